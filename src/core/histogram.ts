@@ -1,0 +1,44 @@
+// HDR histograms of latency in microseconds: one shape for every histogram perfgate makes, so
+// that any two can be added (segments into a run, shards into one result).
+import * as hdr from 'hdr-histogram-js';
+
+export type Histogram = hdr.Histogram;
+
+/** One hour in µs: anything slower is a timeout long before. */
+export const HIGHEST_TRACKABLE_US = 3_600_000_000;
+
+export function createHistogram(): Histogram {
+  return hdr.build({
+    bitBucketSize: 32,
+    autoResize: true,
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_TRACKABLE_US,
+    numberOfSignificantValueDigits: 3,
+    useWebAssembly: false,
+  });
+}
+
+export function encodeHistogram(histogram: Histogram): string {
+  return hdr.encodeIntoCompressedBase64(histogram);
+}
+
+/** Decodes into our own shape (the encoded form does not carry autoResize). */
+export function decodeHistogram(encoded: string): Histogram {
+  const decoded = hdr.decodeFromCompressedBase64(encoded, 32, false);
+  const histogram = createHistogram();
+  histogram.add(decoded);
+  decoded.destroy();
+  return histogram;
+}
+
+export function mergeHistograms(histograms: Iterable<Histogram>): Histogram {
+  const sum = createHistogram();
+  for (const histogram of histograms) sum.add(histogram);
+  return sum;
+}
+
+/** Value at percentile `p` (0–100) in milliseconds; 0 for an empty histogram. */
+export function percentileMs(histogram: Histogram, p: number): number {
+  if (histogram.totalCount === 0) return 0;
+  return histogram.getValueAtPercentile(p) / 1000;
+}

@@ -1,0 +1,287 @@
+// The shapes every layer shares: the validated config and the results file (schemaVersion 1).
+// Times are milliseconds and rates are per second unless a name says otherwise.
+
+export type ClosedExecutor = 'constant-vus' | 'ramping-vus' | 'shared-iterations';
+export type OpenExecutor = 'constant-arrival-rate' | 'ramping-arrival-rate';
+export type Executor = ClosedExecutor | OpenExecutor;
+
+/** One stage of a ramp: move linearly to `target` (VUs or requests/s) over `durationMs`. */
+export interface Stage {
+  durationMs: number;
+  target: number;
+}
+
+export type LoadModel =
+  | { executor: 'constant-vus'; vus: number; durationMs: number }
+  | { executor: 'ramping-vus'; startVus: number; stages: Stage[] }
+  | { executor: 'shared-iterations'; vus: number; iterations: number; maxDurationMs: number }
+  | { executor: 'constant-arrival-rate'; ratePerSec: number; durationMs: number }
+  | { executor: 'ramping-arrival-rate'; startRatePerSec: number; stages: Stage[] };
+
+export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'raw'; value: string };
+
+/** Strings may hold `${row.<column>}` placeholders filled from the scenario's data rows. */
+export interface RequestTemplate {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: RequestBody;
+}
+
+export interface DataSource {
+  /** Path as written in the config, resolved against the config file's folder by the loader. */
+  file: string;
+  order: 'round-robin' | 'random';
+}
+
+export type DataRow = Record<string, string | number | boolean | null>;
+
+export interface ScenarioConfig {
+  name: string;
+  load: LoadModel;
+  /** Origin of the target, e.g. http://127.0.0.1:8080 */
+  baseUrl: string;
+  request: RequestTemplate;
+  data?: DataSource;
+  /** Run but not recorded, before the measured window. */
+  warmupMs: number;
+  /** A request without a complete answer after this long is an ETIMEDOUT. */
+  timeoutMs: number;
+  /** Closed model: pause between a VU's iterations. */
+  thinkTimeMs: number;
+  /** Open model: a request due while this many are in flight is dropped (and reported). */
+  maxInFlight: number;
+  /** Status codes that count as ok; undefined means 2xx and 3xx. */
+  okStatus?: number[];
+  /** Length of one recording segment (the unit of the statistics). */
+  segmentMs: number;
+}
+
+export interface ServiceConfig {
+  name: string;
+  run: string;
+  cwd?: string;
+  env: Record<string, string>;
+  ready?: { http?: string; tcp?: string; timeoutMs: number };
+  /** Time between SIGTERM and SIGKILL when stopping. */
+  stopGraceMs: number;
+}
+
+export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate';
+
+export interface CompareConfig {
+  metrics: MetricName[];
+  /** Smallest change that counts, as a fraction (0.05 = 5%), per metric. */
+  minEffect: Record<MetricName, number>;
+  /** Family-wise significance level over all tests of a run (Holm). */
+  alpha: number;
+  /** With fewer past baselines than this, the history test is not used. */
+  minHistory: number;
+  /** Without history the minimum effect is raised to this runner-noise floor. */
+  noiseFloor: number;
+  historyLength: number;
+}
+
+export interface Config {
+  services: ServiceConfig[];
+  scenarios: ScenarioConfig[];
+  /** Scenario-name glob → threshold expressions such as `p(95)<150`. */
+  thresholds: Record<string, string[]>;
+  compare: CompareConfig;
+  allowHosts: string[];
+}
+
+// ---------------------------------------------------------------- results file
+
+export interface LatencySummaryMs {
+  min: number;
+  mean: number;
+  stddev: number;
+  p50: number;
+  p75: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+export type Grade = 'excellent' | 'good' | 'acceptable' | 'arguable' | 'unresponsive';
+
+/** One recording segment: the unit the statistics resample. */
+export interface SegmentRecord {
+  /** Start, relative to the start of the measured window. */
+  startMs: number;
+  durationMs: number;
+  /** Completed requests (ok + ko) whose response ended in this segment. */
+  count: number;
+  ko: number;
+  /** Latencies (µs) of the ok requests of this segment, HDR compressed base64. */
+  histogram: string;
+}
+
+export interface TimelinePoint {
+  /** Seconds since the start of the measured window. */
+  second: number;
+  count: number;
+  ko: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface GeneratorHealth {
+  /** Requests started later than 10 ms after their intended time (open model). */
+  lateStarts: number;
+  /** Longest delay between a request's intended and actual start. */
+  maxStartDelayMs: number;
+  eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
+  /** Generator CPU (user + sys) as a share of one core, 1 = 100%. */
+  cpuCores: number;
+  /** True when the generator could not keep up; the reasons say why in words. */
+  saturated: boolean;
+  reasons: string[];
+}
+
+export interface ServiceUsage {
+  name: string;
+  cpuMeanPercent: number;
+  cpuMaxPercent: number;
+  rssPeakBytes: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  executor: Executor;
+  /** The executor's parameters as configured (VUs, rate, stages, duration…). */
+  params: Record<string, unknown>;
+  startTime: string;
+  /** Length of the measured window (warm-up excluded). */
+  durationMs: number;
+  warmupMs: number;
+  requests: { total: number; ok: number; ko: number; dropped: number };
+  /** Latency of ok requests. */
+  latencyMs: LatencySummaryMs;
+  /** Completed requests per second over the measured window. */
+  rps: number;
+  errorRate: number;
+  bytes: { in: number; out: number };
+  /** "0" counts requests without a response. */
+  statusCodes: Record<string, number>;
+  /** Error classes: ETIMEDOUT, ECONNREFUSED, ECONNRESET, EPIPE, HTTP_<code> is not used, other. */
+  errors: Record<string, number>;
+  /** Gatling's buckets. */
+  distribution: { under800: number; from800to1200: number; over1200: number; failed: number };
+  grade: Grade;
+  /** Whole-window latency histogram (µs), HDR compressed base64. */
+  histogram: string;
+  segments: SegmentRecord[];
+  timeline: TimelinePoint[];
+  /** Open model only. */
+  rate?: { intendedPerSec: number; achievedPerSec: number };
+  generator: GeneratorHealth;
+  services: ServiceUsage[];
+}
+
+export interface Environment {
+  cpuModel: string;
+  cpuCount: number;
+  nodeVersion: string;
+  os: string;
+  runnerOs?: string;
+  runnerName?: string;
+  /** Stable digest of the fields above that make timings comparable. */
+  fingerprint: string;
+}
+
+export interface Results {
+  schemaVersion: 1;
+  tool: { name: 'perfgate'; version: string };
+  configHash: string;
+  startTime: string;
+  durationMs: number;
+  environment: Environment;
+  git?: { commit?: string; ref?: string };
+  services: { name: string; logPath: string }[];
+  scenarios: ScenarioResult[];
+}
+
+/** One past baseline, boiled down to what the history test needs. */
+export interface HistoryEntry {
+  commit?: string;
+  date: string;
+  environmentFingerprint: string;
+  scenarios: Record<string, { p50: number; p90: number; p95: number; p99: number; rps: number; errorRate: number; count: number }>;
+}
+
+export interface Baseline {
+  schemaVersion: 1;
+  kind: 'perfgate-baseline';
+  savedAt: string;
+  commit?: string;
+  results: Results;
+  /** Earlier baselines, newest first, not including `results` itself. */
+  history: HistoryEntry[];
+}
+
+// ---------------------------------------------------------------- verdicts
+
+export type Verdict = 'regression' | 'improvement' | 'no change' | 'inconclusive';
+
+export interface MetricComparison {
+  scenario: string;
+  metric: MetricName;
+  /** ms for latencies, requests/s for rps, a fraction for error_rate. */
+  baseline: number;
+  current: number;
+  /** Relative change current/baseline − 1 (0.23 = +23%); for error_rate the absolute difference. */
+  change: number;
+  /** 95% confidence interval of `change`, when the method gives one. */
+  changeInterval?: [number, number];
+  /** One-sided p-value in the direction of the observed change, before Holm. */
+  pValue?: number;
+  adjustedPValue?: number;
+  method: 'history' | 'bootstrap' | 'rate-check' | 'none';
+  /** The minimum effect that was applied (after any raise to the noise floor). */
+  minEffect: number;
+  /** Smallest relative change this run could have detected. */
+  minDetectableEffect?: number;
+  verdict: Verdict;
+  /** Why a verdict is inconclusive or was held back, in words. */
+  reasons: string[];
+}
+
+export interface ThresholdResult {
+  scenario: string;
+  expression: string;
+  actual: number;
+  ok: boolean;
+}
+
+export type BaselineStatus =
+  | { kind: 'ok' }
+  | { kind: 'missing' | 'unreadable' | 'corrupt' | 'future-version' | 'other-config'; detail: string };
+
+export interface ScenarioComparison {
+  name: string;
+  current: ScenarioResult;
+  baseline?: ScenarioResult;
+  metrics: MetricComparison[];
+  thresholds: ThresholdResult[];
+  notes: string[];
+}
+
+export interface Comparison {
+  /** `fail` when a threshold is breached or a metric regressed; `fail-on` then decides the exit. */
+  verdict: 'pass' | 'fail';
+  mode: 'history' | 'bootstrap' | 'thresholds-only';
+  baselineStatus: BaselineStatus;
+  baseline?: { commit?: string; savedAt: string; historyLength: number; environmentDiffers: boolean };
+  current: Results;
+  scenarios: ScenarioComparison[];
+  regressions: MetricComparison[];
+  improvements: MetricComparison[];
+  breaches: ThresholdResult[];
+  notes: string[];
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Load tests share two cores: running files one at a time keeps their counts meaningful.
+    fileParallelism: false,
+    reporters: ['default'],
+  },
+});
