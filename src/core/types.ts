@@ -257,6 +257,8 @@ export interface ThresholdResult {
   expression: string;
   actual: number;
   ok: boolean;
+  /** Why the check could not use a measured value (e.g. no ok request for a latency metric). */
+  reason?: string;
 }
 
 export type BaselineStatus =

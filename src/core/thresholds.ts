@@ -1,0 +1,225 @@
+// Absolute SLOs in k6's syntax (`p(95)<150`, `error_rate<0.01`), per scenario-name glob.
+// Breached or not: no statistics involved.
+import { formatPath, parseDuration, parsePercent } from './duration.js';
+import { ConfigError } from './errors.js';
+import { decodeHistogram, percentileMs } from './histogram.js';
+import type { Results, ScenarioResult, ThresholdResult } from './types.js';
+
+export type ThresholdOperator = '<' | '<=' | '>' | '>=' | '==' | '!=';
+export type ThresholdMetric = 'p' | 'avg' | 'med' | 'min' | 'max' | 'stddev' | 'error_rate' | 'rps' | 'dropped';
+
+export interface Threshold {
+  expression: string;
+  metric: ThresholdMetric;
+  /** For `p(N)`: N, 0 < N ≤ 100. */
+  percentile?: number;
+  operator: ThresholdOperator;
+  /** ms for latency metrics, a fraction for error_rate, requests/s for rps, a count for dropped. */
+  value: number;
+}
+
+const LATENCY_METRICS: readonly ThresholdMetric[] = ['p', 'avg', 'med', 'min', 'max', 'stddev'];
+const METRIC_NAMES = ['avg', 'med', 'min', 'max', 'stddev', 'error_rate', 'rps', 'dropped'] as const;
+const KNOWN_METRICS = `p(N), ${METRIC_NAMES.join(', ')}`;
+const OPERATORS = '< <= > >= == !=';
+
+/** Percentiles the results file records in `latencyMs`; others come from the histogram. */
+const RECORDED_PERCENTILES: Record<string, keyof ScenarioResult['latencyMs']> = {
+  '50': 'p50',
+  '75': 'p75',
+  '90': 'p90',
+  '95': 'p95',
+  '99': 'p99',
+  '99.9': 'p999',
+};
+
+export function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** The candidate nearest to `word` (case-insensitive) within `maxDistance` edits, if any. */
+export function closestMatch(word: string, candidates: Iterable<string>, maxDistance = 2): string | undefined {
+  let best: string | undefined;
+  let bestDistance = maxDistance + 1;
+  for (const candidate of candidates) {
+    const distance = levenshtein(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
+
+/** Parses one expression; a bad one is a ConfigError naming `path`, the expression and the fix. */
+export function parseThreshold(expression: string, path: string): Threshold {
+  const prefix = `${path}: ${JSON.stringify(expression)}`;
+  const match = EXPRESSION.exec(expression);
+  if (!match?.[1] || !match[3] || !match[4]) {
+    throw new ConfigError(
+      `${prefix} is not a threshold; write <metric><operator><value> like "p(95)<150" (operators ${OPERATORS}; metrics ${KNOWN_METRICS})`,
+    );
+  }
+  const [, name, argument, rawOperator, rawValue] = match as unknown as [string, string, string | undefined, string, string];
+
+  let metric: ThresholdMetric;
+  let percentile: number | undefined;
+  if (name === 'p' && argument !== undefined) {
+    percentile = /^[0-9]+(\.[0-9]+)?$/.test(argument) ? Number(argument) : NaN;
+    if (!(percentile > 0 && percentile <= 100)) {
+      throw new ConfigError(`${prefix}: percentile ${JSON.stringify(argument)} is out of range; use p(N) with 0 < N ≤ 100, like p(99.9)`);
+    }
+    metric = 'p';
+  } else if ((METRIC_NAMES as readonly string[]).includes(name) && argument === undefined) {
+    metric = name as ThresholdMetric;
+  } else {
+    const shorthand = /^p([0-9]+(?:\.[0-9]+)?)$/.exec(name);
+    const suggestion = shorthand ? `p(${shorthand[1]})` : closestMatch(name, METRIC_NAMES);
+    const written = argument === undefined ? name : `${name}(${argument})`;
+    throw new ConfigError(
+      `${prefix} has an unknown metric ${JSON.stringify(written)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; use one of ${KNOWN_METRICS}`,
+    );
+  }
+
+  if (rawOperator === '=' || rawOperator === '=<' || rawOperator === '=>') {
+    const fix = rawOperator === '=' ? '==' : rawOperator === '=<' ? '<=' : '>=';
+    throw new ConfigError(`${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`);
+  }
+  const operator = rawOperator as ThresholdOperator;
+  const value = parseThresholdValue(metric, rawValue, prefix);
+  return percentile === undefined ? { expression, metric, operator, value } : { expression, metric, percentile, operator, value };
+}
+
+function parseThresholdValue(metric: ThresholdMetric, text: string, prefix: string): number {
+  if (/^-?[0-9]+(\.[0-9]+)?$/.test(text)) return Number(text);
+  try {
+    if (LATENCY_METRICS.includes(metric) && /[a-z]$/.test(text)) return parseDuration(text, '');
+    if (metric === 'error_rate' && text.endsWith('%')) return parsePercent(text, '');
+  } catch {
+    // Fall through to the message below, which says what the metric takes.
+  }
+  const unit = LATENCY_METRICS.includes(metric)
+    ? 'latency is in ms, like "p(95)<150" (or with a unit: "p(95)<1.5s")'
+    : metric === 'error_rate'
+      ? 'error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")'
+      : metric === 'rps'
+        ? 'rps is requests per second, like "rps>=30"'
+        : 'dropped is a count of requests, like "dropped==0"';
+  throw new ConfigError(`${prefix}: ${JSON.stringify(text)} is not a number; ${unit}`);
+}
+
+/** Scenario-name globs: `*` matches any run of characters, `/` included; the rest is literal. */
+export function globToRegExp(glob: string): RegExp {
+  const pattern = glob
+    .split('*')
+    .map((piece) => piece.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`);
+}
+
+export function matchesGlob(glob: string, name: string): boolean {
+  return globToRegExp(glob).test(name);
+}
+
+/** The scenario's value for a threshold's metric, or undefined when latency has no ok requests. */
+export function thresholdActual(threshold: Threshold, scenario: ScenarioResult): number | undefined {
+  switch (threshold.metric) {
+    case 'error_rate':
+      return scenario.errorRate;
+    case 'rps':
+      return scenario.rps;
+    case 'dropped':
+      return scenario.requests.dropped;
+    default:
+      break;
+  }
+  if (scenario.requests.ok === 0) return undefined;
+  const latency = scenario.latencyMs;
+  switch (threshold.metric) {
+    case 'avg':
+      return latency.mean;
+    case 'med':
+      return latency.p50;
+    case 'min':
+      return latency.min;
+    case 'max':
+      return latency.max;
+    case 'stddev':
+      return latency.stddev;
+    default: {
+      const percentile = threshold.percentile ?? 50;
+      const recorded = RECORDED_PERCENTILES[String(percentile)];
+      if (recorded) return latency[recorded];
+      const histogram = decodeHistogram(scenario.histogram);
+      try {
+        return percentileMs(histogram, percentile);
+      } finally {
+        histogram.destroy();
+      }
+    }
+  }
+}
+
+export function compareThreshold(actual: number, operator: ThresholdOperator, limit: number): boolean {
+  switch (operator) {
+    case '<':
+      return actual < limit;
+    case '<=':
+      return actual <= limit;
+    case '>':
+      return actual > limit;
+    case '>=':
+      return actual >= limit;
+    case '==':
+      return actual === limit;
+    case '!=':
+      return actual !== limit;
+  }
+}
+
+/**
+ * Checks every expression against every scenario its glob matches, in the order of the
+ * thresholds and then of the scenarios. A latency threshold on a scenario without one ok
+ * request is breached: there is no latency to vouch for.
+ */
+export function evaluateThresholds(thresholds: Record<string, string[]>, results: Results): ThresholdResult[] {
+  const outcomes: ThresholdResult[] = [];
+  for (const [glob, expressions] of Object.entries(thresholds)) {
+    const parsed = expressions.map((expression, i) => parseThreshold(expression, formatPath(['thresholds', glob, i])));
+    const pattern = globToRegExp(glob);
+    for (const scenario of results.scenarios) {
+      if (!pattern.test(scenario.name)) continue;
+      for (const threshold of parsed) {
+        const actual = thresholdActual(threshold, scenario);
+        if (actual === undefined) {
+          outcomes.push({
+            scenario: scenario.name,
+            expression: threshold.expression,
+            actual: 0,
+            ok: false,
+            reason: 'no request succeeded, so there is no latency to check',
+          });
+        } else {
+          outcomes.push({
+            scenario: scenario.name,
+            expression: threshold.expression,
+            actual,
+            ok: compareThreshold(actual, threshold.operator, threshold.value),
+          });
+        }
+      }
+    }
+  }
+  return outcomes;
+}
