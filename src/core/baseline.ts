@@ -1,0 +1,160 @@
+// The baseline artifact: a results file plus the per-scenario summaries of the baselines before
+// it, so the history test can see runner-to-runner noise. Parsing never throws: a bad baseline is a
+// status the report explains, and the run is judged on thresholds alone.
+import type { Baseline, BaselineStatus, HistoryEntry, Results } from './types.js';
+
+export const BASELINE_SCHEMA_VERSION = 1;
+
+export function summarizeForHistory(results: Results): HistoryEntry {
+  const scenarios: HistoryEntry['scenarios'] = {};
+  for (const scenario of results.scenarios) {
+    scenarios[scenario.name] = {
+      p50: scenario.latencyMs.p50,
+      p90: scenario.latencyMs.p90,
+      p95: scenario.latencyMs.p95,
+      p99: scenario.latencyMs.p99,
+      rps: scenario.rps,
+      errorRate: scenario.errorRate,
+      count: scenario.requests.total,
+    };
+  }
+  const entry: HistoryEntry = {
+    date: results.startTime,
+    environmentFingerprint: results.environment.fingerprint,
+    scenarios,
+  };
+  if (results.git?.commit !== undefined) entry.commit = results.git.commit;
+  return entry;
+}
+
+/** The new baseline carries the previous one's run, summarized, in front of its history. */
+export function createBaseline(
+  results: Results,
+  previous: Baseline | undefined,
+  meta: { commit?: string; savedAt: string; historyLength: number },
+): Baseline {
+  const history =
+    previous === undefined ? [] : [summarizeForHistory(previous.results), ...previous.history];
+  const baseline: Baseline = {
+    schemaVersion: 1,
+    kind: 'perfgate-baseline',
+    savedAt: meta.savedAt,
+    results,
+    history: history.slice(0, Math.max(0, meta.historyLength)),
+  };
+  const commit = meta.commit ?? results.git?.commit;
+  if (commit !== undefined) baseline.commit = commit;
+  return baseline;
+}
+
+export type ParsedBaseline = { baseline: Baseline; status: { kind: 'ok' } } | { status: Exclude<BaselineStatus, { kind: 'ok' }> };
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first missing or mistyped field, as a path, or undefined when the shape is usable. */
+function findShapeProblem(value: unknown, path: string, shape: Shape): string | undefined {
+  if (typeof shape === 'string') {
+    if (shape === 'array') return Array.isArray(value) ? undefined : `${path} is not an array`;
+    if (shape === 'object') return isObject(value) ? undefined : `${path} is not an object`;
+    return typeof value === shape ? undefined : `${path} is ${value === undefined ? 'missing' : `not a ${shape}`}`;
+  }
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(value)) return `${path} is ${value === undefined ? 'missing' : 'not an array'}`;
+    const [item] = shape;
+    for (let i = 0; i < value.length; i++) {
+      const problem = item === undefined ? undefined : findShapeProblem(value[i], `${path}[${i}]`, item);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  if (!isObject(value)) return `${path} is ${value === undefined ? 'missing' : 'not an object'}`;
+  for (const [key, sub] of Object.entries(shape)) {
+    const problem = findShapeProblem(value[key], `${path}.${key}`, sub);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+type Shape = 'string' | 'number' | 'boolean' | 'object' | 'array' | Shape[] | { [key: string]: Shape };
+
+const segmentShape: Shape = { startMs: 'number', durationMs: 'number', count: 'number', ko: 'number', histogram: 'string' };
+const scenarioShape: Shape = {
+  name: 'string',
+  executor: 'string',
+  durationMs: 'number',
+  requests: { total: 'number', ok: 'number', ko: 'number' },
+  latencyMs: { p50: 'number', p90: 'number', p95: 'number', p99: 'number' },
+  rps: 'number',
+  errorRate: 'number',
+  histogram: 'string',
+  segments: [segmentShape],
+  generator: { saturated: 'boolean', reasons: 'array' },
+};
+const resultsShape: Shape = {
+  schemaVersion: 'number',
+  configHash: 'string',
+  startTime: 'string',
+  environment: { fingerprint: 'string' },
+  scenarios: [scenarioShape],
+};
+const historyShape: Shape = { date: 'string', environmentFingerprint: 'string', scenarios: 'object' };
+const baselineShape: Shape = { savedAt: 'string', results: resultsShape, history: [historyShape] };
+
+function failure(kind: Exclude<BaselineStatus, { kind: 'ok' }>['kind'], detail: string): ParsedBaseline {
+  return { status: { kind, detail } };
+}
+
+function checkVersion(version: unknown, what: string): ParsedBaseline | undefined {
+  if (typeof version !== 'number') return failure('corrupt', `The ${what} has no numeric schemaVersion.`);
+  if (version > BASELINE_SCHEMA_VERSION) {
+    return failure(
+      'future-version',
+      `The ${what} has schemaVersion ${version}, newer than this perfgate reads (${BASELINE_SCHEMA_VERSION}): upgrade perfgate, or let a new baseline be saved.`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * A stored baseline, or a bare results file taken as a baseline with no history (for
+ * `perfgate compare --baseline results.json`). Without `expectedConfigHash` the config is not
+ * checked (compare has no config to check against).
+ */
+export function parseBaseline(text: string, expectedConfigHash?: string): ParsedBaseline {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return failure('corrupt', `The baseline is not JSON (${(error as Error).message}).`);
+  }
+  if (!isObject(data)) return failure('corrupt', 'The baseline is not a JSON object.');
+  let baseline: Baseline;
+  if (data.kind === 'perfgate-baseline') {
+    const versionProblem = checkVersion(data.schemaVersion, 'baseline') ?? (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : undefined);
+    if (versionProblem !== undefined) return versionProblem;
+    const problem = findShapeProblem(data, 'baseline', baselineShape);
+    if (problem !== undefined) return failure('corrupt', `The baseline is damaged: ${problem}.`);
+    baseline = data as unknown as Baseline;
+  } else if (data.tool !== undefined || data.scenarios !== undefined) {
+    const versionProblem = checkVersion(data.schemaVersion, 'results file');
+    if (versionProblem !== undefined) return versionProblem;
+    const problem = findShapeProblem(data, 'results', resultsShape);
+    if (problem !== undefined) return failure('corrupt', `The results file given as baseline is damaged: ${problem}.`);
+    const results = data as unknown as Results;
+    baseline = { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: results.startTime, results, history: [] };
+    if (results.git?.commit !== undefined) baseline.commit = results.git.commit;
+  } else {
+    return failure('corrupt', 'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.');
+  }
+  if (expectedConfigHash !== undefined && baseline.results.configHash !== expectedConfigHash) {
+    return failure(
+      'other-config',
+      `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`,
+    );
+  }
+  return { baseline, status: { kind: 'ok' } };
+}

@@ -1,0 +1,45 @@
+// The gate's judgement in one pure function: thresholds, the baseline's state and the comparison.
+// The callers (CLI `gate`/`compare`, the action) fetch the baseline text and act on the verdict.
+import type { Baseline, BaselineStatus, Comparison, Config, Results } from './types.js';
+import { parseBaseline } from './baseline.js';
+import { evaluateThresholds } from './thresholds.js';
+import { compareRuns } from './compare.js';
+
+/** What a baseline store handed back: the text, or why there is none. */
+export type BaselineLookup =
+  | { kind: 'found'; text: string; source: string }
+  | { kind: 'missing'; detail: string }
+  | { kind: 'unreadable'; detail: string };
+
+export interface Judgement {
+  comparison: Comparison;
+  /** The parsed baseline, when it could be used; a later save carries its history forward. */
+  baseline?: Baseline;
+}
+
+export function judgeRun(input: {
+  current: Results;
+  config: Pick<Config, 'thresholds' | 'compare'>;
+  baseline: BaselineLookup;
+  seed?: number;
+}): Judgement {
+  const thresholds = evaluateThresholds(input.config.thresholds, input.current);
+  let baseline: Baseline | undefined;
+  let baselineStatus: BaselineStatus;
+  if (input.baseline.kind === 'found') {
+    const parsed = parseBaseline(input.baseline.text, input.current.configHash);
+    baselineStatus = parsed.status;
+    if ('baseline' in parsed) baseline = parsed.baseline;
+  } else {
+    baselineStatus = input.baseline;
+  }
+  const comparison = compareRuns({
+    current: input.current,
+    baseline,
+    baselineStatus,
+    compare: input.config.compare,
+    thresholds,
+    ...(input.seed === undefined ? {} : { seed: input.seed }),
+  });
+  return baseline ? { comparison, baseline } : { comparison };
+}

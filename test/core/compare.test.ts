@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { createBaseline } from '../../src/core/baseline.js';
+import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare.js';
+import type { Baseline, CompareConfig, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
+import { makeResults, type ScenarioFixture } from './fixtures.js';
+
+const compare: CompareConfig = {
+  metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
+  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
+  alpha: 0.05,
+  minHistory: 5,
+  noiseFloor: 0.15,
+  historyLength: 10,
+};
+const api: ScenarioFixture = { name: 'api', ratePerSec: 200, segments: 12 };
+
+function run(seed: number, fixture: Partial<ScenarioFixture> = {}, extra: { fingerprint?: string; runShiftSd?: number } = {}): Results {
+  return makeResults({ seed, scenarios: [{ ...api, ...fixture }], ...extra });
+}
+
+function bare(results: Results): Baseline {
+  return { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: '2025-01-01T00:00:00Z', results, history: [] };
+}
+
+function withHistory(k: number, fixture: Partial<ScenarioFixture> = {}): Baseline {
+  let baseline: Baseline | undefined;
+  for (let i = 0; i < k; i++) {
+    baseline = createBaseline(run(100 + i, fixture, { runShiftSd: 0.03 }), baseline, { savedAt: `t${i}`, historyLength: 10 });
+  }
+  return baseline!;
+}
+
+function input(current: Results, baseline: Baseline | undefined, extra: Partial<CompareInput> = {}): CompareInput {
+  return { current, baseline, baselineStatus: { kind: 'ok' }, compare, thresholds: [], replicates: 400, ...extra };
+}
+
+function metric(comparison: ReturnType<typeof compareRuns>, name: string): MetricComparison {
+  const found = comparison.scenarios[0]?.metrics.find((m) => m.metric === name);
+  if (found === undefined) throw new Error(`no ${name}`);
+  return found;
+}
+
+describe('decideVerdict', () => {
+  const base = { metric: 'p95' as const, alpha: 0.05, minEffect: 0.1, guards: [] };
+  const table: [string, Parameters<typeof decideVerdict>[0], string][] = [
+    ['significant and large, latency up', { ...base, change: 0.2, adjustedPValue: 0.01, interval: [0.12, 0.3] }, 'regression'],
+    ['significant and large, latency down', { ...base, change: -0.2, adjustedPValue: 0.01, interval: [-0.3, -0.12] }, 'improvement'],
+    ['rps down is the bad direction', { ...base, metric: 'rps', change: -0.2, adjustedPValue: 0.01 }, 'regression'],
+    ['rps up is an improvement', { ...base, metric: 'rps', change: 0.2, adjustedPValue: 0.01 }, 'improvement'],
+    ['error rate up', { ...base, metric: 'error_rate', minEffect: 0.01, change: 0.03, adjustedPValue: 0.001 }, 'regression'],
+    ['neither', { ...base, change: 0.02, adjustedPValue: 0.4, interval: [-0.05, 0.09] }, 'no change'],
+    ['large but not significant', { ...base, change: 0.15, adjustedPValue: 0.2, interval: [-0.05, 0.4] }, 'inconclusive'],
+    ['significant, small, interval past the minimum', { ...base, change: 0.06, adjustedPValue: 0.01, interval: [0.02, 0.12] }, 'inconclusive'],
+    ['significant, small, interval inside ±minimum', { ...base, change: 0.04, adjustedPValue: 0.01, interval: [0.02, 0.06] }, 'no change'],
+    ['a guard overrides everything', { ...base, change: 0.5, adjustedPValue: 0.001, guards: ['the generator fell behind'] }, 'inconclusive'],
+    ['no test', { ...base, change: 0.5 }, 'inconclusive'],
+  ];
+  it.each(table)('%s', (_name, args, verdict) => {
+    const decided = decideVerdict(args);
+    expect(decided.verdict).toBe(verdict);
+    if (verdict === 'inconclusive') expect(decided.reasons.length).toBeGreaterThan(0);
+  });
+});
+
+describe('compareRuns without a usable baseline', () => {
+  const current = run(1);
+  const breach: ThresholdResult = { scenario: 'api', expression: 'p(95)<1', actual: 40, ok: false };
+
+  it.each(['missing', 'corrupt', 'future-version', 'other-config', 'unreadable'] as const)('judges on thresholds alone when %s', (kind) => {
+    const result = compareRuns(input(current, undefined, { baselineStatus: { kind, detail: 'Because.' } }));
+    expect(result.mode).toBe('thresholds-only');
+    expect(result.verdict).toBe('pass');
+    expect(result.scenarios[0]?.metrics).toEqual([]);
+    // The reason is carried once, in the status, for the reports to word (see report/text.ts).
+    expect(result.baselineStatus).toEqual({ kind, detail: 'Because.' });
+    expect(result.notes).toEqual([]);
+  });
+
+  it('still fails on a breached threshold', () => {
+    const result = compareRuns(input(current, undefined, { baselineStatus: { kind: 'missing', detail: 'none saved' }, thresholds: [breach] }));
+    expect(result.verdict).toBe('fail');
+    expect(result.breaches).toEqual([breach]);
+    expect(result.scenarios[0]?.thresholds).toEqual([breach]);
+    expect(decideExit(result, 'threshold')).toBe(1);
+    expect(decideExit(result, 'never')).toBe(0);
+  });
+});
+
+describe('compareRuns, no history (bootstrap against the stored run)', () => {
+  const baseline = bare(run(1));
+
+  it('finds no change between two runs of the same build, and says the evidence is weak', () => {
+    const result = compareRuns(input(run(2), baseline));
+    expect(result.mode).toBe('bootstrap');
+    expect(result.verdict).toBe('pass');
+    for (const m of result.scenarios[0]!.metrics) {
+      expect(m.method).toBe('bootstrap');
+      expect(m.verdict).not.toBe('regression');
+      expect(m.verdict).not.toBe('improvement');
+      expect(m.adjustedPValue).toBeGreaterThanOrEqual(m.pValue!);
+      if (m.metric !== 'error_rate') expect(m.minDetectableEffect).toBeGreaterThan(0.15);
+    }
+    expect(metric(result, 'p95').minEffect).toBe(0.15);
+    expect(metric(result, 'error_rate').minEffect).toBe(0.01);
+    expect(result.notes.join(' ')).toMatch(/evidence is weak.*15% noise floor/);
+  });
+
+  it('calls a 60% slowdown a regression, with its interval, and fails the gate', () => {
+    const result = compareRuns(input(run(2, { scale: 1.6 }), baseline));
+    const p95 = metric(result, 'p95');
+    expect(p95.verdict).toBe('regression');
+    expect(p95.change).toBeGreaterThan(0.4);
+    expect(p95.changeInterval![0]).toBeLessThan(p95.change);
+    expect(p95.changeInterval![1]).toBeGreaterThan(p95.change);
+    expect(p95.adjustedPValue).toBeLessThanOrEqual(0.05);
+    expect(metric(result, 'rps').verdict).toBe('regression');
+    expect(result.verdict).toBe('fail');
+    expect(result.regressions.map((m) => m.metric)).toContain('p95');
+    expect(decideExit(result, 'regression')).toBe(1);
+    expect(decideExit(result, 'threshold')).toBe(0);
+    expect(decideExit(result, 'never')).toBe(0);
+  });
+
+  it('calls a 40% speed-up an improvement and passes', () => {
+    const result = compareRuns(input(run(2, { scale: 0.6 }), baseline));
+    expect(metric(result, 'p50').verdict).toBe('improvement');
+    expect(result.improvements.length).toBeGreaterThan(0);
+    expect(result.verdict).toBe('pass');
+  });
+
+  it('reproduces exactly from its seed', () => {
+    const current = run(2, { scale: 1.1 });
+    const a = compareRuns(input(current, baseline, { seed: 5 }));
+    const b = compareRuns(input(current, baseline, { seed: 5 }));
+    const c = compareRuns(input(current, baseline, { seed: 6 }));
+    expect(b).toEqual(a);
+    expect(metric(c, 'p95').change).toBe(metric(a, 'p95').change);
+    expect(metric(c, 'p95').changeInterval).not.toEqual(metric(a, 'p95').changeInterval);
+  });
+});
+
+describe('guards', () => {
+  const baseline = bare(run(1));
+  const reasonsOf = (result: ReturnType<typeof compareRuns>, name: string) => metric(result, name).reasons.join(' ');
+
+  it('holds back p99 when a build has fewer than 5,000 requests', () => {
+    const thin = bare(run(1, { ratePerSec: 50 }));
+    const result = compareRuns(input(run(2, { ratePerSec: 50, scale: 2 }), thin));
+    expect(metric(result, 'p99').verdict).toBe('inconclusive');
+    expect(reasonsOf(result, 'p99')).toMatch(/requests above p99 in the current run .*5,000 requests per run/);
+    expect(metric(result, 'p50').verdict).toBe('regression');
+  });
+
+  it('holds back every metric when the generator saturated in either run', () => {
+    const result = compareRuns(input(run(2, { scale: 2 }), bare(run(1, { saturated: true }))));
+    for (const m of result.scenarios[0]!.metrics) {
+      expect(m.verdict).toBe('inconclusive');
+      expect(m.reasons.join(' ')).toMatch(/fell behind its schedule in the baseline: event-loop delay/);
+    }
+    expect(result.verdict).toBe('pass');
+  });
+
+  it('holds back latencies when the error rate changed the population', () => {
+    const result = compareRuns(input(run(2, { errorRate: 0.05, scale: 2 }), baseline));
+    expect(metric(result, 'p95').verdict).toBe('inconclusive');
+    expect(reasonsOf(result, 'p95')).toMatch(/error rate moved from 0\.0% to [45]\.\d%, .*not the same population/);
+    expect(metric(result, 'error_rate').verdict).toBe('regression');
+  });
+
+  it('holds back comparisons with a baseline from another environment', () => {
+    const result = compareRuns(input(run(2, { scale: 2 }, { fingerprint: 'env-b' }), baseline));
+    expect(metric(result, 'p95').verdict).toBe('inconclusive');
+    expect(reasonsOf(result, 'p95')).toMatch(/another environment \(env-a vs env-b\)/);
+    expect(result.baseline?.environmentDiffers).toBe(true);
+    expect(result.notes.join(' ')).toMatch(/another environment/);
+  });
+
+  it('holds back runs too short to resample', () => {
+    const result = compareRuns(input(run(2, { segments: 3, scale: 2 }), bare(run(1, { segments: 3 }))));
+    expect(metric(result, 'p50').verdict).toBe('inconclusive');
+    expect(reasonsOf(result, 'p50')).toMatch(/too few segments to resample \(3 now, 3 in the baseline; needs 4\)/);
+  });
+});
+
+describe('open-model throughput: rate check', () => {
+  const open = { executor: 'constant-arrival-rate' as const, ratePerSec: 200 };
+  const baseline = bare(run(1, open));
+
+  it('is no change when the achieved rate is within 1% of the intended', () => {
+    const rps = metric(compareRuns(input(run(2, open), baseline)), 'rps');
+    expect(rps).toMatchObject({ method: 'rate-check', verdict: 'no change' });
+    expect(rps.pValue).toBeUndefined();
+  });
+
+  it('is a regression when the service fell short, and says so', () => {
+    const result = compareRuns(input(run(2, { ...open, achievedShare: 0.9 }), baseline));
+    const rps = metric(result, 'rps');
+    expect(rps.verdict).toBe('regression');
+    expect(rps.reasons.join(' ')).toMatch(/completed only 9\d% of the intended 200 req\/s .*could not keep up/);
+    expect(result.verdict).toBe('fail');
+  });
+
+  it('is inconclusive when the generator saturated', () => {
+    const rps = metric(compareRuns(input(run(2, { ...open, achievedShare: 0.9, saturated: true }), baseline)), 'rps');
+    expect(rps.verdict).toBe('inconclusive');
+    expect(rps.reasons.join(' ')).toMatch(/fell short .* but the load generator fell behind/);
+  });
+});
+
+describe('compareRuns with history (K ≥ 5)', () => {
+  it('uses the prediction interval and finds no change in a run like the past ones', () => {
+    const result = compareRuns(input(run(300, {}, { runShiftSd: 0.03 }), withHistory(8)));
+    expect(result.mode).toBe('history');
+    const p95 = metric(result, 'p95');
+    expect(p95.method).toBe('history');
+    expect(p95.minEffect).toBe(0.1);
+    expect(p95.verdict).not.toBe('regression');
+    expect(metric(result, 'error_rate').method).toBe('bootstrap');
+    expect(result.notes.join(' ')).toMatch(/up to 8 past baselines .*geometric mean/);
+  });
+
+  it('calls a 50% slowdown a regression', () => {
+    const result = compareRuns(input(run(300, { scale: 1.5 }, { runShiftSd: 0.03 }), withHistory(8)));
+    expect(metric(result, 'p50').verdict).toBe('regression');
+    expect(metric(result, 'p95').verdict).toBe('regression');
+    expect(metric(result, 'p95').changeInterval![0]).toBeGreaterThan(0.2);
+  });
+
+  it('falls back to the bootstrap with fewer than 5 past runs, or on another environment', () => {
+    expect(metric(compareRuns(input(run(300), withHistory(4))), 'p95').method).toBe('bootstrap');
+    const elsewhere = compareRuns(input(run(300, {}, { fingerprint: 'env-b' }), withHistory(8)));
+    expect(metric(elsewhere, 'p95').method).toBe('bootstrap');
+  });
+});
+
+describe('scenarios on one side only', () => {
+  it('notes a new scenario and one gone from the run', () => {
+    const current = makeResults({ seed: 2, scenarios: [{ ...api }, { name: 'search', ratePerSec: 100 }] });
+    const baseline = bare(makeResults({ seed: 1, scenarios: [{ ...api }, { name: 'legacy', ratePerSec: 100 }] }));
+    const result = compareRuns(input(current, baseline));
+    const search = result.scenarios.find((s) => s.name === 'search');
+    expect(search?.metrics).toEqual([]);
+    expect(search?.notes.join(' ')).toMatch(/New in this run/);
+    expect(result.notes.join(' ')).toMatch(/Scenario legacy is in the baseline but not in this run/);
+    expect(result.scenarios.find((s) => s.name === 'api')?.metrics).toHaveLength(6);
+  });
+});

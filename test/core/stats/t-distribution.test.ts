@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { logGamma, regularizedIncompleteBeta, tCdf, tQuantile } from '../../../src/core/stats/t-distribution.js';
+
+describe('t distribution', () => {
+  it('reproduces the table value t(0.975, 9) = 2.262: two-sided p ≈ 0.05', () => {
+    expect(2 * (1 - tCdf(2.262, 9))).toBeCloseTo(0.05, 3);
+    expect(tQuantile(0.975, 9)).toBeCloseTo(2.2622, 3);
+    expect(tQuantile(0.975, 4)).toBeCloseTo(2.7764, 3);
+  });
+
+  it('matches the closed forms for df = 1 (Cauchy) and df = 2', () => {
+    expect(tCdf(1, 1)).toBeCloseTo(0.75, 12);
+    expect(tCdf(-1, 1)).toBeCloseTo(0.25, 12);
+    for (const t of [-3, -0.4, 0, 0.7, 2.5]) {
+      expect(tCdf(t, 2)).toBeCloseTo(0.5 + t / (2 * Math.sqrt(2 + t * t)), 10);
+    }
+  });
+
+  it('tends to the normal for large df', () => {
+    expect(tCdf(1.959964, 1e6)).toBeCloseTo(0.975, 5);
+  });
+
+  it('computes the incomplete beta and log-gamma exactly where they have closed forms', () => {
+    expect(regularizedIncompleteBeta(0.3, 1, 1)).toBeCloseTo(0.3, 12);
+    expect(regularizedIncompleteBeta(0.3, 3, 1)).toBeCloseTo(0.027, 12);
+    expect(regularizedIncompleteBeta(0.3, 1, 2)).toBeCloseTo(1 - 0.7 ** 2, 12);
+    expect(regularizedIncompleteBeta(0, 2, 3)).toBe(0);
+    expect(regularizedIncompleteBeta(1, 2, 3)).toBe(1);
+    expect(logGamma(5)).toBeCloseTo(Math.log(24), 12);
+    expect(logGamma(0.5)).toBeCloseTo(0.5 * Math.log(Math.PI), 12);
+  });
+});
