@@ -1,0 +1,142 @@
+// The console report printed after `perfgate run`: per scenario the figures users know from
+// vegeta's `report` (labelled lines with their fields in brackets) and Gatling's response-time
+// distribution, plus what only perfgate knows (grade, generator health, service usage).
+import type { Results, ScenarioResult } from '../types.js';
+import {
+  describeParams,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatErrorCounts,
+  formatFixed,
+  formatGrade,
+  formatMs,
+  formatPercent,
+  formatRps,
+  formatStatusCodes,
+  pluralize,
+  shortSha,
+} from './format.js';
+
+const LABEL_WIDTH = 14;
+const FIELDS_WIDTH = 28;
+const RULE_WIDTH = 80;
+
+function line(label: string, fields: string, values: string[]): string {
+  return `  ${label.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join('  ')}`.trimEnd();
+}
+
+function rule(title: string): string {
+  const head = `---- ${title} `;
+  return head + '-'.repeat(Math.max(4, RULE_WIDTH - head.length));
+}
+
+export function renderRunSummary(results: Results): string {
+  const out: string[] = [];
+  const env = results.environment;
+  const runner = [env.runnerOs, env.runnerName].filter(Boolean).join(' / ');
+  out.push(
+    `perfgate ${results.tool.version} · ${pluralize(results.scenarios.length, 'scenario')} · ` +
+      `${formatDuration(results.durationMs)} · started ${results.startTime}`,
+  );
+  out.push(
+    `environment: ${env.cpuModel} × ${env.cpuCount} · Node ${env.nodeVersion} · ${env.os}` +
+      `${runner ? ` · ${runner}` : ''} · config ${results.configHash.slice(0, 12)}` +
+      `${results.git?.commit ? ` · commit ${shortSha(results.git.commit)}` : ''}`,
+  );
+  for (const scenario of results.scenarios) {
+    out.push('', ...renderScenario(scenario));
+  }
+  out.push('', ...renderTotals(results));
+  return `${out.join('\n')}\n`;
+}
+
+function renderScenario(s: ScenarioResult): string[] {
+  const out: string[] = [];
+  out.push('='.repeat(RULE_WIDTH));
+  out.push(s.name);
+  const params = describeParams(s.params);
+  out.push(
+    `${s.executor}${params ? ` · ${params}` : ''} · measured ${formatDuration(s.durationMs)}` +
+      `${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ''}`,
+  );
+  out.push(rule('Requests'));
+  const r = s.requests;
+  out.push(line('Requests', '[total, ok, ko, dropped]', [r.total, r.ok, r.ko, r.dropped].map(formatCount)));
+  out.push(line('Success', '[ratio]', [r.total > 0 ? formatPercent(r.ok / r.total, 2) : 'n/a']));
+  out.push(line('Throughput', '[completed/s]', [formatRps(s.rps)]));
+  if (s.rate) {
+    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : '';
+    out.push(line('Rate', '[intended, achieved]', [formatRps(s.rate.intendedPerSec), `${formatRps(s.rate.achievedPerSec)}${held}`]));
+  }
+  const bytesPerRequest = (bytes: number): string => (r.total > 0 ? formatBytes(bytes / r.total) : 'n/a');
+  out.push(line('Bytes In', '[total, mean]', [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
+  out.push(line('Bytes Out', '[total, mean]', [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
+  out.push(line('Status Codes', '[code:count]', [formatStatusCodes(s.statusCodes)]));
+  out.push(line('Errors', '[class:count]', [formatErrorCounts(s.errors)]));
+
+  out.push(rule('Response time of OK requests'));
+  const l = s.latencyMs;
+  out.push(line('Latencies', '[min, mean, stddev, max]', [l.min, l.mean, l.stddev, l.max].map(formatMs)));
+  out.push(line('Percentiles', '[50, 75, 90, 95]', [l.p50, l.p75, l.p90, l.p95].map(formatMs)));
+  out.push(line('', '[99, 99.9]', [l.p99, l.p999].map(formatMs)));
+  out.push(line('Grade', '', [formatGrade(s.grade)]));
+
+  out.push(rule('Response time distribution'));
+  const d = s.distribution;
+  const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;
+  const bucket = (label: string, count: number): string => {
+    const share = all > 0 ? `${formatFixed((count / all) * 100, 1).padStart(5)}%` : '    -%';
+    return `  ${label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${formatCount(count).padStart(10)} (${share})`;
+  };
+  out.push(bucket('t < 800 ms', d.under800));
+  out.push(bucket('800 ms ≤ t < 1200 ms', d.from800to1200));
+  out.push(bucket('t ≥ 1200 ms', d.over1200));
+  out.push(bucket('failed', d.failed));
+
+  out.push(rule('Generator and services'));
+  const g = s.generator;
+  out.push(
+    line('Generator', '[cpu, loop delay p99/max]', [
+      `${formatFixed(g.cpuCores, 2)} cores`,
+      `${formatMs(g.eventLoopDelayP99Ms)} / ${formatMs(g.eventLoopDelayMaxMs)}`,
+    ]),
+  );
+  out.push(line('', '[late starts, max delay]', [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
+  if (g.saturated) {
+    out.push('  ⚠ generator saturated: the figures above may show the generator\'s limits, not the service\'s');
+    for (const reason of g.reasons) out.push(`    - ${reason}`);
+  } else if (g.reasons.length > 0) {
+    for (const reason of g.reasons) out.push(`  note: ${reason}`);
+  }
+  for (const service of s.services) {
+    out.push(
+      line('Service', '[name, cpu mean, max, rss]', [
+        service.name,
+        `${formatFixed(service.cpuMeanPercent, 1)}%`,
+        `${formatFixed(service.cpuMaxPercent, 1)}%`,
+        formatBytes(service.rssPeakBytes),
+      ]),
+    );
+  }
+  return out;
+}
+
+function renderTotals(results: Results): string[] {
+  const totals = { total: 0, ok: 0, ko: 0, dropped: 0 };
+  for (const s of results.scenarios) {
+    totals.total += s.requests.total;
+    totals.ok += s.requests.ok;
+    totals.ko += s.requests.ko;
+    totals.dropped += s.requests.dropped;
+  }
+  const saturated = results.scenarios.filter((s) => s.generator.saturated).map((s) => s.name);
+  const out = [
+    '='.repeat(RULE_WIDTH),
+    `total: ${formatCount(totals.total)} requests · ${formatCount(totals.ok)} OK · ${formatCount(totals.ko)} KO · ` +
+      `${formatCount(totals.dropped)} dropped`,
+  ];
+  if (saturated.length > 0) out.push(`⚠ generator saturated in: ${saturated.join(', ')}`);
+  for (const service of results.services) out.push(`log of ${service.name}: ${service.logPath}`);
+  return out;
+}

@@ -1,0 +1,202 @@
+import { describe, it, expect } from 'vitest';
+import { DEFAULT_MARKER, extractPreviousRuns, renderMarkdown, type PrRunEntry } from '../../../src/core/report/markdown.js';
+import { makeFailingComparison, makeLargeComparison, makeNoBaselineComparison } from './fixtures.js';
+
+const now = new Date('2025-11-30T12:05:00.000Z');
+const runUrl = 'https://github.com/acme/orders/actions/runs/123';
+const previousRuns: PrRunEntry[] = [
+  { sha: '0a1b2c3d4e5f', verdict: 'pass', date: '2025-11-28T16:20:00.000Z', summary: 'no regression' },
+  { sha: '5f6e7d8c9b0a', verdict: 'fail', date: '2025-11-29T10:02:00.000Z', summary: '1 regression' },
+];
+
+/** Cells of a table row, ignoring escaped pipes. */
+function cellCount(row: string): number {
+  return row.replace(/\\\|/g, '').split('|').length - 2;
+}
+
+/** Every table in `markdown`: its lines, as runs of consecutive lines starting with `|`. */
+function tablesOf(markdown: string): string[][] {
+  const tables: string[][] = [];
+  let current: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('|')) current.push(line);
+    else if (current.length > 0) {
+      tables.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) tables.push(current);
+  return tables;
+}
+
+function expectWellFormed(markdown: string): void {
+  expect(markdown.split('```').length % 2).toBe(1);
+  expect(markdown.match(/<details>/g)?.length ?? 0).toBe(markdown.match(/<\/details>/g)?.length ?? 0);
+  for (const table of tablesOf(markdown)) {
+    expect(table.length).toBeGreaterThanOrEqual(3);
+    expect(table[1]).toMatch(/^\|( *:?-+:? *\|)+$/);
+    const cells = cellCount(table[0] ?? '');
+    for (const row of table) expect(cellCount(row)).toBe(cells);
+  }
+}
+
+describe('renderMarkdown', () => {
+  it('matches the committed snapshot of a failing comparison', () => {
+    expect(renderMarkdown(makeFailingComparison(), { now, runUrl, commitSha: 'd1e2f3a4b5c6d7e8', previousRuns })).toMatchSnapshot();
+  });
+
+  it('matches the committed snapshot of a first run without baseline', () => {
+    expect(renderMarkdown(makeNoBaselineComparison(), { now, title: 'orders API' })).toMatchSnapshot();
+  });
+
+  it('starts with the marker and the verdict', () => {
+    const lines = renderMarkdown(makeFailingComparison(), { now }).split('\n');
+    expect(lines[0]).toBe(DEFAULT_MARKER);
+    expect(lines[2]).toBe('## ❌ perfgate: 2 regressions, 1 threshold breached');
+    const custom = renderMarkdown(makeNoBaselineComparison(), { now, marker: '<!-- perfgate:perf/api.yml -->' }).split('\n');
+    expect(custom[0]).toBe('<!-- perfgate:perf/api.yml -->');
+    expect(custom[2]).toBe('## ⚠️ perfgate: no baseline yet, 3 thresholds met');
+  });
+
+  it('says ✅ for a clean pass', () => {
+    const c = makeFailingComparison();
+    const clean = {
+      ...c,
+      verdict: 'pass' as const,
+      regressions: [],
+      breaches: [],
+      improvements: [],
+      scenarios: c.scenarios.map((s) => ({
+        ...s,
+        thresholds: s.thresholds.map((t) => ({ ...t, ok: true })),
+        metrics: s.metrics.map((m) => ({ ...m, verdict: 'no change' as const })),
+      })),
+    };
+    expect(renderMarkdown(clean, { now }).split('\n')[2]).toBe('## ✅ perfgate: no regression');
+  });
+
+  it("names the baseline's commit and age, and the plain sentences under the verdict", () => {
+    const md = renderMarkdown(makeFailingComparison(), { now, runUrl });
+    expect(md).toContain('baseline: `abc1234`, 3 days old');
+    expect(md).toContain('- p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms');
+    expect(md).toContain('| p99        |   867 ms | 1,066 ms |        +23.0% [+14%, +31%] | ❌ regression   |');
+    expect(md).toContain('**Thresholds:** ✅ `p(95)<800` (702 ms) · ❌ `error_rate<0.01` (1.22%) · ✅ `rps>=30` (156.2/s)');
+    expect(md).toContain('grade: unresponsive (≥ 250 ms)');
+    expectWellFormed(md);
+  });
+
+  it('draws the percentiles, baseline against current, where latency moved', () => {
+    const md = renderMarkdown(makeFailingComparison(), { now });
+    const charts = md.match(/```mermaid\nxychart-beta\n {2}title "[^"]+: latency percentiles \(ms\)"/g) ?? [];
+    // fetchByKey improved and fetchByQuery regressed; checkout only has an inconclusive p99.
+    expect(charts).toHaveLength(2);
+    expect(md).toContain('  bar [509, 560, 624, 867]');
+    expect(md).toContain('  line [512, 611, 702, 1070]');
+  });
+
+  it('folds the full summary, status codes, errors, generator health and MDE into <details>', () => {
+    const md = renderMarkdown(makeFailingComparison(), { now });
+    const details = md.slice(md.indexOf('<summary>Details of <code>json_oracle/fetchByQuery</code></summary>'));
+    const block = details.slice(0, details.indexOf('</details>'));
+    expect(block).toContain('| this run | 38.2 |  615 |    489 | 512 | 570 | 611 | 702 | 1,066 | 1,402 | 1,817 |');
+    expect(block).toContain('**Status codes:** `0:22 200:9258 503:92`');
+    expect(block).toContain('**Errors:** `ETIMEDOUT:22`');
+    expect(block).toContain('**Generator:** CPU 0.41 cores');
+    expect(block).toMatch(/\| p99 +\| history +\| <0\.001 \| +0\.002 \| +15% \| +12% \|/);
+    expect(block).toContain('p95 per second (ms)');
+  });
+
+  it('shows a current-only table when there is no baseline', () => {
+    const md = renderMarkdown(makeNoBaselineComparison(), { now });
+    expect(md).toContain('- no baseline yet: judged on thresholds alone');
+    expect(md).toContain('| p95        | 12.8 ms |');
+    expect(md).not.toContain('latency percentiles');
+    expectWellFormed(md);
+  });
+
+  it('escapes scenario names that look like markup', () => {
+    const c = makeFailingComparison();
+    const [first, ...rest] = c.scenarios;
+    const odd = { ...first!, name: 'a|b <script>', current: { ...first!.current, name: 'a|b <script>' } };
+    const md = renderMarkdown({ ...c, scenarios: [odd, ...rest] }, { now });
+    expect(md).toContain('### ✅ `a\\|b <script>`');
+    expect(md).toContain('<summary>Details of <code>a|b &lt;script&gt;</code></summary>');
+    expect(md).not.toContain('<code>a|b <script>');
+  });
+});
+
+describe('truncation', () => {
+  const big = makeLargeComparison(300);
+
+  it('keeps a 300-scenario report under the limit with the marker, the verdict and a note', () => {
+    const md = renderMarkdown(big, { now, runUrl, marker: '<!-- perfgate:big -->' });
+    expect(md.length).toBeLessThanOrEqual(65_000);
+    expect(md.startsWith('<!-- perfgate:big -->\n\n## ❌ perfgate: 43 regressions\n')).toBe(true);
+    expect(md).toMatch(/> ✂️ Shortened to fit 65,000 characters: details folded away and \d+ of 300 scenarios left out\. The full report is in the job summary/);
+    expect(md).not.toContain('<details>');
+    expectWellFormed(md);
+    // The hidden history survives, so the next run still knows this one.
+    expect(extractPreviousRuns(md)).toHaveLength(1);
+  });
+
+  it('never cuts a scenario table: every heading kept has all its rows', () => {
+    for (const maxChars of [65_000, 20_000, 8_000, 3_000]) {
+      const md = renderMarkdown(big, { now, maxChars });
+      expect(md.length).toBeLessThanOrEqual(maxChars);
+      expectWellFormed(md);
+      const sections = md.split('\n### ').slice(1);
+      for (const section of sections) {
+        const [table] = tablesOf(section);
+        expect(table).toHaveLength(8);
+      }
+    }
+  });
+
+  it('drops passing scenarios before those that explain a failure', () => {
+    const md = renderMarkdown(big, { now, maxChars: 20_000 });
+    const kept = [...md.matchAll(/^### (\S+) `([^`]+)`/gm)].map((m) => m[1]);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((emoji) => emoji === '❌')).toBe(true);
+  });
+
+  it('drops only the details when that is enough', () => {
+    const c = makeFailingComparison();
+    const full = renderMarkdown(c, { now });
+    const withoutDetails = renderMarkdown(c, { now, maxChars: full.length - 1 });
+    expect(withoutDetails).not.toContain('<details>');
+    expect(withoutDetails).toContain('### ⚠️ `checkout`');
+    expect(withoutDetails).toContain('details folded away. The full report');
+  });
+
+  it('keeps the marker and the verdict even when nothing else fits', () => {
+    const md = renderMarkdown(big, { now, maxChars: 400 });
+    expect(md.startsWith(`${DEFAULT_MARKER}\n\n## ❌ perfgate: 43 regressions\n`)).toBe(true);
+    expect(md.length).toBeLessThanOrEqual(400);
+  });
+});
+
+describe('history of the PR in the comment', () => {
+  it('round-trips through the hidden comment, newest last, and shows earlier runs', () => {
+    const md = renderMarkdown(makeFailingComparison(), { now, commitSha: 'd1e2f3a4b5c6d7e8', previousRuns });
+    expect(extractPreviousRuns(md)).toEqual([
+      ...previousRuns,
+      { sha: 'd1e2f3a4b5c6d7e8', verdict: 'fail', date: '2025-11-30T12:05:00.000Z', summary: '2 regressions, 1 threshold breached' },
+    ]);
+    expect(md).toContain('**Earlier runs on this PR**');
+    expect(md).toContain('| `5f6e7d8` | ❌ fail  | 2025-11-29 10:02 UTC | 1 regression  |');
+  });
+
+  it('keeps at most 20 runs', () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ sha: `sha${i}`, verdict: 'pass', date: now.toISOString(), summary: `run ${i}` }));
+    const runs = extractPreviousRuns(renderMarkdown(makeNoBaselineComparison(), { now, previousRuns: many }));
+    expect(runs).toHaveLength(20);
+    expect(runs[0]?.sha).toBe('sha6');
+  });
+
+  it('reads nothing from a comment without history or with a damaged one', () => {
+    expect(extractPreviousRuns('no marker here')).toEqual([]);
+    expect(extractPreviousRuns('<!-- perfgate-history: bm90IGpzb24= -->')).toEqual([]);
+    const wrongShape = Buffer.from(JSON.stringify([{ sha: 1 }, { sha: 'a', verdict: 'pass', date: 'd', summary: 's', extra: true }])).toString('base64');
+    expect(extractPreviousRuns(`<!-- perfgate-history: ${wrongShape} -->`)).toEqual([{ sha: 'a', verdict: 'pass', date: 'd', summary: 's' }]);
+  });
+});

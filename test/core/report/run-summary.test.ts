@@ -1,0 +1,43 @@
+import { describe, it, expect } from 'vitest';
+import { renderRunSummary } from '../../../src/core/report/run-summary.js';
+import { checkout, fetchByKey, fetchByQuery, makeResults } from './fixtures.js';
+
+describe('renderRunSummary', () => {
+  const results = makeResults([fetchByKey, fetchByQuery, checkout]);
+  const text = renderRunSummary(results);
+
+  it('matches the committed snapshot', () => {
+    expect(text).toMatchSnapshot();
+  });
+
+  it('shows OK/KO, status codes and error classes as Gatling and vegeta users know them', () => {
+    expect(text).toContain('[total, ok, ko, dropped]    9,372  9,258  114  0');
+    expect(text).toContain('Status Codes  [code:count]                0:22 200:9258 503:92');
+    expect(text).toContain('ETIMEDOUT:22');
+    expect(text).toMatch(/800 ms ≤ t < 1200 ms\s+185 \(\s+2\.0%\)/);
+    expect(text).toMatch(/failed\s+114 \(\s+1\.2%\)/);
+  });
+
+  it('shows intended vs achieved rate for open models only', () => {
+    const blocks = text.split('='.repeat(80));
+    expect(blocks[1]).not.toContain('[intended, achieved]');
+    expect(blocks[2]).toContain('160.0/s  156.2/s (97.6% of intended)');
+  });
+
+  it('warns when the generator was saturated and says why', () => {
+    expect(text).toContain("⚠ generator saturated: the figures above may show the generator's limits");
+    expect(text).toContain('    - 412 requests started more than 10 ms late');
+    expect(text).toContain('⚠ generator saturated in: checkout');
+  });
+
+  it('keeps sub-millisecond precision', () => {
+    expect(text).toContain('0.412 ms  131 ms  400 ms  2,210 ms');
+  });
+
+  it('renders an empty run without dividing by zero', () => {
+    const idle = { ...checkout, requests: { total: 0, ok: 0, ko: 0, dropped: 0 }, distribution: { under800: 0, from800to1200: 0, over1200: 0, failed: 0 } };
+    const out = renderRunSummary(makeResults([idle]));
+    expect(out).not.toMatch(/NaN|Infinity/);
+    expect(out).toContain('[ratio]                     n/a');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, it, expect } from 'vitest';
+import { describeMetricChange, renderComparisonText, summarizeVerdict } from '../../../src/core/report/text.js';
+import { makeFailingComparison, makeMetric, makeNoBaselineComparison } from './fixtures.js';
+
+describe('renderComparisonText', () => {
+  it('matches the committed snapshot of a failing comparison', () => {
+    expect(renderComparisonText(makeFailingComparison())).toMatchSnapshot();
+  });
+
+  it('matches the committed snapshot of a first run without baseline', () => {
+    expect(renderComparisonText(makeNoBaselineComparison())).toMatchSnapshot();
+  });
+
+  it('puts the verdict on the first line', () => {
+    const [first] = renderComparisonText(makeFailingComparison()).split('\n');
+    expect(first).toBe('perfgate: ✗ FAIL — 2 regressions, 1 threshold breached');
+    const [firstRun] = renderComparisonText(makeNoBaselineComparison()).split('\n');
+    expect(firstRun).toBe('perfgate: ⚠ PASS — no baseline yet, 3 thresholds met');
+  });
+
+  it('marks every metric with its verdict, change, interval and p', () => {
+    const text = renderComparisonText(makeFailingComparison());
+    expect(text).toMatch(/p99\s+867 ms\s+1,066 ms\s+\+23\.0% \[\+14%, \+31%\]\s+✗ regression\s+0\.002/);
+    expect(text).toMatch(/p50\s+4\.66 ms\s+4\.10 ms\s+-12\.0% \[-16%, -8%\]\s+✓ improvement\s+0\.007/);
+    expect(text).toMatch(/p90\s+560 ms\s+611 ms\s+\+9\.1% \[\+2%, \+16%\]\s+\? inconclusive\s+0\.052/);
+    expect(text).toMatch(/p50\s+509 ms\s+512 ms\s+\+0\.5% \[-2%, \+3%\]\s+= no change/);
+    expect(text).toContain('✗ error_rate<0.01    1.22%');
+    expect(text).toContain('✓ p(95)<800         702 ms');
+  });
+
+  it('explains inconclusive verdicts and the missing baseline in words', () => {
+    const text = renderComparisonText(makeFailingComparison());
+    expect(text).toContain('  - p99 of checkout: too few tail samples: 37 requests beyond p99, 50 needed');
+    const first = renderComparisonText(makeNoBaselineComparison());
+    expect(first).toContain('note: no baseline yet: judged on thresholds alone');
+  });
+});
+
+describe('describeMetricChange', () => {
+  it('says a regression in one plain sentence', () => {
+    const m = makeMetric('fetchByQuery', { metric: 'p99', baseline: 812, current: 1_001, interval: [0.14, 0.31], verdict: 'regression' });
+    expect(describeMetricChange(m)).toBe('p99 of fetchByQuery rose 23% (95% CI 14–31%), from 812 ms to 1,001 ms');
+  });
+
+  it('says an improvement with "fell" and positive bounds', () => {
+    const m = makeMetric('fetchByKey', { metric: 'p50', baseline: 4.66, current: 4.1, interval: [-0.16, -0.08], verdict: 'improvement' });
+    expect(describeMetricChange(m)).toBe('p50 of fetchByKey fell 12% (95% CI 8–16%), from 4.66 ms to 4.10 ms');
+  });
+
+  it('keeps the signs of an interval that crosses zero, and decimals for small changes', () => {
+    const m = makeMetric('checkout', { metric: 'p95', baseline: 100, current: 106.2, interval: [-0.01, 0.13] });
+    expect(describeMetricChange(m)).toBe('p95 of checkout rose 6.2% (95% CI -1% to +13%), from 100 ms to 106 ms');
+  });
+
+  it('speaks of throughput in req/s and of the error rate in points', () => {
+    const rps = makeMetric('a', { metric: 'rps', baseline: 232.5, current: 204.6, interval: [-0.16, -0.08] });
+    expect(describeMetricChange(rps)).toBe('rps of a fell 12% (95% CI 8–16%), from 232.5/s to 204.6/s');
+    const errors = makeMetric('a', { metric: 'error_rate', baseline: 0.001, current: 0.009 });
+    expect(describeMetricChange(errors)).toBe('error rate of a rose 0.80 points, from 0.10% to 0.90%');
+  });
+});
+
+describe('summarizeVerdict', () => {
+  it('is a warning when a pass has inconclusive metrics or another environment', () => {
+    const c = makeFailingComparison();
+    const pass = { ...c, verdict: 'pass' as const, regressions: [], breaches: [] };
+    expect(summarizeVerdict(pass)).toEqual({ level: 'warn', words: 'no regression, 1 improvement, 2 inconclusive' });
+    const clean = {
+      ...pass,
+      scenarios: pass.scenarios.map((s) => ({ ...s, metrics: s.metrics.filter((m) => m.verdict !== 'inconclusive') })),
+    };
+    expect(summarizeVerdict(clean)).toEqual({ level: 'pass', words: 'no regression, 1 improvement' });
+    const otherRunner = { ...clean, baseline: { ...clean.baseline!, environmentDiffers: true } };
+    expect(summarizeVerdict(otherRunner).level).toBe('warn');
+  });
+});
