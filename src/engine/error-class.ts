@@ -1,0 +1,42 @@
+// The error classes a result reports (vegeta's and Artillery's vocabulary), from whatever undici
+// or the socket threw.
+
+export type ErrorClass = 'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'other';
+
+export const ERROR_CLASSES: readonly ErrorClass[] = ['ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'other'];
+
+/** Thrown into a request that ran past the scenario's timeout; one instance serves every request. */
+export class RequestTimeoutError extends Error {
+  override name = 'RequestTimeoutError';
+  readonly code = 'ETIMEDOUT';
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && code !== 'UND_ERR_SOCKET' && code !== 'UND_ERR') return code;
+  const causeCode = cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined;
+  if (typeof causeCode === 'string') return causeCode;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function classifyError(error: unknown): ErrorClass {
+  switch (codeOf(error)) {
+    case 'ETIMEDOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'ETIMEDOUT';
+    case 'ECONNREFUSED':
+      return 'ECONNREFUSED';
+    case 'ECONNRESET':
+    // undici's "other side closed": the peer closed the connection under an unanswered request,
+    // which is a reset from the client's point of view.
+    case 'UND_ERR_SOCKET':
+      return 'ECONNRESET';
+    case 'EPIPE':
+      return 'EPIPE';
+    default:
+      return 'other';
+  }
+}

@@ -1,0 +1,83 @@
+// The generator watches itself over the measured window: its CPU (a Node generator is one thread,
+// so near a full core it is the bottleneck) and its event-loop delay (every late callback is time
+// added to a measured latency or a request sent late).
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+
+export interface GeneratorLoad {
+  cpuCores: number;
+  eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
+}
+
+export interface GeneratorWatch {
+  stop(): GeneratorLoad;
+}
+
+/** The monitor's own timer period; its samples include it, so it is taken off again. */
+const RESOLUTION_MS = 10;
+
+function delayMs(ns: number): number {
+  return Math.max(0, Math.round(ns / 1000) / 1000 - RESOLUTION_MS);
+}
+
+export function startGeneratorWatch(): GeneratorWatch {
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  delay.enable();
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
+  let result: GeneratorLoad | undefined;
+  return {
+    stop() {
+      if (result) return result;
+      delay.disable();
+      const cpu = process.cpuUsage(cpuStart);
+      const wallUs = (performance.now() - wallStart) * 1000;
+      const hasSamples = delay.count > 0;
+      result = {
+        cpuCores: wallUs > 0 ? Math.round(((cpu.user + cpu.system) / wallUs) * 1000) / 1000 : 0,
+        eventLoopDelayP99Ms: hasSamples ? round3(delayMs(delay.percentile(99))) : 0,
+        eventLoopDelayMaxMs: hasSamples ? round3(delayMs(delay.max)) : 0,
+      };
+      return result;
+    },
+  };
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+export const SATURATION = {
+  cpuCores: 0.9,
+  eventLoopDelayP99Ms: 30,
+  /** A start later than this after its intended time is a late start. */
+  lateStartMs: 10,
+  lateShare: 0.01,
+  scheduleShare: 0.99,
+} as const;
+
+/** Why the generator's numbers cannot be trusted, in words; empty when it kept up. */
+export function explainSaturation(input: {
+  load: GeneratorLoad;
+  open?: { intended: number; sent: number; dropped: number; lateStarts: number; maxStartDelayMs: number };
+}): string[] {
+  const reasons: string[] = [];
+  const { load, open } = input;
+  if (load.cpuCores >= SATURATION.cpuCores) {
+    reasons.push(`the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`);
+  }
+  if (load.eventLoopDelayP99Ms >= SATURATION.eventLoopDelayP99Ms) {
+    reasons.push(`the generator's event loop was delayed ${load.eventLoopDelayP99Ms} ms at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
+  }
+  if (open && open.intended > 0) {
+    // Drops are the service's doing (maxInFlight reached); what is neither sent nor dropped is
+    // the generator's shortfall.
+    if (open.sent + open.dropped < SATURATION.scheduleShare * open.intended) {
+      reasons.push(`the generator sent ${open.sent + open.dropped} of ${open.intended} scheduled requests (below ${SATURATION.scheduleShare * 100}%): it fell behind its schedule`);
+    }
+    if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
+      reasons.push(`${open.lateStarts} of ${open.sent} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${open.maxStartDelayMs} ms)`);
+    }
+  }
+  return reasons;
+}

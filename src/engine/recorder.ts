@@ -1,0 +1,198 @@
+// Records the outcome of every measured request. Latencies of ok requests go into the current
+// segment's HDR histogram (µs) and the current second's; a finished segment is encoded at once and
+// added into the whole-window histogram, a finished second becomes one timeline point and its
+// histogram is reset for the next. So memory holds four histograms however long the run is.
+import type { Histogram } from '../core/histogram.js';
+import { createHistogram, encodeHistogram } from '../core/histogram.js';
+import type { ScenarioResult, SegmentRecord, TimelinePoint } from '../core/types.js';
+import { DISTRIBUTION_LIMITS_MS } from '../core/summary.js';
+import type { ErrorClass } from './error-class.js';
+
+const FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1000;
+const SLOW_US = DISTRIBUTION_LIMITS_MS.slow * 1000;
+const STATUS_SLOTS = 600;
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+export interface RecorderTotals {
+  ok: number;
+  ko: number;
+  bytesIn: number;
+  bytesOut: number;
+  statusCodes: Record<string, number>;
+  errors: Record<string, number>;
+  distribution: ScenarioResult['distribution'];
+  whole: Histogram;
+  segments: SegmentRecord[];
+  timeline: TimelinePoint[];
+}
+
+export class Recorder {
+  ok = 0;
+  ko = 0;
+  bytesIn = 0;
+  bytesOut = 0;
+  private under800 = 0;
+  private from800to1200 = 0;
+  private over1200 = 0;
+  private readonly statusCounts = new Float64Array(STATUS_SLOTS);
+  private readonly otherStatus = new Map<number, number>();
+  private timeouts = 0;
+  private refused = 0;
+  private resets = 0;
+  private pipes = 0;
+  private otherErrors = 0;
+
+  private readonly whole = createHistogram();
+  private readonly segmentHistogram = createHistogram();
+  private readonly secondHistogram = createHistogram();
+  private readonly segments: SegmentRecord[] = [];
+  private readonly timeline: TimelinePoint[] = [];
+  private segmentIndex = 0;
+  private segmentCount = 0;
+  private segmentKo = 0;
+  private second = 0;
+  private secondCount = 0;
+  private secondKo = 0;
+  private finished = false;
+
+  constructor(private readonly segmentMs: number) {}
+
+  /**
+   * `endMs` is when the response ended, from the start of the measured window; calls come in
+   * completion order, so it never goes back (a late value is filed with the current second).
+   * `status` is 0 when there was no response, and then `error` says why.
+   */
+  record(endMs: number, latencyUs: number, status: number, ok: boolean, error: ErrorClass | null, bytesIn: number, bytesOut: number): void {
+    const segment = Math.floor(endMs / this.segmentMs);
+    if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
+    const second = Math.floor(endMs / 1000);
+    if (second > this.second) this.closeSecondsBefore(second);
+
+    this.segmentCount += 1;
+    this.secondCount += 1;
+    this.bytesIn += bytesIn;
+    this.bytesOut += bytesOut;
+    if (status > 0 && status < STATUS_SLOTS) this.statusCounts[status]! += 1;
+    else if (status === 0) this.statusCounts[0]! += 1;
+    else this.otherStatus.set(status, (this.otherStatus.get(status) ?? 0) + 1);
+
+    if (ok) {
+      this.ok += 1;
+      const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
+      this.segmentHistogram.recordValue(us);
+      this.secondHistogram.recordValue(us);
+      if (us < FAST_US) this.under800 += 1;
+      else if (us < SLOW_US) this.from800to1200 += 1;
+      else this.over1200 += 1;
+      return;
+    }
+    this.ko += 1;
+    this.segmentKo += 1;
+    this.secondKo += 1;
+    switch (error) {
+      case null:
+        break;
+      case 'ETIMEDOUT':
+        this.timeouts += 1;
+        break;
+      case 'ECONNREFUSED':
+        this.refused += 1;
+        break;
+      case 'ECONNRESET':
+        this.resets += 1;
+        break;
+      case 'EPIPE':
+        this.pipes += 1;
+        break;
+      default:
+        this.otherErrors += 1;
+    }
+  }
+
+  private closeSegmentsBefore(segment: number): void {
+    while (this.segmentIndex < segment) {
+      this.segments.push({
+        startMs: this.segmentIndex * this.segmentMs,
+        durationMs: this.segmentMs,
+        count: this.segmentCount,
+        ko: this.segmentKo,
+        histogram: encodeHistogram(this.segmentHistogram),
+      });
+      this.whole.add(this.segmentHistogram);
+      this.segmentHistogram.reset();
+      this.segmentCount = 0;
+      this.segmentKo = 0;
+      this.segmentIndex += 1;
+    }
+  }
+
+  private closeSecondsBefore(second: number): void {
+    while (this.second < second) {
+      const histogram = this.secondHistogram;
+      const empty = histogram.totalCount === 0;
+      this.timeline.push({
+        second: this.second,
+        count: this.secondCount,
+        ko: this.secondKo,
+        p50: empty ? 0 : histogram.getValueAtPercentile(50) / 1000,
+        p95: empty ? 0 : histogram.getValueAtPercentile(95) / 1000,
+        p99: empty ? 0 : histogram.getValueAtPercentile(99) / 1000,
+      });
+      if (!empty) histogram.reset();
+      this.secondCount = 0;
+      this.secondKo = 0;
+      this.second += 1;
+    }
+  }
+
+  /** Closes the window at `windowMs` (every segment and second up to it) and hands out the totals. */
+  finish(windowMs: number): RecorderTotals {
+    if (!this.finished) {
+      this.finished = true;
+      // Every segment and second of the window, and the open ones if they hold anything (a
+      // window cut short, e.g. by an interrupt, may end inside them).
+      const segments = Math.ceil(windowMs / this.segmentMs);
+      this.closeSegmentsBefore(Math.max(segments, this.segmentCount > 0 ? this.segmentIndex + 1 : 0));
+      const seconds = Math.ceil(windowMs / 1000);
+      this.closeSecondsBefore(Math.max(seconds, this.secondCount > 0 ? this.second + 1 : 0));
+      const last = this.segments[this.segments.length - 1];
+      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round3(windowMs - last.startMs)));
+    }
+    const statusCodes: Record<string, number> = {};
+    for (let status = 0; status < STATUS_SLOTS; status++) {
+      const count = this.statusCounts[status]!;
+      if (count > 0) statusCodes[String(status)] = count;
+    }
+    for (const [status, count] of this.otherStatus) statusCodes[String(status)] = count;
+    const errors: Record<string, number> = {};
+    const classes: [ErrorClass, number][] = [
+      ['ETIMEDOUT', this.timeouts],
+      ['ECONNREFUSED', this.refused],
+      ['ECONNRESET', this.resets],
+      ['EPIPE', this.pipes],
+      ['other', this.otherErrors],
+    ];
+    for (const [name, count] of classes) if (count > 0) errors[name] = count;
+    return {
+      ok: this.ok,
+      ko: this.ko,
+      bytesIn: this.bytesIn,
+      bytesOut: this.bytesOut,
+      statusCodes,
+      errors,
+      distribution: { under800: this.under800, from800to1200: this.from800to1200, over1200: this.over1200, failed: this.ko },
+      whole: this.whole,
+      segments: this.segments,
+      timeline: this.timeline,
+    };
+  }
+
+  destroy(): void {
+    this.whole.destroy();
+    this.segmentHistogram.destroy();
+    this.secondHistogram.destroy();
+  }
+}
