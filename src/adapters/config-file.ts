@@ -1,0 +1,132 @@
+// Reads perfgate.yml and the data files its scenarios feed from. Paths in the config are
+// relative to the config file's folder, wherever perfgate is started from.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hashConfig } from '../core/config-hash.js';
+import { formatPath, parseConfig } from '../core/config.js';
+import { parseCsv } from '../core/csv.js';
+import { quoteValue } from '../core/duration.js';
+import { ConfigError } from '../core/errors.js';
+import { requestColumns } from '../core/template.js';
+import type { Config, DataRow, DataSource } from '../core/types.js';
+
+export interface LoadedConfig {
+  config: Config;
+  configHash: string;
+  /** Absolute folder of the config file: the base of relative paths in it. */
+  baseDir: string;
+}
+
+export interface LoadConfigOptions {
+  /** How the user named the file, for messages: the CLI's `-c`, the action's `config` input. */
+  source?: string;
+}
+
+/** Reads a file; a missing or unreadable one is a ConfigError starting with `label`. */
+async function readText(file: string, label: string, missingHint = ''): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new ConfigError(`${label}: no such file${missingHint}`);
+    if (code === 'EISDIR') throw new ConfigError(`${label}: is a folder, not a file`);
+    throw new ConfigError(`${label}: cannot be read (${code ?? String(error)})`);
+  }
+}
+
+/**
+ * Reads and validates the config. The hash is taken before any path is resolved, so it does not
+ * depend on where the repository is checked out.
+ */
+export async function loadConfig(configPath: string, options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const source = options.source ?? '-c';
+  const text = await readText(configPath, `${source} ${configPath}`);
+  const config = parseConfig(text, configPath);
+  const configHash = hashConfig(config);
+  const baseDir = path.dirname(path.resolve(configPath));
+  for (const service of config.services) service.cwd = path.resolve(baseDir, service.cwd ?? '.');
+  return { config, configHash, baseDir };
+}
+
+function parseJsonRows(text: string, fileName: string): DataRow[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${fileName}: not valid JSON (${(error as Error).message}); a JSON data file is an array of objects`);
+  }
+  if (!Array.isArray(parsed)) {
+    throw new ConfigError(`${fileName}: ${quoteValue(parsed)} is not an array; a JSON data file is an array of objects like [{"id": 1}]`);
+  }
+  if (parsed.length === 0) throw new ConfigError(`${fileName}: the array is empty; give at least one row`);
+  return parsed.map((item: unknown, i) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new ConfigError(`${fileName}: row ${i + 1} is ${quoteValue(item)}, not an object like {"id": 1}`);
+    }
+    for (const [key, value] of Object.entries(item)) {
+      if (value !== null && typeof value === 'object') {
+        throw new ConfigError(`${fileName}: row ${i + 1}, "${key}" is ${quoteValue(value)}; row values must be strings, numbers, booleans or null`);
+      }
+    }
+    return item as DataRow;
+  });
+}
+
+/** A column a template uses, and where: `{ column: 'id', where: 'scenarios.a.request.path' }`. */
+export interface ColumnUse {
+  column: string;
+  where: string;
+}
+
+async function readRows(source: DataSource, baseDir: string): Promise<DataRow[]> {
+  const file = path.resolve(baseDir, source.file);
+  const text = await readText(file, source.file, ` (looked for ${file})`);
+  if (text.trim() === '') {
+    throw new ConfigError(`${source.file}: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)`);
+  }
+  const extension = path.extname(source.file).toLowerCase();
+  if (extension === '.csv') return parseCsv(text, source.file);
+  if (extension === '.json') return parseJsonRows(text, source.file);
+  throw new ConfigError(`${source.file}: is neither a .csv nor a .json file`);
+}
+
+function checkColumns(source: DataSource, rows: DataRow[], uses: ColumnUse[]): void {
+  for (const use of uses) {
+    const index = rows.findIndex((row) => !Object.hasOwn(row, use.column));
+    if (index === -1) continue;
+    const known = Object.keys(rows[index] ?? {}).join(', ');
+    const which = source.file.toLowerCase().endsWith('.csv') ? 'has no column' : `row ${index + 1} has no key`;
+    throw new ConfigError(
+      `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || 'no columns'}`,
+    );
+  }
+}
+
+/**
+ * Reads a scenario's data rows: CSV with a header row, or a JSON array of objects, by extension.
+ * With `uses`, every row must have every column the templates use.
+ */
+export async function loadDataRows(source: DataSource, baseDir: string, uses: ColumnUse[] = []): Promise<DataRow[]> {
+  const rows = await readRows(source, baseDir);
+  checkColumns(source, rows, uses);
+  return rows;
+}
+
+/** Loads every scenario's data and checks it against the columns its request templates use. */
+export async function loadScenarioRows(config: Config, baseDir: string): Promise<Map<string, DataRow[]>> {
+  const rowsByScenario = new Map<string, DataRow[]>();
+  // Scenarios often share one data file: read and parse it once.
+  const rowsByFile = new Map<string, DataRow[]>();
+  for (const scenario of config.scenarios) {
+    if (!scenario.data) continue;
+    const file = path.resolve(baseDir, scenario.data.file);
+    let rows = rowsByFile.get(file);
+    if (!rows) {
+      rows = await readRows(scenario.data, baseDir);
+      rowsByFile.set(file, rows);
+    }
+    checkColumns(scenario.data, rows, requestColumns(scenario.request, `${formatPath(['scenarios', scenario.name])}.request`));
+    rowsByScenario.set(scenario.name, rows);
+  }
+  return rowsByScenario;
+}

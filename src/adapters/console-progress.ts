@@ -1,0 +1,145 @@
+// Live progress while a scenario runs: one line redrawn in place on a terminal, and a plain
+// status line every few seconds in CI logs, where carriage returns would pile up.
+
+/** Mirrors the engine's ScenarioProgress (src/engine/run-scenario.ts) structurally. */
+export interface ScenarioProgress {
+  scenario: string;
+  phase: 'warmup' | 'measure';
+  elapsedMs: number;
+  plannedMs: number;
+  completed: number;
+  ko: number;
+  dropped: number;
+  inFlight: number;
+  intervalRps: number;
+  intervalP95Ms: number;
+  vus?: number;
+  intendedRatePerSec?: number;
+}
+
+export interface ProgressReporter {
+  update(progress: ScenarioProgress): void;
+  /** Ends the output: the terminal line is kept, or the last unprinted status is printed. */
+  done(): void;
+}
+
+export interface ProgressOptions {
+  /** Period of the status line when the stream is not a terminal. */
+  intervalMs?: number;
+  now?: () => number;
+}
+
+type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
+const BAR_WIDTH = 20;
+const CLEAR_LINE = '\r\x1b[2K';
+
+export function createProgressReporter(stream: ProgressStream, options: ProgressOptions = {}): ProgressReporter {
+  return stream.isTTY ? createTerminalReporter(stream) : createLogReporter(stream, options);
+}
+
+function createTerminalReporter(stream: ProgressStream): ProgressReporter {
+  let current: ScenarioProgress | undefined;
+  let showing = false;
+  return {
+    update(progress) {
+      // The measured phase's last state stays on screen; the warm-up's is simply overwritten.
+      if (current && showing && current.phase === 'measure' && phaseKey(current) !== phaseKey(progress)) {
+        stream.write('\n');
+        showing = false;
+      }
+      current = progress;
+      let line = `${formatBar(progress)} ${formatStatus(progress)}`;
+      const columns = stream.columns;
+      if (columns && columns > 10 && line.length > columns - 1) line = line.slice(0, columns - 1);
+      stream.write(`${CLEAR_LINE}${line}`);
+      showing = true;
+    },
+    done() {
+      if (showing) stream.write('\n');
+      showing = false;
+    },
+  };
+}
+
+function createLogReporter(stream: ProgressStream, options: ProgressOptions): ProgressReporter {
+  const intervalMs = options.intervalMs ?? 5000;
+  const now = options.now ?? (() => performance.now());
+  let current: ScenarioProgress | undefined;
+  let printed = true;
+  let lastPrintAt = 0;
+
+  const print = (progress: ScenarioProgress): void => {
+    stream.write(`${formatStatus(progress)}\n`);
+    printed = true;
+    lastPrintAt = now();
+  };
+  const flushMeasured = (): void => {
+    // The end state of a measured phase is worth a line even between two periods.
+    if (current && !printed && current.phase === 'measure') print(current);
+  };
+
+  return {
+    update(progress) {
+      if (!current || phaseKey(current) !== phaseKey(progress)) {
+        flushMeasured();
+        // Periods count from the start of the phase, so the lines fall on 5 s, 10 s, …
+        lastPrintAt = now() - progress.elapsedMs;
+      }
+      current = progress;
+      printed = false;
+      if (now() - lastPrintAt >= intervalMs) print(progress);
+    },
+    done() {
+      flushMeasured();
+    },
+  };
+}
+
+function phaseKey(progress: ScenarioProgress): string {
+  return `${progress.scenario}\u0000${progress.phase}`;
+}
+
+/** `[fetchByKey] measure 15s/60s  3,120 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped  20 VUs` */
+export function formatStatus(progress: ScenarioProgress): string {
+  const parts = [
+    `[${progress.scenario}] ${progress.phase} ${formatSeconds(progress.elapsedMs)}/${formatSeconds(progress.plannedMs)}`,
+    `${formatCount(progress.completed)} done`,
+    `${progress.intervalRps.toFixed(1)} req/s`,
+    `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
+    `${formatCount(progress.ko)} ko`,
+    `${formatCount(progress.dropped)} dropped`,
+  ];
+  if (progress.vus !== undefined) parts.push(`${formatCount(progress.vus)} VUs`);
+  if (progress.intendedRatePerSec !== undefined) {
+    parts.push(`target ${formatRate(progress.intendedRatePerSec)}/s`, `${formatCount(progress.inFlight)} in flight`);
+  }
+  return parts.join('  ');
+}
+
+function formatBar(progress: ScenarioProgress): string {
+  const fraction = progress.plannedMs > 0 ? Math.min(1, Math.max(0, progress.elapsedMs / progress.plannedMs)) : 0;
+  const filled = Math.round(fraction * BAR_WIDTH);
+  const fill = progress.phase === 'warmup' ? '-' : '=';
+  return `[${fill.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`;
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 100) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+}
+
+function formatCount(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function formatRate(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+function formatLatencyMs(ms: number): string {
+  if (!Number.isFinite(ms) || ms <= 0) return '-';
+  return `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms`;
+}

@@ -1,0 +1,397 @@
+// Boots the services under test, each in its own process group, and guarantees that none of
+// them outlives perfgate: stop() in the normal path, signal handlers when perfgate is
+// interrupted, and a synchronous 'exit' hook as the last resort.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, fstatSync, statSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BootError } from '../core/errors.js';
+import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
+import type { ServiceConfig } from '../core/types.js';
+
+export interface StartServicesOptions {
+  /** Folder that relative `cwd`s are resolved against (the config file's folder). */
+  baseDir: string;
+  /** Each service's stdout and stderr go to `<logDir>/<name>.log`. */
+  logDir: string;
+  /** Aborting cancels a boot in progress; what was started is stopped first. */
+  signal?: AbortSignal;
+}
+
+export interface RunningService {
+  name: string;
+  pid: number;
+  logPath: string;
+}
+
+export interface RunningServices {
+  services: RunningService[];
+  /** Stops every service in reverse order; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const READY_POLL_MS = 100;
+const PROBE_TIMEOUT_MS = 1000;
+const LOG_TAIL_LINES = 20;
+const GROUP_POLL_MS = 25;
+/** After SIGKILL the kernel needs a moment to tear the group down; we wait at most this long. */
+const KILL_SETTLE_MS = 2000;
+
+interface Target {
+  kind: 'http' | 'tcp';
+  host: string;
+  port: number;
+  url?: URL;
+  text: string;
+}
+
+interface Started {
+  config: ServiceConfig;
+  child: ChildProcess;
+  pid: number;
+  logPath: string;
+}
+
+export async function startServices(configs: ServiceConfig[], options: StartServicesOptions): Promise<RunningServices> {
+  mkdirSync(options.logDir, { recursive: true });
+  const started: Started[] = [];
+  const guard = installGuard(started);
+  let stopping: Promise<void> | undefined;
+  const stopAll = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const service of [...started].reverse()) await stopGroup(service.pid, service.config.stopGraceMs);
+      guard.remove();
+    })();
+    return stopping;
+  };
+
+  try {
+    for (const config of configs) {
+      options.signal?.throwIfAborted();
+      await startOne(config, options, started, guard);
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  return {
+    services: started.map(({ config, pid, logPath }) => ({ name: config.name, pid, logPath })),
+    stop: stopAll,
+  };
+}
+
+async function startOne(config: ServiceConfig, options: StartServicesOptions, started: Started[], guard: Guard): Promise<void> {
+  const logPath = path.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
+  const target = config.ready ? parseTarget(config) : undefined;
+  const cwd = path.resolve(options.baseDir, config.cwd ?? '.');
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
+    throw new BootError(`service "${config.name}": its working directory ${cwd} does not exist; fix services[].cwd`, config.name);
+  }
+
+  // A port that already answers before we spawned anything belongs to someone else; without this
+  // check the readiness probe would happily talk to that process and we would measure the wrong
+  // service.
+  if (target && (await canConnect(target.host, target.port, PROBE_TIMEOUT_MS))) {
+    throw new BootError(portInUseMessage(config.name, target.port), config.name);
+  }
+
+  // Checked right before the (synchronous) spawn: once a signal handler has begun stopping the
+  // groups, nothing new may start behind its back.
+  await throwIfInterrupted(guard, config.name);
+  const logFd = openSync(logPath, 'w');
+  let child: ChildProcess;
+  try {
+    child = spawn(config.run, {
+      shell: true,
+      detached: true,
+      cwd,
+      env: { ...process.env, ...config.env },
+      stdio: ['ignore', logFd, logFd],
+    });
+  } finally {
+    // The child holds its own copy of the descriptor.
+    closeSync(logFd);
+  }
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (error) => resolve({ code: null, signal: null, error }));
+  });
+  // libuv spawns synchronously: without a pid there is no process, and 'error' says why.
+  if (child.pid === undefined) {
+    const outcome = await exited;
+    throw new BootError(`service "${config.name}" could not be started: ${outcome.error?.message ?? 'spawn failed'}`, config.name);
+  }
+  const pid = child.pid;
+  // Registered at once, so that an interrupt from here on stops it too.
+  started.push({ config, child, pid, logPath });
+
+  if (!target || !config.ready) return;
+  const failure = await waitUntilReady(config, target, pid, exited, options.signal, guard);
+  if (!failure) return;
+  if (failure === 'interrupted') await throwIfInterrupted(guard, config.name);
+  // Stop this service before reading its log so that the tail is complete.
+  await stopGroup(pid, config.stopGraceMs);
+  const tail = readLogTail(logPath, LOG_TAIL_LINES);
+  let reason = failure;
+  const portClash = failure === 'aborted' ? undefined : findPortClash(tail);
+  if (portClash) reason = portInUseMessage(config.name, portClash.port ?? target.port);
+  if (failure === 'aborted') options.signal?.throwIfAborted();
+  throw new BootError(formatBootMessage(reason, logPath, tail), config.name, tail);
+}
+
+/**
+ * The signal handler stops everything and, unless someone else handles the signal, re-raises it
+ * before the boot resumes; otherwise the caller learns here why the boot ended.
+ */
+async function throwIfInterrupted(guard: Guard, name: string): Promise<void> {
+  const interruption = guard.interruption;
+  if (!interruption) return;
+  await interruption.stopped;
+  throw new BootError(`service "${name}": boot interrupted by ${interruption.signal}`, name);
+}
+
+/** Resolves to undefined when ready, or to the reason it never will be. */
+async function waitUntilReady(
+  config: ServiceConfig,
+  target: Target,
+  pid: number,
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+  signal: AbortSignal | undefined,
+  guard: Guard,
+): Promise<string | undefined> {
+  const timeoutMs = config.ready?.timeoutMs ?? 30_000;
+  const deadline = performance.now() + timeoutMs;
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void exited.then((value) => { exit = value; });
+
+  for (;;) {
+    if (signal?.aborted) return 'aborted';
+    // Our own signal handler is stopping this service: its exit is no boot failure.
+    if (guard.interruption) return 'interrupted';
+    if (exit && !isGroupAlive(pid)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+    // A shell that exits 0 after starting something in the background leaves the group alive:
+    // keep probing then; any other exit of the leader is a failure.
+    if (exit && (exit.code !== 0 || exit.signal)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+    const remainingMs = deadline - performance.now();
+    if (remainingMs <= 0) {
+      return `service "${config.name}" was not ready after ${formatMs(timeoutMs)}: ${target.text} did not ${
+        target.kind === 'http' ? 'answer with a 2xx status' : 'accept a connection'
+      }; check its log, or raise ready.timeout`;
+    }
+    const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
+    const ready = target.kind === 'http'
+      ? await probeHttp(target.url as URL, probeTimeoutMs)
+      : await canConnect(target.host, target.port, probeTimeoutMs);
+    if (ready) {
+      if (guard.interruption) return 'interrupted';
+      // The leader might have died right as the probe succeeded (someone else on the port).
+      if (exit && !isGroupAlive(pid)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+      return undefined;
+    }
+    await sleep(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
+  }
+}
+
+function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
+  if (exit.signal) return `was killed by ${exit.signal}`;
+  // The shell's way of saying it found no such program.
+  if (exit.code === 127) return 'exited early with code 127 (command not found: check services[].run)';
+  return `exited early with code ${exit.code ?? 'unknown'}`;
+}
+
+function portInUseMessage(name: string, port: number): string {
+  return `service "${name}": port ${port} is already in use by another process; stop it or change the port`;
+}
+
+/** Node prints `listen EADDRINUSE: address already in use 127.0.0.1:8080`; others differ. */
+function findPortClash(tail: string[]): { port?: number } | undefined {
+  const line = tail.find((text) => /EADDRINUSE|address already in use/i.test(text));
+  if (line === undefined) return undefined;
+  const port = /:(\d{1,5})\b(?!.*:\d)/.exec(line)?.[1];
+  return port === undefined ? {} : { port: Number(port) };
+}
+
+function formatBootMessage(reason: string, logPath: string, tail: string[]): string {
+  if (tail.length === 0) return `${reason}\n(its log ${logPath} is empty)`;
+  return `${reason}\nlast ${tail.length} lines of ${logPath}:\n${tail.map((line) => `  ${line}`).join('\n')}`;
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+function sanitizeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+function parseTarget(config: ServiceConfig): Target {
+  const ready = config.ready;
+  if (ready?.http) {
+    let url: URL;
+    try {
+      url = new URL(ready.http);
+    } catch {
+      throw new BootError(`service "${config.name}": ready.http "${ready.http}" is not a URL; use one like "http://127.0.0.1:8080/health"`, config.name);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new BootError(`service "${config.name}": ready.http "${ready.http}" is not an http(s) URL; use one like "http://127.0.0.1:8080/health"`, config.name);
+    }
+    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    return { kind: 'http', host: stripBrackets(url.hostname), port, url, text: `GET ${ready.http}` };
+  }
+  if (ready?.tcp) {
+    const match = /^(.*):(\d+)$/.exec(ready.tcp.trim());
+    const port = Number(match?.[2]);
+    if (!match || !match[1] || port < 1 || port > 65535) {
+      throw new BootError(`service "${config.name}": ready.tcp "${ready.tcp}" is not host:port; use one like "127.0.0.1:5432"`, config.name);
+    }
+    return { kind: 'tcp', host: stripBrackets(match[1]), port, text: `tcp ${ready.tcp}` };
+  }
+  throw new BootError(`service "${config.name}": ready needs "http" or "tcp"`, config.name);
+}
+
+function stripBrackets(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+function canConnect(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const finish = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => finish(false));
+    // Connecting to a free port in the ephemeral range can pick that very port as its source
+    // and connect to itself (TCP simultaneous open): nobody is listening then.
+    socket.once('connect', () => finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress)));
+    socket.once('error', () => finish(false));
+  });
+}
+
+function probeHttp(url: URL, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const client = url.protocol === 'https:' ? https : http;
+    // A fresh connection per probe: a pooled socket to a process that just died would lie.
+    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      resolve(status >= 200 && status < 300);
+    });
+    request.once('timeout', () => request.destroy());
+    request.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * True while a live process of the group exists. kill(-pgid, 0) also counts zombies, and an
+ * orphaned grandchild's zombie lingers until init gets round to reaping it (over a second on
+ * some hosts), so on Linux the group's members are checked in /proc (see isLiveProcess for
+ * when a zombie is really dead).
+ */
+function isGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const members = scanProcessGroups(new Set([pgid]));
+  return members === undefined || members.some(isLiveProcess);
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: already gone.
+  }
+}
+
+async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (isGroupAlive(pgid)) {
+    if (performance.now() >= deadline) return false;
+    await sleep(GROUP_POLL_MS);
+  }
+  return true;
+}
+
+async function stopGroup(pgid: number, graceMs: number): Promise<void> {
+  if (!isGroupAlive(pgid)) return;
+  signalGroup(pgid, 'SIGTERM');
+  if (await waitForGroupExit(pgid, graceMs)) return;
+  signalGroup(pgid, 'SIGKILL');
+  await waitForGroupExit(pgid, KILL_SETTLE_MS);
+}
+
+function readLogTail(logPath: string, lines: number): string[] {
+  let fd: number;
+  try {
+    fd = openSync(logPath, 'r');
+  } catch {
+    return [];
+  }
+  try {
+    // The tail is all we show; a chatty service's log can be large.
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, 64 * 1024);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    const text = buffer.toString('utf8').replace(/\r\n/g, '\n').replace(/\n+$/, '');
+    if (text === '') return [];
+    const all = text.split('\n');
+    if (length < size) all.shift(); // probably a partial line
+    return all.slice(-lines);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+interface Guard {
+  /** Set, synchronously, when a signal arrives; settles once every group is stopped. */
+  interruption?: { signal: NodeJS.Signals; stopped: Promise<void> };
+  remove(): void;
+}
+
+/**
+ * While services run, an interrupted perfgate stops them before it dies: SIGINT/SIGTERM stop
+ * every group (reverse order, with the grace period) and then re-raise the signal so that the
+ * exit status still says "killed by SIGINT" (130) or "SIGTERM" (143). When another part of the
+ * program also listens for the signal, it owns the decision to exit and we only stop the groups.
+ * The 'exit' hook covers every other way out (an uncaught error, process.exit): it can only run
+ * synchronous code, so it SIGKILLs whatever is left.
+ */
+function installGuard(started: Started[]): Guard {
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (guard.interruption) {
+      // A second Ctrl-C: no more grace.
+      for (const service of started) signalGroup(service.pid, 'SIGKILL');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
+    const stopped = (async () => {
+      for (const service of [...started].reverse()) await stopGroup(service.pid, service.config.stopGraceMs);
+      guard.remove();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    })();
+    guard.interruption = { signal, stopped };
+  };
+  const onExit = (): void => {
+    for (const service of started) if (isGroupAlive(service.pid)) signalGroup(service.pid, 'SIGKILL');
+  };
+  const guard: Guard = {
+    remove() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      process.off('exit', onExit);
+    },
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', onExit);
+  return guard;
+}

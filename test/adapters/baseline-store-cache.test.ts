@@ -1,0 +1,137 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CacheStoreError, createCacheStore } from '../../src/adapters/baseline-store-cache.js';
+import { startCacheServiceFake, type CacheServiceFake } from '../fakes/cache-service.js';
+
+// Everything the @actions/cache client reads from the environment, set per test and put back after.
+const clientEnvNames = [
+  'ACTIONS_RESULTS_URL',
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_CACHE_SERVICE_V2',
+  'ACTIONS_CACHE_URL',
+  'ACTIONS_CACHE_MODE',
+  'GITHUB_SERVER_URL',
+  'GITHUB_WORKSPACE',
+  'RUNNER_TEMP',
+] as const;
+
+describe('createCacheStore with the real @actions/cache client', () => {
+  let fake: CacheServiceFake;
+  let scratch: string;
+  const savedEnv = new Map<string, string | undefined>();
+
+  beforeAll(async () => {
+    fake = await startCacheServiceFake();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  beforeEach(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'perfgate-cache-store-'));
+    for (const name of clientEnvNames) savedEnv.set(name, process.env[name]);
+    for (const name of clientEnvNames) delete process.env[name];
+    Object.assign(process.env, fake.env(), { RUNNER_TEMP: join(scratch, 'runner-temp'), GITHUB_WORKSPACE: scratch });
+    fake.readOnly = false;
+    fake.readDenied = false;
+    fake.requests.length = 0;
+    fake.entries.length = 0;
+  });
+  afterEach(async () => {
+    for (const [name, value] of savedEnv) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  const storeFor = (configHash: string) => createCacheStore({ configHash, workDir: join(scratch, 'perfgate') });
+
+  it('saves under an immutable run key and restores the newest entry by prefix', async () => {
+    const store = storeFor('abc123');
+    await store.save('{"run":1}\n', { runId: '1001', attempt: '1' });
+    await store.save('{"run":2}\n', { runId: '1002', attempt: '1' });
+    // Another config's baseline, saved last: the prefix must keep it out.
+    await storeFor('def456').save('{"other":true}\n', { runId: '1003', attempt: '1' });
+
+    expect(fake.entries.map((e) => [e.key, e.finalized])).toEqual([
+      ['perfgate-v1-abc123-1001-1', true],
+      ['perfgate-v1-abc123-1002-1', true],
+      ['perfgate-v1-def456-1003-1', true],
+    ]);
+    const creates = fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'CreateCacheEntry');
+    expect(creates).toHaveLength(3);
+    expect(creates.every((r) => r.kind === 'twirp' && r.authorization === `Bearer ${fake.token}`)).toBe(true);
+    expect(fake.requests.filter((r) => r.kind === 'blob' && r.method === 'PUT').length).toBeGreaterThanOrEqual(3);
+
+    const loaded = await storeFor('abc123').load();
+    expect(loaded).toEqual({ text: '{"run":2}\n', source: 'Actions cache key perfgate-v1-abc123-1002-1' });
+    const lookup = fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'GetCacheEntryDownloadURL').at(-1);
+    expect(lookup?.kind === 'twirp' && lookup.body.key).toBe('perfgate-v1-abc123-');
+  });
+
+  it('returns undefined on a miss, without a warning turned into an error', async () => {
+    await storeFor('abc123').save('{"run":1}\n', { runId: '1', attempt: '1' });
+    await expect(storeFor('fffff').load()).resolves.toBeUndefined();
+  });
+
+  it('does not pass a stale local file off as a restored baseline', async () => {
+    const store = storeFor('abc123');
+    await store.save('{"run":1}\n', { runId: '1', attempt: '1' });
+    fake.entries.length = 0;
+    await expect(store.load()).resolves.toBeUndefined();
+  });
+
+  it('throws a conflict error when the key already exists', async () => {
+    const store = storeFor('abc123');
+    await store.save('{"run":1}\n', { runId: '77', attempt: '2' });
+    const error = await store.save('{"run":1}\n', { runId: '77', attempt: '2' }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CacheStoreError);
+    expect((error as CacheStoreError).kind).toBe('conflict');
+    expect((error as Error).message).toContain('perfgate-v1-abc123-77-2');
+    expect((error as Error).message).toMatch(/already exists/);
+    expect(fake.entries.filter((e) => e.key === 'perfgate-v1-abc123-77-2')).toHaveLength(1);
+  });
+
+  it('throws a read-only error when the token may not write, and stores nothing', async () => {
+    fake.readOnly = true;
+    const error = await storeFor('abc123').save('{}', { runId: '5', attempt: '1' }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CacheStoreError);
+    expect((error as CacheStoreError).kind).toBe('read-only');
+    expect((error as Error).message).toMatch(/read-only token/);
+    expect((error as Error).message).toContain('cache write denied');
+    expect(fake.entries).toHaveLength(0);
+    expect(fake.requests.some((r) => r.kind === 'blob')).toBe(false);
+  });
+
+  it('treats a runner cache-mode without writes as read-only', async () => {
+    process.env.ACTIONS_CACHE_MODE = 'read';
+    const error = await storeFor('abc123').save('{}', { runId: '6', attempt: '1' }).then(() => undefined, (e: unknown) => e);
+    expect((error as CacheStoreError).kind).toBe('read-only');
+    expect((error as Error).message).toContain("cache-mode 'read'");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('throws when reading is denied instead of reporting a miss', async () => {
+    await storeFor('abc123').save('{"run":1}\n', { runId: '1', attempt: '1' });
+    fake.readDenied = true;
+    const error = await storeFor('abc123').load().then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CacheStoreError);
+    expect((error as CacheStoreError).kind).toBe('read-only');
+    expect((error as Error).message).toContain('cache read denied');
+  });
+
+  it('says the service is unavailable when ACTIONS_RESULTS_URL is not set', async () => {
+    delete process.env.ACTIONS_RESULTS_URL;
+    const store = storeFor('abc123');
+    await expect(store.load()).rejects.toThrow(/not available.*--baseline-dir/);
+    await expect(store.save('{}', { runId: '1', attempt: '1' })).rejects.toThrow(/not available/);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('refuses a run id that cannot be part of a key', async () => {
+    await expect(storeFor('abc123').save('{}', { runId: 'a,b', attempt: '1' })).rejects.toThrow(/run id 'a,b'/);
+  });
+});

@@ -1,0 +1,156 @@
+import { getOctokit } from '@actions/github';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CommentPermissionError,
+  findComment,
+  findTokenLogin,
+  upsertComment,
+} from '../../src/adapters/github-comment.js';
+import { actionsLogin, actionsToken, startGitHubApiFake, userLogin, userToken, type GitHubApiFake } from '../fakes/github-api.js';
+
+const marker = '<!-- perfgate:perfgate.yml -->';
+const pr = { owner: 'acme', repo: 'orders', issueNumber: 42, marker };
+
+describe('upsertComment against the GitHub API fake', () => {
+  let fake: GitHubApiFake;
+  beforeAll(async () => {
+    fake = await startGitHubApiFake();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.comments.length = 0;
+    fake.requests.length = 0;
+    fake.readOnly = false;
+    fake.graphql = true;
+  });
+
+  const client = (token = actionsToken) => getOctokit(token, { baseUrl: fake.url });
+  const writes = () => fake.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH').filter((r) => r.path !== '/graphql');
+
+  it('creates the comment once, then updates that same comment', async () => {
+    const octokit = client();
+    const first = await upsertComment(octokit, { ...pr, body: `${marker}\n## perfgate: pass` });
+    expect(first.action).toBe('created');
+    expect(first.url).toBe(`https://github.com/acme/orders/pull/42#issuecomment-${first.id}`);
+
+    const second = await upsertComment(octokit, { ...pr, body: `${marker}\n## perfgate: fail` });
+    expect(second).toEqual({ action: 'updated', id: first.id, url: first.url });
+
+    const comments = fake.commentsOn('acme', 'orders', 42);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.body).toBe(`${marker}\n## perfgate: fail`);
+    expect(comments[0]?.login).toBe(actionsLogin);
+    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /repos/acme/orders/issues/42/comments',
+      `PATCH /repos/acme/orders/issues/comments/${first.id}`,
+    ]);
+  });
+
+  it('skips the write when the body is unchanged', async () => {
+    const octokit = client();
+    const first = await upsertComment(octokit, { ...pr, body: `${marker}\nsame` });
+    const again = await upsertComment(octokit, { ...pr, body: `${marker}\nsame` });
+    expect(again).toEqual({ action: 'unchanged', id: first.id, url: first.url });
+    expect(writes()).toHaveLength(1);
+  });
+
+  it('adds the marker when the body lacks it, so the next run finds the comment', async () => {
+    const octokit = client();
+    await upsertComment(octokit, { ...pr, body: 'no marker here' });
+    expect(fake.commentsOn('acme', 'orders', 42)[0]?.body).toBe(`no marker here\n\n${marker}`);
+    const again = await upsertComment(octokit, { ...pr, body: 'no marker here' });
+    expect(again.action).toBe('unchanged');
+  });
+
+  it('pages through more than 100 comments and finds its own on page 2', async () => {
+    for (let i = 0; i < 130; i++) fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `chatter ${i}`, login: 'reviewer' });
+    const mine = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\nold`, login: actionsLogin });
+    for (let i = 0; i < 5; i++) fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `later ${i}`, login: 'reviewer' });
+
+    const result = await upsertComment(client(), { ...pr, body: `${marker}\nnew` });
+    expect(result).toMatchObject({ action: 'updated', id: mine.id });
+    const lists = fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/issues/42/comments'));
+    expect(lists.map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
+    expect(lists.every((r) => r.query.per_page === '100')).toBe(true);
+    expect(fake.commentsOn('acme', 'orders', 42)).toHaveLength(136);
+    expect(mine.body).toBe(`${marker}\nnew`);
+  });
+
+  it("leaves another user's comment with the same marker alone", async () => {
+    const quoted = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `> ${marker}\nwhy did this fail?`, login: 'reviewer' });
+    const result = await upsertComment(client(), { ...pr, body: `${marker}\nreport` });
+    expect(result.action).toBe('created');
+    expect(result.id).not.toBe(quoted.id);
+    expect(quoted.body).toBe(`> ${marker}\nwhy did this fail?`);
+    expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    expect(fake.commentsOn('acme', 'orders', 42)).toHaveLength(2);
+  });
+
+  it('only looks at the PR it was given', async () => {
+    fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 41, body: `${marker}\nother PR`, login: actionsLogin });
+    expect(await findComment(client(), pr)).toBeUndefined();
+  });
+
+  it('finds the comment and its body for the run history', async () => {
+    const created = await upsertComment(client(), { ...pr, body: `${marker}\nruns: 1` });
+    const found = await findComment(client(), pr);
+    expect(found).toEqual({ id: created.id, body: `${marker}\nruns: 1`, url: created.url, login: actionsLogin });
+  });
+
+  it('knows who the token is: the Actions bot and a user', async () => {
+    expect(await findTokenLogin(client(actionsToken))).toBe(actionsLogin);
+    expect(await findTokenLogin(client(userToken))).toBe(userLogin);
+  });
+
+  it('falls back to GET /user, and to the Actions bot when that is refused, without GraphQL', async () => {
+    fake.graphql = false;
+    expect(await findTokenLogin(client(userToken))).toBe(userLogin);
+    expect(await findTokenLogin(client(actionsToken))).toBe(actionsLogin);
+    expect(fake.requests.filter((r) => r.path === '/user').map((r) => r.login)).toEqual([userLogin, actionsLogin]);
+  });
+
+  it("matches a user token's own comments, not the bot's", async () => {
+    const bots = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\nbot`, login: actionsLogin });
+    const result = await upsertComment(client(userToken), { ...pr, body: `${marker}\nuser` });
+    expect(result.action).toBe('created');
+    expect(bots.body).toBe(`${marker}\nbot`);
+    expect(fake.commentsOn('acme', 'orders', 42).map((c) => c.login)).toEqual([actionsLogin, userLogin]);
+  });
+
+  it('turns a read-only token into a typed 403 error, creating nothing', async () => {
+    fake.readOnly = true;
+    const error = await upsertComment(client(), { ...pr, body: `${marker}\nreport` }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CommentPermissionError);
+    expect((error as CommentPermissionError).status).toBe(403);
+    expect((error as Error).message).toMatch(/Resource not accessible by integration/);
+    expect((error as Error).message).toMatch(/fork/);
+    expect((error as Error).message).not.toContain(actionsToken);
+    expect(fake.comments).toHaveLength(0);
+  });
+
+  it('also when updating an existing comment in read-only mode', async () => {
+    const octokit = client();
+    await upsertComment(octokit, { ...pr, body: `${marker}\nv1` });
+    fake.readOnly = true;
+    await expect(upsertComment(octokit, { ...pr, body: `${marker}\nv2` })).rejects.toBeInstanceOf(CommentPermissionError);
+    expect(fake.commentsOn('acme', 'orders', 42)[0]?.body).toBe(`${marker}\nv1`);
+  });
+
+  it('refuses a body over the 65,536-character limit before calling GitHub', async () => {
+    const body = `${marker}\n${'x'.repeat(70_000)}`;
+    await expect(upsertComment(client(), { ...pr, body })).rejects.toThrow(/65536/);
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('reports other failures with the status, as a plain error', async () => {
+    const error = await upsertComment(client('ghp_unknown'), { ...pr, authorLogin: 'someone', body: `${marker}\nx` }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(CommentPermissionError);
+    expect((error as Error).message).toMatch(/HTTP 401 Bad credentials/);
+  });
+});

@@ -1,0 +1,247 @@
+// A loopback fake of the GitHub Actions cache service v2, as the real @actions/cache client speaks
+// it: Twirp JSON POSTs to /twirp/github.actions.results.api.v1.CacheService/<Method> with the
+// runtime token as a bearer, then the archive PUT to (and GET from) the signed blob URL the
+// service hands out. The client uploads with the Azure Blob SDK, which sends one `Put Blob` for
+// small archives and `Put Block` + `Put Block List` for large ones; both are handled.
+// Point the client at it with `fake.env()` (ACTIONS_RESULTS_URL, ACTIONS_RUNTIME_TOKEN,
+// ACTIONS_CACHE_SERVICE_V2).
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+const servicePath = '/twirp/github.actions.results.api.v1.CacheService/';
+// The Azure SDK reads an IP host as path-style: /<account>/<container>/<blob>.
+const blobPathPrefix = '/devstoreaccount1/actions-cache/';
+
+export interface FakeCacheEntry {
+  id: number;
+  key: string;
+  version: string;
+  /** Order of creation: the newest entry has the highest. */
+  seq: number;
+  finalized: boolean;
+  sizeBytes?: number;
+  blob?: Buffer;
+  /** The `sig` of its signed URLs; a blob request without it is refused as Azure would. */
+  sig: string;
+  blocks: Map<string, Buffer>;
+}
+
+export type RecordedCacheRequest =
+  | { kind: 'twirp'; method: string; authorization: string | undefined; body: Record<string, unknown> }
+  | { kind: 'blob'; method: string; path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined>; bytes: number };
+
+export interface CacheServiceFake {
+  /** The ACTIONS_RESULTS_URL to give the client (with a trailing slash, as the runner sets it). */
+  readonly url: string;
+  /** The runtime token it accepts. */
+  readonly token: string;
+  /** Knob: CreateCacheEntry answers `cache write denied:` as for a run with a read-only cache token. */
+  readOnly: boolean;
+  /** Knob: GetCacheEntryDownloadURL answers 403 `cache read denied:`. */
+  readDenied: boolean;
+  readonly requests: RecordedCacheRequest[];
+  readonly entries: FakeCacheEntry[];
+  /** The environment the @actions/cache client reads to find and authenticate to this service. */
+  env(): Record<string, string>;
+  /** Presets a finalized entry, newer than all others (the way to stage a conflict or a restore). */
+  addEntry(key: string, version: string, data: Buffer): FakeCacheEntry;
+  close(): Promise<void>;
+}
+
+export interface CacheServiceFakeOptions {
+  token?: string;
+  readOnly?: boolean;
+}
+
+export async function startCacheServiceFake(options: CacheServiceFakeOptions = {}): Promise<CacheServiceFake> {
+  const token = options.token ?? `fake-runtime-token-${randomBytes(4).toString('hex')}`;
+  const entries: FakeCacheEntry[] = [];
+  const requests: RecordedCacheRequest[] = [];
+  let nextId = 1;
+  let url = '';
+
+  const newEntry = (key: string, version: string): FakeCacheEntry => {
+    const id = nextId++;
+    const entry: FakeCacheEntry = { id, key, version, seq: id, finalized: false, sig: randomBytes(12).toString('base64url'), blocks: new Map() };
+    entries.push(entry);
+    return entry;
+  };
+  const signedUrl = (entry: FakeCacheEntry, permissions: string): string =>
+    `${url.replace(/\/$/, '')}${blobPathPrefix}${entry.id}?sv=2024-08-04&sp=${permissions}&sr=b&sig=${encodeURIComponent(entry.sig)}`;
+
+  const fake: CacheServiceFake = {
+    get url() {
+      return url;
+    },
+    token,
+    readOnly: options.readOnly ?? false,
+    readDenied: false,
+    requests,
+    entries,
+    env: () => ({ ACTIONS_RESULTS_URL: url, ACTIONS_RUNTIME_TOKEN: token, ACTIONS_CACHE_SERVICE_V2: 'true' }),
+    addEntry(key, version, data) {
+      const entry = newEntry(key, version);
+      entry.blob = data;
+      entry.sizeBytes = data.length;
+      entry.finalized = true;
+      return entry;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+
+  const twirp = (method: string, body: Record<string, unknown>, res: ServerResponse): void => {
+    const key = typeof body.key === 'string' ? body.key : '';
+    const version = typeof body.version === 'string' ? body.version : '';
+    if (!key || !version) return sendTwirpError(res, 400, 'invalid_argument', 'key and version are required');
+
+    if (method === 'CreateCacheEntry') {
+      // The service signals a downgraded token in the response message, with this stable prefix
+      // (see CACHE_WRITE_DENIED_PREFIX in @actions/cache).
+      if (fake.readOnly) return sendJson(res, 200, { ok: false, message: 'cache write denied: the token of this run has read-only cache scopes' });
+      if (entries.some((e) => e.key === key && e.version === version)) {
+        return sendTwirpError(res, 409, 'already_exists', 'cache entry with the same key, version, and scope already exists');
+      }
+      return sendJson(res, 200, { ok: true, signed_upload_url: signedUrl(newEntry(key, version), 'cw') });
+    }
+    if (method === 'FinalizeCacheEntryUpload') {
+      const entry = entries.find((e) => e.key === key && e.version === version && !e.finalized);
+      if (!entry) return sendTwirpError(res, 404, 'not_found', 'no cache entry is waiting for upload with this key and version');
+      if (!entry.blob) return sendJson(res, 200, { ok: false, message: 'the archive was never uploaded' });
+      const declared = Number(body.size_bytes);
+      if (declared !== entry.blob.length) {
+        return sendJson(res, 200, { ok: false, message: `declared size ${declared} B but ${entry.blob.length} B were uploaded` });
+      }
+      entry.finalized = true;
+      entry.sizeBytes = declared;
+      return sendJson(res, 200, { ok: true, entry_id: String(entry.id) });
+    }
+    if (method === 'GetCacheEntryDownloadURL') {
+      if (fake.readDenied) return sendTwirpError(res, 403, 'permission_denied', 'cache read denied: the token of this run has no readable cache scopes');
+      const restoreKeys = Array.isArray(body.restore_keys) ? body.restore_keys.filter((k): k is string => typeof k === 'string') : [];
+      const matched = findEntry(entries, [key, ...restoreKeys], version);
+      if (!matched) return sendJson(res, 200, { ok: false });
+      return sendJson(res, 200, { ok: true, signed_download_url: signedUrl(matched, 'r'), matched_key: matched.key });
+    }
+    return sendTwirpError(res, 404, 'bad_route', `no handler for ${method}`);
+  };
+
+  const blob = (req: IncomingMessage, target: URL, data: Buffer, res: ServerResponse): void => {
+    const id = Number(target.pathname.slice(blobPathPrefix.length));
+    const entry = entries.find((e) => e.id === id);
+    if (!entry) return sendAzureError(res, 404, 'BlobNotFound');
+    if (target.searchParams.get('sig') !== entry.sig) return sendAzureError(res, 403, 'AuthenticationFailed');
+
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (!entry.finalized || !entry.blob) return sendAzureError(res, 404, 'BlobNotFound');
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': entry.blob.length, 'x-ms-blob-type': 'BlockBlob' });
+      res.end(req.method === 'GET' ? entry.blob : undefined);
+      return;
+    }
+    if (req.method !== 'PUT') return sendAzureError(res, 405, 'UnsupportedHttpVerb');
+    if (entry.finalized) return sendAzureError(res, 409, 'BlobImmutableDueToPolicy');
+    const comp = target.searchParams.get('comp');
+    if (comp === 'block') {
+      const blockId = target.searchParams.get('blockid');
+      if (!blockId) return sendAzureError(res, 400, 'InvalidQueryParameterValue');
+      entry.blocks.set(blockId, data);
+    } else if (comp === 'blocklist') {
+      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1] ?? '');
+      const parts = ids.map((blockId) => entry.blocks.get(blockId));
+      if (parts.some((part) => part === undefined)) return sendAzureError(res, 400, 'InvalidBlockList');
+      entry.blob = Buffer.concat(parts as Buffer[]);
+      entry.blocks.clear();
+    } else if (comp === null) {
+      if (req.headers['x-ms-blob-type'] !== 'BlockBlob') return sendAzureError(res, 400, 'MissingRequiredHeader');
+      entry.blob = data;
+    } else {
+      return sendAzureError(res, 400, 'InvalidQueryParameterValue');
+    }
+    res.writeHead(201, {
+      etag: `"0x${entry.id.toString(16)}${Date.now().toString(16)}"`,
+      'last-modified': new Date().toUTCString(),
+      'x-ms-request-id': randomBytes(8).toString('hex'),
+      'x-ms-version': '2024-08-04',
+      'x-ms-request-server-encrypted': 'true',
+      'content-length': 0,
+    });
+    res.end();
+  };
+
+  const server = createServer((req, res) => {
+    void readBody(req).then(
+      (data) => {
+        const target = new URL(req.url ?? '/', 'http://fake');
+        if (target.pathname.startsWith(servicePath)) {
+          const method = target.pathname.slice(servicePath.length);
+          let body: Record<string, unknown>;
+          try {
+            body = JSON.parse(data.toString('utf8') || '{}') as Record<string, unknown>;
+          } catch {
+            return sendTwirpError(res, 400, 'malformed', 'the body is not JSON');
+          }
+          requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
+          if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
+          if (req.headers.authorization !== `Bearer ${token}`) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
+          return twirp(method, body, res);
+        }
+        if (target.pathname.startsWith(blobPathPrefix)) {
+          requests.push({
+            kind: 'blob',
+            method: req.method ?? '',
+            path: target.pathname,
+            query: Object.fromEntries(target.searchParams),
+            headers: req.headers,
+            bytes: data.length,
+          });
+          return blob(req, target, data, res);
+        }
+        res.writeHead(404).end();
+      },
+      () => res.destroy(),
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return fake;
+}
+
+/** Exact key first, then the newest entry whose key starts with it, for each key in order. */
+function findEntry(entries: FakeCacheEntry[], keys: string[], version: string): FakeCacheEntry | undefined {
+  const candidates = entries.filter((e) => e.finalized && e.version === version);
+  for (const key of keys) {
+    const exact = candidates.find((e) => e.key === key);
+    if (exact) return exact;
+    const newest = candidates.filter((e) => e.key.startsWith(key)).sort((a, b) => b.seq - a.seq)[0];
+    if (newest) return newest;
+  }
+  return undefined;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendTwirpError(res: ServerResponse, status: number, code: string, msg: string): void {
+  sendJson(res, status, { code, msg });
+}
+
+function sendAzureError(res: ServerResponse, status: number, code: string): void {
+  const text = `<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`;
+  res.writeHead(status, { 'content-type': 'application/xml', 'x-ms-error-code': code, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

@@ -1,0 +1,243 @@
+// A loopback fake of the slice of the GitHub REST API that the PR comment needs: list an issue's
+// comments (per_page/page with a real `Link` header), create one, update one, and who the token
+// belongs to (GET /user and the GraphQL `viewer`). Tokens map to logins; the Actions token is
+// `github-actions[bot]`, which, as on github.com, may not call GET /user. The `readOnly` knob
+// answers every write with the 403 a fork PR's token gets.
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const actionsToken = 'ghs_fakeActionsToken000000000000000000';
+export const actionsLogin = 'github-actions[bot]';
+export const userToken = 'ghp_fakeUserToken00000000000000000000000';
+export const userLogin = 'octocat';
+
+export interface FakeComment {
+  id: number;
+  owner: string;
+  repo: string;
+  issueNumber: number;
+  body: string;
+  login: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RecordedGitHubRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  query: Record<string, string>;
+  /** The login the token maps to, or undefined without a (known) token. */
+  login: string | undefined;
+  body: unknown;
+}
+
+export interface GitHubApiFake {
+  /** Give this to getOctokit(token, { baseUrl }). */
+  readonly url: string;
+  /** Knob: every write answers 403 "Resource not accessible by integration". */
+  readOnly: boolean;
+  /** Knob: false makes POST /graphql answer 404, as a GitHub Enterprise proxy without GraphQL might. */
+  graphql: boolean;
+  readonly requests: RecordedGitHubRequest[];
+  readonly comments: FakeComment[];
+  /** Presets a comment, as if `login` had written it. */
+  addComment(input: { owner: string; repo: string; issueNumber: number; body: string; login: string }): FakeComment;
+  commentsOn(owner: string, repo: string, issueNumber: number): FakeComment[];
+  close(): Promise<void>;
+}
+
+export interface GitHubApiFakeOptions {
+  /** Token → login; defaults to the Actions token and one user token. */
+  tokens?: Record<string, string>;
+  readOnly?: boolean;
+}
+
+const maxBodyChars = 65_536;
+
+export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Promise<GitHubApiFake> {
+  const tokens = options.tokens ?? { [actionsToken]: actionsLogin, [userToken]: userLogin };
+  const comments: FakeComment[] = [];
+  const requests: RecordedGitHubRequest[] = [];
+  let nextId = 1_000_001;
+  let tick = 0;
+  let url = '';
+
+  // Deterministic, strictly increasing timestamps: one second per write.
+  const stamp = () => new Date(Date.UTC(2026, 0, 1) + tick++ * 1000).toISOString().replace('.000Z', 'Z');
+
+  const fake: GitHubApiFake = {
+    get url() {
+      return url;
+    },
+    readOnly: options.readOnly ?? false,
+    graphql: true,
+    requests,
+    comments,
+    addComment(input) {
+      const at = stamp();
+      const comment: FakeComment = { id: nextId++, ...input, createdAt: at, updatedAt: at };
+      comments.push(comment);
+      return comment;
+    },
+    commentsOn: (owner, repo, issueNumber) =>
+      comments.filter((c) => c.owner === owner && c.repo === repo && c.issueNumber === issueNumber),
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+
+  const toRest = (c: FakeComment) => ({
+    id: c.id,
+    node_id: `IC_${c.id}`,
+    url: `${url}/repos/${c.owner}/${c.repo}/issues/comments/${c.id}`,
+    html_url: `https://github.com/${c.owner}/${c.repo}/pull/${c.issueNumber}#issuecomment-${c.id}`,
+    issue_url: `${url}/repos/${c.owner}/${c.repo}/issues/${c.issueNumber}`,
+    body: c.body,
+    user: { login: c.login, id: loginId(c.login), type: c.login.endsWith('[bot]') ? 'Bot' : 'User' },
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+    author_association: c.login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
+  });
+
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
+    const target = new URL(req.url ?? '/', url);
+    const method = req.method ?? 'GET';
+    const auth = /^(?:token|bearer) (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const login = auth === undefined ? undefined : tokens[auth];
+    let body: unknown = undefined;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return sendJson(res, 400, { message: 'Problems parsing JSON' });
+      }
+    }
+    requests.push({ method, path: target.pathname, query: Object.fromEntries(target.searchParams), login, body });
+    if (auth !== undefined && login === undefined) return sendJson(res, 401, { message: 'Bad credentials', status: '401' });
+
+    if (method === 'GET' && target.pathname === '/user') {
+      if (!login) return sendJson(res, 401, { message: 'Requires authentication', status: '401' });
+      // An installation token (the Actions token) has no user: github.com refuses it the same way.
+      if (login.endsWith('[bot]')) return sendJson(res, 403, notAccessible('users#get-the-authenticated-user'));
+      return sendJson(res, 200, { login, id: loginId(login), type: 'User' });
+    }
+    if (method === 'POST' && target.pathname === '/graphql') {
+      if (!fake.graphql) return sendJson(res, 404, { message: 'Not Found' });
+      if (!login) return sendJson(res, 401, { message: 'This endpoint requires you to be authenticated.' });
+      const query = (body as { query?: unknown } | undefined)?.query;
+      if (typeof query !== 'string' || !/\bviewer\s*\{\s*login\s*\}/.test(query)) {
+        return sendJson(res, 200, { errors: [{ message: 'the fake answers only `viewer { login }`' }] });
+      }
+      return sendJson(res, 200, { data: { viewer: { login } } });
+    }
+
+    const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(target.pathname);
+    if (list) {
+      const [owner, repo, issueNumber] = [list[1] ?? '', list[2] ?? '', Number(list[3])];
+      if (method === 'GET') {
+        const perPage = Math.min(100, Math.max(1, Number(target.searchParams.get('per_page') ?? 30) || 30));
+        const page = Math.max(1, Number(target.searchParams.get('page') ?? 1) || 1);
+        const all = fake.commentsOn(owner, repo, issueNumber);
+        const lastPage = Math.max(1, Math.ceil(all.length / perPage));
+        const pageUrl = (n: number) => {
+          const next = new URL(target.pathname, url);
+          next.searchParams.set('per_page', String(perPage));
+          next.searchParams.set('page', String(n));
+          return next.href;
+        };
+        const links: string[] = [];
+        if (page < lastPage) links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(lastPage)}>; rel="last"`);
+        if (page > 1) links.push(`<${pageUrl(page - 1)}>; rel="prev"`, `<${pageUrl(1)}>; rel="first"`);
+        const slice = all.slice((page - 1) * perPage, page * perPage).map(toRest);
+        return sendJson(res, 200, slice, links.length ? { link: links.join(', ') } : {});
+      }
+      if (method === 'POST') {
+        const denied = checkWrite(login, 'issues/comments#create-an-issue-comment');
+        if (denied) return sendJson(res, denied.status, denied.body);
+        const text = (body as { body?: unknown } | undefined)?.body;
+        const invalid = checkBody(text);
+        if (invalid) return sendJson(res, 422, invalid);
+        const comment = fake.addComment({ owner, repo, issueNumber, body: text as string, login: login as string });
+        return sendJson(res, 201, toRest(comment));
+      }
+      return sendJson(res, 404, { message: 'Not Found' });
+    }
+
+    const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(target.pathname);
+    if (one) {
+      const comment = comments.find((c) => c.owner === one[1] && c.repo === one[2] && c.id === Number(one[3]));
+      if (!comment) return sendJson(res, 404, { message: 'Not Found' });
+      if (method === 'GET') return sendJson(res, 200, toRest(comment));
+      if (method === 'PATCH') {
+        const denied = checkWrite(login, 'issues/comments#update-an-issue-comment');
+        if (denied) return sendJson(res, denied.status, denied.body);
+        // An integration may edit only what it wrote.
+        if (comment.login !== login) return sendJson(res, 403, notAccessible('issues/comments#update-an-issue-comment'));
+        const text = (body as { body?: unknown } | undefined)?.body;
+        const invalid = checkBody(text);
+        if (invalid) return sendJson(res, 422, invalid);
+        comment.body = text as string;
+        comment.updatedAt = stamp();
+        return sendJson(res, 200, toRest(comment));
+      }
+    }
+    return sendJson(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+  };
+
+  const checkWrite = (login: string | undefined, doc: string): { status: number; body: unknown } | undefined => {
+    if (!login) return { status: 401, body: { message: 'Requires authentication', status: '401' } };
+    if (fake.readOnly) return { status: 403, body: notAccessible(doc) };
+    return undefined;
+  };
+
+  const server = createServer((req, res) => {
+    void readBody(req).then(
+      (raw) => handle(req, res, raw),
+      () => res.destroy(),
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+function notAccessible(doc: string) {
+  return { message: 'Resource not accessible by integration', documentation_url: `https://docs.github.com/rest/${doc}`, status: '403' };
+}
+
+function checkBody(text: unknown) {
+  if (typeof text !== 'string' || text.length === 0) {
+    return { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }], status: '422' };
+  }
+  if (text.length > maxBodyChars) {
+    return {
+      message: 'Validation Failed',
+      errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: `body is too long (maximum is ${maxBodyChars} characters)` }],
+      status: '422',
+    };
+  }
+  return undefined;
+}
+
+function loginId(login: string): number {
+  let hash = 7;
+  for (const ch of login) hash = (hash * 31 + ch.charCodeAt(0)) % 1_000_000;
+  return 100_000 + hash;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
