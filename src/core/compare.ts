@@ -139,12 +139,14 @@ function populationLimit(metric: MetricName): number | undefined {
   return Math.min(0.01, (1 - LATENCY_PERCENTILES[metric] / 100) / 2);
 }
 
-function tailGuard(metric: MetricName, who: string, okRequests: number): string | undefined {
+/** One sentence for every run too thin in the metric's tail, so a reason is not said twice. */
+function tailGuard(metric: MetricName, runs: { who: string; okRequests: number }[]): string | undefined {
   if (metric === 'rps' || metric === 'error_rate') return undefined;
   const share = 1 - LATENCY_PERCENTILES[metric] / 100;
-  const beyond = okRequests * share;
-  if (beyond >= MIN_TAIL_REQUESTS) return undefined;
-  return `only ${formatCount(beyond)} requests above ${metric} in ${who} (a ${metric} needs ${MIN_TAIL_REQUESTS} beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} requests per run)`;
+  const thin = runs.map((run) => ({ who: run.who, beyond: run.okRequests * share })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
+  if (thin.length === 0) return undefined;
+  const where = thin.map((run) => `${formatCount(run.beyond)} in ${run.who}`).join(' and ');
+  return `only ${where} were above ${metric} (a ${metric} needs ${MIN_TAIL_REQUESTS} requests beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} per run)`;
 }
 
 function saturationGuard(scenario: ScenarioResult, who: string): string | undefined {
@@ -332,9 +334,8 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
       if (guard !== undefined) guards.push(guard);
     };
     if (used.length >= compare.minHistory && scenarioValue(current, metric) > 0) {
-      add(tailGuard(metric, 'the current run', current.requests.ok));
       const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
-      add(tailGuard(metric, 'the thinnest past run', fewest));
+      add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the thinnest past run', okRequests: fewest }]));
       add(saturationGuard(current, 'the current run'));
       const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
       add(populationGuard(metric, current.errorRate, pastErrorRate));
@@ -344,8 +345,7 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
     if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
       guards.push(`too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`);
     }
-    add(tailGuard(metric, 'the current run', current.requests.ok));
-    add(tailGuard(metric, 'the baseline', base.requests.ok));
+    add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the baseline', okRequests: base.requests.ok }]));
     add(saturationGuard(current, 'the current run'));
     add(saturationGuard(base, 'the baseline'));
     add(populationGuard(metric, current.errorRate, base.errorRate));
