@@ -2,6 +2,11 @@
 // (the action). Each is one self-contained ESM file, so the action needs no node_modules.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+// `--outdir DIR` builds elsewhere (the end-to-end tests bundle the source they test).
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag === -1 ? 'dist' : process.argv[outdirFlag + 1];
 
 // Some bundled CommonJS dependencies call require() at run time; ESM has none, so give them one.
 const requireShim =
@@ -16,16 +21,16 @@ const common = {
   logLevel: 'warning',
 };
 
-rmSync('dist', { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
 await build({
   ...common,
   entryPoints: ['src/entry/cli.ts'],
-  outfile: 'dist/cli.js',
+  outfile: join(outdir, 'cli.js'),
   banner: { js: `#!/usr/bin/env node\n${requireShim}` },
 });
 await build({
   ...common,
   entryPoints: ['src/entry/action.ts'],
-  outfile: 'dist/index.js',
+  outfile: join(outdir, 'index.js'),
   banner: { js: requireShim },
 });

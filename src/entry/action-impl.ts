@@ -1,0 +1,217 @@
+// The action's run: one try/catch ending in setFailed. Every report is written before the step
+// fails, and a report that cannot be delivered (comment, Slack, cache) is a warning.
+import * as core from '@actions/core';
+import * as github from '@actions/github';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BootError } from '../core/errors.js';
+import { judgeRun } from '../core/gate.js';
+import { decideExit } from '../core/compare.js';
+import type { Comparison } from '../core/types.js';
+import { renderMarkdown, extractPreviousRuns, type PrRunEntry } from '../core/report/markdown.js';
+import { renderSlackMessage } from '../core/report/slack.js';
+import { describeMetricChange } from '../core/report/text.js';
+import type { BaselineStore } from '../adapters/baseline-store.js';
+import { createCacheStore } from '../adapters/baseline-store-cache.js';
+import { createDirStore } from '../adapters/baseline-store-dir.js';
+import { findComment, upsertComment } from '../adapters/github-comment.js';
+import { postSlack } from '../adapters/slack.js';
+import { runLoadTest } from './run-impl.js';
+import { lookupBaseline, saveBaseline } from './baseline-io.js';
+import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
+
+const FORK_HINT =
+  'This looks like a pull request from a fork: its token is read-only and secrets are not passed, so perfgate cannot comment. ' +
+  'The report is in the job summary. To comment on fork PRs, run perfgate in a `workflow_run` workflow (see examples/workflows/fork-safe.yml in the perfgate README).';
+
+interface EventFacts {
+  kind: 'pull_request' | 'default-branch' | 'other';
+  prNumber?: number;
+  prUrl?: string;
+  isFork: boolean;
+  runUrl: string;
+  sha: string;
+}
+
+function readEvent(): EventFacts {
+  const { context } = github;
+  const payload = context.payload;
+  const runUrl = `${context.serverUrl}/${context.repo.owner}/${context.repo.repo}/actions/runs/${context.runId}`;
+  const pr = payload.pull_request;
+  if (pr) {
+    const headRepo = (pr.head as { repo?: { full_name?: string } } | undefined)?.repo?.full_name;
+    const baseRepo = (pr.base as { repo?: { full_name?: string } } | undefined)?.repo?.full_name;
+    return {
+      kind: 'pull_request',
+      prNumber: pr.number,
+      prUrl: pr.html_url,
+      isFork: Boolean(headRepo && baseRepo && headRepo !== baseRepo),
+      runUrl,
+      sha: (pr.head as { sha?: string } | undefined)?.sha ?? context.sha,
+    };
+  }
+  const defaultBranch = (payload.repository as { default_branch?: string } | undefined)?.default_branch;
+  const onDefault = defaultBranch !== undefined && context.ref === `refs/heads/${defaultBranch}`;
+  const savingEvents = ['push', 'schedule', 'workflow_dispatch'];
+  return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha };
+}
+
+export async function run(): Promise<void> {
+  try {
+    const options = readActionInputs();
+    const event = readEvent();
+    const code = await gate(options, event);
+    if (code !== 0) core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
+  } catch (error) {
+    // A boot failure's message already carries the service's log tail.
+    if (error instanceof BootError) core.error(error.message, { title: `perfgate: ${error.service} did not boot` });
+    core.setFailed(`perfgate: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function gate(options: ActionOptions, event: EventFacts): Promise<number> {
+  const workDir = join(process.env.RUNNER_TEMP || tmpdir(), 'perfgate');
+  await mkdir(workDir, { recursive: true });
+  const stepStart = Date.now();
+
+  const outcome = await core.group('perfgate: boot the services and run the scenarios', () =>
+    runLoadTest({
+      configPath: options.configPath,
+      logDir: join(workDir, 'logs'),
+      progressStream: process.stdout,
+      env: process.env,
+      git: { commit: event.sha, ref: github.context.ref },
+      shard: options.shard,
+    }),
+  );
+  const { config, configHash, results } = outcome;
+  const resultsPath = join(workDir, 'results.json');
+  await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+  core.setOutput(Outputs.resultsPath, resultsPath);
+
+  const store = chooseStore(options, configHash, workDir);
+  const { comparison, baseline } = await core.group('perfgate: compare with the baseline', async () => {
+    const lookup = store ? await lookupBaseline(store) : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
+    if (lookup.kind === 'found') core.info(`baseline: ${lookup.source}`);
+    else core.info(lookup.detail);
+    return judgeRun({ current: results, config, baseline: lookup });
+  });
+
+  const markdown = await core.group('perfgate: report', () => report(options, event, comparison));
+  // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
+  await writeFile(join(workDir, 'report.md'), markdown);
+  core.setOutput(Outputs.verdict, comparison.verdict);
+  core.setOutput(Outputs.reportMarkdown, markdown);
+  core.setOutput(
+    Outputs.regressions,
+    JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
+  );
+
+  const shouldSave = options.saveBaseline ?? event.kind === 'default-branch';
+  if (shouldSave && event.kind !== 'pull_request' && store) {
+    await core.group('perfgate: save the baseline', async () => {
+      try {
+        await saveBaseline(store, {
+          results,
+          previous: baseline,
+          config,
+          commit: event.sha,
+          runId: String(github.context.runId),
+          attempt: String(github.context.runAttempt || 1),
+          now: new Date(),
+        });
+        core.info(`saved this run as the new baseline in ${store.description}`);
+      } catch (error) {
+        core.warning(`perfgate: the baseline could not be saved (${(error as Error).message}); the verdict stands`);
+      }
+    });
+  }
+  core.info(`perfgate: ${((Date.now() - stepStart) / 1000).toFixed(1)} s in all`);
+  return decideExit(comparison, options.failOn);
+}
+
+function chooseStore(options: ActionOptions, configHash: string, workDir: string): BaselineStore | undefined {
+  const key = options.baselineKey ?? configHash;
+  if (options.baselineDir) return createDirStore(options.baselineDir, key);
+  if (!process.env.ACTIONS_RESULTS_URL && !process.env.ACTIONS_CACHE_URL) {
+    core.warning('perfgate: the Actions cache service is not available here (no ACTIONS_RESULTS_URL), so no baseline is read or saved; set baseline-dir to keep baselines in a folder');
+    return undefined;
+  }
+  return createCacheStore({ configHash: key, workDir: join(workDir, 'cache') });
+}
+
+async function report(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<string> {
+  const marker = `<!-- perfgate:${options.configPath} -->`;
+  const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
+  const { owner, repo } = github.context.repo;
+
+  let previousRuns: PrRunEntry[] = [];
+  let existingComment = false;
+  if (event.kind === 'pull_request' && octokit && event.prNumber !== undefined && options.comment !== 'never') {
+    try {
+      const found = await findComment(octokit, { owner, repo, issueNumber: event.prNumber, marker });
+      if (found) {
+        existingComment = true;
+        previousRuns = extractPreviousRuns(found.body ?? '');
+      }
+    } catch (error) {
+      core.warning(`perfgate: could not read the PR's comments (${(error as Error).message})`);
+    }
+  }
+
+  const renderOptions = { marker, runUrl: event.runUrl, commitSha: event.sha, now: new Date(), previousRuns };
+  const markdown = renderMarkdown(comparison, renderOptions);
+  const summary = renderMarkdown(comparison, { ...renderOptions, maxChars: 1_000_000 });
+
+  // The job summary is always written: it is the report of last resort.
+  try {
+    await core.summary.addRaw(summary, true).write();
+  } catch (error) {
+    core.warning(`perfgate: could not write the job summary (${(error as Error).message})`);
+    core.info(summary);
+  }
+
+  for (const regression of comparison.regressions) {
+    core.error(describeMetricChange(regression), { title: `perfgate: ${regression.metric} of ${regression.scenario} regressed` });
+  }
+  for (const breach of comparison.breaches) {
+    core.error(`threshold ${breach.expression} of ${breach.scenario} breached: the value was ${breach.actual}`, {
+      title: `perfgate: threshold breached in ${breach.scenario}`,
+    });
+  }
+
+  const noteworthy = comparison.regressions.length + comparison.improvements.length + comparison.breaches.length > 0;
+  const wantsComment = options.comment === 'always' || (options.comment === 'on-change' && (noteworthy || existingComment));
+  if (event.kind === 'pull_request' && wantsComment && event.prNumber !== undefined) {
+    if (!octokit) {
+      core.warning('perfgate: no github-token, so no PR comment; the report is in the job summary');
+    } else {
+      try {
+        const result = await upsertComment(octokit, { owner, repo, issueNumber: event.prNumber, marker, body: markdown });
+        core.info(`PR comment ${result.action}: ${result.url}`);
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        core.warning(status === 403 || event.isFork ? `perfgate: ${FORK_HINT}` : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`);
+        core.info(markdown);
+      }
+    }
+  }
+
+  const wantsSlack = options.slack && (options.slackOn === 'always' || (options.slackOn === 'regression' && comparison.verdict === 'fail'));
+  if (options.slack && wantsSlack) {
+    try {
+      const message = renderSlackMessage(comparison, {
+        runUrl: event.runUrl,
+        prUrl: event.prUrl,
+        repo: `${owner}/${repo}`,
+        ref: github.context.ref,
+      });
+      await postSlack(options.slack, message);
+      core.info('Slack message sent');
+    } catch (error) {
+      core.warning(`perfgate: the Slack message failed (${(error as Error).message}); the verdict stands`);
+    }
+  }
+  return markdown;
+}

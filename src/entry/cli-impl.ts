@@ -1,0 +1,166 @@
+// The CLI's commands, each a small composition of the shared pieces.
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { InputFileError } from '../core/errors.js';
+import type { FailOn, ReportFormat, Shard } from '../core/options.js';
+import type { Comparison, Config, Results } from '../core/types.js';
+import { judgeRun } from '../core/gate.js';
+import { decideExit } from '../core/compare.js';
+import { defaultCompareConfig } from '../core/config.js';
+import { mergeResults } from '../core/merge.js';
+import { renderRunSummary } from '../core/report/run-summary.js';
+import { renderComparisonText } from '../core/report/text.js';
+import { renderMarkdown } from '../core/report/markdown.js';
+import { renderSlackLines } from '../core/report/slack.js';
+import { loadConfig } from '../adapters/config-file.js';
+import { createDirStore } from '../adapters/baseline-store-dir.js';
+import { runLoadTest } from './run-impl.js';
+import { lookupBaseline, saveBaseline } from './baseline-io.js';
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+export async function runRunCommand(io: CliIo, options: { configPath: string; outputPath: string; logDir: string; shard?: Shard }): Promise<number> {
+  const { config, results } = await runLoad(io, options.configPath, options.logDir, options.shard);
+  await writeJsonFile(options.outputPath, results);
+  io.stdout.write(`${renderRunSummary(results)}\n`);
+  const { comparison } = judgeRun({ current: results, config, baseline: { kind: 'missing', detail: 'perfgate run compares with no baseline' } });
+  return reportThresholds(io, comparison, options.outputPath);
+}
+
+export async function runCompareCommand(
+  io: CliIo,
+  options: { baselinePath: string; currentPath: string; configPath?: string; format: ReportFormat; failOn: FailOn; seed?: number },
+): Promise<number> {
+  const current = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
+  const baselineText = await readInputFile(options.baselinePath, '--baseline');
+  const config: Pick<Config, 'thresholds' | 'compare'> = options.configPath
+    ? (await loadConfig(options.configPath)).config
+    : { thresholds: {}, compare: defaultCompareConfig() };
+  const { comparison } = judgeRun({
+    current,
+    config,
+    baseline: { kind: 'found', text: baselineText, source: options.baselinePath },
+    seed: options.seed,
+  });
+  io.stdout.write(`${renderReport(comparison, options.format)}\n`);
+  return decideExit(comparison, options.failOn);
+}
+
+export async function runGateCommand(
+  io: CliIo,
+  options: {
+    configPath: string;
+    baselineDir: string;
+    outputPath?: string;
+    logDir: string;
+    save: boolean;
+    format: ReportFormat;
+    failOn: FailOn;
+    seed?: number;
+  },
+): Promise<number> {
+  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir);
+  if (options.outputPath) await writeJsonFile(options.outputPath, results);
+  const store = createDirStore(options.baselineDir, configHash);
+  const lookup = await lookupBaseline(store);
+  const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
+  io.stdout.write(`${renderReport(comparison, options.format)}\n`);
+  if (options.save) {
+    const now = new Date();
+    await saveBaseline(store, {
+      results,
+      previous: baseline,
+      config,
+      commit: io.env.GITHUB_SHA,
+      runId: String(now.getTime()),
+      attempt: '1',
+      now,
+    });
+    io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}\n`);
+  }
+  return decideExit(comparison, options.failOn);
+}
+
+export async function runMergeCommand(io: CliIo, options: { inputPaths: string[]; outputPath: string }): Promise<number> {
+  const shards: Results[] = [];
+  for (const path of options.inputPaths) shards.push(parseResultsFile(await readInputFile(path, 'merge'), path));
+  const merged = mergeResults(shards);
+  await writeJsonFile(options.outputPath, merged);
+  io.stdout.write(`${renderRunSummary(merged)}\n`);
+  return 0;
+}
+
+async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Shard) {
+  return runLoadTest({
+    configPath,
+    logDir,
+    progressStream: io.stderr,
+    env: io.env,
+    git: io.env.GITHUB_SHA ? { commit: io.env.GITHUB_SHA, ref: io.env.GITHUB_REF } : undefined,
+    shard,
+  });
+}
+
+function reportThresholds(io: CliIo, comparison: Comparison, outputPath: string): number {
+  for (const breach of comparison.breaches) {
+    io.stdout.write(`✗ threshold ${breach.expression} of ${breach.scenario} breached (actual ${breach.actual})\n`);
+  }
+  io.stderr.write(`perfgate: results written to ${outputPath}\n`);
+  return comparison.breaches.length > 0 ? 1 : 0;
+}
+
+export function renderReport(comparison: Comparison, format: ReportFormat): string {
+  switch (format) {
+    case 'text':
+      return renderComparisonText(comparison);
+    case 'markdown':
+      return renderMarkdown(comparison, { now: new Date() });
+    case 'slack':
+      return renderSlackLines(comparison.current, comparison).join('\n');
+    case 'json': {
+      // The verdicts without the raw histograms: those are in the results file already.
+      const { current, scenarios, ...rest } = comparison;
+      return JSON.stringify(
+        {
+          ...rest,
+          current: { configHash: current.configHash, startTime: current.startTime, git: current.git },
+          scenarios: scenarios.map(({ name, metrics, thresholds, notes }) => ({ name, metrics, thresholds, notes })),
+        },
+        null,
+        2,
+      );
+    }
+  }
+}
+
+async function readInputFile(path: string, flag: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputFileError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`);
+  }
+}
+
+function parseResultsFile(text: string, path: string): Results {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InputFileError(`${path}: not JSON; pass a results file written by "perfgate run -o"`);
+  }
+  const candidate = value as Partial<Results>;
+  if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
+    throw new InputFileError(`${path}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`);
+  }
+  return candidate as Results;
+}
+
+async function writeJsonFile(path: string, value: unknown): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,79 @@
+// `perfgate run`: load the config, boot the services, drive every scenario, collect the results.
+// Shared by the CLI and the action; everything here is wiring between adapters and the engine.
+import { mkdir } from 'node:fs/promises';
+import type { Config, Results, ScenarioResult } from '../core/types.js';
+import type { Shard } from '../core/options.js';
+import { selectShard } from '../core/options.js';
+import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
+import { startServices } from '../adapters/services.js';
+import { startUsageSampler } from '../adapters/proc-usage.js';
+import { readEnvironment } from '../adapters/environment.js';
+import { createProgressReporter } from '../adapters/console-progress.js';
+import { runScenario } from '../engine/run-scenario.js';
+import { TOOL_VERSION } from './version.js';
+
+export interface LoadTestOptions {
+  configPath: string;
+  logDir: string;
+  progressStream: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  git?: { commit?: string; ref?: string };
+  shard?: Shard;
+  signal?: AbortSignal;
+  /** Called before each scenario starts, e.g. to open a log group. */
+  onScenarioStart?: (name: string) => void;
+}
+
+export interface LoadTestOutcome {
+  config: Config;
+  configHash: string;
+  results: Results;
+}
+
+export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOutcome> {
+  const { config, configHash, baseDir } = await loadConfig(options.configPath);
+  const rowsByScenario = await loadScenarioRows(config, baseDir);
+  const scenarios = selectShard(config.scenarios, options.shard);
+  const environment = readEnvironment(options.env);
+  const startedAt = Date.now();
+
+  await mkdir(options.logDir, { recursive: true });
+  const services = await startServices(config.services, { baseDir, logDir: options.logDir, signal: options.signal });
+  const scenarioResults: ScenarioResult[] = [];
+  try {
+    for (const scenario of scenarios) {
+      if (options.signal?.aborted) break;
+      options.onScenarioStart?.(scenario.name);
+      const sampler = startUsageSampler(services.services);
+      const progress = createProgressReporter(options.progressStream);
+      let result: ScenarioResult;
+      let usage: ScenarioResult['services'];
+      try {
+        result = await runScenario(scenario, {
+          rows: rowsByScenario.get(scenario.name),
+          signal: options.signal,
+          onProgress: (update) => progress.update(update),
+        });
+      } finally {
+        usage = sampler.stop();
+        progress.done();
+      }
+      scenarioResults.push({ ...result, services: usage });
+    }
+  } finally {
+    await services.stop();
+  }
+
+  const results: Results = {
+    schemaVersion: 1,
+    tool: { name: 'perfgate', version: TOOL_VERSION },
+    configHash,
+    startTime: new Date(startedAt).toISOString(),
+    durationMs: Date.now() - startedAt,
+    environment,
+    ...(options.git ? { git: options.git } : {}),
+    services: services.services.map(({ name, logPath }) => ({ name, logPath })),
+    scenarios: scenarioResults,
+  };
+  return { config, configHash, results };
+}
