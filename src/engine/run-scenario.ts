@@ -498,8 +498,13 @@ class ScenarioRun implements ConnectionOwner {
         intervalRps: intervalMs > 0 ? round3((this.progressCount * 1000) / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
       };
-      if (this.plan.open) progress.intendedRatePerSec = round3(levelAt(this.plan.pieces ?? [], now - this.t0));
-      else progress.vus = this.activeVus;
+      if (this.plan.open) {
+        // The last report comes just after the schedule ends, where the rate is 0: show the
+        // rate the window ended at instead.
+        const pieces = this.plan.pieces ?? [];
+        const scheduleMs = pieces.reduce((sum, piece) => sum + piece.durationMs, 0);
+        progress.intendedRatePerSec = round3(levelAt(pieces, Math.min(now - this.t0, scheduleMs - 1e-3)));
+      } else progress.vus = this.activeVus;
       try {
         onProgress(progress);
       } catch {

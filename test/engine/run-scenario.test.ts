@@ -218,6 +218,18 @@ describe('closed model', () => {
     expect(measured.some((progress) => progress.intervalRps > 0 && progress.intervalP95Ms >= 1)).toBe(true);
   });
 
+  it('reports the intended rate of an open scenario up to its last progress line', async () => {
+    const server = await target({ delayMs: 1 });
+    const seen: ScenarioProgress[] = [];
+    await runScenario(makeScenario(server.url, { executor: 'constant-arrival-rate', ratePerSec: 50, durationMs: 500 }, { warmupMs: 100 }), {
+      onProgress: (progress) => seen.push(progress),
+      progressIntervalMs: 100,
+    });
+    const measured = seen.filter((progress) => progress.phase === 'measure');
+    expect(measured.length).toBeGreaterThan(2);
+    expect(measured.map((progress) => progress.intendedRatePerSec)).toEqual(measured.map(() => 50));
+  });
+
   it('stops early when the signal aborts and keeps what it measured', async () => {
     const server = await target({ delayMs: 5 });
     const controller = new AbortController();
