@@ -1,21 +1,9 @@
 // Live progress while a scenario runs: one line redrawn in place on a terminal, and a plain
 // status line every few seconds in CI logs, where carriage returns would pile up.
 
-/** Mirrors the engine's ScenarioProgress (src/engine/run-scenario.ts) structurally. */
-export interface ScenarioProgress {
-  scenario: string;
-  phase: 'warmup' | 'measure';
-  elapsedMs: number;
-  plannedMs: number;
-  completed: number;
-  ko: number;
-  dropped: number;
-  inFlight: number;
-  intervalRps: number;
-  intervalP95Ms: number;
-  vus?: number;
-  intendedRatePerSec?: number;
-}
+import type { ScenarioProgress } from '../engine/run-scenario.js';
+
+export type { ScenarioProgress };
 
 export interface ProgressReporter {
   update(progress: ScenarioProgress): void;

@@ -5,9 +5,8 @@
 // small archives and `Put Block` + `Put Block List` for large ones; both are handled.
 // Point the client at it with `fake.env()` (ACTIONS_RESULTS_URL, ACTIONS_RUNTIME_TOKEN,
 // ACTIONS_CACHE_SERVICE_V2).
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveOnLoopback } from './http.js';
 import { randomBytes } from 'node:crypto';
 
 const servicePath = '/twirp/github.actions.results.api.v1.CacheService/';
@@ -88,11 +87,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       entry.finalized = true;
       return entry;
     },
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close: () => loopback.close(),
   };
 
   const twirp = (method: string, body: Record<string, unknown>, res: ServerResponse): void => {
@@ -173,42 +168,35 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     res.end();
   };
 
-  const server = createServer((req, res) => {
-    void readBody(req).then(
-      (data) => {
-        const target = new URL(req.url ?? '/', 'http://fake');
-        if (target.pathname.startsWith(servicePath)) {
-          const method = target.pathname.slice(servicePath.length);
-          let body: Record<string, unknown>;
-          try {
-            body = JSON.parse(data.toString('utf8') || '{}') as Record<string, unknown>;
-          } catch {
-            return sendTwirpError(res, 400, 'malformed', 'the body is not JSON');
-          }
-          requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
-          if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
-          if (req.headers.authorization !== `Bearer ${token}`) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
-          return twirp(method, body, res);
-        }
-        if (target.pathname.startsWith(blobPathPrefix)) {
-          requests.push({
-            kind: 'blob',
-            method: req.method ?? '',
-            path: target.pathname,
-            query: Object.fromEntries(target.searchParams),
-            headers: req.headers,
-            bytes: data.length,
-          });
-          return blob(req, target, data, res);
-        }
-        res.writeHead(404).end();
-      },
-      () => res.destroy(),
-    );
+  const loopback = await serveOnLoopback((req, res, data) => {
+    const target = new URL(req.url ?? '/', 'http://fake');
+    if (target.pathname.startsWith(servicePath)) {
+      const method = target.pathname.slice(servicePath.length);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(data.toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        return sendTwirpError(res, 400, 'malformed', 'the body is not JSON');
+      }
+      requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
+      if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
+      if (req.headers.authorization !== `Bearer ${token}`) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
+      return twirp(method, body, res);
+    }
+    if (target.pathname.startsWith(blobPathPrefix)) {
+      requests.push({
+        kind: 'blob',
+        method: req.method ?? '',
+        path: target.pathname,
+        query: Object.fromEntries(target.searchParams),
+        headers: req.headers,
+        bytes: data.length,
+      });
+      return blob(req, target, data, res);
+    }
+    res.writeHead(404).end();
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  url = `${loopback.url}/`;
   return fake;
 }
 
@@ -222,12 +210,6 @@ function findEntry(entries: FakeCacheEntry[], keys: string[], version: string): 
     if (newest) return newest;
   }
   return undefined;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

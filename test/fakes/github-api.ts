@@ -3,9 +3,8 @@
 // belongs to (GET /user and the GraphQL `viewer`). Tokens map to logins; the Actions token is
 // `github-actions[bot]`, which, as on github.com, may not call GET /user. The `readOnly` knob
 // answers every write with the 403 a fork PR's token gets.
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveOnLoopback } from './http.js';
 
 export const actionsToken = 'ghs_fakeActionsToken000000000000000000';
 export const actionsLogin = 'github-actions[bot]';
@@ -83,11 +82,7 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     },
     commentsOn: (owner, repo, issueNumber) =>
       comments.filter((c) => c.owner === owner && c.repo === repo && c.issueNumber === issueNumber),
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close: () => loopback.close(),
   };
 
   const toRest = (c: FakeComment) => ({
@@ -194,15 +189,8 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     return undefined;
   };
 
-  const server = createServer((req, res) => {
-    void readBody(req).then(
-      (raw) => handle(req, res, raw),
-      () => res.destroy(),
-    );
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const loopback = await serveOnLoopback((req, res, body) => handle(req, res, body.toString('utf8')));
+  url = loopback.url;
   return fake;
 }
 
@@ -228,12 +216,6 @@ function loginId(login: string): number {
   let hash = 7;
   for (const ch of login) hash = (hash * 31 + ch.charCodeAt(0)) % 1_000_000;
   return 100_000 + hash;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -2,9 +2,8 @@
 // (POST /services/T…/B…/<secret> → 200 `ok`, or an error code as a text body with 400/403/404/410)
 // and the Web API's chat.postMessage (bearer token, JSON → HTTP 200 `{ ok, ts }` or
 // `{ ok: false, error }`). Both enforce Slack's block limits and can answer 429 with Retry-After.
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveOnLoopback } from './http.js';
 
 export const slackBotToken = 'xoxb-0000000000-fake-bot-token';
 export const slackChannel = '#perf';
@@ -69,11 +68,7 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     rateLimitNext: options.rateLimitNext ?? 0,
     retryAfterSec: options.retryAfterSec ?? 1,
     webhookFailure: undefined,
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close: () => loopback.close(),
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
@@ -144,15 +139,8 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     return sendJson(res, 200, { ok: true, channel, ts, message: { type: 'message', text: json.text, ts } });
   };
 
-  const server = createServer((req, res) => {
-    void readBody(req).then(
-      (raw) => handle(req, res, raw),
-      () => res.destroy(),
-    );
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const loopback = await serveOnLoopback((req, res, body) => handle(req, res, body.toString('utf8')));
+  url = loopback.url;
   return fake;
 }
 
@@ -189,12 +177,6 @@ function textOf(value: unknown): string | undefined {
   const { type, text } = value as { type?: unknown; text?: unknown };
   if ((type !== 'mrkdwn' && type !== 'plain_text') || typeof text !== 'string') return undefined;
   return text;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

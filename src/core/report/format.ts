@@ -1,7 +1,7 @@
 // Number and word formatting shared by every report (console, text, markdown, Slack), so that a
 // figure reads the same wherever a user meets it. No Intl or locale: output must not depend on the
 // machine's settings, or snapshots and CI logs would differ between runners.
-import type { Grade, MetricName } from '../types.js';
+import type { Grade, MetricComparison, MetricName } from '../types.js';
 
 /** Inserts thousands separators into the integer part of a decimal string: "1001.5" → "1,001.5". */
 export function groupThousands(decimal: string): string {
@@ -198,6 +198,11 @@ export function formatChangeWithInterval(metric: MetricName, change: number, int
  * The value a threshold was checked against, in the unit its expression implies:
  * `p(95)<150` → "25.0 ms", `error_rate<0.01` → "2.00%", `rps>=30` → "81.4/s".
  */
+/** The cells both report tables start a metric row with: metric, baseline, current, change. */
+export function metricComparisonCells(m: MetricComparison): string[] {
+  return [metricLabel(m.metric), formatMetricValue(m.metric, m.baseline), formatMetricValue(m.metric, m.current), formatChangeWithInterval(m.metric, m.change, m.changeInterval)];
+}
+
 export function formatThresholdActual(expression: string, actual: number): string {
   const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? '';
   if (name === 'error_rate') return formatPercent(actual, 2);

@@ -6,7 +6,7 @@ import type { Comparison, MetricComparison, ScenarioComparison, ScenarioResult, 
 import {
   formatAge,
   formatBytes,
-  formatChangeWithInterval,
+  metricComparisonCells,
   formatCount,
   formatDuration,
   formatErrorCounts,
@@ -284,10 +284,7 @@ function renderScenario(s: ScenarioComparison): string {
     const rows = [['metric', 'baseline', 'current', 'change (95% CI)', 'verdict']];
     for (const m of sortMetrics(s.metrics)) {
       rows.push([
-        metricLabel(m.metric),
-        formatMetricValue(m.metric, m.baseline),
-        formatMetricValue(m.metric, m.current),
-        formatChangeWithInterval(m.metric, m.change, m.changeInterval),
+        ...metricComparisonCells(m),
         VERDICT_CELLS[m.verdict],
       ]);
     }

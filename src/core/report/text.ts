@@ -4,7 +4,7 @@
 import type { BaselineStatus, Comparison, MetricComparison, MetricName, ScenarioComparison, ScenarioResult, Verdict } from '../types.js';
 import {
   METRIC_ORDER,
-  formatChangeWithInterval,
+  metricComparisonCells,
   formatCount,
   formatFixed,
   formatGrade,
@@ -216,10 +216,7 @@ function renderScenarioText(s: ScenarioComparison): string[] {
     const rows = [['metric', 'baseline', 'current', 'change [95% CI]', 'verdict', 'p']];
     for (const m of sortMetrics(s.metrics)) {
       rows.push([
-        metricLabel(m.metric),
-        formatMetricValue(m.metric, m.baseline),
-        formatMetricValue(m.metric, m.current),
-        formatChangeWithInterval(m.metric, m.change, m.changeInterval),
+        ...metricComparisonCells(m),
         `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
         formatPValue(verdictPValue(m)),
       ]);

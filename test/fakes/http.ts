@@ -1,0 +1,36 @@
+// The wire part every loopback fake shares: a server on 127.0.0.1 port 0 that reads each request
+// body whole before handing it on, and closes with its keep-alive connections.
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LoopbackServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveOnLoopback(handle: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void): Promise<LoopbackServer> {
+  const server = createServer((req, res) => {
+    void readBody(req).then(
+      (body) => handle(req, res, body),
+      () => res.destroy(),
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
