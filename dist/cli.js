@@ -49402,6 +49402,14 @@ function saturationGuard(scenario, who) {
   const why = scenario.generator.reasons.length > 0 ? `: ${scenario.generator.reasons.join("; ")}` : "";
   return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
 }
+var OTHER_LOAD_CHANGE_CORES = 0.25;
+function otherLoadGuard(current, base) {
+  const now = current.machine;
+  const before = base.machine;
+  if (now === void 0 || before === void 0 || Math.abs(now.otherCores - before.otherCores) <= OTHER_LOAD_CHANGE_CORES) return void 0;
+  const busier = now.otherCores > before.otherCores ? "the current run" : "the baseline";
+  return `the machine was busier with other work during ${busier} (${now.otherCores.toFixed(2)} cores outside perfgate and its services now, ${before.otherCores.toFixed(2)} in the baseline, of ${now.cpuCount}), so a change in timing cannot be told from that competition`;
+}
 function populationGuard(metric, currentRate, baselineRate) {
   const limit = populationLimit(metric);
   if (limit === void 0 || Math.abs(currentRate - baselineRate) < limit) return void 0;
@@ -49485,7 +49493,7 @@ function rateCheck(ctx, current, base) {
   }
   const share = rate.achievedPerSec / rate.intendedPerSec;
   if (share >= RATE_SHORTFALL) return { comparison, guards };
-  const saturated = saturationGuard(current, "the current run");
+  const saturated = saturationGuard(current, "the current run") ?? otherLoadGuard(current, base);
   if (saturated !== void 0) {
     guards.push(`the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
     return { comparison, guards };
@@ -49542,6 +49550,7 @@ function compareScenario(ctx, current, base, notes) {
       const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
       add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the thinnest past run", okRequests: fewest }]));
       add(saturationGuard(current, "the current run"));
+      if (metric !== "error_rate") add(otherLoadGuard(current, base));
       const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
       add(populationGuard(metric, current.errorRate, pastErrorRate));
       drafts.push(fromHistory(ctx, metric, current, used, guards));
@@ -49553,6 +49562,7 @@ function compareScenario(ctx, current, base, notes) {
     add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the baseline", okRequests: base.requests.ok }]));
     add(saturationGuard(current, "the current run"));
     add(saturationGuard(base, "the baseline"));
+    if (metric !== "error_rate") add(otherLoadGuard(current, base));
     add(populationGuard(metric, current.errorRate, base.errorRate));
     if (ctx.environmentDiffers) {
       guards.push(
@@ -51535,6 +51545,9 @@ function formatChangeWithInterval(metric, change, interval) {
   const text = formatMetricChange(metric, change);
   return interval ? `${text} ${formatMetricInterval(metric, interval)}` : text;
 }
+function metricComparisonCells(m) {
+  return [metricLabel(m.metric), formatMetricValue(m.metric, m.baseline), formatMetricValue(m.metric, m.current), formatChangeWithInterval(m.metric, m.change, m.changeInterval)];
+}
 function formatThresholdActual(expression, actual) {
   const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? "";
   if (name === "error_rate") return formatPercent2(actual, 2);
@@ -51855,10 +51868,7 @@ function renderScenarioText(s) {
     const rows = [["metric", "baseline", "current", "change [95% CI]", "verdict", "p"]];
     for (const m of sortMetrics(s.metrics)) {
       rows.push([
-        metricLabel(m.metric),
-        formatMetricValue(m.metric, m.baseline),
-        formatMetricValue(m.metric, m.current),
-        formatChangeWithInterval(m.metric, m.change, m.changeInterval),
+        ...metricComparisonCells(m),
         `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
         formatPValue(verdictPValue(m))
       ]);
@@ -52188,10 +52198,7 @@ function renderScenario2(s) {
     const rows = [["metric", "baseline", "current", "change (95% CI)", "verdict"]];
     for (const m of sortMetrics(s.metrics)) {
       rows.push([
-        metricLabel(m.metric),
-        formatMetricValue(m.metric, m.baseline),
-        formatMetricValue(m.metric, m.current),
-        formatChangeWithInterval(m.metric, m.change, m.changeInterval),
+        ...metricComparisonCells(m),
         VERDICT_CELLS[m.verdict]
       ]);
     }
@@ -52701,6 +52708,9 @@ function readSystemConstants() {
   };
   return systemConstants;
 }
+function clockTicksPerSecond() {
+  return readSystemConstants().ticksPerSecond;
+}
 function readGetconf(name, fallback) {
   try {
     const value = Number(execFileSync("getconf", [name], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"] }).trim());
@@ -53134,6 +53144,51 @@ function installGuard(started) {
   process.on("SIGTERM", onSignal);
   process.on("exit", onExit);
   return guard;
+}
+
+// src/adapters/machine-load.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+function parseCpuTotals(procStat) {
+  const line2 = procStat.split("\n").find((candidate) => candidate.startsWith("cpu "));
+  if (!line2) return void 0;
+  const fields = line2.trim().split(/\s+/).slice(1).map(Number);
+  if (fields.length < 4 || fields.some((field) => !Number.isFinite(field))) return void 0;
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return { busyTicks: user + nice + system + irq + softirq + steal, stealTicks: steal };
+}
+function startMachineLoadMeter(cpuCount) {
+  const ticksPerSecond = clockTicksPerSecond();
+  const read = () => {
+    try {
+      const totals = parseCpuTotals(readFileSync2("/proc/stat", "utf8"));
+      const ownTicks = parseProcStat(readFileSync2("/proc/self/stat", "utf8"))?.cpuTicks;
+      return totals && ownTicks !== void 0 ? { totals, ownTicks, at: performance.now() } : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+  const start = read();
+  return {
+    stop(services) {
+      const end = read();
+      if (!start || !end) return void 0;
+      const seconds = (end.at - start.at) / 1e3;
+      if (seconds <= 0) return void 0;
+      const cores = (ticks) => ticks / ticksPerSecond / seconds;
+      const busyCores = cores(end.totals.busyTicks - start.totals.busyTicks);
+      const ownCores = cores(end.ownTicks - start.ownTicks);
+      const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
+      return {
+        cpuCount,
+        busyCores: round2(busyCores),
+        otherCores: round2(Math.max(0, busyCores - ownCores - serviceCores)),
+        stealCores: round2(cores(end.totals.stealTicks - start.totals.stealTicks))
+      };
+    }
+  };
+}
+function round2(value) {
+  return Math.round(value * 100) / 100;
 }
 
 // src/adapters/environment.ts
@@ -54106,8 +54161,11 @@ var ScenarioRun = class {
         intervalRps: intervalMs > 0 ? round34(this.progressCount * 1e3 / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95)
       };
-      if (this.plan.open) progress.intendedRatePerSec = round34(levelAt(this.plan.pieces ?? [], now - this.t0));
-      else progress.vus = this.activeVus;
+      if (this.plan.open) {
+        const pieces = this.plan.pieces ?? [];
+        const scheduleMs = pieces.reduce((sum, piece) => sum + piece.durationMs, 0);
+        progress.intendedRatePerSec = round34(levelAt(pieces, Math.min(now - this.t0, scheduleMs - 1e-3)));
+      } else progress.vus = this.activeVus;
       try {
         onProgress(progress);
       } catch {
@@ -54236,9 +54294,11 @@ async function runLoadTest(options) {
       if (options.signal?.aborted) break;
       options.onScenarioStart?.(scenario.name);
       const sampler = startUsageSampler(services.services);
+      const machineMeter = startMachineLoadMeter(environment.cpuCount);
       const progress = createProgressReporter(options.progressStream);
       let result;
       let usage;
+      let machine;
       try {
         result = await runScenario(scenario, {
           rows: rowsByScenario.get(scenario.name),
@@ -54247,9 +54307,10 @@ async function runLoadTest(options) {
         });
       } finally {
         usage = sampler.stop();
+        machine = machineMeter.stop(usage);
         progress.done();
       }
-      scenarioResults.push({ ...result, services: usage });
+      scenarioResults.push({ ...result, services: usage, ...machine ? { machine } : {} });
     }
   } finally {
     await services.stop();

@@ -46,6 +46,11 @@ function readSystemConstants(): { ticksPerSecond: number; pageSizeBytes: number 
   return systemConstants;
 }
 
+/** Clock ticks per second, the unit of CPU times in /proc. */
+export function clockTicksPerSecond(): number {
+  return readSystemConstants().ticksPerSecond;
+}
+
 function readGetconf(name: string, fallback: number): number {
   try {
     const value = Number(execFileSync('getconf', [name], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim());

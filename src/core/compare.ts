@@ -155,6 +155,20 @@ function saturationGuard(scenario: ScenarioResult, who: string): string | undefi
   return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
 }
 
+/** A change in competing work (other processes, steal) between the runs larger than this many
+ * cores makes their timings incomparable: on a 2-core runner a neighbour that took one core moved
+ * p95 30-80% in our A/A runs. A difference, not a level, so that steady work outside perfgate's
+ * view (a database in a container, say) does not silence every verdict. */
+export const OTHER_LOAD_CHANGE_CORES = 0.25;
+
+function otherLoadGuard(current: ScenarioResult, base: ScenarioResult): string | undefined {
+  const now = current.machine;
+  const before = base.machine;
+  if (now === undefined || before === undefined || Math.abs(now.otherCores - before.otherCores) <= OTHER_LOAD_CHANGE_CORES) return undefined;
+  const busier = now.otherCores > before.otherCores ? 'the current run' : 'the baseline';
+  return `the machine was busier with other work during ${busier} (${now.otherCores.toFixed(2)} cores outside perfgate and its services now, ${before.otherCores.toFixed(2)} in the baseline, of ${now.cpuCount}), so a change in timing cannot be told from that competition`;
+}
+
 function populationGuard(metric: MetricName, currentRate: number, baselineRate: number): string | undefined {
   const limit = populationLimit(metric);
   if (limit === undefined || Math.abs(currentRate - baselineRate) < limit) return undefined;
@@ -276,7 +290,7 @@ function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult):
   }
   const share = rate.achievedPerSec / rate.intendedPerSec;
   if (share >= RATE_SHORTFALL) return { comparison, guards };
-  const saturated = saturationGuard(current, 'the current run');
+  const saturated = saturationGuard(current, 'the current run') ?? otherLoadGuard(current, base);
   if (saturated !== undefined) {
     guards.push(`the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
     return { comparison, guards };
@@ -337,6 +351,7 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
       const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
       add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the thinnest past run', okRequests: fewest }]));
       add(saturationGuard(current, 'the current run'));
+      if (metric !== 'error_rate') add(otherLoadGuard(current, base));
       const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
       add(populationGuard(metric, current.errorRate, pastErrorRate));
       drafts.push(fromHistory(ctx, metric, current, used, guards));
@@ -348,6 +363,7 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
     add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the baseline', okRequests: base.requests.ok }]));
     add(saturationGuard(current, 'the current run'));
     add(saturationGuard(base, 'the baseline'));
+    if (metric !== 'error_rate') add(otherLoadGuard(current, base));
     add(populationGuard(metric, current.errorRate, base.errorRate));
     if (ctx.environmentDiffers) {
       guards.push(

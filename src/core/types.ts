@@ -151,6 +151,17 @@ export interface ServiceUsage {
   rssPeakBytes: number;
 }
 
+/** How busy the whole machine was while a scenario ran, in cores (1 = one core fully used). */
+export interface MachineLoad {
+  cpuCount: number;
+  /** All CPU time spent on the machine, including time stolen by the hypervisor. */
+  busyCores: number;
+  /** Busy time outside perfgate's own process and the services it started, steal included:
+   * work that competes with the service under test and is not part of the measurement. */
+  otherCores: number;
+  stealCores: number;
+}
+
 export interface ScenarioResult {
   name: string;
   executor: Executor;
@@ -182,6 +193,8 @@ export interface ScenarioResult {
   rate?: { intendedPerSec: number; achievedPerSec: number };
   generator: GeneratorHealth;
   services: ServiceUsage[];
+  /** Absent where /proc is not readable (not Linux) and in results from before it was measured. */
+  machine?: MachineLoad;
 }
 
 export interface Environment {

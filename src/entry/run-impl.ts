@@ -6,6 +6,7 @@ import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
+import { startMachineLoadMeter } from '../adapters/machine-load.js';
 import { startUsageSampler } from '../adapters/proc-usage.js';
 import { readEnvironment } from '../adapters/environment.js';
 import { createProgressReporter } from '../adapters/console-progress.js';
@@ -45,9 +46,11 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
       if (options.signal?.aborted) break;
       options.onScenarioStart?.(scenario.name);
       const sampler = startUsageSampler(services.services);
+      const machineMeter = startMachineLoadMeter(environment.cpuCount);
       const progress = createProgressReporter(options.progressStream);
       let result: ScenarioResult;
       let usage: ScenarioResult['services'];
+      let machine: ScenarioResult['machine'];
       try {
         result = await runScenario(scenario, {
           rows: rowsByScenario.get(scenario.name),
@@ -56,9 +59,10 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
         });
       } finally {
         usage = sampler.stop();
+        machine = machineMeter.stop(usage);
         progress.done();
       }
-      scenarioResults.push({ ...result, services: usage });
+      scenarioResults.push({ ...result, services: usage, ...(machine ? { machine } : {}) });
     }
   } finally {
     await services.stop();

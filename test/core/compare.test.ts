@@ -176,6 +176,25 @@ describe('guards', () => {
     expect(result.notes.join(' ')).toMatch(/another environment/);
   });
 
+  it('holds back timings when other work on the machine changed between the runs, but not the error rate', () => {
+    const withOtherLoad = (results: Results, otherCores: number): Results => ({
+      ...results,
+      scenarios: results.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 1.5 + otherCores, otherCores, stealCores: 0 } })),
+    });
+    const busyNow = compareRuns(input(withOtherLoad(run(2, { scale: 2, errorRate: 0.05 }), 0.9), bare(withOtherLoad(run(1), 0.05))));
+    for (const name of ['p50', 'p90', 'p95', 'p99', 'rps']) {
+      expect(metric(busyNow, name).verdict).toBe('inconclusive');
+      expect(reasonsOf(busyNow, name)).toMatch(/busier with other work during the current run \(0\.90 cores outside perfgate and its services now, 0\.05 in the baseline, of 2\)/);
+    }
+    expect(metric(busyNow, 'error_rate').verdict).toBe('regression');
+
+    // Steady outside work in both runs (a database in a container) is no reason to hold back.
+    const steady = compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.8), bare(withOtherLoad(run(1), 0.7))));
+    expect(metric(steady, 'p50').verdict).toBe('regression');
+    // Nor is a baseline from before the machine was measured.
+    expect(metric(compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.9), baseline)), 'p50').verdict).toBe('regression');
+  });
+
   it('holds back runs too short to resample', () => {
     const result = compareRuns(input(run(2, { segments: 3, scale: 2 }), bare(run(1, { segments: 3 }))));
     expect(metric(result, 'p50').verdict).toBe('inconclusive');
@@ -199,6 +218,15 @@ describe('open-model throughput: rate check', () => {
     expect(rps.verdict).toBe('regression');
     expect(rps.reasons.join(' ')).toMatch(/completed only 9\d% of the intended 200 req\/s .*could not keep up/);
     expect(result.verdict).toBe('fail');
+  });
+
+  it('is inconclusive when the service fell short while other work took the machine', () => {
+    const current = run(2, { ...open, achievedShare: 0.9 });
+    const busy = { ...current, scenarios: current.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 2, otherCores: 1, stealCores: 0 } })) };
+    const quiet = bare({ ...baseline.results, scenarios: baseline.results.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 1, otherCores: 0, stealCores: 0 } })) });
+    const rps = metric(compareRuns(input(busy, quiet)), 'rps');
+    expect(rps.verdict).toBe('inconclusive');
+    expect(rps.reasons.join(' ')).toMatch(/fell short .* but the machine was busier with other work during the current run/);
   });
 
   it('is inconclusive when the generator saturated', () => {
