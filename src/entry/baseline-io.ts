@@ -1,7 +1,7 @@
 // Reading and writing baselines through a store, shared by `perfgate gate` and the action.
 // A store that fails is never fatal: the run is then judged on thresholds alone.
 import type { BaselineLookup } from '../core/gate.js';
-import type { Baseline, Config, Results } from '../core/types.js';
+import type { Baseline, BaselineStatus, Config, Results } from '../core/types.js';
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createBaseline } from '../core/baseline.js';
 
@@ -15,10 +15,21 @@ export async function lookupBaseline(store: BaselineStore): Promise<BaselineLook
   }
 }
 
+/** Stored baselines that exist but could not be used: a new save would become the newest entry
+ * and hide them, and their history, for good. */
+const KEEP_STORED: ReadonlySet<BaselineStatus['kind']> = new Set(['unreadable', 'corrupt', 'future-version']);
+
 export async function saveBaseline(
   store: BaselineStore,
-  input: { results: Results; previous?: Baseline; config: Config; commit?: string; runId: string; attempt: string; now: Date },
+  input: { results: Results; previous?: Baseline; status: BaselineStatus; config: Config; commit?: string; runId: string; attempt: string; now: Date },
 ): Promise<void> {
+  const status = input.status;
+  if (status.kind !== 'ok' && KEEP_STORED.has(status.kind)) {
+    throw new Error(
+      `the stored baseline is ${status.kind}${status.detail ? ` (${status.detail})` : ''}, and saving over it would hide it and its history; ` +
+        (status.kind === 'unreadable' ? 'the next run will save once the store can be read' : `delete it from ${store.description} to start anew`),
+    );
+  }
   const baseline = createBaseline(input.results, input.previous, {
     commit: input.commit,
     savedAt: input.now.toISOString(),

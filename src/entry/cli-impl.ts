@@ -71,16 +71,22 @@ export async function runGateCommand(
   io.stdout.write(`${renderReport(comparison, options.format)}\n`);
   if (options.save) {
     const now = new Date();
-    await saveBaseline(store, {
-      results,
-      previous: baseline,
-      config,
-      commit: io.env.GITHUB_SHA,
-      runId: String(now.getTime()),
-      attempt: '1',
-      now,
-    });
-    io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}\n`);
+    try {
+      await saveBaseline(store, {
+        results,
+        previous: baseline,
+        status: comparison.baselineStatus,
+        config,
+        commit: io.env.GITHUB_SHA,
+        runId: String(now.getTime()),
+        attempt: '1',
+        now,
+      });
+      io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}\n`);
+    } catch (error) {
+      // The verdict is printed already; a save that failed must not change it.
+      io.stderr.write(`perfgate: warning: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands\n`);
+    }
   }
   return decideExit(comparison, options.failOn);
 }
@@ -97,6 +103,8 @@ export async function runMergeCommand(io: CliIo, options: { inputPaths: string[]
 async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Shard) {
   return runLoadTest({
     configPath,
+    configSource: '-c',
+    onWarning: (message) => io.stderr.write(`perfgate: warning: ${message}\n`),
     logDir,
     progressStream: io.stderr,
     env: io.env,
