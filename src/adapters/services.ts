@@ -109,7 +109,7 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
       shell: true,
       detached: true,
       cwd,
-      env: { ...process.env, ...config.env },
+      env: { ...inheritableEnv(process.env), ...config.env },
       stdio: ['ignore', logFd, logFd],
     });
   } finally {
@@ -394,4 +394,13 @@ function installGuard(started: Started[]): Guard {
   process.on('SIGTERM', onSignal);
   process.on('exit', onExit);
   return guard;
+}
+
+/** The runner's credentials that a `run:` step never sees: the action's inputs (tokens, Slack
+ * URLs) and the Actions runtime tokens. A service that logs its environment would otherwise
+ * write them to its log file, which the console masking does not cover. */
+const RUNNER_SECRETS = /^(INPUT_|ACTIONS_RUNTIME_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RESULTS_URL$|ACTIONS_CACHE_URL$)/;
+
+export function inheritableEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !RUNNER_SECRETS.test(name)));
 }

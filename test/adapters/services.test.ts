@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 import { parse as parseYaml } from 'yaml';
-import { startServices, type RunningServices } from '../../src/adapters/services.js';
+import { inheritableEnv, startServices, type RunningServices } from '../../src/adapters/services.js';
 import { BootError } from '../../src/core/errors.js';
 import type { ServiceConfig } from '../../src/core/types.js';
 
@@ -487,3 +487,22 @@ function readdirSyncSafe(dir: string): string[] {
     return [];
   }
 }
+
+describe('inheritableEnv', () => {
+  it('keeps the environment but not the action inputs and the runner tokens', () => {
+    const env = {
+      PATH: '/usr/bin',
+      DATABASE_URL: 'postgres://localhost/test',
+      GITHUB_SHA: 'abc',
+      'INPUT_SLACK-WEBHOOK-URL': 'https://hooks.slack.example/T/B/x',
+      'INPUT_GITHUB-TOKEN': 'ghs_secret',
+      ACTIONS_RUNTIME_TOKEN: 'runtime',
+      ACTIONS_RUNTIME_URL: 'https://runtime.example',
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc',
+      ACTIONS_RESULTS_URL: 'https://results.example',
+      ACTIONS_CACHE_URL: 'https://cache.example',
+    };
+    expect(inheritableEnv(env)).toEqual({ PATH: '/usr/bin', DATABASE_URL: 'postgres://localhost/test', GITHUB_SHA: 'abc' });
+  });
+});
+
