@@ -3,6 +3,7 @@
 // segment block bootstrap against the stored run with the minimum effect raised to the noise
 // floor; Holm over every test of the run; a verdict needing both significance and size.
 import { summarizeForHistory } from './baseline.js';
+import { formatCount } from './report/format.js';
 import {
   bootstrapTwoRuns,
   LATENCY_PERCENTILES,
@@ -63,10 +64,6 @@ function formatPercent(fraction: number, signed = true): string {
 function formatChange(metric: MetricName, change: number): string {
   if (metric === 'error_rate') return `${change >= 0 ? '+' : ''}${(change * 100).toFixed(2)} points`;
   return formatPercent(change);
-}
-
-function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
 }
 
 // ------------------------------------------------------------------ verdict

@@ -52,7 +52,9 @@ function readEvent(): EventFacts {
     };
   }
   const defaultBranch = (payload.repository as { default_branch?: string } | undefined)?.default_branch;
-  const onDefault = defaultBranch !== undefined && context.ref === `refs/heads/${defaultBranch}`;
+  // A schedule event carries no repository in its payload, and GitHub runs it on the default
+  // branch only.
+  const onDefault = context.eventName === 'schedule' || (defaultBranch !== undefined && context.ref === `refs/heads/${defaultBranch}`);
   const savingEvents = ['push', 'schedule', 'workflow_dispatch'];
   return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha };
 }
@@ -64,9 +66,21 @@ export async function run(): Promise<void> {
     const code = await gate(options, event);
     if (code !== 0) core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
   } catch (error) {
-    // A boot failure's message already carries the service's log tail.
-    if (error instanceof BootError) core.error(error.message, { title: `perfgate: ${error.service} did not boot` });
-    core.setFailed(`perfgate: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    // The job summary is the report of last resort, also when there is no verdict to report.
+    core.setOutput(Outputs.verdict, 'error');
+    try {
+      await core.summary.addRaw(`## ❌ perfgate could not run\n\n\`\`\`\n${message}\n\`\`\`\n`, true).write();
+    } catch {
+      // No summary file (run outside Actions): the failure below still says it all.
+    }
+    if (error instanceof BootError) {
+      // Its message carries the service's log tail: print it once, as the annotation.
+      core.error(message, { title: `perfgate: ${error.service} did not boot` });
+      core.setFailed(`perfgate: the service ${error.service} did not boot; the error above has its log`);
+    } else {
+      core.setFailed(`perfgate: ${message}`);
+    }
   }
 }
 
@@ -78,6 +92,8 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
   const outcome = await core.group('perfgate: boot the services and run the scenarios', () =>
     runLoadTest({
       configPath: options.configPath,
+      configSource: 'the config input',
+      onWarning: (message) => core.warning(`perfgate: ${message}`),
       logDir: join(workDir, 'logs'),
       progressStream: process.stdout,
       env: process.env,
@@ -109,12 +125,14 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
   );
 
   const shouldSave = options.saveBaseline ?? event.kind === 'default-branch';
+  if (shouldSave && event.kind === 'pull_request') core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
   if (shouldSave && event.kind !== 'pull_request' && store) {
     await core.group('perfgate: save the baseline', async () => {
       try {
         await saveBaseline(store, {
           results,
           previous: baseline,
+          status: comparison.baselineStatus,
           config,
           commit: event.sha,
           runId: String(github.context.runId),
@@ -123,7 +141,7 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
         });
         core.info(`saved this run as the new baseline in ${store.description}`);
       } catch (error) {
-        core.warning(`perfgate: the baseline could not be saved (${(error as Error).message}); the verdict stands`);
+        core.warning(`perfgate: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`);
       }
     });
   }
@@ -132,7 +150,10 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
 }
 
 function chooseStore(options: ActionOptions, configHash: string, workDir: string): BaselineStore | undefined {
-  const key = options.baselineKey ?? configHash;
+  // Each shard runs other scenarios, so each keeps its own baselines: sharing one key would make
+  // one shard's partial run the baseline of all.
+  const shard = options.shard ? `.s${options.shard.index}of${options.shard.count}` : '';
+  const key = `${options.baselineKey ?? configHash}${shard}`;
   if (options.baselineDir) return createDirStore(options.baselineDir, key);
   if (!process.env.ACTIONS_RESULTS_URL && !process.env.ACTIONS_CACHE_URL) {
     core.warning('perfgate: the Actions cache service is not available here (no ACTIONS_RESULTS_URL), so no baseline is read or saved; set baseline-dir to keep baselines in a folder');
@@ -142,7 +163,7 @@ function chooseStore(options: ActionOptions, configHash: string, workDir: string
 }
 
 async function report(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<string> {
-  const marker = `<!-- perfgate:${options.configPath} -->`;
+  const marker = `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
   const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
   const { owner, repo } = github.context.repo;
 
@@ -162,7 +183,8 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
 
   const renderOptions = { marker, runUrl: event.runUrl, commitSha: event.sha, now: new Date(), previousRuns };
   const markdown = renderMarkdown(comparison, renderOptions);
-  const summary = renderMarkdown(comparison, { ...renderOptions, maxChars: 1_000_000 });
+  // GitHub caps a summary at 1 MiB of bytes; emoji and dashes take 3-4 bytes, so leave room.
+  const summary = renderMarkdown(comparison, { ...renderOptions, maxChars: 600_000 });
 
   // The job summary is always written: it is the report of last resort.
   try {

@@ -4,6 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import type { Config, Results, ScenarioResult } from '../core/types.js';
 import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';
+import { findConfigWarnings } from '../core/config.js';
+import { ConfigError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
 import { startMachineLoadMeter } from '../adapters/machine-load.js';
@@ -15,6 +17,10 @@ import { TOOL_VERSION } from './version.js';
 
 export interface LoadTestOptions {
   configPath: string;
+  /** How the user named the config, for messages: the CLI's `-c`, the action's `config` input. */
+  configSource: string;
+  /** Advice that does not stop the run (a short warm-up, too few segments). */
+  onWarning: (message: string) => void;
   logDir: string;
   progressStream: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
@@ -32,9 +38,15 @@ export interface LoadTestOutcome {
 }
 
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOutcome> {
-  const { config, configHash, baseDir } = await loadConfig(options.configPath);
+  const { config, configHash, baseDir } = await loadConfig(options.configPath, { source: options.configSource });
+  for (const warning of findConfigWarnings(config)) options.onWarning(warning);
   const rowsByScenario = await loadScenarioRows(config, baseDir);
   const scenarios = selectShard(config.scenarios, options.shard);
+  if (scenarios.length === 0 && options.shard) {
+    throw new ConfigError(
+      `shard: "${options.shard.index}/${options.shard.count}" selects no scenario, since the config has ${config.scenarios.length}; use at most ${config.scenarios.length} shards`,
+    );
+  }
   const environment = readEnvironment(options.env);
   const startedAt = Date.now();
 

@@ -83,7 +83,7 @@ interface ActionRun {
 
 let runCounter = 0;
 
-async function runAction(options: { event: 'push' | 'pull_request' | 'fork'; inputs?: Record<string, string>; env?: Record<string, string> }): Promise<ActionRun> {
+async function runAction(options: { event: 'push' | 'schedule' | 'pull_request' | 'fork'; inputs?: Record<string, string>; env?: Record<string, string> }): Promise<ActionRun> {
   runCounter += 1;
   const dir = mkdtempSync(join(work, `run-${runCounter}-`));
   const eventPath = join(dir, 'event.json');
@@ -92,7 +92,7 @@ async function runAction(options: { event: 'push' | 'pull_request' | 'fork'; inp
   writeFileSync(outputPath, '');
   writeFileSync(summaryPath, '');
   const repository = { full_name: 'acme/shop', name: 'shop', owner: { login: 'acme' }, default_branch: 'main' };
-  const isPr = options.event !== 'push';
+  const isPr = options.event === 'pull_request' || options.event === 'fork';
   const payload = isPr
     ? {
         pull_request: {
@@ -103,7 +103,9 @@ async function runAction(options: { event: 'push' | 'pull_request' | 'fork'; inp
         },
         repository,
       }
-    : { repository };
+    : options.event === 'schedule'
+      ? { schedule: '0 3 * * *' } // GitHub sends no repository with a schedule event
+      : { repository };
   writeFileSync(eventPath, JSON.stringify(payload));
   const inputs: Record<string, string> = {
     config: configPath,
@@ -116,7 +118,7 @@ async function runAction(options: { event: 'push' | 'pull_request' | 'fork'; inp
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: isPr ? 'pull_request' : 'push',
+    GITHUB_EVENT_NAME: isPr ? 'pull_request' : options.event,
     GITHUB_EVENT_PATH: eventPath,
     GITHUB_REF: isPr ? 'refs/pull/7/merge' : 'refs/heads/main',
     GITHUB_SHA: `sha${runCounter}`,
@@ -221,4 +223,22 @@ describe('the action, end to end', () => {
     expect(slack.delivered.length).toBe(slackBefore + 1);
     expect(JSON.stringify(slack.delivered.at(-1)?.blocks)).toMatch(/json_oracle\/fetchByKey: [^"]*regression/);
   });
+
+  it('a nightly schedule run, whose event carries no repository, saves a new baseline', async () => {
+    const savedBefore = cache.entries.filter((entry) => entry.finalized).length;
+    const run = await runAction({ event: 'schedule' });
+    expect(run.outputs.verdict, run.stdout).toMatch(/^(pass|fail)$/);
+    expect(run.stdout).toContain('saved this run as the new baseline');
+    expect(cache.entries.filter((entry) => entry.finalized)).toHaveLength(savedBefore + 1);
+  });
+
+  it('a config that cannot be read fails the step with verdict error, and says why in the job summary', async () => {
+    const run = await runAction({ event: 'pull_request', inputs: { config: 'no-such-perfgate.yml' } });
+    expect(run.code).toBe(1);
+    expect(run.outputs.verdict).toBe('error');
+    expect(run.summary).toContain('perfgate could not run');
+    expect(run.summary).toMatch(/the config input no-such-perfgate\.yml: no such file/);
+    expect(run.stdout).toMatch(/::error::perfgate: the config input no-such-perfgate\.yml: no such file/);
+  });
 });
+
