@@ -81,7 +81,14 @@ export async function findComment(octokit: Octokit, where: CommentLocation): Pro
 }
 
 /** Updates this config's comment in place, or creates it; skips the write when nothing changed. */
-export async function upsertComment(octokit: Octokit, input: CommentLocation & { body: string }): Promise<UpsertResult> {
+export async function upsertComment(
+  octokit: Octokit,
+  input: CommentLocation & {
+    body: string;
+    /** What a findComment just before found (null: none), so the comments are not listed twice. */
+    existing?: FoundComment | null;
+  },
+): Promise<UpsertResult> {
   // Without its marker the comment could never be found again, and every run would add one.
   const body = input.body.includes(input.marker) ? input.body : `${input.body}\n\n${input.marker}`;
   if (body.length > maxCommentChars) {
@@ -90,7 +97,7 @@ export async function upsertComment(octokit: Octokit, input: CommentLocation & {
     );
   }
   const where = `${input.owner}/${input.repo}#${input.issueNumber}`;
-  const existing = await findComment(octokit, input);
+  const existing = input.existing === undefined ? await findComment(octokit, input) : (input.existing ?? undefined);
   if (existing && normalize(existing.body) === normalize(body)) {
     return { action: 'unchanged', id: existing.id, url: existing.url };
   }

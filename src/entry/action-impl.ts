@@ -15,7 +15,7 @@ import { describeMetricChange } from '../core/report/text.js';
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createCacheStore } from '../adapters/baseline-store-cache.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
-import { findComment, upsertComment } from '../adapters/github-comment.js';
+import { findComment, upsertComment, type FoundComment } from '../adapters/github-comment.js';
 import { postSlack } from '../adapters/slack.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
@@ -168,14 +168,12 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
   const { owner, repo } = github.context.repo;
 
   let previousRuns: PrRunEntry[] = [];
-  let existingComment = false;
+  // undefined: not looked up (or the lookup failed), so upsertComment looks again.
+  let existingComment: FoundComment | null | undefined;
   if (event.kind === 'pull_request' && octokit && event.prNumber !== undefined && options.comment !== 'never') {
     try {
-      const found = await findComment(octokit, { owner, repo, issueNumber: event.prNumber, marker });
-      if (found) {
-        existingComment = true;
-        previousRuns = extractPreviousRuns(found.body ?? '');
-      }
+      existingComment = (await findComment(octokit, { owner, repo, issueNumber: event.prNumber, marker })) ?? null;
+      if (existingComment) previousRuns = extractPreviousRuns(existingComment.body);
     } catch (error) {
       core.warning(`perfgate: could not read the PR's comments (${(error as Error).message})`);
     }
@@ -204,13 +202,13 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
   }
 
   const noteworthy = comparison.regressions.length + comparison.improvements.length + comparison.breaches.length > 0;
-  const wantsComment = options.comment === 'always' || (options.comment === 'on-change' && (noteworthy || existingComment));
+  const wantsComment = options.comment === 'always' || (options.comment === 'on-change' && (noteworthy || Boolean(existingComment)));
   if (event.kind === 'pull_request' && wantsComment && event.prNumber !== undefined) {
     if (!octokit) {
       core.warning('perfgate: no github-token, so no PR comment; the report is in the job summary');
     } else {
       try {
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: event.prNumber, marker, body: markdown });
+        const result = await upsertComment(octokit, { owner, repo, issueNumber: event.prNumber, marker, body: markdown, existing: existingComment });
         core.info(`PR comment ${result.action}: ${result.url}`);
       } catch (error) {
         const status = (error as { status?: number }).status;

@@ -56,6 +56,22 @@ describe('upsertComment against the GitHub API fake', () => {
     expect(writes()).toHaveLength(1);
   });
 
+  it('uses the comment a findComment just found instead of listing the comments again', async () => {
+    const octokit = client();
+    await upsertComment(octokit, { ...pr, body: `${marker}\nfirst` });
+    const found = await findComment(octokit, pr);
+    fake.requests.length = 0;
+    const result = await upsertComment(octokit, { ...pr, body: `${marker}\nsecond`, existing: found ?? null });
+    expect(result).toMatchObject({ action: 'updated', id: found?.id });
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /repos/acme/orders/issues/comments/${found?.id}`]);
+
+    // null says "looked, none there": it creates without listing.
+    fake.requests.length = 0;
+    const other = await upsertComment(octokit, { ...pr, issueNumber: 43, body: `${marker}\nnew`, existing: null });
+    expect(other.action).toBe('created');
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/orders/issues/43/comments']);
+  });
+
   it('adds the marker when the body lacks it, so the next run finds the comment', async () => {
     const octokit = client();
     await upsertComment(octokit, { ...pr, body: 'no marker here' });
