@@ -90,16 +90,31 @@ async function readRows(source: DataSource, baseDir: string): Promise<DataRow[]>
   throw new ConfigError(`${source.file}: is neither a .csv nor a .json file`);
 }
 
+// What an HTTP header value may hold (undici refuses the rest, and every request would fail).
+const UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
+
 function checkColumns(source: DataSource, rows: DataRow[], uses: ColumnUse[]): void {
   for (const use of uses) {
     const index = rows.findIndex((row) => !Object.hasOwn(row, use.column));
-    if (index === -1) continue;
+    if (index === -1) {
+      if (use.where.includes('.headers.')) checkHeaderValues(source, rows, use);
+      continue;
+    }
     const known = Object.keys(rows[index] ?? {}).join(', ');
     const which = source.file.toLowerCase().endsWith('.csv') ? 'has no column' : `row ${index + 1} has no key`;
     throw new ConfigError(
       `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || 'no columns'}`,
     );
   }
+}
+
+function checkHeaderValues(source: DataSource, rows: DataRow[], use: ColumnUse): void {
+  const index = rows.findIndex((row) => UNSENDABLE_IN_HEADER.test(String(row[use.column] ?? '')));
+  if (index === -1) return;
+  throw new ConfigError(
+    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows[index]?.[use.column])}, which ${use.where} cannot send: ` +
+      'a header value may not hold line breaks, control characters or characters beyond Latin-1; clean that value in the data file',
+  );
 }
 
 /**

@@ -115,7 +115,10 @@ function encodePathValue(text: string): string {
 
 type Fill = (row?: DataRow) => string;
 
-function compileParts(parts: TemplatePart[], encode?: (text: string) => string): Fill | string {
+function compileParts(rawParts: TemplatePart[], encode?: (text: string) => string): Fill | string {
+  // The written parts are encoded too (once, here): undici refuses a raw space or non-ASCII
+  // character in a path, and would fail every request.
+  const parts = encode ? rawParts.map((part) => (typeof part === 'string' ? encode(part) : part)) : rawParts;
   if (parts.every((part) => typeof part === 'string')) return parts.join('');
   return (row) => {
     let text = '';

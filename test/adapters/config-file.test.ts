@@ -114,6 +114,19 @@ describe('loadDataRows', () => {
     );
   });
 
+  it('refuses a header value that HTTP cannot carry, naming the row, and lets the path and body have it', async () => {
+    await write('tokens.json', '[{"token": "abc"}, {"token": "line one\\nline two"}]');
+    const header = { column: 'token', where: 'scenarios.s.request.headers.x-token' };
+    await expect(loadDataRows({ file: 'tokens.json', order: 'round-robin' }, dir, [header])).rejects.toThrow(
+      new ConfigError(
+        'tokens.json: row 2, "token" is "line one\\nline two", which scenarios.s.request.headers.x-token cannot send: ' +
+          'a header value may not hold line breaks, control characters or characters beyond Latin-1; clean that value in the data file',
+      ),
+    );
+    const body = { column: 'token', where: 'scenarios.s.request.json' };
+    expect(await loadDataRows({ file: 'tokens.json', order: 'round-robin' }, dir, [body])).toHaveLength(2);
+  });
+
   it('names the file and column a template needs but the data lacks', async () => {
     await write('cols.csv', 'id,name\n1,a\n');
     await expect(

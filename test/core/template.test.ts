@@ -70,6 +70,11 @@ describe('compileTemplate', () => {
 });
 
 describe('compileRequest', () => {
+  it('percent-encodes what a request target cannot hold raw in the written path too, and keeps what is encoded', () => {
+    const compile = compileRequest({ method: 'GET', path: '/search?q=red shoes&city=Zürich&x=%20', headers: {} });
+    expect(compile().path).toBe('/search?q=red%20shoes&city=Z%C3%BCrich&x=%20');
+  });
+
   it('returns one frozen request when nothing depends on the row', () => {
     const compile = compileRequest({ method: 'GET', path: '/orders', headers: { accept: 'text/plain' } });
     const first = compile(rows[0]);
