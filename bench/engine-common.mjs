@@ -1,0 +1,152 @@
+// Shared pieces of the engine benchmarks: bundle the engine from src with esbuild (no tsx), start
+// a loopback target in its own process, and run a command while measuring its CPU (user + sys).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const workDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-'));
+export const node = process.execPath;
+
+export function parseArgs(defaults) {
+  const args = { ...defaults };
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i]?.replace(/^--/, '');
+    const value = argv[i + 1];
+    if (!key || value === undefined || !(key in defaults)) throw new Error(`unknown or incomplete argument ${argv[i]}; known: ${Object.keys(defaults).join(', ')}`);
+    args[key] = typeof defaults[key] === 'number' ? Number(value) : value;
+  }
+  return args;
+}
+
+/** The engine as one ESM file (dependencies included), so the runner needs no TypeScript loader. */
+export async function bundleEngine() {
+  const outfile = join(workDir, 'engine.mjs');
+  await build({
+    entryPoints: [join(repo, 'src/engine/run-scenario.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  return outfile;
+}
+
+const serverSource = `
+import { createServer } from 'node:http';
+const delayMs = Number(process.argv[2] ?? 0);
+const body = Buffer.from('{"ok":true,"orders":[1,2,3]}');
+const server = createServer({ keepAliveTimeout: 60000 }, (req, res) => {
+  const answer = () => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }); res.end(body); };
+  if (delayMs > 0) setTimeout(answer, delayMs); else answer();
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+/** A Node target in its own process; answers a small JSON body after `delayMs`. */
+export async function startServer(delayMs) {
+  const file = join(workDir, 'server.mjs');
+  writeFileSync(file, serverSource);
+  const child = spawn(node, [file, String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (data) => resolve(Number(String(data).trim())));
+    child.once('exit', (code) => reject(new Error(`target server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Runs a command to its end; returns its stdout, the CPU it used (user + sys seconds) and its peak RSS. */
+export function runMeasured(command, args) {
+  const run = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (run.status !== 0) throw new Error(`${command} failed (${run.status}): ${run.stderr}`);
+  const match = /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr);
+  return {
+    stdout: run.stdout,
+    stderr: run.stderr,
+    cpuSeconds: match ? Number(match[1]) + Number(match[2]) : NaN,
+    peakRssMb: match ? Number(match[3]) / 1024 : NaN,
+  };
+}
+
+export function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+}
+
+/** Where a command on PATH really lives (autocannon's bin is a link into its package). */
+export function commandPath(name) {
+  const run = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return run.status === 0 ? realpathSync(run.stdout.trim()) : undefined;
+}
+
+/**
+ * autocannon driven through its own API in a process of its own, as its CLI's `--warmup` does: a
+ * warm-up run, then the measured run. The CPU of the measured run is taken with
+ * process.cpuUsage() (all threads), the same gauge perfgate's engine uses for its window, so the
+ * CPU per request of both covers the same kind of interval (no start-up, no warm-up).
+ */
+export function writeAutocannonRunner(autocannonPackageDir) {
+  const file = join(workDir, 'run-autocannon.cjs');
+  writeFileSync(
+    file,
+    `const autocannon = require(${JSON.stringify(autocannonPackageDir)});
+const [url, connections, durationS, warmupS] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5])];
+(async () => {
+  if (warmupS > 0) await autocannon({ url, connections, duration: warmupS });
+  const cpu0 = process.cpuUsage();
+  const r = await autocannon({ url, connections, duration: durationS });
+  const cpu = process.cpuUsage(cpu0);
+  const windowCpuS = (cpu.user + cpu.system) / 1e6;
+  process.stdout.write(JSON.stringify({ requests: r.requests.total, rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, windowCpuS, errors: r.errors + r.timeouts + r.non2xx }));
+})();
+`,
+  );
+  return file;
+}
+
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function fixed(value, digits = 2) {
+  return Number.isFinite(value) ? value.toFixed(digits) : '–';
+}
+
+/** A runner that drives one scenario with the bundled engine and prints its result as JSON. */
+export function writeEngineRunner(enginePath) {
+  const file = join(workDir, 'run-engine.mjs');
+  writeFileSync(
+    file,
+    `import { runScenario } from ${JSON.stringify(enginePath)};
+const scenario = JSON.parse(process.argv[2]);
+const result = await runScenario(scenario);
+const { histogram, segments, timeline, ...rest } = result;
+process.stdout.write(JSON.stringify(rest));
+`,
+  );
+  return file;
+}
+
+export function scenarioFor(url, load, warmupMs) {
+  return {
+    name: 'bench',
+    load,
+    baseUrl: url,
+    request: { method: 'GET', path: '/orders', headers: {} },
+    warmupMs,
+    timeoutMs: 10000,
+    thinkTimeMs: 0,
+    maxInFlight: 10000,
+    segmentMs: 5000,
+  };
+}
