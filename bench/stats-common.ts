@@ -1,0 +1,85 @@
+// Shared pieces of the statistics validation scripts (bench/stats-aa.ts, bench/stats-power.ts).
+import { createBaseline } from '../src/core/baseline.js';
+import { compareRuns } from '../src/core/compare.js';
+import { regularizedIncompleteBeta } from '../src/core/stats/t-distribution.js';
+import type { Baseline, CompareConfig, Comparison, MetricName, Results } from '../src/core/types.js';
+import { makeResults, type ScenarioFixture } from '../test/core/fixtures.js';
+
+export const METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+
+export const COMPARE: CompareConfig = {
+  metrics: METRICS,
+  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
+  alpha: 0.05,
+  minHistory: 5,
+  noiseFloor: 0.15,
+  historyLength: 10,
+};
+
+/** A realistic CI scenario: closed model, 60 s in 5 s segments, ~500 req/s, 0.2% errors. */
+export const SCENARIO: ScenarioFixture = {
+  name: 'api',
+  executor: 'constant-vus',
+  segments: 12,
+  segmentMs: 5000,
+  ratePerSec: 500,
+  medianMs: 20,
+  sigma: 0.45,
+  loadPhi: 0.7,
+  loadSd: 0.04,
+  burstSd: 0.08,
+  gcChancePerSegment: 0.15,
+  gcPauseMs: 80,
+  gcShare: 0.01,
+  errorRate: 0.002,
+};
+
+export const RUNNER_SHIFT_SD = 0.05;
+
+export function makeRun(seed: number, runShiftSd: number, scale = 1): Results {
+  return makeResults({ seed, runShiftSd, scenarios: [{ ...SCENARIO, scale }] });
+}
+
+/** A baseline whose results are the newest of `k` past runs and whose history holds the rest. */
+export function makeHistoryBaseline(seed: number, k: number, runShiftSd: number): Baseline {
+  let baseline: Baseline | undefined;
+  for (let i = 0; i < k; i++) {
+    baseline = createBaseline(makeRun(seed * 1000 + i, runShiftSd), baseline, {
+      savedAt: `2025-01-${String(i + 1).padStart(2, '0')}T00:00:00Z`,
+      historyLength: COMPARE.historyLength,
+    });
+  }
+  if (baseline === undefined) throw new Error('k must be ≥ 1');
+  return baseline;
+}
+
+export function bareBaseline(results: Results): Baseline {
+  return { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: results.startTime, results, history: [] };
+}
+
+export function compareWith(current: Results, baseline: Baseline, seed: number): Comparison {
+  return compareRuns({ current, baseline, baselineStatus: { kind: 'ok' }, compare: COMPARE, thresholds: [], seed });
+}
+
+/** Exact (Clopper–Pearson) 95% upper bound of a binomial proportion. */
+export function clopperPearsonUpper(successes: number, n: number): number {
+  if (successes >= n) return 1;
+  let low = 0;
+  let high = 1;
+  // Upper bound u solves P(X ≤ x | u) = 0.025, i.e. I_u(x + 1, n − x) = 0.975.
+  for (let i = 0; i < 100; i++) {
+    const mid = (low + high) / 2;
+    if (regularizedIncompleteBeta(mid, successes + 1, n - successes) < 0.975) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+
+export function percent(x: number, digits = 1): string {
+  return `${(100 * x).toFixed(digits)}%`;
+}
+
+export function argNumber(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg === undefined ? fallback : Number(arg.split('=')[1]);
+}

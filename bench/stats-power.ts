@@ -1,0 +1,54 @@
+// Power: the current run's latencies scaled by 1.05, 1.10 and 1.20 (closed model, so its
+// throughput falls by the same factor); the share of comparisons that call each metric a
+// regression. Run: npx esbuild bench/stats-power.ts --bundle --platform=node --format=esm
+//   --outfile=/tmp/stats-power.mjs && node /tmp/stats-power.mjs [--n=200]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Baseline, MetricName } from '../src/core/types.js';
+import { argNumber, bareBaseline, compareWith, makeHistoryBaseline, makeRun, percent, RUNNER_SHIFT_SD } from './stats-common.js';
+
+const FACTORS = [1.05, 1.1, 1.2];
+const DETECTED: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps'];
+const n = argNumber('n', 200);
+const k = argNumber('k', 10);
+
+interface Mode {
+  title: string;
+  baseline: (i: number) => Baseline;
+  shift: number;
+}
+const modes: Mode[] = [
+  { title: 'No history (block bootstrap vs the stored run, 15% floor), same runner', baseline: (i) => bareBaseline(makeRun(7_000_000 + i, 0)), shift: 0 },
+  { title: `History, K = ${k}, runner shift N(0, ${percent(RUNNER_SHIFT_SD, 0)}) per run`, baseline: (i) => makeHistoryBaseline(80_000 + i, k, RUNNER_SHIFT_SD), shift: RUNNER_SHIFT_SD },
+];
+
+const out: string[] = [`# Power (generated ${new Date().toISOString()})`, ''];
+const only = process.argv.find((a) => a.startsWith('--mode='))?.split('=')[1];
+for (const [index, mode] of modes.entries()) {
+  if (only !== undefined && Number(only) !== index) continue;
+  const started = performance.now();
+  const hits = FACTORS.map(() => ({ any: 0, ...Object.fromEntries(DETECTED.map((m) => [m, 0])) }) as Record<string, number>);
+  for (let i = 0; i < n; i++) {
+    const baseline = mode.baseline(i);
+    FACTORS.forEach((factor, f) => {
+      // The same seed for every factor: only the injected slowdown differs between the columns.
+      const comparison = compareWith(makeRun(9_000_000 + i, mode.shift, factor), baseline, i);
+      const metrics = comparison.scenarios.flatMap((s) => s.metrics);
+      const tally = hits[f]!;
+      for (const m of metrics) if (m.verdict === 'regression' && m.metric in tally) tally[m.metric]! += 1;
+      if (metrics.some((m) => m.verdict === 'regression')) tally.any! += 1;
+    });
+  }
+  const lines = [`### ${mode.title}`, '', `${n} comparisons per slowdown, ${((performance.now() - started) / 1000).toFixed(0)} s.`, ''];
+  lines.push(`| slowdown | ${DETECTED.join(' | ')} | any regression |`, `|---|${DETECTED.map(() => '---|').join('')}---|`);
+  FACTORS.forEach((factor, f) => {
+    const tally = hits[f]!;
+    lines.push(`| ×${factor.toFixed(2)} | ${DETECTED.map((m) => percent((tally[m] ?? 0) / n)).join(' | ')} | ${percent((tally.any ?? 0) / n)} |`);
+  });
+  lines.push('');
+  const text = lines.join('\n');
+  console.log(text);
+  out.push(text);
+}
+// Paths from the repository root, where the README says to run this.
+mkdirSync('bench/out', { recursive: true });
+writeFileSync(`bench/out/stats-power${only === undefined ? '' : `-${only}`}.md`, out.join('\n'));
