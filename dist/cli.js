@@ -48908,6 +48908,196 @@ function evaluateThresholds(thresholds, results) {
   return outcomes;
 }
 
+// src/core/report/format.ts
+function groupThousands(decimal) {
+  const negative = decimal.startsWith("-");
+  const unsigned = negative ? decimal.slice(1) : decimal;
+  const [whole = "", fraction] = unsigned.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${grouped}${fraction === void 0 ? "" : `.${fraction}`}`;
+}
+function formatCount(value) {
+  if (!Number.isFinite(value)) return "n/a";
+  return groupThousands(Math.round(value).toFixed(0));
+}
+function formatFixed(value, decimals = 1) {
+  if (!Number.isFinite(value)) return "n/a";
+  const text = value.toFixed(decimals);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+function formatMsValue(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (ms === 0) return "0";
+  const magnitude = Math.abs(Number(ms.toPrecision(3)));
+  if (magnitude >= 100) return groupThousands(Math.round(ms).toFixed(0));
+  const decimals = magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
+  return formatFixed(ms, decimals);
+}
+function formatMs(ms) {
+  return Number.isFinite(ms) ? `${formatMsValue(ms)} ms` : "n/a";
+}
+function formatRpsValue(rps) {
+  if (!Number.isFinite(rps)) return "n/a";
+  const magnitude = Math.abs(rps);
+  if (magnitude >= 1e3) return groupThousands(Math.round(rps).toFixed(0));
+  return formatFixed(rps, magnitude >= 10 || rps === 0 ? 1 : 2);
+}
+function formatRps(rps) {
+  return Number.isFinite(rps) ? `${formatRpsValue(rps)}/s` : "n/a";
+}
+function formatPercent(fraction, decimals = 1) {
+  if (!Number.isFinite(fraction)) return "n/a";
+  return `${formatFixed(fraction * 100, decimals)}%`;
+}
+function signed(text) {
+  if (text.startsWith("-")) return text;
+  return /^0(\.0*)?$/.test(text) ? text : `+${text}`;
+}
+function formatSignedPercent(fraction, decimals = 1) {
+  if (!Number.isFinite(fraction)) return "n/a";
+  return `${signed(formatFixed(fraction * 100, decimals))}%`;
+}
+function formatSignedPoints(fraction, decimals = 2) {
+  if (!Number.isFinite(fraction)) return "n/a";
+  return `${signed(formatFixed(fraction * 100, decimals))} pp`;
+}
+function intervalDecimals(interval) {
+  return Math.abs(interval[1] - interval[0]) >= 0.02 ? 0 : 1;
+}
+function formatPercentInterval(interval) {
+  const decimals = intervalDecimals(interval);
+  return `[${formatSignedPercent(interval[0], decimals)}, ${formatSignedPercent(interval[1], decimals)}]`;
+}
+function formatPointsInterval(interval) {
+  return `[${formatSignedPoints(interval[0]).replace(" pp", "")}, ${formatSignedPoints(interval[1])}]`;
+}
+function formatBytes(bytes) {
+  if (!Number.isFinite(bytes)) return "n/a";
+  const units = ["B", "kB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 999.5 && unit < units.length - 1) {
+    value /= 1e3;
+    unit += 1;
+  }
+  if (unit === 0) return `${Math.round(value)} B`;
+  const magnitude = Math.abs(value);
+  const decimals = magnitude >= 99.95 ? 0 : magnitude >= 9.995 ? 1 : 2;
+  return `${formatFixed(value, decimals)} ${units[unit]}`;
+}
+function formatDuration2(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (Math.abs(ms) < 1e3) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1e3;
+  if (seconds < 60) {
+    const text = formatFixed(seconds, 1);
+    return `${text.endsWith(".0") ? text.slice(0, -2) : text} s`;
+  }
+  const totalSeconds = Math.round(seconds);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const rest = totalSeconds % 60;
+  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
+  return rest > 0 ? `${minutes}m ${rest}s` : `${minutes}m`;
+}
+function formatAge(savedAt, now) {
+  const savedMs = Date.parse(savedAt);
+  if (!Number.isFinite(savedMs) || !Number.isFinite(now.getTime())) return void 0;
+  const ageMs = now.getTime() - savedMs;
+  const minutes = Math.floor(ageMs / 6e4);
+  if (minutes < 1) return "just now";
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"} old`;
+  if (minutes < 60) return plural(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return plural(hours, "hour");
+  return plural(Math.floor(hours / 24), "day");
+}
+function formatPValue(p) {
+  if (p === void 0 || !Number.isFinite(p)) return "\u2013";
+  if (p < 1e-3) return "<0.001";
+  if (p < 0.1) return formatFixed(p, 3);
+  return formatFixed(p, 2);
+}
+function shortSha(sha) {
+  return sha.slice(0, 7);
+}
+function pluralize(count, singular, plural = `${singular}s`) {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+var METRIC_ORDER = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+function metricLabel(metric) {
+  return metric === "error_rate" ? "error rate" : metric;
+}
+function formatMetricValue(metric, value) {
+  if (metric === "rps") return formatRps(value);
+  if (metric === "error_rate") return formatPercent(value, 2);
+  return formatMs(value);
+}
+function formatMetricChange(metric, change) {
+  return metric === "error_rate" ? formatSignedPoints(change) : formatSignedPercent(change);
+}
+function formatMetricInterval(metric, interval) {
+  return metric === "error_rate" ? formatPointsInterval(interval) : formatPercentInterval(interval);
+}
+function formatChangeWithInterval(metric, change, interval) {
+  const text = formatMetricChange(metric, change);
+  return interval ? `${text} ${formatMetricInterval(metric, interval)}` : text;
+}
+function metricComparisonCells(m) {
+  return [metricLabel(m.metric), formatMetricValue(m.metric, m.baseline), formatMetricValue(m.metric, m.current), formatChangeWithInterval(m.metric, m.change, m.changeInterval)];
+}
+function formatThresholdActual(expression, actual) {
+  const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? "";
+  if (name === "error_rate") return formatPercent(actual, 2);
+  if (name === "rps") return formatRps(actual);
+  if (["dropped", "requests", "count", "ko"].includes(name)) return formatCount(actual);
+  return formatMs(actual);
+}
+var GRADE_BANDS = {
+  excellent: "< 50 ms",
+  good: "50\u2013100 ms",
+  acceptable: "100\u2013150 ms",
+  arguable: "150\u2013250 ms",
+  unresponsive: "\u2265 250 ms"
+};
+function formatGrade(grade) {
+  return `${grade} (${GRADE_BANDS[grade]})`;
+}
+function formatStatusCodes(statusCodes) {
+  const entries = Object.entries(statusCodes).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
+  return entries.length === 0 ? "none" : entries.map(([code2, count]) => `${code2}:${count}`).join(" ");
+}
+function formatErrorCounts(errors) {
+  const entries = Object.entries(errors).filter(([, count]) => count > 0);
+  entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name}:${count}`).join(" ");
+}
+function describeParams(params) {
+  const parts = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (key === "executor" || value === void 0 || value === null) continue;
+    parts.push(describeParam(key, value));
+  }
+  return parts.join(" \xB7 ");
+}
+function words(key) {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/\bvus\b/, "VUs");
+}
+function describeParam(key, value) {
+  if (typeof value === "number" && key.endsWith("Ms")) return `${words(key.slice(0, -2))} ${formatDuration2(value)}`;
+  if (typeof value === "number" && key.endsWith("PerSec")) return `${words(key.slice(0, -6))} ${formatRps(value)}`;
+  if (typeof value === "number") return `${words(key)} ${groupThousands(String(value))}`;
+  if (key === "stages" && Array.isArray(value)) {
+    const stages = value.map((stage) => {
+      const { target, durationMs } = stage ?? {};
+      return typeof target === "number" && typeof durationMs === "number" ? `${target} over ${formatDuration2(durationMs)}` : JSON.stringify(stage);
+    });
+    return `stages ${stages.join(" \u2192 ")}`;
+  }
+  if (typeof value === "string" || typeof value === "boolean") return `${words(key)} ${String(value)}`;
+  return `${words(key)} ${JSON.stringify(value)}`;
+}
+
 // src/core/stats/block-length.ts
 function estimateBlockLength(series) {
   const n = series.length;
@@ -49333,7 +49523,7 @@ var MIN_SEGMENTS = 4;
 var RATE_SHORTFALL = 0.99;
 var BAD_DIRECTION = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1 };
 var OPEN_EXECUTORS = /* @__PURE__ */ new Set(["constant-arrival-rate", "ramping-arrival-rate"]);
-function formatPercent(fraction, signed2 = true) {
+function formatPercent2(fraction, signed2 = true) {
   const value = fraction * 100;
   const digits = Math.abs(value) >= 10 ? 0 : 1;
   const text = `${value.toFixed(digits)}%`;
@@ -49341,10 +49531,7 @@ function formatPercent(fraction, signed2 = true) {
 }
 function formatChange(metric, change) {
   if (metric === "error_rate") return `${change >= 0 ? "+" : ""}${(change * 100).toFixed(2)} points`;
-  return formatPercent(change);
-}
-function formatCount(n) {
-  return Math.round(n).toLocaleString("en-US");
+  return formatPercent2(change);
 }
 function decideVerdict(input) {
   const { metric, change, interval, adjustedPValue, alpha, minEffect, guards } = input;
@@ -49413,7 +49600,7 @@ function otherLoadGuard(current, base) {
 function populationGuard(metric, currentRate, baselineRate) {
   const limit = populationLimit(metric);
   if (limit === void 0 || Math.abs(currentRate - baselineRate) < limit) return void 0;
-  return `the error rate moved from ${formatPercent(baselineRate, false)} to ${formatPercent(currentRate, false)}, so the successful requests measured are not the same population`;
+  return `the error rate moved from ${formatPercent2(baselineRate, false)} to ${formatPercent2(currentRate, false)}, so the successful requests measured are not the same population`;
 }
 function noiseMargin(floor) {
   return { up: Math.log1p(floor), down: Math.log1p(-Math.min(floor, 0.99)) };
@@ -49495,15 +49682,15 @@ function rateCheck(ctx, current, base) {
   if (share >= RATE_SHORTFALL) return { comparison, guards };
   const saturated = saturationGuard(current, "the current run") ?? otherLoadGuard(current, base);
   if (saturated !== void 0) {
-    guards.push(`the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
+    guards.push(`the achieved rate fell short (${formatPercent2(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
     return { comparison, guards };
   }
   comparison.verdict = "regression";
   comparison.reasons.push(
-    `the service completed only ${formatPercent(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule: the service could not keep up`
+    `the service completed only ${formatPercent2(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule: the service could not keep up`
   );
   if (base.rate !== void 0 && base.rate.intendedPerSec > 0 && base.rate.achievedPerSec / base.rate.intendedPerSec < RATE_SHORTFALL) {
-    comparison.reasons.push(`the baseline fell short too (${formatPercent(base.rate.achievedPerSec / base.rate.intendedPerSec, false)} of its intended rate)`);
+    comparison.reasons.push(`the baseline fell short too (${formatPercent2(base.rate.achievedPerSec / base.rate.intendedPerSec, false)} of its intended rate)`);
   }
   return { comparison, guards };
 }
@@ -49678,7 +49865,7 @@ function compareRuns(input) {
   }
   if (usedBootstrap.length > 0) {
     notes.push(
-      `${usedHistory ? "Some metrics have" : "There is"} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): compared with the stored run alone by segment block bootstrap. The evidence is weak, since runner-to-runner noise is not measured, so a change must be shown to exceed the ${formatPercent(compare.noiseFloor, false)} noise floor to count (its p-value tests a change beyond the floor, not any change).`
+      `${usedHistory ? "Some metrics have" : "There is"} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): compared with the stored run alone by segment block bootstrap. The evidence is weak, since runner-to-runner noise is not measured, so a change must be shown to exceed the ${formatPercent2(compare.noiseFloor, false)} noise floor to count (its p-value tests a change beyond the floor, not any change).`
     );
   }
   if (environmentDiffers) {
@@ -50489,7 +50676,8 @@ var UNSAFE_IN_PATH = /[^\x21-\x7e]|["<>\\^`{|}]/gu;
 function encodePathValue(text) {
   return text.replace(UNSAFE_IN_PATH, (char) => encodeURIComponent(char));
 }
-function compileParts(parts, encode) {
+function compileParts(rawParts, encode) {
+  const parts = encode ? rawParts.map((part) => typeof part === "string" ? encode(part) : part) : rawParts;
   if (parts.every((part) => typeof part === "string")) return parts.join("");
   return (row) => {
     let text = "";
@@ -50572,6 +50760,7 @@ function compileRequest(template, path3 = "request") {
 // src/core/config.ts
 var DEFAULT_TIMEOUT_MS = 5e3;
 var DEFAULT_WARMUP_MS = 5e3;
+var RECOMMENDED_MIN_WARMUP_MS = 3e3;
 var DEFAULT_THINK_TIME_MS = 0;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_SEGMENT_MS = 5e3;
@@ -51231,6 +51420,25 @@ ${lines2.join("\n")}`);
   throw new ConfigError(`${fileName} has ${count}:
 ${lines.join("\n")}`);
 }
+function findConfigWarnings(config) {
+  const warnings = [];
+  for (const scenario of config.scenarios) {
+    const where = formatPath(["scenarios", scenario.name]);
+    if (scenario.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {
+      warnings.push(
+        `${where}.warmup: ${formatDuration(scenario.warmupMs)} is shorter than the recommended ${formatDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`
+      );
+    }
+    const load = scenario.load;
+    const measuredMs = "durationMs" in load ? load.durationMs : "stages" in load ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0) : void 0;
+    if (measuredMs !== void 0 && measuredMs < 6 * scenario.segmentMs) {
+      warnings.push(
+        `${where}: ${formatDuration(measuredMs)} holds fewer than 6 segments of ${formatDuration(scenario.segmentMs)}; baseline comparisons will be weak (run at least ${formatDuration(6 * scenario.segmentMs)})`
+      );
+    }
+  }
+  return warnings;
+}
 
 // src/core/summary.ts
 var DISTRIBUTION_LIMITS_MS = { fast: 800, slow: 1200 };
@@ -51410,196 +51618,6 @@ function mergeResults(shards) {
   };
 }
 
-// src/core/report/format.ts
-function groupThousands(decimal) {
-  const negative = decimal.startsWith("-");
-  const unsigned = negative ? decimal.slice(1) : decimal;
-  const [whole = "", fraction] = unsigned.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${fraction === void 0 ? "" : `.${fraction}`}`;
-}
-function formatCount2(value) {
-  if (!Number.isFinite(value)) return "n/a";
-  return groupThousands(Math.round(value).toFixed(0));
-}
-function formatFixed(value, decimals = 1) {
-  if (!Number.isFinite(value)) return "n/a";
-  const text = value.toFixed(decimals);
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
-}
-function formatMsValue(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (ms === 0) return "0";
-  const magnitude = Math.abs(Number(ms.toPrecision(3)));
-  if (magnitude >= 100) return groupThousands(Math.round(ms).toFixed(0));
-  const decimals = magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
-  return formatFixed(ms, decimals);
-}
-function formatMs(ms) {
-  return Number.isFinite(ms) ? `${formatMsValue(ms)} ms` : "n/a";
-}
-function formatRpsValue(rps) {
-  if (!Number.isFinite(rps)) return "n/a";
-  const magnitude = Math.abs(rps);
-  if (magnitude >= 1e3) return groupThousands(Math.round(rps).toFixed(0));
-  return formatFixed(rps, magnitude >= 10 || rps === 0 ? 1 : 2);
-}
-function formatRps(rps) {
-  return Number.isFinite(rps) ? `${formatRpsValue(rps)}/s` : "n/a";
-}
-function formatPercent2(fraction, decimals = 1) {
-  if (!Number.isFinite(fraction)) return "n/a";
-  return `${formatFixed(fraction * 100, decimals)}%`;
-}
-function signed(text) {
-  if (text.startsWith("-")) return text;
-  return /^0(\.0*)?$/.test(text) ? text : `+${text}`;
-}
-function formatSignedPercent(fraction, decimals = 1) {
-  if (!Number.isFinite(fraction)) return "n/a";
-  return `${signed(formatFixed(fraction * 100, decimals))}%`;
-}
-function formatSignedPoints(fraction, decimals = 2) {
-  if (!Number.isFinite(fraction)) return "n/a";
-  return `${signed(formatFixed(fraction * 100, decimals))} pp`;
-}
-function intervalDecimals(interval) {
-  return Math.abs(interval[1] - interval[0]) >= 0.02 ? 0 : 1;
-}
-function formatPercentInterval(interval) {
-  const decimals = intervalDecimals(interval);
-  return `[${formatSignedPercent(interval[0], decimals)}, ${formatSignedPercent(interval[1], decimals)}]`;
-}
-function formatPointsInterval(interval) {
-  return `[${formatSignedPoints(interval[0]).replace(" pp", "")}, ${formatSignedPoints(interval[1])}]`;
-}
-function formatBytes(bytes) {
-  if (!Number.isFinite(bytes)) return "n/a";
-  const units = ["B", "kB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (Math.abs(value) >= 999.5 && unit < units.length - 1) {
-    value /= 1e3;
-    unit += 1;
-  }
-  if (unit === 0) return `${Math.round(value)} B`;
-  const magnitude = Math.abs(value);
-  const decimals = magnitude >= 99.95 ? 0 : magnitude >= 9.995 ? 1 : 2;
-  return `${formatFixed(value, decimals)} ${units[unit]}`;
-}
-function formatDuration2(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (Math.abs(ms) < 1e3) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1e3;
-  if (seconds < 60) {
-    const text = formatFixed(seconds, 1);
-    return `${text.endsWith(".0") ? text.slice(0, -2) : text} s`;
-  }
-  const totalSeconds = Math.round(seconds);
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor(totalSeconds % 3600 / 60);
-  const rest = totalSeconds % 60;
-  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
-  return rest > 0 ? `${minutes}m ${rest}s` : `${minutes}m`;
-}
-function formatAge(savedAt, now) {
-  const savedMs = Date.parse(savedAt);
-  if (!Number.isFinite(savedMs) || !Number.isFinite(now.getTime())) return void 0;
-  const ageMs = now.getTime() - savedMs;
-  const minutes = Math.floor(ageMs / 6e4);
-  if (minutes < 1) return "just now";
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"} old`;
-  if (minutes < 60) return plural(minutes, "minute");
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return plural(hours, "hour");
-  return plural(Math.floor(hours / 24), "day");
-}
-function formatPValue(p) {
-  if (p === void 0 || !Number.isFinite(p)) return "\u2013";
-  if (p < 1e-3) return "<0.001";
-  if (p < 0.1) return formatFixed(p, 3);
-  return formatFixed(p, 2);
-}
-function shortSha(sha) {
-  return sha.slice(0, 7);
-}
-function pluralize(count, singular, plural = `${singular}s`) {
-  return `${formatCount2(count)} ${count === 1 ? singular : plural}`;
-}
-var METRIC_ORDER = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
-function metricLabel(metric) {
-  return metric === "error_rate" ? "error rate" : metric;
-}
-function formatMetricValue(metric, value) {
-  if (metric === "rps") return formatRps(value);
-  if (metric === "error_rate") return formatPercent2(value, 2);
-  return formatMs(value);
-}
-function formatMetricChange(metric, change) {
-  return metric === "error_rate" ? formatSignedPoints(change) : formatSignedPercent(change);
-}
-function formatMetricInterval(metric, interval) {
-  return metric === "error_rate" ? formatPointsInterval(interval) : formatPercentInterval(interval);
-}
-function formatChangeWithInterval(metric, change, interval) {
-  const text = formatMetricChange(metric, change);
-  return interval ? `${text} ${formatMetricInterval(metric, interval)}` : text;
-}
-function metricComparisonCells(m) {
-  return [metricLabel(m.metric), formatMetricValue(m.metric, m.baseline), formatMetricValue(m.metric, m.current), formatChangeWithInterval(m.metric, m.change, m.changeInterval)];
-}
-function formatThresholdActual(expression, actual) {
-  const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? "";
-  if (name === "error_rate") return formatPercent2(actual, 2);
-  if (name === "rps") return formatRps(actual);
-  if (["dropped", "requests", "count", "ko"].includes(name)) return formatCount2(actual);
-  return formatMs(actual);
-}
-var GRADE_BANDS = {
-  excellent: "< 50 ms",
-  good: "50\u2013100 ms",
-  acceptable: "100\u2013150 ms",
-  arguable: "150\u2013250 ms",
-  unresponsive: "\u2265 250 ms"
-};
-function formatGrade(grade) {
-  return `${grade} (${GRADE_BANDS[grade]})`;
-}
-function formatStatusCodes(statusCodes) {
-  const entries = Object.entries(statusCodes).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
-  return entries.length === 0 ? "none" : entries.map(([code2, count]) => `${code2}:${count}`).join(" ");
-}
-function formatErrorCounts(errors) {
-  const entries = Object.entries(errors).filter(([, count]) => count > 0);
-  entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
-  return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name}:${count}`).join(" ");
-}
-function describeParams(params) {
-  const parts = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (key === "executor" || value === void 0 || value === null) continue;
-    parts.push(describeParam(key, value));
-  }
-  return parts.join(" \xB7 ");
-}
-function words(key) {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/\bvus\b/, "VUs");
-}
-function describeParam(key, value) {
-  if (typeof value === "number" && key.endsWith("Ms")) return `${words(key.slice(0, -2))} ${formatDuration2(value)}`;
-  if (typeof value === "number" && key.endsWith("PerSec")) return `${words(key.slice(0, -6))} ${formatRps(value)}`;
-  if (typeof value === "number") return `${words(key)} ${groupThousands(String(value))}`;
-  if (key === "stages" && Array.isArray(value)) {
-    const stages = value.map((stage) => {
-      const { target, durationMs } = stage ?? {};
-      return typeof target === "number" && typeof durationMs === "number" ? `${target} over ${formatDuration2(durationMs)}` : JSON.stringify(stage);
-    });
-    return `stages ${stages.join(" \u2192 ")}`;
-  }
-  if (typeof value === "string" || typeof value === "boolean") return `${words(key)} ${String(value)}`;
-  return `${words(key)} ${JSON.stringify(value)}`;
-}
-
 // src/core/report/run-summary.ts
 var LABEL_WIDTH = 14;
 var FIELDS_WIDTH = 28;
@@ -51638,11 +51656,11 @@ function renderScenario(s) {
   );
   out.push(rule("Requests"));
   const r = s.requests;
-  out.push(line("Requests", "[total, ok, ko, dropped]", [r.total, r.ok, r.ko, r.dropped].map(formatCount2)));
-  out.push(line("Success", "[ratio]", [r.total > 0 ? formatPercent2(r.ok / r.total, 2) : "n/a"]));
+  out.push(line("Requests", "[total, ok, ko, dropped]", [r.total, r.ok, r.ko, r.dropped].map(formatCount)));
+  out.push(line("Success", "[ratio]", [r.total > 0 ? formatPercent(r.ok / r.total, 2) : "n/a"]));
   out.push(line("Throughput", "[completed/s]", [formatRps(s.rps)]));
   if (s.rate) {
-    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent2(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : "";
+    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : "";
     out.push(line("Rate", "[intended, achieved]", [formatRps(s.rate.intendedPerSec), `${formatRps(s.rate.achievedPerSec)}${held}`]));
   }
   const bytesPerRequest = (bytes) => r.total > 0 ? formatBytes(bytes / r.total) : "n/a";
@@ -51661,7 +51679,7 @@ function renderScenario(s) {
   const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;
   const bucket = (label, count) => {
     const share = all > 0 ? `${formatFixed(count / all * 100, 1).padStart(5)}%` : "    -%";
-    return `  ${label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${formatCount2(count).padStart(10)} (${share})`;
+    return `  ${label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${formatCount(count).padStart(10)} (${share})`;
   };
   out.push(bucket("t < 800 ms", d.under800));
   out.push(bucket("800 ms \u2264 t < 1200 ms", d.from800to1200));
@@ -51675,7 +51693,7 @@ function renderScenario(s) {
       `${formatMs(g.eventLoopDelayP99Ms)} / ${formatMs(g.eventLoopDelayMaxMs)}`
     ])
   );
-  out.push(line("", "[late starts, max delay]", [formatCount2(g.lateStarts), formatMs(g.maxStartDelayMs)]));
+  out.push(line("", "[late starts, max delay]", [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
   if (g.saturated) {
     out.push("  \u26A0 generator saturated: the figures above may show the generator's limits, not the service's");
     for (const reason of g.reasons) out.push(`    - ${reason}`);
@@ -51705,7 +51723,7 @@ function renderTotals(results) {
   const saturated = results.scenarios.filter((s) => s.generator.saturated).map((s) => s.name);
   const out = [
     "=".repeat(RULE_WIDTH),
-    `total: ${formatCount2(totals.total)} requests \xB7 ${formatCount2(totals.ok)} OK \xB7 ${formatCount2(totals.ko)} KO \xB7 ${formatCount2(totals.dropped)} dropped`
+    `total: ${formatCount(totals.total)} requests \xB7 ${formatCount(totals.ok)} OK \xB7 ${formatCount(totals.ko)} KO \xB7 ${formatCount(totals.dropped)} dropped`
   ];
   if (saturated.length > 0) out.push(`\u26A0 generator saturated in: ${saturated.join(", ")}`);
   for (const service of results.services) out.push(`log of ${service.name}: ${service.logPath}`);
@@ -51752,7 +51770,7 @@ function summarizeVerdict(comparison) {
   }
   parts.push("no regression");
   if (improvements > 0) parts.push(pluralize(improvements, "improvement"));
-  if (inconclusive > 0) parts.push(`${formatCount2(inconclusive)} inconclusive`);
+  if (inconclusive > 0) parts.push(`${formatCount(inconclusive)} inconclusive`);
   if (environmentDiffers) parts.push("environment differs");
   return { level: inconclusive > 0 || environmentDiffers ? "warn" : "pass", words: parts.join(", ") };
 }
@@ -51863,7 +51881,7 @@ function renderComparisonText(comparison) {
 }
 function renderScenarioText(s) {
   const r = s.current;
-  const out = [`${s.name} \xB7 ${r.executor} \xB7 ${formatCount2(r.requests.total)} requests \xB7 grade ${formatGrade(r.grade)}`];
+  const out = [`${s.name} \xB7 ${r.executor} \xB7 ${formatCount(r.requests.total)} requests \xB7 grade ${formatGrade(r.grade)}`];
   if (s.metrics.length > 0) {
     const rows = [["metric", "baseline", "current", "change [95% CI]", "verdict", "p"]];
     for (const m of sortMetrics(s.metrics)) {
@@ -52141,9 +52159,9 @@ function fitBlocks(blocks, scenarioCount, options) {
   return assemble(withNote());
 }
 function truncationNote(droppedScenarios, scenarioCount, options) {
-  const left = droppedScenarios > 0 ? ` and ${formatCount2(droppedScenarios)} of ${pluralize(scenarioCount, "scenario")} left out` : "";
+  const left = droppedScenarios > 0 ? ` and ${formatCount(droppedScenarios)} of ${pluralize(scenarioCount, "scenario")} left out` : "";
   const where = options.runUrl ? `[the run](${options.runUrl})` : "the run";
-  return `> \u2702\uFE0F Shortened to fit ${formatCount2(options.maxChars ?? DEFAULT_MAX_CHARS)} characters: details folded away${left}. The full report is in the job summary and the results artifact of ${where}.`;
+  return `> \u2702\uFE0F Shortened to fit ${formatCount(options.maxChars ?? DEFAULT_MAX_CHARS)} characters: details folded away${left}. The full report is in the job summary and the results artifact of ${where}.`;
 }
 function renderMeta(comparison, options) {
   const parts = [];
@@ -52163,7 +52181,7 @@ function renderMeta(comparison, options) {
 function listWithLimit(title, items) {
   if (items.length === 0) return [];
   const shown = items.slice(0, SENTENCES_SHOWN).map((item) => `- ${item}`);
-  if (items.length > SENTENCES_SHOWN) shown.push(`- \u2026and ${formatCount2(items.length - SENTENCES_SHOWN)} more`);
+  if (items.length > SENTENCES_SHOWN) shown.push(`- \u2026and ${formatCount(items.length - SENTENCES_SHOWN)} more`);
   return [`**${title}**`, "", ...shown];
 }
 function markdownSentence(m) {
@@ -52186,9 +52204,9 @@ function scenarioEmoji(s) {
   return "\u2705";
 }
 function describeLoad(r) {
-  const parts = [r.executor, `${formatCount2(r.requests.total)} requests in ${formatDuration2(r.durationMs)}`];
+  const parts = [r.executor, `${formatCount(r.requests.total)} requests in ${formatDuration2(r.durationMs)}`];
   parts.push(r.rate ? `${formatRps(r.rate.achievedPerSec)} of ${formatRps(r.rate.intendedPerSec)} intended` : formatRps(r.rps));
-  if (r.requests.dropped > 0) parts.push(`${formatCount2(r.requests.dropped)} dropped`);
+  if (r.requests.dropped > 0) parts.push(`${formatCount(r.requests.dropped)} dropped`);
   parts.push(`grade: ${formatGrade(r.grade)}`);
   return parts.join(" \xB7 ");
 }
@@ -52297,13 +52315,13 @@ function renderScenarioDetails(s) {
   const q = r.requests;
   out.push(
     "",
-    `**Requests:** ${formatCount2(q.total)} total \xB7 ${formatCount2(q.ok)} OK \xB7 ${formatCount2(q.ko)} KO \xB7 ${formatCount2(q.dropped)} dropped \xB7 success ${q.total > 0 ? formatPercent2(q.ok / q.total, 2) : "n/a"} \xB7 bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`
+    `**Requests:** ${formatCount(q.total)} total \xB7 ${formatCount(q.ok)} OK \xB7 ${formatCount(q.ko)} KO \xB7 ${formatCount(q.dropped)} dropped \xB7 success ${q.total > 0 ? formatPercent(q.ok / q.total, 2) : "n/a"} \xB7 bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`
   );
   const baselineCodes = s.baseline ? ` (baseline ${code(formatStatusCodes(s.baseline.statusCodes))})` : "";
   out.push("", `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} \xB7 **Errors:** ${code(formatErrorCounts(r.errors))}`);
   const d = r.distribution;
   const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;
-  const share = (n) => all > 0 ? formatPercent2(n / all) : "\u2013";
+  const share = (n) => all > 0 ? formatPercent(n / all) : "\u2013";
   out.push(
     "",
     "**Response time distribution**",
@@ -52311,10 +52329,10 @@ function renderScenarioDetails(s) {
     table(
       [
         ["bucket", "requests", "share"],
-        ["t < 800 ms", formatCount2(d.under800), share(d.under800)],
-        ["800 ms \u2264 t < 1200 ms", formatCount2(d.from800to1200), share(d.from800to1200)],
-        ["t \u2265 1200 ms", formatCount2(d.over1200), share(d.over1200)],
-        ["failed", formatCount2(d.failed), share(d.failed)]
+        ["t < 800 ms", formatCount(d.under800), share(d.under800)],
+        ["800 ms \u2264 t < 1200 ms", formatCount(d.from800to1200), share(d.from800to1200)],
+        ["t \u2265 1200 ms", formatCount(d.over1200), share(d.over1200)],
+        ["failed", formatCount(d.failed), share(d.failed)]
       ],
       ["l", "r", "r"]
     )
@@ -52322,7 +52340,7 @@ function renderScenarioDetails(s) {
   const g = r.generator;
   out.push(
     "",
-    `**Generator:** ${g.saturated ? "\u26A0\uFE0F saturated \xB7 " : ""}CPU ${formatFixed(g.cpuCores, 2)} cores \xB7 event-loop delay p99 ${formatMs(g.eventLoopDelayP99Ms)} (max ${formatMs(g.eventLoopDelayMaxMs)}) \xB7 ${formatCount2(g.lateStarts)} late starts (max ${formatMs(g.maxStartDelayMs)})`
+    `**Generator:** ${g.saturated ? "\u26A0\uFE0F saturated \xB7 " : ""}CPU ${formatFixed(g.cpuCores, 2)} cores \xB7 event-loop delay p99 ${formatMs(g.eventLoopDelayP99Ms)} (max ${formatMs(g.eventLoopDelayMaxMs)}) \xB7 ${formatCount(g.lateStarts)} late starts (max ${formatMs(g.maxStartDelayMs)})`
   );
   if (r.services.length > 0) {
     const services = r.services.map(
@@ -52341,7 +52359,7 @@ function renderScenarioDetails(s) {
   return out.join("\n");
 }
 function methodRow(m) {
-  const effect = (x) => x === void 0 ? "\u2013" : m.metric === "error_rate" ? `${formatFixed(x * 100, 2)} pp` : formatPercent2(x, 0);
+  const effect = (x) => x === void 0 ? "\u2013" : m.metric === "error_rate" ? `${formatFixed(x * 100, 2)} pp` : formatPercent(x, 0);
   return [
     metricLabel(m.metric),
     m.method,
@@ -52379,7 +52397,7 @@ function renderPreviousRuns(previous) {
   }
   const more = previous.length > HISTORY_SHOWN ? `
 
-<sub>${formatCount2(previous.length - HISTORY_SHOWN)} older runs not shown</sub>` : "";
+<sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>` : "";
   return `**Earlier runs on this PR**
 
 ${table(rows, ["l", "l", "l", "l"])}${more}`;
@@ -52591,16 +52609,27 @@ async function readRows(source, baseDir) {
   if (extension === ".json") return parseJsonRows(text, source.file);
   throw new ConfigError(`${source.file}: is neither a .csv nor a .json file`);
 }
+var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
 function checkColumns(source, rows, uses) {
   for (const use of uses) {
     const index = rows.findIndex((row) => !Object.hasOwn(row, use.column));
-    if (index === -1) continue;
+    if (index === -1) {
+      if (use.where.includes(".headers.")) checkHeaderValues(source, rows, use);
+      continue;
+    }
     const known = Object.keys(rows[index] ?? {}).join(", ");
     const which = source.file.toLowerCase().endsWith(".csv") ? "has no column" : `row ${index + 1} has no key`;
     throw new ConfigError(
       `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || "no columns"}`
     );
   }
+}
+function checkHeaderValues(source, rows, use) {
+  const index = rows.findIndex((row) => UNSENDABLE_IN_HEADER.test(String(row[use.column] ?? "")));
+  if (index === -1) return;
+  throw new ConfigError(
+    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows[index]?.[use.column])}, which ${use.where} cannot send: a header value may not hold line breaks, control characters or characters beyond Latin-1; clean that value in the data file`
+  );
 }
 async function loadScenarioRows(config, baseDir) {
   const rowsByScenario = /* @__PURE__ */ new Map();
@@ -52927,7 +52956,7 @@ async function startOne(config, options, started, guard) {
       shell: true,
       detached: true,
       cwd,
-      env: { ...process.env, ...config.env },
+      env: { ...inheritableEnv(process.env), ...config.env },
       stdio: ["ignore", logFd, logFd]
     });
   } finally {
@@ -53145,6 +53174,10 @@ function installGuard(started) {
   process.on("exit", onExit);
   return guard;
 }
+var RUNNER_SECRETS = /^(INPUT_|ACTIONS_RUNTIME_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RESULTS_URL$|ACTIONS_CACHE_URL$)/;
+function inheritableEnv(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !RUNNER_SECRETS.test(name)));
+}
 
 // src/adapters/machine-load.ts
 import { readFileSync as readFileSync2 } from "node:fs";
@@ -53289,15 +53322,15 @@ function phaseKey(progress) {
 function formatStatus(progress) {
   const parts = [
     `[${progress.scenario}] ${progress.phase} ${formatSeconds(progress.elapsedMs)}/${formatSeconds(progress.plannedMs)}`,
-    `${formatCount3(progress.completed)} done`,
+    `${formatCount2(progress.completed)} done`,
     `${progress.intervalRps.toFixed(1)} req/s`,
     `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
-    `${formatCount3(progress.ko)} ko`,
-    `${formatCount3(progress.dropped)} dropped`
+    `${formatCount2(progress.ko)} ko`,
+    `${formatCount2(progress.dropped)} dropped`
   ];
-  if (progress.vus !== void 0) parts.push(`${formatCount3(progress.vus)} VUs`);
+  if (progress.vus !== void 0) parts.push(`${formatCount2(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== void 0) {
-    parts.push(`target ${formatRate(progress.intendedRatePerSec)}/s`, `${formatCount3(progress.inFlight)} in flight`);
+    parts.push(`target ${formatRate(progress.intendedRatePerSec)}/s`, `${formatCount2(progress.inFlight)} in flight`);
   }
   return parts.join("  ");
 }
@@ -53313,7 +53346,7 @@ function formatSeconds(ms) {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
 }
-function formatCount3(value) {
+function formatCount2(value) {
   return Math.round(value).toLocaleString("en-US");
 }
 function formatRate(value) {
@@ -53885,7 +53918,12 @@ var ScenarioRun = class {
   controlMs;
   createClient() {
     return new import_undici2.Client(this.origin, {
-      pipelining: 1,
+      // Never more than one request in flight per connection (the owner sends the next only from
+      // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
+      // setImmediate turn after each response: one event-loop turn of dead time and an Immediate
+      // per request, which capped the closed model below autocannon's rate. With 2 it writes the
+      // next request at once, as autocannon and wrk do.
+      pipelining: 2,
       // The sweep enforces the scenario's timeout: no undici timer per request.
       headersTimeout: 0,
       bodyTimeout: 0,
@@ -54281,9 +54319,15 @@ var TOOL_VERSION = package_default.version;
 
 // src/entry/run-impl.ts
 async function runLoadTest(options) {
-  const { config, configHash, baseDir } = await loadConfig(options.configPath);
+  const { config, configHash, baseDir } = await loadConfig(options.configPath, { source: options.configSource });
+  for (const warning of findConfigWarnings(config)) options.onWarning(warning);
   const rowsByScenario = await loadScenarioRows(config, baseDir);
   const scenarios = selectShard(config.scenarios, options.shard);
+  if (scenarios.length === 0 && options.shard) {
+    throw new ConfigError(
+      `shard: "${options.shard.index}/${options.shard.count}" selects no scenario, since the config has ${config.scenarios.length}; use at most ${config.scenarios.length} shards`
+    );
+  }
   const environment = readEnvironment(options.env);
   const startedAt = Date.now();
   await mkdir2(options.logDir, { recursive: true });
@@ -54339,7 +54383,14 @@ async function lookupBaseline(store) {
     return { kind: "unreadable", detail: `${store.description} could not be read (${error.message})` };
   }
 }
+var KEEP_STORED = /* @__PURE__ */ new Set(["unreadable", "corrupt", "future-version"]);
 async function saveBaseline(store, input) {
+  const status = input.status;
+  if (status.kind !== "ok" && KEEP_STORED.has(status.kind)) {
+    throw new Error(
+      `the stored baseline is ${status.kind}${status.detail ? ` (${status.detail})` : ""}, and saving over it would hide it and its history; ` + (status.kind === "unreadable" ? "the next run will save once the store can be read" : `delete it from ${store.description} to start anew`)
+    );
+  }
   const baseline = createBaseline(input.results, input.previous, {
     commit: input.commit,
     savedAt: input.now.toISOString(),
@@ -54382,17 +54433,23 @@ async function runGateCommand(io, options) {
 `);
   if (options.save) {
     const now = /* @__PURE__ */ new Date();
-    await saveBaseline(store, {
-      results,
-      previous: baseline,
-      config,
-      commit: io.env.GITHUB_SHA,
-      runId: String(now.getTime()),
-      attempt: "1",
-      now
-    });
-    io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}
+    try {
+      await saveBaseline(store, {
+        results,
+        previous: baseline,
+        status: comparison.baselineStatus,
+        config,
+        commit: io.env.GITHUB_SHA,
+        runId: String(now.getTime()),
+        attempt: "1",
+        now
+      });
+      io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}
 `);
+    } catch (error) {
+      io.stderr.write(`perfgate: warning: this run was not saved as the baseline: ${error.message}; the verdict stands
+`);
+    }
   }
   return decideExit(comparison, options.failOn);
 }
@@ -54408,6 +54465,9 @@ async function runMergeCommand(io, options) {
 async function runLoad(io, configPath, logDir, shard) {
   return runLoadTest({
     configPath,
+    configSource: "-c",
+    onWarning: (message) => io.stderr.write(`perfgate: warning: ${message}
+`),
     logDir,
     progressStream: io.stderr,
     env: io.env,
