@@ -169,6 +169,7 @@ export function mergeScenarioResults(a: ScenarioResult, b: ScenarioResult): Scen
     bytes: { in: a.bytes.in + b.bytes.in, out: a.bytes.out + b.bytes.out },
     statusCodes: addCounts(a.statusCodes, b.statusCodes),
     errors: addCounts(a.errors, b.errors),
+    ...(a.errorExamples || b.errorExamples ? { errorExamples: { ...b.errorExamples, ...a.errorExamples } } : {}),
     distribution: {
       under800: a.distribution.under800 + b.distribution.under800,
       from800to1200: a.distribution.from800to1200 + b.distribution.from800to1200,

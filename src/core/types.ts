@@ -182,6 +182,8 @@ export interface ScenarioResult {
   statusCodes: Record<string, number>;
   /** Error classes: ETIMEDOUT, ECONNREFUSED, ECONNRESET, EPIPE, HTTP_<code> is not used, other. */
   errors: Record<string, number>;
+  /** The first message seen of each error class, so that a count of `other` can be read. */
+  errorExamples?: Record<string, string>;
   /** Gatling's buckets. */
   distribution: { under800: number; from800to1200: number; over1200: number; failed: number };
   grade: Grade;

@@ -40,3 +40,13 @@ export function classifyError(error: unknown): ErrorClass {
       return 'other';
   }
 }
+
+const MAX_EXAMPLE_CHARS = 200;
+
+/** One line a user can act on: "InvalidArgumentError (UND_ERR_INVALID_ARG): invalid header value". */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
+  const code = codeOf(error);
+  const text = `${error.name}${code ? ` (${code})` : ''}: ${error.message}`.replace(/\s+/g, ' ');
+  return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}…` : text;
+}

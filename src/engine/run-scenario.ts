@@ -10,7 +10,7 @@ import { summarizeScenario } from '../core/summary.js';
 import type { DataRow, ScenarioConfig, ScenarioResult } from '../core/types.js';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
-import { classifyError, RequestTimeoutError } from './error-class.js';
+import { classifyError, describeError, RequestTimeoutError } from './error-class.js';
 import type { GeneratorWatch } from './generator-watch.js';
 import { explainSaturation, SATURATION, startGeneratorWatch } from './generator-watch.js';
 import { Recorder } from './recorder.js';
@@ -163,6 +163,7 @@ class ScenarioRun implements ConnectionOwner {
   private scheduled = 0;
   private sent = 0;
   private dropped = 0;
+  private readonly errorExamples: Record<string, string> = {};
   private lateStarts = 0;
   private maxStartDelayMs = 0;
 
@@ -254,7 +255,9 @@ class ScenarioRun implements ConnectionOwner {
       if (start >= this.measureStart && start < this.measureEnd) {
         let endMs = end - this.measureStart;
         if (endMs >= this.plan.windowMs) endMs = this.plan.windowMs - 0.001;
-        this.recorder.record(endMs, (end - start) * 1000, status, ok, error ? classifyError(error) : null, connection.bytesIn, connection.bytesOut);
+        const errorClass = error ? classifyError(error) : null;
+        if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
+        this.recorder.record(endMs, (end - start) * 1000, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
         this.lastRecordedEnd = end;
       } else if (start < this.measureStart) {
         this.warmCompleted += 1;
@@ -551,6 +554,7 @@ class ScenarioRun implements ConnectionOwner {
       bytes: { in: totals.bytesIn, out: totals.bytesOut },
       statusCodes: totals.statusCodes,
       errors: totals.errors,
+      ...(Object.keys(this.errorExamples).length > 0 ? { errorExamples: this.errorExamples } : {}),
       distribution: totals.distribution,
       grade: figures.grade,
       histogram: encodeHistogram(totals.whole),

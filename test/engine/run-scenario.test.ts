@@ -88,6 +88,17 @@ describe('closed model', () => {
     expect(result.requests.ko).toBeGreaterThan(0);
     expect(result.requests.ok).toBe(0);
     expect(result.errors).toEqual({ ECONNREFUSED: result.requests.ko });
+    expect(result.errorExamples?.ECONNREFUSED).toMatch(/ECONNREFUSED/);
+  });
+
+  it('keeps the first message of a request undici refuses, so "other" can be read', async () => {
+    const server = await target();
+    const scenario = makeScenario(server.url, { executor: 'constant-vus', vus: 1, durationMs: 300 }, { warmupMs: 0 });
+    scenario.request = { ...scenario.request, headers: { 'x-token': 'line one\nline two' } };
+    const result = await runScenario(scenario);
+    expect(result.requests.ok).toBe(0);
+    expect(result.errors.other).toBe(result.requests.ko);
+    expect(result.errorExamples).toEqual({ other: expect.stringMatching(/^InvalidArgumentError \(UND_ERR_INVALID_ARG\): .*header/) });
   });
 
   it('reports a service that resets its connections as ECONNRESET', async () => {

@@ -401,6 +401,7 @@ function renderScenarioDetails(s: ScenarioComparison): string {
   );
   const baselineCodes = s.baseline ? ` (baseline ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
   out.push('', `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`);
+  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push('', `First \`${errorClass}\` error: ${code(example)}`);
 
   const d = r.distribution;
   const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;

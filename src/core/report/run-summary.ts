@@ -74,6 +74,7 @@ function renderScenario(s: ScenarioResult): string[] {
   out.push(line('Bytes Out', '[total, mean]', [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
   out.push(line('Status Codes', '[code:count]', [formatStatusCodes(s.statusCodes)]));
   out.push(line('Errors', '[class:count]', [formatErrorCounts(s.errors)]));
+  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {})) out.push(line(`  first ${errorClass}`, '', [example]));
 
   out.push(rule('Response time of OK requests'));
   const l = s.latencyMs;
