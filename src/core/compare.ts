@@ -292,12 +292,25 @@ function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult):
     guards.push(`the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
     return { comparison, guards };
   }
-  comparison.verdict = 'regression';
-  comparison.reasons.push(
-    `the service completed only ${formatPercent(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule: the service could not keep up`,
-  );
-  if (base.rate !== undefined && base.rate.intendedPerSec > 0 && base.rate.achievedPerSec / base.rate.intendedPerSec < RATE_SHORTFALL) {
-    comparison.reasons.push(`the baseline fell short too (${formatPercent(base.rate.achievedPerSec / base.rate.intendedPerSec, false)} of its intended rate)`);
+  const shortfall = `the service completed only ${formatPercent(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule`;
+  const baseShare = base.rate !== undefined && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
+  if (baseShare >= RATE_SHORTFALL) {
+    comparison.verdict = 'regression';
+    comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
+    return { comparison, guards };
+  }
+  // Both runs hit the service's capacity, so the rate is now the service's, as in a closed model:
+  // a failing gate needs the capacity to have fallen by more than the noise floor, since one
+  // stored run says nothing of how much capacity varies between runners.
+  comparison.reasons.push(`${shortfall}; the baseline fell short too (${formatPercent(baseShare, false)} of its intended rate), so the two capacities are compared`);
+  const { noiseFloor } = ctx.input.compare;
+  const minEffect = comparison.minEffect;
+  if (comparison.change <= -noiseFloor) comparison.verdict = 'regression';
+  else if (comparison.change >= noiseFloor) comparison.verdict = 'improvement';
+  else if (Math.abs(comparison.change) < minEffect) comparison.verdict = 'no change';
+  else {
+    comparison.verdict = 'inconclusive';
+    comparison.reasons.push(`a capacity change of ${formatPercent(comparison.change)}: beyond the ${formatPercent(minEffect, false)} minimum effect but within the ${formatPercent(noiseFloor, false)} noise floor`);
   }
   return { comparison, guards };
 }

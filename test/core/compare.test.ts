@@ -220,6 +220,16 @@ describe('open-model throughput: rate check', () => {
     expect(result.verdict).toBe('fail');
   });
 
+  it('compares capacities when the baseline fell short too, and fails only beyond the noise floor', () => {
+    const saturatedBase = bare(run(1, { ...open, achievedShare: 0.5 }));
+    const same = metric(compareRuns(input(run(2, { ...open, achievedShare: 0.5 }), saturatedBase)), 'rps');
+    expect(same.verdict).toBe('no change');
+    expect(same.reasons.join(' ')).toMatch(/the baseline fell short too \(50% of its intended rate\), so the two capacities are compared/);
+    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.45 }), saturatedBase)), 'rps').verdict).toBe('inconclusive');
+    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.35 }), saturatedBase)), 'rps').verdict).toBe('regression');
+    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.65 }), saturatedBase)), 'rps').verdict).toBe('improvement');
+  });
+
   it('is inconclusive when the service fell short while other work took the machine', () => {
     const current = run(2, { ...open, achievedShare: 0.9 });
     const busy = { ...current, scenarios: current.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 2, otherCores: 1, stealCores: 0 } })) };
