@@ -10,8 +10,9 @@ import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare.js';
 import type { Comparison } from '../core/types.js';
 import { renderMarkdown, extractPreviousRuns, type PrRunEntry } from '../core/report/markdown.js';
+import { renderRunSummary } from '../core/report/run-summary.js';
 import { renderSlackMessage } from '../core/report/slack.js';
-import { describeMetricChange } from '../core/report/text.js';
+import { describeMetricChange, renderComparisonText } from '../core/report/text.js';
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createCacheStore } from '../adapters/baseline-store-cache.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
@@ -89,8 +90,8 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
   await mkdir(workDir, { recursive: true });
   const stepStart = Date.now();
 
-  const outcome = await core.group('perfgate: boot the services and run the scenarios', () =>
-    runLoadTest({
+  const outcome = await core.group('perfgate: boot the services and run the scenarios', async () => {
+    const loaded = await runLoadTest({
       configPath: options.configPath,
       configSource: 'the config input',
       onWarning: (message) => core.warning(`perfgate: ${message}`),
@@ -99,8 +100,11 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
       env: process.env,
       git: { commit: event.sha, ref: github.context.ref },
       shard: options.shard,
-    }),
-  );
+    });
+    // The k6-style summary of what was measured, before any comparison.
+    core.info(renderRunSummary(loaded.results));
+    return loaded;
+  });
   const { config, configHash, results } = outcome;
   const resultsPath = join(workDir, 'results.json');
   await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
@@ -183,6 +187,9 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
   const markdown = renderMarkdown(comparison, renderOptions);
   // GitHub caps a summary at 1 MiB of bytes; emoji and dashes take 3-4 bytes, so leave room.
   const summary = renderMarkdown(comparison, { ...renderOptions, maxChars: 600_000 });
+
+  // The reviewer's text report in the log too, for whoever reads the job's output first.
+  core.info(renderComparisonText(comparison));
 
   // The job summary is always written: it is the report of last resort.
   try {

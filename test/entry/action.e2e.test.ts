@@ -162,6 +162,9 @@ describe('the action, end to end', () => {
     expect(existsSync(run.outputs['results-path']!)).toBe(true);
     expect(run.summary).toContain('json_oracle/fetchByKey');
     expect(run.stdout).toContain('::group::perfgate: boot the services and run the scenarios');
+    // The run summary and the reviewer's text report are in the log as well as in the summary.
+    expect(run.stdout).toMatch(/Latencies +\[min, mean, stddev, max\]/);
+    expect(run.stdout).toMatch(/perfgate: [✓⚠] PASS — no baseline yet/);
     const saved = cache.entries.filter((entry) => entry.finalized);
     expect(saved).toHaveLength(1);
     expect(saved[0]!.key).toMatch(/^perfgate-v1-[0-9a-f]{16}-1001-1$/);
