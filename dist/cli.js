@@ -49685,12 +49685,22 @@ function rateCheck(ctx, current, base) {
     guards.push(`the achieved rate fell short (${formatPercent2(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
     return { comparison, guards };
   }
-  comparison.verdict = "regression";
-  comparison.reasons.push(
-    `the service completed only ${formatPercent2(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule: the service could not keep up`
-  );
-  if (base.rate !== void 0 && base.rate.intendedPerSec > 0 && base.rate.achievedPerSec / base.rate.intendedPerSec < RATE_SHORTFALL) {
-    comparison.reasons.push(`the baseline fell short too (${formatPercent2(base.rate.achievedPerSec / base.rate.intendedPerSec, false)} of its intended rate)`);
+  const shortfall = `the service completed only ${formatPercent2(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule`;
+  const baseShare = base.rate !== void 0 && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
+  if (baseShare >= RATE_SHORTFALL) {
+    comparison.verdict = "regression";
+    comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
+    return { comparison, guards };
+  }
+  comparison.reasons.push(`${shortfall}; the baseline fell short too (${formatPercent2(baseShare, false)} of its intended rate), so the two capacities are compared`);
+  const { noiseFloor } = ctx.input.compare;
+  const minEffect = comparison.minEffect;
+  if (comparison.change <= -noiseFloor) comparison.verdict = "regression";
+  else if (comparison.change >= noiseFloor) comparison.verdict = "improvement";
+  else if (Math.abs(comparison.change) < minEffect) comparison.verdict = "no change";
+  else {
+    comparison.verdict = "inconclusive";
+    comparison.reasons.push(`a capacity change of ${formatPercent2(comparison.change)}: beyond the ${formatPercent2(minEffect, false)} minimum effect but within the ${formatPercent2(noiseFloor, false)} noise floor`);
   }
   return { comparison, guards };
 }
