@@ -219,6 +219,9 @@ export interface Results {
   environment: Environment;
   git?: { commit?: string; ref?: string };
   services: { name: string; logPath: string }[];
+  /** Set when the run was stopped (Ctrl-C, SIGTERM) before every scenario finished: the results
+   * hold what was measured, and such a run is never compared or saved as a baseline. */
+  interrupted?: true;
   scenarios: ScenarioResult[];
 }
 

@@ -21,12 +21,18 @@ export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  /** Aborted on Ctrl-C: the run stops, and what it measured is still written. */
+  signal?: AbortSignal;
 }
+
+/** The shell's code for a run ended by SIGINT. */
+export const INTERRUPTED_EXIT_CODE = 130;
 
 export async function runRunCommand(io: CliIo, options: { configPath: string; outputPath: string; logDir: string; shard?: Shard }): Promise<number> {
   const { config, results } = await runLoad(io, options.configPath, options.logDir, options.shard);
   await writeJsonFile(options.outputPath, results);
   io.stdout.write(`${renderRunSummary(results)}\n`);
+  if (results.interrupted) return reportInterrupted(io, options.outputPath);
   const { comparison } = judgeRun({ current: results, config, baseline: { kind: 'missing', detail: 'perfgate run compares with no baseline' } });
   return reportThresholds(io, comparison, options.outputPath);
 }
@@ -65,6 +71,11 @@ export async function runGateCommand(
 ): Promise<number> {
   const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir);
   if (options.outputPath) await writeJsonFile(options.outputPath, results);
+  if (results.interrupted) {
+    // A partial run is neither judged against the baseline nor saved as one.
+    io.stdout.write(`${renderRunSummary(results)}\n`);
+    return reportInterrupted(io, options.outputPath);
+  }
   const store = createDirStore(options.baselineDir, configHash);
   const lookup = await lookupBaseline(store);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
@@ -100,8 +111,14 @@ export async function runMergeCommand(io: CliIo, options: { inputPaths: string[]
   return 0;
 }
 
+function reportInterrupted(io: CliIo, outputPath: string | undefined): number {
+  io.stderr.write(`perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ''}\n`);
+  return INTERRUPTED_EXIT_CODE;
+}
+
 async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Shard) {
   return runLoadTest({
+    signal: io.signal,
     configPath,
     configSource: '-c',
     onWarning: (message) => io.stderr.write(`perfgate: warning: ${message}\n`),

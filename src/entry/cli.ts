@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
-import { runCompareCommand, runGateCommand, runMergeCommand, runRunCommand } from './cli-impl.js';
+import { INTERRUPTED_EXIT_CODE, runCompareCommand, runGateCommand, runMergeCommand, runRunCommand } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
 
 const USAGE = `perfgate ${TOOL_VERSION} — gate pull requests on HTTP performance
@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
 
   switch (command) {
     case 'run':
-      return runRunCommand(io, {
+      return runRunCommand({ ...io, signal: interruptOnSignals() }, {
         configPath: require('config', '-c/--config'),
         outputPath: values.output ?? 'results.json',
         logDir: values['log-dir'] ?? '.perfgate/logs',
@@ -80,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
         seed,
       });
     case 'gate':
-      return runGateCommand(io, {
+      return runGateCommand({ ...io, signal: interruptOnSignals() }, {
         configPath: require('config', '-c/--config'),
         baselineDir: values['baseline-dir'] ?? '.perfgate',
         outputPath: values.output,
@@ -96,6 +96,22 @@ async function main(argv: string[]): Promise<number> {
     default:
       throw new ConfigError(`"${command}" is not a perfgate command; use run, compare, gate or merge\n\n${USAGE}`);
   }
+}
+
+/**
+ * The first Ctrl-C (or SIGTERM) stops the run and keeps what it measured, as k6 does; a second
+ * one quits at once. The services adapter stops the services on either.
+ */
+function interruptOnSignals(): AbortSignal {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
+    process.stderr.write(`\nperfgate: ${signal}: stopping and writing what was measured (again to quit at once)\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return controller.signal;
 }
 
 main(process.argv.slice(2)).then(

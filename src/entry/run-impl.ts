@@ -90,6 +90,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     ...(options.git ? { git: options.git } : {}),
     services: services.services.map(({ name, logPath }) => ({ name, logPath })),
     scenarios: scenarioResults,
+    ...(options.signal?.aborted ? { interrupted: true as const } : {}),
   };
   return { config, configHash, results };
 }
