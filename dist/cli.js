@@ -54388,7 +54388,8 @@ async function runLoadTest(options) {
     environment,
     ...options.git ? { git: options.git } : {},
     services: services.services.map(({ name, logPath }) => ({ name, logPath })),
-    scenarios: scenarioResults
+    scenarios: scenarioResults,
+    ...options.signal?.aborted ? { interrupted: true } : {}
   };
   return { config, configHash, results };
 }
@@ -54421,11 +54422,13 @@ async function saveBaseline(store, input) {
 }
 
 // src/entry/cli-impl.ts
+var INTERRUPTED_EXIT_CODE = 130;
 async function runRunCommand(io, options) {
   const { config, results } = await runLoad(io, options.configPath, options.logDir, options.shard);
   await writeJsonFile(options.outputPath, results);
   io.stdout.write(`${renderRunSummary(results)}
 `);
+  if (results.interrupted) return reportInterrupted(io, options.outputPath);
   const { comparison } = judgeRun({ current: results, config, baseline: { kind: "missing", detail: "perfgate run compares with no baseline" } });
   return reportThresholds(io, comparison, options.outputPath);
 }
@@ -54446,6 +54449,11 @@ async function runCompareCommand(io, options) {
 async function runGateCommand(io, options) {
   const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir);
   if (options.outputPath) await writeJsonFile(options.outputPath, results);
+  if (results.interrupted) {
+    io.stdout.write(`${renderRunSummary(results)}
+`);
+    return reportInterrupted(io, options.outputPath);
+  }
   const store = createDirStore(options.baselineDir, configHash);
   const lookup = await lookupBaseline(store);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
@@ -54482,8 +54490,14 @@ async function runMergeCommand(io, options) {
 `);
   return 0;
 }
+function reportInterrupted(io, outputPath) {
+  io.stderr.write(`perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ""}
+`);
+  return INTERRUPTED_EXIT_CODE;
+}
 async function runLoad(io, configPath, logDir, shard) {
   return runLoadTest({
+    signal: io.signal,
     configPath,
     configSource: "-c",
     onWarning: (message) => io.stderr.write(`perfgate: warning: ${message}
@@ -54615,7 +54629,7 @@ ${USAGE}`);
   const io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
   switch (command) {
     case "run":
-      return runRunCommand(io, {
+      return runRunCommand({ ...io, signal: interruptOnSignals() }, {
         configPath: require2("config", "-c/--config"),
         outputPath: values.output ?? "results.json",
         logDir: values["log-dir"] ?? ".perfgate/logs",
@@ -54631,7 +54645,7 @@ ${USAGE}`);
         seed
       });
     case "gate":
-      return runGateCommand(io, {
+      return runGateCommand({ ...io, signal: interruptOnSignals() }, {
         configPath: require2("config", "-c/--config"),
         baselineDir: values["baseline-dir"] ?? ".perfgate",
         outputPath: values.output,
@@ -54649,6 +54663,19 @@ ${USAGE}`);
 
 ${USAGE}`);
   }
+}
+function interruptOnSignals() {
+  const controller = new AbortController();
+  const onSignal = (signal) => {
+    if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
+    process.stderr.write(`
+perfgate: ${signal}: stopping and writing what was measured (again to quit at once)
+`);
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return controller.signal;
 }
 main(process.argv.slice(2)).then(
   (code2) => {
