@@ -16,6 +16,7 @@ export function summarizeForHistory(results: Results): HistoryEntry {
       rps: scenario.rps,
       errorRate: scenario.errorRate,
       count: scenario.requests.total,
+      ...(scenario.machine ? { otherCores: scenario.machine.otherCores } : {}),
     };
   }
   const entry: HistoryEntry = {

@@ -158,12 +158,32 @@ function saturationGuard(scenario: ScenarioResult, who: string): string | undefi
  * view (a database in a container, say) does not silence every verdict. */
 export const OTHER_LOAD_CHANGE_CORES = 0.25;
 
-function otherLoadGuard(current: ScenarioResult, base: ScenarioResult): string | undefined {
-  const now = current.machine;
-  const before = base.machine;
-  if (now === undefined || before === undefined || Math.abs(now.otherCores - before.otherCores) <= OTHER_LOAD_CHANGE_CORES) return undefined;
-  const busier = now.otherCores > before.otherCores ? 'the current run' : 'the baseline';
-  return `the machine was busier with other work during ${busier} (${now.otherCores.toFixed(2)} cores outside perfgate and its services now, ${before.otherCores.toFixed(2)} in the baseline, of ${now.cpuCount}), so a change in timing cannot be told from that competition`;
+/**
+ * Competing work slows whichever run it falls on, so it can explain a worse current run only when
+ * the current run was the busier one, and a better one only when the past was.
+ */
+function otherLoadGuard(
+  metric: MetricName,
+  change: number,
+  currentOther: number | undefined,
+  pastOther: number | undefined,
+  pastWho: string,
+): string | undefined {
+  if (metric === 'error_rate' || currentOther === undefined || pastOther === undefined) return undefined;
+  const difference = currentOther - pastOther;
+  if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return undefined;
+  const worse = metric === 'rps' ? change < 0 : change > 0;
+  if (worse !== difference > 0) return undefined;
+  return (
+    `the machine was busier with other work during ${difference > 0 ? 'the current run' : pastWho} ` +
+    `(${currentOther.toFixed(2)} cores outside perfgate and its services now, ${pastOther.toFixed(2)} in ${pastWho}), so this change cannot be told from that competition`
+  );
+}
+
+/** The past runs' mean competing work, from those that measured it. */
+function meanOtherCores(entries: HistoryEntry['scenarios'][string][]): number | undefined {
+  const measured = entries.map((entry) => entry.otherCores).filter((cores): cores is number => cores !== undefined);
+  return measured.length > 0 ? measured.reduce((sum, cores) => sum + cores, 0) / measured.length : undefined;
 }
 
 function populationGuard(metric: MetricName, currentRate: number, baselineRate: number): string | undefined {
@@ -287,7 +307,8 @@ function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult):
   }
   const share = rate.achievedPerSec / rate.intendedPerSec;
   if (share >= RATE_SHORTFALL) return { comparison, guards };
-  const saturated = saturationGuard(current, 'the current run') ?? otherLoadGuard(current, base);
+  const saturated =
+    saturationGuard(current, 'the current run') ?? otherLoadGuard('rps', -1, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
   if (saturated !== undefined) {
     guards.push(`the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
     return { comparison, guards };
@@ -361,10 +382,12 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
       const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
       add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the thinnest past run', okRequests: fewest }]));
       add(saturationGuard(current, 'the current run'));
-      if (metric !== 'error_rate') add(otherLoadGuard(current, base));
       const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
       add(populationGuard(metric, current.errorRate, pastErrorRate));
-      drafts.push(fromHistory(ctx, metric, current, used, guards));
+      const draft = fromHistory(ctx, metric, current, used, guards);
+      const busier = otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, meanOtherCores(used), 'the past runs');
+      if (busier !== undefined) draft.guards.push(busier);
+      drafts.push(draft);
       continue;
     }
     if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
@@ -373,14 +396,16 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
     add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the baseline', okRequests: base.requests.ok }]));
     add(saturationGuard(current, 'the current run'));
     add(saturationGuard(base, 'the baseline'));
-    if (metric !== 'error_rate') add(otherLoadGuard(current, base));
     add(populationGuard(metric, current.errorRate, base.errorRate));
     if (ctx.environmentDiffers) {
       guards.push(
         `the baseline ran on another environment (${ctx.baseline.results.environment.fingerprint} vs ${ctx.input.current.environment.fingerprint}): a runner difference can pass for a change`,
       );
     }
-    drafts.push(fromBootstrap(ctx, metric, current, base, bootstrapFor(), guards));
+    const draft = fromBootstrap(ctx, metric, current, base, bootstrapFor(), guards);
+    const busier = otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
+    if (busier !== undefined) draft.guards.push(busier);
+    drafts.push(draft);
   }
   return drafts;
 }

@@ -230,7 +230,20 @@ export interface HistoryEntry {
   commit?: string;
   date: string;
   environmentFingerprint: string;
-  scenarios: Record<string, { p50: number; p90: number; p95: number; p99: number; rps: number; errorRate: number; count: number }>;
+  scenarios: Record<
+    string,
+    {
+      p50: number;
+      p90: number;
+      p95: number;
+      p99: number;
+      rps: number;
+      errorRate: number;
+      count: number;
+      /** The run's competing work in cores (MachineLoad.otherCores), when it was measured. */
+      otherCores?: number;
+    }
+  >;
 }
 
 export interface Baseline {
