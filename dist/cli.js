@@ -48521,7 +48521,8 @@ function summarizeForHistory(results) {
       p99: scenario.latencyMs.p99,
       rps: scenario.rps,
       errorRate: scenario.errorRate,
-      count: scenario.requests.total
+      count: scenario.requests.total,
+      ...scenario.machine ? { otherCores: scenario.machine.otherCores } : {}
     };
   }
   const entry = {
@@ -49590,12 +49591,17 @@ function saturationGuard(scenario, who) {
   return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
 }
 var OTHER_LOAD_CHANGE_CORES = 0.25;
-function otherLoadGuard(current, base) {
-  const now = current.machine;
-  const before = base.machine;
-  if (now === void 0 || before === void 0 || Math.abs(now.otherCores - before.otherCores) <= OTHER_LOAD_CHANGE_CORES) return void 0;
-  const busier = now.otherCores > before.otherCores ? "the current run" : "the baseline";
-  return `the machine was busier with other work during ${busier} (${now.otherCores.toFixed(2)} cores outside perfgate and its services now, ${before.otherCores.toFixed(2)} in the baseline, of ${now.cpuCount}), so a change in timing cannot be told from that competition`;
+function otherLoadGuard(metric, change, currentOther, pastOther, pastWho) {
+  if (metric === "error_rate" || currentOther === void 0 || pastOther === void 0) return void 0;
+  const difference = currentOther - pastOther;
+  if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return void 0;
+  const worse = metric === "rps" ? change < 0 : change > 0;
+  if (worse !== difference > 0) return void 0;
+  return `the machine was busier with other work during ${difference > 0 ? "the current run" : pastWho} (${currentOther.toFixed(2)} cores outside perfgate and its services now, ${pastOther.toFixed(2)} in ${pastWho}), so this change cannot be told from that competition`;
+}
+function meanOtherCores(entries) {
+  const measured = entries.map((entry) => entry.otherCores).filter((cores) => cores !== void 0);
+  return measured.length > 0 ? measured.reduce((sum, cores) => sum + cores, 0) / measured.length : void 0;
 }
 function populationGuard(metric, currentRate, baselineRate) {
   const limit = populationLimit(metric);
@@ -49680,7 +49686,7 @@ function rateCheck(ctx, current, base) {
   }
   const share = rate.achievedPerSec / rate.intendedPerSec;
   if (share >= RATE_SHORTFALL) return { comparison, guards };
-  const saturated = saturationGuard(current, "the current run") ?? otherLoadGuard(current, base);
+  const saturated = saturationGuard(current, "the current run") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "the baseline");
   if (saturated !== void 0) {
     guards.push(`the achieved rate fell short (${formatPercent2(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
     return { comparison, guards };
@@ -49726,8 +49732,8 @@ function compareScenario(ctx, current, base, notes) {
   const isOpen = OPEN_EXECUTORS.has(current.executor);
   for (const metric of compare.metrics) {
     if (metric === "rps" && isOpen) {
-      const draft = rateCheck(ctx, current, base);
-      drafts.push(draft);
+      const draft2 = rateCheck(ctx, current, base);
+      drafts.push(draft2);
       continue;
     }
     let used = [];
@@ -49747,10 +49753,12 @@ function compareScenario(ctx, current, base, notes) {
       const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
       add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the thinnest past run", okRequests: fewest }]));
       add(saturationGuard(current, "the current run"));
-      if (metric !== "error_rate") add(otherLoadGuard(current, base));
       const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
       add(populationGuard(metric, current.errorRate, pastErrorRate));
-      drafts.push(fromHistory(ctx, metric, current, used, guards));
+      const draft2 = fromHistory(ctx, metric, current, used, guards);
+      const busier2 = otherLoadGuard(metric, draft2.comparison.change, current.machine?.otherCores, meanOtherCores(used), "the past runs");
+      if (busier2 !== void 0) draft2.guards.push(busier2);
+      drafts.push(draft2);
       continue;
     }
     if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
@@ -49759,14 +49767,16 @@ function compareScenario(ctx, current, base, notes) {
     add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the baseline", okRequests: base.requests.ok }]));
     add(saturationGuard(current, "the current run"));
     add(saturationGuard(base, "the baseline"));
-    if (metric !== "error_rate") add(otherLoadGuard(current, base));
     add(populationGuard(metric, current.errorRate, base.errorRate));
     if (ctx.environmentDiffers) {
       guards.push(
         `the baseline ran on another environment (${ctx.baseline.results.environment.fingerprint} vs ${ctx.input.current.environment.fingerprint}): a runner difference can pass for a change`
       );
     }
-    drafts.push(fromBootstrap(ctx, metric, current, base, bootstrapFor(), guards));
+    const draft = fromBootstrap(ctx, metric, current, base, bootstrapFor(), guards);
+    const busier = otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, base.machine?.otherCores, "the baseline");
+    if (busier !== void 0) draft.guards.push(busier);
+    drafts.push(draft);
   }
   return drafts;
 }
