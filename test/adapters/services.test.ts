@@ -12,6 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { inheritableEnv, startServices, type RunningServices } from '../../src/adapters/services.js';
 import { BootError } from '../../src/core/errors.js';
 import type { ServiceConfig } from '../../src/core/types.js';
+import { findFreePort } from '../fakes/http.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtures = path.join(root, 'test/fixtures/services');
@@ -49,16 +50,6 @@ function processAlive(pid: number): boolean {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 function service(overrides: Partial<ServiceConfig> & { name: string; run: string }): ServiceConfig {
   return { env: {}, stopGraceMs: 2000, ...overrides };
 }
@@ -88,7 +79,7 @@ afterAll(() => {
 
 describe('startServices', () => {
   it('boots services in order with their env and cwd, logs them, and stops the whole group', async () => {
-    const [portA, portB] = [await freePort(), await freePort()];
+    const [portA, portB] = [await findFreePort(), await findFreePort()];
     const services = await startServices(
       [
         service({ name: 'db', run: `${node} http-ready.mjs`, cwd: 'services', env: { PORT: String(portA), GREETING: 'db', WITH_GRANDCHILD: '1' }, ready: httpReady(portA) }),
@@ -122,7 +113,7 @@ describe('startServices', () => {
   });
 
   it('SIGKILLs a group that ignores SIGTERM once the grace period is over', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const services = await startServices(
       [service({ name: 'stubborn', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port), IGNORE_SIGTERM: '1' }, ready: httpReady(port), stopGraceMs: 300 })],
       { baseDir: root, logDir },
@@ -135,12 +126,12 @@ describe('startServices', () => {
   });
 
   it('fails with the exit code and the last 20 log lines when a service exits early, and stops the ones before it', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const error = await expectBootError(
       startServices(
         [
           service({ name: 'db', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port) }, ready: httpReady(port) }),
-          service({ name: 'api', run: `${node} exit-early.mjs`, cwd: fixtures, ready: httpReady(await freePort()) }),
+          service({ name: 'api', run: `${node} exit-early.mjs`, cwd: fixtures, ready: httpReady(await findFreePort()) }),
         ],
         { baseDir: root, logDir },
       ),
@@ -158,7 +149,7 @@ describe('startServices', () => {
   });
 
   it('fails when a service never becomes ready, and leaves nothing running', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const error = await expectBootError(
       startServices([service({ name: 'slow', run: `${node} never-ready.mjs`, cwd: fixtures, ready: httpReady(port, 700) })], { baseDir: root, logDir }),
     );
@@ -192,7 +183,7 @@ describe('startServices', () => {
     try {
       const error = await expectBootError(
         startServices(
-          [service({ name: 'api', run: `${node} port-taken.mjs`, cwd: fixtures, env: { TAKEN_PORT: String(port) }, ready: { tcp: `127.0.0.1:${await freePort()}`, timeoutMs: 10_000 } })],
+          [service({ name: 'api', run: `${node} port-taken.mjs`, cwd: fixtures, env: { TAKEN_PORT: String(port) }, ready: { tcp: `127.0.0.1:${await findFreePort()}`, timeoutMs: 10_000 } })],
           { baseDir: root, logDir },
         ),
       );
@@ -205,7 +196,7 @@ describe('startServices', () => {
 
   it('says so when the command does not exist', async () => {
     const error = await expectBootError(
-      startServices([service({ name: 'api', run: 'perfgate-no-such-program --serve', ready: httpReady(await freePort()) })], { baseDir: root, logDir }),
+      startServices([service({ name: 'api', run: 'perfgate-no-such-program --serve', ready: httpReady(await findFreePort()) })], { baseDir: root, logDir }),
     );
     expect(error.message).toContain('service "api" exited early with code 127 (command not found: check services[].run)');
     expect(error.logTail.join('\n')).toContain('perfgate-no-such-program');
@@ -220,7 +211,7 @@ describe('startServices', () => {
 
   it('stops what it started when the boot is aborted', async () => {
     const controller = new AbortController();
-    const port = await freePort();
+    const port = await findFreePort();
     setTimeout(() => controller.abort(new Error('interrupted by the test')), 400);
     const error = await startServices(
       [service({ name: 'slow', run: `${node} never-ready.mjs`, cwd: fixtures, ready: httpReady(port, 20_000) })],
@@ -252,7 +243,7 @@ describe('no orphans when perfgate itself is interrupted', () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   async function bootInChild(mode: 'wait' | 'exit'): Promise<{ child: ReturnType<typeof spawn>; pids: number[]; grandchild: number }> {
-    const port = await freePort();
+    const port = await findFreePort();
     const configs = [
       service({ name: 'db', run: `${node} never-ready.mjs`, cwd: fixtures }),
       service({ name: 'api', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port), WITH_GRANDCHILD: '1' }, ready: httpReady(port) }),
@@ -290,7 +281,7 @@ describe('no orphans when perfgate itself is interrupted', () => {
   }
 
   it('SIGINT while a service is still booting stops it too', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const configs = [
       service({ name: 'db', run: `${node} never-ready.mjs`, cwd: fixtures }),
       service({ name: 'api', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port), WITH_GRANDCHILD: '1', READY_DELAY_MS: '60000' }, ready: httpReady(port, 60_000) }),
@@ -335,7 +326,7 @@ describe('examples/orders', () => {
   let baseUrl: string;
 
   async function bootExample(env: Record<string, string>, track = true): Promise<{ services: RunningServices; baseUrl: string }> {
-    const port = await freePort();
+    const port = await findFreePort();
     const booted = await startServices(
       [service({ name: 'orders', run: `${node} server.js`, env: { PORT: String(port), ...env }, ready: httpReady(port) })],
       { baseDir: exampleDir, logDir },

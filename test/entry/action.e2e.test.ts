@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startGitHubApiFake, actionsToken, type GitHubApiFake } from '../fakes/github-api.js';
 import { startCacheServiceFake, type CacheServiceFake } from '../fakes/cache-service.js';
 import { startSlackFake, slackBotToken, slackChannel, type SlackFake } from '../fakes/slack.js';
+import { findFreePort } from '../fakes/http.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-e2e-'));
@@ -22,19 +22,11 @@ let cache: CacheServiceFake;
 let slack: SlackFake;
 let configPath: string;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
   [github, cache, slack] = await Promise.all([startGitHubApiFake(), startCacheServiceFake(), startSlackFake()]);
-  const port = await freePort();
+  const port = await findFreePort();
   configPath = join(work, 'perfgate.yml');
   writeFileSync(
     configPath,

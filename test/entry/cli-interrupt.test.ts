@@ -3,23 +3,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Results } from '../../src/core/types.js';
+import { findFreePort } from '../fakes/http.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-interrupt-'));
 const cli = join(work, 'bundle', 'cli.js');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -74,7 +67,7 @@ beforeAll(() => {
 
 describe('Ctrl-C', () => {
   it('perfgate run writes what was measured, marked interrupted, stops the service and exits 130', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const output = join(work, 'run.json');
     const { code, stderr } = await interrupt(['run', '-c', writeConfig(port), '-o', output, '--log-dir', join(work, 'logs-run')], port);
     expect(code, stderr).toBe(130);
@@ -87,7 +80,7 @@ describe('Ctrl-C', () => {
   });
 
   it('perfgate gate --save neither compares nor saves an interrupted run', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const baselines = join(work, 'baselines');
     const { code, stderr } = await interrupt(['gate', '-c', writeConfig(port), '--baseline-dir', baselines, '--save', '--log-dir', join(work, 'logs-gate')], port);
     expect(code, stderr).toBe(130);

@@ -2,7 +2,7 @@
 // body whole before handing it on, and closes with its keep-alive connections.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 
 export interface LoopbackServer {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -33,4 +33,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** A loopback port that was free a moment ago, for a service that must be told its port. */
+export async function findFreePort(): Promise<number> {
+  const server = createTcpServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
 }
