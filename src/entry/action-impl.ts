@@ -71,7 +71,9 @@ export async function run(): Promise<void> {
     // The job summary is the report of last resort, also when there is no verdict to report.
     core.setOutput(Outputs.verdict, 'error');
     try {
-      await core.summary.addRaw(`## ❌ perfgate could not run\n\n\`\`\`\n${message}\n\`\`\`\n`, true).write();
+      // A fence longer than any backtick run in the message, so a log tail cannot end it early.
+      const fence = '`'.repeat(Math.max(3, ...[...message.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+      await core.summary.addRaw(`## ❌ perfgate could not run\n\n${fence}\n${message}\n${fence}\n`, true).write();
     } catch {
       // No summary file (run outside Actions): the failure below still says it all.
     }
