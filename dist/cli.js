@@ -53345,15 +53345,15 @@ function phaseKey(progress) {
 function formatStatus(progress) {
   const parts = [
     `[${progress.scenario}] ${progress.phase} ${formatSeconds(progress.elapsedMs)}/${formatSeconds(progress.plannedMs)}`,
-    `${formatCount2(progress.completed)} done`,
+    `${formatCount(progress.completed)} done`,
     `${progress.intervalRps.toFixed(1)} req/s`,
     `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
-    `${formatCount2(progress.ko)} ko`,
-    `${formatCount2(progress.dropped)} dropped`
+    `${formatCount(progress.ko)} ko`,
+    `${formatCount(progress.dropped)} dropped`
   ];
-  if (progress.vus !== void 0) parts.push(`${formatCount2(progress.vus)} VUs`);
+  if (progress.vus !== void 0) parts.push(`${formatCount(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== void 0) {
-    parts.push(`target ${formatRate(progress.intendedRatePerSec)}/s`, `${formatCount2(progress.inFlight)} in flight`);
+    parts.push(`target ${formatRate(progress.intendedRatePerSec)}/s`, `${formatCount(progress.inFlight)} in flight`);
   }
   return parts.join("  ");
 }
@@ -53368,9 +53368,6 @@ function formatSeconds(ms) {
   if (seconds < 100) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
-}
-function formatCount2(value) {
-  return Math.round(value).toLocaleString("en-US");
 }
 function formatRate(value) {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);

@@ -1,6 +1,7 @@
 // Live progress while a scenario runs: one line redrawn in place on a terminal, and a plain
 // status line every few seconds in CI logs, where carriage returns would pile up.
 
+import { formatCount } from '../core/report/format.js';
 import type { ScenarioProgress } from '../engine/run-scenario.js';
 
 export type { ScenarioProgress };
@@ -117,10 +118,6 @@ function formatSeconds(ms: number): string {
   if (seconds < 100) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-}
-
-function formatCount(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
 }
 
 function formatRate(value: number): string {

@@ -3,13 +3,12 @@
 // The webhook URL and the token are secrets: no error message carries them, nor any text that
 // could (request errors are rewritten, never wrapped as a `cause`).
 
+import type { SlackMessage } from '../core/report/slack.js';
+
 export type SlackTarget = { webhookUrl: string } | { token: string; channel: string; apiUrl?: string };
 
-export interface SlackMessage {
-  /** The notification and fallback text. */
-  text: string;
-  blocks: object[];
-}
+// The message is rendered in core (report/slack.ts); this adapter only delivers it.
+export type { SlackMessage };
 
 export interface PostSlackOptions {
   /** Retries after a 429, at most 2 (3 tries in all). */
