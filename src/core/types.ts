@@ -81,7 +81,7 @@ export interface CompareConfig {
    * effect without history; `runnerNoise` now carries run-to-run noise into every test. Still
    * parsed, so old configs load (with a warning). */
   noiseFloor: number;
-  /** Between-run sd of one run's ln(metric) (a fraction; absolute for error_rate): the prior of the
+  /** Run-to-run sd of one run's ln(metric) (a fraction; absolute for error_rate): the prior of the
    * no-history test and, halved, the floor of the history test. Unset metrics use the defaults. */
   runnerNoise?: Partial<Record<MetricName, number>>;
   historyLength: number;

@@ -134,7 +134,7 @@ describe('parseConfig: a full valid config', () => {
       minHistory: 5,
       noiseFloor: 0.15,
       historyLength: 10,
-      runnerNoise: { p50: 0.04, p90: 0.06, p95: 0.06, p99: 0.07, rps: 0.04, error_rate: 0.001 },
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
     });
     expect(config.allowHosts).toEqual([]);
   });
@@ -170,7 +170,7 @@ describe('parseConfig: defaults', () => {
       minHistory: DEFAULT_MIN_HISTORY,
       noiseFloor: 0.15,
       historyLength: DEFAULT_HISTORY_LENGTH,
-      runnerNoise: { p50: 0.04, p90: 0.06, p95: 0.06, p99: 0.07, rps: 0.04, error_rate: 0.001 },
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
     });
   });
 
@@ -180,7 +180,7 @@ describe('parseConfig: defaults', () => {
     expect(d.defaults.properties.warmup.default).toBe('5s');
     expect(d.defaults.properties.thinkTime.default).toBe(0);
     expect(d.defaults.properties.maxInFlight.default).toBe(DEFAULT_MAX_IN_FLIGHT);
-    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '4%', p90: '6%', p95: '6%', p99: '7%', rps: '4%', error_rate: 0.001 });
+    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '5%', p90: '7%', p95: '7%', p99: '8%', rps: '5%', error_rate: 0.001 });
     expect(d.scenario.properties.maxDuration.default).toBe('10m');
     expect(d.scenario.properties.startVUs.default).toBe(0);
     expect(d.service.properties.stopGrace.default).toBe('5s');
@@ -696,6 +696,6 @@ describe('segments sized for the run', () => {
 
   it('reads compare.runnerNoise with latency as a shorthand', () => {
     const config = parseConfig(withScenario(constantVus, 'compare: { runnerNoise: { latency: 3%, p99: 0.1 } }'), 'perfgate.yml');
-    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.04, error_rate: 0.001 });
+    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001 });
   });
 });

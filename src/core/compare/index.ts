@@ -4,6 +4,7 @@
 // throughput (rate-check.ts); Holm over every test of the run; a verdict needing both significance
 // and size (decide.ts), unless a guard (guards.ts) says the data cannot tell.
 import { summarizeForHistory } from '../baseline.js';
+import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import { adjustHolm } from '../stats/holm.js';
 import { minDetectableEffect } from '../stats/variance-model.js';
 import type { Comparison, ScenarioComparison, ScenarioResult, ThresholdResult } from '../types.js';
@@ -187,7 +188,7 @@ export function compareRuns(input: CompareInput): Comparison {
   const usedBootstrap = metrics.filter((metric) => metric.method === 'bootstrap' && metric.metric !== 'error_rate');
   if (usedHistory) {
     notes.push(
-      `Compared with up to ${pastRuns.length} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`,
+      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`,
     );
   }
   if (usedBootstrap.length > 0) {

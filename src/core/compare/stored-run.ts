@@ -2,7 +2,7 @@
 // comes from its segment block bootstrap; one stored run says nothing about runner-to-runner
 // noise, so the between-run part of the variance is the documented prior (compare.runnerNoise).
 import { bootstrapTwoRuns, effectOf, prepareRun, type BootstrapEffect, type TwoRunBootstrap } from '../stats/bootstrap.js';
-import { testTwoRuns } from '../stats/variance-model.js';
+import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
 import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
 import { environmentGuard, otherLoadGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
@@ -92,7 +92,10 @@ function fromBootstrap(
     if (Number.isFinite(values)) comparison.change = toChange(metric, values);
     return { comparison, guards };
   }
-  let within = effect.withinVariance;
+  let within = {
+    current: WITHIN_VARIANCE_INFLATION * effect.withinVariance.current,
+    baseline: WITHIN_VARIANCE_INFLATION * effect.withinVariance.baseline,
+  };
   if (metric === 'error_rate') {
     const floor = binomialVariance(current, base);
     within = { current: Math.max(within.current, floor.current), baseline: Math.max(within.baseline, floor.baseline) };

@@ -7,24 +7,35 @@ import type { MetricName } from '../types.js';
 import { tQuantile, tUpperTail } from './t-distribution.js';
 
 /**
- * Run-to-run standard deviation of one run's ln(metric) beyond its within-run error (absolute,
- * as a fraction, for the error rate): the prior of the no-history test and the floor (times
- * HISTORY_FLOOR_SHARE) of the history test. From A/A runs on a shared 2-core machine: the whole
- * run-to-run spread was about 5% for p50 and 7–8% for p90–p99, of which the within-run bootstrap
- * sees about half (bench/README-stats.md). `compare.runnerNoise` overrides it per metric.
+ * Run-to-run standard deviation of one run's ln(metric) (absolute, as a fraction, for the error
+ * rate): the between-run part of the no-history test's variance, and (times HISTORY_FLOOR_SHARE)
+ * the floor of the history test's scale. A/A runs on a shared 2-core machine spread by about 5%
+ * for p50 and rps and 7–8% for p90–p99, of which the within-run bootstrap sees only a part; the
+ * prior is that whole measured spread, so the within-run part is counted twice, which costs a
+ * little power and never a false alarm. `compare.runnerNoise` overrides it per metric.
  */
 export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
-  p50: 0.04,
-  p90: 0.06,
-  p95: 0.06,
-  p99: 0.07,
-  rps: 0.04,
+  p50: 0.05,
+  p90: 0.07,
+  p95: 0.07,
+  p99: 0.08,
+  rps: 0.05,
   error_rate: 0.001,
 };
 
 /** A history may show a runner up to this much quieter than the prior, and no quieter: K
  * near-identical past runs are not evidence of a runner without noise. */
 export const HISTORY_FLOOR_SHARE = 0.5;
+
+/**
+ * The segment block bootstrap sees a run's slow drift only in part: with about 20 segments the
+ * series mean absorbs most of a drift that spans several segments, and the block length cannot
+ * grow past m/3. Measured on the synthetic runs of bench/ (AR(1) load drift, bursts, GC pauses;
+ * 20 segments of 3 s), its SE was 0.60–0.68 of the real within-run sd of ln p50, p95, p99 and rps,
+ * so its variance is multiplied by 2.5 (SE × 1.58: ratio 0.95–1.07) before the between-run part
+ * is added.
+ */
+export const WITHIN_VARIANCE_INFLATION = 2.5;
 
 /** The power that the minimum detectable effect is quoted at. */
 export const MDE_POWER = 0.8;
