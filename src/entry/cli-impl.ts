@@ -6,7 +6,7 @@ import type { FailOn, ReportFormat, Shard } from '../core/options.js';
 import type { Comparison, Config, Results } from '../core/types.js';
 import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
-import { defaultCompareConfig } from '../core/config.js';
+import { defaultCompareConfig, findConfigWarnings } from '../core/config.js';
 import { mergeResults } from '../core/merge.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
 import { renderComparisonText } from '../core/report/text.js';
@@ -44,9 +44,12 @@ export async function runCompareCommand(
   const current = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
   refuseInterrupted(current, options.currentPath, '--current');
   const baselineText = await readInputFile(options.baselinePath, '--baseline');
-  const config: Pick<Config, 'thresholds' | 'compare'> = options.configPath
-    ? (await loadConfig(options.configPath)).config
-    : { thresholds: {}, compare: defaultCompareConfig() };
+  const loaded = options.configPath ? (await loadConfig(options.configPath)).config : undefined;
+  const config: Pick<Config, 'thresholds' | 'compare'> = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
+  // Only the compare rules matter here; the run's own advice (warm-up, segments) was given by `run`.
+  for (const warning of loaded ? findConfigWarnings(loaded) : []) {
+    if (warning.startsWith('compare.')) io.stderr.write(`perfgate: warning: ${warning}\n`);
+  }
   const { comparison, baseline } = judgeRun({
     current,
     config,

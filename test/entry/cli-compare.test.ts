@@ -20,8 +20,10 @@ function io() {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
+  let err = '';
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return { io: { stdout, stderr, env: {} }, output: () => out };
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return { io: { stdout, stderr, env: {} }, output: () => out, errors: () => err };
 }
 
 const fixture = { name: 'api', ratePerSec: 100, segments: 12, segmentMs: 1000 };
@@ -53,5 +55,22 @@ describe('perfgate compare with an interrupted results file', () => {
     });
     expect(code).toBe(0);
     expect(output()).not.toBe('');
+  });
+
+  it('warns that a config\'s compare.noiseFloor is ignored', async () => {
+    const configPath = join(work, 'perfgate.yml');
+    writeFileSync(
+      configPath,
+      'defaults: { baseUrl: "http://127.0.0.1:8080" }\nscenarios:\n  api: { executor: constant-vus, vus: 1, duration: 12s, request: { path: / } }\ncompare: { noiseFloor: 20% }\n',
+    );
+    const { io: streams, errors } = io();
+    await runCompareCommand(streams, {
+      baselinePath: write('c.json', complete),
+      currentPath: write('d.json', makeResults({ seed: 4, scenarios: [fixture] })),
+      configPath,
+      format: 'json',
+      failOn: 'never',
+    });
+    expect(errors()).toMatch(/^perfgate: warning: compare\.noiseFloor: 20% is ignored/);
   });
 });
