@@ -121,13 +121,18 @@ export interface SegmentRecord {
 }
 
 export interface TimelinePoint {
-  /** Seconds since the start of the measured window. */
+  /** Seconds since the start of the measured window, by when responses ended: requests in flight
+   * when the window closed fall in the seconds after it. */
   second: number;
   count: number;
   ko: number;
-  p50: number;
-  p95: number;
-  p99: number;
+  /** Latency of the ok requests; absent in a second without one (older results hold 0). */
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  /** p95 of every request that ended in the second, failed ones at their latency (a timeout at
+   * its timeout); absent when none ended. */
+  allP95?: number;
 }
 
 export interface GeneratorHealth {

@@ -30,6 +30,7 @@ interface EventFacts {
   kind: 'pull_request' | 'default-branch' | 'other';
   prNumber?: number;
   prUrl?: string;
+  prTitle?: string;
   isFork: boolean;
   runUrl: string;
   sha: string;
@@ -47,6 +48,7 @@ function readEvent(): EventFacts {
       kind: 'pull_request',
       prNumber: pr.number,
       prUrl: pr.html_url,
+      prTitle: typeof pr.title === 'string' ? pr.title : undefined,
       isFork: Boolean(headRepo && baseRepo && headRepo !== baseRepo),
       runUrl,
       sha: (pr.head as { sha?: string } | undefined)?.sha ?? context.sha,
@@ -232,7 +234,7 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
     try {
       const message = renderSlackMessage(comparison, {
         runUrl: event.runUrl,
-        prUrl: event.prUrl,
+        ...(event.prNumber !== undefined ? { pr: { number: event.prNumber, title: event.prTitle, url: event.prUrl } } : {}),
         repo: `${owner}/${repo}`,
         ref: github.context.ref,
       });
