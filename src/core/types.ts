@@ -82,6 +82,12 @@ export interface CompareConfig {
   historyLength: number;
 }
 
+/** How the reports present a run (never what is measured or the verdict). */
+export interface ReportConfig {
+  /** Buckets of the response-time distribution: around the latency SLO, the grade bands, or Gatling's 800/1200 ms. */
+  distribution: 'thresholds' | 'grades' | 'gatling';
+}
+
 export interface Config {
   services: ServiceConfig[];
   scenarios: ScenarioConfig[];
@@ -89,6 +95,8 @@ export interface Config {
   thresholds: Record<string, string[]>;
   compare: CompareConfig;
   allowHosts: string[];
+  /** Absent in configs built by hand (tests); the loader always sets it. */
+  report?: ReportConfig;
 }
 
 // ---------------------------------------------------------------- results file
@@ -224,6 +232,8 @@ export interface Results {
   environment: Environment;
   git?: { commit?: string; ref?: string };
   services: { name: string; logPath: string }[];
+  /** The shard of the config's scenarios this run measured (`--shard 2/4`); absent for a whole run. */
+  shard?: { index: number; count: number };
   /** Set when the run was stopped (Ctrl-C, SIGTERM) before every scenario finished: the results
    * hold what was measured, and such a run is never compared or saved as a baseline. */
   interrupted?: true;

@@ -661,3 +661,18 @@ describe('findConfigWarnings', () => {
     expect(findConfigWarnings(parseConfig(withScenario(constantVus), 'perfgate.yml'))).toEqual([]);
   });
 });
+
+describe('report', () => {
+  it('buckets the distribution from the thresholds unless told otherwise, and keeps the hash', () => {
+    const plain = parseConfig(withScenario(constantVus), 'perfgate.yml');
+    expect(plain.report).toEqual({ distribution: 'thresholds' });
+    const gatling = parseConfig(withScenario(constantVus, 'report: { distribution: gatling }'), 'perfgate.yml');
+    expect(gatling.report).toEqual({ distribution: 'gatling' });
+    expect(hashConfig(gatling)).toBe(hashConfig(plain));
+  });
+
+  it('refuses an unknown bucketing with the choices', () => {
+    const problems = problemsOf(withScenario(constantVus, 'report: { distribution: quartiles }'));
+    expect(problems.join('\n')).toMatch(/report\.distribution.*quartiles.*thresholds.*grades.*gatling/);
+  });
+});

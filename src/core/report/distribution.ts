@@ -4,11 +4,11 @@
 // grade bands; Gatling's stay available by choice (`report.distribution: gatling`).
 import { decodeHistogram, type Histogram } from '../histogram.js';
 import { parseThreshold } from '../thresholds.js';
-import type { ScenarioResult } from '../types.js';
+import type { ReportConfig, ScenarioResult } from '../types.js';
 import { DISTRIBUTION_LIMITS_MS } from '../summary.js';
 import { formatCount, formatMsLimit, formatPercent } from './format.js';
 
-export type DistributionChoice = 'thresholds' | 'grades' | 'gatling';
+export type DistributionChoice = ReportConfig['distribution'];
 export const DISTRIBUTION_CHOICES: readonly DistributionChoice[] = ['thresholds', 'grades', 'gatling'];
 
 /** The latency grade bands of DESIGN.md, in ms. */
