@@ -199,3 +199,16 @@ thresholds:
     expect(compare.code, compare.stderr).toBe(0);
   });
 });
+
+describe('the package', () => {
+  it('holds the bundles, the action, the schema and the example, and no tests or benches', () => {
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(packed.status, packed.stderr).toBe(0);
+    const [{ files }] = JSON.parse(packed.stdout) as [{ files: { path: string }[] }];
+    const paths = files.map((f) => f.path);
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    for (const bin of Object.values(manifest.bin)) expect(paths).toContain(bin);
+    for (const needed of ['dist/index.js', 'action.yml', 'schema/perfgate.schema.json', 'examples/orders/perfgate.yml', 'README.md']) expect(paths).toContain(needed);
+    expect(paths.filter((p) => /^(test|bench|src|scripts)\//.test(p))).toEqual([]);
+  });
+});
