@@ -50,7 +50,7 @@ export function distributionLimits(choice: DistributionChoice, thresholdExpressi
   if (choice === 'gatling') return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
   if (choice === 'thresholds') {
     const slo = latencySloMs(thresholdExpressions);
-    if (slo !== undefined) return { limitsMs: [slo, 2 * slo], source: `the latency threshold (${formatMsLimit(slo)}) and its double` };
+    if (slo !== undefined) return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
   }
   return { limitsMs: GRADE_LIMITS_MS, source: 'the latency grade bands' };
 }

@@ -265,9 +265,9 @@ const GRADE_BANDS: Record<Grade, string> = {
   unresponsive: '≥ 250 ms',
 };
 
-/** "excellent (< 50 ms)" */
-export function formatGrade(grade: Grade): string {
-  return `${grade} (${GRADE_BANDS[grade]})`;
+/** "excellent (< 50 ms)"; with `okCount` 0, "unresponsive (no request succeeded)". */
+export function formatGrade(grade: Grade, okCount?: number): string {
+  return `${grade} (${okCount === 0 ? 'no request succeeded' : GRADE_BANDS[grade]})`;
 }
 
 /** Status codes as vegeta prints them, ordered by code: "0:22 200:378". */

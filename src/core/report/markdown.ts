@@ -377,7 +377,7 @@ function describeLoad(r: ScenarioResult): string {
   const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ''} in ${formatDuration(r.durationMs)}`;
   const parts = [r.executor, requests, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
-  parts.push(`grade: ${formatGrade(r.grade)}`);
+  parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(' · ');
 }
 

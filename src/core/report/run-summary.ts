@@ -93,7 +93,7 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(line('Percentiles', '[50, 75, 90, 95]', [l.p50, l.p75, l.p90, l.p95].map(latency)));
   out.push(line('', '[99, 99.9]', [l.p99, l.p999].map(latency)));
   if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
-  out.push(line('Grade', '', [formatGrade(s.grade)]));
+  out.push(line('Grade', '', [formatGrade(s.grade, r.total > 0 ? r.ok : undefined)]));
 
   const distribution = distributionRows(s, choice, thresholdExpressions);
   out.push(rule(`Response time distribution (${distribution.source})`));

@@ -243,7 +243,7 @@ export function renderThresholdLines(comparison: Comparison): string[] {
 
 function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string[] {
   const r = s.current;
-  const out = [`${s.name} · ${r.executor} · ${describeRequests(r)} · grade ${formatGrade(r.grade)}`];
+  const out = [`${s.name} · ${r.executor} · ${describeRequests(r)} · grade ${formatGrade(r.grade, r.requests.ok)}`];
   if (s.metrics.length > 0) {
     const rows = [['metric', 'baseline', 'current', 'change [95% CI]', 'verdict', 'p']];
     const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };

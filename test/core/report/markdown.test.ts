@@ -156,7 +156,7 @@ describe('renderMarkdown', () => {
 
   it('buckets the distribution around the latency threshold, or by grade bands, or as Gatling did', () => {
     const md = renderMarkdown(makeAllErrorComparison(), { now });
-    expect(md).toContain('buckets from the latency threshold (150 ms) and its double');
+    expect(md).toContain('buckets from the latency threshold, 150 ms, and its double');
     expect(md).toContain('| t < 150 ms          |');
     expect(md).toContain('| 150 ms ≤ t < 300 ms |');
     const grades = renderMarkdown(makeInconclusiveComparison(), { now });

@@ -25,7 +25,7 @@ describe('renderRunSummary', () => {
     expect(text).toMatch(/t < 50 ms\s+[\d,]+ \(/);
     const slo = renderRunSummary(results, { thresholds: [{ scenario: 'checkout', expression: 'p(95)<40', actual: 36.1, ok: true }] });
     const block = slo.slice(slo.indexOf('\ncheckout\n'));
-    expect(block).toContain('Response time distribution (the latency threshold (40 ms) and its double)');
+    expect(block).toContain('Response time distribution (the latency threshold, 40 ms, and its double)');
     expect(block).toMatch(/40 ms ≤ t < 80 ms\s+[\d,]+ \(/);
   });
 
