@@ -71,7 +71,7 @@ function pageHtml(markdown, theme) {
   code { background: ${theme === 'dark' ? '#262c36' : '#eff1f3'}; padding: 1px 4px; border-radius: 4px; }
   blockquote { color: ${t.muted}; border-left: 4px solid ${t.border}; margin: 0; padding: 0 12px; }
   sub { color: ${t.muted}; } details { margin: 8px 0; } h2 { border-bottom: 1px solid ${t.border}; }
-  pre.mermaid { background: transparent; }
+  pre.mermaid { background: transparent; } a { color: ${theme === 'dark' ? '#4493f8' : '#0969da'}; }
 </style>
 <script src="${mermaidJs}"></script></head><body>${body}
 <script>

@@ -524,7 +524,7 @@ function timelineChart(s: ScenarioComparison): string | undefined {
     '```mermaid',
     chartInit(comparable ? [CHART_COLOURS.baseline, CHART_COLOURS.current] : [CHART_COLOURS.current]),
     'xychart-beta',
-    `  title ${chartTitle(`${s.name}: p95 per second (ms)`)}`,
+    `  title ${chartTitle(`${s.name}: p95 per second, all requests (ms)`)}`,
     `  x-axis "second" [${current.map((p) => p.second).join(', ')}]`,
     `  y-axis "ms" 0 --> ${chartNumber(top * 1.1 || 1)}`,
   ];

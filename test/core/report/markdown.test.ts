@@ -175,7 +175,7 @@ describe('renderMarkdown', () => {
     expect(block).toContain('**Errors:** `ETIMEDOUT:22`');
     expect(block).toContain('**Generator:** CPU 0.41 cores');
     expect(block).toMatch(/\| p99 +\| history +\| <0\.001 \| +0\.002 \| +15% \| +12% \|/);
-    expect(block).toContain('p95 per second (ms)');
+    expect(block).toContain('p95 per second, all requests (ms)');
   });
 
   it('shows a current-only table when there is no baseline', () => {
