@@ -1,8 +1,10 @@
 // Live progress while a scenario runs: one line redrawn in place on a terminal, and a plain
 // status line every few seconds in CI logs, where carriage returns would pile up.
 
-import { formatCount } from '../core/report/format.js';
+import { describeParams, formatCount, formatDuration, formatMs, formatRps } from '../core/report/format.js';
+import type { ScenarioConfig } from '../core/types.js';
 import type { ScenarioProgress } from '../engine/run-scenario.js';
+import type { ServiceStatus } from './services.js';
 
 export type { ScenarioProgress };
 
@@ -85,6 +87,24 @@ function createLogReporter(stream: ProgressStream, options: ProgressOptions): Pr
   };
 }
 
+/** `starting service api: node server.js (log .perfgate/logs/api.log)`, `service api ready after 0.4 s (GET …)` */
+export function describeServiceStatus(status: ServiceStatus): string {
+  if (status.kind === 'starting') {
+    const waits = status.readyCheck ? `, waiting for ${status.readyCheck}` : '';
+    return `starting service ${status.name}: ${status.run} (log ${status.logPath}${waits})`;
+  }
+  return `service ${status.name} ready after ${formatDuration(status.afterMs)}${status.readyCheck ? ` (${status.readyCheck} answered)` : ' (no readiness check)'}`;
+}
+
+/** `scenario 2/3: fetchByKey · constant-vus · VUs 20 · warm-up 5 s, then 20 s measured` */
+export function describeScenarioStart(scenario: ScenarioConfig, index: number, count: number): string {
+  const { executor, ...params } = scenario.load;
+  const described = describeParams(params);
+  const window = 'durationMs' in scenario.load ? `${formatDuration(scenario.load.durationMs)} measured` : 'measured';
+  const warmup = scenario.warmupMs > 0 ? `warm-up ${formatDuration(scenario.warmupMs)}, then ${window}` : `no warm-up, ${window}`;
+  return `scenario ${index + 1}/${count}: ${scenario.name} · ${executor}${described ? ` · ${described}` : ''} · ${warmup}`;
+}
+
 function phaseKey(progress: ScenarioProgress): string {
   return `${progress.scenario}\u0000${progress.phase}`;
 }
@@ -94,14 +114,14 @@ export function formatStatus(progress: ScenarioProgress): string {
   const parts = [
     `[${progress.scenario}] ${progress.phase} ${formatSeconds(progress.elapsedMs)}/${formatSeconds(progress.plannedMs)}`,
     `${formatCount(progress.completed)} done`,
-    `${progress.intervalRps.toFixed(1)} req/s`,
+    formatRps(progress.intervalRps),
     `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
     `${formatCount(progress.ko)} ko`,
     `${formatCount(progress.dropped)} dropped`,
   ];
   if (progress.vus !== undefined) parts.push(`${formatCount(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== undefined) {
-    parts.push(`target ${formatRate(progress.intendedRatePerSec)}/s`, `${formatCount(progress.inFlight)} in flight`);
+    parts.push(`target ${formatRps(progress.intendedRatePerSec)}`, `${formatCount(progress.inFlight)} in flight`);
   }
   return parts.join('  ');
 }
@@ -120,11 +140,7 @@ function formatSeconds(ms: number): string {
   return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
-function formatRate(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
-
 function formatLatencyMs(ms: number): string {
-  if (!Number.isFinite(ms) || ms <= 0) return '-';
-  return `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms`;
+  if (!Number.isFinite(ms) || ms <= 0) return '—';
+  return formatMs(ms);
 }

@@ -19,7 +19,13 @@ export interface StartServicesOptions {
   logDir: string;
   /** Aborting cancels a boot in progress; what was started is stopped first. */
   signal?: AbortSignal;
+  /** Told when each service is spawned and when it answers its readiness check. */
+  onStatus?: (status: ServiceStatus) => void;
 }
+
+export type ServiceStatus =
+  | { kind: 'starting'; name: string; run: string; logPath: string; readyCheck?: string }
+  | { kind: 'ready'; name: string; afterMs: number; readyCheck?: string };
 
 export interface RunningService {
   name: string;
@@ -102,6 +108,8 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   // Checked right before the (synchronous) spawn: once a signal handler has begun stopping the
   // groups, nothing new may start behind its back.
   await throwIfInterrupted(guard, config.name);
+  options.onStatus?.({ kind: 'starting', name: config.name, run: config.run, logPath, ...(target ? { readyCheck: target.text } : {}) });
+  const spawnedAt = performance.now();
   const logFd = openSync(logPath, 'w');
   let child: ChildProcess;
   try {
@@ -130,9 +138,15 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   // Registered at once, so that an interrupt from here on stops it too.
   started.push({ config, child, pid, logPath });
 
-  if (!target || !config.ready) return;
+  if (!target || !config.ready) {
+    options.onStatus?.({ kind: 'ready', name: config.name, afterMs: performance.now() - spawnedAt });
+    return;
+  }
   const failure = await waitUntilReady(config, target, pid, exited, options.signal, guard);
-  if (!failure) return;
+  if (!failure) {
+    options.onStatus?.({ kind: 'ready', name: config.name, afterMs: performance.now() - spawnedAt, readyCheck: target.text });
+    return;
+  }
   if (failure === 'interrupted') await throwIfInterrupted(guard, config.name);
   // Stop this service before reading its log so that the tail is complete.
   await stopGroup(pid, config.stopGraceMs);

@@ -18,6 +18,7 @@ import type {
   LoadModel,
   MetricName,
   RequestBody,
+  ReportConfig,
   RequestTemplate,
   ScenarioConfig,
   ServiceConfig,
@@ -753,7 +754,14 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     thresholds: buildThresholds(ctx, root.thresholds, names),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
+    report: buildReport(isRecord(root.report) ? root.report : {}),
   };
+}
+
+/** The schema has checked the values already; this only fills the defaults. */
+function buildReport(raw: Raw): ReportConfig {
+  const distribution = raw.distribution;
+  return { distribution: distribution === 'grades' || distribution === 'gatling' ? distribution : 'thresholds' };
 }
 
 // ---------------------------------------------------------------- entry point

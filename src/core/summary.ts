@@ -121,17 +121,20 @@ function mergeTimelines(a: TimelinePoint[], b: TimelinePoint[]): TimelinePoint[]
       bySecond.set(point.second, { ...point });
       continue;
     }
-    const okSeen = seen.count - seen.ko;
-    const okPoint = point.count - point.ko;
+    const okSeen = seen.p50 === undefined ? 0 : seen.count - seen.ko;
+    const okPoint = point.p50 === undefined ? 0 : point.count - point.ko;
     const okSum = okSeen + okPoint;
-    bySecond.set(point.second, {
-      second: point.second,
-      count: seen.count + point.count,
-      ko: seen.ko + point.ko,
-      p50: okSum > 0 ? round3((seen.p50 * okSeen + point.p50 * okPoint) / okSum) : 0,
-      p95: Math.max(seen.p95, point.p95),
-      p99: Math.max(seen.p99, point.p99),
-    });
+    const larger = (x: number | undefined, y: number | undefined): number | undefined =>
+      x === undefined ? y : y === undefined ? x : Math.max(x, y);
+    const merged: TimelinePoint = { second: point.second, count: seen.count + point.count, ko: seen.ko + point.ko };
+    if (okSum > 0) merged.p50 = round3(((seen.p50 ?? 0) * okSeen + (point.p50 ?? 0) * okPoint) / okSum);
+    const p95 = larger(seen.p95, point.p95);
+    const p99 = larger(seen.p99, point.p99);
+    const allP95 = larger(seen.allP95, point.allP95);
+    if (p95 !== undefined) merged.p95 = p95;
+    if (p99 !== undefined) merged.p99 = p99;
+    if (allP95 !== undefined) merged.allP95 = allP95;
+    bySecond.set(point.second, merged);
   }
   return [...bySecond.values()].sort((x, y) => x.second - y.second);
 }

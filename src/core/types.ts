@@ -87,6 +87,12 @@ export interface CompareConfig {
   historyLength: number;
 }
 
+/** How the reports present a run (never what is measured or the verdict). */
+export interface ReportConfig {
+  /** Buckets of the response-time distribution: around the latency SLO, the grade bands, or Gatling's 800/1200 ms. */
+  distribution: 'thresholds' | 'grades' | 'gatling';
+}
+
 export interface Config {
   services: ServiceConfig[];
   scenarios: ScenarioConfig[];
@@ -94,6 +100,8 @@ export interface Config {
   thresholds: Record<string, string[]>;
   compare: CompareConfig;
   allowHosts: string[];
+  /** Absent in configs built by hand (tests); the loader always sets it. */
+  report?: ReportConfig;
 }
 
 // ---------------------------------------------------------------- results file
@@ -126,13 +134,18 @@ export interface SegmentRecord {
 }
 
 export interface TimelinePoint {
-  /** Seconds since the start of the measured window. */
+  /** Seconds since the start of the measured window, by when responses ended: requests in flight
+   * when the window closed fall in the seconds after it. */
   second: number;
   count: number;
   ko: number;
-  p50: number;
-  p95: number;
-  p99: number;
+  /** Latency of the ok requests; absent in a second without one (older results hold 0). */
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  /** p95 of every request that ended in the second, failed ones at their latency (a timeout at
+   * its timeout); absent when none ended. */
+  allP95?: number;
 }
 
 export interface GeneratorHealth {
@@ -224,6 +237,8 @@ export interface Results {
   environment: Environment;
   git?: { commit?: string; ref?: string };
   services: { name: string; logPath: string }[];
+  /** The shard of the config's scenarios this run measured (`--shard 2/4`); absent for a whole run. */
+  shard?: { index: number; count: number };
   /** Set when the run was stopped (Ctrl-C, SIGTERM) before every scenario finished: the results
    * hold what was measured, and such a run is never compared or saved as a baseline. */
   interrupted?: true;

@@ -2,6 +2,7 @@
 // so near a full core it is the bottleneck) and its event-loop delay (every late callback is time
 // added to a measured latency or a request sent late).
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { formatCount, formatMs } from '../core/report/format.js';
 
 export interface GeneratorLoad {
   cpuCores: number;
@@ -66,13 +67,13 @@ export function explainSaturation(input: {
     reasons.push(`the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`);
   }
   if (load.eventLoopDelayP99Ms >= SATURATION.eventLoopDelayP99Ms) {
-    reasons.push(`the generator's event loop was delayed ${load.eventLoopDelayP99Ms} ms at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
+    reasons.push(`the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
   }
   if (open && open.intended > 0) {
     // The pump sends or drops every request that falls due, so a generator behind its schedule
     // shows as late starts, not as missing requests.
     if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
-      reasons.push(`${open.lateStarts} of ${open.sent} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${open.maxStartDelayMs} ms)`);
+      reasons.push(`${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`);
     }
   }
   return reasons;

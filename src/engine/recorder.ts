@@ -1,7 +1,10 @@
 // Records the outcome of every measured request. Latencies of ok requests go into the current
 // segment's HDR histogram (µs) and the current second's; a finished segment is encoded at once and
 // added into the whole-window histogram, a finished second becomes one timeline point and its
-// histogram is reset for the next. So memory holds four histograms however long the run is.
+// histogram is reset for the next. So memory holds five histograms however long the run is.
+// The timeline is binned by when each response really ended: a request still in flight when the
+// window closes is filed with the second it ended in (after the window), not piled into the last
+// one; segments stay within the window, since the statistics need them to tile it.
 import type { Histogram } from '../core/histogram.js';
 import { createHistogram, encodeHistogram } from '../core/histogram.js';
 import type { ScenarioResult, SegmentRecord, TimelinePoint } from '../core/types.js';
@@ -48,6 +51,8 @@ export class Recorder {
   private readonly whole = createHistogram();
   private readonly segmentHistogram = createHistogram();
   private readonly secondHistogram = createHistogram();
+  /** Every request of the current second, failed ones at their latency (a timeout at its timeout). */
+  private readonly secondAllHistogram = createHistogram();
   private readonly segments: SegmentRecord[] = [];
   private readonly timeline: TimelinePoint[] = [];
   private segmentIndex = 0;
@@ -58,7 +63,11 @@ export class Recorder {
   private secondKo = 0;
   private finished = false;
 
-  constructor(private readonly segmentMs: number) {}
+  /** `windowMs`: the planned measured window, where segments end. */
+  constructor(
+    private readonly segmentMs: number,
+    private readonly windowMs = Number.POSITIVE_INFINITY,
+  ) {}
 
   /**
    * `endMs` is when the response ended, from the start of the measured window; calls come in
@@ -66,7 +75,8 @@ export class Recorder {
    * `status` is 0 when there was no response, and then `error` says why.
    */
   record(endMs: number, latencyUs: number, status: number, ok: boolean, error: ErrorClass | null, bytesIn: number, bytesOut: number): void {
-    const segment = Math.floor(endMs / this.segmentMs);
+    const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 0.001;
+    const segment = Math.floor(segmentEndMs / this.segmentMs);
     if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
     const second = Math.floor(endMs / 1000);
     if (second > this.second) this.closeSecondsBefore(second);
@@ -79,9 +89,10 @@ export class Recorder {
     else if (status === 0) this.statusCounts[0]! += 1;
     else this.otherStatus.set(status, (this.otherStatus.get(status) ?? 0) + 1);
 
+    const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
+    this.secondAllHistogram.recordValue(us);
     if (ok) {
       this.ok += 1;
-      const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
       this.segmentHistogram.recordValue(us);
       this.secondHistogram.recordValue(us);
       if (us < FAST_US) this.under800 += 1;
@@ -132,16 +143,20 @@ export class Recorder {
   private closeSecondsBefore(second: number): void {
     while (this.second < second) {
       const histogram = this.secondHistogram;
-      const empty = histogram.totalCount === 0;
-      this.timeline.push({
-        second: this.second,
-        count: this.secondCount,
-        ko: this.secondKo,
-        p50: empty ? 0 : histogram.getValueAtPercentile(50) / 1000,
-        p95: empty ? 0 : histogram.getValueAtPercentile(95) / 1000,
-        p99: empty ? 0 : histogram.getValueAtPercentile(99) / 1000,
-      });
-      if (!empty) histogram.reset();
+      const all = this.secondAllHistogram;
+      const point: TimelinePoint = { second: this.second, count: this.secondCount, ko: this.secondKo };
+      // A second without an ok response has no ok latency: absent, never 0 ms.
+      if (histogram.totalCount > 0) {
+        point.p50 = histogram.getValueAtPercentile(50) / 1000;
+        point.p95 = histogram.getValueAtPercentile(95) / 1000;
+        point.p99 = histogram.getValueAtPercentile(99) / 1000;
+        histogram.reset();
+      }
+      if (all.totalCount > 0) {
+        point.allP95 = all.getValueAtPercentile(95) / 1000;
+        all.reset();
+      }
+      this.timeline.push(point);
       this.secondCount = 0;
       this.secondKo = 0;
       this.second += 1;
@@ -194,5 +209,6 @@ export class Recorder {
     this.whole.destroy();
     this.segmentHistogram.destroy();
     this.secondHistogram.destroy();
+    this.secondAllHistogram.destroy();
   }
 }

@@ -180,7 +180,7 @@ class ScenarioRun implements ConnectionOwner {
     const pathPrefix = url.pathname.replace(/\/+$/, '');
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario.data?.order, seed: options.seed });
-    this.recorder = new Recorder(scenario.segmentMs > 0 ? scenario.segmentMs : 5000);
+    this.recorder = new Recorder(scenario.segmentMs > 0 ? scenario.segmentMs : 5000, this.plan.windowMs);
     this.okStatus = new Uint8Array(1000);
     if (scenario.okStatus && scenario.okStatus.length > 0) {
       for (const status of scenario.okStatus) if (status >= 0 && status < 1000) this.okStatus[status] = 1;
@@ -253,8 +253,7 @@ class ScenarioRun implements ConnectionOwner {
     if (!this.aborted) {
       const start = connection.startMs;
       if (start >= this.measureStart && start < this.measureEnd) {
-        let endMs = end - this.measureStart;
-        if (endMs >= this.plan.windowMs) endMs = this.plan.windowMs - 0.001;
+        const endMs = end - this.measureStart;
         const errorClass = error ? classifyError(error) : null;
         if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
         this.recorder.record(endMs, (end - start) * 1000, status, ok, errorClass, connection.bytesIn, connection.bytesOut);

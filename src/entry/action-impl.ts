@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { BootError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
-import type { Comparison } from '../core/types.js';
+import type { Comparison, ReportConfig } from '../core/types.js';
 import { renderMarkdown, extractPreviousRuns, type PrRunEntry } from '../core/report/markdown.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
 import { renderSlackMessage } from '../core/report/slack.js';
@@ -30,6 +30,7 @@ interface EventFacts {
   kind: 'pull_request' | 'default-branch' | 'other';
   prNumber?: number;
   prUrl?: string;
+  prTitle?: string;
   isFork: boolean;
   runUrl: string;
   sha: string;
@@ -47,6 +48,7 @@ function readEvent(): EventFacts {
       kind: 'pull_request',
       prNumber: pr.number,
       prUrl: pr.html_url,
+      prTitle: typeof pr.title === 'string' ? pr.title : undefined,
       isFork: Boolean(headRepo && baseRepo && headRepo !== baseRepo),
       runUrl,
       sha: (pr.head as { sha?: string } | undefined)?.sha ?? context.sha,
@@ -104,7 +106,7 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
       shard: options.shard,
     });
     // The k6-style summary of what was measured, before any comparison.
-    core.info(renderRunSummary(loaded.results));
+    core.info(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution }));
     return loaded;
   });
   const { config, configHash, results } = outcome;
@@ -120,7 +122,7 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
     return judgeRun({ current: results, config, baseline: lookup });
   });
 
-  const markdown = await core.group('perfgate: report', () => report(options, event, comparison));
+  const markdown = await core.group('perfgate: report', () => report(options, event, comparison, config.report));
   // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
   await writeFile(join(workDir, 'report.md'), markdown);
   core.setOutput(Outputs.verdict, comparison.verdict);
@@ -168,7 +170,7 @@ function chooseStore(options: ActionOptions, configHash: string, workDir: string
   return createCacheStore({ configHash: key, workDir: join(workDir, 'cache') });
 }
 
-async function report(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<string> {
+async function report(options: ActionOptions, event: EventFacts, comparison: Comparison, reportConfig?: ReportConfig): Promise<string> {
   const marker = `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
   const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
   const { owner, repo } = github.context.repo;
@@ -185,7 +187,14 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
     }
   }
 
-  const renderOptions = { marker, runUrl: event.runUrl, commitSha: event.sha, now: new Date(), previousRuns };
+  const renderOptions = {
+    marker,
+    runUrl: event.runUrl,
+    commitSha: event.sha,
+    now: new Date(),
+    previousRuns,
+    ...(reportConfig ? { distribution: reportConfig.distribution } : {}),
+  };
   const markdown = renderMarkdown(comparison, renderOptions);
   // GitHub caps a summary at 1 MiB of bytes; emoji and dashes take 3-4 bytes, so leave room.
   const summary = renderMarkdown(comparison, { ...renderOptions, maxChars: 600_000 });
@@ -232,7 +241,7 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
     try {
       const message = renderSlackMessage(comparison, {
         runUrl: event.runUrl,
-        prUrl: event.prUrl,
+        ...(event.prNumber !== undefined ? { pr: { number: event.prNumber, title: event.prTitle, url: event.prUrl } } : {}),
         repo: `${owner}/${repo}`,
         ref: github.context.ref,
       });

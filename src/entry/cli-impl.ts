@@ -1,7 +1,7 @@
 // The CLI's commands, each a small composition of the shared pieces.
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { InputFileError } from '../core/errors.js';
+import { access, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { ConfigError, InputFileError } from '../core/errors.js';
 import type { FailOn, ReportFormat, Shard } from '../core/options.js';
 import type { Comparison, Config, Results } from '../core/types.js';
 import { judgeRun } from '../core/gate.js';
@@ -9,11 +9,13 @@ import { decideExit } from '../core/compare/index.js';
 import { defaultCompareConfig, findConfigWarnings } from '../core/config.js';
 import { mergeResults } from '../core/merge.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
-import { renderComparisonText } from '../core/report/text.js';
+import { renderComparisonText, renderThresholdLines } from '../core/report/text.js';
 import { renderMarkdown } from '../core/report/markdown.js';
 import { renderSlackLines } from '../core/report/slack.js';
-import { loadConfig } from '../adapters/config-file.js';
+import { formatCount, pluralize } from '../core/report/format.js';
+import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
+import type { DistributionChoice } from '../core/report/distribution.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
 
@@ -28,13 +30,56 @@ export interface CliIo {
 /** The shell's code for a run ended by SIGINT. */
 export const INTERRUPTED_EXIT_CODE = 130;
 
-export async function runRunCommand(io: CliIo, options: { configPath: string; outputPath: string; logDir: string; shard?: Shard }): Promise<number> {
+/** As the action's `config` input. */
+export const DEFAULT_CONFIG_PATH = 'perfgate.yml';
+/** Where `gate` leaves its results without -o, for `perfgate compare` (and the action's report) to find. */
+export const DEFAULT_GATE_OUTPUT = '.perfgate/results.json';
+
+interface ConfigChoice {
+  configPath: string;
+  /** True when -c was not given, so a missing file is explained as the default. */
+  configDefaulted?: boolean;
+}
+
+/** A missing default config says what was looked for and how to name another. */
+async function checkConfigPath(choice: ConfigChoice): Promise<void> {
+  if (!choice.configDefaulted) return;
+  try {
+    await access(choice.configPath);
+  } catch {
+    throw new ConfigError(
+      `no ${choice.configPath} in ${resolve('.')}: name the config with -c path/to/perfgate.yml, or create one (examples/orders/perfgate.yml in the perfgate repository is a start)`,
+    );
+  }
+}
+
+export async function runRunCommand(io: CliIo, options: ConfigChoice & { outputPath: string; logDir: string; shard?: Shard }): Promise<number> {
+  await checkConfigPath(options);
   const { config, results } = await runLoad(io, options.configPath, options.logDir, options.shard);
   await writeJsonFile(options.outputPath, results);
-  io.stdout.write(`${renderRunSummary(results)}\n`);
-  if (results.interrupted) return reportInterrupted(io, options.outputPath);
   const { comparison } = judgeRun({ current: results, config, baseline: { kind: 'missing', detail: 'perfgate run compares with no baseline' } });
+  io.stdout.write(`${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}\n`);
+  if (results.interrupted) return reportInterrupted(io, options.outputPath);
   return reportThresholds(io, comparison, options.outputPath);
+}
+
+/** `perfgate check`: the config and its data files, validated as a run would, without running. */
+export async function runCheckCommand(io: CliIo, options: ConfigChoice): Promise<number> {
+  await checkConfigPath(options);
+  const { config, baseDir } = await loadConfig(options.configPath, { source: '-c' });
+  const rows = await loadScenarioRows(config, baseDir);
+  const thresholds = Object.values(config.thresholds).reduce((n, list) => n + list.length, 0);
+  const data = [...new Set(config.scenarios.flatMap((s) => (s.data ? [s.data.file] : [])))];
+  const rowCounts = data.map((file) => {
+    const scenario = config.scenarios.find((s) => s.data?.file === file);
+    return `${file} (${pluralize(rows.get(scenario?.name ?? '')?.length ?? 0, 'row')})`;
+  });
+  io.stdout.write(
+    `${options.configPath}: valid · ${pluralize(config.scenarios.length, 'scenario')} · ${pluralize(config.services.length, 'service')} · ` +
+      `${pluralize(thresholds, 'threshold')}${rowCounts.length > 0 ? ` · data: ${rowCounts.join(', ')}` : ''}\n`,
+  );
+  for (const warning of findConfigWarnings(config)) io.stderr.write(`perfgate check: warning: ${warning}\n`);
+  return 0;
 }
 
 export async function runCompareCommand(
@@ -45,7 +90,7 @@ export async function runCompareCommand(
   refuseInterrupted(current, options.currentPath, '--current');
   const baselineText = await readInputFile(options.baselinePath, '--baseline');
   const loaded = options.configPath ? (await loadConfig(options.configPath)).config : undefined;
-  const config: Pick<Config, 'thresholds' | 'compare'> = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
+  const config: Pick<Config, 'thresholds' | 'compare' | 'report'> = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
   // Only the compare rules matter here; the run's own advice (warm-up, segments) was given by `run`.
   for (const warning of loaded ? findConfigWarnings(loaded) : []) {
     if (warning.startsWith('compare.')) io.stderr.write(`perfgate: warning: ${warning}\n`);
@@ -57,16 +102,15 @@ export async function runCompareCommand(
     seed: options.seed,
   });
   if (baseline !== undefined) refuseInterrupted(baseline.results, options.baselinePath, '--baseline');
-  io.stdout.write(`${renderReport(comparison, options.format)}\n`);
+  io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
   return decideExit(comparison, options.failOn);
 }
 
 export async function runGateCommand(
   io: CliIo,
-  options: {
-    configPath: string;
+  options: ConfigChoice & {
     baselineDir: string;
-    outputPath?: string;
+    outputPath: string;
     logDir: string;
     save: boolean;
     format: ReportFormat;
@@ -74,17 +118,19 @@ export async function runGateCommand(
     seed?: number;
   },
 ): Promise<number> {
+  await checkConfigPath(options);
   const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir);
-  if (options.outputPath) await writeJsonFile(options.outputPath, results);
+  await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
     // A partial run is neither judged against the baseline nor saved as one.
-    io.stdout.write(`${renderRunSummary(results)}\n`);
+    io.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}\n`);
     return reportInterrupted(io, options.outputPath);
   }
   const store = createDirStore(options.baselineDir, configHash);
   const lookup = await lookupBaseline(store);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
-  io.stdout.write(`${renderReport(comparison, options.format)}\n`);
+  io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
+  io.stderr.write(`perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`);
   if (options.save) {
     const now = new Date();
     try {
@@ -108,11 +154,12 @@ export async function runGateCommand(
 }
 
 export async function runMergeCommand(io: CliIo, options: { inputPaths: string[]; outputPath: string }): Promise<number> {
-  const shards: Results[] = [];
-  for (const path of options.inputPaths) shards.push(parseResultsFile(await readInputFile(path, 'merge'), path));
+  const shards: { path: string; results: Results }[] = [];
+  for (const path of options.inputPaths) shards.push({ path, results: parseResultsFile(await readInputFile(path, 'merge'), path) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io.stdout.write(`${renderRunSummary(merged)}\n`);
+  io.stderr.write(`perfgate: merged ${pluralize(shards.length, 'shard')} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}\n`);
   return 0;
 }
 
@@ -135,20 +182,28 @@ async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Sh
   });
 }
 
+/** `run` ends like `gate`: every threshold with its unit, breached first, then one verdict line. */
 function reportThresholds(io: CliIo, comparison: Comparison, outputPath: string): number {
-  for (const breach of comparison.breaches) {
-    io.stdout.write(`✗ threshold ${breach.expression} of ${breach.scenario} breached (actual ${breach.actual})\n`);
-  }
+  const lines = renderThresholdLines(comparison);
+  const all = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
+  const breached = comparison.breaches.length;
+  const verdict = all === 0
+    ? '✓ PASS — no thresholds set (perfgate gate compares with a baseline)'
+    : breached > 0
+      ? `✗ FAIL — ${formatCount(breached)} of ${pluralize(all, 'threshold')} breached`
+      : `✓ PASS — ${pluralize(all, 'threshold')} met`;
+  if (lines.length > 0) io.stdout.write(`thresholds:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
+  io.stdout.write(`perfgate run: ${verdict}\n`);
   io.stderr.write(`perfgate: results written to ${outputPath}\n`);
-  return comparison.breaches.length > 0 ? 1 : 0;
+  return breached > 0 ? 1 : 0;
 }
 
-export function renderReport(comparison: Comparison, format: ReportFormat): string {
+export function renderReport(comparison: Comparison, format: ReportFormat, distribution?: DistributionChoice): string {
   switch (format) {
     case 'text':
       return renderComparisonText(comparison);
     case 'markdown':
-      return renderMarkdown(comparison, { now: new Date() });
+      return renderMarkdown(comparison, { now: new Date(), ...(distribution ? { distribution } : {}) });
     case 'slack':
       return renderSlackLines(comparison.current, comparison).join('\n');
     case 'json': {

@@ -1,100 +1,280 @@
-// The `perfgate` command. It reads argv in one place, then calls the shared implementations;
-// errors map to exit codes in one place (0 pass, 1 gate failed, 2 usage or config, 3 could not run).
+// The `perfgate` command. Each subcommand is one entry of COMMANDS: its options (with their help),
+// its usage, and a run function calling the shared implementations. Adding a command or an option
+// is adding an entry. argv is read here only; errors map to exit codes in one place.
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
-import { INTERRUPTED_EXIT_CODE, runCompareCommand, runGateCommand, runMergeCommand, runRunCommand } from './cli-impl.js';
+import { closestMatch } from '../core/thresholds.js';
+import {
+  DEFAULT_CONFIG_PATH,
+  DEFAULT_GATE_OUTPUT,
+  INTERRUPTED_EXIT_CODE,
+  runCheckCommand,
+  runCompareCommand,
+  runGateCommand,
+  runMergeCommand,
+  runRunCommand,
+  type CliIo,
+} from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
 
-const USAGE = `perfgate ${TOOL_VERSION} — gate pull requests on HTTP performance
+interface OptionHelp {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** The value's placeholder in help, e.g. FILE. */
+  value?: string;
+  help: string;
+}
 
-Usage:
-  perfgate run -c perfgate.yml [-o results.json] [--log-dir DIR] [--shard 1/4]
-  perfgate compare --baseline base.json --current results.json [-c perfgate.yml]
-                   [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
-  perfgate gate -c perfgate.yml [--baseline-dir .perfgate] [-o results.json] [--save]
-                [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
-  perfgate merge shard-1.json shard-2.json … -o results.json
+type Values = Record<string, string | boolean | undefined>;
 
-Exit codes: 0 pass, 1 gate failed, 2 bad usage or config, 3 could not run.`;
+export interface CommandSpec {
+  name: string;
+  summary: string;
+  /** Usage lines after `perfgate <name> `. */
+  usage: string[];
+  options: Record<string, OptionHelp>;
+  /** Accepts positional arguments (e.g. merge's files). */
+  positionals?: boolean;
+  run(values: Values, positionals: string[], io: CliIo): Promise<number>;
+}
 
-const optionSpec = {
-  config: { type: 'string', short: 'c' },
-  output: { type: 'string', short: 'o' },
-  baseline: { type: 'string' },
-  current: { type: 'string' },
-  'baseline-dir': { type: 'string' },
-  'log-dir': { type: 'string' },
-  format: { type: 'string' },
-  'fail-on': { type: 'string' },
-  shard: { type: 'string' },
-  save: { type: 'boolean' },
-  seed: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
+const EXIT_CODES = [
+  'Exit codes:',
+  '  0    pass',
+  '  1    the gate failed: a regression or a breached threshold (see --fail-on)',
+  '  2    bad usage, config or input file (nothing was run)',
+  '  3    could not run: a service did not boot, or an internal error',
+  '  130  interrupted (Ctrl-C or SIGTERM): the results file holds what was measured; not compared, not saved',
+].join('\n');
 
-async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: optionSpec, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\n\n${USAGE}`);
+const COMMON: Record<string, OptionHelp> = {
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+};
+
+const CONFIG: Record<string, OptionHelp> = {
+  config: { type: 'string', short: 'c', value: 'FILE', help: `the config (default ${DEFAULT_CONFIG_PATH}, as the action)` },
+};
+
+const REPORTING: Record<string, OptionHelp> = {
+  format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack or json' },
+  'fail-on': { type: 'string', value: 'WHAT', help: 'regression (default: regressions and breached thresholds fail), threshold, or never' },
+  seed: { type: 'string', value: 'N', help: 'seed of the bootstrap, for a repeatable verdict' },
+};
+
+const LOAD: Record<string, OptionHelp> = {
+  'log-dir': { type: 'string', value: 'DIR', help: "where each service's log goes (default .perfgate/logs)" },
+};
+
+function stringValue(values: Values, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function required(values: Values, name: string, flag: string, example: string): string {
+  const value = stringValue(values, name);
+  if (value === undefined || value === '') throw new ConfigError(`${flag} is required, like ${example}`);
+  return value;
+}
+
+function parseSeed(values: Values): number | undefined {
+  const raw = stringValue(values, 'seed');
+  if (raw === undefined) return undefined;
+  const seed = Number(raw);
+  if (!Number.isInteger(seed)) throw new ConfigError(`--seed: "${raw}" is not an integer; use a whole number like 42`);
+  return seed;
+}
+
+function reporting(values: Values) {
+  return {
+    format: parseReportFormat(stringValue(values, 'format') ?? 'text'),
+    failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
+    seed: parseSeed(values),
+  };
+}
+
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: 'run',
+    summary: 'run the scenarios and write the results; thresholds decide the exit code',
+    usage: ['[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4]'],
+    options: {
+      ...CONFIG,
+      output: { type: 'string', short: 'o', value: 'FILE', help: 'the results file (default results.json)' },
+      shard: { type: 'string', value: 'I/N', help: 'run only the I-th of N shards of the scenarios (merge them with perfgate merge)' },
+      ...LOAD,
+    },
+    run: (values, _positionals, io) =>
+      runRunCommand(io, {
+        configPath: stringValue(values, 'config') ?? DEFAULT_CONFIG_PATH,
+        configDefaulted: stringValue(values, 'config') === undefined,
+        outputPath: stringValue(values, 'output') ?? 'results.json',
+        logDir: stringValue(values, 'log-dir') ?? '.perfgate/logs',
+        shard: values.shard === undefined ? undefined : parseShard(String(values.shard), '--shard'),
+      }),
+  },
+  {
+    name: 'compare',
+    summary: 'compare two results files and print the verdict',
+    usage: ['--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on …]'],
+    options: {
+      baseline: { type: 'string', value: 'FILE', help: 'the baseline: a results file or a saved baseline (required)' },
+      current: { type: 'string', value: 'FILE', help: 'the results to judge (required)' },
+      config: { type: 'string', short: 'c', value: 'FILE', help: 'the config, for its thresholds and compare rules (default: none)' },
+      ...REPORTING,
+    },
+    run: (values, _positionals, io) =>
+      runCompareCommand(io, {
+        baselinePath: required(values, 'baseline', '--baseline', '--baseline base.json'),
+        currentPath: required(values, 'current', '--current', '--current results.json'),
+        configPath: stringValue(values, 'config'),
+        ...reporting(values),
+      }),
+  },
+  {
+    name: 'gate',
+    summary: 'run, compare with the stored baseline, print the verdict (and save with --save)',
+    usage: ['[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save] [--format …] [--fail-on …]'],
+    options: {
+      ...CONFIG,
+      'baseline-dir': { type: 'string', value: 'DIR', help: 'where baselines are kept (default .perfgate)' },
+      output: { type: 'string', short: 'o', value: 'FILE', help: `the results file (default ${DEFAULT_GATE_OUTPUT})` },
+      save: { type: 'boolean', help: 'save this run as the new baseline (unless interrupted)' },
+      ...LOAD,
+      ...REPORTING,
+    },
+    run: (values, _positionals, io) =>
+      runGateCommand(io, {
+        configPath: stringValue(values, 'config') ?? DEFAULT_CONFIG_PATH,
+        configDefaulted: stringValue(values, 'config') === undefined,
+        baselineDir: stringValue(values, 'baseline-dir') ?? '.perfgate',
+        outputPath: stringValue(values, 'output') ?? DEFAULT_GATE_OUTPUT,
+        logDir: stringValue(values, 'log-dir') ?? '.perfgate/logs',
+        save: values.save === true,
+        ...reporting(values),
+      }),
+  },
+  {
+    name: 'merge',
+    summary: 'merge the results of the shards of one run into one results file',
+    usage: ['shard-1.json shard-2.json … -o results.json'],
+    positionals: true,
+    options: {
+      output: { type: 'string', short: 'o', value: 'FILE', help: 'the merged results file (required)' },
+    },
+    run: (values, positionals, io) => {
+      if (positionals.length === 0) throw new ConfigError('name the shard results to merge, like "perfgate merge shard-*.json -o results.json"');
+      return runMergeCommand(io, { inputPaths: positionals, outputPath: required(values, 'output', '-o/--output', '-o results.json') });
+    },
+  },
+  {
+    name: 'check',
+    summary: 'validate the config and its data files without running anything',
+    usage: ['[-c perfgate.yml]'],
+    options: { ...CONFIG },
+    run: (values, _positionals, io) =>
+      runCheckCommand(io, {
+        configPath: stringValue(values, 'config') ?? DEFAULT_CONFIG_PATH,
+        configDefaulted: stringValue(values, 'config') === undefined,
+      }),
+  },
+];
+
+function findCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+function mainUsage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `perfgate ${TOOL_VERSION} — gate pull requests on HTTP performance`,
+    '',
+    'Usage:',
+    ...COMMANDS.map((c) => `  perfgate ${c.name.padEnd(width)}  ${c.usage[0]}`),
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run "perfgate <command> --help" for its options. -v/--version prints the version.',
+    '',
+    EXIT_CODES,
+  ].join('\n');
+}
+
+export function commandUsage(command: CommandSpec): string {
+  const options = { ...command.options, ...COMMON };
+  const flags = Object.entries(options).map(([name, o]) => [`${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`, o.help] as const);
+  const width = Math.max(...flags.map(([flag]) => flag.length));
+  return [
+    `perfgate ${command.name} — ${command.summary}`,
+    '',
+    'Usage:',
+    ...command.usage.map((line) => `  perfgate ${command.name} ${line}`),
+    '',
+    'Options:',
+    ...flags.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`),
+    '',
+    EXIT_CODES,
+  ].join('\n');
+}
+
+/** Node's parseArgs errors, in our words: the flag, the command and where to look. */
+function explainParseError(error: Error & { code?: string }, command: CommandSpec): ConfigError {
+  const see = `see "perfgate ${command.name} --help"`;
+  const flag = /'(-[^']*)'/.exec(error.message)?.[1] ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
+    const near = closestMatch(name, Object.keys({ ...command.options, ...COMMON }));
+    return new ConfigError(`${flag} is not an option of perfgate ${command.name}${near ? `; did you mean --${near}?` : ''} (${see})`);
   }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.version) {
-    process.stdout.write(`${TOOL_VERSION}\n`);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const long = /--([a-z-]+)/.exec(error.message)?.[1];
+    const spec = long ? command.options[long] : undefined;
+    if (spec?.type === 'boolean') return new ConfigError(`--${long} takes no value (${see})`);
+    return new ConfigError(`${long ? `--${long}` : flag} needs a value${spec?.value ? ` (${spec.value})` : ''} (${see})`);
+  }
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    const extra = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+    return new ConfigError(`perfgate ${command.name} takes no argument "${extra}" (${see})`);
+  }
+  return new ConfigError(`${error.message} (${see})`);
+}
+
+async function main(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
+    const topic = first === 'help' && rest[0] ? findCommand(rest[0]) : undefined;
+    io.stdout.write(`${topic ? commandUsage(topic) : mainUsage()}\n`);
+    return first === undefined ? 2 : 0;
+  }
+  if (first === '--version' || first === '-v') {
+    io.stdout.write(`${TOOL_VERSION}\n`);
     return 0;
   }
-  if (values.help || !command) {
-    process.stdout.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
+  const command = findCommand(first);
+  if (!command) {
+    const near = closestMatch(first, COMMANDS.map((c) => c.name));
+    throw new ConfigError(
+      `"${first}" is not a perfgate command${near ? `; did you mean "${near}"?` : ''} (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see "perfgate --help")`,
+    );
   }
-  const require = (name: keyof typeof values, flag: string): string => {
-    const value = values[name];
-    if (typeof value !== 'string' || value === '') throw new ConfigError(`perfgate ${command}: ${flag} is required\n\n${USAGE}`);
-    return value;
-  };
-  const format = parseReportFormat(values.format ?? 'text');
-  const failOn = parseFailOn(values['fail-on'] ?? 'regression', '--fail-on');
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !Number.isInteger(seed)) throw new ConfigError(`--seed: "${values.seed}" is not an integer; use a whole number like 42`);
-  const io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
-
-  switch (command) {
-    case 'run':
-      return runRunCommand({ ...io, signal: interruptOnSignals() }, {
-        configPath: require('config', '-c/--config'),
-        outputPath: values.output ?? 'results.json',
-        logDir: values['log-dir'] ?? '.perfgate/logs',
-        shard: values.shard === undefined ? undefined : parseShard(values.shard, '--shard'),
-      });
-    case 'compare':
-      return runCompareCommand(io, {
-        baselinePath: require('baseline', '--baseline'),
-        currentPath: require('current', '--current'),
-        configPath: values.config,
-        format,
-        failOn,
-        seed,
-      });
-    case 'gate':
-      return runGateCommand({ ...io, signal: interruptOnSignals() }, {
-        configPath: require('config', '-c/--config'),
-        baselineDir: values['baseline-dir'] ?? '.perfgate',
-        outputPath: values.output,
-        logDir: values['log-dir'] ?? '.perfgate/logs',
-        save: values.save ?? false,
-        format,
-        failOn,
-        seed,
-      });
-    case 'merge':
-      if (rest.length === 0) throw new ConfigError(`perfgate merge: name the shard results to merge, like "perfgate merge shard-*.json -o results.json"`);
-      return runMergeCommand(io, { inputPaths: rest, outputPath: require('output', '-o/--output') });
-    default:
-      throw new ConfigError(`"${command}" is not a perfgate command; use run, compare, gate or merge\n\n${USAGE}`);
+  const options = Object.fromEntries(
+    Object.entries({ ...command.options, ...COMMON }).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+  );
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: command.positionals === true, strict: true });
+  } catch (error) {
+    throw Object.assign(explainParseError(error as Error, command), { command: command.name });
+  }
+  if (parsed.values.help) {
+    io.stdout.write(`${commandUsage(command)}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(parsed.values as Values, parsed.positionals, io);
+  } catch (error) {
+    throw Object.assign(error as object, { command: command.name });
   }
 }
 
@@ -114,13 +294,24 @@ function interruptOnSignals(): AbortSignal {
   return controller.signal;
 }
 
-main(process.argv.slice(2)).then(
+/** One prefix per message: `perfgate gate: …`, never `perfgate: perfgate gate: …`. */
+export function formatCliError(message: string, command?: string): string {
+  const prefix = command ? `perfgate ${command}: ` : 'perfgate: ';
+  const bare = message.replace(/^perfgate(?: [a-z]+)?: /, '');
+  return `${prefix}${bare}`;
+}
+
+const argv = process.argv.slice(2);
+const wantsLoad = ['run', 'gate'].includes(argv[0] ?? '') && !argv.includes('--help') && !argv.includes('-h');
+const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, ...(wantsLoad ? { signal: interruptOnSignals() } : {}) };
+main(argv, io).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`perfgate: ${message}\n`);
+    const command = (error as { command?: string } | null)?.command;
+    process.stderr.write(`${formatCliError(message, command)}\n`);
     if (!(error instanceof ConfigError) && error instanceof Error && process.env.PERFGATE_DEBUG) process.stderr.write(`${error.stack}\n`);
     process.exitCode = exitCodeFor(error);
   },

@@ -11,7 +11,7 @@ import { startServices } from '../adapters/services.js';
 import { startMachineLoadMeter } from '../adapters/machine-load.js';
 import { startUsageSampler } from '../adapters/proc-usage.js';
 import { readEnvironment } from '../adapters/environment.js';
-import { createProgressReporter } from '../adapters/console-progress.js';
+import { createProgressReporter, describeServiceStatus, describeScenarioStart } from '../adapters/console-progress.js';
 import { runScenario } from '../engine/run-scenario.js';
 import { TOOL_VERSION } from './version.js';
 
@@ -51,12 +51,19 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   const startedAt = Date.now();
 
   await mkdir(options.logDir, { recursive: true });
-  const services = await startServices(config.services, { baseDir, logDir: options.logDir, signal: options.signal });
+  const status = (line: string): void => void options.progressStream.write(`perfgate: ${line}\n`);
+  const services = await startServices(config.services, {
+    baseDir,
+    logDir: options.logDir,
+    signal: options.signal,
+    onStatus: (update) => status(describeServiceStatus(update)),
+  });
   const scenarioResults: ScenarioResult[] = [];
   try {
-    for (const scenario of scenarios) {
+    for (const [index, scenario] of scenarios.entries()) {
       if (options.signal?.aborted) break;
       options.onScenarioStart?.(scenario.name);
+      status(describeScenarioStart(scenario, index, scenarios.length));
       const sampler = startUsageSampler(services.services);
       const machineMeter = startMachineLoadMeter(environment.cpuCount);
       const progress = createProgressReporter(options.progressStream);
@@ -90,6 +97,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     ...(options.git ? { git: options.git } : {}),
     services: services.services.map(({ name, logPath }) => ({ name, logPath })),
     scenarios: scenarioResults,
+    ...(options.shard ? { shard: { index: options.shard.index, count: options.shard.count } } : {}),
     ...(options.signal?.aborted ? { interrupted: true as const } : {}),
   };
   return { config, configHash, results };

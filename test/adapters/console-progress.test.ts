@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { createProgressReporter, formatStatus, type ScenarioProgress } from '../../src/adapters/console-progress.js';
+import { createProgressReporter, describeScenarioStart, describeServiceStatus, formatStatus, type ScenarioProgress } from '../../src/adapters/console-progress.js';
 
 function fakeStream(isTTY: boolean, columns?: number) {
   const chunks: string[] = [];
@@ -32,19 +32,19 @@ function progress(change: Partial<ScenarioProgress> = {}): ScenarioProgress {
 
 describe('formatStatus', () => {
   it('prints the CI status line', () => {
-    expect(formatStatus(progress())).toBe('[fetchByKey] measure 15s/60s  3,120 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped');
+    expect(formatStatus(progress())).toBe('[fetchByKey] measure 15s/60s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped');
   });
 
   it('adds VUs for a closed model and the intended rate with the requests in flight for an open one', () => {
     expect(formatStatus(progress({ vus: 100 }))).toMatch(/ {2}100 VUs$/);
     expect(formatStatus(progress({ intendedRatePerSec: 200, inFlight: 12, elapsedMs: 75_000, plannedMs: 125_000 }))).toBe(
-      '[fetchByKey] measure 75s/2m05s  3,120 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped  target 200/s  12 in flight',
+      '[fetchByKey] measure 75s/2m05s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped  target 200.0/s  12 in flight',
     );
   });
 
-  it('shows sub-10 ms latencies with two decimals and no latency yet as a dash', () => {
-    expect(formatStatus(progress({ intervalP95Ms: 0.456 }))).toContain('p95 0.46 ms');
-    expect(formatStatus(progress({ intervalP95Ms: 0, completed: 0 }))).toContain('p95 -  0 ko');
+  it('shows latencies as every report does (three significant digits) and no latency yet as a dash', () => {
+    expect(formatStatus(progress({ intervalP95Ms: 0.456 }))).toContain('p95 0.456 ms');
+    expect(formatStatus(progress({ intervalP95Ms: 0, completed: 0 }))).toContain('p95 —  0 ko');
   });
 });
 
@@ -58,11 +58,11 @@ describe('non-TTY (CI logs)', () => {
       reporter.update(progress({ elapsedMs: second * 1000, completed: second * 200 }));
     }
     expect(chunks).toEqual([
-      '[fetchByKey] measure 5s/60s  1,000 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped\n',
-      '[fetchByKey] measure 10s/60s  2,000 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped\n',
+      '[fetchByKey] measure 5s/60s  1,000 done  208.0/s  p95 12.4 ms  0 ko  0 dropped\n',
+      '[fetchByKey] measure 10s/60s  2,000 done  208.0/s  p95 12.4 ms  0 ko  0 dropped\n',
     ]);
     reporter.done();
-    expect(chunks.at(-1)).toBe('[fetchByKey] measure 12s/60s  2,400 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped\n');
+    expect(chunks.at(-1)).toBe('[fetchByKey] measure 12s/60s  2,400 done  208.0/s  p95 12.4 ms  0 ko  0 dropped\n');
     expect(chunks.join('')).not.toContain('\r');
     reporter.done();
     expect(chunks).toHaveLength(3);
@@ -127,5 +127,29 @@ describe('TTY', () => {
     const { stream, chunks } = fakeStream(true, 40);
     createProgressReporter(stream).update(progress());
     expect(chunks[0]!.replace('\r\x1b[2K', '')).toHaveLength(39);
+  });
+});
+
+describe('progress before the load', () => {
+  it('says when a service starts, what it waits for, and when it is ready', () => {
+    expect(describeServiceStatus({ kind: 'starting', name: 'api', run: 'node server.js', logPath: '.perfgate/logs/api.log', readyCheck: 'GET http://127.0.0.1:3000/health' }))
+      .toBe('starting service api: node server.js (log .perfgate/logs/api.log, waiting for GET http://127.0.0.1:3000/health)');
+    expect(describeServiceStatus({ kind: 'ready', name: 'api', afterMs: 412, readyCheck: 'GET http://127.0.0.1:3000/health' }))
+      .toBe('service api ready after 412 ms (GET http://127.0.0.1:3000/health answered)');
+  });
+
+  it('numbers the scenarios and names the warm-up', () => {
+    const scenario = {
+      name: 'fetchByKey',
+      load: { executor: 'constant-vus' as const, vus: 20, durationMs: 20_000 },
+      baseUrl: 'http://127.0.0.1:3000',
+      request: { method: 'GET', path: '/x', headers: {} },
+      warmupMs: 5_000,
+      timeoutMs: 5_000,
+      thinkTimeMs: 0,
+      maxInFlight: 100,
+      segmentMs: 5_000,
+    };
+    expect(describeScenarioStart(scenario, 1, 3)).toBe('scenario 2/3: fetchByKey · constant-vus · VUs 20 · duration 20 s · warm-up 5 s, then 20 s measured');
   });
 });

@@ -699,3 +699,18 @@ describe('segments sized for the run', () => {
     expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001 });
   });
 });
+
+describe('report', () => {
+  it('buckets the distribution from the thresholds unless told otherwise, and keeps the hash', () => {
+    const plain = parseConfig(withScenario(constantVus), 'perfgate.yml');
+    expect(plain.report).toEqual({ distribution: 'thresholds' });
+    const gatling = parseConfig(withScenario(constantVus, 'report: { distribution: gatling }'), 'perfgate.yml');
+    expect(gatling.report).toEqual({ distribution: 'gatling' });
+    expect(hashConfig(gatling)).toBe(hashConfig(plain));
+  });
+
+  it('refuses an unknown bucketing with the choices', () => {
+    const problems = problemsOf(withScenario(constantVus, 'report: { distribution: quartiles }'));
+    expect(problems.join('\n')).toMatch(/report\.distribution.*quartiles.*thresholds.*grades.*gatling/);
+  });
+});

@@ -67,4 +67,35 @@ describe('Recorder', () => {
     expect(totals.segments.map((segment) => [segment.startMs, segment.durationMs])).toEqual([[0, 5000], [5000, 2500]]);
     recorder.destroy();
   });
+
+  it('gives a second in which every request failed no ok latency, but the latency of all its requests', () => {
+    const recorder = new Recorder(1000);
+    recorder.record(100, 4000, 200, true, null, 0, 0);
+    recorder.record(1100, 2_000_000, 0, false, 'ETIMEDOUT', 0, 0);
+    recorder.record(1200, 2_000_000, 0, false, 'ETIMEDOUT', 0, 0);
+    const totals = recorder.finish(2000);
+    const [first, second] = totals.timeline;
+    expect(first).toMatchObject({ second: 0, count: 1, ko: 0 });
+    expect(first!.p95).toBeCloseTo(4, 1);
+    expect(first!.allP95).toBeCloseTo(4, 1);
+    expect(second).toMatchObject({ second: 1, count: 2, ko: 2 });
+    expect(second!.p95).toBeUndefined();
+    expect(second!.p50).toBeUndefined();
+    // The timeouts at their timeout, not 0.
+    expect(second!.allP95).toBeGreaterThan(1_990);
+    recorder.destroy();
+  });
+
+  it('files requests that end after the window by the second they ended in, and keeps segments in the window', () => {
+    const recorder = new Recorder(1000, 2000);
+    recorder.record(1500, 1000, 200, true, null, 0, 0);
+    // In flight when the window closed at 2 s: they end at 2.4 s and 4.1 s (timeouts).
+    recorder.record(2400, 900_000, 200, true, null, 0, 0);
+    recorder.record(4100, 2_500_000, 0, false, 'ETIMEDOUT', 0, 0);
+    const totals = recorder.finish(2000);
+    expect(totals.timeline.map((p) => [p.second, p.count, p.ko])).toEqual([[0, 0, 0], [1, 1, 0], [2, 1, 0], [3, 0, 0], [4, 1, 1]]);
+    expect(totals.segments.map((s) => [s.startMs, s.count, s.ko])).toEqual([[0, 0, 0], [1000, 3, 1]]);
+    expect(totals.ok + totals.ko).toBe(3);
+    recorder.destroy();
+  });
 });

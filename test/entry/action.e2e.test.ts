@@ -90,6 +90,7 @@ async function runAction(options: { event: 'push' | 'schedule' | 'pull_request' 
     ? {
         pull_request: {
           number: 7,
+          title: 'Cache the order lookups',
           html_url: 'https://github.com/acme/shop/pull/7',
           head: { sha: `head${runCounter}`, repo: { full_name: options.event === 'fork' ? 'stranger/shop' : 'acme/shop' } },
           base: { repo: { full_name: 'acme/shop' } },
@@ -217,7 +218,10 @@ describe('the action, end to end', () => {
     expect(comments).toHaveLength(1);
     expect(comments[0]!.body).toMatch(/regression/i);
     expect(slack.delivered.length).toBe(slackBefore + 1);
-    expect(JSON.stringify(slack.delivered.at(-1)?.blocks)).toMatch(/json_oracle\/fetchByKey: [^"]*regression/);
+    expect(JSON.stringify(slack.delivered.at(-1)?.blocks)).toContain('<https://github.com/acme/shop/pull/7|PR #7: Cache the order lookups>');
+    expect(JSON.stringify(slack.delivered.at(-1)?.blocks)).not.toContain('refs/pull/7/merge');
+    // The number line stays exact; the mark is on the line below it.
+    expect(JSON.stringify(slack.delivered.at(-1)?.blocks)).toMatch(/json_oracle\/fetchByKey: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d\\n {2}↳ regression: [^"]*p50/);
   });
 
   it('a nightly schedule run, whose event carries no repository, saves a new baseline', async () => {

@@ -43,6 +43,13 @@ export function formatMs(ms: number): string {
   return Number.isFinite(ms) ? `${formatMsValue(ms)} ms` : 'n/a';
 }
 
+/** A configured limit rather than a measurement: the same digits without trailing zeros, "50 ms". */
+export function formatMsLimit(ms: number): string {
+  if (!Number.isFinite(ms)) return 'n/a';
+  const text = formatMsValue(ms);
+  return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text} ms`;
+}
+
 /** Requests per second: 3.91, 232.5, 14,694. */
 export function formatRpsValue(rps: number): string {
   if (!Number.isFinite(rps)) return 'n/a';
@@ -170,11 +177,31 @@ export function metricLabel(metric: MetricName): string {
   return metric === 'error_rate' ? 'error rate' : metric;
 }
 
-/** A metric's value in its unit: ms for latencies, req/s for throughput, percent for errors. */
-export function formatMetricValue(metric: MetricName, value: number): string {
+/** What reports print for a latency of a run in which no request succeeded: there is none. */
+export const NO_VALUE = '—';
+
+export function isLatencyMetric(metric: MetricName): boolean {
+  return metric !== 'rps' && metric !== 'error_rate';
+}
+
+/**
+ * A metric's value in its unit: ms for latencies, req/s for throughput, percent for errors.
+ * `okCount` 0 means no request succeeded, so a latency has no value (not 0 ms).
+ */
+export function formatMetricValue(metric: MetricName, value: number, okCount?: number): string {
   if (metric === 'rps') return formatRps(value);
   if (metric === 'error_rate') return formatPercent(value, 2);
-  return formatMs(value);
+  return okCount === 0 ? NO_VALUE : formatMs(value);
+}
+
+/** A latency of a run, or "—" when no request of it succeeded. */
+export function formatLatency(ms: number, okCount: number): string {
+  return okCount === 0 ? NO_VALUE : formatMs(ms);
+}
+
+/** Successful requests per second over the measured window (vegeta's "throughput"). */
+export function okPerSec(result: { requests: { ok: number }; durationMs: number }): number {
+  return result.durationMs > 0 ? result.requests.ok / (result.durationMs / 1000) : 0;
 }
 
 /** The change column: relative for latencies and rps, percentage points for the error rate. */
@@ -195,20 +222,39 @@ export function formatChangeWithInterval(metric: MetricName, change: number, int
 // ---------------------------------------------------------------- thresholds and grades
 
 /**
+ * The cells both report tables start a metric row with: metric, baseline, current, change. The
+ * ok counts say whether a side had any successful request (a latency of none is "—").
+ */
+export function metricComparisonCells(m: MetricComparison, ok: { baseline?: number; current?: number } = {}): string[] {
+  const noLatency = isLatencyMetric(m.metric) && (ok.baseline === 0 || ok.current === 0);
+  return [
+    metricLabel(m.metric),
+    formatMetricValue(m.metric, m.baseline, ok.baseline),
+    formatMetricValue(m.metric, m.current, ok.current),
+    noLatency ? NO_VALUE : formatChangeWithInterval(m.metric, m.change, m.changeInterval),
+  ];
+}
+
+/**
  * The value a threshold was checked against, in the unit its expression implies:
  * `p(95)<150` → "25.0 ms", `error_rate<0.01` → "2.00%", `rps>=30` → "81.4/s".
  */
-/** The cells both report tables start a metric row with: metric, baseline, current, change. */
-export function metricComparisonCells(m: MetricComparison): string[] {
-  return [metricLabel(m.metric), formatMetricValue(m.metric, m.baseline), formatMetricValue(m.metric, m.current), formatChangeWithInterval(m.metric, m.change, m.changeInterval)];
-}
-
 export function formatThresholdActual(expression: string, actual: number): string {
   const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? '';
   if (name === 'error_rate') return formatPercent(actual, 2);
   if (name === 'rps') return formatRps(actual);
   if (['dropped', 'requests', 'count', 'ko'].includes(name)) return formatCount(actual);
   return formatMs(actual);
+}
+
+/** A threshold's measured value, or "—" and why, when there was none to check. */
+export function formatThresholdOutcome(t: { expression: string; actual: number; reason?: string }): string {
+  return t.reason ? `${NO_VALUE} ${t.reason}` : formatThresholdActual(t.expression, t.actual);
+}
+
+/** `✗ p(95)<10 of short/get: 29.7 ms` */
+export function formatThresholdLine(t: { scenario: string; expression: string; actual: number; ok: boolean; reason?: string }): string {
+  return `${t.ok ? '✓' : '✗'} ${t.expression} of ${t.scenario}: ${formatThresholdOutcome(t)}`;
 }
 
 const GRADE_BANDS: Record<Grade, string> = {
@@ -219,9 +265,9 @@ const GRADE_BANDS: Record<Grade, string> = {
   unresponsive: '≥ 250 ms',
 };
 
-/** "excellent (< 50 ms)" */
-export function formatGrade(grade: Grade): string {
-  return `${grade} (${GRADE_BANDS[grade]})`;
+/** "excellent (< 50 ms)"; with `okCount` 0, "unresponsive (no request succeeded)". */
+export function formatGrade(grade: Grade, okCount?: number): string {
+  return `${grade} (${okCount === 0 ? 'no request succeeded' : GRADE_BANDS[grade]})`;
 }
 
 /** Status codes as vegeta prints them, ordered by code: "0:22 200:378". */

@@ -19,8 +19,10 @@ import {
   formatPValue,
   formatRps,
   formatStatusCodes,
-  formatThresholdActual,
+  formatThresholdOutcome,
   metricLabel,
+  NO_VALUE,
+  okPerSec,
   pluralize,
   shortSha,
 } from './format.js';
@@ -29,11 +31,12 @@ import {
   currentFigures,
   describeBaseline,
   describeMetricChange,
-  describeInconclusive,
   sortMetrics,
   summarizeVerdict,
   type VerdictLevel,
 } from './text.js';
+import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, reasonsOf, REMEDIES, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
+import { distributionRows, type DistributionChoice } from './distribution.js';
 
 export type PrRunEntry = { sha: string; verdict: string; date: string; summary: string };
 
@@ -50,6 +53,10 @@ export interface MarkdownOptions {
   previousRuns?: PrRunEntry[];
   /** GitHub refuses comments over 65,536 characters. */
   maxChars?: number;
+  /** Where the full results can be downloaded, when the caller uploaded them (an artifact). */
+  resultsUrl?: string;
+  /** How the response-time distribution is bucketed (default: from the thresholds). */
+  distribution?: DistributionChoice;
 }
 
 export const DEFAULT_MARKER = '<!-- perfgate -->';
@@ -127,7 +134,7 @@ function formatWhen(date: string): string {
 
 // ---------------------------------------------------------------- blocks
 
-type BlockKind = 'marker' | 'verdict' | 'meta' | 'sentences' | 'scenario' | 'details' | 'runs' | 'footer' | 'history';
+type BlockKind = 'marker' | 'verdict' | 'meta' | 'sentences' | 'reasons' | 'overview' | 'scenario' | 'details' | 'runs' | 'footer' | 'history';
 
 interface Block {
   kind: BlockKind;
@@ -140,6 +147,7 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   const summary = summarizeVerdict(comparison);
   const marker = options.marker ?? DEFAULT_MARKER;
   const title = options.title ? ` · ${escapeText(options.title)}` : '';
+  const reasons = groupReasons(comparison);
   const blocks: Block[] = [
     { kind: 'marker', text: marker },
     { kind: 'verdict', text: `## ${LEVEL_EMOJI[summary.level]} perfgate${title}: ${summary.words}` },
@@ -147,10 +155,11 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   ];
   const sentences = renderSentences(comparison);
   if (sentences) blocks.push({ kind: 'sentences', text: sentences });
+  const reasonsBlock = renderReasons(reasons);
+  if (reasonsBlock) blocks.push({ kind: 'reasons', text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
-    const failing = scenario.metrics.some((m) => m.verdict === 'regression') || scenario.thresholds.some((t) => !t.ok);
-    blocks.push({ kind: 'scenario', text: renderScenario(scenario), failing });
-    blocks.push({ kind: 'details', text: renderScenarioDetails(scenario) });
+    blocks.push({ kind: 'scenario', text: renderScenario(comparison, scenario, reasons), failing: isFailing(scenario) });
+    blocks.push({ kind: 'details', text: renderScenarioDetails(scenario, reasons, options) });
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: 'runs', text: renderPreviousRuns(previous) });
@@ -163,7 +172,11 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
     summary: summary.words,
   };
   blocks.push({ kind: 'history', text: encodeHistory([...previous, entry].slice(-HISTORY_KEPT)) });
-  return fitBlocks(blocks, comparison.scenarios.length, options);
+  return fitBlocks(blocks, comparison, options);
+}
+
+function isFailing(s: ScenarioComparison): boolean {
+  return s.metrics.some((m) => m.verdict === 'regression') || s.thresholds.some((t) => !t.ok);
 }
 
 function assemble(blocks: Block[]): string {
@@ -175,54 +188,144 @@ function lengthOf(blocks: Block[]): number {
 }
 
 /**
- * Drops whole blocks until the report fits: the folded details, then scenarios from the end
- * (passing ones before failing ones, so the reason for a red gate stays), then the rest. The
- * marker, the verdict and the note saying where the full report is always stay.
+ * Makes the report fit without ever leaving a scenario out: first the folded details go; if that
+ * is not enough, a compact table gives every scenario's verdict, and the full scenario sections
+ * follow only as room remains (failing ones first, so the reason for a red gate stays). Whole
+ * blocks are dropped, so no table, code fence or HTML element is ever cut in half. The marker,
+ * the verdict and the note saying where the full report is always stay.
  */
-function fitBlocks(blocks: Block[], scenarioCount: number, options: MarkdownOptions): string {
+function fitBlocks(blocks: Block[], comparison: Comparison, options: MarkdownOptions): string {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   if (lengthOf(blocks) <= maxChars) return assemble(blocks);
 
-  let kept = blocks.filter((b) => b.kind !== 'details');
-  let droppedScenarios = 0;
-  const withNote = (): Block[] => {
-    const note: Block = { kind: 'meta', text: truncationNote(droppedScenarios, scenarioCount, options) };
-    const at = kept.findIndex((b) => b.kind !== 'marker' && b.kind !== 'verdict' && b.kind !== 'meta');
-    const index = at < 0 ? kept.length : at;
-    return [...kept.slice(0, index), note, ...kept.slice(index)];
+  const withoutDetails = blocks.filter((b) => b.kind !== 'details');
+  const foldedNote: Block = { kind: 'meta', text: truncationNote(0, comparison.scenarios.length, options) };
+  const folded = insertAfterHead(withoutDetails, foldedNote);
+  if (lengthOf(folded) <= maxChars) return assemble(folded);
+
+  const scenarios = withoutDetails.filter((b) => b.kind === 'scenario');
+  const rest = withoutDetails.filter((b) => b.kind !== 'scenario');
+  // Full sections are added back in this order while they fit; they are shown in config order.
+  const candidates = [...scenarios.filter((b) => b.failing), ...scenarios.filter((b) => !b.failing)];
+  const overviewBlock = (rowsBudget: number): Block => ({ kind: 'overview', text: renderOverview(comparison, rowsBudget) });
+  const build = (kept: Set<Block>, overview: Block): Block[] => {
+    const note: Block = { kind: 'meta', text: truncationNote(scenarios.length - kept.size, comparison.scenarios.length, options) };
+    const at = rest.findIndex((b) => b.kind === 'runs' || b.kind === 'footer' || b.kind === 'history');
+    const index = at < 0 ? rest.length : at;
+    return insertAfterHead([...rest.slice(0, index), overview, ...scenarios.filter((b) => kept.has(b)), ...rest.slice(index)], note);
   };
-  const dropOrder: ((b: Block) => boolean)[] = [
-    (b) => b.kind === 'scenario' && !b.failing,
-    (b) => b.kind === 'scenario',
-    (b) => b.kind === 'runs',
-    (b) => b.kind === 'sentences',
-    (b) => b.kind === 'footer',
-    (b) => b.kind === 'meta',
-    (b) => b.kind === 'history',
-  ];
-  // Lengths are summed, not re-rendered, so that a 300-scenario report shortens in linear time.
-  let keptLength = lengthOf(kept);
-  const noteLength = (): number => truncationNote(droppedScenarios, scenarioCount, options).length + 2;
-  for (const droppable of dropOrder) {
-    for (let i = kept.length - 1; i >= 0 && keptLength + noteLength() > maxChars; i -= 1) {
-      const block = kept[i];
-      if (!block || !droppable(block)) continue;
-      kept = [...kept.slice(0, i), ...kept.slice(i + 1)];
-      keptLength -= block.text.length + 2;
-      if (block.kind === 'scenario') droppedScenarios += 1;
+
+  const kept = new Set<Block>();
+  let overview = overviewBlock(Number.POSITIVE_INFINITY);
+  let length = lengthOf(build(kept, overview));
+  if (length > maxChars) {
+    // Thousands of scenarios: the table itself must shrink. Lesser blocks go first; then the
+    // table keeps every failing scenario and counts the passing ones it has no room for.
+    for (const kind of ['runs', 'reasons', 'sentences', 'footer'] as BlockKind[]) {
+      if (lengthOf(build(kept, overview)) <= maxChars) break;
+      const i = rest.findIndex((b) => b.kind === kind);
+      if (i >= 0) rest.splice(i, 1);
     }
-    if (keptLength + noteLength() <= maxChars) break;
+    const budget = maxChars - lengthOf(build(kept, { kind: 'overview', text: '' }));
+    overview = overviewBlock(Math.max(0, budget));
+    const out = build(kept, overview);
+    return lengthOf(out) <= maxChars ? assemble(out) : assemble(out.filter((b) => b.kind === 'marker' || b.kind === 'verdict'));
   }
-  return assemble(withNote());
+  // Lengths are summed, not re-rendered, so that a 300-scenario report shortens in linear time;
+  // the note's length changes by a few digits at most, hence the margin.
+  const margin = 16;
+  for (const block of candidates) {
+    if (length + block.text.length + 2 + margin > maxChars) continue;
+    kept.add(block);
+    length += block.text.length + 2;
+  }
+  return assemble(build(kept, overview));
 }
 
-function truncationNote(droppedScenarios: number, scenarioCount: number, options: MarkdownOptions): string {
-  const left = droppedScenarios > 0 ? ` and ${formatCount(droppedScenarios)} of ${pluralize(scenarioCount, 'scenario')} left out` : '';
-  const where = options.runUrl ? `[the run](${options.runUrl})` : 'the run';
+function insertAfterHead(blocks: Block[], note: Block): Block[] {
+  const at = blocks.findIndex((b) => b.kind !== 'marker' && b.kind !== 'verdict' && b.kind !== 'meta');
+  const index = at < 0 ? blocks.length : at;
+  return [...blocks.slice(0, index), note, ...blocks.slice(index)];
+}
+
+function truncationNote(shownCompactly: number, scenarioCount: number, options: MarkdownOptions): string {
+  const compact = shownCompactly > 0
+    ? `, and ${formatCount(shownCompactly)} of ${pluralize(scenarioCount, 'scenario')} are in the table below without their section`
+    : '';
+  const where = options.runUrl ? `[this workflow run](${options.runUrl})` : 'this workflow run';
+  const results = options.resultsUrl ? ` and in [its results](${options.resultsUrl})` : '';
   return (
-    `> ✂️ Shortened to fit ${formatCount(options.maxChars ?? DEFAULT_MAX_CHARS)} characters: details folded away${left}. ` +
-    `The full report is in the job summary and the results artifact of ${where}.`
+    `> ✂️ Shortened to fit ${formatCount(options.maxChars ?? DEFAULT_MAX_CHARS)} characters: details folded away${compact}. ` +
+    `The full report is in the job summary of ${where}${results}.`
   );
+}
+
+/** One row per scenario with its verdict; `maxChars` bounds the table (passing rows go first). */
+function renderOverview(comparison: Comparison, maxChars: number): string {
+  const header = ['', 'scenario', 'verdict', 'requests', 'p95', 'OK/s'];
+  const rowOf = (s: ScenarioComparison): string[] => {
+    const r = s.current;
+    return [
+      scenarioEmoji(s),
+      code(s.name),
+      escapeText(scenarioVerdictWords(s)),
+      `${formatCount(r.requests.total)}${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ''}`,
+      r.requests.ok === 0 ? NO_VALUE : formatMs(r.latencyMs.p95),
+      formatRps(okPerSec(r)),
+    ];
+  };
+  const align = ['l', 'l', 'l', 'r', 'r', 'r'];
+  const title = `**Every scenario** (${pluralize(comparison.scenarios.length, 'scenario')})`;
+  const full = `${title}\n\n${table([header, ...comparison.scenarios.map(rowOf)], align)}`;
+  if (full.length <= maxChars) return full;
+  // Keep the failing rows and as many others as fit; count the ones left.
+  const failing = comparison.scenarios.filter(isFailing);
+  const passing = comparison.scenarios.filter((s) => !isFailing(s));
+  let shown = passing.length;
+  let text = full;
+  while (shown >= 0) {
+    const keptSet = new Set([...failing, ...passing.slice(0, shown)]);
+    const rows = comparison.scenarios.filter((s) => keptSet.has(s)).map(rowOf);
+    const left = passing.length - shown;
+    const tail = left > 0 ? `\n\n<sub>…and ${formatCount(left)} more passing scenarios (✅ or ⚠️): see the job summary</sub>` : '';
+    text = `${title}\n\n${table([header, ...rows], align)}${tail}`;
+    if (text.length <= maxChars) return text;
+    shown = shown > 20 ? Math.floor(shown * 0.8) : shown - 1;
+  }
+  return text;
+}
+
+function scenarioVerdictWords(s: ScenarioComparison): string {
+  const regressed = s.metrics.filter((m) => m.verdict === 'regression').map((m) => metricLabel(m.metric));
+  const breached = s.thresholds.filter((t) => !t.ok).map((t) => t.expression);
+  const improved = s.metrics.filter((m) => m.verdict === 'improvement').map((m) => metricLabel(m.metric));
+  const held = s.metrics.filter((m) => m.verdict === 'inconclusive').map((m) => metricLabel(m.metric));
+  const parts: string[] = [];
+  if (regressed.length > 0) parts.push(`regression: ${regressed.join(', ')}`);
+  if (breached.length > 0) parts.push(`breached: ${breached.join(', ')}`);
+  if (improved.length > 0) parts.push(`improvement: ${improved.join(', ')}`);
+  if (held.length > 0) parts.push(`inconclusive: ${held.join(', ')}`);
+  if (s.current.requests.ok === 0 && s.current.requests.total > 0) parts.push('no request succeeded');
+  if (parts.length === 0) parts.push(s.metrics.length > 0 ? 'no change' : s.thresholds.length > 0 ? 'thresholds met' : 'measured');
+  return parts.join('; ');
+}
+
+/** Each reason once, numbered, with where it applies, then what the user can do. */
+function renderReasons(reasons: GroupedReasons): string | undefined {
+  if (reasons.groups.length === 0) return undefined;
+  const items: string[] = [];
+  for (const scope of scopesOf(reasons)) {
+    const where = scope.scenario === undefined ? `**${describeScopeWhere(scope)}**` : code(scope.scenario);
+    items.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
+    for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
+  }
+  return [
+    '**Why some verdicts were held back**',
+    '',
+    ...items,
+    '',
+    `What you can do: ${REMEDIES.join('; ')}.`,
+  ].join('\n');
 }
 
 function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
@@ -257,7 +360,7 @@ function renderSentences(comparison: Comparison): string {
     listWithLimit('Regressions', sortMetrics(comparison.regressions).map(markdownSentence)),
     listWithLimit(
       'Thresholds breached',
-      comparison.breaches.map((t) => `${code(t.scenario)}: ${code(t.expression)} (actual ${formatThresholdActual(t.expression, t.actual)})`),
+      comparison.breaches.map((t) => `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText(t.reason) : `actual ${formatThresholdOutcome(t)}`})`),
     ),
     listWithLimit('Improvements', sortMetrics(comparison.improvements).map(markdownSentence)),
   ].filter((lines) => lines.length > 0);
@@ -271,36 +374,35 @@ function scenarioEmoji(s: ScenarioComparison): string {
 }
 
 function describeLoad(r: ScenarioResult): string {
-  const parts = [r.executor, `${formatCount(r.requests.total)} requests in ${formatDuration(r.durationMs)}`];
-  parts.push(r.rate ? `${formatRps(r.rate.achievedPerSec)} of ${formatRps(r.rate.intendedPerSec)} intended` : formatRps(r.rps));
-  if (r.requests.dropped > 0) parts.push(`${formatCount(r.requests.dropped)} dropped`);
-  parts.push(`grade: ${formatGrade(r.grade)}`);
+  const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ''} in ${formatDuration(r.durationMs)}`;
+  const parts = [r.executor, requests, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(' · ');
 }
 
-function renderScenario(s: ScenarioComparison): string {
+function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string {
   const out: string[] = [`### ${scenarioEmoji(s)} ${code(s.name)}`, '', describeLoad(s.current), ''];
+  const okCurrent = s.current.requests.ok;
   if (s.metrics.length > 0) {
     const rows = [['metric', 'baseline', 'current', 'change (95% CI)', 'verdict']];
     for (const m of sortMetrics(s.metrics)) {
-      rows.push([
-        ...metricComparisonCells(m),
-        VERDICT_CELLS[m.verdict],
-      ]);
+      rows.push([...metricComparisonCells(m, { baseline: s.baseline?.requests.ok, current: okCurrent }), VERDICT_CELLS[m.verdict]]);
     }
     out.push(table(rows, ['l', 'r', 'r', 'r', 'l']));
   } else {
     const rows = [['metric', 'current']];
-    for (const { metric, value } of currentFigures(s.current)) rows.push([metricLabel(metric), formatMetricValue(metric, value)]);
+    for (const { metric, value } of currentFigures(s.current)) rows.push([metricLabel(metric), formatMetricValue(metric, value, okCurrent)]);
     out.push(table(rows, ['l', 'r']));
   }
   if (s.thresholds.length > 0) {
-    const items = s.thresholds.map((t) => `${t.ok ? '✅' : '❌'} ${code(t.expression)} (${formatThresholdActual(t.expression, t.actual)})`);
+    const items = s.thresholds.map((t) => `${t.ok ? '✅' : '❌'} ${code(t.expression)} (${escapeText(formatThresholdOutcome(t))})`);
     out.push('', `**Thresholds:** ${items.join(' · ')}`);
   }
   const remarks: string[] = [];
-  for (const m of sortMetrics(s.metrics)) {
-    if (m.verdict === 'inconclusive') remarks.push(`❔ ${escapeText(describeInconclusive(m).replace(` of ${m.scenario}`, ''))}`);
+  if (okCurrent === 0 && s.current.requests.total > 0) remarks.push('❌ no request succeeded: there is no latency to show');
+  for (const ref of scenarioReferences(comparison, reasons, s.name)) {
+    remarks.push(`❔ ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} under the verdict`);
   }
   if (s.current.generator.saturated) {
     remarks.push(`⚠️ generator saturated: ${escapeText(s.current.generator.reasons.join('; ') || 'it could not keep up')}`);
@@ -308,7 +410,7 @@ function renderScenario(s: ScenarioComparison): string {
   for (const note of s.notes) remarks.push(`ℹ️ ${escapeText(note)}`);
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
   const moved = s.metrics.some((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'));
-  if (s.baseline && moved) out.push('', percentileChart(s), '', '<sub>bars: baseline · line: this run</sub>');
+  if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push('', percentileChart(s));
   return out.join('\n');
 }
 
@@ -324,6 +426,21 @@ function chartTitle(text: string): string {
   return `"${text.replace(/["\\]/g, "'")}"`;
 }
 
+/**
+ * Plot colours that hold at least 3:1 contrast (WCAG's figure for graphics) against both GitHub
+ * themes' backgrounds, #ffffff and #0d1117: a grey for the baseline's bars, a blue for this run's
+ * line. Mermaid's default bar colour (#ECECFF) is 1.2:1 on white. Only the palette is set, so
+ * GitHub's own light or dark theme still draws the text and axes.
+ */
+export const CHART_COLOURS = { baseline: '#8c959f', current: '#2f81f7' } as const;
+
+/** The init line that sets the plot colours, in the order the plots are listed. */
+function chartInit(colours: string[]): string {
+  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours.join(', ')}"}}}}%%`;
+}
+
+const LEGEND_BOTH = `bars: baseline (grey) · line: this run (blue)`;
+
 /** Baseline vs current percentiles; the compared values where the table has them, so both agree. */
 function percentileChart(s: ScenarioComparison): string {
   const keys = ['p50', 'p90', 'p95', 'p99'] as const;
@@ -338,6 +455,7 @@ function percentileChart(s: ScenarioComparison): string {
   const top = Math.max(...baseline, ...current);
   return [
     '```mermaid',
+    chartInit([CHART_COLOURS.baseline, CHART_COLOURS.current]),
     'xychart-beta',
     `  title ${chartTitle(`${s.name}: latency percentiles (ms)`)}`,
     `  x-axis [${keys.join(', ')}]`,
@@ -345,47 +463,91 @@ function percentileChart(s: ScenarioComparison): string {
     `  bar [${baseline.map(chartNumber).join(', ')}]`,
     `  line [${current.map(chartNumber).join(', ')}]`,
     '```',
+    '',
+    `<sub>${LEGEND_BOTH}</sub>`,
   ].join('\n');
 }
 
+interface ChartPoint {
+  second: number;
+  /** p95 of every request that ended in the interval, failed ones included; undefined if none. */
+  p95?: number;
+  count: number;
+  ko: number;
+}
+
+/** A timeline point's latency for the chart: of all requests when recorded, else of ok ones. */
+function pointP95(p: TimelinePoint): number | undefined {
+  if (p.allP95 !== undefined) return p.allP95;
+  if (p.count - p.ko <= 0) return undefined;
+  return p.p95 ?? undefined;
+}
+
 /** At most CHART_POINTS buckets; each shows its worst second, so that a stall stays visible. */
-function bucketTimeline(timeline: TimelinePoint[], buckets: number): { second: number; p95: number }[] {
+function bucketTimeline(timeline: TimelinePoint[], buckets: number): ChartPoint[] {
   const size = Math.max(1, Math.ceil(timeline.length / buckets));
-  const out: { second: number; p95: number }[] = [];
+  const out: ChartPoint[] = [];
   for (let i = 0; i < timeline.length; i += size) {
     const slice = timeline.slice(i, i + size);
-    out.push({ second: slice[0]?.second ?? i, p95: Math.max(...slice.map((p) => p.p95)) });
+    const values = slice.map(pointP95).filter((v): v is number => v !== undefined);
+    out.push({
+      second: slice[0]?.second ?? i,
+      ...(values.length > 0 ? { p95: Math.max(...values) } : {}),
+      count: slice.reduce((n, p) => n + p.count, 0),
+      ko: slice.reduce((n, p) => n + p.ko, 0),
+    });
   }
   return out;
+}
+
+/** The seconds with failed requests, in words: "failed requests: s12 40%, s13 100%". */
+function describeFailures(points: ChartPoint[], limit = 8): string | undefined {
+  const failing = points.filter((p) => p.ko > 0);
+  if (failing.length === 0) return undefined;
+  const shown = failing.slice(0, limit).map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
+  const more = failing.length > limit ? `, and ${formatCount(failing.length - limit)} more intervals` : '';
+  return `failed share where requests failed: ${shown.join(', ')}${more}`;
 }
 
 function timelineChart(s: ScenarioComparison): string | undefined {
   if (s.current.timeline.length < 3) return undefined;
   const current = bucketTimeline(s.current.timeline, CHART_POINTS);
+  if (current.every((p) => p.p95 === undefined)) return undefined;
   const baselineTimeline = s.baseline?.timeline ?? [];
   const baseline = baselineTimeline.length >= 3 ? bucketTimeline(baselineTimeline, current.length) : [];
   const comparable = baseline.length === current.length;
+  // Mermaid has no gaps in a line: an interval without any answer is drawn at 0, and the caption
+  // names it, so a reader never takes it for a fast second.
+  const number = (p: ChartPoint): string => (p.p95 === undefined ? '0' : chartNumber(p.p95));
+  const top = Math.max(...current.map((p) => p.p95 ?? 0), ...(comparable ? baseline.map((p) => p.p95 ?? 0) : []));
   const lines = [
     '```mermaid',
+    chartInit(comparable ? [CHART_COLOURS.baseline, CHART_COLOURS.current] : [CHART_COLOURS.current]),
     'xychart-beta',
-    `  title ${chartTitle(`${s.name}: p95 per second (ms)`)}`,
+    `  title ${chartTitle(`${s.name}: p95 per second, all requests (ms)`)}`,
     `  x-axis "second" [${current.map((p) => p.second).join(', ')}]`,
-    '  y-axis "ms"',
+    `  y-axis "ms" 0 --> ${chartNumber(top * 1.1 || 1)}`,
   ];
-  if (comparable) lines.push(`  bar [${baseline.map((p) => chartNumber(p.p95)).join(', ')}]`);
-  lines.push(`  line [${current.map((p) => chartNumber(p.p95)).join(', ')}]`, '```');
-  const caption = comparable ? 'bars: baseline · line: this run' : 'this run';
-  return `${lines.join('\n')}\n\n<sub>${caption}${current.length < s.current.timeline.length ? ', worst second of each interval' : ''}</sub>`;
+  if (comparable) lines.push(`  bar [${baseline.map(number).join(', ')}]`);
+  lines.push(`  line [${current.map(number).join(', ')}]`, '```');
+  const caption = [comparable ? LEGEND_BOTH : 'line: this run (blue)', 'p95 of all requests that ended in the second, failed ones included'];
+  if (current.length < s.current.timeline.length) caption.push('worst second of each interval');
+  const empty = current.filter((p) => p.p95 === undefined).map((p) => p.second);
+  if (empty.length > 0) caption.push(`no request ended at ${empty.slice(0, 8).join(', ')} s${empty.length > 8 ? ' …' : ''} (drawn at 0)`);
+  const failures = describeFailures(current);
+  if (failures) caption.push(failures);
+  return `${lines.join('\n')}\n\n<sub>${caption.join(' · ')}</sub>`;
 }
 
 // ---------------------------------------------------------------- details
 
 function latencyRow(label: string, r: ScenarioResult): string[] {
   const l = r.latencyMs;
-  return [label, ...[l.min, l.mean, l.stddev, l.p50, l.p75, l.p90, l.p95, l.p99, l.p999, l.max].map(formatMsValue)];
+  const values = [l.min, l.mean, l.stddev, l.p50, l.p75, l.p90, l.p95, l.p99, l.p999, l.max];
+  return [label, ...values.map((v) => (r.requests.ok === 0 ? NO_VALUE : formatMsValue(v)))];
 }
 
-function renderScenarioDetails(s: ScenarioComparison): string {
+function renderScenarioDetails(s: ScenarioComparison, reasons: GroupedReasons, options: MarkdownOptions): string {
   const r = s.current;
   const out: string[] = ['<details>', `<summary>Details of <code>${escapeHtml(s.name)}</code></summary>`, ''];
   out.push('**Latency of OK requests (ms)**', '');
@@ -403,23 +565,12 @@ function renderScenarioDetails(s: ScenarioComparison): string {
   out.push('', `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`);
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push('', `First \`${errorClass}\` error: ${code(example)}`);
 
-  const d = r.distribution;
-  const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;
-  const share = (n: number): string => (all > 0 ? formatPercent(n / all) : '–');
+  const distribution = distributionRows(r, options.distribution ?? 'thresholds', s.thresholds.map((t) => t.expression));
   out.push(
     '',
-    '**Response time distribution**',
+    `**Response time distribution** <sub>(buckets from ${distribution.source})</sub>`,
     '',
-    table(
-      [
-        ['bucket', 'requests', 'share'],
-        ['t < 800 ms', formatCount(d.under800), share(d.under800)],
-        ['800 ms ≤ t < 1200 ms', formatCount(d.from800to1200), share(d.from800to1200)],
-        ['t ≥ 1200 ms', formatCount(d.over1200), share(d.over1200)],
-        ['failed', formatCount(d.failed), share(d.failed)],
-      ],
-      ['l', 'r', 'r'],
-    ),
+    table([['bucket', 'requests', 'share'], ...distribution.rows.map((row) => [row.label, row.countText, row.shareText])], ['l', 'r', 'r']),
   );
 
   const g = r.generator;
@@ -438,7 +589,8 @@ function renderScenarioDetails(s: ScenarioComparison): string {
 
   if (s.metrics.length > 0) {
     const methodRows = [['metric', 'method', 'p', 'p (Holm)', 'min effect', 'MDE', 'reasons']];
-    for (const m of sortMetrics(s.metrics)) methodRows.push(methodRow(m));
+    const numbers = new Map(reasons.forScenario(s.name).map((g) => [g.reason, g.number]));
+    for (const m of sortMetrics(s.metrics)) methodRows.push(methodRow(m, numbers));
     out.push('', '**Statistics per metric**', '', table(methodRows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']));
   }
   const chart = timelineChart(s);
@@ -447,7 +599,8 @@ function renderScenarioDetails(s: ScenarioComparison): string {
   return out.join('\n');
 }
 
-function methodRow(m: MetricComparison): string[] {
+/** The reasons column names the numbered reasons listed under the verdict, not their text again. */
+function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>): string[] {
   const effect = (x: number | undefined): string =>
     x === undefined ? '–' : m.metric === 'error_rate' ? `${formatFixed(x * 100, 2)} pp` : formatPercent(x, 0);
   return [
@@ -457,7 +610,7 @@ function methodRow(m: MetricComparison): string[] {
     formatPValue(m.adjustedPValue),
     effect(m.minEffect),
     effect(m.minDetectableEffect),
-    escapeText(m.reasons.join('; ')),
+    reasonsOf(m).map((r) => (reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText(r))).join(', ') || '–',
   ];
 }
 

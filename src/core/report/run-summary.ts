@@ -1,7 +1,8 @@
 // The console report printed after `perfgate run`: per scenario the figures users know from
 // vegeta's `report` (labelled lines with their fields in brackets) and Gatling's response-time
 // distribution, plus what only perfgate knows (grade, generator health, service usage).
-import type { Results, ScenarioResult } from '../types.js';
+import type { Results, ScenarioResult, ThresholdResult } from '../types.js';
+import { distributionRows, type DistributionChoice } from './distribution.js';
 import {
   describeParams,
   formatBytes,
@@ -10,10 +11,12 @@ import {
   formatErrorCounts,
   formatFixed,
   formatGrade,
+  formatLatency,
   formatMs,
   formatPercent,
   formatRps,
   formatStatusCodes,
+  okPerSec,
   pluralize,
   shortSha,
 } from './format.js';
@@ -31,7 +34,13 @@ function rule(title: string): string {
   return head + '-'.repeat(Math.max(4, RULE_WIDTH - head.length));
 }
 
-export function renderRunSummary(results: Results): string {
+export interface RunSummaryOptions {
+  /** The thresholds as judged, for the distribution's buckets (the SLO and its double). */
+  thresholds?: ThresholdResult[];
+  distribution?: DistributionChoice;
+}
+
+export function renderRunSummary(results: Results, options: RunSummaryOptions = {}): string {
   const out: string[] = [];
   const env = results.environment;
   const runner = [env.runnerOs, env.runnerName].filter(Boolean).join(' / ');
@@ -45,13 +54,14 @@ export function renderRunSummary(results: Results): string {
       `${results.git?.commit ? ` · commit ${shortSha(results.git.commit)}` : ''}`,
   );
   for (const scenario of results.scenarios) {
-    out.push('', ...renderScenario(scenario));
+    const expressions = (options.thresholds ?? []).filter((t) => t.scenario === scenario.name).map((t) => t.expression);
+    out.push('', ...renderScenario(scenario, options.distribution ?? 'thresholds', expressions));
   }
   out.push('', ...renderTotals(results));
   return `${out.join('\n')}\n`;
 }
 
-function renderScenario(s: ScenarioResult): string[] {
+function renderScenario(s: ScenarioResult, choice: DistributionChoice, thresholdExpressions: string[]): string[] {
   const out: string[] = [];
   out.push('='.repeat(RULE_WIDTH));
   out.push(s.name);
@@ -64,7 +74,7 @@ function renderScenario(s: ScenarioResult): string[] {
   const r = s.requests;
   out.push(line('Requests', '[total, ok, ko, dropped]', [r.total, r.ok, r.ko, r.dropped].map(formatCount)));
   out.push(line('Success', '[ratio]', [r.total > 0 ? formatPercent(r.ok / r.total, 2) : 'n/a']));
-  out.push(line('Throughput', '[completed/s]', [formatRps(s.rps)]));
+  out.push(line('Throughput', '[completed/s, OK/s]', [formatRps(s.rps), formatRps(okPerSec(s))]));
   if (s.rate) {
     const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : '';
     out.push(line('Rate', '[intended, achieved]', [formatRps(s.rate.intendedPerSec), `${formatRps(s.rate.achievedPerSec)}${held}`]));
@@ -78,22 +88,19 @@ function renderScenario(s: ScenarioResult): string[] {
 
   out.push(rule('Response time of OK requests'));
   const l = s.latencyMs;
-  out.push(line('Latencies', '[min, mean, stddev, max]', [l.min, l.mean, l.stddev, l.max].map(formatMs)));
-  out.push(line('Percentiles', '[50, 75, 90, 95]', [l.p50, l.p75, l.p90, l.p95].map(formatMs)));
-  out.push(line('', '[99, 99.9]', [l.p99, l.p999].map(formatMs)));
-  out.push(line('Grade', '', [formatGrade(s.grade)]));
+  const latency = (ms: number): string => formatLatency(ms, r.ok);
+  out.push(line('Latencies', '[min, mean, stddev, max]', [l.min, l.mean, l.stddev, l.max].map(latency)));
+  out.push(line('Percentiles', '[50, 75, 90, 95]', [l.p50, l.p75, l.p90, l.p95].map(latency)));
+  out.push(line('', '[99, 99.9]', [l.p99, l.p999].map(latency)));
+  if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
+  out.push(line('Grade', '', [formatGrade(s.grade, r.total > 0 ? r.ok : undefined)]));
 
-  out.push(rule('Response time distribution'));
-  const d = s.distribution;
-  const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;
-  const bucket = (label: string, count: number): string => {
-    const share = all > 0 ? `${formatFixed((count / all) * 100, 1).padStart(5)}%` : '    -%';
-    return `  ${label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${formatCount(count).padStart(10)} (${share})`;
-  };
-  out.push(bucket('t < 800 ms', d.under800));
-  out.push(bucket('800 ms ≤ t < 1200 ms', d.from800to1200));
-  out.push(bucket('t ≥ 1200 ms', d.over1200));
-  out.push(bucket('failed', d.failed));
+  const distribution = distributionRows(s, choice, thresholdExpressions);
+  out.push(rule(`Response time distribution (${distribution.source})`));
+  for (const row of distribution.rows) {
+    const share = row.count > 0 || row.share > 0 ? `${formatFixed(row.share * 100, 1).padStart(5)}%` : r.total > 0 ? '  0.0%' : '    -%';
+    out.push(`  ${row.label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${row.countText.padStart(10)} (${share})`);
+  }
 
   out.push(rule('Generator and services'));
   const g = s.generator;

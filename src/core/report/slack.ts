@@ -2,7 +2,7 @@
 // by eye (`<scenario>: <avg> <stddev> <p90> <p99> <rps>`), under a one-line verdict with links.
 // Block Kit refuses a message over its limits, so the lines are split across sections here.
 import type { Comparison, MetricComparison, Results, ScenarioResult, ThresholdResult } from '../types.js';
-import { formatCount, formatFixed, formatSignedPercent, formatSignedPoints, metricLabel } from './format.js';
+import { formatCount, formatFixed, formatRps, formatSignedPercent, formatSignedPoints, metricLabel, okPerSec } from './format.js';
 import { describeBaseline, sortMetrics, summarizeVerdict, type VerdictLevel } from './text.js';
 
 /** Slack's limits (https://api.slack.com/reference/block-kit/blocks). */
@@ -14,34 +14,63 @@ const FENCE_OVERHEAD = '```\n\n```'.length;
 
 const LEVEL_EMOJI: Record<VerdictLevel, string> = { fail: ':x:', warn: ':warning:', pass: ':white_check_mark:' };
 
-/** One json_oracle line: ms and rps with one decimal, no separators, a single space between. */
+/**
+ * One json_oracle line: ms and rps with one decimal, no separators, a single space between, so it
+ * always matches `^[^ ]+: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$` (a name without spaces). rps
+ * is completed requests per second, as the Daml job printed it. A scenario in which no request
+ * succeeded has no latency: its line prints 0.0 for the four latencies, to stay parseable, and a
+ * mark line under it says so.
+ */
 export function formatJsonOracleLine(result: ScenarioResult): string {
   const l = result.latencyMs;
-  return `${result.name}: ${[l.mean, l.stddev, l.p90, l.p99, result.rps].map((v) => formatFixed(v, 1)).join(' ')}`;
+  const values = result.requests.ok === 0 ? [0, 0, 0, 0, result.rps] : [l.mean, l.stddev, l.p90, l.p99, result.rps];
+  const number = (v: number): string => (Number.isFinite(v) && v >= 0 ? formatFixed(v, 1) : '0.0');
+  return `${result.name.replace(/\s/g, '_')}: ${values.map(number).join(' ')}`;
 }
 
-function markFor(regressions: MetricComparison[], breaches: ThresholdResult[]): string {
-  const parts: string[] = [];
+/** An open model that sent at least this share of its intended rate held it. */
+const RATE_HELD = 0.97;
+
+/** Marks start with spaces, so that no mark line can be read as a json_oracle line. */
+export const SLACK_MARK_PREFIX = '  ↳ ';
+
+function marksFor(result: ScenarioResult, regressions: MetricComparison[], breaches: ThresholdResult[]): string[] {
+  const marks: string[] = [];
   if (regressions.length > 0) {
     const changes = sortMetrics(regressions).map(
       (m) => `${metricLabel(m.metric)} ${m.metric === 'error_rate' ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0)}`,
     );
-    parts.push(`regression: ${changes.join(', ')}`);
+    marks.push(`regression: ${changes.join(', ')}`);
   }
-  if (breaches.length > 0) parts.push(`breached: ${breaches.map((t) => t.expression).join(', ')}`);
-  return parts.length > 0 ? `  ← ${parts.join('; ')}` : '';
+  if (breaches.length > 0) marks.push(`breached: ${breaches.map((t) => t.expression).join(', ')}`);
+  const r = result.requests;
+  if (r.total > 0 && r.ok === 0) marks.push(`no request succeeded (${formatCount(r.ko)} failed): the latencies are not measured, shown as 0.0`);
+  else if (r.ko > 0) marks.push(`${formatCount(r.ko)} failed · ${formatRps(okPerSec(result))} OK`);
+  // The rate only where it was not held: a line per healthy scenario would drown the marks.
+  const short = result.rate !== undefined && result.rate.achievedPerSec < RATE_HELD * result.rate.intendedPerSec;
+  if (r.dropped > 0 || short) {
+    const rate = result.rate ? `${formatRps(result.rate.achievedPerSec)} sent of ${formatRps(result.rate.intendedPerSec)} intended` : '';
+    marks.push([r.dropped > 0 ? `${formatCount(r.dropped)} dropped` : '', rate].filter(Boolean).join(' · '));
+  }
+  return marks.map((mark) => `${SLACK_MARK_PREFIX}${mark}`);
 }
 
-/**
- * One line per scenario of `results`; with a comparison, a scenario that regressed or breached a
- * threshold gets its marks after the numbers, so the numbers stay in the columns people scan.
- */
-export function renderSlackLines(results: Results, comparison?: Comparison): string[] {
+/** Per scenario of `results`: its json_oracle line, then its marks on lines of their own. */
+function renderSlackEntries(results: Results, comparison?: Comparison): string[][] {
   return results.scenarios.map((scenario) => {
     const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
     const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
-    return formatJsonOracleLine(scenario) + markFor(regressions, breaches);
+    return [formatJsonOracleLine(scenario), ...marksFor(scenario, regressions, breaches)];
   });
+}
+
+/**
+ * One json_oracle line per scenario of `results`; with a comparison, a scenario that regressed or
+ * breached a threshold gets its marks on the lines below, so every number line stays parseable.
+ * Failed, dropped and intended-rate figures are marks too.
+ */
+export function renderSlackLines(results: Results, comparison?: Comparison): string[] {
+  return renderSlackEntries(results, comparison).flat();
 }
 
 /** Slack reads &, < and > as markup, also inside code blocks. */
@@ -57,12 +86,16 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** Packs lines into code blocks of at most `max` characters each, never splitting a line. */
-function packLines(lines: string[], max: number): string[][] {
+/**
+ * Packs entries (a scenario's line and its marks) into code blocks of at most `max` characters
+ * each, never splitting an entry's line and keeping its marks with it where they fit.
+ */
+function packLines(entries: string[][], max: number): string[][] {
   const chunks: string[][] = [];
   let chunk: string[] = [];
   let size = FENCE_OVERHEAD;
-  for (const raw of lines) {
+  for (const entry of entries) {
+    const raw = entry.join('\n');
     // A single line longer than a whole block (an absurd scenario name) is the one thing cut.
     const line = clip(raw, max - FENCE_OVERHEAD);
     const added = line.length + (chunk.length > 0 ? 1 : 0);
@@ -84,6 +117,9 @@ function codeBlock(lines: string[]): string {
 
 export interface SlackMessageOptions {
   runUrl?: string;
+  /** The pull request this run tested, from the event: the headline names it instead of the ref. */
+  pr?: { number: number; title?: string; url?: string };
+  /** @deprecated use `pr.url`; kept for callers that only know the link. */
   prUrl?: string;
   title?: string;
   repo?: string;
@@ -99,11 +135,16 @@ export interface SlackMessage {
 export function renderSlackMessage(comparison: Comparison, options: SlackMessageOptions): SlackMessage {
   const summary = summarizeVerdict(comparison);
   const title = options.title ? ` · ${escapeSlack(options.title)}` : '';
-  const ref = options.ref?.replace(/^refs\/(heads|tags)\//, '');
+  const pr = options.pr;
+  const prNumber = pr?.number ?? Number(/^refs\/pull\/(\d+)\//.exec(options.ref ?? '')?.[1] ?? NaN);
+  const prUrl = pr?.url ?? options.prUrl;
+  // A PR's merge ref (refs/pull/7/merge) means nothing to a reader; its number and title do.
+  const ref = Number.isFinite(prNumber) ? undefined : options.ref?.replace(/^refs\/(heads|tags)\//, '');
   const where = [options.repo, ref].filter((x): x is string => Boolean(x)).map(escapeSlack).join(' @ ');
+  const prWords = Number.isFinite(prNumber) ? `PR #${prNumber}${pr?.title ? `: ${clip(pr.title, 150)}` : ''}` : prUrl ? 'pull request' : undefined;
   const links = [
+    prWords ? (prUrl ? link(prUrl, prWords) : escapeSlack(prWords)) : undefined,
     options.runUrl ? link(options.runUrl, 'workflow run') : undefined,
-    options.prUrl ? link(options.prUrl, 'pull request') : undefined,
   ].filter((x): x is string => x !== undefined);
   const headline = clip(
     [`${LEVEL_EMOJI[summary.level]} *perfgate${title}: ${escapeSlack(summary.words)}*`, where, ...links].filter(Boolean).join(' · '),
@@ -116,8 +157,9 @@ export function renderSlackMessage(comparison: Comparison, options: SlackMessage
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(notes.join(' · '), SLACK_MAX_SECTION_CHARS) }] });
   }
 
-  const lines = renderSlackLines(comparison.current, comparison).map(escapeSlack);
-  const chunks = packLines(lines, SLACK_MAX_SECTION_CHARS);
+  const entries = renderSlackEntries(comparison.current, comparison).map((entry) => entry.map(escapeSlack));
+  const lines = entries.map((entry) => entry.join('\n'));
+  const chunks = packLines(entries, SLACK_MAX_SECTION_CHARS);
   const room = SLACK_MAX_BLOCKS - blocks.length;
   // When the lines need more sections than Slack allows, the last one says how many are missing.
   const shown = chunks.length <= room ? chunks : chunks.slice(0, room - 1);

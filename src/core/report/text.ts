@@ -10,12 +10,16 @@ import {
   formatGrade,
   formatMetricValue,
   formatPValue,
-  formatThresholdActual,
+  formatRps,
+  formatThresholdLine,
+  formatThresholdOutcome,
   intervalDecimals,
   metricLabel,
+  okPerSec,
   pluralize,
   shortSha,
 } from './format.js';
+import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, REMEDIES, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
 
 // ---------------------------------------------------------------- shared wording
 
@@ -136,6 +140,18 @@ export function sortMetrics(metrics: MetricComparison[]): MetricComparison[] {
   return [...metrics].sort((a, b) => rank(a) - rank(b));
 }
 
+/**
+ * The requests and rates of a scenario in one line: total and dropped, completed and successful
+ * per second, and the intended rate of an open model.
+ * "5,789 requests, 211 dropped · 385.9/s completed, 380.2/s OK · 400/s intended"
+ */
+export function describeRequests(r: ScenarioResult): string {
+  const counts = `${pluralize(r.requests.total, 'request')}${r.requests.dropped > 0 ? `, ${formatCount(r.requests.dropped)} dropped` : ''}`;
+  const parts = [counts, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  return parts.join(' · ');
+}
+
 /** The six headline figures of a run, for scenarios that have nothing to compare with. */
 export function currentFigures(result: ScenarioResult): { metric: MetricName; value: number }[] {
   const values: Record<MetricName, number> = {
@@ -188,35 +204,52 @@ export function renderComparisonText(comparison: Comparison): string {
   for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
   for (const note of comparison.notes) out.push(`note: ${note}`);
 
-  for (const scenario of comparison.scenarios) out.push('', ...renderScenarioText(scenario));
+  const reasons = groupReasons(comparison);
+  for (const scenario of comparison.scenarios) out.push('', ...renderScenarioText(comparison, scenario, reasons));
 
   const sections: [string, string[]][] = [
     ['Regressions', sortMetrics(comparison.regressions).map(describeMetricChange)],
     ['Improvements', sortMetrics(comparison.improvements).map(describeMetricChange)],
-    ['Inconclusive', allMetrics(comparison).filter((m) => m.verdict === 'inconclusive').map(describeInconclusive)],
-    [
-      'Thresholds breached',
-      comparison.breaches.map((t) => `${t.scenario}: ${t.expression} (actual ${formatThresholdActual(t.expression, t.actual)})`),
-    ],
+    ['Thresholds breached', comparison.breaches.map((t) => `${t.scenario}: ${t.expression} (${t.reason ?? `actual ${formatThresholdOutcome(t)}`})`)],
   ];
   for (const [title, lines] of sections) {
     if (lines.length === 0) continue;
     out.push('', `${title}:`, ...lines.map((text) => `  - ${text}`));
   }
+  out.push(...renderReasonsText(reasons));
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== undefined)) {
     out.push('', 'p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it ≤ α and the minimum effect.');
   }
   return `${out.join('\n')}\n`;
 }
 
-function renderScenarioText(s: ScenarioComparison): string[] {
+/** Each reason once, with where it applies, then what the user can do about them. */
+export function renderReasonsText(reasons: GroupedReasons): string[] {
+  if (reasons.groups.length === 0) return [];
+  const out = ['', 'Why verdicts were held back:'];
+  for (const scope of scopesOf(reasons)) {
+    out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
+    for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
+  }
+  out.push('  What you can do:', ...REMEDIES.map((r) => `    - ${r}`));
+  return out;
+}
+
+/** The line `run` and `gate` end with: the verdict, then every threshold with its unit. */
+export function renderThresholdLines(comparison: Comparison): string[] {
+  const all = comparison.scenarios.flatMap((s) => s.thresholds);
+  return [...all.filter((t) => !t.ok), ...all.filter((t) => t.ok)].map(formatThresholdLine);
+}
+
+function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string[] {
   const r = s.current;
-  const out = [`${s.name} · ${r.executor} · ${formatCount(r.requests.total)} requests · grade ${formatGrade(r.grade)}`];
+  const out = [`${s.name} · ${r.executor} · ${describeRequests(r)} · grade ${formatGrade(r.grade, r.requests.ok)}`];
   if (s.metrics.length > 0) {
     const rows = [['metric', 'baseline', 'current', 'change [95% CI]', 'verdict', 'p']];
+    const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };
     for (const m of sortMetrics(s.metrics)) {
       rows.push([
-        ...metricComparisonCells(m),
+        ...metricComparisonCells(m, ok),
         `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
         formatPValue(verdictPValue(m)),
       ]);
@@ -224,16 +257,17 @@ function renderScenarioText(s: ScenarioComparison): string[] {
     out.push(...renderTextTable(rows, [false, true, true, false, false, true]));
   } else {
     const rows = [['metric', 'current']];
-    for (const { metric, value } of currentFigures(r)) rows.push([metricLabel(metric), formatMetricValue(metric, value)]);
+    for (const { metric, value } of currentFigures(r)) rows.push([metricLabel(metric), formatMetricValue(metric, value, r.requests.ok)]);
     out.push(...renderTextTable(rows, [false, true]));
   }
+  if (r.requests.ok === 0 && r.requests.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
   if (s.thresholds.length > 0) {
     out.push('  thresholds:');
-    const rows = s.thresholds.map((t) => [`${t.ok ? '✓' : '✗'} ${t.expression}`, formatThresholdActual(t.expression, t.actual)]);
+    const rows = s.thresholds.map((t) => [`${t.ok ? '✓' : '✗'} ${t.expression}`, formatThresholdOutcome(t)]);
     out.push(...renderTextTable(rows, [false, true], '    '));
   }
-  for (const m of sortMetrics(s.metrics)) {
-    if (m.verdict === 'inconclusive') out.push(`  ? ${metricLabel(m.metric)}: ${m.reasons.join('; ') || 'significance and effect size disagree'}`);
+  for (const ref of scenarioReferences(comparison, reasons, s.name)) {
+    out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
   }
   if (r.generator.saturated) out.push(`  ⚠ generator saturated: ${r.generator.reasons.join('; ') || 'it could not keep up'}`);
   for (const note of s.notes) out.push(`  note: ${note}`);

@@ -348,3 +348,91 @@ export function makeLargeComparison(count: number, regressEvery = 7): Comparison
     notes: [],
   };
 }
+
+/** The guard sentence a busy runner gives every scenario: long, and the same word for word. */
+export const SHARED_REASON =
+  'the runner was busy with other work during this run (0.62 cores of competing load against 0.05 in the baseline), so its timings cannot be told from the neighbour; a run on a quiet runner decides';
+
+/**
+ * An inconclusive run: three scenarios whose p95 and p99 are all held back by the same reason,
+ * one of them (checkout) with a second reason of its own.
+ */
+export function makeInconclusiveComparison(): Comparison {
+  const results = [fetchByKey, fetchByQuery, checkout];
+  const scenarios = results.map((current) => {
+    const metrics = (['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'] as const).map((metric) => {
+      const value = metric === 'rps' ? current.rps : metric === 'error_rate' ? current.errorRate : current.latencyMs[metric];
+      const held = metric === 'p95' || metric === 'p99';
+      const reasons = held ? [SHARED_REASON, ...(current === checkout && metric === 'p99' ? ['too few tail samples: 37 requests beyond p99, 50 needed'] : [])] : [];
+      return makeMetric(current.name, {
+        metric,
+        baseline: held ? value / 1.08 : value,
+        current: value,
+        interval: held ? [0.01, 0.15] : [-0.03, 0.03],
+        p: held ? 0.01 : 0.5,
+        adjusted: held ? 0.06 : 1,
+        verdict: held ? 'inconclusive' : 'no change',
+        reasons,
+      });
+    });
+    return scenarioComparison(current, current, metrics, []);
+  });
+  return {
+    verdict: 'pass',
+    mode: 'history',
+    baselineStatus: { kind: 'ok' },
+    baseline: { commit: 'abc1234e5f60718293a4b5c6d7e8f90123456789', savedAt: '2025-11-27T09:30:00.000Z', historyLength: 8, environmentDiffers: false },
+    current: makeResults(results),
+    scenarios,
+    regressions: [],
+    improvements: [],
+    breaches: [],
+    notes: [],
+  };
+}
+
+/** A scenario in which every request failed (connection refused): no latency at all. */
+export const allErrors: ScenarioResult = (() => {
+  const base = makeScenarioResult({
+    name: 'orders/down',
+    executor: 'constant-arrival-rate',
+    params: { ratePerSec: 400, durationMs: 60_000 },
+    latencyMs: { min: 0, mean: 0, stddev: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 },
+    rps: 1_945.7,
+    ok: 0,
+    ko: 116_742,
+    dropped: 211,
+    errors: { ECONNREFUSED: 116_742 },
+    rate: { intendedPerSec: 400, achievedPerSec: 396.5 },
+    grade: 'unresponsive',
+  });
+  const empty = encodeSmallHistogram([]);
+  return {
+    ...base,
+    statusCodes: { '0': 116_742 },
+    histogram: empty,
+    segments: base.segments.map((s) => ({ ...s, histogram: empty })),
+    timeline: base.timeline.map((p) => ({ second: p.second, count: p.count, ko: p.count, allP95: 1.2 })),
+  };
+})();
+
+/** A first run with the all-error scenario beside a healthy one, its latency threshold unjudgeable. */
+export function makeAllErrorComparison(): Comparison {
+  const scenarios = [
+    scenarioComparison(fetchByKey, undefined, [], [{ scenario: fetchByKey.name, expression: 'p(95)<150', actual: 12.8, ok: true }]),
+    scenarioComparison(allErrors, undefined, [], [
+      { scenario: allErrors.name, expression: 'p(95)<150', actual: 0, ok: false, reason: 'no request succeeded, so there is no latency to check' },
+    ]),
+  ];
+  return {
+    verdict: 'fail',
+    mode: 'thresholds-only',
+    baselineStatus: { kind: 'missing', detail: 'no baseline in .perfgate' },
+    current: makeResults([fetchByKey, allErrors]),
+    scenarios,
+    regressions: [],
+    improvements: [],
+    breaches: scenarios.flatMap((s) => s.thresholds.filter((t) => !t.ok)),
+    notes: [],
+  };
+}

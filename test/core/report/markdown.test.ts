@@ -1,6 +1,22 @@
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_MARKER, extractPreviousRuns, renderMarkdown, type PrRunEntry } from '../../../src/core/report/markdown.js';
-import { makeFailingComparison, makeLargeComparison, makeNoBaselineComparison } from './fixtures.js';
+import type { Comparison } from '../../../src/core/types.js';
+import {
+  makeAllErrorComparison,
+  makeFailingComparison,
+  makeInconclusiveComparison,
+  makeLargeComparison,
+  makeNoBaselineComparison,
+  SHARED_REASON,
+} from './fixtures.js';
+
+/** A 60-scenario run whose full report is well over GitHub's limit (long notes per scenario). */
+function makeHeavyComparison(count = 60): Comparison {
+  const c = makeLargeComparison(count);
+  const note = (i: number): string =>
+    `p99: the history shifts level ${i % 5} runs back; only the newest runs are used. `.repeat(12) + `(scenario ${i})`;
+  return { ...c, scenarios: c.scenarios.map((s, i) => ({ ...s, notes: [note(i)] })) };
+}
 
 const now = new Date('2025-11-30T12:05:00.000Z');
 const runUrl = 'https://github.com/acme/orders/actions/runs/123';
@@ -49,6 +65,12 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(makeNoBaselineComparison(), { now, title: 'orders API' })).toMatchSnapshot();
   });
 
+  it('matches the committed snapshots of an inconclusive run, an all-error scenario and a shortened 60-scenario comment', () => {
+    expect(renderMarkdown(makeInconclusiveComparison(), { now })).toMatchSnapshot();
+    expect(renderMarkdown(makeAllErrorComparison(), { now })).toMatchSnapshot();
+    expect(renderMarkdown(makeHeavyComparison(60), { now, runUrl, maxChars: 65_536 })).toMatchSnapshot();
+  });
+
   it('starts with the marker and the verdict', () => {
     const lines = renderMarkdown(makeFailingComparison(), { now }).split('\n');
     expect(lines[0]).toBe(DEFAULT_MARKER);
@@ -87,11 +109,61 @@ describe('renderMarkdown', () => {
 
   it('draws the percentiles, baseline against current, where latency moved', () => {
     const md = renderMarkdown(makeFailingComparison(), { now });
-    const charts = md.match(/```mermaid\nxychart-beta\n {2}title "[^"]+: latency percentiles \(ms\)"/g) ?? [];
+    const charts = md.match(/```mermaid\n%%\{init: [^\n]+\nxychart-beta\n {2}title "[^"]+: latency percentiles \(ms\)"/g) ?? [];
     // fetchByKey improved and fetchByQuery regressed; checkout only has an inconclusive p99.
     expect(charts).toHaveLength(2);
     expect(md).toContain('  bar [509, 560, 624, 867]');
     expect(md).toContain('  line [512, 611, 702, 1070]');
+  });
+
+  it('starts every chart at 0, sets readable colours and says which plot is which', () => {
+    const md = renderMarkdown(makeFailingComparison(), { now });
+    const charts = md.split('```mermaid\n').slice(1).map((rest) => rest.slice(0, rest.indexOf('```')));
+    expect(charts.length).toBeGreaterThanOrEqual(4);
+    for (const chart of charts) {
+      expect(chart).toMatch(/^ {2}y-axis "ms" 0 --> [\d.]+$/m);
+      expect(chart).toMatch(/^%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}(, #[0-9a-f]{6})?"\}\}\}\}%%$/m);
+      expect(chart).not.toMatch(/#ECECFF/i);
+    }
+    expect(md).toContain('<sub>bars: baseline (grey) · line: this run (blue)</sub>');
+  });
+
+  it('says a reason shared by every scenario once, names the metrics, and ends with what to do', () => {
+    const md = renderMarkdown(makeInconclusiveComparison(), { now });
+    expect(md.split(SHARED_REASON).length - 1).toBe(1);
+    expect(md).toContain('- **all 3 scenarios**: p95, p99\n  - reason 1: the runner was busy');
+    expect(md).toContain('- `checkout`: p99\n  - reason 2: too few tail samples');
+    expect(md).toContain('What you can do: re-run');
+    expect(md).toContain('A/B mode');
+    expect(md).toContain('❔ p95, p99 held back: reason 1 under the verdict');
+    // The statistics table refers to the reason by number instead of repeating it.
+    expect(md).toMatch(/\| p99 +\| history +\| [^|]+\| [^|]+\| [^|]+\| [^|]+\| reason 1, reason 2 \|/);
+    expectWellFormed(md);
+  });
+
+  it('shows "—" for the latencies of a scenario where no request succeeded, and its dropped requests', () => {
+    const md = renderMarkdown(makeAllErrorComparison(), { now });
+    const down = md.slice(md.indexOf('### ❌ `orders/down`'));
+    expect(down).toContain('116,742 requests (211 dropped) in 1m · 1,946/s completed, 0.0/s OK · 400.0/s intended');
+    expect(down).toContain('| p95        |       — |');
+    expect(down).toContain('❌ no request succeeded: there is no latency to show');
+    expect(down).toMatch(/\| this run \| +— \| +— \|/);
+    // Its timeline shows the latency of all requests (the refusals' 1.2 ms) and that all failed.
+    expect(down).toContain('  line [1.2, 1.2,');
+    expect(down).toContain('failed share where requests failed: 0 s: 100%, 2 s: 100%');
+    expectWellFormed(md);
+  });
+
+  it('buckets the distribution around the latency threshold, or by grade bands, or as Gatling did', () => {
+    const md = renderMarkdown(makeAllErrorComparison(), { now });
+    expect(md).toContain('buckets from the latency threshold, 150 ms, and its double');
+    expect(md).toContain('| t < 150 ms          |');
+    expect(md).toContain('| 150 ms ≤ t < 300 ms |');
+    const grades = renderMarkdown(makeInconclusiveComparison(), { now });
+    expect(grades).toContain('buckets from the latency grade bands');
+    expect(grades).toMatch(/\| 50 ms ≤ t < 100 ms +\|/);
+    const gatling = renderMarkdown(makeInconclusiveComparison(), { now, distribution: 'gatling' });
+    expect(gatling).toMatch(/\| 800 ms ≤ t < 1,200 ms +\|/);
   });
 
   it('folds the full summary, status codes, errors, generator health and MDE into <details>', () => {
@@ -103,7 +175,7 @@ describe('renderMarkdown', () => {
     expect(block).toContain('**Errors:** `ETIMEDOUT:22`');
     expect(block).toContain('**Generator:** CPU 0.41 cores');
     expect(block).toMatch(/\| p99 +\| history +\| <0\.001 \| +0\.002 \| +15% \| +12% \|/);
-    expect(block).toContain('p95 per second (ms)');
+    expect(block).toContain('p95 per second, all requests (ms)');
   });
 
   it('shows a current-only table when there is no baseline', () => {
@@ -128,12 +200,34 @@ describe('renderMarkdown', () => {
 describe('truncation', () => {
   const big = makeLargeComparison(300);
 
+  it('keeps a 60-scenario comment under 65,536 characters and lists every scenario first', () => {
+    const heavy = makeHeavyComparison(60);
+    expect(renderMarkdown(heavy, { now, maxChars: 10_000_000 }).length).toBeGreaterThan(65_536);
+    const md = renderMarkdown(heavy, { now, runUrl, maxChars: 65_536 });
+    expect(md.length).toBeLessThanOrEqual(65_536);
+    const overview = md.slice(md.indexOf('**Every scenario** (60 scenarios)'));
+    expect(overview.length).toBeLessThan(md.length);
+    for (let i = 0; i < 60; i += 1) expect(overview).toContain(`| \`orders/endpoint-${String(i).padStart(3, '0')}\` |`);
+    // The table comes before any scenario's own section.
+    expect(md.indexOf('**Every scenario**')).toBeLessThan(md.indexOf('\n### '));
+    expect(md).toMatch(/\| ❌ +\| `orders\/endpoint-003` \| regression: p99 +\|/);
+    expect(md).toMatch(/> ✂️ Shortened to fit 65,536 characters: details folded away, and \d+ of 60 scenarios are in the table below without their section\. The full report is in the job summary of \[this workflow run\]/);
+    expect(md).not.toContain('artifact');
+    expectWellFormed(md);
+  });
+
+  it('names the results link only when the caller has one', () => {
+    const md = renderMarkdown(makeHeavyComparison(60), { now, runUrl, maxChars: 65_536, resultsUrl: 'https://example.test/results.zip' });
+    expect(md).toContain('and in [its results](https://example.test/results.zip).');
+  });
+
   it('keeps a 300-scenario report under the limit with the marker, the verdict and a note', () => {
     const md = renderMarkdown(big, { now, runUrl, marker: '<!-- perfgate:big -->' });
     expect(md.length).toBeLessThanOrEqual(65_000);
     expect(md.startsWith('<!-- perfgate:big -->\n\n## ❌ perfgate: 43 regressions\n')).toBe(true);
-    expect(md).toMatch(/> ✂️ Shortened to fit 65,000 characters: details folded away and \d+ of 300 scenarios left out\. The full report is in the job summary/);
+    expect(md).toMatch(/> ✂️ Shortened to fit 65,000 characters: details folded away, and \d+ of 300 scenarios are in the table below/);
     expect(md).not.toContain('<details>');
+    for (let i = 0; i < 300; i += 1) expect(md).toContain(`\`orders/endpoint-${String(i).padStart(3, '0')}\``);
     expectWellFormed(md);
     // The hidden history survives, so the next run still knows this one.
     expect(extractPreviousRuns(md)).toHaveLength(1);
@@ -152,8 +246,14 @@ describe('truncation', () => {
     }
   });
 
-  it('drops passing scenarios before those that explain a failure', () => {
-    const md = renderMarkdown(big, { now, maxChars: 20_000 });
+  it('keeps every failing scenario in the table when even the table must shrink', () => {
+    const md = renderMarkdown(big, { now, maxChars: 8_000 });
+    for (const s of big.scenarios.filter((x) => x.metrics.some((m) => m.verdict === 'regression'))) expect(md).toContain(`\`${s.name}\``);
+    expect(md).toMatch(/…and [\d,]+ more passing scenarios/);
+  });
+
+  it('adds back full sections of failing scenarios before passing ones', () => {
+    const md = renderMarkdown(makeHeavyComparison(60), { now, maxChars: 20_000 });
     const kept = [...md.matchAll(/^### (\S+) `([^`]+)`/gm)].map((m) => m[1]);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((emoji) => emoji === '❌')).toBe(true);
@@ -165,7 +265,7 @@ describe('truncation', () => {
     const withoutDetails = renderMarkdown(c, { now, maxChars: full.length - 1 });
     expect(withoutDetails).not.toContain('<details>');
     expect(withoutDetails).toContain('### ⚠️ `checkout`');
-    expect(withoutDetails).toContain('details folded away. The full report');
+    expect(withoutDetails).toContain('details folded away. The full report is in the job summary of this workflow run.');
   });
 
   it('keeps the marker and the verdict even when nothing else fits', () => {

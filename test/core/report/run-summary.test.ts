@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { renderRunSummary } from '../../../src/core/report/run-summary.js';
-import { checkout, fetchByKey, fetchByQuery, makeResults } from './fixtures.js';
+import { allErrors, checkout, fetchByKey, fetchByQuery, makeResults } from './fixtures.js';
 
 describe('renderRunSummary', () => {
   const results = makeResults([fetchByKey, fetchByQuery, checkout]);
@@ -14,8 +14,27 @@ describe('renderRunSummary', () => {
     expect(text).toContain('[total, ok, ko, dropped]    9,372  9,258  114  0');
     expect(text).toContain('Status Codes  [code:count]                0:22 200:9258 503:92');
     expect(text).toContain('ETIMEDOUT:22');
-    expect(text).toMatch(/800 ms ≤ t < 1200 ms\s+185 \(\s+2\.0%\)/);
     expect(text).toMatch(/failed\s+114 \(\s+1\.2%\)/);
+    const gatling = renderRunSummary(results, { distribution: 'gatling' });
+    expect(gatling).toContain("Response time distribution (Gatling's fixed buckets)");
+    expect(gatling).toMatch(/800 ms ≤ t < 1,200 ms\s+185 \(\s+2\.0%\)/);
+  });
+
+  it('draws the distribution around the latency threshold, else by grade bands', () => {
+    expect(text).toContain('Response time distribution (the latency grade bands)');
+    expect(text).toMatch(/t < 50 ms\s+[\d,]+ \(/);
+    const slo = renderRunSummary(results, { thresholds: [{ scenario: 'checkout', expression: 'p(95)<40', actual: 36.1, ok: true }] });
+    const block = slo.slice(slo.indexOf('\ncheckout\n'));
+    expect(block).toContain('Response time distribution (the latency threshold, 40 ms, and its double)');
+    expect(block).toMatch(/40 ms ≤ t < 80 ms\s+[\d,]+ \(/);
+  });
+
+  it('shows completed and OK requests per second, and "—" where no request succeeded', () => {
+    expect(text).toContain('[completed/s, OK/s]         156.2/s  154.3/s');
+    const down = renderRunSummary(makeResults([allErrors]));
+    expect(down).toContain('[min, mean, stddev, max]    —  —  —  —');
+    expect(down).toContain('✗ no request succeeded: there is no latency to show');
+    expect(down).toContain('[completed/s, OK/s]         1,946/s  0.0/s');
   });
 
   it('shows intended vs achieved rate for open models only', () => {

@@ -7,7 +7,18 @@ import {
   renderSlackLines,
   renderSlackMessage,
 } from '../../../src/core/report/slack.js';
-import { fetchByKey, fetchByQuery, makeFailingComparison, makeLargeComparison, makeNoBaselineComparison, makeResults } from './fixtures.js';
+import {
+  allErrors,
+  fetchByKey,
+  fetchByQuery,
+  makeAllErrorComparison,
+  makeFailingComparison,
+  makeLargeComparison,
+  makeNoBaselineComparison,
+  makeResults,
+} from './fixtures.js';
+
+const JSON_ORACLE_LINE = /^[^ ]+: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$/;
 
 interface SectionBlock {
   type: string;
@@ -16,7 +27,7 @@ interface SectionBlock {
 
 const options = {
   runUrl: 'https://github.com/acme/orders/actions/runs/123',
-  prUrl: 'https://github.com/acme/orders/pull/42',
+  pr: { number: 42, title: 'Cache the order lookups', url: 'https://github.com/acme/orders/pull/42' },
   repo: 'acme/orders',
   ref: 'refs/pull/42/merge',
 };
@@ -32,13 +43,42 @@ describe('json_oracle lines', () => {
     expect(formatJsonOracleLine(fast)).toBe('hot: 0.4 0.0 0.6 1234.6 14694.3');
   });
 
-  it('marks regressed metrics and breached thresholds after the numbers', () => {
+  it('marks regressed metrics, breaches, failures and the intended rate on lines of their own', () => {
     const c = makeFailingComparison();
     expect(renderSlackLines(c.current, c)).toEqual([
       'json_oracle/fetchByKey: 131.0 400.0 7.0 733.0 232.5',
-      'json_oracle/fetchByQuery: 615.0 489.0 611.0 1066.0 156.2  ← regression: p95 +13%, p99 +23%; breached: error_rate<0.01',
+      'json_oracle/fetchByQuery: 615.0 489.0 611.0 1066.0 156.2',
+      '  ↳ regression: p95 +13%, p99 +23%',
+      '  ↳ breached: error_rate<0.01',
+      '  ↳ 114 failed · 154.3/s OK',
       'checkout: 18.4 9.7 27.5 88.3 62.4',
     ]);
+  });
+
+  it("keeps a regressed scenario's line parseable as name: avg stddev p90 p99 rps, and no mark line parses", () => {
+    const c = makeFailingComparison();
+    const lines = renderSlackLines(c.current, c);
+    const numbers = lines.filter((line) => JSON_ORACLE_LINE.test(line));
+    expect(numbers).toEqual(c.current.scenarios.map((s) => formatJsonOracleLine(s)));
+    expect(numbers).toContain('json_oracle/fetchByQuery: 615.0 489.0 611.0 1066.0 156.2');
+    for (const line of lines.filter((l) => !JSON_ORACLE_LINE.test(l))) expect(line.startsWith('  ↳ ')).toBe(true);
+    // The same holds inside the message's code blocks.
+    const blocks = (renderSlackMessage(c, options).blocks as SectionBlock[]).map((b) => b.text?.text ?? '').filter((t) => t.startsWith('```'));
+    const inBlocks = blocks.flatMap((t) => t.slice(4, -4).split('\n')).filter((l) => JSON_ORACLE_LINE.test(l));
+    expect(inBlocks).toHaveLength(3);
+  });
+
+  it('prints 0.0 latencies for a scenario without a successful request, and says so on its own line', () => {
+    expect(formatJsonOracleLine(allErrors)).toBe('orders/down: 0.0 0.0 0.0 0.0 1945.7');
+    expect(formatJsonOracleLine(allErrors)).toMatch(JSON_ORACLE_LINE);
+    const c = makeAllErrorComparison();
+    const lines = renderSlackLines(c.current, c);
+    expect(lines).toContain('  ↳ no request succeeded (116,742 failed): the latencies are not measured, shown as 0.0');
+    expect(lines).toContain('  ↳ 211 dropped · 396.5/s sent of 400.0/s intended');
+  });
+
+  it('keeps a name with spaces parseable', () => {
+    expect(formatJsonOracleLine({ ...fetchByKey, name: 'get order' })).toMatch(JSON_ORACLE_LINE);
   });
 
   it('prints bare lines without a comparison', () => {
@@ -61,20 +101,28 @@ describe('renderSlackMessage', () => {
     expect(first).not.toContain('\n');
     expect(first).toContain(':x: *perfgate: 2 regressions, 1 threshold breached*');
     expect(first).toContain('<https://github.com/acme/orders/actions/runs/123|workflow run>');
-    expect(first).toContain('<https://github.com/acme/orders/pull/42|pull request>');
+    expect(first).toContain('<https://github.com/acme/orders/pull/42|PR #42: Cache the order lookups>');
+    expect(first).not.toContain('refs/pull');
     expect(message.text.split('\n')[0]).toBe(first);
+  });
+
+  it('names the PR from its merge ref when the event gave no PR, and a branch by its name', () => {
+    const fromRef = renderSlackMessage(makeFailingComparison(), { repo: 'acme/orders', ref: 'refs/pull/7/merge' });
+    expect((fromRef.blocks[0] as SectionBlock).text?.text).toContain('acme/orders · PR #7');
+    const branch = renderSlackMessage(makeFailingComparison(), { repo: 'acme/orders', ref: 'refs/heads/main' });
+    expect((branch.blocks[0] as SectionBlock).text?.text).toContain('acme/orders @ main');
   });
 
   it('escapes what Slack would read as markup', () => {
     const c = makeFailingComparison();
     const lines = (renderSlackMessage(c, options).blocks as SectionBlock[]).map((b) => b.text?.text ?? '').join('\n');
-    expect(lines).toContain('breached: error_rate&lt;0.01');
+    expect(lines).toContain('  ↳ breached: error_rate&lt;0.01');
     expect(lines).not.toContain('error_rate<0.01');
   });
 
   it('stays inside Slack limits with 200 scenarios and never splits a line', () => {
     const c = makeLargeComparison(200);
-    const expected = renderSlackLines(c.current, c).map((l) => l.replace(/</g, '&lt;'));
+    const expected = renderSlackLines(c.current, c).map((l) => l.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
     const message = renderSlackMessage(c, options);
     expect(message.blocks.length).toBeLessThanOrEqual(SLACK_MAX_BLOCKS);
     expect(message.text.length).toBeLessThanOrEqual(SLACK_MAX_TEXT_CHARS);

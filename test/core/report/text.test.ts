@@ -1,6 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { describeMetricChange, renderComparisonText, summarizeVerdict } from '../../../src/core/report/text.js';
-import { makeFailingComparison, makeMetric, makeNoBaselineComparison } from './fixtures.js';
+import { makeAllErrorComparison, makeFailingComparison, makeInconclusiveComparison, makeMetric, makeNoBaselineComparison, SHARED_REASON } from './fixtures.js';
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
 
 describe('renderComparisonText', () => {
   it('matches the committed snapshot of a failing comparison', () => {
@@ -28,9 +32,38 @@ describe('renderComparisonText', () => {
     expect(text).toContain('✓ p(95)<800         702 ms');
   });
 
+  it('matches the committed snapshot of an inconclusive run and of an all-error scenario', () => {
+    expect(renderComparisonText(makeInconclusiveComparison())).toMatchSnapshot();
+    expect(renderComparisonText(makeAllErrorComparison())).toMatchSnapshot();
+  });
+
+  it('says a reason shared by every scenario once, with the metrics it affects and what to do', () => {
+    const text = renderComparisonText(makeInconclusiveComparison());
+    expect(occurrences(text, SHARED_REASON)).toBe(1);
+    expect(text).toContain('  all 3 scenarios: p95, p99\n    1. the runner was busy');
+    expect(text).toContain('  checkout: p99\n    2. too few tail samples');
+    expect(text).toContain('  ? p95, p99 held back: reason 1 below');
+    expect(text).toContain('  ? p99 held back: reason 2 below');
+    expect(text).toMatch(/What you can do:\n {4}- re-run[^\n]*\n {4}- run on a quieter runner[^\n]*\n {4}- run longer[^\n]*\n {4}- lower the rate[^\n]*\n {4}- use A\/B mode/);
+  });
+
+  it('shows dropped requests, OK/s beside completed/s and the intended rate', () => {
+    const text = renderComparisonText(makeAllErrorComparison());
+    expect(text).toContain('orders/down · constant-arrival-rate · 116,742 requests, 211 dropped · 1,946/s completed, 0.0/s OK · 400.0/s intended');
+  });
+
+  it('prints "—" for latencies of a scenario in which no request succeeded, never 0 ms', () => {
+    const text = renderComparisonText(makeAllErrorComparison());
+    const down = text.slice(text.indexOf('orders/down ·'));
+    expect(down).toMatch(/p95\s+—/);
+    expect(down).not.toMatch(/p\d+\s+0 ms/);
+    expect(down).toContain('✗ no request succeeded: there is no latency to show');
+    expect(down).toContain("✗ p(95)<150  — no request succeeded, so there is no latency to check");
+  });
+
   it('explains inconclusive verdicts and the missing baseline in words', () => {
     const text = renderComparisonText(makeFailingComparison());
-    expect(text).toContain('  - p99 of checkout: too few tail samples: 37 requests beyond p99, 50 needed');
+    expect(text).toContain('  checkout: p99\n    2. too few tail samples: 37 requests beyond p99, 50 needed');
     const first = renderComparisonText(makeNoBaselineComparison());
     expect(first).toContain('note: no baseline yet: judged on thresholds alone');
   });
