@@ -1,6 +1,6 @@
 // Shared pieces of the statistics validation scripts (bench/stats-aa.ts, bench/stats-power.ts).
 import { createBaseline } from '../src/core/baseline.js';
-import { compareRuns } from '../src/core/compare.js';
+import { compareRuns } from '../src/core/compare/index.js';
 import { regularizedIncompleteBeta } from '../src/core/stats/t-distribution.js';
 import type { Baseline, CompareConfig, Comparison, MetricName, Results } from '../src/core/types.js';
 import { makeResults, type ScenarioFixture } from '../test/core/fixtures.js';

@@ -5,7 +5,7 @@ import { InputFileError } from '../core/errors.js';
 import type { FailOn, ReportFormat, Shard } from '../core/options.js';
 import type { Comparison, Config, Results } from '../core/types.js';
 import { judgeRun } from '../core/gate.js';
-import { decideExit } from '../core/compare.js';
+import { decideExit } from '../core/compare/index.js';
 import { defaultCompareConfig } from '../core/config.js';
 import { mergeResults } from '../core/merge.js';
 import { renderRunSummary } from '../core/report/run-summary.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../src/core/baseline.js';
-import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare.js';
+import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare/index.js';
 import type { Baseline, CompareConfig, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 
