@@ -13,6 +13,7 @@ import { createRng, type Rng } from '../src/core/stats/prng.js';
 import { tCdf } from '../src/core/stats/t-distribution.js';
 import type { AbSchedule } from '../src/core/types.js';
 import { preparedPair, simulatePairs, type AbScenarioFixture } from '../test/core/ab-fixtures.js';
+import { ksUniform } from './stats-ab-common.js';
 import { argNumber, percent } from './stats-common.js';
 
 type Metric = 'p50' | 'p95' | 'p99' | 'rps';
@@ -155,16 +156,6 @@ const signFlip: Candidate = {
 };
 
 const CANDIDATES = [pairT, pooledJackknife, pairedBlockBootstrap, studentizedBootstrap, signFlip];
-
-/** Kolmogorov–Smirnov distance of values from Uniform(0, 1). */
-export function ksUniform(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  let d = 0;
-  s.forEach((v, i) => {
-    d = Math.max(d, (i + 1) / s.length - v, v - i / s.length);
-  });
-  return d;
-}
 
 interface Cell {
   p: Record<string, Record<Metric, number[]>>;

@@ -24,6 +24,7 @@ import { compareWithStoredRun, lazyBootstrap } from './stored-run.js';
 
 export { decideVerdict, type VerdictInput } from './decide.js';
 export { OTHER_LOAD_CHANGE_CORES } from './guards.js';
+export { AB_MIN_EFFECT, comparePaired, MIN_PAIRS, minEffectFor } from './paired.js';
 export {
   DEFAULT_REPLICATES,
   DEFAULT_SEED,
