@@ -34,7 +34,9 @@ export function minEffectFor(compare: CompareConfig, metric: MetricName, mode: '
 }
 
 function scheduleWords(ab: AbInfo): string {
-  return ab.schedule === 'duet' ? 'duet: every request sent to both at the same moment' : 'alternate: head and base segments back to back in a randomised order';
+  return ab.schedule === 'duet'
+    ? 'Duet: every request was sent to head and base at the same moment'
+    : 'Alternate: head and base segments ran back to back, in a randomised order per pair';
 }
 
 function fromTest(
@@ -241,8 +243,10 @@ export function comparePaired(input: CompareInput): Comparison {
     comparison.reasons.push(...decided.reasons);
   }
 
+  // The "base vs head, same runner, <schedule>" line is the renderers' (from comparison.ab); this
+  // says how the pairs were made and tested.
   notes.push(
-    `Base vs head, same runner, ${scheduleWords(ab)}; paired t over ${pairCount} segment pairs (per-pair log ratios), Holm over the ${tested.length} tests of the run.`,
+    `${scheduleWords(ab)}. Each change is the mean over ${pairCount} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown), tested by a paired t; Holm over the ${tested.length} tests of the run.`,
   );
   const metrics = drafts.map((draft) => draft.comparison);
   const breaches = input.thresholds.filter((threshold) => !threshold.ok);

@@ -407,7 +407,7 @@ function renderScenarioDetails(s: ScenarioComparison, ab = false): string {
     `**Requests:** ${formatCount(q.total)} total · ${formatCount(q.ok)} OK · ${formatCount(q.ko)} KO · ${formatCount(q.dropped)} dropped · ` +
       `success ${q.total > 0 ? formatPercent(q.ok / q.total, 2) : 'n/a'} · bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`,
   );
-  const baselineCodes = s.baseline ? ` (baseline ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
+  const baselineCodes = s.baseline ? ` (${ab ? 'base' : 'baseline'} ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
   out.push('', `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`);
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push('', `First \`${errorClass}\` error: ${code(example)}`);
 

@@ -156,7 +156,7 @@ export function currentFigures(result: ScenarioResult): { metric: MetricName; va
 export function formatMde(m: MetricComparison): string {
   const mde = m.minDetectableEffect;
   if (mde === undefined || !Number.isFinite(mde)) return '–';
-  return m.metric === 'error_rate' ? `±${formatFixed(mde * 100, 2)} pt` : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  return m.metric === 'error_rate' ? `±${formatFixed(mde * 100, 2)} pp` : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
 }
 
 /** The p-value the verdict used: Holm-adjusted when there was a family to adjust over. */
