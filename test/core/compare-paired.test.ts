@@ -42,7 +42,7 @@ describe('comparePaired', () => {
       expect(m.change).toBe(0);
       expect(m.pValue).toBe(1);
     }
-    expect(comparison.notes.join(' ')).toContain('Base vs head, same runner, duet');
+    expect(comparison.notes.join(' ')).toContain('Duet: every request was sent to head and base at the same moment');
   });
 
   it('judges with the A/B minimum effects unless the config set its own', () => {
