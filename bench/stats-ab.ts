@@ -133,7 +133,7 @@ const powerN = argNumber('power-n', 200);
 const out: string[] = [
   `# A/B mode, synthetic (generated ${new Date().toISOString()})`,
   '',
-  `Closed model, ${PAIRS} pairs of 5 s segments, ~${RATE} req/s per variant, neighbour: ${NOISE}. Default A/B minimum effects (p50/p90/p95 5%, p99 8%, rps 5%, error rate 1 pt), α 0.05 with Holm over the run's 6 tests.`,
+  `Closed model, ${PAIRS} pairs of 5 s segments, ~${RATE} req/s per variant, neighbour: ${NOISE}. Default A/B minimum effects (p50 3%, p90/p95 5%, p99 8%, rps 5%, error rate 1 pt), α 0.05 with Holm over the run's 6 tests.`,
   '',
 ];
 for (const schedule of SCHEDULES) {
