@@ -4,7 +4,9 @@
 // throughput (rate-check.ts); Holm over every test of the run; a verdict needing both significance
 // and size (decide.ts), unless a guard (guards.ts) says the data cannot tell.
 import { summarizeForHistory } from '../baseline.js';
+import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import { adjustHolm } from '../stats/holm.js';
+import { minDetectableEffect } from '../stats/variance-model.js';
 import type { Comparison, ScenarioComparison, ScenarioResult, ThresholdResult } from '../types.js';
 import { decideVerdict } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';
@@ -12,7 +14,8 @@ import { rateCheck } from './rate-check.js';
 import {
   DEFAULT_REPLICATES,
   DEFAULT_SEED,
-  formatPercent,
+  magnitudeAsChange,
+  minEffectOnScale,
   OPEN_EXECUTORS,
   scenarioValue,
   type CompareInput,
@@ -43,12 +46,22 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
     .filter((entry): entry is PastScenario => entry !== undefined);
   const isOpen = OPEN_EXECUTORS.has(current.executor);
 
+  const empty = [current.requests.ok === 0 ? 'the current run' : undefined, base.requests.ok === 0 ? 'the baseline' : undefined].filter(
+    (who): who is string => who !== undefined,
+  );
+  if (empty.length > 0) {
+    notes.push(
+      `No request succeeded in ${empty.join(' or in ')}: there is no latency to compare, so its latencies get no verdict and the error rate decides.`,
+    );
+  }
   for (const metric of compare.metrics) {
+    // An empty histogram has no percentiles; a 0 ms "p95" compared with a real one would be a lie.
+    if (empty.length > 0 && metric !== 'rps' && metric !== 'error_rate') continue;
     if (metric === 'rps' && isOpen) {
       drafts.push(rateCheck(ctx, current, base));
       continue;
     }
-    const used = usableHistory(metric, history, notes);
+    const used = usableHistory(ctx, metric, history, notes);
     if (used.length >= compare.minHistory && scenarioValue(current, metric) > 0) {
       drafts.push(compareWithHistory(ctx, metric, current, used));
       continue;
@@ -135,10 +148,23 @@ export function compareRuns(input: CompareInput): Comparison {
   const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
   const adjusted = adjustHolm(tested.map((draft) => draft.comparison.pValue ?? 1));
   tested.forEach((draft, i) => {
-    draft.comparison.adjustedPValue = adjusted[i];
+    const p = adjusted[i];
+    if (p !== undefined && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
   });
+  for (const { comparison, power } of drafts) {
+    if (power === undefined || !(power.standardError > 0)) continue;
+    const mde = minDetectableEffect({
+      standardError: power.standardError,
+      df: power.df,
+      alpha: compare.alpha,
+      tests: Math.max(1, tested.length),
+      minEffect: minEffectOnScale(comparison.metric, comparison.minEffect),
+    });
+    if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+  }
   for (const { comparison, guards } of drafts) {
-    if (comparison.method === 'rate-check') {
+    // A rate check decides by itself, unless both runs were at capacity and it became a test.
+    if (comparison.method === 'rate-check' && comparison.pValue === undefined) {
       if (guards.length > 0) {
         comparison.verdict = 'inconclusive';
         comparison.reasons.push(...guards);
@@ -163,13 +189,13 @@ export function compareRuns(input: CompareInput): Comparison {
   const usedBootstrap = metrics.filter((metric) => metric.method === 'bootstrap' && metric.metric !== 'error_rate');
   if (usedHistory) {
     notes.push(
-      `Compared with up to ${pastRuns.length} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`,
+      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`,
     );
   }
   if (usedBootstrap.length > 0) {
     notes.push(
       `${usedHistory ? 'Some metrics have' : 'There is'} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? '' : 's'} on this environment, the history test needs ${compare.minHistory}): ` +
-        `compared with the stored run alone by segment block bootstrap. The evidence is weak, since runner-to-runner noise is not measured, so a change must be shown to exceed the ${formatPercent(compare.noiseFloor, false)} noise floor to count (its p-value tests a change beyond the floor, not any change).`,
+        `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). The evidence is weaker than with history: see each metric's minimum detectable effect.`,
     );
   }
   if (environmentDiffers) {

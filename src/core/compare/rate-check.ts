@@ -3,7 +3,8 @@
 import { formatCount } from '../report/format.js';
 import type { MetricComparison, ScenarioResult } from '../types.js';
 import { otherLoadGuard, saturationGuard } from './guards.js';
-import { formatPercent, RATE_SHORTFALL, type Context, type Draft } from './shared.js';
+import { formatPercent, RATE_SHORTFALL, runnerNoise, type Context, type Draft } from './shared.js';
+import { testTwoRuns } from '../stats/variance-model.js';
 
 export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult): Draft {
   const guards: string[] = [];
@@ -39,18 +40,12 @@ export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioR
     comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
     return { comparison, guards };
   }
-  // Both runs hit the service's capacity, so the rate is now the service's, as in a closed model:
-  // a failing gate needs the capacity to have fallen by more than the noise floor, since one
-  // stored run says nothing of how much capacity varies between runners.
+  // Both runs hit the service's capacity, so the rate is now the service's, as in a closed model,
+  // and the two capacities are tested like any other metric: against the runner-to-runner noise
+  // of rps (the counts of a whole run are precise; the runner's speed is not), through Holm.
   comparison.reasons.push(`${shortfall}; the baseline fell short too (${formatPercent(baseShare, false)} of its intended rate), so the two capacities are compared`);
-  const { noiseFloor } = ctx.input.compare;
-  const minEffect = comparison.minEffect;
-  if (comparison.change <= -noiseFloor) comparison.verdict = 'regression';
-  else if (comparison.change >= noiseFloor) comparison.verdict = 'improvement';
-  else if (Math.abs(comparison.change) < minEffect) comparison.verdict = 'no change';
-  else {
-    comparison.verdict = 'inconclusive';
-    comparison.reasons.push(`a capacity change of ${formatPercent(comparison.change)}: beyond the ${formatPercent(minEffect, false)} minimum effect but within the ${formatPercent(noiseFloor, false)} noise floor`);
-  }
-  return { comparison, guards };
+  const test = testTwoRuns({ effect: Math.log(current.rps / base.rps), within: [], betweenSd: runnerNoise(ctx.input.compare, 'rps') });
+  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }

@@ -1,6 +1,7 @@
 // What every method of the comparison shares: the input, the per-run context, a draft verdict
 // (a comparison plus the guards that may still make it inconclusive), and the formatting of the
 // changes that the reasons quote.
+import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
 import type { Baseline, CompareConfig, HistoryEntry, MetricComparison, MetricName, Results, ScenarioResult, BaselineStatus, ThresholdResult } from '../types.js';
 
 export const DEFAULT_SEED = 0x5eed2024;
@@ -29,6 +30,9 @@ export interface CompareInput {
 export interface Draft {
   comparison: MetricComparison;
   guards: string[];
+  /** What the run-level step needs to state the minimum detectable effect once the family size
+   * (the number of tests Holm adjusts over) is known: on the effect's scale. */
+  power?: { standardError: number; df: number };
 }
 
 export interface Context {
@@ -65,6 +69,24 @@ export function historyValue(entry: HistoryEntry['scenarios'][string], metric: M
   return metric === 'error_rate' ? entry.errorRate : entry[metric];
 }
 
+
+/** The between-run sd the config gives a metric (compare.runnerNoise), else the default prior. */
+export function runnerNoise(compare: CompareConfig, metric: MetricName): number {
+  return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
+}
+
+/** A relative minimum effect as a magnitude on the effect's scale, in the metric's bad direction
+ * (a rise for latencies, a fall for rps, points for the error rate). */
+export function minEffectOnScale(metric: MetricName, minEffect: number): number {
+  if (metric === 'error_rate') return minEffect;
+  return BAD_DIRECTION[metric] > 0 ? Math.log1p(minEffect) : -Math.log1p(-Math.min(minEffect, 0.999));
+}
+
+/** The inverse of minEffectOnScale: a magnitude on the effect's scale as a change users read. */
+export function magnitudeAsChange(metric: MetricName, magnitude: number): number {
+  if (metric === 'error_rate') return magnitude;
+  return BAD_DIRECTION[metric] > 0 ? Math.expm1(magnitude) : -Math.expm1(-magnitude);
+}
 
 export function toChange(metric: MetricName, effect: number): number {
   return metric === 'error_rate' ? effect : Math.expm1(effect);

@@ -1,16 +1,12 @@
-// The no-history test: the current run against the one stored run, by segment block bootstrap,
-// with the minimum effect raised to the noise floor since one stored run says nothing about
-// runner-to-runner noise.
-import { bootstrapTwoRuns, prepareRun, type BootstrapEffect, type TwoRunBootstrap } from '../stats/bootstrap.js';
+// The no-history test: the current run against the one stored run. Each run's within-run error
+// comes from its segment block bootstrap; one stored run says nothing about runner-to-runner
+// noise, so the between-run part of the variance is the documented prior (compare.runnerNoise).
+import { bootstrapTwoRuns, effectOf, prepareRun, type BootstrapEffect, type TwoRunBootstrap } from '../stats/bootstrap.js';
+import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
 import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
 import { environmentGuard, otherLoadGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
-import { MIN_SEGMENTS, scenarioValue, toChange, type Context, type Draft } from './shared.js';
-
-/** The noise floor on the log scale: a rise of `floor` or a fall of `floor`. */
-function noiseMargin(floor: number): { up: number; down: number } {
-  return { up: Math.log1p(floor), down: Math.log1p(-Math.min(floor, 0.99)) };
-}
+import { MIN_SEGMENTS, runnerNoise, scenarioValue, toChange, type Context, type Draft } from './shared.js';
 
 /** One bootstrap per scenario, run on first use and shared by its metrics. */
 export function lazyBootstrap(ctx: Context, current: ScenarioResult, base: ScenarioResult): () => TwoRunBootstrap | undefined {
@@ -23,7 +19,6 @@ export function lazyBootstrap(ctx: Context, current: ScenarioResult, base: Scena
         boot = bootstrapTwoRuns(prepareRun(base.segments), prepareRun(current.segments), {
           replicates: ctx.replicates,
           seed: deriveSeed(ctx.seed, current.name),
-          margin: noiseMargin(ctx.input.compare.noiseFloor),
         });
       }
     }
@@ -56,6 +51,20 @@ export function compareWithStoredRun(
   return draft;
 }
 
+/** Block-bootstrap variance has about one degree of freedom per block, less the mean. */
+function withinDf(segments: number, blockLength: number): number {
+  return Math.max(1, segments / Math.max(1, blockLength) - 1);
+}
+
+/** The error rate's within-run variance is at least the binomial one under no change (pooled
+ * rate), so two runs without a single error in a segment resample still have a variance. */
+function binomialVariance(current: ScenarioResult, base: ScenarioResult): { current: number; baseline: number } {
+  const total = current.requests.total + base.requests.total;
+  const pooled = total > 0 ? (current.requests.ko + base.requests.ko) / total : 0;
+  const spread = Math.max(pooled * (1 - pooled), 0.25 / Math.max(1, total));
+  return { current: spread / Math.max(1, current.requests.total), baseline: spread / Math.max(1, base.requests.total) };
+}
+
 function fromBootstrap(
   ctx: Context,
   metric: MetricName,
@@ -65,7 +74,6 @@ function fromBootstrap(
   guards: string[],
 ): Draft {
   const { compare } = ctx.input;
-  const raised = metric === 'error_rate' ? compare.minEffect[metric] : Math.max(compare.minEffect[metric], compare.noiseFloor);
   const effect: BootstrapEffect | undefined = boot?.effects[metric];
   const comparison: MetricComparison = {
     scenario: current.name,
@@ -74,24 +82,34 @@ function fromBootstrap(
     current: boot?.current[metric] ?? scenarioValue(current, metric),
     change: NaN,
     method: effect === undefined ? 'none' : 'bootstrap',
-    minEffect: raised,
+    minEffect: compare.minEffect[metric],
     verdict: 'inconclusive',
     reasons: [],
   };
-  if (effect === undefined) {
+  if (effect === undefined || boot === undefined) {
     if (guards.length === 0) guards.push('no successful requests to measure in one of the runs');
-    comparison.change = toChange(metric, effectOfValues(metric, comparison.current, comparison.baseline));
+    const values = effectOf(metric, comparison.current, comparison.baseline);
+    if (Number.isFinite(values)) comparison.change = toChange(metric, values);
     return { comparison, guards };
   }
+  let within = {
+    current: WITHIN_VARIANCE_INFLATION * effect.withinVariance.current,
+    baseline: WITHIN_VARIANCE_INFLATION * effect.withinVariance.baseline,
+  };
+  if (metric === 'error_rate') {
+    const floor = binomialVariance(current, base);
+    within = { current: Math.max(within.current, floor.current), baseline: Math.max(within.baseline, floor.baseline) };
+  }
+  const test = testTwoRuns({
+    effect: effect.effect,
+    within: [
+      { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
+      { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) },
+    ],
+    betweenSd: runnerNoise(compare, metric),
+  });
   comparison.change = toChange(metric, effect.effect);
-  comparison.changeInterval = [toChange(metric, effect.interval[0]), toChange(metric, effect.interval[1])];
-  comparison.pValue = effect.pValue;
-  // The test is against the floor, so what this run can detect starts at the floor.
-  const floor = metric === 'error_rate' ? 0 : Math.log1p(compare.noiseFloor);
-  comparison.minDetectableEffect = toChange(metric, floor + 4 * effect.standardError);
-  return { comparison, guards };
-}
-
-function effectOfValues(metric: MetricName, current: number, baseline: number): number {
-  return metric === 'error_rate' ? current - baseline : Math.log(current / baseline);
+  comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
