@@ -6,11 +6,10 @@
 // metric of a scenario. Holm, the minimum effects, the guards and the decision rule are the stored
 // modes' own.
 import { prepareRun } from '../stats/bootstrap.js';
-import { adjustHolm } from '../stats/holm.js';
-import { minDetectable, pairDifferences, pairedTTest, SHARE_SD_FLOOR, type PairedTest } from '../stats/paired.js';
+import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, type PairedTest } from '../stats/paired.js';
 import { formatCount } from '../report/format.js';
 import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioComparison, ScenarioResult } from '../types.js';
-import { decideVerdict } from './decide.js';
+import { decideRun } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, scenarioValue, toChange, type CompareInput, type Draft } from './shared.js';
 
@@ -68,11 +67,7 @@ function fromTest(
   comparison.change = toChange(metric, test.effect);
   comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
   comparison.pValue = test.pValue;
-  return { comparison, guards };
-}
-
-interface PairedDraft extends Draft {
-  test?: PairedTest;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
 /**
@@ -86,7 +81,7 @@ function pairedRateCheck(
   base: ScenarioResult,
   rpsDiffs: number[],
   minEffect: number,
-): PairedDraft {
+): Draft {
   const guards: string[] = [];
   const comparison: MetricComparison = {
     scenario: head.name,
@@ -142,17 +137,17 @@ function pairedRateCheck(
   comparison.change = Math.expm1(test.effect);
   comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
   comparison.pValue = test.pValue;
-  return { comparison, guards, test };
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
-function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[]): PairedDraft[] {
+function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[]): Draft[] {
   const { compare } = input;
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
     notes.push(`The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`);
   }
   const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : undefined;
-  const drafts: PairedDraft[] = [];
+  const drafts: Draft[] = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
   for (const metric of compare.metrics) {
     const minEffect = minEffectFor(compare, metric, 'ab');
@@ -172,9 +167,7 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
     add(saturationGuard(base, 'the base'));
     add(populationGuard(metric, head.errorRate, base.errorRate));
     const test = diffs === undefined ? undefined : metric === 'error_rate' ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : pairedTTest(diffs[metric]);
-    const draft: PairedDraft = fromTest(metric, head, base, test, minEffect, guards);
-    if (test !== undefined) draft.test = test;
-    drafts.push(draft);
+    drafts.push(fromTest(metric, head, base, test, minEffect, guards));
   }
   return drafts;
 }
@@ -185,7 +178,7 @@ export function comparePaired(input: CompareInput): Comparison {
   if (ab === undefined) throw new Error('comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline');
   const notes: string[] = [];
   const scenarios: ScenarioComparison[] = [];
-  const drafts: PairedDraft[] = [];
+  const drafts: Draft[] = [];
   let pairCount = 0;
   for (const head of current.scenarios) {
     const base = ab.base.scenarios.find((candidate) => candidate.name === head.name);
@@ -214,37 +207,10 @@ export function comparePaired(input: CompareInput): Comparison {
     }
   }
 
-  // Holm over every test of the run, as in the stored modes.
+  // Holm over every test of the run, each test's MDE at the family's size, each verdict: as in the
+  // stored modes.
+  decideRun(drafts, compare.alpha);
   const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
-  const adjusted = adjustHolm(tested.map((draft) => draft.comparison.pValue ?? 1));
-  tested.forEach((draft, i) => {
-    draft.comparison.adjustedPValue = adjusted[i];
-    // What this run could detect: the first Holm step's one-sided level, 80% power, the test's df.
-    if (draft.test !== undefined) {
-      const mde = minDetectable(draft.test.standardError, draft.test.df, compare.alpha / tested.length);
-      draft.comparison.minDetectableEffect = toChange(draft.comparison.metric, mde);
-    }
-  });
-  for (const { comparison, guards } of drafts) {
-    if (comparison.method === 'rate-check') {
-      if (guards.length > 0) {
-        comparison.verdict = 'inconclusive';
-        comparison.reasons.push(...guards);
-      }
-      continue;
-    }
-    const decided = decideVerdict({
-      metric: comparison.metric,
-      change: comparison.change,
-      interval: comparison.changeInterval,
-      adjustedPValue: comparison.adjustedPValue,
-      alpha: compare.alpha,
-      minEffect: comparison.minEffect,
-      guards,
-    });
-    comparison.verdict = decided.verdict;
-    comparison.reasons.push(...decided.reasons);
-  }
 
   // The "base vs head, same runner, <schedule>" line is the renderers' (from comparison.ab); this
   // says how the pairs were made and tested.

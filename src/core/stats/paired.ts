@@ -6,7 +6,7 @@
 // variance by its calibration in simulation at 8–40 pairs (bench/README-ab.md): the bootstraps are
 // anti-conservative at these pair counts, the sign-flip's p-values are floored at 2^−n.
 import { quantileUs, type LatencyMetric, LATENCY_PERCENTILES, type PreparedRun } from './bootstrap.js';
-import { tCdf, tQuantile } from './t-distribution.js';
+import { tQuantile, tUpperTail } from './t-distribution.js';
 
 export interface PairedTest {
   /** Mean of the per-pair differences (log scale for latencies and rps). */
@@ -40,18 +40,10 @@ export function pairedTTest(differences: readonly number[], sdFloor = LOG_SD_FLO
   const standardError = sd / Math.sqrt(n);
   const df = n - 1;
   const t = mean / standardError;
-  const pValue = mean === 0 ? 1 : 1 - tCdf(Math.abs(t), df);
+  // The tail itself, not 1 − CDF, so that a clear change keeps its p-value below 1e-16.
+  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
   const half = tQuantile(0.975, df) * standardError;
   return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
-}
-
-/**
- * The smallest true effect (same scale as the test's) found significant with probability `power`
- * by a one-sided test at `alphaOneSided`: (t₁₋α′ + t_power) × SE with the test's own df, since at
- * 7–11 df a t's quantiles are well beyond the normal's (t₀.₉₉₇,₇ = 3.9 against z = 2.7).
- */
-export function minDetectable(standardError: number, df: number, alphaOneSided: number, power = 0.8): number {
-  return (tQuantile(1 - alphaOneSided, df) + tQuantile(power, df)) * standardError;
 }
 
 /** The percentile (µs) of one segment alone; NaN when it recorded nothing. */

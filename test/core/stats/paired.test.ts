@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minDetectable, pairDifferences, pairedTTest } from '../../../src/core/stats/paired.js';
+import { pairDifferences, pairedTTest } from '../../../src/core/stats/paired.js';
 import { createRng } from '../../../src/core/stats/prng.js';
-import { tQuantile } from '../../../src/core/stats/t-distribution.js';
 import { preparedPair, simulatePairs } from '../ab-fixtures.js';
 
 describe('pairedTTest', () => {
@@ -43,13 +42,6 @@ describe('pairedTTest', () => {
     // Binomial(4000, 0.05): sd 0.34 points, so 4–6% is a ±3 sd band.
     expect(rejected / runs).toBeGreaterThan(0.04);
     expect(rejected / runs).toBeLessThan(0.06);
-  });
-});
-
-describe('minDetectable', () => {
-  it('uses the t quantiles of the test, not the normal', () => {
-    expect(minDetectable(0.01, 7, 0.005)).toBeCloseTo((tQuantile(0.995, 7) + tQuantile(0.8, 7)) * 0.01, 10);
-    expect(minDetectable(0.01, 7, 0.005)).toBeGreaterThan((2.576 + 0.842) * 0.01);
   });
 });
 
