@@ -4,7 +4,7 @@
 // The data come from test/core/ab-fixtures.ts, binned directly (no HDR round trip) so that
 // thousands of runs take minutes. Run (from the repository root, under the heavy-work lock):
 //   npx esbuild bench/stats-ab-calibration.ts --bundle --platform=node --format=esm \
-//     --outfile=/tmp/stats-ab-cal.mjs && flock /tmp/heavy.lock node /tmp/stats-ab-cal.mjs [--n=1000]
+//     --packages=external --outfile=bench/out/stats-ab-cal.mjs && flock /tmp/heavy.lock node bench/out/stats-ab-cal.mjs [--n=1000]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chooseBlockLength } from '../src/core/stats/block-length.js';
 import { drawBlockWeights, quantileUs, type PreparedRun } from '../src/core/stats/bootstrap.js';

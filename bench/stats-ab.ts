@@ -1,8 +1,8 @@
 // A/B mode, synthetic: A/A false alarms and power of comparePaired under both schedules, through
 // real HDR segment histograms (test/core/ab-fixtures.ts makeAbResults). The calibration of the
 // candidate tests is bench/stats-ab-calibration.ts. Run from the repository root:
-//   npx esbuild bench/stats-ab.ts --bundle --platform=node --format=esm --outfile=/tmp/stats-ab.mjs
-//   flock /tmp/heavy.lock node /tmp/stats-ab.mjs [--part=aa|power] [--n=1500] [--power-n=200] [--noise=quiet|busy]
+//   npx esbuild bench/stats-ab.ts --bundle --platform=node --format=esm --packages=external --outfile=bench/out/stats-ab.mjs
+//   flock /tmp/heavy.lock node bench/out/stats-ab.mjs [--part=aa|power] [--n=1500] [--power-n=200] [--noise=quiet|busy]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { comparePaired } from '../src/core/compare/index.js';
 import type { AbSchedule, Comparison, MetricName } from '../src/core/types.js';
