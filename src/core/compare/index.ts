@@ -47,7 +47,7 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
   );
   if (empty.length > 0) {
     notes.push(
-      `No request succeeded in ${empty.join(' or in ')}: there is no latency to compare, so its latencies get no verdict and the error rate decides.`,
+      `No request succeeded in ${empty.join(' nor in ')}: there is no latency to compare, so its latencies get no verdict and the error rate decides.`,
     );
   }
   for (const metric of compare.metrics) {
