@@ -645,12 +645,21 @@ export function defaultCompareConfig(): CompareConfig {
 function buildCompare(ctx: Context, raw: Raw): CompareConfig {
   const defaults = defaultCompareConfig();
   const minEffect = defaults.minEffect;
+  const minEffectSet = new Set<MetricName>();
   if (isRecord(raw.minEffect)) {
     const latency = effectAt(ctx, ['compare', 'minEffect', 'latency'], raw.minEffect.latency);
-    if (latency !== undefined) for (const metric of LATENCY_METRICS) minEffect[metric] = latency;
+    if (latency !== undefined) {
+      for (const metric of LATENCY_METRICS) {
+        minEffect[metric] = latency;
+        minEffectSet.add(metric);
+      }
+    }
     for (const metric of METRICS) {
       const value = effectAt(ctx, ['compare', 'minEffect', metric], raw.minEffect[metric]);
-      if (value !== undefined) minEffect[metric] = value;
+      if (value !== undefined) {
+        minEffect[metric] = value;
+        minEffectSet.add(metric);
+      }
     }
   }
   const runnerNoise = { ...DEFAULT_RUNNER_NOISE };
@@ -677,6 +686,7 @@ function buildCompare(ctx: Context, raw: Raw): CompareConfig {
   return {
     metrics,
     minEffect,
+    ...(minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {}),
     alpha: typeof raw.alpha === 'number' ? raw.alpha : defaults.alpha,
     minHistory,
     noiseFloor: effectAt(ctx, ['compare', 'noiseFloor'], raw.noiseFloor) ?? defaults.noiseFloor,

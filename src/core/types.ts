@@ -73,6 +73,9 @@ export interface CompareConfig {
   metrics: MetricName[];
   /** Smallest change that counts, as a fraction (0.05 = 5%), per metric. */
   minEffect: Record<MetricName, number>;
+  /** The metrics whose minimum effect the config set; the others take the mode's default (A/B
+   * mode's are smaller: src/core/compare/paired.ts AB_MIN_EFFECT). */
+  minEffectSet?: MetricName[];
   /** Family-wise significance level over all tests of a run (Holm). */
   alpha: number;
   /** With fewer past baselines than this, the history test is not used. */
@@ -243,6 +246,20 @@ export interface Results {
    * hold what was measured, and such a run is never compared or saved as a baseline. */
   interrupted?: true;
   scenarios: ScenarioResult[];
+  ab?: AbInfo;
+}
+
+export type AbSchedule = 'duet' | 'alternate';
+
+export interface AbInfo {
+  schedule: AbSchedule;
+  seed: number;
+  /** alternate only: pair i ran head first or base first. */
+  order?: ('head-first' | 'base-first')[];
+  /** The base variant's results: same scenarios (those it has), same segment count per scenario. */
+  base: Results;
+  /** Why the base could not run, when it could not (then the run falls back to the stored baseline). */
+  baseFailure?: { service: string; reason: string; logTail: string[] };
 }
 
 /** One past baseline, boiled down to what the history test needs. */
@@ -293,8 +310,8 @@ export interface MetricComparison {
   /** One-sided p-value in the direction of the observed change, before Holm. */
   pValue?: number;
   adjustedPValue?: number;
-  method: 'history' | 'bootstrap' | 'rate-check' | 'none';
-  /** The minimum effect that was applied (the configured one). */
+  method: 'history' | 'bootstrap' | 'paired' | 'rate-check' | 'none';
+  /** The minimum effect that was applied (the configured one, or A/B mode's default). */
   minEffect: number;
   /** Smallest change this test calls a regression with 80% probability, from its standard error,
    * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
@@ -329,7 +346,9 @@ export interface ScenarioComparison {
 export interface Comparison {
   /** `fail` when a threshold is breached or a metric regressed; `fail-on` then decides the exit. */
   verdict: 'pass' | 'fail';
-  mode: 'history' | 'bootstrap' | 'thresholds-only';
+  mode: 'history' | 'bootstrap' | 'ab' | 'thresholds-only';
+  /** A/B mode: how head and base were run, and the pairs behind the tests. */
+  ab?: { schedule: AbSchedule; pairs: number; baseCommit?: string };
   baselineStatus: BaselineStatus;
   baseline?: { commit?: string; savedAt: string; historyLength: number; environmentDiffers: boolean };
   current: Results;

@@ -130,6 +130,7 @@ describe('parseConfig: a full valid config', () => {
     expect(config.compare).toEqual({
       metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
       minEffect: { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05, rps: 0.05, error_rate: 0.01 },
+      minEffectSet: ['p50', 'p90', 'p95', 'p99', 'rps'],
       alpha: 0.01,
       minHistory: 5,
       noiseFloor: 0.15,
@@ -218,6 +219,8 @@ describe('parseConfig: defaults', () => {
     });
     expect(config.compare).toMatchObject({
       minEffect: { p50: 0.1, p90: 0.1, p95: 0.1, p99: 0.2, rps: 0.05, error_rate: 0.02 },
+      // rps keeps its default, so an A/B run gives it A/B mode's own.
+      minEffectSet: ['p50', 'p90', 'p95', 'p99', 'error_rate'],
       noiseFloor: 0.1,
       historyLength: 20,
       minHistory: 3,

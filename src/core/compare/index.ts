@@ -5,17 +5,13 @@
 // and size (decide.ts), unless a guard (guards.ts) says the data cannot tell.
 import { summarizeForHistory } from '../baseline.js';
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
-import { adjustHolm } from '../stats/holm.js';
-import { minDetectableEffect } from '../stats/variance-model.js';
 import type { Comparison, ScenarioComparison, ScenarioResult, ThresholdResult } from '../types.js';
-import { decideVerdict } from './decide.js';
+import { decideRun } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';
 import { rateCheck } from './rate-check.js';
 import {
   DEFAULT_REPLICATES,
   DEFAULT_SEED,
-  magnitudeAsChange,
-  minEffectOnScale,
   OPEN_EXECUTORS,
   scenarioValue,
   type CompareInput,
@@ -27,6 +23,7 @@ import { compareWithStoredRun, lazyBootstrap } from './stored-run.js';
 
 export { decideVerdict, type VerdictInput } from './decide.js';
 export { OTHER_LOAD_CHANGE_CORES } from './guards.js';
+export { AB_MIN_EFFECT, comparePaired, MIN_PAIRS, minEffectFor } from './paired.js';
 export {
   DEFAULT_REPLICATES,
   DEFAULT_SEED,
@@ -143,45 +140,7 @@ export function compareRuns(input: CompareInput): Comparison {
     }
   }
 
-  // Holm over every test of the run: all scenarios × metrics that produced a p-value.
-  const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
-  const adjusted = adjustHolm(tested.map((draft) => draft.comparison.pValue ?? 1));
-  tested.forEach((draft, i) => {
-    const p = adjusted[i];
-    if (p !== undefined && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
-  });
-  for (const { comparison, power } of drafts) {
-    if (power === undefined || !(power.standardError > 0)) continue;
-    const mde = minDetectableEffect({
-      standardError: power.standardError,
-      df: power.df,
-      alpha: compare.alpha,
-      tests: Math.max(1, tested.length),
-      minEffect: minEffectOnScale(comparison.metric, comparison.minEffect),
-    });
-    if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
-  }
-  for (const { comparison, guards } of drafts) {
-    // A rate check decides by itself, unless both runs were at capacity and it became a test.
-    if (comparison.method === 'rate-check' && comparison.pValue === undefined) {
-      if (guards.length > 0) {
-        comparison.verdict = 'inconclusive';
-        comparison.reasons.push(...guards);
-      }
-      continue;
-    }
-    const decided = decideVerdict({
-      metric: comparison.metric,
-      change: comparison.change,
-      interval: comparison.changeInterval,
-      adjustedPValue: comparison.adjustedPValue,
-      alpha: compare.alpha,
-      minEffect: comparison.minEffect,
-      guards,
-    });
-    comparison.verdict = decided.verdict;
-    comparison.reasons.push(...decided.reasons);
-  }
+  decideRun(drafts, compare.alpha);
 
   const metrics = drafts.map((draft) => draft.comparison);
   const usedHistory = metrics.some((metric) => metric.method === 'history');

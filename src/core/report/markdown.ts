@@ -31,6 +31,7 @@ import {
   currentFigures,
   describeBaseline,
   describeMetricChange,
+  formatMde,
   sortMetrics,
   summarizeVerdict,
   type VerdictLevel,
@@ -159,7 +160,7 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   if (reasonsBlock) blocks.push({ kind: 'reasons', text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
     blocks.push({ kind: 'scenario', text: renderScenario(comparison, scenario, reasons), failing: isFailing(scenario) });
-    blocks.push({ kind: 'details', text: renderScenarioDetails(scenario, reasons, options) });
+    blocks.push({ kind: 'details', text: renderScenarioDetails(scenario, reasons, options, comparison.ab !== undefined) });
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: 'runs', text: renderPreviousRuns(previous) });
@@ -335,9 +336,11 @@ function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
     const age = formatAge(base.savedAt, options.now);
     parts.push(`baseline: ${base.commit ? code(shortSha(base.commit)) : 'unknown commit'}${age ? `, ${age}` : ''}`);
   }
+  const ab = comparison.ab;
+  if (ab?.baseCommit !== undefined) parts.push(`base: ${code(shortSha(ab.baseCommit))}`);
   const sha = options.commitSha ?? comparison.current.git?.commit;
-  if (sha) parts.push(`this run: ${code(shortSha(sha))}`);
-  parts.push(`mode: ${comparison.mode}`);
+  if (sha) parts.push(`${ab !== undefined ? 'head' : 'this run'}: ${code(shortSha(sha))}`);
+  parts.push(ab !== undefined ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   const lines = [parts.join(' · ')];
   for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText(note)}`);
@@ -384,10 +387,17 @@ function describeLoad(r: ScenarioResult): string {
 function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string {
   const out: string[] = [`### ${scenarioEmoji(s)} ${code(s.name)}`, '', describeLoad(s.current), ''];
   const okCurrent = s.current.requests.ok;
-  if (s.metrics.length > 0) {
+  const ok = { baseline: s.baseline?.requests.ok, current: okCurrent };
+  const ab = comparison.ab !== undefined;
+  if (s.metrics.length > 0 && ab) {
+    // A/B: base and head side by side, with what this run could have detected.
+    const rows = [['metric', 'base', 'head', 'change (95% CI)', 'MDE', 'verdict']];
+    for (const m of sortMetrics(s.metrics)) rows.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
+    out.push(table(rows, ['l', 'r', 'r', 'r', 'r', 'l']));
+  } else if (s.metrics.length > 0) {
     const rows = [['metric', 'baseline', 'current', 'change (95% CI)', 'verdict']];
     for (const m of sortMetrics(s.metrics)) {
-      rows.push([...metricComparisonCells(m, { baseline: s.baseline?.requests.ok, current: okCurrent }), VERDICT_CELLS[m.verdict]]);
+      rows.push([...metricComparisonCells(m, ok), VERDICT_CELLS[m.verdict]]);
     }
     out.push(table(rows, ['l', 'r', 'r', 'r', 'l']));
   } else {
@@ -410,7 +420,7 @@ function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: 
   for (const note of s.notes) remarks.push(`ℹ️ ${escapeText(note)}`);
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
   const moved = s.metrics.some((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'));
-  if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push('', percentileChart(s));
+  if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push('', percentileChart(s, ab));
   return out.join('\n');
 }
 
@@ -440,9 +450,10 @@ function chartInit(colours: string[]): string {
 }
 
 const LEGEND_BOTH = `bars: baseline (grey) · line: this run (blue)`;
+const LEGEND_AB = `bars: base (grey) · line: head (blue)`;
 
 /** Baseline vs current percentiles; the compared values where the table has them, so both agree. */
-function percentileChart(s: ScenarioComparison): string {
+function percentileChart(s: ScenarioComparison, ab = false): string {
   const keys = ['p50', 'p90', 'p95', 'p99'] as const;
   const value = (key: (typeof keys)[number], side: 'baseline' | 'current'): number => {
     const compared = s.metrics.find((m) => m.metric === key);
@@ -464,7 +475,7 @@ function percentileChart(s: ScenarioComparison): string {
     `  line [${current.map(chartNumber).join(', ')}]`,
     '```',
     '',
-    `<sub>${LEGEND_BOTH}</sub>`,
+    `<sub>${ab ? LEGEND_AB : LEGEND_BOTH}</sub>`,
   ].join('\n');
 }
 
@@ -547,12 +558,12 @@ function latencyRow(label: string, r: ScenarioResult): string[] {
   return [label, ...values.map((v) => (r.requests.ok === 0 ? NO_VALUE : formatMsValue(v)))];
 }
 
-function renderScenarioDetails(s: ScenarioComparison, reasons: GroupedReasons, options: MarkdownOptions): string {
+function renderScenarioDetails(s: ScenarioComparison, reasons: GroupedReasons, options: MarkdownOptions, ab = false): string {
   const r = s.current;
   const out: string[] = ['<details>', `<summary>Details of <code>${escapeHtml(s.name)}</code></summary>`, ''];
   out.push('**Latency of OK requests (ms)**', '');
   const header = ['', 'min', 'mean', 'stddev', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99.9', 'max'];
-  const rows = [header, ...(s.baseline ? [latencyRow('baseline', s.baseline)] : []), latencyRow('this run', r)];
+  const rows = [header, ...(s.baseline ? [latencyRow(ab ? 'base' : 'baseline', s.baseline)] : []), latencyRow(ab ? 'head' : 'this run', r)];
   out.push(table(rows, ['l', ...header.slice(1).map(() => 'r')]));
 
   const q = r.requests;
@@ -561,7 +572,7 @@ function renderScenarioDetails(s: ScenarioComparison, reasons: GroupedReasons, o
     `**Requests:** ${formatCount(q.total)} total · ${formatCount(q.ok)} OK · ${formatCount(q.ko)} KO · ${formatCount(q.dropped)} dropped · ` +
       `success ${q.total > 0 ? formatPercent(q.ok / q.total, 2) : 'n/a'} · bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`,
   );
-  const baselineCodes = s.baseline ? ` (baseline ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
+  const baselineCodes = s.baseline ? ` (${ab ? 'base' : 'baseline'} ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
   out.push('', `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`);
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push('', `First \`${errorClass}\` error: ${code(example)}`);
 
@@ -618,6 +629,7 @@ function renderMethod(comparison: Comparison): string {
   const modeWords: Record<Comparison['mode'], string> = {
     history: 'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
     bootstrap: 'with fewer than 5 past baselines, each run\'s own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show',
+    ab: 'the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t over the pairs tests it',
     'thresholds-only': 'there is no usable baseline, so only the thresholds decide',
   };
   return [

@@ -55,12 +55,18 @@ function marksFor(result: ScenarioResult, regressions: MetricComparison[], breac
   return marks.map((mark) => `${SLACK_MARK_PREFIX}${mark}`);
 }
 
-/** Per scenario of `results`: its json_oracle line, then its marks on lines of their own. */
+/**
+ * Per scenario of `results`: its json_oracle line, then its marks on lines of their own. In A/B
+ * mode the base's line follows the head's as `<scenario>@base: …` (still one parseable number
+ * line), so a reader scanning `<scenario>:` finds the head's numbers.
+ */
 function renderSlackEntries(results: Results, comparison?: Comparison): string[][] {
   return results.scenarios.map((scenario) => {
     const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
     const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
-    return [formatJsonOracleLine(scenario), ...marksFor(scenario, regressions, breaches)];
+    const base = comparison?.ab !== undefined ? comparison.scenarios.find((s) => s.name === scenario.name)?.baseline : undefined;
+    const baseLine = base === undefined ? [] : [formatJsonOracleLine({ ...base, name: `${scenario.name}@base` })];
+    return [formatJsonOracleLine(scenario), ...baseLine, ...marksFor(scenario, regressions, breaches)];
   });
 }
 
