@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Results } from '../../src/core/types.js';
 import { findFreePort } from '../fakes/http.js';
+import { makeResults } from '../core/fixtures.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-faults-'));
@@ -58,4 +59,29 @@ describe('a service that refuses connections', () => {
     const passed = runCli(['run', '-c', ungated, '-o', join(work, 'refused-ungated.json'), '--log-dir', join(work, 'logs')]);
     expect(passed.code, passed.stderr).toBe(0);
   }, 90_000);
+});
+
+describe('damaged results and baseline files', () => {
+  const good = makeResults({ seed: 1, scenarios: [{ name: 'api', segments: 12, ratePerSec: 50 }] });
+  const damaged = JSON.parse(JSON.stringify(good)) as Results;
+  damaged.scenarios[0]!.segments[2]!.histogram = 'aGVsbG8gd29ybGQ=';
+  const goodPath = join(work, 'good.json');
+  const damagedPath = join(work, 'damaged.json');
+  writeFileSync(goodPath, JSON.stringify(good));
+  writeFileSync(damagedPath, JSON.stringify(damaged));
+
+  it('compare: a damaged baseline is judged on thresholds, named, with the way to replace it', () => {
+    const { code, stdout, stderr } = runCli(['compare', '--baseline', damagedPath, '--current', goodPath]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('baseline corrupt');
+    expect(stdout).toMatch(/results\.scenarios\[0\]\.segments\[2\]\.histogram does not decode/);
+    expect(stdout).toContain(`delete ${damagedPath}`);
+  });
+
+  it('compare: a damaged current results file is a usage error naming the part', () => {
+    const { code, stderr } = runCli(['compare', '--baseline', goodPath, '--current', damagedPath]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/damaged\.json: damaged: results\.scenarios\[0\]\.segments\[2\]\.histogram does not decode/);
+    expect(stderr).not.toMatch(/at .*\.js:\d+/);
+  });
 });
