@@ -10,6 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BootError } from '../core/errors.js';
 import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
+import { maskSecrets, secretValues, serviceEnv } from './service-env.js';
 import type { ServiceConfig } from '../core/types.js';
 
 export interface StartServicesOptions {
@@ -109,7 +110,7 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
       shell: true,
       detached: true,
       cwd,
-      env: { ...inheritableEnv(process.env), ...config.env },
+      env: serviceEnv(process.env, config),
       stdio: ['ignore', logFd, logFd],
     });
   } finally {
@@ -136,7 +137,8 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   if (failure === 'interrupted') await throwIfInterrupted(guard, config.name);
   // Stop this service before reading its log so that the tail is complete.
   await stopGroup(pid, config.stopGraceMs);
-  const tail = readLogTail(logPath, LOG_TAIL_LINES);
+  // The tail goes to the console and the job summary, which mask only what the runner registered.
+  const tail = maskSecrets(readLogTail(logPath, LOG_TAIL_LINES), secretValues(process.env, config));
   let reason = failure;
   const portClash = failure === 'aborted' ? undefined : findPortClash(tail);
   if (portClash) reason = portInUseMessage(config.name, portClash.port ?? target.port);
@@ -396,11 +398,5 @@ function installGuard(started: Started[]): Guard {
   return guard;
 }
 
-/** The runner's credentials that a `run:` step never sees: the action's inputs (tokens, Slack
- * URLs) and the Actions runtime tokens. A service that logs its environment would otherwise
- * write them to its log file, which the console masking does not cover. */
-const RUNNER_SECRETS = /^(INPUT_|ACTIONS_RUNTIME_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RESULTS_URL$|ACTIONS_CACHE_URL$)/;
-
-export function inheritableEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !RUNNER_SECRETS.test(name)));
-}
+// The environment a service gets and the masking of what its log shows: see service-env.ts.
+export { inheritableEnv } from './service-env.js';

@@ -333,6 +333,8 @@ function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
     env: stringMap(raw.env),
     stopGraceMs: durationAt(ctx, [...path, 'stopGrace'], raw.stopGrace, DEFAULT_STOP_GRACE_MS),
   };
+  const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => (raw.env as Raw)[name] === null) : [];
+  if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === 'string') service.cwd = raw.cwd;
   if (isRecord(raw.ready)) {
     const readyPath = [...path, 'ready'];

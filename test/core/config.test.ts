@@ -64,6 +64,12 @@ describe('parseConfig: a full valid config', () => {
     ]);
   });
 
+  it('passes a variable named with no value through from perfgate\'s environment', () => {
+    const text = withScenario(constantVus, 'services:\n  - { name: api, run: x, env: { PORT: 8080, API_KEY: ~, DB_PASSWORD: } }');
+    const [api] = parseConfig(text, 'perfgate.yml').services;
+    expect(api).toMatchObject({ env: { PORT: '8080' }, passEnv: ['API_KEY', 'DB_PASSWORD'] });
+  });
+
   it('keeps scenarios in the order written, each executor with its load model', () => {
     expect(config.scenarios.map((s) => s.name)).toEqual([
       'json_oracle/fetchByKey',
