@@ -51,7 +51,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   const startedAt = Date.now();
 
   await mkdir(options.logDir, { recursive: true });
-  const services = await startServices(config.services, { baseDir, logDir: options.logDir, signal: options.signal });
+  const services = await startServices(config.services, { baseDir, logDir: options.logDir, signal: options.signal, onNotice: options.onWarning });
   const scenarioResults: ScenarioResult[] = [];
   try {
     for (const scenario of scenarios) {

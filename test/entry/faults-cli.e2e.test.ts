@@ -1,8 +1,8 @@
 // Faults the bundled CLI must survive with its verdict: the built bundle is spawned as a user runs
 // it, against loopback targets that misbehave.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Results } from '../../src/core/types.js';
@@ -18,9 +18,14 @@ beforeAll(() => {
   expect(built.status, built.stderr).toBe(0);
 }, 120_000);
 
-function runCli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const child = spawnSync(process.execPath, [cli, ...args], { cwd: work, encoding: 'utf8', timeout: 60_000 });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+/** Runs the bundled CLI without blocking this process, so loopback servers in it keep answering. */
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 describe('a service that refuses connections', () => {
@@ -42,7 +47,7 @@ describe('a service that refuses connections', () => {
     const gated = join(work, 'refused-gated.yml');
     writeFileSync(gated, `${defaults}${scenarios}thresholds:\n  "*": ["error_rate<0.01"]\n`);
     const output = join(work, 'refused.json');
-    const failed = runCli(['run', '-c', gated, '-o', output, '--log-dir', join(work, 'logs')]);
+    const failed = await runCli(['run', '-c', gated, '-o', output, '--log-dir', join(work, 'logs')]);
     expect(failed.stderr).not.toMatch(/AssertionError/);
     expect(failed.code, failed.stderr).toBe(1);
     const results = JSON.parse(readFileSync(output, 'utf8')) as Results;
@@ -56,7 +61,7 @@ describe('a service that refuses connections', () => {
 
     const ungated = join(work, 'refused-ungated.yml');
     writeFileSync(ungated, `${defaults}${scenarios}`);
-    const passed = runCli(['run', '-c', ungated, '-o', join(work, 'refused-ungated.json'), '--log-dir', join(work, 'logs')]);
+    const passed = await runCli(['run', '-c', ungated, '-o', join(work, 'refused-ungated.json'), '--log-dir', join(work, 'logs')]);
     expect(passed.code, passed.stderr).toBe(0);
   }, 90_000);
 });
@@ -70,18 +75,55 @@ describe('damaged results and baseline files', () => {
   writeFileSync(goodPath, JSON.stringify(good));
   writeFileSync(damagedPath, JSON.stringify(damaged));
 
-  it('compare: a damaged baseline is judged on thresholds, named, with the way to replace it', () => {
-    const { code, stdout, stderr } = runCli(['compare', '--baseline', damagedPath, '--current', goodPath]);
+  it('compare: a damaged baseline is judged on thresholds, named, with the way to replace it', async () => {
+    const { code, stdout, stderr } = await runCli(['compare', '--baseline', damagedPath, '--current', goodPath]);
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('baseline corrupt');
     expect(stdout).toMatch(/results\.scenarios\[0\]\.segments\[2\]\.histogram does not decode/);
     expect(stdout).toContain(`delete ${damagedPath}`);
   });
 
-  it('compare: a damaged current results file is a usage error naming the part', () => {
-    const { code, stderr } = runCli(['compare', '--baseline', goodPath, '--current', damagedPath]);
+  it('compare: a damaged current results file is a usage error naming the part', async () => {
+    const { code, stderr } = await runCli(['compare', '--baseline', goodPath, '--current', damagedPath]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/damaged\.json: damaged: results\.scenarios\[0\]\.segments\[2\]\.histogram does not decode/);
     expect(stderr).not.toMatch(/at .*\.js:\d+/);
   });
+});
+
+describe('a service that daemonises with setsid', () => {
+  const pidFile = join(work, 'setsid.pids');
+  afterAll(() => {
+    // Should perfgate miss it, the test still must not leave it behind.
+    for (const pid of existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone, as it should be
+      }
+    }
+  });
+
+  it('is gone after perfgate exits, and perfgate says what it stopped', async () => {
+    const port = await findFreePort();
+    const daemon = JSON.stringify(join(repoRoot, 'test/fixtures/services/daemon.mjs'));
+    const config = join(work, 'setsid.yml');
+    writeFileSync(
+      config,
+      `services:
+  - name: daemonic
+    run: PORT=${port} PID_FILE=${pidFile} setsid ${JSON.stringify(process.execPath)} ${daemon} & exit 0
+    ready: { tcp: "127.0.0.1:${port}", timeout: 10s }
+defaults: { baseUrl: "http://127.0.0.1:${port}", warmup: 0s, segment: 1s }
+scenarios:
+  a: { executor: constant-vus, vus: 2, duration: 500ms, request: { path: / } }
+`,
+    );
+    const run = await runCli(['run', '-c', config, '-o', join(work, 'setsid.json'), '--log-dir', join(work, 'logs-setsid')]);
+    const pids = readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number);
+    expect(pids).toHaveLength(1);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(`/proc/${pids[0]}`) && !/\) Z/.test(readFileSync(`/proc/${pids[0]}/stat`, 'utf8'))).toBe(false);
+    expect(run.stderr).toMatch(new RegExp(`service "daemonic": stopped 1 process that had left its process group \\(daemonised\\): ${pids[0]} \\(node daemon\\.mjs\\)`));
+  }, 60_000);
 });
