@@ -5,7 +5,8 @@ import * as github from '@actions/github';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BootError } from '../core/errors.js';
+import { BootError, InterruptedError } from '../core/errors.js';
+import { constants as osConstants } from 'node:os';
 import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare.js';
 import type { Comparison } from '../core/types.js';
@@ -72,23 +73,62 @@ function readEvent(): EventFacts {
   return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha };
 }
 
+/**
+ * A cancelled job gets SIGINT, then SIGTERM, then SIGKILL: the first stops the run and keeps what
+ * it measured (results, outputs, summary), as the CLI does; a second one quits at once.
+ */
+function interruptOnSignals(): { signal: AbortSignal; received: () => NodeJS.Signals | undefined; remove: () => void } {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (received !== undefined) process.exit(signalExitCode(signal));
+    received = signal;
+    core.info(`perfgate: ${signal}: stopping the run and writing what was measured`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    received: () => received,
+    remove: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+/** The shell's exit status for a process ended by `signal` (130 for SIGINT, 143 for SIGTERM). */
+function signalExitCode(signal: NodeJS.Signals | undefined): number {
+  return 128 + (signal ? (osConstants.signals[signal] ?? 15) : 2);
+}
+
 export async function run(): Promise<void> {
+  const interrupt = interruptOnSignals();
   try {
     const options = readActionInputs();
     const event = readEvent();
-    const code = await gate(options, event);
-    if (code !== 0) core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
+    const code = await gate(options, event, interrupt.signal);
+    if (code === INTERRUPTED) {
+      core.setFailed(`perfgate: interrupted by ${interrupt.received() ?? 'a signal'}: the run was stopped; what it measured is in results-path, not compared and not saved`);
+      process.exitCode = signalExitCode(interrupt.received());
+    } else if (code !== 0) {
+      core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof InterruptedError) {
+      core.setOutput(Outputs.verdict, 'interrupted');
+      await writeSummary(`## ⏹ perfgate was interrupted\n\n${message}\n`);
+      core.setFailed(`perfgate: ${message}`);
+      process.exitCode = signalExitCode(interrupt.received());
+      return;
+    }
     // The job summary is the report of last resort, also when there is no verdict to report.
     core.setOutput(Outputs.verdict, 'error');
-    try {
-      // A fence longer than any backtick run in the message, so a log tail cannot end it early.
-      const fence = '`'.repeat(Math.max(3, ...[...message.matchAll(/`+/g)].map((run) => run[0].length + 1)));
-      await core.summary.addRaw(`## ❌ perfgate could not run\n\n${fence}\n${message}\n${fence}\n`, true).write();
-    } catch {
-      // No summary file (run outside Actions): the failure below still says it all.
-    }
+    // A fence longer than any backtick run in the message, so a log tail cannot end it early.
+    const fence = '`'.repeat(Math.max(3, ...[...message.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+    await writeSummary(`## ❌ perfgate could not run\n\n${fence}\n${message}\n${fence}\n`);
     if (error instanceof BootError) {
       // Its message carries the service's log tail: print it once, as the annotation.
       core.error(message, { title: `perfgate: ${error.service} did not boot` });
@@ -96,10 +136,23 @@ export async function run(): Promise<void> {
     } else {
       core.setFailed(`perfgate: ${message}`);
     }
+  } finally {
+    interrupt.remove();
   }
 }
 
-async function gate(options: ActionOptions, event: EventFacts): Promise<number> {
+async function writeSummary(markdown: string): Promise<void> {
+  try {
+    await core.summary.addRaw(markdown, true).write();
+  } catch {
+    // No summary file (run outside Actions): the failure still says it all.
+  }
+}
+
+/** gate()'s answer for a run stopped by a signal. */
+const INTERRUPTED = -1;
+
+async function gate(options: ActionOptions, event: EventFacts, signal: AbortSignal): Promise<number> {
   const workDir = join(process.env.RUNNER_TEMP || tmpdir(), 'perfgate');
   await mkdir(workDir, { recursive: true });
   const stepStart = Date.now();
@@ -114,6 +167,7 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
       env: process.env,
       git: { commit: event.sha, ref: github.context.ref },
       shard: options.shard,
+      signal,
     });
     // The k6-style summary of what was measured, before any comparison.
     core.info(renderRunSummary(loaded.results));
@@ -123,6 +177,15 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
   const resultsPath = join(workDir, 'results.json');
   await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   core.setOutput(Outputs.resultsPath, resultsPath);
+  if (results.interrupted) {
+    // A partial run is neither judged against the baseline nor saved as one (as in the CLI).
+    core.setOutput(Outputs.verdict, 'interrupted');
+    const fence = '```';
+    await writeSummary(
+      `## ⏹ perfgate was interrupted\n\nThe run was stopped before its end: not compared with the baseline and not saved. What it measured is in \`${resultsPath}\` (results-path).\n\n${fence}\n${renderRunSummary(results)}\n${fence}\n`,
+    );
+    return INTERRUPTED;
+  }
 
   const store = chooseStore(options, configHash, workDir);
   const { comparison, baseline } = await core.group('perfgate: compare with the baseline', async () => {

@@ -4,7 +4,9 @@
 // step must end (every network step has a deadline, and nothing it left open holds the process).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Results } from '../../src/core/types.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startGitHubApiFake, actionsToken, type GitHubApiFake } from '../fakes/github-api.js';
@@ -177,5 +179,34 @@ describe('the action against a refusing GitHub', () => {
     } finally {
       github.readOnly = false;
     }
+  }, 60_000);
+});
+
+describe('a cancelled job', () => {
+  it('SIGTERM during the measurement: results, the verdict output and the summary are written, as the CLI does', async () => {
+    const longConfig = join(work, 'long.yml');
+    writeFileSync(longConfig, `defaults: { baseUrl: "${target.url}", warmup: 0s, segment: 1s }\nscenarios:\n  api: { executor: constant-vus, vus: 2, duration: 60s, request: { path: /x } }\n`);
+    const run = await runAction({
+      event: 'push',
+      inputs: { config: longConfig },
+      whileRunning: async (child, output) => {
+        // Bounded: the run starts within seconds.
+        for (let attempt = 0; attempt < 200 && !output().includes('perfgate: boot the services and run the scenarios'); attempt++) await sleep(50);
+        await sleep(1500);
+        child.kill('SIGTERM');
+      },
+    });
+    expect(run.code, run.stdout).toBe(143);
+    expect(run.stdout).toContain('perfgate: SIGTERM: stopping the run and writing what was measured');
+    expect(run.outputs.verdict).toBe('interrupted');
+    expect(existsSync(run.outputs['results-path']!)).toBe(true);
+    const results = JSON.parse(readFileSync(run.outputs['results-path']!, 'utf8')) as Results;
+    expect(results.interrupted).toBe(true);
+    expect(results.scenarios[0]!.requests.ok).toBeGreaterThan(0);
+    expect(results.scenarios[0]!.durationMs).toBeLessThan(60_000);
+    expect(run.summary).toContain('perfgate was interrupted');
+    expect(run.summary).toContain('not compared with the baseline and not saved');
+    // Not saved: no CreateCacheEntry for this run.
+    expect(cache.requests.some((request) => request.kind === 'twirp' && request.method === 'CreateCacheEntry' && String(request.body.key).endsWith(`-${2000 + runCounter}-1`))).toBe(false);
   }, 60_000);
 });

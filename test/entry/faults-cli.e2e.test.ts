@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import type { Results } from '../../src/core/types.js';
 import { findFreePort } from '../fakes/http.js';
@@ -19,13 +20,18 @@ beforeAll(() => {
 }, 120_000);
 
 /** Runs the bundled CLI without blocking this process, so loopback servers in it keep answering. */
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  whileRunning?: (child: ReturnType<typeof spawn>) => Promise<void>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [cli, ...args], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  const closed = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  void whileRunning?.(child);
+  return closed;
 }
 
 describe('a service that refuses connections', () => {
@@ -125,5 +131,33 @@ scenarios:
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(`/proc/${pids[0]}`) && !/\) Z/.test(readFileSync(`/proc/${pids[0]}/stat`, 'utf8'))).toBe(false);
     expect(run.stderr).toMatch(new RegExp(`service "daemonic": stopped 1 process that had left its process group \\(daemonised\\): ${pids[0]} \\(node daemon\\.mjs\\)`));
+  }, 60_000);
+});
+
+describe('Ctrl-C while the services boot', () => {
+  it('exits 130 (interrupted), not 3, and stops the service', async () => {
+    const port = await findFreePort();
+    const logDir = join(work, 'logs-boot');
+    const config = join(work, 'boot.yml');
+    writeFileSync(
+      config,
+      `services:
+  - name: slow
+    run: ${process.execPath} ${join(repoRoot, 'test/fixtures/services/never-ready.mjs')}
+    ready: { http: "http://127.0.0.1:${port}/health", timeout: 30s }
+defaults: { baseUrl: "http://127.0.0.1:${port}", warmup: 0s, segment: 1s }
+scenarios:
+  a: { executor: constant-vus, vus: 1, duration: 1s, request: { path: / } }
+`,
+    );
+    const run = await runCli(['run', '-c', config, '-o', join(work, 'boot.json'), '--log-dir', logDir], async (child) => {
+      // Bounded: the service writes its first line at once.
+      const log = join(logDir, 'slow.log');
+      for (let attempt = 0; attempt < 200 && !(existsSync(log) && readFileSync(log, 'utf8').includes('warming up forever')); attempt++) await sleep(50);
+      child.kill('SIGINT');
+    });
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('interrupted while the services were booting: nothing was measured');
+    expect(run.stderr).not.toContain('This operation was aborted');
   }, 60_000);
 });
