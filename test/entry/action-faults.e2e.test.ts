@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { startGitHubApiFake, actionsToken, type GitHubApiFake } from '../fakes/github-api.js';
 import { startCacheServiceFake, type CacheServiceFake } from '../fakes/cache-service.js';
 import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
+import { startSlackFake, slackBotToken, slackChannel, type SlackFake } from '../fakes/slack.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-action-faults-'));
@@ -21,12 +22,13 @@ const runnerTemp = join(work, 'runner-temp');
 let github: GitHubApiFake;
 let cache: CacheServiceFake;
 let target: TargetServer;
+let slack: SlackFake;
 let configPath: string;
 
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
-  [github, cache, target] = await Promise.all([startGitHubApiFake(), startCacheServiceFake(), startTargetServer({ delayMs: 1 })]);
+  [github, cache, target, slack] = await Promise.all([startGitHubApiFake(), startCacheServiceFake(), startTargetServer({ delayMs: 1 }), startSlackFake()]);
   configPath = join(work, 'perfgate.yml');
   writeFileSync(
     configPath,
@@ -43,10 +45,11 @@ afterEach(() => {
   github.hang = undefined;
   cache.hang.clear();
   cache.createStatus = undefined;
+  slack.hang = false;
 });
 
 afterAll(async () => {
-  await Promise.all([github?.close(), cache?.close(), target?.close()]);
+  await Promise.all([github?.close(), cache?.close(), target?.close(), slack?.close()]);
 });
 
 interface ActionRun {
@@ -104,6 +107,7 @@ async function runAction(options: {
     GITHUB_OUTPUT: outputPath,
     GITHUB_STEP_SUMMARY: summaryPath,
     RUNNER_TEMP: runnerTemp,
+    PERFGATE_SLACK_API_URL: slack.apiUrl,
     ...cache.env(),
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
@@ -146,6 +150,15 @@ describe('the action against hung APIs', () => {
     expect(run.outputs.verdict).toBe('pass');
     expect(run.summary).toMatch(/baseline unreadable: judged on thresholds alone \(reading the baseline from the Actions cache \(keys perfgate-v1-[0-9a-f]+-\\?\*\) did not finish within 2 s, so this run has no baseline/);
     expect(cache.requests.some((request) => request.kind === 'blob' && request.method === 'GET')).toBe(true);
+  }, 60_000);
+
+  it('a hanging Slack: the message is given up at the deadline, with a warning; the verdict stands', async () => {
+    slack.hang = true;
+    const run = await runAction({ event: 'push', inputs: { 'slack-token': slackBotToken, 'slack-channel': slackChannel, 'save-baseline': 'false' } });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.verdict).toBe('pass');
+    expect(run.stdout).toMatch(/the Slack message failed \((the Slack message did not finish within 2 s|Slack chat\.postMessage could not be reached: .*)\); the verdict stands/);
+    expect(slack.requests.filter((request) => request.outcome === 'hung')).toHaveLength(1);
   }, 60_000);
 
   it('a hanging cache reserve on the default branch: the verdict stands, the save is given up with a warning', async () => {
