@@ -3,10 +3,9 @@
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BootError, InterruptedError } from '../core/errors.js';
-import { constants as osConstants } from 'node:os';
 import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare.js';
 import type { Comparison } from '../core/types.js';
