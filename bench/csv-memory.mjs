@@ -55,6 +55,8 @@ console.log(JSON.stringify({ rows: rows.length, loadMs: Math.round(loadMs), heap
     platform: 'node',
     format: 'esm',
     logLevel: 'warning',
+    // A commit's src/ laid out in a temporary folder resolves its packages from this checkout.
+    nodePaths: [join(repo, 'node_modules')],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
 
