@@ -106,7 +106,22 @@ function explainFailedSave(key: string, messages: string[]): CacheStoreError {
       'read-only',
     );
   }
-  if (/\(409\)|already exists|another job may be creating this cache/.test(all)) {
+  // @actions/cache says "another job may be creating this cache" after ANY failed reserve (a 500,
+  // a 429): only the service's own answer (its detail line) tells a taken key from a failure.
+  const status = /\((\d{3})\)/.exec(detail)?.[1];
+  if (status === '429' || /rate limited/i.test(detail)) {
+    return new CacheStoreError(
+      `${head}: the cache service is rate limiting this repository (HTTP 429); the next run on the default branch saves a baseline. Cache client: ${summary}${detail ? ` (${detail})` : ''}`,
+      'failed',
+    );
+  }
+  if (status !== undefined && status.startsWith('5')) {
+    return new CacheStoreError(
+      `${head}: the cache service failed (HTTP ${status}) and kept failing over its retries; the next run on the default branch saves a baseline. Cache client: ${summary} (${detail})`,
+      'failed',
+    );
+  }
+  if (/\(409\)|already[ _]exists/.test(all) || (detail === '' && /another job may be creating this cache/.test(summary))) {
     return new CacheStoreError(
       `${head}: an entry with this key already exists. Keys are immutable and made of the run id and attempt, so this run attempt saved a baseline before. Cache client: ${summary}${detail ? ` (${detail})` : ''}`,
       'conflict',

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashConfig } from '../core/config-hash.js';
-import { formatPath, parseConfig } from '../core/config.js';
+import { formatPath, parseConfig, UNSENDABLE_IN_HEADER } from '../core/config.js';
 import { parseCsv } from '../core/csv.js';
 import { quoteValue } from '../core/duration.js';
 import { ConfigError } from '../core/errors.js';
@@ -91,7 +91,6 @@ async function readRows(source: DataSource, baseDir: string): Promise<DataRow[]>
 }
 
 // What an HTTP header value may hold (undici refuses the rest, and every request would fail).
-const UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
 
 function checkColumns(source: DataSource, rows: DataRow[], uses: ColumnUse[]): void {
   for (const use of uses) {

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BootError } from '../core/errors.js';
 import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
+import { maskSecrets, secretValues, serviceEnv } from './service-env.js';
+import { createServiceMarker, describeStrays, findMarkedProcesses, killMarkedProcessesSync, SERVICE_MARKER_VARIABLE, stopMarkedProcesses } from './service-strays.js';
 import type { ServiceConfig } from '../core/types.js';
 
 export interface StartServicesOptions {
@@ -21,6 +23,8 @@ export interface StartServicesOptions {
   signal?: AbortSignal;
   /** Told when each service is spawned and when it answers its readiness check. */
   onStatus?: (status: ServiceStatus) => void;
+  /** Told what was stopped beyond a service's process group (daemonised processes). */
+  onNotice?: (message: string) => void;
 }
 
 export type ServiceStatus =
@@ -59,16 +63,18 @@ interface Started {
   child: ChildProcess;
   pid: number;
   logPath: string;
+  /** In the service's environment and so in every descendant's: finds those that left the group. */
+  marker: string;
 }
 
 export async function startServices(configs: ServiceConfig[], options: StartServicesOptions): Promise<RunningServices> {
   mkdirSync(options.logDir, { recursive: true });
   const started: Started[] = [];
-  const guard = installGuard(started);
+  const guard = installGuard(started, options.onNotice);
   let stopping: Promise<void> | undefined;
   const stopAll = (): Promise<void> => {
     stopping ??= (async () => {
-      for (const service of [...started].reverse()) await stopGroup(service.pid, service.config.stopGraceMs);
+      for (const service of [...started].reverse()) await stopService(service, options.onNotice);
       guard.remove();
     })();
     return stopping;
@@ -111,13 +117,14 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   options.onStatus?.({ kind: 'starting', name: config.name, run: config.run, logPath, ...(target ? { readyCheck: target.text } : {}) });
   const spawnedAt = performance.now();
   const logFd = openSync(logPath, 'w');
+  const marker = createServiceMarker(config.name);
   let child: ChildProcess;
   try {
     child = spawn(config.run, {
       shell: true,
       detached: true,
       cwd,
-      env: { ...inheritableEnv(process.env), ...config.env },
+      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker },
       stdio: ['ignore', logFd, logFd],
     });
   } finally {
@@ -136,21 +143,23 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   }
   const pid = child.pid;
   // Registered at once, so that an interrupt from here on stops it too.
-  started.push({ config, child, pid, logPath });
+  const service: Started = { config, child, pid, logPath, marker };
+  started.push(service);
 
   if (!target || !config.ready) {
     options.onStatus?.({ kind: 'ready', name: config.name, afterMs: performance.now() - spawnedAt });
     return;
   }
-  const failure = await waitUntilReady(config, target, pid, exited, options.signal, guard);
+  const failure = await waitUntilReady(config, target, service, exited, options.signal, guard);
   if (!failure) {
     options.onStatus?.({ kind: 'ready', name: config.name, afterMs: performance.now() - spawnedAt, readyCheck: target.text });
     return;
   }
   if (failure === 'interrupted') await throwIfInterrupted(guard, config.name);
   // Stop this service before reading its log so that the tail is complete.
-  await stopGroup(pid, config.stopGraceMs);
-  const tail = readLogTail(logPath, LOG_TAIL_LINES);
+  await stopService(service, options.onNotice);
+  // The tail goes to the console and the job summary, which mask only what the runner registered.
+  const tail = maskSecrets(readLogTail(logPath, LOG_TAIL_LINES), secretValues(process.env, config));
   let reason = failure;
   const portClash = failure === 'aborted' ? undefined : findPortClash(tail);
   if (portClash) reason = portInUseMessage(config.name, portClash.port ?? target.port);
@@ -173,7 +182,7 @@ async function throwIfInterrupted(guard: Guard, name: string): Promise<void> {
 async function waitUntilReady(
   config: ServiceConfig,
   target: Target,
-  pid: number,
+  service: Started,
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
   signal: AbortSignal | undefined,
   guard: Guard,
@@ -187,9 +196,9 @@ async function waitUntilReady(
     if (signal?.aborted) return 'aborted';
     // Our own signal handler is stopping this service: its exit is no boot failure.
     if (guard.interruption) return 'interrupted';
-    if (exit && !isGroupAlive(pid)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
-    // A shell that exits 0 after starting something in the background leaves the group alive:
-    // keep probing then; any other exit of the leader is a failure.
+    if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+    // A shell that exits 0 after starting something in the background leaves the group (or a
+    // daemonised process) alive: keep probing then; any other exit of the leader is a failure.
     if (exit && (exit.code !== 0 || exit.signal)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) {
@@ -204,7 +213,7 @@ async function waitUntilReady(
     if (ready) {
       if (guard.interruption) return 'interrupted';
       // The leader might have died right as the probe succeeded (someone else on the port).
-      if (exit && !isGroupAlive(pid)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+      if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
       return undefined;
     }
     await sleep(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
@@ -335,6 +344,18 @@ async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolea
   return true;
 }
 
+/** The group is alive, or a process that left it (setsid, a daemon) still carries the service's marker. */
+function isServiceAlive(service: Started): boolean {
+  return isGroupAlive(service.pid) || findMarkedProcesses(service.marker).length > 0;
+}
+
+/** Stops the service's group, then whatever it started that left the group, and says what that was. */
+async function stopService(service: Started, onNotice: ((message: string) => void) | undefined): Promise<void> {
+  await stopGroup(service.pid, service.config.stopGraceMs);
+  const strays = await stopMarkedProcesses(service.marker, service.config.stopGraceMs);
+  if (strays.length > 0) onNotice?.(describeStrays(service.config.name, strays));
+}
+
 async function stopGroup(pgid: number, graceMs: number): Promise<void> {
   if (!isGroupAlive(pgid)) return;
   signalGroup(pgid, 'SIGTERM');
@@ -380,7 +401,7 @@ interface Guard {
  * The 'exit' hook covers every other way out (an uncaught error, process.exit): it can only run
  * synchronous code, so it SIGKILLs whatever is left.
  */
-function installGuard(started: Started[]): Guard {
+function installGuard(started: Started[], onNotice: ((message: string) => void) | undefined): Guard {
   const onSignal = (signal: NodeJS.Signals): void => {
     if (guard.interruption) {
       // A second Ctrl-C: no more grace.
@@ -388,14 +409,17 @@ function installGuard(started: Started[]): Guard {
       process.exit(signal === 'SIGINT' ? 130 : 143);
     }
     const stopped = (async () => {
-      for (const service of [...started].reverse()) await stopGroup(service.pid, service.config.stopGraceMs);
+      for (const service of [...started].reverse()) await stopService(service, onNotice);
       guard.remove();
       if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     })();
     guard.interruption = { signal, stopped };
   };
   const onExit = (): void => {
-    for (const service of started) if (isGroupAlive(service.pid)) signalGroup(service.pid, 'SIGKILL');
+    for (const service of started) {
+      if (isGroupAlive(service.pid)) signalGroup(service.pid, 'SIGKILL');
+      killMarkedProcessesSync(service.marker);
+    }
   };
   const guard: Guard = {
     remove() {
@@ -410,11 +434,5 @@ function installGuard(started: Started[]): Guard {
   return guard;
 }
 
-/** The runner's credentials that a `run:` step never sees: the action's inputs (tokens, Slack
- * URLs) and the Actions runtime tokens. A service that logs its environment would otherwise
- * write them to its log file, which the console masking does not cover. */
-const RUNNER_SECRETS = /^(INPUT_|ACTIONS_RUNTIME_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RESULTS_URL$|ACTIONS_CACHE_URL$)/;
-
-export function inheritableEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !RUNNER_SECRETS.test(name)));
-}
+// The environment a service gets and the masking of what its log shows: see service-env.ts.
+export { inheritableEnv } from './service-env.js';

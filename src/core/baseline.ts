@@ -1,6 +1,7 @@
 // The baseline artifact: a results file plus the per-scenario summaries of the baselines before
 // it, so the history test can see runner-to-runner noise. Parsing never throws: a bad baseline is a
 // status the report explains, and the run is judged on thresholds alone.
+import { findHistoryNumberProblem, findResultsNumberProblem } from './results-check.js';
 import type { Baseline, BaselineStatus, HistoryEntry, Results } from './types.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
@@ -120,12 +121,43 @@ function checkVersion(version: unknown, what: string): ParsedBaseline | undefine
   return undefined;
 }
 
+/** Why `value` is not a results file perfgate could have written (shape, then numbers), or undefined. */
+export function findResultsProblem(value: unknown): string | undefined {
+  return findShapeProblem(value, 'results', resultsShape) ?? findResultsNumberProblem(value as Results, 'results');
+}
+
+export interface ParseBaselineOptions {
+  /** compare.history: a longer stored history is cut to it before anything reads it. */
+  historyLength?: number;
+  /** Where the text came from (a file path or "Actions cache key …"), for the way to replace a corrupt one. */
+  source?: string;
+}
+
+const CACHE_SOURCE = 'Actions cache key ';
+
+/** How to get rid of a baseline that cannot be used, so that the next saving run stores a new one. */
+export function describeBaselineRemoval(source: string): string {
+  if (source.startsWith(CACHE_SOURCE)) {
+    const key = source.slice(CACHE_SOURCE.length);
+    return `delete the cache entry (gh cache delete ${key}, or the repository's Actions → Caches page); the next run on the default branch saves a new baseline`;
+  }
+  return `delete ${source} (or replace it with a results file written by "perfgate run -o"); the next saving run stores a new baseline`;
+}
+
 /**
  * A stored baseline, or a bare results file taken as a baseline with no history (for
  * `perfgate compare --baseline results.json`). Without `expectedConfigHash` the config is not
  * checked (compare has no config to check against).
  */
-export function parseBaseline(text: string, expectedConfigHash?: string): ParsedBaseline {
+export function parseBaseline(text: string, expectedConfigHash?: string, options: ParseBaselineOptions = {}): ParsedBaseline {
+  const parsed = parseBaselineText(text, expectedConfigHash, options.historyLength);
+  if (parsed.status.kind === 'corrupt' && options.source !== undefined) {
+    return failure('corrupt', `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`);
+  }
+  return parsed;
+}
+
+function parseBaselineText(text: string, expectedConfigHash: string | undefined, historyLength: number | undefined): ParsedBaseline {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -133,10 +165,15 @@ export function parseBaseline(text: string, expectedConfigHash?: string): Parsed
     return failure('corrupt', `The baseline is not JSON (${(error as Error).message}).`);
   }
   if (!isObject(data)) return failure('corrupt', 'The baseline is not a JSON object.');
+  const isBaseline = data.kind === 'perfgate-baseline';
   let baseline: Baseline;
-  if (data.kind === 'perfgate-baseline') {
+  if (isBaseline) {
     const versionProblem = checkVersion(data.schemaVersion, 'baseline') ?? (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : undefined);
     if (versionProblem !== undefined) return versionProblem;
+    // Before any check reads it: a history far past its cap (200,000 entries) held compare for minutes.
+    if (historyLength !== undefined && Array.isArray(data.history) && data.history.length > historyLength) {
+      data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) } as Json;
+    }
     const problem = findShapeProblem(data, 'baseline', baselineShape);
     if (problem !== undefined) return failure('corrupt', `The baseline is damaged: ${problem}.`);
     baseline = data as unknown as Baseline;
@@ -156,6 +193,12 @@ export function parseBaseline(text: string, expectedConfigHash?: string): Parsed
       'other-config',
       `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`,
     );
+  }
+  const numberProblem =
+    findResultsNumberProblem(baseline.results, isBaseline ? 'baseline.results' : 'results') ??
+    baseline.history.reduce<string | undefined>((found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`), undefined);
+  if (numberProblem !== undefined) {
+    return failure('corrupt', `The ${isBaseline ? 'baseline' : 'results file given as baseline'} is damaged: ${numberProblem}.`);
   }
   return { baseline, status: { kind: 'ok' } };
 }

@@ -81,6 +81,29 @@ const METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'erro
 const LATENCY_METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99'];
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What an HTTP/1.1 header value cannot carry: line breaks and other control characters. */
+export const UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
+
+/**
+ * More connections than one process can hold: each VU (or open-model request in flight) is a
+ * socket and a file descriptor, and loopback has about 28,000 source ports per target. A count
+ * far past it was accepted and aborted the process while allocating its users.
+ */
+export const MAX_CONNECTIONS = 50_000;
+/** More arrivals a second than one generator can schedule (its dispatch loop would never yield). */
+export const MAX_RATE_PER_SEC = 1_000_000;
+
+function checkConnections(ctx: Context, path: PathKey[], value: number, what: string): void {
+  if (value > MAX_CONNECTIONS) {
+    ctx.problems.add(path, `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`);
+  }
+}
+
+function checkRate(ctx: Context, path: PathKey[], ratePerSec: number): void {
+  if (ratePerSec > MAX_RATE_PER_SEC) {
+    ctx.problems.add(path, `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`);
+  }
+}
 
 // ---------------------------------------------------------------- problems
 
@@ -276,6 +299,15 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^::ffff:(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})$/.test(host);
 }
 
+/** `host` as the URL parser reads it in `http://host/` (lower case, IPv4 in dotted decimal), or undefined when it is none. */
+function canonicalHost(host: string): string | undefined {
+  try {
+    return new URL(`http://${host}/`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An allowHosts entry is a host name or IP, `*.example.com`, or `host:port`. */
 export function isHostAllowed(hostname: string, port: string, allowHosts: readonly string[]): boolean {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
@@ -340,6 +372,8 @@ function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
     env: stringMap(raw.env),
     stopGraceMs: durationAt(ctx, [...path, 'stopGrace'], raw.stopGrace, DEFAULT_STOP_GRACE_MS),
   };
+  const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => (raw.env as Raw)[name] === null) : [];
+  if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === 'string') service.cwd = raw.cwd;
   if (isRecord(raw.ready)) {
     const readyPath = [...path, 'ready'];
@@ -355,12 +389,17 @@ function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
     if (typeof http === 'string' && checkTargetUrl(ctx, [...readyPath, 'http'], http)) ready.http = http;
     if (typeof tcp === 'string') {
       const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(tcp);
+      // The host read as a URL reads it (127.1 is 127.0.0.1, 127.0.0.08 is no address at all), so
+      // that ready.tcp and baseUrl accept the same hosts and the probe connects to what was checked.
+      const host = match?.[1] === undefined ? undefined : canonicalHost(match[1]);
       if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65_535) {
         ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`);
-      } else if (!isLoopbackHost(match[1]) && !isHostAllowed(match[1], match[2], ctx.allowHosts)) {
+      } else if (host === undefined) {
+        ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`);
+      } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
         ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)} ${REFUSED_HOST}`);
       } else {
-        ready.tcp = tcp;
+        ready.tcp = `${host}:${match[2]}`;
       }
     }
     service.ready = ready;
@@ -382,12 +421,15 @@ function buildStages(ctx: Context, path: PathKey[], raw: unknown, executor: Exec
         ctx.problems.add(targetPath, `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`);
       } else if (typeof item.target === 'number') {
         target = item.target;
+        checkConnections(ctx, targetPath, target, 'virtual users');
       }
     } else if (typeof item.target === 'number') {
       if (item.target < 0) ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
       else target = item.target;
+      checkRate(ctx, targetPath, target);
     } else if (typeof item.target === 'string') {
       target = ctx.problems.attempt(targetPath, () => parseRate(item.target, formatPath(targetPath))) ?? 0;
+      checkRate(ctx, targetPath, target);
     }
     stages.push({ durationMs, target });
   });
@@ -420,17 +462,22 @@ function buildLoad(ctx: Context, path: PathKey[], raw: Raw, executor: Executor):
     return ms;
   };
   const integer = (key: string, fallback: number): number => (Number.isInteger(raw[key]) ? (raw[key] as number) : fallback);
+  const users = (key: string, fallback: number): number => {
+    const value = integer(key, fallback);
+    checkConnections(ctx, [...path, key], value, 'virtual users');
+    return value;
+  };
 
   switch (executor) {
     case 'constant-vus': {
       const durationMs = positiveDuration('duration', 0);
-      return complete ? { executor, vus: integer('vus', 1), durationMs } : undefined;
+      return complete ? { executor, vus: users('vus', 1), durationMs } : undefined;
     }
     case 'ramping-vus':
-      return { executor, startVus: integer('startVUs', 0), stages: buildStages(ctx, [...path, 'stages'], raw.stages, executor) };
+      return { executor, startVus: users('startVUs', 0), stages: buildStages(ctx, [...path, 'stages'], raw.stages, executor) };
     case 'shared-iterations': {
       const maxDurationMs = positiveDuration('maxDuration', DEFAULT_MAX_DURATION_MS);
-      return complete ? { executor, vus: integer('vus', 1), iterations: integer('iterations', 1), maxDurationMs } : undefined;
+      return complete ? { executor, vus: users('vus', 1), iterations: integer('iterations', 1), maxDurationMs } : undefined;
     }
     case 'constant-arrival-rate': {
       const durationMs = positiveDuration('duration', 0);
@@ -438,6 +485,7 @@ function buildLoad(ctx: Context, path: PathKey[], raw: Raw, executor: Executor):
       if (raw.rate !== undefined) {
         ratePerSec = ctx.problems.attempt([...path, 'rate'], () => parseRate(raw.rate, formatPath([...path, 'rate']))) ?? 1;
         if (ratePerSec === 0) ctx.problems.add([...path, 'rate'], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        checkRate(ctx, [...path, 'rate'], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : undefined;
     }
@@ -445,6 +493,7 @@ function buildLoad(ctx: Context, path: PathKey[], raw: Raw, executor: Executor):
       const startPath = [...path, 'startRate'];
       const startRatePerSec =
         raw.startRate === undefined ? 0 : (ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0);
+      checkRate(ctx, startPath, startRatePerSec);
       return { executor, startRatePerSec, stages: buildStages(ctx, [...path, 'stages'], raw.stages, executor) };
     }
   }
@@ -463,6 +512,10 @@ function checkHeaders(ctx: Context, path: PathKey[], raw: unknown): Record<strin
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) ctx.problems.add([...path, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+    // Accepted before, and then every request failed with "invalid header value".
+    else if (UNSENDABLE_IN_HEADER.test(value)) {
+      ctx.problems.add([...path, name], `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`);
+    }
     ctx.problems.attempt([...path, name], () => parseTemplate(value, formatPath([...path, name])));
   }
   return headers;
@@ -560,7 +613,9 @@ function buildScenario(ctx: Context, name: string, raw: Raw, defaults: Raw, defa
   if (segment.ms < MIN_SEGMENT_MS) {
     ctx.problems.add(segment.path, `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`);
   }
-  const maxInFlight = pick('maxInFlight').value;
+  const maxInFlightPick = pick('maxInFlight');
+  const maxInFlight = maxInFlightPick.value;
+  if (Number.isInteger(maxInFlight)) checkConnections(ctx, maxInFlightPick.path, maxInFlight as number, 'requests in flight');
   const okStatus = pick('okStatus').value;
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
@@ -816,7 +871,15 @@ export function parseConfig(text: string, fileName: string): Config {
     });
     throw new ConfigError(`${fileName} is not valid YAML:\n${lines.join('\n')}`);
   }
-  const root: unknown = doc.toJS({ maxAliasCount: 1000 });
+  let root: unknown;
+  try {
+    root = doc.toJS({ maxAliasCount: 1000 });
+  } catch (error) {
+    // The YAML library refuses an alias bomb (billion laughs) here, with a ReferenceError.
+    throw new ConfigError(
+      `${fileName}: ${(error as Error).message}; the config expands its aliases (*name) too many times: write the repeated parts out, or use fewer nested aliases`,
+    );
+  }
   if (!isRecord(root)) {
     const what = root === null || root === undefined ? 'empty' : `${quoteValue(root)}, not a map of settings`;
     throw new ConfigError(`${fileName}: the config is ${what}; it needs at least scenarios: (see the config reference)`);

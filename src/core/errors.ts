@@ -22,9 +22,15 @@ export class InputFileError extends Error {
   override name = 'InputFileError';
 }
 
-export const ExitCode = { pass: 0, gateFailed: 1, usage: 2, couldNotRun: 3 } as const;
+/** perfgate was interrupted (SIGINT, SIGTERM) before it measured anything. Exit code 130 (the shell's for SIGINT). */
+export class InterruptedError extends Error {
+  override name = 'InterruptedError';
+}
+
+export const ExitCode = { pass: 0, gateFailed: 1, usage: 2, couldNotRun: 3, interrupted: 130 } as const;
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof ConfigError || error instanceof InputFileError) return ExitCode.usage;
+  if (error instanceof InterruptedError) return ExitCode.interrupted;
   return ExitCode.couldNotRun;
 }

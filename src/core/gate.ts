@@ -27,7 +27,10 @@ export function judgeRun(input: {
   let baseline: Baseline | undefined;
   let baselineStatus: BaselineStatus;
   if (input.baseline.kind === 'found') {
-    const parsed = parseBaseline(input.baseline.text, input.current.configHash);
+    const parsed = parseBaseline(input.baseline.text, input.current.configHash, {
+      historyLength: input.config.compare.historyLength,
+      source: input.baseline.source,
+    });
     baselineStatus = parsed.status;
     if ('baseline' in parsed) baseline = parsed.baseline;
   } else {

@@ -62,6 +62,8 @@ export interface ServiceConfig {
   run: string;
   cwd?: string;
   env: Record<string, string>;
+  /** Variables of perfgate's own environment passed through by name (`env: { API_KEY: ~ }`), secret-named ones included. */
+  passEnv?: string[];
   ready?: { http?: string; tcp?: string; timeoutMs: number };
   /** Time between SIGTERM and SIGKILL when stopping. */
   stopGraceMs: number;

@@ -21,7 +21,11 @@ function codeOf(error: unknown): string | undefined {
 }
 
 export function classifyError(error: unknown): ErrorClass {
-  switch (codeOf(error)) {
+  const code = codeOf(error);
+  // undici's "bad response" / "bad upgrade" (an unsolicited 100 Continue, a malformed status
+  // line) share the code of a closed socket, but the peer broke the protocol; it reset nothing.
+  if (code === 'UND_ERR_SOCKET' && /^bad /.test((error as { message?: unknown }).message as string)) return 'other';
+  switch (code) {
     case 'ETIMEDOUT':
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':

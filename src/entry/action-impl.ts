@@ -3,9 +3,9 @@
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BootError } from '../core/errors.js';
+import { BootError, InterruptedError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import type { Comparison, ReportConfig } from '../core/types.js';
@@ -18,6 +18,7 @@ import { createCacheStore } from '../adapters/baseline-store-cache.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
 import { findComment, upsertComment, type FoundComment } from '../adapters/github-comment.js';
 import { postSlack } from '../adapters/slack.js';
+import { withDeadline } from '../adapters/deadline.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
 import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
@@ -25,6 +26,17 @@ import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.j
 const FORK_HINT =
   'This looks like a pull request from a fork: its token is read-only and secrets are not passed, so perfgate cannot comment. ' +
   'The report is in the job summary. To comment on fork PRs, run perfgate in a `workflow_run` workflow (see examples/workflows/fork-safe.yml in the perfgate README).';
+
+/** One GitHub or Slack request; a step of several has the network-timeout as its deadline. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetch(input, { ...init, signal });
+  };
+}
 
 interface EventFacts {
   kind: 'pull_request' | 'default-branch' | 'other';
@@ -62,23 +74,62 @@ function readEvent(): EventFacts {
   return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha };
 }
 
+/**
+ * A cancelled job gets SIGINT, then SIGTERM, then SIGKILL: the first stops the run and keeps what
+ * it measured (results, outputs, summary), as the CLI does; a second one quits at once.
+ */
+function interruptOnSignals(): { signal: AbortSignal; received: () => NodeJS.Signals | undefined; remove: () => void } {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (received !== undefined) process.exit(signalExitCode(signal));
+    received = signal;
+    core.info(`perfgate: ${signal}: stopping the run and writing what was measured`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    received: () => received,
+    remove: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+/** The shell's exit status for a process ended by `signal` (130 for SIGINT, 143 for SIGTERM). */
+function signalExitCode(signal: NodeJS.Signals | undefined): number {
+  return 128 + (signal ? (osConstants.signals[signal] ?? 15) : 2);
+}
+
 export async function run(): Promise<void> {
+  const interrupt = interruptOnSignals();
   try {
     const options = readActionInputs();
     const event = readEvent();
-    const code = await gate(options, event);
-    if (code !== 0) core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
+    const code = await gate(options, event, interrupt.signal);
+    if (code === INTERRUPTED) {
+      core.setFailed(`perfgate: interrupted by ${interrupt.received() ?? 'a signal'}: the run was stopped; what it measured is in results-path, not compared and not saved`);
+      process.exitCode = signalExitCode(interrupt.received());
+    } else if (code !== 0) {
+      core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof InterruptedError) {
+      core.setOutput(Outputs.verdict, 'interrupted');
+      await writeSummary(`## ⏹ perfgate was interrupted\n\n${message}\n`);
+      core.setFailed(`perfgate: ${message}`);
+      process.exitCode = signalExitCode(interrupt.received());
+      return;
+    }
     // The job summary is the report of last resort, also when there is no verdict to report.
     core.setOutput(Outputs.verdict, 'error');
-    try {
-      // A fence longer than any backtick run in the message, so a log tail cannot end it early.
-      const fence = '`'.repeat(Math.max(3, ...[...message.matchAll(/`+/g)].map((run) => run[0].length + 1)));
-      await core.summary.addRaw(`## ❌ perfgate could not run\n\n${fence}\n${message}\n${fence}\n`, true).write();
-    } catch {
-      // No summary file (run outside Actions): the failure below still says it all.
-    }
+    // A fence longer than any backtick run in the message, so a log tail cannot end it early.
+    const fence = '`'.repeat(Math.max(3, ...[...message.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+    await writeSummary(`## ❌ perfgate could not run\n\n${fence}\n${message}\n${fence}\n`);
     if (error instanceof BootError) {
       // Its message carries the service's log tail: print it once, as the annotation.
       core.error(message, { title: `perfgate: ${error.service} did not boot` });
@@ -86,10 +137,23 @@ export async function run(): Promise<void> {
     } else {
       core.setFailed(`perfgate: ${message}`);
     }
+  } finally {
+    interrupt.remove();
   }
 }
 
-async function gate(options: ActionOptions, event: EventFacts): Promise<number> {
+async function writeSummary(markdown: string): Promise<void> {
+  try {
+    await core.summary.addRaw(markdown, true).write();
+  } catch {
+    // No summary file (run outside Actions): the failure still says it all.
+  }
+}
+
+/** gate()'s answer for a run stopped by a signal. */
+const INTERRUPTED = -1;
+
+async function gate(options: ActionOptions, event: EventFacts, signal: AbortSignal): Promise<number> {
   const workDir = join(process.env.RUNNER_TEMP || tmpdir(), 'perfgate');
   await mkdir(workDir, { recursive: true });
   const stepStart = Date.now();
@@ -104,6 +168,7 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
       env: process.env,
       git: { commit: event.sha, ref: github.context.ref },
       shard: options.shard,
+      signal,
     });
     // The k6-style summary of what was measured, before any comparison.
     core.info(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution }));
@@ -113,40 +178,55 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
   const resultsPath = join(workDir, 'results.json');
   await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   core.setOutput(Outputs.resultsPath, resultsPath);
+  if (results.interrupted) {
+    // A partial run is neither judged against the baseline nor saved as one (as in the CLI).
+    core.setOutput(Outputs.verdict, 'interrupted');
+    const fence = '```';
+    await writeSummary(
+      `## ⏹ perfgate was interrupted\n\nThe run was stopped before its end: not compared with the baseline and not saved. What it measured is in \`${resultsPath}\` (results-path).\n\n${fence}\n${renderRunSummary(results)}\n${fence}\n`,
+    );
+    return INTERRUPTED;
+  }
 
   const store = chooseStore(options, configHash, workDir);
   const { comparison, baseline } = await core.group('perfgate: compare with the baseline', async () => {
-    const lookup = store ? await lookupBaseline(store) : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
+    const lookup = store
+      ? await lookupBaseline(store, { timeoutMs: options.networkTimeoutMs })
+      : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
     if (lookup.kind === 'found') core.info(`baseline: ${lookup.source}`);
     else core.info(lookup.detail);
     return judgeRun({ current: results, config, baseline: lookup });
   });
 
-  const markdown = await core.group('perfgate: report', () => report(options, event, comparison, config.report));
-  // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
-  await writeFile(join(workDir, 'report.md'), markdown);
+  // The verdict exists: its outputs now, before any report that waits on the network, so that a
+  // slow or cancelled report step can never lose it.
   core.setOutput(Outputs.verdict, comparison.verdict);
-  core.setOutput(Outputs.reportMarkdown, markdown);
   core.setOutput(
     Outputs.regressions,
     JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
   );
+  const markdown = await core.group('perfgate: report', () => report(options, event, comparison, config.report));
+  // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
+  await writeFile(join(workDir, 'report.md'), markdown);
+  core.setOutput(Outputs.reportMarkdown, markdown);
 
   const shouldSave = options.saveBaseline ?? event.kind === 'default-branch';
   if (shouldSave && event.kind === 'pull_request') core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
   if (shouldSave && event.kind !== 'pull_request' && store) {
     await core.group('perfgate: save the baseline', async () => {
       try {
-        await saveBaseline(store, {
-          results,
-          previous: baseline,
-          status: comparison.baselineStatus,
-          config,
-          commit: event.sha,
-          runId: String(github.context.runId),
-          attempt: String(github.context.runAttempt || 1),
-          now: new Date(),
-        });
+        await withDeadline(`saving the baseline to ${store.description}`, options.networkTimeoutMs, () =>
+          saveBaseline(store, {
+            results,
+            previous: baseline,
+            status: comparison.baselineStatus,
+            config,
+            commit: event.sha,
+            runId: String(github.context.runId),
+            attempt: String(github.context.runAttempt || 1),
+            now: new Date(),
+          }),
+        );
         core.info(`saved this run as the new baseline in ${store.description}`);
       } catch (error) {
         core.warning(`perfgate: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`);
@@ -172,30 +252,24 @@ function chooseStore(options: ActionOptions, configHash: string, workDir: string
 
 async function report(options: ActionOptions, event: EventFacts, comparison: Comparison, reportConfig?: ReportConfig): Promise<string> {
   const marker = `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
-  const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
+  // Every GitHub call gets its own timeout (octokit sets none); each comment step has a deadline too.
+  const octokit = options.githubToken
+    ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl, request: { fetch: fetchWithTimeout(Math.min(REQUEST_TIMEOUT_MS, options.networkTimeoutMs)) } })
+    : undefined;
+  const budget = options.networkTimeoutMs;
   const { owner, repo } = github.context.repo;
 
-  let previousRuns: PrRunEntry[] = [];
-  // undefined: not looked up (or the lookup failed), so upsertComment looks again.
-  let existingComment: FoundComment | null | undefined;
-  if (event.kind === 'pull_request' && octokit && event.prNumber !== undefined && options.comment !== 'never') {
-    try {
-      existingComment = (await findComment(octokit, { owner, repo, issueNumber: event.prNumber, marker })) ?? null;
-      if (existingComment) previousRuns = extractPreviousRuns(existingComment.body);
-    } catch (error) {
-      core.warning(`perfgate: could not read the PR's comments (${(error as Error).message})`);
-    }
-  }
-
+  // The job summary, the log and the annotations first: they need no network, so a hung GitHub
+  // or Slack cannot keep them from being written. The summary is this run's report; the PR's
+  // earlier runs are listed in the comment.
   const renderOptions = {
     marker,
     runUrl: event.runUrl,
     commitSha: event.sha,
     now: new Date(),
-    previousRuns,
+    previousRuns: [] as PrRunEntry[],
     ...(reportConfig ? { distribution: reportConfig.distribution } : {}),
   };
-  const markdown = renderMarkdown(comparison, renderOptions);
   // GitHub caps a summary at 1 MiB of bytes; emoji and dashes take 3-4 bytes, so leave room.
   const summary = renderMarkdown(comparison, { ...renderOptions, maxChars: 600_000 });
 
@@ -219,6 +293,19 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
     });
   }
 
+  // undefined: not looked up (or the lookup failed), so upsertComment looks again.
+  let existingComment: FoundComment | null | undefined;
+  if (event.kind === 'pull_request' && octokit && event.prNumber !== undefined && options.comment !== 'never') {
+    try {
+      const issueNumber = event.prNumber;
+      existingComment = (await withDeadline("reading the PR's comments", budget, () => findComment(octokit, { owner, repo, issueNumber, marker }))) ?? null;
+      if (existingComment) renderOptions.previousRuns = extractPreviousRuns(existingComment.body);
+    } catch (error) {
+      core.warning(`perfgate: could not read the PR's comments (${(error as Error).message})`);
+    }
+  }
+  const markdown = renderMarkdown(comparison, renderOptions);
+
   const noteworthy = comparison.regressions.length + comparison.improvements.length + comparison.breaches.length > 0;
   const wantsComment = options.comment === 'always' || (options.comment === 'on-change' && (noteworthy || Boolean(existingComment)));
   if (event.kind === 'pull_request' && wantsComment && event.prNumber !== undefined) {
@@ -226,11 +313,12 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
       core.warning('perfgate: no github-token, so no PR comment; the report is in the job summary');
     } else {
       try {
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: event.prNumber, marker, body: markdown, existing: existingComment });
+        const issueNumber = event.prNumber;
+        const result = await withDeadline('the PR comment', budget, () => upsertComment(octokit, { owner, repo, issueNumber, marker, body: markdown, existing: existingComment }));
         core.info(`PR comment ${result.action}: ${result.url}`);
       } catch (error) {
-        const status = (error as { status?: number }).status;
-        core.warning(status === 403 || event.isFork ? `perfgate: ${FORK_HINT}` : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`);
+        // The fork hint only for a fork: a same-repo 403 is a missing `pull-requests: write`, which the message says.
+        core.warning(event.isFork ? `perfgate: ${FORK_HINT}` : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`);
         core.info(markdown);
       }
     }
@@ -245,7 +333,8 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
         repo: `${owner}/${repo}`,
         ref: github.context.ref,
       });
-      await postSlack(options.slack, message);
+      const slack = options.slack;
+      await withDeadline('the Slack message', budget, () => postSlack(slack, message, { timeoutMs: Math.min(REQUEST_TIMEOUT_MS, budget), maxWaitMs: budget / 4 }));
       core.info('Slack message sent');
     } catch (error) {
       core.warning(`perfgate: the Slack message failed (${(error as Error).message}); the verdict stands`);

@@ -2,6 +2,7 @@
 // top level), and validated with the same core functions the CLI uses.
 import * as core from '@actions/core';
 import { ConfigError } from '../core/errors.js';
+import { parseDuration } from '../core/duration.js';
 import type { SlackTarget } from '../adapters/slack.js';
 import type { CommentMode, FailOn, Shard, SlackOn } from '../core/options.js';
 import { parseBooleanChoice, parseCommentMode, parseFailOn, parseShard, parseSlackOn } from '../core/options.js';
@@ -19,6 +20,7 @@ export const Inputs = {
   failOn: 'fail-on',
   comment: 'comment',
   shard: 'shard',
+  networkTimeout: 'network-timeout',
 } as const;
 
 export const Outputs = {
@@ -42,7 +44,12 @@ export interface ActionOptions {
   failOn: FailOn;
   comment: CommentMode;
   shard?: Shard;
+  /** The most time one network step (baseline download, PR comment, Slack, baseline save) may take. */
+  networkTimeoutMs: number;
 }
+
+/** A hung API held a job for minutes; a healthy one answers a step in seconds. */
+export const DEFAULT_NETWORK_TIMEOUT = '60s';
 
 export function readActionInputs(): ActionOptions {
   const text = (name: string) => core.getInput(name).trim();
@@ -74,8 +81,13 @@ export function readActionInputs(): ActionOptions {
   if (baselineKey && !/^[A-Za-z0-9._]+$/.test(baselineKey)) {
     throw new ConfigError(`${Inputs.baselineKey}: "${baselineKey}" has characters perfgate cannot use in a cache key; use letters, digits, "." and "_" (a "-" would let one key's prefix match another's)`);
   }
+  const networkTimeoutMs = parseDuration(text(Inputs.networkTimeout) || DEFAULT_NETWORK_TIMEOUT, Inputs.networkTimeout);
+  if (networkTimeoutMs < 1000) {
+    throw new ConfigError(`${Inputs.networkTimeout}: "${text(Inputs.networkTimeout)}" is too short for a network call; use at least "1s" (the default is "${DEFAULT_NETWORK_TIMEOUT}")`);
+  }
   return {
     configPath: text(Inputs.config) || 'perfgate.yml',
+    networkTimeoutMs,
     githubToken,
     ...(slack ? { slack } : {}),
     slackOn: parseSlackOn(text(Inputs.slackOn) || 'always', Inputs.slackOn),

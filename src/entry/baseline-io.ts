@@ -4,13 +4,19 @@ import type { BaselineLookup } from '../core/gate.js';
 import type { Baseline, BaselineStatus, Config, Results } from '../core/types.js';
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createBaseline } from '../core/baseline.js';
+import { DeadlineError, withDeadline } from '../adapters/deadline.js';
 
-export async function lookupBaseline(store: BaselineStore): Promise<BaselineLookup> {
+export async function lookupBaseline(store: BaselineStore, options: { timeoutMs?: number } = {}): Promise<BaselineLookup> {
   try {
-    const found = await store.load();
+    const load = () => store.load();
+    const found = options.timeoutMs === undefined ? await load() : await withDeadline(`reading the baseline from ${store.description}`, options.timeoutMs, load);
     if (!found) return { kind: 'missing', detail: `nothing saved yet in ${store.description}` };
     return { kind: 'found', text: found.text, source: found.source };
   } catch (error) {
+    if (error instanceof DeadlineError) {
+      // Unreadable, not missing: a save must not hide the stored baseline this run could not fetch.
+      return { kind: 'unreadable', detail: `${error.message}, so this run has no baseline (raise network-timeout if the store is just slow)` };
+    }
     return { kind: 'unreadable', detail: `${store.description} could not be read (${(error as Error).message})` };
   }
 }

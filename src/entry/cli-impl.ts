@@ -8,6 +8,7 @@ import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import { defaultCompareConfig, findConfigWarnings } from '../core/config.js';
 import { mergeResults } from '../core/merge.js';
+import { findResultsProblem } from '../core/baseline.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
 import { renderComparisonText, renderThresholdLines } from '../core/report/text.js';
 import { renderMarkdown } from '../core/report/markdown.js';
@@ -250,6 +251,8 @@ function parseResultsFile(text: string, path: string): Results {
   if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
     throw new InputFileError(`${path}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`);
   }
+  const problem = findResultsProblem(candidate);
+  if (problem !== undefined) throw new InputFileError(`${path}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
   return candidate as Results;
 }
 

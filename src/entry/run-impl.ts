@@ -5,7 +5,7 @@ import type { Config, Results, ScenarioResult } from '../core/types.js';
 import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';
 import { findConfigWarnings } from '../core/config.js';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, InterruptedError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
 import { startMachineLoadMeter } from '../adapters/machine-load.js';
@@ -57,6 +57,11 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     logDir: options.logDir,
     signal: options.signal,
     onStatus: (update) => status(describeServiceStatus(update)),
+    onNotice: options.onWarning,
+  }).catch((error: unknown) => {
+    // Ctrl-C or a cancelled job during the boot: an interruption, not a boot failure (exit 130, not 3).
+    if (options.signal?.aborted) throw new InterruptedError('interrupted while the services were booting: nothing was measured; they were stopped');
+    throw error;
   });
   const scenarioResults: ScenarioResult[] = [];
   try {

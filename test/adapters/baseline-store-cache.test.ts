@@ -95,6 +95,34 @@ describe('createCacheStore with the real @actions/cache client', () => {
     expect(fake.entries.filter((e) => e.key === 'perfgate-v1-abc123-77-2')).toHaveLength(1);
   });
 
+  // @actions/cache words every failed reserve as "another job may be creating this cache".
+  it('reports a reserve answered 429 as rate limiting, not as a taken key', async () => {
+    fake.createStatus = 429;
+    try {
+      const error = await storeFor('abc123').save('{}', { runId: '6', attempt: '1' }).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(CacheStoreError);
+      expect((error as CacheStoreError).kind).toBe('failed');
+      expect((error as Error).message).toMatch(/the cache service is rate limiting this repository \(HTTP 429\)/);
+      expect((error as Error).message).not.toMatch(/an entry with this key already exists/);
+    } finally {
+      fake.createStatus = undefined;
+    }
+  });
+
+  it('reports a reserve answered 500 (after the client\'s retries) as a service failure, not as a taken key', async () => {
+    fake.createStatus = 500;
+    try {
+      const error = await storeFor('abc123').save('{}', { runId: '7', attempt: '1' }).then(() => undefined, (e: unknown) => e);
+      expect((error as CacheStoreError).kind).toBe('failed');
+      expect((error as Error).message).toMatch(/the cache service failed \(HTTP 500\) and kept failing over its retries/);
+      expect((error as Error).message).not.toMatch(/an entry with this key already exists/);
+      // The client retried: one answer was not taken for the service's last word.
+      expect(fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'CreateCacheEntry').length).toBeGreaterThan(1);
+    } finally {
+      fake.createStatus = undefined;
+    }
+  }, 60_000);
+
   it('throws a read-only error when the token may not write, and stores nothing', async () => {
     fake.readOnly = true;
     const error = await storeFor('abc123').save('{}', { runId: '5', attempt: '1' }).then(() => undefined, (e: unknown) => e);

@@ -80,6 +80,77 @@ describe('parseBaseline', () => {
     expect('baseline' in parsed).toBe(false);
   });
 
+  // A shape that passes, with numbers perfgate never writes: each threw deep in the statistics
+  // (a histogram that does not decode, a null summary) or moved a verdict (crafted counts).
+  const damaged = (change: (copy: Baseline) => void): string => {
+    const copy = JSON.parse(text) as Baseline;
+    change(copy);
+    return JSON.stringify(copy);
+  };
+  const scenario0 = (copy: Baseline) => copy.results.scenarios[0]!;
+  const history0 = (copy: Baseline) => copy.history[0]!.scenarios as Record<string, unknown>;
+  const numberCases: [string, string, RegExp][] = [
+    [
+      'a segment histogram that does not decode',
+      damaged((copy) => (scenario0(copy).segments[1]!.histogram = 'aGVsbG8gd29ybGQ=')),
+      /baseline\.results\.scenarios\[0\]\.segments\[1\]\.histogram does not decode \(.+\)/,
+    ],
+    [
+      'a truncated segment histogram',
+      damaged((copy) => (scenario0(copy).segments[2]!.histogram = scenario0(copy).segments[2]!.histogram.slice(0, 30))),
+      /segments\[2\]\.histogram does not decode/,
+    ],
+    [
+      "a whole-run histogram with another run's latencies",
+      damaged((copy) => (scenario0(copy).histogram = scenario0(copy).segments[0]!.histogram)),
+      /scenarios\[0\]\.histogram holds \d+ latencies, but the counts say \d+ ok requests/,
+    ],
+    ['a crafted segment count', damaged((copy) => (scenario0(copy).segments[0]!.count = 1e12)), /segments\[0\]\.count is 1000000000000, more than a run can hold/],
+    [
+      'crafted request counts',
+      damaged((copy) => Object.assign(scenario0(copy).requests, { total: 1e12 + 5, ok: 1e12 })),
+      /requests\.total is 1000000000005, more than a run can hold/,
+    ],
+    ['counts that do not add up', damaged((copy) => (scenario0(copy).requests.ko += 7)), /requests: ok \d+ \+ ko \d+ is not total \d+/],
+    ['a negative percentile', damaged((copy) => (scenario0(copy).latencyMs.p95 = -5)), /latencyMs\.p95 is -5, not a finite number/],
+    ['percentiles out of order', damaged((copy) => (scenario0(copy).latencyMs.p99 = 0.001)), /latencyMs\.p99 \(0\.001\) is below a lower percentile/],
+    ['an error rate above 1', damaged((copy) => (scenario0(copy).errorRate = 2)), /errorRate is 2, not a share in \[0, 1\]/],
+    ['a scenario twice', damaged((copy) => copy.results.scenarios.push(scenario0(copy))), /scenarios\[1\]\.name "api" appears twice/],
+    ['an empty history summary', damaged((copy) => (history0(copy).api = {})), /baseline\.history\[0\]\.scenarios\["api"\]\.p50 is undefined/],
+    ['a null history summary', damaged((copy) => (history0(copy).api = null)), /history\[0\]\.scenarios\["api"\] is null, not a scenario summary/],
+    ['a crafted history count', damaged((copy) => ((history0(copy).api as { count: number }).count = 1e12)), /history\[0\]\.scenarios\["api"\]\.count is 1000000000000/],
+    ['a history percentile as text', damaged((copy) => ((history0(copy).api as Record<string, unknown>).p95 = 'fast')), /\.p95 is "fast", not a finite number/],
+  ];
+  it.each(numberCases)('reports %s as corrupt, naming the part', (_name, input, detail) => {
+    const parsed = parseBaseline(input, 'cfg-1');
+    expect(parsed.status.kind).toBe('corrupt');
+    expect('detail' in parsed.status ? parsed.status.detail : '').toMatch(detail);
+    expect('baseline' in parsed).toBe(false);
+  });
+
+  it('says how to replace a corrupt baseline, for a file and for a cache entry', () => {
+    const input = numberCases[0]![1];
+    const fromFile = parseBaseline(input, 'cfg-1', { source: '/repo/.perfgate/perfgate-v1-cfg-1-9-1.json' });
+    expect('detail' in fromFile.status && fromFile.status.detail).toMatch(
+      /^\/repo\/\.perfgate\/perfgate-v1-cfg-1-9-1\.json: The baseline is damaged: .* Judged on thresholds alone until it is replaced: delete \/repo\/\.perfgate\/perfgate-v1-cfg-1-9-1\.json/,
+    );
+    const fromCache = parseBaseline(input, 'cfg-1', { source: 'Actions cache key perfgate-v1-cfg-1-9-1' });
+    expect('detail' in fromCache.status && fromCache.status.detail).toMatch(/gh cache delete perfgate-v1-cfg-1-9-1/);
+  });
+
+  it('cuts a stored history to compare.history before reading it (200,000 entries)', () => {
+    const entry = baseline.history[0]!;
+    const huge = JSON.stringify({ ...baseline, history: Array.from({ length: 200_000 }, (_, i) => ({ ...entry, commit: `c${i}` })) });
+    const parsed = parseBaseline(huge, 'cfg-1', { historyLength: 10 });
+    expect(parsed.status).toEqual({ kind: 'ok' });
+    if (!('baseline' in parsed)) throw new Error('expected a baseline');
+    expect(parsed.baseline.history.map((kept) => kept.commit)).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`));
+    // A damaged entry past the cap is never read.
+    const damagedTail = JSON.stringify({ ...baseline, history: [entry, { ...entry, scenarios: { api: null } }] });
+    expect(parseBaseline(damagedTail, 'cfg-1', { historyLength: 1 }).status).toEqual({ kind: 'ok' });
+    expect(parseBaseline(damagedTail, 'cfg-1').status.kind).toBe('corrupt');
+  });
+
   it('skips the config check when no hash is expected', () => {
     expect(parseBaseline(text.replace('"configHash":"cfg-1"', '"configHash":"cfg-9"')).status.kind).toBe('ok');
   });

@@ -65,6 +65,24 @@ describe('parseConfig: a full valid config', () => {
     ]);
   });
 
+  it('takes 127.1 in ready.tcp as it does in a URL, and probes the address it checked', () => {
+    const text = withScenario(constantVus, 'services:\n  - { name: a, run: x, ready: { tcp: "127.1:5432" } }\n  - { name: b, run: y, ready: { tcp: "LOCALHOST:1" } }');
+    expect(parseConfig(text, 'perfgate.yml').services.map((service) => service.ready?.tcp)).toEqual(['127.0.0.1:5432', 'localhost:1']);
+    expect(parseConfig(withScenario(`${constantVus}\nbaseUrl: http://127.1:8080`), 'perfgate.yml').scenarios[0]?.baseUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it('refuses a YAML alias bomb as a config error naming the file', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]', 'e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]', 'scenarios: {}'].join('\n');
+    expect(() => parseConfig(bomb, 'perfgate.yml')).toThrow(ConfigError);
+    expect(() => parseConfig(bomb, 'perfgate.yml')).toThrow(/^perfgate\.yml: .*alias.*too many times/i);
+  });
+
+  it('passes a variable named with no value through from perfgate\'s environment', () => {
+    const text = withScenario(constantVus, 'services:\n  - { name: api, run: x, env: { PORT: 8080, API_KEY: ~, DB_PASSWORD: } }');
+    const [api] = parseConfig(text, 'perfgate.yml').services;
+    expect(api).toMatchObject({ env: { PORT: '8080' }, passEnv: ['API_KEY', 'DB_PASSWORD'] });
+  });
+
   it('keeps scenarios in the order written, each executor with its load model', () => {
     expect(config.scenarios.map((s) => s.name)).toEqual([
       'json_oracle/fetchByKey',
@@ -400,6 +418,42 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       withScenario(constantVus).replace('http://127.0.0.1:8080', 'http://10.0.0.8:8080'),
       [
         'defaults.baseUrl: "http://10.0.0.8:8080" is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts',
+      ],
+    ],
+    [
+      'counts no machine can hold',
+      [
+        'defaults:',
+        '  baseUrl: http://127.0.0.1:8080',
+        'scenarios:',
+        '  a: { executor: constant-vus, vus: 1000000000, duration: 30s, request: { path: /x } }',
+        '  b: { executor: constant-arrival-rate, rate: 1000000000000/s, duration: 30s, maxInFlight: 5000000, request: { path: /x } }',
+        '  c: { executor: ramping-vus, startVUs: 60000, stages: [{ duration: 10s, target: 100000 }], request: { path: /x } }',
+      ].join('\n'),
+      [
+        'scenarios.a.vus: 1000000000 is more virtual users than one machine can hold (each holds a connection; at most 50000); use at most 50000, or shard the scenario',
+        'scenarios.b.rate: 1000000000000/s is more than one load generator can send (at most 1000000/s); use a lower rate, or shard the scenario',
+        'scenarios.b.maxInFlight: 5000000 is more requests in flight than one machine can hold (each holds a connection; at most 50000); use at most 50000, or shard the scenario',
+        'scenarios.c.startVUs: 60000 is more virtual users than one machine can hold (each holds a connection; at most 50000); use at most 50000, or shard the scenario',
+        'scenarios.c.stages[0].target: 100000 is more virtual users than one machine can hold (each holds a connection; at most 50000); use at most 50000, or shard the scenario',
+      ],
+    ],
+    [
+      'ready.tcp hosts read as a URL reads them: 127.0.0.08 is no address, 10.1 is not loopback',
+      withScenario(
+        constantVus,
+        'services:\n  - { name: a, run: x, ready: { tcp: "127.0.0.08:80" } }\n  - { name: b, run: y, ready: { tcp: "10.1:80" } }\n  - { name: c, run: z, ready: { tcp: "127.1:80" } }',
+      ),
+      [
+        'services[0].ready.tcp: "127.0.0.08:80": "127.0.0.08" is neither an IP address nor a host name; use one like "127.0.0.1:5432"',
+        'services[1].ready.tcp: "10.1:80" is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts',
+      ],
+    ],
+    [
+      'a line break in a literal header value',
+      withScenario(`${constantVus}\nheaders: { x-token: "line one\\r\\nx-injected: yes", x-tab: "a\\tb", x-ok: "fine" }`),
+      [
+        'scenarios.a.headers.x-token: "line one\\r\\nx-injected: yes" holds a line break or control character, which a header value cannot carry; remove it',
       ],
     ],
     [

@@ -12,6 +12,8 @@ describe('parseCsv', () => {
     ['empty fields', 'a,b,c\n,,\n"",x,\n', [{ a: '', b: '', c: '' }, { a: '', b: 'x', c: '' }]],
     ['a BOM and blank lines', '\uFEFFid\n1\n\n2\n\n', [{ id: '1' }, { id: '2' }]],
     ['header names trimmed', ' id , name\n1,a\n', [{ id: '1', name: 'a' }]],
+    ['a quote inside an unquoted field, CR line ends, a final empty field', 'id,t\r1,a"b\r2,', [{ id: '1', t: 'a"b' }, { id: '2', t: '' }]],
+    ['escaped quotes and a line break in one field', 'id,t\n1,""""" x\n""y"""\n', [{ id: '1', t: '"" x\n"y"' }]],
   ])('%s', (_title, text, rows) => {
     expect(parseCsv(text, 'keys.csv')).toEqual(rows);
   });
@@ -24,6 +26,8 @@ describe('parseCsv', () => {
     ['id,name\n1,"a"b\n', 'keys.csv:2: a quoted field must end at a comma or line end; write "" for a quote inside a field'],
     ['id,id\n1,2\n', 'keys.csv:1: the header names column "id" twice'],
     ['id,,x\n1,2,3\n', 'keys.csv:1: column 2 of the header has no name'],
+    ['id,__proto__\n1,2\n', 'keys.csv:1: column 2 is named "__proto__", which cannot name a column; rename it'],
+    ['\n\nid,t\n1,"a\n\nb"x\n', 'keys.csv:6: a quoted field must end at a comma or line end; write "" for a quote inside a field'],
   ])('%j is refused', (text, message) => {
     expect(() => parseCsv(text, 'keys.csv')).toThrow(new ConfigError(message));
   });

@@ -1,12 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDirStore } from '../../src/adapters/baseline-store-dir.js';
 import { defaultCompareConfig } from '../../src/core/config.js';
 import { judgeRun } from '../../src/core/gate.js';
-import type { Config } from '../../src/core/types.js';
+import type { Baseline, Config } from '../../src/core/types.js';
 import { lookupBaseline, saveBaseline } from '../../src/entry/baseline-io.js';
+import { renderComparisonText } from '../../src/core/report/text.js';
 import { makeResults } from '../core/fixtures.js';
 
 const config = { thresholds: [], compare: defaultCompareConfig() } as unknown as Config;
@@ -52,5 +53,55 @@ describe('saveBaseline', () => {
       /the stored baseline is unreadable \(the cache service answered 503\).*the next run will save once the store can be read/,
     );
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('a stored baseline damaged on disk', () => {
+  /** Saves two runs, then rewrites the newest baseline file with `damage`. */
+  async function storeDamaged(damage: (baseline: Baseline) => void): Promise<{ dir: string; path: string }> {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-baseline-io-'));
+    await gateAndSave(dir, '2026-01-01T00:00:00Z', 1);
+    await gateAndSave(dir, '2026-01-02T00:00:00Z', 2);
+    const path = join(dir, readdirSync(dir).sort().at(-1)!);
+    const baseline = JSON.parse(readFileSync(path, 'utf8')) as Baseline;
+    damage(baseline);
+    writeFileSync(path, JSON.stringify(baseline));
+    return { dir, path };
+  }
+
+  it('a corrupt segment histogram: the gate passes on thresholds and the report names the part and the fix', async () => {
+    const { dir, path } = await storeDamaged((baseline) => {
+      const segment = baseline.results.scenarios[0]!.segments[3]!;
+      segment.histogram = `${segment.histogram.slice(0, 12)}AAAA${segment.histogram.slice(16)}`;
+    });
+    const store = storeAt(dir, '2026-01-03T00:00:00Z');
+    const results = { ...makeResults({ seed: 3 }), configHash: hash };
+    const { comparison, baseline } = judgeRun({ current: results, config, baseline: await lookupBaseline(store) });
+    expect(comparison.verdict).toBe('pass');
+    expect(comparison.mode).toBe('thresholds-only');
+    expect(baseline).toBeUndefined();
+    expect(comparison.baselineStatus.kind).toBe('corrupt');
+    const report = renderComparisonText(comparison);
+    expect(report).toContain('baseline corrupt');
+    expect(report).toMatch(/baseline\.results\.scenarios\[0\]\.segments\[3\]\.histogram does not decode/);
+    expect(report).toContain(`delete ${path}`);
+    // Never saved over: the damaged file and its history stay for the user to look at.
+    const files = readdirSync(dir);
+    await expect(
+      saveBaseline(store, { results, status: comparison.baselineStatus, config, runId: '3', attempt: '1', now: new Date('2026-01-03T00:00:00Z') }),
+    ).rejects.toThrow(/corrupt/);
+    expect(readdirSync(dir)).toEqual(files);
+  });
+
+  it('a history of 200,000 entries is compared using its newest compare.history entries', async () => {
+    const { dir } = await storeDamaged((baseline) => {
+      const entry = baseline.history[0]!;
+      baseline.history = Array.from({ length: 200_000 }, () => entry);
+    });
+    const results = { ...makeResults({ seed: 3 }), configHash: hash };
+    const { comparison, baseline } = judgeRun({ current: results, config, baseline: await lookupBaseline(storeAt(dir, '2026-01-03T00:00:00Z')) });
+    expect(comparison.baselineStatus).toEqual({ kind: 'ok' });
+    expect(baseline?.history).toHaveLength(config.compare.historyLength);
+    expect(comparison.baseline?.historyLength).toBe(config.compare.historyLength);
   });
 });

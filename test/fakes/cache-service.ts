@@ -27,6 +27,8 @@ export interface FakeCacheEntry {
   blocks: Map<string, Buffer>;
 }
 
+export type CacheTwirpMethod = 'CreateCacheEntry' | 'FinalizeCacheEntryUpload' | 'GetCacheEntryDownloadURL';
+
 export type RecordedCacheRequest =
   | { kind: 'twirp'; method: string; authorization: string | undefined; body: Record<string, unknown> }
   | { kind: 'blob'; method: string; path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined>; bytes: number };
@@ -40,6 +42,10 @@ export interface CacheServiceFake {
   readOnly: boolean;
   /** Knob: GetCacheEntryDownloadURL answers 403 `cache read denied:`. */
   readDenied: boolean;
+  /** Knob: requests of these kinds are read, recorded and never answered (a hung service). */
+  hang: Set<'download' | 'upload' | CacheTwirpMethod>;
+  /** Knob: CreateCacheEntry answers this HTTP status (500, 429) with a Twirp error. */
+  createStatus: number | undefined;
   readonly requests: RecordedCacheRequest[];
   readonly entries: FakeCacheEntry[];
   /** The environment the @actions/cache client reads to find and authenticate to this service. */
@@ -77,6 +83,8 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     token,
     readOnly: options.readOnly ?? false,
     readDenied: false,
+    hang: new Set(),
+    createStatus: undefined,
     requests,
     entries,
     env: () => ({ ACTIONS_RESULTS_URL: url, ACTIONS_RUNTIME_TOKEN: token, ACTIONS_CACHE_SERVICE_V2: 'true' }),
@@ -95,7 +103,11 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     const version = typeof body.version === 'string' ? body.version : '';
     if (!key || !version) return sendTwirpError(res, 400, 'invalid_argument', 'key and version are required');
 
+    if (fake.hang.has(method as CacheTwirpMethod)) return;
     if (method === 'CreateCacheEntry') {
+      if (fake.createStatus !== undefined) {
+        return sendTwirpError(res, fake.createStatus, fake.createStatus === 429 ? 'resource_exhausted' : 'internal', `the fake answers ${fake.createStatus}`);
+      }
       // The service signals a downgraded token in the response message, with this stable prefix
       // (see CACHE_WRITE_DENIED_PREFIX in @actions/cache).
       if (fake.readOnly) return sendJson(res, 200, { ok: false, message: 'cache write denied: the token of this run has read-only cache scopes' });
@@ -132,6 +144,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     if (!entry) return sendAzureError(res, 404, 'BlobNotFound');
     if (target.searchParams.get('sig') !== entry.sig) return sendAzureError(res, 403, 'AuthenticationFailed');
 
+    if (fake.hang.has(req.method === 'PUT' ? 'upload' : 'download')) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (!entry.finalized || !entry.blob) return sendAzureError(res, 404, 'BlobNotFound');
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': entry.blob.length, 'x-ms-blob-type': 'BlockBlob' });

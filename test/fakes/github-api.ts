@@ -39,6 +39,8 @@ export interface GitHubApiFake {
   readOnly: boolean;
   /** Knob: false makes POST /graphql answer 404, as a GitHub Enterprise proxy without GraphQL might. */
   graphql: boolean;
+  /** Knob: requests it matches ("POST /repos/…") are read, recorded and never answered (a hung API). */
+  hang: RegExp | undefined;
   readonly requests: RecordedGitHubRequest[];
   readonly comments: FakeComment[];
   /** Presets a comment, as if `login` had written it. */
@@ -72,6 +74,7 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     },
     readOnly: options.readOnly ?? false,
     graphql: true,
+    hang: undefined,
     requests,
     comments,
     addComment(input) {
@@ -112,6 +115,8 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
       }
     }
     requests.push({ method, path: target.pathname, query: Object.fromEntries(target.searchParams), login, body });
+    // Left open until the client gives up or the fake closes (close() ends every connection).
+    if (fake.hang?.test(`${method} ${target.pathname}`)) return;
     if (auth !== undefined && login === undefined) return sendJson(res, 401, { message: 'Bad credentials', status: '401' });
 
     if (method === 'GET' && target.pathname === '/user') {

@@ -35,6 +35,8 @@ export interface SlackFake {
   retryAfterSec: number;
   /** Knob: answer the next webhook calls with this status and error body (e.g. 410 `channel_is_archived`). */
   webhookFailure: { status: number; error: string } | undefined;
+  /** Knob: read and record every call, and never answer it (a hung Slack). */
+  hang: boolean;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     rateLimitNext: options.rateLimitNext ?? 0,
     retryAfterSec: options.retryAfterSec ?? 1,
     webhookFailure: undefined,
+    hang: false,
     close: () => loopback.close(),
   };
 
@@ -91,6 +94,10 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
         json,
         outcome,
       });
+    if (fake.hang) {
+      record('hung');
+      return;
+    }
     if (!kind || req.method !== 'POST') {
       record('not_found');
       return sendText(res, 404, 'not_found');

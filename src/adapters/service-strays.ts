@@ -1,0 +1,123 @@
+// Processes a service started that left its process group: `setsid …`, a node `detached` spawn,
+// shell job control (`set -m`), daemonising tools (pm2). Stopping the group misses them, and
+// they outlived perfgate with parent 1. Each service's environment carries a marker that every
+// descendant inherits, however it detached; at stop, /proc/<pid>/environ finds them. A process
+// that clears its environment (env -i, sudo, a container engine's daemon) cannot be found so.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isLiveProcess, parseProcStat } from './proc-usage.js';
+
+export const SERVICE_MARKER_VARIABLE = 'PERFGATE_SERVICE_ID';
+
+const POLL_MS = 25;
+const KILL_SETTLE_MS = 2000;
+/** A daemon that keeps forking while it is stopped gets this many sweeps. */
+const MAX_SWEEPS = 5;
+const MAX_COMMAND_CHARS = 80;
+
+export interface StrayProcess {
+  pid: number;
+  /** Its command line, shortened, for the message that says what was stopped. */
+  command: string;
+}
+
+/** A marker unique to one service of one perfgate run. */
+export function createServiceMarker(serviceName: string): string {
+  return `${randomUUID()}:${serviceName}`;
+}
+
+/** Live processes (other than perfgate) whose environment carries `marker`; [] without /proc. */
+export function findMarkedProcesses(marker: string): StrayProcess[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const needle = Buffer.from(`${SERVICE_MARKER_VARIABLE}=${marker}\0`);
+  const found: StrayProcess[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`);
+      const at = environ.indexOf(needle);
+      // The variable starts the environment or follows another's terminating NUL.
+      if (at < 0 || (at > 0 && environ[at - 1] !== 0)) continue;
+      const stat = parseProcStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (!stat || !isLiveProcess(stat)) continue;
+      found.push({ pid: stat.pid, command: readCommand(entry) });
+    } catch {
+      // Exited while we looked, or not ours to read (another user's process).
+    }
+  }
+  return found;
+}
+
+function readCommand(pid: string): string {
+  try {
+    // Paths shortened to their last part: "node daemon.mjs", not two long absolute paths.
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((arg) => (arg.startsWith('/') ? basename(arg) : arg))
+      .join(' ');
+    return command.length > MAX_COMMAND_CHARS ? `${command.slice(0, MAX_COMMAND_CHARS - 1)}…` : command;
+  } catch {
+    return '?';
+  }
+}
+
+function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // ESRCH: gone already.
+    }
+  }
+}
+
+/** A process that is exiting has no environment left but still holds its sockets until it is gone. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return stat !== undefined && isLiveProcess(stat);
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilGone(marker: string, pids: number[], timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (pids.some(isRunning) || findMarkedProcesses(marker).length > 0) {
+    if (performance.now() >= deadline) return false;
+    await sleep(POLL_MS);
+  }
+  return true;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`, to every process still carrying `marker`; returns those it found. */
+export async function stopMarkedProcesses(marker: string, graceMs: number): Promise<StrayProcess[]> {
+  const stopped = new Map<number, StrayProcess>();
+  for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+    for (const stray of findMarkedProcesses(marker)) stopped.set(stray.pid, stray);
+    const targets = [...stopped.keys()].filter(isRunning);
+    if (targets.length === 0) break;
+    signalAll(targets, sweep === 0 ? 'SIGTERM' : 'SIGKILL');
+    if (await waitUntilGone(marker, [...stopped.keys()], sweep === 0 ? graceMs : KILL_SETTLE_MS)) break;
+  }
+  return [...stopped.values()];
+}
+
+/** The last resort on process exit, where only synchronous code runs. */
+export function killMarkedProcessesSync(marker: string): void {
+  signalAll(findMarkedProcesses(marker).map(({ pid }) => pid), 'SIGKILL');
+}
+
+/** "service "api": stopped 2 processes that had left its process group: 4242 (node daemon.mjs), …" */
+export function describeStrays(serviceName: string, strays: StrayProcess[]): string {
+  const list = strays.map(({ pid, command }) => `${pid} (${command})`).join(', ');
+  return `service "${serviceName}": stopped ${strays.length} process${strays.length === 1 ? '' : 'es'} that had left its process group (daemonised): ${list}`;
+}

@@ -1,0 +1,163 @@
+// Faults the bundled CLI must survive with its verdict: the built bundle is spawned as a user runs
+// it, against loopback targets that misbehave.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join, resolve } from 'node:path';
+import type { Results } from '../../src/core/types.js';
+import { findFreePort } from '../fakes/http.js';
+import { makeResults } from '../core/fixtures.js';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'perfgate-faults-'));
+const cli = join(work, 'bundle', 'cli.js');
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+}, 120_000);
+
+/** Runs the bundled CLI without blocking this process, so loopback servers in it keep answering. */
+function runCli(
+  args: string[],
+  whileRunning?: (child: ReturnType<typeof spawn>) => Promise<void>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const closed = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  void whileRunning?.(child);
+  return closed;
+}
+
+describe('a service that refuses connections', () => {
+  it('open model at 500/s: every request ECONNREFUSED, results written, exit as the thresholds say', async () => {
+    const port = await findFreePort();
+    const scenarios = `scenarios:
+  open:
+    executor: constant-arrival-rate
+    rate: 500/s
+    duration: 1s
+    request: { path: /x }
+  closed:
+    executor: constant-vus
+    vus: 2
+    duration: 500ms
+    request: { path: /x }
+`;
+    const defaults = `defaults: { baseUrl: "http://127.0.0.1:${port}", warmup: 200ms, segment: 1s }\n`;
+    const gated = join(work, 'refused-gated.yml');
+    writeFileSync(gated, `${defaults}${scenarios}thresholds:\n  "*": ["error_rate<0.01"]\n`);
+    const output = join(work, 'refused.json');
+    const failed = await runCli(['run', '-c', gated, '-o', output, '--log-dir', join(work, 'logs')]);
+    expect(failed.stderr).not.toMatch(/AssertionError/);
+    expect(failed.code, failed.stderr).toBe(1);
+    const results = JSON.parse(readFileSync(output, 'utf8')) as Results;
+    expect(results.scenarios.map((scenario) => scenario.name)).toEqual(['open', 'closed']);
+    for (const scenario of results.scenarios) {
+      expect(scenario.requests.ok).toBe(0);
+      expect(scenario.requests.ko).toBeGreaterThan(0);
+      expect(scenario.errors).toEqual({ ECONNREFUSED: scenario.requests.ko });
+    }
+    expect(results.scenarios[0]!.requests.total).toBeGreaterThan(400);
+
+    const ungated = join(work, 'refused-ungated.yml');
+    writeFileSync(ungated, `${defaults}${scenarios}`);
+    const passed = await runCli(['run', '-c', ungated, '-o', join(work, 'refused-ungated.json'), '--log-dir', join(work, 'logs')]);
+    expect(passed.code, passed.stderr).toBe(0);
+  }, 90_000);
+});
+
+describe('damaged results and baseline files', () => {
+  const good = makeResults({ seed: 1, scenarios: [{ name: 'api', segments: 12, ratePerSec: 50 }] });
+  const damaged = JSON.parse(JSON.stringify(good)) as Results;
+  damaged.scenarios[0]!.segments[2]!.histogram = 'aGVsbG8gd29ybGQ=';
+  const goodPath = join(work, 'good.json');
+  const damagedPath = join(work, 'damaged.json');
+  writeFileSync(goodPath, JSON.stringify(good));
+  writeFileSync(damagedPath, JSON.stringify(damaged));
+
+  it('compare: a damaged baseline is judged on thresholds, named, with the way to replace it', async () => {
+    const { code, stdout, stderr } = await runCli(['compare', '--baseline', damagedPath, '--current', goodPath]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('baseline corrupt');
+    expect(stdout).toMatch(/results\.scenarios\[0\]\.segments\[2\]\.histogram does not decode/);
+    expect(stdout).toContain(`delete ${damagedPath}`);
+  });
+
+  it('compare: a damaged current results file is a usage error naming the part', async () => {
+    const { code, stderr } = await runCli(['compare', '--baseline', goodPath, '--current', damagedPath]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/damaged\.json: damaged: results\.scenarios\[0\]\.segments\[2\]\.histogram does not decode/);
+    expect(stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+});
+
+describe('a service that daemonises with setsid', () => {
+  const pidFile = join(work, 'setsid.pids');
+  afterAll(() => {
+    // Should perfgate miss it, the test still must not leave it behind.
+    for (const pid of existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone, as it should be
+      }
+    }
+  });
+
+  it('is gone after perfgate exits, and perfgate says what it stopped', async () => {
+    const port = await findFreePort();
+    const daemon = JSON.stringify(join(repoRoot, 'test/fixtures/services/daemon.mjs'));
+    const config = join(work, 'setsid.yml');
+    writeFileSync(
+      config,
+      `services:
+  - name: daemonic
+    run: PORT=${port} PID_FILE=${pidFile} setsid ${JSON.stringify(process.execPath)} ${daemon} & exit 0
+    ready: { tcp: "127.0.0.1:${port}", timeout: 10s }
+defaults: { baseUrl: "http://127.0.0.1:${port}", warmup: 0s, segment: 1s }
+scenarios:
+  a: { executor: constant-vus, vus: 2, duration: 500ms, request: { path: / } }
+`,
+    );
+    const run = await runCli(['run', '-c', config, '-o', join(work, 'setsid.json'), '--log-dir', join(work, 'logs-setsid')]);
+    const pids = readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number);
+    expect(pids).toHaveLength(1);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(`/proc/${pids[0]}`) && !/\) Z/.test(readFileSync(`/proc/${pids[0]}/stat`, 'utf8'))).toBe(false);
+    expect(run.stderr).toMatch(new RegExp(`service "daemonic": stopped 1 process that had left its process group \\(daemonised\\): ${pids[0]} \\(node daemon\\.mjs\\)`));
+  }, 60_000);
+});
+
+describe('Ctrl-C while the services boot', () => {
+  it('exits 130 (interrupted), not 3, and stops the service', async () => {
+    const port = await findFreePort();
+    const logDir = join(work, 'logs-boot');
+    const config = join(work, 'boot.yml');
+    writeFileSync(
+      config,
+      `services:
+  - name: slow
+    run: ${process.execPath} ${join(repoRoot, 'test/fixtures/services/never-ready.mjs')}
+    ready: { http: "http://127.0.0.1:${port}/health", timeout: 30s }
+defaults: { baseUrl: "http://127.0.0.1:${port}", warmup: 0s, segment: 1s }
+scenarios:
+  a: { executor: constant-vus, vus: 1, duration: 1s, request: { path: / } }
+`,
+    );
+    const run = await runCli(['run', '-c', config, '-o', join(work, 'boot.json'), '--log-dir', logDir], async (child) => {
+      // Bounded: the service writes its first line at once.
+      const log = join(logDir, 'slow.log');
+      for (let attempt = 0; attempt < 200 && !(existsSync(log) && readFileSync(log, 'utf8').includes('warming up forever')); attempt++) await sleep(50);
+      child.kill('SIGINT');
+    });
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('interrupted while the services were booting: nothing was measured');
+    expect(run.stderr).not.toContain('This operation was aborted');
+  }, 60_000);
+});
