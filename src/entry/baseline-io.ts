@@ -11,6 +11,8 @@ export async function lookupBaseline(store: BaselineStore): Promise<BaselineLook
     if (!found) return { kind: 'missing', detail: `nothing saved yet in ${store.description}` };
     return { kind: 'found', text: found.text, source: found.source };
   } catch (error) {
+    // No store here at all (no cache service): nothing is hidden by a save, so this is no "unreadable".
+    if ((error as { kind?: unknown }).kind === 'unavailable') return { kind: 'missing', detail: (error as Error).message };
     return { kind: 'unreadable', detail: `${store.description} could not be read (${(error as Error).message})` };
   }
 }
