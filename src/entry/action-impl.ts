@@ -2,6 +2,7 @@
 // fails, and a report that cannot be delivered (comment, Slack, cache) is a warning.
 import * as core from '@actions/core';
 import * as github from '@actions/github';
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,23 +17,31 @@ import { describeMetricChange, renderComparisonText } from '../core/report/text.
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createCacheStore } from '../adapters/baseline-store-cache.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
-import { findComment, upsertComment, type FoundComment } from '../adapters/github-comment.js';
+import { findComment, upsertComment, type FoundComment, type Octokit } from '../adapters/github-comment.js';
+import { resultsArtifactName, uploadResultsArtifact } from '../adapters/results-artifact.js';
 import { postSlack } from '../adapters/slack.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
 import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
+import { reportUploadedResults } from './action-report.js';
 
 const FORK_HINT =
   'This looks like a pull request from a fork: its token is read-only and secrets are not passed, so perfgate cannot comment. ' +
   'The report is in the job summary. To comment on fork PRs, run perfgate in a `workflow_run` workflow (see examples/workflows/fork-safe.yml in the perfgate README).';
 
-interface EventFacts {
+export interface EventFacts {
   kind: 'pull_request' | 'default-branch' | 'other';
   prNumber?: number;
   prUrl?: string;
   isFork: boolean;
   runUrl: string;
   sha: string;
+  /** Orders the runs of one PR, for the comment's freshness stamp: run id × 1000 + attempt. */
+  runOrder: number;
+}
+
+function currentRunOrder(): number {
+  return Number(github.context.runId || 0) * 1000 + Number(github.context.runAttempt || 1);
 }
 
 function readEvent(): EventFacts {
@@ -50,6 +59,7 @@ function readEvent(): EventFacts {
       isFork: Boolean(headRepo && baseRepo && headRepo !== baseRepo),
       runUrl,
       sha: (pr.head as { sha?: string } | undefined)?.sha ?? context.sha,
+      runOrder: currentRunOrder(),
     };
   }
   const defaultBranch = (payload.repository as { default_branch?: string } | undefined)?.default_branch;
@@ -57,12 +67,16 @@ function readEvent(): EventFacts {
   // branch only.
   const onDefault = context.eventName === 'schedule' || (defaultBranch !== undefined && context.ref === `refs/heads/${defaultBranch}`);
   const savingEvents = ['push', 'schedule', 'workflow_dispatch'];
-  return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha };
+  return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha, runOrder: currentRunOrder() };
 }
 
 export async function run(): Promise<void> {
   try {
     const options = readActionInputs();
+    if (options.mode === 'report') {
+      await reportUploadedResults(options);
+      return;
+    }
     const event = readEvent();
     const code = await gate(options, event);
     if (code !== 0) core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
@@ -88,7 +102,7 @@ export async function run(): Promise<void> {
 }
 
 async function gate(options: ActionOptions, event: EventFacts): Promise<number> {
-  const workDir = join(process.env.RUNNER_TEMP || tmpdir(), 'perfgate');
+  const workDir = stepWorkDir(options);
   await mkdir(workDir, { recursive: true });
   const stepStart = Date.now();
 
@@ -111,8 +125,9 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
   const resultsPath = join(workDir, 'results.json');
   await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   core.setOutput(Outputs.resultsPath, resultsPath);
+  const prFactsPath = await writePrFacts(options, event, workDir);
 
-  const store = chooseStore(options, configHash, workDir);
+  const store = chooseStore(options, configHash);
   const { comparison, baseline } = await core.group('perfgate: compare with the baseline', async () => {
     const lookup = store ? await lookupBaseline(store) : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
     if (lookup.kind === 'found') core.info(`baseline: ${lookup.source}`);
@@ -120,7 +135,7 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
     return judgeRun({ current: results, config, baseline: lookup });
   });
 
-  const markdown = await core.group('perfgate: report', () => report(options, event, comparison));
+  const { markdown } = await core.group('perfgate: report', () => report(options, event, comparison));
   // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
   await writeFile(join(workDir, 'report.md'), markdown);
   core.setOutput(Outputs.verdict, comparison.verdict);
@@ -129,6 +144,9 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
     Outputs.regressions,
     JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
   );
+
+  if (options.uploadResults) await uploadResults(options, [resultsPath, ...(prFactsPath ? [prFactsPath] : [])]);
+  if (options.commentOnAlert && event.kind === 'default-branch' && comparison.regressions.length > 0) await commentOnCommit(options, event, comparison);
 
   const shouldSave = options.saveBaseline ?? event.kind === 'default-branch';
   if (shouldSave && event.kind === 'pull_request') core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
@@ -155,7 +173,64 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
   return decideExit(comparison, options.failOn);
 }
 
-function chooseStore(options: ActionOptions, configHash: string, workDir: string): BaselineStore | undefined {
+/**
+ * This step's own folder for results.json, report.md, pr.json and the logs, so that several
+ * perfgate steps in one job (other configs or shards) never overwrite each other: named by the
+ * step id and a hash of the config path and shard.
+ */
+export function stepWorkDir(options: Pick<ActionOptions, 'configPath' | 'shard'>): string {
+  const shard = options.shard ? ` ${options.shard.index}/${options.shard.count}` : '';
+  const hash = createHash('sha256').update(`${options.configPath}${shard}`).digest('hex').slice(0, 10);
+  const step = (process.env.GITHUB_ACTION || 'perfgate').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 60);
+  return join(runnerTemp(), 'perfgate', `${step}-${hash}`);
+}
+
+function runnerTemp(): string {
+  return process.env.RUNNER_TEMP || tmpdir();
+}
+
+/** Which PR and head a fork's results are of, and which config made them: the trusted report job reads it. */
+async function writePrFacts(options: ActionOptions, event: EventFacts, workDir: string): Promise<string | undefined> {
+  if (event.kind !== 'pull_request' || event.prNumber === undefined) return undefined;
+  const path = join(workDir, 'pr.json');
+  const facts = { number: event.prNumber, headSha: event.sha, config: options.configPath, ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}) };
+  await writeFile(path, `${JSON.stringify(facts)}\n`);
+  return path;
+}
+
+async function uploadResults(options: ActionOptions, files: string[]): Promise<void> {
+  try {
+    const uploaded = await uploadResultsArtifact(resultsArtifactName(options.configPath, options.shard), files);
+    core.setOutput(Outputs.artifactId, String(uploaded.id));
+    core.info(`perfgate: results uploaded as the artifact ${uploaded.name} (id ${uploaded.id}, ${uploaded.sizeBytes} B)`);
+  } catch (error) {
+    core.warning(`perfgate: ${(error as Error).message}; the verdict stands`);
+  }
+}
+
+/** A regression on the default branch, where no PR comment can say it: a comment on the commit, mentioning who should know. */
+async function commentOnCommit(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<void> {
+  const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
+  if (!octokit) return core.warning('perfgate: no github-token, so no commit comment on the regression');
+  const cc = options.alertCcUsers.length > 0 ? `\n\nCC: ${options.alertCcUsers.map((user) => `@${user}`).join(' ')}` : '';
+  const body = `${renderMarkdown(comparison, { marker: commentMarker(options), runUrl: event.runUrl, commitSha: event.sha, now: new Date(), maxChars: 60_000 })}${cc}`;
+  try {
+    const { owner, repo } = github.context.repo;
+    const { data } = await octokit.rest.repos.createCommitComment({ owner, repo, commit_sha: event.sha, body });
+    core.info(`perfgate: the regression is commented on commit ${event.sha.slice(0, 7)}: ${data.html_url}`);
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    core.warning(
+      `perfgate: the commit comment failed (${status ? `HTTP ${status} ` : ''}${(error as Error).message})${status === 403 ? "; grant 'contents: write' to the job for comment-on-alert" : ''}; the verdict stands`,
+    );
+  }
+}
+
+export function commentMarker(options: Pick<ActionOptions, 'configPath' | 'shard'>): string {
+  return `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
+}
+
+export function chooseStore(options: ActionOptions, configHash: string): BaselineStore | undefined {
   // Each shard runs other scenarios, so each keeps its own baselines: sharing one key would make
   // one shard's partial run the baseline of all.
   const shard = options.shard ? `.s${options.shard.index}of${options.shard.count}` : '';
@@ -165,11 +240,14 @@ function chooseStore(options: ActionOptions, configHash: string, workDir: string
     core.warning('perfgate: the Actions cache service is not available here (no ACTIONS_RESULTS_URL), so no baseline is read or saved; set baseline-dir to keep baselines in a folder');
     return undefined;
   }
-  return createCacheStore({ configHash: key, workDir: join(workDir, 'cache') });
+  // One folder for every step, kept at the same path across runs and workflows: the cache client
+  // hashes the path into the entry's version, and a restore matches only the path it was saved
+  // from. Steps run one after another and each load removes the file first, so they can share it.
+  return createCacheStore({ configHash: key, workDir: join(runnerTemp(), 'perfgate', 'cache') });
 }
 
-async function report(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<string> {
-  const marker = `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
+export async function report(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<{ markdown: string }> {
+  const marker = commentMarker(options);
   const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
   const { owner, repo } = github.context.repo;
 
@@ -217,8 +295,7 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
       core.warning('perfgate: no github-token, so no PR comment; the report is in the job summary');
     } else {
       try {
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: event.prNumber, marker, body: markdown, existing: existingComment });
-        core.info(`PR comment ${result.action}: ${result.url}`);
+        await postPrComment(octokit, { owner, repo, issueNumber: event.prNumber, marker, body: markdown, existing: existingComment }, event);
       } catch (error) {
         const status = (error as { status?: number }).status;
         core.warning(status === 403 || event.isFork ? `perfgate: ${FORK_HINT}` : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`);
@@ -242,5 +319,18 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
       core.warning(`perfgate: the Slack message failed (${(error as Error).message}); the verdict stands`);
     }
   }
-  return markdown;
+  return { markdown };
+}
+
+async function postPrComment(
+  octokit: Octokit,
+  where: { owner: string; repo: string; issueNumber: number; marker: string; body: string; existing: FoundComment | null | undefined },
+  event: EventFacts,
+): Promise<void> {
+  const result = await upsertComment(octokit, { ...where, stamp: { headSha: event.sha, runOrder: event.runOrder } });
+  core.setOutput(Outputs.commentId, String(result.id));
+  core.setOutput(Outputs.commentUrl, result.url);
+  if (result.action === 'skipped-stale') core.info(`PR comment left as it is: it holds the report of a newer run or of the PR's current head (${result.url})`);
+  else core.info(`PR comment ${result.action}: ${result.url}`);
+  if (result.removedDuplicates > 0) core.info(`removed ${result.removedDuplicates} duplicate comment(s) left by a run at the same time`);
 }

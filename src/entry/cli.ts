@@ -5,6 +5,7 @@ import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
 import { INTERRUPTED_EXIT_CODE, runCompareCommand, runGateCommand, runMergeCommand, runRunCommand } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
+import { runReportCommand } from './report-impl.js';
 
 const USAGE = `perfgate ${TOOL_VERSION} — gate pull requests on HTTP performance
 
@@ -15,6 +16,7 @@ Usage:
   perfgate gate -c perfgate.yml [--baseline-dir .perfgate] [-o results.json] [--save]
                 [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
   perfgate merge shard-1.json shard-2.json … -o results.json
+  perfgate report --current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]
 
 Exit codes: 0 pass, 1 gate failed, 2 bad usage or config, 3 could not run.`;
 
@@ -93,8 +95,16 @@ async function main(argv: string[]): Promise<number> {
     case 'merge':
       if (rest.length === 0) throw new ConfigError(`perfgate merge: name the shard results to merge, like "perfgate merge shard-*.json -o results.json"`);
       return runMergeCommand(io, { inputPaths: rest, outputPath: require('output', '-o/--output') });
+    case 'report':
+      return runReportCommand(io, {
+        currentPath: require('current', '--current'),
+        baselinePath: values.baseline,
+        configPath: values.config,
+        format: values.format === undefined ? 'markdown' : format,
+        failOn,
+      });
     default:
-      throw new ConfigError(`"${command}" is not a perfgate command; use run, compare, gate or merge\n\n${USAGE}`);
+      throw new ConfigError(`"${command}" is not a perfgate command; use run, compare, gate, merge or report\n\n${USAGE}`);
   }
 }
 

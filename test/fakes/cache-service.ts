@@ -33,15 +33,25 @@ export interface FakeArtifact {
   blocks: Map<string, Buffer>;
 }
 
-/** The backend ids the fake's runtime token carries. */
+/** The backend ids the fake's default runtime token carries. */
 export const fakeRunBackendId = 'c0ffee00-0000-4000-8000-000000000001';
 export const fakeJobBackendId = 'c0ffee00-0000-4000-8000-000000000002';
 
 /** An unsigned JWT in the runner's shape: the artifact client only decodes it. */
-function fakeRuntimeJwt(): string {
+function fakeRuntimeJwt(runBackendId = fakeRunBackendId, jobBackendId = fakeJobBackendId): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = { scp: `Actions.GenericRead:0 Actions.Results:${fakeRunBackendId}:${fakeJobBackendId}`, nonce: randomBytes(4).toString('hex') };
+  const claims = { scp: `Actions.GenericRead:0 Actions.Results:${runBackendId}:${jobBackendId}`, nonce: randomBytes(4).toString('hex') };
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.fakesig`;
+}
+
+function backendIdsOf(jwt: string): { run: string; job: string } | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { scp?: string };
+    const scope = (claims.scp ?? '').split(' ').find((s) => s.startsWith('Actions.Results:'))?.split(':');
+    return scope?.length === 3 ? { run: scope[1] ?? '', job: scope[2] ?? '' } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface FakeCacheEntry {
@@ -75,8 +85,11 @@ export interface CacheServiceFake {
   readonly entries: FakeCacheEntry[];
   /** Artifacts uploaded with @actions/artifact, oldest first. */
   readonly artifacts: FakeArtifact[];
-  /** The environment the @actions/cache client reads to find and authenticate to this service. */
-  env(): Record<string, string>;
+  /**
+   * The environment the @actions/cache and @actions/artifact clients read to find and authenticate
+   * to this service; with a run id, a token of that workflow run (artifact names are unique per run).
+   */
+  env(run?: string): Record<string, string>;
   /** Presets a finalized entry, newer than all others (the way to stage a conflict or a restore). */
   addEntry(key: string, version: string, data: Buffer): FakeCacheEntry;
   close(): Promise<void>;
@@ -91,6 +104,8 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
   const token = options.token ?? fakeRuntimeJwt();
   const entries: FakeCacheEntry[] = [];
   const artifacts: FakeArtifact[] = [];
+  // Every token this fake minted, each of one workflow run and job.
+  const tokens = new Set([token]);
   const requests: RecordedCacheRequest[] = [];
   let nextId = 1;
   let url = '';
@@ -114,7 +129,14 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     requests,
     entries,
     artifacts,
-    env: () => ({ ACTIONS_RESULTS_URL: url, ACTIONS_RUNTIME_TOKEN: token, ACTIONS_CACHE_SERVICE_V2: 'true' }),
+    env: (run) => {
+      let runToken = token;
+      if (run !== undefined) {
+        runToken = fakeRuntimeJwt(`c0ffee00-0000-4000-8000-${run.replace(/\D/g, '').padStart(12, '0').slice(-12)}`);
+        tokens.add(runToken);
+      }
+      return { ACTIONS_RESULTS_URL: url, ACTIONS_RUNTIME_TOKEN: runToken, ACTIONS_CACHE_SERVICE_V2: 'true' };
+    },
     addEntry(key, version, data) {
       const entry = newEntry(key, version);
       entry.blob = data;
@@ -203,7 +225,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     res.end();
   };
 
-  const artifactTwirp = (method: string, body: Record<string, unknown>, res: ServerResponse): void => {
+  const artifactTwirp = (method: string, body: Record<string, unknown>, res: ServerResponse, bearer: string): void => {
     const field = (snake: string, camel: string): string => {
       const value = body[snake] ?? body[camel];
       return typeof value === 'string' ? value : '';
@@ -212,10 +234,11 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     const runId = field('workflow_run_backend_id', 'workflowRunBackendId');
     const jobId = field('workflow_job_run_backend_id', 'workflowJobRunBackendId');
     if (!name || !runId || !jobId) return sendTwirpError(res, 400, 'invalid_argument', 'name and backend ids are required');
-    if (runId !== fakeRunBackendId || jobId !== fakeJobBackendId) return sendTwirpError(res, 403, 'permission_denied', 'backend ids do not match the token');
+    const ids = backendIdsOf(bearer);
+    if (runId !== ids?.run || jobId !== ids.job) return sendTwirpError(res, 403, 'permission_denied', 'backend ids do not match the token');
     if (method === 'CreateArtifact') {
       // Names are unique within a workflow run, as on github.com.
-      if (artifacts.some((a) => a.name === name && a.finalized)) {
+      if (artifacts.some((a) => a.name === name && a.workflowRunBackendId === runId && a.finalized)) {
         return sendTwirpError(res, 409, 'already_exists', 'an artifact with this name already exists on the workflow run');
       }
       const artifact: FakeArtifact = { id: nextId++, name, workflowRunBackendId: runId, workflowJobRunBackendId: jobId, finalized: false, sig: randomBytes(12).toString('base64url'), blocks: new Map() };
@@ -224,7 +247,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       return sendJson(res, 200, { ok: true, signed_upload_url: signed });
     }
     if (method === 'FinalizeArtifact') {
-      const artifact = artifacts.filter((a) => a.name === name && !a.finalized).at(-1);
+      const artifact = artifacts.filter((a) => a.name === name && a.workflowRunBackendId === runId && !a.finalized).at(-1);
       if (!artifact) return sendTwirpError(res, 404, 'not_found', 'no artifact is waiting for upload with this name');
       if (!artifact.zip) return sendJson(res, 200, { ok: false });
       const declared = Number(field('size', 'size') || body.size);
@@ -276,8 +299,9 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       const method = target.pathname.slice(artifactServicePath.length);
       requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
       if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
-      if (req.headers.authorization !== `Bearer ${token}`) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
-      return artifactTwirp(method, body, res);
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!tokens.has(bearer)) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
+      return artifactTwirp(method, body, res, bearer);
     }
     if (target.pathname.startsWith(artifactBlobPrefix)) {
       requests.push({ kind: 'blob', method: req.method ?? '', path: target.pathname, query: Object.fromEntries(target.searchParams), headers: req.headers, bytes: data.length });
@@ -293,7 +317,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       }
       requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
       if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
-      if (req.headers.authorization !== `Bearer ${token}`) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
+      if (!tokens.has(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
       return twirp(method, body, res);
     }
     if (target.pathname.startsWith(blobPathPrefix)) {
