@@ -90,7 +90,7 @@ const resultsShape = {
   properties: {
     schemaVersion: { const: 1 },
     tool: { type: 'object', required: ['name', 'version'], properties: { name: { const: 'perfgate' }, version: { type: 'string', maxLength: 50 } } },
-    configHash: { type: 'string', pattern: '^[0-9a-f]{1,64}$' },
+    configHash: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' },
     startTime: shortText,
     durationMs: num,
     environment: {
