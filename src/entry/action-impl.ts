@@ -27,7 +27,7 @@ import { reportUploadedResults } from './action-report.js';
 
 const FORK_HINT =
   'This looks like a pull request from a fork: its token is read-only and secrets are not passed, so perfgate cannot comment. ' +
-  'The report is in the job summary. To comment on fork PRs, run perfgate in a `workflow_run` workflow (see examples/workflows/fork-safe.yml in the perfgate README).';
+  'The report is in the job summary. To comment on fork PRs, set comment: never here and add a trusted `workflow_run` job that runs perfgate with mode: report on the uploaded results (examples/workflows/fork-safe-pr.yml and fork-safe.yml in the perfgate repository).';
 
 export interface EventFacts {
   kind: 'pull_request' | 'default-branch' | 'other';
