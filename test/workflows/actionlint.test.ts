@@ -68,3 +68,14 @@ describe('the workflows', () => {
     expect(trusted).not.toContain('report.md');
   });
 });
+
+describe('action.yml', () => {
+  it('parses, and declares exactly the inputs and outputs the action reads and writes', async () => {
+    const { Inputs, Outputs } = await import('../../src/entry/action-inputs.js');
+    const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown>; runs: { using: string } };
+    expect(Object.keys(action.inputs).sort()).toEqual(expect.arrayContaining(Object.values(Inputs).sort()));
+    expect(Object.values(Inputs)).toEqual(expect.arrayContaining(Object.keys(action.inputs)));
+    expect(Object.keys(action.outputs).sort()).toEqual(Object.values(Outputs).sort());
+    expect(action.runs.using).toBe('node24');
+  });
+});
