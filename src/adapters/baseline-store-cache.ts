@@ -82,7 +82,9 @@ export function createCacheStore(options: CacheStoreOptions): BaselineStore {
 }
 
 function requireCacheService(): void {
-  if (!cache.isFeatureAvailable()) {
+  // @github/local-action swaps in a cache stub without isFeatureAvailable: ask the environment then.
+  const available = typeof cache.isFeatureAvailable === 'function' ? cache.isFeatureAvailable() : Boolean(process.env.ACTIONS_RESULTS_URL || process.env.ACTIONS_CACHE_URL);
+  if (!available) {
     throw new CacheStoreError(
       'the Actions cache service is not available (ACTIONS_RESULTS_URL is not set): outside GitHub Actions keep baselines in a directory with --baseline-dir',
       'unavailable',

@@ -155,7 +155,7 @@ function firstSentence(text: string): string {
 let validateSchema: ValidateFunction | undefined;
 
 function schemaValidator(): ValidateFunction {
-  validateSchema ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(schema);
+  validateSchema ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: true }).compile(schema);
   return validateSchema;
 }
 

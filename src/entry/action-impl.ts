@@ -2,6 +2,7 @@
 // fails, and a report that cannot be delivered (comment, Slack, cache) is a warning.
 import * as core from '@actions/core';
 import * as github from '@actions/github';
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,16 +17,18 @@ import { describeMetricChange, renderComparisonText } from '../core/report/text.
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createCacheStore } from '../adapters/baseline-store-cache.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
-import { findComment, upsertComment, type FoundComment } from '../adapters/github-comment.js';
+import { findComment, upsertComment, type FoundComment, type Octokit } from '../adapters/github-comment.js';
+import { resultsArtifactName, uploadResultsArtifact } from '../adapters/results-artifact.js';
 import { postSlack } from '../adapters/slack.js';
 import { withDeadline } from '../adapters/deadline.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
 import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
+import { reportUploadedResults } from './action-report.js';
 
 const FORK_HINT =
   'This looks like a pull request from a fork: its token is read-only and secrets are not passed, so perfgate cannot comment. ' +
-  'The report is in the job summary. To comment on fork PRs, run perfgate in a `workflow_run` workflow (see examples/workflows/fork-safe.yml in the perfgate README).';
+  'The report is in the job summary. To comment on fork PRs, set comment: never here and add a trusted `workflow_run` job that runs perfgate with mode: report on the uploaded results (examples/workflows/fork-safe-pr.yml and fork-safe.yml in the perfgate repository).';
 
 /** One GitHub or Slack request; a step of several has the network-timeout as its deadline. */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -38,7 +41,7 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
   };
 }
 
-interface EventFacts {
+export interface EventFacts {
   kind: 'pull_request' | 'default-branch' | 'other';
   prNumber?: number;
   prUrl?: string;
@@ -46,6 +49,12 @@ interface EventFacts {
   isFork: boolean;
   runUrl: string;
   sha: string;
+  /** Orders the runs of one PR, for the comment's freshness stamp: run id × 1000 + attempt. */
+  runOrder: number;
+}
+
+function currentRunOrder(): number {
+  return Number(github.context.runId || 0) * 1000 + Number(github.context.runAttempt || 1);
 }
 
 function readEvent(): EventFacts {
@@ -64,6 +73,7 @@ function readEvent(): EventFacts {
       isFork: Boolean(headRepo && baseRepo && headRepo !== baseRepo),
       runUrl,
       sha: (pr.head as { sha?: string } | undefined)?.sha ?? context.sha,
+      runOrder: currentRunOrder(),
     };
   }
   const defaultBranch = (payload.repository as { default_branch?: string } | undefined)?.default_branch;
@@ -71,7 +81,7 @@ function readEvent(): EventFacts {
   // branch only.
   const onDefault = context.eventName === 'schedule' || (defaultBranch !== undefined && context.ref === `refs/heads/${defaultBranch}`);
   const savingEvents = ['push', 'schedule', 'workflow_dispatch'];
-  return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha };
+  return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha, runOrder: currentRunOrder() };
 }
 
 /**
@@ -108,6 +118,10 @@ export async function run(): Promise<void> {
   const interrupt = interruptOnSignals();
   try {
     const options = readActionInputs();
+    if (options.mode === 'report') {
+      await reportUploadedResults(options);
+      return;
+    }
     const event = readEvent();
     const code = await gate(options, event, interrupt.signal);
     if (code === INTERRUPTED) {
@@ -154,7 +168,7 @@ async function writeSummary(markdown: string): Promise<void> {
 const INTERRUPTED = -1;
 
 async function gate(options: ActionOptions, event: EventFacts, signal: AbortSignal): Promise<number> {
-  const workDir = join(process.env.RUNNER_TEMP || tmpdir(), 'perfgate');
+  const workDir = stepWorkDir(options);
   await mkdir(workDir, { recursive: true });
   const stepStart = Date.now();
 
@@ -187,8 +201,9 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
     );
     return INTERRUPTED;
   }
+  const prFactsPath = await writePrFacts(options, event, workDir);
 
-  const store = chooseStore(options, configHash, workDir);
+  const store = chooseStore(options, configHash);
   const { comparison, baseline } = await core.group('perfgate: compare with the baseline', async () => {
     const lookup = store
       ? await lookupBaseline(store, { timeoutMs: options.networkTimeoutMs })
@@ -205,10 +220,13 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
     Outputs.regressions,
     JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
   );
-  const markdown = await core.group('perfgate: report', () => report(options, event, comparison, config.report));
+  const { markdown } = await core.group('perfgate: report', () => report(options, event, comparison, config.report));
   // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
   await writeFile(join(workDir, 'report.md'), markdown);
   core.setOutput(Outputs.reportMarkdown, markdown);
+
+  if (options.uploadResults) await uploadResults(options, [resultsPath, ...(prFactsPath ? [prFactsPath] : [])]);
+  if (options.commentOnAlert && event.kind === 'default-branch' && comparison.regressions.length > 0) await commentOnCommit(options, event, comparison);
 
   const shouldSave = options.saveBaseline ?? event.kind === 'default-branch';
   if (shouldSave && event.kind === 'pull_request') core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
@@ -237,7 +255,64 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
   return decideExit(comparison, options.failOn);
 }
 
-function chooseStore(options: ActionOptions, configHash: string, workDir: string): BaselineStore | undefined {
+/**
+ * This step's own folder for results.json, report.md, pr.json and the logs, so that several
+ * perfgate steps in one job (other configs or shards) never overwrite each other: named by the
+ * step id and a hash of the config path and shard.
+ */
+export function stepWorkDir(options: Pick<ActionOptions, 'configPath' | 'shard'>): string {
+  const shard = options.shard ? ` ${options.shard.index}/${options.shard.count}` : '';
+  const hash = createHash('sha256').update(`${options.configPath}${shard}`).digest('hex').slice(0, 10);
+  const step = (process.env.GITHUB_ACTION || 'perfgate').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 60);
+  return join(runnerTemp(), 'perfgate', `${step}-${hash}`);
+}
+
+function runnerTemp(): string {
+  return process.env.RUNNER_TEMP || tmpdir();
+}
+
+/** Which PR and head a fork's results are of, and which config made them: the trusted report job reads it. */
+async function writePrFacts(options: ActionOptions, event: EventFacts, workDir: string): Promise<string | undefined> {
+  if (event.kind !== 'pull_request' || event.prNumber === undefined) return undefined;
+  const path = join(workDir, 'pr.json');
+  const facts = { number: event.prNumber, headSha: event.sha, config: options.configPath, ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}) };
+  await writeFile(path, `${JSON.stringify(facts)}\n`);
+  return path;
+}
+
+async function uploadResults(options: ActionOptions, files: string[]): Promise<void> {
+  try {
+    const uploaded = await uploadResultsArtifact(resultsArtifactName(options.configPath, options.shard), files);
+    core.setOutput(Outputs.artifactId, String(uploaded.id));
+    core.info(`perfgate: results uploaded as the artifact ${uploaded.name} (id ${uploaded.id}, ${uploaded.sizeBytes} B)`);
+  } catch (error) {
+    core.warning(`perfgate: ${(error as Error).message}; the verdict stands`);
+  }
+}
+
+/** A regression on the default branch, where no PR comment can say it: a comment on the commit, mentioning who should know. */
+async function commentOnCommit(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<void> {
+  const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
+  if (!octokit) return core.warning('perfgate: no github-token, so no commit comment on the regression');
+  const cc = options.alertCcUsers.length > 0 ? `\n\nCC: ${options.alertCcUsers.map((user) => `@${user}`).join(' ')}` : '';
+  const body = `${renderMarkdown(comparison, { marker: commentMarker(options), runUrl: event.runUrl, commitSha: event.sha, now: new Date(), maxChars: 60_000 })}${cc}`;
+  try {
+    const { owner, repo } = github.context.repo;
+    const { data } = await octokit.rest.repos.createCommitComment({ owner, repo, commit_sha: event.sha, body });
+    core.info(`perfgate: the regression is commented on commit ${event.sha.slice(0, 7)}: ${data.html_url}`);
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    core.warning(
+      `perfgate: the commit comment failed (${status ? `HTTP ${status} ` : ''}${(error as Error).message})${status === 403 ? "; grant 'contents: write' to the job for comment-on-alert" : ''}; the verdict stands`,
+    );
+  }
+}
+
+export function commentMarker(options: Pick<ActionOptions, 'configPath' | 'shard'>): string {
+  return `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
+}
+
+export function chooseStore(options: ActionOptions, configHash: string): BaselineStore | undefined {
   // Each shard runs other scenarios, so each keeps its own baselines: sharing one key would make
   // one shard's partial run the baseline of all.
   const shard = options.shard ? `.s${options.shard.index}of${options.shard.count}` : '';
@@ -247,11 +322,14 @@ function chooseStore(options: ActionOptions, configHash: string, workDir: string
     core.warning('perfgate: the Actions cache service is not available here (no ACTIONS_RESULTS_URL), so no baseline is read or saved; set baseline-dir to keep baselines in a folder');
     return undefined;
   }
-  return createCacheStore({ configHash: key, workDir: join(workDir, 'cache') });
+  // One folder for every step, kept at the same path across runs and workflows: the cache client
+  // hashes the path into the entry's version, and a restore matches only the path it was saved
+  // from. Steps run one after another and each load removes the file first, so they can share it.
+  return createCacheStore({ configHash: key, workDir: join(runnerTemp(), 'perfgate', 'cache') });
 }
 
-async function report(options: ActionOptions, event: EventFacts, comparison: Comparison, reportConfig?: ReportConfig): Promise<string> {
-  const marker = `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
+export async function report(options: ActionOptions, event: EventFacts, comparison: Comparison, reportConfig?: ReportConfig): Promise<{ markdown: string }> {
+  const marker = commentMarker(options);
   // Every GitHub call gets its own timeout (octokit sets none); each comment step has a deadline too.
   const octokit = options.githubToken
     ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl, request: { fetch: fetchWithTimeout(Math.min(REQUEST_TIMEOUT_MS, options.networkTimeoutMs)) } })
@@ -314,8 +392,7 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
     } else {
       try {
         const issueNumber = event.prNumber;
-        const result = await withDeadline('the PR comment', budget, () => upsertComment(octokit, { owner, repo, issueNumber, marker, body: markdown, existing: existingComment }));
-        core.info(`PR comment ${result.action}: ${result.url}`);
+        await withDeadline('the PR comment', budget, () => postPrComment(octokit, { owner, repo, issueNumber, marker, body: markdown, existing: existingComment }, event));
       } catch (error) {
         // The fork hint only for a fork: a same-repo 403 is a missing `pull-requests: write`, which the message says.
         core.warning(event.isFork ? `perfgate: ${FORK_HINT}` : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`);
@@ -340,5 +417,18 @@ async function report(options: ActionOptions, event: EventFacts, comparison: Com
       core.warning(`perfgate: the Slack message failed (${(error as Error).message}); the verdict stands`);
     }
   }
-  return markdown;
+  return { markdown };
+}
+
+async function postPrComment(
+  octokit: Octokit,
+  where: { owner: string; repo: string; issueNumber: number; marker: string; body: string; existing: FoundComment | null | undefined },
+  event: EventFacts,
+): Promise<void> {
+  const result = await upsertComment(octokit, { ...where, stamp: { headSha: event.sha, runOrder: event.runOrder } });
+  core.setOutput(Outputs.commentId, String(result.id));
+  core.setOutput(Outputs.commentUrl, result.url);
+  if (result.action === 'skipped-stale') core.info(`PR comment left as it is: it holds the report of a newer run or of the PR's current head (${result.url})`);
+  else core.info(`PR comment ${result.action}: ${result.url}`);
+  if (result.removedDuplicates > 0) core.info(`removed ${result.removedDuplicates} duplicate comment(s) left by a run at the same time`);
 }

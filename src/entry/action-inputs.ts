@@ -21,6 +21,12 @@ export const Inputs = {
   comment: 'comment',
   shard: 'shard',
   networkTimeout: 'network-timeout',
+  mode: 'mode',
+  results: 'results',
+  prNumber: 'pr-number',
+  uploadResults: 'upload-results',
+  commentOnAlert: 'comment-on-alert',
+  alertCommentCcUsers: 'alert-comment-cc-users',
 } as const;
 
 export const Outputs = {
@@ -28,7 +34,13 @@ export const Outputs = {
   resultsPath: 'results-path',
   reportMarkdown: 'report-markdown',
   regressions: 'regressions',
+  commentId: 'comment-id',
+  commentUrl: 'comment-url',
+  artifactId: 'artifact-id',
 } as const;
+
+/** run: load-test and report; report: re-render uploaded results in a trusted workflow_run job (fork PRs). */
+export type ActionMode = 'run' | 'report';
 
 
 export interface ActionOptions {
@@ -46,6 +58,16 @@ export interface ActionOptions {
   shard?: Shard;
   /** The most time one network step (baseline download, PR comment, Slack, baseline save) may take. */
   networkTimeoutMs: number;
+  mode: ActionMode;
+  /** mode report: a results.json, or a folder searched for them (a downloaded artifact). */
+  resultsPath?: string;
+  /** mode report: the PR, when the workflow_run payload does not name it (fork PRs). */
+  prNumber?: number;
+  uploadResults: boolean;
+  /** A commit comment when a push to the default branch regresses. */
+  commentOnAlert: boolean;
+  /** Logins (or org/team) the commit comment mentions, without the "@". */
+  alertCcUsers: string[];
 }
 
 /** A hung API held a job for minutes; a healthy one answers a step in seconds. */
@@ -97,5 +119,34 @@ export function readActionInputs(): ActionOptions {
     failOn: parseFailOn(text(Inputs.failOn) || 'regression', Inputs.failOn),
     comment: parseCommentMode(text(Inputs.comment) || 'always', Inputs.comment),
     ...(shard ? { shard: parseShard(shard, Inputs.shard) } : {}),
+    ...readDeliveryInputs(text),
+  };
+}
+
+function readDeliveryInputs(text: (name: string) => string): Pick<ActionOptions, 'mode' | 'resultsPath' | 'prNumber' | 'uploadResults' | 'commentOnAlert' | 'alertCcUsers'> {
+  const mode = text(Inputs.mode) || 'run';
+  if (mode !== 'run' && mode !== 'report') {
+    throw new ConfigError(`${Inputs.mode}: "${mode}" is not one of "run", "report"; use "report" only in the trusted workflow_run job that comments for fork PRs`);
+  }
+  const prText = text(Inputs.prNumber);
+  const prNumber = prText === '' ? undefined : Number(prText);
+  if (prNumber !== undefined && !(Number.isInteger(prNumber) && prNumber > 0)) {
+    throw new ConfigError(`${Inputs.prNumber}: "${prText}" is not a pull request number; use a whole number like 42, or leave it empty to read it from the uploaded results`);
+  }
+  const cc = text(Inputs.alertCommentCcUsers);
+  const users = cc === '' ? [] : cc.split(/[\s,]+/).filter(Boolean).map((user) => user.replace(/^@/, ''));
+  const bad = users.find((user) => !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/.test(user));
+  if (bad !== undefined) {
+    throw new ConfigError(`${Inputs.alertCommentCcUsers}: "${bad}" is not a GitHub login or org/team; list them like "@alice,@acme/perf"`);
+  }
+  const upload = text(Inputs.uploadResults);
+  const alert = text(Inputs.commentOnAlert);
+  return {
+    mode,
+    ...(text(Inputs.results) ? { resultsPath: text(Inputs.results) } : {}),
+    ...(prNumber !== undefined ? { prNumber } : {}),
+    uploadResults: upload === '' ? true : parseBooleanChoice(upload, Inputs.uploadResults),
+    commentOnAlert: alert === '' ? false : parseBooleanChoice(alert, Inputs.commentOnAlert),
+    alertCcUsers: users,
   };
 }

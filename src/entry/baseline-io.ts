@@ -17,6 +17,8 @@ export async function lookupBaseline(store: BaselineStore, options: { timeoutMs?
       // Unreadable, not missing: a save must not hide the stored baseline this run could not fetch.
       return { kind: 'unreadable', detail: `${error.message}, so this run has no baseline (raise network-timeout if the store is just slow)` };
     }
+    // No store here at all (no cache service): nothing is hidden by a save, so this is no "unreadable".
+    if ((error as { kind?: unknown }).kind === 'unavailable') return { kind: 'missing', detail: (error as Error).message };
     return { kind: 'unreadable', detail: `${store.description} could not be read (${(error as Error).message})` };
   }
 }

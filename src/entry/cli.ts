@@ -17,6 +17,7 @@ import {
   type CliIo,
 } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
+import { runReportCommand } from './report-impl.js';
 
 interface OptionHelp {
   type: 'string' | 'boolean';
@@ -176,6 +177,26 @@ export const COMMANDS: CommandSpec[] = [
       runCheckCommand(io, {
         configPath: stringValue(values, 'config') ?? DEFAULT_CONFIG_PATH,
         configDefaulted: stringValue(values, 'config') === undefined,
+      }),
+  },
+  {
+    name: 'report',
+    summary: 're-render a results file (untrusted input is validated), e.g. in the fork-safe workflow_run job',
+    usage: ['--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]'],
+    options: {
+      current: { type: 'string', value: 'FILE', help: 'the results to render (required)' },
+      baseline: { type: 'string', value: 'FILE', help: 'a baseline or results file to compare with (default: none, thresholds only)' },
+      config: { type: 'string', short: 'c', value: 'FILE', help: 'the config, for its thresholds and compare rules (default: none)' },
+      format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack or json' },
+      'fail-on': REPORTING['fail-on']!,
+    },
+    run: (values, _positionals, io) =>
+      runReportCommand(io, {
+        currentPath: required(values, 'current', '--current', '--current results.json'),
+        baselinePath: stringValue(values, 'baseline'),
+        configPath: stringValue(values, 'config'),
+        format: parseReportFormat(stringValue(values, 'format') ?? 'markdown'),
+        failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
       }),
   },
 ];

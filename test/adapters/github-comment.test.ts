@@ -4,6 +4,8 @@ import {
   CommentPermissionError,
   findComment,
   findTokenLogin,
+  mayReplace,
+  readStamp,
   upsertComment,
 } from '../../src/adapters/github-comment.js';
 import { actionsLogin, actionsToken, startGitHubApiFake, userLogin, userToken, type GitHubApiFake } from '../fakes/github-api.js';
@@ -24,6 +26,7 @@ describe('upsertComment against the GitHub API fake', () => {
     fake.requests.length = 0;
     fake.readOnly = false;
     fake.graphql = true;
+    fake.listBarrier = 0;
   });
 
   const client = (token = actionsToken) => getOctokit(token, { baseUrl: fake.url });
@@ -36,7 +39,7 @@ describe('upsertComment against the GitHub API fake', () => {
     expect(first.url).toBe(`https://github.com/acme/orders/pull/42#issuecomment-${first.id}`);
 
     const second = await upsertComment(octokit, { ...pr, body: `${marker}\n## perfgate: fail` });
-    expect(second).toEqual({ action: 'updated', id: first.id, url: first.url });
+    expect(second).toEqual({ action: 'updated', id: first.id, url: first.url, removedDuplicates: 0 });
 
     const comments = fake.commentsOn('acme', 'orders', 42);
     expect(comments).toHaveLength(1);
@@ -52,7 +55,7 @@ describe('upsertComment against the GitHub API fake', () => {
     const octokit = client();
     const first = await upsertComment(octokit, { ...pr, body: `${marker}\nsame` });
     const again = await upsertComment(octokit, { ...pr, body: `${marker}\nsame` });
-    expect(again).toEqual({ action: 'unchanged', id: first.id, url: first.url });
+    expect(again).toEqual({ action: 'unchanged', id: first.id, url: first.url, removedDuplicates: 0 });
     expect(writes()).toHaveLength(1);
   });
 
@@ -65,11 +68,11 @@ describe('upsertComment against the GitHub API fake', () => {
     expect(result).toMatchObject({ action: 'updated', id: found?.id });
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /repos/acme/orders/issues/comments/${found?.id}`]);
 
-    // null says "looked, none there": it creates without listing.
+    // null says "looked, none there": it creates without listing first, then looks once for a racing duplicate.
     fake.requests.length = 0;
     const other = await upsertComment(octokit, { ...pr, issueNumber: 43, body: `${marker}\nnew`, existing: null });
     expect(other.action).toBe('created');
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/orders/issues/43/comments']);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/orders/issues/43/comments', 'GET /repos/acme/orders/issues/43/comments']);
   });
 
   it('adds the marker when the body lacks it, so the next run finds the comment', async () => {
@@ -168,5 +171,77 @@ describe('upsertComment against the GitHub API fake', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(CommentPermissionError);
     expect((error as Error).message).toMatch(/HTTP 401 Bad credentials/);
+  });
+
+  describe('runs racing on one PR', () => {
+    const older = { headSha: 'aaa111', runOrder: 5001 };
+    const newer = { headSha: 'bbb222', runOrder: 6001 };
+
+    it('two runs that both see no comment leave one comment, the oldest, holding the newer head', async () => {
+      fake.setPullHead('acme', 'orders', 42, newer.headSha);
+      fake.listBarrier = 2; // both list before either creates
+      const [a, b] = await Promise.all([
+        upsertComment(client(), { ...pr, body: `${marker}\nreport of the newer head`, stamp: newer }),
+        upsertComment(client(), { ...pr, body: `${marker}\nreport of the older head`, stamp: older }),
+      ]);
+      const comments = fake.commentsOn('acme', 'orders', 42);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.body).toContain('report of the newer head');
+      expect(readStamp(comments[0]!.body)).toEqual(newer);
+      // Both name the comment that stayed, and both racing creates happened.
+      expect(a.id).toBe(comments[0]!.id);
+      expect(b.id).toBe(comments[0]!.id);
+      expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues/42/comments'))).toHaveLength(2);
+      expect(a.removedDuplicates + b.removedDuplicates).toBeGreaterThanOrEqual(1);
+    });
+
+    it('the same race, with the older run finishing its create first, still ends on the newer head', async () => {
+      fake.setPullHead('acme', 'orders', 42, newer.headSha);
+      fake.listBarrier = 2;
+      await Promise.all([
+        upsertComment(client(), { ...pr, body: `${marker}\nold`, stamp: older }),
+        upsertComment(client(), { ...pr, body: `${marker}\nnew`, stamp: newer }),
+      ]);
+      const comments = fake.commentsOn('acme', 'orders', 42);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.body).toContain('\nnew');
+    });
+
+    it('an older head never overwrites the report of the current head', async () => {
+      fake.setPullHead('acme', 'orders', 42, newer.headSha);
+      const first = await upsertComment(client(), { ...pr, body: `${marker}\nnew`, stamp: newer });
+      const late = await upsertComment(client(), { ...pr, body: `${marker}\nold`, stamp: older });
+      expect(late).toMatchObject({ action: 'skipped-stale', id: first.id });
+      expect(fake.commentsOn('acme', 'orders', 42)[0]!.body).toContain('\nnew');
+    });
+
+    it('a newer head replaces an older one, and an unstamped comment of an earlier perfgate', async () => {
+      fake.setPullHead('acme', 'orders', 42, newer.headSha);
+      fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\nunstamped`, login: actionsLogin });
+      await upsertComment(client(), { ...pr, body: `${marker}\nold`, stamp: older });
+      expect(fake.commentsOn('acme', 'orders', 42)[0]!.body).toContain('\nold');
+      const result = await upsertComment(client(), { ...pr, body: `${marker}\nnew`, stamp: newer });
+      expect(result.action).toBe('updated');
+      expect(fake.commentsOn('acme', 'orders', 42)[0]!.body).toContain('\nnew');
+    });
+
+    it('a duplicate left by an earlier race is deleted on the next run', async () => {
+      const keep = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\none`, login: actionsLogin });
+      fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\ntwo`, login: actionsLogin });
+      const result = await upsertComment(client(), { ...pr, body: `${marker}\nthree`, stamp: newer });
+      expect(result).toMatchObject({ action: 'updated', id: keep.id, removedDuplicates: 1 });
+      expect(fake.commentsOn('acme', 'orders', 42).map((c) => c.id)).toEqual([keep.id]);
+    });
+
+    it('orders by head first, then by run', () => {
+      expect(mayReplace(older, newer, newer.headSha)).toBe(false);
+      expect(mayReplace(newer, older, newer.headSha)).toBe(true);
+      // Neither head is current (the PR moved on): the later run wins.
+      expect(mayReplace(older, newer, 'ccc333')).toBe(false);
+      expect(mayReplace(newer, older, undefined)).toBe(true);
+      // A re-run of the current head's older run may not undo a later run of the same head.
+      expect(mayReplace({ headSha: 'bbb222', runOrder: 1 }, newer, newer.headSha)).toBe(false);
+      expect(mayReplace(newer, undefined, undefined)).toBe(true);
+    });
   });
 });

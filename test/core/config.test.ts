@@ -213,10 +213,11 @@ describe('parseConfig: defaults', () => {
   });
 
   it('uses the parsers\' own syntax as the schema patterns', () => {
-    expect(schema.definitions.duration.pattern).toBe(DURATION_PATTERN);
+    // A string or a number: the string branch of each carries the pattern.
+    expect(schema.definitions.duration.anyOf[0]!.pattern).toBe(DURATION_PATTERN);
     expect(schema.definitions.rate.pattern).toBe(RATE_PATTERN);
     expect(schema.definitions.percent.pattern).toBe(PERCENT_PATTERN);
-    expect(schema.definitions.effect.pattern).toBe(PERCENT_PATTERN);
+    expect(schema.definitions.effect.anyOf[0]!.pattern).toBe(PERCENT_PATTERN);
   });
 
   it('reads arrival stages given as numbers or rates, and effects given as fractions', () => {

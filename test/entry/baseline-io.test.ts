@@ -105,3 +105,29 @@ describe('a stored baseline damaged on disk', () => {
     expect(comparison.baseline?.historyLength).toBe(config.compare.historyLength);
   });
 });
+
+describe('lookupBaseline with no store service', () => {
+  it('reads "no cache service" as a missing baseline, so a later save is not blocked', async () => {
+    const { CacheStoreError } = await import('../../src/adapters/baseline-store-cache.js');
+    const saved: string[] = [];
+    const store = {
+      description: 'a stubbed cache',
+      load: () => Promise.reject(new CacheStoreError('the Actions cache service is not available', 'unavailable')),
+      save: (text: string) => {
+        saved.push(text);
+        return Promise.resolve();
+      },
+    };
+    const lookup = await lookupBaseline(store);
+    expect(lookup.kind).toBe('missing');
+    const results = { ...makeResults({ seed: 3 }), configHash: hash };
+    const { comparison } = judgeRun({ current: results, config, baseline: lookup });
+    await saveBaseline(store, { results, status: comparison.baselineStatus, config, runId: '1', attempt: '1', now: new Date('2026-01-01T00:00:00Z') });
+    expect(saved).toHaveLength(1);
+  });
+
+  it('still reads a store that failed to answer as unreadable', async () => {
+    const store = { description: 'a broken cache', load: () => Promise.reject(new Error('HTTP 500')), save: () => Promise.resolve() };
+    expect((await lookupBaseline(store)).kind).toBe('unreadable');
+  });
+});

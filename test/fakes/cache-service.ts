@@ -5,6 +5,10 @@
 // small archives and `Put Block` + `Put Block List` for large ones; both are handled.
 // Point the client at it with `fake.env()` (ACTIONS_RESULTS_URL, ACTIONS_RUNTIME_TOKEN,
 // ACTIONS_CACHE_SERVICE_V2).
+// The same results service also answers the artifact client (@actions/artifact), which shares
+// ACTIONS_RESULTS_URL: ArtifactService CreateArtifact / FinalizeArtifact, with the zip uploaded in
+// blocks to a signed blob URL. The runtime token is a JWT, as the artifact client reads the run's
+// backend ids from its `scp` claim.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveOnLoopback } from './http.js';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +16,43 @@ import { randomBytes } from 'node:crypto';
 const servicePath = '/twirp/github.actions.results.api.v1.CacheService/';
 // The Azure SDK reads an IP host as path-style: /<account>/<container>/<blob>.
 const blobPathPrefix = '/devstoreaccount1/actions-cache/';
+const artifactServicePath = '/twirp/github.actions.results.api.v1.ArtifactService/';
+const artifactBlobPrefix = '/devstoreaccount1/actions-results/';
+
+export interface FakeArtifact {
+  id: number;
+  name: string;
+  workflowRunBackendId: string;
+  workflowJobRunBackendId: string;
+  finalized: boolean;
+  /** The uploaded zip. */
+  zip?: Buffer;
+  sizeBytes?: number;
+  hash?: string;
+  sig: string;
+  blocks: Map<string, Buffer>;
+}
+
+/** The backend ids the fake's default runtime token carries. */
+export const fakeRunBackendId = 'c0ffee00-0000-4000-8000-000000000001';
+export const fakeJobBackendId = 'c0ffee00-0000-4000-8000-000000000002';
+
+/** An unsigned JWT in the runner's shape: the artifact client only decodes it. */
+function fakeRuntimeJwt(runBackendId = fakeRunBackendId, jobBackendId = fakeJobBackendId): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = { scp: `Actions.GenericRead:0 Actions.Results:${runBackendId}:${jobBackendId}`, nonce: randomBytes(4).toString('hex') };
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.fakesig`;
+}
+
+function backendIdsOf(jwt: string): { run: string; job: string } | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { scp?: string };
+    const scope = (claims.scp ?? '').split(' ').find((s) => s.startsWith('Actions.Results:'))?.split(':');
+    return scope?.length === 3 ? { run: scope[1] ?? '', job: scope[2] ?? '' } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface FakeCacheEntry {
   id: number;
@@ -48,8 +89,13 @@ export interface CacheServiceFake {
   createStatus: number | undefined;
   readonly requests: RecordedCacheRequest[];
   readonly entries: FakeCacheEntry[];
-  /** The environment the @actions/cache client reads to find and authenticate to this service. */
-  env(): Record<string, string>;
+  /** Artifacts uploaded with @actions/artifact, oldest first. */
+  readonly artifacts: FakeArtifact[];
+  /**
+   * The environment the @actions/cache and @actions/artifact clients read to find and authenticate
+   * to this service; with a run id, a token of that workflow run (artifact names are unique per run).
+   */
+  env(run?: string): Record<string, string>;
   /** Presets a finalized entry, newer than all others (the way to stage a conflict or a restore). */
   addEntry(key: string, version: string, data: Buffer): FakeCacheEntry;
   close(): Promise<void>;
@@ -61,8 +107,11 @@ export interface CacheServiceFakeOptions {
 }
 
 export async function startCacheServiceFake(options: CacheServiceFakeOptions = {}): Promise<CacheServiceFake> {
-  const token = options.token ?? `fake-runtime-token-${randomBytes(4).toString('hex')}`;
+  const token = options.token ?? fakeRuntimeJwt();
   const entries: FakeCacheEntry[] = [];
+  const artifacts: FakeArtifact[] = [];
+  // Every token this fake minted, each of one workflow run and job.
+  const tokens = new Set([token]);
   const requests: RecordedCacheRequest[] = [];
   let nextId = 1;
   let url = '';
@@ -87,7 +136,15 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     createStatus: undefined,
     requests,
     entries,
-    env: () => ({ ACTIONS_RESULTS_URL: url, ACTIONS_RUNTIME_TOKEN: token, ACTIONS_CACHE_SERVICE_V2: 'true' }),
+    artifacts,
+    env: (run) => {
+      let runToken = token;
+      if (run !== undefined) {
+        runToken = fakeRuntimeJwt(`c0ffee00-0000-4000-8000-${run.replace(/\D/g, '').padStart(12, '0').slice(-12)}`);
+        tokens.add(runToken);
+      }
+      return { ACTIONS_RESULTS_URL: url, ACTIONS_RUNTIME_TOKEN: runToken, ACTIONS_CACHE_SERVICE_V2: 'true' };
+    },
     addEntry(key, version, data) {
       const entry = newEntry(key, version);
       entry.blob = data;
@@ -181,8 +238,88 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     res.end();
   };
 
+  const artifactTwirp = (method: string, body: Record<string, unknown>, res: ServerResponse, bearer: string): void => {
+    const field = (snake: string, camel: string): string => {
+      const value = body[snake] ?? body[camel];
+      return typeof value === 'string' ? value : '';
+    };
+    const name = field('name', 'name');
+    const runId = field('workflow_run_backend_id', 'workflowRunBackendId');
+    const jobId = field('workflow_job_run_backend_id', 'workflowJobRunBackendId');
+    if (!name || !runId || !jobId) return sendTwirpError(res, 400, 'invalid_argument', 'name and backend ids are required');
+    const ids = backendIdsOf(bearer);
+    if (runId !== ids?.run || jobId !== ids.job) return sendTwirpError(res, 403, 'permission_denied', 'backend ids do not match the token');
+    if (method === 'CreateArtifact') {
+      // Names are unique within a workflow run, as on github.com.
+      if (artifacts.some((a) => a.name === name && a.workflowRunBackendId === runId && a.finalized)) {
+        return sendTwirpError(res, 409, 'already_exists', 'an artifact with this name already exists on the workflow run');
+      }
+      const artifact: FakeArtifact = { id: nextId++, name, workflowRunBackendId: runId, workflowJobRunBackendId: jobId, finalized: false, sig: randomBytes(12).toString('base64url'), blocks: new Map() };
+      artifacts.push(artifact);
+      const signed = `${url.replace(/\/$/, '')}${artifactBlobPrefix}${artifact.id}?sv=2024-08-04&sp=cw&sr=b&sig=${encodeURIComponent(artifact.sig)}`;
+      return sendJson(res, 200, { ok: true, signed_upload_url: signed });
+    }
+    if (method === 'FinalizeArtifact') {
+      const artifact = artifacts.filter((a) => a.name === name && a.workflowRunBackendId === runId && !a.finalized).at(-1);
+      if (!artifact) return sendTwirpError(res, 404, 'not_found', 'no artifact is waiting for upload with this name');
+      if (!artifact.zip) return sendJson(res, 200, { ok: false });
+      const declared = Number(field('size', 'size') || body.size);
+      if (declared !== artifact.zip.length) return sendJson(res, 200, { ok: false });
+      const hash = body.hash as { value?: string } | string | undefined;
+      artifact.hash = typeof hash === 'string' ? hash : hash?.value;
+      artifact.finalized = true;
+      artifact.sizeBytes = declared;
+      return sendJson(res, 200, { ok: true, artifact_id: String(artifact.id) });
+    }
+    return sendTwirpError(res, 404, 'bad_route', `no handler for ${method}`);
+  };
+
+  const artifactBlob = (req: IncomingMessage, target: URL, data: Buffer, res: ServerResponse): void => {
+    const artifact = artifacts.find((a) => a.id === Number(target.pathname.slice(artifactBlobPrefix.length)));
+    if (!artifact) return sendAzureError(res, 404, 'BlobNotFound');
+    if (target.searchParams.get('sig') !== artifact.sig) return sendAzureError(res, 403, 'AuthenticationFailed');
+    if (req.method !== 'PUT') return sendAzureError(res, 405, 'UnsupportedHttpVerb');
+    if (artifact.finalized) return sendAzureError(res, 409, 'BlobImmutableDueToPolicy');
+    const comp = target.searchParams.get('comp');
+    if (comp === 'block') {
+      const blockId = target.searchParams.get('blockid');
+      if (!blockId) return sendAzureError(res, 400, 'InvalidQueryParameterValue');
+      artifact.blocks.set(blockId, data);
+    } else if (comp === 'blocklist') {
+      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1] ?? '');
+      const parts = ids.map((blockId) => artifact.blocks.get(blockId));
+      if (parts.some((part) => part === undefined)) return sendAzureError(res, 400, 'InvalidBlockList');
+      artifact.zip = Buffer.concat(parts as Buffer[]);
+      artifact.blocks.clear();
+    } else if (comp === null) {
+      artifact.zip = data;
+    } else {
+      return sendAzureError(res, 400, 'InvalidQueryParameterValue');
+    }
+    res.writeHead(201, { etag: `"0x${artifact.id.toString(16)}"`, 'last-modified': new Date().toUTCString(), 'x-ms-version': '2024-08-04', 'content-length': 0 });
+    res.end();
+  };
+
   const loopback = await serveOnLoopback((req, res, data) => {
     const target = new URL(req.url ?? '/', 'http://fake');
+    if (target.pathname.startsWith(artifactServicePath)) {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(data.toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        return sendTwirpError(res, 400, 'malformed', 'the body is not JSON');
+      }
+      const method = target.pathname.slice(artifactServicePath.length);
+      requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
+      if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!tokens.has(bearer)) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
+      return artifactTwirp(method, body, res, bearer);
+    }
+    if (target.pathname.startsWith(artifactBlobPrefix)) {
+      requests.push({ kind: 'blob', method: req.method ?? '', path: target.pathname, query: Object.fromEntries(target.searchParams), headers: req.headers, bytes: data.length });
+      return artifactBlob(req, target, data, res);
+    }
     if (target.pathname.startsWith(servicePath)) {
       const method = target.pathname.slice(servicePath.length);
       let body: Record<string, unknown>;
@@ -193,7 +330,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       }
       requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
       if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
-      if (req.headers.authorization !== `Bearer ${token}`) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
+      if (!tokens.has(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
       return twirp(method, body, res);
     }
     if (target.pathname.startsWith(blobPathPrefix)) {

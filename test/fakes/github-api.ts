@@ -1,5 +1,6 @@
 // A loopback fake of the slice of the GitHub REST API that the PR comment needs: list an issue's
-// comments (per_page/page with a real `Link` header), create one, update one, and who the token
+// comments (per_page/page with a real `Link` header), create, update and delete one, a pull
+// request's head (GET /pulls/N, set with `setPullHead`), commit comments, and who the token
 // belongs to (GET /user and the GraphQL `viewer`). Tokens map to logins; the Actions token is
 // `github-actions[bot]`, which, as on github.com, may not call GET /user. The `readOnly` knob
 // answers every write with the 403 a fork PR's token gets.
@@ -41,8 +42,17 @@ export interface GitHubApiFake {
   graphql: boolean;
   /** Knob: requests it matches ("POST /repos/…") are read, recorded and never answered (a hung API). */
   hang: RegExp | undefined;
+  /**
+   * Knob: hold this many comment-list requests until they have all arrived, then answer them
+   * together, so that racing runs both see the comments as they were before either wrote.
+   */
+  listBarrier: number;
   readonly requests: RecordedGitHubRequest[];
   readonly comments: FakeComment[];
+  /** Comments on commits (POST /repos/o/r/commits/SHA/comments), oldest first. */
+  readonly commitComments: { id: number; owner: string; repo: string; sha: string; body: string; login: string }[];
+  /** Makes GET /repos/o/r/pulls/N answer with this head commit. */
+  setPullHead(owner: string, repo: string, number: number, sha: string): void;
   /** Presets a comment, as if `login` had written it. */
   addComment(input: { owner: string; repo: string; issueNumber: number; body: string; login: string }): FakeComment;
   commentsOn(owner: string, repo: string, issueNumber: number): FakeComment[];
@@ -61,6 +71,9 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
   const tokens = options.tokens ?? { [actionsToken]: actionsLogin, [userToken]: userLogin };
   const comments: FakeComment[] = [];
   const requests: RecordedGitHubRequest[] = [];
+  const commitComments: GitHubApiFake['commitComments'] = [];
+  const pullHeads = new Map<string, string>();
+  let heldLists: (() => void)[] = [];
   let nextId = 1_000_001;
   let tick = 0;
   let url = '';
@@ -75,8 +88,11 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     readOnly: options.readOnly ?? false,
     graphql: true,
     hang: undefined,
+    listBarrier: 0,
     requests,
     comments,
+    commitComments,
+    setPullHead: (owner, repo, number, sha) => void pullHeads.set(`${owner}/${repo}#${number}`, sha),
     addComment(input) {
       const at = stamp();
       const comment: FakeComment = { id: nextId++, ...input, createdAt: at, updatedAt: at };
@@ -138,6 +154,17 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(target.pathname);
     if (list) {
       const [owner, repo, issueNumber] = [list[1] ?? '', list[2] ?? '', Number(list[3])];
+      if (method === 'GET' && fake.listBarrier > 1) {
+        // Answer when the last of the barrier's lists arrives, from the comments as they are then.
+        heldLists.push(() => handle(req, res, raw));
+        requests.pop();
+        if (heldLists.length < fake.listBarrier) return;
+        const held = heldLists;
+        heldLists = [];
+        fake.listBarrier = 0;
+        for (const answer of held) answer();
+        return;
+      }
       if (method === 'GET') {
         const perPage = Math.min(100, Math.max(1, Number(target.searchParams.get('per_page') ?? 30) || 30));
         const page = Math.max(1, Number(target.searchParams.get('page') ?? 1) || 1);
@@ -184,6 +211,34 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
         comment.updatedAt = stamp();
         return sendJson(res, 200, toRest(comment));
       }
+      if (method === 'DELETE') {
+        const denied = checkWrite(login, 'issues/comments#delete-an-issue-comment');
+        if (denied) return sendJson(res, denied.status, denied.body);
+        if (comment.login !== login) return sendJson(res, 403, notAccessible('issues/comments#delete-an-issue-comment'));
+        comments.splice(comments.indexOf(comment), 1);
+        res.writeHead(204).end();
+        return;
+      }
+    }
+
+    const pull = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(target.pathname);
+    if (pull && method === 'GET') {
+      const sha = pullHeads.get(`${pull[1]}/${pull[2]}#${pull[3]}`);
+      if (!sha) return sendJson(res, 404, { message: 'Not Found' });
+      return sendJson(res, 200, { number: Number(pull[3]), state: 'open', head: { sha, repo: { full_name: `${pull[1]}/${pull[2]}` } } });
+    }
+
+    const commit = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9A-Za-z]+)\/comments$/.exec(target.pathname);
+    if (commit && method === 'POST') {
+      const denied = checkWrite(login, 'commits/comments#create-a-commit-comment');
+      if (denied) return sendJson(res, denied.status, denied.body);
+      const text = (body as { body?: unknown } | undefined)?.body;
+      const invalid = checkBody(text);
+      if (invalid) return sendJson(res, 422, invalid);
+      const [owner, repo, sha] = [commit[1] ?? '', commit[2] ?? '', commit[3] ?? ''];
+      const created = { id: nextId++, owner, repo, sha, body: text as string, login: login as string };
+      commitComments.push(created);
+      return sendJson(res, 201, { id: created.id, html_url: `https://github.com/${owner}/${repo}/commit/${sha}#commitcomment-${created.id}`, body: created.body, commit_id: sha, user: { login } });
     }
     return sendJson(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
   };
