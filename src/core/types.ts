@@ -77,8 +77,13 @@ export interface CompareConfig {
   alpha: number;
   /** With fewer past baselines than this, the history test is not used. */
   minHistory: number;
-  /** Without history the minimum effect is raised to this runner-noise floor. */
+  /** Deprecated and ignored since the variance model (docs/statistics.md): it raised the minimum
+   * effect without history; `runnerNoise` now carries run-to-run noise into every test. Still
+   * parsed, so old configs load (with a warning). */
   noiseFloor: number;
+  /** Run-to-run sd of one run's ln(metric) (a fraction; absolute for error_rate): the prior of the
+   * no-history test and, halved, the floor of the history test. Unset metrics use the defaults. */
+  runnerNoise?: Partial<Record<MetricName, number>>;
   historyLength: number;
 }
 
