@@ -13,6 +13,8 @@
 //    runs with such a neighbour) times the generator's extra event-loop delay, which is added to
 //    every latency timed while it lasts.
 // Pure: the figures come from the results (SegmentRecord.contention, ScenarioResult.machine).
+import { decodeHistogram, encodeHistogram, mergeHistograms } from './histogram.js';
+import { summarizeScenario } from './summary.js';
 import type { MetricName, ScenarioResult, SegmentContention, SegmentRecord } from './types.js';
 
 export const BURST = {
@@ -115,6 +117,35 @@ export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): Segm
   return { kept, excluded, reason: `${reason}.` };
 }
 
+/**
+ * The scenario as measured over the segments `selection` keeps: latencies, rate and error rate
+ * recomputed from them (the scenario itself when nothing was left out). What the comparison and
+ * a saved history entry use, so that neither carries a burst.
+ */
+export function scenarioOverSegments(scenario: ScenarioResult, selection: SegmentSelection): ScenarioResult {
+  if (selection.excluded.length === 0) return scenario;
+  const histograms = selection.kept.map((segment) => decodeHistogram(segment.histogram));
+  const whole = mergeHistograms(histograms);
+  const total = selection.kept.reduce((sum, segment) => sum + segment.count, 0);
+  const ko = selection.kept.reduce((sum, segment) => sum + segment.ko, 0);
+  const durationMs = selection.kept.reduce((sum, segment) => sum + segment.durationMs, 0);
+  const figures = summarizeScenario({ histogram: whole, ok: total - ko, ko, durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const part of histograms) part.destroy();
+  whole.destroy();
+  return {
+    ...scenario,
+    durationMs,
+    requests: { ...scenario.requests, total, ok: total - ko, ko },
+    latencyMs: figures.latencyMs,
+    rps: figures.rps,
+    errorRate: figures.errorRate,
+    grade: figures.grade,
+    histogram,
+    segments: selection.kept,
+  };
+}
+
 function worst(hits: Hit[]): Hit {
   return hits.reduce((a, b) => (b.severity > a.severity ? b : a));
 }
@@ -129,7 +160,8 @@ function formatSeconds(ms: number): string {
 export interface RunContention {
   otherCores?: number;
   stealCores?: number;
-  loopDelayP99Ms: number;
+  /** Absent for past runs summarized before it was recorded. */
+  loopDelayP99Ms?: number;
   cpuCount?: number;
 }
 
@@ -169,11 +201,27 @@ export function summarizeContention(
   };
 }
 
+/** The mean contention of several past runs, each field over the runs that measured it. */
+export function meanContention(runs: RunContention[]): RunContention {
+  const mean = (pick: (run: RunContention) => number | undefined): number | undefined => {
+    const values = runs.map(pick).filter((value): value is number => value !== undefined && Number.isFinite(value));
+    return values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : undefined;
+  };
+  const fields: [keyof RunContention, number | undefined][] = [
+    ['otherCores', mean((run) => run.otherCores)],
+    ['stealCores', mean((run) => run.stealCores)],
+    ['loopDelayP99Ms', mean((run) => run.loopDelayP99Ms)],
+    ['cpuCount', runs.find((run) => run.cpuCount !== undefined)?.cpuCount],
+  ];
+  return Object.fromEntries(fields.filter(([, value]) => value !== undefined)) as RunContention;
+}
+
 /** How much more contention `busier` saw than `quieter`, never negative. */
 function excess(busier: RunContention, quieter: RunContention): { cores: number; loopDelayMs: number } {
   const other = busier.otherCores !== undefined && quieter.otherCores !== undefined ? busier.otherCores - quieter.otherCores : 0;
   const steal = busier.stealCores !== undefined && quieter.stealCores !== undefined ? busier.stealCores - quieter.stealCores : 0;
-  return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, busier.loopDelayP99Ms - quieter.loopDelayP99Ms) };
+  const loop = busier.loopDelayP99Ms !== undefined && quieter.loopDelayP99Ms !== undefined ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms : 0;
+  return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
 }
 
 const WORSE_WHEN_HIGHER: Record<MetricName, boolean> = { p50: true, p90: true, p95: true, p99: true, rps: false, error_rate: true };
@@ -188,7 +236,8 @@ export interface ContentionBound {
 
 /**
  * What the difference in contention between the runs can explain for `metric`, for a change
- * that makes `worse` (the current run) look worse than `better` (the past); undefined when the
+ * that makes `worse` look worse than `better` (`betterValue`: the better run's value of a
+ * latency, its p50 in ms for rps, 0 to leave the loop delay out); undefined when the
  * difference is within ordinary noise or cannot affect the metric (error_rate).
  */
 export function contentionBound(
@@ -203,8 +252,9 @@ export function contentionBound(
   const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
   const cpuFactor = 1 + (SLOWDOWN_PER_MACHINE * more.cores) / Math.max(1, cpuCount);
   // The generator's delay is added to each latency it overlaps, so it moves a latency by
-  // itself in ms; rps of a closed model falls with latency, so the same ratio bounds it.
-  const loopFactor = metric === 'rps' || !(betterValue > 0) ? 1 : 1 + more.loopDelayMs / betterValue;
+  // itself in ms; rps of a closed model falls with latency, so for rps `betterValue` is the
+  // better run's p50 latency and the same ratio bounds the fall.
+  const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
   const parts: string[] = [];
   if (more.cores > CONTENTION_TOLERANCE.cores) parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
   if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
@@ -225,6 +275,9 @@ export function contentionGuard(input: {
   /** The past value of the metric (ms for latencies), for the loop-delay term. */
   pastValue: number;
   currentValue: number;
+  /** rps: the runs' p50 latency (ms): a closed model's rate falls as its latency rises, so the
+   * loop-delay term bounds it through them. */
+  latencyMs?: { past: number; current: number };
   pastWho: string;
 }): string | undefined {
   const { metric, change, interval, current, past } = input;
@@ -232,9 +285,8 @@ export function contentionGuard(input: {
   const higher = change > 0;
   const currentLooksWorse = higher === WORSE_WHEN_HIGHER[metric];
   // A worse current run is explained by a busier current run; a better one by a busier past.
-  const bound = currentLooksWorse
-    ? contentionBound(metric, current, past, input.pastValue)
-    : contentionBound(metric, past, current, input.currentValue);
+  const reference = metric === 'rps' ? (currentLooksWorse ? input.latencyMs?.past : input.latencyMs?.current) : currentLooksWorse ? input.pastValue : input.currentValue;
+  const bound = currentLooksWorse ? contentionBound(metric, current, past, reference ?? 0) : contentionBound(metric, past, current, reference ?? 0);
   if (bound === undefined) return undefined;
   // The ratio the contention could have produced, in the direction of the change.
   const ratio = 1 + bound.explainable;

@@ -262,8 +262,12 @@ export interface HistoryEntry {
       rps: number;
       errorRate: number;
       count: number;
-      /** The run's competing work in cores (MachineLoad.otherCores), when it was measured. */
+      /** The run's competing work in cores (MachineLoad.otherCores), when it was measured; over
+       * the segments the comparison kept (src/core/contention.ts) once those were recorded. */
       otherCores?: number;
+      stealCores?: number;
+      /** The generator's event-loop delay p99 (ms), the mean over the kept segments. */
+      loopDelayP99Ms?: number;
     }
   >;
 }
