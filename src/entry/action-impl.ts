@@ -20,6 +20,7 @@ import { findComment, upsertComment, type FoundComment } from '../adapters/githu
 import { postSlack } from '../adapters/slack.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
+import { decideSave } from '../core/save-policy.js';
 import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
 
 const FORK_HINT =
@@ -130,9 +131,11 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
     JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
   );
 
-  const shouldSave = options.saveBaseline ?? event.kind === 'default-branch';
+  const shouldSave = (options.saveBaseline ?? event.kind === 'default-branch') !== false;
+  const decision = decideSave(comparison, options.saveBaseline === 'always' ? 'always' : 'pass', 'save-baseline: always');
   if (shouldSave && event.kind === 'pull_request') core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
-  if (shouldSave && event.kind !== 'pull_request' && store) {
+  if (shouldSave && event.kind !== 'pull_request' && store && !decision.save) core.warning(`perfgate: ${decision.reason}`);
+  if (shouldSave && event.kind !== 'pull_request' && store && decision.save) {
     await core.group('perfgate: save the baseline', async () => {
       try {
         await saveBaseline(store, {
@@ -145,7 +148,7 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
           attempt: String(github.context.runAttempt || 1),
           now: new Date(),
         });
-        core.info(`saved this run as the new baseline in ${store.description}`);
+        core.info(`saved this run as the new baseline in ${store.description}${decision.note ? ` (${decision.note})` : ''}`);
       } catch (error) {
         core.warning(`perfgate: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`);
       }

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
+import { parseSaveMode } from '../core/save-policy.js';
 import { INTERRUPTED_EXIT_CODE, runCompareCommand, runGateCommand, runMergeCommand, runRunCommand } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
 
@@ -12,8 +13,10 @@ Usage:
   perfgate run -c perfgate.yml [-o results.json] [--log-dir DIR] [--shard 1/4]
   perfgate compare --baseline base.json --current results.json [-c perfgate.yml]
                    [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
-  perfgate gate -c perfgate.yml [--baseline-dir .perfgate] [-o results.json] [--save]
+  perfgate gate -c perfgate.yml [--baseline-dir .perfgate] [-o results.json] [--save [always]]
                 [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
+                (--save keeps a run that passed as the new baseline; --save always keeps it
+                even when it failed)
   perfgate merge shard-1.json shard-2.json … -o results.json
 
 Exit codes: 0 pass, 1 gate failed, 2 bad usage or config, 3 could not run.`;
@@ -28,7 +31,7 @@ const optionSpec = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   shard: { type: 'string' },
-  save: { type: 'boolean' },
+  save: { type: 'string' },
   seed: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -37,7 +40,7 @@ const optionSpec = {
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: optionSpec, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinSaveMode(argv), options: optionSpec, allowPositionals: true, strict: true });
   } catch (error) {
     throw new ConfigError(`${(error as Error).message}\n\n${USAGE}`);
   }
@@ -85,7 +88,7 @@ async function main(argv: string[]): Promise<number> {
         baselineDir: values['baseline-dir'] ?? '.perfgate',
         outputPath: values.output,
         logDir: values['log-dir'] ?? '.perfgate/logs',
-        save: values.save ?? false,
+        ...(values.save === undefined ? {} : { save: parseSaveMode(values.save, '--save') }),
         format,
         failOn,
         seed,
@@ -96,6 +99,19 @@ async function main(argv: string[]): Promise<number> {
     default:
       throw new ConfigError(`"${command}" is not a perfgate command; use run, compare, gate or merge\n\n${USAGE}`);
   }
+}
+
+/** `--save` alone means `--save pass`; `--save always` and `--save pass` take their word along
+ * (parseArgs has no optional values). */
+function joinSaveMode(argv: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg !== '--save') joined.push(arg);
+    else if (argv[i + 1] === 'always' || argv[i + 1] === 'pass') joined.push(`--save=${argv[++i]}`);
+    else joined.push('--save=pass');
+  }
+  return joined;
 }
 
 /**
