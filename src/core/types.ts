@@ -300,9 +300,10 @@ export interface MetricComparison {
   pValue?: number;
   adjustedPValue?: number;
   method: 'history' | 'bootstrap' | 'rate-check' | 'none';
-  /** The minimum effect that was applied (after any raise to the noise floor). */
+  /** The minimum effect that was applied (the configured one). */
   minEffect: number;
-  /** Smallest relative change this run could have detected. */
+  /** Smallest change this test calls a regression with 80% probability, from its standard error,
+   * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
   minDetectableEffect?: number;
   verdict: Verdict;
   /** Why a verdict is inconclusive or was held back, in words. */
