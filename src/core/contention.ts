@@ -295,6 +295,9 @@ export function contentionGuard(input: {
   const nearEnd = interval === undefined ? change : higher ? interval[0] : interval[1];
   const beyond = higher ? nearEnd > limit : nearEnd < limit;
   if (beyond) return undefined;
+  // An interval that reaches no change is no claim the competition could have made: the test
+  // says "no change" or "inconclusive" by itself, and holding it back would only hide that.
+  if (interval !== undefined && (higher ? interval[0] <= 0 : interval[1] >= 0)) return undefined;
   const busier = currentLooksWorse ? 'the current run' : input.pastWho;
   const signed = `${limit >= 0 ? '+' : ''}${(limit * 100).toFixed(0)}%`;
   return `${busier} had ${bound.description}, which can explain a change of up to ${signed} in ${metric}; this change is within that, so it cannot be told from the competition`;

@@ -121,6 +121,13 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
     ).toMatch(/up to \+86% in p50/);
   });
 
+  it('leaves an interval that reaches no change to the test', () => {
+    const busy = { ...calm, otherCores: 0.6 };
+    const input = { metric: 'p95' as const, current: busy, past: calm, pastValue: 40, currentValue: 41, pastWho: 'the baseline' };
+    expect(contentionGuard({ ...input, change: 0.02, interval: [-0.05, 0.09] })).toBeUndefined();
+    expect(contentionGuard({ ...input, change: 0.12, interval: [0.04, 0.2] })).toMatch(/up to \+50% in p95/);
+  });
+
   it('lets a busier past explain an improvement, never a slowdown', () => {
     const busyPast = { ...calm, otherCores: 1.1 };
     const slowdown = { metric: 'p95' as const, change: 0.3, interval: [0.2, 0.4] as [number, number], current: calm, past: busyPast, pastValue: 40, currentValue: 52, pastWho: 'the past runs' };
@@ -193,10 +200,17 @@ describe('compareRuns under contention', () => {
     const current = run(2, () => reported, { scale: 1.35 });
     const result = compareRuns(input(current, baseline));
     expect(result.verdict).toBe('pass');
+    let heldBack = 0;
     for (const name of ['p50', 'p90', 'p95', 'p99']) {
-      expect(metric(result, name).verdict).toBe('inconclusive');
-      expect(metric(result, name).reasons.join(' ')).toMatch(/the current run had 0\.21 more cores of competing work .* 16\.4 ms more event-loop delay/);
+      const m = metric(result, name);
+      expect(m.verdict).toBe('inconclusive');
+      // An interval clear of no change would be a regression but for the competition, and says so.
+      if (m.changeInterval![0] > 0) {
+        heldBack += 1;
+        expect(m.reasons.join(' ')).toMatch(/the current run had 0\.21 more cores of competing work .* 16\.4 ms more event-loop delay/);
+      }
     }
+    expect(heldBack).toBeGreaterThan(0);
   });
 
   it('does not fail the same run against a quiet history', () => {
