@@ -8,6 +8,9 @@
 //   node bench/contention-aa.mjs [--history-runs 40] [--bare-runs 40] [--duration 8] [--warmup 2]
 //        [--rate 600] [--scenarios open] [--lock /tmp/heavy.lock] [--seed 7]
 //   node bench/contention-aa.mjs --summarize bench/out/contention-aa-<stamp>.jsonl
+//   node bench/contention-aa.mjs --rejudge bench/out/contention-aa-<stamp>.jsonl
+//        (no load: `perfgate compare` of every saved results file against the baseline its gate
+//        used, with the same seed, by the current dist/: the same runs judged by a newer build)
 //
 // Build first (npm run build). Modes:
 //   history   one chain of baselines (dir H), every run `gate --save`: runs 2–5 are judged
@@ -44,6 +47,7 @@ const defaults = {
   lock: '/tmp/heavy.lock',
   seed: 7,
   summarize: '',
+  rejudge: '',
   one: '',
 };
 
@@ -203,6 +207,40 @@ function summarize(lines) {
     'most frequent first reasons of inconclusive verdicts:',
     ...topReasons,
   ].join('\n');
+}
+
+const stampOf = (text) => /(\d{8}T\d{9}Z)-/.exec(text)?.[1];
+
+/** The baseline file a gate run read: the single copy, or the chain's newest saved before it ran. */
+function baselineUsed(workDir, line) {
+  if (line.group === 'bare') {
+    const dir = join(workDir, `baseline-single-${String(line.index).padStart(3, '0')}`);
+    const first = readdirSync(dir).filter((name) => name.endsWith('.json')).sort()[0];
+    return first && join(dir, first);
+  }
+  const startedAt = JSON.parse(readFileSync(line.resultsPath, 'utf8')).startTime.replace(/[-:.]/g, '');
+  const dir = join(workDir, 'baselines-history');
+  const before = readdirSync(dir).filter((name) => name.endsWith('.json') && stampOf(name) !== undefined && stampOf(name) < startedAt).sort();
+  return before.length > 0 ? join(dir, before.at(-1)) : undefined;
+}
+
+if (args.rejudge) {
+  const lines = readFileSync(args.rejudge, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const start = lines.find((line) => line.kind === 'start');
+  const workDir = dirname(start.configPath);
+  const rejudged = [];
+  let same = 0;
+  for (const line of lines.filter((l) => l.kind === 'gate' && (l.mode === 'history' || l.mode === 'bootstrap'))) {
+    const baseline = baselineUsed(workDir, line);
+    if (!baseline) continue;
+    const result = await runProcess(node, [cli, 'compare', '--baseline', baseline, '--current', line.resultsPath, '-c', start.configPath, '--format', 'json', '--seed', String(1000 + line.index)]);
+    const report = digest(JSON.parse(result.stdout));
+    if (report.verdict === line.verdict && report.mode === line.mode) same += 1;
+    rejudged.push({ ...line, ...report, mode: line.mode });
+  }
+  console.log(`rejudged ${rejudged.length} gate runs with the current dist/ (${same} kept their verdict and mode)\n`);
+  console.log(summarize(rejudged));
+  process.exit(0);
 }
 
 if (args.summarize) {
