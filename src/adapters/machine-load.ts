@@ -22,6 +22,18 @@ export function parseCpuTotals(procStat: string): CpuTotals | undefined {
   return { busyTicks: user + nice + system + irq + softirq + steal, stealTicks: steal };
 }
 
+/** The machine's cumulative busy and steal CPU seconds, one /proc/stat read; undefined without /proc. */
+export function readMachineCpuSeconds(): { busySeconds: number; stealSeconds: number } | undefined {
+  try {
+    const totals = parseCpuTotals(readFileSync('/proc/stat', 'utf8'));
+    if (!totals) return undefined;
+    const ticksPerSecond = clockTicksPerSecond();
+    return { busySeconds: totals.busyTicks / ticksPerSecond, stealSeconds: totals.stealTicks / ticksPerSecond };
+  } catch {
+    return undefined;
+  }
+}
+
 export interface MachineLoadMeter {
   /** `services` is the usage the service sampler measured over the same span. */
   stop(services: ServiceUsage[]): MachineLoad | undefined;

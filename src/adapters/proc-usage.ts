@@ -8,6 +8,9 @@ import type { ServiceUsage } from '../core/types.js';
 export interface UsageSampler {
   /** Takes a last sample and returns the usage per service (services never seen are left out). */
   stop(): ServiceUsage[];
+  /** CPU seconds all services have used since the sampler started, read now (microseconds: one
+   * /proc/<pid>/stat per known member); undefined without /proc. */
+  cpuSeconds(): number | undefined;
 }
 
 export interface ProcStat {
@@ -116,7 +119,8 @@ export function startUsageSampler(
   intervalMs = 500,
   options: { discoverEveryMs?: number } = {},
 ): UsageSampler {
-  if (services.length === 0 || !existsSync('/proc/self/stat')) return { stop: () => [] };
+  if (services.length === 0) return { stop: () => [], cpuSeconds: () => (existsSync('/proc/self/stat') ? 0 : undefined) };
+  if (!existsSync('/proc/self/stat')) return { stop: () => [], cpuSeconds: () => undefined };
   const { ticksPerSecond, pageSizeBytes } = readSystemConstants();
   const groups = new Map<number, GroupState>(services.map(({ name, pid }) => [pid, {
     name,
@@ -206,6 +210,19 @@ export function startUsageSampler(
 
   let result: ServiceUsage[] | undefined;
   return {
+    cpuSeconds(): number {
+      // What the samples have counted, plus what the known members used since the last one, so
+      // that a member found later adds only its CPU from then on.
+      let ticks = 0;
+      for (const group of groups.values()) {
+        ticks += group.totalTicks;
+        for (const [pid, before] of group.previousTicks) {
+          const stat = readProcStat(pid);
+          if (stat && stat.pgrp === group.pgid) ticks += Math.max(0, stat.cpuTicks - before);
+        }
+      }
+      return ticks / ticksPerSecond;
+    },
     stop(): ServiceUsage[] {
       if (result) return result;
       clearInterval(timer);

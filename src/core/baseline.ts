@@ -2,13 +2,22 @@
 // it, so the history test can see runner-to-runner noise. Parsing never throws: a bad baseline is a
 // status the report explains, and the run is judged on thresholds alone.
 import { findHistoryNumberProblem, findResultsNumberProblem } from './results-check.js';
+import { scenarioOverSegments, selectSegments, summarizeContention } from './contention.js';
 import type { Baseline, BaselineStatus, HistoryEntry, Results } from './types.js';
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
 
 export const BASELINE_SCHEMA_VERSION = 1;
 
 export function summarizeForHistory(results: Results): HistoryEntry {
   const scenarios: HistoryEntry['scenarios'] = {};
-  for (const scenario of results.scenarios) {
+  for (const measured of results.scenarios) {
+    // What the comparison of this run used: its segments less those hit by a burst.
+    const selection = selectSegments(measured);
+    const scenario = scenarioOverSegments(measured, selection);
+    const contention = summarizeContention(measured, selection.kept);
     scenarios[scenario.name] = {
       p50: scenario.latencyMs.p50,
       p90: scenario.latencyMs.p90,
@@ -17,7 +26,9 @@ export function summarizeForHistory(results: Results): HistoryEntry {
       rps: scenario.rps,
       errorRate: scenario.errorRate,
       count: scenario.requests.total,
-      ...(scenario.machine ? { otherCores: scenario.machine.otherCores } : {}),
+      ...(contention.otherCores !== undefined ? { otherCores: round3(contention.otherCores) } : {}),
+      ...(contention.stealCores !== undefined ? { stealCores: round3(contention.stealCores) } : {}),
+      ...(contention.loopDelayP99Ms !== undefined ? { loopDelayP99Ms: round3(contention.loopDelayP99Ms) } : {}),
     };
   }
   const entry: HistoryEntry = {

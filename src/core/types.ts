@@ -136,6 +136,23 @@ export interface SegmentRecord {
   ko: number;
   /** Latencies (µs) of the ok requests of this segment, HDR compressed base64. */
   histogram: string;
+  /** What competed with the measurement during this segment; absent in results from before it
+   * was recorded. A run-mean cannot show a burst, and a tail percentile is made of bursts. */
+  contention?: SegmentContention;
+}
+
+/** Competing work over one segment (see SegmentRecord.contention), cores as in MachineLoad. */
+export interface SegmentContention {
+  /** Busy cores outside perfgate and its services, steal included; absent without /proc. */
+  otherCores?: number;
+  /** Cores the hypervisor took from this machine; absent without /proc. */
+  stealCores?: number;
+  /** perfgate's own CPU in cores. */
+  generatorCores: number;
+  /** The generator's event-loop delay at p99, ms: time added to every latency measured then. */
+  loopDelayP99Ms: number;
+  /** Open model: requests intended in this segment that started more than 10 ms late. */
+  lateStarts: number;
 }
 
 export interface TimelinePoint {
@@ -279,8 +296,12 @@ export interface HistoryEntry {
       rps: number;
       errorRate: number;
       count: number;
-      /** The run's competing work in cores (MachineLoad.otherCores), when it was measured. */
+      /** The run's competing work in cores (MachineLoad.otherCores), when it was measured; over
+       * the segments the comparison kept (src/core/contention.ts) once those were recorded. */
       otherCores?: number;
+      stealCores?: number;
+      /** The generator's event-loop delay p99 (ms), the mean over the kept segments. */
+      loopDelayP99Ms?: number;
     }
   >;
 }

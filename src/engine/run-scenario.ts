@@ -14,6 +14,8 @@ import { classifyError, describeError, RequestTimeoutError } from './error-class
 import type { GeneratorWatch } from './generator-watch.js';
 import { explainSaturation, SATURATION, startGeneratorWatch } from './generator-watch.js';
 import { Recorder } from './recorder.js';
+import type { CpuProbe } from './segment-sampler.js';
+import { SegmentSampler } from './segment-sampler.js';
 import type { DispatchRequest } from './request-builder.js';
 import { createRequestSource } from './request-builder.js';
 import type { ArrivalSchedule, ProfilePiece } from './schedule.js';
@@ -42,6 +44,8 @@ export interface RunScenarioOptions {
   progressIntervalMs?: number;
   /** Seeds the random row order. */
   seed?: number;
+  /** The machine's and the services' CPU, read at each segment boundary (see SegmentSampler). */
+  cpuProbe?: CpuProbe;
 }
 
 export async function runScenario(scenario: ScenarioConfig, options: RunScenarioOptions = {}): Promise<ScenarioResult> {
@@ -134,6 +138,9 @@ class ScenarioRun implements ConnectionOwner {
   private inFlight = 0;
   private lastRecordedEnd = 0;
   private watch: GeneratorWatch | undefined;
+  private sampler: SegmentSampler | undefined;
+  private nextBoundary = Infinity;
+  private readonly segmentMs: number;
   private resolveDone: (() => void) | undefined;
 
   // progress
@@ -180,7 +187,8 @@ class ScenarioRun implements ConnectionOwner {
     const pathPrefix = url.pathname.replace(/\/+$/, '');
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario.data?.order, seed: options.seed });
-    this.recorder = new Recorder(scenario.segmentMs > 0 ? scenario.segmentMs : 5000, this.plan.windowMs);
+    this.segmentMs = scenario.segmentMs > 0 ? scenario.segmentMs : 5000;
+    this.recorder = new Recorder(this.segmentMs, this.plan.windowMs);
     this.okStatus = new Uint8Array(1000);
     if (scenario.okStatus && scenario.okStatus.length > 0) {
       for (const status of scenario.okStatus) if (status >= 0 && status < 1000) this.okStatus[status] = 1;
@@ -455,7 +463,10 @@ class ScenarioRun implements ConnectionOwner {
     if (!this.measuring && !this.stopping && now >= this.measureStart) {
       this.measuring = true;
       this.watch = startGeneratorWatch();
+      this.sampler = new SegmentSampler(this.options.cpuProbe, this.lateStarts);
+      this.nextBoundary = this.measureStart + this.segmentMs;
     }
+    if (this.sampler && !this.stopping && now >= this.nextBoundary) this.closeSegments(now);
     if (!this.plan.open && !this.stopping) {
       if (now >= this.measureEnd) this.stop(this.measureEnd);
       else this.adjustVus(now);
@@ -470,11 +481,21 @@ class ScenarioRun implements ConnectionOwner {
     if (this.stopping && this.inFlight === 0) this.finish();
   }
 
+  private closeSegments(now: number): void {
+    const crossed = Math.floor((now - this.nextBoundary) / this.segmentMs) + 1;
+    this.sampler?.close(this.lateStarts, crossed);
+    this.nextBoundary += crossed * this.segmentMs;
+  }
+
   private stop(_at: number): void {
     if (this.stopping) return;
     this.stopping = true;
     if (!this.watch && !this.aborted) this.watch = startGeneratorWatch();
     this.watch?.stop();
+    // The drain after the window is not part of any segment.
+    const now = performance.now();
+    if (this.sampler && now >= this.nextBoundary && this.nextBoundary < this.measureEnd) this.closeSegments(Math.min(now, this.measureEnd - 1e-3));
+    this.sampler?.finish(this.lateStarts, Math.ceil(this.windowMs() / this.segmentMs));
     clearTimeout(this.tickTimer);
     this.tickTimer = undefined;
     // Thinking VUs would only wake to leave: let them leave now.
@@ -546,6 +567,11 @@ class ScenarioRun implements ConnectionOwner {
   private buildResult(): ScenarioResult {
     const windowMs = round3(this.windowMs());
     const totals = this.recorder.finish(windowMs);
+    const contention = this.sampler?.finish(this.lateStarts, totals.segments.length) ?? [];
+    totals.segments.forEach((segment, i) => {
+      const sample = contention[i];
+      if (sample) segment.contention = sample;
+    });
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
     const open = this.plan.open

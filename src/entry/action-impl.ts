@@ -23,6 +23,7 @@ import { postSlack } from '../adapters/slack.js';
 import { withDeadline } from '../adapters/deadline.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
+import { decideSave } from '../core/save-policy.js';
 import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
 import { reportUploadedResults } from './action-report.js';
 
@@ -228,9 +229,11 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
   if (options.uploadResults) await uploadResults(options, [resultsPath, ...(prFactsPath ? [prFactsPath] : [])]);
   if (options.commentOnAlert && event.kind === 'default-branch' && comparison.regressions.length > 0) await commentOnCommit(options, event, comparison);
 
-  const shouldSave = options.saveBaseline ?? event.kind === 'default-branch';
+  const shouldSave = (options.saveBaseline ?? event.kind === 'default-branch') !== false;
+  const decision = decideSave(comparison, options.saveBaseline === 'always' ? 'always' : 'pass', 'save-baseline: always');
   if (shouldSave && event.kind === 'pull_request') core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
-  if (shouldSave && event.kind !== 'pull_request' && store) {
+  if (shouldSave && event.kind !== 'pull_request' && store && !decision.save) core.warning(`perfgate: ${decision.reason}`);
+  if (shouldSave && event.kind !== 'pull_request' && store && decision.save) {
     await core.group('perfgate: save the baseline', async () => {
       try {
         await withDeadline(`saving the baseline to ${store.description}`, options.networkTimeoutMs, () =>
@@ -245,7 +248,7 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
             now: new Date(),
           }),
         );
-        core.info(`saved this run as the new baseline in ${store.description}`);
+        core.info(`saved this run as the new baseline in ${store.description}${decision.note ? ` (${decision.note})` : ''}`);
       } catch (error) {
         core.warning(`perfgate: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`);
       }

@@ -51,8 +51,9 @@ export interface ActionOptions {
   /** Replaces the config hash in the cache key when set. */
   baselineKey?: string;
   baselineDir?: string;
-  /** undefined = decide from the event (save on the default branch). */
-  saveBaseline?: boolean;
+  /** undefined = decide from the event (save on the default branch); `always` saves even a run
+   * that failed the gate, which otherwise is never saved. */
+  saveBaseline?: boolean | 'always';
   failOn: FailOn;
   comment: CommentMode;
   shard?: Shard;
@@ -72,6 +73,17 @@ export interface ActionOptions {
 
 /** A hung API held a job for minutes; a healthy one answers a step in seconds. */
 export const DEFAULT_NETWORK_TIMEOUT = '60s';
+
+function parseSaveBaseline(value: string): boolean | 'always' {
+  if (value.toLowerCase() === 'always') return 'always';
+  try {
+    return parseBooleanChoice(value, Inputs.saveBaseline);
+  } catch {
+    throw new ConfigError(
+      `${Inputs.saveBaseline}: "${value}" is not one of auto, true, false, always; use auto (the default branch saves a run that passed), true, false, or always (save even a run that failed the gate)`,
+    );
+  }
+}
 
 export function readActionInputs(): ActionOptions {
   const text = (name: string) => core.getInput(name).trim();
@@ -115,7 +127,7 @@ export function readActionInputs(): ActionOptions {
     slackOn: parseSlackOn(text(Inputs.slackOn) || 'always', Inputs.slackOn),
     ...(baselineKey ? { baselineKey } : {}),
     ...(text(Inputs.baselineDir) ? { baselineDir: text(Inputs.baselineDir) } : {}),
-    ...(save === '' || save === 'auto' ? {} : { saveBaseline: parseBooleanChoice(save, Inputs.saveBaseline) }),
+    ...(save === '' || save.toLowerCase() === 'auto' ? {} : { saveBaseline: parseSaveBaseline(save) }),
     failOn: parseFailOn(text(Inputs.failOn) || 'regression', Inputs.failOn),
     comment: parseCommentMode(text(Inputs.comment) || 'always', Inputs.comment),
     ...(shard ? { shard: parseShard(shard, Inputs.shard) } : {}),

@@ -6,6 +6,7 @@ import type { FailOn, ReportFormat, Shard } from '../core/options.js';
 import type { Comparison, Config, Results } from '../core/types.js';
 import { judgeRun } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
+import { decideSave, type SaveMode } from '../core/save-policy.js';
 import { defaultCompareConfig, findConfigWarnings } from '../core/config.js';
 import { mergeResults } from '../core/merge.js';
 import { findResultsProblem } from '../core/baseline.js';
@@ -113,7 +114,8 @@ export async function runGateCommand(
     baselineDir: string;
     outputPath: string;
     logDir: string;
-    save: boolean;
+    /** Absent: never save. */
+    save?: SaveMode;
     format: ReportFormat;
     failOn: FailOn;
     seed?: number;
@@ -132,7 +134,9 @@ export async function runGateCommand(
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
   io.stderr.write(`perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`);
-  if (options.save) {
+  const decision = options.save ? decideSave(comparison, options.save, '--save always') : undefined;
+  if (decision && !decision.save) io.stderr.write(`perfgate: ${decision.reason}\n`);
+  if (decision?.save) {
     const now = new Date();
     try {
       await saveBaseline(store, {
@@ -145,7 +149,7 @@ export async function runGateCommand(
         attempt: '1',
         now,
       });
-      io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}\n`);
+      io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ''}\n`);
     } catch (error) {
       // The verdict is printed already; a save that failed must not change it.
       io.stderr.write(`perfgate: warning: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands\n`);

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
 import { closestMatch } from '../core/thresholds.js';
+import { parseSaveMode } from '../core/save-policy.js';
 import {
   DEFAULT_CONFIG_PATH,
   DEFAULT_GATE_OUTPUT,
@@ -135,12 +136,16 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'gate',
     summary: 'run, compare with the stored baseline, print the verdict (and save with --save)',
-    usage: ['[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save] [--format …] [--fail-on …]'],
+    usage: ['[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format …] [--fail-on …]'],
     options: {
       ...CONFIG,
       'baseline-dir': { type: 'string', value: 'DIR', help: 'where baselines are kept (default .perfgate)' },
       output: { type: 'string', short: 'o', value: 'FILE', help: `the results file (default ${DEFAULT_GATE_OUTPUT})` },
-      save: { type: 'boolean', help: 'save this run as the new baseline (unless interrupted)' },
+      save: {
+        type: 'string',
+        value: '[always]',
+        help: 'save a run that passed as the new baseline; --save always saves it even when it failed (never an interrupted run)',
+      },
       ...LOAD,
       ...REPORTING,
     },
@@ -151,7 +156,7 @@ export const COMMANDS: CommandSpec[] = [
         baselineDir: stringValue(values, 'baseline-dir') ?? '.perfgate',
         outputPath: stringValue(values, 'output') ?? DEFAULT_GATE_OUTPUT,
         logDir: stringValue(values, 'log-dir') ?? '.perfgate/logs',
-        save: values.save === true,
+        ...(stringValue(values, 'save') === undefined ? {} : { save: parseSaveMode(stringValue(values, 'save') ?? 'pass', '--save') }),
         ...reporting(values),
       }),
   },
@@ -284,7 +289,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   );
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options, allowPositionals: command.positionals === true, strict: true });
+    parsed = parseArgs({ args: command.options.save ? joinSaveMode(rest) : rest, options, allowPositionals: command.positionals === true, strict: true });
   } catch (error) {
     throw Object.assign(explainParseError(error as Error, command), { command: command.name });
   }
@@ -297,6 +302,19 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     throw Object.assign(error as object, { command: command.name });
   }
+}
+
+/** `--save` alone means `--save pass`; `--save always` and `--save pass` take their word along
+ * (parseArgs has no optional values). */
+function joinSaveMode(argv: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg !== '--save') joined.push(arg);
+    else if (argv[i + 1] === 'always' || argv[i + 1] === 'pass') joined.push(`--save=${argv[++i]}`);
+    else joined.push('--save=pass');
+  }
+  return joined;
 }
 
 /**

@@ -8,7 +8,7 @@ import { findConfigWarnings } from '../core/config.js';
 import { ConfigError, InterruptedError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
-import { startMachineLoadMeter } from '../adapters/machine-load.js';
+import { readMachineCpuSeconds, startMachineLoadMeter } from '../adapters/machine-load.js';
 import { startUsageSampler } from '../adapters/proc-usage.js';
 import { readEnvironment } from '../adapters/environment.js';
 import { createProgressReporter, describeServiceStatus, describeScenarioStart } from '../adapters/console-progress.js';
@@ -80,6 +80,11 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
           rows: rowsByScenario.get(scenario.name),
           signal: options.signal,
           onProgress: (update) => progress.update(update),
+          cpuProbe: () => {
+            const machine = readMachineCpuSeconds();
+            const serviceSeconds = sampler.cpuSeconds();
+            return machine && serviceSeconds !== undefined ? { ...machine, serviceSeconds } : undefined;
+          },
         });
       } finally {
         usage = sampler.stop();

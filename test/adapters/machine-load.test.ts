@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseCpuTotals, startMachineLoadMeter } from '../../src/adapters/machine-load.js';
+import { parseCpuTotals, readMachineCpuSeconds, startMachineLoadMeter } from '../../src/adapters/machine-load.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/services');
 const onLinux = existsSync('/proc/stat');
@@ -67,5 +67,16 @@ describe.runIf(onLinux)('startMachineLoadMeter', () => {
     expect(x).toBeGreaterThan(0);
     expect(load.busyCores).toBeGreaterThan(0.5);
     expect(load.otherCores).toBeLessThan(load.busyCores - 0.5);
+  });
+});
+
+describe.runIf(onLinux)('readMachineCpuSeconds', () => {
+  it('reads cumulative busy and steal seconds that grow with a spinner', async () => {
+    await startSpinner();
+    const before = readMachineCpuSeconds()!;
+    await sleep(500);
+    const after = readMachineCpuSeconds()!;
+    expect(after.busySeconds - before.busySeconds).toBeGreaterThan(0.2);
+    expect(after.stealSeconds).toBeGreaterThanOrEqual(before.stealSeconds);
   });
 });

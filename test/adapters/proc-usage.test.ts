@@ -77,6 +77,20 @@ describe.runIf(onLinux)('startUsageSampler on Linux', () => {
     expect(usage!.rssPeakBytes).toBeGreaterThan(48 * MB);
   });
 
+  it('counts the CPU seconds of a busy service at any moment, between and after samples', async () => {
+    const { pid } = await startBusy({ ALLOC_MB: '1' });
+    const { pid: idle } = await startBusy({ ALLOC_MB: '1', SPIN: '0' });
+    const sampler = startUsageSampler([{ name: 'busy', pid }, { name: 'idle', pid: idle }], 300);
+    const first = sampler.cpuSeconds()!;
+    await sleep(1000);
+    const second = sampler.cpuSeconds()!;
+    sampler.stop();
+    // The spinner had at least a tenth of a core on a shared machine; nothing went backwards.
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(second - first).toBeGreaterThan(0.1);
+    expect(second - first).toBeLessThan(1.5);
+  });
+
   it('sums the whole process group and tells an idle service from a busy one', async () => {
     const { pid: idle } = await startBusy({ ALLOC_MB: '24', SPIN: '0', CHILDREN: '2' }, 3);
     const { pid: busy } = await startBusy({ ALLOC_MB: '8' });

@@ -23,7 +23,19 @@ describe('createBaseline', () => {
       rps: third.scenarios[0]!.rps,
       errorRate: third.scenarios[0]!.errorRate,
       count: third.scenarios[0]!.requests.total,
+      // Results without per-segment contention: the generator's whole-run figure.
+      loopDelayP99Ms: third.scenarios[0]!.generator.eventLoopDelayP99Ms,
     });
+  });
+
+  it('summarizes a run over the segments its comparison keeps, without the burst it had', () => {
+    const run = small(7, 'c7');
+    const scenario = run.scenarios[0]!;
+    const calm = { otherCores: 0.1, stealCores: 0, generatorCores: 0.05, loopDelayP99Ms: 1, lateStarts: 0 };
+    const segments = scenario.segments.map((segment, i) => ({ ...segment, contention: i === 0 ? { ...calm, otherCores: 1.4 } : calm }));
+    const entry = summarizeForHistory({ ...run, scenarios: [{ ...scenario, segments }] }).scenarios.api!;
+    expect(entry.count).toBe(scenario.requests.total - scenario.segments[0]!.count);
+    expect(entry).toMatchObject({ otherCores: 0.1, stealCores: 0, loopDelayP99Ms: 1 });
   });
 
   it('cuts the history at historyLength, dropping the oldest', () => {

@@ -3,7 +3,8 @@
 // that changed the population measured, a baseline from another environment.
 import { formatCount } from '../report/format.js';
 import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
-import type { MetricName, ScenarioResult } from '../types.js';
+import { contentionGuard as boundContention, meanContention, type RunContention } from '../contention.js';
+import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
 import { formatPercent, MIN_TAIL_REQUESTS, type PastScenario } from './shared.js';
 
 /** An error-rate move this large means the ok requests (whose latencies are measured) are no
@@ -58,10 +59,41 @@ export function otherLoadGuard(
   );
 }
 
-/** The past runs' mean competing work, from those that measured it. */
-export function meanOtherCores(entries: PastScenario[]): number | undefined {
-  const measured = entries.map((entry) => entry.otherCores).filter((cores): cores is number => cores !== undefined);
-  return measured.length > 0 ? measured.reduce((sum, cores) => sum + cores, 0) / measured.length : undefined;
+/** The past runs' mean contention, each figure from the runs that measured it. */
+export function pastContention(entries: PastScenario[], cpuCount: number | undefined): RunContention {
+  const runs = entries.map((entry) => ({
+    ...(entry.otherCores !== undefined ? { otherCores: entry.otherCores } : {}),
+    ...(entry.stealCores !== undefined ? { stealCores: entry.stealCores } : {}),
+    ...(entry.loopDelayP99Ms !== undefined ? { loopDelayP99Ms: entry.loopDelayP99Ms } : {}),
+  }));
+  return { ...meanContention(runs), ...(cpuCount !== undefined ? { cpuCount } : {}) };
+}
+
+/**
+ * Competing work (other processes, steal, the generator's event-loop delay) that differs between
+ * the runs can explain a change up to a bound (src/core/contention.ts): inconclusive within it,
+ * the test's verdict beyond it.
+ */
+export function contentionGuard(input: {
+  comparison: MetricComparison;
+  current: RunContention;
+  past: RunContention;
+  pastWho: string;
+  /** The runs' p50 (ms), which bounds a closed model's rate. */
+  latencyMs: { past: number; current: number };
+}): string | undefined {
+  const { comparison } = input;
+  return boundContention({
+    metric: comparison.metric,
+    change: comparison.change,
+    ...(comparison.changeInterval ? { interval: comparison.changeInterval } : {}),
+    current: input.current,
+    past: input.past,
+    pastValue: comparison.baseline,
+    currentValue: comparison.current,
+    pastWho: input.pastWho,
+    latencyMs: input.latencyMs,
+  });
 }
 
 export function populationGuard(metric: MetricName, currentRate: number, baselineRate: number): string | undefined {

@@ -3,7 +3,8 @@
 import { findLastChange, MAX_HISTORY_READ, testAgainstHistory } from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE } from '../stats/variance-model.js';
 import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
-import { meanOtherCores, otherLoadGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import type { RunContention } from '../contention.js';
+import { contentionGuard, pastContention, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { historyValue, runnerNoise, scenarioValue, type Context, type Draft, type PastScenario } from './shared.js';
 
 /** The past runs the test may use for this metric: those since the last level shift, with a note
@@ -41,7 +42,7 @@ function historyFloor(ctx: Context, metric: MetricName): number {
 }
 
 /** The guards of the history test, then its draft. */
-export function compareWithHistory(ctx: Context, metric: MetricName, current: ScenarioResult, used: PastScenario[]): Draft {
+export function compareWithHistory(ctx: Context, metric: MetricName, current: ScenarioResult, used: PastScenario[], contention: RunContention): Draft {
   const guards: string[] = [];
   const add = (guard: string | undefined): void => {
     if (guard !== undefined) guards.push(guard);
@@ -52,7 +53,16 @@ export function compareWithHistory(ctx: Context, metric: MetricName, current: Sc
   const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
   add(populationGuard(metric, current.errorRate, pastErrorRate));
   const draft = fromHistory(ctx, metric, current, used, guards);
-  add(otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, meanOtherCores(used), 'the past runs'));
+  const pastP50 = Math.exp(used.reduce((sum, entry) => sum + Math.log(Math.max(entry.p50, 1e-9)), 0) / used.length);
+  add(
+    contentionGuard({
+      comparison: draft.comparison,
+      current: contention,
+      past: pastContention(used, contention.cpuCount),
+      pastWho: 'the past runs',
+      latencyMs: { past: pastP50, current: current.latencyMs.p50 },
+    }),
+  );
   return draft;
 }
 

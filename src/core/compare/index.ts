@@ -4,6 +4,7 @@
 // throughput (rate-check.ts); Holm over every test of the run; a verdict needing both significance
 // and size (decide.ts), unless a guard (guards.ts) says the data cannot tell.
 import { summarizeForHistory } from '../baseline.js';
+import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import type { Comparison, ScenarioComparison, ScenarioResult, ThresholdResult } from '../types.js';
 import { decideRun } from './decide.js';
@@ -33,9 +34,19 @@ export {
   type CompareInput,
 } from './shared.js';
 
-function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioResult, notes: string[]): Draft[] {
+function compareScenario(ctx: Context, measured: ScenarioResult, measuredBase: ScenarioResult, notes: string[]): Draft[] {
   const { compare } = ctx.input;
   const drafts: Draft[] = [];
+  // Segments hit by a burst of competing work are left out of every test, and said so.
+  const selection = { current: selectSegments(measured), base: selectSegments(measuredBase) };
+  if (selection.current.reason) notes.push(`This run: ${selection.current.reason}`);
+  if (selection.base.reason) notes.push(`The baseline: ${selection.base.reason}`);
+  const current = scenarioOverSegments(measured, selection.current);
+  const base = scenarioOverSegments(measuredBase, selection.base);
+  const contention = {
+    current: summarizeContention(measured, selection.current.kept),
+    base: summarizeContention(measuredBase, selection.base.kept),
+  };
   const bootstrapFor = lazyBootstrap(ctx, current, base);
   const history = ctx.pastRuns
     .map((entry) => entry.scenarios[current.name])
@@ -54,15 +65,15 @@ function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioRe
     // An empty histogram has no percentiles; a 0 ms "p95" compared with a real one would be a lie.
     if (empty.length > 0 && metric !== 'rps' && metric !== 'error_rate') continue;
     if (metric === 'rps' && isOpen) {
-      drafts.push(rateCheck(ctx, current, base));
+      drafts.push(rateCheck(ctx, measured, measuredBase));
       continue;
     }
     const used = usableHistory(ctx, metric, history, notes);
     if (used.length >= compare.minHistory && scenarioValue(current, metric) > 0) {
-      drafts.push(compareWithHistory(ctx, metric, current, used));
+      drafts.push(compareWithHistory(ctx, metric, current, used, contention.current));
       continue;
     }
-    drafts.push(compareWithStoredRun(ctx, metric, current, base, bootstrapFor()));
+    drafts.push(compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention));
   }
   return drafts;
 }

@@ -5,7 +5,8 @@ import { bootstrapTwoRuns, effectOf, prepareRun, type BootstrapEffect, type TwoR
 import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
 import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
-import { environmentGuard, otherLoadGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import type { RunContention } from '../contention.js';
+import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { MIN_SEGMENTS, runnerNoise, scenarioValue, toChange, type Context, type Draft } from './shared.js';
 
 /** One bootstrap per scenario, run on first use and shared by its metrics. */
@@ -33,6 +34,7 @@ export function compareWithStoredRun(
   current: ScenarioResult,
   base: ScenarioResult,
   boot: TwoRunBootstrap | undefined,
+  contention: { current: RunContention; base: RunContention },
 ): Draft {
   const guards: string[] = [];
   const add = (guard: string | undefined): void => {
@@ -47,7 +49,15 @@ export function compareWithStoredRun(
   add(populationGuard(metric, current.errorRate, base.errorRate));
   if (ctx.environmentDiffers) add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
-  add(otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, base.machine?.otherCores, 'the baseline'));
+  add(
+    contentionGuard({
+      comparison: draft.comparison,
+      current: contention.current,
+      past: contention.base,
+      pastWho: 'the baseline',
+      latencyMs: { past: base.latencyMs.p50, current: current.latencyMs.p50 },
+    }),
+  );
   return draft;
 }
 

@@ -1,0 +1,304 @@
+// What competing work on the machine can do to a comparison, and what it cannot. Two rules, both
+// documented in docs/contention.md:
+//
+// 1. Bursts. A segment hit by a burst of competing work (other processes or steal well above the
+//    run's own quiet level, or the generator lagging while some of it ran) is left out of the
+//    comparison and named in the report. At most half of a run's segments are left out, the
+//    worst first, so a run is never judged on a sliver; what remains is judged by rule 2.
+// 2. A bound. Competing work that differs between two runs can slow one of them, so a change in
+//    that direction is `inconclusive` while it lies within what the difference can explain, and
+//    a verdict again once it is beyond that: a neighbour that took a core cannot make a service
+//    4× slower. The bound is a slowdown proportional to the share of the machine taken
+//    (SLOWDOWN_PER_MACHINE: one core of two ⇒ up to ×2, above the +30–80% p95 measured in A/A
+//    runs with such a neighbour) times the generator's extra event-loop delay, which is added to
+//    every latency timed while it lasts.
+// Pure: the figures come from the results (SegmentRecord.contention, ScenarioResult.machine).
+import { decodeHistogram, encodeHistogram, mergeHistograms } from './histogram.js';
+import { summarizeScenario } from './summary.js';
+import type { MetricName, ScenarioResult, SegmentContention, SegmentRecord } from './types.js';
+
+export const BURST = {
+  /** Competing CPU (other processes, steal included) above the run's quiet level, in cores. */
+  otherCores: 0.5,
+  /** Steal above the run's quiet level, in cores: time in which nothing of ours ran at all. */
+  stealCores: 0.1,
+  /** With the generator lagging (loop delay or late starts below), this much is enough. */
+  laggedOtherCores: 0.2,
+  loopDelayP99Ms: 10,
+  lateShare: 0.01,
+} as const;
+
+/** Never leave out more than this share of a run's segments. */
+export const MAX_EXCLUDED_SHARE = 0.5;
+
+/** Explainable slowdown per share of the machine's CPUs taken by competing work: with 2 CPUs,
+ * one more core of competition explains up to ×(1 + 2 · ½) = ×2. */
+export const SLOWDOWN_PER_MACHINE = 2;
+
+/** Differences in competing work below these are ordinary run-to-run noise, which the
+ * statistics' variance model covers. */
+export const CONTENTION_TOLERANCE = { cores: 0.1, loopDelayMs: 2 } as const;
+
+export interface ExcludedSegment {
+  index: number;
+  startMs: number;
+  reason: string;
+}
+
+export interface SegmentSelection {
+  /** The segments the statistics use, in run order. */
+  kept: SegmentRecord[];
+  excluded: ExcludedSegment[];
+  /** One sentence for the report when segments were left out or would have been. */
+  reason?: string;
+}
+
+interface Hit {
+  index: number;
+  severity: number;
+  reason: string;
+}
+
+function lowerQuartile(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  return sorted[Math.floor((sorted.length - 1) / 4)]!;
+}
+
+function cores(value: number): string {
+  return value.toFixed(2);
+}
+
+function burstOf(segment: SegmentRecord, index: number, quietOther: number, quietSteal: number): Hit | undefined {
+  const c: SegmentContention | undefined = segment.contention;
+  if (c === undefined) return undefined;
+  const extraOther = c.otherCores === undefined ? 0 : c.otherCores - quietOther;
+  const extraSteal = c.stealCores === undefined ? 0 : c.stealCores - quietSteal;
+  const lagged = c.loopDelayP99Ms >= BURST.loopDelayP99Ms || c.lateStarts > BURST.lateShare * Math.max(1, segment.count);
+  const reasons: string[] = [];
+  if (extraOther >= BURST.otherCores || (lagged && extraOther >= BURST.laggedOtherCores)) {
+    reasons.push(`${cores(c.otherCores ?? 0)} cores of other work (the run's quiet level ${cores(quietOther)})`);
+  }
+  if (extraSteal >= BURST.stealCores) reasons.push(`${cores(c.stealCores ?? 0)} cores stolen by the hypervisor`);
+  if (reasons.length === 0) return undefined;
+  if (lagged) reasons.push(`the generator's event loop ${c.loopDelayP99Ms.toFixed(1)} ms late at p99${c.lateStarts > 0 ? `, ${c.lateStarts} late starts` : ''}`);
+  return { index, severity: Math.max(extraOther, 0) + Math.max(extraSteal, 0) + (lagged ? 1 : 0), reason: reasons.join(', ') };
+}
+
+/**
+ * The segments of a run that the statistics should use: all of them, less those hit by a burst
+ * of competing work (rule 1 above). Results without per-segment contention keep every segment.
+ */
+export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): SegmentSelection {
+  const segments = scenario.segments;
+  const measured = segments.filter((segment) => segment.contention !== undefined);
+  if (measured.length === 0) return { kept: [...segments], excluded: [] };
+  const quietOther = lowerQuartile(measured.flatMap((segment) => (segment.contention?.otherCores === undefined ? [] : [segment.contention.otherCores])));
+  const quietSteal = lowerQuartile(measured.flatMap((segment) => (segment.contention?.stealCores === undefined ? [] : [segment.contention.stealCores])));
+  const hits = segments.flatMap((segment, index) => burstOf(segment, index, quietOther, quietSteal) ?? []);
+  if (hits.length === 0) return { kept: [...segments], excluded: [] };
+  const limit = Math.floor(segments.length * MAX_EXCLUDED_SHARE);
+  const chosen = [...hits].sort((a, b) => b.severity - a.severity || a.index - b.index).slice(0, limit);
+  const out = new Set(chosen.map((hit) => hit.index));
+  const excluded = chosen
+    .sort((a, b) => a.index - b.index)
+    .map((hit) => ({ index: hit.index, startMs: segments[hit.index]!.startMs, reason: hit.reason }));
+  const kept = segments.filter((_, index) => !out.has(index));
+  const where = excluded.map((segment) => `${formatSeconds(segment.startMs)}`).join(', ');
+  let reason =
+    excluded.length > 0
+      ? `${excluded.length} of ${segments.length} segments left out, hit by a burst of competing work (starting at ${where} into the window; the worst: ${worst(chosen).reason})`
+      : '';
+  if (hits.length > excluded.length) {
+    reason +=
+      `${reason ? '; ' : ''}${hits.length - excluded.length} more segment${hits.length - excluded.length === 1 ? ' was' : 's were'} hit but kept, ` +
+      `since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out: the run's contention is compared as a whole`;
+  }
+  return { kept, excluded, reason: `${reason}.` };
+}
+
+/**
+ * The scenario as measured over the segments `selection` keeps: latencies, rate and error rate
+ * recomputed from them (the scenario itself when nothing was left out). What the comparison and
+ * a saved history entry use, so that neither carries a burst.
+ */
+export function scenarioOverSegments(scenario: ScenarioResult, selection: SegmentSelection): ScenarioResult {
+  if (selection.excluded.length === 0) return scenario;
+  const histograms = selection.kept.map((segment) => decodeHistogram(segment.histogram));
+  const whole = mergeHistograms(histograms);
+  const total = selection.kept.reduce((sum, segment) => sum + segment.count, 0);
+  const ko = selection.kept.reduce((sum, segment) => sum + segment.ko, 0);
+  const durationMs = selection.kept.reduce((sum, segment) => sum + segment.durationMs, 0);
+  const figures = summarizeScenario({ histogram: whole, ok: total - ko, ko, durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const part of histograms) part.destroy();
+  whole.destroy();
+  return {
+    ...scenario,
+    durationMs,
+    requests: { ...scenario.requests, total, ok: total - ko, ko },
+    latencyMs: figures.latencyMs,
+    rps: figures.rps,
+    errorRate: figures.errorRate,
+    grade: figures.grade,
+    histogram,
+    segments: selection.kept,
+  };
+}
+
+function worst(hits: Hit[]): Hit {
+  return hits.reduce((a, b) => (b.severity > a.severity ? b : a));
+}
+
+function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
+}
+
+// ------------------------------------------------------------------ rule 2: the bound
+
+/** A run's competing work over the segments the comparison uses. */
+export interface RunContention {
+  otherCores?: number;
+  stealCores?: number;
+  /** Absent for past runs summarized before it was recorded. */
+  loopDelayP99Ms?: number;
+  cpuCount?: number;
+}
+
+/** Duration-weighted means over `segments`; for results without per-segment figures, the run's
+ * own MachineLoad and generator figures. */
+export function summarizeContention(
+  scenario: Pick<ScenarioResult, 'machine' | 'generator'>,
+  segments: readonly SegmentRecord[],
+): RunContention {
+  const measured = segments.filter((segment) => segment.contention !== undefined && segment.durationMs > 0);
+  const cpuCount = scenario.machine?.cpuCount;
+  if (measured.length === 0) {
+    return {
+      ...(scenario.machine ? { otherCores: scenario.machine.otherCores, stealCores: scenario.machine.stealCores } : {}),
+      loopDelayP99Ms: scenario.generator.eventLoopDelayP99Ms,
+      ...(cpuCount !== undefined ? { cpuCount } : {}),
+    };
+  }
+  const mean = (pick: (c: SegmentContention) => number | undefined): number | undefined => {
+    let weight = 0;
+    let sum = 0;
+    for (const segment of measured) {
+      const value = pick(segment.contention!);
+      if (value === undefined) continue;
+      weight += segment.durationMs;
+      sum += value * segment.durationMs;
+    }
+    return weight > 0 ? sum / weight : undefined;
+  };
+  const otherCores = mean((c) => c.otherCores);
+  const stealCores = mean((c) => c.stealCores);
+  return {
+    ...(otherCores !== undefined ? { otherCores } : {}),
+    ...(stealCores !== undefined ? { stealCores } : {}),
+    loopDelayP99Ms: mean((c) => c.loopDelayP99Ms) ?? 0,
+    ...(cpuCount !== undefined ? { cpuCount } : {}),
+  };
+}
+
+/** The mean contention of several past runs, each field over the runs that measured it. */
+export function meanContention(runs: RunContention[]): RunContention {
+  const mean = (pick: (run: RunContention) => number | undefined): number | undefined => {
+    const values = runs.map(pick).filter((value): value is number => value !== undefined && Number.isFinite(value));
+    return values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : undefined;
+  };
+  const fields: [keyof RunContention, number | undefined][] = [
+    ['otherCores', mean((run) => run.otherCores)],
+    ['stealCores', mean((run) => run.stealCores)],
+    ['loopDelayP99Ms', mean((run) => run.loopDelayP99Ms)],
+    ['cpuCount', runs.find((run) => run.cpuCount !== undefined)?.cpuCount],
+  ];
+  return Object.fromEntries(fields.filter(([, value]) => value !== undefined)) as RunContention;
+}
+
+/** How much more contention `busier` saw than `quieter`, never negative. */
+function excess(busier: RunContention, quieter: RunContention): { cores: number; loopDelayMs: number } {
+  const other = busier.otherCores !== undefined && quieter.otherCores !== undefined ? busier.otherCores - quieter.otherCores : 0;
+  const steal = busier.stealCores !== undefined && quieter.stealCores !== undefined ? busier.stealCores - quieter.stealCores : 0;
+  const loop = busier.loopDelayP99Ms !== undefined && quieter.loopDelayP99Ms !== undefined ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms : 0;
+  return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
+}
+
+const WORSE_WHEN_HIGHER: Record<MetricName, boolean> = { p50: true, p90: true, p95: true, p99: true, rps: false, error_rate: true };
+
+export interface ContentionBound {
+  /** The largest relative change in the metric's bad direction the difference can explain
+   * (0.8 = +80% for a latency, −44% as 0.8 for rps: a fall to 1/1.8). */
+  explainable: number;
+  /** Which run was the busier, and by how much, in words. */
+  description: string;
+}
+
+/**
+ * What the difference in contention between the runs can explain for `metric`, for a change
+ * that makes `worse` look worse than `better` (`betterValue`: the better run's value of a
+ * latency, its p50 in ms for rps, 0 to leave the loop delay out); undefined when the
+ * difference is within ordinary noise or cannot affect the metric (error_rate).
+ */
+export function contentionBound(
+  metric: MetricName,
+  worse: RunContention,
+  better: RunContention,
+  betterValue: number,
+): ContentionBound | undefined {
+  if (metric === 'error_rate') return undefined;
+  const more = excess(worse, better);
+  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs) return undefined;
+  const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
+  const cpuFactor = 1 + (SLOWDOWN_PER_MACHINE * more.cores) / Math.max(1, cpuCount);
+  // The generator's delay is added to each latency it overlaps, so it moves a latency by
+  // itself in ms; rps of a closed model falls with latency, so for rps `betterValue` is the
+  // better run's p50 latency and the same ratio bounds the fall.
+  const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
+  const parts: string[] = [];
+  if (more.cores > CONTENTION_TOLERANCE.cores) parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
+  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
+  return { explainable: cpuFactor * loopFactor - 1, description: parts.join(' and ') };
+}
+
+/**
+ * Rule 2: a reason that makes the verdict inconclusive, or undefined. `change` and `interval`
+ * are relative (current/baseline − 1); for latencies a change up is worse, for rps a change down.
+ * A change whose whole interval lies beyond the explainable bound stays a verdict.
+ */
+export function contentionGuard(input: {
+  metric: MetricName;
+  change: number;
+  interval?: [number, number];
+  current: RunContention;
+  past: RunContention;
+  /** The past value of the metric (ms for latencies), for the loop-delay term. */
+  pastValue: number;
+  currentValue: number;
+  /** rps: the runs' p50 latency (ms): a closed model's rate falls as its latency rises, so the
+   * loop-delay term bounds it through them. */
+  latencyMs?: { past: number; current: number };
+  pastWho: string;
+}): string | undefined {
+  const { metric, change, interval, current, past } = input;
+  if (metric === 'error_rate' || !Number.isFinite(change) || change === 0) return undefined;
+  const higher = change > 0;
+  const currentLooksWorse = higher === WORSE_WHEN_HIGHER[metric];
+  // A worse current run is explained by a busier current run; a better one by a busier past.
+  const reference = metric === 'rps' ? (currentLooksWorse ? input.latencyMs?.past : input.latencyMs?.current) : currentLooksWorse ? input.pastValue : input.currentValue;
+  const bound = currentLooksWorse ? contentionBound(metric, current, past, reference ?? 0) : contentionBound(metric, past, current, reference ?? 0);
+  if (bound === undefined) return undefined;
+  // The ratio the contention could have produced, in the direction of the change.
+  const ratio = 1 + bound.explainable;
+  const limit = higher ? ratio - 1 : 1 / ratio - 1;
+  // The end of the interval nearest to no change must still be beyond the bound.
+  const nearEnd = interval === undefined ? change : higher ? interval[0] : interval[1];
+  const beyond = higher ? nearEnd > limit : nearEnd < limit;
+  if (beyond) return undefined;
+  // An interval that reaches no change is no claim the competition could have made: the test
+  // says "no change" or "inconclusive" by itself, and holding it back would only hide that.
+  if (interval !== undefined && (higher ? interval[0] <= 0 : interval[1] >= 0)) return undefined;
+  const busier = currentLooksWorse ? 'the current run' : input.pastWho;
+  const signed = `${limit >= 0 ? '+' : ''}${(limit * 100).toFixed(0)}%`;
+  return `${busier} had ${bound.description}, which can explain a change of up to ${signed} in ${metric}; this change is within that, so it cannot be told from the competition`;
+}

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ScenarioConfig } from '../../src/core/types.js';
+import { runScenario } from '../../src/engine/run-scenario.js';
+import type { CpuProbe } from '../../src/engine/segment-sampler.js';
+import type { TargetServer } from '../fakes/target-server.js';
+import { startTargetServer } from '../fakes/target-server.js';
+
+const servers: TargetServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+function openScenario(baseUrl: string): ScenarioConfig {
+  return {
+    name: 'contention',
+    load: { executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 2000 },
+    baseUrl,
+    request: { method: 'GET', path: '/', headers: {} },
+    warmupMs: 300,
+    timeoutMs: 5000,
+    thinkTimeMs: 0,
+    maxInFlight: 1000,
+    segmentMs: 500,
+  };
+}
+
+/** A machine whose neighbour uses 0.1 core, and a whole core from 1.0 s to 1.5 s of the window;
+ * the busy total includes perfgate's own CPU, as /proc/stat's does. */
+function neighbourProbe(windowStartMs: number): CpuProbe {
+  const neighbourSeconds = (tMs: number): number => {
+    const base = 0.1 * Math.max(0, tMs) / 1000;
+    const burst = Math.max(0, Math.min(tMs, 1500) - 1000) / 1000;
+    return base + 0.9 * burst;
+  };
+  return () => {
+    const own = process.cpuUsage();
+    const busySeconds = (own.user + own.system) / 1e6 + neighbourSeconds(performance.now() - windowStartMs);
+    return { busySeconds, stealSeconds: 0, serviceSeconds: 0 };
+  };
+}
+
+describe('per-segment contention', () => {
+  it('shows a neighbour burst and an event-loop block in the segments they hit, not elsewhere', async () => {
+    const server = await startTargetServer({ delayMs: 1 });
+    servers.push(server);
+    const scenario = openScenario(server.url);
+    const windowStart = performance.now() + scenario.warmupMs;
+    // Block the generator's event loop for 200 ms, 600 ms into the measured window (segment 1).
+    const blocker = setTimeout(() => {
+      const until = performance.now() + 200;
+      while (performance.now() < until) {
+        // busy: nothing else runs
+      }
+    }, scenario.warmupMs + 600);
+    const result = await runScenario(scenario, { cpuProbe: neighbourProbe(windowStart) });
+    clearTimeout(blocker);
+
+    expect(result.segments).toHaveLength(4);
+    const contention = result.segments.map((segment) => segment.contention);
+    expect(contention.every((sample) => sample !== undefined)).toBe(true);
+    const [s0, s1, s2, s3] = contention.map((sample) => sample!);
+    // The burst: a whole core of other work in segment 2 only.
+    expect(s2!.otherCores).toBeGreaterThan(0.6);
+    for (const quiet of [s0!, s1!, s3!]) expect(quiet.otherCores).toBeLessThan(0.4);
+    for (const sample of [s0!, s1!, s2!, s3!]) expect(sample.stealCores).toBe(0);
+    // The block: late starts and loop delay in segment 1, and the generator's own CPU there.
+    expect(s1!.lateStarts).toBeGreaterThanOrEqual(25);
+    expect(s1!.loopDelayP99Ms).toBeGreaterThanOrEqual(100);
+    expect(s1!.generatorCores).toBeGreaterThan(s3!.generatorCores);
+    expect(s0!.lateStarts + s3!.lateStarts).toBeLessThan(10);
+    // Every late start of the run is in some segment.
+    expect(contention.reduce((sum, sample) => sum + sample!.lateStarts, 0)).toBe(result.generator.lateStarts);
+  });
+
+  it('records loop delay and late starts without a probe, and no machine figures', async () => {
+    const server = await startTargetServer({ delayMs: 1 });
+    servers.push(server);
+    const result = await runScenario(openScenario(server.url));
+    expect(result.segments).toHaveLength(4);
+    for (const segment of result.segments) {
+      expect(segment.contention).toBeDefined();
+      expect(segment.contention!.otherCores).toBeUndefined();
+      expect(segment.contention!.loopDelayP99Ms).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('ignores a probe that throws', async () => {
+    const server = await startTargetServer({ delayMs: 1 });
+    servers.push(server);
+    const result = await runScenario(openScenario(server.url), {
+      cpuProbe: () => {
+        throw new Error('no /proc here');
+      },
+    });
+    expect(result.requests.ko).toBe(0);
+    expect(result.segments.every((segment) => segment.contention !== undefined && segment.contention.otherCores === undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,89 @@
+// `perfgate gate --save`: a run that failed the gate is not saved as the baseline unless
+// `--save always` asks for it. Driven in-process against a loopback target.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { runGateCommand } from '../../src/entry/cli-impl.js';
+import type { SaveMode } from '../../src/core/save-policy.js';
+import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
+
+const work = mkdtempSync(join(tmpdir(), 'perfgate-gate-save-'));
+let server: TargetServer;
+beforeAll(async () => {
+  server = await startTargetServer({ delayMs: 1 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function config(threshold: string): string {
+  const path = join(work, `perfgate-${threshold.replace(/\W/g, '')}.yml`);
+  writeFileSync(
+    path,
+    `defaults: { baseUrl: "${server.url}", warmup: 200ms }
+scenarios:
+  api:
+    executor: constant-vus
+    vus: 2
+    duration: 1s
+    request: { path: / }
+thresholds:
+  api: ["${threshold}"]
+`,
+  );
+  return path;
+}
+
+function sink(): Writable & { text: string } {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      stream.text += chunk.toString();
+      done();
+    },
+  }) as Writable & { text: string };
+  stream.text = '';
+  return stream;
+}
+
+async function gate(configPath: string, baselineDir: string, save: SaveMode | undefined) {
+  const io = { stdout: sink(), stderr: sink(), env: {} };
+  const code = await runGateCommand(io, { configPath, baselineDir, outputPath: join(work, 'results.json'), logDir: join(work, 'logs'), format: 'text', failOn: 'regression', ...(save ? { save } : {}) });
+  return { code, stderr: io.stderr.text, saved: readdirSafe(baselineDir) };
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+}
+
+describe('perfgate gate --save', () => {
+  it('does not save a run that failed the gate, and says why and how to accept it', async () => {
+    const dir = join(work, 'failed');
+    const { code, stderr, saved } = await gate(config('p(50)<0.001'), dir, 'pass');
+    expect(code).toBe(1);
+    expect(saved).toEqual([]);
+    expect(stderr).toContain('perfgate: this run failed the gate (1 breached threshold), so it was not saved as the baseline');
+    expect(stderr).toContain('accept it with --save always');
+  }, 30_000);
+
+  it('saves a failed run with --save always, and a passing one with --save', async () => {
+    const always = await gate(config('p(50)<0.001'), join(work, 'always'), 'always');
+    expect(always.code).toBe(1);
+    expect(always.saved).toHaveLength(1);
+    expect(always.stderr).toMatch(/saved this run as the new baseline in .* \(saved although it failed the gate \(1 breached threshold\), as --save always asks\)/);
+
+    const passing = await gate(config('p(50)<5000'), join(work, 'passing'), 'pass');
+    expect(passing.code).toBe(0);
+    expect(passing.saved).toHaveLength(1);
+  }, 30_000);
+
+  it('saves nothing without --save', async () => {
+    const { saved } = await gate(config('p(50)<5000'), join(work, 'none'), undefined);
+    expect(saved).toEqual([]);
+  }, 30_000);
+});
