@@ -206,7 +206,7 @@ export function metricComparisonCells(m: MetricComparison): string[] {
 export function formatThresholdActual(expression: string, actual: number): string {
   const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? '';
   if (name === 'error_rate') return formatPercent(actual, 2);
-  if (name === 'rps') return formatRps(actual);
+  if (name === 'rps' || name === 'capacity') return formatRps(actual);
   if (['dropped', 'requests', 'count', 'ko'].includes(name)) return formatCount(actual);
   return formatMs(actual);
 }
