@@ -99,8 +99,13 @@ export interface CompareConfig {
   alpha: number;
   /** With fewer past baselines than this, the history test is not used. */
   minHistory: number;
-  /** Without history the minimum effect is raised to this runner-noise floor. */
+  /** Deprecated and ignored since the variance model (docs/statistics.md): it raised the minimum
+   * effect without history; `runnerNoise` now carries run-to-run noise into every test. Still
+   * parsed, so old configs load (with a warning). */
   noiseFloor: number;
+  /** Run-to-run sd of one run's ln(metric) (a fraction; absolute for error_rate): the prior of the
+   * no-history test and, halved, the floor of the history test. Unset metrics use the defaults. */
+  runnerNoise?: Partial<Record<MetricName, number>>;
   historyLength: number;
 }
 
@@ -350,9 +355,10 @@ export interface MetricComparison {
   pValue?: number;
   adjustedPValue?: number;
   method: 'history' | 'bootstrap' | 'rate-check' | 'bracket' | 'none';
-  /** The minimum effect that was applied (after any raise to the noise floor). */
+  /** The minimum effect that was applied (the configured one). */
   minEffect: number;
-  /** Smallest relative change this run could have detected. */
+  /** Smallest change this test calls a regression with 80% probability, from its standard error,
+   * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
   minDetectableEffect?: number;
   verdict: Verdict;
   /** Why a verdict is inconclusive or was held back, in words. */

@@ -56,8 +56,9 @@ thresholds:
   "json_oracle/*": ["error_rate<0.01"]
 # These runs test the wiring, not the statistics: 6 s runs of one build on a shared 2-core machine
 # differed by 30-80% in p95 when a neighbour took a core. The other-load guard catches a whole
-# core; a 60% floor keeps lesser contention from failing A/A runs. The staged slowdown is +400%.
-compare: { noiseFloor: 60% }
+# core; a runner-noise prior of 30% keeps lesser contention from failing A/A runs. The staged
+# slowdown is +400%.
+compare: { runnerNoise: { latency: 30%, rps: 30% } }
 `,
   );
 }, 120_000);

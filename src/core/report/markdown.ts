@@ -464,7 +464,7 @@ function methodRow(m: MetricComparison): string[] {
 function renderMethod(comparison: Comparison): string {
   const modeWords: Record<Comparison['mode'], string> = {
     history: 'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
-    bootstrap: 'with fewer than 5 past baselines, the segments of each run are resampled (moving-block bootstrap); the evidence is weaker, so the minimum effect is raised to the runner-noise floor',
+    bootstrap: 'with fewer than 5 past baselines, each run\'s own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show',
     'thresholds-only': 'there is no usable baseline, so only the thresholds decide',
   };
   return [
