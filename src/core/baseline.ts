@@ -1,6 +1,7 @@
 // The baseline artifact: a results file plus the per-scenario summaries of the baselines before
 // it, so the history test can see runner-to-runner noise. Parsing never throws: a bad baseline is a
 // status the report explains, and the run is judged on thresholds alone.
+import { isCapacityMeasured } from './capacity.js';
 import type { Baseline, BaselineStatus, HistoryEntry, Results } from './types.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
@@ -17,6 +18,7 @@ export function summarizeForHistory(results: Results): HistoryEntry {
       errorRate: scenario.errorRate,
       count: scenario.requests.total,
       ...(scenario.machine ? { otherCores: scenario.machine.otherCores } : {}),
+      ...(scenario.capacity && isCapacityMeasured(scenario.capacity) ? { capacity: scenario.capacity.ratePerSec } : {}),
     };
   }
   const entry: HistoryEntry = {

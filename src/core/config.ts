@@ -44,7 +44,7 @@ export const MAX_AUTO_SEGMENT_MS = 5000;
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 export const DEFAULT_STOP_GRACE_MS = 5000;
 export const DEFAULT_MAX_DURATION_MS = 600_000;
-export const DEFAULT_METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+export const DEFAULT_METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];
 export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {
   p50: 0.05,
   p90: 0.1,
@@ -52,6 +52,7 @@ export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {
   p99: 0.15,
   rps: 0.05,
   error_rate: 0.01,
+  capacity: 0.1,
 };
 export const DEFAULT_ALPHA = 0.05;
 /** Deprecated (ignored): kept so that configs that set compare.noiseFloor still load. */
@@ -81,7 +82,7 @@ const EXECUTOR_KEYS: Record<Executor, { takes: string[]; needs: string[] }> = {
 };
 const LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
 
-const METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+const METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];
 const LATENCY_METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99'];
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -89,7 +89,7 @@ export interface ServiceConfig {
   stopGraceMs: number;
 }
 
-export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate';
+export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate' | 'capacity';
 
 export interface CompareConfig {
   metrics: MetricName[];

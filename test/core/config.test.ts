@@ -129,12 +129,12 @@ describe('parseConfig: a full valid config', () => {
     });
     expect(config.compare).toEqual({
       metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
-      minEffect: { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05, rps: 0.05, error_rate: 0.01 },
+      minEffect: { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
       alpha: 0.01,
       minHistory: 5,
       noiseFloor: 0.15,
       historyLength: 10,
-      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
     });
     expect(config.allowHosts).toEqual([]);
   });
@@ -165,12 +165,12 @@ describe('parseConfig: defaults', () => {
     expect(config.compare).toEqual(defaultCompareConfig());
     expect(config.compare).toEqual({
       metrics: DEFAULT_METRICS,
-      minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
+      minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
       alpha: DEFAULT_ALPHA,
       minHistory: DEFAULT_MIN_HISTORY,
       noiseFloor: 0.15,
       historyLength: DEFAULT_HISTORY_LENGTH,
-      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
     });
   });
 
@@ -180,7 +180,7 @@ describe('parseConfig: defaults', () => {
     expect(d.defaults.properties.warmup.default).toBe('5s');
     expect(d.defaults.properties.thinkTime.default).toBe(0);
     expect(d.defaults.properties.maxInFlight.default).toBe(DEFAULT_MAX_IN_FLIGHT);
-    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '5%', p90: '7%', p95: '7%', p99: '8%', rps: '5%', error_rate: 0.001 });
+    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '5%', p90: '7%', p95: '7%', p99: '8%', rps: '5%', error_rate: 0.001, capacity: '5%' });
     expect(d.scenario.properties.maxDuration.default).toBe('10m');
     expect(d.scenario.properties.startVUs.default).toBe(0);
     expect(d.service.properties.stopGrace.default).toBe('5s');
@@ -190,7 +190,7 @@ describe('parseConfig: defaults', () => {
     expect(d.compare.properties.noiseFloor.default).toBe('15%');
     expect(d.compare.properties.history.default).toBe(DEFAULT_HISTORY_LENGTH);
     expect(d.compare.properties.minHistory.default).toBe(DEFAULT_MIN_HISTORY);
-    expect(d.compare.properties.minEffect.default).toEqual({ p50: '5%', p90: '10%', p95: '10%', p99: '15%', rps: '5%', error_rate: 0.01 });
+    expect(d.compare.properties.minEffect.default).toEqual({ p50: '5%', p90: '10%', p95: '10%', p99: '15%', rps: '5%', error_rate: 0.01, capacity: '10%' });
   });
 
   it('uses the parsers\' own syntax as the schema patterns', () => {
@@ -519,7 +519,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
         'compare:\n  metrics: [p50, p75]\n  minEffect: { latency: 5, rps: "5 %" }\n  alpha: 0\n  history: 3\n  minHistory: 4',
       ),
       [
-        'compare.metrics[1]: "p75" is not allowed; use one of p50, p90, p95, p99, rps, error_rate (did you mean "p95"?)',
+        'compare.metrics[1]: "p75" is not allowed; use one of p50, p90, p95, p99, rps, error_rate, capacity (did you mean "p95"?)',
         'compare.minEffect.latency: 5 is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05',
         'compare.minEffect.rps: "5 %" is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05',
         'compare.alpha: 0 is too small; use more than 0',
@@ -710,7 +710,7 @@ describe('segments sized for the run', () => {
 
   it('reads compare.runnerNoise with latency as a shorthand', () => {
     const config = parseConfig(withScenario(constantVus, 'compare: { runnerNoise: { latency: 3%, p99: 0.1 } }'), 'perfgate.yml');
-    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001 });
+    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001, capacity: 0.05 });
   });
 });
 

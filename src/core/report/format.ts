@@ -164,7 +164,7 @@ export function pluralize(count: number, singular: string, plural = `${singular}
 
 // ---------------------------------------------------------------- metrics
 
-export const METRIC_ORDER: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+export const METRIC_ORDER: readonly MetricName[] = ['capacity', 'p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
 
 export function metricLabel(metric: MetricName): string {
   return metric === 'error_rate' ? 'error rate' : metric;
@@ -172,7 +172,7 @@ export function metricLabel(metric: MetricName): string {
 
 /** A metric's value in its unit: ms for latencies, req/s for throughput, percent for errors. */
 export function formatMetricValue(metric: MetricName, value: number): string {
-  if (metric === 'rps') return formatRps(value);
+  if (metric === 'rps' || metric === 'capacity') return formatRps(value);
   if (metric === 'error_rate') return formatPercent(value, 2);
   return formatMs(value);
 }

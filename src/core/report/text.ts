@@ -145,8 +145,9 @@ export function currentFigures(result: ScenarioResult): { metric: MetricName; va
     p99: result.latencyMs.p99,
     rps: result.rps,
     error_rate: result.errorRate,
+    capacity: result.capacity?.ratePerSec ?? NaN,
   };
-  return METRIC_ORDER.map((metric) => ({ metric, value: values[metric] }));
+  return METRIC_ORDER.filter((metric) => metric !== 'capacity' || result.capacity !== undefined).map((metric) => ({ metric, value: values[metric] }));
 }
 
 /** The p-value the verdict used: Holm-adjusted when there was a family to adjust over. */
