@@ -24,6 +24,7 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
+import { renderCapacityMarkdown } from './capacity.js';
 import {
   allMetrics,
   currentFigures,
@@ -307,6 +308,8 @@ function renderScenario(s: ScenarioComparison): string {
   }
   for (const note of s.notes) remarks.push(`ℹ️ ${escapeText(note)}`);
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
+  const capacity = renderCapacityMarkdown(s.current);
+  if (capacity) out.push('', capacity);
   const moved = s.metrics.some((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'));
   if (s.baseline && moved) out.push('', percentileChart(s), '', '<sub>bars: baseline · line: this run</sub>');
   return out.join('\n');

@@ -17,7 +17,9 @@ const LEVEL_EMOJI: Record<VerdictLevel, string> = { fail: ':x:', warn: ':warning
 /** One json_oracle line: ms and rps with one decimal, no separators, a single space between. */
 export function formatJsonOracleLine(result: ScenarioResult): string {
   const l = result.latencyMs;
-  return `${result.name}: ${[l.mean, l.stddev, l.p90, l.p99, result.rps].map((v) => formatFixed(v, 1)).join(' ')}`;
+  // A capacity scenario's rps is its capacity: the rate it digests, not one level's throughput.
+  const rps = result.capacity?.ratePerSec ?? result.rps;
+  return `${result.name}: ${[l.mean, l.stddev, l.p90, l.p99, rps].map((v) => formatFixed(v, 1)).join(' ')}`;
 }
 
 function markFor(regressions: MetricComparison[], breaches: ThresholdResult[]): string {

@@ -16,6 +16,7 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
+import { renderCapacityText } from './capacity.js';
 
 // ---------------------------------------------------------------- shared wording
 
@@ -238,5 +239,6 @@ function renderScenarioText(s: ScenarioComparison): string[] {
   }
   if (r.generator.saturated) out.push(`  ⚠ generator saturated: ${r.generator.reasons.join('; ') || 'it could not keep up'}`);
   for (const note of s.notes) out.push(`  note: ${note}`);
+  out.push(...renderCapacityText(r));
   return out;
 }
