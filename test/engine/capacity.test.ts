@@ -2,6 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseThreshold } from '../../src/core/thresholds.js';
 import type { CapacityLevel, CapacityLoad, ScenarioConfig, ScenarioResult } from '../../src/core/types.js';
 import { runCapacity } from '../../src/engine/capacity.js';
+import { createBaseline } from '../../src/core/baseline.js';
+import { compareRuns } from '../../src/core/compare/index.js';
+import { defaultCompareConfig } from '../../src/core/config.js';
+import type { Results } from '../../src/core/types.js';
 import type { TargetServer, TargetServerOptions } from '../fakes/target-server.js';
 import { startTargetServer } from '../fakes/target-server.js';
 import type { CpuTarget } from '../fakes/cpu-target.js';
@@ -178,4 +182,37 @@ describe('runCapacity bounds', () => {
     expect(result.generator.reasons.at(-1)).toMatch(/capacity is the generator's limit/);
     expectAccounted(capacity.levels);
   }, 60_000);
+});
+
+function resultsOf(scenario: ScenarioResult): Results {
+  return {
+    schemaVersion: 1,
+    tool: { name: 'perfgate', version: 'test' },
+    configHash: 'cfg',
+    startTime: scenario.startTime,
+    durationMs: scenario.capacity?.durationMs ?? scenario.durationMs,
+    environment: { cpuModel: 'test', cpuCount: 2, nodeVersion: process.version, os: 'linux', fingerprint: 'env' },
+    services: [],
+    scenarios: [scenario],
+  };
+}
+
+describe('a capacity regression', () => {
+  it('calls a build 25% slower per request (4 × 25 ms = 160 req/s) a regression against the stored baseline of the faster one (200 req/s)', async () => {
+    const fast = await target({ delayMs: 20, latch: 4 });
+    const before = await runCapacity(capacityScenario(fast.url, { startRatePerSec: 100 }), { thresholds: SLO });
+    const slow = await target({ delayMs: 25, latch: 4 });
+    const after = await runCapacity(capacityScenario(slow.url, { startRatePerSec: 100 }), { thresholds: SLO });
+    const curves = `before:\n${describeCurve(before)}\nafter:\n${describeCurve(after)}`;
+    expect(after.capacity!.ratePerSec, curves).toBeLessThan(before.capacity!.ratePerSec);
+    const baseline = createBaseline(resultsOf(before), undefined, { savedAt: '2026-12-01T00:00:00Z', historyLength: 10 });
+    const comparison = compareRuns({ current: resultsOf(after), baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [] });
+    const metric = comparison.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!;
+    expect(metric.verdict, `${curves}\n${JSON.stringify(metric)}`).toBe('regression');
+    expect(comparison.verdict).toBe('fail');
+    // And the faster build against itself is no regression.
+    const again = await runCapacity(capacityScenario(fast.url, { startRatePerSec: 100 }), { thresholds: SLO });
+    const same = compareRuns({ current: resultsOf(again), baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [] });
+    expect(same.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!.verdict).not.toBe('regression');
+  }, 180_000);
 });
