@@ -47,7 +47,9 @@ export async function runCapacity(scenario: ScenarioConfig, options: RunCapacity
   let limitedBy: CapacityLimit = 'service';
 
   for (;;) {
-    if (options.signal?.aborted) {
+    // Aborted before any level: run the first anyway (runScenario returns at once, empty), so
+    // that the scenario still has a result to report.
+    if (options.signal?.aborted && results.length > 0) {
       limitedBy = 'interrupted';
       break;
     }

@@ -216,3 +216,26 @@ describe('a capacity regression', () => {
     expect(same.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!.verdict).not.toBe('regression');
   }, 180_000);
 });
+
+describe('runCapacity interrupted', () => {
+  it('returns the levels measured so far, marked interrupted, when aborted mid-search', async () => {
+    const server = await target({ delayMs: 2 });
+    const controller = new AbortController();
+    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 20 }), {
+      thresholds: SLO,
+      signal: controller.signal,
+      onLevel: () => controller.abort(),
+    });
+    expect(result.capacity).toMatchObject({ limitedBy: 'interrupted', ratePerSec: 20 });
+    expect(result.capacity!.levels).toHaveLength(1);
+  }, 30_000);
+
+  it('still gives a result when aborted before the first level', async () => {
+    const server = await target({ delayMs: 2 });
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runCapacity(capacityScenario(server.url, {}), { thresholds: SLO, signal: controller.signal });
+    expect(result.capacity).toMatchObject({ limitedBy: 'interrupted', ratePerSec: 0, levels: [] });
+    expect(result.executor).toBe('capacity');
+  }, 30_000);
+});
