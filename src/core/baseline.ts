@@ -3,6 +3,7 @@
 // status the report explains, and the run is judged on thresholds alone.
 import { findHistoryNumberProblem, findResultsNumberProblem } from './results-check.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from './contention.js';
+import { isCapacityMeasured } from './capacity.js';
 import type { Baseline, BaselineStatus, HistoryEntry, Results } from './types.js';
 
 function round3(value: number): number {
@@ -29,6 +30,7 @@ export function summarizeForHistory(results: Results): HistoryEntry {
       ...(contention.otherCores !== undefined ? { otherCores: round3(contention.otherCores) } : {}),
       ...(contention.stealCores !== undefined ? { stealCores: round3(contention.stealCores) } : {}),
       ...(contention.loopDelayP99Ms !== undefined ? { loopDelayP99Ms: round3(contention.loopDelayP99Ms) } : {}),
+      ...(scenario.capacity && isCapacityMeasured(scenario.capacity) ? { capacity: scenario.capacity.ratePerSec } : {}),
     };
   }
   const entry: HistoryEntry = {

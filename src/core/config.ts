@@ -10,7 +10,10 @@ import { ConfigError } from './errors.js';
 import { DEFAULT_RUNNER_NOISE } from './stats/variance-model.js';
 import { jsonColumns, parseTemplate, templateColumns } from './template.js';
 import { closestMatch, globToRegExp, parseThreshold } from './thresholds.js';
+import { DEFAULT_CAPACITY_RESOLUTION, DEFAULT_CAPACITY_STEP_FACTOR, MIN_CAPACITY_HOLD_MS } from './capacity.js';
 import type {
+  CapacityLoad,
+  CapacityStep,
   CompareConfig,
   Config,
   DataSource,
@@ -42,7 +45,7 @@ export const MAX_AUTO_SEGMENT_MS = 5000;
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 export const DEFAULT_STOP_GRACE_MS = 5000;
 export const DEFAULT_MAX_DURATION_MS = 600_000;
-export const DEFAULT_METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+export const DEFAULT_METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];
 export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {
   p50: 0.05,
   p90: 0.1,
@@ -50,6 +53,7 @@ export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {
   p99: 0.15,
   rps: 0.05,
   error_rate: 0.01,
+  capacity: 0.1,
 };
 export const DEFAULT_ALPHA = 0.05;
 /** Deprecated (ignored): kept so that configs that set compare.noiseFloor still load. */
@@ -63,9 +67,10 @@ const EXECUTORS: readonly Executor[] = [
   'shared-iterations',
   'constant-arrival-rate',
   'ramping-arrival-rate',
+  'capacity',
 ];
 const CLOSED_EXECUTORS: readonly Executor[] = ['constant-vus', 'ramping-vus', 'shared-iterations'];
-const OPEN_EXECUTORS: readonly Executor[] = ['constant-arrival-rate', 'ramping-arrival-rate'];
+const OPEN_EXECUTORS: readonly Executor[] = ['constant-arrival-rate', 'ramping-arrival-rate', 'capacity'];
 
 /** The keys each executor takes, and of those the ones it needs. */
 const EXECUTOR_KEYS: Record<Executor, { takes: string[]; needs: string[] }> = {
@@ -74,10 +79,11 @@ const EXECUTOR_KEYS: Record<Executor, { takes: string[]; needs: string[] }> = {
   'shared-iterations': { takes: ['vus', 'iterations', 'maxDuration'], needs: ['vus', 'iterations'] },
   'constant-arrival-rate': { takes: ['rate', 'duration'], needs: ['rate', 'duration'] },
   'ramping-arrival-rate': { takes: ['startRate', 'stages'], needs: ['stages'] },
+  capacity: { takes: ['startRate', 'maxRate', 'step', 'hold', 'resolution', 'maxDuration'], needs: ['startRate', 'maxRate'] },
 };
 const LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
 
-const METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+const METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];
 const LATENCY_METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99'];
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -250,9 +256,6 @@ function describeSchemaError(error: ErrorObject, root: unknown): ConfigProblem |
       return problem(path, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
-      if (path.at(-1) === 'executor' && value === 'capacity') {
-        return problem(path, `"capacity" is not supported yet; use one of ${allowed.join(', ')}`);
-      }
       const suggestion = typeof value === 'string' ? closestMatch(value, allowed) : undefined;
       return problem(
         path,
@@ -496,7 +499,77 @@ function buildLoad(ctx: Context, path: PathKey[], raw: Raw, executor: Executor):
       checkRate(ctx, startPath, startRatePerSec);
       return { executor, startRatePerSec, stages: buildStages(ctx, [...path, 'stages'], raw.stages, executor) };
     }
+    case 'capacity':
+      return complete ? buildCapacityLoad(ctx, path, raw) : undefined;
   }
+}
+
+function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): LoadModel | undefined {
+  const rate = (key: string): number | undefined => {
+    const at = [...path, key];
+    const value = ctx.problems.attempt(at, () => parseRate(raw[key], formatPath(at)));
+    if (value === 0) ctx.problems.add(at, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
+    return value !== undefined && value > 0 ? value : undefined;
+  };
+  const startRatePerSec = rate('startRate');
+  const maxRatePerSec = rate('maxRate');
+  if (startRatePerSec !== undefined && maxRatePerSec !== undefined && maxRatePerSec < startRatePerSec) {
+    ctx.problems.add(
+      [...path, 'maxRate'],
+      `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`,
+    );
+  }
+
+  let step: CapacityStep = { kind: 'factor', factor: DEFAULT_CAPACITY_STEP_FACTOR };
+  if (isRecord(raw.step)) {
+    const stepPath = [...path, 'step'];
+    if (raw.step.factor !== undefined && raw.step.increment !== undefined) {
+      ctx.problems.add(stepPath, 'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }');
+    } else if (typeof raw.step.factor === 'number') {
+      if (raw.step.factor <= 1) ctx.problems.add([...stepPath, 'factor'], `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`);
+      else step = { kind: 'factor', factor: raw.step.factor };
+    } else if (raw.step.increment !== undefined) {
+      const at = [...stepPath, 'increment'];
+      const ratePerSec = ctx.problems.attempt(at, () => parseRate(raw.step && (raw.step as Raw).increment, formatPath(at)));
+      if (ratePerSec === 0) ctx.problems.add(at, `${quoteValue((raw.step as Raw).increment)} would not climb; use a rate above 0 like "25/s"`);
+      else if (ratePerSec !== undefined) step = { kind: 'increment', ratePerSec };
+    } else if (raw.step.factor === undefined) {
+      ctx.problems.add(stepPath, 'names no step; use { factor: 1.5 } (each level 1.5× the last) or { increment: "25/s" }');
+    }
+  }
+
+  let holdMs: number | undefined;
+  if (raw.hold !== undefined) {
+    holdMs = durationAt(ctx, [...path, 'hold'], raw.hold, MIN_CAPACITY_HOLD_MS);
+    if (holdMs < MIN_CAPACITY_HOLD_MS) {
+      ctx.problems.add(
+        [...path, 'hold'],
+        `${quoteValue(raw.hold)} is too short for a level; use at least "${formatDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`,
+      );
+    }
+  }
+
+  let resolution = DEFAULT_CAPACITY_RESOLUTION;
+  if (raw.resolution !== undefined) {
+    const at = [...path, 'resolution'];
+    const value = effectAt(ctx, at, raw.resolution);
+    if (value !== undefined && (value <= 0 || value >= 1)) {
+      ctx.problems.add(at, `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`);
+    } else if (value !== undefined) {
+      resolution = value;
+    }
+  }
+
+  let maxDurationMs: number | undefined;
+  if (raw.maxDuration !== undefined) {
+    maxDurationMs = durationAt(ctx, [...path, 'maxDuration'], raw.maxDuration, 0);
+    if (maxDurationMs <= 0) ctx.problems.add([...path, 'maxDuration'], `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`);
+  }
+  if (startRatePerSec === undefined || maxRatePerSec === undefined) return undefined;
+  const load: CapacityLoad = { executor: 'capacity', startRatePerSec, maxRatePerSec, step, resolution };
+  if (holdMs !== undefined) load.holdMs = holdMs;
+  if (maxDurationMs !== undefined) load.maxDurationMs = maxDurationMs;
+  return load;
 }
 
 /** Merges header maps case-insensitively: a later map's value (and spelling) wins. */
@@ -750,7 +823,7 @@ function buildCompare(ctx: Context, raw: Raw): CompareConfig {
   };
 }
 
-function buildThresholds(ctx: Context, raw: unknown, scenarioNames: string[]): Record<string, string[]> {
+function buildThresholds(ctx: Context, raw: unknown, scenarioNames: string[], capacityNames: string[]): Record<string, string[]> {
   const thresholds: Record<string, string[]> = {};
   if (!isRecord(raw)) return thresholds;
   for (const [glob, value] of Object.entries(raw)) {
@@ -766,7 +839,15 @@ function buildThresholds(ctx: Context, raw: unknown, scenarioNames: string[]): R
     }
     expressions.forEach((expression, i) => {
       const at = typeof value === 'string' ? path : [...path, i];
-      ctx.problems.attempt(at, () => parseThreshold(expression, formatPath(at)));
+      const threshold = ctx.problems.attempt(at, () => parseThreshold(expression, formatPath(at)));
+      if (threshold?.metric !== 'capacity') return;
+      const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
+      if (others.length > 0) {
+        ctx.problems.add(
+          at,
+          `${quoteValue(expression)} names capacity, which only the capacity executor measures, but ${glob} also matches ${others.join(', ')}; narrow the glob to the capacity scenarios`,
+        );
+      }
     });
     thresholds[glob] = expressions;
   }
@@ -816,7 +897,12 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
   return {
     services,
     scenarios,
-    thresholds: buildThresholds(ctx, root.thresholds, names),
+    thresholds: buildThresholds(
+      ctx,
+      root.thresholds,
+      names,
+      names.filter((name) => isRecord(rawScenarios[name]) && rawScenarios[name].executor === 'capacity'),
+    ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
     report: buildReport(isRecord(root.report) ? root.report : {}),

@@ -224,7 +224,7 @@ function excess(busier: RunContention, quieter: RunContention): { cores: number;
   return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
 }
 
-const WORSE_WHEN_HIGHER: Record<MetricName, boolean> = { p50: true, p90: true, p95: true, p99: true, rps: false, error_rate: true };
+const WORSE_WHEN_HIGHER: Record<MetricName, boolean> = { p50: true, p90: true, p95: true, p99: true, rps: false, error_rate: true, capacity: false };
 
 export interface ContentionBound {
   /** The largest relative change in the metric's bad direction the difference can explain

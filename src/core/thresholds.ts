@@ -6,7 +6,7 @@ import { decodeHistogram, percentileMs } from './histogram.js';
 import type { Results, ScenarioResult, ThresholdResult } from './types.js';
 
 export type ThresholdOperator = '<' | '<=' | '>' | '>=' | '==' | '!=';
-export type ThresholdMetric = 'p' | 'avg' | 'med' | 'min' | 'max' | 'stddev' | 'error_rate' | 'rps' | 'dropped';
+export type ThresholdMetric = 'p' | 'avg' | 'med' | 'min' | 'max' | 'stddev' | 'error_rate' | 'rps' | 'dropped' | 'capacity';
 
 export interface Threshold {
   expression: string;
@@ -14,12 +14,12 @@ export interface Threshold {
   /** For `p(N)`: N, 0 < N ≤ 100. */
   percentile?: number;
   operator: ThresholdOperator;
-  /** ms for latency metrics, a fraction for error_rate, requests/s for rps, a count for dropped. */
+  /** ms for latency metrics, a fraction for error_rate, requests/s for rps and capacity, a count for dropped. */
   value: number;
 }
 
 const LATENCY_METRICS: readonly ThresholdMetric[] = ['p', 'avg', 'med', 'min', 'max', 'stddev'];
-const METRIC_NAMES = ['avg', 'med', 'min', 'max', 'stddev', 'error_rate', 'rps', 'dropped'] as const;
+const METRIC_NAMES = ['avg', 'med', 'min', 'max', 'stddev', 'error_rate', 'rps', 'dropped', 'capacity'] as const;
 const KNOWN_METRICS = `p(N), ${METRIC_NAMES.join(', ')}`;
 const OPERATORS = '< <= > >= == !=';
 
@@ -115,7 +115,9 @@ function parseThresholdValue(metric: ThresholdMetric, text: string, prefix: stri
       ? 'error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")'
       : metric === 'rps'
         ? 'rps is requests per second, like "rps>=30"'
-        : 'dropped is a count of requests, like "dropped==0"';
+        : metric === 'capacity'
+          ? 'capacity is requests per second, like "capacity>=380"'
+          : 'dropped is a count of requests, like "dropped==0"';
   throw new ConfigError(`${prefix}: ${JSON.stringify(text)} is not a number; ${unit}`);
 }
 
@@ -141,6 +143,8 @@ export function thresholdActual(threshold: Threshold, scenario: ScenarioResult):
       return scenario.rps;
     case 'dropped':
       return scenario.requests.dropped;
+    case 'capacity':
+      return scenario.capacity?.ratePerSec;
     default:
       break;
   }
@@ -208,7 +212,10 @@ export function evaluateThresholds(thresholds: Record<string, string[]>, results
             expression: threshold.expression,
             actual: 0,
             ok: false,
-            reason: 'no request succeeded, so there is no latency to check',
+            reason:
+              threshold.metric === 'capacity'
+                ? 'the scenario measured no capacity (only the capacity executor does)'
+                : 'no request succeeded, so there is no latency to check',
           });
         } else {
           outcomes.push({

@@ -2,7 +2,7 @@
 // Times are milliseconds and rates are per second unless a name says otherwise.
 
 export type ClosedExecutor = 'constant-vus' | 'ramping-vus' | 'shared-iterations';
-export type OpenExecutor = 'constant-arrival-rate' | 'ramping-arrival-rate';
+export type OpenExecutor = 'constant-arrival-rate' | 'ramping-arrival-rate' | 'capacity';
 export type Executor = ClosedExecutor | OpenExecutor;
 
 /** One stage of a ramp: move linearly to `target` (VUs or requests/s) over `durationMs`. */
@@ -16,7 +16,29 @@ export type LoadModel =
   | { executor: 'ramping-vus'; startVus: number; stages: Stage[] }
   | { executor: 'shared-iterations'; vus: number; iterations: number; maxDurationMs: number }
   | { executor: 'constant-arrival-rate'; ratePerSec: number; durationMs: number }
-  | { executor: 'ramping-arrival-rate'; startRatePerSec: number; stages: Stage[] };
+  | { executor: 'ramping-arrival-rate'; startRatePerSec: number; stages: Stage[] }
+  | CapacityLoad;
+
+/** How the capacity search climbs from one level to the next. */
+export type CapacityStep = { kind: 'factor'; factor: number } | { kind: 'increment'; ratePerSec: number };
+
+/**
+ * The capacity executor: constant-arrival-rate levels from `startRatePerSec` up by `step` until one
+ * breaks the scenario's SLO (or `maxRatePerSec`), then a bisection between the last level that held
+ * and the first that broke, until the bracket is narrower than `resolution` (a fraction of its low end).
+ */
+export interface CapacityLoad {
+  executor: 'capacity';
+  startRatePerSec: number;
+  maxRatePerSec: number;
+  step: CapacityStep;
+  /** Measured time per level; undefined: long enough for the SLO's percentile at that level's rate. */
+  holdMs?: number;
+  resolution: number;
+  /** The whole search (warm-ups included) never starts a level that would end after this;
+   * undefined: the worst case of the planned levels (src/core/capacity.ts). */
+  maxDurationMs?: number;
+}
 
 export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'raw'; value: string };
 
@@ -69,7 +91,7 @@ export interface ServiceConfig {
   stopGraceMs: number;
 }
 
-export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate';
+export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate' | 'capacity';
 
 export interface CompareConfig {
   metrics: MetricName[];
@@ -237,6 +259,58 @@ export interface ScenarioResult {
   services: ServiceUsage[];
   /** Absent where /proc is not readable (not Linux) and in results from before it was measured. */
   machine?: MachineLoad;
+  /** The capacity executor only: the search and its curve. The scenario's other figures (latency,
+   * requests, segments…) are those of the level `capacity.ratePerSec` names, or of the first level
+   * when none held. */
+  capacity?: CapacityResult;
+}
+
+/** One constant-rate level of a capacity search. */
+export interface CapacityLevel {
+  phase: 'climb' | 'bisect' | 'retry';
+  intendedPerSec: number;
+  /** Responses completed per second in the steady part of the hold (its first and last second
+   * left out): what the service digested, as opposed to what the generator sent. */
+  achievedPerSec: number;
+  /** Requests the generator sent per second (the rest of the intended ones were dropped). */
+  sentPerSec: number;
+  durationMs: number;
+  /** Every intended request of the hold: intended = ok + ko + dropped. */
+  requests: { intended: number; ok: number; ko: number; dropped: number };
+  latencyMs: { p50: number; p95: number; p99: number };
+  errorRate: number;
+  /** Failed requests by class: ETIMEDOUT, ECONNREFUSED, …, and `HTTP <status>` for a non-ok answer. */
+  failures: Record<string, number>;
+  held: boolean;
+  /** Why the level broke (threshold breaches, a shortfall), in words; empty when it held. */
+  brokeBecause: string[];
+  /** The generator fell behind its own schedule during the level (its reasons are in `notes`). */
+  generatorSaturated: boolean;
+  /** The level broke, the generator was saturated, and its delays could account for every reason
+   * the level broke: the level says nothing about the service, and is run once more. */
+  generatorLimited: boolean;
+  /** Caveats that do not break the level (too few requests beyond the SLO's percentile, …). */
+  notes: string[];
+}
+
+/** Why the search stopped where it did; anything but `service` makes the capacity a lower bound. */
+export type CapacityLimit = 'service' | 'generator' | 'maxRate' | 'maxDuration' | 'interrupted';
+
+export interface CapacityResult {
+  /** The highest intended rate that held (0 when even the start rate broke). */
+  ratePerSec: number;
+  /** [highest level that held, lowest level that broke]; the upper end is null when none broke. */
+  bracket: [number, number | null];
+  /** The resolution the bisection aimed for (a fraction of the lower end). */
+  resolution: number;
+  limitedBy: CapacityLimit;
+  /** Wall time of the whole search: every level's warm-up and hold, and the cooldowns. */
+  durationMs: number;
+  /** The last level before latency (p50) doubled from its lowest-rate value or the service fell behind. */
+  knee?: { ratePerSec: number; reason: string };
+  /** The first level that broke and why. */
+  firstFailure?: { ratePerSec: number; reason: string };
+  levels: CapacityLevel[];
 }
 
 export interface Environment {
@@ -302,6 +376,8 @@ export interface HistoryEntry {
       stealCores?: number;
       /** The generator's event-loop delay p99 (ms), the mean over the kept segments. */
       loopDelayP99Ms?: number;
+      /** Capacity scenarios whose search was bounded by the service: the capacity found. */
+      capacity?: number;
     }
   >;
 }
@@ -323,7 +399,7 @@ export type Verdict = 'regression' | 'improvement' | 'no change' | 'inconclusive
 export interface MetricComparison {
   scenario: string;
   metric: MetricName;
-  /** ms for latencies, requests/s for rps, a fraction for error_rate. */
+  /** ms for latencies, requests/s for rps and capacity, a fraction for error_rate. */
   baseline: number;
   current: number;
   /** Relative change current/baseline − 1 (0.23 = +23%); for error_rate the absolute difference. */
@@ -333,7 +409,7 @@ export interface MetricComparison {
   /** One-sided p-value in the direction of the observed change, before Holm. */
   pValue?: number;
   adjustedPValue?: number;
-  method: 'history' | 'bootstrap' | 'paired' | 'rate-check' | 'none';
+  method: 'history' | 'bootstrap' | 'paired' | 'rate-check' | 'bracket' | 'none';
   /** The minimum effect that was applied (the configured one, or A/B mode's default). */
   minEffect: number;
   /** Smallest change this test calls a regression with 80% probability, from its standard error,

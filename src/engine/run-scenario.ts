@@ -103,6 +103,10 @@ function planFor(scenario: ScenarioConfig): Plan {
         pieces: warmupMs > 0 ? [{ durationMs: warmupMs, from: warm, to: warm }, ...pieces] : pieces,
       };
     }
+    case 'capacity':
+      // A search over many runs, not one profile: src/engine/capacity.ts drives runScenario with
+      // one constant-arrival-rate level at a time.
+      throw new Error(`${scenario.name}: the capacity executor is run by runCapacity, not runScenario`);
   }
 }
 

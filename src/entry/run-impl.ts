@@ -13,6 +13,8 @@ import { startUsageSampler } from '../adapters/proc-usage.js';
 import { readEnvironment } from '../adapters/environment.js';
 import { createProgressReporter, describeServiceStatus, describeScenarioStart } from '../adapters/console-progress.js';
 import { runScenario } from '../engine/run-scenario.js';
+import { runCapacity } from '../engine/capacity.js';
+import { thresholdsForScenario } from '../core/capacity.js';
 import { TOOL_VERSION } from './version.js';
 
 export interface LoadTestOptions {
@@ -76,16 +78,20 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
       let usage: ScenarioResult['services'];
       let machine: ScenarioResult['machine'];
       try {
-        result = await runScenario(scenario, {
+        const runOptions = {
           rows: rowsByScenario.get(scenario.name),
           signal: options.signal,
-          onProgress: (update) => progress.update(update),
+          onProgress: (update: Parameters<typeof progress.update>[0]) => progress.update(update),
           cpuProbe: () => {
             const machine = readMachineCpuSeconds();
             const serviceSeconds = sampler.cpuSeconds();
             return machine && serviceSeconds !== undefined ? { ...machine, serviceSeconds } : undefined;
           },
-        });
+        };
+        result =
+          scenario.load.executor === 'capacity'
+            ? await runCapacity(scenario, { ...runOptions, thresholds: thresholdsForScenario(config.thresholds, scenario.name) })
+            : await runScenario(scenario, runOptions);
       } finally {
         usage = sampler.stop();
         machine = machineMeter.stop(usage);

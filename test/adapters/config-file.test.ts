@@ -63,8 +63,8 @@ describe('loadConfig', () => {
   });
 
   it('passes the file name into validation messages', async () => {
-    const file = await write('bad.yml', 'scenarios:\n  a:\n    executor: capacity\n    request: { path: /x }\n');
-    await expect(loadConfig(file)).rejects.toThrow(`${file}:3: scenarios.a.executor: "capacity" is not supported yet`);
+    const file = await write('bad.yml', 'scenarios:\n  a:\n    executor: capcity\n    request: { path: /x }\n');
+    await expect(loadConfig(file)).rejects.toThrow(`${file}:3: scenarios.a.executor: "capcity" is not allowed`);
   });
 });
 

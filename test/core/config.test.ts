@@ -147,13 +147,13 @@ describe('parseConfig: a full valid config', () => {
     });
     expect(config.compare).toEqual({
       metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
-      minEffect: { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05, rps: 0.05, error_rate: 0.01 },
+      minEffect: { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
       minEffectSet: ['p50', 'p90', 'p95', 'p99', 'rps'],
       alpha: 0.01,
       minHistory: 5,
       noiseFloor: 0.15,
       historyLength: 10,
-      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
     });
     expect(config.allowHosts).toEqual([]);
   });
@@ -184,12 +184,12 @@ describe('parseConfig: defaults', () => {
     expect(config.compare).toEqual(defaultCompareConfig());
     expect(config.compare).toEqual({
       metrics: DEFAULT_METRICS,
-      minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
+      minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
       alpha: DEFAULT_ALPHA,
       minHistory: DEFAULT_MIN_HISTORY,
       noiseFloor: 0.15,
       historyLength: DEFAULT_HISTORY_LENGTH,
-      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
     });
   });
 
@@ -199,7 +199,7 @@ describe('parseConfig: defaults', () => {
     expect(d.defaults.properties.warmup.default).toBe('5s');
     expect(d.defaults.properties.thinkTime.default).toBe(0);
     expect(d.defaults.properties.maxInFlight.default).toBe(DEFAULT_MAX_IN_FLIGHT);
-    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '5%', p90: '7%', p95: '7%', p99: '8%', rps: '5%', error_rate: 0.001 });
+    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '5%', p90: '7%', p95: '7%', p99: '8%', rps: '5%', error_rate: 0.001, capacity: '5%' });
     expect(d.scenario.properties.maxDuration.default).toBe('10m');
     expect(d.scenario.properties.startVUs.default).toBe(0);
     expect(d.service.properties.stopGrace.default).toBe('5s');
@@ -209,7 +209,7 @@ describe('parseConfig: defaults', () => {
     expect(d.compare.properties.noiseFloor.default).toBe('15%');
     expect(d.compare.properties.history.default).toBe(DEFAULT_HISTORY_LENGTH);
     expect(d.compare.properties.minHistory.default).toBe(DEFAULT_MIN_HISTORY);
-    expect(d.compare.properties.minEffect.default).toEqual({ p50: '5%', p90: '10%', p95: '10%', p99: '15%', rps: '5%', error_rate: 0.01 });
+    expect(d.compare.properties.minEffect.default).toEqual({ p50: '5%', p90: '10%', p95: '10%', p99: '15%', rps: '5%', error_rate: 0.01, capacity: '10%' });
   });
 
   it('uses the parsers\' own syntax as the schema patterns', () => {
@@ -321,7 +321,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       'an unknown key far from any',
       withScenario(`${constantVus}\nbananas: 3`),
       [
-        'scenarios.a.bananas: unknown key; use one of executor, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, request, data',
+        'scenarios.a.bananas: unknown key; use one of executor, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, maxRate, step, hold, resolution, request, data',
       ],
     ],
     [
@@ -380,21 +380,35 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       ].join('\n'),
       [
         'scenarios.open.thinkTime: constant-arrival-rate does not use "thinkTime"; only the closed models do (constant-vus, ramping-vus, shared-iterations)',
-        'scenarios.closed.maxInFlight: constant-vus does not use "maxInFlight"; only the open models do (constant-arrival-rate, ramping-arrival-rate); its virtual users bound the requests in flight',
+        'scenarios.closed.maxInFlight: constant-vus does not use "maxInFlight"; only the open models do (constant-arrival-rate, ramping-arrival-rate, capacity); its virtual users bound the requests in flight',
       ],
     ],
     [
-      'the capacity executor',
+      'the capacity executor without its rates',
       withScenario('executor: capacity\nrequest: { path: /x }'),
+      ['scenarios.a.startRate: missing; capacity needs startRate and maxRate', 'scenarios.a.maxRate: missing; capacity needs startRate and maxRate'],
+    ],
+    [
+      'capacity settings that cannot run a search',
+      withScenario('executor: capacity\nstartRate: 50/s\nmaxRate: 10/s\nstep: { factor: 2, increment: 5/s }\nhold: 2s\nresolution: 100%\nthinkTime: 1s\nrequest: { path: /x }'),
       [
-        'scenarios.a.executor: "capacity" is not supported yet; use one of constant-vus, ramping-vus, shared-iterations, constant-arrival-rate, ramping-arrival-rate',
+        'scenarios.a.maxRate: "10/s" is below startRate "50/s"; the search climbs from startRate to maxRate, so set maxRate above it',
+        'scenarios.a.step: has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }',
+        'scenarios.a.hold: "2s" is too short for a level; use at least "3s" (the achieved rate is read from the seconds between the first and the last)',
+        'scenarios.a.resolution: "100%" cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"',
+        'scenarios.a.thinkTime: capacity does not use "thinkTime"; only the closed models do (constant-vus, ramping-vus, shared-iterations)',
       ],
+    ],
+    [
+      'a capacity threshold on a scenario that measures none',
+      withScenario(constantVus, 'thresholds:\n  "*": ["capacity>=380"]\n'),
+      ['thresholds["*"][0]: "capacity>=380" names capacity, which only the capacity executor measures, but * also matches a; narrow the glob to the capacity scenarios'],
     ],
     [
       'a misspelt executor',
       withScenario('executor: constant-vu\nrequest: { path: /x }'),
       [
-        'scenarios.a.executor: "constant-vu" is not allowed; use one of constant-vus, ramping-vus, shared-iterations, constant-arrival-rate, ramping-arrival-rate (did you mean "constant-vus"?)',
+        'scenarios.a.executor: "constant-vu" is not allowed; use one of constant-vus, ramping-vus, shared-iterations, constant-arrival-rate, ramping-arrival-rate, capacity (did you mean "constant-vus"?)',
       ],
     ],
     [
@@ -552,7 +566,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       'a bad threshold and a glob that matches nothing',
       withScenario(constantVus, 'thresholds:\n  a: ["p95<150", "p(95)<150"]\n  "checkout/*": ["rps>=1"]'),
       [
-        'thresholds.a[0]: "p95<150" has an unknown metric "p95" (did you mean "p(95)"?); use one of p(N), avg, med, min, max, stddev, error_rate, rps, dropped',
+        'thresholds.a[0]: "p95<150" has an unknown metric "p95" (did you mean "p(95)"?); use one of p(N), avg, med, min, max, stddev, error_rate, rps, dropped, capacity',
         'thresholds["checkout/*"]: matches no scenario; the scenarios are a',
       ],
     ],
@@ -563,7 +577,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
         'compare:\n  metrics: [p50, p75]\n  minEffect: { latency: 5, rps: "5 %" }\n  alpha: 0\n  history: 3\n  minHistory: 4',
       ),
       [
-        'compare.metrics[1]: "p75" is not allowed; use one of p50, p90, p95, p99, rps, error_rate (did you mean "p95"?)',
+        'compare.metrics[1]: "p75" is not allowed; use one of p50, p90, p95, p99, rps, error_rate, capacity (did you mean "p95"?)',
         'compare.minEffect.latency: 5 is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05',
         'compare.minEffect.rps: "5 %" is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05',
         'compare.alpha: 0 is too small; use more than 0',
@@ -754,7 +768,35 @@ describe('segments sized for the run', () => {
 
   it('reads compare.runnerNoise with latency as a shorthand', () => {
     const config = parseConfig(withScenario(constantVus, 'compare: { runnerNoise: { latency: 3%, p99: 0.1 } }'), 'perfgate.yml');
-    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001 });
+    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001, capacity: 0.05 });
+  });
+});
+
+describe('parseConfig: the capacity executor', () => {
+  it('reads the search with its defaults, and a step given as an increment', () => {
+    const text = [
+      'defaults: { baseUrl: "http://127.0.0.1:8080" }',
+      'scenarios:',
+      '  digest: { executor: capacity, startRate: 20/s, maxRate: 600/s, request: { path: /x } }',
+      '  stepped: { executor: capacity, startRate: 1200/m, maxRate: 100/s, step: { increment: 10/s }, hold: 4s, resolution: 2%, maxDuration: 3m, maxInFlight: 50, request: { path: /x } }',
+      'thresholds:',
+      '  digest: ["p(95)<150", "capacity>=380"]',
+    ].join('\n');
+    const config = parseConfig(text, 'perfgate.yml');
+    expect(config.scenarios.map((scenario) => scenario.load)).toEqual([
+      { executor: 'capacity', startRatePerSec: 20, maxRatePerSec: 600, step: { kind: 'factor', factor: 1.5 }, resolution: 0.05 },
+      {
+        executor: 'capacity',
+        startRatePerSec: 20,
+        maxRatePerSec: 100,
+        step: { kind: 'increment', ratePerSec: 10 },
+        holdMs: 4000,
+        resolution: 0.02,
+        maxDurationMs: 180_000,
+      },
+    ]);
+    expect(config.scenarios[1]?.maxInFlight).toBe(50);
+    expect(config.thresholds.digest).toEqual(['p(95)<150', 'capacity>=380']);
   });
 });
 

@@ -34,7 +34,7 @@ describe('parseThreshold', () => {
     expect(parseThreshold(expression, 'thresholds.a[0]')).toEqual({ expression, ...parsed });
   });
 
-  const known = 'use one of p(N), avg, med, min, max, stddev, error_rate, rps, dropped';
+  const known = 'use one of p(N), avg, med, min, max, stddev, error_rate, rps, dropped, capacity';
   it.each([
     ['p95<150', `t: "p95<150" has an unknown metric "p95" (did you mean "p(95)"?); ${known}`],
     ['avgg<50', `t: "avgg<50" has an unknown metric "avgg" (did you mean "avg"?); ${known}`],
@@ -52,15 +52,15 @@ describe('parseThreshold', () => {
     ['dropped==none', 't: "dropped==none": "none" is not a number; dropped is a count of requests, like "dropped==0"'],
     [
       'p(95)',
-      't: "p(95)" is not a threshold; write <metric><operator><value> like "p(95)<150" (operators < <= > >= == !=; metrics p(N), avg, med, min, max, stddev, error_rate, rps, dropped)',
+      't: "p(95)" is not a threshold; write <metric><operator><value> like "p(95)<150" (operators < <= > >= == !=; metrics p(N), avg, med, min, max, stddev, error_rate, rps, dropped, capacity)',
     ],
     [
       'p(95)<',
-      't: "p(95)<" is not a threshold; write <metric><operator><value> like "p(95)<150" (operators < <= > >= == !=; metrics p(N), avg, med, min, max, stddev, error_rate, rps, dropped)',
+      't: "p(95)<" is not a threshold; write <metric><operator><value> like "p(95)<150" (operators < <= > >= == !=; metrics p(N), avg, med, min, max, stddev, error_rate, rps, dropped, capacity)',
     ],
     [
       '',
-      't: "" is not a threshold; write <metric><operator><value> like "p(95)<150" (operators < <= > >= == !=; metrics p(N), avg, med, min, max, stddev, error_rate, rps, dropped)',
+      't: "" is not a threshold; write <metric><operator><value> like "p(95)<150" (operators < <= > >= == !=; metrics p(N), avg, med, min, max, stddev, error_rate, rps, dropped, capacity)',
     ],
   ])('%j is refused', (expression, message) => {
     expect(() => parseThreshold(expression, 't')).toThrow(new ConfigError(message));

@@ -11,13 +11,13 @@ import { formatPercent, MIN_TAIL_REQUESTS, type PastScenario } from './shared.js
  * longer the same population: a percentile's tail share, halved, capped at one point. */
 function populationLimit(metric: MetricName): number | undefined {
   if (metric === 'error_rate') return undefined;
-  if (metric === 'rps') return 0.01;
+  if (metric === 'rps' || metric === 'capacity') return 0.01;
   return Math.min(0.01, (1 - LATENCY_PERCENTILES[metric] / 100) / 2);
 }
 
 /** One sentence for every run too thin in the metric's tail, so a reason is not said twice. */
 export function tailGuard(metric: MetricName, runs: { who: string; okRequests: number }[]): string | undefined {
-  if (metric === 'rps' || metric === 'error_rate') return undefined;
+  if (metric === 'rps' || metric === 'error_rate' || metric === 'capacity') return undefined;
   const share = 1 - LATENCY_PERCENTILES[metric] / 100;
   const thin = runs.map((run) => ({ who: run.who, beyond: run.okRequests * share })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
   if (thin.length === 0) return undefined;
@@ -51,7 +51,7 @@ export function otherLoadGuard(
   if (metric === 'error_rate' || currentOther === undefined || pastOther === undefined) return undefined;
   const difference = currentOther - pastOther;
   if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return undefined;
-  const worse = metric === 'rps' ? change < 0 : change > 0;
+  const worse = metric === 'rps' || metric === 'capacity' ? change < 0 : change > 0;
   if (worse !== difference > 0) return undefined;
   return (
     `the machine was busier with other work during ${difference > 0 ? 'the current run' : pastWho} ` +

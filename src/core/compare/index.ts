@@ -7,6 +7,7 @@ import { summarizeForHistory } from '../baseline.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import type { Comparison, ScenarioComparison, ScenarioResult, ThresholdResult } from '../types.js';
+import { compareCapacity } from './capacity.js';
 import { decideRun } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';
 import { rateCheck } from './rate-check.js';
@@ -52,6 +53,10 @@ function compareScenario(ctx: Context, measured: ScenarioResult, measuredBase: S
     .map((entry) => entry.scenarios[current.name])
     .filter((entry): entry is PastScenario => entry !== undefined);
   const isOpen = OPEN_EXECUTORS.has(current.executor);
+  if (current.capacity || base.capacity) {
+    notes.push('A capacity scenario is compared on its capacity alone: its latencies were measured at the rate each search found, and those rates differ.');
+    return compare.metrics.includes('capacity') ? [compareCapacity(ctx, current, base, history, notes)] : [];
+  }
 
   const empty = [current.requests.ok === 0 ? 'the current run' : undefined, base.requests.ok === 0 ? 'the baseline' : undefined].filter(
     (who): who is string => who !== undefined,
@@ -62,6 +67,7 @@ function compareScenario(ctx: Context, measured: ScenarioResult, measuredBase: S
     );
   }
   for (const metric of compare.metrics) {
+    if (metric === 'capacity') continue;
     // An empty histogram has no percentiles; a 0 ms "p95" compared with a real one would be a lie.
     if (empty.length > 0 && metric !== 'rps' && metric !== 'error_rate') continue;
     if (metric === 'rps' && isOpen) {

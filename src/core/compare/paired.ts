@@ -23,7 +23,7 @@ import { formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, scenarioValue, toChange,
  * noisiest). Alternate's spread is larger (5–6% with a bursty neighbour), and there significance,
  * not these minima, is what holds false alarms back.
  */
-export const AB_MIN_EFFECT: Record<MetricName, number> = { p50: 0.03, p90: 0.05, p95: 0.05, p99: 0.08, rps: 0.05, error_rate: 0.01 };
+export const AB_MIN_EFFECT: Record<MetricName, number> = { p50: 0.03, p90: 0.05, p95: 0.05, p99: 0.08, rps: 0.05, error_rate: 0.01, capacity: 0.1 };
 
 /** Fewer pairs than this leave a t with 2 df: too little to judge a PR on. */
 export const MIN_PAIRS = 4;
@@ -150,6 +150,8 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
   const drafts: Draft[] = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
   for (const metric of compare.metrics) {
+    // A capacity search is not paired (its levels run per variant); it is compared with the stored baseline.
+    if (metric === 'capacity') continue;
     const minEffect = minEffectFor(compare, metric, 'ab');
     if (metric === 'rps' && isOpen) {
       drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect));

@@ -13,7 +13,9 @@ export const MIN_SEGMENTS = 4;
 /** An open-model run that achieved less than this share of its intended rate fell short. */
 export const RATE_SHORTFALL = 0.99;
 
-export const BAD_DIRECTION: Record<MetricName, 1 | -1> = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1 };
+export const BAD_DIRECTION: Record<MetricName, 1 | -1> = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1, capacity: -1 };
+/** The metrics a run's segments measure; capacity is the capacity search's own (capacity.ts). */
+export type SegmentMetric = Exclude<MetricName, 'capacity'>;
 export const OPEN_EXECUTORS = new Set(['constant-arrival-rate', 'ramping-arrival-rate']);
 
 export interface CompareInput {
@@ -62,10 +64,12 @@ export function formatChange(metric: MetricName, change: number): string {
 export function scenarioValue(scenario: ScenarioResult, metric: MetricName): number {
   if (metric === 'rps') return scenario.rps;
   if (metric === 'error_rate') return scenario.errorRate;
+  if (metric === 'capacity') return scenario.capacity?.ratePerSec ?? NaN;
   return scenario.latencyMs[metric];
 }
 
 export function historyValue(entry: HistoryEntry['scenarios'][string], metric: MetricName): number {
+  if (metric === 'capacity') return entry.capacity ?? NaN;
   return metric === 'error_rate' ? entry.errorRate : entry[metric];
 }
 

@@ -4,10 +4,10 @@
 import { bootstrapTwoRuns, effectOf, prepareRun, type BootstrapEffect, type TwoRunBootstrap } from '../stats/bootstrap.js';
 import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
-import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
+import type { MetricComparison, ScenarioResult } from '../types.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
-import { MIN_SEGMENTS, runnerNoise, scenarioValue, toChange, type Context, type Draft } from './shared.js';
+import { MIN_SEGMENTS, runnerNoise, scenarioValue, toChange, type Context, type Draft, type SegmentMetric } from './shared.js';
 
 /** One bootstrap per scenario, run on first use and shared by its metrics. */
 export function lazyBootstrap(ctx: Context, current: ScenarioResult, base: ScenarioResult): () => TwoRunBootstrap | undefined {
@@ -30,7 +30,7 @@ export function lazyBootstrap(ctx: Context, current: ScenarioResult, base: Scena
 /** The guards of the stored-run test, then its draft. */
 export function compareWithStoredRun(
   ctx: Context,
-  metric: MetricName,
+  metric: SegmentMetric,
   current: ScenarioResult,
   base: ScenarioResult,
   boot: TwoRunBootstrap | undefined,
@@ -77,7 +77,7 @@ function binomialVariance(current: ScenarioResult, base: ScenarioResult): { curr
 
 function fromBootstrap(
   ctx: Context,
-  metric: MetricName,
+  metric: SegmentMetric,
   current: ScenarioResult,
   base: ScenarioResult,
   boot: TwoRunBootstrap | undefined,

@@ -171,7 +171,7 @@ export function pluralize(count: number, singular: string, plural = `${singular}
 
 // ---------------------------------------------------------------- metrics
 
-export const METRIC_ORDER: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+export const METRIC_ORDER: readonly MetricName[] = ['capacity', 'p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
 
 export function metricLabel(metric: MetricName): string {
   return metric === 'error_rate' ? 'error rate' : metric;
@@ -189,7 +189,7 @@ export function isLatencyMetric(metric: MetricName): boolean {
  * `okCount` 0 means no request succeeded, so a latency has no value (not 0 ms).
  */
 export function formatMetricValue(metric: MetricName, value: number, okCount?: number): string {
-  if (metric === 'rps') return formatRps(value);
+  if (metric === 'rps' || metric === 'capacity') return formatRps(value);
   if (metric === 'error_rate') return formatPercent(value, 2);
   return okCount === 0 ? NO_VALUE : formatMs(value);
 }
@@ -242,7 +242,7 @@ export function metricComparisonCells(m: MetricComparison, ok: { baseline?: numb
 export function formatThresholdActual(expression: string, actual: number): string {
   const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? '';
   if (name === 'error_rate') return formatPercent(actual, 2);
-  if (name === 'rps') return formatRps(actual);
+  if (name === 'rps' || name === 'capacity') return formatRps(actual);
   if (['dropped', 'requests', 'count', 'ko'].includes(name)) return formatCount(actual);
   return formatMs(actual);
 }

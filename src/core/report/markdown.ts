@@ -26,6 +26,7 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
+import { renderCapacityMarkdown } from './capacity.js';
 import {
   allMetrics,
   currentFigures,
@@ -419,6 +420,8 @@ function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: 
   }
   for (const note of s.notes) remarks.push(`ℹ️ ${escapeText(note)}`);
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
+  const capacity = renderCapacityMarkdown(s.current);
+  if (capacity) out.push('', capacity);
   const moved = s.metrics.some((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'));
   if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push('', percentileChart(s, ab));
   return out.join('\n');

@@ -20,6 +20,7 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
+import { renderCapacityText } from './capacity.js';
 
 const LABEL_WIDTH = 14;
 const FIELDS_WIDTH = 28;
@@ -70,6 +71,10 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
     `${s.executor}${params ? ` · ${params}` : ''} · measured ${formatDuration(s.durationMs)}` +
       `${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ''}`,
   );
+  if (s.capacity) {
+    out.push(rule('Capacity search'), ...renderCapacityText(s));
+    out.push(`  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`);
+  }
   out.push(rule('Requests'));
   const r = s.requests;
   out.push(line('Requests', '[total, ok, ko, dropped]', [r.total, r.ok, r.ko, r.dropped].map(formatCount)));

@@ -23,7 +23,9 @@ const LEVEL_EMOJI: Record<VerdictLevel, string> = { fail: ':x:', warn: ':warning
  */
 export function formatJsonOracleLine(result: ScenarioResult): string {
   const l = result.latencyMs;
-  const values = result.requests.ok === 0 ? [0, 0, 0, 0, result.rps] : [l.mean, l.stddev, l.p90, l.p99, result.rps];
+  // A capacity scenario's rps is its capacity: the rate it digests, not one level's throughput.
+  const rps = result.capacity?.ratePerSec ?? result.rps;
+  const values = result.requests.ok === 0 ? [0, 0, 0, 0, rps] : [l.mean, l.stddev, l.p90, l.p99, rps];
   const number = (v: number): string => (Number.isFinite(v) && v >= 0 ? formatFixed(v, 1) : '0.0');
   return `${result.name.replace(/\s/g, '_')}: ${values.map(number).join(' ')}`;
 }

@@ -20,6 +20,7 @@ import {
   shortSha,
 } from './format.js';
 import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, REMEDIES, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
+import { renderCapacityText } from './capacity.js';
 
 // ---------------------------------------------------------------- shared wording
 
@@ -164,8 +165,9 @@ export function currentFigures(result: ScenarioResult): { metric: MetricName; va
     p99: result.latencyMs.p99,
     rps: result.rps,
     error_rate: result.errorRate,
+    capacity: result.capacity?.ratePerSec ?? NaN,
   };
-  return METRIC_ORDER.map((metric) => ({ metric, value: values[metric] }));
+  return METRIC_ORDER.filter((metric) => metric !== 'capacity' || result.capacity !== undefined).map((metric) => ({ metric, value: values[metric] }));
 }
 
 /** The run's minimum detectable effect of a metric: ±x% (±x points for the error rate); – when none. */
@@ -294,5 +296,6 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
   }
   if (r.generator.saturated) out.push(`  ⚠ generator saturated: ${r.generator.reasons.join('; ') || 'it could not keep up'}`);
   for (const note of s.notes) out.push(`  note: ${note}`);
+  out.push(...renderCapacityText(r));
   return out;
 }

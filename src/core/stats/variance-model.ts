@@ -21,6 +21,8 @@ export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
   p99: 0.08,
   rps: 0.05,
   error_rate: 0.001,
+  // The capacity search's result from run to run: measured in bench/capacity.mjs (README-capacity.md).
+  capacity: 0.05,
 };
 
 /** A history may show a runner up to this much quieter than the prior, and no quieter: K

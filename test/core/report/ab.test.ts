@@ -11,7 +11,7 @@ import { makeAbResults } from '../ab-fixtures.js';
 
 const compare: CompareConfig = {
   metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
-  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
+  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
   alpha: 0.05,
   minHistory: 5,
   noiseFloor: 0.15,

@@ -178,7 +178,7 @@ interface MetricSpec {
   mde?: number;
 }
 
-const MIN_EFFECT: Record<MetricName, number> = { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.005 };
+const MIN_EFFECT: Record<MetricName, number> = { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.005, capacity: 0.1 };
 
 export function makeMetric(scenario: string, spec: MetricSpec): MetricComparison {
   const change = spec.metric === 'error_rate' ? spec.current - spec.baseline : spec.current / spec.baseline - 1;

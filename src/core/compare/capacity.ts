@@ -1,0 +1,147 @@
+// The capacity comparison: the digestive rate of a capacity scenario against the baseline's, like
+// any metric (a fall is the bad direction). A search knows its capacity only to a bracket, so each
+// run contributes the bracket's uncertainty (uniform over [low, high] on the log scale) and the
+// runner-to-runner noise comes from the history's spread or, without one, from the prior
+// (compare.runnerNoise.capacity). A search that stopped for another reason than the service
+// (generator, maxRate, maxDuration) only bounds its capacity from below; it is compared only when
+// the bounds alone decide the direction.
+import { describeCapacityLimit } from '../capacity.js';
+import { testAgainstHistory } from '../stats/history-test.js';
+import { HISTORY_FLOOR_SHARE, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
+import type { CapacityResult, MetricComparison, ScenarioResult } from '../types.js';
+import { environmentGuard, otherLoadGuard } from './guards.js';
+import { usableHistory } from './history.js';
+import { runnerNoise, type Context, type Draft, type PastScenario } from './shared.js';
+
+/** Where a search puts the capacity: [highest level held, lowest level broken], or no upper end. */
+export function capacityInterval(capacity: CapacityResult): { low: number; high: number } {
+  return { low: capacity.bracket[0], high: capacity.bracket[1] ?? Infinity };
+}
+
+/** Variance of ln(capacity) from the bracket: the truth is anywhere in it (uniform). */
+function bracketVariance(interval: { low: number; high: number }): number {
+  const width = Math.log(interval.high / interval.low);
+  return (width * width) / 12;
+}
+
+/** A uniform's variance is known, not estimated: its degrees of freedom are unbounded. */
+const KNOWN_DF = 1e6;
+
+export interface CapacityChange {
+  /** ln(current / baseline) the test used (a bound when a bracket is open), NaN when none could. */
+  effect: number;
+  /** The values compared, req/s. */
+  current: number;
+  baseline: number;
+  test?: TwoRunTest;
+  /** How the values were read, for the report. */
+  reasons: string[];
+  /** Why the two capacities cannot be compared; non-empty means no test. */
+  guards: string[];
+}
+
+/**
+ * The change between two capacity searches without history: the one test the stored and the A/B
+ * modes share (A/B passes the runner noise of its pairs as `betweenSd`).
+ */
+export function testCapacityChange(current: CapacityResult, baseline: CapacityResult, betweenSd: number): CapacityChange {
+  const cur = capacityInterval(current);
+  const base = capacityInterval(baseline);
+  const out: CapacityChange = { effect: NaN, current: current.ratePerSec, baseline: baseline.ratePerSec, reasons: [], guards: [] };
+  const closed = (interval: { low: number; high: number }): boolean => interval.low > 0 && Number.isFinite(interval.high);
+  if (closed(cur) && closed(base)) {
+    out.effect = Math.log(cur.low / base.low);
+    out.test = testTwoRuns({
+      effect: out.effect,
+      within: [
+        { variance: bracketVariance(cur), df: KNOWN_DF },
+        { variance: bracketVariance(base), df: KNOWN_DF },
+      ],
+      betweenSd,
+    });
+    return out;
+  }
+  // One bracket is open: only a gap between the two says which way the capacity moved, and then
+  // the gap's near edges are compared, the smallest change the runs allow.
+  if (cur.high < base.low) {
+    out.current = cur.high;
+    out.baseline = base.low;
+    out.reasons.push(`the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`);
+  } else if (cur.low > base.high) {
+    out.current = cur.low;
+    out.baseline = base.high;
+    out.reasons.push(`the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`);
+  } else {
+    const open = [
+      closed(cur) ? undefined : `this run: ${describeCapacityLimit(current)}`,
+      closed(base) ? undefined : `the baseline: ${describeCapacityLimit(baseline)}`,
+    ].filter((text): text is string => text !== undefined);
+    out.guards.push(`the capacity is only bounded, not measured (${open.join('; ')}), and the bounds overlap`);
+    return out;
+  }
+  out.effect = Math.log(out.current / out.baseline);
+  out.test = testTwoRuns({ effect: out.effect, within: [], betweenSd });
+  return out;
+}
+
+function fmt(ratePerSec: number): string {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
+}
+
+/** The capacity metric of one capacity scenario, by history when there is enough, else against the stored run. */
+export function compareCapacity(ctx: Context, current: ScenarioResult, base: ScenarioResult, history: PastScenario[], notes: string[]): Draft {
+  const { compare } = ctx.input;
+  const comparison: MetricComparison = {
+    scenario: current.name,
+    metric: 'capacity',
+    baseline: base.capacity?.ratePerSec ?? NaN,
+    current: current.capacity?.ratePerSec ?? NaN,
+    change: NaN,
+    method: 'none',
+    minEffect: compare.minEffect.capacity,
+    verdict: 'inconclusive',
+    reasons: [],
+  };
+  const guards: string[] = [];
+  if (!current.capacity || !base.capacity) {
+    guards.push(`${current.capacity ? 'the baseline' : 'this run'} has no capacity search for this scenario (another executor): nothing to compare`);
+    return { comparison, guards };
+  }
+  if (ctx.environmentDiffers) guards.push(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+
+  const noise = runnerNoise(compare, 'capacity');
+  const measured = capacityInterval(current.capacity);
+  const used = usableHistory(ctx, 'capacity', history, notes);
+  let draft: Draft;
+  if (used.length >= compare.minHistory && measured.low > 0 && Number.isFinite(measured.high)) {
+    const test = testAgainstHistory(
+      Math.log(current.capacity.ratePerSec),
+      used.map((entry) => Math.log(entry.capacity ?? NaN)),
+      { floor: HISTORY_FLOOR_SHARE * noise },
+    );
+    comparison.method = 'history';
+    comparison.baseline = Math.exp(test.centre);
+    comparison.change = Math.expm1(test.effect);
+    comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+    if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+    draft = { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+  } else {
+    const change = testCapacityChange(current.capacity, base.capacity, noise);
+    comparison.method = 'bracket';
+    comparison.current = change.current;
+    comparison.baseline = change.baseline;
+    comparison.reasons.push(...change.reasons);
+    guards.push(...change.guards);
+    if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+    draft = { comparison, guards };
+    if (change.test) {
+      comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
+      if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
+      draft.power = { standardError: change.test.standardError, df: change.test.df };
+    }
+  }
+  // Competing work lowers a capacity the way it lowers rps.
+  const busier = otherLoadGuard('capacity', comparison.change, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
+  if (busier !== undefined) guards.push(busier);
+  return draft;
+}

@@ -1,0 +1,112 @@
+// The capacity executor: a search run as a series of constant-arrival-rate levels, each one an
+// ordinary runScenario, so that every level is measured exactly as an open-model scenario is
+// (intended start times, drops, timeouts, the generator's own health). Which level comes next and
+// whether a level held is decided in src/core/capacity.ts.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  cooldownMsAfter,
+  levelMsFor,
+  planNextLevel,
+  sloPercentile,
+  holdMsFor,
+  LEVEL_SETTLE_MS,
+  summarizeLevel,
+  summarizeSearch,
+  worstCaseDurationMs,
+} from '../core/capacity.js';
+import type { Threshold } from '../core/thresholds.js';
+import type { CapacityLevel, CapacityLimit, CapacityLoad, ScenarioConfig, ScenarioResult } from '../core/types.js';
+import type { RunScenarioOptions } from './run-scenario.js';
+import { runScenario } from './run-scenario.js';
+
+export interface RunCapacityOptions extends RunScenarioOptions {
+  /** The scenario's thresholds (every glob that matches it): they decide whether a level held. */
+  thresholds: Threshold[];
+  /** Called after each level, e.g. to log the curve as it grows. */
+  onLevel?: (level: CapacityLevel) => void;
+}
+
+function capacityLoad(scenario: ScenarioConfig): CapacityLoad {
+  if (scenario.load.executor !== 'capacity') throw new Error(`${scenario.name}: runCapacity needs the capacity executor, not ${scenario.load.executor}`);
+  return scenario.load;
+}
+
+function paramsOf(scenario: ScenarioConfig, load: CapacityLoad, maxDurationMs: number): Record<string, unknown> {
+  const { executor: _executor, ...rest } = load;
+  return { ...rest, maxDurationMs, timeoutMs: scenario.timeoutMs, maxInFlight: scenario.maxInFlight };
+}
+
+export async function runCapacity(scenario: ScenarioConfig, options: RunCapacityOptions): Promise<ScenarioResult> {
+  const load = capacityLoad(scenario);
+  const percentile = sloPercentile(options.thresholds);
+  const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs);
+  const started = performance.now();
+  const levels: CapacityLevel[] = [];
+  const results: ScenarioResult[] = [];
+  let limitedBy: CapacityLimit = 'service';
+
+  for (;;) {
+    // Aborted before any level: run the first anyway (runScenario returns at once, empty), so
+    // that the scenario still has a result to report.
+    if (options.signal?.aborted && results.length > 0) {
+      limitedBy = 'interrupted';
+      break;
+    }
+    const first = levels.length === 0;
+    const next = planNextLevel(load, levels, {
+      elapsedMs: performance.now() - started,
+      maxDurationMs,
+      levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario.warmupMs),
+    });
+    if (next.kind === 'stop') {
+      limitedBy = next.limitedBy;
+      break;
+    }
+    const label = `${scenario.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
+    const levelScenario: ScenarioConfig = {
+      ...scenario,
+      load: { executor: 'constant-arrival-rate', ratePerSec: next.ratePerSec, durationMs: holdMsFor(load, next.ratePerSec, percentile) },
+      warmupMs: first ? scenario.warmupMs : LEVEL_SETTLE_MS,
+    };
+    const onProgress = options.onProgress;
+    const result = await runScenario(levelScenario, {
+      ...options,
+      onProgress: onProgress ? (progress) => onProgress({ ...progress, scenario: label }) : undefined,
+    });
+    if (options.signal?.aborted) {
+      // A level cut short says nothing about whether it held.
+      if (results.length === 0) results.push(result);
+      limitedBy = 'interrupted';
+      break;
+    }
+    const level = summarizeLevel(result, next.phase, options.thresholds, scenario.okStatus, percentile);
+    levels.push(level);
+    results.push(result);
+    options.onLevel?.(level);
+    const cooldownMs = cooldownMsAfter(level, levels, load);
+    if (cooldownMs > 0) await sleep(cooldownMs, undefined, { signal: options.signal }).catch(() => undefined);
+  }
+
+  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance.now() - started));
+  // The scenario's own figures are those of the level at the capacity: latency at the digestive rate.
+  const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
+  const shown = results[index >= 0 ? index : 0]!;
+  const generator = { ...shown.generator };
+  if (limitedBy === 'generator') {
+    generator.saturated = true;
+    generator.reasons = [
+      ...generator.reasons,
+      `the generator saturated at ${capacity.firstFailure?.ratePerSec ?? '?'}/s before the service broke, so the capacity is the generator's limit`,
+    ];
+  }
+  return {
+    ...shown,
+    name: scenario.name,
+    executor: 'capacity',
+    params: paramsOf(scenario, load, maxDurationMs),
+    startTime: results[0]?.startTime ?? shown.startTime,
+    generator,
+    capacity,
+  };
+}

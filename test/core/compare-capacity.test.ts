@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { createBaseline } from '../../src/core/baseline.js';
+import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
+import { testCapacityChange } from '../../src/core/compare/capacity.js';
+import { defaultCompareConfig } from '../../src/core/config.js';
+import { evaluateThresholds } from '../../src/core/thresholds.js';
+import type { Baseline, CapacityResult, MetricComparison, Results } from '../../src/core/types.js';
+import { makeResults } from './fixtures.js';
+
+function search(ratePerSec: number, high: number | null, limitedBy: CapacityResult['limitedBy'] = 'service'): CapacityResult {
+  return { ratePerSec, bracket: [ratePerSec, high], resolution: 0.05, limitedBy, durationMs: 30_000, levels: [] };
+}
+
+/** One capacity scenario (and, optionally, an ordinary one beside it). */
+function run(seed: number, capacity: CapacityResult, withOther = false): Results {
+  const results = makeResults({
+    seed,
+    scenarios: [{ name: 'digest', executor: 'constant-arrival-rate', ratePerSec: 200 }, ...(withOther ? [{ name: 'api' }] : [])],
+  });
+  const digest = results.scenarios[0]!;
+  results.scenarios[0] = { ...digest, executor: 'capacity', capacity };
+  return results;
+}
+
+function stored(results: Results): Baseline {
+  return createBaseline(results, undefined, { savedAt: '2026-12-01T00:00:00Z', historyLength: 10 });
+}
+
+function input(current: Results, baseline: Baseline): CompareInput {
+  return { current, baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [], replicates: 200 };
+}
+
+function capacityOf(current: Results, baseline: Baseline): MetricComparison {
+  const comparison = compareRuns(input(current, baseline));
+  const digest = comparison.scenarios.find((scenario) => scenario.name === 'digest')!;
+  expect(digest.metrics.map((metric) => metric.metric)).toEqual(['capacity']);
+  return digest.metrics[0]!;
+}
+
+describe('capacity against a stored baseline (no history)', () => {
+  const baseline = stored(run(1, search(200, 210)));
+
+  it.each([
+    ['25% slower: 200 → 160/s', search(160, 168), 'regression'],
+    ['fewer workers: 200 → 150/s', search(150, 157.5), 'regression'],
+    ['the same within the bracket', search(195, 204.75), 'no change'],
+    ['5% lower, under the 10% minimum effect', search(190, 199.5), 'no change'],
+    ['30% higher', search(260, 273), 'improvement'],
+  ] as const)('%s is %s', (_title, capacity, verdict) => {
+    const metric = capacityOf(run(2, capacity), baseline);
+    expect(metric.verdict).toBe(verdict);
+    expect(metric.method).toBe('bracket');
+    expect(metric.baseline).toBe(200);
+    expect(metric.current).toBe(capacity.ratePerSec);
+    expect(metric.minEffect).toBe(0.1);
+  });
+
+  it('calls a drop only with the bound that decides it when a bracket is open', () => {
+    const below = capacityOf(run(2, search(0, 50)), baseline);
+    expect(below).toMatchObject({ verdict: 'regression', current: 50, baseline: 200 });
+    expect(below.reasons[0]).toMatch(/below 50\/s .*start rate/);
+    const above = capacityOf(run(2, search(800, null, 'maxRate')), baseline);
+    expect(above).toMatchObject({ verdict: 'improvement', current: 800, baseline: 210 });
+  });
+
+  it('does not blame the service for a capacity the generator could not reach', () => {
+    const metric = capacityOf(run(2, search(150, null, 'generator')), baseline);
+    expect(metric.verdict).toBe('inconclusive');
+    expect(metric.reasons.join(' ')).toMatch(/only bounded, not measured .*load generator saturated/);
+  });
+
+  it('compares the capacity scenario on its capacity alone, and gives an ordinary scenario no capacity metric', () => {
+    const comparison = compareRuns(input(run(2, search(160, 168), true), stored(run(1, search(200, 210), true))));
+    const [digest, api] = comparison.scenarios;
+    expect(digest!.notes.join(' ')).toMatch(/compared on its capacity alone/);
+    expect(api!.metrics.map((metric) => metric.metric)).toEqual(['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate']);
+    expect(comparison.regressions.map((metric) => metric.metric)).toEqual(['capacity']);
+    expect(comparison.verdict).toBe('fail');
+  });
+});
+
+describe('capacity against a history of baselines', () => {
+  function history(capacities: number[]): Baseline {
+    let baseline: Baseline | undefined;
+    capacities.forEach((capacity, i) => {
+      baseline = createBaseline(run(10 + i, search(capacity, capacity * 1.05)), baseline, { savedAt: `t${i}`, historyLength: 10 });
+    });
+    return baseline!;
+  }
+  const past = history([200, 196, 204, 198, 202, 199]);
+
+  it('tests a 20% drop against the past capacities', () => {
+    const metric = capacityOf(run(2, search(160, 168)), past);
+    expect(metric.method).toBe('history');
+    expect(metric.verdict).toBe('regression');
+    expect(metric.baseline).toBeCloseTo(199.8, 0);
+  });
+
+  it('sees the past runs\' own spread: a 2% move is no change', () => {
+    expect(capacityOf(run(2, search(196, 205.8)), past).verdict).toBe('no change');
+  });
+
+  it('leaves capacities that were only bounded out of the history', () => {
+    const mixed = history([200, 196, 204, 198, 202]);
+    const withBound = createBaseline(run(30, search(800, null, 'maxRate')), mixed, { savedAt: 't9', historyLength: 10 });
+    // Five measured capacities (the stored run is only a bound): still enough for the history test.
+    const metric = capacityOf(run(2, search(160, 168)), withBound);
+    expect(metric.method).toBe('history');
+    expect(metric.verdict).toBe('regression');
+  });
+});
+
+describe('testCapacityChange (shared with the A/B mode)', () => {
+  it('adds each bracket\'s uncertainty to the runner noise', () => {
+    const narrow = testCapacityChange(search(160, 161), search(200, 201), 0.05);
+    const wide = testCapacityChange(search(160, 200), search(200, 250), 0.05);
+    expect(narrow.effect).toBeCloseTo(Math.log(0.8), 10);
+    expect(wide.test!.standardError).toBeGreaterThan(narrow.test!.standardError);
+    expect(narrow.test!.pValue).toBeLessThan(0.01);
+  });
+
+  it('refuses overlapping open brackets', () => {
+    const change = testCapacityChange(search(150, null, 'maxDuration'), search(200, 210), 0.05);
+    expect(change.test).toBeUndefined();
+    expect(change.guards).toHaveLength(1);
+  });
+});
+
+describe('the capacity threshold', () => {
+  it('checks capacity>=N against the search, and says when a scenario has none', () => {
+    const results = run(1, search(390, 409.5), true);
+    const outcomes = evaluateThresholds({ digest: ['capacity>=380', 'capacity>=400'], api: ['capacity>=1'] }, results);
+    expect(outcomes.map(({ scenario, expression, actual, ok }) => [scenario, expression, actual, ok])).toEqual([
+      ['digest', 'capacity>=380', 390, true],
+      ['digest', 'capacity>=400', 390, false],
+      ['api', 'capacity>=1', 0, false],
+    ]);
+    expect(outcomes[2]!.reason).toMatch(/only the capacity executor/);
+  });
+});
