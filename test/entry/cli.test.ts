@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Results } from '../../src/core/types.js';
 import { findFreePort } from '../fakes/http.js';
 import { checkout, fetchByKey, fetchByQuery, makeResults } from '../core/report/fixtures.js';
+import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-cli-'));
@@ -102,8 +103,30 @@ describe('check', () => {
   });
 });
 
+/** `count` latencies of 1-20 ms, encoded as the engine encodes them. */
+function histogramOf(count: number): string {
+  const histogram = createHistogram();
+  for (let i = 0; i < count; i++) histogram.recordValue(1000 + (i % 20) * 1000);
+  const encoded = encodeHistogram(histogram);
+  histogram.destroy();
+  return encoded;
+}
+
+/** The report fixtures hold a small sample histogram; merge checks its inputs as a loaded file is
+ * checked, so every histogram here holds exactly the ok requests its counts say. */
+function consistent(results: Results): Results {
+  return {
+    ...results,
+    scenarios: results.scenarios.map((scenario) => ({
+      ...scenario,
+      histogram: histogramOf(scenario.requests.ok),
+      segments: scenario.segments.map((segment) => ({ ...segment, histogram: histogramOf(segment.count - segment.ko) })),
+    })),
+  };
+}
+
 describe('merge', () => {
-  const shard = (results: Results, index: number, count: number): Results => ({ ...results, shard: { index, count } });
+  const shard = (results: Results, index: number, count: number): Results => ({ ...consistent(results), shard: { index, count } });
   const one = shard(makeResults([fetchByKey]), 1, 2);
   const two = shard({ ...makeResults([fetchByQuery, checkout]), startTime: '2025-11-30T12:00:01.000Z' }, 2, 2);
 
@@ -124,16 +147,16 @@ describe('merge', () => {
   });
 
   it('refuses the same shard twice, and two whole runs', () => {
-    const same = perfgate(['merge', writeJson('d1.json', one), writeJson('d2.json', { ...one, scenarios: [checkout] }), '-o', join(work, 'x.json')]);
+    const same = perfgate(['merge', writeJson('d1.json', one), writeJson('d2.json', consistent({ ...one, scenarios: [checkout] })), '-o', join(work, 'x.json')]);
     expect(same.code).toBe(2);
     expect(same.stderr).toContain('both are shard 1/2');
-    const whole = perfgate(['merge', writeJson('w1.json', makeResults([fetchByKey])), writeJson('w2.json', makeResults([checkout])), '-o', join(work, 'x.json')]);
+    const whole = perfgate(['merge', writeJson('w1.json', consistent(makeResults([fetchByKey]))), writeJson('w2.json', consistent(makeResults([checkout]))), '-o', join(work, 'x.json')]);
     expect(whole.code).toBe(2);
     expect(whole.stderr).toContain('both are whole runs (no --shard), not shards of one run');
   });
 
   it('refuses a scenario measured in two results with overlapping windows', () => {
-    const { code, stderr } = perfgate(['merge', writeJson('o1.json', one), writeJson('o2.json', { ...two, scenarios: [fetchByKey] }), '-o', join(work, 'x.json')]);
+    const { code, stderr } = perfgate(['merge', writeJson('o1.json', one), writeJson('o2.json', consistent({ ...two, scenarios: [fetchByKey] })), '-o', join(work, 'x.json')]);
     expect(code).toBe(2);
     expect(stderr).toContain(`scenario ${fetchByKey.name} is in both`);
     expect(stderr).toContain('overlapping time windows');
