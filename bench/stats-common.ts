@@ -8,6 +8,8 @@ import { makeResults, type ScenarioFixture } from '../test/core/fixtures.js';
 export const METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
 
 export const COMPARE: CompareConfig = {
+  mode: 'stored',
+  schedule: 'duet',
   metrics: METRICS,
   minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
   alpha: 0.05,

@@ -5,6 +5,8 @@ import type { Baseline, CompareConfig, MetricComparison, Results, ThresholdResul
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 
 const compare: CompareConfig = {
+  mode: 'stored',
+  schedule: 'duet',
   metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
   minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
   alpha: 0.05,
