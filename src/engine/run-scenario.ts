@@ -268,8 +268,12 @@ class ScenarioRun implements ConnectionOwner {
     }
 
     if (this.plan.open) {
-      this.idle.push(connection);
-      if (!this.pumping && end >= this.nextDue) this.pump();
+      // After an error, undici is still inside its error path for this client (refused connect:
+      // handleConnectError fails the whole queue, then asserts it is empty). Sending on it from
+      // here crashed the process with an AssertionError at >= 200 req/s: take it back next turn.
+      if (error || connection.inDispatch) this.defer(connection);
+      else this.idle.push(connection);
+      if (!error && !this.pumping && end >= this.nextDue) this.pump();
       else if (this.stopping && this.inFlight === 0) this.finish();
       return;
     }
@@ -309,16 +313,25 @@ class ScenarioRun implements ConnectionOwner {
     else if (this.stopping && this.inFlight === 0) this.finish();
   }
 
+  /** Takes `connection` back from the next loop turn, out of undici's call stack. */
   private defer(connection: Connection): void {
     this.deferred.push(connection);
     if (this.deferScheduled) return;
     this.deferScheduled = true;
-    setImmediate(() => {
-      this.deferScheduled = false;
-      const batch = this.deferred.splice(0);
-      const now = performance.now();
-      for (const waiting of batch) this.iterate(waiting, now);
-    });
+    setImmediate(() => this.resumeDeferred());
+  }
+
+  /** Closed model: the deferred VUs iterate; open model: their connections are free again. */
+  private resumeDeferred(): void {
+    this.deferScheduled = false;
+    const batch = this.deferred.splice(0);
+    const now = performance.now();
+    if (this.plan.open) {
+      for (const waiting of batch) this.idle.push(waiting);
+      if (!this.pumping && now >= this.nextDue) this.pump();
+      return;
+    }
+    for (const waiting of batch) this.iterate(waiting, now);
   }
 
   /** Think time without a timer per request: wake-ups are FIFO (one think time), served by one timer. */

@@ -35,6 +35,17 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
 describe('closed model', () => {
   it('times a 5 ms service at a p50 in [5, 10) ms', async () => {
     const server = await target({ delayMs: 5 });
@@ -317,6 +328,41 @@ describe('open model', () => {
     expect(result.latencyMs.p99).toBeGreaterThanOrEqual(150);
     expect(result.generator.saturated).toBe(true);
     expect(result.generator.reasons.join('\n')).toMatch(/started more than 10 ms after their intended time/);
+  });
+
+  it('counts every request to a refused port as ECONNREFUSED at 500/s, without crashing', async () => {
+    // undici asserted in handleConnectError (AssertionError, process crash) when the open model
+    // sent again on the same client from inside its connect-error callback.
+    const port = await closedPort();
+    const result = await runScenario(
+      makeScenario(`http://127.0.0.1:${port}`, { executor: 'constant-arrival-rate', ratePerSec: 500, durationMs: 1000 }, { warmupMs: 200 }),
+    );
+    expect(result.requests.ok).toBe(0);
+    expect(result.requests.total).toBe(result.requests.ko);
+    expect(result.errors).toEqual({ ECONNREFUSED: result.requests.ko });
+    expect(result.statusCodes).toEqual({ '0': result.requests.ko });
+    // A refusal is immediate: nearly every due request was sent, none lost between sent and counted.
+    expect(result.requests.total + result.requests.dropped).toBeGreaterThanOrEqual(495);
+    expect(result.requests.total).toBeGreaterThan(400);
+    expect(result.rate?.achievedPerSec).toBeGreaterThan(400);
+  });
+
+  it('counts the requests after the service died mid-run as refused, at 500/s', async () => {
+    const server = createServer((_request, response) => response.end('ok'));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    setTimeout(() => {
+      server.closeAllConnections();
+      server.close();
+    }, 500);
+    const result = await runScenario(
+      makeScenario(`http://127.0.0.1:${port}`, { executor: 'constant-arrival-rate', ratePerSec: 500, durationMs: 1200 }, { warmupMs: 0 }),
+    );
+    expect(result.requests.ok).toBeGreaterThan(100);
+    expect(result.errors.ECONNREFUSED ?? 0).toBeGreaterThan(200);
+    expect(result.requests.total).toBe(result.requests.ok + result.requests.ko);
+    expect(Object.values(result.errors).reduce((sum, count) => sum + count, 0)).toBe(result.requests.ko);
   });
 
   it('charges a freeze to the service (no coordinated omission)', async () => {
