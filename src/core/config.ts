@@ -8,6 +8,7 @@ import schema from '../../schema/perfgate.schema.json' with { type: 'json' };
 import { formatDuration, formatPath, parseDuration, parsePercent, parseRate, quoteValue, type PathKey } from './duration.js';
 import { ConfigError } from './errors.js';
 import { fillPort, hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from './port.js';
+import { DEFAULT_RUNNER_NOISE } from './stats/variance-model.js';
 import { jsonColumns, parseTemplate, templateColumns } from './template.js';
 import { closestMatch, globToRegExp, parseThreshold } from './thresholds.js';
 import type {
@@ -33,8 +34,12 @@ export const DEFAULT_WARMUP_MS = 5000;
 export const RECOMMENDED_MIN_WARMUP_MS = 3000;
 export const DEFAULT_THINK_TIME_MS = 0;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
-export const DEFAULT_SEGMENT_MS = 5000;
+/** Used when a scenario's measured length is not known up front (per-VU iterations). */
+export const DEFAULT_SEGMENT_MS = 1000;
 export const MIN_SEGMENT_MS = 1000;
+/** An unset segment is sized for the run: about this many segments, whole seconds, 1–5 s. */
+export const TARGET_SEGMENTS = 20;
+export const MAX_AUTO_SEGMENT_MS = 5000;
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 export const DEFAULT_STOP_GRACE_MS = 5000;
 export const DEFAULT_MAX_DURATION_MS = 600_000;
@@ -48,6 +53,7 @@ export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {
   error_rate: 0.01,
 };
 export const DEFAULT_ALPHA = 0.05;
+/** Deprecated (ignored): kept so that configs that set compare.noiseFloor still load. */
 export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;
 export const DEFAULT_MIN_HISTORY = 5;
@@ -559,7 +565,7 @@ function buildScenario(ctx: Context, name: string, raw: Raw, defaults: Raw, defa
   if (timeout.ms <= 0) ctx.problems.add(timeout.path, `${quoteValue(timeout.value)} is too short; use a timeout above 0 like "5s"`);
   const warmup = duration('warmup', DEFAULT_WARMUP_MS);
   const thinkTime = duration('thinkTime', DEFAULT_THINK_TIME_MS);
-  const segment = duration('segment', DEFAULT_SEGMENT_MS);
+  const segment = duration('segment', autoSegmentMs(load === undefined ? undefined : measuredDurationMs(load)));
   if (segment.ms < MIN_SEGMENT_MS) {
     ctx.problems.add(segment.path, `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`);
   }
@@ -607,6 +613,25 @@ function buildScenario(ctx: Context, name: string, raw: Raw, defaults: Raw, defa
   return scenario;
 }
 
+/** The measured length of a load, when it is known before the run. */
+function measuredDurationMs(load: ScenarioConfig['load']): number | undefined {
+  if ('durationMs' in load) return load.durationMs;
+  if ('stages' in load) return load.stages.reduce((sum, stage) => sum + stage.durationMs, 0);
+  return undefined;
+}
+
+/**
+ * The segment length a scenario gets when the config sets none: the statistics resample segments,
+ * so a run needs enough of them (a 15 s run in 5 s segments is 3, too few to judge), while a
+ * segment under 1 s holds too few requests for its tail. Whole seconds, about TARGET_SEGMENTS
+ * segments, from 1 s up to 5 s (a long run simply gets more than 20).
+ */
+export function autoSegmentMs(measuredMs: number | undefined): number {
+  if (measuredMs === undefined || !(measuredMs > 0)) return DEFAULT_SEGMENT_MS;
+  const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1000) * 1000;
+  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
+}
+
 function effectAt(ctx: Context, path: PathKey[], value: unknown): number | undefined {
   if (typeof value === 'number' && value >= 0 && value <= 1) return value;
   if (typeof value === 'string') return ctx.problems.attempt(path, () => parsePercent(value, formatPath(path)));
@@ -624,18 +649,37 @@ export function defaultCompareConfig(): CompareConfig {
     minHistory: DEFAULT_MIN_HISTORY,
     noiseFloor: DEFAULT_NOISE_FLOOR,
     historyLength: DEFAULT_HISTORY_LENGTH,
+    runnerNoise: { ...DEFAULT_RUNNER_NOISE },
   };
 }
 
 function buildCompare(ctx: Context, raw: Raw): CompareConfig {
   const defaults = defaultCompareConfig();
   const minEffect = defaults.minEffect;
+  const minEffectSet = new Set<MetricName>();
   if (isRecord(raw.minEffect)) {
     const latency = effectAt(ctx, ['compare', 'minEffect', 'latency'], raw.minEffect.latency);
-    if (latency !== undefined) for (const metric of LATENCY_METRICS) minEffect[metric] = latency;
+    if (latency !== undefined) {
+      for (const metric of LATENCY_METRICS) {
+        minEffect[metric] = latency;
+        minEffectSet.add(metric);
+      }
+    }
     for (const metric of METRICS) {
       const value = effectAt(ctx, ['compare', 'minEffect', metric], raw.minEffect[metric]);
-      if (value !== undefined) minEffect[metric] = value;
+      if (value !== undefined) {
+        minEffect[metric] = value;
+        minEffectSet.add(metric);
+      }
+    }
+  }
+  const runnerNoise = { ...DEFAULT_RUNNER_NOISE };
+  if (isRecord(raw.runnerNoise)) {
+    const latency = effectAt(ctx, ['compare', 'runnerNoise', 'latency'], raw.runnerNoise.latency);
+    if (latency !== undefined) for (const metric of LATENCY_METRICS) runnerNoise[metric] = latency;
+    for (const metric of METRICS) {
+      const value = effectAt(ctx, ['compare', 'runnerNoise', metric], raw.runnerNoise[metric]);
+      if (value !== undefined) runnerNoise[metric] = value;
     }
   }
   const metrics = Array.isArray(raw.metrics)
@@ -655,10 +699,12 @@ function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     schedule: raw.schedule === 'alternate' || raw.schedule === 'duet' ? raw.schedule : defaults.schedule,
     metrics,
     minEffect,
+    ...(minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {}),
     alpha: typeof raw.alpha === 'number' ? raw.alpha : defaults.alpha,
     minHistory,
     noiseFloor: effectAt(ctx, ['compare', 'noiseFloor'], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
+    runnerNoise,
   };
 }
 
@@ -849,12 +895,21 @@ export function parseConfig(text: string, fileName: string): Config {
   throw new ConfigError(`${fileName} has ${count}:\n${lines.join('\n')}`);
 }
 
+function formatPercentValue(fraction: number): string {
+  return `${Number((fraction * 100).toFixed(2))}%`;
+}
+
 /**
  * Advice that does not stop a run: settings that are allowed but will make the numbers less
  * trustworthy. The entry points print these.
  */
 export function findConfigWarnings(config: Config): string[] {
   const warnings: string[] = [];
+  if (config.compare.noiseFloor !== DEFAULT_NOISE_FLOOR) {
+    warnings.push(
+      `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`,
+    );
+  }
   for (const scenario of config.scenarios) {
     const where = formatPath(['scenarios', scenario.name]);
     if (scenario.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {

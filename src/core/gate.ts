@@ -3,7 +3,7 @@
 import type { Baseline, BaselineStatus, Comparison, Config, Results } from './types.js';
 import { parseBaseline } from './baseline.js';
 import { evaluateThresholds } from './thresholds.js';
-import { compareRuns } from './compare.js';
+import { compareRuns } from './compare/index.js';
 
 /** What a baseline store handed back: the text, or why there is none. */
 export type BaselineLookup =

@@ -73,18 +73,27 @@ export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate';
 export type AbSchedule = 'duet' | 'alternate';
 
 export interface CompareConfig {
-  /** `stored`: against the stored baseline; `ab`: against the base checkout, run beside the head. */
-  mode: 'stored' | 'ab';
-  schedule: AbSchedule;
+  /** `stored`: against the stored baseline; `ab`: against the base checkout, run beside the head.
+   * The config always sets both; they are optional for callers that build compare rules by hand. */
+  mode?: 'stored' | 'ab';
+  schedule?: AbSchedule;
   metrics: MetricName[];
   /** Smallest change that counts, as a fraction (0.05 = 5%), per metric. */
   minEffect: Record<MetricName, number>;
+  /** The metrics whose minimum effect the config set; the others take the mode's default (A/B
+   * mode's are smaller: src/core/compare/paired.ts AB_MIN_EFFECT). */
+  minEffectSet?: MetricName[];
   /** Family-wise significance level over all tests of a run (Holm). */
   alpha: number;
   /** With fewer past baselines than this, the history test is not used. */
   minHistory: number;
-  /** Without history the minimum effect is raised to this runner-noise floor. */
+  /** Deprecated and ignored since the variance model (docs/statistics.md): it raised the minimum
+   * effect without history; `runnerNoise` now carries run-to-run noise into every test. Still
+   * parsed, so old configs load (with a warning). */
   noiseFloor: number;
+  /** Run-to-run sd of one run's ln(metric) (a fraction; absolute for error_rate): the prior of the
+   * no-history test and, halved, the floor of the history test. Unset metrics use the defaults. */
+  runnerNoise?: Partial<Record<MetricName, number>>;
   historyLength: number;
 }
 
@@ -293,7 +302,7 @@ export interface MetricComparison {
   /** One-sided p-value in the direction of the observed change, before Holm. */
   pValue?: number;
   adjustedPValue?: number;
-  method: 'history' | 'bootstrap' | 'rate-check' | 'none';
+  method: 'history' | 'bootstrap' | 'paired' | 'rate-check' | 'none';
   /** The minimum effect that was applied (after any raise to the noise floor). */
   minEffect: number;
   /** Smallest relative change this run could have detected. */
@@ -328,7 +337,9 @@ export interface ScenarioComparison {
 export interface Comparison {
   /** `fail` when a threshold is breached or a metric regressed; `fail-on` then decides the exit. */
   verdict: 'pass' | 'fail';
-  mode: 'history' | 'bootstrap' | 'thresholds-only';
+  mode: 'history' | 'bootstrap' | 'ab' | 'thresholds-only';
+  /** A/B mode: how head and base were run, and the pairs behind the tests. */
+  ab?: { schedule: AbSchedule; pairs: number; baseCommit?: string };
   baselineStatus: BaselineStatus;
   baseline?: { commit?: string; savedAt: string; historyLength: number; environmentDiffers: boolean };
   current: Results;

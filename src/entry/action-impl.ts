@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BootError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
-import { decideExit } from '../core/compare.js';
+import { decideExit } from '../core/compare/index.js';
 import type { Comparison } from '../core/types.js';
 import { renderMarkdown, extractPreviousRuns, type PrRunEntry } from '../core/report/markdown.js';
 import { renderRunSummary } from '../core/report/run-summary.js';

@@ -5,7 +5,7 @@ import { InputFileError } from '../core/errors.js';
 import type { FailOn, ReportFormat, Shard } from '../core/options.js';
 import type { Comparison, Config, Results } from '../core/types.js';
 import { judgeRun } from '../core/gate.js';
-import { decideExit } from '../core/compare.js';
+import { decideExit } from '../core/compare/index.js';
 import { defaultCompareConfig } from '../core/config.js';
 import { mergeResults } from '../core/merge.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
@@ -42,16 +42,18 @@ export async function runCompareCommand(
   options: { baselinePath: string; currentPath: string; configPath?: string; format: ReportFormat; failOn: FailOn; seed?: number },
 ): Promise<number> {
   const current = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
+  refuseInterrupted(current, options.currentPath, '--current');
   const baselineText = await readInputFile(options.baselinePath, '--baseline');
   const config: Pick<Config, 'thresholds' | 'compare'> = options.configPath
     ? (await loadConfig(options.configPath)).config
     : { thresholds: {}, compare: defaultCompareConfig() };
-  const { comparison } = judgeRun({
+  const { comparison, baseline } = judgeRun({
     current,
     config,
     baseline: { kind: 'found', text: baselineText, source: options.baselinePath },
     seed: options.seed,
   });
+  if (baseline !== undefined) refuseInterrupted(baseline.results, options.baselinePath, '--baseline');
   io.stdout.write(`${renderReport(comparison, options.format)}\n`);
   return decideExit(comparison, options.failOn);
 }
@@ -169,6 +171,14 @@ async function readInputFile(path: string, flag: string): Promise<string> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputFileError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`);
   }
+}
+
+/** A run stopped early measured a different, shorter load: comparing it would judge the stop. */
+function refuseInterrupted(results: Results, path: string, flag: string): void {
+  if (!results.interrupted) return;
+  throw new InputFileError(
+    `${flag} ${path}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`,
+  );
 }
 
 function parseResultsFile(text: string, path: string): Results {

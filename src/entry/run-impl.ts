@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AbInfo, Config, Results, ScenarioResult, ServiceUsage } from '../core/types.js';
 import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';
-import { findConfigWarnings } from '../core/config.js';
+import { DEFAULT_AB_SCHEDULE, findConfigWarnings } from '../core/config.js';
 import { ConfigError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
@@ -102,7 +102,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     booted = { head, stop: () => head.stop() };
   }
 
-  const schedule = config.compare.schedule;
+  const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
   const seed = options.seed ?? randomInt(0, 2 ** 31);
   // One order for the run: a scenario with n pairs uses its first n.
   const order: PairOrder[] | undefined =

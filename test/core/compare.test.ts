@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../src/core/baseline.js';
-import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare.js';
+import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare/index.js';
 import type { Baseline, CompareConfig, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 
 const compare: CompareConfig = {
-  mode: 'stored',
-  schedule: 'duet',
   metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
   minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
   alpha: 0.05,
@@ -91,7 +89,7 @@ describe('compareRuns without a usable baseline', () => {
 describe('compareRuns, no history (bootstrap against the stored run)', () => {
   const baseline = bare(run(1));
 
-  it('finds no change between two runs of the same build, and says the evidence is weak', () => {
+  it('finds no change between two runs of the same build, and says where the runner noise comes from', () => {
     const result = compareRuns(input(run(2), baseline));
     expect(result.mode).toBe('bootstrap');
     expect(result.verdict).toBe('pass');
@@ -100,11 +98,13 @@ describe('compareRuns, no history (bootstrap against the stored run)', () => {
       expect(m.verdict).not.toBe('regression');
       expect(m.verdict).not.toBe('improvement');
       expect(m.adjustedPValue).toBeGreaterThanOrEqual(m.pValue!);
-      if (m.metric !== 'error_rate') expect(m.minDetectableEffect).toBeGreaterThan(0.15);
+      // The runner-noise prior (6% per run for p95) alone puts the MDE above 20%.
+      if (m.metric !== 'error_rate') expect(m.minDetectableEffect).toBeGreaterThan(m.metric === 'p50' || m.metric === 'rps' ? 0.12 : 0.2);
     }
-    expect(metric(result, 'p95').minEffect).toBe(0.15);
+    // The configured minimum effect applies as it is: the noise is in the variance, not the threshold.
+    expect(metric(result, 'p95').minEffect).toBe(0.1);
     expect(metric(result, 'error_rate').minEffect).toBe(0.01);
-    expect(result.notes.join(' ')).toMatch(/evidence is weak.*15% noise floor/);
+    expect(result.notes.join(' ')).toMatch(/runner-to-runner noise.*compare\.runnerNoise/);
   });
 
   it('calls a 60% slowdown a regression, with its interval, and fails the gate', () => {
@@ -230,7 +230,7 @@ describe('open-model throughput: rate check', () => {
     expect(result.verdict).toBe('fail');
   });
 
-  it('compares capacities when the baseline fell short too, and fails only beyond the noise floor', () => {
+  it('compares capacities when the baseline fell short too, and fails only beyond the runner noise', () => {
     const saturatedBase = bare(run(1, { ...open, achievedShare: 0.5 }));
     const same = metric(compareRuns(input(run(2, { ...open, achievedShare: 0.5 }), saturatedBase)), 'rps');
     expect(same.verdict).toBe('no change');

@@ -10,6 +10,7 @@ import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_METRICS,
   DEFAULT_MIN_HISTORY,
+  autoSegmentMs,
   defaultCompareConfig,
   findConfigWarnings,
   formatPath,
@@ -99,6 +100,7 @@ describe('parseConfig: a full valid config', () => {
 
   it('fills each scenario from defaults and its own overrides', () => {
     const [fetchByKey, fetchByQuery, checkout] = config.scenarios;
+    // 60 s measured and no segment set: sized for the run, 60 s / 20 = 3 s.
     expect(fetchByKey).toEqual({
       name: 'json_oracle/fetchByKey',
       load: { executor: 'constant-vus', vus: 100, durationMs: 60_000 },
@@ -109,7 +111,7 @@ describe('parseConfig: a full valid config', () => {
       timeoutMs: 5000,
       thinkTimeMs: 1000,
       maxInFlight: DEFAULT_MAX_IN_FLIGHT,
-      segmentMs: 5000,
+      segmentMs: 3000,
     });
     expect(fetchByQuery?.request.body).toEqual({ kind: 'json', value: { q: '${row.q}', limit: '${row.limit}' } });
     expect(fetchByQuery?.data).toEqual({ file: 'queries.json', order: 'random' });
@@ -131,10 +133,12 @@ describe('parseConfig: a full valid config', () => {
       schedule: 'duet',
       metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
       minEffect: { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05, rps: 0.05, error_rate: 0.01 },
+      minEffectSet: ['p50', 'p90', 'p95', 'p99', 'rps'],
       alpha: 0.01,
       minHistory: 5,
       noiseFloor: 0.15,
       historyLength: 10,
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
     });
     expect(config.allowHosts).toEqual([]);
   });
@@ -156,7 +160,8 @@ describe('parseConfig: defaults', () => {
   const scenario = config.scenarios[0];
 
   it('applies the documented defaults', () => {
-    expect(scenario).toMatchObject({ warmupMs: 5000, timeoutMs: 5000, thinkTimeMs: 0, maxInFlight: 1000, segmentMs: 5000 });
+    // 30 s measured: 1.5 s per segment for 20 of them, in whole seconds 1 s (30 segments).
+    expect(scenario).toMatchObject({ warmupMs: 5000, timeoutMs: 5000, thinkTimeMs: 0, maxInFlight: 1000, segmentMs: 1000 });
     expect(scenario?.okStatus).toBeUndefined();
     expect(scenario?.request).toEqual({ method: 'GET', path: '/x', headers: {} });
     expect(config.services).toEqual([]);
@@ -171,6 +176,7 @@ describe('parseConfig: defaults', () => {
       minHistory: DEFAULT_MIN_HISTORY,
       noiseFloor: 0.15,
       historyLength: DEFAULT_HISTORY_LENGTH,
+      runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001 },
     });
   });
 
@@ -180,7 +186,7 @@ describe('parseConfig: defaults', () => {
     expect(d.defaults.properties.warmup.default).toBe('5s');
     expect(d.defaults.properties.thinkTime.default).toBe(0);
     expect(d.defaults.properties.maxInFlight.default).toBe(DEFAULT_MAX_IN_FLIGHT);
-    expect(d.defaults.properties.segment.default).toBe('5s');
+    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '5%', p90: '7%', p95: '7%', p99: '8%', rps: '5%', error_rate: 0.001 });
     expect(d.scenario.properties.maxDuration.default).toBe('10m');
     expect(d.scenario.properties.startVUs.default).toBe(0);
     expect(d.service.properties.stopGrace.default).toBe('5s');
@@ -220,6 +226,8 @@ describe('parseConfig: defaults', () => {
     });
     expect(config.compare).toMatchObject({
       minEffect: { p50: 0.1, p90: 0.1, p95: 0.1, p99: 0.2, rps: 0.05, error_rate: 0.02 },
+      // rps keeps its default, so an A/B run gives it A/B mode's own.
+      minEffectSet: ['p50', 'p90', 'p95', 'p99', 'error_rate'],
       noiseFloor: 0.1,
       historyLength: 20,
       minHistory: 3,
@@ -660,11 +668,44 @@ describe('hashConfig', () => {
 
 describe('findConfigWarnings', () => {
   it('warns about a short warm-up and too few segments', () => {
-    const config = parseConfig(withScenario('executor: constant-vus\nvus: 1\nduration: 10s\nwarmup: 1s\nrequest: { path: /x }'), 'perfgate.yml');
+    const config = parseConfig(withScenario('executor: constant-vus\nvus: 1\nduration: 10s\nwarmup: 1s\nsegment: 5s\nrequest: { path: /x }'), 'perfgate.yml');
     expect(findConfigWarnings(config)).toEqual([
       'scenarios.a.warmup: 1s is shorter than the recommended 3s; JIT warm-up and connection set-up will inflate p99',
       'scenarios.a: 10s holds fewer than 6 segments of 5s; baseline comparisons will be weak (run at least 30s)',
     ]);
     expect(findConfigWarnings(parseConfig(withScenario(constantVus), 'perfgate.yml'))).toEqual([]);
+  });
+
+  it('says that compare.noiseFloor is ignored, and what replaced it', () => {
+    const config = parseConfig(withScenario(constantVus, 'compare: { noiseFloor: 10% }'), 'perfgate.yml');
+    expect(config.compare.noiseFloor).toBe(0.1);
+    const [warning] = findConfigWarnings(config);
+    expect(warning).toMatch(/^compare\.noiseFloor: 10% is ignored: run-to-run noise is now part of every test's variance.*compare\.runnerNoise/);
+  });
+});
+
+describe('segments sized for the run', () => {
+  it.each([
+    [15_000, 1000],
+    [19_999, 1000],
+    [40_000, 2000],
+    [60_000, 3000],
+    [100_000, 5000],
+    [600_000, 5000],
+    [undefined, 1000],
+  ])('%s ms measured → %s ms segments', (measuredMs, segmentMs) => {
+    expect(autoSegmentMs(measuredMs)).toBe(segmentMs);
+  });
+
+  it('gives a 15 s run 15 segments instead of 3, and keeps a segment the config sets', () => {
+    const short = parseConfig(withScenario('executor: constant-arrival-rate\nrate: 300/s\nduration: 15s\nrequest: { path: /x }'), 'perfgate.yml');
+    expect(short.scenarios[0]?.segmentMs).toBe(1000);
+    const set = parseConfig(withScenario('executor: constant-vus\nvus: 2\nduration: 60s\nsegment: 5s\nrequest: { path: /x }'), 'perfgate.yml');
+    expect(set.scenarios[0]?.segmentMs).toBe(5000);
+  });
+
+  it('reads compare.runnerNoise with latency as a shorthand', () => {
+    const config = parseConfig(withScenario(constantVus, 'compare: { runnerNoise: { latency: 3%, p99: 0.1 } }'), 'perfgate.yml');
+    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001 });
   });
 });

@@ -30,6 +30,7 @@ import {
   describeBaseline,
   describeMetricChange,
   describeInconclusive,
+  formatMde,
   sortMetrics,
   summarizeVerdict,
   type VerdictLevel,
@@ -149,8 +150,8 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   if (sentences) blocks.push({ kind: 'sentences', text: sentences });
   for (const scenario of comparison.scenarios) {
     const failing = scenario.metrics.some((m) => m.verdict === 'regression') || scenario.thresholds.some((t) => !t.ok);
-    blocks.push({ kind: 'scenario', text: renderScenario(scenario), failing });
-    blocks.push({ kind: 'details', text: renderScenarioDetails(scenario) });
+    blocks.push({ kind: 'scenario', text: renderScenario(scenario, comparison.ab !== undefined), failing });
+    blocks.push({ kind: 'details', text: renderScenarioDetails(scenario, comparison.ab !== undefined) });
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: 'runs', text: renderPreviousRuns(previous) });
@@ -232,9 +233,11 @@ function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
     const age = formatAge(base.savedAt, options.now);
     parts.push(`baseline: ${base.commit ? code(shortSha(base.commit)) : 'unknown commit'}${age ? `, ${age}` : ''}`);
   }
+  const ab = comparison.ab;
+  if (ab?.baseCommit !== undefined) parts.push(`base: ${code(shortSha(ab.baseCommit))}`);
   const sha = options.commitSha ?? comparison.current.git?.commit;
-  if (sha) parts.push(`this run: ${code(shortSha(sha))}`);
-  parts.push(`mode: ${comparison.mode}`);
+  if (sha) parts.push(`${ab !== undefined ? 'head' : 'this run'}: ${code(shortSha(sha))}`);
+  parts.push(ab !== undefined ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   const lines = [parts.join(' · ')];
   for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText(note)}`);
@@ -278,9 +281,14 @@ function describeLoad(r: ScenarioResult): string {
   return parts.join(' · ');
 }
 
-function renderScenario(s: ScenarioComparison): string {
+function renderScenario(s: ScenarioComparison, ab = false): string {
   const out: string[] = [`### ${scenarioEmoji(s)} ${code(s.name)}`, '', describeLoad(s.current), ''];
-  if (s.metrics.length > 0) {
+  if (s.metrics.length > 0 && ab) {
+    // A/B: base and head side by side, with what this run could have detected.
+    const rows = [['metric', 'base', 'head', 'change (95% CI)', 'MDE', 'verdict']];
+    for (const m of sortMetrics(s.metrics)) rows.push([...metricComparisonCells(m), formatMde(m), VERDICT_CELLS[m.verdict]]);
+    out.push(table(rows, ['l', 'r', 'r', 'r', 'r', 'l']));
+  } else if (s.metrics.length > 0) {
     const rows = [['metric', 'baseline', 'current', 'change (95% CI)', 'verdict']];
     for (const m of sortMetrics(s.metrics)) {
       rows.push([
@@ -308,7 +316,7 @@ function renderScenario(s: ScenarioComparison): string {
   for (const note of s.notes) remarks.push(`ℹ️ ${escapeText(note)}`);
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
   const moved = s.metrics.some((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'));
-  if (s.baseline && moved) out.push('', percentileChart(s), '', '<sub>bars: baseline · line: this run</sub>');
+  if (s.baseline && moved) out.push('', percentileChart(s), '', ab ? '<sub>bars: base · line: head</sub>' : '<sub>bars: baseline · line: this run</sub>');
   return out.join('\n');
 }
 
@@ -385,12 +393,12 @@ function latencyRow(label: string, r: ScenarioResult): string[] {
   return [label, ...[l.min, l.mean, l.stddev, l.p50, l.p75, l.p90, l.p95, l.p99, l.p999, l.max].map(formatMsValue)];
 }
 
-function renderScenarioDetails(s: ScenarioComparison): string {
+function renderScenarioDetails(s: ScenarioComparison, ab = false): string {
   const r = s.current;
   const out: string[] = ['<details>', `<summary>Details of <code>${escapeHtml(s.name)}</code></summary>`, ''];
   out.push('**Latency of OK requests (ms)**', '');
   const header = ['', 'min', 'mean', 'stddev', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99.9', 'max'];
-  const rows = [header, ...(s.baseline ? [latencyRow('baseline', s.baseline)] : []), latencyRow('this run', r)];
+  const rows = [header, ...(s.baseline ? [latencyRow(ab ? 'base' : 'baseline', s.baseline)] : []), latencyRow(ab ? 'head' : 'this run', r)];
   out.push(table(rows, ['l', ...header.slice(1).map(() => 'r')]));
 
   const q = r.requests;
@@ -399,7 +407,7 @@ function renderScenarioDetails(s: ScenarioComparison): string {
     `**Requests:** ${formatCount(q.total)} total · ${formatCount(q.ok)} OK · ${formatCount(q.ko)} KO · ${formatCount(q.dropped)} dropped · ` +
       `success ${q.total > 0 ? formatPercent(q.ok / q.total, 2) : 'n/a'} · bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`,
   );
-  const baselineCodes = s.baseline ? ` (baseline ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
+  const baselineCodes = s.baseline ? ` (${ab ? 'base' : 'baseline'} ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
   out.push('', `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`);
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push('', `First \`${errorClass}\` error: ${code(example)}`);
 
@@ -465,6 +473,7 @@ function renderMethod(comparison: Comparison): string {
   const modeWords: Record<Comparison['mode'], string> = {
     history: 'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
     bootstrap: 'with fewer than 5 past baselines, the segments of each run are resampled (moving-block bootstrap); the evidence is weaker, so the minimum effect is raised to the runner-noise floor',
+    ab: 'the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t over the pairs tests it',
     'thresholds-only': 'there is no usable baseline, so only the thresholds decide',
   };
   return [

@@ -35,12 +35,16 @@ function markFor(regressions: MetricComparison[], breaches: ThresholdResult[]): 
 /**
  * One line per scenario of `results`; with a comparison, a scenario that regressed or breached a
  * threshold gets its marks after the numbers, so the numbers stay in the columns people scan.
+ * In A/B mode the head's line keeps its place and the base's follows on a line of its own
+ * (`<scenario> (base): …`), so a reader scanning `<scenario>:` still finds the head's numbers.
  */
 export function renderSlackLines(results: Results, comparison?: Comparison): string[] {
-  return results.scenarios.map((scenario) => {
+  return results.scenarios.flatMap((scenario) => {
     const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
     const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
-    return formatJsonOracleLine(scenario) + markFor(regressions, breaches);
+    const line = formatJsonOracleLine(scenario) + markFor(regressions, breaches);
+    const base = comparison?.ab !== undefined ? comparison.scenarios.find((s) => s.name === scenario.name)?.baseline : undefined;
+    return base === undefined ? [line] : [line, formatJsonOracleLine({ ...base, name: `${scenario.name} (base)` })];
   });
 }
 

@@ -78,7 +78,10 @@ export function summarizeVerdict(comparison: Comparison): VerdictSummary {
 export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];
   const status = comparison.baselineStatus;
-  if (status.kind !== 'ok') {
+  if (comparison.ab !== undefined) {
+    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, paired t per metric)` : '';
+    notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
+  } else if (status.kind !== 'ok') {
     notes.push(`${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ''}`);
   } else if (comparison.mode === 'history') {
     notes.push(`compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, 'past run')}`);
@@ -149,6 +152,13 @@ export function currentFigures(result: ScenarioResult): { metric: MetricName; va
   return METRIC_ORDER.map((metric) => ({ metric, value: values[metric] }));
 }
 
+/** The run's minimum detectable effect of a metric: ±x% (±x points for the error rate); – when none. */
+export function formatMde(m: MetricComparison): string {
+  const mde = m.minDetectableEffect;
+  if (mde === undefined || !Number.isFinite(mde)) return '–';
+  return m.metric === 'error_rate' ? `±${formatFixed(mde * 100, 2)} pp` : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+}
+
 /** The p-value the verdict used: Holm-adjusted when there was a family to adjust over. */
 export function verdictPValue(m: MetricComparison): number | undefined {
   return m.adjustedPValue ?? m.pValue;
@@ -183,12 +193,13 @@ export function renderComparisonText(comparison: Comparison): string {
   if (base) {
     out.push(`baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ''}saved ${base.savedAt} · mode: ${comparison.mode}`);
   }
+  if (comparison.ab?.baseCommit !== undefined) out.push(`base: ${shortSha(comparison.ab.baseCommit)} · mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
-  if (current) out.push(`current: ${shortSha(current)}`);
+  if (current) out.push(`${comparison.ab !== undefined ? 'head' : 'current'}: ${shortSha(current)}`);
   for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
   for (const note of comparison.notes) out.push(`note: ${note}`);
 
-  for (const scenario of comparison.scenarios) out.push('', ...renderScenarioText(scenario));
+  for (const scenario of comparison.scenarios) out.push('', ...renderScenarioText(scenario, comparison.ab !== undefined));
 
   const sections: [string, string[]][] = [
     ['Regressions', sortMetrics(comparison.regressions).map(describeMetricChange)],
@@ -209,10 +220,22 @@ export function renderComparisonText(comparison: Comparison): string {
   return `${out.join('\n')}\n`;
 }
 
-function renderScenarioText(s: ScenarioComparison): string[] {
+function renderScenarioText(s: ScenarioComparison, ab = false): string[] {
   const r = s.current;
   const out = [`${s.name} · ${r.executor} · ${formatCount(r.requests.total)} requests · grade ${formatGrade(r.grade)}`];
-  if (s.metrics.length > 0) {
+  if (s.metrics.length > 0 && ab) {
+    // A/B: base and head side by side, and what the run could have detected beside each verdict.
+    const rows = [['metric', 'base', 'head', 'change [95% CI]', 'MDE', 'verdict', 'p']];
+    for (const m of sortMetrics(s.metrics)) {
+      rows.push([
+        ...metricComparisonCells(m),
+        formatMde(m),
+        `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
+        formatPValue(verdictPValue(m)),
+      ]);
+    }
+    out.push(...renderTextTable(rows, [false, true, true, false, true, false, true]));
+  } else if (s.metrics.length > 0) {
     const rows = [['metric', 'baseline', 'current', 'change [95% CI]', 'verdict', 'p']];
     for (const m of sortMetrics(s.metrics)) {
       rows.push([

@@ -182,13 +182,10 @@ export function drawBlockWeights(rng: Rng, segments: number, blockLength: number
 export interface BootstrapEffect {
   /** ln(current/baseline) for rps and latencies; current − baseline for the error rate. */
   effect: number;
-  /** One-sided, in the direction of the observed effect, against "no change beyond the margin". */
-  pValue: number;
-  /** The same against "no change at all" (equal to pValue when there is no margin). */
-  pValueNoChange: number;
-  /** 95% basic bootstrap interval of the effect (the test inverts this interval). */
-  interval: [number, number];
-  /** Standard deviation of the replicates of the effect. */
+  /** Variance of each run's statistic (on the effect's scale) over its own block resamples: the
+   * within-run error only. The test adds the between-run component (stats/variance-model.ts). */
+  withinVariance: { current: number; baseline: number };
+  /** √(sum of the two within-run variances). */
   standardError: number;
 }
 
@@ -197,69 +194,52 @@ export interface TwoRunBootstrap {
   current: RunStatistics;
   effects: Partial<Record<BootstrapMetric, BootstrapEffect>>;
   blockLength: { baseline: number; current: number };
+  segments: { baseline: number; current: number };
   replicates: number;
 }
 
+/** The statistic on the scale its effect is measured: log for rps and latencies, raw for errors. */
+export function onEffectScale(metric: BootstrapMetric, value: number): number {
+  return metric === 'error_rate' ? value : Math.log(value);
+}
+
 export function effectOf(metric: BootstrapMetric, current: number, baseline: number): number {
-  if (metric === 'error_rate') return current - baseline;
-  return Math.log(current) - Math.log(baseline);
+  return onEffectScale(metric, current) - onEffectScale(metric, baseline);
 }
 
-/** Quantile (type 7) of sorted values. */
-function sortedQuantile(sorted: Float64Array, q: number): number {
-  const h = (sorted.length - 1) * q;
-  const low = Math.floor(h);
-  const high = Math.min(sorted.length - 1, low + 1);
-  return (sorted[low] ?? NaN) + (h - low) * ((sorted[high] ?? NaN) - (sorted[low] ?? NaN));
-}
-
-/**
- * `margin` turns the test of "no change" into a test of "a change beyond the margin" (log scale,
- * `up` > 0 for rises, `down` < 0 for falls): the centred replicates are compared with Δ − margin.
- * With a zero margin this is the STATISTICS.md p-value, (1 + #{Δ* − Δ ≥ Δ}) / (B + 1) for Δ > 0.
- */
-export function summarizeReplicates(
-  effect: number,
-  replicates: Float64Array,
-  margin: { up: number; down: number } = { up: 0, down: 0 },
-): BootstrapEffect {
-  const finite = Float64Array.from(replicates.filter((value) => Number.isFinite(value))).sort();
-  const b = finite.length;
-  const beyond = effect > 0 ? effect - margin.up : effect - margin.down;
-  let exceed = 0;
-  let exceedZero = 0;
-  for (const value of finite) {
-    const centred = value - effect;
-    if (effect > 0 ? centred >= beyond : centred <= beyond) exceed++;
-    if (effect > 0 ? centred >= effect : centred <= effect) exceedZero++;
+/** Sample variance of the finite replicates (NaN with fewer than two). */
+export function replicateVariance(replicates: Float64Array): number {
+  let n = 0;
+  let mean = 0;
+  let m2 = 0;
+  for (const value of replicates) {
+    if (!Number.isFinite(value)) continue;
+    n++;
+    const delta = value - mean;
+    mean += delta / n;
+    m2 += delta * (value - mean);
   }
-  const mean = finite.reduce((sum, value) => sum + value, 0) / Math.max(1, b);
-  const variance = finite.reduce((sum, value) => sum + (value - mean) ** 2, 0) / Math.max(1, b - 1);
-  const noChange = effect === 0 || b === 0;
-  return {
-    effect,
-    pValue: noChange ? 1 : (1 + exceed) / (b + 1),
-    pValueNoChange: noChange ? 1 : (1 + exceedZero) / (b + 1),
-    interval: [2 * effect - sortedQuantile(finite, 0.975), 2 * effect - sortedQuantile(finite, 0.025)],
-    standardError: Math.sqrt(variance),
-  };
+  return n >= 2 ? m2 / (n - 1) : NaN;
 }
 
-/** Independent block bootstraps of the two runs (the no-history mode). The same resample of a run
- * serves every metric, so the metrics' effects stay as correlated as the data make them. */
+/** Independent block bootstraps of the two runs (the no-history mode), each giving its own
+ * within-run variance. The same resample of a run serves every metric, so the metrics' replicates
+ * stay as correlated as the data make them. */
 export function bootstrapTwoRuns(
   baseline: PreparedRun,
   current: PreparedRun,
-  options: { replicates: number; seed: number; margin?: { up: number; down: number } },
+  options: { replicates: number; seed: number },
 ): TwoRunBootstrap {
   const rng = createRng(options.seed);
-  const allBase = new Float64Array(baseline.segments).fill(1);
-  const allCurrent = new Float64Array(current.segments).fill(1);
-  const observedBase = computeStatistics(baseline, allBase);
-  const observedCurrent = computeStatistics(current, allCurrent);
-  const replicates = Object.fromEntries(
-    BOOTSTRAP_METRICS.map((metric) => [metric, new Float64Array(options.replicates)]),
-  ) as Record<BootstrapMetric, Float64Array>;
+  const observedBase = computeStatistics(baseline, new Float64Array(baseline.segments).fill(1));
+  const observedCurrent = computeStatistics(current, new Float64Array(current.segments).fill(1));
+  const series = (): Record<BootstrapMetric, Float64Array> =>
+    Object.fromEntries(BOOTSTRAP_METRICS.map((metric) => [metric, new Float64Array(options.replicates)])) as Record<
+      BootstrapMetric,
+      Float64Array
+    >;
+  const baseReplicates = series();
+  const currentReplicates = series();
   const baseWeights = new Float64Array(baseline.segments);
   const currentWeights = new Float64Array(current.segments);
   for (let b = 0; b < options.replicates; b++) {
@@ -267,20 +247,25 @@ export function bootstrapTwoRuns(
     drawBlockWeights(rng, current.segments, current.blockLength, currentWeights);
     const base = computeStatistics(baseline, baseWeights);
     const cur = computeStatistics(current, currentWeights);
-    for (const metric of BOOTSTRAP_METRICS) replicates[metric][b] = effectOf(metric, cur[metric], base[metric]);
+    for (const metric of BOOTSTRAP_METRICS) {
+      baseReplicates[metric][b] = onEffectScale(metric, base[metric]);
+      currentReplicates[metric][b] = onEffectScale(metric, cur[metric]);
+    }
   }
   const effects: Partial<Record<BootstrapMetric, BootstrapEffect>> = {};
   for (const metric of BOOTSTRAP_METRICS) {
     const effect = effectOf(metric, observedCurrent[metric], observedBase[metric]);
-    // The margin is a relative (log-scale) change; the error rate is tested against no change.
-    const margin = metric === 'error_rate' ? undefined : options.margin;
-    if (Number.isFinite(effect)) effects[metric] = summarizeReplicates(effect, replicates[metric], margin);
+    const within = { current: replicateVariance(currentReplicates[metric]), baseline: replicateVariance(baseReplicates[metric]) };
+    if (Number.isFinite(effect) && Number.isFinite(within.current) && Number.isFinite(within.baseline)) {
+      effects[metric] = { effect, withinVariance: within, standardError: Math.sqrt(within.current + within.baseline) };
+    }
   }
   return {
     baseline: observedBase,
     current: observedCurrent,
     effects,
     blockLength: { baseline: baseline.blockLength, current: current.blockLength },
+    segments: { baseline: baseline.segments, current: current.segments },
     replicates: options.replicates,
   };
 }

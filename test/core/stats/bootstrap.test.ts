@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHistogram, decodeHistogram, encodeHistogram, mergeHistograms, percentileMs } from '../../../src/core/histogram.js';
 import {
-  bootstrapTwoRuns, computeStatistics, drawBlockWeights, prepareRun, quantileUs, summarizeReplicates,
+  bootstrapTwoRuns, computeStatistics, drawBlockWeights, prepareRun, quantileUs, replicateVariance,
 } from '../../../src/core/stats/bootstrap.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import type { SegmentRecord } from '../../../src/core/types.js';
@@ -45,41 +45,26 @@ describe('segment quantiles', () => {
   });
 });
 
-describe('summarizeReplicates', () => {
-  it('counts centred replicates beyond the effect, by hand', () => {
-    // Δ = 0.1; Δ* − Δ ≥ 0.1 ⇔ Δ* ≥ 0.2: five of nine → p = (1 + 5) / (9 + 1).
-    const replicates = Float64Array.from([0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4]);
-    const result = summarizeReplicates(0.1, replicates);
-    expect(result.pValue).toBeCloseTo(0.6, 12);
-    expect(result.pValueNoChange).toBeCloseTo(0.6, 12);
-    // With a margin of 0.06 the null is "at most +0.06": Δ* − Δ ≥ 0.04 ⇔ Δ* ≥ 0.14: six → 0.7.
-    expect(summarizeReplicates(0.1, replicates, { up: 0.06, down: -0.06 }).pValue).toBeCloseTo(0.7, 12);
-    // Basic interval: [2Δ − q97.5, 2Δ − q2.5] with type-7 quantiles: h = 8·0.975 = 7.8 → 0.35 + 0.8·0.05 = 0.39; h = 0.2 → 0.01.
-    expect(result.interval[0]).toBeCloseTo(0.2 - 0.39, 12);
-    expect(result.interval[1]).toBeCloseTo(0.2 - 0.01, 12);
-  });
-
-  it('looks at the lower tail for a fall, and gives p = 1 for no change', () => {
-    const replicates = Float64Array.from([-0.4, -0.3, -0.2, -0.1, 0]);
-    // Δ = −0.2; Δ* − Δ ≤ −0.2 ⇔ Δ* ≤ −0.4: one → (1 + 1) / 6.
-    expect(summarizeReplicates(-0.2, replicates).pValue).toBeCloseTo(2 / 6, 12);
-    expect(summarizeReplicates(0, replicates).pValue).toBe(1);
+describe('replicateVariance', () => {
+  it('is the sample variance of the finite replicates', () => {
+    // mean 0.2, squares 0.04 + 0.01 + 0 + 0.01 + 0.04 = 0.1, over n − 1 = 4.
+    expect(replicateVariance(Float64Array.from([0, 0.1, 0.2, 0.3, 0.4, NaN]))).toBeCloseTo(0.025, 12);
+    expect(replicateVariance(Float64Array.from([1]))).toBeNaN();
   });
 });
 
 describe('bootstrapTwoRuns', () => {
-  it('gives the smallest p and a zero-width interval when every segment is alike', () => {
+  it('gives zero within-run variance when every segment is alike', () => {
     const base = prepareRun(constantSegments(10_000, 6));
     const current = prepareRun(constantSegments(20_000, 6));
     const result = bootstrapTwoRuns(base, current, { replicates: 199, seed: 1 });
     const p95 = result.effects.p95!;
     expect(p95.effect).toBeCloseTo(Math.log(20_015 / 10_007), 9);
-    expect(p95.pValue).toBeCloseTo(1 / 200, 12);
-    expect(p95.interval[0]).toBeCloseTo(p95.effect, 12);
-    expect(p95.interval[1]).toBeCloseTo(p95.effect, 12);
+    expect(p95.withinVariance.current).toBeCloseTo(0, 12);
+    expect(p95.withinVariance.baseline).toBeCloseTo(0, 12);
     expect(p95.standardError).toBeCloseTo(0, 12);
     expect(result.effects.rps!.effect).toBe(0);
-    expect(result.effects.rps!.pValue).toBe(1);
+    expect(result.segments).toEqual({ baseline: 6, current: 6 });
   });
 
   it('reproduces from its seed and moves with another seed', () => {
@@ -92,10 +77,10 @@ describe('bootstrapTwoRuns', () => {
     const other = bootstrapTwoRuns(base, current, { replicates: 500, seed: 10 });
     expect(again).toEqual(first);
     expect(other.effects.p95!.effect).toBe(first.effects.p95!.effect);
-    expect(other.effects.p95!.interval).not.toEqual(first.effects.p95!.interval);
+    expect(other.effects.p95!.withinVariance).not.toEqual(first.effects.p95!.withinVariance);
     expect(first.effects.p95!.effect).toBeGreaterThan(0);
-    expect(first.effects.p95!.interval[0]).toBeLessThan(first.effects.p95!.effect);
-    expect(first.effects.p95!.interval[1]).toBeGreaterThan(first.effects.p95!.effect);
+    expect(first.effects.p95!.withinVariance.current).toBeGreaterThan(0);
+    expect(first.effects.p95!.withinVariance.baseline).toBeGreaterThan(0);
     expect(first.blockLength.baseline).toBeGreaterThanOrEqual(1);
     expect(first.blockLength.baseline).toBeLessThanOrEqual(4);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLastChange, testAgainstHistory } from '../../../src/core/stats/history-test.js';
+import { findLastChange, MAX_HISTORY_READ, testAgainstHistory } from '../../../src/core/stats/history-test.js';
 
 describe('testAgainstHistory', () => {
   it('matches a hand computation: y = 1..5, x = 7', () => {
@@ -46,5 +46,35 @@ describe('findLastChange', () => {
     const newest = [1.0, 1.01, 0.99, 1.02, 0.98, 1.0];
     const older = [0.5, 0.51, 0.49, 0.5];
     expect(findLastChange([...newest, ...older])).toEqual({ keep: 6, changeAt: 6 });
+  });
+});
+
+describe('the history test with degenerate inputs', () => {
+  it('floors the scale, so an identical history is not infinitely precise', () => {
+    const ln20 = Math.log(20);
+    const unfloored = testAgainstHistory(Math.log(20.02), [ln20, ln20, ln20, ln20, ln20]);
+    expect(unfloored.t).toBeGreaterThan(1e5);
+    const floored = testAgainstHistory(Math.log(20.02), [ln20, ln20, ln20, ln20, ln20], { floor: 0.025 });
+    expect(floored.scaleKind).toBe('floor');
+    expect(floored.scale).toBe(0.025);
+    expect(floored.pValue).toBeGreaterThan(0.4);
+  });
+
+  it('gives p = NaN, never 0, when the run or a past run is not a number', () => {
+    expect(testAgainstHistory(NaN, [1, 2, 3, 4, 5]).pValue).toBeNaN();
+    expect(testAgainstHistory(Infinity, [1, 2, 3, 4, 5]).pValue).toBeNaN();
+    expect(testAgainstHistory(3, [1, 2, NaN, 4, 5]).pValue).toBeNaN();
+    expect(testAgainstHistory(3, [1, 2, Infinity, 4, 5]).pValue).toBeNaN();
+  });
+
+  it('reads only the newest MAX_HISTORY_READ runs, however long the history', () => {
+    const long = Array.from({ length: 200_000 }, (_, i) => Math.sin(i));
+    expect(testAgainstHistory(0, long).k).toBe(MAX_HISTORY_READ);
+    const cut = findLastChange(long);
+    expect(cut.keep).toBeLessThanOrEqual(MAX_HISTORY_READ);
+    // A shift among the newest runs is still found; an identical stretch is no shift at all.
+    const shifted = [...Array.from({ length: 6 }, (_, i) => 1 + 0.01 * Math.sin(i)), ...Array.from({ length: 199_994 }, (_, i) => 0.5 + 0.01 * Math.cos(i))];
+    expect(findLastChange(shifted)).toEqual({ keep: 6, changeAt: 6 });
+    expect(findLastChange([1, 1, 1, 1, 1.0001, 1.0001, 1.0001, 1.0001], { floor: 0.02 })).toEqual({ keep: 8 });
   });
 });

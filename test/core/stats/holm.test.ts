@@ -23,4 +23,20 @@ describe('adjustHolm', () => {
     for (let i = 1; i < order.length; i++) expect(order[i]?.[1]).toBeGreaterThanOrEqual(order[i - 1]?.[1] ?? 0);
     raw.forEach((p, i) => expect(adjusted[i]).toBeGreaterThanOrEqual(p));
   });
+
+  it('keeps one NaN to itself: it counts in the family, sorts last, and stays NaN', () => {
+    // n = 3: 0.01 → 3 × 0.01, 0.02 → 2 × 0.02, the NaN is a test that could not reject.
+    const adjusted = adjustHolm([NaN, 0.01, 0.02]);
+    expect(adjusted[0]).toBeNaN();
+    expect(adjusted[1]).toBeCloseTo(0.03, 12);
+    expect(adjusted[2]).toBeCloseTo(0.04, 12);
+    expect(adjustHolm([0.01, Infinity, -1]).map((p) => Number.isNaN(p))).toEqual([false, true, true]);
+  });
+
+  it('still rejects in a family of 500 when one p-value is a far tail', () => {
+    const raw = Array.from({ length: 500 }, (_, i) => (i === 123 ? 1e-12 : 0.2 + (i % 50) / 100));
+    const adjusted = adjustHolm(raw);
+    expect(adjusted[123]).toBeCloseTo(5e-10, 20);
+    expect(adjusted.filter((p) => p <= 0.05)).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logGamma, regularizedIncompleteBeta, tCdf, tQuantile } from '../../../src/core/stats/t-distribution.js';
+import { logGamma, normalCdf, regularizedIncompleteBeta, tCdf, tQuantile, tUpperTail } from '../../../src/core/stats/t-distribution.js';
 
 describe('t distribution', () => {
   it('reproduces the table value t(0.975, 9) = 2.262: two-sided p ≈ 0.05', () => {
@@ -28,5 +28,29 @@ describe('t distribution', () => {
     expect(regularizedIncompleteBeta(1, 2, 3)).toBe(1);
     expect(logGamma(5)).toBeCloseTo(Math.log(24), 12);
     expect(logGamma(0.5)).toBeCloseTo(0.5 * Math.log(Math.PI), 12);
+  });
+});
+
+describe('t distribution: tails and broken inputs', () => {
+  it('computes a far tail directly, so p-values far below 1e-16 do not round to 0', () => {
+    const tail = tUpperTail(40, 30);
+    expect(tail).toBeGreaterThan(0);
+    expect(tail).toBeLessThan(1e-20);
+    expect(tUpperTail(2.262, 9)).toBeCloseTo(0.025, 4);
+    expect(tUpperTail(-2.262, 9)).toBeCloseTo(0.975, 4);
+    // Past 1,000 df the normal stands in: z = 1.959964 leaves 2.5%, z = 8 leaves 6.2e-16.
+    expect(tUpperTail(1.959964, 5000)).toBeCloseTo(0.025, 6);
+    expect(tUpperTail(8, Infinity) / 6.22096e-16).toBeCloseTo(1, 4);
+    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
+  });
+
+  it('gives NaN, never 0 or 1, for a NaN input', () => {
+    expect(tCdf(NaN, 5)).toBeNaN();
+    expect(tCdf(1, NaN)).toBeNaN();
+    expect(tUpperTail(NaN, 5)).toBeNaN();
+    expect(normalCdf(NaN)).toBeNaN();
+    expect(tQuantile(NaN, 5)).toBeNaN();
+    expect(tCdf(Infinity, 5)).toBe(1);
+    expect(tUpperTail(Infinity, 5)).toBe(0);
   });
 });

@@ -1,0 +1,75 @@
+// Every sentence that makes a verdict inconclusive whatever the numbers say: a tail too thin to
+// estimate, a generator that fell behind, competing work that could explain the change, errors
+// that changed the population measured, a baseline from another environment.
+import { formatCount } from '../report/format.js';
+import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
+import type { MetricName, ScenarioResult } from '../types.js';
+import { formatPercent, MIN_TAIL_REQUESTS, type PastScenario } from './shared.js';
+
+/** An error-rate move this large means the ok requests (whose latencies are measured) are no
+ * longer the same population: a percentile's tail share, halved, capped at one point. */
+function populationLimit(metric: MetricName): number | undefined {
+  if (metric === 'error_rate') return undefined;
+  if (metric === 'rps') return 0.01;
+  return Math.min(0.01, (1 - LATENCY_PERCENTILES[metric] / 100) / 2);
+}
+
+/** One sentence for every run too thin in the metric's tail, so a reason is not said twice. */
+export function tailGuard(metric: MetricName, runs: { who: string; okRequests: number }[]): string | undefined {
+  if (metric === 'rps' || metric === 'error_rate') return undefined;
+  const share = 1 - LATENCY_PERCENTILES[metric] / 100;
+  const thin = runs.map((run) => ({ who: run.who, beyond: run.okRequests * share })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
+  if (thin.length === 0) return undefined;
+  const where = thin.map((run) => `${formatCount(run.beyond)} in ${run.who}`).join(' and ');
+  return `only ${where} were above ${metric} (a ${metric} needs ${MIN_TAIL_REQUESTS} requests beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} per run)`;
+}
+
+export function saturationGuard(scenario: ScenarioResult, who: string): string | undefined {
+  if (!scenario.generator.saturated) return undefined;
+  const why = scenario.generator.reasons.length > 0 ? `: ${scenario.generator.reasons.join('; ')}` : '';
+  return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
+}
+
+/** A change in competing work (other processes, steal) between the runs larger than this many
+ * cores makes their timings incomparable: on a 2-core runner a neighbour that took one core moved
+ * p95 30-80% in our A/A runs. A difference, not a level, so that steady work outside perfgate's
+ * view (a database in a container, say) does not silence every verdict. */
+export const OTHER_LOAD_CHANGE_CORES = 0.25;
+
+/**
+ * Competing work slows whichever run it falls on, so it can explain a worse current run only when
+ * the current run was the busier one, and a better one only when the past was.
+ */
+export function otherLoadGuard(
+  metric: MetricName,
+  change: number,
+  currentOther: number | undefined,
+  pastOther: number | undefined,
+  pastWho: string,
+): string | undefined {
+  if (metric === 'error_rate' || currentOther === undefined || pastOther === undefined) return undefined;
+  const difference = currentOther - pastOther;
+  if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return undefined;
+  const worse = metric === 'rps' ? change < 0 : change > 0;
+  if (worse !== difference > 0) return undefined;
+  return (
+    `the machine was busier with other work during ${difference > 0 ? 'the current run' : pastWho} ` +
+    `(${currentOther.toFixed(2)} cores outside perfgate and its services now, ${pastOther.toFixed(2)} in ${pastWho}), so this change cannot be told from that competition`
+  );
+}
+
+/** The past runs' mean competing work, from those that measured it. */
+export function meanOtherCores(entries: PastScenario[]): number | undefined {
+  const measured = entries.map((entry) => entry.otherCores).filter((cores): cores is number => cores !== undefined);
+  return measured.length > 0 ? measured.reduce((sum, cores) => sum + cores, 0) / measured.length : undefined;
+}
+
+export function populationGuard(metric: MetricName, currentRate: number, baselineRate: number): string | undefined {
+  const limit = populationLimit(metric);
+  if (limit === undefined || Math.abs(currentRate - baselineRate) < limit) return undefined;
+  return `the error rate moved from ${formatPercent(baselineRate, false)} to ${formatPercent(currentRate, false)}, so the successful requests measured are not the same population`;
+}
+
+export function environmentGuard(baselineFingerprint: string, currentFingerprint: string): string {
+  return `the baseline ran on another environment (${baselineFingerprint} vs ${currentFingerprint}): a runner difference can pass for a change`;
+}

@@ -1,0 +1,85 @@
+// The history test: the current run against the prediction interval of the past baselines on
+// this environment, since the last level shift in their series.
+import { findLastChange, MAX_HISTORY_READ, testAgainstHistory } from '../stats/history-test.js';
+import { HISTORY_FLOOR_SHARE } from '../stats/variance-model.js';
+import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
+import { meanOtherCores, otherLoadGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { historyValue, runnerNoise, scenarioValue, type Context, type Draft, type PastScenario } from './shared.js';
+
+/** The past runs the test may use for this metric: those since the last level shift, with a note
+ * when a shift cut the series. */
+export function usableHistory(ctx: Context, metric: MetricName, history: PastScenario[], notes: string[]): PastScenario[] {
+  if (metric === 'error_rate') return [];
+  const usable = distinctRuns(history.slice(0, MAX_HISTORY_READ)).filter((entry) => {
+    const value = historyValue(entry, metric);
+    return Number.isFinite(value) && value > 0;
+  });
+  const cut = findLastChange(
+    usable.map((entry) => Math.log(historyValue(entry, metric))),
+    { floor: historyFloor(ctx, metric) },
+  );
+  if (cut.changeAt !== undefined) {
+    notes.push(`${metric}: the history shifts level ${cut.changeAt} runs back; only the ${cut.keep} newest runs are used.`);
+  }
+  return usable.slice(0, cut.keep);
+}
+
+/** The same results saved twice are one run, not two: copies would shrink the history's spread
+ * towards zero and make any difference look significant. */
+function distinctRuns(history: PastScenario[]): PastScenario[] {
+  const seen = new Set<string>();
+  return history.filter((entry) => {
+    const key = [entry.p50, entry.p90, entry.p95, entry.p99, entry.rps, entry.errorRate, entry.count].join('/');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function historyFloor(ctx: Context, metric: MetricName): number {
+  return HISTORY_FLOOR_SHARE * runnerNoise(ctx.input.compare, metric);
+}
+
+/** The guards of the history test, then its draft. */
+export function compareWithHistory(ctx: Context, metric: MetricName, current: ScenarioResult, used: PastScenario[]): Draft {
+  const guards: string[] = [];
+  const add = (guard: string | undefined): void => {
+    if (guard !== undefined) guards.push(guard);
+  };
+  const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
+  add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the thinnest past run', okRequests: fewest }]));
+  add(saturationGuard(current, 'the current run'));
+  const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
+  add(populationGuard(metric, current.errorRate, pastErrorRate));
+  const draft = fromHistory(ctx, metric, current, used, guards);
+  add(otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, meanOtherCores(used), 'the past runs'));
+  return draft;
+}
+
+function fromHistory(
+  ctx: Context,
+  metric: MetricName,
+  current: ScenarioResult,
+  used: PastScenario[],
+  guards: string[],
+): Draft {
+  const test = testAgainstHistory(
+    Math.log(scenarioValue(current, metric)),
+    used.map((entry) => Math.log(historyValue(entry, metric))),
+    { floor: historyFloor(ctx, metric) },
+  );
+  const comparison: MetricComparison = {
+    scenario: current.name,
+    metric,
+    baseline: Math.exp(test.centre),
+    current: scenarioValue(current, metric),
+    change: Math.expm1(test.effect),
+    changeInterval: [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])],
+    method: 'history',
+    minEffect: ctx.input.compare.minEffect[metric],
+    verdict: 'inconclusive',
+    reasons: [],
+  };
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}

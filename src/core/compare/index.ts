@@ -1,0 +1,190 @@
+// Compares a run with its baseline, metric by metric, as docs/statistics.md lays out: the history
+// prediction-interval test when enough past runs share this environment (history.ts), otherwise a
+// segment block bootstrap against the stored run (stored-run.ts), the open-model rate check for
+// throughput (rate-check.ts); Holm over every test of the run; a verdict needing both significance
+// and size (decide.ts), unless a guard (guards.ts) says the data cannot tell.
+import { summarizeForHistory } from '../baseline.js';
+import { MAX_HISTORY_READ } from '../stats/history-test.js';
+import type { Comparison, ScenarioComparison, ScenarioResult, ThresholdResult } from '../types.js';
+import { decideRun } from './decide.js';
+import { compareWithHistory, usableHistory } from './history.js';
+import { rateCheck } from './rate-check.js';
+import {
+  DEFAULT_REPLICATES,
+  DEFAULT_SEED,
+  OPEN_EXECUTORS,
+  scenarioValue,
+  type CompareInput,
+  type Context,
+  type Draft,
+  type PastScenario,
+} from './shared.js';
+import { compareWithStoredRun, lazyBootstrap } from './stored-run.js';
+
+export { decideVerdict, type VerdictInput } from './decide.js';
+export { OTHER_LOAD_CHANGE_CORES } from './guards.js';
+export { AB_MIN_EFFECT, comparePaired, MIN_PAIRS, minEffectFor } from './paired.js';
+export {
+  DEFAULT_REPLICATES,
+  DEFAULT_SEED,
+  MIN_SEGMENTS,
+  MIN_TAIL_REQUESTS,
+  RATE_SHORTFALL,
+  type CompareInput,
+} from './shared.js';
+
+function compareScenario(ctx: Context, current: ScenarioResult, base: ScenarioResult, notes: string[]): Draft[] {
+  const { compare } = ctx.input;
+  const drafts: Draft[] = [];
+  const bootstrapFor = lazyBootstrap(ctx, current, base);
+  const history = ctx.pastRuns
+    .map((entry) => entry.scenarios[current.name])
+    .filter((entry): entry is PastScenario => entry !== undefined);
+  const isOpen = OPEN_EXECUTORS.has(current.executor);
+
+  const empty = [current.requests.ok === 0 ? 'the current run' : undefined, base.requests.ok === 0 ? 'the baseline' : undefined].filter(
+    (who): who is string => who !== undefined,
+  );
+  if (empty.length > 0) {
+    notes.push(
+      `No request succeeded in ${empty.join(' or in ')}: there is no latency to compare, so its latencies get no verdict and the error rate decides.`,
+    );
+  }
+  for (const metric of compare.metrics) {
+    // An empty histogram has no percentiles; a 0 ms "p95" compared with a real one would be a lie.
+    if (empty.length > 0 && metric !== 'rps' && metric !== 'error_rate') continue;
+    if (metric === 'rps' && isOpen) {
+      drafts.push(rateCheck(ctx, current, base));
+      continue;
+    }
+    const used = usableHistory(ctx, metric, history, notes);
+    if (used.length >= compare.minHistory && scenarioValue(current, metric) > 0) {
+      drafts.push(compareWithHistory(ctx, metric, current, used));
+      continue;
+    }
+    drafts.push(compareWithStoredRun(ctx, metric, current, base, bootstrapFor()));
+  }
+  return drafts;
+}
+
+function groupThresholds(thresholds: ThresholdResult[], scenario: string): ThresholdResult[] {
+  return thresholds.filter((threshold) => threshold.scenario === scenario);
+}
+
+function thresholdsOnly(input: CompareInput): Comparison {
+  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
+  return {
+    verdict: breaches.length > 0 ? 'fail' : 'pass',
+    mode: 'thresholds-only',
+    baselineStatus: input.baselineStatus,
+    current: input.current,
+    scenarios: input.current.scenarios.map((scenario) => ({
+      name: scenario.name,
+      current: scenario,
+      metrics: [],
+      thresholds: groupThresholds(input.thresholds, scenario.name),
+      notes: [],
+    })),
+    regressions: [],
+    improvements: [],
+    breaches,
+    // The renderers describe the baseline's state from baselineStatus; a note here would say it twice.
+    notes: [],
+  };
+}
+
+export function compareRuns(input: CompareInput): Comparison {
+  const { current, baseline, compare } = input;
+  if (input.baselineStatus.kind !== 'ok' || baseline === undefined) {
+    return thresholdsOnly(input);
+  }
+  const fingerprint = current.environment.fingerprint;
+  const environmentDiffers = baseline.results.environment.fingerprint !== fingerprint;
+  const pastRuns = [summarizeForHistory(baseline.results), ...baseline.history].filter(
+    (entry) => entry.environmentFingerprint === fingerprint,
+  );
+  const ctx: Context = {
+    input,
+    baseline,
+    environmentDiffers,
+    pastRuns,
+    seed: input.seed ?? DEFAULT_SEED,
+    replicates: input.replicates ?? DEFAULT_REPLICATES,
+  };
+  const notes: string[] = [];
+  const scenarios: ScenarioComparison[] = [];
+  const drafts: Draft[] = [];
+  for (const scenario of current.scenarios) {
+    const base = baseline.results.scenarios.find((candidate) => candidate.name === scenario.name);
+    const scenarioNotes: string[] = [];
+    const comparison: ScenarioComparison = {
+      name: scenario.name,
+      current: scenario,
+      metrics: [],
+      thresholds: groupThresholds(input.thresholds, scenario.name),
+      notes: scenarioNotes,
+    };
+    if (base === undefined) {
+      scenarioNotes.push('New in this run: the baseline has no such scenario, so it is judged on thresholds alone.');
+    } else {
+      comparison.baseline = base;
+      const scenarioDrafts = compareScenario(ctx, scenario, base, scenarioNotes);
+      drafts.push(...scenarioDrafts);
+      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
+    }
+    scenarios.push(comparison);
+  }
+  for (const base of baseline.results.scenarios) {
+    if (!current.scenarios.some((scenario) => scenario.name === base.name)) {
+      notes.push(`Scenario ${base.name} is in the baseline but not in this run: it was not compared.`);
+    }
+  }
+
+  decideRun(drafts, compare.alpha);
+
+  const metrics = drafts.map((draft) => draft.comparison);
+  const usedHistory = metrics.some((metric) => metric.method === 'history');
+  const usedBootstrap = metrics.filter((metric) => metric.method === 'bootstrap' && metric.metric !== 'error_rate');
+  if (usedHistory) {
+    notes.push(
+      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`,
+    );
+  }
+  if (usedBootstrap.length > 0) {
+    notes.push(
+      `${usedHistory ? 'Some metrics have' : 'There is'} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? '' : 's'} on this environment, the history test needs ${compare.minHistory}): ` +
+        `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). The evidence is weaker than with history: see each metric's minimum detectable effect.`,
+    );
+  }
+  if (environmentDiffers) {
+    notes.push(
+      `The baseline ran on another environment (fingerprint ${baseline.results.environment.fingerprint}, this run ${fingerprint}); comparisons with it are inconclusive.`,
+    );
+  }
+  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
+  const regressions = metrics.filter((metric) => metric.verdict === 'regression');
+  const improvements = metrics.filter((metric) => metric.verdict === 'improvement');
+  const summary: Comparison['baseline'] = { savedAt: baseline.savedAt, historyLength: baseline.history.length, environmentDiffers };
+  if (baseline.commit !== undefined) summary.commit = baseline.commit;
+  return {
+    verdict: breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+    mode: usedHistory ? 'history' : 'bootstrap',
+    baselineStatus: input.baselineStatus,
+    baseline: summary,
+    current,
+    scenarios,
+    regressions,
+    improvements,
+    breaches,
+    notes,
+  };
+}
+
+/** Exit code of the gate: `regression` fails on a regression or a breached threshold, `threshold`
+ * on a breached threshold only, `never` reports and passes. */
+export function decideExit(comparison: Comparison, failOn: 'regression' | 'threshold' | 'never'): 0 | 1 {
+  if (failOn === 'never') return 0;
+  if (comparison.breaches.length > 0) return 1;
+  if (failOn === 'regression' && comparison.regressions.length > 0) return 1;
+  return 0;
+}

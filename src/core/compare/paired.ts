@@ -1,0 +1,240 @@
+// The A/B method: the head and the base variant ran on the same runner, at the same moments (duet)
+// or in adjacent segments in a randomised order (alternate), so segment i of the head pairs with
+// segment i of the base and each pair's difference is free of the runner's level and of the drift
+// that the pair shares. A paired t over the pairs (src/core/stats/paired.ts, chosen by its
+// calibration at 8–40 pairs: bench/README-ab.md) tests every metric; the same pairs serve every
+// metric of a scenario. Holm, the minimum effects, the guards and the decision rule are the stored
+// modes' own.
+import { prepareRun } from '../stats/bootstrap.js';
+import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, type PairedTest } from '../stats/paired.js';
+import { formatCount } from '../report/format.js';
+import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioComparison, ScenarioResult } from '../types.js';
+import { decideRun } from './decide.js';
+import { populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, scenarioValue, toChange, type CompareInput, type Draft } from './shared.js';
+
+/**
+ * Minimum effects in A/B mode. The pairs cancel the runner's level and the drift they share, so the
+ * smallest change worth failing a PR for can sit well below the stored modes' 10–15%. Synthetic
+ * A/A of 12 duet pairs at ~1,000 req/s (bench/README-ab.md): the sd of Δ is 0.6% at p50, 0.8–0.9%
+ * at p90/p95, 1.9% at p99, 0.6% for rps. So p50 3% (4.7 sd: what lets a 5% p50 change pass it in
+ * ≥ 80% of runs even though duet's shared cores pass ~10% of a slowdown on to the base), p90/p95 5%
+ * (5–6 sd, a 10% change clears it in every run), p99 8% (4.3 sd; its per-segment estimate is the
+ * noisiest). Alternate's spread is larger (5–6% with a bursty neighbour), and there significance,
+ * not these minima, is what holds false alarms back.
+ */
+export const AB_MIN_EFFECT: Record<MetricName, number> = { p50: 0.03, p90: 0.05, p95: 0.05, p99: 0.08, rps: 0.05, error_rate: 0.01 };
+
+/** Fewer pairs than this leave a t with 2 df: too little to judge a PR on. */
+export const MIN_PAIRS = 4;
+
+/** The minimum effect a metric is judged with: what the config sets for it, otherwise in A/B mode
+ * the A/B default and in the stored modes the config's (which holds the stored defaults). */
+export function minEffectFor(compare: CompareConfig, metric: MetricName, mode: 'ab' | 'stored' = 'stored'): number {
+  if (mode === 'ab' && !(compare.minEffectSet ?? []).includes(metric)) return AB_MIN_EFFECT[metric];
+  return compare.minEffect[metric];
+}
+
+function scheduleWords(ab: AbInfo): string {
+  return ab.schedule === 'duet'
+    ? 'Duet: every request was sent to head and base at the same moment'
+    : 'Alternate: head and base segments ran back to back, in a randomised order per pair';
+}
+
+function fromTest(
+  metric: MetricName,
+  head: ScenarioResult,
+  base: ScenarioResult,
+  test: PairedTest | undefined,
+  minEffect: number,
+  guards: string[],
+): Draft {
+  const comparison: MetricComparison = {
+    scenario: head.name,
+    metric,
+    baseline: scenarioValue(base, metric),
+    current: scenarioValue(head, metric),
+    change: NaN,
+    method: test === undefined ? 'none' : 'paired',
+    minEffect,
+    verdict: 'inconclusive',
+    reasons: [],
+  };
+  if (test === undefined) {
+    if (guards.length === 0) guards.push('fewer than 2 pairs had successful requests in both variants: nothing to pair');
+    return { comparison, guards };
+  }
+  comparison.change = toChange(metric, test.effect);
+  comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
+  comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}
+
+/**
+ * The open model's rate is the generator's, so there is nothing to test while both variants keep
+ * it. A head that falls short while the base keeps the rate could not keep up: a regression, said
+ * with how many pairs showed it. When both fall short, both hit their capacity, and the per-pair
+ * rates are then the services' own: the paired test compares the capacities.
+ */
+function pairedRateCheck(
+  head: ScenarioResult,
+  base: ScenarioResult,
+  rpsDiffs: number[],
+  minEffect: number,
+): Draft {
+  const guards: string[] = [];
+  const comparison: MetricComparison = {
+    scenario: head.name,
+    metric: 'rps',
+    baseline: base.rps,
+    current: head.rps,
+    change: Math.expm1(Math.log(head.rps / base.rps)),
+    method: 'rate-check',
+    minEffect,
+    verdict: 'no change',
+    reasons: [],
+  };
+  const share = (scenario: ScenarioResult): number | undefined =>
+    scenario.rate !== undefined && scenario.rate.intendedPerSec > 0 ? scenario.rate.achievedPerSec / scenario.rate.intendedPerSec : undefined;
+  const headShare = share(head);
+  const baseShare = share(base);
+  if (headShare === undefined || baseShare === undefined) {
+    comparison.method = 'none';
+    guards.push('an open-model run without an intended rate recorded: nothing to check the rate against');
+    return { comparison, guards };
+  }
+  const saturated = saturationGuard(head, 'the head') ?? saturationGuard(base, 'the base');
+  if (headShare >= RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) return { comparison, guards };
+  if (saturated !== undefined) {
+    guards.push(`the achieved rate fell short (${formatPercent(headShare, false)} of the intended rate in the head, ${formatPercent(baseShare, false)} in the base) but ${saturated}`);
+    return { comparison, guards };
+  }
+  const behind = rpsDiffs.filter((d) => Number.isFinite(d) && d < Math.log(RATE_SHORTFALL)).length;
+  const pairs = rpsDiffs.filter((d) => Number.isFinite(d)).length;
+  const intended = formatCount(head.rate?.intendedPerSec ?? 0);
+  if (headShare < RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) {
+    comparison.verdict = 'regression';
+    comparison.reasons.push(
+      `the head completed only ${formatPercent(headShare, false)} of the intended ${intended} req/s while the base kept ${formatPercent(baseShare, false)} on the same runner ` +
+        `(the head fell more than 1% behind the base in ${behind} of ${pairs} pairs): the head could not keep up`,
+    );
+    return { comparison, guards };
+  }
+  if (headShare >= RATE_SHORTFALL) {
+    comparison.verdict = 'improvement';
+    comparison.reasons.push(`the head kept ${formatPercent(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent(baseShare, false)}`);
+    return { comparison, guards };
+  }
+  // Both at capacity: the paired test decides, like a closed model's throughput.
+  const test = pairedTTest(rpsDiffs);
+  comparison.reasons.push(`both fell short of the intended ${intended} req/s (head ${formatPercent(headShare, false)}, base ${formatPercent(baseShare, false)}), so their capacities are compared pair by pair`);
+  comparison.verdict = 'inconclusive';
+  if (test === undefined) {
+    guards.push('fewer than 2 pairs to compare the capacities on');
+    return { comparison, guards };
+  }
+  comparison.method = 'paired';
+  comparison.change = Math.expm1(test.effect);
+  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+  comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}
+
+function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[]): Draft[] {
+  const { compare } = input;
+  const pairs = Math.min(head.segments.length, base.segments.length);
+  if (head.segments.length !== base.segments.length) {
+    notes.push(`The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`);
+  }
+  const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : undefined;
+  const drafts: Draft[] = [];
+  const isOpen = OPEN_EXECUTORS.has(head.executor);
+  for (const metric of compare.metrics) {
+    const minEffect = minEffectFor(compare, metric, 'ab');
+    if (metric === 'rps' && isOpen) {
+      drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect));
+      continue;
+    }
+    const guards: string[] = [];
+    const add = (guard: string | undefined): void => {
+      if (guard !== undefined) guards.push(guard);
+    };
+    if (pairs < MIN_PAIRS) {
+      guards.push(`too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`);
+    }
+    add(tailGuard(metric, [{ who: 'the head', okRequests: head.requests.ok }, { who: 'the base', okRequests: base.requests.ok }]));
+    add(saturationGuard(head, 'the head'));
+    add(saturationGuard(base, 'the base'));
+    add(populationGuard(metric, head.errorRate, base.errorRate));
+    const test = diffs === undefined ? undefined : metric === 'error_rate' ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : pairedTTest(diffs[metric]);
+    drafts.push(fromTest(metric, head, base, test, minEffect, guards));
+  }
+  return drafts;
+}
+
+export function comparePaired(input: CompareInput): Comparison {
+  const { current, compare } = input;
+  const ab = current.ab;
+  if (ab === undefined) throw new Error('comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline');
+  const notes: string[] = [];
+  const scenarios: ScenarioComparison[] = [];
+  const drafts: Draft[] = [];
+  let pairCount = 0;
+  for (const head of current.scenarios) {
+    const base = ab.base.scenarios.find((candidate) => candidate.name === head.name);
+    const scenarioNotes: string[] = [];
+    const comparison: ScenarioComparison = {
+      name: head.name,
+      current: head,
+      metrics: [],
+      thresholds: input.thresholds.filter((threshold) => threshold.scenario === head.name),
+      notes: scenarioNotes,
+    };
+    if (base === undefined) {
+      scenarioNotes.push('New in the head: the base has no such scenario, so it is judged on thresholds alone.');
+    } else {
+      comparison.baseline = base;
+      const scenarioDrafts = compareScenarioPaired(input, head, base, scenarioNotes);
+      pairCount = Math.max(pairCount, Math.min(head.segments.length, base.segments.length));
+      drafts.push(...scenarioDrafts);
+      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
+    }
+    scenarios.push(comparison);
+  }
+  for (const base of ab.base.scenarios) {
+    if (!current.scenarios.some((scenario) => scenario.name === base.name)) {
+      notes.push(`Scenario ${base.name} is in the base but not in the head: it was not compared.`);
+    }
+  }
+
+  // Holm over every test of the run, each test's MDE at the family's size, each verdict: as in the
+  // stored modes.
+  decideRun(drafts, compare.alpha);
+  const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
+
+  // The "base vs head, same runner, <schedule>" line is the renderers' (from comparison.ab); this
+  // says how the pairs were made and tested.
+  notes.push(
+    `${scheduleWords(ab)}. Each change is the mean over ${pairCount} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown), tested by a paired t; Holm over the ${tested.length} tests of the run.`,
+  );
+  const metrics = drafts.map((draft) => draft.comparison);
+  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
+  const regressions = metrics.filter((metric) => metric.verdict === 'regression');
+  const improvements = metrics.filter((metric) => metric.verdict === 'improvement');
+  const summary: NonNullable<Comparison['ab']> = { schedule: ab.schedule, pairs: pairCount };
+  if (ab.base.git?.commit !== undefined) summary.baseCommit = ab.base.git.commit;
+  return {
+    verdict: breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+    mode: 'ab',
+    ab: summary,
+    // The base variant is this run's baseline, and it is here: a missing stored baseline is no
+    // concern of an A/B verdict (the default branch still saves one).
+    baselineStatus: { kind: 'ok' },
+    current,
+    scenarios,
+    regressions,
+    improvements,
+    breaches,
+    notes,
+  };
+}

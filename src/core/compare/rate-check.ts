@@ -1,0 +1,51 @@
+// The open-model rate check: in an open model the generator sets the rate, so throughput is
+// judged by whether the service kept up with the intended rate, not by a test of rps.
+import { formatCount } from '../report/format.js';
+import type { MetricComparison, ScenarioResult } from '../types.js';
+import { otherLoadGuard, saturationGuard } from './guards.js';
+import { formatPercent, RATE_SHORTFALL, runnerNoise, type Context, type Draft } from './shared.js';
+import { testTwoRuns } from '../stats/variance-model.js';
+
+export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult): Draft {
+  const guards: string[] = [];
+  const comparison: MetricComparison = {
+    scenario: current.name,
+    metric: 'rps',
+    baseline: base.rps,
+    current: current.rps,
+    change: Math.expm1(Math.log(current.rps / base.rps)),
+    method: 'rate-check',
+    minEffect: ctx.input.compare.minEffect.rps,
+    verdict: 'no change',
+    reasons: [],
+  };
+  const rate = current.rate;
+  if (rate === undefined || !(rate.intendedPerSec > 0)) {
+    comparison.method = 'none';
+    guards.push('an open-model run without an intended rate recorded: nothing to check the rate against');
+    return { comparison, guards };
+  }
+  const share = rate.achievedPerSec / rate.intendedPerSec;
+  if (share >= RATE_SHORTFALL) return { comparison, guards };
+  const saturated =
+    saturationGuard(current, 'the current run') ?? otherLoadGuard('rps', -1, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
+  if (saturated !== undefined) {
+    guards.push(`the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
+    return { comparison, guards };
+  }
+  const shortfall = `the service completed only ${formatPercent(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule`;
+  const baseShare = base.rate !== undefined && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
+  if (baseShare >= RATE_SHORTFALL) {
+    comparison.verdict = 'regression';
+    comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
+    return { comparison, guards };
+  }
+  // Both runs hit the service's capacity, so the rate is now the service's, as in a closed model,
+  // and the two capacities are tested like any other metric: against the runner-to-runner noise
+  // of rps (the counts of a whole run are precise; the runner's speed is not), through Holm.
+  comparison.reasons.push(`${shortfall}; the baseline fell short too (${formatPercent(baseShare, false)} of its intended rate), so the two capacities are compared`);
+  const test = testTwoRuns({ effect: Math.log(current.rps / base.rps), within: [], betweenSd: runnerNoise(ctx.input.compare, 'rps') });
+  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}

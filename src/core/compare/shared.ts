@@ -1,0 +1,93 @@
+// What every method of the comparison shares: the input, the per-run context, a draft verdict
+// (a comparison plus the guards that may still make it inconclusive), and the formatting of the
+// changes that the reasons quote.
+import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
+import type { Baseline, CompareConfig, HistoryEntry, MetricComparison, MetricName, Results, ScenarioResult, BaselineStatus, ThresholdResult } from '../types.js';
+
+export const DEFAULT_SEED = 0x5eed2024;
+export const DEFAULT_REPLICATES = 2000;
+/** Requests beyond a percentile that a tail estimate needs (so p99 needs 5,000 per run). */
+export const MIN_TAIL_REQUESTS = 50;
+/** Fewer segments than this cannot be block-resampled meaningfully. */
+export const MIN_SEGMENTS = 4;
+/** An open-model run that achieved less than this share of its intended rate fell short. */
+export const RATE_SHORTFALL = 0.99;
+
+export const BAD_DIRECTION: Record<MetricName, 1 | -1> = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1 };
+export const OPEN_EXECUTORS = new Set(['constant-arrival-rate', 'ramping-arrival-rate']);
+
+export interface CompareInput {
+  current: Results;
+  baseline?: Baseline;
+  baselineStatus: BaselineStatus;
+  compare: CompareConfig;
+  thresholds: ThresholdResult[];
+  seed?: number;
+  /** Bootstrap replicates (default 2000). */
+  replicates?: number;
+}
+
+export interface Draft {
+  comparison: MetricComparison;
+  guards: string[];
+  /** What the run-level step needs to state the minimum detectable effect once the family size
+   * (the number of tests Holm adjusts over) is known: on the effect's scale. */
+  power?: { standardError: number; df: number };
+}
+
+export interface Context {
+  input: CompareInput;
+  baseline: Baseline;
+  environmentDiffers: boolean;
+  /** Past runs on the current environment, newest first (the stored run first when it matches). */
+  pastRuns: HistoryEntry[];
+  seed: number;
+  replicates: number;
+}
+
+export type PastScenario = HistoryEntry['scenarios'][string];
+
+export function formatPercent(fraction: number, signed = true): string {
+  const value = fraction * 100;
+  const digits = Math.abs(value) >= 10 ? 0 : 1;
+  const text = `${value.toFixed(digits)}%`;
+  return signed && value > 0 ? `+${text}` : text;
+}
+
+export function formatChange(metric: MetricName, change: number): string {
+  if (metric === 'error_rate') return `${change >= 0 ? '+' : ''}${(change * 100).toFixed(2)} points`;
+  return formatPercent(change);
+}
+
+export function scenarioValue(scenario: ScenarioResult, metric: MetricName): number {
+  if (metric === 'rps') return scenario.rps;
+  if (metric === 'error_rate') return scenario.errorRate;
+  return scenario.latencyMs[metric];
+}
+
+export function historyValue(entry: HistoryEntry['scenarios'][string], metric: MetricName): number {
+  return metric === 'error_rate' ? entry.errorRate : entry[metric];
+}
+
+
+/** The between-run sd the config gives a metric (compare.runnerNoise), else the default prior. */
+export function runnerNoise(compare: CompareConfig, metric: MetricName): number {
+  return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
+}
+
+/** A relative minimum effect as a magnitude on the effect's scale, in the metric's bad direction
+ * (a rise for latencies, a fall for rps, points for the error rate). */
+export function minEffectOnScale(metric: MetricName, minEffect: number): number {
+  if (metric === 'error_rate') return minEffect;
+  return BAD_DIRECTION[metric] > 0 ? Math.log1p(minEffect) : -Math.log1p(-Math.min(minEffect, 0.999));
+}
+
+/** The inverse of minEffectOnScale: a magnitude on the effect's scale as a change users read. */
+export function magnitudeAsChange(metric: MetricName, magnitude: number): number {
+  if (metric === 'error_rate') return magnitude;
+  return BAD_DIRECTION[metric] > 0 ? Math.expm1(magnitude) : -Math.expm1(-magnitude);
+}
+
+export function toChange(metric: MetricName, effect: number): number {
+  return metric === 'error_rate' ? effect : Math.expm1(effect);
+}

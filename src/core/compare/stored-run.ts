@@ -1,0 +1,115 @@
+// The no-history test: the current run against the one stored run. Each run's within-run error
+// comes from its segment block bootstrap; one stored run says nothing about runner-to-runner
+// noise, so the between-run part of the variance is the documented prior (compare.runnerNoise).
+import { bootstrapTwoRuns, effectOf, prepareRun, type BootstrapEffect, type TwoRunBootstrap } from '../stats/bootstrap.js';
+import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
+import { deriveSeed } from '../stats/prng.js';
+import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
+import { environmentGuard, otherLoadGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { MIN_SEGMENTS, runnerNoise, scenarioValue, toChange, type Context, type Draft } from './shared.js';
+
+/** One bootstrap per scenario, run on first use and shared by its metrics. */
+export function lazyBootstrap(ctx: Context, current: ScenarioResult, base: ScenarioResult): () => TwoRunBootstrap | undefined {
+  let boot: TwoRunBootstrap | undefined;
+  let ready = false;
+  return () => {
+    if (!ready) {
+      ready = true;
+      if (current.segments.length >= MIN_SEGMENTS && base.segments.length >= MIN_SEGMENTS) {
+        boot = bootstrapTwoRuns(prepareRun(base.segments), prepareRun(current.segments), {
+          replicates: ctx.replicates,
+          seed: deriveSeed(ctx.seed, current.name),
+        });
+      }
+    }
+    return boot;
+  };
+}
+
+/** The guards of the stored-run test, then its draft. */
+export function compareWithStoredRun(
+  ctx: Context,
+  metric: MetricName,
+  current: ScenarioResult,
+  base: ScenarioResult,
+  boot: TwoRunBootstrap | undefined,
+): Draft {
+  const guards: string[] = [];
+  const add = (guard: string | undefined): void => {
+    if (guard !== undefined) guards.push(guard);
+  };
+  if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
+    guards.push(`too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`);
+  }
+  add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the baseline', okRequests: base.requests.ok }]));
+  add(saturationGuard(current, 'the current run'));
+  add(saturationGuard(base, 'the baseline'));
+  add(populationGuard(metric, current.errorRate, base.errorRate));
+  if (ctx.environmentDiffers) add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+  const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
+  add(otherLoadGuard(metric, draft.comparison.change, current.machine?.otherCores, base.machine?.otherCores, 'the baseline'));
+  return draft;
+}
+
+/** Block-bootstrap variance has about one degree of freedom per block, less the mean. */
+function withinDf(segments: number, blockLength: number): number {
+  return Math.max(1, segments / Math.max(1, blockLength) - 1);
+}
+
+/** The error rate's within-run variance is at least the binomial one under no change (pooled
+ * rate), so two runs without a single error in a segment resample still have a variance. */
+function binomialVariance(current: ScenarioResult, base: ScenarioResult): { current: number; baseline: number } {
+  const total = current.requests.total + base.requests.total;
+  const pooled = total > 0 ? (current.requests.ko + base.requests.ko) / total : 0;
+  const spread = Math.max(pooled * (1 - pooled), 0.25 / Math.max(1, total));
+  return { current: spread / Math.max(1, current.requests.total), baseline: spread / Math.max(1, base.requests.total) };
+}
+
+function fromBootstrap(
+  ctx: Context,
+  metric: MetricName,
+  current: ScenarioResult,
+  base: ScenarioResult,
+  boot: TwoRunBootstrap | undefined,
+  guards: string[],
+): Draft {
+  const { compare } = ctx.input;
+  const effect: BootstrapEffect | undefined = boot?.effects[metric];
+  const comparison: MetricComparison = {
+    scenario: current.name,
+    metric,
+    baseline: boot?.baseline[metric] ?? scenarioValue(base, metric),
+    current: boot?.current[metric] ?? scenarioValue(current, metric),
+    change: NaN,
+    method: effect === undefined ? 'none' : 'bootstrap',
+    minEffect: compare.minEffect[metric],
+    verdict: 'inconclusive',
+    reasons: [],
+  };
+  if (effect === undefined || boot === undefined) {
+    if (guards.length === 0) guards.push('no successful requests to measure in one of the runs');
+    const values = effectOf(metric, comparison.current, comparison.baseline);
+    if (Number.isFinite(values)) comparison.change = toChange(metric, values);
+    return { comparison, guards };
+  }
+  let within = {
+    current: WITHIN_VARIANCE_INFLATION * effect.withinVariance.current,
+    baseline: WITHIN_VARIANCE_INFLATION * effect.withinVariance.baseline,
+  };
+  if (metric === 'error_rate') {
+    const floor = binomialVariance(current, base);
+    within = { current: Math.max(within.current, floor.current), baseline: Math.max(within.baseline, floor.baseline) };
+  }
+  const test = testTwoRuns({
+    effect: effect.effect,
+    within: [
+      { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
+      { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) },
+    ],
+    betweenSd: runnerNoise(compare, metric),
+  });
+  comparison.change = toChange(metric, effect.effect);
+  comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}

@@ -1,0 +1,74 @@
+// The A/B test over segment pairs: head segment i against base segment i, run on the same runner at
+// the same moment (duet) or back to back in a randomised order (alternate). Each pair gives one
+// difference per metric (a log ratio, or for the error rate a difference of shares), and a paired t
+// on those differences with n − 1 degrees of freedom is the test. It was chosen over a paired block
+// bootstrap, a studentized bootstrap, a sign-flip test and a pooled estimate with a jackknife
+// variance by its calibration in simulation at 8–40 pairs (bench/README-ab.md): the bootstraps are
+// anti-conservative at these pair counts, the sign-flip's p-values are floored at 2^−n.
+import { quantileUs, type LatencyMetric, LATENCY_PERCENTILES, type PreparedRun } from './bootstrap.js';
+import { tQuantile, tUpperTail } from './t-distribution.js';
+
+export interface PairedTest {
+  /** Mean of the per-pair differences (log scale for latencies and rps). */
+  effect: number;
+  standardError: number;
+  df: number;
+  /** One-sided, in the direction of the observed effect (1 when there is none). */
+  pValue: number;
+  /** Two-sided 95% t interval of the effect. */
+  interval: [number, number];
+  pairs: number;
+}
+
+/**
+ * HDR histograms keep 3 significant digits, so two segments' percentiles that agree to the
+ * bucket have a log ratio of exactly 0: identical variants would give a zero variance and a t of
+ * 0/0. The per-pair sd is floored at one bucket's width (0.1% on the log scale); for error-rate
+ * differences (absolute shares) at 0.01 points.
+ */
+export const LOG_SD_FLOOR = 1e-3;
+export const SHARE_SD_FLOOR = 1e-4;
+
+/** Paired t on the per-pair differences; undefined with fewer than 2 finite pairs. */
+export function pairedTTest(differences: readonly number[], sdFloor = LOG_SD_FLOOR): PairedTest | undefined {
+  const finite = differences.filter((d) => Number.isFinite(d));
+  const n = finite.length;
+  if (n < 2) return undefined;
+  const mean = finite.reduce((sum, d) => sum + d, 0) / n;
+  const variance = finite.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
+  const sd = Math.max(Math.sqrt(variance), sdFloor);
+  const standardError = sd / Math.sqrt(n);
+  const df = n - 1;
+  const t = mean / standardError;
+  // The tail itself, not 1 − CDF, so that a clear change keeps its p-value below 1e-16.
+  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
+}
+
+/** The percentile (µs) of one segment alone; NaN when it recorded nothing. */
+export function segmentQuantileUs(run: PreparedRun, segment: number, percentile: number): number {
+  const weights = new Float64Array(run.segments);
+  weights[segment] = 1;
+  return quantileUs(run, weights, percentile);
+}
+
+export type PairMetric = LatencyMetric | 'rps' | 'error_rate';
+
+/** The per-pair differences of every metric: ln Q_p(head_i) − ln Q_p(base_i), ln rps ratio, and the
+ * error-rate difference. Pairs beyond the shorter run are ignored (the engine records equal counts). */
+export function pairDifferences(head: PreparedRun, base: PreparedRun): Record<PairMetric, number[]> {
+  const n = Math.min(head.segments, base.segments);
+  const out: Record<PairMetric, number[]> = { p50: [], p90: [], p95: [], p99: [], rps: [], error_rate: [] };
+  for (let i = 0; i < n; i++) {
+    for (const metric of Object.keys(LATENCY_PERCENTILES) as LatencyMetric[]) {
+      const percentile = LATENCY_PERCENTILES[metric];
+      out[metric].push(Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile)));
+    }
+    const rate = (run: PreparedRun): number => (run.count[i] ?? 0) / Math.max(1e-9, run.durationMs[i] ?? 0);
+    out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
+    const share = (run: PreparedRun): number => ((run.count[i] ?? 0) > 0 ? (run.ko[i] ?? 0) / (run.count[i] ?? 1) : NaN);
+    out.error_rate.push(share(head) - share(base));
+  }
+  return out;
+}

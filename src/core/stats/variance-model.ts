@@ -1,0 +1,93 @@
+// The variance of a change between two runs, as docs/statistics.md lays out: the within-run error
+// of each run (from its segment block bootstrap) plus a between-run component, since two runs on
+// a CI runner differ by more than either run's own resampling can see (measured: the bootstrap's
+// SE is 0.3–0.56 of the real run-to-run sd). Without history the between-run part is a prior per
+// metric; with history the past runs' spread replaces it, floored at a share of that prior.
+import type { MetricName } from '../types.js';
+import { tQuantile, tUpperTail } from './t-distribution.js';
+
+/**
+ * Run-to-run standard deviation of one run's ln(metric) (absolute, as a fraction, for the error
+ * rate): the between-run part of the no-history test's variance, and (times HISTORY_FLOOR_SHARE)
+ * the floor of the history test's scale. A/A runs on a shared 2-core machine spread by about 5%
+ * for p50 and rps and 7–8% for p90–p99, of which the within-run bootstrap sees only a part; the
+ * prior is that whole measured spread, so the within-run part is counted twice, which costs a
+ * little power and never a false alarm. `compare.runnerNoise` overrides it per metric.
+ */
+export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
+  p50: 0.05,
+  p90: 0.07,
+  p95: 0.07,
+  p99: 0.08,
+  rps: 0.05,
+  error_rate: 0.001,
+};
+
+/** A history may show a runner up to this much quieter than the prior, and no quieter: K
+ * near-identical past runs are not evidence of a runner without noise. */
+export const HISTORY_FLOOR_SHARE = 0.5;
+
+/**
+ * The segment block bootstrap sees a run's slow drift only in part: with about 20 segments the
+ * series mean absorbs most of a drift that spans several segments, and the block length cannot
+ * grow past m/3. Measured on the synthetic runs of bench/ (AR(1) load drift, bursts, GC pauses;
+ * 20 segments of 3 s), its SE was 0.60–0.68 of the real within-run sd of ln p50, p95, p99 and rps,
+ * so its variance is multiplied by 2.5 (SE × 1.58: ratio 0.95–1.07) before the between-run part
+ * is added.
+ */
+export const WITHIN_VARIANCE_INFLATION = 2.5;
+
+/** The power that the minimum detectable effect is quoted at. */
+export const MDE_POWER = 0.8;
+
+export interface TwoRunInput {
+  /** Observed change on the effect's scale (log ratio; a difference for the error rate). */
+  effect: number;
+  /** Within-run variance of each run's statistic, and the degrees of freedom of each estimate. */
+  within: { variance: number; df: number }[];
+  /** Between-run sd of one run (so the difference of two runs gets twice its variance). */
+  betweenSd: number;
+}
+
+export interface TwoRunTest {
+  effect: number;
+  standardError: number;
+  /** Welch–Satterthwaite degrees of freedom: the within-run parts are estimated, the prior is not. */
+  df: number;
+  t: number;
+  /** One-sided in the direction of the observed effect (1 for no change, NaN if an input is not a number). */
+  pValue: number;
+  /** 95% interval of the effect. */
+  interval: [number, number];
+}
+
+/**
+ * t = Δ / √(w₁ + w₂ + 2τ²) against a t with Welch–Satterthwaite df. The p-value is a tail
+ * probability, not a count of replicates, so it reaches any level Holm asks for.
+ */
+export function testTwoRuns(input: TwoRunInput): TwoRunTest {
+  const between = 2 * input.betweenSd * input.betweenSd;
+  const withinTotal = input.within.reduce((sum, part) => sum + part.variance, 0);
+  const variance = withinTotal + between;
+  const denominator = input.within.reduce((sum, part) => sum + (part.variance * part.variance) / Math.max(1, part.df), 0);
+  const df = denominator > 0 ? (variance * variance) / denominator : Infinity;
+  const standardError = Math.sqrt(variance);
+  const { effect } = input;
+  const valid = Number.isFinite(effect) && Number.isFinite(variance) && variance > 0;
+  const t = effect / standardError;
+  const pValue = !valid ? NaN : effect === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect, standardError, df, t, pValue, interval: [effect - half, effect + half] };
+}
+
+/**
+ * The smallest true change (on the effect's scale, in the bad direction's magnitude) that this
+ * test calls a regression with MDE_POWER probability: the estimate must clear both the critical
+ * value t(1 − α′, df)·SE and the minimum effect, and it falls t(0.8, df)·SE short of the truth in
+ * 20% of runs. α′ = α / tests is Holm's first step, the strictest threshold a test meets.
+ */
+export function minDetectableEffect(input: { standardError: number; df: number; alpha: number; tests: number; minEffect: number }): number {
+  const alphaPrime = input.alpha / Math.max(1, input.tests);
+  const critical = tQuantile(1 - alphaPrime, input.df) * input.standardError;
+  return Math.max(critical, input.minEffect) + tQuantile(MDE_POWER, input.df) * input.standardError;
+}

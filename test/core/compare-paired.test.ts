@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { AB_MIN_EFFECT, comparePaired, minEffectFor, type CompareInput } from '../../src/core/compare/index.js';
+import type { CompareConfig, Comparison, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
+import { makeAbResults, type AbScenarioFixture } from './ab-fixtures.js';
+
+const compare: CompareConfig = {
+  metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
+  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
+  alpha: 0.05,
+  minHistory: 5,
+  noiseFloor: 0.15,
+  historyLength: 10,
+};
+
+function input(current: Results, extra: Partial<CompareInput> = {}): CompareInput {
+  return { current, baselineStatus: { kind: 'missing', detail: 'no baseline yet' }, compare, thresholds: [], ...extra };
+}
+
+function metric(comparison: Comparison, scenario: string, name: string): MetricComparison {
+  const found = comparison.scenarios.find((s) => s.name === scenario)?.metrics.find((m) => m.metric === name);
+  if (found === undefined) throw new Error(`no ${name} in ${scenario}`);
+  return found;
+}
+
+const api: AbScenarioFixture = { name: 'api', pairs: 12, ratePerSec: 400 };
+
+describe('comparePaired', () => {
+  it('finds no change between identical variants, and says how it compared', () => {
+    const head = makeAbResults({ seed: 1, schedule: 'duet', scenarios: [api] });
+    // The base is the head itself: every pair's difference is exactly zero.
+    const same: Results = { ...head, ab: { schedule: 'duet', seed: 1, base: { ...head, ab: undefined } } };
+    const comparison = comparePaired(input(same));
+    expect(comparison.mode).toBe('ab');
+    expect(comparison.verdict).toBe('pass');
+    expect(comparison.baselineStatus).toEqual({ kind: 'ok' });
+    expect(comparison.ab).toEqual({ schedule: 'duet', pairs: 12 });
+    const metrics = comparison.scenarios[0]?.metrics ?? [];
+    expect(metrics).toHaveLength(6);
+    for (const m of metrics) {
+      expect(m.method).toBe('paired');
+      expect(m.verdict).toBe('no change');
+      expect(m.change).toBe(0);
+      expect(m.pValue).toBe(1);
+    }
+    expect(comparison.notes.join(' ')).toContain('Duet: every request was sent to head and base at the same moment');
+  });
+
+  it('judges with the A/B minimum effects unless the config set its own', () => {
+    const comparison = comparePaired(input(makeAbResults({ seed: 2, schedule: 'duet', scenarios: [api] })));
+    expect(metric(comparison, 'api', 'p95').minEffect).toBe(AB_MIN_EFFECT.p95);
+    expect(metric(comparison, 'api', 'p99').minEffect).toBe(0.08);
+    const set: CompareConfig = { ...compare, minEffectSet: ['p95'], minEffect: { ...compare.minEffect, p95: 0.2 } };
+    expect(minEffectFor(set, 'p95', 'ab')).toBe(0.2);
+    expect(minEffectFor(set, 'p90', 'ab')).toBe(0.05);
+    expect(minEffectFor(set, 'p90')).toBe(0.1);
+  });
+
+  // Closed model: the 4× slower head completes a quarter of the requests, so the rate is set high
+  // enough for its p99 to have the 50 requests beyond it that the tail guard asks for.
+  it('catches a 4x slowdown of one scenario among twelve and nothing else', () => {
+    const scenarios: AbScenarioFixture[] = Array.from({ length: 12 }, (_, i) => ({ name: `s${i}`, pairs: 12, ratePerSec: 800, headScale: i === 7 ? 4 : 1 }));
+    const comparison = comparePaired(input(makeAbResults({ seed: 3, schedule: 'duet', scenarios })));
+    expect(comparison.verdict).toBe('fail');
+    const regressed = new Set(comparison.regressions.map((m) => m.scenario));
+    expect([...regressed]).toEqual(['s7']);
+    for (const name of ['p50', 'p90', 'p95', 'p99', 'rps']) expect(metric(comparison, 's7', name).verdict).toBe('regression');
+    expect(metric(comparison, 's7', 'p95').change).toBeGreaterThan(2.5);
+  });
+
+  for (const schedule of ['duet', 'alternate'] as const) {
+    it(`${schedule}: a 20% p95 slowdown is a regression with its interval and MDE`, () => {
+      const comparison = comparePaired(input(makeAbResults({ seed: 4, schedule, scenarios: [{ ...api, headScale: 1.2 }] })));
+      const p95 = metric(comparison, 'api', 'p95');
+      expect(p95.verdict).toBe('regression');
+      expect(p95.changeInterval?.[0]).toBeLessThan(p95.change);
+      expect(p95.changeInterval?.[1]).toBeGreaterThan(p95.change);
+      expect(p95.minDetectableEffect).toBeGreaterThan(0);
+      // Duet cancels the moment's load; alternate pays for the slot-to-slot difference.
+      expect(p95.minDetectableEffect).toBeLessThan(schedule === 'duet' ? 0.1 : 0.3);
+      expect(comparison.ab?.schedule).toBe(schedule);
+    });
+  }
+
+  it('calls A/A runs no change in the large majority, and never a regression here (deterministic seeds)', () => {
+    let regressions = 0;
+    let noChange = 0;
+    let total = 0;
+    for (let i = 0; i < 20; i++) {
+      const comparison = comparePaired(input(makeAbResults({ seed: 500 + i, schedule: i % 2 === 0 ? 'duet' : 'alternate', scenarios: [api] })));
+      regressions += comparison.regressions.length;
+      for (const m of comparison.scenarios[0]?.metrics ?? []) {
+        total++;
+        if (m.verdict === 'no change') noChange++;
+      }
+    }
+    expect(regressions).toBe(0);
+    expect(noChange / total).toBeGreaterThan(0.8);
+  });
+
+  it('calls an open-model head that cannot keep the rate while the base can a regression', () => {
+    const open: AbScenarioFixture = { ...api, executor: 'constant-arrival-rate', headAchievedShare: 0.9, baseAchievedShare: 1 };
+    const comparison = comparePaired(input(makeAbResults({ seed: 5, schedule: 'duet', scenarios: [open] })));
+    const rps = metric(comparison, 'api', 'rps');
+    expect(rps.method).toBe('rate-check');
+    expect(rps.verdict).toBe('regression');
+    expect(rps.reasons.join(' ')).toContain('12 of 12 pairs');
+    expect(comparison.verdict).toBe('fail');
+  });
+
+  it('finds nothing to test in an open-model rate both variants keep', () => {
+    const open: AbScenarioFixture = { ...api, executor: 'constant-arrival-rate' };
+    const rps = metric(comparePaired(input(makeAbResults({ seed: 6, schedule: 'alternate', scenarios: [open] }))), 'api', 'rps');
+    expect(rps.method).toBe('rate-check');
+    expect(rps.verdict).toBe('no change');
+  });
+
+  it('compares the capacities pair by pair when both variants fall short', () => {
+    const open: AbScenarioFixture = { ...api, executor: 'constant-arrival-rate', headAchievedShare: 0.8, baseAchievedShare: 0.95 };
+    const rps = metric(comparePaired(input(makeAbResults({ seed: 7, schedule: 'duet', scenarios: [open] }))), 'api', 'rps');
+    expect(rps.method).toBe('paired');
+    expect(rps.verdict).toBe('regression');
+    expect(rps.change).toBeCloseTo(0.8 / 0.95 - 1, 2);
+  });
+
+  it('judges a scenario only the head has on thresholds alone', () => {
+    const current = makeAbResults({ seed: 8, schedule: 'duet', scenarios: [api], headOnly: [{ name: 'new', pairs: 12 }] });
+    const thresholds: ThresholdResult[] = [{ scenario: 'new', expression: 'p(95)<1', actual: 40, ok: false }];
+    const comparison = comparePaired(input(current, { thresholds }));
+    const fresh = comparison.scenarios.find((s) => s.name === 'new');
+    expect(fresh?.metrics).toEqual([]);
+    expect(fresh?.baseline).toBeUndefined();
+    expect(fresh?.notes.join(' ')).toContain('judged on thresholds alone');
+    expect(comparison.breaches).toHaveLength(1);
+    expect(comparison.verdict).toBe('fail');
+  });
+
+  it('keeps the tail-count guard of the stored modes', () => {
+    const thin: AbScenarioFixture = { ...api, ratePerSec: 20, pairs: 12 };
+    const p99 = metric(comparePaired(input(makeAbResults({ seed: 9, schedule: 'duet', scenarios: [thin] }))), 'api', 'p99');
+    expect(p99.verdict).toBe('inconclusive');
+    expect(p99.reasons.join(' ')).toContain('were above p99');
+  });
+
+  it('needs the base variant inside the results', () => {
+    const head = makeAbResults({ seed: 10, schedule: 'duet', scenarios: [api] });
+    expect(() => comparePaired(input({ ...head, ab: undefined }))).toThrow(/base variant/);
+  });
+});

@@ -1,0 +1,76 @@
+// The A/B parts of the reports: the "base vs head, same runner" line, base and head side by side
+// with each metric's interval and MDE, and Slack's head line with the base's on a line of its own.
+// Snapshots hold only these parts, so the rest of each report can change without touching them.
+import { describe, expect, it } from 'vitest';
+import { comparePaired } from '../../../src/core/compare/index.js';
+import { renderMarkdown } from '../../../src/core/report/markdown.js';
+import { renderSlackLines, renderSlackMessage } from '../../../src/core/report/slack.js';
+import { renderComparisonText } from '../../../src/core/report/text.js';
+import type { CompareConfig, Comparison } from '../../../src/core/types.js';
+import { makeAbResults } from '../ab-fixtures.js';
+
+const compare: CompareConfig = {
+  metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
+  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01 },
+  alpha: 0.05,
+  minHistory: 5,
+  noiseFloor: 0.15,
+  historyLength: 10,
+};
+
+function abComparison(): Comparison {
+  const current = makeAbResults({
+    seed: 11,
+    schedule: 'duet',
+    scenarios: [
+      { name: 'orders/list', pairs: 12, ratePerSec: 400, headScale: 1.25 },
+      { name: 'orders/get', pairs: 12, ratePerSec: 400 },
+    ],
+    headOnly: [{ name: 'orders/new', pairs: 12, ratePerSec: 100 }],
+  });
+  current.git = { commit: 'feedfacecafe0123' };
+  if (current.ab) current.ab.base.git = { commit: 'abcdef0123456789' };
+  return comparePaired({ current, baselineStatus: { kind: 'missing', detail: 'no baseline yet' }, compare, thresholds: [] });
+}
+
+/** The lines from the first one matching `start` up to the first blank line after it. */
+function section(text: string, start: RegExp): string {
+  const lines = text.split('\n');
+  const from = lines.findIndex((line) => start.test(line));
+  if (from < 0) throw new Error(`no line matches ${start}`);
+  const to = lines.findIndex((line, i) => i > from && line.trim() === '');
+  return lines.slice(from, to < 0 ? undefined : to).join('\n');
+}
+
+describe('A/B reports', () => {
+  const comparison = abComparison();
+
+  it('text: says base vs head on the same runner, and shows base, head, interval and MDE', () => {
+    const text = renderComparisonText(comparison);
+    expect(text.split('\n')[0]).toBe('perfgate: ✗ FAIL — 5 regressions');
+    expect(text).toContain('note: base vs head, same runner, duet (12 segment pairs, paired t per metric)');
+    expect(section(text, /^base: /)).toMatchSnapshot();
+    expect(section(text, /^orders\/list ·/)).toMatchSnapshot();
+    expect(section(text, /^orders\/new ·/)).toContain('judged on thresholds alone');
+  });
+
+  it('PR comment: the meta line names base and head, and the table has them side by side', () => {
+    const markdown = renderMarkdown(comparison, { now: new Date('2025-11-30T12:05:00.000Z') });
+    expect(section(markdown, /^base: /)).toMatchSnapshot();
+    expect(section(markdown, /^\| metric +\| +base +\| +head +\|/)).toMatchSnapshot();
+    expect(markdown).toContain('| head |');
+    expect(markdown).toContain('(base `200:');
+    expect(markdown).toContain('Mode **ab**');
+  });
+
+  it('Slack: the head keeps its json_oracle line, the base follows on its own line', () => {
+    const lines = renderSlackLines(comparison.current, comparison);
+    expect(lines).toMatchSnapshot();
+    const list = lines.findIndex((line) => line.startsWith('orders/list: '));
+    expect(lines[list + 1]).toMatch(/^orders\/list \(base\): [\d.]+ [\d.]+ [\d.]+ [\d.]+ [\d.]+$/);
+    // A head-only scenario has no base line.
+    expect(lines.filter((line) => line.startsWith('orders/new')).length).toBe(1);
+    const message = JSON.stringify(renderSlackMessage(comparison, {}).blocks);
+    expect(message).toContain('base vs head, same runner, duet');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { pairDifferences, pairedTTest } from '../../../src/core/stats/paired.js';
+import { createRng } from '../../../src/core/stats/prng.js';
+import { preparedPair, simulatePairs } from '../ab-fixtures.js';
+
+describe('pairedTTest', () => {
+  it('gives the textbook t, one-sided p and interval', () => {
+    // mean 0.25, sd 0.1291, SE 0.06455, t = 3.873 on 3 df: one-sided p = 0.01522.
+    const test = pairedTTest([0.1, 0.2, 0.3, 0.4]);
+    expect(test?.effect).toBeCloseTo(0.25, 12);
+    expect(test?.df).toBe(3);
+    expect(test?.standardError).toBeCloseTo(0.0645497, 6);
+    expect(test?.pValue).toBeCloseTo(0.01522, 4);
+    expect(test?.interval[0]).toBeCloseTo(0.25 - 3.182446 * 0.0645497, 5);
+    expect(test?.interval[1]).toBeCloseTo(0.25 + 3.182446 * 0.0645497, 5);
+  });
+
+  it('says nothing changed for identical pairs instead of dividing 0 by 0', () => {
+    const test = pairedTTest([0, 0, 0, 0, 0, 0]);
+    expect(test?.pValue).toBe(1);
+    expect(test?.standardError).toBeGreaterThan(0);
+  });
+
+  it('reaches p-values far below any replicate floor', () => {
+    const test = pairedTTest([0.2, 0.21, 0.19, 0.2, 0.22, 0.18, 0.2, 0.21]);
+    expect(test?.pValue).toBeLessThan(1e-8);
+  });
+
+  it('drops pairs without a value and needs two', () => {
+    expect(pairedTTest([0.1, NaN, 0.2])?.pairs).toBe(2);
+    expect(pairedTTest([0.1, NaN])).toBeUndefined();
+  });
+
+  it('is calibrated on normal differences at 8 pairs (deterministic seed)', () => {
+    const rng = createRng(42);
+    let rejected = 0;
+    const runs = 4000;
+    for (let r = 0; r < runs; r++) {
+      const d = Array.from({ length: 8 }, () => 0.03 * rng.normal());
+      if (2 * (pairedTTest(d)?.pValue ?? 1) <= 0.05) rejected++;
+    }
+    // Binomial(4000, 0.05): sd 0.34 points, so 4–6% is a ±3 sd band.
+    expect(rejected / runs).toBeGreaterThan(0.04);
+    expect(rejected / runs).toBeLessThan(0.06);
+  });
+});
+
+describe('pair differences from simulated A/B runs', () => {
+  for (const schedule of ['duet', 'alternate'] as const) {
+    it(`${schedule}: A/A p-values are calibrated and a ×1.2 head is seen in every metric`, () => {
+      let rejected = 0;
+      let tests = 0;
+      for (let i = 0; i < 150; i++) {
+        const { head, base } = preparedPair(simulatePairs(1000 + i, schedule, { pairs: 12, ratePerSec: 200 }));
+        const diffs = pairDifferences(head, base);
+        for (const metric of ['p50', 'p95', 'p99', 'rps'] as const) {
+          tests++;
+          if (2 * (pairedTTest(diffs[metric])?.pValue ?? 1) <= 0.05) rejected++;
+        }
+      }
+      // 600 correlated tests at 5%: anything from 2% to 9% is calibrated within noise here.
+      expect(rejected / tests).toBeGreaterThan(0.02);
+      expect(rejected / tests).toBeLessThan(0.09);
+
+      const { head, base } = preparedPair(simulatePairs(77, schedule, { pairs: 12, ratePerSec: 200, headScale: 1.2 }));
+      const diffs = pairDifferences(head, base);
+      for (const metric of ['p50', 'p90', 'p95'] as const) {
+        const test = pairedTTest(diffs[metric]);
+        expect(test?.effect).toBeGreaterThan(Math.log(1.1));
+        expect(test?.pValue).toBeLessThan(schedule === 'duet' ? 0.001 : 0.01);
+      }
+      // Closed model: throughput falls as latency rises.
+      expect(pairedTTest(diffs.rps)?.effect).toBeLessThan(0);
+    });
+  }
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/stats/prng.js';
+import { tQuantile } from '../../../src/core/stats/t-distribution.js';
+import { minDetectableEffect, testTwoRuns } from '../../../src/core/stats/variance-model.js';
+
+describe('testTwoRuns', () => {
+  it('adds twice the between-run variance to the two within-run ones', () => {
+    const test = testTwoRuns({ effect: 0.1, within: [{ variance: 0.0004, df: 9 }, { variance: 0.0005, df: 9 }], betweenSd: 0.05 });
+    expect(test.standardError).toBeCloseTo(Math.sqrt(0.0004 + 0.0005 + 0.005), 12);
+    // Welch–Satterthwaite: the prior has no sampling error, so df is far above 9 + 9.
+    expect(test.df).toBeCloseTo(0.0059 ** 2 / ((0.0004 ** 2 + 0.0005 ** 2) / 9), 6);
+    expect(test.pValue).toBeGreaterThan(0);
+    expect(testTwoRuns({ effect: 0, within: [], betweenSd: 0.05 }).pValue).toBe(1);
+    expect(testTwoRuns({ effect: NaN, within: [], betweenSd: 0.05 }).pValue).toBeNaN();
+    expect(testTwoRuns({ effect: 0.1, within: [], betweenSd: 0 }).pValue).toBeNaN();
+  });
+
+  it('rejects at most α at its boundary: the true change 0, the runner noise exactly the prior', () => {
+    // Each run: a runner level N(0, τ²) plus within-run noise N(0, w²), and a within-run variance
+    // estimated with df 9 (a scaled χ²), as the test sees it.
+    const rng = createRng(7);
+    const tau = 0.05;
+    const w = 0.03;
+    const df = 9;
+    const draws = 20_000;
+    let rejected = 0;
+    const estimate = (): number => {
+      let sum = 0;
+      for (let i = 0; i < df; i++) sum += rng.normal() ** 2;
+      return (w * w * sum) / df;
+    };
+    for (let i = 0; i < draws; i++) {
+      const effect = tau * rng.normal() + w * rng.normal() - tau * rng.normal() - w * rng.normal();
+      const test = testTwoRuns({ effect, within: [{ variance: estimate(), df }, { variance: estimate(), df }], betweenSd: tau });
+      if (effect > 0 && test.pValue <= 0.05) rejected++;
+    }
+    // 5% nominal, Monte Carlo sd 0.15%.
+    expect(rejected / draws).toBeLessThanOrEqual(0.055);
+    expect(rejected / draws).toBeGreaterThan(0.04);
+  });
+});
+
+describe('minDetectableEffect', () => {
+  it('is (t(1 − α/n, df) + t(0.8, df)) · SE, or the minimum effect plus t(0.8, df) · SE if that is larger', () => {
+    const mde = minDetectableEffect({ standardError: 0.1, df: 4, alpha: 0.05, tests: 1, minEffect: 0 });
+    expect(mde).toBeCloseTo((2.1318 + 0.9410) * 0.1, 3);
+    // df matters: at df 4 the 95% point is 2.13, not the normal's 1.64.
+    expect(mde).toBeGreaterThan((1.6449 + 0.8416) * 0.1 + 0.05);
+    expect(minDetectableEffect({ standardError: 0.1, df: 4, alpha: 0.05, tests: 1, minEffect: 0.4 })).toBeCloseTo(0.4 + 0.0941, 3);
+    expect(minDetectableEffect({ standardError: 0.1, df: 9, alpha: 0.05, tests: 6, minEffect: 0 })).toBeCloseTo(
+      (tQuantile(1 - 0.05 / 6, 9) + tQuantile(0.8, 9)) * 0.1,
+      9,
+    );
+  });
+
+  it('matches the power it promises: a true change at the MDE is detected in about 80% of draws', () => {
+    const rng = createRng(11);
+    const se = 0.05;
+    const df = 30;
+    const mde = minDetectableEffect({ standardError: se, df, alpha: 0.05, tests: 6, minEffect: 0.05 });
+    const critical = Math.max(tQuantile(1 - 0.05 / 6, df) * se, 0.05);
+    let detected = 0;
+    const draws = 20_000;
+    for (let i = 0; i < draws; i++) {
+      let chi = 0;
+      for (let k = 0; k < df; k++) chi += rng.normal() ** 2;
+      // A t(df)-distributed estimate around the true change.
+      if (mde + (se * rng.normal()) / Math.sqrt(chi / df) >= critical) detected++;
+    }
+    expect(detected / draws).toBeGreaterThan(0.78);
+    expect(detected / draws).toBeLessThan(0.82);
+  });
+});
