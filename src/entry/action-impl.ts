@@ -60,6 +60,12 @@ function readEvent(): EventFacts {
   return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha };
 }
 
+/** A/B mode: the PR's base commit, which the workflow checked out into base-dir. */
+function readBaseCommit(): { commit?: string; ref?: string } {
+  const base = github.context.payload.pull_request?.base as { sha?: string; ref?: string } | undefined;
+  return { ...(base?.sha ? { commit: base.sha } : {}), ...(base?.ref ? { ref: base.ref } : {}) };
+}
+
 export async function run(): Promise<void> {
   try {
     const options = readActionInputs();
@@ -102,6 +108,8 @@ async function gate(options: ActionOptions, event: EventFacts): Promise<number> 
       env: process.env,
       git: { commit: event.sha, ref: github.context.ref },
       shard: options.shard,
+      ...(options.baseDir ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() } : {}),
+      onNote: (message) => core.info(`perfgate: A/B: ${message}`),
     });
     // The k6-style summary of what was measured, before any comparison.
     core.info(renderRunSummary(loaded.results));

@@ -19,6 +19,7 @@ export const Inputs = {
   failOn: 'fail-on',
   comment: 'comment',
   shard: 'shard',
+  baseDir: 'base-dir',
 } as const;
 
 export const Outputs = {
@@ -42,6 +43,8 @@ export interface ActionOptions {
   failOn: FailOn;
   comment: CommentMode;
   shard?: Shard;
+  /** A/B mode: the PR's base commit, checked out beside the head. */
+  baseDir?: string;
 }
 
 export function readActionInputs(): ActionOptions {
@@ -85,5 +88,6 @@ export function readActionInputs(): ActionOptions {
     failOn: parseFailOn(text(Inputs.failOn) || 'regression', Inputs.failOn),
     comment: parseCommentMode(text(Inputs.comment) || 'always', Inputs.comment),
     ...(shard ? { shard: parseShard(shard, Inputs.shard) } : {}),
+    ...(text(Inputs.baseDir) ? { baseDir: text(Inputs.baseDir) } : {}),
   };
 }

@@ -28,8 +28,11 @@ export interface CliIo {
 /** The shell's code for a run ended by SIGINT. */
 export const INTERRUPTED_EXIT_CODE = 130;
 
-export async function runRunCommand(io: CliIo, options: { configPath: string; outputPath: string; logDir: string; shard?: Shard }): Promise<number> {
-  const { config, results } = await runLoad(io, options.configPath, options.logDir, options.shard);
+export async function runRunCommand(
+  io: CliIo,
+  options: { configPath: string; outputPath: string; logDir: string; shard?: Shard; baseDir?: string; seed?: number },
+): Promise<number> {
+  const { config, results } = await runLoad(io, options.configPath, options.logDir, { shard: options.shard, baseDir: options.baseDir, seed: options.seed });
   await writeJsonFile(options.outputPath, results);
   io.stdout.write(`${renderRunSummary(results)}\n`);
   if (results.interrupted) return reportInterrupted(io, options.outputPath);
@@ -69,9 +72,11 @@ export async function runGateCommand(
     format: ReportFormat;
     failOn: FailOn;
     seed?: number;
+    /** A/B mode: the base checkout. */
+    baseDir?: string;
   },
 ): Promise<number> {
-  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir);
+  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir, { baseDir: options.baseDir, seed: options.seed });
   if (options.outputPath) await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
     // A partial run is neither judged against the baseline nor saved as one.
@@ -118,7 +123,7 @@ function reportInterrupted(io: CliIo, outputPath: string | undefined): number {
   return INTERRUPTED_EXIT_CODE;
 }
 
-async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Shard) {
+async function runLoad(io: CliIo, configPath: string, logDir: string, extra: { shard?: Shard; baseDir?: string; seed?: number } = {}) {
   return runLoadTest({
     signal: io.signal,
     configPath,
@@ -128,7 +133,10 @@ async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Sh
     progressStream: io.stderr,
     env: io.env,
     git: io.env.GITHUB_SHA ? { commit: io.env.GITHUB_SHA, ref: io.env.GITHUB_REF } : undefined,
-    shard,
+    shard: extra.shard,
+    ...(extra.baseDir === undefined ? {} : { baseDir: extra.baseDir, baseDirSource: '--base-dir' }),
+    ...(extra.seed === undefined ? {} : { seed: extra.seed }),
+    onNote: (message) => io.stderr.write(`perfgate: A/B: ${message}\n`),
   });
 }
 

@@ -9,11 +9,12 @@ import { TOOL_VERSION } from './version.js';
 const USAGE = `perfgate ${TOOL_VERSION} — gate pull requests on HTTP performance
 
 Usage:
-  perfgate run -c perfgate.yml [-o results.json] [--log-dir DIR] [--shard 1/4]
+  perfgate run -c perfgate.yml [-o results.json] [--log-dir DIR] [--shard 1/4] [--base-dir ../base]
   perfgate compare --baseline base.json --current results.json [-c perfgate.yml]
                    [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
   perfgate gate -c perfgate.yml [--baseline-dir .perfgate] [-o results.json] [--save]
                 [--format text|markdown|slack|json] [--fail-on regression|threshold|never]
+                [--base-dir ../base]   A/B: run the base checkout beside the head, compare pairwise
   perfgate merge shard-1.json shard-2.json … -o results.json
 
 Exit codes: 0 pass, 1 gate failed, 2 bad usage or config, 3 could not run.`;
@@ -24,6 +25,7 @@ const optionSpec = {
   baseline: { type: 'string' },
   current: { type: 'string' },
   'baseline-dir': { type: 'string' },
+  'base-dir': { type: 'string' },
   'log-dir': { type: 'string' },
   format: { type: 'string' },
   'fail-on': { type: 'string' },
@@ -69,6 +71,8 @@ async function main(argv: string[]): Promise<number> {
         outputPath: values.output ?? 'results.json',
         logDir: values['log-dir'] ?? '.perfgate/logs',
         shard: values.shard === undefined ? undefined : parseShard(values.shard, '--shard'),
+        ...(values['base-dir'] ? { baseDir: values['base-dir'] } : {}),
+        seed,
       });
     case 'compare':
       return runCompareCommand(io, {
@@ -89,6 +93,7 @@ async function main(argv: string[]): Promise<number> {
         format,
         failOn,
         seed,
+        ...(values['base-dir'] ? { baseDir: values['base-dir'] } : {}),
       });
     case 'merge':
       if (rest.length === 0) throw new ConfigError(`perfgate merge: name the shard results to merge, like "perfgate merge shard-*.json -o results.json"`);

@@ -40,6 +40,8 @@ export interface LoadTestOptions {
   baseDir?: string;
   /** How the user named it, for messages. */
   baseDirSource?: string;
+  /** The base checkout's commit, when known (a PR's base sha). */
+  baseGit?: { commit?: string; ref?: string };
   /** The head checkout, which the config's path is taken relative to; default the working directory. */
   headRoot?: string;
   /** Seeds the A/B send order and segment order; default random (recorded in the results). */
@@ -168,6 +170,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     const { git: _headCommit, ...shared } = results;
     const base: Results = {
       ...shared,
+      ...(options.baseGit ? { git: options.baseGit } : {}),
       services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
       scenarios: baseResults,
     };
