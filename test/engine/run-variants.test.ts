@@ -185,3 +185,32 @@ describe('alternate', () => {
     expect(h!.requests.total + b!.requests.total).toBeGreaterThan(0);
   });
 });
+
+describe('contention per segment', () => {
+  for (const schedule of ['duet', 'alternate'] as const) {
+    it(`${schedule}: every segment of both variants carries its sample, read at the segment boundaries`, async () => {
+      const { targets } = await pair(1, 1);
+      let probes = 0;
+      const outcome = await runScenarioVariants(makeScenario({ executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 1000 }), {
+        targets,
+        schedule,
+        seed: 3,
+        rows,
+        cpuProbe: () => {
+          probes += 1;
+          return { busySeconds: probes, stealSeconds: 0, serviceSeconds: 0 };
+        },
+      });
+      for (const result of outcome.results) {
+        expect(result.segments).toHaveLength(4);
+        for (const segment of result.segments) {
+          expect(segment.contention).toBeDefined();
+          expect(segment.contention!.otherCores).toBeGreaterThanOrEqual(0);
+        }
+      }
+      // duet: one sampler over the shared window (its opening + 4 boundaries);
+      // alternate: one per slot (8 slots, each opened and closed).
+      expect(probes).toBe(schedule === 'duet' ? 5 : 16);
+    });
+  }
+});
