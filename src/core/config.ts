@@ -7,11 +7,13 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 import schema from '../../schema/perfgate.schema.json' with { type: 'json' };
 import { formatDuration, formatPath, parseDuration, parsePercent, parseRate, quoteValue, type PathKey } from './duration.js';
 import { ConfigError } from './errors.js';
+import { fillPort, hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from './port.js';
 import { DEFAULT_RUNNER_NOISE } from './stats/variance-model.js';
 import { jsonColumns, parseTemplate, templateColumns } from './template.js';
 import { closestMatch, globToRegExp, parseThreshold } from './thresholds.js';
 import { DEFAULT_CAPACITY_RESOLUTION, DEFAULT_CAPACITY_STEP_FACTOR, MIN_CAPACITY_HOLD_MS } from './capacity.js';
 import type {
+  AbSchedule,
   CapacityLoad,
   CapacityStep,
   CompareConfig,
@@ -60,6 +62,7 @@ export const DEFAULT_ALPHA = 0.05;
 export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;
 export const DEFAULT_MIN_HISTORY = 5;
+export const DEFAULT_AB_SCHEDULE: AbSchedule = 'duet';
 
 const EXECUTORS: readonly Executor[] = [
   'constant-vus',
@@ -347,7 +350,8 @@ function stringMap(value: unknown): Record<string, string> {
 function checkTargetUrl(ctx: Context, path: PathKey[], value: string): URL | undefined {
   let url: URL;
   try {
-    url = new URL(value);
+    // `${port}` is filled in per variant at run time; a stand-in port lets the rest be checked now.
+    url = new URL(fillPort(value, PORT_STAND_IN));
   } catch {
     ctx.problems.add(path, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
     return undefined;
@@ -391,10 +395,12 @@ function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
     }
     if (typeof http === 'string' && checkTargetUrl(ctx, [...readyPath, 'http'], http)) ready.http = http;
     if (typeof tcp === 'string') {
-      const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(tcp);
+      const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(fillPort(tcp, PORT_STAND_IN));
       // The host read as a URL reads it (127.1 is 127.0.0.1, 127.0.0.08 is no address at all), so
       // that ready.tcp and baseUrl accept the same hosts and the probe connects to what was checked.
       const host = match?.[1] === undefined ? undefined : canonicalHost(match[1]);
+      // A ${port} stays in the config (bound per variant by the entry), so only the host is rewritten.
+      const portText = hasPortPlaceholder(tcp) ? tcp.slice(tcp.lastIndexOf(':') + 1) : match?.[2];
       if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65_535) {
         ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`);
       } else if (host === undefined) {
@@ -402,7 +408,7 @@ function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
       } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
         ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)} ${REFUSED_HOST}`);
       } else {
-        ready.tcp = `${host}:${match[2]}`;
+        ready.tcp = `${host}:${portText}`;
       }
     }
     service.ready = ready;
@@ -636,7 +642,13 @@ function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: s
     ctx.problems.add(path, `${quoteValue(value)} has a query or fragment; put those in request.path`);
     return undefined;
   }
-  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+  const prefix = url.pathname.replace(/\/+$/, '');
+  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
+  if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
+    ctx.problems.add(path, `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`);
+    return undefined;
+  }
+  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
 }
 
 function buildScenario(ctx: Context, name: string, raw: Raw, defaults: Raw, defaultHeaders: Record<string, string>): ScenarioConfig | undefined {
@@ -760,6 +772,8 @@ function effectAt(ctx: Context, path: PathKey[], value: unknown): number | undef
 /** The compare rules of a config that sets none (e.g. `perfgate compare` without `-c`). */
 export function defaultCompareConfig(): CompareConfig {
   return {
+    mode: 'stored',
+    schedule: DEFAULT_AB_SCHEDULE,
     metrics: [...DEFAULT_METRICS],
     minEffect: { ...DEFAULT_MIN_EFFECT },
     alpha: DEFAULT_ALPHA,
@@ -812,6 +826,8 @@ function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     );
   }
   return {
+    mode: raw.mode === 'ab' ? 'ab' : defaults.mode,
+    schedule: raw.schedule === 'alternate' || raw.schedule === 'duet' ? raw.schedule : defaults.schedule,
     metrics,
     minEffect,
     ...(minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {}),
@@ -894,7 +910,7 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     if (scenario) scenarios.push(scenario);
   }
 
-  return {
+  const config: Config = {
     services,
     scenarios,
     thresholds: buildThresholds(
@@ -907,6 +923,40 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     allowHosts,
     report: buildReport(isRecord(root.report) ? root.report : {}),
   };
+  if (config.compare.mode === 'ab') {
+    for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
+  }
+  return config;
+}
+
+/**
+ * What keeps a config from an A/B run, where both variants run at once on one machine: each needs
+ * its own port, so every baseUrl must write it as ${port}; and alternating segments need a window
+ * of known length. `compare.mode: ab` is checked when parsed, `--base-dir` by the entry.
+ */
+export function findAbProblems(config: Pick<Config, 'scenarios' | 'services' | 'compare'>): { path: PathKey[]; detail: string }[] {
+  const found: { path: PathKey[]; detail: string }[] = [];
+  if (config.services.length === 0) {
+    found.push({
+      path: ['services'],
+      detail: 'none; A/B mode boots the head and the base from services:, so add the service that serves the scenarios (run: and ready:)',
+    });
+  }
+  for (const scenario of config.scenarios) {
+    if (!hasPortPlaceholder(scenario.baseUrl)) {
+      found.push({
+        path: ['scenarios', scenario.name, 'baseUrl'],
+        detail: `${quoteValue(scenario.baseUrl)} names a fixed port, but in A/B mode the head and the base each get a port of their own; write it as ${PORT_PLACEHOLDER}, like "http://127.0.0.1:${PORT_PLACEHOLDER}" (in defaults.baseUrl), and let the service listen on env PORT`,
+      });
+    }
+    if (config.compare.schedule === 'alternate' && scenario.load.executor === 'shared-iterations') {
+      found.push({
+        path: ['scenarios', scenario.name, 'executor'],
+        detail: 'shared-iterations runs until a count is reached, so its window cannot be cut into alternating segments; use compare.schedule: duet, or constant-vus',
+      });
+    }
+  }
+  return found;
 }
 
 /** The schema has checked the values already; this only fills the defaults. */

@@ -3,7 +3,7 @@
 import type { Baseline, BaselineStatus, Comparison, Config, Results } from './types.js';
 import { parseBaseline } from './baseline.js';
 import { evaluateThresholds } from './thresholds.js';
-import { compareRuns } from './compare/index.js';
+import { comparePaired, compareRuns } from './compare/index.js';
 
 /** What a baseline store handed back: the text, or why there is none. */
 export type BaselineLookup =
@@ -36,13 +36,27 @@ export function judgeRun(input: {
   } else {
     baselineStatus = input.baseline;
   }
-  const comparison = compareRuns({
+  const compareInput = {
     current: input.current,
     baseline,
     baselineStatus,
     compare: input.config.compare,
     thresholds,
     ...(input.seed === undefined ? {} : { seed: input.seed }),
-  });
+  };
+  const ab = input.current.ab;
+  let comparison: Comparison;
+  if (ab && !ab.baseFailure) {
+    comparison = comparePaired(compareInput);
+  } else {
+    comparison = compareRuns(compareInput);
+    if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
+  }
   return baseline ? { comparison, baseline } : { comparison };
+}
+
+/** An A/B run whose base did not boot falls back to the stored baseline, and says why. */
+export function describeBaseFailure(failure: NonNullable<NonNullable<Results['ab']>['baseFailure']>): string {
+  const tail = failure.logTail.length > 0 ? ` Last lines of its log: ${failure.logTail.slice(-10).join(' ⏎ ')}` : '';
+  return `A/B: the base did not boot (service "${failure.service}": ${failure.reason}), so this run is compared with the stored baseline instead.${tail}`;
 }

@@ -93,7 +93,14 @@ export interface ServiceConfig {
 
 export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate' | 'capacity';
 
+/** How the A/B mode drives the two variants: both at once (duet), or in alternating segments. */
+export type AbSchedule = 'duet' | 'alternate';
+
 export interface CompareConfig {
+  /** `stored`: against the stored baseline; `ab`: against the base checkout, run beside the head.
+   * The config always sets both; they are optional for callers that build compare rules by hand. */
+  mode?: 'stored' | 'ab';
+  schedule?: AbSchedule;
   metrics: MetricName[];
   /** Smallest change that counts, as a fraction (0.05 = 5%), per metric. */
   minEffect: Record<MetricName, number>;
@@ -339,17 +346,17 @@ export interface Results {
    * hold what was measured, and such a run is never compared or saved as a baseline. */
   interrupted?: true;
   scenarios: ScenarioResult[];
+  /** A/B mode: the base variant, run on the same runner at the same time. */
   ab?: AbInfo;
 }
-
-export type AbSchedule = 'duet' | 'alternate';
 
 export interface AbInfo {
   schedule: AbSchedule;
   seed: number;
   /** alternate only: pair i ran head first or base first. */
   order?: ('head-first' | 'base-first')[];
-  /** The base variant's results: same scenarios (those it has), same segment count per scenario. */
+  /** The base variant's results: the same scenarios (those it has), the same segment count per
+   * scenario. Segment i of a scenario in head pairs with segment i of it here. */
   base: Results;
   /** Why the base could not run, when it could not (then the run falls back to the stored baseline). */
   baseFailure?: { service: string; reason: string; logTail: string[] };

@@ -3,6 +3,7 @@
 // state and nothing (no promise, closure, body stream or timer) is allocated per request here.
 import type { Dispatcher } from 'undici';
 import { Client } from 'undici';
+import type { Vu } from './closed-model.js';
 import type { DispatchRequest } from './request-builder.js';
 
 export interface ConnectionOwner {
@@ -24,13 +25,13 @@ export class Connection implements Dispatcher.DispatchHandler {
   status = 0;
   bytesIn = 0;
   bytesOut = 0;
-  /** Closed model: this VU keeps iterating; cleared to ramp it down at its next iteration. */
-  active = false;
-  /** Closed model: the VU is in its loop (sending, thinking or waiting to retry). */
-  looping = false;
+  /** The last response counted as ok (set before the owner's scheduler hears of it). */
+  ok = false;
+  /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
+  vu: Vu | undefined = undefined;
   private abort: ((error?: Error) => void) | null = null;
 
-  constructor(private readonly owner: ConnectionOwner) {
+  constructor(readonly owner: ConnectionOwner) {
     this.client = owner.createClient();
   }
 

@@ -1,25 +1,33 @@
-// Runs one scenario: warm-up, then the measured window, open or closed model, and returns its
-// result. Timing is performance.now(); the hot path (send → response → record → next) allocates
-// no promise, closure or timer of its own. A few shared timers do the rest: the control tick
-// (timeouts, VU ramps, phases, progress), the open model's dispatch tick and the think-time wake-up.
+// Runs one scenario against one target, or against two (A/B: the head and the base) on one
+// schedule: warm-up, then the measured window, open or closed model. One scheduler drives the set
+// of variants (each with its own connections and recorder) through the phases of the plan, so a
+// duet and alternating segments are two schedules over the same parts. Timing is
+// performance.now(); the hot path (send → response → record → next) allocates no promise,
+// closure or timer of its own. A few shared timers do the rest: the control tick (timeouts, VU
+// ramps, phases, progress), the open model's dispatch tick and the think-time wake-up.
 import { performance } from 'node:perf_hooks';
-import { Client } from 'undici';
 import type { Histogram } from '../core/histogram.js';
-import { createHistogram, encodeHistogram, percentileMs } from '../core/histogram.js';
-import { summarizeScenario } from '../core/summary.js';
-import type { DataRow, ScenarioConfig, ScenarioResult } from '../core/types.js';
-import type { ConnectionOwner } from './connection.js';
-import { Connection } from './connection.js';
-import { classifyError, describeError, RequestTimeoutError } from './error-class.js';
+import { createHistogram, percentileMs } from '../core/histogram.js';
+import type { Rng } from '../core/stats/prng.js';
+import { createRng } from '../core/stats/prng.js';
+import type { AbSchedule, DataRow, ScenarioConfig, ScenarioResult } from '../core/types.js';
+import { ClosedModel } from './closed-model.js';
+import type { Connection } from './connection.js';
+import { RequestTimeoutError } from './error-class.js';
 import type { GeneratorWatch } from './generator-watch.js';
-import { explainSaturation, SATURATION, startGeneratorWatch } from './generator-watch.js';
-import { Recorder } from './recorder.js';
-import type { CpuProbe } from './segment-sampler.js';
-import { SegmentSampler } from './segment-sampler.js';
+import { startGeneratorWatch } from './generator-watch.js';
+import type { ModelHost } from './open-model.js';
+import { OpenModel } from './open-model.js';
+import type { PairOrder, Phase, Plan } from './plan.js';
+import { pairCount, phasesFor, planFor, segmentLengthMs } from './plan.js';
 import type { DispatchRequest } from './request-builder.js';
 import { createRequestSource } from './request-builder.js';
-import type { ArrivalSchedule, ProfilePiece } from './schedule.js';
-import { createArrivalSchedule, levelAt, piecesFromStages, profileDurationMs } from './schedule.js';
+import { levelAt } from './schedule.js';
+import type { CpuProbe } from './segment-sampler.js';
+import { SegmentSampler } from './segment-sampler.js';
+import { round3, Variant } from './variant.js';
+
+export type { PairOrder } from './plan.js';
 
 export interface ScenarioProgress {
   scenario: string;
@@ -36,191 +44,145 @@ export interface ScenarioProgress {
   intendedRatePerSec?: number;
 }
 
+/** A variant to drive: the head, and in A/B mode the base, each at its own origin. */
+export interface RunTarget {
+  name: string;
+  baseUrl: string;
+}
+
 export interface RunScenarioOptions {
   rows?: DataRow[];
   signal?: AbortSignal;
   onProgress?: (progress: ScenarioProgress) => void;
   /** Default 1000. */
   progressIntervalMs?: number;
-  /** Seeds the random row order. */
+  /** Seeds the random row order, a duet's send order and (without `order`) the alternate order. */
   seed?: number;
-  /** The machine's and the services' CPU, read at each segment boundary (see SegmentSampler). */
+  /** Default: the scenario's own baseUrl, as one target. */
+  targets?: RunTarget[];
+  /** With two targets: both at once (default), or in alternating segments. */
+  schedule?: AbSchedule;
+  /** Alternate: who goes first in each pair (a scenario with n pairs uses the first n). */
+  order?: PairOrder[];
+  /** The machine's and the services' CPU (all variants'), read at each segment boundary (see SegmentSampler). */
   cpuProbe?: CpuProbe;
 }
 
+export interface ScenarioOutcome {
+  /** One per target, in the order given. */
+  results: ScenarioResult[];
+  /** Alternate: who went first in each pair. */
+  order?: PairOrder[];
+}
+
 export async function runScenario(scenario: ScenarioConfig, options: RunScenarioOptions = {}): Promise<ScenarioResult> {
-  const run = new ScenarioRun(scenario, options);
-  return run.start();
+  return (await runScenarioVariants(scenario, options)).results[0]!;
 }
 
-interface Plan {
-  open: boolean;
-  /** Planned length of the measured window (shared-iterations: its maxDuration). */
-  windowMs: number;
-  /** Closed model: VUs wanted at `tMs` from the start of the warm-up. */
-  vusAt?: (tMs: number) => number;
-  /** shared-iterations: requests to complete in the measured window. */
-  iterations?: number;
-  /** Open model: the rate profile from the start of the warm-up. */
-  pieces?: ProfilePiece[];
+/** Drives every target on one schedule; the results have the same segment count per target. */
+export async function runScenarioVariants(scenario: ScenarioConfig, options: RunScenarioOptions = {}): Promise<ScenarioOutcome> {
+  return new ScenarioRun(scenario, options).start();
 }
 
-/** The warm-up holds the profile's opening level; a ramp that opens at 0 warms up at its first target. */
-function warmupLevel(start: number, stages: { target: number }[]): number {
-  if (start > 0) return start;
-  return stages.find((stage) => stage.target > 0)?.target ?? 0;
+/** A seeded random order for `pairs` alternating pairs. */
+export function createPairOrder(seed: number, pairs: number): PairOrder[] {
+  const random = createRng(seed ^ 0x5bd1e995);
+  return Array.from({ length: pairs }, () => (random.next() < 0.5 ? 'head-first' : 'base-first'));
 }
 
-function planFor(scenario: ScenarioConfig): Plan {
-  const load = scenario.load;
-  const warmupMs = scenario.warmupMs;
-  switch (load.executor) {
-    case 'constant-vus':
-      return { open: false, windowMs: load.durationMs, vusAt: () => load.vus };
-    case 'shared-iterations':
-      return { open: false, windowMs: load.maxDurationMs, vusAt: () => load.vus, iterations: load.iterations };
-    case 'ramping-vus': {
-      const pieces = piecesFromStages(load.startVus, load.stages);
-      const warm = warmupLevel(load.startVus, load.stages);
-      return {
-        open: false,
-        windowMs: profileDurationMs(pieces),
-        vusAt: (tMs) => (tMs < warmupMs ? warm : Math.round(levelAt(pieces, tMs - warmupMs))),
-      };
-    }
-    case 'constant-arrival-rate':
-      return {
-        open: true,
-        windowMs: load.durationMs,
-        pieces: [{ durationMs: warmupMs + load.durationMs, from: load.ratePerSec, to: load.ratePerSec }],
-      };
-    case 'ramping-arrival-rate': {
-      const pieces = piecesFromStages(load.startRatePerSec, load.stages);
-      const warm = warmupLevel(load.startRatePerSec, load.stages);
-      return {
-        open: true,
-        windowMs: profileDurationMs(pieces),
-        pieces: warmupMs > 0 ? [{ durationMs: warmupMs, from: warm, to: warm }, ...pieces] : pieces,
-      };
-    }
-    case 'capacity':
-      // A search over many runs, not one profile: src/engine/capacity.ts drives runScenario with
-      // one constant-arrival-rate level at a time.
-      throw new Error(`${scenario.name}: the capacity executor is run by runCapacity, not runScenario`);
+export { pairCount };
+
+function okStatusTable(scenario: ScenarioConfig): Uint8Array {
+  const table = new Uint8Array(1000);
+  if (scenario.okStatus && scenario.okStatus.length > 0) {
+    for (const status of scenario.okStatus) if (status >= 0 && status < 1000) table[status] = 1;
+  } else {
+    table.fill(1, 200, 400);
   }
+  return table;
 }
 
-function paramsOf(scenario: ScenarioConfig): Record<string, unknown> {
-  const { executor: _executor, ...load } = scenario.load;
-  const params: Record<string, unknown> = { ...load, timeoutMs: scenario.timeoutMs };
-  if (scenario.load.executor.endsWith('arrival-rate')) params.maxInFlight = scenario.maxInFlight;
-  else params.thinkTimeMs = scenario.thinkTimeMs;
-  return params;
-}
-
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
-}
-
-class ScenarioRun implements ConnectionOwner {
+class ScenarioRun implements ModelHost {
+  readonly variants: Variant[];
+  readonly nextRequest: () => DispatchRequest;
   private readonly plan: Plan;
-  private readonly origin: string;
-  private readonly nextRequest: () => DispatchRequest;
-  private readonly recorder: Recorder;
-  private readonly okStatus: Uint8Array;
+  private readonly phases: Phase[];
+  private readonly order: PairOrder[] | undefined;
+  private readonly alternate: boolean;
+  private readonly model: OpenModel | ClosedModel;
+  private readonly closed: ClosedModel | undefined;
+  private readonly firstRandom: Rng;
   private readonly timeoutError: RequestTimeoutError;
-  private readonly connections: Connection[] = [];
+  private readonly controlMs: number;
+
+  phase: Phase;
+  private phaseIndex = 0;
+  phaseStartMs = 0;
+  phaseEndMs = 0;
+  measureStartMs = Infinity;
+  sending = false;
+  /** The phase stopped sending and waits for what is in flight. */
+  private ending = false;
+  inFlight = 0;
 
   private t0 = 0;
   private startWallMs = 0;
-  private measureStart = 0;
-  private measureEnd = 0;
-  private measuring = false;
-  private stopping = false;
   private aborted = false;
-  private abortedAt = 0;
-  private inFlight = 0;
-  private lastRecordedEnd = 0;
+  private done = false;
   private watch: GeneratorWatch | undefined;
-  private sampler: SegmentSampler | undefined;
-  private nextBoundary = Infinity;
-  private readonly segmentMs: number;
   private resolveDone: (() => void) | undefined;
+  private controlTimer: NodeJS.Timeout | undefined;
+
+  // contention: one sampler per measured phase (a duet's whole window, or one alternating slot),
+  // closed at the segment boundaries of that phase
+  private readonly segmentMs: number;
+  private sampler: SegmentSampler | undefined;
+  private sampledPhase = -1;
+  private nextBoundaryMs = Infinity;
 
   // progress
   private readonly progressHistogram: Histogram = createHistogram();
   private progressCount = 0;
   private lastProgressAt = 0;
-  private warmCompleted = 0;
-  private warmKo = 0;
-  private warmDropped = 0;
-
-  // closed model
-  private activeVus = 0;
-  private iterationsLeft = Infinity;
-  private readonly deferred: Connection[] = [];
-  private deferScheduled = false;
-  private readonly sleepers: Connection[] = [];
-  private readonly wakeAt: number[] = [];
-  private sleepHead = 0;
-  private sleepTimer: NodeJS.Timeout | undefined;
-
-  // open model
-  private schedule: ArrivalSchedule | undefined;
-  private nextDue = Infinity;
-  private readonly idle: Connection[] = [];
-  private pumping = false;
-  private tickTimer: NodeJS.Timeout | undefined;
-  private scheduled = 0;
-  private sent = 0;
-  private dropped = 0;
-  private readonly errorExamples: Record<string, string> = {};
-  private lateStarts = 0;
-  private maxStartDelayMs = 0;
-
-  private controlTimer: NodeJS.Timeout | undefined;
-  private readonly controlMs: number;
+  private measuredSinceMs = Infinity;
 
   constructor(
-    private readonly scenario: ScenarioConfig,
+    readonly scenario: ScenarioConfig,
     private readonly options: RunScenarioOptions,
   ) {
     this.plan = planFor(scenario);
-    const url = new URL(scenario.baseUrl);
-    this.origin = url.origin;
-    const pathPrefix = url.pathname.replace(/\/+$/, '');
+    this.segmentMs = segmentLengthMs(scenario);
+    const targets = options.targets ?? [{ name: 'head', baseUrl: scenario.baseUrl }];
+    const schedule = options.schedule ?? 'duet';
+    this.alternate = targets.length > 1 && schedule === 'alternate';
+    const seed = options.seed ?? 1;
+    this.order = this.alternate ? (options.order ?? createPairOrder(seed, pairCount(scenario))) : undefined;
+    this.phases = phasesFor(scenario, this.plan, targets.length, schedule, this.order ?? []);
+    this.phase = this.phases[0]!;
+    this.firstRandom = createRng(seed ^ 0x27d4eb2f);
+
+    const okStatus = okStatusTable(scenario);
+    let pathPrefix: string | undefined;
+    this.variants = targets.map((target) => {
+      const url = new URL(target.baseUrl);
+      pathPrefix ??= url.pathname.replace(/\/+$/, '');
+      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs);
+    });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario.data?.order, seed: options.seed });
-    this.segmentMs = scenario.segmentMs > 0 ? scenario.segmentMs : 5000;
-    this.recorder = new Recorder(this.segmentMs, this.plan.windowMs);
-    this.okStatus = new Uint8Array(1000);
-    if (scenario.okStatus && scenario.okStatus.length > 0) {
-      for (const status of scenario.okStatus) if (status >= 0 && status < 1000) this.okStatus[status] = 1;
+
+    if (this.plan.open) {
+      this.model = new OpenModel(this);
     } else {
-      this.okStatus.fill(1, 200, 400);
+      this.closed = new ClosedModel(this, targets.length > 1 && !this.alternate, this.plan.iterations);
+      this.model = this.closed;
     }
     this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario.timeoutMs} ms`);
     // Timeouts are found by this sweep, so a request times out at most one tick late.
     this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario.timeoutMs / 10)));
   }
 
-  createClient(): Client {
-    return new Client(this.origin, {
-      // Never more than one request in flight per connection (the owner sends the next only from
-      // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
-      // setImmediate turn after each response: one event-loop turn of dead time and an Immediate
-      // per request, which capped the closed model below autocannon's rate. With 2 it writes the
-      // next request at once, as autocannon and wrk do.
-      pipelining: 2,
-      // The sweep enforces the scenario's timeout: no undici timer per request.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      keepAliveTimeout: 60_000,
-      connect: { timeout: Math.max(1, this.scenario.timeoutMs) },
-    });
-  }
-
-  async start(): Promise<ScenarioResult> {
+  async start(): Promise<ScenarioOutcome> {
     const { signal } = this.options;
     const done = new Promise<void>((resolve) => {
       this.resolveDone = resolve;
@@ -229,297 +191,186 @@ class ScenarioRun implements ConnectionOwner {
     signal?.addEventListener('abort', onAbort, { once: true });
     this.t0 = performance.now();
     this.startWallMs = Date.now();
-    this.measureStart = this.t0 + this.scenario.warmupMs;
-    this.measureEnd = this.measureStart + this.plan.windowMs;
     this.lastProgressAt = this.t0;
-    if (this.plan.iterations !== undefined) this.iterationsLeft = this.plan.iterations;
     this.controlTimer = setInterval(() => this.control(), this.controlMs);
     if (signal?.aborted) this.abort();
-    else if (this.plan.open) this.startOpen();
-    else this.adjustVus(this.t0);
+    else this.beginPhase(0, this.t0);
     this.control();
     try {
       await done;
     } finally {
       signal?.removeEventListener('abort', onAbort);
       clearInterval(this.controlTimer);
-      clearTimeout(this.tickTimer);
-      clearTimeout(this.sleepTimer);
+      this.model.dispose();
     }
-    const result = this.buildResult();
-    await Promise.all(this.connections.map((connection) => connection.client.destroy().catch(() => undefined)));
-    this.recorder.destroy();
+    const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
+    const results = this.variants.map((variant) =>
+      variant.buildResult({ windowMs: this.windowMsOf(variant), startWallMs: this.startWallOf(variant), load, open: this.plan.open }),
+    );
+    await Promise.all(this.variants.map((variant) => variant.destroy()));
     this.progressHistogram.destroy();
-    return result;
+    return this.order ? { results, order: this.order.slice(0, pairCount(this.scenario)) } : { results };
   }
 
-  // ------------------------------------------------------------------ completion (hot path)
+  // ------------------------------------------------------------------ sending and completion
 
-  complete(connection: Connection, error: Error | null): void {
-    if (!connection.busy) return;
-    connection.busy = false;
-    this.inFlight -= 1;
-    const end = performance.now();
-    const status = error ? 0 : connection.status;
-    const ok = !error && this.okStatus[status] === 1;
-    if (!this.aborted) {
-      const start = connection.startMs;
-      if (start >= this.measureStart && start < this.measureEnd) {
-        const endMs = end - this.measureStart;
-        const errorClass = error ? classifyError(error) : null;
-        if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
-        this.recorder.record(endMs, (end - start) * 1000, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
-        this.lastRecordedEnd = end;
-      } else if (start < this.measureStart) {
-        this.warmCompleted += 1;
-        if (!ok) this.warmKo += 1;
-      }
-      this.progressCount += 1;
-      if (ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - start) * 1000)));
-    }
-
-    if (this.plan.open) {
-      // After an error, undici is still inside its error path for this client (refused connect:
-      // handleConnectError fails the whole queue, then asserts it is empty). Sending on it from
-      // here crashed the process with an AssertionError at >= 200 req/s: take it back next turn.
-      if (error || connection.inDispatch) this.defer(connection);
-      else this.idle.push(connection);
-      if (!error && !this.pumping && end >= this.nextDue) this.pump();
-      else if (this.stopping && this.inFlight === 0) this.finish();
-      return;
-    }
-    if (error || connection.inDispatch) {
-      // A failing target fails fast (refused connections): retry from the next loop turn, not
-      // from inside this call, so errors cannot recurse or starve the event loop.
-      this.defer(connection);
-    } else if (this.scenario.thinkTimeMs > 0) {
-      this.sleep(connection, end + this.scenario.thinkTimeMs);
-    } else {
-      this.iterate(connection, end);
-    }
-  }
-
-  // ------------------------------------------------------------------ closed model
-
-  /** One VU iteration: send the next request, or leave the loop when the VU or the run is done. */
-  private iterate(connection: Connection, now: number): void {
-    if (!connection.active || this.stopping || now >= this.measureEnd) {
-      this.leaveLoop(connection);
-      return;
-    }
-    if (now >= this.measureStart && this.iterationsLeft !== Infinity) {
-      if (this.iterationsLeft <= 0) {
-        this.leaveLoop(connection);
-        return;
-      }
-      this.iterationsLeft -= 1;
-    }
+  send(connection: Connection, request: DispatchRequest, startMs: number, sentMs: number): void {
     this.inFlight += 1;
-    connection.send(this.nextRequest(), now, now);
+    (connection.owner as Variant).inFlight += 1;
+    connection.send(request, startMs, sentMs);
   }
 
-  private leaveLoop(connection: Connection): void {
-    connection.looping = false;
-    if (this.iterationsLeft === 0 && this.inFlight === 0 && !this.stopping) this.stop(performance.now());
-    else if (this.stopping && this.inFlight === 0) this.finish();
+  firstOf(n: number): number {
+    return this.firstRandom.int(n);
   }
 
-  /** Takes `connection` back from the next loop turn, out of undici's call stack. */
-  private defer(connection: Connection): void {
-    this.deferred.push(connection);
-    if (this.deferScheduled) return;
-    this.deferScheduled = true;
-    setImmediate(() => this.resumeDeferred());
+  /** Called by a variant after it recorded a response (hot path). */
+  afterComplete(connection: Connection, error: Error | null, end: number): void {
+    this.inFlight -= 1;
+    if (!this.aborted) {
+      this.progressCount += 1;
+      if (connection.ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - connection.startMs) * 1000)));
+    }
+    this.model.afterComplete(connection, error, end);
+    if (this.ending && this.inFlight === 0) this.advance();
   }
 
-  /** Closed model: the deferred VUs iterate; open model: their connections are free again. */
-  private resumeDeferred(): void {
-    this.deferScheduled = false;
-    const batch = this.deferred.splice(0);
-    const now = performance.now();
-    if (this.plan.open) {
-      for (const waiting of batch) this.idle.push(waiting);
-      if (!this.pumping && now >= this.nextDue) this.pump();
+  // ------------------------------------------------------------------ phases
+
+  private beginPhase(index: number, now: number): void {
+    this.phaseIndex = index;
+    const phase = this.phases[index]!;
+    this.phase = phase;
+    this.phaseStartMs = now;
+    this.phaseEndMs = now + phase.durationMs;
+    this.measureStartMs = now + phase.measureFromMs;
+    this.sending = true;
+    this.ending = false;
+    if (phase.measureFromMs !== Infinity) {
+      for (const index of phase.variants) this.variants[index]!.openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
+    }
+    if (this.model instanceof OpenModel) this.model.startPhase();
+    else this.model.startPhase(now);
+    this.sampleSegments(now);
+  }
+
+  endPhase(): void {
+    if (!this.sending) return;
+    this.finishSampling(performance.now());
+    this.sending = false;
+    this.ending = true;
+    this.model.stopSending();
+    if (this.inFlight === 0) this.advance();
+  }
+
+  settle(): void {
+    if (this.ending && this.inFlight === 0) this.advance();
+  }
+
+  /** The phase is over and drained: close its windows, then the next phase or the end. */
+  private advance(): void {
+    this.ending = false;
+    // A phase that ran out of requests early (a ramp down to 0) still covers its planned window;
+    // an interrupt closed the windows where it struck already.
+    for (const index of this.phase.variants) this.variants[index]!.closeWindow(this.phaseEndMs);
+    const next = this.phaseIndex + 1;
+    if (!this.aborted && next < this.phases.length && this.closed?.iterationsLeft !== 0) {
+      this.beginPhase(next, performance.now());
       return;
     }
-    for (const waiting of batch) this.iterate(waiting, now);
-  }
-
-  /** Think time without a timer per request: wake-ups are FIFO (one think time), served by one timer. */
-  private sleep(connection: Connection, wakeAtMs: number): void {
-    this.sleepers.push(connection);
-    this.wakeAt.push(wakeAtMs);
-    if (!this.sleepTimer) this.armSleepTimer(wakeAtMs - performance.now());
-  }
-
-  private armSleepTimer(delayMs: number): void {
-    this.sleepTimer = setTimeout(() => this.wake(), Math.max(1, Math.floor(delayMs)));
-  }
-
-  private wake(): void {
-    this.sleepTimer = undefined;
-    const now = performance.now();
-    // libuv's timer clock is whole milliseconds: accept a wake-up up to 1 ms early.
-    while (this.sleepHead < this.sleepers.length && this.wakeAt[this.sleepHead]! <= now + 1) {
-      const connection = this.sleepers[this.sleepHead]!;
-      this.sleepHead += 1;
-      this.iterate(connection, performance.now());
-    }
-    if (this.sleepHead > 1024 && this.sleepHead * 2 > this.sleepers.length) {
-      this.sleepers.splice(0, this.sleepHead);
-      this.wakeAt.splice(0, this.sleepHead);
-      this.sleepHead = 0;
-    }
-    if (this.sleepHead < this.sleepers.length) this.armSleepTimer(this.wakeAt[this.sleepHead]! - now);
-  }
-
-  /** Ramps VUs to the plan's count: new VUs start at once, removed ones leave after their request. */
-  private adjustVus(now: number): void {
-    if (this.stopping || !this.plan.vusAt) return;
-    const target = Math.max(0, this.plan.vusAt(now - this.t0));
-    if (target > this.activeVus) {
-      for (const connection of this.connections) {
-        if (this.activeVus >= target) break;
-        if (connection.active) continue;
-        this.startVu(connection, now);
-      }
-      while (this.activeVus < target) this.startVu(this.addConnection(), now);
-    } else if (target < this.activeVus) {
-      for (let i = this.connections.length - 1; i >= 0 && this.activeVus > target; i--) {
-        const connection = this.connections[i]!;
-        if (!connection.active) continue;
-        connection.active = false;
-        this.activeVus -= 1;
-      }
-    }
-  }
-
-  private startVu(connection: Connection, now: number): void {
-    connection.active = true;
-    this.activeVus += 1;
-    if (connection.looping) return;
-    connection.looping = true;
-    this.iterate(connection, now);
-  }
-
-  private addConnection(): Connection {
-    const connection = new Connection(this);
-    this.connections.push(connection);
-    return connection;
-  }
-
-  // ------------------------------------------------------------------ open model
-
-  private startOpen(): void {
-    this.schedule = createArrivalSchedule(this.plan.pieces ?? []);
-    this.nextDue = this.t0 + this.schedule.next();
-    this.onTick();
-  }
-
-  private onTick(): void {
-    this.tickTimer = undefined;
-    this.pump();
-    if (this.stopping || this.nextDue === Infinity) return;
-    const delayMs = this.nextDue - performance.now();
-    // Never early: a request sent before its intended time would be timed too short.
-    this.tickTimer = setTimeout(() => this.onTick(), delayMs < 1 ? 1 : Math.floor(delayMs));
-  }
-
-  /** Sends every request that is due; a due request with no free connection is dropped, never delayed. */
-  private pump(): void {
-    if (this.stopping || this.aborted) return;
-    this.pumping = true;
-    const now = performance.now();
-    const schedule = this.schedule!;
-    while (this.nextDue <= now) {
-      const intended = this.nextDue;
-      if (intended >= this.measureEnd) {
-        this.nextDue = Infinity;
-        break;
-      }
-      this.nextDue = this.t0 + schedule.next();
-      const inWindow = intended >= this.measureStart;
-      let connection = this.idle.pop();
-      if (!connection && this.connections.length < this.scenario.maxInFlight) connection = this.addConnection();
-      if (inWindow) this.scheduled += 1;
-      if (!connection) {
-        if (inWindow) this.dropped += 1;
-        else this.warmDropped += 1;
-        continue;
-      }
-      if (inWindow) {
-        this.sent += 1;
-        const lateMs = now - intended;
-        if (lateMs > SATURATION.lateStartMs) this.lateStarts += 1;
-        if (lateMs > this.maxStartDelayMs) this.maxStartDelayMs = lateMs;
-      }
-      this.inFlight += 1;
-      connection.send(this.nextRequest(), intended, now);
-    }
-    this.pumping = false;
-    if (this.nextDue === Infinity && !this.stopping) this.stop(Math.min(now, this.measureEnd));
+    this.finish();
   }
 
   // ------------------------------------------------------------------ control
 
   private control(): void {
+    if (this.done) return;
     const now = performance.now();
-    if (!this.measuring && !this.stopping && now >= this.measureStart) {
-      this.measuring = true;
+    if (this.sending && now >= this.measureStartMs && this.measuredSinceMs === Infinity) {
+      this.measuredSinceMs = now;
       this.watch = startGeneratorWatch();
-      this.sampler = new SegmentSampler(this.options.cpuProbe, this.lateStarts);
-      this.nextBoundary = this.measureStart + this.segmentMs;
     }
-    if (this.sampler && !this.stopping && now >= this.nextBoundary) this.closeSegments(now);
-    if (!this.plan.open && !this.stopping) {
-      if (now >= this.measureEnd) this.stop(this.measureEnd);
-      else this.adjustVus(now);
-    }
+    this.sampleSegments(now);
+    this.closed?.control(now);
     const timeoutMs = this.scenario.timeoutMs;
     if (timeoutMs > 0) {
-      for (const connection of this.connections) {
-        if (connection.busy && now - connection.sentMs > timeoutMs) connection.expire(this.timeoutError);
+      for (const variant of this.variants) {
+        for (const connection of variant.connections) {
+          if (connection.busy && now - connection.sentMs > timeoutMs) connection.expire(this.timeoutError);
+        }
       }
     }
     if (now - this.lastProgressAt >= (this.options.progressIntervalMs ?? 1000)) this.emitProgress(now);
-    if (this.stopping && this.inFlight === 0) this.finish();
+    this.settle();
+  }
+
+  // ------------------------------------------------------------------ contention per segment
+
+  /** Late starts so far of the variants the phase drives (a duet's pair shares its segments). */
+  private phaseLateStarts(): number {
+    let total = 0;
+    for (const index of this.phase.variants) total += this.variants[index]!.lateStarts;
+    return total;
+  }
+
+  /** Opens the phase's sampler when its measured part begins, and closes the segments it crossed. */
+  private sampleSegments(now: number): void {
+    if (!this.sending) return;
+    if (this.sampledPhase !== this.phaseIndex && now >= this.measureStartMs) {
+      this.sampledPhase = this.phaseIndex;
+      this.sampler = new SegmentSampler(this.options.cpuProbe, this.phaseLateStarts());
+      this.nextBoundaryMs = this.measureStartMs + this.segmentMs;
+    }
+    if (this.sampler && now >= this.nextBoundaryMs) this.closeSegments(now);
   }
 
   private closeSegments(now: number): void {
-    const crossed = Math.floor((now - this.nextBoundary) / this.segmentMs) + 1;
-    this.sampler?.close(this.lateStarts, crossed);
-    this.nextBoundary += crossed * this.segmentMs;
+    // A boundary at or past the phase's end is closed by finishSampling, never twice.
+    const atMs = Math.min(now, this.phaseEndMs - 1e-3);
+    if (!this.sampler || atMs < this.nextBoundaryMs) return;
+    const crossed = Math.floor((atMs - this.nextBoundaryMs) / this.segmentMs) + 1;
+    this.sampler.close(this.phaseLateStarts(), crossed);
+    this.nextBoundaryMs += crossed * this.segmentMs;
   }
 
-  private stop(_at: number): void {
-    if (this.stopping) return;
-    this.stopping = true;
-    if (!this.watch && !this.aborted) this.watch = startGeneratorWatch();
-    this.watch?.stop();
-    // The drain after the window is not part of any segment.
-    const now = performance.now();
-    if (this.sampler && now >= this.nextBoundary && this.nextBoundary < this.measureEnd) this.closeSegments(Math.min(now, this.measureEnd - 1e-3));
-    this.sampler?.finish(this.lateStarts, Math.ceil(this.windowMs() / this.segmentMs));
-    clearTimeout(this.tickTimer);
-    this.tickTimer = undefined;
-    // Thinking VUs would only wake to leave: let them leave now.
-    clearTimeout(this.sleepTimer);
-    this.sleepTimer = undefined;
-    for (let i = this.sleepHead; i < this.sleepers.length; i++) this.sleepers[i]!.looping = false;
-    this.sleepHead = this.sleepers.length;
-    if (this.inFlight === 0) this.finish();
+  /** The phase stops sending: its last segment ends here (the drain after it is in no segment). */
+  private finishSampling(now: number): void {
+    const sampler = this.sampler;
+    if (!sampler) return;
+    this.sampler = undefined;
+    this.closeSegments(now);
+    const measuredMs = Math.max(0, Math.min(now, this.phaseEndMs) - this.measureStartMs);
+    const samples = sampler.finish(this.phaseLateStarts(), Math.ceil(measuredMs / this.segmentMs));
+    // Segment i of a variant's window covers [i·segmentMs, (i+1)·segmentMs): an alternating slot
+    // starts at its own segment, a duet's window at 0 for both variants.
+    const first = Math.round(this.phase.windowStartMs / this.segmentMs);
+    this.phase.variants.forEach((index, n) => {
+      const variant = this.variants[index]!;
+      samples.forEach((sample, k) => {
+        variant.contention[first + k] = n === 0 ? sample : { ...sample };
+      });
+    });
   }
 
   private abort(): void {
-    if (this.aborted) return;
+    if (this.aborted || this.done) return;
     this.aborted = true;
-    this.abortedAt = performance.now();
-    this.stop(this.abortedAt);
-    for (const connection of this.connections) connection.expire(new Error('perfgate was interrupted'));
-    if (this.inFlight === 0) this.finish();
+    const now = performance.now();
+    // Nothing is recorded from here on: what was measured stays as it was at the interrupt.
+    for (const variant of this.variants) variant.closeWindow(now);
+    this.endPhase();
+    for (const variant of this.variants) for (const connection of variant.connections) connection.expire(new Error('perfgate was interrupted'));
+    this.settle();
+    // Interrupted before the first phase began: nothing is in flight to wait for.
+    if (!this.ending) this.finish();
   }
 
   private finish(): void {
+    if (this.done) return;
+    this.done = true;
+    this.sending = false;
+    if (!this.watch && !this.aborted) this.watch = startGeneratorWatch();
+    this.watch?.stop();
     const resolve = this.resolveDone;
     this.resolveDone = undefined;
     resolve?.();
@@ -530,26 +381,26 @@ class ScenarioRun implements ConnectionOwner {
     const intervalMs = now - this.lastProgressAt;
     this.lastProgressAt = now;
     if (onProgress) {
-      const measure = now >= this.measureStart;
+      const measure = this.measuredSinceMs !== Infinity;
+      const sum = (pick: (variant: Variant) => number) => this.variants.reduce((total, variant) => total + pick(variant), 0);
       const progress: ScenarioProgress = {
         scenario: this.scenario.name,
         phase: measure ? 'measure' : 'warmup',
-        elapsedMs: Math.round(measure ? now - this.measureStart : now - this.t0),
-        plannedMs: measure ? this.plan.windowMs : this.scenario.warmupMs,
-        completed: measure ? this.recorder.ok + this.recorder.ko : this.warmCompleted,
-        ko: measure ? this.recorder.ko : this.warmKo,
-        dropped: measure ? this.dropped : this.warmDropped,
+        elapsedMs: Math.round(measure ? now - this.measuredSinceMs : now - this.t0),
+        plannedMs: measure ? this.plan.windowMs * (this.alternate ? this.variants.length : 1) : this.scenario.warmupMs,
+        completed: sum((variant) => (measure ? variant.recorder.ok + variant.recorder.ko : variant.warmCompleted)),
+        ko: sum((variant) => (measure ? variant.recorder.ko : variant.warmKo)),
+        dropped: sum((variant) => (measure ? variant.dropped : variant.warmDropped)),
         inFlight: this.inFlight,
         intervalRps: intervalMs > 0 ? round3((this.progressCount * 1000) / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
       };
       if (this.plan.open) {
         // The last report comes just after the schedule ends, where the rate is 0: show the
-        // rate the window ended at instead.
-        const pieces = this.plan.pieces ?? [];
-        const scheduleMs = pieces.reduce((sum, piece) => sum + piece.durationMs, 0);
-        progress.intendedRatePerSec = round3(levelAt(pieces, Math.min(now - this.t0, scheduleMs - 1e-3)));
-      } else progress.vus = this.activeVus;
+        // rate the phase ended at instead.
+        const { pieces, durationMs } = this.phase;
+        progress.intendedRatePerSec = round3(levelAt(pieces, Math.min(now - this.phaseStartMs, durationMs - 1e-3)));
+      } else progress.vus = this.closed?.activeVus ?? 0;
       try {
         onProgress(progress);
       } catch {
@@ -562,64 +413,18 @@ class ScenarioRun implements ConnectionOwner {
 
   // ------------------------------------------------------------------ result
 
-  private windowMs(): number {
-    if (this.aborted) return Math.max(0, Math.min(this.abortedAt, this.measureEnd) - this.measureStart);
-    if (this.iterationsLeft === 0) return Math.min(this.plan.windowMs, Math.max(0, this.lastRecordedEnd - this.measureStart));
-    return this.plan.windowMs;
+  private windowMsOf(variant: Variant): number {
+    if (this.closed?.iterationsLeft === 0 && !this.aborted) {
+      // shared-iterations ended early: the window ends with its last answer (the latest of the
+      // variants, so that a duet's two sides share one window).
+      const lastEnd = Math.max(...this.variants.map((other) => other.lastRecordedEnd));
+      return Math.min(this.plan.windowMs, Math.max(0, lastEnd - variant.firstMeasuredMs));
+    }
+    return variant.measuredMs;
   }
 
-  private buildResult(): ScenarioResult {
-    const windowMs = round3(this.windowMs());
-    const totals = this.recorder.finish(windowMs);
-    const contention = this.sampler?.finish(this.lateStarts, totals.segments.length) ?? [];
-    totals.segments.forEach((segment, i) => {
-      const sample = contention[i];
-      if (sample) segment.contention = sample;
-    });
-    const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
-    const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
-    const open = this.plan.open
-      ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round3(this.maxStartDelayMs) }
-      : undefined;
-    const reasons = explainSaturation({ load, open });
-    const result: ScenarioResult = {
-      name: this.scenario.name,
-      executor: this.scenario.load.executor,
-      params: paramsOf(this.scenario),
-      startTime: new Date(this.startWallMs + this.scenario.warmupMs).toISOString(),
-      durationMs: windowMs,
-      warmupMs: this.scenario.warmupMs,
-      requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: this.dropped },
-      latencyMs: figures.latencyMs,
-      rps: figures.rps,
-      errorRate: figures.errorRate,
-      bytes: { in: totals.bytesIn, out: totals.bytesOut },
-      statusCodes: totals.statusCodes,
-      errors: totals.errors,
-      ...(Object.keys(this.errorExamples).length > 0 ? { errorExamples: this.errorExamples } : {}),
-      distribution: totals.distribution,
-      grade: figures.grade,
-      histogram: encodeHistogram(totals.whole),
-      segments: totals.segments,
-      timeline: totals.timeline,
-      generator: {
-        lateStarts: this.lateStarts,
-        maxStartDelayMs: round3(this.maxStartDelayMs),
-        eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
-        eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
-        cpuCores: load.cpuCores,
-        saturated: reasons.length > 0,
-        reasons,
-      },
-      services: [],
-    };
-    if (this.plan.open) {
-      const seconds = windowMs / 1000;
-      result.rate = {
-        intendedPerSec: seconds > 0 ? round3(this.scheduled / seconds) : 0,
-        achievedPerSec: seconds > 0 ? round3(this.sent / seconds) : 0,
-      };
-    }
-    return result;
+  private startWallOf(variant: Variant): number {
+    const first = variant.firstMeasuredMs === Infinity ? this.t0 + this.scenario.warmupMs : variant.firstMeasuredMs;
+    return this.startWallMs + (first - this.t0);
   }
 }

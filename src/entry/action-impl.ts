@@ -115,6 +115,12 @@ function signalExitCode(signal: NodeJS.Signals | undefined): number {
   return 128 + (signal ? (osConstants.signals[signal] ?? 15) : 2);
 }
 
+/** A/B mode: the PR's base commit, which the workflow checked out into base-dir. */
+function readBaseCommit(): { commit?: string; ref?: string } {
+  const base = github.context.payload.pull_request?.base as { sha?: string; ref?: string } | undefined;
+  return { ...(base?.sha ? { commit: base.sha } : {}), ...(base?.ref ? { ref: base.ref } : {}) };
+}
+
 export async function run(): Promise<void> {
   const interrupt = interruptOnSignals();
   try {
@@ -184,6 +190,8 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
       git: { commit: event.sha, ref: github.context.ref },
       shard: options.shard,
       signal,
+      ...(options.baseDir ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() } : {}),
+      onNote: (message) => core.info(`perfgate: A/B: ${message}`),
     });
     // The k6-style summary of what was measured, before any comparison.
     core.info(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution }));

@@ -27,6 +27,7 @@ export const Inputs = {
   uploadResults: 'upload-results',
   commentOnAlert: 'comment-on-alert',
   alertCommentCcUsers: 'alert-comment-cc-users',
+  baseDir: 'base-dir',
 } as const;
 
 export const Outputs = {
@@ -69,6 +70,8 @@ export interface ActionOptions {
   commentOnAlert: boolean;
   /** Logins (or org/team) the commit comment mentions, without the "@". */
   alertCcUsers: string[];
+  /** A/B mode: the PR's base commit, checked out beside the head. */
+  baseDir?: string;
 }
 
 /** A hung API held a job for minutes; a healthy one answers a step in seconds. */
@@ -132,6 +135,7 @@ export function readActionInputs(): ActionOptions {
     comment: parseCommentMode(text(Inputs.comment) || 'always', Inputs.comment),
     ...(shard ? { shard: parseShard(shard, Inputs.shard) } : {}),
     ...readDeliveryInputs(text),
+    ...(text(Inputs.baseDir) ? { baseDir: text(Inputs.baseDir) } : {}),
   };
 }
 

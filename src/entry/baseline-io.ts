@@ -38,7 +38,9 @@ export async function saveBaseline(
         (status.kind === 'unreadable' ? 'the next run will save once the store can be read' : `delete it from ${store.description} to start anew`),
     );
   }
-  const baseline = createBaseline(input.results, input.previous, {
+  // An A/B run carries the base variant inside; the stored baseline is the head's run alone.
+  const { ab: _base, ...headOnly } = input.results;
+  const baseline = createBaseline(headOnly, input.previous, {
     commit: input.commit,
     savedAt: input.now.toISOString(),
     historyLength: input.config.compare.historyLength,

@@ -55,9 +55,12 @@ async function checkConfigPath(choice: ConfigChoice): Promise<void> {
   }
 }
 
-export async function runRunCommand(io: CliIo, options: ConfigChoice & { outputPath: string; logDir: string; shard?: Shard }): Promise<number> {
+export async function runRunCommand(
+  io: CliIo,
+  options: ConfigChoice & { outputPath: string; logDir: string; shard?: Shard; baseDir?: string; seed?: number },
+): Promise<number> {
   await checkConfigPath(options);
-  const { config, results } = await runLoad(io, options.configPath, options.logDir, options.shard);
+  const { config, results } = await runLoad(io, options.configPath, options.logDir, { shard: options.shard, baseDir: options.baseDir, seed: options.seed });
   await writeJsonFile(options.outputPath, results);
   const { comparison } = judgeRun({ current: results, config, baseline: { kind: 'missing', detail: 'perfgate run compares with no baseline' } });
   io.stdout.write(`${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}\n`);
@@ -119,10 +122,12 @@ export async function runGateCommand(
     format: ReportFormat;
     failOn: FailOn;
     seed?: number;
+    /** A/B mode: the base checkout. */
+    baseDir?: string;
   },
 ): Promise<number> {
   await checkConfigPath(options);
-  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir);
+  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir, { baseDir: options.baseDir, seed: options.seed });
   await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
     // A partial run is neither judged against the baseline nor saved as one.
@@ -173,7 +178,7 @@ function reportInterrupted(io: CliIo, outputPath: string | undefined): number {
   return INTERRUPTED_EXIT_CODE;
 }
 
-async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Shard) {
+async function runLoad(io: CliIo, configPath: string, logDir: string, extra: { shard?: Shard; baseDir?: string; seed?: number } = {}) {
   return runLoadTest({
     signal: io.signal,
     configPath,
@@ -183,7 +188,10 @@ async function runLoad(io: CliIo, configPath: string, logDir: string, shard?: Sh
     progressStream: io.stderr,
     env: io.env,
     git: io.env.GITHUB_SHA ? { commit: io.env.GITHUB_SHA, ref: io.env.GITHUB_REF } : undefined,
-    shard,
+    shard: extra.shard,
+    ...(extra.baseDir === undefined ? {} : { baseDir: extra.baseDir, baseDirSource: '--base-dir' }),
+    ...(extra.seed === undefined ? {} : { seed: extra.seed }),
+    onNote: (message) => io.stderr.write(`perfgate: A/B: ${message}\n`),
   });
 }
 

@@ -61,11 +61,16 @@ const CONFIG: Record<string, OptionHelp> = {
 const REPORTING: Record<string, OptionHelp> = {
   format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack or json' },
   'fail-on': { type: 'string', value: 'WHAT', help: 'regression (default: regressions and breached thresholds fail), threshold, or never' },
-  seed: { type: 'string', value: 'N', help: 'seed of the bootstrap, for a repeatable verdict' },
+  seed: { type: 'string', value: 'N', help: "seed of the bootstrap (and in A/B mode of the pairs' order), for a repeatable verdict" },
 };
 
 const LOAD: Record<string, OptionHelp> = {
   'log-dir': { type: 'string', value: 'DIR', help: "where each service's log goes (default .perfgate/logs)" },
+  'base-dir': {
+    type: 'string',
+    value: 'DIR',
+    help: "A/B mode: the PR's base checkout; its services run beside the head's, each on its own ${port}, and the two are compared pair by pair",
+  },
 };
 
 function stringValue(values: Values, name: string): string | undefined {
@@ -99,12 +104,13 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'run',
     summary: 'run the scenarios and write the results; thresholds decide the exit code',
-    usage: ['[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4]'],
+    usage: ['[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4] [--base-dir ../base] [--seed N]'],
     options: {
       ...CONFIG,
       output: { type: 'string', short: 'o', value: 'FILE', help: 'the results file (default results.json)' },
       shard: { type: 'string', value: 'I/N', help: 'run only the I-th of N shards of the scenarios (merge them with perfgate merge)' },
       ...LOAD,
+      seed: { type: 'string', value: 'N', help: 'A/B mode: seed of the pairs\' order, for a repeatable schedule' },
     },
     run: (values, _positionals, io) =>
       runRunCommand(io, {
@@ -113,6 +119,8 @@ export const COMMANDS: CommandSpec[] = [
         outputPath: stringValue(values, 'output') ?? 'results.json',
         logDir: stringValue(values, 'log-dir') ?? '.perfgate/logs',
         shard: values.shard === undefined ? undefined : parseShard(String(values.shard), '--shard'),
+        ...(stringValue(values, 'base-dir') ? { baseDir: stringValue(values, 'base-dir') } : {}),
+        seed: parseSeed(values),
       }),
   },
   {
@@ -136,7 +144,10 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'gate',
     summary: 'run, compare with the stored baseline, print the verdict (and save with --save)',
-    usage: ['[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format …] [--fail-on …]'],
+    usage: [
+      '[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format …] [--fail-on …]',
+      '[-c perfgate.yml] --base-dir ../base [--seed 42] …   A/B: run the base checkout beside the head, compare pairwise',
+    ],
     options: {
       ...CONFIG,
       'baseline-dir': { type: 'string', value: 'DIR', help: 'where baselines are kept (default .perfgate)' },
@@ -158,6 +169,7 @@ export const COMMANDS: CommandSpec[] = [
         logDir: stringValue(values, 'log-dir') ?? '.perfgate/logs',
         ...(stringValue(values, 'save') === undefined ? {} : { save: parseSaveMode(stringValue(values, 'save') ?? 'pass', '--save') }),
         ...reporting(values),
+        ...(stringValue(values, 'base-dir') ? { baseDir: stringValue(values, 'base-dir') } : {}),
       }),
   },
   {

@@ -4,6 +4,7 @@ import schema from '../../schema/perfgate.schema.json' with { type: 'json' };
 import { hashConfig } from '../../src/core/config-hash.js';
 import { DURATION_PATTERN, PERCENT_PATTERN, RATE_PATTERN } from '../../src/core/duration.js';
 import {
+  DEFAULT_AB_SCHEDULE,
   DEFAULT_ALPHA,
   DEFAULT_HISTORY_LENGTH,
   DEFAULT_MAX_IN_FLIGHT,
@@ -146,6 +147,8 @@ describe('parseConfig: a full valid config', () => {
       checkout: ['dropped==0'],
     });
     expect(config.compare).toEqual({
+      mode: 'stored',
+      schedule: 'duet',
       metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
       minEffect: { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
       minEffectSet: ['p50', 'p90', 'p95', 'p99', 'rps'],
@@ -183,6 +186,8 @@ describe('parseConfig: defaults', () => {
     expect(config.thresholds).toEqual({});
     expect(config.compare).toEqual(defaultCompareConfig());
     expect(config.compare).toEqual({
+      mode: 'stored',
+      schedule: DEFAULT_AB_SCHEDULE,
       metrics: DEFAULT_METRICS,
       minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
       alpha: DEFAULT_ALPHA,
@@ -205,6 +210,8 @@ describe('parseConfig: defaults', () => {
     expect(d.service.properties.stopGrace.default).toBe('5s');
     expect(d.service.properties.ready.properties.timeout.default).toBe('30s');
     expect(d.compare.properties.metrics.default).toEqual(DEFAULT_METRICS);
+    expect(d.compare.properties.mode.default).toBe('stored');
+    expect(d.compare.properties.schedule.default).toBe(DEFAULT_AB_SCHEDULE);
     expect(d.compare.properties.alpha.default).toBe(DEFAULT_ALPHA);
     expect(d.compare.properties.noiseFloor.default).toBe('15%');
     expect(d.compare.properties.history.default).toBe(DEFAULT_HISTORY_LENGTH);

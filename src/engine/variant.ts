@@ -1,0 +1,203 @@
+// One target of a run (the head, or in A/B mode also the base): its connections, its recorder and
+// its counters. The run's scheduler decides when each variant is sent what; the variant records
+// what came back, in its own measured window, and builds its own result.
+import { performance } from 'node:perf_hooks';
+import { Client } from 'undici';
+import { encodeHistogram } from '../core/histogram.js';
+import { summarizeScenario } from '../core/summary.js';
+import type { ScenarioConfig, ScenarioResult, SegmentContention } from '../core/types.js';
+import type { ConnectionOwner } from './connection.js';
+import { Connection } from './connection.js';
+import { classifyError, describeError } from './error-class.js';
+import type { GeneratorLoad } from './generator-watch.js';
+import { explainSaturation } from './generator-watch.js';
+import { paramsOf, segmentLengthMs } from './plan.js';
+import { Recorder } from './recorder.js';
+
+/** What a variant tells its run after each response: the scheduler sends the next request. */
+export interface VariantHost {
+  afterComplete(connection: Connection, error: Error | null, endMs: number): void;
+}
+
+export function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+export class Variant implements ConnectionOwner {
+  readonly recorder: Recorder;
+  readonly connections: Connection[] = [];
+  /** Open model: connections with nothing in flight. */
+  readonly idle: Connection[] = [];
+  inFlight = 0;
+
+  // The measured window now open: requests started in [recordFromMs, recordToMs) (performance
+  // time) are recorded, their ends at `windowOffsetMs` + time since `recordFromMs`.
+  private recordFromMs = Infinity;
+  private recordToMs = Infinity;
+  private windowOffsetMs = 0;
+  /** Ends past this are filed at its last instant: the end of an alternating slot that another
+   * slot of this variant follows (Infinity for the window's last stretch, which the recorder
+   * clamps itself while the timeline keeps the second the response really ended in). */
+  private clampEndMs = Infinity;
+  /** When this variant's first measured request could start (performance time). */
+  firstMeasuredMs = Infinity;
+  /** Length of the measured window so far. */
+  measuredMs = 0;
+  lastRecordedEnd = 0;
+  /** Per segment of the window: what competed with it (the run's sampler fills it). */
+  readonly contention: SegmentContention[] = [];
+
+  // open model
+  scheduled = 0;
+  sent = 0;
+  dropped = 0;
+  lateStarts = 0;
+  maxStartDelayMs = 0;
+  warmDropped = 0;
+  // warm-up
+  warmCompleted = 0;
+  warmKo = 0;
+  private readonly errorExamples: Record<string, string> = {};
+
+  constructor(
+    readonly name: string,
+    private readonly origin: string,
+    private readonly scenario: ScenarioConfig,
+    private readonly okStatus: Uint8Array,
+    private readonly host: VariantHost,
+    private readonly planWindowMs: number,
+  ) {
+    // The recorder knows the window, so that a response in flight at its end still counts in the
+    // last segment, and in the second it really ended in on the timeline.
+    this.recorder = new Recorder(segmentLengthMs(scenario), planWindowMs);
+  }
+
+  createClient(): Client {
+    return new Client(this.origin, {
+      // Never more than one request in flight per connection (the owner sends the next only from
+      // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
+      // setImmediate turn after each response: one event-loop turn of dead time and an Immediate
+      // per request, which capped the closed model below autocannon's rate. With 2 it writes the
+      // next request at once, as autocannon and wrk do.
+      pipelining: 2,
+      // The sweep enforces the scenario's timeout: no undici timer per request.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      keepAliveTimeout: 60_000,
+      connect: { timeout: Math.max(1, this.scenario.timeoutMs) },
+    });
+  }
+
+  addConnection(): Connection {
+    const connection = new Connection(this);
+    this.connections.push(connection);
+    return connection;
+  }
+
+  /** Opens a measured stretch: requests started from `fromMs` to `toMs` fill [offsetMs, offsetMs + (toMs − fromMs)) of the window. */
+  openWindow(fromMs: number, toMs: number, offsetMs: number): void {
+    this.recordFromMs = fromMs;
+    this.recordToMs = toMs;
+    this.windowOffsetMs = offsetMs;
+    const endMs = offsetMs + (toMs - fromMs);
+    // An alternating slot's response that ends after the slot belongs to the slot's segment, not
+    // to the next one (which runs later, after the other variant's slot).
+    this.clampEndMs = endMs < this.planWindowMs - 1e-6 ? endMs : Infinity;
+    if (this.firstMeasuredMs === Infinity) this.firstMeasuredMs = fromMs;
+  }
+
+  /** Closes the stretch opened last, at `atMs` (its planned end, or earlier when the run stopped). */
+  closeWindow(atMs: number): void {
+    if (this.recordFromMs === Infinity) return;
+    this.measuredMs = Math.max(this.measuredMs, this.windowOffsetMs + Math.max(0, Math.min(atMs, this.recordToMs) - this.recordFromMs));
+    this.recordFromMs = Infinity;
+    this.recordToMs = Infinity;
+  }
+
+  // ------------------------------------------------------------------ completion (hot path)
+
+  complete(connection: Connection, error: Error | null): void {
+    if (!connection.busy) return;
+    connection.busy = false;
+    this.inFlight -= 1;
+    const end = performance.now();
+    const status = error ? 0 : connection.status;
+    const ok = !error && this.okStatus[status] === 1;
+    const start = connection.startMs;
+    if (start >= this.recordFromMs && start < this.recordToMs) {
+      let endMs = this.windowOffsetMs + (end - this.recordFromMs);
+      if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 0.001;
+      const errorClass = error ? classifyError(error) : null;
+      if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
+      this.recorder.record(endMs, (end - start) * 1000, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
+      this.lastRecordedEnd = end;
+    } else if (start < this.firstMeasuredMs) {
+      this.warmCompleted += 1;
+      if (!ok) this.warmKo += 1;
+    }
+    connection.ok = ok;
+    this.host.afterComplete(connection, error, end);
+  }
+
+  // ------------------------------------------------------------------ result
+
+  buildResult(input: { windowMs: number; startWallMs: number; load: GeneratorLoad; open: boolean }): ScenarioResult {
+    const windowMs = round3(input.windowMs);
+    const totals = this.recorder.finish(windowMs);
+    totals.segments.forEach((segment, i) => {
+      const sample = this.contention[i];
+      if (sample) segment.contention = sample;
+    });
+    const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
+    const { load } = input;
+    const open = input.open
+      ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round3(this.maxStartDelayMs) }
+      : undefined;
+    const reasons = explainSaturation({ load, open });
+    const scenario = this.scenario;
+    const result: ScenarioResult = {
+      name: scenario.name,
+      executor: scenario.load.executor,
+      params: paramsOf(scenario),
+      startTime: new Date(input.startWallMs).toISOString(),
+      durationMs: windowMs,
+      warmupMs: scenario.warmupMs,
+      requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: this.dropped },
+      latencyMs: figures.latencyMs,
+      rps: figures.rps,
+      errorRate: figures.errorRate,
+      bytes: { in: totals.bytesIn, out: totals.bytesOut },
+      statusCodes: totals.statusCodes,
+      errors: totals.errors,
+      ...(Object.keys(this.errorExamples).length > 0 ? { errorExamples: this.errorExamples } : {}),
+      distribution: totals.distribution,
+      grade: figures.grade,
+      histogram: encodeHistogram(totals.whole),
+      segments: totals.segments,
+      timeline: totals.timeline,
+      generator: {
+        lateStarts: this.lateStarts,
+        maxStartDelayMs: round3(this.maxStartDelayMs),
+        eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
+        eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
+        cpuCores: load.cpuCores,
+        saturated: reasons.length > 0,
+        reasons,
+      },
+      services: [],
+    };
+    if (input.open) {
+      const seconds = windowMs / 1000;
+      result.rate = {
+        intendedPerSec: seconds > 0 ? round3(this.scheduled / seconds) : 0,
+        achievedPerSec: seconds > 0 ? round3(this.sent / seconds) : 0,
+      };
+    }
+    return result;
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all(this.connections.map((connection) => connection.client.destroy().catch(() => undefined)));
+    this.recorder.destroy();
+  }
+}

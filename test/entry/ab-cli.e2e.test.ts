@@ -1,0 +1,211 @@
+// A/B mode end to end through the bundled CLI: a head and a base checkout side by side, each with
+// the same small server but a different service time, booted at once on ports of their own and
+// compared pair by pair; a base that does not boot falls back to the stored baseline; Ctrl-C stops
+// the processes of both variants.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Results } from '../../src/core/types.js';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'perfgate-ab-'));
+const cli = join(work, 'bundle', 'cli.js');
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+}, 120_000);
+
+/** A server that answers after `delayMs` on env PORT, and leaves its pid and port in started/. */
+function serverSource(delayMs: number, options: { failWith?: string } = {}): string {
+  return `import { createServer } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+${options.failWith ? `console.error(${JSON.stringify(options.failWith)}); process.exit(1);` : ''}
+const port = Number(process.env.PORT);
+mkdirSync('started', { recursive: true });
+writeFileSync('started/' + process.pid, String(port));
+createServer((req, res) => setTimeout(() => res.end('ok'), req.url === '/health' ? 0 : ${delayMs})).listen(port, '127.0.0.1');
+`;
+}
+
+function configText(schedule: string, scenarios: string[], durationS: number): string {
+  const blocks: Record<string, string> = {
+    open: `  open:\n    executor: constant-arrival-rate\n    rate: 100/s\n    duration: ${durationS}s\n    request: { path: /open }\n`,
+    closed: `  closed:\n    executor: constant-vus\n    vus: 2\n    duration: ${durationS}s\n    request: { path: /closed }\n`,
+    fresh: `  fresh:\n    executor: constant-vus\n    vus: 1\n    duration: ${durationS}s\n    request: { path: /fresh }\n`,
+  };
+  return `services:
+  - name: api
+    run: node server.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 300ms, segment: 1s }
+compare: { schedule: ${schedule} }
+scenarios:
+${scenarios.map((name) => blocks[name]).join('')}`;
+}
+
+/** head/ and base/ checkouts, each with perf/perfgate.yml and perf/server.mjs. */
+function checkouts(name: string, head: { delayMs: number; scenarios: string[] }, base: { delayMs: number; scenarios: string[]; failWith?: string }, schedule: string, durationS = 5) {
+  const root = join(work, name);
+  for (const [side, spec] of [['head', head], ['base', base]] as const) {
+    const dir = join(root, side, 'perf');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'server.mjs'), serverSource(spec.delayMs, 'failWith' in spec && spec.failWith ? { failWith: spec.failWith } : {}));
+    writeFileSync(join(dir, 'perfgate.yml'), configText(schedule, spec.scenarios, durationS));
+  }
+  return { root, head: join(root, 'head'), base: join(root, 'base') };
+}
+
+function gate(cwd: string, extra: string[] = []) {
+  const child = spawnSync(
+    process.execPath,
+    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-dir', '../base', '--baseline-dir', '.perfgate', '-o', 'results.json', '--format', 'json', '--seed', '5', ...extra],
+    { cwd, encoding: 'utf8', timeout: 120_000 },
+  );
+  const results = existsSync(join(cwd, 'results.json')) ? (JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results) : undefined;
+  let report: { mode?: string; notes?: string[]; regressions?: { scenario: string; metric: string }[]; scenarios?: { name: string; notes: string[] }[] } = {};
+  try {
+    report = JSON.parse(child.stdout) as typeof report;
+  } catch {
+    // Not JSON: the assertions below show stdout.
+  }
+  return { code: child.status, stdout: child.stdout, stderr: child.stderr, results, report };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/** A zombie (exited, not yet reaped by whoever adopted it) is not alive. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const state = /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return existsSync(`/proc/${pid}`) ? true : !existsSync('/proc/self');
+  }
+}
+
+function started(dir: string): { pid: number; port: number }[] {
+  const folder = join(dir, 'perf', 'started');
+  return existsSync(folder) ? readdirSync(folder).map((pid) => ({ pid: Number(pid), port: Number(readFileSync(join(folder, pid), 'utf8')) })) : [];
+}
+
+describe.each(['duet', 'alternate'])('perfgate gate --base-dir, %s', (schedule) => {
+  it('boots both variants on their own ports, pairs every segment, and finds the slower head (open and closed model)', async () => {
+    const dirs = checkouts(`slow-head-${schedule}`, { delayMs: 12, scenarios: ['open', 'closed'] }, { delayMs: 3, scenarios: ['open', 'closed'] }, schedule);
+    const run = gate(dirs.head);
+    expect(run.code, run.stderr).toBe(1);
+    const results = run.results!;
+    expect(results.ab?.schedule).toBe(schedule);
+    expect(results.ab?.seed).toBe(5);
+    expect(results.ab?.baseFailure).toBeUndefined();
+    const base = results.ab!.base;
+    for (const name of ['open', 'closed']) {
+      const head = results.scenarios.find((scenario) => scenario.name === name)!;
+      const other = base.scenarios.find((scenario) => scenario.name === name)!;
+      expect(head.segments).toHaveLength(5);
+      expect(other.segments).toHaveLength(5);
+      expect(head.latencyMs.p50).toBeGreaterThan(other.latencyMs.p50 + 5);
+    }
+    if (schedule === 'alternate') expect(results.ab?.order).toHaveLength(5);
+    else expect(results.ab?.order).toBeUndefined();
+    expect(run.report.mode).toBe('ab');
+    const regressed = [...new Set(run.report.regressions?.map((regression) => `${regression.scenario}:${regression.metric}`))];
+    expect(regressed, run.stdout).toContain('open:p50');
+    expect(regressed, run.stdout).toContain('closed:p50');
+    // Two processes, two ports, both stopped.
+    const processes = [...started(dirs.head), ...started(dirs.base)];
+    expect(processes).toHaveLength(2);
+    expect(new Set(processes.map((entry) => entry.port)).size).toBe(2);
+    for (const entry of processes) {
+      expect(isAlive(entry.pid), `pid ${entry.pid}`).toBe(false);
+      expect(await accepts(entry.port), `port ${entry.port}`).toBe(false);
+    }
+  }, 120_000);
+});
+
+describe('perfgate gate --base-dir, when the two differ', () => {
+  it('judges a scenario new in the head on thresholds alone, and passes an unchanged one', () => {
+    const dirs = checkouts('new-scenario', { delayMs: 2, scenarios: ['closed', 'fresh'] }, { delayMs: 2, scenarios: ['closed'] }, 'duet', 4);
+    const run = gate(dirs.head);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.results!.ab!.base.scenarios.map((scenario) => scenario.name)).toEqual(['closed']);
+    expect(run.results!.scenarios.map((scenario) => scenario.name)).toEqual(['closed', 'fresh']);
+    expect(run.report.scenarios?.find((scenario) => scenario.name === 'fresh')?.notes.join(' ')).toContain('judged on thresholds alone');
+    expect(run.report.regressions).toEqual([]);
+  }, 120_000);
+
+  it('falls back to the stored baseline when the base does not boot, with its log tail', () => {
+    const dirs = checkouts('base-fails', { delayMs: 2, scenarios: ['closed'] }, { delayMs: 2, scenarios: ['closed'], failWith: 'base: cannot find module ./db.js' }, 'duet', 2);
+    const run = gate(dirs.head);
+    // No stored baseline either: judged on thresholds, which pass.
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('perfgate: A/B: the base did not boot');
+    const failure = run.results!.ab!.baseFailure!;
+    expect(failure.service).toBe('api');
+    expect(failure.logTail).toContain('base: cannot find module ./db.js');
+    expect(run.results!.ab!.base.scenarios).toEqual([]);
+    expect(run.report.mode).not.toBe('ab');
+    const note = run.report.notes?.find((text) => text.startsWith('A/B: the base did not boot'));
+    expect(note).toContain('compared with the stored baseline instead');
+    expect(note).toContain('base: cannot find module ./db.js');
+    expect(run.results!.scenarios[0]!.requests.ok).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('refuses a config with a fixed port, naming the key and the fix', () => {
+    const dirs = checkouts('fixed-port', { delayMs: 2, scenarios: ['closed'] }, { delayMs: 2, scenarios: ['closed'] }, 'duet', 2);
+    const path = join(dirs.head, 'perf', 'perfgate.yml');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('baseUrl: "http://127.0.0.1:${port}"', 'baseUrl: "http://127.0.0.1:8080"'));
+    const run = gate(dirs.head);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--base-dir asks for an A/B run');
+    expect(run.stderr).toContain('scenarios.closed.baseUrl: "http://127.0.0.1:8080" names a fixed port');
+  }, 60_000);
+});
+
+describe('Ctrl-C during an A/B run', () => {
+  it('stops the processes of both variants and exits 130', async () => {
+    const dirs = checkouts('interrupt', { delayMs: 2, scenarios: ['closed'] }, { delayMs: 2, scenarios: ['closed'] }, 'duet', 60);
+    const child = spawn(process.execPath, [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-dir', '../base', '--baseline-dir', '.perfgate', '-o', 'results.json'], {
+      cwd: dirs.head,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    // Bounded: both boot well within 15 s.
+    for (let attempt = 0; attempt < 150 && started(dirs.head).length + started(dirs.base).length < 2; attempt += 1) await sleep(100);
+    const processes = [...started(dirs.head), ...started(dirs.base)];
+    expect(processes).toHaveLength(2);
+    for (let attempt = 0; attempt < 150 && !(await accepts(processes[1]!.port)); attempt += 1) await sleep(100);
+    await sleep(1500); // into the measured window
+    for (const entry of processes) expect(isAlive(entry.pid), `pid ${entry.pid} before Ctrl-C`).toBe(true);
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(130);
+    for (const entry of processes) {
+      expect(isAlive(entry.pid), `pid ${entry.pid} after Ctrl-C`).toBe(false);
+      expect(await accepts(entry.port), `port ${entry.port} after Ctrl-C`).toBe(false);
+    }
+    const results = JSON.parse(readFileSync(join(dirs.head, 'results.json'), 'utf8')) as Results;
+    expect(results.interrupted).toBe(true);
+    expect(results.ab?.base.scenarios[0]?.requests.ok).toBeGreaterThan(0);
+  }, 60_000);
+});
