@@ -10814,8 +10814,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path3) {
-      let input = path3;
+    function removeDotSegments(path5) {
+      let input = path5;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -10889,11 +10889,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path3) {
-      if (path3 === "" || path3[0] === "/") {
-        return removeDotSegments(path3);
+    function removeDotSegmentsRelative(path5) {
+      if (path5 === "" || path5[0] === "/") {
+        return removeDotSegments(path5);
       }
-      const segments = path3.split("/");
+      const segments = path5.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -11256,8 +11256,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path3 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path3 && path3 !== "/" ? path3 : void 0;
+        const path5 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path5 && path5 !== "/" ? path5 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -14567,17 +14567,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path3) {
-      const ctrl = callVisitor(key, node, visitor, path3);
+    function visit_(key, node, visitor, path5) {
+      const ctrl = callVisitor(key, node, visitor, path5);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path3, ctrl);
-        return visit_(key, ctrl, visitor, path3);
+        replaceNode(key, path5, ctrl);
+        return visit_(key, ctrl, visitor, path5);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path3 = Object.freeze(path3.concat(node));
+          path5 = Object.freeze(path5.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path3);
+            const ci = visit_(i, node.items[i], visitor, path5);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -14588,13 +14588,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path3 = Object.freeze(path3.concat(node));
-          const ck = visit_("key", node.key, visitor, path3);
+          path5 = Object.freeze(path5.concat(node));
+          const ck = visit_("key", node.key, visitor, path5);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path3);
+          const cv = visit_("value", node.value, visitor, path5);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -14615,17 +14615,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path3) {
-      const ctrl = await callVisitor(key, node, visitor, path3);
+    async function visitAsync_(key, node, visitor, path5) {
+      const ctrl = await callVisitor(key, node, visitor, path5);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path3, ctrl);
-        return visitAsync_(key, ctrl, visitor, path3);
+        replaceNode(key, path5, ctrl);
+        return visitAsync_(key, ctrl, visitor, path5);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path3 = Object.freeze(path3.concat(node));
+          path5 = Object.freeze(path5.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path3);
+            const ci = await visitAsync_(i, node.items[i], visitor, path5);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -14636,13 +14636,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path3 = Object.freeze(path3.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path3);
+          path5 = Object.freeze(path5.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path5);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path3);
+          const cv = await visitAsync_("value", node.value, visitor, path5);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -14669,23 +14669,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path3) {
+    function callVisitor(key, node, visitor, path5) {
       if (typeof visitor === "function")
-        return visitor(key, node, path3);
+        return visitor(key, node, path5);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path3);
+        return visitor.Map?.(key, node, path5);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path3);
+        return visitor.Seq?.(key, node, path5);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path3);
+        return visitor.Pair?.(key, node, path5);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path3);
+        return visitor.Scalar?.(key, node, path5);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path3);
+        return visitor.Alias?.(key, node, path5);
       return void 0;
     }
-    function replaceNode(key, path3, node) {
-      const parent = path3[path3.length - 1];
+    function replaceNode(key, path5, node) {
+      const parent = path5[path5.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -15297,10 +15297,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path3, value) {
+    function collectionFromPath(schema, path5, value) {
       let v = value;
-      for (let i = path3.length - 1; i >= 0; --i) {
-        const k = path3[i];
+      for (let i = path5.length - 1; i >= 0; --i) {
+        const k = path5[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -15319,7 +15319,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path3) => path3 == null || typeof path3 === "object" && !!path3[Symbol.iterator]().next().done;
+    var isEmptyPath = (path5) => path5 == null || typeof path5 === "object" && !!path5[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -15349,11 +15349,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path3, value) {
-        if (isEmptyPath(path3))
+      addIn(path5, value) {
+        if (isEmptyPath(path5))
           this.add(value);
         else {
-          const [key, ...rest] = path3;
+          const [key, ...rest] = path5;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -15367,8 +15367,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path3) {
-        const [key, ...rest] = path3;
+      deleteIn(path5) {
+        const [key, ...rest] = path5;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -15382,8 +15382,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path3, keepScalar) {
-        const [key, ...rest] = path3;
+      getIn(path5, keepScalar) {
+        const [key, ...rest] = path5;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -15401,8 +15401,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path3) {
-        const [key, ...rest] = path3;
+      hasIn(path5) {
+        const [key, ...rest] = path5;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -15412,8 +15412,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value) {
-        const [key, ...rest] = path3;
+      setIn(path5, value) {
+        const [key, ...rest] = path5;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -17928,9 +17928,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path3, value) {
+      addIn(path5, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path3, value);
+          this.contents.addIn(path5, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -18005,14 +18005,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path3) {
-        if (Collection.isEmptyPath(path3)) {
+      deleteIn(path5) {
+        if (Collection.isEmptyPath(path5)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path3) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path5) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -18027,10 +18027,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path3, keepScalar) {
-        if (Collection.isEmptyPath(path3))
+      getIn(path5, keepScalar) {
+        if (Collection.isEmptyPath(path5))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path3, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path5, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -18041,10 +18041,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path3) {
-        if (Collection.isEmptyPath(path3))
+      hasIn(path5) {
+        if (Collection.isEmptyPath(path5))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path3) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path5) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -18061,13 +18061,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value) {
-        if (Collection.isEmptyPath(path3)) {
+      setIn(path5, value) {
+        if (Collection.isEmptyPath(path5)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path3), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path5), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path3, value);
+          this.contents.setIn(path5, value);
         }
       }
       /**
@@ -20028,9 +20028,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path3) => {
+    visit.itemAtPath = (cst, path5) => {
       let item = cst;
-      for (const [field, index] of path3) {
+      for (const [field, index] of path5) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -20039,23 +20039,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path3) => {
-      const parent = visit.itemAtPath(cst, path3.slice(0, -1));
-      const field = path3[path3.length - 1][0];
+    visit.parentCollection = (cst, path5) => {
+      const parent = visit.itemAtPath(cst, path5.slice(0, -1));
+      const field = path5[path5.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path3, item, visitor) {
-      let ctrl = visitor(item, path3);
+    function _visit(path5, item, visitor) {
+      let ctrl = visitor(item, path5);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path3.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path5.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -20066,10 +20066,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path3);
+            ctrl = ctrl(item, path5);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path3) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path5) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -22817,7 +22817,7 @@ var require_util2 = __commonJS({
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
     var { IncomingMessage } = __require("node:http");
     var stream = __require("node:stream");
-    var net2 = __require("node:net");
+    var net3 = __require("node:net");
     var { stringify } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var timers = require_timers();
@@ -22929,14 +22929,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path3 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path5 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path3 && path3[0] !== "/") {
-          path3 = `/${path3}`;
+        if (path5 && path5[0] !== "/") {
+          path5 = `/${path5}`;
         }
-        return new URL(`${origin}${path3}`);
+        return new URL(`${origin}${path5}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -22966,7 +22966,7 @@ var require_util2 = __commonJS({
       }
       assert(typeof host === "string");
       const servername = getHostname(host);
-      if (net2.isIP(servername)) {
+      if (net3.isIP(servername)) {
         return "";
       }
       return servername;
@@ -23771,9 +23771,9 @@ var require_diagnostics = __commonJS({
         "undici:client:sendHeaders",
         (evt) => {
           const {
-            request: { method, path: path3, origin }
+            request: { method, path: path5, origin }
           } = evt;
-          debugLog("sending request to %s %s%s", method, origin, path3);
+          debugLog("sending request to %s %s%s", method, origin, path5);
         }
       );
     }
@@ -23791,14 +23791,14 @@ var require_diagnostics = __commonJS({
         "undici:request:headers",
         (evt) => {
           const {
-            request: { method, path: path3, origin },
+            request: { method, path: path5, origin },
             response: { statusCode }
           } = evt;
           debugLog(
             "received response to %s %s%s - HTTP %d",
             method,
             origin,
-            path3,
+            path5,
             statusCode
           );
         }
@@ -23807,23 +23807,23 @@ var require_diagnostics = __commonJS({
         "undici:request:trailers",
         (evt) => {
           const {
-            request: { method, path: path3, origin }
+            request: { method, path: path5, origin }
           } = evt;
-          debugLog("trailers received from %s %s%s", method, origin, path3);
+          debugLog("trailers received from %s %s%s", method, origin, path5);
         }
       );
       diagnosticsChannel2.subscribe(
         "undici:request:error",
         (evt) => {
           const {
-            request: { method, path: path3, origin },
+            request: { method, path: path5, origin },
             error
           } = evt;
           debugLog(
             "request to %s %s%s errored - %s",
             method,
             origin,
-            path3,
+            path5,
             error.message
           );
         }
@@ -23938,7 +23938,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path3,
+        path: path5,
         method,
         body,
         headers,
@@ -23955,11 +23955,11 @@ var require_request = __commonJS({
         maxRedirections,
         typeOfService
       }, handler) {
-        if (typeof path3 !== "string") {
+        if (typeof path5 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path3[0] !== "/" && !(path3.startsWith("http://") || path3.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path5[0] !== "/" && !(path5.startsWith("http://") || path5.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path3)) {
+        } else if (invalidPathRegex.test(path5)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -24034,7 +24034,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? serializePathWithQuery(path3, query) : path3;
+        this.path = query ? serializePathWithQuery(path5, query) : path5;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
@@ -24671,7 +24671,7 @@ var require_dispatcher_base = __commonJS({
 var require_connect = __commonJS({
   "node_modules/undici/lib/core/connect.js"(exports2, module2) {
     "use strict";
-    var net2 = __require("node:net");
+    var net3 = __require("node:net");
     var assert = __require("node:assert");
     var util = require_util2();
     var { InvalidArgumentError } = require_errors3();
@@ -24758,7 +24758,7 @@ var require_connect = __commonJS({
         } else {
           assert(!httpSocket, "httpSocket can only be sent on TLS update");
           port = port || 80;
-          socket = net2.connect({
+          socket = net3.connect({
             highWaterMark: 64 * 1024,
             // Same as nodejs fs streams.
             ...options,
@@ -26857,7 +26857,7 @@ var require_util3 = __commonJS({
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
-    var { performance: performance6 } = __require("node:perf_hooks");
+    var { performance: performance9 } = __require("node:perf_hooks");
     var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util2();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -27012,7 +27012,7 @@ var require_util3 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance6.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance9.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -29278,7 +29278,7 @@ var require_client_h1 = __commonJS({
       }
     }
     function writeH1(client, request) {
-      const { method, path: path3, host, upgrade, blocking, reset } = request;
+      const { method, path: path5, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -29354,7 +29354,7 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request);
-      let header = `${method} ${path3} HTTP/1.1\r
+      let header = `${method} ${path5} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -30031,7 +30031,7 @@ var require_client_h2 = __commonJS({
       const headersTimeout = request.headersTimeout ?? client[kHeadersTimeout];
       const bodyTimeout = request.bodyTimeout ?? client[kBodyTimeout];
       const session = client[kHTTP2Session];
-      const { method, path: path3, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
+      const { method, path: path5, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade != null && upgrade !== "websocket") {
         util.errorRequest(client, request, new InvalidArgumentError(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
@@ -30100,7 +30100,7 @@ var require_client_h2 = __commonJS({
           }
           headers[HTTP2_HEADER_METHOD] = "CONNECT";
           headers[HTTP2_HEADER_PROTOCOL] = "websocket";
-          headers[HTTP2_HEADER_PATH] = path3;
+          headers[HTTP2_HEADER_PATH] = path5;
           if (protocol === "ws:" || protocol === "wss:") {
             headers[HTTP2_HEADER_SCHEME] = protocol === "ws:" ? "http" : "https";
           } else {
@@ -30152,7 +30152,7 @@ var require_client_h2 = __commonJS({
         stream.setTimeout(headersTimeout);
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path3;
+      headers[HTTP2_HEADER_PATH] = path5;
       headers[HTTP2_HEADER_SCHEME] = protocol === "http:" ? "http" : "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -30471,7 +30471,7 @@ var require_client = __commonJS({
   "node_modules/undici/lib/dispatcher/client.js"(exports2, module2) {
     "use strict";
     var assert = __require("node:assert");
-    var net2 = __require("node:net");
+    var net3 = __require("node:net");
     var http2 = __require("node:http");
     var util = require_util2();
     var { ClientStats } = require_stats();
@@ -30627,7 +30627,7 @@ var require_client = __commonJS({
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
           throw new InvalidArgumentError("maxRequestsPerClient must be a positive number");
         }
-        if (localAddress != null && (typeof localAddress !== "string" || net2.isIP(localAddress) === 0)) {
+        if (localAddress != null && (typeof localAddress !== "string" || net3.isIP(localAddress) === 0)) {
           throw new InvalidArgumentError("localAddress must be valid string IP address");
         }
         if (maxResponseSize != null && (!Number.isInteger(maxResponseSize) || maxResponseSize < -1)) {
@@ -30807,7 +30807,7 @@ var require_client = __commonJS({
         const idx = hostname.indexOf("]");
         assert(idx !== -1);
         const ip = hostname.substring(1, idx);
-        assert(net2.isIPv6(ip));
+        assert(net3.isIPv6(ip));
         hostname = ip;
       }
       client[kConnecting] = true;
@@ -31755,10 +31755,10 @@ var require_socks5_utils = __commonJS({
   "node_modules/undici/lib/core/socks5-utils.js"(exports2, module2) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
-    var net2 = __require("node:net");
+    var net3 = __require("node:net");
     var { InvalidArgumentError } = require_errors3();
     function parseAddress(address) {
-      if (net2.isIPv4(address)) {
+      if (net3.isIPv4(address)) {
         const parts = address.split(".").map(Number);
         return {
           type: 1,
@@ -31766,7 +31766,7 @@ var require_socks5_utils = __commonJS({
           buffer: Buffer2.from(parts)
         };
       }
-      if (net2.isIPv6(address)) {
+      if (net3.isIPv6(address)) {
         return {
           type: 4,
           // IPv6
@@ -31789,7 +31789,7 @@ var require_socks5_utils = __commonJS({
       if (address.includes(".")) {
         const lastColonIndex = address.lastIndexOf(":");
         const ipv4Part = address.slice(lastColonIndex + 1);
-        if (net2.isIPv4(ipv4Part)) {
+        if (net3.isIPv4(ipv4Part)) {
           const octets = ipv4Part.split(".").map(Number);
           const high = (octets[0] << 8 | octets[1]).toString(16);
           const low = (octets[2] << 8 | octets[3]).toString(16);
@@ -32508,10 +32508,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path3 = "/",
+          path: path5 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path3;
+        opts.path = origin + path5;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL(origin);
           headers.host = host;
@@ -34671,20 +34671,20 @@ var require_mock_utils = __commonJS({
       }
       return normalizedQp;
     }
-    function safeUrl(path3) {
-      if (typeof path3 !== "string") {
-        return path3;
+    function safeUrl(path5) {
+      if (typeof path5 !== "string") {
+        return path5;
       }
-      const pathSegments = path3.split("?", 3);
+      const pathSegments = path5.split("?", 3);
       if (pathSegments.length !== 2) {
-        return path3;
+        return path5;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path3, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path3);
+    function matchKey(mockDispatch2, { path: path5, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path5);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -34709,8 +34709,8 @@ var require_mock_utils = __commonJS({
       const basePath = key.query ? serializePathWithQuery(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path3, ignoreTrailingSlash }) => {
-        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path3)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path3), resolvedPath);
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path5, ignoreTrailingSlash }) => {
+        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path5)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path5), resolvedPath);
       });
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
@@ -34749,19 +34749,19 @@ var require_mock_utils = __commonJS({
         mockDispatches.splice(index, 1);
       }
     }
-    function removeTrailingSlash(path3) {
-      while (path3.endsWith("/")) {
-        path3 = path3.slice(0, -1);
+    function removeTrailingSlash(path5) {
+      while (path5.endsWith("/")) {
+        path5 = path5.slice(0, -1);
       }
-      if (path3.length === 0) {
-        path3 = "/";
+      if (path5.length === 0) {
+        path5 = "/";
       }
-      return path3;
+      return path5;
     }
     function buildKey(opts) {
-      const { path: path3, method, body, headers, query } = opts;
+      const { path: path5, method, body, headers, query } = opts;
       return {
-        path: path3,
+        path: path5,
         method,
         body,
         headers,
@@ -35451,10 +35451,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path3, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path5, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path3,
+            Path: path5,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35536,9 +35536,9 @@ var require_mock_agent = __commonJS({
         const acceptNonStandardSearchParameters = this[kMockAgentAcceptsNonStandardSearchParameters];
         const dispatchOpts = { ...opts };
         if (acceptNonStandardSearchParameters && dispatchOpts.path) {
-          const [path3, searchParams] = dispatchOpts.path.split("?");
+          const [path5, searchParams] = dispatchOpts.path.split("?");
           const normalizedSearchParams = normalizeSearchParams(searchParams, acceptNonStandardSearchParameters);
-          dispatchOpts.path = `${path3}?${normalizedSearchParams}`;
+          dispatchOpts.path = `${path5}?${normalizedSearchParams}`;
         }
         return this[kAgent].dispatch(dispatchOpts, handler);
       }
@@ -35939,12 +35939,12 @@ var require_snapshot_recorder = __commonJS({
        * @return {Promise<void>} - Resolves when snapshots are loaded
        */
       async loadSnapshots(filePath) {
-        const path3 = filePath || this.#snapshotPath;
-        if (!path3) {
+        const path5 = filePath || this.#snapshotPath;
+        if (!path5) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile6(resolve3(path3), "utf8");
+          const data = await readFile6(resolve3(path5), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -35958,7 +35958,7 @@ var require_snapshot_recorder = __commonJS({
           if (error.code === "ENOENT") {
             this.#snapshots.clear();
           } else {
-            throw new UndiciError(`Failed to load snapshots from ${path3}`, { cause: error });
+            throw new UndiciError(`Failed to load snapshots from ${path5}`, { cause: error });
           }
         }
       }
@@ -35969,11 +35969,11 @@ var require_snapshot_recorder = __commonJS({
        * @returns {Promise<void>} - Resolves when snapshots are saved
        */
       async saveSnapshots(filePath) {
-        const path3 = filePath || this.#snapshotPath;
-        if (!path3) {
+        const path5 = filePath || this.#snapshotPath;
+        if (!path5) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve3(path3);
+        const resolvedPath = resolve3(path5);
         await mkdir4(dirname2(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
@@ -36614,15 +36614,15 @@ var require_redirect_handler = __commonJS({
           receivedAt: Date.now()
         });
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path3 = search ? `${pathname}${search}` : pathname;
-        const redirectUrlString = `${origin}${path3}`;
+        const path5 = search ? `${pathname}${search}` : pathname;
+        const redirectUrlString = `${origin}${path5}`;
         for (const historyUrl of this.history) {
           if (historyUrl.toString() === redirectUrlString) {
             throw new InvalidArgumentError(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
           }
         }
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path3;
+        this.opts.path = path5;
         this.opts.origin = origin;
         this.opts.query = null;
       }
@@ -38439,10 +38439,10 @@ var require_cache_handler = __commonJS({
       }
       return locationUrl.pathname + locationUrl.search;
     }
-    function deleteCachedUri(store, cacheKey, path3) {
+    function deleteCachedUri(store, cacheKey, path5) {
       deleteCachedValue(store, {
         ...cacheKey,
-        path: path3
+        path: path5
       });
       for (let i = 0; i < util.safeHTTPMethods.length; i++) {
         const method = util.safeHTTPMethods[i];
@@ -38450,7 +38450,7 @@ var require_cache_handler = __commonJS({
           deleteCachedValue(store, {
             ...cacheKey,
             method,
-            path: path3
+            path: path5
           });
         }
       }
@@ -38461,9 +38461,9 @@ var require_cache_handler = __commonJS({
       }
       const values = Array.isArray(headerValue) ? headerValue : [headerValue];
       for (let i = 0; i < values.length; i++) {
-        const path3 = getSameOriginPath(cacheKey, values[i]);
-        if (path3 !== void 0) {
-          deleteCachedUri(store, cacheKey, path3);
+        const path5 = getSameOriginPath(cacheKey, values[i]);
+        if (path5 !== void 0) {
+          deleteCachedUri(store, cacheKey, path5);
         }
       }
     }
@@ -43951,11 +43951,11 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        const path3 = url.pathname + url.search;
+        const path5 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
         return new Promise((resolve3, reject) => agent.dispatch(
           {
-            path: hasTrailingQuestionMark ? `${path3}?` : path3,
+            path: hasTrailingQuestionMark ? `${path5}?` : path5,
             origin: url.origin,
             method: request.method,
             body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body,
@@ -44902,9 +44902,9 @@ var require_util5 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path3) {
-      for (let i = 0; i < path3.length; ++i) {
-        const code2 = path3.charCodeAt(i);
+    function validateCookiePath(path5) {
+      for (let i = 0; i < path5.length; ++i) {
+        const code2 = path5.charCodeAt(i);
         if (code2 < 32 || // exclude CTLs (0-31)
         code2 > 126 || // exclude DEL and non-ascii
         code2 === 59) {
@@ -48340,11 +48340,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path3 = opts.path;
+          let path5 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path3 = `/${path3}`;
+            path5 = `/${path5}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path3);
+          url = new URL(util.parseOrigin(url).origin + path5);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -48518,9 +48518,9 @@ var rateRegex = new RegExp(RATE_PATTERN);
 var percentRegex = new RegExp(PERCENT_PATTERN);
 var MS_PER_UNIT = [36e5, 6e4, 1e3, 1];
 var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
-function formatPath(path3) {
+function formatPath(path5) {
   let text = "";
-  for (const key of path3) {
+  for (const key of path5) {
     if (typeof key === "number") text += `[${key}]`;
     else if (BARE_KEY.test(key)) text += text ? `.${key}` : key;
     else text += `[${JSON.stringify(key)}]`;
@@ -48533,14 +48533,14 @@ function quoteValue(value) {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
-function fail(path3, detail) {
-  throw new ConfigError(path3 ? `${path3}: ${detail}` : detail);
+function fail(path5, detail) {
+  throw new ConfigError(path5 ? `${path5}: ${detail}` : detail);
 }
-function parseDuration(text, path3) {
+function parseDuration(text, path5) {
   if (text === 0 || text === "0") return 0;
   const match = typeof text === "string" ? durationRegex.exec(text) : null;
   if (!match) {
-    fail(path3, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
+    fail(path5, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
   }
   let ms = 0;
   MS_PER_UNIT.forEach((unitMs, i) => {
@@ -48549,15 +48549,15 @@ function parseDuration(text, path3) {
   });
   return Math.round(ms * 1e3) / 1e3;
 }
-function parseRate(text, path3) {
+function parseRate(text, path5) {
   const match = typeof text === "string" ? rateRegex.exec(text) : null;
-  if (!match) fail(path3, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
+  if (!match) fail(path5, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
   const amount = Number(match[1]);
   return match[2] === "m" ? amount / 60 : amount;
 }
-function parsePercent(text, path3 = "") {
+function parsePercent(text, path5 = "") {
   const match = typeof text === "string" ? percentRegex.exec(text) : null;
-  if (!match) fail(path3, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
+  if (!match) fail(path5, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
   return Number(match[1]) / 100;
 }
 function formatDuration(ms) {
@@ -48644,8 +48644,8 @@ function closestMatch(word, candidates, maxDistance = 2) {
   return best;
 }
 var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
-function parseThreshold(expression, path3) {
-  const prefix = `${path3}: ${JSON.stringify(expression)}`;
+function parseThreshold(expression, path5) {
+  const prefix = `${path5}: ${JSON.stringify(expression)}`;
   const match = EXPRESSION.exec(expression);
   if (!match?.[1] || !match[3] || !match[4]) {
     throw new ConfigError(
@@ -48814,65 +48814,65 @@ var PERCENTILES = ["p50", "p90", "p95", "p99"];
 function describe(value) {
   return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
 }
-function countProblem(value, path3) {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) return `${path3} is ${describe(value)}, not a count`;
-  if (value > MAX_REQUESTS_PER_SCENARIO) return `${path3} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
+function countProblem(value, path5) {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) return `${path5} is ${describe(value)}, not a count`;
+  if (value > MAX_REQUESTS_PER_SCENARIO) return `${path5} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
   return void 0;
 }
-function amountProblem(value, path3) {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path3} is ${describe(value)}, not a finite number \u2265 0`;
+function amountProblem(value, path5) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path5} is ${describe(value)}, not a finite number \u2265 0`;
 }
-function shareProblem(value, path3) {
-  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path3} is ${describe(value)}, not a share in [0, 1]`;
+function shareProblem(value, path5) {
+  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path5} is ${describe(value)}, not a share in [0, 1]`;
 }
-function percentilesProblem(values, path3) {
+function percentilesProblem(values, path5) {
   let previous = 0;
   for (const name of PERCENTILES) {
-    const problem = amountProblem(values[name], `${path3}.${name}`);
+    const problem = amountProblem(values[name], `${path5}.${name}`);
     if (problem !== void 0) return problem;
     const value = values[name];
-    if (value < previous) return `${path3}.${name} (${value}) is below a lower percentile (${previous})`;
+    if (value < previous) return `${path5}.${name} (${value}) is below a lower percentile (${previous})`;
     previous = value;
   }
   return void 0;
 }
-function histogramProblem(encoded, expected, path3) {
+function histogramProblem(encoded, expected, path5) {
   let total;
   try {
     const histogram = decodeHistogram(encoded);
     total = histogram.totalCount;
     histogram.destroy();
   } catch (error) {
-    return `${path3} does not decode (${error.message})`;
+    return `${path5} does not decode (${error.message})`;
   }
-  return total === expected ? void 0 : `${path3} holds ${total} latencies, but the counts say ${expected} ok requests`;
+  return total === expected ? void 0 : `${path5} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
-function scenarioProblem(scenario2, path3) {
+function scenarioProblem(scenario2, path5) {
   const { requests } = scenario2;
-  const problem = countProblem(requests.total, `${path3}.requests.total`) ?? countProblem(requests.ok, `${path3}.requests.ok`) ?? countProblem(requests.ko, `${path3}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path3}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario2.durationMs, `${path3}.durationMs`) ?? percentilesProblem(scenario2.latencyMs, `${path3}.latencyMs`) ?? amountProblem(scenario2.rps, `${path3}.rps`) ?? shareProblem(scenario2.errorRate, `${path3}.errorRate`) ?? histogramProblem(scenario2.histogram, requests.ok, `${path3}.histogram`);
+  const problem = countProblem(requests.total, `${path5}.requests.total`) ?? countProblem(requests.ok, `${path5}.requests.ok`) ?? countProblem(requests.ko, `${path5}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path5}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario2.durationMs, `${path5}.durationMs`) ?? percentilesProblem(scenario2.latencyMs, `${path5}.latencyMs`) ?? amountProblem(scenario2.rps, `${path5}.rps`) ?? shareProblem(scenario2.errorRate, `${path5}.errorRate`) ?? histogramProblem(scenario2.histogram, requests.ok, `${path5}.histogram`);
   if (problem !== void 0) return problem;
   for (let i = 0; i < scenario2.segments.length; i++) {
     const segment = scenario2.segments[i];
-    const at = `${path3}.segments[${i}]`;
+    const at = `${path5}.segments[${i}]`;
     const segmentProblem = amountProblem(segment.startMs, `${at}.startMs`) ?? amountProblem(segment.durationMs, `${at}.durationMs`) ?? countProblem(segment.count, `${at}.count`) ?? countProblem(segment.ko, `${at}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at}.histogram`);
     if (segmentProblem !== void 0) return segmentProblem;
   }
   return void 0;
 }
-function findResultsNumberProblem(results, path3) {
+function findResultsNumberProblem(results, path5) {
   const names = /* @__PURE__ */ new Set();
   for (let i = 0; i < results.scenarios.length; i++) {
     const scenario2 = results.scenarios[i];
-    if (names.has(scenario2.name)) return `${path3}.scenarios[${i}].name "${scenario2.name}" appears twice`;
+    if (names.has(scenario2.name)) return `${path5}.scenarios[${i}].name "${scenario2.name}" appears twice`;
     names.add(scenario2.name);
-    const problem = scenarioProblem(scenario2, `${path3}.scenarios[${i}]`);
+    const problem = scenarioProblem(scenario2, `${path5}.scenarios[${i}]`);
     if (problem !== void 0) return problem;
   }
   return void 0;
 }
-function findHistoryNumberProblem(entry, path3) {
+function findHistoryNumberProblem(entry, path5) {
   for (const [name, summary] of Object.entries(entry.scenarios)) {
-    const at = `${path3}.scenarios[${JSON.stringify(name)}]`;
+    const at = `${path5}.scenarios[${JSON.stringify(name)}]`;
     if (typeof summary !== "object" || summary === null || Array.isArray(summary)) return `${at} is ${describe(summary)}, not a scenario summary`;
     const values = summary;
     const problem = percentilesProblem(values, at) ?? amountProblem(values.rps, `${at}.rps`) ?? shareProblem(values.errorRate, `${at}.errorRate`) ?? countProblem(values.count, `${at}.count`) ?? (values.otherCores === void 0 ? void 0 : amountProblem(values.otherCores, `${at}.otherCores`));
@@ -49409,24 +49409,24 @@ function createBaseline(results, previous, meta) {
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function findShapeProblem(value, path3, shape) {
+function findShapeProblem(value, path5, shape) {
   if (typeof shape === "string") {
-    if (shape === "array") return Array.isArray(value) ? void 0 : `${path3} is not an array`;
-    if (shape === "object") return isObject(value) ? void 0 : `${path3} is not an object`;
-    return typeof value === shape ? void 0 : `${path3} is ${value === void 0 ? "missing" : `not a ${shape}`}`;
+    if (shape === "array") return Array.isArray(value) ? void 0 : `${path5} is not an array`;
+    if (shape === "object") return isObject(value) ? void 0 : `${path5} is not an object`;
+    return typeof value === shape ? void 0 : `${path5} is ${value === void 0 ? "missing" : `not a ${shape}`}`;
   }
   if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return `${path3} is ${value === void 0 ? "missing" : "not an array"}`;
+    if (!Array.isArray(value)) return `${path5} is ${value === void 0 ? "missing" : "not an array"}`;
     const [item] = shape;
     for (let i = 0; i < value.length; i++) {
-      const problem = item === void 0 ? void 0 : findShapeProblem(value[i], `${path3}[${i}]`, item);
+      const problem = item === void 0 ? void 0 : findShapeProblem(value[i], `${path5}[${i}]`, item);
       if (problem !== void 0) return problem;
     }
     return void 0;
   }
-  if (!isObject(value)) return `${path3} is ${value === void 0 ? "missing" : "not an object"}`;
+  if (!isObject(value)) return `${path5} is ${value === void 0 ? "missing" : "not an object"}`;
   for (const [key, sub] of Object.entries(shape)) {
-    const problem = findShapeProblem(value[key], `${path3}.${key}`, sub);
+    const problem = findShapeProblem(value[key], `${path5}.${key}`, sub);
     if (problem !== void 0) return problem;
   }
   return void 0;
@@ -50708,6 +50708,223 @@ function fromBootstrap(ctx, metric, current, base, boot, guards) {
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
+// src/core/stats/paired.ts
+var LOG_SD_FLOOR = 1e-3;
+var SHARE_SD_FLOOR = 1e-4;
+function pairedTTest(differences, sdFloor = LOG_SD_FLOOR) {
+  const finite = differences.filter((d) => Number.isFinite(d));
+  const n = finite.length;
+  if (n < 2) return void 0;
+  const mean = finite.reduce((sum, d) => sum + d, 0) / n;
+  const variance = finite.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
+  const sd = Math.max(Math.sqrt(variance), sdFloor);
+  const standardError = sd / Math.sqrt(n);
+  const df = n - 1;
+  const t = mean / standardError;
+  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
+}
+function segmentQuantileUs(run, segment, percentile) {
+  const weights = new Float64Array(run.segments);
+  weights[segment] = 1;
+  return quantileUs(run, weights, percentile);
+}
+function pairDifferences(head, base) {
+  const n = Math.min(head.segments, base.segments);
+  const out = { p50: [], p90: [], p95: [], p99: [], rps: [], error_rate: [] };
+  for (let i = 0; i < n; i++) {
+    for (const metric of Object.keys(LATENCY_PERCENTILES)) {
+      const percentile = LATENCY_PERCENTILES[metric];
+      out[metric].push(Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile)));
+    }
+    const rate = (run) => (run.count[i] ?? 0) / Math.max(1e-9, run.durationMs[i] ?? 0);
+    out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
+    const share = (run) => (run.count[i] ?? 0) > 0 ? (run.ko[i] ?? 0) / (run.count[i] ?? 1) : NaN;
+    out.error_rate.push(share(head) - share(base));
+  }
+  return out;
+}
+
+// src/core/compare/paired.ts
+var AB_MIN_EFFECT = { p50: 0.03, p90: 0.05, p95: 0.05, p99: 0.08, rps: 0.05, error_rate: 0.01, capacity: 0.1 };
+var MIN_PAIRS = 4;
+function minEffectFor(compare, metric, mode = "stored") {
+  if (mode === "ab" && !(compare.minEffectSet ?? []).includes(metric)) return AB_MIN_EFFECT[metric];
+  return compare.minEffect[metric];
+}
+function scheduleWords(ab) {
+  return ab.schedule === "duet" ? "Duet: every request was sent to head and base at the same moment" : "Alternate: head and base segments ran back to back, in a randomised order per pair";
+}
+function fromTest(metric, head, base, test, minEffect, guards) {
+  const comparison = {
+    scenario: head.name,
+    metric,
+    baseline: scenarioValue(base, metric),
+    current: scenarioValue(head, metric),
+    change: NaN,
+    method: test === void 0 ? "none" : "paired",
+    minEffect,
+    verdict: "inconclusive",
+    reasons: []
+  };
+  if (test === void 0) {
+    if (guards.length === 0) guards.push("fewer than 2 pairs had successful requests in both variants: nothing to pair");
+    return { comparison, guards };
+  }
+  comparison.change = toChange(metric, test.effect);
+  comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
+  comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}
+function pairedRateCheck(head, base, rpsDiffs, minEffect) {
+  const guards = [];
+  const comparison = {
+    scenario: head.name,
+    metric: "rps",
+    baseline: base.rps,
+    current: head.rps,
+    change: Math.expm1(Math.log(head.rps / base.rps)),
+    method: "rate-check",
+    minEffect,
+    verdict: "no change",
+    reasons: []
+  };
+  const share = (scenario2) => scenario2.rate !== void 0 && scenario2.rate.intendedPerSec > 0 ? scenario2.rate.achievedPerSec / scenario2.rate.intendedPerSec : void 0;
+  const headShare = share(head);
+  const baseShare = share(base);
+  if (headShare === void 0 || baseShare === void 0) {
+    comparison.method = "none";
+    guards.push("an open-model run without an intended rate recorded: nothing to check the rate against");
+    return { comparison, guards };
+  }
+  const saturated = saturationGuard(head, "the head") ?? saturationGuard(base, "the base");
+  if (headShare >= RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) return { comparison, guards };
+  if (saturated !== void 0) {
+    guards.push(`the achieved rate fell short (${formatPercent2(headShare, false)} of the intended rate in the head, ${formatPercent2(baseShare, false)} in the base) but ${saturated}`);
+    return { comparison, guards };
+  }
+  const behind = rpsDiffs.filter((d) => Number.isFinite(d) && d < Math.log(RATE_SHORTFALL)).length;
+  const pairs = rpsDiffs.filter((d) => Number.isFinite(d)).length;
+  const intended = formatCount(head.rate?.intendedPerSec ?? 0);
+  if (headShare < RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) {
+    comparison.verdict = "regression";
+    comparison.reasons.push(
+      `the head completed only ${formatPercent2(headShare, false)} of the intended ${intended} req/s while the base kept ${formatPercent2(baseShare, false)} on the same runner (the head fell more than 1% behind the base in ${behind} of ${pairs} pairs): the head could not keep up`
+    );
+    return { comparison, guards };
+  }
+  if (headShare >= RATE_SHORTFALL) {
+    comparison.verdict = "improvement";
+    comparison.reasons.push(`the head kept ${formatPercent2(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent2(baseShare, false)}`);
+    return { comparison, guards };
+  }
+  const test = pairedTTest(rpsDiffs);
+  comparison.reasons.push(`both fell short of the intended ${intended} req/s (head ${formatPercent2(headShare, false)}, base ${formatPercent2(baseShare, false)}), so their capacities are compared pair by pair`);
+  comparison.verdict = "inconclusive";
+  if (test === void 0) {
+    guards.push("fewer than 2 pairs to compare the capacities on");
+    return { comparison, guards };
+  }
+  comparison.method = "paired";
+  comparison.change = Math.expm1(test.effect);
+  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+  comparison.pValue = test.pValue;
+  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+}
+function compareScenarioPaired(input, head, base, notes) {
+  const { compare } = input;
+  const pairs = Math.min(head.segments.length, base.segments.length);
+  if (head.segments.length !== base.segments.length) {
+    notes.push(`The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`);
+  }
+  const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : void 0;
+  const drafts = [];
+  const isOpen = OPEN_EXECUTORS.has(head.executor);
+  for (const metric of compare.metrics) {
+    if (metric === "capacity") continue;
+    const minEffect = minEffectFor(compare, metric, "ab");
+    if (metric === "rps" && isOpen) {
+      drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect));
+      continue;
+    }
+    const guards = [];
+    const add = (guard) => {
+      if (guard !== void 0) guards.push(guard);
+    };
+    if (pairs < MIN_PAIRS) {
+      guards.push(`too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`);
+    }
+    add(tailGuard(metric, [{ who: "the head", okRequests: head.requests.ok }, { who: "the base", okRequests: base.requests.ok }]));
+    add(saturationGuard(head, "the head"));
+    add(saturationGuard(base, "the base"));
+    add(populationGuard(metric, head.errorRate, base.errorRate));
+    const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : pairedTTest(diffs[metric]);
+    drafts.push(fromTest(metric, head, base, test, minEffect, guards));
+  }
+  return drafts;
+}
+function comparePaired(input) {
+  const { current, compare } = input;
+  const ab = current.ab;
+  if (ab === void 0) throw new Error("comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline");
+  const notes = [];
+  const scenarios = [];
+  const drafts = [];
+  let pairCount2 = 0;
+  for (const head of current.scenarios) {
+    const base = ab.base.scenarios.find((candidate) => candidate.name === head.name);
+    const scenarioNotes = [];
+    const comparison = {
+      name: head.name,
+      current: head,
+      metrics: [],
+      thresholds: input.thresholds.filter((threshold) => threshold.scenario === head.name),
+      notes: scenarioNotes
+    };
+    if (base === void 0) {
+      scenarioNotes.push("New in the head: the base has no such scenario, so it is judged on thresholds alone.");
+    } else {
+      comparison.baseline = base;
+      const scenarioDrafts = compareScenarioPaired(input, head, base, scenarioNotes);
+      pairCount2 = Math.max(pairCount2, Math.min(head.segments.length, base.segments.length));
+      drafts.push(...scenarioDrafts);
+      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
+    }
+    scenarios.push(comparison);
+  }
+  for (const base of ab.base.scenarios) {
+    if (!current.scenarios.some((scenario2) => scenario2.name === base.name)) {
+      notes.push(`Scenario ${base.name} is in the base but not in the head: it was not compared.`);
+    }
+  }
+  decideRun(drafts, compare.alpha);
+  const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
+  notes.push(
+    `${scheduleWords(ab)}. Each change is the mean over ${pairCount2} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown), tested by a paired t; Holm over the ${tested.length} tests of the run.`
+  );
+  const metrics = drafts.map((draft) => draft.comparison);
+  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
+  const regressions = metrics.filter((metric) => metric.verdict === "regression");
+  const improvements = metrics.filter((metric) => metric.verdict === "improvement");
+  const summary = { schedule: ab.schedule, pairs: pairCount2 };
+  if (ab.base.git?.commit !== void 0) summary.baseCommit = ab.base.git.commit;
+  return {
+    verdict: breaches.length > 0 || regressions.length > 0 ? "fail" : "pass",
+    mode: "ab",
+    ab: summary,
+    // The base variant is this run's baseline, and it is here: a missing stored baseline is no
+    // concern of an A/B verdict (the default branch still saves one).
+    baselineStatus: { kind: "ok" },
+    current,
+    scenarios,
+    regressions,
+    improvements,
+    breaches,
+    notes
+  };
+}
+
 // src/core/compare/index.ts
 function compareScenario(ctx, measured, measuredBase, notes) {
   const { compare } = ctx.input;
@@ -50881,15 +51098,27 @@ function judgeRun(input) {
   } else {
     baselineStatus = input.baseline;
   }
-  const comparison = compareRuns({
+  const compareInput = {
     current: input.current,
     baseline,
     baselineStatus,
     compare: input.config.compare,
     thresholds,
     ...input.seed === void 0 ? {} : { seed: input.seed }
-  });
+  };
+  const ab = input.current.ab;
+  let comparison;
+  if (ab && !ab.baseFailure) {
+    comparison = comparePaired(compareInput);
+  } else {
+    comparison = compareRuns(compareInput);
+    if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
+  }
   return baseline ? { comparison, baseline } : { comparison };
+}
+function describeBaseFailure(failure2) {
+  const tail = failure2.logTail.length > 0 ? ` Last lines of its log: ${failure2.logTail.slice(-10).join(" \u23CE ")}` : "";
+  return `A/B: the base did not boot (service "${failure2.service}": ${failure2.reason}), so this run is compared with the stored baseline instead.${tail}`;
 }
 
 // src/core/config.ts
@@ -50953,7 +51182,7 @@ var perfgate_schema_default = {
     },
     compare: {
       $ref: "#/definitions/compare",
-      description: "How a run is compared with the stored baseline."
+      description: "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it."
     },
     report: {
       type: "object",
@@ -51161,10 +51390,11 @@ var perfgate_schema_default = {
       properties: {
         baseUrl: {
           type: "string",
-          description: "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. Must be a loopback address unless its host is listed in allowHosts.",
+          description: "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.",
           pattern: "^https?://",
           examples: [
-            "http://127.0.0.1:8080"
+            "http://127.0.0.1:8080",
+            "http://127.0.0.1:${port}"
           ]
         },
         timeout: {
@@ -51230,10 +51460,11 @@ var perfgate_schema_default = {
         },
         baseUrl: {
           type: "string",
-          description: "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.",
+          description: "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.",
           pattern: "^https?://",
           examples: [
-            "http://127.0.0.1:8080"
+            "http://127.0.0.1:8080",
+            "http://127.0.0.1:${port}"
           ]
         },
         timeout: {
@@ -51554,7 +51785,7 @@ var perfgate_schema_default = {
             ]
           },
           default: {},
-          description: "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees."
+          description: "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it unless you set PORT here."
         },
         ready: {
           type: "object",
@@ -51565,9 +51796,10 @@ var perfgate_schema_default = {
               type: "string",
               pattern: "^https?://",
               examples: [
-                "http://127.0.0.1:8080/health"
+                "http://127.0.0.1:8080/health",
+                "http://127.0.0.1:${port}/health"
               ],
-              description: "URL that answers 2xx once the service is ready."
+              description: "URL that answers 2xx once the service is ready; ${port} is the variant's port."
             },
             tcp: {
               type: "string",
@@ -51575,7 +51807,7 @@ var perfgate_schema_default = {
               examples: [
                 "127.0.0.1:5432"
               ],
-              description: "host:port that accepts connections once the service is ready."
+              description: "host:port that accepts connections once the service is ready; ${port} is the variant's port."
             },
             timeout: {
               $ref: "#/definitions/duration",
@@ -51595,6 +51827,24 @@ var perfgate_schema_default = {
       type: "object",
       additionalProperties: false,
       properties: {
+        mode: {
+          type: "string",
+          enum: [
+            "stored",
+            "ab"
+          ],
+          default: "stored",
+          description: "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself."
+        },
+        schedule: {
+          type: "string",
+          enum: [
+            "duet",
+            "alternate"
+          ],
+          default: "duet",
+          description: "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long."
+        },
         metrics: {
           type: "array",
           uniqueItems: true,
@@ -51742,9 +51992,46 @@ var perfgate_schema_default = {
   }
 };
 
+// src/core/port.ts
+var PORT_PLACEHOLDER = "${port}";
+var PORT_STAND_IN = 65535;
+function hasPortPlaceholder(text) {
+  return text.includes(PORT_PLACEHOLDER);
+}
+function fillPort(text, port) {
+  return text.split(PORT_PLACEHOLDER).join(String(port));
+}
+function configUsesPort(config) {
+  for (const service of config.services) {
+    if (Object.values(service.env).some(hasPortPlaceholder)) return true;
+    if (service.ready?.http && hasPortPlaceholder(service.ready.http)) return true;
+    if (service.ready?.tcp && hasPortPlaceholder(service.ready.tcp)) return true;
+  }
+  return config.scenarios.some((scenario2) => hasPortPlaceholder(scenario2.baseUrl));
+}
+function bindPort(config, port) {
+  if (!configUsesPort(config)) return config;
+  return {
+    ...config,
+    services: config.services.map((service) => {
+      const env = {};
+      for (const [name, value] of Object.entries(service.env)) env[name] = fillPort(value, port);
+      if (!Object.hasOwn(env, "PORT")) env.PORT = String(port);
+      const bound = { ...service, env };
+      if (service.ready) {
+        bound.ready = { ...service.ready };
+        if (service.ready.http) bound.ready.http = fillPort(service.ready.http, port);
+        if (service.ready.tcp) bound.ready.tcp = fillPort(service.ready.tcp, port);
+      }
+      return bound;
+    }),
+    scenarios: config.scenarios.map((scenario2) => ({ ...scenario2, baseUrl: fillPort(scenario2.baseUrl, port) }))
+  };
+}
+
 // src/core/template.ts
 var PLACEHOLDER_BODY = /^\s*row\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
-function parseTemplate(text, path3) {
+function parseTemplate(text, path5) {
   const parts = [];
   let literal = "";
   let i = 0;
@@ -51763,14 +52050,14 @@ function parseTemplate(text, path3) {
     const end = text.indexOf("}", start + 2);
     if (end === -1) {
       throw new ConfigError(
-        `${path3}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path5}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     const inner = text.slice(start + 2, end);
     const match = PLACEHOLDER_BODY.exec(inner);
     if (!match?.[1]) {
       throw new ConfigError(
-        `${path3}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path5}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     if (literal) parts.push(literal);
@@ -51838,9 +52125,9 @@ function compileParts(rawParts, encode) {
     return text;
   };
 }
-function compileJson(node, path3) {
+function compileJson(node, path5) {
   if (typeof node === "string") {
-    const parts = parseTemplate(node, path3);
+    const parts = parseTemplate(node, path5);
     const only = parts[0];
     if (parts.length === 1 && only !== void 0 && typeof only !== "string") {
       const column = only.column;
@@ -51850,7 +52137,7 @@ function compileJson(node, path3) {
     return typeof compiled === "string" ? { constant: true, value: compiled } : { constant: false, fill: compiled };
   }
   if (Array.isArray(node)) {
-    const items = node.map((item, i) => compileJson(item, `${path3}[${i}]`));
+    const items = node.map((item, i) => compileJson(item, `${path5}[${i}]`));
     if (items.every((item) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -51858,7 +52145,7 @@ function compileJson(node, path3) {
     };
   }
   if (node !== null && typeof node === "object") {
-    const entries = Object.entries(node).map(([key, value]) => [key, compileJson(value, `${path3}.${key}`)]);
+    const entries = Object.entries(node).map(([key, value]) => [key, compileJson(value, `${path5}.${key}`)]);
     if (entries.every(([, item]) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -51871,20 +52158,20 @@ function compileJson(node, path3) {
   }
   return { constant: true, value: node };
 }
-function compileRequest(template, path3 = "request") {
-  const fillPath = compileParts(parseTemplate(template.path, `${path3}.path`), encodePathValue);
+function compileRequest(template, path5 = "request") {
+  const fillPath = compileParts(parseTemplate(template.path, `${path5}.path`), encodePathValue);
   const headerFills = Object.entries(template.headers).map(
-    ([name, value]) => [name, compileParts(parseTemplate(value, `${path3}.headers.${name}`))]
+    ([name, value]) => [name, compileParts(parseTemplate(value, `${path5}.headers.${name}`))]
   );
   let fillBody;
   if (template.body?.kind === "json") {
-    const json = compileJson(template.body.value, `${path3}.json`);
+    const json = compileJson(template.body.value, `${path5}.json`);
     fillBody = json.constant ? JSON.stringify(json.value) : (row) => JSON.stringify(json.fill(row));
     if (!headerFills.some(([name]) => name.toLowerCase() === "content-type")) {
       headerFills.push(["content-type", "application/json"]);
     }
   } else if (template.body?.kind === "raw") {
-    fillBody = compileParts(parseTemplate(template.body.value, `${path3}.body`));
+    fillBody = compileParts(parseTemplate(template.body.value, `${path5}.body`));
   }
   const headersConstant = headerFills.every(([, fill]) => typeof fill === "string");
   const constantHeaders = {};
@@ -51934,6 +52221,7 @@ var DEFAULT_ALPHA = 0.05;
 var DEFAULT_NOISE_FLOOR = 0.15;
 var DEFAULT_HISTORY_LENGTH = 10;
 var DEFAULT_MIN_HISTORY = 5;
+var DEFAULT_AB_SCHEDULE = "duet";
 var EXECUTORS = [
   "constant-vus",
   "ramping-vus",
@@ -51959,30 +52247,30 @@ var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
 var MAX_CONNECTIONS = 5e4;
 var MAX_RATE_PER_SEC = 1e6;
-function checkConnections(ctx, path3, value, what) {
+function checkConnections(ctx, path5, value, what) {
   if (value > MAX_CONNECTIONS) {
-    ctx.problems.add(path3, `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`);
+    ctx.problems.add(path5, `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`);
   }
 }
-function checkRate(ctx, path3, ratePerSec) {
+function checkRate(ctx, path5, ratePerSec) {
   if (ratePerSec > MAX_RATE_PER_SEC) {
-    ctx.problems.add(path3, `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`);
+    ctx.problems.add(path5, `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`);
   }
 }
 var Problems = class {
   list = [];
-  add(path3, detail, overrides = false) {
-    const where = formatPath(path3);
+  add(path5, detail, overrides = false) {
+    const where = formatPath(path5);
     const message = where ? `${where}: ${detail}` : detail;
-    this.list.push(overrides ? { path: path3, message, overrides } : { path: path3, message });
+    this.list.push(overrides ? { path: path5, message, overrides } : { path: path5, message });
   }
   /** Runs `parse`; a ConfigError it throws becomes a problem (its message already names the path). */
-  attempt(path3, parse) {
+  attempt(path5, parse) {
     try {
       return parse();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      this.list.push({ path: path3, message: error.message });
+      this.list.push({ path: path5, message: error.message });
       return void 0;
     }
   }
@@ -52002,19 +52290,19 @@ function schemaValidator() {
 }
 function pointerToPath(pointer, root) {
   if (pointer === "") return [];
-  const path3 = [];
+  const path5 = [];
   let node = root;
   for (const piece of pointer.slice(1).split("/")) {
     const key = piece.replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(node)) {
-      path3.push(Number(key));
+      path5.push(Number(key));
       node = node[Number(key)];
     } else {
-      path3.push(key);
+      path5.push(key);
       node = isRecord(node) ? node[key] : void 0;
     }
   }
-  return path3;
+  return path5;
 }
 var TYPE_WORDS = {
   string: "a string",
@@ -52031,8 +52319,8 @@ function typeWords(types) {
 var SCENARIO_KEYS = Object.keys(perfgate_schema_default.definitions.scenario.properties);
 var DEFAULTS_KEYS = Object.keys(perfgate_schema_default.definitions.defaults.properties);
 function describeSchemaError(error, root) {
-  const path3 = pointerToPath(error.instancePath, root);
-  const where = formatPath(path3);
+  const path5 = pointerToPath(error.instancePath, root);
+  const where = formatPath(path5);
   const value = error.data;
   const problem = (at, detail) => {
     const text = formatPath(at);
@@ -52042,7 +52330,7 @@ function describeSchemaError(error, root) {
     try {
       parse();
     } catch (parseError) {
-      if (parseError instanceof ConfigError) return { path: path3, message: parseError.message };
+      if (parseError instanceof ConfigError) return { path: path5, message: parseError.message };
       throw parseError;
     }
     return void 0;
@@ -52052,7 +52340,7 @@ function describeSchemaError(error, root) {
   if (definition === "duration") return fromParser(() => parseDuration(value, where));
   if (definition === "rate") return fromParser(() => parseRate(value, where));
   if (definition === "percent" || definition === "effect") {
-    return problem(path3, `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`);
+    return problem(path5, `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`);
   }
   if (definition === "threshold" && typeof value === "string") return fromParser(() => parseThreshold(value, where));
   const parentSchema = error.parentSchema;
@@ -52062,54 +52350,54 @@ function describeSchemaError(error, root) {
       const key = String(params.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {});
       const suggestion = closestMatch(key, allowed);
-      if (suggestion) return problem([...path3, key], `unknown key; did you mean "${suggestion}"?`);
-      if (path3.length === 0 && (DEFAULTS_KEYS.includes(key) || SCENARIO_KEYS.includes(key))) {
+      if (suggestion) return problem([...path5, key], `unknown key; did you mean "${suggestion}"?`);
+      if (path5.length === 0 && (DEFAULTS_KEYS.includes(key) || SCENARIO_KEYS.includes(key))) {
         const home = DEFAULTS_KEYS.includes(key) ? "under defaults: (or in a scenario)" : "in a scenario";
         return problem([key], `unknown key at the top level; "${key}" belongs ${home}`);
       }
-      return problem([...path3, key], `unknown key; use one of ${allowed.join(", ")}`);
+      return problem([...path5, key], `unknown key; use one of ${allowed.join(", ")}`);
     }
     case "required": {
       const key = String(params.missingProperty);
       const description = parentSchema?.properties?.[key]?.description;
-      return problem([...path3, key], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
+      return problem([...path5, key], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
     }
     case "type":
-      return problem(path3, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
+      return problem(path5, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
     case "enum": {
       const allowed = params.allowedValues.map(String);
       const suggestion = typeof value === "string" ? closestMatch(value, allowed) : void 0;
       return problem(
-        path3,
+        path5,
         `${quoteValue(value)} is not allowed; use one of ${allowed.join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`
       );
     }
     case "minimum":
-      return problem(path3, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
+      return problem(path5, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
     case "exclusiveMinimum":
-      return problem(path3, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
+      return problem(path5, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
     case "maximum":
     case "exclusiveMaximum":
-      return problem(path3, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
+      return problem(path5, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
     case "minItems":
-      return problem(path3, `the list is empty; give at least ${String(params.limit)}`);
+      return problem(path5, `the list is empty; give at least ${String(params.limit)}`);
     case "minProperties":
-      return problem(path3, path3[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
+      return problem(path5, path5[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
     case "minLength":
-      return problem(path3, `${quoteValue(value)} is empty`);
+      return problem(path5, `${quoteValue(value)} is empty`);
     case "uniqueItems":
-      return problem(path3, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
+      return problem(path5, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
     case "pattern": {
-      if (path3.at(-1) === "name" && path3[0] === "services") {
-        return problem(path3, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
+      if (path5.at(-1) === "name" && path5[0] === "services") {
+        return problem(path5, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
       }
       if (String(params.pattern) === "^https?://") {
-        return problem(path3, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+        return problem(path5, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
       }
-      return problem(path3, `${quoteValue(value)} does not match ${String(params.pattern)}`);
+      return problem(path5, `${quoteValue(value)} does not match ${String(params.pattern)}`);
     }
     default:
-      return problem(path3, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
+      return problem(path5, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
   }
 }
 function isLoopbackHost(hostname) {
@@ -52135,9 +52423,9 @@ function isHostAllowed(hostname, port, allowHosts) {
   });
 }
 var REFUSED_HOST = "is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts";
-function durationAt(ctx, path3, value, fallbackMs) {
+function durationAt(ctx, path5, value, fallbackMs) {
   if (value === void 0) return fallbackMs;
-  return ctx.problems.attempt(path3, () => parseDuration(value, formatPath(path3))) ?? fallbackMs;
+  return ctx.problems.attempt(path5, () => parseDuration(value, formatPath(path5))) ?? fallbackMs;
 }
 function stringMap(value) {
   const out = {};
@@ -52147,41 +52435,41 @@ function stringMap(value) {
   }
   return out;
 }
-function checkTargetUrl(ctx, path3, value) {
+function checkTargetUrl(ctx, path5, value) {
   let url;
   try {
-    url = new URL(value);
+    url = new URL(fillPort(value, PORT_STAND_IN));
   } catch {
-    ctx.problems.add(path3, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path5, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    ctx.problems.add(path3, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path5, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.username || url.password) {
-    ctx.problems.add(path3, `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`);
+    ctx.problems.add(path5, `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`);
     return void 0;
   }
   if (!isLoopbackHost(url.hostname) && !isHostAllowed(url.hostname, url.port, ctx.allowHosts)) {
-    ctx.problems.add(path3, `${quoteValue(value)} ${REFUSED_HOST}`);
+    ctx.problems.add(path5, `${quoteValue(value)} ${REFUSED_HOST}`);
     return void 0;
   }
   return url;
 }
 function buildService(ctx, raw, index) {
-  const path3 = ["services", index];
+  const path5 = ["services", index];
   const service = {
     name: typeof raw.name === "string" ? raw.name : "",
     run: typeof raw.run === "string" ? raw.run : "",
     env: stringMap(raw.env),
-    stopGraceMs: durationAt(ctx, [...path3, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
+    stopGraceMs: durationAt(ctx, [...path5, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
   };
   const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => raw.env[name] === null) : [];
   if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === "string") service.cwd = raw.cwd;
   if (isRecord(raw.ready)) {
-    const readyPath = [...path3, "ready"];
+    const readyPath = [...path5, "ready"];
     const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
     if (timeoutMs <= 0) ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
     const { http: http2, tcp } = raw.ready;
@@ -52193,8 +52481,9 @@ function buildService(ctx, raw, index) {
     }
     if (typeof http2 === "string" && checkTargetUrl(ctx, [...readyPath, "http"], http2)) ready.http = http2;
     if (typeof tcp === "string") {
-      const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(tcp);
+      const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(fillPort(tcp, PORT_STAND_IN));
       const host = match?.[1] === void 0 ? void 0 : canonicalHost(match[1]);
+      const portText = hasPortPlaceholder(tcp) ? tcp.slice(tcp.lastIndexOf(":") + 1) : match?.[2];
       if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65535) {
         ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`);
       } else if (host === void 0) {
@@ -52202,19 +52491,19 @@ function buildService(ctx, raw, index) {
       } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
         ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} ${REFUSED_HOST}`);
       } else {
-        ready.tcp = `${host}:${match[2]}`;
+        ready.tcp = `${host}:${portText}`;
       }
     }
     service.ready = ready;
   }
   return service;
 }
-function buildStages(ctx, path3, raw, executor) {
+function buildStages(ctx, path5, raw, executor) {
   if (!Array.isArray(raw)) return [];
   const stages = [];
   raw.forEach((item, i) => {
     if (!isRecord(item)) return;
-    const stagePath = [...path3, i];
+    const stagePath = [...path5, i];
     const durationMs = durationAt(ctx, [...stagePath, "duration"], item.duration, 0);
     const targetPath = [...stagePath, "target"];
     let target = 0;
@@ -52236,18 +52525,18 @@ function buildStages(ctx, path3, raw, executor) {
     stages.push({ durationMs, target });
   });
   if (raw.length > 0 && stages.length === raw.length && stages.every((stage) => stage.durationMs === 0)) {
-    ctx.problems.add(path3, 'the stages last 0s in total; give at least one stage a duration like "30s"');
+    ctx.problems.add(path5, 'the stages last 0s in total; give at least one stage a duration like "30s"');
   }
   return stages;
 }
-function buildLoad(ctx, path3, raw, executor) {
+function buildLoad(ctx, path5, raw, executor) {
   const { takes, needs } = EXECUTOR_KEYS[executor];
   let complete = true;
   for (const key of LOAD_KEYS) {
     if (raw[key] === void 0 || takes.includes(key)) continue;
     const owners = EXECUTORS.filter((other) => EXECUTOR_KEYS[other].takes.includes(key));
     ctx.problems.add(
-      [...path3, key],
+      [...path5, key],
       `${executor} does not use "${key}"; only ${owners.join(" and ")} ${owners.length > 1 ? "do" : "does"} (${executor} takes ${takes.join(", ")})`,
       true
     );
@@ -52255,17 +52544,17 @@ function buildLoad(ctx, path3, raw, executor) {
   for (const key of needs) {
     if (raw[key] !== void 0) continue;
     complete = false;
-    ctx.problems.add([...path3, key], `missing; ${executor} needs ${needs.join(" and ")}`);
+    ctx.problems.add([...path5, key], `missing; ${executor} needs ${needs.join(" and ")}`);
   }
   const positiveDuration = (key, fallbackMs) => {
-    const ms = durationAt(ctx, [...path3, key], raw[key], fallbackMs);
-    if (raw[key] !== void 0 && ms <= 0) ctx.problems.add([...path3, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
+    const ms = durationAt(ctx, [...path5, key], raw[key], fallbackMs);
+    if (raw[key] !== void 0 && ms <= 0) ctx.problems.add([...path5, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
     return ms;
   };
   const integer = (key, fallback) => Number.isInteger(raw[key]) ? raw[key] : fallback;
   const users = (key, fallback) => {
     const value = integer(key, fallback);
-    checkConnections(ctx, [...path3, key], value, "virtual users");
+    checkConnections(ctx, [...path5, key], value, "virtual users");
     return value;
   };
   switch (executor) {
@@ -52274,7 +52563,7 @@ function buildLoad(ctx, path3, raw, executor) {
       return complete ? { executor, vus: users("vus", 1), durationMs } : void 0;
     }
     case "ramping-vus":
-      return { executor, startVus: users("startVUs", 0), stages: buildStages(ctx, [...path3, "stages"], raw.stages, executor) };
+      return { executor, startVus: users("startVUs", 0), stages: buildStages(ctx, [...path5, "stages"], raw.stages, executor) };
     case "shared-iterations": {
       const maxDurationMs = positiveDuration("maxDuration", DEFAULT_MAX_DURATION_MS);
       return complete ? { executor, vus: users("vus", 1), iterations: integer("iterations", 1), maxDurationMs } : void 0;
@@ -52283,25 +52572,25 @@ function buildLoad(ctx, path3, raw, executor) {
       const durationMs = positiveDuration("duration", 0);
       let ratePerSec = 0;
       if (raw.rate !== void 0) {
-        ratePerSec = ctx.problems.attempt([...path3, "rate"], () => parseRate(raw.rate, formatPath([...path3, "rate"]))) ?? 1;
-        if (ratePerSec === 0) ctx.problems.add([...path3, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
-        checkRate(ctx, [...path3, "rate"], ratePerSec);
+        ratePerSec = ctx.problems.attempt([...path5, "rate"], () => parseRate(raw.rate, formatPath([...path5, "rate"]))) ?? 1;
+        if (ratePerSec === 0) ctx.problems.add([...path5, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        checkRate(ctx, [...path5, "rate"], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : void 0;
     }
     case "ramping-arrival-rate": {
-      const startPath = [...path3, "startRate"];
+      const startPath = [...path5, "startRate"];
       const startRatePerSec = raw.startRate === void 0 ? 0 : ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0;
       checkRate(ctx, startPath, startRatePerSec);
-      return { executor, startRatePerSec, stages: buildStages(ctx, [...path3, "stages"], raw.stages, executor) };
+      return { executor, startRatePerSec, stages: buildStages(ctx, [...path5, "stages"], raw.stages, executor) };
     }
     case "capacity":
-      return complete ? buildCapacityLoad(ctx, path3, raw) : void 0;
+      return complete ? buildCapacityLoad(ctx, path5, raw) : void 0;
   }
 }
-function buildCapacityLoad(ctx, path3, raw) {
+function buildCapacityLoad(ctx, path5, raw) {
   const rate = (key) => {
-    const at = [...path3, key];
+    const at = [...path5, key];
     const value = ctx.problems.attempt(at, () => parseRate(raw[key], formatPath(at)));
     if (value === 0) ctx.problems.add(at, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
     return value !== void 0 && value > 0 ? value : void 0;
@@ -52310,13 +52599,13 @@ function buildCapacityLoad(ctx, path3, raw) {
   const maxRatePerSec = rate("maxRate");
   if (startRatePerSec !== void 0 && maxRatePerSec !== void 0 && maxRatePerSec < startRatePerSec) {
     ctx.problems.add(
-      [...path3, "maxRate"],
+      [...path5, "maxRate"],
       `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`
     );
   }
   let step = { kind: "factor", factor: DEFAULT_CAPACITY_STEP_FACTOR };
   if (isRecord(raw.step)) {
-    const stepPath = [...path3, "step"];
+    const stepPath = [...path5, "step"];
     if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
       ctx.problems.add(stepPath, 'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }');
     } else if (typeof raw.step.factor === "number") {
@@ -52333,17 +52622,17 @@ function buildCapacityLoad(ctx, path3, raw) {
   }
   let holdMs;
   if (raw.hold !== void 0) {
-    holdMs = durationAt(ctx, [...path3, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
+    holdMs = durationAt(ctx, [...path5, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
     if (holdMs < MIN_CAPACITY_HOLD_MS) {
       ctx.problems.add(
-        [...path3, "hold"],
+        [...path5, "hold"],
         `${quoteValue(raw.hold)} is too short for a level; use at least "${formatDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`
       );
     }
   }
   let resolution = DEFAULT_CAPACITY_RESOLUTION;
   if (raw.resolution !== void 0) {
-    const at = [...path3, "resolution"];
+    const at = [...path5, "resolution"];
     const value = effectAt(ctx, at, raw.resolution);
     if (value !== void 0 && (value <= 0 || value >= 1)) {
       ctx.problems.add(at, `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`);
@@ -52353,8 +52642,8 @@ function buildCapacityLoad(ctx, path3, raw) {
   }
   let maxDurationMs;
   if (raw.maxDuration !== void 0) {
-    maxDurationMs = durationAt(ctx, [...path3, "maxDuration"], raw.maxDuration, 0);
-    if (maxDurationMs <= 0) ctx.problems.add([...path3, "maxDuration"], `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`);
+    maxDurationMs = durationAt(ctx, [...path5, "maxDuration"], raw.maxDuration, 0);
+    if (maxDurationMs <= 0) ctx.problems.add([...path5, "maxDuration"], `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`);
   }
   if (startRatePerSec === void 0 || maxRatePerSec === void 0) return void 0;
   const load = { executor: "capacity", startRatePerSec, maxRatePerSec, step, resolution };
@@ -52369,84 +52658,90 @@ function mergeHeaders(...maps) {
   }
   return Object.fromEntries([...merged.values()]);
 }
-function checkHeaders(ctx, path3, raw) {
+function checkHeaders(ctx, path5, raw) {
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name)) ctx.problems.add([...path3, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+    if (!HEADER_NAME.test(name)) ctx.problems.add([...path5, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
     else if (UNSENDABLE_IN_HEADER.test(value)) {
-      ctx.problems.add([...path3, name], `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`);
+      ctx.problems.add([...path5, name], `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`);
     }
-    ctx.problems.attempt([...path3, name], () => parseTemplate(value, formatPath([...path3, name])));
+    ctx.problems.attempt([...path5, name], () => parseTemplate(value, formatPath([...path5, name])));
   }
   return headers;
 }
-function checkJsonTemplates(ctx, path3, node) {
-  if (typeof node === "string") ctx.problems.attempt(path3, () => parseTemplate(node, formatPath(path3)));
-  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path3, i], item));
-  else if (isRecord(node)) for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path3, key], value);
+function checkJsonTemplates(ctx, path5, node) {
+  if (typeof node === "string") ctx.problems.attempt(path5, () => parseTemplate(node, formatPath(path5)));
+  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path5, i], item));
+  else if (isRecord(node)) for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path5, key], value);
 }
-function buildRequest(ctx, path3, raw, inheritedHeaders, pathPrefix) {
+function buildRequest(ctx, path5, raw, inheritedHeaders, pathPrefix) {
   const pathText = typeof raw.path === "string" ? raw.path : "/";
   if (typeof raw.path === "string") {
-    ctx.problems.attempt([...path3, "path"], () => parseTemplate(pathText, formatPath([...path3, "path"])));
+    ctx.problems.attempt([...path5, "path"], () => parseTemplate(pathText, formatPath([...path5, "path"])));
     if (!pathText.startsWith("/") && !pathText.startsWith("${")) {
-      ctx.problems.add([...path3, "path"], `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`);
+      ctx.problems.add([...path5, "path"], `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`);
     }
   }
   const request = {
     method: typeof raw.method === "string" ? raw.method : "GET",
     path: pathPrefix + pathText,
-    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path3, "headers"], raw.headers))
+    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path5, "headers"], raw.headers))
   };
   if (raw.json !== void 0 && raw.body !== void 0) {
-    ctx.problems.add([...path3, "body"], "a request takes json or body, not both; use json for a JSON body, body for raw text");
+    ctx.problems.add([...path5, "body"], "a request takes json or body, not both; use json for a JSON body, body for raw text");
   }
   let body;
   if (raw.json !== void 0) {
-    checkJsonTemplates(ctx, [...path3, "json"], raw.json);
+    checkJsonTemplates(ctx, [...path5, "json"], raw.json);
     body = { kind: "json", value: raw.json };
   } else if (typeof raw.body === "string") {
-    ctx.problems.attempt([...path3, "body"], () => parseTemplate(raw.body, formatPath([...path3, "body"])));
+    ctx.problems.attempt([...path5, "body"], () => parseTemplate(raw.body, formatPath([...path5, "body"])));
     body = { kind: "raw", value: raw.body };
   }
   if (body) request.body = body;
   return request;
 }
-function splitBaseUrl(ctx, path3, value) {
-  const url = checkTargetUrl(ctx, path3, value);
+function splitBaseUrl(ctx, path5, value) {
+  const url = checkTargetUrl(ctx, path5, value);
   if (!url) return void 0;
   if (url.search || url.hash) {
-    ctx.problems.add(path3, `${quoteValue(value)} has a query or fragment; put those in request.path`);
+    ctx.problems.add(path5, `${quoteValue(value)} has a query or fragment; put those in request.path`);
     return void 0;
   }
-  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, "") };
+  const prefix = url.pathname.replace(/\/+$/, "");
+  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
+  if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
+    ctx.problems.add(path5, `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`);
+    return void 0;
+  }
+  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
 }
 function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
-  const path3 = ["scenarios", name];
+  const path5 = ["scenarios", name];
   if (name.trim() !== name || name === "" || /[*\r\n]/.test(name)) {
-    ctx.problems.add(path3, `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`);
+    ctx.problems.add(path5, `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`);
   }
   const executor = EXECUTORS.find((candidate) => candidate === raw.executor);
-  const load = executor ? buildLoad(ctx, path3, raw, executor) : void 0;
+  const load = executor ? buildLoad(ctx, path5, raw, executor) : void 0;
   if (executor && OPEN_EXECUTORS2.includes(executor) && raw.thinkTime !== void 0) {
     ctx.problems.add(
-      [...path3, "thinkTime"],
+      [...path5, "thinkTime"],
       `${executor} does not use "thinkTime"; only the closed models do (${CLOSED_EXECUTORS.join(", ")})`,
       true
     );
   }
   if (executor && CLOSED_EXECUTORS.includes(executor) && raw.maxInFlight !== void 0) {
     ctx.problems.add(
-      [...path3, "maxInFlight"],
+      [...path5, "maxInFlight"],
       `${executor} does not use "maxInFlight"; only the open models do (${OPEN_EXECUTORS2.join(", ")}); its virtual users bound the requests in flight`,
       true
     );
   }
-  const pick = (key) => raw[key] !== void 0 ? { value: raw[key], path: [...path3, key] } : { value: defaults[key], path: ["defaults", key] };
+  const pick = (key) => raw[key] !== void 0 ? { value: raw[key], path: [...path5, key] } : { value: defaults[key], path: ["defaults", key] };
   const baseUrl = pick("baseUrl");
   let target;
   if (baseUrl.value === void 0) {
-    ctx.problems.add([...path3, "baseUrl"], `missing; set defaults.baseUrl or ${formatPath([...path3, "baseUrl"])}, like "http://127.0.0.1:8080"`);
+    ctx.problems.add([...path5, "baseUrl"], `missing; set defaults.baseUrl or ${formatPath([...path5, "baseUrl"])}, like "http://127.0.0.1:8080"`);
   } else if (typeof baseUrl.value === "string") {
     target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
   }
@@ -52466,20 +52761,20 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   const maxInFlight = maxInFlightPick.value;
   if (Number.isInteger(maxInFlight)) checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
-  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path3, "headers"], raw.headers);
-  const request = isRecord(raw.request) ? buildRequest(ctx, [...path3, "request"], raw.request, mergeHeaders(defaultHeaders, scenarioHeaders), target?.prefix ?? "") : void 0;
+  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path5, "headers"], raw.headers);
+  const request = isRecord(raw.request) ? buildRequest(ctx, [...path5, "request"], raw.request, mergeHeaders(defaultHeaders, scenarioHeaders), target?.prefix ?? "") : void 0;
   let data;
   if (isRecord(raw.data) && typeof raw.data.file === "string") {
     data = { file: raw.data.file, order: raw.data.order === "random" ? "random" : "round-robin" };
     if (!/\.(csv|json)$/i.test(data.file)) {
-      ctx.problems.add([...path3, "data", "file"], `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`);
+      ctx.problems.add([...path5, "data", "file"], `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`);
     }
   }
   if (request && !data) {
-    const uses = [[[...path3, "request", "path"], templateColumns(request.path)]];
-    if (request.body?.kind === "json") uses.push([[...path3, "request", "json"], jsonColumns(request.body.value)]);
-    if (request.body?.kind === "raw") uses.push([[...path3, "request", "body"], templateColumns(request.body.value)]);
-    for (const [name2, value] of Object.entries(request.headers)) uses.push([[...path3, "request", "headers", name2], templateColumns(value)]);
+    const uses = [[[...path5, "request", "path"], templateColumns(request.path)]];
+    if (request.body?.kind === "json") uses.push([[...path5, "request", "json"], jsonColumns(request.body.value)]);
+    if (request.body?.kind === "raw") uses.push([[...path5, "request", "body"], templateColumns(request.body.value)]);
+    for (const [name2, value] of Object.entries(request.headers)) uses.push([[...path5, "request", "headers", name2], templateColumns(value)]);
     for (const [usePath, columns] of uses) {
       if (columns.length > 0) {
         ctx.problems.add(usePath, `uses \${row.${columns[0]}} but the scenario has no data; add data: { file: rows.csv } with a column named "${columns[0]}"`);
@@ -52512,13 +52807,15 @@ function autoSegmentMs(measuredMs) {
   const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1e3) * 1e3;
   return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
 }
-function effectAt(ctx, path3, value) {
+function effectAt(ctx, path5, value) {
   if (typeof value === "number" && value >= 0 && value <= 1) return value;
-  if (typeof value === "string") return ctx.problems.attempt(path3, () => parsePercent(value, formatPath(path3)));
+  if (typeof value === "string") return ctx.problems.attempt(path5, () => parsePercent(value, formatPath(path5)));
   return void 0;
 }
 function defaultCompareConfig() {
   return {
+    mode: "stored",
+    schedule: DEFAULT_AB_SCHEDULE,
     metrics: [...DEFAULT_METRICS],
     minEffect: { ...DEFAULT_MIN_EFFECT },
     alpha: DEFAULT_ALPHA,
@@ -52568,6 +52865,8 @@ function buildCompare(ctx, raw) {
     );
   }
   return {
+    mode: raw.mode === "ab" ? "ab" : defaults.mode,
+    schedule: raw.schedule === "alternate" || raw.schedule === "duet" ? raw.schedule : defaults.schedule,
     metrics,
     minEffect,
     ...minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {},
@@ -52582,18 +52881,18 @@ function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
   const thresholds = {};
   if (!isRecord(raw)) return thresholds;
   for (const [glob, value] of Object.entries(raw)) {
-    const path3 = ["thresholds", glob];
+    const path5 = ["thresholds", glob];
     const expressions = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
     const pattern = globToRegExp(glob);
     if (scenarioNames.length > 0 && !scenarioNames.some((name) => pattern.test(name))) {
       const suggestion = closestMatch(glob, scenarioNames);
       ctx.problems.add(
-        path3,
+        path5,
         `matches no scenario${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; the scenarios are ${scenarioNames.join(", ")}`
       );
     }
     expressions.forEach((expression, i) => {
-      const at = typeof value === "string" ? path3 : [...path3, i];
+      const at = typeof value === "string" ? path5 : [...path5, i];
       const threshold = ctx.problems.attempt(at, () => parseThreshold(expression, formatPath(at)));
       if (threshold?.metric !== "capacity") return;
       const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
@@ -52642,7 +52941,7 @@ function buildConfig(root, doc, problems) {
     const scenario2 = buildScenario(ctx, name, raw, defaults, defaultHeaders);
     if (scenario2) scenarios.push(scenario2);
   }
-  return {
+  const config = {
     services,
     scenarios,
     thresholds: buildThresholds(
@@ -52655,15 +52954,43 @@ function buildConfig(root, doc, problems) {
     allowHosts,
     report: buildReport(isRecord(root.report) ? root.report : {})
   };
+  if (config.compare.mode === "ab") {
+    for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
+  }
+  return config;
+}
+function findAbProblems(config) {
+  const found = [];
+  if (config.services.length === 0) {
+    found.push({
+      path: ["services"],
+      detail: "none; A/B mode boots the head and the base from services:, so add the service that serves the scenarios (run: and ready:)"
+    });
+  }
+  for (const scenario2 of config.scenarios) {
+    if (!hasPortPlaceholder(scenario2.baseUrl)) {
+      found.push({
+        path: ["scenarios", scenario2.name, "baseUrl"],
+        detail: `${quoteValue(scenario2.baseUrl)} names a fixed port, but in A/B mode the head and the base each get a port of their own; write it as ${PORT_PLACEHOLDER}, like "http://127.0.0.1:${PORT_PLACEHOLDER}" (in defaults.baseUrl), and let the service listen on env PORT`
+      });
+    }
+    if (config.compare.schedule === "alternate" && scenario2.load.executor === "shared-iterations") {
+      found.push({
+        path: ["scenarios", scenario2.name, "executor"],
+        detail: "shared-iterations runs until a count is reached, so its window cannot be cut into alternating segments; use compare.schedule: duet, or constant-vus"
+      });
+    }
+  }
+  return found;
 }
 function buildReport(raw) {
   const distribution = raw.distribution;
   return { distribution: distribution === "grades" || distribution === "gatling" ? distribution : "thresholds" };
 }
-function offsetOf(doc, path3) {
+function offsetOf(doc, path5) {
   let node = doc.contents;
   let offset = node?.range?.[0];
-  for (const key of path3) {
+  for (const key of path5) {
     if ((0, import_yaml.isMap)(node)) {
       const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key));
       if (!pair) break;
@@ -52679,8 +53006,8 @@ function offsetOf(doc, path3) {
   }
   return offset;
 }
-function isUnder(path3, ancestor) {
-  return ancestor.length <= path3.length && ancestor.every((key, i) => key === path3[i]);
+function isUnder(path5, ancestor) {
+  return ancestor.length <= path5.length && ancestor.every((key, i) => key === path5[i]);
 }
 function parseConfig(text, fileName) {
   const lineCounter = new import_yaml.LineCounter();
@@ -52777,21 +53104,21 @@ function mergeResults(inputs) {
   if (!first) throw new InputFileError("no results to merge; name at least one results file");
   const seenShards = /* @__PURE__ */ new Map();
   const byName = /* @__PURE__ */ new Map();
-  for (const { path: path3, results } of inputs) {
+  for (const { path: path5, results } of inputs) {
     if (results.configHash !== first.results.configHash) {
-      refuse(`${first.path} and ${path3} come from different configs (config ${first.results.configHash} and ${results.configHash})`);
+      refuse(`${first.path} and ${path5} come from different configs (config ${first.results.configHash} and ${results.configHash})`);
     }
     const shard = shardOf(results);
     const firstShard = shardOf(first.results);
     if (shard.count !== firstShard.count) {
-      refuse(`${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path3} is shard ${shard.index}/${shard.count}: they split the scenarios differently`);
+      refuse(`${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path5} is shard ${shard.index}/${shard.count}: they split the scenarios differently`);
     }
     const other = seenShards.get(shard.index);
     if (other !== void 0) {
       const which = shard.count === 1 ? "both are whole runs (no --shard), not shards of one run" : `both are shard ${shard.index}/${shard.count}`;
-      refuse(`${other} and ${path3}: ${which}`);
+      refuse(`${other} and ${path5}: ${which}`);
     }
-    seenShards.set(shard.index, path3);
+    seenShards.set(shard.index, path5);
     for (const scenario2 of results.scenarios) {
       const earlier = byName.get(scenario2.name);
       if (earlier) {
@@ -52799,10 +53126,10 @@ function mergeResults(inputs) {
         const [b0, b1] = windowOf(scenario2);
         const overlap = a0 < b1 && b0 < a1;
         refuse(
-          `scenario ${scenario2.name} is in both ${earlier.path} and ${path3}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
+          `scenario ${scenario2.name} is in both ${earlier.path} and ${path5}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
         );
       }
-      byName.set(scenario2.name, { scenario: scenario2, path: path3 });
+      byName.set(scenario2.name, { scenario: scenario2, path: path5 });
     }
   }
   const all = inputs.map((input) => input.results);
@@ -54342,11 +54669,11 @@ function createDirStore(dir, configHash, options = {}) {
       }
       const newest = names.filter((name) => name.startsWith(prefix) && stampPattern.test(name.slice(prefix.length))).sort().at(-1);
       if (newest === void 0) return void 0;
-      const path3 = join(absoluteDir, newest);
+      const path5 = join(absoluteDir, newest);
       try {
-        return { text: await readFile2(path3, "utf8"), source: path3 };
+        return { text: await readFile2(path5, "utf8"), source: path5 };
       } catch (error) {
-        throw new Error(`cannot read the baseline file ${path3}: ${error.message}`);
+        throw new Error(`cannot read the baseline file ${path5}: ${error.message}`);
       }
     },
     async save(text, meta) {
@@ -54354,22 +54681,24 @@ function createDirStore(dir, configHash, options = {}) {
       const attempt = checkNamePart("attempt", meta.attempt);
       const stamp = now().toISOString().replace(/[-:.]/g, "");
       const name = `${prefix}${stamp}-${runId}-${attempt}.json`;
-      const path3 = join(absoluteDir, name);
+      const path5 = join(absoluteDir, name);
       const tempPath = join(absoluteDir, `.${name}.${randomUUID()}.tmp`);
       try {
         await mkdir(absoluteDir, { recursive: true });
         await writeFile(tempPath, text, "utf8");
-        await rename(tempPath, path3);
+        await rename(tempPath, path5);
       } catch (error) {
         await rm(tempPath, { force: true }).catch(() => void 0);
-        throw new Error(`cannot write the baseline file ${path3}: ${error.message}`);
+        throw new Error(`cannot write the baseline file ${path5}: ${error.message}`);
       }
     }
   };
 }
 
 // src/entry/run-impl.ts
+import { randomInt } from "node:crypto";
 import { mkdir as mkdir2 } from "node:fs/promises";
+import path4 from "node:path";
 
 // src/adapters/services.ts
 import { spawn } from "node:child_process";
@@ -54995,6 +55324,36 @@ function installGuard(started, onNotice) {
   return guard;
 }
 
+// src/adapters/free-port.ts
+import { once } from "node:events";
+import net2 from "node:net";
+async function findFreePort(host = "127.0.0.1") {
+  const server = net2.createServer();
+  server.listen(0, host);
+  await once(server, "listening");
+  const port = server.address().port;
+  server.close();
+  await once(server, "close");
+  return port;
+}
+async function findFreePorts(count2, host = "127.0.0.1") {
+  const servers = [];
+  try {
+    for (let i = 0; i < count2; i++) {
+      const server = net2.createServer();
+      server.listen(0, host);
+      await once(server, "listening");
+      servers.push(server);
+    }
+    return servers.map((server) => server.address().port);
+  } finally {
+    await Promise.all(servers.map(async (server) => {
+      server.close();
+      await once(server, "close");
+    }));
+  }
+}
+
 // src/adapters/machine-load.ts
 import { readFileSync as readFileSync3 } from "node:fs";
 function parseCpuTotals(procStat) {
@@ -55192,8 +55551,639 @@ function formatLatencyMs(ms) {
 }
 
 // src/engine/run-scenario.ts
-var import_undici2 = __toESM(require_undici(), 1);
+import { performance as performance7 } from "node:perf_hooks";
+
+// src/engine/closed-model.ts
+import { performance as performance2 } from "node:perf_hooks";
+var ClosedModel = class {
+  constructor(host, duet, iterations) {
+    this.host = host;
+    const count2 = host.variants.length;
+    this.lanes = duet ? [{ variants: host.variants.map((_, i) => i), vus: [], active: 0 }] : Array.from({ length: count2 }, (_, i) => ({ variants: [i], vus: [], active: 0 }));
+    this.iterationsLeft = iterations ?? Infinity;
+  }
+  host;
+  lanes;
+  current = [];
+  /** shared-iterations: requests left to start in the measured window. */
+  iterationsLeft;
+  deferred = [];
+  deferScheduled = false;
+  sleepers = [];
+  wakeAt = [];
+  sleepHead = 0;
+  sleepTimer;
+  /** VUs (pairs in a duet) the last phase ran, for the progress line: kept after the phase ends. */
+  activeVus = 0;
+  startPhase(now) {
+    const wanted = new Set(this.host.phase.variants);
+    this.current = this.lanes.filter((lane) => lane.variants.every((variant) => wanted.has(variant)));
+    this.adjustVus(now);
+  }
+  /** The control tick: end the phase on time, or follow its VU profile. */
+  control(now) {
+    if (!this.host.sending) return;
+    if (now >= this.host.phaseEndMs) this.host.endPhase();
+    else this.adjustVus(now);
+  }
+  stopSending() {
+    for (const lane of this.current) {
+      for (const vu of lane.vus) vu.active = false;
+      lane.active = 0;
+    }
+    clearTimeout(this.sleepTimer);
+    this.sleepTimer = void 0;
+    for (let i = this.sleepHead; i < this.sleepers.length; i++) this.sleepers[i].looping = false;
+    this.sleepers.length = 0;
+    this.wakeAt.length = 0;
+    this.sleepHead = 0;
+  }
+  dispose() {
+    clearTimeout(this.sleepTimer);
+  }
+  afterComplete(connection, error, end) {
+    const vu = connection.vu;
+    if (error || connection.inDispatch) vu.retry = true;
+    vu.pending -= 1;
+    if (vu.pending > 0) return;
+    if (vu.retry) this.defer(vu);
+    else if (this.host.scenario.thinkTimeMs > 0) this.sleep(vu, end + this.host.scenario.thinkTimeMs);
+    else this.iterate(vu, end);
+  }
+  /** One VU iteration: send the next request, or leave the loop when the VU or the phase is done. */
+  iterate(vu, now) {
+    const host = this.host;
+    if (!vu.active || !host.sending || now >= host.phaseEndMs) {
+      this.leaveLoop(vu);
+      return;
+    }
+    if (this.iterationsLeft !== Infinity && now >= host.measureStartMs) {
+      if (this.iterationsLeft <= 0) {
+        this.leaveLoop(vu);
+        return;
+      }
+      this.iterationsLeft -= 1;
+    }
+    const request = host.nextRequest();
+    const connections = vu.connections;
+    vu.retry = false;
+    vu.pending = connections.length;
+    if (connections.length === 1) {
+      host.send(connections[0], request, now, now);
+      return;
+    }
+    const first = host.firstOf(connections.length);
+    for (let k = 0; k < connections.length; k++) host.send(connections[(first + k) % connections.length], request, now, now);
+  }
+  leaveLoop(vu) {
+    vu.looping = false;
+    if (this.iterationsLeft === 0 && this.host.sending && this.host.inFlight === 0) this.host.endPhase();
+  }
+  defer(vu) {
+    this.deferred.push(vu);
+    if (this.deferScheduled) return;
+    this.deferScheduled = true;
+    setImmediate(() => {
+      this.deferScheduled = false;
+      const batch = this.deferred.splice(0);
+      const now = performance2.now();
+      for (const waiting of batch) this.iterate(waiting, now);
+      this.host.settle();
+    });
+  }
+  /** Think time without a timer per request: wake-ups are FIFO (one think time), served by one timer. */
+  sleep(vu, wakeAtMs) {
+    this.sleepers.push(vu);
+    this.wakeAt.push(wakeAtMs);
+    if (!this.sleepTimer) this.armSleepTimer(wakeAtMs - performance2.now());
+  }
+  armSleepTimer(delayMs2) {
+    this.sleepTimer = setTimeout(() => this.wake(), Math.max(1, Math.floor(delayMs2)));
+  }
+  wake() {
+    this.sleepTimer = void 0;
+    const now = performance2.now();
+    while (this.sleepHead < this.sleepers.length && this.wakeAt[this.sleepHead] <= now + 1) {
+      const vu = this.sleepers[this.sleepHead];
+      this.sleepHead += 1;
+      this.iterate(vu, performance2.now());
+    }
+    if (this.sleepHead > 1024 && this.sleepHead * 2 > this.sleepers.length) {
+      this.sleepers.splice(0, this.sleepHead);
+      this.wakeAt.splice(0, this.sleepHead);
+      this.sleepHead = 0;
+    }
+    if (this.sleepHead < this.sleepers.length) this.armSleepTimer(this.wakeAt[this.sleepHead] - now);
+  }
+  /** Ramps each lane of the phase to the profile's count: new VUs start at once, removed ones leave after their request. */
+  adjustVus(now) {
+    const host = this.host;
+    if (!host.sending) return;
+    const target = Math.max(0, host.phase.vusAt(now - host.phaseStartMs));
+    for (const lane of this.current) {
+      if (target > lane.active) {
+        for (const vu of lane.vus) {
+          if (lane.active >= target) break;
+          if (!vu.active) this.startVu(vu, now);
+        }
+        while (lane.active < target) this.startVu(this.addVu(lane), now);
+      } else if (target < lane.active) {
+        for (let i = lane.vus.length - 1; i >= 0 && lane.active > target; i--) {
+          const vu = lane.vus[i];
+          if (!vu.active) continue;
+          vu.active = false;
+          lane.active -= 1;
+        }
+      }
+    }
+    this.activeVus = this.current.reduce((sum, lane) => sum + lane.active, 0);
+  }
+  startVu(vu, now) {
+    vu.active = true;
+    vu.lane.active += 1;
+    if (vu.looping) return;
+    vu.looping = true;
+    this.iterate(vu, now);
+  }
+  addVu(lane) {
+    const vu = { lane, connections: [], pending: 0, retry: false, active: false, looping: false };
+    for (const index of lane.variants) {
+      const connection = this.host.variants[index].addConnection();
+      connection.vu = vu;
+      vu.connections.push(connection);
+    }
+    lane.vus.push(vu);
+    return vu;
+  }
+};
+
+// src/engine/error-class.ts
+var RequestTimeoutError = class extends Error {
+  name = "RequestTimeoutError";
+  code = "ETIMEDOUT";
+};
+function codeOf(error) {
+  if (!error || typeof error !== "object") return void 0;
+  const { code: code2, cause } = error;
+  if (typeof code2 === "string" && code2 !== "UND_ERR_SOCKET" && code2 !== "UND_ERR") return code2;
+  const causeCode = cause && typeof cause === "object" ? cause.code : void 0;
+  if (typeof causeCode === "string") return causeCode;
+  return typeof code2 === "string" ? code2 : void 0;
+}
+function classifyError(error) {
+  const code2 = codeOf(error);
+  if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
+  switch (code2) {
+    case "ETIMEDOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return "ETIMEDOUT";
+    case "ECONNREFUSED":
+      return "ECONNREFUSED";
+    case "ECONNRESET":
+    // undici's "other side closed": the peer closed the connection under an unanswered request,
+    // which is a reset from the client's point of view.
+    case "UND_ERR_SOCKET":
+      return "ECONNRESET";
+    case "EPIPE":
+      return "EPIPE";
+    default:
+      return "other";
+  }
+}
+var MAX_EXAMPLE_CHARS = 200;
+function describeError(error) {
+  if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
+  const code2 = codeOf(error);
+  const text = `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`.replace(/\s+/g, " ");
+  return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}\u2026` : text;
+}
+
+// src/engine/generator-watch.ts
+import { monitorEventLoopDelay, performance as performance3 } from "node:perf_hooks";
+var RESOLUTION_MS = 10;
+function delayMs(ns) {
+  return Math.max(0, Math.round(ns / 1e3) / 1e3 - RESOLUTION_MS);
+}
+function startGeneratorWatch() {
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  delay.enable();
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance3.now();
+  let result;
+  return {
+    stop() {
+      if (result) return result;
+      delay.disable();
+      const cpu = process.cpuUsage(cpuStart);
+      const wallUs = (performance3.now() - wallStart) * 1e3;
+      const hasSamples = delay.count > 0;
+      result = {
+        cpuCores: wallUs > 0 ? Math.round((cpu.user + cpu.system) / wallUs * 1e3) / 1e3 : 0,
+        eventLoopDelayP99Ms: hasSamples ? round34(delayMs(delay.percentile(99))) : 0,
+        eventLoopDelayMaxMs: hasSamples ? round34(delayMs(delay.max)) : 0
+      };
+      return result;
+    }
+  };
+}
+function round34(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+var SATURATION = {
+  cpuCores: 0.9,
+  eventLoopDelayP99Ms: 30,
+  /** A start later than this after its intended time is a late start. */
+  lateStartMs: 10,
+  lateShare: 0.01
+};
+function explainSaturation(input) {
+  const reasons = [];
+  const { load, open } = input;
+  if (load.cpuCores >= SATURATION.cpuCores) {
+    reasons.push(`the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`);
+  }
+  if (load.eventLoopDelayP99Ms >= SATURATION.eventLoopDelayP99Ms) {
+    reasons.push(`the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
+  }
+  if (open && open.intended > 0) {
+    if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
+      reasons.push(`${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`);
+    }
+  }
+  return reasons;
+}
+
+// src/engine/open-model.ts
 import { performance as performance4 } from "node:perf_hooks";
+
+// src/engine/schedule.ts
+function piecesFromStages(start, stages) {
+  const pieces = [];
+  let level = start;
+  for (const stage of stages) {
+    pieces.push({ durationMs: stage.durationMs, from: level, to: stage.target });
+    level = stage.target;
+  }
+  return pieces;
+}
+function profileDurationMs(pieces) {
+  return pieces.reduce((sum, piece) => sum + piece.durationMs, 0);
+}
+function levelAt(pieces, tMs) {
+  let startMs = 0;
+  for (const piece of pieces) {
+    if (tMs < startMs + piece.durationMs) {
+      const share = piece.durationMs > 0 ? (tMs - startMs) / piece.durationMs : 1;
+      return piece.from + (piece.to - piece.from) * Math.max(0, share);
+    }
+    startMs += piece.durationMs;
+  }
+  return 0;
+}
+function createArrivalSchedule(pieces) {
+  let index = 0;
+  let pieceStartMs = 0;
+  let pieceStartCount = 0;
+  let k = 0;
+  return {
+    next() {
+      while (index < pieces.length) {
+        const piece = pieces[index];
+        const seconds = piece.durationMs / 1e3;
+        const r0 = piece.from;
+        const a = seconds > 0 ? (piece.to - piece.from) / seconds : 0;
+        const d = k - pieceStartCount;
+        const discriminant = r0 * r0 + 2 * a * d;
+        if (discriminant >= 0) {
+          const denominator = r0 + Math.sqrt(discriminant);
+          const tau = d === 0 ? r0 > 0 || a > 0 ? 0 : Infinity : denominator > 0 ? 2 * d / denominator : Infinity;
+          if (tau < seconds) {
+            k += 1;
+            return pieceStartMs + tau * 1e3;
+          }
+        }
+        pieceStartCount += r0 * seconds + a * seconds * seconds / 2;
+        pieceStartMs += piece.durationMs;
+        index += 1;
+      }
+      return Infinity;
+    }
+  };
+}
+
+// src/engine/open-model.ts
+var OpenModel = class {
+  constructor(host) {
+    this.host = host;
+  }
+  host;
+  schedule;
+  nextDue = Infinity;
+  pumping = false;
+  tickTimer;
+  deferred = [];
+  deferScheduled = false;
+  startPhase() {
+    this.schedule = createArrivalSchedule(this.host.phase.pieces);
+    this.nextDue = this.host.phaseStartMs + this.schedule.next();
+    this.onTick();
+  }
+  stopSending() {
+    clearTimeout(this.tickTimer);
+    this.tickTimer = void 0;
+    this.nextDue = Infinity;
+  }
+  dispose() {
+    clearTimeout(this.tickTimer);
+  }
+  afterComplete(connection, error, end) {
+    if (error || connection.inDispatch) this.defer(connection);
+    else connection.owner.idle.push(connection);
+    if (!error && !this.pumping && end >= this.nextDue) this.pump();
+  }
+  /** Takes `connection` back from the next loop turn, out of undici's call stack. */
+  defer(connection) {
+    this.deferred.push(connection);
+    if (this.deferScheduled) return;
+    this.deferScheduled = true;
+    setImmediate(() => {
+      this.deferScheduled = false;
+      for (const waiting of this.deferred.splice(0)) waiting.owner.idle.push(waiting);
+      if (!this.pumping && performance4.now() >= this.nextDue) this.pump();
+      this.host.settle();
+    });
+  }
+  onTick() {
+    this.tickTimer = void 0;
+    this.pump();
+    if (!this.host.sending || this.nextDue === Infinity) return;
+    const delayMs2 = this.nextDue - performance4.now();
+    this.tickTimer = setTimeout(() => this.onTick(), delayMs2 < 1 ? 1 : Math.floor(delayMs2));
+  }
+  /** Sends every request that is due; a due request with no free connection is dropped, never delayed. */
+  pump() {
+    const host = this.host;
+    if (!host.sending) return;
+    this.pumping = true;
+    const now = performance4.now();
+    const schedule = this.schedule;
+    const { variants: indexes } = host.phase;
+    const count2 = indexes.length;
+    const maxInFlight = host.scenario.maxInFlight;
+    while (this.nextDue <= now) {
+      const intended = this.nextDue;
+      if (intended >= host.phaseEndMs) {
+        this.nextDue = Infinity;
+        break;
+      }
+      this.nextDue = host.phaseStartMs + schedule.next();
+      const inWindow = intended >= host.measureStartMs;
+      const request = host.nextRequest();
+      const first = count2 > 1 ? host.firstOf(count2) : 0;
+      for (let k = 0; k < count2; k++) {
+        const variant = host.variants[indexes[(first + k) % count2]];
+        let connection = variant.idle.pop();
+        if (!connection && variant.connections.length < maxInFlight) connection = variant.addConnection();
+        if (inWindow) variant.scheduled += 1;
+        if (!connection) {
+          if (inWindow) variant.dropped += 1;
+          else variant.warmDropped += 1;
+          continue;
+        }
+        if (inWindow) {
+          variant.sent += 1;
+          const lateMs = now - intended;
+          if (lateMs > SATURATION.lateStartMs) variant.lateStarts += 1;
+          if (lateMs > variant.maxStartDelayMs) variant.maxStartDelayMs = lateMs;
+        }
+        host.send(connection, request, intended, now);
+      }
+    }
+    this.pumping = false;
+    if (this.nextDue === Infinity) host.endPhase();
+  }
+};
+
+// src/engine/plan.ts
+function warmupLevel(start, stages) {
+  if (start > 0) return start;
+  return stages.find((stage) => stage.target > 0)?.target ?? 0;
+}
+function planFor(scenario2) {
+  const load = scenario2.load;
+  const warmupMs = scenario2.warmupMs;
+  switch (load.executor) {
+    case "constant-vus":
+      return { open: false, windowMs: load.durationMs, vusAt: () => load.vus };
+    case "shared-iterations":
+      return { open: false, windowMs: load.maxDurationMs, vusAt: () => load.vus, iterations: load.iterations };
+    case "ramping-vus": {
+      const pieces = piecesFromStages(load.startVus, load.stages);
+      const warm = warmupLevel(load.startVus, load.stages);
+      return {
+        open: false,
+        windowMs: profileDurationMs(pieces),
+        vusAt: (tMs) => tMs < warmupMs ? warm : Math.round(levelAt(pieces, tMs - warmupMs))
+      };
+    }
+    case "constant-arrival-rate":
+      return {
+        open: true,
+        windowMs: load.durationMs,
+        pieces: [{ durationMs: warmupMs + load.durationMs, from: load.ratePerSec, to: load.ratePerSec }]
+      };
+    case "ramping-arrival-rate": {
+      const pieces = piecesFromStages(load.startRatePerSec, load.stages);
+      const warm = warmupLevel(load.startRatePerSec, load.stages);
+      return {
+        open: true,
+        windowMs: profileDurationMs(pieces),
+        pieces: warmupMs > 0 ? [{ durationMs: warmupMs, from: warm, to: warm }, ...pieces] : pieces
+      };
+    }
+    case "capacity":
+      throw new Error(`${scenario2.name}: the capacity executor is run by runCapacity, not runScenario`);
+  }
+}
+function paramsOf(scenario2) {
+  const { executor: _executor, ...load } = scenario2.load;
+  const params = { ...load, timeoutMs: scenario2.timeoutMs };
+  if (scenario2.load.executor.endsWith("arrival-rate")) params.maxInFlight = scenario2.maxInFlight;
+  else params.thinkTimeMs = scenario2.thinkTimeMs;
+  return params;
+}
+function slicePieces(pieces, fromMs, toMs2) {
+  const out = [];
+  let startMs = 0;
+  for (const piece of pieces) {
+    const endMs = startMs + piece.durationMs;
+    const a = Math.max(fromMs, startMs);
+    const b = Math.min(toMs2, endMs);
+    if (b > a) {
+      const at = (t) => piece.durationMs > 0 ? piece.from + (piece.to - piece.from) * (t - startMs) / piece.durationMs : piece.to;
+      out.push({ durationMs: b - a, from: at(a), to: at(b) });
+    }
+    startMs = endMs;
+  }
+  return out;
+}
+function phasesFor(scenario2, plan, variantCount, schedule, order) {
+  const all = Array.from({ length: variantCount }, (_, i) => i);
+  const pieces = plan.pieces ?? [];
+  const vusAt = plan.vusAt ?? (() => 0);
+  const warmupMs = scenario2.warmupMs;
+  if (variantCount === 1 || schedule === "duet") {
+    return [{ variants: all, durationMs: warmupMs + plan.windowMs, measureFromMs: warmupMs, windowStartMs: 0, pieces, vusAt }];
+  }
+  const phases = [];
+  if (warmupMs > 0) {
+    phases.push({ variants: all, durationMs: warmupMs, measureFromMs: Infinity, windowStartMs: 0, pieces: slicePieces(pieces, 0, warmupMs), vusAt });
+  }
+  const segmentMs = segmentLengthMs(scenario2);
+  for (let i = 0; i * segmentMs < plan.windowMs; i++) {
+    const fromMs = i * segmentMs;
+    const lengthMs = Math.min(segmentMs, plan.windowMs - fromMs);
+    const sequence = order[i] === "base-first" ? [1, 0] : [0, 1];
+    for (const variant of sequence) {
+      phases.push({
+        variants: [variant],
+        durationMs: lengthMs,
+        measureFromMs: 0,
+        windowStartMs: fromMs,
+        pieces: slicePieces(pieces, warmupMs + fromMs, warmupMs + fromMs + lengthMs),
+        vusAt: (tMs) => vusAt(warmupMs + fromMs + tMs)
+      });
+    }
+  }
+  return phases;
+}
+function segmentLengthMs(scenario2) {
+  return scenario2.segmentMs > 0 ? scenario2.segmentMs : 5e3;
+}
+function pairCount(scenario2) {
+  return Math.ceil(planFor(scenario2).windowMs / segmentLengthMs(scenario2));
+}
+
+// src/engine/request-builder.ts
+function toDispatch(method, rendered) {
+  const body = rendered.body === void 0 ? null : Buffer.from(rendered.body);
+  return Object.freeze({
+    method,
+    path: rendered.path,
+    headers: Object.entries(rendered.headers).flat(),
+    body: body && body.byteLength > 0 ? body : null,
+    bodyBytes: body ? body.byteLength : 0
+  });
+}
+var MAX_CACHED_ROWS = 1e5;
+function createRequestSource(template, options = {}) {
+  const render = compileRequest(template);
+  const method = template.method.toUpperCase();
+  const rows2 = options.rows ?? [];
+  if (rows2.length === 0) {
+    const only = toDispatch(method, render());
+    return () => only;
+  }
+  const cache = rows2.length <= MAX_CACHED_ROWS ? new Array(rows2.length) : [];
+  const cached = cache.length > 0;
+  const at = (index) => {
+    if (!cached) return toDispatch(method, render(rows2[index]));
+    let request = cache[index];
+    if (!request) {
+      request = toDispatch(method, render(rows2[index]));
+      cache[index] = request;
+    }
+    return request;
+  };
+  if (options.order === "random") {
+    const random = createRng(options.seed ?? 1);
+    return () => at(random.int(rows2.length));
+  }
+  let next = 0;
+  return () => {
+    const request = at(next);
+    next = next + 1 === rows2.length ? 0 : next + 1;
+    return request;
+  };
+}
+
+// src/engine/segment-sampler.ts
+import { monitorEventLoopDelay as monitorEventLoopDelay2, performance as performance5 } from "node:perf_hooks";
+var RESOLUTION_MS2 = 10;
+var MIN_SAMPLE_SECONDS = 0.1;
+function round(value, digits) {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+var SegmentSampler = class {
+  constructor(probe, lateStarts) {
+    this.probe = probe;
+    this.delay.enable();
+    this.previous = this.snapshot(lateStarts);
+  }
+  probe;
+  delay = monitorEventLoopDelay2({ resolution: RESOLUTION_MS2 });
+  previous;
+  samples = [];
+  done = false;
+  snapshot(lateStarts) {
+    const cpu = process.cpuUsage();
+    let machine;
+    try {
+      machine = this.probe?.();
+    } catch {
+      machine = void 0;
+    }
+    return { at: performance5.now(), ownUs: cpu.user + cpu.system, machine, lateStarts };
+  }
+  /** Ends `segments` segments at once (more than one when a timer ran late past a boundary: they
+   * share the one measurement); `lateStarts` is the run's count so far. */
+  close(lateStarts, segments = 1) {
+    if (this.done) return;
+    const now = this.snapshot(lateStarts);
+    const seconds = (now.at - this.previous.at) / 1e3;
+    const last = this.samples[this.samples.length - 1];
+    if (seconds < MIN_SAMPLE_SECONDS && last) {
+      for (let i = 0; i < Math.max(1, segments); i++) this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
+      this.previous = { ...this.previous, lateStarts: now.lateStarts };
+      return;
+    }
+    const delayP99Ms = this.delay.count > 0 ? Math.max(0, this.delay.percentile(99) / 1e6 - RESOLUTION_MS2) : 0;
+    this.delay.reset();
+    const ownCores = seconds > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds : 0;
+    const sample = {
+      generatorCores: round(ownCores, 3),
+      loopDelayP99Ms: round(delayP99Ms, 3),
+      lateStarts: now.lateStarts - this.previous.lateStarts
+    };
+    const before = this.previous.machine;
+    const after = now.machine;
+    if (before && after && seconds > 0) {
+      const cores2 = (from, to) => Math.max(0, to - from) / seconds;
+      const busy = cores2(before.busySeconds, after.busySeconds);
+      const services = cores2(before.serviceSeconds, after.serviceSeconds);
+      sample.otherCores = round(Math.max(0, busy - ownCores - services), 2);
+      sample.stealCores = round(cores2(before.stealSeconds, after.stealSeconds), 2);
+    }
+    for (let i = 0; i < Math.max(1, segments); i++) this.samples.push(i === 0 ? sample : { ...sample });
+    this.previous = now;
+  }
+  /** Closes the open segment, if `segmentCount` says there is one, and stops the monitor. */
+  finish(lateStarts, segmentCount) {
+    if (!this.done) {
+      if (this.samples.length < segmentCount) this.close(lateStarts);
+      this.done = true;
+      this.delay.disable();
+    }
+    return this.samples;
+  }
+};
+
+// src/engine/variant.ts
+var import_undici2 = __toESM(require_undici(), 1);
+import { performance as performance6 } from "node:perf_hooks";
 
 // src/engine/connection.ts
 var import_undici = __toESM(require_undici(), 1);
@@ -55215,10 +56205,10 @@ var Connection = class {
   status = 0;
   bytesIn = 0;
   bytesOut = 0;
-  /** Closed model: this VU keeps iterating; cleared to ramp it down at its next iteration. */
-  active = false;
-  /** Closed model: the VU is in its loop (sending, thinking or waiting to retry). */
-  looping = false;
+  /** The last response counted as ok (set before the owner's scheduler hears of it). */
+  ok = false;
+  /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
+  vu = void 0;
   abort = null;
   send(request, startMs, sentMs) {
     this.busy = true;
@@ -55268,104 +56258,6 @@ var Connection = class {
     this.owner.complete(this, error);
   }
 };
-
-// src/engine/error-class.ts
-var RequestTimeoutError = class extends Error {
-  name = "RequestTimeoutError";
-  code = "ETIMEDOUT";
-};
-function codeOf(error) {
-  if (!error || typeof error !== "object") return void 0;
-  const { code: code2, cause } = error;
-  if (typeof code2 === "string" && code2 !== "UND_ERR_SOCKET" && code2 !== "UND_ERR") return code2;
-  const causeCode = cause && typeof cause === "object" ? cause.code : void 0;
-  if (typeof causeCode === "string") return causeCode;
-  return typeof code2 === "string" ? code2 : void 0;
-}
-function classifyError(error) {
-  const code2 = codeOf(error);
-  if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
-  switch (code2) {
-    case "ETIMEDOUT":
-    case "UND_ERR_HEADERS_TIMEOUT":
-    case "UND_ERR_BODY_TIMEOUT":
-    case "UND_ERR_CONNECT_TIMEOUT":
-      return "ETIMEDOUT";
-    case "ECONNREFUSED":
-      return "ECONNREFUSED";
-    case "ECONNRESET":
-    // undici's "other side closed": the peer closed the connection under an unanswered request,
-    // which is a reset from the client's point of view.
-    case "UND_ERR_SOCKET":
-      return "ECONNRESET";
-    case "EPIPE":
-      return "EPIPE";
-    default:
-      return "other";
-  }
-}
-var MAX_EXAMPLE_CHARS = 200;
-function describeError(error) {
-  if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
-  const code2 = codeOf(error);
-  const text = `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`.replace(/\s+/g, " ");
-  return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}\u2026` : text;
-}
-
-// src/engine/generator-watch.ts
-import { monitorEventLoopDelay, performance as performance2 } from "node:perf_hooks";
-var RESOLUTION_MS = 10;
-function delayMs(ns) {
-  return Math.max(0, Math.round(ns / 1e3) / 1e3 - RESOLUTION_MS);
-}
-function startGeneratorWatch() {
-  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  delay.enable();
-  const cpuStart = process.cpuUsage();
-  const wallStart = performance2.now();
-  let result;
-  return {
-    stop() {
-      if (result) return result;
-      delay.disable();
-      const cpu = process.cpuUsage(cpuStart);
-      const wallUs = (performance2.now() - wallStart) * 1e3;
-      const hasSamples = delay.count > 0;
-      result = {
-        cpuCores: wallUs > 0 ? Math.round((cpu.user + cpu.system) / wallUs * 1e3) / 1e3 : 0,
-        eventLoopDelayP99Ms: hasSamples ? round34(delayMs(delay.percentile(99))) : 0,
-        eventLoopDelayMaxMs: hasSamples ? round34(delayMs(delay.max)) : 0
-      };
-      return result;
-    }
-  };
-}
-function round34(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-var SATURATION = {
-  cpuCores: 0.9,
-  eventLoopDelayP99Ms: 30,
-  /** A start later than this after its intended time is a late start. */
-  lateStartMs: 10,
-  lateShare: 0.01
-};
-function explainSaturation(input) {
-  const reasons = [];
-  const { load, open } = input;
-  if (load.cpuCores >= SATURATION.cpuCores) {
-    reasons.push(`the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`);
-  }
-  if (load.eventLoopDelayP99Ms >= SATURATION.eventLoopDelayP99Ms) {
-    reasons.push(`the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
-  }
-  if (open && open.intended > 0) {
-    if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
-      reasons.push(`${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`);
-    }
-  }
-  return reasons;
-}
 
 // src/engine/recorder.ts
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
@@ -55545,306 +56437,58 @@ var Recorder = class {
   }
 };
 
-// src/engine/segment-sampler.ts
-import { monitorEventLoopDelay as monitorEventLoopDelay2, performance as performance3 } from "node:perf_hooks";
-var RESOLUTION_MS2 = 10;
-var MIN_SAMPLE_SECONDS = 0.1;
-function round(value, digits) {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
-}
-var SegmentSampler = class {
-  constructor(probe, lateStarts) {
-    this.probe = probe;
-    this.delay.enable();
-    this.previous = this.snapshot(lateStarts);
-  }
-  probe;
-  delay = monitorEventLoopDelay2({ resolution: RESOLUTION_MS2 });
-  previous;
-  samples = [];
-  done = false;
-  snapshot(lateStarts) {
-    const cpu = process.cpuUsage();
-    let machine;
-    try {
-      machine = this.probe?.();
-    } catch {
-      machine = void 0;
-    }
-    return { at: performance3.now(), ownUs: cpu.user + cpu.system, machine, lateStarts };
-  }
-  /** Ends `segments` segments at once (more than one when a timer ran late past a boundary: they
-   * share the one measurement); `lateStarts` is the run's count so far. */
-  close(lateStarts, segments = 1) {
-    if (this.done) return;
-    const now = this.snapshot(lateStarts);
-    const seconds = (now.at - this.previous.at) / 1e3;
-    const last = this.samples[this.samples.length - 1];
-    if (seconds < MIN_SAMPLE_SECONDS && last) {
-      for (let i = 0; i < Math.max(1, segments); i++) this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
-      this.previous = { ...this.previous, lateStarts: now.lateStarts };
-      return;
-    }
-    const delayP99Ms = this.delay.count > 0 ? Math.max(0, this.delay.percentile(99) / 1e6 - RESOLUTION_MS2) : 0;
-    this.delay.reset();
-    const ownCores = seconds > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds : 0;
-    const sample = {
-      generatorCores: round(ownCores, 3),
-      loopDelayP99Ms: round(delayP99Ms, 3),
-      lateStarts: now.lateStarts - this.previous.lateStarts
-    };
-    const before = this.previous.machine;
-    const after = now.machine;
-    if (before && after && seconds > 0) {
-      const cores2 = (from, to) => Math.max(0, to - from) / seconds;
-      const busy = cores2(before.busySeconds, after.busySeconds);
-      const services = cores2(before.serviceSeconds, after.serviceSeconds);
-      sample.otherCores = round(Math.max(0, busy - ownCores - services), 2);
-      sample.stealCores = round(cores2(before.stealSeconds, after.stealSeconds), 2);
-    }
-    for (let i = 0; i < Math.max(1, segments); i++) this.samples.push(i === 0 ? sample : { ...sample });
-    this.previous = now;
-  }
-  /** Closes the open segment, if `segmentCount` says there is one, and stops the monitor. */
-  finish(lateStarts, segmentCount) {
-    if (!this.done) {
-      if (this.samples.length < segmentCount) this.close(lateStarts);
-      this.done = true;
-      this.delay.disable();
-    }
-    return this.samples;
-  }
-};
-
-// src/engine/request-builder.ts
-function toDispatch(method, rendered) {
-  const body = rendered.body === void 0 ? null : Buffer.from(rendered.body);
-  return Object.freeze({
-    method,
-    path: rendered.path,
-    headers: Object.entries(rendered.headers).flat(),
-    body: body && body.byteLength > 0 ? body : null,
-    bodyBytes: body ? body.byteLength : 0
-  });
-}
-var MAX_CACHED_ROWS = 1e5;
-function createRequestSource(template, options = {}) {
-  const render = compileRequest(template);
-  const method = template.method.toUpperCase();
-  const rows2 = options.rows ?? [];
-  if (rows2.length === 0) {
-    const only = toDispatch(method, render());
-    return () => only;
-  }
-  const cache = rows2.length <= MAX_CACHED_ROWS ? new Array(rows2.length) : [];
-  const cached = cache.length > 0;
-  const at = (index) => {
-    if (!cached) return toDispatch(method, render(rows2[index]));
-    let request = cache[index];
-    if (!request) {
-      request = toDispatch(method, render(rows2[index]));
-      cache[index] = request;
-    }
-    return request;
-  };
-  if (options.order === "random") {
-    const random = createRng(options.seed ?? 1);
-    return () => at(random.int(rows2.length));
-  }
-  let next = 0;
-  return () => {
-    const request = at(next);
-    next = next + 1 === rows2.length ? 0 : next + 1;
-    return request;
-  };
-}
-
-// src/engine/schedule.ts
-function piecesFromStages(start, stages) {
-  const pieces = [];
-  let level = start;
-  for (const stage of stages) {
-    pieces.push({ durationMs: stage.durationMs, from: level, to: stage.target });
-    level = stage.target;
-  }
-  return pieces;
-}
-function profileDurationMs(pieces) {
-  return pieces.reduce((sum, piece) => sum + piece.durationMs, 0);
-}
-function levelAt(pieces, tMs) {
-  let startMs = 0;
-  for (const piece of pieces) {
-    if (tMs < startMs + piece.durationMs) {
-      const share = piece.durationMs > 0 ? (tMs - startMs) / piece.durationMs : 1;
-      return piece.from + (piece.to - piece.from) * Math.max(0, share);
-    }
-    startMs += piece.durationMs;
-  }
-  return 0;
-}
-function createArrivalSchedule(pieces) {
-  let index = 0;
-  let pieceStartMs = 0;
-  let pieceStartCount = 0;
-  let k = 0;
-  return {
-    next() {
-      while (index < pieces.length) {
-        const piece = pieces[index];
-        const seconds = piece.durationMs / 1e3;
-        const r0 = piece.from;
-        const a = seconds > 0 ? (piece.to - piece.from) / seconds : 0;
-        const d = k - pieceStartCount;
-        const discriminant = r0 * r0 + 2 * a * d;
-        if (discriminant >= 0) {
-          const denominator = r0 + Math.sqrt(discriminant);
-          const tau = d === 0 ? r0 > 0 || a > 0 ? 0 : Infinity : denominator > 0 ? 2 * d / denominator : Infinity;
-          if (tau < seconds) {
-            k += 1;
-            return pieceStartMs + tau * 1e3;
-          }
-        }
-        pieceStartCount += r0 * seconds + a * seconds * seconds / 2;
-        pieceStartMs += piece.durationMs;
-        index += 1;
-      }
-      return Infinity;
-    }
-  };
-}
-
-// src/engine/run-scenario.ts
-async function runScenario(scenario2, options = {}) {
-  const run = new ScenarioRun(scenario2, options);
-  return run.start();
-}
-function warmupLevel(start, stages) {
-  if (start > 0) return start;
-  return stages.find((stage) => stage.target > 0)?.target ?? 0;
-}
-function planFor(scenario2) {
-  const load = scenario2.load;
-  const warmupMs = scenario2.warmupMs;
-  switch (load.executor) {
-    case "constant-vus":
-      return { open: false, windowMs: load.durationMs, vusAt: () => load.vus };
-    case "shared-iterations":
-      return { open: false, windowMs: load.maxDurationMs, vusAt: () => load.vus, iterations: load.iterations };
-    case "ramping-vus": {
-      const pieces = piecesFromStages(load.startVus, load.stages);
-      const warm = warmupLevel(load.startVus, load.stages);
-      return {
-        open: false,
-        windowMs: profileDurationMs(pieces),
-        vusAt: (tMs) => tMs < warmupMs ? warm : Math.round(levelAt(pieces, tMs - warmupMs))
-      };
-    }
-    case "constant-arrival-rate":
-      return {
-        open: true,
-        windowMs: load.durationMs,
-        pieces: [{ durationMs: warmupMs + load.durationMs, from: load.ratePerSec, to: load.ratePerSec }]
-      };
-    case "ramping-arrival-rate": {
-      const pieces = piecesFromStages(load.startRatePerSec, load.stages);
-      const warm = warmupLevel(load.startRatePerSec, load.stages);
-      return {
-        open: true,
-        windowMs: profileDurationMs(pieces),
-        pieces: warmupMs > 0 ? [{ durationMs: warmupMs, from: warm, to: warm }, ...pieces] : pieces
-      };
-    }
-    case "capacity":
-      throw new Error(`${scenario2.name}: the capacity executor is run by runCapacity, not runScenario`);
-  }
-}
-function paramsOf(scenario2) {
-  const { executor: _executor, ...load } = scenario2.load;
-  const params = { ...load, timeoutMs: scenario2.timeoutMs };
-  if (scenario2.load.executor.endsWith("arrival-rate")) params.maxInFlight = scenario2.maxInFlight;
-  else params.thinkTimeMs = scenario2.thinkTimeMs;
-  return params;
-}
+// src/engine/variant.ts
 function round36(value) {
   return Math.round(value * 1e3) / 1e3;
 }
-var ScenarioRun = class {
-  constructor(scenario2, options) {
+var Variant = class {
+  constructor(name, origin, scenario2, okStatus, host, planWindowMs) {
+    this.name = name;
+    this.origin = origin;
     this.scenario = scenario2;
-    this.options = options;
-    this.plan = planFor(scenario2);
-    const url = new URL(scenario2.baseUrl);
-    this.origin = url.origin;
-    const pathPrefix = url.pathname.replace(/\/+$/, "");
-    const template = pathPrefix ? { ...scenario2.request, path: pathPrefix + scenario2.request.path } : scenario2.request;
-    this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario2.data?.order, seed: options.seed });
-    this.segmentMs = scenario2.segmentMs > 0 ? scenario2.segmentMs : 5e3;
-    this.recorder = new Recorder(this.segmentMs, this.plan.windowMs);
-    this.okStatus = new Uint8Array(1e3);
-    if (scenario2.okStatus && scenario2.okStatus.length > 0) {
-      for (const status of scenario2.okStatus) if (status >= 0 && status < 1e3) this.okStatus[status] = 1;
-    } else {
-      this.okStatus.fill(1, 200, 400);
-    }
-    this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario2.timeoutMs} ms`);
-    this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario2.timeoutMs / 10)));
+    this.okStatus = okStatus;
+    this.host = host;
+    this.planWindowMs = planWindowMs;
+    this.recorder = new Recorder(segmentLengthMs(scenario2), planWindowMs);
   }
-  scenario;
-  options;
-  plan;
+  name;
   origin;
-  nextRequest;
-  recorder;
+  scenario;
   okStatus;
-  timeoutError;
+  host;
+  planWindowMs;
+  recorder;
   connections = [];
-  t0 = 0;
-  startWallMs = 0;
-  measureStart = 0;
-  measureEnd = 0;
-  measuring = false;
-  stopping = false;
-  aborted = false;
-  abortedAt = 0;
-  inFlight = 0;
-  lastRecordedEnd = 0;
-  watch;
-  sampler;
-  nextBoundary = Infinity;
-  segmentMs;
-  resolveDone;
-  // progress
-  progressHistogram = createHistogram();
-  progressCount = 0;
-  lastProgressAt = 0;
-  warmCompleted = 0;
-  warmKo = 0;
-  warmDropped = 0;
-  // closed model
-  activeVus = 0;
-  iterationsLeft = Infinity;
-  deferred = [];
-  deferScheduled = false;
-  sleepers = [];
-  wakeAt = [];
-  sleepHead = 0;
-  sleepTimer;
-  // open model
-  schedule;
-  nextDue = Infinity;
+  /** Open model: connections with nothing in flight. */
   idle = [];
-  pumping = false;
-  tickTimer;
+  inFlight = 0;
+  // The measured window now open: requests started in [recordFromMs, recordToMs) (performance
+  // time) are recorded, their ends at `windowOffsetMs` + time since `recordFromMs`.
+  recordFromMs = Infinity;
+  recordToMs = Infinity;
+  windowOffsetMs = 0;
+  /** Ends past this are filed at its last instant: the end of an alternating slot that another
+   * slot of this variant follows (Infinity for the window's last stretch, which the recorder
+   * clamps itself while the timeline keeps the second the response really ended in). */
+  clampEndMs = Infinity;
+  /** When this variant's first measured request could start (performance time). */
+  firstMeasuredMs = Infinity;
+  /** Length of the measured window so far. */
+  measuredMs = 0;
+  lastRecordedEnd = 0;
+  /** Per segment of the window: what competed with it (the run's sampler fills it). */
+  contention = [];
+  // open model
   scheduled = 0;
   sent = 0;
   dropped = 0;
-  errorExamples = {};
   lateStarts = 0;
   maxStartDelayMs = 0;
-  controlTimer;
-  controlMs;
+  warmDropped = 0;
+  // warm-up
+  warmCompleted = 0;
+  warmKo = 0;
+  errorExamples = {};
   createClient() {
     return new import_undici2.Client(this.origin, {
       // Never more than one request in flight per connection (the owner sends the next only from
@@ -55860,333 +56504,70 @@ var ScenarioRun = class {
       connect: { timeout: Math.max(1, this.scenario.timeoutMs) }
     });
   }
-  async start() {
-    const { signal } = this.options;
-    const done = new Promise((resolve3) => {
-      this.resolveDone = resolve3;
-    });
-    const onAbort = () => this.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    this.t0 = performance4.now();
-    this.startWallMs = Date.now();
-    this.measureStart = this.t0 + this.scenario.warmupMs;
-    this.measureEnd = this.measureStart + this.plan.windowMs;
-    this.lastProgressAt = this.t0;
-    if (this.plan.iterations !== void 0) this.iterationsLeft = this.plan.iterations;
-    this.controlTimer = setInterval(() => this.control(), this.controlMs);
-    if (signal?.aborted) this.abort();
-    else if (this.plan.open) this.startOpen();
-    else this.adjustVus(this.t0);
-    this.control();
-    try {
-      await done;
-    } finally {
-      signal?.removeEventListener("abort", onAbort);
-      clearInterval(this.controlTimer);
-      clearTimeout(this.tickTimer);
-      clearTimeout(this.sleepTimer);
-    }
-    const result = this.buildResult();
-    await Promise.all(this.connections.map((connection) => connection.client.destroy().catch(() => void 0)));
-    this.recorder.destroy();
-    this.progressHistogram.destroy();
-    return result;
+  addConnection() {
+    const connection = new Connection(this);
+    this.connections.push(connection);
+    return connection;
+  }
+  /** Opens a measured stretch: requests started from `fromMs` to `toMs` fill [offsetMs, offsetMs + (toMs − fromMs)) of the window. */
+  openWindow(fromMs, toMs2, offsetMs) {
+    this.recordFromMs = fromMs;
+    this.recordToMs = toMs2;
+    this.windowOffsetMs = offsetMs;
+    const endMs = offsetMs + (toMs2 - fromMs);
+    this.clampEndMs = endMs < this.planWindowMs - 1e-6 ? endMs : Infinity;
+    if (this.firstMeasuredMs === Infinity) this.firstMeasuredMs = fromMs;
+  }
+  /** Closes the stretch opened last, at `atMs` (its planned end, or earlier when the run stopped). */
+  closeWindow(atMs) {
+    if (this.recordFromMs === Infinity) return;
+    this.measuredMs = Math.max(this.measuredMs, this.windowOffsetMs + Math.max(0, Math.min(atMs, this.recordToMs) - this.recordFromMs));
+    this.recordFromMs = Infinity;
+    this.recordToMs = Infinity;
   }
   // ------------------------------------------------------------------ completion (hot path)
   complete(connection, error) {
     if (!connection.busy) return;
     connection.busy = false;
     this.inFlight -= 1;
-    const end = performance4.now();
+    const end = performance6.now();
     const status = error ? 0 : connection.status;
     const ok = !error && this.okStatus[status] === 1;
-    if (!this.aborted) {
-      const start = connection.startMs;
-      if (start >= this.measureStart && start < this.measureEnd) {
-        const endMs = end - this.measureStart;
-        const errorClass = error ? classifyError(error) : null;
-        if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
-        this.recorder.record(endMs, (end - start) * 1e3, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
-        this.lastRecordedEnd = end;
-      } else if (start < this.measureStart) {
-        this.warmCompleted += 1;
-        if (!ok) this.warmKo += 1;
-      }
-      this.progressCount += 1;
-      if (ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - start) * 1e3)));
+    const start = connection.startMs;
+    if (start >= this.recordFromMs && start < this.recordToMs) {
+      let endMs = this.windowOffsetMs + (end - this.recordFromMs);
+      if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 1e-3;
+      const errorClass = error ? classifyError(error) : null;
+      if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
+      this.recorder.record(endMs, (end - start) * 1e3, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
+      this.lastRecordedEnd = end;
+    } else if (start < this.firstMeasuredMs) {
+      this.warmCompleted += 1;
+      if (!ok) this.warmKo += 1;
     }
-    if (this.plan.open) {
-      if (error || connection.inDispatch) this.defer(connection);
-      else this.idle.push(connection);
-      if (!error && !this.pumping && end >= this.nextDue) this.pump();
-      else if (this.stopping && this.inFlight === 0) this.finish();
-      return;
-    }
-    if (error || connection.inDispatch) {
-      this.defer(connection);
-    } else if (this.scenario.thinkTimeMs > 0) {
-      this.sleep(connection, end + this.scenario.thinkTimeMs);
-    } else {
-      this.iterate(connection, end);
-    }
-  }
-  // ------------------------------------------------------------------ closed model
-  /** One VU iteration: send the next request, or leave the loop when the VU or the run is done. */
-  iterate(connection, now) {
-    if (!connection.active || this.stopping || now >= this.measureEnd) {
-      this.leaveLoop(connection);
-      return;
-    }
-    if (now >= this.measureStart && this.iterationsLeft !== Infinity) {
-      if (this.iterationsLeft <= 0) {
-        this.leaveLoop(connection);
-        return;
-      }
-      this.iterationsLeft -= 1;
-    }
-    this.inFlight += 1;
-    connection.send(this.nextRequest(), now, now);
-  }
-  leaveLoop(connection) {
-    connection.looping = false;
-    if (this.iterationsLeft === 0 && this.inFlight === 0 && !this.stopping) this.stop(performance4.now());
-    else if (this.stopping && this.inFlight === 0) this.finish();
-  }
-  /** Takes `connection` back from the next loop turn, out of undici's call stack. */
-  defer(connection) {
-    this.deferred.push(connection);
-    if (this.deferScheduled) return;
-    this.deferScheduled = true;
-    setImmediate(() => this.resumeDeferred());
-  }
-  /** Closed model: the deferred VUs iterate; open model: their connections are free again. */
-  resumeDeferred() {
-    this.deferScheduled = false;
-    const batch = this.deferred.splice(0);
-    const now = performance4.now();
-    if (this.plan.open) {
-      for (const waiting of batch) this.idle.push(waiting);
-      if (!this.pumping && now >= this.nextDue) this.pump();
-      return;
-    }
-    for (const waiting of batch) this.iterate(waiting, now);
-  }
-  /** Think time without a timer per request: wake-ups are FIFO (one think time), served by one timer. */
-  sleep(connection, wakeAtMs) {
-    this.sleepers.push(connection);
-    this.wakeAt.push(wakeAtMs);
-    if (!this.sleepTimer) this.armSleepTimer(wakeAtMs - performance4.now());
-  }
-  armSleepTimer(delayMs2) {
-    this.sleepTimer = setTimeout(() => this.wake(), Math.max(1, Math.floor(delayMs2)));
-  }
-  wake() {
-    this.sleepTimer = void 0;
-    const now = performance4.now();
-    while (this.sleepHead < this.sleepers.length && this.wakeAt[this.sleepHead] <= now + 1) {
-      const connection = this.sleepers[this.sleepHead];
-      this.sleepHead += 1;
-      this.iterate(connection, performance4.now());
-    }
-    if (this.sleepHead > 1024 && this.sleepHead * 2 > this.sleepers.length) {
-      this.sleepers.splice(0, this.sleepHead);
-      this.wakeAt.splice(0, this.sleepHead);
-      this.sleepHead = 0;
-    }
-    if (this.sleepHead < this.sleepers.length) this.armSleepTimer(this.wakeAt[this.sleepHead] - now);
-  }
-  /** Ramps VUs to the plan's count: new VUs start at once, removed ones leave after their request. */
-  adjustVus(now) {
-    if (this.stopping || !this.plan.vusAt) return;
-    const target = Math.max(0, this.plan.vusAt(now - this.t0));
-    if (target > this.activeVus) {
-      for (const connection of this.connections) {
-        if (this.activeVus >= target) break;
-        if (connection.active) continue;
-        this.startVu(connection, now);
-      }
-      while (this.activeVus < target) this.startVu(this.addConnection(), now);
-    } else if (target < this.activeVus) {
-      for (let i = this.connections.length - 1; i >= 0 && this.activeVus > target; i--) {
-        const connection = this.connections[i];
-        if (!connection.active) continue;
-        connection.active = false;
-        this.activeVus -= 1;
-      }
-    }
-  }
-  startVu(connection, now) {
-    connection.active = true;
-    this.activeVus += 1;
-    if (connection.looping) return;
-    connection.looping = true;
-    this.iterate(connection, now);
-  }
-  addConnection() {
-    const connection = new Connection(this);
-    this.connections.push(connection);
-    return connection;
-  }
-  // ------------------------------------------------------------------ open model
-  startOpen() {
-    this.schedule = createArrivalSchedule(this.plan.pieces ?? []);
-    this.nextDue = this.t0 + this.schedule.next();
-    this.onTick();
-  }
-  onTick() {
-    this.tickTimer = void 0;
-    this.pump();
-    if (this.stopping || this.nextDue === Infinity) return;
-    const delayMs2 = this.nextDue - performance4.now();
-    this.tickTimer = setTimeout(() => this.onTick(), delayMs2 < 1 ? 1 : Math.floor(delayMs2));
-  }
-  /** Sends every request that is due; a due request with no free connection is dropped, never delayed. */
-  pump() {
-    if (this.stopping || this.aborted) return;
-    this.pumping = true;
-    const now = performance4.now();
-    const schedule = this.schedule;
-    while (this.nextDue <= now) {
-      const intended = this.nextDue;
-      if (intended >= this.measureEnd) {
-        this.nextDue = Infinity;
-        break;
-      }
-      this.nextDue = this.t0 + schedule.next();
-      const inWindow = intended >= this.measureStart;
-      let connection = this.idle.pop();
-      if (!connection && this.connections.length < this.scenario.maxInFlight) connection = this.addConnection();
-      if (inWindow) this.scheduled += 1;
-      if (!connection) {
-        if (inWindow) this.dropped += 1;
-        else this.warmDropped += 1;
-        continue;
-      }
-      if (inWindow) {
-        this.sent += 1;
-        const lateMs = now - intended;
-        if (lateMs > SATURATION.lateStartMs) this.lateStarts += 1;
-        if (lateMs > this.maxStartDelayMs) this.maxStartDelayMs = lateMs;
-      }
-      this.inFlight += 1;
-      connection.send(this.nextRequest(), intended, now);
-    }
-    this.pumping = false;
-    if (this.nextDue === Infinity && !this.stopping) this.stop(Math.min(now, this.measureEnd));
-  }
-  // ------------------------------------------------------------------ control
-  control() {
-    const now = performance4.now();
-    if (!this.measuring && !this.stopping && now >= this.measureStart) {
-      this.measuring = true;
-      this.watch = startGeneratorWatch();
-      this.sampler = new SegmentSampler(this.options.cpuProbe, this.lateStarts);
-      this.nextBoundary = this.measureStart + this.segmentMs;
-    }
-    if (this.sampler && !this.stopping && now >= this.nextBoundary) this.closeSegments(now);
-    if (!this.plan.open && !this.stopping) {
-      if (now >= this.measureEnd) this.stop(this.measureEnd);
-      else this.adjustVus(now);
-    }
-    const timeoutMs = this.scenario.timeoutMs;
-    if (timeoutMs > 0) {
-      for (const connection of this.connections) {
-        if (connection.busy && now - connection.sentMs > timeoutMs) connection.expire(this.timeoutError);
-      }
-    }
-    if (now - this.lastProgressAt >= (this.options.progressIntervalMs ?? 1e3)) this.emitProgress(now);
-    if (this.stopping && this.inFlight === 0) this.finish();
-  }
-  closeSegments(now) {
-    const crossed = Math.floor((now - this.nextBoundary) / this.segmentMs) + 1;
-    this.sampler?.close(this.lateStarts, crossed);
-    this.nextBoundary += crossed * this.segmentMs;
-  }
-  stop(_at) {
-    if (this.stopping) return;
-    this.stopping = true;
-    if (!this.watch && !this.aborted) this.watch = startGeneratorWatch();
-    this.watch?.stop();
-    const now = performance4.now();
-    if (this.sampler && now >= this.nextBoundary && this.nextBoundary < this.measureEnd) this.closeSegments(Math.min(now, this.measureEnd - 1e-3));
-    this.sampler?.finish(this.lateStarts, Math.ceil(this.windowMs() / this.segmentMs));
-    clearTimeout(this.tickTimer);
-    this.tickTimer = void 0;
-    clearTimeout(this.sleepTimer);
-    this.sleepTimer = void 0;
-    for (let i = this.sleepHead; i < this.sleepers.length; i++) this.sleepers[i].looping = false;
-    this.sleepHead = this.sleepers.length;
-    if (this.inFlight === 0) this.finish();
-  }
-  abort() {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.abortedAt = performance4.now();
-    this.stop(this.abortedAt);
-    for (const connection of this.connections) connection.expire(new Error("perfgate was interrupted"));
-    if (this.inFlight === 0) this.finish();
-  }
-  finish() {
-    const resolve3 = this.resolveDone;
-    this.resolveDone = void 0;
-    resolve3?.();
-  }
-  emitProgress(now) {
-    const onProgress = this.options.onProgress;
-    const intervalMs = now - this.lastProgressAt;
-    this.lastProgressAt = now;
-    if (onProgress) {
-      const measure = now >= this.measureStart;
-      const progress = {
-        scenario: this.scenario.name,
-        phase: measure ? "measure" : "warmup",
-        elapsedMs: Math.round(measure ? now - this.measureStart : now - this.t0),
-        plannedMs: measure ? this.plan.windowMs : this.scenario.warmupMs,
-        completed: measure ? this.recorder.ok + this.recorder.ko : this.warmCompleted,
-        ko: measure ? this.recorder.ko : this.warmKo,
-        dropped: measure ? this.dropped : this.warmDropped,
-        inFlight: this.inFlight,
-        intervalRps: intervalMs > 0 ? round36(this.progressCount * 1e3 / intervalMs) : 0,
-        intervalP95Ms: percentileMs(this.progressHistogram, 95)
-      };
-      if (this.plan.open) {
-        const pieces = this.plan.pieces ?? [];
-        const scheduleMs = pieces.reduce((sum, piece) => sum + piece.durationMs, 0);
-        progress.intendedRatePerSec = round36(levelAt(pieces, Math.min(now - this.t0, scheduleMs - 1e-3)));
-      } else progress.vus = this.activeVus;
-      try {
-        onProgress(progress);
-      } catch {
-      }
-    }
-    this.progressCount = 0;
-    this.progressHistogram.reset();
+    connection.ok = ok;
+    this.host.afterComplete(connection, error, end);
   }
   // ------------------------------------------------------------------ result
-  windowMs() {
-    if (this.aborted) return Math.max(0, Math.min(this.abortedAt, this.measureEnd) - this.measureStart);
-    if (this.iterationsLeft === 0) return Math.min(this.plan.windowMs, Math.max(0, this.lastRecordedEnd - this.measureStart));
-    return this.plan.windowMs;
-  }
-  buildResult() {
-    const windowMs = round36(this.windowMs());
+  buildResult(input) {
+    const windowMs = round36(input.windowMs);
     const totals = this.recorder.finish(windowMs);
-    const contention = this.sampler?.finish(this.lateStarts, totals.segments.length) ?? [];
     totals.segments.forEach((segment, i) => {
-      const sample = contention[i];
+      const sample = this.contention[i];
       if (sample) segment.contention = sample;
     });
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
-    const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
-    const open = this.plan.open ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round36(this.maxStartDelayMs) } : void 0;
+    const { load } = input;
+    const open = input.open ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round36(this.maxStartDelayMs) } : void 0;
     const reasons = explainSaturation({ load, open });
+    const scenario2 = this.scenario;
     const result = {
-      name: this.scenario.name,
-      executor: this.scenario.load.executor,
-      params: paramsOf(this.scenario),
-      startTime: new Date(this.startWallMs + this.scenario.warmupMs).toISOString(),
+      name: scenario2.name,
+      executor: scenario2.load.executor,
+      params: paramsOf(scenario2),
+      startTime: new Date(input.startWallMs).toISOString(),
       durationMs: windowMs,
-      warmupMs: this.scenario.warmupMs,
+      warmupMs: scenario2.warmupMs,
       requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: this.dropped },
       latencyMs: figures.latencyMs,
       rps: figures.rps,
@@ -56211,7 +56592,7 @@ var ScenarioRun = class {
       },
       services: []
     };
-    if (this.plan.open) {
+    if (input.open) {
       const seconds = windowMs / 1e3;
       result.rate = {
         intendedPerSec: seconds > 0 ? round36(this.scheduled / seconds) : 0,
@@ -56220,10 +56601,393 @@ var ScenarioRun = class {
     }
     return result;
   }
+  async destroy() {
+    await Promise.all(this.connections.map((connection) => connection.client.destroy().catch(() => void 0)));
+    this.recorder.destroy();
+  }
 };
 
+// src/engine/run-scenario.ts
+async function runScenario(scenario2, options = {}) {
+  return (await runScenarioVariants(scenario2, options)).results[0];
+}
+async function runScenarioVariants(scenario2, options = {}) {
+  return new ScenarioRun(scenario2, options).start();
+}
+function createPairOrder(seed, pairs) {
+  const random = createRng(seed ^ 1540483477);
+  return Array.from({ length: pairs }, () => random.next() < 0.5 ? "head-first" : "base-first");
+}
+function okStatusTable(scenario2) {
+  const table2 = new Uint8Array(1e3);
+  if (scenario2.okStatus && scenario2.okStatus.length > 0) {
+    for (const status of scenario2.okStatus) if (status >= 0 && status < 1e3) table2[status] = 1;
+  } else {
+    table2.fill(1, 200, 400);
+  }
+  return table2;
+}
+var ScenarioRun = class {
+  constructor(scenario2, options) {
+    this.scenario = scenario2;
+    this.options = options;
+    this.plan = planFor(scenario2);
+    this.segmentMs = segmentLengthMs(scenario2);
+    const targets = options.targets ?? [{ name: "head", baseUrl: scenario2.baseUrl }];
+    const schedule = options.schedule ?? "duet";
+    this.alternate = targets.length > 1 && schedule === "alternate";
+    const seed = options.seed ?? 1;
+    this.order = this.alternate ? options.order ?? createPairOrder(seed, pairCount(scenario2)) : void 0;
+    this.phases = phasesFor(scenario2, this.plan, targets.length, schedule, this.order ?? []);
+    this.phase = this.phases[0];
+    this.firstRandom = createRng(seed ^ 668265263);
+    const okStatus = okStatusTable(scenario2);
+    let pathPrefix;
+    this.variants = targets.map((target) => {
+      const url = new URL(target.baseUrl);
+      pathPrefix ??= url.pathname.replace(/\/+$/, "");
+      return new Variant(target.name, url.origin, scenario2, okStatus, this, this.plan.windowMs);
+    });
+    const template = pathPrefix ? { ...scenario2.request, path: pathPrefix + scenario2.request.path } : scenario2.request;
+    this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario2.data?.order, seed: options.seed });
+    if (this.plan.open) {
+      this.model = new OpenModel(this);
+    } else {
+      this.closed = new ClosedModel(this, targets.length > 1 && !this.alternate, this.plan.iterations);
+      this.model = this.closed;
+    }
+    this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario2.timeoutMs} ms`);
+    this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario2.timeoutMs / 10)));
+  }
+  scenario;
+  options;
+  variants;
+  nextRequest;
+  plan;
+  phases;
+  order;
+  alternate;
+  model;
+  closed;
+  firstRandom;
+  timeoutError;
+  controlMs;
+  phase;
+  phaseIndex = 0;
+  phaseStartMs = 0;
+  phaseEndMs = 0;
+  measureStartMs = Infinity;
+  sending = false;
+  /** The phase stopped sending and waits for what is in flight. */
+  ending = false;
+  inFlight = 0;
+  t0 = 0;
+  startWallMs = 0;
+  aborted = false;
+  done = false;
+  watch;
+  resolveDone;
+  controlTimer;
+  // contention: one sampler per measured phase (a duet's whole window, or one alternating slot),
+  // closed at the segment boundaries of that phase
+  segmentMs;
+  sampler;
+  sampledPhase = -1;
+  nextBoundaryMs = Infinity;
+  // progress
+  progressHistogram = createHistogram();
+  progressCount = 0;
+  lastProgressAt = 0;
+  measuredSinceMs = Infinity;
+  async start() {
+    const { signal } = this.options;
+    const done = new Promise((resolve3) => {
+      this.resolveDone = resolve3;
+    });
+    const onAbort = () => this.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.t0 = performance7.now();
+    this.startWallMs = Date.now();
+    this.lastProgressAt = this.t0;
+    this.controlTimer = setInterval(() => this.control(), this.controlMs);
+    if (signal?.aborted) this.abort();
+    else this.beginPhase(0, this.t0);
+    this.control();
+    try {
+      await done;
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      clearInterval(this.controlTimer);
+      this.model.dispose();
+    }
+    const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
+    const results = this.variants.map(
+      (variant) => variant.buildResult({ windowMs: this.windowMsOf(variant), startWallMs: this.startWallOf(variant), load, open: this.plan.open })
+    );
+    await Promise.all(this.variants.map((variant) => variant.destroy()));
+    this.progressHistogram.destroy();
+    return this.order ? { results, order: this.order.slice(0, pairCount(this.scenario)) } : { results };
+  }
+  // ------------------------------------------------------------------ sending and completion
+  send(connection, request, startMs, sentMs) {
+    this.inFlight += 1;
+    connection.owner.inFlight += 1;
+    connection.send(request, startMs, sentMs);
+  }
+  firstOf(n) {
+    return this.firstRandom.int(n);
+  }
+  /** Called by a variant after it recorded a response (hot path). */
+  afterComplete(connection, error, end) {
+    this.inFlight -= 1;
+    if (!this.aborted) {
+      this.progressCount += 1;
+      if (connection.ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - connection.startMs) * 1e3)));
+    }
+    this.model.afterComplete(connection, error, end);
+    if (this.ending && this.inFlight === 0) this.advance();
+  }
+  // ------------------------------------------------------------------ phases
+  beginPhase(index, now) {
+    this.phaseIndex = index;
+    const phase = this.phases[index];
+    this.phase = phase;
+    this.phaseStartMs = now;
+    this.phaseEndMs = now + phase.durationMs;
+    this.measureStartMs = now + phase.measureFromMs;
+    this.sending = true;
+    this.ending = false;
+    if (phase.measureFromMs !== Infinity) {
+      for (const index2 of phase.variants) this.variants[index2].openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
+    }
+    if (this.model instanceof OpenModel) this.model.startPhase();
+    else this.model.startPhase(now);
+    this.sampleSegments(now);
+  }
+  endPhase() {
+    if (!this.sending) return;
+    this.finishSampling(performance7.now());
+    this.sending = false;
+    this.ending = true;
+    this.model.stopSending();
+    if (this.inFlight === 0) this.advance();
+  }
+  settle() {
+    if (this.ending && this.inFlight === 0) this.advance();
+  }
+  /** The phase is over and drained: close its windows, then the next phase or the end. */
+  advance() {
+    this.ending = false;
+    for (const index of this.phase.variants) this.variants[index].closeWindow(this.phaseEndMs);
+    const next = this.phaseIndex + 1;
+    if (!this.aborted && next < this.phases.length && this.closed?.iterationsLeft !== 0) {
+      this.beginPhase(next, performance7.now());
+      return;
+    }
+    this.finish();
+  }
+  // ------------------------------------------------------------------ control
+  control() {
+    if (this.done) return;
+    const now = performance7.now();
+    if (this.sending && now >= this.measureStartMs && this.measuredSinceMs === Infinity) {
+      this.measuredSinceMs = now;
+      this.watch = startGeneratorWatch();
+    }
+    this.sampleSegments(now);
+    this.closed?.control(now);
+    const timeoutMs = this.scenario.timeoutMs;
+    if (timeoutMs > 0) {
+      for (const variant of this.variants) {
+        for (const connection of variant.connections) {
+          if (connection.busy && now - connection.sentMs > timeoutMs) connection.expire(this.timeoutError);
+        }
+      }
+    }
+    if (now - this.lastProgressAt >= (this.options.progressIntervalMs ?? 1e3)) this.emitProgress(now);
+    this.settle();
+  }
+  // ------------------------------------------------------------------ contention per segment
+  /** Late starts so far of the variants the phase drives (a duet's pair shares its segments). */
+  phaseLateStarts() {
+    let total = 0;
+    for (const index of this.phase.variants) total += this.variants[index].lateStarts;
+    return total;
+  }
+  /** Opens the phase's sampler when its measured part begins, and closes the segments it crossed. */
+  sampleSegments(now) {
+    if (!this.sending) return;
+    if (this.sampledPhase !== this.phaseIndex && now >= this.measureStartMs) {
+      this.sampledPhase = this.phaseIndex;
+      this.sampler = new SegmentSampler(this.options.cpuProbe, this.phaseLateStarts());
+      this.nextBoundaryMs = this.measureStartMs + this.segmentMs;
+    }
+    if (this.sampler && now >= this.nextBoundaryMs) this.closeSegments(now);
+  }
+  closeSegments(now) {
+    const atMs = Math.min(now, this.phaseEndMs - 1e-3);
+    if (!this.sampler || atMs < this.nextBoundaryMs) return;
+    const crossed = Math.floor((atMs - this.nextBoundaryMs) / this.segmentMs) + 1;
+    this.sampler.close(this.phaseLateStarts(), crossed);
+    this.nextBoundaryMs += crossed * this.segmentMs;
+  }
+  /** The phase stops sending: its last segment ends here (the drain after it is in no segment). */
+  finishSampling(now) {
+    const sampler = this.sampler;
+    if (!sampler) return;
+    this.sampler = void 0;
+    this.closeSegments(now);
+    const measuredMs = Math.max(0, Math.min(now, this.phaseEndMs) - this.measureStartMs);
+    const samples = sampler.finish(this.phaseLateStarts(), Math.ceil(measuredMs / this.segmentMs));
+    const first = Math.round(this.phase.windowStartMs / this.segmentMs);
+    this.phase.variants.forEach((index, n) => {
+      const variant = this.variants[index];
+      samples.forEach((sample, k) => {
+        variant.contention[first + k] = n === 0 ? sample : { ...sample };
+      });
+    });
+  }
+  abort() {
+    if (this.aborted || this.done) return;
+    this.aborted = true;
+    const now = performance7.now();
+    for (const variant of this.variants) variant.closeWindow(now);
+    this.endPhase();
+    for (const variant of this.variants) for (const connection of variant.connections) connection.expire(new Error("perfgate was interrupted"));
+    this.settle();
+    if (!this.ending) this.finish();
+  }
+  finish() {
+    if (this.done) return;
+    this.done = true;
+    this.sending = false;
+    if (!this.watch && !this.aborted) this.watch = startGeneratorWatch();
+    this.watch?.stop();
+    const resolve3 = this.resolveDone;
+    this.resolveDone = void 0;
+    resolve3?.();
+  }
+  emitProgress(now) {
+    const onProgress = this.options.onProgress;
+    const intervalMs = now - this.lastProgressAt;
+    this.lastProgressAt = now;
+    if (onProgress) {
+      const measure = this.measuredSinceMs !== Infinity;
+      const sum = (pick) => this.variants.reduce((total, variant) => total + pick(variant), 0);
+      const progress = {
+        scenario: this.scenario.name,
+        phase: measure ? "measure" : "warmup",
+        elapsedMs: Math.round(measure ? now - this.measuredSinceMs : now - this.t0),
+        plannedMs: measure ? this.plan.windowMs * (this.alternate ? this.variants.length : 1) : this.scenario.warmupMs,
+        completed: sum((variant) => measure ? variant.recorder.ok + variant.recorder.ko : variant.warmCompleted),
+        ko: sum((variant) => measure ? variant.recorder.ko : variant.warmKo),
+        dropped: sum((variant) => measure ? variant.dropped : variant.warmDropped),
+        inFlight: this.inFlight,
+        intervalRps: intervalMs > 0 ? round36(this.progressCount * 1e3 / intervalMs) : 0,
+        intervalP95Ms: percentileMs(this.progressHistogram, 95)
+      };
+      if (this.plan.open) {
+        const { pieces, durationMs } = this.phase;
+        progress.intendedRatePerSec = round36(levelAt(pieces, Math.min(now - this.phaseStartMs, durationMs - 1e-3)));
+      } else progress.vus = this.closed?.activeVus ?? 0;
+      try {
+        onProgress(progress);
+      } catch {
+      }
+    }
+    this.progressCount = 0;
+    this.progressHistogram.reset();
+  }
+  // ------------------------------------------------------------------ result
+  windowMsOf(variant) {
+    if (this.closed?.iterationsLeft === 0 && !this.aborted) {
+      const lastEnd = Math.max(...this.variants.map((other) => other.lastRecordedEnd));
+      return Math.min(this.plan.windowMs, Math.max(0, lastEnd - variant.firstMeasuredMs));
+    }
+    return variant.measuredMs;
+  }
+  startWallOf(variant) {
+    const first = variant.firstMeasuredMs === Infinity ? this.t0 + this.scenario.warmupMs : variant.firstMeasuredMs;
+    return this.startWallMs + (first - this.t0);
+  }
+};
+
+// src/entry/ab-setup.ts
+import { existsSync as existsSync3, statSync as statSync2 } from "node:fs";
+import path3 from "node:path";
+async function planAb(input) {
+  const { config, baseDirSource } = input;
+  const problems = findAbProblems(config);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `${baseDirSource} asks for an A/B run, but ${input.configPath} cannot drive two variants at once:
+${problems.map((problem) => `${input.configPath}: ${formatPath(problem.path)}: ${problem.detail}`).join("\n")}`
+    );
+  }
+  const baseRoot = path3.resolve(input.baseDir);
+  if (!existsSync3(baseRoot) || !statSync2(baseRoot).isDirectory()) {
+    throw new ConfigError(
+      `${baseDirSource} ${input.baseDir}: no such folder (looked for ${baseRoot}); check the PR's base commit out there first (actions/checkout with ref: \${{ github.event.pull_request.base.sha }} and path: base)`
+    );
+  }
+  const relative = path3.relative(path3.resolve(input.headRoot), input.configDir);
+  if (relative.startsWith("..") || path3.isAbsolute(relative)) {
+    throw new ConfigError(
+      `${input.configSource} ${input.configPath}: the config is outside the working directory ${input.headRoot}, so its folder in the base checkout is unknown; run perfgate from the head checkout's root`
+    );
+  }
+  const baseConfigDir = path3.resolve(baseRoot, relative);
+  const notes = [];
+  const newInHead = /* @__PURE__ */ new Set();
+  const baseConfigPath = path3.join(baseConfigDir, path3.basename(input.configPath));
+  if (existsSync3(baseConfigPath)) {
+    try {
+      const names = new Set((await loadConfig(baseConfigPath, { source: baseDirSource })).config.scenarios.map((scenario2) => scenario2.name));
+      for (const scenario2 of config.scenarios) if (!names.has(scenario2.name)) newInHead.add(scenario2.name);
+    } catch (error) {
+      notes.push(`the base's own config ${baseConfigPath} could not be read (${error.message.split("\n")[0]}), so every scenario runs on both`);
+    }
+  } else {
+    notes.push(`the base checkout has no ${path3.join(relative, path3.basename(input.configPath))}, so every scenario runs on both`);
+  }
+  const [headPort, basePort] = await findFreePorts(2);
+  const headConfig = bindPort(config, headPort);
+  const rebased = { ...config, services: config.services.map((service) => rebaseService(service, input.configDir, baseConfigDir)) };
+  const baseConfig = bindPort(rebased, basePort);
+  return { baseConfigDir, headConfig, baseConfig, newInHead, notes };
+}
+function rebaseService(service, headConfigDir, baseConfigDir) {
+  const cwd = service.cwd ?? headConfigDir;
+  return { ...service, cwd: path3.resolve(baseConfigDir, path3.relative(headConfigDir, cwd)) };
+}
+async function bootVariants(head, base) {
+  const [headBoot, baseBoot] = await Promise.allSettled([startServices(head.services, head.options), startServices(base.services, base.options)]);
+  if (headBoot.status === "rejected") {
+    if (baseBoot.status === "fulfilled") await baseBoot.value.stop();
+    throw headBoot.reason;
+  }
+  const running = headBoot.value;
+  if (baseBoot.status === "fulfilled") {
+    const baseRunning = baseBoot.value;
+    return {
+      head: running,
+      base: baseRunning,
+      stop: async () => {
+        await Promise.all([running.stop(), baseRunning.stop()]);
+      }
+    };
+  }
+  const error = baseBoot.reason;
+  if (head.options.signal?.aborted) {
+    await running.stop();
+    throw error;
+  }
+  const baseFailure = error instanceof BootError ? { service: error.service, reason: error.message.split("\n")[0] ?? error.message, logTail: error.logTail } : { service: base.services[0]?.name ?? "base", reason: error instanceof Error ? error.message : String(error), logTail: [] };
+  return { head: running, baseFailure, stop: () => running.stop() };
+}
+
 // src/engine/capacity.ts
-import { performance as performance5 } from "node:perf_hooks";
+import { performance as performance8 } from "node:perf_hooks";
 import { setTimeout as sleep3 } from "node:timers/promises";
 function capacityLoad(scenario2) {
   if (scenario2.load.executor !== "capacity") throw new Error(`${scenario2.name}: runCapacity needs the capacity executor, not ${scenario2.load.executor}`);
@@ -56237,7 +57001,7 @@ async function runCapacity(scenario2, options) {
   const load = capacityLoad(scenario2);
   const percentile = sloPercentile(options.thresholds);
   const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario2.warmupMs);
-  const started = performance5.now();
+  const started = performance8.now();
   const levels = [];
   const results = [];
   let limitedBy = "service";
@@ -56248,7 +57012,7 @@ async function runCapacity(scenario2, options) {
     }
     const first = levels.length === 0;
     const next = planNextLevel(load, levels, {
-      elapsedMs: performance5.now() - started,
+      elapsedMs: performance8.now() - started,
       maxDurationMs,
       levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario2.warmupMs)
     });
@@ -56279,7 +57043,7 @@ async function runCapacity(scenario2, options) {
     const cooldownMs = cooldownMsAfter(level, levels, load);
     if (cooldownMs > 0) await sleep3(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
   }
-  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance5.now() - started));
+  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance8.now() - started));
   const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
   const shown = results[index >= 0 ? index : 0];
   const generator = { ...shown.generator };
@@ -56382,29 +57146,80 @@ async function runLoadTest(options) {
   const environment = readEnvironment(options.env);
   const startedAt = Date.now();
   await mkdir2(options.logDir, { recursive: true });
+  if (config.compare.mode === "ab" && options.baseDir === void 0) {
+    throw new ConfigError(
+      `${options.configSource} ${options.configPath}: compare.mode is ab, but no base checkout was given; pass --base-dir ../base (CLI) or base-dir: base (action), or set compare.mode: stored`
+    );
+  }
+  const ab = options.baseDir === void 0 ? void 0 : await planAb({
+    config,
+    configPath: options.configPath,
+    configDir: baseDir,
+    baseDir: options.baseDir,
+    baseDirSource: options.baseDirSource ?? "--base-dir",
+    configSource: options.configSource,
+    headRoot: options.headRoot ?? process.cwd()
+  });
+  for (const note of ab?.notes ?? []) options.onNote?.(note);
+  const headConfig = ab?.headConfig ?? (configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
   const status = (line2) => void options.progressStream.write(`perfgate: ${line2}
 `);
-  const services = await startServices(config.services, {
+  const headOptions = {
     baseDir,
     logDir: options.logDir,
     signal: options.signal,
     onStatus: (update) => status(describeServiceStatus(update)),
     onNotice: options.onWarning
-  }).catch((error) => {
+  };
+  let booted;
+  try {
+    if (ab) {
+      booted = await bootVariants(
+        { services: ab.headConfig.services, options: headOptions },
+        {
+          services: ab.baseConfig.services,
+          options: {
+            ...headOptions,
+            baseDir: ab.baseConfigDir,
+            logDir: path4.join(options.logDir, "base"),
+            onStatus: (update) => status(`base: ${describeServiceStatus(update)}`)
+          }
+        }
+      );
+      if (booted.baseFailure) {
+        options.onNote?.(`the base did not boot (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`);
+      }
+    } else {
+      const head = await startServices(headConfig.services, headOptions);
+      booted = { head, stop: () => head.stop() };
+    }
+  } catch (error) {
     if (options.signal?.aborted) throw new InterruptedError("interrupted while the services were booting: nothing was measured; they were stopped");
     throw error;
-  });
+  }
+  const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
+  const seed = options.seed ?? randomInt(0, 2 ** 31);
+  const order = ab && schedule === "alternate" ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario2) => pairCount(scenario2)))) : void 0;
+  const headScenarios = new Map(headConfig.scenarios.map((scenario2) => [scenario2.name, scenario2]));
+  const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario2) => [scenario2.name, scenario2]));
   const scenarioResults = [];
+  const baseResults = [];
   try {
-    for (const [index, scenario2] of scenarios.entries()) {
+    for (const [index, chosen] of scenarios.entries()) {
       if (options.signal?.aborted) break;
+      const scenario2 = headScenarios.get(chosen.name) ?? chosen;
+      const baseScenario = booted.base && !ab?.newInHead.has(scenario2.name) ? baseScenarios.get(scenario2.name) : void 0;
+      const targets = [{ name: "head", baseUrl: scenario2.baseUrl }];
+      if (baseScenario) targets.push({ name: "base", baseUrl: baseScenario.baseUrl });
       options.onScenarioStart?.(scenario2.name);
       status(describeScenarioStart(scenario2, index, scenarios.length));
-      const sampler = startUsageSampler(services.services);
+      const headSampler = startUsageSampler(booted.head.services);
+      const baseSampler = booted.base ? startUsageSampler(booted.base.services) : void 0;
       const machineMeter = startMachineLoadMeter(environment.cpuCount);
       const progress = createProgressReporter(options.progressStream);
-      let result;
-      let usage;
+      let outcome;
+      let headUsage;
+      let baseUsage;
       let machine;
       try {
         const runOptions = {
@@ -56413,20 +57228,24 @@ async function runLoadTest(options) {
           onProgress: (update) => progress.update(update),
           cpuProbe: () => {
             const machine2 = readMachineCpuSeconds();
-            const serviceSeconds = sampler.cpuSeconds();
-            return machine2 && serviceSeconds !== void 0 ? { ...machine2, serviceSeconds } : void 0;
+            const headSeconds = headSampler.cpuSeconds();
+            const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
+            return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
           }
         };
-        result = scenario2.load.executor === "capacity" ? await runCapacity(scenario2, { ...runOptions, thresholds: thresholdsForScenario(config.thresholds, scenario2.name) }) : await runScenario(scenario2, runOptions);
+        outcome = scenario2.load.executor === "capacity" ? { results: [await runCapacity(scenario2, { ...runOptions, thresholds: thresholdsForScenario(headConfig.thresholds, scenario2.name) })] } : await runScenarioVariants(scenario2, { ...runOptions, targets, schedule, seed, ...order ? { order } : {} });
       } finally {
-        usage = sampler.stop();
-        machine = machineMeter.stop(usage);
+        headUsage = headSampler.stop();
+        baseUsage = baseSampler?.stop() ?? [];
+        machine = machineMeter.stop([...headUsage, ...baseUsage]);
         progress.done();
       }
-      scenarioResults.push({ ...result, services: usage, ...machine ? { machine } : {} });
+      const [headResult, baseResult] = outcome.results;
+      scenarioResults.push({ ...headResult, services: headUsage, ...machine ? { machine } : {} });
+      if (baseResult) baseResults.push({ ...baseResult, services: baseUsage, ...machine ? { machine } : {} });
     }
   } finally {
-    await services.stop();
+    await booted.stop();
   }
   const results = {
     schemaVersion: 1,
@@ -56436,12 +57255,24 @@ async function runLoadTest(options) {
     durationMs: Date.now() - startedAt,
     environment,
     ...options.git ? { git: options.git } : {},
-    services: services.services.map(({ name, logPath }) => ({ name, logPath })),
+    services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
     scenarios: scenarioResults,
     ...options.shard ? { shard: { index: options.shard.index, count: options.shard.count } } : {},
     ...options.signal?.aborted ? { interrupted: true } : {}
   };
-  return { config, configHash, results };
+  if (ab) {
+    const { git: _headCommit, ...shared } = results;
+    const base = {
+      ...shared,
+      ...options.baseGit ? { git: options.baseGit } : {},
+      services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
+      scenarios: baseResults
+    };
+    const info = { schedule, seed, ...order ? { order } : {}, base };
+    if (booted.baseFailure) info.baseFailure = booted.baseFailure;
+    results.ab = info;
+  }
+  return { config: ab ? { ...config, compare: { ...config.compare, mode: "ab" } } : config, configHash, results };
 }
 
 // src/adapters/deadline.ts
@@ -56520,7 +57351,8 @@ async function saveBaseline(store, input) {
       `the stored baseline is ${status.kind}${status.detail ? ` (${status.detail})` : ""}, and saving over it would hide it and its history; ` + (status.kind === "unreadable" ? "the next run will save once the store can be read" : `delete it from ${store.description} to start anew`)
     );
   }
-  const baseline = createBaseline(input.results, input.previous, {
+  const { ab: _base, ...headOnly } = input.results;
+  const baseline = createBaseline(headOnly, input.previous, {
     commit: input.commit,
     savedAt: input.now.toISOString(),
     historyLength: input.config.compare.historyLength
@@ -56545,7 +57377,7 @@ async function checkConfigPath(choice) {
 }
 async function runRunCommand(io2, options) {
   await checkConfigPath(options);
-  const { config, results } = await runLoad(io2, options.configPath, options.logDir, options.shard);
+  const { config, results } = await runLoad(io2, options.configPath, options.logDir, { shard: options.shard, baseDir: options.baseDir, seed: options.seed });
   await writeJsonFile(options.outputPath, results);
   const { comparison } = judgeRun({ current: results, config, baseline: { kind: "missing", detail: "perfgate run compares with no baseline" } });
   io2.stdout.write(`${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}
@@ -56594,7 +57426,7 @@ async function runCompareCommand(io2, options) {
 }
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
-  const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir);
+  const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir, { baseDir: options.baseDir, seed: options.seed });
   await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
     io2.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}
@@ -56635,7 +57467,7 @@ async function runGateCommand(io2, options) {
 }
 async function runMergeCommand(io2, options) {
   const shards = [];
-  for (const path3 of options.inputPaths) shards.push({ path: path3, results: parseResultsFile(await readInputFile(path3, "merge"), path3) });
+  for (const path5 of options.inputPaths) shards.push({ path: path5, results: parseResultsFile(await readInputFile(path5, "merge"), path5) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io2.stdout.write(`${renderRunSummary(merged)}
@@ -56649,7 +57481,7 @@ function reportInterrupted(io2, outputPath) {
 `);
   return INTERRUPTED_EXIT_CODE;
 }
-async function runLoad(io2, configPath, logDir, shard) {
+async function runLoad(io2, configPath, logDir, extra = {}) {
   return runLoadTest({
     signal: io2.signal,
     configPath,
@@ -56660,7 +57492,11 @@ async function runLoad(io2, configPath, logDir, shard) {
     progressStream: io2.stderr,
     env: io2.env,
     git: io2.env.GITHUB_SHA ? { commit: io2.env.GITHUB_SHA, ref: io2.env.GITHUB_REF } : void 0,
-    shard
+    shard: extra.shard,
+    ...extra.baseDir === void 0 ? {} : { baseDir: extra.baseDir, baseDirSource: "--base-dir" },
+    ...extra.seed === void 0 ? {} : { seed: extra.seed },
+    onNote: (message) => io2.stderr.write(`perfgate: A/B: ${message}
+`)
   });
 }
 function reportThresholds(io2, comparison, outputPath) {
@@ -56699,38 +57535,38 @@ function renderReport(comparison, format, distribution) {
     }
   }
 }
-async function readInputFile(path3, flag) {
+async function readInputFile(path5, flag) {
   try {
-    return await readFile4(path3, "utf8");
+    return await readFile4(path5, "utf8");
   } catch (error) {
     const code2 = error.code;
-    throw new InputFileError(`${flag} ${path3}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
+    throw new InputFileError(`${flag} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
   }
 }
-function refuseInterrupted(results, path3, flag) {
+function refuseInterrupted(results, path5, flag) {
   if (!results.interrupted) return;
   throw new InputFileError(
-    `${flag} ${path3}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
+    `${flag} ${path5}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
   );
 }
-function parseResultsFile(text, path3) {
+function parseResultsFile(text, path5) {
   let value;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new InputFileError(`${path3}: not JSON; pass a results file written by "perfgate run -o"`);
+    throw new InputFileError(`${path5}: not JSON; pass a results file written by "perfgate run -o"`);
   }
   const candidate = value;
   if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
-    throw new InputFileError(`${path3}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`);
+    throw new InputFileError(`${path5}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`);
   }
   const problem = findResultsProblem(candidate);
-  if (problem !== void 0) throw new InputFileError(`${path3}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
+  if (problem !== void 0) throw new InputFileError(`${path5}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
   return candidate;
 }
-async function writeJsonFile(path3, value) {
-  await mkdir3(dirname(path3), { recursive: true });
-  await writeFile2(path3, `${JSON.stringify(value, null, 2)}
+async function writeJsonFile(path5, value) {
+  await mkdir3(dirname(path5), { recursive: true });
+  await writeFile2(path5, `${JSON.stringify(value, null, 2)}
 `);
 }
 
@@ -56849,18 +57685,18 @@ function defuseMentions(value) {
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
   return value;
 }
-async function readUntrustedResults(path3, what) {
+async function readUntrustedResults(path5, what) {
   let text;
   try {
-    const info = await stat(path3);
-    if (info.size > maxResultsBytes) throw new InputFileError(`${what} ${path3}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`);
-    text = await readFile5(path3, "utf8");
+    const info = await stat(path5);
+    if (info.size > maxResultsBytes) throw new InputFileError(`${what} ${path5}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`);
+    text = await readFile5(path5, "utf8");
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     const code2 = error.code;
-    throw new InputFileError(`${what} ${path3}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
+    throw new InputFileError(`${what} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
   }
-  return parseUntrustedResults(text, `${what} ${path3}`);
+  return parseUntrustedResults(text, `${what} ${path5}`);
 }
 async function runReportCommand(io2, options) {
   const current = await readUntrustedResults(options.currentPath, "--current");
@@ -56897,10 +57733,15 @@ var CONFIG = {
 var REPORTING = {
   format: { type: "string", value: "FORMAT", help: "text (default), markdown, slack or json" },
   "fail-on": { type: "string", value: "WHAT", help: "regression (default: regressions and breached thresholds fail), threshold, or never" },
-  seed: { type: "string", value: "N", help: "seed of the bootstrap, for a repeatable verdict" }
+  seed: { type: "string", value: "N", help: "seed of the bootstrap (and in A/B mode of the pairs' order), for a repeatable verdict" }
 };
 var LOAD = {
-  "log-dir": { type: "string", value: "DIR", help: "where each service's log goes (default .perfgate/logs)" }
+  "log-dir": { type: "string", value: "DIR", help: "where each service's log goes (default .perfgate/logs)" },
+  "base-dir": {
+    type: "string",
+    value: "DIR",
+    help: "A/B mode: the PR's base checkout; its services run beside the head's, each on its own ${port}, and the two are compared pair by pair"
+  }
 };
 function stringValue(values, name) {
   const value = values[name];
@@ -56929,19 +57770,22 @@ var COMMANDS = [
   {
     name: "run",
     summary: "run the scenarios and write the results; thresholds decide the exit code",
-    usage: ["[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4]"],
+    usage: ["[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4] [--base-dir ../base] [--seed N]"],
     options: {
       ...CONFIG,
       output: { type: "string", short: "o", value: "FILE", help: "the results file (default results.json)" },
       shard: { type: "string", value: "I/N", help: "run only the I-th of N shards of the scenarios (merge them with perfgate merge)" },
-      ...LOAD
+      ...LOAD,
+      seed: { type: "string", value: "N", help: "A/B mode: seed of the pairs' order, for a repeatable schedule" }
     },
     run: (values, _positionals, io2) => runRunCommand(io2, {
       configPath: stringValue(values, "config") ?? DEFAULT_CONFIG_PATH,
       configDefaulted: stringValue(values, "config") === void 0,
       outputPath: stringValue(values, "output") ?? "results.json",
       logDir: stringValue(values, "log-dir") ?? ".perfgate/logs",
-      shard: values.shard === void 0 ? void 0 : parseShard(String(values.shard), "--shard")
+      shard: values.shard === void 0 ? void 0 : parseShard(String(values.shard), "--shard"),
+      ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {},
+      seed: parseSeed(values)
     })
   },
   {
@@ -56964,7 +57808,10 @@ var COMMANDS = [
   {
     name: "gate",
     summary: "run, compare with the stored baseline, print the verdict (and save with --save)",
-    usage: ["[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format \u2026] [--fail-on \u2026]"],
+    usage: [
+      "[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format \u2026] [--fail-on \u2026]",
+      "[-c perfgate.yml] --base-dir ../base [--seed 42] \u2026   A/B: run the base checkout beside the head, compare pairwise"
+    ],
     options: {
       ...CONFIG,
       "baseline-dir": { type: "string", value: "DIR", help: "where baselines are kept (default .perfgate)" },
@@ -56984,7 +57831,8 @@ var COMMANDS = [
       outputPath: stringValue(values, "output") ?? DEFAULT_GATE_OUTPUT,
       logDir: stringValue(values, "log-dir") ?? ".perfgate/logs",
       ...stringValue(values, "save") === void 0 ? {} : { save: parseSaveMode(stringValue(values, "save") ?? "pass", "--save") },
-      ...reporting(values)
+      ...reporting(values),
+      ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {}
     })
   },
   {
