@@ -50252,6 +50252,35 @@ function magnitudeAsChange(metric, magnitude) {
 function toChange(metric, effect) {
   return metric === "error_rate" ? effect : Math.expm1(effect);
 }
+function groupThresholds(thresholds, scenario2) {
+  return thresholds.filter((threshold) => threshold.scenario === scenario2);
+}
+function compareScenarios(current, past, thresholds, words2, compareOne) {
+  const scenarios = [];
+  const drafts = [];
+  for (const scenario2 of current) {
+    const base = past.find((candidate) => candidate.name === scenario2.name);
+    const scenarioNotes = [];
+    const comparison = {
+      name: scenario2.name,
+      current: scenario2,
+      metrics: [],
+      thresholds: groupThresholds(thresholds, scenario2.name),
+      notes: scenarioNotes
+    };
+    if (base === void 0) {
+      scenarioNotes.push(words2.newInCurrent);
+    } else {
+      comparison.baseline = base;
+      const scenarioDrafts = compareOne(scenario2, base, scenarioNotes);
+      drafts.push(...scenarioDrafts);
+      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
+    }
+    scenarios.push(comparison);
+  }
+  const notes = past.filter((base) => !current.some((scenario2) => scenario2.name === base.name)).map((base) => words2.missing(base.name));
+  return { scenarios, drafts, notes };
+}
 
 // src/core/compare/guards.ts
 function populationLimit(metric) {
@@ -50868,36 +50897,17 @@ function comparePaired(input) {
   const { current, compare } = input;
   const ab = current.ab;
   if (ab === void 0) throw new Error("comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline");
-  const notes = [];
-  const scenarios = [];
-  const drafts = [];
-  let pairCount2 = 0;
-  for (const head of current.scenarios) {
-    const base = ab.base.scenarios.find((candidate) => candidate.name === head.name);
-    const scenarioNotes = [];
-    const comparison = {
-      name: head.name,
-      current: head,
-      metrics: [],
-      thresholds: input.thresholds.filter((threshold) => threshold.scenario === head.name),
-      notes: scenarioNotes
-    };
-    if (base === void 0) {
-      scenarioNotes.push("New in the head: the base has no such scenario, so it is judged on thresholds alone.");
-    } else {
-      comparison.baseline = base;
-      const scenarioDrafts = compareScenarioPaired(input, head, base, scenarioNotes);
-      pairCount2 = Math.max(pairCount2, Math.min(head.segments.length, base.segments.length));
-      drafts.push(...scenarioDrafts);
-      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
-    }
-    scenarios.push(comparison);
-  }
-  for (const base of ab.base.scenarios) {
-    if (!current.scenarios.some((scenario2) => scenario2.name === base.name)) {
-      notes.push(`Scenario ${base.name} is in the base but not in the head: it was not compared.`);
-    }
-  }
+  const { scenarios, drafts, notes } = compareScenarios(
+    current.scenarios,
+    ab.base.scenarios,
+    input.thresholds,
+    {
+      newInCurrent: "New in the head: the base has no such scenario, so it is judged on thresholds alone.",
+      missing: (name) => `Scenario ${name} is in the base but not in the head: it was not compared.`
+    },
+    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes)
+  );
+  const pairCount2 = Math.max(0, ...scenarios.map((s) => s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0));
   decideRun(drafts, compare.alpha);
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   notes.push(
@@ -50969,9 +50979,6 @@ function compareScenario(ctx, measured, measuredBase, notes) {
   }
   return drafts;
 }
-function groupThresholds(thresholds, scenario2) {
-  return thresholds.filter((threshold) => threshold.scenario === scenario2);
-}
 function thresholdsOnly(input) {
   const breaches = input.thresholds.filter((threshold) => !threshold.ok);
   return {
@@ -51011,34 +51018,16 @@ function compareRuns(input) {
     seed: input.seed ?? DEFAULT_SEED,
     replicates: input.replicates ?? DEFAULT_REPLICATES
   };
-  const notes = [];
-  const scenarios = [];
-  const drafts = [];
-  for (const scenario2 of current.scenarios) {
-    const base = baseline.results.scenarios.find((candidate) => candidate.name === scenario2.name);
-    const scenarioNotes = [];
-    const comparison = {
-      name: scenario2.name,
-      current: scenario2,
-      metrics: [],
-      thresholds: groupThresholds(input.thresholds, scenario2.name),
-      notes: scenarioNotes
-    };
-    if (base === void 0) {
-      scenarioNotes.push("New in this run: the baseline has no such scenario, so it is judged on thresholds alone.");
-    } else {
-      comparison.baseline = base;
-      const scenarioDrafts = compareScenario(ctx, scenario2, base, scenarioNotes);
-      drafts.push(...scenarioDrafts);
-      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
-    }
-    scenarios.push(comparison);
-  }
-  for (const base of baseline.results.scenarios) {
-    if (!current.scenarios.some((scenario2) => scenario2.name === base.name)) {
-      notes.push(`Scenario ${base.name} is in the baseline but not in this run: it was not compared.`);
-    }
-  }
+  const { scenarios, drafts, notes } = compareScenarios(
+    current.scenarios,
+    baseline.results.scenarios,
+    input.thresholds,
+    {
+      newInCurrent: "New in this run: the baseline has no such scenario, so it is judged on thresholds alone.",
+      missing: (name) => `Scenario ${name} is in the baseline but not in this run: it was not compared.`
+    },
+    (scenario2, base, scenarioNotes) => compareScenario(ctx, scenario2, base, scenarioNotes)
+  );
   decideRun(drafts, compare.alpha);
   const metrics = drafts.map((draft) => draft.comparison);
   const usedHistory = metrics.some((metric) => metric.method === "history");

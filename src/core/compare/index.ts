@@ -6,7 +6,7 @@
 import { summarizeForHistory } from '../baseline.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
-import type { Comparison, ScenarioComparison, ScenarioResult, ThresholdResult } from '../types.js';
+import type { Comparison, ScenarioResult } from '../types.js';
 import { compareCapacity } from './capacity.js';
 import { decideRun } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';
@@ -14,6 +14,8 @@ import { rateCheck } from './rate-check.js';
 import {
   DEFAULT_REPLICATES,
   DEFAULT_SEED,
+  compareScenarios,
+  groupThresholds,
   OPEN_EXECUTORS,
   scenarioValue,
   type CompareInput,
@@ -84,9 +86,6 @@ function compareScenario(ctx: Context, measured: ScenarioResult, measuredBase: S
   return drafts;
 }
 
-function groupThresholds(thresholds: ThresholdResult[], scenario: string): ThresholdResult[] {
-  return thresholds.filter((threshold) => threshold.scenario === scenario);
-}
 
 function thresholdsOnly(input: CompareInput): Comparison {
   const breaches = input.thresholds.filter((threshold) => !threshold.ok);
@@ -128,34 +127,16 @@ export function compareRuns(input: CompareInput): Comparison {
     seed: input.seed ?? DEFAULT_SEED,
     replicates: input.replicates ?? DEFAULT_REPLICATES,
   };
-  const notes: string[] = [];
-  const scenarios: ScenarioComparison[] = [];
-  const drafts: Draft[] = [];
-  for (const scenario of current.scenarios) {
-    const base = baseline.results.scenarios.find((candidate) => candidate.name === scenario.name);
-    const scenarioNotes: string[] = [];
-    const comparison: ScenarioComparison = {
-      name: scenario.name,
-      current: scenario,
-      metrics: [],
-      thresholds: groupThresholds(input.thresholds, scenario.name),
-      notes: scenarioNotes,
-    };
-    if (base === undefined) {
-      scenarioNotes.push('New in this run: the baseline has no such scenario, so it is judged on thresholds alone.');
-    } else {
-      comparison.baseline = base;
-      const scenarioDrafts = compareScenario(ctx, scenario, base, scenarioNotes);
-      drafts.push(...scenarioDrafts);
-      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
-    }
-    scenarios.push(comparison);
-  }
-  for (const base of baseline.results.scenarios) {
-    if (!current.scenarios.some((scenario) => scenario.name === base.name)) {
-      notes.push(`Scenario ${base.name} is in the baseline but not in this run: it was not compared.`);
-    }
-  }
+  const { scenarios, drafts, notes } = compareScenarios(
+    current.scenarios,
+    baseline.results.scenarios,
+    input.thresholds,
+    {
+      newInCurrent: 'New in this run: the baseline has no such scenario, so it is judged on thresholds alone.',
+      missing: (name) => `Scenario ${name} is in the baseline but not in this run: it was not compared.`,
+    },
+    (scenario, base, scenarioNotes) => compareScenario(ctx, scenario, base, scenarioNotes),
+  );
 
   decideRun(drafts, compare.alpha);
 

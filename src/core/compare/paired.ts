@@ -8,10 +8,10 @@
 import { prepareRun } from '../stats/bootstrap.js';
 import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, type PairedTest } from '../stats/paired.js';
 import { formatCount } from '../report/format.js';
-import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioComparison, ScenarioResult } from '../types.js';
+import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioResult } from '../types.js';
 import { decideRun } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
-import { formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, scenarioValue, toChange, type CompareInput, type Draft } from './shared.js';
+import { compareScenarios, formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, scenarioValue, toChange, type CompareInput, type Draft } from './shared.js';
 
 /**
  * Minimum effects in A/B mode. The pairs cancel the runner's level and the drift they share, so the
@@ -178,36 +178,17 @@ export function comparePaired(input: CompareInput): Comparison {
   const { current, compare } = input;
   const ab = current.ab;
   if (ab === undefined) throw new Error('comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline');
-  const notes: string[] = [];
-  const scenarios: ScenarioComparison[] = [];
-  const drafts: Draft[] = [];
-  let pairCount = 0;
-  for (const head of current.scenarios) {
-    const base = ab.base.scenarios.find((candidate) => candidate.name === head.name);
-    const scenarioNotes: string[] = [];
-    const comparison: ScenarioComparison = {
-      name: head.name,
-      current: head,
-      metrics: [],
-      thresholds: input.thresholds.filter((threshold) => threshold.scenario === head.name),
-      notes: scenarioNotes,
-    };
-    if (base === undefined) {
-      scenarioNotes.push('New in the head: the base has no such scenario, so it is judged on thresholds alone.');
-    } else {
-      comparison.baseline = base;
-      const scenarioDrafts = compareScenarioPaired(input, head, base, scenarioNotes);
-      pairCount = Math.max(pairCount, Math.min(head.segments.length, base.segments.length));
-      drafts.push(...scenarioDrafts);
-      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
-    }
-    scenarios.push(comparison);
-  }
-  for (const base of ab.base.scenarios) {
-    if (!current.scenarios.some((scenario) => scenario.name === base.name)) {
-      notes.push(`Scenario ${base.name} is in the base but not in the head: it was not compared.`);
-    }
-  }
+  const { scenarios, drafts, notes } = compareScenarios(
+    current.scenarios,
+    ab.base.scenarios,
+    input.thresholds,
+    {
+      newInCurrent: 'New in the head: the base has no such scenario, so it is judged on thresholds alone.',
+      missing: (name) => `Scenario ${name} is in the base but not in the head: it was not compared.`,
+    },
+    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes),
+  );
+  const pairCount = Math.max(0, ...scenarios.map((s) => (s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0)));
 
   // Holm over every test of the run, each test's MDE at the family's size, each verdict: as in the
   // stored modes.

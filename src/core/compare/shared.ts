@@ -2,7 +2,18 @@
 // (a comparison plus the guards that may still make it inconclusive), and the formatting of the
 // changes that the reasons quote.
 import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
-import type { Baseline, CompareConfig, HistoryEntry, MetricComparison, MetricName, Results, ScenarioResult, BaselineStatus, ThresholdResult } from '../types.js';
+import type {
+  Baseline,
+  CompareConfig,
+  HistoryEntry,
+  MetricComparison,
+  MetricName,
+  Results,
+  ScenarioComparison,
+  ScenarioResult,
+  BaselineStatus,
+  ThresholdResult,
+} from '../types.js';
 
 export const DEFAULT_SEED = 0x5eed2024;
 export const DEFAULT_REPLICATES = 2000;
@@ -94,4 +105,46 @@ export function magnitudeAsChange(metric: MetricName, magnitude: number): number
 
 export function toChange(metric: MetricName, effect: number): number {
   return metric === 'error_rate' ? effect : Math.expm1(effect);
+}
+
+export function groupThresholds(thresholds: ThresholdResult[], scenario: string): ThresholdResult[] {
+  return thresholds.filter((threshold) => threshold.scenario === scenario);
+}
+
+/**
+ * Every method's walk over the run: each scenario of `current` is compared with its namesake in
+ * `past` by `compareOne`, a scenario without one is judged on thresholds alone, and a past
+ * scenario this run lacks gets a run note. `words` name the two sides in those notes.
+ */
+export function compareScenarios(
+  current: ScenarioResult[],
+  past: ScenarioResult[],
+  thresholds: ThresholdResult[],
+  words: { newInCurrent: string; missing: (name: string) => string },
+  compareOne: (current: ScenarioResult, base: ScenarioResult, notes: string[]) => Draft[],
+): { scenarios: ScenarioComparison[]; drafts: Draft[]; notes: string[] } {
+  const scenarios: ScenarioComparison[] = [];
+  const drafts: Draft[] = [];
+  for (const scenario of current) {
+    const base = past.find((candidate) => candidate.name === scenario.name);
+    const scenarioNotes: string[] = [];
+    const comparison: ScenarioComparison = {
+      name: scenario.name,
+      current: scenario,
+      metrics: [],
+      thresholds: groupThresholds(thresholds, scenario.name),
+      notes: scenarioNotes,
+    };
+    if (base === undefined) {
+      scenarioNotes.push(words.newInCurrent);
+    } else {
+      comparison.baseline = base;
+      const scenarioDrafts = compareOne(scenario, base, scenarioNotes);
+      drafts.push(...scenarioDrafts);
+      comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
+    }
+    scenarios.push(comparison);
+  }
+  const notes = past.filter((base) => !current.some((scenario) => scenario.name === base.name)).map((base) => words.missing(base.name));
+  return { scenarios, drafts, notes };
 }
