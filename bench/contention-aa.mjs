@@ -23,18 +23,17 @@
 // Locking: each gate run, with its neighbour, holds `--lock` (flock) for its own duration only,
 // so other benchmarks can run between two of ours, never during one. Run the script itself
 // without flock (a child asking for a lock its parent holds would wait forever).
-import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchOutput, clopperPearsonUpper, freePort, parseArgs, pct, readJsonl, runLocked, runOneAndExit, runProcess, seededRandom, shuffled } from './harness.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
 const cli = join(repo, 'dist/cli.js');
 const self = fileURLToPath(import.meta.url);
 
-const defaults = {
+const args = parseArgs({
   'history-runs': 40,
   'bare-runs': 40,
   duration: 8,
@@ -49,113 +48,13 @@ const defaults = {
   summarize: '',
   rejudge: '',
   one: '',
-};
-
-function parseArgs() {
-  const args = { ...defaults };
-  const argv = process.argv.slice(2);
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i]?.replace(/^--/, '');
-    const value = argv[i + 1];
-    if (!key || value === undefined || !(key in defaults)) {
-      throw new Error(`unknown or incomplete argument ${argv[i]}; known: ${Object.keys(defaults).map((k) => `--${k}`).join(', ')}`);
-    }
-    args[key] = typeof defaults[key] === 'number' ? Number(value) : value;
-  }
-  return args;
-}
-
-const args = parseArgs();
-
-// ---------------------------------------------------------------- the neighbour
-
-/** A process that spins one core in bursts; its seed fixes the burst pattern. */
-const neighbourSource = `
-let state = ${'${SEED}'} >>> 0 || 1;
-const next = () => { state ^= state << 13; state ^= state >>> 17; state ^= state << 5; return (state >>> 0) / 4294967296; };
-let onSeconds = 0;
-function burst() {
-  const on = 500 + next() * 2500;
-  const until = performance.now() + on;
-  while (performance.now() < until) { /* one core, busy */ }
-  onSeconds += on / 1000;
-  setTimeout(burst, 1000 + next() * 4000);
-}
-process.on('SIGTERM', () => { process.stdout.write(JSON.stringify({ onSeconds })); process.exit(0); });
-setTimeout(burst, next() * 2000);
-`;
-
-function startNeighbour(seed) {
-  const child = spawn(node, ['-e', neighbourSource.replace('${SEED}', String(seed))], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('close', () => {
-          try {
-            resolve(JSON.parse(out).onSeconds);
-          } catch {
-            resolve(NaN);
-          }
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
+});
 
 // ---------------------------------------------------------------- one gate run (inside the lock)
 
-function runProcess(command, commandArgs, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-if (args.one) {
-  const spec = JSON.parse(args.one);
-  const neighbour = spec.neighbour ? startNeighbour(spec.seed) : undefined;
-  const started = Date.now();
-  const result = await runProcess(node, [cli, ...spec.cliArgs], { cwd: spec.cwd, env: { ...process.env, NO_COLOR: '1' } });
-  const neighbourOnSeconds = neighbour ? await neighbour.stop() : 0;
-  process.stdout.write(JSON.stringify({ ...result, seconds: (Date.now() - started) / 1000, neighbourOnSeconds }));
-  process.exit(0);
-}
+if (args.one) await runOneAndExit(cli, JSON.parse(args.one));
 
 // ---------------------------------------------------------------- statistics
-
-/** Clopper–Pearson two-sided 95% interval's upper end for x events in n trials. */
-function clopperPearsonUpper(x, n, level = 0.95) {
-  if (n === 0) return NaN;
-  if (x >= n) return 1;
-  const target = (1 - level) / 2;
-  let lo = x / n;
-  let hi = 1;
-  for (let i = 0; i < 100; i += 1) {
-    const mid = (lo + hi) / 2;
-    if (binomialCdf(x, n, mid) > target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
-
-function binomialCdf(x, n, p) {
-  let sum = 0;
-  let logTerm = n * Math.log1p(-p);
-  for (let k = 0; k <= x; k += 1) {
-    if (k > 0) logTerm += Math.log((n - k + 1) / k) + Math.log(p) - Math.log1p(-p);
-    sum += Math.exp(logTerm);
-  }
-  return Math.min(1, sum);
-}
-
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
 function summarize(lines) {
   const gates = lines.filter((line) => line.kind === 'gate' && (line.mode === 'history' || line.mode === 'bootstrap'));
@@ -225,7 +124,7 @@ function baselineUsed(workDir, line) {
 }
 
 if (args.rejudge) {
-  const lines = readFileSync(args.rejudge, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const lines = readJsonl(args.rejudge);
   const start = lines.find((line) => line.kind === 'start');
   const workDir = dirname(start.configPath);
   const rejudged = [];
@@ -244,51 +143,22 @@ if (args.rejudge) {
 }
 
 if (args.summarize) {
-  const lines = readFileSync(args.summarize, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  console.log(summarize(lines));
+  console.log(summarize(readJsonl(args.summarize)));
   process.exit(0);
 }
 
 // ---------------------------------------------------------------- the plan
 
-const stamp = new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15);
-const outDir = join(repo, 'bench/out');
-const workDir = join(outDir, `contention-aa-${stamp}`);
-const rawPath = join(outDir, `contention-aa-${stamp}.jsonl`);
+const { stamp, workDir, rawPath, record } = benchOutput(repo, 'contention-aa');
 const historyDir = join(workDir, 'baselines-history');
 const runsDir = join(workDir, 'runs');
 mkdirSync(runsDir, { recursive: true });
 mkdirSync(historyDir, { recursive: true });
-const record = (line) => appendFileSync(rawPath, `${JSON.stringify(line)}\n`);
 
-let rngState = args.seed >>> 0 || 1;
-function random() {
-  rngState ^= rngState << 13;
-  rngState ^= rngState >>> 17;
-  rngState ^= rngState << 5;
-  return (rngState >>> 0) / 4294967296;
-}
+const random = seededRandom(args.seed);
 
 /** `count` flags, half of them true, in random order. */
-function balancedFlags(count) {
-  const flags = Array.from({ length: count }, (_, i) => i % 2 === 0);
-  for (let i = flags.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [flags[i], flags[j]] = [flags[j], flags[i]];
-  }
-  return flags;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+const balancedFlags = (count) => shuffled(Array.from({ length: count }, (_, i) => i % 2 === 0), random);
 
 function writeConfig(port) {
   const data = join(repo, 'examples/orders/data');
@@ -361,15 +231,7 @@ async function gateRun(configPath, { index, group, neighbour }) {
   if (!dir) throw new Error('no baseline to copy for a no-history run: the history chain saved nothing yet');
   const resultsPath = join(runsDir, `${String(index).padStart(3, '0')}-${group}${neighbour ? '-n' : ''}.json`);
   const cliArgs = ['gate', '-c', configPath, '--baseline-dir', dir, '-o', resultsPath, '--format', 'json', '--seed', String(1000 + index), '--save'];
-  const spec = JSON.stringify({ cliArgs, cwd: workDir, neighbour, seed: args.seed * 1000 + index });
-  const wrapped = args.lock ? ['flock', [args.lock, node, self, '--one', spec]] : [node, [self, '--one', spec]];
-  const outer = await runProcess(wrapped[0], wrapped[1]);
-  let one;
-  try {
-    one = JSON.parse(outer.stdout);
-  } catch {
-    throw new Error(`run ${index}: no result (exit ${outer.code}): ${outer.stderr.slice(-2000)}`);
-  }
+  const one = await runLocked(self, args.lock, { cliArgs, cwd: workDir, neighbour, seed: args.seed * 1000 + index });
   if (one.code !== 0 && one.code !== 1) throw new Error(`gate run ${index} exited ${one.code}: ${one.stderr.slice(-3000)}`);
   let report;
   try {

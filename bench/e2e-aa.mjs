@@ -18,19 +18,18 @@
 // lock), or pass `--lock-each /tmp/bench.lock` to take the lock around each load run instead, so
 // another benchmark can run between two of ours (never during one). Not both: flock is per open
 // file, so a child asking for a lock its parent holds would wait forever.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clopperPearsonUpper, freePort, median, parseArgs, pct, readJsonl, runProcess } from './harness.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
 const cli = join(repo, 'dist/cli.js');
 const LATENCY = ['p50', 'p90', 'p95', 'p99'];
 
-const defaults = {
+const args = parseArgs({
   runs: 30,
   'power-runs': 9,
   levels: '1,2,4',
@@ -47,23 +46,7 @@ const defaults = {
   'lock-each': '',
   dir: '',
   summarize: '',
-};
-
-function parseArgs() {
-  const args = { ...defaults };
-  const argv = process.argv.slice(2);
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i]?.replace(/^--/, '');
-    const value = argv[i + 1];
-    if (!key || value === undefined || !(key in defaults)) {
-      throw new Error(`unknown or incomplete argument ${argv[i]}; known: ${Object.keys(defaults).map((k) => `--${k}`).join(', ')}`);
-    }
-    args[key] = typeof defaults[key] === 'number' ? Number(value) : value;
-  }
-  return args;
-}
-
-const args = parseArgs();
+});
 const stamp = new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15);
 const outDir = join(repo, 'bench/out');
 const workDir = args.dir || join(outDir, `e2e-aa-${stamp}`);
@@ -80,17 +63,6 @@ function record(line) {
 }
 
 // ---------------------------------------------------------------- config
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // EXTRA_DELAY_MS is deliberately not in the config: it passes through the environment, so every
 // run has the same config hash and the power runs find the A/A baselines.
@@ -141,19 +113,7 @@ async function runCli(cliArgs, { extraDelayMs = 0, lock = false } = {}) {
   const useLock = lock && args['lock-each'];
   const command = useLock ? 'flock' : node;
   const commandArgs = useLock ? [args['lock-each'], node, cli, ...cliArgs] : [cli, ...cliArgs];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, {
-      cwd: workDir,
-      env: { ...process.env, EXTRA_DELAY_MS: String(extraDelayMs), NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runProcess(command, commandArgs, { cwd: workDir, env: { ...process.env, EXTRA_DELAY_MS: String(extraDelayMs), NO_COLOR: '1' } });
 }
 
 function parseJsonReport(result, what) {
@@ -218,40 +178,7 @@ async function compareRun(configPath, { baselinePath, currentPath, phase, extraD
 
 // ---------------------------------------------------------------- statistics
 
-/** Clopper–Pearson two-sided 95% interval's upper end for x events in n trials. */
-function clopperPearsonUpper(x, n, level = 0.95) {
-  if (n === 0) return NaN;
-  if (x >= n) return 1;
-  const target = (1 - level) / 2;
-  // P(X ≤ x | p) falls as p rises: bisect for the p where it equals target.
-  let lo = x / n;
-  let hi = 1;
-  for (let i = 0; i < 100; i += 1) {
-    const mid = (lo + hi) / 2;
-    if (binomialCdf(x, n, mid) > target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
-
-function binomialCdf(x, n, p) {
-  let sum = 0;
-  let logTerm = n * Math.log1p(-p); // k = 0
-  for (let k = 0; k <= x; k += 1) {
-    if (k > 0) logTerm += Math.log((n - k + 1) / k) + Math.log(p) - Math.log1p(-p);
-    sum += Math.exp(logTerm);
-  }
-  return Math.min(1, sum);
-}
-
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const rate = (x, n) => `${x}/${n} = ${pct(n ? x / n : NaN)} (CP ≤ ${pct(clopperPearsonUpper(x, n))})`;
-const median = (values) => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const sd = (values) => {
   const v = values.filter((x) => Number.isFinite(x));
   if (v.length < 2) return NaN;
@@ -313,7 +240,7 @@ function summarizePower(title, lines, levels) {
 async function main() {
   if (args.summarize) {
     // Summarize an earlier (perhaps interrupted) run from its raw lines, without sending load.
-    const lines = readFileSync(args.summarize, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readJsonl(args.summarize);
     const setup = lines.find((l) => l.kind === 'setup');
     if (setup) Object.assign(args, { ...setup.args, summarize: args.summarize });
     const levels = args.levels.split(',').map(Number);

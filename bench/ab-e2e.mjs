@@ -1,0 +1,237 @@
+// A/B mode end to end, for real: two checkouts of the example order service (head/ and base/),
+// gated with `node dist/cli.js gate --base-dir ../base` exactly as a user runs it, while a
+// neighbour takes a whole core in bursts (0.5–3 s on, 1–5 s off) during a shuffled half of the
+// runs. Each checkout starts the service with its own service time (perf/service-time-ms), so
+// the head can be made slower by a known amount:
+//
+//   A/A    base = head, duet and alternate: every regression is a false alarm.
+//   power  head slower by +1, +2, +4 ms on a 20 ms service time (≈ 5, 10, 20% of the latency;
+//          the table prints the change measured in the same runs), duet.
+//
+// Side by side, on the same runs, the stored-baseline mode: `perfgate compare` of the head's
+// results (the A/B part taken out) against the previous run's base variant saved as the
+// baseline: what a stored baseline from one run earlier on the same machine would have said.
+//
+//   node bench/ab-e2e.mjs [--aa-runs 40] [--power-runs 20] [--levels 1,2,4] [--aa-duration 20]
+//        [--power-duration 60] [--rate 1000] [--service-ms 20] [--lock /tmp/heavy.lock] [--seed 11]
+//   node bench/ab-e2e.mjs --summarize bench/out/ab-e2e-<stamp>.jsonl
+//
+// Build first (npm run build). The plan (A/A per schedule, power per level) is shuffled, so a
+// run stopped early still holds a balanced part of every cell; --summarize reads what is there.
+// Each gate run, with its neighbour, holds --lock for its own duration only; run the script
+// itself without flock (a child asking for a lock its parent holds would wait forever).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchOutput, clopperPearsonLower, clopperPearsonUpper, median, parseArgs, pct, readJsonl, runLocked, runOneAndExit, runProcess, seededRandom, shuffled } from './harness.mjs';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const node = process.execPath;
+const cli = join(repo, 'dist/cli.js');
+const self = fileURLToPath(import.meta.url);
+const SCENARIO = 'ab/open';
+
+const args = parseArgs({
+  'aa-runs': 40,
+  'power-runs': 20,
+  levels: '1,2,4',
+  'aa-duration': 20,
+  'power-duration': 60,
+  warmup: 2,
+  rate: 1000,
+  'service-ms': 20,
+  lock: '/tmp/heavy.lock',
+  seed: 11,
+  summarize: '',
+  one: '',
+});
+
+// ---------------------------------------------------------------- one gate run (inside the lock)
+
+if (args.one) await runOneAndExit(cli, JSON.parse(args.one));
+
+// ---------------------------------------------------------------- the summary
+
+const cell = (line) => (line.slowdownMs === 0 ? `A/A ${line.schedule}` : `+${line.slowdownMs} ms ${line.schedule}`);
+const rateOf = (x, n) => `${x}/${n} = ${pct(n ? x / n : NaN)}`;
+const withUpper = (x, n) => `${rateOf(x, n)} (≤ ${pct(clopperPearsonUpper(x, n))})`;
+const withLower = (x, n) => `${rateOf(x, n)} (≥ ${pct(clopperPearsonLower(x, n))})`;
+const verdictOf = (judgement, metric) => judgement?.metrics.find((m) => m.scenario === SCENARIO && m.metric === metric)?.verdict;
+
+function summarize(lines) {
+  const runs = lines.filter((line) => line.kind === 'run');
+  const out = [];
+  const cells = [...new Set(runs.map(cell))].sort((a, b) => (a.startsWith('A/A') === b.startsWith('A/A') ? a.localeCompare(b, 'en', { numeric: true }) : a.startsWith('A/A') ? -1 : 1));
+  out.push(
+    '### A/A (base = head): false alarms',
+    '',
+    '| schedule | neighbour | runs | false FAILs (CP 95% upper) | runs with a false regression (CP 95% upper) | inconclusive metric verdicts | stored mode on the same runs: false FAILs |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const name of cells.filter((c) => c.startsWith('A/A'))) {
+    for (const neighbour of [true, false, undefined]) {
+      const these = runs.filter((line) => cell(line) === name && (neighbour === undefined || line.neighbour === neighbour));
+      if (these.length === 0) continue;
+      const fails = these.filter((line) => line.ab.verdict === 'fail').length;
+      const regressed = these.filter((line) => line.ab.metrics.some((m) => m.verdict === 'regression')).length;
+      const metrics = these.flatMap((line) => line.ab.metrics);
+      const stored = these.filter((line) => line.stored);
+      const storedFails = stored.filter((line) => line.stored.verdict === 'fail').length;
+      out.push(
+        `| ${name.slice(4)} | ${neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none'} | ${these.length} | ${withUpper(fails, these.length)} | ${withUpper(regressed, these.length)} | ${pct(metrics.filter((m) => m.verdict === 'inconclusive').length / metrics.length)} | ${stored.length ? rateOf(storedFails, stored.length) : '—'} |`,
+      );
+    }
+  }
+  out.push(
+    '',
+    '### Power: the head slower by a known service time (A/B verdicts; stored mode on the same runs)',
+    '',
+    '| slowdown | neighbour | runs | measured change p50 / p95 (median of runs) | p50 regression: A/B (CP 95% lower) | p95 regression: A/B (CP 95% lower) | gate FAIL: A/B | p50 / p95 regression: stored mode |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const name of cells.filter((c) => !c.startsWith('A/A'))) {
+    for (const neighbour of [true, false, undefined]) {
+      const these = runs.filter((line) => cell(line) === name && (neighbour === undefined || line.neighbour === neighbour));
+      if (these.length === 0) continue;
+      const count = (pick, metric) => these.filter((line) => verdictOf(pick(line), metric) === 'regression').length;
+      const stored = these.filter((line) => line.stored);
+      out.push(
+        `| ${name} | ${neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none'} | ${these.length} | ${pct(median(these.map((l) => l.measured.p50)))} / ${pct(median(these.map((l) => l.measured.p95)))} | ` +
+          `${withLower(count((l) => l.ab, 'p50'), these.length)} | ${withLower(count((l) => l.ab, 'p95'), these.length)} | ${rateOf(these.filter((l) => l.ab.verdict === 'fail').length, these.length)} | ` +
+          `${stored.length ? `${rateOf(count((l) => l.stored, 'p50'), stored.length)} / ${rateOf(count((l) => l.stored, 'p95'), stored.length)}` : '—'} |`,
+      );
+    }
+  }
+  const aaRegressions = runs.filter((line) => line.slowdownMs === 0).flatMap((line) => line.ab.metrics.filter((m) => m.verdict === 'regression').map((m) => `${line.schedule} #${line.index} ${m.metric} ${pct(m.change)}`));
+  const end = lines.find((line) => line.kind === 'end');
+  out.push(
+    '',
+    `false regressions in A/A: ${aaRegressions.length ? aaRegressions.join(', ') : 'none'}`,
+    `median MDE of p95 in A/B: duet ${pct(median(runs.filter((l) => l.schedule === 'duet').map((l) => l.ab.metrics.find((m) => m.metric === 'p95')?.mde)))}, ` +
+      `alternate ${pct(median(runs.filter((l) => l.schedule === 'alternate').map((l) => l.ab.metrics.find((m) => m.metric === 'p95')?.mde)))}`,
+    `runs: ${runs.length}${end ? `, total ${(end.totalSeconds / 60).toFixed(1)} min` : ''}; mean neighbour busy s per run with the neighbour: ${(runs.filter((l) => l.neighbour).reduce((a, l) => a + l.neighbourOnSeconds, 0) / Math.max(1, runs.filter((l) => l.neighbour).length)).toFixed(1)}`,
+  );
+  return out.join('\n');
+}
+
+if (args.summarize) {
+  console.log(summarize(readJsonl(args.summarize)));
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------- the checkouts
+
+const { stamp, workDir, rawPath, record } = benchOutput(repo, 'ab-e2e');
+
+// The same service in both checkouts; the service time is the only thing a run changes.
+const serviceSource = `import { readFileSync } from 'node:fs';
+process.env.SERVICE_TIME_MS = readFileSync(new URL('./service-time-ms', import.meta.url), 'utf8').trim();
+await import(${JSON.stringify(join(repo, 'examples/orders/server.js'))});
+`;
+
+function configText(schedule, durationS) {
+  return `services:
+  - name: orders
+    run: node service.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+
+defaults:
+  baseUrl: "http://127.0.0.1:\${port}"
+  timeout: 5s
+  warmup: ${args.warmup}s
+
+compare: { mode: ab, schedule: ${schedule} }
+
+scenarios:
+  ${SCENARIO}:
+    executor: constant-arrival-rate
+    rate: ${args.rate}/s
+    duration: ${durationS}s
+    maxInFlight: 500
+    request: { method: GET, path: "/orders/\${row.id}" }
+    data: { file: ${JSON.stringify(join(repo, 'examples/orders/data/keys.csv'))}, order: random }
+`;
+}
+
+function prepare(side, { schedule, durationS, serviceMs }) {
+  const dir = join(workDir, side, 'perf');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'service.mjs'), serviceSource);
+  writeFileSync(join(dir, 'service-time-ms'), `${serviceMs}\n`);
+  writeFileSync(join(dir, 'perfgate.yml'), configText(schedule, durationS));
+}
+
+function digest(report) {
+  const metrics = report.scenarios.flatMap((scenario) =>
+    scenario.metrics.map((m) => ({ scenario: scenario.name, metric: m.metric, verdict: m.verdict, method: m.method, change: m.change, mde: m.minDetectableEffect, reasons: m.reasons })),
+  );
+  return { mode: report.mode, verdict: report.verdict, metrics };
+}
+
+/** The head's results with the A/B part taken out, and the base variant's, as plain results files. */
+function splitResults(resultsPath, index) {
+  const results = JSON.parse(readFileSync(resultsPath, 'utf8'));
+  const { ab, ...head } = results;
+  const headPath = join(workDir, 'runs', `${index}-head.json`);
+  const basePath = join(workDir, 'runs', `${index}-base.json`);
+  writeFileSync(headPath, JSON.stringify(head));
+  writeFileSync(basePath, JSON.stringify(ab.base));
+  const pick = (r) => r.scenarios.find((s) => s.name === SCENARIO)?.latencyMs;
+  const [h, b] = [pick(head), pick(ab.base)];
+  return { headPath, basePath, measured: { p50: h.p50 / b.p50 - 1, p95: h.p95 / b.p95 - 1, p99: h.p99 / b.p99 - 1 } };
+}
+
+async function gateRun(step, index, previous) {
+  const durationS = step.slowdownMs === 0 ? args['aa-duration'] : args['power-duration'];
+  prepare('head', { schedule: step.schedule, durationS, serviceMs: args['service-ms'] + step.slowdownMs });
+  prepare('base', { schedule: step.schedule, durationS, serviceMs: args['service-ms'] });
+  const resultsPath = join(workDir, 'runs', `${index}.json`);
+  const cliArgs = ['gate', '-c', 'perf/perfgate.yml', '--base-dir', '../base', '--baseline-dir', join(workDir, 'no-baseline'), '-o', resultsPath, '--format', 'json', '--seed', String(1000 + index)];
+  const one = await runLocked(self, args.lock, { cliArgs, cwd: join(workDir, 'head'), neighbour: step.neighbour, seed: args.seed * 1000 + index });
+  if (one.code !== 0 && one.code !== 1) throw new Error(`run ${index} exited ${one.code}: ${one.stderr.slice(-3000)}`);
+  const ab = digest(JSON.parse(one.stdout));
+  if (ab.mode !== 'ab') throw new Error(`run ${index} was not judged as A/B (mode ${ab.mode}): ${one.stderr.slice(-2000)}`);
+  const split = splitResults(resultsPath, index);
+  // The stored mode on the same run: the head against the previous run's base of the same config.
+  let stored;
+  const before = previous.get(`${step.schedule}/${durationS}`);
+  if (before) {
+    const compared = await runProcess(node, [cli, 'compare', '--baseline', before, '--current', split.headPath, '-c', join(workDir, 'head/perf/perfgate.yml'), '--format', 'json', '--seed', String(2000 + index)]);
+    if (compared.code === 0 || compared.code === 1) stored = digest(JSON.parse(compared.stdout));
+  }
+  previous.set(`${step.schedule}/${durationS}`, split.basePath);
+  const line = { kind: 'run', index, ...step, durationS, exit: one.code, seconds: one.seconds, neighbourOnSeconds: one.neighbourOnSeconds, measured: split.measured, ab, stored };
+  record(line);
+  return line;
+}
+
+if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
+mkdirSync(join(workDir, 'runs'), { recursive: true });
+const random = seededRandom(args.seed);
+const balanced = (count) => shuffled(Array.from({ length: count }, (_, i) => i % 2 === 0), random);
+const plan = [];
+for (const schedule of ['duet', 'alternate']) {
+  for (const neighbour of balanced(args['aa-runs'])) plan.push({ schedule, slowdownMs: 0, neighbour });
+}
+for (const level of String(args.levels).split(',').filter(Boolean).map(Number)) {
+  for (const neighbour of balanced(args['power-runs'])) plan.push({ schedule: 'duet', slowdownMs: level, neighbour });
+}
+const order = shuffled(plan, random);
+const started = Date.now();
+record({ kind: 'start', args, stamp, workDir });
+const previous = new Map();
+const lines = [];
+for (const [i, step] of order.entries()) {
+  const line = await gateRun(step, i + 1, previous);
+  lines.push(line);
+  const regressions = line.ab.metrics.filter((m) => m.verdict === 'regression').map((m) => `${m.metric} ${pct(m.change)}`);
+  console.log(
+    `${String(i + 1).padStart(3)}/${order.length} ${cell(line).padEnd(16)} neighbour ${step.neighbour ? 'on ' : 'off'} ${line.ab.verdict}` +
+      `${regressions.length ? ` (${regressions.join(', ')})` : ''}; measured p95 ${pct(line.measured.p95)}; stored ${line.stored?.verdict ?? '—'}; ${line.seconds.toFixed(0)} s`,
+  );
+}
+const totalSeconds = (Date.now() - started) / 1000;
+record({ kind: 'end', totalSeconds });
+lines.push({ kind: 'end', totalSeconds });
+console.log(`\nraw: ${rawPath}\n`);
+console.log(summarize(lines));
