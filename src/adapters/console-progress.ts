@@ -109,10 +109,15 @@ function phaseKey(progress: ScenarioProgress): string {
   return `${progress.scenario}\u0000${progress.phase}`;
 }
 
-/** `[fetchByKey] measure 15s/60s  3,120 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped  20 VUs` */
+/**
+ * `[fetchByKey] measure 15s/60s  3,120 done  208.0 req/s  p95 12.4 ms  0 ko  0 dropped  20 VUs`;
+ * in A/B mode the counts are of both variants, so the line says `head+base` and the target `each`.
+ */
 export function formatStatus(progress: ScenarioProgress): string {
+  const both = progress.variants > 1;
   const parts = [
     `[${progress.scenario}] ${progress.phase} ${formatSeconds(progress.elapsedMs)}/${formatSeconds(progress.plannedMs)}`,
+    ...(both ? ['head+base'] : []),
     `${formatCount(progress.completed)} done`,
     formatRps(progress.intervalRps),
     `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
@@ -121,7 +126,7 @@ export function formatStatus(progress: ScenarioProgress): string {
   ];
   if (progress.vus !== undefined) parts.push(`${formatCount(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== undefined) {
-    parts.push(`target ${formatRps(progress.intendedRatePerSec)}`, `${formatCount(progress.inFlight)} in flight`);
+    parts.push(`target ${formatRps(progress.intendedRatePerSec)}${both ? ' each' : ''}`, `${formatCount(progress.inFlight)} in flight`);
   }
   return parts.join('  ');
 }

@@ -42,6 +42,8 @@ export interface ScenarioProgress {
   intervalP95Ms: number;
   vus?: number;
   intendedRatePerSec?: number;
+  /** How many variants the counts add up (2 in A/B mode: head and base). */
+  variants: number;
 }
 
 /** A variant to drive: the head, and in A/B mode the base, each at its own origin. */
@@ -394,6 +396,7 @@ class ScenarioRun implements ModelHost {
         inFlight: this.inFlight,
         intervalRps: intervalMs > 0 ? round3((this.progressCount * 1000) / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
+        variants: this.variants.length,
       };
       if (this.plan.open) {
         // The last report comes just after the schedule ends, where the rate is 0: show the

@@ -26,6 +26,7 @@ function progress(change: Partial<ScenarioProgress> = {}): ScenarioProgress {
     inFlight: 3,
     intervalRps: 208,
     intervalP95Ms: 12.44,
+    variants: 1,
     ...change,
   };
 }
@@ -39,6 +40,12 @@ describe('formatStatus', () => {
     expect(formatStatus(progress({ vus: 100 }))).toMatch(/ {2}100 VUs$/);
     expect(formatStatus(progress({ intendedRatePerSec: 200, inFlight: 12, elapsedMs: 75_000, plannedMs: 125_000 }))).toBe(
       '[fetchByKey] measure 75s/2m05s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped  target 200.0/s  12 in flight',
+    );
+  });
+
+  it('says that an A/B run counts both variants and that the target is each one\'s', () => {
+    expect(formatStatus(progress({ variants: 2, completed: 6240, intervalRps: 416, intendedRatePerSec: 208 }))).toBe(
+      '[fetchByKey] measure 15s/60s  head+base  6,240 done  416.0/s  p95 12.4 ms  0 ko  0 dropped  target 208.0/s each  3 in flight',
     );
   });
 
