@@ -81,6 +81,28 @@ describe('comparePaired', () => {
     });
   }
 
+  it('judges the latencies of a duet whose generator fell behind (the delay was both variants\'), but not of an alternate', () => {
+    const lagging = (schedule: 'duet' | 'alternate'): Results => {
+      const results = makeAbResults({ seed: 4, schedule, scenarios: [{ ...api, headScale: 1.2 }] });
+      const behind = { saturated: true, reasons: ['2,851 of 58,428 requests started more than 10 ms late'] };
+      const lag = <T extends Results>(r: T): T => ({ ...r, scenarios: r.scenarios.map((sc) => ({ ...sc, generator: { ...sc.generator, ...behind } })) });
+      return { ...lag(results), ab: { ...results.ab!, base: lag(results.ab!.base) } };
+    };
+    const duet = comparePaired(input(lagging('duet')));
+    expect(metric(duet, 'api', 'p95').verdict).toBe('regression');
+    expect(metric(duet, 'api', 'p50').verdict).toBe('regression');
+    const note = duet.scenarios[0]?.notes.find((text) => text.startsWith('The load generator fell behind'));
+    expect(note).toContain('2,851 of 58,428 requests started more than 10 ms late');
+    expect(note).toContain('dilutes every change towards zero');
+    const alternate = comparePaired(input(lagging('alternate')));
+    for (const name of ['p50', 'p95']) {
+      const held = metric(alternate, 'api', name);
+      expect(held.verdict).toBe('inconclusive');
+      expect(held.reasons?.join(' ')).toContain('the load generator fell behind its schedule in the head');
+    }
+    expect(alternate.scenarios[0]?.notes.some((text) => text.startsWith('The load generator fell behind'))).toBe(false);
+  });
+
   it('calls A/A runs no change in the large majority, and never a regression here (deterministic seeds)', () => {
     let regressions = 0;
     let noChange = 0;

@@ -149,6 +149,13 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
   const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : undefined;
   const drafts: Draft[] = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
+  // In duet the two requests of a pair leave at one intended instant and are timed from it, so a
+  // generator that fell behind made both late by the same delay: the pair still compares like
+  // with like, and the delay only dilutes the change towards zero. That is no reason to hold a
+  // latency verdict back, as it is when the lag fell on one run (stored modes) or one slot
+  // (alternate). The rate check keeps its own guard.
+  const sharedLag = input.current.ab?.schedule === 'duet' && (head.generator.saturated || base.generator.saturated);
+  if (sharedLag) notes.push(sharedLagNote(head, base));
   for (const metric of compare.metrics) {
     // A capacity search is not paired (its levels run per variant); it is compared with the stored baseline.
     if (metric === 'capacity') continue;
@@ -165,13 +172,23 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
       guards.push(`too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`);
     }
     add(tailGuard(metric, [{ who: 'the head', okRequests: head.requests.ok }, { who: 'the base', okRequests: base.requests.ok }]));
-    add(saturationGuard(head, 'the head'));
-    add(saturationGuard(base, 'the base'));
+    if (!sharedLag) {
+      add(saturationGuard(head, 'the head'));
+      add(saturationGuard(base, 'the base'));
+    }
     add(populationGuard(metric, head.errorRate, base.errorRate));
     const test = diffs === undefined ? undefined : metric === 'error_rate' ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : pairedTTest(diffs[metric]);
     drafts.push(fromTest(metric, head, base, test, minEffect, guards));
   }
   return drafts;
+}
+
+function sharedLagNote(head: ScenarioResult, base: ScenarioResult): string {
+  const reasons = [...new Set([...head.generator.reasons, ...base.generator.reasons])];
+  return (
+    `The load generator fell behind its schedule${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. In duet it held both variants' requests back together, ` +
+    'so the latencies are still compared pair by pair, but the delay is in both and dilutes every change towards zero: a regression shown is at least that large, and "no change" can hide a smaller one. A quieter runner or a lower rate measures the service more closely.'
+  );
 }
 
 export function comparePaired(input: CompareInput): Comparison {
