@@ -50870,6 +50870,8 @@ function compareScenarioPaired(input, head, base, notes) {
   const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : void 0;
   const drafts = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
+  const sharedLag = input.current.ab?.schedule === "duet" && (head.generator.saturated || base.generator.saturated);
+  if (sharedLag) notes.push(sharedLagNote(head, base));
   for (const metric of compare.metrics) {
     if (metric === "capacity") continue;
     const minEffect = minEffectFor(compare, metric, "ab");
@@ -50885,13 +50887,19 @@ function compareScenarioPaired(input, head, base, notes) {
       guards.push(`too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`);
     }
     add(tailGuard(metric, [{ who: "the head", okRequests: head.requests.ok }, { who: "the base", okRequests: base.requests.ok }]));
-    add(saturationGuard(head, "the head"));
-    add(saturationGuard(base, "the base"));
+    if (!sharedLag) {
+      add(saturationGuard(head, "the head"));
+      add(saturationGuard(base, "the base"));
+    }
     add(populationGuard(metric, head.errorRate, base.errorRate));
     const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : pairedTTest(diffs[metric]);
     drafts.push(fromTest(metric, head, base, test, minEffect, guards));
   }
   return drafts;
+}
+function sharedLagNote(head, base) {
+  const reasons = [.../* @__PURE__ */ new Set([...head.generator.reasons, ...base.generator.reasons])];
+  return `The load generator fell behind its schedule${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}. In duet it held both variants' requests back together, so the latencies are still compared pair by pair, but the delay is in both and dilutes every change towards zero: a regression shown is at least that large, and "no change" can hide a smaller one. A quieter runner or a lower rate measures the service more closely.`;
 }
 function comparePaired(input) {
   const { current, compare } = input;
@@ -55508,8 +55516,10 @@ function phaseKey(progress) {
   return `${progress.scenario}\0${progress.phase}`;
 }
 function formatStatus(progress) {
+  const both = progress.variants > 1;
   const parts = [
     `[${progress.scenario}] ${progress.phase} ${formatSeconds2(progress.elapsedMs)}/${formatSeconds2(progress.plannedMs)}`,
+    ...both ? ["head+base"] : [],
     `${formatCount(progress.completed)} done`,
     formatRps(progress.intervalRps),
     `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
@@ -55518,7 +55528,7 @@ function formatStatus(progress) {
   ];
   if (progress.vus !== void 0) parts.push(`${formatCount(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== void 0) {
-    parts.push(`target ${formatRps(progress.intendedRatePerSec)}`, `${formatCount(progress.inFlight)} in flight`);
+    parts.push(`target ${formatRps(progress.intendedRatePerSec)}${both ? " each" : ""}`, `${formatCount(progress.inFlight)} in flight`);
   }
   return parts.join("  ");
 }
@@ -56873,7 +56883,8 @@ var ScenarioRun = class {
         dropped: sum((variant) => measure ? variant.dropped : variant.warmDropped),
         inFlight: this.inFlight,
         intervalRps: intervalMs > 0 ? round36(this.progressCount * 1e3 / intervalMs) : 0,
-        intervalP95Ms: percentileMs(this.progressHistogram, 95)
+        intervalP95Ms: percentileMs(this.progressHistogram, 95),
+        variants: this.variants.length
       };
       if (this.plan.open) {
         const { pieces, durationMs } = this.phase;
