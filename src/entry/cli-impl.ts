@@ -89,11 +89,21 @@ export async function runCheckCommand(io: CliIo, options: ConfigChoice): Promise
 
 export async function runCompareCommand(
   io: CliIo,
-  options: { baselinePath: string; currentPath: string; configPath?: string; format: ReportFormat; failOn: FailOn; seed?: number },
+  options: { baselinePath?: string; currentPath: string; configPath?: string; format: ReportFormat; failOn: FailOn; seed?: number },
 ): Promise<number> {
-  const current = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
-  refuseInterrupted(current, options.currentPath, '--current');
-  const baselineText = await readInputFile(options.baselinePath, '--baseline');
+  const read = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
+  refuseInterrupted(read, options.currentPath, '--current');
+  const pairable = read.ab !== undefined && read.ab.baseFailure === undefined;
+  if (options.baselinePath === undefined && !pairable) {
+    throw new ConfigError(
+      `--baseline is required: ${options.currentPath} holds no base variant to pair with (it is not from an A/B run); name the results or baseline to compare with, like --baseline base.json`,
+    );
+  }
+  // An explicit --baseline is what the user asked to compare with, even for A/B results.
+  const { ab: _ab, ...headAlone } = read;
+  const current = options.baselinePath !== undefined && pairable ? headAlone : read;
+  if (current !== read) io.stderr.write(`perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)\n`);
+  const baselineText = options.baselinePath === undefined ? undefined : await readInputFile(options.baselinePath, '--baseline');
   const loaded = options.configPath ? (await loadConfig(options.configPath)).config : undefined;
   const config: Pick<Config, 'thresholds' | 'compare' | 'report'> = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
   // Only the compare rules matter here; the run's own advice (warm-up, segments) was given by `run`.
@@ -103,10 +113,13 @@ export async function runCompareCommand(
   const { comparison, baseline } = judgeRun({
     current,
     config,
-    baseline: { kind: 'found', text: baselineText, source: options.baselinePath },
+    baseline:
+      baselineText === undefined || options.baselinePath === undefined
+        ? { kind: 'missing', detail: 'an A/B run is compared with its own base variant' }
+        : { kind: 'found', text: baselineText, source: options.baselinePath },
     seed: options.seed,
   });
-  if (baseline !== undefined) refuseInterrupted(baseline.results, options.baselinePath, '--baseline');
+  if (baseline !== undefined && options.baselinePath !== undefined) refuseInterrupted(baseline.results, options.baselinePath, '--baseline');
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
   return decideExit(comparison, options.failOn);
 }

@@ -126,16 +126,19 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'compare',
     summary: 'compare two results files and print the verdict',
-    usage: ['--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on …]'],
+    usage: [
+      '--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on …]',
+      '--current results.json …   # results of an A/B run: the head against the base variant inside them',
+    ],
     options: {
-      baseline: { type: 'string', value: 'FILE', help: 'the baseline: a results file or a saved baseline (required)' },
+      baseline: { type: 'string', value: 'FILE', help: 'the baseline: a results file or a saved baseline (required, except for the results of an A/B run)' },
       current: { type: 'string', value: 'FILE', help: 'the results to judge (required)' },
       config: { type: 'string', short: 'c', value: 'FILE', help: 'the config, for its thresholds and compare rules (default: none)' },
       ...REPORTING,
     },
     run: (values, _positionals, io) =>
       runCompareCommand(io, {
-        baselinePath: required(values, 'baseline', '--baseline', '--baseline base.json'),
+        baselinePath: stringValue(values, 'baseline'),
         currentPath: required(values, 'current', '--current', '--current results.json'),
         configPath: stringValue(values, 'config'),
         ...reporting(values),

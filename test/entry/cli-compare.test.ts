@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { exitCodeFor, InputFileError } from '../../src/core/errors.js';
 import { runCompareCommand } from '../../src/entry/cli-impl.js';
 import { makeResults } from '../core/fixtures.js';
+import { makeAbResults } from '../core/ab-fixtures.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-compare-'));
 
@@ -72,5 +73,35 @@ describe('perfgate compare with an interrupted results file', () => {
       failOn: 'never',
     });
     expect(errors()).toMatch(/^perfgate: warning: compare\.noiseFloor: 20% is ignored/);
+  });
+});
+
+describe('perfgate compare with the results of an A/B run', () => {
+  const ab = makeAbResults({ seed: 4, schedule: 'duet', scenarios: [{ name: 'api', pairs: 12, ratePerSec: 400, headScale: 1.2 }] });
+
+  it('pairs the head with the base variant inside them when no --baseline is given', async () => {
+    const { io: streams, output } = io();
+    const code = await runCompareCommand(streams, { currentPath: write('ab.json', ab), format: 'json', failOn: 'regression' });
+    const report = JSON.parse(output()) as { mode: string; regressions: { metric: string }[] };
+    expect(report.mode).toBe('ab');
+    expect(report.regressions.map((r) => r.metric)).toContain('p95');
+    expect(code).toBe(1);
+  });
+
+  it('compares with an explicit --baseline instead, and says so', async () => {
+    const { io: streams, output, errors } = io();
+    await runCompareCommand(streams, { baselinePath: write('ab-base.json', ab.ab!.base), currentPath: write('ab2.json', ab), format: 'json', failOn: 'regression' });
+    expect((JSON.parse(output()) as { mode: string }).mode).not.toBe('ab');
+    expect(errors()).toContain('is from an A/B run: compared with --baseline');
+  });
+
+  it('asks for --baseline when the results hold no base variant, naming the file and the fix', async () => {
+    const { io: streams } = io();
+    const path = write('plain.json', complete);
+    const error = await runCompareCommand(streams, { currentPath: path, format: 'text', failOn: 'regression' }).catch((e: unknown) => e);
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toBe(
+      `--baseline is required: ${path} holds no base variant to pair with (it is not from an A/B run); name the results or baseline to compare with, like --baseline base.json`,
+    );
   });
 });

@@ -69,7 +69,7 @@ describe('messages', () => {
   });
 
   it('says which value is missing and which command was meant', () => {
-    expect(perfgate(['compare', '--current', 'x.json']).stderr).toBe('perfgate compare: --baseline is required, like --baseline base.json\n');
+    expect(perfgate(['compare', '--baseline', 'x.json']).stderr).toBe('perfgate compare: --current is required, like --current results.json\n');
     expect(perfgate(['run', '-c']).stderr).toBe('perfgate run: --config needs a value (FILE) (see "perfgate run --help")\n');
     const typo = perfgate(['gat']);
     expect(typo.code).toBe(2);

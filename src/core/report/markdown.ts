@@ -37,7 +37,7 @@ import {
   summarizeVerdict,
   type VerdictLevel,
 } from './text.js';
-import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, reasonsOf, REMEDIES, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
+import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, reasonsOf, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
 import { distributionRows, type DistributionChoice } from './distribution.js';
 
 export type PrRunEntry = { sha: string; verdict: string; date: string; summary: string };
@@ -326,7 +326,7 @@ function renderReasons(reasons: GroupedReasons): string | undefined {
     '',
     ...items,
     '',
-    `What you can do: ${REMEDIES.join('; ')}.`,
+    `What you can do: ${reasons.remedies.join('; ')}.`,
   ].join('\n');
 }
 

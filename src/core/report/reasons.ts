@@ -23,18 +23,26 @@ export interface ReasonGroup {
 
 export interface GroupedReasons {
   groups: ReasonGroup[];
+  /** What the user can do about them (remediesFor). */
+  remedies: string[];
   /** The groups that affect a scenario, run-wide ones first. */
   forScenario(name: string): ReasonGroup[];
 }
 
 /** What the user can do about held-back verdicts, in the order worth trying. */
-export const REMEDIES: readonly string[] = [
+const REMEDIES: readonly string[] = [
   're-run (noise differs from run to run)',
   'run on a quieter runner (a dedicated or larger one)',
   'run longer (more segments and more requests in the tail)',
   'lower the rate if the generator or the service could not keep up',
-  'use A/B mode (base and head on the same runner, side by side), which cancels most runner noise',
 ];
+
+/** The remedies for this comparison: A/B mode is advice only to a run that does not use it. */
+export function remediesFor(comparison: Pick<Comparison, 'mode' | 'ab'>): string[] {
+  if (comparison.mode !== 'ab') return [...REMEDIES, 'use A/B mode (base and head on the same runner, side by side), which cancels most runner noise'];
+  if (comparison.ab?.schedule === 'alternate') return [...REMEDIES, 'use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours'];
+  return [...REMEDIES];
+}
 
 /** The reasons a metric's verdict carries: all of them for an inconclusive one, else those given. */
 export function reasonsOf(m: MetricComparison): string[] {
@@ -83,6 +91,7 @@ export function groupReasons(comparison: Comparison): GroupedReasons {
   const groups = [...runWide, ...perScenario].map((g, i) => ({ ...g, number: i + 1 }));
   return {
     groups,
+    remedies: remediesFor(comparison),
     forScenario: (name) => groups.filter((g) => g.scenario === undefined ? scenariosWithReasons.has(name) : g.scenario === name),
   };
 }

@@ -19,7 +19,7 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
-import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, REMEDIES, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
+import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
 import { renderCapacityText } from './capacity.js';
 
 // ---------------------------------------------------------------- shared wording
@@ -244,7 +244,7 @@ export function renderReasonsText(reasons: GroupedReasons): string[] {
     out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
     for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
   }
-  out.push('  What you can do:', ...REMEDIES.map((r) => `    - ${r}`));
+  out.push('  What you can do:', ...reasons.remedies.map((r) => `    - ${r}`));
   return out;
 }
 

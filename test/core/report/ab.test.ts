@@ -6,6 +6,7 @@ import { comparePaired } from '../../../src/core/compare/index.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderSlackLines, renderSlackMessage } from '../../../src/core/report/slack.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
+import { remediesFor } from '../../../src/core/report/reasons.js';
 import type { CompareConfig, Comparison } from '../../../src/core/types.js';
 import { makeAbResults } from '../ab-fixtures.js';
 
@@ -72,5 +73,19 @@ describe('A/B reports', () => {
     expect(lines.filter((line) => line.startsWith('orders/new')).length).toBe(1);
     const message = JSON.stringify(renderSlackMessage(comparison, {}).blocks);
     expect(message).toContain('base vs head, same runner, duet');
+  });
+});
+
+describe('what the reports advise about held-back verdicts', () => {
+  it('offers A/B mode only to a run that does not use it, and duet to an alternate one', () => {
+    expect(remediesFor({ mode: 'bootstrap' }).at(-1)).toContain('use A/B mode');
+    expect(remediesFor({ mode: 'ab', ab: { schedule: 'duet', pairs: 12 } }).join(' ')).not.toContain('A/B mode');
+    expect(remediesFor({ mode: 'ab', ab: { schedule: 'alternate', pairs: 12 } }).at(-1)).toContain('compare.schedule: duet');
+    const comparison = abComparison();
+    const held = { ...comparison, scenarios: comparison.scenarios.map((s) => ({ ...s, metrics: s.metrics.map((m) => ({ ...m, verdict: 'inconclusive' as const, reasons: ['a reason'] })) })) };
+    expect(renderComparisonText(held)).toContain('What you can do:');
+    expect(renderComparisonText(held)).not.toContain('use A/B mode');
+    expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).toContain('What you can do:');
+    expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).not.toContain('use A/B mode');
   });
 });
