@@ -58,8 +58,47 @@ const withUpper = (x, n) => `${rateOf(x, n)} (≤ ${pct(clopperPearsonUpper(x, n
 const withLower = (x, n) => `${rateOf(x, n)} (≥ ${pct(clopperPearsonLower(x, n))})`;
 const verdictOf = (judgement, metric) => judgement?.metrics.find((m) => m.scenario === SCENARIO && m.metric === metric)?.verdict;
 
+/** The cores of other work on the machine during the head's measurement (its results file). */
+function otherCoresOf(workDir, line) {
+  try {
+    const results = JSON.parse(readFileSync(join(workDir, 'runs', `${line.index}.json`), 'utf8'));
+    return results.scenarios.find((s) => s.name === SCENARIO)?.machine?.otherCores;
+  } catch {
+    return undefined;
+  }
+}
+
+const BANDS = [
+  ['< 0.5', (x) => x < 0.5],
+  ['0.5–1', (x) => x >= 0.5 && x < 1],
+  ['≥ 1', (x) => x >= 1],
+];
+
+/** Power and false alarms by how busy the machine measured itself (neighbour, other benches, tests). */
+function byMachineLoad(runs) {
+  const out = [
+    '',
+    '### By the other work the machine measured during each run (cores outside perfgate and its services: the neighbour, other engineers\' tests)',
+    '',
+    '| cell | other cores | runs | gate FAIL | p50 regression | p95 regression | median MDE p95 |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const name of [...new Set(runs.map(cell))].sort()) {
+    for (const [band, inBand] of BANDS) {
+      const these = runs.filter((line) => cell(line) === name && Number.isFinite(line.otherCores) && inBand(line.otherCores));
+      if (these.length === 0) continue;
+      const count = (metric) => these.filter((line) => verdictOf(line.ab, metric) === 'regression').length;
+      out.push(
+        `| ${name} | ${band} | ${these.length} | ${rateOf(these.filter((l) => l.ab.verdict === 'fail').length, these.length)} | ${rateOf(count('p50'), these.length)} | ${rateOf(count('p95'), these.length)} | ${pct(median(these.map((l) => l.ab.metrics.find((m) => m.metric === 'p95')?.mde)))} |`,
+      );
+    }
+  }
+  return out;
+}
+
 function summarize(lines) {
-  const runs = lines.filter((line) => line.kind === 'run');
+  const workDir = lines.find((line) => line.kind === 'start')?.workDir;
+  const runs = lines.filter((line) => line.kind === 'run').map((line) => ({ ...line, otherCores: workDir ? otherCoresOf(workDir, line) : undefined }));
   const out = [];
   const cells = [...new Set(runs.map(cell))].sort((a, b) => (a.startsWith('A/A') === b.startsWith('A/A') ? a.localeCompare(b, 'en', { numeric: true }) : a.startsWith('A/A') ? -1 : 1));
   out.push(
@@ -102,6 +141,7 @@ function summarize(lines) {
       );
     }
   }
+  out.push(...byMachineLoad(runs));
   const aaRegressions = runs.filter((line) => line.slowdownMs === 0).flatMap((line) => line.ab.metrics.filter((m) => m.verdict === 'regression').map((m) => `${line.schedule} #${line.index} ${m.metric} ${pct(m.change)}`));
   const end = lines.find((line) => line.kind === 'end');
   out.push(

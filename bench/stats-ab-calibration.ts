@@ -4,11 +4,11 @@
 // The data come from test/core/ab-fixtures.ts, binned directly (no HDR round trip) so that
 // thousands of runs take minutes. Run (from the repository root, under the heavy-work lock):
 //   npx esbuild bench/stats-ab-calibration.ts --bundle --platform=node --format=esm \
-//     --packages=external --outfile=bench/out/stats-ab-cal.mjs && flock /tmp/heavy.lock node bench/out/stats-ab-cal.mjs [--n=1000]
+//     --packages=external --outfile=bench/out/stats-ab-cal.mjs && flock /tmp/heavy.lock node bench/out/stats-ab-cal.mjs [--n=1000] [--tests=t,yuen]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chooseBlockLength } from '../src/core/stats/block-length.js';
 import { drawBlockWeights, quantileUs, type PreparedRun } from '../src/core/stats/bootstrap.js';
-import { pairDifferences, pairedTTest } from '../src/core/stats/paired.js';
+import { pairDifferences, pairedTTest, trimmedPairedTest } from '../src/core/stats/paired.js';
 import { createRng, type Rng } from '../src/core/stats/prng.js';
 import { tCdf } from '../src/core/stats/t-distribution.js';
 import type { AbSchedule } from '../src/core/types.js';
@@ -59,6 +59,15 @@ const pairT: Candidate = {
   test: (_h, _b, diffs) =>
     Object.fromEntries(METRICS.map((m) => {
       const r = pairedTTest(diffs[m]);
+      return [m, { effect: r?.effect ?? 0, p: r?.pValue ?? 1 }];
+    })) as Record<Metric, { effect: number; p: number }>,
+};
+
+const pairYuen: Candidate = {
+  name: "Yuen's 20% trimmed-mean paired t on per-pair log ratios",
+  test: (_h, _b, diffs) =>
+    Object.fromEntries(METRICS.map((m) => {
+      const r = trimmedPairedTest(diffs[m]);
       return [m, { effect: r?.effect ?? 0, p: r?.pValue ?? 1 }];
     })) as Record<Metric, { effect: number; p: number }>,
 };
@@ -155,7 +164,13 @@ const signFlip: Candidate = {
   },
 };
 
-const CANDIDATES = [pairT, pooledJackknife, pairedBlockBootstrap, studentizedBootstrap, signFlip];
+const ALL_CANDIDATES: Record<string, Candidate> = { t: pairT, yuen: pairYuen, jackknife: pooledJackknife, block: pairedBlockBootstrap, studentized: studentizedBootstrap, signflip: signFlip };
+// --tests=t,yuen picks some (the bootstraps take most of the time).
+const CANDIDATES = (process.argv.find((a) => a.startsWith('--tests='))?.split('=')[1]?.split(',') ?? Object.keys(ALL_CANDIDATES)).map((key) => {
+  const candidate = ALL_CANDIDATES[key];
+  if (candidate === undefined) throw new Error(`--tests: no test "${key}"; known: ${Object.keys(ALL_CANDIDATES).join(', ')}`);
+  return candidate;
+});
 
 interface Cell {
   p: Record<string, Record<Metric, number[]>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairDifferences, pairedTTest } from '../../../src/core/stats/paired.js';
+import { pairDifferences, pairedTTest, trimmedPairedTest } from '../../../src/core/stats/paired.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import { preparedPair, simulatePairs } from '../ab-fixtures.js';
 
@@ -73,4 +73,41 @@ describe('pair differences from simulated A/B runs', () => {
       expect(pairedTTest(diffs.rps)?.effect).toBeLessThan(0);
     });
   }
+});
+
+describe('trimmedPairedTest (Yuen)', () => {
+  it('follows the pairs that agree, not the few a stall hit on one side', () => {
+    // 16 pairs read +8…+9%, four carry a stall on one variant or the other.
+    const agreeing = Array.from({ length: 16 }, (_, i) => Math.log(1.08 + (i % 3) * 0.005));
+    const diffs = [...agreeing, Math.log(1.38), Math.log(0.69), Math.log(0.83), Math.log(1.28)];
+    const yuen = trimmedPairedTest(diffs)!;
+    const plain = pairedTTest(diffs)!;
+    expect(Math.exp(yuen.effect) - 1).toBeGreaterThan(0.08);
+    expect(Math.exp(yuen.effect) - 1).toBeLessThan(0.09);
+    expect(yuen.pValue).toBeLessThan(1e-6);
+    expect(plain.pValue).toBeGreaterThan(yuen.pValue * 1000);
+    // 20 pairs, 4 trimmed at each end: 12 kept.
+    expect(yuen.df).toBe(11);
+    expect(yuen.pairs).toBe(20);
+  });
+
+  it('is the plain paired t below 5 pairs, and gives p = 1 for identical variants', () => {
+    expect(trimmedPairedTest([0.01, 0.02, 0.03, 0.05])).toEqual(pairedTTest([0.01, 0.02, 0.03, 0.05]));
+    const same = trimmedPairedTest(Array.from({ length: 12 }, () => 0))!;
+    expect(same.pValue).toBe(1);
+    expect(same.standardError).toBeGreaterThan(0);
+  });
+
+  it('matches a hand computation of Yuen\'s statistic', () => {
+    const diffs = [-0.3, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.5];
+    // g = 2: kept 0.02…0.07 (mean 0.045); winsorized: 0.02, 0.02, 0.02…0.07, 0.07, 0.07.
+    const w = [0.02, 0.02, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.07, 0.07];
+    const wm = w.reduce((a, b) => a + b, 0) / 10;
+    const sw2 = w.reduce((a, b) => a + (b - wm) ** 2, 0) / 9;
+    const se = Math.sqrt((9 * sw2) / (6 * 5));
+    const yuen = trimmedPairedTest(diffs)!;
+    expect(yuen.effect).toBeCloseTo(0.045, 12);
+    expect(yuen.standardError).toBeCloseTo(se, 12);
+    expect(yuen.df).toBe(5);
+  });
 });
