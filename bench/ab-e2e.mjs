@@ -14,7 +14,9 @@
 //
 //   node bench/ab-e2e.mjs [--aa-runs 40] [--power-runs 20] [--levels 1,2,4] [--aa-duration 20]
 //        [--power-duration 60] [--rate 1000] [--service-ms 20] [--lock /tmp/heavy.lock] [--seed 11]
-//   node bench/ab-e2e.mjs --summarize bench/out/ab-e2e-<stamp>.jsonl
+//   node bench/ab-e2e.mjs --summarize bench/out/ab-e2e-<stamp>.jsonl[,more.jsonl]
+//   node bench/ab-e2e.mjs --rejudge bench/out/ab-e2e-<stamp>.jsonl[,…] [--cli other/cli.js]
+//        (no load: the saved results of every run judged again by another build's statistics)
 //
 // Build first (npm run build). The plan (A/A per schedule, power per level) is shuffled, so a
 // run stopped early still holds a balanced part of every cell; --summarize reads what is there.
@@ -43,6 +45,8 @@ const args = parseArgs({
   lock: '/tmp/heavy.lock',
   seed: 11,
   summarize: '',
+  rejudge: '',
+  cli: join(repo, 'dist/cli.js'),
   one: '',
 });
 
@@ -96,9 +100,8 @@ function byMachineLoad(runs) {
   return out;
 }
 
-function summarize(lines) {
-  const workDir = lines.find((line) => line.kind === 'start')?.workDir;
-  const runs = lines.filter((line) => line.kind === 'run').map((line) => ({ ...line, otherCores: workDir ? otherCoresOf(workDir, line) : undefined }));
+function summarize(runLines, totalSeconds) {
+  const runs = runLines.map((line) => ({ ...line, otherCores: line.workDir ? otherCoresOf(line.workDir, line) : undefined }));
   const out = [];
   const cells = [...new Set(runs.map(cell))].sort((a, b) => (a.startsWith('A/A') === b.startsWith('A/A') ? a.localeCompare(b, 'en', { numeric: true }) : a.startsWith('A/A') ? -1 : 1));
   out.push(
@@ -143,19 +146,45 @@ function summarize(lines) {
   }
   out.push(...byMachineLoad(runs));
   const aaRegressions = runs.filter((line) => line.slowdownMs === 0).flatMap((line) => line.ab.metrics.filter((m) => m.verdict === 'regression').map((m) => `${line.schedule} #${line.index} ${m.metric} ${pct(m.change)}`));
-  const end = lines.find((line) => line.kind === 'end');
   out.push(
     '',
     `false regressions in A/A: ${aaRegressions.length ? aaRegressions.join(', ') : 'none'}`,
     `median MDE of p95 in A/B: duet ${pct(median(runs.filter((l) => l.schedule === 'duet').map((l) => l.ab.metrics.find((m) => m.metric === 'p95')?.mde)))}, ` +
       `alternate ${pct(median(runs.filter((l) => l.schedule === 'alternate').map((l) => l.ab.metrics.find((m) => m.metric === 'p95')?.mde)))}`,
-    `runs: ${runs.length}${end ? `, total ${(end.totalSeconds / 60).toFixed(1)} min` : ''}; mean neighbour busy s per run with the neighbour: ${(runs.filter((l) => l.neighbour).reduce((a, l) => a + l.neighbourOnSeconds, 0) / Math.max(1, runs.filter((l) => l.neighbour).length)).toFixed(1)}`,
+    `runs: ${runs.length}${totalSeconds ? `, total ${(totalSeconds / 60).toFixed(1)} min` : ''}; mean neighbour busy s per run with the neighbour: ${(runs.filter((l) => l.neighbour).reduce((a, l) => a + l.neighbourOnSeconds, 0) / Math.max(1, runs.filter((l) => l.neighbour).length)).toFixed(1)}`,
   );
   return out.join('\n');
 }
 
-if (args.summarize) {
-  console.log(summarize(readJsonl(args.summarize)));
+// Several raw files (comma-separated) are one sample: each line keeps its own work dir.
+const readRuns = (paths) =>
+  paths.split(',').flatMap((path) => {
+    const lines = readJsonl(path);
+    const workDir = lines.find((line) => line.kind === 'start')?.workDir;
+    return lines.filter((line) => line.kind === 'run').map((line) => ({ ...line, workDir }));
+  });
+
+if (args.summarize && !args.rejudge) {
+  console.log(summarize(readRuns(args.summarize)));
+  process.exit(0);
+}
+
+// The same real runs judged again by another build (--cli): `perfgate compare --current` pairs
+// each results file's head with the base inside it, so only the statistics can differ.
+if (args.rejudge) {
+  const runs = readRuns(args.rejudge);
+  const judged = [];
+  let changed = 0;
+  for (const line of runs) {
+    const resultsPath = join(line.workDir, 'runs', `${line.index}.json`);
+    const compared = await runProcess(node, [args.cli, 'compare', '--current', resultsPath, '--format', 'json', '--seed', String(1000 + line.index)]);
+    if (compared.code !== 0 && compared.code !== 1) throw new Error(`rejudging ${resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
+    const ab = digest(JSON.parse(compared.stdout));
+    if (ab.verdict !== line.ab.verdict) changed += 1;
+    judged.push({ ...line, ab });
+  }
+  console.log(`rejudged ${judged.length} runs with ${args.cli} (${changed} changed their verdict)\n`);
+  console.log(summarize(judged));
   process.exit(0);
 }
 
@@ -272,6 +301,5 @@ for (const [i, step] of order.entries()) {
 }
 const totalSeconds = (Date.now() - started) / 1000;
 record({ kind: 'end', totalSeconds });
-lines.push({ kind: 'end', totalSeconds });
 console.log(`\nraw: ${rawPath}\n`);
-console.log(summarize(lines));
+console.log(summarize(lines.map((line) => ({ ...line, workDir })), totalSeconds));

@@ -1,12 +1,14 @@
 // The A/B method: the head and the base variant ran on the same runner, at the same moments (duet)
 // or in adjacent segments in a randomised order (alternate), so segment i of the head pairs with
 // segment i of the base and each pair's difference is free of the runner's level and of the drift
-// that the pair shares. A paired t over the pairs (src/core/stats/paired.ts, chosen by its
-// calibration at 8–40 pairs: bench/README-ab.md) tests every metric; the same pairs serve every
+// that the pair shares. Yuen's paired t on the 20%-trimmed mean of the pairs (src/core/stats/paired.ts,
+// calibrated in simulation at 8–40 pairs and more powerful than the plain paired t on real busy
+// runners, where a few pairs carry a stall of one variant alone: bench/README-ab.md) tests every
+// latency and rate metric, a plain paired t the error rate; the same pairs serve every
 // metric of a scenario. Holm, the minimum effects, the guards and the decision rule are the stored
 // modes' own.
 import { prepareRun } from '../stats/bootstrap.js';
-import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, type PairedTest } from '../stats/paired.js';
+import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, trimmedPairedTest, type PairedTest } from '../stats/paired.js';
 import { formatCount } from '../report/format.js';
 import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioResult } from '../types.js';
 import { decideRun } from './decide.js';
@@ -126,7 +128,7 @@ function pairedRateCheck(
     return { comparison, guards };
   }
   // Both at capacity: the paired test decides, like a closed model's throughput.
-  const test = pairedTTest(rpsDiffs);
+  const test = trimmedPairedTest(rpsDiffs);
   comparison.reasons.push(`both fell short of the intended ${intended} req/s (head ${formatPercent(headShare, false)}, base ${formatPercent(baseShare, false)}), so their capacities are compared pair by pair`);
   comparison.verdict = 'inconclusive';
   if (test === undefined) {
@@ -177,7 +179,7 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
       add(saturationGuard(base, 'the base'));
     }
     add(populationGuard(metric, head.errorRate, base.errorRate));
-    const test = diffs === undefined ? undefined : metric === 'error_rate' ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : pairedTTest(diffs[metric]);
+    const test = diffs === undefined ? undefined : metric === 'error_rate' ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     drafts.push(fromTest(metric, head, base, test, minEffect, guards));
   }
   return drafts;
@@ -215,7 +217,7 @@ export function comparePaired(input: CompareInput): Comparison {
   // The "base vs head, same runner, <schedule>" line is the renderers' (from comparison.ab); this
   // says how the pairs were made and tested.
   notes.push(
-    `${scheduleWords(ab)}. Each change is the mean over ${pairCount} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown), tested by a paired t; Holm over the ${tested.length} tests of the run.`,
+    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over ${pairCount} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`,
   );
   const metrics = drafts.map((draft) => draft.comparison);
   const breaches = input.thresholds.filter((threshold) => !threshold.ok);

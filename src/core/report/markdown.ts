@@ -632,7 +632,7 @@ function renderMethod(comparison: Comparison): string {
   const modeWords: Record<Comparison['mode'], string> = {
     history: 'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
     bootstrap: 'with fewer than 5 past baselines, each run\'s own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show',
-    ab: 'the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t over the pairs tests it',
+    ab: 'the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t on the 20%-trimmed mean of the pairs (Yuen\'s) tests it',
     'thresholds-only': 'there is no usable baseline, so only the thresholds decide',
   };
   return [

@@ -84,7 +84,7 @@ export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== undefined) {
-    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, paired t per metric)` : '';
+    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)` : '';
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== 'ok') {
     notes.push(`${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ''}`);
