@@ -145,6 +145,19 @@ function summarize(runLines, totalSeconds) {
     }
   }
   out.push(...byMachineLoad(runs));
+  // The spread of the change A/A runs report: what the minimum effects must clear.
+  const sd = (values) => {
+    const v = values.filter(Number.isFinite);
+    const mean = v.reduce((a, b) => a + b, 0) / v.length;
+    return Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, v.length - 1));
+  };
+  out.push('', '| A/A spread: sd over runs of the change reported | p50 | p90 | p95 | p99 | rps |', '|---|---|---|---|---|---|');
+  for (const schedule of ['duet', 'alternate']) {
+    const aa = runs.filter((line) => line.slowdownMs === 0 && line.schedule === schedule);
+    if (aa.length < 2) continue;
+    const of = (metric) => pct(sd(aa.map((line) => line.ab.metrics.find((m) => m.metric === metric)?.change)));
+    out.push(`| ${schedule} (${aa.length} runs) | ${of('p50')} | ${of('p90')} | ${of('p95')} | ${of('p99')} | ${of('rps')} |`);
+  }
   const aaRegressions = runs.filter((line) => line.slowdownMs === 0).flatMap((line) => line.ab.metrics.filter((m) => m.verdict === 'regression').map((m) => `${line.schedule} #${line.index} ${m.metric} ${pct(m.change)}`));
   out.push(
     '',
