@@ -73,9 +73,11 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   const startedAt = Date.now();
   await mkdir(options.logDir, { recursive: true });
 
+  // A push to the default branch has no base to pair with, and the README's workflow gives it
+  // none: the run is judged and saved as the stored baseline that PRs fall back to.
   if (config.compare.mode === 'ab' && options.baseDir === undefined) {
-    throw new ConfigError(
-      `${options.configSource} ${options.configPath}: compare.mode is ab, but no base checkout was given; pass --base-dir ../base (CLI) or base-dir: base (action), or set compare.mode: stored`,
+    options.onNote?.(
+      `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (on a PR, pass the base checkout: --base-dir ../base, or the action's base-dir: base)`,
     );
   }
   const ab = options.baseDir === undefined

@@ -2,7 +2,7 @@
 // baseline (with a note and the base's log tail) when the base did not boot.
 import { describe, expect, it } from 'vitest';
 import { defaultCompareConfig } from '../../src/core/config.js';
-import { judgeRun } from '../../src/core/gate.js';
+import { describeBaseFailure, judgeRun } from '../../src/core/gate.js';
 import { makeAbResults } from './ab-fixtures.js';
 
 const config = { thresholds: {}, compare: { ...defaultCompareConfig(), mode: 'ab' as const } };
@@ -23,8 +23,12 @@ describe('judgeRun with an A/B run', () => {
     const { comparison } = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'nothing saved yet' } });
     expect(comparison.mode).toBe('thresholds-only');
     expect(comparison.notes[0]).toBe(
-      'A/B: the base did not boot (service "api": service "api" exited early with code 1 before it was ready), so this run is compared with the stored baseline instead. Last lines of its log: Error: Cannot find module ./db.js',
+      'A/B: the base did not boot (service "api" exited early with code 1 before it was ready), so this run is compared with the stored baseline instead. Last lines of its log: Error: Cannot find module ./db.js',
     );
     expect(comparison.regressions).toEqual([]);
+    // A reason that does not name the service gets the name in front.
+    expect(describeBaseFailure({ service: 'api', reason: 'no answer on GET /health within 15 s', logTail: [] })).toBe(
+      'A/B: the base did not boot (service "api": no answer on GET /health within 15 s), so this run is compared with the stored baseline instead.',
+    );
   });
 });

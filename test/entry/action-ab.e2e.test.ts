@@ -106,14 +106,16 @@ describe('the action with base-dir on a pull request', () => {
   });
 
   describe('a base that does not boot', () => {
-    // The README's form: no compare.mode, so the default branch's run (base-dir '') is the head
-    // alone, saving the stored baseline that a PR whose base does not boot falls back to.
-    const dirs = checkouts('base-fails', { delayMs: 3 }, { delayMs: 3, failWith: 'base: cannot find module ./db.js' }, config('{ schedule: duet }', 3));
+    // The README's workflow: the default branch's run (base-dir '') is the head alone, even with
+    // compare.mode: ab in the config, and saves the stored baseline that a PR whose base does not
+    // boot falls back to.
+    const dirs = checkouts('base-fails', { delayMs: 3 }, { delayMs: 3, failWith: 'base: cannot find module ./db.js' }, config('{ mode: ab, schedule: duet }', 3));
 
     it('the default branch saves the stored baseline', async () => {
       const run = await world.runStep({ event: 'push', workspace: dirs.head, inputs: { 'base-dir': '' } });
       expect(run.code, run.stdout).toBe(0);
       expect(run.stdout).toContain('saved this run as the new baseline');
+      expect(run.stdout).toContain('sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline');
       expect(readResults(run).ab).toBeUndefined();
       expect(startedIn(dirs.head)).toHaveLength(1);
       await expectAllStopped([dirs.head]);
