@@ -12,6 +12,7 @@ import { DEFAULT_RUNNER_NOISE } from './stats/variance-model.js';
 import { jsonColumns, parseTemplate, templateColumns } from './template.js';
 import { closestMatch, globToRegExp, parseThreshold } from './thresholds.js';
 import { DEFAULT_CAPACITY_RESOLUTION, DEFAULT_CAPACITY_STEP_FACTOR, MIN_CAPACITY_HOLD_MS } from './capacity.js';
+import { MIN_SEGMENTS } from './compare/shared.js';
 import type {
   AbSchedule,
   CapacityLoad,
@@ -1079,9 +1080,12 @@ export function findConfigWarnings(config: Config): string[] {
     const load = scenario.load;
     const measuredMs =
       'durationMs' in load ? load.durationMs : 'stages' in load ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0) : undefined;
-    if (measuredMs !== undefined && measuredMs < 6 * scenario.segmentMs) {
+    // Segments hit by a burst of other work are left out, up to half of them, and a comparison
+    // needs MIN_SEGMENTS: twice that is what always leaves enough.
+    const recommended = 2 * MIN_SEGMENTS;
+    if (measuredMs !== undefined && measuredMs < recommended * scenario.segmentMs) {
       warnings.push(
-        `${where}: ${formatDuration(measuredMs)} holds fewer than 6 segments of ${formatDuration(scenario.segmentMs)}; baseline comparisons will be weak (run at least ${formatDuration(6 * scenario.segmentMs)})`,
+        `${where}: ${formatDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatDuration(recommended * scenario.segmentMs)})`,
       );
     }
   }

@@ -740,7 +740,7 @@ describe('findConfigWarnings', () => {
     const config = parseConfig(withScenario('executor: constant-vus\nvus: 1\nduration: 10s\nwarmup: 1s\nsegment: 5s\nrequest: { path: /x }'), 'perfgate.yml');
     expect(findConfigWarnings(config)).toEqual([
       'scenarios.a.warmup: 1s is shorter than the recommended 3s; JIT warm-up and connection set-up will inflate p99',
-      'scenarios.a: 10s holds fewer than 6 segments of 5s; baseline comparisons will be weak (run at least 30s)',
+      'scenarios.a: 10s holds fewer than 8 segments of 5s; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least 40s)',
     ]);
     expect(findConfigWarnings(parseConfig(withScenario(constantVus), 'perfgate.yml'))).toEqual([]);
   });
