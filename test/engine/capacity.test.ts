@@ -71,15 +71,20 @@ function describeCurve(result: ScenarioResult): string {
 // The three searches of targets with a known capacity run side by side, once for the file: one
 // search is a string of 4 s levels (a 3 s hold is the shortest a config allows, and the shortest
 // with a whole second to check that the service kept up), so running them one after another would
-// cost a minute. Together they send at most ~220 req/s. Two are the same build (an A/A pair for the
+// cost a minute. Together they send at most ~250 req/s. Two are the same build (an A/A pair for the
 // regression test below); each target has its own server, so their queues never mix.
 //
-// Each search starts at ~90% of its target's capacity and climbs by 9%, so that it breaks within
-// two steps and one bisection narrows the bracket below the 5% resolution: 4 levels, where a start
-// at half the capacity took 7.
-const FAST: TargetServerOptions = { delayMs: 40, latch: 3 }; // 3 × 1000 / 40 = 75 req/s
-const SLOW: TargetServerOptions = { delayMs: 50, latch: 3 }; // 25% slower per request: 60 req/s
+// Each search starts at ~85% of its target's capacity and climbs by 9%, so that it breaks within
+// two or three steps and one bisection narrows the bracket below the 5% resolution: 4 or 5 levels,
+// where a start at half the capacity took 7. Near the knee a level runs at 97-103% of the capacity,
+// where a neighbour's stall of the generator's core (late starts: a saturated generator) can break
+// it, and a break the generator's delays explain is retried and, twice, ends the search as the
+// generator's limit. The p95 bound leaves ~120 ms above the service time for such stalls; a level
+// a few percent past the capacity still breaks it, as its queue grows every second.
+const FAST: TargetServerOptions = { delayMs: 24, latch: 2 }; // 2 × 1000 / 24 = 83.3 req/s
+const SLOW: TargetServerOptions = { delayMs: 30, latch: 2 }; // 25% slower per request: 66.7 req/s
 const KNOWN_STEP = { kind: 'factor', factor: 1.09 } as const;
+const KNOWN_SLO = ['p(95)<150', 'error_rate<0.01'].map((expression) => parseThreshold(expression, 'test'));
 
 interface KnownSearch {
   server: TargetServer;
@@ -92,13 +97,14 @@ let fastAgain: KnownSearch;
 async function searchKnown(options: TargetServerOptions, startRatePerSec: number): Promise<KnownSearch> {
   // Not target(): the file's afterEach would close it before the tests that read it.
   const server = await startTargetServer(options);
-  const result = await runCapacity(capacityScenario(server.url, { startRatePerSec, step: KNOWN_STEP }), { thresholds: SLO });
+  // A whole second of warm-up: three generators and their servers start (and compile) at once.
+  const result = await runCapacity(capacityScenario(server.url, { startRatePerSec, step: KNOWN_STEP }, { warmupMs: 1000 }), { thresholds: KNOWN_SLO });
   return { server, result };
 }
 
 describe('targets of known capacity (three searches side by side)', () => {
   beforeAll(async () => {
-    [fast, slow, fastAgain] = await Promise.all([searchKnown(FAST, 65), searchKnown(SLOW, 52), searchKnown(FAST, 65)]);
+    [fast, slow, fastAgain] = await Promise.all([searchKnown(FAST, 70), searchKnown(SLOW, 56), searchKnown(FAST, 70)]);
   }, 120_000);
   // The servers stay up for the whole describe: the file-wide afterEach must not close them.
   afterAll(async () => {
@@ -106,18 +112,18 @@ describe('targets of known capacity (three searches side by side)', () => {
   });
 
   describe('runCapacity', () => {
-    it('finds 3 workers × 40 ms = 75 req/s to 5%, stops climbing one level past it, and accounts for every request', () => {
+    it('finds 2 workers × 24 ms = 83 req/s to 5%, stops climbing one level past it, and accounts for every request', () => {
       const { result, server } = fast;
       const capacity = result.capacity!;
       const curve = describeCurve(result);
       expect(capacity.limitedBy, curve).toBe('service');
-      expect(capacity.ratePerSec, curve).toBeLessThanOrEqual(82.5);
-      expect(capacity.ratePerSec, curve).toBeGreaterThanOrEqual(56);
+      expect(capacity.ratePerSec, curve).toBeLessThanOrEqual(91.7);
+      expect(capacity.ratePerSec, curve).toBeGreaterThanOrEqual(62.5);
       expect(capacity.bracket[1]).not.toBeNull();
       expect(capacity.bracket[1]! - capacity.bracket[0], curve).toBeLessThanOrEqual(0.05 * capacity.bracket[0] + 1e-9);
       expect(capacity.levels.some((level) => level.phase === 'bisect'), curve).toBe(true);
-      expect(climbsPastKnee(capacity.levels, 75), curve).toBeLessThanOrEqual(2);
-      expect(capacity.firstFailure?.reason).toMatch(/p\(95\)<100 breached|fell behind/);
+      expect(climbsPastKnee(capacity.levels, 83.3), curve).toBeLessThanOrEqual(2);
+      expect(capacity.firstFailure?.reason).toMatch(/p\(95\)<150 breached|fell behind/);
       expectAccounted(capacity.levels);
       const sent = capacity.levels.reduce((sum, level) => sum + level.requests.ok + level.requests.ko, 0);
       expect(server.received()).toBeGreaterThanOrEqual(sent);
@@ -125,20 +131,20 @@ describe('targets of known capacity (three searches side by side)', () => {
       expect(result.rate?.intendedPerSec).toBe(capacity.ratePerSec);
     });
 
-    it('finds 3 workers × 50 ms = 60 req/s', () => {
+    it('finds 2 workers × 30 ms = 67 req/s', () => {
       const capacity = slow.result.capacity!;
       const curve = describeCurve(slow.result);
       expect(capacity.limitedBy, curve).toBe('service');
-      expect(capacity.ratePerSec, curve).toBeLessThanOrEqual(66);
-      expect(capacity.ratePerSec, curve).toBeGreaterThanOrEqual(45);
+      expect(capacity.ratePerSec, curve).toBeLessThanOrEqual(73.3);
+      expect(capacity.ratePerSec, curve).toBeGreaterThanOrEqual(50);
       expect(capacity.bracket[1]! - capacity.bracket[0], curve).toBeLessThanOrEqual(0.05 * capacity.bracket[0] + 1e-9);
-      expect(climbsPastKnee(capacity.levels, 60), curve).toBeLessThanOrEqual(2);
+      expect(climbsPastKnee(capacity.levels, 66.7), curve).toBeLessThanOrEqual(2);
       expectAccounted(capacity.levels);
     });
   });
 
   describe('a capacity regression', () => {
-    it('calls a build 25% slower per request (60 req/s) a regression against the stored baseline of the faster one (75 req/s), and the faster one against itself none', () => {
+    it('calls a build 25% slower per request (67 req/s) a regression against the stored baseline of the faster one (83 req/s), and the faster one against itself none', () => {
       const curves = `before:\n${describeCurve(fast.result)}\nafter:\n${describeCurve(slow.result)}\nagain:\n${describeCurve(fastAgain.result)}`;
       expect(slow.result.capacity!.ratePerSec, curves).toBeLessThan(fast.result.capacity!.ratePerSec);
       const baseline = createBaseline(resultsOf(fast.result), undefined, { savedAt: '2026-12-01T00:00:00Z', historyLength: 10 });
@@ -158,7 +164,7 @@ describe('targets of known capacity (three searches side by side)', () => {
 describe('runCapacity against a CPU-bound target', () => {
   it('finds a CPU-bound service (10 ms of CPU per request: at most 100 req/s on a free core)', async () => {
     const server = await cpuTarget(10);
-    // Coarse on purpose (the 75 req/s search above shows the resolution): 40, 60, 90, 120 req/s,
+    // Coarse on purpose (the 83 req/s search above shows the resolution): 40, 60, 90, 120 req/s,
     // and a bracket of 50% is met as soon as a level breaks, so the search takes 3 or 4 levels.
     // Whole requests per 3 s hold at every rate, so that the bracket is exactly one step wide.
     const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 40, maxRatePerSec: 120, resolution: 0.5 }), { thresholds: SLO });
