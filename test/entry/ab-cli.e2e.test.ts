@@ -7,17 +7,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Results } from '../../src/core/types.js';
+import { sharedBundleDir } from '../bundle.js';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-ab-'));
-const cli = join(work, 'bundle', 'cli.js');
+let cli = '';
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
+  cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
 /** A server that answers after `delayMs` on env PORT, and leaves its pid and port in started/. */
