@@ -68,11 +68,26 @@ function describeCurve(result: ScenarioResult): string {
     .join('\n');
 }
 
+function resultsOf(scenario: ScenarioResult): Results {
+  return {
+    schemaVersion: 1,
+    tool: { name: 'perfgate', version: 'test' },
+    configHash: 'cfg',
+    startTime: scenario.startTime,
+    durationMs: scenario.capacity?.durationMs ?? scenario.durationMs,
+    environment: { cpuModel: 'test', cpuCount: 2, nodeVersion: process.version, os: 'linux', fingerprint: 'env' },
+    services: [],
+    scenarios: [scenario],
+  };
+}
+
 // The three searches of targets with a known capacity run side by side, once for the file: one
 // search is a string of 4 s levels (a 3 s hold is the shortest a config allows, and the shortest
 // with a whole second to check that the service kept up), so running them one after another would
-// cost a minute. Together they send at most ~250 req/s. Two are the same build (an A/A pair for the
-// regression test below); each target has its own server, so their queues never mix.
+// cost a minute. Two are the same build (an A/A pair for the regression test); each target has its
+// own server, so their queues never mix. They start with the file, and the short tests of the
+// bounds and of an interrupted search (one level at a time, 20-40 req/s, on servers of their own)
+// run meanwhile: under 300 req/s in all.
 //
 // Each search starts at ~85% of its target's capacity and climbs by 9%, so that it breaks within
 // two or three steps and one bisection narrows the bracket below the 5% resolution: 4 or 5 levels,
@@ -90,9 +105,16 @@ interface KnownSearch {
   server: TargetServer;
   result: ScenarioResult;
 }
-let fast: KnownSearch;
-let slow: KnownSearch;
-let fastAgain: KnownSearch;
+interface KnownSearches {
+  fast: KnownSearch;
+  slow: KnownSearch;
+  fastAgain: KnownSearch;
+}
+let known: Promise<KnownSearches> | undefined;
+function knownSearches(): Promise<KnownSearches> {
+  known ??= Promise.all([searchKnown(FAST, 70), searchKnown(SLOW, 56), searchKnown(FAST, 70)]).then(([fast, slow, fastAgain]) => ({ fast, slow, fastAgain }));
+  return known;
+}
 
 async function searchKnown(options: TargetServerOptions, startRatePerSec: number): Promise<KnownSearch> {
   // Not target(): the file's afterEach would close it before the tests that read it.
@@ -102,14 +124,94 @@ async function searchKnown(options: TargetServerOptions, startRatePerSec: number
   return { server, result };
 }
 
+beforeAll(() => {
+  // Not awaited here: the tests that read the searches await them; a failure shows there.
+  knownSearches().catch(() => undefined);
+});
+// The searches' servers stay up until the file ends: the afterEach above must not close them.
+afterAll(async () => {
+  const searches = await known?.catch(() => undefined);
+  if (searches) await Promise.all([searches.fast, searches.slow, searches.fastAgain].map((search) => search.server.close()));
+});
+
+// These are about when a search stops and what it then says, not about whether a level kept up:
+// their levels hold 1.5 s (a config may not go below 3 s, the shortest hold with a whole second
+// between its first and its last to check the completions on), so only the thresholds judge them.
+const SHORT_HOLD_MS = 1500;
+
+describe('runCapacity bounds', () => {
+  it('reports a service that holds every level up to maxRate as at least maxRate', async () => {
+    const server = await target({ delayMs: 2 });
+    const result = await runCapacity(
+      capacityScenario(server.url, { startRatePerSec: 20, maxRatePerSec: 40, step: { kind: 'increment', ratePerSec: 20 }, holdMs: SHORT_HOLD_MS }),
+      { thresholds: SLO },
+    );
+    const capacity = result.capacity!;
+    expect(capacity.levels.map((level) => [level.intendedPerSec, level.held])).toEqual([
+      [20, true],
+      [40, true],
+    ]);
+    expect(capacity).toMatchObject({ limitedBy: 'maxRate', ratePerSec: 40, bracket: [40, null] });
+    expect(capacity.firstFailure).toBeUndefined();
+    expectAccounted(capacity.levels);
+    expect(result.rps).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('starts no level that would end after maxDuration', async () => {
+    const server = await target({ delayMs: 2 });
+    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 20, holdMs: SHORT_HOLD_MS, maxDurationMs: 4000 }), {
+      thresholds: SLO,
+    });
+    const capacity = result.capacity!;
+    // 0.5 s warm-up + 1.5 s hold; a second level (1 s settle + 1.5 s hold) would end after 4.5 s,
+    // past the 4 s, although 2 s of them are left when the first ends.
+    expect(capacity.limitedBy).toBe('maxDuration');
+    expect(capacity.levels.map((level) => [level.intendedPerSec, level.held])).toEqual([[20, true]]);
+    expect(result.params.maxDurationMs).toBe(4000);
+  }, 60_000);
+
+  it('says the start rate already broke the SLO', async () => {
+    // One worker × 50 ms serves 20/s: at 30/s the queue (and so the latency) grows 0.5 s a second.
+    const server = await target({ delayMs: 50, latch: 1 });
+    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 30, holdMs: SHORT_HOLD_MS }), { thresholds: SLO });
+    const capacity = result.capacity!;
+    expect(capacity).toMatchObject({ limitedBy: 'service', ratePerSec: 0, bracket: [0, 30] });
+    expect(capacity.levels).toHaveLength(1);
+    expect(capacity.firstFailure?.reason).toMatch(/p\(95\)<100 breached/);
+    expectAccounted(capacity.levels);
+  }, 60_000);
+});
+
+describe('runCapacity interrupted', () => {
+  it('returns the levels measured so far, marked interrupted, when aborted mid-search', async () => {
+    const server = await target({ delayMs: 2 });
+    const controller = new AbortController();
+    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 20, holdMs: SHORT_HOLD_MS }), {
+      thresholds: SLO,
+      signal: controller.signal,
+      onLevel: () => controller.abort(),
+    });
+    expect(result.capacity).toMatchObject({ limitedBy: 'interrupted', ratePerSec: 20 });
+    expect(result.capacity!.levels).toHaveLength(1);
+  }, 30_000);
+
+  it('still gives a result when aborted before the first level', async () => {
+    const server = await target({ delayMs: 2 });
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runCapacity(capacityScenario(server.url, {}), { thresholds: SLO, signal: controller.signal });
+    expect(result.capacity).toMatchObject({ limitedBy: 'interrupted', ratePerSec: 0, levels: [] });
+    expect(result.executor).toBe('capacity');
+  }, 30_000);
+});
+
 describe('targets of known capacity (three searches side by side)', () => {
+  let fast: KnownSearch;
+  let slow: KnownSearch;
+  let fastAgain: KnownSearch;
   beforeAll(async () => {
-    [fast, slow, fastAgain] = await Promise.all([searchKnown(FAST, 70), searchKnown(SLOW, 56), searchKnown(FAST, 70)]);
+    ({ fast, slow, fastAgain } = await knownSearches());
   }, 120_000);
-  // The servers stay up for the whole describe: the file-wide afterEach must not close them.
-  afterAll(async () => {
-    await Promise.all([fast, slow, fastAgain].filter(Boolean).map((search) => search.server.close()));
-  });
 
   describe('runCapacity', () => {
     it('finds 2 workers × 24 ms = 83 req/s to 5%, stops climbing one level past it, and accounts for every request', () => {
@@ -179,53 +281,9 @@ describe('runCapacity against a CPU-bound target', () => {
   }, 120_000);
 });
 
-// These are about when a search stops and what it then says, not about whether a level kept up:
-// their levels hold 1.5 s (a config may not go below 3 s, the shortest hold with a whole second
-// between its first and its last to check the completions on), so only the thresholds judge them.
-const SHORT_HOLD_MS = 1500;
-
-describe('runCapacity bounds', () => {
-  it('reports a service that holds every level up to maxRate as at least maxRate', async () => {
-    const server = await target({ delayMs: 2 });
-    const result = await runCapacity(
-      capacityScenario(server.url, { startRatePerSec: 20, maxRatePerSec: 40, step: { kind: 'increment', ratePerSec: 20 }, holdMs: SHORT_HOLD_MS }),
-      { thresholds: SLO },
-    );
-    const capacity = result.capacity!;
-    expect(capacity.levels.map((level) => [level.intendedPerSec, level.held])).toEqual([
-      [20, true],
-      [40, true],
-    ]);
-    expect(capacity).toMatchObject({ limitedBy: 'maxRate', ratePerSec: 40, bracket: [40, null] });
-    expect(capacity.firstFailure).toBeUndefined();
-    expectAccounted(capacity.levels);
-    expect(result.rps).toBeGreaterThan(0);
-  }, 60_000);
-
-  it('starts no level that would end after maxDuration', async () => {
-    const server = await target({ delayMs: 2 });
-    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 20, holdMs: SHORT_HOLD_MS, maxDurationMs: 4000 }), {
-      thresholds: SLO,
-    });
-    const capacity = result.capacity!;
-    // 0.5 s warm-up + 1.5 s hold; a second level (1 s settle + 1.5 s hold) would end after 4.5 s,
-    // past the 4 s, although 2 s of them are left when the first ends.
-    expect(capacity.limitedBy).toBe('maxDuration');
-    expect(capacity.levels.map((level) => [level.intendedPerSec, level.held])).toEqual([[20, true]]);
-    expect(result.params.maxDurationMs).toBe(4000);
-  }, 60_000);
-
-  it('says the start rate already broke the SLO', async () => {
-    // One worker × 50 ms serves 20/s: at 30/s the queue (and so the latency) grows 0.5 s a second.
-    const server = await target({ delayMs: 50, latch: 1 });
-    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 30, holdMs: SHORT_HOLD_MS }), { thresholds: SLO });
-    const capacity = result.capacity!;
-    expect(capacity).toMatchObject({ limitedBy: 'service', ratePerSec: 0, bracket: [0, 30] });
-    expect(capacity.levels).toHaveLength(1);
-    expect(capacity.firstFailure?.reason).toMatch(/p\(95\)<100 breached/);
-    expectAccounted(capacity.levels);
-  }, 60_000);
-
+// Alone, after the others: it stalls this process's event loop, which would break any search
+// running beside it.
+describe('runCapacity with a stalled generator', () => {
   it('tells a generator that stalls from a service that broke: retried once, then reported as the generator\'s limit', async () => {
     const server = await target({ delayMs: 2 });
     // From 80/s on, the generator's own event loop stalls 60 ms in every 100 ms: a stand-in for a
@@ -253,40 +311,4 @@ describe('runCapacity bounds', () => {
     expect(result.generator.reasons.at(-1)).toMatch(/capacity is the generator's limit/);
     expectAccounted(capacity.levels);
   }, 60_000);
-});
-
-function resultsOf(scenario: ScenarioResult): Results {
-  return {
-    schemaVersion: 1,
-    tool: { name: 'perfgate', version: 'test' },
-    configHash: 'cfg',
-    startTime: scenario.startTime,
-    durationMs: scenario.capacity?.durationMs ?? scenario.durationMs,
-    environment: { cpuModel: 'test', cpuCount: 2, nodeVersion: process.version, os: 'linux', fingerprint: 'env' },
-    services: [],
-    scenarios: [scenario],
-  };
-}
-
-describe('runCapacity interrupted', () => {
-  it('returns the levels measured so far, marked interrupted, when aborted mid-search', async () => {
-    const server = await target({ delayMs: 2 });
-    const controller = new AbortController();
-    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 20, holdMs: SHORT_HOLD_MS }), {
-      thresholds: SLO,
-      signal: controller.signal,
-      onLevel: () => controller.abort(),
-    });
-    expect(result.capacity).toMatchObject({ limitedBy: 'interrupted', ratePerSec: 20 });
-    expect(result.capacity!.levels).toHaveLength(1);
-  }, 30_000);
-
-  it('still gives a result when aborted before the first level', async () => {
-    const server = await target({ delayMs: 2 });
-    const controller = new AbortController();
-    controller.abort();
-    const result = await runCapacity(capacityScenario(server.url, {}), { thresholds: SLO, signal: controller.signal });
-    expect(result.capacity).toMatchObject({ limitedBy: 'interrupted', ratePerSec: 0, levels: [] });
-    expect(result.executor).toBe('capacity');
-  }, 30_000);
 });
