@@ -10,17 +10,18 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-function openScenario(baseUrl: string): ScenarioConfig {
+/** Four segments: of 500 ms by default (the burst and the block below are placed in them). */
+function openScenario(baseUrl: string, segmentMs = 500): ScenarioConfig {
   return {
     name: 'contention',
-    load: { executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 2000 },
+    load: { executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 4 * segmentMs },
     baseUrl,
     request: { method: 'GET', path: '/', headers: {} },
     warmupMs: 300,
     timeoutMs: 5000,
     thinkTimeMs: 0,
     maxInFlight: 1000,
-    segmentMs: 500,
+    segmentMs,
   };
 }
 
@@ -75,7 +76,7 @@ describe('per-segment contention', () => {
   it('records loop delay and late starts without a probe, and no machine figures', async () => {
     const server = await startTargetServer({ delayMs: 1 });
     servers.push(server);
-    const result = await runScenario(openScenario(server.url));
+    const result = await runScenario(openScenario(server.url, 250));
     expect(result.segments).toHaveLength(4);
     for (const segment of result.segments) {
       expect(segment.contention).toBeDefined();
@@ -87,7 +88,7 @@ describe('per-segment contention', () => {
   it('ignores a probe that throws', async () => {
     const server = await startTargetServer({ delayMs: 1 });
     servers.push(server);
-    const result = await runScenario(openScenario(server.url), {
+    const result = await runScenario(openScenario(server.url, 250), {
       cpuProbe: () => {
         throw new Error('no /proc here');
       },

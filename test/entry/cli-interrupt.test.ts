@@ -1,7 +1,7 @@
 // Ctrl-C during `perfgate run` and `perfgate gate`: the run stops, the services stop, and what was
 // measured is written, never compared or saved. The bundled CLI is spawned as a user runs it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,10 +9,11 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Results } from '../../src/core/types.js';
 import { findFreePort } from '../fakes/http.js';
+import { sharedBundleDir } from '../bundle.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-interrupt-'));
-const cli = join(work, 'bundle', 'cli.js');
+let cli = '';
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -61,8 +62,7 @@ async function interrupt(args: string[], port: number): Promise<{ code: number |
 }
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
+  cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
 describe('Ctrl-C', () => {

@@ -10,10 +10,11 @@ import type { Results } from '../../src/core/types.js';
 import { findFreePort } from '../fakes/http.js';
 import { checkout, fetchByKey, fetchByQuery, makeResults } from '../core/report/fixtures.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
+import { sharedBundleDir } from '../bundle.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-cli-'));
-const cli = join(work, 'bundle', 'cli.js');
+let cli = '';
 
 function perfgate(args: string[], cwd = work): { code: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 90_000 });
@@ -33,8 +34,7 @@ function writeJson(name: string, value: unknown): string {
 }
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
+  cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
 describe('help', () => {

@@ -1,7 +1,7 @@
 // Faults the bundled CLI must survive with its verdict: the built bundle is spawned as a user runs
 // it, against loopback targets that misbehave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,14 +9,14 @@ import { join, resolve } from 'node:path';
 import type { Results } from '../../src/core/types.js';
 import { findFreePort } from '../fakes/http.js';
 import { makeResults } from '../core/fixtures.js';
+import { sharedBundleDir } from '../bundle.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-faults-'));
-const cli = join(work, 'bundle', 'cli.js');
+let cli = '';
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(work, 'bundle')], { cwd: repoRoot, encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
+  cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
 /** Runs the bundled CLI without blocking this process, so loopback servers in it keep answering. */
