@@ -4,13 +4,13 @@
 // the processes of both variants.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Results } from '../../src/core/types.js';
 import { sharedBundleDir } from '../bundle.js';
+import { accepts, isAlive, serverSource, startedIn } from '../fakes/ab-checkouts.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-ab-'));
 let cli = '';
@@ -18,18 +18,6 @@ let cli = '';
 beforeAll(() => {
   cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
-
-/** A server that answers after `delayMs` on env PORT, and leaves its pid and port in started/. */
-function serverSource(delayMs: number, options: { failWith?: string } = {}): string {
-  return `import { createServer } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
-${options.failWith ? `console.error(${JSON.stringify(options.failWith)}); process.exit(1);` : ''}
-const port = Number(process.env.PORT);
-mkdirSync('started', { recursive: true });
-writeFileSync('started/' + process.pid, String(port));
-createServer((req, res) => setTimeout(() => res.end('ok'), req.url === '/health' ? 0 : ${delayMs})).listen(port, '127.0.0.1');
-`;
-}
 
 /** Four 1 s segments per scenario: the fewest pairs the paired test takes (MIN_PAIRS). */
 const PAIRED_S = 4;
@@ -79,35 +67,8 @@ function gate(cwd: string, extra: string[] = []) {
   return { code: child.status, stdout: child.stdout, stderr: child.stderr, results, report };
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
-}
-
-/** A zombie (exited, not yet reaped by whoever adopted it) is not alive. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const state = /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return existsSync(`/proc/${pid}`) ? true : !existsSync('/proc/self');
-  }
-}
-
 function started(dir: string): { pid: number; port: number }[] {
-  const folder = join(dir, 'perf', 'started');
-  return existsSync(folder) ? readdirSync(folder).map((pid) => ({ pid: Number(pid), port: Number(readFileSync(join(folder, pid), 'utf8')) })) : [];
+  return startedIn(join(dir, 'perf'));
 }
 
 // Both models in the default duet; alternate (whose slots run one after the other, so each scenario

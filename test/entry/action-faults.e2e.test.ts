@@ -18,7 +18,7 @@ let bundle: string;
 let target: TargetServer;
 
 beforeAll(async () => {
-  bundle = bundleAction(work);
+  bundle = bundleAction();
   target = await startTargetServer({ delayMs: 5 });
   writeFileSync(
     configPath,

@@ -3,13 +3,14 @@
 // Actions cache and artifact service and Slack, and one step of the bundled dist/index.js with the
 // environment a runner gives it: the event payload file, INPUT_* variables, GITHUB_OUTPUT and
 // GITHUB_STEP_SUMMARY, read back once the step has ended.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { actionsToken, startGitHubApiFake, type GitHubApiFake } from '../fakes/github-api.js';
 import { startCacheServiceFake, type CacheServiceFake } from '../fakes/cache-service.js';
 import { startSlackFake, type SlackFake } from '../fakes/slack.js';
+import { sharedBundleDir } from '../bundle.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const ordersServer = join(repoRoot, 'examples/orders/server.js');
@@ -21,12 +22,9 @@ export function makeWorkDir(name: string): string {
   return mkdtempSync(join(tmpdir(), `perfgate-${name}-`));
 }
 
-/** Bundles the action from src/ into `work`/bundle; returns the path of its index.js. */
-export function bundleAction(work: string): string {
-  const outdir = join(work, 'bundle');
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', outdir], { cwd: repoRoot, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`scripts/build.mjs failed (${built.status}):\n${built.stderr}`);
-  return join(outdir, 'index.js');
+/** The action bundled from src/ (once per vitest run, test/bundle.ts); returns the path of its index.js. */
+export function bundleAction(): string {
+  return join(sharedBundleDir(), 'index.js');
 }
 
 /**
@@ -205,7 +203,7 @@ export async function startActionWorld(options: {
   runIdBase?: number;
 }): Promise<ActionWorld> {
   const { work } = options;
-  const bundle = options.bundle ?? bundleAction(work);
+  const bundle = options.bundle ?? bundleAction();
   const [github, cache, slack] = await Promise.all([startGitHubApiFake(), startCacheServiceFake(), startSlackFake()]);
   const newRunnerTemp = (): string => mkdtempSync(join(work, 'runner-temp-'));
   const runnerTemp = newRunnerTemp();

@@ -3,28 +3,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Results } from '../../src/core/types.js';
 import { findFreePort } from '../fakes/http.js';
 import { sharedBundleDir } from '../bundle.js';
+import { accepts } from '../fakes/ab-checkouts.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-interrupt-'));
 let cli = '';
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
-}
 
 function writeConfig(port: number): string {
   const path = join(work, `perfgate-${port}.yml`);
