@@ -54,23 +54,20 @@ function oneSided(t: number, df: number): number {
   return 1 - tCdf(Math.abs(t), df);
 }
 
-const pairT: Candidate = {
-  name: 'paired t on per-pair log ratios',
-  test: (_h, _b, diffs) =>
-    Object.fromEntries(METRICS.map((m) => {
-      const r = pairedTTest(diffs[m]);
-      return [m, { effect: r?.effect ?? 0, p: r?.pValue ?? 1 }];
-    })) as Record<Metric, { effect: number; p: number }>,
-};
+/** A test on the per-pair log ratios alone. */
+function perPair(name: string, test: (differences: number[]) => { effect: number; pValue: number } | undefined): Candidate {
+  return {
+    name,
+    test: (_h, _b, diffs) =>
+      Object.fromEntries(METRICS.map((m) => {
+        const r = test(diffs[m]);
+        return [m, { effect: r?.effect ?? 0, p: r?.pValue ?? 1 }];
+      })) as Record<Metric, { effect: number; p: number }>,
+  };
+}
 
-const pairYuen: Candidate = {
-  name: "Yuen's 20% trimmed-mean paired t on per-pair log ratios",
-  test: (_h, _b, diffs) =>
-    Object.fromEntries(METRICS.map((m) => {
-      const r = trimmedPairedTest(diffs[m]);
-      return [m, { effect: r?.effect ?? 0, p: r?.pValue ?? 1 }];
-    })) as Record<Metric, { effect: number; p: number }>,
-};
+const pairT = perPair('paired t on per-pair log ratios', (d) => pairedTTest(d));
+const pairYuen = perPair("Yuen's 20% trimmed-mean paired t on per-pair log ratios", (d) => trimmedPairedTest(d));
 
 const pooledJackknife: Candidate = {
   name: 'pooled estimate, jackknife-over-pairs SE, t(n−1)',
