@@ -14,6 +14,7 @@
 //
 //   node bench/ab-e2e.mjs [--aa-runs 40] [--power-runs 20] [--levels 1,2,4] [--aa-duration 20]
 //        [--power-duration 60] [--rate 1000] [--service-ms 20] [--lock /tmp/heavy.lock] [--seed 11]
+//   node bench/ab-e2e.mjs --counts duet:17,alternate:14,1:9,2:5 --seed 12   (tops up cells)
 //   node bench/ab-e2e.mjs --summarize bench/out/ab-e2e-<stamp>.jsonl[,more.jsonl]
 //   node bench/ab-e2e.mjs --rejudge bench/out/ab-e2e-<stamp>.jsonl[,…] [--cli other/cli.js]
 //        (no load: the saved results of every run judged again by another build's statistics)
@@ -44,6 +45,7 @@ const args = parseArgs({
   'service-ms': 20,
   lock: '/tmp/heavy.lock',
   seed: 11,
+  counts: '',
   summarize: '',
   rejudge: '',
   cli: join(repo, 'dist/cli.js'),
@@ -291,12 +293,19 @@ if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build firs
 mkdirSync(join(workDir, 'runs'), { recursive: true });
 const random = seededRandom(args.seed);
 const balanced = (count) => shuffled(Array.from({ length: count }, (_, i) => i % 2 === 0), random);
+// --counts duet:17,alternate:14,1:9,2:5 tops up cells of an earlier run (A/A per schedule, power
+// per level) instead of the full plan; the summaries take several raw files at once.
+const counts = args.counts
+  ? Object.fromEntries(String(args.counts).split(',').map((item) => item.split(':')).map(([key, value]) => [key, Number(value)]))
+  : {
+      duet: args['aa-runs'],
+      alternate: args['aa-runs'],
+      ...Object.fromEntries(String(args.levels).split(',').filter(Boolean).map((level) => [level, args['power-runs']])),
+    };
 const plan = [];
-for (const schedule of ['duet', 'alternate']) {
-  for (const neighbour of balanced(args['aa-runs'])) plan.push({ schedule, slowdownMs: 0, neighbour });
-}
-for (const level of String(args.levels).split(',').filter(Boolean).map(Number)) {
-  for (const neighbour of balanced(args['power-runs'])) plan.push({ schedule: 'duet', slowdownMs: level, neighbour });
+for (const [key, count] of Object.entries(counts)) {
+  const aa = key === 'duet' || key === 'alternate';
+  for (const neighbour of balanced(count)) plan.push({ schedule: aa ? key : 'duet', slowdownMs: aa ? 0 : Number(key), neighbour });
 }
 const order = shuffled(plan, random);
 const started = Date.now();
