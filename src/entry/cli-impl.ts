@@ -96,7 +96,7 @@ export async function runCompareCommand(
   const pairable = read.ab !== undefined && read.ab.baseFailure === undefined;
   if (options.baselinePath === undefined && !pairable) {
     throw new ConfigError(
-      `--baseline is required: ${options.currentPath} holds no base variant to pair with (it is not from an A/B run); name the results or baseline to compare with, like --baseline base.json`,
+      `--baseline is required: ${options.currentPath} holds no base variant to pair with (it is not from an A/B run, or its base did not boot); name the results or baseline to compare with, like --baseline base.json`,
     );
   }
   // An explicit --baseline is what the user asked to compare with, even for A/B results.

@@ -101,7 +101,7 @@ describe('perfgate compare with the results of an A/B run', () => {
     const error = await runCompareCommand(streams, { currentPath: path, format: 'text', failOn: 'regression' }).catch((e: unknown) => e);
     expect(exitCodeFor(error)).toBe(2);
     expect((error as Error).message).toBe(
-      `--baseline is required: ${path} holds no base variant to pair with (it is not from an A/B run); name the results or baseline to compare with, like --baseline base.json`,
+      `--baseline is required: ${path} holds no base variant to pair with (it is not from an A/B run, or its base did not boot); name the results or baseline to compare with, like --baseline base.json`,
     );
   });
 });
