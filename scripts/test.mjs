@@ -22,7 +22,8 @@ for (const [index, node] of runtimes.entries()) {
   const out = join(mkdtempSync(join(tmpdir(), 'perfgate-test-')), 'report.json');
   const actionRuntime = index === 0;
   console.log(`\n=== tests on Node ${version(node)} (${node})${actionRuntime ? '' : `; the action's own tests (node24 only) are not repeated: ${ACTION_ONLY.join(', ')}`}`);
-  const excluded = actionRuntime ? [] : ACTION_ONLY.map((glob) => `--exclude=${glob}`);
+  // A filter that named only the action's files leaves this run nothing to do, which is no failure.
+  const excluded = actionRuntime ? [] : [...ACTION_ONLY.map((glob) => `--exclude=${glob}`), '--passWithNoTests'];
   const run = spawnSync(node, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...excluded, ...process.argv.slice(2)], {
     stdio: 'inherit',
   });

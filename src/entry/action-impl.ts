@@ -192,6 +192,7 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
       signal,
       ...(options.baseDir ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() } : {}),
       onNote: (message) => core.info(`perfgate: A/B: ${message}`),
+      onMissingBase: (message) => (event.kind === 'pull_request' ? core.warning(`perfgate: ${message}`) : core.info(`perfgate: ${message}`)),
     });
     // The k6-style summary of what was measured, before any comparison.
     core.info(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution }));

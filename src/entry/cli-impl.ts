@@ -102,7 +102,11 @@ export async function runCompareCommand(
   // An explicit --baseline is what the user asked to compare with, even for A/B results.
   const { ab: _ab, ...headAlone } = read;
   const current = options.baselinePath !== undefined && pairable ? headAlone : read;
-  if (current !== read) io.stderr.write(`perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)\n`);
+  if (current !== read) {
+    // In duet the head shared the runner with the base: against a baseline measured alone it reads slower.
+    const shared = read.ab?.schedule === 'duet' ? '; its head ran beside the base (duet), so it had half the runner a run alone has, and reads slower than one' : '';
+    io.stderr.write(`perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)${shared}\n`);
+  }
   const baselineText = options.baselinePath === undefined ? undefined : await readInputFile(options.baselinePath, '--baseline');
   const loaded = options.configPath ? (await loadConfig(options.configPath)).config : undefined;
   const config: Pick<Config, 'thresholds' | 'compare' | 'report'> = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
@@ -114,7 +118,7 @@ export async function runCompareCommand(
     current,
     config,
     baseline:
-      baselineText === undefined || options.baselinePath === undefined
+      options.baselinePath === undefined || baselineText === undefined
         ? { kind: 'missing', detail: 'an A/B run is compared with its own base variant' }
         : { kind: 'found', text: baselineText, source: options.baselinePath },
     seed: options.seed,

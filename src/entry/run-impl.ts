@@ -51,6 +51,9 @@ export interface LoadTestOptions {
   seed?: number;
   /** Told what the A/B set-up decided (the base's missing config, a base that did not boot). */
   onNote?: (message: string) => void;
+  /** Where "compare.mode is ab but no base checkout was given" goes (default onWarning): a note on
+   * a push, which has no base to pair with, a warning on a PR, where the base was forgotten. */
+  onMissingBase?: (message: string) => void;
 }
 
 export interface LoadTestOutcome {
@@ -76,7 +79,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   // A push to the default branch has no base to pair with, and the README's workflow gives it
   // none: the run is judged and saved as the stored baseline that PRs fall back to.
   if (config.compare.mode === 'ab' && options.baseDir === undefined) {
-    options.onNote?.(
+    (options.onMissingBase ?? options.onWarning)(
       `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (on a PR, pass the base checkout: --base-dir ../base, or the action's base-dir: base)`,
     );
   }

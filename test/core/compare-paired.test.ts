@@ -93,7 +93,7 @@ describe('comparePaired', () => {
     expect(metric(duet, 'api', 'p50').verdict).toBe('regression');
     const note = duet.scenarios[0]?.notes.find((text) => text.startsWith('The load generator fell behind'));
     expect(note).toContain('2,851 of 58,428 requests started more than 10 ms late');
-    expect(note).toContain('dilutes every change towards zero');
+    expect(note).toContain('mostly dilutes a change towards zero');
     const alternate = comparePaired(input(lagging('alternate')));
     for (const name of ['p50', 'p95']) {
       const held = metric(alternate, 'api', name);
@@ -101,6 +101,32 @@ describe('comparePaired', () => {
       expect(held.reasons?.join(' ')).toContain('the load generator fell behind its schedule in the head');
     }
     expect(alternate.scenarios[0]?.notes.some((text) => text.startsWith('The load generator fell behind'))).toBe(false);
+  });
+
+  it('holds back a "no change" of a duet whose generator fell behind: the shared delay may have diluted a change', () => {
+    const results = makeAbResults({ seed: 7, schedule: 'duet', scenarios: [api] });
+    const behind = { saturated: true, reasons: ['the generator\'s event loop was delayed 56 ms at p99'] };
+    const lag = <T extends Results>(r: T): T => ({ ...r, scenarios: r.scenarios.map((sc) => ({ ...sc, generator: { ...sc.generator, ...behind } })) });
+    const comparison = comparePaired(input({ ...lag(results), ab: { ...results.ab!, base: lag(results.ab!.base) } }));
+    const plain = comparePaired(input(results));
+    const noChange = plain.scenarios[0]!.metrics.filter((m) => m.verdict === 'no change' && m.metric !== 'error_rate' && m.metric !== 'rps').map((m) => m.metric);
+    expect(noChange.length).toBeGreaterThan(0);
+    for (const name of noChange) {
+      const held = metric(comparison, 'api', name);
+      expect(held.verdict).toBe('inconclusive');
+      expect(held.reasons.join(' ')).toContain('"no change" cannot be told from a smaller reading of a real one');
+    }
+  });
+
+  it('holds back a "no change" when the whole-run values disagree with the pairs (a change a few segments carry)', () => {
+    const results = makeAbResults({ seed: 8, schedule: 'duet', scenarios: [api] });
+    const before = metric(comparePaired(input(results)), 'api', 'p95');
+    expect(before.verdict).toBe('no change');
+    // The head's whole-run p95 30% above the base's, where its segments pair as before.
+    const head = { ...results.scenarios[0]!, latencyMs: { ...results.scenarios[0]!.latencyMs, p95: results.ab!.base.scenarios[0]!.latencyMs.p95 * 1.3 } };
+    const after = metric(comparePaired(input({ ...results, scenarios: [head] })), 'api', 'p95');
+    expect(after.verdict).toBe('inconclusive');
+    expect(after.reasons.join(' ')).toMatch(/the whole-run values differ by \+30(\.0)?%, outside the pairs' interval/);
   });
 
   it('calls A/A runs no change in the large majority, and never a regression here (deterministic seeds)', () => {

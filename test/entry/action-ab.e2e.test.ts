@@ -143,6 +143,15 @@ describe('the action with base-dir on a pull request', () => {
       expect(startedIn(dirs.head)).toHaveLength(1);
       expect(startedIn(dirs.base)).toHaveLength(0);
       await expectAllStopped([dirs.head]);
+      rmSync(join(dirs.head, 'started'), { recursive: true });
+    });
+
+    it('a PR step whose workflow forgot base-dir is compared with the stored baseline, with a warning', async () => {
+      const run = await world.runStep({ event: 'pull_request', prNumber: 13, workspace: dirs.head, inputs: { 'base-dir': '' } });
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toMatch(/::warning::perfgate: .*sets compare\.mode: ab, but no base checkout was given, so this run is compared with the stored baseline/);
+      expect(readResults(run).ab).toBeUndefined();
+      await expectAllStopped([dirs.head]);
     });
   });
 });

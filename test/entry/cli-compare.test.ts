@@ -93,6 +93,7 @@ describe('perfgate compare with the results of an A/B run', () => {
     await runCompareCommand(streams, { baselinePath: write('ab-base.json', ab.ab!.base), currentPath: write('ab2.json', ab), format: 'json', failOn: 'regression' });
     expect((JSON.parse(output()) as { mode: string }).mode).not.toBe('ab');
     expect(errors()).toContain('is from an A/B run: compared with --baseline');
+    expect(errors()).toContain('its head ran beside the base (duet), so it had half the runner');
   });
 
   it('asks for --baseline when the results hold no base variant, naming the file and the fix', async () => {

@@ -142,7 +142,7 @@ function pairedRateCheck(
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
-function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[]): Draft[] {
+function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[], noChangeHolds: Map<Draft, string>): Draft[] {
   const { compare } = input;
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
@@ -180,16 +180,35 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
     }
     add(populationGuard(metric, head.errorRate, base.errorRate));
     const test = diffs === undefined ? undefined : metric === 'error_rate' ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
-    drafts.push(fromTest(metric, head, base, test, minEffect, guards));
+    const draft = fromTest(metric, head, base, test, minEffect, guards);
+    drafts.push(draft);
+    if (metric === 'error_rate' || test === undefined) continue;
+    // What may make a "no change" untrue while a regression stays one: a shared lag dilutes a
+    // change (the delay is in both variants), and the trimmed mean does not see a change that only
+    // a few segments carry, which the whole-run values then show.
+    if (sharedLag) noChangeHolds.set(draft, SHARED_LAG_HOLD);
+    const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
+    // Aggregation alone moves the whole-run ratio by a point or so: only a disagreement as large as
+    // a change that counts, and outside the interval, says the pairs missed something.
+    const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
+    if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
+      noChangeHolds.set(
+        draft,
+        `the whole-run values differ by ${formatPercent(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`,
+      );
+    }
   }
   return drafts;
 }
+
+const SHARED_LAG_HOLD =
+  'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
 
 function sharedLagNote(head: ScenarioResult, base: ScenarioResult): string {
   const reasons = [...new Set([...head.generator.reasons, ...base.generator.reasons])];
   return (
     `The load generator fell behind its schedule${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. In duet it held both variants' requests back together, ` +
-    'so the latencies are still compared pair by pair, but the delay is in both and dilutes every change towards zero: a regression shown is at least that large, and "no change" can hide a smaller one. A quieter runner or a lower rate measures the service more closely.'
+    'so the latencies are still compared pair by pair; the delay is in both and mostly dilutes a change towards zero, so a regression or an improvement still counts but "no change" is held back. A quieter runner or a lower rate measures the service more closely.'
   );
 }
 
@@ -197,6 +216,7 @@ export function comparePaired(input: CompareInput): Comparison {
   const { current, compare } = input;
   const ab = current.ab;
   if (ab === undefined) throw new Error('comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline');
+  const noChangeHolds = new Map<Draft, string>();
   const { scenarios, drafts, notes } = compareScenarios(
     current.scenarios,
     ab.base.scenarios,
@@ -205,13 +225,18 @@ export function comparePaired(input: CompareInput): Comparison {
       newInCurrent: 'New in the head: the base has no such scenario, so it is judged on thresholds alone.',
       missing: (name) => `Scenario ${name} is in the base but not in the head: it was not compared.`,
     },
-    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes),
+    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes, noChangeHolds),
   );
   const pairCount = Math.max(0, ...scenarios.map((s) => (s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0)));
 
   // Holm over every test of the run, each test's MDE at the family's size, each verdict: as in the
   // stored modes.
   decideRun(drafts, compare.alpha);
+  for (const [draft, reason] of noChangeHolds) {
+    if (draft.comparison.verdict !== 'no change') continue;
+    draft.comparison.verdict = 'inconclusive';
+    draft.comparison.reasons.push(reason);
+  }
   const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
 
   // The "base vs head, same runner, <schedule>" line is the renderers' (from comparison.ab); this

@@ -38,7 +38,8 @@ const REMEDIES: readonly string[] = [
 ];
 
 /** The remedies for this comparison: A/B mode is advice only to a run that does not use it. */
-export function remediesFor(comparison: Pick<Comparison, 'mode' | 'ab'>): string[] {
+export function remediesFor(comparison: Pick<Comparison, 'mode' | 'ab'> & { current?: Pick<Comparison['current'], 'ab'> }): string[] {
+  if (comparison.current?.ab?.baseFailure !== undefined) return [...REMEDIES, 'make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner'];
   if (comparison.mode !== 'ab') return [...REMEDIES, 'use A/B mode (base and head on the same runner, side by side), which cancels most runner noise'];
   if (comparison.ab?.schedule === 'alternate') return [...REMEDIES, 'use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours'];
   return [...REMEDIES];

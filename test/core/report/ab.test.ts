@@ -81,6 +81,8 @@ describe('what the reports advise about held-back verdicts', () => {
     expect(remediesFor({ mode: 'bootstrap' }).at(-1)).toContain('use A/B mode');
     expect(remediesFor({ mode: 'ab', ab: { schedule: 'duet', pairs: 12 } }).join(' ')).not.toContain('A/B mode');
     expect(remediesFor({ mode: 'ab', ab: { schedule: 'alternate', pairs: 12 } }).at(-1)).toContain('compare.schedule: duet');
+    const baseFailed = { schedule: 'duet' as const, seed: 1, base: abComparison().current, baseFailure: { service: 'api', reason: 'exited', logTail: [] } };
+    expect(remediesFor({ mode: 'bootstrap', current: { ab: baseFailed } }).at(-1)).toContain('make the base boot');
     const comparison = abComparison();
     const held = { ...comparison, scenarios: comparison.scenarios.map((s) => ({ ...s, metrics: s.metrics.map((m) => ({ ...m, verdict: 'inconclusive' as const, reasons: ['a reason'] })) })) };
     expect(renderComparisonText(held)).toContain('What you can do:');

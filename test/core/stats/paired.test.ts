@@ -86,13 +86,16 @@ describe('trimmedPairedTest (Yuen)', () => {
     expect(Math.exp(yuen.effect) - 1).toBeLessThan(0.09);
     expect(yuen.pValue).toBeLessThan(1e-6);
     expect(plain.pValue).toBeGreaterThan(yuen.pValue * 1000);
-    // 20 pairs, 4 trimmed at each end: 12 kept.
-    expect(yuen.df).toBe(11);
+    // 20 pairs, 4 trimmed at each end: 12 kept, df 12 − 2.
+    expect(yuen.df).toBe(10);
     expect(yuen.pairs).toBe(20);
   });
 
-  it('is the plain paired t below 5 pairs, and gives p = 1 for identical variants', () => {
+  it('is the plain paired t below 8 pairs, and gives p = 1 for identical variants', () => {
     expect(trimmedPairedTest([0.01, 0.02, 0.03, 0.05])).toEqual(pairedTTest([0.01, 0.02, 0.03, 0.05]));
+    const seven = [0.01, 0.02, 0.03, 0.05, -0.02, 0.3, 0.04];
+    expect(trimmedPairedTest(seven)).toEqual(pairedTTest(seven));
+    expect(trimmedPairedTest([...seven, 0.02])?.df).toBe(4);
     const same = trimmedPairedTest(Array.from({ length: 12 }, () => 0))!;
     expect(same.pValue).toBe(1);
     expect(same.standardError).toBeGreaterThan(0);
@@ -100,7 +103,7 @@ describe('trimmedPairedTest (Yuen)', () => {
 
   it('matches a hand computation of Yuen\'s statistic', () => {
     const diffs = [-0.3, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.5];
-    // g = 2: kept 0.02…0.07 (mean 0.045); winsorized: 0.02, 0.02, 0.02…0.07, 0.07, 0.07.
+    // g = 2: kept 0.02…0.07 (mean 0.045, df 6 − 2); winsorized: 0.02, 0.02, 0.02…0.07, 0.07, 0.07.
     const w = [0.02, 0.02, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.07, 0.07];
     const wm = w.reduce((a, b) => a + b, 0) / 10;
     const sw2 = w.reduce((a, b) => a + (b - wm) ** 2, 0) / 9;
@@ -108,6 +111,6 @@ describe('trimmedPairedTest (Yuen)', () => {
     const yuen = trimmedPairedTest(diffs)!;
     expect(yuen.effect).toBeCloseTo(0.045, 12);
     expect(yuen.standardError).toBeCloseTo(se, 12);
-    expect(yuen.df).toBe(5);
+    expect(yuen.df).toBe(4);
   });
 });
