@@ -57,9 +57,10 @@ export const MIN_TRIMMED_PAIRS = 8;
 /**
  * Yuen's paired test on the trimmed mean of the per-pair differences. On a busy runner most pairs
  * of a percentile agree closely while a few carry a stall that hit one variant alone (a process
- * descheduled, a GC pause): in our real duet runs at 1,000 req/s, 16 of 20 pairs of a +9% head read
- * +7…+9% and the other 4 anything from −31% to +38%. The mean of all pairs follows those few and
- * its sd is inflated by them; the 20% trimmed mean does not. Under A/A the two variants are
+ * descheduled, a GC pause): in one of our real duet runs at 1,000 req/s, 14 of the 20 p95 pairs of
+ * a +9% head read +8% or +9% and the other six −9% to +38%. The sd of all pairs is inflated by
+ * those few (standard error 1.9% around a mean of +7.9%); the 20% trimmed mean's is not (0.66%
+ * around +8.5%). Under A/A the two variants are
  * exchangeable, so the differences are symmetric about 0 and trimming both ends keeps the test
  * centred. The standard error comes from the winsorized variance, df = h − 2 with h the pairs kept
  * (the one-sample trimmed t of Tukey and McLaughlin on the differences, as Wilcox gives it in
