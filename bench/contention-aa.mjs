@@ -26,7 +26,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOutput, clopperPearsonUpper, freePort, parseArgs, pct, readJsonl, runLocked, runOneAndExit, runProcess, seededRandom, shuffled } from './harness.mjs';
+import { benchOutput, clopperPearsonUpper, freePort, parseArgs, pct, readJsonl, runLocked, runOneAndExit, runProcess, seededRandom, shuffled, ordersServiceYaml } from './harness.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
@@ -182,16 +182,7 @@ function writeConfig(port) {
     request: { method: GET, path: "/orders/\${row.id}" }
     data: { file: ${JSON.stringify(join(data, 'keys.csv'))}, order: round-robin }`);
   }
-  const yaml = `services:
-  - name: orders
-    run: ${JSON.stringify(`${node} ${join(repo, 'examples/orders/server.js')}`)}
-    env: { PORT: "${port}", SERVICE_TIME_MS: "${args['service-ms']}" }
-    ready: { http: "http://127.0.0.1:${port}/health", timeout: 15s }
-
-defaults:
-  baseUrl: http://127.0.0.1:${port}
-  timeout: 5s
-  warmup: ${args.warmup}s
+  const yaml = `${ordersServiceYaml({ repo, port, serviceMs: args['service-ms'], warmupS: args.warmup })}
 
 scenarios:
 ${scenarios.join('\n\n')}

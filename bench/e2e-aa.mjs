@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clopperPearsonUpper, freePort, median, parseArgs, pct, readJsonl, runProcess } from './harness.mjs';
+import { clopperPearsonUpper, freePort, median, parseArgs, pct, readJsonl, runProcess, ordersServiceYaml } from './harness.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
@@ -68,16 +68,7 @@ function record(line) {
 // run has the same config hash and the power runs find the A/A baselines.
 function writeConfig(port) {
   const data = join(repo, 'examples/orders/data');
-  const yaml = `services:
-  - name: orders
-    run: ${JSON.stringify(`${node} ${join(repo, 'examples/orders/server.js')}`)}
-    env: { PORT: "${port}", SERVICE_TIME_MS: "${args['service-ms']}" }
-    ready: { http: "http://127.0.0.1:${port}/health", timeout: 15s }
-
-defaults:
-  baseUrl: http://127.0.0.1:${port}
-  timeout: 5s
-  warmup: ${args.warmup}s
+  const yaml = `${ordersServiceYaml({ repo, port, serviceMs: args['service-ms'], warmupS: args.warmup })}
   segment: ${args.segment}s
 
 scenarios:

@@ -180,3 +180,17 @@ export function benchOutput(repo, name) {
   const rawPath = join(outDir, `${name}-${stamp}.jsonl`);
   return { stamp, workDir: join(outDir, `${name}-${stamp}`), rawPath, record: (line) => appendFileSync(rawPath, `${JSON.stringify(line)}\n`) };
 }
+
+/** The config's head for the example order service on `port`: its service and the defaults. */
+export function ordersServiceYaml({ repo, port, serviceMs, warmupS }) {
+  return `services:
+  - name: orders
+    run: ${JSON.stringify(`${process.execPath} ${join(repo, 'examples/orders/server.js')}`)}
+    env: { PORT: "${port}", SERVICE_TIME_MS: "${serviceMs}" }
+    ready: { http: "http://127.0.0.1:${port}/health", timeout: 15s }
+
+defaults:
+  baseUrl: http://127.0.0.1:${port}
+  timeout: 5s
+  warmup: ${warmupS}s`;
+}

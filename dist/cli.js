@@ -50281,6 +50281,26 @@ function compareScenarios(current, past, thresholds, words2, compareOne) {
   const notes = past.filter((base) => !current.some((scenario2) => scenario2.name === base.name)).map((base) => words2.missing(base.name));
   return { scenarios, drafts, notes };
 }
+function tallyVerdicts(drafts, thresholds) {
+  const metrics = drafts.map((draft) => draft.comparison);
+  const breaches = thresholds.filter((threshold) => !threshold.ok);
+  const regressions = metrics.filter((metric) => metric.verdict === "regression");
+  const improvements = metrics.filter((metric) => metric.verdict === "improvement");
+  return { verdict: breaches.length > 0 || regressions.length > 0 ? "fail" : "pass", regressions, improvements, breaches };
+}
+function rateCheckComparison(current, base, minEffect) {
+  return {
+    scenario: current.name,
+    metric: "rps",
+    baseline: base.rps,
+    current: current.rps,
+    change: Math.expm1(Math.log(current.rps / base.rps)),
+    method: "rate-check",
+    minEffect,
+    verdict: "no change",
+    reasons: []
+  };
+}
 
 // src/core/compare/guards.ts
 function populationLimit(metric) {
@@ -50601,22 +50621,17 @@ function decideRun(drafts, alpha) {
     comparison.verdict = decided.verdict;
     comparison.reasons.push(...decided.reasons);
   }
+  for (const { comparison, holdNoChange } of drafts) {
+    if (holdNoChange === void 0 || comparison.verdict !== "no change") continue;
+    comparison.verdict = "inconclusive";
+    comparison.reasons.push(holdNoChange);
+  }
 }
 
 // src/core/compare/rate-check.ts
 function rateCheck(ctx, current, base) {
   const guards = [];
-  const comparison = {
-    scenario: current.name,
-    metric: "rps",
-    baseline: base.rps,
-    current: current.rps,
-    change: Math.expm1(Math.log(current.rps / base.rps)),
-    method: "rate-check",
-    minEffect: ctx.input.compare.minEffect.rps,
-    verdict: "no change",
-    reasons: []
-  };
+  const comparison = rateCheckComparison(current, base, ctx.input.compare.minEffect.rps);
   const rate = current.rate;
   if (rate === void 0 || !(rate.intendedPerSec > 0)) {
     comparison.method = "none";
@@ -50833,17 +50848,7 @@ function fromTest(metric, head, base, test, minEffect, guards) {
 }
 function pairedRateCheck(head, base, rpsDiffs, minEffect) {
   const guards = [];
-  const comparison = {
-    scenario: head.name,
-    metric: "rps",
-    baseline: base.rps,
-    current: head.rps,
-    change: Math.expm1(Math.log(head.rps / base.rps)),
-    method: "rate-check",
-    minEffect,
-    verdict: "no change",
-    reasons: []
-  };
+  const comparison = rateCheckComparison(head, base, minEffect);
   const share = (scenario2) => scenario2.rate !== void 0 && scenario2.rate.intendedPerSec > 0 ? scenario2.rate.achievedPerSec / scenario2.rate.intendedPerSec : void 0;
   const headShare = share(head);
   const baseShare = share(base);
@@ -50886,7 +50891,7 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
   comparison.pValue = test.pValue;
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
-function compareScenarioPaired(input, head, base, notes, noChangeHolds) {
+function compareScenarioPaired(input, head, base, notes) {
   const { compare } = input;
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
@@ -50921,14 +50926,11 @@ function compareScenarioPaired(input, head, base, notes, noChangeHolds) {
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     drafts.push(draft);
     if (metric === "error_rate" || test === void 0) continue;
-    if (sharedLag) noChangeHolds.set(draft, SHARED_LAG_HOLD);
+    if (sharedLag) draft.holdNoChange = SHARED_LAG_HOLD;
     const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
     const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
     if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
-      noChangeHolds.set(
-        draft,
-        `the whole-run values differ by ${formatPercent2(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`
-      );
+      draft.holdNoChange = `the whole-run values differ by ${formatPercent2(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
     }
   }
   return drafts;
@@ -50942,7 +50944,6 @@ function comparePaired(input) {
   const { current, compare } = input;
   const ab = current.ab;
   if (ab === void 0) throw new Error("comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline");
-  const noChangeHolds = /* @__PURE__ */ new Map();
   const { scenarios, drafts, notes } = compareScenarios(
     current.scenarios,
     ab.base.scenarios,
@@ -50951,27 +50952,18 @@ function comparePaired(input) {
       newInCurrent: "New in the head: the base has no such scenario, so it is judged on thresholds alone.",
       missing: (name) => `Scenario ${name} is in the base but not in the head: it was not compared.`
     },
-    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes, noChangeHolds)
+    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes)
   );
   const pairCount2 = Math.max(0, ...scenarios.map((s) => s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0));
   decideRun(drafts, compare.alpha);
-  for (const [draft, reason] of noChangeHolds) {
-    if (draft.comparison.verdict !== "no change") continue;
-    draft.comparison.verdict = "inconclusive";
-    draft.comparison.reasons.push(reason);
-  }
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   notes.push(
     `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over ${pairCount2} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
   );
-  const metrics = drafts.map((draft) => draft.comparison);
-  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
-  const regressions = metrics.filter((metric) => metric.verdict === "regression");
-  const improvements = metrics.filter((metric) => metric.verdict === "improvement");
   const summary = { schedule: ab.schedule, pairs: pairCount2 };
   if (ab.base.git?.commit !== void 0) summary.baseCommit = ab.base.git.commit;
   return {
-    verdict: breaches.length > 0 || regressions.length > 0 ? "fail" : "pass",
+    ...tallyVerdicts(drafts, input.thresholds),
     mode: "ab",
     ab: summary,
     // The base variant is this run's baseline, and it is here: a missing stored baseline is no
@@ -50979,9 +50971,6 @@ function comparePaired(input) {
     baselineStatus: { kind: "ok" },
     current,
     scenarios,
-    regressions,
-    improvements,
-    breaches,
     notes
   };
 }
@@ -51098,21 +51087,15 @@ function compareRuns(input) {
       `The baseline ran on another environment (fingerprint ${baseline.results.environment.fingerprint}, this run ${fingerprint}); comparisons with it are inconclusive.`
     );
   }
-  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
-  const regressions = metrics.filter((metric) => metric.verdict === "regression");
-  const improvements = metrics.filter((metric) => metric.verdict === "improvement");
   const summary = { savedAt: baseline.savedAt, historyLength: baseline.history.length, environmentDiffers };
   if (baseline.commit !== void 0) summary.commit = baseline.commit;
   return {
-    verdict: breaches.length > 0 || regressions.length > 0 ? "fail" : "pass",
+    ...tallyVerdicts(drafts, input.thresholds),
     mode: usedHistory ? "history" : "bootstrap",
     baselineStatus: input.baselineStatus,
     baseline: summary,
     current,
     scenarios,
-    regressions,
-    improvements,
-    breaches,
     notes
   };
 }

@@ -14,6 +14,7 @@ import { createHistogram, encodeHistogram, mergeHistograms, percentileMs, type H
 import type { PreparedRun } from '../../src/core/stats/bootstrap.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { AbSchedule, Executor, Results, ScenarioResult, SegmentRecord } from '../../src/core/types.js';
+import { binomial, OPEN, poisson } from './fixtures.js';
 
 export interface AbScenarioFixture {
   name?: string;
@@ -69,22 +70,6 @@ interface PairedSegments {
   order: ('head-first' | 'base-first')[];
 }
 
-function poisson(rng: Rng, mean: number): number {
-  if (mean <= 0) return 0;
-  return Math.max(0, Math.round(mean + Math.sqrt(mean) * rng.normal()));
-}
-
-function binomial(rng: Rng, n: number, p: number): number {
-  if (p <= 0 || n === 0) return 0;
-  if (n * p < 30) {
-    let k = 0;
-    for (let i = 0; i < n; i++) if (rng.next() < p) k++;
-    return k;
-  }
-  return Math.min(n, Math.max(0, Math.round(n * p + Math.sqrt(n * p * (1 - p)) * rng.normal())));
-}
-
-const OPEN: readonly Executor[] = ['constant-arrival-rate', 'ramping-arrival-rate'];
 const BURSTS = 20;
 
 interface Slot {

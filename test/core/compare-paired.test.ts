@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AB_MIN_EFFECT, comparePaired, minEffectFor, type CompareInput } from '../../src/core/compare/index.js';
 import type { CompareConfig, Comparison, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
 import { makeAbResults, type AbScenarioFixture } from './ab-fixtures.js';
+import { TEST_COMPARE } from './fixtures.js';
 
-const compare: CompareConfig = {
-  metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
-  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
-  alpha: 0.05,
-  minHistory: 5,
-  noiseFloor: 0.15,
-  historyLength: 10,
-};
+const compare = TEST_COMPARE;
 
 function input(current: Results, extra: Partial<CompareInput> = {}): CompareInput {
   return { current, baselineStatus: { kind: 'missing', detail: 'no baseline yet' }, compare, thresholds: [], ...extra };

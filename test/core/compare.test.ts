@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare/index.js';
-import type { Baseline, CompareConfig, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
+import type { Baseline, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
+import { TEST_COMPARE } from './fixtures.js';
 
-const compare: CompareConfig = {
-  metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
-  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
-  alpha: 0.05,
-  minHistory: 5,
-  noiseFloor: 0.15,
-  historyLength: 10,
-};
+const compare = TEST_COMPARE;
 const api: ScenarioFixture = { name: 'api', ratePerSec: 200, segments: 12 };
 
 function run(seed: number, fixture: Partial<ScenarioFixture> = {}, extra: { fingerprint?: string; runShiftSd?: number } = {}): Results {

@@ -4,7 +4,7 @@
 // runner-to-runner level shift per run. Reused by the bench/ validation scripts.
 import { createHistogram, encodeHistogram, mergeHistograms, percentileMs, type Histogram } from '../../src/core/histogram.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
-import type { Executor, Results, ScenarioResult, SegmentRecord } from '../../src/core/types.js';
+import type { CompareConfig, Executor, Results, ScenarioResult, SegmentRecord } from '../../src/core/types.js';
 
 export interface ScenarioFixture {
   name?: string;
@@ -44,12 +44,13 @@ export interface ResultsFixture {
   commit?: string;
 }
 
-function poisson(rng: Rng, mean: number): number {
+/** Draws shared by the fixtures of one run and of an A/B pair (ab-fixtures.ts). */
+export function poisson(rng: Rng, mean: number): number {
   if (mean <= 0) return 0;
   return Math.max(0, Math.round(mean + Math.sqrt(mean) * rng.normal()));
 }
 
-function binomial(rng: Rng, n: number, p: number): number {
+export function binomial(rng: Rng, n: number, p: number): number {
   if (p <= 0 || n === 0) return 0;
   if (n * p < 30) {
     let k = 0;
@@ -59,7 +60,7 @@ function binomial(rng: Rng, n: number, p: number): number {
   return Math.min(n, Math.max(0, Math.round(n * p + Math.sqrt(n * p * (1 - p)) * rng.normal())));
 }
 
-const OPEN: readonly Executor[] = ['constant-arrival-rate', 'ramping-arrival-rate'];
+export const OPEN: readonly Executor[] = ['constant-arrival-rate', 'ramping-arrival-rate'];
 
 function makeScenario(rng: Rng, fixture: ScenarioFixture, shift: number, startTime: string): ScenarioResult {
   const name = fixture.name ?? 'scenario';
@@ -199,3 +200,13 @@ export function makeResults(options: ResultsFixture): Results {
   if (options.commit !== undefined) results.git = { commit: options.commit };
   return results;
 }
+
+/** The compare rules the method tests judge with: the stored modes' minimum effects, α 5%. */
+export const TEST_COMPARE: CompareConfig = {
+  metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
+  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
+  alpha: 0.05,
+  minHistory: 5,
+  noiseFloor: 0.15,
+  historyLength: 10,
+};

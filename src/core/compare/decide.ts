@@ -97,4 +97,9 @@ export function decideRun(drafts: readonly Draft[], alpha: number): void {
     comparison.verdict = decided.verdict;
     comparison.reasons.push(...decided.reasons);
   }
+  for (const { comparison, holdNoChange } of drafts) {
+    if (holdNoChange === undefined || comparison.verdict !== 'no change') continue;
+    comparison.verdict = 'inconclusive';
+    comparison.reasons.push(holdNoChange);
+  }
 }

@@ -18,6 +18,7 @@ import {
   groupThresholds,
   OPEN_EXECUTORS,
   scenarioValue,
+  tallyVerdicts,
   type CompareInput,
   type Context,
   type Draft,
@@ -159,21 +160,15 @@ export function compareRuns(input: CompareInput): Comparison {
       `The baseline ran on another environment (fingerprint ${baseline.results.environment.fingerprint}, this run ${fingerprint}); comparisons with it are inconclusive.`,
     );
   }
-  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
-  const regressions = metrics.filter((metric) => metric.verdict === 'regression');
-  const improvements = metrics.filter((metric) => metric.verdict === 'improvement');
   const summary: Comparison['baseline'] = { savedAt: baseline.savedAt, historyLength: baseline.history.length, environmentDiffers };
   if (baseline.commit !== undefined) summary.commit = baseline.commit;
   return {
-    verdict: breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+    ...tallyVerdicts(drafts, input.thresholds),
     mode: usedHistory ? 'history' : 'bootstrap',
     baselineStatus: input.baselineStatus,
     baseline: summary,
     current,
     scenarios,
-    regressions,
-    improvements,
-    breaches,
     notes,
   };
 }

@@ -13,7 +13,7 @@ import { formatCount } from '../report/format.js';
 import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioResult } from '../types.js';
 import { decideRun } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
-import { compareScenarios, formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, scenarioValue, toChange, type CompareInput, type Draft } from './shared.js';
+import { compareScenarios, formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, rateCheckComparison, scenarioValue, tallyVerdicts, toChange, type CompareInput, type Draft } from './shared.js';
 
 /**
  * Minimum effects in A/B mode. The pairs cancel the runner's level and the drift they share, so the
@@ -85,17 +85,7 @@ function pairedRateCheck(
   minEffect: number,
 ): Draft {
   const guards: string[] = [];
-  const comparison: MetricComparison = {
-    scenario: head.name,
-    metric: 'rps',
-    baseline: base.rps,
-    current: head.rps,
-    change: Math.expm1(Math.log(head.rps / base.rps)),
-    method: 'rate-check',
-    minEffect,
-    verdict: 'no change',
-    reasons: [],
-  };
+  const comparison = rateCheckComparison(head, base, minEffect);
   const share = (scenario: ScenarioResult): number | undefined =>
     scenario.rate !== undefined && scenario.rate.intendedPerSec > 0 ? scenario.rate.achievedPerSec / scenario.rate.intendedPerSec : undefined;
   const headShare = share(head);
@@ -142,7 +132,7 @@ function pairedRateCheck(
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
-function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[], noChangeHolds: Map<Draft, string>): Draft[] {
+function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[]): Draft[] {
   const { compare } = input;
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
@@ -186,16 +176,13 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
     // What may make a "no change" untrue while a regression stays one: a shared lag dilutes a
     // change (the delay is in both variants), and the trimmed mean does not see a change that only
     // a few segments carry, which the whole-run values then show.
-    if (sharedLag) noChangeHolds.set(draft, SHARED_LAG_HOLD);
+    if (sharedLag) draft.holdNoChange = SHARED_LAG_HOLD;
     const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
     // Aggregation alone moves the whole-run ratio by a point or so: only a disagreement as large as
     // a change that counts, and outside the interval, says the pairs missed something.
     const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
     if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
-      noChangeHolds.set(
-        draft,
-        `the whole-run values differ by ${formatPercent(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`,
-      );
+      draft.holdNoChange = `the whole-run values differ by ${formatPercent(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
     }
   }
   return drafts;
@@ -216,7 +203,6 @@ export function comparePaired(input: CompareInput): Comparison {
   const { current, compare } = input;
   const ab = current.ab;
   if (ab === undefined) throw new Error('comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline');
-  const noChangeHolds = new Map<Draft, string>();
   const { scenarios, drafts, notes } = compareScenarios(
     current.scenarios,
     ab.base.scenarios,
@@ -225,18 +211,13 @@ export function comparePaired(input: CompareInput): Comparison {
       newInCurrent: 'New in the head: the base has no such scenario, so it is judged on thresholds alone.',
       missing: (name) => `Scenario ${name} is in the base but not in the head: it was not compared.`,
     },
-    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes, noChangeHolds),
+    (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes),
   );
   const pairCount = Math.max(0, ...scenarios.map((s) => (s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0)));
 
   // Holm over every test of the run, each test's MDE at the family's size, each verdict: as in the
   // stored modes.
   decideRun(drafts, compare.alpha);
-  for (const [draft, reason] of noChangeHolds) {
-    if (draft.comparison.verdict !== 'no change') continue;
-    draft.comparison.verdict = 'inconclusive';
-    draft.comparison.reasons.push(reason);
-  }
   const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
 
   // The "base vs head, same runner, <schedule>" line is the renderers' (from comparison.ab); this
@@ -244,14 +225,10 @@ export function comparePaired(input: CompareInput): Comparison {
   notes.push(
     `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over ${pairCount} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`,
   );
-  const metrics = drafts.map((draft) => draft.comparison);
-  const breaches = input.thresholds.filter((threshold) => !threshold.ok);
-  const regressions = metrics.filter((metric) => metric.verdict === 'regression');
-  const improvements = metrics.filter((metric) => metric.verdict === 'improvement');
   const summary: NonNullable<Comparison['ab']> = { schedule: ab.schedule, pairs: pairCount };
   if (ab.base.git?.commit !== undefined) summary.baseCommit = ab.base.git.commit;
   return {
-    verdict: breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+    ...tallyVerdicts(drafts, input.thresholds),
     mode: 'ab',
     ab: summary,
     // The base variant is this run's baseline, and it is here: a missing stored baseline is no
@@ -259,9 +236,6 @@ export function comparePaired(input: CompareInput): Comparison {
     baselineStatus: { kind: 'ok' },
     current,
     scenarios,
-    regressions,
-    improvements,
-    breaches,
     notes,
   };
 }

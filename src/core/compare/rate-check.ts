@@ -1,24 +1,14 @@
 // The open-model rate check: in an open model the generator sets the rate, so throughput is
 // judged by whether the service kept up with the intended rate, not by a test of rps.
 import { formatCount } from '../report/format.js';
-import type { MetricComparison, ScenarioResult } from '../types.js';
+import type { ScenarioResult } from '../types.js';
 import { otherLoadGuard, saturationGuard } from './guards.js';
-import { formatPercent, RATE_SHORTFALL, runnerNoise, type Context, type Draft } from './shared.js';
+import { formatPercent, RATE_SHORTFALL, rateCheckComparison, runnerNoise, type Context, type Draft } from './shared.js';
 import { testTwoRuns } from '../stats/variance-model.js';
 
 export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult): Draft {
   const guards: string[] = [];
-  const comparison: MetricComparison = {
-    scenario: current.name,
-    metric: 'rps',
-    baseline: base.rps,
-    current: current.rps,
-    change: Math.expm1(Math.log(current.rps / base.rps)),
-    method: 'rate-check',
-    minEffect: ctx.input.compare.minEffect.rps,
-    verdict: 'no change',
-    reasons: [],
-  };
+  const comparison = rateCheckComparison(current, base, ctx.input.compare.minEffect.rps);
   const rate = current.rate;
   if (rate === undefined || !(rate.intendedPerSec > 0)) {
     comparison.method = 'none';

@@ -5,6 +5,7 @@ import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
 import type {
   Baseline,
   CompareConfig,
+  Comparison,
   HistoryEntry,
   MetricComparison,
   MetricName,
@@ -43,6 +44,9 @@ export interface CompareInput {
 export interface Draft {
   comparison: MetricComparison;
   guards: string[];
+  /** Why a "no change" cannot be trusted here while a regression or an improvement can: decideRun
+   * makes that verdict inconclusive with this reason. */
+  holdNoChange?: string;
   /** What the run-level step needs to state the minimum detectable effect once the family size
    * (the number of tests Holm adjusts over) is known: on the effect's scale. */
   power?: { standardError: number; df: number };
@@ -147,4 +151,32 @@ export function compareScenarios(
   }
   const notes = past.filter((base) => !current.some((scenario) => scenario.name === base.name)).map((base) => words.missing(base.name));
   return { scenarios, drafts, notes };
+}
+
+/** What every method's Comparison says of the decided drafts: the regressions, improvements and
+ * breached thresholds, and the run's verdict (fail on either of the first and the last). */
+export function tallyVerdicts(
+  drafts: readonly Draft[],
+  thresholds: readonly ThresholdResult[],
+): Pick<Comparison, 'verdict' | 'regressions' | 'improvements' | 'breaches'> {
+  const metrics = drafts.map((draft) => draft.comparison);
+  const breaches = thresholds.filter((threshold) => !threshold.ok);
+  const regressions = metrics.filter((metric) => metric.verdict === 'regression');
+  const improvements = metrics.filter((metric) => metric.verdict === 'improvement');
+  return { verdict: breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass', regressions, improvements, breaches };
+}
+
+/** The open-model rate check's starting point, in either method: no change until the rates say otherwise. */
+export function rateCheckComparison(current: ScenarioResult, base: ScenarioResult, minEffect: number): MetricComparison {
+  return {
+    scenario: current.name,
+    metric: 'rps',
+    baseline: base.rps,
+    current: current.rps,
+    change: Math.expm1(Math.log(current.rps / base.rps)),
+    method: 'rate-check',
+    minEffect,
+    verdict: 'no change',
+    reasons: [],
+  };
 }

@@ -7,17 +7,11 @@ import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderSlackLines, renderSlackMessage } from '../../../src/core/report/slack.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
 import { remediesFor } from '../../../src/core/report/reasons.js';
-import type { CompareConfig, Comparison } from '../../../src/core/types.js';
+import type { Comparison } from '../../../src/core/types.js';
 import { makeAbResults } from '../ab-fixtures.js';
+import { TEST_COMPARE } from '../fixtures.js';
 
-const compare: CompareConfig = {
-  metrics: ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'],
-  minEffect: { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.01, capacity: 0.1 },
-  alpha: 0.05,
-  minHistory: 5,
-  noiseFloor: 0.15,
-  historyLength: 10,
-};
+const compare = TEST_COMPARE;
 
 function abComparison(): Comparison {
   const current = makeAbResults({
