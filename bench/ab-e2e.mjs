@@ -26,7 +26,20 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOutput, clopperPearsonLower, clopperPearsonUpper, median, parseArgs, pct, readJsonl, runLocked, runOneAndExit, runProcess, seededRandom, shuffled } from './harness.mjs';
+import {
+  benchOutput,
+  clopperPearsonLower,
+  clopperPearsonUpper,
+  median,
+  parseArgs,
+  pct,
+  readJsonl,
+  runLocked,
+  runOneAndExit,
+  runProcess,
+  seededRandom,
+  shuffled,
+} from './harness.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
@@ -62,7 +75,8 @@ const cell = (line) => (line.slowdownMs === 0 ? `A/A ${line.schedule}` : `+${lin
 const rateOf = (x, n) => `${x}/${n} = ${pct(n ? x / n : NaN)}`;
 const withUpper = (x, n) => `${rateOf(x, n)} (≤ ${pct(clopperPearsonUpper(x, n))})`;
 const withLower = (x, n) => `${rateOf(x, n)} (≥ ${pct(clopperPearsonLower(x, n))})`;
-const verdictOf = (judgement, metric) => judgement?.metrics.find((m) => m.scenario === SCENARIO && m.metric === metric)?.verdict;
+const verdictOf = (judgement, metric) =>
+  judgement?.metrics.find((m) => m.scenario === SCENARIO && m.metric === metric)?.verdict;
 
 /** The cores of other work on the machine during the head's measurement (its results file). */
 function otherCoresOf(workDir, line) {
@@ -84,14 +98,16 @@ const BANDS = [
 function byMachineLoad(runs) {
   const out = [
     '',
-    '### By the other work the machine measured during each run (cores outside perfgate and its services: the neighbour, other engineers\' tests)',
+    "### By the other work the machine measured during each run (cores outside perfgate and its services: the neighbour, other engineers' tests)",
     '',
     '| cell | other cores | runs | gate FAIL | p50 regression | p95 regression | median MDE p95 |',
     '|---|---|---|---|---|---|---|',
   ];
   for (const name of [...new Set(runs.map(cell))].sort()) {
     for (const [band, inBand] of BANDS) {
-      const these = runs.filter((line) => cell(line) === name && Number.isFinite(line.otherCores) && inBand(line.otherCores));
+      const these = runs.filter(
+        (line) => cell(line) === name && Number.isFinite(line.otherCores) && inBand(line.otherCores),
+      );
       if (these.length === 0) continue;
       const count = (metric) => these.filter((line) => verdictOf(line.ab, metric) === 'regression').length;
       out.push(
@@ -103,9 +119,18 @@ function byMachineLoad(runs) {
 }
 
 function summarize(runLines, totalSeconds) {
-  const runs = runLines.map((line) => ({ ...line, otherCores: line.workDir ? otherCoresOf(line.workDir, line) : undefined }));
+  const runs = runLines.map((line) => ({
+    ...line,
+    otherCores: line.workDir ? otherCoresOf(line.workDir, line) : undefined,
+  }));
   const out = [];
-  const cells = [...new Set(runs.map(cell))].sort((a, b) => (a.startsWith('A/A') === b.startsWith('A/A') ? a.localeCompare(b, 'en', { numeric: true }) : a.startsWith('A/A') ? -1 : 1));
+  const cells = [...new Set(runs.map(cell))].sort((a, b) =>
+    a.startsWith('A/A') === b.startsWith('A/A')
+      ? a.localeCompare(b, 'en', { numeric: true })
+      : a.startsWith('A/A')
+        ? -1
+        : 1,
+  );
   out.push(
     '### A/A (base = head): false alarms',
     '',
@@ -114,7 +139,9 @@ function summarize(runLines, totalSeconds) {
   );
   for (const name of cells.filter((c) => c.startsWith('A/A'))) {
     for (const neighbour of [true, false, undefined]) {
-      const these = runs.filter((line) => cell(line) === name && (neighbour === undefined || line.neighbour === neighbour));
+      const these = runs.filter(
+        (line) => cell(line) === name && (neighbour === undefined || line.neighbour === neighbour),
+      );
       if (these.length === 0) continue;
       const fails = these.filter((line) => line.ab.verdict === 'fail').length;
       const regressed = these.filter((line) => line.ab.metrics.some((m) => m.verdict === 'regression')).length;
@@ -135,14 +162,32 @@ function summarize(runLines, totalSeconds) {
   );
   for (const name of cells.filter((c) => !c.startsWith('A/A'))) {
     for (const neighbour of [true, false, undefined]) {
-      const these = runs.filter((line) => cell(line) === name && (neighbour === undefined || line.neighbour === neighbour));
+      const these = runs.filter(
+        (line) => cell(line) === name && (neighbour === undefined || line.neighbour === neighbour),
+      );
       if (these.length === 0) continue;
       const count = (pick, metric) => these.filter((line) => verdictOf(pick(line), metric) === 'regression').length;
       const stored = these.filter((line) => line.stored);
       out.push(
         `| ${name} | ${neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none'} | ${these.length} | ${pct(median(these.map((l) => l.measured.p50)))} / ${pct(median(these.map((l) => l.measured.p95)))} | ` +
-          `${withLower(count((l) => l.ab, 'p50'), these.length)} | ${withLower(count((l) => l.ab, 'p95'), these.length)} | ${rateOf(these.filter((l) => l.ab.verdict === 'fail').length, these.length)} | ` +
-          `${stored.length ? `${rateOf(count((l) => l.stored, 'p50'), stored.length)} / ${rateOf(count((l) => l.stored, 'p95'), stored.length)}` : '—'} |`,
+          `${withLower(
+            count((l) => l.ab, 'p50'),
+            these.length,
+          )} | ${withLower(
+            count((l) => l.ab, 'p95'),
+            these.length,
+          )} | ${rateOf(these.filter((l) => l.ab.verdict === 'fail').length, these.length)} | ` +
+          `${
+            stored.length
+              ? `${rateOf(
+                  count((l) => l.stored, 'p50'),
+                  stored.length,
+                )} / ${rateOf(
+                  count((l) => l.stored, 'p95'),
+                  stored.length,
+                )}`
+              : '—'
+          } |`,
       );
     }
   }
@@ -153,14 +198,26 @@ function summarize(runLines, totalSeconds) {
     const mean = v.reduce((a, b) => a + b, 0) / v.length;
     return Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, v.length - 1));
   };
-  out.push('', '| A/A spread: sd over runs of the change reported | p50 | p90 | p95 | p99 | rps |', '|---|---|---|---|---|---|');
+  out.push(
+    '',
+    '| A/A spread: sd over runs of the change reported | p50 | p90 | p95 | p99 | rps |',
+    '|---|---|---|---|---|---|',
+  );
   for (const schedule of ['duet', 'alternate']) {
     const aa = runs.filter((line) => line.slowdownMs === 0 && line.schedule === schedule);
     if (aa.length < 2) continue;
     const of = (metric) => pct(sd(aa.map((line) => line.ab.metrics.find((m) => m.metric === metric)?.change)));
-    out.push(`| ${schedule} (${aa.length} runs) | ${of('p50')} | ${of('p90')} | ${of('p95')} | ${of('p99')} | ${of('rps')} |`);
+    out.push(
+      `| ${schedule} (${aa.length} runs) | ${of('p50')} | ${of('p90')} | ${of('p95')} | ${of('p99')} | ${of('rps')} |`,
+    );
   }
-  const aaRegressions = runs.filter((line) => line.slowdownMs === 0).flatMap((line) => line.ab.metrics.filter((m) => m.verdict === 'regression').map((m) => `${line.schedule} #${line.index} ${m.metric} ${pct(m.change)}`));
+  const aaRegressions = runs
+    .filter((line) => line.slowdownMs === 0)
+    .flatMap((line) =>
+      line.ab.metrics
+        .filter((m) => m.verdict === 'regression')
+        .map((m) => `${line.schedule} #${line.index} ${m.metric} ${pct(m.change)}`),
+    );
   out.push(
     '',
     `false regressions in A/A: ${aaRegressions.length ? aaRegressions.join(', ') : 'none'}`,
@@ -192,8 +249,18 @@ if (args.rejudge) {
   let changed = 0;
   for (const line of runs) {
     const resultsPath = join(line.workDir, 'runs', `${line.index}.json`);
-    const compared = await runProcess(node, [args.cli, 'compare', '--current', resultsPath, '--format', 'json', '--seed', String(1000 + line.index)]);
-    if (compared.code !== 0 && compared.code !== 1) throw new Error(`rejudging ${resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
+    const compared = await runProcess(node, [
+      args.cli,
+      'compare',
+      '--current',
+      resultsPath,
+      '--format',
+      'json',
+      '--seed',
+      String(1000 + line.index),
+    ]);
+    if (compared.code !== 0 && compared.code !== 1)
+      throw new Error(`rejudging ${resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
     const ab = digest(JSON.parse(compared.stdout));
     if (ab.verdict !== line.ab.verdict) changed += 1;
     judged.push({ ...line, ab });
@@ -247,7 +314,15 @@ function prepare(side, { schedule, durationS, serviceMs }) {
 
 function digest(report) {
   const metrics = report.scenarios.flatMap((scenario) =>
-    scenario.metrics.map((m) => ({ scenario: scenario.name, metric: m.metric, verdict: m.verdict, method: m.method, change: m.change, mde: m.minDetectableEffect, reasons: m.reasons })),
+    scenario.metrics.map((m) => ({
+      scenario: scenario.name,
+      metric: m.metric,
+      verdict: m.verdict,
+      method: m.method,
+      change: m.change,
+      mde: m.minDetectableEffect,
+      reasons: m.reasons,
+    })),
   );
   return { mode: report.mode, verdict: report.verdict, metrics };
 }
@@ -270,21 +345,65 @@ async function gateRun(step, index, previous) {
   prepare('head', { schedule: step.schedule, durationS, serviceMs: args['service-ms'] + step.slowdownMs });
   prepare('base', { schedule: step.schedule, durationS, serviceMs: args['service-ms'] });
   const resultsPath = join(workDir, 'runs', `${index}.json`);
-  const cliArgs = ['gate', '-c', 'perf/perfgate.yml', '--base-dir', '../base', '--baseline-dir', join(workDir, 'no-baseline'), '-o', resultsPath, '--format', 'json', '--seed', String(1000 + index)];
-  const one = await runLocked(self, args.lock, { cliArgs, cwd: join(workDir, 'head'), neighbour: step.neighbour, seed: args.seed * 1000 + index });
+  const cliArgs = [
+    'gate',
+    '-c',
+    'perf/perfgate.yml',
+    '--base-dir',
+    '../base',
+    '--baseline-dir',
+    join(workDir, 'no-baseline'),
+    '-o',
+    resultsPath,
+    '--format',
+    'json',
+    '--seed',
+    String(1000 + index),
+  ];
+  const one = await runLocked(self, args.lock, {
+    cliArgs,
+    cwd: join(workDir, 'head'),
+    neighbour: step.neighbour,
+    seed: args.seed * 1000 + index,
+  });
   if (one.code !== 0 && one.code !== 1) throw new Error(`run ${index} exited ${one.code}: ${one.stderr.slice(-3000)}`);
   const ab = digest(JSON.parse(one.stdout));
-  if (ab.mode !== 'ab') throw new Error(`run ${index} was not judged as A/B (mode ${ab.mode}): ${one.stderr.slice(-2000)}`);
+  if (ab.mode !== 'ab')
+    throw new Error(`run ${index} was not judged as A/B (mode ${ab.mode}): ${one.stderr.slice(-2000)}`);
   const split = splitResults(resultsPath, index);
   // The stored mode on the same run: the head against the previous run's base of the same config.
   let stored;
   const before = previous.get(`${step.schedule}/${durationS}`);
   if (before) {
-    const compared = await runProcess(node, [cli, 'compare', '--baseline', before, '--current', split.headPath, '-c', join(workDir, 'head/perf/perfgate.yml'), '--format', 'json', '--seed', String(2000 + index)]);
+    const compared = await runProcess(node, [
+      cli,
+      'compare',
+      '--baseline',
+      before,
+      '--current',
+      split.headPath,
+      '-c',
+      join(workDir, 'head/perf/perfgate.yml'),
+      '--format',
+      'json',
+      '--seed',
+      String(2000 + index),
+    ]);
     if (compared.code === 0 || compared.code === 1) stored = digest(JSON.parse(compared.stdout));
   }
   previous.set(`${step.schedule}/${durationS}`, split.basePath);
-  const line = { kind: 'run', index, ...step, durationS, exit: one.code, seconds: one.seconds, neighbourOnSeconds: one.neighbourOnSeconds, measured: split.measured, ab, stored };
+  const line = {
+    kind: 'run',
+    index,
+    ...step,
+    durationS,
+    exit: one.code,
+    seconds: one.seconds,
+    neighbourOnSeconds: one.neighbourOnSeconds,
+    measured: split.measured,
+    ab,
+    stored,
+  };
   record(line);
   return line;
 }
@@ -292,20 +411,35 @@ async function gateRun(step, index, previous) {
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
 mkdirSync(join(workDir, 'runs'), { recursive: true });
 const random = seededRandom(args.seed);
-const balanced = (count) => shuffled(Array.from({ length: count }, (_, i) => i % 2 === 0), random);
+const balanced = (count) =>
+  shuffled(
+    Array.from({ length: count }, (_, i) => i % 2 === 0),
+    random,
+  );
 // --counts duet:17,alternate:14,1:9,2:5 tops up cells of an earlier run (A/A per schedule, power
 // per level) instead of the full plan; the summaries take several raw files at once.
 const counts = args.counts
-  ? Object.fromEntries(String(args.counts).split(',').map((item) => item.split(':')).map(([key, value]) => [key, Number(value)]))
+  ? Object.fromEntries(
+      String(args.counts)
+        .split(',')
+        .map((item) => item.split(':'))
+        .map(([key, value]) => [key, Number(value)]),
+    )
   : {
       duet: args['aa-runs'],
       alternate: args['aa-runs'],
-      ...Object.fromEntries(String(args.levels).split(',').filter(Boolean).map((level) => [level, args['power-runs']])),
+      ...Object.fromEntries(
+        String(args.levels)
+          .split(',')
+          .filter(Boolean)
+          .map((level) => [level, args['power-runs']]),
+      ),
     };
 const plan = [];
 for (const [key, count] of Object.entries(counts)) {
   const aa = key === 'duet' || key === 'alternate';
-  for (const neighbour of balanced(count)) plan.push({ schedule: aa ? key : 'duet', slowdownMs: aa ? 0 : Number(key), neighbour });
+  for (const neighbour of balanced(count))
+    plan.push({ schedule: aa ? key : 'duet', slowdownMs: aa ? 0 : Number(key), neighbour });
 }
 const order = shuffled(plan, random);
 const started = Date.now();
@@ -315,7 +449,9 @@ const lines = [];
 for (const [i, step] of order.entries()) {
   const line = await gateRun(step, i + 1, previous);
   lines.push(line);
-  const regressions = line.ab.metrics.filter((m) => m.verdict === 'regression').map((m) => `${m.metric} ${pct(m.change)}`);
+  const regressions = line.ab.metrics
+    .filter((m) => m.verdict === 'regression')
+    .map((m) => `${m.metric} ${pct(m.change)}`);
   console.log(
     `${String(i + 1).padStart(3)}/${order.length} ${cell(line).padEnd(16)} neighbour ${step.neighbour ? 'on ' : 'off'} ${line.ab.verdict}` +
       `${regressions.length ? ` (${regressions.join(', ')})` : ''}; measured p95 ${pct(line.measured.p95)}; stored ${line.stored?.verdict ?? '—'}; ${line.seconds.toFixed(0)} s`,
@@ -324,4 +460,9 @@ for (const [i, step] of order.entries()) {
 const totalSeconds = (Date.now() - started) / 1000;
 record({ kind: 'end', totalSeconds });
 console.log(`\nraw: ${rawPath}\n`);
-console.log(summarize(lines.map((line) => ({ ...line, workDir })), totalSeconds));
+console.log(
+  summarize(
+    lines.map((line) => ({ ...line, workDir })),
+    totalSeconds,
+  ),
+);

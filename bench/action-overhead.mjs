@@ -23,7 +23,12 @@ const defaults = { runs: 6, duration: 5, warmup: 1, segment: 1, rate: 200 };
 const args = { ...defaults };
 for (let i = 2; i < process.argv.length; i += 2) {
   const key = process.argv[i].replace(/^--/, '');
-  if (!(key in defaults) || process.argv[i + 1] === undefined) throw new Error(`unknown or incomplete argument ${process.argv[i]}; known: ${Object.keys(defaults).map((k) => `--${k}`).join(', ')}`);
+  if (!(key in defaults) || process.argv[i + 1] === undefined)
+    throw new Error(
+      `unknown or incomplete argument ${process.argv[i]}; known: ${Object.keys(defaults)
+        .map((k) => `--${k}`)
+        .join(', ')}`,
+    );
   args[key] = Number(process.argv[i + 1]);
 }
 
@@ -69,7 +74,13 @@ scenarios:
 `,
 );
 const eventPath = join(workDir, 'event.json');
-writeFileSync(eventPath, JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'acme/shop', name: 'shop', owner: { login: 'acme' }, default_branch: 'main' } }));
+writeFileSync(
+  eventPath,
+  JSON.stringify({
+    ref: 'refs/heads/main',
+    repository: { full_name: 'acme/shop', name: 'shop', owner: { login: 'acme' }, default_branch: 'main' },
+  }),
+);
 const baselineDir = join(workDir, 'baselines');
 
 function actionEnv(run) {
@@ -159,7 +170,9 @@ for (let run = 1; run <= args.runs; run += 1) {
   const result = await runAction(run);
   results.push(result);
   appendFileSync(rawPath, `${JSON.stringify(result)}\n`);
-  console.error(`run ${run}: exit ${result.code}, ${result.requests} requests, spawn→first ${result.spawnToFirstMs} ms, last→exit ${result.lastToExitMs} ms, saved ${result.saved}`);
+  console.error(
+    `run ${run}: exit ${result.code}, ${result.requests} requests, spawn→first ${result.spawnToFirstMs} ms, last→exit ${result.lastToExitMs} ms, saved ${result.saved}`,
+  );
 }
 server.close();
 rmSync(workDir, { recursive: true, force: true });
@@ -171,12 +184,16 @@ const size = (path) => {
   return `${(raw.length / 1024).toFixed(0)} KiB raw, ${(gzipSync(raw, { level: 9 }).length / 1024).toFixed(0)} KiB gzip`;
 };
 console.log(`\n## Action overhead (${new Date().toISOString()}, Node ${process.version})`);
-console.log(`scenario: constant-arrival-rate ${args.rate}/s, ${args.warmup} s warm-up + ${args.duration} s, ${args.segment} s segments; no services; baseline-dir store; push event (saves a baseline)`);
+console.log(
+  `scenario: constant-arrival-rate ${args.rate}/s, ${args.warmup} s warm-up + ${args.duration} s, ${args.segment} s segments; no services; baseline-dir store; push event (saves a baseline)`,
+);
 console.log('| run | baseline | requests | spawn → first request | last request → exit | total |');
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   const baseline = r.run === 1 ? 'none' : r.run <= 5 ? 'bootstrap' : 'history';
-  console.log(`| ${r.run} | ${baseline} | ${r.requests} | ${r.spawnToFirstMs} ms | ${r.lastToExitMs} ms | ${(r.totalMs / 1000).toFixed(1)} s |`);
+  console.log(
+    `| ${r.run} | ${baseline} | ${r.requests} | ${r.spawnToFirstMs} ms | ${r.lastToExitMs} ms | ${(r.totalMs / 1000).toFixed(1)} s |`,
+  );
 }
 const first = results.map((r) => r.spawnToFirstMs);
 const last = results.map((r) => r.lastToExitMs);

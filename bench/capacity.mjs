@@ -96,7 +96,14 @@ function scenarioFor(url, trueCapacity) {
   const startRatePerSec = Math.round(trueCapacity / 2);
   return {
     name: 'bench',
-    load: { executor: 'capacity', startRatePerSec, maxRatePerSec: trueCapacity * 4, step: { kind: 'factor', factor: 1.5 }, resolution: 0.05, holdMs: trueCapacity < 100 ? 4000 : 3000 },
+    load: {
+      executor: 'capacity',
+      startRatePerSec,
+      maxRatePerSec: trueCapacity * 4,
+      step: { kind: 'factor', factor: 1.5 },
+      resolution: 0.05,
+      holdMs: trueCapacity < 100 ? 4000 : 3000,
+    },
     baseUrl: url,
     request: { method: 'GET', path: '/', headers: {} },
     warmupMs: 1000,
@@ -120,10 +127,23 @@ try {
         const started = performance.now();
         const result = await engine.runCapacity(scenarioFor(target.url, target.trueCapacity), { thresholds });
         const capacity = result.capacity;
-        const past = capacity.levels.filter((level) => level.phase === 'climb' && level.intendedPerSec > target.trueCapacity).length;
-        const accounted = capacity.levels.every((level) => level.requests.ok + level.requests.ko + level.requests.dropped === level.requests.intended);
-        found.push({ rate: capacity.ratePerSec, limitedBy: capacity.limitedBy, past, levels: capacity.levels.length, seconds: (performance.now() - started) / 1000, accounted });
-        console.error(`${spec} run ${run + 1}: ${fixed(capacity.ratePerSec, 1)}/s [${capacity.bracket.map((x) => (x === null ? '-' : fixed(x, 1))).join(', ')}] ${capacity.limitedBy}, ${capacity.levels.length} levels, ${past} climb levels past the truth`);
+        const past = capacity.levels.filter(
+          (level) => level.phase === 'climb' && level.intendedPerSec > target.trueCapacity,
+        ).length;
+        const accounted = capacity.levels.every(
+          (level) => level.requests.ok + level.requests.ko + level.requests.dropped === level.requests.intended,
+        );
+        found.push({
+          rate: capacity.ratePerSec,
+          limitedBy: capacity.limitedBy,
+          past,
+          levels: capacity.levels.length,
+          seconds: (performance.now() - started) / 1000,
+          accounted,
+        });
+        console.error(
+          `${spec} run ${run + 1}: ${fixed(capacity.ratePerSec, 1)}/s [${capacity.bracket.map((x) => (x === null ? '-' : fixed(x, 1))).join(', ')}] ${capacity.limitedBy}, ${capacity.levels.length} levels, ${past} climb levels past the truth`,
+        );
       }
     } finally {
       target.stop();
@@ -150,8 +170,12 @@ try {
   neighbour?.kill('SIGTERM');
 }
 
-console.log(`capacity search, ${args.runs} runs per target${args.neighbour ? ', with a bursty neighbour taking a core' : ''}`);
-console.log('| target | true req/s | within ±10% | median | min | max | sd of ln | climb levels past the truth (max) | not the service | accounted | median search s |');
+console.log(
+  `capacity search, ${args.runs} runs per target${args.neighbour ? ', with a bursty neighbour taking a core' : ''}`,
+);
+console.log(
+  '| target | true req/s | within ±10% | median | min | max | sd of ln | climb levels past the truth (max) | not the service | accounted | median search s |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
 for (const r of rows) {
   console.log(

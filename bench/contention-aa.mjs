@@ -26,7 +26,20 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOutput, clopperPearsonUpper, freePort, parseArgs, pct, readJsonl, runLocked, runOneAndExit, runProcess, seededRandom, shuffled, ordersServiceYaml } from './harness.mjs';
+import {
+  benchOutput,
+  clopperPearsonUpper,
+  freePort,
+  parseArgs,
+  pct,
+  readJsonl,
+  runLocked,
+  runOneAndExit,
+  runProcess,
+  seededRandom,
+  shuffled,
+  ordersServiceYaml,
+} from './harness.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
@@ -77,7 +90,9 @@ function summarize(lines) {
         regressionUpper: clopperPearsonUpper(withRegression, runs.length),
         inconclusiveShare: metrics.length ? inconclusive / metrics.length : NaN,
         meanExcluded: excluded.length ? excluded.reduce((a, b) => a + b, 0) / excluded.length : NaN,
-        meanNeighbourOn: runs.length ? runs.reduce((a, line) => a + (line.neighbourOnSeconds || 0), 0) / runs.length : NaN,
+        meanNeighbourOn: runs.length
+          ? runs.reduce((a, line) => a + (line.neighbourOnSeconds || 0), 0) / runs.length
+          : NaN,
       });
     }
   }
@@ -98,7 +113,10 @@ function summarize(lines) {
       reasons.set(key, (reasons.get(key) ?? 0) + 1);
     }
   }
-  const topReasons = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([reason, count]) => `  ${count}× ${reason}`);
+  const topReasons = [...reasons]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([reason, count]) => `  ${count}× ${reason}`);
   return [
     ...table,
     '',
@@ -114,12 +132,16 @@ const stampOf = (text) => /(\d{8}T\d{9}Z)-/.exec(text)?.[1];
 function baselineUsed(workDir, line) {
   if (line.group === 'bare') {
     const dir = join(workDir, `baseline-single-${String(line.index).padStart(3, '0')}`);
-    const first = readdirSync(dir).filter((name) => name.endsWith('.json')).sort()[0];
+    const first = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()[0];
     return first && join(dir, first);
   }
   const startedAt = JSON.parse(readFileSync(line.resultsPath, 'utf8')).startTime.replace(/[-:.]/g, '');
   const dir = join(workDir, 'baselines-history');
-  const before = readdirSync(dir).filter((name) => name.endsWith('.json') && stampOf(name) !== undefined && stampOf(name) < startedAt).sort();
+  const before = readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && stampOf(name) !== undefined && stampOf(name) < startedAt)
+    .sort();
   return before.length > 0 ? join(dir, before.at(-1)) : undefined;
 }
 
@@ -132,7 +154,20 @@ if (args.rejudge) {
   for (const line of lines.filter((l) => l.kind === 'gate' && (l.mode === 'history' || l.mode === 'bootstrap'))) {
     const baseline = baselineUsed(workDir, line);
     if (!baseline) continue;
-    const result = await runProcess(node, [cli, 'compare', '--baseline', baseline, '--current', line.resultsPath, '-c', start.configPath, '--format', 'json', '--seed', String(1000 + line.index)]);
+    const result = await runProcess(node, [
+      cli,
+      'compare',
+      '--baseline',
+      baseline,
+      '--current',
+      line.resultsPath,
+      '-c',
+      start.configPath,
+      '--format',
+      'json',
+      '--seed',
+      String(1000 + line.index),
+    ]);
     const report = digest(JSON.parse(result.stdout));
     if (report.verdict === line.verdict && report.mode === line.mode) same += 1;
     rejudged.push({ ...line, ...report, mode: line.mode });
@@ -158,7 +193,11 @@ mkdirSync(historyDir, { recursive: true });
 const random = seededRandom(args.seed);
 
 /** `count` flags, half of them true, in random order. */
-const balancedFlags = (count) => shuffled(Array.from({ length: count }, (_, i) => i % 2 === 0), random);
+const balancedFlags = (count) =>
+  shuffled(
+    Array.from({ length: count }, (_, i) => i % 2 === 0),
+    random,
+  );
 
 function writeConfig(port) {
   const data = join(repo, 'examples/orders/data');
@@ -194,7 +233,9 @@ ${scenarios.join('\n\n')}
 
 /** A dir holding one baseline: the chain's newest, its history taken out. */
 function singleBaselineDir(index) {
-  const names = readdirSync(historyDir).filter((name) => name.endsWith('.json')).sort();
+  const names = readdirSync(historyDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const newest = names.at(-1);
   if (!newest) return undefined;
   const dir = join(workDir, `baseline-single-${String(index).padStart(3, '0')}`);
@@ -207,23 +248,51 @@ function singleBaselineDir(index) {
 function digest(report) {
   const metrics = [];
   for (const scenario of report.scenarios) {
-    for (const m of scenario.metrics) metrics.push({ scenario: scenario.name, metric: m.metric, verdict: m.verdict, change: m.change, reasons: m.reasons });
+    for (const m of scenario.metrics)
+      metrics.push({
+        scenario: scenario.name,
+        metric: m.metric,
+        verdict: m.verdict,
+        change: m.change,
+        reasons: m.reasons,
+      });
   }
   const notes = report.scenarios.flatMap((scenario) => scenario.notes);
   const excludedSegments = notes.reduce((sum, note) => {
     const match = /^This run: (\d+) of \d+ segments left out/.exec(note);
     return sum + (match ? Number(match[1]) : 0);
   }, 0);
-  return { mode: report.mode, verdict: report.verdict, historyLength: report.baseline?.historyLength, metrics, excludedSegments, notes };
+  return {
+    mode: report.mode,
+    verdict: report.verdict,
+    historyLength: report.baseline?.historyLength,
+    metrics,
+    excludedSegments,
+    notes,
+  };
 }
 
 async function gateRun(configPath, { index, group, neighbour }) {
   const dir = group === 'history' ? historyDir : singleBaselineDir(index);
   if (!dir) throw new Error('no baseline to copy for a no-history run: the history chain saved nothing yet');
   const resultsPath = join(runsDir, `${String(index).padStart(3, '0')}-${group}${neighbour ? '-n' : ''}.json`);
-  const cliArgs = ['gate', '-c', configPath, '--baseline-dir', dir, '-o', resultsPath, '--format', 'json', '--seed', String(1000 + index), '--save'];
+  const cliArgs = [
+    'gate',
+    '-c',
+    configPath,
+    '--baseline-dir',
+    dir,
+    '-o',
+    resultsPath,
+    '--format',
+    'json',
+    '--seed',
+    String(1000 + index),
+    '--save',
+  ];
   const one = await runLocked(self, args.lock, { cliArgs, cwd: workDir, neighbour, seed: args.seed * 1000 + index });
-  if (one.code !== 0 && one.code !== 1) throw new Error(`gate run ${index} exited ${one.code}: ${one.stderr.slice(-3000)}`);
+  if (one.code !== 0 && one.code !== 1)
+    throw new Error(`gate run ${index} exited ${one.code}: ${one.stderr.slice(-3000)}`);
   let report;
   try {
     report = digest(JSON.parse(one.stdout));
@@ -231,7 +300,18 @@ async function gateRun(configPath, { index, group, neighbour }) {
     throw new Error(`gate run ${index}: no JSON report (exit ${one.code}): ${one.stderr.slice(-2000)}`);
   }
   const saved = /saved this run as the new baseline/.test(one.stderr);
-  const line = { kind: 'gate', index, group, neighbour, exit: one.code, seconds: one.seconds, neighbourOnSeconds: one.neighbourOnSeconds, saved, resultsPath, ...report };
+  const line = {
+    kind: 'gate',
+    index,
+    group,
+    neighbour,
+    exit: one.code,
+    seconds: one.seconds,
+    neighbourOnSeconds: one.neighbourOnSeconds,
+    saved,
+    resultsPath,
+    ...report,
+  };
   record(line);
   return line;
 }
@@ -246,7 +326,7 @@ const historyFlags = balancedFlags(args['history-runs'] + prelude);
 const bareFlags = balancedFlags(args['bare-runs']);
 const plan = [];
 for (let i = 0; i < prelude; i++) plan.push({ group: 'history', neighbour: historyFlags[i] });
-for (let h = prelude, b = 0; h < historyFlags.length || b < bareFlags.length; ) {
+for (let h = prelude, b = 0; h < historyFlags.length || b < bareFlags.length;) {
   if (h < historyFlags.length) plan.push({ group: 'history', neighbour: historyFlags[h++] });
   if (b < bareFlags.length) plan.push({ group: 'bare', neighbour: bareFlags[b++] });
 }
@@ -254,7 +334,9 @@ const lines = [];
 for (const [index, step] of plan.entries()) {
   const line = await gateRun(configPath, { index: index + 1, ...step });
   lines.push(line);
-  const regressions = line.metrics.filter((m) => m.verdict === 'regression').map((m) => `${m.scenario} ${m.metric} ${(m.change * 100).toFixed(0)}%`);
+  const regressions = line.metrics
+    .filter((m) => m.verdict === 'regression')
+    .map((m) => `${m.scenario} ${m.metric} ${(m.change * 100).toFixed(0)}%`);
   console.log(
     `${String(index + 1).padStart(3)}/${plan.length} ${step.group.padEnd(7)} neighbour ${step.neighbour ? 'on ' : 'off'} mode ${String(line.mode).padEnd(15)} ` +
       `${line.verdict}${regressions.length ? ` (${regressions.join(', ')})` : ''} left out ${line.excludedSegments}, ${line.seconds.toFixed(1)} s`,

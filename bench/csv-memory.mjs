@@ -18,7 +18,8 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = { mb: 200, ref: '' };
 for (let i = 2; i < process.argv.length; i += 2) {
   const key = process.argv[i].replace(/^--/, '');
-  if (!(key in args) || process.argv[i + 1] === undefined) throw new Error(`unknown or incomplete argument ${process.argv[i]}; known: --mb, --ref`);
+  if (!(key in args) || process.argv[i + 1] === undefined)
+    throw new Error(`unknown or incomplete argument ${process.argv[i]}; known: --mb, --ref`);
   args[key] = key === 'mb' ? Number(process.argv[i + 1]) : process.argv[i + 1];
 }
 
@@ -28,7 +29,12 @@ try {
   let source = join(repo, 'src');
   if (args.ref) {
     source = join(work, 'src');
-    const files = spawnSync('git', ['ls-tree', '-r', '--name-only', args.ref, 'src', 'schema'], { cwd: repo, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    const files = spawnSync('git', ['ls-tree', '-r', '--name-only', args.ref, 'src', 'schema'], {
+      cwd: repo,
+      encoding: 'utf8',
+    })
+      .stdout.split('\n')
+      .filter(Boolean);
     for (const file of files) {
       const text = spawnSync('git', ['show', `${args.ref}:${file}`], { cwd: repo, maxBuffer: 64 * 1024 * 1024 }).stdout;
       mkdirSync(dirname(join(work, file)), { recursive: true });
@@ -68,7 +74,8 @@ console.log(JSON.stringify({ rows: rows.length, loadMs: Math.round(loadMs), heap
   let id = 0;
   while (bytes < targetBytes) {
     let chunk = '';
-    for (let k = 0; k < 10_000; k++, id++) chunk += `${id},query-${id % 1000}-${(id * 2654435761 >>> 0).toString(16)},eu-west-${id % 3}\n`;
+    for (let k = 0; k < 10_000; k++, id++)
+      chunk += `${id},query-${id % 1000}-${((id * 2654435761) >>> 0).toString(16)},eu-west-${id % 3}\n`;
     bytes += chunk.length;
     if (!out.write(chunk)) await once(out, 'drain');
   }
@@ -78,7 +85,10 @@ console.log(JSON.stringify({ rows: rows.length, loadMs: Math.round(loadMs), heap
 
   const child = spawnSync(process.execPath, ['--expose-gc', bundle, csv], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
   const line = child.stdout.trim().split('\n').at(-1) ?? '';
-  const figures = child.status === 0 ? JSON.parse(line) : { failed: `exit ${child.status} ${child.signal ?? ''}`, stderr: child.stderr.slice(-400) };
+  const figures =
+    child.status === 0
+      ? JSON.parse(line)
+      : { failed: `exit ${child.status} ${child.signal ?? ''}`, stderr: child.stderr.slice(-400) };
   console.log(
     JSON.stringify({
       node: process.version,

@@ -15,9 +15,30 @@
 // within 3 ms of wrk's).
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { bundleEngine, commandPath, fixed, hasCommand, median, node, parseArgs, runMeasured, scenarioFor, startServer, workDir, writeAutocannonRunner, writeEngineRunner } from './engine-common.mjs';
+import {
+  bundleEngine,
+  commandPath,
+  fixed,
+  hasCommand,
+  median,
+  node,
+  parseArgs,
+  runMeasured,
+  scenarioFor,
+  startServer,
+  workDir,
+  writeAutocannonRunner,
+  writeEngineRunner,
+} from './engine-common.mjs';
 
-const args = parseArgs({ duration: 10, rounds: 3, connections: '10,100', delay: 0, warmup: 3, tools: 'perfgate,undici request(),wrk,autocannon' });
+const args = parseArgs({
+  duration: 10,
+  rounds: 3,
+  connections: '10,100',
+  delay: 0,
+  warmup: 3,
+  tools: 'perfgate,undici request(),wrk,autocannon',
+});
 const connectionCounts = String(args.connections).split(',').map(Number);
 const wanted = new Set(String(args.tools).split(','));
 
@@ -57,22 +78,45 @@ function parseWrk(stdout) {
     return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
   };
   // Anchored: the stdev column ("95.50%") would match a bare /50%/.
-  return { rps, requests, p50: toMs(/^\s+50%\s+(\S+)/m.exec(stdout)?.[1]), p99: toMs(/^\s+99%\s+(\S+)/m.exec(stdout)?.[1]) };
+  return {
+    rps,
+    requests,
+    p50: toMs(/^\s+50%\s+(\S+)/m.exec(stdout)?.[1]),
+    p99: toMs(/^\s+99%\s+(\S+)/m.exec(stdout)?.[1]),
+  };
 }
 
 const enginePath = await bundleEngine();
 const runner = writeEngineRunner(enginePath);
 const naive = join(workDir, 'naive-request.mjs');
-writeFileSync(naive, `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(join(process.cwd(), 'package.json'))});\n` + naiveSource.replace("import { Pool } from 'undici';", "const { Pool } = require('undici');"));
+writeFileSync(
+  naive,
+  `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(join(process.cwd(), 'package.json'))});\n` +
+    naiveSource.replace("import { Pool } from 'undici';", "const { Pool } = require('undici');"),
+);
 
 const tools = {
   perfgate(url, c) {
-    const scenario = scenarioFor(url, { executor: 'constant-vus', vus: c, durationMs: args.duration * 1000 }, args.warmup * 1000);
+    const scenario = scenarioFor(
+      url,
+      { executor: 'constant-vus', vus: c, durationMs: args.duration * 1000 },
+      args.warmup * 1000,
+    );
     const run = runMeasured(node, [runner, JSON.stringify(scenario)]);
     const r = JSON.parse(run.stdout);
     // CPU of the measured window (the engine's own gauge) and of the whole process.
     const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);
-    return { rps: r.rps, requests: r.requests.total, p50: r.latencyMs.p50, p99: r.latencyMs.p99, cpuPer100k: (windowCpu / r.requests.total) * 1e5, processCpu: run.cpuSeconds, peakRssMb: run.peakRssMb, saturated: r.generator.saturated, ko: r.requests.ko };
+    return {
+      rps: r.rps,
+      requests: r.requests.total,
+      p50: r.latencyMs.p50,
+      p99: r.latencyMs.p99,
+      cpuPer100k: (windowCpu / r.requests.total) * 1e5,
+      processCpu: run.cpuSeconds,
+      peakRssMb: run.peakRssMb,
+      saturated: r.generator.saturated,
+      ko: r.requests.ko,
+    };
   },
   'undici request()'(url, c) {
     const run = runMeasured(node, [naive, url, String(c), String(args.duration), String(args.warmup)]);
@@ -95,7 +139,12 @@ if (autocannonBin) {
   tools.autocannon = (url, c) => {
     const run = runMeasured(node, [acRunner, `${url}/orders`, String(c), String(args.duration), String(args.warmup)]);
     const r = JSON.parse(run.stdout);
-    return { ...r, cpuPer100k: (r.windowCpuS / r.requests) * 1e5, processCpu: run.cpuSeconds, peakRssMb: run.peakRssMb };
+    return {
+      ...r,
+      cpuPer100k: (r.windowCpuS / r.requests) * 1e5,
+      processCpu: run.cpuSeconds,
+      peakRssMb: run.peakRssMb,
+    };
   };
 } else if (wanted.has('autocannon')) {
   console.log('autocannon not found on PATH: it is left out');
@@ -111,7 +160,9 @@ try {
       for (const [name, run] of Object.entries(tools)) {
         const r = run(server.url, c);
         results[name].push(r);
-        console.log(`round ${round} ${name.padEnd(18)} ${fixed(r.rps, 0).padStart(7)} req/s  ${String(r.requests).padStart(8)} req  cpu/100k ${fixed(r.cpuPer100k).padStart(6)} s (process ${fixed(r.processCpu)} s)  p50 ${fixed(r.p50, 3)} ms  p99 ${fixed(r.p99, 3)} ms${r.peakRssMb ? `  peak RSS ${fixed(r.peakRssMb, 0)} MB` : ''}${r.saturated ? '  (generator flagged itself saturated)' : ''}`);
+        console.log(
+          `round ${round} ${name.padEnd(18)} ${fixed(r.rps, 0).padStart(7)} req/s  ${String(r.requests).padStart(8)} req  cpu/100k ${fixed(r.cpuPer100k).padStart(6)} s (process ${fixed(r.processCpu)} s)  p50 ${fixed(r.p50, 3)} ms  p99 ${fixed(r.p99, 3)} ms${r.peakRssMb ? `  peak RSS ${fixed(r.peakRssMb, 0)} MB` : ''}${r.saturated ? '  (generator flagged itself saturated)' : ''}`,
+        );
       }
     }
     if (!results.perfgate) continue;
@@ -120,11 +171,15 @@ try {
       const cpuPairs = results.perfgate.map((p, i) => p.cpuPer100k / results[name][i].cpuPer100k);
       const p50diff = results.perfgate.map((p, i) => p.p50 - results[name][i].p50);
       const p99diff = results.perfgate.map((p, i) => p.p99 - results[name][i].p99);
-      console.log(`perfgate / ${name}: req/s ratio (median of pairs) ${fixed(median(pairs), 3)} [${pairs.map((x) => fixed(x, 3)).join(' ')}]; cpu/100k ratio ${fixed(median(cpuPairs), 3)} [${cpuPairs.map((x) => fixed(x, 3)).join(' ')}]; p50 − theirs ${fixed(median(p50diff), 3)} ms; p99 − theirs ${fixed(median(p99diff), 3)} ms`);
+      console.log(
+        `perfgate / ${name}: req/s ratio (median of pairs) ${fixed(median(pairs), 3)} [${pairs.map((x) => fixed(x, 3)).join(' ')}]; cpu/100k ratio ${fixed(median(cpuPairs), 3)} [${cpuPairs.map((x) => fixed(x, 3)).join(' ')}]; p50 − theirs ${fixed(median(p50diff), 3)} ms; p99 − theirs ${fixed(median(p99diff), 3)} ms`,
+      );
     }
     for (const name of Object.keys(tools)) {
       const rs = results[name];
-      console.log(`median ${name.padEnd(18)} ${fixed(median(rs.map((r) => r.rps)), 0).padStart(7)} req/s  cpu/100k ${fixed(median(rs.map((r) => r.cpuPer100k)))} s  p50 ${fixed(median(rs.map((r) => r.p50)), 3)} ms  p99 ${fixed(median(rs.map((r) => r.p99)), 3)} ms`);
+      console.log(
+        `median ${name.padEnd(18)} ${fixed(median(rs.map((r) => r.rps)), 0).padStart(7)} req/s  cpu/100k ${fixed(median(rs.map((r) => r.cpuPer100k)))} s  p50 ${fixed(median(rs.map((r) => r.p50)), 3)} ms  p99 ${fixed(median(rs.map((r) => r.p99)), 3)} ms`,
+      );
     }
   }
 } finally {

@@ -17,7 +17,8 @@ export function parseArgs(defaults) {
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
-    if (!key || value === undefined || !(key in defaults)) throw new Error(`unknown or incomplete argument ${argv[i]}; known: ${Object.keys(defaults).join(', ')}`);
+    if (!key || value === undefined || !(key in defaults))
+      throw new Error(`unknown or incomplete argument ${argv[i]}; known: ${Object.keys(defaults).join(', ')}`);
     args[key] = typeof defaults[key] === 'number' ? Number(value) : value;
   }
   return args;
@@ -65,7 +66,10 @@ export async function startServer(delayMs) {
 
 /** Runs a command to its end; returns its stdout, the CPU it used (user + sys seconds) and its peak RSS. */
 export function runMeasured(command, args) {
-  const run = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const run = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S %M', command, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (run.status !== 0) throw new Error(`${command} failed (${run.status}): ${run.stderr}`);
   const match = /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr);
   return {

@@ -2,14 +2,27 @@
 // loopback Node target. Prints intended vs achieved rate, late starts and CPU-s per 100k requests
 // (issue 2's goal: achieved within 1% of intended, ≤ 10 CPU-s per 100k).
 //   node bench/engine-open.mjs [--rate 2000] [--duration 20] [--rounds 1] [--delay 1] [--warmup 3]
-import { bundleEngine, fixed, node, parseArgs, runMeasured, scenarioFor, startServer, writeEngineRunner } from './engine-common.mjs';
+import {
+  bundleEngine,
+  fixed,
+  node,
+  parseArgs,
+  runMeasured,
+  scenarioFor,
+  startServer,
+  writeEngineRunner,
+} from './engine-common.mjs';
 
 const args = parseArgs({ rate: 2000, duration: 20, rounds: 1, delay: 1, warmup: 3 });
 const runner = writeEngineRunner(await bundleEngine());
 const server = await startServer(args.delay);
 try {
   for (let round = 1; round <= args.rounds; round++) {
-    const scenario = scenarioFor(server.url, { executor: 'constant-arrival-rate', ratePerSec: args.rate, durationMs: args.duration * 1000 }, args.warmup * 1000);
+    const scenario = scenarioFor(
+      server.url,
+      { executor: 'constant-arrival-rate', ratePerSec: args.rate, durationMs: args.duration * 1000 },
+      args.warmup * 1000,
+    );
     const run = runMeasured(node, [runner, JSON.stringify(scenario)]);
     const r = JSON.parse(run.stdout);
     const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);

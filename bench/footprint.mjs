@@ -74,7 +74,9 @@ try {
       const { windowCores: window } = JSON.parse(run.stdout);
       processCores.bare.push(run.cpuSeconds / wallSeconds);
       windowCores.bare.push(window);
-      console.log(`round ${round} bare undici: process ${fixed(run.cpuSeconds)} CPU-s over ${fixed(wallSeconds, 1)} s = ${fixed(run.cpuSeconds / wallSeconds, 3)} cores; window ${fixed(window, 3)} cores`);
+      console.log(
+        `round ${round} bare undici: process ${fixed(run.cpuSeconds)} CPU-s over ${fixed(wallSeconds, 1)} s = ${fixed(run.cpuSeconds / wallSeconds, 3)} cores; window ${fixed(window, 3)} cores`,
+      );
     }
     if (!modes.includes('cli')) continue;
     const output = join(workDir, `footprint-${round}.json`);

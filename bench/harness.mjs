@@ -12,7 +12,11 @@ export function parseArgs(defaults, argv = process.argv.slice(2)) {
     const key = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
     if (!key || value === undefined || !(key in defaults)) {
-      throw new Error(`unknown or incomplete argument ${argv[i]}; known: ${Object.keys(defaults).map((k) => `--${k}`).join(', ')}`);
+      throw new Error(
+        `unknown or incomplete argument ${argv[i]}; known: ${Object.keys(defaults)
+          .map((k) => `--${k}`)
+          .join(', ')}`,
+      );
     }
     args[key] = typeof defaults[key] === 'number' ? Number(value) : value;
   }
@@ -70,7 +74,9 @@ setTimeout(burst, next() * 2000);
 
 /** Starts the neighbour; `stop()` resolves with the seconds it spent busy. */
 export function startNeighbour(seed) {
-  const child = spawn(process.execPath, ['-e', neighbourSource.replace('${SEED}', String(seed))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', neighbourSource.replace('${SEED}', String(seed))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   return {
@@ -148,7 +154,10 @@ export const median = (values) => {
 export async function runOneAndExit(cli, spec) {
   const neighbour = spec.neighbour ? startNeighbour(spec.seed) : undefined;
   const started = Date.now();
-  const result = await runProcess(process.execPath, [cli, ...spec.cliArgs], { cwd: spec.cwd, env: { ...process.env, NO_COLOR: '1' } });
+  const result = await runProcess(process.execPath, [cli, ...spec.cliArgs], {
+    cwd: spec.cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const neighbourOnSeconds = neighbour ? await neighbour.stop() : 0;
   process.stdout.write(JSON.stringify({ ...result, seconds: (Date.now() - started) / 1000, neighbourOnSeconds }));
   process.exit(0);
@@ -160,7 +169,9 @@ export async function runOneAndExit(cli, spec) {
  */
 export async function runLocked(self, lock, spec) {
   const json = JSON.stringify(spec);
-  const outer = await (lock ? runProcess('flock', [lock, process.execPath, self, '--one', json]) : runProcess(process.execPath, [self, '--one', json]));
+  const outer = await (lock
+    ? runProcess('flock', [lock, process.execPath, self, '--one', json])
+    : runProcess(process.execPath, [self, '--one', json]));
   try {
     return JSON.parse(outer.stdout);
   } catch {
@@ -170,7 +181,10 @@ export async function runLocked(self, lock, spec) {
 
 /** The lines of a bench's raw .jsonl file. */
 export function readJsonl(path) {
-  return readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 /** A new run's work dir and raw file under bench/out, both named `<name>-<UTC stamp>`. */
@@ -178,7 +192,12 @@ export function benchOutput(repo, name) {
   const stamp = new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15);
   const outDir = join(repo, 'bench/out');
   const rawPath = join(outDir, `${name}-${stamp}.jsonl`);
-  return { stamp, workDir: join(outDir, `${name}-${stamp}`), rawPath, record: (line) => appendFileSync(rawPath, `${JSON.stringify(line)}\n`) };
+  return {
+    stamp,
+    workDir: join(outDir, `${name}-${stamp}`),
+    rawPath,
+    record: (line) => appendFileSync(rawPath, `${JSON.stringify(line)}\n`),
+  };
 }
 
 /** The config's head for the example order service on `port`: its service and the defaults. */

@@ -4,7 +4,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Comparison, MetricName } from '../src/core/types.js';
 import {
-  bareBaseline, clopperPearsonUpper, COMPARE, compareWith, ksUniform, makeHistoryBaseline, makeRun, METRICS, percent, RUNNER_SHIFT_SD, argNumber,
+  bareBaseline,
+  clopperPearsonUpper,
+  COMPARE,
+  compareWith,
+  ksUniform,
+  makeHistoryBaseline,
+  makeRun,
+  METRICS,
+  percent,
+  RUNNER_SHIFT_SD,
+  argNumber,
 } from './stats-common.js';
 import type { CompareConfig } from '../src/core/types.js';
 
@@ -25,9 +35,23 @@ interface Tally {
 }
 
 function emptyTally(): Tally {
-  const zero = (): Record<MetricName, number> => Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<MetricName, number>;
-  const lists = (): Record<MetricName, number[]> => Object.fromEntries(METRICS.map((m) => [m, []])) as unknown as Record<MetricName, number[]>;
-  return { n: 0, regression: zero(), claim: zero(), inconclusive: zero(), runRegression: 0, runClaim: 0, twoSided: lists(), towardsBad: lists(), effects: lists(), mde: lists(), methods: new Set() };
+  const zero = (): Record<MetricName, number> =>
+    Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<MetricName, number>;
+  const lists = (): Record<MetricName, number[]> =>
+    Object.fromEntries(METRICS.map((m) => [m, []])) as unknown as Record<MetricName, number[]>;
+  return {
+    n: 0,
+    regression: zero(),
+    claim: zero(),
+    inconclusive: zero(),
+    runRegression: 0,
+    runClaim: 0,
+    twoSided: lists(),
+    towardsBad: lists(),
+    effects: lists(),
+    mde: lists(),
+    methods: new Set(),
+  };
 }
 
 function record(tally: Tally, comparison: Comparison): void {
@@ -43,7 +67,8 @@ function record(tally: Tally, comparison: Comparison): void {
       const bad = m.metric === 'rps' ? m.change < 0 : m.change > 0;
       tally.towardsBad[m.metric].push(bad ? m.pValue : 1 - m.pValue);
     }
-    if (Number.isFinite(m.change)) tally.effects[m.metric].push(m.metric === 'error_rate' ? m.change : Math.log1p(m.change));
+    if (Number.isFinite(m.change))
+      tally.effects[m.metric].push(m.metric === 'error_rate' ? m.change : Math.log1p(m.change));
     if (m.minDetectableEffect !== undefined) tally.mde[m.metric].push(m.minDetectableEffect);
   }
   if (metrics.some((m) => m.verdict === 'regression')) tally.runRegression++;
@@ -61,8 +86,15 @@ function median(values: number[]): number {
 }
 
 function report(title: string, tally: Tally, seconds: number): string {
-  const lines = [`### ${title}`, '', `${tally.n} comparisons, ${seconds.toFixed(0)} s. Methods: ${[...tally.methods].join(', ')}.`, ''];
-  lines.push('| metric | false regressions | CP 95% upper | any claim (either way) | CP 95% upper | inconclusive | one-sided p ≤ 0.05 towards worse (nominal 5%) | 2p ≤ 0.05 | KS p of 2p | A/A sd of Δ | median MDE |');
+  const lines = [
+    `### ${title}`,
+    '',
+    `${tally.n} comparisons, ${seconds.toFixed(0)} s. Methods: ${[...tally.methods].join(', ')}.`,
+    '',
+  ];
+  lines.push(
+    '| metric | false regressions | CP 95% upper | any claim (either way) | CP 95% upper | inconclusive | one-sided p ≤ 0.05 towards worse (nominal 5%) | 2p ≤ 0.05 | KS p of 2p | A/A sd of Δ | median MDE |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const m of METRICS) {
     const ps = tally.twoSided[m];
@@ -90,19 +122,34 @@ const out: string[] = [`# A/A (generated ${new Date().toISOString()})`, ''];
 const shift = percent(RUNNER_SHIFT_SD, 1);
 /** The boundary of the no-history test: its runner-noise prior set to exactly the between-run
  * shift the generator draws, so the model holds with nothing to spare. */
-const BOUNDARY: CompareConfig = { ...COMPARE, runnerNoise: Object.fromEntries(METRICS.map((m) => [m, m === 'error_rate' ? 0.001 : RUNNER_SHIFT_SD])) };
+const BOUNDARY: CompareConfig = {
+  ...COMPARE,
+  runnerNoise: Object.fromEntries(METRICS.map((m) => [m, m === 'error_rate' ? 0.001 : RUNNER_SHIFT_SD])),
+};
 const modes: { title: string; run: (i: number) => Comparison }[] = [
   {
     title: `No history (one stored run), runner-to-runner shift N(0, ${shift}) per run, default runner-noise prior`,
-    run: (i) => compareWith(makeRun(500_000 + 2 * i + 1, RUNNER_SHIFT_SD), bareBaseline(makeRun(500_000 + 2 * i + 2, RUNNER_SHIFT_SD)), i),
+    run: (i) =>
+      compareWith(
+        makeRun(500_000 + 2 * i + 1, RUNNER_SHIFT_SD),
+        bareBaseline(makeRun(500_000 + 2 * i + 2, RUNNER_SHIFT_SD)),
+        i,
+      ),
   },
   {
     title: `History, K = ${k} past runs, runner-to-runner shift N(0, ${shift}) per run`,
-    run: (i) => compareWith(makeRun(900_000 + i, RUNNER_SHIFT_SD), makeHistoryBaseline(1_000 + i, k, RUNNER_SHIFT_SD), i),
+    run: (i) =>
+      compareWith(makeRun(900_000 + i, RUNNER_SHIFT_SD), makeHistoryBaseline(1_000 + i, k, RUNNER_SHIFT_SD), i),
   },
   {
     title: `Boundary: no history, runner shift N(0, ${shift}) and the prior set to exactly ${shift}`,
-    run: (i) => compareWith(makeRun(3_000_000 + 2 * i + 1, RUNNER_SHIFT_SD), bareBaseline(makeRun(3_000_000 + 2 * i + 2, RUNNER_SHIFT_SD)), i, BOUNDARY),
+    run: (i) =>
+      compareWith(
+        makeRun(3_000_000 + 2 * i + 1, RUNNER_SHIFT_SD),
+        bareBaseline(makeRun(3_000_000 + 2 * i + 2, RUNNER_SHIFT_SD)),
+        i,
+        BOUNDARY,
+      ),
   },
 ];
 const only = process.argv.find((a) => a.startsWith('--mode='))?.split('=')[1];

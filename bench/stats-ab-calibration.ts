@@ -30,7 +30,12 @@ export const CALIBRATION_SCENARIO: AbScenarioFixture = { ratePerSec: 400, segmen
 /** One-sided p in the direction of the effect, as the gate uses it. */
 interface Candidate {
   name: string;
-  test(head: PreparedRun, base: PreparedRun, diffs: Record<Metric, number[]>, rng: Rng): Record<Metric, { effect: number; p: number }>;
+  test(
+    head: PreparedRun,
+    base: PreparedRun,
+    diffs: Record<Metric, number[]>,
+    rng: Rng,
+  ): Record<Metric, { effect: number; p: number }>;
 }
 
 function mergedLog(run: PreparedRun, weights: Float64Array, metric: Metric): number {
@@ -55,14 +60,19 @@ function oneSided(t: number, df: number): number {
 }
 
 /** A test on the per-pair log ratios alone. */
-function perPair(name: string, test: (differences: number[]) => { effect: number; pValue: number } | undefined): Candidate {
+function perPair(
+  name: string,
+  test: (differences: number[]) => { effect: number; pValue: number } | undefined,
+): Candidate {
   return {
     name,
     test: (_h, _b, diffs) =>
-      Object.fromEntries(METRICS.map((m) => {
-        const r = test(diffs[m]);
-        return [m, { effect: r?.effect ?? 0, p: r?.pValue ?? 1 }];
-      })) as Record<Metric, { effect: number; p: number }>,
+      Object.fromEntries(
+        METRICS.map((m) => {
+          const r = test(diffs[m]);
+          return [m, { effect: r?.effect ?? 0, p: r?.pValue ?? 1 }];
+        }),
+      ) as Record<Metric, { effect: number; p: number }>,
   };
 }
 
@@ -107,7 +117,9 @@ const pairedBlockBootstrap: Candidate = {
         if (theta[m] > 0 ? centred >= theta[m] : centred <= theta[m]) exceed[m]++;
       }
     }
-    return Object.fromEntries(METRICS.map((m) => [m, { effect: theta[m], p: theta[m] === 0 ? 1 : (1 + exceed[m]) / (B + 1) }])) as Record<Metric, { effect: number; p: number }>;
+    return Object.fromEntries(
+      METRICS.map((m) => [m, { effect: theta[m], p: theta[m] === 0 ? 1 : (1 + exceed[m]) / (B + 1) }]),
+    ) as Record<Metric, { effect: number; p: number }>;
   },
 };
 
@@ -161,11 +173,24 @@ const signFlip: Candidate = {
   },
 };
 
-const ALL_CANDIDATES: Record<string, Candidate> = { t: pairT, yuen: pairYuen, jackknife: pooledJackknife, block: pairedBlockBootstrap, studentized: studentizedBootstrap, signflip: signFlip };
+const ALL_CANDIDATES: Record<string, Candidate> = {
+  t: pairT,
+  yuen: pairYuen,
+  jackknife: pooledJackknife,
+  block: pairedBlockBootstrap,
+  studentized: studentizedBootstrap,
+  signflip: signFlip,
+};
 // --tests=t,yuen picks some (the bootstraps take most of the time).
-const CANDIDATES = (process.argv.find((a) => a.startsWith('--tests='))?.split('=')[1]?.split(',') ?? Object.keys(ALL_CANDIDATES)).map((key) => {
+const CANDIDATES = (
+  process.argv
+    .find((a) => a.startsWith('--tests='))
+    ?.split('=')[1]
+    ?.split(',') ?? Object.keys(ALL_CANDIDATES)
+).map((key) => {
   const candidate = ALL_CANDIDATES[key];
-  if (candidate === undefined) throw new Error(`--tests: no test "${key}"; known: ${Object.keys(ALL_CANDIDATES).join(', ')}`);
+  if (candidate === undefined)
+    throw new Error(`--tests: no test "${key}"; known: ${Object.keys(ALL_CANDIDATES).join(', ')}`);
   return candidate;
 });
 
@@ -180,24 +205,37 @@ const n = argNumber('n', 1000);
 const powerN = argNumber('power', 300);
 const only = process.argv.find((a) => a.startsWith('--schedule='))?.split('=')[1];
 const lines: string[] = [`# Paired-test calibration (generated ${new Date().toISOString()})`, ''];
-lines.push(`${n} A/A runs and ${powerN} runs at ×${POWER_FACTOR.toFixed(2)} per cell; closed model, 5 s segments, ~400 req/s per variant. Two-sided p = min(1, 2·one-sided).`, '');
+lines.push(
+  `${n} A/A runs and ${powerN} runs at ×${POWER_FACTOR.toFixed(2)} per cell; closed model, 5 s segments, ~400 req/s per variant. Two-sided p = min(1, 2·one-sided).`,
+  '',
+);
 for (const schedule of SCHEDULES) {
   if (only !== undefined && only !== schedule) continue;
   lines.push(`## ${schedule}`, '');
-  lines.push(`| pairs | test | 2p ≤ 5%: p50 / p95 / p99 / rps | 2p ≤ 1%: worst metric | KS (worst) | power ×${POWER_FACTOR.toFixed(2)} p95 (2p ≤ 5%, right sign) |`);
+  lines.push(
+    `| pairs | test | 2p ≤ 5%: p50 / p95 / p99 / rps | 2p ≤ 1%: worst metric | KS (worst) | power ×${POWER_FACTOR.toFixed(2)} p95 (2p ≤ 5%, right sign) |`,
+  );
   lines.push('|---|---|---|---|---|---|');
   for (const pairs of PAIR_COUNTS) {
     const started = performance.now();
     const cell: Cell = {
-      p: Object.fromEntries(CANDIDATES.map((c) => [c.name, Object.fromEntries(METRICS.map((m) => [m, []]))])) as unknown as Cell['p'],
-      power: Object.fromEntries(CANDIDATES.map((c) => [c.name, Object.fromEntries(METRICS.map((m) => [m, 0]))])) as Cell['power'],
+      p: Object.fromEntries(
+        CANDIDATES.map((c) => [c.name, Object.fromEntries(METRICS.map((m) => [m, []]))]),
+      ) as unknown as Cell['p'],
+      power: Object.fromEntries(
+        CANDIDATES.map((c) => [c.name, Object.fromEntries(METRICS.map((m) => [m, 0]))]),
+      ) as Cell['power'],
       sdPerPair: [],
       sdPooled: [],
     };
     for (let i = 0; i < n + powerN; i++) {
       const aa = i < n;
       const seed = 0xab00 + pairs * 100_003 + i * 7 + (schedule === 'duet' ? 0 : 1_000_000_007);
-      const paired = simulatePairs(seed, schedule, { ...CALIBRATION_SCENARIO, pairs, headScale: aa ? 1 : POWER_FACTOR });
+      const paired = simulatePairs(seed, schedule, {
+        ...CALIBRATION_SCENARIO,
+        pairs,
+        headScale: aa ? 1 : POWER_FACTOR,
+      });
       const { head, base } = preparedPair(paired);
       const diffs = pairDifferences(head, base);
       const rng = createRng(seed ^ 0x5a5a);
@@ -206,7 +244,8 @@ for (const schedule of SCHEDULES) {
         for (const m of METRICS) {
           const r = result[m];
           if (aa) (cell.p[candidate.name] as Record<Metric, number[]>)[m].push(Math.min(1, 2 * r.p));
-          else if (2 * r.p <= 0.05 && (m === 'rps' ? r.effect < 0 : r.effect > 0)) (cell.power[candidate.name] as Record<Metric, number>)[m]++;
+          else if (2 * r.p <= 0.05 && (m === 'rps' ? r.effect < 0 : r.effect > 0))
+            (cell.power[candidate.name] as Record<Metric, number>)[m]++;
         }
       }
     }

@@ -24,7 +24,13 @@ const NEIGHBOUR: Record<string, Partial<AbScenarioFixture>> = {
   default: {},
   busy: { neighbourChance: 0.6, neighbourMax: 1.0 },
 };
-const SCENARIO: AbScenarioFixture = { name: 'api', pairs: PAIRS, ratePerSec: RATE, segmentMs: 5000, ...(NEIGHBOUR[NOISE] ?? {}) };
+const SCENARIO: AbScenarioFixture = {
+  name: 'api',
+  pairs: PAIRS,
+  ratePerSec: RATE,
+  segmentMs: 5000,
+  ...(NEIGHBOUR[NOISE] ?? {}),
+};
 
 function run(seed: number, schedule: AbSchedule, scale: number): Comparison {
   const current = makeAbResults({ seed, schedule, scenarios: [{ ...SCENARIO, headScale: scale }] });
@@ -48,8 +54,10 @@ function mdeText(metric: MetricName, value: number): string {
 
 function aa(schedule: AbSchedule, n: number): string {
   const started = performance.now();
-  const zero = (): Record<MetricName, number> => Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<MetricName, number>;
-  const lists = (): Record<MetricName, number[]> => Object.fromEntries(METRICS.map((m) => [m, []])) as unknown as Record<MetricName, number[]>;
+  const zero = (): Record<MetricName, number> =>
+    Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<MetricName, number>;
+  const lists = (): Record<MetricName, number[]> =>
+    Object.fromEntries(METRICS.map((m) => [m, []])) as unknown as Record<MetricName, number[]>;
   const regression = zero();
   const claim = zero();
   const inconclusive = zero();
@@ -66,14 +74,22 @@ function aa(schedule: AbSchedule, n: number): string {
       if (m.verdict === 'regression' || m.verdict === 'improvement') claim[m.metric]++;
       if (m.verdict === 'inconclusive') inconclusive[m.metric]++;
       if (m.pValue !== undefined) twoSided[m.metric].push(Math.min(1, 2 * m.pValue));
-      if (Number.isFinite(m.change)) effects[m.metric].push(m.metric === 'error_rate' ? m.change : Math.log1p(m.change));
+      if (Number.isFinite(m.change))
+        effects[m.metric].push(m.metric === 'error_rate' ? m.change : Math.log1p(m.change));
       if (m.minDetectableEffect !== undefined) mde[m.metric].push(m.minDetectableEffect);
     }
     if (metrics.some((m) => m.verdict === 'regression')) runRegression++;
     if (metrics.some((m) => m.verdict === 'regression' || m.verdict === 'improvement')) runClaim++;
   }
-  const lines = [`### A/A, ${schedule}`, '', `${n} comparisons, ${((performance.now() - started) / 1000).toFixed(0)} s.`, ''];
-  lines.push('| metric | false regressions | CP 95% upper | any claim | CP 95% upper | inconclusive | 2p ≤ 5% | KS D (p) | A/A sd of Δ | median MDE |');
+  const lines = [
+    `### A/A, ${schedule}`,
+    '',
+    `${n} comparisons, ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+    '',
+  ];
+  lines.push(
+    '| metric | false regressions | CP 95% upper | any claim | CP 95% upper | inconclusive | 2p ≤ 5% | KS D (p) | A/A sd of Δ | median MDE |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const m of METRICS) {
     const ps = twoSided[m];
@@ -100,8 +116,12 @@ function aa(schedule: AbSchedule, n: number): string {
 
 function power(schedule: AbSchedule, n: number): string {
   const started = performance.now();
-  const hits = FACTORS.map(() => ({ any: 0, ...Object.fromEntries(DETECTED.map((m) => [m, 0])) }) as Record<string, number>);
-  const mdes = FACTORS.map(() => Object.fromEntries(DETECTED.map((m) => [m, [] as number[]])) as Record<string, number[]>);
+  const hits = FACTORS.map(
+    () => ({ any: 0, ...Object.fromEntries(DETECTED.map((m) => [m, 0])) }) as Record<string, number>,
+  );
+  const mdes = FACTORS.map(
+    () => Object.fromEntries(DETECTED.map((m) => [m, [] as number[]])) as Record<string, number[]>,
+  );
   for (let i = 0; i < n; i++) {
     FACTORS.forEach((factor, f) => {
       // The same seed for every factor: only the injected slowdown differs between the columns.
@@ -110,16 +130,28 @@ function power(schedule: AbSchedule, n: number): string {
       const tally = hits[f] as Record<string, number>;
       for (const m of metrics) {
         if (m.verdict === 'regression' && m.metric in tally) tally[m.metric] = (tally[m.metric] ?? 0) + 1;
-        if (m.minDetectableEffect !== undefined && m.metric in tally) (mdes[f] as Record<string, number[]>)[m.metric]?.push(m.minDetectableEffect);
+        if (m.minDetectableEffect !== undefined && m.metric in tally)
+          (mdes[f] as Record<string, number[]>)[m.metric]?.push(m.minDetectableEffect);
       }
       if (metrics.some((m) => m.verdict === 'regression')) tally.any = (tally.any ?? 0) + 1;
     });
   }
-  const lines = [`### Power, ${schedule}`, '', `${n} comparisons per slowdown, ${((performance.now() - started) / 1000).toFixed(0)} s. Regression verdicts (median MDE of the run beside).`, ''];
-  lines.push(`| slowdown | ${DETECTED.join(' | ')} | any regression |`, `|---|${DETECTED.map(() => '---|').join('')}---|`);
+  const lines = [
+    `### Power, ${schedule}`,
+    '',
+    `${n} comparisons per slowdown, ${((performance.now() - started) / 1000).toFixed(0)} s. Regression verdicts (median MDE of the run beside).`,
+    '',
+  ];
+  lines.push(
+    `| slowdown | ${DETECTED.join(' | ')} | any regression |`,
+    `|---|${DETECTED.map(() => '---|').join('')}---|`,
+  );
   FACTORS.forEach((factor, f) => {
     const tally = hits[f] as Record<string, number>;
-    const cells = DETECTED.map((m) => `${percent((tally[m] ?? 0) / n)} (MDE ${mdeText(m, median((mdes[f] as Record<string, number[]>)[m] ?? []))})`);
+    const cells = DETECTED.map(
+      (m) =>
+        `${percent((tally[m] ?? 0) / n)} (MDE ${mdeText(m, median((mdes[f] as Record<string, number[]>)[m] ?? []))})`,
+    );
     lines.push(`| ×${factor.toFixed(2)} | ${cells.join(' | ')} | ${percent((tally.any ?? 0) / n)} |`);
   });
   lines.push('');

@@ -57,7 +57,12 @@ export function bareBaseline(results: Results): Baseline {
   return { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: results.startTime, results, history: [] };
 }
 
-export function compareWith(current: Results, baseline: Baseline, seed: number, compare: CompareConfig = COMPARE): Comparison {
+export function compareWith(
+  current: Results,
+  baseline: Baseline,
+  seed: number,
+  compare: CompareConfig = COMPARE,
+): Comparison {
   return compareRuns({ current, baseline, baselineStatus: { kind: 'ok' }, compare, thresholds: [], seed });
 }
 

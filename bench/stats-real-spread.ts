@@ -10,24 +10,38 @@ import { bootstrapTwoRuns, prepareRun } from '../src/core/stats/bootstrap.js';
 import { WITHIN_VARIANCE_INFLATION } from '../src/core/stats/variance-model.js';
 import type { Results } from '../src/core/types.js';
 const dir = process.argv[2] ?? 'bench/out';
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const quietArg = process.argv.find((a) => a.startsWith('--quiet='));
 const quiet = quietArg === undefined ? Infinity : Number(quietArg.split('=')[1]);
 const runs = files
   .map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as Results)
   .filter((r) => r.scenarios.every((s) => (s.machine?.otherCores ?? 0) <= quiet));
 const metrics = ['p50', 'p90', 'p95', 'p99', 'rps'] as const;
-const sd = (v: number[]) => { const mu = v.reduce((a, b) => a + b, 0) / v.length; return Math.sqrt(v.reduce((a, b) => a + (b - mu) ** 2, 0) / (v.length - 1)); };
+const sd = (v: number[]) => {
+  const mu = v.reduce((a, b) => a + b, 0) / v.length;
+  return Math.sqrt(v.reduce((a, b) => a + (b - mu) ** 2, 0) / (v.length - 1));
+};
 for (const name of runs[0]!.scenarios.map((s) => s.name)) {
-  const vals: Record<string, number[]> = {}; const se: Record<string, number[]> = {};
-  for (const m of metrics) { vals[m] = []; se[m] = []; }
+  const vals: Record<string, number[]> = {};
+  const se: Record<string, number[]> = {};
+  for (const m of metrics) {
+    vals[m] = [];
+    se[m] = [];
+  }
   for (const [i, r] of runs.entries()) {
     const s = r.scenarios.find((x) => x.name === name)!;
     const p = prepareRun(s.segments);
     const b = bootstrapTwoRuns(p, p, { replicates: 1000, seed: i });
-    for (const m of metrics) { vals[m]!.push(Math.log(b.current[m])); se[m]!.push(Math.sqrt(b.effects[m]?.withinVariance.current ?? NaN)); }
+    for (const m of metrics) {
+      vals[m]!.push(Math.log(b.current[m]));
+      se[m]!.push(Math.sqrt(b.effects[m]?.withinVariance.current ?? NaN));
+    }
   }
-  console.log(`${name}: ${runs.length} runs, ${runs[0]!.scenarios.find((x) => x.name === name)!.segments.length} segments`);
+  console.log(
+    `${name}: ${runs.length} runs, ${runs[0]!.scenarios.find((x) => x.name === name)!.segments.length} segments`,
+  );
   for (const m of metrics) {
     const rms = Math.sqrt(se[m]!.reduce((a, b) => a + b * b, 0) / se[m]!.length);
     const spread = sd(vals[m]!);

@@ -11,12 +11,25 @@ const baselineDir = mkdtempSync(join(tmpdir(), 'perfgate-demo-'));
 // EXTRA_DELAY_MS stages a slowdown: the service reads it at boot, so it is withheld from the
 // baseline run and given to the second one only, which the gate must then catch.
 const { EXTRA_DELAY_MS: slowdown, ...baseEnv } = process.env;
-const cli = (args, env = baseEnv) => spawnSync(process.execPath, ['dist/cli.js', ...args], { stdio: 'inherit', env }).status;
+const cli = (args, env = baseEnv) =>
+  spawnSync(process.execPath, ['dist/cli.js', ...args], { stdio: 'inherit', env }).status;
 
-console.log(`\n▶ 1/2 perfgate gate --save: no baseline yet, so this run is judged on thresholds and saved as the baseline\n`);
+console.log(
+  `\n▶ 1/2 perfgate gate --save: no baseline yet, so this run is judged on thresholds and saved as the baseline\n`,
+);
 // `--save always`: the demo's first run is the baseline whatever its verdict (LATCH=1 breaches the
 // SLO in both runs), where a plain `--save` keeps only a run that passed.
-const first = cli(['gate', '-c', config, '--baseline-dir', baselineDir, '--save', 'always', '-o', join(baselineDir, 'first.json')]);
+const first = cli([
+  'gate',
+  '-c',
+  config,
+  '--baseline-dir',
+  baselineDir,
+  '--save',
+  'always',
+  '-o',
+  join(baselineDir, 'first.json'),
+]);
 if (first === 2 || first === 3) process.exit(first);
 
 console.log(
@@ -24,8 +37,21 @@ console.log(
     ? `\n▶ 2/2 perfgate gate: the service with ${slowdown} ms more per request, compared with the baseline\n`
     : `\n▶ 2/2 perfgate gate: the same build again, compared with the baseline\n`,
 );
-const second = cli(['gate', '-c', config, '--baseline-dir', baselineDir, '-o', 'results.json'], slowdown ? { ...baseEnv, EXTRA_DELAY_MS: slowdown } : baseEnv);
+const second = cli(
+  ['gate', '-c', config, '--baseline-dir', baselineDir, '-o', 'results.json'],
+  slowdown ? { ...baseEnv, EXTRA_DELAY_MS: slowdown } : baseEnv,
+);
 console.log(`\n▶ the same comparison as Slack lines (json_oracle form: name: avg stddev p90 p99 rps)\n`);
-cli(['compare', '--baseline', join(baselineDir, 'first.json'), '--current', 'results.json', '-c', config, '--format', 'slack']);
+cli([
+  'compare',
+  '--baseline',
+  join(baselineDir, 'first.json'),
+  '--current',
+  'results.json',
+  '-c',
+  config,
+  '--format',
+  'slack',
+]);
 console.log(`\nresults: results.json, baselines: ${baselineDir}; exit code of the gate: ${second}`);
 process.exitCode = second ?? 3;

@@ -22,9 +22,13 @@ const outFlag = args.indexOf('--out');
 const outDir = resolve(outFlag === -1 ? join(repoRoot, 'bench/out/render') : args[outFlag + 1]);
 const inputs = args.filter((arg, i) => arg !== '--out' && (outFlag === -1 || i !== outFlag + 1));
 
-const chromium = process.env.CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+const chromium =
+  process.env.CHROMIUM ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 if (!chromium) {
-  console.error('render-comment: no Chromium found; install it (apt-get install -y chromium) or set CHROMIUM=/path/to/chrome');
+  console.error(
+    'render-comment: no Chromium found; install it (apt-get install -y chromium) or set CHROMIUM=/path/to/chrome',
+  );
   process.exit(2);
 }
 
@@ -46,7 +50,14 @@ async function sampleComments() {
       'sixty-scenarios': renderMarkdown(heavy, { now, runUrl, maxChars: 65_536 }),
     };`;
   const outfile = join(work, 'samples.mjs');
-  await build({ stdin: { contents: entry, resolveDir: repoRoot, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
+  await build({
+    stdin: { contents: entry, resolveDir: repoRoot, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'warning',
+  });
   const { comments } = await import(pathToFileURL(outfile).href);
   rmSync(work, { recursive: true, force: true });
   return comments;
@@ -61,7 +72,8 @@ function pageHtml(markdown, theme) {
   const t = THEMES[theme];
   const renderer = new marked.Renderer();
   const defaultCode = renderer.code.bind(renderer);
-  renderer.code = (token) => (token.lang === 'mermaid' ? `<pre class="mermaid">${token.text.replace(/</g, '&lt;')}</pre>` : defaultCode(token));
+  renderer.code = (token) =>
+    token.lang === 'mermaid' ? `<pre class="mermaid">${token.text.replace(/</g, '&lt;')}</pre>` : defaultCode(token);
   const body = marked.parse(markdown, { gfm: true, renderer });
   const mermaidJs = pathToFileURL(join(repoRoot, 'node_modules/mermaid/dist/mermaid.min.js')).href;
   return `<!doctype html><html><head><meta charset="utf-8"><title>pending</title>
@@ -117,7 +129,10 @@ function chrome(extra, file) {
   return run.stdout;
 }
 
-const comments = inputs.length > 0 ? Object.fromEntries(inputs.map((file) => [basename(file, '.md'), readFileSync(file, 'utf8')])) : await sampleComments();
+const comments =
+  inputs.length > 0
+    ? Object.fromEntries(inputs.map((file) => [basename(file, '.md'), readFileSync(file, 'utf8')]))
+    : await sampleComments();
 mkdirSync(outDir, { recursive: true });
 let failed = false;
 for (const [name, markdown] of Object.entries(comments)) {
@@ -130,7 +145,9 @@ for (const [name, markdown] of Object.entries(comments)) {
     chrome([`--screenshot=${png}`, '--window-size=1000,3000', '--hide-scrollbars'], html);
     const ok = title.startsWith('ok');
     failed ||= !ok;
-    console.log(`${ok ? '✓' : '✗'} ${name} (${theme}): ${markdown.length.toLocaleString('en-US')} characters, mermaid ${title}; ${png}`);
+    console.log(
+      `${ok ? '✓' : '✗'} ${name} (${theme}): ${markdown.length.toLocaleString('en-US')} characters, mermaid ${title}; ${png}`,
+    );
   }
 }
 process.exitCode = failed ? 1 : 0;

@@ -21,18 +21,34 @@ const ACTION_ONLY = ['test/entry/action*.e2e.test.ts', 'test/entry/local-action.
 for (const [index, node] of runtimes.entries()) {
   const out = join(mkdtempSync(join(tmpdir(), 'perfgate-test-')), 'report.json');
   const actionRuntime = index === 0;
-  console.log(`\n=== tests on Node ${version(node)} (${node})${actionRuntime ? '' : `; the action's own tests (node24 only) are not repeated: ${ACTION_ONLY.join(', ')}`}`);
+  console.log(
+    `\n=== tests on Node ${version(node)} (${node})${actionRuntime ? '' : `; the action's own tests (node24 only) are not repeated: ${ACTION_ONLY.join(', ')}`}`,
+  );
   // A filter that named only the action's files leaves this run nothing to do, which is no failure.
   const excluded = actionRuntime ? [] : [...ACTION_ONLY.map((glob) => `--exclude=${glob}`), '--passWithNoTests'];
-  const run = spawnSync(node, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...excluded, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    node,
+    [
+      vitest,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...excluded,
+      ...process.argv.slice(2),
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     // A suite that failed to load has no tests to count, but it failed all the same.
-    failed += report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    failed += report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
   } else {
     failed += 1;
   }

@@ -14,8 +14,12 @@ export function sharedBundleDir(): string {
   if (existsSync(join(dir, 'cli.js')) && existsSync(join(dir, 'index.js'))) return dir;
   // Built aside and renamed into place, so that no file ever sees half a bundle.
   const staging = join(root, `bundle-${process.pid}`);
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', staging], { cwd: repoRoot, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`scripts/build.mjs --outdir ${staging} failed (exit ${built.status}): ${built.stderr}`);
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', staging], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0)
+    throw new Error(`scripts/build.mjs --outdir ${staging} failed (exit ${built.status}): ${built.stderr}`);
   try {
     renameSync(staging, dir);
   } catch (error) {

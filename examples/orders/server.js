@@ -80,7 +80,12 @@ function createOrders(count) {
     const lines = [];
     for (let n = 0; n < lineCount; n += 1) {
       const product = pick(PRODUCTS);
-      lines.push({ product: product.name, widthCentimeters: product.widthCentimeters, quantity: 1 + Math.floor(random() * 9), unitPriceCents: 199 + Math.floor(random() * 20_000) });
+      lines.push({
+        product: product.name,
+        widthCentimeters: product.widthCentimeters,
+        quantity: 1 + Math.floor(random() * 9),
+        unitPriceCents: 199 + Math.floor(random() * 20_000),
+      });
     }
     orders.push({
       id,
@@ -117,7 +122,9 @@ function aggregateOrders() {
 function queryOrders(q) {
   const needle = q.toLowerCase();
   const matches = orders.filter(
-    (order) => order.customer.toLowerCase().includes(needle) || order.lines.some((line) => line.product.toLowerCase().includes(needle)),
+    (order) =>
+      order.customer.toLowerCase().includes(needle) ||
+      order.lines.some((line) => line.product.toLowerCase().includes(needle)),
   );
   return { q, total: matches.length, orders: matches.slice(0, QUERY_LIMIT) };
 }
@@ -215,9 +222,12 @@ async function handle(request, response) {
     try {
       body = JSON.parse(await readBody(request));
     } catch (error) {
-      return send(response, error.status ?? 400, { error: error.status ? error.message : 'the body is not JSON; send {"q":"..."}' });
+      return send(response, error.status ?? 400, {
+        error: error.status ? error.message : 'the body is not JSON; send {"q":"..."}',
+      });
     }
-    if (typeof body?.q !== 'string' || body.q === '') return send(response, 400, { error: 'send {"q":"<text>"} with a non-empty q' });
+    if (typeof body?.q !== 'string' || body.q === '')
+      return send(response, 400, { error: 'send {"q":"<text>"} with a non-empty q' });
     const result = queryOrders(body.q);
     await spendServiceTime();
     return send(response, 200, result);
@@ -238,7 +248,9 @@ server.keepAliveTimeout = 30_000;
 server.listen(port, host, () => {
   const address = server.address();
   console.log(`listening on ${typeof address === 'object' && address ? address.port : port}`);
-  console.log(`service time ${serviceTimeMs} ms, extra delay ${extraDelayMs} ms, latch ${latchPermits || 'off'}, ${orders.length} orders`);
+  console.log(
+    `service time ${serviceTimeMs} ms, extra delay ${extraDelayMs} ms, latch ${latchPermits || 'off'}, ${orders.length} orders`,
+  );
 });
 
 // Finish the requests in flight, then let the event loop empty so the process exits by itself.

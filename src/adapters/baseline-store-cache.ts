@@ -6,7 +6,13 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as cache from '@actions/cache';
-import { baselinePrefix, checkNamePart, type BaselineStore, type LoadedBaseline, type SaveMeta } from './baseline-store.js';
+import {
+  baselinePrefix,
+  checkNamePart,
+  type BaselineStore,
+  type LoadedBaseline,
+  type SaveMeta,
+} from './baseline-store.js';
 
 export interface CacheStoreOptions {
   /** The config's hash (or the user's `baseline-key`): baselines of other configs are never read. */
@@ -51,7 +57,9 @@ export function createCacheStore(options: CacheStoreOptions): BaselineStore {
       if (matchedKey === undefined) {
         // restoreCache reports a failed lookup or download as a miss and logs why; a real miss
         // logs no failure, and only then is "no baseline yet" the truth.
-        const failure = messages.find((m) => m.startsWith('Failed to restore:') || m.startsWith('Cache restore skipped:'));
+        const failure = messages.find(
+          (m) => m.startsWith('Failed to restore:') || m.startsWith('Cache restore skipped:'),
+        );
         if (failure === undefined) return undefined;
         const denied = /cache read denied|does not permit reads/.test(failure);
         throw new CacheStoreError(
@@ -83,7 +91,10 @@ export function createCacheStore(options: CacheStoreOptions): BaselineStore {
 
 function requireCacheService(): void {
   // @github/local-action swaps in a cache stub without isFeatureAvailable: ask the environment then.
-  const available = typeof cache.isFeatureAvailable === 'function' ? cache.isFeatureAvailable() : Boolean(process.env.ACTIONS_RESULTS_URL || process.env.ACTIONS_CACHE_URL);
+  const available =
+    typeof cache.isFeatureAvailable === 'function'
+      ? cache.isFeatureAvailable()
+      : Boolean(process.env.ACTIONS_RESULTS_URL || process.env.ACTIONS_CACHE_URL);
   if (!available) {
     throw new CacheStoreError(
       'the Actions cache service is not available (ACTIONS_RESULTS_URL is not set): outside GitHub Actions keep baselines in a directory with --baseline-dir',
@@ -123,7 +134,10 @@ function explainFailedSave(key: string, messages: string[]): CacheStoreError {
       'failed',
     );
   }
-  if (/\(409\)|already[ _]exists/.test(all) || (detail === '' && /another job may be creating this cache/.test(summary))) {
+  if (
+    /\(409\)|already[ _]exists/.test(all) ||
+    (detail === '' && /another job may be creating this cache/.test(summary))
+  ) {
     return new CacheStoreError(
       `${head}: an entry with this key already exists. Keys are immutable and made of the run id and attempt, so this run attempt saved a baseline before. Cache client: ${summary}${detail ? ` (${detail})` : ''}`,
       'conflict',

@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { baselinePrefix, checkNamePart, type BaselineStore, type LoadedBaseline, type SaveMeta } from './baseline-store.js';
+import {
+  baselinePrefix,
+  checkNamePart,
+  type BaselineStore,
+  type LoadedBaseline,
+  type SaveMeta,
+} from './baseline-store.js';
 
 export interface DirStoreOptions {
   /** The clock that stamps file names; tests pass a fixed one. */

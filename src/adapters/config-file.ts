@@ -53,10 +53,14 @@ function parseJsonRows(text: string, fileName: string): DataRow[] {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${fileName}: not valid JSON (${(error as Error).message}); a JSON data file is an array of objects`);
+    throw new ConfigError(
+      `${fileName}: not valid JSON (${(error as Error).message}); a JSON data file is an array of objects`,
+    );
   }
   if (!Array.isArray(parsed)) {
-    throw new ConfigError(`${fileName}: ${quoteValue(parsed)} is not an array; a JSON data file is an array of objects like [{"id": 1}]`);
+    throw new ConfigError(
+      `${fileName}: ${quoteValue(parsed)} is not an array; a JSON data file is an array of objects like [{"id": 1}]`,
+    );
   }
   if (parsed.length === 0) throw new ConfigError(`${fileName}: the array is empty; give at least one row`);
   return parsed.map((item: unknown, i) => {
@@ -65,7 +69,9 @@ function parseJsonRows(text: string, fileName: string): DataRow[] {
     }
     for (const [key, value] of Object.entries(item)) {
       if (value !== null && typeof value === 'object') {
-        throw new ConfigError(`${fileName}: row ${i + 1}, "${key}" is ${quoteValue(value)}; row values must be strings, numbers, booleans or null`);
+        throw new ConfigError(
+          `${fileName}: row ${i + 1}, "${key}" is ${quoteValue(value)}; row values must be strings, numbers, booleans or null`,
+        );
       }
     }
     return item as DataRow;
@@ -82,7 +88,9 @@ async function readRows(source: DataSource, baseDir: string): Promise<DataRow[]>
   const file = path.resolve(baseDir, source.file);
   const text = await readText(file, source.file, ` (looked for ${file})`);
   if (text.trim() === '') {
-    throw new ConfigError(`${source.file}: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)`);
+    throw new ConfigError(
+      `${source.file}: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)`,
+    );
   }
   const extension = path.extname(source.file).toLowerCase();
   if (extension === '.csv') return parseCsv(text, source.file);
@@ -139,7 +147,11 @@ export async function loadScenarioRows(config: Config, baseDir: string): Promise
       rows = await readRows(scenario.data, baseDir);
       rowsByFile.set(file, rows);
     }
-    checkColumns(scenario.data, rows, requestColumns(scenario.request, `${formatPath(['scenarios', scenario.name])}.request`));
+    checkColumns(
+      scenario.data,
+      rows,
+      requestColumns(scenario.request, `${formatPath(['scenarios', scenario.name])}.request`),
+    );
     rowsByScenario.set(scenario.name, rows);
   }
   return rowsByScenario;

@@ -101,7 +101,8 @@ export function describeScenarioStart(scenario: ScenarioConfig, index: number, c
   const { executor, ...params } = scenario.load;
   const described = describeParams(params);
   const window = 'durationMs' in scenario.load ? `${formatDuration(scenario.load.durationMs)} measured` : 'measured';
-  const warmup = scenario.warmupMs > 0 ? `warm-up ${formatDuration(scenario.warmupMs)}, then ${window}` : `no warm-up, ${window}`;
+  const warmup =
+    scenario.warmupMs > 0 ? `warm-up ${formatDuration(scenario.warmupMs)}, then ${window}` : `no warm-up, ${window}`;
   return `scenario ${index + 1}/${count}: ${scenario.name} · ${executor}${described ? ` · ${described}` : ''} · ${warmup}`;
 }
 
@@ -126,7 +127,10 @@ export function formatStatus(progress: ScenarioProgress): string {
   ];
   if (progress.vus !== undefined) parts.push(`${formatCount(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== undefined) {
-    parts.push(`target ${formatRps(progress.intendedRatePerSec)}${both ? ' each' : ''}`, `${formatCount(progress.inFlight)} in flight`);
+    parts.push(
+      `target ${formatRps(progress.intendedRatePerSec)}${both ? ' each' : ''}`,
+      `${formatCount(progress.inFlight)} in flight`,
+    );
   }
   return parts.join('  ');
 }

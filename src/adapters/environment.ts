@@ -48,7 +48,9 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, host: Host
  * kernel release and the Node minor (both change with every runner image update, and flagging
  * each of those would teach users to ignore the flag).
  */
-export function fingerprintHost(host: Pick<HostFacts, 'cpuModel' | 'cpuCount' | 'nodeVersion' | 'platform' | 'arch'>): string {
+export function fingerprintHost(
+  host: Pick<HostFacts, 'cpuModel' | 'cpuCount' | 'nodeVersion' | 'platform' | 'arch'>,
+): string {
   const nodeMajor = /^v?(\d+)/.exec(host.nodeVersion)?.[1] ?? host.nodeVersion;
   const material = JSON.stringify([host.cpuModel, host.cpuCount, nodeMajor, host.platform, host.arch]);
   return createHash('sha256').update(material).digest('hex').slice(0, 12);

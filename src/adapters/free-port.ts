@@ -24,9 +24,11 @@ export async function findFreePorts(count: number, host = '127.0.0.1'): Promise<
     }
     return servers.map((server) => (server.address() as net.AddressInfo).port);
   } finally {
-    await Promise.all(servers.map(async (server) => {
-      server.close();
-      await once(server, 'close');
-    }));
+    await Promise.all(
+      servers.map(async (server) => {
+        server.close();
+        await once(server, 'close');
+      }),
+    );
   }
 }

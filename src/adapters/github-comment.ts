@@ -77,7 +77,8 @@ export async function findComments(octokit: Octokit, where: CommentLocation): Pr
     });
     for await (const { data } of pages) {
       for (const c of data) {
-        if (c.user?.login === login && (c.body ?? '').includes(where.marker)) found.push({ id: c.id, body: c.body ?? '', url: c.html_url, login });
+        if (c.user?.login === login && (c.body ?? '').includes(where.marker))
+          found.push({ id: c.id, body: c.body ?? '', url: c.html_url, login });
       }
     }
     // Ids grow with creation time: the first is the oldest, the one every run keeps.
@@ -93,9 +94,16 @@ export async function findComment(octokit: Octokit, where: CommentLocation): Pro
 }
 
 /** The PR's head commit now, or undefined when GitHub does not say (the freshness rule then falls back to run order). */
-export async function findPullHead(octokit: Octokit, where: { owner: string; repo: string; issueNumber: number }): Promise<string | undefined> {
+export async function findPullHead(
+  octokit: Octokit,
+  where: { owner: string; repo: string; issueNumber: number },
+): Promise<string | undefined> {
   try {
-    const { data } = await octokit.rest.pulls.get({ owner: where.owner, repo: where.repo, pull_number: where.issueNumber });
+    const { data } = await octokit.rest.pulls.get({
+      owner: where.owner,
+      repo: where.repo,
+      pull_number: where.issueNumber,
+    });
     return data.head.sha;
   } catch {
     return undefined;
@@ -125,7 +133,11 @@ export function readStamp(body: string): ReportStamp | undefined {
  * Whether the report `ours` may replace the one stamped `theirs`: never a report of the PR's
  * current head with one of an outdated head, and never a later run of one head with an earlier one.
  */
-export function mayReplace(ours: ReportStamp | undefined, theirs: ReportStamp | undefined, currentHeadSha: string | undefined): boolean {
+export function mayReplace(
+  ours: ReportStamp | undefined,
+  theirs: ReportStamp | undefined,
+  currentHeadSha: string | undefined,
+): boolean {
   if (!ours || !theirs) return true;
   if (currentHeadSha !== undefined) {
     const oursCurrent = ours.headSha === currentHeadSha;
@@ -154,7 +166,8 @@ export interface UpsertInput extends CommentLocation {
 export async function upsertComment(octokit: Octokit, input: UpsertInput): Promise<UpsertResult> {
   // Without its marker the comment could never be found again, and every run would add one.
   let body = input.body.includes(input.marker) ? input.body : `${input.body}\n\n${input.marker}`;
-  if (input.stamp) body = `${body.replace(new RegExp(stampPattern.source, 'g'), '').trimEnd()}\n${formatStamp(input.stamp)}`;
+  if (input.stamp)
+    body = `${body.replace(new RegExp(stampPattern.source, 'g'), '').trimEnd()}\n${formatStamp(input.stamp)}`;
   if (body.length > maxCommentChars) {
     throw new Error(
       `the PR comment has ${body.length} characters, more than GitHub's limit of ${maxCommentChars}: render it with a smaller maxChars`,
@@ -162,7 +175,8 @@ export async function upsertComment(octokit: Octokit, input: UpsertInput): Promi
   }
   const where = `${input.owner}/${input.repo}#${input.issueNumber}`;
   const location: CommentLocation = { ...input };
-  const found = input.existing === undefined ? await findComments(octokit, location) : input.existing ? [input.existing] : [];
+  const found =
+    input.existing === undefined ? await findComments(octokit, location) : input.existing ? [input.existing] : [];
   const currentHead = input.currentHeadSha ?? (input.stamp ? await findPullHead(octokit, input) : undefined);
   const ours = { body, stamp: input.stamp };
 
@@ -170,7 +184,12 @@ export async function upsertComment(octokit: Octokit, input: UpsertInput): Promi
   if (!keeper) {
     let created: FoundComment;
     try {
-      const { data } = await octokit.rest.issues.createComment({ owner: input.owner, repo: input.repo, issue_number: input.issueNumber, body });
+      const { data } = await octokit.rest.issues.createComment({
+        owner: input.owner,
+        repo: input.repo,
+        issue_number: input.issueNumber,
+        body,
+      });
       created = { id: data.id, body, url: data.html_url, login: data.user?.login ?? '' };
       // GitHub says who wrote it: the login the next look matches on.
       if (!location.authorLogin && created.login) location.authorLogin = created.login;
@@ -179,8 +198,14 @@ export async function upsertComment(octokit: Octokit, input: UpsertInput): Promi
     }
     // Another run of this PR may have created one at the same moment: look again.
     const settled = await converge(octokit, location, ours, currentHead);
-    if (!settled || settled.keeper.id === created.id) return { action: 'created', id: created.id, url: created.url, removedDuplicates: settled?.removed ?? 0 };
-    return { action: settled.wroteOurs ? 'updated' : 'skipped-stale', id: settled.keeper.id, url: settled.keeper.url, removedDuplicates: settled.removed };
+    if (!settled || settled.keeper.id === created.id)
+      return { action: 'created', id: created.id, url: created.url, removedDuplicates: settled?.removed ?? 0 };
+    return {
+      action: settled.wroteOurs ? 'updated' : 'skipped-stale',
+      id: settled.keeper.id,
+      url: settled.keeper.url,
+      removedDuplicates: settled.removed,
+    };
   }
 
   let action: UpsertResult['action'];
@@ -192,7 +217,8 @@ export async function upsertComment(octokit: Octokit, input: UpsertInput): Promi
   }
   let removed = 0;
   if (found.length > 1) removed = (await converge(octokit, location, ours, currentHead))?.removed ?? 0;
-  else if (action === 'updated' && ours.stamp) await rewriteIfOverwritten(octokit, input, keeper.id, ours, currentHead, where);
+  else if (action === 'updated' && ours.stamp)
+    await rewriteIfOverwritten(octokit, input, keeper.id, ours, currentHead, where);
   return { action, id: keeper.id, url: keeper.url, removedDuplicates: removed };
 }
 
@@ -253,9 +279,17 @@ async function rewriteIfOverwritten(
   where: string,
 ): Promise<void> {
   try {
-    const { data } = await octokit.rest.issues.getComment({ owner: location.owner, repo: location.repo, comment_id: id });
+    const { data } = await octokit.rest.issues.getComment({
+      owner: location.owner,
+      repo: location.repo,
+      comment_id: id,
+    });
     const stored = data.body ?? '';
-    if (normalize(stored) !== normalize(ours.body) && mayReplace(ours.stamp, readStamp(stored), currentHead) && !sameStamp(ours.stamp, readStamp(stored))) {
+    if (
+      normalize(stored) !== normalize(ours.body) &&
+      mayReplace(ours.stamp, readStamp(stored), currentHead) &&
+      !sameStamp(ours.stamp, readStamp(stored))
+    ) {
       await updateBody(octokit, location, id, ours.body, where);
     }
   } catch {
@@ -267,7 +301,13 @@ function sameStamp(a: ReportStamp | undefined, b: ReportStamp | undefined): bool
   return a !== undefined && b !== undefined && a.headSha === b.headSha && a.runOrder === b.runOrder;
 }
 
-async function updateBody(octokit: Octokit, location: { owner: string; repo: string }, id: number, body: string, where: string): Promise<void> {
+async function updateBody(
+  octokit: Octokit,
+  location: { owner: string; repo: string },
+  id: number,
+  body: string,
+  where: string,
+): Promise<void> {
   try {
     await octokit.rest.issues.updateComment({ owner: location.owner, repo: location.repo, comment_id: id, body });
   } catch (error) {

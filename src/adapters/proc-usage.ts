@@ -56,7 +56,9 @@ export function clockTicksPerSecond(): number {
 
 function readGetconf(name: string, fallback: number): number {
   try {
-    const value = Number(execFileSync('getconf', [name], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const value = Number(
+      execFileSync('getconf', [name], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
     return Number.isFinite(value) && value > 0 ? value : fallback;
   } catch {
     return fallback;
@@ -71,7 +73,10 @@ export function parseProcStat(text: string): ProcStat | undefined {
   const close = text.lastIndexOf(')');
   if (close < 0) return undefined;
   const pid = Number(text.slice(0, text.indexOf(' ')));
-  const fields = text.slice(close + 2).trim().split(' ');
+  const fields = text
+    .slice(close + 2)
+    .trim()
+    .split(' ');
   // fields[0] is field 3 (state): field n sits at index n - 3.
   const pgrp = Number(fields[5 - 3]);
   const utime = Number(fields[14 - 3]);
@@ -119,26 +124,33 @@ export function startUsageSampler(
   intervalMs = 500,
   options: { discoverEveryMs?: number } = {},
 ): UsageSampler {
-  if (services.length === 0) return { stop: () => [], cpuSeconds: () => (existsSync('/proc/self/stat') ? 0 : undefined) };
+  if (services.length === 0)
+    return { stop: () => [], cpuSeconds: () => (existsSync('/proc/self/stat') ? 0 : undefined) };
   if (!existsSync('/proc/self/stat')) return { stop: () => [], cpuSeconds: () => undefined };
   const { ticksPerSecond, pageSizeBytes } = readSystemConstants();
-  const groups = new Map<number, GroupState>(services.map(({ name, pid }) => [pid, {
-    name,
-    pgid: pid,
-    previousTicks: new Map(),
-    totalTicks: 0,
-    totalSeconds: 0,
-    maxPercent: 0,
-    peakRssBytes: 0,
-    samples: 0,
-  }]));
+  const groups = new Map<number, GroupState>(
+    services.map(({ name, pid }) => [
+      pid,
+      {
+        name,
+        pgid: pid,
+        previousTicks: new Map(),
+        totalTicks: 0,
+        totalSeconds: 0,
+        maxPercent: 0,
+        peakRssBytes: 0,
+        samples: 0,
+      },
+    ]),
+  );
   const pgids = new Set(groups.keys());
   const addMembers = (stats: ProcStat[]): void => {
     for (const stat of stats) {
       const group = groups.get(stat.pgrp);
       // CPU spent before we saw a process is not counted: counting it would put a newcomer's
       // whole life into one interval.
-      if (group && isLiveProcess(stat) && !group.previousTicks.has(stat.pid)) group.previousTicks.set(stat.pid, stat.cpuTicks);
+      if (group && isLiveProcess(stat) && !group.previousTicks.has(stat.pid))
+        group.previousTicks.set(stat.pid, stat.cpuTicks);
     }
   };
 
@@ -199,7 +211,9 @@ export function startUsageSampler(
     discovering = true;
     scanProcessGroupsAsync(pgids)
       .then(addMembers, () => undefined)
-      .finally(() => { discovering = false; });
+      .finally(() => {
+        discovering = false;
+      });
   };
   const timer = setInterval(() => {
     sample();
@@ -232,7 +246,9 @@ export function startUsageSampler(
         .map((group) => ({
           name: group.name,
           // Time-weighted: total CPU time over total wall time, not a mean of unequal intervals.
-          cpuMeanPercent: round1(group.totalSeconds > 0 ? (group.totalTicks / ticksPerSecond / group.totalSeconds) * 100 : 0),
+          cpuMeanPercent: round1(
+            group.totalSeconds > 0 ? (group.totalTicks / ticksPerSecond / group.totalSeconds) * 100 : 0,
+          ),
           cpuMaxPercent: round1(group.maxPercent),
           rssPeakBytes: group.peakRssBytes,
         }));
@@ -251,13 +267,15 @@ function readProcStat(pid: number): ProcStat | undefined {
 
 async function scanProcessGroupsAsync(pgids: ReadonlySet<number>): Promise<ProcStat[]> {
   const entries = (await readdir('/proc')).filter(isPidName);
-  const stats = await Promise.all(entries.map(async (entry) => {
-    try {
-      return parseProcStat(await readFile(`/proc/${entry}/stat`, 'utf8'));
-    } catch {
-      return undefined; // exited between readdir and read
-    }
-  }));
+  const stats = await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        return parseProcStat(await readFile(`/proc/${entry}/stat`, 'utf8'));
+      } catch {
+        return undefined; // exited between readdir and read
+      }
+    }),
+  );
   return stats.filter((stat): stat is ProcStat => stat !== undefined && pgids.has(stat.pgrp));
 }
 

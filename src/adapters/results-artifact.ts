@@ -17,9 +17,14 @@ export function resultsArtifactName(configPath: string, shard?: { index: number;
 }
 
 /** Uploads `files` (all in one folder) as one artifact; throws with the client's reason. */
-export async function uploadResultsArtifact(name: string, files: string[], retentionDays?: number): Promise<UploadedArtifact> {
+export async function uploadResultsArtifact(
+  name: string,
+  files: string[],
+  retentionDays?: number,
+): Promise<UploadedArtifact> {
   const root = dirname(files[0] ?? '.');
-  if (files.some((file) => dirname(file) !== root)) throw new Error(`the artifact's files must share one folder: ${files.map((f) => basename(f)).join(', ')}`);
+  if (files.some((file) => dirname(file) !== root))
+    throw new Error(`the artifact's files must share one folder: ${files.map((f) => basename(f)).join(', ')}`);
   const client = new DefaultArtifactClient();
   try {
     const result = await client.uploadArtifact(name, files, root, retentionDays === undefined ? {} : { retentionDays });
@@ -28,10 +33,14 @@ export async function uploadResultsArtifact(name: string, files: string[], reten
   } catch (error) {
     const message = (error as Error).message;
     if (/already exists|conflict/i.test(message)) {
-      throw new Error(`an artifact named ${name} already exists in this run (two perfgate steps with the same config and shard?): ${message}`);
+      throw new Error(
+        `an artifact named ${name} already exists in this run (two perfgate steps with the same config and shard?): ${message}`,
+      );
     }
     // Outside GitHub Actions the client finds no service; @github/local-action's stand-in needs none.
-    const hint = process.env.ACTIONS_RUNTIME_TOKEN ? '' : ' (no ACTIONS_RUNTIME_TOKEN: outside GitHub Actions set upload-results: false)';
+    const hint = process.env.ACTIONS_RUNTIME_TOKEN
+      ? ''
+      : ' (no ACTIONS_RUNTIME_TOKEN: outside GitHub Actions set upload-results: false)';
     throw new Error(`could not upload the results artifact ${name}: ${message}${hint}`);
   }
 }

@@ -23,7 +23,10 @@ export function inheritableEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * A service's environment: the inheritable part of `parent`, the variables its config passes
  * through by name (`env: { API_KEY: ~ }`), then its config's own values.
  */
-export function serviceEnv(parent: NodeJS.ProcessEnv, config: Pick<ServiceConfig, 'env' | 'passEnv'>): NodeJS.ProcessEnv {
+export function serviceEnv(
+  parent: NodeJS.ProcessEnv,
+  config: Pick<ServiceConfig, 'env' | 'passEnv'>,
+): NodeJS.ProcessEnv {
   const env = inheritableEnv(parent);
   for (const name of config.passEnv ?? []) {
     const value = parent[name];

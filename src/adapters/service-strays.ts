@@ -113,7 +113,10 @@ export async function stopMarkedProcesses(marker: string, graceMs: number): Prom
 
 /** The last resort on process exit, where only synchronous code runs. */
 export function killMarkedProcessesSync(marker: string): void {
-  signalAll(findMarkedProcesses(marker).map(({ pid }) => pid), 'SIGKILL');
+  signalAll(
+    findMarkedProcesses(marker).map(({ pid }) => pid),
+    'SIGKILL',
+  );
 }
 
 /** "service "api": stopped 2 processes that had left its process group: 4242 (node daemon.mjs), …" */

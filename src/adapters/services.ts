@@ -11,7 +11,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BootError } from '../core/errors.js';
 import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
 import { maskSecrets, secretValues, serviceEnv } from './service-env.js';
-import { createServiceMarker, describeStrays, findMarkedProcesses, killMarkedProcessesSync, SERVICE_MARKER_VARIABLE, stopMarkedProcesses } from './service-strays.js';
+import {
+  createServiceMarker,
+  describeStrays,
+  findMarkedProcesses,
+  killMarkedProcessesSync,
+  SERVICE_MARKER_VARIABLE,
+  stopMarkedProcesses,
+} from './service-strays.js';
 import type { ServiceConfig } from '../core/types.js';
 
 export interface StartServicesOptions {
@@ -96,12 +103,20 @@ export async function startServices(configs: ServiceConfig[], options: StartServ
   };
 }
 
-async function startOne(config: ServiceConfig, options: StartServicesOptions, started: Started[], guard: Guard): Promise<void> {
+async function startOne(
+  config: ServiceConfig,
+  options: StartServicesOptions,
+  started: Started[],
+  guard: Guard,
+): Promise<void> {
   const logPath = path.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
   const target = config.ready ? parseTarget(config) : undefined;
   const cwd = path.resolve(options.baseDir, config.cwd ?? '.');
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
-    throw new BootError(`service "${config.name}": its working directory ${cwd} does not exist; fix services[].cwd`, config.name);
+    throw new BootError(
+      `service "${config.name}": its working directory ${cwd} does not exist; fix services[].cwd`,
+      config.name,
+    );
   }
 
   // A port that already answers before we spawned anything belongs to someone else; without this
@@ -114,7 +129,13 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   // Checked right before the (synchronous) spawn: once a signal handler has begun stopping the
   // groups, nothing new may start behind its back.
   await throwIfInterrupted(guard, config.name);
-  options.onStatus?.({ kind: 'starting', name: config.name, run: config.run, logPath, ...(target ? { readyCheck: target.text } : {}) });
+  options.onStatus?.({
+    kind: 'starting',
+    name: config.name,
+    run: config.run,
+    logPath,
+    ...(target ? { readyCheck: target.text } : {}),
+  });
   const spawnedAt = performance.now();
   const logFd = openSync(logPath, 'w');
   const marker = createServiceMarker(config.name);
@@ -139,7 +160,10 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   // libuv spawns synchronously: without a pid there is no process, and 'error' says why.
   if (child.pid === undefined) {
     const outcome = await exited;
-    throw new BootError(`service "${config.name}" could not be started: ${outcome.error?.message ?? 'spawn failed'}`, config.name);
+    throw new BootError(
+      `service "${config.name}" could not be started: ${outcome.error?.message ?? 'spawn failed'}`,
+      config.name,
+    );
   }
   const pid = child.pid;
   // Registered at once, so that an interrupt from here on stops it too.
@@ -152,7 +176,12 @@ async function startOne(config: ServiceConfig, options: StartServicesOptions, st
   }
   const failure = await waitUntilReady(config, target, service, exited, options.signal, guard);
   if (!failure) {
-    options.onStatus?.({ kind: 'ready', name: config.name, afterMs: performance.now() - spawnedAt, readyCheck: target.text });
+    options.onStatus?.({
+      kind: 'ready',
+      name: config.name,
+      afterMs: performance.now() - spawnedAt,
+      readyCheck: target.text,
+    });
     return;
   }
   if (failure === 'interrupted') await throwIfInterrupted(guard, config.name);
@@ -190,7 +219,9 @@ async function waitUntilReady(
   const timeoutMs = config.ready?.timeoutMs ?? 30_000;
   const deadline = performance.now() + timeoutMs;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  void exited.then((value) => { exit = value; });
+  void exited.then((value) => {
+    exit = value;
+  });
 
   for (;;) {
     if (signal?.aborted) return 'aborted';
@@ -199,7 +230,8 @@ async function waitUntilReady(
     if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     // A shell that exits 0 after starting something in the background leaves the group (or a
     // daemonised process) alive: keep probing then; any other exit of the leader is a failure.
-    if (exit && (exit.code !== 0 || exit.signal)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+    if (exit && (exit.code !== 0 || exit.signal))
+      return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) {
       return `service "${config.name}" was not ready after ${formatMs(timeoutMs)}: ${target.text} did not ${
@@ -207,9 +239,10 @@ async function waitUntilReady(
       }; check its log, or raise ready.timeout`;
     }
     const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
-    const ready = target.kind === 'http'
-      ? await probeHttp(target.url as URL, probeTimeoutMs)
-      : await canConnect(target.host, target.port, probeTimeoutMs);
+    const ready =
+      target.kind === 'http'
+        ? await probeHttp(target.url as URL, probeTimeoutMs)
+        : await canConnect(target.host, target.port, probeTimeoutMs);
     if (ready) {
       if (guard.interruption) return 'interrupted';
       // The leader might have died right as the probe succeeded (someone else on the port).
@@ -259,10 +292,16 @@ function parseTarget(config: ServiceConfig): Target {
     try {
       url = new URL(ready.http);
     } catch {
-      throw new BootError(`service "${config.name}": ready.http "${ready.http}" is not a URL; use one like "http://127.0.0.1:8080/health"`, config.name);
+      throw new BootError(
+        `service "${config.name}": ready.http "${ready.http}" is not a URL; use one like "http://127.0.0.1:8080/health"`,
+        config.name,
+      );
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new BootError(`service "${config.name}": ready.http "${ready.http}" is not an http(s) URL; use one like "http://127.0.0.1:8080/health"`, config.name);
+      throw new BootError(
+        `service "${config.name}": ready.http "${ready.http}" is not an http(s) URL; use one like "http://127.0.0.1:8080/health"`,
+        config.name,
+      );
     }
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
     return { kind: 'http', host: stripBrackets(url.hostname), port, url, text: `GET ${ready.http}` };
@@ -271,7 +310,10 @@ function parseTarget(config: ServiceConfig): Target {
     const match = /^(.*):(\d+)$/.exec(ready.tcp.trim());
     const port = Number(match?.[2]);
     if (!match || !match[1] || port < 1 || port > 65535) {
-      throw new BootError(`service "${config.name}": ready.tcp "${ready.tcp}" is not host:port; use one like "127.0.0.1:5432"`, config.name);
+      throw new BootError(
+        `service "${config.name}": ready.tcp "${ready.tcp}" is not host:port; use one like "127.0.0.1:5432"`,
+        config.name,
+      );
     }
     return { kind: 'tcp', host: stripBrackets(match[1]), port, text: `tcp ${ready.tcp}` };
   }
@@ -292,7 +334,9 @@ function canConnect(host: string, port: number, timeoutMs: number): Promise<bool
     socket.setTimeout(timeoutMs, () => finish(false));
     // Connecting to a free port in the ephemeral range can pick that very port as its source
     // and connect to itself (TCP simultaneous open): nobody is listening then.
-    socket.once('connect', () => finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress)));
+    socket.once('connect', () =>
+      finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress)),
+    );
     socket.once('error', () => finish(false));
   });
 }

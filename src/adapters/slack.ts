@@ -42,14 +42,19 @@ const defaultApiUrl = 'https://slack.com/api/';
 const retryCap = 2;
 const waitCapMs = 5_000;
 
-export async function postSlack(target: SlackTarget, message: SlackMessage, options: PostSlackOptions = {}): Promise<SlackResult> {
+export async function postSlack(
+  target: SlackTarget,
+  message: SlackMessage,
+  options: PostSlackOptions = {},
+): Promise<SlackResult> {
   const fetchImpl = options.fetchImpl ?? globalThis.fetch;
   const maxRetries = Math.min(retryCap, Math.max(0, options.maxRetries ?? retryCap));
   let waitBudgetMs = Math.min(waitCapMs, Math.max(0, options.maxWaitMs ?? waitCapMs));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const viaWebhook = 'webhookUrl' in target;
   const secrets = viaWebhook ? webhookSecrets(target.webhookUrl) : [target.token];
-  const redact = (text: string) => secrets.reduce((out, secret) => (secret.length >= 4 ? out.split(secret).join('***') : out), text);
+  const redact = (text: string) =>
+    secrets.reduce((out, secret) => (secret.length >= 4 ? out.split(secret).join('***') : out), text);
   const what = viaWebhook ? 'Slack webhook' : 'Slack chat.postMessage';
 
   const payload = { text: message.text, blocks: message.blocks, unfurl_links: false, unfurl_media: false };
@@ -93,7 +98,11 @@ export async function postSlack(target: SlackTarget, message: SlackMessage, opti
     if (viaWebhook) {
       const code = slackCode(redact(text));
       if (response.status === 200 && code === 'ok') return { ok: true };
-      throw new SlackError(`${what} answered HTTP ${response.status} ${code}${webhookHint(code)}`, code, response.status);
+      throw new SlackError(
+        `${what} answered HTTP ${response.status} ${code}${webhookHint(code)}`,
+        code,
+        response.status,
+      );
     }
 
     let body: { ok?: unknown; error?: unknown; ts?: unknown } | undefined;
@@ -139,8 +148,10 @@ function retryAfterMs(header: string | null): number {
 
 function describeRequestError(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'the request timed out';
-  if (cause && typeof cause.code === 'string') return `${cause.code}${typeof cause.message === 'string' ? ` (${cause.message})` : ''}`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return 'the request timed out';
+  if (cause && typeof cause.code === 'string')
+    return `${cause.code}${typeof cause.message === 'string' ? ` (${cause.message})` : ''}`;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -48,8 +48,7 @@ export function createBaseline(
   previous: Baseline | undefined,
   meta: { commit?: string; savedAt: string; historyLength: number },
 ): Baseline {
-  const history =
-    previous === undefined ? [] : [summarizeForHistory(previous.results), ...previous.history];
+  const history = previous === undefined ? [] : [summarizeForHistory(previous.results), ...previous.history];
   const baseline: Baseline = {
     schemaVersion: 1,
     kind: 'perfgate-baseline',
@@ -62,7 +61,8 @@ export function createBaseline(
   return baseline;
 }
 
-export type ParsedBaseline = { baseline: Baseline; status: { kind: 'ok' } } | { status: Exclude<BaselineStatus, { kind: 'ok' }> };
+export type ParsedBaseline =
+  { baseline: Baseline; status: { kind: 'ok' } } | { status: Exclude<BaselineStatus, { kind: 'ok' }> };
 
 type Json = Record<string, unknown>;
 
@@ -96,7 +96,13 @@ function findShapeProblem(value: unknown, path: string, shape: Shape): string | 
 
 type Shape = 'string' | 'number' | 'boolean' | 'object' | 'array' | Shape[] | { [key: string]: Shape };
 
-const segmentShape: Shape = { startMs: 'number', durationMs: 'number', count: 'number', ko: 'number', histogram: 'string' };
+const segmentShape: Shape = {
+  startMs: 'number',
+  durationMs: 'number',
+  count: 'number',
+  ko: 'number',
+  histogram: 'string',
+};
 const scenarioShape: Shape = {
   name: 'string',
   executor: 'string',
@@ -162,15 +168,26 @@ export function describeBaselineRemoval(source: string): string {
  * `perfgate compare --baseline results.json`). Without `expectedConfigHash` the config is not
  * checked (compare has no config to check against).
  */
-export function parseBaseline(text: string, expectedConfigHash?: string, options: ParseBaselineOptions = {}): ParsedBaseline {
+export function parseBaseline(
+  text: string,
+  expectedConfigHash?: string,
+  options: ParseBaselineOptions = {},
+): ParsedBaseline {
   const parsed = parseBaselineText(text, expectedConfigHash, options.historyLength);
   if (parsed.status.kind === 'corrupt' && options.source !== undefined) {
-    return failure('corrupt', `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`);
+    return failure(
+      'corrupt',
+      `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`,
+    );
   }
   return parsed;
 }
 
-function parseBaselineText(text: string, expectedConfigHash: string | undefined, historyLength: number | undefined): ParsedBaseline {
+function parseBaselineText(
+  text: string,
+  expectedConfigHash: string | undefined,
+  historyLength: number | undefined,
+): ParsedBaseline {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -181,7 +198,9 @@ function parseBaselineText(text: string, expectedConfigHash: string | undefined,
   const isBaseline = data.kind === 'perfgate-baseline';
   let baseline: Baseline;
   if (isBaseline) {
-    const versionProblem = checkVersion(data.schemaVersion, 'baseline') ?? (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : undefined);
+    const versionProblem =
+      checkVersion(data.schemaVersion, 'baseline') ??
+      (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : undefined);
     if (versionProblem !== undefined) return versionProblem;
     // Before any check reads it: a history far past its cap (200,000 entries) held compare for minutes.
     if (historyLength !== undefined && Array.isArray(data.history) && data.history.length > historyLength) {
@@ -199,7 +218,10 @@ function parseBaselineText(text: string, expectedConfigHash: string | undefined,
     baseline = { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: results.startTime, results, history: [] };
     if (results.git?.commit !== undefined) baseline.commit = results.git.commit;
   } else {
-    return failure('corrupt', 'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.');
+    return failure(
+      'corrupt',
+      'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.',
+    );
   }
   if (expectedConfigHash !== undefined && baseline.results.configHash !== expectedConfigHash) {
     return failure(
@@ -209,9 +231,15 @@ function parseBaselineText(text: string, expectedConfigHash: string | undefined,
   }
   const numberProblem =
     findResultsNumberProblem(baseline.results, isBaseline ? 'baseline.results' : 'results') ??
-    baseline.history.reduce<string | undefined>((found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`), undefined);
+    baseline.history.reduce<string | undefined>(
+      (found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`),
+      undefined,
+    );
   if (numberProblem !== undefined) {
-    return failure('corrupt', `The ${isBaseline ? 'baseline' : 'results file given as baseline'} is damaged: ${numberProblem}.`);
+    return failure(
+      'corrupt',
+      `The ${isBaseline ? 'baseline' : 'results file given as baseline'} is damaged: ${numberProblem}.`,
+    );
   }
   return { baseline, status: { kind: 'ok' } };
 }

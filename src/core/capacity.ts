@@ -4,7 +4,14 @@
 // levels; everything it decides comes from here, so that the plan is tested without a clock.
 import { compareThreshold, matchesGlob, parseThreshold, thresholdActual, type Threshold } from './thresholds.js';
 import { formatPath } from './duration.js';
-import type { CapacityLevel, CapacityLimit, CapacityLoad, CapacityResult, ScenarioResult, TimelinePoint } from './types.js';
+import type {
+  CapacityLevel,
+  CapacityLimit,
+  CapacityLoad,
+  CapacityResult,
+  ScenarioResult,
+  TimelinePoint,
+} from './types.js';
 
 export const DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
 export const DEFAULT_CAPACITY_RESOLUTION = 0.05;
@@ -30,7 +37,16 @@ export const MAX_COOLDOWN_MS = 30_000;
 export const KNEE_LATENCY_FACTOR = 2;
 
 /** Threshold metrics that judge a level; rps and capacity judge the search's result instead. */
-const LEVEL_METRICS = new Set<Threshold['metric']>(['p', 'avg', 'med', 'min', 'max', 'stddev', 'error_rate', 'dropped']);
+const LEVEL_METRICS = new Set<Threshold['metric']>([
+  'p',
+  'avg',
+  'med',
+  'min',
+  'max',
+  'stddev',
+  'error_rate',
+  'dropped',
+]);
 
 /** The expressions of every glob that matches `scenario`, in the config's order. */
 export function thresholdsForScenario(thresholds: Record<string, string[]>, scenario: string): Threshold[] {
@@ -47,7 +63,13 @@ export function sloPercentile(thresholds: Threshold[]): number {
   let highest: number | undefined;
   for (const threshold of thresholds) {
     const percentile =
-      threshold.metric === 'p' ? threshold.percentile : threshold.metric === 'med' ? 50 : threshold.metric === 'max' ? 100 : undefined;
+      threshold.metric === 'p'
+        ? threshold.percentile
+        : threshold.metric === 'med'
+          ? 50
+          : threshold.metric === 'max'
+            ? 100
+            : undefined;
     if (percentile !== undefined) highest = Math.max(highest ?? 0, percentile);
   }
   return highest ?? DEFAULT_SLO_PERCENTILE;
@@ -63,7 +85,13 @@ export function holdMsFor(load: CapacityLoad, ratePerSec: number, percentile: nu
 }
 
 /** Wall time of one level: its warm-up (the scenario's for the first, a settle after) and its hold. */
-export function levelMsFor(load: CapacityLoad, ratePerSec: number, percentile: number, first: boolean, warmupMs: number): number {
+export function levelMsFor(
+  load: CapacityLoad,
+  ratePerSec: number,
+  percentile: number,
+  first: boolean,
+  warmupMs: number,
+): number {
   return (first ? warmupMs : LEVEL_SETTLE_MS) + holdMsFor(load, ratePerSec, percentile);
 }
 
@@ -186,7 +214,12 @@ export function summarizeLevel(
     } else if (!compareThreshold(actual, threshold.operator, threshold.value)) {
       brokeBecause.push(`${threshold.expression} breached (${formatActual(threshold, actual)})`);
       const latency = threshold.metric !== 'error_rate' && threshold.metric !== 'dropped';
-      if (!latency || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value)) serviceEvidence = true;
+      if (
+        !latency ||
+        !generator.saturated ||
+        !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value)
+      )
+        serviceEvidence = true;
     }
   }
   if (steady.seconds > 0) {
@@ -255,12 +288,14 @@ export function bracketOf(levels: LevelOutcome[]): { low?: number; high?: number
   for (const level of levels) if (brokeService(level)) high = Math.min(high ?? Infinity, level.intendedPerSec);
   let low: number | undefined;
   for (const level of levels) {
-    if (level.held && (high === undefined || level.intendedPerSec < high)) low = Math.max(low ?? 0, level.intendedPerSec);
+    if (level.held && (high === undefined || level.intendedPerSec < high))
+      low = Math.max(low ?? 0, level.intendedPerSec);
   }
   return { ...(low !== undefined ? { low } : {}), ...(high !== undefined ? { high } : {}) };
 }
 
-export type NextLevel = { kind: 'run'; ratePerSec: number; phase: CapacityLevel['phase'] } | { kind: 'stop'; limitedBy: CapacityLimit };
+export type NextLevel =
+  { kind: 'run'; ratePerSec: number; phase: CapacityLevel['phase'] } | { kind: 'stop'; limitedBy: CapacityLimit };
 
 export interface PlanContext {
   /** Time since the search started. */
@@ -277,7 +312,11 @@ export interface PlanContext {
  */
 export function planNextLevel(load: CapacityLoad, levels: LevelOutcome[], context: PlanContext): NextLevel {
   const bounded = (next: NextLevel): NextLevel => {
-    if (next.kind === 'run' && levels.length > 0 && context.elapsedMs + context.levelMs(next.ratePerSec) > context.maxDurationMs) {
+    if (
+      next.kind === 'run' &&
+      levels.length > 0 &&
+      context.elapsedMs + context.levelMs(next.ratePerSec) > context.maxDurationMs
+    ) {
       return { kind: 'stop', limitedBy: 'maxDuration' };
     }
     return next;
@@ -285,7 +324,9 @@ export function planNextLevel(load: CapacityLoad, levels: LevelOutcome[], contex
   const last = levels[levels.length - 1];
   if (!last) return { kind: 'run', ratePerSec: load.startRatePerSec, phase: 'climb' };
   if (last.generatorLimited) {
-    return last.phase === 'retry' ? { kind: 'stop', limitedBy: 'generator' } : bounded({ kind: 'run', ratePerSec: last.intendedPerSec, phase: 'retry' });
+    return last.phase === 'retry'
+      ? { kind: 'stop', limitedBy: 'generator' }
+      : bounded({ kind: 'run', ratePerSec: last.intendedPerSec, phase: 'retry' });
   }
   const { low, high } = bracketOf(levels);
   if (high === undefined) {
@@ -307,11 +348,15 @@ export function cooldownMsAfter(level: CapacityLevel, levels: LevelOutcome[], lo
 
 /** The last level before latency bent upwards or the service fell behind, by rate. */
 export function findKnee(levels: CapacityLevel[]): CapacityResult['knee'] {
-  const measured = levels.filter((level) => !level.generatorLimited).sort((a, b) => a.intendedPerSec - b.intendedPerSec);
+  const measured = levels
+    .filter((level) => !level.generatorLimited)
+    .sort((a, b) => a.intendedPerSec - b.intendedPerSec);
   const base = measured.find((level) => level.requests.ok > 0)?.latencyMs.p50;
   let below: CapacityLevel | undefined;
   for (const level of measured) {
-    const behind = level.achievedPerSec < KEEP_UP_SHARE * level.intendedPerSec && level.brokeBecause.some((why) => why.includes('fell behind'));
+    const behind =
+      level.achievedPerSec < KEEP_UP_SHARE * level.intendedPerSec &&
+      level.brokeBecause.some((why) => why.includes('fell behind'));
     const bent = base !== undefined && base > 0 && level.latencyMs.p50 > KNEE_LATENCY_FACTOR * base;
     if (behind || bent) {
       if (!below) return undefined;
@@ -326,7 +371,12 @@ export function findKnee(levels: CapacityLevel[]): CapacityResult['knee'] {
 }
 
 /** The search's result: the capacity with its bracket, the curve, the knee and the first failure. */
-export function summarizeSearch(levels: CapacityLevel[], limitedBy: CapacityLimit, load: CapacityLoad, durationMs: number): CapacityResult {
+export function summarizeSearch(
+  levels: CapacityLevel[],
+  limitedBy: CapacityLimit,
+  load: CapacityLoad,
+  durationMs: number,
+): CapacityResult {
   const { low, high } = bracketOf(levels);
   const result: CapacityResult = {
     ratePerSec: low ?? 0,

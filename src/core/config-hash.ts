@@ -11,7 +11,8 @@ const HASH_VERSION = 1;
 /** JSON with object keys sorted at every depth and undefined members dropped. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, item]) => item !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -39,5 +40,8 @@ export function comparableConfig(config: Config): unknown {
 
 /** First 16 hex characters of the sha256 of the comparable part of the config. */
 export function hashConfig(config: Config): string {
-  return createHash('sha256').update(canonicalJson(comparableConfig(config))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(canonicalJson(comparableConfig(config)))
+    .digest('hex')
+    .slice(0, 16);
 }

@@ -5,7 +5,15 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import schema from '../../schema/perfgate.schema.json' with { type: 'json' };
-import { formatDuration, formatPath, parseDuration, parsePercent, parseRate, quoteValue, type PathKey } from './duration.js';
+import {
+  formatDuration,
+  formatPath,
+  parseDuration,
+  parsePercent,
+  parseRate,
+  quoteValue,
+  type PathKey,
+} from './duration.js';
 import { ConfigError } from './errors.js';
 import { fillPort, hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from './port.js';
 import { DEFAULT_RUNNER_NOISE } from './stats/variance-model.js';
@@ -83,7 +91,10 @@ const EXECUTOR_KEYS: Record<Executor, { takes: string[]; needs: string[] }> = {
   'shared-iterations': { takes: ['vus', 'iterations', 'maxDuration'], needs: ['vus', 'iterations'] },
   'constant-arrival-rate': { takes: ['rate', 'duration'], needs: ['rate', 'duration'] },
   'ramping-arrival-rate': { takes: ['startRate', 'stages'], needs: ['stages'] },
-  capacity: { takes: ['startRate', 'maxRate', 'step', 'hold', 'resolution', 'maxDuration'], needs: ['startRate', 'maxRate'] },
+  capacity: {
+    takes: ['startRate', 'maxRate', 'step', 'hold', 'resolution', 'maxDuration'],
+    needs: ['startRate', 'maxRate'],
+  },
 };
 const LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
 
@@ -105,13 +116,19 @@ export const MAX_RATE_PER_SEC = 1_000_000;
 
 function checkConnections(ctx: Context, path: PathKey[], value: number, what: string): void {
   if (value > MAX_CONNECTIONS) {
-    ctx.problems.add(path, `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`);
+    ctx.problems.add(
+      path,
+      `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`,
+    );
   }
 }
 
 function checkRate(ctx: Context, path: PathKey[], ratePerSec: number): void {
   if (ratePerSec > MAX_RATE_PER_SEC) {
-    ctx.problems.add(path, `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`);
+    ctx.problems.add(
+      path,
+      `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`,
+    );
   }
 }
 
@@ -233,11 +250,15 @@ function describeSchemaError(error: ErrorObject, root: unknown): ConfigProblem |
   if (definition === 'duration') return fromParser(() => parseDuration(value, where));
   if (definition === 'rate') return fromParser(() => parseRate(value, where));
   if (definition === 'percent' || definition === 'effect') {
-    return problem(path, `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`);
+    return problem(
+      path,
+      `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`,
+    );
   }
   if (definition === 'threshold' && typeof value === 'string') return fromParser(() => parseThreshold(value, where));
 
-  const parentSchema = error.parentSchema as { properties?: Record<string, { description?: string }>; description?: string } | undefined;
+  const parentSchema = error.parentSchema as
+    { properties?: Record<string, { description?: string }>; description?: string } | undefined;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -325,7 +346,8 @@ export function isHostAllowed(hostname: string, port: string, allowHosts: readon
   });
 }
 
-const REFUSED_HOST = 'is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts';
+const REFUSED_HOST =
+  'is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts';
 
 // ---------------------------------------------------------------- semantic pass
 
@@ -362,7 +384,10 @@ function checkTargetUrl(ctx: Context, path: PathKey[], value: string): URL | und
     return undefined;
   }
   if (url.username || url.password) {
-    ctx.problems.add(path, `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`);
+    ctx.problems.add(
+      path,
+      `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`,
+    );
     return undefined;
   }
   if (!isLoopbackHost(url.hostname) && !isHostAllowed(url.hostname, url.port, ctx.allowHosts)) {
@@ -386,11 +411,15 @@ function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
   if (isRecord(raw.ready)) {
     const readyPath = [...path, 'ready'];
     const timeoutMs = durationAt(ctx, [...readyPath, 'timeout'], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
-    if (timeoutMs <= 0) ctx.problems.add([...readyPath, 'timeout'], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
+    if (timeoutMs <= 0)
+      ctx.problems.add([...readyPath, 'timeout'], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
     const { http, tcp } = raw.ready;
     const ready: NonNullable<ServiceConfig['ready']> = { timeoutMs };
     if (http === undefined && tcp === undefined) {
-      ctx.problems.add(readyPath, 'needs http (a URL that answers 2xx when ready) or tcp ("host:port" that accepts connections)');
+      ctx.problems.add(
+        readyPath,
+        'needs http (a URL that answers 2xx when ready) or tcp ("host:port" that accepts connections)',
+      );
     } else if (http !== undefined && tcp !== undefined) {
       ctx.problems.add(readyPath, 'has both http and tcp; use one of them');
     }
@@ -403,9 +432,15 @@ function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
       // A ${port} stays in the config (bound per variant by the entry), so only the host is rewritten.
       const portText = hasPortPlaceholder(tcp) ? tcp.slice(tcp.lastIndexOf(':') + 1) : match?.[2];
       if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65_535) {
-        ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`);
+        ctx.problems.add(
+          [...readyPath, 'tcp'],
+          `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`,
+        );
       } else if (host === undefined) {
-        ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`);
+        ctx.problems.add(
+          [...readyPath, 'tcp'],
+          `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`,
+        );
       } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
         ctx.problems.add([...readyPath, 'tcp'], `${quoteValue(tcp)} ${REFUSED_HOST}`);
       } else {
@@ -428,13 +463,17 @@ function buildStages(ctx: Context, path: PathKey[], raw: unknown, executor: Exec
     let target = 0;
     if (executor === 'ramping-vus') {
       if (item.target !== undefined && !(Number.isInteger(item.target) && (item.target as number) >= 0)) {
-        ctx.problems.add(targetPath, `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`);
+        ctx.problems.add(
+          targetPath,
+          `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`,
+        );
       } else if (typeof item.target === 'number') {
         target = item.target;
         checkConnections(ctx, targetPath, target, 'virtual users');
       }
     } else if (typeof item.target === 'number') {
-      if (item.target < 0) ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
+      if (item.target < 0)
+        ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
       else target = item.target;
       checkRate(ctx, targetPath, target);
     } else if (typeof item.target === 'string') {
@@ -468,10 +507,12 @@ function buildLoad(ctx: Context, path: PathKey[], raw: Raw, executor: Executor):
   }
   const positiveDuration = (key: string, fallbackMs: number): number => {
     const ms = durationAt(ctx, [...path, key], raw[key], fallbackMs);
-    if (raw[key] !== undefined && ms <= 0) ctx.problems.add([...path, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
+    if (raw[key] !== undefined && ms <= 0)
+      ctx.problems.add([...path, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
     return ms;
   };
-  const integer = (key: string, fallback: number): number => (Number.isInteger(raw[key]) ? (raw[key] as number) : fallback);
+  const integer = (key: string, fallback: number): number =>
+    Number.isInteger(raw[key]) ? (raw[key] as number) : fallback;
   const users = (key: string, fallback: number): number => {
     const value = integer(key, fallback);
     checkConnections(ctx, [...path, key], value, 'virtual users');
@@ -484,17 +525,25 @@ function buildLoad(ctx: Context, path: PathKey[], raw: Raw, executor: Executor):
       return complete ? { executor, vus: users('vus', 1), durationMs } : undefined;
     }
     case 'ramping-vus':
-      return { executor, startVus: users('startVUs', 0), stages: buildStages(ctx, [...path, 'stages'], raw.stages, executor) };
+      return {
+        executor,
+        startVus: users('startVUs', 0),
+        stages: buildStages(ctx, [...path, 'stages'], raw.stages, executor),
+      };
     case 'shared-iterations': {
       const maxDurationMs = positiveDuration('maxDuration', DEFAULT_MAX_DURATION_MS);
-      return complete ? { executor, vus: users('vus', 1), iterations: integer('iterations', 1), maxDurationMs } : undefined;
+      return complete
+        ? { executor, vus: users('vus', 1), iterations: integer('iterations', 1), maxDurationMs }
+        : undefined;
     }
     case 'constant-arrival-rate': {
       const durationMs = positiveDuration('duration', 0);
       let ratePerSec = 0;
       if (raw.rate !== undefined) {
-        ratePerSec = ctx.problems.attempt([...path, 'rate'], () => parseRate(raw.rate, formatPath([...path, 'rate']))) ?? 1;
-        if (ratePerSec === 0) ctx.problems.add([...path, 'rate'], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        ratePerSec =
+          ctx.problems.attempt([...path, 'rate'], () => parseRate(raw.rate, formatPath([...path, 'rate']))) ?? 1;
+        if (ratePerSec === 0)
+          ctx.problems.add([...path, 'rate'], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
         checkRate(ctx, [...path, 'rate'], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : undefined;
@@ -502,7 +551,9 @@ function buildLoad(ctx: Context, path: PathKey[], raw: Raw, executor: Executor):
     case 'ramping-arrival-rate': {
       const startPath = [...path, 'startRate'];
       const startRatePerSec =
-        raw.startRate === undefined ? 0 : (ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0);
+        raw.startRate === undefined
+          ? 0
+          : (ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0);
       checkRate(ctx, startPath, startRatePerSec);
       return { executor, startRatePerSec, stages: buildStages(ctx, [...path, 'stages'], raw.stages, executor) };
     }
@@ -531,17 +582,33 @@ function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): LoadModel |
   if (isRecord(raw.step)) {
     const stepPath = [...path, 'step'];
     if (raw.step.factor !== undefined && raw.step.increment !== undefined) {
-      ctx.problems.add(stepPath, 'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }');
+      ctx.problems.add(
+        stepPath,
+        'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }',
+      );
     } else if (typeof raw.step.factor === 'number') {
-      if (raw.step.factor <= 1) ctx.problems.add([...stepPath, 'factor'], `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`);
+      if (raw.step.factor <= 1)
+        ctx.problems.add(
+          [...stepPath, 'factor'],
+          `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`,
+        );
       else step = { kind: 'factor', factor: raw.step.factor };
     } else if (raw.step.increment !== undefined) {
       const at = [...stepPath, 'increment'];
-      const ratePerSec = ctx.problems.attempt(at, () => parseRate(raw.step && (raw.step as Raw).increment, formatPath(at)));
-      if (ratePerSec === 0) ctx.problems.add(at, `${quoteValue((raw.step as Raw).increment)} would not climb; use a rate above 0 like "25/s"`);
+      const ratePerSec = ctx.problems.attempt(at, () =>
+        parseRate(raw.step && (raw.step as Raw).increment, formatPath(at)),
+      );
+      if (ratePerSec === 0)
+        ctx.problems.add(
+          at,
+          `${quoteValue((raw.step as Raw).increment)} would not climb; use a rate above 0 like "25/s"`,
+        );
       else if (ratePerSec !== undefined) step = { kind: 'increment', ratePerSec };
     } else if (raw.step.factor === undefined) {
-      ctx.problems.add(stepPath, 'names no step; use { factor: 1.5 } (each level 1.5× the last) or { increment: "25/s" }');
+      ctx.problems.add(
+        stepPath,
+        'names no step; use { factor: 1.5 } (each level 1.5× the last) or { increment: "25/s" }',
+      );
     }
   }
 
@@ -561,7 +628,10 @@ function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): LoadModel |
     const at = [...path, 'resolution'];
     const value = effectAt(ctx, at, raw.resolution);
     if (value !== undefined && (value <= 0 || value >= 1)) {
-      ctx.problems.add(at, `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`);
+      ctx.problems.add(
+        at,
+        `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`,
+      );
     } else if (value !== undefined) {
       resolution = value;
     }
@@ -570,7 +640,11 @@ function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): LoadModel |
   let maxDurationMs: number | undefined;
   if (raw.maxDuration !== undefined) {
     maxDurationMs = durationAt(ctx, [...path, 'maxDuration'], raw.maxDuration, 0);
-    if (maxDurationMs <= 0) ctx.problems.add([...path, 'maxDuration'], `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`);
+    if (maxDurationMs <= 0)
+      ctx.problems.add(
+        [...path, 'maxDuration'],
+        `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`,
+      );
   }
   if (startRatePerSec === undefined || maxRatePerSec === undefined) return undefined;
   const load: CapacityLoad = { executor: 'capacity', startRatePerSec, maxRatePerSec, step, resolution };
@@ -591,10 +665,14 @@ function mergeHeaders(...maps: Record<string, string>[]): Record<string, string>
 function checkHeaders(ctx: Context, path: PathKey[], raw: unknown): Record<string, string> {
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name)) ctx.problems.add([...path, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+    if (!HEADER_NAME.test(name))
+      ctx.problems.add([...path, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
     // Accepted before, and then every request failed with "invalid header value".
     else if (UNSENDABLE_IN_HEADER.test(value)) {
-      ctx.problems.add([...path, name], `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`);
+      ctx.problems.add(
+        [...path, name],
+        `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`,
+      );
     }
     ctx.problems.attempt([...path, name], () => parseTemplate(value, formatPath([...path, name])));
   }
@@ -604,15 +682,25 @@ function checkHeaders(ctx: Context, path: PathKey[], raw: unknown): Record<strin
 function checkJsonTemplates(ctx: Context, path: PathKey[], node: unknown): void {
   if (typeof node === 'string') ctx.problems.attempt(path, () => parseTemplate(node, formatPath(path)));
   else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path, i], item));
-  else if (isRecord(node)) for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path, key], value);
+  else if (isRecord(node))
+    for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path, key], value);
 }
 
-function buildRequest(ctx: Context, path: PathKey[], raw: Raw, inheritedHeaders: Record<string, string>, pathPrefix: string): RequestTemplate {
+function buildRequest(
+  ctx: Context,
+  path: PathKey[],
+  raw: Raw,
+  inheritedHeaders: Record<string, string>,
+  pathPrefix: string,
+): RequestTemplate {
   const pathText = typeof raw.path === 'string' ? raw.path : '/';
   if (typeof raw.path === 'string') {
     ctx.problems.attempt([...path, 'path'], () => parseTemplate(pathText, formatPath([...path, 'path'])));
     if (!pathText.startsWith('/') && !pathText.startsWith('${')) {
-      ctx.problems.add([...path, 'path'], `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`);
+      ctx.problems.add(
+        [...path, 'path'],
+        `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`,
+      );
     }
   }
   const request: RequestTemplate = {
@@ -621,7 +709,10 @@ function buildRequest(ctx: Context, path: PathKey[], raw: Raw, inheritedHeaders:
     headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path, 'headers'], raw.headers)),
   };
   if (raw.json !== undefined && raw.body !== undefined) {
-    ctx.problems.add([...path, 'body'], 'a request takes json or body, not both; use json for a JSON body, body for raw text');
+    ctx.problems.add(
+      [...path, 'body'],
+      'a request takes json or body, not both; use json for a JSON body, body for raw text',
+    );
   }
   let body: RequestBody | undefined;
   if (raw.json !== undefined) {
@@ -646,16 +737,28 @@ function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: s
   const prefix = url.pathname.replace(/\/+$/, '');
   if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
-    ctx.problems.add(path, `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`);
+    ctx.problems.add(
+      path,
+      `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`,
+    );
     return undefined;
   }
   return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
 }
 
-function buildScenario(ctx: Context, name: string, raw: Raw, defaults: Raw, defaultHeaders: Record<string, string>): ScenarioConfig | undefined {
+function buildScenario(
+  ctx: Context,
+  name: string,
+  raw: Raw,
+  defaults: Raw,
+  defaultHeaders: Record<string, string>,
+): ScenarioConfig | undefined {
   const path: PathKey[] = ['scenarios', name];
   if (name.trim() !== name || name === '' || /[*\r\n]/.test(name)) {
-    ctx.problems.add(path, `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`);
+    ctx.problems.add(
+      path,
+      `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`,
+    );
   }
   const executor = EXECUTORS.find((candidate) => candidate === raw.executor);
   const load = executor ? buildLoad(ctx, path, raw, executor) : undefined;
@@ -677,12 +780,17 @@ function buildScenario(ctx: Context, name: string, raw: Raw, defaults: Raw, defa
 
   // A key set on the scenario wins over defaults; errors point at where the value was written.
   const pick = (key: string): { value: unknown; path: PathKey[] } =>
-    raw[key] !== undefined ? { value: raw[key], path: [...path, key] } : { value: defaults[key], path: ['defaults', key] };
+    raw[key] !== undefined
+      ? { value: raw[key], path: [...path, key] }
+      : { value: defaults[key], path: ['defaults', key] };
 
   const baseUrl = pick('baseUrl');
   let target: { origin: string; prefix: string } | undefined;
   if (baseUrl.value === undefined) {
-    ctx.problems.add([...path, 'baseUrl'], `missing; set defaults.baseUrl or ${formatPath([...path, 'baseUrl'])}, like "http://127.0.0.1:8080"`);
+    ctx.problems.add(
+      [...path, 'baseUrl'],
+      `missing; set defaults.baseUrl or ${formatPath([...path, 'baseUrl'])}, like "http://127.0.0.1:8080"`,
+    );
   } else if (typeof baseUrl.value === 'string') {
     target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
   }
@@ -692,38 +800,56 @@ function buildScenario(ctx: Context, name: string, raw: Raw, defaults: Raw, defa
     return { ms: durationAt(ctx, picked.path, picked.value, fallbackMs), path: picked.path, value: picked.value };
   };
   const timeout = duration('timeout', DEFAULT_TIMEOUT_MS);
-  if (timeout.ms <= 0) ctx.problems.add(timeout.path, `${quoteValue(timeout.value)} is too short; use a timeout above 0 like "5s"`);
+  if (timeout.ms <= 0)
+    ctx.problems.add(timeout.path, `${quoteValue(timeout.value)} is too short; use a timeout above 0 like "5s"`);
   const warmup = duration('warmup', DEFAULT_WARMUP_MS);
   const thinkTime = duration('thinkTime', DEFAULT_THINK_TIME_MS);
   const segment = duration('segment', autoSegmentMs(load === undefined ? undefined : measuredDurationMs(load)));
   if (segment.ms < MIN_SEGMENT_MS) {
-    ctx.problems.add(segment.path, `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`);
+    ctx.problems.add(
+      segment.path,
+      `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`,
+    );
   }
   const maxInFlightPick = pick('maxInFlight');
   const maxInFlight = maxInFlightPick.value;
-  if (Number.isInteger(maxInFlight)) checkConnections(ctx, maxInFlightPick.path, maxInFlight as number, 'requests in flight');
+  if (Number.isInteger(maxInFlight))
+    checkConnections(ctx, maxInFlightPick.path, maxInFlight as number, 'requests in flight');
   const okStatus = pick('okStatus').value;
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
   const request = isRecord(raw.request)
-    ? buildRequest(ctx, [...path, 'request'], raw.request, mergeHeaders(defaultHeaders, scenarioHeaders), target?.prefix ?? '')
+    ? buildRequest(
+        ctx,
+        [...path, 'request'],
+        raw.request,
+        mergeHeaders(defaultHeaders, scenarioHeaders),
+        target?.prefix ?? '',
+      )
     : undefined;
 
   let data: DataSource | undefined;
   if (isRecord(raw.data) && typeof raw.data.file === 'string') {
     data = { file: raw.data.file, order: raw.data.order === 'random' ? 'random' : 'round-robin' };
     if (!/\.(csv|json)$/i.test(data.file)) {
-      ctx.problems.add([...path, 'data', 'file'], `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`);
+      ctx.problems.add(
+        [...path, 'data', 'file'],
+        `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`,
+      );
     }
   }
   if (request && !data) {
     const uses: [PathKey[], string[]][] = [[[...path, 'request', 'path'], templateColumns(request.path)]];
     if (request.body?.kind === 'json') uses.push([[...path, 'request', 'json'], jsonColumns(request.body.value)]);
     if (request.body?.kind === 'raw') uses.push([[...path, 'request', 'body'], templateColumns(request.body.value)]);
-    for (const [name, value] of Object.entries(request.headers)) uses.push([[...path, 'request', 'headers', name], templateColumns(value)]);
+    for (const [name, value] of Object.entries(request.headers))
+      uses.push([[...path, 'request', 'headers', name], templateColumns(value)]);
     for (const [usePath, columns] of uses) {
       if (columns.length > 0) {
-        ctx.problems.add(usePath, `uses \${row.${columns[0]}} but the scenario has no data; add data: { file: rows.csv } with a column named "${columns[0]}"`);
+        ctx.problems.add(
+          usePath,
+          `uses \${row.${columns[0]}} but the scenario has no data; add data: { file: rows.csv } with a column named "${columns[0]}"`,
+        );
       }
     }
   }
@@ -840,12 +966,22 @@ function buildCompare(ctx: Context, raw: Raw): CompareConfig {
   };
 }
 
-function buildThresholds(ctx: Context, raw: unknown, scenarioNames: string[], capacityNames: string[]): Record<string, string[]> {
+function buildThresholds(
+  ctx: Context,
+  raw: unknown,
+  scenarioNames: string[],
+  capacityNames: string[],
+): Record<string, string[]> {
   const thresholds: Record<string, string[]> = {};
   if (!isRecord(raw)) return thresholds;
   for (const [glob, value] of Object.entries(raw)) {
     const path: PathKey[] = ['thresholds', glob];
-    const expressions = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+    const expressions =
+      typeof value === 'string'
+        ? [value]
+        : Array.isArray(value)
+          ? value.filter((item) => typeof item === 'string')
+          : [];
     const pattern = globToRegExp(glob);
     if (scenarioNames.length > 0 && !scenarioNames.some((name) => pattern.test(name))) {
       const suggestion = closestMatch(glob, scenarioNames);
@@ -882,7 +1018,9 @@ function scenarioOrder(doc: Document, raw: Raw): string[] {
 }
 
 function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
-  const allowHosts = Array.isArray(root.allowHosts) ? root.allowHosts.filter((host): host is string => typeof host === 'string') : [];
+  const allowHosts = Array.isArray(root.allowHosts)
+    ? root.allowHosts.filter((host): host is string => typeof host === 'string')
+    : [];
   const ctx: Context = { problems, allowHosts };
 
   const services: ServiceConfig[] = [];
@@ -892,14 +1030,18 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
       const service = buildService(ctx, raw, i);
       const earlier = services.findIndex((other) => other.name !== '' && other.name === service.name);
       if (earlier !== -1) {
-        problems.add(['services', i, 'name'], `${quoteValue(service.name)} is already the name of services[${earlier}]; service names must be unique`);
+        problems.add(
+          ['services', i, 'name'],
+          `${quoteValue(service.name)} is already the name of services[${earlier}]; service names must be unique`,
+        );
       }
       services.push(service);
     });
   }
 
   const defaults = isRecord(root.defaults) ? root.defaults : {};
-  const defaultHeaders = defaults.headers === undefined ? {} : checkHeaders(ctx, ['defaults', 'headers'], defaults.headers);
+  const defaultHeaders =
+    defaults.headers === undefined ? {} : checkHeaders(ctx, ['defaults', 'headers'], defaults.headers);
 
   const scenarios: ScenarioConfig[] = [];
   const rawScenarios = isRecord(root.scenarios) ? root.scenarios : {};
@@ -935,12 +1077,15 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
  * its own port, so every baseUrl must write it as ${port}; and alternating segments need a window
  * of known length. `compare.mode: ab` is checked when parsed, `--base-dir` by the entry.
  */
-export function findAbProblems(config: Pick<Config, 'scenarios' | 'services' | 'compare'>): { path: PathKey[]; detail: string }[] {
+export function findAbProblems(
+  config: Pick<Config, 'scenarios' | 'services' | 'compare'>,
+): { path: PathKey[]; detail: string }[] {
   const found: { path: PathKey[]; detail: string }[] = [];
   if (config.services.length === 0) {
     found.push({
       path: ['services'],
-      detail: 'none; A/B mode boots the head and the base from services:, so add the service that serves the scenarios (run: and ready:)',
+      detail:
+        'none; A/B mode boots the head and the base from services:, so add the service that serves the scenarios (run: and ready:)',
     });
   }
   for (const scenario of config.scenarios) {
@@ -953,7 +1098,8 @@ export function findAbProblems(config: Pick<Config, 'scenarios' | 'services' | '
     if (config.compare.schedule === 'alternate' && scenario.load.executor === 'shared-iterations') {
       found.push({
         path: ['scenarios', scenario.name, 'executor'],
-        detail: 'shared-iterations runs until a count is reached, so its window cannot be cut into alternating segments; use compare.schedule: duet, or constant-vus',
+        detail:
+          'shared-iterations runs until a count is reached, so its window cannot be cut into alternating segments; use compare.schedule: duet, or constant-vus',
       });
     }
   }
@@ -1019,7 +1165,9 @@ export function parseConfig(text: string, fileName: string): Config {
   }
   if (!isRecord(root)) {
     const what = root === null || root === undefined ? 'empty' : `${quoteValue(root)}, not a map of settings`;
-    throw new ConfigError(`${fileName}: the config is ${what}; it needs at least scenarios: (see the config reference)`);
+    throw new ConfigError(
+      `${fileName}: the config is ${what}; it needs at least scenarios: (see the config reference)`,
+    );
   }
 
   const validate = schemaValidator();
@@ -1051,7 +1199,9 @@ export function parseConfig(text: string, fileName: string): Config {
   const located = problems.map((problem, order) => ({ problem, order, offset: offsetOf(doc, problem.path) ?? 0 }));
   located.sort((a, b) => a.offset - b.offset || a.order - b.order);
   const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
-  const lines = located.map(({ problem, offset }) => `${fileName}:${lineCounter.linePos(offset).line}: ${problem.message}`);
+  const lines = located.map(
+    ({ problem, offset }) => `${fileName}:${lineCounter.linePos(offset).line}: ${problem.message}`,
+  );
   throw new ConfigError(`${fileName} has ${count}:\n${lines.join('\n')}`);
 }
 
@@ -1079,7 +1229,11 @@ export function findConfigWarnings(config: Config): string[] {
     }
     const load = scenario.load;
     const measuredMs =
-      'durationMs' in load ? load.durationMs : 'stages' in load ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0) : undefined;
+      'durationMs' in load
+        ? load.durationMs
+        : 'stages' in load
+          ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0)
+          : undefined;
     // Segments hit by a burst of other work are left out, up to half of them, and a comparison
     // needs MIN_SEGMENTS: twice that is what always leaves enough.
     const recommended = 2 * MIN_SEGMENTS;

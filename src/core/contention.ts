@@ -74,15 +74,23 @@ function burstOf(segment: SegmentRecord, index: number, quietOther: number, quie
   if (c === undefined) return undefined;
   const extraOther = c.otherCores === undefined ? 0 : c.otherCores - quietOther;
   const extraSteal = c.stealCores === undefined ? 0 : c.stealCores - quietSteal;
-  const lagged = c.loopDelayP99Ms >= BURST.loopDelayP99Ms || c.lateStarts > BURST.lateShare * Math.max(1, segment.count);
+  const lagged =
+    c.loopDelayP99Ms >= BURST.loopDelayP99Ms || c.lateStarts > BURST.lateShare * Math.max(1, segment.count);
   const reasons: string[] = [];
   if (extraOther >= BURST.otherCores || (lagged && extraOther >= BURST.laggedOtherCores)) {
     reasons.push(`${cores(c.otherCores ?? 0)} cores of other work (the run's quiet level ${cores(quietOther)})`);
   }
   if (extraSteal >= BURST.stealCores) reasons.push(`${cores(c.stealCores ?? 0)} cores stolen by the hypervisor`);
   if (reasons.length === 0) return undefined;
-  if (lagged) reasons.push(`the generator's event loop ${c.loopDelayP99Ms.toFixed(1)} ms late at p99${c.lateStarts > 0 ? `, ${c.lateStarts} late starts` : ''}`);
-  return { index, severity: Math.max(extraOther, 0) + Math.max(extraSteal, 0) + (lagged ? 1 : 0), reason: reasons.join(', ') };
+  if (lagged)
+    reasons.push(
+      `the generator's event loop ${c.loopDelayP99Ms.toFixed(1)} ms late at p99${c.lateStarts > 0 ? `, ${c.lateStarts} late starts` : ''}`,
+    );
+  return {
+    index,
+    severity: Math.max(extraOther, 0) + Math.max(extraSteal, 0) + (lagged ? 1 : 0),
+    reason: reasons.join(', '),
+  };
 }
 
 /**
@@ -93,8 +101,16 @@ export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): Segm
   const segments = scenario.segments;
   const measured = segments.filter((segment) => segment.contention !== undefined);
   if (measured.length === 0) return { kept: [...segments], excluded: [] };
-  const quietOther = lowerQuartile(measured.flatMap((segment) => (segment.contention?.otherCores === undefined ? [] : [segment.contention.otherCores])));
-  const quietSteal = lowerQuartile(measured.flatMap((segment) => (segment.contention?.stealCores === undefined ? [] : [segment.contention.stealCores])));
+  const quietOther = lowerQuartile(
+    measured.flatMap((segment) =>
+      segment.contention?.otherCores === undefined ? [] : [segment.contention.otherCores],
+    ),
+  );
+  const quietSteal = lowerQuartile(
+    measured.flatMap((segment) =>
+      segment.contention?.stealCores === undefined ? [] : [segment.contention.stealCores],
+    ),
+  );
   const hits = segments.flatMap((segment, index) => burstOf(segment, index, quietOther, quietSteal) ?? []);
   if (hits.length === 0) return { kept: [...segments], excluded: [] };
   const limit = Math.floor(segments.length * MAX_EXCLUDED_SHARE);
@@ -218,13 +234,26 @@ export function meanContention(runs: RunContention[]): RunContention {
 
 /** How much more contention `busier` saw than `quieter`, never negative. */
 function excess(busier: RunContention, quieter: RunContention): { cores: number; loopDelayMs: number } {
-  const other = busier.otherCores !== undefined && quieter.otherCores !== undefined ? busier.otherCores - quieter.otherCores : 0;
-  const steal = busier.stealCores !== undefined && quieter.stealCores !== undefined ? busier.stealCores - quieter.stealCores : 0;
-  const loop = busier.loopDelayP99Ms !== undefined && quieter.loopDelayP99Ms !== undefined ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms : 0;
+  const other =
+    busier.otherCores !== undefined && quieter.otherCores !== undefined ? busier.otherCores - quieter.otherCores : 0;
+  const steal =
+    busier.stealCores !== undefined && quieter.stealCores !== undefined ? busier.stealCores - quieter.stealCores : 0;
+  const loop =
+    busier.loopDelayP99Ms !== undefined && quieter.loopDelayP99Ms !== undefined
+      ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms
+      : 0;
   return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
 }
 
-const WORSE_WHEN_HIGHER: Record<MetricName, boolean> = { p50: true, p90: true, p95: true, p99: true, rps: false, error_rate: true, capacity: false };
+const WORSE_WHEN_HIGHER: Record<MetricName, boolean> = {
+  p50: true,
+  p90: true,
+  p95: true,
+  p99: true,
+  rps: false,
+  error_rate: true,
+  capacity: false,
+};
 
 export interface ContentionBound {
   /** The largest relative change in the metric's bad direction the difference can explain
@@ -248,7 +277,8 @@ export function contentionBound(
 ): ContentionBound | undefined {
   if (metric === 'error_rate') return undefined;
   const more = excess(worse, better);
-  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs) return undefined;
+  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs)
+    return undefined;
   const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
   const cpuFactor = 1 + (SLOWDOWN_PER_MACHINE * more.cores) / Math.max(1, cpuCount);
   // The generator's delay is added to each latency it overlaps, so it moves a latency by
@@ -256,8 +286,10 @@ export function contentionBound(
   // better run's p50 latency and the same ratio bounds the fall.
   const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
   const parts: string[] = [];
-  if (more.cores > CONTENTION_TOLERANCE.cores) parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
-  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
+  if (more.cores > CONTENTION_TOLERANCE.cores)
+    parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
+  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs)
+    parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
   return { explainable: cpuFactor * loopFactor - 1, description: parts.join(' and ') };
 }
 
@@ -285,8 +317,17 @@ export function contentionGuard(input: {
   const higher = change > 0;
   const currentLooksWorse = higher === WORSE_WHEN_HIGHER[metric];
   // A worse current run is explained by a busier current run; a better one by a busier past.
-  const reference = metric === 'rps' ? (currentLooksWorse ? input.latencyMs?.past : input.latencyMs?.current) : currentLooksWorse ? input.pastValue : input.currentValue;
-  const bound = currentLooksWorse ? contentionBound(metric, current, past, reference ?? 0) : contentionBound(metric, past, current, reference ?? 0);
+  const reference =
+    metric === 'rps'
+      ? currentLooksWorse
+        ? input.latencyMs?.past
+        : input.latencyMs?.current
+      : currentLooksWorse
+        ? input.pastValue
+        : input.currentValue;
+  const bound = currentLooksWorse
+    ? contentionBound(metric, current, past, reference ?? 0)
+    : contentionBound(metric, past, current, reference ?? 0);
   if (bound === undefined) return undefined;
   // The ratio the contention could have produced, in the direction of the change.
   const ratio = 1 + bound.explainable;

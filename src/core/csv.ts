@@ -36,7 +36,8 @@ export function parseCsv(text: string, fileName: string): DataRow[] {
         let head = '';
         for (;;) {
           const close = text.indexOf('"', start);
-          if (close === -1) throw new ConfigError(`${fileName}:${recordLine}: a quoted field is never closed; add the closing "`);
+          if (close === -1)
+            throw new ConfigError(`${fileName}:${recordLine}: a quoted field is never closed; add the closing "`);
           line += countLineFeeds(text, start, close);
           if (text.charCodeAt(close + 1) === QUOTE) {
             head += text.slice(start, close + 1);
@@ -49,7 +50,9 @@ export function parseCsv(text: string, fileName: string): DataRow[] {
         }
         const next = text.charCodeAt(i);
         if (i < length && next !== COMMA && next !== LF && next !== CR) {
-          throw new ConfigError(`${fileName}:${line}: a quoted field must end at a comma or line end; write "" for a quote inside a field`);
+          throw new ConfigError(
+            `${fileName}:${line}: a quoted field must end at a comma or line end; write "" for a quote inside a field`,
+          );
         }
       } else {
         let end = i;
@@ -81,13 +84,16 @@ export function parseCsv(text: string, fileName: string): DataRow[] {
       continue;
     }
     if (fields.length !== columns.length) {
-      throw new ConfigError(`${fileName}:${recordLine}: the row has ${fields.length} fields but the header has ${columns.length} (${columns.join(', ')})`);
+      throw new ConfigError(
+        `${fileName}:${recordLine}: the row has ${fields.length} fields but the header has ${columns.length} (${columns.join(', ')})`,
+      );
     }
     const row: DataRow = {};
     for (let k = 0; k < columns.length; k++) row[columns[k]!] = fields[k]!;
     rows.push(row);
   }
-  if (columns === undefined) throw new ConfigError(`${fileName}: the file is empty; a CSV data file needs a header row and at least one row`);
+  if (columns === undefined)
+    throw new ConfigError(`${fileName}: the file is empty; a CSV data file needs a header row and at least one row`);
   if (rows.length === 0) throw new ConfigError(`${fileName}: has a header row but no data rows`);
   return rows;
 }
@@ -95,8 +101,12 @@ export function parseCsv(text: string, fileName: string): DataRow[] {
 function checkHeader(columns: string[], fileName: string, headerLine: number): void {
   columns.forEach((name, i) => {
     if (name === '') throw new ConfigError(`${fileName}:${headerLine}: column ${i + 1} of the header has no name`);
-    if (columns.indexOf(name) !== i) throw new ConfigError(`${fileName}:${headerLine}: the header names column "${name}" twice`);
+    if (columns.indexOf(name) !== i)
+      throw new ConfigError(`${fileName}:${headerLine}: the header names column "${name}" twice`);
     // Assigned as a key, it would set the row's prototype instead of a cell.
-    if (name === '__proto__') throw new ConfigError(`${fileName}:${headerLine}: column ${i + 1} is named "__proto__", which cannot name a column; rename it`);
+    if (name === '__proto__')
+      throw new ConfigError(
+        `${fileName}:${headerLine}: column ${i + 1} is named "__proto__", which cannot name a column; rename it`,
+      );
   });
 }

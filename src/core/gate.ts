@@ -59,6 +59,8 @@ export function judgeRun(input: {
 export function describeBaseFailure(failure: NonNullable<NonNullable<Results['ab']>['baseFailure']>): string {
   const tail = failure.logTail.length > 0 ? ` Last lines of its log: ${failure.logTail.slice(-10).join(' ⏎ ')}` : '';
   // The boot error usually names the service already ('service "api" exited early …').
-  const why = failure.reason.includes(`"${failure.service}"`) ? failure.reason : `service "${failure.service}": ${failure.reason}`;
+  const why = failure.reason.includes(`"${failure.service}"`)
+    ? failure.reason
+    : `service "${failure.service}": ${failure.reason}`;
   return `A/B: the base did not boot (${why}), so this run is compared with the stored baseline instead.${tail}`;
 }

@@ -33,16 +33,23 @@ export function mergeResults(inputs: MergeInput[]): Results {
   const byName = new Map<string, { scenario: ScenarioResult; path: string }>();
   for (const { path, results } of inputs) {
     if (results.configHash !== first.results.configHash) {
-      refuse(`${first.path} and ${path} come from different configs (config ${first.results.configHash} and ${results.configHash})`);
+      refuse(
+        `${first.path} and ${path} come from different configs (config ${first.results.configHash} and ${results.configHash})`,
+      );
     }
     const shard = shardOf(results);
     const firstShard = shardOf(first.results);
     if (shard.count !== firstShard.count) {
-      refuse(`${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path} is shard ${shard.index}/${shard.count}: they split the scenarios differently`);
+      refuse(
+        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path} is shard ${shard.index}/${shard.count}: they split the scenarios differently`,
+      );
     }
     const other = seenShards.get(shard.index);
     if (other !== undefined) {
-      const which = shard.count === 1 ? 'both are whole runs (no --shard), not shards of one run' : `both are shard ${shard.index}/${shard.count}`;
+      const which =
+        shard.count === 1
+          ? 'both are whole runs (no --shard), not shards of one run'
+          : `both are shard ${shard.index}/${shard.count}`;
       refuse(`${other} and ${path}: ${which}`);
     }
     seenShards.set(shard.index, path);
@@ -65,7 +72,8 @@ export function mergeResults(inputs: MergeInput[]): Results {
   const end = Math.max(...all.map((r) => Date.parse(r.startTime) + r.durationMs));
   // The same service booted by each shard is one service; shards on other machines share its log path.
   const services = new Map<string, Results['services'][number]>();
-  for (const service of all.flatMap((r) => r.services)) services.set(`${service.name}\u0000${service.logPath}`, service);
+  for (const service of all.flatMap((r) => r.services))
+    services.set(`${service.name}\u0000${service.logPath}`, service);
   const { shard: _shard, ...rest } = first.results;
   const merged: Results = {
     ...rest,
@@ -78,7 +86,9 @@ export function mergeResults(inputs: MergeInput[]): Results {
   // over what was never measured.
   const complete = seenShards.size === shardOf(first.results).count;
   if (!complete) {
-    const missing = Array.from({ length: shardOf(first.results).count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+    const missing = Array.from({ length: shardOf(first.results).count }, (_, i) => i + 1).filter(
+      (i) => !seenShards.has(i),
+    );
     throw new InputFileError(
       `shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${shardOf(first.results).count}`).join(', ')} missing; name every shard's results`,
     );

@@ -16,7 +16,9 @@ export interface Shard {
 function parseChoice<T extends string>(input: string, value: string, choices: readonly T[]): T {
   const trimmed = value.trim();
   if ((choices as readonly string[]).includes(trimmed)) return trimmed as T;
-  throw new ConfigError(`${input}: "${value}" is not one of ${choices.map((c) => `"${c}"`).join(', ')}; use one of those`);
+  throw new ConfigError(
+    `${input}: "${value}" is not one of ${choices.map((c) => `"${c}"`).join(', ')}; use one of those`,
+  );
 }
 
 export function parseFailOn(value: string, input = 'fail-on'): FailOn {
@@ -48,7 +50,9 @@ export function parseShard(value: string, input = 'shard'): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || index < 1 || index > count) {
-    throw new ConfigError(`${input}: "${value}" is not a shard; use "<index>/<count>" with 1 ≤ index ≤ count, like "1/4"`);
+    throw new ConfigError(
+      `${input}: "${value}" is not a shard; use "<index>/<count>" with 1 ≤ index ≤ count, like "1/4"`,
+    );
   }
   return { index, count };
 }

@@ -11,21 +11,27 @@ export const MAX_REQUESTS_PER_SCENARIO = 10_000_000_000;
 const PERCENTILES = ['p50', 'p90', 'p95', 'p99'] as const;
 
 function describe(value: unknown): string {
-  return typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value);
+  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
 }
 
 function countProblem(value: unknown, path: string): string | undefined {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return `${path} is ${describe(value)}, not a count`;
-  if (value > MAX_REQUESTS_PER_SCENARIO) return `${path} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    return `${path} is ${describe(value)}, not a count`;
+  if (value > MAX_REQUESTS_PER_SCENARIO)
+    return `${path} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
   return undefined;
 }
 
 function amountProblem(value: unknown, path: string): string | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? undefined : `${path} is ${describe(value)}, not a finite number ≥ 0`;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+    ? undefined
+    : `${path} is ${describe(value)}, not a finite number ≥ 0`;
 }
 
 function shareProblem(value: unknown, path: string): string | undefined {
-  return typeof value === 'number' && value >= 0 && value <= 1 ? undefined : `${path} is ${describe(value)}, not a share in [0, 1]`;
+  return typeof value === 'number' && value >= 0 && value <= 1
+    ? undefined
+    : `${path} is ${describe(value)}, not a share in [0, 1]`;
 }
 
 function percentilesProblem(values: Record<string, unknown>, path: string): string | undefined {
@@ -50,7 +56,9 @@ function histogramProblem(encoded: string, expected: number, path: string): stri
   } catch (error) {
     return `${path} does not decode (${(error as Error).message})`;
   }
-  return total === expected ? undefined : `${path} holds ${total} latencies, but the counts say ${expected} ok requests`;
+  return total === expected
+    ? undefined
+    : `${path} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
 
 function scenarioProblem(scenario: ScenarioResult, path: string): string | undefined {
@@ -59,7 +67,9 @@ function scenarioProblem(scenario: ScenarioResult, path: string): string | undef
     countProblem(requests.total, `${path}.requests.total`) ??
     countProblem(requests.ok, `${path}.requests.ok`) ??
     countProblem(requests.ko, `${path}.requests.ko`) ??
-    (requests.ok + requests.ko === requests.total ? undefined : `${path}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ??
+    (requests.ok + requests.ko === requests.total
+      ? undefined
+      : `${path}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ??
     amountProblem(scenario.durationMs, `${path}.durationMs`) ??
     percentilesProblem(scenario.latencyMs as unknown as Record<string, unknown>, `${path}.latencyMs`) ??
     amountProblem(scenario.rps, `${path}.rps`) ??
@@ -74,7 +84,9 @@ function scenarioProblem(scenario: ScenarioResult, path: string): string | undef
       amountProblem(segment.durationMs, `${at}.durationMs`) ??
       countProblem(segment.count, `${at}.count`) ??
       countProblem(segment.ko, `${at}.ko`) ??
-      (segment.ko <= segment.count ? undefined : `${at}.ko (${segment.ko}) is more than its count (${segment.count})`) ??
+      (segment.ko <= segment.count
+        ? undefined
+        : `${at}.ko (${segment.ko}) is more than its count (${segment.count})`) ??
       histogramProblem(segment.histogram, segment.count - segment.ko, `${at}.histogram`);
     if (segmentProblem !== undefined) return segmentProblem;
   }
@@ -98,7 +110,8 @@ export function findResultsNumberProblem(results: Results, path: string): string
 export function findHistoryNumberProblem(entry: HistoryEntry, path: string): string | undefined {
   for (const [name, summary] of Object.entries(entry.scenarios)) {
     const at = `${path}.scenarios[${JSON.stringify(name)}]`;
-    if (typeof summary !== 'object' || summary === null || Array.isArray(summary)) return `${at} is ${describe(summary)}, not a scenario summary`;
+    if (typeof summary !== 'object' || summary === null || Array.isArray(summary))
+      return `${at} is ${describe(summary)}, not a scenario summary`;
     const values = summary as unknown as Record<string, unknown>;
     const problem =
       percentilesProblem(values, at) ??

@@ -14,7 +14,11 @@ function plural(count: number, word: string): string {
 }
 
 /** `optIn` names the switch that saves a failed run (`--save always`, `save-baseline: always`). */
-export function decideSave(comparison: Pick<Comparison, 'verdict' | 'regressions' | 'breaches'>, mode: SaveMode, optIn: string): SaveDecision {
+export function decideSave(
+  comparison: Pick<Comparison, 'verdict' | 'regressions' | 'breaches'>,
+  mode: SaveMode,
+  optIn: string,
+): SaveDecision {
   if (comparison.verdict !== 'fail') return { save: true };
   const why = [
     comparison.regressions.length > 0 ? plural(comparison.regressions.length, 'regression') : undefined,
@@ -35,5 +39,7 @@ export function decideSave(comparison: Pick<Comparison, 'verdict' | 'regressions
 export function parseSaveMode(value: string, input: string): SaveMode {
   const normalized = value.trim().toLowerCase();
   if (normalized === 'pass' || normalized === 'always') return normalized;
-  throw new ConfigError(`${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`);
+  throw new ConfigError(
+    `${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`,
+  );
 }

@@ -59,7 +59,12 @@ export interface ScenarioFigures {
 }
 
 /** The figures that follow from the whole-window histogram (ok latencies, µs) and the counters. */
-export function summarizeScenario(input: { histogram: Histogram; ok: number; ko: number; durationMs: number }): ScenarioFigures {
+export function summarizeScenario(input: {
+  histogram: Histogram;
+  ok: number;
+  ko: number;
+  durationMs: number;
+}): ScenarioFigures {
   const total = input.ok + input.ko;
   const latencyMs = summarizeLatency(input.histogram);
   return {

@@ -95,7 +95,8 @@ export function requestColumns(template: RequestTemplate, prefix = 'request'): {
     for (const column of columns) uses.push({ column, where });
   };
   add(templateColumns(template.path), `${prefix}.path`);
-  for (const [name, value] of Object.entries(template.headers)) add(templateColumns(value), `${prefix}.headers.${name}`);
+  for (const [name, value] of Object.entries(template.headers))
+    add(templateColumns(value), `${prefix}.headers.${name}`);
   if (template.body?.kind === 'json') add(jsonColumns(template.body.value), `${prefix}.json`);
   if (template.body?.kind === 'raw') add(templateColumns(template.body.value), `${prefix}.body`);
   return uses;
@@ -201,7 +202,9 @@ export function compileRequest(template: RequestTemplate, path = 'request'): (ro
 
   if (typeof fillPath === 'string' && headersConstant && (fillBody === undefined || typeof fillBody === 'string')) {
     const fixed: CompiledRequest =
-      fillBody === undefined ? { path: fillPath, headers: constantHeaders } : { path: fillPath, headers: constantHeaders, body: fillBody };
+      fillBody === undefined
+        ? { path: fillPath, headers: constantHeaders }
+        : { path: fillPath, headers: constantHeaders, body: fillBody };
     Object.freeze(fixed);
     return () => fixed;
   }

@@ -6,7 +6,8 @@ import { decodeHistogram, percentileMs } from './histogram.js';
 import type { Results, ScenarioResult, ThresholdResult } from './types.js';
 
 export type ThresholdOperator = '<' | '<=' | '>' | '>=' | '==' | '!=';
-export type ThresholdMetric = 'p' | 'avg' | 'med' | 'min' | 'max' | 'stddev' | 'error_rate' | 'rps' | 'dropped' | 'capacity';
+export type ThresholdMetric =
+  'p' | 'avg' | 'med' | 'min' | 'max' | 'stddev' | 'error_rate' | 'rps' | 'dropped' | 'capacity';
 
 export interface Threshold {
   expression: string;
@@ -71,14 +72,22 @@ export function parseThreshold(expression: string, path: string): Threshold {
       `${prefix} is not a threshold; write <metric><operator><value> like "p(95)<150" (operators ${OPERATORS}; metrics ${KNOWN_METRICS})`,
     );
   }
-  const [, name, argument, rawOperator, rawValue] = match as unknown as [string, string, string | undefined, string, string];
+  const [, name, argument, rawOperator, rawValue] = match as unknown as [
+    string,
+    string,
+    string | undefined,
+    string,
+    string,
+  ];
 
   let metric: ThresholdMetric;
   let percentile: number | undefined;
   if (name === 'p' && argument !== undefined) {
     percentile = /^[0-9]+(\.[0-9]+)?$/.test(argument) ? Number(argument) : NaN;
     if (!(percentile > 0 && percentile <= 100)) {
-      throw new ConfigError(`${prefix}: percentile ${JSON.stringify(argument)} is out of range; use p(N) with 0 < N ≤ 100, like p(99.9)`);
+      throw new ConfigError(
+        `${prefix}: percentile ${JSON.stringify(argument)} is out of range; use p(N) with 0 < N ≤ 100, like p(99.9)`,
+      );
     }
     metric = 'p';
   } else if ((METRIC_NAMES as readonly string[]).includes(name) && argument === undefined) {
@@ -94,11 +103,15 @@ export function parseThreshold(expression: string, path: string): Threshold {
 
   if (rawOperator === '=' || rawOperator === '=<' || rawOperator === '=>') {
     const fix = rawOperator === '=' ? '==' : rawOperator === '=<' ? '<=' : '>=';
-    throw new ConfigError(`${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`);
+    throw new ConfigError(
+      `${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`,
+    );
   }
   const operator = rawOperator as ThresholdOperator;
   const value = parseThresholdValue(metric, rawValue, prefix);
-  return percentile === undefined ? { expression, metric, operator, value } : { expression, metric, percentile, operator, value };
+  return percentile === undefined
+    ? { expression, metric, operator, value }
+    : { expression, metric, percentile, operator, value };
 }
 
 function parseThresholdValue(metric: ThresholdMetric, text: string, prefix: string): number {

@@ -437,8 +437,7 @@ export interface ThresholdResult {
 }
 
 export type BaselineStatus =
-  | { kind: 'ok' }
-  | { kind: 'missing' | 'unreadable' | 'corrupt' | 'future-version' | 'other-config'; detail: string };
+  { kind: 'ok' } | { kind: 'missing' | 'unreadable' | 'corrupt' | 'future-version' | 'other-config'; detail: string };
 
 export interface ScenarioComparison {
   name: string;

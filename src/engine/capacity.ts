@@ -28,7 +28,8 @@ export interface RunCapacityOptions extends RunScenarioOptions {
 }
 
 function capacityLoad(scenario: ScenarioConfig): CapacityLoad {
-  if (scenario.load.executor !== 'capacity') throw new Error(`${scenario.name}: runCapacity needs the capacity executor, not ${scenario.load.executor}`);
+  if (scenario.load.executor !== 'capacity')
+    throw new Error(`${scenario.name}: runCapacity needs the capacity executor, not ${scenario.load.executor}`);
   return scenario.load;
 }
 
@@ -66,7 +67,11 @@ export async function runCapacity(scenario: ScenarioConfig, options: RunCapacity
     const label = `${scenario.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
     const levelScenario: ScenarioConfig = {
       ...scenario,
-      load: { executor: 'constant-arrival-rate', ratePerSec: next.ratePerSec, durationMs: holdMsFor(load, next.ratePerSec, percentile) },
+      load: {
+        executor: 'constant-arrival-rate',
+        ratePerSec: next.ratePerSec,
+        durationMs: holdMsFor(load, next.ratePerSec, percentile),
+      },
       warmupMs: first ? scenario.warmupMs : LEVEL_SETTLE_MS,
     };
     const onProgress = options.onProgress;

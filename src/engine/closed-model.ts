@@ -122,7 +122,8 @@ export class ClosedModel {
     // is always the one sent second. Both are timed from the same start, so that a pair is
     // measured (or not) as a whole at the edges of the window.
     const first = host.firstOf(connections.length);
-    for (let k = 0; k < connections.length; k++) host.send(connections[(first + k) % connections.length]!, request, now, now);
+    for (let k = 0; k < connections.length; k++)
+      host.send(connections[(first + k) % connections.length]!, request, now, now);
   }
 
   private leaveLoop(vu: Vu): void {

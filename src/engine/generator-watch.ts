@@ -64,16 +64,22 @@ export function explainSaturation(input: {
   const reasons: string[] = [];
   const { load, open } = input;
   if (load.cpuCores >= SATURATION.cpuCores) {
-    reasons.push(`the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`);
+    reasons.push(
+      `the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`,
+    );
   }
   if (load.eventLoopDelayP99Ms >= SATURATION.eventLoopDelayP99Ms) {
-    reasons.push(`the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
+    reasons.push(
+      `the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`,
+    );
   }
   if (open && open.intended > 0) {
     // The pump sends or drops every request that falls due, so a generator behind its schedule
     // shows as late starts, not as missing requests.
     if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
-      reasons.push(`${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`);
+      reasons.push(
+        `${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`,
+      );
     }
   }
   return reasons;

@@ -79,7 +79,8 @@ export function slicePieces(pieces: ProfilePiece[], fromMs: number, toMs: number
     const a = Math.max(fromMs, startMs);
     const b = Math.min(toMs, endMs);
     if (b > a) {
-      const at = (t: number) => (piece.durationMs > 0 ? piece.from + ((piece.to - piece.from) * (t - startMs)) / piece.durationMs : piece.to);
+      const at = (t: number) =>
+        piece.durationMs > 0 ? piece.from + ((piece.to - piece.from) * (t - startMs)) / piece.durationMs : piece.to;
       out.push({ durationMs: b - a, from: at(a), to: at(b) });
     }
     startMs = endMs;
@@ -110,17 +111,32 @@ export type PairOrder = 'head-first' | 'base-first';
  * variant, in `order[i]`; each variant's segment i covers [i·segmentMs, (i+1)·segmentMs) of its own
  * window, so both end with the same segments and an open model keeps its rate in each.
  */
-export function phasesFor(scenario: ScenarioConfig, plan: Plan, variantCount: number, schedule: AbSchedule, order: PairOrder[]): Phase[] {
+export function phasesFor(
+  scenario: ScenarioConfig,
+  plan: Plan,
+  variantCount: number,
+  schedule: AbSchedule,
+  order: PairOrder[],
+): Phase[] {
   const all = Array.from({ length: variantCount }, (_, i) => i);
   const pieces = plan.pieces ?? [];
   const vusAt = plan.vusAt ?? (() => 0);
   const warmupMs = scenario.warmupMs;
   if (variantCount === 1 || schedule === 'duet') {
-    return [{ variants: all, durationMs: warmupMs + plan.windowMs, measureFromMs: warmupMs, windowStartMs: 0, pieces, vusAt }];
+    return [
+      { variants: all, durationMs: warmupMs + plan.windowMs, measureFromMs: warmupMs, windowStartMs: 0, pieces, vusAt },
+    ];
   }
   const phases: Phase[] = [];
   if (warmupMs > 0) {
-    phases.push({ variants: all, durationMs: warmupMs, measureFromMs: Infinity, windowStartMs: 0, pieces: slicePieces(pieces, 0, warmupMs), vusAt });
+    phases.push({
+      variants: all,
+      durationMs: warmupMs,
+      measureFromMs: Infinity,
+      windowStartMs: 0,
+      pieces: slicePieces(pieces, 0, warmupMs),
+      vusAt,
+    });
   }
   const segmentMs = segmentLengthMs(scenario);
   for (let i = 0; i * segmentMs < plan.windowMs; i++) {

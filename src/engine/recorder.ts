@@ -74,7 +74,15 @@ export class Recorder {
    * completion order, so it never goes back (a late value is filed with the current second).
    * `status` is 0 when there was no response, and then `error` says why.
    */
-  record(endMs: number, latencyUs: number, status: number, ok: boolean, error: ErrorClass | null, bytesIn: number, bytesOut: number): void {
+  record(
+    endMs: number,
+    latencyUs: number,
+    status: number,
+    ok: boolean,
+    error: ErrorClass | null,
+    bytesIn: number,
+    bytesOut: number,
+  ): void {
     const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 0.001;
     const segment = Math.floor(segmentEndMs / this.segmentMs);
     if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
@@ -198,7 +206,12 @@ export class Recorder {
       bytesOut: this.bytesOut,
       statusCodes,
       errors,
-      distribution: { under800: this.under800, from800to1200: this.from800to1200, over1200: this.over1200, failed: this.ko },
+      distribution: {
+        under800: this.under800,
+        from800to1200: this.from800to1200,
+        over1200: this.over1200,
+        failed: this.ko,
+      },
       whole: this.whole,
       segments: this.segments,
       timeline: this.timeline,

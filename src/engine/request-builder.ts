@@ -42,7 +42,8 @@ export function createRequestSource(
     const only = toDispatch(method, render());
     return () => only;
   }
-  const cache: (DispatchRequest | undefined)[] = rows.length <= MAX_CACHED_ROWS ? new Array<DispatchRequest | undefined>(rows.length) : [];
+  const cache: (DispatchRequest | undefined)[] =
+    rows.length <= MAX_CACHED_ROWS ? new Array<DispatchRequest | undefined>(rows.length) : [];
   const cached = cache.length > 0;
   const at = (index: number): DispatchRequest => {
     if (!cached) return toDispatch(method, render(rows[index]));

@@ -82,7 +82,10 @@ export async function runScenario(scenario: ScenarioConfig, options: RunScenario
 }
 
 /** Drives every target on one schedule; the results have the same segment count per target. */
-export async function runScenarioVariants(scenario: ScenarioConfig, options: RunScenarioOptions = {}): Promise<ScenarioOutcome> {
+export async function runScenarioVariants(
+  scenario: ScenarioConfig,
+  options: RunScenarioOptions = {},
+): Promise<ScenarioOutcome> {
   return new ScenarioRun(scenario, options).start();
 }
 
@@ -171,7 +174,11 @@ class ScenarioRun implements ModelHost {
       return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs);
     });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
-    this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario.data?.order, seed: options.seed });
+    this.nextRequest = createRequestSource(template, {
+      rows: options.rows,
+      order: scenario.data?.order,
+      seed: options.seed,
+    });
 
     if (this.plan.open) {
       this.model = new OpenModel(this);
@@ -207,7 +214,12 @@ class ScenarioRun implements ModelHost {
     }
     const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
     const results = this.variants.map((variant) =>
-      variant.buildResult({ windowMs: this.windowMsOf(variant), startWallMs: this.startWallOf(variant), load, open: this.plan.open }),
+      variant.buildResult({
+        windowMs: this.windowMsOf(variant),
+        startWallMs: this.startWallOf(variant),
+        load,
+        open: this.plan.open,
+      }),
     );
     await Promise.all(this.variants.map((variant) => variant.destroy()));
     this.progressHistogram.destroy();
@@ -249,7 +261,8 @@ class ScenarioRun implements ModelHost {
     this.sending = true;
     this.ending = false;
     if (phase.measureFromMs !== Infinity) {
-      for (const index of phase.variants) this.variants[index]!.openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
+      for (const index of phase.variants)
+        this.variants[index]!.openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
     }
     if (this.model instanceof OpenModel) this.model.startPhase();
     else this.model.startPhase(now);
@@ -361,7 +374,8 @@ class ScenarioRun implements ModelHost {
     // Nothing is recorded from here on: what was measured stays as it was at the interrupt.
     for (const variant of this.variants) variant.closeWindow(now);
     this.endPhase();
-    for (const variant of this.variants) for (const connection of variant.connections) connection.expire(new Error('perfgate was interrupted'));
+    for (const variant of this.variants)
+      for (const connection of variant.connections) connection.expire(new Error('perfgate was interrupted'));
     this.settle();
     // Interrupted before the first phase began: nothing is in flight to wait for.
     if (!this.ending) this.finish();
@@ -384,7 +398,8 @@ class ScenarioRun implements ModelHost {
     this.lastProgressAt = now;
     if (onProgress) {
       const measure = this.measuredSinceMs !== Infinity;
-      const sum = (pick: (variant: Variant) => number) => this.variants.reduce((total, variant) => total + pick(variant), 0);
+      const sum = (pick: (variant: Variant) => number) =>
+        this.variants.reduce((total, variant) => total + pick(variant), 0);
       const progress: ScenarioProgress = {
         scenario: this.scenario.name,
         phase: measure ? 'measure' : 'warmup',

@@ -32,7 +32,10 @@ export class SegmentSampler {
   private readonly samples: SegmentContention[] = [];
   private done = false;
 
-  constructor(private readonly probe: CpuProbe | undefined, lateStarts: number) {
+  constructor(
+    private readonly probe: CpuProbe | undefined,
+    lateStarts: number,
+  ) {
     this.delay.enable();
     this.previous = this.snapshot(lateStarts);
   }
@@ -58,7 +61,8 @@ export class SegmentSampler {
     if (seconds < MIN_SAMPLE_SECONDS && last) {
       // CPU times come in 10 ms ticks: over a few ms they say nothing, so a sliver at the end of
       // the window shares its neighbour's figures.
-      for (let i = 0; i < Math.max(1, segments); i++) this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
+      for (let i = 0; i < Math.max(1, segments); i++)
+        this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
       this.previous = { ...this.previous, lateStarts: now.lateStarts };
       return;
     }

@@ -109,7 +109,10 @@ export class Variant implements ConnectionOwner {
   /** Closes the stretch opened last, at `atMs` (its planned end, or earlier when the run stopped). */
   closeWindow(atMs: number): void {
     if (this.recordFromMs === Infinity) return;
-    this.measuredMs = Math.max(this.measuredMs, this.windowOffsetMs + Math.max(0, Math.min(atMs, this.recordToMs) - this.recordFromMs));
+    this.measuredMs = Math.max(
+      this.measuredMs,
+      this.windowOffsetMs + Math.max(0, Math.min(atMs, this.recordToMs) - this.recordFromMs),
+    );
     this.recordFromMs = Infinity;
     this.recordToMs = Infinity;
   }
@@ -128,8 +131,17 @@ export class Variant implements ConnectionOwner {
       let endMs = this.windowOffsetMs + (end - this.recordFromMs);
       if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 0.001;
       const errorClass = error ? classifyError(error) : null;
-      if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
-      this.recorder.record(endMs, (end - start) * 1000, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
+      if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
+        this.errorExamples[errorClass] = describeError(error);
+      this.recorder.record(
+        endMs,
+        (end - start) * 1000,
+        status,
+        ok,
+        errorClass,
+        connection.bytesIn,
+        connection.bytesOut,
+      );
       this.lastRecordedEnd = end;
     } else if (start < this.firstMeasuredMs) {
       this.warmCompleted += 1;
@@ -151,7 +163,13 @@ export class Variant implements ConnectionOwner {
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const { load } = input;
     const open = input.open
-      ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round3(this.maxStartDelayMs) }
+      ? {
+          intended: this.scheduled,
+          sent: this.sent,
+          dropped: this.dropped,
+          lateStarts: this.lateStarts,
+          maxStartDelayMs: round3(this.maxStartDelayMs),
+        }
       : undefined;
     const reasons = explainSaturation({ load, open });
     const scenario = this.scenario;

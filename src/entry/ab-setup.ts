@@ -62,18 +62,27 @@ export async function planAb(input: {
   const baseConfigPath = path.join(baseConfigDir, path.basename(input.configPath));
   if (existsSync(baseConfigPath)) {
     try {
-      const names = new Set((await loadConfig(baseConfigPath, { source: baseDirSource })).config.scenarios.map((scenario) => scenario.name));
+      const names = new Set(
+        (await loadConfig(baseConfigPath, { source: baseDirSource })).config.scenarios.map((scenario) => scenario.name),
+      );
       for (const scenario of config.scenarios) if (!names.has(scenario.name)) newInHead.add(scenario.name);
     } catch (error) {
-      notes.push(`the base's own config ${baseConfigPath} could not be read (${(error as Error).message.split('\n')[0]}), so every scenario runs on both`);
+      notes.push(
+        `the base's own config ${baseConfigPath} could not be read (${(error as Error).message.split('\n')[0]}), so every scenario runs on both`,
+      );
     }
   } else {
-    notes.push(`the base checkout has no ${path.join(relative, path.basename(input.configPath))}, so every scenario runs on both`);
+    notes.push(
+      `the base checkout has no ${path.join(relative, path.basename(input.configPath))}, so every scenario runs on both`,
+    );
   }
 
   const [headPort, basePort] = await findFreePorts(2);
   const headConfig = bindPort(config, headPort!);
-  const rebased = { ...config, services: config.services.map((service) => rebaseService(service, input.configDir, baseConfigDir)) };
+  const rebased = {
+    ...config,
+    services: config.services.map((service) => rebaseService(service, input.configDir, baseConfigDir)),
+  };
   const baseConfig = bindPort(rebased, basePort!);
   return { baseConfigDir, headConfig, baseConfig, newInHead, notes };
 }
@@ -99,7 +108,10 @@ export async function bootVariants(
   head: { services: ServiceConfig[]; options: StartServicesOptions },
   base: { services: ServiceConfig[]; options: StartServicesOptions },
 ): Promise<BootedVariants> {
-  const [headBoot, baseBoot] = await Promise.allSettled([startServices(head.services, head.options), startServices(base.services, base.options)]);
+  const [headBoot, baseBoot] = await Promise.allSettled([
+    startServices(head.services, head.options),
+    startServices(base.services, base.options),
+  ]);
   if (headBoot.status === 'rejected') {
     if (baseBoot.status === 'fulfilled') await baseBoot.value.stop();
     throw headBoot.reason;
@@ -124,6 +136,10 @@ export async function bootVariants(
   const baseFailure =
     error instanceof BootError
       ? { service: error.service, reason: error.message.split('\n')[0] ?? error.message, logTail: error.logTail }
-      : { service: base.services[0]?.name ?? 'base', reason: error instanceof Error ? error.message : String(error), logTail: [] };
+      : {
+          service: base.services[0]?.name ?? 'base',
+          reason: error instanceof Error ? error.message : String(error),
+          logTail: [],
+        };
   return { head: running, baseFailure, stop: () => running.stop() };
 }

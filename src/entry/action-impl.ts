@@ -80,9 +80,16 @@ function readEvent(): EventFacts {
   const defaultBranch = (payload.repository as { default_branch?: string } | undefined)?.default_branch;
   // A schedule event carries no repository in its payload, and GitHub runs it on the default
   // branch only.
-  const onDefault = context.eventName === 'schedule' || (defaultBranch !== undefined && context.ref === `refs/heads/${defaultBranch}`);
+  const onDefault =
+    context.eventName === 'schedule' || (defaultBranch !== undefined && context.ref === `refs/heads/${defaultBranch}`);
   const savingEvents = ['push', 'schedule', 'workflow_dispatch'];
-  return { kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other', isFork: false, runUrl, sha: context.sha, runOrder: currentRunOrder() };
+  return {
+    kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other',
+    isFork: false,
+    runUrl,
+    sha: context.sha,
+    runOrder: currentRunOrder(),
+  };
 }
 
 /**
@@ -132,10 +139,14 @@ export async function run(): Promise<void> {
     const event = readEvent();
     const code = await gate(options, event, interrupt.signal);
     if (code === INTERRUPTED) {
-      core.setFailed(`perfgate: interrupted by ${interrupt.received() ?? 'a signal'}: the run was stopped; what it measured is in results-path, not compared and not saved`);
+      core.setFailed(
+        `perfgate: interrupted by ${interrupt.received() ?? 'a signal'}: the run was stopped; what it measured is in results-path, not compared and not saved`,
+      );
       process.exitCode = signalExitCode(interrupt.received());
     } else if (code !== 0) {
-      core.setFailed(`perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`);
+      core.setFailed(
+        `perfgate: the gate failed (fail-on: ${options.failOn}); the report above and in the job summary says why`,
+      );
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -190,9 +201,12 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
       git: { commit: event.sha, ref: github.context.ref },
       shard: options.shard,
       signal,
-      ...(options.baseDir ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() } : {}),
+      ...(options.baseDir
+        ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() }
+        : {}),
       onNote: (message) => core.info(`perfgate: A/B: ${message}`),
-      onMissingBase: (message) => (event.kind === 'pull_request' ? core.warning(`perfgate: ${message}`) : core.info(`perfgate: ${message}`)),
+      onMissingBase: (message) =>
+        event.kind === 'pull_request' ? core.warning(`perfgate: ${message}`) : core.info(`perfgate: ${message}`),
     });
     // The k6-style summary of what was measured, before any comparison.
     core.info(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution }));
@@ -236,12 +250,19 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
   core.setOutput(Outputs.reportMarkdown, markdown);
 
   if (options.uploadResults) await uploadResults(options, [resultsPath, ...(prFactsPath ? [prFactsPath] : [])]);
-  if (options.commentOnAlert && event.kind === 'default-branch' && comparison.regressions.length > 0) await commentOnCommit(options, event, comparison);
+  if (options.commentOnAlert && event.kind === 'default-branch' && comparison.regressions.length > 0)
+    await commentOnCommit(options, event, comparison);
 
   const shouldSave = (options.saveBaseline ?? event.kind === 'default-branch') !== false;
-  const decision = decideSave(comparison, options.saveBaseline === 'always' ? 'always' : 'pass', 'save-baseline: always');
-  if (shouldSave && event.kind === 'pull_request') core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
-  if (shouldSave && event.kind !== 'pull_request' && store && !decision.save) core.warning(`perfgate: ${decision.reason}`);
+  const decision = decideSave(
+    comparison,
+    options.saveBaseline === 'always' ? 'always' : 'pass',
+    'save-baseline: always',
+  );
+  if (shouldSave && event.kind === 'pull_request')
+    core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
+  if (shouldSave && event.kind !== 'pull_request' && store && !decision.save)
+    core.warning(`perfgate: ${decision.reason}`);
   if (shouldSave && event.kind !== 'pull_request' && store && decision.save) {
     await core.group('perfgate: save the baseline', async () => {
       try {
@@ -257,9 +278,13 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
             now: new Date(),
           }),
         );
-        core.info(`saved this run as the new baseline in ${store.description}${decision.note ? ` (${decision.note})` : ''}`);
+        core.info(
+          `saved this run as the new baseline in ${store.description}${decision.note ? ` (${decision.note})` : ''}`,
+        );
       } catch (error) {
-        core.warning(`perfgate: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`);
+        core.warning(
+          `perfgate: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`,
+        );
       }
     });
   }
@@ -287,7 +312,12 @@ function runnerTemp(): string {
 async function writePrFacts(options: ActionOptions, event: EventFacts, workDir: string): Promise<string | undefined> {
   if (event.kind !== 'pull_request' || event.prNumber === undefined) return undefined;
   const path = join(workDir, 'pr.json');
-  const facts = { number: event.prNumber, headSha: event.sha, config: options.configPath, ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}) };
+  const facts = {
+    number: event.prNumber,
+    headSha: event.sha,
+    config: options.configPath,
+    ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+  };
   await writeFile(path, `${JSON.stringify(facts)}\n`);
   return path;
 }
@@ -296,7 +326,9 @@ async function uploadResults(options: ActionOptions, files: string[]): Promise<v
   try {
     const uploaded = await uploadResultsArtifact(resultsArtifactName(options.configPath, options.shard), files);
     core.setOutput(Outputs.artifactId, String(uploaded.id));
-    core.info(`perfgate: results uploaded as the artifact ${uploaded.name} (id ${uploaded.id}, ${uploaded.sizeBytes} B)`);
+    core.info(
+      `perfgate: results uploaded as the artifact ${uploaded.name} (id ${uploaded.id}, ${uploaded.sizeBytes} B)`,
+    );
   } catch (error) {
     core.warning(`perfgate: ${(error as Error).message}; the verdict stands`);
   }
@@ -304,9 +336,12 @@ async function uploadResults(options: ActionOptions, files: string[]): Promise<v
 
 /** A regression on the default branch, where no PR comment can say it: a comment on the commit, mentioning who should know. */
 async function commentOnCommit(options: ActionOptions, event: EventFacts, comparison: Comparison): Promise<void> {
-  const octokit = options.githubToken ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl }) : undefined;
+  const octokit = options.githubToken
+    ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl })
+    : undefined;
   if (!octokit) return core.warning('perfgate: no github-token, so no commit comment on the regression');
-  const cc = options.alertCcUsers.length > 0 ? `\n\nCC: ${options.alertCcUsers.map((user) => `@${user}`).join(' ')}` : '';
+  const cc =
+    options.alertCcUsers.length > 0 ? `\n\nCC: ${options.alertCcUsers.map((user) => `@${user}`).join(' ')}` : '';
   const body = `${renderMarkdown(comparison, { marker: commentMarker(options), runUrl: event.runUrl, commitSha: event.sha, now: new Date(), maxChars: 60_000 })}${cc}`;
   try {
     const { owner, repo } = github.context.repo;
@@ -331,7 +366,9 @@ export function chooseStore(options: ActionOptions, configHash: string): Baselin
   const key = `${options.baselineKey ?? configHash}${shard}`;
   if (options.baselineDir) return createDirStore(options.baselineDir, key);
   if (!process.env.ACTIONS_RESULTS_URL && !process.env.ACTIONS_CACHE_URL) {
-    core.warning('perfgate: the Actions cache service is not available here (no ACTIONS_RESULTS_URL), so no baseline is read or saved; set baseline-dir to keep baselines in a folder');
+    core.warning(
+      'perfgate: the Actions cache service is not available here (no ACTIONS_RESULTS_URL), so no baseline is read or saved; set baseline-dir to keep baselines in a folder',
+    );
     return undefined;
   }
   // One folder for every step, kept at the same path across runs and workflows: the cache client
@@ -340,11 +377,19 @@ export function chooseStore(options: ActionOptions, configHash: string): Baselin
   return createCacheStore({ configHash: key, workDir: join(runnerTemp(), 'perfgate', 'cache') });
 }
 
-export async function report(options: ActionOptions, event: EventFacts, comparison: Comparison, reportConfig?: ReportConfig): Promise<{ markdown: string }> {
+export async function report(
+  options: ActionOptions,
+  event: EventFacts,
+  comparison: Comparison,
+  reportConfig?: ReportConfig,
+): Promise<{ markdown: string }> {
   const marker = commentMarker(options);
   // Every GitHub call gets its own timeout (octokit sets none); each comment step has a deadline too.
   const octokit = options.githubToken
-    ? github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl, request: { fetch: fetchWithTimeout(Math.min(REQUEST_TIMEOUT_MS, options.networkTimeoutMs)) } })
+    ? github.getOctokit(options.githubToken, {
+        baseUrl: github.context.apiUrl,
+        request: { fetch: fetchWithTimeout(Math.min(REQUEST_TIMEOUT_MS, options.networkTimeoutMs)) },
+      })
     : undefined;
   const budget = options.networkTimeoutMs;
   const { owner, repo } = github.context.repo;
@@ -375,7 +420,9 @@ export async function report(options: ActionOptions, event: EventFacts, comparis
   }
 
   for (const regression of comparison.regressions) {
-    core.error(describeMetricChange(regression), { title: `perfgate: ${regression.metric} of ${regression.scenario} regressed` });
+    core.error(describeMetricChange(regression), {
+      title: `perfgate: ${regression.metric} of ${regression.scenario} regressed`,
+    });
   }
   for (const breach of comparison.breaches) {
     core.error(`threshold ${breach.expression} of ${breach.scenario} breached: the value was ${breach.actual}`, {
@@ -388,7 +435,10 @@ export async function report(options: ActionOptions, event: EventFacts, comparis
   if (event.kind === 'pull_request' && octokit && event.prNumber !== undefined && options.comment !== 'never') {
     try {
       const issueNumber = event.prNumber;
-      existingComment = (await withDeadline("reading the PR's comments", budget, () => findComment(octokit, { owner, repo, issueNumber, marker }))) ?? null;
+      existingComment =
+        (await withDeadline("reading the PR's comments", budget, () =>
+          findComment(octokit, { owner, repo, issueNumber, marker }),
+        )) ?? null;
       if (existingComment) renderOptions.previousRuns = extractPreviousRuns(existingComment.body);
     } catch (error) {
       core.warning(`perfgate: could not read the PR's comments (${(error as Error).message})`);
@@ -397,33 +447,50 @@ export async function report(options: ActionOptions, event: EventFacts, comparis
   const markdown = renderMarkdown(comparison, renderOptions);
 
   const noteworthy = comparison.regressions.length + comparison.improvements.length + comparison.breaches.length > 0;
-  const wantsComment = options.comment === 'always' || (options.comment === 'on-change' && (noteworthy || Boolean(existingComment)));
+  const wantsComment =
+    options.comment === 'always' || (options.comment === 'on-change' && (noteworthy || Boolean(existingComment)));
   if (event.kind === 'pull_request' && wantsComment && event.prNumber !== undefined) {
     if (!octokit) {
       core.warning('perfgate: no github-token, so no PR comment; the report is in the job summary');
     } else {
       try {
         const issueNumber = event.prNumber;
-        await withDeadline('the PR comment', budget, () => postPrComment(octokit, { owner, repo, issueNumber, marker, body: markdown, existing: existingComment }, event));
+        await withDeadline('the PR comment', budget, () =>
+          postPrComment(
+            octokit,
+            { owner, repo, issueNumber, marker, body: markdown, existing: existingComment },
+            event,
+          ),
+        );
       } catch (error) {
         // The fork hint only for a fork: a same-repo 403 is a missing `pull-requests: write`, which the message says.
-        core.warning(event.isFork ? `perfgate: ${FORK_HINT}` : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`);
+        core.warning(
+          event.isFork
+            ? `perfgate: ${FORK_HINT}`
+            : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`,
+        );
         core.info(markdown);
       }
     }
   }
 
-  const wantsSlack = options.slack && (options.slackOn === 'always' || (options.slackOn === 'regression' && comparison.verdict === 'fail'));
+  const wantsSlack =
+    options.slack &&
+    (options.slackOn === 'always' || (options.slackOn === 'regression' && comparison.verdict === 'fail'));
   if (options.slack && wantsSlack) {
     try {
       const message = renderSlackMessage(comparison, {
         runUrl: event.runUrl,
-        ...(event.prNumber !== undefined ? { pr: { number: event.prNumber, title: event.prTitle, url: event.prUrl } } : {}),
+        ...(event.prNumber !== undefined
+          ? { pr: { number: event.prNumber, title: event.prTitle, url: event.prUrl } }
+          : {}),
         repo: `${owner}/${repo}`,
         ref: github.context.ref,
       });
       const slack = options.slack;
-      await withDeadline('the Slack message', budget, () => postSlack(slack, message, { timeoutMs: Math.min(REQUEST_TIMEOUT_MS, budget), maxWaitMs: budget / 4 }));
+      await withDeadline('the Slack message', budget, () =>
+        postSlack(slack, message, { timeoutMs: Math.min(REQUEST_TIMEOUT_MS, budget), maxWaitMs: budget / 4 }),
+      );
       core.info('Slack message sent');
     } catch (error) {
       core.warning(`perfgate: the Slack message failed (${(error as Error).message}); the verdict stands`);
@@ -434,13 +501,24 @@ export async function report(options: ActionOptions, event: EventFacts, comparis
 
 async function postPrComment(
   octokit: Octokit,
-  where: { owner: string; repo: string; issueNumber: number; marker: string; body: string; existing: FoundComment | null | undefined },
+  where: {
+    owner: string;
+    repo: string;
+    issueNumber: number;
+    marker: string;
+    body: string;
+    existing: FoundComment | null | undefined;
+  },
   event: EventFacts,
 ): Promise<void> {
   const result = await upsertComment(octokit, { ...where, stamp: { headSha: event.sha, runOrder: event.runOrder } });
   core.setOutput(Outputs.commentId, String(result.id));
   core.setOutput(Outputs.commentUrl, result.url);
-  if (result.action === 'skipped-stale') core.info(`PR comment left as it is: it holds the report of a newer run or of the PR's current head (${result.url})`);
+  if (result.action === 'skipped-stale')
+    core.info(
+      `PR comment left as it is: it holds the report of a newer run or of the PR's current head (${result.url})`,
+    );
   else core.info(`PR comment ${result.action}: ${result.url}`);
-  if (result.removedDuplicates > 0) core.info(`removed ${result.removedDuplicates} duplicate comment(s) left by a run at the same time`);
+  if (result.removedDuplicates > 0)
+    core.info(`removed ${result.removedDuplicates} duplicate comment(s) left by a run at the same time`);
 }

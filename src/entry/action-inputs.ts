@@ -43,7 +43,6 @@ export const Outputs = {
 /** run: load-test and report; report: re-render uploaded results in a trusted workflow_run job (fork PRs). */
 export type ActionMode = 'run' | 'report';
 
-
 export interface ActionOptions {
   configPath: string;
   githubToken: string;
@@ -100,12 +99,16 @@ export function readActionInputs(): ActionOptions {
   let slack: SlackTarget | undefined;
   if (webhookUrl) {
     if (!/^https?:\/\//.test(webhookUrl)) {
-      throw new ConfigError(`${Inputs.slackWebhookUrl}: the value is not a URL; use the incoming webhook URL Slack gave you (https://hooks.slack.com/…), from a secret`);
+      throw new ConfigError(
+        `${Inputs.slackWebhookUrl}: the value is not a URL; use the incoming webhook URL Slack gave you (https://hooks.slack.com/…), from a secret`,
+      );
     }
     slack = { webhookUrl };
   } else if (slackToken || slackChannel) {
     if (!slackToken || !slackChannel) {
-      throw new ConfigError(`${slackToken ? Inputs.slackChannel : Inputs.slackToken}: missing; ${Inputs.slackToken} and ${Inputs.slackChannel} go together (or use ${Inputs.slackWebhookUrl})`);
+      throw new ConfigError(
+        `${slackToken ? Inputs.slackChannel : Inputs.slackToken}: missing; ${Inputs.slackToken} and ${Inputs.slackChannel} go together (or use ${Inputs.slackWebhookUrl})`,
+      );
     }
     // PERFGATE_SLACK_API_URL points chat.postMessage elsewhere (Slack Enterprise Grid proxies, tests).
     const apiUrl = process.env.PERFGATE_SLACK_API_URL;
@@ -116,11 +119,15 @@ export function readActionInputs(): ActionOptions {
   const shard = text(Inputs.shard);
   const baselineKey = text(Inputs.baselineKey);
   if (baselineKey && !/^[A-Za-z0-9._]+$/.test(baselineKey)) {
-    throw new ConfigError(`${Inputs.baselineKey}: "${baselineKey}" has characters perfgate cannot use in a cache key; use letters, digits, "." and "_" (a "-" would let one key's prefix match another's)`);
+    throw new ConfigError(
+      `${Inputs.baselineKey}: "${baselineKey}" has characters perfgate cannot use in a cache key; use letters, digits, "." and "_" (a "-" would let one key's prefix match another's)`,
+    );
   }
   const networkTimeoutMs = parseDuration(text(Inputs.networkTimeout) || DEFAULT_NETWORK_TIMEOUT, Inputs.networkTimeout);
   if (networkTimeoutMs < 1000) {
-    throw new ConfigError(`${Inputs.networkTimeout}: "${text(Inputs.networkTimeout)}" is too short for a network call; use at least "1s" (the default is "${DEFAULT_NETWORK_TIMEOUT}")`);
+    throw new ConfigError(
+      `${Inputs.networkTimeout}: "${text(Inputs.networkTimeout)}" is too short for a network call; use at least "1s" (the default is "${DEFAULT_NETWORK_TIMEOUT}")`,
+    );
   }
   return {
     configPath: text(Inputs.config) || 'perfgate.yml',
@@ -139,21 +146,35 @@ export function readActionInputs(): ActionOptions {
   };
 }
 
-function readDeliveryInputs(text: (name: string) => string): Pick<ActionOptions, 'mode' | 'resultsPath' | 'prNumber' | 'uploadResults' | 'commentOnAlert' | 'alertCcUsers'> {
+function readDeliveryInputs(
+  text: (name: string) => string,
+): Pick<ActionOptions, 'mode' | 'resultsPath' | 'prNumber' | 'uploadResults' | 'commentOnAlert' | 'alertCcUsers'> {
   const mode = text(Inputs.mode) || 'run';
   if (mode !== 'run' && mode !== 'report') {
-    throw new ConfigError(`${Inputs.mode}: "${mode}" is not one of "run", "report"; use "report" only in the trusted workflow_run job that comments for fork PRs`);
+    throw new ConfigError(
+      `${Inputs.mode}: "${mode}" is not one of "run", "report"; use "report" only in the trusted workflow_run job that comments for fork PRs`,
+    );
   }
   const prText = text(Inputs.prNumber);
   const prNumber = prText === '' ? undefined : Number(prText);
   if (prNumber !== undefined && !(Number.isInteger(prNumber) && prNumber > 0)) {
-    throw new ConfigError(`${Inputs.prNumber}: "${prText}" is not a pull request number; use a whole number like 42, or leave it empty to read it from the uploaded results`);
+    throw new ConfigError(
+      `${Inputs.prNumber}: "${prText}" is not a pull request number; use a whole number like 42, or leave it empty to read it from the uploaded results`,
+    );
   }
   const cc = text(Inputs.alertCommentCcUsers);
-  const users = cc === '' ? [] : cc.split(/[\s,]+/).filter(Boolean).map((user) => user.replace(/^@/, ''));
+  const users =
+    cc === ''
+      ? []
+      : cc
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((user) => user.replace(/^@/, ''));
   const bad = users.find((user) => !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/.test(user));
   if (bad !== undefined) {
-    throw new ConfigError(`${Inputs.alertCommentCcUsers}: "${bad}" is not a GitHub login or org/team; list them like "@alice,@acme/perf"`);
+    throw new ConfigError(
+      `${Inputs.alertCommentCcUsers}: "${bad}" is not a GitHub login or org/team; list them like "@alice,@acme/perf"`,
+    );
   }
   const upload = text(Inputs.uploadResults);
   const alert = text(Inputs.commentOnAlert);

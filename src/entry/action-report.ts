@@ -40,14 +40,19 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
       `${Inputs.mode}: "report" runs in a workflow_run job (this event is ${github.context.eventName || 'unknown'}); see examples/workflows/fork-safe.yml`,
     );
   }
-  if (run.event !== 'pull_request') return core.notice(`perfgate: run ${run.html_url} was a ${run.event} run, not a pull request; nothing to comment`);
+  if (run.event !== 'pull_request')
+    return core.notice(`perfgate: run ${run.html_url} was a ${run.event} run, not a pull request; nothing to comment`);
   if (!reportedConclusions.has(run.conclusion ?? '')) {
-    return core.notice(`perfgate: the PR run ${run.html_url} ended ${run.conclusion ?? 'without a conclusion'}; nothing to report`);
+    return core.notice(
+      `perfgate: the PR run ${run.html_url} ended ${run.conclusion ?? 'without a conclusion'}; nothing to report`,
+    );
   }
   const searched = options.resultsPath ?? 'perfgate-results';
   const files = await findResultsFiles(searched);
   if (files.length === 0) {
-    return core.notice(`perfgate: no results.json in ${searched}: the PR run uploaded none (perfgate could not run there; its log says why)`);
+    return core.notice(
+      `perfgate: no results.json in ${searched}: the PR run uploaded none (perfgate could not run there; its log says why)`,
+    );
   }
   const octokit = github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl });
   const { owner, repo } = github.context.repo;
@@ -56,24 +61,45 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
   }
 }
 
-async function reportOne(options: ActionOptions, run: WorkflowRunPayload, file: string, octokit: ReturnType<typeof github.getOctokit>, owner: string, repo: string): Promise<void> {
+async function reportOne(
+  options: ActionOptions,
+  run: WorkflowRunPayload,
+  file: string,
+  octokit: ReturnType<typeof github.getOctokit>,
+  owner: string,
+  repo: string,
+): Promise<void> {
   const facts = await readFacts(file);
   const prNumber = options.prNumber ?? run.pull_requests?.[0]?.number ?? facts.number;
-  if (prNumber === undefined) return core.warning(`perfgate: ${file}: no PR number (set ${Inputs.prNumber}, or upload the pr.json perfgate writes); nothing posted`);
+  if (prNumber === undefined)
+    return core.warning(
+      `perfgate: ${file}: no PR number (set ${Inputs.prNumber}, or upload the pr.json perfgate writes); nothing posted`,
+    );
   if (facts.headSha !== undefined && facts.headSha !== run.head_sha) {
-    return core.warning(`perfgate: ${file} says it is of ${facts.headSha}, but run ${run.id} tested ${run.head_sha}; nothing posted`);
+    return core.warning(
+      `perfgate: ${file} says it is of ${facts.headSha}, but run ${run.id} tested ${run.head_sha}; nothing posted`,
+    );
   }
   const head = await findPullHead(octokit, { owner, repo, issueNumber: prNumber });
-  if (head === undefined) return core.warning(`perfgate: could not read PR #${prNumber} of ${owner}/${repo}; nothing posted`);
+  if (head === undefined)
+    return core.warning(`perfgate: could not read PR #${prNumber} of ${owner}/${repo}; nothing posted`);
   if (head !== run.head_sha) {
-    return core.notice(`perfgate: PR #${prNumber} has moved on to ${head.slice(0, 7)}; the results of ${run.head_sha.slice(0, 7)} are not posted (the newer run will report)`);
+    return core.notice(
+      `perfgate: PR #${prNumber} has moved on to ${head.slice(0, 7)}; the results of ${run.head_sha.slice(0, 7)} are not posted (the newer run will report)`,
+    );
   }
   // The fork chose the numbers; the base repository chooses how they are judged.
-  const stepOptions: ActionOptions = { ...options, configPath: facts.config ?? options.configPath, ...(facts.shard ? { shard: facts.shard } : {}) };
+  const stepOptions: ActionOptions = {
+    ...options,
+    configPath: facts.config ?? options.configPath,
+    ...(facts.shard ? { shard: facts.shard } : {}),
+  };
   const results = await readUntrustedResults(file, Inputs.results);
   const { config, configHash } = await loadTrustedConfig(stepOptions.configPath);
   const store = chooseStore(stepOptions, configHash ?? results.configHash);
-  const lookup = store ? await lookupBaseline(store) : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
+  const lookup = store
+    ? await lookupBaseline(store)
+    : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
   core.info(lookup.kind === 'found' ? `baseline: ${lookup.source}` : lookup.detail);
   const { comparison } = judgeRun({ current: results, config, baseline: lookup });
   const event: EventFacts = {
@@ -89,7 +115,9 @@ async function reportOne(options: ActionOptions, run: WorkflowRunPayload, file: 
 }
 
 /** pr.json beside the results, as the PR side wrote it: untrusted, so each field is checked and a bad one dropped. */
-async function readFacts(resultsFile: string): Promise<{ number?: number; headSha?: string; config?: string; shard?: { index: number; count: number } }> {
+async function readFacts(
+  resultsFile: string,
+): Promise<{ number?: number; headSha?: string; config?: string; shard?: { index: number; count: number } }> {
   let value: Record<string, unknown>;
   try {
     value = JSON.parse(await readFile(join(resultsFile, '..', 'pr.json'), 'utf8')) as Record<string, unknown>;
@@ -97,10 +125,16 @@ async function readFacts(resultsFile: string): Promise<{ number?: number; headSh
     return {};
   }
   const facts: { number?: number; headSha?: string; config?: string; shard?: { index: number; count: number } } = {};
-  if (typeof value.number === 'number' && Number.isInteger(value.number) && value.number > 0) facts.number = value.number;
+  if (typeof value.number === 'number' && Number.isInteger(value.number) && value.number > 0)
+    facts.number = value.number;
   if (typeof value.headSha === 'string' && /^[0-9a-f]{7,64}$/i.test(value.headSha)) facts.headSha = value.headSha;
   // Only a config inside the checked-out base repository: a relative path that climbs nowhere.
-  if (typeof value.config === 'string' && /^[A-Za-z0-9._/-]{1,200}$/.test(value.config) && !isAbsolute(value.config) && !normalize(value.config).startsWith('..')) {
+  if (
+    typeof value.config === 'string' &&
+    /^[A-Za-z0-9._/-]{1,200}$/.test(value.config) &&
+    !isAbsolute(value.config) &&
+    !normalize(value.config).startsWith('..')
+  ) {
     facts.config = value.config;
   }
   if (typeof value.shard === 'string') {
@@ -113,9 +147,13 @@ async function readFacts(resultsFile: string): Promise<{ number?: number; headSh
   return facts;
 }
 
-async function loadTrustedConfig(configPath: string): Promise<{ config: Pick<Config, 'thresholds' | 'compare'>; configHash?: string }> {
+async function loadTrustedConfig(
+  configPath: string,
+): Promise<{ config: Pick<Config, 'thresholds' | 'compare'>; configHash?: string }> {
   if (!existsSync(configPath)) {
-    core.warning(`perfgate: ${Inputs.config} ${configPath} is not in this job's checkout, so the report has no thresholds; check out the base repository first`);
+    core.warning(
+      `perfgate: ${Inputs.config} ${configPath} is not in this job's checkout, so the report has no thresholds; check out the base repository first`,
+    );
     return { config: { thresholds: {}, compare: defaultCompareConfig() } };
   }
   const loaded = await loadConfig(configPath, { source: `the ${Inputs.config} input` });

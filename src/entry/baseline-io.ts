@@ -6,19 +6,29 @@ import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createBaseline } from '../core/baseline.js';
 import { DeadlineError, withDeadline } from '../adapters/deadline.js';
 
-export async function lookupBaseline(store: BaselineStore, options: { timeoutMs?: number } = {}): Promise<BaselineLookup> {
+export async function lookupBaseline(
+  store: BaselineStore,
+  options: { timeoutMs?: number } = {},
+): Promise<BaselineLookup> {
   try {
     const load = () => store.load();
-    const found = options.timeoutMs === undefined ? await load() : await withDeadline(`reading the baseline from ${store.description}`, options.timeoutMs, load);
+    const found =
+      options.timeoutMs === undefined
+        ? await load()
+        : await withDeadline(`reading the baseline from ${store.description}`, options.timeoutMs, load);
     if (!found) return { kind: 'missing', detail: `nothing saved yet in ${store.description}` };
     return { kind: 'found', text: found.text, source: found.source };
   } catch (error) {
     if (error instanceof DeadlineError) {
       // Unreadable, not missing: a save must not hide the stored baseline this run could not fetch.
-      return { kind: 'unreadable', detail: `${error.message}, so this run has no baseline (raise network-timeout if the store is just slow)` };
+      return {
+        kind: 'unreadable',
+        detail: `${error.message}, so this run has no baseline (raise network-timeout if the store is just slow)`,
+      };
     }
     // No store here at all (no cache service): nothing is hidden by a save, so this is no "unreadable".
-    if ((error as { kind?: unknown }).kind === 'unavailable') return { kind: 'missing', detail: (error as Error).message };
+    if ((error as { kind?: unknown }).kind === 'unavailable')
+      return { kind: 'missing', detail: (error as Error).message };
     return { kind: 'unreadable', detail: `${store.description} could not be read (${(error as Error).message})` };
   }
 }
@@ -29,13 +39,24 @@ const KEEP_STORED: ReadonlySet<BaselineStatus['kind']> = new Set(['unreadable', 
 
 export async function saveBaseline(
   store: BaselineStore,
-  input: { results: Results; previous?: Baseline; status: BaselineStatus; config: Config; commit?: string; runId: string; attempt: string; now: Date },
+  input: {
+    results: Results;
+    previous?: Baseline;
+    status: BaselineStatus;
+    config: Config;
+    commit?: string;
+    runId: string;
+    attempt: string;
+    now: Date;
+  },
 ): Promise<void> {
   const status = input.status;
   if (status.kind !== 'ok' && KEEP_STORED.has(status.kind)) {
     throw new Error(
       `the stored baseline is ${status.kind}${status.detail ? ` (${status.detail})` : ''}, and saving over it would hide it and its history; ` +
-        (status.kind === 'unreadable' ? 'the next run will save once the store can be read' : `delete it from ${store.description} to start anew`),
+        (status.kind === 'unreadable'
+          ? 'the next run will save once the store can be read'
+          : `delete it from ${store.description} to start anew`),
     );
   }
   // An A/B run carries the base variant inside; the stored baseline is the head's run alone.

@@ -60,10 +60,20 @@ export async function runRunCommand(
   options: ConfigChoice & { outputPath: string; logDir: string; shard?: Shard; baseDir?: string; seed?: number },
 ): Promise<number> {
   await checkConfigPath(options);
-  const { config, results } = await runLoad(io, options.configPath, options.logDir, { shard: options.shard, baseDir: options.baseDir, seed: options.seed });
+  const { config, results } = await runLoad(io, options.configPath, options.logDir, {
+    shard: options.shard,
+    baseDir: options.baseDir,
+    seed: options.seed,
+  });
   await writeJsonFile(options.outputPath, results);
-  const { comparison } = judgeRun({ current: results, config, baseline: { kind: 'missing', detail: 'perfgate run compares with no baseline' } });
-  io.stdout.write(`${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}\n`);
+  const { comparison } = judgeRun({
+    current: results,
+    config,
+    baseline: { kind: 'missing', detail: 'perfgate run compares with no baseline' },
+  });
+  io.stdout.write(
+    `${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}\n`,
+  );
   if (results.interrupted) return reportInterrupted(io, options.outputPath);
   return reportThresholds(io, comparison, options.outputPath);
 }
@@ -89,7 +99,14 @@ export async function runCheckCommand(io: CliIo, options: ConfigChoice): Promise
 
 export async function runCompareCommand(
   io: CliIo,
-  options: { baselinePath?: string; currentPath: string; configPath?: string; format: ReportFormat; failOn: FailOn; seed?: number },
+  options: {
+    baselinePath?: string;
+    currentPath: string;
+    configPath?: string;
+    format: ReportFormat;
+    failOn: FailOn;
+    seed?: number;
+  },
 ): Promise<number> {
   const read = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
   refuseInterrupted(read, options.currentPath, '--current');
@@ -104,12 +121,21 @@ export async function runCompareCommand(
   const current = options.baselinePath !== undefined && pairable ? headAlone : read;
   if (current !== read) {
     // In duet the head shared the runner with the base: against a baseline measured alone it reads slower.
-    const shared = read.ab?.schedule === 'duet' ? '; its head ran beside the base (duet), so it had half the runner a run alone has, and reads slower than one' : '';
-    io.stderr.write(`perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)${shared}\n`);
+    const shared =
+      read.ab?.schedule === 'duet'
+        ? '; its head ran beside the base (duet), so it had half the runner a run alone has, and reads slower than one'
+        : '';
+    io.stderr.write(
+      `perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)${shared}\n`,
+    );
   }
-  const baselineText = options.baselinePath === undefined ? undefined : await readInputFile(options.baselinePath, '--baseline');
+  const baselineText =
+    options.baselinePath === undefined ? undefined : await readInputFile(options.baselinePath, '--baseline');
   const loaded = options.configPath ? (await loadConfig(options.configPath)).config : undefined;
-  const config: Pick<Config, 'thresholds' | 'compare' | 'report'> = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
+  const config: Pick<Config, 'thresholds' | 'compare' | 'report'> = loaded ?? {
+    thresholds: {},
+    compare: defaultCompareConfig(),
+  };
   // Only the compare rules matter here; the run's own advice (warm-up, segments) was given by `run`.
   for (const warning of loaded ? findConfigWarnings(loaded) : []) {
     if (warning.startsWith('compare.')) io.stderr.write(`perfgate: warning: ${warning}\n`);
@@ -123,7 +149,8 @@ export async function runCompareCommand(
         : { kind: 'found', text: baselineText, source: options.baselinePath },
     seed: options.seed,
   });
-  if (baseline !== undefined && options.baselinePath !== undefined) refuseInterrupted(baseline.results, options.baselinePath, '--baseline');
+  if (baseline !== undefined && options.baselinePath !== undefined)
+    refuseInterrupted(baseline.results, options.baselinePath, '--baseline');
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
   return decideExit(comparison, options.failOn);
 }
@@ -144,7 +171,10 @@ export async function runGateCommand(
   },
 ): Promise<number> {
   await checkConfigPath(options);
-  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir, { baseDir: options.baseDir, seed: options.seed });
+  const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir, {
+    baseDir: options.baseDir,
+    seed: options.seed,
+  });
   await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
     // A partial run is neither judged against the baseline nor saved as one.
@@ -155,7 +185,9 @@ export async function runGateCommand(
   const lookup = await lookupBaseline(store);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
-  io.stderr.write(`perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`);
+  io.stderr.write(
+    `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`,
+  );
   const decision = options.save ? decideSave(comparison, options.save, '--save always') : undefined;
   if (decision && !decision.save) io.stderr.write(`perfgate: ${decision.reason}\n`);
   if (decision?.save) {
@@ -171,31 +203,48 @@ export async function runGateCommand(
         attempt: '1',
         now,
       });
-      io.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ''}\n`);
+      io.stderr.write(
+        `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ''}\n`,
+      );
     } catch (error) {
       // The verdict is printed already; a save that failed must not change it.
-      io.stderr.write(`perfgate: warning: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands\n`);
+      io.stderr.write(
+        `perfgate: warning: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands\n`,
+      );
     }
   }
   return decideExit(comparison, options.failOn);
 }
 
-export async function runMergeCommand(io: CliIo, options: { inputPaths: string[]; outputPath: string }): Promise<number> {
+export async function runMergeCommand(
+  io: CliIo,
+  options: { inputPaths: string[]; outputPath: string },
+): Promise<number> {
   const shards: { path: string; results: Results }[] = [];
-  for (const path of options.inputPaths) shards.push({ path, results: parseResultsFile(await readInputFile(path, 'merge'), path) });
+  for (const path of options.inputPaths)
+    shards.push({ path, results: parseResultsFile(await readInputFile(path, 'merge'), path) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io.stdout.write(`${renderRunSummary(merged)}\n`);
-  io.stderr.write(`perfgate: merged ${pluralize(shards.length, 'shard')} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}\n`);
+  io.stderr.write(
+    `perfgate: merged ${pluralize(shards.length, 'shard')} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}\n`,
+  );
   return 0;
 }
 
 function reportInterrupted(io: CliIo, outputPath: string | undefined): number {
-  io.stderr.write(`perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ''}\n`);
+  io.stderr.write(
+    `perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ''}\n`,
+  );
   return INTERRUPTED_EXIT_CODE;
 }
 
-async function runLoad(io: CliIo, configPath: string, logDir: string, extra: { shard?: Shard; baseDir?: string; seed?: number } = {}) {
+async function runLoad(
+  io: CliIo,
+  configPath: string,
+  logDir: string,
+  extra: { shard?: Shard; baseDir?: string; seed?: number } = {},
+) {
   return runLoadTest({
     signal: io.signal,
     configPath,
@@ -217,11 +266,12 @@ function reportThresholds(io: CliIo, comparison: Comparison, outputPath: string)
   const lines = renderThresholdLines(comparison);
   const all = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
   const breached = comparison.breaches.length;
-  const verdict = all === 0
-    ? '✓ PASS — no thresholds set (perfgate gate compares with a baseline)'
-    : breached > 0
-      ? `✗ FAIL — ${formatCount(breached)} of ${pluralize(all, 'threshold')} breached`
-      : `✓ PASS — ${pluralize(all, 'threshold')} met`;
+  const verdict =
+    all === 0
+      ? '✓ PASS — no thresholds set (perfgate gate compares with a baseline)'
+      : breached > 0
+        ? `✗ FAIL — ${formatCount(breached)} of ${pluralize(all, 'threshold')} breached`
+        : `✓ PASS — ${pluralize(all, 'threshold')} met`;
   if (lines.length > 0) io.stdout.write(`thresholds:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
   io.stdout.write(`perfgate run: ${verdict}\n`);
   io.stderr.write(`perfgate: results written to ${outputPath}\n`);
@@ -257,7 +307,9 @@ async function readInputFile(path: string, flag: string): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`);
+    throw new InputFileError(
+      `${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`,
+    );
   }
 }
 
@@ -278,10 +330,13 @@ function parseResultsFile(text: string, path: string): Results {
   }
   const candidate = value as Partial<Results>;
   if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
-    throw new InputFileError(`${path}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`);
+    throw new InputFileError(
+      `${path}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`,
+    );
   }
   const problem = findResultsProblem(candidate);
-  if (problem !== undefined) throw new InputFileError(`${path}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
+  if (problem !== undefined)
+    throw new InputFileError(`${path}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
   return candidate as Results;
 }
 

@@ -55,13 +55,26 @@ const COMMON: Record<string, OptionHelp> = {
 };
 
 const CONFIG: Record<string, OptionHelp> = {
-  config: { type: 'string', short: 'c', value: 'FILE', help: `the config (default ${DEFAULT_CONFIG_PATH}, as the action)` },
+  config: {
+    type: 'string',
+    short: 'c',
+    value: 'FILE',
+    help: `the config (default ${DEFAULT_CONFIG_PATH}, as the action)`,
+  },
 };
 
 const REPORTING: Record<string, OptionHelp> = {
   format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack or json' },
-  'fail-on': { type: 'string', value: 'WHAT', help: 'regression (default: regressions and breached thresholds fail), threshold, or never' },
-  seed: { type: 'string', value: 'N', help: "seed of the bootstrap (and in A/B mode of the pairs' order), for a repeatable verdict" },
+  'fail-on': {
+    type: 'string',
+    value: 'WHAT',
+    help: 'regression (default: regressions and breached thresholds fail), threshold, or never',
+  },
+  seed: {
+    type: 'string',
+    value: 'N',
+    help: "seed of the bootstrap (and in A/B mode of the pairs' order), for a repeatable verdict",
+  },
 };
 
 const LOAD: Record<string, OptionHelp> = {
@@ -108,9 +121,13 @@ export const COMMANDS: CommandSpec[] = [
     options: {
       ...CONFIG,
       output: { type: 'string', short: 'o', value: 'FILE', help: 'the results file (default results.json)' },
-      shard: { type: 'string', value: 'I/N', help: 'run only the I-th of N shards of the scenarios (merge them with perfgate merge)' },
+      shard: {
+        type: 'string',
+        value: 'I/N',
+        help: 'run only the I-th of N shards of the scenarios (merge them with perfgate merge)',
+      },
       ...LOAD,
-      seed: { type: 'string', value: 'N', help: 'A/B mode: seed of the pairs\' order, for a repeatable schedule' },
+      seed: { type: 'string', value: 'N', help: "A/B mode: seed of the pairs' order, for a repeatable schedule" },
     },
     run: (values, _positionals, io) =>
       runRunCommand(io, {
@@ -131,9 +148,18 @@ export const COMMANDS: CommandSpec[] = [
       '--current results.json …   # results of an A/B run: the head against the base variant inside them',
     ],
     options: {
-      baseline: { type: 'string', value: 'FILE', help: 'the baseline: a results file or a saved baseline (required, except for the results of an A/B run)' },
+      baseline: {
+        type: 'string',
+        value: 'FILE',
+        help: 'the baseline: a results file or a saved baseline (required, except for the results of an A/B run)',
+      },
       current: { type: 'string', value: 'FILE', help: 'the results to judge (required)' },
-      config: { type: 'string', short: 'c', value: 'FILE', help: 'the config, for its thresholds and compare rules (default: none)' },
+      config: {
+        type: 'string',
+        short: 'c',
+        value: 'FILE',
+        help: 'the config, for its thresholds and compare rules (default: none)',
+      },
       ...REPORTING,
     },
     run: (values, _positionals, io) =>
@@ -170,7 +196,9 @@ export const COMMANDS: CommandSpec[] = [
         baselineDir: stringValue(values, 'baseline-dir') ?? '.perfgate',
         outputPath: stringValue(values, 'output') ?? DEFAULT_GATE_OUTPUT,
         logDir: stringValue(values, 'log-dir') ?? '.perfgate/logs',
-        ...(stringValue(values, 'save') === undefined ? {} : { save: parseSaveMode(stringValue(values, 'save') ?? 'pass', '--save') }),
+        ...(stringValue(values, 'save') === undefined
+          ? {}
+          : { save: parseSaveMode(stringValue(values, 'save') ?? 'pass', '--save') }),
         ...reporting(values),
         ...(stringValue(values, 'base-dir') ? { baseDir: stringValue(values, 'base-dir') } : {}),
       }),
@@ -184,8 +212,12 @@ export const COMMANDS: CommandSpec[] = [
       output: { type: 'string', short: 'o', value: 'FILE', help: 'the merged results file (required)' },
     },
     run: (values, positionals, io) => {
-      if (positionals.length === 0) throw new ConfigError('name the shard results to merge, like "perfgate merge shard-*.json -o results.json"');
-      return runMergeCommand(io, { inputPaths: positionals, outputPath: required(values, 'output', '-o/--output', '-o results.json') });
+      if (positionals.length === 0)
+        throw new ConfigError('name the shard results to merge, like "perfgate merge shard-*.json -o results.json"');
+      return runMergeCommand(io, {
+        inputPaths: positionals,
+        outputPath: required(values, 'output', '-o/--output', '-o results.json'),
+      });
     },
   },
   {
@@ -205,8 +237,17 @@ export const COMMANDS: CommandSpec[] = [
     usage: ['--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]'],
     options: {
       current: { type: 'string', value: 'FILE', help: 'the results to render (required)' },
-      baseline: { type: 'string', value: 'FILE', help: 'a baseline or results file to compare with (default: none, thresholds only)' },
-      config: { type: 'string', short: 'c', value: 'FILE', help: 'the config, for its thresholds and compare rules (default: none)' },
+      baseline: {
+        type: 'string',
+        value: 'FILE',
+        help: 'a baseline or results file to compare with (default: none, thresholds only)',
+      },
+      config: {
+        type: 'string',
+        short: 'c',
+        value: 'FILE',
+        help: 'the config, for its thresholds and compare rules (default: none)',
+      },
       format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack or json' },
       'fail-on': REPORTING['fail-on']!,
     },
@@ -244,7 +285,9 @@ function mainUsage(): string {
 
 export function commandUsage(command: CommandSpec): string {
   const options = { ...command.options, ...COMMON };
-  const flags = Object.entries(options).map(([name, o]) => [`${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`, o.help] as const);
+  const flags = Object.entries(options).map(
+    ([name, o]) => [`${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`, o.help] as const,
+  );
   const width = Math.max(...flags.map(([flag]) => flag.length));
   return [
     `perfgate ${command.name} — ${command.summary}`,
@@ -266,13 +309,17 @@ function explainParseError(error: Error & { code?: string }, command: CommandSpe
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
     const near = closestMatch(name, Object.keys({ ...command.options, ...COMMON }));
-    return new ConfigError(`${flag} is not an option of perfgate ${command.name}${near ? `; did you mean --${near}?` : ''} (${see})`);
+    return new ConfigError(
+      `${flag} is not an option of perfgate ${command.name}${near ? `; did you mean --${near}?` : ''} (${see})`,
+    );
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const long = /--([a-z-]+)/.exec(error.message)?.[1];
     const spec = long ? command.options[long] : undefined;
     if (spec?.type === 'boolean') return new ConfigError(`--${long} takes no value (${see})`);
-    return new ConfigError(`${long ? `--${long}` : flag} needs a value${spec?.value ? ` (${spec.value})` : ''} (${see})`);
+    return new ConfigError(
+      `${long ? `--${long}` : flag} needs a value${spec?.value ? ` (${spec.value})` : ''} (${see})`,
+    );
   }
   if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
     const extra = /'([^']*)'/.exec(error.message)?.[1] ?? '';
@@ -294,17 +341,28 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const command = findCommand(first);
   if (!command) {
-    const near = closestMatch(first, COMMANDS.map((c) => c.name));
+    const near = closestMatch(
+      first,
+      COMMANDS.map((c) => c.name),
+    );
     throw new ConfigError(
       `"${first}" is not a perfgate command${near ? `; did you mean "${near}"?` : ''} (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see "perfgate --help")`,
     );
   }
   const options = Object.fromEntries(
-    Object.entries({ ...command.options, ...COMMON }).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+    Object.entries({ ...command.options, ...COMMON }).map(([name, o]) => [
+      name,
+      o.short ? { type: o.type, short: o.short } : { type: o.type },
+    ]),
   );
   let parsed;
   try {
-    parsed = parseArgs({ args: command.options.save ? joinSaveMode(rest) : rest, options, allowPositionals: command.positionals === true, strict: true });
+    parsed = parseArgs({
+      args: command.options.save ? joinSaveMode(rest) : rest,
+      options,
+      allowPositionals: command.positionals === true,
+      strict: true,
+    });
   } catch (error) {
     throw Object.assign(explainParseError(error as Error, command), { command: command.name });
   }
@@ -357,7 +415,12 @@ export function formatCliError(message: string, command?: string): string {
 
 const argv = process.argv.slice(2);
 const wantsLoad = ['run', 'gate'].includes(argv[0] ?? '') && !argv.includes('--help') && !argv.includes('-h');
-const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, ...(wantsLoad ? { signal: interruptOnSignals() } : {}) };
+const io: CliIo = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  ...(wantsLoad ? { signal: interruptOnSignals() } : {}),
+};
 main(argv, io).then(
   (code) => {
     process.exitCode = code;
@@ -366,7 +429,8 @@ main(argv, io).then(
     const message = error instanceof Error ? error.message : String(error);
     const command = (error as { command?: string } | null)?.command;
     process.stderr.write(`${formatCliError(message, command)}\n`);
-    if (!(error instanceof ConfigError) && error instanceof Error && process.env.PERFGATE_DEBUG) process.stderr.write(`${error.stack}\n`);
+    if (!(error instanceof ConfigError) && error instanceof Error && process.env.PERFGATE_DEBUG)
+      process.stderr.write(`${error.stack}\n`);
     process.exitCode = exitCodeFor(error);
   },
 );

@@ -26,21 +26,50 @@ const counts = { type: 'object', maxProperties: 200, additionalProperties: count
 const latency = {
   type: 'object',
   required: ['min', 'mean', 'stddev', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'],
-  properties: Object.fromEntries(['min', 'mean', 'stddev', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'].map((k) => [k, num])),
+  properties: Object.fromEntries(
+    ['min', 'mean', 'stddev', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'].map((k) => [k, num]),
+  ),
 } as const;
 
 const scenario = {
   type: 'object',
-  required: ['name', 'executor', 'params', 'startTime', 'durationMs', 'warmupMs', 'requests', 'latencyMs', 'rps', 'errorRate', 'bytes', 'statusCodes', 'errors', 'distribution', 'grade', 'histogram', 'segments', 'timeline', 'generator', 'services'],
+  required: [
+    'name',
+    'executor',
+    'params',
+    'startTime',
+    'durationMs',
+    'warmupMs',
+    'requests',
+    'latencyMs',
+    'rps',
+    'errorRate',
+    'bytes',
+    'statusCodes',
+    'errors',
+    'distribution',
+    'grade',
+    'histogram',
+    'segments',
+    'timeline',
+    'generator',
+    'services',
+  ],
   properties: {
     // The config's own rule, and no line breaks: a name is printed in headings and tables.
     name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\r\\n*]+$' },
-    executor: { enum: ['constant-vus', 'ramping-vus', 'shared-iterations', 'constant-arrival-rate', 'ramping-arrival-rate'] },
+    executor: {
+      enum: ['constant-vus', 'ramping-vus', 'shared-iterations', 'constant-arrival-rate', 'ramping-arrival-rate'],
+    },
     params: { type: 'object', maxProperties: 50 },
     startTime: shortText,
     durationMs: num,
     warmupMs: num,
-    requests: { type: 'object', required: ['total', 'ok', 'ko', 'dropped'], properties: { total: count, ok: count, ko: count, dropped: count } },
+    requests: {
+      type: 'object',
+      required: ['total', 'ok', 'ko', 'dropped'],
+      properties: { total: count, ok: count, ko: count, dropped: count },
+    },
     latencyMs: latency,
     rps: num,
     errorRate: num,
@@ -48,23 +77,47 @@ const scenario = {
     statusCodes: counts,
     errors: counts,
     errorExamples: { type: 'object', maxProperties: 50, additionalProperties: shortText },
-    distribution: { type: 'object', required: ['under800', 'from800to1200', 'over1200', 'failed'], properties: { under800: count, from800to1200: count, over1200: count, failed: count } },
+    distribution: {
+      type: 'object',
+      required: ['under800', 'from800to1200', 'over1200', 'failed'],
+      properties: { under800: count, from800to1200: count, over1200: count, failed: count },
+    },
     grade: { enum: ['excellent', 'good', 'acceptable', 'arguable', 'unresponsive'] },
     histogram: base64,
     segments: {
       type: 'array',
       maxItems: 10_000,
-      items: { type: 'object', required: ['startMs', 'durationMs', 'count', 'ko', 'histogram'], properties: { startMs: num, durationMs: num, count, ko: count, histogram: base64 } },
+      items: {
+        type: 'object',
+        required: ['startMs', 'durationMs', 'count', 'ko', 'histogram'],
+        properties: { startMs: num, durationMs: num, count, ko: count, histogram: base64 },
+      },
     },
     timeline: {
       type: 'array',
       maxItems: 100_000,
-      items: { type: 'object', required: ['second', 'count', 'ko', 'p50', 'p95', 'p99'], properties: { second: num, count, ko: count, p50: num, p95: num, p99: num } },
+      items: {
+        type: 'object',
+        required: ['second', 'count', 'ko', 'p50', 'p95', 'p99'],
+        properties: { second: num, count, ko: count, p50: num, p95: num, p99: num },
+      },
     },
-    rate: { type: 'object', required: ['intendedPerSec', 'achievedPerSec'], properties: { intendedPerSec: num, achievedPerSec: num } },
+    rate: {
+      type: 'object',
+      required: ['intendedPerSec', 'achievedPerSec'],
+      properties: { intendedPerSec: num, achievedPerSec: num },
+    },
     generator: {
       type: 'object',
-      required: ['lateStarts', 'maxStartDelayMs', 'eventLoopDelayP99Ms', 'eventLoopDelayMaxMs', 'cpuCores', 'saturated', 'reasons'],
+      required: [
+        'lateStarts',
+        'maxStartDelayMs',
+        'eventLoopDelayP99Ms',
+        'eventLoopDelayMaxMs',
+        'cpuCores',
+        'saturated',
+        'reasons',
+      ],
       properties: {
         lateStarts: count,
         maxStartDelayMs: num,
@@ -78,9 +131,17 @@ const scenario = {
     services: {
       type: 'array',
       maxItems: 50,
-      items: { type: 'object', required: ['name', 'cpuMeanPercent', 'cpuMaxPercent', 'rssPeakBytes'], properties: { name: shortText, cpuMeanPercent: num, cpuMaxPercent: num, rssPeakBytes: num } },
+      items: {
+        type: 'object',
+        required: ['name', 'cpuMeanPercent', 'cpuMaxPercent', 'rssPeakBytes'],
+        properties: { name: shortText, cpuMeanPercent: num, cpuMaxPercent: num, rssPeakBytes: num },
+      },
     },
-    machine: { type: 'object', required: ['cpuCount', 'busyCores', 'otherCores', 'stealCores'], properties: { cpuCount: num, busyCores: num, otherCores: num, stealCores: num } },
+    machine: {
+      type: 'object',
+      required: ['cpuCount', 'busyCores', 'otherCores', 'stealCores'],
+      properties: { cpuCount: num, busyCores: num, otherCores: num, stealCores: num },
+    },
   },
 } as const;
 
@@ -89,17 +150,33 @@ const resultsShape = {
   required: ['schemaVersion', 'tool', 'configHash', 'startTime', 'durationMs', 'environment', 'services', 'scenarios'],
   properties: {
     schemaVersion: { const: 1 },
-    tool: { type: 'object', required: ['name', 'version'], properties: { name: { const: 'perfgate' }, version: { type: 'string', maxLength: 50 } } },
+    tool: {
+      type: 'object',
+      required: ['name', 'version'],
+      properties: { name: { const: 'perfgate' }, version: { type: 'string', maxLength: 50 } },
+    },
     configHash: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' },
     startTime: shortText,
     durationMs: num,
     environment: {
       type: 'object',
       required: ['cpuModel', 'cpuCount', 'nodeVersion', 'os', 'fingerprint'],
-      properties: { cpuModel: shortText, cpuCount: count, nodeVersion: shortText, os: shortText, runnerOs: shortText, runnerName: shortText, fingerprint: shortText },
+      properties: {
+        cpuModel: shortText,
+        cpuCount: count,
+        nodeVersion: shortText,
+        os: shortText,
+        runnerOs: shortText,
+        runnerName: shortText,
+        fingerprint: shortText,
+      },
     },
     git: { type: 'object', properties: { commit: { type: 'string', pattern: '^[0-9A-Za-z]{0,64}$' }, ref: shortText } },
-    services: { type: 'array', maxItems: 50, items: { type: 'object', required: ['name', 'logPath'], properties: { name: shortText, logPath: shortText } } },
+    services: {
+      type: 'array',
+      maxItems: 50,
+      items: { type: 'object', required: ['name', 'logPath'], properties: { name: shortText, logPath: shortText } },
+    },
     interrupted: { const: true },
     scenarios: { type: 'array', maxItems: 500, items: scenario },
     // The A/B base variant rides along; its own shape is checked the same way.
@@ -115,7 +192,8 @@ let validator: ReturnType<Ajv['compile']> | undefined;
  * from it can mention a user or team.
  */
 export function parseUntrustedResults(text: string, source: string): Results {
-  if (Buffer.byteLength(text) > maxResultsBytes) throw new InputFileError(`${source}: larger than ${maxResultsBytes} bytes; not a perfgate results file`);
+  if (Buffer.byteLength(text) > maxResultsBytes)
+    throw new InputFileError(`${source}: larger than ${maxResultsBytes} bytes; not a perfgate results file`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -125,7 +203,9 @@ export function parseUntrustedResults(text: string, source: string): Results {
   validator ??= new Ajv({ strict: true, allErrors: false }).compile(resultsShape);
   if (!validator(value)) {
     const error = validator.errors?.[0];
-    throw new InputFileError(`${source}: not a valid perfgate results file (${error?.instancePath || '/'} ${error?.message ?? 'is malformed'})`);
+    throw new InputFileError(
+      `${source}: not a valid perfgate results file (${error?.instancePath || '/'} ${error?.message ?? 'is malformed'})`,
+    );
   }
   const results = defuseMentions(value) as Results;
   const base = (results as { ab?: { base?: unknown } }).ab?.base;
@@ -137,7 +217,8 @@ export function parseUntrustedResults(text: string, source: string): Results {
 function defuseMentions(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(/@/g, '@\u2060');
   if (Array.isArray(value)) return value.map(defuseMentions);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
   return value;
 }
 
@@ -145,12 +226,17 @@ export async function readUntrustedResults(path: string, what: string): Promise<
   let text: string;
   try {
     const info = await stat(path);
-    if (info.size > maxResultsBytes) throw new InputFileError(`${what} ${path}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`);
+    if (info.size > maxResultsBytes)
+      throw new InputFileError(
+        `${what} ${path}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`,
+      );
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(`${what} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`);
+    throw new InputFileError(
+      `${what} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`,
+    );
   }
   return parseUntrustedResults(text, `${what} ${path}`);
 }
@@ -193,7 +279,9 @@ export async function runReportCommand(
     try {
       baseline = { kind: 'found', text: await readFile(options.baselinePath, 'utf8'), source: options.baselinePath };
     } catch (error) {
-      throw new InputFileError(`--baseline ${options.baselinePath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`);
+      throw new InputFileError(
+        `--baseline ${options.baselinePath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`,
+      );
     }
   }
   const { comparison } = judgeRun({ current, config, baseline });

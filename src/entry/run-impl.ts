@@ -83,17 +83,18 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
       `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (on a PR, pass the base checkout: --base-dir ../base, or the action's base-dir: base)`,
     );
   }
-  const ab = options.baseDir === undefined
-    ? undefined
-    : await planAb({
-        config,
-        configPath: options.configPath,
-        configDir: baseDir,
-        baseDir: options.baseDir,
-        baseDirSource: options.baseDirSource ?? '--base-dir',
-        configSource: options.configSource,
-        headRoot: options.headRoot ?? process.cwd(),
-      });
+  const ab =
+    options.baseDir === undefined
+      ? undefined
+      : await planAb({
+          config,
+          configPath: options.configPath,
+          configDir: baseDir,
+          baseDir: options.baseDir,
+          baseDirSource: options.baseDirSource ?? '--base-dir',
+          configSource: options.configSource,
+          headRoot: options.headRoot ?? process.cwd(),
+        });
   for (const note of ab?.notes ?? []) options.onNote?.(note);
 
   // Without a base, ${port} is still the head's own free port.
@@ -122,7 +123,9 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
         },
       );
       if (booted.baseFailure) {
-        options.onNote?.(`the base did not boot (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`);
+        options.onNote?.(
+          `the base did not boot (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`,
+        );
       }
     } else {
       const head = await startServices(headConfig.services, headOptions);
@@ -130,7 +133,10 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     }
   } catch (error) {
     // Ctrl-C or a cancelled job during the boot: an interruption, not a boot failure (exit 130, not 3).
-    if (options.signal?.aborted) throw new InterruptedError('interrupted while the services were booting: nothing was measured; they were stopped');
+    if (options.signal?.aborted)
+      throw new InterruptedError(
+        'interrupted while the services were booting: nothing was measured; they were stopped',
+      );
     throw error;
   }
 
@@ -138,7 +144,9 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   const seed = options.seed ?? randomInt(0, 2 ** 31);
   // One order for the run: a scenario with n pairs uses its first n.
   const order: PairOrder[] | undefined =
-    ab && schedule === 'alternate' ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario) => pairCount(scenario)))) : undefined;
+    ab && schedule === 'alternate'
+      ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario) => pairCount(scenario))))
+      : undefined;
   const headScenarios = new Map(headConfig.scenarios.map((scenario) => [scenario.name, scenario]));
   const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
   const scenarioResults: ScenarioResult[] = [];
@@ -147,7 +155,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     for (const [index, chosen] of scenarios.entries()) {
       if (options.signal?.aborted) break;
       const scenario = headScenarios.get(chosen.name) ?? chosen;
-      const baseScenario = booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : undefined;
+      const baseScenario =
+        booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : undefined;
       const targets: RunTarget[] = [{ name: 'head', baseUrl: scenario.baseUrl }];
       if (baseScenario) targets.push({ name: 'base', baseUrl: baseScenario.baseUrl });
       options.onScenarioStart?.(scenario.name);
@@ -170,14 +179,29 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
             // Both variants' services are perfgate's own work, not a neighbour's.
             const headSeconds = headSampler.cpuSeconds();
             const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
-            return machine && headSeconds !== undefined && baseSeconds !== undefined ? { ...machine, serviceSeconds: headSeconds + baseSeconds } : undefined;
+            return machine && headSeconds !== undefined && baseSeconds !== undefined
+              ? { ...machine, serviceSeconds: headSeconds + baseSeconds }
+              : undefined;
           },
         };
         // A capacity search runs its levels on the head alone: it is compared with the stored baseline.
         outcome =
           scenario.load.executor === 'capacity'
-            ? { results: [await runCapacity(scenario, { ...runOptions, thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name) })] }
-            : await runScenarioVariants(scenario, { ...runOptions, targets, schedule, seed, ...(order ? { order } : {}) });
+            ? {
+                results: [
+                  await runCapacity(scenario, {
+                    ...runOptions,
+                    thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name),
+                  }),
+                ],
+              }
+            : await runScenarioVariants(scenario, {
+                ...runOptions,
+                targets,
+                schedule,
+                seed,
+                ...(order ? { order } : {}),
+              });
       } finally {
         headUsage = headSampler.stop();
         baseUsage = baseSampler?.stop() ?? [];

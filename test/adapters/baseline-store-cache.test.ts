@@ -87,7 +87,10 @@ describe('createCacheStore with the real @actions/cache client', () => {
   it('throws a conflict error when the key already exists', async () => {
     const store = storeFor('abc123');
     await store.save('{"run":1}\n', { runId: '77', attempt: '2' });
-    const error = await store.save('{"run":1}\n', { runId: '77', attempt: '2' }).then(() => undefined, (e: unknown) => e);
+    const error = await store.save('{"run":1}\n', { runId: '77', attempt: '2' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(CacheStoreError);
     expect((error as CacheStoreError).kind).toBe('conflict');
     expect((error as Error).message).toContain('perfgate-v1-abc123-77-2');
@@ -99,7 +102,12 @@ describe('createCacheStore with the real @actions/cache client', () => {
   it('reports a reserve answered 429 as rate limiting, not as a taken key', async () => {
     fake.createStatus = 429;
     try {
-      const error = await storeFor('abc123').save('{}', { runId: '6', attempt: '1' }).then(() => undefined, (e: unknown) => e);
+      const error = await storeFor('abc123')
+        .save('{}', { runId: '6', attempt: '1' })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(CacheStoreError);
       expect((error as CacheStoreError).kind).toBe('failed');
       expect((error as Error).message).toMatch(/the cache service is rate limiting this repository \(HTTP 429\)/);
@@ -109,7 +117,7 @@ describe('createCacheStore with the real @actions/cache client', () => {
     }
   });
 
-  it('reports a reserve answered 500 (after the client\'s retries) as a service failure, not as a taken key', async () => {
+  it("reports a reserve answered 500 (after the client's retries) as a service failure, not as a taken key", async () => {
     fake.createStatus = 500;
     // @actions/cache waits 3 s, then ~4.5, ~6.8 and ~10 s between its five attempts, with no option
     // or variable to shorten that: a fake clock skips the waits (25-35 s of them), while every
@@ -131,7 +139,9 @@ describe('createCacheStore with the real @actions/cache client', () => {
       }
       const error = await saving;
       expect((error as CacheStoreError).kind).toBe('failed');
-      expect((error as Error).message).toMatch(/the cache service failed \(HTTP 500\) and kept failing over its retries/);
+      expect((error as Error).message).toMatch(
+        /the cache service failed \(HTTP 500\) and kept failing over its retries/,
+      );
       expect((error as Error).message).not.toMatch(/an entry with this key already exists/);
       // The client made all its attempts: not one answer was taken for the service's last word.
       expect(fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'CreateCacheEntry')).toHaveLength(5);
@@ -143,7 +153,12 @@ describe('createCacheStore with the real @actions/cache client', () => {
 
   it('throws a read-only error when the token may not write, and stores nothing', async () => {
     fake.readOnly = true;
-    const error = await storeFor('abc123').save('{}', { runId: '5', attempt: '1' }).then(() => undefined, (e: unknown) => e);
+    const error = await storeFor('abc123')
+      .save('{}', { runId: '5', attempt: '1' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(CacheStoreError);
     expect((error as CacheStoreError).kind).toBe('read-only');
     expect((error as Error).message).toMatch(/read-only token/);
@@ -154,7 +169,12 @@ describe('createCacheStore with the real @actions/cache client', () => {
 
   it('treats a runner cache-mode without writes as read-only', async () => {
     process.env.ACTIONS_CACHE_MODE = 'read';
-    const error = await storeFor('abc123').save('{}', { runId: '6', attempt: '1' }).then(() => undefined, (e: unknown) => e);
+    const error = await storeFor('abc123')
+      .save('{}', { runId: '6', attempt: '1' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect((error as CacheStoreError).kind).toBe('read-only');
     expect((error as Error).message).toContain("cache-mode 'read'");
     expect(fake.requests).toHaveLength(0);
@@ -163,7 +183,12 @@ describe('createCacheStore with the real @actions/cache client', () => {
   it('throws when reading is denied instead of reporting a miss', async () => {
     await storeFor('abc123').save('{"run":1}\n', { runId: '1', attempt: '1' });
     fake.readDenied = true;
-    const error = await storeFor('abc123').load().then(() => undefined, (e: unknown) => e);
+    const error = await storeFor('abc123')
+      .load()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(CacheStoreError);
     expect((error as CacheStoreError).kind).toBe('read-only');
     expect((error as Error).message).toContain('cache read denied');

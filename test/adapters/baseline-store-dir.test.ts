@@ -49,9 +49,15 @@ describe('createDirStore', () => {
   it("ignores other configs' baselines, temp files and strangers", async () => {
     const dir = join(root, 'c');
     await createDirStore(dir, 'abc123', { now: steppingClock() }).save('mine', { runId: '1', attempt: '1' });
-    await createDirStore(dir, 'other', { now: steppingClock(Date.UTC(2030, 0, 1)) }).save('theirs', { runId: '2', attempt: '1' });
+    await createDirStore(dir, 'other', { now: steppingClock(Date.UTC(2030, 0, 1)) }).save('theirs', {
+      runId: '2',
+      attempt: '1',
+    });
     // A config whose hash starts with ours must not be taken for ours either.
-    await createDirStore(dir, 'abc123-x', { now: steppingClock(Date.UTC(2030, 0, 1)) }).save('prefix', { runId: '3', attempt: '1' });
+    await createDirStore(dir, 'abc123-x', { now: steppingClock(Date.UTC(2030, 0, 1)) }).save('prefix', {
+      runId: '3',
+      attempt: '1',
+    });
     await writeFile(join(dir, '.perfgate-v1-abc123-20990101T000000000Z-9-1.json.tmp'), 'half-written');
     await writeFile(join(dir, 'perfgate-v1-abc123-notes.json'), 'not a baseline');
     expect((await createDirStore(dir, 'abc123').load())?.text).toBe('mine');
@@ -87,12 +93,16 @@ describe('createDirStore', () => {
     const blocker = join(root, 'blocker');
     await writeFile(blocker, 'x');
     const store = createDirStore(join(blocker, 'sub'), 'abc123');
-    await expect(store.save('x', { runId: '1', attempt: '1' })).rejects.toThrow(/cannot write the baseline file .*blocker/);
+    await expect(store.save('x', { runId: '1', attempt: '1' })).rejects.toThrow(
+      /cannot write the baseline file .*blocker/,
+    );
   });
 
   it('refuses names that would escape the directory', async () => {
     expect(() => createDirStore(root, '../evil')).toThrow(/config hash '..\/evil'/);
     await mkdir(join(root, 'f'));
-    await expect(createDirStore(join(root, 'f'), 'abc').save('x', { runId: '1/../../x', attempt: '1' })).rejects.toThrow(/run id/);
+    await expect(
+      createDirStore(join(root, 'f'), 'abc').save('x', { runId: '1/../../x', attempt: '1' }),
+    ).rejects.toThrow(/run id/);
   });
 });

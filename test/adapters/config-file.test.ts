@@ -43,7 +43,10 @@ describe('loadConfig', () => {
     const loaded = await loadConfig(configPath);
     expect(loaded.baseDir).toBe(path.resolve(fixtureDir));
     expect(loaded.configHash).toMatch(/^[0-9a-f]{16}$/);
-    expect(loaded.config.services.map((s) => s.cwd)).toEqual([path.resolve(fixtureDir), path.resolve(fixtureDir, 'db')]);
+    expect(loaded.config.services.map((s) => s.cwd)).toEqual([
+      path.resolve(fixtureDir),
+      path.resolve(fixtureDir, 'db'),
+    ]);
     // Data paths stay as written (the hash must not depend on the checkout folder).
     expect(loaded.config.scenarios[0]?.data?.file).toBe('keys.csv');
 
@@ -55,7 +58,9 @@ describe('loadConfig', () => {
   });
 
   it('says so when the file is missing, naming how the user gave it', async () => {
-    await expect(loadConfig(path.join(dir, 'nope.yml'))).rejects.toThrow(new ConfigError(`-c ${path.join(dir, 'nope.yml')}: no such file`));
+    await expect(loadConfig(path.join(dir, 'nope.yml'))).rejects.toThrow(
+      new ConfigError(`-c ${path.join(dir, 'nope.yml')}: no such file`),
+    );
     await expect(loadConfig('perfgate-missing.yml', { source: 'config' })).rejects.toThrow(
       new ConfigError('config perfgate-missing.yml: no such file'),
     );
@@ -92,15 +97,31 @@ describe('loadDataRows', () => {
   });
 
   it.each([
-    ['empty.csv', '', 'empty.csv: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)'],
-    ['blank.json', '  \n', 'blank.json: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)'],
+    [
+      'empty.csv',
+      '',
+      'empty.csv: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)',
+    ],
+    [
+      'blank.json',
+      '  \n',
+      'blank.json: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)',
+    ],
     ['header-only.csv', 'id\n', 'header-only.csv: has a header row but no data rows'],
     ['ragged.csv', 'id,q\n1,a\n2\n', 'ragged.csv:3: the row has 1 fields but the header has 2 (id, q)'],
     ['broken.json', '[{"id": 1},', 'broken.json: not valid JSON ('],
-    ['object.json', '{"id": 1}', 'object.json: {"id":1} is not an array; a JSON data file is an array of objects like [{"id": 1}]'],
+    [
+      'object.json',
+      '{"id": 1}',
+      'object.json: {"id":1} is not an array; a JSON data file is an array of objects like [{"id": 1}]',
+    ],
     ['empty-array.json', '[]', 'empty-array.json: the array is empty; give at least one row'],
     ['scalars.json', '[{"id": 1}, 2]', 'scalars.json: row 2 is 2, not an object like {"id": 1}'],
-    ['nested.json', '[{"id": {"a": 1}}]', 'nested.json: row 1, "id" is {"a":1}; row values must be strings, numbers, booleans or null'],
+    [
+      'nested.json',
+      '[{"id": {"a": 1}}]',
+      'nested.json: row 1, "id" is {"a":1}; row values must be strings, numbers, booleans or null',
+    ],
   ])('%s is refused', async (name, text, message) => {
     await write(name, text);
     const error = await loadDataRows({ file: name, order: 'round-robin' }, dir).catch((caught: unknown) => caught);
@@ -130,12 +151,22 @@ describe('loadDataRows', () => {
   it('names the file and column a template needs but the data lacks', async () => {
     await write('cols.csv', 'id,name\n1,a\n');
     await expect(
-      loadDataRows({ file: 'cols.csv', order: 'round-robin' }, dir, [{ column: 'sku', where: 'scenarios.s.request.path' }]),
-    ).rejects.toThrow(new ConfigError('cols.csv: has no column "sku", which scenarios.s.request.path uses (${row.sku}); it has id, name'));
+      loadDataRows({ file: 'cols.csv', order: 'round-robin' }, dir, [
+        { column: 'sku', where: 'scenarios.s.request.path' },
+      ]),
+    ).rejects.toThrow(
+      new ConfigError(
+        'cols.csv: has no column "sku", which scenarios.s.request.path uses (${row.sku}); it has id, name',
+      ),
+    );
     await write('cols.json', '[{"id": 1, "q": "a"}, {"id": 2}]');
     await expect(
-      loadDataRows({ file: 'cols.json', order: 'round-robin' }, dir, [{ column: 'q', where: 'scenarios.s.request.json' }]),
-    ).rejects.toThrow(new ConfigError('cols.json: row 2 has no key "q", which scenarios.s.request.json uses (${row.q}); it has id'));
+      loadDataRows({ file: 'cols.json', order: 'round-robin' }, dir, [
+        { column: 'q', where: 'scenarios.s.request.json' },
+      ]),
+    ).rejects.toThrow(
+      new ConfigError('cols.json: row 2 has no key "q", which scenarios.s.request.json uses (${row.q}); it has id'),
+    );
   });
 });
 
@@ -150,10 +181,15 @@ describe('loadScenarioRows', () => {
 
   it('refuses data that lacks a column the request uses', async () => {
     await write('rows/keys.csv', 'id\n1\n');
-    const file = await write('rows/perfgate.yml', scenarioYaml('{ path: "/o/${row.id}", headers: { x-user: "${row.user}" } }', '{ file: keys.csv }'));
+    const file = await write(
+      'rows/perfgate.yml',
+      scenarioYaml('{ path: "/o/${row.id}", headers: { x-user: "${row.user}" } }', '{ file: keys.csv }'),
+    );
     const { config, baseDir } = await loadConfig(file);
     await expect(loadScenarioRows(config, baseDir)).rejects.toThrow(
-      new ConfigError('keys.csv: has no column "user", which scenarios.s.request.headers.x-user uses (${row.user}); it has id'),
+      new ConfigError(
+        'keys.csv: has no column "user", which scenarios.s.request.headers.x-user uses (${row.user}); it has id',
+      ),
     );
   });
 

@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { createProgressReporter, describeScenarioStart, describeServiceStatus, formatStatus, type ScenarioProgress } from '../../src/adapters/console-progress.js';
+import {
+  createProgressReporter,
+  describeScenarioStart,
+  describeServiceStatus,
+  formatStatus,
+  type ScenarioProgress,
+} from '../../src/adapters/console-progress.js';
 
 function fakeStream(isTTY: boolean, columns?: number) {
   const chunks: string[] = [];
@@ -33,17 +39,21 @@ function progress(change: Partial<ScenarioProgress> = {}): ScenarioProgress {
 
 describe('formatStatus', () => {
   it('prints the CI status line', () => {
-    expect(formatStatus(progress())).toBe('[fetchByKey] measure 15s/60s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped');
+    expect(formatStatus(progress())).toBe(
+      '[fetchByKey] measure 15s/60s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped',
+    );
   });
 
   it('adds VUs for a closed model and the intended rate with the requests in flight for an open one', () => {
     expect(formatStatus(progress({ vus: 100 }))).toMatch(/ {2}100 VUs$/);
-    expect(formatStatus(progress({ intendedRatePerSec: 200, inFlight: 12, elapsedMs: 75_000, plannedMs: 125_000 }))).toBe(
+    expect(
+      formatStatus(progress({ intendedRatePerSec: 200, inFlight: 12, elapsedMs: 75_000, plannedMs: 125_000 })),
+    ).toBe(
       '[fetchByKey] measure 75s/2m05s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped  target 200.0/s  12 in flight',
     );
   });
 
-  it('says that an A/B run counts both variants and that the target is each one\'s', () => {
+  it("says that an A/B run counts both variants and that the target is each one's", () => {
     expect(formatStatus(progress({ variants: 2, completed: 6240, intervalRps: 416, intendedRatePerSec: 208 }))).toBe(
       '[fetchByKey] measure 15s/60s  head+base  6,240 done  416.0/s  p95 12.4 ms  0 ko  0 dropped  target 208.0/s each  3 in flight',
     );
@@ -115,14 +125,16 @@ describe('TTY', () => {
     expect(chunks.at(-1)).toBe('\n');
   });
 
-  it('overwrites the warm-up line but keeps each scenario\'s measured line', () => {
+  it("overwrites the warm-up line but keeps each scenario's measured line", () => {
     const { stream, text } = fakeStream(true);
     const reporter = createProgressReporter(stream);
     reporter.update(progress({ phase: 'warmup', elapsedMs: 1000, plannedMs: 3000 }));
     reporter.update(progress({ elapsedMs: 60_000 }));
     reporter.update(progress({ scenario: 'fetchByQuery', elapsedMs: 1000 }));
     reporter.done();
-    const lines = text().split('\n').map((line) => line.split('\r\x1b[2K').at(-1));
+    const lines = text()
+      .split('\n')
+      .map((line) => line.split('\r\x1b[2K').at(-1));
     expect(lines).toEqual([
       expect.stringContaining('[fetchByKey] measure 60s/60s') as unknown as string,
       expect.stringContaining('[fetchByQuery] measure 1s/60s') as unknown as string,
@@ -139,10 +151,25 @@ describe('TTY', () => {
 
 describe('progress before the load', () => {
   it('says when a service starts, what it waits for, and when it is ready', () => {
-    expect(describeServiceStatus({ kind: 'starting', name: 'api', run: 'node server.js', logPath: '.perfgate/logs/api.log', readyCheck: 'GET http://127.0.0.1:3000/health' }))
-      .toBe('starting service api: node server.js (log .perfgate/logs/api.log, waiting for GET http://127.0.0.1:3000/health)');
-    expect(describeServiceStatus({ kind: 'ready', name: 'api', afterMs: 412, readyCheck: 'GET http://127.0.0.1:3000/health' }))
-      .toBe('service api ready after 412 ms (GET http://127.0.0.1:3000/health answered)');
+    expect(
+      describeServiceStatus({
+        kind: 'starting',
+        name: 'api',
+        run: 'node server.js',
+        logPath: '.perfgate/logs/api.log',
+        readyCheck: 'GET http://127.0.0.1:3000/health',
+      }),
+    ).toBe(
+      'starting service api: node server.js (log .perfgate/logs/api.log, waiting for GET http://127.0.0.1:3000/health)',
+    );
+    expect(
+      describeServiceStatus({
+        kind: 'ready',
+        name: 'api',
+        afterMs: 412,
+        readyCheck: 'GET http://127.0.0.1:3000/health',
+      }),
+    ).toBe('service api ready after 412 ms (GET http://127.0.0.1:3000/health answered)');
   });
 
   it('numbers the scenarios and names the warm-up', () => {
@@ -157,6 +184,8 @@ describe('progress before the load', () => {
       maxInFlight: 100,
       segmentMs: 5_000,
     };
-    expect(describeScenarioStart(scenario, 1, 3)).toBe('scenario 2/3: fetchByKey · constant-vus · VUs 20 · duration 20 s · warm-up 5 s, then 20 s measured');
+    expect(describeScenarioStart(scenario, 1, 3)).toBe(
+      'scenario 2/3: fetchByKey · constant-vus · VUs 20 · duration 20 s · warm-up 5 s, then 20 s measured',
+    );
   });
 });

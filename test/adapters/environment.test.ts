@@ -41,7 +41,8 @@ describe('readEnvironment', () => {
 });
 
 describe('fingerprint', () => {
-  const fingerprintOf = (change: Partial<HostFacts>, env: NodeJS.ProcessEnv = {}) => readEnvironment(env, { ...host, ...change }).fingerprint;
+  const fingerprintOf = (change: Partial<HostFacts>, env: NodeJS.ProcessEnv = {}) =>
+    readEnvironment(env, { ...host, ...change }).fingerprint;
   const base = fingerprintOf({});
 
   it.each<[string, Partial<HostFacts>, NodeJS.ProcessEnv, boolean]>([

@@ -8,7 +8,14 @@ import {
   readStamp,
   upsertComment,
 } from '../../src/adapters/github-comment.js';
-import { actionsLogin, actionsToken, startGitHubApiFake, userLogin, userToken, type GitHubApiFake } from '../fakes/github-api.js';
+import {
+  actionsLogin,
+  actionsToken,
+  startGitHubApiFake,
+  userLogin,
+  userToken,
+  type GitHubApiFake,
+} from '../fakes/github-api.js';
 
 const marker = '<!-- perfgate:perfgate.yml -->';
 const pr = { owner: 'acme', repo: 'orders', issueNumber: 42, marker };
@@ -30,7 +37,8 @@ describe('upsertComment against the GitHub API fake', () => {
   });
 
   const client = (token = actionsToken) => getOctokit(token, { baseUrl: fake.url });
-  const writes = () => fake.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH').filter((r) => r.path !== '/graphql');
+  const writes = () =>
+    fake.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH').filter((r) => r.path !== '/graphql');
 
   it('creates the comment once, then updates that same comment', async () => {
     const octokit = client();
@@ -66,13 +74,18 @@ describe('upsertComment against the GitHub API fake', () => {
     fake.requests.length = 0;
     const result = await upsertComment(octokit, { ...pr, body: `${marker}\nsecond`, existing: found ?? null });
     expect(result).toMatchObject({ action: 'updated', id: found?.id });
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /repos/acme/orders/issues/comments/${found?.id}`]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /repos/acme/orders/issues/comments/${found?.id}`,
+    ]);
 
     // null says "looked, none there": it creates without listing first, then looks once for a racing duplicate.
     fake.requests.length = 0;
     const other = await upsertComment(octokit, { ...pr, issueNumber: 43, body: `${marker}\nnew`, existing: null });
     expect(other.action).toBe('created');
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/orders/issues/43/comments', 'GET /repos/acme/orders/issues/43/comments']);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /repos/acme/orders/issues/43/comments',
+      'GET /repos/acme/orders/issues/43/comments',
+    ]);
   });
 
   it('adds the marker when the body lacks it, so the next run finds the comment', async () => {
@@ -84,9 +97,17 @@ describe('upsertComment against the GitHub API fake', () => {
   });
 
   it('pages through more than 100 comments and finds its own on page 2', async () => {
-    for (let i = 0; i < 130; i++) fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `chatter ${i}`, login: 'reviewer' });
-    const mine = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\nold`, login: actionsLogin });
-    for (let i = 0; i < 5; i++) fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `later ${i}`, login: 'reviewer' });
+    for (let i = 0; i < 130; i++)
+      fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `chatter ${i}`, login: 'reviewer' });
+    const mine = fake.addComment({
+      owner: 'acme',
+      repo: 'orders',
+      issueNumber: 42,
+      body: `${marker}\nold`,
+      login: actionsLogin,
+    });
+    for (let i = 0; i < 5; i++)
+      fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `later ${i}`, login: 'reviewer' });
 
     const result = await upsertComment(client(), { ...pr, body: `${marker}\nnew` });
     expect(result).toMatchObject({ action: 'updated', id: mine.id });
@@ -98,7 +119,13 @@ describe('upsertComment against the GitHub API fake', () => {
   });
 
   it("leaves another user's comment with the same marker alone", async () => {
-    const quoted = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `> ${marker}\nwhy did this fail?`, login: 'reviewer' });
+    const quoted = fake.addComment({
+      owner: 'acme',
+      repo: 'orders',
+      issueNumber: 42,
+      body: `> ${marker}\nwhy did this fail?`,
+      login: 'reviewer',
+    });
     const result = await upsertComment(client(), { ...pr, body: `${marker}\nreport` });
     expect(result.action).toBe('created');
     expect(result.id).not.toBe(quoted.id);
@@ -108,7 +135,13 @@ describe('upsertComment against the GitHub API fake', () => {
   });
 
   it('only looks at the PR it was given', async () => {
-    fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 41, body: `${marker}\nother PR`, login: actionsLogin });
+    fake.addComment({
+      owner: 'acme',
+      repo: 'orders',
+      issueNumber: 41,
+      body: `${marker}\nother PR`,
+      login: actionsLogin,
+    });
     expect(await findComment(client(), pr)).toBeUndefined();
   });
 
@@ -131,7 +164,13 @@ describe('upsertComment against the GitHub API fake', () => {
   });
 
   it("matches a user token's own comments, not the bot's", async () => {
-    const bots = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\nbot`, login: actionsLogin });
+    const bots = fake.addComment({
+      owner: 'acme',
+      repo: 'orders',
+      issueNumber: 42,
+      body: `${marker}\nbot`,
+      login: actionsLogin,
+    });
     const result = await upsertComment(client(userToken), { ...pr, body: `${marker}\nuser` });
     expect(result.action).toBe('created');
     expect(bots.body).toBe(`${marker}\nbot`);
@@ -140,7 +179,10 @@ describe('upsertComment against the GitHub API fake', () => {
 
   it('turns a read-only token into a typed 403 error, creating nothing', async () => {
     fake.readOnly = true;
-    const error = await upsertComment(client(), { ...pr, body: `${marker}\nreport` }).then(() => undefined, (e: unknown) => e);
+    const error = await upsertComment(client(), { ...pr, body: `${marker}\nreport` }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(CommentPermissionError);
     expect((error as CommentPermissionError).status).toBe(403);
     expect((error as Error).message).toMatch(/Resource not accessible by integration/);
@@ -153,7 +195,9 @@ describe('upsertComment against the GitHub API fake', () => {
     const octokit = client();
     await upsertComment(octokit, { ...pr, body: `${marker}\nv1` });
     fake.readOnly = true;
-    await expect(upsertComment(octokit, { ...pr, body: `${marker}\nv2` })).rejects.toBeInstanceOf(CommentPermissionError);
+    await expect(upsertComment(octokit, { ...pr, body: `${marker}\nv2` })).rejects.toBeInstanceOf(
+      CommentPermissionError,
+    );
     expect(fake.commentsOn('acme', 'orders', 42)[0]?.body).toBe(`${marker}\nv1`);
   });
 
@@ -164,7 +208,11 @@ describe('upsertComment against the GitHub API fake', () => {
   });
 
   it('reports other failures with the status, as a plain error', async () => {
-    const error = await upsertComment(client('ghp_unknown'), { ...pr, authorLogin: 'someone', body: `${marker}\nx` }).then(
+    const error = await upsertComment(client('ghp_unknown'), {
+      ...pr,
+      authorLogin: 'someone',
+      body: `${marker}\nx`,
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -191,7 +239,9 @@ describe('upsertComment against the GitHub API fake', () => {
       // Both name the comment that stayed, and both racing creates happened.
       expect(a.id).toBe(comments[0]!.id);
       expect(b.id).toBe(comments[0]!.id);
-      expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues/42/comments'))).toHaveLength(2);
+      expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues/42/comments'))).toHaveLength(
+        2,
+      );
       expect(a.removedDuplicates + b.removedDuplicates).toBeGreaterThanOrEqual(1);
     });
 
@@ -217,7 +267,13 @@ describe('upsertComment against the GitHub API fake', () => {
 
     it('a newer head replaces an older one, and an unstamped comment of an earlier perfgate', async () => {
       fake.setPullHead('acme', 'orders', 42, newer.headSha);
-      fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\nunstamped`, login: actionsLogin });
+      fake.addComment({
+        owner: 'acme',
+        repo: 'orders',
+        issueNumber: 42,
+        body: `${marker}\nunstamped`,
+        login: actionsLogin,
+      });
       await upsertComment(client(), { ...pr, body: `${marker}\nold`, stamp: older });
       expect(fake.commentsOn('acme', 'orders', 42)[0]!.body).toContain('\nold');
       const result = await upsertComment(client(), { ...pr, body: `${marker}\nnew`, stamp: newer });
@@ -226,7 +282,13 @@ describe('upsertComment against the GitHub API fake', () => {
     });
 
     it('a duplicate left by an earlier race is deleted on the next run', async () => {
-      const keep = fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\none`, login: actionsLogin });
+      const keep = fake.addComment({
+        owner: 'acme',
+        repo: 'orders',
+        issueNumber: 42,
+        body: `${marker}\none`,
+        login: actionsLogin,
+      });
       fake.addComment({ owner: 'acme', repo: 'orders', issueNumber: 42, body: `${marker}\ntwo`, login: actionsLogin });
       const result = await upsertComment(client(), { ...pr, body: `${marker}\nthree`, stamp: newer });
       expect(result).toMatchObject({ action: 'updated', id: keep.id, removedDuplicates: 1 });

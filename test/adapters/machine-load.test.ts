@@ -15,7 +15,10 @@ afterEach(() => {
 });
 
 async function startSpinner(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(fixtures, 'busy.mjs')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ALLOC_MB: '1' } });
+  const child = spawn(process.execPath, [path.join(fixtures, 'busy.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ALLOC_MB: '1' },
+  });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());

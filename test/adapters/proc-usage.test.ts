@@ -25,8 +25,15 @@ afterEach(() => {
  * Starts busy.mjs as its own process group and waits until `readyLines` members hold their
  * memory; `waitForReady(n)` waits for more (members that start later).
  */
-async function startBusy(env: Record<string, string>, readyLines = 1): Promise<{ pid: number; waitForReady(lines: number): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(fixtures, 'busy.mjs')], { detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+async function startBusy(
+  env: Record<string, string>,
+  readyLines = 1,
+): Promise<{ pid: number; waitForReady(lines: number): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(fixtures, 'busy.mjs')], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   let output = '';
   child.stdout!.setEncoding('utf8');
@@ -48,13 +55,27 @@ async function startBusy(env: Record<string, string>, readyLines = 1): Promise<{
 
 describe('parseProcStat', () => {
   it('counts fields from the last parenthesis, so odd command names do not shift them', () => {
-    const line = '4242 (my (odd) cmd) S 1 4240 4240 0 -1 4194560 1000 0 0 0 150 25 3 4 20 0 7 0 12345 987654321 2048 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0';
-    expect(parseProcStat(line)).toEqual({ pid: 4242, state: 'S', pgrp: 4240, threads: 7, cpuTicks: 175, rssPages: 2048 });
+    const line =
+      '4242 (my (odd) cmd) S 1 4240 4240 0 -1 4194560 1000 0 0 0 150 25 3 4 20 0 7 0 12345 987654321 2048 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0';
+    expect(parseProcStat(line)).toEqual({
+      pid: 4242,
+      state: 'S',
+      pgrp: 4240,
+      threads: 7,
+      cpuTicks: 175,
+      rssPages: 2048,
+    });
   });
 
   it('counts a zombie leader as alive while its other threads still exit', () => {
-    const stat = (state: string, threads: number) => parseProcStat(`1 (node) ${state} 1 1 1 0 -1 0 0 0 0 0 5 5 0 0 20 0 ${threads} 0 1 1 100`)!;
-    expect([isLiveProcess(stat('S', 7)), isLiveProcess(stat('Z', 4)), isLiveProcess(stat('Z', 1)), isLiveProcess(stat('X', 0))]).toEqual([true, true, false, false]);
+    const stat = (state: string, threads: number) =>
+      parseProcStat(`1 (node) ${state} 1 1 1 0 -1 0 0 0 0 0 5 5 0 0 20 0 ${threads} 0 1 1 100`)!;
+    expect([
+      isLiveProcess(stat('S', 7)),
+      isLiveProcess(stat('Z', 4)),
+      isLiveProcess(stat('Z', 1)),
+      isLiveProcess(stat('X', 0)),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('rejects text that is not a stat line', () => {
@@ -80,7 +101,13 @@ describe.runIf(onLinux)('startUsageSampler on Linux', () => {
   it('counts the CPU seconds of a busy service at any moment, between and after samples', async () => {
     const { pid } = await startBusy({ ALLOC_MB: '1' });
     const { pid: idle } = await startBusy({ ALLOC_MB: '1', SPIN: '0' });
-    const sampler = startUsageSampler([{ name: 'busy', pid }, { name: 'idle', pid: idle }], 300);
+    const sampler = startUsageSampler(
+      [
+        { name: 'busy', pid },
+        { name: 'idle', pid: idle },
+      ],
+      300,
+    );
     const first = sampler.cpuSeconds()!;
     await sleep(1000);
     const second = sampler.cpuSeconds()!;
@@ -95,7 +122,13 @@ describe.runIf(onLinux)('startUsageSampler on Linux', () => {
     const { pid: idle } = await startBusy({ ALLOC_MB: '24', SPIN: '0', CHILDREN: '2' }, 3);
     const { pid: busy } = await startBusy({ ALLOC_MB: '8' });
     expect(scanProcessGroups(new Set([idle]))!.filter(isLiveProcess)).toHaveLength(3);
-    const sampler = startUsageSampler([{ name: 'idle', pid: idle }, { name: 'busy', pid: busy }], 100);
+    const sampler = startUsageSampler(
+      [
+        { name: 'idle', pid: idle },
+        { name: 'busy', pid: busy },
+      ],
+      100,
+    );
     await sleep(1000);
     const usage = Object.fromEntries(sampler.stop().map((u) => [u.name, u]));
     // Three processes of 24 MB each.
@@ -105,7 +138,13 @@ describe.runIf(onLinux)('startUsageSampler on Linux', () => {
   });
 
   it('finds processes that join the group after sampling started', async () => {
-    const { pid, waitForReady } = await startBusy({ ALLOC_MB: '8', SPIN: '0', CHILDREN: '1', CHILD_DELAY_MS: '300', CHILD_ALLOC_MB: '64' });
+    const { pid, waitForReady } = await startBusy({
+      ALLOC_MB: '8',
+      SPIN: '0',
+      CHILDREN: '1',
+      CHILD_DELAY_MS: '300',
+      CHILD_ALLOC_MB: '64',
+    });
     const sampler = startUsageSampler([{ name: 'late', pid }], 100, { discoverEveryMs: 200 });
     expect(scanProcessGroups(new Set([pid]))!.filter(isLiveProcess)).toHaveLength(1);
     await waitForReady(2);

@@ -25,14 +25,20 @@ describe('the results artifact against the results-service fake', () => {
 
   it('names one artifact per config and shard', () => {
     expect(resultsArtifactName('perfgate.yml')).toBe('perfgate-perfgate.yml');
-    expect(resultsArtifactName('ci/perf/api.yml', { index: 2, count: 4 })).toBe('perfgate-ci_perf_api.yml-shard-2-of-4');
+    expect(resultsArtifactName('ci/perf/api.yml', { index: 2, count: 4 })).toBe(
+      'perfgate-ci_perf_api.yml-shard-2-of-4',
+    );
   });
 
   it('uploads results.json zipped, finalized with its size and hash, and returns the id', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-artifact-'));
     writeFileSync(join(dir, 'results.json'), JSON.stringify({ schemaVersion: 1, scenarios: [] }));
     writeFileSync(join(dir, 'pr.json'), JSON.stringify({ number: 7, headSha: 'abc' }));
-    const uploaded = await uploadResultsArtifact('perfgate-perfgate.yml', [join(dir, 'results.json'), join(dir, 'pr.json')], 5);
+    const uploaded = await uploadResultsArtifact(
+      'perfgate-perfgate.yml',
+      [join(dir, 'results.json'), join(dir, 'pr.json')],
+      5,
+    );
     const stored = fake.artifacts.find((a) => a.id === uploaded.id);
     expect(stored?.finalized).toBe(true);
     expect(stored?.name).toBe('perfgate-perfgate.yml');
@@ -48,6 +54,8 @@ describe('the results artifact against the results-service fake', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-artifact-'));
     writeFileSync(join(dir, 'results.json'), '{}');
     await uploadResultsArtifact('perfgate-twice', [join(dir, 'results.json')]);
-    await expect(uploadResultsArtifact('perfgate-twice', [join(dir, 'results.json')])).rejects.toThrow(/already exists in this run/);
+    await expect(uploadResultsArtifact('perfgate-twice', [join(dir, 'results.json')])).rejects.toThrow(
+      /already exists in this run/,
+    );
   });
 });

@@ -59,12 +59,22 @@ describe("a service's environment", () => {
   it('holds no GITHUB_TOKEN, ACTIONS_*, INPUT_* or secret-named variable, unless its config names it', async () => {
     const out = path.join(logDir, 'env.json');
     const services = await startServices(
-      [{ name: 'dump', run: `${node} print-env.mjs`, cwd: fixtures, env: { ENV_OUT: out, SERVICE_TOKEN: 'from-the-config' }, passEnv: ['API_KEY'], stopGraceMs: 2000 }],
+      [
+        {
+          name: 'dump',
+          run: `${node} print-env.mjs`,
+          cwd: fixtures,
+          env: { ENV_OUT: out, SERVICE_TOKEN: 'from-the-config' },
+          passEnv: ['API_KEY'],
+          stopGraceMs: 2000,
+        },
+      ],
       { baseDir: root, logDir },
     );
     running.push(services);
     const env = await readWhenWritten(out);
-    for (const name of Object.keys(RUNNER_SECRETS).filter((name) => name !== 'API_KEY')) expect(env[name], name).toBeUndefined();
+    for (const name of Object.keys(RUNNER_SECRETS).filter((name) => name !== 'API_KEY'))
+      expect(env[name], name).toBeUndefined();
     expect(Object.keys(env).filter((name) => /^(ACTIONS_|INPUT_)/.test(name))).toEqual([]);
     // Named in the config: passed through (API_KEY: ~) or set (SERVICE_TOKEN: value).
     expect(env.API_KEY).toBe(RUNNER_SECRETS.API_KEY);
@@ -94,7 +104,13 @@ describe("a service's environment", () => {
     expect(error).toBeInstanceOf(BootError);
     const shown = `${(error as BootError).message}\n${(error as BootError).logTail.join('\n')}`;
     expect(shown).toContain('exited early with code 1');
-    for (const secret of ['given-in-the-config-1234', RUNNER_SECRETS.API_KEY!, RUNNER_SECRETS.GITHUB_TOKEN!, 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'xoxb-1234567890-abcdefghij']) {
+    for (const secret of [
+      'given-in-the-config-1234',
+      RUNNER_SECRETS.API_KEY!,
+      RUNNER_SECRETS.GITHUB_TOKEN!,
+      'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+      'xoxb-1234567890-abcdefghij',
+    ]) {
       expect(shown).not.toContain(secret);
     }
     expect(shown).toContain('"DATABASE_PASSWORD":"***"');
@@ -104,17 +120,49 @@ describe("a service's environment", () => {
 
 describe('serviceEnv and maskSecrets', () => {
   it('keeps ordinary variables, drops credentials by name, and lets the config pass one through', () => {
-    const parent = { PATH: '/usr/bin', GITHUB_SHA: 'abc', GITHUB_REPOSITORY: 'o/r', KEYBOARD: 'us', MONKEY_MODE: 'on', ...RUNNER_SECRETS };
-    expect(inheritableEnv(parent)).toEqual({ PATH: '/usr/bin', GITHUB_SHA: 'abc', GITHUB_REPOSITORY: 'o/r', KEYBOARD: 'us', MONKEY_MODE: 'on' });
+    const parent = {
+      PATH: '/usr/bin',
+      GITHUB_SHA: 'abc',
+      GITHUB_REPOSITORY: 'o/r',
+      KEYBOARD: 'us',
+      MONKEY_MODE: 'on',
+      ...RUNNER_SECRETS,
+    };
+    expect(inheritableEnv(parent)).toEqual({
+      PATH: '/usr/bin',
+      GITHUB_SHA: 'abc',
+      GITHUB_REPOSITORY: 'o/r',
+      KEYBOARD: 'us',
+      MONKEY_MODE: 'on',
+    });
     const env = serviceEnv(parent, { env: { PORT: '8080' }, passEnv: ['DB_PASSWORD', 'NOT_SET_ANYWHERE'] });
-    expect(env).toEqual({ PATH: '/usr/bin', GITHUB_SHA: 'abc', GITHUB_REPOSITORY: 'o/r', KEYBOARD: 'us', MONKEY_MODE: 'on', PORT: '8080', DB_PASSWORD: 'correct-horse-battery' });
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      GITHUB_SHA: 'abc',
+      GITHUB_REPOSITORY: 'o/r',
+      KEYBOARD: 'us',
+      MONKEY_MODE: 'on',
+      PORT: '8080',
+      DB_PASSWORD: 'correct-horse-battery',
+    });
   });
 
   it('masks the values of secret-named variables and token-shaped strings, and nothing else', () => {
-    const secrets = secretValues({ PATH: '/usr/bin', MY_TOKEN: 'abcdef-123', SHORT_KEY: 'abc' }, { env: { PORT: '8080', DB_PASSWORD: 'pw-long-enough' } });
+    const secrets = secretValues(
+      { PATH: '/usr/bin', MY_TOKEN: 'abcdef-123', SHORT_KEY: 'abc' },
+      { env: { PORT: '8080', DB_PASSWORD: 'pw-long-enough' } },
+    );
     expect(secrets.sort()).toEqual(['abcdef-123', 'pw-long-enough']);
     expect(
-      maskSecrets(['listening on 8080 in /usr/bin', 'auth abcdef-123 pw-long-enough', 'hook https://hooks.slack.com/services/T1/B2/c3 ok', 'key abc'], secrets),
+      maskSecrets(
+        [
+          'listening on 8080 in /usr/bin',
+          'auth abcdef-123 pw-long-enough',
+          'hook https://hooks.slack.com/services/T1/B2/c3 ok',
+          'key abc',
+        ],
+        secrets,
+      ),
     ).toEqual(['listening on 8080 in /usr/bin', 'auth *** ***', 'hook *** ok', 'key abc']);
   });
 });

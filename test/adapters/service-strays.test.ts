@@ -82,8 +82,14 @@ function accepts(port: number): Promise<boolean> {
 
 const styles: [string, (pidFile: string) => string][] = [
   ['setsid', (pidFile) => `PID_FILE=${pidFile} setsid ${node} ${daemon} &`],
-  ['a node detached spawn', (pidFile) => `PID_FILE=${pidFile} ${node} ${JSON.stringify(path.join(fixtures, 'spawn-detached.mjs'))}`],
-  ['shell job control', (pidFile) => `bash -c 'set -m; PID_FILE=${pidFile} ${node} ${daemon} & PID_FILE=${pidFile} ${node} ${daemon} &'`],
+  [
+    'a node detached spawn',
+    (pidFile) => `PID_FILE=${pidFile} ${node} ${JSON.stringify(path.join(fixtures, 'spawn-detached.mjs'))}`,
+  ],
+  [
+    'shell job control',
+    (pidFile) => `bash -c 'set -m; PID_FILE=${pidFile} ${node} ${daemon} & PID_FILE=${pidFile} ${node} ${daemon} &'`,
+  ],
 ];
 
 describe('a service that daemonises', () => {
@@ -91,14 +97,22 @@ describe('a service that daemonises', () => {
     const pidFile = path.join(work, `${style.replace(/\W+/g, '-')}.pids`);
     const notices: string[] = [];
     const config: ServiceConfig = { name: 'daemonic', run: run(pidFile), env: {}, stopGraceMs: 1000 };
-    const services = await startServices([config], { baseDir: root, logDir: work, onNotice: (message) => notices.push(message) });
+    const services = await startServices([config], {
+      baseDir: root,
+      logDir: work,
+      onNotice: (message) => notices.push(message),
+    });
     running.push(services);
     const pids = await pidsFrom(pidFile, style === 'shell job control' ? 2 : 1);
     for (const pid of pids) expect(alive(pid)).toBe(true);
     await services.stop();
     for (const pid of pids) expect(alive(pid), `pid ${pid} (${style})`).toBe(false);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(new RegExp(`^service "daemonic": stopped ${pids.length} process(es)? that had left its process group \\(daemonised\\): `));
+    expect(notices[0]).toMatch(
+      new RegExp(
+        `^service "daemonic": stopped ${pids.length} process(es)? that had left its process group \\(daemonised\\): `,
+      ),
+    );
     for (const pid of pids) expect(notices[0]).toContain(`${pid} (`);
     expect(notices[0]).toContain('daemon.mjs');
   });
@@ -108,7 +122,15 @@ describe('a service that daemonises', () => {
     const pidFile = path.join(work, 'ready.pids');
     const notices: string[] = [];
     const services = await startServices(
-      [{ name: 'pm2-like', run: `PORT=${port} PID_FILE=${pidFile} setsid ${node} ${daemon} & exit 0`, env: {}, ready: { tcp: `127.0.0.1:${port}`, timeoutMs: 10_000 }, stopGraceMs: 1000 }],
+      [
+        {
+          name: 'pm2-like',
+          run: `PORT=${port} PID_FILE=${pidFile} setsid ${node} ${daemon} & exit 0`,
+          env: {},
+          ready: { tcp: `127.0.0.1:${port}`, timeoutMs: 10_000 },
+          stopGraceMs: 1000,
+        },
+      ],
       { baseDir: root, logDir: work, onNotice: (message) => notices.push(message) },
     );
     running.push(services);
@@ -125,11 +147,14 @@ describe('a service that daemonises', () => {
   it('a service that stays in its group is stopped with no notice', async () => {
     const notices: string[] = [];
     const pidFile = path.join(work, 'plain.pids');
-    const services = await startServices([{ name: 'plain', run: `PID_FILE=${pidFile} ${node} ${daemon}`, env: {}, stopGraceMs: 1000 }], {
-      baseDir: root,
-      logDir: work,
-      onNotice: (message) => notices.push(message),
-    });
+    const services = await startServices(
+      [{ name: 'plain', run: `PID_FILE=${pidFile} ${node} ${daemon}`, env: {}, stopGraceMs: 1000 }],
+      {
+        baseDir: root,
+        logDir: work,
+        onNotice: (message) => notices.push(message),
+      },
+    );
     running.push(services);
     const [pid] = await pidsFrom(pidFile, 1);
     await services.stop();

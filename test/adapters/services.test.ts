@@ -59,7 +59,10 @@ function httpReady(port: number, timeoutMs = 10_000): ServiceConfig['ready'] {
 }
 
 async function expectBootError(promise: Promise<unknown>): Promise<BootError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(BootError);
   return error as BootError;
 }
@@ -82,8 +85,19 @@ describe('startServices', () => {
     const [portA, portB] = [await findFreePort(), await findFreePort()];
     const services = await startServices(
       [
-        service({ name: 'db', run: `${node} http-ready.mjs`, cwd: 'services', env: { PORT: String(portA), GREETING: 'db', WITH_GRANDCHILD: '1' }, ready: httpReady(portA) }),
-        service({ name: 'api', run: `${node} ${path.join(fixtures, 'http-ready.mjs')}`, env: { PORT: String(portB), GREETING: 'api', READY_DELAY_MS: '300' }, ready: { tcp: `127.0.0.1:${portB}`, timeoutMs: 10_000 } }),
+        service({
+          name: 'db',
+          run: `${node} http-ready.mjs`,
+          cwd: 'services',
+          env: { PORT: String(portA), GREETING: 'db', WITH_GRANDCHILD: '1' },
+          ready: httpReady(portA),
+        }),
+        service({
+          name: 'api',
+          run: `${node} ${path.join(fixtures, 'http-ready.mjs')}`,
+          env: { PORT: String(portB), GREETING: 'api', READY_DELAY_MS: '300' },
+          ready: { tcp: `127.0.0.1:${portB}`, timeoutMs: 10_000 },
+        }),
       ],
       { baseDir: path.join(root, 'test/fixtures'), logDir },
     );
@@ -105,7 +119,10 @@ describe('startServices', () => {
   });
 
   it('considers a service without a readiness check ready once spawned', async () => {
-    const services = await startServices([service({ name: 'worker', run: `${node} never-ready.mjs`, cwd: fixtures })], { baseDir: root, logDir });
+    const services = await startServices([service({ name: 'worker', run: `${node} never-ready.mjs`, cwd: fixtures })], {
+      baseDir: root,
+      logDir,
+    });
     running.push(services);
     expect(groupAlive(services.services[0]!.pid)).toBe(true);
     await services.stop();
@@ -115,7 +132,16 @@ describe('startServices', () => {
   it('SIGKILLs a group that ignores SIGTERM once the grace period is over', async () => {
     const port = await findFreePort();
     const services = await startServices(
-      [service({ name: 'stubborn', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port), IGNORE_SIGTERM: '1' }, ready: httpReady(port), stopGraceMs: 300 })],
+      [
+        service({
+          name: 'stubborn',
+          run: `${node} http-ready.mjs`,
+          cwd: fixtures,
+          env: { PORT: String(port), IGNORE_SIGTERM: '1' },
+          ready: httpReady(port),
+          stopGraceMs: 300,
+        }),
+      ],
       { baseDir: root, logDir },
     );
     running.push(services);
@@ -130,8 +156,19 @@ describe('startServices', () => {
     const error = await expectBootError(
       startServices(
         [
-          service({ name: 'db', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port) }, ready: httpReady(port) }),
-          service({ name: 'api', run: `${node} exit-early.mjs`, cwd: fixtures, ready: httpReady(await findFreePort()) }),
+          service({
+            name: 'db',
+            run: `${node} http-ready.mjs`,
+            cwd: fixtures,
+            env: { PORT: String(port) },
+            ready: httpReady(port),
+          }),
+          service({
+            name: 'api',
+            run: `${node} exit-early.mjs`,
+            cwd: fixtures,
+            ready: httpReady(await findFreePort()),
+          }),
         ],
         { baseDir: root, logDir },
       ),
@@ -151,7 +188,10 @@ describe('startServices', () => {
   it('fails when a service never becomes ready, and leaves nothing running', async () => {
     const port = await findFreePort();
     const error = await expectBootError(
-      startServices([service({ name: 'slow', run: `${node} never-ready.mjs`, cwd: fixtures, ready: httpReady(port, 700) })], { baseDir: root, logDir }),
+      startServices(
+        [service({ name: 'slow', run: `${node} never-ready.mjs`, cwd: fixtures, ready: httpReady(port, 700) })],
+        { baseDir: root, logDir },
+      ),
     );
     expect(error.service).toBe('slow');
     expect(error.message).toContain('service "slow" was not ready after 700ms');
@@ -167,9 +207,22 @@ describe('startServices', () => {
     const { port } = blocker.address() as net.AddressInfo;
     try {
       const error = await expectBootError(
-        startServices([service({ name: 'api', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port) }, ready: httpReady(port) })], { baseDir: root, logDir }),
+        startServices(
+          [
+            service({
+              name: 'api',
+              run: `${node} http-ready.mjs`,
+              cwd: fixtures,
+              env: { PORT: String(port) },
+              ready: httpReady(port),
+            }),
+          ],
+          { baseDir: root, logDir },
+        ),
       );
-      expect(error.message).toBe(`service "api": port ${port} is already in use by another process; stop it or change the port`);
+      expect(error.message).toBe(
+        `service "api": port ${port} is already in use by another process; stop it or change the port`,
+      );
     } finally {
       blocker.close();
     }
@@ -183,11 +236,21 @@ describe('startServices', () => {
     try {
       const error = await expectBootError(
         startServices(
-          [service({ name: 'api', run: `${node} port-taken.mjs`, cwd: fixtures, env: { TAKEN_PORT: String(port) }, ready: { tcp: `127.0.0.1:${await findFreePort()}`, timeoutMs: 10_000 } })],
+          [
+            service({
+              name: 'api',
+              run: `${node} port-taken.mjs`,
+              cwd: fixtures,
+              env: { TAKEN_PORT: String(port) },
+              ready: { tcp: `127.0.0.1:${await findFreePort()}`, timeoutMs: 10_000 },
+            }),
+          ],
           { baseDir: root, logDir },
         ),
       );
-      expect(error.message).toContain(`service "api": port ${port} is already in use by another process; stop it or change the port`);
+      expect(error.message).toContain(
+        `service "api": port ${port} is already in use by another process; stop it or change the port`,
+      );
       expect(error.logTail.join('\n')).toContain('EADDRINUSE');
     } finally {
       blocker.close();
@@ -196,9 +259,14 @@ describe('startServices', () => {
 
   it('says so when the command does not exist', async () => {
     const error = await expectBootError(
-      startServices([service({ name: 'api', run: 'perfgate-no-such-program --serve', ready: httpReady(await findFreePort()) })], { baseDir: root, logDir }),
+      startServices(
+        [service({ name: 'api', run: 'perfgate-no-such-program --serve', ready: httpReady(await findFreePort()) })],
+        { baseDir: root, logDir },
+      ),
     );
-    expect(error.message).toContain('service "api" exited early with code 127 (command not found: check services[].run)');
+    expect(error.message).toContain(
+      'service "api" exited early with code 127 (command not found: check services[].run)',
+    );
     expect(error.logTail.join('\n')).toContain('perfgate-no-such-program');
   });
 
@@ -216,18 +284,26 @@ describe('startServices', () => {
     const error = await startServices(
       [service({ name: 'slow', run: `${node} never-ready.mjs`, cwd: fixtures, ready: httpReady(port, 20_000) })],
       { baseDir: root, logDir, signal: controller.signal },
-    ).then(() => undefined, (caught: unknown) => caught as Error);
+    ).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
     expect(error?.message).toBe('interrupted by the test');
     expect(findProcessesRunning('never-ready.mjs')).toEqual([]);
   });
 
   it('removes its signal and exit handlers on stop', async () => {
     const before = [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM'), process.listenerCount('exit')];
-    const services = await startServices([service({ name: 'worker', run: `${node} never-ready.mjs`, cwd: fixtures })], { baseDir: root, logDir });
+    const services = await startServices([service({ name: 'worker', run: `${node} never-ready.mjs`, cwd: fixtures })], {
+      baseDir: root,
+      logDir,
+    });
     running.push(services);
     expect(process.listenerCount('SIGINT')).toBe(before[0]! + 1);
     await services.stop();
-    expect([process.listenerCount('SIGINT'), process.listenerCount('SIGTERM'), process.listenerCount('exit')]).toEqual(before);
+    expect([process.listenerCount('SIGINT'), process.listenerCount('SIGTERM'), process.listenerCount('exit')]).toEqual(
+      before,
+    );
   });
 });
 
@@ -238,15 +314,30 @@ describe('no orphans when perfgate itself is interrupted', () => {
   beforeAll(async () => {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'perfgate-bundle-'));
     bundle = path.join(tmp, 'services.mjs');
-    await build({ entryPoints: [path.join(root, 'src/adapters/services.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+    await build({
+      entryPoints: [path.join(root, 'src/adapters/services.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
   });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-  async function bootInChild(mode: 'wait' | 'exit'): Promise<{ child: ReturnType<typeof spawn>; pids: number[]; grandchild: number }> {
+  async function bootInChild(
+    mode: 'wait' | 'exit',
+  ): Promise<{ child: ReturnType<typeof spawn>; pids: number[]; grandchild: number }> {
     const port = await findFreePort();
     const configs = [
       service({ name: 'db', run: `${node} never-ready.mjs`, cwd: fixtures }),
-      service({ name: 'api', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port), WITH_GRANDCHILD: '1' }, ready: httpReady(port) }),
+      service({
+        name: 'api',
+        run: `${node} http-ready.mjs`,
+        cwd: fixtures,
+        env: { PORT: String(port), WITH_GRANDCHILD: '1' },
+        ready: httpReady(port),
+      }),
     ];
     const child = spawn(process.execPath, [path.join(fixtures, 'boot-and-wait.mjs'), bundle, JSON.stringify(configs)], {
       env: { ...process.env, LOG_DIR: path.join(tmp, mode), MODE: mode },
@@ -284,7 +375,13 @@ describe('no orphans when perfgate itself is interrupted', () => {
     const port = await findFreePort();
     const configs = [
       service({ name: 'db', run: `${node} never-ready.mjs`, cwd: fixtures }),
-      service({ name: 'api', run: `${node} http-ready.mjs`, cwd: fixtures, env: { PORT: String(port), WITH_GRANDCHILD: '1', READY_DELAY_MS: '60000' }, ready: httpReady(port, 60_000) }),
+      service({
+        name: 'api',
+        run: `${node} http-ready.mjs`,
+        cwd: fixtures,
+        env: { PORT: String(port), WITH_GRANDCHILD: '1', READY_DELAY_MS: '60000' },
+        ready: httpReady(port, 60_000),
+      }),
     ];
     const logs = path.join(tmp, 'booting');
     const child = spawn(process.execPath, [path.join(fixtures, 'boot-and-wait.mjs'), bundle, JSON.stringify(configs)], {
@@ -325,10 +422,20 @@ describe('examples/orders', () => {
   let services: RunningServices;
   let baseUrl: string;
 
-  async function bootExample(env: Record<string, string>, track = true): Promise<{ services: RunningServices; baseUrl: string }> {
+  async function bootExample(
+    env: Record<string, string>,
+    track = true,
+  ): Promise<{ services: RunningServices; baseUrl: string }> {
     const port = await findFreePort();
     const booted = await startServices(
-      [service({ name: 'orders', run: `${node} server.js`, env: { PORT: String(port), ...env }, ready: httpReady(port) })],
+      [
+        service({
+          name: 'orders',
+          run: `${node} server.js`,
+          env: { PORT: String(port), ...env },
+          ready: httpReady(port),
+        }),
+      ],
       { baseDir: exampleDir, logDir },
     );
     if (track) running.push(booted);
@@ -346,7 +453,11 @@ describe('examples/orders', () => {
     expect(readFileSync(services.services[0]!.logPath, 'utf8')).toMatch(/^listening on \d+$/m);
     expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
 
-    const aggregate = (await (await fetch(`${baseUrl}/orders`)).json()) as { orders: number; averageVolume: number; byStatus: Record<string, number> };
+    const aggregate = (await (await fetch(`${baseUrl}/orders`)).json()) as {
+      orders: number;
+      averageVolume: number;
+      byStatus: Record<string, number>;
+    };
     expect(aggregate.orders).toBe(5000);
     expect(aggregate.averageVolume).toBeGreaterThan(0);
     expect(Object.values(aggregate.byStatus).reduce((a, b) => a + b, 0)).toBe(5000);
@@ -357,11 +468,17 @@ describe('examples/orders', () => {
     expect((await fetch(`${baseUrl}/orders/999999`)).status).toBe(404);
     expect((await fetch(`${baseUrl}/orders/abc`)).status).toBe(404);
 
-    const query = await fetch(`${baseUrl}/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: 'Acme' }) });
+    const query = await fetch(`${baseUrl}/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: 'Acme' }),
+    });
     const found = (await query.json()) as { total: number; orders: { customer: string }[] };
     expect(found.total).toBeGreaterThan(0);
     expect(found.orders.length).toBe(Math.min(20, found.total));
-    expect(found.orders.every((o) => o.customer === 'Acme' || JSON.stringify(o).toLowerCase().includes('acme'))).toBe(true);
+    expect(found.orders.every((o) => o.customer === 'Acme' || JSON.stringify(o).toLowerCase().includes('acme'))).toBe(
+      true,
+    );
     expect((await fetch(`${baseUrl}/query`, { method: 'POST', body: 'not json' })).status).toBe(400);
     expect((await fetch(`${baseUrl}/query`)).status).toBe(405);
     expect((await fetch(`${baseUrl}/nope`)).status).toBe(404);
@@ -375,11 +492,13 @@ describe('examples/orders', () => {
 
   async function completionOrderMs(url: string, count: number): Promise<number[]> {
     const start = performance.now();
-    return Promise.all(Array.from({ length: count }, async () => {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      return performance.now() - start;
-    })).then((times) => times.sort((a, b) => a - b));
+    return Promise.all(
+      Array.from({ length: count }, async () => {
+        const response = await fetch(url);
+        await response.arrayBuffer();
+        return performance.now() - start;
+      }),
+    ).then((times) => times.sort((a, b) => a - b));
   }
 
   it('LATCH=1 serializes the service time; without it requests overlap', async () => {
@@ -409,7 +528,10 @@ describe('examples/orders', () => {
     const config = parseYaml(text) as {
       services: { name: string; run: string; env: Record<string, string>; ready: { http: string } }[];
       defaults: { baseUrl: string; warmup: string };
-      scenarios: Record<string, { executor: string; request: { path: string; json?: unknown }; data: { file: string } }>;
+      scenarios: Record<
+        string,
+        { executor: string; request: { path: string; json?: unknown }; data: { file: string } }
+      >;
       thresholds: Record<string, string[]>;
     };
     const [orders] = config.services;
@@ -433,7 +555,9 @@ describe('examples/orders', () => {
 
   it('every key in keys.csv names an existing order', async () => {
     const ids = readFileSync(path.join(exampleDir, 'data/keys.csv'), 'utf8').trim().split('\n').slice(1);
-    const statuses = await Promise.all(ids.slice(0, 50).map(async (id) => (await fetch(`${baseUrl}/orders/${id}`)).status));
+    const statuses = await Promise.all(
+      ids.slice(0, 50).map(async (id) => (await fetch(`${baseUrl}/orders/${id}`)).status),
+    );
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(Math.max(...ids.map(Number))).toBeLessThanOrEqual(5000);
   });
@@ -457,7 +581,11 @@ function findProcessesRunning(fixture: string): number[] {
   for (const entry of readdirNumeric()) {
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes(path.join(fixtures, fixture)) || cmdline.includes(`\0${fixture}`) || cmdline.endsWith(` ${fixture}`)) {
+      if (
+        cmdline.includes(path.join(fixtures, fixture)) ||
+        cmdline.includes(`\0${fixture}`) ||
+        cmdline.endsWith(` ${fixture}`)
+      ) {
         if (processAlive(Number(entry))) found.push(Number(entry));
       }
     } catch {
@@ -493,7 +621,10 @@ describe('inheritableEnv', () => {
       ACTIONS_RESULTS_URL: 'https://results.example',
       ACTIONS_CACHE_URL: 'https://cache.example',
     };
-    expect(inheritableEnv(env)).toEqual({ PATH: '/usr/bin', DATABASE_URL: 'postgres://localhost/test', GITHUB_SHA: 'abc' });
+    expect(inheritableEnv(env)).toEqual({
+      PATH: '/usr/bin',
+      DATABASE_URL: 'postgres://localhost/test',
+      GITHUB_SHA: 'abc',
+    });
   });
 });
-

@@ -8,13 +8,19 @@ import { slackBotToken, slackChannel, startSlackFake, type SlackFake } from '../
 const message = {
   text: 'perfgate: pass on acme/orders',
   blocks: [
-    { type: 'section', text: { type: 'mrkdwn', text: '*perfgate: pass* <https://github.com/acme/orders/actions/runs/1|run>' } },
+    {
+      type: 'section',
+      text: { type: 'mrkdwn', text: '*perfgate: pass* <https://github.com/acme/orders/actions/runs/1|run>' },
+    },
     { type: 'section', text: { type: 'mrkdwn', text: '```json_oracle/fetchByKey: 131.0 400.0 7.0 733.0 232.5```' } },
   ],
 };
 
 async function rejection(promise: Promise<unknown>): Promise<SlackError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SlackError);
   return error as SlackError;
 }
@@ -75,7 +81,9 @@ describe('postSlack against the Slack fake', () => {
   });
 
   it('gets no_text for an empty message and invalid_blocks beyond the limits, as Slack does', async () => {
-    const empty = await rejection(postSlack({ webhookUrl: fake.webhookUrl }, { text: '', blocks: undefined as unknown as object[] }));
+    const empty = await rejection(
+      postSlack({ webhookUrl: fake.webhookUrl }, { text: '', blocks: undefined as unknown as object[] }),
+    );
     expect([empty.status, empty.code]).toEqual([400, 'no_text']);
 
     const tooMany = Array.from({ length: 51 }, () => ({ type: 'divider' }));
@@ -83,11 +91,18 @@ describe('postSlack against the Slack fake', () => {
     expect(many.code).toBe('invalid_blocks');
 
     const long = [{ type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3001) } }];
-    const longError = await rejection(postSlack({ token: slackBotToken, channel: slackChannel, apiUrl: fake.apiUrl }, { text: 'x', blocks: long }));
+    const longError = await rejection(
+      postSlack({ token: slackBotToken, channel: slackChannel, apiUrl: fake.apiUrl }, { text: 'x', blocks: long }),
+    );
     expect(longError.code).toBe('invalid_blocks');
 
-    const atLimit = [...Array.from({ length: 49 }, () => ({ type: 'divider' })), { type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3000) } }];
-    await expect(postSlack({ webhookUrl: fake.webhookUrl }, { text: 'x', blocks: atLimit })).resolves.toEqual({ ok: true });
+    const atLimit = [
+      ...Array.from({ length: 49 }, () => ({ type: 'divider' })),
+      { type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3000) } },
+    ];
+    await expect(postSlack({ webhookUrl: fake.webhookUrl }, { text: 'x', blocks: atLimit })).resolves.toEqual({
+      ok: true,
+    });
   });
 
   it('posts with chat.postMessage and a bot token', async () => {
@@ -123,7 +138,9 @@ describe('postSlack against the Slack fake', () => {
 
     fake.requests.length = 0;
     fake.rateLimitNext = 1;
-    await expect(postSlack({ token: slackBotToken, channel: slackChannel, apiUrl: fake.apiUrl }, message)).resolves.toMatchObject({ ok: true });
+    await expect(
+      postSlack({ token: slackBotToken, channel: slackChannel, apiUrl: fake.apiUrl }, message),
+    ).resolves.toMatchObject({ ok: true });
     expect(fake.requests.map((r) => r.outcome)).toEqual(['rate_limited', 'ok']);
   });
 

@@ -10,7 +10,13 @@
 // little (`crossTalk`), which pulls a measured change towards zero.
 // Reused by bench/stats-ab.ts. Two outputs of one generator: Results (with `ab`) through real HDR
 // histograms for comparePaired, and PreparedRun pairs binned directly for the fast calibration runs.
-import { createHistogram, encodeHistogram, mergeHistograms, percentileMs, type Histogram } from '../../src/core/histogram.js';
+import {
+  createHistogram,
+  encodeHistogram,
+  mergeHistograms,
+  percentileMs,
+  type Histogram,
+} from '../../src/core/histogram.js';
 import type { PreparedRun } from '../../src/core/stats/bootstrap.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { AbSchedule, Executor, Results, ScenarioResult, SegmentRecord } from '../../src/core/types.js';
@@ -134,26 +140,47 @@ function drawSegment(
   for (let i = 0; i < ok; i++) {
     if (i % window === 0) own = 0.5 * own + ownSd * rng.normal();
     const position = ok > 0 ? i / ok : 0;
-    let log = logMedian + sigma * rng.normal() + logLevel + (slot.bursts[Math.min(BURSTS - 1, Math.floor(i / window))] ?? 0) + own;
+    let log =
+      logMedian +
+      sigma * rng.normal() +
+      logLevel +
+      (slot.bursts[Math.min(BURSTS - 1, Math.floor(i / window))] ?? 0) +
+      own;
     const n = slot.neighbour;
     if (n !== undefined && position >= n.from && position < n.from + n.share) log += n.strength;
     let us = Math.exp(log);
-    if (gcStart >= 0 && i >= gcStart && i < gcStart + gcLength) us += gcPauseUs * variant.scale * (1 - (i - gcStart) / gcLength);
+    if (gcStart >= 0 && i >= gcStart && i < gcStart + gcLength)
+      us += gcPauseUs * variant.scale * (1 - (i - gcStart) / gcLength);
     latencies[i] = Math.max(1, Math.round(us));
   }
   return { latenciesUs: latencies, count, ko, durationMs: segmentMs };
 }
 
 /** One scenario's paired segments under a schedule. */
-export function simulatePairs(seed: number, schedule: AbSchedule, fixture: AbScenarioFixture, runShift = 0): PairedSegments {
+export function simulatePairs(
+  seed: number,
+  schedule: AbSchedule,
+  fixture: AbScenarioFixture,
+  runShift = 0,
+): PairedSegments {
   const rng = createRng(seed);
   const pairs = fixture.pairs ?? 12;
   const headScale = fixture.headScale ?? 1;
   const crossTalk = schedule === 'duet' ? (fixture.crossTalk ?? 0.1) : 0;
   const errorRate = fixture.errorRate ?? 0.002;
-  const head = { scale: headScale, errorRate: fixture.headErrorRate ?? errorRate, achievedShare: fixture.headAchievedShare ?? 1, extraLevel: 0 };
+  const head = {
+    scale: headScale,
+    errorRate: fixture.headErrorRate ?? errorRate,
+    achievedShare: fixture.headAchievedShare ?? 1,
+    extraLevel: 0,
+  };
   // In duet the head's slowdown loads the shared cores, so the base feels a share of it.
-  const base = { scale: 1, errorRate, achievedShare: fixture.baseAchievedShare ?? 1, extraLevel: crossTalk * Math.log(headScale) };
+  const base = {
+    scale: 1,
+    errorRate,
+    achievedShare: fixture.baseAchievedShare ?? 1,
+    extraLevel: crossTalk * Math.log(headScale),
+  };
   const out: PairedSegments = { head: [], base: [], order: [] };
   if (schedule === 'duet') {
     const slots = drawSlots(rng, fixture, pairs, runShift);
@@ -192,7 +219,8 @@ export function toPreparedRun(segments: readonly Segment[], lowUs: number, highU
       const g = Math.min(gridSize - 1, Math.max(0, Math.floor((Math.log(us) - base) / width)));
       cumulative[row + g] = (cumulative[row + g] ?? 0) + 1;
     }
-    for (let g = 1; g < gridSize; g++) cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
+    for (let g = 1; g < gridSize; g++)
+      cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
     recorded[s] = segment.latenciesUs.length;
   });
   return {
@@ -221,10 +249,18 @@ export function preparedPair(paired: PairedSegments): { head: PreparedRun; base:
     low = 1;
     high = 2;
   }
-  return { head: toPreparedRun(paired.head, low * 0.999, high * 1.001), base: toPreparedRun(paired.base, low * 0.999, high * 1.001) };
+  return {
+    head: toPreparedRun(paired.head, low * 0.999, high * 1.001),
+    base: toPreparedRun(paired.base, low * 0.999, high * 1.001),
+  };
 }
 
-function toScenarioResult(name: string, fixture: AbScenarioFixture, segments: Segment[], achievedShare: number): ScenarioResult {
+function toScenarioResult(
+  name: string,
+  fixture: AbScenarioFixture,
+  segments: Segment[],
+  achievedShare: number,
+): ScenarioResult {
   const executor = fixture.executor ?? 'constant-vus';
   const open = OPEN.includes(executor);
   const rate = fixture.ratePerSec ?? 200;
@@ -236,7 +272,13 @@ function toScenarioResult(name: string, fixture: AbScenarioFixture, segments: Se
   for (const segment of segments) {
     const histogram = createHistogram();
     for (const us of segment.latenciesUs) histogram.recordValue(us);
-    records.push({ startMs, durationMs: segment.durationMs, count: segment.count, ko: segment.ko, histogram: encodeHistogram(histogram) });
+    records.push({
+      startMs,
+      durationMs: segment.durationMs,
+      count: segment.count,
+      ko: segment.ko,
+      histogram: encodeHistogram(histogram),
+    });
     histograms.push(histogram);
     startMs += segment.durationMs;
     total += segment.count;
@@ -280,7 +322,15 @@ function toScenarioResult(name: string, fixture: AbScenarioFixture, segments: Se
     histogram,
     segments: records,
     timeline: [],
-    generator: { lateStarts: 0, maxStartDelayMs: 0, eventLoopDelayP99Ms: 1, eventLoopDelayMaxMs: 2, cpuCores: 0.3, saturated: false, reasons: [] },
+    generator: {
+      lateStarts: 0,
+      maxStartDelayMs: 0,
+      eventLoopDelayP99Ms: 1,
+      eventLoopDelayMaxMs: 2,
+      cpuCores: 0.3,
+      saturated: false,
+      reasons: [],
+    },
     services: [],
   };
   if (open) result.rate = { intendedPerSec: rate, achievedPerSec: rate * achievedShare };

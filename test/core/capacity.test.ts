@@ -20,7 +20,15 @@ import { parseThreshold } from '../../src/core/thresholds.js';
 import type { CapacityLevel, CapacityLoad, ScenarioResult, TimelinePoint } from '../../src/core/types.js';
 
 function load(overrides: Partial<CapacityLoad> = {}): CapacityLoad {
-  return { executor: 'capacity', startRatePerSec: 50, maxRatePerSec: 800, step: { kind: 'factor', factor: 1.5 }, resolution: 0.05, holdMs: 3000, ...overrides };
+  return {
+    executor: 'capacity',
+    startRatePerSec: 50,
+    maxRatePerSec: 800,
+    step: { kind: 'factor', factor: 1.5 },
+    resolution: 0.05,
+    holdMs: 3000,
+    ...overrides,
+  };
 }
 
 const thresholds = (...expressions: string[]) => expressions.map((expression) => parseThreshold(expression, 't'));
@@ -34,9 +42,14 @@ function simulate(
   const levels: LevelOutcome[] = [];
   const levelMs = options.levelMs ?? 4000;
   for (let i = 0; i < 200; i++) {
-    const next = planNextLevel(plan, levels, { elapsedMs: levels.length * levelMs, maxDurationMs: options.maxDurationMs ?? Infinity, levelMs: () => levelMs });
+    const next = planNextLevel(plan, levels, {
+      elapsedMs: levels.length * levelMs,
+      maxDurationMs: options.maxDurationMs ?? Infinity,
+      levelMs: () => levelMs,
+    });
     if (next.kind === 'stop') return { levels, limitedBy: next.limitedBy };
-    const generatorLimited = options.generatorLimitedFrom !== undefined && next.ratePerSec >= options.generatorLimitedFrom;
+    const generatorLimited =
+      options.generatorLimitedFrom !== undefined && next.ratePerSec >= options.generatorLimitedFrom;
     const held = !generatorLimited && next.ratePerSec <= capacity;
     levels.push({ phase: next.phase, intendedPerSec: next.ratePerSec, held, generatorLimited });
   }
@@ -61,7 +74,8 @@ describe('planNextLevel', () => {
     expect(levels.filter((level) => level.phase === 'climb' && level.intendedPerSec > capacity)).toHaveLength(1);
     // The bisection never leaves the bracket the climb found.
     const firstBreak = levels.find((level) => !level.held)!.intendedPerSec;
-    for (const level of levels.filter((l) => l.phase === 'bisect')) expect(level.intendedPerSec).toBeLessThan(firstBreak);
+    for (const level of levels.filter((l) => l.phase === 'bisect'))
+      expect(level.intendedPerSec).toBeLessThan(firstBreak);
   });
 
   it('stops at maxRate when every level holds, and never steps past it', () => {
@@ -77,7 +91,7 @@ describe('planNextLevel', () => {
     expect(bracketOf(levels)).toEqual({ high: 50 });
   });
 
-  it('runs a level the generator could not drive once more, and then stops as the generator\'s limit', () => {
+  it("runs a level the generator could not drive once more, and then stops as the generator's limit", () => {
     const { levels, limitedBy } = simulate(load(), 1000, { generatorLimitedFrom: 150 });
     expect(limitedBy).toBe('generator');
     expect(levels.slice(-2).map((level) => [level.phase, level.intendedPerSec])).toEqual([
@@ -102,7 +116,10 @@ describe('planNextLevel', () => {
     ] as const) {
       const levelMs = levelMsFor(plan, plan.maxRatePerSec, 95, false, 1000);
       const { levels } = simulate(plan, capacity, { levelMs });
-      const spent = levels.reduce((sum, level, i) => sum + levelMsFor(plan, level.intendedPerSec, 95, i === 0, 1000), 0);
+      const spent = levels.reduce(
+        (sum, level, i) => sum + levelMsFor(plan, level.intendedPerSec, 95, i === 0, 1000),
+        0,
+      );
       expect(spent).toBeLessThanOrEqual(worstCaseDurationMs(plan, 95, 1000));
     }
   });
@@ -126,8 +143,12 @@ describe('holds and plans', () => {
   });
 
   it('climbs by factor or increment, capped at maxRate', () => {
-    expect(climbRates(load({ startRatePerSec: 10, maxRatePerSec: 100, step: { kind: 'factor', factor: 2 } }))).toEqual([10, 20, 40, 80, 100]);
-    expect(climbRates(load({ startRatePerSec: 10, maxRatePerSec: 40, step: { kind: 'increment', ratePerSec: 15 } }))).toEqual([10, 25, 40]);
+    expect(climbRates(load({ startRatePerSec: 10, maxRatePerSec: 100, step: { kind: 'factor', factor: 2 } }))).toEqual([
+      10, 20, 40, 80, 100,
+    ]);
+    expect(
+      climbRates(load({ startRatePerSec: 10, maxRatePerSec: 40, step: { kind: 'increment', ratePerSec: 15 } })),
+    ).toEqual([10, 25, 40]);
   });
 });
 
@@ -137,7 +158,16 @@ function timeline(counts: number[]): TimelinePoint[] {
   return counts.map((count, second) => ({ second, count, ko: 0, p50: 20, p95: 25, p99: 30 }));
 }
 
-function levelResult(input: { rate: number; seconds: number; counts: number[]; p95?: number; p50?: number; ko?: number; dropped?: number; saturated?: { lateMs: number } }): ScenarioResult {
+function levelResult(input: {
+  rate: number;
+  seconds: number;
+  counts: number[];
+  p95?: number;
+  p50?: number;
+  ko?: number;
+  dropped?: number;
+  saturated?: { lateMs: number };
+}): ScenarioResult {
   const total = input.counts.reduce((a, b) => a + b, 0);
   const intended = input.rate * input.seconds;
   const ko = input.ko ?? 0;
@@ -146,7 +176,18 @@ function levelResult(input: { rate: number; seconds: number; counts: number[]; p
   histogram.recordValue(20_000);
   const encoded = encodeHistogram(histogram);
   histogram.destroy();
-  const ms = { min: 10, mean: 20, stddev: 2, p50: input.p50 ?? 20, p75: 22, p90: 24, p95: input.p95 ?? 25, p99: 30, p999: 40, max: 50 };
+  const ms = {
+    min: 10,
+    mean: 20,
+    stddev: 2,
+    p50: input.p50 ?? 20,
+    p75: 22,
+    p90: 24,
+    p95: input.p95 ?? 25,
+    p99: 30,
+    p999: 40,
+    max: 50,
+  };
   return {
     name: 'digest',
     executor: 'constant-arrival-rate',
@@ -168,8 +209,24 @@ function levelResult(input: { rate: number; seconds: number; counts: number[]; p
     timeline: timeline(input.counts),
     rate: { intendedPerSec: input.rate, achievedPerSec: (intended - dropped) / input.seconds },
     generator: input.saturated
-      ? { lateStarts: 100, maxStartDelayMs: input.saturated.lateMs, eventLoopDelayP99Ms: 5, eventLoopDelayMaxMs: 10, cpuCores: 0.5, saturated: true, reasons: ['late starts'] }
-      : { lateStarts: 0, maxStartDelayMs: 1, eventLoopDelayP99Ms: 1, eventLoopDelayMaxMs: 2, cpuCores: 0.2, saturated: false, reasons: [] },
+      ? {
+          lateStarts: 100,
+          maxStartDelayMs: input.saturated.lateMs,
+          eventLoopDelayP99Ms: 5,
+          eventLoopDelayMaxMs: 10,
+          cpuCores: 0.5,
+          saturated: true,
+          reasons: ['late starts'],
+        }
+      : {
+          lateStarts: 0,
+          maxStartDelayMs: 1,
+          eventLoopDelayP99Ms: 1,
+          eventLoopDelayMaxMs: 2,
+          cpuCores: 0.2,
+          saturated: false,
+          reasons: [],
+        },
     services: [],
   };
 }
@@ -179,11 +236,21 @@ describe('summarizeLevel', () => {
 
   it('holds when the thresholds hold and the service completes what was intended (rps and capacity judge the search, not a level)', () => {
     const level = summarizeLevel(levelResult({ rate: 100, seconds: 5, counts: [98, 100, 101, 99, 102] }), 'climb', slo);
-    expect(level).toMatchObject({ held: true, brokeBecause: [], intendedPerSec: 100, achievedPerSec: 100, requests: { intended: 500, ok: 500, ko: 0, dropped: 0 } });
+    expect(level).toMatchObject({
+      held: true,
+      brokeBecause: [],
+      intendedPerSec: 100,
+      achievedPerSec: 100,
+      requests: { intended: 500, ok: 500, ko: 0, dropped: 0 },
+    });
   });
 
   it('breaks on a breached threshold, a shortfall, drops and non-ok answers, each said in words', () => {
-    const level = summarizeLevel(levelResult({ rate: 100, seconds: 5, counts: [100, 90, 90, 90, 140], p95: 412, ko: 20, dropped: 10 }), 'bisect', slo);
+    const level = summarizeLevel(
+      levelResult({ rate: 100, seconds: 5, counts: [100, 90, 90, 90, 140], p95: 412, ko: 20, dropped: 10 }),
+      'bisect',
+      slo,
+    );
     expect(level.held).toBe(false);
     expect(level.brokeBecause).toEqual([
       'p(95)<100 breached (412 ms)',
@@ -195,15 +262,27 @@ describe('summarizeLevel', () => {
     expect(level.generatorLimited).toBe(false);
   });
 
-  it('lets a second\'s edge move a completion or two without a shortfall', () => {
-    expect(summarizeLevel(levelResult({ rate: 40, seconds: 5, counts: [40, 39, 40, 38, 43] }), 'climb', slo).held).toBe(true);
-    expect(summarizeLevel(levelResult({ rate: 40, seconds: 5, counts: [40, 37, 37, 37, 49] }), 'climb', slo).held).toBe(false);
+  it("lets a second's edge move a completion or two without a shortfall", () => {
+    expect(summarizeLevel(levelResult({ rate: 40, seconds: 5, counts: [40, 39, 40, 38, 43] }), 'climb', slo).held).toBe(
+      true,
+    );
+    expect(summarizeLevel(levelResult({ rate: 40, seconds: 5, counts: [40, 37, 37, 37, 49] }), 'climb', slo).held).toBe(
+      false,
+    );
   });
 
   it('blames the generator only for a break its own delays could explain', () => {
-    const small = summarizeLevel(levelResult({ rate: 100, seconds: 5, counts: [100, 100, 100, 100, 100], p95: 130, saturated: { lateMs: 60 } }), 'climb', slo);
+    const small = summarizeLevel(
+      levelResult({ rate: 100, seconds: 5, counts: [100, 100, 100, 100, 100], p95: 130, saturated: { lateMs: 60 } }),
+      'climb',
+      slo,
+    );
     expect(small).toMatchObject({ held: false, generatorSaturated: true, generatorLimited: true });
-    const large = summarizeLevel(levelResult({ rate: 100, seconds: 5, counts: [100, 100, 100, 100, 100], p95: 600, saturated: { lateMs: 60 } }), 'climb', slo);
+    const large = summarizeLevel(
+      levelResult({ rate: 100, seconds: 5, counts: [100, 100, 100, 100, 100], p95: 600, saturated: { lateMs: 60 } }),
+      'climb',
+      slo,
+    );
     expect(large).toMatchObject({ held: false, generatorSaturated: true, generatorLimited: false });
   });
 
@@ -238,7 +317,12 @@ function level(intendedPerSec: number, held: boolean, p50 = 20, overrides: Parti
 
 describe('summarizeSearch', () => {
   it('gives the capacity, its bracket, the knee and the first failure', () => {
-    const levels = [level(100, true), level(150, true, 35), level(225, false, 400), level(187.5, true, 50, { phase: 'bisect' })];
+    const levels = [
+      level(100, true),
+      level(150, true, 35),
+      level(225, false, 400),
+      level(187.5, true, 50, { phase: 'bisect' }),
+    ];
     const result = summarizeSearch(levels, 'service', load(), 20_000);
     expect(result).toMatchObject({ ratePerSec: 187.5, bracket: [187.5, 225], limitedBy: 'service', resolution: 0.05 });
     expect(result.knee).toEqual({ ratePerSec: 150, reason: 'p50 rose from 20 ms to 50 ms at 187.5/s' });

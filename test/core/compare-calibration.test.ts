@@ -56,7 +56,12 @@ describe('a family of hundreds of tests can still reject', () => {
         segmentMs: 1000,
         errorRate: broken && i === 5 ? 1 : 0.002,
       }));
-    const result = compareRuns(input(makeResults({ seed: 3, scenarios: fixtures(true) }), bare(makeResults({ seed: 4, scenarios: fixtures(false) }))));
+    const result = compareRuns(
+      input(
+        makeResults({ seed: 3, scenarios: fixtures(true) }),
+        bare(makeResults({ seed: 4, scenarios: fixtures(false) })),
+      ),
+    );
     expect(result.verdict).toBe('fail');
     const errors = result.regressions.filter((m) => m.metric === 'error_rate');
     expect(errors.map((m) => m.scenario)).toEqual(['c5']);
@@ -73,7 +78,9 @@ describe('short runs', () => {
   it('judges a 15 s run at 300 req/s in the 1 s segments it now gets: 40% slower is a regression', () => {
     const fixture: ScenarioFixture = { name: 'short', ratePerSec: 300, segments: 15, segmentMs: 1000 };
     const baseline = bare(makeResults({ seed: 11, runShiftSd: 0.045, scenarios: [fixture] }));
-    const result = compareRuns(input(makeResults({ seed: 12, runShiftSd: 0.045, scenarios: [{ ...fixture, scale: 1.4 }] }), baseline));
+    const result = compareRuns(
+      input(makeResults({ seed: 12, runShiftSd: 0.045, scenarios: [{ ...fixture, scale: 1.4 }] }), baseline),
+    );
     const p50 = all(result).find((m) => m.metric === 'p50')!;
     expect(p50.reasons.join(' ')).not.toMatch(/too few segments/);
     expect(p50.verdict).toBe('regression');
@@ -104,7 +111,15 @@ describe('degenerate histories', () => {
         date: `t${i}`,
         environmentFingerprint: saved.environment.fingerprint,
         scenarios: {
-          api: { p50: s.latencyMs.p50 * wiggle, p90: s.latencyMs.p90 * wiggle, p95: s.latencyMs.p95 * wiggle, p99: s.latencyMs.p99 * wiggle, rps: s.rps * wiggle, errorRate: s.errorRate, count: s.requests.total },
+          api: {
+            p50: s.latencyMs.p50 * wiggle,
+            p90: s.latencyMs.p90 * wiggle,
+            p95: s.latencyMs.p95 * wiggle,
+            p99: s.latencyMs.p99 * wiggle,
+            rps: s.rps * wiggle,
+            errorRate: s.errorRate,
+            count: s.requests.total,
+          },
         },
       };
     });
@@ -125,10 +140,20 @@ describe('degenerate histories', () => {
       date: `t${i}`,
       environmentFingerprint: saved.environment.fingerprint,
       scenarios: {
-        api: { p50: s.latencyMs.p50 * (1 + 0.03 * Math.sin(i)), p90: s.latencyMs.p90, p95, p99: s.latencyMs.p99, rps: s.rps * (1 + 0.03 * Math.cos(i)), errorRate: 0, count: s.requests.total },
+        api: {
+          p50: s.latencyMs.p50 * (1 + 0.03 * Math.sin(i)),
+          p90: s.latencyMs.p90,
+          p95,
+          p99: s.latencyMs.p99,
+          rps: s.rps * (1 + 0.03 * Math.cos(i)),
+          errorRate: 0,
+          count: s.requests.total,
+        },
       },
     });
-    const history = Array.from({ length: 200_000 }, (_, i) => entry(i, i % 3 === 0 ? Infinity : i % 3 === 1 ? NaN : s.latencyMs.p95 * (1 + 0.03 * Math.sin(2 * i))));
+    const history = Array.from({ length: 200_000 }, (_, i) =>
+      entry(i, i % 3 === 0 ? Infinity : i % 3 === 1 ? NaN : s.latencyMs.p95 * (1 + 0.03 * Math.sin(2 * i))),
+    );
     const baseline: Baseline = { ...bare(saved), history };
     const result = compareRuns(input(makeResults({ seed: 32, scenarios: [fixture] }), baseline));
     for (const m of all(result)) {

@@ -7,7 +7,11 @@ import { evaluateThresholds } from '../../src/core/thresholds.js';
 import type { Baseline, CapacityResult, MetricComparison, Results } from '../../src/core/types.js';
 import { makeResults } from './fixtures.js';
 
-function search(ratePerSec: number, high: number | null, limitedBy: CapacityResult['limitedBy'] = 'service'): CapacityResult {
+function search(
+  ratePerSec: number,
+  high: number | null,
+  limitedBy: CapacityResult['limitedBy'] = 'service',
+): CapacityResult {
   return { ratePerSec, bracket: [ratePerSec, high], resolution: 0.05, limitedBy, durationMs: 30_000, levels: [] };
 }
 
@@ -15,7 +19,10 @@ function search(ratePerSec: number, high: number | null, limitedBy: CapacityResu
 function run(seed: number, capacity: CapacityResult, withOther = false): Results {
   const results = makeResults({
     seed,
-    scenarios: [{ name: 'digest', executor: 'constant-arrival-rate', ratePerSec: 200 }, ...(withOther ? [{ name: 'api' }] : [])],
+    scenarios: [
+      { name: 'digest', executor: 'constant-arrival-rate', ratePerSec: 200 },
+      ...(withOther ? [{ name: 'api' }] : []),
+    ],
   });
   const digest = results.scenarios[0]!;
   results.scenarios[0] = { ...digest, executor: 'capacity', capacity };
@@ -27,7 +34,14 @@ function stored(results: Results): Baseline {
 }
 
 function input(current: Results, baseline: Baseline): CompareInput {
-  return { current, baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [], replicates: 200 };
+  return {
+    current,
+    baseline,
+    baselineStatus: { kind: 'ok' },
+    compare: defaultCompareConfig(),
+    thresholds: [],
+    replicates: 200,
+  };
 }
 
 function capacityOf(current: Results, baseline: Baseline): MetricComparison {
@@ -83,7 +97,10 @@ describe('capacity against a history of baselines', () => {
   function history(capacities: number[]): Baseline {
     let baseline: Baseline | undefined;
     capacities.forEach((capacity, i) => {
-      baseline = createBaseline(run(10 + i, search(capacity, capacity * 1.05)), baseline, { savedAt: `t${i}`, historyLength: 10 });
+      baseline = createBaseline(run(10 + i, search(capacity, capacity * 1.05)), baseline, {
+        savedAt: `t${i}`,
+        historyLength: 10,
+      });
     });
     return baseline!;
   }
@@ -96,13 +113,16 @@ describe('capacity against a history of baselines', () => {
     expect(metric.baseline).toBeCloseTo(199.8, 0);
   });
 
-  it('sees the past runs\' own spread: a 2% move is no change', () => {
+  it("sees the past runs' own spread: a 2% move is no change", () => {
     expect(capacityOf(run(2, search(196, 205.8)), past).verdict).toBe('no change');
   });
 
   it('leaves capacities that were only bounded out of the history', () => {
     const mixed = history([200, 196, 204, 198, 202]);
-    const withBound = createBaseline(run(30, search(800, null, 'maxRate')), mixed, { savedAt: 't9', historyLength: 10 });
+    const withBound = createBaseline(run(30, search(800, null, 'maxRate')), mixed, {
+      savedAt: 't9',
+      historyLength: 10,
+    });
     // Five measured capacities (the stored run is only a bound): still enough for the history test.
     const metric = capacityOf(run(2, search(160, 168)), withBound);
     expect(metric.method).toBe('history');
@@ -111,7 +131,7 @@ describe('capacity against a history of baselines', () => {
 });
 
 describe('testCapacityChange (shared with the A/B mode)', () => {
-  it('adds each bracket\'s uncertainty to the runner noise', () => {
+  it("adds each bracket's uncertainty to the runner noise", () => {
     const narrow = testCapacityChange(search(160, 161), search(200, 201), 0.05);
     const wide = testCapacityChange(search(160, 200), search(200, 250), 0.05);
     expect(narrow.effect).toBeCloseTo(Math.log(0.8), 10);

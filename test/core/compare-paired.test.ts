@@ -52,18 +52,26 @@ describe('comparePaired', () => {
   // Closed model: the 4× slower head completes a quarter of the requests, so the rate is set high
   // enough for its p99 to have the 50 requests beyond it that the tail guard asks for.
   it('catches a 4x slowdown of one scenario among twelve and nothing else', () => {
-    const scenarios: AbScenarioFixture[] = Array.from({ length: 12 }, (_, i) => ({ name: `s${i}`, pairs: 12, ratePerSec: 800, headScale: i === 7 ? 4 : 1 }));
+    const scenarios: AbScenarioFixture[] = Array.from({ length: 12 }, (_, i) => ({
+      name: `s${i}`,
+      pairs: 12,
+      ratePerSec: 800,
+      headScale: i === 7 ? 4 : 1,
+    }));
     const comparison = comparePaired(input(makeAbResults({ seed: 3, schedule: 'duet', scenarios })));
     expect(comparison.verdict).toBe('fail');
     const regressed = new Set(comparison.regressions.map((m) => m.scenario));
     expect([...regressed]).toEqual(['s7']);
-    for (const name of ['p50', 'p90', 'p95', 'p99', 'rps']) expect(metric(comparison, 's7', name).verdict).toBe('regression');
+    for (const name of ['p50', 'p90', 'p95', 'p99', 'rps'])
+      expect(metric(comparison, 's7', name).verdict).toBe('regression');
     expect(metric(comparison, 's7', 'p95').change).toBeGreaterThan(2.5);
   });
 
   for (const schedule of ['duet', 'alternate'] as const) {
     it(`${schedule}: a 20% p95 slowdown is a regression with its interval and MDE`, () => {
-      const comparison = comparePaired(input(makeAbResults({ seed: 4, schedule, scenarios: [{ ...api, headScale: 1.2 }] })));
+      const comparison = comparePaired(
+        input(makeAbResults({ seed: 4, schedule, scenarios: [{ ...api, headScale: 1.2 }] })),
+      );
       const p95 = metric(comparison, 'api', 'p95');
       expect(p95.verdict).toBe('regression');
       expect(p95.changeInterval?.[0]).toBeLessThan(p95.change);
@@ -75,11 +83,14 @@ describe('comparePaired', () => {
     });
   }
 
-  it('judges the latencies of a duet whose generator fell behind (the delay was both variants\'), but not of an alternate', () => {
+  it("judges the latencies of a duet whose generator fell behind (the delay was both variants'), but not of an alternate", () => {
     const lagging = (schedule: 'duet' | 'alternate'): Results => {
       const results = makeAbResults({ seed: 4, schedule, scenarios: [{ ...api, headScale: 1.2 }] });
       const behind = { saturated: true, reasons: ['2,851 of 58,428 requests started more than 10 ms late'] };
-      const lag = <T extends Results>(r: T): T => ({ ...r, scenarios: r.scenarios.map((sc) => ({ ...sc, generator: { ...sc.generator, ...behind } })) });
+      const lag = <T extends Results>(r: T): T => ({
+        ...r,
+        scenarios: r.scenarios.map((sc) => ({ ...sc, generator: { ...sc.generator, ...behind } })),
+      });
       return { ...lag(results), ab: { ...results.ab!, base: lag(results.ab!.base) } };
     };
     const duet = comparePaired(input(lagging('duet')));
@@ -99,11 +110,16 @@ describe('comparePaired', () => {
 
   it('holds back a "no change" of a duet whose generator fell behind: the shared delay may have diluted a change', () => {
     const results = makeAbResults({ seed: 7, schedule: 'duet', scenarios: [api] });
-    const behind = { saturated: true, reasons: ['the generator\'s event loop was delayed 56 ms at p99'] };
-    const lag = <T extends Results>(r: T): T => ({ ...r, scenarios: r.scenarios.map((sc) => ({ ...sc, generator: { ...sc.generator, ...behind } })) });
+    const behind = { saturated: true, reasons: ["the generator's event loop was delayed 56 ms at p99"] };
+    const lag = <T extends Results>(r: T): T => ({
+      ...r,
+      scenarios: r.scenarios.map((sc) => ({ ...sc, generator: { ...sc.generator, ...behind } })),
+    });
     const comparison = comparePaired(input({ ...lag(results), ab: { ...results.ab!, base: lag(results.ab!.base) } }));
     const plain = comparePaired(input(results));
-    const noChange = plain.scenarios[0]!.metrics.filter((m) => m.verdict === 'no change' && m.metric !== 'error_rate' && m.metric !== 'rps').map((m) => m.metric);
+    const noChange = plain.scenarios[0]!.metrics.filter(
+      (m) => m.verdict === 'no change' && m.metric !== 'error_rate' && m.metric !== 'rps',
+    ).map((m) => m.metric);
     expect(noChange.length).toBeGreaterThan(0);
     for (const name of noChange) {
       const held = metric(comparison, 'api', name);
@@ -117,7 +133,10 @@ describe('comparePaired', () => {
     const before = metric(comparePaired(input(results)), 'api', 'p95');
     expect(before.verdict).toBe('no change');
     // The head's whole-run p95 30% above the base's, where its segments pair as before.
-    const head = { ...results.scenarios[0]!, latencyMs: { ...results.scenarios[0]!.latencyMs, p95: results.ab!.base.scenarios[0]!.latencyMs.p95 * 1.3 } };
+    const head = {
+      ...results.scenarios[0]!,
+      latencyMs: { ...results.scenarios[0]!.latencyMs, p95: results.ab!.base.scenarios[0]!.latencyMs.p95 * 1.3 },
+    };
     const after = metric(comparePaired(input({ ...results, scenarios: [head] })), 'api', 'p95');
     expect(after.verdict).toBe('inconclusive');
     expect(after.reasons.join(' ')).toMatch(/the whole-run values differ by \+30(\.0)?%, outside the pairs' interval/);
@@ -128,7 +147,9 @@ describe('comparePaired', () => {
     let noChange = 0;
     let total = 0;
     for (let i = 0; i < 20; i++) {
-      const comparison = comparePaired(input(makeAbResults({ seed: 500 + i, schedule: i % 2 === 0 ? 'duet' : 'alternate', scenarios: [api] })));
+      const comparison = comparePaired(
+        input(makeAbResults({ seed: 500 + i, schedule: i % 2 === 0 ? 'duet' : 'alternate', scenarios: [api] })),
+      );
       regressions += comparison.regressions.length;
       for (const m of comparison.scenarios[0]?.metrics ?? []) {
         total++;
@@ -140,7 +161,12 @@ describe('comparePaired', () => {
   });
 
   it('calls an open-model head that cannot keep the rate while the base can a regression', () => {
-    const open: AbScenarioFixture = { ...api, executor: 'constant-arrival-rate', headAchievedShare: 0.9, baseAchievedShare: 1 };
+    const open: AbScenarioFixture = {
+      ...api,
+      executor: 'constant-arrival-rate',
+      headAchievedShare: 0.9,
+      baseAchievedShare: 1,
+    };
     const comparison = comparePaired(input(makeAbResults({ seed: 5, schedule: 'duet', scenarios: [open] })));
     const rps = metric(comparison, 'api', 'rps');
     expect(rps.method).toBe('rate-check');
@@ -151,21 +177,39 @@ describe('comparePaired', () => {
 
   it('finds nothing to test in an open-model rate both variants keep', () => {
     const open: AbScenarioFixture = { ...api, executor: 'constant-arrival-rate' };
-    const rps = metric(comparePaired(input(makeAbResults({ seed: 6, schedule: 'alternate', scenarios: [open] }))), 'api', 'rps');
+    const rps = metric(
+      comparePaired(input(makeAbResults({ seed: 6, schedule: 'alternate', scenarios: [open] }))),
+      'api',
+      'rps',
+    );
     expect(rps.method).toBe('rate-check');
     expect(rps.verdict).toBe('no change');
   });
 
   it('compares the capacities pair by pair when both variants fall short', () => {
-    const open: AbScenarioFixture = { ...api, executor: 'constant-arrival-rate', headAchievedShare: 0.8, baseAchievedShare: 0.95 };
-    const rps = metric(comparePaired(input(makeAbResults({ seed: 7, schedule: 'duet', scenarios: [open] }))), 'api', 'rps');
+    const open: AbScenarioFixture = {
+      ...api,
+      executor: 'constant-arrival-rate',
+      headAchievedShare: 0.8,
+      baseAchievedShare: 0.95,
+    };
+    const rps = metric(
+      comparePaired(input(makeAbResults({ seed: 7, schedule: 'duet', scenarios: [open] }))),
+      'api',
+      'rps',
+    );
     expect(rps.method).toBe('paired');
     expect(rps.verdict).toBe('regression');
     expect(rps.change).toBeCloseTo(0.8 / 0.95 - 1, 2);
   });
 
   it('judges a scenario only the head has on thresholds alone', () => {
-    const current = makeAbResults({ seed: 8, schedule: 'duet', scenarios: [api], headOnly: [{ name: 'new', pairs: 12 }] });
+    const current = makeAbResults({
+      seed: 8,
+      schedule: 'duet',
+      scenarios: [api],
+      headOnly: [{ name: 'new', pairs: 12 }],
+    });
     const thresholds: ThresholdResult[] = [{ scenario: 'new', expression: 'p(95)<1', actual: 40, ok: false }];
     const comparison = comparePaired(input(current, { thresholds }));
     const fresh = comparison.scenarios.find((s) => s.name === 'new');
@@ -178,7 +222,11 @@ describe('comparePaired', () => {
 
   it('keeps the tail-count guard of the stored modes', () => {
     const thin: AbScenarioFixture = { ...api, ratePerSec: 20, pairs: 12 };
-    const p99 = metric(comparePaired(input(makeAbResults({ seed: 9, schedule: 'duet', scenarios: [thin] }))), 'api', 'p99');
+    const p99 = metric(
+      comparePaired(input(makeAbResults({ seed: 9, schedule: 'duet', scenarios: [thin] }))),
+      'api',
+      'p99',
+    );
     expect(p99.verdict).toBe('inconclusive');
     expect(p99.reasons.join(' ')).toContain('were above p99');
   });

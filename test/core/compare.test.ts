@@ -8,7 +8,11 @@ import { TEST_COMPARE } from './fixtures.js';
 const compare = TEST_COMPARE;
 const api: ScenarioFixture = { name: 'api', ratePerSec: 200, segments: 12 };
 
-function run(seed: number, fixture: Partial<ScenarioFixture> = {}, extra: { fingerprint?: string; runShiftSd?: number } = {}): Results {
+function run(
+  seed: number,
+  fixture: Partial<ScenarioFixture> = {},
+  extra: { fingerprint?: string; runShiftSd?: number } = {},
+): Results {
   return makeResults({ seed, scenarios: [{ ...api, ...fixture }], ...extra });
 }
 
@@ -19,7 +23,10 @@ function bare(results: Results): Baseline {
 function withHistory(k: number, fixture: Partial<ScenarioFixture> = {}): Baseline {
   let baseline: Baseline | undefined;
   for (let i = 0; i < k; i++) {
-    baseline = createBaseline(run(100 + i, fixture, { runShiftSd: 0.03 }), baseline, { savedAt: `t${i}`, historyLength: 10 });
+    baseline = createBaseline(run(100 + i, fixture, { runShiftSd: 0.03 }), baseline, {
+      savedAt: `t${i}`,
+      historyLength: 10,
+    });
   }
   return baseline!;
 }
@@ -37,16 +44,44 @@ function metric(comparison: ReturnType<typeof compareRuns>, name: string): Metri
 describe('decideVerdict', () => {
   const base = { metric: 'p95' as const, alpha: 0.05, minEffect: 0.1, guards: [] };
   const table: [string, Parameters<typeof decideVerdict>[0], string][] = [
-    ['significant and large, latency up', { ...base, change: 0.2, adjustedPValue: 0.01, interval: [0.12, 0.3] }, 'regression'],
-    ['significant and large, latency down', { ...base, change: -0.2, adjustedPValue: 0.01, interval: [-0.3, -0.12] }, 'improvement'],
+    [
+      'significant and large, latency up',
+      { ...base, change: 0.2, adjustedPValue: 0.01, interval: [0.12, 0.3] },
+      'regression',
+    ],
+    [
+      'significant and large, latency down',
+      { ...base, change: -0.2, adjustedPValue: 0.01, interval: [-0.3, -0.12] },
+      'improvement',
+    ],
     ['rps down is the bad direction', { ...base, metric: 'rps', change: -0.2, adjustedPValue: 0.01 }, 'regression'],
     ['rps up is an improvement', { ...base, metric: 'rps', change: 0.2, adjustedPValue: 0.01 }, 'improvement'],
-    ['error rate up', { ...base, metric: 'error_rate', minEffect: 0.01, change: 0.03, adjustedPValue: 0.001 }, 'regression'],
+    [
+      'error rate up',
+      { ...base, metric: 'error_rate', minEffect: 0.01, change: 0.03, adjustedPValue: 0.001 },
+      'regression',
+    ],
     ['neither', { ...base, change: 0.02, adjustedPValue: 0.4, interval: [-0.05, 0.09] }, 'no change'],
-    ['large but not significant', { ...base, change: 0.15, adjustedPValue: 0.2, interval: [-0.05, 0.4] }, 'inconclusive'],
-    ['significant, small, interval past the minimum', { ...base, change: 0.06, adjustedPValue: 0.01, interval: [0.02, 0.12] }, 'inconclusive'],
-    ['significant, small, interval inside ±minimum', { ...base, change: 0.04, adjustedPValue: 0.01, interval: [0.02, 0.06] }, 'no change'],
-    ['a guard overrides everything', { ...base, change: 0.5, adjustedPValue: 0.001, guards: ['the generator fell behind'] }, 'inconclusive'],
+    [
+      'large but not significant',
+      { ...base, change: 0.15, adjustedPValue: 0.2, interval: [-0.05, 0.4] },
+      'inconclusive',
+    ],
+    [
+      'significant, small, interval past the minimum',
+      { ...base, change: 0.06, adjustedPValue: 0.01, interval: [0.02, 0.12] },
+      'inconclusive',
+    ],
+    [
+      'significant, small, interval inside ±minimum',
+      { ...base, change: 0.04, adjustedPValue: 0.01, interval: [0.02, 0.06] },
+      'no change',
+    ],
+    [
+      'a guard overrides everything',
+      { ...base, change: 0.5, adjustedPValue: 0.001, guards: ['the generator fell behind'] },
+      'inconclusive',
+    ],
     ['no test', { ...base, change: 0.5 }, 'inconclusive'],
   ];
   it.each(table)('%s', (_name, args, verdict) => {
@@ -60,18 +95,23 @@ describe('compareRuns without a usable baseline', () => {
   const current = run(1);
   const breach: ThresholdResult = { scenario: 'api', expression: 'p(95)<1', actual: 40, ok: false };
 
-  it.each(['missing', 'corrupt', 'future-version', 'other-config', 'unreadable'] as const)('judges on thresholds alone when %s', (kind) => {
-    const result = compareRuns(input(current, undefined, { baselineStatus: { kind, detail: 'Because.' } }));
-    expect(result.mode).toBe('thresholds-only');
-    expect(result.verdict).toBe('pass');
-    expect(result.scenarios[0]?.metrics).toEqual([]);
-    // The reason is carried once, in the status, for the reports to word (see report/text.ts).
-    expect(result.baselineStatus).toEqual({ kind, detail: 'Because.' });
-    expect(result.notes).toEqual([]);
-  });
+  it.each(['missing', 'corrupt', 'future-version', 'other-config', 'unreadable'] as const)(
+    'judges on thresholds alone when %s',
+    (kind) => {
+      const result = compareRuns(input(current, undefined, { baselineStatus: { kind, detail: 'Because.' } }));
+      expect(result.mode).toBe('thresholds-only');
+      expect(result.verdict).toBe('pass');
+      expect(result.scenarios[0]?.metrics).toEqual([]);
+      // The reason is carried once, in the status, for the reports to word (see report/text.ts).
+      expect(result.baselineStatus).toEqual({ kind, detail: 'Because.' });
+      expect(result.notes).toEqual([]);
+    },
+  );
 
   it('still fails on a breached threshold', () => {
-    const result = compareRuns(input(current, undefined, { baselineStatus: { kind: 'missing', detail: 'none saved' }, thresholds: [breach] }));
+    const result = compareRuns(
+      input(current, undefined, { baselineStatus: { kind: 'missing', detail: 'none saved' }, thresholds: [breach] }),
+    );
     expect(result.verdict).toBe('fail');
     expect(result.breaches).toEqual([breach]);
     expect(result.scenarios[0]?.thresholds).toEqual([breach]);
@@ -93,7 +133,8 @@ describe('compareRuns, no history (bootstrap against the stored run)', () => {
       expect(m.verdict).not.toBe('improvement');
       expect(m.adjustedPValue).toBeGreaterThanOrEqual(m.pValue!);
       // The runner-noise prior (6% per run for p95) alone puts the MDE above 20%.
-      if (m.metric !== 'error_rate') expect(m.minDetectableEffect).toBeGreaterThan(m.metric === 'p50' || m.metric === 'rps' ? 0.12 : 0.2);
+      if (m.metric !== 'error_rate')
+        expect(m.minDetectableEffect).toBeGreaterThan(m.metric === 'p50' || m.metric === 'rps' ? 0.12 : 0.2);
     }
     // The configured minimum effect applies as it is: the noise is in the variance, not the threshold.
     expect(metric(result, 'p95').minEffect).toBe(0.1);
@@ -144,7 +185,9 @@ describe('guards', () => {
     const result = compareRuns(input(run(2, { ratePerSec: 50, scale: 2 }), thin));
     expect(metric(result, 'p99').verdict).toBe('inconclusive');
     // Both runs are thin, and the reason says so in one sentence.
-    expect(reasonsOf(result, 'p99')).toMatch(/^only [\d,]+ in the current run and [\d,]+ in the baseline were above p99 \(a p99 needs 50 requests beyond it, so 5,000 per run\)/);
+    expect(reasonsOf(result, 'p99')).toMatch(
+      /^only [\d,]+ in the current run and [\d,]+ in the baseline were above p99 \(a p99 needs 50 requests beyond it, so 5,000 per run\)/,
+    );
     expect(metric(result, 'p50').verdict).toBe('regression');
   });
 
@@ -175,13 +218,20 @@ describe('guards', () => {
   it('holds back timings when other work on the machine changed between the runs, but not the error rate', () => {
     const withOtherLoad = (results: Results, otherCores: number): Results => ({
       ...results,
-      scenarios: results.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 1.5 + otherCores, otherCores, stealCores: 0 } })),
+      scenarios: results.scenarios.map((s) => ({
+        ...s,
+        machine: { cpuCount: 2, busyCores: 1.5 + otherCores, otherCores, stealCores: 0 },
+      })),
     });
     // 0.85 core more of 2 explains up to +85%: a 50% slowdown is within that.
-    const busyNow = compareRuns(input(withOtherLoad(run(2, { scale: 1.5, errorRate: 0.05 }), 0.9), bare(withOtherLoad(run(1), 0.05))));
+    const busyNow = compareRuns(
+      input(withOtherLoad(run(2, { scale: 1.5, errorRate: 0.05 }), 0.9), bare(withOtherLoad(run(1), 0.05))),
+    );
     for (const name of ['p50', 'p90', 'p95', 'p99', 'rps']) {
       expect(metric(busyNow, name).verdict).toBe('inconclusive');
-      expect(reasonsOf(busyNow, name)).toMatch(/the current run had 0\.85 more cores of competing work \(other processes, steal\), which can explain a change of up to (\+85|-46)% in/);
+      expect(reasonsOf(busyNow, name)).toMatch(
+        /the current run had 0\.85 more cores of competing work \(other processes, steal\), which can explain a change of up to (\+85|-46)% in/,
+      );
     }
     expect(metric(busyNow, 'error_rate').verdict).toBe('regression');
     // ... a 4× slowdown is not: the bound keeps a busy runner from blinding the gate.
@@ -200,7 +250,9 @@ describe('guards', () => {
     const steady = compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.8), bare(withOtherLoad(run(1), 0.7))));
     expect(metric(steady, 'p50').verdict).toBe('regression');
     // Nor is a baseline from before the machine was measured.
-    expect(metric(compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.9), baseline)), 'p50').verdict).toBe('regression');
+    expect(metric(compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.9), baseline)), 'p50').verdict).toBe(
+      'regression',
+    );
   });
 
   it('holds back runs too short to resample', () => {
@@ -232,19 +284,41 @@ describe('open-model throughput: rate check', () => {
     const saturatedBase = bare(run(1, { ...open, achievedShare: 0.5 }));
     const same = metric(compareRuns(input(run(2, { ...open, achievedShare: 0.5 }), saturatedBase)), 'rps');
     expect(same.verdict).toBe('no change');
-    expect(same.reasons.join(' ')).toMatch(/the baseline fell short too \(50% of its intended rate\), so the two capacities are compared/);
-    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.45 }), saturatedBase)), 'rps').verdict).toBe('inconclusive');
-    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.35 }), saturatedBase)), 'rps').verdict).toBe('regression');
-    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.65 }), saturatedBase)), 'rps').verdict).toBe('improvement');
+    expect(same.reasons.join(' ')).toMatch(
+      /the baseline fell short too \(50% of its intended rate\), so the two capacities are compared/,
+    );
+    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.45 }), saturatedBase)), 'rps').verdict).toBe(
+      'inconclusive',
+    );
+    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.35 }), saturatedBase)), 'rps').verdict).toBe(
+      'regression',
+    );
+    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.65 }), saturatedBase)), 'rps').verdict).toBe(
+      'improvement',
+    );
   });
 
   it('is inconclusive when the service fell short while other work took the machine', () => {
     const current = run(2, { ...open, achievedShare: 0.9 });
-    const busy = { ...current, scenarios: current.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 2, otherCores: 1, stealCores: 0 } })) };
-    const quiet = bare({ ...baseline.results, scenarios: baseline.results.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 1, otherCores: 0, stealCores: 0 } })) });
+    const busy = {
+      ...current,
+      scenarios: current.scenarios.map((s) => ({
+        ...s,
+        machine: { cpuCount: 2, busyCores: 2, otherCores: 1, stealCores: 0 },
+      })),
+    };
+    const quiet = bare({
+      ...baseline.results,
+      scenarios: baseline.results.scenarios.map((s) => ({
+        ...s,
+        machine: { cpuCount: 2, busyCores: 1, otherCores: 0, stealCores: 0 },
+      })),
+    });
     const rps = metric(compareRuns(input(busy, quiet)), 'rps');
     expect(rps.verdict).toBe('inconclusive');
-    expect(rps.reasons.join(' ')).toMatch(/fell short .* but the machine was busier with other work during the current run/);
+    expect(rps.reasons.join(' ')).toMatch(
+      /fell short .* but the machine was busier with other work during the current run/,
+    );
   });
 
   it('is inconclusive when the generator saturated', () => {
@@ -259,20 +333,45 @@ describe('compareRuns with history (K ≥ 5)', () => {
     const history = withHistory(8);
     const quietPast: Baseline = {
       ...history,
-      history: history.history.map((entry) => ({ ...entry, scenarios: Object.fromEntries(Object.entries(entry.scenarios).map(([name, s]) => [name, { ...s, otherCores: 0.05 }])) })),
+      history: history.history.map((entry) => ({
+        ...entry,
+        scenarios: Object.fromEntries(
+          Object.entries(entry.scenarios).map(([name, s]) => [name, { ...s, otherCores: 0.05 }]),
+        ),
+      })),
     };
     const slower = run(300, { scale: 1.5 }, { runShiftSd: 0.03 });
-    const busy = { ...slower, scenarios: slower.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 2, otherCores: 0.9, stealCores: 0 } })) };
+    const busy = {
+      ...slower,
+      scenarios: slower.scenarios.map((s) => ({
+        ...s,
+        machine: { cpuCount: 2, busyCores: 2, otherCores: 0.9, stealCores: 0 },
+      })),
+    };
     const result = compareRuns(input(busy, quietPast));
     expect(result.mode).toBe('history');
     expect(metric(result, 'p95').verdict).toBe('inconclusive');
-    expect(metric(result, 'p95').reasons.join(' ')).toMatch(/the current run had 0\.85 more cores of competing work .*up to \+85% in p95/);
+    expect(metric(result, 'p95').reasons.join(' ')).toMatch(
+      /the current run had 0\.85 more cores of competing work .*up to \+85% in p95/,
+    );
     // Four times slower is beyond anything 0.85 core can explain.
     const muchSlower = run(300, { scale: 4 }, { runShiftSd: 0.03 });
-    const busyAndSlow = { ...muchSlower, scenarios: muchSlower.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 2, otherCores: 0.9, stealCores: 0 } })) };
+    const busyAndSlow = {
+      ...muchSlower,
+      scenarios: muchSlower.scenarios.map((s) => ({
+        ...s,
+        machine: { cpuCount: 2, busyCores: 2, otherCores: 0.9, stealCores: 0 },
+      })),
+    };
     expect(metric(compareRuns(input(busyAndSlow, quietPast)), 'p95').verdict).toBe('regression');
     // The same slowdown on a quiet machine is a regression.
-    const quiet = { ...slower, scenarios: slower.scenarios.map((s) => ({ ...s, machine: { cpuCount: 2, busyCores: 1, otherCores: 0.05, stealCores: 0 } })) };
+    const quiet = {
+      ...slower,
+      scenarios: slower.scenarios.map((s) => ({
+        ...s,
+        machine: { cpuCount: 2, busyCores: 1, otherCores: 0.05, stealCores: 0 },
+      })),
+    };
     expect(metric(compareRuns(input(quiet, quietPast)), 'p95').verdict).toBe('regression');
   });
 

@@ -11,7 +11,10 @@ function problemsOf(text: string): string[] {
     parseConfig(text, 'perfgate.yml');
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message.split('\n').slice(1).map((line) => line.replace(/^perfgate\.yml(:\d+)*: /, ''));
+    return (error as Error).message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace(/^perfgate\.yml(:\d+)*: /, ''));
   }
   throw new Error('expected a ConfigError');
 }
@@ -53,28 +56,43 @@ describe('compare.mode and compare.schedule', () => {
     expect(problemsOf(fixed)).toEqual([
       'scenarios.a.baseUrl: "http://127.0.0.1:8080" names a fixed port, but in A/B mode the head and the base each get a port of their own; write it as ${port}, like "http://127.0.0.1:${port}" (in defaults.baseUrl), and let the service listen on env PORT',
     ]);
-    expect(problemsOf(abConfig('{ mode: ab, schedule: alternate }', 'executor: shared-iterations\n    vus: 2\n    iterations: 100'))).toEqual([
+    expect(
+      problemsOf(
+        abConfig('{ mode: ab, schedule: alternate }', 'executor: shared-iterations\n    vus: 2\n    iterations: 100'),
+      ),
+    ).toEqual([
       'scenarios.a.executor: shared-iterations runs until a count is reached, so its window cannot be cut into alternating segments; use compare.schedule: duet, or constant-vus',
     ]);
   });
 
   it('refuses ${port} anywhere in baseUrl but its port', () => {
-    expect(problemsOf(abConfig('{ mode: stored }').replace('http://127.0.0.1:${port}/api', 'http://127.0.0.1:8080/${port}'))).toEqual([
+    expect(
+      problemsOf(abConfig('{ mode: stored }').replace('http://127.0.0.1:${port}/api', 'http://127.0.0.1:8080/${port}')),
+    ).toEqual([
       'defaults.baseUrl: "http://127.0.0.1:8080/${port}" uses ${port} other than as its port; write it as the port, like "http://127.0.0.1:${port}"',
     ]);
   });
 
   it('checks the rest of a URL that holds ${port}: a remote host is still refused', () => {
-    const remote = abConfig('{ mode: stored }').replace('http://127.0.0.1:${port}/health', 'http://example.com:${port}/health');
+    const remote = abConfig('{ mode: stored }').replace(
+      'http://127.0.0.1:${port}/health',
+      'http://example.com:${port}/health',
+    );
     expect(problemsOf(remote)).toEqual([
       'services[0].ready.http: "http://example.com:${port}/health" is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts',
     ]);
   });
 
   it('finds what keeps a stored-mode config from an A/B run (for --base-dir)', () => {
-    const config = parseConfig(abConfig('{}').replace('http://127.0.0.1:${port}/api', 'http://127.0.0.1:8080'), 'perfgate.yml');
+    const config = parseConfig(
+      abConfig('{}').replace('http://127.0.0.1:${port}/api', 'http://127.0.0.1:8080'),
+      'perfgate.yml',
+    );
     expect(findAbProblems(config).map((problem) => problem.path.join('.'))).toEqual(['scenarios.a.baseUrl']);
-    expect(findAbProblems({ ...config, services: [] }).map((problem) => problem.path.join('.'))).toEqual(['services', 'scenarios.a.baseUrl']);
+    expect(findAbProblems({ ...config, services: [] }).map((problem) => problem.path.join('.'))).toEqual([
+      'services',
+      'scenarios.a.baseUrl',
+    ]);
   });
 });
 

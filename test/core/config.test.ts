@@ -43,7 +43,10 @@ function withScenario(scenarioLines: string, topLines = ''): string {
     '  baseUrl: http://127.0.0.1:8080',
     'scenarios:',
     '  a:',
-    ...scenarioLines.split('\n').filter(Boolean).map((line) => `    ${line}`),
+    ...scenarioLines
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `    ${line}`),
     topLines,
   ].join('\n');
 }
@@ -62,24 +65,49 @@ describe('parseConfig: a full valid config', () => {
         ready: { http: 'http://127.0.0.1:8080/health', timeoutMs: 30_000 },
         stopGraceMs: 5000,
       },
-      { name: 'db', run: './start-db.sh', cwd: 'db', env: {}, ready: { tcp: '127.0.0.1:5432', timeoutMs: 30_000 }, stopGraceMs: 10_000 },
+      {
+        name: 'db',
+        run: './start-db.sh',
+        cwd: 'db',
+        env: {},
+        ready: { tcp: '127.0.0.1:5432', timeoutMs: 30_000 },
+        stopGraceMs: 10_000,
+      },
     ]);
   });
 
   it('takes 127.1 in ready.tcp as it does in a URL, and probes the address it checked', () => {
-    const text = withScenario(constantVus, 'services:\n  - { name: a, run: x, ready: { tcp: "127.1:5432" } }\n  - { name: b, run: y, ready: { tcp: "LOCALHOST:1" } }');
-    expect(parseConfig(text, 'perfgate.yml').services.map((service) => service.ready?.tcp)).toEqual(['127.0.0.1:5432', 'localhost:1']);
-    expect(parseConfig(withScenario(`${constantVus}\nbaseUrl: http://127.1:8080`), 'perfgate.yml').scenarios[0]?.baseUrl).toBe('http://127.0.0.1:8080');
+    const text = withScenario(
+      constantVus,
+      'services:\n  - { name: a, run: x, ready: { tcp: "127.1:5432" } }\n  - { name: b, run: y, ready: { tcp: "LOCALHOST:1" } }',
+    );
+    expect(parseConfig(text, 'perfgate.yml').services.map((service) => service.ready?.tcp)).toEqual([
+      '127.0.0.1:5432',
+      'localhost:1',
+    ]);
+    expect(
+      parseConfig(withScenario(`${constantVus}\nbaseUrl: http://127.1:8080`), 'perfgate.yml').scenarios[0]?.baseUrl,
+    ).toBe('http://127.0.0.1:8080');
   });
 
   it('refuses a YAML alias bomb as a config error naming the file', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]', 'e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]', 'scenarios: {}'].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      'e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]',
+      'scenarios: {}',
+    ].join('\n');
     expect(() => parseConfig(bomb, 'perfgate.yml')).toThrow(ConfigError);
     expect(() => parseConfig(bomb, 'perfgate.yml')).toThrow(/^perfgate\.yml: .*alias.*too many times/i);
   });
 
-  it('passes a variable named with no value through from perfgate\'s environment', () => {
-    const text = withScenario(constantVus, 'services:\n  - { name: api, run: x, env: { PORT: 8080, API_KEY: ~, DB_PASSWORD: } }');
+  it("passes a variable named with no value through from perfgate's environment", () => {
+    const text = withScenario(
+      constantVus,
+      'services:\n  - { name: api, run: x, env: { PORT: 8080, API_KEY: ~, DB_PASSWORD: } }',
+    );
     const [api] = parseConfig(text, 'perfgate.yml').services;
     expect(api).toMatchObject({ env: { PORT: '8080' }, passEnv: ['API_KEY', 'DB_PASSWORD'] });
   });
@@ -168,7 +196,10 @@ describe('parseConfig: a full valid config', () => {
       scenarios: { a: { executor: 'constant-vus', vus: 2, duration: '10s', request: { path: '/x' } } },
     });
     const fromJson = parseConfig(json, 'perfgate.json');
-    const fromYaml = parseConfig(withScenario('executor: constant-vus\nvus: 2\nduration: 10s\nrequest: { path: /x }'), 'perfgate.yml');
+    const fromYaml = parseConfig(
+      withScenario('executor: constant-vus\nvus: 2\nduration: 10s\nrequest: { path: /x }'),
+      'perfgate.yml',
+    );
     expect(fromJson).toEqual(fromYaml);
   });
 });
@@ -179,7 +210,13 @@ describe('parseConfig: defaults', () => {
 
   it('applies the documented defaults', () => {
     // 30 s measured: 1.5 s per segment for 20 of them, in whole seconds 1 s (30 segments).
-    expect(scenario).toMatchObject({ warmupMs: 5000, timeoutMs: 5000, thinkTimeMs: 0, maxInFlight: 1000, segmentMs: 1000 });
+    expect(scenario).toMatchObject({
+      warmupMs: 5000,
+      timeoutMs: 5000,
+      thinkTimeMs: 0,
+      maxInFlight: 1000,
+      segmentMs: 1000,
+    });
     expect(scenario?.okStatus).toBeUndefined();
     expect(scenario?.request).toEqual({ method: 'GET', path: '/x', headers: {} });
     expect(config.services).toEqual([]);
@@ -204,7 +241,15 @@ describe('parseConfig: defaults', () => {
     expect(d.defaults.properties.warmup.default).toBe('5s');
     expect(d.defaults.properties.thinkTime.default).toBe(0);
     expect(d.defaults.properties.maxInFlight.default).toBe(DEFAULT_MAX_IN_FLIGHT);
-    expect(d.compare.properties.runnerNoise.default).toEqual({ p50: '5%', p90: '7%', p95: '7%', p99: '8%', rps: '5%', error_rate: 0.001, capacity: '5%' });
+    expect(d.compare.properties.runnerNoise.default).toEqual({
+      p50: '5%',
+      p90: '7%',
+      p95: '7%',
+      p99: '8%',
+      rps: '5%',
+      error_rate: 0.001,
+      capacity: '5%',
+    });
     expect(d.scenario.properties.maxDuration.default).toBe('10m');
     expect(d.scenario.properties.startVUs.default).toBe(0);
     expect(d.service.properties.stopGrace.default).toBe('5s');
@@ -216,10 +261,18 @@ describe('parseConfig: defaults', () => {
     expect(d.compare.properties.noiseFloor.default).toBe('15%');
     expect(d.compare.properties.history.default).toBe(DEFAULT_HISTORY_LENGTH);
     expect(d.compare.properties.minHistory.default).toBe(DEFAULT_MIN_HISTORY);
-    expect(d.compare.properties.minEffect.default).toEqual({ p50: '5%', p90: '10%', p95: '10%', p99: '15%', rps: '5%', error_rate: 0.01, capacity: '10%' });
+    expect(d.compare.properties.minEffect.default).toEqual({
+      p50: '5%',
+      p90: '10%',
+      p95: '10%',
+      p99: '15%',
+      rps: '5%',
+      error_rate: 0.01,
+      capacity: '10%',
+    });
   });
 
-  it('uses the parsers\' own syntax as the schema patterns', () => {
+  it("uses the parsers' own syntax as the schema patterns", () => {
     // A string or a number: the string branch of each carries the pattern.
     expect(schema.definitions.duration.anyOf[0]!.pattern).toBe(DURATION_PATTERN);
     expect(schema.definitions.rate.pattern).toBe(RATE_PATTERN);
@@ -311,8 +364,13 @@ describe('parseConfig: defaults', () => {
   });
 
   it('keeps numeric-looking scenario names in the order written', () => {
-    const text = withScenario(constantVus, '  "2":\n    executor: constant-vus\n    vus: 1\n    duration: 10s\n    request: { path: /y }');
-    const names = parseConfig(text.replace('scenarios:\n', 'scenarios:\n'), 'perfgate.yml').scenarios.map((s) => s.name);
+    const text = withScenario(
+      constantVus,
+      '  "2":\n    executor: constant-vus\n    vus: 1\n    duration: 10s\n    request: { path: /y }',
+    );
+    const names = parseConfig(text.replace('scenarios:\n', 'scenarios:\n'), 'perfgate.yml').scenarios.map(
+      (s) => s.name,
+    );
     expect(names).toEqual(['a', '2']);
   });
 });
@@ -348,7 +406,10 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     ],
     [
       'a rate per minute written "/min"',
-      withScenario('executor: constant-arrival-rate\nrate: 200/min\nduration: 30s\nrequest: { path: /x }').replace('  a:', '  fetchByKey:'),
+      withScenario('executor: constant-arrival-rate\nrate: 200/min\nduration: 30s\nrequest: { path: /x }').replace(
+        '  a:',
+        '  fetchByKey:',
+      ),
       ['scenarios.fetchByKey.rate: "200/min" is not a rate; use "<number>/s" like "200/s"'],
     ],
     [
@@ -393,11 +454,16 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     [
       'the capacity executor without its rates',
       withScenario('executor: capacity\nrequest: { path: /x }'),
-      ['scenarios.a.startRate: missing; capacity needs startRate and maxRate', 'scenarios.a.maxRate: missing; capacity needs startRate and maxRate'],
+      [
+        'scenarios.a.startRate: missing; capacity needs startRate and maxRate',
+        'scenarios.a.maxRate: missing; capacity needs startRate and maxRate',
+      ],
     ],
     [
       'capacity settings that cannot run a search',
-      withScenario('executor: capacity\nstartRate: 50/s\nmaxRate: 10/s\nstep: { factor: 2, increment: 5/s }\nhold: 2s\nresolution: 100%\nthinkTime: 1s\nrequest: { path: /x }'),
+      withScenario(
+        'executor: capacity\nstartRate: 50/s\nmaxRate: 10/s\nstep: { factor: 2, increment: 5/s }\nhold: 2s\nresolution: 100%\nthinkTime: 1s\nrequest: { path: /x }',
+      ),
       [
         'scenarios.a.maxRate: "10/s" is below startRate "50/s"; the search climbs from startRate to maxRate, so set maxRate above it',
         'scenarios.a.step: has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }',
@@ -409,7 +475,9 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     [
       'a capacity threshold on a scenario that measures none',
       withScenario(constantVus, 'thresholds:\n  "*": ["capacity>=380"]\n'),
-      ['thresholds["*"][0]: "capacity>=380" names capacity, which only the capacity executor measures, but * also matches a; narrow the glob to the capacity scenarios'],
+      [
+        'thresholds["*"][0]: "capacity>=380" names capacity, which only the capacity executor measures, but * also matches a; narrow the glob to the capacity scenarios',
+      ],
     ],
     [
       'a misspelt executor',
@@ -473,7 +541,9 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     ],
     [
       'a line break in a literal header value',
-      withScenario(`${constantVus}\nheaders: { x-token: "line one\\r\\nx-injected: yes", x-tab: "a\\tb", x-ok: "fine" }`),
+      withScenario(
+        `${constantVus}\nheaders: { x-token: "line one\\r\\nx-injected: yes", x-tab: "a\\tb", x-ok: "fine" }`,
+      ),
       [
         'scenarios.a.headers.x-token: "line one\\r\\nx-injected: yes" holds a line break or control character, which a header value cannot carry; remove it',
       ],
@@ -490,7 +560,10 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     ],
     [
       'a remote readiness URL',
-      withScenario(constantVus, 'services:\n  - { name: api, run: node s.js, ready: { http: "http://example.com/health" } }'),
+      withScenario(
+        constantVus,
+        'services:\n  - { name: api, run: node s.js, ready: { http: "http://example.com/health" } }',
+      ),
       [
         'services[0].ready.http: "http://example.com/health" is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts',
       ],
@@ -514,7 +587,10 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     ],
     [
       'two services with one name, and a service name with a space',
-      withScenario(constantVus, 'services:\n  - { name: api, run: x }\n  - { name: api, run: y }\n  - { name: "my db", run: z }'),
+      withScenario(
+        constantVus,
+        'services:\n  - { name: api, run: x }\n  - { name: api, run: y }\n  - { name: "my db", run: z }',
+      ),
       [
         'services[1].name: "api" is already the name of services[0]; service names must be unique',
         'services[2].name: "my db" is not a valid service name; use letters, digits, ".", "_" or "-"',
@@ -527,13 +603,19 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     ],
     [
       'a bad placeholder',
-      withScenario('executor: constant-vus\nvus: 1\nduration: 30s\nrequest: { path: "/x/${id}" }\ndata: { file: keys.csv }'),
-      ['scenarios.a.request.path: "${id}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)'],
+      withScenario(
+        'executor: constant-vus\nvus: 1\nduration: 30s\nrequest: { path: "/x/${id}" }\ndata: { file: keys.csv }',
+      ),
+      [
+        'scenarios.a.request.path: "${id}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)',
+      ],
     ],
     [
       'a placeholder without data',
       withScenario('executor: constant-vus\nvus: 1\nduration: 30s\nrequest: { path: /x, json: { q: "${row.q}" } }'),
-      ['scenarios.a.request.json: uses ${row.q} but the scenario has no data; add data: { file: rows.csv } with a column named "q"'],
+      [
+        'scenarios.a.request.json: uses ${row.q} but the scenario has no data; add data: { file: rows.csv } with a column named "q"',
+      ],
     ],
     [
       'a data file that is neither CSV nor JSON',
@@ -558,7 +640,9 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     ],
     [
       'a bad stage',
-      withScenario('executor: ramping-vus\nstages: [{ duration: 10s, target: 5/s }, { duration: 10s }]\nrequest: { path: /x }'),
+      withScenario(
+        'executor: ramping-vus\nstages: [{ duration: 10s, target: 5/s }, { duration: 10s }]\nrequest: { path: /x }',
+      ),
       [
         'scenarios.a.stages[0].target: "5/s" is not a number of virtual users; use a whole number like 50',
         'scenarios.a.stages[1].target: missing required key: ramping-vus: virtual users',
@@ -591,11 +675,17 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
         'compare.minHistory: compare.minHistory (4) is more than compare.history (3), so the history test could never run; keep minHistory ≤ history',
       ],
     ],
-    ['no scenarios', 'defaults: { baseUrl: "http://127.0.0.1:1" }\nscenarios: {}', ['scenarios: no scenarios; define at least one']],
+    [
+      'no scenarios',
+      'defaults: { baseUrl: "http://127.0.0.1:1" }\nscenarios: {}',
+      ['scenarios: no scenarios; define at least one'],
+    ],
     [
       'a scenarios key that is missing',
       'defaults: { baseUrl: "http://127.0.0.1:1" }',
-      ['scenarios: missing required key: load scenarios by name, run one after another in the order written, each with its own warm-up'],
+      [
+        'scenarios: missing required key: load scenarios by name, run one after another in the order written, each with its own warm-up',
+      ],
     ],
   ])('%s', (_title, text, expected) => {
     expect(problemsOf(text)).toEqual(expected);
@@ -640,12 +730,18 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
   });
 
   it('reports YAML syntax errors with their position', () => {
-    expect(() => parseConfig('scenarios:\n  a: 1\n  a: 2\n', 'perfgate.yml')).toThrow(/^perfgate\.yml is not valid YAML:\nperfgate\.yml:3:3: Map keys must be unique/);
+    expect(() => parseConfig('scenarios:\n  a: 1\n  a: 2\n', 'perfgate.yml')).toThrow(
+      /^perfgate\.yml is not valid YAML:\nperfgate\.yml:3:3: Map keys must be unique/,
+    );
   });
 
   it('refuses an empty file and a file that is not a map', () => {
-    expect(() => parseConfig('', 'perfgate.yml')).toThrow('perfgate.yml: the config is empty; it needs at least scenarios: (see the config reference)');
-    expect(() => parseConfig('- a\n- b\n', 'perfgate.yml')).toThrow('perfgate.yml: the config is ["a","b"], not a map of settings');
+    expect(() => parseConfig('', 'perfgate.yml')).toThrow(
+      'perfgate.yml: the config is empty; it needs at least scenarios: (see the config reference)',
+    );
+    expect(() => parseConfig('- a\n- b\n', 'perfgate.yml')).toThrow(
+      'perfgate.yml: the config is ["a","b"], not a map of settings',
+    );
   });
 });
 
@@ -676,7 +772,10 @@ describe('targets', () => {
     expect(isHostAllowed('api.example.com', '9090', ['api.example.com:8080'])).toBe(false);
     expect(isHostAllowed('[fd00::1]', '', ['fd00::1'])).toBe(true);
 
-    const text = withScenario(`${constantVus}\nbaseUrl: http://staging.internal:8080`, 'allowHosts: [staging.internal]');
+    const text = withScenario(
+      `${constantVus}\nbaseUrl: http://staging.internal:8080`,
+      'allowHosts: [staging.internal]',
+    );
     const config = parseConfig(text, 'perfgate.yml');
     expect(config.scenarios[0]?.baseUrl).toBe('http://staging.internal:8080');
     expect(config.allowHosts).toEqual(['staging.internal']);
@@ -686,7 +785,10 @@ describe('targets', () => {
 describe('formatPath', () => {
   it.each([
     [['scenarios', 'a', 'rate'], 'scenarios.a.rate'],
-    [['scenarios', 'json_oracle/fetchByKey', 'stages', 0, 'target'], 'scenarios.json_oracle/fetchByKey.stages[0].target'],
+    [
+      ['scenarios', 'json_oracle/fetchByKey', 'stages', 0, 'target'],
+      'scenarios.json_oracle/fetchByKey.stages[0].target',
+    ],
     [['thresholds', 'json_oracle/*', 1], 'thresholds["json_oracle/*"][1]'],
     [['scenarios', 'a b'], 'scenarios["a b"]'],
   ])('%j → %s', (path, text) => {
@@ -737,7 +839,10 @@ describe('hashConfig', () => {
 
 describe('findConfigWarnings', () => {
   it('warns about a short warm-up and too few segments', () => {
-    const config = parseConfig(withScenario('executor: constant-vus\nvus: 1\nduration: 10s\nwarmup: 1s\nsegment: 5s\nrequest: { path: /x }'), 'perfgate.yml');
+    const config = parseConfig(
+      withScenario('executor: constant-vus\nvus: 1\nduration: 10s\nwarmup: 1s\nsegment: 5s\nrequest: { path: /x }'),
+      'perfgate.yml',
+    );
     expect(findConfigWarnings(config)).toEqual([
       'scenarios.a.warmup: 1s is shorter than the recommended 3s; JIT warm-up and connection set-up will inflate p99',
       'scenarios.a: 10s holds fewer than 8 segments of 5s; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least 40s)',
@@ -749,7 +854,9 @@ describe('findConfigWarnings', () => {
     const config = parseConfig(withScenario(constantVus, 'compare: { noiseFloor: 10% }'), 'perfgate.yml');
     expect(config.compare.noiseFloor).toBe(0.1);
     const [warning] = findConfigWarnings(config);
-    expect(warning).toMatch(/^compare\.noiseFloor: 10% is ignored: run-to-run noise is now part of every test's variance.*compare\.runnerNoise/);
+    expect(warning).toMatch(
+      /^compare\.noiseFloor: 10% is ignored: run-to-run noise is now part of every test's variance.*compare\.runnerNoise/,
+    );
   });
 });
 
@@ -767,15 +874,32 @@ describe('segments sized for the run', () => {
   });
 
   it('gives a 15 s run 15 segments instead of 3, and keeps a segment the config sets', () => {
-    const short = parseConfig(withScenario('executor: constant-arrival-rate\nrate: 300/s\nduration: 15s\nrequest: { path: /x }'), 'perfgate.yml');
+    const short = parseConfig(
+      withScenario('executor: constant-arrival-rate\nrate: 300/s\nduration: 15s\nrequest: { path: /x }'),
+      'perfgate.yml',
+    );
     expect(short.scenarios[0]?.segmentMs).toBe(1000);
-    const set = parseConfig(withScenario('executor: constant-vus\nvus: 2\nduration: 60s\nsegment: 5s\nrequest: { path: /x }'), 'perfgate.yml');
+    const set = parseConfig(
+      withScenario('executor: constant-vus\nvus: 2\nduration: 60s\nsegment: 5s\nrequest: { path: /x }'),
+      'perfgate.yml',
+    );
     expect(set.scenarios[0]?.segmentMs).toBe(5000);
   });
 
   it('reads compare.runnerNoise with latency as a shorthand', () => {
-    const config = parseConfig(withScenario(constantVus, 'compare: { runnerNoise: { latency: 3%, p99: 0.1 } }'), 'perfgate.yml');
-    expect(config.compare.runnerNoise).toEqual({ p50: 0.03, p90: 0.03, p95: 0.03, p99: 0.1, rps: 0.05, error_rate: 0.001, capacity: 0.05 });
+    const config = parseConfig(
+      withScenario(constantVus, 'compare: { runnerNoise: { latency: 3%, p99: 0.1 } }'),
+      'perfgate.yml',
+    );
+    expect(config.compare.runnerNoise).toEqual({
+      p50: 0.03,
+      p90: 0.03,
+      p95: 0.03,
+      p99: 0.1,
+      rps: 0.05,
+      error_rate: 0.001,
+      capacity: 0.05,
+    });
   });
 });
 
@@ -791,7 +915,13 @@ describe('parseConfig: the capacity executor', () => {
     ].join('\n');
     const config = parseConfig(text, 'perfgate.yml');
     expect(config.scenarios.map((scenario) => scenario.load)).toEqual([
-      { executor: 'capacity', startRatePerSec: 20, maxRatePerSec: 600, step: { kind: 'factor', factor: 1.5 }, resolution: 0.05 },
+      {
+        executor: 'capacity',
+        startRatePerSec: 20,
+        maxRatePerSec: 600,
+        step: { kind: 'factor', factor: 1.5 },
+        resolution: 0.05,
+      },
       {
         executor: 'capacity',
         startRatePerSec: 20,

@@ -13,15 +13,35 @@ import {
 import { decodeHistogram, mergeHistograms } from '../../src/core/histogram.js';
 import { defaultCompareConfig } from '../../src/core/config.js';
 import { summarizeLatency } from '../../src/core/summary.js';
-import type { Baseline, MetricComparison, Results, ScenarioResult, SegmentContention, SegmentRecord } from '../../src/core/types.js';
+import type {
+  Baseline,
+  MetricComparison,
+  Results,
+  ScenarioResult,
+  SegmentContention,
+  SegmentRecord,
+} from '../../src/core/types.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 
-const quiet: SegmentContention = { otherCores: 0.1, stealCores: 0, generatorCores: 0.05, loopDelayP99Ms: 1.9, lateStarts: 0 };
+const quiet: SegmentContention = {
+  otherCores: 0.1,
+  stealCores: 0,
+  generatorCores: 0.05,
+  loopDelayP99Ms: 1.9,
+  lateStarts: 0,
+};
 
 function segmentsWith(contention: (index: number) => SegmentContention | undefined, count = 20): SegmentRecord[] {
   return Array.from({ length: count }, (_, index) => {
     const c = contention(index);
-    return { startMs: index * 1000, durationMs: 1000, count: 500, ko: 0, histogram: '', ...(c ? { contention: c } : {}) };
+    return {
+      startMs: index * 1000,
+      durationMs: 1000,
+      count: 500,
+      ko: 0,
+      histogram: '',
+      ...(c ? { contention: c } : {}),
+    };
   });
 }
 
@@ -34,16 +54,22 @@ describe('selectSegments (rule 1: bursts)', () => {
   });
 
   it('keeps a quiet run whole, whatever its small ups and downs', () => {
-    const selection = selectSegments({ segments: segmentsWith((i) => ({ ...quiet, otherCores: 0.05 + (i % 5) * 0.08, loopDelayP99Ms: 1 + (i % 3) })) });
+    const selection = selectSegments({
+      segments: segmentsWith((i) => ({ ...quiet, otherCores: 0.05 + (i % 5) * 0.08, loopDelayP99Ms: 1 + (i % 3) })),
+    });
     expect(selection.excluded).toEqual([]);
   });
 
   it('leaves out the segments a neighbour burst hit, and says which', () => {
     const hit = new Set([4, 5, 13]);
-    const selection = selectSegments({ segments: segmentsWith((i) => (hit.has(i) ? { ...quiet, otherCores: 1.1 } : quiet)) });
+    const selection = selectSegments({
+      segments: segmentsWith((i) => (hit.has(i) ? { ...quiet, otherCores: 1.1 } : quiet)),
+    });
     expect(selection.excluded.map((segment) => segment.index)).toEqual([4, 5, 13]);
     expect(selection.kept).toHaveLength(17);
-    expect(selection.reason).toMatch(/^3 of 20 segments left out, hit by a burst of competing work \(starting at 4 s, 5 s, 13 s into the window; the worst: 1\.10 cores of other work \(the run's quiet level 0\.10\)\)\.$/);
+    expect(selection.reason).toMatch(
+      /^3 of 20 segments left out, hit by a burst of competing work \(starting at 4 s, 5 s, 13 s into the window; the worst: 1\.10 cores of other work \(the run's quiet level 0\.10\)\)\.$/,
+    );
   });
 
   it('leaves out stolen time, and lagging segments with a smaller burst, but not lag alone', () => {
@@ -62,7 +88,9 @@ describe('selectSegments (rule 1: bursts)', () => {
   });
 
   it('never leaves out more than half a run: the worst go, the rest are kept and said so', () => {
-    const selection = selectSegments({ segments: segmentsWith((i) => (i < 15 ? { ...quiet, otherCores: 0.6 + i * 0.1 } : { ...quiet, otherCores: 0 })) });
+    const selection = selectSegments({
+      segments: segmentsWith((i) => (i < 15 ? { ...quiet, otherCores: 0.6 + i * 0.1 } : { ...quiet, otherCores: 0 })),
+    });
     expect(selection.excluded).toHaveLength(20 * MAX_EXCLUDED_SHARE);
     // The busiest ten: 5..14.
     expect(selection.excluded.map((segment) => segment.index)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
@@ -70,7 +98,9 @@ describe('selectSegments (rule 1: bursts)', () => {
   });
 
   it('does not call steady outside work a burst', () => {
-    const selection = selectSegments({ segments: segmentsWith(() => ({ ...quiet, otherCores: 1.2, stealCores: 0.2 })) });
+    const selection = selectSegments({
+      segments: segmentsWith(() => ({ ...quiet, otherCores: 1.2, stealCores: 0.2 })),
+    });
     expect(selection.excluded).toEqual([]);
   });
 });
@@ -83,7 +113,9 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
     // 10 ms more loop delay on a 40 ms p95: ×1.25.
     expect(contentionBound('p95', { ...calm, loopDelayP99Ms: 11.9 }, calm, 40)!.explainable).toBeCloseTo(0.25, 6);
     // Four CPUs: the same core is a quarter of the machine.
-    expect(contentionBound('p50', { ...calm, otherCores: 1.1, cpuCount: 4 }, { ...calm, cpuCount: 4 }, 10)!.explainable).toBeCloseTo(0.5, 6);
+    expect(
+      contentionBound('p50', { ...calm, otherCores: 1.1, cpuCount: 4 }, { ...calm, cpuCount: 4 }, 10)!.explainable,
+    ).toBeCloseTo(0.5, 6);
     // Within ordinary noise, or a metric contention does not move: no bound at all.
     expect(contentionBound('p95', { ...calm, otherCores: 0.18, loopDelayP99Ms: 3.5 }, calm, 40)).toBeUndefined();
     expect(contentionBound('error_rate', { ...calm, otherCores: 1.5 }, calm, 0.01)).toBeUndefined();
@@ -100,7 +132,9 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
       currentValue: 56.7,
       pastWho: 'the baseline',
     });
-    expect(reason).toMatch(/^the current run had 0\.21 more cores of competing work \(other processes, steal\) and 16\.4 ms more event-loop delay in the generator, which can explain a change of up to \+\d+% in p95/);
+    expect(reason).toMatch(
+      /^the current run had 0\.21 more cores of competing work \(other processes, steal\) and 16\.4 ms more event-loop delay in the generator, which can explain a change of up to \+\d+% in p95/,
+    );
   });
 
   it('a 4× slowdown (p50 +330% [+323%, +337%]) with 0.86 core more competition stays a verdict', () => {
@@ -117,28 +151,57 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
     expect(reason).toBeUndefined();
     // The same competition does hold back a +50% change.
     expect(
-      contentionGuard({ metric: 'p50', change: 0.5, interval: [0.4, 0.6], current: { ...calm, otherCores: 0.96 }, past: calm, pastValue: 20, currentValue: 30, pastWho: 'the baseline' }),
+      contentionGuard({
+        metric: 'p50',
+        change: 0.5,
+        interval: [0.4, 0.6],
+        current: { ...calm, otherCores: 0.96 },
+        past: calm,
+        pastValue: 20,
+        currentValue: 30,
+        pastWho: 'the baseline',
+      }),
     ).toMatch(/up to \+86% in p50/);
   });
 
   it('leaves an interval that reaches no change to the test', () => {
     const busy = { ...calm, otherCores: 0.6 };
-    const input = { metric: 'p95' as const, current: busy, past: calm, pastValue: 40, currentValue: 41, pastWho: 'the baseline' };
+    const input = {
+      metric: 'p95' as const,
+      current: busy,
+      past: calm,
+      pastValue: 40,
+      currentValue: 41,
+      pastWho: 'the baseline',
+    };
     expect(contentionGuard({ ...input, change: 0.02, interval: [-0.05, 0.09] })).toBeUndefined();
     expect(contentionGuard({ ...input, change: 0.12, interval: [0.04, 0.2] })).toMatch(/up to \+50% in p95/);
   });
 
   it('lets a busier past explain an improvement, never a slowdown', () => {
     const busyPast = { ...calm, otherCores: 1.1 };
-    const slowdown = { metric: 'p95' as const, change: 0.3, interval: [0.2, 0.4] as [number, number], current: calm, past: busyPast, pastValue: 40, currentValue: 52, pastWho: 'the past runs' };
+    const slowdown = {
+      metric: 'p95' as const,
+      change: 0.3,
+      interval: [0.2, 0.4] as [number, number],
+      current: calm,
+      past: busyPast,
+      pastValue: 40,
+      currentValue: 52,
+      pastWho: 'the past runs',
+    };
     expect(contentionGuard(slowdown)).toBeUndefined();
-    expect(contentionGuard({ ...slowdown, change: -0.3, interval: [-0.4, -0.2], currentValue: 28 })).toMatch(/^the past runs had 1\.00 more cores/);
+    expect(contentionGuard({ ...slowdown, change: -0.3, interval: [-0.4, -0.2], currentValue: 28 })).toMatch(
+      /^the past runs had 1\.00 more cores/,
+    );
   });
 
   it('bounds a fall in closed-model throughput the same way', () => {
     const busy = { ...calm, otherCores: 1.1 };
     const input = { metric: 'rps' as const, current: busy, past: calm, pastValue: 200, pastWho: 'the baseline' };
-    expect(contentionGuard({ ...input, change: -0.3, interval: [-0.35, -0.25], currentValue: 140 })).toMatch(/up to -50% in rps/);
+    expect(contentionGuard({ ...input, change: -0.3, interval: [-0.35, -0.25], currentValue: 140 })).toMatch(
+      /up to -50% in rps/,
+    );
     expect(contentionGuard({ ...input, change: -0.7, interval: [-0.72, -0.68], currentValue: 60 })).toBeUndefined();
   });
 });
@@ -163,8 +226,18 @@ function run(
   contention: (index: number) => SegmentContention,
   options: { scale?: number; slowed?: Set<number>; slowdown?: number; runShiftSd?: number } = {},
 ): Results {
-  const plain = makeResults({ seed, scenarios: [{ ...api, scale: options.scale ?? 1 }], runShiftSd: options.runShiftSd });
-  const slow = options.slowed ? makeResults({ seed, scenarios: [{ ...api, scale: (options.scale ?? 1) * (options.slowdown ?? 2) }], runShiftSd: options.runShiftSd }) : undefined;
+  const plain = makeResults({
+    seed,
+    scenarios: [{ ...api, scale: options.scale ?? 1 }],
+    runShiftSd: options.runShiftSd,
+  });
+  const slow = options.slowed
+    ? makeResults({
+        seed,
+        scenarios: [{ ...api, scale: (options.scale ?? 1) * (options.slowdown ?? 2) }],
+        runShiftSd: options.runShiftSd,
+      })
+    : undefined;
   const scenarios = plain.scenarios.map((scenario, s) => {
     const segments = scenario.segments.map((segment, i) => ({
       ...(options.slowed?.has(i) ? slow!.scenarios[s]!.segments[i]! : segment),
@@ -172,13 +245,28 @@ function run(
     }));
     const measured = refresh({ ...scenario, segments });
     const c = summarizeContention(measured, segments);
-    return { ...measured, machine: { cpuCount: 2, busyCores: 1 + (c.otherCores ?? 0), otherCores: c.otherCores ?? 0, stealCores: c.stealCores ?? 0 } };
+    return {
+      ...measured,
+      machine: {
+        cpuCount: 2,
+        busyCores: 1 + (c.otherCores ?? 0),
+        otherCores: c.otherCores ?? 0,
+        stealCores: c.stealCores ?? 0,
+      },
+    };
   });
   return { ...plain, scenarios };
 }
 
 function input(current: Results, baseline: Baseline): CompareInput {
-  return { current, baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [], replicates: 400 };
+  return {
+    current,
+    baseline,
+    baselineStatus: { kind: 'ok' },
+    compare: defaultCompareConfig(),
+    thresholds: [],
+    replicates: 400,
+  };
 }
 
 function bare(results: Results): Baseline {
@@ -191,8 +279,20 @@ function metric(comparison: ReturnType<typeof compareRuns>, name: string): Metri
   return found;
 }
 
-const reported: SegmentContention = { otherCores: 0.32, stealCores: 0.21, generatorCores: 0.06, loopDelayP99Ms: 18.3, lateStarts: 0 };
-const calmSegment: SegmentContention = { otherCores: 0.16, stealCores: 0, generatorCores: 0.05, loopDelayP99Ms: 1.9, lateStarts: 0 };
+const reported: SegmentContention = {
+  otherCores: 0.32,
+  stealCores: 0.21,
+  generatorCores: 0.06,
+  loopDelayP99Ms: 18.3,
+  lateStarts: 0,
+};
+const calmSegment: SegmentContention = {
+  otherCores: 0.16,
+  stealCores: 0,
+  generatorCores: 0.05,
+  loopDelayP99Ms: 1.9,
+  lateStarts: 0,
+};
 
 describe('compareRuns under contention', () => {
   it('does not fail the reported case: +35% on a run with steal and generator lag throughout', () => {
@@ -207,7 +307,9 @@ describe('compareRuns under contention', () => {
       // An interval clear of no change would be a regression but for the competition, and says so.
       if (m.changeInterval![0] > 0) {
         heldBack += 1;
-        expect(m.reasons.join(' ')).toMatch(/the current run had 0\.21 more cores of competing work .* 16\.4 ms more event-loop delay/);
+        expect(m.reasons.join(' ')).toMatch(
+          /the current run had 0\.21 more cores of competing work .* 16\.4 ms more event-loop delay/,
+        );
       }
     }
     expect(heldBack).toBeGreaterThan(0);
@@ -215,8 +317,18 @@ describe('compareRuns under contention', () => {
 
   it('does not fail the same run against a quiet history', () => {
     let history: Baseline | undefined;
-    for (let i = 0; i < 8; i++) history = createBaseline(run(100 + i, () => calmSegment, { runShiftSd: 0.03 }), history, { savedAt: `t${i}`, historyLength: 10 });
-    const result = compareRuns(input(run(300, () => reported, { scale: 1.35, runShiftSd: 0.03 }), history!));
+    for (let i = 0; i < 8; i++)
+      history = createBaseline(
+        run(100 + i, () => calmSegment, { runShiftSd: 0.03 }),
+        history,
+        { savedAt: `t${i}`, historyLength: 10 },
+      );
+    const result = compareRuns(
+      input(
+        run(300, () => reported, { scale: 1.35, runShiftSd: 0.03 }),
+        history!,
+      ),
+    );
     expect(result.mode).toBe('history');
     expect(result.verdict).toBe('pass');
     expect(metric(result, 'p95').reasons.join(' ')).toMatch(/can explain a change of up to/);
@@ -225,14 +337,27 @@ describe('compareRuns under contention', () => {
   it('leaves out the burst segments of a run whose neighbour came and went, and finds no change', () => {
     const baseline = bare(run(1, () => calmSegment));
     const bursts = new Set([3, 4, 9, 15, 16]);
-    const current = run(2, (i) => (bursts.has(i) ? { ...calmSegment, otherCores: 1.2, loopDelayP99Ms: 18 } : calmSegment), { slowed: bursts, slowdown: 2 });
+    const current = run(
+      2,
+      (i) => (bursts.has(i) ? { ...calmSegment, otherCores: 1.2, loopDelayP99Ms: 18 } : calmSegment),
+      { slowed: bursts, slowdown: 2 },
+    );
     // Judged whole, the bursts would be a p99 regression; the segments they hit are left out.
     const result = compareRuns(input(current, baseline));
     expect(result.verdict).toBe('pass');
-    expect(result.scenarios[0]!.notes.join(' ')).toMatch(/This run: 5 of 20 segments left out, hit by a burst of competing work \(starting at 3 s, 4 s, 9 s, 15 s, 16 s/);
+    expect(result.scenarios[0]!.notes.join(' ')).toMatch(
+      /This run: 5 of 20 segments left out, hit by a burst of competing work \(starting at 3 s, 4 s, 9 s, 15 s, 16 s/,
+    );
     for (const name of ['p50', 'p95', 'p99']) expect(metric(result, name).verdict).not.toBe('regression');
     // Without the contention record the same segments move p99 by a third: the rule took that out.
-    const unrecorded = { ...current, scenarios: current.scenarios.map((s) => ({ ...s, segments: s.segments.map(({ contention: _c, ...rest }) => rest), machine: undefined })) };
+    const unrecorded = {
+      ...current,
+      scenarios: current.scenarios.map((s) => ({
+        ...s,
+        segments: s.segments.map(({ contention: _c, ...rest }) => rest),
+        machine: undefined,
+      })),
+    };
     const whole = compareRuns(input(unrecorded, bare(run(1, () => calmSegment))));
     expect(metric(whole, 'p99').change).toBeGreaterThan(0.25);
     expect(Math.abs(metric(result, 'p99').change)).toBeLessThan(0.1);
@@ -249,7 +374,10 @@ describe('compareRuns under contention', () => {
 
   it('computes the compared figures over the kept segments only', () => {
     const bursts = new Set([0, 1]);
-    const measured = run(5, (i) => (bursts.has(i) ? { ...calmSegment, otherCores: 1.5 } : calmSegment), { slowed: bursts, slowdown: 3 }).scenarios[0]!;
+    const measured = run(5, (i) => (bursts.has(i) ? { ...calmSegment, otherCores: 1.5 } : calmSegment), {
+      slowed: bursts,
+      slowdown: 3,
+    }).scenarios[0]!;
     const selection = selectSegments(measured);
     const view = scenarioOverSegments(measured, selection);
     expect(view.segments).toHaveLength(18);

@@ -81,7 +81,9 @@ describe('parsePercent', () => {
   });
 
   it.each(['5', '5 %', '%', 0.05])('%j is refused', (text) => {
-    expect(() => parsePercent(text, 'compare.noiseFloor')).toThrow(/^compare\.noiseFloor: .* is not a percentage; use a number with % like "5%"$/);
+    expect(() => parsePercent(text, 'compare.noiseFloor')).toThrow(
+      /^compare\.noiseFloor: .* is not a percentage; use a number with % like "5%"$/,
+    );
   });
 });
 

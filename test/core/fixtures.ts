@@ -2,7 +2,13 @@
 // an AR(1) load level per segment (queueing makes neighbouring segments alike), short bursts
 // inside a segment, occasional GC pauses that delay a run of consecutive requests, and an optional
 // runner-to-runner level shift per run. Reused by the bench/ validation scripts.
-import { createHistogram, encodeHistogram, mergeHistograms, percentileMs, type Histogram } from '../../src/core/histogram.js';
+import {
+  createHistogram,
+  encodeHistogram,
+  mergeHistograms,
+  percentileMs,
+  type Histogram,
+} from '../../src/core/histogram.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { CompareConfig, Executor, Results, ScenarioResult, SegmentRecord } from '../../src/core/types.js';
 
@@ -108,7 +114,13 @@ function makeScenario(rng: Rng, fixture: ScenarioFixture, shift: number, startTi
       }
       histogram.recordValue(Math.max(1, Math.round(us)));
     }
-    segments.push({ startMs: s * segmentMs, durationMs: segmentMs, count, ko: errors, histogram: encodeHistogram(histogram) });
+    segments.push({
+      startMs: s * segmentMs,
+      durationMs: segmentMs,
+      count,
+      ko: errors,
+      histogram: encodeHistogram(histogram),
+    });
     histograms.push(histogram);
     total += count;
     ko += errors;

@@ -9,17 +9,33 @@ const config = { thresholds: {}, compare: { ...defaultCompareConfig(), mode: 'ab
 
 describe('judgeRun with an A/B run', () => {
   it('compares head and base pair by pair when the base ran', () => {
-    const current = makeAbResults({ seed: 3, schedule: 'duet', scenarios: [{ name: 'api', pairs: 12, headScale: 1.3 }] });
+    const current = makeAbResults({
+      seed: 3,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 12, headScale: 1.3 }],
+    });
     const { comparison } = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'nothing saved yet' } });
     expect(comparison.mode).toBe('ab');
     expect(comparison.regressions.map((metric) => metric.metric)).toContain('p50');
-    expect(comparison.scenarios[0]?.metrics.every((metric) => metric.method === 'paired' || metric.method === 'rate-check' || metric.method === 'none')).toBe(true);
+    expect(
+      comparison.scenarios[0]?.metrics.every(
+        (metric) => metric.method === 'paired' || metric.method === 'rate-check' || metric.method === 'none',
+      ),
+    ).toBe(true);
   });
 
   it('falls back to the stored baseline when the base did not boot, saying so with its log tail', () => {
-    const current = makeAbResults({ seed: 4, schedule: 'duet', scenarios: [{ name: 'api', pairs: 12, headScale: 1.3 }] });
+    const current = makeAbResults({
+      seed: 4,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 12, headScale: 1.3 }],
+    });
     current.ab!.base.scenarios = [];
-    current.ab!.baseFailure = { service: 'api', reason: 'service "api" exited early with code 1 before it was ready', logTail: ['Error: Cannot find module ./db.js'] };
+    current.ab!.baseFailure = {
+      service: 'api',
+      reason: 'service "api" exited early with code 1 before it was ready',
+      logTail: ['Error: Cannot find module ./db.js'],
+    };
     const { comparison } = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'nothing saved yet' } });
     expect(comparison.mode).toBe('thresholds-only');
     expect(comparison.notes[0]).toBe(

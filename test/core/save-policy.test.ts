@@ -8,7 +8,9 @@ const breach = { scenario: 'api', expression: 'p(95)<150', actual: 200, ok: fals
 describe('decideSave', () => {
   it('saves a run that passed, in either mode', () => {
     for (const mode of ['pass', 'always'] as const) {
-      expect(decideSave({ verdict: 'pass', regressions: [], breaches: [] }, mode, '--save always')).toEqual({ save: true });
+      expect(decideSave({ verdict: 'pass', regressions: [], breaches: [] }, mode, '--save always')).toEqual({
+        save: true,
+      });
     }
   });
 
@@ -29,6 +31,8 @@ describe('decideSave', () => {
   it('reads the mode and names the fix for anything else', () => {
     expect(parseSaveMode(' Always ', '--save')).toBe('always');
     expect(parseSaveMode('pass', '--save')).toBe('pass');
-    expect(() => parseSaveMode('yes', '--save')).toThrow('--save: "yes" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)');
+    expect(() => parseSaveMode('yes', '--save')).toThrow(
+      '--save: "yes" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)',
+    );
   });
 });

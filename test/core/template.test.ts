@@ -29,11 +29,26 @@ describe('parseTemplate', () => {
   });
 
   it.each([
-    ['/x/${id}', 'request.path: "${id}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)'],
-    ['/x/${rows.id}', 'request.path: "${rows.id}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)'],
-    ['/x/${row.}', 'request.path: "${row.}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)'],
-    ['/x/${row["id"]}', 'request.path: "${row["id"]}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)'],
-    ['/x/${row.id', 'request.path: "/x/${row.id" has an unclosed "${"; use ${row.<column>} like ${row.id} (write $${ for a literal ${)'],
+    [
+      '/x/${id}',
+      'request.path: "${id}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)',
+    ],
+    [
+      '/x/${rows.id}',
+      'request.path: "${rows.id}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)',
+    ],
+    [
+      '/x/${row.}',
+      'request.path: "${row.}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)',
+    ],
+    [
+      '/x/${row["id"]}',
+      'request.path: "${row["id"]}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)',
+    ],
+    [
+      '/x/${row.id',
+      'request.path: "/x/${row.id" has an unclosed "${"; use ${row.<column>} like ${row.id} (write $${ for a literal ${)',
+    ],
   ])('%j is a ConfigError naming the path', (text, message) => {
     expect(() => parseTemplate(text, 'request.path')).toThrow(new ConfigError(message));
   });
@@ -102,7 +117,15 @@ describe('compileRequest', () => {
       headers: {},
       body: {
         kind: 'json',
-        value: { q: '${row.q}', limit: '${row.limit}', flag: '${row.flag}', note: '${row.note}', text: 'n=${row.limit}', list: ['${row.id}', 3], fixed: { a: 1 } },
+        value: {
+          q: '${row.q}',
+          limit: '${row.limit}',
+          flag: '${row.flag}',
+          note: '${row.note}',
+          text: 'n=${row.limit}',
+          list: ['${row.id}', 3],
+          fixed: { a: 1 },
+        },
       },
     });
     const request = compile(rows[0]);
@@ -116,7 +139,13 @@ describe('compileRequest', () => {
       list: ['1', 3],
       fixed: { a: 1 },
     });
-    expect(JSON.parse(compile(rows[1]).body ?? '')).toMatchObject({ q: 'a b/é', limit: 5, flag: false, note: 'x', list: ['007', 3] });
+    expect(JSON.parse(compile(rows[1]).body ?? '')).toMatchObject({
+      q: 'a b/é',
+      limit: 5,
+      flag: false,
+      note: 'x',
+      list: ['007', 3],
+    });
   });
 
   it('keeps a content-type the template gives, in any case', () => {
@@ -130,12 +159,22 @@ describe('compileRequest', () => {
   });
 
   it('fills a raw body as text', () => {
-    const compile = compileRequest({ method: 'PUT', path: '/k/${row.id}', headers: {}, body: { kind: 'raw', value: 'limit=${row.limit}' } });
+    const compile = compileRequest({
+      method: 'PUT',
+      path: '/k/${row.id}',
+      headers: {},
+      body: { kind: 'raw', value: 'limit=${row.limit}' },
+    });
     expect(compile(rows[1])).toEqual({ path: '/k/007', headers: {}, body: 'limit=5' });
   });
 
   it('reports a bad placeholder anywhere in the request with its path', () => {
-    const bad: RequestTemplate = { method: 'POST', path: '/q', headers: {}, body: { kind: 'json', value: { a: [{ b: '${x}' }] } } };
+    const bad: RequestTemplate = {
+      method: 'POST',
+      path: '/q',
+      headers: {},
+      body: { kind: 'json', value: { a: [{ b: '${x}' }] } },
+    };
     expect(() => compileRequest(bad, 'scenarios.s.request')).toThrow(
       'scenarios.s.request.json.a[0].b: "${x}" is not a placeholder; use ${row.<column>} like ${row.id} (write $${ for a literal ${)',
     );

@@ -46,8 +46,14 @@ describe('parseThreshold', () => {
     ['p(x)<50', 't: "p(x)<50": percentile "x" is out of range; use p(N) with 0 < N ≤ 100, like p(99.9)'],
     ['dropped=0', 't: "dropped=0": "=" is not an operator; did you mean "=="? (operators < <= > >= == !=)'],
     ['avg=<5', 't: "avg=<5": "=<" is not an operator; did you mean "<="? (operators < <= > >= == !=)'],
-    ['p(95)<fast', 't: "p(95)<fast": "fast" is not a number; latency is in ms, like "p(95)<150" (or with a unit: "p(95)<1.5s")'],
-    ['error_rate<low', 't: "error_rate<low": "low" is not a number; error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")'],
+    [
+      'p(95)<fast',
+      't: "p(95)<fast": "fast" is not a number; latency is in ms, like "p(95)<150" (or with a unit: "p(95)<1.5s")',
+    ],
+    [
+      'error_rate<low',
+      't: "error_rate<low": "low" is not a number; error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")',
+    ],
     ['rps>=30/s', 't: "rps>=30/s": "30/s" is not a number; rps is requests per second, like "rps>=30"'],
     ['dropped==none', 't: "dropped==none": "none" is not a number; dropped is a count of requests, like "dropped==0"'],
     [
@@ -132,7 +138,15 @@ function scenarioResult(name: string, overrides: Partial<ScenarioResult> = {}): 
     histogram: encoded,
     segments: [],
     timeline: [],
-    generator: { lateStarts: 0, maxStartDelayMs: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0, cpuCores: 0.5, saturated: false, reasons: [] },
+    generator: {
+      lateStarts: 0,
+      maxStartDelayMs: 0,
+      eventLoopDelayP99Ms: 0,
+      eventLoopDelayMaxMs: 0,
+      cpuCores: 0.5,
+      saturated: false,
+      reasons: [],
+    },
     services: [],
     ...overrides,
   };
@@ -153,7 +167,11 @@ function results(...scenarios: ScenarioResult[]): Results {
 
 describe('evaluateThresholds', () => {
   it('checks each expression on each scenario its glob matches, in order', () => {
-    const run = results(scenarioResult('json_oracle/fetchByKey'), scenarioResult('json_oracle/fetchByQuery', { rps: 20 }), scenarioResult('checkout'));
+    const run = results(
+      scenarioResult('json_oracle/fetchByKey'),
+      scenarioResult('json_oracle/fetchByQuery', { rps: 20 }),
+      scenarioResult('checkout'),
+    );
     const outcome = evaluateThresholds({ 'json_oracle/*': ['p(95)<150', 'rps>=30'], checkout: ['dropped==0'] }, run);
     expect(outcome).toEqual([
       { scenario: 'json_oracle/fetchByKey', expression: 'p(95)<150', actual: 141, ok: true },
@@ -210,13 +228,21 @@ describe('evaluateThresholds', () => {
   it('breaches a latency threshold when no request succeeded', () => {
     const failed = scenarioResult('a', { requests: { total: 50, ok: 0, ko: 50, dropped: 0 }, errorRate: 1 });
     expect(evaluateThresholds({ a: ['p(95)<150', 'error_rate<0.5'] }, results(failed))).toEqual([
-      { scenario: 'a', expression: 'p(95)<150', actual: 0, ok: false, reason: 'no request succeeded, so there is no latency to check' },
+      {
+        scenario: 'a',
+        expression: 'p(95)<150',
+        actual: 0,
+        ok: false,
+        reason: 'no request succeeded, so there is no latency to check',
+      },
       { scenario: 'a', expression: 'error_rate<0.5', actual: 1, ok: false },
     ]);
   });
 
   it('yields nothing for a glob with no scenario in these results, and throws on a bad expression', () => {
     expect(evaluateThresholds({ 'other/*': ['p(95)<150'] }, results(scenarioResult('a')))).toEqual([]);
-    expect(() => evaluateThresholds({ a: ['p95<150'] }, results(scenarioResult('a')))).toThrow(/^thresholds\.a\[0\]: "p95<150" has an unknown metric/);
+    expect(() => evaluateThresholds({ a: ['p95<150'] }, results(scenarioResult('a')))).toThrow(
+      /^thresholds\.a\[0\]: "p95<150" has an unknown metric/,
+    );
   });
 });

@@ -14,10 +14,22 @@ import { startCpuTarget } from '../fakes/cpu-target.js';
 // Targets whose capacity is known by construction: k workers (the latch) × d ms each serve at
 // most k × 1000 / d requests per second. Rates stay low (≤ 300/s): the machine is shared.
 
-function capacityScenario(baseUrl: string, load: Partial<CapacityLoad>, overrides: Partial<ScenarioConfig> = {}): ScenarioConfig {
+function capacityScenario(
+  baseUrl: string,
+  load: Partial<CapacityLoad>,
+  overrides: Partial<ScenarioConfig> = {},
+): ScenarioConfig {
   return {
     name: 'digest',
-    load: { executor: 'capacity', startRatePerSec: 50, maxRatePerSec: 800, step: { kind: 'factor', factor: 1.5 }, resolution: 0.05, holdMs: 3000, ...load },
+    load: {
+      executor: 'capacity',
+      startRatePerSec: 50,
+      maxRatePerSec: 800,
+      step: { kind: 'factor', factor: 1.5 },
+      resolution: 0.05,
+      holdMs: 3000,
+      ...load,
+    },
     baseUrl,
     request: { method: 'GET', path: '/', headers: {} },
     warmupMs: 500,
@@ -64,7 +76,10 @@ function climbsPastKnee(levels: CapacityLevel[], trueCapacity: number): number {
 
 function describeCurve(result: ScenarioResult): string {
   return (result.capacity?.levels ?? [])
-    .map((l) => `${l.phase} ${l.intendedPerSec}/s→${l.achievedPerSec}/s p95 ${l.latencyMs.p95} ${l.held ? 'held' : `broke: ${l.brokeBecause.join('; ')}`} ${l.notes.join(' | ')}`)
+    .map(
+      (l) =>
+        `${l.phase} ${l.intendedPerSec}/s→${l.achievedPerSec}/s p95 ${l.latencyMs.p95} ${l.held ? 'held' : `broke: ${l.brokeBecause.join('; ')}`} ${l.notes.join(' | ')}`,
+    )
     .join('\n');
 }
 
@@ -112,7 +127,9 @@ interface KnownSearches {
 }
 let known: Promise<KnownSearches> | undefined;
 function knownSearches(): Promise<KnownSearches> {
-  known ??= Promise.all([searchKnown(FAST, 70), searchKnown(SLOW, 56), searchKnown(FAST, 70)]).then(([fast, slow, fastAgain]) => ({ fast, slow, fastAgain }));
+  known ??= Promise.all([searchKnown(FAST, 70), searchKnown(SLOW, 56), searchKnown(FAST, 70)]).then(
+    ([fast, slow, fastAgain]) => ({ fast, slow, fastAgain }),
+  );
   return known;
 }
 
@@ -120,7 +137,10 @@ async function searchKnown(options: TargetServerOptions, startRatePerSec: number
   // Not target(): the file's afterEach would close it before the tests that read it.
   const server = await startTargetServer(options);
   // A whole second of warm-up: three generators and their servers start (and compile) at once.
-  const result = await runCapacity(capacityScenario(server.url, { startRatePerSec, step: KNOWN_STEP }, { warmupMs: 1000 }), { thresholds: KNOWN_SLO });
+  const result = await runCapacity(
+    capacityScenario(server.url, { startRatePerSec, step: KNOWN_STEP }, { warmupMs: 1000 }),
+    { thresholds: KNOWN_SLO },
+  );
   return { server, result };
 }
 
@@ -131,7 +151,8 @@ beforeAll(() => {
 // The searches' servers stay up until the file ends: the afterEach above must not close them.
 afterAll(async () => {
   const searches = await known?.catch(() => undefined);
-  if (searches) await Promise.all([searches.fast, searches.slow, searches.fastAgain].map((search) => search.server.close()));
+  if (searches)
+    await Promise.all([searches.fast, searches.slow, searches.fastAgain].map((search) => search.server.close()));
 });
 
 // These are about when a search stops and what it then says, not about whether a level kept up:
@@ -143,7 +164,12 @@ describe('runCapacity bounds', () => {
   it('reports a service that holds every level up to maxRate as at least maxRate', async () => {
     const server = await target({ delayMs: 2 });
     const result = await runCapacity(
-      capacityScenario(server.url, { startRatePerSec: 20, maxRatePerSec: 40, step: { kind: 'increment', ratePerSec: 20 }, holdMs: SHORT_HOLD_MS }),
+      capacityScenario(server.url, {
+        startRatePerSec: 20,
+        maxRatePerSec: 40,
+        step: { kind: 'increment', ratePerSec: 20 },
+        holdMs: SHORT_HOLD_MS,
+      }),
       { thresholds: SLO },
     );
     const capacity = result.capacity!;
@@ -159,9 +185,12 @@ describe('runCapacity bounds', () => {
 
   it('starts no level that would end after maxDuration', async () => {
     const server = await target({ delayMs: 2 });
-    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 20, holdMs: SHORT_HOLD_MS, maxDurationMs: 4000 }), {
-      thresholds: SLO,
-    });
+    const result = await runCapacity(
+      capacityScenario(server.url, { startRatePerSec: 20, holdMs: SHORT_HOLD_MS, maxDurationMs: 4000 }),
+      {
+        thresholds: SLO,
+      },
+    );
     const capacity = result.capacity!;
     // 0.5 s warm-up + 1.5 s hold; a second level (1 s settle + 1.5 s hold) would end after 4.5 s,
     // past the 4 s, although 2 s of them are left when the first ends.
@@ -173,7 +202,9 @@ describe('runCapacity bounds', () => {
   it('says the start rate already broke the SLO', async () => {
     // One worker × 50 ms serves 20/s: at 30/s the queue (and so the latency) grows 0.5 s a second.
     const server = await target({ delayMs: 50, latch: 1 });
-    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 30, holdMs: SHORT_HOLD_MS }), { thresholds: SLO });
+    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 30, holdMs: SHORT_HOLD_MS }), {
+      thresholds: SLO,
+    });
     const capacity = result.capacity!;
     expect(capacity).toMatchObject({ limitedBy: 'service', ratePerSec: 0, bracket: [0, 30] });
     expect(capacity.levels).toHaveLength(1);
@@ -223,7 +254,10 @@ describe('targets of known capacity (three searches side by side)', () => {
       expect(capacity.ratePerSec, curve).toBeGreaterThanOrEqual(62.5);
       expect(capacity.bracket[1]).not.toBeNull();
       expect(capacity.bracket[1]! - capacity.bracket[0], curve).toBeLessThanOrEqual(0.05 * capacity.bracket[0] + 1e-9);
-      expect(capacity.levels.some((level) => level.phase === 'bisect'), curve).toBe(true);
+      expect(
+        capacity.levels.some((level) => level.phase === 'bisect'),
+        curve,
+      ).toBe(true);
       expect(climbsPastKnee(capacity.levels, 83.3), curve).toBeLessThanOrEqual(2);
       expect(capacity.firstFailure?.reason).toMatch(/p\(95\)<150 breached|fell behind/);
       expectAccounted(capacity.levels);
@@ -249,13 +283,28 @@ describe('targets of known capacity (three searches side by side)', () => {
     it('calls a build 25% slower per request (67 req/s) a regression against the stored baseline of the faster one (83 req/s), and the faster one against itself none', () => {
       const curves = `before:\n${describeCurve(fast.result)}\nafter:\n${describeCurve(slow.result)}\nagain:\n${describeCurve(fastAgain.result)}`;
       expect(slow.result.capacity!.ratePerSec, curves).toBeLessThan(fast.result.capacity!.ratePerSec);
-      const baseline = createBaseline(resultsOf(fast.result), undefined, { savedAt: '2026-12-01T00:00:00Z', historyLength: 10 });
-      const comparison = compareRuns({ current: resultsOf(slow.result), baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [] });
+      const baseline = createBaseline(resultsOf(fast.result), undefined, {
+        savedAt: '2026-12-01T00:00:00Z',
+        historyLength: 10,
+      });
+      const comparison = compareRuns({
+        current: resultsOf(slow.result),
+        baseline,
+        baselineStatus: { kind: 'ok' },
+        compare: defaultCompareConfig(),
+        thresholds: [],
+      });
       const metric = comparison.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!;
       expect(metric.verdict, `${curves}\n${JSON.stringify(metric)}`).toBe('regression');
       expect(comparison.verdict).toBe('fail');
       // The same build, measured at the same time on a server of its own, is no regression.
-      const same = compareRuns({ current: resultsOf(fastAgain.result), baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [] });
+      const same = compareRuns({
+        current: resultsOf(fastAgain.result),
+        baseline,
+        baselineStatus: { kind: 'ok' },
+        compare: defaultCompareConfig(),
+        thresholds: [],
+      });
       const again = same.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!;
       expect(again.verdict, `${curves}\n${JSON.stringify(again)}`).not.toBe('regression');
       expectAccounted(fastAgain.result.capacity!.levels);
@@ -269,7 +318,10 @@ describe('runCapacity against a CPU-bound target', () => {
     // Coarse on purpose (the 83 req/s search above shows the resolution): 40, 60, 90, 120 req/s,
     // and a bracket of 50% is met as soon as a level breaks, so the search takes 3 or 4 levels.
     // Whole requests per 3 s hold at every rate, so that the bracket is exactly one step wide.
-    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 40, maxRatePerSec: 120, resolution: 0.5 }), { thresholds: SLO });
+    const result = await runCapacity(
+      capacityScenario(server.url, { startRatePerSec: 40, maxRatePerSec: 120, resolution: 0.5 }),
+      { thresholds: SLO },
+    );
     const capacity = result.capacity!;
     const curve = describeCurve(result);
     expect(capacity.limitedBy, curve).toBe('service');
@@ -284,23 +336,29 @@ describe('runCapacity against a CPU-bound target', () => {
 // Alone, after the others: it stalls this process's event loop, which would break any search
 // running beside it.
 describe('runCapacity with a stalled generator', () => {
-  it('tells a generator that stalls from a service that broke: retried once, then reported as the generator\'s limit', async () => {
+  it("tells a generator that stalls from a service that broke: retried once, then reported as the generator's limit", async () => {
     const server = await target({ delayMs: 2 });
     // From 80/s on, the generator's own event loop stalls 60 ms in every 100 ms: a stand-in for a
     // neighbour that takes the generator's core. The service itself is never the limit.
-    const result = await runCapacity(capacityScenario(server.url, { startRatePerSec: 40, step: { kind: 'factor', factor: 2 } }), {
-      thresholds: ['p(95)<40'].map((expression) => parseThreshold(expression, 'test')),
-      progressIntervalMs: 100,
-      onProgress: (progress) => {
-        if ((progress.intendedRatePerSec ?? 0) < 80) return;
-        const until = performance.now() + 60;
-        while (performance.now() < until);
+    const result = await runCapacity(
+      capacityScenario(server.url, { startRatePerSec: 40, step: { kind: 'factor', factor: 2 } }),
+      {
+        thresholds: ['p(95)<40'].map((expression) => parseThreshold(expression, 'test')),
+        progressIntervalMs: 100,
+        onProgress: (progress) => {
+          if ((progress.intendedRatePerSec ?? 0) < 80) return;
+          const until = performance.now() + 60;
+          while (performance.now() < until);
+        },
       },
-    });
+    );
     const capacity = result.capacity!;
     const curve = describeCurve(result);
     expect(capacity.limitedBy, curve).toBe('generator');
-    expect(capacity.levels.map((level) => [level.phase, level.intendedPerSec, level.held]), curve).toEqual([
+    expect(
+      capacity.levels.map((level) => [level.phase, level.intendedPerSec, level.held]),
+      curve,
+    ).toEqual([
       ['climb', 40, true],
       ['climb', 80, false],
       ['retry', 80, false],

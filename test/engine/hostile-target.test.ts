@@ -46,7 +46,9 @@ function scenario(baseUrl: string): ScenarioConfig {
 
 describe('a target that breaks the protocol', () => {
   it('an unsolicited 100 Continue is counted as "other" (bad response), not as a reset', async () => {
-    const url = await rawServer((socket) => socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
+    const url = await rawServer((socket) =>
+      socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'),
+    );
     const result = await runScenario(scenario(url));
     expect(result.requests.ko).toBeGreaterThan(0);
     expect(result.errors).toEqual({ other: result.requests.ko });

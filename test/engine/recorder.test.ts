@@ -47,9 +47,19 @@ describe('Recorder', () => {
     recorder.record(2600, 0, 0, false, 'ETIMEDOUT', 0, 1);
     recorder.record(2700, 0, 0, false, 'ECONNREFUSED', 0, 1);
     const totals = recorder.finish(4000);
-    expect(totals.timeline.map((point) => [point.second, point.count, point.ko])).toEqual([[0, 2, 0], [1, 0, 0], [2, 3, 3], [3, 0, 0]]);
+    expect(totals.timeline.map((point) => [point.second, point.count, point.ko])).toEqual([
+      [0, 2, 0],
+      [1, 0, 0],
+      [2, 3, 3],
+      [3, 0, 0],
+    ]);
     expect(totals.timeline[0]!.p50).toBeCloseTo(5, 2);
-    expect(totals.segments.map((segment) => [segment.startMs, segment.count, segment.ko])).toEqual([[0, 2, 0], [1000, 0, 0], [2000, 3, 3], [3000, 0, 0]]);
+    expect(totals.segments.map((segment) => [segment.startMs, segment.count, segment.ko])).toEqual([
+      [0, 2, 0],
+      [1000, 0, 0],
+      [2000, 3, 3],
+      [3000, 0, 0],
+    ]);
     expect(decodeHistogram(totals.segments[0]!.histogram).totalCount).toBe(2);
     expect(percentileMs(totals.whole, 100)).toBeCloseTo(7, 2);
     expect(totals.statusCodes).toEqual({ '0': 2, '200': 2, '500': 1 });
@@ -64,7 +74,10 @@ describe('Recorder', () => {
     for (const ms of [799, 800, 1199, 1200, 5000]) recorder.record(10, ms * 1000, 200, true, null, 0, 0);
     const totals = recorder.finish(7500);
     expect(totals.distribution).toEqual({ under800: 1, from800to1200: 2, over1200: 2, failed: 0 });
-    expect(totals.segments.map((segment) => [segment.startMs, segment.durationMs])).toEqual([[0, 5000], [5000, 2500]]);
+    expect(totals.segments.map((segment) => [segment.startMs, segment.durationMs])).toEqual([
+      [0, 5000],
+      [5000, 2500],
+    ]);
     recorder.destroy();
   });
 
@@ -93,8 +106,17 @@ describe('Recorder', () => {
     recorder.record(2400, 900_000, 200, true, null, 0, 0);
     recorder.record(4100, 2_500_000, 0, false, 'ETIMEDOUT', 0, 0);
     const totals = recorder.finish(2000);
-    expect(totals.timeline.map((p) => [p.second, p.count, p.ko])).toEqual([[0, 0, 0], [1, 1, 0], [2, 1, 0], [3, 0, 0], [4, 1, 1]]);
-    expect(totals.segments.map((s) => [s.startMs, s.count, s.ko])).toEqual([[0, 0, 0], [1000, 3, 1]]);
+    expect(totals.timeline.map((p) => [p.second, p.count, p.ko])).toEqual([
+      [0, 0, 0],
+      [1, 1, 0],
+      [2, 1, 0],
+      [3, 0, 0],
+      [4, 1, 1],
+    ]);
+    expect(totals.segments.map((s) => [s.startMs, s.count, s.ko])).toEqual([
+      [0, 0, 0],
+      [1000, 3, 1],
+    ]);
     expect(totals.ok + totals.ko).toBe(3);
     recorder.destroy();
   });

@@ -8,14 +8,31 @@ describe('request source', () => {
     const next = createRequestSource({ method: 'get', path: '/health', headers: { accept: 'text/plain' } });
     const first = next();
     expect(next()).toBe(first);
-    expect(first).toMatchObject({ method: 'GET', path: '/health', headers: ['accept', 'text/plain'], body: null, bodyBytes: 0 });
+    expect(first).toMatchObject({
+      method: 'GET',
+      path: '/health',
+      headers: ['accept', 'text/plain'],
+      body: null,
+      bodyBytes: 0,
+    });
     expect(Object.isFrozen(first)).toBe(true);
   });
 
   it('fills path, headers and JSON body from rows, round-robin', () => {
     const next = createRequestSource(
-      { method: 'POST', path: '/orders/${row.id}', headers: { 'x-user': '${row.user}' }, body: { kind: 'json', value: { q: '${row.id}', n: [1, '${row.user}'] } } },
-      { rows: [{ id: 1, user: 'a' }, { id: 2, user: 'b"c' }], order: 'round-robin' },
+      {
+        method: 'POST',
+        path: '/orders/${row.id}',
+        headers: { 'x-user': '${row.user}' },
+        body: { kind: 'json', value: { q: '${row.id}', n: [1, '${row.user}'] } },
+      },
+      {
+        rows: [
+          { id: 1, user: 'a' },
+          { id: 2, user: 'b"c' },
+        ],
+        order: 'round-robin',
+      },
     );
     const [a, b, c] = [next(), next(), next()];
     expect(a.path).toBe('/orders/1');
@@ -30,7 +47,10 @@ describe('request source', () => {
   it('takes rows at random, the same way for the same seed', () => {
     const rows = Array.from({ length: 50 }, (_, id) => ({ id }));
     const pick = (seed: number) => {
-      const next = createRequestSource({ method: 'GET', path: '/${row.id}', headers: {} }, { rows, order: 'random', seed });
+      const next = createRequestSource(
+        { method: 'GET', path: '/${row.id}', headers: {} },
+        { rows, order: 'random', seed },
+      );
       return Array.from({ length: 200 }, () => next().path);
     };
     expect(pick(3)).toEqual(pick(3));
@@ -39,7 +59,10 @@ describe('request source', () => {
   });
 
   it('renders raw bodies per row', () => {
-    const next = createRequestSource({ method: 'PUT', path: '/k', headers: {}, body: { kind: 'raw', value: 'k=${row.k}' } }, { rows: [{ k: 'v' }, { k: 'w' }] });
+    const next = createRequestSource(
+      { method: 'PUT', path: '/k', headers: {}, body: { kind: 'raw', value: 'k=${row.k}' } },
+      { rows: [{ k: 'v' }, { k: 'w' }] },
+    );
     expect([next(), next()].map((request) => request.body?.toString())).toEqual(['k=v', 'k=w']);
   });
 });
@@ -63,7 +86,12 @@ describe('error classes', () => {
 describe('generator saturation', () => {
   const calm = { cpuCores: 0.3, eventLoopDelayP99Ms: 2, eventLoopDelayMaxMs: 5 };
   it('is quiet when the generator kept up, drops included', () => {
-    expect(explainSaturation({ load: calm, open: { intended: 1000, sent: 500, dropped: 500, lateStarts: 2, maxStartDelayMs: 12 } })).toEqual([]);
+    expect(
+      explainSaturation({
+        load: calm,
+        open: { intended: 1000, sent: 500, dropped: 500, lateStarts: 2, maxStartDelayMs: 12 },
+      }),
+    ).toEqual([]);
   });
   it('names each reason', () => {
     const reasons = explainSaturation({

@@ -78,7 +78,9 @@ describe('closed model', () => {
 
   it('counts an answer later than the timeout as ETIMEDOUT, with status 0', async () => {
     const server = await target({ delayMs: 2000 });
-    const result = await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 3, durationMs: 600 }, { timeoutMs: 150, warmupMs: 0 }));
+    const result = await runScenario(
+      makeScenario(server.url, { executor: 'constant-vus', vus: 3, durationMs: 600 }, { timeoutMs: 150, warmupMs: 0 }),
+    );
     expect(result.requests.ok).toBe(0);
     // Each VU times out every 150 ms: 4 in 600 ms, and at least 3 however late the timer ticks.
     expect(result.requests.ko).toBeGreaterThanOrEqual(3 * 3);
@@ -96,7 +98,9 @@ describe('closed model', () => {
     const { port } = probe.address() as AddressInfo;
     probe.close();
     await once(probe, 'close');
-    const result = await runScenario(makeScenario(`http://127.0.0.1:${port}`, { executor: 'constant-vus', vus: 2, durationMs: 300 }, { warmupMs: 0 }));
+    const result = await runScenario(
+      makeScenario(`http://127.0.0.1:${port}`, { executor: 'constant-vus', vus: 2, durationMs: 300 }, { warmupMs: 0 }),
+    );
     expect(result.requests.ko).toBeGreaterThan(0);
     expect(result.requests.ok).toBe(0);
     expect(result.errors).toEqual({ ECONNREFUSED: result.requests.ko });
@@ -110,12 +114,16 @@ describe('closed model', () => {
     const result = await runScenario(scenario);
     expect(result.requests.ok).toBe(0);
     expect(result.errors.other).toBe(result.requests.ko);
-    expect(result.errorExamples).toEqual({ other: expect.stringMatching(/^InvalidArgumentError \(UND_ERR_INVALID_ARG\): .*header/) });
+    expect(result.errorExamples).toEqual({
+      other: expect.stringMatching(/^InvalidArgumentError \(UND_ERR_INVALID_ARG\): .*header/),
+    });
   });
 
   it('reports a service that resets its connections as ECONNRESET', async () => {
     const server = await target({ reset: true });
-    const result = await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 2, durationMs: 400 }, { warmupMs: 0 }));
+    const result = await runScenario(
+      makeScenario(server.url, { executor: 'constant-vus', vus: 2, durationMs: 400 }, { warmupMs: 0 }),
+    );
     expect(result.requests.ko).toBeGreaterThan(0);
     expect(result.requests.ok).toBe(0);
     expect(result.errors).toEqual({ ECONNRESET: result.requests.ko });
@@ -124,7 +132,11 @@ describe('closed model', () => {
   it('shares a fixed total of iterations between the VUs, exactly', async () => {
     const server = await target({ delayMs: 1 });
     const result = await runScenario(
-      makeScenario(server.url, { executor: 'shared-iterations', vus: 10, iterations: 1234, maxDurationMs: 30_000 }, { warmupMs: 0 }),
+      makeScenario(
+        server.url,
+        { executor: 'shared-iterations', vus: 10, iterations: 1234, maxDurationMs: 30_000 },
+        { warmupMs: 0 },
+      ),
     );
     expect(result.requests.total).toBe(1234);
     expect(server.received()).toBe(1234);
@@ -136,7 +148,11 @@ describe('closed model', () => {
   it('keeps warm-up requests out of a shared-iterations count', async () => {
     const server = await target({ delayMs: 1 });
     const result = await runScenario(
-      makeScenario(server.url, { executor: 'shared-iterations', vus: 4, iterations: 300, maxDurationMs: 30_000 }, { warmupMs: 200 }),
+      makeScenario(
+        server.url,
+        { executor: 'shared-iterations', vus: 4, iterations: 300, maxDurationMs: 30_000 },
+        { warmupMs: 200 },
+      ),
     );
     expect(result.requests.total).toBe(300);
     expect(server.received()).toBeGreaterThan(300);
@@ -145,7 +161,11 @@ describe('closed model', () => {
   it('stops shared iterations at maxDuration', async () => {
     const server = await target({ delayMs: 50 });
     const result = await runScenario(
-      makeScenario(server.url, { executor: 'shared-iterations', vus: 2, iterations: 100_000, maxDurationMs: 500 }, { warmupMs: 0 }),
+      makeScenario(
+        server.url,
+        { executor: 'shared-iterations', vus: 2, iterations: 100_000, maxDurationMs: 500 },
+        { warmupMs: 0 },
+      ),
     );
     expect(result.durationMs).toBe(500);
     expect(result.requests.total).toBeGreaterThan(5);
@@ -156,7 +176,19 @@ describe('closed model', () => {
     const server = await target({ delayMs: 10 });
     const seen: ScenarioProgress[] = [];
     const result = await runScenario(
-      makeScenario(server.url, { executor: 'ramping-vus', startVus: 1, stages: [{ durationMs: 400, target: 6 }, { durationMs: 300, target: 6 }, { durationMs: 300, target: 1 }] }, { warmupMs: 100 }),
+      makeScenario(
+        server.url,
+        {
+          executor: 'ramping-vus',
+          startVus: 1,
+          stages: [
+            { durationMs: 400, target: 6 },
+            { durationMs: 300, target: 6 },
+            { durationMs: 300, target: 1 },
+          ],
+        },
+        { warmupMs: 100 },
+      ),
       { onProgress: (progress) => seen.push(progress), progressIntervalMs: 50 },
     );
     const measured = seen.filter((progress) => progress.phase === 'measure');
@@ -170,7 +202,13 @@ describe('closed model', () => {
 
   it('waits the think time between iterations', async () => {
     const server = await target();
-    const result = await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 2, durationMs: 1000 }, { thinkTimeMs: 100, warmupMs: 0 }));
+    const result = await runScenario(
+      makeScenario(
+        server.url,
+        { executor: 'constant-vus', vus: 2, durationMs: 1000 },
+        { thinkTimeMs: 100, warmupMs: 0 },
+      ),
+    );
     // Two VUs, each about one iteration per 100 ms.
     expect(result.requests.total).toBeGreaterThanOrEqual(12);
     expect(result.requests.total).toBeLessThanOrEqual(22);
@@ -181,7 +219,15 @@ describe('closed model', () => {
     const scenario = makeScenario(
       server.url,
       { executor: 'shared-iterations', vus: 2, iterations: 50, maxDurationMs: 10_000 },
-      { warmupMs: 0, request: { method: 'POST', path: '/orders/${row.id}', headers: {}, body: { kind: 'json', value: { id: '${row.id}', pad: 'xxxx' } } } },
+      {
+        warmupMs: 0,
+        request: {
+          method: 'POST',
+          path: '/orders/${row.id}',
+          headers: {},
+          body: { kind: 'json', value: { id: '${row.id}', pad: 'xxxx' } },
+        },
+      },
     );
     const result = await runScenario(scenario, { rows: [{ id: 1 }, { id: 22 }] });
     const bodies = ['{"id":1,"pad":"xxxx"}', '{"id":22,"pad":"xxxx"}'].map((text) => Buffer.byteLength(text));
@@ -194,10 +240,18 @@ describe('closed model', () => {
 
   it('treats codes as ok when the scenario says so, and others as ko', async () => {
     const notFound = await target({ status: 404 });
-    const listed = await runScenario(makeScenario(notFound.url, { executor: 'constant-vus', vus: 1, durationMs: 200 }, { okStatus: [404], warmupMs: 0 }));
+    const listed = await runScenario(
+      makeScenario(
+        notFound.url,
+        { executor: 'constant-vus', vus: 1, durationMs: 200 },
+        { okStatus: [404], warmupMs: 0 },
+      ),
+    );
     expect(listed.requests.ko).toBe(0);
     expect(listed.requests.ok).toBeGreaterThan(0);
-    const plain = await runScenario(makeScenario(notFound.url, { executor: 'constant-vus', vus: 1, durationMs: 200 }, { warmupMs: 0 }));
+    const plain = await runScenario(
+      makeScenario(notFound.url, { executor: 'constant-vus', vus: 1, durationMs: 200 }, { warmupMs: 0 }),
+    );
     expect(plain.requests.ok).toBe(0);
     expect(plain.statusCodes).toEqual({ '404': plain.requests.ko });
     expect(plain.errors).toEqual({});
@@ -205,7 +259,13 @@ describe('closed model', () => {
 
   it('counts a seeded share of 500s as ko', async () => {
     const server = await target({ errorRate: 0.2, seed: 7 });
-    const result = await runScenario(makeScenario(server.url, { executor: 'shared-iterations', vus: 4, iterations: 2000, maxDurationMs: 20_000 }, { warmupMs: 0 }));
+    const result = await runScenario(
+      makeScenario(
+        server.url,
+        { executor: 'shared-iterations', vus: 4, iterations: 2000, maxDurationMs: 20_000 },
+        { warmupMs: 0 },
+      ),
+    );
     expect(result.requests.total).toBe(2000);
     expect(result.statusCodes['500']).toBe(result.requests.ko);
     expect(result.errorRate).toBeGreaterThan(0.15);
@@ -214,8 +274,14 @@ describe('closed model', () => {
 
   it('records segments whose histograms add up to the whole', async () => {
     const server = await target({ delayMs: 2 });
-    const result = await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 4, durationMs: 600 }, { segmentMs: 250 }));
-    expect(result.segments.map((segment) => [segment.startMs, segment.durationMs])).toEqual([[0, 250], [250, 250], [500, 100]]);
+    const result = await runScenario(
+      makeScenario(server.url, { executor: 'constant-vus', vus: 4, durationMs: 600 }, { segmentMs: 250 }),
+    );
+    expect(result.segments.map((segment) => [segment.startMs, segment.durationMs])).toEqual([
+      [0, 250],
+      [250, 250],
+      [500, 100],
+    ]);
     expect(result.segments.reduce((sum, segment) => sum + segment.count, 0)).toBe(result.requests.total);
     const parts = result.segments.map((segment) => decodeHistogram(segment.histogram));
     const sum = mergeHistograms(parts);
@@ -229,10 +295,13 @@ describe('closed model', () => {
   it('reports progress through the warm-up and the measured window', async () => {
     const server = await target({ delayMs: 1 });
     const seen: ScenarioProgress[] = [];
-    await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 2, durationMs: 500 }, { warmupMs: 300 }), {
-      onProgress: (progress) => seen.push(progress),
-      progressIntervalMs: 100,
-    });
+    await runScenario(
+      makeScenario(server.url, { executor: 'constant-vus', vus: 2, durationMs: 500 }, { warmupMs: 300 }),
+      {
+        onProgress: (progress) => seen.push(progress),
+        progressIntervalMs: 100,
+      },
+    );
     expect(seen.some((progress) => progress.phase === 'warmup')).toBe(true);
     const measured = seen.filter((progress) => progress.phase === 'measure');
     expect(measured.length).toBeGreaterThan(2);
@@ -244,10 +313,17 @@ describe('closed model', () => {
   it('reports the intended rate of an open scenario up to its last progress line', async () => {
     const server = await target({ delayMs: 1 });
     const seen: ScenarioProgress[] = [];
-    await runScenario(makeScenario(server.url, { executor: 'constant-arrival-rate', ratePerSec: 50, durationMs: 500 }, { warmupMs: 100 }), {
-      onProgress: (progress) => seen.push(progress),
-      progressIntervalMs: 100,
-    });
+    await runScenario(
+      makeScenario(
+        server.url,
+        { executor: 'constant-arrival-rate', ratePerSec: 50, durationMs: 500 },
+        { warmupMs: 100 },
+      ),
+      {
+        onProgress: (progress) => seen.push(progress),
+        progressIntervalMs: 100,
+      },
+    );
     const measured = seen.filter((progress) => progress.phase === 'measure');
     expect(measured.length).toBeGreaterThan(2);
     expect(measured.map((progress) => progress.intendedRatePerSec)).toEqual(measured.map(() => 50));
@@ -257,9 +333,12 @@ describe('closed model', () => {
     const server = await target({ delayMs: 5 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 500);
-    const result = await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 2, durationMs: 20_000 }, { warmupMs: 100 }), {
-      signal: controller.signal,
-    });
+    const result = await runScenario(
+      makeScenario(server.url, { executor: 'constant-vus', vus: 2, durationMs: 20_000 }, { warmupMs: 100 }),
+      {
+        signal: controller.signal,
+      },
+    );
     expect(result.durationMs).toBeLessThan(5000);
     expect(result.requests.ok).toBeGreaterThan(0);
     expect(result.requests.ko).toBe(0);
@@ -269,7 +348,13 @@ describe('closed model', () => {
 describe('open model', () => {
   it('sends on schedule and reports the intended and achieved rate', async () => {
     const server = await target({ delayMs: 2 });
-    const result = await runScenario(makeScenario(server.url, { executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 1000 }, { warmupMs: 300 }));
+    const result = await runScenario(
+      makeScenario(
+        server.url,
+        { executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 1000 },
+        { warmupMs: 300 },
+      ),
+    );
     expect(result.requests.total).toBeGreaterThanOrEqual(197);
     expect(result.requests.total).toBeLessThanOrEqual(201);
     expect(result.requests.dropped).toBe(0);
@@ -283,7 +368,11 @@ describe('open model', () => {
   it('follows a ramp: 0 → 200/s over 2 s is 200 requests', async () => {
     const server = await target();
     const result = await runScenario(
-      makeScenario(server.url, { executor: 'ramping-arrival-rate', startRatePerSec: 0, stages: [{ durationMs: 2000, target: 200 }] }, { warmupMs: 0 }),
+      makeScenario(
+        server.url,
+        { executor: 'ramping-arrival-rate', startRatePerSec: 0, stages: [{ durationMs: 2000, target: 200 }] },
+        { warmupMs: 0 },
+      ),
     );
     expect(result.requests.total).toBeGreaterThanOrEqual(196);
     expect(result.requests.total).toBeLessThanOrEqual(201);
@@ -297,7 +386,11 @@ describe('open model', () => {
   it('drops what is due while maxInFlight requests are out, and says so', async () => {
     const server = await target({ delayMs: 200 });
     const result = await runScenario(
-      makeScenario(server.url, { executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 1000 }, { maxInFlight: 2, warmupMs: 0 }),
+      makeScenario(
+        server.url,
+        { executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 1000 },
+        { maxInFlight: 2, warmupMs: 0 },
+      ),
     );
     // Two connections held 200 ms each carry 10/s; the other ~90 of 100 are dropped, not queued.
     expect(result.requests.total).toBeGreaterThanOrEqual(6);
@@ -319,7 +412,13 @@ describe('open model', () => {
         // busy: nothing else runs
       }
     }, 300 + 500);
-    const result = await runScenario(makeScenario(server.url, { executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 1200 }, { warmupMs: 300 }));
+    const result = await runScenario(
+      makeScenario(
+        server.url,
+        { executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 1200 },
+        { warmupMs: 300 },
+      ),
+    );
     clearTimeout(blocker);
     // ~60 requests fell due during the block and went out up to 300 ms late; timed from their
     // intended start, they carry that wait: 25% of requests spread over 0–300 ms puts p99 near 290 ms.
@@ -336,7 +435,11 @@ describe('open model', () => {
     // sent again on the same client from inside its connect-error callback.
     const port = await closedPort();
     const result = await runScenario(
-      makeScenario(`http://127.0.0.1:${port}`, { executor: 'constant-arrival-rate', ratePerSec: 500, durationMs: 600 }, { warmupMs: 200 }),
+      makeScenario(
+        `http://127.0.0.1:${port}`,
+        { executor: 'constant-arrival-rate', ratePerSec: 500, durationMs: 600 },
+        { warmupMs: 200 },
+      ),
     );
     expect(result.requests.ok).toBe(0);
     expect(result.requests.total).toBe(result.requests.ko);
@@ -358,7 +461,11 @@ describe('open model', () => {
       server.close();
     }, 300);
     const result = await runScenario(
-      makeScenario(`http://127.0.0.1:${port}`, { executor: 'constant-arrival-rate', ratePerSec: 500, durationMs: 700 }, { warmupMs: 0 }),
+      makeScenario(
+        `http://127.0.0.1:${port}`,
+        { executor: 'constant-arrival-rate', ratePerSec: 500, durationMs: 700 },
+        { warmupMs: 0 },
+      ),
     );
     // ~150 answered before the close at 300 ms, ~200 refused after it.
     expect(result.requests.ok).toBeGreaterThan(100);

@@ -65,18 +65,28 @@ function paths(server: LoggingServer): string[] {
 async function pair(headDelayMs: number, baseDelayMs: number) {
   const head = await loggingServer(headDelayMs);
   const base = await loggingServer(baseDelayMs);
-  return { head, base, targets: [{ name: 'head', baseUrl: head.url }, { name: 'base', baseUrl: base.url }] };
+  return {
+    head,
+    base,
+    targets: [
+      { name: 'head', baseUrl: head.url },
+      { name: 'base', baseUrl: base.url },
+    ],
+  };
 }
 
 describe('duet', () => {
   it('open model: sends every intended request to both variants, in a seeded random order', async () => {
     const { head, base, targets } = await pair(1, 6);
-    const outcome = await runScenarioVariants(makeScenario({ executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 1000 }), {
-      targets,
-      schedule: 'duet',
-      rows,
-      seed: 7,
-    });
+    const outcome = await runScenarioVariants(
+      makeScenario({ executor: 'constant-arrival-rate', ratePerSec: 200, durationMs: 1000 }),
+      {
+        targets,
+        schedule: 'duet',
+        rows,
+        seed: 7,
+      },
+    );
     const [h, b] = outcome.results;
     expect(outcome.order).toBeUndefined();
     // The same requests at both (several connections each, so the arrival order may differ a little).
@@ -97,7 +107,11 @@ describe('duet', () => {
 
   it('closed model: each VU drives a pair and records both sides', async () => {
     const { head, base, targets } = await pair(1, 4);
-    const outcome = await runScenarioVariants(makeScenario({ executor: 'constant-vus', vus: 3, durationMs: 750 }), { targets, rows, seed: 3 });
+    const outcome = await runScenarioVariants(makeScenario({ executor: 'constant-vus', vus: 3, durationMs: 750 }), {
+      targets,
+      rows,
+      seed: 3,
+    });
     const [h, b] = outcome.results;
     expect(h!.requests.total).toBeGreaterThan(50);
     expect(h!.requests.total).toBe(b!.requests.total);
@@ -110,7 +124,10 @@ describe('duet', () => {
 
   it('shared-iterations: the count is of pairs, and both sides get every one', async () => {
     const { targets } = await pair(1, 2);
-    const outcome = await runScenarioVariants(makeScenario({ executor: 'shared-iterations', vus: 4, iterations: 120, maxDurationMs: 10_000 }), { targets, rows });
+    const outcome = await runScenarioVariants(
+      makeScenario({ executor: 'shared-iterations', vus: 4, iterations: 120, maxDurationMs: 10_000 }),
+      { targets, rows },
+    );
     expect(outcome.results.map((result) => result.requests.total)).toEqual([120, 120]);
     expect(outcome.results[0]!.durationMs).toBe(outcome.results[1]!.durationMs);
   });
@@ -174,12 +191,15 @@ describe('alternate', () => {
     const { targets } = await pair(1, 1);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 700);
-    const outcome = await runScenarioVariants(makeScenario({ executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 60_000 }), {
-      targets,
-      schedule: 'alternate',
-      rows,
-      signal: controller.signal,
-    });
+    const outcome = await runScenarioVariants(
+      makeScenario({ executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 60_000 }),
+      {
+        targets,
+        schedule: 'alternate',
+        rows,
+        signal: controller.signal,
+      },
+    );
     const [h, b] = outcome.results;
     expect(h!.durationMs + b!.durationMs).toBeLessThan(2000);
     expect(h!.requests.total + b!.requests.total).toBeGreaterThan(0);
@@ -191,16 +211,19 @@ describe('contention per segment', () => {
     it(`${schedule}: every segment of both variants carries its sample, read at the segment boundaries`, async () => {
       const { targets } = await pair(1, 1);
       let probes = 0;
-      const outcome = await runScenarioVariants(makeScenario({ executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 1000 }), {
-        targets,
-        schedule,
-        seed: 3,
-        rows,
-        cpuProbe: () => {
-          probes += 1;
-          return { busySeconds: probes, stealSeconds: 0, serviceSeconds: 0 };
+      const outcome = await runScenarioVariants(
+        makeScenario({ executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 1000 }),
+        {
+          targets,
+          schedule,
+          seed: 3,
+          rows,
+          cpuProbe: () => {
+            probes += 1;
+            return { busySeconds: probes, stealSeconds: 0, serviceSeconds: 0 };
+          },
         },
-      });
+      );
       for (const result of outcome.results) {
         expect(result.segments).toHaveLength(4);
         for (const segment of result.segments) {

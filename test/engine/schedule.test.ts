@@ -27,7 +27,11 @@ describe('arrival schedule', () => {
   });
 
   it('chains stages, ramps down and holds', () => {
-    const pieces = piecesFromStages(50, [{ durationMs: 2000, target: 100 }, { durationMs: 1000, target: 100 }, { durationMs: 2000, target: 0 }]);
+    const pieces = piecesFromStages(50, [
+      { durationMs: 2000, target: 100 },
+      { durationMs: 1000, target: 100 },
+      { durationMs: 2000, target: 0 },
+    ]);
     expect(profileDurationMs(pieces)).toBe(5000);
     const times = drain(pieces);
     // 150 + 100 + 100 requests.

@@ -29,7 +29,7 @@ function openScenario(baseUrl: string, segmentMs = 500): ScenarioConfig {
  * the busy total includes perfgate's own CPU, as /proc/stat's does. */
 function neighbourProbe(windowStartMs: number): CpuProbe {
   const neighbourSeconds = (tMs: number): number => {
-    const base = 0.1 * Math.max(0, tMs) / 1000;
+    const base = (0.1 * Math.max(0, tMs)) / 1000;
     const burst = Math.max(0, Math.min(tMs, 1500) - 1000) / 1000;
     return base + 0.9 * burst;
   };
@@ -94,6 +94,10 @@ describe('per-segment contention', () => {
       },
     });
     expect(result.requests.ko).toBe(0);
-    expect(result.segments.every((segment) => segment.contention !== undefined && segment.contention.otherCores === undefined)).toBe(true);
+    expect(
+      result.segments.every(
+        (segment) => segment.contention !== undefined && segment.contention.otherCores === undefined,
+      ),
+    ).toBe(true);
   });
 });

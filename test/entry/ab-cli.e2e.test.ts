@@ -40,12 +40,24 @@ ${scenarios.map((name) => blocks[name]).join('')}`;
 }
 
 /** head/ and base/ checkouts, each with perf/perfgate.yml and perf/server.mjs. */
-function checkouts(name: string, head: { delayMs: number; scenarios: string[] }, base: { delayMs: number; scenarios: string[]; failWith?: string }, schedule: string, durationS = PAIRED_S) {
+function checkouts(
+  name: string,
+  head: { delayMs: number; scenarios: string[] },
+  base: { delayMs: number; scenarios: string[]; failWith?: string },
+  schedule: string,
+  durationS = PAIRED_S,
+) {
   const root = join(work, name);
-  for (const [side, spec] of [['head', head], ['base', base]] as const) {
+  for (const [side, spec] of [
+    ['head', head],
+    ['base', base],
+  ] as const) {
     const dir = join(root, side, 'perf');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'server.mjs'), serverSource(spec.delayMs, 'failWith' in spec && spec.failWith ? { failWith: spec.failWith } : {}));
+    writeFileSync(
+      join(dir, 'server.mjs'),
+      serverSource(spec.delayMs, 'failWith' in spec && spec.failWith ? { failWith: spec.failWith } : {}),
+    );
     writeFileSync(join(dir, 'perfgate.yml'), configText(schedule, spec.scenarios, durationS));
   }
   return { root, head: join(root, 'head'), base: join(root, 'base') };
@@ -54,11 +66,34 @@ function checkouts(name: string, head: { delayMs: number; scenarios: string[] },
 function gate(cwd: string, extra: string[] = []) {
   const child = spawnSync(
     process.execPath,
-    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-dir', '../base', '--baseline-dir', '.perfgate', '-o', 'results.json', '--format', 'json', '--seed', '5', ...extra],
+    [
+      cli,
+      'gate',
+      '-c',
+      'perf/perfgate.yml',
+      '--base-dir',
+      '../base',
+      '--baseline-dir',
+      '.perfgate',
+      '-o',
+      'results.json',
+      '--format',
+      'json',
+      '--seed',
+      '5',
+      ...extra,
+    ],
     { cwd, encoding: 'utf8', timeout: 120_000 },
   );
-  const results = existsSync(join(cwd, 'results.json')) ? (JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results) : undefined;
-  let report: { mode?: string; notes?: string[]; regressions?: { scenario: string; metric: string }[]; scenarios?: { name: string; notes: string[] }[] } = {};
+  const results = existsSync(join(cwd, 'results.json'))
+    ? (JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results)
+    : undefined;
+  let report: {
+    mode?: string;
+    notes?: string[];
+    regressions?: { scenario: string; metric: string }[];
+    scenarios?: { name: string; notes: string[] }[];
+  } = {};
   try {
     report = JSON.parse(child.stdout) as typeof report;
   } catch {
@@ -97,7 +132,9 @@ describe.each([
     if (schedule === 'alternate') expect(results.ab?.order).toHaveLength(PAIRED_S);
     else expect(results.ab?.order).toBeUndefined();
     expect(run.report.mode).toBe('ab');
-    const regressed = [...new Set(run.report.regressions?.map((regression) => `${regression.scenario}:${regression.metric}`))];
+    const regressed = [
+      ...new Set(run.report.regressions?.map((regression) => `${regression.scenario}:${regression.metric}`)),
+    ];
     for (const name of scenarios) expect(regressed, run.stdout).toContain(`${name}:p50`);
     // Two processes, two ports, both stopped.
     const processes = [...started(dirs.head), ...started(dirs.base)];
@@ -112,17 +149,30 @@ describe.each([
 
 describe('perfgate gate --base-dir, when the two differ', () => {
   it('judges a scenario new in the head on thresholds alone, and passes an unchanged one', () => {
-    const dirs = checkouts('new-scenario', { delayMs: 2, scenarios: ['closed', 'fresh'] }, { delayMs: 2, scenarios: ['closed'] }, 'duet');
+    const dirs = checkouts(
+      'new-scenario',
+      { delayMs: 2, scenarios: ['closed', 'fresh'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+    );
     const run = gate(dirs.head);
     expect(run.code, run.stderr).toBe(0);
     expect(run.results!.ab!.base.scenarios.map((scenario) => scenario.name)).toEqual(['closed']);
     expect(run.results!.scenarios.map((scenario) => scenario.name)).toEqual(['closed', 'fresh']);
-    expect(run.report.scenarios?.find((scenario) => scenario.name === 'fresh')?.notes.join(' ')).toContain('judged on thresholds alone');
+    expect(run.report.scenarios?.find((scenario) => scenario.name === 'fresh')?.notes.join(' ')).toContain(
+      'judged on thresholds alone',
+    );
     expect(run.report.regressions).toEqual([]);
   }, 120_000);
 
   it('falls back to the stored baseline when the base does not boot, with its log tail', () => {
-    const dirs = checkouts('base-fails', { delayMs: 2, scenarios: ['closed'] }, { delayMs: 2, scenarios: ['closed'], failWith: 'base: cannot find module ./db.js' }, 'duet', 1);
+    const dirs = checkouts(
+      'base-fails',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'], failWith: 'base: cannot find module ./db.js' },
+      'duet',
+      1,
+    );
     const run = gate(dirs.head);
     // No stored baseline either: judged on thresholds, which pass.
     expect(run.code, run.stderr).toBe(0);
@@ -139,9 +189,18 @@ describe('perfgate gate --base-dir, when the two differ', () => {
   }, 120_000);
 
   it('refuses a config with a fixed port, naming the key and the fix', () => {
-    const dirs = checkouts('fixed-port', { delayMs: 2, scenarios: ['closed'] }, { delayMs: 2, scenarios: ['closed'] }, 'duet', 1);
+    const dirs = checkouts(
+      'fixed-port',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+      1,
+    );
     const path = join(dirs.head, 'perf', 'perfgate.yml');
-    writeFileSync(path, readFileSync(path, 'utf8').replace('baseUrl: "http://127.0.0.1:${port}"', 'baseUrl: "http://127.0.0.1:8080"'));
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace('baseUrl: "http://127.0.0.1:${port}"', 'baseUrl: "http://127.0.0.1:8080"'),
+    );
     const run = gate(dirs.head);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--base-dir asks for an A/B run');
@@ -151,17 +210,39 @@ describe('perfgate gate --base-dir, when the two differ', () => {
 
 describe('Ctrl-C during an A/B run', () => {
   it('stops the processes of both variants and exits 130', async () => {
-    const dirs = checkouts('interrupt', { delayMs: 2, scenarios: ['closed'] }, { delayMs: 2, scenarios: ['closed'] }, 'duet', 60);
-    const child = spawn(process.execPath, [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-dir', '../base', '--baseline-dir', '.perfgate', '-o', 'results.json'], {
-      cwd: dirs.head,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const dirs = checkouts(
+      'interrupt',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+      60,
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        'gate',
+        '-c',
+        'perf/perfgate.yml',
+        '--base-dir',
+        '../base',
+        '--baseline-dir',
+        '.perfgate',
+        '-o',
+        'results.json',
+      ],
+      {
+        cwd: dirs.head,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.resume();
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     // Bounded: both boot well within 15 s.
-    for (let attempt = 0; attempt < 150 && started(dirs.head).length + started(dirs.base).length < 2; attempt += 1) await sleep(100);
+    for (let attempt = 0; attempt < 150 && started(dirs.head).length + started(dirs.base).length < 2; attempt += 1)
+      await sleep(100);
     const processes = [...started(dirs.head), ...started(dirs.base)];
     expect(processes).toHaveLength(2);
     for (let attempt = 0; attempt < 150 && !(await accepts(processes[1]!.port)); attempt += 1) await sleep(100);

@@ -14,7 +14,10 @@ const work = makeWorkDir('action-ab');
 let world: ActionWorld;
 
 beforeAll(async () => {
-  world = await startActionWorld({ work, inputs: { config: 'perfgate.yml', 'slack-token': slackBotToken, 'slack-channel': slackChannel } });
+  world = await startActionWorld({
+    work,
+    inputs: { config: 'perfgate.yml', 'slack-token': slackBotToken, 'slack-channel': slackChannel },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -46,7 +49,12 @@ thresholds:
 }
 
 /** The head checkout (the workspace) with the base checkout in its base/ folder. */
-function checkouts(name: string, head: { delayMs: number }, base: { delayMs: number; failWith?: string }, configText: string) {
+function checkouts(
+  name: string,
+  head: { delayMs: number },
+  base: { delayMs: number; failWith?: string },
+  configText: string,
+) {
   const headDir = join(work, name);
   writeCheckout(headDir, { ...head, config: configText });
   writeCheckout(join(headDir, 'base'), { ...base, config: configText });
@@ -67,7 +75,12 @@ describe('the action with base-dir on a pull request', () => {
   it('a slower head: base and head run at once on the runner, the step fails, and every report shows both', async () => {
     const dirs = checkouts('slow-head', { delayMs: 12 }, { delayMs: 3 }, config('{ mode: ab, schedule: duet }', 5));
     const slackBefore = world.slack.delivered.length;
-    const run = await world.runStep({ event: 'pull_request', prNumber: 11, workspace: dirs.head, inputs: { 'base-dir': 'base' } });
+    const run = await world.runStep({
+      event: 'pull_request',
+      prNumber: 11,
+      workspace: dirs.head,
+      inputs: { 'base-dir': 'base' },
+    });
 
     expect(run.code, run.stdout).toBe(1);
     expect(run.outputs.verdict).toBe('fail');
@@ -109,13 +122,20 @@ describe('the action with base-dir on a pull request', () => {
     // The README's workflow: the default branch's run (base-dir '') is the head alone, even with
     // compare.mode: ab in the config, and saves the stored baseline that a PR whose base does not
     // boot falls back to.
-    const dirs = checkouts('base-fails', { delayMs: 3 }, { delayMs: 3, failWith: 'base: cannot find module ./db.js' }, config('{ mode: ab, schedule: duet }', 3));
+    const dirs = checkouts(
+      'base-fails',
+      { delayMs: 3 },
+      { delayMs: 3, failWith: 'base: cannot find module ./db.js' },
+      config('{ mode: ab, schedule: duet }', 3),
+    );
 
     it('the default branch saves the stored baseline', async () => {
       const run = await world.runStep({ event: 'push', workspace: dirs.head, inputs: { 'base-dir': '' } });
       expect(run.code, run.stdout).toBe(0);
       expect(run.stdout).toContain('saved this run as the new baseline');
-      expect(run.stdout).toContain('sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline');
+      expect(run.stdout).toContain(
+        'sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline',
+      );
       expect(readResults(run).ab).toBeUndefined();
       expect(startedIn(dirs.head)).toHaveLength(1);
       await expectAllStopped([dirs.head]);
@@ -123,13 +143,20 @@ describe('the action with base-dir on a pull request', () => {
     });
 
     it('the PR step goes on with the head, compared with the stored baseline, and says why with the base log tail', async () => {
-      const run = await world.runStep({ event: 'pull_request', prNumber: 12, workspace: dirs.head, inputs: { 'base-dir': 'base' } });
+      const run = await world.runStep({
+        event: 'pull_request',
+        prNumber: 12,
+        workspace: dirs.head,
+        inputs: { 'base-dir': 'base' },
+      });
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.verdict).toBe('pass');
       expect(run.stdout).toContain('perfgate: A/B: the base did not boot');
       expect(run.stdout).toContain('baseline: Actions cache key perfgate-v1-');
       const results = readResults(run);
-      expect(results.ab?.baseFailure?.logTail).toContainEqual(expect.stringContaining('base: cannot find module ./db.js'));
+      expect(results.ab?.baseFailure?.logTail).toContainEqual(
+        expect.stringContaining('base: cannot find module ./db.js'),
+      );
       expect(results.scenarios[0]!.requests.ok).toBeGreaterThan(0);
 
       const body = world.github.commentsOn('acme', 'shop', 12)[0]?.body ?? '';
@@ -147,9 +174,16 @@ describe('the action with base-dir on a pull request', () => {
     });
 
     it('a PR step whose workflow forgot base-dir is compared with the stored baseline, with a warning', async () => {
-      const run = await world.runStep({ event: 'pull_request', prNumber: 13, workspace: dirs.head, inputs: { 'base-dir': '' } });
+      const run = await world.runStep({
+        event: 'pull_request',
+        prNumber: 13,
+        workspace: dirs.head,
+        inputs: { 'base-dir': '' },
+      });
       expect(run.code, run.stdout).toBe(0);
-      expect(run.stdout).toMatch(/::warning::perfgate: .*sets compare\.mode: ab, but no base checkout was given, so this run is compared with the stored baseline/);
+      expect(run.stdout).toMatch(
+        /::warning::perfgate: .*sets compare\.mode: ab, but no base checkout was given, so this run is compared with the stored baseline/,
+      );
       expect(readResults(run).ab).toBeUndefined();
       await expectAllStopped([dirs.head]);
     });

@@ -37,7 +37,12 @@ afterAll(async () => {
 
 /** Fakes of this test's own, closed after it, for steps with a 2 s network-timeout. */
 async function withWorld(test: (world: ActionWorld) => Promise<void>): Promise<void> {
-  const world = await startActionWorld({ work, bundle, runIdBase: 2000, inputs: { config: configPath, 'network-timeout': '2s' } });
+  const world = await startActionWorld({
+    work,
+    bundle,
+    runIdBase: 2000,
+    inputs: { config: configPath, 'network-timeout': '2s' },
+  });
   try {
     await test(world);
   } finally {
@@ -53,8 +58,12 @@ describe.concurrent('the action against hung APIs', () => {
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.verdict).toBe('pass');
       expect(run.summary).toContain('api');
-      expect(run.stdout).toContain("could not read the PR's comments (reading the PR's comments did not finish within 2 s)");
-      expect(run.stdout).toMatch(/the PR comment failed \(the PR comment did not finish within 2 s\); the verdict stands/);
+      expect(run.stdout).toContain(
+        "could not read the PR's comments (reading the PR's comments did not finish within 2 s)",
+      );
+      expect(run.stdout).toMatch(
+        /the PR comment failed \(the PR comment did not finish within 2 s\); the verdict stands/,
+      );
       expect(github.requests.some((request) => request.path.endsWith('/issues/7/comments'))).toBe(true);
     }));
 
@@ -66,17 +75,24 @@ describe.concurrent('the action against hung APIs', () => {
       const run = await runStep({ event: 'pull_request', inputs: { comment: 'never' } });
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.verdict).toBe('pass');
-      expect(run.summary).toMatch(/baseline unreadable: judged on thresholds alone \(reading the baseline from the Actions cache \(keys perfgate-v1-[0-9a-f]+-\\?\*\) did not finish within 2 s, so this run has no baseline/);
+      expect(run.summary).toMatch(
+        /baseline unreadable: judged on thresholds alone \(reading the baseline from the Actions cache \(keys perfgate-v1-[0-9a-f]+-\\?\*\) did not finish within 2 s, so this run has no baseline/,
+      );
       expect(cache.requests.some((request) => request.kind === 'blob' && request.method === 'GET')).toBe(true);
     }));
 
   it('a hanging Slack: the message is given up at the deadline, with a warning; the verdict stands', () =>
     withWorld(async ({ slack, runStep }) => {
       slack.hang = true;
-      const run = await runStep({ event: 'push', inputs: { 'slack-token': slackBotToken, 'slack-channel': slackChannel, 'save-baseline': 'false' } });
+      const run = await runStep({
+        event: 'push',
+        inputs: { 'slack-token': slackBotToken, 'slack-channel': slackChannel, 'save-baseline': 'false' },
+      });
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.verdict).toBe('pass');
-      expect(run.stdout).toMatch(/the Slack message failed \((the Slack message did not finish within 2 s|Slack chat\.postMessage could not be reached: .*)\); the verdict stands/);
+      expect(run.stdout).toMatch(
+        /the Slack message failed \((the Slack message did not finish within 2 s|Slack chat\.postMessage could not be reached: .*)\); the verdict stands/,
+      );
       expect(slack.requests.filter((request) => request.outcome === 'hung')).toHaveLength(1);
     }));
 
@@ -87,8 +103,12 @@ describe.concurrent('the action against hung APIs', () => {
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.verdict).toBe('pass');
       expect(run.summary).toContain('api');
-      expect(run.stdout).toMatch(/this run was not saved as the baseline: saving the baseline to the Actions cache .* did not finish within 2 s; the verdict stands/);
-      expect(cache.requests.some((request) => request.kind === 'twirp' && request.method === 'CreateCacheEntry')).toBe(true);
+      expect(run.stdout).toMatch(
+        /this run was not saved as the baseline: saving the baseline to the Actions cache .* did not finish within 2 s; the verdict stands/,
+      );
+      expect(cache.requests.some((request) => request.kind === 'twirp' && request.method === 'CreateCacheEntry')).toBe(
+        true,
+      );
     }));
 
   it('a hanging upload: the same', () =>
@@ -106,20 +126,30 @@ describe.concurrent('the action against hung APIs', () => {
       const run = await runStep({ event: 'pull_request' });
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.verdict).toBe('pass');
-      expect(run.stdout).toMatch(/the PR comment failed \(GitHub refused to create the PR comment .*grant 'pull-requests: write' to the job/);
+      expect(run.stdout).toMatch(
+        /the PR comment failed \(GitHub refused to create the PR comment .*grant 'pull-requests: write' to the job/,
+      );
       expect(run.stdout).not.toContain('This looks like a pull request from a fork');
     }));
 
   it('SIGTERM during the measurement: results, the verdict output and the summary are written, as the CLI does', () =>
     withWorld(async ({ cache, runStep }) => {
       const longConfig = join(work, 'long.yml');
-      writeFileSync(longConfig, `defaults: { baseUrl: "${target.url}", warmup: 0s, segment: 1s }\nscenarios:\n  api: { executor: constant-vus, vus: 1, duration: 60s, request: { path: /x } }\n`);
+      writeFileSync(
+        longConfig,
+        `defaults: { baseUrl: "${target.url}", warmup: 0s, segment: 1s }\nscenarios:\n  api: { executor: constant-vus, vus: 1, duration: 60s, request: { path: /x } }\n`,
+      );
       const run = await runStep({
         event: 'push',
         inputs: { config: longConfig },
         whileRunning: async (child, output) => {
           // Bounded: the run starts within seconds.
-          for (let attempt = 0; attempt < 300 && !output().includes('perfgate: boot the services and run the scenarios'); attempt++) await sleep(50);
+          for (
+            let attempt = 0;
+            attempt < 300 && !output().includes('perfgate: boot the services and run the scenarios');
+            attempt++
+          )
+            await sleep(50);
           await sleep(1500);
           child.kill('SIGTERM');
         },
@@ -135,6 +165,8 @@ describe.concurrent('the action against hung APIs', () => {
       expect(run.summary).toContain('perfgate was interrupted');
       expect(run.summary).toContain('not compared with the baseline and not saved');
       // Not saved: no CreateCacheEntry at all.
-      expect(cache.requests.some((request) => request.kind === 'twirp' && request.method === 'CreateCacheEntry')).toBe(false);
+      expect(cache.requests.some((request) => request.kind === 'twirp' && request.method === 'CreateCacheEntry')).toBe(
+        false,
+      );
     }));
 });

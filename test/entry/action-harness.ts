@@ -76,8 +76,15 @@ export function eventPayload(facts: EventFacts, runId: number): object {
           number: pr,
           title: prTitle,
           html_url: `https://github.com/acme/shop/pull/${pr}`,
-          head: { sha: facts.headSha ?? `head${runId}`, repo: { full_name: facts.event === 'fork' ? 'stranger/shop' : 'acme/shop' } },
-          base: { sha: facts.baseSha ?? 'ba5eba5eba5eba5eba5eba5eba5eba5eba5eba5e', ref: 'main', repo: { full_name: 'acme/shop' } },
+          head: {
+            sha: facts.headSha ?? `head${runId}`,
+            repo: { full_name: facts.event === 'fork' ? 'stranger/shop' : 'acme/shop' },
+          },
+          base: {
+            sha: facts.baseSha ?? 'ba5eba5eba5eba5eba5eba5eba5eba5eba5eba5e',
+            ref: 'main',
+            repo: { full_name: 'acme/shop' },
+          },
         },
         repository,
       };
@@ -216,7 +223,9 @@ export async function startActionWorld(options: {
     writeFiles(workspace, step.files ?? {});
     // The runner's files live outside the workspace, so that a run's own files never meet them.
     const stepDir = mkdtempSync(join(work, `step-${runId}-`));
-    const [eventPath, outputPath, summaryPath] = ['event.json', 'output', 'summary.md'].map((name) => join(stepDir, name)) as [string, string, string];
+    const [eventPath, outputPath, summaryPath] = ['event.json', 'output', 'summary.md'].map((name) =>
+      join(stepDir, name),
+    ) as [string, string, string];
     writeFileSync(eventPath, JSON.stringify(eventPayload(step, runId)));
     writeFileSync(outputPath, '');
     writeFileSync(summaryPath, '');
@@ -238,11 +247,18 @@ export async function startActionWorld(options: {
       ...cache.env(String(runId)),
       ...step.env,
     };
-    const child = spawn(process.execPath, [bundle], { env, cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'], timeout: STEP_TIMEOUT_MS });
+    const child = spawn(process.execPath, [bundle], {
+      env,
+      cwd: workspace,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: STEP_TIMEOUT_MS,
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const closed = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.on('close', (code, signal) => done([code, signal])));
+    const closed = new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+      child.on('close', (code, signal) => done([code, signal])),
+    );
     await step.whileRunning?.(child, () => stdout);
     const [code, signal] = await closed;
     return {

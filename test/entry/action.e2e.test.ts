@@ -6,7 +6,16 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { join } from 'node:path';
 import { startGitHubApiFake, type GitHubApiFake } from '../fakes/github-api.js';
 import { slackBotToken, slackChannel, startSlackFake } from '../fakes/slack.js';
-import { makeWorkDir, ordersKeys, ordersQueries, ordersServer, quickOrdersConfig, slackLines, startActionWorld, type ActionWorld } from './action-harness.js';
+import {
+  makeWorkDir,
+  ordersKeys,
+  ordersQueries,
+  ordersServer,
+  quickOrdersConfig,
+  slackLines,
+  startActionWorld,
+  type ActionWorld,
+} from './action-harness.js';
 
 const work = makeWorkDir('action-e2e');
 
@@ -52,7 +61,10 @@ let forkGitHub: GitHubApiFake;
 
 beforeAll(async () => {
   [world, forkGitHub] = await Promise.all([
-    startActionWorld({ work, inputs: { config: configPath, 'slack-token': slackBotToken, 'slack-channel': slackChannel } }),
+    startActionWorld({
+      work,
+      inputs: { config: configPath, 'slack-token': slackBotToken, 'slack-channel': slackChannel },
+    }),
     startGitHubApiFake({ readOnly: true }),
   ]);
 }, 60_000);
@@ -96,10 +108,17 @@ describe('the action, end to end', () => {
     expect(comments[0]!.body).not.toContain('no baseline');
     expect(run.outputs['comment-id']).toBe(String(comments[0]!.id));
     expect(run.outputs['comment-url']).toBe(`https://github.com/acme/shop/pull/7#issuecomment-${comments[0]!.id}`);
-    expect(slackLines(world.slack.delivered.at(-1))).toContainEqual(expect.stringMatching(/^json_oracle\/fetchByKey: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$/));
+    expect(slackLines(world.slack.delivered.at(-1))).toContainEqual(
+      expect.stringMatching(/^json_oracle\/fetchByKey: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$/),
+    );
     // The runner hides `::add-mask::` lines themselves and every later occurrence of the value.
     expect(run.stdout).toContain(`::add-mask::${slackBotToken}`);
-    expect(run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n')).not.toContain(slackBotToken);
+    expect(
+      run.stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n'),
+    ).not.toContain(slackBotToken);
   });
 
   it('an injected slowdown fails the step, after the same comment is updated and Slack has the regression', async () => {
@@ -109,7 +128,9 @@ describe('the action, end to end', () => {
     expect(run.code, run.stdout).toBe(1);
     expect(run.outputs.verdict).toBe('fail');
     const regressions = JSON.parse(run.outputs.regressions ?? '[]') as { scenario: string; metric: string }[];
-    expect(regressions, run.stdout).toContainEqual(expect.objectContaining({ scenario: 'json_oracle/fetchByKey', metric: 'p50' }));
+    expect(regressions, run.stdout).toContainEqual(
+      expect.objectContaining({ scenario: 'json_oracle/fetchByKey', metric: 'p50' }),
+    );
     expect(run.stdout).toMatch(/::error title=perfgate%3A p50 of json_oracle\/fetchByKey regressed::/);
     const comments = commentsOn(7);
     expect(comments).toHaveLength(1);
@@ -157,11 +178,22 @@ describe('the action, end to end', () => {
 describe.concurrent('the action, as GitHub users run it', () => {
   it('a fork PR with a read-only token writes the job summary, warns how to comment, uploads its results, and passes', async () => {
     forkGitHub.setPullHead('acme', 'shop', forkPr, forkHead);
-    const run = await world.runStep({ event: 'fork', github: forkGitHub, headSha: forkHead, prNumber: forkPr, runnerTemp: world.newRunnerTemp(), inputs: { config: forkConfig, ...noSlack } });
+    const run = await world.runStep({
+      event: 'fork',
+      github: forkGitHub,
+      headSha: forkHead,
+      prNumber: forkPr,
+      runnerTemp: world.newRunnerTemp(),
+      inputs: { config: forkConfig, ...noSlack },
+    });
     expect(run.code, run.stdout).toBe(0);
     expect(run.summary).toContain('fork/fetch');
     expect(run.stdout).toMatch(/::warning::.*workflow_run/);
-    expect(forkGitHub.requests.some((request) => request.method === 'POST' && request.path === `/repos/acme/shop/issues/${forkPr}/comments`)).toBe(true);
+    expect(
+      forkGitHub.requests.some(
+        (request) => request.method === 'POST' && request.path === `/repos/acme/shop/issues/${forkPr}/comments`,
+      ),
+    ).toBe(true);
     expect(forkGitHub.commentsOn('acme', 'shop', forkPr)).toHaveLength(0);
     // What the fork-safe flow below reports from.
     const artifact = world.cache.artifacts.find((a) => String(a.id) === run.outputs['artifact-id']);
@@ -192,8 +224,12 @@ describe.concurrent('the action, as GitHub users run it', () => {
       expect(savedEntries().filter((entry) => entry.key.endsWith(`-${run.runId}-1`))).toHaveLength(1);
       expect(slack.delivered).toHaveLength(1);
       const lines = slackLines(slack.delivered[0]);
-      expect(lines).toContainEqual(expect.stringMatching(/^nightly\/fetchByKey: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$/));
-      expect(lines).toContainEqual(expect.stringMatching(/^nightly\/fetchByQuery: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^nightly\/fetchByKey: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$/),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^nightly\/fetchByQuery: \d+\.\d \d+\.\d \d+\.\d \d+\.\d \d+\.\d$/),
+      );
     } finally {
       await slack.close();
     }
@@ -204,8 +240,19 @@ describe.concurrent('the action, as GitHub users run it', () => {
     const job = { event: 'pull_request', prNumber: pr, runnerTemp: world.newRunnerTemp(), inputs: noSlack } as const;
     const workspace = mkdtempSync(join(work, 'two-steps-'));
     const files = { 'perf/a.yml': quickOrdersConfig('quick/a'), 'perf/b.yml': quickOrdersConfig('quick/b') };
-    const a = await world.runStep({ ...job, workspace, files, step: 'perf_a', inputs: { ...job.inputs, config: 'perf/a.yml' } });
-    const b = await world.runStep({ ...job, workspace, step: 'perf_b', inputs: { ...job.inputs, config: 'perf/b.yml' } });
+    const a = await world.runStep({
+      ...job,
+      workspace,
+      files,
+      step: 'perf_a',
+      inputs: { ...job.inputs, config: 'perf/a.yml' },
+    });
+    const b = await world.runStep({
+      ...job,
+      workspace,
+      step: 'perf_b',
+      inputs: { ...job.inputs, config: 'perf/b.yml' },
+    });
     expect(a.code, a.stdout).toBe(0);
     expect(b.code, b.stdout).toBe(0);
     expect(a.outputs['results-path']).not.toBe(b.outputs['results-path']);
@@ -243,7 +290,9 @@ describe.concurrent('the action, as GitHub users run it', () => {
       expect(comments[0]!.body).toContain(`sha=${newer}`);
       expect(comments[0]!.body).toContain(newer.slice(0, 7));
       // Both created one (the race happened), and both name the comment that stayed.
-      expect(github.requests.filter((r) => r.method === 'POST' && r.path === `/repos/acme/shop/issues/${pr}/comments`)).toHaveLength(2);
+      expect(
+        github.requests.filter((r) => r.method === 'POST' && r.path === `/repos/acme/shop/issues/${pr}/comments`),
+      ).toHaveLength(2);
       expect(runs.map((r) => r.outputs['comment-id'])).toEqual([String(comments[0]!.id), String(comments[0]!.id)]);
     } finally {
       await github.close();
@@ -271,7 +320,11 @@ describe('the fork-safe flow: a trusted workflow_run job comments with what the 
   const report = (workflowRun: { conclusion?: string; headSha?: string; id?: number } = {}) =>
     world.runStep({
       event: 'workflow_run',
-      workflowRun: { id: workflowRun.id ?? 7001, conclusion: workflowRun.conclusion ?? 'success', headSha: workflowRun.headSha ?? forkHead },
+      workflowRun: {
+        id: workflowRun.id ?? 7001,
+        conclusion: workflowRun.conclusion ?? 'success',
+        headSha: workflowRun.headSha ?? forkHead,
+      },
       inputs: { mode: 'report', config: forkConfig, results: join(workspace, 'perfgate-results'), ...noSlack },
     });
 

@@ -21,7 +21,15 @@ async function gateAndSave(dir: string, isoTime: string, seed: number) {
   const store = storeAt(dir, isoTime);
   const results = { ...makeResults({ seed }), configHash: hash };
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: await lookupBaseline(store) });
-  await saveBaseline(store, { results, previous: baseline, status: comparison.baselineStatus, config, runId: String(seed), attempt: '1', now: new Date(isoTime) });
+  await saveBaseline(store, {
+    results,
+    previous: baseline,
+    status: comparison.baselineStatus,
+    config,
+    runId: String(seed),
+    attempt: '1',
+    now: new Date(isoTime),
+  });
   return comparison;
 }
 
@@ -40,7 +48,9 @@ describe('saveBaseline', () => {
     await gateAndSave(dir, '2026-01-01T00:00:00Z', 1);
     await storeAt(dir, '2026-01-02T00:00:00Z').save('{ not json', { runId: 'bad', attempt: '1' });
     const files = readdirSync(dir);
-    await expect(gateAndSave(dir, '2026-01-03T00:00:00Z', 3)).rejects.toThrow(/the stored baseline is corrupt .*delete it from directory .* to start anew/);
+    await expect(gateAndSave(dir, '2026-01-03T00:00:00Z', 3)).rejects.toThrow(
+      /the stored baseline is corrupt .*delete it from directory .* to start anew/,
+    );
     expect(readdirSync(dir)).toEqual(files);
   });
 
@@ -49,7 +59,9 @@ describe('saveBaseline', () => {
     const store = storeAt(dir, '2026-01-01T00:00:00Z');
     const results = { ...makeResults({ seed: 1 }), configHash: hash };
     const status = { kind: 'unreadable', detail: 'the cache service answered 503' } as const;
-    await expect(saveBaseline(store, { results, status, config, runId: '1', attempt: '1', now: new Date() })).rejects.toThrow(
+    await expect(
+      saveBaseline(store, { results, status, config, runId: '1', attempt: '1', now: new Date() }),
+    ).rejects.toThrow(
       /the stored baseline is unreadable \(the cache service answered 503\).*the next run will save once the store can be read/,
     );
     expect(readdirSync(dir)).toEqual([]);
@@ -88,7 +100,14 @@ describe('a stored baseline damaged on disk', () => {
     // Never saved over: the damaged file and its history stay for the user to look at.
     const files = readdirSync(dir);
     await expect(
-      saveBaseline(store, { results, status: comparison.baselineStatus, config, runId: '3', attempt: '1', now: new Date('2026-01-03T00:00:00Z') }),
+      saveBaseline(store, {
+        results,
+        status: comparison.baselineStatus,
+        config,
+        runId: '3',
+        attempt: '1',
+        now: new Date('2026-01-03T00:00:00Z'),
+      }),
     ).rejects.toThrow(/corrupt/);
     expect(readdirSync(dir)).toEqual(files);
   });
@@ -99,7 +118,11 @@ describe('a stored baseline damaged on disk', () => {
       baseline.history = Array.from({ length: 200_000 }, () => entry);
     });
     const results = { ...makeResults({ seed: 3 }), configHash: hash };
-    const { comparison, baseline } = judgeRun({ current: results, config, baseline: await lookupBaseline(storeAt(dir, '2026-01-03T00:00:00Z')) });
+    const { comparison, baseline } = judgeRun({
+      current: results,
+      config,
+      baseline: await lookupBaseline(storeAt(dir, '2026-01-03T00:00:00Z')),
+    });
     expect(comparison.baselineStatus).toEqual({ kind: 'ok' });
     expect(baseline?.history).toHaveLength(config.compare.historyLength);
     expect(comparison.baseline?.historyLength).toBe(config.compare.historyLength);
@@ -122,12 +145,23 @@ describe('lookupBaseline with no store service', () => {
     expect(lookup.kind).toBe('missing');
     const results = { ...makeResults({ seed: 3 }), configHash: hash };
     const { comparison } = judgeRun({ current: results, config, baseline: lookup });
-    await saveBaseline(store, { results, status: comparison.baselineStatus, config, runId: '1', attempt: '1', now: new Date('2026-01-01T00:00:00Z') });
+    await saveBaseline(store, {
+      results,
+      status: comparison.baselineStatus,
+      config,
+      runId: '1',
+      attempt: '1',
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
     expect(saved).toHaveLength(1);
   });
 
   it('still reads a store that failed to answer as unreadable', async () => {
-    const store = { description: 'a broken cache', load: () => Promise.reject(new Error('HTTP 500')), save: () => Promise.resolve() };
+    const store = {
+      description: 'a broken cache',
+      load: () => Promise.reject(new Error('HTTP 500')),
+      save: () => Promise.resolve(),
+    };
     expect((await lookupBaseline(store)).kind).toBe('unreadable');
   });
 });

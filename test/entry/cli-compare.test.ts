@@ -39,7 +39,12 @@ describe('perfgate compare with an interrupted results file', () => {
     const currentPath = write(`${flag === '--current' ? name : 'ok-current.json'}`, current);
     const baselinePath = write(`${flag === '--baseline' ? name : 'ok-baseline.json'}`, baseline);
     const { io: streams, output } = io();
-    const error = await runCompareCommand(streams, { baselinePath, currentPath, format: 'text', failOn: 'regression' }).catch((e: unknown) => e);
+    const error = await runCompareCommand(streams, {
+      baselinePath,
+      currentPath,
+      format: 'text',
+      failOn: 'regression',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputFileError);
     expect(exitCodeFor(error)).toBe(2);
     expect((error as Error).message).toContain(`${flag} ${join(work, name)}: this run was interrupted`);
@@ -58,7 +63,7 @@ describe('perfgate compare with an interrupted results file', () => {
     expect(output()).not.toBe('');
   });
 
-  it('warns that a config\'s compare.noiseFloor is ignored', async () => {
+  it("warns that a config's compare.noiseFloor is ignored", async () => {
     const configPath = join(work, 'perfgate.yml');
     writeFileSync(
       configPath,
@@ -77,11 +82,19 @@ describe('perfgate compare with an interrupted results file', () => {
 });
 
 describe('perfgate compare with the results of an A/B run', () => {
-  const ab = makeAbResults({ seed: 4, schedule: 'duet', scenarios: [{ name: 'api', pairs: 12, ratePerSec: 400, headScale: 1.2 }] });
+  const ab = makeAbResults({
+    seed: 4,
+    schedule: 'duet',
+    scenarios: [{ name: 'api', pairs: 12, ratePerSec: 400, headScale: 1.2 }],
+  });
 
   it('pairs the head with the base variant inside them when no --baseline is given', async () => {
     const { io: streams, output } = io();
-    const code = await runCompareCommand(streams, { currentPath: write('ab.json', ab), format: 'json', failOn: 'regression' });
+    const code = await runCompareCommand(streams, {
+      currentPath: write('ab.json', ab),
+      format: 'json',
+      failOn: 'regression',
+    });
     const report = JSON.parse(output()) as { mode: string; regressions: { metric: string }[] };
     expect(report.mode).toBe('ab');
     expect(report.regressions.map((r) => r.metric)).toContain('p95');
@@ -90,7 +103,12 @@ describe('perfgate compare with the results of an A/B run', () => {
 
   it('compares with an explicit --baseline instead, and says so', async () => {
     const { io: streams, output, errors } = io();
-    await runCompareCommand(streams, { baselinePath: write('ab-base.json', ab.ab!.base), currentPath: write('ab2.json', ab), format: 'json', failOn: 'regression' });
+    await runCompareCommand(streams, {
+      baselinePath: write('ab-base.json', ab.ab!.base),
+      currentPath: write('ab2.json', ab),
+      format: 'json',
+      failOn: 'regression',
+    });
     expect((JSON.parse(output()) as { mode: string }).mode).not.toBe('ab');
     expect(errors()).toContain('is from an A/B run: compared with --baseline');
     expect(errors()).toContain('its head ran beside the base (duet), so it had half the runner');
@@ -99,7 +117,9 @@ describe('perfgate compare with the results of an A/B run', () => {
   it('asks for --baseline when the results hold no base variant, naming the file and the fix', async () => {
     const { io: streams } = io();
     const path = write('plain.json', complete);
-    const error = await runCompareCommand(streams, { currentPath: path, format: 'text', failOn: 'regression' }).catch((e: unknown) => e);
+    const error = await runCompareCommand(streams, { currentPath: path, format: 'text', failOn: 'regression' }).catch(
+      (e: unknown) => e,
+    );
     expect(exitCodeFor(error)).toBe(2);
     expect((error as Error).message).toBe(
       `--baseline is required: ${path} holds no base variant to pair with (it is not from an A/B run, or its base did not boot); name the results or baseline to compare with, like --baseline base.json`,

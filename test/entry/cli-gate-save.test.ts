@@ -49,7 +49,15 @@ function sink(): Writable & { text: string } {
 
 async function gate(configPath: string, baselineDir: string, save: SaveMode | undefined) {
   const io = { stdout: sink(), stderr: sink(), env: {} };
-  const code = await runGateCommand(io, { configPath, baselineDir, outputPath: join(work, 'results.json'), logDir: join(work, 'logs'), format: 'text', failOn: 'regression', ...(save ? { save } : {}) });
+  const code = await runGateCommand(io, {
+    configPath,
+    baselineDir,
+    outputPath: join(work, 'results.json'),
+    logDir: join(work, 'logs'),
+    format: 'text',
+    failOn: 'regression',
+    ...(save ? { save } : {}),
+  });
   return { code, stderr: io.stderr.text, saved: readdirSafe(baselineDir) };
 }
 
@@ -67,7 +75,9 @@ describe('perfgate gate --save', () => {
     const { code, stderr, saved } = await gate(config('p(50)<0.001'), dir, 'pass');
     expect(code).toBe(1);
     expect(saved).toEqual([]);
-    expect(stderr).toContain('perfgate: this run failed the gate (1 breached threshold), so it was not saved as the baseline');
+    expect(stderr).toContain(
+      'perfgate: this run failed the gate (1 breached threshold), so it was not saved as the baseline',
+    );
     expect(stderr).toContain('accept it with --save always');
   }, 30_000);
 
@@ -75,7 +85,9 @@ describe('perfgate gate --save', () => {
     const always = await gate(config('p(50)<0.001'), join(work, 'always'), 'always');
     expect(always.code).toBe(1);
     expect(always.saved).toHaveLength(1);
-    expect(always.stderr).toMatch(/saved this run as the new baseline in .* \(saved although it failed the gate \(1 breached threshold\), as --save always asks\)/);
+    expect(always.stderr).toMatch(
+      /saved this run as the new baseline in .* \(saved although it failed the gate \(1 breached threshold\), as --save always asks\)/,
+    );
 
     const passing = await gate(config('p(50)<5000'), join(work, 'passing'), 'pass');
     expect(passing.code).toBe(0);

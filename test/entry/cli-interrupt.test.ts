@@ -58,7 +58,10 @@ describe('Ctrl-C', () => {
   it('perfgate run writes what was measured, marked interrupted, stops the service and exits 130', async () => {
     const port = await findFreePort();
     const output = join(work, 'run.json');
-    const { code, stderr } = await interrupt(['run', '-c', writeConfig(port), '-o', output, '--log-dir', join(work, 'logs-run')], port);
+    const { code, stderr } = await interrupt(
+      ['run', '-c', writeConfig(port), '-o', output, '--log-dir', join(work, 'logs-run')],
+      port,
+    );
     expect(code, stderr).toBe(130);
     expect(stderr).toContain('perfgate: SIGINT: stopping and writing what was measured');
     const results = JSON.parse(readFileSync(output, 'utf8')) as Results;
@@ -71,7 +74,10 @@ describe('Ctrl-C', () => {
   it('perfgate gate --save neither compares nor saves an interrupted run', async () => {
     const port = await findFreePort();
     const baselines = join(work, 'baselines');
-    const { code, stderr } = await interrupt(['gate', '-c', writeConfig(port), '--baseline-dir', baselines, '--save', '--log-dir', join(work, 'logs-gate')], port);
+    const { code, stderr } = await interrupt(
+      ['gate', '-c', writeConfig(port), '--baseline-dir', baselines, '--save', '--log-dir', join(work, 'logs-gate')],
+      port,
+    );
     expect(code, stderr).toBe(130);
     expect(stderr).toContain('perfgate: interrupted: not compared and not saved');
     expect(existsSync(baselines) ? readdirSync(baselines) : []).toEqual([]);

@@ -41,7 +41,8 @@ describe('help', () => {
   it('lists every command and the exit codes, 130 included', () => {
     const { code, stdout } = perfgate(['--help']);
     expect(code).toBe(0);
-    for (const command of ['run', 'compare', 'gate', 'merge', 'check']) expect(stdout).toContain(`perfgate ${command} `);
+    for (const command of ['run', 'compare', 'gate', 'merge', 'check'])
+      expect(stdout).toContain(`perfgate ${command} `);
     expect(stdout).toMatch(/130 +interrupted/);
     expect(stdout).toMatch(/2 +bad usage/);
   });
@@ -63,14 +64,20 @@ describe('messages', () => {
   it('names an unknown option once, in our words, with the nearest one', () => {
     const { code, stderr } = perfgate(['gate', '--baseline-dri', 'x']);
     expect(code).toBe(2);
-    expect(stderr).toBe('perfgate gate: --baseline-dri is not an option of perfgate gate; did you mean --baseline-dir? (see "perfgate gate --help")\n');
+    expect(stderr).toBe(
+      'perfgate gate: --baseline-dri is not an option of perfgate gate; did you mean --baseline-dir? (see "perfgate gate --help")\n',
+    );
     expect(stderr).not.toContain("after '--'");
     expect(stderr).not.toMatch(/perfgate: perfgate/);
   });
 
   it('says which value is missing and which command was meant', () => {
-    expect(perfgate(['compare', '--baseline', 'x.json']).stderr).toBe('perfgate compare: --current is required, like --current results.json\n');
-    expect(perfgate(['run', '-c']).stderr).toBe('perfgate run: --config needs a value (FILE) (see "perfgate run --help")\n');
+    expect(perfgate(['compare', '--baseline', 'x.json']).stderr).toBe(
+      'perfgate compare: --current is required, like --current results.json\n',
+    );
+    expect(perfgate(['run', '-c']).stderr).toBe(
+      'perfgate run: --config needs a value (FILE) (see "perfgate run --help")\n',
+    );
     const typo = perfgate(['gat']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('perfgate: "gat" is not a perfgate command; did you mean "gate"?');
@@ -79,7 +86,9 @@ describe('messages', () => {
   it('looks for perfgate.yml when -c is not given, and says so when there is none', () => {
     const { code, stderr } = perfgate(['run'], folder('empty'));
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^perfgate run: no perfgate\.yml in .*empty: name the config with -c path\/to\/perfgate\.yml/);
+    expect(stderr).toMatch(
+      /^perfgate run: no perfgate\.yml in .*empty: name the config with -c path\/to\/perfgate\.yml/,
+    );
   });
 });
 
@@ -87,16 +96,24 @@ describe('check', () => {
   it('validates the example config and its data files without running', () => {
     const { code, stdout } = perfgate(['check', '-c', join(repoRoot, 'examples/orders/perfgate.yml')]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/perfgate\.yml: valid · 2 scenarios · 1 service · 3 thresholds · data: data\/queries\.csv \([\d,]+ rows\), data\/keys\.csv \([\d,]+ rows\)/);
+    expect(stdout).toMatch(
+      /perfgate\.yml: valid · 2 scenarios · 1 service · 3 thresholds · data: data\/queries\.csv \([\d,]+ rows\), data\/keys\.csv \([\d,]+ rows\)/,
+    );
   });
 
   it('exits 2 on a config or a data file that is wrong, and names the problem', () => {
     const dir = folder('bad');
-    writeFileSync(join(dir, 'perfgate.yml'), 'scenarios:\n  a:\n    executor: constant-vus\n    vus: 0\n    duration: 10s\n    request: { path: /x }\n');
+    writeFileSync(
+      join(dir, 'perfgate.yml'),
+      'scenarios:\n  a:\n    executor: constant-vus\n    vus: 0\n    duration: 10s\n    request: { path: /x }\n',
+    );
     const bad = perfgate(['check'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/vus/);
-    writeFileSync(join(dir, 'data.yml'), 'defaults: { baseUrl: "http://127.0.0.1:1" }\nscenarios:\n  a:\n    executor: constant-vus\n    vus: 1\n    duration: 10s\n    request: { path: "/x/${row.id}" }\n    data: { file: missing.csv }\n');
+    writeFileSync(
+      join(dir, 'data.yml'),
+      'defaults: { baseUrl: "http://127.0.0.1:1" }\nscenarios:\n  a:\n    executor: constant-vus\n    vus: 1\n    duration: 10s\n    request: { path: "/x/${row.id}" }\n    data: { file: missing.csv }\n',
+    );
     const data = perfgate(['check', '-c', 'data.yml'], dir);
     expect(data.code).toBe(2);
     expect(data.stderr).toContain('missing.csv');
@@ -120,13 +137,19 @@ function consistent(results: Results): Results {
     scenarios: results.scenarios.map((scenario) => ({
       ...scenario,
       histogram: histogramOf(scenario.requests.ok),
-      segments: scenario.segments.map((segment) => ({ ...segment, histogram: histogramOf(segment.count - segment.ko) })),
+      segments: scenario.segments.map((segment) => ({
+        ...segment,
+        histogram: histogramOf(segment.count - segment.ko),
+      })),
     })),
   };
 }
 
 describe('merge', () => {
-  const shard = (results: Results, index: number, count: number): Results => ({ ...consistent(results), shard: { index, count } });
+  const shard = (results: Results, index: number, count: number): Results => ({
+    ...consistent(results),
+    shard: { index, count },
+  });
   const one = shard(makeResults([fetchByKey]), 1, 2);
   const two = shard({ ...makeResults([fetchByQuery, checkout]), startTime: '2025-11-30T12:00:01.000Z' }, 2, 2);
 
@@ -141,22 +164,46 @@ describe('merge', () => {
   });
 
   it('refuses results of different configs', () => {
-    const { code, stderr } = perfgate(['merge', writeJson('c1.json', one), writeJson('c2.json', { ...two, configHash: 'ffff0000ffff0000' }), '-o', join(work, 'x.json')]);
+    const { code, stderr } = perfgate([
+      'merge',
+      writeJson('c1.json', one),
+      writeJson('c2.json', { ...two, configHash: 'ffff0000ffff0000' }),
+      '-o',
+      join(work, 'x.json'),
+    ]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/^perfgate merge: .*c1\.json and .*c2\.json come from different configs/);
   });
 
   it('refuses the same shard twice, and two whole runs', () => {
-    const same = perfgate(['merge', writeJson('d1.json', one), writeJson('d2.json', consistent({ ...one, scenarios: [checkout] })), '-o', join(work, 'x.json')]);
+    const same = perfgate([
+      'merge',
+      writeJson('d1.json', one),
+      writeJson('d2.json', consistent({ ...one, scenarios: [checkout] })),
+      '-o',
+      join(work, 'x.json'),
+    ]);
     expect(same.code).toBe(2);
     expect(same.stderr).toContain('both are shard 1/2');
-    const whole = perfgate(['merge', writeJson('w1.json', consistent(makeResults([fetchByKey]))), writeJson('w2.json', consistent(makeResults([checkout]))), '-o', join(work, 'x.json')]);
+    const whole = perfgate([
+      'merge',
+      writeJson('w1.json', consistent(makeResults([fetchByKey]))),
+      writeJson('w2.json', consistent(makeResults([checkout]))),
+      '-o',
+      join(work, 'x.json'),
+    ]);
     expect(whole.code).toBe(2);
     expect(whole.stderr).toContain('both are whole runs (no --shard), not shards of one run');
   });
 
   it('refuses a scenario measured in two results with overlapping windows', () => {
-    const { code, stderr } = perfgate(['merge', writeJson('o1.json', one), writeJson('o2.json', consistent({ ...two, scenarios: [fetchByKey] })), '-o', join(work, 'x.json')]);
+    const { code, stderr } = perfgate([
+      'merge',
+      writeJson('o1.json', one),
+      writeJson('o2.json', consistent({ ...two, scenarios: [fetchByKey] })),
+      '-o',
+      join(work, 'x.json'),
+    ]);
     expect(code).toBe(2);
     expect(stderr).toContain(`scenario ${fetchByKey.name} is in both`);
     expect(stderr).toContain('overlapping time windows');
@@ -200,11 +247,15 @@ thresholds:
     expect(code, stderr).toBe(1);
     const bootAt = stderr.indexOf('perfgate: starting service orders: node ');
     const readyAt = stderr.indexOf('perfgate: service orders ready after ');
-    const scenarioAt = stderr.indexOf('perfgate: scenario 1/1: short/get · constant-arrival-rate · rate 50.0/s · duration 1 s · warm-up 300 ms, then 1 s measured');
+    const scenarioAt = stderr.indexOf(
+      'perfgate: scenario 1/1: short/get · constant-arrival-rate · rate 50.0/s · duration 1 s · warm-up 300 ms, then 1 s measured',
+    );
     expect(bootAt).toBeGreaterThanOrEqual(0);
     expect(readyAt).toBeGreaterThan(bootAt);
     expect(scenarioAt).toBeGreaterThan(readyAt);
-    expect(stdout).toMatch(/thresholds:\n {2}✗ p\(95\)<0\.001 of short\/get: [\d.,]+ ms\n {2}✓ error_rate<0\.5 of short\/get: [\d.]+%\n/);
+    expect(stdout).toMatch(
+      /thresholds:\n {2}✗ p\(95\)<0\.001 of short\/get: [\d.,]+ ms\n {2}✓ error_rate<0\.5 of short\/get: [\d.]+%\n/,
+    );
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('perfgate run: ✗ FAIL — 1 of 2 thresholds breached');
     expect(existsSync(join(dir, 'results.json'))).toBe(true);
   });
@@ -217,21 +268,38 @@ thresholds:
     expect(stderr).toContain('perfgate: results written to .perfgate/results.json');
     const results = JSON.parse(readFileSync(join(dir, '.perfgate/results.json'), 'utf8')) as Results;
     expect(results.scenarios[0]!.name).toBe('short/get');
-    expect(stdout).toMatch(/short\/get · constant-arrival-rate · [\d,]+ requests(, [\d,]+ dropped)? · [\d.,]+\/s completed, [\d.,]+\/s OK · 50\.0\/s intended/);
-    const compare = perfgate(['compare', '--baseline', '.perfgate/results.json', '--current', '.perfgate/results.json'], dir);
+    expect(stdout).toMatch(
+      /short\/get · constant-arrival-rate · [\d,]+ requests(, [\d,]+ dropped)? · [\d.,]+\/s completed, [\d.,]+\/s OK · 50\.0\/s intended/,
+    );
+    const compare = perfgate(
+      ['compare', '--baseline', '.perfgate/results.json', '--current', '.perfgate/results.json'],
+      dir,
+    );
     expect(compare.code, compare.stderr).toBe(0);
   });
 });
 
 describe('the package', () => {
   it('holds the bundles, the action, the schema and the example, and no tests or benches', () => {
-    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' });
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(packed.status, packed.stderr).toBe(0);
     const [{ files }] = JSON.parse(packed.stdout) as [{ files: { path: string }[] }];
     const paths = files.map((f) => f.path);
-    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
     for (const bin of Object.values(manifest.bin)) expect(paths).toContain(bin);
-    for (const needed of ['dist/index.js', 'action.yml', 'schema/perfgate.schema.json', 'examples/orders/perfgate.yml', 'README.md']) expect(paths).toContain(needed);
+    for (const needed of [
+      'dist/index.js',
+      'action.yml',
+      'schema/perfgate.schema.json',
+      'examples/orders/perfgate.yml',
+      'README.md',
+    ])
+      expect(paths).toContain(needed);
     expect(paths.filter((p) => /^(test|bench|src|scripts)\//.test(p))).toEqual([]);
   });
 });

@@ -24,12 +24,18 @@ function runCli(
   args: string[],
   whileRunning?: (child: ReturnType<typeof spawn>) => Promise<void>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  const child = spawn(process.execPath, [cli, ...args], {
+    cwd: work,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 60_000,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const closed = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  const closed = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
   void whileRunning?.(child);
   return closed;
 }
@@ -67,7 +73,15 @@ describe('a service that refuses connections', () => {
 
     const ungated = join(work, 'refused-ungated.yml');
     writeFileSync(ungated, `${defaults}${scenarios}`);
-    const passed = await runCli(['run', '-c', ungated, '-o', join(work, 'refused-ungated.json'), '--log-dir', join(work, 'logs')]);
+    const passed = await runCli([
+      'run',
+      '-c',
+      ungated,
+      '-o',
+      join(work, 'refused-ungated.json'),
+      '--log-dir',
+      join(work, 'logs'),
+    ]);
     expect(passed.code, passed.stderr).toBe(0);
   }, 90_000);
 });
@@ -101,7 +115,9 @@ describe('a service that daemonises with setsid', () => {
   const pidFile = join(work, 'setsid.pids');
   afterAll(() => {
     // Should perfgate miss it, the test still must not leave it behind.
-    for (const pid of existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : []) {
+    for (const pid of existsSync(pidFile)
+      ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number)
+      : []) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
@@ -125,12 +141,24 @@ scenarios:
   a: { executor: constant-vus, vus: 2, duration: 500ms, request: { path: / } }
 `,
     );
-    const run = await runCli(['run', '-c', config, '-o', join(work, 'setsid.json'), '--log-dir', join(work, 'logs-setsid')]);
+    const run = await runCli([
+      'run',
+      '-c',
+      config,
+      '-o',
+      join(work, 'setsid.json'),
+      '--log-dir',
+      join(work, 'logs-setsid'),
+    ]);
     const pids = readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number);
     expect(pids).toHaveLength(1);
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(`/proc/${pids[0]}`) && !/\) Z/.test(readFileSync(`/proc/${pids[0]}/stat`, 'utf8'))).toBe(false);
-    expect(run.stderr).toMatch(new RegExp(`service "daemonic": stopped 1 process that had left its process group \\(daemonised\\): ${pids[0]} \\(node daemon\\.mjs\\)`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `service "daemonic": stopped 1 process that had left its process group \\(daemonised\\): ${pids[0]} \\(node daemon\\.mjs\\)`,
+      ),
+    );
   }, 60_000);
 });
 
@@ -150,12 +178,20 @@ scenarios:
   a: { executor: constant-vus, vus: 1, duration: 1s, request: { path: / } }
 `,
     );
-    const run = await runCli(['run', '-c', config, '-o', join(work, 'boot.json'), '--log-dir', logDir], async (child) => {
-      // Bounded: the service writes its first line at once.
-      const log = join(logDir, 'slow.log');
-      for (let attempt = 0; attempt < 200 && !(existsSync(log) && readFileSync(log, 'utf8').includes('warming up forever')); attempt++) await sleep(50);
-      child.kill('SIGINT');
-    });
+    const run = await runCli(
+      ['run', '-c', config, '-o', join(work, 'boot.json'), '--log-dir', logDir],
+      async (child) => {
+        // Bounded: the service writes its first line at once.
+        const log = join(logDir, 'slow.log');
+        for (
+          let attempt = 0;
+          attempt < 200 && !(existsSync(log) && readFileSync(log, 'utf8').includes('warming up forever'));
+          attempt++
+        )
+          await sleep(50);
+        child.kill('SIGINT');
+      },
+    );
     expect(run.code, run.stderr).toBe(130);
     expect(run.stderr).toContain('interrupted while the services were booting: nothing was measured');
     expect(run.stderr).not.toContain('This operation was aborted');

@@ -23,15 +23,29 @@ afterAll(async () => {
   await github?.close();
 });
 
-async function localAction(facts: EventFacts): Promise<{ code: number | null; log: string; artifacts: string; cache: string }> {
+async function localAction(
+  facts: EventFacts,
+): Promise<{ code: number | null; log: string; artifacts: string; cache: string }> {
   const dir = mkdtempSync(join(work, `${facts.event}-`));
-  const [workspace, artifacts, cache] = ['workspace', 'artifacts', 'cache'].map((name) => join(dir, name)) as [string, string, string];
+  const [workspace, artifacts, cache] = ['workspace', 'artifacts', 'cache'].map((name) => join(dir, name)) as [
+    string,
+    string,
+    string,
+  ];
   for (const folder of [workspace, artifacts, cache]) mkdirSync(folder);
   const runId = 77;
   const eventPath = join(dir, 'event.json');
   writeFileSync(eventPath, JSON.stringify(eventPayload(facts, runId)));
   const env: Record<string, string> = {
-    ...stepEnv({ facts, eventPath, runId, githubUrl: github.url, workspace, runnerTemp: join(dir, 'runner-temp'), inputs: { config: configPath, 'github-token': actionsToken } }),
+    ...stepEnv({
+      facts,
+      eventPath,
+      runId,
+      githubUrl: github.url,
+      workspace,
+      runnerTemp: join(dir, 'runner-temp'),
+      inputs: { config: configPath, 'github-token': actionsToken },
+    }),
     LOCAL_ACTION_WORKSPACE: workspace,
     LOCAL_ACTION_ARTIFACT_PATH: artifacts,
     LOCAL_ACTION_CACHE_PATH: cache,
@@ -39,12 +53,27 @@ async function localAction(facts: EventFacts): Promise<{ code: number | null; lo
     ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/',
   };
   const envFile = join(dir, '.env');
-  writeFileSync(envFile, Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`).join('\n'));
-  const child = spawn(process.execPath, [join(repoRoot, 'node_modules/@github/local-action/bin/local-action.js'), 'run', repoRoot, 'src/entry/action-impl.ts', envFile], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  writeFileSync(
+    envFile,
+    Object.entries(env)
+      .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+      .join('\n'),
+  );
+  const child = spawn(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules/@github/local-action/bin/local-action.js'),
+      'run',
+      repoRoot,
+      'src/entry/action-impl.ts',
+      envFile,
+    ],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -25,11 +25,31 @@ describe('parseUntrustedResults', () => {
   });
 
   it.each([
-    ['a wrong type', (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.rps = 'fast'), /\/scenarios\/0\/rps must be number/],
-    ['a missing field', (r: Record<string, unknown>) => delete r.environment, /must have required property 'environment'/],
-    ['another schema version', (r: Record<string, unknown>) => (r.schemaVersion = 2), /\/schemaVersion must be equal to constant/],
-    ['a line break in a scenario name', (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.name = 'a\n## forged'), /\/scenarios\/0\/name must match pattern/],
-    ['a histogram that is not base64', (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.histogram = '<img src=x>'), /histogram must match pattern/],
+    [
+      'a wrong type',
+      (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.rps = 'fast'),
+      /\/scenarios\/0\/rps must be number/,
+    ],
+    [
+      'a missing field',
+      (r: Record<string, unknown>) => delete r.environment,
+      /must have required property 'environment'/,
+    ],
+    [
+      'another schema version',
+      (r: Record<string, unknown>) => (r.schemaVersion = 2),
+      /\/schemaVersion must be equal to constant/,
+    ],
+    [
+      'a line break in a scenario name',
+      (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.name = 'a\n## forged'),
+      /\/scenarios\/0\/name must match pattern/,
+    ],
+    [
+      'a histogram that is not base64',
+      (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.histogram = '<img src=x>'),
+      /histogram must match pattern/,
+    ],
   ])('refuses %s, naming where', (_, damage, message) => {
     const results = JSON.parse(JSON.stringify(good())) as Record<string, unknown>;
     damage(results);
@@ -60,8 +80,13 @@ describe('findResultsFiles', () => {
       writeFileSync(join(root, name, 'results.json'), '{}');
       writeFileSync(join(root, name, 'report.md'), 'forged');
     }
-    expect(await findResultsFiles(root)).toEqual([join(root, 'perfgate-a.yml', 'results.json'), join(root, 'perfgate-b.yml', 'results.json')]);
-    expect(await findResultsFiles(join(root, 'perfgate-a.yml', 'results.json'))).toEqual([join(root, 'perfgate-a.yml', 'results.json')]);
+    expect(await findResultsFiles(root)).toEqual([
+      join(root, 'perfgate-a.yml', 'results.json'),
+      join(root, 'perfgate-b.yml', 'results.json'),
+    ]);
+    expect(await findResultsFiles(join(root, 'perfgate-a.yml', 'results.json'))).toEqual([
+      join(root, 'perfgate-a.yml', 'results.json'),
+    ]);
   });
 });
 
@@ -70,7 +95,10 @@ describe('perfgate report', () => {
     const stdout = new PassThrough();
     let text = '';
     stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const code = await runReportCommand({ stdout, stderr: new PassThrough(), env: {} }, { format: 'markdown', failOn: 'regression', ...options });
+    const code = await runReportCommand(
+      { stdout, stderr: new PassThrough(), env: {} },
+      { format: 'markdown', failOn: 'regression', ...options },
+    );
     return { code, text };
   };
 
@@ -85,6 +113,8 @@ describe('perfgate report', () => {
   });
 
   it('names the flag and the fix for a file that is not there', async () => {
-    await expect(run({ currentPath: '/nonexistent/results.json' })).rejects.toThrow(/--current \/nonexistent\/results.json: no such file; check the path/);
+    await expect(run({ currentPath: '/nonexistent/results.json' })).rejects.toThrow(
+      /--current \/nonexistent\/results.json: no such file; check the path/,
+    );
   });
 });

@@ -27,7 +27,9 @@ export function writeCheckout(dir: string, spec: { delayMs: number; failWith?: s
 /** The processes the checkout's server started: pid and port, from started/. */
 export function startedIn(dir: string): { pid: number; port: number }[] {
   const folder = join(dir, 'started');
-  return existsSync(folder) ? readdirSync(folder).map((pid) => ({ pid: Number(pid), port: Number(readFileSync(join(folder, pid), 'utf8')) })) : [];
+  return existsSync(folder)
+    ? readdirSync(folder).map((pid) => ({ pid: Number(pid), port: Number(readFileSync(join(folder, pid), 'utf8')) }))
+    : [];
 }
 
 /** Whether something accepts connections on the loopback port. */

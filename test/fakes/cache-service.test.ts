@@ -29,8 +29,14 @@ describe('cache service fake', () => {
   it('assembles a block upload from Put Block and Put Block List', async () => {
     const created = await twirp('CreateCacheEntry', { key: 'k-1', version: 'v' });
     const uploadUrl = String(created.body.signed_upload_url);
-    for (const [id, data] of [['YQ==', 'hello '], ['Yg==', 'world']]) {
-      const put = await fetch(`${uploadUrl}&comp=block&blockid=${encodeURIComponent(id ?? '')}`, { method: 'PUT', body: data });
+    for (const [id, data] of [
+      ['YQ==', 'hello '],
+      ['Yg==', 'world'],
+    ]) {
+      const put = await fetch(`${uploadUrl}&comp=block&blockid=${encodeURIComponent(id ?? '')}`, {
+        method: 'PUT',
+        body: data,
+      });
       expect(put.status).toBe(201);
     }
     const list = await fetch(`${uploadUrl}&comp=blocklist`, {
@@ -38,7 +44,10 @@ describe('cache service fake', () => {
       body: '<?xml version="1.0" encoding="utf-8"?><BlockList><Latest>YQ==</Latest><Latest>Yg==</Latest></BlockList>',
     });
     expect(list.status).toBe(201);
-    expect((await twirp('FinalizeCacheEntryUpload', { key: 'k-1', version: 'v', size_bytes: '11' })).body).toEqual({ ok: true, entry_id: '1' });
+    expect((await twirp('FinalizeCacheEntryUpload', { key: 'k-1', version: 'v', size_bytes: '11' })).body).toEqual({
+      ok: true,
+      entry_id: '1',
+    });
 
     const found = await twirp('GetCacheEntryDownloadURL', { key: 'k-', version: 'v' });
     expect(found.body.matched_key).toBe('k-1');
@@ -49,7 +58,9 @@ describe('cache service fake', () => {
   it('refuses a blob request without the signature, and a wrong token', async () => {
     const created = await twirp('CreateCacheEntry', { key: 'k-2', version: 'v' });
     const unsigned = String(created.body.signed_upload_url).replace(/sig=[^&]+/, 'sig=forged');
-    expect((await fetch(unsigned, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob' }, body: 'x' })).status).toBe(403);
+    expect(
+      (await fetch(unsigned, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob' }, body: 'x' })).status,
+    ).toBe(403);
     expect((await twirp('CreateCacheEntry', { key: 'k-3', version: 'v' }, 'wrong')).status).toBe(401);
   });
 
@@ -60,7 +71,8 @@ describe('cache service fake', () => {
     fake.addEntry('other-1', 'v', Buffer.from('o'));
     fake.addEntry('base-3', 'other-version', Buffer.from('3'));
     const match = async (key: string, restore_keys?: string[]) =>
-      (await twirp('GetCacheEntryDownloadURL', { key, version: 'v', ...(restore_keys ? { restore_keys } : {}) })).body.matched_key;
+      (await twirp('GetCacheEntryDownloadURL', { key, version: 'v', ...(restore_keys ? { restore_keys } : {}) })).body
+        .matched_key;
     expect(await match('base-1')).toBe('base-1');
     expect(await match('base-')).toBe('base-2');
     expect(await match('none-', ['other-', 'base-'])).toBe('other-1');

@@ -40,14 +40,20 @@ export const fakeJobBackendId = 'c0ffee00-0000-4000-8000-000000000002';
 /** An unsigned JWT in the runner's shape: the artifact client only decodes it. */
 function fakeRuntimeJwt(runBackendId = fakeRunBackendId, jobBackendId = fakeJobBackendId): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = { scp: `Actions.GenericRead:0 Actions.Results:${runBackendId}:${jobBackendId}`, nonce: randomBytes(4).toString('hex') };
+  const claims = {
+    scp: `Actions.GenericRead:0 Actions.Results:${runBackendId}:${jobBackendId}`,
+    nonce: randomBytes(4).toString('hex'),
+  };
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.fakesig`;
 }
 
 function backendIdsOf(jwt: string): { run: string; job: string } | undefined {
   try {
     const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { scp?: string };
-    const scope = (claims.scp ?? '').split(' ').find((s) => s.startsWith('Actions.Results:'))?.split(':');
+    const scope = (claims.scp ?? '')
+      .split(' ')
+      .find((s) => s.startsWith('Actions.Results:'))
+      ?.split(':');
     return scope?.length === 3 ? { run: scope[1] ?? '', job: scope[2] ?? '' } : undefined;
   } catch {
     return undefined;
@@ -72,7 +78,14 @@ export type CacheTwirpMethod = 'CreateCacheEntry' | 'FinalizeCacheEntryUpload' |
 
 export type RecordedCacheRequest =
   | { kind: 'twirp'; method: string; authorization: string | undefined; body: Record<string, unknown> }
-  | { kind: 'blob'; method: string; path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined>; bytes: number };
+  | {
+      kind: 'blob';
+      method: string;
+      path: string;
+      query: Record<string, string>;
+      headers: Record<string, string | string[] | undefined>;
+      bytes: number;
+    };
 
 export interface CacheServiceFake {
   /** The ACTIONS_RESULTS_URL to give the client (with a trailing slash, as the runner sets it). */
@@ -118,7 +131,15 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
 
   const newEntry = (key: string, version: string): FakeCacheEntry => {
     const id = nextId++;
-    const entry: FakeCacheEntry = { id, key, version, seq: id, finalized: false, sig: randomBytes(12).toString('base64url'), blocks: new Map() };
+    const entry: FakeCacheEntry = {
+      id,
+      key,
+      version,
+      seq: id,
+      finalized: false,
+      sig: randomBytes(12).toString('base64url'),
+      blocks: new Map(),
+    };
     entries.push(entry);
     return entry;
   };
@@ -163,31 +184,57 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     if (fake.hang.has(method as CacheTwirpMethod)) return;
     if (method === 'CreateCacheEntry') {
       if (fake.createStatus !== undefined) {
-        return sendTwirpError(res, fake.createStatus, fake.createStatus === 429 ? 'resource_exhausted' : 'internal', `the fake answers ${fake.createStatus}`);
+        return sendTwirpError(
+          res,
+          fake.createStatus,
+          fake.createStatus === 429 ? 'resource_exhausted' : 'internal',
+          `the fake answers ${fake.createStatus}`,
+        );
       }
       // The service signals a downgraded token in the response message, with this stable prefix
       // (see CACHE_WRITE_DENIED_PREFIX in @actions/cache).
-      if (fake.readOnly) return sendJson(res, 200, { ok: false, message: 'cache write denied: the token of this run has read-only cache scopes' });
+      if (fake.readOnly)
+        return sendJson(res, 200, {
+          ok: false,
+          message: 'cache write denied: the token of this run has read-only cache scopes',
+        });
       if (entries.some((e) => e.key === key && e.version === version)) {
-        return sendTwirpError(res, 409, 'already_exists', 'cache entry with the same key, version, and scope already exists');
+        return sendTwirpError(
+          res,
+          409,
+          'already_exists',
+          'cache entry with the same key, version, and scope already exists',
+        );
       }
       return sendJson(res, 200, { ok: true, signed_upload_url: signedUrl(newEntry(key, version), 'cw') });
     }
     if (method === 'FinalizeCacheEntryUpload') {
       const entry = entries.find((e) => e.key === key && e.version === version && !e.finalized);
-      if (!entry) return sendTwirpError(res, 404, 'not_found', 'no cache entry is waiting for upload with this key and version');
+      if (!entry)
+        return sendTwirpError(res, 404, 'not_found', 'no cache entry is waiting for upload with this key and version');
       if (!entry.blob) return sendJson(res, 200, { ok: false, message: 'the archive was never uploaded' });
       const declared = Number(body.size_bytes);
       if (declared !== entry.blob.length) {
-        return sendJson(res, 200, { ok: false, message: `declared size ${declared} B but ${entry.blob.length} B were uploaded` });
+        return sendJson(res, 200, {
+          ok: false,
+          message: `declared size ${declared} B but ${entry.blob.length} B were uploaded`,
+        });
       }
       entry.finalized = true;
       entry.sizeBytes = declared;
       return sendJson(res, 200, { ok: true, entry_id: String(entry.id) });
     }
     if (method === 'GetCacheEntryDownloadURL') {
-      if (fake.readDenied) return sendTwirpError(res, 403, 'permission_denied', 'cache read denied: the token of this run has no readable cache scopes');
-      const restoreKeys = Array.isArray(body.restore_keys) ? body.restore_keys.filter((k): k is string => typeof k === 'string') : [];
+      if (fake.readDenied)
+        return sendTwirpError(
+          res,
+          403,
+          'permission_denied',
+          'cache read denied: the token of this run has no readable cache scopes',
+        );
+      const restoreKeys = Array.isArray(body.restore_keys)
+        ? body.restore_keys.filter((k): k is string => typeof k === 'string')
+        : [];
       const matched = findEntry(entries, [key, ...restoreKeys], version);
       if (!matched) return sendJson(res, 200, { ok: false });
       return sendJson(res, 200, { ok: true, signed_download_url: signedUrl(matched, 'r'), matched_key: matched.key });
@@ -204,7 +251,11 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     if (fake.hang.has(req.method === 'PUT' ? 'upload' : 'download')) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (!entry.finalized || !entry.blob) return sendAzureError(res, 404, 'BlobNotFound');
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': entry.blob.length, 'x-ms-blob-type': 'BlockBlob' });
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': entry.blob.length,
+        'x-ms-blob-type': 'BlockBlob',
+      });
       res.end(req.method === 'GET' ? entry.blob : undefined);
       return;
     }
@@ -216,7 +267,9 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       if (!blockId) return sendAzureError(res, 400, 'InvalidQueryParameterValue');
       entry.blocks.set(blockId, data);
     } else if (comp === 'blocklist') {
-      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1] ?? '');
+      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(
+        (m) => m[1] ?? '',
+      );
       const parts = ids.map((blockId) => entry.blocks.get(blockId));
       if (parts.some((part) => part === undefined)) return sendAzureError(res, 400, 'InvalidBlockList');
       entry.blob = Buffer.concat(parts as Buffer[]);
@@ -246,21 +299,38 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     const name = field('name', 'name');
     const runId = field('workflow_run_backend_id', 'workflowRunBackendId');
     const jobId = field('workflow_job_run_backend_id', 'workflowJobRunBackendId');
-    if (!name || !runId || !jobId) return sendTwirpError(res, 400, 'invalid_argument', 'name and backend ids are required');
+    if (!name || !runId || !jobId)
+      return sendTwirpError(res, 400, 'invalid_argument', 'name and backend ids are required');
     const ids = backendIdsOf(bearer);
-    if (runId !== ids?.run || jobId !== ids.job) return sendTwirpError(res, 403, 'permission_denied', 'backend ids do not match the token');
+    if (runId !== ids?.run || jobId !== ids.job)
+      return sendTwirpError(res, 403, 'permission_denied', 'backend ids do not match the token');
     if (method === 'CreateArtifact') {
       // Names are unique within a workflow run, as on github.com.
       if (artifacts.some((a) => a.name === name && a.workflowRunBackendId === runId && a.finalized)) {
-        return sendTwirpError(res, 409, 'already_exists', 'an artifact with this name already exists on the workflow run');
+        return sendTwirpError(
+          res,
+          409,
+          'already_exists',
+          'an artifact with this name already exists on the workflow run',
+        );
       }
-      const artifact: FakeArtifact = { id: nextId++, name, workflowRunBackendId: runId, workflowJobRunBackendId: jobId, finalized: false, sig: randomBytes(12).toString('base64url'), blocks: new Map() };
+      const artifact: FakeArtifact = {
+        id: nextId++,
+        name,
+        workflowRunBackendId: runId,
+        workflowJobRunBackendId: jobId,
+        finalized: false,
+        sig: randomBytes(12).toString('base64url'),
+        blocks: new Map(),
+      };
       artifacts.push(artifact);
       const signed = `${url.replace(/\/$/, '')}${artifactBlobPrefix}${artifact.id}?sv=2024-08-04&sp=cw&sr=b&sig=${encodeURIComponent(artifact.sig)}`;
       return sendJson(res, 200, { ok: true, signed_upload_url: signed });
     }
     if (method === 'FinalizeArtifact') {
-      const artifact = artifacts.filter((a) => a.name === name && a.workflowRunBackendId === runId && !a.finalized).at(-1);
+      const artifact = artifacts
+        .filter((a) => a.name === name && a.workflowRunBackendId === runId && !a.finalized)
+        .at(-1);
       if (!artifact) return sendTwirpError(res, 404, 'not_found', 'no artifact is waiting for upload with this name');
       if (!artifact.zip) return sendJson(res, 200, { ok: false });
       const declared = Number(field('size', 'size') || body.size);
@@ -286,7 +356,9 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       if (!blockId) return sendAzureError(res, 400, 'InvalidQueryParameterValue');
       artifact.blocks.set(blockId, data);
     } else if (comp === 'blocklist') {
-      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1] ?? '');
+      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(
+        (m) => m[1] ?? '',
+      );
       const parts = ids.map((blockId) => artifact.blocks.get(blockId));
       if (parts.some((part) => part === undefined)) return sendAzureError(res, 400, 'InvalidBlockList');
       artifact.zip = Buffer.concat(parts as Buffer[]);
@@ -296,7 +368,12 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     } else {
       return sendAzureError(res, 400, 'InvalidQueryParameterValue');
     }
-    res.writeHead(201, { etag: `"0x${artifact.id.toString(16)}"`, 'last-modified': new Date().toUTCString(), 'x-ms-version': '2024-08-04', 'content-length': 0 });
+    res.writeHead(201, {
+      etag: `"0x${artifact.id.toString(16)}"`,
+      'last-modified': new Date().toUTCString(),
+      'x-ms-version': '2024-08-04',
+      'content-length': 0,
+    });
     res.end();
   };
 
@@ -317,7 +394,14 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       return artifactTwirp(method, body, res, bearer);
     }
     if (target.pathname.startsWith(artifactBlobPrefix)) {
-      requests.push({ kind: 'blob', method: req.method ?? '', path: target.pathname, query: Object.fromEntries(target.searchParams), headers: req.headers, bytes: data.length });
+      requests.push({
+        kind: 'blob',
+        method: req.method ?? '',
+        path: target.pathname,
+        query: Object.fromEntries(target.searchParams),
+        headers: req.headers,
+        bytes: data.length,
+      });
       return artifactBlob(req, target, data, res);
     }
     if (target.pathname.startsWith(servicePath)) {
@@ -330,7 +414,8 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
       }
       requests.push({ kind: 'twirp', method, authorization: req.headers.authorization, body });
       if (req.method !== 'POST') return sendTwirpError(res, 404, 'bad_route', 'twirp takes POST');
-      if (!tokens.has(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')) return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
+      if (!tokens.has(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''))
+        return sendTwirpError(res, 401, 'unauthenticated', 'invalid runtime token');
       return twirp(method, body, res);
     }
     if (target.pathname.startsWith(blobPathPrefix)) {
@@ -374,6 +459,10 @@ function sendTwirpError(res: ServerResponse, status: number, code: string, msg: 
 
 function sendAzureError(res: ServerResponse, status: number, code: string): void {
   const text = `<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`;
-  res.writeHead(status, { 'content-type': 'application/xml', 'x-ms-error-code': code, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/xml',
+    'x-ms-error-code': code,
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -31,7 +31,9 @@ process.stdin.resume();
 `;
 
 export async function startCpuTarget(workMs: number): Promise<CpuTarget> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', SOURCE, String(workMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', SOURCE, String(workMs)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);

@@ -6,13 +6,15 @@ describe('GitHub API fake', () => {
   let fake: GitHubApiFake;
   beforeAll(async () => {
     fake = await startGitHubApiFake();
-    for (let i = 0; i < 5; i++) fake.addComment({ owner: 'o', repo: 'r', issueNumber: 1, body: `c${i}`, login: 'someone' });
+    for (let i = 0; i < 5; i++)
+      fake.addComment({ owner: 'o', repo: 'r', issueNumber: 1, body: `c${i}`, login: 'someone' });
   });
   afterAll(async () => {
     await fake.close();
   });
 
-  const get = (path: string, token = actionsToken) => fetch(`${fake.url}${path}`, { headers: { authorization: `token ${token}` } });
+  const get = (path: string, token = actionsToken) =>
+    fetch(`${fake.url}${path}`, { headers: { authorization: `token ${token}` } });
 
   it('pages with a Link header like GitHub', async () => {
     const first = await get('/repos/o/r/issues/1/comments?per_page=2');

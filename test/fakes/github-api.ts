@@ -133,7 +133,8 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     requests.push({ method, path: target.pathname, query: Object.fromEntries(target.searchParams), login, body });
     // Left open until the client gives up or the fake closes (close() ends every connection).
     if (fake.hang?.test(`${method} ${target.pathname}`)) return;
-    if (auth !== undefined && login === undefined) return sendJson(res, 401, { message: 'Bad credentials', status: '401' });
+    if (auth !== undefined && login === undefined)
+      return sendJson(res, 401, { message: 'Bad credentials', status: '401' });
 
     if (method === 'GET' && target.pathname === '/user') {
       if (!login) return sendJson(res, 401, { message: 'Requires authentication', status: '401' });
@@ -203,7 +204,8 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
         const denied = checkWrite(login, 'issues/comments#update-an-issue-comment');
         if (denied) return sendJson(res, denied.status, denied.body);
         // An integration may edit only what it wrote.
-        if (comment.login !== login) return sendJson(res, 403, notAccessible('issues/comments#update-an-issue-comment'));
+        if (comment.login !== login)
+          return sendJson(res, 403, notAccessible('issues/comments#update-an-issue-comment'));
         const text = (body as { body?: unknown } | undefined)?.body;
         const invalid = checkBody(text);
         if (invalid) return sendJson(res, 422, invalid);
@@ -214,7 +216,8 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
       if (method === 'DELETE') {
         const denied = checkWrite(login, 'issues/comments#delete-an-issue-comment');
         if (denied) return sendJson(res, denied.status, denied.body);
-        if (comment.login !== login) return sendJson(res, 403, notAccessible('issues/comments#delete-an-issue-comment'));
+        if (comment.login !== login)
+          return sendJson(res, 403, notAccessible('issues/comments#delete-an-issue-comment'));
         comments.splice(comments.indexOf(comment), 1);
         res.writeHead(204).end();
         return;
@@ -225,7 +228,11 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     if (pull && method === 'GET') {
       const sha = pullHeads.get(`${pull[1]}/${pull[2]}#${pull[3]}`);
       if (!sha) return sendJson(res, 404, { message: 'Not Found' });
-      return sendJson(res, 200, { number: Number(pull[3]), state: 'open', head: { sha, repo: { full_name: `${pull[1]}/${pull[2]}` } } });
+      return sendJson(res, 200, {
+        number: Number(pull[3]),
+        state: 'open',
+        head: { sha, repo: { full_name: `${pull[1]}/${pull[2]}` } },
+      });
     }
 
     const commit = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9A-Za-z]+)\/comments$/.exec(target.pathname);
@@ -238,7 +245,13 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
       const [owner, repo, sha] = [commit[1] ?? '', commit[2] ?? '', commit[3] ?? ''];
       const created = { id: nextId++, owner, repo, sha, body: text as string, login: login as string };
       commitComments.push(created);
-      return sendJson(res, 201, { id: created.id, html_url: `https://github.com/${owner}/${repo}/commit/${sha}#commitcomment-${created.id}`, body: created.body, commit_id: sha, user: { login } });
+      return sendJson(res, 201, {
+        id: created.id,
+        html_url: `https://github.com/${owner}/${repo}/commit/${sha}#commitcomment-${created.id}`,
+        body: created.body,
+        commit_id: sha,
+        user: { login },
+      });
     }
     return sendJson(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
   };
@@ -255,17 +268,32 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
 }
 
 function notAccessible(doc: string) {
-  return { message: 'Resource not accessible by integration', documentation_url: `https://docs.github.com/rest/${doc}`, status: '403' };
+  return {
+    message: 'Resource not accessible by integration',
+    documentation_url: `https://docs.github.com/rest/${doc}`,
+    status: '403',
+  };
 }
 
 function checkBody(text: unknown) {
   if (typeof text !== 'string' || text.length === 0) {
-    return { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }], status: '422' };
+    return {
+      message: 'Validation Failed',
+      errors: [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }],
+      status: '422',
+    };
   }
   if (text.length > maxBodyChars) {
     return {
       message: 'Validation Failed',
-      errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: `body is too long (maximum is ${maxBodyChars} characters)` }],
+      errors: [
+        {
+          resource: 'IssueComment',
+          code: 'custom',
+          field: 'body',
+          message: `body is too long (maximum is ${maxBodyChars} characters)`,
+        },
+      ],
       status: '422',
     };
   }
@@ -280,6 +308,10 @@ function loginId(login: string): number {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }

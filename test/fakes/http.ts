@@ -10,7 +10,9 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-export async function serveOnLoopback(handle: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void): Promise<LoopbackServer> {
+export async function serveOnLoopback(
+  handle: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void,
+): Promise<LoopbackServer> {
   const server = createServer((req, res) => {
     void readBody(req).then(
       (body) => handle(req, res, body),

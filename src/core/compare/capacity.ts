@@ -44,11 +44,22 @@ export interface CapacityChange {
  * The change between two capacity searches without history: the one test the stored and the A/B
  * modes share (A/B passes the runner noise of its pairs as `betweenSd`).
  */
-export function testCapacityChange(current: CapacityResult, baseline: CapacityResult, betweenSd: number): CapacityChange {
+export function testCapacityChange(
+  current: CapacityResult,
+  baseline: CapacityResult,
+  betweenSd: number,
+): CapacityChange {
   const cur = capacityInterval(current);
   const base = capacityInterval(baseline);
-  const out: CapacityChange = { effect: NaN, current: current.ratePerSec, baseline: baseline.ratePerSec, reasons: [], guards: [] };
-  const closed = (interval: { low: number; high: number }): boolean => interval.low > 0 && Number.isFinite(interval.high);
+  const out: CapacityChange = {
+    effect: NaN,
+    current: current.ratePerSec,
+    baseline: baseline.ratePerSec,
+    reasons: [],
+    guards: [],
+  };
+  const closed = (interval: { low: number; high: number }): boolean =>
+    interval.low > 0 && Number.isFinite(interval.high);
   if (closed(cur) && closed(base)) {
     out.effect = Math.log(cur.low / base.low);
     out.test = testTwoRuns({
@@ -66,11 +77,15 @@ export function testCapacityChange(current: CapacityResult, baseline: CapacityRe
   if (cur.high < base.low) {
     out.current = cur.high;
     out.baseline = base.low;
-    out.reasons.push(`the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`);
+    out.reasons.push(
+      `the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`,
+    );
   } else if (cur.low > base.high) {
     out.current = cur.low;
     out.baseline = base.high;
-    out.reasons.push(`the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`);
+    out.reasons.push(
+      `the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`,
+    );
   } else {
     const open = [
       closed(cur) ? undefined : `this run: ${describeCapacityLimit(current)}`,
@@ -89,7 +104,13 @@ function fmt(ratePerSec: number): string {
 }
 
 /** The capacity metric of one capacity scenario, by history when there is enough, else against the stored run. */
-export function compareCapacity(ctx: Context, current: ScenarioResult, base: ScenarioResult, history: PastScenario[], notes: string[]): Draft {
+export function compareCapacity(
+  ctx: Context,
+  current: ScenarioResult,
+  base: ScenarioResult,
+  history: PastScenario[],
+  notes: string[],
+): Draft {
   const { compare } = ctx.input;
   const comparison: MetricComparison = {
     scenario: current.name,
@@ -104,10 +125,15 @@ export function compareCapacity(ctx: Context, current: ScenarioResult, base: Sce
   };
   const guards: string[] = [];
   if (!current.capacity || !base.capacity) {
-    guards.push(`${current.capacity ? 'the baseline' : 'this run'} has no capacity search for this scenario (another executor): nothing to compare`);
+    guards.push(
+      `${current.capacity ? 'the baseline' : 'this run'} has no capacity search for this scenario (another executor): nothing to compare`,
+    );
     return { comparison, guards };
   }
-  if (ctx.environmentDiffers) guards.push(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+  if (ctx.environmentDiffers)
+    guards.push(
+      environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint),
+    );
 
   const noise = runnerNoise(compare, 'capacity');
   const measured = capacityInterval(current.capacity);
@@ -141,7 +167,13 @@ export function compareCapacity(ctx: Context, current: ScenarioResult, base: Sce
     }
   }
   // Competing work lowers a capacity the way it lowers rps.
-  const busier = otherLoadGuard('capacity', comparison.change, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
+  const busier = otherLoadGuard(
+    'capacity',
+    comparison.change,
+    current.machine?.otherCores,
+    base.machine?.otherCores,
+    'the baseline',
+  );
   if (busier !== undefined) guards.push(busier);
   return draft;
 }

@@ -39,17 +39,23 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reasons:
     if (interval !== undefined && interval[0] > -minEffect && interval[1] < minEffect) {
       return {
         verdict: 'no change',
-        reasons: [`a real change of ${formatChange(metric, change)} (${p}), but its whole interval is within the ${formatChange(metric, minEffect).replace('+', '±')} that counts`],
+        reasons: [
+          `a real change of ${formatChange(metric, change)} (${p}), but its whole interval is within the ${formatChange(metric, minEffect).replace('+', '±')} that counts`,
+        ],
       };
     }
     return {
       verdict: 'inconclusive',
-      reasons: [`significant (${p}) but ${formatChange(metric, change)} is below the minimum effect of ${formatChange(metric, minEffect).replace('+', '')}, and the interval reaches past it`],
+      reasons: [
+        `significant (${p}) but ${formatChange(metric, change)} is below the minimum effect of ${formatChange(metric, minEffect).replace('+', '')}, and the interval reaches past it`,
+      ],
     };
   }
   return {
     verdict: 'inconclusive',
-    reasons: [`a change of ${formatChange(metric, change)}, but not significant (${p} > ${alpha}): this run cannot tell it from noise`],
+    reasons: [
+      `a change of ${formatChange(metric, change)}, but not significant (${p} > ${alpha}): this run cannot tell it from noise`,
+    ],
   };
 }
 

@@ -19,7 +19,9 @@ function populationLimit(metric: MetricName): number | undefined {
 export function tailGuard(metric: MetricName, runs: { who: string; okRequests: number }[]): string | undefined {
   if (metric === 'rps' || metric === 'error_rate' || metric === 'capacity') return undefined;
   const share = 1 - LATENCY_PERCENTILES[metric] / 100;
-  const thin = runs.map((run) => ({ who: run.who, beyond: run.okRequests * share })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
+  const thin = runs
+    .map((run) => ({ who: run.who, beyond: run.okRequests * share }))
+    .filter((run) => run.beyond < MIN_TAIL_REQUESTS);
   if (thin.length === 0) return undefined;
   const where = thin.map((run) => `${formatCount(run.beyond)} in ${run.who}`).join(' and ');
   return `only ${where} were above ${metric} (a ${metric} needs ${MIN_TAIL_REQUESTS} requests beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} per run)`;

@@ -9,7 +9,12 @@ import { historyValue, runnerNoise, scenarioValue, type Context, type Draft, typ
 
 /** The past runs the test may use for this metric: those since the last level shift, with a note
  * when a shift cut the series. */
-export function usableHistory(ctx: Context, metric: MetricName, history: PastScenario[], notes: string[]): PastScenario[] {
+export function usableHistory(
+  ctx: Context,
+  metric: MetricName,
+  history: PastScenario[],
+  notes: string[],
+): PastScenario[] {
   if (metric === 'error_rate') return [];
   const usable = distinctRuns(history.slice(0, MAX_HISTORY_READ)).filter((entry) => {
     const value = historyValue(entry, metric);
@@ -20,7 +25,9 @@ export function usableHistory(ctx: Context, metric: MetricName, history: PastSce
     { floor: historyFloor(ctx, metric) },
   );
   if (cut.changeAt !== undefined) {
-    notes.push(`${metric}: the history shifts level ${cut.changeAt} runs back; only the ${cut.keep} newest runs are used.`);
+    notes.push(
+      `${metric}: the history shifts level ${cut.changeAt} runs back; only the ${cut.keep} newest runs are used.`,
+    );
   }
   return usable.slice(0, cut.keep);
 }
@@ -42,13 +49,24 @@ function historyFloor(ctx: Context, metric: MetricName): number {
 }
 
 /** The guards of the history test, then its draft. */
-export function compareWithHistory(ctx: Context, metric: MetricName, current: ScenarioResult, used: PastScenario[], contention: RunContention): Draft {
+export function compareWithHistory(
+  ctx: Context,
+  metric: MetricName,
+  current: ScenarioResult,
+  used: PastScenario[],
+  contention: RunContention,
+): Draft {
   const guards: string[] = [];
   const add = (guard: string | undefined): void => {
     if (guard !== undefined) guards.push(guard);
   };
   const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
-  add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the thinnest past run', okRequests: fewest }]));
+  add(
+    tailGuard(metric, [
+      { who: 'the current run', okRequests: current.requests.ok },
+      { who: 'the thinnest past run', okRequests: fewest },
+    ]),
+  );
   add(saturationGuard(current, 'the current run'));
   const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
   add(populationGuard(metric, current.errorRate, pastErrorRate));

@@ -38,7 +38,12 @@ export {
   type CompareInput,
 } from './shared.js';
 
-function compareScenario(ctx: Context, measured: ScenarioResult, measuredBase: ScenarioResult, notes: string[]): Draft[] {
+function compareScenario(
+  ctx: Context,
+  measured: ScenarioResult,
+  measuredBase: ScenarioResult,
+  notes: string[],
+): Draft[] {
   const { compare } = ctx.input;
   const drafts: Draft[] = [];
   // Segments hit by a burst of competing work are left out of every test, and said so.
@@ -57,13 +62,16 @@ function compareScenario(ctx: Context, measured: ScenarioResult, measuredBase: S
     .filter((entry): entry is PastScenario => entry !== undefined);
   const isOpen = OPEN_EXECUTORS.has(current.executor);
   if (current.capacity || base.capacity) {
-    notes.push('A capacity scenario is compared on its capacity alone: its latencies were measured at the rate each search found, and those rates differ.');
+    notes.push(
+      'A capacity scenario is compared on its capacity alone: its latencies were measured at the rate each search found, and those rates differ.',
+    );
     return compare.metrics.includes('capacity') ? [compareCapacity(ctx, current, base, history, notes)] : [];
   }
 
-  const empty = [current.requests.ok === 0 ? 'the current run' : undefined, base.requests.ok === 0 ? 'the baseline' : undefined].filter(
-    (who): who is string => who !== undefined,
-  );
+  const empty = [
+    current.requests.ok === 0 ? 'the current run' : undefined,
+    base.requests.ok === 0 ? 'the baseline' : undefined,
+  ].filter((who): who is string => who !== undefined);
   if (empty.length > 0) {
     notes.push(
       `No request succeeded in ${empty.join(' nor in ')}: there is no latency to compare, so its latencies get no verdict and the error rate decides.`,
@@ -86,7 +94,6 @@ function compareScenario(ctx: Context, measured: ScenarioResult, measuredBase: S
   }
   return drafts;
 }
-
 
 function thresholdsOnly(input: CompareInput): Comparison {
   const breaches = input.thresholds.filter((threshold) => !threshold.ok);
@@ -160,7 +167,11 @@ export function compareRuns(input: CompareInput): Comparison {
       `The baseline ran on another environment (fingerprint ${baseline.results.environment.fingerprint}, this run ${fingerprint}); comparisons with it are inconclusive.`,
     );
   }
-  const summary: Comparison['baseline'] = { savedAt: baseline.savedAt, historyLength: baseline.history.length, environmentDiffers };
+  const summary: Comparison['baseline'] = {
+    savedAt: baseline.savedAt,
+    historyLength: baseline.history.length,
+    environmentDiffers,
+  };
   if (baseline.commit !== undefined) summary.commit = baseline.commit;
   return {
     ...tallyVerdicts(drafts, input.thresholds),

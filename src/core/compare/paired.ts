@@ -13,7 +13,18 @@ import { formatCount } from '../report/format.js';
 import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioResult } from '../types.js';
 import { decideRun } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
-import { compareScenarios, formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, rateCheckComparison, scenarioValue, tallyVerdicts, toChange, type CompareInput, type Draft } from './shared.js';
+import {
+  compareScenarios,
+  formatPercent,
+  OPEN_EXECUTORS,
+  RATE_SHORTFALL,
+  rateCheckComparison,
+  scenarioValue,
+  tallyVerdicts,
+  toChange,
+  type CompareInput,
+  type Draft,
+} from './shared.js';
 
 /**
  * Minimum effects in A/B mode. The pairs cancel the runner's level and the drift they share, so the
@@ -25,7 +36,15 @@ import { compareScenarios, formatPercent, OPEN_EXECUTORS, RATE_SHORTFALL, rateCh
  * noisiest). Alternate's spread is larger (5–6% with a bursty neighbour), and there significance,
  * not these minima, is what holds false alarms back.
  */
-export const AB_MIN_EFFECT: Record<MetricName, number> = { p50: 0.03, p90: 0.05, p95: 0.05, p99: 0.08, rps: 0.05, error_rate: 0.01, capacity: 0.1 };
+export const AB_MIN_EFFECT: Record<MetricName, number> = {
+  p50: 0.03,
+  p90: 0.05,
+  p95: 0.05,
+  p99: 0.08,
+  rps: 0.05,
+  error_rate: 0.01,
+  capacity: 0.1,
+};
 
 /** Fewer pairs than this leave a t with 2 df: too little to judge a PR on. */
 export const MIN_PAIRS = 4;
@@ -63,7 +82,8 @@ function fromTest(
     reasons: [],
   };
   if (test === undefined) {
-    if (guards.length === 0) guards.push('fewer than 2 pairs had successful requests in both variants: nothing to pair');
+    if (guards.length === 0)
+      guards.push('fewer than 2 pairs had successful requests in both variants: nothing to pair');
     return { comparison, guards };
   }
   comparison.change = toChange(metric, test.effect);
@@ -78,16 +98,13 @@ function fromTest(
  * with how many pairs showed it. When both fall short, both hit their capacity, and the per-pair
  * rates are then the services' own: the paired test compares the capacities.
  */
-function pairedRateCheck(
-  head: ScenarioResult,
-  base: ScenarioResult,
-  rpsDiffs: number[],
-  minEffect: number,
-): Draft {
+function pairedRateCheck(head: ScenarioResult, base: ScenarioResult, rpsDiffs: number[], minEffect: number): Draft {
   const guards: string[] = [];
   const comparison = rateCheckComparison(head, base, minEffect);
   const share = (scenario: ScenarioResult): number | undefined =>
-    scenario.rate !== undefined && scenario.rate.intendedPerSec > 0 ? scenario.rate.achievedPerSec / scenario.rate.intendedPerSec : undefined;
+    scenario.rate !== undefined && scenario.rate.intendedPerSec > 0
+      ? scenario.rate.achievedPerSec / scenario.rate.intendedPerSec
+      : undefined;
   const headShare = share(head);
   const baseShare = share(base);
   if (headShare === undefined || baseShare === undefined) {
@@ -98,7 +115,9 @@ function pairedRateCheck(
   const saturated = saturationGuard(head, 'the head') ?? saturationGuard(base, 'the base');
   if (headShare >= RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) return { comparison, guards };
   if (saturated !== undefined) {
-    guards.push(`the achieved rate fell short (${formatPercent(headShare, false)} of the intended rate in the head, ${formatPercent(baseShare, false)} in the base) but ${saturated}`);
+    guards.push(
+      `the achieved rate fell short (${formatPercent(headShare, false)} of the intended rate in the head, ${formatPercent(baseShare, false)} in the base) but ${saturated}`,
+    );
     return { comparison, guards };
   }
   const behind = rpsDiffs.filter((d) => Number.isFinite(d) && d < Math.log(RATE_SHORTFALL)).length;
@@ -114,12 +133,16 @@ function pairedRateCheck(
   }
   if (headShare >= RATE_SHORTFALL) {
     comparison.verdict = 'improvement';
-    comparison.reasons.push(`the head kept ${formatPercent(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent(baseShare, false)}`);
+    comparison.reasons.push(
+      `the head kept ${formatPercent(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent(baseShare, false)}`,
+    );
     return { comparison, guards };
   }
   // Both at capacity: the paired test decides, like a closed model's throughput.
   const test = trimmedPairedTest(rpsDiffs);
-  comparison.reasons.push(`both fell short of the intended ${intended} req/s (head ${formatPercent(headShare, false)}, base ${formatPercent(baseShare, false)}), so their capacities are compared pair by pair`);
+  comparison.reasons.push(
+    `both fell short of the intended ${intended} req/s (head ${formatPercent(headShare, false)}, base ${formatPercent(baseShare, false)}), so their capacities are compared pair by pair`,
+  );
   comparison.verdict = 'inconclusive';
   if (test === undefined) {
     guards.push('fewer than 2 pairs to compare the capacities on');
@@ -132,13 +155,23 @@ function pairedRateCheck(
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
-function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: ScenarioResult, notes: string[]): Draft[] {
+function compareScenarioPaired(
+  input: CompareInput,
+  head: ScenarioResult,
+  base: ScenarioResult,
+  notes: string[],
+): Draft[] {
   const { compare } = input;
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
-    notes.push(`The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`);
+    notes.push(
+      `The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`,
+    );
   }
-  const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : undefined;
+  const diffs =
+    pairs > 0
+      ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs)))
+      : undefined;
   const drafts: Draft[] = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
   // In duet the two requests of a pair leave at one intended instant and are timed from it, so a
@@ -161,15 +194,27 @@ function compareScenarioPaired(input: CompareInput, head: ScenarioResult, base: 
       if (guard !== undefined) guards.push(guard);
     };
     if (pairs < MIN_PAIRS) {
-      guards.push(`too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`);
+      guards.push(
+        `too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`,
+      );
     }
-    add(tailGuard(metric, [{ who: 'the head', okRequests: head.requests.ok }, { who: 'the base', okRequests: base.requests.ok }]));
+    add(
+      tailGuard(metric, [
+        { who: 'the head', okRequests: head.requests.ok },
+        { who: 'the base', okRequests: base.requests.ok },
+      ]),
+    );
     if (!sharedLag) {
       add(saturationGuard(head, 'the head'));
       add(saturationGuard(base, 'the base'));
     }
     add(populationGuard(metric, head.errorRate, base.errorRate));
-    const test = diffs === undefined ? undefined : metric === 'error_rate' ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
+    const test =
+      diffs === undefined
+        ? undefined
+        : metric === 'error_rate'
+          ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR)
+          : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     drafts.push(draft);
     if (metric === 'error_rate' || test === undefined) continue;
@@ -202,7 +247,10 @@ function sharedLagNote(head: ScenarioResult, base: ScenarioResult): string {
 export function comparePaired(input: CompareInput): Comparison {
   const { current, compare } = input;
   const ab = current.ab;
-  if (ab === undefined) throw new Error('comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline');
+  if (ab === undefined)
+    throw new Error(
+      'comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline',
+    );
   const { scenarios, drafts, notes } = compareScenarios(
     current.scenarios,
     ab.base.scenarios,
@@ -213,7 +261,10 @@ export function comparePaired(input: CompareInput): Comparison {
     },
     (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes),
   );
-  const pairCount = Math.max(0, ...scenarios.map((s) => (s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0)));
+  const pairCount = Math.max(
+    0,
+    ...scenarios.map((s) => (s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0)),
+  );
 
   // Holm over every test of the run, each test's MDE at the family's size, each verdict: as in the
   // stored modes.

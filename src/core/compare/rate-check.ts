@@ -18,13 +18,17 @@ export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioR
   const share = rate.achievedPerSec / rate.intendedPerSec;
   if (share >= RATE_SHORTFALL) return { comparison, guards };
   const saturated =
-    saturationGuard(current, 'the current run') ?? otherLoadGuard('rps', -1, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
+    saturationGuard(current, 'the current run') ??
+    otherLoadGuard('rps', -1, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
   if (saturated !== undefined) {
-    guards.push(`the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
+    guards.push(
+      `the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`,
+    );
     return { comparison, guards };
   }
   const shortfall = `the service completed only ${formatPercent(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule`;
-  const baseShare = base.rate !== undefined && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
+  const baseShare =
+    base.rate !== undefined && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
   if (baseShare >= RATE_SHORTFALL) {
     comparison.verdict = 'regression';
     comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
@@ -33,8 +37,14 @@ export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioR
   // Both runs hit the service's capacity, so the rate is now the service's, as in a closed model,
   // and the two capacities are tested like any other metric: against the runner-to-runner noise
   // of rps (the counts of a whole run are precise; the runner's speed is not), through Holm.
-  comparison.reasons.push(`${shortfall}; the baseline fell short too (${formatPercent(baseShare, false)} of its intended rate), so the two capacities are compared`);
-  const test = testTwoRuns({ effect: Math.log(current.rps / base.rps), within: [], betweenSd: runnerNoise(ctx.input.compare, 'rps') });
+  comparison.reasons.push(
+    `${shortfall}; the baseline fell short too (${formatPercent(baseShare, false)} of its intended rate), so the two capacities are compared`,
+  );
+  const test = testTwoRuns({
+    effect: Math.log(current.rps / base.rps),
+    within: [],
+    betweenSd: runnerNoise(ctx.input.compare, 'rps'),
+  });
   comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };

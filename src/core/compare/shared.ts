@@ -25,7 +25,15 @@ export const MIN_SEGMENTS = 4;
 /** An open-model run that achieved less than this share of its intended rate fell short. */
 export const RATE_SHORTFALL = 0.99;
 
-export const BAD_DIRECTION: Record<MetricName, 1 | -1> = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1, capacity: -1 };
+export const BAD_DIRECTION: Record<MetricName, 1 | -1> = {
+  p50: 1,
+  p90: 1,
+  p95: 1,
+  p99: 1,
+  rps: -1,
+  error_rate: 1,
+  capacity: -1,
+};
 /** The metrics a run's segments measure; capacity is the capacity search's own (capacity.ts). */
 export type SegmentMetric = Exclude<MetricName, 'capacity'>;
 export const OPEN_EXECUTORS = new Set(['constant-arrival-rate', 'ramping-arrival-rate']);
@@ -88,7 +96,6 @@ export function historyValue(entry: HistoryEntry['scenarios'][string], metric: M
   return metric === 'error_rate' ? entry.errorRate : entry[metric];
 }
 
-
 /** The between-run sd the config gives a metric (compare.runnerNoise), else the default prior. */
 export function runnerNoise(compare: CompareConfig, metric: MetricName): number {
   return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
@@ -149,7 +156,9 @@ export function compareScenarios(
     }
     scenarios.push(comparison);
   }
-  const notes = past.filter((base) => !current.some((scenario) => scenario.name === base.name)).map((base) => words.missing(base.name));
+  const notes = past
+    .filter((base) => !current.some((scenario) => scenario.name === base.name))
+    .map((base) => words.missing(base.name));
   return { scenarios, drafts, notes };
 }
 
@@ -163,11 +172,20 @@ export function tallyVerdicts(
   const breaches = thresholds.filter((threshold) => !threshold.ok);
   const regressions = metrics.filter((metric) => metric.verdict === 'regression');
   const improvements = metrics.filter((metric) => metric.verdict === 'improvement');
-  return { verdict: breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass', regressions, improvements, breaches };
+  return {
+    verdict: breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+    regressions,
+    improvements,
+    breaches,
+  };
 }
 
 /** The open-model rate check's starting point, in either method: no change until the rates say otherwise. */
-export function rateCheckComparison(current: ScenarioResult, base: ScenarioResult, minEffect: number): MetricComparison {
+export function rateCheckComparison(
+  current: ScenarioResult,
+  base: ScenarioResult,
+  minEffect: number,
+): MetricComparison {
   return {
     scenario: current.name,
     metric: 'rps',

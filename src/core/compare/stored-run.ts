@@ -1,16 +1,34 @@
 // The no-history test: the current run against the one stored run. Each run's within-run error
 // comes from its segment block bootstrap; one stored run says nothing about runner-to-runner
 // noise, so the between-run part of the variance is the documented prior (compare.runnerNoise).
-import { bootstrapTwoRuns, effectOf, prepareRun, type BootstrapEffect, type TwoRunBootstrap } from '../stats/bootstrap.js';
+import {
+  bootstrapTwoRuns,
+  effectOf,
+  prepareRun,
+  type BootstrapEffect,
+  type TwoRunBootstrap,
+} from '../stats/bootstrap.js';
 import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
 import type { MetricComparison, ScenarioResult } from '../types.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
-import { MIN_SEGMENTS, runnerNoise, scenarioValue, toChange, type Context, type Draft, type SegmentMetric } from './shared.js';
+import {
+  MIN_SEGMENTS,
+  runnerNoise,
+  scenarioValue,
+  toChange,
+  type Context,
+  type Draft,
+  type SegmentMetric,
+} from './shared.js';
 
 /** One bootstrap per scenario, run on first use and shared by its metrics. */
-export function lazyBootstrap(ctx: Context, current: ScenarioResult, base: ScenarioResult): () => TwoRunBootstrap | undefined {
+export function lazyBootstrap(
+  ctx: Context,
+  current: ScenarioResult,
+  base: ScenarioResult,
+): () => TwoRunBootstrap | undefined {
   let boot: TwoRunBootstrap | undefined;
   let ready = false;
   return () => {
@@ -41,13 +59,21 @@ export function compareWithStoredRun(
     if (guard !== undefined) guards.push(guard);
   };
   if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
-    guards.push(`too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`);
+    guards.push(
+      `too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`,
+    );
   }
-  add(tailGuard(metric, [{ who: 'the current run', okRequests: current.requests.ok }, { who: 'the baseline', okRequests: base.requests.ok }]));
+  add(
+    tailGuard(metric, [
+      { who: 'the current run', okRequests: current.requests.ok },
+      { who: 'the baseline', okRequests: base.requests.ok },
+    ]),
+  );
   add(saturationGuard(current, 'the current run'));
   add(saturationGuard(base, 'the baseline'));
   add(populationGuard(metric, current.errorRate, base.errorRate));
-  if (ctx.environmentDiffers) add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+  if (ctx.environmentDiffers)
+    add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
   add(
     contentionGuard({

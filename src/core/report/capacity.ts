@@ -17,17 +17,21 @@ export function capacityCurve(capacity: CapacityResult): CapacityLevel[] {
 /** "196.7/s (held 196.7/s, broke at 206/s; limited by the service)" and the knee and first failure. */
 export function describeCapacity(capacity: CapacityResult): string {
   const [low, high] = capacity.bracket;
-  const bracket = high === null ? `at least ${formatRps(low)}` : `between ${formatRps(low)} (held) and ${formatRps(high)} (broke)`;
+  const bracket =
+    high === null ? `at least ${formatRps(low)}` : `between ${formatRps(low)} (held) and ${formatRps(high)} (broke)`;
   const parts = [`capacity ${formatRps(capacity.ratePerSec)}: ${bracket}`];
   if (capacity.limitedBy !== 'service' || capacity.ratePerSec === 0) parts.push(describeCapacityLimit(capacity));
   if (capacity.knee) parts.push(`knee at ${formatRps(capacity.knee.ratePerSec)} (${capacity.knee.reason})`);
-  if (capacity.firstFailure) parts.push(`first failure at ${formatRps(capacity.firstFailure.ratePerSec)}: ${capacity.firstFailure.reason}`);
+  if (capacity.firstFailure)
+    parts.push(`first failure at ${formatRps(capacity.firstFailure.ratePerSec)}: ${capacity.firstFailure.reason}`);
   return parts.join(' · ');
 }
 
 function failuresCell(level: CapacityLevel): string {
   const failures = formatErrorCounts(level.failures);
-  return level.requests.dropped > 0 ? `${failures === 'none' ? '' : `${failures} `}dropped:${level.requests.dropped}`.trim() : failures;
+  return level.requests.dropped > 0
+    ? `${failures === 'none' ? '' : `${failures} `}dropped:${level.requests.dropped}`.trim()
+    : failures;
 }
 
 function statusCell(level: CapacityLevel, plain: boolean): string {
@@ -54,7 +58,10 @@ function curveRows(capacity: CapacityResult, plain: boolean): string[][] {
 }
 
 function escapeText(text: string): string {
-  return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 function chartNumber(value: number): string {
@@ -70,7 +77,11 @@ export function renderCapacityMarkdown(result: ScenarioResult): string | undefin
   const capacity = result.capacity;
   if (!capacity) return undefined;
   const curve = capacityCurve(capacity);
-  const out = [`**${escapeText(describeCapacity(capacity))}**`, '', markdownTable(curveRows(capacity, false), { align: ['r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] })];
+  const out = [
+    `**${escapeText(describeCapacity(capacity))}**`,
+    '',
+    markdownTable(curveRows(capacity, false), { align: ['r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] }),
+  ];
   if (curve.length >= 2) {
     const labels = curve.map((level) => chartLabel(level.intendedPerSec)).join(', ');
     const top = Math.max(...curve.map((level) => Math.max(level.intendedPerSec, level.achievedPerSec)));
@@ -116,7 +127,9 @@ export function renderCapacityText(result: ScenarioResult): string[] {
     const achieved = Math.round((Math.min(level.achievedPerSec, level.intendedPerSec) / top) * BAR_WIDTH);
     const intended = Math.round((level.intendedPerSec / top) * BAR_WIDTH);
     const bar = '#'.repeat(achieved) + '.'.repeat(Math.max(0, intended - achieved));
-    out.push(`    ${formatRps(level.intendedPerSec).padStart(9)} |${bar.padEnd(BAR_WIDTH)}| p95 ${formatMsValue(level.latencyMs.p95)} ms`);
+    out.push(
+      `    ${formatRps(level.intendedPerSec).padStart(9)} |${bar.padEnd(BAR_WIDTH)}| p95 ${formatMsValue(level.latencyMs.p95)} ms`,
+    );
   }
   return out;
 }

@@ -40,17 +40,23 @@ export function latencySloMs(expressions: readonly string[]): number | undefined
       continue;
     }
     const latency = ['p', 'avg', 'med', 'max'].includes(parsed.metric);
-    if (latency && (parsed.operator === '<' || parsed.operator === '<=') && parsed.value > 0) slo = Math.min(slo ?? Infinity, parsed.value);
+    if (latency && (parsed.operator === '<' || parsed.operator === '<=') && parsed.value > 0)
+      slo = Math.min(slo ?? Infinity, parsed.value);
   }
   return slo;
 }
 
 /** The bucket limits (ms) for a scenario under `choice`, and what they were taken from. */
-export function distributionLimits(choice: DistributionChoice, thresholdExpressions: readonly string[]): { limitsMs: number[]; source: string } {
-  if (choice === 'gatling') return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
+export function distributionLimits(
+  choice: DistributionChoice,
+  thresholdExpressions: readonly string[],
+): { limitsMs: number[]; source: string } {
+  if (choice === 'gatling')
+    return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
   if (choice === 'thresholds') {
     const slo = latencySloMs(thresholdExpressions);
-    if (slo !== undefined) return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
+    if (slo !== undefined)
+      return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
   }
   return { limitsMs: GRADE_LIMITS_MS, source: 'the latency grade bands' };
 }
@@ -86,7 +92,9 @@ function rows(labelsAndCounts: [string, number][], failed: number): Distribution
 function labelsFor(limitsMs: number[]): string[] {
   const labels: string[] = [];
   limitsMs.forEach((limit, i) => {
-    labels.push(i === 0 ? `t < ${formatMsLimit(limit)}` : `${formatMsLimit(limitsMs[i - 1] ?? 0)} ≤ t < ${formatMsLimit(limit)}`);
+    labels.push(
+      i === 0 ? `t < ${formatMsLimit(limit)}` : `${formatMsLimit(limitsMs[i - 1] ?? 0)} ≤ t < ${formatMsLimit(limit)}`,
+    );
   });
   const last = limitsMs[limitsMs.length - 1];
   if (last !== undefined) labels.push(`t ≥ ${formatMsLimit(last)}`);
@@ -104,7 +112,17 @@ export function distributionRows(
   const labels = labelsFor(limitsMs);
   if (choice === 'gatling') {
     const d = result.distribution;
-    return { rows: rows([[labels[0] ?? '', d.under800], [labels[1] ?? '', d.from800to1200], [labels[2] ?? '', d.over1200]], failed), source };
+    return {
+      rows: rows(
+        [
+          [labels[0] ?? '', d.under800],
+          [labels[1] ?? '', d.from800to1200],
+          [labels[2] ?? '', d.over1200],
+        ],
+        failed,
+      ),
+      source,
+    };
   }
   const histogram = decodeHistogram(result.histogram);
   try {
@@ -114,7 +132,13 @@ export function distributionRows(
     const ok = result.requests.ok;
     const below = limitsMs.map((limit) => (total > 0 ? Math.round((countBelow(histogram, limit) / total) * ok) : 0));
     const counts = [...below, ok].map((n, i) => n - (i === 0 ? 0 : (below[i - 1] ?? 0)));
-    return { rows: rows(labels.map((label, i) => [label, Math.max(0, counts[i] ?? 0)]), failed), source };
+    return {
+      rows: rows(
+        labels.map((label, i) => [label, Math.max(0, counts[i] ?? 0)]),
+        failed,
+      ),
+      source,
+    };
   } finally {
     histogram.destroy();
   }

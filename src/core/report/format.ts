@@ -253,7 +253,13 @@ export function formatThresholdOutcome(t: { expression: string; actual: number; 
 }
 
 /** `✗ p(95)<10 of short/get: 29.7 ms` */
-export function formatThresholdLine(t: { scenario: string; expression: string; actual: number; ok: boolean; reason?: string }): string {
+export function formatThresholdLine(t: {
+  scenario: string;
+  expression: string;
+  actual: number;
+  ok: boolean;
+  reason?: string;
+}): string {
   return `${t.ok ? '✓' : '✗'} ${t.expression} of ${t.scenario}: ${formatThresholdOutcome(t)}`;
 }
 

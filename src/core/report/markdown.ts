@@ -2,7 +2,14 @@
 // shortening it to GitHub's comment limit drops blocks (details first, then scenarios from the
 // end) and can never cut a table, a code fence or an HTML element in half.
 import { markdownTable } from 'markdown-table';
-import type { Comparison, MetricComparison, ScenarioComparison, ScenarioResult, TimelinePoint, Verdict } from '../types.js';
+import type {
+  Comparison,
+  MetricComparison,
+  ScenarioComparison,
+  ScenarioResult,
+  TimelinePoint,
+  Verdict,
+} from '../types.js';
 import {
   formatAge,
   formatBytes,
@@ -37,7 +44,16 @@ import {
   summarizeVerdict,
   type VerdictLevel,
 } from './text.js';
-import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, reasonsOf, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
+import {
+  describeScopeWhere,
+  formatMetricList,
+  formatReasonNumbers,
+  groupReasons,
+  reasonsOf,
+  scenarioReferences,
+  scopesOf,
+  type GroupedReasons,
+} from './reasons.js';
 import { distributionRows, type DistributionChoice } from './distribution.js';
 
 export type PrRunEntry = { sha: string; verdict: string; date: string; summary: string };
@@ -85,7 +101,10 @@ const VERDICT_CELLS: Record<Verdict, string> = {
 
 /** Text that must show as written: no emphasis, links or HTML from scenario names or reasons. */
 function escapeText(text: string): string {
-  return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 function escapeHtml(text: string): string {
@@ -136,7 +155,18 @@ function formatWhen(date: string): string {
 
 // ---------------------------------------------------------------- blocks
 
-type BlockKind = 'marker' | 'verdict' | 'meta' | 'sentences' | 'reasons' | 'overview' | 'scenario' | 'details' | 'runs' | 'footer' | 'history';
+type BlockKind =
+  | 'marker'
+  | 'verdict'
+  | 'meta'
+  | 'sentences'
+  | 'reasons'
+  | 'overview'
+  | 'scenario'
+  | 'details'
+  | 'runs'
+  | 'footer'
+  | 'history';
 
 interface Block {
   kind: BlockKind;
@@ -160,8 +190,15 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: 'reasons', text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
-    blocks.push({ kind: 'scenario', text: renderScenario(comparison, scenario, reasons), failing: isFailing(scenario) });
-    blocks.push({ kind: 'details', text: renderScenarioDetails(scenario, reasons, options, comparison.ab !== undefined) });
+    blocks.push({
+      kind: 'scenario',
+      text: renderScenario(comparison, scenario, reasons),
+      failing: isFailing(scenario),
+    });
+    blocks.push({
+      kind: 'details',
+      text: renderScenarioDetails(scenario, reasons, options, comparison.ab !== undefined),
+    });
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: 'runs', text: renderPreviousRuns(previous) });
@@ -209,12 +246,21 @@ function fitBlocks(blocks: Block[], comparison: Comparison, options: MarkdownOpt
   const rest = withoutDetails.filter((b) => b.kind !== 'scenario');
   // Full sections are added back in this order while they fit; they are shown in config order.
   const candidates = [...scenarios.filter((b) => b.failing), ...scenarios.filter((b) => !b.failing)];
-  const overviewBlock = (rowsBudget: number): Block => ({ kind: 'overview', text: renderOverview(comparison, rowsBudget) });
+  const overviewBlock = (rowsBudget: number): Block => ({
+    kind: 'overview',
+    text: renderOverview(comparison, rowsBudget),
+  });
   const build = (kept: Set<Block>, overview: Block): Block[] => {
-    const note: Block = { kind: 'meta', text: truncationNote(scenarios.length - kept.size, comparison.scenarios.length, options) };
+    const note: Block = {
+      kind: 'meta',
+      text: truncationNote(scenarios.length - kept.size, comparison.scenarios.length, options),
+    };
     const at = rest.findIndex((b) => b.kind === 'runs' || b.kind === 'footer' || b.kind === 'history');
     const index = at < 0 ? rest.length : at;
-    return insertAfterHead([...rest.slice(0, index), overview, ...scenarios.filter((b) => kept.has(b)), ...rest.slice(index)], note);
+    return insertAfterHead(
+      [...rest.slice(0, index), overview, ...scenarios.filter((b) => kept.has(b)), ...rest.slice(index)],
+      note,
+    );
   };
 
   const kept = new Set<Block>();
@@ -231,7 +277,9 @@ function fitBlocks(blocks: Block[], comparison: Comparison, options: MarkdownOpt
     const budget = maxChars - lengthOf(build(kept, { kind: 'overview', text: '' }));
     overview = overviewBlock(Math.max(0, budget));
     const out = build(kept, overview);
-    return lengthOf(out) <= maxChars ? assemble(out) : assemble(out.filter((b) => b.kind === 'marker' || b.kind === 'verdict'));
+    return lengthOf(out) <= maxChars
+      ? assemble(out)
+      : assemble(out.filter((b) => b.kind === 'marker' || b.kind === 'verdict'));
   }
   // Lengths are summed, not re-rendered, so that a 300-scenario report shortens in linear time;
   // the note's length changes by a few digits at most, hence the margin.
@@ -251,9 +299,10 @@ function insertAfterHead(blocks: Block[], note: Block): Block[] {
 }
 
 function truncationNote(shownCompactly: number, scenarioCount: number, options: MarkdownOptions): string {
-  const compact = shownCompactly > 0
-    ? `, and ${formatCount(shownCompactly)} of ${pluralize(scenarioCount, 'scenario')} are in the table below without their section`
-    : '';
+  const compact =
+    shownCompactly > 0
+      ? `, and ${formatCount(shownCompactly)} of ${pluralize(scenarioCount, 'scenario')} are in the table below without their section`
+      : '';
   const where = options.runUrl ? `[this workflow run](${options.runUrl})` : 'this workflow run';
   const results = options.resultsUrl ? ` and in [its results](${options.resultsUrl})` : '';
   return (
@@ -289,7 +338,8 @@ function renderOverview(comparison: Comparison, maxChars: number): string {
     const keptSet = new Set([...failing, ...passing.slice(0, shown)]);
     const rows = comparison.scenarios.filter((s) => keptSet.has(s)).map(rowOf);
     const left = passing.length - shown;
-    const tail = left > 0 ? `\n\n<sub>…and ${formatCount(left)} more passing scenarios (✅ or ⚠️): see the job summary</sub>` : '';
+    const tail =
+      left > 0 ? `\n\n<sub>…and ${formatCount(left)} more passing scenarios (✅ or ⚠️): see the job summary</sub>` : '';
     text = `${title}\n\n${table([header, ...rows], align)}${tail}`;
     if (text.length <= maxChars) return text;
     shown = shown > 20 ? Math.floor(shown * 0.8) : shown - 1;
@@ -308,7 +358,8 @@ function scenarioVerdictWords(s: ScenarioComparison): string {
   if (improved.length > 0) parts.push(`improvement: ${improved.join(', ')}`);
   if (held.length > 0) parts.push(`inconclusive: ${held.join(', ')}`);
   if (s.current.requests.ok === 0 && s.current.requests.total > 0) parts.push('no request succeeded');
-  if (parts.length === 0) parts.push(s.metrics.length > 0 ? 'no change' : s.thresholds.length > 0 ? 'thresholds met' : 'measured');
+  if (parts.length === 0)
+    parts.push(s.metrics.length > 0 ? 'no change' : s.thresholds.length > 0 ? 'thresholds met' : 'measured');
   return parts.join('; ');
 }
 
@@ -364,7 +415,10 @@ function renderSentences(comparison: Comparison): string {
     listWithLimit('Regressions', sortMetrics(comparison.regressions).map(markdownSentence)),
     listWithLimit(
       'Thresholds breached',
-      comparison.breaches.map((t) => `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText(t.reason) : `actual ${formatThresholdOutcome(t)}`})`),
+      comparison.breaches.map(
+        (t) =>
+          `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText(t.reason) : `actual ${formatThresholdOutcome(t)}`})`,
+      ),
     ),
     listWithLimit('Improvements', sortMetrics(comparison.improvements).map(markdownSentence)),
   ].filter((lines) => lines.length > 0);
@@ -393,7 +447,8 @@ function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: 
   if (s.metrics.length > 0 && ab) {
     // A/B: base and head side by side, with what this run could have detected.
     const rows = [['metric', 'base', 'head', 'change (95% CI)', 'MDE', 'verdict']];
-    for (const m of sortMetrics(s.metrics)) rows.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
+    for (const m of sortMetrics(s.metrics))
+      rows.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
     out.push(table(rows, ['l', 'r', 'r', 'r', 'r', 'l']));
   } else if (s.metrics.length > 0) {
     const rows = [['metric', 'baseline', 'current', 'change (95% CI)', 'verdict']];
@@ -403,26 +458,37 @@ function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: 
     out.push(table(rows, ['l', 'r', 'r', 'r', 'l']));
   } else {
     const rows = [['metric', 'current']];
-    for (const { metric, value } of currentFigures(s.current)) rows.push([metricLabel(metric), formatMetricValue(metric, value, okCurrent)]);
+    for (const { metric, value } of currentFigures(s.current))
+      rows.push([metricLabel(metric), formatMetricValue(metric, value, okCurrent)]);
     out.push(table(rows, ['l', 'r']));
   }
   if (s.thresholds.length > 0) {
-    const items = s.thresholds.map((t) => `${t.ok ? '✅' : '❌'} ${code(t.expression)} (${escapeText(formatThresholdOutcome(t))})`);
+    const items = s.thresholds.map(
+      (t) => `${t.ok ? '✅' : '❌'} ${code(t.expression)} (${escapeText(formatThresholdOutcome(t))})`,
+    );
     out.push('', `**Thresholds:** ${items.join(' · ')}`);
   }
   const remarks: string[] = [];
-  if (okCurrent === 0 && s.current.requests.total > 0) remarks.push('❌ no request succeeded: there is no latency to show');
+  if (okCurrent === 0 && s.current.requests.total > 0)
+    remarks.push('❌ no request succeeded: there is no latency to show');
   for (const ref of scenarioReferences(comparison, reasons, s.name)) {
-    remarks.push(`❔ ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} under the verdict`);
+    remarks.push(
+      `❔ ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} under the verdict`,
+    );
   }
   if (s.current.generator.saturated) {
-    remarks.push(`⚠️ generator saturated: ${escapeText(s.current.generator.reasons.join('; ') || 'it could not keep up')}`);
+    remarks.push(
+      `⚠️ generator saturated: ${escapeText(s.current.generator.reasons.join('; ') || 'it could not keep up')}`,
+    );
   }
   for (const note of s.notes) remarks.push(`ℹ️ ${escapeText(note)}`);
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
   const capacity = renderCapacityMarkdown(s.current);
   if (capacity) out.push('', capacity);
-  const moved = s.metrics.some((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'));
+  const moved = s.metrics.some(
+    (m) =>
+      ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'),
+  );
   if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push('', percentileChart(s, ab));
   return out.join('\n');
 }
@@ -518,7 +584,9 @@ function bucketTimeline(timeline: TimelinePoint[], buckets: number): ChartPoint[
 function describeFailures(points: ChartPoint[], limit = 8): string | undefined {
   const failing = points.filter((p) => p.ko > 0);
   if (failing.length === 0) return undefined;
-  const shown = failing.slice(0, limit).map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
+  const shown = failing
+    .slice(0, limit)
+    .map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
   const more = failing.length > limit ? `, and ${formatCount(failing.length - limit)} more intervals` : '';
   return `failed share where requests failed: ${shown.join(', ')}${more}`;
 }
@@ -544,10 +612,14 @@ function timelineChart(s: ScenarioComparison): string | undefined {
   ];
   if (comparable) lines.push(`  bar [${baseline.map(number).join(', ')}]`);
   lines.push(`  line [${current.map(number).join(', ')}]`, '```');
-  const caption = [comparable ? LEGEND_BOTH : 'line: this run (blue)', 'p95 of all requests that ended in the second, failed ones included'];
+  const caption = [
+    comparable ? LEGEND_BOTH : 'line: this run (blue)',
+    'p95 of all requests that ended in the second, failed ones included',
+  ];
   if (current.length < s.current.timeline.length) caption.push('worst second of each interval');
   const empty = current.filter((p) => p.p95 === undefined).map((p) => p.second);
-  if (empty.length > 0) caption.push(`no request ended at ${empty.slice(0, 8).join(', ')} s${empty.length > 8 ? ' …' : ''} (drawn at 0)`);
+  if (empty.length > 0)
+    caption.push(`no request ended at ${empty.slice(0, 8).join(', ')} s${empty.length > 8 ? ' …' : ''} (drawn at 0)`);
   const failures = describeFailures(current);
   if (failures) caption.push(failures);
   return `${lines.join('\n')}\n\n<sub>${caption.join(' · ')}</sub>`;
@@ -561,12 +633,21 @@ function latencyRow(label: string, r: ScenarioResult): string[] {
   return [label, ...values.map((v) => (r.requests.ok === 0 ? NO_VALUE : formatMsValue(v)))];
 }
 
-function renderScenarioDetails(s: ScenarioComparison, reasons: GroupedReasons, options: MarkdownOptions, ab = false): string {
+function renderScenarioDetails(
+  s: ScenarioComparison,
+  reasons: GroupedReasons,
+  options: MarkdownOptions,
+  ab = false,
+): string {
   const r = s.current;
   const out: string[] = ['<details>', `<summary>Details of <code>${escapeHtml(s.name)}</code></summary>`, ''];
   out.push('**Latency of OK requests (ms)**', '');
   const header = ['', 'min', 'mean', 'stddev', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99.9', 'max'];
-  const rows = [header, ...(s.baseline ? [latencyRow(ab ? 'base' : 'baseline', s.baseline)] : []), latencyRow(ab ? 'head' : 'this run', r)];
+  const rows = [
+    header,
+    ...(s.baseline ? [latencyRow(ab ? 'base' : 'baseline', s.baseline)] : []),
+    latencyRow(ab ? 'head' : 'this run', r),
+  ];
   out.push(table(rows, ['l', ...header.slice(1).map(() => 'r')]));
 
   const q = r.requests;
@@ -575,16 +656,29 @@ function renderScenarioDetails(s: ScenarioComparison, reasons: GroupedReasons, o
     `**Requests:** ${formatCount(q.total)} total · ${formatCount(q.ok)} OK · ${formatCount(q.ko)} KO · ${formatCount(q.dropped)} dropped · ` +
       `success ${q.total > 0 ? formatPercent(q.ok / q.total, 2) : 'n/a'} · bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`,
   );
-  const baselineCodes = s.baseline ? ` (${ab ? 'base' : 'baseline'} ${code(formatStatusCodes(s.baseline.statusCodes))})` : '';
-  out.push('', `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`);
-  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push('', `First \`${errorClass}\` error: ${code(example)}`);
+  const baselineCodes = s.baseline
+    ? ` (${ab ? 'base' : 'baseline'} ${code(formatStatusCodes(s.baseline.statusCodes))})`
+    : '';
+  out.push(
+    '',
+    `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`,
+  );
+  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
+    out.push('', `First \`${errorClass}\` error: ${code(example)}`);
 
-  const distribution = distributionRows(r, options.distribution ?? 'thresholds', s.thresholds.map((t) => t.expression));
+  const distribution = distributionRows(
+    r,
+    options.distribution ?? 'thresholds',
+    s.thresholds.map((t) => t.expression),
+  );
   out.push(
     '',
     `**Response time distribution** <sub>(buckets from ${distribution.source})</sub>`,
     '',
-    table([['bucket', 'requests', 'share'], ...distribution.rows.map((row) => [row.label, row.countText, row.shareText])], ['l', 'r', 'r']),
+    table(
+      [['bucket', 'requests', 'share'], ...distribution.rows.map((row) => [row.label, row.countText, row.shareText])],
+      ['l', 'r', 'r'],
+    ),
   );
 
   const g = r.generator;
@@ -596,7 +690,8 @@ function renderScenarioDetails(s: ScenarioComparison, reasons: GroupedReasons, o
   );
   if (r.services.length > 0) {
     const services = r.services.map(
-      (u) => `${code(u.name)} CPU mean ${formatFixed(u.cpuMeanPercent, 1)}% (max ${formatFixed(u.cpuMaxPercent, 1)}%), RSS peak ${formatBytes(u.rssPeakBytes)}`,
+      (u) =>
+        `${code(u.name)} CPU mean ${formatFixed(u.cpuMeanPercent, 1)}% (max ${formatFixed(u.cpuMaxPercent, 1)}%), RSS peak ${formatBytes(u.rssPeakBytes)}`,
     );
     out.push('', `**Services:** ${services.join(' · ')}`);
   }
@@ -624,15 +719,19 @@ function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>): str
     formatPValue(m.adjustedPValue),
     effect(m.minEffect),
     effect(m.minDetectableEffect),
-    reasonsOf(m).map((r) => (reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText(r))).join(', ') || '–',
+    reasonsOf(m)
+      .map((r) => (reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText(r)))
+      .join(', ') || '–',
   ];
 }
 
 function renderMethod(comparison: Comparison): string {
   const modeWords: Record<Comparison['mode'], string> = {
-    history: 'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
-    bootstrap: 'with fewer than 5 past baselines, each run\'s own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show',
-    ab: 'the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t on the 20%-trimmed mean of the pairs (Yuen\'s) tests it',
+    history:
+      'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
+    bootstrap:
+      "with fewer than 5 past baselines, each run's own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show",
+    ab: "the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t on the 20%-trimmed mean of the pairs (Yuen's) tests it",
     'thresholds-only': 'there is no usable baseline, so only the thresholds decide',
   };
   return [
@@ -653,14 +752,25 @@ function renderPreviousRuns(previous: PrRunEntry[]): string {
   const rows = [['commit', 'verdict', 'when', 'summary']];
   for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
     const mark = run.verdict === 'fail' ? '❌' : run.verdict === 'pass' ? '✅' : '❔';
-    rows.push([run.sha ? code(shortSha(run.sha)) : '–', `${mark} ${escapeText(run.verdict)}`, formatWhen(run.date), escapeText(run.summary)]);
+    rows.push([
+      run.sha ? code(shortSha(run.sha)) : '–',
+      `${mark} ${escapeText(run.verdict)}`,
+      formatWhen(run.date),
+      escapeText(run.summary),
+    ]);
   }
-  const more = previous.length > HISTORY_SHOWN ? `\n\n<sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>` : '';
+  const more =
+    previous.length > HISTORY_SHOWN
+      ? `\n\n<sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>`
+      : '';
   return `**Earlier runs on this PR**\n\n${table(rows, ['l', 'l', 'l', 'l'])}${more}`;
 }
 
 function renderFooter(comparison: Comparison, options: MarkdownOptions): string {
-  const parts = [`perfgate ${escapeText(comparison.current.tool.version)}`, `config ${code(comparison.current.configHash.slice(0, 12))}`];
+  const parts = [
+    `perfgate ${escapeText(comparison.current.tool.version)}`,
+    `config ${code(comparison.current.configHash.slice(0, 12))}`,
+  ];
   if (options.runUrl) parts.push(`[run](${options.runUrl})`);
   return `<sub>${parts.join(' · ')}</sub>`;
 }

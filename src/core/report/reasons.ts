@@ -38,10 +38,24 @@ const REMEDIES: readonly string[] = [
 ];
 
 /** The remedies for this comparison: A/B mode is advice only to a run that does not use it. */
-export function remediesFor(comparison: Pick<Comparison, 'mode' | 'ab'> & { current?: Pick<Comparison['current'], 'ab'> }): string[] {
-  if (comparison.current?.ab?.baseFailure !== undefined) return [...REMEDIES, 'make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner'];
-  if (comparison.mode !== 'ab') return [...REMEDIES, 'use A/B mode (base and head on the same runner, side by side), which cancels most runner noise'];
-  if (comparison.ab?.schedule === 'alternate') return [...REMEDIES, 'use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours'];
+export function remediesFor(
+  comparison: Pick<Comparison, 'mode' | 'ab'> & { current?: Pick<Comparison['current'], 'ab'> },
+): string[] {
+  if (comparison.current?.ab?.baseFailure !== undefined)
+    return [
+      ...REMEDIES,
+      'make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner',
+    ];
+  if (comparison.mode !== 'ab')
+    return [
+      ...REMEDIES,
+      'use A/B mode (base and head on the same runner, side by side), which cancels most runner noise',
+    ];
+  if (comparison.ab?.schedule === 'alternate')
+    return [
+      ...REMEDIES,
+      'use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours',
+    ];
   return [...REMEDIES];
 }
 
@@ -81,10 +95,15 @@ export function groupReasons(comparison: Comparison): GroupedReasons {
     // Run-wide only when it says something about more than one scenario and holds in each that
     // has any reason at all; otherwise naming the scenarios is clearer.
     if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
-      runWide.push({ reason, metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])), scenarioCount: scenarios.size });
+      runWide.push({
+        reason,
+        metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])),
+        scenarioCount: scenarios.size,
+      });
       continue;
     }
-    for (const [scenario, metrics] of scenarios) perScenario.push({ reason, scenario, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
+    for (const [scenario, metrics] of scenarios)
+      perScenario.push({ reason, scenario, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
   }
   // Per scenario in the order of the comparison, so a reader finds a scenario's reasons together.
   const order = new Map(comparison.scenarios.map((s, i) => [s.name, i]));
@@ -93,7 +112,8 @@ export function groupReasons(comparison: Comparison): GroupedReasons {
   return {
     groups,
     remedies: remediesFor(comparison),
-    forScenario: (name) => groups.filter((g) => g.scenario === undefined ? scenariosWithReasons.has(name) : g.scenario === name),
+    forScenario: (name) =>
+      groups.filter((g) => (g.scenario === undefined ? scenariosWithReasons.has(name) : g.scenario === name)),
   };
 }
 
@@ -109,8 +129,15 @@ export function scopesOf(grouped: GroupedReasons): ReasonScope[] {
   const scopes: ReasonScope[] = [];
   for (const group of grouped.groups) {
     const last = scopes[scopes.length - 1];
-    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join()) last.groups.push(group);
-    else scopes.push({ scenario: group.scenario, metrics: group.metrics, scenarioCount: group.scenarioCount, groups: [group] });
+    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join())
+      last.groups.push(group);
+    else
+      scopes.push({
+        scenario: group.scenario,
+        metrics: group.metrics,
+        scenarioCount: group.scenarioCount,
+        groups: [group],
+      });
   }
   return scopes;
 }
@@ -119,7 +146,11 @@ export function scopesOf(grouped: GroupedReasons): ReasonScope[] {
  * A scenario's held-back metrics and the numbers of the reasons, gathered by metric list:
  * [{ metrics: [p99], numbers: [2, 3] }].
  */
-export function scenarioReferences(comparison: Comparison, grouped: GroupedReasons, scenario: string): { metrics: MetricName[]; numbers: number[] }[] {
+export function scenarioReferences(
+  comparison: Comparison,
+  grouped: GroupedReasons,
+  scenario: string,
+): { metrics: MetricName[]; numbers: number[] }[] {
   const refs: { metrics: MetricName[]; numbers: number[] }[] = [];
   for (const group of grouped.forScenario(scenario)) {
     const metrics = metricsInScenario(comparison, group, scenario);

@@ -73,7 +73,9 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   );
   if (s.capacity) {
     out.push(rule('Capacity search'), ...renderCapacityText(s));
-    out.push(`  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`);
+    out.push(
+      `  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`,
+    );
   }
   out.push(rule('Requests'));
   const r = s.requests;
@@ -81,15 +83,22 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(line('Success', '[ratio]', [r.total > 0 ? formatPercent(r.ok / r.total, 2) : 'n/a']));
   out.push(line('Throughput', '[completed/s, OK/s]', [formatRps(s.rps), formatRps(okPerSec(s))]));
   if (s.rate) {
-    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : '';
-    out.push(line('Rate', '[intended, achieved]', [formatRps(s.rate.intendedPerSec), `${formatRps(s.rate.achievedPerSec)}${held}`]));
+    const held =
+      s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : '';
+    out.push(
+      line('Rate', '[intended, achieved]', [
+        formatRps(s.rate.intendedPerSec),
+        `${formatRps(s.rate.achievedPerSec)}${held}`,
+      ]),
+    );
   }
   const bytesPerRequest = (bytes: number): string => (r.total > 0 ? formatBytes(bytes / r.total) : 'n/a');
   out.push(line('Bytes In', '[total, mean]', [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
   out.push(line('Bytes Out', '[total, mean]', [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
   out.push(line('Status Codes', '[code:count]', [formatStatusCodes(s.statusCodes)]));
   out.push(line('Errors', '[class:count]', [formatErrorCounts(s.errors)]));
-  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {})) out.push(line(`  first ${errorClass}`, '', [example]));
+  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
+    out.push(line(`  first ${errorClass}`, '', [example]));
 
   out.push(rule('Response time of OK requests'));
   const l = s.latencyMs;
@@ -103,7 +112,12 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   const distribution = distributionRows(s, choice, thresholdExpressions);
   out.push(rule(`Response time distribution (${distribution.source})`));
   for (const row of distribution.rows) {
-    const share = row.count > 0 || row.share > 0 ? `${formatFixed(row.share * 100, 1).padStart(5)}%` : r.total > 0 ? '  0.0%' : '    -%';
+    const share =
+      row.count > 0 || row.share > 0
+        ? `${formatFixed(row.share * 100, 1).padStart(5)}%`
+        : r.total > 0
+          ? '  0.0%'
+          : '    -%';
     out.push(`  ${row.label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${row.countText.padStart(10)} (${share})`);
   }
 
@@ -117,7 +131,7 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   );
   out.push(line('', '[late starts, max delay]', [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
   if (g.saturated) {
-    out.push('  ⚠ generator saturated: the figures above may show the generator\'s limits, not the service\'s');
+    out.push("  ⚠ generator saturated: the figures above may show the generator's limits, not the service's");
     for (const reason of g.reasons) out.push(`    - ${reason}`);
   } else if (g.reasons.length > 0) {
     for (const reason of g.reasons) out.push(`  note: ${reason}`);

@@ -2,7 +2,15 @@
 // by eye (`<scenario>: <avg> <stddev> <p90> <p99> <rps>`), under a one-line verdict with links.
 // Block Kit refuses a message over its limits, so the lines are split across sections here.
 import type { Comparison, MetricComparison, Results, ScenarioResult, ThresholdResult } from '../types.js';
-import { formatCount, formatFixed, formatRps, formatSignedPercent, formatSignedPoints, metricLabel, okPerSec } from './format.js';
+import {
+  formatCount,
+  formatFixed,
+  formatRps,
+  formatSignedPercent,
+  formatSignedPoints,
+  metricLabel,
+  okPerSec,
+} from './format.js';
 import { describeBaseline, sortMetrics, summarizeVerdict, type VerdictLevel } from './text.js';
 
 /** Slack's limits (https://api.slack.com/reference/block-kit/blocks). */
@@ -40,18 +48,22 @@ function marksFor(result: ScenarioResult, regressions: MetricComparison[], breac
   const marks: string[] = [];
   if (regressions.length > 0) {
     const changes = sortMetrics(regressions).map(
-      (m) => `${metricLabel(m.metric)} ${m.metric === 'error_rate' ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0)}`,
+      (m) =>
+        `${metricLabel(m.metric)} ${m.metric === 'error_rate' ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0)}`,
     );
     marks.push(`regression: ${changes.join(', ')}`);
   }
   if (breaches.length > 0) marks.push(`breached: ${breaches.map((t) => t.expression).join(', ')}`);
   const r = result.requests;
-  if (r.total > 0 && r.ok === 0) marks.push(`no request succeeded (${formatCount(r.ko)} failed): the latencies are not measured, shown as 0.0`);
+  if (r.total > 0 && r.ok === 0)
+    marks.push(`no request succeeded (${formatCount(r.ko)} failed): the latencies are not measured, shown as 0.0`);
   else if (r.ko > 0) marks.push(`${formatCount(r.ko)} failed · ${formatRps(okPerSec(result))} OK`);
   // The rate only where it was not held: a line per healthy scenario would drown the marks.
   const short = result.rate !== undefined && result.rate.achievedPerSec < RATE_HELD * result.rate.intendedPerSec;
   if (r.dropped > 0 || short) {
-    const rate = result.rate ? `${formatRps(result.rate.achievedPerSec)} sent of ${formatRps(result.rate.intendedPerSec)} intended` : '';
+    const rate = result.rate
+      ? `${formatRps(result.rate.achievedPerSec)} sent of ${formatRps(result.rate.intendedPerSec)} intended`
+      : '';
     marks.push([r.dropped > 0 ? `${formatCount(r.dropped)} dropped` : '', rate].filter(Boolean).join(' · '));
   }
   return marks.map((mark) => `${SLACK_MARK_PREFIX}${mark}`);
@@ -66,7 +78,8 @@ function renderSlackEntries(results: Results, comparison?: Comparison): string[]
   return results.scenarios.map((scenario) => {
     const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
     const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
-    const base = comparison?.ab !== undefined ? comparison.scenarios.find((s) => s.name === scenario.name)?.baseline : undefined;
+    const base =
+      comparison?.ab !== undefined ? comparison.scenarios.find((s) => s.name === scenario.name)?.baseline : undefined;
     const baseLine = base === undefined ? [] : [formatJsonOracleLine({ ...base, name: `${scenario.name}@base` })];
     return [formatJsonOracleLine(scenario), ...baseLine, ...marksFor(scenario, regressions, breaches)];
   });
@@ -148,21 +161,33 @@ export function renderSlackMessage(comparison: Comparison, options: SlackMessage
   const prUrl = pr?.url ?? options.prUrl;
   // A PR's merge ref (refs/pull/7/merge) means nothing to a reader; its number and title do.
   const ref = Number.isFinite(prNumber) ? undefined : options.ref?.replace(/^refs\/(heads|tags)\//, '');
-  const where = [options.repo, ref].filter((x): x is string => Boolean(x)).map(escapeSlack).join(' @ ');
-  const prWords = Number.isFinite(prNumber) ? `PR #${prNumber}${pr?.title ? `: ${clip(pr.title, 150)}` : ''}` : prUrl ? 'pull request' : undefined;
+  const where = [options.repo, ref]
+    .filter((x): x is string => Boolean(x))
+    .map(escapeSlack)
+    .join(' @ ');
+  const prWords = Number.isFinite(prNumber)
+    ? `PR #${prNumber}${pr?.title ? `: ${clip(pr.title, 150)}` : ''}`
+    : prUrl
+      ? 'pull request'
+      : undefined;
   const links = [
     prWords ? (prUrl ? link(prUrl, prWords) : escapeSlack(prWords)) : undefined,
     options.runUrl ? link(options.runUrl, 'workflow run') : undefined,
   ].filter((x): x is string => x !== undefined);
   const headline = clip(
-    [`${LEVEL_EMOJI[summary.level]} *perfgate${title}: ${escapeSlack(summary.words)}*`, where, ...links].filter(Boolean).join(' · '),
+    [`${LEVEL_EMOJI[summary.level]} *perfgate${title}: ${escapeSlack(summary.words)}*`, where, ...links]
+      .filter(Boolean)
+      .join(' · '),
     SLACK_MAX_SECTION_CHARS,
   );
 
   const blocks: object[] = [{ type: 'section', text: { type: 'mrkdwn', text: headline } }];
   const notes = describeBaseline(comparison).map(escapeSlack);
   if (notes.length > 0) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(notes.join(' · '), SLACK_MAX_SECTION_CHARS) }] });
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: clip(notes.join(' · '), SLACK_MAX_SECTION_CHARS) }],
+    });
   }
 
   const entries = renderSlackEntries(comparison.current, comparison).map((entry) => entry.map(escapeSlack));
@@ -192,6 +217,9 @@ function renderFallbackText(headline: string, lines: string[], options: SlackMes
     size += line.length + 1;
   }
   const rest = lines.length - kept.length;
-  const tail = rest > 0 ? `\n…and ${formatCount(rest)} more scenarios${options.runUrl ? ` (${link(options.runUrl, 'workflow run')})` : ''}` : '';
+  const tail =
+    rest > 0
+      ? `\n…and ${formatCount(rest)} more scenarios${options.runUrl ? ` (${link(options.runUrl, 'workflow run')})` : ''}`
+      : '';
   return clip(`${head}${kept.length > 0 ? codeBlock(kept) : ''}${tail}`, SLACK_MAX_TEXT_CHARS);
 }

@@ -1,7 +1,15 @@
 // The plain-text comparison report (`perfgate compare`, `perfgate gate`): the verdict first, a table
 // per scenario, then one sentence per change in words a reviewer can paste into a discussion.
 // The verdict wording and the sentences are shared with the markdown and Slack reports.
-import type { BaselineStatus, Comparison, MetricComparison, MetricName, ScenarioComparison, ScenarioResult, Verdict } from '../types.js';
+import type {
+  BaselineStatus,
+  Comparison,
+  MetricComparison,
+  MetricName,
+  ScenarioComparison,
+  ScenarioResult,
+  Verdict,
+} from '../types.js';
 import {
   METRIC_ORDER,
   metricComparisonCells,
@@ -19,7 +27,15 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
-import { describeScopeWhere, formatMetricList, formatReasonNumbers, groupReasons, scenarioReferences, scopesOf, type GroupedReasons } from './reasons.js';
+import {
+  describeScopeWhere,
+  formatMetricList,
+  formatReasonNumbers,
+  groupReasons,
+  scenarioReferences,
+  scopesOf,
+  type GroupedReasons,
+} from './reasons.js';
 import { renderCapacityText } from './capacity.js';
 
 // ---------------------------------------------------------------- shared wording
@@ -84,12 +100,19 @@ export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== undefined) {
-    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)` : '';
+    const pairs =
+      comparison.ab.pairs > 0
+        ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`
+        : '';
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== 'ok') {
-    notes.push(`${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ''}`);
+    notes.push(
+      `${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ''}`,
+    );
   } else if (comparison.mode === 'history') {
-    notes.push(`compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, 'past run')}`);
+    notes.push(
+      `compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, 'past run')}`,
+    );
   }
   if (comparison.baseline?.environmentDiffers) {
     notes.push('the baseline ran on a different environment (CPU, Node or runner): timing changes are inconclusive');
@@ -120,9 +143,12 @@ function sentenceInterval(metric: MetricName, interval: [number, number], change
 /** "p99 of fetchByQuery rose 23% (95% CI 14–31%), from 812 ms to 1,001 ms" */
 export function describeMetricChange(m: MetricComparison): string {
   const direction = m.change > 0 ? 'rose' : m.change < 0 ? 'fell' : 'did not change';
-  const amount = m.change === 0 ? '' : m.metric === 'error_rate'
-    ? ` ${formatFixed(Math.abs(m.change) * 100, 2)} points`
-    : ` ${sentencePercent(m.change)}`;
+  const amount =
+    m.change === 0
+      ? ''
+      : m.metric === 'error_rate'
+        ? ` ${formatFixed(Math.abs(m.change) * 100, 2)} points`
+        : ` ${sentencePercent(m.change)}`;
   const interval = m.changeInterval ? ` (${sentenceInterval(m.metric, m.changeInterval, m.change)})` : '';
   return (
     `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, ` +
@@ -167,14 +193,19 @@ export function currentFigures(result: ScenarioResult): { metric: MetricName; va
     error_rate: result.errorRate,
     capacity: result.capacity?.ratePerSec ?? NaN,
   };
-  return METRIC_ORDER.filter((metric) => metric !== 'capacity' || result.capacity !== undefined).map((metric) => ({ metric, value: values[metric] }));
+  return METRIC_ORDER.filter((metric) => metric !== 'capacity' || result.capacity !== undefined).map((metric) => ({
+    metric,
+    value: values[metric],
+  }));
 }
 
 /** The run's minimum detectable effect of a metric: ±x% (±x points for the error rate); – when none. */
 export function formatMde(m: MetricComparison): string {
   const mde = m.minDetectableEffect;
   if (mde === undefined || !Number.isFinite(mde)) return '–';
-  return m.metric === 'error_rate' ? `±${formatFixed(mde * 100, 2)} pp` : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  return m.metric === 'error_rate'
+    ? `±${formatFixed(mde * 100, 2)} pp`
+    : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
 }
 
 /** The p-value the verdict used: Holm-adjusted when there was a family to adjust over. */
@@ -209,9 +240,12 @@ export function renderComparisonText(comparison: Comparison): string {
   const out: string[] = [`perfgate: ${LEVEL_WORDS[summary.level]} — ${summary.words}`];
   const base = comparison.baseline;
   if (base) {
-    out.push(`baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ''}saved ${base.savedAt} · mode: ${comparison.mode}`);
+    out.push(
+      `baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ''}saved ${base.savedAt} · mode: ${comparison.mode}`,
+    );
   }
-  if (comparison.ab?.baseCommit !== undefined) out.push(`base: ${shortSha(comparison.ab.baseCommit)} · mode: ab (${comparison.ab.schedule})`);
+  if (comparison.ab?.baseCommit !== undefined)
+    out.push(`base: ${shortSha(comparison.ab.baseCommit)} · mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
   if (current) out.push(`${comparison.ab !== undefined ? 'head' : 'current'}: ${shortSha(current)}`);
   for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
@@ -223,7 +257,12 @@ export function renderComparisonText(comparison: Comparison): string {
   const sections: [string, string[]][] = [
     ['Regressions', sortMetrics(comparison.regressions).map(describeMetricChange)],
     ['Improvements', sortMetrics(comparison.improvements).map(describeMetricChange)],
-    ['Thresholds breached', comparison.breaches.map((t) => `${t.scenario}: ${t.expression} (${t.reason ?? `actual ${formatThresholdOutcome(t)}`})`)],
+    [
+      'Thresholds breached',
+      comparison.breaches.map(
+        (t) => `${t.scenario}: ${t.expression} (${t.reason ?? `actual ${formatThresholdOutcome(t)}`})`,
+      ),
+    ],
   ];
   for (const [title, lines] of sections) {
     if (lines.length === 0) continue;
@@ -231,7 +270,10 @@ export function renderComparisonText(comparison: Comparison): string {
   }
   out.push(...renderReasonsText(reasons));
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== undefined)) {
-    out.push('', 'p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it ≤ α and the minimum effect.');
+    out.push(
+      '',
+      'p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it ≤ α and the minimum effect.',
+    );
   }
   return `${out.join('\n')}\n`;
 }
@@ -282,7 +324,8 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     out.push(...renderTextTable(rows, [false, true, true, false, false, true]));
   } else {
     const rows = [['metric', 'current']];
-    for (const { metric, value } of currentFigures(r)) rows.push([metricLabel(metric), formatMetricValue(metric, value, r.requests.ok)]);
+    for (const { metric, value } of currentFigures(r))
+      rows.push([metricLabel(metric), formatMetricValue(metric, value, r.requests.ok)]);
     out.push(...renderTextTable(rows, [false, true]));
   }
   if (r.requests.ok === 0 && r.requests.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
@@ -294,7 +337,8 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
   for (const ref of scenarioReferences(comparison, reasons, s.name)) {
     out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
   }
-  if (r.generator.saturated) out.push(`  ⚠ generator saturated: ${r.generator.reasons.join('; ') || 'it could not keep up'}`);
+  if (r.generator.saturated)
+    out.push(`  ⚠ generator saturated: ${r.generator.reasons.join('; ') || 'it could not keep up'}`);
   for (const note of s.notes) out.push(`  note: ${note}`);
   out.push(...renderCapacityText(r));
   return out;

@@ -74,7 +74,8 @@ export function prepareRun(segments: readonly SegmentRecord[]): PreparedRun {
       const at = row + (position.get(index) ?? 0);
       cumulative[at] = (cumulative[at] ?? 0) + (entry.count[k] ?? 0);
     });
-    for (let g = 1; g < gridSize; g++) cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
+    for (let g = 1; g < gridSize; g++)
+      cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
     recorded[s] = gridSize > 0 ? (cumulative[row + gridSize - 1] ?? 0) : 0;
   });
   const run: PreparedRun = {
@@ -255,7 +256,10 @@ export function bootstrapTwoRuns(
   const effects: Partial<Record<BootstrapMetric, BootstrapEffect>> = {};
   for (const metric of BOOTSTRAP_METRICS) {
     const effect = effectOf(metric, observedCurrent[metric], observedBase[metric]);
-    const within = { current: replicateVariance(currentReplicates[metric]), baseline: replicateVariance(baseReplicates[metric]) };
+    const within = {
+      current: replicateVariance(currentReplicates[metric]),
+      baseline: replicateVariance(baseReplicates[metric]),
+    };
     if (Number.isFinite(effect) && Number.isFinite(within.current) && Number.isFinite(within.baseline)) {
       effects[metric] = { effect, withinVariance: within, standardError: Math.sqrt(within.current + within.baseline) };
     }

@@ -41,7 +41,11 @@ function median(values: readonly number[]): number {
  * not evidence of a runner with no noise. Wider only costs power; narrower costs false alarms.
  * A non-finite x or past value gives no test (p = NaN), never p = 0.
  */
-export function testAgainstHistory(x: number, history: readonly number[], options: { floor?: number } = {}): HistoryTest {
+export function testAgainstHistory(
+  x: number,
+  history: readonly number[],
+  options: { floor?: number } = {},
+): HistoryTest {
   const used = history.slice(0, MAX_HISTORY_READ);
   const k = used.length;
   if (k < 2) throw new RangeError(`the history test needs at least 2 past runs, got ${k}`);
@@ -59,7 +63,18 @@ export function testAgainstHistory(x: number, history: readonly number[], option
   const valid = Number.isFinite(x) && used.every((y) => Number.isFinite(y));
   const pValue = !valid ? NaN : effect === 0 ? 1 : tUpperTail(Math.abs(t), df);
   const half = tQuantile(0.975, df) * standardError;
-  return { effect, t, df, pValue, interval: [effect - half, effect + half], standardError, centre, scale, scaleKind, k };
+  return {
+    effect,
+    t,
+    df,
+    pValue,
+    interval: [effect - half, effect + half],
+    standardError,
+    centre,
+    scale,
+    scaleKind,
+    k,
+  };
 }
 
 /**
@@ -70,7 +85,10 @@ export function testAgainstHistory(x: number, history: readonly number[], option
  * the newest MAX_HISTORY_READ values (prefix sums), and `floor` bounds the pooled sd from below
  * as in the test, so a near-constant history does not see a shift in every rounding difference.
  */
-export function findLastChange(newestFirst: readonly number[], options: { floor?: number } = {}): { keep: number; changeAt?: number } {
+export function findLastChange(
+  newestFirst: readonly number[],
+  options: { floor?: number } = {},
+): { keep: number; changeAt?: number } {
   const series = newestFirst.slice(0, MAX_HISTORY_READ);
   const n = series.length;
   if (n < 4 || !series.every((y) => Number.isFinite(y))) return { keep: n };

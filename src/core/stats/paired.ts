@@ -67,7 +67,11 @@ export const MIN_TRIMMED_PAIRS = 8;
  * Introduction to Robust Estimation, ch. 4–5; Yuen's name is usual for it in the paired case).
  * Below MIN_TRIMMED_PAIRS nothing is trimmed and this is the plain paired t.
  */
-export function trimmedPairedTest(differences: readonly number[], sdFloor = LOG_SD_FLOOR, trim = PAIR_TRIM): PairedTest | undefined {
+export function trimmedPairedTest(
+  differences: readonly number[],
+  sdFloor = LOG_SD_FLOOR,
+  trim = PAIR_TRIM,
+): PairedTest | undefined {
   const sorted = differences.filter((d) => Number.isFinite(d)).sort((a, b) => a - b);
   const n = sorted.length;
   // Below 8 pairs a trimmed pair costs more degrees of freedom than the trimming can win back
@@ -114,11 +118,14 @@ export function pairDifferences(head: PreparedRun, base: PreparedRun): Record<Pa
   for (let i = 0; i < n; i++) {
     for (const metric of Object.keys(LATENCY_PERCENTILES) as LatencyMetric[]) {
       const percentile = LATENCY_PERCENTILES[metric];
-      out[metric].push(Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile)));
+      out[metric].push(
+        Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile)),
+      );
     }
     const rate = (run: PreparedRun): number => (run.count[i] ?? 0) / Math.max(1e-9, run.durationMs[i] ?? 0);
     out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
-    const share = (run: PreparedRun): number => ((run.count[i] ?? 0) > 0 ? (run.ko[i] ?? 0) / (run.count[i] ?? 1) : NaN);
+    const share = (run: PreparedRun): number =>
+      (run.count[i] ?? 0) > 0 ? (run.ko[i] ?? 0) / (run.count[i] ?? 1) : NaN;
     out.error_rate.push(share(head) - share(base));
   }
   return out;

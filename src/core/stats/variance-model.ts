@@ -71,7 +71,10 @@ export function testTwoRuns(input: TwoRunInput): TwoRunTest {
   const between = 2 * input.betweenSd * input.betweenSd;
   const withinTotal = input.within.reduce((sum, part) => sum + part.variance, 0);
   const variance = withinTotal + between;
-  const denominator = input.within.reduce((sum, part) => sum + (part.variance * part.variance) / Math.max(1, part.df), 0);
+  const denominator = input.within.reduce(
+    (sum, part) => sum + (part.variance * part.variance) / Math.max(1, part.df),
+    0,
+  );
   const df = denominator > 0 ? (variance * variance) / denominator : Infinity;
   const standardError = Math.sqrt(variance);
   const { effect } = input;
@@ -88,7 +91,13 @@ export function testTwoRuns(input: TwoRunInput): TwoRunTest {
  * value t(1 − α′, df)·SE and the minimum effect, and it falls t(0.8, df)·SE short of the truth in
  * 20% of runs. α′ = α / tests is Holm's first step, the strictest threshold a test meets.
  */
-export function minDetectableEffect(input: { standardError: number; df: number; alpha: number; tests: number; minEffect: number }): number {
+export function minDetectableEffect(input: {
+  standardError: number;
+  df: number;
+  alpha: number;
+  tests: number;
+  minEffect: number;
+}): number {
   const alphaPrime = input.alpha / Math.max(1, input.tests);
   const critical = tQuantile(1 - alphaPrime, input.df) * input.standardError;
   return Math.max(critical, input.minEffect) + tQuantile(MDE_POWER, input.df) * input.standardError;

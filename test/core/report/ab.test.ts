@@ -25,7 +25,12 @@ function abComparison(): Comparison {
   });
   current.git = { commit: 'feedfacecafe0123' };
   if (current.ab) current.ab.base.git = { commit: 'abcdef0123456789' };
-  return comparePaired({ current, baselineStatus: { kind: 'missing', detail: 'no baseline yet' }, compare, thresholds: [] });
+  return comparePaired({
+    current,
+    baselineStatus: { kind: 'missing', detail: 'no baseline yet' },
+    compare,
+    thresholds: [],
+  });
 }
 
 /** The lines from the first one matching `start` up to the first blank line after it. */
@@ -74,11 +79,24 @@ describe('what the reports advise about held-back verdicts', () => {
   it('offers A/B mode only to a run that does not use it, and duet to an alternate one', () => {
     expect(remediesFor({ mode: 'bootstrap' }).at(-1)).toContain('use A/B mode');
     expect(remediesFor({ mode: 'ab', ab: { schedule: 'duet', pairs: 12 } }).join(' ')).not.toContain('A/B mode');
-    expect(remediesFor({ mode: 'ab', ab: { schedule: 'alternate', pairs: 12 } }).at(-1)).toContain('compare.schedule: duet');
-    const baseFailed = { schedule: 'duet' as const, seed: 1, base: abComparison().current, baseFailure: { service: 'api', reason: 'exited', logTail: [] } };
+    expect(remediesFor({ mode: 'ab', ab: { schedule: 'alternate', pairs: 12 } }).at(-1)).toContain(
+      'compare.schedule: duet',
+    );
+    const baseFailed = {
+      schedule: 'duet' as const,
+      seed: 1,
+      base: abComparison().current,
+      baseFailure: { service: 'api', reason: 'exited', logTail: [] },
+    };
     expect(remediesFor({ mode: 'bootstrap', current: { ab: baseFailed } }).at(-1)).toContain('make the base boot');
     const comparison = abComparison();
-    const held = { ...comparison, scenarios: comparison.scenarios.map((s) => ({ ...s, metrics: s.metrics.map((m) => ({ ...m, verdict: 'inconclusive' as const, reasons: ['a reason'] })) })) };
+    const held = {
+      ...comparison,
+      scenarios: comparison.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics.map((m) => ({ ...m, verdict: 'inconclusive' as const, reasons: ['a reason'] })),
+      })),
+    };
     expect(renderComparisonText(held)).toContain('What you can do:');
     expect(renderComparisonText(held)).not.toContain('use A/B mode');
     expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).toContain('What you can do:');

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../../src/core/config.js';
 import { createBaseline } from '../../../src/core/baseline.js';
-import { renderCapacityMarkdown, renderCapacityText, describeCapacity, capacityCurve } from '../../../src/core/report/capacity.js';
+import {
+  renderCapacityMarkdown,
+  renderCapacityText,
+  describeCapacity,
+  capacityCurve,
+} from '../../../src/core/report/capacity.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderRunSummary } from '../../../src/core/report/run-summary.js';
 import { formatJsonOracleLine } from '../../../src/core/report/slack.js';
@@ -10,7 +15,14 @@ import { renderComparisonText } from '../../../src/core/report/text.js';
 import type { CapacityLevel, CapacityResult, Results } from '../../../src/core/types.js';
 import { makeResults } from '../fixtures.js';
 
-function level(phase: CapacityLevel['phase'], intendedPerSec: number, achievedPerSec: number, p95: number, held: boolean, extra: Partial<CapacityLevel> = {}): CapacityLevel {
+function level(
+  phase: CapacityLevel['phase'],
+  intendedPerSec: number,
+  achievedPerSec: number,
+  p95: number,
+  held: boolean,
+  extra: Partial<CapacityLevel> = {},
+): CapacityLevel {
   const intended = Math.round(intendedPerSec * 3);
   return {
     phase,
@@ -38,7 +50,10 @@ const search: CapacityResult = {
   limitedBy: 'service',
   durationMs: 26_000,
   knee: { ratePerSec: 196.667, reason: 'the service fell behind at 206/s (completed 197/s)' },
-  firstFailure: { ratePerSec: 225, reason: 'p(95)<100 breached (537.6 ms); the service completed 199/s of the 225/s intended (88.4%): it fell behind' },
+  firstFailure: {
+    ratePerSec: 225,
+    reason: 'p(95)<100 breached (537.6 ms); the service completed 199/s of the 225/s intended (88.4%): it fell behind',
+  },
   levels: [
     level('climb', 100, 100, 23.3, true),
     level('climb', 150, 150, 22.1, true),
@@ -50,7 +65,10 @@ const search: CapacityResult = {
 };
 
 function run(seed: number, capacity: CapacityResult): Results {
-  const results = makeResults({ seed, scenarios: [{ name: 'orders/digest', executor: 'constant-arrival-rate', ratePerSec: 196.667 }] });
+  const results = makeResults({
+    seed,
+    scenarios: [{ name: 'orders/digest', executor: 'constant-arrival-rate', ratePerSec: 196.667 }],
+  });
   results.scenarios[0] = { ...results.scenarios[0]!, executor: 'capacity', capacity };
   return results;
 }
@@ -65,9 +83,16 @@ describe('the capacity block', () => {
       'capacity 196.7/s: between 196.7/s (held) and 206.0/s (broke) · knee at 196.7/s (the service fell behind at 206/s (completed 197/s)) · ' +
         'first failure at 225.0/s: p(95)<100 breached (537.6 ms); the service completed 199/s of the 225/s intended (88.4%): it fell behind',
     );
-    expect(describeCapacity({ ...search, ratePerSec: 400, bracket: [400, null], limitedBy: 'maxRate', knee: undefined, firstFailure: undefined })).toBe(
-      'capacity 400.0/s: at least 400.0/s · every level held up to maxRate 400/s: the capacity is at least that',
-    );
+    expect(
+      describeCapacity({
+        ...search,
+        ratePerSec: 400,
+        bracket: [400, null],
+        limitedBy: 'maxRate',
+        knee: undefined,
+        firstFailure: undefined,
+      }),
+    ).toBe('capacity 400.0/s: at least 400.0/s · every level held up to maxRate 400/s: the capacity is at least that');
   });
 
   it('renders a table and two mermaid charts in markdown', () => {
@@ -82,7 +107,14 @@ describe('the capacity block', () => {
   it('is in the PR comment, the text report and the run summary, and the Slack line gives the capacity as rps', () => {
     const current = run(2, { ...search, ratePerSec: 150, bracket: [150, 157.5], knee: undefined });
     const baseline = createBaseline(run(1, search), undefined, { savedAt: '2026-12-01T08:00:00Z', historyLength: 10 });
-    const comparison = compareRuns({ current, baseline, baselineStatus: { kind: 'ok' }, compare: defaultCompareConfig(), thresholds: [], replicates: 200 });
+    const comparison = compareRuns({
+      current,
+      baseline,
+      baselineStatus: { kind: 'ok' },
+      compare: defaultCompareConfig(),
+      thresholds: [],
+      replicates: 200,
+    });
     expect(comparison.regressions.map((m) => m.metric)).toEqual(['capacity']);
     const markdown = renderMarkdown(comparison, { now: new Date('2026-12-01T09:00:00Z') });
     expect(markdown).toContain('**capacity 150.0/s: between 150.0/s (held) and 157.5/s (broke)');

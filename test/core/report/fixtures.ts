@@ -103,7 +103,18 @@ export const fetchByKey = makeScenarioResult({
   name: 'json_oracle/fetchByKey',
   executor: 'constant-vus',
   params: { vus: 100, durationMs: 60_000, thinkTimeMs: 1_000 },
-  latencyMs: { min: 0.412, mean: 131, stddev: 400, p50: 4.1, p75: 5.6, p90: 7, p95: 12.8, p99: 733, p999: 1_650, max: 2_210 },
+  latencyMs: {
+    min: 0.412,
+    mean: 131,
+    stddev: 400,
+    p50: 4.1,
+    p75: 5.6,
+    p90: 7,
+    p95: 12.8,
+    p99: 733,
+    p999: 1_650,
+    max: 2_210,
+  },
   rps: 232.5,
   ok: 13_950,
   ko: 0,
@@ -114,7 +125,18 @@ export const fetchByQuery = makeScenarioResult({
   name: 'json_oracle/fetchByQuery',
   executor: 'constant-arrival-rate',
   params: { ratePerSec: 160, durationMs: 60_000 },
-  latencyMs: { min: 38.2, mean: 615, stddev: 489, p50: 512, p75: 570, p90: 611, p95: 702, p99: 1_066, p999: 1_402, max: 1_817 },
+  latencyMs: {
+    min: 38.2,
+    mean: 615,
+    stddev: 489,
+    p50: 512,
+    p75: 570,
+    p90: 611,
+    p95: 702,
+    p99: 1_066,
+    p999: 1_402,
+    max: 1_817,
+  },
   rps: 156.2,
   ok: 9_258,
   ko: 114,
@@ -126,8 +148,25 @@ export const fetchByQuery = makeScenarioResult({
 export const checkout = makeScenarioResult({
   name: 'checkout',
   executor: 'ramping-arrival-rate',
-  params: { startRatePerSec: 50, stages: [{ durationMs: 30_000, target: 50 }, { durationMs: 30_000, target: 100 }] },
-  latencyMs: { min: 1.21, mean: 18.4, stddev: 9.7, p50: 15.9, p75: 19.2, p90: 27.5, p95: 36.1, p99: 88.3, p999: 140.2, max: 201.7 },
+  params: {
+    startRatePerSec: 50,
+    stages: [
+      { durationMs: 30_000, target: 50 },
+      { durationMs: 30_000, target: 100 },
+    ],
+  },
+  latencyMs: {
+    min: 1.21,
+    mean: 18.4,
+    stddev: 9.7,
+    p50: 15.9,
+    p75: 19.2,
+    p90: 27.5,
+    p95: 36.1,
+    p99: 88.3,
+    p999: 140.2,
+    max: 201.7,
+  },
   rps: 62.4,
   ok: 3_744,
   ko: 0,
@@ -137,9 +176,14 @@ export const checkout = makeScenarioResult({
 });
 
 /** The same scenario as the baseline saw it: `factor` scales latency, `rpsFactor` throughput. */
-export function scaledResult(result: ScenarioResult, factors: Partial<Record<keyof LatencySummaryMs, number>>, rpsFactor = 1): ScenarioResult {
+export function scaledResult(
+  result: ScenarioResult,
+  factors: Partial<Record<keyof LatencySummaryMs, number>>,
+  rpsFactor = 1,
+): ScenarioResult {
   const latencyMs = { ...result.latencyMs };
-  for (const key of Object.keys(factors) as (keyof LatencySummaryMs)[]) latencyMs[key] = result.latencyMs[key] * (factors[key] ?? 1);
+  for (const key of Object.keys(factors) as (keyof LatencySummaryMs)[])
+    latencyMs[key] = result.latencyMs[key] * (factors[key] ?? 1);
   return { ...result, latencyMs, rps: result.rps * rpsFactor, startTime: '2025-11-27T09:00:05.000Z' };
 }
 
@@ -178,7 +222,15 @@ interface MetricSpec {
   mde?: number;
 }
 
-const MIN_EFFECT: Record<MetricName, number> = { p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15, rps: 0.05, error_rate: 0.005, capacity: 0.1 };
+const MIN_EFFECT: Record<MetricName, number> = {
+  p50: 0.05,
+  p90: 0.1,
+  p95: 0.1,
+  p99: 0.15,
+  rps: 0.05,
+  error_rate: 0.005,
+  capacity: 0.1,
+};
 
 export function makeMetric(scenario: string, spec: MetricSpec): MetricComparison {
   const change = spec.metric === 'error_rate' ? spec.current - spec.baseline : spec.current / spec.baseline - 1;
@@ -219,38 +271,151 @@ function scenarioComparison(
  * samples, and its generator was saturated).
  */
 export function makeFailingComparison(): Comparison {
-  const keyBase = scaledResult(fetchByKey, { p50: 1 / 0.88, p90: 7.1 / 7, p95: 12.5 / 12.8, p99: 721.4 / 733, mean: 1.02 }, 231.9 / 232.5);
-  const queryBase = scaledResult(fetchByQuery, { p50: 509.3 / 512, p90: 560.2 / 611, p95: 1 / 1.125, p99: 1 / 1.23, mean: 0.93 }, 158.1 / 156.2);
+  const keyBase = scaledResult(
+    fetchByKey,
+    { p50: 1 / 0.88, p90: 7.1 / 7, p95: 12.5 / 12.8, p99: 721.4 / 733, mean: 1.02 },
+    231.9 / 232.5,
+  );
+  const queryBase = scaledResult(
+    fetchByQuery,
+    { p50: 509.3 / 512, p90: 560.2 / 611, p95: 1 / 1.125, p99: 1 / 1.23, mean: 0.93 },
+    158.1 / 156.2,
+  );
   const checkoutBase = scaledResult(checkout, { p50: 15.7 / 15.9, p90: 27.1 / 27.5, p95: 35.2 / 36.1, p99: 1 / 1.19 });
 
   const key = fetchByKey.name;
   const keyMetrics = [
-    makeMetric(key, { metric: 'p50', baseline: keyBase.latencyMs.p50, current: 4.1, interval: [-0.16, -0.08], p: 0.0004, adjusted: 0.0067, verdict: 'improvement', mde: 0.05 }),
-    makeMetric(key, { metric: 'p90', baseline: keyBase.latencyMs.p90, current: 7, interval: [-0.05, 0.03], p: 0.31, adjusted: 1 }),
-    makeMetric(key, { metric: 'p95', baseline: keyBase.latencyMs.p95, current: 12.8, interval: [-0.03, 0.07], p: 0.22, adjusted: 1 }),
-    makeMetric(key, { metric: 'p99', baseline: keyBase.latencyMs.p99, current: 733, interval: [-0.06, 0.09], p: 0.35, adjusted: 1 }),
-    makeMetric(key, { metric: 'rps', baseline: keyBase.rps, current: 232.5, interval: [-0.01, 0.015], p: 0.4, adjusted: 1, mde: 0.02 }),
+    makeMetric(key, {
+      metric: 'p50',
+      baseline: keyBase.latencyMs.p50,
+      current: 4.1,
+      interval: [-0.16, -0.08],
+      p: 0.0004,
+      adjusted: 0.0067,
+      verdict: 'improvement',
+      mde: 0.05,
+    }),
+    makeMetric(key, {
+      metric: 'p90',
+      baseline: keyBase.latencyMs.p90,
+      current: 7,
+      interval: [-0.05, 0.03],
+      p: 0.31,
+      adjusted: 1,
+    }),
+    makeMetric(key, {
+      metric: 'p95',
+      baseline: keyBase.latencyMs.p95,
+      current: 12.8,
+      interval: [-0.03, 0.07],
+      p: 0.22,
+      adjusted: 1,
+    }),
+    makeMetric(key, {
+      metric: 'p99',
+      baseline: keyBase.latencyMs.p99,
+      current: 733,
+      interval: [-0.06, 0.09],
+      p: 0.35,
+      adjusted: 1,
+    }),
+    makeMetric(key, {
+      metric: 'rps',
+      baseline: keyBase.rps,
+      current: 232.5,
+      interval: [-0.01, 0.015],
+      p: 0.4,
+      adjusted: 1,
+      mde: 0.02,
+    }),
     makeMetric(key, { metric: 'error_rate', baseline: 0, current: 0, method: 'rate-check' }),
   ];
   const query = fetchByQuery.name;
   const queryMetrics = [
-    makeMetric(query, { metric: 'p50', baseline: queryBase.latencyMs.p50, current: 512, interval: [-0.02, 0.03], p: 0.38, adjusted: 1 }),
     makeMetric(query, {
-      metric: 'p90', baseline: queryBase.latencyMs.p90, current: 611, interval: [0.02, 0.16], p: 0.004, adjusted: 0.052, verdict: 'inconclusive',
+      metric: 'p50',
+      baseline: queryBase.latencyMs.p50,
+      current: 512,
+      interval: [-0.02, 0.03],
+      p: 0.38,
+      adjusted: 1,
+    }),
+    makeMetric(query, {
+      metric: 'p90',
+      baseline: queryBase.latencyMs.p90,
+      current: 611,
+      interval: [0.02, 0.16],
+      p: 0.004,
+      adjusted: 0.052,
+      verdict: 'inconclusive',
       reasons: ['significant before Holm but not after (p 0.052 > α 0.05)'],
     }),
-    makeMetric(query, { metric: 'p95', baseline: queryBase.latencyMs.p95, current: 702, interval: [0.08, 0.17], p: 0.0002, adjusted: 0.0036, verdict: 'regression' }),
-    makeMetric(query, { metric: 'p99', baseline: queryBase.latencyMs.p99, current: 1_066, interval: [0.14, 0.31], p: 0.0001, adjusted: 0.0019, verdict: 'regression' }),
+    makeMetric(query, {
+      metric: 'p95',
+      baseline: queryBase.latencyMs.p95,
+      current: 702,
+      interval: [0.08, 0.17],
+      p: 0.0002,
+      adjusted: 0.0036,
+      verdict: 'regression',
+    }),
+    makeMetric(query, {
+      metric: 'p99',
+      baseline: queryBase.latencyMs.p99,
+      current: 1_066,
+      interval: [0.14, 0.31],
+      p: 0.0001,
+      adjusted: 0.0019,
+      verdict: 'regression',
+    }),
     makeMetric(query, { metric: 'rps', baseline: queryBase.rps, current: 156.2, method: 'rate-check', mde: 0.02 }),
-    makeMetric(query, { metric: 'error_rate', baseline: 0.0042, current: 0.0122, interval: [0.004, 0.012], p: 0.003, adjusted: 0.042, method: 'bootstrap' }),
+    makeMetric(query, {
+      metric: 'error_rate',
+      baseline: 0.0042,
+      current: 0.0122,
+      interval: [0.004, 0.012],
+      p: 0.003,
+      adjusted: 0.042,
+      method: 'bootstrap',
+    }),
   ];
   const checkoutMetrics = [
-    makeMetric('checkout', { metric: 'p50', baseline: checkoutBase.latencyMs.p50, current: 15.9, interval: [-0.03, 0.04], p: 0.41, adjusted: 1 }),
-    makeMetric('checkout', { metric: 'p90', baseline: checkoutBase.latencyMs.p90, current: 27.5, interval: [-0.05, 0.07], p: 0.39, adjusted: 1 }),
-    makeMetric('checkout', { metric: 'p95', baseline: checkoutBase.latencyMs.p95, current: 36.1, interval: [-0.06, 0.1], p: 0.3, adjusted: 1 }),
     makeMetric('checkout', {
-      metric: 'p99', baseline: checkoutBase.latencyMs.p99, current: 88.3, interval: [0.03, 0.38], p: 0.02, adjusted: 0.2, verdict: 'inconclusive',
-      reasons: ['too few tail samples: 37 requests beyond p99, 50 needed (run ≥ 5,000 requests)', 'the generator fell behind its schedule'],
+      metric: 'p50',
+      baseline: checkoutBase.latencyMs.p50,
+      current: 15.9,
+      interval: [-0.03, 0.04],
+      p: 0.41,
+      adjusted: 1,
+    }),
+    makeMetric('checkout', {
+      metric: 'p90',
+      baseline: checkoutBase.latencyMs.p90,
+      current: 27.5,
+      interval: [-0.05, 0.07],
+      p: 0.39,
+      adjusted: 1,
+    }),
+    makeMetric('checkout', {
+      metric: 'p95',
+      baseline: checkoutBase.latencyMs.p95,
+      current: 36.1,
+      interval: [-0.06, 0.1],
+      p: 0.3,
+      adjusted: 1,
+    }),
+    makeMetric('checkout', {
+      metric: 'p99',
+      baseline: checkoutBase.latencyMs.p99,
+      current: 88.3,
+      interval: [0.03, 0.38],
+      p: 0.02,
+      adjusted: 0.2,
+      verdict: 'inconclusive',
+      reasons: [
+        'too few tail samples: 37 requests beyond p99, 50 needed (run ≥ 5,000 requests)',
+        'the generator fell behind its schedule',
+      ],
       mde: 0.31,
     }),
     makeMetric('checkout', { metric: 'rps', baseline: 62.4, current: 62.4, method: 'rate-check' }),
@@ -268,16 +433,25 @@ export function makeFailingComparison(): Comparison {
       threshold(key, 'rps>=30', 232.5, true),
     ]),
     scenarioComparison(fetchByQuery, queryBase, queryMetrics, queryThresholds),
-    scenarioComparison(checkout, checkoutBase, checkoutMetrics, [threshold('checkout', 'p(99)<250', 88.3, true)], [
-      'the generator was saturated: latency figures may be its own',
-    ]),
+    scenarioComparison(
+      checkout,
+      checkoutBase,
+      checkoutMetrics,
+      [threshold('checkout', 'p(99)<250', 88.3, true)],
+      ['the generator was saturated: latency figures may be its own'],
+    ),
   ];
   const all = scenarios.flatMap((s) => s.metrics);
   return {
     verdict: 'fail',
     mode: 'history',
     baselineStatus: { kind: 'ok' },
-    baseline: { commit: 'abc1234e5f60718293a4b5c6d7e8f90123456789', savedAt: '2025-11-27T09:30:00.000Z', historyLength: 8, environmentDiffers: false },
+    baseline: {
+      commit: 'abc1234e5f60718293a4b5c6d7e8f90123456789',
+      savedAt: '2025-11-27T09:30:00.000Z',
+      historyLength: 8,
+      environmentDiffers: false,
+    },
     current: makeResults([fetchByKey, fetchByQuery, checkout]),
     scenarios,
     regressions: all.filter((m) => m.verdict === 'regression'),
@@ -290,11 +464,21 @@ export function makeFailingComparison(): Comparison {
 /** The first run of a config: nothing to compare with, judged on thresholds alone (all met). */
 export function makeNoBaselineComparison(): Comparison {
   const scenarios = [
-    scenarioComparison(fetchByKey, undefined, [], [
-      { scenario: fetchByKey.name, expression: 'p(95)<150', actual: 12.8, ok: true },
-      { scenario: fetchByKey.name, expression: 'rps>=30', actual: 232.5, ok: true },
-    ]),
-    scenarioComparison(checkout, undefined, [], [{ scenario: 'checkout', expression: 'p(99)<250', actual: 88.3, ok: true }]),
+    scenarioComparison(
+      fetchByKey,
+      undefined,
+      [],
+      [
+        { scenario: fetchByKey.name, expression: 'p(95)<150', actual: 12.8, ok: true },
+        { scenario: fetchByKey.name, expression: 'rps>=30', actual: 232.5, ok: true },
+      ],
+    ),
+    scenarioComparison(
+      checkout,
+      undefined,
+      [],
+      [{ scenario: 'checkout', expression: 'p(99)<250', actual: 88.3, ok: true }],
+    ),
   ];
   return {
     verdict: 'pass',
@@ -318,7 +502,8 @@ export function makeLargeComparison(count: number, regressEvery = 7): Comparison
     const current = { ...fetchByQuery, name };
     const regressed = i % regressEvery === 3;
     const metrics = (['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'] as const).map((metric) => {
-      const value = metric === 'rps' ? current.rps : metric === 'error_rate' ? current.errorRate : current.latencyMs[metric];
+      const value =
+        metric === 'rps' ? current.rps : metric === 'error_rate' ? current.errorRate : current.latencyMs[metric];
       const isRegression = regressed && metric === 'p99';
       return makeMetric(name, {
         metric,
@@ -331,7 +516,9 @@ export function makeLargeComparison(count: number, regressEvery = 7): Comparison
       });
     });
     results.push(current);
-    scenarios.push(scenarioComparison(current, current, metrics, [threshold(name, 'p(95)<800', current.latencyMs.p95, true)]));
+    scenarios.push(
+      scenarioComparison(current, current, metrics, [threshold(name, 'p(95)<800', current.latencyMs.p95, true)]),
+    );
   }
   const all = scenarios.flatMap((s) => s.metrics);
   const regressions = all.filter((m) => m.verdict === 'regression');
@@ -339,7 +526,12 @@ export function makeLargeComparison(count: number, regressEvery = 7): Comparison
     verdict: regressions.length > 0 ? 'fail' : 'pass',
     mode: 'history',
     baselineStatus: { kind: 'ok' },
-    baseline: { commit: 'abc1234e5f60718293a4b5c6d7e8f90123456789', savedAt: '2025-11-27T09:30:00.000Z', historyLength: 10, environmentDiffers: false },
+    baseline: {
+      commit: 'abc1234e5f60718293a4b5c6d7e8f90123456789',
+      savedAt: '2025-11-27T09:30:00.000Z',
+      historyLength: 10,
+      environmentDiffers: false,
+    },
     current: makeResults(results),
     scenarios,
     regressions,
@@ -361,9 +553,17 @@ export function makeInconclusiveComparison(): Comparison {
   const results = [fetchByKey, fetchByQuery, checkout];
   const scenarios = results.map((current) => {
     const metrics = (['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'] as const).map((metric) => {
-      const value = metric === 'rps' ? current.rps : metric === 'error_rate' ? current.errorRate : current.latencyMs[metric];
+      const value =
+        metric === 'rps' ? current.rps : metric === 'error_rate' ? current.errorRate : current.latencyMs[metric];
       const held = metric === 'p95' || metric === 'p99';
-      const reasons = held ? [SHARED_REASON, ...(current === checkout && metric === 'p99' ? ['too few tail samples: 37 requests beyond p99, 50 needed'] : [])] : [];
+      const reasons = held
+        ? [
+            SHARED_REASON,
+            ...(current === checkout && metric === 'p99'
+              ? ['too few tail samples: 37 requests beyond p99, 50 needed']
+              : []),
+          ]
+        : [];
       return makeMetric(current.name, {
         metric,
         baseline: held ? value / 1.08 : value,
@@ -381,7 +581,12 @@ export function makeInconclusiveComparison(): Comparison {
     verdict: 'pass',
     mode: 'history',
     baselineStatus: { kind: 'ok' },
-    baseline: { commit: 'abc1234e5f60718293a4b5c6d7e8f90123456789', savedAt: '2025-11-27T09:30:00.000Z', historyLength: 8, environmentDiffers: false },
+    baseline: {
+      commit: 'abc1234e5f60718293a4b5c6d7e8f90123456789',
+      savedAt: '2025-11-27T09:30:00.000Z',
+      historyLength: 8,
+      environmentDiffers: false,
+    },
     current: makeResults(results),
     scenarios,
     regressions: [],
@@ -419,10 +624,26 @@ export const allErrors: ScenarioResult = (() => {
 /** A first run with the all-error scenario beside a healthy one, its latency threshold unjudgeable. */
 export function makeAllErrorComparison(): Comparison {
   const scenarios = [
-    scenarioComparison(fetchByKey, undefined, [], [{ scenario: fetchByKey.name, expression: 'p(95)<150', actual: 12.8, ok: true }]),
-    scenarioComparison(allErrors, undefined, [], [
-      { scenario: allErrors.name, expression: 'p(95)<150', actual: 0, ok: false, reason: 'no request succeeded, so there is no latency to check' },
-    ]),
+    scenarioComparison(
+      fetchByKey,
+      undefined,
+      [],
+      [{ scenario: fetchByKey.name, expression: 'p(95)<150', actual: 12.8, ok: true }],
+    ),
+    scenarioComparison(
+      allErrors,
+      undefined,
+      [],
+      [
+        {
+          scenario: allErrors.name,
+          expression: 'p(95)<150',
+          actual: 0,
+          ok: false,
+          reason: 'no request succeeded, so there is no latency to check',
+        },
+      ],
+    ),
   ];
   return {
     verdict: 'fail',

@@ -115,7 +115,11 @@ describe('vegeta-style fields', () => {
     expect(formatThresholdActual('dropped==0', 3)).toBe('3');
   });
   it('describes executor parameters in words', () => {
-    expect(describeParams({ vus: 100, durationMs: 60_000, thinkTimeMs: 1_000 })).toBe('VUs 100 · duration 1m · think time 1 s');
-    expect(describeParams({ startRatePerSec: 50, stages: [{ durationMs: 30_000, target: 100 }] })).toBe('start rate 50.0/s · stages 100 over 30 s');
+    expect(describeParams({ vus: 100, durationMs: 60_000, thinkTimeMs: 1_000 })).toBe(
+      'VUs 100 · duration 1m · think time 1 s',
+    );
+    expect(describeParams({ startRatePerSec: 50, stages: [{ durationMs: 30_000, target: 100 }] })).toBe(
+      'start rate 50.0/s · stages 100 over 30 s',
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { DEFAULT_MARKER, extractPreviousRuns, renderMarkdown, type PrRunEntry } from '../../../src/core/report/markdown.js';
+import {
+  DEFAULT_MARKER,
+  extractPreviousRuns,
+  renderMarkdown,
+  type PrRunEntry,
+} from '../../../src/core/report/markdown.js';
 import type { Comparison } from '../../../src/core/types.js';
 import {
   makeAllErrorComparison,
@@ -58,7 +63,9 @@ function expectWellFormed(markdown: string): void {
 
 describe('renderMarkdown', () => {
   it('matches the committed snapshot of a failing comparison', () => {
-    expect(renderMarkdown(makeFailingComparison(), { now, runUrl, commitSha: 'd1e2f3a4b5c6d7e8', previousRuns })).toMatchSnapshot();
+    expect(
+      renderMarkdown(makeFailingComparison(), { now, runUrl, commitSha: 'd1e2f3a4b5c6d7e8', previousRuns }),
+    ).toMatchSnapshot();
   });
 
   it('matches the committed snapshot of a first run without baseline', () => {
@@ -75,7 +82,9 @@ describe('renderMarkdown', () => {
     const lines = renderMarkdown(makeFailingComparison(), { now }).split('\n');
     expect(lines[0]).toBe(DEFAULT_MARKER);
     expect(lines[2]).toBe('## ❌ perfgate: 2 regressions, 1 threshold breached');
-    const custom = renderMarkdown(makeNoBaselineComparison(), { now, marker: '<!-- perfgate:perf/api.yml -->' }).split('\n');
+    const custom = renderMarkdown(makeNoBaselineComparison(), { now, marker: '<!-- perfgate:perf/api.yml -->' }).split(
+      '\n',
+    );
     expect(custom[0]).toBe('<!-- perfgate:perf/api.yml -->');
     expect(custom[2]).toBe('## ⚠️ perfgate: no baseline yet, 3 thresholds met');
   });
@@ -102,14 +111,17 @@ describe('renderMarkdown', () => {
     expect(md).toContain('baseline: `abc1234`, 3 days old');
     expect(md).toContain('- p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms');
     expect(md).toContain('| p99        |   867 ms | 1,066 ms |        +23.0% [+14%, +31%] | ❌ regression   |');
-    expect(md).toContain('**Thresholds:** ✅ `p(95)<800` (702 ms) · ❌ `error_rate<0.01` (1.22%) · ✅ `rps>=30` (156.2/s)');
+    expect(md).toContain(
+      '**Thresholds:** ✅ `p(95)<800` (702 ms) · ❌ `error_rate<0.01` (1.22%) · ✅ `rps>=30` (156.2/s)',
+    );
     expect(md).toContain('grade: unresponsive (≥ 250 ms)');
     expectWellFormed(md);
   });
 
   it('draws the percentiles, baseline against current, where latency moved', () => {
     const md = renderMarkdown(makeFailingComparison(), { now });
-    const charts = md.match(/```mermaid\n%%\{init: [^\n]+\nxychart-beta\n {2}title "[^"]+: latency percentiles \(ms\)"/g) ?? [];
+    const charts =
+      md.match(/```mermaid\n%%\{init: [^\n]+\nxychart-beta\n {2}title "[^"]+: latency percentiles \(ms\)"/g) ?? [];
     // fetchByKey improved and fetchByQuery regressed; checkout only has an inconclusive p99.
     expect(charts).toHaveLength(2);
     expect(md).toContain('  bar [509, 560, 624, 867]');
@@ -118,11 +130,16 @@ describe('renderMarkdown', () => {
 
   it('starts every chart at 0, sets readable colours and says which plot is which', () => {
     const md = renderMarkdown(makeFailingComparison(), { now });
-    const charts = md.split('```mermaid\n').slice(1).map((rest) => rest.slice(0, rest.indexOf('```')));
+    const charts = md
+      .split('```mermaid\n')
+      .slice(1)
+      .map((rest) => rest.slice(0, rest.indexOf('```')));
     expect(charts.length).toBeGreaterThanOrEqual(4);
     for (const chart of charts) {
       expect(chart).toMatch(/^ {2}y-axis "ms" 0 --> [\d.]+$/m);
-      expect(chart).toMatch(/^%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}(, #[0-9a-f]{6})?"\}\}\}\}%%$/m);
+      expect(chart).toMatch(
+        /^%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}(, #[0-9a-f]{6})?"\}\}\}\}%%$/m,
+      );
       expect(chart).not.toMatch(/#ECECFF/i);
     }
     expect(md).toContain('<sub>bars: baseline (grey) · line: this run (blue)</sub>');
@@ -211,13 +228,20 @@ describe('truncation', () => {
     // The table comes before any scenario's own section.
     expect(md.indexOf('**Every scenario**')).toBeLessThan(md.indexOf('\n### '));
     expect(md).toMatch(/\| ❌ +\| `orders\/endpoint-003` \| regression: p99 +\|/);
-    expect(md).toMatch(/> ✂️ Shortened to fit 65,536 characters: details folded away, and \d+ of 60 scenarios are in the table below without their section\. The full report is in the job summary of \[this workflow run\]/);
+    expect(md).toMatch(
+      /> ✂️ Shortened to fit 65,536 characters: details folded away, and \d+ of 60 scenarios are in the table below without their section\. The full report is in the job summary of \[this workflow run\]/,
+    );
     expect(md).not.toContain('artifact');
     expectWellFormed(md);
   });
 
   it('names the results link only when the caller has one', () => {
-    const md = renderMarkdown(makeHeavyComparison(60), { now, runUrl, maxChars: 65_536, resultsUrl: 'https://example.test/results.zip' });
+    const md = renderMarkdown(makeHeavyComparison(60), {
+      now,
+      runUrl,
+      maxChars: 65_536,
+      resultsUrl: 'https://example.test/results.zip',
+    });
     expect(md).toContain('and in [its results](https://example.test/results.zip).');
   });
 
@@ -225,7 +249,9 @@ describe('truncation', () => {
     const md = renderMarkdown(big, { now, runUrl, marker: '<!-- perfgate:big -->' });
     expect(md.length).toBeLessThanOrEqual(65_000);
     expect(md.startsWith('<!-- perfgate:big -->\n\n## ❌ perfgate: 43 regressions\n')).toBe(true);
-    expect(md).toMatch(/> ✂️ Shortened to fit 65,000 characters: details folded away, and \d+ of 300 scenarios are in the table below/);
+    expect(md).toMatch(
+      /> ✂️ Shortened to fit 65,000 characters: details folded away, and \d+ of 300 scenarios are in the table below/,
+    );
     expect(md).not.toContain('<details>');
     for (let i = 0; i < 300; i += 1) expect(md).toContain(`\`orders/endpoint-${String(i).padStart(3, '0')}\``);
     expectWellFormed(md);
@@ -248,7 +274,8 @@ describe('truncation', () => {
 
   it('keeps every failing scenario in the table when even the table must shrink', () => {
     const md = renderMarkdown(big, { now, maxChars: 8_000 });
-    for (const s of big.scenarios.filter((x) => x.metrics.some((m) => m.verdict === 'regression'))) expect(md).toContain(`\`${s.name}\``);
+    for (const s of big.scenarios.filter((x) => x.metrics.some((m) => m.verdict === 'regression')))
+      expect(md).toContain(`\`${s.name}\``);
     expect(md).toMatch(/…and [\d,]+ more passing scenarios/);
   });
 
@@ -265,7 +292,9 @@ describe('truncation', () => {
     const withoutDetails = renderMarkdown(c, { now, maxChars: full.length - 1 });
     expect(withoutDetails).not.toContain('<details>');
     expect(withoutDetails).toContain('### ⚠️ `checkout`');
-    expect(withoutDetails).toContain('details folded away. The full report is in the job summary of this workflow run.');
+    expect(withoutDetails).toContain(
+      'details folded away. The full report is in the job summary of this workflow run.',
+    );
   });
 
   it('keeps the marker and the verdict even when nothing else fits', () => {
@@ -280,14 +309,24 @@ describe('history of the PR in the comment', () => {
     const md = renderMarkdown(makeFailingComparison(), { now, commitSha: 'd1e2f3a4b5c6d7e8', previousRuns });
     expect(extractPreviousRuns(md)).toEqual([
       ...previousRuns,
-      { sha: 'd1e2f3a4b5c6d7e8', verdict: 'fail', date: '2025-11-30T12:05:00.000Z', summary: '2 regressions, 1 threshold breached' },
+      {
+        sha: 'd1e2f3a4b5c6d7e8',
+        verdict: 'fail',
+        date: '2025-11-30T12:05:00.000Z',
+        summary: '2 regressions, 1 threshold breached',
+      },
     ]);
     expect(md).toContain('**Earlier runs on this PR**');
     expect(md).toContain('| `5f6e7d8` | ❌ fail  | 2025-11-29 10:02 UTC | 1 regression  |');
   });
 
   it('keeps at most 20 runs', () => {
-    const many = Array.from({ length: 25 }, (_, i) => ({ sha: `sha${i}`, verdict: 'pass', date: now.toISOString(), summary: `run ${i}` }));
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      sha: `sha${i}`,
+      verdict: 'pass',
+      date: now.toISOString(),
+      summary: `run ${i}`,
+    }));
     const runs = extractPreviousRuns(renderMarkdown(makeNoBaselineComparison(), { now, previousRuns: many }));
     expect(runs).toHaveLength(20);
     expect(runs[0]?.sha).toBe('sha6');
@@ -296,7 +335,11 @@ describe('history of the PR in the comment', () => {
   it('reads nothing from a comment without history or with a damaged one', () => {
     expect(extractPreviousRuns('no marker here')).toEqual([]);
     expect(extractPreviousRuns('<!-- perfgate-history: bm90IGpzb24= -->')).toEqual([]);
-    const wrongShape = Buffer.from(JSON.stringify([{ sha: 1 }, { sha: 'a', verdict: 'pass', date: 'd', summary: 's', extra: true }])).toString('base64');
-    expect(extractPreviousRuns(`<!-- perfgate-history: ${wrongShape} -->`)).toEqual([{ sha: 'a', verdict: 'pass', date: 'd', summary: 's' }]);
+    const wrongShape = Buffer.from(
+      JSON.stringify([{ sha: 1 }, { sha: 'a', verdict: 'pass', date: 'd', summary: 's', extra: true }]),
+    ).toString('base64');
+    expect(extractPreviousRuns(`<!-- perfgate-history: ${wrongShape} -->`)).toEqual([
+      { sha: 'a', verdict: 'pass', date: 'd', summary: 's' },
+    ]);
   });
 });

@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Window } from 'happy-dom';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
-import { makeAllErrorComparison, makeFailingComparison, makeInconclusiveComparison, makeLargeComparison } from './fixtures.js';
+import {
+  makeAllErrorComparison,
+  makeFailingComparison,
+  makeInconclusiveComparison,
+  makeLargeComparison,
+} from './fixtures.js';
 
 const now = new Date('2025-11-30T12:05:00.000Z');
 const window = new Window();

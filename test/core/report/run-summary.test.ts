@@ -23,7 +23,9 @@ describe('renderRunSummary', () => {
   it('draws the distribution around the latency threshold, else by grade bands', () => {
     expect(text).toContain('Response time distribution (the latency grade bands)');
     expect(text).toMatch(/t < 50 ms\s+[\d,]+ \(/);
-    const slo = renderRunSummary(results, { thresholds: [{ scenario: 'checkout', expression: 'p(95)<40', actual: 36.1, ok: true }] });
+    const slo = renderRunSummary(results, {
+      thresholds: [{ scenario: 'checkout', expression: 'p(95)<40', actual: 36.1, ok: true }],
+    });
     const block = slo.slice(slo.indexOf('\ncheckout\n'));
     expect(block).toContain('Response time distribution (the latency threshold, 40 ms, and its double)');
     expect(block).toMatch(/40 ms ≤ t < 80 ms\s+[\d,]+ \(/);
@@ -54,7 +56,11 @@ describe('renderRunSummary', () => {
   });
 
   it('renders an empty run without dividing by zero', () => {
-    const idle = { ...checkout, requests: { total: 0, ok: 0, ko: 0, dropped: 0 }, distribution: { under800: 0, from800to1200: 0, over1200: 0, failed: 0 } };
+    const idle = {
+      ...checkout,
+      requests: { total: 0, ok: 0, ko: 0, dropped: 0 },
+      distribution: { under800: 0, from800to1200: 0, over1200: 0, failed: 0 },
+    };
     const out = renderRunSummary(makeResults([idle]));
     expect(out).not.toMatch(/NaN|Infinity/);
     expect(out).toContain('[ratio]                     n/a');

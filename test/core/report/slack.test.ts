@@ -39,7 +39,12 @@ describe('json_oracle lines', () => {
   });
 
   it('uses one decimal and no thousands separators', () => {
-    const fast = { ...fetchByKey, name: 'hot', rps: 14_694.25, latencyMs: { ...fetchByKey.latencyMs, mean: 0.412, stddev: 0.04, p90: 0.55, p99: 1_234.56 } };
+    const fast = {
+      ...fetchByKey,
+      name: 'hot',
+      rps: 14_694.25,
+      latencyMs: { ...fetchByKey.latencyMs, mean: 0.412, stddev: 0.04, p90: 0.55, p99: 1_234.56 },
+    };
     expect(formatJsonOracleLine(fast)).toBe('hot: 0.4 0.0 0.6 1234.6 14694.3');
   });
 
@@ -63,7 +68,9 @@ describe('json_oracle lines', () => {
     expect(numbers).toContain('json_oracle/fetchByQuery: 615.0 489.0 611.0 1066.0 156.2');
     for (const line of lines.filter((l) => !JSON_ORACLE_LINE.test(l))) expect(line.startsWith('  ↳ ')).toBe(true);
     // The same holds inside the message's code blocks.
-    const blocks = (renderSlackMessage(c, options).blocks as SectionBlock[]).map((b) => b.text?.text ?? '').filter((t) => t.startsWith('```'));
+    const blocks = (renderSlackMessage(c, options).blocks as SectionBlock[])
+      .map((b) => b.text?.text ?? '')
+      .filter((t) => t.startsWith('```'));
     const inBlocks = blocks.flatMap((t) => t.slice(4, -4).split('\n')).filter((l) => JSON_ORACLE_LINE.test(l));
     expect(inBlocks).toHaveLength(3);
   });
@@ -82,7 +89,9 @@ describe('json_oracle lines', () => {
   });
 
   it('prints bare lines without a comparison', () => {
-    expect(renderSlackLines(makeResults([fetchByKey]))).toEqual(['json_oracle/fetchByKey: 131.0 400.0 7.0 733.0 232.5']);
+    expect(renderSlackLines(makeResults([fetchByKey]))).toEqual([
+      'json_oracle/fetchByKey: 131.0 400.0 7.0 733.0 232.5',
+    ]);
   });
 });
 
@@ -143,8 +152,11 @@ describe('renderSlackMessage', () => {
     const message = renderSlackMessage(c, options);
     expect(message.blocks.length).toBe(SLACK_MAX_BLOCKS);
     const last = (message.blocks.at(-1) as SectionBlock).text?.text ?? '';
-    expect(last).toMatch(/^…and [\d,]+ more scenarios: see the <https:\/\/github\.com\/acme\/orders\/actions\/runs\/123\|workflow run>$/);
-    for (const block of message.blocks as SectionBlock[]) expect((block.text?.text ?? '').length).toBeLessThanOrEqual(SLACK_MAX_SECTION_CHARS);
+    expect(last).toMatch(
+      /^…and [\d,]+ more scenarios: see the <https:\/\/github\.com\/acme\/orders\/actions\/runs\/123\|workflow run>$/,
+    );
+    for (const block of message.blocks as SectionBlock[])
+      expect((block.text?.text ?? '').length).toBeLessThanOrEqual(SLACK_MAX_SECTION_CHARS);
     expect(message.text.length).toBeLessThanOrEqual(SLACK_MAX_TEXT_CHARS);
     expect(message.text).toMatch(/…and [\d,]+ more scenarios/);
     // The fallback text ends on a whole line and a closed code block before the note.

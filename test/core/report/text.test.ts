@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import { describeMetricChange, renderComparisonText, summarizeVerdict } from '../../../src/core/report/text.js';
-import { makeAllErrorComparison, makeFailingComparison, makeInconclusiveComparison, makeMetric, makeNoBaselineComparison, SHARED_REASON } from './fixtures.js';
+import {
+  makeAllErrorComparison,
+  makeFailingComparison,
+  makeInconclusiveComparison,
+  makeMetric,
+  makeNoBaselineComparison,
+  SHARED_REASON,
+} from './fixtures.js';
 
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
@@ -44,12 +51,16 @@ describe('renderComparisonText', () => {
     expect(text).toContain('  checkout: p99\n    2. too few tail samples');
     expect(text).toContain('  ? p95, p99 held back: reason 1 below');
     expect(text).toContain('  ? p99 held back: reason 2 below');
-    expect(text).toMatch(/What you can do:\n {4}- re-run[^\n]*\n {4}- run on a quieter runner[^\n]*\n {4}- run longer[^\n]*\n {4}- lower the rate[^\n]*\n {4}- use A\/B mode/);
+    expect(text).toMatch(
+      /What you can do:\n {4}- re-run[^\n]*\n {4}- run on a quieter runner[^\n]*\n {4}- run longer[^\n]*\n {4}- lower the rate[^\n]*\n {4}- use A\/B mode/,
+    );
   });
 
   it('shows dropped requests, OK/s beside completed/s and the intended rate', () => {
     const text = renderComparisonText(makeAllErrorComparison());
-    expect(text).toContain('orders/down · constant-arrival-rate · 116,742 requests, 211 dropped · 1,946/s completed, 0.0/s OK · 400.0/s intended');
+    expect(text).toContain(
+      'orders/down · constant-arrival-rate · 116,742 requests, 211 dropped · 1,946/s completed, 0.0/s OK · 400.0/s intended',
+    );
   });
 
   it('prints "—" for latencies of a scenario in which no request succeeded, never 0 ms', () => {
@@ -58,7 +69,7 @@ describe('renderComparisonText', () => {
     expect(down).toMatch(/p95\s+—/);
     expect(down).not.toMatch(/p\d+\s+0 ms/);
     expect(down).toContain('✗ no request succeeded: there is no latency to show');
-    expect(down).toContain("✗ p(95)<150  — no request succeeded, so there is no latency to check");
+    expect(down).toContain('✗ p(95)<150  — no request succeeded, so there is no latency to check');
   });
 
   it('explains inconclusive verdicts and the missing baseline in words', () => {
@@ -71,12 +82,24 @@ describe('renderComparisonText', () => {
 
 describe('describeMetricChange', () => {
   it('says a regression in one plain sentence', () => {
-    const m = makeMetric('fetchByQuery', { metric: 'p99', baseline: 812, current: 1_001, interval: [0.14, 0.31], verdict: 'regression' });
+    const m = makeMetric('fetchByQuery', {
+      metric: 'p99',
+      baseline: 812,
+      current: 1_001,
+      interval: [0.14, 0.31],
+      verdict: 'regression',
+    });
     expect(describeMetricChange(m)).toBe('p99 of fetchByQuery rose 23% (95% CI 14–31%), from 812 ms to 1,001 ms');
   });
 
   it('says an improvement with "fell" and positive bounds', () => {
-    const m = makeMetric('fetchByKey', { metric: 'p50', baseline: 4.66, current: 4.1, interval: [-0.16, -0.08], verdict: 'improvement' });
+    const m = makeMetric('fetchByKey', {
+      metric: 'p50',
+      baseline: 4.66,
+      current: 4.1,
+      interval: [-0.16, -0.08],
+      verdict: 'improvement',
+    });
     expect(describeMetricChange(m)).toBe('p50 of fetchByKey fell 12% (95% CI 8–16%), from 4.66 ms to 4.10 ms');
   });
 

@@ -26,6 +26,8 @@ describe('block length (Politis–White)', () => {
     expect(chooseBlockLength([ar1(0.95, 12, 2)], 12)).toBeLessThanOrEqual(4);
     expect(chooseBlockLength([[5, 5, 5, 5, 5, 5]], 6)).toBe(1);
     expect(chooseBlockLength([[1, 2]], 2)).toBe(1);
-    expect(chooseBlockLength([ar1(0.9, 300, 3), ar1(0, 300, 4)], 300)).toBe(Math.ceil(estimateBlockLength(ar1(0.9, 300, 3))));
+    expect(chooseBlockLength([ar1(0.9, 300, 3), ar1(0, 300, 4)], 300)).toBe(
+      Math.ceil(estimateBlockLength(ar1(0.9, 300, 3))),
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createHistogram, decodeHistogram, encodeHistogram, mergeHistograms, percentileMs } from '../../../src/core/histogram.js';
 import {
-  bootstrapTwoRuns, computeStatistics, drawBlockWeights, prepareRun, quantileUs, replicateVariance,
+  createHistogram,
+  decodeHistogram,
+  encodeHistogram,
+  mergeHistograms,
+  percentileMs,
+} from '../../../src/core/histogram.js';
+import {
+  bootstrapTwoRuns,
+  computeStatistics,
+  drawBlockWeights,
+  prepareRun,
+  quantileUs,
+  replicateVariance,
 } from '../../../src/core/stats/bootstrap.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import type { SegmentRecord } from '../../../src/core/types.js';
@@ -25,7 +36,9 @@ describe('segment quantiles', () => {
     const weights = new Float64Array(run.segments);
     for (let trial = 0; trial < 5; trial++) {
       drawBlockWeights(rng, run.segments, 3, weights);
-      const parts = scenario.segments.flatMap((segment, s) => Array.from({ length: weights[s] ?? 0 }, () => decodeHistogram(segment.histogram)));
+      const parts = scenario.segments.flatMap((segment, s) =>
+        Array.from({ length: weights[s] ?? 0 }, () => decodeHistogram(segment.histogram)),
+      );
       const merged = mergeHistograms(parts);
       for (const p of [50, 90, 95, 99]) expect(quantileUs(run, weights, p) / 1000).toBe(percentileMs(merged, p));
       merged.destroy();

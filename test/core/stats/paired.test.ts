@@ -101,7 +101,7 @@ describe('trimmedPairedTest (Yuen)', () => {
     expect(same.standardError).toBeGreaterThan(0);
   });
 
-  it('matches a hand computation of Yuen\'s statistic', () => {
+  it("matches a hand computation of Yuen's statistic", () => {
     const diffs = [-0.3, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.5];
     // g = 2: kept 0.02…0.07 (mean 0.045, df 6 − 2); winsorized: 0.02, 0.02, 0.02…0.07, 0.07, 0.07.
     const w = [0.02, 0.02, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.07, 0.07];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { logGamma, normalCdf, regularizedIncompleteBeta, tCdf, tQuantile, tUpperTail } from '../../../src/core/stats/t-distribution.js';
+import {
+  logGamma,
+  normalCdf,
+  regularizedIncompleteBeta,
+  tCdf,
+  tQuantile,
+  tUpperTail,
+} from '../../../src/core/stats/t-distribution.js';
 
 describe('t distribution', () => {
   it('reproduces the table value t(0.975, 9) = 2.262: two-sided p ≈ 0.05', () => {
