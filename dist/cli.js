@@ -48487,7 +48487,9 @@ function exitCodeFor(error) {
 function parseChoice(input, value, choices) {
   const trimmed = value.trim();
   if (choices.includes(trimmed)) return trimmed;
-  throw new ConfigError(`${input}: "${value}" is not one of ${choices.map((c) => `"${c}"`).join(", ")}; use one of those`);
+  throw new ConfigError(
+    `${input}: "${value}" is not one of ${choices.map((c) => `"${c}"`).join(", ")}; use one of those`
+  );
 }
 function parseFailOn(value, input = "fail-on") {
   return parseChoice(input, value, ["regression", "threshold", "never"]);
@@ -48500,7 +48502,9 @@ function parseShard(value, input = "shard") {
   const index = Number(match?.[1]);
   const count2 = Number(match?.[2]);
   if (!match || count2 < 1 || index < 1 || index > count2) {
-    throw new ConfigError(`${input}: "${value}" is not a shard; use "<index>/<count>" with 1 \u2264 index \u2264 count, like "1/4"`);
+    throw new ConfigError(
+      `${input}: "${value}" is not a shard; use "<index>/<count>" with 1 \u2264 index \u2264 count, like "1/4"`
+    );
   }
   return { index, count: count2 };
 }
@@ -48658,7 +48662,9 @@ function parseThreshold(expression, path5) {
   if (name === "p" && argument !== void 0) {
     percentile = /^[0-9]+(\.[0-9]+)?$/.test(argument) ? Number(argument) : NaN;
     if (!(percentile > 0 && percentile <= 100)) {
-      throw new ConfigError(`${prefix}: percentile ${JSON.stringify(argument)} is out of range; use p(N) with 0 < N \u2264 100, like p(99.9)`);
+      throw new ConfigError(
+        `${prefix}: percentile ${JSON.stringify(argument)} is out of range; use p(N) with 0 < N \u2264 100, like p(99.9)`
+      );
     }
     metric = "p";
   } else if (METRIC_NAMES.includes(name) && argument === void 0) {
@@ -48673,7 +48679,9 @@ function parseThreshold(expression, path5) {
   }
   if (rawOperator === "=" || rawOperator === "=<" || rawOperator === "=>") {
     const fix = rawOperator === "=" ? "==" : rawOperator === "=<" ? "<=" : ">=";
-    throw new ConfigError(`${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`);
+    throw new ConfigError(
+      `${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`
+    );
   }
   const operator = rawOperator;
   const value = parseThresholdValue(metric, rawValue, prefix);
@@ -48801,7 +48809,9 @@ function decideSave(comparison, mode, optIn) {
 function parseSaveMode(value, input) {
   const normalized = value.trim().toLowerCase();
   if (normalized === "pass" || normalized === "always") return normalized;
-  throw new ConfigError(`${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`);
+  throw new ConfigError(
+    `${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`
+  );
 }
 
 // src/entry/cli-impl.ts
@@ -48815,8 +48825,10 @@ function describe(value) {
   return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
 }
 function countProblem(value, path5) {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) return `${path5} is ${describe(value)}, not a count`;
-  if (value > MAX_REQUESTS_PER_SCENARIO) return `${path5} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
+    return `${path5} is ${describe(value)}, not a count`;
+  if (value > MAX_REQUESTS_PER_SCENARIO)
+    return `${path5} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
   return void 0;
 }
 function amountProblem(value, path5) {
@@ -48873,7 +48885,8 @@ function findResultsNumberProblem(results, path5) {
 function findHistoryNumberProblem(entry, path5) {
   for (const [name, summary] of Object.entries(entry.scenarios)) {
     const at = `${path5}.scenarios[${JSON.stringify(name)}]`;
-    if (typeof summary !== "object" || summary === null || Array.isArray(summary)) return `${at} is ${describe(summary)}, not a scenario summary`;
+    if (typeof summary !== "object" || summary === null || Array.isArray(summary))
+      return `${at} is ${describe(summary)}, not a scenario summary`;
     const values = summary;
     const problem = percentilesProblem(values, at) ?? amountProblem(values.rps, `${at}.rps`) ?? shareProblem(values.errorRate, `${at}.errorRate`) ?? countProblem(values.count, `${at}.count`) ?? (values.otherCores === void 0 ? void 0 : amountProblem(values.otherCores, `${at}.otherCores`));
     if (problem !== void 0) return problem;
@@ -48960,15 +48973,30 @@ function burstOf(segment, index, quietOther, quietSteal) {
   }
   if (extraSteal >= BURST.stealCores) reasons.push(`${cores(c.stealCores ?? 0)} cores stolen by the hypervisor`);
   if (reasons.length === 0) return void 0;
-  if (lagged) reasons.push(`the generator's event loop ${c.loopDelayP99Ms.toFixed(1)} ms late at p99${c.lateStarts > 0 ? `, ${c.lateStarts} late starts` : ""}`);
-  return { index, severity: Math.max(extraOther, 0) + Math.max(extraSteal, 0) + (lagged ? 1 : 0), reason: reasons.join(", ") };
+  if (lagged)
+    reasons.push(
+      `the generator's event loop ${c.loopDelayP99Ms.toFixed(1)} ms late at p99${c.lateStarts > 0 ? `, ${c.lateStarts} late starts` : ""}`
+    );
+  return {
+    index,
+    severity: Math.max(extraOther, 0) + Math.max(extraSteal, 0) + (lagged ? 1 : 0),
+    reason: reasons.join(", ")
+  };
 }
 function selectSegments(scenario2) {
   const segments = scenario2.segments;
   const measured = segments.filter((segment) => segment.contention !== void 0);
   if (measured.length === 0) return { kept: [...segments], excluded: [] };
-  const quietOther = lowerQuartile(measured.flatMap((segment) => segment.contention?.otherCores === void 0 ? [] : [segment.contention.otherCores]));
-  const quietSteal = lowerQuartile(measured.flatMap((segment) => segment.contention?.stealCores === void 0 ? [] : [segment.contention.stealCores]));
+  const quietOther = lowerQuartile(
+    measured.flatMap(
+      (segment) => segment.contention?.otherCores === void 0 ? [] : [segment.contention.otherCores]
+    )
+  );
+  const quietSteal = lowerQuartile(
+    measured.flatMap(
+      (segment) => segment.contention?.stealCores === void 0 ? [] : [segment.contention.stealCores]
+    )
+  );
   const hits = segments.flatMap((segment, index) => burstOf(segment, index, quietOther, quietSteal) ?? []);
   if (hits.length === 0) return { kept: [...segments], excluded: [] };
   const limit = Math.floor(segments.length * MAX_EXCLUDED_SHARE);
@@ -49061,17 +49089,28 @@ function excess(busier, quieter) {
   const loop = busier.loopDelayP99Ms !== void 0 && quieter.loopDelayP99Ms !== void 0 ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms : 0;
   return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
 }
-var WORSE_WHEN_HIGHER = { p50: true, p90: true, p95: true, p99: true, rps: false, error_rate: true, capacity: false };
+var WORSE_WHEN_HIGHER = {
+  p50: true,
+  p90: true,
+  p95: true,
+  p99: true,
+  rps: false,
+  error_rate: true,
+  capacity: false
+};
 function contentionBound(metric, worse, better, betterValue) {
   if (metric === "error_rate") return void 0;
   const more = excess(worse, better);
-  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs) return void 0;
+  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs)
+    return void 0;
   const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
   const cpuFactor = 1 + SLOWDOWN_PER_MACHINE * more.cores / Math.max(1, cpuCount);
   const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
   const parts = [];
-  if (more.cores > CONTENTION_TOLERANCE.cores) parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
-  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
+  if (more.cores > CONTENTION_TOLERANCE.cores)
+    parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
+  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs)
+    parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
   return { explainable: cpuFactor * loopFactor - 1, description: parts.join(" and ") };
 }
 function contentionGuard(input) {
@@ -49106,7 +49145,16 @@ var KEEP_UP_SLACK_REQUESTS = 2;
 var LEVEL_SETTLE_MS = 1e3;
 var MAX_COOLDOWN_MS = 3e4;
 var KNEE_LATENCY_FACTOR = 2;
-var LEVEL_METRICS = /* @__PURE__ */ new Set(["p", "avg", "med", "min", "max", "stddev", "error_rate", "dropped"]);
+var LEVEL_METRICS = /* @__PURE__ */ new Set([
+  "p",
+  "avg",
+  "med",
+  "min",
+  "max",
+  "stddev",
+  "error_rate",
+  "dropped"
+]);
 function thresholdsForScenario(thresholds, scenario2) {
   const out = [];
   for (const [glob, expressions] of Object.entries(thresholds)) {
@@ -49215,7 +49263,8 @@ function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAUL
     } else if (!compareThreshold(actual, threshold.operator, threshold.value)) {
       brokeBecause.push(`${threshold.expression} breached (${formatActual(threshold, actual)})`);
       const latency2 = threshold.metric !== "error_rate" && threshold.metric !== "dropped";
-      if (!latency2 || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value)) serviceEvidence = true;
+      if (!latency2 || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value))
+        serviceEvidence = true;
     }
   }
   if (steady.seconds > 0) {
@@ -49273,7 +49322,8 @@ function bracketOf(levels) {
   for (const level of levels) if (brokeService(level)) high = Math.min(high ?? Infinity, level.intendedPerSec);
   let low;
   for (const level of levels) {
-    if (level.held && (high === void 0 || level.intendedPerSec < high)) low = Math.max(low ?? 0, level.intendedPerSec);
+    if (level.held && (high === void 0 || level.intendedPerSec < high))
+      low = Math.max(low ?? 0, level.intendedPerSec);
   }
   return { ...low !== void 0 ? { low } : {}, ...high !== void 0 ? { high } : {} };
 }
@@ -49431,7 +49481,13 @@ function findShapeProblem(value, path5, shape) {
   }
   return void 0;
 }
-var segmentShape = { startMs: "number", durationMs: "number", count: "number", ko: "number", histogram: "string" };
+var segmentShape = {
+  startMs: "number",
+  durationMs: "number",
+  count: "number",
+  ko: "number",
+  histogram: "string"
+};
 var scenarioShape = {
   name: "string",
   executor: "string",
@@ -49480,7 +49536,10 @@ function describeBaselineRemoval(source) {
 function parseBaseline(text, expectedConfigHash, options = {}) {
   const parsed = parseBaselineText(text, expectedConfigHash, options.historyLength);
   if (parsed.status.kind === "corrupt" && options.source !== void 0) {
-    return failure("corrupt", `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`);
+    return failure(
+      "corrupt",
+      `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`
+    );
   }
   return parsed;
 }
@@ -49512,7 +49571,10 @@ function parseBaselineText(text, expectedConfigHash, historyLength) {
     baseline = { schemaVersion: 1, kind: "perfgate-baseline", savedAt: results.startTime, results, history: [] };
     if (results.git?.commit !== void 0) baseline.commit = results.git.commit;
   } else {
-    return failure("corrupt", 'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.');
+    return failure(
+      "corrupt",
+      'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.'
+    );
   }
   if (expectedConfigHash !== void 0 && baseline.results.configHash !== expectedConfigHash) {
     return failure(
@@ -49520,9 +49582,15 @@ function parseBaselineText(text, expectedConfigHash, historyLength) {
       `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`
     );
   }
-  const numberProblem = findResultsNumberProblem(baseline.results, isBaseline ? "baseline.results" : "results") ?? baseline.history.reduce((found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`), void 0);
+  const numberProblem = findResultsNumberProblem(baseline.results, isBaseline ? "baseline.results" : "results") ?? baseline.history.reduce(
+    (found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`),
+    void 0
+  );
   if (numberProblem !== void 0) {
-    return failure("corrupt", `The ${isBaseline ? "baseline" : "results file given as baseline"} is damaged: ${numberProblem}.`);
+    return failure(
+      "corrupt",
+      `The ${isBaseline ? "baseline" : "results file given as baseline"} is damaged: ${numberProblem}.`
+    );
   }
   return { baseline, status: { kind: "ok" } };
 }
@@ -49649,7 +49717,18 @@ function testAgainstHistory(x, history, options = {}) {
   const valid = Number.isFinite(x) && used.every((y) => Number.isFinite(y));
   const pValue = !valid ? NaN : effect === 0 ? 1 : tUpperTail(Math.abs(t), df);
   const half = tQuantile(0.975, df) * standardError;
-  return { effect, t, df, pValue, interval: [effect - half, effect + half], standardError, centre, scale, scaleKind, k };
+  return {
+    effect,
+    t,
+    df,
+    pValue,
+    interval: [effect - half, effect + half],
+    standardError,
+    centre,
+    scale,
+    scaleKind,
+    k
+  };
 }
 function findLastChange(newestFirst, options = {}) {
   const series = newestFirst.slice(0, MAX_HISTORY_READ);
@@ -49702,7 +49781,10 @@ function testTwoRuns(input) {
   const between = 2 * input.betweenSd * input.betweenSd;
   const withinTotal = input.within.reduce((sum, part) => sum + part.variance, 0);
   const variance = withinTotal + between;
-  const denominator = input.within.reduce((sum, part) => sum + part.variance * part.variance / Math.max(1, part.df), 0);
+  const denominator = input.within.reduce(
+    (sum, part) => sum + part.variance * part.variance / Math.max(1, part.df),
+    0
+  );
   const df = denominator > 0 ? variance * variance / denominator : Infinity;
   const standardError = Math.sqrt(variance);
   const { effect } = input;
@@ -50063,7 +50145,8 @@ function prepareRun(segments) {
       const at = row + (position.get(index) ?? 0);
       cumulative[at] = (cumulative[at] ?? 0) + (entry.count[k] ?? 0);
     });
-    for (let g = 1; g < gridSize; g++) cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
+    for (let g = 1; g < gridSize; g++)
+      cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
     recorded[s] = gridSize > 0 ? cumulative[row + gridSize - 1] ?? 0 : 0;
   });
   const run = {
@@ -50195,7 +50278,10 @@ function bootstrapTwoRuns(baseline, current, options) {
   const effects = {};
   for (const metric of BOOTSTRAP_METRICS) {
     const effect = effectOf(metric, observedCurrent[metric], observedBase[metric]);
-    const within = { current: replicateVariance(currentReplicates[metric]), baseline: replicateVariance(baseReplicates[metric]) };
+    const within = {
+      current: replicateVariance(currentReplicates[metric]),
+      baseline: replicateVariance(baseReplicates[metric])
+    };
     if (Number.isFinite(effect) && Number.isFinite(within.current) && Number.isFinite(within.baseline)) {
       effects[metric] = { effect, withinVariance: within, standardError: Math.sqrt(within.current + within.baseline) };
     }
@@ -50216,7 +50302,15 @@ var DEFAULT_REPLICATES = 2e3;
 var MIN_TAIL_REQUESTS = 50;
 var MIN_SEGMENTS = 4;
 var RATE_SHORTFALL = 0.99;
-var BAD_DIRECTION = { p50: 1, p90: 1, p95: 1, p99: 1, rps: -1, error_rate: 1, capacity: -1 };
+var BAD_DIRECTION = {
+  p50: 1,
+  p90: 1,
+  p95: 1,
+  p99: 1,
+  rps: -1,
+  error_rate: 1,
+  capacity: -1
+};
 var OPEN_EXECUTORS = /* @__PURE__ */ new Set(["constant-arrival-rate", "ramping-arrival-rate"]);
 function formatPercent2(fraction, signed2 = true) {
   const value = fraction * 100;
@@ -50286,7 +50380,12 @@ function tallyVerdicts(drafts, thresholds) {
   const breaches = thresholds.filter((threshold) => !threshold.ok);
   const regressions = metrics.filter((metric) => metric.verdict === "regression");
   const improvements = metrics.filter((metric) => metric.verdict === "improvement");
-  return { verdict: breaches.length > 0 || regressions.length > 0 ? "fail" : "pass", regressions, improvements, breaches };
+  return {
+    verdict: breaches.length > 0 || regressions.length > 0 ? "fail" : "pass",
+    regressions,
+    improvements,
+    breaches
+  };
 }
 function rateCheckComparison(current, base, minEffect) {
   return {
@@ -50373,7 +50472,9 @@ function usableHistory(ctx, metric, history, notes) {
     { floor: historyFloor(ctx, metric) }
   );
   if (cut.changeAt !== void 0) {
-    notes.push(`${metric}: the history shifts level ${cut.changeAt} runs back; only the ${cut.keep} newest runs are used.`);
+    notes.push(
+      `${metric}: the history shifts level ${cut.changeAt} runs back; only the ${cut.keep} newest runs are used.`
+    );
   }
   return usable.slice(0, cut.keep);
 }
@@ -50395,7 +50496,12 @@ function compareWithHistory(ctx, metric, current, used, contention) {
     if (guard !== void 0) guards.push(guard);
   };
   const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
-  add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the thinnest past run", okRequests: fewest }]));
+  add(
+    tailGuard(metric, [
+      { who: "the current run", okRequests: current.requests.ok },
+      { who: "the thinnest past run", okRequests: fewest }
+    ])
+  );
   add(saturationGuard(current, "the current run"));
   const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
   add(populationGuard(metric, current.errorRate, pastErrorRate));
@@ -50446,7 +50552,13 @@ var KNOWN_DF = 1e6;
 function testCapacityChange(current, baseline, betweenSd) {
   const cur = capacityInterval(current);
   const base = capacityInterval(baseline);
-  const out = { effect: NaN, current: current.ratePerSec, baseline: baseline.ratePerSec, reasons: [], guards: [] };
+  const out = {
+    effect: NaN,
+    current: current.ratePerSec,
+    baseline: baseline.ratePerSec,
+    reasons: [],
+    guards: []
+  };
   const closed = (interval) => interval.low > 0 && Number.isFinite(interval.high);
   if (closed(cur) && closed(base)) {
     out.effect = Math.log(cur.low / base.low);
@@ -50463,11 +50575,15 @@ function testCapacityChange(current, baseline, betweenSd) {
   if (cur.high < base.low) {
     out.current = cur.high;
     out.baseline = base.low;
-    out.reasons.push(`the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`);
+    out.reasons.push(
+      `the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`
+    );
   } else if (cur.low > base.high) {
     out.current = cur.low;
     out.baseline = base.high;
-    out.reasons.push(`the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`);
+    out.reasons.push(
+      `the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`
+    );
   } else {
     const open = [
       closed(cur) ? void 0 : `this run: ${describeCapacityLimit(current)}`,
@@ -50498,10 +50614,15 @@ function compareCapacity(ctx, current, base, history, notes) {
   };
   const guards = [];
   if (!current.capacity || !base.capacity) {
-    guards.push(`${current.capacity ? "the baseline" : "this run"} has no capacity search for this scenario (another executor): nothing to compare`);
+    guards.push(
+      `${current.capacity ? "the baseline" : "this run"} has no capacity search for this scenario (another executor): nothing to compare`
+    );
     return { comparison, guards };
   }
-  if (ctx.environmentDiffers) guards.push(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+  if (ctx.environmentDiffers)
+    guards.push(
+      environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint)
+    );
   const noise = runnerNoise(compare, "capacity");
   const measured = capacityInterval(current.capacity);
   const used = usableHistory(ctx, "capacity", history, notes);
@@ -50533,7 +50654,13 @@ function compareCapacity(ctx, current, base, history, notes) {
       draft.power = { standardError: change.test.standardError, df: change.test.df };
     }
   }
-  const busier = otherLoadGuard("capacity", comparison.change, current.machine?.otherCores, base.machine?.otherCores, "the baseline");
+  const busier = otherLoadGuard(
+    "capacity",
+    comparison.change,
+    current.machine?.otherCores,
+    base.machine?.otherCores,
+    "the baseline"
+  );
   if (busier !== void 0) guards.push(busier);
   return draft;
 }
@@ -50570,17 +50697,23 @@ function decideVerdict(input) {
     if (interval !== void 0 && interval[0] > -minEffect && interval[1] < minEffect) {
       return {
         verdict: "no change",
-        reasons: [`a real change of ${formatChange(metric, change)} (${p}), but its whole interval is within the ${formatChange(metric, minEffect).replace("+", "\xB1")} that counts`]
+        reasons: [
+          `a real change of ${formatChange(metric, change)} (${p}), but its whole interval is within the ${formatChange(metric, minEffect).replace("+", "\xB1")} that counts`
+        ]
       };
     }
     return {
       verdict: "inconclusive",
-      reasons: [`significant (${p}) but ${formatChange(metric, change)} is below the minimum effect of ${formatChange(metric, minEffect).replace("+", "")}, and the interval reaches past it`]
+      reasons: [
+        `significant (${p}) but ${formatChange(metric, change)} is below the minimum effect of ${formatChange(metric, minEffect).replace("+", "")}, and the interval reaches past it`
+      ]
     };
   }
   return {
     verdict: "inconclusive",
-    reasons: [`a change of ${formatChange(metric, change)}, but not significant (${p} > ${alpha}): this run cannot tell it from noise`]
+    reasons: [
+      `a change of ${formatChange(metric, change)}, but not significant (${p} > ${alpha}): this run cannot tell it from noise`
+    ]
   };
 }
 function decideRun(drafts, alpha) {
@@ -50642,7 +50775,9 @@ function rateCheck(ctx, current, base) {
   if (share >= RATE_SHORTFALL) return { comparison, guards };
   const saturated = saturationGuard(current, "the current run") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "the baseline");
   if (saturated !== void 0) {
-    guards.push(`the achieved rate fell short (${formatPercent2(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`);
+    guards.push(
+      `the achieved rate fell short (${formatPercent2(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`
+    );
     return { comparison, guards };
   }
   const shortfall = `the service completed only ${formatPercent2(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule`;
@@ -50652,8 +50787,14 @@ function rateCheck(ctx, current, base) {
     comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
     return { comparison, guards };
   }
-  comparison.reasons.push(`${shortfall}; the baseline fell short too (${formatPercent2(baseShare, false)} of its intended rate), so the two capacities are compared`);
-  const test = testTwoRuns({ effect: Math.log(current.rps / base.rps), within: [], betweenSd: runnerNoise(ctx.input.compare, "rps") });
+  comparison.reasons.push(
+    `${shortfall}; the baseline fell short too (${formatPercent2(baseShare, false)} of its intended rate), so the two capacities are compared`
+  );
+  const test = testTwoRuns({
+    effect: Math.log(current.rps / base.rps),
+    within: [],
+    betweenSd: runnerNoise(ctx.input.compare, "rps")
+  });
   comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
@@ -50682,13 +50823,21 @@ function compareWithStoredRun(ctx, metric, current, base, boot, contention) {
     if (guard !== void 0) guards.push(guard);
   };
   if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
-    guards.push(`too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`);
+    guards.push(
+      `too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`
+    );
   }
-  add(tailGuard(metric, [{ who: "the current run", okRequests: current.requests.ok }, { who: "the baseline", okRequests: base.requests.ok }]));
+  add(
+    tailGuard(metric, [
+      { who: "the current run", okRequests: current.requests.ok },
+      { who: "the baseline", okRequests: base.requests.ok }
+    ])
+  );
   add(saturationGuard(current, "the current run"));
   add(saturationGuard(base, "the baseline"));
   add(populationGuard(metric, current.errorRate, base.errorRate));
-  if (ctx.environmentDiffers) add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
+  if (ctx.environmentDiffers)
+    add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
   add(
     contentionGuard2({
@@ -50805,7 +50954,9 @@ function pairDifferences(head, base) {
   for (let i = 0; i < n; i++) {
     for (const metric of Object.keys(LATENCY_PERCENTILES)) {
       const percentile = LATENCY_PERCENTILES[metric];
-      out[metric].push(Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile)));
+      out[metric].push(
+        Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile))
+      );
     }
     const rate = (run) => (run.count[i] ?? 0) / Math.max(1e-9, run.durationMs[i] ?? 0);
     out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
@@ -50816,7 +50967,15 @@ function pairDifferences(head, base) {
 }
 
 // src/core/compare/paired.ts
-var AB_MIN_EFFECT = { p50: 0.03, p90: 0.05, p95: 0.05, p99: 0.08, rps: 0.05, error_rate: 0.01, capacity: 0.1 };
+var AB_MIN_EFFECT = {
+  p50: 0.03,
+  p90: 0.05,
+  p95: 0.05,
+  p99: 0.08,
+  rps: 0.05,
+  error_rate: 0.01,
+  capacity: 0.1
+};
 var MIN_PAIRS = 4;
 function minEffectFor(compare, metric, mode = "stored") {
   if (mode === "ab" && !(compare.minEffectSet ?? []).includes(metric)) return AB_MIN_EFFECT[metric];
@@ -50838,7 +50997,8 @@ function fromTest(metric, head, base, test, minEffect, guards) {
     reasons: []
   };
   if (test === void 0) {
-    if (guards.length === 0) guards.push("fewer than 2 pairs had successful requests in both variants: nothing to pair");
+    if (guards.length === 0)
+      guards.push("fewer than 2 pairs had successful requests in both variants: nothing to pair");
     return { comparison, guards };
   }
   comparison.change = toChange(metric, test.effect);
@@ -50860,7 +51020,9 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
   const saturated = saturationGuard(head, "the head") ?? saturationGuard(base, "the base");
   if (headShare >= RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) return { comparison, guards };
   if (saturated !== void 0) {
-    guards.push(`the achieved rate fell short (${formatPercent2(headShare, false)} of the intended rate in the head, ${formatPercent2(baseShare, false)} in the base) but ${saturated}`);
+    guards.push(
+      `the achieved rate fell short (${formatPercent2(headShare, false)} of the intended rate in the head, ${formatPercent2(baseShare, false)} in the base) but ${saturated}`
+    );
     return { comparison, guards };
   }
   const behind = rpsDiffs.filter((d) => Number.isFinite(d) && d < Math.log(RATE_SHORTFALL)).length;
@@ -50875,11 +51037,15 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
   }
   if (headShare >= RATE_SHORTFALL) {
     comparison.verdict = "improvement";
-    comparison.reasons.push(`the head kept ${formatPercent2(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent2(baseShare, false)}`);
+    comparison.reasons.push(
+      `the head kept ${formatPercent2(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent2(baseShare, false)}`
+    );
     return { comparison, guards };
   }
   const test = trimmedPairedTest(rpsDiffs);
-  comparison.reasons.push(`both fell short of the intended ${intended} req/s (head ${formatPercent2(headShare, false)}, base ${formatPercent2(baseShare, false)}), so their capacities are compared pair by pair`);
+  comparison.reasons.push(
+    `both fell short of the intended ${intended} req/s (head ${formatPercent2(headShare, false)}, base ${formatPercent2(baseShare, false)}), so their capacities are compared pair by pair`
+  );
   comparison.verdict = "inconclusive";
   if (test === void 0) {
     guards.push("fewer than 2 pairs to compare the capacities on");
@@ -50895,7 +51061,9 @@ function compareScenarioPaired(input, head, base, notes) {
   const { compare } = input;
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
-    notes.push(`The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`);
+    notes.push(
+      `The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`
+    );
   }
   const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : void 0;
   const drafts = [];
@@ -50914,9 +51082,16 @@ function compareScenarioPaired(input, head, base, notes) {
       if (guard !== void 0) guards.push(guard);
     };
     if (pairs < MIN_PAIRS) {
-      guards.push(`too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`);
+      guards.push(
+        `too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`
+      );
     }
-    add(tailGuard(metric, [{ who: "the head", okRequests: head.requests.ok }, { who: "the base", okRequests: base.requests.ok }]));
+    add(
+      tailGuard(metric, [
+        { who: "the head", okRequests: head.requests.ok },
+        { who: "the base", okRequests: base.requests.ok }
+      ])
+    );
     if (!sharedLag) {
       add(saturationGuard(head, "the head"));
       add(saturationGuard(base, "the base"));
@@ -50943,7 +51118,10 @@ function sharedLagNote(head, base) {
 function comparePaired(input) {
   const { current, compare } = input;
   const ab = current.ab;
-  if (ab === void 0) throw new Error("comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline");
+  if (ab === void 0)
+    throw new Error(
+      "comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline"
+    );
   const { scenarios, drafts, notes } = compareScenarios(
     current.scenarios,
     ab.base.scenarios,
@@ -50954,7 +51132,10 @@ function comparePaired(input) {
     },
     (head, base, scenarioNotes) => compareScenarioPaired(input, head, base, scenarioNotes)
   );
-  const pairCount2 = Math.max(0, ...scenarios.map((s) => s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0));
+  const pairCount2 = Math.max(
+    0,
+    ...scenarios.map((s) => s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0)
+  );
   decideRun(drafts, compare.alpha);
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   notes.push(
@@ -50992,12 +51173,15 @@ function compareScenario(ctx, measured, measuredBase, notes) {
   const history = ctx.pastRuns.map((entry) => entry.scenarios[current.name]).filter((entry) => entry !== void 0);
   const isOpen = OPEN_EXECUTORS.has(current.executor);
   if (current.capacity || base.capacity) {
-    notes.push("A capacity scenario is compared on its capacity alone: its latencies were measured at the rate each search found, and those rates differ.");
+    notes.push(
+      "A capacity scenario is compared on its capacity alone: its latencies were measured at the rate each search found, and those rates differ."
+    );
     return compare.metrics.includes("capacity") ? [compareCapacity(ctx, current, base, history, notes)] : [];
   }
-  const empty = [current.requests.ok === 0 ? "the current run" : void 0, base.requests.ok === 0 ? "the baseline" : void 0].filter(
-    (who) => who !== void 0
-  );
+  const empty = [
+    current.requests.ok === 0 ? "the current run" : void 0,
+    base.requests.ok === 0 ? "the baseline" : void 0
+  ].filter((who) => who !== void 0);
   if (empty.length > 0) {
     notes.push(
       `No request succeeded in ${empty.join(" nor in ")}: there is no latency to compare, so its latencies get no verdict and the error rate decides.`
@@ -51087,7 +51271,11 @@ function compareRuns(input) {
       `The baseline ran on another environment (fingerprint ${baseline.results.environment.fingerprint}, this run ${fingerprint}); comparisons with it are inconclusive.`
     );
   }
-  const summary = { savedAt: baseline.savedAt, historyLength: baseline.history.length, environmentDiffers };
+  const summary = {
+    savedAt: baseline.savedAt,
+    historyLength: baseline.history.length,
+    environmentDiffers
+  };
   if (baseline.commit !== void 0) summary.commit = baseline.commit;
   return {
     ...tallyVerdicts(drafts, input.thresholds),
@@ -52125,7 +52313,8 @@ function requestColumns(template, prefix = "request") {
     for (const column of columns) uses.push({ column, where });
   };
   add(templateColumns(template.path), `${prefix}.path`);
-  for (const [name, value] of Object.entries(template.headers)) add(templateColumns(value), `${prefix}.headers.${name}`);
+  for (const [name, value] of Object.entries(template.headers))
+    add(templateColumns(value), `${prefix}.headers.${name}`);
   if (template.body?.kind === "json") add(jsonColumns(template.body.value), `${prefix}.json`);
   if (template.body?.kind === "raw") add(templateColumns(template.body.value), `${prefix}.body`);
   return uses;
@@ -52262,7 +52451,10 @@ var EXECUTOR_KEYS = {
   "shared-iterations": { takes: ["vus", "iterations", "maxDuration"], needs: ["vus", "iterations"] },
   "constant-arrival-rate": { takes: ["rate", "duration"], needs: ["rate", "duration"] },
   "ramping-arrival-rate": { takes: ["startRate", "stages"], needs: ["stages"] },
-  capacity: { takes: ["startRate", "maxRate", "step", "hold", "resolution", "maxDuration"], needs: ["startRate", "maxRate"] }
+  capacity: {
+    takes: ["startRate", "maxRate", "step", "hold", "resolution", "maxDuration"],
+    needs: ["startRate", "maxRate"]
+  }
 };
 var LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
 var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
@@ -52273,12 +52465,18 @@ var MAX_CONNECTIONS = 5e4;
 var MAX_RATE_PER_SEC = 1e6;
 function checkConnections(ctx, path5, value, what) {
   if (value > MAX_CONNECTIONS) {
-    ctx.problems.add(path5, `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`);
+    ctx.problems.add(
+      path5,
+      `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`
+    );
   }
 }
 function checkRate(ctx, path5, ratePerSec) {
   if (ratePerSec > MAX_RATE_PER_SEC) {
-    ctx.problems.add(path5, `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`);
+    ctx.problems.add(
+      path5,
+      `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`
+    );
   }
 }
 var Problems = class {
@@ -52364,7 +52562,10 @@ function describeSchemaError(error, root) {
   if (definition === "duration") return fromParser(() => parseDuration(value, where));
   if (definition === "rate") return fromParser(() => parseRate(value, where));
   if (definition === "percent" || definition === "effect") {
-    return problem(path5, `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`);
+    return problem(
+      path5,
+      `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`
+    );
   }
   if (definition === "threshold" && typeof value === "string") return fromParser(() => parseThreshold(value, where));
   const parentSchema = error.parentSchema;
@@ -52472,7 +52673,10 @@ function checkTargetUrl(ctx, path5, value) {
     return void 0;
   }
   if (url.username || url.password) {
-    ctx.problems.add(path5, `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`);
+    ctx.problems.add(
+      path5,
+      `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`
+    );
     return void 0;
   }
   if (!isLoopbackHost(url.hostname) && !isHostAllowed(url.hostname, url.port, ctx.allowHosts)) {
@@ -52495,11 +52699,15 @@ function buildService(ctx, raw, index) {
   if (isRecord(raw.ready)) {
     const readyPath = [...path5, "ready"];
     const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
-    if (timeoutMs <= 0) ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
+    if (timeoutMs <= 0)
+      ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
     const { http: http2, tcp } = raw.ready;
     const ready = { timeoutMs };
     if (http2 === void 0 && tcp === void 0) {
-      ctx.problems.add(readyPath, 'needs http (a URL that answers 2xx when ready) or tcp ("host:port" that accepts connections)');
+      ctx.problems.add(
+        readyPath,
+        'needs http (a URL that answers 2xx when ready) or tcp ("host:port" that accepts connections)'
+      );
     } else if (http2 !== void 0 && tcp !== void 0) {
       ctx.problems.add(readyPath, "has both http and tcp; use one of them");
     }
@@ -52509,9 +52717,15 @@ function buildService(ctx, raw, index) {
       const host = match?.[1] === void 0 ? void 0 : canonicalHost(match[1]);
       const portText = hasPortPlaceholder(tcp) ? tcp.slice(tcp.lastIndexOf(":") + 1) : match?.[2];
       if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65535) {
-        ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`);
+        ctx.problems.add(
+          [...readyPath, "tcp"],
+          `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`
+        );
       } else if (host === void 0) {
-        ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`);
+        ctx.problems.add(
+          [...readyPath, "tcp"],
+          `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`
+        );
       } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
         ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} ${REFUSED_HOST}`);
       } else {
@@ -52533,13 +52747,17 @@ function buildStages(ctx, path5, raw, executor) {
     let target = 0;
     if (executor === "ramping-vus") {
       if (item.target !== void 0 && !(Number.isInteger(item.target) && item.target >= 0)) {
-        ctx.problems.add(targetPath, `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`);
+        ctx.problems.add(
+          targetPath,
+          `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`
+        );
       } else if (typeof item.target === "number") {
         target = item.target;
         checkConnections(ctx, targetPath, target, "virtual users");
       }
     } else if (typeof item.target === "number") {
-      if (item.target < 0) ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
+      if (item.target < 0)
+        ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
       else target = item.target;
       checkRate(ctx, targetPath, target);
     } else if (typeof item.target === "string") {
@@ -52572,7 +52790,8 @@ function buildLoad(ctx, path5, raw, executor) {
   }
   const positiveDuration = (key, fallbackMs) => {
     const ms = durationAt(ctx, [...path5, key], raw[key], fallbackMs);
-    if (raw[key] !== void 0 && ms <= 0) ctx.problems.add([...path5, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
+    if (raw[key] !== void 0 && ms <= 0)
+      ctx.problems.add([...path5, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
     return ms;
   };
   const integer = (key, fallback) => Number.isInteger(raw[key]) ? raw[key] : fallback;
@@ -52587,7 +52806,11 @@ function buildLoad(ctx, path5, raw, executor) {
       return complete ? { executor, vus: users("vus", 1), durationMs } : void 0;
     }
     case "ramping-vus":
-      return { executor, startVus: users("startVUs", 0), stages: buildStages(ctx, [...path5, "stages"], raw.stages, executor) };
+      return {
+        executor,
+        startVus: users("startVUs", 0),
+        stages: buildStages(ctx, [...path5, "stages"], raw.stages, executor)
+      };
     case "shared-iterations": {
       const maxDurationMs = positiveDuration("maxDuration", DEFAULT_MAX_DURATION_MS);
       return complete ? { executor, vus: users("vus", 1), iterations: integer("iterations", 1), maxDurationMs } : void 0;
@@ -52597,7 +52820,8 @@ function buildLoad(ctx, path5, raw, executor) {
       let ratePerSec = 0;
       if (raw.rate !== void 0) {
         ratePerSec = ctx.problems.attempt([...path5, "rate"], () => parseRate(raw.rate, formatPath([...path5, "rate"]))) ?? 1;
-        if (ratePerSec === 0) ctx.problems.add([...path5, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        if (ratePerSec === 0)
+          ctx.problems.add([...path5, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
         checkRate(ctx, [...path5, "rate"], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : void 0;
@@ -52631,17 +52855,34 @@ function buildCapacityLoad(ctx, path5, raw) {
   if (isRecord(raw.step)) {
     const stepPath = [...path5, "step"];
     if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
-      ctx.problems.add(stepPath, 'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }');
+      ctx.problems.add(
+        stepPath,
+        'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }'
+      );
     } else if (typeof raw.step.factor === "number") {
-      if (raw.step.factor <= 1) ctx.problems.add([...stepPath, "factor"], `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`);
+      if (raw.step.factor <= 1)
+        ctx.problems.add(
+          [...stepPath, "factor"],
+          `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`
+        );
       else step = { kind: "factor", factor: raw.step.factor };
     } else if (raw.step.increment !== void 0) {
       const at = [...stepPath, "increment"];
-      const ratePerSec = ctx.problems.attempt(at, () => parseRate(raw.step && raw.step.increment, formatPath(at)));
-      if (ratePerSec === 0) ctx.problems.add(at, `${quoteValue(raw.step.increment)} would not climb; use a rate above 0 like "25/s"`);
+      const ratePerSec = ctx.problems.attempt(
+        at,
+        () => parseRate(raw.step && raw.step.increment, formatPath(at))
+      );
+      if (ratePerSec === 0)
+        ctx.problems.add(
+          at,
+          `${quoteValue(raw.step.increment)} would not climb; use a rate above 0 like "25/s"`
+        );
       else if (ratePerSec !== void 0) step = { kind: "increment", ratePerSec };
     } else if (raw.step.factor === void 0) {
-      ctx.problems.add(stepPath, 'names no step; use { factor: 1.5 } (each level 1.5\xD7 the last) or { increment: "25/s" }');
+      ctx.problems.add(
+        stepPath,
+        'names no step; use { factor: 1.5 } (each level 1.5\xD7 the last) or { increment: "25/s" }'
+      );
     }
   }
   let holdMs;
@@ -52659,7 +52900,10 @@ function buildCapacityLoad(ctx, path5, raw) {
     const at = [...path5, "resolution"];
     const value = effectAt(ctx, at, raw.resolution);
     if (value !== void 0 && (value <= 0 || value >= 1)) {
-      ctx.problems.add(at, `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`);
+      ctx.problems.add(
+        at,
+        `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`
+      );
     } else if (value !== void 0) {
       resolution = value;
     }
@@ -52667,7 +52911,11 @@ function buildCapacityLoad(ctx, path5, raw) {
   let maxDurationMs;
   if (raw.maxDuration !== void 0) {
     maxDurationMs = durationAt(ctx, [...path5, "maxDuration"], raw.maxDuration, 0);
-    if (maxDurationMs <= 0) ctx.problems.add([...path5, "maxDuration"], `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`);
+    if (maxDurationMs <= 0)
+      ctx.problems.add(
+        [...path5, "maxDuration"],
+        `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`
+      );
   }
   if (startRatePerSec === void 0 || maxRatePerSec === void 0) return void 0;
   const load = { executor: "capacity", startRatePerSec, maxRatePerSec, step, resolution };
@@ -52685,9 +52933,13 @@ function mergeHeaders(...maps) {
 function checkHeaders(ctx, path5, raw) {
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name)) ctx.problems.add([...path5, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+    if (!HEADER_NAME.test(name))
+      ctx.problems.add([...path5, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
     else if (UNSENDABLE_IN_HEADER.test(value)) {
-      ctx.problems.add([...path5, name], `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`);
+      ctx.problems.add(
+        [...path5, name],
+        `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`
+      );
     }
     ctx.problems.attempt([...path5, name], () => parseTemplate(value, formatPath([...path5, name])));
   }
@@ -52696,14 +52948,18 @@ function checkHeaders(ctx, path5, raw) {
 function checkJsonTemplates(ctx, path5, node) {
   if (typeof node === "string") ctx.problems.attempt(path5, () => parseTemplate(node, formatPath(path5)));
   else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path5, i], item));
-  else if (isRecord(node)) for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path5, key], value);
+  else if (isRecord(node))
+    for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path5, key], value);
 }
 function buildRequest(ctx, path5, raw, inheritedHeaders, pathPrefix) {
   const pathText = typeof raw.path === "string" ? raw.path : "/";
   if (typeof raw.path === "string") {
     ctx.problems.attempt([...path5, "path"], () => parseTemplate(pathText, formatPath([...path5, "path"])));
     if (!pathText.startsWith("/") && !pathText.startsWith("${")) {
-      ctx.problems.add([...path5, "path"], `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`);
+      ctx.problems.add(
+        [...path5, "path"],
+        `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`
+      );
     }
   }
   const request = {
@@ -52712,7 +52968,10 @@ function buildRequest(ctx, path5, raw, inheritedHeaders, pathPrefix) {
     headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path5, "headers"], raw.headers))
   };
   if (raw.json !== void 0 && raw.body !== void 0) {
-    ctx.problems.add([...path5, "body"], "a request takes json or body, not both; use json for a JSON body, body for raw text");
+    ctx.problems.add(
+      [...path5, "body"],
+      "a request takes json or body, not both; use json for a JSON body, body for raw text"
+    );
   }
   let body;
   if (raw.json !== void 0) {
@@ -52735,7 +52994,10 @@ function splitBaseUrl(ctx, path5, value) {
   const prefix = url.pathname.replace(/\/+$/, "");
   if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
-    ctx.problems.add(path5, `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`);
+    ctx.problems.add(
+      path5,
+      `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`
+    );
     return void 0;
   }
   return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
@@ -52743,7 +53005,10 @@ function splitBaseUrl(ctx, path5, value) {
 function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   const path5 = ["scenarios", name];
   if (name.trim() !== name || name === "" || /[*\r\n]/.test(name)) {
-    ctx.problems.add(path5, `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`);
+    ctx.problems.add(
+      path5,
+      `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`
+    );
   }
   const executor = EXECUTORS.find((candidate) => candidate === raw.executor);
   const load = executor ? buildLoad(ctx, path5, raw, executor) : void 0;
@@ -52765,7 +53030,10 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   const baseUrl = pick("baseUrl");
   let target;
   if (baseUrl.value === void 0) {
-    ctx.problems.add([...path5, "baseUrl"], `missing; set defaults.baseUrl or ${formatPath([...path5, "baseUrl"])}, like "http://127.0.0.1:8080"`);
+    ctx.problems.add(
+      [...path5, "baseUrl"],
+      `missing; set defaults.baseUrl or ${formatPath([...path5, "baseUrl"])}, like "http://127.0.0.1:8080"`
+    );
   } else if (typeof baseUrl.value === "string") {
     target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
   }
@@ -52774,34 +53042,52 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     return { ms: durationAt(ctx, picked.path, picked.value, fallbackMs), path: picked.path, value: picked.value };
   };
   const timeout = duration("timeout", DEFAULT_TIMEOUT_MS);
-  if (timeout.ms <= 0) ctx.problems.add(timeout.path, `${quoteValue(timeout.value)} is too short; use a timeout above 0 like "5s"`);
+  if (timeout.ms <= 0)
+    ctx.problems.add(timeout.path, `${quoteValue(timeout.value)} is too short; use a timeout above 0 like "5s"`);
   const warmup = duration("warmup", DEFAULT_WARMUP_MS);
   const thinkTime = duration("thinkTime", DEFAULT_THINK_TIME_MS);
   const segment = duration("segment", autoSegmentMs(load === void 0 ? void 0 : measuredDurationMs(load)));
   if (segment.ms < MIN_SEGMENT_MS) {
-    ctx.problems.add(segment.path, `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`);
+    ctx.problems.add(
+      segment.path,
+      `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`
+    );
   }
   const maxInFlightPick = pick("maxInFlight");
   const maxInFlight = maxInFlightPick.value;
-  if (Number.isInteger(maxInFlight)) checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
+  if (Number.isInteger(maxInFlight))
+    checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path5, "headers"], raw.headers);
-  const request = isRecord(raw.request) ? buildRequest(ctx, [...path5, "request"], raw.request, mergeHeaders(defaultHeaders, scenarioHeaders), target?.prefix ?? "") : void 0;
+  const request = isRecord(raw.request) ? buildRequest(
+    ctx,
+    [...path5, "request"],
+    raw.request,
+    mergeHeaders(defaultHeaders, scenarioHeaders),
+    target?.prefix ?? ""
+  ) : void 0;
   let data;
   if (isRecord(raw.data) && typeof raw.data.file === "string") {
     data = { file: raw.data.file, order: raw.data.order === "random" ? "random" : "round-robin" };
     if (!/\.(csv|json)$/i.test(data.file)) {
-      ctx.problems.add([...path5, "data", "file"], `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`);
+      ctx.problems.add(
+        [...path5, "data", "file"],
+        `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`
+      );
     }
   }
   if (request && !data) {
     const uses = [[[...path5, "request", "path"], templateColumns(request.path)]];
     if (request.body?.kind === "json") uses.push([[...path5, "request", "json"], jsonColumns(request.body.value)]);
     if (request.body?.kind === "raw") uses.push([[...path5, "request", "body"], templateColumns(request.body.value)]);
-    for (const [name2, value] of Object.entries(request.headers)) uses.push([[...path5, "request", "headers", name2], templateColumns(value)]);
+    for (const [name2, value] of Object.entries(request.headers))
+      uses.push([[...path5, "request", "headers", name2], templateColumns(value)]);
     for (const [usePath, columns] of uses) {
       if (columns.length > 0) {
-        ctx.problems.add(usePath, `uses \${row.${columns[0]}} but the scenario has no data; add data: { file: rows.csv } with a column named "${columns[0]}"`);
+        ctx.problems.add(
+          usePath,
+          `uses \${row.${columns[0]}} but the scenario has no data; add data: { file: rows.csv } with a column named "${columns[0]}"`
+        );
       }
     }
   }
@@ -52949,7 +53235,10 @@ function buildConfig(root, doc, problems) {
       const service = buildService(ctx, raw, i);
       const earlier = services.findIndex((other) => other.name !== "" && other.name === service.name);
       if (earlier !== -1) {
-        problems.add(["services", i, "name"], `${quoteValue(service.name)} is already the name of services[${earlier}]; service names must be unique`);
+        problems.add(
+          ["services", i, "name"],
+          `${quoteValue(service.name)} is already the name of services[${earlier}]; service names must be unique`
+        );
       }
       services.push(service);
     });
@@ -53055,7 +53344,9 @@ ${lines2.join("\n")}`);
   }
   if (!isRecord(root)) {
     const what = root === null || root === void 0 ? "empty" : `${quoteValue(root)}, not a map of settings`;
-    throw new ConfigError(`${fileName}: the config is ${what}; it needs at least scenarios: (see the config reference)`);
+    throw new ConfigError(
+      `${fileName}: the config is ${what}; it needs at least scenarios: (see the config reference)`
+    );
   }
   const validate = schemaValidator();
   const schemaProblems = [];
@@ -53080,7 +53371,9 @@ ${lines2.join("\n")}`);
   const located = problems.map((problem, order) => ({ problem, order, offset: offsetOf(doc, problem.path) ?? 0 }));
   located.sort((a, b) => a.offset - b.offset || a.order - b.order);
   const count2 = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-  const lines = located.map(({ problem, offset }) => `${fileName}:${lineCounter.linePos(offset).line}: ${problem.message}`);
+  const lines = located.map(
+    ({ problem, offset }) => `${fileName}:${lineCounter.linePos(offset).line}: ${problem.message}`
+  );
   throw new ConfigError(`${fileName} has ${count2}:
 ${lines.join("\n")}`);
 }
@@ -53131,12 +53424,16 @@ function mergeResults(inputs) {
   const byName = /* @__PURE__ */ new Map();
   for (const { path: path5, results } of inputs) {
     if (results.configHash !== first.results.configHash) {
-      refuse(`${first.path} and ${path5} come from different configs (config ${first.results.configHash} and ${results.configHash})`);
+      refuse(
+        `${first.path} and ${path5} come from different configs (config ${first.results.configHash} and ${results.configHash})`
+      );
     }
     const shard = shardOf(results);
     const firstShard = shardOf(first.results);
     if (shard.count !== firstShard.count) {
-      refuse(`${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path5} is shard ${shard.index}/${shard.count}: they split the scenarios differently`);
+      refuse(
+        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path5} is shard ${shard.index}/${shard.count}: they split the scenarios differently`
+      );
     }
     const other = seenShards.get(shard.index);
     if (other !== void 0) {
@@ -53161,7 +53458,8 @@ function mergeResults(inputs) {
   const start = Math.min(...all.map((r) => Date.parse(r.startTime)));
   const end = Math.max(...all.map((r) => Date.parse(r.startTime) + r.durationMs));
   const services = /* @__PURE__ */ new Map();
-  for (const service of all.flatMap((r) => r.services)) services.set(`${service.name}\0${service.logPath}`, service);
+  for (const service of all.flatMap((r) => r.services))
+    services.set(`${service.name}\0${service.logPath}`, service);
   const { shard: _shard, ...rest } = first.results;
   const merged = {
     ...rest,
@@ -53172,7 +53470,9 @@ function mergeResults(inputs) {
   };
   const complete = seenShards.size === shardOf(first.results).count;
   if (!complete) {
-    const missing = Array.from({ length: shardOf(first.results).count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+    const missing = Array.from({ length: shardOf(first.results).count }, (_, i) => i + 1).filter(
+      (i) => !seenShards.has(i)
+    );
     throw new InputFileError(
       `shard${missing.length === 1 ? "" : "s"} ${missing.map((i) => `${i}/${shardOf(first.results).count}`).join(", ")} missing; name every shard's results`
     );
@@ -53192,15 +53492,18 @@ function latencySloMs(expressions) {
       continue;
     }
     const latency2 = ["p", "avg", "med", "max"].includes(parsed.metric);
-    if (latency2 && (parsed.operator === "<" || parsed.operator === "<=") && parsed.value > 0) slo = Math.min(slo ?? Infinity, parsed.value);
+    if (latency2 && (parsed.operator === "<" || parsed.operator === "<=") && parsed.value > 0)
+      slo = Math.min(slo ?? Infinity, parsed.value);
   }
   return slo;
 }
 function distributionLimits(choice, thresholdExpressions) {
-  if (choice === "gatling") return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
+  if (choice === "gatling")
+    return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
   if (choice === "thresholds") {
     const slo = latencySloMs(thresholdExpressions);
-    if (slo !== void 0) return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
+    if (slo !== void 0)
+      return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
   }
   return { limitsMs: GRADE_LIMITS_MS, source: "the latency grade bands" };
 }
@@ -53232,7 +53535,9 @@ function rows(labelsAndCounts, failed) {
 function labelsFor(limitsMs) {
   const labels = [];
   limitsMs.forEach((limit, i) => {
-    labels.push(i === 0 ? `t < ${formatMsLimit(limit)}` : `${formatMsLimit(limitsMs[i - 1] ?? 0)} \u2264 t < ${formatMsLimit(limit)}`);
+    labels.push(
+      i === 0 ? `t < ${formatMsLimit(limit)}` : `${formatMsLimit(limitsMs[i - 1] ?? 0)} \u2264 t < ${formatMsLimit(limit)}`
+    );
   });
   const last = limitsMs[limitsMs.length - 1];
   if (last !== void 0) labels.push(`t \u2265 ${formatMsLimit(last)}`);
@@ -53244,7 +53549,17 @@ function distributionRows(result, choice, thresholdExpressions) {
   const labels = labelsFor(limitsMs);
   if (choice === "gatling") {
     const d = result.distribution;
-    return { rows: rows([[labels[0] ?? "", d.under800], [labels[1] ?? "", d.from800to1200], [labels[2] ?? "", d.over1200]], failed), source };
+    return {
+      rows: rows(
+        [
+          [labels[0] ?? "", d.under800],
+          [labels[1] ?? "", d.from800to1200],
+          [labels[2] ?? "", d.over1200]
+        ],
+        failed
+      ),
+      source
+    };
   }
   const histogram = decodeHistogram(result.histogram);
   try {
@@ -53252,7 +53567,13 @@ function distributionRows(result, choice, thresholdExpressions) {
     const ok = result.requests.ok;
     const below = limitsMs.map((limit) => total > 0 ? Math.round(countBelow(histogram, limit) / total * ok) : 0);
     const counts2 = [...below, ok].map((n, i) => n - (i === 0 ? 0 : below[i - 1] ?? 0));
-    return { rows: rows(labels.map((label, i) => [label, Math.max(0, counts2[i] ?? 0)]), failed), source };
+    return {
+      rows: rows(
+        labels.map((label, i) => [label, Math.max(0, counts2[i] ?? 0)]),
+        failed
+      ),
+      source
+    };
   } finally {
     histogram.destroy();
   }
@@ -53410,9 +53731,21 @@ var REMEDIES = [
   "lower the rate if the generator or the service could not keep up"
 ];
 function remediesFor(comparison) {
-  if (comparison.current?.ab?.baseFailure !== void 0) return [...REMEDIES, "make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner"];
-  if (comparison.mode !== "ab") return [...REMEDIES, "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"];
-  if (comparison.ab?.schedule === "alternate") return [...REMEDIES, "use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours"];
+  if (comparison.current?.ab?.baseFailure !== void 0)
+    return [
+      ...REMEDIES,
+      "make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner"
+    ];
+  if (comparison.mode !== "ab")
+    return [
+      ...REMEDIES,
+      "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"
+    ];
+  if (comparison.ab?.schedule === "alternate")
+    return [
+      ...REMEDIES,
+      "use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours"
+    ];
   return [...REMEDIES];
 }
 function reasonsOf(m) {
@@ -53445,10 +53778,15 @@ function groupReasons(comparison) {
   const perScenario = [];
   for (const [reason, scenarios] of byReason) {
     if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
-      runWide.push({ reason, metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])), scenarioCount: scenarios.size });
+      runWide.push({
+        reason,
+        metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])),
+        scenarioCount: scenarios.size
+      });
       continue;
     }
-    for (const [scenario2, metrics] of scenarios) perScenario.push({ reason, scenario: scenario2, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
+    for (const [scenario2, metrics] of scenarios)
+      perScenario.push({ reason, scenario: scenario2, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
   }
   const order = new Map(comparison.scenarios.map((s, i) => [s.name, i]));
   perScenario.sort((a, b) => (order.get(a.scenario ?? "") ?? 0) - (order.get(b.scenario ?? "") ?? 0));
@@ -53463,8 +53801,15 @@ function scopesOf(grouped) {
   const scopes = [];
   for (const group of grouped.groups) {
     const last = scopes[scopes.length - 1];
-    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join()) last.groups.push(group);
-    else scopes.push({ scenario: group.scenario, metrics: group.metrics, scenarioCount: group.scenarioCount, groups: [group] });
+    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join())
+      last.groups.push(group);
+    else
+      scopes.push({
+        scenario: group.scenario,
+        metrics: group.metrics,
+        scenarioCount: group.scenarioCount,
+        groups: [group]
+      });
   }
   return scopes;
 }
@@ -53544,9 +53889,13 @@ function describeBaseline(comparison) {
     const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)` : "";
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== "ok") {
-    notes.push(`${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ""}`);
+    notes.push(
+      `${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ""}`
+    );
   } else if (comparison.mode === "history") {
-    notes.push(`compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, "past run")}`);
+    notes.push(
+      `compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, "past run")}`
+    );
   }
   if (comparison.baseline?.environmentDiffers) {
     notes.push("the baseline ran on a different environment (CPU, Node or runner): timing changes are inconclusive");
@@ -53600,7 +53949,10 @@ function currentFigures(result) {
     error_rate: result.errorRate,
     capacity: result.capacity?.ratePerSec ?? NaN
   };
-  return METRIC_ORDER.filter((metric) => metric !== "capacity" || result.capacity !== void 0).map((metric) => ({ metric, value: values[metric] }));
+  return METRIC_ORDER.filter((metric) => metric !== "capacity" || result.capacity !== void 0).map((metric) => ({
+    metric,
+    value: values[metric]
+  }));
 }
 function formatMde(m) {
   const mde = m.minDetectableEffect;
@@ -53627,9 +53979,12 @@ function renderComparisonText(comparison) {
   const out = [`perfgate: ${LEVEL_WORDS[summary.level]} \u2014 ${summary.words}`];
   const base = comparison.baseline;
   if (base) {
-    out.push(`baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ""}saved ${base.savedAt} \xB7 mode: ${comparison.mode}`);
+    out.push(
+      `baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ""}saved ${base.savedAt} \xB7 mode: ${comparison.mode}`
+    );
   }
-  if (comparison.ab?.baseCommit !== void 0) out.push(`base: ${shortSha(comparison.ab.baseCommit)} \xB7 mode: ab (${comparison.ab.schedule})`);
+  if (comparison.ab?.baseCommit !== void 0)
+    out.push(`base: ${shortSha(comparison.ab.baseCommit)} \xB7 mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
   if (current) out.push(`${comparison.ab !== void 0 ? "head" : "current"}: ${shortSha(current)}`);
   for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
@@ -53639,7 +53994,12 @@ function renderComparisonText(comparison) {
   const sections = [
     ["Regressions", sortMetrics(comparison.regressions).map(describeMetricChange)],
     ["Improvements", sortMetrics(comparison.improvements).map(describeMetricChange)],
-    ["Thresholds breached", comparison.breaches.map((t) => `${t.scenario}: ${t.expression} (${t.reason ?? `actual ${formatThresholdOutcome(t)}`})`)]
+    [
+      "Thresholds breached",
+      comparison.breaches.map(
+        (t) => `${t.scenario}: ${t.expression} (${t.reason ?? `actual ${formatThresholdOutcome(t)}`})`
+      )
+    ]
   ];
   for (const [title, lines] of sections) {
     if (lines.length === 0) continue;
@@ -53647,7 +54007,10 @@ function renderComparisonText(comparison) {
   }
   out.push(...renderReasonsText(reasons));
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== void 0)) {
-    out.push("", "p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it \u2264 \u03B1 and the minimum effect.");
+    out.push(
+      "",
+      "p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it \u2264 \u03B1 and the minimum effect."
+    );
   }
   return `${out.join("\n")}
 `;
@@ -53693,7 +54056,8 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(...renderTextTable(rows2, [false, true, true, false, false, true]));
   } else {
     const rows2 = [["metric", "current"]];
-    for (const { metric, value } of currentFigures(r)) rows2.push([metricLabel(metric), formatMetricValue(metric, value, r.requests.ok)]);
+    for (const { metric, value } of currentFigures(r))
+      rows2.push([metricLabel(metric), formatMetricValue(metric, value, r.requests.ok)]);
     out.push(...renderTextTable(rows2, [false, true]));
   }
   if (r.requests.ok === 0 && r.requests.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
@@ -53705,7 +54069,8 @@ function renderScenarioText(comparison, s, reasons) {
   for (const ref of scenarioReferences(comparison, reasons, s.name)) {
     out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
   }
-  if (r.generator.saturated) out.push(`  \u26A0 generator saturated: ${r.generator.reasons.join("; ") || "it could not keep up"}`);
+  if (r.generator.saturated)
+    out.push(`  \u26A0 generator saturated: ${r.generator.reasons.join("; ") || "it could not keep up"}`);
   for (const note of s.notes) out.push(`  note: ${note}`);
   out.push(...renderCapacityText(r));
   return out;
@@ -53723,7 +54088,8 @@ function describeCapacity(capacity) {
   const parts = [`capacity ${formatRps(capacity.ratePerSec)}: ${bracket}`];
   if (capacity.limitedBy !== "service" || capacity.ratePerSec === 0) parts.push(describeCapacityLimit(capacity));
   if (capacity.knee) parts.push(`knee at ${formatRps(capacity.knee.ratePerSec)} (${capacity.knee.reason})`);
-  if (capacity.firstFailure) parts.push(`first failure at ${formatRps(capacity.firstFailure.ratePerSec)}: ${capacity.firstFailure.reason}`);
+  if (capacity.firstFailure)
+    parts.push(`first failure at ${formatRps(capacity.firstFailure.ratePerSec)}: ${capacity.firstFailure.reason}`);
   return parts.join(" \xB7 ");
 }
 function failuresCell(level) {
@@ -53764,7 +54130,11 @@ function renderCapacityMarkdown(result) {
   const capacity = result.capacity;
   if (!capacity) return void 0;
   const curve = capacityCurve(capacity);
-  const out = [`**${escapeText(describeCapacity(capacity))}**`, "", markdownTable(curveRows(capacity, false), { align: ["r", "r", "r", "r", "r", "r", "l", "l"] })];
+  const out = [
+    `**${escapeText(describeCapacity(capacity))}**`,
+    "",
+    markdownTable(curveRows(capacity, false), { align: ["r", "r", "r", "r", "r", "r", "l", "l"] })
+  ];
   if (curve.length >= 2) {
     const labels = curve.map((level) => chartLabel(level.intendedPerSec)).join(", ");
     const top = Math.max(...curve.map((level) => Math.max(level.intendedPerSec, level.achievedPerSec)));
@@ -53807,7 +54177,9 @@ function renderCapacityText(result) {
     const achieved = Math.round(Math.min(level.achievedPerSec, level.intendedPerSec) / top * BAR_WIDTH);
     const intended = Math.round(level.intendedPerSec / top * BAR_WIDTH);
     const bar = "#".repeat(achieved) + ".".repeat(Math.max(0, intended - achieved));
-    out.push(`    ${formatRps(level.intendedPerSec).padStart(9)} |${bar.padEnd(BAR_WIDTH)}| p95 ${formatMsValue(level.latencyMs.p95)} ms`);
+    out.push(
+      `    ${formatRps(level.intendedPerSec).padStart(9)} |${bar.padEnd(BAR_WIDTH)}| p95 ${formatMsValue(level.latencyMs.p95)} ms`
+    );
   }
   return out;
 }
@@ -53851,7 +54223,9 @@ function renderScenario(s, choice, thresholdExpressions) {
   );
   if (s.capacity) {
     out.push(rule("Capacity search"), ...renderCapacityText(s));
-    out.push(`  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`);
+    out.push(
+      `  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`
+    );
   }
   out.push(rule("Requests"));
   const r = s.requests;
@@ -53860,14 +54234,20 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(line("Throughput", "[completed/s, OK/s]", [formatRps(s.rps), formatRps(okPerSec(s))]));
   if (s.rate) {
     const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : "";
-    out.push(line("Rate", "[intended, achieved]", [formatRps(s.rate.intendedPerSec), `${formatRps(s.rate.achievedPerSec)}${held}`]));
+    out.push(
+      line("Rate", "[intended, achieved]", [
+        formatRps(s.rate.intendedPerSec),
+        `${formatRps(s.rate.achievedPerSec)}${held}`
+      ])
+    );
   }
   const bytesPerRequest = (bytes) => r.total > 0 ? formatBytes(bytes / r.total) : "n/a";
   out.push(line("Bytes In", "[total, mean]", [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
   out.push(line("Bytes Out", "[total, mean]", [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
   out.push(line("Status Codes", "[code:count]", [formatStatusCodes(s.statusCodes)]));
   out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
-  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {})) out.push(line(`  first ${errorClass}`, "", [example]));
+  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
+    out.push(line(`  first ${errorClass}`, "", [example]));
   out.push(rule("Response time of OK requests"));
   const l = s.latencyMs;
   const latency2 = (ms) => formatLatency(ms, r.ok);
@@ -53977,8 +54357,15 @@ function renderMarkdown(comparison, options) {
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: "reasons", text: reasonsBlock });
   for (const scenario2 of comparison.scenarios) {
-    blocks.push({ kind: "scenario", text: renderScenario2(comparison, scenario2, reasons), failing: isFailing(scenario2) });
-    blocks.push({ kind: "details", text: renderScenarioDetails(scenario2, reasons, options, comparison.ab !== void 0) });
+    blocks.push({
+      kind: "scenario",
+      text: renderScenario2(comparison, scenario2, reasons),
+      failing: isFailing(scenario2)
+    });
+    blocks.push({
+      kind: "details",
+      text: renderScenarioDetails(scenario2, reasons, options, comparison.ab !== void 0)
+    });
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: "runs", text: renderPreviousRuns(previous) });
@@ -54013,12 +54400,21 @@ function fitBlocks(blocks, comparison, options) {
   const scenarios = withoutDetails.filter((b) => b.kind === "scenario");
   const rest = withoutDetails.filter((b) => b.kind !== "scenario");
   const candidates = [...scenarios.filter((b) => b.failing), ...scenarios.filter((b) => !b.failing)];
-  const overviewBlock = (rowsBudget) => ({ kind: "overview", text: renderOverview(comparison, rowsBudget) });
+  const overviewBlock = (rowsBudget) => ({
+    kind: "overview",
+    text: renderOverview(comparison, rowsBudget)
+  });
   const build2 = (kept2, overview2) => {
-    const note = { kind: "meta", text: truncationNote(scenarios.length - kept2.size, comparison.scenarios.length, options) };
+    const note = {
+      kind: "meta",
+      text: truncationNote(scenarios.length - kept2.size, comparison.scenarios.length, options)
+    };
     const at = rest.findIndex((b) => b.kind === "runs" || b.kind === "footer" || b.kind === "history");
     const index = at < 0 ? rest.length : at;
-    return insertAfterHead([...rest.slice(0, index), overview2, ...scenarios.filter((b) => kept2.has(b)), ...rest.slice(index)], note);
+    return insertAfterHead(
+      [...rest.slice(0, index), overview2, ...scenarios.filter((b) => kept2.has(b)), ...rest.slice(index)],
+      note
+    );
   };
   const kept = /* @__PURE__ */ new Set();
   let overview = overviewBlock(Number.POSITIVE_INFINITY);
@@ -54102,7 +54498,8 @@ function scenarioVerdictWords(s) {
   if (improved.length > 0) parts.push(`improvement: ${improved.join(", ")}`);
   if (held.length > 0) parts.push(`inconclusive: ${held.join(", ")}`);
   if (s.current.requests.ok === 0 && s.current.requests.total > 0) parts.push("no request succeeded");
-  if (parts.length === 0) parts.push(s.metrics.length > 0 ? "no change" : s.thresholds.length > 0 ? "thresholds met" : "measured");
+  if (parts.length === 0)
+    parts.push(s.metrics.length > 0 ? "no change" : s.thresholds.length > 0 ? "thresholds met" : "measured");
   return parts.join("; ");
 }
 function renderReasons(reasons) {
@@ -54152,7 +54549,9 @@ function renderSentences(comparison) {
     listWithLimit("Regressions", sortMetrics(comparison.regressions).map(markdownSentence)),
     listWithLimit(
       "Thresholds breached",
-      comparison.breaches.map((t) => `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText2(t.reason) : `actual ${formatThresholdOutcome(t)}`})`)
+      comparison.breaches.map(
+        (t) => `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText2(t.reason) : `actual ${formatThresholdOutcome(t)}`})`
+      )
     ),
     listWithLimit("Improvements", sortMetrics(comparison.improvements).map(markdownSentence))
   ].filter((lines) => lines.length > 0);
@@ -54177,7 +54576,8 @@ function renderScenario2(comparison, s, reasons) {
   const ab = comparison.ab !== void 0;
   if (s.metrics.length > 0 && ab) {
     const rows2 = [["metric", "base", "head", "change (95% CI)", "MDE", "verdict"]];
-    for (const m of sortMetrics(s.metrics)) rows2.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
+    for (const m of sortMetrics(s.metrics))
+      rows2.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
     out.push(table(rows2, ["l", "r", "r", "r", "r", "l"]));
   } else if (s.metrics.length > 0) {
     const rows2 = [["metric", "baseline", "current", "change (95% CI)", "verdict"]];
@@ -54187,26 +54587,36 @@ function renderScenario2(comparison, s, reasons) {
     out.push(table(rows2, ["l", "r", "r", "r", "l"]));
   } else {
     const rows2 = [["metric", "current"]];
-    for (const { metric, value } of currentFigures(s.current)) rows2.push([metricLabel(metric), formatMetricValue(metric, value, okCurrent)]);
+    for (const { metric, value } of currentFigures(s.current))
+      rows2.push([metricLabel(metric), formatMetricValue(metric, value, okCurrent)]);
     out.push(table(rows2, ["l", "r"]));
   }
   if (s.thresholds.length > 0) {
-    const items = s.thresholds.map((t) => `${t.ok ? "\u2705" : "\u274C"} ${code(t.expression)} (${escapeText2(formatThresholdOutcome(t))})`);
+    const items = s.thresholds.map(
+      (t) => `${t.ok ? "\u2705" : "\u274C"} ${code(t.expression)} (${escapeText2(formatThresholdOutcome(t))})`
+    );
     out.push("", `**Thresholds:** ${items.join(" \xB7 ")}`);
   }
   const remarks = [];
-  if (okCurrent === 0 && s.current.requests.total > 0) remarks.push("\u274C no request succeeded: there is no latency to show");
+  if (okCurrent === 0 && s.current.requests.total > 0)
+    remarks.push("\u274C no request succeeded: there is no latency to show");
   for (const ref of scenarioReferences(comparison, reasons, s.name)) {
-    remarks.push(`\u2754 ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} under the verdict`);
+    remarks.push(
+      `\u2754 ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} under the verdict`
+    );
   }
   if (s.current.generator.saturated) {
-    remarks.push(`\u26A0\uFE0F generator saturated: ${escapeText2(s.current.generator.reasons.join("; ") || "it could not keep up")}`);
+    remarks.push(
+      `\u26A0\uFE0F generator saturated: ${escapeText2(s.current.generator.reasons.join("; ") || "it could not keep up")}`
+    );
   }
   for (const note of s.notes) remarks.push(`\u2139\uFE0F ${escapeText2(note)}`);
   if (remarks.length > 0) out.push("", remarks.join("<br>\n"));
   const capacity = renderCapacityMarkdown(s.current);
   if (capacity) out.push("", capacity);
-  const moved = s.metrics.some((m) => ["p50", "p90", "p95", "p99"].includes(m.metric) && (m.verdict === "regression" || m.verdict === "improvement"));
+  const moved = s.metrics.some(
+    (m) => ["p50", "p90", "p95", "p99"].includes(m.metric) && (m.verdict === "regression" || m.verdict === "improvement")
+  );
   if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push("", percentileChart(s, ab));
   return out.join("\n");
 }
@@ -54294,10 +54704,14 @@ function timelineChart(s) {
   ];
   if (comparable) lines.push(`  bar [${baseline.map(number).join(", ")}]`);
   lines.push(`  line [${current.map(number).join(", ")}]`, "```");
-  const caption = [comparable ? LEGEND_BOTH : "line: this run (blue)", "p95 of all requests that ended in the second, failed ones included"];
+  const caption = [
+    comparable ? LEGEND_BOTH : "line: this run (blue)",
+    "p95 of all requests that ended in the second, failed ones included"
+  ];
   if (current.length < s.current.timeline.length) caption.push("worst second of each interval");
   const empty = current.filter((p) => p.p95 === void 0).map((p) => p.second);
-  if (empty.length > 0) caption.push(`no request ended at ${empty.slice(0, 8).join(", ")} s${empty.length > 8 ? " \u2026" : ""} (drawn at 0)`);
+  if (empty.length > 0)
+    caption.push(`no request ended at ${empty.slice(0, 8).join(", ")} s${empty.length > 8 ? " \u2026" : ""} (drawn at 0)`);
   const failures = describeFailures(current);
   if (failures) caption.push(failures);
   return `${lines.join("\n")}
@@ -54314,7 +54728,11 @@ function renderScenarioDetails(s, reasons, options, ab = false) {
   const out = ["<details>", `<summary>Details of <code>${escapeHtml(s.name)}</code></summary>`, ""];
   out.push("**Latency of OK requests (ms)**", "");
   const header = ["", "min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p99.9", "max"];
-  const rows2 = [header, ...s.baseline ? [latencyRow(ab ? "base" : "baseline", s.baseline)] : [], latencyRow(ab ? "head" : "this run", r)];
+  const rows2 = [
+    header,
+    ...s.baseline ? [latencyRow(ab ? "base" : "baseline", s.baseline)] : [],
+    latencyRow(ab ? "head" : "this run", r)
+  ];
   out.push(table(rows2, ["l", ...header.slice(1).map(() => "r")]));
   const q = r.requests;
   out.push(
@@ -54322,14 +54740,25 @@ function renderScenarioDetails(s, reasons, options, ab = false) {
     `**Requests:** ${formatCount(q.total)} total \xB7 ${formatCount(q.ok)} OK \xB7 ${formatCount(q.ko)} KO \xB7 ${formatCount(q.dropped)} dropped \xB7 success ${q.total > 0 ? formatPercent(q.ok / q.total, 2) : "n/a"} \xB7 bytes in ${formatBytes(r.bytes.in)}, out ${formatBytes(r.bytes.out)}`
   );
   const baselineCodes = s.baseline ? ` (${ab ? "base" : "baseline"} ${code(formatStatusCodes(s.baseline.statusCodes))})` : "";
-  out.push("", `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} \xB7 **Errors:** ${code(formatErrorCounts(r.errors))}`);
-  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {})) out.push("", `First \`${errorClass}\` error: ${code(example)}`);
-  const distribution = distributionRows(r, options.distribution ?? "thresholds", s.thresholds.map((t) => t.expression));
+  out.push(
+    "",
+    `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} \xB7 **Errors:** ${code(formatErrorCounts(r.errors))}`
+  );
+  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
+    out.push("", `First \`${errorClass}\` error: ${code(example)}`);
+  const distribution = distributionRows(
+    r,
+    options.distribution ?? "thresholds",
+    s.thresholds.map((t) => t.expression)
+  );
   out.push(
     "",
     `**Response time distribution** <sub>(buckets from ${distribution.source})</sub>`,
     "",
-    table([["bucket", "requests", "share"], ...distribution.rows.map((row) => [row.label, row.countText, row.shareText])], ["l", "r", "r"])
+    table(
+      [["bucket", "requests", "share"], ...distribution.rows.map((row) => [row.label, row.countText, row.shareText])],
+      ["l", "r", "r"]
+    )
   );
   const g = r.generator;
   out.push(
@@ -54389,7 +54818,12 @@ function renderPreviousRuns(previous) {
   const rows2 = [["commit", "verdict", "when", "summary"]];
   for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
     const mark = run.verdict === "fail" ? "\u274C" : run.verdict === "pass" ? "\u2705" : "\u2754";
-    rows2.push([run.sha ? code(shortSha(run.sha)) : "\u2013", `${mark} ${escapeText2(run.verdict)}`, formatWhen(run.date), escapeText2(run.summary)]);
+    rows2.push([
+      run.sha ? code(shortSha(run.sha)) : "\u2013",
+      `${mark} ${escapeText2(run.verdict)}`,
+      formatWhen(run.date),
+      escapeText2(run.summary)
+    ]);
   }
   const more = previous.length > HISTORY_SHOWN ? `
 
@@ -54399,7 +54833,10 @@ function renderPreviousRuns(previous) {
 ${table(rows2, ["l", "l", "l", "l"])}${more}`;
 }
 function renderFooter(comparison, options) {
-  const parts = [`perfgate ${escapeText2(comparison.current.tool.version)}`, `config ${code(comparison.current.configHash.slice(0, 12))}`];
+  const parts = [
+    `perfgate ${escapeText2(comparison.current.tool.version)}`,
+    `config ${code(comparison.current.configHash.slice(0, 12))}`
+  ];
   if (options.runUrl) parts.push(`[run](${options.runUrl})`);
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
 }
@@ -54425,7 +54862,8 @@ function marksFor(result, regressions, breaches) {
   }
   if (breaches.length > 0) marks.push(`breached: ${breaches.map((t) => t.expression).join(", ")}`);
   const r = result.requests;
-  if (r.total > 0 && r.ok === 0) marks.push(`no request succeeded (${formatCount(r.ko)} failed): the latencies are not measured, shown as 0.0`);
+  if (r.total > 0 && r.ok === 0)
+    marks.push(`no request succeeded (${formatCount(r.ko)} failed): the latencies are not measured, shown as 0.0`);
   else if (r.ko > 0) marks.push(`${formatCount(r.ko)} failed \xB7 ${formatRps(okPerSec(result))} OK`);
   const short = result.rate !== void 0 && result.rate.achievedPerSec < RATE_HELD * result.rate.intendedPerSec;
   if (r.dropped > 0 || short) {
@@ -54456,7 +54894,8 @@ import { createHash } from "node:crypto";
 var HASH_VERSION = 1;
 function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === void 0 ? null : item)).join(",")}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => canonicalJson(item === void 0 ? null : item)).join(",")}]`;
   const entries = Object.entries(value).filter(([, item]) => item !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
 }
@@ -54509,7 +54948,8 @@ function parseCsv(text, fileName) {
         let head = "";
         for (; ; ) {
           const close = text.indexOf('"', start);
-          if (close === -1) throw new ConfigError(`${fileName}:${recordLine}: a quoted field is never closed; add the closing "`);
+          if (close === -1)
+            throw new ConfigError(`${fileName}:${recordLine}: a quoted field is never closed; add the closing "`);
           line2 += countLineFeeds(text, start, close);
           if (text.charCodeAt(close + 1) === QUOTE) {
             head += text.slice(start, close + 1);
@@ -54522,7 +54962,9 @@ function parseCsv(text, fileName) {
         }
         const next = text.charCodeAt(i);
         if (i < length && next !== COMMA && next !== LF && next !== CR) {
-          throw new ConfigError(`${fileName}:${line2}: a quoted field must end at a comma or line end; write "" for a quote inside a field`);
+          throw new ConfigError(
+            `${fileName}:${line2}: a quoted field must end at a comma or line end; write "" for a quote inside a field`
+          );
         }
       } else {
         let end = i;
@@ -54553,21 +54995,28 @@ function parseCsv(text, fileName) {
       continue;
     }
     if (fields.length !== columns.length) {
-      throw new ConfigError(`${fileName}:${recordLine}: the row has ${fields.length} fields but the header has ${columns.length} (${columns.join(", ")})`);
+      throw new ConfigError(
+        `${fileName}:${recordLine}: the row has ${fields.length} fields but the header has ${columns.length} (${columns.join(", ")})`
+      );
     }
     const row = {};
     for (let k = 0; k < columns.length; k++) row[columns[k]] = fields[k];
     rows2.push(row);
   }
-  if (columns === void 0) throw new ConfigError(`${fileName}: the file is empty; a CSV data file needs a header row and at least one row`);
+  if (columns === void 0)
+    throw new ConfigError(`${fileName}: the file is empty; a CSV data file needs a header row and at least one row`);
   if (rows2.length === 0) throw new ConfigError(`${fileName}: has a header row but no data rows`);
   return rows2;
 }
 function checkHeader(columns, fileName, headerLine) {
   columns.forEach((name, i) => {
     if (name === "") throw new ConfigError(`${fileName}:${headerLine}: column ${i + 1} of the header has no name`);
-    if (columns.indexOf(name) !== i) throw new ConfigError(`${fileName}:${headerLine}: the header names column "${name}" twice`);
-    if (name === "__proto__") throw new ConfigError(`${fileName}:${headerLine}: column ${i + 1} is named "__proto__", which cannot name a column; rename it`);
+    if (columns.indexOf(name) !== i)
+      throw new ConfigError(`${fileName}:${headerLine}: the header names column "${name}" twice`);
+    if (name === "__proto__")
+      throw new ConfigError(
+        `${fileName}:${headerLine}: column ${i + 1} is named "__proto__", which cannot name a column; rename it`
+      );
   });
 }
 
@@ -54596,10 +55045,14 @@ function parseJsonRows(text, fileName) {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${fileName}: not valid JSON (${error.message}); a JSON data file is an array of objects`);
+    throw new ConfigError(
+      `${fileName}: not valid JSON (${error.message}); a JSON data file is an array of objects`
+    );
   }
   if (!Array.isArray(parsed)) {
-    throw new ConfigError(`${fileName}: ${quoteValue(parsed)} is not an array; a JSON data file is an array of objects like [{"id": 1}]`);
+    throw new ConfigError(
+      `${fileName}: ${quoteValue(parsed)} is not an array; a JSON data file is an array of objects like [{"id": 1}]`
+    );
   }
   if (parsed.length === 0) throw new ConfigError(`${fileName}: the array is empty; give at least one row`);
   return parsed.map((item, i) => {
@@ -54608,7 +55061,9 @@ function parseJsonRows(text, fileName) {
     }
     for (const [key, value] of Object.entries(item)) {
       if (value !== null && typeof value === "object") {
-        throw new ConfigError(`${fileName}: row ${i + 1}, "${key}" is ${quoteValue(value)}; row values must be strings, numbers, booleans or null`);
+        throw new ConfigError(
+          `${fileName}: row ${i + 1}, "${key}" is ${quoteValue(value)}; row values must be strings, numbers, booleans or null`
+        );
       }
     }
     return item;
@@ -54618,7 +55073,9 @@ async function readRows(source, baseDir) {
   const file = path.resolve(baseDir, source.file);
   const text = await readText(file, source.file, ` (looked for ${file})`);
   if (text.trim() === "") {
-    throw new ConfigError(`${source.file}: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)`);
+    throw new ConfigError(
+      `${source.file}: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)`
+    );
   }
   const extension = path.extname(source.file).toLowerCase();
   if (extension === ".csv") return parseCsv(text, source.file);
@@ -54657,7 +55114,11 @@ async function loadScenarioRows(config, baseDir) {
       rows2 = await readRows(scenario2.data, baseDir);
       rowsByFile.set(file, rows2);
     }
-    checkColumns(scenario2.data, rows2, requestColumns(scenario2.request, `${formatPath(["scenarios", scenario2.name])}.request`));
+    checkColumns(
+      scenario2.data,
+      rows2,
+      requestColumns(scenario2.request, `${formatPath(["scenarios", scenario2.name])}.request`)
+    );
     rowsByScenario.set(scenario2.name, rows2);
   }
   return rowsByScenario;
@@ -54759,7 +55220,9 @@ function clockTicksPerSecond() {
 }
 function readGetconf(name, fallback) {
   try {
-    const value = Number(execFileSync("getconf", [name], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"] }).trim());
+    const value = Number(
+      execFileSync("getconf", [name], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"] }).trim()
+    );
     return Number.isFinite(value) && value > 0 ? value : fallback;
   } catch {
     return fallback;
@@ -54803,24 +55266,31 @@ function scanProcessGroups(pgids) {
   return found;
 }
 function startUsageSampler(services, intervalMs = 500, options = {}) {
-  if (services.length === 0) return { stop: () => [], cpuSeconds: () => existsSync("/proc/self/stat") ? 0 : void 0 };
+  if (services.length === 0)
+    return { stop: () => [], cpuSeconds: () => existsSync("/proc/self/stat") ? 0 : void 0 };
   if (!existsSync("/proc/self/stat")) return { stop: () => [], cpuSeconds: () => void 0 };
   const { ticksPerSecond, pageSizeBytes } = readSystemConstants();
-  const groups = new Map(services.map(({ name, pid }) => [pid, {
-    name,
-    pgid: pid,
-    previousTicks: /* @__PURE__ */ new Map(),
-    totalTicks: 0,
-    totalSeconds: 0,
-    maxPercent: 0,
-    peakRssBytes: 0,
-    samples: 0
-  }]));
+  const groups = new Map(
+    services.map(({ name, pid }) => [
+      pid,
+      {
+        name,
+        pgid: pid,
+        previousTicks: /* @__PURE__ */ new Map(),
+        totalTicks: 0,
+        totalSeconds: 0,
+        maxPercent: 0,
+        peakRssBytes: 0,
+        samples: 0
+      }
+    ])
+  );
   const pgids = new Set(groups.keys());
   const addMembers = (stats) => {
     for (const stat2 of stats) {
       const group = groups.get(stat2.pgrp);
-      if (group && isLiveProcess(stat2) && !group.previousTicks.has(stat2.pid)) group.previousTicks.set(stat2.pid, stat2.cpuTicks);
+      if (group && isLiveProcess(stat2) && !group.previousTicks.has(stat2.pid))
+        group.previousTicks.set(stat2.pid, stat2.cpuTicks);
     }
   };
   addMembers(scanProcessGroups(pgids) ?? []);
@@ -54901,7 +55371,9 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
       result = [...groups.values()].filter((group) => group.samples > 0).map((group) => ({
         name: group.name,
         // Time-weighted: total CPU time over total wall time, not a mean of unequal intervals.
-        cpuMeanPercent: round1(group.totalSeconds > 0 ? group.totalTicks / ticksPerSecond / group.totalSeconds * 100 : 0),
+        cpuMeanPercent: round1(
+          group.totalSeconds > 0 ? group.totalTicks / ticksPerSecond / group.totalSeconds * 100 : 0
+        ),
         cpuMaxPercent: round1(group.maxPercent),
         rssPeakBytes: group.peakRssBytes
       }));
@@ -54918,13 +55390,15 @@ function readProcStat(pid) {
 }
 async function scanProcessGroupsAsync(pgids) {
   const entries = (await readdir2("/proc")).filter(isPidName);
-  const stats = await Promise.all(entries.map(async (entry) => {
-    try {
-      return parseProcStat(await readFile3(`/proc/${entry}/stat`, "utf8"));
-    } catch {
-      return void 0;
-    }
-  }));
+  const stats = await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        return parseProcStat(await readFile3(`/proc/${entry}/stat`, "utf8"));
+      } catch {
+        return void 0;
+      }
+    })
+  );
   return stats.filter((stat2) => stat2 !== void 0 && pgids.has(stat2.pgrp));
 }
 function isPidName(entry) {
@@ -55058,7 +55532,10 @@ async function stopMarkedProcesses(marker, graceMs) {
   return [...stopped.values()];
 }
 function killMarkedProcessesSync(marker) {
-  signalAll(findMarkedProcesses(marker).map(({ pid }) => pid), "SIGKILL");
+  signalAll(
+    findMarkedProcesses(marker).map(({ pid }) => pid),
+    "SIGKILL"
+  );
 }
 function describeStrays(serviceName, strays) {
   const list = strays.map(({ pid, command }) => `${pid} (${command})`).join(", ");
@@ -55102,13 +55579,22 @@ async function startOne(config, options, started, guard) {
   const target = config.ready ? parseTarget(config) : void 0;
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
   if (!existsSync2(cwd) || !statSync(cwd).isDirectory()) {
-    throw new BootError(`service "${config.name}": its working directory ${cwd} does not exist; fix services[].cwd`, config.name);
+    throw new BootError(
+      `service "${config.name}": its working directory ${cwd} does not exist; fix services[].cwd`,
+      config.name
+    );
   }
   if (target && await canConnect(target.host, target.port, PROBE_TIMEOUT_MS)) {
     throw new BootError(portInUseMessage(config.name, target.port), config.name);
   }
   await throwIfInterrupted(guard, config.name);
-  options.onStatus?.({ kind: "starting", name: config.name, run: config.run, logPath, ...target ? { readyCheck: target.text } : {} });
+  options.onStatus?.({
+    kind: "starting",
+    name: config.name,
+    run: config.run,
+    logPath,
+    ...target ? { readyCheck: target.text } : {}
+  });
   const spawnedAt = performance.now();
   const logFd = openSync(logPath, "w");
   const marker = createServiceMarker(config.name);
@@ -55130,7 +55616,10 @@ async function startOne(config, options, started, guard) {
   });
   if (child.pid === void 0) {
     const outcome = await exited;
-    throw new BootError(`service "${config.name}" could not be started: ${outcome.error?.message ?? "spawn failed"}`, config.name);
+    throw new BootError(
+      `service "${config.name}" could not be started: ${outcome.error?.message ?? "spawn failed"}`,
+      config.name
+    );
   }
   const pid = child.pid;
   const service = { config, child, pid, logPath, marker };
@@ -55141,7 +55630,12 @@ async function startOne(config, options, started, guard) {
   }
   const failure2 = await waitUntilReady(config, target, service, exited, options.signal, guard);
   if (!failure2) {
-    options.onStatus?.({ kind: "ready", name: config.name, afterMs: performance.now() - spawnedAt, readyCheck: target.text });
+    options.onStatus?.({
+      kind: "ready",
+      name: config.name,
+      afterMs: performance.now() - spawnedAt,
+      readyCheck: target.text
+    });
     return;
   }
   if (failure2 === "interrupted") await throwIfInterrupted(guard, config.name);
@@ -55170,7 +55664,8 @@ async function waitUntilReady(config, target, service, exited, signal, guard) {
     if (signal?.aborted) return "aborted";
     if (guard.interruption) return "interrupted";
     if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
-    if (exit && (exit.code !== 0 || exit.signal)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
+    if (exit && (exit.code !== 0 || exit.signal))
+      return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) {
       return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target.text} did not ${target.kind === "http" ? "answer with a 2xx status" : "accept a connection"}; check its log, or raise ready.timeout`;
@@ -55219,10 +55714,16 @@ function parseTarget(config) {
     try {
       url = new URL(ready.http);
     } catch {
-      throw new BootError(`service "${config.name}": ready.http "${ready.http}" is not a URL; use one like "http://127.0.0.1:8080/health"`, config.name);
+      throw new BootError(
+        `service "${config.name}": ready.http "${ready.http}" is not a URL; use one like "http://127.0.0.1:8080/health"`,
+        config.name
+      );
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new BootError(`service "${config.name}": ready.http "${ready.http}" is not an http(s) URL; use one like "http://127.0.0.1:8080/health"`, config.name);
+      throw new BootError(
+        `service "${config.name}": ready.http "${ready.http}" is not an http(s) URL; use one like "http://127.0.0.1:8080/health"`,
+        config.name
+      );
     }
     const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
     return { kind: "http", host: stripBrackets(url.hostname), port, url, text: `GET ${ready.http}` };
@@ -55231,7 +55732,10 @@ function parseTarget(config) {
     const match = /^(.*):(\d+)$/.exec(ready.tcp.trim());
     const port = Number(match?.[2]);
     if (!match || !match[1] || port < 1 || port > 65535) {
-      throw new BootError(`service "${config.name}": ready.tcp "${ready.tcp}" is not host:port; use one like "127.0.0.1:5432"`, config.name);
+      throw new BootError(
+        `service "${config.name}": ready.tcp "${ready.tcp}" is not host:port; use one like "127.0.0.1:5432"`,
+        config.name
+      );
     }
     return { kind: "tcp", host: stripBrackets(match[1]), port, text: `tcp ${ready.tcp}` };
   }
@@ -55248,7 +55752,10 @@ function canConnect(host, port, timeoutMs) {
       resolve3(ok);
     };
     socket.setTimeout(timeoutMs, () => finish(false));
-    socket.once("connect", () => finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress)));
+    socket.once(
+      "connect",
+      () => finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress))
+    );
     socket.once("error", () => finish(false));
   });
 }
@@ -55378,10 +55885,12 @@ async function findFreePorts(count2, host = "127.0.0.1") {
     }
     return servers.map((server) => server.address().port);
   } finally {
-    await Promise.all(servers.map(async (server) => {
-      server.close();
-      await once(server, "close");
-    }));
+    await Promise.all(
+      servers.map(async (server) => {
+        server.close();
+        await once(server, "close");
+      })
+    );
   }
 }
 
@@ -55562,7 +56071,10 @@ function formatStatus(progress) {
   ];
   if (progress.vus !== void 0) parts.push(`${formatCount(progress.vus)} VUs`);
   if (progress.intendedRatePerSec !== void 0) {
-    parts.push(`target ${formatRps(progress.intendedRatePerSec)}${both ? " each" : ""}`, `${formatCount(progress.inFlight)} in flight`);
+    parts.push(
+      `target ${formatRps(progress.intendedRatePerSec)}${both ? " each" : ""}`,
+      `${formatCount(progress.inFlight)} in flight`
+    );
   }
   return parts.join("  ");
 }
@@ -55666,7 +56178,8 @@ var ClosedModel = class {
       return;
     }
     const first = host.firstOf(connections.length);
-    for (let k = 0; k < connections.length; k++) host.send(connections[(first + k) % connections.length], request, now, now);
+    for (let k = 0; k < connections.length; k++)
+      host.send(connections[(first + k) % connections.length], request, now, now);
   }
   leaveLoop(vu) {
     vu.looping = false;
@@ -55835,14 +56348,20 @@ function explainSaturation(input) {
   const reasons = [];
   const { load, open } = input;
   if (load.cpuCores >= SATURATION.cpuCores) {
-    reasons.push(`the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`);
+    reasons.push(
+      `the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`
+    );
   }
   if (load.eventLoopDelayP99Ms >= SATURATION.eventLoopDelayP99Ms) {
-    reasons.push(`the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`);
+    reasons.push(
+      `the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`
+    );
   }
   if (open && open.intended > 0) {
     if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
-      reasons.push(`${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`);
+      reasons.push(
+        `${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`
+      );
     }
   }
   return reasons;
@@ -56068,11 +56587,20 @@ function phasesFor(scenario2, plan, variantCount, schedule, order) {
   const vusAt = plan.vusAt ?? (() => 0);
   const warmupMs = scenario2.warmupMs;
   if (variantCount === 1 || schedule === "duet") {
-    return [{ variants: all, durationMs: warmupMs + plan.windowMs, measureFromMs: warmupMs, windowStartMs: 0, pieces, vusAt }];
+    return [
+      { variants: all, durationMs: warmupMs + plan.windowMs, measureFromMs: warmupMs, windowStartMs: 0, pieces, vusAt }
+    ];
   }
   const phases = [];
   if (warmupMs > 0) {
-    phases.push({ variants: all, durationMs: warmupMs, measureFromMs: Infinity, windowStartMs: 0, pieces: slicePieces(pieces, 0, warmupMs), vusAt });
+    phases.push({
+      variants: all,
+      durationMs: warmupMs,
+      measureFromMs: Infinity,
+      windowStartMs: 0,
+      pieces: slicePieces(pieces, 0, warmupMs),
+      vusAt
+    });
   }
   const segmentMs = segmentLengthMs(scenario2);
   for (let i = 0; i * segmentMs < plan.windowMs; i++) {
@@ -56179,7 +56707,8 @@ var SegmentSampler = class {
     const seconds = (now.at - this.previous.at) / 1e3;
     const last = this.samples[this.samples.length - 1];
     if (seconds < MIN_SAMPLE_SECONDS && last) {
-      for (let i = 0; i < Math.max(1, segments); i++) this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
+      for (let i = 0; i < Math.max(1, segments); i++)
+        this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
       this.previous = { ...this.previous, lateStarts: now.lateStarts };
       return;
     }
@@ -56456,7 +56985,12 @@ var Recorder = class {
       bytesOut: this.bytesOut,
       statusCodes,
       errors,
-      distribution: { under800: this.under800, from800to1200: this.from800to1200, over1200: this.over1200, failed: this.ko },
+      distribution: {
+        under800: this.under800,
+        from800to1200: this.from800to1200,
+        over1200: this.over1200,
+        failed: this.ko
+      },
       whole: this.whole,
       segments: this.segments,
       timeline: this.timeline
@@ -56554,7 +57088,10 @@ var Variant = class {
   /** Closes the stretch opened last, at `atMs` (its planned end, or earlier when the run stopped). */
   closeWindow(atMs) {
     if (this.recordFromMs === Infinity) return;
-    this.measuredMs = Math.max(this.measuredMs, this.windowOffsetMs + Math.max(0, Math.min(atMs, this.recordToMs) - this.recordFromMs));
+    this.measuredMs = Math.max(
+      this.measuredMs,
+      this.windowOffsetMs + Math.max(0, Math.min(atMs, this.recordToMs) - this.recordFromMs)
+    );
     this.recordFromMs = Infinity;
     this.recordToMs = Infinity;
   }
@@ -56571,8 +57108,17 @@ var Variant = class {
       let endMs = this.windowOffsetMs + (end - this.recordFromMs);
       if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 1e-3;
       const errorClass = error ? classifyError(error) : null;
-      if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass)) this.errorExamples[errorClass] = describeError(error);
-      this.recorder.record(endMs, (end - start) * 1e3, status, ok, errorClass, connection.bytesIn, connection.bytesOut);
+      if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
+        this.errorExamples[errorClass] = describeError(error);
+      this.recorder.record(
+        endMs,
+        (end - start) * 1e3,
+        status,
+        ok,
+        errorClass,
+        connection.bytesIn,
+        connection.bytesOut
+      );
       this.lastRecordedEnd = end;
     } else if (start < this.firstMeasuredMs) {
       this.warmCompleted += 1;
@@ -56591,7 +57137,13 @@ var Variant = class {
     });
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const { load } = input;
-    const open = input.open ? { intended: this.scheduled, sent: this.sent, dropped: this.dropped, lateStarts: this.lateStarts, maxStartDelayMs: round36(this.maxStartDelayMs) } : void 0;
+    const open = input.open ? {
+      intended: this.scheduled,
+      sent: this.sent,
+      dropped: this.dropped,
+      lateStarts: this.lateStarts,
+      maxStartDelayMs: round36(this.maxStartDelayMs)
+    } : void 0;
     const reasons = explainSaturation({ load, open });
     const scenario2 = this.scenario;
     const result = {
@@ -56682,7 +57234,11 @@ var ScenarioRun = class {
       return new Variant(target.name, url.origin, scenario2, okStatus, this, this.plan.windowMs);
     });
     const template = pathPrefix ? { ...scenario2.request, path: pathPrefix + scenario2.request.path } : scenario2.request;
-    this.nextRequest = createRequestSource(template, { rows: options.rows, order: scenario2.data?.order, seed: options.seed });
+    this.nextRequest = createRequestSource(template, {
+      rows: options.rows,
+      order: scenario2.data?.order,
+      seed: options.seed
+    });
     if (this.plan.open) {
       this.model = new OpenModel(this);
     } else {
@@ -56755,7 +57311,12 @@ var ScenarioRun = class {
     }
     const load = this.watch?.stop() ?? { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
     const results = this.variants.map(
-      (variant) => variant.buildResult({ windowMs: this.windowMsOf(variant), startWallMs: this.startWallOf(variant), load, open: this.plan.open })
+      (variant) => variant.buildResult({
+        windowMs: this.windowMsOf(variant),
+        startWallMs: this.startWallOf(variant),
+        load,
+        open: this.plan.open
+      })
     );
     await Promise.all(this.variants.map((variant) => variant.destroy()));
     this.progressHistogram.destroy();
@@ -56791,7 +57352,8 @@ var ScenarioRun = class {
     this.sending = true;
     this.ending = false;
     if (phase.measureFromMs !== Infinity) {
-      for (const index2 of phase.variants) this.variants[index2].openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
+      for (const index2 of phase.variants)
+        this.variants[index2].openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
     }
     if (this.model instanceof OpenModel) this.model.startPhase();
     else this.model.startPhase(now);
@@ -56886,7 +57448,8 @@ var ScenarioRun = class {
     const now = performance7.now();
     for (const variant of this.variants) variant.closeWindow(now);
     this.endPhase();
-    for (const variant of this.variants) for (const connection of variant.connections) connection.expire(new Error("perfgate was interrupted"));
+    for (const variant of this.variants)
+      for (const connection of variant.connections) connection.expire(new Error("perfgate was interrupted"));
     this.settle();
     if (!this.ending) this.finish();
   }
@@ -56976,17 +57539,26 @@ ${problems.map((problem) => `${input.configPath}: ${formatPath(problem.path)}: $
   const baseConfigPath = path3.join(baseConfigDir, path3.basename(input.configPath));
   if (existsSync3(baseConfigPath)) {
     try {
-      const names = new Set((await loadConfig(baseConfigPath, { source: baseDirSource })).config.scenarios.map((scenario2) => scenario2.name));
+      const names = new Set(
+        (await loadConfig(baseConfigPath, { source: baseDirSource })).config.scenarios.map((scenario2) => scenario2.name)
+      );
       for (const scenario2 of config.scenarios) if (!names.has(scenario2.name)) newInHead.add(scenario2.name);
     } catch (error) {
-      notes.push(`the base's own config ${baseConfigPath} could not be read (${error.message.split("\n")[0]}), so every scenario runs on both`);
+      notes.push(
+        `the base's own config ${baseConfigPath} could not be read (${error.message.split("\n")[0]}), so every scenario runs on both`
+      );
     }
   } else {
-    notes.push(`the base checkout has no ${path3.join(relative, path3.basename(input.configPath))}, so every scenario runs on both`);
+    notes.push(
+      `the base checkout has no ${path3.join(relative, path3.basename(input.configPath))}, so every scenario runs on both`
+    );
   }
   const [headPort, basePort] = await findFreePorts(2);
   const headConfig = bindPort(config, headPort);
-  const rebased = { ...config, services: config.services.map((service) => rebaseService(service, input.configDir, baseConfigDir)) };
+  const rebased = {
+    ...config,
+    services: config.services.map((service) => rebaseService(service, input.configDir, baseConfigDir))
+  };
   const baseConfig = bindPort(rebased, basePort);
   return { baseConfigDir, headConfig, baseConfig, newInHead, notes };
 }
@@ -56995,7 +57567,10 @@ function rebaseService(service, headConfigDir, baseConfigDir) {
   return { ...service, cwd: path3.resolve(baseConfigDir, path3.relative(headConfigDir, cwd)) };
 }
 async function bootVariants(head, base) {
-  const [headBoot, baseBoot] = await Promise.allSettled([startServices(head.services, head.options), startServices(base.services, base.options)]);
+  const [headBoot, baseBoot] = await Promise.allSettled([
+    startServices(head.services, head.options),
+    startServices(base.services, base.options)
+  ]);
   if (headBoot.status === "rejected") {
     if (baseBoot.status === "fulfilled") await baseBoot.value.stop();
     throw headBoot.reason;
@@ -57016,7 +57591,11 @@ async function bootVariants(head, base) {
     await running.stop();
     throw error;
   }
-  const baseFailure = error instanceof BootError ? { service: error.service, reason: error.message.split("\n")[0] ?? error.message, logTail: error.logTail } : { service: base.services[0]?.name ?? "base", reason: error instanceof Error ? error.message : String(error), logTail: [] };
+  const baseFailure = error instanceof BootError ? { service: error.service, reason: error.message.split("\n")[0] ?? error.message, logTail: error.logTail } : {
+    service: base.services[0]?.name ?? "base",
+    reason: error instanceof Error ? error.message : String(error),
+    logTail: []
+  };
   return { head: running, baseFailure, stop: () => running.stop() };
 }
 
@@ -57024,7 +57603,8 @@ async function bootVariants(head, base) {
 import { performance as performance8 } from "node:perf_hooks";
 import { setTimeout as sleep3 } from "node:timers/promises";
 function capacityLoad(scenario2) {
-  if (scenario2.load.executor !== "capacity") throw new Error(`${scenario2.name}: runCapacity needs the capacity executor, not ${scenario2.load.executor}`);
+  if (scenario2.load.executor !== "capacity")
+    throw new Error(`${scenario2.name}: runCapacity needs the capacity executor, not ${scenario2.load.executor}`);
   return scenario2.load;
 }
 function paramsOf2(scenario2, load, maxDurationMs) {
@@ -57057,7 +57637,11 @@ async function runCapacity(scenario2, options) {
     const label = `${scenario2.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
     const levelScenario = {
       ...scenario2,
-      load: { executor: "constant-arrival-rate", ratePerSec: next.ratePerSec, durationMs: holdMsFor(load, next.ratePerSec, percentile) },
+      load: {
+        executor: "constant-arrival-rate",
+        ratePerSec: next.ratePerSec,
+        durationMs: holdMsFor(load, next.ratePerSec, percentile)
+      },
       warmupMs: first ? scenario2.warmupMs : LEVEL_SETTLE_MS
     };
     const onProgress = options.onProgress;
@@ -57128,7 +57712,9 @@ var package_default = {
     test: "node scripts/test.mjs",
     demo: "node scripts/demo.mjs",
     "demo:ab": "node scripts/demo-ab.mjs",
-    "render-comment": "node scripts/render-comment.mjs"
+    "render-comment": "node scripts/render-comment.mjs",
+    format: "prettier --write .",
+    "format:check": "prettier --check ."
   },
   dependencies: {
     "@actions/artifact": "6.2.1",
@@ -57151,6 +57737,7 @@ var package_default = {
     marked: "18.2.1",
     mermaid: "12.3.0",
     node: "24.21.0",
+    prettier: "3.10.1",
     typescript: "5.9.3",
     "typescript-eslint": "8.74.0",
     vitest: "4.1.12"
@@ -57222,14 +57809,19 @@ async function runLoadTest(options) {
         }
       );
       if (booted.baseFailure) {
-        options.onNote?.(`the base did not boot (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`);
+        options.onNote?.(
+          `the base did not boot (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`
+        );
       }
     } else {
       const head = await startServices(headConfig.services, headOptions);
       booted = { head, stop: () => head.stop() };
     }
   } catch (error) {
-    if (options.signal?.aborted) throw new InterruptedError("interrupted while the services were booting: nothing was measured; they were stopped");
+    if (options.signal?.aborted)
+      throw new InterruptedError(
+        "interrupted while the services were booting: nothing was measured; they were stopped"
+      );
     throw error;
   }
   const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
@@ -57268,7 +57860,20 @@ async function runLoadTest(options) {
             return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
           }
         };
-        outcome = scenario2.load.executor === "capacity" ? { results: [await runCapacity(scenario2, { ...runOptions, thresholds: thresholdsForScenario(headConfig.thresholds, scenario2.name) })] } : await runScenarioVariants(scenario2, { ...runOptions, targets, schedule, seed, ...order ? { order } : {} });
+        outcome = scenario2.load.executor === "capacity" ? {
+          results: [
+            await runCapacity(scenario2, {
+              ...runOptions,
+              thresholds: thresholdsForScenario(headConfig.thresholds, scenario2.name)
+            })
+          ]
+        } : await runScenarioVariants(scenario2, {
+          ...runOptions,
+          targets,
+          schedule,
+          seed,
+          ...order ? { order } : {}
+        });
       } finally {
         headUsage = headSampler.stop();
         baseUsage = baseSampler?.stop() ?? [];
@@ -57372,9 +57977,13 @@ async function lookupBaseline(store, options = {}) {
     return { kind: "found", text: found.text, source: found.source };
   } catch (error) {
     if (error instanceof DeadlineError) {
-      return { kind: "unreadable", detail: `${error.message}, so this run has no baseline (raise network-timeout if the store is just slow)` };
+      return {
+        kind: "unreadable",
+        detail: `${error.message}, so this run has no baseline (raise network-timeout if the store is just slow)`
+      };
     }
-    if (error.kind === "unavailable") return { kind: "missing", detail: error.message };
+    if (error.kind === "unavailable")
+      return { kind: "missing", detail: error.message };
     return { kind: "unreadable", detail: `${store.description} could not be read (${error.message})` };
   }
 }
@@ -57412,11 +58021,21 @@ async function checkConfigPath(choice) {
 }
 async function runRunCommand(io2, options) {
   await checkConfigPath(options);
-  const { config, results } = await runLoad(io2, options.configPath, options.logDir, { shard: options.shard, baseDir: options.baseDir, seed: options.seed });
+  const { config, results } = await runLoad(io2, options.configPath, options.logDir, {
+    shard: options.shard,
+    baseDir: options.baseDir,
+    seed: options.seed
+  });
   await writeJsonFile(options.outputPath, results);
-  const { comparison } = judgeRun({ current: results, config, baseline: { kind: "missing", detail: "perfgate run compares with no baseline" } });
-  io2.stdout.write(`${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}
-`);
+  const { comparison } = judgeRun({
+    current: results,
+    config,
+    baseline: { kind: "missing", detail: "perfgate run compares with no baseline" }
+  });
+  io2.stdout.write(
+    `${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}
+`
+  );
   if (results.interrupted) return reportInterrupted(io2, options.outputPath);
   return reportThresholds(io2, comparison, options.outputPath);
 }
@@ -57451,12 +58070,17 @@ async function runCompareCommand(io2, options) {
   const current = options.baselinePath !== void 0 && pairable ? headAlone : read;
   if (current !== read) {
     const shared = read.ab?.schedule === "duet" ? "; its head ran beside the base (duet), so it had half the runner a run alone has, and reads slower than one" : "";
-    io2.stderr.write(`perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)${shared}
-`);
+    io2.stderr.write(
+      `perfgate: ${options.currentPath} is from an A/B run: compared with --baseline ${options.baselinePath}, not with the base variant inside it (leave out --baseline for that)${shared}
+`
+    );
   }
   const baselineText = options.baselinePath === void 0 ? void 0 : await readInputFile(options.baselinePath, "--baseline");
   const loaded = options.configPath ? (await loadConfig(options.configPath)).config : void 0;
-  const config = loaded ?? { thresholds: {}, compare: defaultCompareConfig() };
+  const config = loaded ?? {
+    thresholds: {},
+    compare: defaultCompareConfig()
+  };
   for (const warning of loaded ? findConfigWarnings(loaded) : []) {
     if (warning.startsWith("compare.")) io2.stderr.write(`perfgate: warning: ${warning}
 `);
@@ -57467,14 +58091,18 @@ async function runCompareCommand(io2, options) {
     baseline: options.baselinePath === void 0 || baselineText === void 0 ? { kind: "missing", detail: "an A/B run is compared with its own base variant" } : { kind: "found", text: baselineText, source: options.baselinePath },
     seed: options.seed
   });
-  if (baseline !== void 0 && options.baselinePath !== void 0) refuseInterrupted(baseline.results, options.baselinePath, "--baseline");
+  if (baseline !== void 0 && options.baselinePath !== void 0)
+    refuseInterrupted(baseline.results, options.baselinePath, "--baseline");
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
   return decideExit(comparison, options.failOn);
 }
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
-  const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir, { baseDir: options.baseDir, seed: options.seed });
+  const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir, {
+    baseDir: options.baseDir,
+    seed: options.seed
+  });
   await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
     io2.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}
@@ -57486,8 +58114,10 @@ async function runGateCommand(io2, options) {
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
-  io2.stderr.write(`perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})
-`);
+  io2.stderr.write(
+    `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})
+`
+  );
   const decision = options.save ? decideSave(comparison, options.save, "--save always") : void 0;
   if (decision && !decision.save) io2.stderr.write(`perfgate: ${decision.reason}
 `);
@@ -57504,29 +58134,38 @@ async function runGateCommand(io2, options) {
         attempt: "1",
         now
       });
-      io2.stderr.write(`perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ""}
-`);
+      io2.stderr.write(
+        `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ""}
+`
+      );
     } catch (error) {
-      io2.stderr.write(`perfgate: warning: this run was not saved as the baseline: ${error.message}; the verdict stands
-`);
+      io2.stderr.write(
+        `perfgate: warning: this run was not saved as the baseline: ${error.message}; the verdict stands
+`
+      );
     }
   }
   return decideExit(comparison, options.failOn);
 }
 async function runMergeCommand(io2, options) {
   const shards = [];
-  for (const path5 of options.inputPaths) shards.push({ path: path5, results: parseResultsFile(await readInputFile(path5, "merge"), path5) });
+  for (const path5 of options.inputPaths)
+    shards.push({ path: path5, results: parseResultsFile(await readInputFile(path5, "merge"), path5) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io2.stdout.write(`${renderRunSummary(merged)}
 `);
-  io2.stderr.write(`perfgate: merged ${pluralize(shards.length, "shard")} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}
-`);
+  io2.stderr.write(
+    `perfgate: merged ${pluralize(shards.length, "shard")} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}
+`
+  );
   return 0;
 }
 function reportInterrupted(io2, outputPath) {
-  io2.stderr.write(`perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ""}
-`);
+  io2.stderr.write(
+    `perfgate: interrupted: not compared and not saved${outputPath ? `; ${outputPath} holds what was measured` : ""}
+`
+  );
   return INTERRUPTED_EXIT_CODE;
 }
 async function runLoad(io2, configPath, logDir, extra = {}) {
@@ -57588,7 +58227,9 @@ async function readInputFile(path5, flag) {
     return await readFile4(path5, "utf8");
   } catch (error) {
     const code2 = error.code;
-    throw new InputFileError(`${flag} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
+    throw new InputFileError(
+      `${flag} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+    );
   }
 }
 function refuseInterrupted(results, path5, flag) {
@@ -57606,10 +58247,13 @@ function parseResultsFile(text, path5) {
   }
   const candidate = value;
   if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
-    throw new InputFileError(`${path5}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`);
+    throw new InputFileError(
+      `${path5}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`
+    );
   }
   const problem = findResultsProblem(candidate);
-  if (problem !== void 0) throw new InputFileError(`${path5}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
+  if (problem !== void 0)
+    throw new InputFileError(`${path5}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
   return candidate;
 }
 async function writeJsonFile(path5, value) {
@@ -57630,20 +58274,49 @@ var counts = { type: "object", maxProperties: 200, additionalProperties: count }
 var latency = {
   type: "object",
   required: ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"],
-  properties: Object.fromEntries(["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"].map((k) => [k, num]))
+  properties: Object.fromEntries(
+    ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"].map((k) => [k, num])
+  )
 };
 var scenario = {
   type: "object",
-  required: ["name", "executor", "params", "startTime", "durationMs", "warmupMs", "requests", "latencyMs", "rps", "errorRate", "bytes", "statusCodes", "errors", "distribution", "grade", "histogram", "segments", "timeline", "generator", "services"],
+  required: [
+    "name",
+    "executor",
+    "params",
+    "startTime",
+    "durationMs",
+    "warmupMs",
+    "requests",
+    "latencyMs",
+    "rps",
+    "errorRate",
+    "bytes",
+    "statusCodes",
+    "errors",
+    "distribution",
+    "grade",
+    "histogram",
+    "segments",
+    "timeline",
+    "generator",
+    "services"
+  ],
   properties: {
     // The config's own rule, and no line breaks: a name is printed in headings and tables.
     name: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\r\\n*]+$" },
-    executor: { enum: ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate"] },
+    executor: {
+      enum: ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate"]
+    },
     params: { type: "object", maxProperties: 50 },
     startTime: shortText,
     durationMs: num,
     warmupMs: num,
-    requests: { type: "object", required: ["total", "ok", "ko", "dropped"], properties: { total: count, ok: count, ko: count, dropped: count } },
+    requests: {
+      type: "object",
+      required: ["total", "ok", "ko", "dropped"],
+      properties: { total: count, ok: count, ko: count, dropped: count }
+    },
     latencyMs: latency,
     rps: num,
     errorRate: num,
@@ -57651,23 +58324,47 @@ var scenario = {
     statusCodes: counts,
     errors: counts,
     errorExamples: { type: "object", maxProperties: 50, additionalProperties: shortText },
-    distribution: { type: "object", required: ["under800", "from800to1200", "over1200", "failed"], properties: { under800: count, from800to1200: count, over1200: count, failed: count } },
+    distribution: {
+      type: "object",
+      required: ["under800", "from800to1200", "over1200", "failed"],
+      properties: { under800: count, from800to1200: count, over1200: count, failed: count }
+    },
     grade: { enum: ["excellent", "good", "acceptable", "arguable", "unresponsive"] },
     histogram: base642,
     segments: {
       type: "array",
       maxItems: 1e4,
-      items: { type: "object", required: ["startMs", "durationMs", "count", "ko", "histogram"], properties: { startMs: num, durationMs: num, count, ko: count, histogram: base642 } }
+      items: {
+        type: "object",
+        required: ["startMs", "durationMs", "count", "ko", "histogram"],
+        properties: { startMs: num, durationMs: num, count, ko: count, histogram: base642 }
+      }
     },
     timeline: {
       type: "array",
       maxItems: 1e5,
-      items: { type: "object", required: ["second", "count", "ko", "p50", "p95", "p99"], properties: { second: num, count, ko: count, p50: num, p95: num, p99: num } }
+      items: {
+        type: "object",
+        required: ["second", "count", "ko", "p50", "p95", "p99"],
+        properties: { second: num, count, ko: count, p50: num, p95: num, p99: num }
+      }
     },
-    rate: { type: "object", required: ["intendedPerSec", "achievedPerSec"], properties: { intendedPerSec: num, achievedPerSec: num } },
+    rate: {
+      type: "object",
+      required: ["intendedPerSec", "achievedPerSec"],
+      properties: { intendedPerSec: num, achievedPerSec: num }
+    },
     generator: {
       type: "object",
-      required: ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"],
+      required: [
+        "lateStarts",
+        "maxStartDelayMs",
+        "eventLoopDelayP99Ms",
+        "eventLoopDelayMaxMs",
+        "cpuCores",
+        "saturated",
+        "reasons"
+      ],
       properties: {
         lateStarts: count,
         maxStartDelayMs: num,
@@ -57681,9 +58378,17 @@ var scenario = {
     services: {
       type: "array",
       maxItems: 50,
-      items: { type: "object", required: ["name", "cpuMeanPercent", "cpuMaxPercent", "rssPeakBytes"], properties: { name: shortText, cpuMeanPercent: num, cpuMaxPercent: num, rssPeakBytes: num } }
+      items: {
+        type: "object",
+        required: ["name", "cpuMeanPercent", "cpuMaxPercent", "rssPeakBytes"],
+        properties: { name: shortText, cpuMeanPercent: num, cpuMaxPercent: num, rssPeakBytes: num }
+      }
     },
-    machine: { type: "object", required: ["cpuCount", "busyCores", "otherCores", "stealCores"], properties: { cpuCount: num, busyCores: num, otherCores: num, stealCores: num } }
+    machine: {
+      type: "object",
+      required: ["cpuCount", "busyCores", "otherCores", "stealCores"],
+      properties: { cpuCount: num, busyCores: num, otherCores: num, stealCores: num }
+    }
   }
 };
 var resultsShape2 = {
@@ -57691,17 +58396,33 @@ var resultsShape2 = {
   required: ["schemaVersion", "tool", "configHash", "startTime", "durationMs", "environment", "services", "scenarios"],
   properties: {
     schemaVersion: { const: 1 },
-    tool: { type: "object", required: ["name", "version"], properties: { name: { const: "perfgate" }, version: { type: "string", maxLength: 50 } } },
+    tool: {
+      type: "object",
+      required: ["name", "version"],
+      properties: { name: { const: "perfgate" }, version: { type: "string", maxLength: 50 } }
+    },
     configHash: { type: "string", pattern: "^[A-Za-z0-9._-]{1,100}$" },
     startTime: shortText,
     durationMs: num,
     environment: {
       type: "object",
       required: ["cpuModel", "cpuCount", "nodeVersion", "os", "fingerprint"],
-      properties: { cpuModel: shortText, cpuCount: count, nodeVersion: shortText, os: shortText, runnerOs: shortText, runnerName: shortText, fingerprint: shortText }
+      properties: {
+        cpuModel: shortText,
+        cpuCount: count,
+        nodeVersion: shortText,
+        os: shortText,
+        runnerOs: shortText,
+        runnerName: shortText,
+        fingerprint: shortText
+      }
     },
     git: { type: "object", properties: { commit: { type: "string", pattern: "^[0-9A-Za-z]{0,64}$" }, ref: shortText } },
-    services: { type: "array", maxItems: 50, items: { type: "object", required: ["name", "logPath"], properties: { name: shortText, logPath: shortText } } },
+    services: {
+      type: "array",
+      maxItems: 50,
+      items: { type: "object", required: ["name", "logPath"], properties: { name: shortText, logPath: shortText } }
+    },
     interrupted: { const: true },
     scenarios: { type: "array", maxItems: 500, items: scenario },
     // The A/B base variant rides along; its own shape is checked the same way.
@@ -57710,7 +58431,8 @@ var resultsShape2 = {
 };
 var validator;
 function parseUntrustedResults(text, source) {
-  if (Buffer.byteLength(text) > maxResultsBytes) throw new InputFileError(`${source}: larger than ${maxResultsBytes} bytes; not a perfgate results file`);
+  if (Buffer.byteLength(text) > maxResultsBytes)
+    throw new InputFileError(`${source}: larger than ${maxResultsBytes} bytes; not a perfgate results file`);
   let value;
   try {
     value = JSON.parse(text);
@@ -57720,7 +58442,9 @@ function parseUntrustedResults(text, source) {
   validator ??= new import_ajv2.Ajv({ strict: true, allErrors: false }).compile(resultsShape2);
   if (!validator(value)) {
     const error = validator.errors?.[0];
-    throw new InputFileError(`${source}: not a valid perfgate results file (${error?.instancePath || "/"} ${error?.message ?? "is malformed"})`);
+    throw new InputFileError(
+      `${source}: not a valid perfgate results file (${error?.instancePath || "/"} ${error?.message ?? "is malformed"})`
+    );
   }
   const results = defuseMentions(value);
   const base = results.ab?.base;
@@ -57730,19 +58454,25 @@ function parseUntrustedResults(text, source) {
 function defuseMentions(value) {
   if (typeof value === "string") return value.replace(/@/g, "@\u2060");
   if (Array.isArray(value)) return value.map(defuseMentions);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
   return value;
 }
 async function readUntrustedResults(path5, what) {
   let text;
   try {
     const info = await stat(path5);
-    if (info.size > maxResultsBytes) throw new InputFileError(`${what} ${path5}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`);
+    if (info.size > maxResultsBytes)
+      throw new InputFileError(
+        `${what} ${path5}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
+      );
     text = await readFile5(path5, "utf8");
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     const code2 = error.code;
-    throw new InputFileError(`${what} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`);
+    throw new InputFileError(
+      `${what} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+    );
   }
   return parseUntrustedResults(text, `${what} ${path5}`);
 }
@@ -57754,7 +58484,9 @@ async function runReportCommand(io2, options) {
     try {
       baseline = { kind: "found", text: await readFile5(options.baselinePath, "utf8"), source: options.baselinePath };
     } catch (error) {
-      throw new InputFileError(`--baseline ${options.baselinePath}: ${error.code === "ENOENT" ? "no such file" : error.message}; check the path`);
+      throw new InputFileError(
+        `--baseline ${options.baselinePath}: ${error.code === "ENOENT" ? "no such file" : error.message}; check the path`
+      );
     }
   }
   const { comparison } = judgeRun({ current, config, baseline });
@@ -57776,12 +58508,25 @@ var COMMON = {
   help: { type: "boolean", short: "h", help: "show this help" }
 };
 var CONFIG = {
-  config: { type: "string", short: "c", value: "FILE", help: `the config (default ${DEFAULT_CONFIG_PATH}, as the action)` }
+  config: {
+    type: "string",
+    short: "c",
+    value: "FILE",
+    help: `the config (default ${DEFAULT_CONFIG_PATH}, as the action)`
+  }
 };
 var REPORTING = {
   format: { type: "string", value: "FORMAT", help: "text (default), markdown, slack or json" },
-  "fail-on": { type: "string", value: "WHAT", help: "regression (default: regressions and breached thresholds fail), threshold, or never" },
-  seed: { type: "string", value: "N", help: "seed of the bootstrap (and in A/B mode of the pairs' order), for a repeatable verdict" }
+  "fail-on": {
+    type: "string",
+    value: "WHAT",
+    help: "regression (default: regressions and breached thresholds fail), threshold, or never"
+  },
+  seed: {
+    type: "string",
+    value: "N",
+    help: "seed of the bootstrap (and in A/B mode of the pairs' order), for a repeatable verdict"
+  }
 };
 var LOAD = {
   "log-dir": { type: "string", value: "DIR", help: "where each service's log goes (default .perfgate/logs)" },
@@ -57822,7 +58567,11 @@ var COMMANDS = [
     options: {
       ...CONFIG,
       output: { type: "string", short: "o", value: "FILE", help: "the results file (default results.json)" },
-      shard: { type: "string", value: "I/N", help: "run only the I-th of N shards of the scenarios (merge them with perfgate merge)" },
+      shard: {
+        type: "string",
+        value: "I/N",
+        help: "run only the I-th of N shards of the scenarios (merge them with perfgate merge)"
+      },
       ...LOAD,
       seed: { type: "string", value: "N", help: "A/B mode: seed of the pairs' order, for a repeatable schedule" }
     },
@@ -57844,9 +58593,18 @@ var COMMANDS = [
       "--current results.json \u2026   # results of an A/B run: the head against the base variant inside them"
     ],
     options: {
-      baseline: { type: "string", value: "FILE", help: "the baseline: a results file or a saved baseline (required, except for the results of an A/B run)" },
+      baseline: {
+        type: "string",
+        value: "FILE",
+        help: "the baseline: a results file or a saved baseline (required, except for the results of an A/B run)"
+      },
       current: { type: "string", value: "FILE", help: "the results to judge (required)" },
-      config: { type: "string", short: "c", value: "FILE", help: "the config, for its thresholds and compare rules (default: none)" },
+      config: {
+        type: "string",
+        short: "c",
+        value: "FILE",
+        help: "the config, for its thresholds and compare rules (default: none)"
+      },
       ...REPORTING
     },
     run: (values, _positionals, io2) => runCompareCommand(io2, {
@@ -57895,8 +58653,12 @@ var COMMANDS = [
       output: { type: "string", short: "o", value: "FILE", help: "the merged results file (required)" }
     },
     run: (values, positionals, io2) => {
-      if (positionals.length === 0) throw new ConfigError('name the shard results to merge, like "perfgate merge shard-*.json -o results.json"');
-      return runMergeCommand(io2, { inputPaths: positionals, outputPath: required(values, "output", "-o/--output", "-o results.json") });
+      if (positionals.length === 0)
+        throw new ConfigError('name the shard results to merge, like "perfgate merge shard-*.json -o results.json"');
+      return runMergeCommand(io2, {
+        inputPaths: positionals,
+        outputPath: required(values, "output", "-o/--output", "-o results.json")
+      });
     }
   },
   {
@@ -57915,8 +58677,17 @@ var COMMANDS = [
     usage: ["--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]"],
     options: {
       current: { type: "string", value: "FILE", help: "the results to render (required)" },
-      baseline: { type: "string", value: "FILE", help: "a baseline or results file to compare with (default: none, thresholds only)" },
-      config: { type: "string", short: "c", value: "FILE", help: "the config, for its thresholds and compare rules (default: none)" },
+      baseline: {
+        type: "string",
+        value: "FILE",
+        help: "a baseline or results file to compare with (default: none, thresholds only)"
+      },
+      config: {
+        type: "string",
+        short: "c",
+        value: "FILE",
+        help: "the config, for its thresholds and compare rules (default: none)"
+      },
       format: { type: "string", value: "FORMAT", help: "markdown (default), text, slack or json" },
       "fail-on": REPORTING["fail-on"]
     },
@@ -57950,7 +58721,9 @@ function mainUsage() {
 }
 function commandUsage(command) {
   const options = { ...command.options, ...COMMON };
-  const flags = Object.entries(options).map(([name, o]) => [`${o.short ? `-${o.short}, ` : "    "}--${name}${o.value ? ` ${o.value}` : ""}`, o.help]);
+  const flags = Object.entries(options).map(
+    ([name, o]) => [`${o.short ? `-${o.short}, ` : "    "}--${name}${o.value ? ` ${o.value}` : ""}`, o.help]
+  );
   const width = Math.max(...flags.map(([flag]) => flag.length));
   return [
     `perfgate ${command.name} \u2014 ${command.summary}`,
@@ -57970,13 +58743,17 @@ function explainParseError(error, command) {
   if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const name = flag.replace(/^-+/, "").split("=")[0] ?? "";
     const near = closestMatch(name, Object.keys({ ...command.options, ...COMMON }));
-    return new ConfigError(`${flag} is not an option of perfgate ${command.name}${near ? `; did you mean --${near}?` : ""} (${see})`);
+    return new ConfigError(
+      `${flag} is not an option of perfgate ${command.name}${near ? `; did you mean --${near}?` : ""} (${see})`
+    );
   }
   if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     const long = /--([a-z-]+)/.exec(error.message)?.[1];
     const spec = long ? command.options[long] : void 0;
     if (spec?.type === "boolean") return new ConfigError(`--${long} takes no value (${see})`);
-    return new ConfigError(`${long ? `--${long}` : flag} needs a value${spec?.value ? ` (${spec.value})` : ""} (${see})`);
+    return new ConfigError(
+      `${long ? `--${long}` : flag} needs a value${spec?.value ? ` (${spec.value})` : ""} (${see})`
+    );
   }
   if (error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
     const extra = /'([^']*)'/.exec(error.message)?.[1] ?? "";
@@ -57999,17 +58776,28 @@ async function main(argv2, io2) {
   }
   const command = findCommand(first);
   if (!command) {
-    const near = closestMatch(first, COMMANDS.map((c) => c.name));
+    const near = closestMatch(
+      first,
+      COMMANDS.map((c) => c.name)
+    );
     throw new ConfigError(
       `"${first}" is not a perfgate command${near ? `; did you mean "${near}"?` : ""} (commands: ${COMMANDS.map((c) => c.name).join(", ")}; see "perfgate --help")`
     );
   }
   const options = Object.fromEntries(
-    Object.entries({ ...command.options, ...COMMON }).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }])
+    Object.entries({ ...command.options, ...COMMON }).map(([name, o]) => [
+      name,
+      o.short ? { type: o.type, short: o.short } : { type: o.type }
+    ])
   );
   let parsed;
   try {
-    parsed = parseArgs({ args: command.options.save ? joinSaveMode(rest) : rest, options, allowPositionals: command.positionals === true, strict: true });
+    parsed = parseArgs({
+      args: command.options.save ? joinSaveMode(rest) : rest,
+      options,
+      allowPositionals: command.positionals === true,
+      strict: true
+    });
   } catch (error) {
     throw Object.assign(explainParseError(error, command), { command: command.name });
   }
@@ -58054,7 +58842,12 @@ function formatCliError(message, command) {
 }
 var argv = process.argv.slice(2);
 var wantsLoad = ["run", "gate"].includes(argv[0] ?? "") && !argv.includes("--help") && !argv.includes("-h");
-var io = { stdout: process.stdout, stderr: process.stderr, env: process.env, ...wantsLoad ? { signal: interruptOnSignals() } : {} };
+var io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  ...wantsLoad ? { signal: interruptOnSignals() } : {}
+};
 main(argv, io).then(
   (code2) => {
     process.exitCode = code2;
@@ -58064,7 +58857,8 @@ main(argv, io).then(
     const command = error?.command;
     process.stderr.write(`${formatCliError(message, command)}
 `);
-    if (!(error instanceof ConfigError) && error instanceof Error && process.env.PERFGATE_DEBUG) process.stderr.write(`${error.stack}
+    if (!(error instanceof ConfigError) && error instanceof Error && process.env.PERFGATE_DEBUG)
+      process.stderr.write(`${error.stack}
 `);
     process.exitCode = exitCodeFor(error);
   }
