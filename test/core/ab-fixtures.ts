@@ -8,7 +8,7 @@
 //   never shared: each request's service time, each process's GC pauses, a small own burst part.
 // In duet the two variants also compete for the same cores, so a slower head slows the base a
 // little (`crossTalk`), which pulls a measured change towards zero.
-// Reused by bench/stats-ab.ts. Two outputs of one generator: Results (with `ab`) through real HDR
+// Reused by bench/ab/stats.ts. Two outputs of one generator: Results (with `ab`) through real HDR
 // histograms for comparePaired, and PreparedRun pairs binned directly for the fast calibration runs.
 import {
   createHistogram,

@@ -3,7 +3,7 @@
 // segment i of the base and each pair's difference is free of the runner's level and of the drift
 // that the pair shares. Yuen's paired t on the 20%-trimmed mean of the pairs (src/core/stats/paired.ts,
 // calibrated in simulation at 8–40 pairs and more powerful than the plain paired t on real busy
-// runners, where a few pairs carry a stall of one variant alone: bench/README-ab.md) tests every
+// runners, where a few pairs carry a stall of one variant alone: bench/ab/README.md) tests every
 // latency and rate metric, a plain paired t the error rate; the same pairs serve every
 // metric of a scenario. Holm, the minimum effects, the guards and the decision rule are the stored
 // modes' own.
@@ -29,7 +29,7 @@ import {
 /**
  * Minimum effects in A/B mode. The pairs cancel the runner's level and the drift they share, so the
  * smallest change worth failing a PR for can sit well below the stored modes' 10–15%. Synthetic
- * A/A of 12 duet pairs at ~1,000 req/s (bench/README-ab.md): the sd of Δ is 0.6% at p50, 0.8–0.9%
+ * A/A of 12 duet pairs at ~1,000 req/s (bench/ab/README.md): the sd of Δ is 0.6% at p50, 0.8–0.9%
  * at p90/p95, 1.9% at p99, 0.6% for rps. So p50 3% (4.7 sd: what lets a 5% p50 change pass it in
  * ≥ 80% of runs even though duet's shared cores pass ~10% of a slowdown on to the base), p90/p95 5%
  * (5–6 sd, a 10% change clears it in every run), p99 8% (4.3 sd; its per-segment estimate is the

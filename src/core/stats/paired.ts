@@ -5,7 +5,7 @@
 // by the plain paired t (its differences are mostly exact zeros, which trimming cannot help). The
 // paired t was chosen over a paired block bootstrap, a studentized bootstrap, a sign-flip test and a
 // pooled estimate with a jackknife variance by its calibration in simulation at 8–40 pairs
-// (bench/README-ab.md): the bootstraps are anti-conservative at these pair counts, the sign-flip's
+// (bench/ab/README.md): the bootstraps are anti-conservative at these pair counts, the sign-flip's
 // p-values are floored at 2^−n. Yuen's version is as well calibrated there, and on real busy
 // runners, where a few pairs carry a stall of one variant alone, it is the more powerful one.
 import { quantileUs, type LatencyMetric, LATENCY_PERCENTILES, type PreparedRun } from './bootstrap.js';
@@ -93,7 +93,7 @@ export function trimmedPairedTest(
   // Tukey–McLaughlin give h − 1; one fewer keeps the tail honest at the small α that Holm asks
   // for when the pairs are near normal (h − 1 rejected 1.2–1.5× the nominal rate at 0.25% there,
   // h − 2 at most 1.2×), while heavy-tailed pairs stay conservative (0.3–0.96×): the table in
-  // bench/README-ab.md, section 1c.
+  // bench/ab/README.md, section 1c.
   const df = kept - 2;
   const t = mean / standardError;
   const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);

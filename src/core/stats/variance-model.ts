@@ -21,7 +21,7 @@ export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
   p99: 0.08,
   rps: 0.05,
   error_rate: 0.001,
-  // The capacity search's result from run to run: measured in bench/capacity.mjs (README-capacity.md).
+  // The capacity search's result from run to run: measured in bench/capacity/search.mjs (README-capacity.md).
   capacity: 0.05,
 };
 
@@ -35,7 +35,7 @@ export const HISTORY_FLOOR_SHARE = 0.5;
  * grow past m/3. Measured on the synthetic runs of bench/ (AR(1) load drift, bursts, GC pauses;
  * 20 segments of 3 s), its SE was 0.60–0.68 of the real within-run sd of ln p50, p95, p99 and rps;
  * with its variance × 2.5 the test still rejected 5.1–5.9% at its boundary (nominal 5%), so it is
- * multiplied by 3 (SE × 1.73) before the between-run part is added (bench/README-stats.md).
+ * multiplied by 3 (SE × 1.73) before the between-run part is added (bench/stats/README.md).
  */
 export const WITHIN_VARIANCE_INFLATION = 3;
 

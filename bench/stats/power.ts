@@ -1,9 +1,9 @@
 // Power: the current run's latencies scaled by 1.05 … 1.50 (closed model, so its
 // throughput falls by the same factor); the share of comparisons that call each metric a
-// regression. Run: npx esbuild bench/stats-power.ts --bundle --platform=node --format=esm
+// regression. Run: npx esbuild bench/stats/power.ts --bundle --platform=node --format=esm
 //   --outfile=/tmp/stats-power.mjs && flock /tmp/heavy.lock node /tmp/stats-power.mjs [--n=200] [--mode=0|1|2]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Baseline, MetricName } from '../src/core/types.js';
+import type { Baseline, MetricName } from '../../src/core/types.js';
 import {
   argNumber,
   bareBaseline,
@@ -12,7 +12,7 @@ import {
   makeRun,
   percent,
   RUNNER_SHIFT_SD,
-} from './stats-common.js';
+} from './common.js';
 
 const FACTORS = [1.05, 1.1, 1.2, 1.3, 1.5];
 const DETECTED: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps'];

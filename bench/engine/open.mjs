@@ -1,7 +1,7 @@
 // Open model: perfgate's engine at a fixed arrival rate (default 2,000 req/s for 20 s) against a
 // loopback Node target. Prints intended vs achieved rate, late starts and CPU-s per 100k requests
 // (issue 2's goal: achieved within 1% of intended, ≤ 10 CPU-s per 100k).
-//   node bench/engine-open.mjs [--rate 2000] [--duration 20] [--rounds 1] [--delay 1] [--warmup 3]
+//   node bench/engine/open.mjs [--rate 2000] [--duration 20] [--rounds 1] [--delay 1] [--warmup 3]
 import {
   bundleEngine,
   fixed,
@@ -11,7 +11,7 @@ import {
   scenarioFor,
   startServer,
   writeEngineRunner,
-} from './engine-common.mjs';
+} from './common.mjs';
 
 const args = parseArgs({ rate: 2000, duration: 20, rounds: 1, delay: 1, warmup: 3 });
 const runner = writeEngineRunner(await bundleEngine());

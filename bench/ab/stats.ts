@@ -1,14 +1,14 @@
 // A/B mode, synthetic: A/A false alarms and power of comparePaired under both schedules, through
 // real HDR segment histograms (test/core/ab-fixtures.ts makeAbResults). The calibration of the
-// candidate tests is bench/stats-ab-calibration.ts. Run from the repository root:
-//   npx esbuild bench/stats-ab.ts --bundle --platform=node --format=esm --packages=external --outfile=bench/out/stats-ab.mjs
+// candidate tests is bench/ab/calibration.ts. Run from the repository root:
+//   npx esbuild bench/ab/stats.ts --bundle --platform=node --format=esm --packages=external --outfile=bench/out/stats-ab.mjs
 //   flock /tmp/heavy.lock node bench/out/stats-ab.mjs [--part=aa|power] [--n=1500] [--power-n=200] [--noise=quiet|busy]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { comparePaired } from '../src/core/compare/index.js';
-import type { AbSchedule, Comparison, MetricName } from '../src/core/types.js';
-import { makeAbResults, type AbScenarioFixture } from '../test/core/ab-fixtures.js';
-import { ksUniform } from './stats-ab-common.js';
-import { argNumber, clopperPearsonUpper, COMPARE, METRICS, percent } from './stats-common.js';
+import { comparePaired } from '../../src/core/compare/index.js';
+import type { AbSchedule, Comparison, MetricName } from '../../src/core/types.js';
+import { makeAbResults, type AbScenarioFixture } from '../../test/core/ab-fixtures.js';
+import { ksUniform } from './common.js';
+import { argNumber, clopperPearsonUpper, COMPARE, METRICS, percent } from '../stats/common.js';
 
 const SCHEDULES: AbSchedule[] = ['duet', 'alternate'];
 const FACTORS = [1.05, 1.1, 1.2, 1.3, 1.5];

@@ -4,8 +4,8 @@
 // peak RSS (process.resourceUsage().maxRSS) and the heap after loading. --ref <git ref> measures
 // that commit's parser instead of the working tree's (e.g. --ref main), to compare.
 //
-//   flock /tmp/heavy.lock node bench/csv-memory.mjs --mb 200
-//   flock /tmp/heavy.lock node bench/csv-memory.mjs --mb 50 --ref main
+//   flock /tmp/heavy.lock node bench/engine/csv-memory.mjs --mb 200
+//   flock /tmp/heavy.lock node bench/engine/csv-memory.mjs --mb 50 --ref main
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
 import { build } from 'esbuild';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = { mb: 200, ref: '' };
 for (let i = 2; i < process.argv.length; i += 2) {
   const key = process.argv[i].replace(/^--/, '');

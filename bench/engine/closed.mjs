@@ -2,7 +2,7 @@
 // `request()` loop, on one loopback Node target, alternating A B A B so that drift hits every tool
 // alike. Prints req/s, CPU-s per 100k requests and p50/p99 per run, then the median of the
 // pairwise ratios perfgate / peer.
-//   node bench/engine-closed.mjs [--duration 10] [--rounds 3] [--connections 10,100] [--delay 0] [--warmup 3] [--tools perfgate,wrk,...]
+//   node bench/engine/closed.mjs [--duration 10] [--rounds 3] [--connections 10,100] [--delay 0] [--warmup 3] [--tools perfgate,wrk,...]
 // Every Node tool gets the same warm-up (perfgate's own, autocannon's `--warmup` run, the undici
 // loop's discarded first seconds) and its CPU is process.cpuUsage() (user + sys, all threads) over
 // the measured window only, so the CPU per request compares like with like; "process" is the
@@ -29,7 +29,7 @@ import {
   workDir,
   writeAutocannonRunner,
   writeEngineRunner,
-} from './engine-common.mjs';
+} from './common.mjs';
 
 const args = parseArgs({
   duration: 10,

@@ -5,10 +5,10 @@
 // FAILs (0 allowed), runs with a false regression (Clopper–Pearson upper bound beside), and the
 // share of inconclusive metric verdicts, per mode (history / no history) × neighbour (on / off).
 //
-//   node bench/contention-aa.mjs [--history-runs 40] [--bare-runs 40] [--duration 8] [--warmup 2]
+//   node bench/gate/contention-aa.mjs [--history-runs 40] [--bare-runs 40] [--duration 8] [--warmup 2]
 //        [--rate 600] [--scenarios open] [--lock /tmp/heavy.lock] [--seed 7]
-//   node bench/contention-aa.mjs --summarize bench/out/contention-aa-<stamp>.jsonl
-//   node bench/contention-aa.mjs --rejudge bench/out/contention-aa-<stamp>.jsonl
+//   node bench/gate/contention-aa.mjs --summarize bench/out/contention-aa-<stamp>.jsonl
+//   node bench/gate/contention-aa.mjs --rejudge bench/out/contention-aa-<stamp>.jsonl
 //        (no load: `perfgate compare` of every saved results file against the baseline its gate
 //        used, with the same seed, by the current dist/: the same runs judged by a newer build)
 //
@@ -41,7 +41,7 @@ import {
   ordersServiceYaml,
 } from './harness.mjs';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = process.execPath;
 const cli = join(repo, 'dist/cli.js');
 const self = fileURLToPath(import.meta.url);

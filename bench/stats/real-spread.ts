@@ -1,14 +1,14 @@
 // Run-to-run spread of real A/A results files against what the segment bootstrap sees within each
 // run: the measurement behind compare.runnerNoise and WITHIN_VARIANCE_INFLATION. Reads a folder of
-// results files of one build (e.g. the runs/ folder that bench/e2e-aa.mjs --phases aa writes):
-//   npx esbuild bench/stats-real-spread.ts --bundle --platform=node --format=esm --outfile=/tmp/spread.mjs \
+// results files of one build (e.g. the runs/ folder that bench/gate/e2e-aa.mjs --phases aa writes):
+//   npx esbuild bench/stats/real-spread.ts --bundle --platform=node --format=esm --outfile=/tmp/spread.mjs \
 //     "--banner:js=import{createRequire}from'module';const require=createRequire(import.meta.url);" \
 //     && node /tmp/spread.mjs bench/out/e2e-aa-<stamp>/runs [--quiet=0.5]
 // --quiet keeps only runs whose competing work (machine.otherCores) was at most that many cores.
 import { readFileSync, readdirSync } from 'node:fs';
-import { bootstrapTwoRuns, prepareRun } from '../src/core/stats/bootstrap.js';
-import { WITHIN_VARIANCE_INFLATION } from '../src/core/stats/variance-model.js';
-import type { Results } from '../src/core/types.js';
+import { bootstrapTwoRuns, prepareRun } from '../../src/core/stats/bootstrap.js';
+import { WITHIN_VARIANCE_INFLATION } from '../../src/core/stats/variance-model.js';
+import type { Results } from '../../src/core/types.js';
 const dir = process.argv[2] ?? 'bench/out';
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))

@@ -1,4 +1,4 @@
-// Shared by bench/stats-ab.ts and bench/stats-ab-calibration.ts.
+// Shared by bench/ab/stats.ts and bench/ab/calibration.ts.
 
 /** Kolmogorov–Smirnov distance of values from Uniform(0, 1). */
 export function ksUniform(values: number[]): number {

@@ -3,18 +3,18 @@
 // calibrated), the KS distance of the p-values from uniform, and the power at a ×1.10 head.
 // The data come from test/core/ab-fixtures.ts, binned directly (no HDR round trip) so that
 // thousands of runs take minutes. Run (from the repository root, under the heavy-work lock):
-//   npx esbuild bench/stats-ab-calibration.ts --bundle --platform=node --format=esm \
+//   npx esbuild bench/ab/calibration.ts --bundle --platform=node --format=esm \
 //     --packages=external --outfile=bench/out/stats-ab-cal.mjs && flock /tmp/heavy.lock node bench/out/stats-ab-cal.mjs [--n=1000] [--tests=t,yuen]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { chooseBlockLength } from '../src/core/stats/block-length.js';
-import { drawBlockWeights, quantileUs, type PreparedRun } from '../src/core/stats/bootstrap.js';
-import { pairDifferences, pairedTTest, trimmedPairedTest } from '../src/core/stats/paired.js';
-import { createRng, type Rng } from '../src/core/stats/prng.js';
-import { tCdf } from '../src/core/stats/t-distribution.js';
-import type { AbSchedule } from '../src/core/types.js';
-import { preparedPair, simulatePairs, type AbScenarioFixture } from '../test/core/ab-fixtures.js';
-import { ksUniform } from './stats-ab-common.js';
-import { argNumber, percent } from './stats-common.js';
+import { chooseBlockLength } from '../../src/core/stats/block-length.js';
+import { drawBlockWeights, quantileUs, type PreparedRun } from '../../src/core/stats/bootstrap.js';
+import { pairDifferences, pairedTTest, trimmedPairedTest } from '../../src/core/stats/paired.js';
+import { createRng, type Rng } from '../../src/core/stats/prng.js';
+import { tCdf } from '../../src/core/stats/t-distribution.js';
+import type { AbSchedule } from '../../src/core/types.js';
+import { preparedPair, simulatePairs, type AbScenarioFixture } from '../../test/core/ab-fixtures.js';
+import { ksUniform } from './common.js';
+import { argNumber, percent } from '../stats/common.js';
 
 type Metric = 'p50' | 'p95' | 'p99' | 'rps';
 const METRICS: Metric[] = ['p50', 'p95', 'p99', 'rps'];

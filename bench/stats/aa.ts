@@ -1,8 +1,8 @@
 // A/A validation: the same generator on both sides, so every regression or improvement claimed is
-// a false alarm. Run: npx esbuild bench/stats-aa.ts --bundle --platform=node --format=esm
+// a false alarm. Run: npx esbuild bench/stats/aa.ts --bundle --platform=node --format=esm
 //   --outfile=/tmp/stats-aa.mjs && flock /tmp/heavy.lock node /tmp/stats-aa.mjs [--n=1500] [--mode=0|1|2]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Comparison, MetricName } from '../src/core/types.js';
+import type { Comparison, MetricName } from '../../src/core/types.js';
 import {
   bareBaseline,
   clopperPearsonUpper,
@@ -15,8 +15,8 @@ import {
   percent,
   RUNNER_SHIFT_SD,
   argNumber,
-} from './stats-common.js';
-import type { CompareConfig } from '../src/core/types.js';
+} from './common.js';
+import type { CompareConfig } from '../../src/core/types.js';
 
 interface Tally {
   n: number;

@@ -2,7 +2,7 @@
 // request it sends, and from the last request to its exit (compare, report, summary, outputs,
 // baseline save). No services are booted, so boot time is not in either figure.
 //
-//   flock /tmp/bench.lock node bench/action-overhead.mjs [--runs 6] [--duration 5] [--rate 200]
+//   flock /tmp/bench.lock node bench/action/overhead.mjs [--runs 6] [--duration 5] [--rate 200]
 //
 // The target is a node:http server inside this process that notes the wall-clock time (Date.now())
 // of the first and the last request it receives. Each run uses the same baseline dir, so run 1 has
@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = process.execPath;
 const bundle = join(repo, 'dist/index.js');
 

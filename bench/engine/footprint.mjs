@@ -2,7 +2,7 @@
 // samplers, progress, results file) takes to send a modest open-model load. On a shared runner the
 // generator is competing work too, so its idle cost (timers, sampling) should stay small.
 //
-//   node bench/footprint.mjs [--rate 200] [--duration 20] [--warmup 2] [--rounds 3] [--delay 1] [--segment 1] [--modes cli,bare]
+//   node bench/engine/footprint.mjs [--rate 200] [--duration 20] [--warmup 2] [--rounds 3] [--delay 1] [--segment 1] [--modes cli,bare]
 //
 // `cli` runs `node dist/cli.js run` (build first: npm run build) against a tiny loopback server in
 // its own process (its CPU is not counted), under /usr/bin/time. `bare` is the floor to compare
@@ -13,7 +13,7 @@
 // Run it under `flock /tmp/heavy.lock`: a busy machine inflates both.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixed, median, node, parseArgs, repo, runMeasured, startServer, workDir } from './engine-common.mjs';
+import { fixed, median, node, parseArgs, repo, runMeasured, startServer, workDir } from './common.mjs';
 
 const args = parseArgs({ rate: 200, duration: 20, warmup: 2, rounds: 3, delay: 1, segment: 1, modes: 'cli,bare' });
 const modes = String(args.modes).split(',');

@@ -12,11 +12,11 @@
 // results (the A/B part taken out) against the previous run's base variant saved as the
 // baseline: what a stored baseline from one run earlier on the same machine would have said.
 //
-//   node bench/ab-e2e.mjs [--aa-runs 40] [--power-runs 20] [--levels 1,2,4] [--aa-duration 20]
+//   node bench/ab/e2e.mjs [--aa-runs 40] [--power-runs 20] [--levels 1,2,4] [--aa-duration 20]
 //        [--power-duration 60] [--rate 1000] [--service-ms 20] [--lock /tmp/heavy.lock] [--seed 11]
-//   node bench/ab-e2e.mjs --counts duet:17,alternate:14,1:9,2:5 --seed 12   (tops up cells)
-//   node bench/ab-e2e.mjs --summarize bench/out/ab-e2e-<stamp>.jsonl[,more.jsonl]
-//   node bench/ab-e2e.mjs --rejudge bench/out/ab-e2e-<stamp>.jsonl[,…] [--cli other/cli.js]
+//   node bench/ab/e2e.mjs --counts duet:17,alternate:14,1:9,2:5 --seed 12   (tops up cells)
+//   node bench/ab/e2e.mjs --summarize bench/out/ab-e2e-<stamp>.jsonl[,more.jsonl]
+//   node bench/ab/e2e.mjs --rejudge bench/out/ab-e2e-<stamp>.jsonl[,…] [--cli other/cli.js]
 //        (no load: the saved results of every run judged again by another build's statistics)
 //
 // Build first (npm run build). The plan (A/A per schedule, power per level) is shuffled, so a
@@ -39,9 +39,9 @@ import {
   runProcess,
   seededRandom,
   shuffled,
-} from './harness.mjs';
+} from '../gate/harness.mjs';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = process.execPath;
 const cli = join(repo, 'dist/cli.js');
 const self = fileURLToPath(import.meta.url);

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const workDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-'));
 export const node = process.execPath;
 

@@ -4,14 +4,14 @@
 // around a timer, capacity k × 1000 / d req/s) and a CPU-bound one (d ms of CPU per request,
 // one at a time: at most 1000 / d req/s on a free core).
 //
-//   flock /tmp/heavy.lock node bench/capacity.mjs [--runs 10] [--targets 4x20,2x50,cpu10] [--neighbour 0|1]
+//   flock /tmp/heavy.lock node bench/capacity/search.mjs [--runs 10] [--targets 4x20,2x50,cpu10] [--neighbour 0|1]
 //
 // --neighbour 1 runs a process beside the search that takes a core in random bursts.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { fixed, median, node, parseArgs, repo, workDir } from './engine-common.mjs';
+import { fixed, median, node, parseArgs, repo, workDir } from '../engine/common.mjs';
 
 const args = parseArgs({ runs: 10, targets: '4x20,2x50,cpu10', neighbour: 0 });
 

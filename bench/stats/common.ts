@@ -1,10 +1,10 @@
-// Shared pieces of the statistics validation scripts (bench/stats-aa.ts, bench/stats-power.ts).
-import { createBaseline } from '../src/core/baseline.js';
-import { compareRuns } from '../src/core/compare/index.js';
-import { defaultCompareConfig } from '../src/core/config.js';
-import { regularizedIncompleteBeta } from '../src/core/stats/t-distribution.js';
-import type { Baseline, CompareConfig, Comparison, MetricName, Results } from '../src/core/types.js';
-import { makeResults, type ScenarioFixture } from '../test/core/fixtures.js';
+// Shared pieces of the statistics validation scripts (bench/stats/aa.ts, bench/stats/power.ts).
+import { createBaseline } from '../../src/core/baseline.js';
+import { compareRuns } from '../../src/core/compare/index.js';
+import { defaultCompareConfig } from '../../src/core/config.js';
+import { regularizedIncompleteBeta } from '../../src/core/stats/t-distribution.js';
+import type { Baseline, CompareConfig, Comparison, MetricName, Results } from '../../src/core/types.js';
+import { makeResults, type ScenarioFixture } from '../../test/core/fixtures.js';
 
 export const METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
 

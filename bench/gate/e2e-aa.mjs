@@ -2,7 +2,7 @@
 // booted by perfgate's own `services:`, one closed and one open scenario, driven through the
 // committed CLI bundle (dist/cli.js) exactly as a user would run it.
 //
-//   node bench/e2e-aa.mjs [--runs 30] [--power-runs 9] [--levels 1,2,4] [--lock-each /tmp/bench.lock]
+//   node bench/gate/e2e-aa.mjs [--runs 30] [--power-runs 9] [--levels 1,2,4] [--lock-each /tmp/bench.lock]
 //
 // Phases, in order (`--phases aa,pairs,power` picks some; `--dir` resumes an earlier work dir):
 //   aa     `gate --baseline-dir D --save --format json` N times in sequence: the first runs are
@@ -14,7 +14,7 @@
 //          (bootstrap mode).
 // Every line of raw data goes to bench/out/e2e-aa-<stamp>.jsonl; the summary goes to stdout.
 //
-// Locking: run it under `flock /tmp/bench.lock node bench/e2e-aa.mjs …` (the whole run holds the
+// Locking: run it under `flock /tmp/bench.lock node bench/gate/e2e-aa.mjs …` (the whole run holds the
 // lock), or pass `--lock-each /tmp/bench.lock` to take the lock around each load run instead, so
 // another benchmark can run between two of ours (never during one). Not both: flock is per open
 // file, so a child asking for a lock its parent holds would wait forever.
@@ -33,7 +33,7 @@ import {
   ordersServiceYaml,
 } from './harness.mjs';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = process.execPath;
 const cli = join(repo, 'dist/cli.js');
 const LATENCY = ['p50', 'p90', 'p95', 'p99'];
