@@ -11,7 +11,7 @@ import { drawBlockWeights, quantileUs, type PreparedRun } from '../../src/core/s
 import { pairDifferences, pairedTTest, trimmedPairedTest } from '../../src/core/stats/paired.js';
 import { createRng, type Rng } from '../../src/core/stats/prng.js';
 import { tCdf } from '../../src/core/stats/t-distribution.js';
-import type { AbSchedule } from '../../src/core/types.js';
+import type { AbSchedule } from '../../src/core/types/config.js';
 import { preparedPair, simulatePairs, type AbScenarioFixture } from '../../test/core/ab-fixtures.js';
 import { ksUniform } from './common.js';
 import { argNumber, percent } from '../stats/common.js';

@@ -5,7 +5,8 @@
 //   flock /tmp/heavy.lock node bench/out/stats-ab.mjs [--part=aa|power] [--n=1500] [--power-n=200] [--noise=quiet|busy]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { comparePaired } from '../../src/core/compare/index.js';
-import type { AbSchedule, Comparison, MetricName } from '../../src/core/types.js';
+import type { AbSchedule, MetricName } from '../../src/core/types/config.js';
+import type { Comparison } from '../../src/core/types/comparison.js';
 import { makeAbResults, type AbScenarioFixture } from '../../test/core/ab-fixtures.js';
 import { ksUniform } from './common.js';
 import { argNumber, clopperPearsonUpper, COMPARE, METRICS, percent } from '../stats/common.js';

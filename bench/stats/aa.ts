@@ -2,7 +2,8 @@
 // a false alarm. Run: npx esbuild bench/stats/aa.ts --bundle --platform=node --format=esm
 //   --outfile=/tmp/stats-aa.mjs && flock /tmp/heavy.lock node /tmp/stats-aa.mjs [--n=1500] [--mode=0|1|2]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Comparison, MetricName } from '../../src/core/types.js';
+import type { Comparison } from '../../src/core/types/comparison.js';
+import type { MetricName } from '../../src/core/types/config.js';
 import {
   bareBaseline,
   clopperPearsonUpper,
@@ -16,7 +17,7 @@ import {
   RUNNER_SHIFT_SD,
   argNumber,
 } from './common.js';
-import type { CompareConfig } from '../../src/core/types.js';
+import type { CompareConfig } from '../../src/core/types/config.js';
 
 interface Tally {
   n: number;

@@ -3,7 +3,9 @@ import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns } from '../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../src/core/config.js';
 import { regularizedIncompleteBeta } from '../../src/core/stats/t-distribution.js';
-import type { Baseline, CompareConfig, Comparison, MetricName, Results } from '../../src/core/types.js';
+import type { Baseline, Results } from '../../src/core/types/results.js';
+import type { CompareConfig, MetricName } from '../../src/core/types/config.js';
+import type { Comparison } from '../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from '../../test/core/fixtures.js';
 
 export const METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];

@@ -3,7 +3,8 @@
 // regression. Run: npx esbuild bench/stats/power.ts --bundle --platform=node --format=esm
 //   --outfile=/tmp/stats-power.mjs && flock /tmp/heavy.lock node /tmp/stats-power.mjs [--n=200] [--mode=0|1|2]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Baseline, MetricName } from '../../src/core/types.js';
+import type { Baseline } from '../../src/core/types/results.js';
+import type { MetricName } from '../../src/core/types/config.js';
 import {
   argNumber,
   bareBaseline,

@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { bootstrapTwoRuns, prepareRun } from '../../src/core/stats/bootstrap.js';
 import { WITHIN_VARIANCE_INFLATION } from '../../src/core/stats/variance-model.js';
-import type { Results } from '../../src/core/types.js';
+import type { Results } from '../../src/core/types/results.js';
 const dir = process.argv[2] ?? 'bench/out';
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))

@@ -8,7 +8,7 @@ import { parseCsv } from '../core/csv.js';
 import { quoteValue } from '../core/duration.js';
 import { ConfigError } from '../core/errors.js';
 import { requestColumns } from '../core/template.js';
-import type { Config, DataRow, DataSource } from '../core/types.js';
+import type { Config, DataRow, DataSource } from '../core/types/config.js';
 
 export interface LoadedConfig {
   config: Config;

@@ -2,7 +2,7 @@
 // status line every few seconds in CI logs, where carriage returns would pile up.
 
 import { describeParams, formatCount, formatDuration, formatMs, formatRps } from '../core/report/format.js';
-import type { ScenarioConfig } from '../core/types.js';
+import type { ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioProgress } from '../engine/run-scenario.js';
 import type { ServiceStatus } from './services.js';
 

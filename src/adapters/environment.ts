@@ -2,7 +2,7 @@
 // flagged instead of being read as a regression.
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import type { Environment } from '../core/types.js';
+import type { Environment } from '../core/types/results.js';
 
 /** What the host says about itself; injectable so the fingerprint can be tested. */
 export interface HostFacts {

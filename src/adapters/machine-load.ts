@@ -3,7 +3,7 @@
 // by tens of percent, which a comparison would read as a regression; measuring the competing
 // work lets the verdict say "inconclusive: the machine was busy" instead. Linux only (/proc).
 import { readFileSync } from 'node:fs';
-import type { MachineLoad, ServiceUsage } from '../core/types.js';
+import type { MachineLoad, ServiceUsage } from '../core/types/results.js';
 import { clockTicksPerSecond, parseProcStat } from './proc-usage.js';
 
 export interface CpuTotals {

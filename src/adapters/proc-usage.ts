@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import type { ServiceUsage } from '../core/types.js';
+import type { ServiceUsage } from '../core/types/results.js';
 
 export interface UsageSampler {
   /** Takes a last sample and returns the usage per service (services never seen are left out). */

@@ -3,7 +3,7 @@
 // GITHUB_TOKEN, the action's inputs (tokens, Slack URLs), the Actions runtime tokens and whatever
 // secrets the job put in `env:`, and a service that logs its environment at start-up would write
 // them to its log file and, through a failed boot's log tail, to the job log.
-import type { ServiceConfig } from '../core/types.js';
+import type { ServiceConfig } from '../core/types/config.js';
 
 /** The runner's own variables: the action's inputs and the Actions runtime (tokens, cache and results URLs). */
 const RUNNER_VARIABLES = /^(INPUT_|ACTIONS_)/i;

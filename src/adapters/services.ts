@@ -19,7 +19,7 @@ import {
   SERVICE_MARKER_VARIABLE,
   stopMarkedProcesses,
 } from './service-strays.js';
-import type { ServiceConfig } from '../core/types.js';
+import type { ServiceConfig } from '../core/types/config.js';
 
 export interface StartServicesOptions {
   /** Folder that relative `cwd`s are resolved against (the config file's folder). */

@@ -4,7 +4,8 @@
 import { findHistoryNumberProblem, findResultsNumberProblem } from './results-check.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from './contention.js';
 import { isCapacityMeasured } from './capacity.js';
-import type { Baseline, BaselineStatus, HistoryEntry, Results } from './types.js';
+import type { Baseline, HistoryEntry, Results } from './types/results.js';
+import type { BaselineStatus } from './types/comparison.js';
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;

@@ -4,14 +4,8 @@
 // levels; everything it decides comes from here, so that the plan is tested without a clock.
 import { compareThreshold, matchesGlob, parseThreshold, thresholdActual, type Threshold } from './thresholds.js';
 import { formatPath } from './duration.js';
-import type {
-  CapacityLevel,
-  CapacityLimit,
-  CapacityLoad,
-  CapacityResult,
-  ScenarioResult,
-  TimelinePoint,
-} from './types.js';
+import type { CapacityLevel, CapacityLimit, CapacityResult, ScenarioResult, TimelinePoint } from './types/results.js';
+import type { CapacityLoad } from './types/config.js';
 
 export const DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
 export const DEFAULT_CAPACITY_RESOLUTION = 0.05;

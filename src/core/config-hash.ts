@@ -3,7 +3,7 @@
 // do not change what is measured, so editing them keeps the baselines.
 // node:crypto only computes here; it does no I/O.
 import { createHash } from 'node:crypto';
-import type { Config } from './types.js';
+import type { Config } from './types/config.js';
 
 /** Bump when the hashed shape changes meaning, so old baselines are not compared by mistake. */
 const HASH_VERSION = 1;

@@ -37,7 +37,7 @@ import type {
   ScenarioConfig,
   ServiceConfig,
   Stage,
-} from './types.js';
+} from './types/config.js';
 
 // ---------------------------------------------------------------- defaults (mirrored in the schema)
 

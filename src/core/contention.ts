@@ -15,7 +15,8 @@
 // Pure: the figures come from the results (SegmentRecord.contention, ScenarioResult.machine).
 import { decodeHistogram, encodeHistogram, mergeHistograms } from './histogram.js';
 import { summarizeScenario } from './summary.js';
-import type { MetricName, ScenarioResult, SegmentContention, SegmentRecord } from './types.js';
+import type { MetricName } from './types/config.js';
+import type { ScenarioResult, SegmentContention, SegmentRecord } from './types/results.js';
 
 export const BURST = {
   /** Competing CPU (other processes, steal included) above the run's quiet level, in cores. */

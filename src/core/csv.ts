@@ -3,7 +3,7 @@
 // the text (a field built a character at a time, and a record list beside the rows, took a
 // 200 MB, 5.3 M-row file past 4 GB and out of memory).
 import { ConfigError } from './errors.js';
-import type { DataRow } from './types.js';
+import type { DataRow } from './types/config.js';
 
 const QUOTE = 34;
 const COMMA = 44;

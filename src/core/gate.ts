@@ -1,6 +1,8 @@
 // The gate's judgement in one pure function: thresholds, the baseline's state and the comparison.
 // The callers (CLI `gate`/`compare`, the action) fetch the baseline text and act on the verdict.
-import type { Baseline, BaselineStatus, Comparison, Config, Results } from './types.js';
+import type { Baseline, Results } from './types/results.js';
+import type { BaselineStatus, Comparison } from './types/comparison.js';
+import type { Config } from './types/config.js';
 import { parseBaseline } from './baseline.js';
 import { evaluateThresholds } from './thresholds.js';
 import { comparePaired, compareRuns } from './compare/index.js';

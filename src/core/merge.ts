@@ -4,7 +4,7 @@
 // (or two runs at different times) into one figure that describes neither; and a merge that
 // lacks a shard.
 import { InputFileError } from './errors.js';
-import type { Results, ScenarioResult } from './types.js';
+import type { Results, ScenarioResult } from './types/results.js';
 
 export interface MergeInput {
   /** How the user named the file, for messages. */

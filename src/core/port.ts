@@ -1,7 +1,7 @@
 // `${port}`: the free port each variant of an A/B run gets (head and base cannot share one). The
 // config keeps the placeholder (so its hash does not depend on the port); the entry binds it per
 // variant just before booting, in services' env and ready, and in every scenario's baseUrl.
-import type { Config } from './types.js';
+import type { Config } from './types/config.js';
 
 export const PORT_PLACEHOLDER = '${port}';
 

@@ -2,7 +2,7 @@
 // user asks for it: a false FAIL saved as the baseline would be inherited by every later
 // comparison, and a real regression saved silently would be accepted without anyone deciding to.
 import { ConfigError } from './errors.js';
-import type { Comparison } from './types.js';
+import type { Comparison } from './types/comparison.js';
 
 /** `pass`: save only a run that passed the gate; `always`: save it whatever its verdict. */
 export type SaveMode = 'pass' | 'always';

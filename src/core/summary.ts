@@ -1,7 +1,7 @@
 // What a scenario's numbers come to: the latency summary, Gatling's buckets, the grade, rps and
 // the error rate, all from histograms and counters so that a merged result is summarised exactly
 // as a single one is.
-import type { Grade, LatencySummaryMs, ScenarioResult, SegmentRecord, TimelinePoint } from './types.js';
+import type { Grade, LatencySummaryMs, ScenarioResult, SegmentRecord, TimelinePoint } from './types/results.js';
 import type { Histogram } from './histogram.js';
 import { decodeHistogram, encodeHistogram, mergeHistograms } from './histogram.js';
 

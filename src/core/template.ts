@@ -2,7 +2,7 @@
 // into literal and column parts and compiled into a closure, because the engine fills them for
 // every request.
 import { ConfigError } from './errors.js';
-import type { DataRow, RequestTemplate } from './types.js';
+import type { DataRow, RequestTemplate } from './types/config.js';
 
 export type TemplatePart = string | { column: string };
 

@@ -3,7 +3,8 @@
 import { formatPath, parseDuration, parsePercent } from './duration.js';
 import { ConfigError } from './errors.js';
 import { decodeHistogram, percentileMs } from './histogram.js';
-import type { Results, ScenarioResult, ThresholdResult } from './types.js';
+import type { Results, ScenarioResult } from './types/results.js';
+import type { ThresholdResult } from './types/comparison.js';
 
 export type ThresholdOperator = '<' | '<=' | '>' | '>=' | '==' | '!=';
 export type ThresholdMetric =

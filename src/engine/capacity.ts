@@ -16,7 +16,8 @@ import {
   worstCaseDurationMs,
 } from '../core/capacity.js';
 import type { Threshold } from '../core/thresholds.js';
-import type { CapacityLevel, CapacityLimit, CapacityLoad, ScenarioConfig, ScenarioResult } from '../core/types.js';
+import type { CapacityLevel, CapacityLimit, ScenarioResult } from '../core/types/results.js';
+import type { CapacityLoad, ScenarioConfig } from '../core/types/config.js';
 import type { RunScenarioOptions } from './run-scenario.js';
 import { runScenario } from './run-scenario.js';
 

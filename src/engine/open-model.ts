@@ -2,7 +2,7 @@
 // request goes to every variant of the phase at once (a duet: both, in a random order), and one
 // that finds no free connection is dropped, never delayed. Latency is timed from the intended start.
 import { performance } from 'node:perf_hooks';
-import type { ScenarioConfig } from '../core/types.js';
+import type { ScenarioConfig } from '../core/types/config.js';
 import type { Connection } from './connection.js';
 import { SATURATION } from './generator-watch.js';
 import type { Phase } from './plan.js';

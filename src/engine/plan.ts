@@ -1,7 +1,7 @@
 // What a scenario asks of the generator, as a plan (open or closed, the measured window, the load
 // profile), and that plan cut into phases: one continuous phase for a single target or a duet; a
 // warm-up and then alternating segments, one variant at a time, for the alternate schedule.
-import type { AbSchedule, ScenarioConfig } from '../core/types.js';
+import type { AbSchedule, ScenarioConfig } from '../core/types/config.js';
 import type { ProfilePiece } from './schedule.js';
 import { levelAt, piecesFromStages, profileDurationMs } from './schedule.js';
 

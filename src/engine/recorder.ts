@@ -7,7 +7,7 @@
 // one; segments stay within the window, since the statistics need them to tile it.
 import type { Histogram } from '../core/histogram.js';
 import { createHistogram, encodeHistogram } from '../core/histogram.js';
-import type { ScenarioResult, SegmentRecord, TimelinePoint } from '../core/types.js';
+import type { ScenarioResult, SegmentRecord, TimelinePoint } from '../core/types/results.js';
 import { DISTRIBUTION_LIMITS_MS } from '../core/summary.js';
 import type { ErrorClass } from './error-class.js';
 

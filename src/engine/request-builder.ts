@@ -4,7 +4,7 @@
 import type { CompiledRequest } from '../core/template.js';
 import { compileRequest } from '../core/template.js';
 import { createRng } from '../core/stats/prng.js';
-import type { DataRow, DataSource, RequestTemplate } from '../core/types.js';
+import type { DataRow, DataSource, RequestTemplate } from '../core/types/config.js';
 
 /** What undici's `dispatch` takes, plus the request body size for the bytes-out counter. */
 export interface DispatchRequest {

@@ -1,6 +1,6 @@
 // Load profiles over time: the arrival schedule of the open model (intended start times, from
 // the integral of a piecewise-linear rate) and the VU count of the closed model.
-import type { Stage } from '../core/types.js';
+import type { Stage } from '../core/types/config.js';
 
 /** A piece of a profile: the level moves linearly from `from` to `to` over `durationMs`. */
 export interface ProfilePiece {

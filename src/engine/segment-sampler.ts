@@ -4,7 +4,7 @@
 // competing CPU, yet it makes the p99 of the segments it hit; per segment it shows, and the
 // comparison can leave those segments out (src/core/contention.ts).
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { SegmentContention } from '../core/types.js';
+import type { SegmentContention } from '../core/types/results.js';
 
 /** Cumulative CPU seconds of the whole machine (busy, steal) and of the services under test,
  * read now; undefined where that cannot be read (no /proc). */

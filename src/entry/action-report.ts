@@ -12,7 +12,7 @@ import { ConfigError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
 import { defaultCompareConfig } from '../core/config.js';
 import { parseShard } from '../core/options.js';
-import type { Config } from '../core/types.js';
+import type { Config } from '../core/types/config.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';

@@ -1,7 +1,9 @@
 // Reading and writing baselines through a store, shared by `perfgate gate` and the action.
 // A store that fails is never fatal: the run is then judged on thresholds alone.
 import type { BaselineLookup } from '../core/gate.js';
-import type { Baseline, BaselineStatus, Config, Results } from '../core/types.js';
+import type { Baseline, Results } from '../core/types/results.js';
+import type { BaselineStatus } from '../core/types/comparison.js';
+import type { Config } from '../core/types/config.js';
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createBaseline } from '../core/baseline.js';
 import { DeadlineError, withDeadline } from '../adapters/deadline.js';

@@ -3,7 +3,8 @@
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { AbInfo, Config, Results, ScenarioResult, ServiceUsage } from '../core/types.js';
+import type { AbInfo, Results, ScenarioResult, ServiceUsage } from '../core/types/results.js';
+import type { Config } from '../core/types/config.js';
 import type { ServiceStatus } from '../adapters/services.js';
 import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';

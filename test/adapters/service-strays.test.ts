@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServices, type RunningServices } from '../../src/adapters/services.js';
-import type { ServiceConfig } from '../../src/core/types.js';
+import type { ServiceConfig } from '../../src/core/types/config.js';
 import { findFreePort } from '../fakes/http.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

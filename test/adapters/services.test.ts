@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { parse as parseYaml } from 'yaml';
 import { inheritableEnv, startServices, type RunningServices } from '../../src/adapters/services.js';
 import { BootError } from '../../src/core/errors.js';
-import type { ServiceConfig } from '../../src/core/types.js';
+import type { ServiceConfig } from '../../src/core/types/config.js';
 import { findFreePort } from '../fakes/http.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

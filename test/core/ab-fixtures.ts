@@ -19,7 +19,8 @@ import {
 } from '../../src/core/histogram.js';
 import type { PreparedRun } from '../../src/core/stats/bootstrap.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
-import type { AbSchedule, Executor, Results, ScenarioResult, SegmentRecord } from '../../src/core/types.js';
+import type { AbSchedule, Executor } from '../../src/core/types/config.js';
+import type { Results, ScenarioResult, SegmentRecord } from '../../src/core/types/results.js';
 import { binomial, OPEN, poisson } from './fixtures.js';
 
 export interface AbScenarioFixture {

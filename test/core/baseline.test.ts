@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBaseline, parseBaseline, summarizeForHistory } from '../../src/core/baseline.js';
-import type { Baseline } from '../../src/core/types.js';
+import type { Baseline } from '../../src/core/types/results.js';
 import { makeResults } from './fixtures.js';
 
 const small = (seed: number, commit?: string) =>

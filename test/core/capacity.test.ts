@@ -17,7 +17,8 @@ import {
 } from '../../src/core/capacity.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
 import { parseThreshold } from '../../src/core/thresholds.js';
-import type { CapacityLevel, CapacityLoad, ScenarioResult, TimelinePoint } from '../../src/core/types.js';
+import type { CapacityLevel, ScenarioResult, TimelinePoint } from '../../src/core/types/results.js';
+import type { CapacityLoad } from '../../src/core/types/config.js';
 
 function load(overrides: Partial<CapacityLoad> = {}): CapacityLoad {
   return {

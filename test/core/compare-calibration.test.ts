@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../src/core/config.js';
-import type { Baseline, HistoryEntry, MetricComparison, Results } from '../../src/core/types.js';
+import type { Baseline, HistoryEntry, Results } from '../../src/core/types/results.js';
+import type { MetricComparison } from '../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 
 const compare = defaultCompareConfig();

@@ -4,7 +4,8 @@ import { compareRuns, type CompareInput } from '../../src/core/compare/index.js'
 import { testCapacityChange } from '../../src/core/compare/capacity.js';
 import { defaultCompareConfig } from '../../src/core/config.js';
 import { evaluateThresholds } from '../../src/core/thresholds.js';
-import type { Baseline, CapacityResult, MetricComparison, Results } from '../../src/core/types.js';
+import type { Baseline, CapacityResult, Results } from '../../src/core/types/results.js';
+import type { MetricComparison } from '../../src/core/types/comparison.js';
 import { makeResults } from './fixtures.js';
 
 function search(

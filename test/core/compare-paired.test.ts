@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AB_MIN_EFFECT, comparePaired, minEffectFor, type CompareInput } from '../../src/core/compare/index.js';
-import type { CompareConfig, Comparison, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
+import type { CompareConfig } from '../../src/core/types/config.js';
+import type { Comparison, MetricComparison, ThresholdResult } from '../../src/core/types/comparison.js';
+import type { Results } from '../../src/core/types/results.js';
 import { makeAbResults, type AbScenarioFixture } from './ab-fixtures.js';
 import { TEST_COMPARE } from './fixtures.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare/index.js';
-import type { Baseline, MetricComparison, Results, ThresholdResult } from '../../src/core/types.js';
+import type { Baseline, Results } from '../../src/core/types/results.js';
+import type { MetricComparison, ThresholdResult } from '../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 import { TEST_COMPARE } from './fixtures.js';
 

@@ -19,7 +19,7 @@ import {
   parseConfig,
 } from '../../src/core/config.js';
 import { ConfigError } from '../../src/core/errors.js';
-import type { Config } from '../../src/core/types.js';
+import type { Config } from '../../src/core/types/config.js';
 
 const fixture = readFileSync(new URL('../fixtures/config/perfgate.yml', import.meta.url), 'utf8');
 

@@ -15,12 +15,12 @@ import { defaultCompareConfig } from '../../src/core/config.js';
 import { summarizeLatency } from '../../src/core/summary.js';
 import type {
   Baseline,
-  MetricComparison,
   Results,
   ScenarioResult,
   SegmentContention,
   SegmentRecord,
-} from '../../src/core/types.js';
+} from '../../src/core/types/results.js';
+import type { MetricComparison } from '../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 
 const quiet: SegmentContention = {

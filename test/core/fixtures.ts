@@ -10,7 +10,8 @@ import {
   type Histogram,
 } from '../../src/core/histogram.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
-import type { CompareConfig, Executor, Results, ScenarioResult, SegmentRecord } from '../../src/core/types.js';
+import type { CompareConfig, Executor } from '../../src/core/types/config.js';
+import type { Results, ScenarioResult, SegmentRecord } from '../../src/core/types/results.js';
 
 export interface ScenarioFixture {
   name?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideSave, parseSaveMode } from '../../src/core/save-policy.js';
-import type { MetricComparison, ThresholdResult } from '../../src/core/types.js';
+import type { MetricComparison, ThresholdResult } from '../../src/core/types/comparison.js';
 
 const regression = { scenario: 'api', metric: 'p95', verdict: 'regression' } as MetricComparison;
 const breach = { scenario: 'api', expression: 'p(95)<150', actual: 200, ok: false } as ThresholdResult;

@@ -7,7 +7,7 @@ import {
   summarizeLatency,
   summarizeScenario,
 } from '../../src/core/summary.js';
-import type { ScenarioResult } from '../../src/core/types.js';
+import type { ScenarioResult } from '../../src/core/types/results.js';
 
 function histogramOf(valuesUs: number[]) {
   const histogram = createHistogram();

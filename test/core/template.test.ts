@@ -8,7 +8,7 @@ import {
   requestColumns,
   templateColumns,
 } from '../../src/core/template.js';
-import type { DataRow, RequestTemplate } from '../../src/core/types.js';
+import type { DataRow, RequestTemplate } from '../../src/core/types/config.js';
 
 const rows: DataRow[] = [
   { id: '1', q: 'status:open', limit: 10, flag: true, note: null },

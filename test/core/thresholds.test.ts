@@ -10,7 +10,7 @@ import {
   parseThreshold,
   type Threshold,
 } from '../../src/core/thresholds.js';
-import type { Results, ScenarioResult } from '../../src/core/types.js';
+import type { Results, ScenarioResult } from '../../src/core/types/results.js';
 
 describe('parseThreshold', () => {
   it.each<[string, Omit<Threshold, 'expression'>]>([

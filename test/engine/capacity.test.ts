@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseThreshold } from '../../src/core/thresholds.js';
-import type { CapacityLevel, CapacityLoad, ScenarioConfig, ScenarioResult } from '../../src/core/types.js';
+import type { CapacityLevel, ScenarioResult } from '../../src/core/types/results.js';
+import type { CapacityLoad, ScenarioConfig } from '../../src/core/types/config.js';
 import { runCapacity } from '../../src/engine/capacity.js';
 import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns } from '../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../src/core/config.js';
-import type { Results } from '../../src/core/types.js';
+import type { Results } from '../../src/core/types/results.js';
 import type { TargetServer, TargetServerOptions } from '../fakes/target-server.js';
 import { startTargetServer } from '../fakes/target-server.js';
 import type { CpuTarget } from '../fakes/cpu-target.js';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
-import type { ScenarioConfig } from '../../src/core/types.js';
+import type { ScenarioConfig } from '../../src/core/types/config.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
 
 const servers: { server: net.Server; sockets: Set<net.Socket> }[] = [];

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { decodeHistogram, mergeHistograms, percentileMs } from '../../src/core/histogram.js';
-import type { LoadModel, ScenarioConfig } from '../../src/core/types.js';
+import type { LoadModel, ScenarioConfig } from '../../src/core/types/config.js';
 import type { ScenarioProgress } from '../../src/engine/run-scenario.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
 import type { TargetServer, TargetServerOptions } from '../fakes/target-server.js';

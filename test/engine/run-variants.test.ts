@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { LoadModel, ScenarioConfig } from '../../src/core/types.js';
+import type { LoadModel, ScenarioConfig } from '../../src/core/types/config.js';
 import { createPairOrder, runScenarioVariants } from '../../src/engine/run-scenario.js';
 
 interface LoggingServer {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ScenarioConfig } from '../../src/core/types.js';
+import type { ScenarioConfig } from '../../src/core/types/config.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
 import type { CpuProbe } from '../../src/engine/segment-sampler.js';
 import type { TargetServer } from '../fakes/target-server.js';

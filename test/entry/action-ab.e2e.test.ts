@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Results } from '../../src/core/types.js';
+import type { Results } from '../../src/core/types/results.js';
 import { slackBotToken, slackChannel } from '../fakes/slack.js';
 import { accepts, isAlive, startedIn, writeCheckout } from '../fakes/ab-checkouts.js';
 import { makeWorkDir, slackLines, startActionWorld, type ActionWorld, type StepRun } from './action-harness.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Results } from '../../src/core/types.js';
+import type { Results } from '../../src/core/types/results.js';
 import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
 import { slackBotToken, slackChannel } from '../fakes/slack.js';
 import { bundleAction, makeWorkDir, startActionWorld, type ActionWorld } from './action-harness.js';

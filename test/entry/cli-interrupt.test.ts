@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Results } from '../../src/core/types.js';
+import type { Results } from '../../src/core/types/results.js';
 import { findFreePort } from '../fakes/http.js';
 import { sharedBundleDir } from '../bundle.js';
 import { accepts } from '../fakes/ab-checkouts.js';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Results } from '../../src/core/types.js';
+import type { Results } from '../../src/core/types/results.js';
 import { findFreePort } from '../fakes/http.js';
 import { checkout, fetchByKey, fetchByQuery, makeResults } from '../core/report/fixtures.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';

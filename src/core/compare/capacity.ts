@@ -8,7 +8,8 @@
 import { describeCapacityLimit } from '../capacity.js';
 import { testAgainstHistory } from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
-import type { CapacityResult, MetricComparison, ScenarioResult } from '../types.js';
+import type { CapacityResult, ScenarioResult } from '../types/results.js';
+import type { MetricComparison } from '../types/comparison.js';
 import { environmentGuard, otherLoadGuard } from './guards.js';
 import { usableHistory } from './history.js';
 import { runnerNoise, type Context, type Draft, type PastScenario } from './shared.js';

@@ -2,7 +2,8 @@
 // run-level step every method shares (Holm over the run, each test's MDE, each verdict).
 import { adjustHolm } from '../stats/holm.js';
 import { minDetectableEffect } from '../stats/variance-model.js';
-import type { MetricName, Verdict } from '../types.js';
+import type { MetricName } from '../types/config.js';
+import type { Verdict } from '../types/comparison.js';
 import { BAD_DIRECTION, formatChange, magnitudeAsChange, minEffectOnScale, type Draft } from './shared.js';
 
 export interface VerdictInput {

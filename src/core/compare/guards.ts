@@ -4,7 +4,9 @@
 import { formatCount } from '../report/format.js';
 import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
 import { contentionGuard as boundContention, meanContention, type RunContention } from '../contention.js';
-import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
+import type { MetricComparison } from '../types/comparison.js';
+import type { MetricName } from '../types/config.js';
+import type { ScenarioResult } from '../types/results.js';
 import { formatPercent, MIN_TAIL_REQUESTS, type PastScenario } from './shared.js';
 
 /** An error-rate move this large means the ok requests (whose latencies are measured) are no

@@ -2,7 +2,9 @@
 // this environment, since the last level shift in their series.
 import { findLastChange, MAX_HISTORY_READ, testAgainstHistory } from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE } from '../stats/variance-model.js';
-import type { MetricComparison, MetricName, ScenarioResult } from '../types.js';
+import type { MetricComparison } from '../types/comparison.js';
+import type { MetricName } from '../types/config.js';
+import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, pastContention, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { historyValue, runnerNoise, scenarioValue, type Context, type Draft, type PastScenario } from './shared.js';

@@ -6,7 +6,8 @@
 import { summarizeForHistory } from '../baseline.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
-import type { Comparison, ScenarioResult } from '../types.js';
+import type { Comparison } from '../types/comparison.js';
+import type { ScenarioResult } from '../types/results.js';
 import { compareCapacity } from './capacity.js';
 import { decideRun } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';

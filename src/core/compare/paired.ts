@@ -10,7 +10,9 @@
 import { prepareRun } from '../stats/bootstrap.js';
 import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, trimmedPairedTest, type PairedTest } from '../stats/paired.js';
 import { formatCount } from '../report/format.js';
-import type { AbInfo, CompareConfig, Comparison, MetricComparison, MetricName, ScenarioResult } from '../types.js';
+import type { AbInfo, ScenarioResult } from '../types/results.js';
+import type { CompareConfig, MetricName } from '../types/config.js';
+import type { Comparison, MetricComparison } from '../types/comparison.js';
 import { decideRun } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
 import {

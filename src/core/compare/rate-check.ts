@@ -1,7 +1,7 @@
 // The open-model rate check: in an open model the generator sets the rate, so throughput is
 // judged by whether the service kept up with the intended rate, not by a test of rps.
 import { formatCount } from '../report/format.js';
-import type { ScenarioResult } from '../types.js';
+import type { ScenarioResult } from '../types/results.js';
 import { otherLoadGuard, saturationGuard } from './guards.js';
 import { formatPercent, RATE_SHORTFALL, rateCheckComparison, runnerNoise, type Context, type Draft } from './shared.js';
 import { testTwoRuns } from '../stats/variance-model.js';

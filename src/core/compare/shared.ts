@@ -2,19 +2,15 @@
 // (a comparison plus the guards that may still make it inconclusive), and the formatting of the
 // changes that the reasons quote.
 import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
+import type { Baseline, HistoryEntry, Results, ScenarioResult } from '../types/results.js';
+import type { CompareConfig, MetricName } from '../types/config.js';
 import type {
-  Baseline,
-  CompareConfig,
   Comparison,
-  HistoryEntry,
   MetricComparison,
-  MetricName,
-  Results,
   ScenarioComparison,
-  ScenarioResult,
   BaselineStatus,
   ThresholdResult,
-} from '../types.js';
+} from '../types/comparison.js';
 
 export const DEFAULT_SEED = 0x5eed2024;
 export const DEFAULT_REPLICATES = 2000;

@@ -10,7 +10,8 @@ import {
 } from '../stats/bootstrap.js';
 import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
-import type { MetricComparison, ScenarioResult } from '../types.js';
+import type { MetricComparison } from '../types/comparison.js';
+import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import {

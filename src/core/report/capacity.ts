@@ -3,7 +3,7 @@
 // as a table and a chart (mermaid in markdown, bars in plain text).
 import { markdownTable } from 'markdown-table';
 import { describeCapacityLimit } from '../capacity.js';
-import type { CapacityLevel, CapacityResult, ScenarioResult } from '../types.js';
+import type { CapacityLevel, CapacityResult, ScenarioResult } from '../types/results.js';
 import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from './format.js';
 import { renderTextTable } from './text.js';
 

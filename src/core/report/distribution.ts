@@ -4,7 +4,8 @@
 // grade bands; Gatling's stay available by choice (`report.distribution: gatling`).
 import { decodeHistogram, type Histogram } from '../histogram.js';
 import { parseThreshold } from '../thresholds.js';
-import type { ReportConfig, ScenarioResult } from '../types.js';
+import type { ReportConfig } from '../types/config.js';
+import type { ScenarioResult } from '../types/results.js';
 import { DISTRIBUTION_LIMITS_MS } from '../summary.js';
 import { formatCount, formatMsLimit, formatPercent } from './format.js';
 

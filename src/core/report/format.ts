@@ -1,7 +1,9 @@
 // Number and word formatting shared by every report (console, text, markdown, Slack), so that a
 // figure reads the same wherever a user meets it. No Intl or locale: output must not depend on the
 // machine's settings, or snapshots and CI logs would differ between runners.
-import type { Grade, MetricComparison, MetricName } from '../types.js';
+import type { Grade } from '../types/results.js';
+import type { MetricComparison } from '../types/comparison.js';
+import type { MetricName } from '../types/config.js';
 
 /** Inserts thousands separators into the integer part of a decimal string: "1001.5" → "1,001.5". */
 export function groupThousands(decimal: string): string {

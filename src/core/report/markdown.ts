@@ -2,14 +2,8 @@
 // shortening it to GitHub's comment limit drops blocks (details first, then scenarios from the
 // end) and can never cut a table, a code fence or an HTML element in half.
 import { markdownTable } from 'markdown-table';
-import type {
-  Comparison,
-  MetricComparison,
-  ScenarioComparison,
-  ScenarioResult,
-  TimelinePoint,
-  Verdict,
-} from '../types.js';
+import type { Comparison, MetricComparison, ScenarioComparison, Verdict } from '../types/comparison.js';
+import type { ScenarioResult, TimelinePoint } from '../types/results.js';
 import {
   formatAge,
   formatBytes,

@@ -3,7 +3,8 @@
 // scenario of a run (a busy runner, a saturated generator). Reports group identical sentences and
 // name the metrics they affect, rather than matching particular wordings: the sentences are
 // compare's to word, and new guards need no change here.
-import type { Comparison, MetricComparison, MetricName } from '../types.js';
+import type { Comparison, MetricComparison } from '../types/comparison.js';
+import type { MetricName } from '../types/config.js';
 import { METRIC_ORDER, metricLabel } from './format.js';
 
 /** What an inconclusive metric without a stated reason means. */

@@ -1,7 +1,8 @@
 // The console report printed after `perfgate run`: per scenario the figures users know from
 // vegeta's `report` (labelled lines with their fields in brackets) and Gatling's response-time
 // distribution, plus what only perfgate knows (grade, generator health, service usage).
-import type { Results, ScenarioResult, ThresholdResult } from '../types.js';
+import type { Results, ScenarioResult } from '../types/results.js';
+import type { ThresholdResult } from '../types/comparison.js';
 import { distributionRows, type DistributionChoice } from './distribution.js';
 import {
   describeParams,

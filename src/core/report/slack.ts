@@ -1,7 +1,8 @@
 // The Slack report: the lines the Daml `json_oracle` CI job posted, which its readers already scan
 // by eye (`<scenario>: <avg> <stddev> <p90> <p99> <rps>`), under a one-line verdict with links.
 // Block Kit refuses a message over its limits, so the lines are split across sections here.
-import type { Comparison, MetricComparison, Results, ScenarioResult, ThresholdResult } from '../types.js';
+import type { Comparison, MetricComparison, ThresholdResult } from '../types/comparison.js';
+import type { Results, ScenarioResult } from '../types/results.js';
 import {
   formatCount,
   formatFixed,

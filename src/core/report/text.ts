@@ -1,15 +1,9 @@
 // The plain-text comparison report (`perfgate compare`, `perfgate gate`): the verdict first, a table
 // per scenario, then one sentence per change in words a reviewer can paste into a discussion.
 // The verdict wording and the sentences are shared with the markdown and Slack reports.
-import type {
-  BaselineStatus,
-  Comparison,
-  MetricComparison,
-  MetricName,
-  ScenarioComparison,
-  ScenarioResult,
-  Verdict,
-} from '../types.js';
+import type { BaselineStatus, Comparison, MetricComparison, ScenarioComparison, Verdict } from '../types/comparison.js';
+import type { MetricName } from '../types/config.js';
+import type { ScenarioResult } from '../types/results.js';
 import {
   METRIC_ORDER,
   metricComparisonCells,

@@ -3,7 +3,7 @@
 // weights, and a quantile of the merged resample is a binary search over weighted cumulative sums,
 // so no histogram is rebuilt per replicate.
 import { decodeHistogram } from '../histogram.js';
-import type { SegmentRecord } from '../types.js';
+import type { SegmentRecord } from '../types/results.js';
 import { chooseBlockLength } from './block-length.js';
 import { createRng, type Rng } from './prng.js';
 

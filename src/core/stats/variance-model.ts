@@ -3,7 +3,7 @@
 // a CI runner differ by more than either run's own resampling can see (measured: the bootstrap's
 // SE is 0.3–0.56 of the real run-to-run sd). Without history the between-run part is a prior per
 // metric; with history the past runs' spread replaces it, floored at a share of that prior.
-import type { MetricName } from '../types.js';
+import type { MetricName } from '../types/config.js';
 import { tQuantile, tUpperTail } from './t-distribution.js';
 
 /**

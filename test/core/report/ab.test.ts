@@ -7,7 +7,7 @@ import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderSlackLines, renderSlackMessage } from '../../../src/core/report/slack.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
 import { remediesFor } from '../../../src/core/report/reasons.js';
-import type { Comparison } from '../../../src/core/types.js';
+import type { Comparison } from '../../../src/core/types/comparison.js';
 import { makeAbResults } from '../ab-fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
 

@@ -12,7 +12,7 @@ import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderRunSummary } from '../../../src/core/report/run-summary.js';
 import { formatJsonOracleLine } from '../../../src/core/report/slack.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
-import type { CapacityLevel, CapacityResult, Results } from '../../../src/core/types.js';
+import type { CapacityLevel, CapacityResult, Results } from '../../../src/core/types/results.js';
 import { makeResults } from '../fixtures.js';
 
 function level(

@@ -4,15 +4,13 @@
 import { createHistogram, encodeHistogram } from '../../../src/core/histogram.js';
 import type {
   Comparison,
-  LatencySummaryMs,
   MetricComparison,
-  MetricName,
-  Results,
   ScenarioComparison,
-  ScenarioResult,
   ThresholdResult,
   Verdict,
-} from '../../../src/core/types.js';
+} from '../../../src/core/types/comparison.js';
+import type { LatencySummaryMs, Results, ScenarioResult } from '../../../src/core/types/results.js';
+import type { MetricName } from '../../../src/core/types/config.js';
 
 /** A small real histogram (µs) so that the encoded fields decode like the engine's. */
 function encodeSmallHistogram(valuesUs: number[]): string {

@@ -5,7 +5,7 @@ import {
   renderMarkdown,
   type PrRunEntry,
 } from '../../../src/core/report/markdown.js';
-import type { Comparison } from '../../../src/core/types.js';
+import type { Comparison } from '../../../src/core/types/comparison.js';
 import {
   makeAllErrorComparison,
   makeFailingComparison,

@@ -15,7 +15,7 @@ import {
   replicateVariance,
 } from '../../../src/core/stats/bootstrap.js';
 import { createRng } from '../../../src/core/stats/prng.js';
-import type { SegmentRecord } from '../../../src/core/types.js';
+import type { SegmentRecord } from '../../../src/core/types/results.js';
 import { makeResults } from '../fixtures.js';
 
 function constantSegments(valueUs: number, m: number, perSegment = 100): SegmentRecord[] {

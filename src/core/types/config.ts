@@ -1,0 +1,139 @@
+// The validated config every layer shares. Times are milliseconds and rates are per second unless
+// a name says otherwise.
+
+export type ClosedExecutor = 'constant-vus' | 'ramping-vus' | 'shared-iterations';
+export type OpenExecutor = 'constant-arrival-rate' | 'ramping-arrival-rate' | 'capacity';
+export type Executor = ClosedExecutor | OpenExecutor;
+
+/** One stage of a ramp: move linearly to `target` (VUs or requests/s) over `durationMs`. */
+export interface Stage {
+  durationMs: number;
+  target: number;
+}
+
+export type LoadModel =
+  | { executor: 'constant-vus'; vus: number; durationMs: number }
+  | { executor: 'ramping-vus'; startVus: number; stages: Stage[] }
+  | { executor: 'shared-iterations'; vus: number; iterations: number; maxDurationMs: number }
+  | { executor: 'constant-arrival-rate'; ratePerSec: number; durationMs: number }
+  | { executor: 'ramping-arrival-rate'; startRatePerSec: number; stages: Stage[] }
+  | CapacityLoad;
+
+/** How the capacity search climbs from one level to the next. */
+export type CapacityStep = { kind: 'factor'; factor: number } | { kind: 'increment'; ratePerSec: number };
+
+/**
+ * The capacity executor: constant-arrival-rate levels from `startRatePerSec` up by `step` until one
+ * breaks the scenario's SLO (or `maxRatePerSec`), then a bisection between the last level that held
+ * and the first that broke, until the bracket is narrower than `resolution` (a fraction of its low end).
+ */
+export interface CapacityLoad {
+  executor: 'capacity';
+  startRatePerSec: number;
+  maxRatePerSec: number;
+  step: CapacityStep;
+  /** Measured time per level; undefined: long enough for the SLO's percentile at that level's rate. */
+  holdMs?: number;
+  resolution: number;
+  /** The whole search (warm-ups included) never starts a level that would end after this;
+   * undefined: the worst case of the planned levels (src/core/capacity.ts). */
+  maxDurationMs?: number;
+}
+
+export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'raw'; value: string };
+
+/** Strings may hold `${row.<column>}` placeholders filled from the scenario's data rows. */
+export interface RequestTemplate {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: RequestBody;
+}
+
+export interface DataSource {
+  /** Path as written in the config, resolved against the config file's folder by the loader. */
+  file: string;
+  order: 'round-robin' | 'random';
+}
+
+export type DataRow = Record<string, string | number | boolean | null>;
+
+export interface ScenarioConfig {
+  name: string;
+  load: LoadModel;
+  /** Origin of the target, e.g. http://127.0.0.1:8080 */
+  baseUrl: string;
+  request: RequestTemplate;
+  data?: DataSource;
+  /** Run but not recorded, before the measured window. */
+  warmupMs: number;
+  /** A request without a complete answer after this long is an ETIMEDOUT. */
+  timeoutMs: number;
+  /** Closed model: pause between a VU's iterations. */
+  thinkTimeMs: number;
+  /** Open model: a request due while this many are in flight is dropped (and reported). */
+  maxInFlight: number;
+  /** Status codes that count as ok; undefined means 2xx and 3xx. */
+  okStatus?: number[];
+  /** Length of one recording segment (the unit of the statistics). */
+  segmentMs: number;
+}
+
+export interface ServiceConfig {
+  name: string;
+  run: string;
+  cwd?: string;
+  env: Record<string, string>;
+  /** Variables of perfgate's own environment passed through by name (`env: { API_KEY: ~ }`), secret-named ones included. */
+  passEnv?: string[];
+  ready?: { http?: string; tcp?: string; timeoutMs: number };
+  /** Time between SIGTERM and SIGKILL when stopping. */
+  stopGraceMs: number;
+}
+
+export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate' | 'capacity';
+
+/** How the A/B mode drives the two variants: both at once (duet), or in alternating segments. */
+export type AbSchedule = 'duet' | 'alternate';
+
+export interface CompareConfig {
+  /** `stored`: against the stored baseline; `ab`: against the base checkout, run beside the head.
+   * The config always sets both; they are optional for callers that build compare rules by hand. */
+  mode?: 'stored' | 'ab';
+  schedule?: AbSchedule;
+  metrics: MetricName[];
+  /** Smallest change that counts, as a fraction (0.05 = 5%), per metric. */
+  minEffect: Record<MetricName, number>;
+  /** The metrics whose minimum effect the config set; the others take the mode's default (A/B
+   * mode's are smaller: src/core/compare/paired.ts AB_MIN_EFFECT). */
+  minEffectSet?: MetricName[];
+  /** Family-wise significance level over all tests of a run (Holm). */
+  alpha: number;
+  /** With fewer past baselines than this, the history test is not used. */
+  minHistory: number;
+  /** Deprecated and ignored since the variance model (docs/statistics.md): it raised the minimum
+   * effect without history; `runnerNoise` now carries run-to-run noise into every test. Still
+   * parsed, so old configs load (with a warning). */
+  noiseFloor: number;
+  /** Run-to-run sd of one run's ln(metric) (a fraction; absolute for error_rate): the prior of the
+   * no-history test and, halved, the floor of the history test. Unset metrics use the defaults. */
+  runnerNoise?: Partial<Record<MetricName, number>>;
+  historyLength: number;
+}
+
+/** How the reports present a run (never what is measured or the verdict). */
+export interface ReportConfig {
+  /** Buckets of the response-time distribution: around the latency SLO, the grade bands, or Gatling's 800/1200 ms. */
+  distribution: 'thresholds' | 'grades' | 'gatling';
+}
+
+export interface Config {
+  services: ServiceConfig[];
+  scenarios: ScenarioConfig[];
+  /** Scenario-name glob → threshold expressions such as `p(95)<150`. */
+  thresholds: Record<string, string[]>;
+  compare: CompareConfig;
+  allowHosts: string[];
+  /** Absent in configs built by hand (tests); the loader always sets it. */
+  report?: ReportConfig;
+}
