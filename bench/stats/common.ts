@@ -1,7 +1,7 @@
 // Shared pieces of the statistics validation scripts (bench/stats/aa.ts, bench/stats/power.ts).
 import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns } from '../../src/core/compare/index.js';
-import { defaultCompareConfig } from '../../src/core/config.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { regularizedIncompleteBeta } from '../../src/core/stats/t-distribution.js';
 import type { Baseline, Results } from '../../src/core/types/results.js';
 import type { CompareConfig, MetricName } from '../../src/core/types/config.js';

@@ -3,9 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashConfig } from '../core/config-hash.js';
-import { formatPath, parseConfig, UNSENDABLE_IN_HEADER } from '../core/config.js';
+import { formatPath } from '../core/paths.js';
+import { parseConfig } from '../core/config/index.js';
+import { UNSENDABLE_IN_HEADER } from '../core/config/scenario.js';
 import { parseCsv } from '../core/csv.js';
-import { quoteValue } from '../core/duration.js';
+import { quoteValue } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
 import { requestColumns } from '../core/template.js';
 import type { Config, DataRow, DataSource } from '../core/types/config.js';

@@ -3,7 +3,7 @@
 // status the report explains, and the run is judged on thresholds alone.
 import { findHistoryNumberProblem, findResultsNumberProblem } from './results-check.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from './contention.js';
-import { isCapacityMeasured } from './capacity.js';
+import { isCapacityMeasured } from './capacity/search.js';
 import type { Baseline, HistoryEntry, Results } from './types/results.js';
 import type { BaselineStatus } from './types/comparison.js';
 

@@ -1,42 +1,23 @@
 // Durations ("1m30s"), rates ("200/s") and percentages ("5%") as written in perfgate.yml.
-// Also how messages show a config path and value.
 // Bare numbers are refused (except 0) because "timeout: 30" is ambiguous: 30 ms or 30 s?
 import { ConfigError } from './errors.js';
+import { quoteValue } from './paths.js';
 
 /** The exact syntax parseDuration accepts; the JSON Schema repeats it as a `pattern`. */
 export const DURATION_PATTERN =
   '^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$';
+
 export const RATE_PATTERN = '^([0-9]+(?:\\.[0-9]+)?)/(s|m)$';
+
 export const PERCENT_PATTERN = '^([0-9]+(?:\\.[0-9]+)?)%$';
 
 const durationRegex = new RegExp(DURATION_PATTERN);
+
 const rateRegex = new RegExp(RATE_PATTERN);
+
 const percentRegex = new RegExp(PERCENT_PATTERN);
 
 const MS_PER_UNIT = [3_600_000, 60_000, 1000, 1] as const;
-
-export type PathKey = string | number;
-
-const BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
-
-/** ['scenarios', 'a', 'stages', 0, 'target'] → `scenarios.a.stages[0].target`; odd keys are quoted. */
-export function formatPath(path: readonly PathKey[]): string {
-  let text = '';
-  for (const key of path) {
-    if (typeof key === 'number') text += `[${key}]`;
-    else if (BARE_KEY.test(key)) text += text ? `.${key}` : key;
-    else text += `[${JSON.stringify(key)}]`;
-  }
-  return text;
-}
-
-/** Quotes a config value the way error messages show it: strings in double quotes, numbers bare. */
-export function quoteValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 function fail(path: string, detail: string): never {
   throw new ConfigError(path ? `${path}: ${detail}` : detail);

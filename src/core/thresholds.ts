@@ -1,12 +1,15 @@
 // Absolute SLOs in k6's syntax (`p(95)<150`, `error_rate<0.01`), per scenario-name glob.
 // Breached or not: no statistics involved.
-import { formatPath, parseDuration, parsePercent } from './duration.js';
+import { parseDuration, parsePercent } from './duration.js';
 import { ConfigError } from './errors.js';
 import { decodeHistogram, percentileMs } from './histogram.js';
-import type { Results, ScenarioResult } from './types/results.js';
+import { formatPath } from './paths.js';
 import type { ThresholdResult } from './types/comparison.js';
+import type { Results, ScenarioResult } from './types/results.js';
+import { closestMatch } from './closest-match.js';
 
 export type ThresholdOperator = '<' | '<=' | '>' | '>=' | '==' | '!=';
+
 export type ThresholdMetric =
   'p' | 'avg' | 'med' | 'min' | 'max' | 'stddev' | 'error_rate' | 'rps' | 'dropped' | 'capacity';
 
@@ -21,8 +24,11 @@ export interface Threshold {
 }
 
 const LATENCY_METRICS: readonly ThresholdMetric[] = ['p', 'avg', 'med', 'min', 'max', 'stddev'];
+
 const METRIC_NAMES = ['avg', 'med', 'min', 'max', 'stddev', 'error_rate', 'rps', 'dropped', 'capacity'] as const;
+
 const KNOWN_METRICS = `p(N), ${METRIC_NAMES.join(', ')}`;
+
 const OPERATORS = '< <= > >= == !=';
 
 /** Percentiles the results file records in `latencyMs`; others come from the histogram. */
@@ -34,33 +40,6 @@ const RECORDED_PERCENTILES: Record<string, keyof ScenarioResult['latencyMs']> = 
   '99': 'p99',
   '99.9': 'p999',
 };
-
-export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-/** The candidate nearest to `word` (case-insensitive) within `maxDistance` edits, if any. */
-export function closestMatch(word: string, candidates: Iterable<string>, maxDistance = 2): string | undefined {
-  let best: string | undefined;
-  let bestDistance = maxDistance + 1;
-  for (const candidate of candidates) {
-    const distance = levenshtein(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
 

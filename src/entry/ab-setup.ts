@@ -3,7 +3,8 @@
 // not boot is no reason to stop: the run goes on with the head alone and says why.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findAbProblems, formatPath } from '../core/config.js';
+import { findAbProblems } from '../core/config/ab.js';
+import { formatPath } from '../core/paths.js';
 import { BootError, ConfigError } from '../core/errors.js';
 import { bindPort } from '../core/port.js';
 import type { AbInfo } from '../core/types/results.js';

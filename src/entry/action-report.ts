@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
-import { defaultCompareConfig } from '../core/config.js';
+import { defaultCompareConfig } from '../core/config/compare.js';
 import { parseShard } from '../core/options.js';
 import type { Config } from '../core/types/config.js';
 import { loadConfig } from '../adapters/config-file.js';

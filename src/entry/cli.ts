@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
-import { closestMatch } from '../core/thresholds.js';
+import { closestMatch } from '../core/closest-match.js';
 import { parseSaveMode } from '../core/save-policy.js';
 import {
   DEFAULT_CONFIG_PATH,

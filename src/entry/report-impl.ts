@@ -11,7 +11,7 @@ import type { Config } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
 import { judgeRun, type BaselineLookup } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
-import { defaultCompareConfig } from '../core/config.js';
+import { defaultCompareConfig } from '../core/config/compare.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { renderReport, type CliIo } from './cli-impl.js';
 

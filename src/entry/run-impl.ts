@@ -8,7 +8,8 @@ import type { Config } from '../core/types/config.js';
 import type { ServiceStatus } from '../adapters/services.js';
 import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';
-import { DEFAULT_AB_SCHEDULE, findConfigWarnings } from '../core/config.js';
+import { DEFAULT_AB_SCHEDULE } from '../core/config/defaults.js';
+import { findConfigWarnings } from '../core/config/index.js';
 import { ConfigError, InterruptedError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
@@ -22,8 +23,8 @@ import type { PairOrder, RunTarget } from '../engine/run-scenario.js';
 import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-scenario.js';
 import type { BootedVariants } from './ab-setup.js';
 import { bootVariants, planAb } from './ab-setup.js';
-import { runCapacity } from '../engine/capacity.js';
-import { thresholdsForScenario } from '../core/capacity.js';
+import { runCapacity } from '../engine/run-capacity.js';
+import { thresholdsForScenario } from '../core/capacity/search.js';
 import { TOOL_VERSION } from './version.js';
 
 export interface LoadTestOptions {

@@ -14,7 +14,7 @@ import {
   summarizeSearch,
   worstCaseDurationMs,
   type LevelOutcome,
-} from '../../src/core/capacity.js';
+} from '../../src/core/capacity/search.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
 import { parseThreshold } from '../../src/core/thresholds.js';
 import type { CapacityLevel, ScenarioResult, TimelinePoint } from '../../src/core/types/results.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
-import { defaultCompareConfig } from '../../src/core/config.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import type { Baseline, HistoryEntry, Results } from '../../src/core/types/results.js';
 import type { MetricComparison } from '../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';

@@ -2,7 +2,8 @@
 // ready and in baseUrl, with the checks an A/B run needs.
 import { describe, expect, it } from 'vitest';
 import { hashConfig } from '../../src/core/config-hash.js';
-import { findAbProblems, parseConfig } from '../../src/core/config.js';
+import { findAbProblems } from '../../src/core/config/ab.js';
+import { parseConfig } from '../../src/core/config/index.js';
 import { ConfigError } from '../../src/core/errors.js';
 import { bindPort, configUsesPort } from '../../src/core/port.js';
 

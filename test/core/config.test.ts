@@ -10,14 +10,12 @@ import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_METRICS,
   DEFAULT_MIN_HISTORY,
-  autoSegmentMs,
-  defaultCompareConfig,
-  findConfigWarnings,
-  formatPath,
-  isHostAllowed,
-  isLoopbackHost,
-  parseConfig,
-} from '../../src/core/config.js';
+} from '../../src/core/config/defaults.js';
+import { autoSegmentMs } from '../../src/core/config/load.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
+import { findConfigWarnings, parseConfig } from '../../src/core/config/index.js';
+import { formatPath } from '../../src/core/paths.js';
+import { isHostAllowed, isLoopbackHost } from '../../src/core/config/hosts.js';
 import { ConfigError } from '../../src/core/errors.js';
 import type { Config } from '../../src/core/types/config.js';
 

@@ -11,7 +11,7 @@ import {
   type RunContention,
 } from '../../src/core/contention.js';
 import { decodeHistogram, mergeHistograms } from '../../src/core/histogram.js';
-import { defaultCompareConfig } from '../../src/core/config.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { summarizeLatency } from '../../src/core/summary.js';
 import type {
   Baseline,

@@ -1,7 +1,7 @@
 // judgeRun in A/B mode: the paired comparison when the results carry a base that ran, the stored
 // baseline (with a note and the base's log tail) when the base did not boot.
 import { describe, expect, it } from 'vitest';
-import { defaultCompareConfig } from '../../src/core/config.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { describeBaseFailure, judgeRun } from '../../src/core/gate.js';
 import { makeAbResults } from './ab-fixtures.js';
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
+import { closestMatch, levenshtein } from '../../src/core/closest-match.js';
 import {
-  closestMatch,
   compareThreshold,
   evaluateThresholds,
-  levenshtein,
   matchesGlob,
   parseThreshold,
   type Threshold,

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDirStore } from '../../src/adapters/baseline-store-dir.js';
-import { defaultCompareConfig } from '../../src/core/config.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { judgeRun } from '../../src/core/gate.js';
 import type { Baseline } from '../../src/core/types/results.js';
 import type { Config } from '../../src/core/types/config.js';

@@ -8,7 +8,7 @@ import { scenarioOverSegments, selectSegments, summarizeContention } from '../co
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import type { Comparison } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
-import { compareCapacity } from './capacity.js';
+import { compareCapacity } from '../capacity/compare.js';
 import { decideRun } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';
 import { rateCheck } from './rate-check.js';

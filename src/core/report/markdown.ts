@@ -27,7 +27,7 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
-import { renderCapacityMarkdown } from './capacity.js';
+import { renderCapacityMarkdown } from '../capacity/report.js';
 import {
   allMetrics,
   currentFigures,

@@ -21,7 +21,7 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
-import { renderCapacityText } from './capacity.js';
+import { renderCapacityText } from '../capacity/report.js';
 
 const LABEL_WIDTH = 14;
 const FIELDS_WIDTH = 28;

@@ -30,7 +30,7 @@ import {
   scopesOf,
   type GroupedReasons,
 } from './reasons.js';
-import { renderCapacityText } from './capacity.js';
+import { renderCapacityText } from '../capacity/report.js';
 
 // ---------------------------------------------------------------- shared wording
 

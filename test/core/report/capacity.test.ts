@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../src/core/compare/index.js';
-import { defaultCompareConfig } from '../../../src/core/config.js';
+import { defaultCompareConfig } from '../../../src/core/config/compare.js';
 import { createBaseline } from '../../../src/core/baseline.js';
 import {
   renderCapacityMarkdown,
   renderCapacityText,
   describeCapacity,
   capacityCurve,
-} from '../../../src/core/report/capacity.js';
+} from '../../../src/core/capacity/report.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderRunSummary } from '../../../src/core/report/run-summary.js';
 import { formatJsonOracleLine } from '../../../src/core/report/slack.js';

@@ -5,14 +5,14 @@
 // (compare.runnerNoise.capacity). A search that stopped for another reason than the service
 // (generator, maxRate, maxDuration) only bounds its capacity from below; it is compared only when
 // the bounds alone decide the direction.
-import { describeCapacityLimit } from '../capacity.js';
+import { describeCapacityLimit } from './search.js';
 import { testAgainstHistory } from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
 import type { CapacityResult, ScenarioResult } from '../types/results.js';
 import type { MetricComparison } from '../types/comparison.js';
-import { environmentGuard, otherLoadGuard } from './guards.js';
-import { usableHistory } from './history.js';
-import { runnerNoise, type Context, type Draft, type PastScenario } from './shared.js';
+import { environmentGuard, otherLoadGuard } from '../compare/guards.js';
+import { usableHistory } from '../compare/history.js';
+import { runnerNoise, type Context, type Draft, type PastScenario } from '../compare/shared.js';
 
 /** Where a search puts the capacity: [highest level held, lowest level broken], or no upper end. */
 export function capacityInterval(capacity: CapacityResult): { low: number; high: number } {

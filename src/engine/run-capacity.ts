@@ -14,7 +14,7 @@ import {
   summarizeLevel,
   summarizeSearch,
   worstCaseDurationMs,
-} from '../core/capacity.js';
+} from '../core/capacity/search.js';
 import type { Threshold } from '../core/thresholds.js';
 import type { CapacityLevel, CapacityLimit, ScenarioResult } from '../core/types/results.js';
 import type { CapacityLoad, ScenarioConfig } from '../core/types/config.js';

@@ -2,10 +2,10 @@
 // the knee and the first failure in one sentence, then the curve (one row per level, by rate)
 // as a table and a chart (mermaid in markdown, bars in plain text).
 import { markdownTable } from 'markdown-table';
-import { describeCapacityLimit } from '../capacity.js';
+import { describeCapacityLimit } from './search.js';
 import type { CapacityLevel, CapacityResult, ScenarioResult } from '../types/results.js';
-import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from './format.js';
-import { renderTextTable } from './text.js';
+import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from '../report/format.js';
+import { renderTextTable } from '../report/text.js';
 
 /** The levels by rate, each rate once (a retried level shows its last run). */
 export function capacityCurve(capacity: CapacityResult): CapacityLevel[] {

@@ -2,10 +2,10 @@
 // bisect between the last level that held and the first that broke), how long each level holds,
 // whether a finished level held, and what the whole search found. src/engine/capacity.ts runs the
 // levels; everything it decides comes from here, so that the plan is tested without a clock.
-import { compareThreshold, matchesGlob, parseThreshold, thresholdActual, type Threshold } from './thresholds.js';
-import { formatPath } from './duration.js';
-import type { CapacityLevel, CapacityLimit, CapacityResult, ScenarioResult, TimelinePoint } from './types/results.js';
-import type { CapacityLoad } from './types/config.js';
+import { compareThreshold, matchesGlob, parseThreshold, thresholdActual, type Threshold } from '../thresholds.js';
+import { formatPath } from '../paths.js';
+import type { CapacityLevel, CapacityLimit, CapacityResult, ScenarioResult, TimelinePoint } from '../types/results.js';
+import type { CapacityLoad } from '../types/config.js';
 
 export const DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
 export const DEFAULT_CAPACITY_RESOLUTION = 0.05;

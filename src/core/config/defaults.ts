@@ -1,0 +1,44 @@
+// Every default and limit of perfgate.yml in one place (the JSON Schema mirrors the defaults for
+// editors; docs/config/reference.md is generated from it).
+import type { AbSchedule, MetricName } from '../types/config.js';
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_WARMUP_MS = 5000;
+/** Below this, the JIT warm-up of Node (generator and service) shows up in p99. */
+export const RECOMMENDED_MIN_WARMUP_MS = 3000;
+export const DEFAULT_THINK_TIME_MS = 0;
+export const DEFAULT_MAX_IN_FLIGHT = 1000;
+/** Used when a scenario's measured length is not known up front (per-VU iterations). */
+export const DEFAULT_SEGMENT_MS = 1000;
+export const MIN_SEGMENT_MS = 1000;
+/** An unset segment is sized for the run: about this many segments, whole seconds, 1–5 s. */
+export const TARGET_SEGMENTS = 20;
+export const MAX_AUTO_SEGMENT_MS = 5000;
+export const DEFAULT_READY_TIMEOUT_MS = 30_000;
+export const DEFAULT_STOP_GRACE_MS = 5000;
+export const DEFAULT_MAX_DURATION_MS = 600_000;
+export const DEFAULT_METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];
+export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {
+  p50: 0.05,
+  p90: 0.1,
+  p95: 0.1,
+  p99: 0.15,
+  rps: 0.05,
+  error_rate: 0.01,
+  capacity: 0.1,
+};
+export const DEFAULT_ALPHA = 0.05;
+/** Deprecated (ignored): kept so that configs that set compare.noiseFloor still load. */
+export const DEFAULT_NOISE_FLOOR = 0.15;
+export const DEFAULT_HISTORY_LENGTH = 10;
+export const DEFAULT_MIN_HISTORY = 5;
+export const DEFAULT_AB_SCHEDULE: AbSchedule = 'duet';
+
+/**
+ * More connections than one process can hold: each VU (or open-model request in flight) is a
+ * socket and a file descriptor, and loopback has about 28,000 source ports per target. A count
+ * far past it was accepted and aborted the process while allocating its users.
+ */
+export const MAX_CONNECTIONS = 50_000;
+/** More arrivals a second than one generator can schedule (its dispatch loop would never yield). */
+export const MAX_RATE_PER_SEC = 1_000_000;

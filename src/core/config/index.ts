@@ -1,0 +1,239 @@
+// perfgate.yml → Config. Two passes over the parsed YAML: the JSON Schema (the same file editors
+// use) checks shapes, then the semantic pass checks what a schema cannot say (executor keys,
+// loopback targets, templates, threshold expressions) and fills in defaults. Both passes collect
+// every problem so that a user fixes the file in one go, not one error per run.
+import schema from '../../../schema/perfgate.schema.json' with { type: 'json' };
+import { closestMatch } from '../closest-match.js';
+import { MIN_SEGMENTS } from '../compare/shared.js';
+import { formatDuration } from '../duration.js';
+import { ConfigError } from '../errors.js';
+import { formatPath, quoteValue, type PathKey } from '../paths.js';
+import { globToRegExp, parseThreshold } from '../thresholds.js';
+import type { Config, ReportConfig, ScenarioConfig, ServiceConfig } from '../types/config.js';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { findAbProblems } from './ab.js';
+import { buildCompare } from './compare.js';
+import { type Context, type Raw, isRecord } from './context.js';
+import { DEFAULT_NOISE_FLOOR, RECOMMENDED_MIN_WARMUP_MS } from './defaults.js';
+import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
+import { buildScenario, checkHeaders } from './scenario.js';
+import { buildService } from './services.js';
+
+function buildThresholds(
+  ctx: Context,
+  raw: unknown,
+  scenarioNames: string[],
+  capacityNames: string[],
+): Record<string, string[]> {
+  const thresholds: Record<string, string[]> = {};
+  if (!isRecord(raw)) return thresholds;
+  for (const [glob, value] of Object.entries(raw)) {
+    const path: PathKey[] = ['thresholds', glob];
+    const expressions =
+      typeof value === 'string'
+        ? [value]
+        : Array.isArray(value)
+          ? value.filter((item) => typeof item === 'string')
+          : [];
+    const pattern = globToRegExp(glob);
+    if (scenarioNames.length > 0 && !scenarioNames.some((name) => pattern.test(name))) {
+      const suggestion = closestMatch(glob, scenarioNames);
+      ctx.problems.add(
+        path,
+        `matches no scenario${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; the scenarios are ${scenarioNames.join(', ')}`,
+      );
+    }
+    expressions.forEach((expression, i) => {
+      const at = typeof value === 'string' ? path : [...path, i];
+      const threshold = ctx.problems.attempt(at, () => parseThreshold(expression, formatPath(at)));
+      if (threshold?.metric !== 'capacity') return;
+      const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
+      if (others.length > 0) {
+        ctx.problems.add(
+          at,
+          `${quoteValue(expression)} names capacity, which only the capacity executor measures, but ${glob} also matches ${others.join(', ')}; narrow the glob to the capacity scenarios`,
+        );
+      }
+    });
+    thresholds[glob] = expressions;
+  }
+  return thresholds;
+}
+
+/** Scenario names in the order written (a plain object would move "1" or "2" to the front). */
+function scenarioOrder(doc: Document, raw: Raw): string[] {
+  const node = doc.get('scenarios', true);
+  if (isMap(node)) {
+    const names = node.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key));
+    if (names.every((name) => Object.hasOwn(raw, name))) return names;
+  }
+  return Object.keys(raw);
+}
+
+function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
+  const allowHosts = Array.isArray(root.allowHosts)
+    ? root.allowHosts.filter((host): host is string => typeof host === 'string')
+    : [];
+  const ctx: Context = { problems, allowHosts };
+
+  const services: ServiceConfig[] = [];
+  if (Array.isArray(root.services)) {
+    root.services.forEach((raw: unknown, i) => {
+      if (!isRecord(raw)) return;
+      const service = buildService(ctx, raw, i);
+      const earlier = services.findIndex((other) => other.name !== '' && other.name === service.name);
+      if (earlier !== -1) {
+        problems.add(
+          ['services', i, 'name'],
+          `${quoteValue(service.name)} is already the name of services[${earlier}]; service names must be unique`,
+        );
+      }
+      services.push(service);
+    });
+  }
+
+  const defaults = isRecord(root.defaults) ? root.defaults : {};
+  const defaultHeaders =
+    defaults.headers === undefined ? {} : checkHeaders(ctx, ['defaults', 'headers'], defaults.headers);
+
+  const scenarios: ScenarioConfig[] = [];
+  const rawScenarios = isRecord(root.scenarios) ? root.scenarios : {};
+  const names = scenarioOrder(doc, rawScenarios);
+  for (const name of names) {
+    const raw = rawScenarios[name];
+    if (!isRecord(raw)) continue;
+    const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
+    if (scenario) scenarios.push(scenario);
+  }
+
+  const config: Config = {
+    services,
+    scenarios,
+    thresholds: buildThresholds(
+      ctx,
+      root.thresholds,
+      names,
+      names.filter((name) => isRecord(rawScenarios[name]) && rawScenarios[name].executor === 'capacity'),
+    ),
+    compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
+    allowHosts,
+    report: buildReport(isRecord(root.report) ? root.report : {}),
+  };
+  if (config.compare.mode === 'ab') {
+    for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
+  }
+  return config;
+}
+
+/** The schema has checked the values already; this only fills the defaults. */
+function buildReport(raw: Raw): ReportConfig {
+  const distribution = raw.distribution;
+  return { distribution: distribution === 'grades' || distribution === 'gatling' ? distribution : 'thresholds' };
+}
+
+/**
+ * Parses and validates a perfgate config (YAML or JSON). Every problem found is listed, one per
+ * line as `file:line: path: value … what is allowed`, in a single ConfigError.
+ */
+export function parseConfig(text: string, fileName: string): Config {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const lines = doc.errors.map((error) => {
+      const position = error.linePos?.[0];
+      const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+      return `${fileName}${position ? `:${position.line}:${position.col}` : ''}: ${message}`;
+    });
+    throw new ConfigError(`${fileName} is not valid YAML:\n${lines.join('\n')}`);
+  }
+  let root: unknown;
+  try {
+    root = doc.toJS({ maxAliasCount: 1000 });
+  } catch (error) {
+    // The YAML library refuses an alias bomb (billion laughs) here, with a ReferenceError.
+    throw new ConfigError(
+      `${fileName}: ${(error as Error).message}; the config expands its aliases (*name) too many times: write the repeated parts out, or use fewer nested aliases`,
+    );
+  }
+  if (!isRecord(root)) {
+    const what = root === null || root === undefined ? 'empty' : `${quoteValue(root)}, not a map of settings`;
+    throw new ConfigError(
+      `${fileName}: the config is ${what}; it needs at least scenarios: (see the config reference)`,
+    );
+  }
+
+  const validate = schemaValidator();
+  const schemaProblems: ConfigProblem[] = [];
+  if (!validate(root)) {
+    for (const error of validate.errors ?? []) {
+      const problem = describeSchemaError(error, root);
+      if (!problem) continue;
+      // One message per spot: the first schema error says enough.
+      if (schemaProblems.some((other) => formatPath(other.path) === formatPath(problem.path))) continue;
+      schemaProblems.push(problem);
+    }
+  }
+
+  const semantic = new Problems();
+  const config = buildConfig(root, doc, semantic);
+
+  // The semantic pass re-reads values the schema already rejected; keep the schema's word there.
+  const overridden = semantic.list.filter((problem) => problem.overrides);
+  const problems = schemaProblems.filter((problem) => !overridden.some((other) => isUnder(problem.path, other.path)));
+  for (const problem of semantic.list) {
+    if (!problem.overrides && schemaProblems.some((other) => isUnder(problem.path, other.path))) continue;
+    if (problems.some((other) => other.message === problem.message)) continue;
+    problems.push(problem);
+  }
+  if (problems.length === 0) return config;
+
+  // In the order of the file, as a reader fixes them.
+  const located = problems.map((problem, order) => ({ problem, order, offset: offsetOf(doc, problem.path) ?? 0 }));
+  located.sort((a, b) => a.offset - b.offset || a.order - b.order);
+  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  const lines = located.map(
+    ({ problem, offset }) => `${fileName}:${lineCounter.linePos(offset).line}: ${problem.message}`,
+  );
+  throw new ConfigError(`${fileName} has ${count}:\n${lines.join('\n')}`);
+}
+
+function formatPercentValue(fraction: number): string {
+  return `${Number((fraction * 100).toFixed(2))}%`;
+}
+
+/**
+ * Advice that does not stop a run: settings that are allowed but will make the numbers less
+ * trustworthy. The entry points print these.
+ */
+export function findConfigWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.compare.noiseFloor !== DEFAULT_NOISE_FLOOR) {
+    warnings.push(
+      `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`,
+    );
+  }
+  for (const scenario of config.scenarios) {
+    const where = formatPath(['scenarios', scenario.name]);
+    if (scenario.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {
+      warnings.push(
+        `${where}.warmup: ${formatDuration(scenario.warmupMs)} is shorter than the recommended ${formatDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`,
+      );
+    }
+    const load = scenario.load;
+    const measuredMs =
+      'durationMs' in load
+        ? load.durationMs
+        : 'stages' in load
+          ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0)
+          : undefined;
+    // Segments hit by a burst of other work are left out, up to half of them, and a comparison
+    // needs MIN_SEGMENTS: twice that is what always leaves enough.
+    const recommended = 2 * MIN_SEGMENTS;
+    if (measuredMs !== undefined && measuredMs < recommended * scenario.segmentMs) {
+      warnings.push(
+        `${where}: ${formatDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatDuration(recommended * scenario.segmentMs)})`,
+      );
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,238 @@
+// One scenario: its target, request template, headers, data file and timings.
+import { formatDuration } from '../duration.js';
+import { formatPath, quoteValue, type PathKey } from '../paths.js';
+import { hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from '../port.js';
+import { jsonColumns, parseTemplate, templateColumns } from '../template.js';
+import type { DataSource, RequestBody, RequestTemplate, ScenarioConfig } from '../types/config.js';
+import { type Context, type Raw, checkConnections, durationAt, isRecord, stringMap } from './context.js';
+import {
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_THINK_TIME_MS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_WARMUP_MS,
+  MIN_SEGMENT_MS,
+} from './defaults.js';
+import { checkTargetUrl } from './hosts.js';
+import { CLOSED_EXECUTORS, EXECUTORS, OPEN_EXECUTORS, autoSegmentMs, buildLoad, measuredDurationMs } from './load.js';
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What an HTTP/1.1 header value cannot carry: line breaks and other control characters. */
+export const UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
+
+/** Merges header maps case-insensitively: a later map's value (and spelling) wins. */
+function mergeHeaders(...maps: Record<string, string>[]): Record<string, string> {
+  const merged = new Map<string, [string, string]>();
+  for (const map of maps) {
+    for (const [name, value] of Object.entries(map)) merged.set(name.toLowerCase(), [name, value]);
+  }
+  return Object.fromEntries([...merged.values()]);
+}
+
+export function checkHeaders(ctx: Context, path: PathKey[], raw: unknown): Record<string, string> {
+  const headers = stringMap(raw);
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name))
+      ctx.problems.add([...path, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+    // Accepted before, and then every request failed with "invalid header value".
+    else if (UNSENDABLE_IN_HEADER.test(value)) {
+      ctx.problems.add(
+        [...path, name],
+        `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`,
+      );
+    }
+    ctx.problems.attempt([...path, name], () => parseTemplate(value, formatPath([...path, name])));
+  }
+  return headers;
+}
+
+function checkJsonTemplates(ctx: Context, path: PathKey[], node: unknown): void {
+  if (typeof node === 'string') ctx.problems.attempt(path, () => parseTemplate(node, formatPath(path)));
+  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path, i], item));
+  else if (isRecord(node))
+    for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path, key], value);
+}
+
+function buildRequest(
+  ctx: Context,
+  path: PathKey[],
+  raw: Raw,
+  inheritedHeaders: Record<string, string>,
+  pathPrefix: string,
+): RequestTemplate {
+  const pathText = typeof raw.path === 'string' ? raw.path : '/';
+  if (typeof raw.path === 'string') {
+    ctx.problems.attempt([...path, 'path'], () => parseTemplate(pathText, formatPath([...path, 'path'])));
+    if (!pathText.startsWith('/') && !pathText.startsWith('${')) {
+      ctx.problems.add(
+        [...path, 'path'],
+        `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`,
+      );
+    }
+  }
+  const request: RequestTemplate = {
+    method: typeof raw.method === 'string' ? raw.method : 'GET',
+    path: pathPrefix + pathText,
+    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path, 'headers'], raw.headers)),
+  };
+  if (raw.json !== undefined && raw.body !== undefined) {
+    ctx.problems.add(
+      [...path, 'body'],
+      'a request takes json or body, not both; use json for a JSON body, body for raw text',
+    );
+  }
+  let body: RequestBody | undefined;
+  if (raw.json !== undefined) {
+    checkJsonTemplates(ctx, [...path, 'json'], raw.json);
+    body = { kind: 'json', value: raw.json };
+  } else if (typeof raw.body === 'string') {
+    ctx.problems.attempt([...path, 'body'], () => parseTemplate(raw.body as string, formatPath([...path, 'body'])));
+    body = { kind: 'raw', value: raw.body };
+  }
+  if (body) request.body = body;
+  return request;
+}
+
+/** baseUrl → origin, plus any path of it, which goes in front of every request path. */
+function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: string; prefix: string } | undefined {
+  const url = checkTargetUrl(ctx, path, value);
+  if (!url) return undefined;
+  if (url.search || url.hash) {
+    ctx.problems.add(path, `${quoteValue(value)} has a query or fragment; put those in request.path`);
+    return undefined;
+  }
+  const prefix = url.pathname.replace(/\/+$/, '');
+  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
+  if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
+    ctx.problems.add(
+      path,
+      `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`,
+    );
+    return undefined;
+  }
+  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
+}
+
+export function buildScenario(
+  ctx: Context,
+  name: string,
+  raw: Raw,
+  defaults: Raw,
+  defaultHeaders: Record<string, string>,
+): ScenarioConfig | undefined {
+  const path: PathKey[] = ['scenarios', name];
+  if (name.trim() !== name || name === '' || /[*\r\n]/.test(name)) {
+    ctx.problems.add(
+      path,
+      `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`,
+    );
+  }
+  const executor = EXECUTORS.find((candidate) => candidate === raw.executor);
+  const load = executor ? buildLoad(ctx, path, raw, executor) : undefined;
+
+  if (executor && OPEN_EXECUTORS.includes(executor) && raw.thinkTime !== undefined) {
+    ctx.problems.add(
+      [...path, 'thinkTime'],
+      `${executor} does not use "thinkTime"; only the closed models do (${CLOSED_EXECUTORS.join(', ')})`,
+      true,
+    );
+  }
+  if (executor && CLOSED_EXECUTORS.includes(executor) && raw.maxInFlight !== undefined) {
+    ctx.problems.add(
+      [...path, 'maxInFlight'],
+      `${executor} does not use "maxInFlight"; only the open models do (${OPEN_EXECUTORS.join(', ')}); its virtual users bound the requests in flight`,
+      true,
+    );
+  }
+
+  // A key set on the scenario wins over defaults; errors point at where the value was written.
+  const pick = (key: string): { value: unknown; path: PathKey[] } =>
+    raw[key] !== undefined
+      ? { value: raw[key], path: [...path, key] }
+      : { value: defaults[key], path: ['defaults', key] };
+
+  const baseUrl = pick('baseUrl');
+  let target: { origin: string; prefix: string } | undefined;
+  if (baseUrl.value === undefined) {
+    ctx.problems.add(
+      [...path, 'baseUrl'],
+      `missing; set defaults.baseUrl or ${formatPath([...path, 'baseUrl'])}, like "http://127.0.0.1:8080"`,
+    );
+  } else if (typeof baseUrl.value === 'string') {
+    target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
+  }
+
+  const duration = (key: string, fallbackMs: number): { ms: number; path: PathKey[]; value: unknown } => {
+    const picked = pick(key);
+    return { ms: durationAt(ctx, picked.path, picked.value, fallbackMs), path: picked.path, value: picked.value };
+  };
+  const timeout = duration('timeout', DEFAULT_TIMEOUT_MS);
+  if (timeout.ms <= 0)
+    ctx.problems.add(timeout.path, `${quoteValue(timeout.value)} is too short; use a timeout above 0 like "5s"`);
+  const warmup = duration('warmup', DEFAULT_WARMUP_MS);
+  const thinkTime = duration('thinkTime', DEFAULT_THINK_TIME_MS);
+  const segment = duration('segment', autoSegmentMs(load === undefined ? undefined : measuredDurationMs(load)));
+  if (segment.ms < MIN_SEGMENT_MS) {
+    ctx.problems.add(
+      segment.path,
+      `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`,
+    );
+  }
+  const maxInFlightPick = pick('maxInFlight');
+  const maxInFlight = maxInFlightPick.value;
+  if (Number.isInteger(maxInFlight))
+    checkConnections(ctx, maxInFlightPick.path, maxInFlight as number, 'requests in flight');
+  const okStatus = pick('okStatus').value;
+
+  const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
+  const request = isRecord(raw.request)
+    ? buildRequest(
+        ctx,
+        [...path, 'request'],
+        raw.request,
+        mergeHeaders(defaultHeaders, scenarioHeaders),
+        target?.prefix ?? '',
+      )
+    : undefined;
+
+  let data: DataSource | undefined;
+  if (isRecord(raw.data) && typeof raw.data.file === 'string') {
+    data = { file: raw.data.file, order: raw.data.order === 'random' ? 'random' : 'round-robin' };
+    if (!/\.(csv|json)$/i.test(data.file)) {
+      ctx.problems.add(
+        [...path, 'data', 'file'],
+        `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`,
+      );
+    }
+  }
+  if (request && !data) {
+    const uses: [PathKey[], string[]][] = [[[...path, 'request', 'path'], templateColumns(request.path)]];
+    if (request.body?.kind === 'json') uses.push([[...path, 'request', 'json'], jsonColumns(request.body.value)]);
+    if (request.body?.kind === 'raw') uses.push([[...path, 'request', 'body'], templateColumns(request.body.value)]);
+    for (const [name, value] of Object.entries(request.headers))
+      uses.push([[...path, 'request', 'headers', name], templateColumns(value)]);
+    for (const [usePath, columns] of uses) {
+      if (columns.length > 0) {
+        ctx.problems.add(
+          usePath,
+          `uses \${row.${columns[0]}} but the scenario has no data; add data: { file: rows.csv } with a column named "${columns[0]}"`,
+        );
+      }
+    }
+  }
+
+  if (!executor || !load || !target || !request) return undefined;
+  const scenario: ScenarioConfig = {
+    name,
+    load,
+    baseUrl: target.origin,
+    request,
+    warmupMs: warmup.ms,
+    timeoutMs: timeout.ms,
+    thinkTimeMs: thinkTime.ms,
+    maxInFlight: Number.isInteger(maxInFlight) ? (maxInFlight as number) : DEFAULT_MAX_IN_FLIGHT,
+    segmentMs: segment.ms,
+  };
+  if (data) scenario.data = data;
+  if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
+  return scenario;
+}

@@ -1,0 +1,24 @@
+// How messages show where in the config a value sits, and the value itself.
+
+export type PathKey = string | number;
+
+const BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
+
+/** ['scenarios', 'a', 'stages', 0, 'target'] → `scenarios.a.stages[0].target`; odd keys are quoted. */
+export function formatPath(path: readonly PathKey[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else if (BARE_KEY.test(key)) text += text ? `.${key}` : key;
+    else text += `[${JSON.stringify(key)}]`;
+  }
+  return text;
+}
+
+/** Quotes a config value the way error messages show it: strings in double quotes, numbers bare. */
+export function quoteValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
