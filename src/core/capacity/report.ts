@@ -5,7 +5,7 @@ import { markdownTable } from 'markdown-table';
 import { describeCapacityLimit } from './search.js';
 import type { CapacityLevel, CapacityResult, ScenarioResult } from '../types/results.js';
 import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from '../report/format.js';
-import { renderTextTable } from '../report/text.js';
+import { renderTextTable } from '../report/markup/text.js';
 
 /** The levels by rate, each rate once (a retried level shows its last run). */
 export function capacityCurve(capacity: CapacityResult): CapacityLevel[] {

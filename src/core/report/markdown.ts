@@ -1,9 +1,10 @@
 // The markdown report: the PR comment and the job summary. Built as a list of whole blocks so that
 // shortening it to GitHub's comment limit drops blocks (details first, then scenarios from the
 // end) and can never cut a table, a code fence or an HTML element in half.
-import { markdownTable } from 'markdown-table';
+import { renderCapacityMarkdown } from '../capacity/report.js';
 import type { Comparison, MetricComparison, ScenarioComparison, Verdict } from '../types/comparison.js';
-import type { ScenarioResult, TimelinePoint } from '../types/results.js';
+import type { ScenarioResult } from '../types/results.js';
+import { distributionRows, type DistributionChoice } from './distribution.js';
 import {
   formatAge,
   formatBytes,
@@ -27,17 +28,6 @@ import {
   pluralize,
   shortSha,
 } from './format.js';
-import { renderCapacityMarkdown } from '../capacity/report.js';
-import {
-  allMetrics,
-  currentFigures,
-  describeBaseline,
-  describeMetricChange,
-  formatMde,
-  sortMetrics,
-  summarizeVerdict,
-  type VerdictLevel,
-} from './text.js';
 import {
   describeScopeWhere,
   formatMetricList,
@@ -48,9 +38,25 @@ import {
   scopesOf,
   type GroupedReasons,
 } from './reasons.js';
-import { distributionRows, type DistributionChoice } from './distribution.js';
-
-export type PrRunEntry = { sha: string; verdict: string; date: string; summary: string };
+import {
+  allMetrics,
+  currentFigures,
+  describeBaseline,
+  describeMetricChange,
+  formatMde,
+  sortMetrics,
+  summarizeVerdict,
+  type VerdictLevel,
+} from './sentences.js';
+import { percentileChart, timelineChart } from './charts.js';
+import {
+  HISTORY_KEPT,
+  type PrRunEntry,
+  encodeHistory,
+  extractPreviousRuns,
+  renderPreviousRuns,
+} from './comment-history.js';
+import { code, escapeHtml, escapeText, table } from './markup/markdown.js';
 
 export interface MarkdownOptions {
   title?: string;
@@ -73,14 +79,9 @@ export interface MarkdownOptions {
 
 export const DEFAULT_MARKER = '<!-- perfgate -->';
 export const DEFAULT_MAX_CHARS = 65_000;
-/** Runs kept in the hidden history, and shown in the table. */
-const HISTORY_KEPT = 20;
-const HISTORY_SHOWN = 10;
+
 /** Sentences listed under the verdict before "…and N more". */
 const SENTENCES_SHOWN = 25;
-const CHART_POINTS = 30;
-
-const HISTORY_PATTERN = /<!-- perfgate-history: ([A-Za-z0-9+/=]*) -->/;
 
 const LEVEL_EMOJI: Record<VerdictLevel, string> = { fail: '❌', warn: '⚠️', pass: '✅' };
 
@@ -90,64 +91,6 @@ const VERDICT_CELLS: Record<Verdict, string> = {
   'no change': '➖ no change',
   inconclusive: '❔ inconclusive',
 };
-
-// ---------------------------------------------------------------- escaping
-
-/** Text that must show as written: no emphasis, links or HTML from scenario names or reasons. */
-function escapeText(text: string): string {
-  return text
-    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`)
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Inline code that survives backticks in the content and pipes inside tables. */
-function code(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  const pad = text.includes('`') ? ' ' : '';
-  return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`;
-}
-
-function table(rows: string[][], align: string[]): string {
-  return markdownTable(rows, { align });
-}
-
-// ---------------------------------------------------------------- history of this PR
-
-function encodeHistory(entries: PrRunEntry[]): string {
-  return `<!-- perfgate-history: ${Buffer.from(JSON.stringify(entries), 'utf8').toString('base64')} -->`;
-}
-
-function isEntry(value: unknown): value is PrRunEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return ['sha', 'verdict', 'date', 'summary'].every((key) => typeof entry[key] === 'string');
-}
-
-/** The runs recorded in an earlier perfgate comment; empty when there are none or they are damaged. */
-export function extractPreviousRuns(commentBody: string): PrRunEntry[] {
-  const match = HISTORY_PATTERN.exec(commentBody);
-  if (!match?.[1]) return [];
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(match[1], 'base64').toString('utf8'));
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(isEntry).map(({ sha, verdict, date, summary }) => ({ sha, verdict, date, summary }));
-  } catch {
-    // A hand-edited or truncated comment only costs the history, never the report.
-    return [];
-  }
-}
-
-function formatWhen(date: string): string {
-  const ms = Date.parse(date);
-  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : escapeText(date);
-}
-
-// ---------------------------------------------------------------- blocks
 
 type BlockKind =
   | 'marker'
@@ -487,140 +430,6 @@ function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: 
   return out.join('\n');
 }
 
-// ---------------------------------------------------------------- charts
-
-/** Mermaid numbers: plain decimals, three significant digits, no separators. */
-function chartNumber(ms: number): string {
-  if (!Number.isFinite(ms)) return '0';
-  return String(Number(ms.toPrecision(3)));
-}
-
-function chartTitle(text: string): string {
-  return `"${text.replace(/["\\]/g, "'")}"`;
-}
-
-/**
- * Plot colours that hold at least 3:1 contrast (WCAG's figure for graphics) against both GitHub
- * themes' backgrounds, #ffffff and #0d1117: a grey for the baseline's bars, a blue for this run's
- * line. Mermaid's default bar colour (#ECECFF) is 1.2:1 on white. Only the palette is set, so
- * GitHub's own light or dark theme still draws the text and axes.
- */
-export const CHART_COLOURS = { baseline: '#8c959f', current: '#2f81f7' } as const;
-
-/** The init line that sets the plot colours, in the order the plots are listed. */
-function chartInit(colours: string[]): string {
-  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours.join(', ')}"}}}}%%`;
-}
-
-const LEGEND_BOTH = `bars: baseline (grey) · line: this run (blue)`;
-const LEGEND_AB = `bars: base (grey) · line: head (blue)`;
-
-/** Baseline vs current percentiles; the compared values where the table has them, so both agree. */
-function percentileChart(s: ScenarioComparison, ab = false): string {
-  const keys = ['p50', 'p90', 'p95', 'p99'] as const;
-  const value = (key: (typeof keys)[number], side: 'baseline' | 'current'): number => {
-    const compared = s.metrics.find((m) => m.metric === key);
-    if (compared) return compared[side];
-    const result = side === 'baseline' ? s.baseline : s.current;
-    return result ? result.latencyMs[key] : 0;
-  };
-  const baseline = keys.map((k) => value(k, 'baseline'));
-  const current = keys.map((k) => value(k, 'current'));
-  const top = Math.max(...baseline, ...current);
-  return [
-    '```mermaid',
-    chartInit([CHART_COLOURS.baseline, CHART_COLOURS.current]),
-    'xychart-beta',
-    `  title ${chartTitle(`${s.name}: latency percentiles (ms)`)}`,
-    `  x-axis [${keys.join(', ')}]`,
-    `  y-axis "ms" 0 --> ${chartNumber(top * 1.1 || 1)}`,
-    `  bar [${baseline.map(chartNumber).join(', ')}]`,
-    `  line [${current.map(chartNumber).join(', ')}]`,
-    '```',
-    '',
-    `<sub>${ab ? LEGEND_AB : LEGEND_BOTH}</sub>`,
-  ].join('\n');
-}
-
-interface ChartPoint {
-  second: number;
-  /** p95 of every request that ended in the interval, failed ones included; undefined if none. */
-  p95?: number;
-  count: number;
-  ko: number;
-}
-
-/** A timeline point's latency for the chart: of all requests when recorded, else of ok ones. */
-function pointP95(p: TimelinePoint): number | undefined {
-  if (p.allP95 !== undefined) return p.allP95;
-  if (p.count - p.ko <= 0) return undefined;
-  return p.p95 ?? undefined;
-}
-
-/** At most CHART_POINTS buckets; each shows its worst second, so that a stall stays visible. */
-function bucketTimeline(timeline: TimelinePoint[], buckets: number): ChartPoint[] {
-  const size = Math.max(1, Math.ceil(timeline.length / buckets));
-  const out: ChartPoint[] = [];
-  for (let i = 0; i < timeline.length; i += size) {
-    const slice = timeline.slice(i, i + size);
-    const values = slice.map(pointP95).filter((v): v is number => v !== undefined);
-    out.push({
-      second: slice[0]?.second ?? i,
-      ...(values.length > 0 ? { p95: Math.max(...values) } : {}),
-      count: slice.reduce((n, p) => n + p.count, 0),
-      ko: slice.reduce((n, p) => n + p.ko, 0),
-    });
-  }
-  return out;
-}
-
-/** The seconds with failed requests, in words: "failed requests: s12 40%, s13 100%". */
-function describeFailures(points: ChartPoint[], limit = 8): string | undefined {
-  const failing = points.filter((p) => p.ko > 0);
-  if (failing.length === 0) return undefined;
-  const shown = failing
-    .slice(0, limit)
-    .map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
-  const more = failing.length > limit ? `, and ${formatCount(failing.length - limit)} more intervals` : '';
-  return `failed share where requests failed: ${shown.join(', ')}${more}`;
-}
-
-function timelineChart(s: ScenarioComparison): string | undefined {
-  if (s.current.timeline.length < 3) return undefined;
-  const current = bucketTimeline(s.current.timeline, CHART_POINTS);
-  if (current.every((p) => p.p95 === undefined)) return undefined;
-  const baselineTimeline = s.baseline?.timeline ?? [];
-  const baseline = baselineTimeline.length >= 3 ? bucketTimeline(baselineTimeline, current.length) : [];
-  const comparable = baseline.length === current.length;
-  // Mermaid has no gaps in a line: an interval without any answer is drawn at 0, and the caption
-  // names it, so a reader never takes it for a fast second.
-  const number = (p: ChartPoint): string => (p.p95 === undefined ? '0' : chartNumber(p.p95));
-  const top = Math.max(...current.map((p) => p.p95 ?? 0), ...(comparable ? baseline.map((p) => p.p95 ?? 0) : []));
-  const lines = [
-    '```mermaid',
-    chartInit(comparable ? [CHART_COLOURS.baseline, CHART_COLOURS.current] : [CHART_COLOURS.current]),
-    'xychart-beta',
-    `  title ${chartTitle(`${s.name}: p95 per second, all requests (ms)`)}`,
-    `  x-axis "second" [${current.map((p) => p.second).join(', ')}]`,
-    `  y-axis "ms" 0 --> ${chartNumber(top * 1.1 || 1)}`,
-  ];
-  if (comparable) lines.push(`  bar [${baseline.map(number).join(', ')}]`);
-  lines.push(`  line [${current.map(number).join(', ')}]`, '```');
-  const caption = [
-    comparable ? LEGEND_BOTH : 'line: this run (blue)',
-    'p95 of all requests that ended in the second, failed ones included',
-  ];
-  if (current.length < s.current.timeline.length) caption.push('worst second of each interval');
-  const empty = current.filter((p) => p.p95 === undefined).map((p) => p.second);
-  if (empty.length > 0)
-    caption.push(`no request ended at ${empty.slice(0, 8).join(', ')} s${empty.length > 8 ? ' …' : ''} (drawn at 0)`);
-  const failures = describeFailures(current);
-  if (failures) caption.push(failures);
-  return `${lines.join('\n')}\n\n<sub>${caption.join(' · ')}</sub>`;
-}
-
-// ---------------------------------------------------------------- details
-
 function latencyRow(label: string, r: ScenarioResult): string[] {
   const l = r.latencyMs;
   const values = [l.min, l.mean, l.stddev, l.p50, l.p75, l.p90, l.p95, l.p99, l.p999, l.max];
@@ -740,24 +549,6 @@ function renderMethod(comparison: Comparison): string {
     '',
     '</details>',
   ].join('\n');
-}
-
-function renderPreviousRuns(previous: PrRunEntry[]): string {
-  const rows = [['commit', 'verdict', 'when', 'summary']];
-  for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
-    const mark = run.verdict === 'fail' ? '❌' : run.verdict === 'pass' ? '✅' : '❔';
-    rows.push([
-      run.sha ? code(shortSha(run.sha)) : '–',
-      `${mark} ${escapeText(run.verdict)}`,
-      formatWhen(run.date),
-      escapeText(run.summary),
-    ]);
-  }
-  const more =
-    previous.length > HISTORY_SHOWN
-      ? `\n\n<sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>`
-      : '';
-  return `**Earlier runs on this PR**\n\n${table(rows, ['l', 'l', 'l', 'l'])}${more}`;
 }
 
 function renderFooter(comparison: Comparison, options: MarkdownOptions): string {

@@ -12,14 +12,13 @@ import {
   metricLabel,
   okPerSec,
 } from './format.js';
-import { describeBaseline, sortMetrics, summarizeVerdict, type VerdictLevel } from './text.js';
+import { describeBaseline, sortMetrics, summarizeVerdict, type VerdictLevel } from './sentences.js';
+import { FENCE_OVERHEAD, clip, codeBlock, escapeSlack, link, packLines } from './markup/slack.js';
 
 /** Slack's limits (https://api.slack.com/reference/block-kit/blocks). */
 export const SLACK_MAX_BLOCKS = 50;
 export const SLACK_MAX_SECTION_CHARS = 3_000;
 export const SLACK_MAX_TEXT_CHARS = 40_000;
-
-const FENCE_OVERHEAD = '```\n\n```'.length;
 
 const LEVEL_EMOJI: Record<VerdictLevel, string> = { fail: ':x:', warn: ':warning:', pass: ':white_check_mark:' };
 
@@ -93,48 +92,6 @@ function renderSlackEntries(results: Results, comparison?: Comparison): string[]
  */
 export function renderSlackLines(results: Results, comparison?: Comparison): string[] {
   return renderSlackEntries(results, comparison).flat();
-}
-
-/** Slack reads &, < and > as markup, also inside code blocks. */
-function escapeSlack(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function link(url: string, text: string): string {
-  return `<${url.replace(/\|/g, '%7C').replace(/>/g, '%3E')}|${escapeSlack(text)}>`;
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-/**
- * Packs entries (a scenario's line and its marks) into code blocks of at most `max` characters
- * each, never splitting an entry's line and keeping its marks with it where they fit.
- */
-function packLines(entries: string[][], max: number): string[][] {
-  const chunks: string[][] = [];
-  let chunk: string[] = [];
-  let size = FENCE_OVERHEAD;
-  for (const entry of entries) {
-    const raw = entry.join('\n');
-    // A single line longer than a whole block (an absurd scenario name) is the one thing cut.
-    const line = clip(raw, max - FENCE_OVERHEAD);
-    const added = line.length + (chunk.length > 0 ? 1 : 0);
-    if (chunk.length > 0 && size + added > max) {
-      chunks.push(chunk);
-      chunk = [];
-      size = FENCE_OVERHEAD;
-    }
-    size += line.length + (chunk.length > 0 ? 1 : 0);
-    chunk.push(line);
-  }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
-}
-
-function codeBlock(lines: string[]): string {
-  return `\`\`\`\n${lines.join('\n')}\n\`\`\``;
 }
 
 export interface SlackMessageOptions {

@@ -1,10 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import {
-  DEFAULT_MARKER,
-  extractPreviousRuns,
-  renderMarkdown,
-  type PrRunEntry,
-} from '../../../src/core/report/markdown.js';
+import { DEFAULT_MARKER, renderMarkdown } from '../../../src/core/report/markdown.js';
+import { extractPreviousRuns, type PrRunEntry } from '../../../src/core/report/comment-history.js';
 import type { Comparison } from '../../../src/core/types/comparison.js';
 import {
   makeAllErrorComparison,

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { describeMetricChange, renderComparisonText, summarizeVerdict } from '../../../src/core/report/text.js';
+import { describeMetricChange, summarizeVerdict } from '../../../src/core/report/sentences.js';
+import { renderComparisonText } from '../../../src/core/report/text.js';
 import {
   makeAllErrorComparison,
   makeFailingComparison,

@@ -1,0 +1,59 @@
+// The history of one PR's runs, kept hidden in its comment and shown as a table: which head was
+// tested when, with which verdict.
+import { formatCount, shortSha } from './format.js';
+import { code, escapeText, table } from './markup/markdown.js';
+
+export type PrRunEntry = { sha: string; verdict: string; date: string; summary: string };
+
+/** Runs kept in the hidden history, and shown in the table. */
+export const HISTORY_KEPT = 20;
+const HISTORY_SHOWN = 10;
+
+const HISTORY_PATTERN = /<!-- perfgate-history: ([A-Za-z0-9+/=]*) -->/;
+
+export function encodeHistory(entries: PrRunEntry[]): string {
+  return `<!-- perfgate-history: ${Buffer.from(JSON.stringify(entries), 'utf8').toString('base64')} -->`;
+}
+
+function isEntry(value: unknown): value is PrRunEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return ['sha', 'verdict', 'date', 'summary'].every((key) => typeof entry[key] === 'string');
+}
+
+/** The runs recorded in an earlier perfgate comment; empty when there are none or they are damaged. */
+export function extractPreviousRuns(commentBody: string): PrRunEntry[] {
+  const match = HISTORY_PATTERN.exec(commentBody);
+  if (!match?.[1]) return [];
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(match[1], 'base64').toString('utf8'));
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(isEntry).map(({ sha, verdict, date, summary }) => ({ sha, verdict, date, summary }));
+  } catch {
+    // A hand-edited or truncated comment only costs the history, never the report.
+    return [];
+  }
+}
+
+function formatWhen(date: string): string {
+  const ms = Date.parse(date);
+  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : escapeText(date);
+}
+
+export function renderPreviousRuns(previous: PrRunEntry[]): string {
+  const rows = [['commit', 'verdict', 'when', 'summary']];
+  for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
+    const mark = run.verdict === 'fail' ? '❌' : run.verdict === 'pass' ? '✅' : '❔';
+    rows.push([
+      run.sha ? code(shortSha(run.sha)) : '–',
+      `${mark} ${escapeText(run.verdict)}`,
+      formatWhen(run.date),
+      escapeText(run.summary),
+    ]);
+  }
+  const more =
+    previous.length > HISTORY_SHOWN
+      ? `\n\n<sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>`
+      : '';
+  return `**Earlier runs on this PR**\n\n${table(rows, ['l', 'l', 'l', 'l'])}${more}`;
+}

@@ -1,0 +1,189 @@
+// What a comparison says, in the words every report shares (text, markdown, Slack): the verdict's
+// level and summary, the baseline's state, one sentence per metric change, the MDE.
+import type { BaselineStatus, Comparison, MetricComparison, Verdict } from '../types/comparison.js';
+import type { MetricName } from '../types/config.js';
+import type { ScenarioResult } from '../types/results.js';
+import {
+  METRIC_ORDER,
+  formatCount,
+  formatFixed,
+  formatMetricValue,
+  formatRps,
+  intervalDecimals,
+  metricLabel,
+  okPerSec,
+  pluralize,
+} from './format.js';
+
+export type VerdictLevel = 'fail' | 'warn' | 'pass';
+
+export interface VerdictSummary {
+  level: VerdictLevel;
+  /** "2 regressions, 1 threshold breached", "no regression, 1 improvement", … */
+  words: string;
+}
+
+export const VERDICT_MARKS: Record<Verdict, string> = {
+  regression: '✗',
+  improvement: '✓',
+  'no change': '=',
+  inconclusive: '?',
+};
+
+const BASELINE_PROBLEMS: Record<Exclude<BaselineStatus['kind'], 'ok'>, string> = {
+  missing: 'no baseline yet',
+  unreadable: 'baseline unreadable',
+  corrupt: 'baseline corrupt',
+  'future-version': 'baseline from a newer perfgate',
+  'other-config': 'baseline is for another config',
+};
+
+export function allMetrics(comparison: Comparison): MetricComparison[] {
+  return comparison.scenarios.flatMap((s) => s.metrics);
+}
+
+export function summarizeVerdict(comparison: Comparison): VerdictSummary {
+  const regressions = comparison.regressions.length;
+  const breaches = comparison.breaches.length;
+  const improvements = comparison.improvements.length;
+  const inconclusive = allMetrics(comparison).filter((m) => m.verdict === 'inconclusive').length;
+  const status = comparison.baselineStatus;
+  const environmentDiffers = comparison.baseline?.environmentDiffers === true;
+  const parts: string[] = [];
+  if (comparison.verdict === 'fail' || regressions > 0 || breaches > 0) {
+    if (regressions > 0) parts.push(pluralize(regressions, 'regression'));
+    if (breaches > 0) parts.push(`${pluralize(breaches, 'threshold')} breached`);
+    if (parts.length === 0) parts.push('failed');
+    if (status.kind !== 'ok') parts.push(BASELINE_PROBLEMS[status.kind]);
+    return { level: 'fail', words: parts.join(', ') };
+  }
+  if (status.kind !== 'ok') {
+    const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
+    parts.push(BASELINE_PROBLEMS[status.kind]);
+    parts.push(thresholds > 0 ? `${pluralize(thresholds, 'threshold')} met` : 'no thresholds set');
+    return { level: 'warn', words: parts.join(', ') };
+  }
+  parts.push('no regression');
+  if (improvements > 0) parts.push(pluralize(improvements, 'improvement'));
+  if (inconclusive > 0) parts.push(`${formatCount(inconclusive)} inconclusive`);
+  if (environmentDiffers) parts.push('environment differs');
+  return { level: inconclusive > 0 || environmentDiffers ? 'warn' : 'pass', words: parts.join(', ') };
+}
+
+/** What the baseline was and how it was used, one line each; empty when there is nothing to say. */
+export function describeBaseline(comparison: Comparison): string[] {
+  const notes: string[] = [];
+  const status = comparison.baselineStatus;
+  if (comparison.ab !== undefined) {
+    const pairs =
+      comparison.ab.pairs > 0
+        ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`
+        : '';
+    notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
+  } else if (status.kind !== 'ok') {
+    notes.push(
+      `${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ''}`,
+    );
+  } else if (comparison.mode === 'history') {
+    notes.push(
+      `compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, 'past run')}`,
+    );
+  }
+  if (comparison.baseline?.environmentDiffers) {
+    notes.push('the baseline ran on a different environment (CPU, Node or runner): timing changes are inconclusive');
+  }
+  return notes;
+}
+
+function sentencePercent(fraction: number): string {
+  return `${formatFixed(Math.abs(fraction) * 100, Math.abs(fraction) >= 0.1 ? 0 : 1)}%`;
+}
+
+function sentenceInterval(metric: MetricName, interval: [number, number], change: number): string {
+  const points = metric === 'error_rate';
+  const decimals = points ? 2 : intervalDecimals(interval);
+  const unit = points ? ' points' : '%';
+  const number = (x: number): string => formatFixed(x * 100, decimals);
+  const [lo, hi] = interval;
+  const sameSide = change > 0 ? lo >= 0 && hi >= 0 : change < 0 ? lo <= 0 && hi <= 0 : false;
+  if (sameSide) {
+    const a = Math.min(Math.abs(lo), Math.abs(hi));
+    const b = Math.max(Math.abs(lo), Math.abs(hi));
+    return `95% CI ${number(a)}–${number(b)}${unit}`;
+  }
+  const sign = (x: number): string => (x > 0 ? `+${number(x)}` : number(x));
+  return `95% CI ${sign(lo)}${unit} to ${sign(hi)}${unit}`;
+}
+
+/** "p99 of fetchByQuery rose 23% (95% CI 14–31%), from 812 ms to 1,001 ms" */
+export function describeMetricChange(m: MetricComparison): string {
+  const direction = m.change > 0 ? 'rose' : m.change < 0 ? 'fell' : 'did not change';
+  const amount =
+    m.change === 0
+      ? ''
+      : m.metric === 'error_rate'
+        ? ` ${formatFixed(Math.abs(m.change) * 100, 2)} points`
+        : ` ${sentencePercent(m.change)}`;
+  const interval = m.changeInterval ? ` (${sentenceInterval(m.metric, m.changeInterval, m.change)})` : '';
+  return (
+    `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, ` +
+    `from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}`
+  );
+}
+
+/** "p99 of checkout: too few tail samples; the generator fell behind" */
+export function describeInconclusive(m: MetricComparison): string {
+  const reasons = m.reasons.length > 0 ? m.reasons.join('; ') : 'significance and effect size disagree';
+  return `${metricLabel(m.metric)} of ${m.scenario}: ${reasons}`;
+}
+
+export function sortMetrics(metrics: MetricComparison[]): MetricComparison[] {
+  const rank = (m: MetricComparison): number => {
+    const index = METRIC_ORDER.indexOf(m.metric);
+    return index < 0 ? METRIC_ORDER.length : index;
+  };
+  return [...metrics].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The requests and rates of a scenario in one line: total and dropped, completed and successful
+ * per second, and the intended rate of an open model.
+ * "5,789 requests, 211 dropped · 385.9/s completed, 380.2/s OK · 400/s intended"
+ */
+export function describeRequests(r: ScenarioResult): string {
+  const counts = `${pluralize(r.requests.total, 'request')}${r.requests.dropped > 0 ? `, ${formatCount(r.requests.dropped)} dropped` : ''}`;
+  const parts = [counts, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  return parts.join(' · ');
+}
+
+/** The six headline figures of a run, for scenarios that have nothing to compare with. */
+export function currentFigures(result: ScenarioResult): { metric: MetricName; value: number }[] {
+  const values: Record<MetricName, number> = {
+    p50: result.latencyMs.p50,
+    p90: result.latencyMs.p90,
+    p95: result.latencyMs.p95,
+    p99: result.latencyMs.p99,
+    rps: result.rps,
+    error_rate: result.errorRate,
+    capacity: result.capacity?.ratePerSec ?? NaN,
+  };
+  return METRIC_ORDER.filter((metric) => metric !== 'capacity' || result.capacity !== undefined).map((metric) => ({
+    metric,
+    value: values[metric],
+  }));
+}
+
+/** The run's minimum detectable effect of a metric: ±x% (±x points for the error rate); – when none. */
+export function formatMde(m: MetricComparison): string {
+  const mde = m.minDetectableEffect;
+  if (mde === undefined || !Number.isFinite(mde)) return '–';
+  return m.metric === 'error_rate'
+    ? `±${formatFixed(mde * 100, 2)} pp`
+    : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+}
+
+/** The p-value the verdict used: Holm-adjusted when there was a family to adjust over. */
+export function verdictPValue(m: MetricComparison): number | undefined {
+  return m.adjustedPValue ?? m.pValue;
+}
