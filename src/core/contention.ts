@@ -16,6 +16,7 @@
 import { decodeHistogram, encodeHistogram, mergeHistograms } from './histogram.js';
 import { summarizeScenario } from './summary.js';
 import type { MetricName } from './types/config.js';
+import type { Reason, RunRole } from './types/comparison.js';
 import type { ScenarioResult, SegmentContention, SegmentRecord } from './types/results.js';
 
 export const BURST = {
@@ -260,8 +261,8 @@ export interface ContentionBound {
   /** The largest relative change in the metric's bad direction the difference can explain
    * (0.8 = +80% for a latency, −44% as 0.8 for rps: a fall to 1/1.8). */
   explainable: number;
-  /** Which run was the busier, and by how much, in words. */
-  description: string;
+  /** By how much the busier run was busier, where that is beyond ordinary noise. */
+  excess: { moreCores?: number; moreLoopDelayMs?: number };
 }
 
 /**
@@ -286,12 +287,10 @@ export function contentionBound(
   // itself in ms; rps of a closed model falls with latency, so for rps `betterValue` is the
   // better run's p50 latency and the same ratio bounds the fall.
   const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
-  const parts: string[] = [];
-  if (more.cores > CONTENTION_TOLERANCE.cores)
-    parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
-  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs)
-    parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
-  return { explainable: cpuFactor * loopFactor - 1, description: parts.join(' and ') };
+  const beyond: ContentionBound['excess'] = {};
+  if (more.cores > CONTENTION_TOLERANCE.cores) beyond.moreCores = more.cores;
+  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) beyond.moreLoopDelayMs = more.loopDelayMs;
+  return { explainable: cpuFactor * loopFactor - 1, excess: beyond };
 }
 
 /**
@@ -299,7 +298,7 @@ export function contentionBound(
  * are relative (current/baseline − 1); for latencies a change up is worse, for rps a change down.
  * A change whose whole interval lies beyond the explainable bound stays a verdict.
  */
-export function contentionGuard(input: {
+export function boundContention(input: {
   metric: MetricName;
   change: number;
   interval?: [number, number];
@@ -311,8 +310,8 @@ export function contentionGuard(input: {
   /** rps: the runs' p50 latency (ms): a closed model's rate falls as its latency rises, so the
    * loop-delay term bounds it through them. */
   latencyMs?: { past: number; current: number };
-  pastWho: string;
-}): string | undefined {
+  pastRun: RunRole;
+}): Reason | undefined {
   const { metric, change, interval, current, past } = input;
   if (metric === 'error_rate' || !Number.isFinite(change) || change === 0) return undefined;
   const higher = change > 0;
@@ -340,7 +339,11 @@ export function contentionGuard(input: {
   // An interval that reaches no change is no claim the competition could have made: the test
   // says "no change" or "inconclusive" by itself, and holding it back would only hide that.
   if (interval !== undefined && (higher ? interval[0] <= 0 : interval[1] >= 0)) return undefined;
-  const busier = currentLooksWorse ? 'the current run' : input.pastWho;
-  const signed = `${limit >= 0 ? '+' : ''}${(limit * 100).toFixed(0)}%`;
-  return `${busier} had ${bound.description}, which can explain a change of up to ${signed} in ${metric}; this change is within that, so it cannot be told from the competition`;
+  return {
+    kind: 'contention',
+    metric,
+    busier: currentLooksWorse ? 'current' : input.pastRun,
+    ...bound.excess,
+    explainable: limit,
+  };
 }

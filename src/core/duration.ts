@@ -55,7 +55,7 @@ export function parsePercent(text: unknown, path = ''): number {
 }
 
 /** 500 → "500ms", 1500 → "1.5s", 90000 → "1m30s", 3600000 → "1h"; parseDuration reads it back. */
-export function formatDuration(ms: number): string {
+export function formatConfigDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return `${ms}ms`;
   if (ms < 1000) return `${ms}ms`;
   const hours = Math.floor(ms / 3_600_000);

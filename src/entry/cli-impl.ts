@@ -1,4 +1,5 @@
 // The CLI's commands, each a small composition of the shared pieces.
+import { renderComparisonJson } from '../core/report/json.js';
 import { access, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
@@ -289,19 +290,8 @@ export function renderReport(comparison: Comparison, format: ReportFormat, distr
       return renderMarkdown(comparison, { now: new Date(), ...(distribution ? { distribution } : {}) });
     case 'slack':
       return renderSlackLines(comparison.current, comparison).join('\n');
-    case 'json': {
-      // The verdicts without the raw histograms: those are in the results file already.
-      const { current, scenarios, ...rest } = comparison;
-      return JSON.stringify(
-        {
-          ...rest,
-          current: { configHash: current.configHash, startTime: current.startTime, git: current.git },
-          scenarios: scenarios.map(({ name, metrics, thresholds, notes }) => ({ name, metrics, thresholds, notes })),
-        },
-        null,
-        2,
-      );
-    }
+    case 'json':
+      return renderComparisonJson(comparison);
   }
 }
 

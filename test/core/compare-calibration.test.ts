@@ -8,6 +8,7 @@ import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import type { Baseline, HistoryEntry, Results } from '../../src/core/types/results.js';
 import type { MetricComparison } from '../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
+import { describeReason } from '../../src/core/report/reasons.js';
 
 const compare = defaultCompareConfig();
 
@@ -83,7 +84,7 @@ describe('short runs', () => {
       input(makeResults({ seed: 12, runShiftSd: 0.045, scenarios: [{ ...fixture, scale: 1.4 }] }), baseline),
     );
     const p50 = all(result).find((m) => m.metric === 'p50')!;
-    expect(p50.reasons.join(' ')).not.toMatch(/too few segments/);
+    expect(p50.reasons.map(describeReason).join(' ')).not.toMatch(/too few segments/);
     expect(p50.verdict).toBe('regression');
     expect(result.verdict).toBe('fail');
   });

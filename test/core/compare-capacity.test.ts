@@ -7,6 +7,7 @@ import { evaluateThresholds } from '../../src/core/thresholds.js';
 import type { Baseline, CapacityResult, Results } from '../../src/core/types/results.js';
 import type { MetricComparison } from '../../src/core/types/comparison.js';
 import { makeResults } from './fixtures.js';
+import { describeReason } from '../../src/core/report/reasons.js';
 
 function search(
   ratePerSec: number,
@@ -73,7 +74,7 @@ describe('capacity against a stored baseline (no history)', () => {
   it('calls a drop only with the bound that decides it when a bracket is open', () => {
     const below = capacityOf(run(2, search(0, 50)), baseline);
     expect(below).toMatchObject({ verdict: 'regression', current: 50, baseline: 200 });
-    expect(below.reasons[0]).toMatch(/below 50\/s .*start rate/);
+    expect(below.reasons.map(describeReason)[0]).toMatch(/below 50\/s .*start rate/);
     const above = capacityOf(run(2, search(800, null, 'maxRate')), baseline);
     expect(above).toMatchObject({ verdict: 'improvement', current: 800, baseline: 210 });
   });
@@ -81,7 +82,9 @@ describe('capacity against a stored baseline (no history)', () => {
   it('does not blame the service for a capacity the generator could not reach', () => {
     const metric = capacityOf(run(2, search(150, null, 'generator')), baseline);
     expect(metric.verdict).toBe('inconclusive');
-    expect(metric.reasons.join(' ')).toMatch(/only bounded, not measured .*load generator saturated/);
+    expect(metric.reasons.map(describeReason).join(' ')).toMatch(
+      /only bounded, not measured .*load generator saturated/,
+    );
   });
 
   it('compares the capacity scenario on its capacity alone, and gives an ordinary scenario no capacity metric', () => {

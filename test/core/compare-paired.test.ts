@@ -5,6 +5,7 @@ import type { Comparison, MetricComparison, ThresholdResult } from '../../src/co
 import type { Results } from '../../src/core/types/results.js';
 import { makeAbResults, type AbScenarioFixture } from './ab-fixtures.js';
 import { TEST_COMPARE } from './fixtures.js';
+import { describeReason } from '../../src/core/report/reasons.js';
 
 const compare = TEST_COMPARE;
 
@@ -105,7 +106,9 @@ describe('comparePaired', () => {
     for (const name of ['p50', 'p95']) {
       const held = metric(alternate, 'api', name);
       expect(held.verdict).toBe('inconclusive');
-      expect(held.reasons?.join(' ')).toContain('the load generator fell behind its schedule in the head');
+      expect(held.reasons.map(describeReason).join(' ')).toContain(
+        'the load generator fell behind its schedule in the head',
+      );
     }
     expect(alternate.scenarios[0]?.notes.some((text) => text.startsWith('The load generator fell behind'))).toBe(false);
   });
@@ -126,7 +129,9 @@ describe('comparePaired', () => {
     for (const name of noChange) {
       const held = metric(comparison, 'api', name);
       expect(held.verdict).toBe('inconclusive');
-      expect(held.reasons.join(' ')).toContain('"no change" cannot be told from a smaller reading of a real one');
+      expect(held.reasons.map(describeReason).join(' ')).toContain(
+        '"no change" cannot be told from a smaller reading of a real one',
+      );
     }
   });
 
@@ -141,7 +146,9 @@ describe('comparePaired', () => {
     };
     const after = metric(comparePaired(input({ ...results, scenarios: [head] })), 'api', 'p95');
     expect(after.verdict).toBe('inconclusive');
-    expect(after.reasons.join(' ')).toMatch(/the whole-run values differ by \+30(\.0)?%, outside the pairs' interval/);
+    expect(after.reasons.map(describeReason).join(' ')).toMatch(
+      /the whole-run values differ by \+30(\.0)?%, outside the pairs' interval/,
+    );
   });
 
   it('calls A/A runs no change in the large majority, and never a regression here (deterministic seeds)', () => {
@@ -173,7 +180,7 @@ describe('comparePaired', () => {
     const rps = metric(comparison, 'api', 'rps');
     expect(rps.method).toBe('rate-check');
     expect(rps.verdict).toBe('regression');
-    expect(rps.reasons.join(' ')).toContain('12 of 12 pairs');
+    expect(rps.reasons.map(describeReason).join(' ')).toContain('12 of 12 pairs');
     expect(comparison.verdict).toBe('fail');
   });
 
@@ -230,7 +237,7 @@ describe('comparePaired', () => {
       'p99',
     );
     expect(p99.verdict).toBe('inconclusive');
-    expect(p99.reasons.join(' ')).toContain('were above p99');
+    expect(p99.reasons.map(describeReason).join(' ')).toContain('were above p99');
   });
 
   it('needs the base variant inside the results', () => {

@@ -5,6 +5,7 @@ import type { Baseline, Results } from '../../src/core/types/results.js';
 import type { MetricComparison, ThresholdResult } from '../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from './fixtures.js';
 import { TEST_COMPARE } from './fixtures.js';
+import { describeReason } from '../../src/core/report/reasons.js';
 
 const compare = TEST_COMPARE;
 const api: ScenarioFixture = { name: 'api', ratePerSec: 200, segments: 12 };
@@ -80,7 +81,12 @@ describe('decideVerdict', () => {
     ],
     [
       'a guard overrides everything',
-      { ...base, change: 0.5, adjustedPValue: 0.001, guards: ['the generator fell behind'] },
+      {
+        ...base,
+        change: 0.5,
+        adjustedPValue: 0.001,
+        guards: [{ kind: 'generator-behind' as const, run: 'current' as const, details: [] }],
+      },
       'inconclusive',
     ],
     ['no test', { ...base, change: 0.5 }, 'inconclusive'],
@@ -179,7 +185,8 @@ describe('compareRuns, no history (bootstrap against the stored run)', () => {
 
 describe('guards', () => {
   const baseline = bare(run(1));
-  const reasonsOf = (result: ReturnType<typeof compareRuns>, name: string) => metric(result, name).reasons.join(' ');
+  const reasonsOf = (result: ReturnType<typeof compareRuns>, name: string) =>
+    metric(result, name).reasons.map(describeReason).join(' ');
 
   it('holds back p99 when a build has fewer than 5,000 requests', () => {
     const thin = bare(run(1, { ratePerSec: 50 }));
@@ -196,7 +203,9 @@ describe('guards', () => {
     const result = compareRuns(input(run(2, { scale: 2 }), bare(run(1, { saturated: true }))));
     for (const m of result.scenarios[0]!.metrics) {
       expect(m.verdict).toBe('inconclusive');
-      expect(m.reasons.join(' ')).toMatch(/fell behind its schedule in the baseline: event-loop delay/);
+      expect(m.reasons.map(describeReason).join(' ')).toMatch(
+        /fell behind its schedule in the baseline: event-loop delay/,
+      );
     }
     expect(result.verdict).toBe('pass');
   });
@@ -277,7 +286,9 @@ describe('open-model throughput: rate check', () => {
     const result = compareRuns(input(run(2, { ...open, achievedShare: 0.9 }), baseline));
     const rps = metric(result, 'rps');
     expect(rps.verdict).toBe('regression');
-    expect(rps.reasons.join(' ')).toMatch(/completed only 9\d% of the intended 200 req\/s .*could not keep up/);
+    expect(rps.reasons.map(describeReason).join(' ')).toMatch(
+      /completed only 9\d% of the intended 200 req\/s .*could not keep up/,
+    );
     expect(result.verdict).toBe('fail');
   });
 
@@ -285,7 +296,7 @@ describe('open-model throughput: rate check', () => {
     const saturatedBase = bare(run(1, { ...open, achievedShare: 0.5 }));
     const same = metric(compareRuns(input(run(2, { ...open, achievedShare: 0.5 }), saturatedBase)), 'rps');
     expect(same.verdict).toBe('no change');
-    expect(same.reasons.join(' ')).toMatch(
+    expect(same.reasons.map(describeReason).join(' ')).toMatch(
       /the baseline fell short too \(50% of its intended rate\), so the two capacities are compared/,
     );
     expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.45 }), saturatedBase)), 'rps').verdict).toBe(
@@ -317,7 +328,7 @@ describe('open-model throughput: rate check', () => {
     });
     const rps = metric(compareRuns(input(busy, quiet)), 'rps');
     expect(rps.verdict).toBe('inconclusive');
-    expect(rps.reasons.join(' ')).toMatch(
+    expect(rps.reasons.map(describeReason).join(' ')).toMatch(
       /fell short .* but the machine was busier with other work during the current run/,
     );
   });
@@ -325,7 +336,7 @@ describe('open-model throughput: rate check', () => {
   it('is inconclusive when the generator saturated', () => {
     const rps = metric(compareRuns(input(run(2, { ...open, achievedShare: 0.9, saturated: true }), baseline)), 'rps');
     expect(rps.verdict).toBe('inconclusive');
-    expect(rps.reasons.join(' ')).toMatch(/fell short .* but the load generator fell behind/);
+    expect(rps.reasons.map(describeReason).join(' ')).toMatch(/fell short .* but the load generator fell behind/);
   });
 });
 
@@ -352,7 +363,7 @@ describe('compareRuns with history (K ≥ 5)', () => {
     const result = compareRuns(input(busy, quietPast));
     expect(result.mode).toBe('history');
     expect(metric(result, 'p95').verdict).toBe('inconclusive');
-    expect(metric(result, 'p95').reasons.join(' ')).toMatch(
+    expect(metric(result, 'p95').reasons.map(describeReason).join(' ')).toMatch(
       /the current run had 0\.85 more cores of competing work .*up to \+85% in p95/,
     );
     // Four times slower is beyond anything 0.85 core can explain.

@@ -3,13 +3,14 @@ import { createBaseline } from '../../src/core/baseline.js';
 import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
 import {
   contentionBound,
-  contentionGuard,
+  boundContention,
   MAX_EXCLUDED_SHARE,
   scenarioOverSegments,
   selectSegments,
   summarizeContention,
   type RunContention,
 } from '../../src/core/contention.js';
+import { describeReason } from '../../src/core/report/reasons.js';
 import { decodeHistogram, mergeHistograms } from '../../src/core/histogram.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { summarizeLatency } from '../../src/core/summary.js';
@@ -105,7 +106,12 @@ describe('selectSegments (rule 1: bursts)', () => {
   });
 });
 
-describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
+describe('contentionBound and boundContention (rule 2: the bound)', () => {
+  // The reason in words, as the reports say it.
+  const contentionGuard = (input: Parameters<typeof boundContention>[0]): string | undefined => {
+    const reason = boundContention(input);
+    return reason && describeReason(reason);
+  };
   const calm: RunContention = { otherCores: 0.1, stealCores: 0, loopDelayP99Ms: 1.9, cpuCount: 2 };
 
   it('explains up to ×2 for one more core of two, and adds the extra loop delay in ms', () => {
@@ -130,7 +136,7 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
       past: { otherCores: 0.16, stealCores: 0, loopDelayP99Ms: 1.9, cpuCount: 2 },
       pastValue: 42,
       currentValue: 56.7,
-      pastWho: 'the baseline',
+      pastRun: 'baseline' as const,
     });
     expect(reason).toMatch(
       /^the current run had 0\.21 more cores of competing work \(other processes, steal\) and 16\.4 ms more event-loop delay in the generator, which can explain a change of up to \+\d+% in p95/,
@@ -146,7 +152,7 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
       past: calm,
       pastValue: 20,
       currentValue: 86,
-      pastWho: 'the baseline',
+      pastRun: 'baseline' as const,
     });
     expect(reason).toBeUndefined();
     // The same competition does hold back a +50% change.
@@ -159,7 +165,7 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
         past: calm,
         pastValue: 20,
         currentValue: 30,
-        pastWho: 'the baseline',
+        pastRun: 'baseline' as const,
       }),
     ).toMatch(/up to \+86% in p50/);
   });
@@ -172,7 +178,7 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
       past: calm,
       pastValue: 40,
       currentValue: 41,
-      pastWho: 'the baseline',
+      pastRun: 'baseline' as const,
     };
     expect(contentionGuard({ ...input, change: 0.02, interval: [-0.05, 0.09] })).toBeUndefined();
     expect(contentionGuard({ ...input, change: 0.12, interval: [0.04, 0.2] })).toMatch(/up to \+50% in p95/);
@@ -188,7 +194,7 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
       past: busyPast,
       pastValue: 40,
       currentValue: 52,
-      pastWho: 'the past runs',
+      pastRun: 'past-runs' as const,
     };
     expect(contentionGuard(slowdown)).toBeUndefined();
     expect(contentionGuard({ ...slowdown, change: -0.3, interval: [-0.4, -0.2], currentValue: 28 })).toMatch(
@@ -198,7 +204,7 @@ describe('contentionBound and contentionGuard (rule 2: the bound)', () => {
 
   it('bounds a fall in closed-model throughput the same way', () => {
     const busy = { ...calm, otherCores: 1.1 };
-    const input = { metric: 'rps' as const, current: busy, past: calm, pastValue: 200, pastWho: 'the baseline' };
+    const input = { metric: 'rps' as const, current: busy, past: calm, pastValue: 200, pastRun: 'baseline' as const };
     expect(contentionGuard({ ...input, change: -0.3, interval: [-0.35, -0.25], currentValue: 140 })).toMatch(
       /up to -50% in rps/,
     );
@@ -307,7 +313,7 @@ describe('compareRuns under contention', () => {
       // An interval clear of no change would be a regression but for the competition, and says so.
       if (m.changeInterval![0] > 0) {
         heldBack += 1;
-        expect(m.reasons.join(' ')).toMatch(
+        expect(m.reasons.map(describeReason).join(' ')).toMatch(
           /the current run had 0\.21 more cores of competing work .* 16\.4 ms more event-loop delay/,
         );
       }
@@ -331,7 +337,7 @@ describe('compareRuns under contention', () => {
     );
     expect(result.mode).toBe('history');
     expect(result.verdict).toBe('pass');
-    expect(metric(result, 'p95').reasons.join(' ')).toMatch(/can explain a change of up to/);
+    expect(metric(result, 'p95').reasons.map(describeReason).join(' ')).toMatch(/can explain a change of up to/);
   });
 
   it('leaves out the burst segments of a run whose neighbour came and went, and finds no change', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DURATION_PATTERN, formatDuration, parseDuration, parsePercent, parseRate } from '../../src/core/duration.js';
+import {
+  DURATION_PATTERN,
+  formatConfigDuration,
+  parseDuration,
+  parsePercent,
+  parseRate,
+} from '../../src/core/duration.js';
 import { ConfigError } from '../../src/core/errors.js';
 
 describe('parseDuration', () => {
@@ -87,7 +93,7 @@ describe('parsePercent', () => {
   });
 });
 
-describe('formatDuration', () => {
+describe('formatConfigDuration', () => {
   it.each([
     [0, '0ms'],
     [500, '500ms'],
@@ -98,7 +104,7 @@ describe('formatDuration', () => {
     [5_400_500, '1h30m0.5s'],
     [0.25, '0.25ms'],
   ])('%d ms → %s, and back', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
-    expect(parseDuration(formatDuration(ms), 'x')).toBe(ms);
+    expect(formatConfigDuration(ms)).toBe(text);
+    expect(parseDuration(formatConfigDuration(ms), 'x')).toBe(ms);
   });
 });

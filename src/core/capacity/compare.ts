@@ -5,11 +5,10 @@
 // (compare.runnerNoise.capacity). A search that stopped for another reason than the service
 // (generator, maxRate, maxDuration) only bounds its capacity from below; it is compared only when
 // the bounds alone decide the direction.
-import { describeCapacityLimit } from './search.js';
 import { testAgainstHistory } from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
 import type { CapacityResult, ScenarioResult } from '../types/results.js';
-import type { MetricComparison } from '../types/comparison.js';
+import type { CapacitySummary, MetricComparison, Reason } from '../types/comparison.js';
 import { environmentGuard, otherLoadGuard } from '../compare/guards.js';
 import { usableHistory } from '../compare/history.js';
 import { runnerNoise, type Context, type Draft, type PastScenario } from '../compare/shared.js';
@@ -36,9 +35,9 @@ export interface CapacityChange {
   baseline: number;
   test?: TwoRunTest;
   /** How the values were read, for the report. */
-  reasons: string[];
+  reasons: Reason[];
   /** Why the two capacities cannot be compared; non-empty means no test. */
-  guards: string[];
+  guards: Reason[];
 }
 
 /**
@@ -78,21 +77,27 @@ export function testCapacityChange(
   if (cur.high < base.low) {
     out.current = cur.high;
     out.baseline = base.low;
-    out.reasons.push(
-      `the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`,
-    );
+    out.reasons.push({
+      kind: 'capacity-below-bound',
+      current: summaryOf(current),
+      currentBound: cur.high,
+      baselineBound: base.low,
+    });
   } else if (cur.low > base.high) {
     out.current = cur.low;
     out.baseline = base.high;
-    out.reasons.push(
-      `the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`,
-    );
+    out.reasons.push({
+      kind: 'capacity-above-bound',
+      baseline: summaryOf(baseline),
+      currentBound: cur.low,
+      baselineBound: base.high,
+    });
   } else {
-    const open = [
-      closed(cur) ? undefined : `this run: ${describeCapacityLimit(current)}`,
-      closed(base) ? undefined : `the baseline: ${describeCapacityLimit(baseline)}`,
-    ].filter((text): text is string => text !== undefined);
-    out.guards.push(`the capacity is only bounded, not measured (${open.join('; ')}), and the bounds overlap`);
+    out.guards.push({
+      kind: 'capacity-bounds-overlap',
+      ...(closed(cur) ? {} : { current: summaryOf(current) }),
+      ...(closed(base) ? {} : { baseline: summaryOf(baseline) }),
+    });
     return out;
   }
   out.effect = Math.log(out.current / out.baseline);
@@ -100,8 +105,9 @@ export function testCapacityChange(
   return out;
 }
 
-function fmt(ratePerSec: number): string {
-  return `${Number(ratePerSec.toPrecision(4))}/s`;
+function summaryOf(capacity: CapacityResult): CapacitySummary {
+  const { limitedBy, ratePerSec, bracket, firstFailure } = capacity;
+  return { limitedBy, ratePerSec, bracket, ...(firstFailure ? { firstFailure } : {}) };
 }
 
 /** The capacity metric of one capacity scenario, by history when there is enough, else against the stored run. */
@@ -124,11 +130,9 @@ export function compareCapacity(
     verdict: 'inconclusive',
     reasons: [],
   };
-  const guards: string[] = [];
+  const guards: Reason[] = [];
   if (!current.capacity || !base.capacity) {
-    guards.push(
-      `${current.capacity ? 'the baseline' : 'this run'} has no capacity search for this scenario (another executor): nothing to compare`,
-    );
+    guards.push({ kind: 'no-capacity-search', run: current.capacity ? 'baseline' : 'current' });
     return { comparison, guards };
   }
   if (ctx.environmentDiffers)
@@ -173,7 +177,7 @@ export function compareCapacity(
     comparison.change,
     current.machine?.otherCores,
     base.machine?.otherCores,
-    'the baseline',
+    'baseline',
   );
   if (busier !== undefined) guards.push(busier);
   return draft;

@@ -1,5 +1,5 @@
 // The capacity executor's config: start and maximum rate, step, hold, resolution, time budget.
-import { formatDuration, parseRate } from '../duration.js';
+import { formatConfigDuration, parseRate } from '../duration.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import type { CapacityLoad, CapacityStep, LoadModel } from '../types/config.js';
 import { DEFAULT_CAPACITY_RESOLUTION, DEFAULT_CAPACITY_STEP_FACTOR, MIN_CAPACITY_HOLD_MS } from './search.js';
@@ -61,7 +61,7 @@ export function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): Load
     if (holdMs < MIN_CAPACITY_HOLD_MS) {
       ctx.problems.add(
         [...path, 'hold'],
-        `${quoteValue(raw.hold)} is too short for a level; use at least "${formatDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`,
+        `${quoteValue(raw.hold)} is too short for a level; use at least "${formatConfigDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`,
       );
     }
   }

@@ -2,7 +2,7 @@
 // the knee and the first failure in one sentence, then the curve (one row per level, by rate)
 // as a table and a chart (mermaid in markdown, bars in plain text).
 import { markdownTable } from 'markdown-table';
-import { describeCapacityLimit } from './search.js';
+import type { CapacitySummary } from '../types/comparison.js';
 import type { CapacityLevel, CapacityResult, ScenarioResult } from '../types/results.js';
 import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from '../report/format.js';
 import { renderTextTable } from '../report/markup/text.js';
@@ -132,4 +132,26 @@ export function renderCapacityText(result: ScenarioResult): string[] {
     );
   }
   return out;
+}
+
+/** Why a capacity is only a lower bound, in words. */
+export function describeCapacityLimit(capacity: CapacitySummary): string {
+  switch (capacity.limitedBy) {
+    case 'service':
+      return capacity.ratePerSec > 0
+        ? `the service broke its SLO between ${formatCapacityRate(capacity.bracket[0])} and ${formatCapacityRate(capacity.bracket[1] ?? capacity.bracket[0])}`
+        : `the service broke its SLO already at the start rate ${formatCapacityRate(capacity.bracket[1] ?? 0)}`;
+    case 'generator':
+      return `the load generator saturated at ${formatCapacityRate(capacity.firstFailure?.ratePerSec ?? capacity.bracket[0])} before the service broke: the service's capacity is at least ${formatCapacityRate(capacity.ratePerSec)}, not measured`;
+    case 'maxRate':
+      return `every level held up to maxRate ${formatCapacityRate(capacity.ratePerSec)}: the capacity is at least that`;
+    case 'maxDuration':
+      return `the search reached its maxDuration with the bracket at [${formatCapacityRate(capacity.bracket[0])}, ${capacity.bracket[1] === null ? '?' : formatCapacityRate(capacity.bracket[1])}]`;
+    case 'interrupted':
+      return 'the search was interrupted';
+  }
+}
+
+function formatCapacityRate(ratePerSec: number): string {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
 }

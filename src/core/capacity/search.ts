@@ -395,24 +395,6 @@ export function isCapacityMeasured(capacity: CapacityResult): boolean {
   return capacity.limitedBy === 'service' && capacity.bracket[1] !== null && capacity.ratePerSec > 0;
 }
 
-/** Why a capacity is only a lower bound, in words. */
-export function describeCapacityLimit(capacity: CapacityResult): string {
-  switch (capacity.limitedBy) {
-    case 'service':
-      return capacity.ratePerSec > 0
-        ? `the service broke its SLO between ${formatRate(capacity.bracket[0])} and ${formatRate(capacity.bracket[1] ?? capacity.bracket[0])}`
-        : `the service broke its SLO already at the start rate ${formatRate(capacity.bracket[1] ?? 0)}`;
-    case 'generator':
-      return `the load generator saturated at ${formatRate(capacity.firstFailure?.ratePerSec ?? capacity.bracket[0])} before the service broke: the service's capacity is at least ${formatRate(capacity.ratePerSec)}, not measured`;
-    case 'maxRate':
-      return `every level held up to maxRate ${formatRate(capacity.ratePerSec)}: the capacity is at least that`;
-    case 'maxDuration':
-      return `the search reached its maxDuration with the bracket at [${formatRate(capacity.bracket[0])}, ${capacity.bracket[1] === null ? '?' : formatRate(capacity.bracket[1])}]`;
-    case 'interrupted':
-      return 'the search was interrupted';
-  }
-}
-
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }

@@ -3,8 +3,8 @@
 import { adjustHolm } from '../stats/holm.js';
 import { minDetectableEffect } from '../stats/variance-model.js';
 import type { MetricName } from '../types/config.js';
-import type { Verdict } from '../types/comparison.js';
-import { BAD_DIRECTION, formatChange, magnitudeAsChange, minEffectOnScale, type Draft } from './shared.js';
+import type { Reason, Verdict } from '../types/comparison.js';
+import { BAD_DIRECTION, magnitudeAsChange, minEffectOnScale, type Draft } from './shared.js';
 
 export interface VerdictInput {
   metric: MetricName;
@@ -13,7 +13,7 @@ export interface VerdictInput {
   adjustedPValue?: number;
   alpha: number;
   minEffect: number;
-  guards: string[];
+  guards: Reason[];
 }
 
 /**
@@ -23,15 +23,14 @@ export interface VerdictInput {
  * too small to matter, which is "no change" (the config's promise: smaller changes are no change,
  * however significant). Any guard makes the verdict inconclusive whatever the numbers say.
  */
-export function decideVerdict(input: VerdictInput): { verdict: Verdict; reasons: string[] } {
+export function decideVerdict(input: VerdictInput): { verdict: Verdict; reasons: Reason[] } {
   const { metric, change, interval, adjustedPValue, alpha, minEffect, guards } = input;
   if (guards.length > 0) return { verdict: 'inconclusive', reasons: [...guards] };
   if (adjustedPValue === undefined || !Number.isFinite(change)) {
-    return { verdict: 'inconclusive', reasons: ['no test could be run on this metric'] };
+    return { verdict: 'inconclusive', reasons: [{ kind: 'no-test' }] };
   }
   const significant = adjustedPValue <= alpha;
   const large = Math.abs(change) >= minEffect;
-  const p = `p = ${adjustedPValue.toPrecision(2)} after Holm`;
   if (significant && large) {
     return { verdict: Math.sign(change) === BAD_DIRECTION[metric] ? 'regression' : 'improvement', reasons: [] };
   }
@@ -40,23 +39,17 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reasons:
     if (interval !== undefined && interval[0] > -minEffect && interval[1] < minEffect) {
       return {
         verdict: 'no change',
-        reasons: [
-          `a real change of ${formatChange(metric, change)} (${p}), but its whole interval is within the ${formatChange(metric, minEffect).replace('+', '±')} that counts`,
-        ],
+        reasons: [{ kind: 'real-but-small', metric, change, adjustedPValue, minEffect }],
       };
     }
     return {
       verdict: 'inconclusive',
-      reasons: [
-        `significant (${p}) but ${formatChange(metric, change)} is below the minimum effect of ${formatChange(metric, minEffect).replace('+', '')}, and the interval reaches past it`,
-      ],
+      reasons: [{ kind: 'below-min-effect', metric, change, adjustedPValue, minEffect }],
     };
   }
   return {
     verdict: 'inconclusive',
-    reasons: [
-      `a change of ${formatChange(metric, change)}, but not significant (${p} > ${alpha}): this run cannot tell it from noise`,
-    ],
+    reasons: [{ kind: 'not-significant', metric, change, adjustedPValue, alpha }],
   };
 }
 

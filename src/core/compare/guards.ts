@@ -1,13 +1,12 @@
-// Every sentence that makes a verdict inconclusive whatever the numbers say: a tail too thin to
+// Every reason that makes a verdict inconclusive whatever the numbers say: a tail too thin to
 // estimate, a generator that fell behind, competing work that could explain the change, errors
 // that changed the population measured, a baseline from another environment.
-import { formatCount } from '../report/format.js';
 import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
-import { contentionGuard as boundContention, meanContention, type RunContention } from '../contention.js';
-import type { MetricComparison } from '../types/comparison.js';
+import { boundContention, meanContention, type RunContention } from '../contention.js';
+import type { MetricComparison, Reason, RunRole } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
-import { formatPercent, MIN_TAIL_REQUESTS, type PastScenario } from './shared.js';
+import { MIN_TAIL_REQUESTS, type PastScenario } from './shared.js';
 
 /** An error-rate move this large means the ok requests (whose latencies are measured) are no
  * longer the same population: a percentile's tail share, halved, capped at one point. */
@@ -17,22 +16,20 @@ function populationLimit(metric: MetricName): number | undefined {
   return Math.min(0.01, (1 - LATENCY_PERCENTILES[metric] / 100) / 2);
 }
 
-/** One sentence for every run too thin in the metric's tail, so a reason is not said twice. */
-export function tailGuard(metric: MetricName, runs: { who: string; okRequests: number }[]): string | undefined {
+/** One reason for every run too thin in the metric's tail, so a reason is not said twice. */
+export function tailGuard(metric: MetricName, runs: { run: RunRole; okRequests: number }[]): Reason | undefined {
   if (metric === 'rps' || metric === 'error_rate' || metric === 'capacity') return undefined;
   const share = 1 - LATENCY_PERCENTILES[metric] / 100;
   const thin = runs
-    .map((run) => ({ who: run.who, beyond: run.okRequests * share }))
+    .map((run) => ({ run: run.run, beyond: run.okRequests * share }))
     .filter((run) => run.beyond < MIN_TAIL_REQUESTS);
   if (thin.length === 0) return undefined;
-  const where = thin.map((run) => `${formatCount(run.beyond)} in ${run.who}`).join(' and ');
-  return `only ${where} were above ${metric} (a ${metric} needs ${MIN_TAIL_REQUESTS} requests beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} per run)`;
+  return { kind: 'thin-tail', metric, runs: thin, needed: MIN_TAIL_REQUESTS, share };
 }
 
-export function saturationGuard(scenario: ScenarioResult, who: string): string | undefined {
+export function saturationGuard(scenario: ScenarioResult, run: RunRole): Reason | undefined {
   if (!scenario.generator.saturated) return undefined;
-  const why = scenario.generator.reasons.length > 0 ? `: ${scenario.generator.reasons.join('; ')}` : '';
-  return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
+  return { kind: 'generator-behind', run, details: [...scenario.generator.reasons] };
 }
 
 /** A change in competing work (other processes, steal) between the runs larger than this many
@@ -50,17 +47,20 @@ export function otherLoadGuard(
   change: number,
   currentOther: number | undefined,
   pastOther: number | undefined,
-  pastWho: string,
-): string | undefined {
+  past: RunRole,
+): Reason | undefined {
   if (metric === 'error_rate' || currentOther === undefined || pastOther === undefined) return undefined;
   const difference = currentOther - pastOther;
   if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return undefined;
   const worse = metric === 'rps' || metric === 'capacity' ? change < 0 : change > 0;
   if (worse !== difference > 0) return undefined;
-  return (
-    `the machine was busier with other work during ${difference > 0 ? 'the current run' : pastWho} ` +
-    `(${currentOther.toFixed(2)} cores outside perfgate and its services now, ${pastOther.toFixed(2)} in ${pastWho}), so this change cannot be told from that competition`
-  );
+  return {
+    kind: 'other-load',
+    busier: difference > 0 ? 'current' : past,
+    past,
+    currentCores: currentOther,
+    pastCores: pastOther,
+  };
 }
 
 /** The past runs' mean contention, each figure from the runs that measured it. */
@@ -82,10 +82,10 @@ export function contentionGuard(input: {
   comparison: MetricComparison;
   current: RunContention;
   past: RunContention;
-  pastWho: string;
+  pastRun: RunRole;
   /** The runs' p50 (ms), which bounds a closed model's rate. */
   latencyMs: { past: number; current: number };
-}): string | undefined {
+}): Reason | undefined {
   const { comparison } = input;
   return boundContention({
     metric: comparison.metric,
@@ -95,17 +95,17 @@ export function contentionGuard(input: {
     past: input.past,
     pastValue: comparison.baseline,
     currentValue: comparison.current,
-    pastWho: input.pastWho,
+    pastRun: input.pastRun,
     latencyMs: input.latencyMs,
   });
 }
 
-export function populationGuard(metric: MetricName, currentRate: number, baselineRate: number): string | undefined {
+export function populationGuard(metric: MetricName, currentRate: number, baselineRate: number): Reason | undefined {
   const limit = populationLimit(metric);
   if (limit === undefined || Math.abs(currentRate - baselineRate) < limit) return undefined;
-  return `the error rate moved from ${formatPercent(baselineRate, false)} to ${formatPercent(currentRate, false)}, so the successful requests measured are not the same population`;
+  return { kind: 'population', from: baselineRate, to: currentRate };
 }
 
-export function environmentGuard(baselineFingerprint: string, currentFingerprint: string): string {
-  return `the baseline ran on another environment (${baselineFingerprint} vs ${currentFingerprint}): a runner difference can pass for a change`;
+export function environmentGuard(baselineFingerprint: string, currentFingerprint: string): Reason {
+  return { kind: 'environment', baseline: baselineFingerprint, current: currentFingerprint };
 }

@@ -2,7 +2,7 @@
 // this environment, since the last level shift in their series.
 import { findLastChange, MAX_HISTORY_READ, testAgainstHistory } from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE } from '../stats/variance-model.js';
-import type { MetricComparison } from '../types/comparison.js';
+import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
@@ -58,18 +58,18 @@ export function compareWithHistory(
   used: PastScenario[],
   contention: RunContention,
 ): Draft {
-  const guards: string[] = [];
-  const add = (guard: string | undefined): void => {
+  const guards: Reason[] = [];
+  const add = (guard: Reason | undefined): void => {
     if (guard !== undefined) guards.push(guard);
   };
   const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
   add(
     tailGuard(metric, [
-      { who: 'the current run', okRequests: current.requests.ok },
-      { who: 'the thinnest past run', okRequests: fewest },
+      { run: 'current', okRequests: current.requests.ok },
+      { run: 'thinnest-past-run', okRequests: fewest },
     ]),
   );
-  add(saturationGuard(current, 'the current run'));
+  add(saturationGuard(current, 'current'));
   const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
   add(populationGuard(metric, current.errorRate, pastErrorRate));
   const draft = fromHistory(ctx, metric, current, used, guards);
@@ -79,7 +79,7 @@ export function compareWithHistory(
       comparison: draft.comparison,
       current: contention,
       past: pastContention(used, contention.cpuCount),
-      pastWho: 'the past runs',
+      pastRun: 'past-runs',
       latencyMs: { past: pastP50, current: current.latencyMs.p50 },
     }),
   );
@@ -91,7 +91,7 @@ function fromHistory(
   metric: MetricName,
   current: ScenarioResult,
   used: PastScenario[],
-  guards: string[],
+  guards: Reason[],
 ): Draft {
   const test = testAgainstHistory(
     Math.log(scenarioValue(current, metric)),

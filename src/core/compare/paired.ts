@@ -9,15 +9,13 @@
 // modes' own.
 import { prepareRun } from '../stats/bootstrap.js';
 import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, trimmedPairedTest, type PairedTest } from '../stats/paired.js';
-import { formatCount } from '../report/format.js';
 import type { AbInfo, ScenarioResult } from '../types/results.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
-import type { Comparison, MetricComparison } from '../types/comparison.js';
+import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
 import { decideRun } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
 import {
   compareScenarios,
-  formatPercent,
   OPEN_EXECUTORS,
   RATE_SHORTFALL,
   rateCheckComparison,
@@ -70,7 +68,7 @@ function fromTest(
   base: ScenarioResult,
   test: PairedTest | undefined,
   minEffect: number,
-  guards: string[],
+  guards: Reason[],
 ): Draft {
   const comparison: MetricComparison = {
     scenario: head.name,
@@ -84,8 +82,7 @@ function fromTest(
     reasons: [],
   };
   if (test === undefined) {
-    if (guards.length === 0)
-      guards.push('fewer than 2 pairs had successful requests in both variants: nothing to pair');
+    if (guards.length === 0) guards.push({ kind: 'nothing-to-pair' });
     return { comparison, guards };
   }
   comparison.change = toChange(metric, test.effect);
@@ -101,7 +98,7 @@ function fromTest(
  * rates are then the services' own: the paired test compares the capacities.
  */
 function pairedRateCheck(head: ScenarioResult, base: ScenarioResult, rpsDiffs: number[], minEffect: number): Draft {
-  const guards: string[] = [];
+  const guards: Reason[] = [];
   const comparison = rateCheckComparison(head, base, minEffect);
   const share = (scenario: ScenarioResult): number | undefined =>
     scenario.rate !== undefined && scenario.rate.intendedPerSec > 0
@@ -111,43 +108,41 @@ function pairedRateCheck(head: ScenarioResult, base: ScenarioResult, rpsDiffs: n
   const baseShare = share(base);
   if (headShare === undefined || baseShare === undefined) {
     comparison.method = 'none';
-    guards.push('an open-model run without an intended rate recorded: nothing to check the rate against');
+    guards.push({ kind: 'no-intended-rate' });
     return { comparison, guards };
   }
-  const saturated = saturationGuard(head, 'the head') ?? saturationGuard(base, 'the base');
+  const saturated = saturationGuard(head, 'head') ?? saturationGuard(base, 'base');
   if (headShare >= RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) return { comparison, guards };
   if (saturated !== undefined) {
-    guards.push(
-      `the achieved rate fell short (${formatPercent(headShare, false)} of the intended rate in the head, ${formatPercent(baseShare, false)} in the base) but ${saturated}`,
-    );
+    guards.push({ kind: 'rate-short-explained-paired', headShare, baseShare, cause: saturated });
     return { comparison, guards };
   }
   const behind = rpsDiffs.filter((d) => Number.isFinite(d) && d < Math.log(RATE_SHORTFALL)).length;
   const pairs = rpsDiffs.filter((d) => Number.isFinite(d)).length;
-  const intended = formatCount(head.rate?.intendedPerSec ?? 0);
+  const intendedPerSec = head.rate?.intendedPerSec ?? 0;
   if (headShare < RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) {
     comparison.verdict = 'regression';
-    comparison.reasons.push(
-      `the head completed only ${formatPercent(headShare, false)} of the intended ${intended} req/s while the base kept ${formatPercent(baseShare, false)} on the same runner ` +
-        `(the head fell more than 1% behind the base in ${behind} of ${pairs} pairs): the head could not keep up`,
-    );
+    comparison.reasons.push({
+      kind: 'head-fell-behind',
+      headShare,
+      baseShare,
+      intendedPerSec,
+      behindPairs: behind,
+      pairs,
+    });
     return { comparison, guards };
   }
   if (headShare >= RATE_SHORTFALL) {
     comparison.verdict = 'improvement';
-    comparison.reasons.push(
-      `the head kept ${formatPercent(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent(baseShare, false)}`,
-    );
+    comparison.reasons.push({ kind: 'head-kept-up', headShare, baseShare, intendedPerSec });
     return { comparison, guards };
   }
   // Both at capacity: the paired test decides, like a closed model's throughput.
   const test = trimmedPairedTest(rpsDiffs);
-  comparison.reasons.push(
-    `both fell short of the intended ${intended} req/s (head ${formatPercent(headShare, false)}, base ${formatPercent(baseShare, false)}), so their capacities are compared pair by pair`,
-  );
+  comparison.reasons.push({ kind: 'both-fell-behind-paired', headShare, baseShare, intendedPerSec });
   comparison.verdict = 'inconclusive';
   if (test === undefined) {
-    guards.push('fewer than 2 pairs to compare the capacities on');
+    guards.push({ kind: 'too-few-pairs-for-capacities' });
     return { comparison, guards };
   }
   comparison.method = 'paired';
@@ -191,24 +186,22 @@ function compareScenarioPaired(
       drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect));
       continue;
     }
-    const guards: string[] = [];
-    const add = (guard: string | undefined): void => {
+    const guards: Reason[] = [];
+    const add = (guard: Reason | undefined): void => {
       if (guard !== undefined) guards.push(guard);
     };
     if (pairs < MIN_PAIRS) {
-      guards.push(
-        `too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`,
-      );
+      guards.push({ kind: 'too-few-pairs', pairs, needed: MIN_PAIRS });
     }
     add(
       tailGuard(metric, [
-        { who: 'the head', okRequests: head.requests.ok },
-        { who: 'the base', okRequests: base.requests.ok },
+        { run: 'head', okRequests: head.requests.ok },
+        { run: 'base', okRequests: base.requests.ok },
       ]),
     );
     if (!sharedLag) {
-      add(saturationGuard(head, 'the head'));
-      add(saturationGuard(base, 'the base'));
+      add(saturationGuard(head, 'head'));
+      add(saturationGuard(base, 'base'));
     }
     add(populationGuard(metric, head.errorRate, base.errorRate));
     const test =
@@ -223,20 +216,17 @@ function compareScenarioPaired(
     // What may make a "no change" untrue while a regression stays one: a shared lag dilutes a
     // change (the delay is in both variants), and the trimmed mean does not see a change that only
     // a few segments carry, which the whole-run values then show.
-    if (sharedLag) draft.holdNoChange = SHARED_LAG_HOLD;
+    if (sharedLag) draft.holdNoChange = { kind: 'shared-lag' };
     const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
     // Aggregation alone moves the whole-run ratio by a point or so: only a disagreement as large as
     // a change that counts, and outside the interval, says the pairs missed something.
     const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
     if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
-      draft.holdNoChange = `the whole-run values differ by ${formatPercent(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
+      draft.holdNoChange = { kind: 'whole-run-disagrees', change: Math.expm1(wholeRun) };
     }
   }
   return drafts;
 }
-
-const SHARED_LAG_HOLD =
-  'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
 
 function sharedLagNote(head: ScenarioResult, base: ScenarioResult): string {
   const reasons = [...new Set([...head.generator.reasons, ...base.generator.reasons])];

@@ -1,45 +1,46 @@
 // The open-model rate check: in an open model the generator sets the rate, so throughput is
 // judged by whether the service kept up with the intended rate, not by a test of rps.
-import { formatCount } from '../report/format.js';
 import type { ScenarioResult } from '../types/results.js';
+import type { Reason } from '../types/comparison.js';
 import { otherLoadGuard, saturationGuard } from './guards.js';
-import { formatPercent, RATE_SHORTFALL, rateCheckComparison, runnerNoise, type Context, type Draft } from './shared.js';
+import { RATE_SHORTFALL, rateCheckComparison, runnerNoise, type Context, type Draft } from './shared.js';
 import { testTwoRuns } from '../stats/variance-model.js';
 
 export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult): Draft {
-  const guards: string[] = [];
+  const guards: Reason[] = [];
   const comparison = rateCheckComparison(current, base, ctx.input.compare.minEffect.rps);
   const rate = current.rate;
   if (rate === undefined || !(rate.intendedPerSec > 0)) {
     comparison.method = 'none';
-    guards.push('an open-model run without an intended rate recorded: nothing to check the rate against');
+    guards.push({ kind: 'no-intended-rate' });
     return { comparison, guards };
   }
   const share = rate.achievedPerSec / rate.intendedPerSec;
   if (share >= RATE_SHORTFALL) return { comparison, guards };
   const saturated =
-    saturationGuard(current, 'the current run') ??
-    otherLoadGuard('rps', -1, current.machine?.otherCores, base.machine?.otherCores, 'the baseline');
+    saturationGuard(current, 'current') ??
+    otherLoadGuard('rps', -1, current.machine?.otherCores, base.machine?.otherCores, 'baseline');
   if (saturated !== undefined) {
-    guards.push(
-      `the achieved rate fell short (${formatPercent(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`,
-    );
+    guards.push({ kind: 'rate-short-explained', share, intendedPerSec: rate.intendedPerSec, cause: saturated });
     return { comparison, guards };
   }
-  const shortfall = `the service completed only ${formatPercent(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule`;
+  const shortfall = {
+    kind: 'service-fell-behind',
+    share,
+    intendedPerSec: rate.intendedPerSec,
+    achievedPerSec: rate.achievedPerSec,
+  } as const;
   const baseShare =
     base.rate !== undefined && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
   if (baseShare >= RATE_SHORTFALL) {
     comparison.verdict = 'regression';
-    comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
+    comparison.reasons.push(shortfall);
     return { comparison, guards };
   }
   // Both runs hit the service's capacity, so the rate is now the service's, as in a closed model,
   // and the two capacities are tested like any other metric: against the runner-to-runner noise
   // of rps (the counts of a whole run are precise; the runner's speed is not), through Holm.
-  comparison.reasons.push(
-    `${shortfall}; the baseline fell short too (${formatPercent(baseShare, false)} of its intended rate), so the two capacities are compared`,
-  );
+  comparison.reasons.push({ ...shortfall, baselineShare: baseShare });
   const test = testTwoRuns({
     effect: Math.log(current.rps / base.rps),
     within: [],

@@ -1,6 +1,5 @@
-// What every method of the comparison shares: the input, the per-run context, a draft verdict
-// (a comparison plus the guards that may still make it inconclusive), and the formatting of the
-// changes that the reasons quote.
+// What every method of the comparison shares: the input, the per-run context, and a draft verdict
+// (a comparison plus the guards that may still make it inconclusive).
 import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
 import type { Baseline, HistoryEntry, Results, ScenarioResult } from '../types/results.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
@@ -9,6 +8,7 @@ import type {
   MetricComparison,
   ScenarioComparison,
   BaselineStatus,
+  Reason,
   ThresholdResult,
 } from '../types/comparison.js';
 
@@ -47,10 +47,10 @@ export interface CompareInput {
 
 export interface Draft {
   comparison: MetricComparison;
-  guards: string[];
+  guards: Reason[];
   /** Why a "no change" cannot be trusted here while a regression or an improvement can: decideRun
    * makes that verdict inconclusive with this reason. */
-  holdNoChange?: string;
+  holdNoChange?: Reason;
   /** What the run-level step needs to state the minimum detectable effect once the family size
    * (the number of tests Holm adjusts over) is known: on the effect's scale. */
   power?: { standardError: number; df: number };
@@ -67,18 +67,6 @@ export interface Context {
 }
 
 export type PastScenario = HistoryEntry['scenarios'][string];
-
-export function formatPercent(fraction: number, signed = true): string {
-  const value = fraction * 100;
-  const digits = Math.abs(value) >= 10 ? 0 : 1;
-  const text = `${value.toFixed(digits)}%`;
-  return signed && value > 0 ? `+${text}` : text;
-}
-
-export function formatChange(metric: MetricName, change: number): string {
-  if (metric === 'error_rate') return `${change >= 0 ? '+' : ''}${(change * 100).toFixed(2)} points`;
-  return formatPercent(change);
-}
 
 export function scenarioValue(scenario: ScenarioResult, metric: MetricName): number {
   if (metric === 'rps') return scenario.rps;

@@ -10,7 +10,7 @@ import {
 } from '../stats/bootstrap.js';
 import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
-import type { MetricComparison } from '../types/comparison.js';
+import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
@@ -55,23 +55,26 @@ export function compareWithStoredRun(
   boot: TwoRunBootstrap | undefined,
   contention: { current: RunContention; base: RunContention },
 ): Draft {
-  const guards: string[] = [];
-  const add = (guard: string | undefined): void => {
+  const guards: Reason[] = [];
+  const add = (guard: Reason | undefined): void => {
     if (guard !== undefined) guards.push(guard);
   };
   if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
-    guards.push(
-      `too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`,
-    );
+    guards.push({
+      kind: 'too-few-segments',
+      current: current.segments.length,
+      baseline: base.segments.length,
+      needed: MIN_SEGMENTS,
+    });
   }
   add(
     tailGuard(metric, [
-      { who: 'the current run', okRequests: current.requests.ok },
-      { who: 'the baseline', okRequests: base.requests.ok },
+      { run: 'current', okRequests: current.requests.ok },
+      { run: 'baseline', okRequests: base.requests.ok },
     ]),
   );
-  add(saturationGuard(current, 'the current run'));
-  add(saturationGuard(base, 'the baseline'));
+  add(saturationGuard(current, 'current'));
+  add(saturationGuard(base, 'baseline'));
   add(populationGuard(metric, current.errorRate, base.errorRate));
   if (ctx.environmentDiffers)
     add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
@@ -81,7 +84,7 @@ export function compareWithStoredRun(
       comparison: draft.comparison,
       current: contention.current,
       past: contention.base,
-      pastWho: 'the baseline',
+      pastRun: 'baseline',
       latencyMs: { past: base.latencyMs.p50, current: current.latencyMs.p50 },
     }),
   );
@@ -108,7 +111,7 @@ function fromBootstrap(
   current: ScenarioResult,
   base: ScenarioResult,
   boot: TwoRunBootstrap | undefined,
-  guards: string[],
+  guards: Reason[],
 ): Draft {
   const { compare } = ctx.input;
   const effect: BootstrapEffect | undefined = boot?.effects[metric];
@@ -124,7 +127,7 @@ function fromBootstrap(
     reasons: [],
   };
   if (effect === undefined || boot === undefined) {
-    if (guards.length === 0) guards.push('no successful requests to measure in one of the runs');
+    if (guards.length === 0) guards.push({ kind: 'no-successful-requests' });
     const values = effectOf(metric, comparison.current, comparison.baseline);
     if (Number.isFinite(values)) comparison.change = toChange(metric, values);
     return { comparison, guards };

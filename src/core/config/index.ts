@@ -2,10 +2,9 @@
 // use) checks shapes, then the semantic pass checks what a schema cannot say (executor keys,
 // loopback targets, templates, threshold expressions) and fills in defaults. Both passes collect
 // every problem so that a user fixes the file in one go, not one error per run.
-import schema from '../../../schema/perfgate.schema.json' with { type: 'json' };
 import { closestMatch } from '../closest-match.js';
 import { MIN_SEGMENTS } from '../compare/shared.js';
-import { formatDuration } from '../duration.js';
+import { formatConfigDuration } from '../duration.js';
 import { ConfigError } from '../errors.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { globToRegExp, parseThreshold } from '../thresholds.js';
@@ -216,7 +215,7 @@ export function findConfigWarnings(config: Config): string[] {
     const where = formatPath(['scenarios', scenario.name]);
     if (scenario.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {
       warnings.push(
-        `${where}.warmup: ${formatDuration(scenario.warmupMs)} is shorter than the recommended ${formatDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`,
+        `${where}.warmup: ${formatConfigDuration(scenario.warmupMs)} is shorter than the recommended ${formatConfigDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`,
       );
     }
     const load = scenario.load;
@@ -231,7 +230,7 @@ export function findConfigWarnings(config: Config): string[] {
     const recommended = 2 * MIN_SEGMENTS;
     if (measuredMs !== undefined && measuredMs < recommended * scenario.segmentMs) {
       warnings.push(
-        `${where}: ${formatDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatDuration(recommended * scenario.segmentMs)})`,
+        `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`,
       );
     }
   }

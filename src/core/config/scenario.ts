@@ -1,5 +1,5 @@
 // One scenario: its target, request template, headers, data file and timings.
-import { formatDuration } from '../duration.js';
+import { formatConfigDuration } from '../duration.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from '../port.js';
 import { jsonColumns, parseTemplate, templateColumns } from '../template.js';
@@ -174,7 +174,7 @@ export function buildScenario(
   if (segment.ms < MIN_SEGMENT_MS) {
     ctx.problems.add(
       segment.path,
-      `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`,
+      `${quoteValue(segment.value)} is too short for a segment; use at least "${formatConfigDuration(MIN_SEGMENT_MS)}"`,
     );
   }
   const maxInFlightPick = pick('maxInFlight');

@@ -3,7 +3,6 @@
 import type { ScenarioComparison } from '../types/comparison.js';
 import type { TimelinePoint } from '../types/results.js';
 import { formatCount, formatPercent } from './format.js';
-import { table } from './markup/markdown.js';
 
 const CHART_POINTS = 30;
 

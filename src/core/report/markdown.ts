@@ -49,13 +49,7 @@ import {
   type VerdictLevel,
 } from './sentences.js';
 import { percentileChart, timelineChart } from './charts.js';
-import {
-  HISTORY_KEPT,
-  type PrRunEntry,
-  encodeHistory,
-  extractPreviousRuns,
-  renderPreviousRuns,
-} from './comment-history.js';
+import { HISTORY_KEPT, type PrRunEntry, encodeHistory, renderPreviousRuns } from './comment-history.js';
 import { code, escapeHtml, escapeText, table } from './markup/markdown.js';
 
 export interface MarkdownOptions {

@@ -1,11 +1,134 @@
-// Why verdicts were held back, said once. The guards in src/core/compare write one sentence per
-// metric, and the same sentence often holds for several metrics of a scenario, or for every
-// scenario of a run (a busy runner, a saturated generator). Reports group identical sentences and
-// name the metrics they affect, rather than matching particular wordings: the sentences are
-// compare's to word, and new guards need no change here.
-import type { Comparison, MetricComparison } from '../types/comparison.js';
+// Why verdicts were held back, in words, said once. src/core/compare gives each metric typed
+// reasons (kind and numbers); describeReason is the one place they become sentences. The same
+// sentence often holds for several metrics of a scenario, or for every scenario of a run (a busy
+// runner, a saturated generator): reports group identical sentences and name the metrics they
+// affect.
+import { describeCapacityLimit } from '../capacity/report.js';
+import type { Comparison, MetricComparison, Reason, RunRole } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
-import { METRIC_ORDER, metricLabel } from './format.js';
+import { formatCount, METRIC_ORDER, metricLabel } from './format.js';
+
+const RUN_WORDS: Record<RunRole, string> = {
+  current: 'the current run',
+  baseline: 'the baseline',
+  'past-runs': 'the past runs',
+  'thinnest-past-run': 'the thinnest past run',
+  head: 'the head',
+  base: 'the base',
+};
+
+/** A share or change as the reasons quote it: whole percent from 10% up, one decimal below. */
+function reasonPercent(fraction: number, signed = true): string {
+  const value = fraction * 100;
+  const digits = Math.abs(value) >= 10 ? 0 : 1;
+  const text = `${value.toFixed(digits)}%`;
+  return signed && value > 0 ? `+${text}` : text;
+}
+
+function share(fraction: number): string {
+  return reasonPercent(fraction, false);
+}
+
+function reasonChange(metric: MetricName, change: number): string {
+  if (metric === 'error_rate') return `${change >= 0 ? '+' : ''}${(change * 100).toFixed(2)} points`;
+  return reasonPercent(change);
+}
+
+function capacityRate(ratePerSec: number): string {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
+}
+
+/** One reason in words, as every report shows it. */
+export function describeReason(reason: Reason): string {
+  switch (reason.kind) {
+    case 'no-test':
+      return 'no test could be run on this metric';
+    case 'no-successful-requests':
+      return 'no successful requests to measure in one of the runs';
+    case 'nothing-to-pair':
+      return 'fewer than 2 pairs had successful requests in both variants: nothing to pair';
+    case 'too-few-segments':
+      return `too few segments to resample (${reason.current} now, ${reason.baseline} in the baseline; needs ${reason.needed}): make the run longer or the segments shorter`;
+    case 'too-few-pairs':
+      return `too few segment pairs (${reason.pairs}; the paired test needs ${reason.needed}): make the run longer or the segments shorter`;
+    case 'thin-tail': {
+      const where = reason.runs.map((run) => `${formatCount(run.beyond)} in ${RUN_WORDS[run.run]}`).join(' and ');
+      return `only ${where} were above ${reason.metric} (a ${reason.metric} needs ${reason.needed} requests beyond it, so ${formatCount(reason.needed / reason.share)} per run)`;
+    }
+    case 'generator-behind': {
+      const why = reason.details.length > 0 ? `: ${reason.details.join('; ')}` : '';
+      return `the load generator fell behind its schedule in ${RUN_WORDS[reason.run]}${why}, so its latencies and rate describe the generator, not the service`;
+    }
+    case 'other-load':
+      return (
+        `the machine was busier with other work during ${RUN_WORDS[reason.busier]} ` +
+        `(${reason.currentCores.toFixed(2)} cores outside perfgate and its services now, ${reason.pastCores.toFixed(2)} in ${RUN_WORDS[reason.past]}), so this change cannot be told from that competition`
+      );
+    case 'contention': {
+      const parts: string[] = [];
+      if (reason.moreCores !== undefined)
+        parts.push(`${reason.moreCores.toFixed(2)} more cores of competing work (other processes, steal)`);
+      if (reason.moreLoopDelayMs !== undefined)
+        parts.push(`${reason.moreLoopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
+      const signed = `${reason.explainable >= 0 ? '+' : ''}${(reason.explainable * 100).toFixed(0)}%`;
+      return `${RUN_WORDS[reason.busier]} had ${parts.join(' and ')}, which can explain a change of up to ${signed} in ${reason.metric}; this change is within that, so it cannot be told from the competition`;
+    }
+    case 'population':
+      return `the error rate moved from ${share(reason.from)} to ${share(reason.to)}, so the successful requests measured are not the same population`;
+    case 'environment':
+      return `the baseline ran on another environment (${reason.baseline} vs ${reason.current}): a runner difference can pass for a change`;
+    case 'real-but-small':
+      return `a real change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its whole interval is within the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts`;
+    case 'below-min-effect':
+      return `significant (${holm(reason.adjustedPValue)}) but ${reasonChange(reason.metric, reason.change)} is below the minimum effect of ${reasonChange(reason.metric, reason.minEffect).replace('+', '')}, and the interval reaches past it`;
+    case 'not-significant':
+      return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${reason.alpha}): this run cannot tell it from noise`;
+    case 'no-intended-rate':
+      return 'an open-model run without an intended rate recorded: nothing to check the rate against';
+    case 'rate-short-explained':
+      return `the achieved rate fell short (${share(reason.share)} of ${formatCount(reason.intendedPerSec)} req/s) but ${describeReason(reason.cause)}`;
+    case 'rate-short-explained-paired':
+      return `the achieved rate fell short (${share(reason.headShare)} of the intended rate in the head, ${share(reason.baseShare)} in the base) but ${describeReason(reason.cause)}`;
+    case 'service-fell-behind': {
+      const shortfall = `the service completed only ${share(reason.share)} of the intended ${formatCount(reason.intendedPerSec)} req/s (${formatCount(reason.achievedPerSec)} req/s) while the generator kept its schedule`;
+      return reason.baselineShare === undefined
+        ? `${shortfall}: the service could not keep up, and the baseline did`
+        : `${shortfall}; the baseline fell short too (${share(reason.baselineShare)} of its intended rate), so the two capacities are compared`;
+    }
+    case 'head-fell-behind':
+      return (
+        `the head completed only ${share(reason.headShare)} of the intended ${formatCount(reason.intendedPerSec)} req/s while the base kept ${share(reason.baseShare)} on the same runner ` +
+        `(the head fell more than 1% behind the base in ${reason.behindPairs} of ${reason.pairs} pairs): the head could not keep up`
+      );
+    case 'head-kept-up':
+      return `the head kept ${share(reason.headShare)} of the intended ${formatCount(reason.intendedPerSec)} req/s where the base managed only ${share(reason.baseShare)}`;
+    case 'both-fell-behind-paired':
+      return `both fell short of the intended ${formatCount(reason.intendedPerSec)} req/s (head ${share(reason.headShare)}, base ${share(reason.baseShare)}), so their capacities are compared pair by pair`;
+    case 'too-few-pairs-for-capacities':
+      return 'fewer than 2 pairs to compare the capacities on';
+    case 'shared-lag':
+      return 'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
+    case 'whole-run-disagrees':
+      return `the whole-run values differ by ${reasonPercent(reason.change)}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
+    case 'no-capacity-search':
+      return `${reason.run === 'baseline' ? 'the baseline' : 'this run'} has no capacity search for this scenario (another executor): nothing to compare`;
+    case 'capacity-below-bound':
+      return `the current capacity is below ${capacityRate(reason.currentBound)} (${describeCapacityLimit(reason.current)}), the baseline's at least ${capacityRate(reason.baselineBound)}: compared at those bounds`;
+    case 'capacity-above-bound':
+      return `the current capacity is at least ${capacityRate(reason.currentBound)}, the baseline's below ${capacityRate(reason.baselineBound)} (${describeCapacityLimit(reason.baseline)}): compared at those bounds`;
+    case 'capacity-bounds-overlap': {
+      const open = [
+        reason.current ? `this run: ${describeCapacityLimit(reason.current)}` : undefined,
+        reason.baseline ? `the baseline: ${describeCapacityLimit(reason.baseline)}` : undefined,
+      ].filter((text): text is string => text !== undefined);
+      return `the capacity is only bounded, not measured (${open.join('; ')}), and the bounds overlap`;
+    }
+  }
+}
+
+function holm(adjustedPValue: number): string {
+  return `p = ${adjustedPValue.toPrecision(2)} after Holm`;
+}
 
 /** What an inconclusive metric without a stated reason means. */
 export const DEFAULT_INCONCLUSIVE_REASON = 'significance and effect size disagree';
@@ -60,9 +183,9 @@ export function remediesFor(
   return [...REMEDIES];
 }
 
-/** The reasons a metric's verdict carries: all of them for an inconclusive one, else those given. */
+/** The reasons a metric's verdict carries, in words: all of them for an inconclusive one, else those given. */
 export function reasonsOf(m: MetricComparison): string[] {
-  if (m.reasons.length > 0) return m.reasons;
+  if (m.reasons.length > 0) return m.reasons.map(describeReason);
   return m.verdict === 'inconclusive' ? [DEFAULT_INCONCLUSIVE_REASON] : [];
 }
 

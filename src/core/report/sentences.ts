@@ -2,6 +2,7 @@
 // level and summary, the baseline's state, one sentence per metric change, the MDE.
 import type { BaselineStatus, Comparison, MetricComparison, Verdict } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
+import { DEFAULT_INCONCLUSIVE_REASON, describeReason } from './reasons.js';
 import type { ScenarioResult } from '../types/results.js';
 import {
   METRIC_ORDER,
@@ -133,7 +134,7 @@ export function describeMetricChange(m: MetricComparison): string {
 
 /** "p99 of checkout: too few tail samples; the generator fell behind" */
 export function describeInconclusive(m: MetricComparison): string {
-  const reasons = m.reasons.length > 0 ? m.reasons.join('; ') : 'significance and effect size disagree';
+  const reasons = m.reasons.length > 0 ? m.reasons.map(describeReason).join('; ') : DEFAULT_INCONCLUSIVE_REASON;
   return `${metricLabel(m.metric)} of ${m.scenario}: ${reasons}`;
 }
 

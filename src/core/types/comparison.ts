@@ -1,6 +1,6 @@
 // What a comparison says: a verdict per metric with its numbers and reasons, thresholds, notes.
 import type { AbSchedule, MetricName } from './config.js';
-import type { Results, ScenarioResult } from './results.js';
+import type { CapacityResult, Results, ScenarioResult } from './results.js';
 
 export type Verdict = 'regression' | 'improvement' | 'no change' | 'inconclusive';
 
@@ -24,8 +24,9 @@ export interface MetricComparison {
    * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
   minDetectableEffect?: number;
   verdict: Verdict;
-  /** Why a verdict is inconclusive or was held back, in words. */
-  reasons: string[];
+  /** Why a verdict is inconclusive or was held back: typed values, put into words by the reports
+   * (src/core/report/reasons.ts describeReason). */
+  reasons: Reason[];
 }
 
 export interface ThresholdResult {
@@ -64,3 +65,70 @@ export interface Comparison {
   breaches: ThresholdResult[];
   notes: string[];
 }
+
+/** Whose figures a reason speaks of. */
+export type RunRole = 'current' | 'baseline' | 'past-runs' | 'thinnest-past-run' | 'head' | 'base';
+
+/** What a capacity reason needs to say how a search ended. */
+export type CapacitySummary = Pick<CapacityResult, 'limitedBy' | 'ratePerSec' | 'bracket' | 'firstFailure'>;
+
+/**
+ * Why a metric's verdict is inconclusive, was held back, or what decided it: the numbers, never
+ * the words (src/core/report/reasons.ts says them), so that each report words them its own way.
+ * Shares are fractions (0.97 = 97%); rates are requests per second.
+ */
+export type Reason =
+  | { kind: 'no-test' }
+  | { kind: 'no-successful-requests' }
+  | { kind: 'nothing-to-pair' }
+  | { kind: 'too-few-segments'; current: number; baseline: number; needed: number }
+  | { kind: 'too-few-pairs'; pairs: number; needed: number }
+  | { kind: 'thin-tail'; metric: MetricName; runs: { run: RunRole; beyond: number }[]; needed: number; share: number }
+  | { kind: 'generator-behind'; run: RunRole; details: string[] }
+  | { kind: 'other-load'; busier: RunRole; past: RunRole; currentCores: number; pastCores: number }
+  | {
+      kind: 'contention';
+      metric: MetricName;
+      busier: RunRole;
+      /** More competing cores (other processes, steal) in the busier run, when over the tolerance. */
+      moreCores?: number;
+      /** More generator event-loop delay (ms) in the busier run, when over the tolerance. */
+      moreLoopDelayMs?: number;
+      /** The change the competition can explain, relative, in the direction of the change. */
+      explainable: number;
+    }
+  | { kind: 'population'; from: number; to: number }
+  | { kind: 'environment'; baseline: string; current: string }
+  | { kind: 'real-but-small'; metric: MetricName; change: number; adjustedPValue: number; minEffect: number }
+  | { kind: 'below-min-effect'; metric: MetricName; change: number; adjustedPValue: number; minEffect: number }
+  | { kind: 'not-significant'; metric: MetricName; change: number; adjustedPValue: number; alpha: number }
+  | { kind: 'no-intended-rate' }
+  /** The achieved rate fell short but `cause` (the generator, other work) can explain it. */
+  | { kind: 'rate-short-explained'; share: number; intendedPerSec: number; cause: Reason }
+  | { kind: 'rate-short-explained-paired'; headShare: number; baseShare: number; cause: Reason }
+  /** The service fell short of the intended rate while the generator kept its schedule; with
+   * `baselineShare` the baseline fell short too, else it kept up. */
+  | {
+      kind: 'service-fell-behind';
+      share: number;
+      intendedPerSec: number;
+      achievedPerSec: number;
+      baselineShare?: number;
+    }
+  | {
+      kind: 'head-fell-behind';
+      headShare: number;
+      baseShare: number;
+      intendedPerSec: number;
+      behindPairs: number;
+      pairs: number;
+    }
+  | { kind: 'head-kept-up'; headShare: number; baseShare: number; intendedPerSec: number }
+  | { kind: 'both-fell-behind-paired'; headShare: number; baseShare: number; intendedPerSec: number }
+  | { kind: 'too-few-pairs-for-capacities' }
+  | { kind: 'shared-lag' }
+  | { kind: 'whole-run-disagrees'; change: number }
+  | { kind: 'no-capacity-search'; run: RunRole }
+  | { kind: 'capacity-below-bound'; current: CapacitySummary; currentBound: number; baselineBound: number }
+  | { kind: 'capacity-above-bound'; baseline: CapacitySummary; currentBound: number; baselineBound: number }
+  | { kind: 'capacity-bounds-overlap'; current?: CapacitySummary; baseline?: CapacitySummary };

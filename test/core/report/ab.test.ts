@@ -94,7 +94,11 @@ describe('what the reports advise about held-back verdicts', () => {
       ...comparison,
       scenarios: comparison.scenarios.map((s) => ({
         ...s,
-        metrics: s.metrics.map((m) => ({ ...m, verdict: 'inconclusive' as const, reasons: ['a reason'] })),
+        metrics: s.metrics.map((m) => ({
+          ...m,
+          verdict: 'inconclusive' as const,
+          reasons: [{ kind: 'no-test' as const }],
+        })),
       })),
     };
     expect(renderComparisonText(held)).toContain('What you can do:');

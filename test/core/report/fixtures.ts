@@ -8,7 +8,9 @@ import type {
   ScenarioComparison,
   ThresholdResult,
   Verdict,
+  Reason,
 } from '../../../src/core/types/comparison.js';
+import { describeReason } from '../../../src/core/report/reasons.js';
 import type { LatencySummaryMs, Results, ScenarioResult } from '../../../src/core/types/results.js';
 import type { MetricName } from '../../../src/core/types/config.js';
 
@@ -215,7 +217,7 @@ interface MetricSpec {
   p?: number;
   adjusted?: number;
   verdict?: Verdict;
-  reasons?: string[];
+  reasons?: Reason[];
   method?: MetricComparison['method'];
   mde?: number;
 }
@@ -346,7 +348,15 @@ export function makeFailingComparison(): Comparison {
       p: 0.004,
       adjusted: 0.052,
       verdict: 'inconclusive',
-      reasons: ['significant before Holm but not after (p 0.052 > α 0.05)'],
+      reasons: [
+        {
+          kind: 'not-significant',
+          metric: 'p90',
+          change: 611 / queryBase.latencyMs.p90 - 1,
+          adjustedPValue: 0.052,
+          alpha: 0.05,
+        },
+      ],
     }),
     makeMetric(query, {
       metric: 'p95',
@@ -410,10 +420,7 @@ export function makeFailingComparison(): Comparison {
       p: 0.02,
       adjusted: 0.2,
       verdict: 'inconclusive',
-      reasons: [
-        'too few tail samples: 37 requests beyond p99, 50 needed (run ≥ 5,000 requests)',
-        'the generator fell behind its schedule',
-      ],
+      reasons: [THIN_P99, { kind: 'generator-behind', run: 'current', details: [] }],
       mde: 0.31,
     }),
     makeMetric('checkout', { metric: 'rps', baseline: 62.4, current: 62.4, method: 'rate-check' }),
@@ -539,9 +546,22 @@ export function makeLargeComparison(count: number, regressEvery = 7): Comparison
   };
 }
 
-/** The guard sentence a busy runner gives every scenario: long, and the same word for word. */
-export const SHARED_REASON =
-  'the runner was busy with other work during this run (0.62 cores of competing load against 0.05 in the baseline), so its timings cannot be told from the neighbour; a run on a quiet runner decides';
+/** The guard a busy runner gives every scenario: a long sentence, the same word for word. */
+export const SHARED_REASON: Reason = {
+  kind: 'other-load',
+  busier: 'current',
+  past: 'baseline',
+  currentCores: 0.62,
+  pastCores: 0.05,
+};
+export const SHARED_REASON_WORDS = describeReason(SHARED_REASON);
+const THIN_P99: Reason = {
+  kind: 'thin-tail',
+  metric: 'p99',
+  runs: [{ run: 'current', beyond: 37 }],
+  needed: 50,
+  share: 0.01,
+};
 
 /**
  * An inconclusive run: three scenarios whose p95 and p99 are all held back by the same reason,
@@ -554,13 +574,8 @@ export function makeInconclusiveComparison(): Comparison {
       const value =
         metric === 'rps' ? current.rps : metric === 'error_rate' ? current.errorRate : current.latencyMs[metric];
       const held = metric === 'p95' || metric === 'p99';
-      const reasons = held
-        ? [
-            SHARED_REASON,
-            ...(current === checkout && metric === 'p99'
-              ? ['too few tail samples: 37 requests beyond p99, 50 needed']
-              : []),
-          ]
+      const reasons: Reason[] = held
+        ? [SHARED_REASON, ...(current === checkout && metric === 'p99' ? [THIN_P99] : [])]
         : [];
       return makeMetric(current.name, {
         metric,

@@ -7,7 +7,7 @@ import {
   makeInconclusiveComparison,
   makeMetric,
   makeNoBaselineComparison,
-  SHARED_REASON,
+  SHARED_REASON_WORDS,
 } from './fixtures.js';
 
 function occurrences(text: string, part: string): number {
@@ -47,9 +47,9 @@ describe('renderComparisonText', () => {
 
   it('says a reason shared by every scenario once, with the metrics it affects and what to do', () => {
     const text = renderComparisonText(makeInconclusiveComparison());
-    expect(occurrences(text, SHARED_REASON)).toBe(1);
-    expect(text).toContain('  all 3 scenarios: p95, p99\n    1. the runner was busy');
-    expect(text).toContain('  checkout: p99\n    2. too few tail samples');
+    expect(occurrences(text, SHARED_REASON_WORDS)).toBe(1);
+    expect(text).toContain('  all 3 scenarios: p95, p99\n    1. the machine was busier with other work');
+    expect(text).toContain('  checkout: p99\n    2. only 37 in the current run were above p99');
     expect(text).toContain('  ? p95, p99 held back: reason 1 below');
     expect(text).toContain('  ? p99 held back: reason 2 below');
     expect(text).toMatch(
@@ -75,7 +75,9 @@ describe('renderComparisonText', () => {
 
   it('explains inconclusive verdicts and the missing baseline in words', () => {
     const text = renderComparisonText(makeFailingComparison());
-    expect(text).toContain('  checkout: p99\n    2. too few tail samples: 37 requests beyond p99, 50 needed');
+    expect(text).toContain(
+      '  checkout: p99\n    2. only 37 in the current run were above p99 (a p99 needs 50 requests beyond it, so 5,000 per run)',
+    );
     const first = renderComparisonText(makeNoBaselineComparison());
     expect(first).toContain('note: no baseline yet: judged on thresholds alone');
   });
