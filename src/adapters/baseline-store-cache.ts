@@ -3,6 +3,7 @@
 // `perfgate-v1-<configHash>-`, which the cache service answers with the newest entry. A pull
 // request can read the entries of its base branch, so it compares with the newest default-branch
 // baseline; it never writes one (its token may only read).
+import { PerfgateError } from '../core/errors.js';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as cache from '@actions/cache';
@@ -29,13 +30,13 @@ export interface CacheStoreOptions {
 
 export type CacheStoreErrorKind = 'unavailable' | 'read-only' | 'conflict' | 'failed';
 
-export class CacheStoreError extends Error {
+export class CacheStoreError extends PerfgateError {
   override name = 'CacheStoreError';
   constructor(
     message: string,
     readonly kind: CacheStoreErrorKind,
   ) {
-    super(message);
+    super(message, 'PERFGATE_CACHE_STORE');
   }
 }
 

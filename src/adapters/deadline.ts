@@ -5,17 +5,18 @@
 // the process alive (and a late answer cannot write a file behind our back); a socket the step
 // opens after that is destroyed at once. Sockets are told apart by the async context they were
 // opened in, so concurrent work outside the step is never touched.
+import { PerfgateError } from '../core/errors.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 
-export class DeadlineError extends Error {
+export class DeadlineError extends PerfgateError {
   override name = 'DeadlineError';
   constructor(
     message: string,
     readonly timeoutMs: number,
   ) {
-    super(message);
+    super(message, 'PERFGATE_DEADLINE');
   }
 }
 

@@ -3,6 +3,7 @@
 // token's own user so that a quoted marker in someone else's comment is never touched, and an
 // unchanged body is not rewritten. `octokit` is always passed in, so tests point a real client at
 // a loopback fake.
+import { PerfgateError } from '../core/errors.js';
 import type { getOctokit } from '@actions/github';
 
 export type Octokit = ReturnType<typeof getOctokit>;
@@ -38,9 +39,12 @@ export interface UpsertResult {
 export const maxCommentChars = 65_536;
 
 /** GitHub answered 403: the token may not read or write comments here (a fork PR's token, or missing `pull-requests: write`). */
-export class CommentPermissionError extends Error {
+export class CommentPermissionError extends PerfgateError {
   override name = 'CommentPermissionError';
   readonly status = 403;
+  constructor(message: string) {
+    super(message, 'PERFGATE_COMMENT_PERMISSION');
+  }
 }
 
 // The token of a GitHub Actions run, which may not call GET /user: its comments carry this login.

@@ -3,6 +3,7 @@
 // The webhook URL and the token are secrets: no error message carries them, nor any text that
 // could (request errors are rewritten, never wrapped as a `cause`).
 
+import { PerfgateError } from '../core/errors.js';
 import type { SlackMessage } from '../core/report/slack.js';
 
 export type SlackTarget = { webhookUrl: string } | { token: string; channel: string; apiUrl?: string };
@@ -27,14 +28,15 @@ export interface SlackResult {
 }
 
 /** Slack refused the message, or could not be reached. `code` is Slack's error code or `http_<status>` / `network`. */
-export class SlackError extends Error {
+export class SlackError extends PerfgateError {
   override name = 'SlackError';
   constructor(
     message: string,
-    readonly code: string,
+    /** Slack's own error (`invalid_auth`, `rate_limited`, …), or `network`. */
+    readonly slackCode: string,
     readonly status?: number,
   ) {
-    super(message);
+    super(message, 'PERFGATE_SLACK');
   }
 }
 

@@ -1,36 +1,81 @@
-// Typed errors that the entry points map to exit codes in one place (see exitCodeFor).
+// Typed errors, one base with a code (as undici's lib/core/errors.js does), so that the entry
+// points map any of them to an exit code in one place (exitCodeFor) and tests can match a code
+// rather than a message.
+
+export type ErrorCode =
+  /** The config, the CLI arguments or the action inputs are wrong. */
+  | 'PERFGATE_CONFIG'
+  /** A file the user pointed at (results, baseline) cannot be used. */
+  | 'PERFGATE_INPUT_FILE'
+  /** A service under test could not be started or never became ready. */
+  | 'PERFGATE_BOOT'
+  /** SIGINT or SIGTERM before anything was measured. */
+  | 'PERFGATE_INTERRUPTED'
+  /** A network step (cache, comment, Slack, artifact) passed its deadline. */
+  | 'PERFGATE_DEADLINE'
+  /** The Actions cache refused or failed a baseline read or save. */
+  | 'PERFGATE_CACHE_STORE'
+  /** Slack refused or failed a message. */
+  | 'PERFGATE_SLACK'
+  /** The token may not write the PR or commit comment. */
+  | 'PERFGATE_COMMENT_PERMISSION';
+
+export class PerfgateError extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+  ) {
+    super(message);
+  }
+}
 
 /** The user's config, CLI arguments or action inputs are wrong. Exit code 2. */
-export class ConfigError extends Error {
+export class ConfigError extends PerfgateError {
   override name = 'ConfigError';
+  constructor(message: string) {
+    super(message, 'PERFGATE_CONFIG');
+  }
 }
 
 /** A service under test could not be started or never became ready. Exit code 3. */
-export class BootError extends Error {
+export class BootError extends PerfgateError {
   override name = 'BootError';
   constructor(
     message: string,
     readonly service: string,
     readonly logTail: string[] = [],
   ) {
-    super(message);
+    super(message, 'PERFGATE_BOOT');
   }
 }
 
 /** A file the user pointed at (results, baseline) cannot be used. Exit code 2. */
-export class InputFileError extends Error {
+export class InputFileError extends PerfgateError {
   override name = 'InputFileError';
+  constructor(message: string) {
+    super(message, 'PERFGATE_INPUT_FILE');
+  }
 }
 
 /** perfgate was interrupted (SIGINT, SIGTERM) before it measured anything. Exit code 130 (the shell's for SIGINT). */
-export class InterruptedError extends Error {
+export class InterruptedError extends PerfgateError {
   override name = 'InterruptedError';
+  constructor(message: string) {
+    super(message, 'PERFGATE_INTERRUPTED');
+  }
 }
 
 export const ExitCode = { pass: 0, gateFailed: 1, usage: 2, couldNotRun: 3, interrupted: 130 } as const;
 
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof ConfigError || error instanceof InputFileError) return ExitCode.usage;
-  if (error instanceof InterruptedError) return ExitCode.interrupted;
-  return ExitCode.couldNotRun;
+  if (!(error instanceof PerfgateError)) return ExitCode.couldNotRun;
+  switch (error.code) {
+    case 'PERFGATE_CONFIG':
+    case 'PERFGATE_INPUT_FILE':
+      return ExitCode.usage;
+    case 'PERFGATE_INTERRUPTED':
+      return ExitCode.interrupted;
+    default:
+      return ExitCode.couldNotRun;
+  }
 }

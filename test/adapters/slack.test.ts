@@ -61,7 +61,7 @@ describe('postSlack against the Slack fake', () => {
   it('names the webhook error code and hides the URL', async () => {
     const wrongUrl = `${fake.url}/services/T0FAKE0001/B0FAKE0001/wrongSecret123`;
     const error = await rejection(postSlack({ webhookUrl: wrongUrl }, message));
-    expect(error.code).toBe('no_service');
+    expect(error.slackCode).toBe('no_service');
     expect(error.status).toBe(404);
     expect(error.message).toMatch(/HTTP 404 no_service.*slack-webhook-url/);
     expect(error.message).not.toContain('wrongSecret123');
@@ -75,7 +75,7 @@ describe('postSlack against the Slack fake', () => {
   ])('reports HTTP %i %s from the webhook', async (status, code) => {
     fake.webhookFailure = { status, error: code };
     const error = await rejection(postSlack({ webhookUrl: fake.webhookUrl }, message));
-    expect([error.status, error.code]).toEqual([status, code]);
+    expect([error.status, error.slackCode]).toEqual([status, code]);
     expectNoSecrets(error);
     expect(fake.delivered).toHaveLength(0);
   });
@@ -84,17 +84,17 @@ describe('postSlack against the Slack fake', () => {
     const empty = await rejection(
       postSlack({ webhookUrl: fake.webhookUrl }, { text: '', blocks: undefined as unknown as object[] }),
     );
-    expect([empty.status, empty.code]).toEqual([400, 'no_text']);
+    expect([empty.status, empty.slackCode]).toEqual([400, 'no_text']);
 
     const tooMany = Array.from({ length: 51 }, () => ({ type: 'divider' }));
     const many = await rejection(postSlack({ webhookUrl: fake.webhookUrl }, { text: 'x', blocks: tooMany }));
-    expect(many.code).toBe('invalid_blocks');
+    expect(many.slackCode).toBe('invalid_blocks');
 
     const long = [{ type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3001) } }];
     const longError = await rejection(
       postSlack({ token: slackBotToken, channel: slackChannel, apiUrl: fake.apiUrl }, { text: 'x', blocks: long }),
     );
-    expect(longError.code).toBe('invalid_blocks');
+    expect(longError.slackCode).toBe('invalid_blocks');
 
     const atLimit = [
       ...Array.from({ length: 49 }, () => ({ type: 'divider' })),
@@ -117,7 +117,7 @@ describe('postSlack against the Slack fake', () => {
   it('reports invalid_auth without the token', async () => {
     const badToken = 'xoxb-9999-not-the-right-token';
     const error = await rejection(postSlack({ token: badToken, channel: slackChannel, apiUrl: fake.apiUrl }, message));
-    expect(error.code).toBe('invalid_auth');
+    expect(error.slackCode).toBe('invalid_auth');
     expect(error.message).toMatch(/invalid_auth.*slack-token/);
     expect(error.message).not.toContain(badToken);
     expect(fake.delivered).toHaveLength(0);
@@ -125,7 +125,7 @@ describe('postSlack against the Slack fake', () => {
 
   it('reports channel_not_found with the channel to fix', async () => {
     const error = await rejection(postSlack({ token: slackBotToken, channel: '#nope', apiUrl: fake.apiUrl }, message));
-    expect(error.code).toBe('channel_not_found');
+    expect(error.slackCode).toBe('channel_not_found');
     expect(error.message).toContain("slack-channel '#nope'");
     expectNoSecrets(error);
   });
@@ -148,7 +148,7 @@ describe('postSlack against the Slack fake', () => {
     fake.retryAfterSec = 0;
     fake.rateLimitNext = 10;
     const error = await rejection(postSlack({ webhookUrl: fake.webhookUrl }, message, { maxRetries: 50 }));
-    expect(error.code).toBe('rate_limited');
+    expect(error.slackCode).toBe('rate_limited');
     expect(fake.requests).toHaveLength(3);
     expectNoSecrets(error);
   });
@@ -170,7 +170,7 @@ describe('postSlack against the Slack fake', () => {
     await once(closed, 'close');
     const deadUrl = `http://127.0.0.1:${port}/services/T1/B1/deadSecret999`;
     const error = await rejection(postSlack({ webhookUrl: deadUrl }, message));
-    expect(error.code).toBe('network');
+    expect(error.slackCode).toBe('network');
     expect(error.message).toMatch(/could not be reached: ECONNREFUSED/);
     expect(error.message).not.toContain('deadSecret999');
     expect(error.cause).toBeUndefined();
