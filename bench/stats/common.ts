@@ -1,5 +1,5 @@
 // Shared pieces of the statistics validation scripts (bench/stats/aa.ts, bench/stats/power.ts).
-import { createBaseline } from '../../src/core/baseline.js';
+import { createBaseline } from '../../src/core/results/baseline.js';
 import { compareRuns } from '../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { regularizedIncompleteBeta } from '../../src/core/stats/t-distribution.js';

@@ -14,7 +14,7 @@
 //    every latency timed while it lasts.
 // Pure: the figures come from the results (SegmentRecord.contention, ScenarioResult.machine).
 import { decodeHistogram, encodeHistogram, mergeHistograms } from './histogram.js';
-import { summarizeScenario } from './summary.js';
+import { summarizeScenario } from './results/summary.js';
 import type { MetricName } from './types/config.js';
 import type { Reason, RunRole } from './types/comparison.js';
 import type { ScenarioResult, SegmentContention, SegmentRecord } from './types/results.js';

@@ -3,7 +3,7 @@
 import type { Baseline, Results } from './types/results.js';
 import type { BaselineStatus, Comparison } from './types/comparison.js';
 import type { Config } from './types/config.js';
-import { parseBaseline } from './baseline.js';
+import { parseBaseline } from './results/baseline.js';
 import { evaluateThresholds } from './thresholds.js';
 import { comparePaired, compareRuns } from './compare/index.js';
 

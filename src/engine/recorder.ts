@@ -8,7 +8,7 @@
 import type { Histogram } from '../core/histogram.js';
 import { createHistogram, encodeHistogram } from '../core/histogram.js';
 import type { ScenarioResult, SegmentRecord, TimelinePoint } from '../core/types/results.js';
-import { DISTRIBUTION_LIMITS_MS } from '../core/summary.js';
+import { DISTRIBUTION_LIMITS_MS } from '../core/results/summary.js';
 import type { ErrorClass } from './error-class.js';
 
 const FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1000;

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { Client } from 'undici';
 import { encodeHistogram } from '../core/histogram.js';
-import { summarizeScenario } from '../core/summary.js';
+import { summarizeScenario } from '../core/results/summary.js';
 import type { ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioResult, SegmentContention } from '../core/types/results.js';
 import type { ConnectionOwner } from './connection.js';

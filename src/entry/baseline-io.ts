@@ -5,7 +5,7 @@ import type { Baseline, Results } from '../core/types/results.js';
 import type { BaselineStatus } from '../core/types/comparison.js';
 import type { Config } from '../core/types/config.js';
 import type { BaselineStore } from '../adapters/baseline-store.js';
-import { createBaseline } from '../core/baseline.js';
+import { createBaseline } from '../core/results/baseline.js';
 import { DeadlineError, withDeadline } from '../adapters/deadline.js';
 
 export async function lookupBaseline(

@@ -12,8 +12,8 @@ import { decideExit } from '../core/compare/index.js';
 import { decideSave, type SaveMode } from '../core/save-policy.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
 import { findConfigWarnings } from '../core/config/index.js';
-import { mergeResults } from '../core/merge.js';
-import { findResultsProblem } from '../core/baseline.js';
+import { mergeResults } from '../core/results/merge.js';
+import { readResultsText } from '../core/results/read.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
 import { renderComparisonText, renderThresholdLines } from '../core/report/text.js';
 import { renderMarkdown } from '../core/report/markdown.js';
@@ -315,22 +315,21 @@ function refuseInterrupted(results: Results, path: string, flag: string): void {
 }
 
 function parseResultsFile(text: string, path: string): Results {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InputFileError(`${path}: not JSON; pass a results file written by "perfgate run -o"`);
+  const read = readResultsText(text, 'trusted');
+  if ('results' in read) return read.results;
+  const { problem } = read;
+  switch (problem.kind) {
+    case 'not-json':
+    case 'too-large':
+      throw new InputFileError(`${path}: not JSON; pass a results file written by "perfgate run -o"`);
+    case 'not-perfgate':
+    case 'future-version':
+      throw new InputFileError(
+        `${path}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`,
+      );
+    case 'damaged':
+      throw new InputFileError(`${path}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
   }
-  const candidate = value as Partial<Results>;
-  if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
-    throw new InputFileError(
-      `${path}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`,
-    );
-  }
-  const problem = findResultsProblem(candidate);
-  if (problem !== undefined)
-    throw new InputFileError(`${path}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
-  return candidate as Results;
 }
 
 async function writeJsonFile(path: string, value: unknown): Promise<void> {

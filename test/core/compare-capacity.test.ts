@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBaseline } from '../../src/core/baseline.js';
+import { createBaseline } from '../../src/core/results/baseline.js';
 import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
 import { testCapacityChange } from '../../src/core/capacity/compare.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';

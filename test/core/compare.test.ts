@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBaseline } from '../../src/core/baseline.js';
+import { createBaseline } from '../../src/core/results/baseline.js';
 import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare/index.js';
 import type { Baseline, Results } from '../../src/core/types/results.js';
 import type { MetricComparison, ThresholdResult } from '../../src/core/types/comparison.js';

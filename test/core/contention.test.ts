@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBaseline } from '../../src/core/baseline.js';
+import { createBaseline } from '../../src/core/results/baseline.js';
 import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
 import {
   contentionBound,
@@ -13,7 +13,7 @@ import {
 import { describeReason } from '../../src/core/report/reasons.js';
 import { decodeHistogram, mergeHistograms } from '../../src/core/histogram.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
-import { summarizeLatency } from '../../src/core/summary.js';
+import { summarizeLatency } from '../../src/core/results/summary.js';
 import type {
   Baseline,
   Results,

@@ -6,7 +6,7 @@ import {
   mergeScenarioResults,
   summarizeLatency,
   summarizeScenario,
-} from '../../src/core/summary.js';
+} from '../../src/core/results/summary.js';
 import type { ScenarioResult } from '../../src/core/types/results.js';
 
 function histogramOf(valuesUs: number[]) {

@@ -3,7 +3,7 @@ import { parseThreshold } from '../../src/core/thresholds.js';
 import type { CapacityLevel, ScenarioResult } from '../../src/core/types/results.js';
 import type { CapacityLoad, ScenarioConfig } from '../../src/core/types/config.js';
 import { runCapacity } from '../../src/engine/run-capacity.js';
-import { createBaseline } from '../../src/core/baseline.js';
+import { createBaseline } from '../../src/core/results/baseline.js';
 import { compareRuns } from '../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import type { Results } from '../../src/core/types/results.js';

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Results } from '../../src/core/types/results.js';
 import { sharedBundleDir } from '../bundle.js';
 import { accepts, isAlive, serverSource, startedIn } from '../fakes/ab-checkouts.js';
+import { findResultsProblem } from '../../src/core/results/read.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-ab-'));
 let cli = '';
@@ -88,6 +89,8 @@ function gate(cwd: string, extra: string[] = []) {
   const results = existsSync(join(cwd, 'results.json'))
     ? (JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results)
     : undefined;
+  // Every A/B results file, its base included, passes the published results schema.
+  if (results) expect(findResultsProblem(results)).toBeUndefined();
   let report: {
     mode?: string;
     notes?: string[];

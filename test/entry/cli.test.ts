@@ -11,6 +11,7 @@ import { findFreePort } from '../fakes/http.js';
 import { checkout, fetchByKey, fetchByQuery, makeResults } from '../core/report/fixtures.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
 import { sharedBundleDir } from '../bundle.js';
+import { findResultsProblem } from '../../src/core/results/read.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-cli-'));
@@ -268,6 +269,8 @@ thresholds:
     expect(stderr).toContain('perfgate: results written to .perfgate/results.json');
     const results = JSON.parse(readFileSync(join(dir, '.perfgate/results.json'), 'utf8')) as Results;
     expect(results.scenarios[0]!.name).toBe('short/get');
+    // A real run's file passes the published results schema and the number checks.
+    expect(findResultsProblem(results)).toBeUndefined();
     expect(stdout).toMatch(
       /short\/get · constant-arrival-rate · [\d,]+ requests(, [\d,]+ dropped)? · [\d.,]+\/s completed, [\d.,]+\/s OK · 50\.0\/s intended/,
     );

@@ -3,7 +3,7 @@
 // segment block bootstrap against the stored run (stored-run.ts), the open-model rate check for
 // throughput (rate-check.ts); Holm over every test of the run; a verdict needing both significance
 // and size (decide.ts), unless a guard (guards.ts) says the data cannot tell.
-import { summarizeForHistory } from '../baseline.js';
+import { summarizeForHistory } from '../results/baseline.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import type { Comparison } from '../types/comparison.js';

@@ -6,7 +6,7 @@ import { decodeHistogram, type Histogram } from '../histogram.js';
 import { parseThreshold } from '../thresholds.js';
 import type { ReportConfig } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
-import { DISTRIBUTION_LIMITS_MS } from '../summary.js';
+import { DISTRIBUTION_LIMITS_MS } from '../results/summary.js';
 import { formatCount, formatMsLimit, formatPercent } from './format.js';
 
 export type DistributionChoice = ReportConfig['distribution'];

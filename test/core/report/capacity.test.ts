@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../../src/core/config/compare.js';
-import { createBaseline } from '../../../src/core/baseline.js';
+import { createBaseline } from '../../../src/core/results/baseline.js';
 import {
   renderCapacityMarkdown,
   renderCapacityText,

@@ -1,11 +1,11 @@
 // The baseline artifact: a results file plus the per-scenario summaries of the baselines before
 // it, so the history test can see runner-to-runner noise. Parsing never throws: a bad baseline is a
 // status the report explains, and the run is judged on thresholds alone.
-import { findHistoryNumberProblem, findResultsNumberProblem } from './results-check.js';
-import { scenarioOverSegments, selectSegments, summarizeContention } from './contention.js';
-import { isCapacityMeasured } from './capacity/search.js';
-import type { Baseline, HistoryEntry, Results } from './types/results.js';
-import type { BaselineStatus } from './types/comparison.js';
+import { findBaselineProblem, findResultsProblem } from './read.js';
+import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
+import { isCapacityMeasured } from '../capacity/search.js';
+import type { Baseline, HistoryEntry, Results } from '../types/results.js';
+import type { BaselineStatus } from '../types/comparison.js';
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
@@ -71,61 +71,6 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The first missing or mistyped field, as a path, or undefined when the shape is usable. */
-function findShapeProblem(value: unknown, path: string, shape: Shape): string | undefined {
-  if (typeof shape === 'string') {
-    if (shape === 'array') return Array.isArray(value) ? undefined : `${path} is not an array`;
-    if (shape === 'object') return isObject(value) ? undefined : `${path} is not an object`;
-    return typeof value === shape ? undefined : `${path} is ${value === undefined ? 'missing' : `not a ${shape}`}`;
-  }
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return `${path} is ${value === undefined ? 'missing' : 'not an array'}`;
-    const [item] = shape;
-    for (let i = 0; i < value.length; i++) {
-      const problem = item === undefined ? undefined : findShapeProblem(value[i], `${path}[${i}]`, item);
-      if (problem !== undefined) return problem;
-    }
-    return undefined;
-  }
-  if (!isObject(value)) return `${path} is ${value === undefined ? 'missing' : 'not an object'}`;
-  for (const [key, sub] of Object.entries(shape)) {
-    const problem = findShapeProblem(value[key], `${path}.${key}`, sub);
-    if (problem !== undefined) return problem;
-  }
-  return undefined;
-}
-
-type Shape = 'string' | 'number' | 'boolean' | 'object' | 'array' | Shape[] | { [key: string]: Shape };
-
-const segmentShape: Shape = {
-  startMs: 'number',
-  durationMs: 'number',
-  count: 'number',
-  ko: 'number',
-  histogram: 'string',
-};
-const scenarioShape: Shape = {
-  name: 'string',
-  executor: 'string',
-  durationMs: 'number',
-  requests: { total: 'number', ok: 'number', ko: 'number' },
-  latencyMs: { p50: 'number', p90: 'number', p95: 'number', p99: 'number' },
-  rps: 'number',
-  errorRate: 'number',
-  histogram: 'string',
-  segments: [segmentShape],
-  generator: { saturated: 'boolean', reasons: 'array' },
-};
-const resultsShape: Shape = {
-  schemaVersion: 'number',
-  configHash: 'string',
-  startTime: 'string',
-  environment: { fingerprint: 'string' },
-  scenarios: [scenarioShape],
-};
-const historyShape: Shape = { date: 'string', environmentFingerprint: 'string', scenarios: 'object' };
-const baselineShape: Shape = { savedAt: 'string', results: resultsShape, history: [historyShape] };
-
 function failure(kind: Exclude<BaselineStatus, { kind: 'ok' }>['kind'], detail: string): ParsedBaseline {
   return { status: { kind, detail } };
 }
@@ -139,11 +84,6 @@ function checkVersion(version: unknown, what: string): ParsedBaseline | undefine
     );
   }
   return undefined;
-}
-
-/** Why `value` is not a results file perfgate could have written (shape, then numbers), or undefined. */
-export function findResultsProblem(value: unknown): string | undefined {
-  return findShapeProblem(value, 'results', resultsShape) ?? findResultsNumberProblem(value as Results, 'results');
 }
 
 export interface ParseBaselineOptions {
@@ -207,13 +147,13 @@ function parseBaselineText(
     if (historyLength !== undefined && Array.isArray(data.history) && data.history.length > historyLength) {
       data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) } as Json;
     }
-    const problem = findShapeProblem(data, 'baseline', baselineShape);
+    const problem = findBaselineProblem(data);
     if (problem !== undefined) return failure('corrupt', `The baseline is damaged: ${problem}.`);
     baseline = data as unknown as Baseline;
   } else if (data.tool !== undefined || data.scenarios !== undefined) {
     const versionProblem = checkVersion(data.schemaVersion, 'results file');
     if (versionProblem !== undefined) return versionProblem;
-    const problem = findShapeProblem(data, 'results', resultsShape);
+    const problem = findResultsProblem(data);
     if (problem !== undefined) return failure('corrupt', `The results file given as baseline is damaged: ${problem}.`);
     const results = data as unknown as Results;
     baseline = { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: results.startTime, results, history: [] };
@@ -228,18 +168,6 @@ function parseBaselineText(
     return failure(
       'other-config',
       `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`,
-    );
-  }
-  const numberProblem =
-    findResultsNumberProblem(baseline.results, isBaseline ? 'baseline.results' : 'results') ??
-    baseline.history.reduce<string | undefined>(
-      (found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`),
-      undefined,
-    );
-  if (numberProblem !== undefined) {
-    return failure(
-      'corrupt',
-      `The ${isBaseline ? 'baseline' : 'results file given as baseline'} is damaged: ${numberProblem}.`,
     );
   }
   return { baseline, status: { kind: 'ok' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBaseline, parseBaseline, summarizeForHistory } from '../../src/core/baseline.js';
+import { createBaseline, parseBaseline, summarizeForHistory } from '../../src/core/results/baseline.js';
 import type { Baseline } from '../../src/core/types/results.js';
 import { makeResults } from './fixtures.js';
 
@@ -120,7 +120,7 @@ describe('parseBaseline', () => {
       'a damaged results file',
       JSON.stringify({ ...small(1), rps: 1, scenarios: [{ name: 3 }] }),
       'corrupt',
-      /results\.scenarios\[0\]\.name is not a string/,
+      /results\.scenarios\[0\]\.\w+ is missing/,
     ],
     [
       'a future baseline',
@@ -206,12 +206,12 @@ describe('parseBaseline', () => {
     [
       'an empty history summary',
       damaged((copy) => (history0(copy).api = {})),
-      /baseline\.history\[0\]\.scenarios\["api"\]\.p50 is undefined/,
+      /baseline\.history\[0\]\.scenarios\.api\.p50 is missing/,
     ],
     [
       'a null history summary',
       damaged((copy) => (history0(copy).api = null)),
-      /history\[0\]\.scenarios\["api"\] is null, not a scenario summary/,
+      /baseline\.history\[0\]\.scenarios\.api is not an object/,
     ],
     [
       'a crafted history count',
@@ -221,7 +221,7 @@ describe('parseBaseline', () => {
     [
       'a history percentile as text',
       damaged((copy) => ((history0(copy).api as Record<string, unknown>).p95 = 'fast')),
-      /\.p95 is "fast", not a finite number/,
+      /baseline\.history\[0\]\.scenarios\.api\.p95 is not a number/,
     ],
   ];
   it.each(numberCases)('reports %s as corrupt, naming the part', (_name, input, detail) => {

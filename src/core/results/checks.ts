@@ -2,8 +2,8 @@
 // statistic uses them. The shape check (right fields, right types) lets through what decides a
 // verdict: a histogram that does not decode threw deep inside the bootstrap, and a crafted count
 // (`count: 1e12`) moved a verdict. Every check here is one a run perfgate wrote always passes.
-import { decodeHistogram } from './histogram.js';
-import type { HistoryEntry, Results, ScenarioResult } from './types/results.js';
+import { decodeHistogram } from '../histogram.js';
+import type { HistoryEntry, Results, ScenarioResult } from '../types/results.js';
 
 /** More requests than one scenario of one run can hold (a million a second for almost three hours). */
 export const MAX_REQUESTS_PER_SCENARIO = 10_000_000_000;

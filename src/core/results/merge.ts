@@ -3,8 +3,8 @@
 // shards of different splits, and a scenario measured in two results, which would add two loads
 // (or two runs at different times) into one figure that describes neither; and a merge that
 // lacks a shard.
-import { InputFileError } from './errors.js';
-import type { Results, ScenarioResult } from './types/results.js';
+import { InputFileError } from '../errors.js';
+import type { Results, ScenarioResult } from '../types/results.js';
 
 export interface MergeInput {
   /** How the user named the file, for messages. */
