@@ -16,8 +16,10 @@ import type { Config } from '../core/types/config.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';
+import { chooseStore } from './action-store.js';
 import { Inputs, type ActionOptions } from './action-inputs.js';
-import { chooseStore, report, type EventFacts } from './action-impl.js';
+import type { EventFacts } from './deliver/event.js';
+import { report, reportContext } from './deliver/index.js';
 import { findResultsFiles, readUntrustedResults } from './report-impl.js';
 
 interface WorkflowRunPayload {
@@ -111,7 +113,7 @@ async function reportOne(
     sha: run.head_sha,
     runOrder: run.id * 1000 + (run.run_attempt ?? 1),
   };
-  await report(stepOptions, event, comparison);
+  await report(reportContext(stepOptions, event, comparison));
 }
 
 /** pr.json beside the results, as the PR side wrote it: untrusted, so each field is checked and a bad one dropped. */

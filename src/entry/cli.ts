@@ -3,6 +3,7 @@
 // is adding an entry. argv is read here only; errors map to exit codes in one place.
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
+import { interruptOnSignals } from '../adapters/signals.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
 import { closestMatch } from '../core/closest-match.js';
 import { parseSaveMode } from '../core/save-policy.js';
@@ -390,22 +391,6 @@ function joinSaveMode(argv: string[]): string[] {
   return joined;
 }
 
-/**
- * The first Ctrl-C (or SIGTERM) stops the run and keeps what it measured, as k6 does; a second
- * one quits at once. The services adapter stops the services on either.
- */
-function interruptOnSignals(): AbortSignal {
-  const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
-    process.stderr.write(`\nperfgate: ${signal}: stopping and writing what was measured (again to quit at once)\n`);
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return controller.signal;
-}
-
 /** One prefix per message: `perfgate gate: …`, never `perfgate: perfgate gate: …`. */
 export function formatCliError(message: string, command?: string): string {
   const prefix = command ? `perfgate ${command}: ` : 'perfgate: ';
@@ -415,11 +400,23 @@ export function formatCliError(message: string, command?: string): string {
 
 const argv = process.argv.slice(2);
 const wantsLoad = ['run', 'gate'].includes(argv[0] ?? '') && !argv.includes('--help') && !argv.includes('-h');
+// The first Ctrl-C (or SIGTERM) stops the run and keeps what it measured, as k6 does; a second one
+// quits at once. The services adapter stops the services on either.
 const io: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
-  ...(wantsLoad ? { signal: interruptOnSignals() } : {}),
+  ...(wantsLoad
+    ? {
+        signal: interruptOnSignals(
+          (signal) =>
+            process.stderr.write(
+              `\nperfgate: ${signal}: stopping and writing what was measured (again to quit at once)\n`,
+            ),
+          () => INTERRUPTED_EXIT_CODE,
+        ).signal,
+      }
+    : {}),
 };
 main(argv, io).then(
   (code) => {

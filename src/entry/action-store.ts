@@ -1,0 +1,30 @@
+// The action's baseline store: a folder when baseline-dir is set, else the Actions cache, keyed by
+// the config (or baseline-key) and the shard.
+import * as core from '@actions/core';
+import { join } from 'node:path';
+import type { BaselineStore } from '../adapters/baseline-store.js';
+import { createCacheStore } from '../adapters/baseline-store-cache.js';
+import { createDirStore } from '../adapters/baseline-store-dir.js';
+import { runnerTemp } from '../adapters/runner-temp.js';
+import type { ActionOptions } from './action-inputs.js';
+
+export function chooseStore(
+  options: Pick<ActionOptions, 'shard' | 'baselineKey' | 'baselineDir'>,
+  configHash: string,
+): BaselineStore | undefined {
+  // Each shard runs other scenarios, so each keeps its own baselines: sharing one key would make
+  // one shard's partial run the baseline of all.
+  const shard = options.shard ? `.s${options.shard.index}of${options.shard.count}` : '';
+  const key = `${options.baselineKey ?? configHash}${shard}`;
+  if (options.baselineDir) return createDirStore(options.baselineDir, key);
+  if (!process.env.ACTIONS_RESULTS_URL && !process.env.ACTIONS_CACHE_URL) {
+    core.warning(
+      'perfgate: the Actions cache service is not available here (no ACTIONS_RESULTS_URL), so no baseline is read or saved; set baseline-dir to keep baselines in a folder',
+    );
+    return undefined;
+  }
+  // One folder for every step, kept at the same path across runs and workflows: the cache client
+  // hashes the path into the entry's version, and a restore matches only the path it was saved
+  // from. Steps run one after another and each load removes the file first, so they can share it.
+  return createCacheStore({ configHash: key, workDir: join(runnerTemp(), 'perfgate', 'cache') });
+}
