@@ -36,7555 +36,6 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/hdr-histogram-js/dist/ByteBuffer.js
-var require_ByteBuffer = __commonJS({
-  "node_modules/hdr-histogram-js/dist/ByteBuffer.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var { pow, floor } = Math;
-    var TWO_POW_32 = pow(2, 32);
-    var ByteBuffer = class _ByteBuffer {
-      static allocate(size = 16) {
-        return new _ByteBuffer(new Uint8Array(size));
-      }
-      constructor(data) {
-        this.position = 0;
-        this.data = data;
-        this.int32ArrayForConvert = new Uint32Array(1);
-        this.int8ArrayForConvert = new Uint8Array(this.int32ArrayForConvert.buffer);
-      }
-      put(value) {
-        if (this.position === this.data.length) {
-          const oldArray = this.data;
-          this.data = new Uint8Array(this.data.length * 2);
-          this.data.set(oldArray);
-        }
-        this.data[this.position] = value;
-        this.position++;
-      }
-      putInt32(value) {
-        if (this.data.length - this.position < 4) {
-          const oldArray = this.data;
-          this.data = new Uint8Array(this.data.length * 2 + 4);
-          this.data.set(oldArray);
-        }
-        this.int32ArrayForConvert[0] = value;
-        this.data.set(this.int8ArrayForConvert.reverse(), this.position);
-        this.position += 4;
-      }
-      putInt64(value) {
-        this.putInt32(floor(value / TWO_POW_32));
-        this.putInt32(value);
-      }
-      putArray(array) {
-        if (this.data.length - this.position < array.byteLength) {
-          const oldArray = this.data;
-          this.data = new Uint8Array(this.position + array.byteLength);
-          this.data.set(oldArray);
-        }
-        this.data.set(array, this.position);
-        this.position += array.byteLength;
-      }
-      get() {
-        const value = this.data[this.position];
-        this.position++;
-        return value;
-      }
-      getInt32() {
-        this.int8ArrayForConvert.set(this.data.slice(this.position, this.position + 4).reverse());
-        const value = this.int32ArrayForConvert[0];
-        this.position += 4;
-        return value;
-      }
-      getInt64() {
-        const high = this.getInt32();
-        const low = this.getInt32();
-        return high * TWO_POW_32 + low;
-      }
-      resetPosition() {
-        this.position = 0;
-      }
-    };
-    exports2.default = ByteBuffer;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramIterationValue.js
-var require_HistogramIterationValue = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramIterationValue.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var HistogramIterationValue = class {
-      constructor() {
-        this.reset();
-      }
-      reset() {
-        this.valueIteratedTo = 0;
-        this.valueIteratedFrom = 0;
-        this.countAtValueIteratedTo = 0;
-        this.countAddedInThisIterationStep = 0;
-        this.totalCountToThisValue = 0;
-        this.totalValueToThisValue = 0;
-        this.percentile = 0;
-        this.percentileLevelIteratedTo = 0;
-      }
-    };
-    exports2.default = HistogramIterationValue;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogramIterator.js
-var require_JsHistogramIterator = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogramIterator.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var HistogramIterationValue_1 = require_HistogramIterationValue();
-    var JsHistogramIterator = class {
-      constructor() {
-        this.currentIterationValue = new HistogramIterationValue_1.default();
-      }
-      resetIterator(histogram) {
-        this.histogram = histogram;
-        this.savedHistogramTotalRawCount = histogram.totalCount;
-        this.arrayTotalCount = histogram.totalCount;
-        this.currentIndex = 0;
-        this.currentValueAtIndex = 0;
-        this.nextValueAtIndex = Math.pow(2, histogram.unitMagnitude);
-        this.prevValueIteratedTo = 0;
-        this.totalCountToPrevIndex = 0;
-        this.totalCountToCurrentIndex = 0;
-        this.totalValueToCurrentIndex = 0;
-        this.countAtThisValue = 0;
-        this.freshSubBucket = true;
-        this.currentIterationValue.reset();
-      }
-      /**
-       * Returns true if the iteration has more elements. (In other words, returns true if next would return an
-       * element rather than throwing an exception.)
-       *
-       * @return true if the iterator has more elements.
-       */
-      hasNext() {
-        if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
-          throw "Concurrent Modification Exception";
-        }
-        return this.totalCountToCurrentIndex < this.arrayTotalCount;
-      }
-      /**
-       * Returns the next element in the iteration.
-       *
-       * @return the {@link HistogramIterationValue} associated with the next element in the iteration.
-       */
-      next() {
-        while (!this.exhaustedSubBuckets()) {
-          this.countAtThisValue = this.histogram.getCountAtIndex(this.currentIndex);
-          if (this.freshSubBucket) {
-            this.totalCountToCurrentIndex += this.countAtThisValue;
-            this.totalValueToCurrentIndex += this.countAtThisValue * this.histogram.highestEquivalentValue(this.currentValueAtIndex);
-            this.freshSubBucket = false;
-          }
-          if (this.reachedIterationLevel()) {
-            const valueIteratedTo = this.getValueIteratedTo();
-            Object.assign(this.currentIterationValue, {
-              valueIteratedTo,
-              valueIteratedFrom: this.prevValueIteratedTo,
-              countAtValueIteratedTo: this.countAtThisValue,
-              countAddedInThisIterationStep: this.totalCountToCurrentIndex - this.totalCountToPrevIndex,
-              totalCountToThisValue: this.totalCountToCurrentIndex,
-              totalValueToThisValue: this.totalValueToCurrentIndex,
-              percentile: 100 * this.totalCountToCurrentIndex / this.arrayTotalCount,
-              percentileLevelIteratedTo: this.getPercentileIteratedTo()
-            });
-            this.prevValueIteratedTo = valueIteratedTo;
-            this.totalCountToPrevIndex = this.totalCountToCurrentIndex;
-            this.incrementIterationLevel();
-            if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
-              throw new Error("Concurrent Modification Exception");
-            }
-            return this.currentIterationValue;
-          }
-          this.incrementSubBucket();
-        }
-        throw new Error("Index Out Of Bounds Exception");
-      }
-      getPercentileIteratedTo() {
-        return 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
-      }
-      getPercentileIteratedFrom() {
-        return 100 * this.totalCountToPrevIndex / this.arrayTotalCount;
-      }
-      getValueIteratedTo() {
-        return this.histogram.highestEquivalentValue(this.currentValueAtIndex);
-      }
-      exhaustedSubBuckets() {
-        return this.currentIndex >= this.histogram.countsArrayLength;
-      }
-      incrementSubBucket() {
-        this.freshSubBucket = true;
-        this.currentIndex++;
-        this.currentValueAtIndex = this.histogram.valueFromIndex(this.currentIndex);
-        this.nextValueAtIndex = this.histogram.valueFromIndex(this.currentIndex + 1);
-      }
-    };
-    exports2.default = JsHistogramIterator;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js
-var require_RecordedValuesIterator = __commonJS({
-  "node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogramIterator_1 = require_JsHistogramIterator();
-    var RecordedValuesIterator = class extends JsHistogramIterator_1.default {
-      /**
-       * @param histogram The histogram this iterator will operate on
-       */
-      constructor(histogram) {
-        super();
-        this.doReset(histogram);
-      }
-      /**
-       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
-       */
-      reset() {
-        this.doReset(this.histogram);
-      }
-      doReset(histogram) {
-        super.resetIterator(histogram);
-        this.visitedIndex = -1;
-      }
-      incrementIterationLevel() {
-        this.visitedIndex = this.currentIndex;
-      }
-      reachedIterationLevel() {
-        const currentCount = this.histogram.getCountAtIndex(this.currentIndex);
-        return currentCount != 0 && this.visitedIndex !== this.currentIndex;
-      }
-    };
-    exports2.default = RecordedValuesIterator;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/PercentileIterator.js
-var require_PercentileIterator = __commonJS({
-  "node_modules/hdr-histogram-js/dist/PercentileIterator.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogramIterator_1 = require_JsHistogramIterator();
-    var { pow, floor, log2 } = Math;
-    var PercentileIterator = class extends JsHistogramIterator_1.default {
-      /**
-       * @param histogram The histogram this iterator will operate on
-       * @param percentileTicksPerHalfDistance The number of equal-sized iteration steps per half-distance to 100%.
-       */
-      constructor(histogram, percentileTicksPerHalfDistance) {
-        super();
-        this.percentileTicksPerHalfDistance = 0;
-        this.percentileLevelToIterateTo = 0;
-        this.percentileLevelToIterateFrom = 0;
-        this.reachedLastRecordedValue = false;
-        this.doReset(histogram, percentileTicksPerHalfDistance);
-      }
-      /**
-       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
-       *
-       * @param percentileTicksPerHalfDistance The number of iteration steps per half-distance to 100%.
-       */
-      reset(percentileTicksPerHalfDistance) {
-        this.doReset(this.histogram, percentileTicksPerHalfDistance);
-      }
-      doReset(histogram, percentileTicksPerHalfDistance) {
-        super.resetIterator(histogram);
-        this.percentileTicksPerHalfDistance = percentileTicksPerHalfDistance;
-        this.percentileLevelToIterateTo = 0;
-        this.percentileLevelToIterateFrom = 0;
-        this.reachedLastRecordedValue = false;
-      }
-      hasNext() {
-        if (super.hasNext())
-          return true;
-        if (!this.reachedLastRecordedValue && this.arrayTotalCount > 0) {
-          this.percentileLevelToIterateTo = 100;
-          this.reachedLastRecordedValue = true;
-          return true;
-        }
-        return false;
-      }
-      incrementIterationLevel() {
-        this.percentileLevelToIterateFrom = this.percentileLevelToIterateTo;
-        const percentileReportingTicks = this.percentileTicksPerHalfDistance * pow(2, floor(log2(100 / (100 - this.percentileLevelToIterateTo))) + 1);
-        this.percentileLevelToIterateTo += 100 / percentileReportingTicks;
-      }
-      reachedIterationLevel() {
-        if (this.countAtThisValue === 0) {
-          return false;
-        }
-        const currentPercentile = 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
-        return currentPercentile >= this.percentileLevelToIterateTo;
-      }
-      getPercentileIteratedTo() {
-        return this.percentileLevelToIterateTo;
-      }
-      getPercentileIteratedFrom() {
-        return this.percentileLevelToIterateFrom;
-      }
-    };
-    exports2.default = PercentileIterator;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/formatters.js
-var require_formatters = __commonJS({
-  "node_modules/hdr-histogram-js/dist/formatters.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.floatFormatter = exports2.keepSignificantDigits = exports2.integerFormatter = void 0;
-    var leftPadding = (size) => {
-      return (input) => {
-        if (input.length < size) {
-          return " ".repeat(size - input.length) + input;
-        }
-        return input;
-      };
-    };
-    var integerFormatter = (size) => {
-      const padding = leftPadding(size);
-      return (integer) => padding("" + integer);
-    };
-    exports2.integerFormatter = integerFormatter;
-    var { floor, log10, pow } = Math;
-    var numberOfDigits = (n) => floor(log10(n) + 1);
-    var keepSignificantDigits = (digits) => (value) => {
-      const valueDigits = numberOfDigits(value);
-      if (valueDigits > digits) {
-        const extraDigits = valueDigits - digits;
-        const magnitude = pow(10, extraDigits);
-        return value - value % magnitude;
-      }
-      return value;
-    };
-    exports2.keepSignificantDigits = keepSignificantDigits;
-    var floatFormatter = (size, fractionDigits) => {
-      const numberFormatter = new Intl.NumberFormat("en-US", {
-        maximumFractionDigits: fractionDigits,
-        minimumFractionDigits: fractionDigits,
-        useGrouping: false
-      });
-      const padding = leftPadding(size);
-      return (float) => padding(numberFormatter.format(float));
-    };
-    exports2.floatFormatter = floatFormatter;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/ulp.js
-var require_ulp = __commonJS({
-  "node_modules/hdr-histogram-js/dist/ulp.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var ulp = (x) => Math.pow(2, Math.floor(Math.log2(x)) - 52);
-    exports2.default = ulp;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Histogram.js
-var require_Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.toSummary = exports2.NO_TAG = void 0;
-    var formatters_1 = require_formatters();
-    exports2.NO_TAG = "NO TAG";
-    var toSummary = (histogram) => {
-      const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round4 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
-      return {
-        p50: round4(histogram.getValueAtPercentile(50)),
-        p75: round4(histogram.getValueAtPercentile(75)),
-        p90: round4(histogram.getValueAtPercentile(90)),
-        p97_5: round4(histogram.getValueAtPercentile(97.5)),
-        p99: round4(histogram.getValueAtPercentile(99)),
-        p99_9: round4(histogram.getValueAtPercentile(99.9)),
-        p99_99: round4(histogram.getValueAtPercentile(99.99)),
-        p99_999: round4(histogram.getValueAtPercentile(99.999)),
-        max: maxValue,
-        totalCount
-      };
-    };
-    exports2.toSummary = toSummary;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogram.js
-var require_JsHistogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.default = exports2.JsHistogram = void 0;
-    var RecordedValuesIterator_1 = require_RecordedValuesIterator();
-    var PercentileIterator_1 = require_PercentileIterator();
-    var formatters_1 = require_formatters();
-    var ulp_1 = require_ulp();
-    var Histogram_1 = require_Histogram();
-    var { pow, floor, ceil, log2, max: max2, min } = Math;
-    var JsHistogram = class _JsHistogram {
-      incrementTotalCount() {
-        this._totalCount++;
-      }
-      addToTotalCount(value) {
-        this._totalCount += value;
-      }
-      setTotalCount(value) {
-        this._totalCount = value;
-      }
-      /**
-       * Get the total count of all recorded values in the histogram
-       * @return the total count of all recorded values in the histogram
-       */
-      get totalCount() {
-        return this._totalCount;
-      }
-      updatedMaxValue(value) {
-        const internalValue = value + this.unitMagnitudeMask;
-        this.maxValue = internalValue;
-      }
-      updateMinNonZeroValue(value) {
-        if (value <= this.unitMagnitudeMask) {
-          return;
-        }
-        const internalValue = floor(value / this.lowestDiscernibleValueRounded) * this.lowestDiscernibleValueRounded;
-        this.minNonZeroValue = internalValue;
-      }
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        this.autoResize = false;
-        this.startTimeStampMsec = Number.MAX_SAFE_INTEGER;
-        this.endTimeStampMsec = 0;
-        this.tag = Histogram_1.NO_TAG;
-        this.maxValue = 0;
-        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
-        this.identity = 0;
-        this.highestTrackableValue = 0;
-        this.lowestDiscernibleValue = 0;
-        this.numberOfSignificantValueDigits = 0;
-        this.bucketCount = 0;
-        this.subBucketCount = 0;
-        this.countsArrayLength = 0;
-        this.wordSizeInBytes = 0;
-        if (lowestDiscernibleValue < 1) {
-          throw new Error("lowestDiscernibleValue must be >= 1");
-        }
-        if (highestTrackableValue < 2 * lowestDiscernibleValue) {
-          throw new Error(`highestTrackableValue must be >= 2 * lowestDiscernibleValue ( 2 * ${lowestDiscernibleValue} )`);
-        }
-        if (numberOfSignificantValueDigits < 0 || numberOfSignificantValueDigits > 5) {
-          throw new Error("numberOfSignificantValueDigits must be between 0 and 5");
-        }
-        this.identity = _JsHistogram.identityBuilder++;
-        this.init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-      init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        this.lowestDiscernibleValue = lowestDiscernibleValue;
-        this.highestTrackableValue = highestTrackableValue;
-        this.numberOfSignificantValueDigits = numberOfSignificantValueDigits;
-        const largestValueWithSingleUnitResolution = 2 * floor(pow(10, numberOfSignificantValueDigits));
-        this.unitMagnitude = floor(log2(lowestDiscernibleValue));
-        this.lowestDiscernibleValueRounded = pow(2, this.unitMagnitude);
-        this.unitMagnitudeMask = this.lowestDiscernibleValueRounded - 1;
-        const subBucketCountMagnitude = ceil(log2(largestValueWithSingleUnitResolution));
-        this.subBucketHalfCountMagnitude = (subBucketCountMagnitude > 1 ? subBucketCountMagnitude : 1) - 1;
-        this.subBucketCount = pow(2, this.subBucketHalfCountMagnitude + 1);
-        this.subBucketHalfCount = this.subBucketCount / 2;
-        this.subBucketMask = (floor(this.subBucketCount) - 1) * pow(2, this.unitMagnitude);
-        this.establishSize(highestTrackableValue);
-        this.leadingZeroCountBase = 53 - this.unitMagnitude - this.subBucketHalfCountMagnitude - 1;
-        this.percentileIterator = new PercentileIterator_1.default(this, 1);
-        this.recordedValuesIterator = new RecordedValuesIterator_1.default(this);
-      }
-      /**
-       * The buckets (each of which has subBucketCount sub-buckets, here assumed to be 2048 as an example) overlap:
-       *
-       * <pre>
-       * The 0'th bucket covers from 0...2047 in multiples of 1, using all 2048 sub-buckets
-       * The 1'th bucket covers from 2048..4097 in multiples of 2, using only the top 1024 sub-buckets
-       * The 2'th bucket covers from 4096..8191 in multiple of 4, using only the top 1024 sub-buckets
-       * ...
-       * </pre>
-       *
-       * Bucket 0 is "special" here. It is the only one that has 2048 entries. All the rest have 1024 entries (because
-       * their bottom half overlaps with and is already covered by the all of the previous buckets put together). In other
-       * words, the k'th bucket could represent 0 * 2^k to 2048 * 2^k in 2048 buckets with 2^k precision, but the midpoint
-       * of 1024 * 2^k = 2048 * 2^(k-1) = the k-1'th bucket's end, so we would use the previous bucket for those lower
-       * values as it has better precision.
-       */
-      establishSize(newHighestTrackableValue) {
-        this.countsArrayLength = this.determineArrayLengthNeeded(newHighestTrackableValue);
-        this.bucketCount = this.getBucketsNeededToCoverValue(newHighestTrackableValue);
-        this.highestTrackableValue = newHighestTrackableValue;
-      }
-      determineArrayLengthNeeded(highestTrackableValue) {
-        if (highestTrackableValue < 2 * this.lowestDiscernibleValue) {
-          throw new Error("highestTrackableValue (" + highestTrackableValue + ") cannot be < (2 * lowestDiscernibleValue)");
-        }
-        const countsArrayLength = this.getLengthForNumberOfBuckets(this.getBucketsNeededToCoverValue(highestTrackableValue));
-        return countsArrayLength;
-      }
-      /**
-       * If we have N such that subBucketCount * 2^N > max value, we need storage for N+1 buckets, each with enough
-       * slots to hold the top half of the subBucketCount (the lower half is covered by previous buckets), and the +1
-       * being used for the lower half of the 0'th bucket. Or, equivalently, we need 1 more bucket to capture the max
-       * value if we consider the sub-bucket length to be halved.
-       */
-      getLengthForNumberOfBuckets(numberOfBuckets) {
-        const lengthNeeded = (numberOfBuckets + 1) * (this.subBucketCount / 2);
-        return lengthNeeded;
-      }
-      getBucketsNeededToCoverValue(value) {
-        let smallestUntrackableValue = this.subBucketCount * pow(2, this.unitMagnitude);
-        let bucketsNeeded = 1;
-        while (smallestUntrackableValue <= value) {
-          if (smallestUntrackableValue > Number.MAX_SAFE_INTEGER / 2) {
-            return bucketsNeeded + 1;
-          }
-          smallestUntrackableValue = smallestUntrackableValue * 2;
-          bucketsNeeded++;
-        }
-        return bucketsNeeded;
-      }
-      /**
-       * Record a value in the histogram
-       *
-       * @param value The value to be recorded
-       * @throws may throw Error if value is exceeds highestTrackableValue
-       */
-      recordValue(value) {
-        this.recordSingleValue(value);
-      }
-      recordSingleValue(value) {
-        const countsIndex = this.countsArrayIndex(value);
-        if (countsIndex >= this.countsArrayLength) {
-          this.handleRecordException(1, value);
-        } else {
-          this.incrementCountAtIndex(countsIndex);
-        }
-        this.updateMinAndMax(value);
-        this.incrementTotalCount();
-      }
-      handleRecordException(count2, value) {
-        if (!this.autoResize) {
-          throw new Error("Value " + value + " is outside of histogram covered range");
-        }
-        this.resize(value);
-        var countsIndex = this.countsArrayIndex(value);
-        this.addToCountAtIndex(countsIndex, count2);
-        this.highestTrackableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
-      }
-      countsArrayIndex(value) {
-        if (value < 0) {
-          throw new Error("Histogram recorded value cannot be negative.");
-        }
-        const bucketIndex = this.getBucketIndex(value);
-        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
-        return this.computeCountsArrayIndex(bucketIndex, subBucketIndex);
-      }
-      computeCountsArrayIndex(bucketIndex, subBucketIndex) {
-        const bucketBaseIndex = (bucketIndex + 1) * pow(2, this.subBucketHalfCountMagnitude);
-        const offsetInBucket = subBucketIndex - this.subBucketHalfCount;
-        return bucketBaseIndex + offsetInBucket;
-      }
-      /**
-       * @return the lowest (and therefore highest precision) bucket index that can represent the value
-       */
-      getBucketIndex(value) {
-        return max2(floor(log2(value)) - this.subBucketHalfCountMagnitude - this.unitMagnitude, 0);
-      }
-      getSubBucketIndex(value, bucketIndex) {
-        return floor(value / pow(2, bucketIndex + this.unitMagnitude));
-      }
-      updateMinAndMax(value) {
-        if (value > this.maxValue) {
-          this.updatedMaxValue(value);
-        }
-        if (value < this.minNonZeroValue && value !== 0) {
-          this.updateMinNonZeroValue(value);
-        }
-      }
-      /**
-       * Get the value at a given percentile.
-       * When the given percentile is &gt; 0.0, the value returned is the value that the given
-       * percentage of the overall recorded value entries in the histogram are either smaller than
-       * or equivalent to. When the given percentile is 0.0, the value returned is the value that all value
-       * entries in the histogram are either larger than or equivalent to.
-       * <p>
-       * Note that two values are "equivalent" in this statement if
-       * {@link org.HdrHistogram.JsHistogram#valuesAreEquivalent} would return true.
-       *
-       * @param percentile  The percentile for which to return the associated value
-       * @return The value that the given percentage of the overall recorded value entries in the
-       * histogram are either smaller than or equivalent to. When the percentile is 0.0, returns the
-       * value that all value entries in the histogram are either larger than or equivalent to.
-       */
-      getValueAtPercentile(percentile) {
-        const requestedPercentile = min(percentile, 100);
-        const fpCountAtPercentile = requestedPercentile / 100 * this.totalCount;
-        const countAtPercentile = max2(
-          ceil(fpCountAtPercentile - (0, ulp_1.default)(fpCountAtPercentile)),
-          // round up
-          1
-          // Make sure we at least reach the first recorded entry
-        );
-        let totalToCurrentIndex = 0;
-        for (let i = 0; i < this.countsArrayLength; i++) {
-          totalToCurrentIndex += this.getCountAtIndex(i);
-          if (totalToCurrentIndex >= countAtPercentile) {
-            var valueAtIndex = this.valueFromIndex(i);
-            return percentile === 0 ? this.lowestEquivalentValue(valueAtIndex) : this.highestEquivalentValue(valueAtIndex);
-          }
-        }
-        return 0;
-      }
-      valueFromIndexes(bucketIndex, subBucketIndex) {
-        return subBucketIndex * pow(2, bucketIndex + this.unitMagnitude);
-      }
-      valueFromIndex(index) {
-        let bucketIndex = floor(index / this.subBucketHalfCount) - 1;
-        let subBucketIndex = index % this.subBucketHalfCount + this.subBucketHalfCount;
-        if (bucketIndex < 0) {
-          subBucketIndex -= this.subBucketHalfCount;
-          bucketIndex = 0;
-        }
-        return this.valueFromIndexes(bucketIndex, subBucketIndex);
-      }
-      /**
-       * Get the lowest value that is equivalent to the given value within the histogram's resolution.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The lowest value that is equivalent to the given value within the histogram's resolution.
-       */
-      lowestEquivalentValue(value) {
-        const bucketIndex = this.getBucketIndex(value);
-        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
-        const thisValueBaseLevel = this.valueFromIndexes(bucketIndex, subBucketIndex);
-        return thisValueBaseLevel;
-      }
-      /**
-       * Get the highest value that is equivalent to the given value within the histogram's resolution.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The highest value that is equivalent to the given value within the histogram's resolution.
-       */
-      highestEquivalentValue(value) {
-        return this.nextNonEquivalentValue(value) - 1;
-      }
-      /**
-       * Get the next value that is not equivalent to the given value within the histogram's resolution.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The next value that is not equivalent to the given value within the histogram's resolution.
-       */
-      nextNonEquivalentValue(value) {
-        return this.lowestEquivalentValue(value) + this.sizeOfEquivalentValueRange(value);
-      }
-      /**
-       * Get the size (in value units) of the range of values that are equivalent to the given value within the
-       * histogram's resolution. Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The size of the range of values equivalent to the given value.
-       */
-      sizeOfEquivalentValueRange(value) {
-        const bucketIndex = this.getBucketIndex(value);
-        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
-        const distanceToNextValue = pow(2, this.unitMagnitude + (subBucketIndex >= this.subBucketCount ? bucketIndex + 1 : bucketIndex));
-        return distanceToNextValue;
-      }
-      /**
-       * Get a value that lies in the middle (rounded up) of the range of values equivalent the given value.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The value lies in the middle (rounded up) of the range of values equivalent the given value.
-       */
-      medianEquivalentValue(value) {
-        return this.lowestEquivalentValue(value) + floor(this.sizeOfEquivalentValueRange(value) / 2);
-      }
-      /**
-       * Get the computed mean value of all recorded values in the histogram
-       *
-       * @return the mean value (in value units) of the histogram data
-       */
-      get mean() {
-        if (this.totalCount === 0) {
-          return 0;
-        }
-        this.recordedValuesIterator.reset();
-        let totalValue = 0;
-        while (this.recordedValuesIterator.hasNext()) {
-          const iterationValue = this.recordedValuesIterator.next();
-          totalValue += this.medianEquivalentValue(iterationValue.valueIteratedTo) * iterationValue.countAtValueIteratedTo;
-        }
-        return totalValue / this.totalCount;
-      }
-      getStdDeviation(mean = this.mean) {
-        if (this.totalCount === 0) {
-          return 0;
-        }
-        let geometric_deviation_total = 0;
-        this.recordedValuesIterator.reset();
-        while (this.recordedValuesIterator.hasNext()) {
-          const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean;
-          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
-        }
-        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
-        return std_deviation;
-      }
-      /**
-       * Get the computed standard deviation of all recorded values in the histogram
-       *
-       * @return the standard deviation (in value units) of the histogram data
-       */
-      get stdDeviation() {
-        if (this.totalCount === 0) {
-          return 0;
-        }
-        const mean = this.mean;
-        let geometric_deviation_total = 0;
-        this.recordedValuesIterator.reset();
-        while (this.recordedValuesIterator.hasNext()) {
-          const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean;
-          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
-        }
-        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
-        return std_deviation;
-      }
-      /**
-       * Produce textual representation of the value distribution of histogram data by percentile. The distribution is
-       * output with exponentially increasing resolution, with each exponentially decreasing half-distance containing
-       * <i>dumpTicksPerHalf</i> percentile reporting tick points.
-       *
-       * @param printStream    Stream into which the distribution will be output
-       * <p>
-       * @param percentileTicksPerHalfDistance  The number of reporting points per exponentially decreasing half-distance
-       * <p>
-       * @param outputValueUnitScalingRatio    The scaling factor by which to divide histogram recorded values units in
-       *                                     output
-       * @param useCsvFormat  Output in CSV format if true. Otherwise use plain text form.
-       */
-      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
-        let result = "";
-        if (useCsvFormat) {
-          result += '"Value","Percentile","TotalCount","1/(1-Percentile)"\n';
-        } else {
-          result += "       Value     Percentile TotalCount 1/(1-Percentile)\n\n";
-        }
-        const iterator = this.percentileIterator;
-        iterator.reset(percentileTicksPerHalfDistance);
-        let lineFormatter;
-        let lastLineFormatter;
-        if (useCsvFormat) {
-          const valueFormatter = (0, formatters_1.floatFormatter)(0, this.numberOfSignificantValueDigits);
-          const percentileFormatter = (0, formatters_1.floatFormatter)(0, 12);
-          const lastFormatter = (0, formatters_1.floatFormatter)(0, 2);
-          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + "," + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
-          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + ",Infinity\n";
-        } else {
-          const valueFormatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
-          const percentileFormatter = (0, formatters_1.floatFormatter)(2, 12);
-          const totalCountFormatter = (0, formatters_1.integerFormatter)(10);
-          const lastFormatter = (0, formatters_1.floatFormatter)(14, 2);
-          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + " " + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
-          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + "\n";
-        }
-        while (iterator.hasNext()) {
-          const iterationValue = iterator.next();
-          if (iterationValue.percentileLevelIteratedTo < 100) {
-            result += lineFormatter(iterationValue);
-          } else {
-            result += lastLineFormatter(iterationValue);
-          }
-        }
-        if (!useCsvFormat) {
-          const formatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
-          const _mean = this.mean;
-          const mean = formatter(_mean / outputValueUnitScalingRatio);
-          const std_deviation = formatter(this.getStdDeviation(_mean) / outputValueUnitScalingRatio);
-          const max3 = formatter(this.maxValue / outputValueUnitScalingRatio);
-          const intFormatter = (0, formatters_1.integerFormatter)(12);
-          const totalCount = intFormatter(this.totalCount);
-          const bucketCount = intFormatter(this.bucketCount);
-          const subBucketCount = intFormatter(this.subBucketCount);
-          result += `#[Mean    = ${mean}, StdDeviation   = ${std_deviation}]
-#[Max     = ${max3}, Total count    = ${totalCount}]
-#[Buckets = ${bucketCount}, SubBuckets     = ${subBucketCount}]
-`;
-        }
-        return result;
-      }
-      get summary() {
-        return (0, Histogram_1.toSummary)(this);
-      }
-      toJSON() {
-        return this.summary;
-      }
-      inspect() {
-        return this.toString();
-      }
-      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        return this.toString();
-      }
-      /**
-       * Provide a (conservatively high) estimate of the Histogram's total footprint in bytes
-       *
-       * @return a (conservatively high) estimate of the Histogram's total footprint in bytes
-       */
-      get estimatedFootprintInBytes() {
-        return this._getEstimatedFootprintInBytes();
-      }
-      recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this.recordSingleValue(value);
-        if (expectedIntervalBetweenValueSamples <= 0) {
-          return;
-        }
-        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
-          this.recordSingleValue(missingValue);
-        }
-      }
-      recordCountAtValue(count2, value) {
-        const countsIndex = this.countsArrayIndex(value);
-        if (countsIndex >= this.countsArrayLength) {
-          this.handleRecordException(count2, value);
-        } else {
-          this.addToCountAtIndex(countsIndex, count2);
-        }
-        this.updateMinAndMax(value);
-        this.addToTotalCount(count2);
-      }
-      /**
-       * Record a value in the histogram (adding to the value's current count)
-       *
-       * @param value The value to be recorded
-       * @param count The number of occurrences of this value to record
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithCount(value, count2) {
-        this.recordCountAtValue(count2, value);
-      }
-      /**
-       * Record a value in the histogram.
-       * <p>
-       * To compensate for the loss of sampled values when a recorded value is larger than the expected
-       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
-       * (down to the expectedIntervalBetweenValueSamples) value records.
-       * <p>
-       * Note: This is a at-recording correction method, as opposed to the post-recording correction method provided
-       * by {@link #copyCorrectedForCoordinatedOmission(long)}.
-       * The two methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
-       * for the same coordinated omission issue.
-       * <p>
-       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
-       * important.
-       *
-       * @param value The value to record
-       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
-       *                                           auto-generated value records as appropriate if value is larger
-       *                                           than expectedIntervalBetweenValueSamples
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this.recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-      }
-      recordValueWithCountAndExpectedInterval(value, count2, expectedIntervalBetweenValueSamples) {
-        this.recordCountAtValue(count2, value);
-        if (expectedIntervalBetweenValueSamples <= 0) {
-          return;
-        }
-        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
-          this.recordCountAtValue(count2, missingValue);
-        }
-      }
-      /**
-       * Add the contents of another histogram to this one, while correcting the incoming data for coordinated omission.
-       * <p>
-       * To compensate for the loss of sampled values when a recorded value is larger than the expected
-       * interval between value samples, the values added will include an auto-generated additional series of
-       * decreasingly-smaller (down to the expectedIntervalBetweenValueSamples) value records for each count found
-       * in the current histogram that is larger than the expectedIntervalBetweenValueSamples.
-       *
-       * Note: This is a post-recording correction method, as opposed to the at-recording correction method provided
-       * by {@link #recordValueWithExpectedInterval(long, long) recordValueWithExpectedInterval}. The two
-       * methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
-       * for the same coordinated omission issue.
-       * by
-       * <p>
-       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
-       * important.
-       *
-       * @param otherHistogram The other histogram. highestTrackableValue and largestValueWithSingleUnitResolution must match.
-       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
-       *                                           auto-generated value records as appropriate if value is larger
-       *                                           than expectedIntervalBetweenValueSamples
-       * @throws ArrayIndexOutOfBoundsException (may throw) if values exceed highestTrackableValue
-       */
-      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
-        const toHistogram = this;
-        const otherValues = new RecordedValuesIterator_1.default(otherHistogram);
-        while (otherValues.hasNext()) {
-          const v = otherValues.next();
-          toHistogram.recordValueWithCountAndExpectedInterval(v.valueIteratedTo, v.countAtValueIteratedTo, expectedIntervalBetweenValueSamples);
-        }
-      }
-      /**
-       * Add the contents of another histogram to this one.
-       * <p>
-       * As part of adding the contents, the start/end timestamp range of this histogram will be
-       * extended to include the start/end timestamp range of the other histogram.
-       *
-       * @param otherHistogram The other histogram.
-       * @throws (may throw) if values in fromHistogram's are
-       * higher than highestTrackableValue.
-       */
-      add(otherHistogram) {
-        if (!(otherHistogram instanceof _JsHistogram)) {
-          throw new Error("Cannot add a WASM histogram to a regular JS histogram");
-        }
-        const highestRecordableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
-        if (highestRecordableValue < otherHistogram.maxValue) {
-          if (!this.autoResize) {
-            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
-          }
-          this.resize(otherHistogram.maxValue);
-        }
-        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
-          let observedOtherTotalCount = 0;
-          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
-            const otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              this.addToCountAtIndex(i, otherCount);
-              observedOtherTotalCount += otherCount;
-            }
-          }
-          this.setTotalCount(this.totalCount + observedOtherTotalCount);
-          this.updatedMaxValue(max2(this.maxValue, otherHistogram.maxValue));
-          this.updateMinNonZeroValue(min(this.minNonZeroValue, otherHistogram.minNonZeroValue));
-        } else {
-          const otherMaxIndex = otherHistogram.countsArrayIndex(otherHistogram.maxValue);
-          let otherCount = otherHistogram.getCountAtIndex(otherMaxIndex);
-          this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(otherMaxIndex));
-          for (let i = 0; i < otherMaxIndex; i++) {
-            otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(i));
-            }
-          }
-        }
-        this.startTimeStampMsec = min(this.startTimeStampMsec, otherHistogram.startTimeStampMsec);
-        this.endTimeStampMsec = max2(this.endTimeStampMsec, otherHistogram.endTimeStampMsec);
-      }
-      /**
-       * Get the count of recorded values at a specific value (to within the histogram resolution at the value level).
-       *
-       * @param value The value for which to provide the recorded count
-       * @return The total count of values recorded in the histogram within the value range that is
-       * {@literal >=} lowestEquivalentValue(<i>value</i>) and {@literal <=} highestEquivalentValue(<i>value</i>)
-       */
-      getCountAtValue(value) {
-        const index = min(max2(0, this.countsArrayIndex(value)), this.countsArrayLength - 1);
-        return this.getCountAtIndex(index);
-      }
-      /**
-       * Subtract the contents of another histogram from this one.
-       * <p>
-       * The start/end timestamps of this histogram will remain unchanged.
-       *
-       * @param otherHistogram The other histogram.
-       * @throws ArrayIndexOutOfBoundsException (may throw) if values in otherHistogram's are higher than highestTrackableValue.
-       *
-       */
-      subtract(otherHistogram) {
-        const highestRecordableValue = this.valueFromIndex(this.countsArrayLength - 1);
-        if (!(otherHistogram instanceof _JsHistogram)) {
-          throw new Error("Cannot subtract a WASM histogram to a regular JS histogram");
-        }
-        if (highestRecordableValue < otherHistogram.maxValue) {
-          if (!this.autoResize) {
-            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
-          }
-          this.resize(otherHistogram.maxValue);
-        }
-        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
-          let observedOtherTotalCount = 0;
-          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
-            const otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              this.addToCountAtIndex(i, -otherCount);
-              observedOtherTotalCount += otherCount;
-            }
-          }
-          this.setTotalCount(this.totalCount - observedOtherTotalCount);
-        } else {
-          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
-            const otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              const otherValue = otherHistogram.valueFromIndex(i);
-              if (this.getCountAtValue(otherValue) < otherCount) {
-                throw new Error("otherHistogram count (" + otherCount + ") at value " + otherValue + " is larger than this one's (" + this.getCountAtValue(otherValue) + ")");
-              }
-              this.recordCountAtValue(-otherCount, otherValue);
-            }
-          }
-        }
-        if (this.getCountAtValue(this.maxValue) <= 0 || this.getCountAtValue(this.minNonZeroValue) <= 0) {
-          this.establishInternalTackingValues();
-        }
-      }
-      establishInternalTackingValues(lengthToCover = this.countsArrayLength) {
-        this.maxValue = 0;
-        this.minNonZeroValue = Number.MAX_VALUE;
-        let maxIndex = -1;
-        let minNonZeroIndex = -1;
-        let observedTotalCount = 0;
-        for (let index = 0; index < lengthToCover; index++) {
-          const countAtIndex = this.getCountAtIndex(index);
-          if (countAtIndex > 0) {
-            observedTotalCount += countAtIndex;
-            maxIndex = index;
-            if (minNonZeroIndex == -1 && index != 0) {
-              minNonZeroIndex = index;
-            }
-          }
-        }
-        if (maxIndex >= 0) {
-          this.updatedMaxValue(this.highestEquivalentValue(this.valueFromIndex(maxIndex)));
-        }
-        if (minNonZeroIndex >= 0) {
-          this.updateMinNonZeroValue(this.valueFromIndex(minNonZeroIndex));
-        }
-        this.setTotalCount(observedTotalCount);
-      }
-      reset() {
-        this.clearCounts();
-        this.setTotalCount(0);
-        this.startTimeStampMsec = 0;
-        this.endTimeStampMsec = 0;
-        this.tag = Histogram_1.NO_TAG;
-        this.maxValue = 0;
-        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
-      }
-      destroy() {
-      }
-    };
-    exports2.JsHistogram = JsHistogram;
-    exports2.default = JsHistogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js
-var require_generated_wasm = __commonJS({
-  "node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.BINARY = void 0;
-    exports2.BINARY = "eNrsfQtgVMXV/8zce3c3uQlclLBIUGdvogQRCUkIQbGbmwKiVaGWWoqvBAjCBoGEBW2/kARRxFelL6vV6iZU8bNY8bOtQsWAWkVbLb79V9uC9VU/W6m11bZ+5u85M/fu3VeygbxdabO798ydmXvmnDNnzpz5XVKz+hJKCKH302OqWXMzqabNtBn+NFbTZgKXaHM1a27Ev00EvzZWe5obGxuRpDQ3NpJqpbkZCzeSagp0pVmUbaLN1WpzU1MzqVaamkT5piYsL2ukTVgFba4mpJrgtWbaBB1oqlabsVoKtbBGqBev0OZqrRlJLJcqtSvWajULVzaEyVHKn9nbLCdPISQ7b5RK1Ozso9TsMfnZNMeTTYYrHkXxU5UQouZSv0I9wz2K+B8lZLia61FUv0qVPEVR8tRhhjKaMq8ndwQZTbVhR2gE7stW1bHkSIL/0VGEeIghClFRwKZ156oKl+nRiYTRw+A/lY6iPkpVSvGPT/7P56OE6fgP/9Ozsrwjxe2id4qvl65q8J+Srap0FVE1hRLq2URHNdIZdhG9mVqH8sddRUx1xPLCHx/8GQl/xsKfQvhzIvzZvZFCDdddw3TvJyc9QHO/evrZ8yqsc86xvn7R6TOUYdmzl60Or7y4oeaSCmW47vyYXK4Y0V+lJcqI6K/yMuWI4XNrFtXVLnauKUdqF120ovZSomsXXbRq2QoS9F500ZoV8K0y66KLFq1cvrx2UZhY+kUXNYTDyy5aWLO6VhnpuaT2kpUN32Bk5EUXra4NWw0Xr7mkdkV49Zm1Ky4OLyUzRkU7V7Bo5YrV4YY1i8IrG8g79CgX5eLa8Mk1a8Irz6ldveybteTPMcTVscR3aWHcnUuXXby0dnV4XkPNorqahctrz61ZvqaW/G9MudUpy71HA3H1rQ7XNITnLbuk9ivhmktWnbW6dhH5S0yh1ckL/ZUeG1dT7YrFsUXejymyOlmRg/SYuFouWbbi7JUrFtQ2rBQ9/hv1x5eouUyQPkhga3hluGb5F1euWREmf6f5CU+6eEbt2mU14WUrV5AP6ZHx1dbWrCD/oEXxT7U6vOySmnDt4lkrV4ZXNSxbET59RdU3wrWryT+pe7wbahetbFgsOvZRzIO7KF9bFl4quvcxPSF1kZmXrapdFK5dfPqKcG3D2prl5F/xzMaiVnhubcOi2hXhZctryb/pOFeRlWvCq9a4yDOWrQ43LFu4Bp/9P/SkGEFd9Y0vrmxowBZnrWz44sqVDYuXrYBHnnPJstWr4Y5P6GjXHTWLo4pUQf4vZhTctMnl5NOUxNIS0pGSWF5GWtjRscQ4DSbrYwqsXrMw3FCzKOzq2OXsmM4KTC4nGzovUVpCrui8RHkZuZKZSUrEd3YjG+EqVbti0crFteQqZsTIwOraMNnE/K4exliRq9kYNynBjMRQE+zIcfH3pjIkx8VXk8qSmPE1JjUlZnx1SW0Jj68riTHh8TUlsSbHxteTaE5GJxSJ2pMEBscYlLGJD+yyKNewkQk1g0m5lo1PeLiUNuW62OF3G5XrGU9BilqVb7EJnZRJMCs3sHi+J9qVzazIXaZTw/JtNilWeLu2LN9hR7lviTUt342V+Djb8r3U1NIS8v3U1PIycqNLrwU1XmN/EFsiiX25iR3baYnJ5eTmLoqUlpAfdlGkvIzcwgqSFYnv8a3sCHcxaWR+5LI8KBJgZW5ziVlpSYyVud3Ft9KSzqxMaUlnVkbe27WVkdV0bWVkjV1YGVldF1ZG1tWplZE1dWplZD2dWRm7SDIrI2kprIzzwC4rE3FZGbtmsDKtLitjP1xKK9MWO/xuK7OF8RSkqJX5scvKJJZJsDJ3sHi+J1qZO11WprSkcyuz1WVlUHi7tjJ3uaxMaUmclfnvWImPszJ3p6aWlpCfpKaWl5FtLhsiqPE6e09siSRW5qfs2E5LTC4n93ZRpLSEbO+iSHkZuc9lZVxF4nv8Py4rU1piW5n7XVYGRQKszM9cYlZeFmNlfu7iW3lZZ1amvKwzKyPv7drKyGq6tjKyxi6sjKyuCysj6+rUysiaOrUysp7OrIxdJJmVkbQUVsZ5YJeV+YXLytg1g5V5wGVl7IdLaWUejB1+t5XZwXgKUtTK7HRZmcQyCVbmlyye74lW5iGXlSkv69zK7HJZGRTerq3Mwy4rU14WZ2XaYyU+zsrsTk0tLSF7UlPLy8gjLhsiqPE6+2hsiSRW5jF2bKclJpeTX3VRpLSEPN5FkfIy8oTLyriKxPd4r8vKlJfZVuZJl5VBkQAr8xTLj7s7xtL8mh0TT06wNgklEizO+GR1pLI645NVl8ryHJ+s5qTW5/hk1Sa1QIXJ6kxihQqT1ZjEEhUkqy/RGo1NWixqkZIORIxV4smZ4bJMv2Gjk7YC1ulpNjHpg6e0UM8kio7bSv2WFXZCjlqqfWxSF+USrNWzLNkYJVqs59iJ8eU6tVrPs9JEZejacr3Ajo6/LdZ6vZioRXEW7KXOS5SWkJc7L1FeRl5hZpIS8bbh/yWWSmLRfscKuiw1uZy8mkax0hLyWhrFysvI79m4VMXin+IPbFR8UWnl/sjyEsUJLN1+ZiyuhSKuxzzARsRdm1xOXk+4WFpC/pRwsbyMvMHyxMX47r3JfHRmVhYlFtUVOuu07B884nub5RJOONlVRa9sb71Zv4SyZiuSbbzFrM058He/D/7uu5LipY34ETkC/u4eg9+RvnkfMd5iBZpJi5hqNdYHiFLJCaenqZWcFDF1DCfWyJDxRfyB9Byq6/ouSpXmAg8ns0Q5X6FHZ5V2IZPOlJfH5FCdU/xqsnLm44wzKKPUc9pQzlS9wBtgQM4xqUXPUpstqsG2QxEjnJ6uVlqRbGt/tjXKGmsQonNqKWHrsY00VMSIxev1gALV+QKUE84KfDMtxpV8qBceAZqjnMrmCF5mnJQzn/40pWozkAj0VrFa2OlqM1csda1mHcsV65OOjg7F/jw931QurjNVy1sXYFzhqqXWrbWM1dA6hdZVbMTU1EqucRXq56payVWuwRNyhTNLDYcsFuYkVMSqOQWmxVyFu6q5Clxj4ooYjyauXFoPzXAFeq8gW4FdxGri7NL6ckZ0Xdd/yagmHsdkUNpSQ5xZjfUhU8VrFq3HG1VDhaqiZKUc+Ay/JS/EHQGmc8VicBO11DqoA+gBD7AV6/DAPYpTh85V6HgDVAfsAeYTpJtMMpdJ5jLJXOYwl11cZyrAXI0z6Jxgrsm4FsM2fDACbEBu+LiCXKTI45jCcK3a5hPlWhj7pUnGEiGllLMwSuBVlFLo3qp61gykSM5nfSaccWodGbJW1VtqnUkto25WPowOsAE6YtQFQLL1OpNZI09XK4fryFlWz5nlg4u0oUEwV3QZPnxYqRoKmcxiQCSclbNIDnJV02+klDUHiUktciYoAqd1lcQiszWL6Gol0a3N1zCohljbbxRfQFUt/+kwthYLAz2EzVkkQBUYOwNolBPJG6dENacWDQUo6DIn8BXVGlv42Y0sSCwjbHjgZ2G2/qhClWZWKf4VKMMUQpmiW7RQsUiharACb6GnQB2uF/hmBliBJ2pHCrycoB0p9AieK/Wc4QXObFPRgN0tVKWZgXpiTY3dhl3xLLWyIE9YKdiYPF0YGmJSeFLjLQbPo8rnSdqZTjoiOxHXg4KsACnwFmZxUujlrNBnUws9FitUdHx0j0kKvE71QHN1T4gAfvi0AirksrHeUkN1hTg4IRMLz1ErC7JnqpWGFx+iDsyaNbzeopzko2UUWkrr9THCsBELjCgpyEb50a3s4XqBFwRcWEBozyKFim4R/Q4Qrs/EUCgjFcpoUSuf04vrwpyGLFoHlVqfdnR00NPzTWprJRMmQ5o8ahsoeM5mTsP1JprSpXFGThNPCYpFQ7IQCDxdaoKswu1LHbnEGywwZS8xSptZJaczYXazyMkEbwKNoXXiJ7XYWTaRig8GnZJkZilOQY9TEK2tc90nr3NSZyn1JgP+E6GQlLM6nMGgSbhDKLF9R3QgObNyJBk03i442imYIz4M8TFSfIzmzBrr3Dba+TbS+WbU2V0hllpvjQ6ZLBQQ/ZJKzeeAUFWRqQoRHz7xYYiP0VBEyA6XeqDrf1NghiDWe2Bz56iV1n6fFcmyrmDWsTCxFtACkD5WabUYAaZUcmb46gKsACacAnpP1V7aVPUGadlqtfhChSyH6ZxZ5IxcuNFkBZ+xvsV3upUd5ixUyHTdFuKC7IDCiWUAK9HYf0k0vF23nlKso3FGV6wczhxDC0w9K9/UjCyTzVQrgzB3qVwBowysCVtq3WlhlFrt4rowiKwW4hrXbKkNWR0dSshqaWmst4y1Jsz36hn5aEVhQpZfiC4mZSMsDR1XuGZkwawH9n0MEA0Vv5seq7GeazD7G8B2xj1g4zUxo4BQhUKmhnOe0EWsStOwYFO9GFKYbu3pVYGnIdY6nLphPgBBQa/EKMgy0Z1QwJUR7hFMiDjVwV3CbDWIGRCcqQJq1wvdKATVHBkyKSdGNqf6L7Op0owCo9TDfAbTFzEVNPacmipOAODOTCRScWhdgMkZQamfqVaCHIjHJmhtpIYUMVV6WEXMB73DbznwINQyQih5BjQCwixrZJavPkU91PKJe3yhALDEUmNLwowZoNKqA51J+iRKTqFoDwSdSbp0dqh4Ln04XOMo3eIfPp5F6+REhg0FtOgd4hsV1oWFHJbB9yRcU+qExlgjHE5RU7F8Ya5Zo9c2OA+rmSpcVMRFyb8sUVIVFyUrc03NVTI1V0EPEztvKhazh5g5ncXHASspO3uE01lmKpYBnTVcnfWAwEMXDFdns0VJVVyUnR1maq6SnXSWRjvbpRRiF490uqiYijUauuhzddFrqnBRERdlF3VRUhUXZReHm5qrZOouopwaMdITLwtSDAYjVZFUReoLV1yFhOb4evvZ0+iDmk4f0qiHxdWTWi2S2Az9GUYZ+CEsgII1KxdmYFLHwSPgqkXDdWeJG7hq5IBoi+Uqp5a3nhPLC24quqheqFidmavCXXVQG7gyoiOKEH7G5eOADCqVILxS8scrOMmrlg/vRAsp7SXKKxRGq56yStkqlNYSOsfVUFz/TBWXT1wNJesR9CNaQnTO3Y9UNei6fgKusbiyPKAosGpTvyQWpFCUGbkwT4dEN/XrMLSQZ6l1hXkFedZ119DZEAe4hln7rmEWtSg6LHnoJaExH1lXxAyLrrVo2ISlmfu3GkJHAqoLFeZZB3NQ0wvyYMgN3cRVGAP5wT4o2HMjVxbXOdN3w+oQZ9HNz5A5qvyyCteAm58hK9AhVnHBh0tPxXqDrICl1ifDQlNwDfwGWRX9XcU3XiG5xqn1BtYIVtm5n7rKOxPgG9AO3JBtl3dKu0tqaD0dUnHoFEp0/XqVqt3h51wXu4ahoHFS1dHR0TF8PlA42WoyK3K9Ryzq3yDiM3uORUPQAWCTpUCA4R3vnJAOl1rueV0VpXZfceocy4PlWr73v68pcywflGx55OVJc0I6GG8axoHB+AHKsWFo0GhVS8sP73z33j/RebCQqGqJfO+O64+W3/e9+uiHbIGVHYIfe++NHLcgpOEdf95w3x9GLbBykbD7qb9fsYUtgC4B7a73rrz32fvs6lqu+PTOPxwYscAy5K2R3+7dv/dP1zQvsI7Au1s2/3LnS/cczF0A3WTuboImVcETLMCxsWWBhsCFR0KLKT6b1m39bAYF8THVODFRk4pJbHV46wqzOxLGyVbODEN3BJrqN+YqWpPSnNXI6c12KnBlLQi286tGRJnaIKYhL+4P4sXb7VsONnNif+1YmO8qebC9Rq20vwc52eKmiVpcVwhxlx6u66yR012mVlW2yVSrOoZvqHrYu66qhS7gZJfJ4KpSRddVfTp8QQNE26roRvjZIf5bucDdMhDn5rIx8srHzZxVtYj/Pg5+OZeNAQsbEXXI66vO5SzmZ0Pc/VHawQ7y5SiREK5VBTfNjS8ybxa0QzltwzVTZ90FhpvkhxCSqApu2qo2s2YLai3bBGwwWVWHd14uGWMxzqru950LX0kVrbrfx9m6jSarouu4tqGKnAMEUBznB9MtOgtW1/km2cJFR7fmi/5AQ5WxDXmiDXniGvKs22h64hrSuCfakOmVAcpWCEJsyVF0rkClAcVqaTEswr0WnZUf8HFm86Cjg2yAdVfMWLvZEjdmUYJ9xzzX1ebocKhVLcY8993nzsJntqW2+Ittu9ydsAtGlHVgdebm42pQVrDv7jv+HlxnOrVdtmGdqeAPXyN+rNrQbmZzVjVxU1UH2bDV0sLW9vyQ6Z2gEFNvczrdGsjhrKrsqh3msBmk4t+fVp30VrCNeycoRsQkPIcr7Ty7lettZnbEHB4JGHw4H24rYHubqbcFRnCD5/Ac18Uj2syciJnLc/mwGcUXP/Hdr/39pFOxztERTrjRyodHIjyb6/yISFuEGzy3ledEInw4H9HGh8/wSO1um1H9VfjvzfYIH8GHz/jmj8fjr7YZZ3/16zfffPOfg+L6o8Hjr51ADgbbZvx55uxbzjv9g/ZIG/4zScTMbuUkUpjDGrkGXKnc0G4Snr3L/q63mTlCibdaHcPrTa/1pLfOCs6JDnd7dHh9+VzQkd9zcukYKa6N9hhvtr8Y3JfvfG/T7K8H7S+rXPRVbTr3Wlf7oEKLBLw6z5nx6eUTak/Lu7jSHqeKL0bMXOgoiAXduBX2HLafEjKzxis+7ruHs8aqiRsbAwrP4bnOLa0mDAoM6dr2tgjPmXHyKbc99MOPcna1RcAMw6hyCuPQWpDz2UDAeJO2AOVZEyCKg2VmTJ8HQ/CrYNuMXf8HUvnHYATvpm2czPDv+/HFI0asD7bN+PYE/2+/+tU7gBggHFSONUpB9W2YC0FxW043Bde1mxTqbovYHGhugxndKXIw2Ggyp5CZ7Rj44CKH1QeDPPtOU+fZETOH6zynlWdDt7JbxU2RCNdbTeKy6I1RxWtpad7QrnGiazxbl0UM0obLQcVpV9f1o9G1R9dFeGUiPGtR422m6xsV6mmG+Lz07tjagPqZM5PTuU9jaiJKpomIHfqnGoaA4F7hEEJHNHQRTRGZNaXTBXROrIM5nOTnUF24rXgrLDtEmJOYHlh6etRK7nH8Tg4uOES2aCigYAA5j1OuWe/lYMR2rUmXh2wHQsUQrXSKtdS1ow+ghrjH1Y7psWgY/VZPCKwVjZaDXlNBpZyFxH6OqztatAkR0nQ1QWJdaiNXl8ziqq7/S1VYE2v2NLJGmJEpDvPB7//3R8F1+DXy/SvoPBi5qM0zPbscG+mdQQivPS3vo2BbwAcP02Zm8ay2AOE+nsU9Mz5STn4t64k/BNukUr7dHmkztYiZzT3c2xq9mXtmkLb3T/pEe/vUtgj3gShqEbB3nhlvnHdw7vJLnwu2zQg2QhUvt0ew6vK3Hztmbc1TwbYZb96w9vdZTzwDlgvvOCP/4Lxnr3gs2Dbjlq2LHwrmPSHvWPLXBUWT7t8dbJsxveLErW9c/Yht6yIYy6gq3gTunFFn7e+gbiOGU/kWTtH/oOhmONMQeA0U5k3FOthB6+HPLA6zI6vPj5k646eq6PSEKwH7t5iWTtpUFdyw1VLDpmJtf4GEAqqYZrg6QfGBqaHcPXe1c8Xa/hoJmcoEhbRyZYLia4WipM3UomPlibLb9EYCEEvxtXJvBKZ891BorqEAotZmEq7NeFi1h3LaBjmU4HzMmH2mIsfnP5NWLcbxwXEgUNNJ//IfOG4hDNJD33m36H4xSDDCEV1/iTLWTJtgtTteGV1FN3J6rlpp7XuDWJFniRWhlhcjyoQ1Q1i0eBv8XbVtY0C1KCoY5Sq46KAI4D04c/+54KOpVXRjQHVpCYctLgzcFlt0zfJyVsaZ2CAs3gZ/D6vmbVOVIgj+TlUMvRW2PNJcn4lt7bGo6ri3CMZRRAruolMVHv1aLfYbisSeQDEnVbhjtGrbxqlKhbgoNxFmi4+54mO++IC9GXoyWWVbxbDYKlaEPVXEroMidh0UseuAH1x8FHHFmQ6mKcUxvyowogu2VRh64qL5Yn4ZYu9mtP4p7S6L1FQs8kW/znY2aMQDuFnExUUX+0g83+YKFs23WXS+jCYIFjHBIiZYxEQLTLCIiapZDItYUhZZzbBPsEllcFQXuo4d5Qx3e7hyMuEuUztNmS+/F1Zy5UHjiPuE6BFOdxp5t95dzlbhQwrpraLrpiqbIHim7jTybrkbFt915Ww5PBZXwuWsWGyhg/iXw3QhZB/8fyK51IJ5F8YoQSsznqUgJhGKW/OwMpXMt5C+qg7+Lq+zgqFytrTr4TQVMaCK9TGxhhm6qYltfLyoxUiNFiM1GkqNKDmWa4LpmlAHTYynJsZTE+OpCT3QxLBqQg/wo1p8LBV1ruKa8Rw+YxgfUXMesRu9Av4afrkiB5MI2/EaMkxzpJUYz2M7i2NZqT/CRHCsK8fHlkLh+AhBFaNkWDQEQi82vmWgZSbu/UXeItb+t4jVSi0O9dgbVCreZ2K2y/I1GKDn+COMMlPPlRBsWolNNkGo+2zJh2kkhCvbUKs4C4HIjLbVRTXFztZMNdpwG5W7gjLfRXbXZLD9JVrGmBC0zLBl8G1AyWfj3pyCLTNIf4CW2Ta4sopTbJlLN0bvYLhjDbUv5WQ8SDG94htb60xkyarQtk1bYd+yiBWPEV5oEQuPgR1D+FKHG9oW3r08vDwkbio7G7dkKafGXK0gzxrdlWQntaOYfULBJySYC4R8gbltn2oVit1SSBRSoQKOmT2qSCrBYCvML6pTiQZjrLkreUW1DFmJVs5GYiUaVKKJSrQQV0VMfTSGish4ZTPlwpuDH5sop41Tlc3ofpBz4NJNlNNz60WKCRQ4N1q2qvlKTjdMVW7C/US4dhetgvvvovpFlDbCtQmKD418ESMPOMEn+eXr0S9YsHWLkXerY+kixhFtGPcHUrQg3RKZpvgOR0lWCSUpQiUpEkoyNkFJ9r1HrJeTKUlRzyhJsa0kY+OUBBp+JVFJinpMSSpsJTkJ+eCzlLWcniXy8A5+QKz1WdZuItysIty7VcKwEaD/rptB+5kxQWaCMXnMx8Dlx7FrTZZvUjvKTGWUmdpRZupEmakdZaZOlJlGo8zUFWWmTpSZiz1dsQBz0j4UwxDabk2EsLkTMSUOK2gsK55W41hBw6FJlOjFYmMc7zkjWvwfw6xJrtLyj8/I1a+D/CqLFuqSf5hmJXiYS0BM7dwSXJWhEOVY3ujuhZBOHFvb3ZFpA0Iwo1MNw2QDubDGkq5mXU3GNIjpg7kUBMOaZOjSEYy2qjitKpiVIHPyoq0qYIriPIIAS6dlxfLaLReLxTLharRl1WlZFc+rxrTMwFiOFDtkXBUlh+vxQmltzsHxeX6YlQW//4yJUjhBofaPtpSQxdZwGpotWWzA/8/IFxqKZM8aE7Kk2Bn5oQBLw/BQYXhkUiDsIClh41Wc8AlsdmA6LJJsxW/5gFj7FGuYqEDYG4VTIwBMxfQ3LO72eUVFPpPKzXHDFBKg2iquV8knHQ0puBB9WWPRkFEgsqBC5Ww0Lm2UM2SinBKymo0L3AsZBsKezExcl8RMgNNKINtSNir4ivvwVDQKEysLl7PRBXmWL03bDVWNlEEMN7O+Qy2PZJat4lXEOA5qBtmg+t8ZU5tpk6Nz8UKIKQiwRPedrlaK1GYykQjDJSRDRoqYu6+5ahp9u1u1cuP6ZhwT8Mi+if1JrF+qGvYDh7XaVC0irILmKqLFdEFxBb5AOHJMJ3nY6cLfidMF0QhYLNU1gndSayIOIKZfoYMRUGzuebhyDwotdOyejY0BD3pFAcgM023TyT2JymZidh8aOH0YowynT/CfxFxEjUWw4cqcMpilQ+1y0gBSPY21A7Pz6XKsCsdU2tdwSJitfbLeL3Eqs9Qa1EqwCts/JtZRMqjA5EihCSCOlRUVYaq5Y3X0O8A8YXyiKnjVlSat8m6aKxRzq7ECU3UwstxCr9hqrOC0aphNrvJuckp4N0UL5DkFhkULDHMVGOsUyIsWyHMVKHAKjI0WGOsqcIJToCBaoMBVYLJT4IRogRNcBSqcApOjBSY7BQgW2Wqs0O3/Bsui9ve9t6gd83lb1P4h6aL2SqU3F2Rr+n5BJiLpk+jhrsmgHliWQZpj7y/LujTOzYNGZ/f3ns6anzedPZBUZzf2qs5eS/tBaRkoLW7RHZ7SMqG0QmJ6W2kLulLa79NBo7V/6j2tPeHzprVvJNXa9QqjTUpSvVWieqtKvVWieqtKvVVi9VaJ09tW1Fuji4FRhd6qQm/VqKKRWEVzFFacpIQ7XYqmWAoo2niFVNHGAHPXo6ZQ2M7qweUp5Lb3t8L+hOrjCScPgFJZSp0dGd0XbLvlbouFTWJBrNJ3Rr5F6/QJhMtVqbX/E7G0+4Vi+cTSm1OjrJxxuWmofwFycGVpeQ0O21k+sdJnlm+2Exq6wF7QiSegxhT9dwPeigATlWQLetPWL0u1JsZbAji6YNxH5WLbrZYxShah8VrWtVnCtt1mqMyJn8mLMQqvxCi8IhReEWbI3l0VZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgBM6QBPzUM4NmP1I1exZshBcxQnN3mxHgrmRlKjAs8D+k9EBUsyLPGJoxe8nleHqczfkE5PQPDyS2f4nYuNY4NEBFbGQnXODGG2xdgmd7SIU/ntXQAhYp4GsGqorfCIStiDLcOdhBrsogCQNo4mA1vORvNKrl3IiHgAxll3FvE+CxxTpd7QVsgQwTKFjEVE5XcQkFdQoH55vdJbwUrrITKxoJjMhaix/taKGr176RWO0d7UVmhrYvw4DkNoDPDAx4Fa+Dcg0fe8Lw6MwpNxbiAYxaCE8KDQ9x1AQ+quMq9IPd4p/EA5prb54P1mHgqwXgqs+OpQByLEpA4qFsV5ukswsZZIAsPF6SKsimuKJuSEGWzpSJVlO2nakIEkDMnAggDlDVXJLTLqQBsgRoNtUGgLRqKc9NND7DHqA54eVZVB92wNaDxrCrfpkAWV/B+z1nYf5+41QO3+hL67xP993EPhOhEppe7/+8Tp/9YgwdCdF5XiO4+O0TnBZoa4trJhNghOjHEOscDVqo7Lpc4UK8yRptY73kFO9EryEnTK5C5elE3Xk3uxhfkSXnkijEOXQAxVklvsl0A102cGdPsUHh/zvePUf00CH4fuxZD6Zj6MbtBDDOEIF8mMgYpts1F0p7V8umGy+ot36WcWB3rP/HWW77LGvTVlDbF1OSLqel2GlvTeIWYrMq3qeqzGq46ePvuDrIBMrOdH1W+jVeYrMrYVNXRsaHlYEcQyfJrlbHxiip+jT6OyMbOija0l1gl7oYmEqJ/F3YIMYAK8VZTwnJYyiwwcldSOI38LBP9g/PfEkgEDu/gPhkCiTD8aiY7EqsXaCYTp2dxP6XBDRThFLUP1VIE6SB6ROxGzET8BuwXsft1GgSBN2K//sgsDYVHsRC6gxiKdmhgJ/KEL+PEOeFLeFxRIruOQCX6NFKgWOQMOLBVoKiVBjai64ZvTMyFxEPa+mR094rYXDc0QhGrjv252MQhgZ/6a26gh67/gesI2CDDphE64ogjjmAjR45QRhw5bLhqaB7vyBE++G6MHJElP7Plpz5ypPiWMyJXH65LwAexnZYDaAAyp045XYw9MSGAwLDH4jAwnicdIe8V0XtOQjgxynN4JPa2KCTEcNc/uT/mZkdO7E8j9ufIKLOcXrvpPjcd1NyoEuXGxpYLd1HP+fF0knhDzAWjSlq+1PfpHsJJoa6vJXjoHfAm6iy6tpBZL2RZ+7IAVuQV+8u+rELN+jDLOoi/Pra/HMwq9FpX6FaLDr822V9a9MKs+PSNEyqNI6IpwIW5+mOMeuycjLjt7ZgsjOjxPU5my+1M+wogEoDrdFAXHkGcUyWwUd7TRZY1ngacGXccEPepwib7UgN6GPIUoCq32binztROlx4xq+PKCpMtD3i5ah3EzW1jGPhJIfilcW+dkasJkmbk4toSTg96RL40TLQFedhTHxSJeQxjH416mTAFoHsqE86HO+nWNHGmnteNPEhqjMApEba+LFaIuR7W5twiRkaoBBsUrrverkJibaNcuMe53nGLdcXaTq2cmFXMUvGxXHysEh9h4aZfJj5aqPjcJD83w2czzJeidERevwtcYzV5ToAiUkbegY1LXYIOuZcmRCxNErJS4WI0KxXqKhYfZdHlU7N7+WRFfOVsLn6ij+u0gmtbcW+1+Fgc34NuNm2PgSo2YeHopbV7n/BYTrXTme1MZxAYY4Qpd/AjzyO6S+R5WCgz40jnEkgdYDHAT2MkVrXb9iDEhrYGMBy7nxfN7JW0AmJq0fSqQsSxmCbca/SbjwLxQMcyUSoXCqn0pZn14CQeqtH8Bsj+O8k6IpreIHbFR0t3Vo9QDFx1MzFAjdv5hlZ+APIrizp73+j0jjYpV8D3Rc9XRdAVpK4ySWibSTc9xuH8Hh5b3raxsYquw8O/Mp+g1cMU0cORSXJ44kJemHcMs5XxEhVrHVX0NzYIBv19gwiIFhm8wlkJlpSmB2JYIt7l49rMXIV7oEQOHO+QKxYIz4BdmkjIPZiwPJHMt73WCvgzt3Gq+FIJwfrxylxcDWNPYn1o6Mm7xNKjPrQBy03JN8ZVh2+aQAmDJSJwTuUeN++gN4J3TVxpxFxq0JL5uuSbzTOWgmc8JZ9OscYcOptsJlWRc1R0mkSq7GmwpMf1+0hUU5xLzwiIdG8IgxHx7TOHvwhTy+WPuVNFWuP5DqOL12HMzL6ECebyRyWmmduUnU42Yxv8nr1zCySHd0quECG5IjmumK6O3XeyiZKNZofMAIGhuwuXNL5zwC68LcgtVAw2No2zxUg5PXFioMtpRd4RRTdS4R4nZFbZi68PVCsfLjzOFKWJNqaVmxl7cgtXVHOdY1uO0R0u1+eLk0R9/2l77XlcSItxulKZuvjHzLYLdvEXKWqmJu7wQD887jv+xaxj3At0jXuML4lysGgWNy7lHlhmKWJVjRriDW0LULgMm1WOZmjcG4J46KbGJs4abdicneLRd24JqNFTWPuYQhtZUx/x8SqlW3zcpHSXj1cr6fNRjeMjeG0qVzY9xpVYJu7ktNVknLXBfaN3tkVsjtoMvT1AHUdLvwoAFOXkEmO4JcoWp8YoJ7oQO6eg7KjWkXYUQ07lsMAH9zAnLhocH+XQ4NCEivlmkIslLZLKNbmsYWdI5qnOeUDNKebDs3+Yux2Fz5FRe8ehBGMdobFpkHJaTZzKH4UFcRpbOHEh2ZR7rq93kbkugULuacRsabmGQQa6a3knuuNK0HS7QoN4oCfE2XRMXcfdm/1MIF507yHIROITPub+PwuAN2OE7abnwDV3HBkMYsu7Eg6u5V0IFENHDziH0DgzzhZOiB1QY2kE1EiKkBqnxhyAsCliZXCGFeEURaq3KG8CBhqt4576UECqCyQKqs0WCUiBCddpXNNlsjc4MDHejuiWqYa2iVxQzjY9xhmolOJ4O1MVQzqB+uL0PD63LzYWPVfO3Kns0x2Pz4bD5GJT4TB8vrFx+gntPJ3S5ys+LJ/vas3t83VjyzPq//3O7f+NjfNroO+30wT/ryiZY+NSF3u+7cohXAoyv8p2COfCn6WNU8WX+cIhXGo7hGPjXAjo2h00uUNYfBgO4XzhEK7CkOzSuSDBGp7ywC7GuT/VO7fU6uiUnSOcsrDjlIWla+VzfiyVTlnYedjZtlMWlk4bd37Ml05ZOEWz0ikLy0Ms0gWzOYlnC42xqTm3k8Y7X9x2voD8S5fzFY53vo52nC8oukc6X28xRWmmTbiMH5mmusgjisKxprfeF9CiO7fgNT5gHAFZyRDVaOPaTu5pazXpLaYHTl/boR0gOhgxrUvy7xNLVAGyi8CWIughpjHFOjgMAF8PDounY1BEFZKEwXmuGsOxJr0gLwCgiiMcMqx1/4J7eCp8MYbbFJiJVM7EjeJgUbIu6NgFPZ7ujsvgnObUpNsjwPTzunMSFaGUMRBjTxsYiIEM4mSBmD9ksSwRiLmVHlLqU9KDuIe6VQwfq7oM48CTYhgHgg4wA+/+X5wV4QJ8N4bLUw04Rhh/9gJ7vW6D9YDHGiVtnCByanwZHBgwUNx4mZo+tGMW+OgvUzML0DLzrGzjFTR/IwvyrGEWA4pH5DJ4jf+HTif3Gl8xs2H/PHuCUuFo8SJwDwIqAAeMV8hOzrYY8+x94DNl2G4up9ZBPbo/PINnxVYC94Dp08vZbE65q+h0WUVlXBVlXIMGufFV+8aK2BtPlDcWx91Y6NI4FyZHTG9atxjztJRPlbpLqZ8q7c7ZT6UHsgvyeDYkKFCeHS0BCrsbFJbD4ay/uDbdVS6OsQghsd1WZ9RpOZvHiXFmIAetUA4+EpjT+fib8BzjLHFNK2fni2uwkSeeHW6vhvpATDzlbDEsMIT7b3wVpHCpfaHI+CpI2HLxGxJMjK+Cb7mqIA+PZeyHzn+PCiNzE4XfYJ5ss3MdrCQ2//UzM7qZchW+RWlXULEQ2oRTXfQ6aPk+uKUFbtnnviUseHMZHGeKsgrksuV9IgSz5X0XE2eAnAsh9MYK4W4oD0O+212+rCCP+8Tw+uKG930ix9ddvlDYriKREOFErgvyrO0HcVAJfHFR4HwIFDWlo3wrFfZtK7hLatJ1VvTAiguC5T7wXRPyaTzCuOLAjYY/hpCX2bjRHust4g1eUbVXHKq2cdPlspQT40sgCyr3jlfgcJ0HnBgvbo3C0lE4MQEvrLTAc/ai646b9sVjuBeAX4TrjpfCdQBxBY67R+6F49487oV7cAthrgZQJlwx5uhQ/WbK2TwkenDTmclNZwabzh7cdGa46cxEgXOjZWHTmdmbzlC5ByQbN525Ohcm0PkNM0WuxjqBqCpQKph4RI9rUYKdXDUonkw8De6BSnPhE1stOIdqEEFQrSiIROIXi3CP8QJO9MKNT5K58p8spjThdtXoNMMrYh7WJAx34jItO9kyzfTCQGTbC7VsCF9EF2pe8JY9PBuWaiidtj8NDjRscyOPY4IfHulKAy+9Yjlr7Tso5tjLNXG+ESZXuNM4G/bZveOVIvhd9GW1GVoshg3XYpHKhBdW4blkmduk4H5sGfcJV8oDv6KZm3ZoVXUtOHxc4z5cboDLcg6mLPlARuA8YSOcffZBxMKHsRlQMm90qL3wYxOFv5upKR8YYjpcmZeP0gSkmyTpJkk6N99kSRM0pEQhiP5SpzLqqLhHpBesAi5ugpQeiorgEZvQoAiaOLXNPUIRqFCEQFYsK3KAFVSwwohjRRayIiDPhUtpyIou2rOc0+OmzxYLn92uEAvsog+EgkVjYdh54u48cTpP7M4Td+ftXB0UOdRir63FmAkGWuyNarE9FjFa7I3RYq/Nc1k2Rouh8ujQWgTT1Dw8a7ZMlKLu1N1chftkan0M9zwxgkTjFAowohzuCZQvni3P2WdbJKDpgsfZkodaPA99Ng99MTz0JfLQNwB4qONIivQ9mXRUKTSh0lYEZ0E6WxBm28ozVZkNtk1GAOOiBldkZ4xfTxk/nzjBNYlm7B/z8awoNzIm8FBMoCdRnDJWMGMFB74VxCNxRSxjBdEKOtzIWMFDs4IJ4pSxgr1jBddnrGAPWkH7vGLGCPIshxkZG3hoNjBemDImsHdM4MXdT3UwkpxG+yFNxHziriCkfi1NryH3sbdkDX0rHvgqCXTdK0mg6zg7hdrd0Zf3zEPfScWhxZiHhlf01bufvIc4fGNXHH5Qpb7mbh9Phx18zs4UxwWMYxELUm7sG8eaciNk34eYjb3vQ8jGppiN7boEmyHRS06C9r4PIUEbuv4hk0e2FfEqN+N8UxFok2AetZniTc8WhWOceDhbABZeoMPMpSAZjn7CacosSwHNy7KUWXjoWjEuBJx4znjWWmt4fdjMBkjIZYi+ng0v+RMmJhsmYa6YHuMiHJ8GM3uZqXDfmZCV8A/B4NvsXkIqmdc4PqCCYnuxW5BXdgHopBczl6CjPNu4QExxFg2FuIq/sNuAum5cKN7bZVxowmEndbXolpery9A82e+wzeYUkta/JA67wlfx3lYV9T1kXGTq8mgxDQl6iOvQFXHwMeYgq13MFzKpcX5A4VlwADZL7iNgdjuDV2QBIkBouH3NatYfg/0ALR3ZiXWDbP9Hi/o/XuH/YGiojmvR2c5rT3Fe266KKU6mQEJeozuLNCC9F8jTB6Kpmo7/ozq+D0nl+xC370Pcvg+J931ICt/HY2cmiulK7KGBLGmwGwn7bR5jnD07wX6d29WJGmvxDt6oq2MfvyRRrwRdHjThwtUh0sWh0uVBI36Iro5muzoaznIe6epoUVfHI10dLdbV8cHmaExmOXVSXrnPGBdgMVOyrz4EY29q0A1fdGb22MMOe2fSs/Hano1HDLrm8mwQasb2bLzwQ3o2mugtXop6NpozJztHcvGlWnPBzmicwZwszr4q7rOvipyTlejZVwXnZCUpk5Xo2Vf3WDqejW92vKjkJBEVltyRybK55vJnXMqSZXMty+aaN55rXptrYvM2S3LNG+ValuSadwBwLaknw4Qno9gOi+PJMOHJKLaLM1tarSSezHv0UGCRuwvxZJHUIE+AfpwvwZ5gGLHXs/MBtMNUXRAuiRnATkojk7kHLghOyABWxMYa5GbKlO7HFaY1s6buw0DLzCYiDqhZzQFmNQdUBwrVzmSPUHGw35O0m2IjGvJJojgzMu8SDv7L1V8jiia8erEZ3gJCTqvPB+Sp2Ne1QMfOluw1KWgFq+eI38CcacWkNq40cXClqXTwAVpazCIA8Wz6XBn0DMZPCi+MtBLaZvo2PcZ9MItQBKOGmUSKtYr9YO6eqNgTKgZO9ESxVVMRzYJqUjmPQQOyB5vofOHV2Nrgi2qDV5wEFEfzf+NlTCSNTO9ejq0IQagiJ04VOXGqyIlTRU4cpuFWONLoTciqhrft0DrurQ/BxCDCDNG0ao/9eB778SBHONm0+34PTrvaGTJfmLplMBfEyC1yqjxeELNlio4JV9a5JmKY1QJajgu4gLN1wH8tdYM5rgZzkjfotuXi1aLo63jQfjpmPIaZNMpM6uSoK8ZCXC2C9/xPPDkJWfkyMakCrrlzpCCHafNHModp80fuHCauRBNIixB1xaGNhUypj+z0NPddI9FDXRjN3xwdmwMFvvzmj+VL3jd/bJ8CuM4js3sVt+1URIp51HZ6pO1UHdtZRThbF2C2ZKEP6zKgarLpSO316SgqIlJGNlNj4Vy1qQoys0XFxkIdzq4SOGVsFIHnPD35HPRcRpsPR5slxnzfKbTmQJlmdDqj0xmd7g2dZuGYvaw+0Gkb6TSj0xmdTq7T+zI6fVg6LV6L04cqrYBKC0CvjEZnNDpRo+92NLqipzXaVmU1Icwtw3hqPSBqC1V2he5UW5VVW5W9faDKnli9im6zqnb0NjZuHa+5MaHrpJorWpD1C5MwE97KYkMPxgc7pZp6RIjYVsmYnVsZGw54xc6tyr3ubdt4XS1262pZvK4W2bp6YryucreuFsbq6mhbV8fG66oRr6sjY3WV2Lqak0pX8eCw6tJVhDuIPSWvJeiqfVReGxC6mhC0TUdXK5Lr6o9o9xCVrBxrqqHL19TZr9ASGLY2qpq4yJ23PVP7LTY2wClQ4J1cOHbjZVw1tqB97P309M/AWi0+41XnVC1AKCxzn3jdTLu590vhNVnUBWzDBFgiwzdhJb74Vaghvh5LPB1owvikb8sSO9+/lQAY6b5fyOkFAQBHgfhaZ8n3hEdpggovnVNDRp3zbi4bK4SYDFA78S1MLA7/81vUeQcRvokJjv/Z4J80Cv4pWoG6LDUklA5fYPevHnkgX+oH8nX9QLEwpD9NeKA4DFIaj0FKYzBIaTwGqYBowUf3uR/93u49Oh7XVhI5ABClyZ/d9eDMeXAFqXOiz9tCJRoqUuB5AalFdpi6O9xtJL7R/YvEd1QGiS/P2v8fTPTY/58oEp+45CR67P9PTyLxTegEiW/rQAWhix5cyODQdcIpDTmFfMpA0WWg6A4Lim5VBoquR6DoVvUtFN0N/QhF9/vOoOggibQLNDoJr+wJYQr+JErgxXWHC0n3ZF9D0kW3vA4HlQ6rISHOTqUDDZhudY8C04UHEjDddYMSkc3tHWVA2YYOKFsG0KsXAL3WZgC9BjugV30ngF4NGUCvDKAXysvKNAC9/pAM0GtVXwJ6rbFhr8JDDdCrb56sZwC9/pgB9DJW9yegVzgD6DUwzzCvsU/fhjOAXod6grlPeJiBshkExi8loFc4A+iVMYFDG9ArYwUzVrALQK9wBtArYwWHNqDX4LaC6zNWsNcBvcIZQK+MDRzKgF6D2wQOXTCf1X0K5hPOgPkMEDCfNTYsTTgD5pM+mE+fcK3XwHzeH7JgPopInMKgkgvP58mBhuejYU9F7CYD6fO5h/RZ3c+QPuHBA+nT1O8Hi5sG6sHiNfZhxXCfHyxuijus2OQ6rDjx8wb/sbr/IX3CgwrSJ6PTGZ3O6HRXkD7hQQXpk9HpoaTT+zI63RuQPuHBBOmT0eihpNFDC9JndV9D+oQHNqRPU79D+jQNVEifPtLVZJA+XepqCkifbkN78P6F9ghkoD3yrJZPENqj5ZMotIe45EB7tHzSk9AeJw1KaA8neScD7dEFtIdcFmagPXoT2uOJoQ/tsZH2BbbHs0Mf2yMlI4cguMf+TsE9WFrgHswB9yhiAi5u0IF7OIGywwP3YALc4wvMAfd4fWCAe1xNexTd4xqagfc4bHgPl4eUgfcYOvAeBzLwHj0P73EdzeB7DHZ8j6toJwAfkCGcQfgYJAgf9/QqwseVNA2IjwPJID420r7E+LiW2lAY19ChhvLRV8/WMzgfr3eO8/G5ON50Ne1PoI9raAbpY2AebgJNFudyQJMzWB+Hdripj7jYa8ebrsmYwD6A+/h8WsFBgvcxkA3hoEL8yNjCjC3sGvTj82oLBwXqx8C2hYMI92Ow28KrMraw96E/Pq+mcDBgfwxsSzh40D8GuyF8asjifwjr12cAIC5jl0EA6V8EENBJAWYBOpnBAEkXA6SP+JZBATkEFBDMsMLl1UBHAbFPe2ZQQLqDAvLCUDyPeDhTcI/AgLgm5QGPA/I92u/HEb9HB+p5RDE1qb0/NSU7kfg9GnfM6XvUdc6puJMzib/LaHXvwIH0mmL3Dh5IRrczup3R7TRhQXpRt3sDFySj20NPt1/J6HavwIP0omr3Aj5IRrOHnmb/z5BCCemBGHc3YUJShbkHCk5InM72B1CIW2cHFlJIn+lsMqyQNHS2p9BCivoXLWR8Bi0kz4oItJCICy0kEosWEulRtJDJnaCF3DFg0ULsje4MWEgXYCHCocxghWSwQg4LK+TWDFZIz2CF3Po5wgr5U6dYIUpaWCGKgxWC1v7wsUL2SqyQnDTP2ovHORysEHuFHQcVonYGFaImQIUoAipE9ClnAEGF3N6zUCGRAQUVcu3ghAqJukcZpJAMUkgGKaQTpJC2DFLIoEcK+VFnSCG3ZZBCMkghQmJuSQcp5I1kSCG39ilSSKuDphEZckghffVsPYMU8mYGKcS4vV+RQiIZpJABehSq1TnCE8kghRzyQag+4mLmdPxgMIEpkUIiGaSQjCEc8kghGVuYsYVdI4VEMkghGVs45JFCBrstvCpjC3sfKSSSQQrJWMIhjhQy2A3h0EUKub1vkUIiGaSQgYIU0uogXkQySCHdQArpI771GlLIX4cwUggmWIFP4QIK2TsQgULkGbEMTsjnHifk9v7GCYkMIpyQu/v/VOLdA/ZUYqtzwinS96cS744/4XS3+4RT6ecNS+D2AYATEhlcOCEZ3c7odka308QJiQwunJCMbg893X4lo9u9ghMSGVQ4IRnNHnqaPbRwQm7vc5yQyADHCbm7/3FC7h6wOCF9prPJcELS0NkUOCG/YJQmP3LhRDULrZMMHSAqMMR5MpGRTtUOeOJHjvgwxMdI8TFafIwFjIqOjg4vjD3j9AGZZ19cecfdWE9BLmdFTH1gCVY+kRBxKAEa0ZFiKWE82JwURIRan3R0dCgAgLE5x2r5B7HKrAny3CK1iKHDSR9iZ/8zECYfp9gCtQ8MQys+Ew8dMU4NE1o3yu3sf5aY/d9tfJWS/sVXKc3gq+RZuwW+ym4XvsruWHyV3T2KrzK1E3yVvzmni42u8FUOD1glepAYsyoUsdXoQ5dNNcZ1F0UlFhwhDkVF7FO4UFScfTRTdY4Ja2JjOm0UFaNzFJVuwqekYgcyIyVWipHBSjEyWCldY6Xcn8FK6RmslPv7GCvldOEGqV1wk0qXw3UOFSAAAuCFqOIY608Z9aYzMB4xMB6JmWIpswJglO2540LTs8yELVyj0MwyLuCEZ3GPcQHMuVyDKelLaqXIqBI/TS8cmQiFODGONz3GBXDcF7fQQ8ZFePSaFLGRdq6NZH7LB8S6SbWyZY90kVChg9M/0tShqO4uerPqjKwujuJ7uM6zjWOM4zTsNZVd8dgNQ2oadgr8E+OBmBWnvTu7nkY90E74lQyzhqG/lhyzhqPDSsQOd5lRAYVhgSUc9higGP2W9LrgICukhMyxAWEA9Ab9L06NcajNTp9To7/IZYwc/2l25wYI1MuDPQv1smNAQb38TXU7Y2lHLg4P4yXWE0mSBJLgqXUP0CXWNMcBusR4asUxnpoHBkEAughfTY311DwZQJeuAV2MDKBLPwC6/DID6DLoAV1+1hmgy88zgC4ZQBchMf+TDqDLW8kAXe7vU0CXnQ7oyY4hB+jSV8/WM4Aub2cAXYwH+xXQZUcG0GWAnljb6Zy02pEBdDnk82p9xMUMiMFgMIEpAV12ZABdMoZwyAO6ZGxhxhZ2DeiyIwPokrGFQx7QZbDbwqsytrD3AV12ZABdMpZwiAO6DHZDOHQBXR7sW0CXHRlAl4EC6LLTASbZkQF06QagSx/xrdcAXX4j34aVVuJVX+C4dJYk5cqJkUlSzBiHCXw+kcB3j8JUAdeSXiJZlygtsiuJCY6x6TkEZ7NxsOl4Dm5meRtRNQ8RkgW8YDRPLCkeSuKEwAQiiteVFqmAnwZysAlzAMGcmd5Nj3EvTAmifLcxWZjdB5YEk4U5PUjAZPFGhdojMVl8QxaT5cH+xmTZMYgwWR7t/xOgjw7YE6A7ndNkO/r+BOij8afJHnWfJjvl84bb8OAAwGTZMbgwWTK6ndHtjG6nicmyY3BhsmR0e+jp9isZ3e4VTJYdgwqTJaPZQ0+zhxYmy4N9jsmyY4Bjsjza/5gsjw5YTJY+09lkmCxp6GwKTJafaow1pXUcWZEwH/DcPgkvgicqjC8IXOYiRiwaEoe1Omg9+IEdZAPAXFe10A0oiiLS2cXd1L6fwv1V3o1XQCDQrqMprTpiahi2kbPDrSOvB+oY2wN1FPRAHSf0QB2TD6eOqgq4W+NMT/X/ANXliYsqwmkV3bAO/m66Ur9SY75o6D05ipDohwAREv2YjidzsR9qSIAL3dBUb2248ztv0FlqpZXFmXWQ1lvqWmtYvSCazLoCyZzJcg35VtZpMGOsp1bkP8S6WR5Zth88tkEtpsGkZcZ0XQSPx3Ze5lTIbxFlfKnL6F2XGRNTRLMOXi6e88fUwWTIhgP7cHhvXj5XjdlwsE3lPtacFJrIHg6ZnoN1hwJeOEWJ38/Aw7lP0a1iMxIMoacuoGhcMRnuXcQCG+QqLsdBAhlwH05/WfAYWe59k9/Lc+5c5VkChF/jWY5Hy7ga4p5t0wngGSAwgDzpIwB0cij8NhbZGz6+xPM7mzJiOGDEcOWgFUMRD+WebafSTiWxuRNJvCYjiQNGEq+kg1cUmRTFL7BORfH7NCOLg0IWbxnEsqhIWRRgUill8SedyeJBlXkyshgrZ740ZDGrR2TRB9lRnPIslEVxfF7lnm7JIoQ6tDhZ9Nqy6I2XRV8KWYRApoiQuGBW3EIYDZkw7t0WxUJKJnGPORLnSZS4bTLHqYuFtA0kSmZzYo2sK2KGRdeabBun25qqWlpaWui5DQJedHeO9TRzkCEJp/kCZQmWRdbBnOE6pxZIpX02XSCrUc6WWzRsUQcEFEGoaJhTY5hdVNHvolEUstjRsHHHLNXKkoCmXFxLhYpKYlBR979JrFeJNd0WeSvb0G24BmycyrQqCE0Boo+ExxK0RL7uo+nhpRG7M7uJNVw2KXKv5Id8X5YhPkaLDy4+ijhxIYUWx/yq6JlanGHSd6UnKdGR2E8sw4WL63yots7YgLiiS0x0iYkuMRFCZQKohwmgHiaAepgA6kGs3fmcGc8hNMr5sZC1CFA72gG11b9NSbpiTqTEWrocEJ3LYdLE3oXrq2gM0d3u4+w+rvzEmG0mFhCQmerJxKdHOXo57T6mnipF241U+RKRUWAag1QpiC/bMK020ubseQES7cOybg0qYoQyuyexr5GDxm6hVsCGeSrj7Ex3S19O72EdSfFZRzjSI3SP2eg5ckjP6B77LIC+s00Dj9Ft/aFDGIqxcUMB4FVX0/ih4GIogHiNnFJFhB4Bu6rnQTbgRDJawoKNV6qryDmIAOZgEE0D7bXoyWR0jhNgstBsiq+0+4NYZA/i2LhBhG4+28kg/lG+47ATA5xjeR1EaVOJx56RybJCw3IsJovq3LkfLQSVaJwJyNVHWtMcE02EfKgwe6B8oG2W0IXioipG2mfPgAp3Q10nsdvfdT1gp5tB2F2LSE8DWj0jPwB7JfiawGZ8tR8wBX6fka8hXBzlbHa+zpW6KMGkxqtUSnkRIIWhagEAYG5U0H+SzrSXl+6092lHRwdNNe3RsDXq8Ga+Q5kn8gf3POE/pHliZbrzRFrDf3S6ww9A8yTV8LOwdUzfD3/BwBn+7xzC8B97SMN/JU13/O9OZ/yP68b4B1MNvxK2ju/74Z8wuId/3CEN/y1pD/+hsHTK4Gbp5ENi6f+kzdLbaaqXeni4BNOD9Ad46QCrLNAttW4Yo4zoRMcsg5TKZfffZ/cftAqnfsyiMF6gbt3qBGqtMk13lNseHWSGuEG2v5Cmtx2tgFN4zwXDCvQvMiqwV7vRg/GKsRP8Snvgg4fQhftgjXpYfajsiT5UHl4fZvdEH2bbfZhxSH24icZ04tAq2dwTldwVW8lVlNHGFPOZvdBLwLgUZow18uhryaNhCgnan0swxmecaZyli5fhuCAQk0xVlxxyP9y9gAbTae391JM4tyfxuMaSYOnTBCxP6jp+mPRg4G1e64TYYUmrJTvMp4YcsxKLKulYU+tnNPRg4gOHaE8wl9P7jPzYFhObuocx1sSSt6aJ1hJhUzU5s4jWcOJgCLCKZ5/vizkSS+wjsUTmSoojsSR6JNYjj8SS2COxBL5hwpUGwBvGXI1jxpUxR4fq7XQrDX7Ep1tpMelWmp1uJcvGpFtB5ZqTbtUVu1qpO33qkNhFHHYR5JWRD/CqClfnIbyqAnCkCr6KAeFVIQsuX17FJLCuuvieoijNrMkxNnHvjxKdVBI6qch1uch/k91UYrZ8iAsvXAQZqBNp+XEU91m+A6Mt4LVoIZwU91q7fUWMjMghrbc4oNN33BfwMEigFKESkUBpv/1ABOiTHYwFTogkaRV6qYj0DgUPEHKtEQBbFthHXxU4EwuHX0P4Jo9k500VO19UcZ83hTOujomsUZvE0K1yJwFrINyhbaa26TGubdS4lkCUZ5hN4pSqAtQBJk/I6gFNvqUiR9HxHLMAoZUXq2xnyY1FuzNxtFelMhWpB9qV1xc1FXdzZpwbIPEGKrHBk9NwSZ13TRhfc0fAGlO+Ds4dpIT4Zbx1c+3f2QoEmapEvFUNGpoftbC+pGrRm41/vT8bX9CfjZ/Xn43X9Gfji/uz8dr+bHxJfzZ+cX82vrSrxm/R4MUbTYfju3nkFk5cIXtH0giZAsikiEFSv9f6LqQgGMvhEAT+xe/cAyj2+GW8Mtq4RHwx4EsVhb9wN8w/+0iKdtLY+ZQnNUS0g4hoBxHRDhsRfjM1s12494RnC9x74QsyiQ1PotjwTGLDkxhseNzzh3iCgNCAOQfBIkwoBisI0ye3/WXuSS6DjAThJ2CiiU+860bihmdDrjxFEHusrgkeXNbgg7cf+Gbmgq/pw1clQFoLCgTUQLEGrQrz7eW0DdvyoQAVKfrMopC+4LUIZ3XbjBMAkyrbOMFOL9hHYManiYn5YkwAoUaVqSheiMTU4SiKyAcUUeUyBYsbr0VR57ueuXcw9wZUusKZzF9gcerF4tQn6euztnjtbBEAZUn0TZgMBeH735h07qAQLqY4FedfogTKlZB4ZWyU/fHRIfEO0zjhjINnySEJLnUC63o76DUyRdDrj+kGvXo9MlBvNPRtZKA+ndY+GKSRAbp2IAQHThw6wYE1dnAgPMSCAyd2GRw4sTvBgQ5FgXd7pggOdKOTmGnZvfeDHl6wQLFDBaoNh0rccKjJQgVJ8FHVKMo5Z40AcOVEC+SxUq4BUJYLnSrm5YBxCFl4uhkcgJhoAUuIFjAZLRBvCtSSve1QjUYLnPcJEud9gjoAmIn3iTKIF8CB4oAaEy/Qd6ZjMXsyXnBpz8cLLuureME3+nMd8c3+bPy/+rPxxv5sfF1Xja/rxcZbaH+2vr5fW7+8X1vf0K+tX9Fl662ZoMEADhpgAqlETjvkuAEFt4NgJYMydNA+mEMHFl2bJHoAIwIBhFPoUAggjE0RQHg93QDC1b0dQLiKGptoWiGEFT0VQriKDuUYAhsQMYRJXa047x00MYRrqR1EuIYOsSjCpC6jCJMyUYTuRBGc9wN9PqMI9T0YRbiephNGOKVbYYRvUXccoTfd+xv6dXGxuV9b/3a/tv6dfm39u/3a+o392voP+rX1m/q19Zv7tfUfZoIJgz6YYEM1H0YwgUEwASrJBBP6PJjAkgYTmAgmyMjCIA8mFKYIJrw5YIIJP6LGbX0cTPjRkA4mKAMimFAydIIJrU4wITLUggklXQYTSroTTPjr5++8AgBeKQCw/nk8sdCTsYMtvRA7+HGfxQ7u6Ne1xJ392vrWfm39rn5t/b/7tfVt/dr6Pf3a+k/7tfV7+7X17V22fnsmdjDAYwfyVTCHETpQIHQwXiGZyEGfRw6UpJEDdAXl6m7QRw5OTBE5eHvARA5+Ro2f93Hk4GdpRQ4eHTiRA6iuiKmw3MeQQNJYgNq7oYCTh04oYKcTCtgx1EIBJ3cZCji5O6GA53o0FJAcPrFnIwBSqxTQKiXFi7wlKC8zxg3C5b4v2XLf10/L/Yd6Ybm/q8+W+w/3q/vf3q+t7+7X1vf0a+uP9Gvrv+rX1h/v19af6NfW9/Zr60922fqHKvMd5nLf2+Vy3wclfLhg5z5nue/D5b4Pl/s+7hXLfR/3iuU+foHlvg+X+3i3pyDP2tvDy30vTIheXOdnwafj+GUBKbrO9zqOn9de53vdjp83us5XnXW+Cu8tcK3x8Z6oq5DLYHGEOMhiljfGmVnuZb2Ky3p5EylnMziZmau5Z65xXa/hfdE1vI9nRdfwe1Ou4X1iDQ9vgRVreAA98NTh8Mg1vM+1hvd1ew1/tULVVGv41CudZOsEmmQNH7faQW2gKdbwqF3xMs7cMm5rVLyMx0QLaBHLiQsWtHxArBeI5ZG+hgNRHVAs/BJFvYaXUEAqKnjJIfheZ2TjW12K2FijPIGpPRsNuJl2uVxLbXiMZXJJL9ZrvxZLSyu68E78ApDfxgsJwpJMSnqya79Jt2t/7POuPZ1u117v8649k27X3uzzrv023a69nVbXOCnwYSKEiVEPpX4Wvn5GKYD06EJV10+HrkPwdGSdSV1FXLeYSoFvJl6EqFe+oWgFikVnccVSZsFKnhqKDv+9dulLjFjX+XQ6llg3+fQjKSEkhxByNplDOJlHLHIasbYJ+oM+PUshhPgIIZRYv/HpdDqxXvHpk+CuInzK5WQ5WUkWkRoSJsvISrKCcBImK8lKwslyUkMayMWklljXZeG9N2Xp4ygGxQhpIsvJMrKQTCINJEwmkWUkTBaRS8hqchIJk9XEui5b3JOtT4B7Cgkhp5MVZDGpJZcRTlaSNSSMn0sIJw2khqwQbf0mW6cnEuuVbD0f7huZ0Jas/1Yd679L14+Dcsck6VOYLCeryRL7jtd05Ms7up4FdzB8EusTHdvblKMXwNWxsp9rSQ3Wthg5UYu9C5OlxNqWg+UfdJWPtruahEkDWYal7VZzRKs5OqXE+kT82pSrZ6lybBixbs3VaSOx7srV66DOxYTgKHzFVVsRGS/5tJgsQw6K0VlDLsHeAS8vIWuwB5wsJLXyb5hcSmqxBCcleNcKfKZSUk6sW4cJHg7TJ0K7x8c8yxqUieVkElmBrUBtDc5TDRNPNSzKy2JifTJMv0EpJvBvMikmJaSYlJJiUkaKyRRSTMpJMZlKikkFKSbTsMRk/FdCJpNSMpmUkclkCplMyslkMpVMJhVkMpmGtZRgKfhXSkpIGSkhU0gJKSclZCopIRWkhEzDlkqxJigF/8pIKZmCT1pKppJSUkFKyTTsTRm2VoIlyvDfFFJGykkZmUrKSAUpI9Owx1OwRyVYyxQsBf/KyRQylUwhFWQKmYZPVY69LsGWyrEmKAX/ppJyUkHKyTR88qn4ZCXYm6nY2hQsMRX/VZCpZBpypwKfvgR7XIE9moK1VGAp+DeNTJNcnCaffprs9TTZ2jRZyrruCJ2NVYl10xH6VT4YLaISku4oFZMaUkwWkmKyiBSTxaSY1JJisiTt0ZtMashkspBMJovIZLKYTCa1ZDJZkvaolpAaUkIWkhKyiJSQxaSE1JISsiTt0S4lNaSULCSlZBEpJYtJKaklpWRJ2lJQRmpIGVlIysgiUkYWkzJSS8rIkrSlYwqpIVPIQjKFLCJTyGIyhdSSKWRJ2lJTTmpIOVlIyskiUk4Wk3JSS8rJkrSlaSqpIVPJQjKVLCJTyWIyldSSqWRJ2lJWQWpIBVlIKsgiUkEWkwpSSyrIkrSlbxqpIdPIQjKNLCLTyGIyjdSSaWQJSlUNSkcJjlANcnoKPm0N9roC76zBfwtJDc5Si0kNqSU1ZAlK5EKUrBIc3YU4SlOQUwvxiSuw1YV4N/xbRBaSxWjFFpIlKM2LUCpLUDIW4QhPQS4vQm5VYI8XYctwN/xbTBaRWrKILEFNWIwSXYJStRilYwqO0GLkdAU+7WLs9UK8czH+qyWLyRLUolrUhhKUyFqUrCk4urU4ShXIqVp84oXYai3eDf+WkCVSC5dIbVgipXKJlI4lcpSWSG4tkb1eIu+2to3R6fnEenCMPgdswmy04JNRm8pQDqfiCNbgsy/Guy4mS8kyEiJ1ZDm5hKwgK8kqUk8acM5ZQ9aSS8ll5Bvkm8S6Ll94KPl6liZnOYVYP8/Xlcg/g8Tak6/79+744PITX2pvOXdqUeHP/j0dva4WIB7I1/2++e27nn2xnX+0/xXfHWN3IbEaiOvH6v75M/2Xrn2x/ZK5v3jxxwsLBLESiK1jdf/HE6+6Z8yL7S9evP22N6546yGxh4dtfka87NLvX/TwC+37vzD+u8vyVXEnwTbH6v7qsY9cW/NC+2+uOHP2pFeOPBVp+/8BbR6t++/auLFYfaH9ZP3yv/y96jXR291AbD1a989e9tUz73y+vfp7X974+H1c3BkB4p6jdX/LTT/8/WnPt3+n5VcvnPX14wSxBYgHjtb9/MDO1995rv2VCQ/cfMx/HS+I1djmMbp/0x+OXHD1c+3B7b/9xcin8lzE1hTESmzzGN1/2W//Y41/rn3t775SVLhglHhOjm0eo/tvWrbnpr3Ptqvz3l760L3HSiZgm8fq/rt+8pPzL362/eBdl5c+fuyxkgkfQpvH6v7ZP/3Xtdqz7UsWaP/32F3Hizt3A3HPsbp/8+rXC7fsax+mfNj017ocQYwA8cCxun/fz753XOW+9uaJH972YPnBh6LE9Tw5sQXb5Lq/8sJLRu/4bftV02/+yQlfy5VMwDa57q9+7df3HHymvfDejbc+cPwEyQRsk+v+gyes8I57pt3oCM6bM8kvmYBtBnT/7jl1gfOfbs9f+tQvv70zIO4k2GZA90d++MRHN/ymveyK25fO+cY4F3FPCuL+v0ObAd2/eWJ44yO/br/hgWsnbz/7KEHcDcT1pu7f3XL2k39/qn3J5qeDi87eKWQoAsRWU/dvf/3Yhwqean93z6zXFl933K4ocU8KYgu2aer+uR/euuCcJ9v/9MIe9f89e4LUFWyzQPfv47WR5r3tWf9+tbl9l80hbLNA9+832NU/eaJ9/hlfadj8qpu4JwWRY5tQ7VFvD3/p8fYlr//PltAbhpQhbLNQ92/euqq441ft0+Yat3/xtmNcxNYUxP0fQJuFun9765/ePP5X7Tec59187R+4FDAgHijU/S2/Xj7hrMfap182pWZPjv/UKHH9ccmJESC2Hqf7Nx/DP6l/tP3keePO2njZ36SpwTaP0/0Hj/34nO8/0u57rN5ffH2hZB+2eZzur5704gkP7Gm/ccuI0T9uOclFXH98cmIltnm87t+8r7Hp5d3tH573zqYbl2WfGiXuSUHk2OZn1e5/dfK332tv/6B0y/nz1sjBJkC8fJw+asIK77iH26eTgyecWHbCqVFaW3La/r9Bi+N0/+7zbph34UPtnocvmv+1nKMlZ4F4YJzu33/GyZd8Z2f73rvPe2fKNGmikLi+KDkxAsTWIt0fmfzSzEcfbF967qSzxjce6SLuSUFswTY/q7b6zWueO/iL9t+tLn1y6g+kLanGNsfrfu4JevN/3v61Cx+vOY9JK4TE1hTESmxzvO7fn3/jy9b97X888l+/+d2FJ7qIB1IQObZ5gu5v2fLX8tr72rO23LD2wsaRkrXYJhBH7C7Ovrf9298q33Db1ye6iHtSEPcfhDaBeFT976t+0n7mqpfe/OblY13E9ROSE3cDsXWC7t9d8s/54a3tf239oGzWJyfuihL3pCBGsE0gfrrjqtu2tN/96fH/eID9Y3qUuP7E5MQWILadqI+6bNgtl9/e/kZWU+PxLeN3RWmPJKdVY4sn6v6WF735O37QPu3Of3933vVFUhWAePlEfdQn2+/afUP7rXc+/8/GY/74UJTWlpzGscGJ+iij7oT9ze1vVP4uN/j6UbuitNeT0wjQbjxJZ/D585N0Zff7UNFJ+qir1+QZLcF3Jvzo5ronpLFqAdqBk3R/y3fnn8s3B5/76HXPea/ZzgQQL5+kj3qy6LjTbwqW5Swo2RmRlpUArXWS7q98++oLrEjwKy//7fzdI6gcu79Ci5P0USe98NMlPw4W/d+uNatHydFpAdqBz27cffvIu793V3Dd8Qv2ff8bsu+VQFxfrPt3//7p1b/eFvQWvXLaB0vHyIcGYisQPbsnv/vT4H+d8uScL4wYJm3nX0AiinV/9axnT/nBfcFbbss994ISewIB4oHPiPuf3fqPXfcHXz771Tsu3CslvxqI6yfr/sgPzlrw558Hjzn6gumeZbK3lUBsnaz7d7+b/Tx5IFjylx/99/XHvCfEhWCbnxErv37BhaU7gr87bdfJ548okDx4D9qcrPur77l+b+iXwTeXfjShZfORskNAXF+i+ysfovM3PRR8ftuCx5+dZTs+QGwt0f08e8O0Jx4O7p/51r1Ld0+UHQLinhIwj9O+/U578P+yW+e8VGabR2wTiOMu/5Z/T/AD78RnLntfTuv7/xfaLNX9BwuaJty9J1h2c8WMb22VTIgAsbVU97dszKl59pFg68/W/3r5jxRprIC4p1T3b87b/knto8GrG75UcNekxwUTKoF4oFT3by/dcOq3Hwte9ov/m/eNDdJAcmyzDGa0N94c96vgE+uWvflOqXzO/e9Cm2W637ju4bO/9njwspOmn3jtb21vAYh7ynT/qjXXHnHw8eCBwK1vXj/CHk8gHijT/XNnXHn91U8EtS9+e5WxxPaPgXj5FH3UtP+99+G9wWdP/PPd8071Su4BrW2KPuqj1xYseDK4siMyv+gDr7Rj2OIU3b//mul/+e5TwWWBc+d+sUEq8f4/Q4tTdP++8772yuRfB+8+sO3s66dI9243ENeX6/79p1Rcte/XwV8cMe/rj31JDlgEiK3lut84+Ph/Vv4m+NyEG3/V8N7fhI5XA3HPZ8TNL2w/9b6ng1O25310QodUsUpsE+58u2PYV54JFn9oVY874hHBdg7Ey6fqo37/xj3/eCY44lu/rM0LPCVqJdjk1M+G5P7lY2/+bbD4jzlPvffrfMnYd6DJqbp//lnVFfX7gt8++y+jXr31Y2kdgXhgqu6vrrl44mP7gn9+d/qoa0dL764FiOsrdP87IF3PBscevGPRsIBUlGogtlbo/o+3/fr8umeD60fd8dHTP7SdKWzzszuXLlh0c/uzwQd2nfblv9xpzzzYZoXuf3DYJTNHPhd8d+esnX+4SnoD+9+GNqfp/s2vNR58+Lngh+rcM/59q5zVdwOxdZrur37+wN9GPh98cHrg+W++LkcsAsQ9n91pPLz24rrng3sv/dv2p1eMkI8CxAPTdH9x6aXnPPJ88Pxdnl/MO2W01D9s82Td/86LBT876oXgj/Zvfq/8DZ98FGzzZN2/t/6R6+tfCK556eKsZ8ZNkhYK2zxZ9xf7b9v/5AvBH7+SnX81ly4RwTZP1v2RCu9PzReDX39i8fpVD58kn/MtaPMU3b9v71c++q8Xg+9XXvDXv9wjZ/XdQGw9RR9e/fU/7nrxxeBrtT/2naBn7yLWw6foHww/GFzRvmnMnFNumT6l9D//feo/3w9e8Nortx5ZXf9QTculX/jhe+8Hn11ylfHNCzc/dGXzinfy/vR+8Mh/XjzlnOeumx6+Mu/57f/v/eC/v/WvgpZnrn3oD//8/fi6fe8Ha/a+VXP2R9XT996yZvTMJ94P3vx86XlvbNk8fcPfH3/qCw+/H7zkvzZccOf/7+VJ4HLMvj5vCvVGREYMJUOSpAXhye2xMzVlEtFQtEmrViSSdmkhQ2Syy0ybvcxjXsZElLRYikrZ2p+ntKe8X899n/Rmme/7f9/v9+mn53fPvffcc+8995xzzzm3o4cJubAOJ/OrDOpiug+MuRpJtC11Vz+QxKD8eE03/b/mE6fyC7XrTjOI7xIdpjtgCzW28GOq3TEGDb2pOfXn1YeolRbyebyDDDKr+SmC8TehcrScbt0MZ9Co5icZE+/HUOUaF1KOBjAo1eyX6teF/sTKyLNZR3YwaNnBszUKY/0p35V+RLo7g/S1y8walKKomv0Reh1bGCQwHYEiwvYRXtmutRbWDJpcO9w7vvhX6vEvkoHlFgyy0pw7v63uKPF7xmatkFUMOq4XnB1QGUWNK+5SMTFi0P475xaRruHE04hNofOWMMhP8k2a1A5/4tcSv5jliEGxiYmvuyN/JfQ2ebns0GOQ3zLP96M3hBDo3CXjXC0Gva9UOqK+1J8o3fnKdrE6gzYM3op803+l9li3VLz8gUFaf0g7V7QFEBVlSi3HxzOoU+A65tgEfSq6+Hne7tEMuiIj6x4wex/BH/DmXJA8g6Kyc8MOjHQhVmvOv5Aqy6Brf6QZeRntJRSua8l8HMggQ8+kV7wFwYRWkWGXG49BK9oL188pjSKEo2wuDe6ikaRF5Dz/08FUY8IBy8xWGm02+TGnfsUBKvvC3NnnG2kUqbFybPugOMquSMo5pY5GBbNi51flb6XaEt7qvqikkcLY3MuKinHU28QRdzRe08jZcOr5ZQlBhIquvOG5MhqFO0zZYSV/kPreP0ly8XMaWYR9tyzqvDk1dXrbBJmnNBp7dLn9sWk7qcOJJsUt+TQanvS3Vb31QkIjbKPV4FwaMTYD50nb/UqsgXH15AMabR9w8nlFjguRR9y+euoujWbIy6FI4UGirPBZw9Q7NEpL3fFnbrQ3oTp11pPnAhr5lK+qvTnuIDGktDvuEkWjyNNbQTc2ijo/7bj3pQwaLT99sCSnLIRaYPfo1PNrNLLUk7t5t2wbFWB8fLX6FRq1/uJbt0Q+mJI7sP7BmYs0inzWPVpq5kHiuerVWUtTaSR1LFzz+hFfovve4cfyyTSSXvX9qwrraEJt1bLSQX/QqOauoknQPV3i+pK14ZMv0GjmLRv1d9qxxLIJyQqu52mU4B23ccWbCEq6xDuj4iyNEo2YeZk6EVSQ2dy0XWdolFKtHrbNNJBSvpOju+Q0jczNV28rzT1ITVIxC9A7RSMbxV3+vw9bQ3hcMHxsdpJGU1Q2CJjLB6mH83bb/XaCRgEZuiHJ8lsowXO+l/wJGtEXnNMZe2tKc4wtcSmBRitDy1fpl/hTgbErO/wSaPRo/rpdNkrbKE/LuiqvBBql+e27tYIOpjz3nF12NIFG4e/MxmsrBlP37Resrk2gUeFj6Q3Z8dEEWl9m7HCCRuPOGmWUaPtSIbxaj5EnaeR4y35Vd10soX17Bq/+JI3MnJ7+UVFrS2z66dGsplM0WvDosmbmyVBKfsz8VapnaKQ7e17jNYeD1Ihcw7iwszQaL1ScG7jBn0q+N3HJmPM0clnjXmTyOJaqP7DoWHEijSB8qIV9cjQRZxdefO93Gl2pabiteX0/8eLE1AVvk2gkrMyMt7pmS0UsujpKO5VGiyyb1u5t9SVm+SjEpVyk0V798eeVpA9Sd4UxfIsrNFIb77Qv/cJ66m3mw7TZ12m0NiN6Z8dEJ0ru56zsRTdo9HtHs8rChQcok5/KEgJu0ujHSLtnTg+CqBuDHrg13qKRam6MelfqViK64XRAzD80+tNDpmJmgTMxceJrRessGlmrbFKRzAyhbN+u97XLodETrVevg7/fR+horKg7lkcjhT+pwvw/Y6j1k+ZfGvCERgVadLxWTjRhfnnGiN+KaXR5nYdLoEMgIejebuZYRqMrxyMPP3wZQO1oKhQ4vqZRiE72AZ8xEURy4bq4hCoadRbnr4jyjabsru1XG0TT6EZKyeriO2bUBwXj9FNNNDJoPac/9Ew0NXft2/3uHTTSPZis1/x0M7V0w4f33kIazQw3d3xFx1ArBp6ckSbFoIelljLPhJ5Ewe0fo8fLMijpyIHODzdjKOnxzyz+lmfQZdnUGSkuHkT8z0GlxxQZFNud8Iv260hiR57Q8g9lBiWtlc6PKg8kfsxfM71RlUH2Y37SS31oTVytHBjrrMmgzYoHnKY52hMO0UyJ8mwGFVzN2Ts63J/qvLPejI8Y5NopROuTo6idYYNWaCxl0PILXnopQ6Kp92FDBocYM+j8IP1zQac9iZAzH0pGmzNITsVA+beYAOrI3vujXlsxKOnA7Scm6yKJIO0XA945MOhHR17S2rmBhNUVXtMEDwYpzb8yaMKTAMrymK/O4Z0Muj9k6byMqWGU2smWkUuCGVQYOtdK8pon0Yr2VU6PZtBW9+Mr6zL3EnsN731YeZRBDTGFUfJtUdTz6DOnUs8wyM9z4qsjKfupRvtIjWWpDBqs/DtJ3YkkVNdtpMfeYJB27YU7seqBxOEbjrPVMxlEB+VrXbAJJwwWu1h45zGo/vW8NzdmR1Ij/4pP7n7BoOMPY4zmhfkQRdG/7bldyaCwHCvytpQp0bg1Sv3vJvbmRWUD9ixnZUNf4FELyBIOXiUO1wayi4OH5ojBdYCMzxHBE8XhukBSHDxLHD4TyBIOXiUOnwVkFwcPfSgGnw1k/EMOvzhcD0iKg2eJw+cAWcLBq8ThG4Hs4uChuWLwTUDG53L4xeHWQFIcPEscbgNkCQevEofbAtnFwUMficHtgIx/BDg6kPQI+AsMei7XboMA8iYBNEwCGDYZYMZkAJPJAG6TAaJ7ymk95byeckNPeZgqwAxVABNVADdVgGhVILtYhGyYPQ/4CgMBYBgApKmK/hvgMpmUJxo0PQ/4RiwxS3qudmx+AhvBZmMMi8ABPHAcxB1ccJSajcyvxpF6Lxzx/jwCPh/0QZllkIh8EKUj5ANfi8U9FS+wB3iALY5tO8F20IRleAQ29m6PY+3OvfHuHLZ/PJBF+cDfx2MRBALgcAgbFBGRtwp3sQZHHDT5n5HGhuSn4hSD/2SaU8R6knUFoj1sLwA+nyeK7rLvloCMKBTVHCkEvvxwLlWkfIrILPdXAzKJbbATyPRC4Hvw8GpDv2i/MdiBKZ4kS4gdOOB4GJtt0EfOIlzvgNfpv89BmCGWgzATyLTHwPcf3J500XHKD20I0h7SltIVgpM5BXZtFa0I8rxvxgaWC8Ifzxiqf7IVQXtVykJeuSDIKU+7bmMrAgP+rMyPZYL2I8MPdU5sRVB+fUxxd6nASeLRGYvKFgTR92RThCWCdOMJ66SSWhCc6B6uJ1kiGO8ySq5+awuC8rna9vwXgpnt/LXSc1oQpGms01R4LihN3lhvzOupt2pft3tCsSDPd1lk+oNmBNFb04xmFAloY50rcw41Iyi/0BFGPhM4PEl9mc2GJaIVr6qbPRWYZrz5yU6jpzzs2KmJjk8E54rGDed9aEJwwlLOdu9jwSxz2euH7rPl1tnVxwsFK7qvrfg+rgmB1X7TkzcKBFfjymUjHZoQGDww2FucL7hUOSLgzdye+nKDuUGdeYKLN4MUFYc0IZhRqR0/Lk/wbOulB5NYN7pV5ym/oFxBwMMRjySvvEfgr2+dVZgjMMneOS0t9D2CEyMNB0zOFrw1irVW2dDTvtxY8/ud9wUXFYL1V+v2tAd/JPH0nkAvdf7rJXy2XmrMeZ27gtLTD7vpV40IYE11S+w/ghlz+OYr/mxEcKL8hzcdfwtAZXegaWwjglvd69Zuui0gnj25NdClp73/Ta+j8QLB32+uL7VcxtZ3WKzxpQT5QZBsPpGtb5a7a5UhUFUxlWv42IAAri19ZXhNEDU3z0f5RQMCA96lbeiyoNh/7dN313vKtxaM8dNLE+w38P04/xDb/urgA66/C/bOy3wwyYMt+xgf2nFG8MvYIW8Or2TLspmJE48LTkUq346ZwZa3qU3eEiOYsOvypGHD2HJVUbuyj8Dx/IOOXay/EEwumn4MRoGNrYW2i3rK/nIVOd+fRLuHBSYMyqER+O+L6DJKQlXrDsfNXUMjMFgzXvv3y+id/s2Gp2/r2fq8E6Mz0GU94Z5rPvUIDCSfV7v/hRZWG7lfla1HYLXbpKDkNrL2Glpy6UwdghNlA/7w/getzH5aFYl6ysqvfBYOuocMZSWM1UtrERhc2FcWeR89ULACJ79aBOUFW9KH5KAonekus1gnU3luqkxgLppjojbZLbMGgb/9FZnteahUS5XiOdcguMXbLJWUj/Y1IqpwVA2C8o+Ph78oQMkf7Zfn/12NwD/zpyUDHyOJuJ3Nb9yqETTMlf5L4wl6TwXM+cC6WvJMlKNXPkWNa9tCeIVVCBpqHhZsfYacWzNq3wZXIYj2C4qPLEKxGebXDhNVCKwqzHiJxUhl2F2hVHMlgrxCl9F/PUcPFEaOVkmuRFB+IuV93gsUIfyto8S+EoGBQP9MeQkCMq2ElQORMhnyoPwOSV1bNPAPyTDinO4aSbB6hy60bao5JtxIZL6fdEeY8A7diCayH+0KICTXZeixPoTJBz1WhwpDidexceVCpUp0McBS1aA7nBg2dK0C69cg90684tXtTj2xsJVnPSTe6j/sfDd4G3Gueq0262u5rtI6+c3gTVTBpSv1QqUqpHn/7PglEoHUna5ODdbFo3T0/anmNmfCxDGiTZhQhboPLZc2lYyk7BTs50B5FVrse++vJslwavF3gldCpWpEKA810O30ofITfskRWlaj9Q4npPyF3pT90hvzWM/YgF11//zT7kac1cioFL6sRhJLIpYW744kUrunPxMq1aBdKQ+NzGS3UIeEkmVCyxrkeKk64oJfMKG+f8MDYUINKhthePV+YABVMyC5VPiyBhHTrWqy5M0JI/0hjUKlWhS/TTW5tDOSWjdqQq7QshbNlr+r+F22KeH5zqRYmFCLIDeWLG7zIFIT40ewDtJbx9ZP+EfGi4h7ucQClOvQ/dvVpudoRyKlLcOA9cs+dVuhmjBoJxXebbaJdeIqGVZ5G/B3UOulDYuFL+vQs6tHO3Q6QolHT706hEr16K8KS7vB08ypg9+vPiW0rEdNhwqOTZH0pWT3qRwXJtSjWafkdFdKhBCjdlG2rAtbtujMqPE8LypmaasE6+8u38RIa/qHEUXnnq0BKxp1tsmae/F3UbK36lXhBI2GH1ksvTcwgtqZ3eIE5TRq9lY4pOofReX4qW8DZQZFmXq6F++JomQWy04GKwaVCFVVYasBpfMkokqYwKC0xO6KkrHmVFiw3BPhSwa5RMZkj+kIIewnqkmyQYY9S7Rtm3YfIzY/ff1aaNmAfA+llA7uDCbWnA+SYUMpMR8K/cteraFykOUYNpwzsiFTSicghmq5kdouVGpEf9/wt/uzcx+VHGP0VmjZiJjK2d/J7z5OVcxKGs4GyIQto6RkIJ5YtiBLkQ3SnVj//M2HgGjKZcNHOTYSuPBDvGFedygVU5QwmQ04BuTHbp/6MYJ4/u6cGhvXzNy3YauHhBs1Z75aufDle9Rx7tLzOTuPEQENJW1CpSa06ucSF51GP8Jq37oGoWUTqtV6aLh6wG9UTsrQ6WxY2edM4Y+VDV7ErEvzJNnotU7o8ZHZfvGEMCRfgg2ST9HXeJQ6eBdxcafeEDbcfi7ONmj24AAiLGG1JBu4L6CMo3/pDKOaFs6UZPMD1Ey/q580fBslt1siR6jUgkpW+QQW7T1CuF4O6RZatqBBU/K0KqVDqBtt494LE1qQhK/75oS2EGKPblet8GULml89Y3q0fwwFJPUG+LwIILPeAH8vtrN2/od2lshAYZNT+owQAttM/xtbSw3InLci07HoLXwtTZLFIkqftcYpmSxt2z8lwb7jzM530Jem6gUuOAnWDSf1eOK0HmVsdrHpuGTOO5EZXPQO+D/yuKzkL03Vn3FvV3DnUor6aPaA5RirO6bLtS9pM6mSM7Argb+cxbwAABbitF9r8MK096aSGoErTjTtNfn60oMXwza8Xm6fYGREFfB5hkAeqQI+yeKd+1myrzGX7GuMk30X4ORfttbj6/hKWHxOQFZVAd+SxWeOE5Q+N82VMb3ia6DMpe1+mxPYlbfn5uMNtjAdyJxqkZVcVA19CdXiHEXWVYvWrb0a+KZsC0NsYTtg+kWJzB44Vdj2U0Lz5q9Qy1LqjfdFRKt40nMNt+c1YlcfZfDB2J1w696+dhz/KoMHbMZz98S0uOA9t8dtRGN5YRiZVCs6Uum1wN/O4nbHuMV/xGfb+2OCMVlzHOGAzwWbYu6K+d0J840Xxy1aoAlTQAs0vtpLDWRABkiqTsQlWXXAX8jSQXyVr7+G4Rv8HFHP3W/qxW6v04FM4uDp4nAZIHPqRZfQonrgK7Hw0QAwESzACKfZuXyauz5ODK8Xnd1QWuzcTwNlnJZtA4vAFrzBod/Z+NSXokUjZdHQlya+HmS40TbiU9FvtDpaNFr756P1rbj4rvbrm8SIRktnvjLaAvDCstKWu6DhHiWMaLQq5ou5ecGmL/r0Gy2+gfM9NIjdN9fjHWZrkoDMagD+aSy84wFgFRbcyngamzn2/NrxcMBiiGVDGyzExA+zB36XsBkvtjLY4PcJvQfbDt89Rf1FrUQH88sxVDG879hNB7KuUSRq2huBb8HD1H6NKd04hWOL8zl7hTzLrH1w8hNcJFI9sfD79F6h5D235O+h70VEnxrxhO1YIdh8qUTim0QHJ7EJ+Po87Hhi32544hGcOcHJzkgZU2ON18sDl3rXpVcQk3UcrvYm4M/k4eMi2nhWPG7HdIvEqAMWLF54BwzF3j+wzN3MMXcz8McM595opM3hns7MFX3cBgJZ18zxdPNXNWffRDeBF05KFXtgkNTCSa0W4Puwfd0A8FQ8cKteremBpeHn0xSXzF8+MVHG7gpvziHhBu5Ytjp80iHOmAEcWSqoVtEMslqBr8PDSwVijLzsG1K+94xOAbKrlXN8tQF/HIthFAB+yiHaHHF9RSa1iTYnvQ34iIc9hn16pu85jvunw9Cf4V2xdhMxOTtyG+fbaxeTgmpAxreL5pTYDl97zmODKduIV8QWfD6xb7vIVVTVDnxXHrbJWNtBXMPa4gPsyunBb2lAF4zdAVtbIqb9XCeLryE3l5IO0SpWdXx1FfuxeESnSJce6RSzcqZxWEU2jge4cazeS4MnJ6TE90OcYyyArOvk/GydYus5DciID5yN9wH6nlZ9KUL6Vqff86CcD5z18eEbPro6rkH7txpEdHFasOtbXj6uQfq3GuR0cc7NLnHnpik2L3rNDxes7kTMJzKl2Lz2LZy378tlFJcfytg82iFmHm3k5LcLaPSTrX0sIpKdZF23iO3au4Fvy1K24Qu288Bq6ssxxV9tTcNjenAm41ZOp/QKEaf+8q3uI6cTPoqZn73H0AOLByfc58uDKGLe/qb0v9HFqmKhiF2rhGKm3/9VA3HMRfnz8Opl+fO+tXpuOIvfC4sXT25fe7H07tbnc/63GZHUHh5mpqw9PH4QZqZdYkaAuKQXKXKRcu8lp7+EEDHK16TsFNxDud8zPWv8cNERyy3WLOi9ZagBWRLAw5ZJVQCPfxwT9ev/E1Gr8bXz88P/r8RGBIp27Uggr0/U+nDXHPGz9LmvXRvzuS7+rYd/u+IZsTQ4Y6NzDYfFlMPBXtIWwHa885yojQjiYVF7JIjHV2BHH8qJ2k2f2pEU24ZVi0G8vmiKMWyCLdyVVhmvgDs2q20wJ7nhmbuI+LSL6x8azOsTmf37O/TbgX69bwXz+EPmcIpL9EfayOZgHl9Bgux9vSsSzuw/PpCxITw+zwbIRPY7BEiK/SoDmRPC4w+XJHtxfMJVxdZ/B2Qz+z0DZGgoj89TBDKR/SoBeSWUx5f4gQdkFguYAGQV+1UFshlXSAAZGsbj89SATGS/WkBSYTz+kD0cVTwJ/OaziK3TAbI5jMeXElE8eZiHq5e7ta3RRjc3Bxd7s58NR07XdHXzdHB22GFrM91no4fzdOeNbv8Fu4lUDg==";
-  }
-});
-
-// node_modules/base64-js/index.js
-var require_base64_js = __commonJS({
-  "node_modules/base64-js/index.js"(exports2) {
-    "use strict";
-    exports2.byteLength = byteLength;
-    exports2.toByteArray = toByteArray;
-    exports2.fromByteArray = fromByteArray;
-    var lookup = [];
-    var revLookup = [];
-    var Arr = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
-    var code2 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (i = 0, len = code2.length; i < len; ++i) {
-      lookup[i] = code2[i];
-      revLookup[code2.charCodeAt(i)] = i;
-    }
-    var i;
-    var len;
-    revLookup["-".charCodeAt(0)] = 62;
-    revLookup["_".charCodeAt(0)] = 63;
-    function getLens(b64) {
-      var len2 = b64.length;
-      if (len2 % 4 > 0) {
-        throw new Error("Invalid string. Length must be a multiple of 4");
-      }
-      var validLen = b64.indexOf("=");
-      if (validLen === -1) validLen = len2;
-      var placeHoldersLen = validLen === len2 ? 0 : 4 - validLen % 4;
-      return [validLen, placeHoldersLen];
-    }
-    function byteLength(b64) {
-      var lens = getLens(b64);
-      var validLen = lens[0];
-      var placeHoldersLen = lens[1];
-      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
-    }
-    function _byteLength(b64, validLen, placeHoldersLen) {
-      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
-    }
-    function toByteArray(b64) {
-      var tmp;
-      var lens = getLens(b64);
-      var validLen = lens[0];
-      var placeHoldersLen = lens[1];
-      var arr = new Arr(_byteLength(b64, validLen, placeHoldersLen));
-      var curByte = 0;
-      var len2 = placeHoldersLen > 0 ? validLen - 4 : validLen;
-      var i2;
-      for (i2 = 0; i2 < len2; i2 += 4) {
-        tmp = revLookup[b64.charCodeAt(i2)] << 18 | revLookup[b64.charCodeAt(i2 + 1)] << 12 | revLookup[b64.charCodeAt(i2 + 2)] << 6 | revLookup[b64.charCodeAt(i2 + 3)];
-        arr[curByte++] = tmp >> 16 & 255;
-        arr[curByte++] = tmp >> 8 & 255;
-        arr[curByte++] = tmp & 255;
-      }
-      if (placeHoldersLen === 2) {
-        tmp = revLookup[b64.charCodeAt(i2)] << 2 | revLookup[b64.charCodeAt(i2 + 1)] >> 4;
-        arr[curByte++] = tmp & 255;
-      }
-      if (placeHoldersLen === 1) {
-        tmp = revLookup[b64.charCodeAt(i2)] << 10 | revLookup[b64.charCodeAt(i2 + 1)] << 4 | revLookup[b64.charCodeAt(i2 + 2)] >> 2;
-        arr[curByte++] = tmp >> 8 & 255;
-        arr[curByte++] = tmp & 255;
-      }
-      return arr;
-    }
-    function tripletToBase64(num2) {
-      return lookup[num2 >> 18 & 63] + lookup[num2 >> 12 & 63] + lookup[num2 >> 6 & 63] + lookup[num2 & 63];
-    }
-    function encodeChunk(uint8, start, end) {
-      var tmp;
-      var output = [];
-      for (var i2 = start; i2 < end; i2 += 3) {
-        tmp = (uint8[i2] << 16 & 16711680) + (uint8[i2 + 1] << 8 & 65280) + (uint8[i2 + 2] & 255);
-        output.push(tripletToBase64(tmp));
-      }
-      return output.join("");
-    }
-    function fromByteArray(uint8) {
-      var tmp;
-      var len2 = uint8.length;
-      var extraBytes = len2 % 3;
-      var parts = [];
-      var maxChunkLength = 16383;
-      for (var i2 = 0, len22 = len2 - extraBytes; i2 < len22; i2 += maxChunkLength) {
-        parts.push(encodeChunk(uint8, i2, i2 + maxChunkLength > len22 ? len22 : i2 + maxChunkLength));
-      }
-      if (extraBytes === 1) {
-        tmp = uint8[len2 - 1];
-        parts.push(
-          lookup[tmp >> 2] + lookup[tmp << 4 & 63] + "=="
-        );
-      } else if (extraBytes === 2) {
-        tmp = (uint8[len2 - 2] << 8) + uint8[len2 - 1];
-        parts.push(
-          lookup[tmp >> 10] + lookup[tmp >> 4 & 63] + lookup[tmp << 2 & 63] + "="
-        );
-      }
-      return parts.join("");
-    }
-  }
-});
-
-// node_modules/pako/lib/utils/common.js
-var require_common = __commonJS({
-  "node_modules/pako/lib/utils/common.js"(exports2) {
-    "use strict";
-    var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
-    function _has(obj, key) {
-      return Object.prototype.hasOwnProperty.call(obj, key);
-    }
-    exports2.assign = function(obj) {
-      var sources = Array.prototype.slice.call(arguments, 1);
-      while (sources.length) {
-        var source = sources.shift();
-        if (!source) {
-          continue;
-        }
-        if (typeof source !== "object") {
-          throw new TypeError(source + "must be non-object");
-        }
-        for (var p in source) {
-          if (_has(source, p)) {
-            obj[p] = source[p];
-          }
-        }
-      }
-      return obj;
-    };
-    exports2.shrinkBuf = function(buf, size) {
-      if (buf.length === size) {
-        return buf;
-      }
-      if (buf.subarray) {
-        return buf.subarray(0, size);
-      }
-      buf.length = size;
-      return buf;
-    };
-    var fnTyped = {
-      arraySet: function(dest, src, src_offs, len, dest_offs) {
-        if (src.subarray && dest.subarray) {
-          dest.set(src.subarray(src_offs, src_offs + len), dest_offs);
-          return;
-        }
-        for (var i = 0; i < len; i++) {
-          dest[dest_offs + i] = src[src_offs + i];
-        }
-      },
-      // Join array of chunks to single array.
-      flattenChunks: function(chunks) {
-        var i, l, len, pos, chunk, result;
-        len = 0;
-        for (i = 0, l = chunks.length; i < l; i++) {
-          len += chunks[i].length;
-        }
-        result = new Uint8Array(len);
-        pos = 0;
-        for (i = 0, l = chunks.length; i < l; i++) {
-          chunk = chunks[i];
-          result.set(chunk, pos);
-          pos += chunk.length;
-        }
-        return result;
-      }
-    };
-    var fnUntyped = {
-      arraySet: function(dest, src, src_offs, len, dest_offs) {
-        for (var i = 0; i < len; i++) {
-          dest[dest_offs + i] = src[src_offs + i];
-        }
-      },
-      // Join array of chunks to single array.
-      flattenChunks: function(chunks) {
-        return [].concat.apply([], chunks);
-      }
-    };
-    exports2.setTyped = function(on) {
-      if (on) {
-        exports2.Buf8 = Uint8Array;
-        exports2.Buf16 = Uint16Array;
-        exports2.Buf32 = Int32Array;
-        exports2.assign(exports2, fnTyped);
-      } else {
-        exports2.Buf8 = Array;
-        exports2.Buf16 = Array;
-        exports2.Buf32 = Array;
-        exports2.assign(exports2, fnUntyped);
-      }
-    };
-    exports2.setTyped(TYPED_OK);
-  }
-});
-
-// node_modules/pako/lib/zlib/trees.js
-var require_trees = __commonJS({
-  "node_modules/pako/lib/zlib/trees.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var Z_FIXED = 4;
-    var Z_BINARY = 0;
-    var Z_TEXT = 1;
-    var Z_UNKNOWN = 2;
-    function zero(buf) {
-      var len = buf.length;
-      while (--len >= 0) {
-        buf[len] = 0;
-      }
-    }
-    var STORED_BLOCK = 0;
-    var STATIC_TREES = 1;
-    var DYN_TREES = 2;
-    var MIN_MATCH = 3;
-    var MAX_MATCH = 258;
-    var LENGTH_CODES = 29;
-    var LITERALS = 256;
-    var L_CODES = LITERALS + 1 + LENGTH_CODES;
-    var D_CODES = 30;
-    var BL_CODES = 19;
-    var HEAP_SIZE = 2 * L_CODES + 1;
-    var MAX_BITS = 15;
-    var Buf_size = 16;
-    var MAX_BL_BITS = 7;
-    var END_BLOCK = 256;
-    var REP_3_6 = 16;
-    var REPZ_3_10 = 17;
-    var REPZ_11_138 = 18;
-    var extra_lbits = (
-      /* extra bits for each length code */
-      [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    );
-    var extra_dbits = (
-      /* extra bits for each distance code */
-      [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-    );
-    var extra_blbits = (
-      /* extra bits for each bit length code */
-      [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7]
-    );
-    var bl_order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
-    var DIST_CODE_LEN = 512;
-    var static_ltree = new Array((L_CODES + 2) * 2);
-    zero(static_ltree);
-    var static_dtree = new Array(D_CODES * 2);
-    zero(static_dtree);
-    var _dist_code = new Array(DIST_CODE_LEN);
-    zero(_dist_code);
-    var _length_code = new Array(MAX_MATCH - MIN_MATCH + 1);
-    zero(_length_code);
-    var base_length = new Array(LENGTH_CODES);
-    zero(base_length);
-    var base_dist = new Array(D_CODES);
-    zero(base_dist);
-    function StaticTreeDesc(static_tree, extra_bits, extra_base, elems, max_length) {
-      this.static_tree = static_tree;
-      this.extra_bits = extra_bits;
-      this.extra_base = extra_base;
-      this.elems = elems;
-      this.max_length = max_length;
-      this.has_stree = static_tree && static_tree.length;
-    }
-    var static_l_desc;
-    var static_d_desc;
-    var static_bl_desc;
-    function TreeDesc(dyn_tree, stat_desc) {
-      this.dyn_tree = dyn_tree;
-      this.max_code = 0;
-      this.stat_desc = stat_desc;
-    }
-    function d_code(dist) {
-      return dist < 256 ? _dist_code[dist] : _dist_code[256 + (dist >>> 7)];
-    }
-    function put_short(s, w) {
-      s.pending_buf[s.pending++] = w & 255;
-      s.pending_buf[s.pending++] = w >>> 8 & 255;
-    }
-    function send_bits(s, value, length) {
-      if (s.bi_valid > Buf_size - length) {
-        s.bi_buf |= value << s.bi_valid & 65535;
-        put_short(s, s.bi_buf);
-        s.bi_buf = value >> Buf_size - s.bi_valid;
-        s.bi_valid += length - Buf_size;
-      } else {
-        s.bi_buf |= value << s.bi_valid & 65535;
-        s.bi_valid += length;
-      }
-    }
-    function send_code(s, c, tree) {
-      send_bits(
-        s,
-        tree[c * 2],
-        tree[c * 2 + 1]
-        /*.Len*/
-      );
-    }
-    function bi_reverse(code2, len) {
-      var res = 0;
-      do {
-        res |= code2 & 1;
-        code2 >>>= 1;
-        res <<= 1;
-      } while (--len > 0);
-      return res >>> 1;
-    }
-    function bi_flush(s) {
-      if (s.bi_valid === 16) {
-        put_short(s, s.bi_buf);
-        s.bi_buf = 0;
-        s.bi_valid = 0;
-      } else if (s.bi_valid >= 8) {
-        s.pending_buf[s.pending++] = s.bi_buf & 255;
-        s.bi_buf >>= 8;
-        s.bi_valid -= 8;
-      }
-    }
-    function gen_bitlen(s, desc) {
-      var tree = desc.dyn_tree;
-      var max_code = desc.max_code;
-      var stree = desc.stat_desc.static_tree;
-      var has_stree = desc.stat_desc.has_stree;
-      var extra = desc.stat_desc.extra_bits;
-      var base = desc.stat_desc.extra_base;
-      var max_length = desc.stat_desc.max_length;
-      var h;
-      var n, m;
-      var bits;
-      var xbits;
-      var f;
-      var overflow = 0;
-      for (bits = 0; bits <= MAX_BITS; bits++) {
-        s.bl_count[bits] = 0;
-      }
-      tree[s.heap[s.heap_max] * 2 + 1] = 0;
-      for (h = s.heap_max + 1; h < HEAP_SIZE; h++) {
-        n = s.heap[h];
-        bits = tree[tree[n * 2 + 1] * 2 + 1] + 1;
-        if (bits > max_length) {
-          bits = max_length;
-          overflow++;
-        }
-        tree[n * 2 + 1] = bits;
-        if (n > max_code) {
-          continue;
-        }
-        s.bl_count[bits]++;
-        xbits = 0;
-        if (n >= base) {
-          xbits = extra[n - base];
-        }
-        f = tree[n * 2];
-        s.opt_len += f * (bits + xbits);
-        if (has_stree) {
-          s.static_len += f * (stree[n * 2 + 1] + xbits);
-        }
-      }
-      if (overflow === 0) {
-        return;
-      }
-      do {
-        bits = max_length - 1;
-        while (s.bl_count[bits] === 0) {
-          bits--;
-        }
-        s.bl_count[bits]--;
-        s.bl_count[bits + 1] += 2;
-        s.bl_count[max_length]--;
-        overflow -= 2;
-      } while (overflow > 0);
-      for (bits = max_length; bits !== 0; bits--) {
-        n = s.bl_count[bits];
-        while (n !== 0) {
-          m = s.heap[--h];
-          if (m > max_code) {
-            continue;
-          }
-          if (tree[m * 2 + 1] !== bits) {
-            s.opt_len += (bits - tree[m * 2 + 1]) * tree[m * 2];
-            tree[m * 2 + 1] = bits;
-          }
-          n--;
-        }
-      }
-    }
-    function gen_codes(tree, max_code, bl_count) {
-      var next_code = new Array(MAX_BITS + 1);
-      var code2 = 0;
-      var bits;
-      var n;
-      for (bits = 1; bits <= MAX_BITS; bits++) {
-        next_code[bits] = code2 = code2 + bl_count[bits - 1] << 1;
-      }
-      for (n = 0; n <= max_code; n++) {
-        var len = tree[n * 2 + 1];
-        if (len === 0) {
-          continue;
-        }
-        tree[n * 2] = bi_reverse(next_code[len]++, len);
-      }
-    }
-    function tr_static_init() {
-      var n;
-      var bits;
-      var length;
-      var code2;
-      var dist;
-      var bl_count = new Array(MAX_BITS + 1);
-      length = 0;
-      for (code2 = 0; code2 < LENGTH_CODES - 1; code2++) {
-        base_length[code2] = length;
-        for (n = 0; n < 1 << extra_lbits[code2]; n++) {
-          _length_code[length++] = code2;
-        }
-      }
-      _length_code[length - 1] = code2;
-      dist = 0;
-      for (code2 = 0; code2 < 16; code2++) {
-        base_dist[code2] = dist;
-        for (n = 0; n < 1 << extra_dbits[code2]; n++) {
-          _dist_code[dist++] = code2;
-        }
-      }
-      dist >>= 7;
-      for (; code2 < D_CODES; code2++) {
-        base_dist[code2] = dist << 7;
-        for (n = 0; n < 1 << extra_dbits[code2] - 7; n++) {
-          _dist_code[256 + dist++] = code2;
-        }
-      }
-      for (bits = 0; bits <= MAX_BITS; bits++) {
-        bl_count[bits] = 0;
-      }
-      n = 0;
-      while (n <= 143) {
-        static_ltree[n * 2 + 1] = 8;
-        n++;
-        bl_count[8]++;
-      }
-      while (n <= 255) {
-        static_ltree[n * 2 + 1] = 9;
-        n++;
-        bl_count[9]++;
-      }
-      while (n <= 279) {
-        static_ltree[n * 2 + 1] = 7;
-        n++;
-        bl_count[7]++;
-      }
-      while (n <= 287) {
-        static_ltree[n * 2 + 1] = 8;
-        n++;
-        bl_count[8]++;
-      }
-      gen_codes(static_ltree, L_CODES + 1, bl_count);
-      for (n = 0; n < D_CODES; n++) {
-        static_dtree[n * 2 + 1] = 5;
-        static_dtree[n * 2] = bi_reverse(n, 5);
-      }
-      static_l_desc = new StaticTreeDesc(static_ltree, extra_lbits, LITERALS + 1, L_CODES, MAX_BITS);
-      static_d_desc = new StaticTreeDesc(static_dtree, extra_dbits, 0, D_CODES, MAX_BITS);
-      static_bl_desc = new StaticTreeDesc(new Array(0), extra_blbits, 0, BL_CODES, MAX_BL_BITS);
-    }
-    function init_block(s) {
-      var n;
-      for (n = 0; n < L_CODES; n++) {
-        s.dyn_ltree[n * 2] = 0;
-      }
-      for (n = 0; n < D_CODES; n++) {
-        s.dyn_dtree[n * 2] = 0;
-      }
-      for (n = 0; n < BL_CODES; n++) {
-        s.bl_tree[n * 2] = 0;
-      }
-      s.dyn_ltree[END_BLOCK * 2] = 1;
-      s.opt_len = s.static_len = 0;
-      s.last_lit = s.matches = 0;
-    }
-    function bi_windup(s) {
-      if (s.bi_valid > 8) {
-        put_short(s, s.bi_buf);
-      } else if (s.bi_valid > 0) {
-        s.pending_buf[s.pending++] = s.bi_buf;
-      }
-      s.bi_buf = 0;
-      s.bi_valid = 0;
-    }
-    function copy_block(s, buf, len, header) {
-      bi_windup(s);
-      if (header) {
-        put_short(s, len);
-        put_short(s, ~len);
-      }
-      utils.arraySet(s.pending_buf, s.window, buf, len, s.pending);
-      s.pending += len;
-    }
-    function smaller(tree, n, m, depth) {
-      var _n2 = n * 2;
-      var _m2 = m * 2;
-      return tree[_n2] < tree[_m2] || tree[_n2] === tree[_m2] && depth[n] <= depth[m];
-    }
-    function pqdownheap(s, tree, k) {
-      var v = s.heap[k];
-      var j = k << 1;
-      while (j <= s.heap_len) {
-        if (j < s.heap_len && smaller(tree, s.heap[j + 1], s.heap[j], s.depth)) {
-          j++;
-        }
-        if (smaller(tree, v, s.heap[j], s.depth)) {
-          break;
-        }
-        s.heap[k] = s.heap[j];
-        k = j;
-        j <<= 1;
-      }
-      s.heap[k] = v;
-    }
-    function compress_block(s, ltree, dtree) {
-      var dist;
-      var lc;
-      var lx = 0;
-      var code2;
-      var extra;
-      if (s.last_lit !== 0) {
-        do {
-          dist = s.pending_buf[s.d_buf + lx * 2] << 8 | s.pending_buf[s.d_buf + lx * 2 + 1];
-          lc = s.pending_buf[s.l_buf + lx];
-          lx++;
-          if (dist === 0) {
-            send_code(s, lc, ltree);
-          } else {
-            code2 = _length_code[lc];
-            send_code(s, code2 + LITERALS + 1, ltree);
-            extra = extra_lbits[code2];
-            if (extra !== 0) {
-              lc -= base_length[code2];
-              send_bits(s, lc, extra);
-            }
-            dist--;
-            code2 = d_code(dist);
-            send_code(s, code2, dtree);
-            extra = extra_dbits[code2];
-            if (extra !== 0) {
-              dist -= base_dist[code2];
-              send_bits(s, dist, extra);
-            }
-          }
-        } while (lx < s.last_lit);
-      }
-      send_code(s, END_BLOCK, ltree);
-    }
-    function build_tree(s, desc) {
-      var tree = desc.dyn_tree;
-      var stree = desc.stat_desc.static_tree;
-      var has_stree = desc.stat_desc.has_stree;
-      var elems = desc.stat_desc.elems;
-      var n, m;
-      var max_code = -1;
-      var node;
-      s.heap_len = 0;
-      s.heap_max = HEAP_SIZE;
-      for (n = 0; n < elems; n++) {
-        if (tree[n * 2] !== 0) {
-          s.heap[++s.heap_len] = max_code = n;
-          s.depth[n] = 0;
-        } else {
-          tree[n * 2 + 1] = 0;
-        }
-      }
-      while (s.heap_len < 2) {
-        node = s.heap[++s.heap_len] = max_code < 2 ? ++max_code : 0;
-        tree[node * 2] = 1;
-        s.depth[node] = 0;
-        s.opt_len--;
-        if (has_stree) {
-          s.static_len -= stree[node * 2 + 1];
-        }
-      }
-      desc.max_code = max_code;
-      for (n = s.heap_len >> 1; n >= 1; n--) {
-        pqdownheap(s, tree, n);
-      }
-      node = elems;
-      do {
-        n = s.heap[
-          1
-          /*SMALLEST*/
-        ];
-        s.heap[
-          1
-          /*SMALLEST*/
-        ] = s.heap[s.heap_len--];
-        pqdownheap(
-          s,
-          tree,
-          1
-          /*SMALLEST*/
-        );
-        m = s.heap[
-          1
-          /*SMALLEST*/
-        ];
-        s.heap[--s.heap_max] = n;
-        s.heap[--s.heap_max] = m;
-        tree[node * 2] = tree[n * 2] + tree[m * 2];
-        s.depth[node] = (s.depth[n] >= s.depth[m] ? s.depth[n] : s.depth[m]) + 1;
-        tree[n * 2 + 1] = tree[m * 2 + 1] = node;
-        s.heap[
-          1
-          /*SMALLEST*/
-        ] = node++;
-        pqdownheap(
-          s,
-          tree,
-          1
-          /*SMALLEST*/
-        );
-      } while (s.heap_len >= 2);
-      s.heap[--s.heap_max] = s.heap[
-        1
-        /*SMALLEST*/
-      ];
-      gen_bitlen(s, desc);
-      gen_codes(tree, max_code, s.bl_count);
-    }
-    function scan_tree(s, tree, max_code) {
-      var n;
-      var prevlen = -1;
-      var curlen;
-      var nextlen = tree[0 * 2 + 1];
-      var count2 = 0;
-      var max_count = 7;
-      var min_count = 4;
-      if (nextlen === 0) {
-        max_count = 138;
-        min_count = 3;
-      }
-      tree[(max_code + 1) * 2 + 1] = 65535;
-      for (n = 0; n <= max_code; n++) {
-        curlen = nextlen;
-        nextlen = tree[(n + 1) * 2 + 1];
-        if (++count2 < max_count && curlen === nextlen) {
-          continue;
-        } else if (count2 < min_count) {
-          s.bl_tree[curlen * 2] += count2;
-        } else if (curlen !== 0) {
-          if (curlen !== prevlen) {
-            s.bl_tree[curlen * 2]++;
-          }
-          s.bl_tree[REP_3_6 * 2]++;
-        } else if (count2 <= 10) {
-          s.bl_tree[REPZ_3_10 * 2]++;
-        } else {
-          s.bl_tree[REPZ_11_138 * 2]++;
-        }
-        count2 = 0;
-        prevlen = curlen;
-        if (nextlen === 0) {
-          max_count = 138;
-          min_count = 3;
-        } else if (curlen === nextlen) {
-          max_count = 6;
-          min_count = 3;
-        } else {
-          max_count = 7;
-          min_count = 4;
-        }
-      }
-    }
-    function send_tree(s, tree, max_code) {
-      var n;
-      var prevlen = -1;
-      var curlen;
-      var nextlen = tree[0 * 2 + 1];
-      var count2 = 0;
-      var max_count = 7;
-      var min_count = 4;
-      if (nextlen === 0) {
-        max_count = 138;
-        min_count = 3;
-      }
-      for (n = 0; n <= max_code; n++) {
-        curlen = nextlen;
-        nextlen = tree[(n + 1) * 2 + 1];
-        if (++count2 < max_count && curlen === nextlen) {
-          continue;
-        } else if (count2 < min_count) {
-          do {
-            send_code(s, curlen, s.bl_tree);
-          } while (--count2 !== 0);
-        } else if (curlen !== 0) {
-          if (curlen !== prevlen) {
-            send_code(s, curlen, s.bl_tree);
-            count2--;
-          }
-          send_code(s, REP_3_6, s.bl_tree);
-          send_bits(s, count2 - 3, 2);
-        } else if (count2 <= 10) {
-          send_code(s, REPZ_3_10, s.bl_tree);
-          send_bits(s, count2 - 3, 3);
-        } else {
-          send_code(s, REPZ_11_138, s.bl_tree);
-          send_bits(s, count2 - 11, 7);
-        }
-        count2 = 0;
-        prevlen = curlen;
-        if (nextlen === 0) {
-          max_count = 138;
-          min_count = 3;
-        } else if (curlen === nextlen) {
-          max_count = 6;
-          min_count = 3;
-        } else {
-          max_count = 7;
-          min_count = 4;
-        }
-      }
-    }
-    function build_bl_tree(s) {
-      var max_blindex;
-      scan_tree(s, s.dyn_ltree, s.l_desc.max_code);
-      scan_tree(s, s.dyn_dtree, s.d_desc.max_code);
-      build_tree(s, s.bl_desc);
-      for (max_blindex = BL_CODES - 1; max_blindex >= 3; max_blindex--) {
-        if (s.bl_tree[bl_order[max_blindex] * 2 + 1] !== 0) {
-          break;
-        }
-      }
-      s.opt_len += 3 * (max_blindex + 1) + 5 + 5 + 4;
-      return max_blindex;
-    }
-    function send_all_trees(s, lcodes, dcodes, blcodes) {
-      var rank;
-      send_bits(s, lcodes - 257, 5);
-      send_bits(s, dcodes - 1, 5);
-      send_bits(s, blcodes - 4, 4);
-      for (rank = 0; rank < blcodes; rank++) {
-        send_bits(s, s.bl_tree[bl_order[rank] * 2 + 1], 3);
-      }
-      send_tree(s, s.dyn_ltree, lcodes - 1);
-      send_tree(s, s.dyn_dtree, dcodes - 1);
-    }
-    function detect_data_type(s) {
-      var black_mask = 4093624447;
-      var n;
-      for (n = 0; n <= 31; n++, black_mask >>>= 1) {
-        if (black_mask & 1 && s.dyn_ltree[n * 2] !== 0) {
-          return Z_BINARY;
-        }
-      }
-      if (s.dyn_ltree[9 * 2] !== 0 || s.dyn_ltree[10 * 2] !== 0 || s.dyn_ltree[13 * 2] !== 0) {
-        return Z_TEXT;
-      }
-      for (n = 32; n < LITERALS; n++) {
-        if (s.dyn_ltree[n * 2] !== 0) {
-          return Z_TEXT;
-        }
-      }
-      return Z_BINARY;
-    }
-    var static_init_done = false;
-    function _tr_init(s) {
-      if (!static_init_done) {
-        tr_static_init();
-        static_init_done = true;
-      }
-      s.l_desc = new TreeDesc(s.dyn_ltree, static_l_desc);
-      s.d_desc = new TreeDesc(s.dyn_dtree, static_d_desc);
-      s.bl_desc = new TreeDesc(s.bl_tree, static_bl_desc);
-      s.bi_buf = 0;
-      s.bi_valid = 0;
-      init_block(s);
-    }
-    function _tr_stored_block(s, buf, stored_len, last) {
-      send_bits(s, (STORED_BLOCK << 1) + (last ? 1 : 0), 3);
-      copy_block(s, buf, stored_len, true);
-    }
-    function _tr_align(s) {
-      send_bits(s, STATIC_TREES << 1, 3);
-      send_code(s, END_BLOCK, static_ltree);
-      bi_flush(s);
-    }
-    function _tr_flush_block(s, buf, stored_len, last) {
-      var opt_lenb, static_lenb;
-      var max_blindex = 0;
-      if (s.level > 0) {
-        if (s.strm.data_type === Z_UNKNOWN) {
-          s.strm.data_type = detect_data_type(s);
-        }
-        build_tree(s, s.l_desc);
-        build_tree(s, s.d_desc);
-        max_blindex = build_bl_tree(s);
-        opt_lenb = s.opt_len + 3 + 7 >>> 3;
-        static_lenb = s.static_len + 3 + 7 >>> 3;
-        if (static_lenb <= opt_lenb) {
-          opt_lenb = static_lenb;
-        }
-      } else {
-        opt_lenb = static_lenb = stored_len + 5;
-      }
-      if (stored_len + 4 <= opt_lenb && buf !== -1) {
-        _tr_stored_block(s, buf, stored_len, last);
-      } else if (s.strategy === Z_FIXED || static_lenb === opt_lenb) {
-        send_bits(s, (STATIC_TREES << 1) + (last ? 1 : 0), 3);
-        compress_block(s, static_ltree, static_dtree);
-      } else {
-        send_bits(s, (DYN_TREES << 1) + (last ? 1 : 0), 3);
-        send_all_trees(s, s.l_desc.max_code + 1, s.d_desc.max_code + 1, max_blindex + 1);
-        compress_block(s, s.dyn_ltree, s.dyn_dtree);
-      }
-      init_block(s);
-      if (last) {
-        bi_windup(s);
-      }
-    }
-    function _tr_tally(s, dist, lc) {
-      s.pending_buf[s.d_buf + s.last_lit * 2] = dist >>> 8 & 255;
-      s.pending_buf[s.d_buf + s.last_lit * 2 + 1] = dist & 255;
-      s.pending_buf[s.l_buf + s.last_lit] = lc & 255;
-      s.last_lit++;
-      if (dist === 0) {
-        s.dyn_ltree[lc * 2]++;
-      } else {
-        s.matches++;
-        dist--;
-        s.dyn_ltree[(_length_code[lc] + LITERALS + 1) * 2]++;
-        s.dyn_dtree[d_code(dist) * 2]++;
-      }
-      return s.last_lit === s.lit_bufsize - 1;
-    }
-    exports2._tr_init = _tr_init;
-    exports2._tr_stored_block = _tr_stored_block;
-    exports2._tr_flush_block = _tr_flush_block;
-    exports2._tr_tally = _tr_tally;
-    exports2._tr_align = _tr_align;
-  }
-});
-
-// node_modules/pako/lib/zlib/adler32.js
-var require_adler32 = __commonJS({
-  "node_modules/pako/lib/zlib/adler32.js"(exports2, module2) {
-    "use strict";
-    function adler32(adler, buf, len, pos) {
-      var s1 = adler & 65535 | 0, s2 = adler >>> 16 & 65535 | 0, n = 0;
-      while (len !== 0) {
-        n = len > 2e3 ? 2e3 : len;
-        len -= n;
-        do {
-          s1 = s1 + buf[pos++] | 0;
-          s2 = s2 + s1 | 0;
-        } while (--n);
-        s1 %= 65521;
-        s2 %= 65521;
-      }
-      return s1 | s2 << 16 | 0;
-    }
-    module2.exports = adler32;
-  }
-});
-
-// node_modules/pako/lib/zlib/crc32.js
-var require_crc32 = __commonJS({
-  "node_modules/pako/lib/zlib/crc32.js"(exports2, module2) {
-    "use strict";
-    function makeTable() {
-      var c, table2 = [];
-      for (var n = 0; n < 256; n++) {
-        c = n;
-        for (var k = 0; k < 8; k++) {
-          c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
-        }
-        table2[n] = c;
-      }
-      return table2;
-    }
-    var crcTable = makeTable();
-    function crc32(crc, buf, len, pos) {
-      var t = crcTable, end = pos + len;
-      crc ^= -1;
-      for (var i = pos; i < end; i++) {
-        crc = crc >>> 8 ^ t[(crc ^ buf[i]) & 255];
-      }
-      return crc ^ -1;
-    }
-    module2.exports = crc32;
-  }
-});
-
-// node_modules/pako/lib/zlib/messages.js
-var require_messages = __commonJS({
-  "node_modules/pako/lib/zlib/messages.js"(exports2, module2) {
-    "use strict";
-    module2.exports = {
-      2: "need dictionary",
-      /* Z_NEED_DICT       2  */
-      1: "stream end",
-      /* Z_STREAM_END      1  */
-      0: "",
-      /* Z_OK              0  */
-      "-1": "file error",
-      /* Z_ERRNO         (-1) */
-      "-2": "stream error",
-      /* Z_STREAM_ERROR  (-2) */
-      "-3": "data error",
-      /* Z_DATA_ERROR    (-3) */
-      "-4": "insufficient memory",
-      /* Z_MEM_ERROR     (-4) */
-      "-5": "buffer error",
-      /* Z_BUF_ERROR     (-5) */
-      "-6": "incompatible version"
-      /* Z_VERSION_ERROR (-6) */
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/deflate.js
-var require_deflate = __commonJS({
-  "node_modules/pako/lib/zlib/deflate.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var trees = require_trees();
-    var adler32 = require_adler32();
-    var crc32 = require_crc32();
-    var msg = require_messages();
-    var Z_NO_FLUSH = 0;
-    var Z_PARTIAL_FLUSH = 1;
-    var Z_FULL_FLUSH = 3;
-    var Z_FINISH = 4;
-    var Z_BLOCK = 5;
-    var Z_OK = 0;
-    var Z_STREAM_END = 1;
-    var Z_STREAM_ERROR = -2;
-    var Z_DATA_ERROR = -3;
-    var Z_BUF_ERROR = -5;
-    var Z_DEFAULT_COMPRESSION = -1;
-    var Z_FILTERED = 1;
-    var Z_HUFFMAN_ONLY = 2;
-    var Z_RLE = 3;
-    var Z_FIXED = 4;
-    var Z_DEFAULT_STRATEGY = 0;
-    var Z_UNKNOWN = 2;
-    var Z_DEFLATED = 8;
-    var MAX_MEM_LEVEL = 9;
-    var MAX_WBITS = 15;
-    var DEF_MEM_LEVEL = 8;
-    var LENGTH_CODES = 29;
-    var LITERALS = 256;
-    var L_CODES = LITERALS + 1 + LENGTH_CODES;
-    var D_CODES = 30;
-    var BL_CODES = 19;
-    var HEAP_SIZE = 2 * L_CODES + 1;
-    var MAX_BITS = 15;
-    var MIN_MATCH = 3;
-    var MAX_MATCH = 258;
-    var MIN_LOOKAHEAD = MAX_MATCH + MIN_MATCH + 1;
-    var PRESET_DICT = 32;
-    var INIT_STATE = 42;
-    var EXTRA_STATE = 69;
-    var NAME_STATE = 73;
-    var COMMENT_STATE = 91;
-    var HCRC_STATE = 103;
-    var BUSY_STATE = 113;
-    var FINISH_STATE = 666;
-    var BS_NEED_MORE = 1;
-    var BS_BLOCK_DONE = 2;
-    var BS_FINISH_STARTED = 3;
-    var BS_FINISH_DONE = 4;
-    var OS_CODE = 3;
-    function err(strm, errorCode) {
-      strm.msg = msg[errorCode];
-      return errorCode;
-    }
-    function rank(f) {
-      return (f << 1) - (f > 4 ? 9 : 0);
-    }
-    function zero(buf) {
-      var len = buf.length;
-      while (--len >= 0) {
-        buf[len] = 0;
-      }
-    }
-    function flush_pending(strm) {
-      var s = strm.state;
-      var len = s.pending;
-      if (len > strm.avail_out) {
-        len = strm.avail_out;
-      }
-      if (len === 0) {
-        return;
-      }
-      utils.arraySet(strm.output, s.pending_buf, s.pending_out, len, strm.next_out);
-      strm.next_out += len;
-      s.pending_out += len;
-      strm.total_out += len;
-      strm.avail_out -= len;
-      s.pending -= len;
-      if (s.pending === 0) {
-        s.pending_out = 0;
-      }
-    }
-    function flush_block_only(s, last) {
-      trees._tr_flush_block(s, s.block_start >= 0 ? s.block_start : -1, s.strstart - s.block_start, last);
-      s.block_start = s.strstart;
-      flush_pending(s.strm);
-    }
-    function put_byte(s, b) {
-      s.pending_buf[s.pending++] = b;
-    }
-    function putShortMSB(s, b) {
-      s.pending_buf[s.pending++] = b >>> 8 & 255;
-      s.pending_buf[s.pending++] = b & 255;
-    }
-    function read_buf(strm, buf, start, size) {
-      var len = strm.avail_in;
-      if (len > size) {
-        len = size;
-      }
-      if (len === 0) {
-        return 0;
-      }
-      strm.avail_in -= len;
-      utils.arraySet(buf, strm.input, strm.next_in, len, start);
-      if (strm.state.wrap === 1) {
-        strm.adler = adler32(strm.adler, buf, len, start);
-      } else if (strm.state.wrap === 2) {
-        strm.adler = crc32(strm.adler, buf, len, start);
-      }
-      strm.next_in += len;
-      strm.total_in += len;
-      return len;
-    }
-    function longest_match(s, cur_match) {
-      var chain_length = s.max_chain_length;
-      var scan = s.strstart;
-      var match;
-      var len;
-      var best_len = s.prev_length;
-      var nice_match = s.nice_match;
-      var limit = s.strstart > s.w_size - MIN_LOOKAHEAD ? s.strstart - (s.w_size - MIN_LOOKAHEAD) : 0;
-      var _win = s.window;
-      var wmask = s.w_mask;
-      var prev = s.prev;
-      var strend = s.strstart + MAX_MATCH;
-      var scan_end1 = _win[scan + best_len - 1];
-      var scan_end = _win[scan + best_len];
-      if (s.prev_length >= s.good_match) {
-        chain_length >>= 2;
-      }
-      if (nice_match > s.lookahead) {
-        nice_match = s.lookahead;
-      }
-      do {
-        match = cur_match;
-        if (_win[match + best_len] !== scan_end || _win[match + best_len - 1] !== scan_end1 || _win[match] !== _win[scan] || _win[++match] !== _win[scan + 1]) {
-          continue;
-        }
-        scan += 2;
-        match++;
-        do {
-        } while (_win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && scan < strend);
-        len = MAX_MATCH - (strend - scan);
-        scan = strend - MAX_MATCH;
-        if (len > best_len) {
-          s.match_start = cur_match;
-          best_len = len;
-          if (len >= nice_match) {
-            break;
-          }
-          scan_end1 = _win[scan + best_len - 1];
-          scan_end = _win[scan + best_len];
-        }
-      } while ((cur_match = prev[cur_match & wmask]) > limit && --chain_length !== 0);
-      if (best_len <= s.lookahead) {
-        return best_len;
-      }
-      return s.lookahead;
-    }
-    function fill_window(s) {
-      var _w_size = s.w_size;
-      var p, n, m, more, str;
-      do {
-        more = s.window_size - s.lookahead - s.strstart;
-        if (s.strstart >= _w_size + (_w_size - MIN_LOOKAHEAD)) {
-          utils.arraySet(s.window, s.window, _w_size, _w_size, 0);
-          s.match_start -= _w_size;
-          s.strstart -= _w_size;
-          s.block_start -= _w_size;
-          n = s.hash_size;
-          p = n;
-          do {
-            m = s.head[--p];
-            s.head[p] = m >= _w_size ? m - _w_size : 0;
-          } while (--n);
-          n = _w_size;
-          p = n;
-          do {
-            m = s.prev[--p];
-            s.prev[p] = m >= _w_size ? m - _w_size : 0;
-          } while (--n);
-          more += _w_size;
-        }
-        if (s.strm.avail_in === 0) {
-          break;
-        }
-        n = read_buf(s.strm, s.window, s.strstart + s.lookahead, more);
-        s.lookahead += n;
-        if (s.lookahead + s.insert >= MIN_MATCH) {
-          str = s.strstart - s.insert;
-          s.ins_h = s.window[str];
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + 1]) & s.hash_mask;
-          while (s.insert) {
-            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
-            s.prev[str & s.w_mask] = s.head[s.ins_h];
-            s.head[s.ins_h] = str;
-            str++;
-            s.insert--;
-            if (s.lookahead + s.insert < MIN_MATCH) {
-              break;
-            }
-          }
-        }
-      } while (s.lookahead < MIN_LOOKAHEAD && s.strm.avail_in !== 0);
-    }
-    function deflate_stored(s, flush) {
-      var max_block_size = 65535;
-      if (max_block_size > s.pending_buf_size - 5) {
-        max_block_size = s.pending_buf_size - 5;
-      }
-      for (; ; ) {
-        if (s.lookahead <= 1) {
-          fill_window(s);
-          if (s.lookahead === 0 && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        s.strstart += s.lookahead;
-        s.lookahead = 0;
-        var max_start = s.block_start + max_block_size;
-        if (s.strstart === 0 || s.strstart >= max_start) {
-          s.lookahead = s.strstart - max_start;
-          s.strstart = max_start;
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-        if (s.strstart - s.block_start >= s.w_size - MIN_LOOKAHEAD) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = 0;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.strstart > s.block_start) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_NEED_MORE;
-    }
-    function deflate_fast(s, flush) {
-      var hash_head;
-      var bflush;
-      for (; ; ) {
-        if (s.lookahead < MIN_LOOKAHEAD) {
-          fill_window(s);
-          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        hash_head = 0;
-        if (s.lookahead >= MIN_MATCH) {
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-          s.head[s.ins_h] = s.strstart;
-        }
-        if (hash_head !== 0 && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
-          s.match_length = longest_match(s, hash_head);
-        }
-        if (s.match_length >= MIN_MATCH) {
-          bflush = trees._tr_tally(s, s.strstart - s.match_start, s.match_length - MIN_MATCH);
-          s.lookahead -= s.match_length;
-          if (s.match_length <= s.max_lazy_match && s.lookahead >= MIN_MATCH) {
-            s.match_length--;
-            do {
-              s.strstart++;
-              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-              s.head[s.ins_h] = s.strstart;
-            } while (--s.match_length !== 0);
-            s.strstart++;
-          } else {
-            s.strstart += s.match_length;
-            s.match_length = 0;
-            s.ins_h = s.window[s.strstart];
-            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + 1]) & s.hash_mask;
-          }
-        } else {
-          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
-          s.lookahead--;
-          s.strstart++;
-        }
-        if (bflush) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function deflate_slow(s, flush) {
-      var hash_head;
-      var bflush;
-      var max_insert;
-      for (; ; ) {
-        if (s.lookahead < MIN_LOOKAHEAD) {
-          fill_window(s);
-          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        hash_head = 0;
-        if (s.lookahead >= MIN_MATCH) {
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-          s.head[s.ins_h] = s.strstart;
-        }
-        s.prev_length = s.match_length;
-        s.prev_match = s.match_start;
-        s.match_length = MIN_MATCH - 1;
-        if (hash_head !== 0 && s.prev_length < s.max_lazy_match && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
-          s.match_length = longest_match(s, hash_head);
-          if (s.match_length <= 5 && (s.strategy === Z_FILTERED || s.match_length === MIN_MATCH && s.strstart - s.match_start > 4096)) {
-            s.match_length = MIN_MATCH - 1;
-          }
-        }
-        if (s.prev_length >= MIN_MATCH && s.match_length <= s.prev_length) {
-          max_insert = s.strstart + s.lookahead - MIN_MATCH;
-          bflush = trees._tr_tally(s, s.strstart - 1 - s.prev_match, s.prev_length - MIN_MATCH);
-          s.lookahead -= s.prev_length - 1;
-          s.prev_length -= 2;
-          do {
-            if (++s.strstart <= max_insert) {
-              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-              s.head[s.ins_h] = s.strstart;
-            }
-          } while (--s.prev_length !== 0);
-          s.match_available = 0;
-          s.match_length = MIN_MATCH - 1;
-          s.strstart++;
-          if (bflush) {
-            flush_block_only(s, false);
-            if (s.strm.avail_out === 0) {
-              return BS_NEED_MORE;
-            }
-          }
-        } else if (s.match_available) {
-          bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
-          if (bflush) {
-            flush_block_only(s, false);
-          }
-          s.strstart++;
-          s.lookahead--;
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        } else {
-          s.match_available = 1;
-          s.strstart++;
-          s.lookahead--;
-        }
-      }
-      if (s.match_available) {
-        bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
-        s.match_available = 0;
-      }
-      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function deflate_rle(s, flush) {
-      var bflush;
-      var prev;
-      var scan, strend;
-      var _win = s.window;
-      for (; ; ) {
-        if (s.lookahead <= MAX_MATCH) {
-          fill_window(s);
-          if (s.lookahead <= MAX_MATCH && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        s.match_length = 0;
-        if (s.lookahead >= MIN_MATCH && s.strstart > 0) {
-          scan = s.strstart - 1;
-          prev = _win[scan];
-          if (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan]) {
-            strend = s.strstart + MAX_MATCH;
-            do {
-            } while (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && scan < strend);
-            s.match_length = MAX_MATCH - (strend - scan);
-            if (s.match_length > s.lookahead) {
-              s.match_length = s.lookahead;
-            }
-          }
-        }
-        if (s.match_length >= MIN_MATCH) {
-          bflush = trees._tr_tally(s, 1, s.match_length - MIN_MATCH);
-          s.lookahead -= s.match_length;
-          s.strstart += s.match_length;
-          s.match_length = 0;
-        } else {
-          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
-          s.lookahead--;
-          s.strstart++;
-        }
-        if (bflush) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = 0;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function deflate_huff(s, flush) {
-      var bflush;
-      for (; ; ) {
-        if (s.lookahead === 0) {
-          fill_window(s);
-          if (s.lookahead === 0) {
-            if (flush === Z_NO_FLUSH) {
-              return BS_NEED_MORE;
-            }
-            break;
-          }
-        }
-        s.match_length = 0;
-        bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
-        s.lookahead--;
-        s.strstart++;
-        if (bflush) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = 0;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function Config(good_length, max_lazy, nice_length, max_chain, func) {
-      this.good_length = good_length;
-      this.max_lazy = max_lazy;
-      this.nice_length = nice_length;
-      this.max_chain = max_chain;
-      this.func = func;
-    }
-    var configuration_table;
-    configuration_table = [
-      /*      good lazy nice chain */
-      new Config(0, 0, 0, 0, deflate_stored),
-      /* 0 store only */
-      new Config(4, 4, 8, 4, deflate_fast),
-      /* 1 max speed, no lazy matches */
-      new Config(4, 5, 16, 8, deflate_fast),
-      /* 2 */
-      new Config(4, 6, 32, 32, deflate_fast),
-      /* 3 */
-      new Config(4, 4, 16, 16, deflate_slow),
-      /* 4 lazy matches */
-      new Config(8, 16, 32, 32, deflate_slow),
-      /* 5 */
-      new Config(8, 16, 128, 128, deflate_slow),
-      /* 6 */
-      new Config(8, 32, 128, 256, deflate_slow),
-      /* 7 */
-      new Config(32, 128, 258, 1024, deflate_slow),
-      /* 8 */
-      new Config(32, 258, 258, 4096, deflate_slow)
-      /* 9 max compression */
-    ];
-    function lm_init(s) {
-      s.window_size = 2 * s.w_size;
-      zero(s.head);
-      s.max_lazy_match = configuration_table[s.level].max_lazy;
-      s.good_match = configuration_table[s.level].good_length;
-      s.nice_match = configuration_table[s.level].nice_length;
-      s.max_chain_length = configuration_table[s.level].max_chain;
-      s.strstart = 0;
-      s.block_start = 0;
-      s.lookahead = 0;
-      s.insert = 0;
-      s.match_length = s.prev_length = MIN_MATCH - 1;
-      s.match_available = 0;
-      s.ins_h = 0;
-    }
-    function DeflateState() {
-      this.strm = null;
-      this.status = 0;
-      this.pending_buf = null;
-      this.pending_buf_size = 0;
-      this.pending_out = 0;
-      this.pending = 0;
-      this.wrap = 0;
-      this.gzhead = null;
-      this.gzindex = 0;
-      this.method = Z_DEFLATED;
-      this.last_flush = -1;
-      this.w_size = 0;
-      this.w_bits = 0;
-      this.w_mask = 0;
-      this.window = null;
-      this.window_size = 0;
-      this.prev = null;
-      this.head = null;
-      this.ins_h = 0;
-      this.hash_size = 0;
-      this.hash_bits = 0;
-      this.hash_mask = 0;
-      this.hash_shift = 0;
-      this.block_start = 0;
-      this.match_length = 0;
-      this.prev_match = 0;
-      this.match_available = 0;
-      this.strstart = 0;
-      this.match_start = 0;
-      this.lookahead = 0;
-      this.prev_length = 0;
-      this.max_chain_length = 0;
-      this.max_lazy_match = 0;
-      this.level = 0;
-      this.strategy = 0;
-      this.good_match = 0;
-      this.nice_match = 0;
-      this.dyn_ltree = new utils.Buf16(HEAP_SIZE * 2);
-      this.dyn_dtree = new utils.Buf16((2 * D_CODES + 1) * 2);
-      this.bl_tree = new utils.Buf16((2 * BL_CODES + 1) * 2);
-      zero(this.dyn_ltree);
-      zero(this.dyn_dtree);
-      zero(this.bl_tree);
-      this.l_desc = null;
-      this.d_desc = null;
-      this.bl_desc = null;
-      this.bl_count = new utils.Buf16(MAX_BITS + 1);
-      this.heap = new utils.Buf16(2 * L_CODES + 1);
-      zero(this.heap);
-      this.heap_len = 0;
-      this.heap_max = 0;
-      this.depth = new utils.Buf16(2 * L_CODES + 1);
-      zero(this.depth);
-      this.l_buf = 0;
-      this.lit_bufsize = 0;
-      this.last_lit = 0;
-      this.d_buf = 0;
-      this.opt_len = 0;
-      this.static_len = 0;
-      this.matches = 0;
-      this.insert = 0;
-      this.bi_buf = 0;
-      this.bi_valid = 0;
-    }
-    function deflateResetKeep(strm) {
-      var s;
-      if (!strm || !strm.state) {
-        return err(strm, Z_STREAM_ERROR);
-      }
-      strm.total_in = strm.total_out = 0;
-      strm.data_type = Z_UNKNOWN;
-      s = strm.state;
-      s.pending = 0;
-      s.pending_out = 0;
-      if (s.wrap < 0) {
-        s.wrap = -s.wrap;
-      }
-      s.status = s.wrap ? INIT_STATE : BUSY_STATE;
-      strm.adler = s.wrap === 2 ? 0 : 1;
-      s.last_flush = Z_NO_FLUSH;
-      trees._tr_init(s);
-      return Z_OK;
-    }
-    function deflateReset(strm) {
-      var ret = deflateResetKeep(strm);
-      if (ret === Z_OK) {
-        lm_init(strm.state);
-      }
-      return ret;
-    }
-    function deflateSetHeader(strm, head) {
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      if (strm.state.wrap !== 2) {
-        return Z_STREAM_ERROR;
-      }
-      strm.state.gzhead = head;
-      return Z_OK;
-    }
-    function deflateInit2(strm, level, method, windowBits, memLevel, strategy) {
-      if (!strm) {
-        return Z_STREAM_ERROR;
-      }
-      var wrap = 1;
-      if (level === Z_DEFAULT_COMPRESSION) {
-        level = 6;
-      }
-      if (windowBits < 0) {
-        wrap = 0;
-        windowBits = -windowBits;
-      } else if (windowBits > 15) {
-        wrap = 2;
-        windowBits -= 16;
-      }
-      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
-        return err(strm, Z_STREAM_ERROR);
-      }
-      if (windowBits === 8) {
-        windowBits = 9;
-      }
-      var s = new DeflateState();
-      strm.state = s;
-      s.strm = strm;
-      s.wrap = wrap;
-      s.gzhead = null;
-      s.w_bits = windowBits;
-      s.w_size = 1 << s.w_bits;
-      s.w_mask = s.w_size - 1;
-      s.hash_bits = memLevel + 7;
-      s.hash_size = 1 << s.hash_bits;
-      s.hash_mask = s.hash_size - 1;
-      s.hash_shift = ~~((s.hash_bits + MIN_MATCH - 1) / MIN_MATCH);
-      s.window = new utils.Buf8(s.w_size * 2);
-      s.head = new utils.Buf16(s.hash_size);
-      s.prev = new utils.Buf16(s.w_size);
-      s.lit_bufsize = 1 << memLevel + 6;
-      s.pending_buf_size = s.lit_bufsize * 4;
-      s.pending_buf = new utils.Buf8(s.pending_buf_size);
-      s.d_buf = 1 * s.lit_bufsize;
-      s.l_buf = (1 + 2) * s.lit_bufsize;
-      s.level = level;
-      s.strategy = strategy;
-      s.method = method;
-      return deflateReset(strm);
-    }
-    function deflateInit(strm, level) {
-      return deflateInit2(strm, level, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
-    }
-    function deflate(strm, flush) {
-      var old_flush, s;
-      var beg, val;
-      if (!strm || !strm.state || flush > Z_BLOCK || flush < 0) {
-        return strm ? err(strm, Z_STREAM_ERROR) : Z_STREAM_ERROR;
-      }
-      s = strm.state;
-      if (!strm.output || !strm.input && strm.avail_in !== 0 || s.status === FINISH_STATE && flush !== Z_FINISH) {
-        return err(strm, strm.avail_out === 0 ? Z_BUF_ERROR : Z_STREAM_ERROR);
-      }
-      s.strm = strm;
-      old_flush = s.last_flush;
-      s.last_flush = flush;
-      if (s.status === INIT_STATE) {
-        if (s.wrap === 2) {
-          strm.adler = 0;
-          put_byte(s, 31);
-          put_byte(s, 139);
-          put_byte(s, 8);
-          if (!s.gzhead) {
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
-            put_byte(s, OS_CODE);
-            s.status = BUSY_STATE;
-          } else {
-            put_byte(
-              s,
-              (s.gzhead.text ? 1 : 0) + (s.gzhead.hcrc ? 2 : 0) + (!s.gzhead.extra ? 0 : 4) + (!s.gzhead.name ? 0 : 8) + (!s.gzhead.comment ? 0 : 16)
-            );
-            put_byte(s, s.gzhead.time & 255);
-            put_byte(s, s.gzhead.time >> 8 & 255);
-            put_byte(s, s.gzhead.time >> 16 & 255);
-            put_byte(s, s.gzhead.time >> 24 & 255);
-            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
-            put_byte(s, s.gzhead.os & 255);
-            if (s.gzhead.extra && s.gzhead.extra.length) {
-              put_byte(s, s.gzhead.extra.length & 255);
-              put_byte(s, s.gzhead.extra.length >> 8 & 255);
-            }
-            if (s.gzhead.hcrc) {
-              strm.adler = crc32(strm.adler, s.pending_buf, s.pending, 0);
-            }
-            s.gzindex = 0;
-            s.status = EXTRA_STATE;
-          }
-        } else {
-          var header = Z_DEFLATED + (s.w_bits - 8 << 4) << 8;
-          var level_flags = -1;
-          if (s.strategy >= Z_HUFFMAN_ONLY || s.level < 2) {
-            level_flags = 0;
-          } else if (s.level < 6) {
-            level_flags = 1;
-          } else if (s.level === 6) {
-            level_flags = 2;
-          } else {
-            level_flags = 3;
-          }
-          header |= level_flags << 6;
-          if (s.strstart !== 0) {
-            header |= PRESET_DICT;
-          }
-          header += 31 - header % 31;
-          s.status = BUSY_STATE;
-          putShortMSB(s, header);
-          if (s.strstart !== 0) {
-            putShortMSB(s, strm.adler >>> 16);
-            putShortMSB(s, strm.adler & 65535);
-          }
-          strm.adler = 1;
-        }
-      }
-      if (s.status === EXTRA_STATE) {
-        if (s.gzhead.extra) {
-          beg = s.pending;
-          while (s.gzindex < (s.gzhead.extra.length & 65535)) {
-            if (s.pending === s.pending_buf_size) {
-              if (s.gzhead.hcrc && s.pending > beg) {
-                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-              }
-              flush_pending(strm);
-              beg = s.pending;
-              if (s.pending === s.pending_buf_size) {
-                break;
-              }
-            }
-            put_byte(s, s.gzhead.extra[s.gzindex] & 255);
-            s.gzindex++;
-          }
-          if (s.gzhead.hcrc && s.pending > beg) {
-            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-          }
-          if (s.gzindex === s.gzhead.extra.length) {
-            s.gzindex = 0;
-            s.status = NAME_STATE;
-          }
-        } else {
-          s.status = NAME_STATE;
-        }
-      }
-      if (s.status === NAME_STATE) {
-        if (s.gzhead.name) {
-          beg = s.pending;
-          do {
-            if (s.pending === s.pending_buf_size) {
-              if (s.gzhead.hcrc && s.pending > beg) {
-                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-              }
-              flush_pending(strm);
-              beg = s.pending;
-              if (s.pending === s.pending_buf_size) {
-                val = 1;
-                break;
-              }
-            }
-            if (s.gzindex < s.gzhead.name.length) {
-              val = s.gzhead.name.charCodeAt(s.gzindex++) & 255;
-            } else {
-              val = 0;
-            }
-            put_byte(s, val);
-          } while (val !== 0);
-          if (s.gzhead.hcrc && s.pending > beg) {
-            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-          }
-          if (val === 0) {
-            s.gzindex = 0;
-            s.status = COMMENT_STATE;
-          }
-        } else {
-          s.status = COMMENT_STATE;
-        }
-      }
-      if (s.status === COMMENT_STATE) {
-        if (s.gzhead.comment) {
-          beg = s.pending;
-          do {
-            if (s.pending === s.pending_buf_size) {
-              if (s.gzhead.hcrc && s.pending > beg) {
-                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-              }
-              flush_pending(strm);
-              beg = s.pending;
-              if (s.pending === s.pending_buf_size) {
-                val = 1;
-                break;
-              }
-            }
-            if (s.gzindex < s.gzhead.comment.length) {
-              val = s.gzhead.comment.charCodeAt(s.gzindex++) & 255;
-            } else {
-              val = 0;
-            }
-            put_byte(s, val);
-          } while (val !== 0);
-          if (s.gzhead.hcrc && s.pending > beg) {
-            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-          }
-          if (val === 0) {
-            s.status = HCRC_STATE;
-          }
-        } else {
-          s.status = HCRC_STATE;
-        }
-      }
-      if (s.status === HCRC_STATE) {
-        if (s.gzhead.hcrc) {
-          if (s.pending + 2 > s.pending_buf_size) {
-            flush_pending(strm);
-          }
-          if (s.pending + 2 <= s.pending_buf_size) {
-            put_byte(s, strm.adler & 255);
-            put_byte(s, strm.adler >> 8 & 255);
-            strm.adler = 0;
-            s.status = BUSY_STATE;
-          }
-        } else {
-          s.status = BUSY_STATE;
-        }
-      }
-      if (s.pending !== 0) {
-        flush_pending(strm);
-        if (strm.avail_out === 0) {
-          s.last_flush = -1;
-          return Z_OK;
-        }
-      } else if (strm.avail_in === 0 && rank(flush) <= rank(old_flush) && flush !== Z_FINISH) {
-        return err(strm, Z_BUF_ERROR);
-      }
-      if (s.status === FINISH_STATE && strm.avail_in !== 0) {
-        return err(strm, Z_BUF_ERROR);
-      }
-      if (strm.avail_in !== 0 || s.lookahead !== 0 || flush !== Z_NO_FLUSH && s.status !== FINISH_STATE) {
-        var bstate = s.strategy === Z_HUFFMAN_ONLY ? deflate_huff(s, flush) : s.strategy === Z_RLE ? deflate_rle(s, flush) : configuration_table[s.level].func(s, flush);
-        if (bstate === BS_FINISH_STARTED || bstate === BS_FINISH_DONE) {
-          s.status = FINISH_STATE;
-        }
-        if (bstate === BS_NEED_MORE || bstate === BS_FINISH_STARTED) {
-          if (strm.avail_out === 0) {
-            s.last_flush = -1;
-          }
-          return Z_OK;
-        }
-        if (bstate === BS_BLOCK_DONE) {
-          if (flush === Z_PARTIAL_FLUSH) {
-            trees._tr_align(s);
-          } else if (flush !== Z_BLOCK) {
-            trees._tr_stored_block(s, 0, 0, false);
-            if (flush === Z_FULL_FLUSH) {
-              zero(s.head);
-              if (s.lookahead === 0) {
-                s.strstart = 0;
-                s.block_start = 0;
-                s.insert = 0;
-              }
-            }
-          }
-          flush_pending(strm);
-          if (strm.avail_out === 0) {
-            s.last_flush = -1;
-            return Z_OK;
-          }
-        }
-      }
-      if (flush !== Z_FINISH) {
-        return Z_OK;
-      }
-      if (s.wrap <= 0) {
-        return Z_STREAM_END;
-      }
-      if (s.wrap === 2) {
-        put_byte(s, strm.adler & 255);
-        put_byte(s, strm.adler >> 8 & 255);
-        put_byte(s, strm.adler >> 16 & 255);
-        put_byte(s, strm.adler >> 24 & 255);
-        put_byte(s, strm.total_in & 255);
-        put_byte(s, strm.total_in >> 8 & 255);
-        put_byte(s, strm.total_in >> 16 & 255);
-        put_byte(s, strm.total_in >> 24 & 255);
-      } else {
-        putShortMSB(s, strm.adler >>> 16);
-        putShortMSB(s, strm.adler & 65535);
-      }
-      flush_pending(strm);
-      if (s.wrap > 0) {
-        s.wrap = -s.wrap;
-      }
-      return s.pending !== 0 ? Z_OK : Z_STREAM_END;
-    }
-    function deflateEnd(strm) {
-      var status;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      status = strm.state.status;
-      if (status !== INIT_STATE && status !== EXTRA_STATE && status !== NAME_STATE && status !== COMMENT_STATE && status !== HCRC_STATE && status !== BUSY_STATE && status !== FINISH_STATE) {
-        return err(strm, Z_STREAM_ERROR);
-      }
-      strm.state = null;
-      return status === BUSY_STATE ? err(strm, Z_DATA_ERROR) : Z_OK;
-    }
-    function deflateSetDictionary(strm, dictionary) {
-      var dictLength = dictionary.length;
-      var s;
-      var str, n;
-      var wrap;
-      var avail;
-      var next;
-      var input;
-      var tmpDict;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      s = strm.state;
-      wrap = s.wrap;
-      if (wrap === 2 || wrap === 1 && s.status !== INIT_STATE || s.lookahead) {
-        return Z_STREAM_ERROR;
-      }
-      if (wrap === 1) {
-        strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
-      }
-      s.wrap = 0;
-      if (dictLength >= s.w_size) {
-        if (wrap === 0) {
-          zero(s.head);
-          s.strstart = 0;
-          s.block_start = 0;
-          s.insert = 0;
-        }
-        tmpDict = new utils.Buf8(s.w_size);
-        utils.arraySet(tmpDict, dictionary, dictLength - s.w_size, s.w_size, 0);
-        dictionary = tmpDict;
-        dictLength = s.w_size;
-      }
-      avail = strm.avail_in;
-      next = strm.next_in;
-      input = strm.input;
-      strm.avail_in = dictLength;
-      strm.next_in = 0;
-      strm.input = dictionary;
-      fill_window(s);
-      while (s.lookahead >= MIN_MATCH) {
-        str = s.strstart;
-        n = s.lookahead - (MIN_MATCH - 1);
-        do {
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
-          s.prev[str & s.w_mask] = s.head[s.ins_h];
-          s.head[s.ins_h] = str;
-          str++;
-        } while (--n);
-        s.strstart = str;
-        s.lookahead = MIN_MATCH - 1;
-        fill_window(s);
-      }
-      s.strstart += s.lookahead;
-      s.block_start = s.strstart;
-      s.insert = s.lookahead;
-      s.lookahead = 0;
-      s.match_length = s.prev_length = MIN_MATCH - 1;
-      s.match_available = 0;
-      strm.next_in = next;
-      strm.input = input;
-      strm.avail_in = avail;
-      s.wrap = wrap;
-      return Z_OK;
-    }
-    exports2.deflateInit = deflateInit;
-    exports2.deflateInit2 = deflateInit2;
-    exports2.deflateReset = deflateReset;
-    exports2.deflateResetKeep = deflateResetKeep;
-    exports2.deflateSetHeader = deflateSetHeader;
-    exports2.deflate = deflate;
-    exports2.deflateEnd = deflateEnd;
-    exports2.deflateSetDictionary = deflateSetDictionary;
-    exports2.deflateInfo = "pako deflate (from Nodeca project)";
-  }
-});
-
-// node_modules/pako/lib/utils/strings.js
-var require_strings = __commonJS({
-  "node_modules/pako/lib/utils/strings.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var STR_APPLY_OK = true;
-    var STR_APPLY_UIA_OK = true;
-    try {
-      String.fromCharCode.apply(null, [0]);
-    } catch (__) {
-      STR_APPLY_OK = false;
-    }
-    try {
-      String.fromCharCode.apply(null, new Uint8Array(1));
-    } catch (__) {
-      STR_APPLY_UIA_OK = false;
-    }
-    var _utf8len = new utils.Buf8(256);
-    for (q = 0; q < 256; q++) {
-      _utf8len[q] = q >= 252 ? 6 : q >= 248 ? 5 : q >= 240 ? 4 : q >= 224 ? 3 : q >= 192 ? 2 : 1;
-    }
-    var q;
-    _utf8len[254] = _utf8len[254] = 1;
-    exports2.string2buf = function(str) {
-      var buf, c, c2, m_pos, i, str_len = str.length, buf_len = 0;
-      for (m_pos = 0; m_pos < str_len; m_pos++) {
-        c = str.charCodeAt(m_pos);
-        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
-          c2 = str.charCodeAt(m_pos + 1);
-          if ((c2 & 64512) === 56320) {
-            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
-            m_pos++;
-          }
-        }
-        buf_len += c < 128 ? 1 : c < 2048 ? 2 : c < 65536 ? 3 : 4;
-      }
-      buf = new utils.Buf8(buf_len);
-      for (i = 0, m_pos = 0; i < buf_len; m_pos++) {
-        c = str.charCodeAt(m_pos);
-        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
-          c2 = str.charCodeAt(m_pos + 1);
-          if ((c2 & 64512) === 56320) {
-            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
-            m_pos++;
-          }
-        }
-        if (c < 128) {
-          buf[i++] = c;
-        } else if (c < 2048) {
-          buf[i++] = 192 | c >>> 6;
-          buf[i++] = 128 | c & 63;
-        } else if (c < 65536) {
-          buf[i++] = 224 | c >>> 12;
-          buf[i++] = 128 | c >>> 6 & 63;
-          buf[i++] = 128 | c & 63;
-        } else {
-          buf[i++] = 240 | c >>> 18;
-          buf[i++] = 128 | c >>> 12 & 63;
-          buf[i++] = 128 | c >>> 6 & 63;
-          buf[i++] = 128 | c & 63;
-        }
-      }
-      return buf;
-    };
-    function buf2binstring(buf, len) {
-      if (len < 65534) {
-        if (buf.subarray && STR_APPLY_UIA_OK || !buf.subarray && STR_APPLY_OK) {
-          return String.fromCharCode.apply(null, utils.shrinkBuf(buf, len));
-        }
-      }
-      var result = "";
-      for (var i = 0; i < len; i++) {
-        result += String.fromCharCode(buf[i]);
-      }
-      return result;
-    }
-    exports2.buf2binstring = function(buf) {
-      return buf2binstring(buf, buf.length);
-    };
-    exports2.binstring2buf = function(str) {
-      var buf = new utils.Buf8(str.length);
-      for (var i = 0, len = buf.length; i < len; i++) {
-        buf[i] = str.charCodeAt(i);
-      }
-      return buf;
-    };
-    exports2.buf2string = function(buf, max2) {
-      var i, out, c, c_len;
-      var len = max2 || buf.length;
-      var utf16buf = new Array(len * 2);
-      for (out = 0, i = 0; i < len; ) {
-        c = buf[i++];
-        if (c < 128) {
-          utf16buf[out++] = c;
-          continue;
-        }
-        c_len = _utf8len[c];
-        if (c_len > 4) {
-          utf16buf[out++] = 65533;
-          i += c_len - 1;
-          continue;
-        }
-        c &= c_len === 2 ? 31 : c_len === 3 ? 15 : 7;
-        while (c_len > 1 && i < len) {
-          c = c << 6 | buf[i++] & 63;
-          c_len--;
-        }
-        if (c_len > 1) {
-          utf16buf[out++] = 65533;
-          continue;
-        }
-        if (c < 65536) {
-          utf16buf[out++] = c;
-        } else {
-          c -= 65536;
-          utf16buf[out++] = 55296 | c >> 10 & 1023;
-          utf16buf[out++] = 56320 | c & 1023;
-        }
-      }
-      return buf2binstring(utf16buf, out);
-    };
-    exports2.utf8border = function(buf, max2) {
-      var pos;
-      max2 = max2 || buf.length;
-      if (max2 > buf.length) {
-        max2 = buf.length;
-      }
-      pos = max2 - 1;
-      while (pos >= 0 && (buf[pos] & 192) === 128) {
-        pos--;
-      }
-      if (pos < 0) {
-        return max2;
-      }
-      if (pos === 0) {
-        return max2;
-      }
-      return pos + _utf8len[buf[pos]] > max2 ? pos : max2;
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/zstream.js
-var require_zstream = __commonJS({
-  "node_modules/pako/lib/zlib/zstream.js"(exports2, module2) {
-    "use strict";
-    function ZStream() {
-      this.input = null;
-      this.next_in = 0;
-      this.avail_in = 0;
-      this.total_in = 0;
-      this.output = null;
-      this.next_out = 0;
-      this.avail_out = 0;
-      this.total_out = 0;
-      this.msg = "";
-      this.state = null;
-      this.data_type = 2;
-      this.adler = 0;
-    }
-    module2.exports = ZStream;
-  }
-});
-
-// node_modules/pako/lib/deflate.js
-var require_deflate2 = __commonJS({
-  "node_modules/pako/lib/deflate.js"(exports2) {
-    "use strict";
-    var zlib_deflate = require_deflate();
-    var utils = require_common();
-    var strings = require_strings();
-    var msg = require_messages();
-    var ZStream = require_zstream();
-    var toString = Object.prototype.toString;
-    var Z_NO_FLUSH = 0;
-    var Z_FINISH = 4;
-    var Z_OK = 0;
-    var Z_STREAM_END = 1;
-    var Z_SYNC_FLUSH = 2;
-    var Z_DEFAULT_COMPRESSION = -1;
-    var Z_DEFAULT_STRATEGY = 0;
-    var Z_DEFLATED = 8;
-    function Deflate(options) {
-      if (!(this instanceof Deflate)) return new Deflate(options);
-      this.options = utils.assign({
-        level: Z_DEFAULT_COMPRESSION,
-        method: Z_DEFLATED,
-        chunkSize: 16384,
-        windowBits: 15,
-        memLevel: 8,
-        strategy: Z_DEFAULT_STRATEGY,
-        to: ""
-      }, options || {});
-      var opt = this.options;
-      if (opt.raw && opt.windowBits > 0) {
-        opt.windowBits = -opt.windowBits;
-      } else if (opt.gzip && opt.windowBits > 0 && opt.windowBits < 16) {
-        opt.windowBits += 16;
-      }
-      this.err = 0;
-      this.msg = "";
-      this.ended = false;
-      this.chunks = [];
-      this.strm = new ZStream();
-      this.strm.avail_out = 0;
-      var status = zlib_deflate.deflateInit2(
-        this.strm,
-        opt.level,
-        opt.method,
-        opt.windowBits,
-        opt.memLevel,
-        opt.strategy
-      );
-      if (status !== Z_OK) {
-        throw new Error(msg[status]);
-      }
-      if (opt.header) {
-        zlib_deflate.deflateSetHeader(this.strm, opt.header);
-      }
-      if (opt.dictionary) {
-        var dict;
-        if (typeof opt.dictionary === "string") {
-          dict = strings.string2buf(opt.dictionary);
-        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
-          dict = new Uint8Array(opt.dictionary);
-        } else {
-          dict = opt.dictionary;
-        }
-        status = zlib_deflate.deflateSetDictionary(this.strm, dict);
-        if (status !== Z_OK) {
-          throw new Error(msg[status]);
-        }
-        this._dict_set = true;
-      }
-    }
-    Deflate.prototype.push = function(data, mode) {
-      var strm = this.strm;
-      var chunkSize = this.options.chunkSize;
-      var status, _mode;
-      if (this.ended) {
-        return false;
-      }
-      _mode = mode === ~~mode ? mode : mode === true ? Z_FINISH : Z_NO_FLUSH;
-      if (typeof data === "string") {
-        strm.input = strings.string2buf(data);
-      } else if (toString.call(data) === "[object ArrayBuffer]") {
-        strm.input = new Uint8Array(data);
-      } else {
-        strm.input = data;
-      }
-      strm.next_in = 0;
-      strm.avail_in = strm.input.length;
-      do {
-        if (strm.avail_out === 0) {
-          strm.output = new utils.Buf8(chunkSize);
-          strm.next_out = 0;
-          strm.avail_out = chunkSize;
-        }
-        status = zlib_deflate.deflate(strm, _mode);
-        if (status !== Z_STREAM_END && status !== Z_OK) {
-          this.onEnd(status);
-          this.ended = true;
-          return false;
-        }
-        if (strm.avail_out === 0 || strm.avail_in === 0 && (_mode === Z_FINISH || _mode === Z_SYNC_FLUSH)) {
-          if (this.options.to === "string") {
-            this.onData(strings.buf2binstring(utils.shrinkBuf(strm.output, strm.next_out)));
-          } else {
-            this.onData(utils.shrinkBuf(strm.output, strm.next_out));
-          }
-        }
-      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== Z_STREAM_END);
-      if (_mode === Z_FINISH) {
-        status = zlib_deflate.deflateEnd(this.strm);
-        this.onEnd(status);
-        this.ended = true;
-        return status === Z_OK;
-      }
-      if (_mode === Z_SYNC_FLUSH) {
-        this.onEnd(Z_OK);
-        strm.avail_out = 0;
-        return true;
-      }
-      return true;
-    };
-    Deflate.prototype.onData = function(chunk) {
-      this.chunks.push(chunk);
-    };
-    Deflate.prototype.onEnd = function(status) {
-      if (status === Z_OK) {
-        if (this.options.to === "string") {
-          this.result = this.chunks.join("");
-        } else {
-          this.result = utils.flattenChunks(this.chunks);
-        }
-      }
-      this.chunks = [];
-      this.err = status;
-      this.msg = this.strm.msg;
-    };
-    function deflate(input, options) {
-      var deflator = new Deflate(options);
-      deflator.push(input, true);
-      if (deflator.err) {
-        throw deflator.msg || msg[deflator.err];
-      }
-      return deflator.result;
-    }
-    function deflateRaw(input, options) {
-      options = options || {};
-      options.raw = true;
-      return deflate(input, options);
-    }
-    function gzip(input, options) {
-      options = options || {};
-      options.gzip = true;
-      return deflate(input, options);
-    }
-    exports2.Deflate = Deflate;
-    exports2.deflate = deflate;
-    exports2.deflateRaw = deflateRaw;
-    exports2.gzip = gzip;
-  }
-});
-
-// node_modules/pako/lib/zlib/inffast.js
-var require_inffast = __commonJS({
-  "node_modules/pako/lib/zlib/inffast.js"(exports2, module2) {
-    "use strict";
-    var BAD = 30;
-    var TYPE = 12;
-    module2.exports = function inflate_fast(strm, start) {
-      var state;
-      var _in;
-      var last;
-      var _out;
-      var beg;
-      var end;
-      var dmax;
-      var wsize;
-      var whave;
-      var wnext;
-      var s_window;
-      var hold;
-      var bits;
-      var lcode;
-      var dcode;
-      var lmask;
-      var dmask;
-      var here;
-      var op;
-      var len;
-      var dist;
-      var from;
-      var from_source;
-      var input, output;
-      state = strm.state;
-      _in = strm.next_in;
-      input = strm.input;
-      last = _in + (strm.avail_in - 5);
-      _out = strm.next_out;
-      output = strm.output;
-      beg = _out - (start - strm.avail_out);
-      end = _out + (strm.avail_out - 257);
-      dmax = state.dmax;
-      wsize = state.wsize;
-      whave = state.whave;
-      wnext = state.wnext;
-      s_window = state.window;
-      hold = state.hold;
-      bits = state.bits;
-      lcode = state.lencode;
-      dcode = state.distcode;
-      lmask = (1 << state.lenbits) - 1;
-      dmask = (1 << state.distbits) - 1;
-      top:
-        do {
-          if (bits < 15) {
-            hold += input[_in++] << bits;
-            bits += 8;
-            hold += input[_in++] << bits;
-            bits += 8;
-          }
-          here = lcode[hold & lmask];
-          dolen:
-            for (; ; ) {
-              op = here >>> 24;
-              hold >>>= op;
-              bits -= op;
-              op = here >>> 16 & 255;
-              if (op === 0) {
-                output[_out++] = here & 65535;
-              } else if (op & 16) {
-                len = here & 65535;
-                op &= 15;
-                if (op) {
-                  if (bits < op) {
-                    hold += input[_in++] << bits;
-                    bits += 8;
-                  }
-                  len += hold & (1 << op) - 1;
-                  hold >>>= op;
-                  bits -= op;
-                }
-                if (bits < 15) {
-                  hold += input[_in++] << bits;
-                  bits += 8;
-                  hold += input[_in++] << bits;
-                  bits += 8;
-                }
-                here = dcode[hold & dmask];
-                dodist:
-                  for (; ; ) {
-                    op = here >>> 24;
-                    hold >>>= op;
-                    bits -= op;
-                    op = here >>> 16 & 255;
-                    if (op & 16) {
-                      dist = here & 65535;
-                      op &= 15;
-                      if (bits < op) {
-                        hold += input[_in++] << bits;
-                        bits += 8;
-                        if (bits < op) {
-                          hold += input[_in++] << bits;
-                          bits += 8;
-                        }
-                      }
-                      dist += hold & (1 << op) - 1;
-                      if (dist > dmax) {
-                        strm.msg = "invalid distance too far back";
-                        state.mode = BAD;
-                        break top;
-                      }
-                      hold >>>= op;
-                      bits -= op;
-                      op = _out - beg;
-                      if (dist > op) {
-                        op = dist - op;
-                        if (op > whave) {
-                          if (state.sane) {
-                            strm.msg = "invalid distance too far back";
-                            state.mode = BAD;
-                            break top;
-                          }
-                        }
-                        from = 0;
-                        from_source = s_window;
-                        if (wnext === 0) {
-                          from += wsize - op;
-                          if (op < len) {
-                            len -= op;
-                            do {
-                              output[_out++] = s_window[from++];
-                            } while (--op);
-                            from = _out - dist;
-                            from_source = output;
-                          }
-                        } else if (wnext < op) {
-                          from += wsize + wnext - op;
-                          op -= wnext;
-                          if (op < len) {
-                            len -= op;
-                            do {
-                              output[_out++] = s_window[from++];
-                            } while (--op);
-                            from = 0;
-                            if (wnext < len) {
-                              op = wnext;
-                              len -= op;
-                              do {
-                                output[_out++] = s_window[from++];
-                              } while (--op);
-                              from = _out - dist;
-                              from_source = output;
-                            }
-                          }
-                        } else {
-                          from += wnext - op;
-                          if (op < len) {
-                            len -= op;
-                            do {
-                              output[_out++] = s_window[from++];
-                            } while (--op);
-                            from = _out - dist;
-                            from_source = output;
-                          }
-                        }
-                        while (len > 2) {
-                          output[_out++] = from_source[from++];
-                          output[_out++] = from_source[from++];
-                          output[_out++] = from_source[from++];
-                          len -= 3;
-                        }
-                        if (len) {
-                          output[_out++] = from_source[from++];
-                          if (len > 1) {
-                            output[_out++] = from_source[from++];
-                          }
-                        }
-                      } else {
-                        from = _out - dist;
-                        do {
-                          output[_out++] = output[from++];
-                          output[_out++] = output[from++];
-                          output[_out++] = output[from++];
-                          len -= 3;
-                        } while (len > 2);
-                        if (len) {
-                          output[_out++] = output[from++];
-                          if (len > 1) {
-                            output[_out++] = output[from++];
-                          }
-                        }
-                      }
-                    } else if ((op & 64) === 0) {
-                      here = dcode[(here & 65535) + (hold & (1 << op) - 1)];
-                      continue dodist;
-                    } else {
-                      strm.msg = "invalid distance code";
-                      state.mode = BAD;
-                      break top;
-                    }
-                    break;
-                  }
-              } else if ((op & 64) === 0) {
-                here = lcode[(here & 65535) + (hold & (1 << op) - 1)];
-                continue dolen;
-              } else if (op & 32) {
-                state.mode = TYPE;
-                break top;
-              } else {
-                strm.msg = "invalid literal/length code";
-                state.mode = BAD;
-                break top;
-              }
-              break;
-            }
-        } while (_in < last && _out < end);
-      len = bits >> 3;
-      _in -= len;
-      bits -= len << 3;
-      hold &= (1 << bits) - 1;
-      strm.next_in = _in;
-      strm.next_out = _out;
-      strm.avail_in = _in < last ? 5 + (last - _in) : 5 - (_in - last);
-      strm.avail_out = _out < end ? 257 + (end - _out) : 257 - (_out - end);
-      state.hold = hold;
-      state.bits = bits;
-      return;
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/inftrees.js
-var require_inftrees = __commonJS({
-  "node_modules/pako/lib/zlib/inftrees.js"(exports2, module2) {
-    "use strict";
-    var utils = require_common();
-    var MAXBITS = 15;
-    var ENOUGH_LENS = 852;
-    var ENOUGH_DISTS = 592;
-    var CODES = 0;
-    var LENS = 1;
-    var DISTS = 2;
-    var lbase = [
-      /* Length codes 257..285 base */
-      3,
-      4,
-      5,
-      6,
-      7,
-      8,
-      9,
-      10,
-      11,
-      13,
-      15,
-      17,
-      19,
-      23,
-      27,
-      31,
-      35,
-      43,
-      51,
-      59,
-      67,
-      83,
-      99,
-      115,
-      131,
-      163,
-      195,
-      227,
-      258,
-      0,
-      0
-    ];
-    var lext = [
-      /* Length codes 257..285 extra */
-      16,
-      16,
-      16,
-      16,
-      16,
-      16,
-      16,
-      16,
-      17,
-      17,
-      17,
-      17,
-      18,
-      18,
-      18,
-      18,
-      19,
-      19,
-      19,
-      19,
-      20,
-      20,
-      20,
-      20,
-      21,
-      21,
-      21,
-      21,
-      16,
-      72,
-      78
-    ];
-    var dbase = [
-      /* Distance codes 0..29 base */
-      1,
-      2,
-      3,
-      4,
-      5,
-      7,
-      9,
-      13,
-      17,
-      25,
-      33,
-      49,
-      65,
-      97,
-      129,
-      193,
-      257,
-      385,
-      513,
-      769,
-      1025,
-      1537,
-      2049,
-      3073,
-      4097,
-      6145,
-      8193,
-      12289,
-      16385,
-      24577,
-      0,
-      0
-    ];
-    var dext = [
-      /* Distance codes 0..29 extra */
-      16,
-      16,
-      16,
-      16,
-      17,
-      17,
-      18,
-      18,
-      19,
-      19,
-      20,
-      20,
-      21,
-      21,
-      22,
-      22,
-      23,
-      23,
-      24,
-      24,
-      25,
-      25,
-      26,
-      26,
-      27,
-      27,
-      28,
-      28,
-      29,
-      29,
-      64,
-      64
-    ];
-    module2.exports = function inflate_table(type, lens, lens_index, codes, table2, table_index, work, opts) {
-      var bits = opts.bits;
-      var len = 0;
-      var sym = 0;
-      var min = 0, max2 = 0;
-      var root = 0;
-      var curr = 0;
-      var drop = 0;
-      var left = 0;
-      var used = 0;
-      var huff = 0;
-      var incr;
-      var fill;
-      var low;
-      var mask;
-      var next;
-      var base = null;
-      var base_index = 0;
-      var end;
-      var count2 = new utils.Buf16(MAXBITS + 1);
-      var offs = new utils.Buf16(MAXBITS + 1);
-      var extra = null;
-      var extra_index = 0;
-      var here_bits, here_op, here_val;
-      for (len = 0; len <= MAXBITS; len++) {
-        count2[len] = 0;
-      }
-      for (sym = 0; sym < codes; sym++) {
-        count2[lens[lens_index + sym]]++;
-      }
-      root = bits;
-      for (max2 = MAXBITS; max2 >= 1; max2--) {
-        if (count2[max2] !== 0) {
-          break;
-        }
-      }
-      if (root > max2) {
-        root = max2;
-      }
-      if (max2 === 0) {
-        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
-        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
-        opts.bits = 1;
-        return 0;
-      }
-      for (min = 1; min < max2; min++) {
-        if (count2[min] !== 0) {
-          break;
-        }
-      }
-      if (root < min) {
-        root = min;
-      }
-      left = 1;
-      for (len = 1; len <= MAXBITS; len++) {
-        left <<= 1;
-        left -= count2[len];
-        if (left < 0) {
-          return -1;
-        }
-      }
-      if (left > 0 && (type === CODES || max2 !== 1)) {
-        return -1;
-      }
-      offs[1] = 0;
-      for (len = 1; len < MAXBITS; len++) {
-        offs[len + 1] = offs[len] + count2[len];
-      }
-      for (sym = 0; sym < codes; sym++) {
-        if (lens[lens_index + sym] !== 0) {
-          work[offs[lens[lens_index + sym]]++] = sym;
-        }
-      }
-      if (type === CODES) {
-        base = extra = work;
-        end = 19;
-      } else if (type === LENS) {
-        base = lbase;
-        base_index -= 257;
-        extra = lext;
-        extra_index -= 257;
-        end = 256;
-      } else {
-        base = dbase;
-        extra = dext;
-        end = -1;
-      }
-      huff = 0;
-      sym = 0;
-      len = min;
-      next = table_index;
-      curr = root;
-      drop = 0;
-      low = -1;
-      used = 1 << root;
-      mask = used - 1;
-      if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
-        return 1;
-      }
-      for (; ; ) {
-        here_bits = len - drop;
-        if (work[sym] < end) {
-          here_op = 0;
-          here_val = work[sym];
-        } else if (work[sym] > end) {
-          here_op = extra[extra_index + work[sym]];
-          here_val = base[base_index + work[sym]];
-        } else {
-          here_op = 32 + 64;
-          here_val = 0;
-        }
-        incr = 1 << len - drop;
-        fill = 1 << curr;
-        min = fill;
-        do {
-          fill -= incr;
-          table2[next + (huff >> drop) + fill] = here_bits << 24 | here_op << 16 | here_val | 0;
-        } while (fill !== 0);
-        incr = 1 << len - 1;
-        while (huff & incr) {
-          incr >>= 1;
-        }
-        if (incr !== 0) {
-          huff &= incr - 1;
-          huff += incr;
-        } else {
-          huff = 0;
-        }
-        sym++;
-        if (--count2[len] === 0) {
-          if (len === max2) {
-            break;
-          }
-          len = lens[lens_index + work[sym]];
-        }
-        if (len > root && (huff & mask) !== low) {
-          if (drop === 0) {
-            drop = root;
-          }
-          next += min;
-          curr = len - drop;
-          left = 1 << curr;
-          while (curr + drop < max2) {
-            left -= count2[curr + drop];
-            if (left <= 0) {
-              break;
-            }
-            curr++;
-            left <<= 1;
-          }
-          used += 1 << curr;
-          if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
-            return 1;
-          }
-          low = huff & mask;
-          table2[low] = root << 24 | curr << 16 | next - table_index | 0;
-        }
-      }
-      if (huff !== 0) {
-        table2[next + huff] = len - drop << 24 | 64 << 16 | 0;
-      }
-      opts.bits = root;
-      return 0;
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/inflate.js
-var require_inflate = __commonJS({
-  "node_modules/pako/lib/zlib/inflate.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var adler32 = require_adler32();
-    var crc32 = require_crc32();
-    var inflate_fast = require_inffast();
-    var inflate_table = require_inftrees();
-    var CODES = 0;
-    var LENS = 1;
-    var DISTS = 2;
-    var Z_FINISH = 4;
-    var Z_BLOCK = 5;
-    var Z_TREES = 6;
-    var Z_OK = 0;
-    var Z_STREAM_END = 1;
-    var Z_NEED_DICT = 2;
-    var Z_STREAM_ERROR = -2;
-    var Z_DATA_ERROR = -3;
-    var Z_MEM_ERROR = -4;
-    var Z_BUF_ERROR = -5;
-    var Z_DEFLATED = 8;
-    var HEAD = 1;
-    var FLAGS = 2;
-    var TIME = 3;
-    var OS = 4;
-    var EXLEN = 5;
-    var EXTRA = 6;
-    var NAME = 7;
-    var COMMENT = 8;
-    var HCRC = 9;
-    var DICTID = 10;
-    var DICT = 11;
-    var TYPE = 12;
-    var TYPEDO = 13;
-    var STORED = 14;
-    var COPY_ = 15;
-    var COPY = 16;
-    var TABLE = 17;
-    var LENLENS = 18;
-    var CODELENS = 19;
-    var LEN_ = 20;
-    var LEN = 21;
-    var LENEXT = 22;
-    var DIST = 23;
-    var DISTEXT = 24;
-    var MATCH = 25;
-    var LIT = 26;
-    var CHECK = 27;
-    var LENGTH = 28;
-    var DONE = 29;
-    var BAD = 30;
-    var MEM = 31;
-    var SYNC = 32;
-    var ENOUGH_LENS = 852;
-    var ENOUGH_DISTS = 592;
-    var MAX_WBITS = 15;
-    var DEF_WBITS = MAX_WBITS;
-    function zswap32(q) {
-      return (q >>> 24 & 255) + (q >>> 8 & 65280) + ((q & 65280) << 8) + ((q & 255) << 24);
-    }
-    function InflateState() {
-      this.mode = 0;
-      this.last = false;
-      this.wrap = 0;
-      this.havedict = false;
-      this.flags = 0;
-      this.dmax = 0;
-      this.check = 0;
-      this.total = 0;
-      this.head = null;
-      this.wbits = 0;
-      this.wsize = 0;
-      this.whave = 0;
-      this.wnext = 0;
-      this.window = null;
-      this.hold = 0;
-      this.bits = 0;
-      this.length = 0;
-      this.offset = 0;
-      this.extra = 0;
-      this.lencode = null;
-      this.distcode = null;
-      this.lenbits = 0;
-      this.distbits = 0;
-      this.ncode = 0;
-      this.nlen = 0;
-      this.ndist = 0;
-      this.have = 0;
-      this.next = null;
-      this.lens = new utils.Buf16(320);
-      this.work = new utils.Buf16(288);
-      this.lendyn = null;
-      this.distdyn = null;
-      this.sane = 0;
-      this.back = 0;
-      this.was = 0;
-    }
-    function inflateResetKeep(strm) {
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      strm.total_in = strm.total_out = state.total = 0;
-      strm.msg = "";
-      if (state.wrap) {
-        strm.adler = state.wrap & 1;
-      }
-      state.mode = HEAD;
-      state.last = 0;
-      state.havedict = 0;
-      state.dmax = 32768;
-      state.head = null;
-      state.hold = 0;
-      state.bits = 0;
-      state.lencode = state.lendyn = new utils.Buf32(ENOUGH_LENS);
-      state.distcode = state.distdyn = new utils.Buf32(ENOUGH_DISTS);
-      state.sane = 1;
-      state.back = -1;
-      return Z_OK;
-    }
-    function inflateReset(strm) {
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      state.wsize = 0;
-      state.whave = 0;
-      state.wnext = 0;
-      return inflateResetKeep(strm);
-    }
-    function inflateReset2(strm, windowBits) {
-      var wrap;
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if (windowBits < 0) {
-        wrap = 0;
-        windowBits = -windowBits;
-      } else {
-        wrap = (windowBits >> 4) + 1;
-        if (windowBits < 48) {
-          windowBits &= 15;
-        }
-      }
-      if (windowBits && (windowBits < 8 || windowBits > 15)) {
-        return Z_STREAM_ERROR;
-      }
-      if (state.window !== null && state.wbits !== windowBits) {
-        state.window = null;
-      }
-      state.wrap = wrap;
-      state.wbits = windowBits;
-      return inflateReset(strm);
-    }
-    function inflateInit2(strm, windowBits) {
-      var ret;
-      var state;
-      if (!strm) {
-        return Z_STREAM_ERROR;
-      }
-      state = new InflateState();
-      strm.state = state;
-      state.window = null;
-      ret = inflateReset2(strm, windowBits);
-      if (ret !== Z_OK) {
-        strm.state = null;
-      }
-      return ret;
-    }
-    function inflateInit(strm) {
-      return inflateInit2(strm, DEF_WBITS);
-    }
-    var virgin = true;
-    var lenfix;
-    var distfix;
-    function fixedtables(state) {
-      if (virgin) {
-        var sym;
-        lenfix = new utils.Buf32(512);
-        distfix = new utils.Buf32(32);
-        sym = 0;
-        while (sym < 144) {
-          state.lens[sym++] = 8;
-        }
-        while (sym < 256) {
-          state.lens[sym++] = 9;
-        }
-        while (sym < 280) {
-          state.lens[sym++] = 7;
-        }
-        while (sym < 288) {
-          state.lens[sym++] = 8;
-        }
-        inflate_table(LENS, state.lens, 0, 288, lenfix, 0, state.work, { bits: 9 });
-        sym = 0;
-        while (sym < 32) {
-          state.lens[sym++] = 5;
-        }
-        inflate_table(DISTS, state.lens, 0, 32, distfix, 0, state.work, { bits: 5 });
-        virgin = false;
-      }
-      state.lencode = lenfix;
-      state.lenbits = 9;
-      state.distcode = distfix;
-      state.distbits = 5;
-    }
-    function updatewindow(strm, src, end, copy) {
-      var dist;
-      var state = strm.state;
-      if (state.window === null) {
-        state.wsize = 1 << state.wbits;
-        state.wnext = 0;
-        state.whave = 0;
-        state.window = new utils.Buf8(state.wsize);
-      }
-      if (copy >= state.wsize) {
-        utils.arraySet(state.window, src, end - state.wsize, state.wsize, 0);
-        state.wnext = 0;
-        state.whave = state.wsize;
-      } else {
-        dist = state.wsize - state.wnext;
-        if (dist > copy) {
-          dist = copy;
-        }
-        utils.arraySet(state.window, src, end - copy, dist, state.wnext);
-        copy -= dist;
-        if (copy) {
-          utils.arraySet(state.window, src, end - copy, copy, 0);
-          state.wnext = copy;
-          state.whave = state.wsize;
-        } else {
-          state.wnext += dist;
-          if (state.wnext === state.wsize) {
-            state.wnext = 0;
-          }
-          if (state.whave < state.wsize) {
-            state.whave += dist;
-          }
-        }
-      }
-      return 0;
-    }
-    function inflate(strm, flush) {
-      var state;
-      var input, output;
-      var next;
-      var put;
-      var have, left;
-      var hold;
-      var bits;
-      var _in, _out;
-      var copy;
-      var from;
-      var from_source;
-      var here = 0;
-      var here_bits, here_op, here_val;
-      var last_bits, last_op, last_val;
-      var len;
-      var ret;
-      var hbuf = new utils.Buf8(4);
-      var opts;
-      var n;
-      var order = (
-        /* permutation of code lengths */
-        [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-      );
-      if (!strm || !strm.state || !strm.output || !strm.input && strm.avail_in !== 0) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if (state.mode === TYPE) {
-        state.mode = TYPEDO;
-      }
-      put = strm.next_out;
-      output = strm.output;
-      left = strm.avail_out;
-      next = strm.next_in;
-      input = strm.input;
-      have = strm.avail_in;
-      hold = state.hold;
-      bits = state.bits;
-      _in = have;
-      _out = left;
-      ret = Z_OK;
-      inf_leave:
-        for (; ; ) {
-          switch (state.mode) {
-            case HEAD:
-              if (state.wrap === 0) {
-                state.mode = TYPEDO;
-                break;
-              }
-              while (bits < 16) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (state.wrap & 2 && hold === 35615) {
-                state.check = 0;
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
-                hold = 0;
-                bits = 0;
-                state.mode = FLAGS;
-                break;
-              }
-              state.flags = 0;
-              if (state.head) {
-                state.head.done = false;
-              }
-              if (!(state.wrap & 1) || /* check if zlib header allowed */
-              (((hold & 255) << 8) + (hold >> 8)) % 31) {
-                strm.msg = "incorrect header check";
-                state.mode = BAD;
-                break;
-              }
-              if ((hold & 15) !== Z_DEFLATED) {
-                strm.msg = "unknown compression method";
-                state.mode = BAD;
-                break;
-              }
-              hold >>>= 4;
-              bits -= 4;
-              len = (hold & 15) + 8;
-              if (state.wbits === 0) {
-                state.wbits = len;
-              } else if (len > state.wbits) {
-                strm.msg = "invalid window size";
-                state.mode = BAD;
-                break;
-              }
-              state.dmax = 1 << len;
-              strm.adler = state.check = 1;
-              state.mode = hold & 512 ? DICTID : TYPE;
-              hold = 0;
-              bits = 0;
-              break;
-            case FLAGS:
-              while (bits < 16) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              state.flags = hold;
-              if ((state.flags & 255) !== Z_DEFLATED) {
-                strm.msg = "unknown compression method";
-                state.mode = BAD;
-                break;
-              }
-              if (state.flags & 57344) {
-                strm.msg = "unknown header flags set";
-                state.mode = BAD;
-                break;
-              }
-              if (state.head) {
-                state.head.text = hold >> 8 & 1;
-              }
-              if (state.flags & 512) {
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
-              }
-              hold = 0;
-              bits = 0;
-              state.mode = TIME;
-            /* falls through */
-            case TIME:
-              while (bits < 32) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (state.head) {
-                state.head.time = hold;
-              }
-              if (state.flags & 512) {
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                hbuf[2] = hold >>> 16 & 255;
-                hbuf[3] = hold >>> 24 & 255;
-                state.check = crc32(state.check, hbuf, 4, 0);
-              }
-              hold = 0;
-              bits = 0;
-              state.mode = OS;
-            /* falls through */
-            case OS:
-              while (bits < 16) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (state.head) {
-                state.head.xflags = hold & 255;
-                state.head.os = hold >> 8;
-              }
-              if (state.flags & 512) {
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
-              }
-              hold = 0;
-              bits = 0;
-              state.mode = EXLEN;
-            /* falls through */
-            case EXLEN:
-              if (state.flags & 1024) {
-                while (bits < 16) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.length = hold;
-                if (state.head) {
-                  state.head.extra_len = hold;
-                }
-                if (state.flags & 512) {
-                  hbuf[0] = hold & 255;
-                  hbuf[1] = hold >>> 8 & 255;
-                  state.check = crc32(state.check, hbuf, 2, 0);
-                }
-                hold = 0;
-                bits = 0;
-              } else if (state.head) {
-                state.head.extra = null;
-              }
-              state.mode = EXTRA;
-            /* falls through */
-            case EXTRA:
-              if (state.flags & 1024) {
-                copy = state.length;
-                if (copy > have) {
-                  copy = have;
-                }
-                if (copy) {
-                  if (state.head) {
-                    len = state.head.extra_len - state.length;
-                    if (!state.head.extra) {
-                      state.head.extra = new Array(state.head.extra_len);
-                    }
-                    utils.arraySet(
-                      state.head.extra,
-                      input,
-                      next,
-                      // extra field is limited to 65536 bytes
-                      // - no need for additional size check
-                      copy,
-                      /*len + copy > state.head.extra_max - len ? state.head.extra_max : copy,*/
-                      len
-                    );
-                  }
-                  if (state.flags & 512) {
-                    state.check = crc32(state.check, input, copy, next);
-                  }
-                  have -= copy;
-                  next += copy;
-                  state.length -= copy;
-                }
-                if (state.length) {
-                  break inf_leave;
-                }
-              }
-              state.length = 0;
-              state.mode = NAME;
-            /* falls through */
-            case NAME:
-              if (state.flags & 2048) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                copy = 0;
-                do {
-                  len = input[next + copy++];
-                  if (state.head && len && state.length < 65536) {
-                    state.head.name += String.fromCharCode(len);
-                  }
-                } while (len && copy < have);
-                if (state.flags & 512) {
-                  state.check = crc32(state.check, input, copy, next);
-                }
-                have -= copy;
-                next += copy;
-                if (len) {
-                  break inf_leave;
-                }
-              } else if (state.head) {
-                state.head.name = null;
-              }
-              state.length = 0;
-              state.mode = COMMENT;
-            /* falls through */
-            case COMMENT:
-              if (state.flags & 4096) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                copy = 0;
-                do {
-                  len = input[next + copy++];
-                  if (state.head && len && state.length < 65536) {
-                    state.head.comment += String.fromCharCode(len);
-                  }
-                } while (len && copy < have);
-                if (state.flags & 512) {
-                  state.check = crc32(state.check, input, copy, next);
-                }
-                have -= copy;
-                next += copy;
-                if (len) {
-                  break inf_leave;
-                }
-              } else if (state.head) {
-                state.head.comment = null;
-              }
-              state.mode = HCRC;
-            /* falls through */
-            case HCRC:
-              if (state.flags & 512) {
-                while (bits < 16) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                if (hold !== (state.check & 65535)) {
-                  strm.msg = "header crc mismatch";
-                  state.mode = BAD;
-                  break;
-                }
-                hold = 0;
-                bits = 0;
-              }
-              if (state.head) {
-                state.head.hcrc = state.flags >> 9 & 1;
-                state.head.done = true;
-              }
-              strm.adler = state.check = 0;
-              state.mode = TYPE;
-              break;
-            case DICTID:
-              while (bits < 32) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              strm.adler = state.check = zswap32(hold);
-              hold = 0;
-              bits = 0;
-              state.mode = DICT;
-            /* falls through */
-            case DICT:
-              if (state.havedict === 0) {
-                strm.next_out = put;
-                strm.avail_out = left;
-                strm.next_in = next;
-                strm.avail_in = have;
-                state.hold = hold;
-                state.bits = bits;
-                return Z_NEED_DICT;
-              }
-              strm.adler = state.check = 1;
-              state.mode = TYPE;
-            /* falls through */
-            case TYPE:
-              if (flush === Z_BLOCK || flush === Z_TREES) {
-                break inf_leave;
-              }
-            /* falls through */
-            case TYPEDO:
-              if (state.last) {
-                hold >>>= bits & 7;
-                bits -= bits & 7;
-                state.mode = CHECK;
-                break;
-              }
-              while (bits < 3) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              state.last = hold & 1;
-              hold >>>= 1;
-              bits -= 1;
-              switch (hold & 3) {
-                case 0:
-                  state.mode = STORED;
-                  break;
-                case 1:
-                  fixedtables(state);
-                  state.mode = LEN_;
-                  if (flush === Z_TREES) {
-                    hold >>>= 2;
-                    bits -= 2;
-                    break inf_leave;
-                  }
-                  break;
-                case 2:
-                  state.mode = TABLE;
-                  break;
-                case 3:
-                  strm.msg = "invalid block type";
-                  state.mode = BAD;
-              }
-              hold >>>= 2;
-              bits -= 2;
-              break;
-            case STORED:
-              hold >>>= bits & 7;
-              bits -= bits & 7;
-              while (bits < 32) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if ((hold & 65535) !== (hold >>> 16 ^ 65535)) {
-                strm.msg = "invalid stored block lengths";
-                state.mode = BAD;
-                break;
-              }
-              state.length = hold & 65535;
-              hold = 0;
-              bits = 0;
-              state.mode = COPY_;
-              if (flush === Z_TREES) {
-                break inf_leave;
-              }
-            /* falls through */
-            case COPY_:
-              state.mode = COPY;
-            /* falls through */
-            case COPY:
-              copy = state.length;
-              if (copy) {
-                if (copy > have) {
-                  copy = have;
-                }
-                if (copy > left) {
-                  copy = left;
-                }
-                if (copy === 0) {
-                  break inf_leave;
-                }
-                utils.arraySet(output, input, next, copy, put);
-                have -= copy;
-                next += copy;
-                left -= copy;
-                put += copy;
-                state.length -= copy;
-                break;
-              }
-              state.mode = TYPE;
-              break;
-            case TABLE:
-              while (bits < 14) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              state.nlen = (hold & 31) + 257;
-              hold >>>= 5;
-              bits -= 5;
-              state.ndist = (hold & 31) + 1;
-              hold >>>= 5;
-              bits -= 5;
-              state.ncode = (hold & 15) + 4;
-              hold >>>= 4;
-              bits -= 4;
-              if (state.nlen > 286 || state.ndist > 30) {
-                strm.msg = "too many length or distance symbols";
-                state.mode = BAD;
-                break;
-              }
-              state.have = 0;
-              state.mode = LENLENS;
-            /* falls through */
-            case LENLENS:
-              while (state.have < state.ncode) {
-                while (bits < 3) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.lens[order[state.have++]] = hold & 7;
-                hold >>>= 3;
-                bits -= 3;
-              }
-              while (state.have < 19) {
-                state.lens[order[state.have++]] = 0;
-              }
-              state.lencode = state.lendyn;
-              state.lenbits = 7;
-              opts = { bits: state.lenbits };
-              ret = inflate_table(CODES, state.lens, 0, 19, state.lencode, 0, state.work, opts);
-              state.lenbits = opts.bits;
-              if (ret) {
-                strm.msg = "invalid code lengths set";
-                state.mode = BAD;
-                break;
-              }
-              state.have = 0;
-              state.mode = CODELENS;
-            /* falls through */
-            case CODELENS:
-              while (state.have < state.nlen + state.ndist) {
-                for (; ; ) {
-                  here = state.lencode[hold & (1 << state.lenbits) - 1];
-                  here_bits = here >>> 24;
-                  here_op = here >>> 16 & 255;
-                  here_val = here & 65535;
-                  if (here_bits <= bits) {
-                    break;
-                  }
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                if (here_val < 16) {
-                  hold >>>= here_bits;
-                  bits -= here_bits;
-                  state.lens[state.have++] = here_val;
-                } else {
-                  if (here_val === 16) {
-                    n = here_bits + 2;
-                    while (bits < n) {
-                      if (have === 0) {
-                        break inf_leave;
-                      }
-                      have--;
-                      hold += input[next++] << bits;
-                      bits += 8;
-                    }
-                    hold >>>= here_bits;
-                    bits -= here_bits;
-                    if (state.have === 0) {
-                      strm.msg = "invalid bit length repeat";
-                      state.mode = BAD;
-                      break;
-                    }
-                    len = state.lens[state.have - 1];
-                    copy = 3 + (hold & 3);
-                    hold >>>= 2;
-                    bits -= 2;
-                  } else if (here_val === 17) {
-                    n = here_bits + 3;
-                    while (bits < n) {
-                      if (have === 0) {
-                        break inf_leave;
-                      }
-                      have--;
-                      hold += input[next++] << bits;
-                      bits += 8;
-                    }
-                    hold >>>= here_bits;
-                    bits -= here_bits;
-                    len = 0;
-                    copy = 3 + (hold & 7);
-                    hold >>>= 3;
-                    bits -= 3;
-                  } else {
-                    n = here_bits + 7;
-                    while (bits < n) {
-                      if (have === 0) {
-                        break inf_leave;
-                      }
-                      have--;
-                      hold += input[next++] << bits;
-                      bits += 8;
-                    }
-                    hold >>>= here_bits;
-                    bits -= here_bits;
-                    len = 0;
-                    copy = 11 + (hold & 127);
-                    hold >>>= 7;
-                    bits -= 7;
-                  }
-                  if (state.have + copy > state.nlen + state.ndist) {
-                    strm.msg = "invalid bit length repeat";
-                    state.mode = BAD;
-                    break;
-                  }
-                  while (copy--) {
-                    state.lens[state.have++] = len;
-                  }
-                }
-              }
-              if (state.mode === BAD) {
-                break;
-              }
-              if (state.lens[256] === 0) {
-                strm.msg = "invalid code -- missing end-of-block";
-                state.mode = BAD;
-                break;
-              }
-              state.lenbits = 9;
-              opts = { bits: state.lenbits };
-              ret = inflate_table(LENS, state.lens, 0, state.nlen, state.lencode, 0, state.work, opts);
-              state.lenbits = opts.bits;
-              if (ret) {
-                strm.msg = "invalid literal/lengths set";
-                state.mode = BAD;
-                break;
-              }
-              state.distbits = 6;
-              state.distcode = state.distdyn;
-              opts = { bits: state.distbits };
-              ret = inflate_table(DISTS, state.lens, state.nlen, state.ndist, state.distcode, 0, state.work, opts);
-              state.distbits = opts.bits;
-              if (ret) {
-                strm.msg = "invalid distances set";
-                state.mode = BAD;
-                break;
-              }
-              state.mode = LEN_;
-              if (flush === Z_TREES) {
-                break inf_leave;
-              }
-            /* falls through */
-            case LEN_:
-              state.mode = LEN;
-            /* falls through */
-            case LEN:
-              if (have >= 6 && left >= 258) {
-                strm.next_out = put;
-                strm.avail_out = left;
-                strm.next_in = next;
-                strm.avail_in = have;
-                state.hold = hold;
-                state.bits = bits;
-                inflate_fast(strm, _out);
-                put = strm.next_out;
-                output = strm.output;
-                left = strm.avail_out;
-                next = strm.next_in;
-                input = strm.input;
-                have = strm.avail_in;
-                hold = state.hold;
-                bits = state.bits;
-                if (state.mode === TYPE) {
-                  state.back = -1;
-                }
-                break;
-              }
-              state.back = 0;
-              for (; ; ) {
-                here = state.lencode[hold & (1 << state.lenbits) - 1];
-                here_bits = here >>> 24;
-                here_op = here >>> 16 & 255;
-                here_val = here & 65535;
-                if (here_bits <= bits) {
-                  break;
-                }
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (here_op && (here_op & 240) === 0) {
-                last_bits = here_bits;
-                last_op = here_op;
-                last_val = here_val;
-                for (; ; ) {
-                  here = state.lencode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
-                  here_bits = here >>> 24;
-                  here_op = here >>> 16 & 255;
-                  here_val = here & 65535;
-                  if (last_bits + here_bits <= bits) {
-                    break;
-                  }
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                hold >>>= last_bits;
-                bits -= last_bits;
-                state.back += last_bits;
-              }
-              hold >>>= here_bits;
-              bits -= here_bits;
-              state.back += here_bits;
-              state.length = here_val;
-              if (here_op === 0) {
-                state.mode = LIT;
-                break;
-              }
-              if (here_op & 32) {
-                state.back = -1;
-                state.mode = TYPE;
-                break;
-              }
-              if (here_op & 64) {
-                strm.msg = "invalid literal/length code";
-                state.mode = BAD;
-                break;
-              }
-              state.extra = here_op & 15;
-              state.mode = LENEXT;
-            /* falls through */
-            case LENEXT:
-              if (state.extra) {
-                n = state.extra;
-                while (bits < n) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.length += hold & (1 << state.extra) - 1;
-                hold >>>= state.extra;
-                bits -= state.extra;
-                state.back += state.extra;
-              }
-              state.was = state.length;
-              state.mode = DIST;
-            /* falls through */
-            case DIST:
-              for (; ; ) {
-                here = state.distcode[hold & (1 << state.distbits) - 1];
-                here_bits = here >>> 24;
-                here_op = here >>> 16 & 255;
-                here_val = here & 65535;
-                if (here_bits <= bits) {
-                  break;
-                }
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if ((here_op & 240) === 0) {
-                last_bits = here_bits;
-                last_op = here_op;
-                last_val = here_val;
-                for (; ; ) {
-                  here = state.distcode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
-                  here_bits = here >>> 24;
-                  here_op = here >>> 16 & 255;
-                  here_val = here & 65535;
-                  if (last_bits + here_bits <= bits) {
-                    break;
-                  }
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                hold >>>= last_bits;
-                bits -= last_bits;
-                state.back += last_bits;
-              }
-              hold >>>= here_bits;
-              bits -= here_bits;
-              state.back += here_bits;
-              if (here_op & 64) {
-                strm.msg = "invalid distance code";
-                state.mode = BAD;
-                break;
-              }
-              state.offset = here_val;
-              state.extra = here_op & 15;
-              state.mode = DISTEXT;
-            /* falls through */
-            case DISTEXT:
-              if (state.extra) {
-                n = state.extra;
-                while (bits < n) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.offset += hold & (1 << state.extra) - 1;
-                hold >>>= state.extra;
-                bits -= state.extra;
-                state.back += state.extra;
-              }
-              if (state.offset > state.dmax) {
-                strm.msg = "invalid distance too far back";
-                state.mode = BAD;
-                break;
-              }
-              state.mode = MATCH;
-            /* falls through */
-            case MATCH:
-              if (left === 0) {
-                break inf_leave;
-              }
-              copy = _out - left;
-              if (state.offset > copy) {
-                copy = state.offset - copy;
-                if (copy > state.whave) {
-                  if (state.sane) {
-                    strm.msg = "invalid distance too far back";
-                    state.mode = BAD;
-                    break;
-                  }
-                }
-                if (copy > state.wnext) {
-                  copy -= state.wnext;
-                  from = state.wsize - copy;
-                } else {
-                  from = state.wnext - copy;
-                }
-                if (copy > state.length) {
-                  copy = state.length;
-                }
-                from_source = state.window;
-              } else {
-                from_source = output;
-                from = put - state.offset;
-                copy = state.length;
-              }
-              if (copy > left) {
-                copy = left;
-              }
-              left -= copy;
-              state.length -= copy;
-              do {
-                output[put++] = from_source[from++];
-              } while (--copy);
-              if (state.length === 0) {
-                state.mode = LEN;
-              }
-              break;
-            case LIT:
-              if (left === 0) {
-                break inf_leave;
-              }
-              output[put++] = state.length;
-              left--;
-              state.mode = LEN;
-              break;
-            case CHECK:
-              if (state.wrap) {
-                while (bits < 32) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold |= input[next++] << bits;
-                  bits += 8;
-                }
-                _out -= left;
-                strm.total_out += _out;
-                state.total += _out;
-                if (_out) {
-                  strm.adler = state.check = /*UPDATE(state.check, put - _out, _out);*/
-                  state.flags ? crc32(state.check, output, _out, put - _out) : adler32(state.check, output, _out, put - _out);
-                }
-                _out = left;
-                if ((state.flags ? hold : zswap32(hold)) !== state.check) {
-                  strm.msg = "incorrect data check";
-                  state.mode = BAD;
-                  break;
-                }
-                hold = 0;
-                bits = 0;
-              }
-              state.mode = LENGTH;
-            /* falls through */
-            case LENGTH:
-              if (state.wrap && state.flags) {
-                while (bits < 32) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                if (hold !== (state.total & 4294967295)) {
-                  strm.msg = "incorrect length check";
-                  state.mode = BAD;
-                  break;
-                }
-                hold = 0;
-                bits = 0;
-              }
-              state.mode = DONE;
-            /* falls through */
-            case DONE:
-              ret = Z_STREAM_END;
-              break inf_leave;
-            case BAD:
-              ret = Z_DATA_ERROR;
-              break inf_leave;
-            case MEM:
-              return Z_MEM_ERROR;
-            case SYNC:
-            /* falls through */
-            default:
-              return Z_STREAM_ERROR;
-          }
-        }
-      strm.next_out = put;
-      strm.avail_out = left;
-      strm.next_in = next;
-      strm.avail_in = have;
-      state.hold = hold;
-      state.bits = bits;
-      if (state.wsize || _out !== strm.avail_out && state.mode < BAD && (state.mode < CHECK || flush !== Z_FINISH)) {
-        if (updatewindow(strm, strm.output, strm.next_out, _out - strm.avail_out)) {
-          state.mode = MEM;
-          return Z_MEM_ERROR;
-        }
-      }
-      _in -= strm.avail_in;
-      _out -= strm.avail_out;
-      strm.total_in += _in;
-      strm.total_out += _out;
-      state.total += _out;
-      if (state.wrap && _out) {
-        strm.adler = state.check = /*UPDATE(state.check, strm.next_out - _out, _out);*/
-        state.flags ? crc32(state.check, output, _out, strm.next_out - _out) : adler32(state.check, output, _out, strm.next_out - _out);
-      }
-      strm.data_type = state.bits + (state.last ? 64 : 0) + (state.mode === TYPE ? 128 : 0) + (state.mode === LEN_ || state.mode === COPY_ ? 256 : 0);
-      if ((_in === 0 && _out === 0 || flush === Z_FINISH) && ret === Z_OK) {
-        ret = Z_BUF_ERROR;
-      }
-      return ret;
-    }
-    function inflateEnd(strm) {
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      var state = strm.state;
-      if (state.window) {
-        state.window = null;
-      }
-      strm.state = null;
-      return Z_OK;
-    }
-    function inflateGetHeader(strm, head) {
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if ((state.wrap & 2) === 0) {
-        return Z_STREAM_ERROR;
-      }
-      state.head = head;
-      head.done = false;
-      return Z_OK;
-    }
-    function inflateSetDictionary(strm, dictionary) {
-      var dictLength = dictionary.length;
-      var state;
-      var dictid;
-      var ret;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if (state.wrap !== 0 && state.mode !== DICT) {
-        return Z_STREAM_ERROR;
-      }
-      if (state.mode === DICT) {
-        dictid = 1;
-        dictid = adler32(dictid, dictionary, dictLength, 0);
-        if (dictid !== state.check) {
-          return Z_DATA_ERROR;
-        }
-      }
-      ret = updatewindow(strm, dictionary, dictLength, dictLength);
-      if (ret) {
-        state.mode = MEM;
-        return Z_MEM_ERROR;
-      }
-      state.havedict = 1;
-      return Z_OK;
-    }
-    exports2.inflateReset = inflateReset;
-    exports2.inflateReset2 = inflateReset2;
-    exports2.inflateResetKeep = inflateResetKeep;
-    exports2.inflateInit = inflateInit;
-    exports2.inflateInit2 = inflateInit2;
-    exports2.inflate = inflate;
-    exports2.inflateEnd = inflateEnd;
-    exports2.inflateGetHeader = inflateGetHeader;
-    exports2.inflateSetDictionary = inflateSetDictionary;
-    exports2.inflateInfo = "pako inflate (from Nodeca project)";
-  }
-});
-
-// node_modules/pako/lib/zlib/constants.js
-var require_constants = __commonJS({
-  "node_modules/pako/lib/zlib/constants.js"(exports2, module2) {
-    "use strict";
-    module2.exports = {
-      /* Allowed flush values; see deflate() and inflate() below for details */
-      Z_NO_FLUSH: 0,
-      Z_PARTIAL_FLUSH: 1,
-      Z_SYNC_FLUSH: 2,
-      Z_FULL_FLUSH: 3,
-      Z_FINISH: 4,
-      Z_BLOCK: 5,
-      Z_TREES: 6,
-      /* Return codes for the compression/decompression functions. Negative values
-      * are errors, positive values are used for special but normal events.
-      */
-      Z_OK: 0,
-      Z_STREAM_END: 1,
-      Z_NEED_DICT: 2,
-      Z_ERRNO: -1,
-      Z_STREAM_ERROR: -2,
-      Z_DATA_ERROR: -3,
-      //Z_MEM_ERROR:     -4,
-      Z_BUF_ERROR: -5,
-      //Z_VERSION_ERROR: -6,
-      /* compression levels */
-      Z_NO_COMPRESSION: 0,
-      Z_BEST_SPEED: 1,
-      Z_BEST_COMPRESSION: 9,
-      Z_DEFAULT_COMPRESSION: -1,
-      Z_FILTERED: 1,
-      Z_HUFFMAN_ONLY: 2,
-      Z_RLE: 3,
-      Z_FIXED: 4,
-      Z_DEFAULT_STRATEGY: 0,
-      /* Possible values of the data_type field (though see inflate()) */
-      Z_BINARY: 0,
-      Z_TEXT: 1,
-      //Z_ASCII:                1, // = Z_TEXT (deprecated)
-      Z_UNKNOWN: 2,
-      /* The deflate compression method */
-      Z_DEFLATED: 8
-      //Z_NULL:                 null // Use -1 or null inline, depending on var type
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/gzheader.js
-var require_gzheader = __commonJS({
-  "node_modules/pako/lib/zlib/gzheader.js"(exports2, module2) {
-    "use strict";
-    function GZheader() {
-      this.text = 0;
-      this.time = 0;
-      this.xflags = 0;
-      this.os = 0;
-      this.extra = null;
-      this.extra_len = 0;
-      this.name = "";
-      this.comment = "";
-      this.hcrc = 0;
-      this.done = false;
-    }
-    module2.exports = GZheader;
-  }
-});
-
-// node_modules/pako/lib/inflate.js
-var require_inflate2 = __commonJS({
-  "node_modules/pako/lib/inflate.js"(exports2) {
-    "use strict";
-    var zlib_inflate = require_inflate();
-    var utils = require_common();
-    var strings = require_strings();
-    var c = require_constants();
-    var msg = require_messages();
-    var ZStream = require_zstream();
-    var GZheader = require_gzheader();
-    var toString = Object.prototype.toString;
-    function Inflate(options) {
-      if (!(this instanceof Inflate)) return new Inflate(options);
-      this.options = utils.assign({
-        chunkSize: 16384,
-        windowBits: 0,
-        to: ""
-      }, options || {});
-      var opt = this.options;
-      if (opt.raw && opt.windowBits >= 0 && opt.windowBits < 16) {
-        opt.windowBits = -opt.windowBits;
-        if (opt.windowBits === 0) {
-          opt.windowBits = -15;
-        }
-      }
-      if (opt.windowBits >= 0 && opt.windowBits < 16 && !(options && options.windowBits)) {
-        opt.windowBits += 32;
-      }
-      if (opt.windowBits > 15 && opt.windowBits < 48) {
-        if ((opt.windowBits & 15) === 0) {
-          opt.windowBits |= 15;
-        }
-      }
-      this.err = 0;
-      this.msg = "";
-      this.ended = false;
-      this.chunks = [];
-      this.strm = new ZStream();
-      this.strm.avail_out = 0;
-      var status = zlib_inflate.inflateInit2(
-        this.strm,
-        opt.windowBits
-      );
-      if (status !== c.Z_OK) {
-        throw new Error(msg[status]);
-      }
-      this.header = new GZheader();
-      zlib_inflate.inflateGetHeader(this.strm, this.header);
-      if (opt.dictionary) {
-        if (typeof opt.dictionary === "string") {
-          opt.dictionary = strings.string2buf(opt.dictionary);
-        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
-          opt.dictionary = new Uint8Array(opt.dictionary);
-        }
-        if (opt.raw) {
-          status = zlib_inflate.inflateSetDictionary(this.strm, opt.dictionary);
-          if (status !== c.Z_OK) {
-            throw new Error(msg[status]);
-          }
-        }
-      }
-    }
-    Inflate.prototype.push = function(data, mode) {
-      var strm = this.strm;
-      var chunkSize = this.options.chunkSize;
-      var dictionary = this.options.dictionary;
-      var status, _mode;
-      var next_out_utf8, tail, utf8str;
-      var allowBufError = false;
-      if (this.ended) {
-        return false;
-      }
-      _mode = mode === ~~mode ? mode : mode === true ? c.Z_FINISH : c.Z_NO_FLUSH;
-      if (typeof data === "string") {
-        strm.input = strings.binstring2buf(data);
-      } else if (toString.call(data) === "[object ArrayBuffer]") {
-        strm.input = new Uint8Array(data);
-      } else {
-        strm.input = data;
-      }
-      strm.next_in = 0;
-      strm.avail_in = strm.input.length;
-      do {
-        if (strm.avail_out === 0) {
-          strm.output = new utils.Buf8(chunkSize);
-          strm.next_out = 0;
-          strm.avail_out = chunkSize;
-        }
-        status = zlib_inflate.inflate(strm, c.Z_NO_FLUSH);
-        if (status === c.Z_NEED_DICT && dictionary) {
-          status = zlib_inflate.inflateSetDictionary(this.strm, dictionary);
-        }
-        if (status === c.Z_BUF_ERROR && allowBufError === true) {
-          status = c.Z_OK;
-          allowBufError = false;
-        }
-        if (status !== c.Z_STREAM_END && status !== c.Z_OK) {
-          this.onEnd(status);
-          this.ended = true;
-          return false;
-        }
-        if (strm.next_out) {
-          if (strm.avail_out === 0 || status === c.Z_STREAM_END || strm.avail_in === 0 && (_mode === c.Z_FINISH || _mode === c.Z_SYNC_FLUSH)) {
-            if (this.options.to === "string") {
-              next_out_utf8 = strings.utf8border(strm.output, strm.next_out);
-              tail = strm.next_out - next_out_utf8;
-              utf8str = strings.buf2string(strm.output, next_out_utf8);
-              strm.next_out = tail;
-              strm.avail_out = chunkSize - tail;
-              if (tail) {
-                utils.arraySet(strm.output, strm.output, next_out_utf8, tail, 0);
-              }
-              this.onData(utf8str);
-            } else {
-              this.onData(utils.shrinkBuf(strm.output, strm.next_out));
-            }
-          }
-        }
-        if (strm.avail_in === 0 && strm.avail_out === 0) {
-          allowBufError = true;
-        }
-      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== c.Z_STREAM_END);
-      if (status === c.Z_STREAM_END) {
-        _mode = c.Z_FINISH;
-      }
-      if (_mode === c.Z_FINISH) {
-        status = zlib_inflate.inflateEnd(this.strm);
-        this.onEnd(status);
-        this.ended = true;
-        return status === c.Z_OK;
-      }
-      if (_mode === c.Z_SYNC_FLUSH) {
-        this.onEnd(c.Z_OK);
-        strm.avail_out = 0;
-        return true;
-      }
-      return true;
-    };
-    Inflate.prototype.onData = function(chunk) {
-      this.chunks.push(chunk);
-    };
-    Inflate.prototype.onEnd = function(status) {
-      if (status === c.Z_OK) {
-        if (this.options.to === "string") {
-          this.result = this.chunks.join("");
-        } else {
-          this.result = utils.flattenChunks(this.chunks);
-        }
-      }
-      this.chunks = [];
-      this.err = status;
-      this.msg = this.strm.msg;
-    };
-    function inflate(input, options) {
-      var inflator = new Inflate(options);
-      inflator.push(input, true);
-      if (inflator.err) {
-        throw inflator.msg || msg[inflator.err];
-      }
-      return inflator.result;
-    }
-    function inflateRaw(input, options) {
-      options = options || {};
-      options.raw = true;
-      return inflate(input, options);
-    }
-    exports2.Inflate = Inflate;
-    exports2.inflate = inflate;
-    exports2.inflateRaw = inflateRaw;
-    exports2.ungzip = inflate;
-  }
-});
-
-// node_modules/pako/index.js
-var require_pako = __commonJS({
-  "node_modules/pako/index.js"(exports2, module2) {
-    "use strict";
-    var assign = require_common().assign;
-    var deflate = require_deflate2();
-    var inflate = require_inflate2();
-    var constants = require_constants();
-    var pako2 = {};
-    assign(pako2, deflate, inflate, constants);
-    module2.exports = pako2;
-  }
-});
-
-// node_modules/@assemblyscript/loader/umd/index.js
-var require_umd = __commonJS({
-  "node_modules/@assemblyscript/loader/umd/index.js"(exports2, module2) {
-    var loader = (function(exports3) {
-      "use strict";
-      Object.defineProperty(exports3, "__esModule", {
-        value: true
-      });
-      exports3.default = void 0;
-      exports3.demangle = demangle;
-      exports3.instantiate = instantiate;
-      exports3.instantiateStreaming = instantiateStreaming;
-      exports3.instantiateSync = instantiateSync;
-      const ID_OFFSET = -8;
-      const SIZE_OFFSET = -4;
-      const ARRAYBUFFER_ID = 0;
-      const STRING_ID = 1;
-      const ARRAYBUFFERVIEW = 1 << 0;
-      const ARRAY = 1 << 1;
-      const STATICARRAY = 1 << 2;
-      const VAL_ALIGN_OFFSET = 6;
-      const VAL_SIGNED = 1 << 11;
-      const VAL_FLOAT = 1 << 12;
-      const VAL_MANAGED = 1 << 14;
-      const ARRAYBUFFERVIEW_BUFFER_OFFSET = 0;
-      const ARRAYBUFFERVIEW_DATASTART_OFFSET = 4;
-      const ARRAYBUFFERVIEW_BYTELENGTH_OFFSET = 8;
-      const ARRAYBUFFERVIEW_SIZE = 12;
-      const ARRAY_LENGTH_OFFSET = 12;
-      const ARRAY_SIZE = 16;
-      const E_NO_EXPORT_TABLE = "Operation requires compiling with --exportTable";
-      const E_NO_EXPORT_RUNTIME = "Operation requires compiling with --exportRuntime";
-      const F_NO_EXPORT_RUNTIME = () => {
-        throw Error(E_NO_EXPORT_RUNTIME);
-      };
-      const BIGINT = typeof BigUint64Array !== "undefined";
-      const THIS = /* @__PURE__ */ Symbol();
-      const STRING_SMALLSIZE = 192;
-      const STRING_CHUNKSIZE = 1024;
-      const utf16 = new TextDecoder("utf-16le", {
-        fatal: true
-      });
-      Object.hasOwn = Object.hasOwn || function(obj, prop) {
-        return Object.prototype.hasOwnProperty.call(obj, prop);
-      };
-      function getStringImpl(buffer, ptr) {
-        let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
-        const wtf16 = new Uint16Array(buffer, ptr, len);
-        if (len <= STRING_SMALLSIZE) return String.fromCharCode(...wtf16);
-        try {
-          return utf16.decode(wtf16);
-        } catch {
-          let str = "", off = 0;
-          while (len - off > STRING_CHUNKSIZE) {
-            str += String.fromCharCode(...wtf16.subarray(off, off += STRING_CHUNKSIZE));
-          }
-          return str + String.fromCharCode(...wtf16.subarray(off));
-        }
-      }
-      function preInstantiate(imports) {
-        const extendedExports = {};
-        function getString(memory, ptr) {
-          if (!memory) return "<yet unknown>";
-          return getStringImpl(memory.buffer, ptr);
-        }
-        const env = imports.env = imports.env || {};
-        env.abort = env.abort || function abort(msg, file, line2, colm) {
-          const memory = extendedExports.memory || env.memory;
-          throw Error(`abort: ${getString(memory, msg)} at ${getString(memory, file)}:${line2}:${colm}`);
-        };
-        env.trace = env.trace || function trace(msg, n, ...args) {
-          const memory = extendedExports.memory || env.memory;
-          console.log(`trace: ${getString(memory, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
-        };
-        env.seed = env.seed || Date.now;
-        imports.Math = imports.Math || Math;
-        imports.Date = imports.Date || Date;
-        return extendedExports;
-      }
-      function postInstantiate(extendedExports, instance) {
-        const exports4 = instance.exports;
-        const memory = exports4.memory;
-        const table2 = exports4.table;
-        const __new = exports4.__new || F_NO_EXPORT_RUNTIME;
-        const __pin = exports4.__pin || F_NO_EXPORT_RUNTIME;
-        const __unpin = exports4.__unpin || F_NO_EXPORT_RUNTIME;
-        const __collect = exports4.__collect || F_NO_EXPORT_RUNTIME;
-        const __rtti_base = exports4.__rtti_base;
-        const getRttiCount = __rtti_base ? (arr) => arr[__rtti_base >>> 2] : F_NO_EXPORT_RUNTIME;
-        extendedExports.__new = __new;
-        extendedExports.__pin = __pin;
-        extendedExports.__unpin = __unpin;
-        extendedExports.__collect = __collect;
-        function getRttInfo(id) {
-          const U32 = new Uint32Array(memory.buffer);
-          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
-          return U32[(__rtti_base + 4 >>> 2) + (id << 1)];
-        }
-        function getRttBase(id) {
-          const U32 = new Uint32Array(memory.buffer);
-          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
-          return U32[(__rtti_base + 4 >>> 2) + (id << 1) + 1];
-        }
-        function getArrayInfo(id) {
-          const info = getRttInfo(id);
-          if (!(info & (ARRAYBUFFERVIEW | ARRAY | STATICARRAY))) throw Error(`not an array: ${id}, flags=${info}`);
-          return info;
-        }
-        function getValueAlign(info) {
-          return 31 - Math.clz32(info >>> VAL_ALIGN_OFFSET & 31);
-        }
-        function __newString(str) {
-          if (str == null) return 0;
-          const length = str.length;
-          const ptr = __new(length << 1, STRING_ID);
-          const U16 = new Uint16Array(memory.buffer);
-          for (var i = 0, p = ptr >>> 1; i < length; ++i) U16[p + i] = str.charCodeAt(i);
-          return ptr;
-        }
-        extendedExports.__newString = __newString;
-        function __newArrayBuffer(buf) {
-          if (buf == null) return 0;
-          const bufview = new Uint8Array(buf);
-          const ptr = __new(bufview.length, ARRAYBUFFER_ID);
-          const U8 = new Uint8Array(memory.buffer);
-          U8.set(bufview, ptr);
-          return ptr;
-        }
-        extendedExports.__newArrayBuffer = __newArrayBuffer;
-        function __getString(ptr) {
-          if (!ptr) return null;
-          const buffer = memory.buffer;
-          const id = new Uint32Array(buffer)[ptr + ID_OFFSET >>> 2];
-          if (id !== STRING_ID) throw Error(`not a string: ${ptr}`);
-          return getStringImpl(buffer, ptr);
-        }
-        extendedExports.__getString = __getString;
-        function getView(alignLog2, signed2, float) {
-          const buffer = memory.buffer;
-          if (float) {
-            switch (alignLog2) {
-              case 2:
-                return new Float32Array(buffer);
-              case 3:
-                return new Float64Array(buffer);
-            }
-          } else {
-            switch (alignLog2) {
-              case 0:
-                return new (signed2 ? Int8Array : Uint8Array)(buffer);
-              case 1:
-                return new (signed2 ? Int16Array : Uint16Array)(buffer);
-              case 2:
-                return new (signed2 ? Int32Array : Uint32Array)(buffer);
-              case 3:
-                return new (signed2 ? BigInt64Array : BigUint64Array)(buffer);
-            }
-          }
-          throw Error(`unsupported align: ${alignLog2}`);
-        }
-        function __newArray(id, valuesOrCapacity = 0) {
-          const input = valuesOrCapacity;
-          const info = getArrayInfo(id);
-          const align = getValueAlign(info);
-          const isArrayLike = typeof input !== "number";
-          const length = isArrayLike ? input.length : input;
-          const buf = __new(length << align, info & STATICARRAY ? id : ARRAYBUFFER_ID);
-          let result;
-          if (info & STATICARRAY) {
-            result = buf;
-          } else {
-            __pin(buf);
-            const arr = __new(info & ARRAY ? ARRAY_SIZE : ARRAYBUFFERVIEW_SIZE, id);
-            __unpin(buf);
-            const U32 = new Uint32Array(memory.buffer);
-            U32[arr + ARRAYBUFFERVIEW_BUFFER_OFFSET >>> 2] = buf;
-            U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2] = buf;
-            U32[arr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] = length << align;
-            if (info & ARRAY) U32[arr + ARRAY_LENGTH_OFFSET >>> 2] = length;
-            result = arr;
-          }
-          if (isArrayLike) {
-            const view = getView(align, info & VAL_SIGNED, info & VAL_FLOAT);
-            const start = buf >>> align;
-            if (info & VAL_MANAGED) {
-              for (let i = 0; i < length; ++i) {
-                view[start + i] = input[i];
-              }
-            } else {
-              view.set(input, start);
-            }
-          }
-          return result;
-        }
-        extendedExports.__newArray = __newArray;
-        function __getArrayView(arr) {
-          const U32 = new Uint32Array(memory.buffer);
-          const id = U32[arr + ID_OFFSET >>> 2];
-          const info = getArrayInfo(id);
-          const align = getValueAlign(info);
-          let buf = info & STATICARRAY ? arr : U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2];
-          const length = info & ARRAY ? U32[arr + ARRAY_LENGTH_OFFSET >>> 2] : U32[buf + SIZE_OFFSET >>> 2] >>> align;
-          return getView(align, info & VAL_SIGNED, info & VAL_FLOAT).subarray(buf >>>= align, buf + length);
-        }
-        extendedExports.__getArrayView = __getArrayView;
-        function __getArray(arr) {
-          const input = __getArrayView(arr);
-          const len = input.length;
-          const out = new Array(len);
-          for (let i = 0; i < len; i++) out[i] = input[i];
-          return out;
-        }
-        extendedExports.__getArray = __getArray;
-        function __getArrayBuffer(ptr) {
-          const buffer = memory.buffer;
-          const length = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2];
-          return buffer.slice(ptr, ptr + length);
-        }
-        extendedExports.__getArrayBuffer = __getArrayBuffer;
-        function __getFunction(ptr) {
-          if (!table2) throw Error(E_NO_EXPORT_TABLE);
-          const index = new Uint32Array(memory.buffer)[ptr >>> 2];
-          return table2.get(index);
-        }
-        extendedExports.__getFunction = __getFunction;
-        function getTypedArray(Type, alignLog2, ptr) {
-          return new Type(getTypedArrayView(Type, alignLog2, ptr));
-        }
-        function getTypedArrayView(Type, alignLog2, ptr) {
-          const buffer = memory.buffer;
-          const U32 = new Uint32Array(buffer);
-          return new Type(buffer, U32[ptr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2], U32[ptr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] >>> alignLog2);
-        }
-        function attachTypedArrayFunctions(ctor, name, align) {
-          extendedExports[`__get${name}`] = getTypedArray.bind(null, ctor, align);
-          extendedExports[`__get${name}View`] = getTypedArrayView.bind(null, ctor, align);
-        }
-        [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array].forEach((ctor) => {
-          attachTypedArrayFunctions(ctor, ctor.name, 31 - Math.clz32(ctor.BYTES_PER_ELEMENT));
-        });
-        if (BIGINT) {
-          [BigUint64Array, BigInt64Array].forEach((ctor) => {
-            attachTypedArrayFunctions(ctor, ctor.name.slice(3), 3);
-          });
-        }
-        function __instanceof(ptr, baseId) {
-          const U32 = new Uint32Array(memory.buffer);
-          let id = U32[ptr + ID_OFFSET >>> 2];
-          if (id <= getRttiCount(U32)) {
-            do {
-              if (id == baseId) return true;
-              id = getRttBase(id);
-            } while (id);
-          }
-          return false;
-        }
-        extendedExports.__instanceof = __instanceof;
-        extendedExports.memory = extendedExports.memory || memory;
-        extendedExports.table = extendedExports.table || table2;
-        return demangle(exports4, extendedExports);
-      }
-      function isResponse(src) {
-        return typeof Response !== "undefined" && src instanceof Response;
-      }
-      function isModule(src) {
-        return src instanceof WebAssembly.Module;
-      }
-      async function instantiate(source, imports = {}) {
-        if (isResponse(source = await source)) return instantiateStreaming(source, imports);
-        const module3 = isModule(source) ? source : await WebAssembly.compile(source);
-        const extended = preInstantiate(imports);
-        const instance = await WebAssembly.instantiate(module3, imports);
-        const exports4 = postInstantiate(extended, instance);
-        return {
-          module: module3,
-          instance,
-          exports: exports4
-        };
-      }
-      function instantiateSync(source, imports = {}) {
-        const module3 = isModule(source) ? source : new WebAssembly.Module(source);
-        const extended = preInstantiate(imports);
-        const instance = new WebAssembly.Instance(module3, imports);
-        const exports4 = postInstantiate(extended, instance);
-        return {
-          module: module3,
-          instance,
-          exports: exports4
-        };
-      }
-      async function instantiateStreaming(source, imports = {}) {
-        if (!WebAssembly.instantiateStreaming) {
-          return instantiate(isResponse(source = await source) ? source.arrayBuffer() : source, imports);
-        }
-        const extended = preInstantiate(imports);
-        const result = await WebAssembly.instantiateStreaming(source, imports);
-        const exports4 = postInstantiate(extended, result.instance);
-        return {
-          ...result,
-          exports: exports4
-        };
-      }
-      function demangle(exports4, extendedExports = {}) {
-        const setArgumentsLength = exports4["__argumentsLength"] ? (length) => {
-          exports4["__argumentsLength"].value = length;
-        } : exports4["__setArgumentsLength"] || exports4["__setargc"] || (() => {
-        });
-        for (let internalName of Object.keys(exports4)) {
-          const elem = exports4[internalName];
-          let parts = internalName.split(".");
-          let curr = extendedExports;
-          while (parts.length > 1) {
-            let part = parts.shift();
-            if (!Object.hasOwn(curr, part)) curr[part] = {};
-            curr = curr[part];
-          }
-          let name = parts[0];
-          let hash = name.indexOf("#");
-          if (hash >= 0) {
-            const className = name.substring(0, hash);
-            const classElem = curr[className];
-            if (typeof classElem === "undefined" || !classElem.prototype) {
-              const ctor = function(...args) {
-                return ctor.wrap(ctor.prototype.constructor(0, ...args));
-              };
-              ctor.prototype = {
-                valueOf() {
-                  return this[THIS];
-                }
-              };
-              ctor.wrap = function(thisValue) {
-                return Object.create(ctor.prototype, {
-                  [THIS]: {
-                    value: thisValue,
-                    writable: false
-                  }
-                });
-              };
-              if (classElem) Object.getOwnPropertyNames(classElem).forEach((name2) => Object.defineProperty(ctor, name2, Object.getOwnPropertyDescriptor(classElem, name2)));
-              curr[className] = ctor;
-            }
-            name = name.substring(hash + 1);
-            curr = curr[className].prototype;
-            if (/^(get|set):/.test(name)) {
-              if (!Object.hasOwn(curr, name = name.substring(4))) {
-                let getter = exports4[internalName.replace("set:", "get:")];
-                let setter = exports4[internalName.replace("get:", "set:")];
-                Object.defineProperty(curr, name, {
-                  get() {
-                    return getter(this[THIS]);
-                  },
-                  set(value) {
-                    setter(this[THIS], value);
-                  },
-                  enumerable: true
-                });
-              }
-            } else {
-              if (name === "constructor") {
-                (curr[name] = function(...args) {
-                  setArgumentsLength(args.length);
-                  return elem(...args);
-                }).original = elem;
-              } else {
-                (curr[name] = function(...args) {
-                  setArgumentsLength(args.length);
-                  return elem(this[THIS], ...args);
-                }).original = elem;
-              }
-            }
-          } else {
-            if (/^(get|set):/.test(name)) {
-              if (!Object.hasOwn(curr, name = name.substring(4))) {
-                Object.defineProperty(curr, name, {
-                  get: exports4[internalName.replace("set:", "get:")],
-                  set: exports4[internalName.replace("get:", "set:")],
-                  enumerable: true
-                });
-              }
-            } else if (typeof elem === "function" && elem !== setArgumentsLength) {
-              (curr[name] = (...args) => {
-                setArgumentsLength(args.length);
-                return elem(...args);
-              }).original = elem;
-            } else {
-              curr[name] = elem;
-            }
-          }
-        }
-        return extendedExports;
-      }
-      var _default = {
-        instantiate,
-        instantiateSync,
-        instantiateStreaming,
-        demangle
-      };
-      exports3.default = _default;
-      return "default" in exports3 ? exports3.default : exports3;
-    })({});
-    if (typeof define === "function" && define.amd) define([], function() {
-      return loader;
-    });
-    else if (typeof module2 === "object" && typeof exports2 === "object") module2.exports = loader;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/wasm/index.js
-var require_wasm = __commonJS({
-  "node_modules/hdr-histogram-js/dist/wasm/index.js"(exports2) {
-    "use strict";
-    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
-      function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
-        });
-      }
-      return new (P || (P = Promise))(function(resolve3, reject) {
-        function fulfilled(value) {
-          try {
-            step(generator.next(value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function rejected(value) {
-          try {
-            step(generator["throw"](value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
-        }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-      });
-    };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.WasmHistogram = exports2.webAssemblyReady = exports2.initWebAssemblySync = exports2.initWebAssembly = exports2.webAssemblyAvailable = void 0;
-    var generated_wasm_1 = require_generated_wasm();
-    var Histogram_1 = require_Histogram();
-    var base643 = require_base64_js();
-    var pako2 = require_pako();
-    var loader_1 = require_umd();
-    var isNode = typeof process !== "undefined" && process.version;
-    var isWorker = typeof importScripts === "function";
-    exports2.webAssemblyAvailable = (() => {
-      let available = false;
-      if (isNode) {
-        available = "WebAssembly" in global;
-      } else {
-        available = isWorker || "WebAssembly" in window;
-      }
-      return available;
-    })();
-    var wasm = void 0;
-    var initWebAssembly = () => __awaiter(void 0, void 0, void 0, function* () {
-      if (!exports2.webAssemblyAvailable) {
-        throw new Error("WebAssembly not available here!");
-      }
-      if (!!wasm) {
-        return;
-      }
-      return (0, loader_1.instantiate)(pako2.inflate(base643.toByteArray(generated_wasm_1.BINARY))).then((w) => wasm = w.exports || w);
-    });
-    exports2.initWebAssembly = initWebAssembly;
-    var initWebAssemblySync = () => {
-      if (!!wasm) {
-        return;
-      }
-      const w = (0, loader_1.instantiateSync)(pako2.inflate(base643.toByteArray(generated_wasm_1.BINARY)));
-      wasm = w.exports || w;
-    };
-    exports2.initWebAssemblySync = initWebAssemblySync;
-    var webAssemblyReady = () => !!wasm;
-    exports2.webAssemblyReady = webAssemblyReady;
-    var defaultRequest = {
-      bitBucketSize: 32,
-      autoResize: true,
-      lowestDiscernibleValue: 1,
-      highestTrackableValue: 2,
-      numberOfSignificantValueDigits: 3
-    };
-    var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
-    var destroyedWasmHistogram = new Proxy({}, {
-      get: function(obj, prop) {
-        throw new Error("Cannot use a destroyed histogram");
-      }
-    });
-    var WasmHistogram = class _WasmHistogram {
-      constructor(_wasmHistogram, _remoteHistogramClass) {
-        this._wasmHistogram = _wasmHistogram;
-        this._remoteHistogramClass = _remoteHistogramClass;
-        this.tag = Histogram_1.NO_TAG;
-        wasm.__pin(this._wasmHistogram);
-      }
-      static build(request = defaultRequest) {
-        if (!(0, exports2.webAssemblyReady)()) {
-          throw new Error("WebAssembly is not ready yet!");
-        }
-        const parameters = Object.assign({}, defaultRequest, request);
-        const remoteHistogramClass = remoteHistogramClassFor(parameters.bitBucketSize);
-        return new _WasmHistogram(new wasm[remoteHistogramClass](parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits, parameters.autoResize), remoteHistogramClass);
-      }
-      static decode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
-        if (!(0, exports2.webAssemblyReady)()) {
-          throw new Error("WebAssembly is not ready yet!");
-        }
-        const remoteHistogramClass = remoteHistogramClassFor(bitBucketSize);
-        const decodeFunc = `decode${remoteHistogramClass}`;
-        const ptrArr = wasm.__newArray(wasm.UINT8ARRAY_ID, data);
-        const wasmHistogram = new _WasmHistogram(wasm[remoteHistogramClass].wrap(wasm[decodeFunc](ptrArr, minBarForHighestTrackableValue)), remoteHistogramClass);
-        return wasmHistogram;
-      }
-      get numberOfSignificantValueDigits() {
-        return this._wasmHistogram.numberOfSignificantValueDigits;
-      }
-      get autoResize() {
-        return !!this._wasmHistogram.autoResize;
-      }
-      set autoResize(resize) {
-        this._wasmHistogram.autoResize = resize;
-      }
-      get highestTrackableValue() {
-        return this._wasmHistogram.highestTrackableValue;
-      }
-      set highestTrackableValue(value) {
-        this._wasmHistogram.highestTrackableValue = value;
-      }
-      get startTimeStampMsec() {
-        return this._wasmHistogram.startTimeStampMsec;
-      }
-      set startTimeStampMsec(value) {
-        this._wasmHistogram.startTimeStampMsec = value;
-      }
-      get endTimeStampMsec() {
-        return this._wasmHistogram.endTimeStampMsec;
-      }
-      set endTimeStampMsec(value) {
-        this._wasmHistogram.endTimeStampMsec = value;
-      }
-      get totalCount() {
-        return this._wasmHistogram.totalCount;
-      }
-      get stdDeviation() {
-        return this._wasmHistogram.stdDeviation;
-      }
-      get mean() {
-        return this._wasmHistogram.mean;
-      }
-      get estimatedFootprintInBytes() {
-        return 192 + this._wasmHistogram.estimatedFootprintInBytes;
-      }
-      get minNonZeroValue() {
-        return this._wasmHistogram.minNonZeroValue;
-      }
-      get maxValue() {
-        return this._wasmHistogram.maxValue;
-      }
-      recordValue(value) {
-        this._wasmHistogram.recordValue(value);
-      }
-      recordValueWithCount(value, count2) {
-        this._wasmHistogram.recordValueWithCount(value, count2);
-      }
-      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this._wasmHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-      }
-      getValueAtPercentile(percentile) {
-        return this._wasmHistogram.getValueAtPercentile(percentile);
-      }
-      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
-        if (useCsvFormat) {
-          throw new Error("CSV output not supported by wasm histograms");
-        }
-        return wasm.__getString(this._wasmHistogram.outputPercentileDistribution(percentileTicksPerHalfDistance, outputValueUnitScalingRatio));
-      }
-      isDestroyed() {
-        return this._wasmHistogram === destroyedWasmHistogram;
-      }
-      get summary() {
-        return (0, Histogram_1.toSummary)(this);
-      }
-      toJSON() {
-        return this.summary;
-      }
-      toString() {
-        if (this.isDestroyed()) {
-          return "Destroyed WASM histogram";
-        }
-        return `WASM ${this._remoteHistogramClass} ${JSON.stringify(this, null, 2)}`;
-      }
-      inspect() {
-        return this.toString();
-      }
-      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        return this.toString();
-      }
-      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
-        this._wasmHistogram.addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples);
-      }
-      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
-        return new _WasmHistogram(wasm[this._remoteHistogramClass].wrap(this._wasmHistogram.copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples)), this._remoteHistogramClass);
-      }
-      add(otherHistogram) {
-        if (!(otherHistogram instanceof _WasmHistogram)) {
-          throw new Error("Cannot add a regular JS histogram to a WASM histogram");
-        }
-        this._wasmHistogram[`add${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
-      }
-      subtract(otherHistogram) {
-        if (!(otherHistogram instanceof _WasmHistogram)) {
-          throw new Error("Cannot subtract a regular JS histogram to a WASM histogram");
-        }
-        this._wasmHistogram[`subtract${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
-      }
-      encode() {
-        const ptrArray = wasm.__pin(this._wasmHistogram.encode());
-        const array = wasm.__getUint8Array(ptrArray);
-        wasm.__unpin(ptrArray);
-        return array;
-      }
-      reset() {
-        this.tag = Histogram_1.NO_TAG;
-        this._wasmHistogram.reset();
-      }
-      destroy() {
-        wasm.__unpin(this._wasmHistogram);
-        this._wasmHistogram = destroyedWasmHistogram;
-      }
-    };
-    exports2.WasmHistogram = WasmHistogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js
-var require_PackedArrayContext = __commonJS({
-  "node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.PackedArrayContext = exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = void 0;
-    exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = 16;
-    var MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH = Math.pow(2, 13) - 1;
-    var SET_0_START_INDEX = 0;
-    var NUMBER_OF_SETS = 8;
-    var LEAF_LEVEL_SHIFT = 3;
-    var NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET = 0;
-    var NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS = 1;
-    var PACKED_ARRAY_GROWTH_INCREMENT = 16;
-    var PACKED_ARRAY_GROWTH_FRACTION_POW2 = 4;
-    var { pow, ceil, log2, max: max2 } = Math;
-    var bitCount = (n) => {
-      var bits = 0;
-      while (n !== 0) {
-        bits += bitCount32(n | 0);
-        n /= 4294967296;
-      }
-      return bits;
-    };
-    var bitCount32 = (n) => {
-      n = n - (n >> 1 & 1431655765);
-      n = (n & 858993459) + (n >> 2 & 858993459);
-      return (n + (n >> 4) & 252645135) * 16843009 >> 24;
-    };
-    var PackedArrayContext = class _PackedArrayContext {
-      constructor(virtualLength, initialPhysicalLength) {
-        this.populatedShortLength = 0;
-        this.topLevelShift = Number.MAX_VALUE;
-        this.physicalLength = Math.max(initialPhysicalLength, exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY);
-        this.isPacked = this.physicalLength <= MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH;
-        if (!this.isPacked) {
-          this.physicalLength = virtualLength;
-        }
-        this.array = new ArrayBuffer(this.physicalLength * 8);
-        this.initArrayViews(this.array);
-        this.init(virtualLength);
-      }
-      initArrayViews(array) {
-        this.byteArray = new Uint8Array(array);
-        this.shortArray = new Uint16Array(array);
-        this.longArray = new Float64Array(array);
-      }
-      init(virtualLength) {
-        if (!this.isPacked) {
-          this.virtualLength = virtualLength;
-          return;
-        }
-        this.populatedShortLength = SET_0_START_INDEX + 8;
-        for (let i = 0; i < NUMBER_OF_SETS; i++) {
-          this.setAtShortIndex(SET_0_START_INDEX + i, 0);
-        }
-        this.setVirtualLength(virtualLength);
-      }
-      clear() {
-        this.byteArray.fill(0);
-        this.init(this.virtualLength);
-      }
-      copyAndIncreaseSize(newPhysicalArrayLength, newVirtualArrayLength) {
-        const ctx = new _PackedArrayContext(newVirtualArrayLength, newPhysicalArrayLength);
-        if (this.isPacked) {
-          ctx.populateEquivalentEntriesWithEntriesFromOther(this);
-        }
-        return ctx;
-      }
-      getPopulatedShortLength() {
-        return this.populatedShortLength;
-      }
-      getPopulatedLongLength() {
-        return this.getPopulatedShortLength() + 3 >> 2;
-      }
-      setAtByteIndex(byteIndex, value) {
-        this.byteArray[byteIndex] = value;
-      }
-      getAtByteIndex(byteIndex) {
-        return this.byteArray[byteIndex];
-      }
-      /**
-       * add a byte value to a current byte value in the array
-       * @param byteIndex index of byte value to add to
-       * @param valueToAdd byte value to add
-       * @return the afterAddValue. ((afterAddValue & 0x100) != 0) indicates a carry.
-       */
-      addAtByteIndex(byteIndex, valueToAdd) {
-        const newValue = this.byteArray[byteIndex] + valueToAdd;
-        this.byteArray[byteIndex] = newValue;
-        return newValue;
-      }
-      setPopulatedLongLength(newPopulatedLongLength) {
-        this.populatedShortLength = newPopulatedLongLength << 2;
-      }
-      getVirtualLength() {
-        return this.virtualLength;
-      }
-      length() {
-        return this.physicalLength;
-      }
-      setAtShortIndex(shortIndex, value) {
-        this.shortArray[shortIndex] = value;
-      }
-      setAtLongIndex(longIndex, value) {
-        this.longArray[longIndex] = value;
-      }
-      getAtShortIndex(shortIndex) {
-        return this.shortArray[shortIndex];
-      }
-      getIndexAtShortIndex(shortIndex) {
-        return this.shortArray[shortIndex];
-      }
-      setPackedSlotIndicators(entryIndex, newPackedSlotIndicators) {
-        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, newPackedSlotIndicators);
-      }
-      getPackedSlotIndicators(entryIndex) {
-        return this.shortArray[entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET] & 65535;
-      }
-      getIndexAtEntrySlot(entryIndex, slot) {
-        return this.getAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot);
-      }
-      setIndexAtEntrySlot(entryIndex, slot, newIndexValue) {
-        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot, newIndexValue);
-      }
-      expandArrayIfNeeded(entryLengthInLongs) {
-        const currentLength = this.length();
-        if (currentLength < this.getPopulatedLongLength() + entryLengthInLongs) {
-          const growthIncrement = max2(entryLengthInLongs, PACKED_ARRAY_GROWTH_INCREMENT, this.getPopulatedLongLength() >> PACKED_ARRAY_GROWTH_FRACTION_POW2);
-          this.resizeArray(currentLength + growthIncrement);
-        }
-      }
-      newEntry(entryLengthInShorts) {
-        const newEntryIndex = this.populatedShortLength;
-        this.expandArrayIfNeeded((entryLengthInShorts >> 2) + 1);
-        this.populatedShortLength = newEntryIndex + entryLengthInShorts;
-        for (let i = 0; i < entryLengthInShorts; i++) {
-          this.setAtShortIndex(newEntryIndex + i, -1);
-        }
-        return newEntryIndex;
-      }
-      newLeafEntry() {
-        let newEntryIndex;
-        newEntryIndex = this.getPopulatedLongLength();
-        this.expandArrayIfNeeded(1);
-        this.setPopulatedLongLength(newEntryIndex + 1);
-        this.setAtLongIndex(newEntryIndex, 0);
-        return newEntryIndex;
-      }
-      /**
-       * Consolidate entry with previous entry verison if one exists
-       *
-       * @param entryIndex The shortIndex of the entry to be consolidated
-       * @param previousVersionIndex the index of the previous version of the entry
-       */
-      consolidateEntry(entryIndex, previousVersionIndex) {
-        const previousVersionPackedSlotsIndicators = this.getPackedSlotIndicators(previousVersionIndex);
-        const packedSlotsIndicators = this.getPackedSlotIndicators(entryIndex);
-        const insertedSlotMask = packedSlotsIndicators ^ previousVersionPackedSlotsIndicators;
-        const slotsBelowBitNumber = packedSlotsIndicators & insertedSlotMask - 1;
-        const insertedSlotIndex = bitCount(slotsBelowBitNumber);
-        const numberOfSlotsInEntry = bitCount(packedSlotsIndicators);
-        let sourceSlot = 0;
-        for (let targetSlot = 0; targetSlot < numberOfSlotsInEntry; targetSlot++) {
-          if (targetSlot !== insertedSlotIndex) {
-            const indexAtSlot = this.getIndexAtEntrySlot(previousVersionIndex, sourceSlot);
-            if (indexAtSlot !== 0) {
-              this.setIndexAtEntrySlot(entryIndex, targetSlot, indexAtSlot);
-            }
-            sourceSlot++;
-          }
-        }
-      }
-      /**
-       * Expand entry as indicated.
-       *
-       * @param existingEntryIndex the index of the entry
-       * @param entryPointerIndex  index to the slot pointing to the entry (needs to be fixed up)
-       * @param insertedSlotIndex  realtive [packed] index of slot being inserted into entry
-       * @param insertedSlotMask   mask value fo slot being inserted
-       * @param nextLevelIsLeaf    the level below this one is a leaf level
-       * @return the updated index of the entry (-1 if epansion failed due to conflict)
-       * @throws RetryException if expansion fails due to concurrent conflict, and caller should try again.
-       */
-      expandEntry(existingEntryIndex, entryPointerIndex, insertedSlotIndex, insertedSlotMask, nextLevelIsLeaf) {
-        let packedSlotIndicators = this.getAtShortIndex(existingEntryIndex) & 65535;
-        packedSlotIndicators |= insertedSlotMask;
-        const numberOfslotsInExpandedEntry = bitCount(packedSlotIndicators);
-        if (insertedSlotIndex >= numberOfslotsInExpandedEntry) {
-          throw new Error("inserted slot index is out of range given provided masks");
-        }
-        const expandedEntryLength = numberOfslotsInExpandedEntry + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
-        let indexOfNewNextLevelEntry = 0;
-        if (nextLevelIsLeaf) {
-          indexOfNewNextLevelEntry = this.newLeafEntry();
-        } else {
-          indexOfNewNextLevelEntry = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
-          this.setPackedSlotIndicators(indexOfNewNextLevelEntry, 0);
-        }
-        const insertedSlotValue = indexOfNewNextLevelEntry;
-        const expandedEntryIndex = this.newEntry(expandedEntryLength);
-        this.setPackedSlotIndicators(expandedEntryIndex, packedSlotIndicators);
-        this.setIndexAtEntrySlot(expandedEntryIndex, insertedSlotIndex, insertedSlotValue);
-        this.setAtShortIndex(entryPointerIndex, expandedEntryIndex);
-        this.consolidateEntry(expandedEntryIndex, existingEntryIndex);
-        return expandedEntryIndex;
-      }
-      //
-      //   ######   ######## ########    ##     ##    ###    ##             ## #### ##    ## ########  ######## ##     ##
-      //  ##    ##  ##          ##       ##     ##   ## ##   ##            ##   ##  ###   ## ##     ## ##        ##   ##
-      //  ##        ##          ##       ##     ##  ##   ##  ##           ##    ##  ####  ## ##     ## ##         ## ##
-      //  ##   #### ######      ##       ##     ## ##     ## ##          ##     ##  ## ## ## ##     ## ######      ###
-      //  ##    ##  ##          ##        ##   ##  ######### ##         ##      ##  ##  #### ##     ## ##         ## ##
-      //  ##    ##  ##          ##         ## ##   ##     ## ##        ##       ##  ##   ### ##     ## ##        ##   ##
-      //   ######   ########    ##          ###    ##     ## ######## ##       #### ##    ## ########  ######## ##     ##
-      //
-      getRootEntry(setNumber, insertAsNeeded = false) {
-        const entryPointerIndex = SET_0_START_INDEX + setNumber;
-        let entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
-        if (entryIndex == 0) {
-          if (!insertAsNeeded) {
-            return 0;
-          }
-          entryIndex = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
-          this.setPackedSlotIndicators(entryIndex, 0);
-          this.setAtShortIndex(entryPointerIndex, entryIndex);
-        }
-        return entryIndex;
-      }
-      /**
-       * Get the byte-index (into the packed array) corresponding to a given (set tree) value byte of given virtual index.
-       * Inserts new set tree nodes as needed if indicated.
-       *
-       * @param setNumber      The set tree number (0-7, 0 corresponding with the LSByte set tree)
-       * @param virtualIndex   The virtual index into the PackedArray
-       * @param insertAsNeeded If true, will insert new set tree nodes as needed if they do not already exist
-       * @return the byte-index corresponding to the given (set tree) value byte of the given virtual index
-       */
-      getPackedIndex(setNumber, virtualIndex, insertAsNeeded) {
-        if (virtualIndex >= this.virtualLength) {
-          throw new Error(`Attempting access at index ${virtualIndex}, beyond virtualLength ${this.virtualLength}`);
-        }
-        let entryPointerIndex = SET_0_START_INDEX + setNumber;
-        let entryIndex = this.getRootEntry(setNumber, insertAsNeeded);
-        if (entryIndex == 0) {
-          return -1;
-        }
-        for (let indexShift = this.topLevelShift; indexShift >= LEAF_LEVEL_SHIFT; indexShift -= 4) {
-          const nextLevelIsLeaf = indexShift === LEAF_LEVEL_SHIFT;
-          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
-          const slotBitNumber = virtualIndex / pow(2, indexShift) & 15;
-          const slotMask = 1 << slotBitNumber;
-          const slotsBelowBitNumber = packedSlotIndicators & slotMask - 1;
-          const slotNumber = bitCount(slotsBelowBitNumber);
-          if ((packedSlotIndicators & slotMask) === 0) {
-            if (!insertAsNeeded) {
-              return -1;
-            }
-            entryIndex = this.expandEntry(entryIndex, entryPointerIndex, slotNumber, slotMask, nextLevelIsLeaf);
-          }
-          entryPointerIndex = entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slotNumber;
-          entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
-        }
-        const byteIndex = (entryIndex << 3) + (virtualIndex & 7);
-        return byteIndex;
-      }
-      determineTopLevelShiftForVirtualLength(virtualLength) {
-        const sizeMagnitude = ceil(log2(virtualLength));
-        const eightsSizeMagnitude = sizeMagnitude - 3;
-        let multipleOfFourSizeMagnitude = ceil(eightsSizeMagnitude / 4) * 4;
-        multipleOfFourSizeMagnitude = max2(multipleOfFourSizeMagnitude, 8);
-        const topLevelShiftNeeded = multipleOfFourSizeMagnitude - 4 + 3;
-        return topLevelShiftNeeded;
-      }
-      setVirtualLength(virtualLength) {
-        if (!this.isPacked) {
-          throw new Error("Should never be adjusting the virtual size of a non-packed context");
-        }
-        this.topLevelShift = this.determineTopLevelShiftForVirtualLength(virtualLength);
-        this.virtualLength = virtualLength;
-      }
-      getTopLevelShift() {
-        return this.topLevelShift;
-      }
-      //
-      //  ##     ##         ########   #######  ########  ##     ## ##          ###    ######## ########
-      //   ##   ##          ##     ## ##     ## ##     ## ##     ## ##         ## ##      ##    ##
-      //    ## ##           ##     ## ##     ## ##     ## ##     ## ##        ##   ##     ##    ##
-      //     ###    ####### ########  ##     ## ########  ##     ## ##       ##     ##    ##    ######
-      //    ## ##           ##        ##     ## ##        ##     ## ##       #########    ##    ##
-      //   ##   ##          ##        ##     ## ##        ##     ## ##       ##     ##    ##    ##
-      //  ##     ##         ##         #######  ##         #######  ######## ##     ##    ##    ########
-      //
-      resizeArray(newLength) {
-        const tmp = new Uint8Array(newLength * 8);
-        tmp.set(this.byteArray);
-        this.array = tmp.buffer;
-        this.initArrayViews(this.array);
-        this.physicalLength = newLength;
-      }
-      populateEquivalentEntriesWithEntriesFromOther(other) {
-        if (this.virtualLength < other.getVirtualLength()) {
-          throw new Error("Cannot populate array of smaller virtual length");
-        }
-        for (let i = 0; i < NUMBER_OF_SETS; i++) {
-          const otherEntryIndex = other.getAtShortIndex(SET_0_START_INDEX + i);
-          if (otherEntryIndex == 0)
-            continue;
-          let entryIndexPointer = SET_0_START_INDEX + i;
-          for (let i2 = this.topLevelShift; i2 > other.topLevelShift; i2 -= 4) {
-            const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + 1;
-            const newEntryIndex = this.newEntry(sizeOfEntry);
-            this.setAtShortIndex(entryIndexPointer, newEntryIndex);
-            this.setPackedSlotIndicators(newEntryIndex, 1);
-            entryIndexPointer = newEntryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
-          }
-          this.copyEntriesAtLevelFromOther(other, otherEntryIndex, entryIndexPointer, other.topLevelShift);
-        }
-      }
-      copyEntriesAtLevelFromOther(other, otherLevelEntryIndex, levelEntryIndexPointer, otherIndexShift) {
-        const nextLevelIsLeaf = otherIndexShift == LEAF_LEVEL_SHIFT;
-        const packedSlotIndicators = other.getPackedSlotIndicators(otherLevelEntryIndex);
-        const numberOfSlots = bitCount(packedSlotIndicators);
-        const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + numberOfSlots;
-        const entryIndex = this.newEntry(sizeOfEntry);
-        this.setAtShortIndex(levelEntryIndexPointer, entryIndex);
-        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, packedSlotIndicators);
-        for (let i = 0; i < numberOfSlots; i++) {
-          if (nextLevelIsLeaf) {
-            const leafEntryIndex = this.newLeafEntry();
-            this.setIndexAtEntrySlot(entryIndex, i, leafEntryIndex);
-            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
-            this.longArray[leafEntryIndex] = other.longArray[otherNextLevelEntryIndex];
-          } else {
-            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
-            this.copyEntriesAtLevelFromOther(other, otherNextLevelEntryIndex, entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + i, otherIndexShift - 4);
-          }
-        }
-      }
-      getAtUnpackedIndex(index) {
-        return this.longArray[index];
-      }
-      setAtUnpackedIndex(index, newValue) {
-        this.longArray[index] = newValue;
-      }
-      lazysetAtUnpackedIndex(index, newValue) {
-        this.longArray[index] = newValue;
-      }
-      incrementAndGetAtUnpackedIndex(index) {
-        this.longArray[index]++;
-        return this.longArray[index];
-      }
-      addAndGetAtUnpackedIndex(index, valueToAdd) {
-        this.longArray[index] += valueToAdd;
-        return this.longArray[index];
-      }
-      //
-      //   ########  #######           ######  ######## ########  #### ##    ##  ######
-      //      ##    ##     ##         ##    ##    ##    ##     ##  ##  ###   ## ##    ##
-      //      ##    ##     ##         ##          ##    ##     ##  ##  ####  ## ##
-      //      ##    ##     ## #######  ######     ##    ########   ##  ## ## ## ##   ####
-      //      ##    ##     ##               ##    ##    ##   ##    ##  ##  #### ##    ##
-      //      ##    ##     ##         ##    ##    ##    ##    ##   ##  ##   ### ##    ##
-      //      ##     #######           ######     ##    ##     ## #### ##    ##  ######
-      //
-      nonLeafEntryToString(entryIndex, indexShift, indentLevel) {
-        let output = "";
-        for (let i = 0; i < indentLevel; i++) {
-          output += "  ";
-        }
-        try {
-          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
-          output += `slotIndiators: 0x${toHex(packedSlotIndicators)}, prevVersionIndex: 0: [ `;
-          const numberOfslotsInEntry = bitCount(packedSlotIndicators);
-          for (let i = 0; i < numberOfslotsInEntry; i++) {
-            output += this.getIndexAtEntrySlot(entryIndex, i);
-            if (i < numberOfslotsInEntry - 1) {
-              output += ", ";
-            }
-          }
-          output += ` ] (indexShift = ${indexShift})
-`;
-          const nextLevelIsLeaf = indexShift == LEAF_LEVEL_SHIFT;
-          for (let i = 0; i < numberOfslotsInEntry; i++) {
-            const nextLevelEntryIndex = this.getIndexAtEntrySlot(entryIndex, i);
-            if (nextLevelIsLeaf) {
-              output += this.leafEntryToString(nextLevelEntryIndex, indentLevel + 4);
-            } else {
-              output += this.nonLeafEntryToString(nextLevelEntryIndex, indexShift - 4, indentLevel + 4);
-            }
-          }
-        } catch (ex) {
-          output += `Exception thrown at nonLeafEnty at index ${entryIndex} with indexShift ${indexShift}
-`;
-        }
-        return output;
-      }
-      leafEntryToString(entryIndex, indentLevel) {
-        let output = "";
-        for (let i = 0; i < indentLevel; i++) {
-          output += "  ";
-        }
-        try {
-          output += "Leaf bytes : ";
-          for (let i = 0; i < 8; i++) {
-            output += `0x${toHex(this.byteArray[entryIndex * 8 + i])} `;
-          }
-          output += "\n";
-        } catch (ex) {
-          output += `Exception thrown at leafEnty at index ${entryIndex}
-`;
-        }
-        return output;
-      }
-      toString() {
-        let output = "PackedArrayContext:\n";
-        if (!this.isPacked) {
-          return output + "Context is unpacked:\n";
-        }
-        for (let setNumber = 0; setNumber < NUMBER_OF_SETS; setNumber++) {
-          try {
-            const entryPointerIndex = SET_0_START_INDEX + setNumber;
-            const entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
-            output += `Set ${setNumber}: root = ${entryIndex} 
-`;
-            if (entryIndex == 0)
-              continue;
-            output += this.nonLeafEntryToString(entryIndex, this.topLevelShift, 4);
-          } catch (ex) {
-            output += `Exception thrown in set ${setNumber}%d
-`;
-          }
-        }
-        return output;
-      }
-    };
-    exports2.PackedArrayContext = PackedArrayContext;
-    var toHex = (n) => {
-      return Number(n).toString(16).padStart(2, "0");
-    };
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js
-var require_PackedArray = __commonJS({
-  "node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.PackedArray = void 0;
-    var PackedArrayContext_1 = require_PackedArrayContext();
-    var NUMBER_OF_SETS = 8;
-    var { pow, floor } = Math;
-    var PackedArray = class {
-      constructor(virtualLength, initialPhysicalLength = PackedArrayContext_1.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY) {
-        this.arrayContext = new PackedArrayContext_1.PackedArrayContext(virtualLength, initialPhysicalLength);
-      }
-      setVirtualLength(newVirtualArrayLength) {
-        if (newVirtualArrayLength < this.length()) {
-          throw new Error("Cannot set virtual length, as requested length " + newVirtualArrayLength + " is smaller than the current virtual length " + this.length());
-        }
-        const currentArrayContext = this.arrayContext;
-        if (currentArrayContext.isPacked && currentArrayContext.determineTopLevelShiftForVirtualLength(newVirtualArrayLength) == currentArrayContext.getTopLevelShift()) {
-          currentArrayContext.setVirtualLength(newVirtualArrayLength);
-          return;
-        }
-        this.arrayContext = currentArrayContext.copyAndIncreaseSize(this.getPhysicalLength(), newVirtualArrayLength);
-      }
-      /**
-       * Get value at virtual index in the array
-       * @param index the virtual array index
-       * @return the array value at the virtual index given
-       */
-      get(index) {
-        let value = 0;
-        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
-          let byteValueAtPackedIndex = 0;
-          if (!this.arrayContext.isPacked) {
-            return this.arrayContext.getAtUnpackedIndex(index);
-          }
-          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, false);
-          if (packedIndex < 0) {
-            return value;
-          }
-          byteValueAtPackedIndex = this.arrayContext.getAtByteIndex(packedIndex) * pow(2, byteNum << 3);
-          value += byteValueAtPackedIndex;
-        }
-        return value;
-      }
-      /**
-       * Increment value at a virrual index in the array
-       * @param index virtual index of value to increment
-       */
-      increment(index) {
-        this.add(index, 1);
-      }
-      safeGetPackedIndexgetPackedIndex(setNumber, virtualIndex) {
-        return this.arrayContext.getPackedIndex(setNumber, virtualIndex, true);
-      }
-      /**
-       * Add to a value at a virtual index in the array
-       * @param index the virtual index of the value to be added to
-       * @param value the value to add
-       */
-      add(index, value) {
-        let remainingValueToAdd = value;
-        for (let byteNum = 0, byteShift = 0; byteNum < NUMBER_OF_SETS; byteNum++, byteShift += 8) {
-          if (!this.arrayContext.isPacked) {
-            this.arrayContext.addAndGetAtUnpackedIndex(index, value);
-            return;
-          }
-          const packedIndex = this.safeGetPackedIndexgetPackedIndex(byteNum, index);
-          const byteToAdd = remainingValueToAdd & 255;
-          const afterAddByteValue = this.arrayContext.addAtByteIndex(packedIndex, byteToAdd);
-          remainingValueToAdd -= byteToAdd;
-          remainingValueToAdd = remainingValueToAdd / pow(2, 8);
-          remainingValueToAdd += floor(afterAddByteValue / pow(2, 8));
-          if (remainingValueToAdd == 0) {
-            return;
-          }
-        }
-      }
-      /**
-       * Set the value at a virtual index in the array
-       * @param index the virtual index of the value to set
-       * @param value the value to set
-       */
-      set(index, value) {
-        let bytesAlreadySet = 0;
-        let valueForNextLevels = value;
-        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
-          if (!this.arrayContext.isPacked) {
-            this.arrayContext.setAtUnpackedIndex(index, value);
-            return;
-          }
-          if (valueForNextLevels == 0) {
-            const packedIndex2 = this.arrayContext.getPackedIndex(byteNum, index, false);
-            if (packedIndex2 < 0) {
-              return;
-            }
-          }
-          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, true);
-          const byteToWrite = valueForNextLevels & 255;
-          valueForNextLevels = floor(valueForNextLevels / pow(2, 8));
-          if (byteNum < bytesAlreadySet) {
-            continue;
-          }
-          this.arrayContext.setAtByteIndex(packedIndex, byteToWrite);
-          bytesAlreadySet++;
-        }
-      }
-      /**
-       * Get the current physical length (in longs) of the array's backing storage
-       * @return the current physical length (in longs) of the array's current backing storage
-       */
-      getPhysicalLength() {
-        return this.arrayContext.physicalLength;
-      }
-      /**
-       * Get the (virtual) length of the array
-       * @return the (virtual) length of the array
-       */
-      length() {
-        return this.arrayContext.getVirtualLength();
-      }
-      /**
-       * Clear the array contents
-       */
-      clear() {
-        this.arrayContext.clear();
-      }
-      toString() {
-        let output = "PackedArray:\n";
-        output += this.arrayContext.toString();
-        return output;
-      }
-    };
-    exports2.PackedArray = PackedArray;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/PackedHistogram.js
-var require_PackedHistogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/PackedHistogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogram_12 = require_JsHistogram();
-    var PackedArray_1 = require_PackedArray();
-    var PackedHistogram = class _PackedHistogram extends JsHistogram_12.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-        this._totalCount = 0;
-        this.packedCounts = new PackedArray_1.PackedArray(this.countsArrayLength);
-      }
-      clearCounts() {
-        this.packedCounts.clear();
-      }
-      incrementCountAtIndex(index) {
-        this.packedCounts.increment(index);
-      }
-      addToCountAtIndex(index, value) {
-        this.packedCounts.add(index, value);
-      }
-      setCountAtIndex(index, value) {
-        this.packedCounts.set(index, value);
-      }
-      resize(newHighestTrackableValue) {
-        this.establishSize(newHighestTrackableValue);
-        this.packedCounts.setVirtualLength(this.countsArrayLength);
-      }
-      getCountAtIndex(index) {
-        return this.packedCounts.get(index);
-      }
-      _getEstimatedFootprintInBytes() {
-        return 192 + 8 * this.packedCounts.getPhysicalLength();
-      }
-      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
-        const copy = new _PackedHistogram(this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
-        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
-        return copy;
-      }
-      toString() {
-        return `PackedHistogram ${JSON.stringify(this, null, 2)}`;
-      }
-    };
-    exports2.default = PackedHistogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js
-var require_TypedArrayHistogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogram_12 = require_JsHistogram();
-    var TypedArrayHistogram = class _TypedArrayHistogram extends JsHistogram_12.default {
-      constructor(arrayCtr, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-        this.arrayCtr = arrayCtr;
-        this._totalCount = 0;
-        this._counts = new arrayCtr(this.countsArrayLength);
-      }
-      clearCounts() {
-        this._counts.fill(0);
-      }
-      incrementCountAtIndex(index) {
-        const currentCount = this._counts[index];
-        const newCount = currentCount + 1;
-        if (newCount < 0) {
-          throw newCount + " would overflow short integer count";
-        }
-        this._counts[index] = newCount;
-      }
-      addToCountAtIndex(index, value) {
-        const currentCount = this._counts[index];
-        const newCount = currentCount + value;
-        if (newCount < Number.MIN_SAFE_INTEGER || newCount > Number.MAX_SAFE_INTEGER) {
-          throw newCount + " would overflow integer count";
-        }
-        this._counts[index] = newCount;
-      }
-      setCountAtIndex(index, value) {
-        if (value < Number.MIN_SAFE_INTEGER || value > Number.MAX_SAFE_INTEGER) {
-          throw value + " would overflow integer count";
-        }
-        this._counts[index] = value;
-      }
-      resize(newHighestTrackableValue) {
-        this.establishSize(newHighestTrackableValue);
-        const newCounts = new this.arrayCtr(this.countsArrayLength);
-        newCounts.set(this._counts);
-        this._counts = newCounts;
-      }
-      getCountAtIndex(index) {
-        return this._counts[index];
-      }
-      _getEstimatedFootprintInBytes() {
-        return 1024 + this._counts.BYTES_PER_ELEMENT * this._counts.length;
-      }
-      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
-        const copy = new _TypedArrayHistogram(this.arrayCtr, this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
-        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
-        return copy;
-      }
-      toString() {
-        return `Histogram ${this._counts.BYTES_PER_ELEMENT * 8}b ${JSON.stringify(this, null, 2)}`;
-      }
-    };
-    exports2.default = TypedArrayHistogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Int8Histogram.js
-var require_Int8Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Int8Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Int8Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Uint8Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Int8Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Int16Histogram.js
-var require_Int16Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Int16Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Int16Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Uint16Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Int16Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Int32Histogram.js
-var require_Int32Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Int32Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Int32Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Uint32Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Int32Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Float64Histogram.js
-var require_Float64Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Float64Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Float64Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Float64Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Float64Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogramFactory.js
-var require_JsHistogramFactory = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogramFactory.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.constructorFromBucketSize = constructorFromBucketSize;
-    var PackedHistogram_1 = require_PackedHistogram();
-    var Int8Histogram_1 = require_Int8Histogram();
-    var Int16Histogram_1 = require_Int16Histogram();
-    var Int32Histogram_1 = require_Int32Histogram();
-    var Float64Histogram_1 = require_Float64Histogram();
-    function constructorFromBucketSize(bitBucketSize) {
-      switch (bitBucketSize) {
-        case "packed":
-          return PackedHistogram_1.default;
-        case 8:
-          return Int8Histogram_1.default;
-        case 16:
-          return Int16Histogram_1.default;
-        case 32:
-          return Int32Histogram_1.default;
-        case 64:
-          return Float64Histogram_1.default;
-        default:
-          throw new Error("Incorrect parameter bitBucketSize");
-      }
-    }
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/ZigZagEncoding.js
-var require_ZigZagEncoding = __commonJS({
-  "node_modules/hdr-histogram-js/dist/ZigZagEncoding.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var { pow, floor } = Math;
-    var TWO_POW_7 = pow(2, 7);
-    var TWO_POW_14 = pow(2, 14);
-    var TWO_POW_21 = pow(2, 21);
-    var TWO_POW_28 = pow(2, 28);
-    var TWO_POW_35 = pow(2, 35);
-    var TWO_POW_42 = pow(2, 42);
-    var TWO_POW_49 = pow(2, 49);
-    var TWO_POW_56 = pow(2, 56);
-    var ZigZagEncoding = class {
-      /**
-       * Writes a long value to the given buffer in LEB128 ZigZag encoded format
-       * (negative numbers not supported)
-       * @param buffer the buffer to write to
-       * @param value  the value to write to the buffer
-       */
-      static encode(buffer, value) {
-        if (value >= 0) {
-          value = value * 2;
-        } else {
-          value = -value * 2 - 1;
-        }
-        if (value < TWO_POW_7) {
-          buffer.put(value);
-        } else {
-          buffer.put(value | 128);
-          if (value < TWO_POW_14) {
-            buffer.put(floor(value / TWO_POW_7));
-          } else {
-            buffer.put(floor(value / TWO_POW_7) | 128);
-            if (value < TWO_POW_21) {
-              buffer.put(floor(value / TWO_POW_14));
-            } else {
-              buffer.put(floor(value / TWO_POW_14) | 128);
-              if (value < TWO_POW_28) {
-                buffer.put(floor(value / TWO_POW_21));
-              } else {
-                buffer.put(floor(value / TWO_POW_21) | 128);
-                if (value < TWO_POW_35) {
-                  buffer.put(floor(value / TWO_POW_28));
-                } else {
-                  buffer.put(floor(value / TWO_POW_28) | 128);
-                  if (value < TWO_POW_42) {
-                    buffer.put(floor(value / TWO_POW_35));
-                  } else {
-                    buffer.put(floor(value / TWO_POW_35) | 128);
-                    if (value < TWO_POW_49) {
-                      buffer.put(floor(value / TWO_POW_42));
-                    } else {
-                      buffer.put(floor(value / TWO_POW_42) | 128);
-                      if (value < TWO_POW_56) {
-                        buffer.put(floor(value / TWO_POW_49));
-                      } else {
-                        buffer.put(floor(value / TWO_POW_49) + 128);
-                        buffer.put(floor(value / TWO_POW_56));
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      /**
-       * Read an LEB128-64b9B ZigZag encoded long value from the given buffer
-       * (negative numbers not supported)
-       * @param buffer the buffer to read from
-       * @return the value read from the buffer
-       */
-      static decode(buffer) {
-        let v = buffer.get();
-        let value = v & 127;
-        if ((v & 128) != 0) {
-          v = buffer.get();
-          value += (v & 127) * TWO_POW_7;
-          if ((v & 128) != 0) {
-            v = buffer.get();
-            value += (v & 127) * TWO_POW_14;
-            if ((v & 128) != 0) {
-              v = buffer.get();
-              value += (v & 127) * TWO_POW_21;
-              if ((v & 128) != 0) {
-                v = buffer.get();
-                value += (v & 127) * TWO_POW_28;
-                if ((v & 128) != 0) {
-                  v = buffer.get();
-                  value += (v & 127) * TWO_POW_35;
-                  if ((v & 128) != 0) {
-                    v = buffer.get();
-                    value += (v & 127) * TWO_POW_42;
-                    if ((v & 128) != 0) {
-                      v = buffer.get();
-                      value += (v & 127) * TWO_POW_49;
-                      if ((v & 128) != 0) {
-                        v = buffer.get();
-                        value += (v & 127) * TWO_POW_56;
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-        if (value % 2 === 0) {
-          value = value / 2;
-        } else {
-          value = -(value + 1) / 2;
-        }
-        return value;
-      }
-    };
-    exports2.default = ZigZagEncoding;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js
-var require_JsHistogram_encoding = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js"(exports, module) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.inflate = exports.deflate = void 0;
-    exports.decompress = decompress;
-    exports.doDecode = doDecode;
-    var base64 = require_base64_js();
-    var pako = require_pako();
-    var JsHistogram_1 = require_JsHistogram();
-    var ByteBuffer_1 = require_ByteBuffer();
-    var JsHistogramFactory_1 = require_JsHistogramFactory();
-    var ZigZagEncoding_1 = require_ZigZagEncoding();
-    var { max } = Math;
-    var V2EncodingCookieBase = 478450435;
-    var V2CompressedEncodingCookieBase = 478450436;
-    var V2maxWordSizeInBytes = 9;
-    var encodingCookie = V2EncodingCookieBase | 16;
-    var compressedEncodingCookie = V2CompressedEncodingCookieBase | 16;
-    function fillBufferFromCountsArray(self, buffer) {
-      const countsLimit = self.countsArrayIndex(self.maxValue) + 1;
-      let srcIndex = 0;
-      while (srcIndex < countsLimit) {
-        const count2 = self.getCountAtIndex(srcIndex++);
-        if (count2 < 0) {
-          throw new Error("Cannot encode histogram containing negative counts (" + count2 + ") at index " + srcIndex + ", corresponding the value range [" + self.lowestEquivalentValue(self.valueFromIndex(srcIndex)) + "," + self.nextNonEquivalentValue(self.valueFromIndex(srcIndex)) + ")");
-        }
-        let zerosCount = 0;
-        if (count2 == 0) {
-          zerosCount = 1;
-          while (srcIndex < countsLimit && self.getCountAtIndex(srcIndex) == 0) {
-            zerosCount++;
-            srcIndex++;
-          }
-        }
-        if (zerosCount > 1) {
-          ZigZagEncoding_1.default.encode(buffer, -zerosCount);
-        } else {
-          ZigZagEncoding_1.default.encode(buffer, count2);
-        }
-      }
-    }
-    function encodeIntoByteBuffer(self, buffer) {
-      const initialPosition = buffer.position;
-      buffer.putInt32(encodingCookie);
-      buffer.putInt32(0);
-      buffer.putInt32(1);
-      buffer.putInt32(self.numberOfSignificantValueDigits);
-      buffer.putInt64(self.lowestDiscernibleValue);
-      buffer.putInt64(self.highestTrackableValue);
-      buffer.putInt64(1);
-      const payloadStartPosition = buffer.position;
-      fillBufferFromCountsArray(self, buffer);
-      const backupIndex = buffer.position;
-      buffer.position = initialPosition + 4;
-      buffer.putInt32(backupIndex - payloadStartPosition);
-      buffer.position = backupIndex;
-      return backupIndex - initialPosition;
-    }
-    function fillCountsArrayFromSourceBuffer(self, sourceBuffer, lengthInBytes, wordSizeInBytes) {
-      if (wordSizeInBytes != 2 && wordSizeInBytes != 4 && wordSizeInBytes != 8 && wordSizeInBytes != V2maxWordSizeInBytes) {
-        throw new Error("word size must be 2, 4, 8, or V2maxWordSizeInBytes (" + V2maxWordSizeInBytes + ") bytes");
-      }
-      let dstIndex = 0;
-      const endPosition = sourceBuffer.position + lengthInBytes;
-      while (sourceBuffer.position < endPosition) {
-        let zerosCount = 0;
-        let count2 = ZigZagEncoding_1.default.decode(sourceBuffer);
-        if (count2 < 0) {
-          zerosCount = -count2;
-          dstIndex += zerosCount;
-        } else {
-          self.setCountAtIndex(dstIndex++, count2);
-        }
-      }
-      return dstIndex;
-    }
-    function getCookieBase(cookie) {
-      return cookie & ~240;
-    }
-    function getWordSizeInBytesFromCookie(cookie) {
-      if (getCookieBase(cookie) == V2EncodingCookieBase || getCookieBase(cookie) == V2CompressedEncodingCookieBase) {
-        return V2maxWordSizeInBytes;
-      }
-      const sizeByte = (cookie & 240) >> 4;
-      return sizeByte & 14;
-    }
-    function findDeflateFunction() {
-      try {
-        return eval('require("zlib").deflateSync');
-      } catch (error) {
-        return !!pako ? pako.deflate : () => {
-          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
-        };
-      }
-    }
-    function findInflateFunction() {
-      try {
-        return eval('require("zlib").inflateSync');
-      } catch (error) {
-        return !!pako ? pako.inflate : () => {
-          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
-        };
-      }
-    }
-    exports.deflate = findDeflateFunction();
-    exports.inflate = findInflateFunction();
-    function decompress(data) {
-      const buffer = new ByteBuffer_1.default(data);
-      const initialTargetPosition = buffer.position;
-      const cookie = buffer.getInt32();
-      if ((cookie & ~240) !== V2CompressedEncodingCookieBase) {
-        throw new Error("Encoding not supported, only V2 is supported");
-      }
-      const lengthOfCompressedContents = buffer.getInt32();
-      const uncompressedBuffer = (0, exports.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
-      return uncompressedBuffer;
-    }
-    function doDecode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
-      const buffer = new ByteBuffer_1.default(data);
-      const cookie = buffer.getInt32();
-      let payloadLengthInBytes;
-      let numberOfSignificantValueDigits;
-      let lowestTrackableUnitValue;
-      let highestTrackableValue;
-      if (getCookieBase(cookie) === V2EncodingCookieBase) {
-        if (getWordSizeInBytesFromCookie(cookie) != V2maxWordSizeInBytes) {
-          throw new Error("The buffer does not contain a Histogram (no valid cookie found)");
-        }
-        payloadLengthInBytes = buffer.getInt32();
-        buffer.getInt32();
-        numberOfSignificantValueDigits = buffer.getInt32();
-        lowestTrackableUnitValue = buffer.getInt64();
-        highestTrackableValue = buffer.getInt64();
-        buffer.getInt64();
-      } else {
-        throw new Error("The buffer does not contain a Histogram (no valid V2 encoding cookie found)");
-      }
-      highestTrackableValue = max(highestTrackableValue, minBarForHighestTrackableValue);
-      const histogramConstr = (0, JsHistogramFactory_1.constructorFromBucketSize)(bitBucketSize);
-      const histogram = new histogramConstr(lowestTrackableUnitValue, highestTrackableValue, numberOfSignificantValueDigits);
-      const filledLength = fillCountsArrayFromSourceBuffer(histogram, buffer, payloadLengthInBytes, V2maxWordSizeInBytes);
-      histogram.establishInternalTackingValues(filledLength);
-      return histogram;
-    }
-    function doEncodeIntoCompressedBase64(compressionLevel) {
-      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
-      const self = this;
-      const targetBuffer = ByteBuffer_1.default.allocate();
-      targetBuffer.putInt32(compressedEncodingCookie);
-      const intermediateUncompressedByteBuffer = ByteBuffer_1.default.allocate();
-      const uncompressedLength = encodeIntoByteBuffer(self, intermediateUncompressedByteBuffer);
-      const data = intermediateUncompressedByteBuffer.data.slice(0, uncompressedLength);
-      const compressedData = (0, exports.deflate)(data, compressionOptions);
-      targetBuffer.putInt32(compressedData.byteLength);
-      targetBuffer.putArray(compressedData);
-      return base64.fromByteArray(targetBuffer.data);
-    }
-    JsHistogram_1.JsHistogram.decode = doDecode;
-    JsHistogram_1.JsHistogram.prototype.encodeIntoCompressedBase64 = doEncodeIntoCompressedBase64;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/encoding.js
-var require_encoding = __commonJS({
-  "node_modules/hdr-histogram-js/dist/encoding.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = void 0;
-    exports2.decompress = decompress2;
-    var JsHistogram_12 = require_JsHistogram();
-    var ByteBuffer_12 = require_ByteBuffer();
-    var wasm_1 = require_wasm();
-    var base643 = require_base64_js();
-    var JsHistogram_encoding_1 = require_JsHistogram_encoding();
-    var V2CompressedEncodingCookieBase2 = 478450436;
-    var compressedEncodingCookie2 = V2CompressedEncodingCookieBase2 | 16;
-    function decompress2(data) {
-      const buffer = new ByteBuffer_12.default(data);
-      const initialTargetPosition = buffer.position;
-      const cookie = buffer.getInt32();
-      if ((cookie & ~240) !== V2CompressedEncodingCookieBase2) {
-        throw new Error("Encoding not supported, only V2 is supported");
-      }
-      const lengthOfCompressedContents = buffer.getInt32();
-      const uncompressedBuffer = (0, JsHistogram_encoding_1.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
-      return uncompressedBuffer;
-    }
-    var decodeFromCompressedBase642 = (base64String, bitBucketSize = 32, useWebAssembly = false, minBarForHighestTrackableValue = 0) => {
-      const data = base643.toByteArray(base64String.trim());
-      const uncompressedData = decompress2(data);
-      if (useWebAssembly) {
-        return wasm_1.WasmHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
-      }
-      return JsHistogram_12.JsHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
-    };
-    exports2.decodeFromCompressedBase64 = decodeFromCompressedBase642;
-    function encodeWasmIntoCompressedBase64(compressionLevel) {
-      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
-      const self = this;
-      const targetBuffer = ByteBuffer_12.default.allocate();
-      targetBuffer.putInt32(compressedEncodingCookie2);
-      const uncompressedData = self.encode();
-      const compressedData = (0, JsHistogram_encoding_1.deflate)(uncompressedData, compressionOptions);
-      targetBuffer.putInt32(compressedData.byteLength);
-      targetBuffer.putArray(compressedData);
-      return base643.fromByteArray(targetBuffer.data);
-    }
-    wasm_1.WasmHistogram.prototype.encodeIntoCompressedBase64 = encodeWasmIntoCompressedBase64;
-    var encodeIntoCompressedBase642 = (histogram, compressionLevel) => {
-      if (histogram instanceof wasm_1.WasmHistogram) {
-        return histogram.encodeIntoCompressedBase64(compressionLevel);
-      }
-      if (histogram instanceof JsHistogram_12.JsHistogram) {
-        return histogram.encodeIntoCompressedBase64(compressionLevel);
-      }
-      throw new Error("Unsupported Histogram implementation");
-    };
-    exports2.encodeIntoCompressedBase64 = encodeIntoCompressedBase642;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramLogReader.js
-var require_HistogramLogReader = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramLogReader.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.listTags = void 0;
-    var Histogram_1 = require_Histogram();
-    var encoding_1 = require_encoding();
-    var TAG_PREFIX = "Tag=";
-    var TAG_PREFIX_LENGTH = "Tag=".length;
-    var HistogramLogReader = class {
-      constructor(logContent, bitBucketSize = 32, useWebAssembly = false) {
-        this.lines = splitLines(logContent);
-        this.currentLineIndex = 0;
-        this.bitBucketSize = bitBucketSize;
-        this.useWebAssembly = useWebAssembly;
-      }
-      /**
-       * Read the next interval histogram from the log. Returns a Histogram object if
-       * an interval line was found, or null if not.
-       * <p>Upon encountering any unexpected format errors in reading the next interval
-       * from the file, this method will return a null.
-       * @return a DecodedInterval, or a null if no appropriate interval found
-       */
-      nextIntervalHistogram(rangeStartTimeSec = 0, rangeEndTimeSec = Number.MAX_VALUE) {
-        while (this.currentLineIndex < this.lines.length) {
-          const currentLine = this.lines[this.currentLineIndex];
-          this.currentLineIndex++;
-          if (currentLine.startsWith("#[StartTime:")) {
-            this.parseStartTimeFromLine(currentLine);
-          } else if (currentLine.startsWith("#[BaseTime:")) {
-            this.parseBaseTimeFromLine(currentLine);
-          } else if (currentLine.startsWith("#") || currentLine.startsWith('"StartTimestamp"')) {
-          } else if (currentLine.includes(",")) {
-            const tokens = currentLine.split(",");
-            const [firstToken] = tokens;
-            let tag;
-            if (firstToken.startsWith(TAG_PREFIX)) {
-              tag = firstToken.substring(TAG_PREFIX_LENGTH);
-              tokens.shift();
-            } else {
-              tag = Histogram_1.NO_TAG;
-            }
-            const [rawLogTimeStampInSec, rawIntervalLengthSec, , base64Histogram] = tokens;
-            const logTimeStampInSec = Number.parseFloat(rawLogTimeStampInSec);
-            if (!this.baseTimeSec) {
-              if (logTimeStampInSec < this.startTimeSec - 365 * 24 * 3600) {
-                this.baseTimeSec = this.startTimeSec;
-              } else {
-                this.baseTimeSec = 0;
-              }
-            }
-            if (rangeEndTimeSec < logTimeStampInSec) {
-              return null;
-            }
-            if (logTimeStampInSec < rangeStartTimeSec) {
-              continue;
-            }
-            const histogram = (0, encoding_1.decodeFromCompressedBase64)(base64Histogram, this.bitBucketSize, this.useWebAssembly);
-            histogram.startTimeStampMsec = (this.baseTimeSec + logTimeStampInSec) * 1e3;
-            const intervalLengthSec = Number.parseFloat(rawIntervalLengthSec);
-            histogram.endTimeStampMsec = (this.baseTimeSec + logTimeStampInSec + intervalLengthSec) * 1e3;
-            histogram.tag = tag;
-            return histogram;
-          }
-        }
-        return null;
-      }
-      parseStartTimeFromLine(line2) {
-        this.startTimeSec = Number.parseFloat(line2.split(" ")[1]);
-      }
-      parseBaseTimeFromLine(line2) {
-        this.baseTimeSec = Number.parseFloat(line2.split(" ")[1]);
-      }
-    };
-    var splitLines = (logContent) => logContent.split(/\r\n|\r|\n/g);
-    var shouldIncludeNoTag = (lines) => lines.find((line2) => !line2.startsWith("#") && !line2.startsWith('"') && !line2.startsWith(TAG_PREFIX) && line2.includes(","));
-    var listTags = (content) => {
-      const lines = splitLines(content);
-      const tags = lines.filter((line2) => line2.includes(",") && line2.startsWith(TAG_PREFIX)).map((line2) => line2.substring(TAG_PREFIX_LENGTH, line2.indexOf(",")));
-      const tagsWithoutDuplicates = new Set(tags);
-      const result = Array.from(tagsWithoutDuplicates);
-      if (shouldIncludeNoTag(lines)) {
-        result.unshift("NO TAG");
-      }
-      return result;
-    };
-    exports2.listTags = listTags;
-    exports2.default = HistogramLogReader;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramLogWriter.js
-var require_HistogramLogWriter = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramLogWriter.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var Histogram_1 = require_Histogram();
-    var encoding_1 = require_encoding();
-    var formatters_1 = require_formatters();
-    var HISTOGRAM_LOG_FORMAT_VERSION = "1.3";
-    var timeFormatter = (0, formatters_1.floatFormatter)(5, 3);
-    var HistogramLogWriter = class {
-      constructor(log) {
-        this.log = log;
-        this.baseTime = 0;
-      }
-      /**
-       * Output an interval histogram, with the given timestamp information and the [optional] tag
-       * associated with the histogram, using a configurable maxValueUnitRatio. (note that the
-       * specified timestamp information will be used, and the timestamp information in the actual
-       * histogram will be ignored).
-       * The max value reported with the interval line will be scaled by the given maxValueUnitRatio.
-       * @param startTimeStampSec The start timestamp to log with the interval histogram, in seconds.
-       * @param endTimeStampSec The end timestamp to log with the interval histogram, in seconds.
-       * @param histogram The interval histogram to log.
-       * @param maxValueUnitRatio The ratio by which to divide the histogram's max value when reporting on it.
-       */
-      outputIntervalHistogram(histogram, startTimeStampSec = (histogram.startTimeStampMsec - this.baseTime) / 1e3, endTimeStampSec = (histogram.endTimeStampMsec - this.baseTime) / 1e3, maxValueUnitRatio = 1e3) {
-        const base643 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
-        const start = timeFormatter(startTimeStampSec);
-        const duration = timeFormatter(endTimeStampSec - startTimeStampSec);
-        const max2 = timeFormatter(histogram.maxValue / maxValueUnitRatio);
-        const lineContent = `${start},${duration},${max2},${base643}
-`;
-        if (histogram.tag && histogram.tag !== Histogram_1.NO_TAG) {
-          this.log(`Tag=${histogram.tag},${lineContent}`);
-        } else {
-          this.log(lineContent);
-        }
-      }
-      /**
-       * Log a comment to the log.
-       * Comments will be preceded with with the '#' character.
-       * @param comment the comment string.
-       */
-      outputComment(comment) {
-        this.log(`#${comment}
-`);
-      }
-      /**
-       * Log a start time in the log.
-       * @param startTimeMsec time (in milliseconds) since the absolute start time (the epoch)
-       */
-      outputStartTime(startTimeMsec) {
-        this.outputComment(`[StartTime: ${(0, formatters_1.floatFormatter)(5, 3)(startTimeMsec / 1e3)} (seconds since epoch), ${new Date(startTimeMsec)}]
-`);
-      }
-      /**
-       * Output a legend line to the log.
-       */
-      outputLegend() {
-        this.log('"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"\n');
-      }
-      /**
-       * Output a log format version to the log.
-       */
-      outputLogFormatVersion() {
-        this.outputComment("[Histogram log format version " + HISTOGRAM_LOG_FORMAT_VERSION + "]");
-      }
-    };
-    exports2.default = HistogramLogWriter;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramBuilder.js
-var require_HistogramBuilder = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramBuilder.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.build = exports2.defaultRequest = void 0;
-    var JsHistogramFactory_12 = require_JsHistogramFactory();
-    var wasm_1 = require_wasm();
-    exports2.defaultRequest = {
-      bitBucketSize: 32,
-      autoResize: true,
-      lowestDiscernibleValue: 1,
-      highestTrackableValue: 2,
-      numberOfSignificantValueDigits: 3,
-      useWebAssembly: false
-    };
-    var build2 = (request = exports2.defaultRequest) => {
-      const parameters = Object.assign({}, exports2.defaultRequest, request);
-      if (request.useWebAssembly && wasm_1.webAssemblyAvailable) {
-        return wasm_1.WasmHistogram.build(parameters);
-      }
-      const histogramConstr = (0, JsHistogramFactory_12.constructorFromBucketSize)(parameters.bitBucketSize);
-      const histogram = new histogramConstr(parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits);
-      histogram.autoResize = parameters.autoResize;
-      return histogram;
-    };
-    exports2.build = build2;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Recorder.js
-var require_Recorder = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Recorder.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var HistogramBuilder_1 = require_HistogramBuilder();
-    var Recorder2 = class _Recorder {
-      /**
-       * Construct an auto-resizing {@link Recorder} with a lowest discernible value of
-       * 1 and an auto-adjusting highestTrackableValue. Can auto-resize up to track values up to Number.MAX_SAFE_INTEGER.
-       *
-       * @param histogramBuildRequest parameters used to build histograms while using this recorder.
-       * @param clock (for testing purpose) an action that give current time in ms since 1970
-       */
-      constructor(histogramBuildRequest = HistogramBuilder_1.defaultRequest, clock = () => (/* @__PURE__ */ new Date()).getTime()) {
-        this.histogramBuildRequest = histogramBuildRequest;
-        this.clock = clock;
-        this.activeHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
-        _Recorder.idGenerator++;
-        this.activeHistogram.containingInstanceId = _Recorder.idGenerator;
-        this.activeHistogram.startTimeStampMsec = clock();
-      }
-      /**
-       * Record a value in the histogram
-       *
-       * @param value The value to be recorded
-       * @throws may throw Error if value is exceeds highestTrackableValue
-       */
-      recordValue(value) {
-        this.activeHistogram.recordValue(value);
-      }
-      /**
-       * Record a value in the histogram (adding to the value's current count)
-       *
-       * @param value The value to be recorded
-       * @param count The number of occurrences of this value to record
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithCount(value, count2) {
-        this.activeHistogram.recordValueWithCount(value, count2);
-      }
-      /**
-       * Record a value
-       * <p>
-       * To compensate for the loss of sampled values when a recorded value is larger than the expected
-       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
-       * (down to the expectedIntervalBetweenValueSamples) value records.
-       * <p>
-       * See related notes {@link Histogram#recordValueWithExpectedInterval(long, long)}
-       * for more explanations about coordinated omission and expected interval correction.
-       *      *
-       * @param value The value to record
-       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
-       *                                           auto-generated value records as appropriate if value is larger
-       *                                           than expectedIntervalBetweenValueSamples
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this.activeHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-      }
-      /**
-       * Get an interval histogram, which will include a stable, consistent view of all value counts
-       * accumulated since the last interval histogram was taken.
-       * <p>
-       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
-       * getIntervalHistogram(histogramToRecycle)}
-       * accepts a previously returned interval histogram that can be recycled internally to avoid allocation
-       * and content copying operations, and is therefore significantly more efficient for repeated use than
-       * {@link Recorder#getIntervalHistogram()} and
-       * {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()}. The provided
-       * {@code histogramToRecycle} must
-       * be either be null or an interval histogram returned by a previous call to
-       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
-       * getIntervalHistogram(histogramToRecycle)} or
-       * {@link Recorder#getIntervalHistogram()}.
-       * <p>
-       * NOTE: The caller is responsible for not recycling the same returned interval histogram more than once. If
-       * the same interval histogram instance is recycled more than once, behavior is undefined.
-       * <p>
-       * Calling {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
-       * getIntervalHistogram(histogramToRecycle)} will reset the value counts, and start accumulating value
-       * counts for the next interval
-       *
-       * @param histogramToRecycle a previously returned interval histogram that may be recycled to avoid allocation and
-       *                           copy operations.
-       * @return a histogram containing the value counts accumulated since the last interval histogram was taken.
-       */
-      getIntervalHistogram(histogramToRecycle) {
-        if (histogramToRecycle) {
-          const histogramToRecycleWithId = histogramToRecycle;
-          if (histogramToRecycleWithId.containingInstanceId !== this.activeHistogram.containingInstanceId) {
-            throw "replacement histogram must have been obtained via a previous getIntervalHistogram() call from this Recorder";
-          }
-        }
-        this.inactiveHistogram = histogramToRecycle;
-        this.performIntervalSample();
-        const sampledHistogram = this.inactiveHistogram;
-        this.inactiveHistogram = null;
-        return sampledHistogram;
-      }
-      /**
-       * Place a copy of the value counts accumulated since accumulated (since the last interval histogram
-       * was taken) into {@code targetHistogram}.
-       *
-       * Calling {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()} will reset
-       * the value counts, and start accumulating value counts for the next interval.
-       *
-       * @param targetHistogram the histogram into which the interval histogram's data should be copied
-       */
-      getIntervalHistogramInto(targetHistogram) {
-        this.performIntervalSample();
-        if (this.inactiveHistogram) {
-          targetHistogram.add(this.inactiveHistogram);
-          targetHistogram.startTimeStampMsec = this.inactiveHistogram.startTimeStampMsec;
-          targetHistogram.endTimeStampMsec = this.inactiveHistogram.endTimeStampMsec;
-        }
-      }
-      /**
-       * Reset any value counts accumulated thus far.
-       */
-      reset() {
-        this.activeHistogram.reset();
-        this.activeHistogram.startTimeStampMsec = this.clock();
-      }
-      performIntervalSample() {
-        if (!this.inactiveHistogram) {
-          this.inactiveHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
-          this.inactiveHistogram.containingInstanceId = this.activeHistogram.containingInstanceId;
-        }
-        this.inactiveHistogram.reset();
-        const tempHistogram = this.activeHistogram;
-        this.activeHistogram = this.inactiveHistogram;
-        this.inactiveHistogram = tempHistogram;
-        const currentTimeInMs = this.clock();
-        this.inactiveHistogram.endTimeStampMsec = currentTimeInMs;
-        this.activeHistogram.startTimeStampMsec = currentTimeInMs;
-      }
-      /**
-       * Release memory associated to this recorder by destroying
-       * histograms used under the cover.
-       * Useful when webassembly histograms are used.
-       */
-      destroy() {
-        var _a;
-        this.activeHistogram.destroy();
-        (_a = this.inactiveHistogram) === null || _a === void 0 ? void 0 : _a.destroy();
-      }
-    };
-    Recorder2.idGenerator = 0;
-    exports2.default = Recorder2;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/index.js
-var require_dist = __commonJS({
-  "node_modules/hdr-histogram-js/dist/index.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.JsHistogram = exports2.WasmHistogram = exports2.Recorder = exports2.HistogramLogWriter = exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = exports2.ByteBuffer = exports2.build = exports2.listTags = exports2.HistogramLogReader = exports2.PackedHistogram = exports2.Float64Histogram = exports2.Int32Histogram = exports2.Int16Histogram = exports2.Int8Histogram = exports2.initWebAssemblySync = exports2.initWebAssembly = void 0;
-    var ByteBuffer_12 = require_ByteBuffer();
-    exports2.ByteBuffer = ByteBuffer_12.default;
-    var encoding_1 = require_encoding();
-    Object.defineProperty(exports2, "decodeFromCompressedBase64", { enumerable: true, get: function() {
-      return encoding_1.decodeFromCompressedBase64;
-    } });
-    Object.defineProperty(exports2, "encodeIntoCompressedBase64", { enumerable: true, get: function() {
-      return encoding_1.encodeIntoCompressedBase64;
-    } });
-    var Float64Histogram_1 = require_Float64Histogram();
-    exports2.Float64Histogram = Float64Histogram_1.default;
-    var HistogramLogReader_1 = require_HistogramLogReader();
-    exports2.HistogramLogReader = HistogramLogReader_1.default;
-    Object.defineProperty(exports2, "listTags", { enumerable: true, get: function() {
-      return HistogramLogReader_1.listTags;
-    } });
-    var HistogramLogWriter_1 = require_HistogramLogWriter();
-    exports2.HistogramLogWriter = HistogramLogWriter_1.default;
-    var Int16Histogram_1 = require_Int16Histogram();
-    exports2.Int16Histogram = Int16Histogram_1.default;
-    var Int32Histogram_1 = require_Int32Histogram();
-    exports2.Int32Histogram = Int32Histogram_1.default;
-    var Int8Histogram_1 = require_Int8Histogram();
-    exports2.Int8Histogram = Int8Histogram_1.default;
-    var JsHistogram_12 = require_JsHistogram();
-    exports2.JsHistogram = JsHistogram_12.default;
-    var PackedHistogram_1 = require_PackedHistogram();
-    exports2.PackedHistogram = PackedHistogram_1.default;
-    var Recorder_1 = require_Recorder();
-    exports2.Recorder = Recorder_1.default;
-    var wasm_1 = require_wasm();
-    Object.defineProperty(exports2, "initWebAssembly", { enumerable: true, get: function() {
-      return wasm_1.initWebAssembly;
-    } });
-    Object.defineProperty(exports2, "initWebAssemblySync", { enumerable: true, get: function() {
-      return wasm_1.initWebAssemblySync;
-    } });
-    Object.defineProperty(exports2, "WasmHistogram", { enumerable: true, get: function() {
-      return wasm_1.WasmHistogram;
-    } });
-    var HistogramBuilder_1 = require_HistogramBuilder();
-    Object.defineProperty(exports2, "build", { enumerable: true, get: function() {
-      return HistogramBuilder_1.build;
-    } });
-  }
-});
-
 // node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
   "node_modules/ajv/dist/compile/codegen/code.js"(exports2) {
@@ -9772,20 +2223,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count2 = 0;
+      let count = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count2++;
+        count++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
         }
-        if (count2 === Infinity)
+        if (count === Infinity)
           return Infinity;
       }
-      return count2;
+      return count;
     }
     function getFullPath(resolver, id = "", normalize) {
       if (normalize !== false)
@@ -10252,10 +2703,10 @@ var require_validate = __commonJS({
         else
           this.params = obj;
       }
-      block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
+      block$data(valid, codeBlock2, $dataValid = codegen_1.nil) {
         this.gen.block(() => {
           this.check$data(valid, $dataValid);
-          codeBlock();
+          codeBlock2();
         });
       }
       check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
@@ -13323,8 +5774,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count2 = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
+          const count = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -13337,16 +5788,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count2) {
-          gen.code((0, codegen_1._)`${count2}++`);
+        function checkLimits(count) {
+          gen.code((0, codegen_1._)`${count}++`);
           if (max2 === void 0) {
-            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count2} > ${max2}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count} > ${max2}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -14067,11 +6518,11 @@ var require_format = __commonJS({
           }
           function getFormat(fmtDef) {
             const code2 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt2 = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
+            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
-              return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt2}.validate`];
+              return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
-            return ["string", fmtDef, fmt2];
+            return ["string", fmtDef, fmt];
           }
           function validCondition() {
             if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
@@ -14490,6 +6941,7555 @@ var require_ajv = __commonJS({
   }
 });
 
+// node_modules/hdr-histogram-js/dist/ByteBuffer.js
+var require_ByteBuffer = __commonJS({
+  "node_modules/hdr-histogram-js/dist/ByteBuffer.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var { pow, floor } = Math;
+    var TWO_POW_32 = pow(2, 32);
+    var ByteBuffer = class _ByteBuffer {
+      static allocate(size = 16) {
+        return new _ByteBuffer(new Uint8Array(size));
+      }
+      constructor(data) {
+        this.position = 0;
+        this.data = data;
+        this.int32ArrayForConvert = new Uint32Array(1);
+        this.int8ArrayForConvert = new Uint8Array(this.int32ArrayForConvert.buffer);
+      }
+      put(value) {
+        if (this.position === this.data.length) {
+          const oldArray = this.data;
+          this.data = new Uint8Array(this.data.length * 2);
+          this.data.set(oldArray);
+        }
+        this.data[this.position] = value;
+        this.position++;
+      }
+      putInt32(value) {
+        if (this.data.length - this.position < 4) {
+          const oldArray = this.data;
+          this.data = new Uint8Array(this.data.length * 2 + 4);
+          this.data.set(oldArray);
+        }
+        this.int32ArrayForConvert[0] = value;
+        this.data.set(this.int8ArrayForConvert.reverse(), this.position);
+        this.position += 4;
+      }
+      putInt64(value) {
+        this.putInt32(floor(value / TWO_POW_32));
+        this.putInt32(value);
+      }
+      putArray(array) {
+        if (this.data.length - this.position < array.byteLength) {
+          const oldArray = this.data;
+          this.data = new Uint8Array(this.position + array.byteLength);
+          this.data.set(oldArray);
+        }
+        this.data.set(array, this.position);
+        this.position += array.byteLength;
+      }
+      get() {
+        const value = this.data[this.position];
+        this.position++;
+        return value;
+      }
+      getInt32() {
+        this.int8ArrayForConvert.set(this.data.slice(this.position, this.position + 4).reverse());
+        const value = this.int32ArrayForConvert[0];
+        this.position += 4;
+        return value;
+      }
+      getInt64() {
+        const high = this.getInt32();
+        const low = this.getInt32();
+        return high * TWO_POW_32 + low;
+      }
+      resetPosition() {
+        this.position = 0;
+      }
+    };
+    exports2.default = ByteBuffer;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramIterationValue.js
+var require_HistogramIterationValue = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramIterationValue.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var HistogramIterationValue = class {
+      constructor() {
+        this.reset();
+      }
+      reset() {
+        this.valueIteratedTo = 0;
+        this.valueIteratedFrom = 0;
+        this.countAtValueIteratedTo = 0;
+        this.countAddedInThisIterationStep = 0;
+        this.totalCountToThisValue = 0;
+        this.totalValueToThisValue = 0;
+        this.percentile = 0;
+        this.percentileLevelIteratedTo = 0;
+      }
+    };
+    exports2.default = HistogramIterationValue;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogramIterator.js
+var require_JsHistogramIterator = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogramIterator.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var HistogramIterationValue_1 = require_HistogramIterationValue();
+    var JsHistogramIterator = class {
+      constructor() {
+        this.currentIterationValue = new HistogramIterationValue_1.default();
+      }
+      resetIterator(histogram) {
+        this.histogram = histogram;
+        this.savedHistogramTotalRawCount = histogram.totalCount;
+        this.arrayTotalCount = histogram.totalCount;
+        this.currentIndex = 0;
+        this.currentValueAtIndex = 0;
+        this.nextValueAtIndex = Math.pow(2, histogram.unitMagnitude);
+        this.prevValueIteratedTo = 0;
+        this.totalCountToPrevIndex = 0;
+        this.totalCountToCurrentIndex = 0;
+        this.totalValueToCurrentIndex = 0;
+        this.countAtThisValue = 0;
+        this.freshSubBucket = true;
+        this.currentIterationValue.reset();
+      }
+      /**
+       * Returns true if the iteration has more elements. (In other words, returns true if next would return an
+       * element rather than throwing an exception.)
+       *
+       * @return true if the iterator has more elements.
+       */
+      hasNext() {
+        if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
+          throw "Concurrent Modification Exception";
+        }
+        return this.totalCountToCurrentIndex < this.arrayTotalCount;
+      }
+      /**
+       * Returns the next element in the iteration.
+       *
+       * @return the {@link HistogramIterationValue} associated with the next element in the iteration.
+       */
+      next() {
+        while (!this.exhaustedSubBuckets()) {
+          this.countAtThisValue = this.histogram.getCountAtIndex(this.currentIndex);
+          if (this.freshSubBucket) {
+            this.totalCountToCurrentIndex += this.countAtThisValue;
+            this.totalValueToCurrentIndex += this.countAtThisValue * this.histogram.highestEquivalentValue(this.currentValueAtIndex);
+            this.freshSubBucket = false;
+          }
+          if (this.reachedIterationLevel()) {
+            const valueIteratedTo = this.getValueIteratedTo();
+            Object.assign(this.currentIterationValue, {
+              valueIteratedTo,
+              valueIteratedFrom: this.prevValueIteratedTo,
+              countAtValueIteratedTo: this.countAtThisValue,
+              countAddedInThisIterationStep: this.totalCountToCurrentIndex - this.totalCountToPrevIndex,
+              totalCountToThisValue: this.totalCountToCurrentIndex,
+              totalValueToThisValue: this.totalValueToCurrentIndex,
+              percentile: 100 * this.totalCountToCurrentIndex / this.arrayTotalCount,
+              percentileLevelIteratedTo: this.getPercentileIteratedTo()
+            });
+            this.prevValueIteratedTo = valueIteratedTo;
+            this.totalCountToPrevIndex = this.totalCountToCurrentIndex;
+            this.incrementIterationLevel();
+            if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
+              throw new Error("Concurrent Modification Exception");
+            }
+            return this.currentIterationValue;
+          }
+          this.incrementSubBucket();
+        }
+        throw new Error("Index Out Of Bounds Exception");
+      }
+      getPercentileIteratedTo() {
+        return 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
+      }
+      getPercentileIteratedFrom() {
+        return 100 * this.totalCountToPrevIndex / this.arrayTotalCount;
+      }
+      getValueIteratedTo() {
+        return this.histogram.highestEquivalentValue(this.currentValueAtIndex);
+      }
+      exhaustedSubBuckets() {
+        return this.currentIndex >= this.histogram.countsArrayLength;
+      }
+      incrementSubBucket() {
+        this.freshSubBucket = true;
+        this.currentIndex++;
+        this.currentValueAtIndex = this.histogram.valueFromIndex(this.currentIndex);
+        this.nextValueAtIndex = this.histogram.valueFromIndex(this.currentIndex + 1);
+      }
+    };
+    exports2.default = JsHistogramIterator;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js
+var require_RecordedValuesIterator = __commonJS({
+  "node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogramIterator_1 = require_JsHistogramIterator();
+    var RecordedValuesIterator = class extends JsHistogramIterator_1.default {
+      /**
+       * @param histogram The histogram this iterator will operate on
+       */
+      constructor(histogram) {
+        super();
+        this.doReset(histogram);
+      }
+      /**
+       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
+       */
+      reset() {
+        this.doReset(this.histogram);
+      }
+      doReset(histogram) {
+        super.resetIterator(histogram);
+        this.visitedIndex = -1;
+      }
+      incrementIterationLevel() {
+        this.visitedIndex = this.currentIndex;
+      }
+      reachedIterationLevel() {
+        const currentCount = this.histogram.getCountAtIndex(this.currentIndex);
+        return currentCount != 0 && this.visitedIndex !== this.currentIndex;
+      }
+    };
+    exports2.default = RecordedValuesIterator;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/PercentileIterator.js
+var require_PercentileIterator = __commonJS({
+  "node_modules/hdr-histogram-js/dist/PercentileIterator.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogramIterator_1 = require_JsHistogramIterator();
+    var { pow, floor, log2 } = Math;
+    var PercentileIterator = class extends JsHistogramIterator_1.default {
+      /**
+       * @param histogram The histogram this iterator will operate on
+       * @param percentileTicksPerHalfDistance The number of equal-sized iteration steps per half-distance to 100%.
+       */
+      constructor(histogram, percentileTicksPerHalfDistance) {
+        super();
+        this.percentileTicksPerHalfDistance = 0;
+        this.percentileLevelToIterateTo = 0;
+        this.percentileLevelToIterateFrom = 0;
+        this.reachedLastRecordedValue = false;
+        this.doReset(histogram, percentileTicksPerHalfDistance);
+      }
+      /**
+       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
+       *
+       * @param percentileTicksPerHalfDistance The number of iteration steps per half-distance to 100%.
+       */
+      reset(percentileTicksPerHalfDistance) {
+        this.doReset(this.histogram, percentileTicksPerHalfDistance);
+      }
+      doReset(histogram, percentileTicksPerHalfDistance) {
+        super.resetIterator(histogram);
+        this.percentileTicksPerHalfDistance = percentileTicksPerHalfDistance;
+        this.percentileLevelToIterateTo = 0;
+        this.percentileLevelToIterateFrom = 0;
+        this.reachedLastRecordedValue = false;
+      }
+      hasNext() {
+        if (super.hasNext())
+          return true;
+        if (!this.reachedLastRecordedValue && this.arrayTotalCount > 0) {
+          this.percentileLevelToIterateTo = 100;
+          this.reachedLastRecordedValue = true;
+          return true;
+        }
+        return false;
+      }
+      incrementIterationLevel() {
+        this.percentileLevelToIterateFrom = this.percentileLevelToIterateTo;
+        const percentileReportingTicks = this.percentileTicksPerHalfDistance * pow(2, floor(log2(100 / (100 - this.percentileLevelToIterateTo))) + 1);
+        this.percentileLevelToIterateTo += 100 / percentileReportingTicks;
+      }
+      reachedIterationLevel() {
+        if (this.countAtThisValue === 0) {
+          return false;
+        }
+        const currentPercentile = 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
+        return currentPercentile >= this.percentileLevelToIterateTo;
+      }
+      getPercentileIteratedTo() {
+        return this.percentileLevelToIterateTo;
+      }
+      getPercentileIteratedFrom() {
+        return this.percentileLevelToIterateFrom;
+      }
+    };
+    exports2.default = PercentileIterator;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/formatters.js
+var require_formatters = __commonJS({
+  "node_modules/hdr-histogram-js/dist/formatters.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.floatFormatter = exports2.keepSignificantDigits = exports2.integerFormatter = void 0;
+    var leftPadding = (size) => {
+      return (input) => {
+        if (input.length < size) {
+          return " ".repeat(size - input.length) + input;
+        }
+        return input;
+      };
+    };
+    var integerFormatter = (size) => {
+      const padding = leftPadding(size);
+      return (integer) => padding("" + integer);
+    };
+    exports2.integerFormatter = integerFormatter;
+    var { floor, log10, pow } = Math;
+    var numberOfDigits = (n) => floor(log10(n) + 1);
+    var keepSignificantDigits = (digits) => (value) => {
+      const valueDigits = numberOfDigits(value);
+      if (valueDigits > digits) {
+        const extraDigits = valueDigits - digits;
+        const magnitude = pow(10, extraDigits);
+        return value - value % magnitude;
+      }
+      return value;
+    };
+    exports2.keepSignificantDigits = keepSignificantDigits;
+    var floatFormatter = (size, fractionDigits) => {
+      const numberFormatter = new Intl.NumberFormat("en-US", {
+        maximumFractionDigits: fractionDigits,
+        minimumFractionDigits: fractionDigits,
+        useGrouping: false
+      });
+      const padding = leftPadding(size);
+      return (float) => padding(numberFormatter.format(float));
+    };
+    exports2.floatFormatter = floatFormatter;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/ulp.js
+var require_ulp = __commonJS({
+  "node_modules/hdr-histogram-js/dist/ulp.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var ulp = (x) => Math.pow(2, Math.floor(Math.log2(x)) - 52);
+    exports2.default = ulp;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Histogram.js
+var require_Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.toSummary = exports2.NO_TAG = void 0;
+    var formatters_1 = require_formatters();
+    exports2.NO_TAG = "NO TAG";
+    var toSummary = (histogram) => {
+      const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
+      const round4 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      return {
+        p50: round4(histogram.getValueAtPercentile(50)),
+        p75: round4(histogram.getValueAtPercentile(75)),
+        p90: round4(histogram.getValueAtPercentile(90)),
+        p97_5: round4(histogram.getValueAtPercentile(97.5)),
+        p99: round4(histogram.getValueAtPercentile(99)),
+        p99_9: round4(histogram.getValueAtPercentile(99.9)),
+        p99_99: round4(histogram.getValueAtPercentile(99.99)),
+        p99_999: round4(histogram.getValueAtPercentile(99.999)),
+        max: maxValue,
+        totalCount
+      };
+    };
+    exports2.toSummary = toSummary;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogram.js
+var require_JsHistogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.default = exports2.JsHistogram = void 0;
+    var RecordedValuesIterator_1 = require_RecordedValuesIterator();
+    var PercentileIterator_1 = require_PercentileIterator();
+    var formatters_1 = require_formatters();
+    var ulp_1 = require_ulp();
+    var Histogram_1 = require_Histogram();
+    var { pow, floor, ceil, log2, max: max2, min } = Math;
+    var JsHistogram = class _JsHistogram {
+      incrementTotalCount() {
+        this._totalCount++;
+      }
+      addToTotalCount(value) {
+        this._totalCount += value;
+      }
+      setTotalCount(value) {
+        this._totalCount = value;
+      }
+      /**
+       * Get the total count of all recorded values in the histogram
+       * @return the total count of all recorded values in the histogram
+       */
+      get totalCount() {
+        return this._totalCount;
+      }
+      updatedMaxValue(value) {
+        const internalValue = value + this.unitMagnitudeMask;
+        this.maxValue = internalValue;
+      }
+      updateMinNonZeroValue(value) {
+        if (value <= this.unitMagnitudeMask) {
+          return;
+        }
+        const internalValue = floor(value / this.lowestDiscernibleValueRounded) * this.lowestDiscernibleValueRounded;
+        this.minNonZeroValue = internalValue;
+      }
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        this.autoResize = false;
+        this.startTimeStampMsec = Number.MAX_SAFE_INTEGER;
+        this.endTimeStampMsec = 0;
+        this.tag = Histogram_1.NO_TAG;
+        this.maxValue = 0;
+        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
+        this.identity = 0;
+        this.highestTrackableValue = 0;
+        this.lowestDiscernibleValue = 0;
+        this.numberOfSignificantValueDigits = 0;
+        this.bucketCount = 0;
+        this.subBucketCount = 0;
+        this.countsArrayLength = 0;
+        this.wordSizeInBytes = 0;
+        if (lowestDiscernibleValue < 1) {
+          throw new Error("lowestDiscernibleValue must be >= 1");
+        }
+        if (highestTrackableValue < 2 * lowestDiscernibleValue) {
+          throw new Error(`highestTrackableValue must be >= 2 * lowestDiscernibleValue ( 2 * ${lowestDiscernibleValue} )`);
+        }
+        if (numberOfSignificantValueDigits < 0 || numberOfSignificantValueDigits > 5) {
+          throw new Error("numberOfSignificantValueDigits must be between 0 and 5");
+        }
+        this.identity = _JsHistogram.identityBuilder++;
+        this.init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+      init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        this.lowestDiscernibleValue = lowestDiscernibleValue;
+        this.highestTrackableValue = highestTrackableValue;
+        this.numberOfSignificantValueDigits = numberOfSignificantValueDigits;
+        const largestValueWithSingleUnitResolution = 2 * floor(pow(10, numberOfSignificantValueDigits));
+        this.unitMagnitude = floor(log2(lowestDiscernibleValue));
+        this.lowestDiscernibleValueRounded = pow(2, this.unitMagnitude);
+        this.unitMagnitudeMask = this.lowestDiscernibleValueRounded - 1;
+        const subBucketCountMagnitude = ceil(log2(largestValueWithSingleUnitResolution));
+        this.subBucketHalfCountMagnitude = (subBucketCountMagnitude > 1 ? subBucketCountMagnitude : 1) - 1;
+        this.subBucketCount = pow(2, this.subBucketHalfCountMagnitude + 1);
+        this.subBucketHalfCount = this.subBucketCount / 2;
+        this.subBucketMask = (floor(this.subBucketCount) - 1) * pow(2, this.unitMagnitude);
+        this.establishSize(highestTrackableValue);
+        this.leadingZeroCountBase = 53 - this.unitMagnitude - this.subBucketHalfCountMagnitude - 1;
+        this.percentileIterator = new PercentileIterator_1.default(this, 1);
+        this.recordedValuesIterator = new RecordedValuesIterator_1.default(this);
+      }
+      /**
+       * The buckets (each of which has subBucketCount sub-buckets, here assumed to be 2048 as an example) overlap:
+       *
+       * <pre>
+       * The 0'th bucket covers from 0...2047 in multiples of 1, using all 2048 sub-buckets
+       * The 1'th bucket covers from 2048..4097 in multiples of 2, using only the top 1024 sub-buckets
+       * The 2'th bucket covers from 4096..8191 in multiple of 4, using only the top 1024 sub-buckets
+       * ...
+       * </pre>
+       *
+       * Bucket 0 is "special" here. It is the only one that has 2048 entries. All the rest have 1024 entries (because
+       * their bottom half overlaps with and is already covered by the all of the previous buckets put together). In other
+       * words, the k'th bucket could represent 0 * 2^k to 2048 * 2^k in 2048 buckets with 2^k precision, but the midpoint
+       * of 1024 * 2^k = 2048 * 2^(k-1) = the k-1'th bucket's end, so we would use the previous bucket for those lower
+       * values as it has better precision.
+       */
+      establishSize(newHighestTrackableValue) {
+        this.countsArrayLength = this.determineArrayLengthNeeded(newHighestTrackableValue);
+        this.bucketCount = this.getBucketsNeededToCoverValue(newHighestTrackableValue);
+        this.highestTrackableValue = newHighestTrackableValue;
+      }
+      determineArrayLengthNeeded(highestTrackableValue) {
+        if (highestTrackableValue < 2 * this.lowestDiscernibleValue) {
+          throw new Error("highestTrackableValue (" + highestTrackableValue + ") cannot be < (2 * lowestDiscernibleValue)");
+        }
+        const countsArrayLength = this.getLengthForNumberOfBuckets(this.getBucketsNeededToCoverValue(highestTrackableValue));
+        return countsArrayLength;
+      }
+      /**
+       * If we have N such that subBucketCount * 2^N > max value, we need storage for N+1 buckets, each with enough
+       * slots to hold the top half of the subBucketCount (the lower half is covered by previous buckets), and the +1
+       * being used for the lower half of the 0'th bucket. Or, equivalently, we need 1 more bucket to capture the max
+       * value if we consider the sub-bucket length to be halved.
+       */
+      getLengthForNumberOfBuckets(numberOfBuckets) {
+        const lengthNeeded = (numberOfBuckets + 1) * (this.subBucketCount / 2);
+        return lengthNeeded;
+      }
+      getBucketsNeededToCoverValue(value) {
+        let smallestUntrackableValue = this.subBucketCount * pow(2, this.unitMagnitude);
+        let bucketsNeeded = 1;
+        while (smallestUntrackableValue <= value) {
+          if (smallestUntrackableValue > Number.MAX_SAFE_INTEGER / 2) {
+            return bucketsNeeded + 1;
+          }
+          smallestUntrackableValue = smallestUntrackableValue * 2;
+          bucketsNeeded++;
+        }
+        return bucketsNeeded;
+      }
+      /**
+       * Record a value in the histogram
+       *
+       * @param value The value to be recorded
+       * @throws may throw Error if value is exceeds highestTrackableValue
+       */
+      recordValue(value) {
+        this.recordSingleValue(value);
+      }
+      recordSingleValue(value) {
+        const countsIndex = this.countsArrayIndex(value);
+        if (countsIndex >= this.countsArrayLength) {
+          this.handleRecordException(1, value);
+        } else {
+          this.incrementCountAtIndex(countsIndex);
+        }
+        this.updateMinAndMax(value);
+        this.incrementTotalCount();
+      }
+      handleRecordException(count, value) {
+        if (!this.autoResize) {
+          throw new Error("Value " + value + " is outside of histogram covered range");
+        }
+        this.resize(value);
+        var countsIndex = this.countsArrayIndex(value);
+        this.addToCountAtIndex(countsIndex, count);
+        this.highestTrackableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
+      }
+      countsArrayIndex(value) {
+        if (value < 0) {
+          throw new Error("Histogram recorded value cannot be negative.");
+        }
+        const bucketIndex = this.getBucketIndex(value);
+        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
+        return this.computeCountsArrayIndex(bucketIndex, subBucketIndex);
+      }
+      computeCountsArrayIndex(bucketIndex, subBucketIndex) {
+        const bucketBaseIndex = (bucketIndex + 1) * pow(2, this.subBucketHalfCountMagnitude);
+        const offsetInBucket = subBucketIndex - this.subBucketHalfCount;
+        return bucketBaseIndex + offsetInBucket;
+      }
+      /**
+       * @return the lowest (and therefore highest precision) bucket index that can represent the value
+       */
+      getBucketIndex(value) {
+        return max2(floor(log2(value)) - this.subBucketHalfCountMagnitude - this.unitMagnitude, 0);
+      }
+      getSubBucketIndex(value, bucketIndex) {
+        return floor(value / pow(2, bucketIndex + this.unitMagnitude));
+      }
+      updateMinAndMax(value) {
+        if (value > this.maxValue) {
+          this.updatedMaxValue(value);
+        }
+        if (value < this.minNonZeroValue && value !== 0) {
+          this.updateMinNonZeroValue(value);
+        }
+      }
+      /**
+       * Get the value at a given percentile.
+       * When the given percentile is &gt; 0.0, the value returned is the value that the given
+       * percentage of the overall recorded value entries in the histogram are either smaller than
+       * or equivalent to. When the given percentile is 0.0, the value returned is the value that all value
+       * entries in the histogram are either larger than or equivalent to.
+       * <p>
+       * Note that two values are "equivalent" in this statement if
+       * {@link org.HdrHistogram.JsHistogram#valuesAreEquivalent} would return true.
+       *
+       * @param percentile  The percentile for which to return the associated value
+       * @return The value that the given percentage of the overall recorded value entries in the
+       * histogram are either smaller than or equivalent to. When the percentile is 0.0, returns the
+       * value that all value entries in the histogram are either larger than or equivalent to.
+       */
+      getValueAtPercentile(percentile) {
+        const requestedPercentile = min(percentile, 100);
+        const fpCountAtPercentile = requestedPercentile / 100 * this.totalCount;
+        const countAtPercentile = max2(
+          ceil(fpCountAtPercentile - (0, ulp_1.default)(fpCountAtPercentile)),
+          // round up
+          1
+          // Make sure we at least reach the first recorded entry
+        );
+        let totalToCurrentIndex = 0;
+        for (let i = 0; i < this.countsArrayLength; i++) {
+          totalToCurrentIndex += this.getCountAtIndex(i);
+          if (totalToCurrentIndex >= countAtPercentile) {
+            var valueAtIndex = this.valueFromIndex(i);
+            return percentile === 0 ? this.lowestEquivalentValue(valueAtIndex) : this.highestEquivalentValue(valueAtIndex);
+          }
+        }
+        return 0;
+      }
+      valueFromIndexes(bucketIndex, subBucketIndex) {
+        return subBucketIndex * pow(2, bucketIndex + this.unitMagnitude);
+      }
+      valueFromIndex(index) {
+        let bucketIndex = floor(index / this.subBucketHalfCount) - 1;
+        let subBucketIndex = index % this.subBucketHalfCount + this.subBucketHalfCount;
+        if (bucketIndex < 0) {
+          subBucketIndex -= this.subBucketHalfCount;
+          bucketIndex = 0;
+        }
+        return this.valueFromIndexes(bucketIndex, subBucketIndex);
+      }
+      /**
+       * Get the lowest value that is equivalent to the given value within the histogram's resolution.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The lowest value that is equivalent to the given value within the histogram's resolution.
+       */
+      lowestEquivalentValue(value) {
+        const bucketIndex = this.getBucketIndex(value);
+        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
+        const thisValueBaseLevel = this.valueFromIndexes(bucketIndex, subBucketIndex);
+        return thisValueBaseLevel;
+      }
+      /**
+       * Get the highest value that is equivalent to the given value within the histogram's resolution.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The highest value that is equivalent to the given value within the histogram's resolution.
+       */
+      highestEquivalentValue(value) {
+        return this.nextNonEquivalentValue(value) - 1;
+      }
+      /**
+       * Get the next value that is not equivalent to the given value within the histogram's resolution.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The next value that is not equivalent to the given value within the histogram's resolution.
+       */
+      nextNonEquivalentValue(value) {
+        return this.lowestEquivalentValue(value) + this.sizeOfEquivalentValueRange(value);
+      }
+      /**
+       * Get the size (in value units) of the range of values that are equivalent to the given value within the
+       * histogram's resolution. Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The size of the range of values equivalent to the given value.
+       */
+      sizeOfEquivalentValueRange(value) {
+        const bucketIndex = this.getBucketIndex(value);
+        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
+        const distanceToNextValue = pow(2, this.unitMagnitude + (subBucketIndex >= this.subBucketCount ? bucketIndex + 1 : bucketIndex));
+        return distanceToNextValue;
+      }
+      /**
+       * Get a value that lies in the middle (rounded up) of the range of values equivalent the given value.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The value lies in the middle (rounded up) of the range of values equivalent the given value.
+       */
+      medianEquivalentValue(value) {
+        return this.lowestEquivalentValue(value) + floor(this.sizeOfEquivalentValueRange(value) / 2);
+      }
+      /**
+       * Get the computed mean value of all recorded values in the histogram
+       *
+       * @return the mean value (in value units) of the histogram data
+       */
+      get mean() {
+        if (this.totalCount === 0) {
+          return 0;
+        }
+        this.recordedValuesIterator.reset();
+        let totalValue = 0;
+        while (this.recordedValuesIterator.hasNext()) {
+          const iterationValue = this.recordedValuesIterator.next();
+          totalValue += this.medianEquivalentValue(iterationValue.valueIteratedTo) * iterationValue.countAtValueIteratedTo;
+        }
+        return totalValue / this.totalCount;
+      }
+      getStdDeviation(mean = this.mean) {
+        if (this.totalCount === 0) {
+          return 0;
+        }
+        let geometric_deviation_total = 0;
+        this.recordedValuesIterator.reset();
+        while (this.recordedValuesIterator.hasNext()) {
+          const iterationValue = this.recordedValuesIterator.next();
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean;
+          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
+        }
+        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
+        return std_deviation;
+      }
+      /**
+       * Get the computed standard deviation of all recorded values in the histogram
+       *
+       * @return the standard deviation (in value units) of the histogram data
+       */
+      get stdDeviation() {
+        if (this.totalCount === 0) {
+          return 0;
+        }
+        const mean = this.mean;
+        let geometric_deviation_total = 0;
+        this.recordedValuesIterator.reset();
+        while (this.recordedValuesIterator.hasNext()) {
+          const iterationValue = this.recordedValuesIterator.next();
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean;
+          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
+        }
+        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
+        return std_deviation;
+      }
+      /**
+       * Produce textual representation of the value distribution of histogram data by percentile. The distribution is
+       * output with exponentially increasing resolution, with each exponentially decreasing half-distance containing
+       * <i>dumpTicksPerHalf</i> percentile reporting tick points.
+       *
+       * @param printStream    Stream into which the distribution will be output
+       * <p>
+       * @param percentileTicksPerHalfDistance  The number of reporting points per exponentially decreasing half-distance
+       * <p>
+       * @param outputValueUnitScalingRatio    The scaling factor by which to divide histogram recorded values units in
+       *                                     output
+       * @param useCsvFormat  Output in CSV format if true. Otherwise use plain text form.
+       */
+      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
+        let result = "";
+        if (useCsvFormat) {
+          result += '"Value","Percentile","TotalCount","1/(1-Percentile)"\n';
+        } else {
+          result += "       Value     Percentile TotalCount 1/(1-Percentile)\n\n";
+        }
+        const iterator = this.percentileIterator;
+        iterator.reset(percentileTicksPerHalfDistance);
+        let lineFormatter;
+        let lastLineFormatter;
+        if (useCsvFormat) {
+          const valueFormatter = (0, formatters_1.floatFormatter)(0, this.numberOfSignificantValueDigits);
+          const percentileFormatter = (0, formatters_1.floatFormatter)(0, 12);
+          const lastFormatter = (0, formatters_1.floatFormatter)(0, 2);
+          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + "," + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
+          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + ",Infinity\n";
+        } else {
+          const valueFormatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
+          const percentileFormatter = (0, formatters_1.floatFormatter)(2, 12);
+          const totalCountFormatter = (0, formatters_1.integerFormatter)(10);
+          const lastFormatter = (0, formatters_1.floatFormatter)(14, 2);
+          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + " " + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
+          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + "\n";
+        }
+        while (iterator.hasNext()) {
+          const iterationValue = iterator.next();
+          if (iterationValue.percentileLevelIteratedTo < 100) {
+            result += lineFormatter(iterationValue);
+          } else {
+            result += lastLineFormatter(iterationValue);
+          }
+        }
+        if (!useCsvFormat) {
+          const formatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
+          const _mean = this.mean;
+          const mean = formatter(_mean / outputValueUnitScalingRatio);
+          const std_deviation = formatter(this.getStdDeviation(_mean) / outputValueUnitScalingRatio);
+          const max3 = formatter(this.maxValue / outputValueUnitScalingRatio);
+          const intFormatter = (0, formatters_1.integerFormatter)(12);
+          const totalCount = intFormatter(this.totalCount);
+          const bucketCount = intFormatter(this.bucketCount);
+          const subBucketCount = intFormatter(this.subBucketCount);
+          result += `#[Mean    = ${mean}, StdDeviation   = ${std_deviation}]
+#[Max     = ${max3}, Total count    = ${totalCount}]
+#[Buckets = ${bucketCount}, SubBuckets     = ${subBucketCount}]
+`;
+        }
+        return result;
+      }
+      get summary() {
+        return (0, Histogram_1.toSummary)(this);
+      }
+      toJSON() {
+        return this.summary;
+      }
+      inspect() {
+        return this.toString();
+      }
+      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+        return this.toString();
+      }
+      /**
+       * Provide a (conservatively high) estimate of the Histogram's total footprint in bytes
+       *
+       * @return a (conservatively high) estimate of the Histogram's total footprint in bytes
+       */
+      get estimatedFootprintInBytes() {
+        return this._getEstimatedFootprintInBytes();
+      }
+      recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this.recordSingleValue(value);
+        if (expectedIntervalBetweenValueSamples <= 0) {
+          return;
+        }
+        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
+          this.recordSingleValue(missingValue);
+        }
+      }
+      recordCountAtValue(count, value) {
+        const countsIndex = this.countsArrayIndex(value);
+        if (countsIndex >= this.countsArrayLength) {
+          this.handleRecordException(count, value);
+        } else {
+          this.addToCountAtIndex(countsIndex, count);
+        }
+        this.updateMinAndMax(value);
+        this.addToTotalCount(count);
+      }
+      /**
+       * Record a value in the histogram (adding to the value's current count)
+       *
+       * @param value The value to be recorded
+       * @param count The number of occurrences of this value to record
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithCount(value, count) {
+        this.recordCountAtValue(count, value);
+      }
+      /**
+       * Record a value in the histogram.
+       * <p>
+       * To compensate for the loss of sampled values when a recorded value is larger than the expected
+       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
+       * (down to the expectedIntervalBetweenValueSamples) value records.
+       * <p>
+       * Note: This is a at-recording correction method, as opposed to the post-recording correction method provided
+       * by {@link #copyCorrectedForCoordinatedOmission(long)}.
+       * The two methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
+       * for the same coordinated omission issue.
+       * <p>
+       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
+       * important.
+       *
+       * @param value The value to record
+       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
+       *                                           auto-generated value records as appropriate if value is larger
+       *                                           than expectedIntervalBetweenValueSamples
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this.recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+      }
+      recordValueWithCountAndExpectedInterval(value, count, expectedIntervalBetweenValueSamples) {
+        this.recordCountAtValue(count, value);
+        if (expectedIntervalBetweenValueSamples <= 0) {
+          return;
+        }
+        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
+          this.recordCountAtValue(count, missingValue);
+        }
+      }
+      /**
+       * Add the contents of another histogram to this one, while correcting the incoming data for coordinated omission.
+       * <p>
+       * To compensate for the loss of sampled values when a recorded value is larger than the expected
+       * interval between value samples, the values added will include an auto-generated additional series of
+       * decreasingly-smaller (down to the expectedIntervalBetweenValueSamples) value records for each count found
+       * in the current histogram that is larger than the expectedIntervalBetweenValueSamples.
+       *
+       * Note: This is a post-recording correction method, as opposed to the at-recording correction method provided
+       * by {@link #recordValueWithExpectedInterval(long, long) recordValueWithExpectedInterval}. The two
+       * methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
+       * for the same coordinated omission issue.
+       * by
+       * <p>
+       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
+       * important.
+       *
+       * @param otherHistogram The other histogram. highestTrackableValue and largestValueWithSingleUnitResolution must match.
+       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
+       *                                           auto-generated value records as appropriate if value is larger
+       *                                           than expectedIntervalBetweenValueSamples
+       * @throws ArrayIndexOutOfBoundsException (may throw) if values exceed highestTrackableValue
+       */
+      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
+        const toHistogram = this;
+        const otherValues = new RecordedValuesIterator_1.default(otherHistogram);
+        while (otherValues.hasNext()) {
+          const v = otherValues.next();
+          toHistogram.recordValueWithCountAndExpectedInterval(v.valueIteratedTo, v.countAtValueIteratedTo, expectedIntervalBetweenValueSamples);
+        }
+      }
+      /**
+       * Add the contents of another histogram to this one.
+       * <p>
+       * As part of adding the contents, the start/end timestamp range of this histogram will be
+       * extended to include the start/end timestamp range of the other histogram.
+       *
+       * @param otherHistogram The other histogram.
+       * @throws (may throw) if values in fromHistogram's are
+       * higher than highestTrackableValue.
+       */
+      add(otherHistogram) {
+        if (!(otherHistogram instanceof _JsHistogram)) {
+          throw new Error("Cannot add a WASM histogram to a regular JS histogram");
+        }
+        const highestRecordableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
+        if (highestRecordableValue < otherHistogram.maxValue) {
+          if (!this.autoResize) {
+            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
+          }
+          this.resize(otherHistogram.maxValue);
+        }
+        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
+          let observedOtherTotalCount = 0;
+          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
+            const otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              this.addToCountAtIndex(i, otherCount);
+              observedOtherTotalCount += otherCount;
+            }
+          }
+          this.setTotalCount(this.totalCount + observedOtherTotalCount);
+          this.updatedMaxValue(max2(this.maxValue, otherHistogram.maxValue));
+          this.updateMinNonZeroValue(min(this.minNonZeroValue, otherHistogram.minNonZeroValue));
+        } else {
+          const otherMaxIndex = otherHistogram.countsArrayIndex(otherHistogram.maxValue);
+          let otherCount = otherHistogram.getCountAtIndex(otherMaxIndex);
+          this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(otherMaxIndex));
+          for (let i = 0; i < otherMaxIndex; i++) {
+            otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(i));
+            }
+          }
+        }
+        this.startTimeStampMsec = min(this.startTimeStampMsec, otherHistogram.startTimeStampMsec);
+        this.endTimeStampMsec = max2(this.endTimeStampMsec, otherHistogram.endTimeStampMsec);
+      }
+      /**
+       * Get the count of recorded values at a specific value (to within the histogram resolution at the value level).
+       *
+       * @param value The value for which to provide the recorded count
+       * @return The total count of values recorded in the histogram within the value range that is
+       * {@literal >=} lowestEquivalentValue(<i>value</i>) and {@literal <=} highestEquivalentValue(<i>value</i>)
+       */
+      getCountAtValue(value) {
+        const index = min(max2(0, this.countsArrayIndex(value)), this.countsArrayLength - 1);
+        return this.getCountAtIndex(index);
+      }
+      /**
+       * Subtract the contents of another histogram from this one.
+       * <p>
+       * The start/end timestamps of this histogram will remain unchanged.
+       *
+       * @param otherHistogram The other histogram.
+       * @throws ArrayIndexOutOfBoundsException (may throw) if values in otherHistogram's are higher than highestTrackableValue.
+       *
+       */
+      subtract(otherHistogram) {
+        const highestRecordableValue = this.valueFromIndex(this.countsArrayLength - 1);
+        if (!(otherHistogram instanceof _JsHistogram)) {
+          throw new Error("Cannot subtract a WASM histogram to a regular JS histogram");
+        }
+        if (highestRecordableValue < otherHistogram.maxValue) {
+          if (!this.autoResize) {
+            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
+          }
+          this.resize(otherHistogram.maxValue);
+        }
+        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
+          let observedOtherTotalCount = 0;
+          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
+            const otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              this.addToCountAtIndex(i, -otherCount);
+              observedOtherTotalCount += otherCount;
+            }
+          }
+          this.setTotalCount(this.totalCount - observedOtherTotalCount);
+        } else {
+          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
+            const otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              const otherValue = otherHistogram.valueFromIndex(i);
+              if (this.getCountAtValue(otherValue) < otherCount) {
+                throw new Error("otherHistogram count (" + otherCount + ") at value " + otherValue + " is larger than this one's (" + this.getCountAtValue(otherValue) + ")");
+              }
+              this.recordCountAtValue(-otherCount, otherValue);
+            }
+          }
+        }
+        if (this.getCountAtValue(this.maxValue) <= 0 || this.getCountAtValue(this.minNonZeroValue) <= 0) {
+          this.establishInternalTackingValues();
+        }
+      }
+      establishInternalTackingValues(lengthToCover = this.countsArrayLength) {
+        this.maxValue = 0;
+        this.minNonZeroValue = Number.MAX_VALUE;
+        let maxIndex = -1;
+        let minNonZeroIndex = -1;
+        let observedTotalCount = 0;
+        for (let index = 0; index < lengthToCover; index++) {
+          const countAtIndex = this.getCountAtIndex(index);
+          if (countAtIndex > 0) {
+            observedTotalCount += countAtIndex;
+            maxIndex = index;
+            if (minNonZeroIndex == -1 && index != 0) {
+              minNonZeroIndex = index;
+            }
+          }
+        }
+        if (maxIndex >= 0) {
+          this.updatedMaxValue(this.highestEquivalentValue(this.valueFromIndex(maxIndex)));
+        }
+        if (minNonZeroIndex >= 0) {
+          this.updateMinNonZeroValue(this.valueFromIndex(minNonZeroIndex));
+        }
+        this.setTotalCount(observedTotalCount);
+      }
+      reset() {
+        this.clearCounts();
+        this.setTotalCount(0);
+        this.startTimeStampMsec = 0;
+        this.endTimeStampMsec = 0;
+        this.tag = Histogram_1.NO_TAG;
+        this.maxValue = 0;
+        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
+      }
+      destroy() {
+      }
+    };
+    exports2.JsHistogram = JsHistogram;
+    exports2.default = JsHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js
+var require_generated_wasm = __commonJS({
+  "node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.BINARY = void 0;
+    exports2.BINARY = "eNrsfQtgVMXV/8zce3c3uQlclLBIUGdvogQRCUkIQbGbmwKiVaGWWoqvBAjCBoGEBW2/kARRxFelL6vV6iZU8bNY8bOtQsWAWkVbLb79V9uC9VU/W6m11bZ+5u85M/fu3VeygbxdabO798ydmXvmnDNnzpz5XVKz+hJKCKH302OqWXMzqabNtBn+NFbTZgKXaHM1a27Ev00EvzZWe5obGxuRpDQ3NpJqpbkZCzeSagp0pVmUbaLN1WpzU1MzqVaamkT5piYsL2ukTVgFba4mpJrgtWbaBB1oqlabsVoKtbBGqBev0OZqrRlJLJcqtSvWajULVzaEyVHKn9nbLCdPISQ7b5RK1Ozso9TsMfnZNMeTTYYrHkXxU5UQouZSv0I9wz2K+B8lZLia61FUv0qVPEVR8tRhhjKaMq8ndwQZTbVhR2gE7stW1bHkSIL/0VGEeIghClFRwKZ156oKl+nRiYTRw+A/lY6iPkpVSvGPT/7P56OE6fgP/9Ozsrwjxe2id4qvl65q8J+Srap0FVE1hRLq2URHNdIZdhG9mVqH8sddRUx1xPLCHx/8GQl/xsKfQvhzIvzZvZFCDdddw3TvJyc9QHO/evrZ8yqsc86xvn7R6TOUYdmzl60Or7y4oeaSCmW47vyYXK4Y0V+lJcqI6K/yMuWI4XNrFtXVLnauKUdqF120ovZSomsXXbRq2QoS9F500ZoV8K0y66KLFq1cvrx2UZhY+kUXNYTDyy5aWLO6VhnpuaT2kpUN32Bk5EUXra4NWw0Xr7mkdkV49Zm1Ky4OLyUzRkU7V7Bo5YrV4YY1i8IrG8g79CgX5eLa8Mk1a8Irz6ldveybteTPMcTVscR3aWHcnUuXXby0dnV4XkPNorqahctrz61ZvqaW/G9MudUpy71HA3H1rQ7XNITnLbuk9ivhmktWnbW6dhH5S0yh1ckL/ZUeG1dT7YrFsUXejymyOlmRg/SYuFouWbbi7JUrFtQ2rBQ9/hv1x5eouUyQPkhga3hluGb5F1euWREmf6f5CU+6eEbt2mU14WUrV5AP6ZHx1dbWrCD/oEXxT7U6vOySmnDt4lkrV4ZXNSxbET59RdU3wrWryT+pe7wbahetbFgsOvZRzIO7KF9bFl4quvcxPSF1kZmXrapdFK5dfPqKcG3D2prl5F/xzMaiVnhubcOi2hXhZctryb/pOFeRlWvCq9a4yDOWrQ43LFu4Bp/9P/SkGEFd9Y0vrmxowBZnrWz44sqVDYuXrYBHnnPJstWr4Y5P6GjXHTWLo4pUQf4vZhTctMnl5NOUxNIS0pGSWF5GWtjRscQ4DSbrYwqsXrMw3FCzKOzq2OXsmM4KTC4nGzovUVpCrui8RHkZuZKZSUrEd3YjG+EqVbti0crFteQqZsTIwOraMNnE/K4exliRq9kYNynBjMRQE+zIcfH3pjIkx8VXk8qSmPE1JjUlZnx1SW0Jj68riTHh8TUlsSbHxteTaE5GJxSJ2pMEBscYlLGJD+yyKNewkQk1g0m5lo1PeLiUNuW62OF3G5XrGU9BilqVb7EJnZRJMCs3sHi+J9qVzazIXaZTw/JtNilWeLu2LN9hR7lviTUt342V+Djb8r3U1NIS8v3U1PIycqNLrwU1XmN/EFsiiX25iR3baYnJ5eTmLoqUlpAfdlGkvIzcwgqSFYnv8a3sCHcxaWR+5LI8KBJgZW5ziVlpSYyVud3Ft9KSzqxMaUlnVkbe27WVkdV0bWVkjV1YGVldF1ZG1tWplZE1dWplZD2dWRm7SDIrI2kprIzzwC4rE3FZGbtmsDKtLitjP1xKK9MWO/xuK7OF8RSkqJX5scvKJJZJsDJ3sHi+J1qZO11WprSkcyuz1WVlUHi7tjJ3uaxMaUmclfnvWImPszJ3p6aWlpCfpKaWl5FtLhsiqPE6e09siSRW5qfs2E5LTC4n93ZRpLSEbO+iSHkZuc9lZVxF4nv8Py4rU1piW5n7XVYGRQKszM9cYlZeFmNlfu7iW3lZZ1amvKwzKyPv7drKyGq6tjKyxi6sjKyuCysj6+rUysiaOrUysp7OrIxdJJmVkbQUVsZ5YJeV+YXLytg1g5V5wGVl7IdLaWUejB1+t5XZwXgKUtTK7HRZmcQyCVbmlyye74lW5iGXlSkv69zK7HJZGRTerq3Mwy4rU14WZ2XaYyU+zsrsTk0tLSF7UlPLy8gjLhsiqPE6+2hsiSRW5jF2bKclJpeTX3VRpLSEPN5FkfIy8oTLyriKxPd4r8vKlJfZVuZJl5VBkQAr8xTLj7s7xtL8mh0TT06wNgklEizO+GR1pLI645NVl8ryHJ+s5qTW5/hk1Sa1QIXJ6kxihQqT1ZjEEhUkqy/RGo1NWixqkZIORIxV4smZ4bJMv2Gjk7YC1ulpNjHpg6e0UM8kio7bSv2WFXZCjlqqfWxSF+USrNWzLNkYJVqs59iJ8eU6tVrPs9JEZejacr3Ajo6/LdZ6vZioRXEW7KXOS5SWkJc7L1FeRl5hZpIS8bbh/yWWSmLRfscKuiw1uZy8mkax0hLyWhrFysvI79m4VMXin+IPbFR8UWnl/sjyEsUJLN1+ZiyuhSKuxzzARsRdm1xOXk+4WFpC/pRwsbyMvMHyxMX47r3JfHRmVhYlFtUVOuu07B884nub5RJOONlVRa9sb71Zv4SyZiuSbbzFrM058He/D/7uu5LipY34ETkC/u4eg9+RvnkfMd5iBZpJi5hqNdYHiFLJCaenqZWcFDF1DCfWyJDxRfyB9Byq6/ouSpXmAg8ns0Q5X6FHZ5V2IZPOlJfH5FCdU/xqsnLm44wzKKPUc9pQzlS9wBtgQM4xqUXPUpstqsG2QxEjnJ6uVlqRbGt/tjXKGmsQonNqKWHrsY00VMSIxev1gALV+QKUE84KfDMtxpV8qBceAZqjnMrmCF5mnJQzn/40pWozkAj0VrFa2OlqM1csda1mHcsV65OOjg7F/jw931QurjNVy1sXYFzhqqXWrbWM1dA6hdZVbMTU1EqucRXq56payVWuwRNyhTNLDYcsFuYkVMSqOQWmxVyFu6q5Clxj4ooYjyauXFoPzXAFeq8gW4FdxGri7NL6ckZ0Xdd/yagmHsdkUNpSQ5xZjfUhU8VrFq3HG1VDhaqiZKUc+Ay/JS/EHQGmc8VicBO11DqoA+gBD7AV6/DAPYpTh85V6HgDVAfsAeYTpJtMMpdJ5jLJXOYwl11cZyrAXI0z6Jxgrsm4FsM2fDACbEBu+LiCXKTI45jCcK3a5hPlWhj7pUnGEiGllLMwSuBVlFLo3qp61gykSM5nfSaccWodGbJW1VtqnUkto25WPowOsAE6YtQFQLL1OpNZI09XK4fryFlWz5nlg4u0oUEwV3QZPnxYqRoKmcxiQCSclbNIDnJV02+klDUHiUktciYoAqd1lcQiszWL6Gol0a3N1zCohljbbxRfQFUt/+kwthYLAz2EzVkkQBUYOwNolBPJG6dENacWDQUo6DIn8BXVGlv42Y0sSCwjbHjgZ2G2/qhClWZWKf4VKMMUQpmiW7RQsUiharACb6GnQB2uF/hmBliBJ2pHCrycoB0p9AieK/Wc4QXObFPRgN0tVKWZgXpiTY3dhl3xLLWyIE9YKdiYPF0YGmJSeFLjLQbPo8rnSdqZTjoiOxHXg4KsACnwFmZxUujlrNBnUws9FitUdHx0j0kKvE71QHN1T4gAfvi0AirksrHeUkN1hTg4IRMLz1ErC7JnqpWGFx+iDsyaNbzeopzko2UUWkrr9THCsBELjCgpyEb50a3s4XqBFwRcWEBozyKFim4R/Q4Qrs/EUCgjFcpoUSuf04vrwpyGLFoHlVqfdnR00NPzTWprJRMmQ5o8ahsoeM5mTsP1JprSpXFGThNPCYpFQ7IQCDxdaoKswu1LHbnEGywwZS8xSptZJaczYXazyMkEbwKNoXXiJ7XYWTaRig8GnZJkZilOQY9TEK2tc90nr3NSZyn1JgP+E6GQlLM6nMGgSbhDKLF9R3QgObNyJBk03i442imYIz4M8TFSfIzmzBrr3Dba+TbS+WbU2V0hllpvjQ6ZLBQQ/ZJKzeeAUFWRqQoRHz7xYYiP0VBEyA6XeqDrf1NghiDWe2Bz56iV1n6fFcmyrmDWsTCxFtACkD5WabUYAaZUcmb46gKsACacAnpP1V7aVPUGadlqtfhChSyH6ZxZ5IxcuNFkBZ+xvsV3upUd5ixUyHTdFuKC7IDCiWUAK9HYf0k0vF23nlKso3FGV6wczhxDC0w9K9/UjCyTzVQrgzB3qVwBowysCVtq3WlhlFrt4rowiKwW4hrXbKkNWR0dSshqaWmst4y1Jsz36hn5aEVhQpZfiC4mZSMsDR1XuGZkwawH9n0MEA0Vv5seq7GeazD7G8B2xj1g4zUxo4BQhUKmhnOe0EWsStOwYFO9GFKYbu3pVYGnIdY6nLphPgBBQa/EKMgy0Z1QwJUR7hFMiDjVwV3CbDWIGRCcqQJq1wvdKATVHBkyKSdGNqf6L7Op0owCo9TDfAbTFzEVNPacmipOAODOTCRScWhdgMkZQamfqVaCHIjHJmhtpIYUMVV6WEXMB73DbznwINQyQih5BjQCwixrZJavPkU91PKJe3yhALDEUmNLwowZoNKqA51J+iRKTqFoDwSdSbp0dqh4Ln04XOMo3eIfPp5F6+REhg0FtOgd4hsV1oWFHJbB9yRcU+qExlgjHE5RU7F8Ya5Zo9c2OA+rmSpcVMRFyb8sUVIVFyUrc03NVTI1V0EPEztvKhazh5g5ncXHASspO3uE01lmKpYBnTVcnfWAwEMXDFdns0VJVVyUnR1maq6SnXSWRjvbpRRiF490uqiYijUauuhzddFrqnBRERdlF3VRUhUXZReHm5qrZOouopwaMdITLwtSDAYjVZFUReoLV1yFhOb4evvZ0+iDmk4f0qiHxdWTWi2S2Az9GUYZ+CEsgII1KxdmYFLHwSPgqkXDdWeJG7hq5IBoi+Uqp5a3nhPLC24quqheqFidmavCXXVQG7gyoiOKEH7G5eOADCqVILxS8scrOMmrlg/vRAsp7SXKKxRGq56yStkqlNYSOsfVUFz/TBWXT1wNJesR9CNaQnTO3Y9UNei6fgKusbiyPKAosGpTvyQWpFCUGbkwT4dEN/XrMLSQZ6l1hXkFedZ119DZEAe4hln7rmEWtSg6LHnoJaExH1lXxAyLrrVo2ISlmfu3GkJHAqoLFeZZB3NQ0wvyYMgN3cRVGAP5wT4o2HMjVxbXOdN3w+oQZ9HNz5A5qvyyCteAm58hK9AhVnHBh0tPxXqDrICl1ifDQlNwDfwGWRX9XcU3XiG5xqn1BtYIVtm5n7rKOxPgG9AO3JBtl3dKu0tqaD0dUnHoFEp0/XqVqt3h51wXu4ahoHFS1dHR0TF8PlA42WoyK3K9Ryzq3yDiM3uORUPQAWCTpUCA4R3vnJAOl1rueV0VpXZfceocy4PlWr73v68pcywflGx55OVJc0I6GG8axoHB+AHKsWFo0GhVS8sP73z33j/RebCQqGqJfO+O64+W3/e9+uiHbIGVHYIfe++NHLcgpOEdf95w3x9GLbBykbD7qb9fsYUtgC4B7a73rrz32fvs6lqu+PTOPxwYscAy5K2R3+7dv/dP1zQvsI7Au1s2/3LnS/cczF0A3WTuboImVcETLMCxsWWBhsCFR0KLKT6b1m39bAYF8THVODFRk4pJbHV46wqzOxLGyVbODEN3BJrqN+YqWpPSnNXI6c12KnBlLQi286tGRJnaIKYhL+4P4sXb7VsONnNif+1YmO8qebC9Rq20vwc52eKmiVpcVwhxlx6u66yR012mVlW2yVSrOoZvqHrYu66qhS7gZJfJ4KpSRddVfTp8QQNE26roRvjZIf5bucDdMhDn5rIx8srHzZxVtYj/Pg5+OZeNAQsbEXXI66vO5SzmZ0Pc/VHawQ7y5SiREK5VBTfNjS8ybxa0QzltwzVTZ90FhpvkhxCSqApu2qo2s2YLai3bBGwwWVWHd14uGWMxzqru950LX0kVrbrfx9m6jSarouu4tqGKnAMEUBznB9MtOgtW1/km2cJFR7fmi/5AQ5WxDXmiDXniGvKs22h64hrSuCfakOmVAcpWCEJsyVF0rkClAcVqaTEswr0WnZUf8HFm86Cjg2yAdVfMWLvZEjdmUYJ9xzzX1ebocKhVLcY8993nzsJntqW2+Ittu9ydsAtGlHVgdebm42pQVrDv7jv+HlxnOrVdtmGdqeAPXyN+rNrQbmZzVjVxU1UH2bDV0sLW9vyQ6Z2gEFNvczrdGsjhrKrsqh3msBmk4t+fVp30VrCNeycoRsQkPIcr7Ty7lettZnbEHB4JGHw4H24rYHubqbcFRnCD5/Ac18Uj2syciJnLc/mwGcUXP/Hdr/39pFOxztERTrjRyodHIjyb6/yISFuEGzy3ledEInw4H9HGh8/wSO1um1H9VfjvzfYIH8GHz/jmj8fjr7YZZ3/16zfffPOfg+L6o8Hjr51ADgbbZvx55uxbzjv9g/ZIG/4zScTMbuUkUpjDGrkGXKnc0G4Snr3L/q63mTlCibdaHcPrTa/1pLfOCs6JDnd7dHh9+VzQkd9zcukYKa6N9hhvtr8Y3JfvfG/T7K8H7S+rXPRVbTr3Wlf7oEKLBLw6z5nx6eUTak/Lu7jSHqeKL0bMXOgoiAXduBX2HLafEjKzxis+7ruHs8aqiRsbAwrP4bnOLa0mDAoM6dr2tgjPmXHyKbc99MOPcna1RcAMw6hyCuPQWpDz2UDAeJO2AOVZEyCKg2VmTJ8HQ/CrYNuMXf8HUvnHYATvpm2czPDv+/HFI0asD7bN+PYE/2+/+tU7gBggHFSONUpB9W2YC0FxW043Bde1mxTqbovYHGhugxndKXIw2Ggyp5CZ7Rj44CKH1QeDPPtOU+fZETOH6zynlWdDt7JbxU2RCNdbTeKy6I1RxWtpad7QrnGiazxbl0UM0obLQcVpV9f1o9G1R9dFeGUiPGtR422m6xsV6mmG+Lz07tjagPqZM5PTuU9jaiJKpomIHfqnGoaA4F7hEEJHNHQRTRGZNaXTBXROrIM5nOTnUF24rXgrLDtEmJOYHlh6etRK7nH8Tg4uOES2aCigYAA5j1OuWe/lYMR2rUmXh2wHQsUQrXSKtdS1ow+ghrjH1Y7psWgY/VZPCKwVjZaDXlNBpZyFxH6OqztatAkR0nQ1QWJdaiNXl8ziqq7/S1VYE2v2NLJGmJEpDvPB7//3R8F1+DXy/SvoPBi5qM0zPbscG+mdQQivPS3vo2BbwAcP02Zm8ay2AOE+nsU9Mz5STn4t64k/BNukUr7dHmkztYiZzT3c2xq9mXtmkLb3T/pEe/vUtgj3gShqEbB3nhlvnHdw7vJLnwu2zQg2QhUvt0ew6vK3Hztmbc1TwbYZb96w9vdZTzwDlgvvOCP/4Lxnr3gs2Dbjlq2LHwrmPSHvWPLXBUWT7t8dbJsxveLErW9c/Yht6yIYy6gq3gTunFFn7e+gbiOGU/kWTtH/oOhmONMQeA0U5k3FOthB6+HPLA6zI6vPj5k646eq6PSEKwH7t5iWTtpUFdyw1VLDpmJtf4GEAqqYZrg6QfGBqaHcPXe1c8Xa/hoJmcoEhbRyZYLia4WipM3UomPlibLb9EYCEEvxtXJvBKZ891BorqEAotZmEq7NeFi1h3LaBjmU4HzMmH2mIsfnP5NWLcbxwXEgUNNJ//IfOG4hDNJD33m36H4xSDDCEV1/iTLWTJtgtTteGV1FN3J6rlpp7XuDWJFniRWhlhcjyoQ1Q1i0eBv8XbVtY0C1KCoY5Sq46KAI4D04c/+54KOpVXRjQHVpCYctLgzcFlt0zfJyVsaZ2CAs3gZ/D6vmbVOVIgj+TlUMvRW2PNJcn4lt7bGo6ri3CMZRRAruolMVHv1aLfYbisSeQDEnVbhjtGrbxqlKhbgoNxFmi4+54mO++IC9GXoyWWVbxbDYKlaEPVXEroMidh0UseuAH1x8FHHFmQ6mKcUxvyowogu2VRh64qL5Yn4ZYu9mtP4p7S6L1FQs8kW/znY2aMQDuFnExUUX+0g83+YKFs23WXS+jCYIFjHBIiZYxEQLTLCIiapZDItYUhZZzbBPsEllcFQXuo4d5Qx3e7hyMuEuUztNmS+/F1Zy5UHjiPuE6BFOdxp5t95dzlbhQwrpraLrpiqbIHim7jTybrkbFt915Ww5PBZXwuWsWGyhg/iXw3QhZB/8fyK51IJ5F8YoQSsznqUgJhGKW/OwMpXMt5C+qg7+Lq+zgqFytrTr4TQVMaCK9TGxhhm6qYltfLyoxUiNFiM1GkqNKDmWa4LpmlAHTYynJsZTE+OpCT3QxLBqQg/wo1p8LBV1ruKa8Rw+YxgfUXMesRu9Av4afrkiB5MI2/EaMkxzpJUYz2M7i2NZqT/CRHCsK8fHlkLh+AhBFaNkWDQEQi82vmWgZSbu/UXeItb+t4jVSi0O9dgbVCreZ2K2y/I1GKDn+COMMlPPlRBsWolNNkGo+2zJh2kkhCvbUKs4C4HIjLbVRTXFztZMNdpwG5W7gjLfRXbXZLD9JVrGmBC0zLBl8G1AyWfj3pyCLTNIf4CW2Ta4sopTbJlLN0bvYLhjDbUv5WQ8SDG94htb60xkyarQtk1bYd+yiBWPEV5oEQuPgR1D+FKHG9oW3r08vDwkbio7G7dkKafGXK0gzxrdlWQntaOYfULBJySYC4R8gbltn2oVit1SSBRSoQKOmT2qSCrBYCvML6pTiQZjrLkreUW1DFmJVs5GYiUaVKKJSrQQV0VMfTSGish4ZTPlwpuDH5sop41Tlc3ofpBz4NJNlNNz60WKCRQ4N1q2qvlKTjdMVW7C/US4dhetgvvvovpFlDbCtQmKD418ESMPOMEn+eXr0S9YsHWLkXerY+kixhFtGPcHUrQg3RKZpvgOR0lWCSUpQiUpEkoyNkFJ9r1HrJeTKUlRzyhJsa0kY+OUBBp+JVFJinpMSSpsJTkJ+eCzlLWcniXy8A5+QKz1WdZuItysIty7VcKwEaD/rptB+5kxQWaCMXnMx8Dlx7FrTZZvUjvKTGWUmdpRZupEmakdZaZOlJlGo8zUFWWmTpSZiz1dsQBz0j4UwxDabk2EsLkTMSUOK2gsK55W41hBw6FJlOjFYmMc7zkjWvwfw6xJrtLyj8/I1a+D/CqLFuqSf5hmJXiYS0BM7dwSXJWhEOVY3ujuhZBOHFvb3ZFpA0Iwo1MNw2QDubDGkq5mXU3GNIjpg7kUBMOaZOjSEYy2qjitKpiVIHPyoq0qYIriPIIAS6dlxfLaLReLxTLharRl1WlZFc+rxrTMwFiOFDtkXBUlh+vxQmltzsHxeX6YlQW//4yJUjhBofaPtpSQxdZwGpotWWzA/8/IFxqKZM8aE7Kk2Bn5oQBLw/BQYXhkUiDsIClh41Wc8AlsdmA6LJJsxW/5gFj7FGuYqEDYG4VTIwBMxfQ3LO72eUVFPpPKzXHDFBKg2iquV8knHQ0puBB9WWPRkFEgsqBC5Ww0Lm2UM2SinBKymo0L3AsZBsKezExcl8RMgNNKINtSNir4ivvwVDQKEysLl7PRBXmWL03bDVWNlEEMN7O+Qy2PZJat4lXEOA5qBtmg+t8ZU5tpk6Nz8UKIKQiwRPedrlaK1GYykQjDJSRDRoqYu6+5ahp9u1u1cuP6ZhwT8Mi+if1JrF+qGvYDh7XaVC0irILmKqLFdEFxBb5AOHJMJ3nY6cLfidMF0QhYLNU1gndSayIOIKZfoYMRUGzuebhyDwotdOyejY0BD3pFAcgM023TyT2JymZidh8aOH0YowynT/CfxFxEjUWw4cqcMpilQ+1y0gBSPY21A7Pz6XKsCsdU2tdwSJitfbLeL3Eqs9Qa1EqwCts/JtZRMqjA5EihCSCOlRUVYaq5Y3X0O8A8YXyiKnjVlSat8m6aKxRzq7ECU3UwstxCr9hqrOC0aphNrvJuckp4N0UL5DkFhkULDHMVGOsUyIsWyHMVKHAKjI0WGOsqcIJToCBaoMBVYLJT4IRogRNcBSqcApOjBSY7BQgW2Wqs0O3/Bsui9ve9t6gd83lb1P4h6aL2SqU3F2Rr+n5BJiLpk+jhrsmgHliWQZpj7y/LujTOzYNGZ/f3ns6anzedPZBUZzf2qs5eS/tBaRkoLW7RHZ7SMqG0QmJ6W2kLulLa79NBo7V/6j2tPeHzprVvJNXa9QqjTUpSvVWieqtKvVWieqtKvVVi9VaJ09tW1Fuji4FRhd6qQm/VqKKRWEVzFFacpIQ7XYqmWAoo2niFVNHGAHPXo6ZQ2M7qweUp5Lb3t8L+hOrjCScPgFJZSp0dGd0XbLvlbouFTWJBrNJ3Rr5F6/QJhMtVqbX/E7G0+4Vi+cTSm1OjrJxxuWmofwFycGVpeQ0O21k+sdJnlm+2Exq6wF7QiSegxhT9dwPeigATlWQLetPWL0u1JsZbAji6YNxH5WLbrZYxShah8VrWtVnCtt1mqMyJn8mLMQqvxCi8IhReEWbI3l0VZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgBM6QBPzUM4NmP1I1exZshBcxQnN3mxHgrmRlKjAs8D+k9EBUsyLPGJoxe8nleHqczfkE5PQPDyS2f4nYuNY4NEBFbGQnXODGG2xdgmd7SIU/ntXQAhYp4GsGqorfCIStiDLcOdhBrsogCQNo4mA1vORvNKrl3IiHgAxll3FvE+CxxTpd7QVsgQwTKFjEVE5XcQkFdQoH55vdJbwUrrITKxoJjMhaix/taKGr176RWO0d7UVmhrYvw4DkNoDPDAx4Fa+Dcg0fe8Lw6MwpNxbiAYxaCE8KDQ9x1AQ+quMq9IPd4p/EA5prb54P1mHgqwXgqs+OpQByLEpA4qFsV5ukswsZZIAsPF6SKsimuKJuSEGWzpSJVlO2nakIEkDMnAggDlDVXJLTLqQBsgRoNtUGgLRqKc9NND7DHqA54eVZVB92wNaDxrCrfpkAWV/B+z1nYf5+41QO3+hL67xP993EPhOhEppe7/+8Tp/9YgwdCdF5XiO4+O0TnBZoa4trJhNghOjHEOscDVqo7Lpc4UK8yRptY73kFO9EryEnTK5C5elE3Xk3uxhfkSXnkijEOXQAxVklvsl0A102cGdPsUHh/zvePUf00CH4fuxZD6Zj6MbtBDDOEIF8mMgYpts1F0p7V8umGy+ot36WcWB3rP/HWW77LGvTVlDbF1OSLqel2GlvTeIWYrMq3qeqzGq46ePvuDrIBMrOdH1W+jVeYrMrYVNXRsaHlYEcQyfJrlbHxiip+jT6OyMbOija0l1gl7oYmEqJ/F3YIMYAK8VZTwnJYyiwwcldSOI38LBP9g/PfEkgEDu/gPhkCiTD8aiY7EqsXaCYTp2dxP6XBDRThFLUP1VIE6SB6ROxGzET8BuwXsft1GgSBN2K//sgsDYVHsRC6gxiKdmhgJ/KEL+PEOeFLeFxRIruOQCX6NFKgWOQMOLBVoKiVBjai64ZvTMyFxEPa+mR094rYXDc0QhGrjv252MQhgZ/6a26gh67/gesI2CDDphE64ogjjmAjR45QRhw5bLhqaB7vyBE++G6MHJElP7Plpz5ypPiWMyJXH65LwAexnZYDaAAyp045XYw9MSGAwLDH4jAwnicdIe8V0XtOQjgxynN4JPa2KCTEcNc/uT/mZkdO7E8j9ufIKLOcXrvpPjcd1NyoEuXGxpYLd1HP+fF0knhDzAWjSlq+1PfpHsJJoa6vJXjoHfAm6iy6tpBZL2RZ+7IAVuQV+8u+rELN+jDLOoi/Pra/HMwq9FpX6FaLDr822V9a9MKs+PSNEyqNI6IpwIW5+mOMeuycjLjt7ZgsjOjxPU5my+1M+wogEoDrdFAXHkGcUyWwUd7TRZY1ngacGXccEPepwib7UgN6GPIUoCq32binztROlx4xq+PKCpMtD3i5ah3EzW1jGPhJIfilcW+dkasJkmbk4toSTg96RL40TLQFedhTHxSJeQxjH416mTAFoHsqE86HO+nWNHGmnteNPEhqjMApEba+LFaIuR7W5twiRkaoBBsUrrverkJibaNcuMe53nGLdcXaTq2cmFXMUvGxXHysEh9h4aZfJj5aqPjcJD83w2czzJeidERevwtcYzV5ToAiUkbegY1LXYIOuZcmRCxNErJS4WI0KxXqKhYfZdHlU7N7+WRFfOVsLn6ij+u0gmtbcW+1+Fgc34NuNm2PgSo2YeHopbV7n/BYTrXTme1MZxAYY4Qpd/AjzyO6S+R5WCgz40jnEkgdYDHAT2MkVrXb9iDEhrYGMBy7nxfN7JW0AmJq0fSqQsSxmCbca/SbjwLxQMcyUSoXCqn0pZn14CQeqtH8Bsj+O8k6IpreIHbFR0t3Vo9QDFx1MzFAjdv5hlZ+APIrizp73+j0jjYpV8D3Rc9XRdAVpK4ySWibSTc9xuH8Hh5b3raxsYquw8O/Mp+g1cMU0cORSXJ44kJemHcMs5XxEhVrHVX0NzYIBv19gwiIFhm8wlkJlpSmB2JYIt7l49rMXIV7oEQOHO+QKxYIz4BdmkjIPZiwPJHMt73WCvgzt3Gq+FIJwfrxylxcDWNPYn1o6Mm7xNKjPrQBy03JN8ZVh2+aQAmDJSJwTuUeN++gN4J3TVxpxFxq0JL5uuSbzTOWgmc8JZ9OscYcOptsJlWRc1R0mkSq7GmwpMf1+0hUU5xLzwiIdG8IgxHx7TOHvwhTy+WPuVNFWuP5DqOL12HMzL6ECebyRyWmmduUnU42Yxv8nr1zCySHd0quECG5IjmumK6O3XeyiZKNZofMAIGhuwuXNL5zwC68LcgtVAw2No2zxUg5PXFioMtpRd4RRTdS4R4nZFbZi68PVCsfLjzOFKWJNqaVmxl7cgtXVHOdY1uO0R0u1+eLk0R9/2l77XlcSItxulKZuvjHzLYLdvEXKWqmJu7wQD887jv+xaxj3At0jXuML4lysGgWNy7lHlhmKWJVjRriDW0LULgMm1WOZmjcG4J46KbGJs4abdicneLRd24JqNFTWPuYQhtZUx/x8SqlW3zcpHSXj1cr6fNRjeMjeG0qVzY9xpVYJu7ktNVknLXBfaN3tkVsjtoMvT1AHUdLvwoAFOXkEmO4JcoWp8YoJ7oQO6eg7KjWkXYUQ07lsMAH9zAnLhocH+XQ4NCEivlmkIslLZLKNbmsYWdI5qnOeUDNKebDs3+Yux2Fz5FRe8ehBGMdobFpkHJaTZzKH4UFcRpbOHEh2ZR7rq93kbkugULuacRsabmGQQa6a3knuuNK0HS7QoN4oCfE2XRMXcfdm/1MIF507yHIROITPub+PwuAN2OE7abnwDV3HBkMYsu7Eg6u5V0IFENHDziH0DgzzhZOiB1QY2kE1EiKkBqnxhyAsCliZXCGFeEURaq3KG8CBhqt4576UECqCyQKqs0WCUiBCddpXNNlsjc4MDHejuiWqYa2iVxQzjY9xhmolOJ4O1MVQzqB+uL0PD63LzYWPVfO3Kns0x2Pz4bD5GJT4TB8vrFx+gntPJ3S5ys+LJ/vas3t83VjyzPq//3O7f+NjfNroO+30wT/ryiZY+NSF3u+7cohXAoyv8p2COfCn6WNU8WX+cIhXGo7hGPjXAjo2h00uUNYfBgO4XzhEK7CkOzSuSDBGp7ywC7GuT/VO7fU6uiUnSOcsrDjlIWla+VzfiyVTlnYedjZtlMWlk4bd37Ml05ZOEWz0ikLy0Ms0gWzOYlnC42xqTm3k8Y7X9x2voD8S5fzFY53vo52nC8oukc6X28xRWmmTbiMH5mmusgjisKxprfeF9CiO7fgNT5gHAFZyRDVaOPaTu5pazXpLaYHTl/boR0gOhgxrUvy7xNLVAGyi8CWIughpjHFOjgMAF8PDounY1BEFZKEwXmuGsOxJr0gLwCgiiMcMqx1/4J7eCp8MYbbFJiJVM7EjeJgUbIu6NgFPZ7ujsvgnObUpNsjwPTzunMSFaGUMRBjTxsYiIEM4mSBmD9ksSwRiLmVHlLqU9KDuIe6VQwfq7oM48CTYhgHgg4wA+/+X5wV4QJ8N4bLUw04Rhh/9gJ7vW6D9YDHGiVtnCByanwZHBgwUNx4mZo+tGMW+OgvUzML0DLzrGzjFTR/IwvyrGEWA4pH5DJ4jf+HTif3Gl8xs2H/PHuCUuFo8SJwDwIqAAeMV8hOzrYY8+x94DNl2G4up9ZBPbo/PINnxVYC94Dp08vZbE65q+h0WUVlXBVlXIMGufFV+8aK2BtPlDcWx91Y6NI4FyZHTG9atxjztJRPlbpLqZ8q7c7ZT6UHsgvyeDYkKFCeHS0BCrsbFJbD4ay/uDbdVS6OsQghsd1WZ9RpOZvHiXFmIAetUA4+EpjT+fib8BzjLHFNK2fni2uwkSeeHW6vhvpATDzlbDEsMIT7b3wVpHCpfaHI+CpI2HLxGxJMjK+Cb7mqIA+PZeyHzn+PCiNzE4XfYJ5ss3MdrCQ2//UzM7qZchW+RWlXULEQ2oRTXfQ6aPk+uKUFbtnnviUseHMZHGeKsgrksuV9IgSz5X0XE2eAnAsh9MYK4W4oD0O+212+rCCP+8Tw+uKG930ix9ddvlDYriKREOFErgvyrO0HcVAJfHFR4HwIFDWlo3wrFfZtK7hLatJ1VvTAiguC5T7wXRPyaTzCuOLAjYY/hpCX2bjRHust4g1eUbVXHKq2cdPlspQT40sgCyr3jlfgcJ0HnBgvbo3C0lE4MQEvrLTAc/ai646b9sVjuBeAX4TrjpfCdQBxBY67R+6F49487oV7cAthrgZQJlwx5uhQ/WbK2TwkenDTmclNZwabzh7cdGa46cxEgXOjZWHTmdmbzlC5ByQbN525Ohcm0PkNM0WuxjqBqCpQKph4RI9rUYKdXDUonkw8De6BSnPhE1stOIdqEEFQrSiIROIXi3CP8QJO9MKNT5K58p8spjThdtXoNMMrYh7WJAx34jItO9kyzfTCQGTbC7VsCF9EF2pe8JY9PBuWaiidtj8NDjRscyOPY4IfHulKAy+9Yjlr7Tso5tjLNXG+ESZXuNM4G/bZveOVIvhd9GW1GVoshg3XYpHKhBdW4blkmduk4H5sGfcJV8oDv6KZm3ZoVXUtOHxc4z5cboDLcg6mLPlARuA8YSOcffZBxMKHsRlQMm90qL3wYxOFv5upKR8YYjpcmZeP0gSkmyTpJkk6N99kSRM0pEQhiP5SpzLqqLhHpBesAi5ugpQeiorgEZvQoAiaOLXNPUIRqFCEQFYsK3KAFVSwwohjRRayIiDPhUtpyIou2rOc0+OmzxYLn92uEAvsog+EgkVjYdh54u48cTpP7M4Td+ftXB0UOdRir63FmAkGWuyNarE9FjFa7I3RYq/Nc1k2Rouh8ujQWgTT1Dw8a7ZMlKLu1N1chftkan0M9zwxgkTjFAowohzuCZQvni3P2WdbJKDpgsfZkodaPA99Ng99MTz0JfLQNwB4qONIivQ9mXRUKTSh0lYEZ0E6WxBm28ozVZkNtk1GAOOiBldkZ4xfTxk/nzjBNYlm7B/z8awoNzIm8FBMoCdRnDJWMGMFB74VxCNxRSxjBdEKOtzIWMFDs4IJ4pSxgr1jBddnrGAPWkH7vGLGCPIshxkZG3hoNjBemDImsHdM4MXdT3UwkpxG+yFNxHziriCkfi1NryH3sbdkDX0rHvgqCXTdK0mg6zg7hdrd0Zf3zEPfScWhxZiHhlf01bufvIc4fGNXHH5Qpb7mbh9Phx18zs4UxwWMYxELUm7sG8eaciNk34eYjb3vQ8jGppiN7boEmyHRS06C9r4PIUEbuv4hk0e2FfEqN+N8UxFok2AetZniTc8WhWOceDhbABZeoMPMpSAZjn7CacosSwHNy7KUWXjoWjEuBJx4znjWWmt4fdjMBkjIZYi+ng0v+RMmJhsmYa6YHuMiHJ8GM3uZqXDfmZCV8A/B4NvsXkIqmdc4PqCCYnuxW5BXdgHopBczl6CjPNu4QExxFg2FuIq/sNuAum5cKN7bZVxowmEndbXolpery9A82e+wzeYUkta/JA67wlfx3lYV9T1kXGTq8mgxDQl6iOvQFXHwMeYgq13MFzKpcX5A4VlwADZL7iNgdjuDV2QBIkBouH3NatYfg/0ALR3ZiXWDbP9Hi/o/XuH/YGiojmvR2c5rT3Fe266KKU6mQEJeozuLNCC9F8jTB6Kpmo7/ozq+D0nl+xC370Pcvg+J931ICt/HY2cmiulK7KGBLGmwGwn7bR5jnD07wX6d29WJGmvxDt6oq2MfvyRRrwRdHjThwtUh0sWh0uVBI36Iro5muzoaznIe6epoUVfHI10dLdbV8cHmaExmOXVSXrnPGBdgMVOyrz4EY29q0A1fdGb22MMOe2fSs/Hano1HDLrm8mwQasb2bLzwQ3o2mugtXop6NpozJztHcvGlWnPBzmicwZwszr4q7rOvipyTlejZVwXnZCUpk5Xo2Vf3WDqejW92vKjkJBEVltyRybK55vJnXMqSZXMty+aaN55rXptrYvM2S3LNG+ValuSadwBwLaknw4Qno9gOi+PJMOHJKLaLM1tarSSezHv0UGCRuwvxZJHUIE+AfpwvwZ5gGLHXs/MBtMNUXRAuiRnATkojk7kHLghOyABWxMYa5GbKlO7HFaY1s6buw0DLzCYiDqhZzQFmNQdUBwrVzmSPUHGw35O0m2IjGvJJojgzMu8SDv7L1V8jiia8erEZ3gJCTqvPB+Sp2Ne1QMfOluw1KWgFq+eI38CcacWkNq40cXClqXTwAVpazCIA8Wz6XBn0DMZPCi+MtBLaZvo2PcZ9MItQBKOGmUSKtYr9YO6eqNgTKgZO9ESxVVMRzYJqUjmPQQOyB5vofOHV2Nrgi2qDV5wEFEfzf+NlTCSNTO9ejq0IQagiJ04VOXGqyIlTRU4cpuFWONLoTciqhrft0DrurQ/BxCDCDNG0ao/9eB778SBHONm0+34PTrvaGTJfmLplMBfEyC1yqjxeELNlio4JV9a5JmKY1QJajgu4gLN1wH8tdYM5rgZzkjfotuXi1aLo63jQfjpmPIaZNMpM6uSoK8ZCXC2C9/xPPDkJWfkyMakCrrlzpCCHafNHModp80fuHCauRBNIixB1xaGNhUypj+z0NPddI9FDXRjN3xwdmwMFvvzmj+VL3jd/bJ8CuM4js3sVt+1URIp51HZ6pO1UHdtZRThbF2C2ZKEP6zKgarLpSO316SgqIlJGNlNj4Vy1qQoys0XFxkIdzq4SOGVsFIHnPD35HPRcRpsPR5slxnzfKbTmQJlmdDqj0xmd7g2dZuGYvaw+0Gkb6TSj0xmdTq7T+zI6fVg6LV6L04cqrYBKC0CvjEZnNDpRo+92NLqipzXaVmU1Icwtw3hqPSBqC1V2he5UW5VVW5W9faDKnli9im6zqnb0NjZuHa+5MaHrpJorWpD1C5MwE97KYkMPxgc7pZp6RIjYVsmYnVsZGw54xc6tyr3ubdt4XS1262pZvK4W2bp6YryucreuFsbq6mhbV8fG66oRr6sjY3WV2Lqak0pX8eCw6tJVhDuIPSWvJeiqfVReGxC6mhC0TUdXK5Lr6o9o9xCVrBxrqqHL19TZr9ASGLY2qpq4yJ23PVP7LTY2wClQ4J1cOHbjZVw1tqB97P309M/AWi0+41XnVC1AKCxzn3jdTLu590vhNVnUBWzDBFgiwzdhJb74Vaghvh5LPB1owvikb8sSO9+/lQAY6b5fyOkFAQBHgfhaZ8n3hEdpggovnVNDRp3zbi4bK4SYDFA78S1MLA7/81vUeQcRvokJjv/Z4J80Cv4pWoG6LDUklA5fYPevHnkgX+oH8nX9QLEwpD9NeKA4DFIaj0FKYzBIaTwGqYBowUf3uR/93u49Oh7XVhI5ABClyZ/d9eDMeXAFqXOiz9tCJRoqUuB5AalFdpi6O9xtJL7R/YvEd1QGiS/P2v8fTPTY/58oEp+45CR67P9PTyLxTegEiW/rQAWhix5cyODQdcIpDTmFfMpA0WWg6A4Lim5VBoquR6DoVvUtFN0N/QhF9/vOoOggibQLNDoJr+wJYQr+JErgxXWHC0n3ZF9D0kW3vA4HlQ6rISHOTqUDDZhudY8C04UHEjDddYMSkc3tHWVA2YYOKFsG0KsXAL3WZgC9BjugV30ngF4NGUCvDKAXysvKNAC9/pAM0GtVXwJ6rbFhr8JDDdCrb56sZwC9/pgB9DJW9yegVzgD6DUwzzCvsU/fhjOAXod6grlPeJiBshkExi8loFc4A+iVMYFDG9ArYwUzVrALQK9wBtArYwWHNqDX4LaC6zNWsNcBvcIZQK+MDRzKgF6D2wQOXTCf1X0K5hPOgPkMEDCfNTYsTTgD5pM+mE+fcK3XwHzeH7JgPopInMKgkgvP58mBhuejYU9F7CYD6fO5h/RZ3c+QPuHBA+nT1O8Hi5sG6sHiNfZhxXCfHyxuijus2OQ6rDjx8wb/sbr/IX3CgwrSJ6PTGZ3O6HRXkD7hQQXpk9HpoaTT+zI63RuQPuHBBOmT0eihpNFDC9JndV9D+oQHNqRPU79D+jQNVEifPtLVZJA+XepqCkifbkN78P6F9ghkoD3yrJZPENqj5ZMotIe45EB7tHzSk9AeJw1KaA8neScD7dEFtIdcFmagPXoT2uOJoQ/tsZH2BbbHs0Mf2yMlI4cguMf+TsE9WFrgHswB9yhiAi5u0IF7OIGywwP3YALc4wvMAfd4fWCAe1xNexTd4xqagfc4bHgPl4eUgfcYOvAeBzLwHj0P73EdzeB7DHZ8j6toJwAfkCGcQfgYJAgf9/QqwseVNA2IjwPJID420r7E+LiW2lAY19ChhvLRV8/WMzgfr3eO8/G5ON50Ne1PoI9raAbpY2AebgJNFudyQJMzWB+Hdripj7jYa8ebrsmYwD6A+/h8WsFBgvcxkA3hoEL8yNjCjC3sGvTj82oLBwXqx8C2hYMI92Ow28KrMraw96E/Pq+mcDBgfwxsSzh40D8GuyF8asjifwjr12cAIC5jl0EA6V8EENBJAWYBOpnBAEkXA6SP+JZBATkEFBDMsMLl1UBHAbFPe2ZQQLqDAvLCUDyPeDhTcI/AgLgm5QGPA/I92u/HEb9HB+p5RDE1qb0/NSU7kfg9GnfM6XvUdc6puJMzib/LaHXvwIH0mmL3Dh5IRrczup3R7TRhQXpRt3sDFySj20NPt1/J6HavwIP0omr3Aj5IRrOHnmb/z5BCCemBGHc3YUJShbkHCk5InM72B1CIW2cHFlJIn+lsMqyQNHS2p9BCivoXLWR8Bi0kz4oItJCICy0kEosWEulRtJDJnaCF3DFg0ULsje4MWEgXYCHCocxghWSwQg4LK+TWDFZIz2CF3Po5wgr5U6dYIUpaWCGKgxWC1v7wsUL2SqyQnDTP2ovHORysEHuFHQcVonYGFaImQIUoAipE9ClnAEGF3N6zUCGRAQUVcu3ghAqJukcZpJAMUkgGKaQTpJC2DFLIoEcK+VFnSCG3ZZBCMkghQmJuSQcp5I1kSCG39ilSSKuDphEZckghffVsPYMU8mYGKcS4vV+RQiIZpJABehSq1TnCE8kghRzyQag+4mLmdPxgMIEpkUIiGaSQjCEc8kghGVuYsYVdI4VEMkghGVs45JFCBrstvCpjC3sfKSSSQQrJWMIhjhQy2A3h0EUKub1vkUIiGaSQgYIU0uogXkQySCHdQArpI771GlLIX4cwUggmWIFP4QIK2TsQgULkGbEMTsjnHifk9v7GCYkMIpyQu/v/VOLdA/ZUYqtzwinS96cS744/4XS3+4RT6ecNS+D2AYATEhlcOCEZ3c7odka308QJiQwunJCMbg893X4lo9u9ghMSGVQ4IRnNHnqaPbRwQm7vc5yQyADHCbm7/3FC7h6wOCF9prPJcELS0NkUOCG/YJQmP3LhRDULrZMMHSAqMMR5MpGRTtUOeOJHjvgwxMdI8TFafIwFjIqOjg4vjD3j9AGZZ19cecfdWE9BLmdFTH1gCVY+kRBxKAEa0ZFiKWE82JwURIRan3R0dCgAgLE5x2r5B7HKrAny3CK1iKHDSR9iZ/8zECYfp9gCtQ8MQys+Ew8dMU4NE1o3yu3sf5aY/d9tfJWS/sVXKc3gq+RZuwW+ym4XvsruWHyV3T2KrzK1E3yVvzmni42u8FUOD1glepAYsyoUsdXoQ5dNNcZ1F0UlFhwhDkVF7FO4UFScfTRTdY4Ja2JjOm0UFaNzFJVuwqekYgcyIyVWipHBSjEyWCldY6Xcn8FK6RmslPv7GCvldOEGqV1wk0qXw3UOFSAAAuCFqOIY608Z9aYzMB4xMB6JmWIpswJglO2540LTs8yELVyj0MwyLuCEZ3GPcQHMuVyDKelLaqXIqBI/TS8cmQiFODGONz3GBXDcF7fQQ8ZFePSaFLGRdq6NZH7LB8S6SbWyZY90kVChg9M/0tShqO4uerPqjKwujuJ7uM6zjWOM4zTsNZVd8dgNQ2oadgr8E+OBmBWnvTu7nkY90E74lQyzhqG/lhyzhqPDSsQOd5lRAYVhgSUc9higGP2W9LrgICukhMyxAWEA9Ab9L06NcajNTp9To7/IZYwc/2l25wYI1MuDPQv1smNAQb38TXU7Y2lHLg4P4yXWE0mSBJLgqXUP0CXWNMcBusR4asUxnpoHBkEAughfTY311DwZQJeuAV2MDKBLPwC6/DID6DLoAV1+1hmgy88zgC4ZQBchMf+TDqDLW8kAXe7vU0CXnQ7oyY4hB+jSV8/WM4Aub2cAXYwH+xXQZUcG0GWAnljb6Zy02pEBdDnk82p9xMUMiMFgMIEpAV12ZABdMoZwyAO6ZGxhxhZ2DeiyIwPokrGFQx7QZbDbwqsytrD3AV12ZABdMpZwiAO6DHZDOHQBXR7sW0CXHRlAl4EC6LLTASbZkQF06QagSx/xrdcAXX4j34aVVuJVX+C4dJYk5cqJkUlSzBiHCXw+kcB3j8JUAdeSXiJZlygtsiuJCY6x6TkEZ7NxsOl4Dm5meRtRNQ8RkgW8YDRPLCkeSuKEwAQiiteVFqmAnwZysAlzAMGcmd5Nj3EvTAmifLcxWZjdB5YEk4U5PUjAZPFGhdojMVl8QxaT5cH+xmTZMYgwWR7t/xOgjw7YE6A7ndNkO/r+BOij8afJHnWfJjvl84bb8OAAwGTZMbgwWTK6ndHtjG6nicmyY3BhsmR0e+jp9isZ3e4VTJYdgwqTJaPZQ0+zhxYmy4N9jsmyY4Bjsjza/5gsjw5YTJY+09lkmCxp6GwKTJafaow1pXUcWZEwH/DcPgkvgicqjC8IXOYiRiwaEoe1Omg9+IEdZAPAXFe10A0oiiLS2cXd1L6fwv1V3o1XQCDQrqMprTpiahi2kbPDrSOvB+oY2wN1FPRAHSf0QB2TD6eOqgq4W+NMT/X/ANXliYsqwmkV3bAO/m66Ur9SY75o6D05ipDohwAREv2YjidzsR9qSIAL3dBUb2248ztv0FlqpZXFmXWQ1lvqWmtYvSCazLoCyZzJcg35VtZpMGOsp1bkP8S6WR5Zth88tkEtpsGkZcZ0XQSPx3Ze5lTIbxFlfKnL6F2XGRNTRLMOXi6e88fUwWTIhgP7cHhvXj5XjdlwsE3lPtacFJrIHg6ZnoN1hwJeOEWJ38/Aw7lP0a1iMxIMoacuoGhcMRnuXcQCG+QqLsdBAhlwH05/WfAYWe59k9/Lc+5c5VkChF/jWY5Hy7ga4p5t0wngGSAwgDzpIwB0cij8NhbZGz6+xPM7mzJiOGDEcOWgFUMRD+WebafSTiWxuRNJvCYjiQNGEq+kg1cUmRTFL7BORfH7NCOLg0IWbxnEsqhIWRRgUill8SedyeJBlXkyshgrZ740ZDGrR2TRB9lRnPIslEVxfF7lnm7JIoQ6tDhZ9Nqy6I2XRV8KWYRApoiQuGBW3EIYDZkw7t0WxUJKJnGPORLnSZS4bTLHqYuFtA0kSmZzYo2sK2KGRdeabBun25qqWlpaWui5DQJedHeO9TRzkCEJp/kCZQmWRdbBnOE6pxZIpX02XSCrUc6WWzRsUQcEFEGoaJhTY5hdVNHvolEUstjRsHHHLNXKkoCmXFxLhYpKYlBR979JrFeJNd0WeSvb0G24BmycyrQqCE0Boo+ExxK0RL7uo+nhpRG7M7uJNVw2KXKv5Id8X5YhPkaLDy4+ijhxIYUWx/yq6JlanGHSd6UnKdGR2E8sw4WL63yots7YgLiiS0x0iYkuMRFCZQKohwmgHiaAepgA6kGs3fmcGc8hNMr5sZC1CFA72gG11b9NSbpiTqTEWrocEJ3LYdLE3oXrq2gM0d3u4+w+rvzEmG0mFhCQmerJxKdHOXo57T6mnipF241U+RKRUWAag1QpiC/bMK020ubseQES7cOybg0qYoQyuyexr5GDxm6hVsCGeSrj7Ex3S19O72EdSfFZRzjSI3SP2eg5ckjP6B77LIC+s00Dj9Ft/aFDGIqxcUMB4FVX0/ih4GIogHiNnFJFhB4Bu6rnQTbgRDJawoKNV6qryDmIAOZgEE0D7bXoyWR0jhNgstBsiq+0+4NYZA/i2LhBhG4+28kg/lG+47ATA5xjeR1EaVOJx56RybJCw3IsJovq3LkfLQSVaJwJyNVHWtMcE02EfKgwe6B8oG2W0IXioipG2mfPgAp3Q10nsdvfdT1gp5tB2F2LSE8DWj0jPwB7JfiawGZ8tR8wBX6fka8hXBzlbHa+zpW6KMGkxqtUSnkRIIWhagEAYG5U0H+SzrSXl+6092lHRwdNNe3RsDXq8Ga+Q5kn8gf3POE/pHliZbrzRFrDf3S6ww9A8yTV8LOwdUzfD3/BwBn+7xzC8B97SMN/JU13/O9OZ/yP68b4B1MNvxK2ju/74Z8wuId/3CEN/y1pD/+hsHTK4Gbp5ENi6f+kzdLbaaqXeni4BNOD9Ad46QCrLNAttW4Yo4zoRMcsg5TKZfffZ/cftAqnfsyiMF6gbt3qBGqtMk13lNseHWSGuEG2v5Cmtx2tgFN4zwXDCvQvMiqwV7vRg/GKsRP8Snvgg4fQhftgjXpYfajsiT5UHl4fZvdEH2bbfZhxSH24icZ04tAq2dwTldwVW8lVlNHGFPOZvdBLwLgUZow18uhryaNhCgnan0swxmecaZyli5fhuCAQk0xVlxxyP9y9gAbTae391JM4tyfxuMaSYOnTBCxP6jp+mPRg4G1e64TYYUmrJTvMp4YcsxKLKulYU+tnNPRg4gOHaE8wl9P7jPzYFhObuocx1sSSt6aJ1hJhUzU5s4jWcOJgCLCKZ5/vizkSS+wjsUTmSoojsSR6JNYjj8SS2COxBL5hwpUGwBvGXI1jxpUxR4fq7XQrDX7Ep1tpMelWmp1uJcvGpFtB5ZqTbtUVu1qpO33qkNhFHHYR5JWRD/CqClfnIbyqAnCkCr6KAeFVIQsuX17FJLCuuvieoijNrMkxNnHvjxKdVBI6qch1uch/k91UYrZ8iAsvXAQZqBNp+XEU91m+A6Mt4LVoIZwU91q7fUWMjMghrbc4oNN33BfwMEigFKESkUBpv/1ABOiTHYwFTogkaRV6qYj0DgUPEHKtEQBbFthHXxU4EwuHX0P4Jo9k500VO19UcZ83hTOujomsUZvE0K1yJwFrINyhbaa26TGubdS4lkCUZ5hN4pSqAtQBJk/I6gFNvqUiR9HxHLMAoZUXq2xnyY1FuzNxtFelMhWpB9qV1xc1FXdzZpwbIPEGKrHBk9NwSZ13TRhfc0fAGlO+Ds4dpIT4Zbx1c+3f2QoEmapEvFUNGpoftbC+pGrRm41/vT8bX9CfjZ/Xn43X9Gfji/uz8dr+bHxJfzZ+cX82vrSrxm/R4MUbTYfju3nkFk5cIXtH0giZAsikiEFSv9f6LqQgGMvhEAT+xe/cAyj2+GW8Mtq4RHwx4EsVhb9wN8w/+0iKdtLY+ZQnNUS0g4hoBxHRDhsRfjM1s12494RnC9x74QsyiQ1PotjwTGLDkxhseNzzh3iCgNCAOQfBIkwoBisI0ye3/WXuSS6DjAThJ2CiiU+860bihmdDrjxFEHusrgkeXNbgg7cf+Gbmgq/pw1clQFoLCgTUQLEGrQrz7eW0DdvyoQAVKfrMopC+4LUIZ3XbjBMAkyrbOMFOL9hHYManiYn5YkwAoUaVqSheiMTU4SiKyAcUUeUyBYsbr0VR57ueuXcw9wZUusKZzF9gcerF4tQn6euztnjtbBEAZUn0TZgMBeH735h07qAQLqY4FedfogTKlZB4ZWyU/fHRIfEO0zjhjINnySEJLnUC63o76DUyRdDrj+kGvXo9MlBvNPRtZKA+ndY+GKSRAbp2IAQHThw6wYE1dnAgPMSCAyd2GRw4sTvBgQ5FgXd7pggOdKOTmGnZvfeDHl6wQLFDBaoNh0rccKjJQgVJ8FHVKMo5Z40AcOVEC+SxUq4BUJYLnSrm5YBxCFl4uhkcgJhoAUuIFjAZLRBvCtSSve1QjUYLnPcJEud9gjoAmIn3iTKIF8CB4oAaEy/Qd6ZjMXsyXnBpz8cLLuureME3+nMd8c3+bPy/+rPxxv5sfF1Xja/rxcZbaH+2vr5fW7+8X1vf0K+tX9Fl662ZoMEADhpgAqlETjvkuAEFt4NgJYMydNA+mEMHFl2bJHoAIwIBhFPoUAggjE0RQHg93QDC1b0dQLiKGptoWiGEFT0VQriKDuUYAhsQMYRJXa047x00MYRrqR1EuIYOsSjCpC6jCJMyUYTuRBGc9wN9PqMI9T0YRbiephNGOKVbYYRvUXccoTfd+xv6dXGxuV9b/3a/tv6dfm39u/3a+o392voP+rX1m/q19Zv7tfUfZoIJgz6YYEM1H0YwgUEwASrJBBP6PJjAkgYTmAgmyMjCIA8mFKYIJrw5YIIJP6LGbX0cTPjRkA4mKAMimFAydIIJrU4wITLUggklXQYTSroTTPjr5++8AgBeKQCw/nk8sdCTsYMtvRA7+HGfxQ7u6Ne1xJ392vrWfm39rn5t/b/7tfVt/dr6Pf3a+k/7tfV7+7X17V22fnsmdjDAYwfyVTCHETpQIHQwXiGZyEGfRw6UpJEDdAXl6m7QRw5OTBE5eHvARA5+Ro2f93Hk4GdpRQ4eHTiRA6iuiKmw3MeQQNJYgNq7oYCTh04oYKcTCtgx1EIBJ3cZCji5O6GA53o0FJAcPrFnIwBSqxTQKiXFi7wlKC8zxg3C5b4v2XLf10/L/Yd6Ybm/q8+W+w/3q/vf3q+t7+7X1vf0a+uP9Gvrv+rX1h/v19af6NfW9/Zr60922fqHKvMd5nLf2+Vy3wclfLhg5z5nue/D5b4Pl/s+7hXLfR/3iuU+foHlvg+X+3i3pyDP2tvDy30vTIheXOdnwafj+GUBKbrO9zqOn9de53vdjp83us5XnXW+Cu8tcK3x8Z6oq5DLYHGEOMhiljfGmVnuZb2Ky3p5EylnMziZmau5Z65xXa/hfdE1vI9nRdfwe1Ou4X1iDQ9vgRVreAA98NTh8Mg1vM+1hvd1ew1/tULVVGv41CudZOsEmmQNH7faQW2gKdbwqF3xMs7cMm5rVLyMx0QLaBHLiQsWtHxArBeI5ZG+hgNRHVAs/BJFvYaXUEAqKnjJIfheZ2TjW12K2FijPIGpPRsNuJl2uVxLbXiMZXJJL9ZrvxZLSyu68E78ApDfxgsJwpJMSnqya79Jt2t/7POuPZ1u117v8649k27X3uzzrv023a69nVbXOCnwYSKEiVEPpX4Wvn5GKYD06EJV10+HrkPwdGSdSV1FXLeYSoFvJl6EqFe+oWgFikVnccVSZsFKnhqKDv+9dulLjFjX+XQ6llg3+fQjKSEkhxByNplDOJlHLHIasbYJ+oM+PUshhPgIIZRYv/HpdDqxXvHpk+CuInzK5WQ5WUkWkRoSJsvISrKCcBImK8lKwslyUkMayMWklljXZeG9N2Xp4ygGxQhpIsvJMrKQTCINJEwmkWUkTBaRS8hqchIJk9XEui5b3JOtT4B7Cgkhp5MVZDGpJZcRTlaSNSSMn0sIJw2khqwQbf0mW6cnEuuVbD0f7huZ0Jas/1Yd679L14+Dcsck6VOYLCeryRL7jtd05Ms7up4FdzB8EusTHdvblKMXwNWxsp9rSQ3Wthg5UYu9C5OlxNqWg+UfdJWPtruahEkDWYal7VZzRKs5OqXE+kT82pSrZ6lybBixbs3VaSOx7srV66DOxYTgKHzFVVsRGS/5tJgsQw6K0VlDLsHeAS8vIWuwB5wsJLXyb5hcSmqxBCcleNcKfKZSUk6sW4cJHg7TJ0K7x8c8yxqUieVkElmBrUBtDc5TDRNPNSzKy2JifTJMv0EpJvBvMikmJaSYlJJiUkaKyRRSTMpJMZlKikkFKSbTsMRk/FdCJpNSMpmUkclkCplMyslkMpVMJhVkMpmGtZRgKfhXSkpIGSkhU0gJKSclZCopIRWkhEzDlkqxJigF/8pIKZmCT1pKppJSUkFKyTTsTRm2VoIlyvDfFFJGykkZmUrKSAUpI9Owx1OwRyVYyxQsBf/KyRQylUwhFWQKmYZPVY69LsGWyrEmKAX/ppJyUkHKyTR88qn4ZCXYm6nY2hQsMRX/VZCpZBpypwKfvgR7XIE9moK1VGAp+DeNTJNcnCaffprs9TTZ2jRZyrruCJ2NVYl10xH6VT4YLaISku4oFZMaUkwWkmKyiBSTxaSY1JJisiTt0ZtMashkspBMJovIZLKYTCa1ZDJZkvaolpAaUkIWkhKyiJSQxaSE1JISsiTt0S4lNaSULCSlZBEpJYtJKaklpWRJ2lJQRmpIGVlIysgiUkYWkzJSS8rIkrSlYwqpIVPIQjKFLCJTyGIyhdSSKWRJ2lJTTmpIOVlIyskiUk4Wk3JSS8rJkrSlaSqpIVPJQjKVLCJTyWIyldSSqWRJ2lJWQWpIBVlIKsgiUkEWkwpSSyrIkrSlbxqpIdPIQjKNLCLTyGIyjdSSaWQJSlUNSkcJjlANcnoKPm0N9roC76zBfwtJDc5Si0kNqSU1ZAlK5EKUrBIc3YU4SlOQUwvxiSuw1YV4N/xbRBaSxWjFFpIlKM2LUCpLUDIW4QhPQS4vQm5VYI8XYctwN/xbTBaRWrKILEFNWIwSXYJStRilYwqO0GLkdAU+7WLs9UK8czH+qyWLyRLUolrUhhKUyFqUrCk4urU4ShXIqVp84oXYai3eDf+WkCVSC5dIbVgipXKJlI4lcpSWSG4tkb1eIu+2to3R6fnEenCMPgdswmy04JNRm8pQDqfiCNbgsy/Guy4mS8kyEiJ1ZDm5hKwgK8kqUk8acM5ZQ9aSS8ll5Bvkm8S6Ll94KPl6liZnOYVYP8/Xlcg/g8Tak6/79+744PITX2pvOXdqUeHP/j0dva4WIB7I1/2++e27nn2xnX+0/xXfHWN3IbEaiOvH6v75M/2Xrn2x/ZK5v3jxxwsLBLESiK1jdf/HE6+6Z8yL7S9evP22N6546yGxh4dtfka87NLvX/TwC+37vzD+u8vyVXEnwTbH6v7qsY9cW/NC+2+uOHP2pFeOPBVp+/8BbR6t++/auLFYfaH9ZP3yv/y96jXR291AbD1a989e9tUz73y+vfp7X974+H1c3BkB4p6jdX/LTT/8/WnPt3+n5VcvnPX14wSxBYgHjtb9/MDO1995rv2VCQ/cfMx/HS+I1djmMbp/0x+OXHD1c+3B7b/9xcin8lzE1hTESmzzGN1/2W//Y41/rn3t775SVLhglHhOjm0eo/tvWrbnpr3Ptqvz3l760L3HSiZgm8fq/rt+8pPzL362/eBdl5c+fuyxkgkfQpvH6v7ZP/3Xtdqz7UsWaP/32F3Hizt3A3HPsbp/8+rXC7fsax+mfNj017ocQYwA8cCxun/fz753XOW+9uaJH972YPnBh6LE9Tw5sQXb5Lq/8sJLRu/4bftV02/+yQlfy5VMwDa57q9+7df3HHymvfDejbc+cPwEyQRsk+v+gyes8I57pt3oCM6bM8kvmYBtBnT/7jl1gfOfbs9f+tQvv70zIO4k2GZA90d++MRHN/ymveyK25fO+cY4F3FPCuL+v0ObAd2/eWJ44yO/br/hgWsnbz/7KEHcDcT1pu7f3XL2k39/qn3J5qeDi87eKWQoAsRWU/dvf/3Yhwqean93z6zXFl933K4ocU8KYgu2aer+uR/euuCcJ9v/9MIe9f89e4LUFWyzQPfv47WR5r3tWf9+tbl9l80hbLNA9+832NU/eaJ9/hlfadj8qpu4JwWRY5tQ7VFvD3/p8fYlr//PltAbhpQhbLNQ92/euqq441ft0+Yat3/xtmNcxNYUxP0fQJuFun9765/ePP5X7Tec59187R+4FDAgHijU/S2/Xj7hrMfap182pWZPjv/UKHH9ccmJESC2Hqf7Nx/DP6l/tP3keePO2njZ36SpwTaP0/0Hj/34nO8/0u57rN5ffH2hZB+2eZzur5704gkP7Gm/ccuI0T9uOclFXH98cmIltnm87t+8r7Hp5d3tH573zqYbl2WfGiXuSUHk2OZn1e5/dfK332tv/6B0y/nz1sjBJkC8fJw+asIK77iH26eTgyecWHbCqVFaW3La/r9Bi+N0/+7zbph34UPtnocvmv+1nKMlZ4F4YJzu33/GyZd8Z2f73rvPe2fKNGmikLi+KDkxAsTWIt0fmfzSzEcfbF967qSzxjce6SLuSUFswTY/q7b6zWueO/iL9t+tLn1y6g+kLanGNsfrfu4JevN/3v61Cx+vOY9JK4TE1hTESmxzvO7fn3/jy9b97X888l+/+d2FJ7qIB1IQObZ5gu5v2fLX8tr72rO23LD2wsaRkrXYJhBH7C7Ovrf9298q33Db1ye6iHtSEPcfhDaBeFT976t+0n7mqpfe/OblY13E9ROSE3cDsXWC7t9d8s/54a3tf239oGzWJyfuihL3pCBGsE0gfrrjqtu2tN/96fH/eID9Y3qUuP7E5MQWILadqI+6bNgtl9/e/kZWU+PxLeN3RWmPJKdVY4sn6v6WF735O37QPu3Of3933vVFUhWAePlEfdQn2+/afUP7rXc+/8/GY/74UJTWlpzGscGJ+iij7oT9ze1vVP4uN/j6UbuitNeT0wjQbjxJZ/D585N0Zff7UNFJ+qir1+QZLcF3Jvzo5ronpLFqAdqBk3R/y3fnn8s3B5/76HXPea/ZzgQQL5+kj3qy6LjTbwqW5Swo2RmRlpUArXWS7q98++oLrEjwKy//7fzdI6gcu79Ci5P0USe98NMlPw4W/d+uNatHydFpAdqBz27cffvIu793V3Dd8Qv2ff8bsu+VQFxfrPt3//7p1b/eFvQWvXLaB0vHyIcGYisQPbsnv/vT4H+d8uScL4wYJm3nX0AiinV/9axnT/nBfcFbbss994ISewIB4oHPiPuf3fqPXfcHXz771Tsu3CslvxqI6yfr/sgPzlrw558Hjzn6gumeZbK3lUBsnaz7d7+b/Tx5IFjylx/99/XHvCfEhWCbnxErv37BhaU7gr87bdfJ548okDx4D9qcrPur77l+b+iXwTeXfjShZfORskNAXF+i+ysfovM3PRR8ftuCx5+dZTs+QGwt0f08e8O0Jx4O7p/51r1Ld0+UHQLinhIwj9O+/U578P+yW+e8VGabR2wTiOMu/5Z/T/AD78RnLntfTuv7/xfaLNX9BwuaJty9J1h2c8WMb22VTIgAsbVU97dszKl59pFg68/W/3r5jxRprIC4p1T3b87b/knto8GrG75UcNekxwUTKoF4oFT3by/dcOq3Hwte9ov/m/eNDdJAcmyzDGa0N94c96vgE+uWvflOqXzO/e9Cm2W637ju4bO/9njwspOmn3jtb21vAYh7ynT/qjXXHnHw8eCBwK1vXj/CHk8gHijT/XNnXHn91U8EtS9+e5WxxPaPgXj5FH3UtP+99+G9wWdP/PPd8071Su4BrW2KPuqj1xYseDK4siMyv+gDr7Rj2OIU3b//mul/+e5TwWWBc+d+sUEq8f4/Q4tTdP++8772yuRfB+8+sO3s66dI9243ENeX6/79p1Rcte/XwV8cMe/rj31JDlgEiK3lut84+Ph/Vv4m+NyEG3/V8N7fhI5XA3HPZ8TNL2w/9b6ng1O25310QodUsUpsE+58u2PYV54JFn9oVY874hHBdg7Ey6fqo37/xj3/eCY44lu/rM0LPCVqJdjk1M+G5P7lY2/+bbD4jzlPvffrfMnYd6DJqbp//lnVFfX7gt8++y+jXr31Y2kdgXhgqu6vrrl44mP7gn9+d/qoa0dL764FiOsrdP87IF3PBscevGPRsIBUlGogtlbo/o+3/fr8umeD60fd8dHTP7SdKWzzszuXLlh0c/uzwQd2nfblv9xpzzzYZoXuf3DYJTNHPhd8d+esnX+4SnoD+9+GNqfp/s2vNR58+Lngh+rcM/59q5zVdwOxdZrur37+wN9GPh98cHrg+W++LkcsAsQ9n91pPLz24rrng3sv/dv2p1eMkI8CxAPTdH9x6aXnPPJ88Pxdnl/MO2W01D9s82Td/86LBT876oXgj/Zvfq/8DZ98FGzzZN2/t/6R6+tfCK556eKsZ8ZNkhYK2zxZ9xf7b9v/5AvBH7+SnX81ly4RwTZP1v2RCu9PzReDX39i8fpVD58kn/MtaPMU3b9v71c++q8Xg+9XXvDXv9wjZ/XdQGw9RR9e/fU/7nrxxeBrtT/2naBn7yLWw6foHww/GFzRvmnMnFNumT6l9D//feo/3w9e8Nortx5ZXf9QTculX/jhe+8Hn11ylfHNCzc/dGXzinfy/vR+8Mh/XjzlnOeumx6+Mu/57f/v/eC/v/WvgpZnrn3oD//8/fi6fe8Ha/a+VXP2R9XT996yZvTMJ94P3vx86XlvbNk8fcPfH3/qCw+/H7zkvzZccOf/7+VJ4HLMvj5vCvVGREYMJUOSpAXhye2xMzVlEtFQtEmrViSSdmkhQ2Syy0ybvcxjXsZElLRYikrZ2p+ntKe8X899n/Rmme/7f9/v9+mn53fPvffcc+8995xzzzm3o4cJubAOJ/OrDOpiug+MuRpJtC11Vz+QxKD8eE03/b/mE6fyC7XrTjOI7xIdpjtgCzW28GOq3TEGDb2pOfXn1YeolRbyebyDDDKr+SmC8TehcrScbt0MZ9Co5icZE+/HUOUaF1KOBjAo1eyX6teF/sTKyLNZR3YwaNnBszUKY/0p35V+RLo7g/S1y8walKKomv0Reh1bGCQwHYEiwvYRXtmutRbWDJpcO9w7vvhX6vEvkoHlFgyy0pw7v63uKPF7xmatkFUMOq4XnB1QGUWNK+5SMTFi0P475xaRruHE04hNofOWMMhP8k2a1A5/4tcSv5jliEGxiYmvuyN/JfQ2ebns0GOQ3zLP96M3hBDo3CXjXC0Gva9UOqK+1J8o3fnKdrE6gzYM3op803+l9li3VLz8gUFaf0g7V7QFEBVlSi3HxzOoU+A65tgEfSq6+Hne7tEMuiIj6x4wex/BH/DmXJA8g6Kyc8MOjHQhVmvOv5Aqy6Brf6QZeRntJRSua8l8HMggQ8+kV7wFwYRWkWGXG49BK9oL188pjSKEo2wuDe6ikaRF5Dz/08FUY8IBy8xWGm02+TGnfsUBKvvC3NnnG2kUqbFybPugOMquSMo5pY5GBbNi51flb6XaEt7qvqikkcLY3MuKinHU28QRdzRe08jZcOr5ZQlBhIquvOG5MhqFO0zZYSV/kPreP0ly8XMaWYR9tyzqvDk1dXrbBJmnNBp7dLn9sWk7qcOJJsUt+TQanvS3Vb31QkIjbKPV4FwaMTYD50nb/UqsgXH15AMabR9w8nlFjguRR9y+euoujWbIy6FI4UGirPBZw9Q7NEpL3fFnbrQ3oTp11pPnAhr5lK+qvTnuIDGktDvuEkWjyNNbQTc2ijo/7bj3pQwaLT99sCSnLIRaYPfo1PNrNLLUk7t5t2wbFWB8fLX6FRq1/uJbt0Q+mJI7sP7BmYs0inzWPVpq5kHiuerVWUtTaSR1LFzz+hFfovve4cfyyTSSXvX9qwrraEJt1bLSQX/QqOauoknQPV3i+pK14ZMv0GjmLRv1d9qxxLIJyQqu52mU4B23ccWbCEq6xDuj4iyNEo2YeZk6EVSQ2dy0XWdolFKtHrbNNJBSvpOju+Q0jczNV28rzT1ITVIxC9A7RSMbxV3+vw9bQ3hcMHxsdpJGU1Q2CJjLB6mH83bb/XaCRgEZuiHJ8lsowXO+l/wJGtEXnNMZe2tKc4wtcSmBRitDy1fpl/hTgbErO/wSaPRo/rpdNkrbKE/LuiqvBBql+e27tYIOpjz3nF12NIFG4e/MxmsrBlP37Resrk2gUeFj6Q3Z8dEEWl9m7HCCRuPOGmWUaPtSIbxaj5EnaeR4y35Vd10soX17Bq/+JI3MnJ7+UVFrS2z66dGsplM0WvDosmbmyVBKfsz8VapnaKQ7e17jNYeD1Ihcw7iwszQaL1ScG7jBn0q+N3HJmPM0clnjXmTyOJaqP7DoWHEijSB8qIV9cjQRZxdefO93Gl2pabiteX0/8eLE1AVvk2gkrMyMt7pmS0UsujpKO5VGiyyb1u5t9SVm+SjEpVyk0V798eeVpA9Sd4UxfIsrNFIb77Qv/cJ66m3mw7TZ12m0NiN6Z8dEJ0ru56zsRTdo9HtHs8rChQcok5/KEgJu0ujHSLtnTg+CqBuDHrg13qKRam6MelfqViK64XRAzD80+tNDpmJmgTMxceJrRessGlmrbFKRzAyhbN+u97XLodETrVevg7/fR+horKg7lkcjhT+pwvw/Y6j1k+ZfGvCERgVadLxWTjRhfnnGiN+KaXR5nYdLoEMgIejebuZYRqMrxyMPP3wZQO1oKhQ4vqZRiE72AZ8xEURy4bq4hCoadRbnr4jyjabsru1XG0TT6EZKyeriO2bUBwXj9FNNNDJoPac/9Ew0NXft2/3uHTTSPZis1/x0M7V0w4f33kIazQw3d3xFx1ArBp6ckSbFoIelljLPhJ5Ewe0fo8fLMijpyIHODzdjKOnxzyz+lmfQZdnUGSkuHkT8z0GlxxQZFNud8Iv260hiR57Q8g9lBiWtlc6PKg8kfsxfM71RlUH2Y37SS31oTVytHBjrrMmgzYoHnKY52hMO0UyJ8mwGFVzN2Ts63J/qvLPejI8Y5NopROuTo6idYYNWaCxl0PILXnopQ6Kp92FDBocYM+j8IP1zQac9iZAzH0pGmzNITsVA+beYAOrI3vujXlsxKOnA7Scm6yKJIO0XA945MOhHR17S2rmBhNUVXtMEDwYpzb8yaMKTAMrymK/O4Z0Muj9k6byMqWGU2smWkUuCGVQYOtdK8pon0Yr2VU6PZtBW9+Mr6zL3EnsN731YeZRBDTGFUfJtUdTz6DOnUs8wyM9z4qsjKfupRvtIjWWpDBqs/DtJ3YkkVNdtpMfeYJB27YU7seqBxOEbjrPVMxlEB+VrXbAJJwwWu1h45zGo/vW8NzdmR1Ij/4pP7n7BoOMPY4zmhfkQRdG/7bldyaCwHCvytpQp0bg1Sv3vJvbmRWUD9ixnZUNf4FELyBIOXiUO1wayi4OH5ojBdYCMzxHBE8XhukBSHDxLHD4TyBIOXiUOnwVkFwcPfSgGnw1k/EMOvzhcD0iKg2eJw+cAWcLBq8ThG4Hs4uChuWLwTUDG53L4xeHWQFIcPEscbgNkCQevEofbAtnFwUMficHtgIx/BDg6kPQI+AsMei7XboMA8iYBNEwCGDYZYMZkAJPJAG6TAaJ7ymk95byeckNPeZgqwAxVABNVADdVgGhVILtYhGyYPQ/4CgMBYBgApKmK/hvgMpmUJxo0PQ/4RiwxS3qudmx+AhvBZmMMi8ABPHAcxB1ccJSajcyvxpF6Lxzx/jwCPh/0QZllkIh8EKUj5ANfi8U9FS+wB3iALY5tO8F20IRleAQ29m6PY+3OvfHuHLZ/PJBF+cDfx2MRBALgcAgbFBGRtwp3sQZHHDT5n5HGhuSn4hSD/2SaU8R6knUFoj1sLwA+nyeK7rLvloCMKBTVHCkEvvxwLlWkfIrILPdXAzKJbbATyPRC4Hvw8GpDv2i/MdiBKZ4kS4gdOOB4GJtt0EfOIlzvgNfpv89BmCGWgzATyLTHwPcf3J500XHKD20I0h7SltIVgpM5BXZtFa0I8rxvxgaWC8Ifzxiqf7IVQXtVykJeuSDIKU+7bmMrAgP+rMyPZYL2I8MPdU5sRVB+fUxxd6nASeLRGYvKFgTR92RThCWCdOMJ66SSWhCc6B6uJ1kiGO8ySq5+awuC8rna9vwXgpnt/LXSc1oQpGms01R4LihN3lhvzOupt2pft3tCsSDPd1lk+oNmBNFb04xmFAloY50rcw41Iyi/0BFGPhM4PEl9mc2GJaIVr6qbPRWYZrz5yU6jpzzs2KmJjk8E54rGDed9aEJwwlLOdu9jwSxz2euH7rPl1tnVxwsFK7qvrfg+rgmB1X7TkzcKBFfjymUjHZoQGDww2FucL7hUOSLgzdye+nKDuUGdeYKLN4MUFYc0IZhRqR0/Lk/wbOulB5NYN7pV5ym/oFxBwMMRjySvvEfgr2+dVZgjMMneOS0t9D2CEyMNB0zOFrw1irVW2dDTvtxY8/ud9wUXFYL1V+v2tAd/JPH0nkAvdf7rJXy2XmrMeZ27gtLTD7vpV40IYE11S+w/ghlz+OYr/mxEcKL8hzcdfwtAZXegaWwjglvd69Zuui0gnj25NdClp73/Ta+j8QLB32+uL7VcxtZ3WKzxpQT5QZBsPpGtb5a7a5UhUFUxlWv42IAAri19ZXhNEDU3z0f5RQMCA96lbeiyoNh/7dN313vKtxaM8dNLE+w38P04/xDb/urgA66/C/bOy3wwyYMt+xgf2nFG8MvYIW8Or2TLspmJE48LTkUq346ZwZa3qU3eEiOYsOvypGHD2HJVUbuyj8Dx/IOOXay/EEwumn4MRoGNrYW2i3rK/nIVOd+fRLuHBSYMyqER+O+L6DJKQlXrDsfNXUMjMFgzXvv3y+id/s2Gp2/r2fq8E6Mz0GU94Z5rPvUIDCSfV7v/hRZWG7lfla1HYLXbpKDkNrL2Glpy6UwdghNlA/7w/getzH5aFYl6ysqvfBYOuocMZSWM1UtrERhc2FcWeR89ULACJ79aBOUFW9KH5KAonekus1gnU3luqkxgLppjojbZLbMGgb/9FZnteahUS5XiOdcguMXbLJWUj/Y1IqpwVA2C8o+Ph78oQMkf7Zfn/12NwD/zpyUDHyOJuJ3Nb9yqETTMlf5L4wl6TwXM+cC6WvJMlKNXPkWNa9tCeIVVCBpqHhZsfYacWzNq3wZXIYj2C4qPLEKxGebXDhNVCKwqzHiJxUhl2F2hVHMlgrxCl9F/PUcPFEaOVkmuRFB+IuV93gsUIfyto8S+EoGBQP9MeQkCMq2ElQORMhnyoPwOSV1bNPAPyTDinO4aSbB6hy60bao5JtxIZL6fdEeY8A7diCayH+0KICTXZeixPoTJBz1WhwpDidexceVCpUp0McBS1aA7nBg2dK0C69cg90684tXtTj2xsJVnPSTe6j/sfDd4G3Gueq0262u5rtI6+c3gTVTBpSv1QqUqpHn/7PglEoHUna5ODdbFo3T0/anmNmfCxDGiTZhQhboPLZc2lYyk7BTs50B5FVrse++vJslwavF3gldCpWpEKA810O30ofITfskRWlaj9Q4npPyF3pT90hvzWM/YgF11//zT7kac1cioFL6sRhJLIpYW744kUrunPxMq1aBdKQ+NzGS3UIeEkmVCyxrkeKk64oJfMKG+f8MDYUINKhthePV+YABVMyC5VPiyBhHTrWqy5M0JI/0hjUKlWhS/TTW5tDOSWjdqQq7QshbNlr+r+F22KeH5zqRYmFCLIDeWLG7zIFIT40ewDtJbx9ZP+EfGi4h7ucQClOvQ/dvVpudoRyKlLcOA9cs+dVuhmjBoJxXebbaJdeIqGVZ5G/B3UOulDYuFL+vQs6tHO3Q6QolHT706hEr16K8KS7vB08ypg9+vPiW0rEdNhwqOTZH0pWT3qRwXJtSjWafkdFdKhBCjdlG2rAtbtujMqPE8LypmaasE6+8u38RIa/qHEUXnnq0BKxp1tsmae/F3UbK36lXhBI2GH1ksvTcwgtqZ3eIE5TRq9lY4pOofReX4qW8DZQZFmXq6F++JomQWy04GKwaVCFVVYasBpfMkokqYwKC0xO6KkrHmVFiw3BPhSwa5RMZkj+kIIewnqkmyQYY9S7Rtm3YfIzY/ff1aaNmAfA+llA7uDCbWnA+SYUMpMR8K/cteraFykOUYNpwzsiFTSicghmq5kdouVGpEf9/wt/uzcx+VHGP0VmjZiJjK2d/J7z5OVcxKGs4GyIQto6RkIJ5YtiBLkQ3SnVj//M2HgGjKZcNHOTYSuPBDvGFedygVU5QwmQ04BuTHbp/6MYJ4/u6cGhvXzNy3YauHhBs1Z75aufDle9Rx7tLzOTuPEQENJW1CpSa06ucSF51GP8Jq37oGoWUTqtV6aLh6wG9UTsrQ6WxY2edM4Y+VDV7ErEvzJNnotU7o8ZHZfvGEMCRfgg2ST9HXeJQ6eBdxcafeEDbcfi7ONmj24AAiLGG1JBu4L6CMo3/pDKOaFs6UZPMD1Ey/q580fBslt1siR6jUgkpW+QQW7T1CuF4O6RZatqBBU/K0KqVDqBtt494LE1qQhK/75oS2EGKPblet8GULml89Y3q0fwwFJPUG+LwIILPeAH8vtrN2/od2lshAYZNT+owQAttM/xtbSw3InLci07HoLXwtTZLFIkqftcYpmSxt2z8lwb7jzM530Jem6gUuOAnWDSf1eOK0HmVsdrHpuGTOO5EZXPQO+D/yuKzkL03Vn3FvV3DnUor6aPaA5RirO6bLtS9pM6mSM7Argb+cxbwAABbitF9r8MK096aSGoErTjTtNfn60oMXwza8Xm6fYGREFfB5hkAeqQI+yeKd+1myrzGX7GuMk30X4ORfttbj6/hKWHxOQFZVAd+SxWeOE5Q+N82VMb3ia6DMpe1+mxPYlbfn5uMNtjAdyJxqkZVcVA19CdXiHEXWVYvWrb0a+KZsC0NsYTtg+kWJzB44Vdj2U0Lz5q9Qy1LqjfdFRKt40nMNt+c1YlcfZfDB2J1w696+dhz/KoMHbMZz98S0uOA9t8dtRGN5YRiZVCs6Uum1wN/O4nbHuMV/xGfb+2OCMVlzHOGAzwWbYu6K+d0J840Xxy1aoAlTQAs0vtpLDWRABkiqTsQlWXXAX8jSQXyVr7+G4Rv8HFHP3W/qxW6v04FM4uDp4nAZIHPqRZfQonrgK7Hw0QAwESzACKfZuXyauz5ODK8Xnd1QWuzcTwNlnJZtA4vAFrzBod/Z+NSXokUjZdHQlya+HmS40TbiU9FvtDpaNFr756P1rbj4rvbrm8SIRktnvjLaAvDCstKWu6DhHiWMaLQq5ou5ecGmL/r0Gy2+gfM9NIjdN9fjHWZrkoDMagD+aSy84wFgFRbcyngamzn2/NrxcMBiiGVDGyzExA+zB36XsBkvtjLY4PcJvQfbDt89Rf1FrUQH88sxVDG879hNB7KuUSRq2huBb8HD1H6NKd04hWOL8zl7hTzLrH1w8hNcJFI9sfD79F6h5D235O+h70VEnxrxhO1YIdh8qUTim0QHJ7EJ+Po87Hhi32544hGcOcHJzkgZU2ON18sDl3rXpVcQk3UcrvYm4M/k4eMi2nhWPG7HdIvEqAMWLF54BwzF3j+wzN3MMXcz8McM595opM3hns7MFX3cBgJZ18zxdPNXNWffRDeBF05KFXtgkNTCSa0W4Puwfd0A8FQ8cKteremBpeHn0xSXzF8+MVHG7gpvziHhBu5Ytjp80iHOmAEcWSqoVtEMslqBr8PDSwVijLzsG1K+94xOAbKrlXN8tQF/HIthFAB+yiHaHHF9RSa1iTYnvQ34iIc9hn16pu85jvunw9Cf4V2xdhMxOTtyG+fbaxeTgmpAxreL5pTYDl97zmODKduIV8QWfD6xb7vIVVTVDnxXHrbJWNtBXMPa4gPsyunBb2lAF4zdAVtbIqb9XCeLryE3l5IO0SpWdXx1FfuxeESnSJce6RSzcqZxWEU2jge4cazeS4MnJ6TE90OcYyyArOvk/GydYus5DciID5yN9wH6nlZ9KUL6Vqff86CcD5z18eEbPro6rkH7txpEdHFasOtbXj6uQfq3GuR0cc7NLnHnpik2L3rNDxes7kTMJzKl2Lz2LZy378tlFJcfytg82iFmHm3k5LcLaPSTrX0sIpKdZF23iO3au4Fvy1K24Qu288Bq6ssxxV9tTcNjenAm41ZOp/QKEaf+8q3uI6cTPoqZn73H0AOLByfc58uDKGLe/qb0v9HFqmKhiF2rhGKm3/9VA3HMRfnz8Opl+fO+tXpuOIvfC4sXT25fe7H07tbnc/63GZHUHh5mpqw9PH4QZqZdYkaAuKQXKXKRcu8lp7+EEDHK16TsFNxDud8zPWv8cNERyy3WLOi9ZagBWRLAw5ZJVQCPfxwT9ev/E1Gr8bXz88P/r8RGBIp27Uggr0/U+nDXHPGz9LmvXRvzuS7+rYd/u+IZsTQ4Y6NzDYfFlMPBXtIWwHa885yojQjiYVF7JIjHV2BHH8qJ2k2f2pEU24ZVi0G8vmiKMWyCLdyVVhmvgDs2q20wJ7nhmbuI+LSL6x8azOsTmf37O/TbgX69bwXz+EPmcIpL9EfayOZgHl9Bgux9vSsSzuw/PpCxITw+zwbIRPY7BEiK/SoDmRPC4w+XJHtxfMJVxdZ/B2Qz+z0DZGgoj89TBDKR/SoBeSWUx5f4gQdkFguYAGQV+1UFshlXSAAZGsbj89SATGS/WkBSYTz+kD0cVTwJ/OaziK3TAbI5jMeXElE8eZiHq5e7ta3RRjc3Bxd7s58NR07XdHXzdHB22GFrM91no4fzdOeNbv8Fu4lUDg==";
+  }
+});
+
+// node_modules/base64-js/index.js
+var require_base64_js = __commonJS({
+  "node_modules/base64-js/index.js"(exports2) {
+    "use strict";
+    exports2.byteLength = byteLength;
+    exports2.toByteArray = toByteArray;
+    exports2.fromByteArray = fromByteArray;
+    var lookup = [];
+    var revLookup = [];
+    var Arr = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
+    var code2 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (i = 0, len = code2.length; i < len; ++i) {
+      lookup[i] = code2[i];
+      revLookup[code2.charCodeAt(i)] = i;
+    }
+    var i;
+    var len;
+    revLookup["-".charCodeAt(0)] = 62;
+    revLookup["_".charCodeAt(0)] = 63;
+    function getLens(b64) {
+      var len2 = b64.length;
+      if (len2 % 4 > 0) {
+        throw new Error("Invalid string. Length must be a multiple of 4");
+      }
+      var validLen = b64.indexOf("=");
+      if (validLen === -1) validLen = len2;
+      var placeHoldersLen = validLen === len2 ? 0 : 4 - validLen % 4;
+      return [validLen, placeHoldersLen];
+    }
+    function byteLength(b64) {
+      var lens = getLens(b64);
+      var validLen = lens[0];
+      var placeHoldersLen = lens[1];
+      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
+    }
+    function _byteLength(b64, validLen, placeHoldersLen) {
+      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
+    }
+    function toByteArray(b64) {
+      var tmp;
+      var lens = getLens(b64);
+      var validLen = lens[0];
+      var placeHoldersLen = lens[1];
+      var arr = new Arr(_byteLength(b64, validLen, placeHoldersLen));
+      var curByte = 0;
+      var len2 = placeHoldersLen > 0 ? validLen - 4 : validLen;
+      var i2;
+      for (i2 = 0; i2 < len2; i2 += 4) {
+        tmp = revLookup[b64.charCodeAt(i2)] << 18 | revLookup[b64.charCodeAt(i2 + 1)] << 12 | revLookup[b64.charCodeAt(i2 + 2)] << 6 | revLookup[b64.charCodeAt(i2 + 3)];
+        arr[curByte++] = tmp >> 16 & 255;
+        arr[curByte++] = tmp >> 8 & 255;
+        arr[curByte++] = tmp & 255;
+      }
+      if (placeHoldersLen === 2) {
+        tmp = revLookup[b64.charCodeAt(i2)] << 2 | revLookup[b64.charCodeAt(i2 + 1)] >> 4;
+        arr[curByte++] = tmp & 255;
+      }
+      if (placeHoldersLen === 1) {
+        tmp = revLookup[b64.charCodeAt(i2)] << 10 | revLookup[b64.charCodeAt(i2 + 1)] << 4 | revLookup[b64.charCodeAt(i2 + 2)] >> 2;
+        arr[curByte++] = tmp >> 8 & 255;
+        arr[curByte++] = tmp & 255;
+      }
+      return arr;
+    }
+    function tripletToBase64(num) {
+      return lookup[num >> 18 & 63] + lookup[num >> 12 & 63] + lookup[num >> 6 & 63] + lookup[num & 63];
+    }
+    function encodeChunk(uint8, start, end) {
+      var tmp;
+      var output = [];
+      for (var i2 = start; i2 < end; i2 += 3) {
+        tmp = (uint8[i2] << 16 & 16711680) + (uint8[i2 + 1] << 8 & 65280) + (uint8[i2 + 2] & 255);
+        output.push(tripletToBase64(tmp));
+      }
+      return output.join("");
+    }
+    function fromByteArray(uint8) {
+      var tmp;
+      var len2 = uint8.length;
+      var extraBytes = len2 % 3;
+      var parts = [];
+      var maxChunkLength = 16383;
+      for (var i2 = 0, len22 = len2 - extraBytes; i2 < len22; i2 += maxChunkLength) {
+        parts.push(encodeChunk(uint8, i2, i2 + maxChunkLength > len22 ? len22 : i2 + maxChunkLength));
+      }
+      if (extraBytes === 1) {
+        tmp = uint8[len2 - 1];
+        parts.push(
+          lookup[tmp >> 2] + lookup[tmp << 4 & 63] + "=="
+        );
+      } else if (extraBytes === 2) {
+        tmp = (uint8[len2 - 2] << 8) + uint8[len2 - 1];
+        parts.push(
+          lookup[tmp >> 10] + lookup[tmp >> 4 & 63] + lookup[tmp << 2 & 63] + "="
+        );
+      }
+      return parts.join("");
+    }
+  }
+});
+
+// node_modules/pako/lib/utils/common.js
+var require_common = __commonJS({
+  "node_modules/pako/lib/utils/common.js"(exports2) {
+    "use strict";
+    var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
+    function _has(obj, key) {
+      return Object.prototype.hasOwnProperty.call(obj, key);
+    }
+    exports2.assign = function(obj) {
+      var sources = Array.prototype.slice.call(arguments, 1);
+      while (sources.length) {
+        var source = sources.shift();
+        if (!source) {
+          continue;
+        }
+        if (typeof source !== "object") {
+          throw new TypeError(source + "must be non-object");
+        }
+        for (var p in source) {
+          if (_has(source, p)) {
+            obj[p] = source[p];
+          }
+        }
+      }
+      return obj;
+    };
+    exports2.shrinkBuf = function(buf, size) {
+      if (buf.length === size) {
+        return buf;
+      }
+      if (buf.subarray) {
+        return buf.subarray(0, size);
+      }
+      buf.length = size;
+      return buf;
+    };
+    var fnTyped = {
+      arraySet: function(dest, src, src_offs, len, dest_offs) {
+        if (src.subarray && dest.subarray) {
+          dest.set(src.subarray(src_offs, src_offs + len), dest_offs);
+          return;
+        }
+        for (var i = 0; i < len; i++) {
+          dest[dest_offs + i] = src[src_offs + i];
+        }
+      },
+      // Join array of chunks to single array.
+      flattenChunks: function(chunks) {
+        var i, l, len, pos, chunk, result;
+        len = 0;
+        for (i = 0, l = chunks.length; i < l; i++) {
+          len += chunks[i].length;
+        }
+        result = new Uint8Array(len);
+        pos = 0;
+        for (i = 0, l = chunks.length; i < l; i++) {
+          chunk = chunks[i];
+          result.set(chunk, pos);
+          pos += chunk.length;
+        }
+        return result;
+      }
+    };
+    var fnUntyped = {
+      arraySet: function(dest, src, src_offs, len, dest_offs) {
+        for (var i = 0; i < len; i++) {
+          dest[dest_offs + i] = src[src_offs + i];
+        }
+      },
+      // Join array of chunks to single array.
+      flattenChunks: function(chunks) {
+        return [].concat.apply([], chunks);
+      }
+    };
+    exports2.setTyped = function(on) {
+      if (on) {
+        exports2.Buf8 = Uint8Array;
+        exports2.Buf16 = Uint16Array;
+        exports2.Buf32 = Int32Array;
+        exports2.assign(exports2, fnTyped);
+      } else {
+        exports2.Buf8 = Array;
+        exports2.Buf16 = Array;
+        exports2.Buf32 = Array;
+        exports2.assign(exports2, fnUntyped);
+      }
+    };
+    exports2.setTyped(TYPED_OK);
+  }
+});
+
+// node_modules/pako/lib/zlib/trees.js
+var require_trees = __commonJS({
+  "node_modules/pako/lib/zlib/trees.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var Z_FIXED = 4;
+    var Z_BINARY = 0;
+    var Z_TEXT = 1;
+    var Z_UNKNOWN = 2;
+    function zero(buf) {
+      var len = buf.length;
+      while (--len >= 0) {
+        buf[len] = 0;
+      }
+    }
+    var STORED_BLOCK = 0;
+    var STATIC_TREES = 1;
+    var DYN_TREES = 2;
+    var MIN_MATCH = 3;
+    var MAX_MATCH = 258;
+    var LENGTH_CODES = 29;
+    var LITERALS = 256;
+    var L_CODES = LITERALS + 1 + LENGTH_CODES;
+    var D_CODES = 30;
+    var BL_CODES = 19;
+    var HEAP_SIZE = 2 * L_CODES + 1;
+    var MAX_BITS = 15;
+    var Buf_size = 16;
+    var MAX_BL_BITS = 7;
+    var END_BLOCK = 256;
+    var REP_3_6 = 16;
+    var REPZ_3_10 = 17;
+    var REPZ_11_138 = 18;
+    var extra_lbits = (
+      /* extra bits for each length code */
+      [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    );
+    var extra_dbits = (
+      /* extra bits for each distance code */
+      [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    );
+    var extra_blbits = (
+      /* extra bits for each bit length code */
+      [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7]
+    );
+    var bl_order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+    var DIST_CODE_LEN = 512;
+    var static_ltree = new Array((L_CODES + 2) * 2);
+    zero(static_ltree);
+    var static_dtree = new Array(D_CODES * 2);
+    zero(static_dtree);
+    var _dist_code = new Array(DIST_CODE_LEN);
+    zero(_dist_code);
+    var _length_code = new Array(MAX_MATCH - MIN_MATCH + 1);
+    zero(_length_code);
+    var base_length = new Array(LENGTH_CODES);
+    zero(base_length);
+    var base_dist = new Array(D_CODES);
+    zero(base_dist);
+    function StaticTreeDesc(static_tree, extra_bits, extra_base, elems, max_length) {
+      this.static_tree = static_tree;
+      this.extra_bits = extra_bits;
+      this.extra_base = extra_base;
+      this.elems = elems;
+      this.max_length = max_length;
+      this.has_stree = static_tree && static_tree.length;
+    }
+    var static_l_desc;
+    var static_d_desc;
+    var static_bl_desc;
+    function TreeDesc(dyn_tree, stat_desc) {
+      this.dyn_tree = dyn_tree;
+      this.max_code = 0;
+      this.stat_desc = stat_desc;
+    }
+    function d_code(dist) {
+      return dist < 256 ? _dist_code[dist] : _dist_code[256 + (dist >>> 7)];
+    }
+    function put_short(s, w) {
+      s.pending_buf[s.pending++] = w & 255;
+      s.pending_buf[s.pending++] = w >>> 8 & 255;
+    }
+    function send_bits(s, value, length) {
+      if (s.bi_valid > Buf_size - length) {
+        s.bi_buf |= value << s.bi_valid & 65535;
+        put_short(s, s.bi_buf);
+        s.bi_buf = value >> Buf_size - s.bi_valid;
+        s.bi_valid += length - Buf_size;
+      } else {
+        s.bi_buf |= value << s.bi_valid & 65535;
+        s.bi_valid += length;
+      }
+    }
+    function send_code(s, c, tree) {
+      send_bits(
+        s,
+        tree[c * 2],
+        tree[c * 2 + 1]
+        /*.Len*/
+      );
+    }
+    function bi_reverse(code2, len) {
+      var res = 0;
+      do {
+        res |= code2 & 1;
+        code2 >>>= 1;
+        res <<= 1;
+      } while (--len > 0);
+      return res >>> 1;
+    }
+    function bi_flush(s) {
+      if (s.bi_valid === 16) {
+        put_short(s, s.bi_buf);
+        s.bi_buf = 0;
+        s.bi_valid = 0;
+      } else if (s.bi_valid >= 8) {
+        s.pending_buf[s.pending++] = s.bi_buf & 255;
+        s.bi_buf >>= 8;
+        s.bi_valid -= 8;
+      }
+    }
+    function gen_bitlen(s, desc) {
+      var tree = desc.dyn_tree;
+      var max_code = desc.max_code;
+      var stree = desc.stat_desc.static_tree;
+      var has_stree = desc.stat_desc.has_stree;
+      var extra = desc.stat_desc.extra_bits;
+      var base = desc.stat_desc.extra_base;
+      var max_length = desc.stat_desc.max_length;
+      var h;
+      var n, m;
+      var bits;
+      var xbits;
+      var f;
+      var overflow = 0;
+      for (bits = 0; bits <= MAX_BITS; bits++) {
+        s.bl_count[bits] = 0;
+      }
+      tree[s.heap[s.heap_max] * 2 + 1] = 0;
+      for (h = s.heap_max + 1; h < HEAP_SIZE; h++) {
+        n = s.heap[h];
+        bits = tree[tree[n * 2 + 1] * 2 + 1] + 1;
+        if (bits > max_length) {
+          bits = max_length;
+          overflow++;
+        }
+        tree[n * 2 + 1] = bits;
+        if (n > max_code) {
+          continue;
+        }
+        s.bl_count[bits]++;
+        xbits = 0;
+        if (n >= base) {
+          xbits = extra[n - base];
+        }
+        f = tree[n * 2];
+        s.opt_len += f * (bits + xbits);
+        if (has_stree) {
+          s.static_len += f * (stree[n * 2 + 1] + xbits);
+        }
+      }
+      if (overflow === 0) {
+        return;
+      }
+      do {
+        bits = max_length - 1;
+        while (s.bl_count[bits] === 0) {
+          bits--;
+        }
+        s.bl_count[bits]--;
+        s.bl_count[bits + 1] += 2;
+        s.bl_count[max_length]--;
+        overflow -= 2;
+      } while (overflow > 0);
+      for (bits = max_length; bits !== 0; bits--) {
+        n = s.bl_count[bits];
+        while (n !== 0) {
+          m = s.heap[--h];
+          if (m > max_code) {
+            continue;
+          }
+          if (tree[m * 2 + 1] !== bits) {
+            s.opt_len += (bits - tree[m * 2 + 1]) * tree[m * 2];
+            tree[m * 2 + 1] = bits;
+          }
+          n--;
+        }
+      }
+    }
+    function gen_codes(tree, max_code, bl_count) {
+      var next_code = new Array(MAX_BITS + 1);
+      var code2 = 0;
+      var bits;
+      var n;
+      for (bits = 1; bits <= MAX_BITS; bits++) {
+        next_code[bits] = code2 = code2 + bl_count[bits - 1] << 1;
+      }
+      for (n = 0; n <= max_code; n++) {
+        var len = tree[n * 2 + 1];
+        if (len === 0) {
+          continue;
+        }
+        tree[n * 2] = bi_reverse(next_code[len]++, len);
+      }
+    }
+    function tr_static_init() {
+      var n;
+      var bits;
+      var length;
+      var code2;
+      var dist;
+      var bl_count = new Array(MAX_BITS + 1);
+      length = 0;
+      for (code2 = 0; code2 < LENGTH_CODES - 1; code2++) {
+        base_length[code2] = length;
+        for (n = 0; n < 1 << extra_lbits[code2]; n++) {
+          _length_code[length++] = code2;
+        }
+      }
+      _length_code[length - 1] = code2;
+      dist = 0;
+      for (code2 = 0; code2 < 16; code2++) {
+        base_dist[code2] = dist;
+        for (n = 0; n < 1 << extra_dbits[code2]; n++) {
+          _dist_code[dist++] = code2;
+        }
+      }
+      dist >>= 7;
+      for (; code2 < D_CODES; code2++) {
+        base_dist[code2] = dist << 7;
+        for (n = 0; n < 1 << extra_dbits[code2] - 7; n++) {
+          _dist_code[256 + dist++] = code2;
+        }
+      }
+      for (bits = 0; bits <= MAX_BITS; bits++) {
+        bl_count[bits] = 0;
+      }
+      n = 0;
+      while (n <= 143) {
+        static_ltree[n * 2 + 1] = 8;
+        n++;
+        bl_count[8]++;
+      }
+      while (n <= 255) {
+        static_ltree[n * 2 + 1] = 9;
+        n++;
+        bl_count[9]++;
+      }
+      while (n <= 279) {
+        static_ltree[n * 2 + 1] = 7;
+        n++;
+        bl_count[7]++;
+      }
+      while (n <= 287) {
+        static_ltree[n * 2 + 1] = 8;
+        n++;
+        bl_count[8]++;
+      }
+      gen_codes(static_ltree, L_CODES + 1, bl_count);
+      for (n = 0; n < D_CODES; n++) {
+        static_dtree[n * 2 + 1] = 5;
+        static_dtree[n * 2] = bi_reverse(n, 5);
+      }
+      static_l_desc = new StaticTreeDesc(static_ltree, extra_lbits, LITERALS + 1, L_CODES, MAX_BITS);
+      static_d_desc = new StaticTreeDesc(static_dtree, extra_dbits, 0, D_CODES, MAX_BITS);
+      static_bl_desc = new StaticTreeDesc(new Array(0), extra_blbits, 0, BL_CODES, MAX_BL_BITS);
+    }
+    function init_block(s) {
+      var n;
+      for (n = 0; n < L_CODES; n++) {
+        s.dyn_ltree[n * 2] = 0;
+      }
+      for (n = 0; n < D_CODES; n++) {
+        s.dyn_dtree[n * 2] = 0;
+      }
+      for (n = 0; n < BL_CODES; n++) {
+        s.bl_tree[n * 2] = 0;
+      }
+      s.dyn_ltree[END_BLOCK * 2] = 1;
+      s.opt_len = s.static_len = 0;
+      s.last_lit = s.matches = 0;
+    }
+    function bi_windup(s) {
+      if (s.bi_valid > 8) {
+        put_short(s, s.bi_buf);
+      } else if (s.bi_valid > 0) {
+        s.pending_buf[s.pending++] = s.bi_buf;
+      }
+      s.bi_buf = 0;
+      s.bi_valid = 0;
+    }
+    function copy_block(s, buf, len, header) {
+      bi_windup(s);
+      if (header) {
+        put_short(s, len);
+        put_short(s, ~len);
+      }
+      utils.arraySet(s.pending_buf, s.window, buf, len, s.pending);
+      s.pending += len;
+    }
+    function smaller(tree, n, m, depth) {
+      var _n2 = n * 2;
+      var _m2 = m * 2;
+      return tree[_n2] < tree[_m2] || tree[_n2] === tree[_m2] && depth[n] <= depth[m];
+    }
+    function pqdownheap(s, tree, k) {
+      var v = s.heap[k];
+      var j = k << 1;
+      while (j <= s.heap_len) {
+        if (j < s.heap_len && smaller(tree, s.heap[j + 1], s.heap[j], s.depth)) {
+          j++;
+        }
+        if (smaller(tree, v, s.heap[j], s.depth)) {
+          break;
+        }
+        s.heap[k] = s.heap[j];
+        k = j;
+        j <<= 1;
+      }
+      s.heap[k] = v;
+    }
+    function compress_block(s, ltree, dtree) {
+      var dist;
+      var lc;
+      var lx = 0;
+      var code2;
+      var extra;
+      if (s.last_lit !== 0) {
+        do {
+          dist = s.pending_buf[s.d_buf + lx * 2] << 8 | s.pending_buf[s.d_buf + lx * 2 + 1];
+          lc = s.pending_buf[s.l_buf + lx];
+          lx++;
+          if (dist === 0) {
+            send_code(s, lc, ltree);
+          } else {
+            code2 = _length_code[lc];
+            send_code(s, code2 + LITERALS + 1, ltree);
+            extra = extra_lbits[code2];
+            if (extra !== 0) {
+              lc -= base_length[code2];
+              send_bits(s, lc, extra);
+            }
+            dist--;
+            code2 = d_code(dist);
+            send_code(s, code2, dtree);
+            extra = extra_dbits[code2];
+            if (extra !== 0) {
+              dist -= base_dist[code2];
+              send_bits(s, dist, extra);
+            }
+          }
+        } while (lx < s.last_lit);
+      }
+      send_code(s, END_BLOCK, ltree);
+    }
+    function build_tree(s, desc) {
+      var tree = desc.dyn_tree;
+      var stree = desc.stat_desc.static_tree;
+      var has_stree = desc.stat_desc.has_stree;
+      var elems = desc.stat_desc.elems;
+      var n, m;
+      var max_code = -1;
+      var node;
+      s.heap_len = 0;
+      s.heap_max = HEAP_SIZE;
+      for (n = 0; n < elems; n++) {
+        if (tree[n * 2] !== 0) {
+          s.heap[++s.heap_len] = max_code = n;
+          s.depth[n] = 0;
+        } else {
+          tree[n * 2 + 1] = 0;
+        }
+      }
+      while (s.heap_len < 2) {
+        node = s.heap[++s.heap_len] = max_code < 2 ? ++max_code : 0;
+        tree[node * 2] = 1;
+        s.depth[node] = 0;
+        s.opt_len--;
+        if (has_stree) {
+          s.static_len -= stree[node * 2 + 1];
+        }
+      }
+      desc.max_code = max_code;
+      for (n = s.heap_len >> 1; n >= 1; n--) {
+        pqdownheap(s, tree, n);
+      }
+      node = elems;
+      do {
+        n = s.heap[
+          1
+          /*SMALLEST*/
+        ];
+        s.heap[
+          1
+          /*SMALLEST*/
+        ] = s.heap[s.heap_len--];
+        pqdownheap(
+          s,
+          tree,
+          1
+          /*SMALLEST*/
+        );
+        m = s.heap[
+          1
+          /*SMALLEST*/
+        ];
+        s.heap[--s.heap_max] = n;
+        s.heap[--s.heap_max] = m;
+        tree[node * 2] = tree[n * 2] + tree[m * 2];
+        s.depth[node] = (s.depth[n] >= s.depth[m] ? s.depth[n] : s.depth[m]) + 1;
+        tree[n * 2 + 1] = tree[m * 2 + 1] = node;
+        s.heap[
+          1
+          /*SMALLEST*/
+        ] = node++;
+        pqdownheap(
+          s,
+          tree,
+          1
+          /*SMALLEST*/
+        );
+      } while (s.heap_len >= 2);
+      s.heap[--s.heap_max] = s.heap[
+        1
+        /*SMALLEST*/
+      ];
+      gen_bitlen(s, desc);
+      gen_codes(tree, max_code, s.bl_count);
+    }
+    function scan_tree(s, tree, max_code) {
+      var n;
+      var prevlen = -1;
+      var curlen;
+      var nextlen = tree[0 * 2 + 1];
+      var count = 0;
+      var max_count = 7;
+      var min_count = 4;
+      if (nextlen === 0) {
+        max_count = 138;
+        min_count = 3;
+      }
+      tree[(max_code + 1) * 2 + 1] = 65535;
+      for (n = 0; n <= max_code; n++) {
+        curlen = nextlen;
+        nextlen = tree[(n + 1) * 2 + 1];
+        if (++count < max_count && curlen === nextlen) {
+          continue;
+        } else if (count < min_count) {
+          s.bl_tree[curlen * 2] += count;
+        } else if (curlen !== 0) {
+          if (curlen !== prevlen) {
+            s.bl_tree[curlen * 2]++;
+          }
+          s.bl_tree[REP_3_6 * 2]++;
+        } else if (count <= 10) {
+          s.bl_tree[REPZ_3_10 * 2]++;
+        } else {
+          s.bl_tree[REPZ_11_138 * 2]++;
+        }
+        count = 0;
+        prevlen = curlen;
+        if (nextlen === 0) {
+          max_count = 138;
+          min_count = 3;
+        } else if (curlen === nextlen) {
+          max_count = 6;
+          min_count = 3;
+        } else {
+          max_count = 7;
+          min_count = 4;
+        }
+      }
+    }
+    function send_tree(s, tree, max_code) {
+      var n;
+      var prevlen = -1;
+      var curlen;
+      var nextlen = tree[0 * 2 + 1];
+      var count = 0;
+      var max_count = 7;
+      var min_count = 4;
+      if (nextlen === 0) {
+        max_count = 138;
+        min_count = 3;
+      }
+      for (n = 0; n <= max_code; n++) {
+        curlen = nextlen;
+        nextlen = tree[(n + 1) * 2 + 1];
+        if (++count < max_count && curlen === nextlen) {
+          continue;
+        } else if (count < min_count) {
+          do {
+            send_code(s, curlen, s.bl_tree);
+          } while (--count !== 0);
+        } else if (curlen !== 0) {
+          if (curlen !== prevlen) {
+            send_code(s, curlen, s.bl_tree);
+            count--;
+          }
+          send_code(s, REP_3_6, s.bl_tree);
+          send_bits(s, count - 3, 2);
+        } else if (count <= 10) {
+          send_code(s, REPZ_3_10, s.bl_tree);
+          send_bits(s, count - 3, 3);
+        } else {
+          send_code(s, REPZ_11_138, s.bl_tree);
+          send_bits(s, count - 11, 7);
+        }
+        count = 0;
+        prevlen = curlen;
+        if (nextlen === 0) {
+          max_count = 138;
+          min_count = 3;
+        } else if (curlen === nextlen) {
+          max_count = 6;
+          min_count = 3;
+        } else {
+          max_count = 7;
+          min_count = 4;
+        }
+      }
+    }
+    function build_bl_tree(s) {
+      var max_blindex;
+      scan_tree(s, s.dyn_ltree, s.l_desc.max_code);
+      scan_tree(s, s.dyn_dtree, s.d_desc.max_code);
+      build_tree(s, s.bl_desc);
+      for (max_blindex = BL_CODES - 1; max_blindex >= 3; max_blindex--) {
+        if (s.bl_tree[bl_order[max_blindex] * 2 + 1] !== 0) {
+          break;
+        }
+      }
+      s.opt_len += 3 * (max_blindex + 1) + 5 + 5 + 4;
+      return max_blindex;
+    }
+    function send_all_trees(s, lcodes, dcodes, blcodes) {
+      var rank;
+      send_bits(s, lcodes - 257, 5);
+      send_bits(s, dcodes - 1, 5);
+      send_bits(s, blcodes - 4, 4);
+      for (rank = 0; rank < blcodes; rank++) {
+        send_bits(s, s.bl_tree[bl_order[rank] * 2 + 1], 3);
+      }
+      send_tree(s, s.dyn_ltree, lcodes - 1);
+      send_tree(s, s.dyn_dtree, dcodes - 1);
+    }
+    function detect_data_type(s) {
+      var black_mask = 4093624447;
+      var n;
+      for (n = 0; n <= 31; n++, black_mask >>>= 1) {
+        if (black_mask & 1 && s.dyn_ltree[n * 2] !== 0) {
+          return Z_BINARY;
+        }
+      }
+      if (s.dyn_ltree[9 * 2] !== 0 || s.dyn_ltree[10 * 2] !== 0 || s.dyn_ltree[13 * 2] !== 0) {
+        return Z_TEXT;
+      }
+      for (n = 32; n < LITERALS; n++) {
+        if (s.dyn_ltree[n * 2] !== 0) {
+          return Z_TEXT;
+        }
+      }
+      return Z_BINARY;
+    }
+    var static_init_done = false;
+    function _tr_init(s) {
+      if (!static_init_done) {
+        tr_static_init();
+        static_init_done = true;
+      }
+      s.l_desc = new TreeDesc(s.dyn_ltree, static_l_desc);
+      s.d_desc = new TreeDesc(s.dyn_dtree, static_d_desc);
+      s.bl_desc = new TreeDesc(s.bl_tree, static_bl_desc);
+      s.bi_buf = 0;
+      s.bi_valid = 0;
+      init_block(s);
+    }
+    function _tr_stored_block(s, buf, stored_len, last) {
+      send_bits(s, (STORED_BLOCK << 1) + (last ? 1 : 0), 3);
+      copy_block(s, buf, stored_len, true);
+    }
+    function _tr_align(s) {
+      send_bits(s, STATIC_TREES << 1, 3);
+      send_code(s, END_BLOCK, static_ltree);
+      bi_flush(s);
+    }
+    function _tr_flush_block(s, buf, stored_len, last) {
+      var opt_lenb, static_lenb;
+      var max_blindex = 0;
+      if (s.level > 0) {
+        if (s.strm.data_type === Z_UNKNOWN) {
+          s.strm.data_type = detect_data_type(s);
+        }
+        build_tree(s, s.l_desc);
+        build_tree(s, s.d_desc);
+        max_blindex = build_bl_tree(s);
+        opt_lenb = s.opt_len + 3 + 7 >>> 3;
+        static_lenb = s.static_len + 3 + 7 >>> 3;
+        if (static_lenb <= opt_lenb) {
+          opt_lenb = static_lenb;
+        }
+      } else {
+        opt_lenb = static_lenb = stored_len + 5;
+      }
+      if (stored_len + 4 <= opt_lenb && buf !== -1) {
+        _tr_stored_block(s, buf, stored_len, last);
+      } else if (s.strategy === Z_FIXED || static_lenb === opt_lenb) {
+        send_bits(s, (STATIC_TREES << 1) + (last ? 1 : 0), 3);
+        compress_block(s, static_ltree, static_dtree);
+      } else {
+        send_bits(s, (DYN_TREES << 1) + (last ? 1 : 0), 3);
+        send_all_trees(s, s.l_desc.max_code + 1, s.d_desc.max_code + 1, max_blindex + 1);
+        compress_block(s, s.dyn_ltree, s.dyn_dtree);
+      }
+      init_block(s);
+      if (last) {
+        bi_windup(s);
+      }
+    }
+    function _tr_tally(s, dist, lc) {
+      s.pending_buf[s.d_buf + s.last_lit * 2] = dist >>> 8 & 255;
+      s.pending_buf[s.d_buf + s.last_lit * 2 + 1] = dist & 255;
+      s.pending_buf[s.l_buf + s.last_lit] = lc & 255;
+      s.last_lit++;
+      if (dist === 0) {
+        s.dyn_ltree[lc * 2]++;
+      } else {
+        s.matches++;
+        dist--;
+        s.dyn_ltree[(_length_code[lc] + LITERALS + 1) * 2]++;
+        s.dyn_dtree[d_code(dist) * 2]++;
+      }
+      return s.last_lit === s.lit_bufsize - 1;
+    }
+    exports2._tr_init = _tr_init;
+    exports2._tr_stored_block = _tr_stored_block;
+    exports2._tr_flush_block = _tr_flush_block;
+    exports2._tr_tally = _tr_tally;
+    exports2._tr_align = _tr_align;
+  }
+});
+
+// node_modules/pako/lib/zlib/adler32.js
+var require_adler32 = __commonJS({
+  "node_modules/pako/lib/zlib/adler32.js"(exports2, module2) {
+    "use strict";
+    function adler32(adler, buf, len, pos) {
+      var s1 = adler & 65535 | 0, s2 = adler >>> 16 & 65535 | 0, n = 0;
+      while (len !== 0) {
+        n = len > 2e3 ? 2e3 : len;
+        len -= n;
+        do {
+          s1 = s1 + buf[pos++] | 0;
+          s2 = s2 + s1 | 0;
+        } while (--n);
+        s1 %= 65521;
+        s2 %= 65521;
+      }
+      return s1 | s2 << 16 | 0;
+    }
+    module2.exports = adler32;
+  }
+});
+
+// node_modules/pako/lib/zlib/crc32.js
+var require_crc32 = __commonJS({
+  "node_modules/pako/lib/zlib/crc32.js"(exports2, module2) {
+    "use strict";
+    function makeTable() {
+      var c, table2 = [];
+      for (var n = 0; n < 256; n++) {
+        c = n;
+        for (var k = 0; k < 8; k++) {
+          c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
+        }
+        table2[n] = c;
+      }
+      return table2;
+    }
+    var crcTable = makeTable();
+    function crc32(crc, buf, len, pos) {
+      var t = crcTable, end = pos + len;
+      crc ^= -1;
+      for (var i = pos; i < end; i++) {
+        crc = crc >>> 8 ^ t[(crc ^ buf[i]) & 255];
+      }
+      return crc ^ -1;
+    }
+    module2.exports = crc32;
+  }
+});
+
+// node_modules/pako/lib/zlib/messages.js
+var require_messages = __commonJS({
+  "node_modules/pako/lib/zlib/messages.js"(exports2, module2) {
+    "use strict";
+    module2.exports = {
+      2: "need dictionary",
+      /* Z_NEED_DICT       2  */
+      1: "stream end",
+      /* Z_STREAM_END      1  */
+      0: "",
+      /* Z_OK              0  */
+      "-1": "file error",
+      /* Z_ERRNO         (-1) */
+      "-2": "stream error",
+      /* Z_STREAM_ERROR  (-2) */
+      "-3": "data error",
+      /* Z_DATA_ERROR    (-3) */
+      "-4": "insufficient memory",
+      /* Z_MEM_ERROR     (-4) */
+      "-5": "buffer error",
+      /* Z_BUF_ERROR     (-5) */
+      "-6": "incompatible version"
+      /* Z_VERSION_ERROR (-6) */
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/deflate.js
+var require_deflate = __commonJS({
+  "node_modules/pako/lib/zlib/deflate.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var trees = require_trees();
+    var adler32 = require_adler32();
+    var crc32 = require_crc32();
+    var msg = require_messages();
+    var Z_NO_FLUSH = 0;
+    var Z_PARTIAL_FLUSH = 1;
+    var Z_FULL_FLUSH = 3;
+    var Z_FINISH = 4;
+    var Z_BLOCK = 5;
+    var Z_OK = 0;
+    var Z_STREAM_END = 1;
+    var Z_STREAM_ERROR = -2;
+    var Z_DATA_ERROR = -3;
+    var Z_BUF_ERROR = -5;
+    var Z_DEFAULT_COMPRESSION = -1;
+    var Z_FILTERED = 1;
+    var Z_HUFFMAN_ONLY = 2;
+    var Z_RLE = 3;
+    var Z_FIXED = 4;
+    var Z_DEFAULT_STRATEGY = 0;
+    var Z_UNKNOWN = 2;
+    var Z_DEFLATED = 8;
+    var MAX_MEM_LEVEL = 9;
+    var MAX_WBITS = 15;
+    var DEF_MEM_LEVEL = 8;
+    var LENGTH_CODES = 29;
+    var LITERALS = 256;
+    var L_CODES = LITERALS + 1 + LENGTH_CODES;
+    var D_CODES = 30;
+    var BL_CODES = 19;
+    var HEAP_SIZE = 2 * L_CODES + 1;
+    var MAX_BITS = 15;
+    var MIN_MATCH = 3;
+    var MAX_MATCH = 258;
+    var MIN_LOOKAHEAD = MAX_MATCH + MIN_MATCH + 1;
+    var PRESET_DICT = 32;
+    var INIT_STATE = 42;
+    var EXTRA_STATE = 69;
+    var NAME_STATE = 73;
+    var COMMENT_STATE = 91;
+    var HCRC_STATE = 103;
+    var BUSY_STATE = 113;
+    var FINISH_STATE = 666;
+    var BS_NEED_MORE = 1;
+    var BS_BLOCK_DONE = 2;
+    var BS_FINISH_STARTED = 3;
+    var BS_FINISH_DONE = 4;
+    var OS_CODE = 3;
+    function err(strm, errorCode) {
+      strm.msg = msg[errorCode];
+      return errorCode;
+    }
+    function rank(f) {
+      return (f << 1) - (f > 4 ? 9 : 0);
+    }
+    function zero(buf) {
+      var len = buf.length;
+      while (--len >= 0) {
+        buf[len] = 0;
+      }
+    }
+    function flush_pending(strm) {
+      var s = strm.state;
+      var len = s.pending;
+      if (len > strm.avail_out) {
+        len = strm.avail_out;
+      }
+      if (len === 0) {
+        return;
+      }
+      utils.arraySet(strm.output, s.pending_buf, s.pending_out, len, strm.next_out);
+      strm.next_out += len;
+      s.pending_out += len;
+      strm.total_out += len;
+      strm.avail_out -= len;
+      s.pending -= len;
+      if (s.pending === 0) {
+        s.pending_out = 0;
+      }
+    }
+    function flush_block_only(s, last) {
+      trees._tr_flush_block(s, s.block_start >= 0 ? s.block_start : -1, s.strstart - s.block_start, last);
+      s.block_start = s.strstart;
+      flush_pending(s.strm);
+    }
+    function put_byte(s, b) {
+      s.pending_buf[s.pending++] = b;
+    }
+    function putShortMSB(s, b) {
+      s.pending_buf[s.pending++] = b >>> 8 & 255;
+      s.pending_buf[s.pending++] = b & 255;
+    }
+    function read_buf(strm, buf, start, size) {
+      var len = strm.avail_in;
+      if (len > size) {
+        len = size;
+      }
+      if (len === 0) {
+        return 0;
+      }
+      strm.avail_in -= len;
+      utils.arraySet(buf, strm.input, strm.next_in, len, start);
+      if (strm.state.wrap === 1) {
+        strm.adler = adler32(strm.adler, buf, len, start);
+      } else if (strm.state.wrap === 2) {
+        strm.adler = crc32(strm.adler, buf, len, start);
+      }
+      strm.next_in += len;
+      strm.total_in += len;
+      return len;
+    }
+    function longest_match(s, cur_match) {
+      var chain_length = s.max_chain_length;
+      var scan = s.strstart;
+      var match;
+      var len;
+      var best_len = s.prev_length;
+      var nice_match = s.nice_match;
+      var limit = s.strstart > s.w_size - MIN_LOOKAHEAD ? s.strstart - (s.w_size - MIN_LOOKAHEAD) : 0;
+      var _win = s.window;
+      var wmask = s.w_mask;
+      var prev = s.prev;
+      var strend = s.strstart + MAX_MATCH;
+      var scan_end1 = _win[scan + best_len - 1];
+      var scan_end = _win[scan + best_len];
+      if (s.prev_length >= s.good_match) {
+        chain_length >>= 2;
+      }
+      if (nice_match > s.lookahead) {
+        nice_match = s.lookahead;
+      }
+      do {
+        match = cur_match;
+        if (_win[match + best_len] !== scan_end || _win[match + best_len - 1] !== scan_end1 || _win[match] !== _win[scan] || _win[++match] !== _win[scan + 1]) {
+          continue;
+        }
+        scan += 2;
+        match++;
+        do {
+        } while (_win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && scan < strend);
+        len = MAX_MATCH - (strend - scan);
+        scan = strend - MAX_MATCH;
+        if (len > best_len) {
+          s.match_start = cur_match;
+          best_len = len;
+          if (len >= nice_match) {
+            break;
+          }
+          scan_end1 = _win[scan + best_len - 1];
+          scan_end = _win[scan + best_len];
+        }
+      } while ((cur_match = prev[cur_match & wmask]) > limit && --chain_length !== 0);
+      if (best_len <= s.lookahead) {
+        return best_len;
+      }
+      return s.lookahead;
+    }
+    function fill_window(s) {
+      var _w_size = s.w_size;
+      var p, n, m, more, str;
+      do {
+        more = s.window_size - s.lookahead - s.strstart;
+        if (s.strstart >= _w_size + (_w_size - MIN_LOOKAHEAD)) {
+          utils.arraySet(s.window, s.window, _w_size, _w_size, 0);
+          s.match_start -= _w_size;
+          s.strstart -= _w_size;
+          s.block_start -= _w_size;
+          n = s.hash_size;
+          p = n;
+          do {
+            m = s.head[--p];
+            s.head[p] = m >= _w_size ? m - _w_size : 0;
+          } while (--n);
+          n = _w_size;
+          p = n;
+          do {
+            m = s.prev[--p];
+            s.prev[p] = m >= _w_size ? m - _w_size : 0;
+          } while (--n);
+          more += _w_size;
+        }
+        if (s.strm.avail_in === 0) {
+          break;
+        }
+        n = read_buf(s.strm, s.window, s.strstart + s.lookahead, more);
+        s.lookahead += n;
+        if (s.lookahead + s.insert >= MIN_MATCH) {
+          str = s.strstart - s.insert;
+          s.ins_h = s.window[str];
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + 1]) & s.hash_mask;
+          while (s.insert) {
+            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
+            s.prev[str & s.w_mask] = s.head[s.ins_h];
+            s.head[s.ins_h] = str;
+            str++;
+            s.insert--;
+            if (s.lookahead + s.insert < MIN_MATCH) {
+              break;
+            }
+          }
+        }
+      } while (s.lookahead < MIN_LOOKAHEAD && s.strm.avail_in !== 0);
+    }
+    function deflate_stored(s, flush) {
+      var max_block_size = 65535;
+      if (max_block_size > s.pending_buf_size - 5) {
+        max_block_size = s.pending_buf_size - 5;
+      }
+      for (; ; ) {
+        if (s.lookahead <= 1) {
+          fill_window(s);
+          if (s.lookahead === 0 && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        s.strstart += s.lookahead;
+        s.lookahead = 0;
+        var max_start = s.block_start + max_block_size;
+        if (s.strstart === 0 || s.strstart >= max_start) {
+          s.lookahead = s.strstart - max_start;
+          s.strstart = max_start;
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+        if (s.strstart - s.block_start >= s.w_size - MIN_LOOKAHEAD) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = 0;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.strstart > s.block_start) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_NEED_MORE;
+    }
+    function deflate_fast(s, flush) {
+      var hash_head;
+      var bflush;
+      for (; ; ) {
+        if (s.lookahead < MIN_LOOKAHEAD) {
+          fill_window(s);
+          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        hash_head = 0;
+        if (s.lookahead >= MIN_MATCH) {
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+          s.head[s.ins_h] = s.strstart;
+        }
+        if (hash_head !== 0 && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
+          s.match_length = longest_match(s, hash_head);
+        }
+        if (s.match_length >= MIN_MATCH) {
+          bflush = trees._tr_tally(s, s.strstart - s.match_start, s.match_length - MIN_MATCH);
+          s.lookahead -= s.match_length;
+          if (s.match_length <= s.max_lazy_match && s.lookahead >= MIN_MATCH) {
+            s.match_length--;
+            do {
+              s.strstart++;
+              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+              s.head[s.ins_h] = s.strstart;
+            } while (--s.match_length !== 0);
+            s.strstart++;
+          } else {
+            s.strstart += s.match_length;
+            s.match_length = 0;
+            s.ins_h = s.window[s.strstart];
+            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + 1]) & s.hash_mask;
+          }
+        } else {
+          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
+          s.lookahead--;
+          s.strstart++;
+        }
+        if (bflush) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function deflate_slow(s, flush) {
+      var hash_head;
+      var bflush;
+      var max_insert;
+      for (; ; ) {
+        if (s.lookahead < MIN_LOOKAHEAD) {
+          fill_window(s);
+          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        hash_head = 0;
+        if (s.lookahead >= MIN_MATCH) {
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+          s.head[s.ins_h] = s.strstart;
+        }
+        s.prev_length = s.match_length;
+        s.prev_match = s.match_start;
+        s.match_length = MIN_MATCH - 1;
+        if (hash_head !== 0 && s.prev_length < s.max_lazy_match && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
+          s.match_length = longest_match(s, hash_head);
+          if (s.match_length <= 5 && (s.strategy === Z_FILTERED || s.match_length === MIN_MATCH && s.strstart - s.match_start > 4096)) {
+            s.match_length = MIN_MATCH - 1;
+          }
+        }
+        if (s.prev_length >= MIN_MATCH && s.match_length <= s.prev_length) {
+          max_insert = s.strstart + s.lookahead - MIN_MATCH;
+          bflush = trees._tr_tally(s, s.strstart - 1 - s.prev_match, s.prev_length - MIN_MATCH);
+          s.lookahead -= s.prev_length - 1;
+          s.prev_length -= 2;
+          do {
+            if (++s.strstart <= max_insert) {
+              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+              s.head[s.ins_h] = s.strstart;
+            }
+          } while (--s.prev_length !== 0);
+          s.match_available = 0;
+          s.match_length = MIN_MATCH - 1;
+          s.strstart++;
+          if (bflush) {
+            flush_block_only(s, false);
+            if (s.strm.avail_out === 0) {
+              return BS_NEED_MORE;
+            }
+          }
+        } else if (s.match_available) {
+          bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
+          if (bflush) {
+            flush_block_only(s, false);
+          }
+          s.strstart++;
+          s.lookahead--;
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        } else {
+          s.match_available = 1;
+          s.strstart++;
+          s.lookahead--;
+        }
+      }
+      if (s.match_available) {
+        bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
+        s.match_available = 0;
+      }
+      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function deflate_rle(s, flush) {
+      var bflush;
+      var prev;
+      var scan, strend;
+      var _win = s.window;
+      for (; ; ) {
+        if (s.lookahead <= MAX_MATCH) {
+          fill_window(s);
+          if (s.lookahead <= MAX_MATCH && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        s.match_length = 0;
+        if (s.lookahead >= MIN_MATCH && s.strstart > 0) {
+          scan = s.strstart - 1;
+          prev = _win[scan];
+          if (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan]) {
+            strend = s.strstart + MAX_MATCH;
+            do {
+            } while (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && scan < strend);
+            s.match_length = MAX_MATCH - (strend - scan);
+            if (s.match_length > s.lookahead) {
+              s.match_length = s.lookahead;
+            }
+          }
+        }
+        if (s.match_length >= MIN_MATCH) {
+          bflush = trees._tr_tally(s, 1, s.match_length - MIN_MATCH);
+          s.lookahead -= s.match_length;
+          s.strstart += s.match_length;
+          s.match_length = 0;
+        } else {
+          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
+          s.lookahead--;
+          s.strstart++;
+        }
+        if (bflush) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = 0;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function deflate_huff(s, flush) {
+      var bflush;
+      for (; ; ) {
+        if (s.lookahead === 0) {
+          fill_window(s);
+          if (s.lookahead === 0) {
+            if (flush === Z_NO_FLUSH) {
+              return BS_NEED_MORE;
+            }
+            break;
+          }
+        }
+        s.match_length = 0;
+        bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
+        s.lookahead--;
+        s.strstart++;
+        if (bflush) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = 0;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function Config(good_length, max_lazy, nice_length, max_chain, func) {
+      this.good_length = good_length;
+      this.max_lazy = max_lazy;
+      this.nice_length = nice_length;
+      this.max_chain = max_chain;
+      this.func = func;
+    }
+    var configuration_table;
+    configuration_table = [
+      /*      good lazy nice chain */
+      new Config(0, 0, 0, 0, deflate_stored),
+      /* 0 store only */
+      new Config(4, 4, 8, 4, deflate_fast),
+      /* 1 max speed, no lazy matches */
+      new Config(4, 5, 16, 8, deflate_fast),
+      /* 2 */
+      new Config(4, 6, 32, 32, deflate_fast),
+      /* 3 */
+      new Config(4, 4, 16, 16, deflate_slow),
+      /* 4 lazy matches */
+      new Config(8, 16, 32, 32, deflate_slow),
+      /* 5 */
+      new Config(8, 16, 128, 128, deflate_slow),
+      /* 6 */
+      new Config(8, 32, 128, 256, deflate_slow),
+      /* 7 */
+      new Config(32, 128, 258, 1024, deflate_slow),
+      /* 8 */
+      new Config(32, 258, 258, 4096, deflate_slow)
+      /* 9 max compression */
+    ];
+    function lm_init(s) {
+      s.window_size = 2 * s.w_size;
+      zero(s.head);
+      s.max_lazy_match = configuration_table[s.level].max_lazy;
+      s.good_match = configuration_table[s.level].good_length;
+      s.nice_match = configuration_table[s.level].nice_length;
+      s.max_chain_length = configuration_table[s.level].max_chain;
+      s.strstart = 0;
+      s.block_start = 0;
+      s.lookahead = 0;
+      s.insert = 0;
+      s.match_length = s.prev_length = MIN_MATCH - 1;
+      s.match_available = 0;
+      s.ins_h = 0;
+    }
+    function DeflateState() {
+      this.strm = null;
+      this.status = 0;
+      this.pending_buf = null;
+      this.pending_buf_size = 0;
+      this.pending_out = 0;
+      this.pending = 0;
+      this.wrap = 0;
+      this.gzhead = null;
+      this.gzindex = 0;
+      this.method = Z_DEFLATED;
+      this.last_flush = -1;
+      this.w_size = 0;
+      this.w_bits = 0;
+      this.w_mask = 0;
+      this.window = null;
+      this.window_size = 0;
+      this.prev = null;
+      this.head = null;
+      this.ins_h = 0;
+      this.hash_size = 0;
+      this.hash_bits = 0;
+      this.hash_mask = 0;
+      this.hash_shift = 0;
+      this.block_start = 0;
+      this.match_length = 0;
+      this.prev_match = 0;
+      this.match_available = 0;
+      this.strstart = 0;
+      this.match_start = 0;
+      this.lookahead = 0;
+      this.prev_length = 0;
+      this.max_chain_length = 0;
+      this.max_lazy_match = 0;
+      this.level = 0;
+      this.strategy = 0;
+      this.good_match = 0;
+      this.nice_match = 0;
+      this.dyn_ltree = new utils.Buf16(HEAP_SIZE * 2);
+      this.dyn_dtree = new utils.Buf16((2 * D_CODES + 1) * 2);
+      this.bl_tree = new utils.Buf16((2 * BL_CODES + 1) * 2);
+      zero(this.dyn_ltree);
+      zero(this.dyn_dtree);
+      zero(this.bl_tree);
+      this.l_desc = null;
+      this.d_desc = null;
+      this.bl_desc = null;
+      this.bl_count = new utils.Buf16(MAX_BITS + 1);
+      this.heap = new utils.Buf16(2 * L_CODES + 1);
+      zero(this.heap);
+      this.heap_len = 0;
+      this.heap_max = 0;
+      this.depth = new utils.Buf16(2 * L_CODES + 1);
+      zero(this.depth);
+      this.l_buf = 0;
+      this.lit_bufsize = 0;
+      this.last_lit = 0;
+      this.d_buf = 0;
+      this.opt_len = 0;
+      this.static_len = 0;
+      this.matches = 0;
+      this.insert = 0;
+      this.bi_buf = 0;
+      this.bi_valid = 0;
+    }
+    function deflateResetKeep(strm) {
+      var s;
+      if (!strm || !strm.state) {
+        return err(strm, Z_STREAM_ERROR);
+      }
+      strm.total_in = strm.total_out = 0;
+      strm.data_type = Z_UNKNOWN;
+      s = strm.state;
+      s.pending = 0;
+      s.pending_out = 0;
+      if (s.wrap < 0) {
+        s.wrap = -s.wrap;
+      }
+      s.status = s.wrap ? INIT_STATE : BUSY_STATE;
+      strm.adler = s.wrap === 2 ? 0 : 1;
+      s.last_flush = Z_NO_FLUSH;
+      trees._tr_init(s);
+      return Z_OK;
+    }
+    function deflateReset(strm) {
+      var ret = deflateResetKeep(strm);
+      if (ret === Z_OK) {
+        lm_init(strm.state);
+      }
+      return ret;
+    }
+    function deflateSetHeader(strm, head) {
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      if (strm.state.wrap !== 2) {
+        return Z_STREAM_ERROR;
+      }
+      strm.state.gzhead = head;
+      return Z_OK;
+    }
+    function deflateInit2(strm, level, method, windowBits, memLevel, strategy) {
+      if (!strm) {
+        return Z_STREAM_ERROR;
+      }
+      var wrap = 1;
+      if (level === Z_DEFAULT_COMPRESSION) {
+        level = 6;
+      }
+      if (windowBits < 0) {
+        wrap = 0;
+        windowBits = -windowBits;
+      } else if (windowBits > 15) {
+        wrap = 2;
+        windowBits -= 16;
+      }
+      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
+        return err(strm, Z_STREAM_ERROR);
+      }
+      if (windowBits === 8) {
+        windowBits = 9;
+      }
+      var s = new DeflateState();
+      strm.state = s;
+      s.strm = strm;
+      s.wrap = wrap;
+      s.gzhead = null;
+      s.w_bits = windowBits;
+      s.w_size = 1 << s.w_bits;
+      s.w_mask = s.w_size - 1;
+      s.hash_bits = memLevel + 7;
+      s.hash_size = 1 << s.hash_bits;
+      s.hash_mask = s.hash_size - 1;
+      s.hash_shift = ~~((s.hash_bits + MIN_MATCH - 1) / MIN_MATCH);
+      s.window = new utils.Buf8(s.w_size * 2);
+      s.head = new utils.Buf16(s.hash_size);
+      s.prev = new utils.Buf16(s.w_size);
+      s.lit_bufsize = 1 << memLevel + 6;
+      s.pending_buf_size = s.lit_bufsize * 4;
+      s.pending_buf = new utils.Buf8(s.pending_buf_size);
+      s.d_buf = 1 * s.lit_bufsize;
+      s.l_buf = (1 + 2) * s.lit_bufsize;
+      s.level = level;
+      s.strategy = strategy;
+      s.method = method;
+      return deflateReset(strm);
+    }
+    function deflateInit(strm, level) {
+      return deflateInit2(strm, level, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
+    }
+    function deflate(strm, flush) {
+      var old_flush, s;
+      var beg, val;
+      if (!strm || !strm.state || flush > Z_BLOCK || flush < 0) {
+        return strm ? err(strm, Z_STREAM_ERROR) : Z_STREAM_ERROR;
+      }
+      s = strm.state;
+      if (!strm.output || !strm.input && strm.avail_in !== 0 || s.status === FINISH_STATE && flush !== Z_FINISH) {
+        return err(strm, strm.avail_out === 0 ? Z_BUF_ERROR : Z_STREAM_ERROR);
+      }
+      s.strm = strm;
+      old_flush = s.last_flush;
+      s.last_flush = flush;
+      if (s.status === INIT_STATE) {
+        if (s.wrap === 2) {
+          strm.adler = 0;
+          put_byte(s, 31);
+          put_byte(s, 139);
+          put_byte(s, 8);
+          if (!s.gzhead) {
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
+            put_byte(s, OS_CODE);
+            s.status = BUSY_STATE;
+          } else {
+            put_byte(
+              s,
+              (s.gzhead.text ? 1 : 0) + (s.gzhead.hcrc ? 2 : 0) + (!s.gzhead.extra ? 0 : 4) + (!s.gzhead.name ? 0 : 8) + (!s.gzhead.comment ? 0 : 16)
+            );
+            put_byte(s, s.gzhead.time & 255);
+            put_byte(s, s.gzhead.time >> 8 & 255);
+            put_byte(s, s.gzhead.time >> 16 & 255);
+            put_byte(s, s.gzhead.time >> 24 & 255);
+            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
+            put_byte(s, s.gzhead.os & 255);
+            if (s.gzhead.extra && s.gzhead.extra.length) {
+              put_byte(s, s.gzhead.extra.length & 255);
+              put_byte(s, s.gzhead.extra.length >> 8 & 255);
+            }
+            if (s.gzhead.hcrc) {
+              strm.adler = crc32(strm.adler, s.pending_buf, s.pending, 0);
+            }
+            s.gzindex = 0;
+            s.status = EXTRA_STATE;
+          }
+        } else {
+          var header = Z_DEFLATED + (s.w_bits - 8 << 4) << 8;
+          var level_flags = -1;
+          if (s.strategy >= Z_HUFFMAN_ONLY || s.level < 2) {
+            level_flags = 0;
+          } else if (s.level < 6) {
+            level_flags = 1;
+          } else if (s.level === 6) {
+            level_flags = 2;
+          } else {
+            level_flags = 3;
+          }
+          header |= level_flags << 6;
+          if (s.strstart !== 0) {
+            header |= PRESET_DICT;
+          }
+          header += 31 - header % 31;
+          s.status = BUSY_STATE;
+          putShortMSB(s, header);
+          if (s.strstart !== 0) {
+            putShortMSB(s, strm.adler >>> 16);
+            putShortMSB(s, strm.adler & 65535);
+          }
+          strm.adler = 1;
+        }
+      }
+      if (s.status === EXTRA_STATE) {
+        if (s.gzhead.extra) {
+          beg = s.pending;
+          while (s.gzindex < (s.gzhead.extra.length & 65535)) {
+            if (s.pending === s.pending_buf_size) {
+              if (s.gzhead.hcrc && s.pending > beg) {
+                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+              }
+              flush_pending(strm);
+              beg = s.pending;
+              if (s.pending === s.pending_buf_size) {
+                break;
+              }
+            }
+            put_byte(s, s.gzhead.extra[s.gzindex] & 255);
+            s.gzindex++;
+          }
+          if (s.gzhead.hcrc && s.pending > beg) {
+            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+          }
+          if (s.gzindex === s.gzhead.extra.length) {
+            s.gzindex = 0;
+            s.status = NAME_STATE;
+          }
+        } else {
+          s.status = NAME_STATE;
+        }
+      }
+      if (s.status === NAME_STATE) {
+        if (s.gzhead.name) {
+          beg = s.pending;
+          do {
+            if (s.pending === s.pending_buf_size) {
+              if (s.gzhead.hcrc && s.pending > beg) {
+                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+              }
+              flush_pending(strm);
+              beg = s.pending;
+              if (s.pending === s.pending_buf_size) {
+                val = 1;
+                break;
+              }
+            }
+            if (s.gzindex < s.gzhead.name.length) {
+              val = s.gzhead.name.charCodeAt(s.gzindex++) & 255;
+            } else {
+              val = 0;
+            }
+            put_byte(s, val);
+          } while (val !== 0);
+          if (s.gzhead.hcrc && s.pending > beg) {
+            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+          }
+          if (val === 0) {
+            s.gzindex = 0;
+            s.status = COMMENT_STATE;
+          }
+        } else {
+          s.status = COMMENT_STATE;
+        }
+      }
+      if (s.status === COMMENT_STATE) {
+        if (s.gzhead.comment) {
+          beg = s.pending;
+          do {
+            if (s.pending === s.pending_buf_size) {
+              if (s.gzhead.hcrc && s.pending > beg) {
+                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+              }
+              flush_pending(strm);
+              beg = s.pending;
+              if (s.pending === s.pending_buf_size) {
+                val = 1;
+                break;
+              }
+            }
+            if (s.gzindex < s.gzhead.comment.length) {
+              val = s.gzhead.comment.charCodeAt(s.gzindex++) & 255;
+            } else {
+              val = 0;
+            }
+            put_byte(s, val);
+          } while (val !== 0);
+          if (s.gzhead.hcrc && s.pending > beg) {
+            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+          }
+          if (val === 0) {
+            s.status = HCRC_STATE;
+          }
+        } else {
+          s.status = HCRC_STATE;
+        }
+      }
+      if (s.status === HCRC_STATE) {
+        if (s.gzhead.hcrc) {
+          if (s.pending + 2 > s.pending_buf_size) {
+            flush_pending(strm);
+          }
+          if (s.pending + 2 <= s.pending_buf_size) {
+            put_byte(s, strm.adler & 255);
+            put_byte(s, strm.adler >> 8 & 255);
+            strm.adler = 0;
+            s.status = BUSY_STATE;
+          }
+        } else {
+          s.status = BUSY_STATE;
+        }
+      }
+      if (s.pending !== 0) {
+        flush_pending(strm);
+        if (strm.avail_out === 0) {
+          s.last_flush = -1;
+          return Z_OK;
+        }
+      } else if (strm.avail_in === 0 && rank(flush) <= rank(old_flush) && flush !== Z_FINISH) {
+        return err(strm, Z_BUF_ERROR);
+      }
+      if (s.status === FINISH_STATE && strm.avail_in !== 0) {
+        return err(strm, Z_BUF_ERROR);
+      }
+      if (strm.avail_in !== 0 || s.lookahead !== 0 || flush !== Z_NO_FLUSH && s.status !== FINISH_STATE) {
+        var bstate = s.strategy === Z_HUFFMAN_ONLY ? deflate_huff(s, flush) : s.strategy === Z_RLE ? deflate_rle(s, flush) : configuration_table[s.level].func(s, flush);
+        if (bstate === BS_FINISH_STARTED || bstate === BS_FINISH_DONE) {
+          s.status = FINISH_STATE;
+        }
+        if (bstate === BS_NEED_MORE || bstate === BS_FINISH_STARTED) {
+          if (strm.avail_out === 0) {
+            s.last_flush = -1;
+          }
+          return Z_OK;
+        }
+        if (bstate === BS_BLOCK_DONE) {
+          if (flush === Z_PARTIAL_FLUSH) {
+            trees._tr_align(s);
+          } else if (flush !== Z_BLOCK) {
+            trees._tr_stored_block(s, 0, 0, false);
+            if (flush === Z_FULL_FLUSH) {
+              zero(s.head);
+              if (s.lookahead === 0) {
+                s.strstart = 0;
+                s.block_start = 0;
+                s.insert = 0;
+              }
+            }
+          }
+          flush_pending(strm);
+          if (strm.avail_out === 0) {
+            s.last_flush = -1;
+            return Z_OK;
+          }
+        }
+      }
+      if (flush !== Z_FINISH) {
+        return Z_OK;
+      }
+      if (s.wrap <= 0) {
+        return Z_STREAM_END;
+      }
+      if (s.wrap === 2) {
+        put_byte(s, strm.adler & 255);
+        put_byte(s, strm.adler >> 8 & 255);
+        put_byte(s, strm.adler >> 16 & 255);
+        put_byte(s, strm.adler >> 24 & 255);
+        put_byte(s, strm.total_in & 255);
+        put_byte(s, strm.total_in >> 8 & 255);
+        put_byte(s, strm.total_in >> 16 & 255);
+        put_byte(s, strm.total_in >> 24 & 255);
+      } else {
+        putShortMSB(s, strm.adler >>> 16);
+        putShortMSB(s, strm.adler & 65535);
+      }
+      flush_pending(strm);
+      if (s.wrap > 0) {
+        s.wrap = -s.wrap;
+      }
+      return s.pending !== 0 ? Z_OK : Z_STREAM_END;
+    }
+    function deflateEnd(strm) {
+      var status;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      status = strm.state.status;
+      if (status !== INIT_STATE && status !== EXTRA_STATE && status !== NAME_STATE && status !== COMMENT_STATE && status !== HCRC_STATE && status !== BUSY_STATE && status !== FINISH_STATE) {
+        return err(strm, Z_STREAM_ERROR);
+      }
+      strm.state = null;
+      return status === BUSY_STATE ? err(strm, Z_DATA_ERROR) : Z_OK;
+    }
+    function deflateSetDictionary(strm, dictionary) {
+      var dictLength = dictionary.length;
+      var s;
+      var str, n;
+      var wrap;
+      var avail;
+      var next;
+      var input;
+      var tmpDict;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      s = strm.state;
+      wrap = s.wrap;
+      if (wrap === 2 || wrap === 1 && s.status !== INIT_STATE || s.lookahead) {
+        return Z_STREAM_ERROR;
+      }
+      if (wrap === 1) {
+        strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
+      }
+      s.wrap = 0;
+      if (dictLength >= s.w_size) {
+        if (wrap === 0) {
+          zero(s.head);
+          s.strstart = 0;
+          s.block_start = 0;
+          s.insert = 0;
+        }
+        tmpDict = new utils.Buf8(s.w_size);
+        utils.arraySet(tmpDict, dictionary, dictLength - s.w_size, s.w_size, 0);
+        dictionary = tmpDict;
+        dictLength = s.w_size;
+      }
+      avail = strm.avail_in;
+      next = strm.next_in;
+      input = strm.input;
+      strm.avail_in = dictLength;
+      strm.next_in = 0;
+      strm.input = dictionary;
+      fill_window(s);
+      while (s.lookahead >= MIN_MATCH) {
+        str = s.strstart;
+        n = s.lookahead - (MIN_MATCH - 1);
+        do {
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
+          s.prev[str & s.w_mask] = s.head[s.ins_h];
+          s.head[s.ins_h] = str;
+          str++;
+        } while (--n);
+        s.strstart = str;
+        s.lookahead = MIN_MATCH - 1;
+        fill_window(s);
+      }
+      s.strstart += s.lookahead;
+      s.block_start = s.strstart;
+      s.insert = s.lookahead;
+      s.lookahead = 0;
+      s.match_length = s.prev_length = MIN_MATCH - 1;
+      s.match_available = 0;
+      strm.next_in = next;
+      strm.input = input;
+      strm.avail_in = avail;
+      s.wrap = wrap;
+      return Z_OK;
+    }
+    exports2.deflateInit = deflateInit;
+    exports2.deflateInit2 = deflateInit2;
+    exports2.deflateReset = deflateReset;
+    exports2.deflateResetKeep = deflateResetKeep;
+    exports2.deflateSetHeader = deflateSetHeader;
+    exports2.deflate = deflate;
+    exports2.deflateEnd = deflateEnd;
+    exports2.deflateSetDictionary = deflateSetDictionary;
+    exports2.deflateInfo = "pako deflate (from Nodeca project)";
+  }
+});
+
+// node_modules/pako/lib/utils/strings.js
+var require_strings = __commonJS({
+  "node_modules/pako/lib/utils/strings.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var STR_APPLY_OK = true;
+    var STR_APPLY_UIA_OK = true;
+    try {
+      String.fromCharCode.apply(null, [0]);
+    } catch (__) {
+      STR_APPLY_OK = false;
+    }
+    try {
+      String.fromCharCode.apply(null, new Uint8Array(1));
+    } catch (__) {
+      STR_APPLY_UIA_OK = false;
+    }
+    var _utf8len = new utils.Buf8(256);
+    for (q = 0; q < 256; q++) {
+      _utf8len[q] = q >= 252 ? 6 : q >= 248 ? 5 : q >= 240 ? 4 : q >= 224 ? 3 : q >= 192 ? 2 : 1;
+    }
+    var q;
+    _utf8len[254] = _utf8len[254] = 1;
+    exports2.string2buf = function(str) {
+      var buf, c, c2, m_pos, i, str_len = str.length, buf_len = 0;
+      for (m_pos = 0; m_pos < str_len; m_pos++) {
+        c = str.charCodeAt(m_pos);
+        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
+          c2 = str.charCodeAt(m_pos + 1);
+          if ((c2 & 64512) === 56320) {
+            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
+            m_pos++;
+          }
+        }
+        buf_len += c < 128 ? 1 : c < 2048 ? 2 : c < 65536 ? 3 : 4;
+      }
+      buf = new utils.Buf8(buf_len);
+      for (i = 0, m_pos = 0; i < buf_len; m_pos++) {
+        c = str.charCodeAt(m_pos);
+        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
+          c2 = str.charCodeAt(m_pos + 1);
+          if ((c2 & 64512) === 56320) {
+            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
+            m_pos++;
+          }
+        }
+        if (c < 128) {
+          buf[i++] = c;
+        } else if (c < 2048) {
+          buf[i++] = 192 | c >>> 6;
+          buf[i++] = 128 | c & 63;
+        } else if (c < 65536) {
+          buf[i++] = 224 | c >>> 12;
+          buf[i++] = 128 | c >>> 6 & 63;
+          buf[i++] = 128 | c & 63;
+        } else {
+          buf[i++] = 240 | c >>> 18;
+          buf[i++] = 128 | c >>> 12 & 63;
+          buf[i++] = 128 | c >>> 6 & 63;
+          buf[i++] = 128 | c & 63;
+        }
+      }
+      return buf;
+    };
+    function buf2binstring(buf, len) {
+      if (len < 65534) {
+        if (buf.subarray && STR_APPLY_UIA_OK || !buf.subarray && STR_APPLY_OK) {
+          return String.fromCharCode.apply(null, utils.shrinkBuf(buf, len));
+        }
+      }
+      var result = "";
+      for (var i = 0; i < len; i++) {
+        result += String.fromCharCode(buf[i]);
+      }
+      return result;
+    }
+    exports2.buf2binstring = function(buf) {
+      return buf2binstring(buf, buf.length);
+    };
+    exports2.binstring2buf = function(str) {
+      var buf = new utils.Buf8(str.length);
+      for (var i = 0, len = buf.length; i < len; i++) {
+        buf[i] = str.charCodeAt(i);
+      }
+      return buf;
+    };
+    exports2.buf2string = function(buf, max2) {
+      var i, out, c, c_len;
+      var len = max2 || buf.length;
+      var utf16buf = new Array(len * 2);
+      for (out = 0, i = 0; i < len; ) {
+        c = buf[i++];
+        if (c < 128) {
+          utf16buf[out++] = c;
+          continue;
+        }
+        c_len = _utf8len[c];
+        if (c_len > 4) {
+          utf16buf[out++] = 65533;
+          i += c_len - 1;
+          continue;
+        }
+        c &= c_len === 2 ? 31 : c_len === 3 ? 15 : 7;
+        while (c_len > 1 && i < len) {
+          c = c << 6 | buf[i++] & 63;
+          c_len--;
+        }
+        if (c_len > 1) {
+          utf16buf[out++] = 65533;
+          continue;
+        }
+        if (c < 65536) {
+          utf16buf[out++] = c;
+        } else {
+          c -= 65536;
+          utf16buf[out++] = 55296 | c >> 10 & 1023;
+          utf16buf[out++] = 56320 | c & 1023;
+        }
+      }
+      return buf2binstring(utf16buf, out);
+    };
+    exports2.utf8border = function(buf, max2) {
+      var pos;
+      max2 = max2 || buf.length;
+      if (max2 > buf.length) {
+        max2 = buf.length;
+      }
+      pos = max2 - 1;
+      while (pos >= 0 && (buf[pos] & 192) === 128) {
+        pos--;
+      }
+      if (pos < 0) {
+        return max2;
+      }
+      if (pos === 0) {
+        return max2;
+      }
+      return pos + _utf8len[buf[pos]] > max2 ? pos : max2;
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/zstream.js
+var require_zstream = __commonJS({
+  "node_modules/pako/lib/zlib/zstream.js"(exports2, module2) {
+    "use strict";
+    function ZStream() {
+      this.input = null;
+      this.next_in = 0;
+      this.avail_in = 0;
+      this.total_in = 0;
+      this.output = null;
+      this.next_out = 0;
+      this.avail_out = 0;
+      this.total_out = 0;
+      this.msg = "";
+      this.state = null;
+      this.data_type = 2;
+      this.adler = 0;
+    }
+    module2.exports = ZStream;
+  }
+});
+
+// node_modules/pako/lib/deflate.js
+var require_deflate2 = __commonJS({
+  "node_modules/pako/lib/deflate.js"(exports2) {
+    "use strict";
+    var zlib_deflate = require_deflate();
+    var utils = require_common();
+    var strings = require_strings();
+    var msg = require_messages();
+    var ZStream = require_zstream();
+    var toString = Object.prototype.toString;
+    var Z_NO_FLUSH = 0;
+    var Z_FINISH = 4;
+    var Z_OK = 0;
+    var Z_STREAM_END = 1;
+    var Z_SYNC_FLUSH = 2;
+    var Z_DEFAULT_COMPRESSION = -1;
+    var Z_DEFAULT_STRATEGY = 0;
+    var Z_DEFLATED = 8;
+    function Deflate(options) {
+      if (!(this instanceof Deflate)) return new Deflate(options);
+      this.options = utils.assign({
+        level: Z_DEFAULT_COMPRESSION,
+        method: Z_DEFLATED,
+        chunkSize: 16384,
+        windowBits: 15,
+        memLevel: 8,
+        strategy: Z_DEFAULT_STRATEGY,
+        to: ""
+      }, options || {});
+      var opt = this.options;
+      if (opt.raw && opt.windowBits > 0) {
+        opt.windowBits = -opt.windowBits;
+      } else if (opt.gzip && opt.windowBits > 0 && opt.windowBits < 16) {
+        opt.windowBits += 16;
+      }
+      this.err = 0;
+      this.msg = "";
+      this.ended = false;
+      this.chunks = [];
+      this.strm = new ZStream();
+      this.strm.avail_out = 0;
+      var status = zlib_deflate.deflateInit2(
+        this.strm,
+        opt.level,
+        opt.method,
+        opt.windowBits,
+        opt.memLevel,
+        opt.strategy
+      );
+      if (status !== Z_OK) {
+        throw new Error(msg[status]);
+      }
+      if (opt.header) {
+        zlib_deflate.deflateSetHeader(this.strm, opt.header);
+      }
+      if (opt.dictionary) {
+        var dict;
+        if (typeof opt.dictionary === "string") {
+          dict = strings.string2buf(opt.dictionary);
+        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
+          dict = new Uint8Array(opt.dictionary);
+        } else {
+          dict = opt.dictionary;
+        }
+        status = zlib_deflate.deflateSetDictionary(this.strm, dict);
+        if (status !== Z_OK) {
+          throw new Error(msg[status]);
+        }
+        this._dict_set = true;
+      }
+    }
+    Deflate.prototype.push = function(data, mode) {
+      var strm = this.strm;
+      var chunkSize = this.options.chunkSize;
+      var status, _mode;
+      if (this.ended) {
+        return false;
+      }
+      _mode = mode === ~~mode ? mode : mode === true ? Z_FINISH : Z_NO_FLUSH;
+      if (typeof data === "string") {
+        strm.input = strings.string2buf(data);
+      } else if (toString.call(data) === "[object ArrayBuffer]") {
+        strm.input = new Uint8Array(data);
+      } else {
+        strm.input = data;
+      }
+      strm.next_in = 0;
+      strm.avail_in = strm.input.length;
+      do {
+        if (strm.avail_out === 0) {
+          strm.output = new utils.Buf8(chunkSize);
+          strm.next_out = 0;
+          strm.avail_out = chunkSize;
+        }
+        status = zlib_deflate.deflate(strm, _mode);
+        if (status !== Z_STREAM_END && status !== Z_OK) {
+          this.onEnd(status);
+          this.ended = true;
+          return false;
+        }
+        if (strm.avail_out === 0 || strm.avail_in === 0 && (_mode === Z_FINISH || _mode === Z_SYNC_FLUSH)) {
+          if (this.options.to === "string") {
+            this.onData(strings.buf2binstring(utils.shrinkBuf(strm.output, strm.next_out)));
+          } else {
+            this.onData(utils.shrinkBuf(strm.output, strm.next_out));
+          }
+        }
+      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== Z_STREAM_END);
+      if (_mode === Z_FINISH) {
+        status = zlib_deflate.deflateEnd(this.strm);
+        this.onEnd(status);
+        this.ended = true;
+        return status === Z_OK;
+      }
+      if (_mode === Z_SYNC_FLUSH) {
+        this.onEnd(Z_OK);
+        strm.avail_out = 0;
+        return true;
+      }
+      return true;
+    };
+    Deflate.prototype.onData = function(chunk) {
+      this.chunks.push(chunk);
+    };
+    Deflate.prototype.onEnd = function(status) {
+      if (status === Z_OK) {
+        if (this.options.to === "string") {
+          this.result = this.chunks.join("");
+        } else {
+          this.result = utils.flattenChunks(this.chunks);
+        }
+      }
+      this.chunks = [];
+      this.err = status;
+      this.msg = this.strm.msg;
+    };
+    function deflate(input, options) {
+      var deflator = new Deflate(options);
+      deflator.push(input, true);
+      if (deflator.err) {
+        throw deflator.msg || msg[deflator.err];
+      }
+      return deflator.result;
+    }
+    function deflateRaw(input, options) {
+      options = options || {};
+      options.raw = true;
+      return deflate(input, options);
+    }
+    function gzip(input, options) {
+      options = options || {};
+      options.gzip = true;
+      return deflate(input, options);
+    }
+    exports2.Deflate = Deflate;
+    exports2.deflate = deflate;
+    exports2.deflateRaw = deflateRaw;
+    exports2.gzip = gzip;
+  }
+});
+
+// node_modules/pako/lib/zlib/inffast.js
+var require_inffast = __commonJS({
+  "node_modules/pako/lib/zlib/inffast.js"(exports2, module2) {
+    "use strict";
+    var BAD = 30;
+    var TYPE = 12;
+    module2.exports = function inflate_fast(strm, start) {
+      var state;
+      var _in;
+      var last;
+      var _out;
+      var beg;
+      var end;
+      var dmax;
+      var wsize;
+      var whave;
+      var wnext;
+      var s_window;
+      var hold;
+      var bits;
+      var lcode;
+      var dcode;
+      var lmask;
+      var dmask;
+      var here;
+      var op;
+      var len;
+      var dist;
+      var from;
+      var from_source;
+      var input, output;
+      state = strm.state;
+      _in = strm.next_in;
+      input = strm.input;
+      last = _in + (strm.avail_in - 5);
+      _out = strm.next_out;
+      output = strm.output;
+      beg = _out - (start - strm.avail_out);
+      end = _out + (strm.avail_out - 257);
+      dmax = state.dmax;
+      wsize = state.wsize;
+      whave = state.whave;
+      wnext = state.wnext;
+      s_window = state.window;
+      hold = state.hold;
+      bits = state.bits;
+      lcode = state.lencode;
+      dcode = state.distcode;
+      lmask = (1 << state.lenbits) - 1;
+      dmask = (1 << state.distbits) - 1;
+      top:
+        do {
+          if (bits < 15) {
+            hold += input[_in++] << bits;
+            bits += 8;
+            hold += input[_in++] << bits;
+            bits += 8;
+          }
+          here = lcode[hold & lmask];
+          dolen:
+            for (; ; ) {
+              op = here >>> 24;
+              hold >>>= op;
+              bits -= op;
+              op = here >>> 16 & 255;
+              if (op === 0) {
+                output[_out++] = here & 65535;
+              } else if (op & 16) {
+                len = here & 65535;
+                op &= 15;
+                if (op) {
+                  if (bits < op) {
+                    hold += input[_in++] << bits;
+                    bits += 8;
+                  }
+                  len += hold & (1 << op) - 1;
+                  hold >>>= op;
+                  bits -= op;
+                }
+                if (bits < 15) {
+                  hold += input[_in++] << bits;
+                  bits += 8;
+                  hold += input[_in++] << bits;
+                  bits += 8;
+                }
+                here = dcode[hold & dmask];
+                dodist:
+                  for (; ; ) {
+                    op = here >>> 24;
+                    hold >>>= op;
+                    bits -= op;
+                    op = here >>> 16 & 255;
+                    if (op & 16) {
+                      dist = here & 65535;
+                      op &= 15;
+                      if (bits < op) {
+                        hold += input[_in++] << bits;
+                        bits += 8;
+                        if (bits < op) {
+                          hold += input[_in++] << bits;
+                          bits += 8;
+                        }
+                      }
+                      dist += hold & (1 << op) - 1;
+                      if (dist > dmax) {
+                        strm.msg = "invalid distance too far back";
+                        state.mode = BAD;
+                        break top;
+                      }
+                      hold >>>= op;
+                      bits -= op;
+                      op = _out - beg;
+                      if (dist > op) {
+                        op = dist - op;
+                        if (op > whave) {
+                          if (state.sane) {
+                            strm.msg = "invalid distance too far back";
+                            state.mode = BAD;
+                            break top;
+                          }
+                        }
+                        from = 0;
+                        from_source = s_window;
+                        if (wnext === 0) {
+                          from += wsize - op;
+                          if (op < len) {
+                            len -= op;
+                            do {
+                              output[_out++] = s_window[from++];
+                            } while (--op);
+                            from = _out - dist;
+                            from_source = output;
+                          }
+                        } else if (wnext < op) {
+                          from += wsize + wnext - op;
+                          op -= wnext;
+                          if (op < len) {
+                            len -= op;
+                            do {
+                              output[_out++] = s_window[from++];
+                            } while (--op);
+                            from = 0;
+                            if (wnext < len) {
+                              op = wnext;
+                              len -= op;
+                              do {
+                                output[_out++] = s_window[from++];
+                              } while (--op);
+                              from = _out - dist;
+                              from_source = output;
+                            }
+                          }
+                        } else {
+                          from += wnext - op;
+                          if (op < len) {
+                            len -= op;
+                            do {
+                              output[_out++] = s_window[from++];
+                            } while (--op);
+                            from = _out - dist;
+                            from_source = output;
+                          }
+                        }
+                        while (len > 2) {
+                          output[_out++] = from_source[from++];
+                          output[_out++] = from_source[from++];
+                          output[_out++] = from_source[from++];
+                          len -= 3;
+                        }
+                        if (len) {
+                          output[_out++] = from_source[from++];
+                          if (len > 1) {
+                            output[_out++] = from_source[from++];
+                          }
+                        }
+                      } else {
+                        from = _out - dist;
+                        do {
+                          output[_out++] = output[from++];
+                          output[_out++] = output[from++];
+                          output[_out++] = output[from++];
+                          len -= 3;
+                        } while (len > 2);
+                        if (len) {
+                          output[_out++] = output[from++];
+                          if (len > 1) {
+                            output[_out++] = output[from++];
+                          }
+                        }
+                      }
+                    } else if ((op & 64) === 0) {
+                      here = dcode[(here & 65535) + (hold & (1 << op) - 1)];
+                      continue dodist;
+                    } else {
+                      strm.msg = "invalid distance code";
+                      state.mode = BAD;
+                      break top;
+                    }
+                    break;
+                  }
+              } else if ((op & 64) === 0) {
+                here = lcode[(here & 65535) + (hold & (1 << op) - 1)];
+                continue dolen;
+              } else if (op & 32) {
+                state.mode = TYPE;
+                break top;
+              } else {
+                strm.msg = "invalid literal/length code";
+                state.mode = BAD;
+                break top;
+              }
+              break;
+            }
+        } while (_in < last && _out < end);
+      len = bits >> 3;
+      _in -= len;
+      bits -= len << 3;
+      hold &= (1 << bits) - 1;
+      strm.next_in = _in;
+      strm.next_out = _out;
+      strm.avail_in = _in < last ? 5 + (last - _in) : 5 - (_in - last);
+      strm.avail_out = _out < end ? 257 + (end - _out) : 257 - (_out - end);
+      state.hold = hold;
+      state.bits = bits;
+      return;
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/inftrees.js
+var require_inftrees = __commonJS({
+  "node_modules/pako/lib/zlib/inftrees.js"(exports2, module2) {
+    "use strict";
+    var utils = require_common();
+    var MAXBITS = 15;
+    var ENOUGH_LENS = 852;
+    var ENOUGH_DISTS = 592;
+    var CODES = 0;
+    var LENS = 1;
+    var DISTS = 2;
+    var lbase = [
+      /* Length codes 257..285 base */
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9,
+      10,
+      11,
+      13,
+      15,
+      17,
+      19,
+      23,
+      27,
+      31,
+      35,
+      43,
+      51,
+      59,
+      67,
+      83,
+      99,
+      115,
+      131,
+      163,
+      195,
+      227,
+      258,
+      0,
+      0
+    ];
+    var lext = [
+      /* Length codes 257..285 extra */
+      16,
+      16,
+      16,
+      16,
+      16,
+      16,
+      16,
+      16,
+      17,
+      17,
+      17,
+      17,
+      18,
+      18,
+      18,
+      18,
+      19,
+      19,
+      19,
+      19,
+      20,
+      20,
+      20,
+      20,
+      21,
+      21,
+      21,
+      21,
+      16,
+      72,
+      78
+    ];
+    var dbase = [
+      /* Distance codes 0..29 base */
+      1,
+      2,
+      3,
+      4,
+      5,
+      7,
+      9,
+      13,
+      17,
+      25,
+      33,
+      49,
+      65,
+      97,
+      129,
+      193,
+      257,
+      385,
+      513,
+      769,
+      1025,
+      1537,
+      2049,
+      3073,
+      4097,
+      6145,
+      8193,
+      12289,
+      16385,
+      24577,
+      0,
+      0
+    ];
+    var dext = [
+      /* Distance codes 0..29 extra */
+      16,
+      16,
+      16,
+      16,
+      17,
+      17,
+      18,
+      18,
+      19,
+      19,
+      20,
+      20,
+      21,
+      21,
+      22,
+      22,
+      23,
+      23,
+      24,
+      24,
+      25,
+      25,
+      26,
+      26,
+      27,
+      27,
+      28,
+      28,
+      29,
+      29,
+      64,
+      64
+    ];
+    module2.exports = function inflate_table(type, lens, lens_index, codes, table2, table_index, work, opts) {
+      var bits = opts.bits;
+      var len = 0;
+      var sym = 0;
+      var min = 0, max2 = 0;
+      var root = 0;
+      var curr = 0;
+      var drop = 0;
+      var left = 0;
+      var used = 0;
+      var huff = 0;
+      var incr;
+      var fill;
+      var low;
+      var mask;
+      var next;
+      var base = null;
+      var base_index = 0;
+      var end;
+      var count = new utils.Buf16(MAXBITS + 1);
+      var offs = new utils.Buf16(MAXBITS + 1);
+      var extra = null;
+      var extra_index = 0;
+      var here_bits, here_op, here_val;
+      for (len = 0; len <= MAXBITS; len++) {
+        count[len] = 0;
+      }
+      for (sym = 0; sym < codes; sym++) {
+        count[lens[lens_index + sym]]++;
+      }
+      root = bits;
+      for (max2 = MAXBITS; max2 >= 1; max2--) {
+        if (count[max2] !== 0) {
+          break;
+        }
+      }
+      if (root > max2) {
+        root = max2;
+      }
+      if (max2 === 0) {
+        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
+        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
+        opts.bits = 1;
+        return 0;
+      }
+      for (min = 1; min < max2; min++) {
+        if (count[min] !== 0) {
+          break;
+        }
+      }
+      if (root < min) {
+        root = min;
+      }
+      left = 1;
+      for (len = 1; len <= MAXBITS; len++) {
+        left <<= 1;
+        left -= count[len];
+        if (left < 0) {
+          return -1;
+        }
+      }
+      if (left > 0 && (type === CODES || max2 !== 1)) {
+        return -1;
+      }
+      offs[1] = 0;
+      for (len = 1; len < MAXBITS; len++) {
+        offs[len + 1] = offs[len] + count[len];
+      }
+      for (sym = 0; sym < codes; sym++) {
+        if (lens[lens_index + sym] !== 0) {
+          work[offs[lens[lens_index + sym]]++] = sym;
+        }
+      }
+      if (type === CODES) {
+        base = extra = work;
+        end = 19;
+      } else if (type === LENS) {
+        base = lbase;
+        base_index -= 257;
+        extra = lext;
+        extra_index -= 257;
+        end = 256;
+      } else {
+        base = dbase;
+        extra = dext;
+        end = -1;
+      }
+      huff = 0;
+      sym = 0;
+      len = min;
+      next = table_index;
+      curr = root;
+      drop = 0;
+      low = -1;
+      used = 1 << root;
+      mask = used - 1;
+      if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
+        return 1;
+      }
+      for (; ; ) {
+        here_bits = len - drop;
+        if (work[sym] < end) {
+          here_op = 0;
+          here_val = work[sym];
+        } else if (work[sym] > end) {
+          here_op = extra[extra_index + work[sym]];
+          here_val = base[base_index + work[sym]];
+        } else {
+          here_op = 32 + 64;
+          here_val = 0;
+        }
+        incr = 1 << len - drop;
+        fill = 1 << curr;
+        min = fill;
+        do {
+          fill -= incr;
+          table2[next + (huff >> drop) + fill] = here_bits << 24 | here_op << 16 | here_val | 0;
+        } while (fill !== 0);
+        incr = 1 << len - 1;
+        while (huff & incr) {
+          incr >>= 1;
+        }
+        if (incr !== 0) {
+          huff &= incr - 1;
+          huff += incr;
+        } else {
+          huff = 0;
+        }
+        sym++;
+        if (--count[len] === 0) {
+          if (len === max2) {
+            break;
+          }
+          len = lens[lens_index + work[sym]];
+        }
+        if (len > root && (huff & mask) !== low) {
+          if (drop === 0) {
+            drop = root;
+          }
+          next += min;
+          curr = len - drop;
+          left = 1 << curr;
+          while (curr + drop < max2) {
+            left -= count[curr + drop];
+            if (left <= 0) {
+              break;
+            }
+            curr++;
+            left <<= 1;
+          }
+          used += 1 << curr;
+          if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
+            return 1;
+          }
+          low = huff & mask;
+          table2[low] = root << 24 | curr << 16 | next - table_index | 0;
+        }
+      }
+      if (huff !== 0) {
+        table2[next + huff] = len - drop << 24 | 64 << 16 | 0;
+      }
+      opts.bits = root;
+      return 0;
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/inflate.js
+var require_inflate = __commonJS({
+  "node_modules/pako/lib/zlib/inflate.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var adler32 = require_adler32();
+    var crc32 = require_crc32();
+    var inflate_fast = require_inffast();
+    var inflate_table = require_inftrees();
+    var CODES = 0;
+    var LENS = 1;
+    var DISTS = 2;
+    var Z_FINISH = 4;
+    var Z_BLOCK = 5;
+    var Z_TREES = 6;
+    var Z_OK = 0;
+    var Z_STREAM_END = 1;
+    var Z_NEED_DICT = 2;
+    var Z_STREAM_ERROR = -2;
+    var Z_DATA_ERROR = -3;
+    var Z_MEM_ERROR = -4;
+    var Z_BUF_ERROR = -5;
+    var Z_DEFLATED = 8;
+    var HEAD = 1;
+    var FLAGS = 2;
+    var TIME = 3;
+    var OS = 4;
+    var EXLEN = 5;
+    var EXTRA = 6;
+    var NAME = 7;
+    var COMMENT = 8;
+    var HCRC = 9;
+    var DICTID = 10;
+    var DICT = 11;
+    var TYPE = 12;
+    var TYPEDO = 13;
+    var STORED = 14;
+    var COPY_ = 15;
+    var COPY = 16;
+    var TABLE = 17;
+    var LENLENS = 18;
+    var CODELENS = 19;
+    var LEN_ = 20;
+    var LEN = 21;
+    var LENEXT = 22;
+    var DIST = 23;
+    var DISTEXT = 24;
+    var MATCH = 25;
+    var LIT = 26;
+    var CHECK = 27;
+    var LENGTH = 28;
+    var DONE = 29;
+    var BAD = 30;
+    var MEM = 31;
+    var SYNC = 32;
+    var ENOUGH_LENS = 852;
+    var ENOUGH_DISTS = 592;
+    var MAX_WBITS = 15;
+    var DEF_WBITS = MAX_WBITS;
+    function zswap32(q) {
+      return (q >>> 24 & 255) + (q >>> 8 & 65280) + ((q & 65280) << 8) + ((q & 255) << 24);
+    }
+    function InflateState() {
+      this.mode = 0;
+      this.last = false;
+      this.wrap = 0;
+      this.havedict = false;
+      this.flags = 0;
+      this.dmax = 0;
+      this.check = 0;
+      this.total = 0;
+      this.head = null;
+      this.wbits = 0;
+      this.wsize = 0;
+      this.whave = 0;
+      this.wnext = 0;
+      this.window = null;
+      this.hold = 0;
+      this.bits = 0;
+      this.length = 0;
+      this.offset = 0;
+      this.extra = 0;
+      this.lencode = null;
+      this.distcode = null;
+      this.lenbits = 0;
+      this.distbits = 0;
+      this.ncode = 0;
+      this.nlen = 0;
+      this.ndist = 0;
+      this.have = 0;
+      this.next = null;
+      this.lens = new utils.Buf16(320);
+      this.work = new utils.Buf16(288);
+      this.lendyn = null;
+      this.distdyn = null;
+      this.sane = 0;
+      this.back = 0;
+      this.was = 0;
+    }
+    function inflateResetKeep(strm) {
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      strm.total_in = strm.total_out = state.total = 0;
+      strm.msg = "";
+      if (state.wrap) {
+        strm.adler = state.wrap & 1;
+      }
+      state.mode = HEAD;
+      state.last = 0;
+      state.havedict = 0;
+      state.dmax = 32768;
+      state.head = null;
+      state.hold = 0;
+      state.bits = 0;
+      state.lencode = state.lendyn = new utils.Buf32(ENOUGH_LENS);
+      state.distcode = state.distdyn = new utils.Buf32(ENOUGH_DISTS);
+      state.sane = 1;
+      state.back = -1;
+      return Z_OK;
+    }
+    function inflateReset(strm) {
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      state.wsize = 0;
+      state.whave = 0;
+      state.wnext = 0;
+      return inflateResetKeep(strm);
+    }
+    function inflateReset2(strm, windowBits) {
+      var wrap;
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if (windowBits < 0) {
+        wrap = 0;
+        windowBits = -windowBits;
+      } else {
+        wrap = (windowBits >> 4) + 1;
+        if (windowBits < 48) {
+          windowBits &= 15;
+        }
+      }
+      if (windowBits && (windowBits < 8 || windowBits > 15)) {
+        return Z_STREAM_ERROR;
+      }
+      if (state.window !== null && state.wbits !== windowBits) {
+        state.window = null;
+      }
+      state.wrap = wrap;
+      state.wbits = windowBits;
+      return inflateReset(strm);
+    }
+    function inflateInit2(strm, windowBits) {
+      var ret;
+      var state;
+      if (!strm) {
+        return Z_STREAM_ERROR;
+      }
+      state = new InflateState();
+      strm.state = state;
+      state.window = null;
+      ret = inflateReset2(strm, windowBits);
+      if (ret !== Z_OK) {
+        strm.state = null;
+      }
+      return ret;
+    }
+    function inflateInit(strm) {
+      return inflateInit2(strm, DEF_WBITS);
+    }
+    var virgin = true;
+    var lenfix;
+    var distfix;
+    function fixedtables(state) {
+      if (virgin) {
+        var sym;
+        lenfix = new utils.Buf32(512);
+        distfix = new utils.Buf32(32);
+        sym = 0;
+        while (sym < 144) {
+          state.lens[sym++] = 8;
+        }
+        while (sym < 256) {
+          state.lens[sym++] = 9;
+        }
+        while (sym < 280) {
+          state.lens[sym++] = 7;
+        }
+        while (sym < 288) {
+          state.lens[sym++] = 8;
+        }
+        inflate_table(LENS, state.lens, 0, 288, lenfix, 0, state.work, { bits: 9 });
+        sym = 0;
+        while (sym < 32) {
+          state.lens[sym++] = 5;
+        }
+        inflate_table(DISTS, state.lens, 0, 32, distfix, 0, state.work, { bits: 5 });
+        virgin = false;
+      }
+      state.lencode = lenfix;
+      state.lenbits = 9;
+      state.distcode = distfix;
+      state.distbits = 5;
+    }
+    function updatewindow(strm, src, end, copy) {
+      var dist;
+      var state = strm.state;
+      if (state.window === null) {
+        state.wsize = 1 << state.wbits;
+        state.wnext = 0;
+        state.whave = 0;
+        state.window = new utils.Buf8(state.wsize);
+      }
+      if (copy >= state.wsize) {
+        utils.arraySet(state.window, src, end - state.wsize, state.wsize, 0);
+        state.wnext = 0;
+        state.whave = state.wsize;
+      } else {
+        dist = state.wsize - state.wnext;
+        if (dist > copy) {
+          dist = copy;
+        }
+        utils.arraySet(state.window, src, end - copy, dist, state.wnext);
+        copy -= dist;
+        if (copy) {
+          utils.arraySet(state.window, src, end - copy, copy, 0);
+          state.wnext = copy;
+          state.whave = state.wsize;
+        } else {
+          state.wnext += dist;
+          if (state.wnext === state.wsize) {
+            state.wnext = 0;
+          }
+          if (state.whave < state.wsize) {
+            state.whave += dist;
+          }
+        }
+      }
+      return 0;
+    }
+    function inflate(strm, flush) {
+      var state;
+      var input, output;
+      var next;
+      var put;
+      var have, left;
+      var hold;
+      var bits;
+      var _in, _out;
+      var copy;
+      var from;
+      var from_source;
+      var here = 0;
+      var here_bits, here_op, here_val;
+      var last_bits, last_op, last_val;
+      var len;
+      var ret;
+      var hbuf = new utils.Buf8(4);
+      var opts;
+      var n;
+      var order = (
+        /* permutation of code lengths */
+        [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+      );
+      if (!strm || !strm.state || !strm.output || !strm.input && strm.avail_in !== 0) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if (state.mode === TYPE) {
+        state.mode = TYPEDO;
+      }
+      put = strm.next_out;
+      output = strm.output;
+      left = strm.avail_out;
+      next = strm.next_in;
+      input = strm.input;
+      have = strm.avail_in;
+      hold = state.hold;
+      bits = state.bits;
+      _in = have;
+      _out = left;
+      ret = Z_OK;
+      inf_leave:
+        for (; ; ) {
+          switch (state.mode) {
+            case HEAD:
+              if (state.wrap === 0) {
+                state.mode = TYPEDO;
+                break;
+              }
+              while (bits < 16) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              if (state.wrap & 2 && hold === 35615) {
+                state.check = 0;
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                state.check = crc32(state.check, hbuf, 2, 0);
+                hold = 0;
+                bits = 0;
+                state.mode = FLAGS;
+                break;
+              }
+              state.flags = 0;
+              if (state.head) {
+                state.head.done = false;
+              }
+              if (!(state.wrap & 1) || /* check if zlib header allowed */
+              (((hold & 255) << 8) + (hold >> 8)) % 31) {
+                strm.msg = "incorrect header check";
+                state.mode = BAD;
+                break;
+              }
+              if ((hold & 15) !== Z_DEFLATED) {
+                strm.msg = "unknown compression method";
+                state.mode = BAD;
+                break;
+              }
+              hold >>>= 4;
+              bits -= 4;
+              len = (hold & 15) + 8;
+              if (state.wbits === 0) {
+                state.wbits = len;
+              } else if (len > state.wbits) {
+                strm.msg = "invalid window size";
+                state.mode = BAD;
+                break;
+              }
+              state.dmax = 1 << len;
+              strm.adler = state.check = 1;
+              state.mode = hold & 512 ? DICTID : TYPE;
+              hold = 0;
+              bits = 0;
+              break;
+            case FLAGS:
+              while (bits < 16) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              state.flags = hold;
+              if ((state.flags & 255) !== Z_DEFLATED) {
+                strm.msg = "unknown compression method";
+                state.mode = BAD;
+                break;
+              }
+              if (state.flags & 57344) {
+                strm.msg = "unknown header flags set";
+                state.mode = BAD;
+                break;
+              }
+              if (state.head) {
+                state.head.text = hold >> 8 & 1;
+              }
+              if (state.flags & 512) {
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                state.check = crc32(state.check, hbuf, 2, 0);
+              }
+              hold = 0;
+              bits = 0;
+              state.mode = TIME;
+            /* falls through */
+            case TIME:
+              while (bits < 32) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              if (state.head) {
+                state.head.time = hold;
+              }
+              if (state.flags & 512) {
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                hbuf[2] = hold >>> 16 & 255;
+                hbuf[3] = hold >>> 24 & 255;
+                state.check = crc32(state.check, hbuf, 4, 0);
+              }
+              hold = 0;
+              bits = 0;
+              state.mode = OS;
+            /* falls through */
+            case OS:
+              while (bits < 16) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              if (state.head) {
+                state.head.xflags = hold & 255;
+                state.head.os = hold >> 8;
+              }
+              if (state.flags & 512) {
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                state.check = crc32(state.check, hbuf, 2, 0);
+              }
+              hold = 0;
+              bits = 0;
+              state.mode = EXLEN;
+            /* falls through */
+            case EXLEN:
+              if (state.flags & 1024) {
+                while (bits < 16) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                state.length = hold;
+                if (state.head) {
+                  state.head.extra_len = hold;
+                }
+                if (state.flags & 512) {
+                  hbuf[0] = hold & 255;
+                  hbuf[1] = hold >>> 8 & 255;
+                  state.check = crc32(state.check, hbuf, 2, 0);
+                }
+                hold = 0;
+                bits = 0;
+              } else if (state.head) {
+                state.head.extra = null;
+              }
+              state.mode = EXTRA;
+            /* falls through */
+            case EXTRA:
+              if (state.flags & 1024) {
+                copy = state.length;
+                if (copy > have) {
+                  copy = have;
+                }
+                if (copy) {
+                  if (state.head) {
+                    len = state.head.extra_len - state.length;
+                    if (!state.head.extra) {
+                      state.head.extra = new Array(state.head.extra_len);
+                    }
+                    utils.arraySet(
+                      state.head.extra,
+                      input,
+                      next,
+                      // extra field is limited to 65536 bytes
+                      // - no need for additional size check
+                      copy,
+                      /*len + copy > state.head.extra_max - len ? state.head.extra_max : copy,*/
+                      len
+                    );
+                  }
+                  if (state.flags & 512) {
+                    state.check = crc32(state.check, input, copy, next);
+                  }
+                  have -= copy;
+                  next += copy;
+                  state.length -= copy;
+                }
+                if (state.length) {
+                  break inf_leave;
+                }
+              }
+              state.length = 0;
+              state.mode = NAME;
+            /* falls through */
+            case NAME:
+              if (state.flags & 2048) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                copy = 0;
+                do {
+                  len = input[next + copy++];
+                  if (state.head && len && state.length < 65536) {
+                    state.head.name += String.fromCharCode(len);
+                  }
+                } while (len && copy < have);
+                if (state.flags & 512) {
+                  state.check = crc32(state.check, input, copy, next);
+                }
+                have -= copy;
+                next += copy;
+                if (len) {
+                  break inf_leave;
+                }
+              } else if (state.head) {
+                state.head.name = null;
+              }
+              state.length = 0;
+              state.mode = COMMENT;
+            /* falls through */
+            case COMMENT:
+              if (state.flags & 4096) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                copy = 0;
+                do {
+                  len = input[next + copy++];
+                  if (state.head && len && state.length < 65536) {
+                    state.head.comment += String.fromCharCode(len);
+                  }
+                } while (len && copy < have);
+                if (state.flags & 512) {
+                  state.check = crc32(state.check, input, copy, next);
+                }
+                have -= copy;
+                next += copy;
+                if (len) {
+                  break inf_leave;
+                }
+              } else if (state.head) {
+                state.head.comment = null;
+              }
+              state.mode = HCRC;
+            /* falls through */
+            case HCRC:
+              if (state.flags & 512) {
+                while (bits < 16) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                if (hold !== (state.check & 65535)) {
+                  strm.msg = "header crc mismatch";
+                  state.mode = BAD;
+                  break;
+                }
+                hold = 0;
+                bits = 0;
+              }
+              if (state.head) {
+                state.head.hcrc = state.flags >> 9 & 1;
+                state.head.done = true;
+              }
+              strm.adler = state.check = 0;
+              state.mode = TYPE;
+              break;
+            case DICTID:
+              while (bits < 32) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              strm.adler = state.check = zswap32(hold);
+              hold = 0;
+              bits = 0;
+              state.mode = DICT;
+            /* falls through */
+            case DICT:
+              if (state.havedict === 0) {
+                strm.next_out = put;
+                strm.avail_out = left;
+                strm.next_in = next;
+                strm.avail_in = have;
+                state.hold = hold;
+                state.bits = bits;
+                return Z_NEED_DICT;
+              }
+              strm.adler = state.check = 1;
+              state.mode = TYPE;
+            /* falls through */
+            case TYPE:
+              if (flush === Z_BLOCK || flush === Z_TREES) {
+                break inf_leave;
+              }
+            /* falls through */
+            case TYPEDO:
+              if (state.last) {
+                hold >>>= bits & 7;
+                bits -= bits & 7;
+                state.mode = CHECK;
+                break;
+              }
+              while (bits < 3) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              state.last = hold & 1;
+              hold >>>= 1;
+              bits -= 1;
+              switch (hold & 3) {
+                case 0:
+                  state.mode = STORED;
+                  break;
+                case 1:
+                  fixedtables(state);
+                  state.mode = LEN_;
+                  if (flush === Z_TREES) {
+                    hold >>>= 2;
+                    bits -= 2;
+                    break inf_leave;
+                  }
+                  break;
+                case 2:
+                  state.mode = TABLE;
+                  break;
+                case 3:
+                  strm.msg = "invalid block type";
+                  state.mode = BAD;
+              }
+              hold >>>= 2;
+              bits -= 2;
+              break;
+            case STORED:
+              hold >>>= bits & 7;
+              bits -= bits & 7;
+              while (bits < 32) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              if ((hold & 65535) !== (hold >>> 16 ^ 65535)) {
+                strm.msg = "invalid stored block lengths";
+                state.mode = BAD;
+                break;
+              }
+              state.length = hold & 65535;
+              hold = 0;
+              bits = 0;
+              state.mode = COPY_;
+              if (flush === Z_TREES) {
+                break inf_leave;
+              }
+            /* falls through */
+            case COPY_:
+              state.mode = COPY;
+            /* falls through */
+            case COPY:
+              copy = state.length;
+              if (copy) {
+                if (copy > have) {
+                  copy = have;
+                }
+                if (copy > left) {
+                  copy = left;
+                }
+                if (copy === 0) {
+                  break inf_leave;
+                }
+                utils.arraySet(output, input, next, copy, put);
+                have -= copy;
+                next += copy;
+                left -= copy;
+                put += copy;
+                state.length -= copy;
+                break;
+              }
+              state.mode = TYPE;
+              break;
+            case TABLE:
+              while (bits < 14) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              state.nlen = (hold & 31) + 257;
+              hold >>>= 5;
+              bits -= 5;
+              state.ndist = (hold & 31) + 1;
+              hold >>>= 5;
+              bits -= 5;
+              state.ncode = (hold & 15) + 4;
+              hold >>>= 4;
+              bits -= 4;
+              if (state.nlen > 286 || state.ndist > 30) {
+                strm.msg = "too many length or distance symbols";
+                state.mode = BAD;
+                break;
+              }
+              state.have = 0;
+              state.mode = LENLENS;
+            /* falls through */
+            case LENLENS:
+              while (state.have < state.ncode) {
+                while (bits < 3) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                state.lens[order[state.have++]] = hold & 7;
+                hold >>>= 3;
+                bits -= 3;
+              }
+              while (state.have < 19) {
+                state.lens[order[state.have++]] = 0;
+              }
+              state.lencode = state.lendyn;
+              state.lenbits = 7;
+              opts = { bits: state.lenbits };
+              ret = inflate_table(CODES, state.lens, 0, 19, state.lencode, 0, state.work, opts);
+              state.lenbits = opts.bits;
+              if (ret) {
+                strm.msg = "invalid code lengths set";
+                state.mode = BAD;
+                break;
+              }
+              state.have = 0;
+              state.mode = CODELENS;
+            /* falls through */
+            case CODELENS:
+              while (state.have < state.nlen + state.ndist) {
+                for (; ; ) {
+                  here = state.lencode[hold & (1 << state.lenbits) - 1];
+                  here_bits = here >>> 24;
+                  here_op = here >>> 16 & 255;
+                  here_val = here & 65535;
+                  if (here_bits <= bits) {
+                    break;
+                  }
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                if (here_val < 16) {
+                  hold >>>= here_bits;
+                  bits -= here_bits;
+                  state.lens[state.have++] = here_val;
+                } else {
+                  if (here_val === 16) {
+                    n = here_bits + 2;
+                    while (bits < n) {
+                      if (have === 0) {
+                        break inf_leave;
+                      }
+                      have--;
+                      hold += input[next++] << bits;
+                      bits += 8;
+                    }
+                    hold >>>= here_bits;
+                    bits -= here_bits;
+                    if (state.have === 0) {
+                      strm.msg = "invalid bit length repeat";
+                      state.mode = BAD;
+                      break;
+                    }
+                    len = state.lens[state.have - 1];
+                    copy = 3 + (hold & 3);
+                    hold >>>= 2;
+                    bits -= 2;
+                  } else if (here_val === 17) {
+                    n = here_bits + 3;
+                    while (bits < n) {
+                      if (have === 0) {
+                        break inf_leave;
+                      }
+                      have--;
+                      hold += input[next++] << bits;
+                      bits += 8;
+                    }
+                    hold >>>= here_bits;
+                    bits -= here_bits;
+                    len = 0;
+                    copy = 3 + (hold & 7);
+                    hold >>>= 3;
+                    bits -= 3;
+                  } else {
+                    n = here_bits + 7;
+                    while (bits < n) {
+                      if (have === 0) {
+                        break inf_leave;
+                      }
+                      have--;
+                      hold += input[next++] << bits;
+                      bits += 8;
+                    }
+                    hold >>>= here_bits;
+                    bits -= here_bits;
+                    len = 0;
+                    copy = 11 + (hold & 127);
+                    hold >>>= 7;
+                    bits -= 7;
+                  }
+                  if (state.have + copy > state.nlen + state.ndist) {
+                    strm.msg = "invalid bit length repeat";
+                    state.mode = BAD;
+                    break;
+                  }
+                  while (copy--) {
+                    state.lens[state.have++] = len;
+                  }
+                }
+              }
+              if (state.mode === BAD) {
+                break;
+              }
+              if (state.lens[256] === 0) {
+                strm.msg = "invalid code -- missing end-of-block";
+                state.mode = BAD;
+                break;
+              }
+              state.lenbits = 9;
+              opts = { bits: state.lenbits };
+              ret = inflate_table(LENS, state.lens, 0, state.nlen, state.lencode, 0, state.work, opts);
+              state.lenbits = opts.bits;
+              if (ret) {
+                strm.msg = "invalid literal/lengths set";
+                state.mode = BAD;
+                break;
+              }
+              state.distbits = 6;
+              state.distcode = state.distdyn;
+              opts = { bits: state.distbits };
+              ret = inflate_table(DISTS, state.lens, state.nlen, state.ndist, state.distcode, 0, state.work, opts);
+              state.distbits = opts.bits;
+              if (ret) {
+                strm.msg = "invalid distances set";
+                state.mode = BAD;
+                break;
+              }
+              state.mode = LEN_;
+              if (flush === Z_TREES) {
+                break inf_leave;
+              }
+            /* falls through */
+            case LEN_:
+              state.mode = LEN;
+            /* falls through */
+            case LEN:
+              if (have >= 6 && left >= 258) {
+                strm.next_out = put;
+                strm.avail_out = left;
+                strm.next_in = next;
+                strm.avail_in = have;
+                state.hold = hold;
+                state.bits = bits;
+                inflate_fast(strm, _out);
+                put = strm.next_out;
+                output = strm.output;
+                left = strm.avail_out;
+                next = strm.next_in;
+                input = strm.input;
+                have = strm.avail_in;
+                hold = state.hold;
+                bits = state.bits;
+                if (state.mode === TYPE) {
+                  state.back = -1;
+                }
+                break;
+              }
+              state.back = 0;
+              for (; ; ) {
+                here = state.lencode[hold & (1 << state.lenbits) - 1];
+                here_bits = here >>> 24;
+                here_op = here >>> 16 & 255;
+                here_val = here & 65535;
+                if (here_bits <= bits) {
+                  break;
+                }
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              if (here_op && (here_op & 240) === 0) {
+                last_bits = here_bits;
+                last_op = here_op;
+                last_val = here_val;
+                for (; ; ) {
+                  here = state.lencode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
+                  here_bits = here >>> 24;
+                  here_op = here >>> 16 & 255;
+                  here_val = here & 65535;
+                  if (last_bits + here_bits <= bits) {
+                    break;
+                  }
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                hold >>>= last_bits;
+                bits -= last_bits;
+                state.back += last_bits;
+              }
+              hold >>>= here_bits;
+              bits -= here_bits;
+              state.back += here_bits;
+              state.length = here_val;
+              if (here_op === 0) {
+                state.mode = LIT;
+                break;
+              }
+              if (here_op & 32) {
+                state.back = -1;
+                state.mode = TYPE;
+                break;
+              }
+              if (here_op & 64) {
+                strm.msg = "invalid literal/length code";
+                state.mode = BAD;
+                break;
+              }
+              state.extra = here_op & 15;
+              state.mode = LENEXT;
+            /* falls through */
+            case LENEXT:
+              if (state.extra) {
+                n = state.extra;
+                while (bits < n) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                state.length += hold & (1 << state.extra) - 1;
+                hold >>>= state.extra;
+                bits -= state.extra;
+                state.back += state.extra;
+              }
+              state.was = state.length;
+              state.mode = DIST;
+            /* falls through */
+            case DIST:
+              for (; ; ) {
+                here = state.distcode[hold & (1 << state.distbits) - 1];
+                here_bits = here >>> 24;
+                here_op = here >>> 16 & 255;
+                here_val = here & 65535;
+                if (here_bits <= bits) {
+                  break;
+                }
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input[next++] << bits;
+                bits += 8;
+              }
+              if ((here_op & 240) === 0) {
+                last_bits = here_bits;
+                last_op = here_op;
+                last_val = here_val;
+                for (; ; ) {
+                  here = state.distcode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
+                  here_bits = here >>> 24;
+                  here_op = here >>> 16 & 255;
+                  here_val = here & 65535;
+                  if (last_bits + here_bits <= bits) {
+                    break;
+                  }
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                hold >>>= last_bits;
+                bits -= last_bits;
+                state.back += last_bits;
+              }
+              hold >>>= here_bits;
+              bits -= here_bits;
+              state.back += here_bits;
+              if (here_op & 64) {
+                strm.msg = "invalid distance code";
+                state.mode = BAD;
+                break;
+              }
+              state.offset = here_val;
+              state.extra = here_op & 15;
+              state.mode = DISTEXT;
+            /* falls through */
+            case DISTEXT:
+              if (state.extra) {
+                n = state.extra;
+                while (bits < n) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                state.offset += hold & (1 << state.extra) - 1;
+                hold >>>= state.extra;
+                bits -= state.extra;
+                state.back += state.extra;
+              }
+              if (state.offset > state.dmax) {
+                strm.msg = "invalid distance too far back";
+                state.mode = BAD;
+                break;
+              }
+              state.mode = MATCH;
+            /* falls through */
+            case MATCH:
+              if (left === 0) {
+                break inf_leave;
+              }
+              copy = _out - left;
+              if (state.offset > copy) {
+                copy = state.offset - copy;
+                if (copy > state.whave) {
+                  if (state.sane) {
+                    strm.msg = "invalid distance too far back";
+                    state.mode = BAD;
+                    break;
+                  }
+                }
+                if (copy > state.wnext) {
+                  copy -= state.wnext;
+                  from = state.wsize - copy;
+                } else {
+                  from = state.wnext - copy;
+                }
+                if (copy > state.length) {
+                  copy = state.length;
+                }
+                from_source = state.window;
+              } else {
+                from_source = output;
+                from = put - state.offset;
+                copy = state.length;
+              }
+              if (copy > left) {
+                copy = left;
+              }
+              left -= copy;
+              state.length -= copy;
+              do {
+                output[put++] = from_source[from++];
+              } while (--copy);
+              if (state.length === 0) {
+                state.mode = LEN;
+              }
+              break;
+            case LIT:
+              if (left === 0) {
+                break inf_leave;
+              }
+              output[put++] = state.length;
+              left--;
+              state.mode = LEN;
+              break;
+            case CHECK:
+              if (state.wrap) {
+                while (bits < 32) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold |= input[next++] << bits;
+                  bits += 8;
+                }
+                _out -= left;
+                strm.total_out += _out;
+                state.total += _out;
+                if (_out) {
+                  strm.adler = state.check = /*UPDATE(state.check, put - _out, _out);*/
+                  state.flags ? crc32(state.check, output, _out, put - _out) : adler32(state.check, output, _out, put - _out);
+                }
+                _out = left;
+                if ((state.flags ? hold : zswap32(hold)) !== state.check) {
+                  strm.msg = "incorrect data check";
+                  state.mode = BAD;
+                  break;
+                }
+                hold = 0;
+                bits = 0;
+              }
+              state.mode = LENGTH;
+            /* falls through */
+            case LENGTH:
+              if (state.wrap && state.flags) {
+                while (bits < 32) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input[next++] << bits;
+                  bits += 8;
+                }
+                if (hold !== (state.total & 4294967295)) {
+                  strm.msg = "incorrect length check";
+                  state.mode = BAD;
+                  break;
+                }
+                hold = 0;
+                bits = 0;
+              }
+              state.mode = DONE;
+            /* falls through */
+            case DONE:
+              ret = Z_STREAM_END;
+              break inf_leave;
+            case BAD:
+              ret = Z_DATA_ERROR;
+              break inf_leave;
+            case MEM:
+              return Z_MEM_ERROR;
+            case SYNC:
+            /* falls through */
+            default:
+              return Z_STREAM_ERROR;
+          }
+        }
+      strm.next_out = put;
+      strm.avail_out = left;
+      strm.next_in = next;
+      strm.avail_in = have;
+      state.hold = hold;
+      state.bits = bits;
+      if (state.wsize || _out !== strm.avail_out && state.mode < BAD && (state.mode < CHECK || flush !== Z_FINISH)) {
+        if (updatewindow(strm, strm.output, strm.next_out, _out - strm.avail_out)) {
+          state.mode = MEM;
+          return Z_MEM_ERROR;
+        }
+      }
+      _in -= strm.avail_in;
+      _out -= strm.avail_out;
+      strm.total_in += _in;
+      strm.total_out += _out;
+      state.total += _out;
+      if (state.wrap && _out) {
+        strm.adler = state.check = /*UPDATE(state.check, strm.next_out - _out, _out);*/
+        state.flags ? crc32(state.check, output, _out, strm.next_out - _out) : adler32(state.check, output, _out, strm.next_out - _out);
+      }
+      strm.data_type = state.bits + (state.last ? 64 : 0) + (state.mode === TYPE ? 128 : 0) + (state.mode === LEN_ || state.mode === COPY_ ? 256 : 0);
+      if ((_in === 0 && _out === 0 || flush === Z_FINISH) && ret === Z_OK) {
+        ret = Z_BUF_ERROR;
+      }
+      return ret;
+    }
+    function inflateEnd(strm) {
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      var state = strm.state;
+      if (state.window) {
+        state.window = null;
+      }
+      strm.state = null;
+      return Z_OK;
+    }
+    function inflateGetHeader(strm, head) {
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if ((state.wrap & 2) === 0) {
+        return Z_STREAM_ERROR;
+      }
+      state.head = head;
+      head.done = false;
+      return Z_OK;
+    }
+    function inflateSetDictionary(strm, dictionary) {
+      var dictLength = dictionary.length;
+      var state;
+      var dictid;
+      var ret;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if (state.wrap !== 0 && state.mode !== DICT) {
+        return Z_STREAM_ERROR;
+      }
+      if (state.mode === DICT) {
+        dictid = 1;
+        dictid = adler32(dictid, dictionary, dictLength, 0);
+        if (dictid !== state.check) {
+          return Z_DATA_ERROR;
+        }
+      }
+      ret = updatewindow(strm, dictionary, dictLength, dictLength);
+      if (ret) {
+        state.mode = MEM;
+        return Z_MEM_ERROR;
+      }
+      state.havedict = 1;
+      return Z_OK;
+    }
+    exports2.inflateReset = inflateReset;
+    exports2.inflateReset2 = inflateReset2;
+    exports2.inflateResetKeep = inflateResetKeep;
+    exports2.inflateInit = inflateInit;
+    exports2.inflateInit2 = inflateInit2;
+    exports2.inflate = inflate;
+    exports2.inflateEnd = inflateEnd;
+    exports2.inflateGetHeader = inflateGetHeader;
+    exports2.inflateSetDictionary = inflateSetDictionary;
+    exports2.inflateInfo = "pako inflate (from Nodeca project)";
+  }
+});
+
+// node_modules/pako/lib/zlib/constants.js
+var require_constants = __commonJS({
+  "node_modules/pako/lib/zlib/constants.js"(exports2, module2) {
+    "use strict";
+    module2.exports = {
+      /* Allowed flush values; see deflate() and inflate() below for details */
+      Z_NO_FLUSH: 0,
+      Z_PARTIAL_FLUSH: 1,
+      Z_SYNC_FLUSH: 2,
+      Z_FULL_FLUSH: 3,
+      Z_FINISH: 4,
+      Z_BLOCK: 5,
+      Z_TREES: 6,
+      /* Return codes for the compression/decompression functions. Negative values
+      * are errors, positive values are used for special but normal events.
+      */
+      Z_OK: 0,
+      Z_STREAM_END: 1,
+      Z_NEED_DICT: 2,
+      Z_ERRNO: -1,
+      Z_STREAM_ERROR: -2,
+      Z_DATA_ERROR: -3,
+      //Z_MEM_ERROR:     -4,
+      Z_BUF_ERROR: -5,
+      //Z_VERSION_ERROR: -6,
+      /* compression levels */
+      Z_NO_COMPRESSION: 0,
+      Z_BEST_SPEED: 1,
+      Z_BEST_COMPRESSION: 9,
+      Z_DEFAULT_COMPRESSION: -1,
+      Z_FILTERED: 1,
+      Z_HUFFMAN_ONLY: 2,
+      Z_RLE: 3,
+      Z_FIXED: 4,
+      Z_DEFAULT_STRATEGY: 0,
+      /* Possible values of the data_type field (though see inflate()) */
+      Z_BINARY: 0,
+      Z_TEXT: 1,
+      //Z_ASCII:                1, // = Z_TEXT (deprecated)
+      Z_UNKNOWN: 2,
+      /* The deflate compression method */
+      Z_DEFLATED: 8
+      //Z_NULL:                 null // Use -1 or null inline, depending on var type
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/gzheader.js
+var require_gzheader = __commonJS({
+  "node_modules/pako/lib/zlib/gzheader.js"(exports2, module2) {
+    "use strict";
+    function GZheader() {
+      this.text = 0;
+      this.time = 0;
+      this.xflags = 0;
+      this.os = 0;
+      this.extra = null;
+      this.extra_len = 0;
+      this.name = "";
+      this.comment = "";
+      this.hcrc = 0;
+      this.done = false;
+    }
+    module2.exports = GZheader;
+  }
+});
+
+// node_modules/pako/lib/inflate.js
+var require_inflate2 = __commonJS({
+  "node_modules/pako/lib/inflate.js"(exports2) {
+    "use strict";
+    var zlib_inflate = require_inflate();
+    var utils = require_common();
+    var strings = require_strings();
+    var c = require_constants();
+    var msg = require_messages();
+    var ZStream = require_zstream();
+    var GZheader = require_gzheader();
+    var toString = Object.prototype.toString;
+    function Inflate(options) {
+      if (!(this instanceof Inflate)) return new Inflate(options);
+      this.options = utils.assign({
+        chunkSize: 16384,
+        windowBits: 0,
+        to: ""
+      }, options || {});
+      var opt = this.options;
+      if (opt.raw && opt.windowBits >= 0 && opt.windowBits < 16) {
+        opt.windowBits = -opt.windowBits;
+        if (opt.windowBits === 0) {
+          opt.windowBits = -15;
+        }
+      }
+      if (opt.windowBits >= 0 && opt.windowBits < 16 && !(options && options.windowBits)) {
+        opt.windowBits += 32;
+      }
+      if (opt.windowBits > 15 && opt.windowBits < 48) {
+        if ((opt.windowBits & 15) === 0) {
+          opt.windowBits |= 15;
+        }
+      }
+      this.err = 0;
+      this.msg = "";
+      this.ended = false;
+      this.chunks = [];
+      this.strm = new ZStream();
+      this.strm.avail_out = 0;
+      var status = zlib_inflate.inflateInit2(
+        this.strm,
+        opt.windowBits
+      );
+      if (status !== c.Z_OK) {
+        throw new Error(msg[status]);
+      }
+      this.header = new GZheader();
+      zlib_inflate.inflateGetHeader(this.strm, this.header);
+      if (opt.dictionary) {
+        if (typeof opt.dictionary === "string") {
+          opt.dictionary = strings.string2buf(opt.dictionary);
+        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
+          opt.dictionary = new Uint8Array(opt.dictionary);
+        }
+        if (opt.raw) {
+          status = zlib_inflate.inflateSetDictionary(this.strm, opt.dictionary);
+          if (status !== c.Z_OK) {
+            throw new Error(msg[status]);
+          }
+        }
+      }
+    }
+    Inflate.prototype.push = function(data, mode) {
+      var strm = this.strm;
+      var chunkSize = this.options.chunkSize;
+      var dictionary = this.options.dictionary;
+      var status, _mode;
+      var next_out_utf8, tail, utf8str;
+      var allowBufError = false;
+      if (this.ended) {
+        return false;
+      }
+      _mode = mode === ~~mode ? mode : mode === true ? c.Z_FINISH : c.Z_NO_FLUSH;
+      if (typeof data === "string") {
+        strm.input = strings.binstring2buf(data);
+      } else if (toString.call(data) === "[object ArrayBuffer]") {
+        strm.input = new Uint8Array(data);
+      } else {
+        strm.input = data;
+      }
+      strm.next_in = 0;
+      strm.avail_in = strm.input.length;
+      do {
+        if (strm.avail_out === 0) {
+          strm.output = new utils.Buf8(chunkSize);
+          strm.next_out = 0;
+          strm.avail_out = chunkSize;
+        }
+        status = zlib_inflate.inflate(strm, c.Z_NO_FLUSH);
+        if (status === c.Z_NEED_DICT && dictionary) {
+          status = zlib_inflate.inflateSetDictionary(this.strm, dictionary);
+        }
+        if (status === c.Z_BUF_ERROR && allowBufError === true) {
+          status = c.Z_OK;
+          allowBufError = false;
+        }
+        if (status !== c.Z_STREAM_END && status !== c.Z_OK) {
+          this.onEnd(status);
+          this.ended = true;
+          return false;
+        }
+        if (strm.next_out) {
+          if (strm.avail_out === 0 || status === c.Z_STREAM_END || strm.avail_in === 0 && (_mode === c.Z_FINISH || _mode === c.Z_SYNC_FLUSH)) {
+            if (this.options.to === "string") {
+              next_out_utf8 = strings.utf8border(strm.output, strm.next_out);
+              tail = strm.next_out - next_out_utf8;
+              utf8str = strings.buf2string(strm.output, next_out_utf8);
+              strm.next_out = tail;
+              strm.avail_out = chunkSize - tail;
+              if (tail) {
+                utils.arraySet(strm.output, strm.output, next_out_utf8, tail, 0);
+              }
+              this.onData(utf8str);
+            } else {
+              this.onData(utils.shrinkBuf(strm.output, strm.next_out));
+            }
+          }
+        }
+        if (strm.avail_in === 0 && strm.avail_out === 0) {
+          allowBufError = true;
+        }
+      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== c.Z_STREAM_END);
+      if (status === c.Z_STREAM_END) {
+        _mode = c.Z_FINISH;
+      }
+      if (_mode === c.Z_FINISH) {
+        status = zlib_inflate.inflateEnd(this.strm);
+        this.onEnd(status);
+        this.ended = true;
+        return status === c.Z_OK;
+      }
+      if (_mode === c.Z_SYNC_FLUSH) {
+        this.onEnd(c.Z_OK);
+        strm.avail_out = 0;
+        return true;
+      }
+      return true;
+    };
+    Inflate.prototype.onData = function(chunk) {
+      this.chunks.push(chunk);
+    };
+    Inflate.prototype.onEnd = function(status) {
+      if (status === c.Z_OK) {
+        if (this.options.to === "string") {
+          this.result = this.chunks.join("");
+        } else {
+          this.result = utils.flattenChunks(this.chunks);
+        }
+      }
+      this.chunks = [];
+      this.err = status;
+      this.msg = this.strm.msg;
+    };
+    function inflate(input, options) {
+      var inflator = new Inflate(options);
+      inflator.push(input, true);
+      if (inflator.err) {
+        throw inflator.msg || msg[inflator.err];
+      }
+      return inflator.result;
+    }
+    function inflateRaw(input, options) {
+      options = options || {};
+      options.raw = true;
+      return inflate(input, options);
+    }
+    exports2.Inflate = Inflate;
+    exports2.inflate = inflate;
+    exports2.inflateRaw = inflateRaw;
+    exports2.ungzip = inflate;
+  }
+});
+
+// node_modules/pako/index.js
+var require_pako = __commonJS({
+  "node_modules/pako/index.js"(exports2, module2) {
+    "use strict";
+    var assign = require_common().assign;
+    var deflate = require_deflate2();
+    var inflate = require_inflate2();
+    var constants = require_constants();
+    var pako2 = {};
+    assign(pako2, deflate, inflate, constants);
+    module2.exports = pako2;
+  }
+});
+
+// node_modules/@assemblyscript/loader/umd/index.js
+var require_umd = __commonJS({
+  "node_modules/@assemblyscript/loader/umd/index.js"(exports2, module2) {
+    var loader = (function(exports3) {
+      "use strict";
+      Object.defineProperty(exports3, "__esModule", {
+        value: true
+      });
+      exports3.default = void 0;
+      exports3.demangle = demangle;
+      exports3.instantiate = instantiate;
+      exports3.instantiateStreaming = instantiateStreaming;
+      exports3.instantiateSync = instantiateSync;
+      const ID_OFFSET = -8;
+      const SIZE_OFFSET = -4;
+      const ARRAYBUFFER_ID = 0;
+      const STRING_ID = 1;
+      const ARRAYBUFFERVIEW = 1 << 0;
+      const ARRAY = 1 << 1;
+      const STATICARRAY = 1 << 2;
+      const VAL_ALIGN_OFFSET = 6;
+      const VAL_SIGNED = 1 << 11;
+      const VAL_FLOAT = 1 << 12;
+      const VAL_MANAGED = 1 << 14;
+      const ARRAYBUFFERVIEW_BUFFER_OFFSET = 0;
+      const ARRAYBUFFERVIEW_DATASTART_OFFSET = 4;
+      const ARRAYBUFFERVIEW_BYTELENGTH_OFFSET = 8;
+      const ARRAYBUFFERVIEW_SIZE = 12;
+      const ARRAY_LENGTH_OFFSET = 12;
+      const ARRAY_SIZE = 16;
+      const E_NO_EXPORT_TABLE = "Operation requires compiling with --exportTable";
+      const E_NO_EXPORT_RUNTIME = "Operation requires compiling with --exportRuntime";
+      const F_NO_EXPORT_RUNTIME = () => {
+        throw Error(E_NO_EXPORT_RUNTIME);
+      };
+      const BIGINT = typeof BigUint64Array !== "undefined";
+      const THIS = /* @__PURE__ */ Symbol();
+      const STRING_SMALLSIZE = 192;
+      const STRING_CHUNKSIZE = 1024;
+      const utf16 = new TextDecoder("utf-16le", {
+        fatal: true
+      });
+      Object.hasOwn = Object.hasOwn || function(obj, prop) {
+        return Object.prototype.hasOwnProperty.call(obj, prop);
+      };
+      function getStringImpl(buffer, ptr) {
+        let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
+        const wtf16 = new Uint16Array(buffer, ptr, len);
+        if (len <= STRING_SMALLSIZE) return String.fromCharCode(...wtf16);
+        try {
+          return utf16.decode(wtf16);
+        } catch {
+          let str = "", off = 0;
+          while (len - off > STRING_CHUNKSIZE) {
+            str += String.fromCharCode(...wtf16.subarray(off, off += STRING_CHUNKSIZE));
+          }
+          return str + String.fromCharCode(...wtf16.subarray(off));
+        }
+      }
+      function preInstantiate(imports) {
+        const extendedExports = {};
+        function getString(memory, ptr) {
+          if (!memory) return "<yet unknown>";
+          return getStringImpl(memory.buffer, ptr);
+        }
+        const env = imports.env = imports.env || {};
+        env.abort = env.abort || function abort(msg, file, line2, colm) {
+          const memory = extendedExports.memory || env.memory;
+          throw Error(`abort: ${getString(memory, msg)} at ${getString(memory, file)}:${line2}:${colm}`);
+        };
+        env.trace = env.trace || function trace(msg, n, ...args) {
+          const memory = extendedExports.memory || env.memory;
+          console.log(`trace: ${getString(memory, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
+        };
+        env.seed = env.seed || Date.now;
+        imports.Math = imports.Math || Math;
+        imports.Date = imports.Date || Date;
+        return extendedExports;
+      }
+      function postInstantiate(extendedExports, instance) {
+        const exports4 = instance.exports;
+        const memory = exports4.memory;
+        const table2 = exports4.table;
+        const __new = exports4.__new || F_NO_EXPORT_RUNTIME;
+        const __pin = exports4.__pin || F_NO_EXPORT_RUNTIME;
+        const __unpin = exports4.__unpin || F_NO_EXPORT_RUNTIME;
+        const __collect = exports4.__collect || F_NO_EXPORT_RUNTIME;
+        const __rtti_base = exports4.__rtti_base;
+        const getRttiCount = __rtti_base ? (arr) => arr[__rtti_base >>> 2] : F_NO_EXPORT_RUNTIME;
+        extendedExports.__new = __new;
+        extendedExports.__pin = __pin;
+        extendedExports.__unpin = __unpin;
+        extendedExports.__collect = __collect;
+        function getRttInfo(id) {
+          const U32 = new Uint32Array(memory.buffer);
+          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
+          return U32[(__rtti_base + 4 >>> 2) + (id << 1)];
+        }
+        function getRttBase(id) {
+          const U32 = new Uint32Array(memory.buffer);
+          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
+          return U32[(__rtti_base + 4 >>> 2) + (id << 1) + 1];
+        }
+        function getArrayInfo(id) {
+          const info = getRttInfo(id);
+          if (!(info & (ARRAYBUFFERVIEW | ARRAY | STATICARRAY))) throw Error(`not an array: ${id}, flags=${info}`);
+          return info;
+        }
+        function getValueAlign(info) {
+          return 31 - Math.clz32(info >>> VAL_ALIGN_OFFSET & 31);
+        }
+        function __newString(str) {
+          if (str == null) return 0;
+          const length = str.length;
+          const ptr = __new(length << 1, STRING_ID);
+          const U16 = new Uint16Array(memory.buffer);
+          for (var i = 0, p = ptr >>> 1; i < length; ++i) U16[p + i] = str.charCodeAt(i);
+          return ptr;
+        }
+        extendedExports.__newString = __newString;
+        function __newArrayBuffer(buf) {
+          if (buf == null) return 0;
+          const bufview = new Uint8Array(buf);
+          const ptr = __new(bufview.length, ARRAYBUFFER_ID);
+          const U8 = new Uint8Array(memory.buffer);
+          U8.set(bufview, ptr);
+          return ptr;
+        }
+        extendedExports.__newArrayBuffer = __newArrayBuffer;
+        function __getString(ptr) {
+          if (!ptr) return null;
+          const buffer = memory.buffer;
+          const id = new Uint32Array(buffer)[ptr + ID_OFFSET >>> 2];
+          if (id !== STRING_ID) throw Error(`not a string: ${ptr}`);
+          return getStringImpl(buffer, ptr);
+        }
+        extendedExports.__getString = __getString;
+        function getView(alignLog2, signed2, float) {
+          const buffer = memory.buffer;
+          if (float) {
+            switch (alignLog2) {
+              case 2:
+                return new Float32Array(buffer);
+              case 3:
+                return new Float64Array(buffer);
+            }
+          } else {
+            switch (alignLog2) {
+              case 0:
+                return new (signed2 ? Int8Array : Uint8Array)(buffer);
+              case 1:
+                return new (signed2 ? Int16Array : Uint16Array)(buffer);
+              case 2:
+                return new (signed2 ? Int32Array : Uint32Array)(buffer);
+              case 3:
+                return new (signed2 ? BigInt64Array : BigUint64Array)(buffer);
+            }
+          }
+          throw Error(`unsupported align: ${alignLog2}`);
+        }
+        function __newArray(id, valuesOrCapacity = 0) {
+          const input = valuesOrCapacity;
+          const info = getArrayInfo(id);
+          const align = getValueAlign(info);
+          const isArrayLike = typeof input !== "number";
+          const length = isArrayLike ? input.length : input;
+          const buf = __new(length << align, info & STATICARRAY ? id : ARRAYBUFFER_ID);
+          let result;
+          if (info & STATICARRAY) {
+            result = buf;
+          } else {
+            __pin(buf);
+            const arr = __new(info & ARRAY ? ARRAY_SIZE : ARRAYBUFFERVIEW_SIZE, id);
+            __unpin(buf);
+            const U32 = new Uint32Array(memory.buffer);
+            U32[arr + ARRAYBUFFERVIEW_BUFFER_OFFSET >>> 2] = buf;
+            U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2] = buf;
+            U32[arr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] = length << align;
+            if (info & ARRAY) U32[arr + ARRAY_LENGTH_OFFSET >>> 2] = length;
+            result = arr;
+          }
+          if (isArrayLike) {
+            const view = getView(align, info & VAL_SIGNED, info & VAL_FLOAT);
+            const start = buf >>> align;
+            if (info & VAL_MANAGED) {
+              for (let i = 0; i < length; ++i) {
+                view[start + i] = input[i];
+              }
+            } else {
+              view.set(input, start);
+            }
+          }
+          return result;
+        }
+        extendedExports.__newArray = __newArray;
+        function __getArrayView(arr) {
+          const U32 = new Uint32Array(memory.buffer);
+          const id = U32[arr + ID_OFFSET >>> 2];
+          const info = getArrayInfo(id);
+          const align = getValueAlign(info);
+          let buf = info & STATICARRAY ? arr : U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2];
+          const length = info & ARRAY ? U32[arr + ARRAY_LENGTH_OFFSET >>> 2] : U32[buf + SIZE_OFFSET >>> 2] >>> align;
+          return getView(align, info & VAL_SIGNED, info & VAL_FLOAT).subarray(buf >>>= align, buf + length);
+        }
+        extendedExports.__getArrayView = __getArrayView;
+        function __getArray(arr) {
+          const input = __getArrayView(arr);
+          const len = input.length;
+          const out = new Array(len);
+          for (let i = 0; i < len; i++) out[i] = input[i];
+          return out;
+        }
+        extendedExports.__getArray = __getArray;
+        function __getArrayBuffer(ptr) {
+          const buffer = memory.buffer;
+          const length = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2];
+          return buffer.slice(ptr, ptr + length);
+        }
+        extendedExports.__getArrayBuffer = __getArrayBuffer;
+        function __getFunction(ptr) {
+          if (!table2) throw Error(E_NO_EXPORT_TABLE);
+          const index = new Uint32Array(memory.buffer)[ptr >>> 2];
+          return table2.get(index);
+        }
+        extendedExports.__getFunction = __getFunction;
+        function getTypedArray(Type, alignLog2, ptr) {
+          return new Type(getTypedArrayView(Type, alignLog2, ptr));
+        }
+        function getTypedArrayView(Type, alignLog2, ptr) {
+          const buffer = memory.buffer;
+          const U32 = new Uint32Array(buffer);
+          return new Type(buffer, U32[ptr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2], U32[ptr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] >>> alignLog2);
+        }
+        function attachTypedArrayFunctions(ctor, name, align) {
+          extendedExports[`__get${name}`] = getTypedArray.bind(null, ctor, align);
+          extendedExports[`__get${name}View`] = getTypedArrayView.bind(null, ctor, align);
+        }
+        [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array].forEach((ctor) => {
+          attachTypedArrayFunctions(ctor, ctor.name, 31 - Math.clz32(ctor.BYTES_PER_ELEMENT));
+        });
+        if (BIGINT) {
+          [BigUint64Array, BigInt64Array].forEach((ctor) => {
+            attachTypedArrayFunctions(ctor, ctor.name.slice(3), 3);
+          });
+        }
+        function __instanceof(ptr, baseId) {
+          const U32 = new Uint32Array(memory.buffer);
+          let id = U32[ptr + ID_OFFSET >>> 2];
+          if (id <= getRttiCount(U32)) {
+            do {
+              if (id == baseId) return true;
+              id = getRttBase(id);
+            } while (id);
+          }
+          return false;
+        }
+        extendedExports.__instanceof = __instanceof;
+        extendedExports.memory = extendedExports.memory || memory;
+        extendedExports.table = extendedExports.table || table2;
+        return demangle(exports4, extendedExports);
+      }
+      function isResponse(src) {
+        return typeof Response !== "undefined" && src instanceof Response;
+      }
+      function isModule(src) {
+        return src instanceof WebAssembly.Module;
+      }
+      async function instantiate(source, imports = {}) {
+        if (isResponse(source = await source)) return instantiateStreaming(source, imports);
+        const module3 = isModule(source) ? source : await WebAssembly.compile(source);
+        const extended = preInstantiate(imports);
+        const instance = await WebAssembly.instantiate(module3, imports);
+        const exports4 = postInstantiate(extended, instance);
+        return {
+          module: module3,
+          instance,
+          exports: exports4
+        };
+      }
+      function instantiateSync(source, imports = {}) {
+        const module3 = isModule(source) ? source : new WebAssembly.Module(source);
+        const extended = preInstantiate(imports);
+        const instance = new WebAssembly.Instance(module3, imports);
+        const exports4 = postInstantiate(extended, instance);
+        return {
+          module: module3,
+          instance,
+          exports: exports4
+        };
+      }
+      async function instantiateStreaming(source, imports = {}) {
+        if (!WebAssembly.instantiateStreaming) {
+          return instantiate(isResponse(source = await source) ? source.arrayBuffer() : source, imports);
+        }
+        const extended = preInstantiate(imports);
+        const result = await WebAssembly.instantiateStreaming(source, imports);
+        const exports4 = postInstantiate(extended, result.instance);
+        return {
+          ...result,
+          exports: exports4
+        };
+      }
+      function demangle(exports4, extendedExports = {}) {
+        const setArgumentsLength = exports4["__argumentsLength"] ? (length) => {
+          exports4["__argumentsLength"].value = length;
+        } : exports4["__setArgumentsLength"] || exports4["__setargc"] || (() => {
+        });
+        for (let internalName of Object.keys(exports4)) {
+          const elem = exports4[internalName];
+          let parts = internalName.split(".");
+          let curr = extendedExports;
+          while (parts.length > 1) {
+            let part = parts.shift();
+            if (!Object.hasOwn(curr, part)) curr[part] = {};
+            curr = curr[part];
+          }
+          let name = parts[0];
+          let hash = name.indexOf("#");
+          if (hash >= 0) {
+            const className = name.substring(0, hash);
+            const classElem = curr[className];
+            if (typeof classElem === "undefined" || !classElem.prototype) {
+              const ctor = function(...args) {
+                return ctor.wrap(ctor.prototype.constructor(0, ...args));
+              };
+              ctor.prototype = {
+                valueOf() {
+                  return this[THIS];
+                }
+              };
+              ctor.wrap = function(thisValue) {
+                return Object.create(ctor.prototype, {
+                  [THIS]: {
+                    value: thisValue,
+                    writable: false
+                  }
+                });
+              };
+              if (classElem) Object.getOwnPropertyNames(classElem).forEach((name2) => Object.defineProperty(ctor, name2, Object.getOwnPropertyDescriptor(classElem, name2)));
+              curr[className] = ctor;
+            }
+            name = name.substring(hash + 1);
+            curr = curr[className].prototype;
+            if (/^(get|set):/.test(name)) {
+              if (!Object.hasOwn(curr, name = name.substring(4))) {
+                let getter = exports4[internalName.replace("set:", "get:")];
+                let setter = exports4[internalName.replace("get:", "set:")];
+                Object.defineProperty(curr, name, {
+                  get() {
+                    return getter(this[THIS]);
+                  },
+                  set(value) {
+                    setter(this[THIS], value);
+                  },
+                  enumerable: true
+                });
+              }
+            } else {
+              if (name === "constructor") {
+                (curr[name] = function(...args) {
+                  setArgumentsLength(args.length);
+                  return elem(...args);
+                }).original = elem;
+              } else {
+                (curr[name] = function(...args) {
+                  setArgumentsLength(args.length);
+                  return elem(this[THIS], ...args);
+                }).original = elem;
+              }
+            }
+          } else {
+            if (/^(get|set):/.test(name)) {
+              if (!Object.hasOwn(curr, name = name.substring(4))) {
+                Object.defineProperty(curr, name, {
+                  get: exports4[internalName.replace("set:", "get:")],
+                  set: exports4[internalName.replace("get:", "set:")],
+                  enumerable: true
+                });
+              }
+            } else if (typeof elem === "function" && elem !== setArgumentsLength) {
+              (curr[name] = (...args) => {
+                setArgumentsLength(args.length);
+                return elem(...args);
+              }).original = elem;
+            } else {
+              curr[name] = elem;
+            }
+          }
+        }
+        return extendedExports;
+      }
+      var _default = {
+        instantiate,
+        instantiateSync,
+        instantiateStreaming,
+        demangle
+      };
+      exports3.default = _default;
+      return "default" in exports3 ? exports3.default : exports3;
+    })({});
+    if (typeof define === "function" && define.amd) define([], function() {
+      return loader;
+    });
+    else if (typeof module2 === "object" && typeof exports2 === "object") module2.exports = loader;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/wasm/index.js
+var require_wasm = __commonJS({
+  "node_modules/hdr-histogram-js/dist/wasm/index.js"(exports2) {
+    "use strict";
+    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+      function adopt(value) {
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
+        });
+      }
+      return new (P || (P = Promise))(function(resolve3, reject) {
+        function fulfilled(value) {
+          try {
+            step(generator.next(value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function rejected(value) {
+          try {
+            step(generator["throw"](value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function step(result) {
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+        }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+      });
+    };
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.WasmHistogram = exports2.webAssemblyReady = exports2.initWebAssemblySync = exports2.initWebAssembly = exports2.webAssemblyAvailable = void 0;
+    var generated_wasm_1 = require_generated_wasm();
+    var Histogram_1 = require_Histogram();
+    var base642 = require_base64_js();
+    var pako2 = require_pako();
+    var loader_1 = require_umd();
+    var isNode = typeof process !== "undefined" && process.version;
+    var isWorker = typeof importScripts === "function";
+    exports2.webAssemblyAvailable = (() => {
+      let available = false;
+      if (isNode) {
+        available = "WebAssembly" in global;
+      } else {
+        available = isWorker || "WebAssembly" in window;
+      }
+      return available;
+    })();
+    var wasm = void 0;
+    var initWebAssembly = () => __awaiter(void 0, void 0, void 0, function* () {
+      if (!exports2.webAssemblyAvailable) {
+        throw new Error("WebAssembly not available here!");
+      }
+      if (!!wasm) {
+        return;
+      }
+      return (0, loader_1.instantiate)(pako2.inflate(base642.toByteArray(generated_wasm_1.BINARY))).then((w) => wasm = w.exports || w);
+    });
+    exports2.initWebAssembly = initWebAssembly;
+    var initWebAssemblySync = () => {
+      if (!!wasm) {
+        return;
+      }
+      const w = (0, loader_1.instantiateSync)(pako2.inflate(base642.toByteArray(generated_wasm_1.BINARY)));
+      wasm = w.exports || w;
+    };
+    exports2.initWebAssemblySync = initWebAssemblySync;
+    var webAssemblyReady = () => !!wasm;
+    exports2.webAssemblyReady = webAssemblyReady;
+    var defaultRequest = {
+      bitBucketSize: 32,
+      autoResize: true,
+      lowestDiscernibleValue: 1,
+      highestTrackableValue: 2,
+      numberOfSignificantValueDigits: 3
+    };
+    var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
+    var destroyedWasmHistogram = new Proxy({}, {
+      get: function(obj, prop) {
+        throw new Error("Cannot use a destroyed histogram");
+      }
+    });
+    var WasmHistogram = class _WasmHistogram {
+      constructor(_wasmHistogram, _remoteHistogramClass) {
+        this._wasmHistogram = _wasmHistogram;
+        this._remoteHistogramClass = _remoteHistogramClass;
+        this.tag = Histogram_1.NO_TAG;
+        wasm.__pin(this._wasmHistogram);
+      }
+      static build(request = defaultRequest) {
+        if (!(0, exports2.webAssemblyReady)()) {
+          throw new Error("WebAssembly is not ready yet!");
+        }
+        const parameters = Object.assign({}, defaultRequest, request);
+        const remoteHistogramClass = remoteHistogramClassFor(parameters.bitBucketSize);
+        return new _WasmHistogram(new wasm[remoteHistogramClass](parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits, parameters.autoResize), remoteHistogramClass);
+      }
+      static decode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
+        if (!(0, exports2.webAssemblyReady)()) {
+          throw new Error("WebAssembly is not ready yet!");
+        }
+        const remoteHistogramClass = remoteHistogramClassFor(bitBucketSize);
+        const decodeFunc = `decode${remoteHistogramClass}`;
+        const ptrArr = wasm.__newArray(wasm.UINT8ARRAY_ID, data);
+        const wasmHistogram = new _WasmHistogram(wasm[remoteHistogramClass].wrap(wasm[decodeFunc](ptrArr, minBarForHighestTrackableValue)), remoteHistogramClass);
+        return wasmHistogram;
+      }
+      get numberOfSignificantValueDigits() {
+        return this._wasmHistogram.numberOfSignificantValueDigits;
+      }
+      get autoResize() {
+        return !!this._wasmHistogram.autoResize;
+      }
+      set autoResize(resize) {
+        this._wasmHistogram.autoResize = resize;
+      }
+      get highestTrackableValue() {
+        return this._wasmHistogram.highestTrackableValue;
+      }
+      set highestTrackableValue(value) {
+        this._wasmHistogram.highestTrackableValue = value;
+      }
+      get startTimeStampMsec() {
+        return this._wasmHistogram.startTimeStampMsec;
+      }
+      set startTimeStampMsec(value) {
+        this._wasmHistogram.startTimeStampMsec = value;
+      }
+      get endTimeStampMsec() {
+        return this._wasmHistogram.endTimeStampMsec;
+      }
+      set endTimeStampMsec(value) {
+        this._wasmHistogram.endTimeStampMsec = value;
+      }
+      get totalCount() {
+        return this._wasmHistogram.totalCount;
+      }
+      get stdDeviation() {
+        return this._wasmHistogram.stdDeviation;
+      }
+      get mean() {
+        return this._wasmHistogram.mean;
+      }
+      get estimatedFootprintInBytes() {
+        return 192 + this._wasmHistogram.estimatedFootprintInBytes;
+      }
+      get minNonZeroValue() {
+        return this._wasmHistogram.minNonZeroValue;
+      }
+      get maxValue() {
+        return this._wasmHistogram.maxValue;
+      }
+      recordValue(value) {
+        this._wasmHistogram.recordValue(value);
+      }
+      recordValueWithCount(value, count) {
+        this._wasmHistogram.recordValueWithCount(value, count);
+      }
+      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this._wasmHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+      }
+      getValueAtPercentile(percentile) {
+        return this._wasmHistogram.getValueAtPercentile(percentile);
+      }
+      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
+        if (useCsvFormat) {
+          throw new Error("CSV output not supported by wasm histograms");
+        }
+        return wasm.__getString(this._wasmHistogram.outputPercentileDistribution(percentileTicksPerHalfDistance, outputValueUnitScalingRatio));
+      }
+      isDestroyed() {
+        return this._wasmHistogram === destroyedWasmHistogram;
+      }
+      get summary() {
+        return (0, Histogram_1.toSummary)(this);
+      }
+      toJSON() {
+        return this.summary;
+      }
+      toString() {
+        if (this.isDestroyed()) {
+          return "Destroyed WASM histogram";
+        }
+        return `WASM ${this._remoteHistogramClass} ${JSON.stringify(this, null, 2)}`;
+      }
+      inspect() {
+        return this.toString();
+      }
+      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+        return this.toString();
+      }
+      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
+        this._wasmHistogram.addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples);
+      }
+      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
+        return new _WasmHistogram(wasm[this._remoteHistogramClass].wrap(this._wasmHistogram.copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples)), this._remoteHistogramClass);
+      }
+      add(otherHistogram) {
+        if (!(otherHistogram instanceof _WasmHistogram)) {
+          throw new Error("Cannot add a regular JS histogram to a WASM histogram");
+        }
+        this._wasmHistogram[`add${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
+      }
+      subtract(otherHistogram) {
+        if (!(otherHistogram instanceof _WasmHistogram)) {
+          throw new Error("Cannot subtract a regular JS histogram to a WASM histogram");
+        }
+        this._wasmHistogram[`subtract${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
+      }
+      encode() {
+        const ptrArray = wasm.__pin(this._wasmHistogram.encode());
+        const array = wasm.__getUint8Array(ptrArray);
+        wasm.__unpin(ptrArray);
+        return array;
+      }
+      reset() {
+        this.tag = Histogram_1.NO_TAG;
+        this._wasmHistogram.reset();
+      }
+      destroy() {
+        wasm.__unpin(this._wasmHistogram);
+        this._wasmHistogram = destroyedWasmHistogram;
+      }
+    };
+    exports2.WasmHistogram = WasmHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js
+var require_PackedArrayContext = __commonJS({
+  "node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.PackedArrayContext = exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = void 0;
+    exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = 16;
+    var MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH = Math.pow(2, 13) - 1;
+    var SET_0_START_INDEX = 0;
+    var NUMBER_OF_SETS = 8;
+    var LEAF_LEVEL_SHIFT = 3;
+    var NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET = 0;
+    var NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS = 1;
+    var PACKED_ARRAY_GROWTH_INCREMENT = 16;
+    var PACKED_ARRAY_GROWTH_FRACTION_POW2 = 4;
+    var { pow, ceil, log2, max: max2 } = Math;
+    var bitCount = (n) => {
+      var bits = 0;
+      while (n !== 0) {
+        bits += bitCount32(n | 0);
+        n /= 4294967296;
+      }
+      return bits;
+    };
+    var bitCount32 = (n) => {
+      n = n - (n >> 1 & 1431655765);
+      n = (n & 858993459) + (n >> 2 & 858993459);
+      return (n + (n >> 4) & 252645135) * 16843009 >> 24;
+    };
+    var PackedArrayContext = class _PackedArrayContext {
+      constructor(virtualLength, initialPhysicalLength) {
+        this.populatedShortLength = 0;
+        this.topLevelShift = Number.MAX_VALUE;
+        this.physicalLength = Math.max(initialPhysicalLength, exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY);
+        this.isPacked = this.physicalLength <= MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH;
+        if (!this.isPacked) {
+          this.physicalLength = virtualLength;
+        }
+        this.array = new ArrayBuffer(this.physicalLength * 8);
+        this.initArrayViews(this.array);
+        this.init(virtualLength);
+      }
+      initArrayViews(array) {
+        this.byteArray = new Uint8Array(array);
+        this.shortArray = new Uint16Array(array);
+        this.longArray = new Float64Array(array);
+      }
+      init(virtualLength) {
+        if (!this.isPacked) {
+          this.virtualLength = virtualLength;
+          return;
+        }
+        this.populatedShortLength = SET_0_START_INDEX + 8;
+        for (let i = 0; i < NUMBER_OF_SETS; i++) {
+          this.setAtShortIndex(SET_0_START_INDEX + i, 0);
+        }
+        this.setVirtualLength(virtualLength);
+      }
+      clear() {
+        this.byteArray.fill(0);
+        this.init(this.virtualLength);
+      }
+      copyAndIncreaseSize(newPhysicalArrayLength, newVirtualArrayLength) {
+        const ctx = new _PackedArrayContext(newVirtualArrayLength, newPhysicalArrayLength);
+        if (this.isPacked) {
+          ctx.populateEquivalentEntriesWithEntriesFromOther(this);
+        }
+        return ctx;
+      }
+      getPopulatedShortLength() {
+        return this.populatedShortLength;
+      }
+      getPopulatedLongLength() {
+        return this.getPopulatedShortLength() + 3 >> 2;
+      }
+      setAtByteIndex(byteIndex, value) {
+        this.byteArray[byteIndex] = value;
+      }
+      getAtByteIndex(byteIndex) {
+        return this.byteArray[byteIndex];
+      }
+      /**
+       * add a byte value to a current byte value in the array
+       * @param byteIndex index of byte value to add to
+       * @param valueToAdd byte value to add
+       * @return the afterAddValue. ((afterAddValue & 0x100) != 0) indicates a carry.
+       */
+      addAtByteIndex(byteIndex, valueToAdd) {
+        const newValue = this.byteArray[byteIndex] + valueToAdd;
+        this.byteArray[byteIndex] = newValue;
+        return newValue;
+      }
+      setPopulatedLongLength(newPopulatedLongLength) {
+        this.populatedShortLength = newPopulatedLongLength << 2;
+      }
+      getVirtualLength() {
+        return this.virtualLength;
+      }
+      length() {
+        return this.physicalLength;
+      }
+      setAtShortIndex(shortIndex, value) {
+        this.shortArray[shortIndex] = value;
+      }
+      setAtLongIndex(longIndex, value) {
+        this.longArray[longIndex] = value;
+      }
+      getAtShortIndex(shortIndex) {
+        return this.shortArray[shortIndex];
+      }
+      getIndexAtShortIndex(shortIndex) {
+        return this.shortArray[shortIndex];
+      }
+      setPackedSlotIndicators(entryIndex, newPackedSlotIndicators) {
+        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, newPackedSlotIndicators);
+      }
+      getPackedSlotIndicators(entryIndex) {
+        return this.shortArray[entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET] & 65535;
+      }
+      getIndexAtEntrySlot(entryIndex, slot) {
+        return this.getAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot);
+      }
+      setIndexAtEntrySlot(entryIndex, slot, newIndexValue) {
+        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot, newIndexValue);
+      }
+      expandArrayIfNeeded(entryLengthInLongs) {
+        const currentLength = this.length();
+        if (currentLength < this.getPopulatedLongLength() + entryLengthInLongs) {
+          const growthIncrement = max2(entryLengthInLongs, PACKED_ARRAY_GROWTH_INCREMENT, this.getPopulatedLongLength() >> PACKED_ARRAY_GROWTH_FRACTION_POW2);
+          this.resizeArray(currentLength + growthIncrement);
+        }
+      }
+      newEntry(entryLengthInShorts) {
+        const newEntryIndex = this.populatedShortLength;
+        this.expandArrayIfNeeded((entryLengthInShorts >> 2) + 1);
+        this.populatedShortLength = newEntryIndex + entryLengthInShorts;
+        for (let i = 0; i < entryLengthInShorts; i++) {
+          this.setAtShortIndex(newEntryIndex + i, -1);
+        }
+        return newEntryIndex;
+      }
+      newLeafEntry() {
+        let newEntryIndex;
+        newEntryIndex = this.getPopulatedLongLength();
+        this.expandArrayIfNeeded(1);
+        this.setPopulatedLongLength(newEntryIndex + 1);
+        this.setAtLongIndex(newEntryIndex, 0);
+        return newEntryIndex;
+      }
+      /**
+       * Consolidate entry with previous entry verison if one exists
+       *
+       * @param entryIndex The shortIndex of the entry to be consolidated
+       * @param previousVersionIndex the index of the previous version of the entry
+       */
+      consolidateEntry(entryIndex, previousVersionIndex) {
+        const previousVersionPackedSlotsIndicators = this.getPackedSlotIndicators(previousVersionIndex);
+        const packedSlotsIndicators = this.getPackedSlotIndicators(entryIndex);
+        const insertedSlotMask = packedSlotsIndicators ^ previousVersionPackedSlotsIndicators;
+        const slotsBelowBitNumber = packedSlotsIndicators & insertedSlotMask - 1;
+        const insertedSlotIndex = bitCount(slotsBelowBitNumber);
+        const numberOfSlotsInEntry = bitCount(packedSlotsIndicators);
+        let sourceSlot = 0;
+        for (let targetSlot = 0; targetSlot < numberOfSlotsInEntry; targetSlot++) {
+          if (targetSlot !== insertedSlotIndex) {
+            const indexAtSlot = this.getIndexAtEntrySlot(previousVersionIndex, sourceSlot);
+            if (indexAtSlot !== 0) {
+              this.setIndexAtEntrySlot(entryIndex, targetSlot, indexAtSlot);
+            }
+            sourceSlot++;
+          }
+        }
+      }
+      /**
+       * Expand entry as indicated.
+       *
+       * @param existingEntryIndex the index of the entry
+       * @param entryPointerIndex  index to the slot pointing to the entry (needs to be fixed up)
+       * @param insertedSlotIndex  realtive [packed] index of slot being inserted into entry
+       * @param insertedSlotMask   mask value fo slot being inserted
+       * @param nextLevelIsLeaf    the level below this one is a leaf level
+       * @return the updated index of the entry (-1 if epansion failed due to conflict)
+       * @throws RetryException if expansion fails due to concurrent conflict, and caller should try again.
+       */
+      expandEntry(existingEntryIndex, entryPointerIndex, insertedSlotIndex, insertedSlotMask, nextLevelIsLeaf) {
+        let packedSlotIndicators = this.getAtShortIndex(existingEntryIndex) & 65535;
+        packedSlotIndicators |= insertedSlotMask;
+        const numberOfslotsInExpandedEntry = bitCount(packedSlotIndicators);
+        if (insertedSlotIndex >= numberOfslotsInExpandedEntry) {
+          throw new Error("inserted slot index is out of range given provided masks");
+        }
+        const expandedEntryLength = numberOfslotsInExpandedEntry + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
+        let indexOfNewNextLevelEntry = 0;
+        if (nextLevelIsLeaf) {
+          indexOfNewNextLevelEntry = this.newLeafEntry();
+        } else {
+          indexOfNewNextLevelEntry = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
+          this.setPackedSlotIndicators(indexOfNewNextLevelEntry, 0);
+        }
+        const insertedSlotValue = indexOfNewNextLevelEntry;
+        const expandedEntryIndex = this.newEntry(expandedEntryLength);
+        this.setPackedSlotIndicators(expandedEntryIndex, packedSlotIndicators);
+        this.setIndexAtEntrySlot(expandedEntryIndex, insertedSlotIndex, insertedSlotValue);
+        this.setAtShortIndex(entryPointerIndex, expandedEntryIndex);
+        this.consolidateEntry(expandedEntryIndex, existingEntryIndex);
+        return expandedEntryIndex;
+      }
+      //
+      //   ######   ######## ########    ##     ##    ###    ##             ## #### ##    ## ########  ######## ##     ##
+      //  ##    ##  ##          ##       ##     ##   ## ##   ##            ##   ##  ###   ## ##     ## ##        ##   ##
+      //  ##        ##          ##       ##     ##  ##   ##  ##           ##    ##  ####  ## ##     ## ##         ## ##
+      //  ##   #### ######      ##       ##     ## ##     ## ##          ##     ##  ## ## ## ##     ## ######      ###
+      //  ##    ##  ##          ##        ##   ##  ######### ##         ##      ##  ##  #### ##     ## ##         ## ##
+      //  ##    ##  ##          ##         ## ##   ##     ## ##        ##       ##  ##   ### ##     ## ##        ##   ##
+      //   ######   ########    ##          ###    ##     ## ######## ##       #### ##    ## ########  ######## ##     ##
+      //
+      getRootEntry(setNumber, insertAsNeeded = false) {
+        const entryPointerIndex = SET_0_START_INDEX + setNumber;
+        let entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
+        if (entryIndex == 0) {
+          if (!insertAsNeeded) {
+            return 0;
+          }
+          entryIndex = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
+          this.setPackedSlotIndicators(entryIndex, 0);
+          this.setAtShortIndex(entryPointerIndex, entryIndex);
+        }
+        return entryIndex;
+      }
+      /**
+       * Get the byte-index (into the packed array) corresponding to a given (set tree) value byte of given virtual index.
+       * Inserts new set tree nodes as needed if indicated.
+       *
+       * @param setNumber      The set tree number (0-7, 0 corresponding with the LSByte set tree)
+       * @param virtualIndex   The virtual index into the PackedArray
+       * @param insertAsNeeded If true, will insert new set tree nodes as needed if they do not already exist
+       * @return the byte-index corresponding to the given (set tree) value byte of the given virtual index
+       */
+      getPackedIndex(setNumber, virtualIndex, insertAsNeeded) {
+        if (virtualIndex >= this.virtualLength) {
+          throw new Error(`Attempting access at index ${virtualIndex}, beyond virtualLength ${this.virtualLength}`);
+        }
+        let entryPointerIndex = SET_0_START_INDEX + setNumber;
+        let entryIndex = this.getRootEntry(setNumber, insertAsNeeded);
+        if (entryIndex == 0) {
+          return -1;
+        }
+        for (let indexShift = this.topLevelShift; indexShift >= LEAF_LEVEL_SHIFT; indexShift -= 4) {
+          const nextLevelIsLeaf = indexShift === LEAF_LEVEL_SHIFT;
+          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
+          const slotBitNumber = virtualIndex / pow(2, indexShift) & 15;
+          const slotMask = 1 << slotBitNumber;
+          const slotsBelowBitNumber = packedSlotIndicators & slotMask - 1;
+          const slotNumber = bitCount(slotsBelowBitNumber);
+          if ((packedSlotIndicators & slotMask) === 0) {
+            if (!insertAsNeeded) {
+              return -1;
+            }
+            entryIndex = this.expandEntry(entryIndex, entryPointerIndex, slotNumber, slotMask, nextLevelIsLeaf);
+          }
+          entryPointerIndex = entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slotNumber;
+          entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
+        }
+        const byteIndex = (entryIndex << 3) + (virtualIndex & 7);
+        return byteIndex;
+      }
+      determineTopLevelShiftForVirtualLength(virtualLength) {
+        const sizeMagnitude = ceil(log2(virtualLength));
+        const eightsSizeMagnitude = sizeMagnitude - 3;
+        let multipleOfFourSizeMagnitude = ceil(eightsSizeMagnitude / 4) * 4;
+        multipleOfFourSizeMagnitude = max2(multipleOfFourSizeMagnitude, 8);
+        const topLevelShiftNeeded = multipleOfFourSizeMagnitude - 4 + 3;
+        return topLevelShiftNeeded;
+      }
+      setVirtualLength(virtualLength) {
+        if (!this.isPacked) {
+          throw new Error("Should never be adjusting the virtual size of a non-packed context");
+        }
+        this.topLevelShift = this.determineTopLevelShiftForVirtualLength(virtualLength);
+        this.virtualLength = virtualLength;
+      }
+      getTopLevelShift() {
+        return this.topLevelShift;
+      }
+      //
+      //  ##     ##         ########   #######  ########  ##     ## ##          ###    ######## ########
+      //   ##   ##          ##     ## ##     ## ##     ## ##     ## ##         ## ##      ##    ##
+      //    ## ##           ##     ## ##     ## ##     ## ##     ## ##        ##   ##     ##    ##
+      //     ###    ####### ########  ##     ## ########  ##     ## ##       ##     ##    ##    ######
+      //    ## ##           ##        ##     ## ##        ##     ## ##       #########    ##    ##
+      //   ##   ##          ##        ##     ## ##        ##     ## ##       ##     ##    ##    ##
+      //  ##     ##         ##         #######  ##         #######  ######## ##     ##    ##    ########
+      //
+      resizeArray(newLength) {
+        const tmp = new Uint8Array(newLength * 8);
+        tmp.set(this.byteArray);
+        this.array = tmp.buffer;
+        this.initArrayViews(this.array);
+        this.physicalLength = newLength;
+      }
+      populateEquivalentEntriesWithEntriesFromOther(other) {
+        if (this.virtualLength < other.getVirtualLength()) {
+          throw new Error("Cannot populate array of smaller virtual length");
+        }
+        for (let i = 0; i < NUMBER_OF_SETS; i++) {
+          const otherEntryIndex = other.getAtShortIndex(SET_0_START_INDEX + i);
+          if (otherEntryIndex == 0)
+            continue;
+          let entryIndexPointer = SET_0_START_INDEX + i;
+          for (let i2 = this.topLevelShift; i2 > other.topLevelShift; i2 -= 4) {
+            const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + 1;
+            const newEntryIndex = this.newEntry(sizeOfEntry);
+            this.setAtShortIndex(entryIndexPointer, newEntryIndex);
+            this.setPackedSlotIndicators(newEntryIndex, 1);
+            entryIndexPointer = newEntryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
+          }
+          this.copyEntriesAtLevelFromOther(other, otherEntryIndex, entryIndexPointer, other.topLevelShift);
+        }
+      }
+      copyEntriesAtLevelFromOther(other, otherLevelEntryIndex, levelEntryIndexPointer, otherIndexShift) {
+        const nextLevelIsLeaf = otherIndexShift == LEAF_LEVEL_SHIFT;
+        const packedSlotIndicators = other.getPackedSlotIndicators(otherLevelEntryIndex);
+        const numberOfSlots = bitCount(packedSlotIndicators);
+        const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + numberOfSlots;
+        const entryIndex = this.newEntry(sizeOfEntry);
+        this.setAtShortIndex(levelEntryIndexPointer, entryIndex);
+        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, packedSlotIndicators);
+        for (let i = 0; i < numberOfSlots; i++) {
+          if (nextLevelIsLeaf) {
+            const leafEntryIndex = this.newLeafEntry();
+            this.setIndexAtEntrySlot(entryIndex, i, leafEntryIndex);
+            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
+            this.longArray[leafEntryIndex] = other.longArray[otherNextLevelEntryIndex];
+          } else {
+            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
+            this.copyEntriesAtLevelFromOther(other, otherNextLevelEntryIndex, entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + i, otherIndexShift - 4);
+          }
+        }
+      }
+      getAtUnpackedIndex(index) {
+        return this.longArray[index];
+      }
+      setAtUnpackedIndex(index, newValue) {
+        this.longArray[index] = newValue;
+      }
+      lazysetAtUnpackedIndex(index, newValue) {
+        this.longArray[index] = newValue;
+      }
+      incrementAndGetAtUnpackedIndex(index) {
+        this.longArray[index]++;
+        return this.longArray[index];
+      }
+      addAndGetAtUnpackedIndex(index, valueToAdd) {
+        this.longArray[index] += valueToAdd;
+        return this.longArray[index];
+      }
+      //
+      //   ########  #######           ######  ######## ########  #### ##    ##  ######
+      //      ##    ##     ##         ##    ##    ##    ##     ##  ##  ###   ## ##    ##
+      //      ##    ##     ##         ##          ##    ##     ##  ##  ####  ## ##
+      //      ##    ##     ## #######  ######     ##    ########   ##  ## ## ## ##   ####
+      //      ##    ##     ##               ##    ##    ##   ##    ##  ##  #### ##    ##
+      //      ##    ##     ##         ##    ##    ##    ##    ##   ##  ##   ### ##    ##
+      //      ##     #######           ######     ##    ##     ## #### ##    ##  ######
+      //
+      nonLeafEntryToString(entryIndex, indexShift, indentLevel) {
+        let output = "";
+        for (let i = 0; i < indentLevel; i++) {
+          output += "  ";
+        }
+        try {
+          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
+          output += `slotIndiators: 0x${toHex(packedSlotIndicators)}, prevVersionIndex: 0: [ `;
+          const numberOfslotsInEntry = bitCount(packedSlotIndicators);
+          for (let i = 0; i < numberOfslotsInEntry; i++) {
+            output += this.getIndexAtEntrySlot(entryIndex, i);
+            if (i < numberOfslotsInEntry - 1) {
+              output += ", ";
+            }
+          }
+          output += ` ] (indexShift = ${indexShift})
+`;
+          const nextLevelIsLeaf = indexShift == LEAF_LEVEL_SHIFT;
+          for (let i = 0; i < numberOfslotsInEntry; i++) {
+            const nextLevelEntryIndex = this.getIndexAtEntrySlot(entryIndex, i);
+            if (nextLevelIsLeaf) {
+              output += this.leafEntryToString(nextLevelEntryIndex, indentLevel + 4);
+            } else {
+              output += this.nonLeafEntryToString(nextLevelEntryIndex, indexShift - 4, indentLevel + 4);
+            }
+          }
+        } catch (ex) {
+          output += `Exception thrown at nonLeafEnty at index ${entryIndex} with indexShift ${indexShift}
+`;
+        }
+        return output;
+      }
+      leafEntryToString(entryIndex, indentLevel) {
+        let output = "";
+        for (let i = 0; i < indentLevel; i++) {
+          output += "  ";
+        }
+        try {
+          output += "Leaf bytes : ";
+          for (let i = 0; i < 8; i++) {
+            output += `0x${toHex(this.byteArray[entryIndex * 8 + i])} `;
+          }
+          output += "\n";
+        } catch (ex) {
+          output += `Exception thrown at leafEnty at index ${entryIndex}
+`;
+        }
+        return output;
+      }
+      toString() {
+        let output = "PackedArrayContext:\n";
+        if (!this.isPacked) {
+          return output + "Context is unpacked:\n";
+        }
+        for (let setNumber = 0; setNumber < NUMBER_OF_SETS; setNumber++) {
+          try {
+            const entryPointerIndex = SET_0_START_INDEX + setNumber;
+            const entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
+            output += `Set ${setNumber}: root = ${entryIndex} 
+`;
+            if (entryIndex == 0)
+              continue;
+            output += this.nonLeafEntryToString(entryIndex, this.topLevelShift, 4);
+          } catch (ex) {
+            output += `Exception thrown in set ${setNumber}%d
+`;
+          }
+        }
+        return output;
+      }
+    };
+    exports2.PackedArrayContext = PackedArrayContext;
+    var toHex = (n) => {
+      return Number(n).toString(16).padStart(2, "0");
+    };
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js
+var require_PackedArray = __commonJS({
+  "node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.PackedArray = void 0;
+    var PackedArrayContext_1 = require_PackedArrayContext();
+    var NUMBER_OF_SETS = 8;
+    var { pow, floor } = Math;
+    var PackedArray = class {
+      constructor(virtualLength, initialPhysicalLength = PackedArrayContext_1.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY) {
+        this.arrayContext = new PackedArrayContext_1.PackedArrayContext(virtualLength, initialPhysicalLength);
+      }
+      setVirtualLength(newVirtualArrayLength) {
+        if (newVirtualArrayLength < this.length()) {
+          throw new Error("Cannot set virtual length, as requested length " + newVirtualArrayLength + " is smaller than the current virtual length " + this.length());
+        }
+        const currentArrayContext = this.arrayContext;
+        if (currentArrayContext.isPacked && currentArrayContext.determineTopLevelShiftForVirtualLength(newVirtualArrayLength) == currentArrayContext.getTopLevelShift()) {
+          currentArrayContext.setVirtualLength(newVirtualArrayLength);
+          return;
+        }
+        this.arrayContext = currentArrayContext.copyAndIncreaseSize(this.getPhysicalLength(), newVirtualArrayLength);
+      }
+      /**
+       * Get value at virtual index in the array
+       * @param index the virtual array index
+       * @return the array value at the virtual index given
+       */
+      get(index) {
+        let value = 0;
+        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
+          let byteValueAtPackedIndex = 0;
+          if (!this.arrayContext.isPacked) {
+            return this.arrayContext.getAtUnpackedIndex(index);
+          }
+          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, false);
+          if (packedIndex < 0) {
+            return value;
+          }
+          byteValueAtPackedIndex = this.arrayContext.getAtByteIndex(packedIndex) * pow(2, byteNum << 3);
+          value += byteValueAtPackedIndex;
+        }
+        return value;
+      }
+      /**
+       * Increment value at a virrual index in the array
+       * @param index virtual index of value to increment
+       */
+      increment(index) {
+        this.add(index, 1);
+      }
+      safeGetPackedIndexgetPackedIndex(setNumber, virtualIndex) {
+        return this.arrayContext.getPackedIndex(setNumber, virtualIndex, true);
+      }
+      /**
+       * Add to a value at a virtual index in the array
+       * @param index the virtual index of the value to be added to
+       * @param value the value to add
+       */
+      add(index, value) {
+        let remainingValueToAdd = value;
+        for (let byteNum = 0, byteShift = 0; byteNum < NUMBER_OF_SETS; byteNum++, byteShift += 8) {
+          if (!this.arrayContext.isPacked) {
+            this.arrayContext.addAndGetAtUnpackedIndex(index, value);
+            return;
+          }
+          const packedIndex = this.safeGetPackedIndexgetPackedIndex(byteNum, index);
+          const byteToAdd = remainingValueToAdd & 255;
+          const afterAddByteValue = this.arrayContext.addAtByteIndex(packedIndex, byteToAdd);
+          remainingValueToAdd -= byteToAdd;
+          remainingValueToAdd = remainingValueToAdd / pow(2, 8);
+          remainingValueToAdd += floor(afterAddByteValue / pow(2, 8));
+          if (remainingValueToAdd == 0) {
+            return;
+          }
+        }
+      }
+      /**
+       * Set the value at a virtual index in the array
+       * @param index the virtual index of the value to set
+       * @param value the value to set
+       */
+      set(index, value) {
+        let bytesAlreadySet = 0;
+        let valueForNextLevels = value;
+        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
+          if (!this.arrayContext.isPacked) {
+            this.arrayContext.setAtUnpackedIndex(index, value);
+            return;
+          }
+          if (valueForNextLevels == 0) {
+            const packedIndex2 = this.arrayContext.getPackedIndex(byteNum, index, false);
+            if (packedIndex2 < 0) {
+              return;
+            }
+          }
+          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, true);
+          const byteToWrite = valueForNextLevels & 255;
+          valueForNextLevels = floor(valueForNextLevels / pow(2, 8));
+          if (byteNum < bytesAlreadySet) {
+            continue;
+          }
+          this.arrayContext.setAtByteIndex(packedIndex, byteToWrite);
+          bytesAlreadySet++;
+        }
+      }
+      /**
+       * Get the current physical length (in longs) of the array's backing storage
+       * @return the current physical length (in longs) of the array's current backing storage
+       */
+      getPhysicalLength() {
+        return this.arrayContext.physicalLength;
+      }
+      /**
+       * Get the (virtual) length of the array
+       * @return the (virtual) length of the array
+       */
+      length() {
+        return this.arrayContext.getVirtualLength();
+      }
+      /**
+       * Clear the array contents
+       */
+      clear() {
+        this.arrayContext.clear();
+      }
+      toString() {
+        let output = "PackedArray:\n";
+        output += this.arrayContext.toString();
+        return output;
+      }
+    };
+    exports2.PackedArray = PackedArray;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/PackedHistogram.js
+var require_PackedHistogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/PackedHistogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogram_12 = require_JsHistogram();
+    var PackedArray_1 = require_PackedArray();
+    var PackedHistogram = class _PackedHistogram extends JsHistogram_12.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+        this._totalCount = 0;
+        this.packedCounts = new PackedArray_1.PackedArray(this.countsArrayLength);
+      }
+      clearCounts() {
+        this.packedCounts.clear();
+      }
+      incrementCountAtIndex(index) {
+        this.packedCounts.increment(index);
+      }
+      addToCountAtIndex(index, value) {
+        this.packedCounts.add(index, value);
+      }
+      setCountAtIndex(index, value) {
+        this.packedCounts.set(index, value);
+      }
+      resize(newHighestTrackableValue) {
+        this.establishSize(newHighestTrackableValue);
+        this.packedCounts.setVirtualLength(this.countsArrayLength);
+      }
+      getCountAtIndex(index) {
+        return this.packedCounts.get(index);
+      }
+      _getEstimatedFootprintInBytes() {
+        return 192 + 8 * this.packedCounts.getPhysicalLength();
+      }
+      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
+        const copy = new _PackedHistogram(this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
+        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
+        return copy;
+      }
+      toString() {
+        return `PackedHistogram ${JSON.stringify(this, null, 2)}`;
+      }
+    };
+    exports2.default = PackedHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js
+var require_TypedArrayHistogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogram_12 = require_JsHistogram();
+    var TypedArrayHistogram = class _TypedArrayHistogram extends JsHistogram_12.default {
+      constructor(arrayCtr, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+        this.arrayCtr = arrayCtr;
+        this._totalCount = 0;
+        this._counts = new arrayCtr(this.countsArrayLength);
+      }
+      clearCounts() {
+        this._counts.fill(0);
+      }
+      incrementCountAtIndex(index) {
+        const currentCount = this._counts[index];
+        const newCount = currentCount + 1;
+        if (newCount < 0) {
+          throw newCount + " would overflow short integer count";
+        }
+        this._counts[index] = newCount;
+      }
+      addToCountAtIndex(index, value) {
+        const currentCount = this._counts[index];
+        const newCount = currentCount + value;
+        if (newCount < Number.MIN_SAFE_INTEGER || newCount > Number.MAX_SAFE_INTEGER) {
+          throw newCount + " would overflow integer count";
+        }
+        this._counts[index] = newCount;
+      }
+      setCountAtIndex(index, value) {
+        if (value < Number.MIN_SAFE_INTEGER || value > Number.MAX_SAFE_INTEGER) {
+          throw value + " would overflow integer count";
+        }
+        this._counts[index] = value;
+      }
+      resize(newHighestTrackableValue) {
+        this.establishSize(newHighestTrackableValue);
+        const newCounts = new this.arrayCtr(this.countsArrayLength);
+        newCounts.set(this._counts);
+        this._counts = newCounts;
+      }
+      getCountAtIndex(index) {
+        return this._counts[index];
+      }
+      _getEstimatedFootprintInBytes() {
+        return 1024 + this._counts.BYTES_PER_ELEMENT * this._counts.length;
+      }
+      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
+        const copy = new _TypedArrayHistogram(this.arrayCtr, this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
+        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
+        return copy;
+      }
+      toString() {
+        return `Histogram ${this._counts.BYTES_PER_ELEMENT * 8}b ${JSON.stringify(this, null, 2)}`;
+      }
+    };
+    exports2.default = TypedArrayHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Int8Histogram.js
+var require_Int8Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Int8Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Int8Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Uint8Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Int8Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Int16Histogram.js
+var require_Int16Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Int16Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Int16Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Uint16Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Int16Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Int32Histogram.js
+var require_Int32Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Int32Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Int32Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Uint32Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Int32Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Float64Histogram.js
+var require_Float64Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Float64Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Float64Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Float64Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Float64Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogramFactory.js
+var require_JsHistogramFactory = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogramFactory.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.constructorFromBucketSize = constructorFromBucketSize;
+    var PackedHistogram_1 = require_PackedHistogram();
+    var Int8Histogram_1 = require_Int8Histogram();
+    var Int16Histogram_1 = require_Int16Histogram();
+    var Int32Histogram_1 = require_Int32Histogram();
+    var Float64Histogram_1 = require_Float64Histogram();
+    function constructorFromBucketSize(bitBucketSize) {
+      switch (bitBucketSize) {
+        case "packed":
+          return PackedHistogram_1.default;
+        case 8:
+          return Int8Histogram_1.default;
+        case 16:
+          return Int16Histogram_1.default;
+        case 32:
+          return Int32Histogram_1.default;
+        case 64:
+          return Float64Histogram_1.default;
+        default:
+          throw new Error("Incorrect parameter bitBucketSize");
+      }
+    }
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/ZigZagEncoding.js
+var require_ZigZagEncoding = __commonJS({
+  "node_modules/hdr-histogram-js/dist/ZigZagEncoding.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var { pow, floor } = Math;
+    var TWO_POW_7 = pow(2, 7);
+    var TWO_POW_14 = pow(2, 14);
+    var TWO_POW_21 = pow(2, 21);
+    var TWO_POW_28 = pow(2, 28);
+    var TWO_POW_35 = pow(2, 35);
+    var TWO_POW_42 = pow(2, 42);
+    var TWO_POW_49 = pow(2, 49);
+    var TWO_POW_56 = pow(2, 56);
+    var ZigZagEncoding = class {
+      /**
+       * Writes a long value to the given buffer in LEB128 ZigZag encoded format
+       * (negative numbers not supported)
+       * @param buffer the buffer to write to
+       * @param value  the value to write to the buffer
+       */
+      static encode(buffer, value) {
+        if (value >= 0) {
+          value = value * 2;
+        } else {
+          value = -value * 2 - 1;
+        }
+        if (value < TWO_POW_7) {
+          buffer.put(value);
+        } else {
+          buffer.put(value | 128);
+          if (value < TWO_POW_14) {
+            buffer.put(floor(value / TWO_POW_7));
+          } else {
+            buffer.put(floor(value / TWO_POW_7) | 128);
+            if (value < TWO_POW_21) {
+              buffer.put(floor(value / TWO_POW_14));
+            } else {
+              buffer.put(floor(value / TWO_POW_14) | 128);
+              if (value < TWO_POW_28) {
+                buffer.put(floor(value / TWO_POW_21));
+              } else {
+                buffer.put(floor(value / TWO_POW_21) | 128);
+                if (value < TWO_POW_35) {
+                  buffer.put(floor(value / TWO_POW_28));
+                } else {
+                  buffer.put(floor(value / TWO_POW_28) | 128);
+                  if (value < TWO_POW_42) {
+                    buffer.put(floor(value / TWO_POW_35));
+                  } else {
+                    buffer.put(floor(value / TWO_POW_35) | 128);
+                    if (value < TWO_POW_49) {
+                      buffer.put(floor(value / TWO_POW_42));
+                    } else {
+                      buffer.put(floor(value / TWO_POW_42) | 128);
+                      if (value < TWO_POW_56) {
+                        buffer.put(floor(value / TWO_POW_49));
+                      } else {
+                        buffer.put(floor(value / TWO_POW_49) + 128);
+                        buffer.put(floor(value / TWO_POW_56));
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      /**
+       * Read an LEB128-64b9B ZigZag encoded long value from the given buffer
+       * (negative numbers not supported)
+       * @param buffer the buffer to read from
+       * @return the value read from the buffer
+       */
+      static decode(buffer) {
+        let v = buffer.get();
+        let value = v & 127;
+        if ((v & 128) != 0) {
+          v = buffer.get();
+          value += (v & 127) * TWO_POW_7;
+          if ((v & 128) != 0) {
+            v = buffer.get();
+            value += (v & 127) * TWO_POW_14;
+            if ((v & 128) != 0) {
+              v = buffer.get();
+              value += (v & 127) * TWO_POW_21;
+              if ((v & 128) != 0) {
+                v = buffer.get();
+                value += (v & 127) * TWO_POW_28;
+                if ((v & 128) != 0) {
+                  v = buffer.get();
+                  value += (v & 127) * TWO_POW_35;
+                  if ((v & 128) != 0) {
+                    v = buffer.get();
+                    value += (v & 127) * TWO_POW_42;
+                    if ((v & 128) != 0) {
+                      v = buffer.get();
+                      value += (v & 127) * TWO_POW_49;
+                      if ((v & 128) != 0) {
+                        v = buffer.get();
+                        value += (v & 127) * TWO_POW_56;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        if (value % 2 === 0) {
+          value = value / 2;
+        } else {
+          value = -(value + 1) / 2;
+        }
+        return value;
+      }
+    };
+    exports2.default = ZigZagEncoding;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js
+var require_JsHistogram_encoding = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js"(exports, module) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.inflate = exports.deflate = void 0;
+    exports.decompress = decompress;
+    exports.doDecode = doDecode;
+    var base64 = require_base64_js();
+    var pako = require_pako();
+    var JsHistogram_1 = require_JsHistogram();
+    var ByteBuffer_1 = require_ByteBuffer();
+    var JsHistogramFactory_1 = require_JsHistogramFactory();
+    var ZigZagEncoding_1 = require_ZigZagEncoding();
+    var { max } = Math;
+    var V2EncodingCookieBase = 478450435;
+    var V2CompressedEncodingCookieBase = 478450436;
+    var V2maxWordSizeInBytes = 9;
+    var encodingCookie = V2EncodingCookieBase | 16;
+    var compressedEncodingCookie = V2CompressedEncodingCookieBase | 16;
+    function fillBufferFromCountsArray(self, buffer) {
+      const countsLimit = self.countsArrayIndex(self.maxValue) + 1;
+      let srcIndex = 0;
+      while (srcIndex < countsLimit) {
+        const count = self.getCountAtIndex(srcIndex++);
+        if (count < 0) {
+          throw new Error("Cannot encode histogram containing negative counts (" + count + ") at index " + srcIndex + ", corresponding the value range [" + self.lowestEquivalentValue(self.valueFromIndex(srcIndex)) + "," + self.nextNonEquivalentValue(self.valueFromIndex(srcIndex)) + ")");
+        }
+        let zerosCount = 0;
+        if (count == 0) {
+          zerosCount = 1;
+          while (srcIndex < countsLimit && self.getCountAtIndex(srcIndex) == 0) {
+            zerosCount++;
+            srcIndex++;
+          }
+        }
+        if (zerosCount > 1) {
+          ZigZagEncoding_1.default.encode(buffer, -zerosCount);
+        } else {
+          ZigZagEncoding_1.default.encode(buffer, count);
+        }
+      }
+    }
+    function encodeIntoByteBuffer(self, buffer) {
+      const initialPosition = buffer.position;
+      buffer.putInt32(encodingCookie);
+      buffer.putInt32(0);
+      buffer.putInt32(1);
+      buffer.putInt32(self.numberOfSignificantValueDigits);
+      buffer.putInt64(self.lowestDiscernibleValue);
+      buffer.putInt64(self.highestTrackableValue);
+      buffer.putInt64(1);
+      const payloadStartPosition = buffer.position;
+      fillBufferFromCountsArray(self, buffer);
+      const backupIndex = buffer.position;
+      buffer.position = initialPosition + 4;
+      buffer.putInt32(backupIndex - payloadStartPosition);
+      buffer.position = backupIndex;
+      return backupIndex - initialPosition;
+    }
+    function fillCountsArrayFromSourceBuffer(self, sourceBuffer, lengthInBytes, wordSizeInBytes) {
+      if (wordSizeInBytes != 2 && wordSizeInBytes != 4 && wordSizeInBytes != 8 && wordSizeInBytes != V2maxWordSizeInBytes) {
+        throw new Error("word size must be 2, 4, 8, or V2maxWordSizeInBytes (" + V2maxWordSizeInBytes + ") bytes");
+      }
+      let dstIndex = 0;
+      const endPosition = sourceBuffer.position + lengthInBytes;
+      while (sourceBuffer.position < endPosition) {
+        let zerosCount = 0;
+        let count = ZigZagEncoding_1.default.decode(sourceBuffer);
+        if (count < 0) {
+          zerosCount = -count;
+          dstIndex += zerosCount;
+        } else {
+          self.setCountAtIndex(dstIndex++, count);
+        }
+      }
+      return dstIndex;
+    }
+    function getCookieBase(cookie) {
+      return cookie & ~240;
+    }
+    function getWordSizeInBytesFromCookie(cookie) {
+      if (getCookieBase(cookie) == V2EncodingCookieBase || getCookieBase(cookie) == V2CompressedEncodingCookieBase) {
+        return V2maxWordSizeInBytes;
+      }
+      const sizeByte = (cookie & 240) >> 4;
+      return sizeByte & 14;
+    }
+    function findDeflateFunction() {
+      try {
+        return eval('require("zlib").deflateSync');
+      } catch (error) {
+        return !!pako ? pako.deflate : () => {
+          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
+        };
+      }
+    }
+    function findInflateFunction() {
+      try {
+        return eval('require("zlib").inflateSync');
+      } catch (error) {
+        return !!pako ? pako.inflate : () => {
+          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
+        };
+      }
+    }
+    exports.deflate = findDeflateFunction();
+    exports.inflate = findInflateFunction();
+    function decompress(data) {
+      const buffer = new ByteBuffer_1.default(data);
+      const initialTargetPosition = buffer.position;
+      const cookie = buffer.getInt32();
+      if ((cookie & ~240) !== V2CompressedEncodingCookieBase) {
+        throw new Error("Encoding not supported, only V2 is supported");
+      }
+      const lengthOfCompressedContents = buffer.getInt32();
+      const uncompressedBuffer = (0, exports.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
+      return uncompressedBuffer;
+    }
+    function doDecode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
+      const buffer = new ByteBuffer_1.default(data);
+      const cookie = buffer.getInt32();
+      let payloadLengthInBytes;
+      let numberOfSignificantValueDigits;
+      let lowestTrackableUnitValue;
+      let highestTrackableValue;
+      if (getCookieBase(cookie) === V2EncodingCookieBase) {
+        if (getWordSizeInBytesFromCookie(cookie) != V2maxWordSizeInBytes) {
+          throw new Error("The buffer does not contain a Histogram (no valid cookie found)");
+        }
+        payloadLengthInBytes = buffer.getInt32();
+        buffer.getInt32();
+        numberOfSignificantValueDigits = buffer.getInt32();
+        lowestTrackableUnitValue = buffer.getInt64();
+        highestTrackableValue = buffer.getInt64();
+        buffer.getInt64();
+      } else {
+        throw new Error("The buffer does not contain a Histogram (no valid V2 encoding cookie found)");
+      }
+      highestTrackableValue = max(highestTrackableValue, minBarForHighestTrackableValue);
+      const histogramConstr = (0, JsHistogramFactory_1.constructorFromBucketSize)(bitBucketSize);
+      const histogram = new histogramConstr(lowestTrackableUnitValue, highestTrackableValue, numberOfSignificantValueDigits);
+      const filledLength = fillCountsArrayFromSourceBuffer(histogram, buffer, payloadLengthInBytes, V2maxWordSizeInBytes);
+      histogram.establishInternalTackingValues(filledLength);
+      return histogram;
+    }
+    function doEncodeIntoCompressedBase64(compressionLevel) {
+      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
+      const self = this;
+      const targetBuffer = ByteBuffer_1.default.allocate();
+      targetBuffer.putInt32(compressedEncodingCookie);
+      const intermediateUncompressedByteBuffer = ByteBuffer_1.default.allocate();
+      const uncompressedLength = encodeIntoByteBuffer(self, intermediateUncompressedByteBuffer);
+      const data = intermediateUncompressedByteBuffer.data.slice(0, uncompressedLength);
+      const compressedData = (0, exports.deflate)(data, compressionOptions);
+      targetBuffer.putInt32(compressedData.byteLength);
+      targetBuffer.putArray(compressedData);
+      return base64.fromByteArray(targetBuffer.data);
+    }
+    JsHistogram_1.JsHistogram.decode = doDecode;
+    JsHistogram_1.JsHistogram.prototype.encodeIntoCompressedBase64 = doEncodeIntoCompressedBase64;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/encoding.js
+var require_encoding = __commonJS({
+  "node_modules/hdr-histogram-js/dist/encoding.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = void 0;
+    exports2.decompress = decompress2;
+    var JsHistogram_12 = require_JsHistogram();
+    var ByteBuffer_12 = require_ByteBuffer();
+    var wasm_1 = require_wasm();
+    var base642 = require_base64_js();
+    var JsHistogram_encoding_1 = require_JsHistogram_encoding();
+    var V2CompressedEncodingCookieBase2 = 478450436;
+    var compressedEncodingCookie2 = V2CompressedEncodingCookieBase2 | 16;
+    function decompress2(data) {
+      const buffer = new ByteBuffer_12.default(data);
+      const initialTargetPosition = buffer.position;
+      const cookie = buffer.getInt32();
+      if ((cookie & ~240) !== V2CompressedEncodingCookieBase2) {
+        throw new Error("Encoding not supported, only V2 is supported");
+      }
+      const lengthOfCompressedContents = buffer.getInt32();
+      const uncompressedBuffer = (0, JsHistogram_encoding_1.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
+      return uncompressedBuffer;
+    }
+    var decodeFromCompressedBase642 = (base64String, bitBucketSize = 32, useWebAssembly = false, minBarForHighestTrackableValue = 0) => {
+      const data = base642.toByteArray(base64String.trim());
+      const uncompressedData = decompress2(data);
+      if (useWebAssembly) {
+        return wasm_1.WasmHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
+      }
+      return JsHistogram_12.JsHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
+    };
+    exports2.decodeFromCompressedBase64 = decodeFromCompressedBase642;
+    function encodeWasmIntoCompressedBase64(compressionLevel) {
+      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
+      const self = this;
+      const targetBuffer = ByteBuffer_12.default.allocate();
+      targetBuffer.putInt32(compressedEncodingCookie2);
+      const uncompressedData = self.encode();
+      const compressedData = (0, JsHistogram_encoding_1.deflate)(uncompressedData, compressionOptions);
+      targetBuffer.putInt32(compressedData.byteLength);
+      targetBuffer.putArray(compressedData);
+      return base642.fromByteArray(targetBuffer.data);
+    }
+    wasm_1.WasmHistogram.prototype.encodeIntoCompressedBase64 = encodeWasmIntoCompressedBase64;
+    var encodeIntoCompressedBase642 = (histogram, compressionLevel) => {
+      if (histogram instanceof wasm_1.WasmHistogram) {
+        return histogram.encodeIntoCompressedBase64(compressionLevel);
+      }
+      if (histogram instanceof JsHistogram_12.JsHistogram) {
+        return histogram.encodeIntoCompressedBase64(compressionLevel);
+      }
+      throw new Error("Unsupported Histogram implementation");
+    };
+    exports2.encodeIntoCompressedBase64 = encodeIntoCompressedBase642;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramLogReader.js
+var require_HistogramLogReader = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramLogReader.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.listTags = void 0;
+    var Histogram_1 = require_Histogram();
+    var encoding_1 = require_encoding();
+    var TAG_PREFIX = "Tag=";
+    var TAG_PREFIX_LENGTH = "Tag=".length;
+    var HistogramLogReader = class {
+      constructor(logContent, bitBucketSize = 32, useWebAssembly = false) {
+        this.lines = splitLines(logContent);
+        this.currentLineIndex = 0;
+        this.bitBucketSize = bitBucketSize;
+        this.useWebAssembly = useWebAssembly;
+      }
+      /**
+       * Read the next interval histogram from the log. Returns a Histogram object if
+       * an interval line was found, or null if not.
+       * <p>Upon encountering any unexpected format errors in reading the next interval
+       * from the file, this method will return a null.
+       * @return a DecodedInterval, or a null if no appropriate interval found
+       */
+      nextIntervalHistogram(rangeStartTimeSec = 0, rangeEndTimeSec = Number.MAX_VALUE) {
+        while (this.currentLineIndex < this.lines.length) {
+          const currentLine = this.lines[this.currentLineIndex];
+          this.currentLineIndex++;
+          if (currentLine.startsWith("#[StartTime:")) {
+            this.parseStartTimeFromLine(currentLine);
+          } else if (currentLine.startsWith("#[BaseTime:")) {
+            this.parseBaseTimeFromLine(currentLine);
+          } else if (currentLine.startsWith("#") || currentLine.startsWith('"StartTimestamp"')) {
+          } else if (currentLine.includes(",")) {
+            const tokens = currentLine.split(",");
+            const [firstToken] = tokens;
+            let tag;
+            if (firstToken.startsWith(TAG_PREFIX)) {
+              tag = firstToken.substring(TAG_PREFIX_LENGTH);
+              tokens.shift();
+            } else {
+              tag = Histogram_1.NO_TAG;
+            }
+            const [rawLogTimeStampInSec, rawIntervalLengthSec, , base64Histogram] = tokens;
+            const logTimeStampInSec = Number.parseFloat(rawLogTimeStampInSec);
+            if (!this.baseTimeSec) {
+              if (logTimeStampInSec < this.startTimeSec - 365 * 24 * 3600) {
+                this.baseTimeSec = this.startTimeSec;
+              } else {
+                this.baseTimeSec = 0;
+              }
+            }
+            if (rangeEndTimeSec < logTimeStampInSec) {
+              return null;
+            }
+            if (logTimeStampInSec < rangeStartTimeSec) {
+              continue;
+            }
+            const histogram = (0, encoding_1.decodeFromCompressedBase64)(base64Histogram, this.bitBucketSize, this.useWebAssembly);
+            histogram.startTimeStampMsec = (this.baseTimeSec + logTimeStampInSec) * 1e3;
+            const intervalLengthSec = Number.parseFloat(rawIntervalLengthSec);
+            histogram.endTimeStampMsec = (this.baseTimeSec + logTimeStampInSec + intervalLengthSec) * 1e3;
+            histogram.tag = tag;
+            return histogram;
+          }
+        }
+        return null;
+      }
+      parseStartTimeFromLine(line2) {
+        this.startTimeSec = Number.parseFloat(line2.split(" ")[1]);
+      }
+      parseBaseTimeFromLine(line2) {
+        this.baseTimeSec = Number.parseFloat(line2.split(" ")[1]);
+      }
+    };
+    var splitLines = (logContent) => logContent.split(/\r\n|\r|\n/g);
+    var shouldIncludeNoTag = (lines) => lines.find((line2) => !line2.startsWith("#") && !line2.startsWith('"') && !line2.startsWith(TAG_PREFIX) && line2.includes(","));
+    var listTags = (content) => {
+      const lines = splitLines(content);
+      const tags = lines.filter((line2) => line2.includes(",") && line2.startsWith(TAG_PREFIX)).map((line2) => line2.substring(TAG_PREFIX_LENGTH, line2.indexOf(",")));
+      const tagsWithoutDuplicates = new Set(tags);
+      const result = Array.from(tagsWithoutDuplicates);
+      if (shouldIncludeNoTag(lines)) {
+        result.unshift("NO TAG");
+      }
+      return result;
+    };
+    exports2.listTags = listTags;
+    exports2.default = HistogramLogReader;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramLogWriter.js
+var require_HistogramLogWriter = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramLogWriter.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var Histogram_1 = require_Histogram();
+    var encoding_1 = require_encoding();
+    var formatters_1 = require_formatters();
+    var HISTOGRAM_LOG_FORMAT_VERSION = "1.3";
+    var timeFormatter = (0, formatters_1.floatFormatter)(5, 3);
+    var HistogramLogWriter = class {
+      constructor(log) {
+        this.log = log;
+        this.baseTime = 0;
+      }
+      /**
+       * Output an interval histogram, with the given timestamp information and the [optional] tag
+       * associated with the histogram, using a configurable maxValueUnitRatio. (note that the
+       * specified timestamp information will be used, and the timestamp information in the actual
+       * histogram will be ignored).
+       * The max value reported with the interval line will be scaled by the given maxValueUnitRatio.
+       * @param startTimeStampSec The start timestamp to log with the interval histogram, in seconds.
+       * @param endTimeStampSec The end timestamp to log with the interval histogram, in seconds.
+       * @param histogram The interval histogram to log.
+       * @param maxValueUnitRatio The ratio by which to divide the histogram's max value when reporting on it.
+       */
+      outputIntervalHistogram(histogram, startTimeStampSec = (histogram.startTimeStampMsec - this.baseTime) / 1e3, endTimeStampSec = (histogram.endTimeStampMsec - this.baseTime) / 1e3, maxValueUnitRatio = 1e3) {
+        const base642 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
+        const start = timeFormatter(startTimeStampSec);
+        const duration = timeFormatter(endTimeStampSec - startTimeStampSec);
+        const max2 = timeFormatter(histogram.maxValue / maxValueUnitRatio);
+        const lineContent = `${start},${duration},${max2},${base642}
+`;
+        if (histogram.tag && histogram.tag !== Histogram_1.NO_TAG) {
+          this.log(`Tag=${histogram.tag},${lineContent}`);
+        } else {
+          this.log(lineContent);
+        }
+      }
+      /**
+       * Log a comment to the log.
+       * Comments will be preceded with with the '#' character.
+       * @param comment the comment string.
+       */
+      outputComment(comment) {
+        this.log(`#${comment}
+`);
+      }
+      /**
+       * Log a start time in the log.
+       * @param startTimeMsec time (in milliseconds) since the absolute start time (the epoch)
+       */
+      outputStartTime(startTimeMsec) {
+        this.outputComment(`[StartTime: ${(0, formatters_1.floatFormatter)(5, 3)(startTimeMsec / 1e3)} (seconds since epoch), ${new Date(startTimeMsec)}]
+`);
+      }
+      /**
+       * Output a legend line to the log.
+       */
+      outputLegend() {
+        this.log('"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"\n');
+      }
+      /**
+       * Output a log format version to the log.
+       */
+      outputLogFormatVersion() {
+        this.outputComment("[Histogram log format version " + HISTOGRAM_LOG_FORMAT_VERSION + "]");
+      }
+    };
+    exports2.default = HistogramLogWriter;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramBuilder.js
+var require_HistogramBuilder = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramBuilder.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.build = exports2.defaultRequest = void 0;
+    var JsHistogramFactory_12 = require_JsHistogramFactory();
+    var wasm_1 = require_wasm();
+    exports2.defaultRequest = {
+      bitBucketSize: 32,
+      autoResize: true,
+      lowestDiscernibleValue: 1,
+      highestTrackableValue: 2,
+      numberOfSignificantValueDigits: 3,
+      useWebAssembly: false
+    };
+    var build2 = (request = exports2.defaultRequest) => {
+      const parameters = Object.assign({}, exports2.defaultRequest, request);
+      if (request.useWebAssembly && wasm_1.webAssemblyAvailable) {
+        return wasm_1.WasmHistogram.build(parameters);
+      }
+      const histogramConstr = (0, JsHistogramFactory_12.constructorFromBucketSize)(parameters.bitBucketSize);
+      const histogram = new histogramConstr(parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits);
+      histogram.autoResize = parameters.autoResize;
+      return histogram;
+    };
+    exports2.build = build2;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Recorder.js
+var require_Recorder = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Recorder.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var HistogramBuilder_1 = require_HistogramBuilder();
+    var Recorder2 = class _Recorder {
+      /**
+       * Construct an auto-resizing {@link Recorder} with a lowest discernible value of
+       * 1 and an auto-adjusting highestTrackableValue. Can auto-resize up to track values up to Number.MAX_SAFE_INTEGER.
+       *
+       * @param histogramBuildRequest parameters used to build histograms while using this recorder.
+       * @param clock (for testing purpose) an action that give current time in ms since 1970
+       */
+      constructor(histogramBuildRequest = HistogramBuilder_1.defaultRequest, clock = () => (/* @__PURE__ */ new Date()).getTime()) {
+        this.histogramBuildRequest = histogramBuildRequest;
+        this.clock = clock;
+        this.activeHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
+        _Recorder.idGenerator++;
+        this.activeHistogram.containingInstanceId = _Recorder.idGenerator;
+        this.activeHistogram.startTimeStampMsec = clock();
+      }
+      /**
+       * Record a value in the histogram
+       *
+       * @param value The value to be recorded
+       * @throws may throw Error if value is exceeds highestTrackableValue
+       */
+      recordValue(value) {
+        this.activeHistogram.recordValue(value);
+      }
+      /**
+       * Record a value in the histogram (adding to the value's current count)
+       *
+       * @param value The value to be recorded
+       * @param count The number of occurrences of this value to record
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithCount(value, count) {
+        this.activeHistogram.recordValueWithCount(value, count);
+      }
+      /**
+       * Record a value
+       * <p>
+       * To compensate for the loss of sampled values when a recorded value is larger than the expected
+       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
+       * (down to the expectedIntervalBetweenValueSamples) value records.
+       * <p>
+       * See related notes {@link Histogram#recordValueWithExpectedInterval(long, long)}
+       * for more explanations about coordinated omission and expected interval correction.
+       *      *
+       * @param value The value to record
+       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
+       *                                           auto-generated value records as appropriate if value is larger
+       *                                           than expectedIntervalBetweenValueSamples
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this.activeHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+      }
+      /**
+       * Get an interval histogram, which will include a stable, consistent view of all value counts
+       * accumulated since the last interval histogram was taken.
+       * <p>
+       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
+       * getIntervalHistogram(histogramToRecycle)}
+       * accepts a previously returned interval histogram that can be recycled internally to avoid allocation
+       * and content copying operations, and is therefore significantly more efficient for repeated use than
+       * {@link Recorder#getIntervalHistogram()} and
+       * {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()}. The provided
+       * {@code histogramToRecycle} must
+       * be either be null or an interval histogram returned by a previous call to
+       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
+       * getIntervalHistogram(histogramToRecycle)} or
+       * {@link Recorder#getIntervalHistogram()}.
+       * <p>
+       * NOTE: The caller is responsible for not recycling the same returned interval histogram more than once. If
+       * the same interval histogram instance is recycled more than once, behavior is undefined.
+       * <p>
+       * Calling {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
+       * getIntervalHistogram(histogramToRecycle)} will reset the value counts, and start accumulating value
+       * counts for the next interval
+       *
+       * @param histogramToRecycle a previously returned interval histogram that may be recycled to avoid allocation and
+       *                           copy operations.
+       * @return a histogram containing the value counts accumulated since the last interval histogram was taken.
+       */
+      getIntervalHistogram(histogramToRecycle) {
+        if (histogramToRecycle) {
+          const histogramToRecycleWithId = histogramToRecycle;
+          if (histogramToRecycleWithId.containingInstanceId !== this.activeHistogram.containingInstanceId) {
+            throw "replacement histogram must have been obtained via a previous getIntervalHistogram() call from this Recorder";
+          }
+        }
+        this.inactiveHistogram = histogramToRecycle;
+        this.performIntervalSample();
+        const sampledHistogram = this.inactiveHistogram;
+        this.inactiveHistogram = null;
+        return sampledHistogram;
+      }
+      /**
+       * Place a copy of the value counts accumulated since accumulated (since the last interval histogram
+       * was taken) into {@code targetHistogram}.
+       *
+       * Calling {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()} will reset
+       * the value counts, and start accumulating value counts for the next interval.
+       *
+       * @param targetHistogram the histogram into which the interval histogram's data should be copied
+       */
+      getIntervalHistogramInto(targetHistogram) {
+        this.performIntervalSample();
+        if (this.inactiveHistogram) {
+          targetHistogram.add(this.inactiveHistogram);
+          targetHistogram.startTimeStampMsec = this.inactiveHistogram.startTimeStampMsec;
+          targetHistogram.endTimeStampMsec = this.inactiveHistogram.endTimeStampMsec;
+        }
+      }
+      /**
+       * Reset any value counts accumulated thus far.
+       */
+      reset() {
+        this.activeHistogram.reset();
+        this.activeHistogram.startTimeStampMsec = this.clock();
+      }
+      performIntervalSample() {
+        if (!this.inactiveHistogram) {
+          this.inactiveHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
+          this.inactiveHistogram.containingInstanceId = this.activeHistogram.containingInstanceId;
+        }
+        this.inactiveHistogram.reset();
+        const tempHistogram = this.activeHistogram;
+        this.activeHistogram = this.inactiveHistogram;
+        this.inactiveHistogram = tempHistogram;
+        const currentTimeInMs = this.clock();
+        this.inactiveHistogram.endTimeStampMsec = currentTimeInMs;
+        this.activeHistogram.startTimeStampMsec = currentTimeInMs;
+      }
+      /**
+       * Release memory associated to this recorder by destroying
+       * histograms used under the cover.
+       * Useful when webassembly histograms are used.
+       */
+      destroy() {
+        var _a;
+        this.activeHistogram.destroy();
+        (_a = this.inactiveHistogram) === null || _a === void 0 ? void 0 : _a.destroy();
+      }
+    };
+    Recorder2.idGenerator = 0;
+    exports2.default = Recorder2;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/hdr-histogram-js/dist/index.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.JsHistogram = exports2.WasmHistogram = exports2.Recorder = exports2.HistogramLogWriter = exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = exports2.ByteBuffer = exports2.build = exports2.listTags = exports2.HistogramLogReader = exports2.PackedHistogram = exports2.Float64Histogram = exports2.Int32Histogram = exports2.Int16Histogram = exports2.Int8Histogram = exports2.initWebAssemblySync = exports2.initWebAssembly = void 0;
+    var ByteBuffer_12 = require_ByteBuffer();
+    exports2.ByteBuffer = ByteBuffer_12.default;
+    var encoding_1 = require_encoding();
+    Object.defineProperty(exports2, "decodeFromCompressedBase64", { enumerable: true, get: function() {
+      return encoding_1.decodeFromCompressedBase64;
+    } });
+    Object.defineProperty(exports2, "encodeIntoCompressedBase64", { enumerable: true, get: function() {
+      return encoding_1.encodeIntoCompressedBase64;
+    } });
+    var Float64Histogram_1 = require_Float64Histogram();
+    exports2.Float64Histogram = Float64Histogram_1.default;
+    var HistogramLogReader_1 = require_HistogramLogReader();
+    exports2.HistogramLogReader = HistogramLogReader_1.default;
+    Object.defineProperty(exports2, "listTags", { enumerable: true, get: function() {
+      return HistogramLogReader_1.listTags;
+    } });
+    var HistogramLogWriter_1 = require_HistogramLogWriter();
+    exports2.HistogramLogWriter = HistogramLogWriter_1.default;
+    var Int16Histogram_1 = require_Int16Histogram();
+    exports2.Int16Histogram = Int16Histogram_1.default;
+    var Int32Histogram_1 = require_Int32Histogram();
+    exports2.Int32Histogram = Int32Histogram_1.default;
+    var Int8Histogram_1 = require_Int8Histogram();
+    exports2.Int8Histogram = Int8Histogram_1.default;
+    var JsHistogram_12 = require_JsHistogram();
+    exports2.JsHistogram = JsHistogram_12.default;
+    var PackedHistogram_1 = require_PackedHistogram();
+    exports2.PackedHistogram = PackedHistogram_1.default;
+    var Recorder_1 = require_Recorder();
+    exports2.Recorder = Recorder_1.default;
+    var wasm_1 = require_wasm();
+    Object.defineProperty(exports2, "initWebAssembly", { enumerable: true, get: function() {
+      return wasm_1.initWebAssembly;
+    } });
+    Object.defineProperty(exports2, "initWebAssemblySync", { enumerable: true, get: function() {
+      return wasm_1.initWebAssemblySync;
+    } });
+    Object.defineProperty(exports2, "WasmHistogram", { enumerable: true, get: function() {
+      return wasm_1.WasmHistogram;
+    } });
+    var HistogramBuilder_1 = require_HistogramBuilder();
+    Object.defineProperty(exports2, "build", { enumerable: true, get: function() {
+      return HistogramBuilder_1.build;
+    } });
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -14503,9 +14503,9 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isScalar3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
@@ -14527,7 +14527,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar3(node) || isCollection(node)) && !!node.anchor;
     exports2.ALIAS = ALIAS;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
@@ -14539,10 +14539,10 @@ var require_identity = __commonJS({
     exports2.isAlias = isAlias;
     exports2.isCollection = isCollection;
     exports2.isDocument = isDocument;
-    exports2.isMap = isMap2;
+    exports2.isMap = isMap3;
     exports2.isNode = isNode;
     exports2.isPair = isPair;
-    exports2.isScalar = isScalar2;
+    exports2.isScalar = isScalar3;
     exports2.isSeq = isSeq2;
   }
 });
@@ -15058,8 +15058,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -15167,13 +15167,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count2 = 0;
+        let count = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count2)
-            count2 = c;
+          if (c > count)
+            count = c;
         }
-        return count2;
+        return count;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -16835,9 +16835,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num2 = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num2))
-        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -16877,8 +16877,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -17317,8 +17317,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str.replace(/_/g, "")),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -17520,23 +17520,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
       const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
-      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
-      return sign === "-" ? num2(-1) * res : res;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num2 = (n) => n;
+      let num = (n) => n;
       if (typeof value === "bigint")
-        num2 = (n) => BigInt(n);
+        num = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num2(-1);
+        value *= num(-1);
       }
-      const _60 = num2(60);
+      const _60 = num(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -18126,8 +18126,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -18204,12 +18204,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count2 = 1;
+        let count = 1;
         const end = error.linePos[1];
         if (end?.line === line2 && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count2);
+        const pointer = " ".repeat(ci) + "^".repeat(count);
         error.message += `:
 
 ${lineStr}
@@ -18651,9 +18651,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap2 = fc.start.source === "{";
-      const fcName = isMap2 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap3 = fc.start.source === "{";
+      const fcName = isMap3 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap3 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -18689,7 +18689,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap3 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -18729,7 +18729,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
+        if (!isMap3 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -18752,7 +18752,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap2 && !props.found && ctx.options.strict) {
+            if (!isMap3 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -18784,7 +18784,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap2) {
+          if (isMap3) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -18800,7 +18800,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap2 ? "}" : "]";
+      const expectedEnd = isMap3 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -20087,7 +20087,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar3 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -20171,7 +20171,7 @@ var require_cst = __commonJS({
     exports2.FLOW_END = FLOW_END;
     exports2.SCALAR = SCALAR;
     exports2.isCollection = isCollection;
-    exports2.isScalar = isScalar2;
+    exports2.isScalar = isScalar3;
     exports2.prettyToken = prettyToken;
     exports2.tokenType = tokenType;
   }
@@ -28505,7 +28505,7 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_url: (p, at, len) => {
+          wasm_on_url: (p, at2, len) => {
             return 0;
           },
           /**
@@ -28514,9 +28514,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_status: (p, at, len) => {
+          wasm_on_status: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28533,9 +28533,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_field: (p, at, len) => {
+          wasm_on_header_field: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28544,9 +28544,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_value: (p, at, len) => {
+          wasm_on_header_value: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28566,9 +28566,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_body: (p, at, len) => {
+          wasm_on_body: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -45755,8 +45755,8 @@ var require_util6 = __commonJS({
           return false;
         }
       }
-      const num2 = Number.parseInt(value, 10);
-      return num2 >= 8 && num2 <= 15;
+      const num = Number.parseInt(value, 10);
+      return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
       let urlRecord;
@@ -47890,15 +47890,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count2) {
-        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count) {
+        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count2 < remaining) {
-            this.linePos += count2;
-            count2 = 0;
+          if (count < remaining) {
+            this.linePos += count;
+            count = 0;
           } else {
-            count2 -= remaining;
+            count -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -48457,12 +48457,22 @@ ${captureLines}` : capture.stack;
 import { parseArgs } from "node:util";
 
 // src/core/errors.ts
-var ConfigError = class extends Error {
-  name = "ConfigError";
-};
-var BootError = class extends Error {
-  constructor(message, service, logTail = []) {
+var PerfgateError = class extends Error {
+  constructor(message, code2) {
     super(message);
+    this.code = code2;
+  }
+  code;
+};
+var ConfigError = class extends PerfgateError {
+  name = "ConfigError";
+  constructor(message) {
+    super(message, "PERFGATE_CONFIG");
+  }
+};
+var BootError = class extends PerfgateError {
+  constructor(message, service, logTail = []) {
+    super(message, "PERFGATE_BOOT");
     this.service = service;
     this.logTail = logTail;
   }
@@ -48470,17 +48480,56 @@ var BootError = class extends Error {
   logTail;
   name = "BootError";
 };
-var InputFileError = class extends Error {
+var InputFileError = class extends PerfgateError {
   name = "InputFileError";
+  constructor(message) {
+    super(message, "PERFGATE_INPUT_FILE");
+  }
 };
-var InterruptedError = class extends Error {
+var InterruptedError = class extends PerfgateError {
   name = "InterruptedError";
+  constructor(message) {
+    super(message, "PERFGATE_INTERRUPTED");
+  }
 };
 var ExitCode = { pass: 0, gateFailed: 1, usage: 2, couldNotRun: 3, interrupted: 130 };
 function exitCodeFor(error) {
-  if (error instanceof ConfigError || error instanceof InputFileError) return ExitCode.usage;
-  if (error instanceof InterruptedError) return ExitCode.interrupted;
-  return ExitCode.couldNotRun;
+  if (!(error instanceof PerfgateError)) return ExitCode.couldNotRun;
+  switch (error.code) {
+    case "PERFGATE_CONFIG":
+    case "PERFGATE_INPUT_FILE":
+      return ExitCode.usage;
+    case "PERFGATE_INTERRUPTED":
+      return ExitCode.interrupted;
+    default:
+      return ExitCode.couldNotRun;
+  }
+}
+
+// src/adapters/signals.ts
+import { constants as osConstants } from "node:os";
+function signalExitCode(signal) {
+  return 128 + (signal ? osConstants.signals[signal] ?? 15 : 2);
+}
+function interruptOnSignals(onFirst, exitCodeOnSecond = signalExitCode) {
+  const controller = new AbortController();
+  let received;
+  const onSignal = (signal) => {
+    if (received !== void 0) process.exit(exitCodeOnSecond(signal));
+    received = signal;
+    onFirst(signal);
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    received: () => received,
+    remove: () => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  };
 }
 
 // src/core/options.ts
@@ -48500,27 +48549,1833 @@ function parseReportFormat(value, input = "--format") {
 function parseShard(value, input = "shard") {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   const index = Number(match?.[1]);
-  const count2 = Number(match?.[2]);
-  if (!match || count2 < 1 || index < 1 || index > count2) {
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
     throw new ConfigError(
       `${input}: "${value}" is not a shard; use "<index>/<count>" with 1 \u2264 index \u2264 count, like "1/4"`
     );
   }
-  return { index, count: count2 };
+  return { index, count };
 }
 function selectShard(items, shard) {
   if (!shard) return [...items];
   return items.filter((_, position) => position % shard.count === shard.index - 1);
 }
 
-// src/core/duration.ts
-var DURATION_PATTERN = "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$";
-var RATE_PATTERN = "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$";
-var PERCENT_PATTERN = "^([0-9]+(?:\\.[0-9]+)?)%$";
-var durationRegex = new RegExp(DURATION_PATTERN);
-var rateRegex = new RegExp(RATE_PATTERN);
-var percentRegex = new RegExp(PERCENT_PATTERN);
-var MS_PER_UNIT = [36e5, 6e4, 1e3, 1];
+// src/core/closest-match.ts
+function levenshtein(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+function closestMatch(word, candidates, maxDistance = 2) {
+  let best;
+  let bestDistance = maxDistance + 1;
+  for (const candidate of candidates) {
+    const distance = levenshtein(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+// src/core/save-policy.ts
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+function decideSave(comparison, mode, optIn) {
+  if (comparison.verdict !== "fail") return { save: true };
+  const why = [
+    comparison.regressions.length > 0 ? plural(comparison.regressions.length, "regression") : void 0,
+    comparison.breaches.length > 0 ? plural(comparison.breaches.length, "breached threshold") : void 0
+  ].filter((part) => part !== void 0).join(", ");
+  if (mode === "always") return { save: true, note: `saved although it failed the gate (${why}), as ${optIn} asks` };
+  return {
+    save: false,
+    reason: `this run failed the gate (${why}), so it was not saved as the baseline and the stored one stays the reference; if the change is intended, accept it with ${optIn}`
+  };
+}
+function parseSaveMode(value, input) {
+  const normalized = value.trim().toLowerCase();
+  if (normalized === "pass" || normalized === "always") return normalized;
+  throw new ConfigError(
+    `${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`
+  );
+}
+
+// node_modules/markdown-table/index.js
+function defaultStringLength(value) {
+  return value.length;
+}
+function markdownTable(table2, options) {
+  const settings = options || {};
+  const align = (settings.align || []).concat();
+  const stringLength = settings.stringLength || defaultStringLength;
+  const alignments = [];
+  const cellMatrix = [];
+  const sizeMatrix = [];
+  const longestCellByColumn = [];
+  let mostCellsPerRow = 0;
+  let rowIndex = -1;
+  while (++rowIndex < table2.length) {
+    const row2 = [];
+    const sizes2 = [];
+    let columnIndex2 = -1;
+    if (table2[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table2[rowIndex].length;
+    }
+    while (++columnIndex2 < table2[rowIndex].length) {
+      const cell = serialize(table2[rowIndex][columnIndex2]);
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell);
+        sizes2[columnIndex2] = size;
+        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
+          longestCellByColumn[columnIndex2] = size;
+        }
+      }
+      row2.push(cell);
+    }
+    cellMatrix[rowIndex] = row2;
+    sizeMatrix[rowIndex] = sizes2;
+  }
+  let columnIndex = -1;
+  if (typeof align === "object" && "length" in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex]);
+    }
+  } else {
+    const code2 = toAlignment(align);
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code2;
+    }
+  }
+  columnIndex = -1;
+  const row = [];
+  const sizes = [];
+  while (++columnIndex < mostCellsPerRow) {
+    const code2 = alignments[columnIndex];
+    let before = "";
+    let after = "";
+    if (code2 === 99) {
+      before = ":";
+      after = ":";
+    } else if (code2 === 108) {
+      before = ":";
+    } else if (code2 === 114) {
+      after = ":";
+    }
+    let size = settings.alignDelimiters === false ? 1 : Math.max(
+      1,
+      longestCellByColumn[columnIndex] - before.length - after.length
+    );
+    const cell = before + "-".repeat(size) + after;
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length;
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size;
+      }
+      sizes[columnIndex] = size;
+    }
+    row[columnIndex] = cell;
+  }
+  cellMatrix.splice(1, 0, row);
+  sizeMatrix.splice(1, 0, sizes);
+  rowIndex = -1;
+  const lines = [];
+  while (++rowIndex < cellMatrix.length) {
+    const row2 = cellMatrix[rowIndex];
+    const sizes2 = sizeMatrix[rowIndex];
+    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
+    columnIndex = -1;
+    const line2 = [];
+    while (++columnIndex < cellsInRow) {
+      const cell = row2[columnIndex] || "";
+      let before = "";
+      let after = "";
+      if (settings.alignDelimiters !== false) {
+        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
+        const code2 = alignments[columnIndex];
+        if (code2 === 114) {
+          before = " ".repeat(size);
+        } else if (code2 === 99) {
+          const half = size / 2;
+          if (size % 2) {
+            before = " ".repeat(half + 0.5);
+            after = " ".repeat(half - 0.5);
+          } else {
+            before = " ".repeat(half);
+            after = before;
+          }
+        } else {
+          after = " ".repeat(size);
+        }
+      }
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line2.push("|");
+      }
+      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
+      // empty: there will be a closing space.
+      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
+        line2.push(" ");
+      }
+      if (settings.alignDelimiters !== false) {
+        line2.push(before);
+      }
+      line2.push(cell);
+      if (settings.alignDelimiters !== false) {
+        line2.push(after);
+      }
+      if (settings.padding !== false) {
+        line2.push(" ");
+      }
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line2.push("|");
+      }
+    }
+    lines.push(
+      settings.delimiterEnd === false ? line2.join("").replace(/ +$/, "") : line2.join("")
+    );
+  }
+  return lines.join("\n");
+}
+function serialize(value) {
+  return value === null || value === void 0 ? "" : String(value);
+}
+function toAlignment(value) {
+  const code2 = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code2 === 67 || code2 === 99 ? 99 : code2 === 76 || code2 === 108 ? 108 : code2 === 82 || code2 === 114 ? 114 : 0;
+}
+
+// src/core/report/format.ts
+function groupThousands(decimal) {
+  const negative = decimal.startsWith("-");
+  const unsigned = negative ? decimal.slice(1) : decimal;
+  const [whole = "", fraction] = unsigned.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${grouped}${fraction === void 0 ? "" : `.${fraction}`}`;
+}
+function formatCount(value) {
+  if (!Number.isFinite(value)) return "n/a";
+  return groupThousands(Math.round(value).toFixed(0));
+}
+function formatFixed(value, decimals = 1) {
+  if (!Number.isFinite(value)) return "n/a";
+  const text = value.toFixed(decimals);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+function formatMsValue(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (ms === 0) return "0";
+  const magnitude = Math.abs(Number(ms.toPrecision(3)));
+  if (magnitude >= 100) return groupThousands(Math.round(ms).toFixed(0));
+  const decimals = magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
+  return formatFixed(ms, decimals);
+}
+function formatMs(ms) {
+  return Number.isFinite(ms) ? `${formatMsValue(ms)} ms` : "n/a";
+}
+function formatMsLimit(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  const text = formatMsValue(ms);
+  return `${text.includes(".") ? text.replace(/\.?0+$/, "") : text} ms`;
+}
+function formatRpsValue(rps) {
+  if (!Number.isFinite(rps)) return "n/a";
+  const magnitude = Math.abs(rps);
+  if (magnitude >= 1e3) return groupThousands(Math.round(rps).toFixed(0));
+  return formatFixed(rps, magnitude >= 10 || rps === 0 ? 1 : 2);
+}
+function formatRps(rps) {
+  return Number.isFinite(rps) ? `${formatRpsValue(rps)}/s` : "n/a";
+}
+function formatPercent(fraction, decimals = 1) {
+  if (!Number.isFinite(fraction)) return "n/a";
+  return `${formatFixed(fraction * 100, decimals)}%`;
+}
+function signed(text) {
+  if (text.startsWith("-")) return text;
+  return /^0(\.0*)?$/.test(text) ? text : `+${text}`;
+}
+function formatSignedPercent(fraction, decimals = 1) {
+  if (!Number.isFinite(fraction)) return "n/a";
+  return `${signed(formatFixed(fraction * 100, decimals))}%`;
+}
+function formatSignedPoints(fraction, decimals = 2) {
+  if (!Number.isFinite(fraction)) return "n/a";
+  return `${signed(formatFixed(fraction * 100, decimals))} pp`;
+}
+function intervalDecimals(interval) {
+  return Math.abs(interval[1] - interval[0]) >= 0.02 ? 0 : 1;
+}
+function formatPercentInterval(interval) {
+  const decimals = intervalDecimals(interval);
+  return `[${formatSignedPercent(interval[0], decimals)}, ${formatSignedPercent(interval[1], decimals)}]`;
+}
+function formatPointsInterval(interval) {
+  return `[${formatSignedPoints(interval[0]).replace(" pp", "")}, ${formatSignedPoints(interval[1])}]`;
+}
+function formatBytes(bytes) {
+  if (!Number.isFinite(bytes)) return "n/a";
+  const units = ["B", "kB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 999.5 && unit < units.length - 1) {
+    value /= 1e3;
+    unit += 1;
+  }
+  if (unit === 0) return `${Math.round(value)} B`;
+  const magnitude = Math.abs(value);
+  const decimals = magnitude >= 99.95 ? 0 : magnitude >= 9.995 ? 1 : 2;
+  return `${formatFixed(value, decimals)} ${units[unit]}`;
+}
+function formatDuration(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (Math.abs(ms) < 1e3) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1e3;
+  if (seconds < 60) {
+    const text = formatFixed(seconds, 1);
+    return `${text.endsWith(".0") ? text.slice(0, -2) : text} s`;
+  }
+  const totalSeconds = Math.round(seconds);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const rest = totalSeconds % 60;
+  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
+  return rest > 0 ? `${minutes}m ${rest}s` : `${minutes}m`;
+}
+function formatAge(savedAt, now) {
+  const savedMs = Date.parse(savedAt);
+  if (!Number.isFinite(savedMs) || !Number.isFinite(now.getTime())) return void 0;
+  const ageMs = now.getTime() - savedMs;
+  const minutes = Math.floor(ageMs / 6e4);
+  if (minutes < 1) return "just now";
+  const plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"} old`;
+  if (minutes < 60) return plural2(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return plural2(hours, "hour");
+  return plural2(Math.floor(hours / 24), "day");
+}
+function formatPValue(p) {
+  if (p === void 0 || !Number.isFinite(p)) return "\u2013";
+  if (p < 1e-3) return "<0.001";
+  if (p < 0.1) return formatFixed(p, 3);
+  return formatFixed(p, 2);
+}
+function shortSha(sha) {
+  return sha.slice(0, 7);
+}
+function pluralize(count, singular, plural2 = `${singular}s`) {
+  return `${formatCount(count)} ${count === 1 ? singular : plural2}`;
+}
+var METRIC_ORDER = ["capacity", "p50", "p90", "p95", "p99", "rps", "error_rate"];
+function metricLabel(metric) {
+  return metric === "error_rate" ? "error rate" : metric;
+}
+var NO_VALUE = "\u2014";
+function isLatencyMetric(metric) {
+  return metric !== "rps" && metric !== "error_rate";
+}
+function formatMetricValue(metric, value, okCount) {
+  if (metric === "rps" || metric === "capacity") return formatRps(value);
+  if (metric === "error_rate") return formatPercent(value, 2);
+  return okCount === 0 ? NO_VALUE : formatMs(value);
+}
+function formatLatency(ms, okCount) {
+  return okCount === 0 ? NO_VALUE : formatMs(ms);
+}
+function okPerSec(result) {
+  return result.durationMs > 0 ? result.requests.ok / (result.durationMs / 1e3) : 0;
+}
+function formatMetricChange(metric, change) {
+  return metric === "error_rate" ? formatSignedPoints(change) : formatSignedPercent(change);
+}
+function formatMetricInterval(metric, interval) {
+  return metric === "error_rate" ? formatPointsInterval(interval) : formatPercentInterval(interval);
+}
+function formatChangeWithInterval(metric, change, interval) {
+  const text = formatMetricChange(metric, change);
+  return interval ? `${text} ${formatMetricInterval(metric, interval)}` : text;
+}
+function metricComparisonCells(m, ok = {}) {
+  const noLatency = isLatencyMetric(m.metric) && (ok.baseline === 0 || ok.current === 0);
+  return [
+    metricLabel(m.metric),
+    formatMetricValue(m.metric, m.baseline, ok.baseline),
+    formatMetricValue(m.metric, m.current, ok.current),
+    noLatency ? NO_VALUE : formatChangeWithInterval(m.metric, m.change, m.changeInterval)
+  ];
+}
+function formatThresholdActual(expression, actual) {
+  const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? "";
+  if (name === "error_rate") return formatPercent(actual, 2);
+  if (name === "rps" || name === "capacity") return formatRps(actual);
+  if (["dropped", "requests", "count", "ko"].includes(name)) return formatCount(actual);
+  return formatMs(actual);
+}
+function formatThresholdOutcome(t) {
+  return t.reason ? `${NO_VALUE} ${t.reason}` : formatThresholdActual(t.expression, t.actual);
+}
+function formatThresholdLine(t) {
+  return `${t.ok ? "\u2713" : "\u2717"} ${t.expression} of ${t.scenario}: ${formatThresholdOutcome(t)}`;
+}
+var GRADE_BANDS = {
+  excellent: "< 50 ms",
+  good: "50\u2013100 ms",
+  acceptable: "100\u2013150 ms",
+  arguable: "150\u2013250 ms",
+  unresponsive: "\u2265 250 ms"
+};
+function formatGrade(grade, okCount) {
+  return `${grade} (${okCount === 0 ? "no request succeeded" : GRADE_BANDS[grade]})`;
+}
+function formatStatusCodes(statusCodes) {
+  const entries = Object.entries(statusCodes).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
+  return entries.length === 0 ? "none" : entries.map(([code2, count]) => `${code2}:${count}`).join(" ");
+}
+function formatErrorCounts(errors) {
+  const entries = Object.entries(errors).filter(([, count]) => count > 0);
+  entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name}:${count}`).join(" ");
+}
+function describeParams(params) {
+  const parts = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (key === "executor" || value === void 0 || value === null) continue;
+    parts.push(describeParam(key, value));
+  }
+  return parts.join(" \xB7 ");
+}
+function words(key) {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/\bvus\b/, "VUs");
+}
+function describeParam(key, value) {
+  if (typeof value === "number" && key.endsWith("Ms")) return `${words(key.slice(0, -2))} ${formatDuration(value)}`;
+  if (typeof value === "number" && key.endsWith("PerSec")) return `${words(key.slice(0, -6))} ${formatRps(value)}`;
+  if (typeof value === "number") return `${words(key)} ${groupThousands(String(value))}`;
+  if (key === "stages" && Array.isArray(value)) {
+    const stages = value.map((stage) => {
+      const { target, durationMs } = stage ?? {};
+      return typeof target === "number" && typeof durationMs === "number" ? `${target} over ${formatDuration(durationMs)}` : JSON.stringify(stage);
+    });
+    return `stages ${stages.join(" \u2192 ")}`;
+  }
+  if (typeof value === "string" || typeof value === "boolean") return `${words(key)} ${String(value)}`;
+  return `${words(key)} ${JSON.stringify(value)}`;
+}
+
+// src/core/report/markup/text.ts
+function renderTextTable(rows2, rightAligned, indent = "  ") {
+  const width = (cell) => [...cell].length;
+  const widths = [];
+  for (const row of rows2) row.forEach((cell, i) => widths[i] = Math.max(widths[i] ?? 0, width(cell)));
+  return rows2.map(
+    (row) => (indent + row.map((cell, i) => {
+      const pad = " ".repeat((widths[i] ?? 0) - width(cell));
+      return rightAligned[i] ? pad + cell : cell + pad;
+    }).join("  ")).trimEnd()
+  );
+}
+
+// src/core/capacity/report.ts
+function capacityCurve(capacity) {
+  const byRate = /* @__PURE__ */ new Map();
+  for (const level of capacity.levels) byRate.set(level.intendedPerSec, level);
+  return [...byRate.values()].sort((a, b) => a.intendedPerSec - b.intendedPerSec);
+}
+function describeCapacity(capacity) {
+  const [low, high] = capacity.bracket;
+  const bracket = high === null ? `at least ${formatRps(low)}` : `between ${formatRps(low)} (held) and ${formatRps(high)} (broke)`;
+  const parts = [`capacity ${formatRps(capacity.ratePerSec)}: ${bracket}`];
+  if (capacity.limitedBy !== "service" || capacity.ratePerSec === 0) parts.push(describeCapacityLimit(capacity));
+  if (capacity.knee) parts.push(`knee at ${formatRps(capacity.knee.ratePerSec)} (${capacity.knee.reason})`);
+  if (capacity.firstFailure)
+    parts.push(`first failure at ${formatRps(capacity.firstFailure.ratePerSec)}: ${capacity.firstFailure.reason}`);
+  return parts.join(" \xB7 ");
+}
+function failuresCell(level) {
+  const failures = formatErrorCounts(level.failures);
+  return level.requests.dropped > 0 ? `${failures === "none" ? "" : `${failures} `}dropped:${level.requests.dropped}`.trim() : failures;
+}
+function statusCell(level, plain) {
+  if (level.held) return plain ? "\u2713 held" : "\u2705 held";
+  if (level.generatorLimited) return plain ? "\u26A0 generator" : "\u26A0\uFE0F generator";
+  return plain ? "\u2717 broke" : "\u274C broke";
+}
+function curveRows(capacity, plain) {
+  const rows2 = [["intended", "achieved", "p50 ms", "p95 ms", "p99 ms", "errors", "failures", "level"]];
+  for (const level of capacityCurve(capacity)) {
+    rows2.push([
+      formatRps(level.intendedPerSec),
+      formatRps(level.achievedPerSec),
+      formatMsValue(level.latencyMs.p50),
+      formatMsValue(level.latencyMs.p95),
+      formatMsValue(level.latencyMs.p99),
+      formatPercent(level.errorRate, 2),
+      failuresCell(level),
+      statusCell(level, plain)
+    ]);
+  }
+  return rows2;
+}
+function escapeText(text) {
+  return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function chartNumber(value) {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : "0";
+}
+function chartLabel(ratePerSec) {
+  return `"${formatRpsValue(ratePerSec).replace(/,/g, "")}"`;
+}
+function renderCapacityMarkdown(result) {
+  const capacity = result.capacity;
+  if (!capacity) return void 0;
+  const curve = capacityCurve(capacity);
+  const out = [
+    `**${escapeText(describeCapacity(capacity))}**`,
+    "",
+    markdownTable(curveRows(capacity, false), { align: ["r", "r", "r", "r", "r", "r", "l", "l"] })
+  ];
+  if (curve.length >= 2) {
+    const labels = curve.map((level) => chartLabel(level.intendedPerSec)).join(", ");
+    const top = Math.max(...curve.map((level) => Math.max(level.intendedPerSec, level.achievedPerSec)));
+    const topMs = Math.max(...curve.map((level) => level.latencyMs.p95));
+    out.push(
+      "",
+      "```mermaid",
+      "xychart-beta",
+      `  title "${result.name.replace(/["\\]/g, "'")}: achieved vs intended rate (req/s)"`,
+      `  x-axis "intended req/s" [${labels}]`,
+      `  y-axis "req/s" 0 --> ${chartNumber(top * 1.1 || 1)}`,
+      `  bar [${curve.map((level) => chartNumber(level.achievedPerSec)).join(", ")}]`,
+      `  line [${curve.map((level) => chartNumber(level.intendedPerSec)).join(", ")}]`,
+      "```",
+      "",
+      "```mermaid",
+      "xychart-beta",
+      `  title "${result.name.replace(/["\\]/g, "'")}: latency by intended rate (ms)"`,
+      `  x-axis "intended req/s" [${labels}]`,
+      `  y-axis "ms" 0 --> ${chartNumber(topMs * 1.1 || 1)}`,
+      `  line [${curve.map((level) => chartNumber(level.latencyMs.p50)).join(", ")}]`,
+      `  line [${curve.map((level) => chartNumber(level.latencyMs.p95)).join(", ")}]`,
+      "```",
+      "",
+      "<sub>bars: achieved \xB7 line: intended (the service keeps up where they meet); latency lines: p50 below, p95 above</sub>"
+    );
+  }
+  return out.join("\n");
+}
+var BAR_WIDTH = 30;
+function renderCapacityText(result) {
+  const capacity = result.capacity;
+  if (!capacity) return [];
+  const out = [`  ${describeCapacity(capacity)}`];
+  out.push(...renderTextTable(curveRows(capacity, true), [true, true, true, true, true, true, false, false], "    "));
+  const curve = capacityCurve(capacity);
+  const top = Math.max(1, ...curve.map((level) => level.intendedPerSec));
+  out.push("    achieved (#) of intended (.) req/s:");
+  for (const level of curve) {
+    const achieved = Math.round(Math.min(level.achievedPerSec, level.intendedPerSec) / top * BAR_WIDTH);
+    const intended = Math.round(level.intendedPerSec / top * BAR_WIDTH);
+    const bar = "#".repeat(achieved) + ".".repeat(Math.max(0, intended - achieved));
+    out.push(
+      `    ${formatRps(level.intendedPerSec).padStart(9)} |${bar.padEnd(BAR_WIDTH)}| p95 ${formatMsValue(level.latencyMs.p95)} ms`
+    );
+  }
+  return out;
+}
+function describeCapacityLimit(capacity) {
+  switch (capacity.limitedBy) {
+    case "service":
+      return capacity.ratePerSec > 0 ? `the service broke its SLO between ${formatCapacityRate(capacity.bracket[0])} and ${formatCapacityRate(capacity.bracket[1] ?? capacity.bracket[0])}` : `the service broke its SLO already at the start rate ${formatCapacityRate(capacity.bracket[1] ?? 0)}`;
+    case "generator":
+      return `the load generator saturated at ${formatCapacityRate(capacity.firstFailure?.ratePerSec ?? capacity.bracket[0])} before the service broke: the service's capacity is at least ${formatCapacityRate(capacity.ratePerSec)}, not measured`;
+    case "maxRate":
+      return `every level held up to maxRate ${formatCapacityRate(capacity.ratePerSec)}: the capacity is at least that`;
+    case "maxDuration":
+      return `the search reached its maxDuration with the bracket at [${formatCapacityRate(capacity.bracket[0])}, ${capacity.bracket[1] === null ? "?" : formatCapacityRate(capacity.bracket[1])}]`;
+    case "interrupted":
+      return "the search was interrupted";
+  }
+}
+function formatCapacityRate(ratePerSec) {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
+}
+
+// src/core/report/reasons.ts
+var RUN_WORDS = {
+  current: "the current run",
+  baseline: "the baseline",
+  "past-runs": "the past runs",
+  "thinnest-past-run": "the thinnest past run",
+  head: "the head",
+  base: "the base"
+};
+function reasonPercent(fraction, signed2 = true) {
+  const value = fraction * 100;
+  const digits = Math.abs(value) >= 10 ? 0 : 1;
+  const text = `${value.toFixed(digits)}%`;
+  return signed2 && value > 0 ? `+${text}` : text;
+}
+function share(fraction) {
+  return reasonPercent(fraction, false);
+}
+function reasonChange(metric, change) {
+  if (metric === "error_rate") return `${change >= 0 ? "+" : ""}${(change * 100).toFixed(2)} points`;
+  return reasonPercent(change);
+}
+function capacityRate(ratePerSec) {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
+}
+function describeReason(reason) {
+  switch (reason.kind) {
+    case "no-test":
+      return "no test could be run on this metric";
+    case "no-successful-requests":
+      return "no successful requests to measure in one of the runs";
+    case "nothing-to-pair":
+      return "fewer than 2 pairs had successful requests in both variants: nothing to pair";
+    case "too-few-segments":
+      return `too few segments to resample (${reason.current} now, ${reason.baseline} in the baseline; needs ${reason.needed}): make the run longer or the segments shorter`;
+    case "too-few-pairs":
+      return `too few segment pairs (${reason.pairs}; the paired test needs ${reason.needed}): make the run longer or the segments shorter`;
+    case "thin-tail": {
+      const where = reason.runs.map((run) => `${formatCount(run.beyond)} in ${RUN_WORDS[run.run]}`).join(" and ");
+      return `only ${where} were above ${reason.metric} (a ${reason.metric} needs ${reason.needed} requests beyond it, so ${formatCount(reason.needed / reason.share)} per run)`;
+    }
+    case "generator-behind": {
+      const why = reason.details.length > 0 ? `: ${reason.details.join("; ")}` : "";
+      return `the load generator fell behind its schedule in ${RUN_WORDS[reason.run]}${why}, so its latencies and rate describe the generator, not the service`;
+    }
+    case "other-load":
+      return `the machine was busier with other work during ${RUN_WORDS[reason.busier]} (${reason.currentCores.toFixed(2)} cores outside perfgate and its services now, ${reason.pastCores.toFixed(2)} in ${RUN_WORDS[reason.past]}), so this change cannot be told from that competition`;
+    case "contention": {
+      const parts = [];
+      if (reason.moreCores !== void 0)
+        parts.push(`${reason.moreCores.toFixed(2)} more cores of competing work (other processes, steal)`);
+      if (reason.moreLoopDelayMs !== void 0)
+        parts.push(`${reason.moreLoopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
+      const signed2 = `${reason.explainable >= 0 ? "+" : ""}${(reason.explainable * 100).toFixed(0)}%`;
+      return `${RUN_WORDS[reason.busier]} had ${parts.join(" and ")}, which can explain a change of up to ${signed2} in ${reason.metric}; this change is within that, so it cannot be told from the competition`;
+    }
+    case "population":
+      return `the error rate moved from ${share(reason.from)} to ${share(reason.to)}, so the successful requests measured are not the same population`;
+    case "environment":
+      return `the baseline ran on another environment (${reason.baseline} vs ${reason.current}): a runner difference can pass for a change`;
+    case "real-but-small":
+      return `a real change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its whole interval is within the ${reasonChange(reason.metric, reason.minEffect).replace("+", "\xB1")} that counts`;
+    case "below-min-effect":
+      return `significant (${holm(reason.adjustedPValue)}) but ${reasonChange(reason.metric, reason.change)} is below the minimum effect of ${reasonChange(reason.metric, reason.minEffect).replace("+", "")}, and the interval reaches past it`;
+    case "not-significant":
+      return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${reason.alpha}): this run cannot tell it from noise`;
+    case "no-intended-rate":
+      return "an open-model run without an intended rate recorded: nothing to check the rate against";
+    case "rate-short-explained":
+      return `the achieved rate fell short (${share(reason.share)} of ${formatCount(reason.intendedPerSec)} req/s) but ${describeReason(reason.cause)}`;
+    case "rate-short-explained-paired":
+      return `the achieved rate fell short (${share(reason.headShare)} of the intended rate in the head, ${share(reason.baseShare)} in the base) but ${describeReason(reason.cause)}`;
+    case "service-fell-behind": {
+      const shortfall = `the service completed only ${share(reason.share)} of the intended ${formatCount(reason.intendedPerSec)} req/s (${formatCount(reason.achievedPerSec)} req/s) while the generator kept its schedule`;
+      return reason.baselineShare === void 0 ? `${shortfall}: the service could not keep up, and the baseline did` : `${shortfall}; the baseline fell short too (${share(reason.baselineShare)} of its intended rate), so the two capacities are compared`;
+    }
+    case "head-fell-behind":
+      return `the head completed only ${share(reason.headShare)} of the intended ${formatCount(reason.intendedPerSec)} req/s while the base kept ${share(reason.baseShare)} on the same runner (the head fell more than 1% behind the base in ${reason.behindPairs} of ${reason.pairs} pairs): the head could not keep up`;
+    case "head-kept-up":
+      return `the head kept ${share(reason.headShare)} of the intended ${formatCount(reason.intendedPerSec)} req/s where the base managed only ${share(reason.baseShare)}`;
+    case "both-fell-behind-paired":
+      return `both fell short of the intended ${formatCount(reason.intendedPerSec)} req/s (head ${share(reason.headShare)}, base ${share(reason.baseShare)}), so their capacities are compared pair by pair`;
+    case "too-few-pairs-for-capacities":
+      return "fewer than 2 pairs to compare the capacities on";
+    case "shared-lag":
+      return 'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
+    case "whole-run-disagrees":
+      return `the whole-run values differ by ${reasonPercent(reason.change)}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
+    case "no-capacity-search":
+      return `${reason.run === "baseline" ? "the baseline" : "this run"} has no capacity search for this scenario (another executor): nothing to compare`;
+    case "capacity-below-bound":
+      return `the current capacity is below ${capacityRate(reason.currentBound)} (${describeCapacityLimit(reason.current)}), the baseline's at least ${capacityRate(reason.baselineBound)}: compared at those bounds`;
+    case "capacity-above-bound":
+      return `the current capacity is at least ${capacityRate(reason.currentBound)}, the baseline's below ${capacityRate(reason.baselineBound)} (${describeCapacityLimit(reason.baseline)}): compared at those bounds`;
+    case "capacity-bounds-overlap": {
+      const open = [
+        reason.current ? `this run: ${describeCapacityLimit(reason.current)}` : void 0,
+        reason.baseline ? `the baseline: ${describeCapacityLimit(reason.baseline)}` : void 0
+      ].filter((text) => text !== void 0);
+      return `the capacity is only bounded, not measured (${open.join("; ")}), and the bounds overlap`;
+    }
+  }
+}
+function holm(adjustedPValue) {
+  return `p = ${adjustedPValue.toPrecision(2)} after Holm`;
+}
+var DEFAULT_INCONCLUSIVE_REASON = "significance and effect size disagree";
+var REMEDIES = [
+  "re-run (noise differs from run to run)",
+  "run on a quieter runner (a dedicated or larger one)",
+  "run longer (more segments and more requests in the tail)",
+  "lower the rate if the generator or the service could not keep up"
+];
+function remediesFor(comparison) {
+  if (comparison.current?.ab?.baseFailure !== void 0)
+    return [
+      ...REMEDIES,
+      "make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner"
+    ];
+  if (comparison.mode !== "ab")
+    return [
+      ...REMEDIES,
+      "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"
+    ];
+  if (comparison.ab?.schedule === "alternate")
+    return [
+      ...REMEDIES,
+      "use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours"
+    ];
+  return [...REMEDIES];
+}
+function reasonsOf(m) {
+  if (m.reasons.length > 0) return m.reasons.map(describeReason);
+  return m.verdict === "inconclusive" ? [DEFAULT_INCONCLUSIVE_REASON] : [];
+}
+function sortByMetricOrder(metrics) {
+  const rank = (m) => {
+    const index = METRIC_ORDER.indexOf(m);
+    return index < 0 ? METRIC_ORDER.length : index;
+  };
+  return [...new Set(metrics)].sort((a, b) => rank(a) - rank(b));
+}
+function groupReasons(comparison) {
+  const byReason = /* @__PURE__ */ new Map();
+  const scenariosWithReasons = /* @__PURE__ */ new Set();
+  for (const scenario of comparison.scenarios) {
+    for (const m of scenario.metrics) {
+      for (const reason of reasonsOf(m)) {
+        const perScenario2 = byReason.get(reason) ?? /* @__PURE__ */ new Map();
+        byReason.set(reason, perScenario2);
+        const metrics = perScenario2.get(scenario.name) ?? /* @__PURE__ */ new Set();
+        perScenario2.set(scenario.name, metrics);
+        metrics.add(m.metric);
+        scenariosWithReasons.add(scenario.name);
+      }
+    }
+  }
+  const runWide = [];
+  const perScenario = [];
+  for (const [reason, scenarios] of byReason) {
+    if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
+      runWide.push({
+        reason,
+        metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])),
+        scenarioCount: scenarios.size
+      });
+      continue;
+    }
+    for (const [scenario, metrics] of scenarios)
+      perScenario.push({ reason, scenario, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
+  }
+  const order = new Map(comparison.scenarios.map((s, i) => [s.name, i]));
+  perScenario.sort((a, b) => (order.get(a.scenario ?? "") ?? 0) - (order.get(b.scenario ?? "") ?? 0));
+  const groups = [...runWide, ...perScenario].map((g, i) => ({ ...g, number: i + 1 }));
+  return {
+    groups,
+    remedies: remediesFor(comparison),
+    forScenario: (name) => groups.filter((g) => g.scenario === void 0 ? scenariosWithReasons.has(name) : g.scenario === name)
+  };
+}
+function scopesOf(grouped) {
+  const scopes = [];
+  for (const group of grouped.groups) {
+    const last = scopes[scopes.length - 1];
+    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join())
+      last.groups.push(group);
+    else
+      scopes.push({
+        scenario: group.scenario,
+        metrics: group.metrics,
+        scenarioCount: group.scenarioCount,
+        groups: [group]
+      });
+  }
+  return scopes;
+}
+function scenarioReferences(comparison, grouped, scenario) {
+  const refs = [];
+  for (const group of grouped.forScenario(scenario)) {
+    const metrics = metricsInScenario(comparison, group, scenario);
+    const same = refs.find((r) => r.metrics.join() === metrics.join());
+    if (same) same.numbers.push(group.number);
+    else refs.push({ metrics, numbers: [group.number] });
+  }
+  return refs;
+}
+function formatMetricList(metrics) {
+  return metrics.map(metricLabel).join(", ");
+}
+function describeScopeWhere(scope) {
+  return scope.scenario === void 0 ? `all ${scope.scenarioCount} scenarios` : scope.scenario;
+}
+function formatReasonNumbers(numbers) {
+  return `${numbers.length === 1 ? "reason" : "reasons"} ${numbers.join(", ")}`;
+}
+function metricsInScenario(comparison, group, scenario) {
+  if (group.scenario !== void 0) return group.metrics;
+  const s = comparison.scenarios.find((x) => x.name === scenario);
+  return sortByMetricOrder((s?.metrics ?? []).filter((m) => reasonsOf(m).includes(group.reason)).map((m) => m.metric));
+}
+
+// src/core/report/json.ts
+function renderComparisonJson(comparison) {
+  const { current, scenarios, regressions, improvements, ...rest } = comparison;
+  const worded = (m) => ({
+    ...m,
+    reasons: m.reasons.map(describeReason)
+  });
+  return JSON.stringify(
+    {
+      ...rest,
+      current: { configHash: current.configHash, startTime: current.startTime, git: current.git },
+      scenarios: scenarios.map(({ name, metrics, thresholds, notes }) => ({
+        name,
+        metrics: metrics.map(worded),
+        thresholds,
+        notes
+      })),
+      regressions: regressions.map(worded),
+      improvements: improvements.map(worded)
+    },
+    null,
+    2
+  );
+}
+
+// src/entry/cli-impl.ts
+import { access, readFile as readFile4, writeFile as writeFile2, mkdir as mkdir3 } from "node:fs/promises";
+import { dirname, resolve as resolve2 } from "node:path";
+
+// src/core/results/read.ts
+var import_ajv = __toESM(require_ajv(), 1);
+
+// schema/perfgate-results.schema.json
+var perfgate_results_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://raw.githubusercontent.com/perfgate/perfgate/v0.1.0/schema/perfgate-results.schema.json",
+  title: "perfgate results file and baseline",
+  description: "What `perfgate run -o` writes (schemaVersion 1), and the stored baseline (a results file plus the history of earlier baselines). perfgate reads every such file through this schema, its own and an untrusted fork's alike; docs/results-file.md describes each field.",
+  oneOf: [
+    {
+      $ref: "#/definitions/results"
+    },
+    {
+      $ref: "#/definitions/baseline"
+    }
+  ],
+  definitions: {
+    results: {
+      type: "object",
+      description: "One run: every scenario measured, where and how.",
+      required: [
+        "schemaVersion",
+        "tool",
+        "configHash",
+        "startTime",
+        "durationMs",
+        "environment",
+        "services",
+        "scenarios"
+      ],
+      properties: {
+        schemaVersion: {
+          const: 1
+        },
+        tool: {
+          type: "object",
+          description: "The perfgate that wrote the file.",
+          required: [
+            "name",
+            "version"
+          ],
+          properties: {
+            name: {
+              const: "perfgate"
+            },
+            version: {
+              type: "string",
+              maxLength: 50
+            }
+          }
+        },
+        configHash: {
+          type: "string",
+          pattern: "^[A-Za-z0-9._-]{1,100}$",
+          description: "Digest of the measurement-relevant config: only runs of the same config are compared."
+        },
+        startTime: {
+          type: "string",
+          maxLength: 2e3
+        },
+        durationMs: {
+          type: "number"
+        },
+        environment: {
+          type: "object",
+          description: "What makes timings comparable: a baseline from another fingerprint is flagged.",
+          required: [
+            "cpuModel",
+            "cpuCount",
+            "nodeVersion",
+            "os",
+            "fingerprint"
+          ],
+          properties: {
+            cpuModel: {
+              type: "string",
+              maxLength: 2e3
+            },
+            cpuCount: {
+              type: "integer",
+              minimum: 0
+            },
+            nodeVersion: {
+              type: "string",
+              maxLength: 2e3
+            },
+            os: {
+              type: "string",
+              maxLength: 2e3
+            },
+            runnerOs: {
+              type: "string",
+              maxLength: 2e3
+            },
+            runnerName: {
+              type: "string",
+              maxLength: 2e3
+            },
+            fingerprint: {
+              type: "string",
+              maxLength: 2e3
+            }
+          }
+        },
+        git: {
+          type: "object",
+          properties: {
+            commit: {
+              type: "string",
+              pattern: "^[0-9A-Za-z]{0,64}$"
+            },
+            ref: {
+              type: "string",
+              maxLength: 2e3
+            }
+          }
+        },
+        services: {
+          type: "array",
+          maxItems: 50,
+          items: {
+            type: "object",
+            description: "A service perfgate booted, and where its log went.",
+            required: [
+              "name",
+              "logPath"
+            ],
+            properties: {
+              name: {
+                type: "string",
+                maxLength: 2e3
+              },
+              logPath: {
+                type: "string",
+                maxLength: 2e3
+              }
+            }
+          }
+        },
+        shard: {
+          type: "object",
+          description: "The shard of the config this run measured (`--shard 2/4`).",
+          required: [
+            "index",
+            "count"
+          ],
+          properties: {
+            index: {
+              type: "integer",
+              minimum: 1
+            },
+            count: {
+              type: "integer",
+              minimum: 1
+            }
+          }
+        },
+        interrupted: {
+          const: true,
+          description: "The run was stopped before every scenario finished: never compared or saved."
+        },
+        scenarios: {
+          type: "array",
+          maxItems: 500,
+          items: {
+            $ref: "#/definitions/scenario"
+          }
+        },
+        ab: {
+          $ref: "#/definitions/ab"
+        }
+      }
+    },
+    scenario: {
+      type: "object",
+      description: "One scenario of one run.",
+      required: [
+        "name",
+        "executor",
+        "params",
+        "startTime",
+        "durationMs",
+        "warmupMs",
+        "requests",
+        "latencyMs",
+        "rps",
+        "errorRate",
+        "bytes",
+        "statusCodes",
+        "errors",
+        "distribution",
+        "grade",
+        "histogram",
+        "segments",
+        "timeline",
+        "generator",
+        "services"
+      ],
+      properties: {
+        name: {
+          type: "string",
+          minLength: 1,
+          maxLength: 200,
+          pattern: "^[^\\r\\n*]+$",
+          description: "The config's name: no line breaks, no '*'."
+        },
+        executor: {
+          enum: [
+            "constant-vus",
+            "ramping-vus",
+            "shared-iterations",
+            "constant-arrival-rate",
+            "ramping-arrival-rate",
+            "capacity"
+          ]
+        },
+        params: {
+          type: "object",
+          maxProperties: 50,
+          description: "The executor's parameters as configured."
+        },
+        startTime: {
+          type: "string",
+          maxLength: 2e3
+        },
+        durationMs: {
+          type: "number",
+          description: "The measured window (warm-up excluded)."
+        },
+        warmupMs: {
+          type: "number"
+        },
+        requests: {
+          type: "object",
+          description: "Every request of the measured window.",
+          required: [
+            "total",
+            "ok",
+            "ko",
+            "dropped"
+          ],
+          properties: {
+            total: {
+              type: "integer",
+              minimum: 0
+            },
+            ok: {
+              type: "integer",
+              minimum: 0
+            },
+            ko: {
+              type: "integer",
+              minimum: 0
+            },
+            dropped: {
+              type: "integer",
+              minimum: 0
+            }
+          }
+        },
+        latencyMs: {
+          type: "object",
+          description: "Latency of the ok requests, ms.",
+          required: [
+            "min",
+            "mean",
+            "stddev",
+            "p50",
+            "p75",
+            "p90",
+            "p95",
+            "p99",
+            "p999",
+            "max"
+          ],
+          properties: {
+            min: {
+              type: "number"
+            },
+            mean: {
+              type: "number"
+            },
+            stddev: {
+              type: "number"
+            },
+            p50: {
+              type: "number"
+            },
+            p75: {
+              type: "number"
+            },
+            p90: {
+              type: "number"
+            },
+            p95: {
+              type: "number"
+            },
+            p99: {
+              type: "number"
+            },
+            p999: {
+              type: "number"
+            },
+            max: {
+              type: "number"
+            }
+          }
+        },
+        rps: {
+          type: "number",
+          description: "Completed requests per second over the measured window."
+        },
+        errorRate: {
+          type: "number"
+        },
+        bytes: {
+          type: "object",
+          description: "Bytes received and sent.",
+          required: [
+            "in",
+            "out"
+          ],
+          properties: {
+            in: {
+              type: "number"
+            },
+            out: {
+              type: "number"
+            }
+          }
+        },
+        statusCodes: {
+          type: "object",
+          maxProperties: 200,
+          additionalProperties: {
+            type: "integer",
+            minimum: 0
+          },
+          description: 'Responses by status code; "0" counts requests without a response.'
+        },
+        errors: {
+          type: "object",
+          maxProperties: 200,
+          additionalProperties: {
+            type: "integer",
+            minimum: 0
+          },
+          description: "Failures by class: ETIMEDOUT, ECONNREFUSED, HTTP_5xx, \u2026"
+        },
+        errorExamples: {
+          type: "object",
+          maxProperties: 50,
+          additionalProperties: {
+            type: "string",
+            maxLength: 2e3
+          },
+          description: "The first message seen of each error class."
+        },
+        distribution: {
+          type: "object",
+          description: "Gatling's response-time buckets.",
+          required: [
+            "under800",
+            "from800to1200",
+            "over1200",
+            "failed"
+          ],
+          properties: {
+            under800: {
+              type: "integer",
+              minimum: 0
+            },
+            from800to1200: {
+              type: "integer",
+              minimum: 0
+            },
+            over1200: {
+              type: "integer",
+              minimum: 0
+            },
+            failed: {
+              type: "integer",
+              minimum: 0
+            }
+          }
+        },
+        grade: {
+          enum: [
+            "excellent",
+            "good",
+            "acceptable",
+            "arguable",
+            "unresponsive"
+          ]
+        },
+        histogram: {
+          type: "string",
+          maxLength: 4e6,
+          pattern: "^[A-Za-z0-9+/=]*$",
+          description: "The whole window's latencies (\xB5s), HDR histogram, compressed base64."
+        },
+        segments: {
+          type: "array",
+          maxItems: 1e4,
+          items: {
+            $ref: "#/definitions/segment"
+          }
+        },
+        timeline: {
+          type: "array",
+          maxItems: 1e5,
+          items: {
+            $ref: "#/definitions/timelinePoint"
+          }
+        },
+        rate: {
+          type: "object",
+          description: "Open model: the intended and the achieved rate.",
+          required: [
+            "intendedPerSec",
+            "achievedPerSec"
+          ],
+          properties: {
+            intendedPerSec: {
+              type: "number"
+            },
+            achievedPerSec: {
+              type: "number"
+            }
+          }
+        },
+        generator: {
+          type: "object",
+          description: "The load generator's own health.",
+          required: [
+            "lateStarts",
+            "maxStartDelayMs",
+            "eventLoopDelayP99Ms",
+            "eventLoopDelayMaxMs",
+            "cpuCores",
+            "saturated",
+            "reasons"
+          ],
+          properties: {
+            lateStarts: {
+              type: "integer",
+              minimum: 0
+            },
+            maxStartDelayMs: {
+              type: "number"
+            },
+            eventLoopDelayP99Ms: {
+              type: "number"
+            },
+            eventLoopDelayMaxMs: {
+              type: "number"
+            },
+            cpuCores: {
+              type: "number"
+            },
+            saturated: {
+              type: "boolean"
+            },
+            reasons: {
+              type: "array",
+              maxItems: 20,
+              items: {
+                type: "string",
+                maxLength: 2e3
+              }
+            }
+          }
+        },
+        services: {
+          type: "array",
+          maxItems: 50,
+          items: {
+            type: "object",
+            description: "CPU and memory of a service during the scenario.",
+            required: [
+              "name",
+              "cpuMeanPercent",
+              "cpuMaxPercent",
+              "rssPeakBytes"
+            ],
+            properties: {
+              name: {
+                type: "string",
+                maxLength: 2e3
+              },
+              cpuMeanPercent: {
+                type: "number"
+              },
+              cpuMaxPercent: {
+                type: "number"
+              },
+              rssPeakBytes: {
+                type: "number"
+              }
+            }
+          }
+        },
+        machine: {
+          type: "object",
+          description: "How busy the whole machine was, in cores.",
+          required: [
+            "cpuCount",
+            "busyCores",
+            "otherCores",
+            "stealCores"
+          ],
+          properties: {
+            cpuCount: {
+              type: "number"
+            },
+            busyCores: {
+              type: "number"
+            },
+            otherCores: {
+              type: "number"
+            },
+            stealCores: {
+              type: "number"
+            }
+          }
+        },
+        capacity: {
+          $ref: "#/definitions/capacity"
+        }
+      }
+    },
+    segment: {
+      type: "object",
+      description: "One recording segment: the unit the statistics resample.",
+      required: [
+        "startMs",
+        "durationMs",
+        "count",
+        "ko",
+        "histogram"
+      ],
+      properties: {
+        startMs: {
+          type: "number"
+        },
+        durationMs: {
+          type: "number"
+        },
+        count: {
+          type: "integer",
+          minimum: 0
+        },
+        ko: {
+          type: "integer",
+          minimum: 0
+        },
+        histogram: {
+          type: "string",
+          maxLength: 4e6,
+          pattern: "^[A-Za-z0-9+/=]*$"
+        },
+        contention: {
+          type: "object",
+          description: "What competed with the measurement during the segment.",
+          required: [
+            "generatorCores",
+            "loopDelayP99Ms",
+            "lateStarts"
+          ],
+          properties: {
+            otherCores: {
+              type: "number"
+            },
+            stealCores: {
+              type: "number"
+            },
+            generatorCores: {
+              type: "number"
+            },
+            loopDelayP99Ms: {
+              type: "number"
+            },
+            lateStarts: {
+              type: "integer",
+              minimum: 0
+            }
+          }
+        }
+      }
+    },
+    timelinePoint: {
+      type: "object",
+      description: "One second of the measured window, by when responses ended.",
+      required: [
+        "second",
+        "count",
+        "ko"
+      ],
+      properties: {
+        second: {
+          type: "number"
+        },
+        count: {
+          type: "integer",
+          minimum: 0
+        },
+        ko: {
+          type: "integer",
+          minimum: 0
+        },
+        p50: {
+          type: "number"
+        },
+        p95: {
+          type: "number"
+        },
+        p99: {
+          type: "number"
+        },
+        allP95: {
+          type: "number"
+        }
+      }
+    },
+    capacity: {
+      type: "object",
+      description: "The capacity executor: the search and its curve.",
+      required: [
+        "ratePerSec",
+        "bracket",
+        "resolution",
+        "limitedBy",
+        "durationMs",
+        "levels"
+      ],
+      properties: {
+        ratePerSec: {
+          type: "number"
+        },
+        bracket: {
+          type: "array",
+          minItems: 2,
+          maxItems: 2,
+          items: [
+            {
+              type: "number"
+            },
+            {
+              type: [
+                "number",
+                "null"
+              ]
+            }
+          ]
+        },
+        resolution: {
+          type: "number"
+        },
+        limitedBy: {
+          enum: [
+            "service",
+            "generator",
+            "maxRate",
+            "maxDuration",
+            "interrupted"
+          ]
+        },
+        durationMs: {
+          type: "number"
+        },
+        knee: {
+          type: "object",
+          description: "The last level before latency doubled.",
+          required: [
+            "ratePerSec",
+            "reason"
+          ],
+          properties: {
+            ratePerSec: {
+              type: "number"
+            },
+            reason: {
+              type: "string",
+              maxLength: 2e3
+            }
+          }
+        },
+        firstFailure: {
+          type: "object",
+          description: "The first level that broke.",
+          required: [
+            "ratePerSec",
+            "reason"
+          ],
+          properties: {
+            ratePerSec: {
+              type: "number"
+            },
+            reason: {
+              type: "string",
+              maxLength: 2e3
+            }
+          }
+        },
+        levels: {
+          type: "array",
+          maxItems: 1e3,
+          items: {
+            $ref: "#/definitions/capacityLevel"
+          }
+        }
+      }
+    },
+    capacityLevel: {
+      type: "object",
+      description: "One constant-rate level of a capacity search.",
+      required: [
+        "phase",
+        "intendedPerSec",
+        "achievedPerSec",
+        "sentPerSec",
+        "durationMs",
+        "requests",
+        "latencyMs",
+        "errorRate",
+        "failures",
+        "held",
+        "brokeBecause",
+        "generatorSaturated",
+        "generatorLimited",
+        "notes"
+      ],
+      properties: {
+        phase: {
+          enum: [
+            "climb",
+            "bisect",
+            "retry"
+          ]
+        },
+        intendedPerSec: {
+          type: "number"
+        },
+        achievedPerSec: {
+          type: "number"
+        },
+        sentPerSec: {
+          type: "number"
+        },
+        durationMs: {
+          type: "number"
+        },
+        requests: {
+          type: "object",
+          description: "Every intended request of the hold.",
+          required: [
+            "intended",
+            "ok",
+            "ko",
+            "dropped"
+          ],
+          properties: {
+            intended: {
+              type: "integer",
+              minimum: 0
+            },
+            ok: {
+              type: "integer",
+              minimum: 0
+            },
+            ko: {
+              type: "integer",
+              minimum: 0
+            },
+            dropped: {
+              type: "integer",
+              minimum: 0
+            }
+          }
+        },
+        latencyMs: {
+          type: "object",
+          description: "Latency of the level, ms.",
+          required: [
+            "p50",
+            "p95",
+            "p99"
+          ],
+          properties: {
+            p50: {
+              type: "number"
+            },
+            p95: {
+              type: "number"
+            },
+            p99: {
+              type: "number"
+            }
+          }
+        },
+        errorRate: {
+          type: "number"
+        },
+        failures: {
+          type: "object",
+          maxProperties: 200,
+          additionalProperties: {
+            type: "integer",
+            minimum: 0
+          }
+        },
+        held: {
+          type: "boolean"
+        },
+        brokeBecause: {
+          type: "array",
+          maxItems: 50,
+          items: {
+            type: "string",
+            maxLength: 2e3
+          }
+        },
+        generatorSaturated: {
+          type: "boolean"
+        },
+        generatorLimited: {
+          type: "boolean"
+        },
+        notes: {
+          type: "array",
+          maxItems: 50,
+          items: {
+            type: "string",
+            maxLength: 2e3
+          }
+        }
+      }
+    },
+    ab: {
+      type: "object",
+      description: "A/B mode: the base variant, run on the same runner at the same time.",
+      required: [
+        "schedule",
+        "seed",
+        "base"
+      ],
+      properties: {
+        schedule: {
+          enum: [
+            "duet",
+            "alternate"
+          ]
+        },
+        seed: {
+          type: "number"
+        },
+        order: {
+          type: "array",
+          maxItems: 1e4,
+          items: {
+            enum: [
+              "head-first",
+              "base-first"
+            ]
+          }
+        },
+        base: {
+          $ref: "#/definitions/results"
+        },
+        baseFailure: {
+          type: "object",
+          description: "Why the base could not run.",
+          required: [
+            "service",
+            "reason",
+            "logTail"
+          ],
+          properties: {
+            service: {
+              type: "string",
+              maxLength: 2e3
+            },
+            reason: {
+              type: "string",
+              maxLength: 2e3
+            },
+            logTail: {
+              type: "array",
+              maxItems: 200,
+              items: {
+                type: "string",
+                maxLength: 2e3
+              }
+            }
+          }
+        }
+      }
+    },
+    baseline: {
+      type: "object",
+      description: "A stored baseline: a results file and the summaries of the earlier baselines, newest first.",
+      required: [
+        "schemaVersion",
+        "kind",
+        "savedAt",
+        "results",
+        "history"
+      ],
+      properties: {
+        schemaVersion: {
+          const: 1
+        },
+        kind: {
+          const: "perfgate-baseline"
+        },
+        savedAt: {
+          type: "string",
+          maxLength: 2e3
+        },
+        commit: {
+          type: "string",
+          maxLength: 100
+        },
+        results: {
+          $ref: "#/definitions/results"
+        },
+        history: {
+          type: "array",
+          maxItems: 1e4,
+          items: {
+            $ref: "#/definitions/historyEntry"
+          }
+        }
+      }
+    },
+    historyEntry: {
+      type: "object",
+      description: "One earlier baseline, boiled down to what the history test needs.",
+      required: [
+        "date",
+        "environmentFingerprint",
+        "scenarios"
+      ],
+      properties: {
+        commit: {
+          type: "string",
+          maxLength: 100
+        },
+        date: {
+          type: "string",
+          maxLength: 2e3
+        },
+        environmentFingerprint: {
+          type: "string",
+          maxLength: 2e3
+        },
+        scenarios: {
+          type: "object",
+          maxProperties: 500,
+          additionalProperties: {
+            type: "object",
+            description: "One scenario of that run.",
+            required: [
+              "p50",
+              "p90",
+              "p95",
+              "p99",
+              "rps",
+              "errorRate",
+              "count"
+            ],
+            properties: {
+              p50: {
+                type: "number"
+              },
+              p90: {
+                type: "number"
+              },
+              p95: {
+                type: "number"
+              },
+              p99: {
+                type: "number"
+              },
+              rps: {
+                type: "number"
+              },
+              errorRate: {
+                type: "number"
+              },
+              count: {
+                type: "integer",
+                minimum: 0
+              },
+              otherCores: {
+                type: "number"
+              },
+              stealCores: {
+                type: "number"
+              },
+              loopDelayP99Ms: {
+                type: "number"
+              },
+              capacity: {
+                type: "number"
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+};
+
+// src/core/paths.ts
 var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
 function formatPath(path5) {
   let text = "";
@@ -48536,45 +50391,6 @@ function quoteValue(value) {
   if (value === void 0) return "nothing";
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-function fail(path5, detail) {
-  throw new ConfigError(path5 ? `${path5}: ${detail}` : detail);
-}
-function parseDuration(text, path5) {
-  if (text === 0 || text === "0") return 0;
-  const match = typeof text === "string" ? durationRegex.exec(text) : null;
-  if (!match) {
-    fail(path5, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
-  }
-  let ms = 0;
-  MS_PER_UNIT.forEach((unitMs, i) => {
-    const amount = match[i + 1];
-    if (amount !== void 0) ms += Number(amount) * unitMs;
-  });
-  return Math.round(ms * 1e3) / 1e3;
-}
-function parseRate(text, path5) {
-  const match = typeof text === "string" ? rateRegex.exec(text) : null;
-  if (!match) fail(path5, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
-  const amount = Number(match[1]);
-  return match[2] === "m" ? amount / 60 : amount;
-}
-function parsePercent(text, path5 = "") {
-  const match = typeof text === "string" ? percentRegex.exec(text) : null;
-  if (!match) fail(path5, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
-  return Number(match[1]) / 100;
-}
-function formatDuration(ms) {
-  if (!Number.isFinite(ms) || ms < 0) return `${ms}ms`;
-  if (ms < 1e3) return `${ms}ms`;
-  const hours = Math.floor(ms / 36e5);
-  const minutes = Math.floor(ms % 36e5 / 6e4);
-  const seconds = ms % 6e4 / 1e3;
-  let text = "";
-  if (hours > 0) text += `${hours}h`;
-  if (minutes > 0) text += `${minutes}m`;
-  if (seconds > 0) text += `${seconds}s`;
-  return text;
 }
 
 // src/core/histogram.ts
@@ -48610,215 +50426,7 @@ function percentileMs(histogram, p) {
   return histogram.getValueAtPercentile(p) / 1e3;
 }
 
-// src/core/thresholds.ts
-var LATENCY_METRICS = ["p", "avg", "med", "min", "max", "stddev"];
-var METRIC_NAMES = ["avg", "med", "min", "max", "stddev", "error_rate", "rps", "dropped", "capacity"];
-var KNOWN_METRICS = `p(N), ${METRIC_NAMES.join(", ")}`;
-var OPERATORS = "< <= > >= == !=";
-var RECORDED_PERCENTILES = {
-  "50": "p50",
-  "75": "p75",
-  "90": "p90",
-  "95": "p95",
-  "99": "p99",
-  "99.9": "p999"
-};
-function levenshtein(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-function closestMatch(word, candidates, maxDistance = 2) {
-  let best;
-  let bestDistance = maxDistance + 1;
-  for (const candidate of candidates) {
-    const distance = levenshtein(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
-function parseThreshold(expression, path5) {
-  const prefix = `${path5}: ${JSON.stringify(expression)}`;
-  const match = EXPRESSION.exec(expression);
-  if (!match?.[1] || !match[3] || !match[4]) {
-    throw new ConfigError(
-      `${prefix} is not a threshold; write <metric><operator><value> like "p(95)<150" (operators ${OPERATORS}; metrics ${KNOWN_METRICS})`
-    );
-  }
-  const [, name, argument, rawOperator, rawValue] = match;
-  let metric;
-  let percentile;
-  if (name === "p" && argument !== void 0) {
-    percentile = /^[0-9]+(\.[0-9]+)?$/.test(argument) ? Number(argument) : NaN;
-    if (!(percentile > 0 && percentile <= 100)) {
-      throw new ConfigError(
-        `${prefix}: percentile ${JSON.stringify(argument)} is out of range; use p(N) with 0 < N \u2264 100, like p(99.9)`
-      );
-    }
-    metric = "p";
-  } else if (METRIC_NAMES.includes(name) && argument === void 0) {
-    metric = name;
-  } else {
-    const shorthand = /^p([0-9]+(?:\.[0-9]+)?)$/.exec(name);
-    const suggestion = shorthand ? `p(${shorthand[1]})` : closestMatch(name, METRIC_NAMES);
-    const written = argument === void 0 ? name : `${name}(${argument})`;
-    throw new ConfigError(
-      `${prefix} has an unknown metric ${JSON.stringify(written)}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; use one of ${KNOWN_METRICS}`
-    );
-  }
-  if (rawOperator === "=" || rawOperator === "=<" || rawOperator === "=>") {
-    const fix = rawOperator === "=" ? "==" : rawOperator === "=<" ? "<=" : ">=";
-    throw new ConfigError(
-      `${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`
-    );
-  }
-  const operator = rawOperator;
-  const value = parseThresholdValue(metric, rawValue, prefix);
-  return percentile === void 0 ? { expression, metric, operator, value } : { expression, metric, percentile, operator, value };
-}
-function parseThresholdValue(metric, text, prefix) {
-  if (/^-?[0-9]+(\.[0-9]+)?$/.test(text)) return Number(text);
-  try {
-    if (LATENCY_METRICS.includes(metric) && /[a-z]$/.test(text)) return parseDuration(text, "");
-    if (metric === "error_rate" && text.endsWith("%")) return parsePercent(text, "");
-  } catch {
-  }
-  const unit = LATENCY_METRICS.includes(metric) ? 'latency is in ms, like "p(95)<150" (or with a unit: "p(95)<1.5s")' : metric === "error_rate" ? 'error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")' : metric === "rps" ? 'rps is requests per second, like "rps>=30"' : metric === "capacity" ? 'capacity is requests per second, like "capacity>=380"' : 'dropped is a count of requests, like "dropped==0"';
-  throw new ConfigError(`${prefix}: ${JSON.stringify(text)} is not a number; ${unit}`);
-}
-function globToRegExp(glob) {
-  const pattern = glob.split("*").map((piece) => piece.replace(/[.+?^${}()|[\]\\/]/g, "\\$&")).join(".*");
-  return new RegExp(`^${pattern}$`);
-}
-function matchesGlob(glob, name) {
-  return globToRegExp(glob).test(name);
-}
-function thresholdActual(threshold, scenario2) {
-  switch (threshold.metric) {
-    case "error_rate":
-      return scenario2.errorRate;
-    case "rps":
-      return scenario2.rps;
-    case "dropped":
-      return scenario2.requests.dropped;
-    case "capacity":
-      return scenario2.capacity?.ratePerSec;
-    default:
-      break;
-  }
-  if (scenario2.requests.ok === 0) return void 0;
-  const latency2 = scenario2.latencyMs;
-  switch (threshold.metric) {
-    case "avg":
-      return latency2.mean;
-    case "med":
-      return latency2.p50;
-    case "min":
-      return latency2.min;
-    case "max":
-      return latency2.max;
-    case "stddev":
-      return latency2.stddev;
-    default: {
-      const percentile = threshold.percentile ?? 50;
-      const recorded = RECORDED_PERCENTILES[String(percentile)];
-      if (recorded) return latency2[recorded];
-      const histogram = decodeHistogram(scenario2.histogram);
-      try {
-        return percentileMs(histogram, percentile);
-      } finally {
-        histogram.destroy();
-      }
-    }
-  }
-}
-function compareThreshold(actual, operator, limit) {
-  switch (operator) {
-    case "<":
-      return actual < limit;
-    case "<=":
-      return actual <= limit;
-    case ">":
-      return actual > limit;
-    case ">=":
-      return actual >= limit;
-    case "==":
-      return actual === limit;
-    case "!=":
-      return actual !== limit;
-  }
-}
-function evaluateThresholds(thresholds, results) {
-  const outcomes = [];
-  for (const [glob, expressions] of Object.entries(thresholds)) {
-    const parsed = expressions.map((expression, i) => parseThreshold(expression, formatPath(["thresholds", glob, i])));
-    const pattern = globToRegExp(glob);
-    for (const scenario2 of results.scenarios) {
-      if (!pattern.test(scenario2.name)) continue;
-      for (const threshold of parsed) {
-        const actual = thresholdActual(threshold, scenario2);
-        if (actual === void 0) {
-          outcomes.push({
-            scenario: scenario2.name,
-            expression: threshold.expression,
-            actual: 0,
-            ok: false,
-            reason: threshold.metric === "capacity" ? "the scenario measured no capacity (only the capacity executor does)" : "no request succeeded, so there is no latency to check"
-          });
-        } else {
-          outcomes.push({
-            scenario: scenario2.name,
-            expression: threshold.expression,
-            actual,
-            ok: compareThreshold(actual, threshold.operator, threshold.value)
-          });
-        }
-      }
-    }
-  }
-  return outcomes;
-}
-
-// src/core/save-policy.ts
-function plural(count2, word) {
-  return `${count2} ${word}${count2 === 1 ? "" : "s"}`;
-}
-function decideSave(comparison, mode, optIn) {
-  if (comparison.verdict !== "fail") return { save: true };
-  const why = [
-    comparison.regressions.length > 0 ? plural(comparison.regressions.length, "regression") : void 0,
-    comparison.breaches.length > 0 ? plural(comparison.breaches.length, "breached threshold") : void 0
-  ].filter((part) => part !== void 0).join(", ");
-  if (mode === "always") return { save: true, note: `saved although it failed the gate (${why}), as ${optIn} asks` };
-  return {
-    save: false,
-    reason: `this run failed the gate (${why}), so it was not saved as the baseline and the stored one stays the reference; if the change is intended, accept it with ${optIn}`
-  };
-}
-function parseSaveMode(value, input) {
-  const normalized = value.trim().toLowerCase();
-  if (normalized === "pass" || normalized === "always") return normalized;
-  throw new ConfigError(
-    `${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`
-  );
-}
-
-// src/entry/cli-impl.ts
-import { access, readFile as readFile4, writeFile as writeFile2, mkdir as mkdir3 } from "node:fs/promises";
-import { dirname, resolve as resolve2 } from "node:path";
-
-// src/core/results-check.ts
+// src/core/results/checks.ts
 var MAX_REQUESTS_PER_SCENARIO = 1e10;
 var PERCENTILES = ["p50", "p90", "p95", "p99"];
 function describe(value) {
@@ -48859,14 +50467,14 @@ function histogramProblem(encoded, expected, path5) {
   }
   return total === expected ? void 0 : `${path5} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
-function scenarioProblem(scenario2, path5) {
-  const { requests } = scenario2;
-  const problem = countProblem(requests.total, `${path5}.requests.total`) ?? countProblem(requests.ok, `${path5}.requests.ok`) ?? countProblem(requests.ko, `${path5}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path5}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario2.durationMs, `${path5}.durationMs`) ?? percentilesProblem(scenario2.latencyMs, `${path5}.latencyMs`) ?? amountProblem(scenario2.rps, `${path5}.rps`) ?? shareProblem(scenario2.errorRate, `${path5}.errorRate`) ?? histogramProblem(scenario2.histogram, requests.ok, `${path5}.histogram`);
+function scenarioProblem(scenario, path5) {
+  const { requests } = scenario;
+  const problem = countProblem(requests.total, `${path5}.requests.total`) ?? countProblem(requests.ok, `${path5}.requests.ok`) ?? countProblem(requests.ko, `${path5}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path5}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario.durationMs, `${path5}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path5}.latencyMs`) ?? amountProblem(scenario.rps, `${path5}.rps`) ?? shareProblem(scenario.errorRate, `${path5}.errorRate`) ?? histogramProblem(scenario.histogram, requests.ok, `${path5}.histogram`);
   if (problem !== void 0) return problem;
-  for (let i = 0; i < scenario2.segments.length; i++) {
-    const segment = scenario2.segments[i];
-    const at = `${path5}.segments[${i}]`;
-    const segmentProblem = amountProblem(segment.startMs, `${at}.startMs`) ?? amountProblem(segment.durationMs, `${at}.durationMs`) ?? countProblem(segment.count, `${at}.count`) ?? countProblem(segment.ko, `${at}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at}.histogram`);
+  for (let i = 0; i < scenario.segments.length; i++) {
+    const segment = scenario.segments[i];
+    const at2 = `${path5}.segments[${i}]`;
+    const segmentProblem = amountProblem(segment.startMs, `${at2}.startMs`) ?? amountProblem(segment.durationMs, `${at2}.durationMs`) ?? countProblem(segment.count, `${at2}.count`) ?? countProblem(segment.ko, `${at2}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at2}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at2}.histogram`);
     if (segmentProblem !== void 0) return segmentProblem;
   }
   return void 0;
@@ -48874,27 +50482,139 @@ function scenarioProblem(scenario2, path5) {
 function findResultsNumberProblem(results, path5) {
   const names = /* @__PURE__ */ new Set();
   for (let i = 0; i < results.scenarios.length; i++) {
-    const scenario2 = results.scenarios[i];
-    if (names.has(scenario2.name)) return `${path5}.scenarios[${i}].name "${scenario2.name}" appears twice`;
-    names.add(scenario2.name);
-    const problem = scenarioProblem(scenario2, `${path5}.scenarios[${i}]`);
+    const scenario = results.scenarios[i];
+    if (names.has(scenario.name)) return `${path5}.scenarios[${i}].name "${scenario.name}" appears twice`;
+    names.add(scenario.name);
+    const problem = scenarioProblem(scenario, `${path5}.scenarios[${i}]`);
     if (problem !== void 0) return problem;
   }
   return void 0;
 }
 function findHistoryNumberProblem(entry, path5) {
   for (const [name, summary] of Object.entries(entry.scenarios)) {
-    const at = `${path5}.scenarios[${JSON.stringify(name)}]`;
+    const at2 = `${path5}.scenarios[${JSON.stringify(name)}]`;
     if (typeof summary !== "object" || summary === null || Array.isArray(summary))
-      return `${at} is ${describe(summary)}, not a scenario summary`;
+      return `${at2} is ${describe(summary)}, not a scenario summary`;
     const values = summary;
-    const problem = percentilesProblem(values, at) ?? amountProblem(values.rps, `${at}.rps`) ?? shareProblem(values.errorRate, `${at}.errorRate`) ?? countProblem(values.count, `${at}.count`) ?? (values.otherCores === void 0 ? void 0 : amountProblem(values.otherCores, `${at}.otherCores`));
+    const problem = percentilesProblem(values, at2) ?? amountProblem(values.rps, `${at2}.rps`) ?? shareProblem(values.errorRate, `${at2}.errorRate`) ?? countProblem(values.count, `${at2}.count`) ?? (values.otherCores === void 0 ? void 0 : amountProblem(values.otherCores, `${at2}.otherCores`));
     if (problem !== void 0) return problem;
   }
   return void 0;
 }
 
-// src/core/summary.ts
+// src/core/results/read.ts
+var RESULTS_SCHEMA_VERSION = 1;
+var MAX_RESULTS_BYTES = 32 * 1024 * 1024;
+var validators;
+function validatorFor(definition) {
+  if (validators === void 0) {
+    const ajv = new import_ajv.Ajv({ strict: true, allowUnionTypes: true, allErrors: false });
+    ajv.addSchema(perfgate_results_schema_default);
+    const get = (name) => {
+      const validate = ajv.getSchema(`${perfgate_results_schema_default.$id}#/definitions/${name}`);
+      if (validate === void 0) throw new Error(`schema/perfgate-results.schema.json has no definitions/${name}`);
+      return validate;
+    };
+    validators = { results: get("results"), baseline: get("baseline"), historyEntry: get("historyEntry") };
+  }
+  return validators[definition];
+}
+function pathOf(pointer) {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((piece) => piece.replace(/~1/g, "/").replace(/~0/g, "~")).map((key) => /^\d+$/.test(key) ? Number(key) : key);
+}
+function at(root, path5) {
+  const rest = formatPath(path5);
+  if (rest === "") return root;
+  return rest.startsWith("[") ? `${root}${rest}` : `${root}.${rest}`;
+}
+var TYPE_WORDS = {
+  string: "a string",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+  null: "null"
+};
+function describeError(error, root) {
+  const path5 = pathOf(error.instancePath);
+  const where = at(root, path5);
+  const params = error.params;
+  switch (error.keyword) {
+    case "required":
+      return `${at(root, [...path5, String(params.missingProperty)])} is missing`;
+    case "type":
+      return `${where} is not ${String(params.type).split(",").map((type) => TYPE_WORDS[type] ?? type).join(" or ")}`;
+    case "const":
+      return `${where} is not ${JSON.stringify(params.allowedValue)}`;
+    case "enum":
+      return `${where} is none of ${params.allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
+    case "pattern":
+      return `${where} does not match ${String(params.pattern)}`;
+    case "maxLength":
+    case "maxItems":
+    case "maxProperties":
+      return `${where} is longer than perfgate writes (at most ${String(params.limit)})`;
+    case "minimum":
+    case "minLength":
+    case "minItems":
+      return `${where} is below its least (${String(params.limit)})`;
+    default:
+      return `${where} ${error.message ?? "is not valid"}`;
+  }
+}
+function schemaProblem(definition, value, root) {
+  const validate = validatorFor(definition);
+  if (validate(value)) return void 0;
+  const error = validate.errors?.[0];
+  return error === void 0 ? `${root} is not valid` : describeError(error, root);
+}
+function findResultsProblem(value, root = "results") {
+  const shape = schemaProblem("results", value, root);
+  if (shape !== void 0) return shape;
+  const results = value;
+  return findResultsNumberProblem(results, root) ?? (results.ab === void 0 ? void 0 : findResultsNumberProblem(results.ab.base, `${root}.ab.base`));
+}
+function findBaselineProblem(value, root = "baseline") {
+  const shape = schemaProblem("baseline", value, root);
+  if (shape !== void 0) return shape;
+  const baseline = value;
+  return findResultsProblem(baseline.results, `${root}.results`) ?? baseline.history.reduce(
+    (found, entry, i) => found ?? findHistoryNumberProblem(entry, `${root}.history[${i}]`),
+    void 0
+  );
+}
+function readResultsText(text, trust) {
+  if (trust === "untrusted") {
+    const bytes = new TextEncoder().encode(text).length;
+    if (bytes > MAX_RESULTS_BYTES) return { problem: { kind: "too-large", bytes } };
+  }
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { problem: { kind: "not-json", detail: error.message } };
+  }
+  const candidate = value;
+  const version = typeof candidate === "object" && candidate !== null ? candidate.schemaVersion : void 0;
+  if (typeof version === "number" && version > RESULTS_SCHEMA_VERSION)
+    return { problem: { kind: "future-version", schemaVersion: version } };
+  if (version !== RESULTS_SCHEMA_VERSION || !Array.isArray(candidate?.scenarios))
+    return { problem: { kind: "not-perfgate", schemaVersion: version } };
+  const problem = findResultsProblem(value);
+  if (problem !== void 0) return { problem: { kind: "damaged", detail: problem } };
+  return { results: trust === "untrusted" ? defuseMentions(value) : value };
+}
+function defuseMentions(value) {
+  if (typeof value === "string") return value.replace(/@/g, "@\u2060");
+  if (Array.isArray(value)) return value.map(defuseMentions);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
+  return value;
+}
+
+// src/core/results/summary.ts
 var DISTRIBUTION_LIMITS_MS = { fast: 800, slow: 1200 };
 function toMs(us) {
   return Math.round(us) / 1e3;
@@ -48903,17 +50623,17 @@ function summarizeLatency(histogram) {
   if (histogram.totalCount === 0) {
     return { min: 0, mean: 0, stddev: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
   }
-  const at = (p) => toMs(histogram.getValueAtPercentile(p));
+  const at2 = (p) => toMs(histogram.getValueAtPercentile(p));
   return {
     min: toMs(histogram.minNonZeroValue),
     mean: toMs(histogram.mean),
     stddev: toMs(histogram.stdDeviation),
-    p50: at(50),
-    p75: at(75),
-    p90: at(90),
-    p95: at(95),
-    p99: at(99),
-    p999: at(99.9),
+    p50: at2(50),
+    p75: at2(75),
+    p90: at2(90),
+    p95: at2(95),
+    p99: at2(99),
+    p999: at2(99.9),
     max: toMs(histogram.maxValue)
   };
 }
@@ -48983,8 +50703,8 @@ function burstOf(segment, index, quietOther, quietSteal) {
     reason: reasons.join(", ")
   };
 }
-function selectSegments(scenario2) {
-  const segments = scenario2.segments;
+function selectSegments(scenario) {
+  const segments = scenario.segments;
   const measured = segments.filter((segment) => segment.contention !== void 0);
   if (measured.length === 0) return { kept: [...segments], excluded: [] };
   const quietOther = lowerQuartile(
@@ -49011,8 +50731,8 @@ function selectSegments(scenario2) {
   }
   return { kept, excluded, reason: `${reason}.` };
 }
-function scenarioOverSegments(scenario2, selection) {
-  if (selection.excluded.length === 0) return scenario2;
+function scenarioOverSegments(scenario, selection) {
+  if (selection.excluded.length === 0) return scenario;
   const histograms = selection.kept.map((segment) => decodeHistogram(segment.histogram));
   const whole = mergeHistograms(histograms);
   const total = selection.kept.reduce((sum, segment) => sum + segment.count, 0);
@@ -49023,9 +50743,9 @@ function scenarioOverSegments(scenario2, selection) {
   for (const part of histograms) part.destroy();
   whole.destroy();
   return {
-    ...scenario2,
+    ...scenario,
     durationMs,
-    requests: { ...scenario2.requests, total, ok: total - ko, ko },
+    requests: { ...scenario.requests, total, ok: total - ko, ko },
     latencyMs: figures.latencyMs,
     rps: figures.rps,
     errorRate: figures.errorRate,
@@ -49040,13 +50760,13 @@ function worst(hits) {
 function formatSeconds(ms) {
   return `${(ms / 1e3).toFixed(ms % 1e3 === 0 ? 0 : 1)} s`;
 }
-function summarizeContention(scenario2, segments) {
+function summarizeContention(scenario, segments) {
   const measured = segments.filter((segment) => segment.contention !== void 0 && segment.durationMs > 0);
-  const cpuCount = scenario2.machine?.cpuCount;
+  const cpuCount = scenario.machine?.cpuCount;
   if (measured.length === 0) {
     return {
-      ...scenario2.machine ? { otherCores: scenario2.machine.otherCores, stealCores: scenario2.machine.stealCores } : {},
-      loopDelayP99Ms: scenario2.generator.eventLoopDelayP99Ms,
+      ...scenario.machine ? { otherCores: scenario.machine.otherCores, stealCores: scenario.machine.stealCores } : {},
+      loopDelayP99Ms: scenario.generator.eventLoopDelayP99Ms,
       ...cpuCount !== void 0 ? { cpuCount } : {}
     };
   }
@@ -49106,14 +50826,12 @@ function contentionBound(metric, worse, better, betterValue) {
   const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
   const cpuFactor = 1 + SLOWDOWN_PER_MACHINE * more.cores / Math.max(1, cpuCount);
   const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
-  const parts = [];
-  if (more.cores > CONTENTION_TOLERANCE.cores)
-    parts.push(`${more.cores.toFixed(2)} more cores of competing work (other processes, steal)`);
-  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs)
-    parts.push(`${more.loopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
-  return { explainable: cpuFactor * loopFactor - 1, description: parts.join(" and ") };
+  const beyond = {};
+  if (more.cores > CONTENTION_TOLERANCE.cores) beyond.moreCores = more.cores;
+  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) beyond.moreLoopDelayMs = more.loopDelayMs;
+  return { explainable: cpuFactor * loopFactor - 1, excess: beyond };
 }
-function contentionGuard(input) {
+function boundContention(input) {
   const { metric, change, interval, current, past } = input;
   if (metric === "error_rate" || !Number.isFinite(change) || change === 0) return void 0;
   const higher = change > 0;
@@ -49127,12 +50845,220 @@ function contentionGuard(input) {
   const beyond = higher ? nearEnd > limit : nearEnd < limit;
   if (beyond) return void 0;
   if (interval !== void 0 && (higher ? interval[0] <= 0 : interval[1] >= 0)) return void 0;
-  const busier = currentLooksWorse ? "the current run" : input.pastWho;
-  const signed2 = `${limit >= 0 ? "+" : ""}${(limit * 100).toFixed(0)}%`;
-  return `${busier} had ${bound.description}, which can explain a change of up to ${signed2} in ${metric}; this change is within that, so it cannot be told from the competition`;
+  return {
+    kind: "contention",
+    metric,
+    busier: currentLooksWorse ? "current" : input.pastRun,
+    ...bound.excess,
+    explainable: limit
+  };
 }
 
-// src/core/capacity.ts
+// src/core/duration.ts
+var DURATION_PATTERN = "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$";
+var RATE_PATTERN = "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$";
+var PERCENT_PATTERN = "^([0-9]+(?:\\.[0-9]+)?)%$";
+var durationRegex = new RegExp(DURATION_PATTERN);
+var rateRegex = new RegExp(RATE_PATTERN);
+var percentRegex = new RegExp(PERCENT_PATTERN);
+var MS_PER_UNIT = [36e5, 6e4, 1e3, 1];
+function fail(path5, detail) {
+  throw new ConfigError(path5 ? `${path5}: ${detail}` : detail);
+}
+function parseDuration(text, path5) {
+  if (text === 0 || text === "0") return 0;
+  const match = typeof text === "string" ? durationRegex.exec(text) : null;
+  if (!match) {
+    fail(path5, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
+  }
+  let ms = 0;
+  MS_PER_UNIT.forEach((unitMs, i) => {
+    const amount = match[i + 1];
+    if (amount !== void 0) ms += Number(amount) * unitMs;
+  });
+  return Math.round(ms * 1e3) / 1e3;
+}
+function parseRate(text, path5) {
+  const match = typeof text === "string" ? rateRegex.exec(text) : null;
+  if (!match) fail(path5, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
+  const amount = Number(match[1]);
+  return match[2] === "m" ? amount / 60 : amount;
+}
+function parsePercent(text, path5 = "") {
+  const match = typeof text === "string" ? percentRegex.exec(text) : null;
+  if (!match) fail(path5, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
+  return Number(match[1]) / 100;
+}
+function formatConfigDuration(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return `${ms}ms`;
+  if (ms < 1e3) return `${ms}ms`;
+  const hours = Math.floor(ms / 36e5);
+  const minutes = Math.floor(ms % 36e5 / 6e4);
+  const seconds = ms % 6e4 / 1e3;
+  let text = "";
+  if (hours > 0) text += `${hours}h`;
+  if (minutes > 0) text += `${minutes}m`;
+  if (seconds > 0) text += `${seconds}s`;
+  return text;
+}
+
+// src/core/thresholds.ts
+var LATENCY_METRICS = ["p", "avg", "med", "min", "max", "stddev"];
+var METRIC_NAMES = ["avg", "med", "min", "max", "stddev", "error_rate", "rps", "dropped", "capacity"];
+var KNOWN_METRICS = `p(N), ${METRIC_NAMES.join(", ")}`;
+var OPERATORS = "< <= > >= == !=";
+var RECORDED_PERCENTILES = {
+  "50": "p50",
+  "75": "p75",
+  "90": "p90",
+  "95": "p95",
+  "99": "p99",
+  "99.9": "p999"
+};
+var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
+function parseThreshold(expression, path5) {
+  const prefix = `${path5}: ${JSON.stringify(expression)}`;
+  const match = EXPRESSION.exec(expression);
+  if (!match?.[1] || !match[3] || !match[4]) {
+    throw new ConfigError(
+      `${prefix} is not a threshold; write <metric><operator><value> like "p(95)<150" (operators ${OPERATORS}; metrics ${KNOWN_METRICS})`
+    );
+  }
+  const [, name, argument, rawOperator, rawValue] = match;
+  let metric;
+  let percentile;
+  if (name === "p" && argument !== void 0) {
+    percentile = /^[0-9]+(\.[0-9]+)?$/.test(argument) ? Number(argument) : NaN;
+    if (!(percentile > 0 && percentile <= 100)) {
+      throw new ConfigError(
+        `${prefix}: percentile ${JSON.stringify(argument)} is out of range; use p(N) with 0 < N \u2264 100, like p(99.9)`
+      );
+    }
+    metric = "p";
+  } else if (METRIC_NAMES.includes(name) && argument === void 0) {
+    metric = name;
+  } else {
+    const shorthand = /^p([0-9]+(?:\.[0-9]+)?)$/.exec(name);
+    const suggestion = shorthand ? `p(${shorthand[1]})` : closestMatch(name, METRIC_NAMES);
+    const written = argument === void 0 ? name : `${name}(${argument})`;
+    throw new ConfigError(
+      `${prefix} has an unknown metric ${JSON.stringify(written)}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; use one of ${KNOWN_METRICS}`
+    );
+  }
+  if (rawOperator === "=" || rawOperator === "=<" || rawOperator === "=>") {
+    const fix = rawOperator === "=" ? "==" : rawOperator === "=<" ? "<=" : ">=";
+    throw new ConfigError(
+      `${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`
+    );
+  }
+  const operator = rawOperator;
+  const value = parseThresholdValue(metric, rawValue, prefix);
+  return percentile === void 0 ? { expression, metric, operator, value } : { expression, metric, percentile, operator, value };
+}
+function parseThresholdValue(metric, text, prefix) {
+  if (/^-?[0-9]+(\.[0-9]+)?$/.test(text)) return Number(text);
+  try {
+    if (LATENCY_METRICS.includes(metric) && /[a-z]$/.test(text)) return parseDuration(text, "");
+    if (metric === "error_rate" && text.endsWith("%")) return parsePercent(text, "");
+  } catch {
+  }
+  const unit = LATENCY_METRICS.includes(metric) ? 'latency is in ms, like "p(95)<150" (or with a unit: "p(95)<1.5s")' : metric === "error_rate" ? 'error_rate is a fraction, like "error_rate<0.01" (or "error_rate<1%")' : metric === "rps" ? 'rps is requests per second, like "rps>=30"' : metric === "capacity" ? 'capacity is requests per second, like "capacity>=380"' : 'dropped is a count of requests, like "dropped==0"';
+  throw new ConfigError(`${prefix}: ${JSON.stringify(text)} is not a number; ${unit}`);
+}
+function globToRegExp(glob) {
+  const pattern = glob.split("*").map((piece) => piece.replace(/[.+?^${}()|[\]\\/]/g, "\\$&")).join(".*");
+  return new RegExp(`^${pattern}$`);
+}
+function matchesGlob(glob, name) {
+  return globToRegExp(glob).test(name);
+}
+function thresholdActual(threshold, scenario) {
+  switch (threshold.metric) {
+    case "error_rate":
+      return scenario.errorRate;
+    case "rps":
+      return scenario.rps;
+    case "dropped":
+      return scenario.requests.dropped;
+    case "capacity":
+      return scenario.capacity?.ratePerSec;
+    default:
+      break;
+  }
+  if (scenario.requests.ok === 0) return void 0;
+  const latency = scenario.latencyMs;
+  switch (threshold.metric) {
+    case "avg":
+      return latency.mean;
+    case "med":
+      return latency.p50;
+    case "min":
+      return latency.min;
+    case "max":
+      return latency.max;
+    case "stddev":
+      return latency.stddev;
+    default: {
+      const percentile = threshold.percentile ?? 50;
+      const recorded = RECORDED_PERCENTILES[String(percentile)];
+      if (recorded) return latency[recorded];
+      const histogram = decodeHistogram(scenario.histogram);
+      try {
+        return percentileMs(histogram, percentile);
+      } finally {
+        histogram.destroy();
+      }
+    }
+  }
+}
+function compareThreshold(actual, operator, limit) {
+  switch (operator) {
+    case "<":
+      return actual < limit;
+    case "<=":
+      return actual <= limit;
+    case ">":
+      return actual > limit;
+    case ">=":
+      return actual >= limit;
+    case "==":
+      return actual === limit;
+    case "!=":
+      return actual !== limit;
+  }
+}
+function evaluateThresholds(thresholds, results) {
+  const outcomes = [];
+  for (const [glob, expressions] of Object.entries(thresholds)) {
+    const parsed = expressions.map((expression, i) => parseThreshold(expression, formatPath(["thresholds", glob, i])));
+    const pattern = globToRegExp(glob);
+    for (const scenario of results.scenarios) {
+      if (!pattern.test(scenario.name)) continue;
+      for (const threshold of parsed) {
+        const actual = thresholdActual(threshold, scenario);
+        if (actual === void 0) {
+          outcomes.push({
+            scenario: scenario.name,
+            expression: threshold.expression,
+            actual: 0,
+            ok: false,
+            reason: threshold.metric === "capacity" ? "the scenario measured no capacity (only the capacity executor does)" : "no request succeeded, so there is no latency to check"
+          });
+        } else {
+          outcomes.push({
+            scenario: scenario.name,
+            expression: threshold.expression,
+            actual,
+            ok: compareThreshold(actual, threshold.operator, threshold.value)
+          });
+        }
+      }
+    }
+  }
+  return outcomes;
+}
+
+// src/core/capacity/search.ts
 var DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
 var DEFAULT_CAPACITY_RESOLUTION = 0.05;
 var MIN_CAPACITY_HOLD_MS = 3e3;
@@ -49155,10 +51081,10 @@ var LEVEL_METRICS = /* @__PURE__ */ new Set([
   "error_rate",
   "dropped"
 ]);
-function thresholdsForScenario(thresholds, scenario2) {
+function thresholdsForScenario(thresholds, scenario) {
   const out = [];
   for (const [glob, expressions] of Object.entries(thresholds)) {
-    if (!matchesGlob(glob, scenario2)) continue;
+    if (!matchesGlob(glob, scenario)) continue;
     expressions.forEach((expression, i) => out.push(parseThreshold(expression, formatPath(["thresholds", glob, i]))));
   }
   return out;
@@ -49173,9 +51099,9 @@ function sloPercentile(thresholds) {
 }
 function holdMsFor(load, ratePerSec, percentile) {
   if (load.holdMs !== void 0) return load.holdMs;
-  const share = 1 - percentile / 100;
-  if (!(share > 0) || !(ratePerSec > 0)) return DEFAULT_MAX_HOLD_MS;
-  const neededMs = Math.ceil(CAPACITY_TAIL_REQUESTS / share * 1e3 / ratePerSec);
+  const share2 = 1 - percentile / 100;
+  if (!(share2 > 0) || !(ratePerSec > 0)) return DEFAULT_MAX_HOLD_MS;
+  const neededMs = Math.ceil(CAPACITY_TAIL_REQUESTS / share2 * 1e3 / ratePerSec);
   return Math.min(DEFAULT_MAX_HOLD_MS, Math.max(DEFAULT_MIN_HOLD_MS, Math.ceil(neededMs / 1e3) * 1e3));
 }
 function levelMsFor(load, ratePerSec, percentile, first, warmupMs) {
@@ -49219,19 +51145,19 @@ function isOkStatus(status, okStatus) {
 }
 function steadyCompletions(timeline, durationMs) {
   const lastSecond = Math.floor(Math.max(0, durationMs - 1e-3) / 1e3);
-  let count2 = 0;
+  let count = 0;
   let seconds = 0;
   for (let second = 1; second < lastSecond; second++) {
     seconds += 1;
-    count2 += timeline.find((point) => point.second === second)?.count ?? 0;
+    count += timeline.find((point) => point.second === second)?.count ?? 0;
   }
-  return { count: count2, seconds };
+  return { count, seconds };
 }
 function formatRate(ratePerSec) {
   return `${Number(ratePerSec.toPrecision(4))}/s`;
 }
-function formatShare(share) {
-  return `${(share * 100).toFixed(1)}%`;
+function formatShare(share2) {
+  return `${(share2 * 100).toFixed(1)}%`;
 }
 function formatActual(threshold, actual) {
   if (threshold.metric === "error_rate") return formatShare(actual);
@@ -49246,9 +51172,9 @@ function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAUL
   const steady = steadyCompletions(result.timeline, result.durationMs);
   const achievedPerSec = steady.seconds > 0 ? round32(steady.count / steady.seconds) : result.rps;
   const failures = { ...result.errors };
-  for (const [status, count2] of Object.entries(result.statusCodes)) {
+  for (const [status, count] of Object.entries(result.statusCodes)) {
     const code2 = Number(status);
-    if (code2 > 0 && !isOkStatus(code2, okStatus)) failures[`HTTP ${status}`] = count2;
+    if (code2 > 0 && !isOkStatus(code2, okStatus)) failures[`HTTP ${status}`] = count;
   }
   const generator = result.generator;
   const allowanceMs = generator.saturated ? generator.maxStartDelayMs + generator.eventLoopDelayMaxMs : 0;
@@ -49262,8 +51188,8 @@ function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAUL
       serviceEvidence = true;
     } else if (!compareThreshold(actual, threshold.operator, threshold.value)) {
       brokeBecause.push(`${threshold.expression} breached (${formatActual(threshold, actual)})`);
-      const latency2 = threshold.metric !== "error_rate" && threshold.metric !== "dropped";
-      if (!latency2 || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value))
+      const latency = threshold.metric !== "error_rate" && threshold.metric !== "dropped";
+      if (!latency || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value))
         serviceEvidence = true;
     }
   }
@@ -49392,25 +51318,11 @@ function summarizeSearch(levels, limitedBy, load, durationMs) {
 function isCapacityMeasured(capacity) {
   return capacity.limitedBy === "service" && capacity.bracket[1] !== null && capacity.ratePerSec > 0;
 }
-function describeCapacityLimit(capacity) {
-  switch (capacity.limitedBy) {
-    case "service":
-      return capacity.ratePerSec > 0 ? `the service broke its SLO between ${formatRate(capacity.bracket[0])} and ${formatRate(capacity.bracket[1] ?? capacity.bracket[0])}` : `the service broke its SLO already at the start rate ${formatRate(capacity.bracket[1] ?? 0)}`;
-    case "generator":
-      return `the load generator saturated at ${formatRate(capacity.firstFailure?.ratePerSec ?? capacity.bracket[0])} before the service broke: the service's capacity is at least ${formatRate(capacity.ratePerSec)}, not measured`;
-    case "maxRate":
-      return `every level held up to maxRate ${formatRate(capacity.ratePerSec)}: the capacity is at least that`;
-    case "maxDuration":
-      return `the search reached its maxDuration with the bracket at [${formatRate(capacity.bracket[0])}, ${capacity.bracket[1] === null ? "?" : formatRate(capacity.bracket[1])}]`;
-    case "interrupted":
-      return "the search was interrupted";
-  }
-}
 function round32(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 
-// src/core/baseline.ts
+// src/core/results/baseline.ts
 function round33(value) {
   return Math.round(value * 1e3) / 1e3;
 }
@@ -49419,20 +51331,20 @@ function summarizeForHistory(results) {
   const scenarios = {};
   for (const measured of results.scenarios) {
     const selection = selectSegments(measured);
-    const scenario2 = scenarioOverSegments(measured, selection);
+    const scenario = scenarioOverSegments(measured, selection);
     const contention = summarizeContention(measured, selection.kept);
-    scenarios[scenario2.name] = {
-      p50: scenario2.latencyMs.p50,
-      p90: scenario2.latencyMs.p90,
-      p95: scenario2.latencyMs.p95,
-      p99: scenario2.latencyMs.p99,
-      rps: scenario2.rps,
-      errorRate: scenario2.errorRate,
-      count: scenario2.requests.total,
+    scenarios[scenario.name] = {
+      p50: scenario.latencyMs.p50,
+      p90: scenario.latencyMs.p90,
+      p95: scenario.latencyMs.p95,
+      p99: scenario.latencyMs.p99,
+      rps: scenario.rps,
+      errorRate: scenario.errorRate,
+      count: scenario.requests.total,
       ...contention.otherCores !== void 0 ? { otherCores: round33(contention.otherCores) } : {},
       ...contention.stealCores !== void 0 ? { stealCores: round33(contention.stealCores) } : {},
       ...contention.loopDelayP99Ms !== void 0 ? { loopDelayP99Ms: round33(contention.loopDelayP99Ms) } : {},
-      ...scenario2.capacity && isCapacityMeasured(scenario2.capacity) ? { capacity: scenario2.capacity.ratePerSec } : {}
+      ...scenario.capacity && isCapacityMeasured(scenario.capacity) ? { capacity: scenario.capacity.ratePerSec } : {}
     };
   }
   const entry = {
@@ -49459,56 +51371,6 @@ function createBaseline(results, previous, meta) {
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function findShapeProblem(value, path5, shape) {
-  if (typeof shape === "string") {
-    if (shape === "array") return Array.isArray(value) ? void 0 : `${path5} is not an array`;
-    if (shape === "object") return isObject(value) ? void 0 : `${path5} is not an object`;
-    return typeof value === shape ? void 0 : `${path5} is ${value === void 0 ? "missing" : `not a ${shape}`}`;
-  }
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return `${path5} is ${value === void 0 ? "missing" : "not an array"}`;
-    const [item] = shape;
-    for (let i = 0; i < value.length; i++) {
-      const problem = item === void 0 ? void 0 : findShapeProblem(value[i], `${path5}[${i}]`, item);
-      if (problem !== void 0) return problem;
-    }
-    return void 0;
-  }
-  if (!isObject(value)) return `${path5} is ${value === void 0 ? "missing" : "not an object"}`;
-  for (const [key, sub] of Object.entries(shape)) {
-    const problem = findShapeProblem(value[key], `${path5}.${key}`, sub);
-    if (problem !== void 0) return problem;
-  }
-  return void 0;
-}
-var segmentShape = {
-  startMs: "number",
-  durationMs: "number",
-  count: "number",
-  ko: "number",
-  histogram: "string"
-};
-var scenarioShape = {
-  name: "string",
-  executor: "string",
-  durationMs: "number",
-  requests: { total: "number", ok: "number", ko: "number" },
-  latencyMs: { p50: "number", p90: "number", p95: "number", p99: "number" },
-  rps: "number",
-  errorRate: "number",
-  histogram: "string",
-  segments: [segmentShape],
-  generator: { saturated: "boolean", reasons: "array" }
-};
-var resultsShape = {
-  schemaVersion: "number",
-  configHash: "string",
-  startTime: "string",
-  environment: { fingerprint: "string" },
-  scenarios: [scenarioShape]
-};
-var historyShape = { date: "string", environmentFingerprint: "string", scenarios: "object" };
-var baselineShape = { savedAt: "string", results: resultsShape, history: [historyShape] };
 function failure(kind, detail) {
   return { status: { kind, detail } };
 }
@@ -49521,9 +51383,6 @@ function checkVersion(version, what) {
     );
   }
   return void 0;
-}
-function findResultsProblem(value) {
-  return findShapeProblem(value, "results", resultsShape) ?? findResultsNumberProblem(value, "results");
 }
 var CACHE_SOURCE = "Actions cache key ";
 function describeBaselineRemoval(source) {
@@ -49559,13 +51418,13 @@ function parseBaselineText(text, expectedConfigHash, historyLength) {
     if (historyLength !== void 0 && Array.isArray(data.history) && data.history.length > historyLength) {
       data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) };
     }
-    const problem = findShapeProblem(data, "baseline", baselineShape);
+    const problem = findBaselineProblem(data);
     if (problem !== void 0) return failure("corrupt", `The baseline is damaged: ${problem}.`);
     baseline = data;
   } else if (data.tool !== void 0 || data.scenarios !== void 0) {
     const versionProblem = checkVersion(data.schemaVersion, "results file");
     if (versionProblem !== void 0) return versionProblem;
-    const problem = findShapeProblem(data, "results", resultsShape);
+    const problem = findResultsProblem(data);
     if (problem !== void 0) return failure("corrupt", `The results file given as baseline is damaged: ${problem}.`);
     const results = data;
     baseline = { schemaVersion: 1, kind: "perfgate-baseline", savedAt: results.startTime, results, history: [] };
@@ -49580,16 +51439,6 @@ function parseBaselineText(text, expectedConfigHash, historyLength) {
     return failure(
       "other-config",
       `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`
-    );
-  }
-  const numberProblem = findResultsNumberProblem(baseline.results, isBaseline ? "baseline.results" : "results") ?? baseline.history.reduce(
-    (found, entry, i) => found ?? findHistoryNumberProblem(entry, `baseline.history[${i}]`),
-    void 0
-  );
-  if (numberProblem !== void 0) {
-    return failure(
-      "corrupt",
-      `The ${isBaseline ? "baseline" : "results file given as baseline"} is damaged: ${numberProblem}.`
     );
   }
   return { baseline, status: { kind: "ok" } };
@@ -49771,7 +51620,7 @@ var DEFAULT_RUNNER_NOISE = {
   p99: 0.08,
   rps: 0.05,
   error_rate: 1e-3,
-  // The capacity search's result from run to run: measured in bench/capacity.mjs (README-capacity.md).
+  // The capacity search's result from run to run: measured in bench/capacity/search.mjs (README-capacity.md).
   capacity: 0.05
 };
 var HISTORY_FLOOR_SHARE = 0.5;
@@ -49798,223 +51647,6 @@ function minDetectableEffect(input) {
   const alphaPrime = input.alpha / Math.max(1, input.tests);
   const critical = tQuantile(1 - alphaPrime, input.df) * input.standardError;
   return Math.max(critical, input.minEffect) + tQuantile(MDE_POWER, input.df) * input.standardError;
-}
-
-// src/core/report/format.ts
-function groupThousands(decimal) {
-  const negative = decimal.startsWith("-");
-  const unsigned = negative ? decimal.slice(1) : decimal;
-  const [whole = "", fraction] = unsigned.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${fraction === void 0 ? "" : `.${fraction}`}`;
-}
-function formatCount(value) {
-  if (!Number.isFinite(value)) return "n/a";
-  return groupThousands(Math.round(value).toFixed(0));
-}
-function formatFixed(value, decimals = 1) {
-  if (!Number.isFinite(value)) return "n/a";
-  const text = value.toFixed(decimals);
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
-}
-function formatMsValue(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (ms === 0) return "0";
-  const magnitude = Math.abs(Number(ms.toPrecision(3)));
-  if (magnitude >= 100) return groupThousands(Math.round(ms).toFixed(0));
-  const decimals = magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
-  return formatFixed(ms, decimals);
-}
-function formatMs(ms) {
-  return Number.isFinite(ms) ? `${formatMsValue(ms)} ms` : "n/a";
-}
-function formatMsLimit(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  const text = formatMsValue(ms);
-  return `${text.includes(".") ? text.replace(/\.?0+$/, "") : text} ms`;
-}
-function formatRpsValue(rps) {
-  if (!Number.isFinite(rps)) return "n/a";
-  const magnitude = Math.abs(rps);
-  if (magnitude >= 1e3) return groupThousands(Math.round(rps).toFixed(0));
-  return formatFixed(rps, magnitude >= 10 || rps === 0 ? 1 : 2);
-}
-function formatRps(rps) {
-  return Number.isFinite(rps) ? `${formatRpsValue(rps)}/s` : "n/a";
-}
-function formatPercent(fraction, decimals = 1) {
-  if (!Number.isFinite(fraction)) return "n/a";
-  return `${formatFixed(fraction * 100, decimals)}%`;
-}
-function signed(text) {
-  if (text.startsWith("-")) return text;
-  return /^0(\.0*)?$/.test(text) ? text : `+${text}`;
-}
-function formatSignedPercent(fraction, decimals = 1) {
-  if (!Number.isFinite(fraction)) return "n/a";
-  return `${signed(formatFixed(fraction * 100, decimals))}%`;
-}
-function formatSignedPoints(fraction, decimals = 2) {
-  if (!Number.isFinite(fraction)) return "n/a";
-  return `${signed(formatFixed(fraction * 100, decimals))} pp`;
-}
-function intervalDecimals(interval) {
-  return Math.abs(interval[1] - interval[0]) >= 0.02 ? 0 : 1;
-}
-function formatPercentInterval(interval) {
-  const decimals = intervalDecimals(interval);
-  return `[${formatSignedPercent(interval[0], decimals)}, ${formatSignedPercent(interval[1], decimals)}]`;
-}
-function formatPointsInterval(interval) {
-  return `[${formatSignedPoints(interval[0]).replace(" pp", "")}, ${formatSignedPoints(interval[1])}]`;
-}
-function formatBytes(bytes) {
-  if (!Number.isFinite(bytes)) return "n/a";
-  const units = ["B", "kB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (Math.abs(value) >= 999.5 && unit < units.length - 1) {
-    value /= 1e3;
-    unit += 1;
-  }
-  if (unit === 0) return `${Math.round(value)} B`;
-  const magnitude = Math.abs(value);
-  const decimals = magnitude >= 99.95 ? 0 : magnitude >= 9.995 ? 1 : 2;
-  return `${formatFixed(value, decimals)} ${units[unit]}`;
-}
-function formatDuration2(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (Math.abs(ms) < 1e3) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1e3;
-  if (seconds < 60) {
-    const text = formatFixed(seconds, 1);
-    return `${text.endsWith(".0") ? text.slice(0, -2) : text} s`;
-  }
-  const totalSeconds = Math.round(seconds);
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor(totalSeconds % 3600 / 60);
-  const rest = totalSeconds % 60;
-  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
-  return rest > 0 ? `${minutes}m ${rest}s` : `${minutes}m`;
-}
-function formatAge(savedAt, now) {
-  const savedMs = Date.parse(savedAt);
-  if (!Number.isFinite(savedMs) || !Number.isFinite(now.getTime())) return void 0;
-  const ageMs = now.getTime() - savedMs;
-  const minutes = Math.floor(ageMs / 6e4);
-  if (minutes < 1) return "just now";
-  const plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"} old`;
-  if (minutes < 60) return plural2(minutes, "minute");
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return plural2(hours, "hour");
-  return plural2(Math.floor(hours / 24), "day");
-}
-function formatPValue(p) {
-  if (p === void 0 || !Number.isFinite(p)) return "\u2013";
-  if (p < 1e-3) return "<0.001";
-  if (p < 0.1) return formatFixed(p, 3);
-  return formatFixed(p, 2);
-}
-function shortSha(sha) {
-  return sha.slice(0, 7);
-}
-function pluralize(count2, singular, plural2 = `${singular}s`) {
-  return `${formatCount(count2)} ${count2 === 1 ? singular : plural2}`;
-}
-var METRIC_ORDER = ["capacity", "p50", "p90", "p95", "p99", "rps", "error_rate"];
-function metricLabel(metric) {
-  return metric === "error_rate" ? "error rate" : metric;
-}
-var NO_VALUE = "\u2014";
-function isLatencyMetric(metric) {
-  return metric !== "rps" && metric !== "error_rate";
-}
-function formatMetricValue(metric, value, okCount) {
-  if (metric === "rps" || metric === "capacity") return formatRps(value);
-  if (metric === "error_rate") return formatPercent(value, 2);
-  return okCount === 0 ? NO_VALUE : formatMs(value);
-}
-function formatLatency(ms, okCount) {
-  return okCount === 0 ? NO_VALUE : formatMs(ms);
-}
-function okPerSec(result) {
-  return result.durationMs > 0 ? result.requests.ok / (result.durationMs / 1e3) : 0;
-}
-function formatMetricChange(metric, change) {
-  return metric === "error_rate" ? formatSignedPoints(change) : formatSignedPercent(change);
-}
-function formatMetricInterval(metric, interval) {
-  return metric === "error_rate" ? formatPointsInterval(interval) : formatPercentInterval(interval);
-}
-function formatChangeWithInterval(metric, change, interval) {
-  const text = formatMetricChange(metric, change);
-  return interval ? `${text} ${formatMetricInterval(metric, interval)}` : text;
-}
-function metricComparisonCells(m, ok = {}) {
-  const noLatency = isLatencyMetric(m.metric) && (ok.baseline === 0 || ok.current === 0);
-  return [
-    metricLabel(m.metric),
-    formatMetricValue(m.metric, m.baseline, ok.baseline),
-    formatMetricValue(m.metric, m.current, ok.current),
-    noLatency ? NO_VALUE : formatChangeWithInterval(m.metric, m.change, m.changeInterval)
-  ];
-}
-function formatThresholdActual(expression, actual) {
-  const name = /^\s*([a-z_]+)/i.exec(expression)?.[1]?.toLowerCase() ?? "";
-  if (name === "error_rate") return formatPercent(actual, 2);
-  if (name === "rps" || name === "capacity") return formatRps(actual);
-  if (["dropped", "requests", "count", "ko"].includes(name)) return formatCount(actual);
-  return formatMs(actual);
-}
-function formatThresholdOutcome(t) {
-  return t.reason ? `${NO_VALUE} ${t.reason}` : formatThresholdActual(t.expression, t.actual);
-}
-function formatThresholdLine(t) {
-  return `${t.ok ? "\u2713" : "\u2717"} ${t.expression} of ${t.scenario}: ${formatThresholdOutcome(t)}`;
-}
-var GRADE_BANDS = {
-  excellent: "< 50 ms",
-  good: "50\u2013100 ms",
-  acceptable: "100\u2013150 ms",
-  arguable: "150\u2013250 ms",
-  unresponsive: "\u2265 250 ms"
-};
-function formatGrade(grade, okCount) {
-  return `${grade} (${okCount === 0 ? "no request succeeded" : GRADE_BANDS[grade]})`;
-}
-function formatStatusCodes(statusCodes) {
-  const entries = Object.entries(statusCodes).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
-  return entries.length === 0 ? "none" : entries.map(([code2, count2]) => `${code2}:${count2}`).join(" ");
-}
-function formatErrorCounts(errors) {
-  const entries = Object.entries(errors).filter(([, count2]) => count2 > 0);
-  entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
-  return entries.length === 0 ? "none" : entries.map(([name, count2]) => `${name}:${count2}`).join(" ");
-}
-function describeParams(params) {
-  const parts = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (key === "executor" || value === void 0 || value === null) continue;
-    parts.push(describeParam(key, value));
-  }
-  return parts.join(" \xB7 ");
-}
-function words(key) {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/\bvus\b/, "VUs");
-}
-function describeParam(key, value) {
-  if (typeof value === "number" && key.endsWith("Ms")) return `${words(key.slice(0, -2))} ${formatDuration2(value)}`;
-  if (typeof value === "number" && key.endsWith("PerSec")) return `${words(key.slice(0, -6))} ${formatRps(value)}`;
-  if (typeof value === "number") return `${words(key)} ${groupThousands(String(value))}`;
-  if (key === "stages" && Array.isArray(value)) {
-    const stages = value.map((stage) => {
-      const { target, durationMs } = stage ?? {};
-      return typeof target === "number" && typeof durationMs === "number" ? `${target} over ${formatDuration2(durationMs)}` : JSON.stringify(stage);
-    });
-    return `stages ${stages.join(" \u2192 ")}`;
-  }
-  if (typeof value === "string" || typeof value === "boolean") return `${words(key)} ${String(value)}`;
-  return `${words(key)} ${JSON.stringify(value)}`;
 }
 
 // src/core/stats/block-length.ts
@@ -50115,10 +51747,10 @@ function prepareRun(segments) {
     const internals = histogram;
     const entry = { index: [], count: [] };
     for (let i = 0; i < internals.countsArrayLength; i++) {
-      const count2 = internals.getCountAtIndex(i);
-      if (count2 > 0) {
+      const count = internals.getCountAtIndex(i);
+      if (count > 0) {
         entry.index.push(i);
-        entry.count.push(count2);
+        entry.count.push(count);
         indices.add(i);
       }
     }
@@ -50142,8 +51774,8 @@ function prepareRun(segments) {
   sparse.forEach((entry, s) => {
     const row = s * gridSize;
     entry.index.forEach((index, k) => {
-      const at = row + (position.get(index) ?? 0);
-      cumulative[at] = (cumulative[at] ?? 0) + (entry.count[k] ?? 0);
+      const at2 = row + (position.get(index) ?? 0);
+      cumulative[at2] = (cumulative[at2] ?? 0) + (entry.count[k] ?? 0);
     });
     for (let g = 1; g < gridSize; g++)
       cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
@@ -50208,12 +51840,12 @@ function quantileUs(run, weights, percentile) {
   return run.grid[low] ?? NaN;
 }
 function computeStatistics(run, weights) {
-  let count2 = 0;
+  let count = 0;
   let ko = 0;
   let durationMs = 0;
   for (let s = 0; s < run.segments; s++) {
     const w = weights[s] ?? 0;
-    count2 += w * (run.count[s] ?? 0);
+    count += w * (run.count[s] ?? 0);
     ko += w * (run.ko[s] ?? 0);
     durationMs += w * (run.durationMs[s] ?? 0);
   }
@@ -50222,8 +51854,8 @@ function computeStatistics(run, weights) {
     p90: quantileUs(run, weights, 90) / 1e3,
     p95: quantileUs(run, weights, 95) / 1e3,
     p99: quantileUs(run, weights, 99) / 1e3,
-    rps: durationMs > 0 ? count2 / (durationMs / 1e3) : NaN,
-    error_rate: count2 > 0 ? ko / count2 : NaN
+    rps: durationMs > 0 ? count / (durationMs / 1e3) : NaN,
+    error_rate: count > 0 ? ko / count : NaN
   };
 }
 function drawBlockWeights(rng, segments, blockLength, weights) {
@@ -50312,21 +51944,11 @@ var BAD_DIRECTION = {
   capacity: -1
 };
 var OPEN_EXECUTORS = /* @__PURE__ */ new Set(["constant-arrival-rate", "ramping-arrival-rate"]);
-function formatPercent2(fraction, signed2 = true) {
-  const value = fraction * 100;
-  const digits = Math.abs(value) >= 10 ? 0 : 1;
-  const text = `${value.toFixed(digits)}%`;
-  return signed2 && value > 0 ? `+${text}` : text;
-}
-function formatChange(metric, change) {
-  if (metric === "error_rate") return `${change >= 0 ? "+" : ""}${(change * 100).toFixed(2)} points`;
-  return formatPercent2(change);
-}
-function scenarioValue(scenario2, metric) {
-  if (metric === "rps") return scenario2.rps;
-  if (metric === "error_rate") return scenario2.errorRate;
-  if (metric === "capacity") return scenario2.capacity?.ratePerSec ?? NaN;
-  return scenario2.latencyMs[metric];
+function scenarioValue(scenario, metric) {
+  if (metric === "rps") return scenario.rps;
+  if (metric === "error_rate") return scenario.errorRate;
+  if (metric === "capacity") return scenario.capacity?.ratePerSec ?? NaN;
+  return scenario.latencyMs[metric];
 }
 function historyValue(entry, metric) {
   if (metric === "capacity") return entry.capacity ?? NaN;
@@ -50346,33 +51968,33 @@ function magnitudeAsChange(metric, magnitude) {
 function toChange(metric, effect) {
   return metric === "error_rate" ? effect : Math.expm1(effect);
 }
-function groupThresholds(thresholds, scenario2) {
-  return thresholds.filter((threshold) => threshold.scenario === scenario2);
+function groupThresholds(thresholds, scenario) {
+  return thresholds.filter((threshold) => threshold.scenario === scenario);
 }
 function compareScenarios(current, past, thresholds, words2, compareOne) {
   const scenarios = [];
   const drafts = [];
-  for (const scenario2 of current) {
-    const base = past.find((candidate) => candidate.name === scenario2.name);
+  for (const scenario of current) {
+    const base = past.find((candidate) => candidate.name === scenario.name);
     const scenarioNotes = [];
     const comparison = {
-      name: scenario2.name,
-      current: scenario2,
+      name: scenario.name,
+      current: scenario,
       metrics: [],
-      thresholds: groupThresholds(thresholds, scenario2.name),
+      thresholds: groupThresholds(thresholds, scenario.name),
       notes: scenarioNotes
     };
     if (base === void 0) {
       scenarioNotes.push(words2.newInCurrent);
     } else {
       comparison.baseline = base;
-      const scenarioDrafts = compareOne(scenario2, base, scenarioNotes);
+      const scenarioDrafts = compareOne(scenario, base, scenarioNotes);
       drafts.push(...scenarioDrafts);
       comparison.metrics = scenarioDrafts.map((draft) => draft.comparison);
     }
     scenarios.push(comparison);
   }
-  const notes = past.filter((base) => !current.some((scenario2) => scenario2.name === base.name)).map((base) => words2.missing(base.name));
+  const notes = past.filter((base) => !current.some((scenario) => scenario.name === base.name)).map((base) => words2.missing(base.name));
   return { scenarios, drafts, notes };
 }
 function tallyVerdicts(drafts, thresholds) {
@@ -50409,25 +52031,29 @@ function populationLimit(metric) {
 }
 function tailGuard(metric, runs) {
   if (metric === "rps" || metric === "error_rate" || metric === "capacity") return void 0;
-  const share = 1 - LATENCY_PERCENTILES[metric] / 100;
-  const thin = runs.map((run) => ({ who: run.who, beyond: run.okRequests * share })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
+  const share2 = 1 - LATENCY_PERCENTILES[metric] / 100;
+  const thin = runs.map((run) => ({ run: run.run, beyond: run.okRequests * share2 })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
   if (thin.length === 0) return void 0;
-  const where = thin.map((run) => `${formatCount(run.beyond)} in ${run.who}`).join(" and ");
-  return `only ${where} were above ${metric} (a ${metric} needs ${MIN_TAIL_REQUESTS} requests beyond it, so ${formatCount(MIN_TAIL_REQUESTS / share)} per run)`;
+  return { kind: "thin-tail", metric, runs: thin, needed: MIN_TAIL_REQUESTS, share: share2 };
 }
-function saturationGuard(scenario2, who) {
-  if (!scenario2.generator.saturated) return void 0;
-  const why = scenario2.generator.reasons.length > 0 ? `: ${scenario2.generator.reasons.join("; ")}` : "";
-  return `the load generator fell behind its schedule in ${who}${why}, so its latencies and rate describe the generator, not the service`;
+function saturationGuard(scenario, run) {
+  if (!scenario.generator.saturated) return void 0;
+  return { kind: "generator-behind", run, details: [...scenario.generator.reasons] };
 }
 var OTHER_LOAD_CHANGE_CORES = 0.25;
-function otherLoadGuard(metric, change, currentOther, pastOther, pastWho) {
+function otherLoadGuard(metric, change, currentOther, pastOther, past) {
   if (metric === "error_rate" || currentOther === void 0 || pastOther === void 0) return void 0;
   const difference = currentOther - pastOther;
   if (Math.abs(difference) <= OTHER_LOAD_CHANGE_CORES) return void 0;
   const worse = metric === "rps" || metric === "capacity" ? change < 0 : change > 0;
   if (worse !== difference > 0) return void 0;
-  return `the machine was busier with other work during ${difference > 0 ? "the current run" : pastWho} (${currentOther.toFixed(2)} cores outside perfgate and its services now, ${pastOther.toFixed(2)} in ${pastWho}), so this change cannot be told from that competition`;
+  return {
+    kind: "other-load",
+    busier: difference > 0 ? "current" : past,
+    past,
+    currentCores: currentOther,
+    pastCores: pastOther
+  };
 }
 function pastContention(entries, cpuCount) {
   const runs = entries.map((entry) => ({
@@ -50437,9 +52063,9 @@ function pastContention(entries, cpuCount) {
   }));
   return { ...meanContention(runs), ...cpuCount !== void 0 ? { cpuCount } : {} };
 }
-function contentionGuard2(input) {
+function contentionGuard(input) {
   const { comparison } = input;
-  return contentionGuard({
+  return boundContention({
     metric: comparison.metric,
     change: comparison.change,
     ...comparison.changeInterval ? { interval: comparison.changeInterval } : {},
@@ -50447,17 +52073,17 @@ function contentionGuard2(input) {
     past: input.past,
     pastValue: comparison.baseline,
     currentValue: comparison.current,
-    pastWho: input.pastWho,
+    pastRun: input.pastRun,
     latencyMs: input.latencyMs
   });
 }
 function populationGuard(metric, currentRate, baselineRate) {
   const limit = populationLimit(metric);
   if (limit === void 0 || Math.abs(currentRate - baselineRate) < limit) return void 0;
-  return `the error rate moved from ${formatPercent2(baselineRate, false)} to ${formatPercent2(currentRate, false)}, so the successful requests measured are not the same population`;
+  return { kind: "population", from: baselineRate, to: currentRate };
 }
 function environmentGuard(baselineFingerprint, currentFingerprint) {
-  return `the baseline ran on another environment (${baselineFingerprint} vs ${currentFingerprint}): a runner difference can pass for a change`;
+  return { kind: "environment", baseline: baselineFingerprint, current: currentFingerprint };
 }
 
 // src/core/compare/history.ts
@@ -50498,21 +52124,21 @@ function compareWithHistory(ctx, metric, current, used, contention) {
   const fewest = Math.min(...used.map((entry) => entry.count * (1 - entry.errorRate)));
   add(
     tailGuard(metric, [
-      { who: "the current run", okRequests: current.requests.ok },
-      { who: "the thinnest past run", okRequests: fewest }
+      { run: "current", okRequests: current.requests.ok },
+      { run: "thinnest-past-run", okRequests: fewest }
     ])
   );
-  add(saturationGuard(current, "the current run"));
+  add(saturationGuard(current, "current"));
   const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
   add(populationGuard(metric, current.errorRate, pastErrorRate));
   const draft = fromHistory(ctx, metric, current, used, guards);
   const pastP50 = Math.exp(used.reduce((sum, entry) => sum + Math.log(Math.max(entry.p50, 1e-9)), 0) / used.length);
   add(
-    contentionGuard2({
+    contentionGuard({
       comparison: draft.comparison,
       current: contention,
       past: pastContention(used, contention.cpuCount),
-      pastWho: "the past runs",
+      pastRun: "past-runs",
       latencyMs: { past: pastP50, current: current.latencyMs.p50 }
     })
   );
@@ -50540,7 +52166,7 @@ function fromHistory(ctx, metric, current, used, guards) {
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
-// src/core/compare/capacity.ts
+// src/core/capacity/compare.ts
 function capacityInterval(capacity) {
   return { low: capacity.bracket[0], high: capacity.bracket[1] ?? Infinity };
 }
@@ -50575,29 +52201,36 @@ function testCapacityChange(current, baseline, betweenSd) {
   if (cur.high < base.low) {
     out.current = cur.high;
     out.baseline = base.low;
-    out.reasons.push(
-      `the current capacity is below ${fmt(cur.high)} (${describeCapacityLimit(current)}), the baseline's at least ${fmt(base.low)}: compared at those bounds`
-    );
+    out.reasons.push({
+      kind: "capacity-below-bound",
+      current: summaryOf(current),
+      currentBound: cur.high,
+      baselineBound: base.low
+    });
   } else if (cur.low > base.high) {
     out.current = cur.low;
     out.baseline = base.high;
-    out.reasons.push(
-      `the current capacity is at least ${fmt(cur.low)}, the baseline's below ${fmt(base.high)} (${describeCapacityLimit(baseline)}): compared at those bounds`
-    );
+    out.reasons.push({
+      kind: "capacity-above-bound",
+      baseline: summaryOf(baseline),
+      currentBound: cur.low,
+      baselineBound: base.high
+    });
   } else {
-    const open = [
-      closed(cur) ? void 0 : `this run: ${describeCapacityLimit(current)}`,
-      closed(base) ? void 0 : `the baseline: ${describeCapacityLimit(baseline)}`
-    ].filter((text) => text !== void 0);
-    out.guards.push(`the capacity is only bounded, not measured (${open.join("; ")}), and the bounds overlap`);
+    out.guards.push({
+      kind: "capacity-bounds-overlap",
+      ...closed(cur) ? {} : { current: summaryOf(current) },
+      ...closed(base) ? {} : { baseline: summaryOf(baseline) }
+    });
     return out;
   }
   out.effect = Math.log(out.current / out.baseline);
   out.test = testTwoRuns({ effect: out.effect, within: [], betweenSd });
   return out;
 }
-function fmt(ratePerSec) {
-  return `${Number(ratePerSec.toPrecision(4))}/s`;
+function summaryOf(capacity) {
+  const { limitedBy, ratePerSec, bracket, firstFailure } = capacity;
+  return { limitedBy, ratePerSec, bracket, ...firstFailure ? { firstFailure } : {} };
 }
 function compareCapacity(ctx, current, base, history, notes) {
   const { compare } = ctx.input;
@@ -50614,9 +52247,7 @@ function compareCapacity(ctx, current, base, history, notes) {
   };
   const guards = [];
   if (!current.capacity || !base.capacity) {
-    guards.push(
-      `${current.capacity ? "the baseline" : "this run"} has no capacity search for this scenario (another executor): nothing to compare`
-    );
+    guards.push({ kind: "no-capacity-search", run: current.capacity ? "baseline" : "current" });
     return { comparison, guards };
   }
   if (ctx.environmentDiffers)
@@ -50659,7 +52290,7 @@ function compareCapacity(ctx, current, base, history, notes) {
     comparison.change,
     current.machine?.otherCores,
     base.machine?.otherCores,
-    "the baseline"
+    "baseline"
   );
   if (busier !== void 0) guards.push(busier);
   return draft;
@@ -50684,11 +52315,10 @@ function decideVerdict(input) {
   const { metric, change, interval, adjustedPValue, alpha, minEffect, guards } = input;
   if (guards.length > 0) return { verdict: "inconclusive", reasons: [...guards] };
   if (adjustedPValue === void 0 || !Number.isFinite(change)) {
-    return { verdict: "inconclusive", reasons: ["no test could be run on this metric"] };
+    return { verdict: "inconclusive", reasons: [{ kind: "no-test" }] };
   }
   const significant = adjustedPValue <= alpha;
   const large = Math.abs(change) >= minEffect;
-  const p = `p = ${adjustedPValue.toPrecision(2)} after Holm`;
   if (significant && large) {
     return { verdict: Math.sign(change) === BAD_DIRECTION[metric] ? "regression" : "improvement", reasons: [] };
   }
@@ -50697,23 +52327,17 @@ function decideVerdict(input) {
     if (interval !== void 0 && interval[0] > -minEffect && interval[1] < minEffect) {
       return {
         verdict: "no change",
-        reasons: [
-          `a real change of ${formatChange(metric, change)} (${p}), but its whole interval is within the ${formatChange(metric, minEffect).replace("+", "\xB1")} that counts`
-        ]
+        reasons: [{ kind: "real-but-small", metric, change, adjustedPValue, minEffect }]
       };
     }
     return {
       verdict: "inconclusive",
-      reasons: [
-        `significant (${p}) but ${formatChange(metric, change)} is below the minimum effect of ${formatChange(metric, minEffect).replace("+", "")}, and the interval reaches past it`
-      ]
+      reasons: [{ kind: "below-min-effect", metric, change, adjustedPValue, minEffect }]
     };
   }
   return {
     verdict: "inconclusive",
-    reasons: [
-      `a change of ${formatChange(metric, change)}, but not significant (${p} > ${alpha}): this run cannot tell it from noise`
-    ]
+    reasons: [{ kind: "not-significant", metric, change, adjustedPValue, alpha }]
   };
 }
 function decideRun(drafts, alpha) {
@@ -50768,28 +52392,29 @@ function rateCheck(ctx, current, base) {
   const rate = current.rate;
   if (rate === void 0 || !(rate.intendedPerSec > 0)) {
     comparison.method = "none";
-    guards.push("an open-model run without an intended rate recorded: nothing to check the rate against");
+    guards.push({ kind: "no-intended-rate" });
     return { comparison, guards };
   }
-  const share = rate.achievedPerSec / rate.intendedPerSec;
-  if (share >= RATE_SHORTFALL) return { comparison, guards };
-  const saturated = saturationGuard(current, "the current run") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "the baseline");
+  const share2 = rate.achievedPerSec / rate.intendedPerSec;
+  if (share2 >= RATE_SHORTFALL) return { comparison, guards };
+  const saturated = saturationGuard(current, "current") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "baseline");
   if (saturated !== void 0) {
-    guards.push(
-      `the achieved rate fell short (${formatPercent2(share, false)} of ${formatCount(rate.intendedPerSec)} req/s) but ${saturated}`
-    );
+    guards.push({ kind: "rate-short-explained", share: share2, intendedPerSec: rate.intendedPerSec, cause: saturated });
     return { comparison, guards };
   }
-  const shortfall = `the service completed only ${formatPercent2(share, false)} of the intended ${formatCount(rate.intendedPerSec)} req/s (${formatCount(rate.achievedPerSec)} req/s) while the generator kept its schedule`;
+  const shortfall = {
+    kind: "service-fell-behind",
+    share: share2,
+    intendedPerSec: rate.intendedPerSec,
+    achievedPerSec: rate.achievedPerSec
+  };
   const baseShare = base.rate !== void 0 && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
   if (baseShare >= RATE_SHORTFALL) {
     comparison.verdict = "regression";
-    comparison.reasons.push(`${shortfall}: the service could not keep up, and the baseline did`);
+    comparison.reasons.push(shortfall);
     return { comparison, guards };
   }
-  comparison.reasons.push(
-    `${shortfall}; the baseline fell short too (${formatPercent2(baseShare, false)} of its intended rate), so the two capacities are compared`
-  );
+  comparison.reasons.push({ ...shortfall, baselineShare: baseShare });
   const test = testTwoRuns({
     effect: Math.log(current.rps / base.rps),
     within: [],
@@ -50823,28 +52448,31 @@ function compareWithStoredRun(ctx, metric, current, base, boot, contention) {
     if (guard !== void 0) guards.push(guard);
   };
   if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) {
-    guards.push(
-      `too few segments to resample (${current.segments.length} now, ${base.segments.length} in the baseline; needs ${MIN_SEGMENTS}): make the run longer or the segments shorter`
-    );
+    guards.push({
+      kind: "too-few-segments",
+      current: current.segments.length,
+      baseline: base.segments.length,
+      needed: MIN_SEGMENTS
+    });
   }
   add(
     tailGuard(metric, [
-      { who: "the current run", okRequests: current.requests.ok },
-      { who: "the baseline", okRequests: base.requests.ok }
+      { run: "current", okRequests: current.requests.ok },
+      { run: "baseline", okRequests: base.requests.ok }
     ])
   );
-  add(saturationGuard(current, "the current run"));
-  add(saturationGuard(base, "the baseline"));
+  add(saturationGuard(current, "current"));
+  add(saturationGuard(base, "baseline"));
   add(populationGuard(metric, current.errorRate, base.errorRate));
   if (ctx.environmentDiffers)
     add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
   add(
-    contentionGuard2({
+    contentionGuard({
       comparison: draft.comparison,
       current: contention.current,
       past: contention.base,
-      pastWho: "the baseline",
+      pastRun: "baseline",
       latencyMs: { past: base.latencyMs.p50, current: current.latencyMs.p50 }
     })
   );
@@ -50874,7 +52502,7 @@ function fromBootstrap(ctx, metric, current, base, boot, guards) {
     reasons: []
   };
   if (effect === void 0 || boot === void 0) {
-    if (guards.length === 0) guards.push("no successful requests to measure in one of the runs");
+    if (guards.length === 0) guards.push({ kind: "no-successful-requests" });
     const values = effectOf(metric, comparison.current, comparison.baseline);
     if (Number.isFinite(values)) comparison.change = toChange(metric, values);
     return { comparison, guards };
@@ -50960,8 +52588,8 @@ function pairDifferences(head, base) {
     }
     const rate = (run) => (run.count[i] ?? 0) / Math.max(1e-9, run.durationMs[i] ?? 0);
     out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
-    const share = (run) => (run.count[i] ?? 0) > 0 ? (run.ko[i] ?? 0) / (run.count[i] ?? 1) : NaN;
-    out.error_rate.push(share(head) - share(base));
+    const share2 = (run) => (run.count[i] ?? 0) > 0 ? (run.ko[i] ?? 0) / (run.count[i] ?? 1) : NaN;
+    out.error_rate.push(share2(head) - share2(base));
   }
   return out;
 }
@@ -50997,8 +52625,7 @@ function fromTest(metric, head, base, test, minEffect, guards) {
     reasons: []
   };
   if (test === void 0) {
-    if (guards.length === 0)
-      guards.push("fewer than 2 pairs had successful requests in both variants: nothing to pair");
+    if (guards.length === 0) guards.push({ kind: "nothing-to-pair" });
     return { comparison, guards };
   }
   comparison.change = toChange(metric, test.effect);
@@ -51009,46 +52636,45 @@ function fromTest(metric, head, base, test, minEffect, guards) {
 function pairedRateCheck(head, base, rpsDiffs, minEffect) {
   const guards = [];
   const comparison = rateCheckComparison(head, base, minEffect);
-  const share = (scenario2) => scenario2.rate !== void 0 && scenario2.rate.intendedPerSec > 0 ? scenario2.rate.achievedPerSec / scenario2.rate.intendedPerSec : void 0;
-  const headShare = share(head);
-  const baseShare = share(base);
+  const share2 = (scenario) => scenario.rate !== void 0 && scenario.rate.intendedPerSec > 0 ? scenario.rate.achievedPerSec / scenario.rate.intendedPerSec : void 0;
+  const headShare = share2(head);
+  const baseShare = share2(base);
   if (headShare === void 0 || baseShare === void 0) {
     comparison.method = "none";
-    guards.push("an open-model run without an intended rate recorded: nothing to check the rate against");
+    guards.push({ kind: "no-intended-rate" });
     return { comparison, guards };
   }
-  const saturated = saturationGuard(head, "the head") ?? saturationGuard(base, "the base");
+  const saturated = saturationGuard(head, "head") ?? saturationGuard(base, "base");
   if (headShare >= RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) return { comparison, guards };
   if (saturated !== void 0) {
-    guards.push(
-      `the achieved rate fell short (${formatPercent2(headShare, false)} of the intended rate in the head, ${formatPercent2(baseShare, false)} in the base) but ${saturated}`
-    );
+    guards.push({ kind: "rate-short-explained-paired", headShare, baseShare, cause: saturated });
     return { comparison, guards };
   }
   const behind = rpsDiffs.filter((d) => Number.isFinite(d) && d < Math.log(RATE_SHORTFALL)).length;
   const pairs = rpsDiffs.filter((d) => Number.isFinite(d)).length;
-  const intended = formatCount(head.rate?.intendedPerSec ?? 0);
+  const intendedPerSec = head.rate?.intendedPerSec ?? 0;
   if (headShare < RATE_SHORTFALL && baseShare >= RATE_SHORTFALL) {
     comparison.verdict = "regression";
-    comparison.reasons.push(
-      `the head completed only ${formatPercent2(headShare, false)} of the intended ${intended} req/s while the base kept ${formatPercent2(baseShare, false)} on the same runner (the head fell more than 1% behind the base in ${behind} of ${pairs} pairs): the head could not keep up`
-    );
+    comparison.reasons.push({
+      kind: "head-fell-behind",
+      headShare,
+      baseShare,
+      intendedPerSec,
+      behindPairs: behind,
+      pairs
+    });
     return { comparison, guards };
   }
   if (headShare >= RATE_SHORTFALL) {
     comparison.verdict = "improvement";
-    comparison.reasons.push(
-      `the head kept ${formatPercent2(headShare, false)} of the intended ${intended} req/s where the base managed only ${formatPercent2(baseShare, false)}`
-    );
+    comparison.reasons.push({ kind: "head-kept-up", headShare, baseShare, intendedPerSec });
     return { comparison, guards };
   }
   const test = trimmedPairedTest(rpsDiffs);
-  comparison.reasons.push(
-    `both fell short of the intended ${intended} req/s (head ${formatPercent2(headShare, false)}, base ${formatPercent2(baseShare, false)}), so their capacities are compared pair by pair`
-  );
+  comparison.reasons.push({ kind: "both-fell-behind-paired", headShare, baseShare, intendedPerSec });
   comparison.verdict = "inconclusive";
   if (test === void 0) {
-    guards.push("fewer than 2 pairs to compare the capacities on");
+    guards.push({ kind: "too-few-pairs-for-capacities" });
     return { comparison, guards };
   }
   comparison.method = "paired";
@@ -51082,35 +52708,32 @@ function compareScenarioPaired(input, head, base, notes) {
       if (guard !== void 0) guards.push(guard);
     };
     if (pairs < MIN_PAIRS) {
-      guards.push(
-        `too few segment pairs (${pairs}; the paired test needs ${MIN_PAIRS}): make the run longer or the segments shorter`
-      );
+      guards.push({ kind: "too-few-pairs", pairs, needed: MIN_PAIRS });
     }
     add(
       tailGuard(metric, [
-        { who: "the head", okRequests: head.requests.ok },
-        { who: "the base", okRequests: base.requests.ok }
+        { run: "head", okRequests: head.requests.ok },
+        { run: "base", okRequests: base.requests.ok }
       ])
     );
     if (!sharedLag) {
-      add(saturationGuard(head, "the head"));
-      add(saturationGuard(base, "the base"));
+      add(saturationGuard(head, "head"));
+      add(saturationGuard(base, "base"));
     }
     add(populationGuard(metric, head.errorRate, base.errorRate));
     const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     drafts.push(draft);
     if (metric === "error_rate" || test === void 0) continue;
-    if (sharedLag) draft.holdNoChange = SHARED_LAG_HOLD;
+    if (sharedLag) draft.holdNoChange = { kind: "shared-lag" };
     const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
     const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
     if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
-      draft.holdNoChange = `the whole-run values differ by ${formatPercent2(Math.expm1(wholeRun))}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
+      draft.holdNoChange = { kind: "whole-run-disagrees", change: Math.expm1(wholeRun) };
     }
   }
   return drafts;
 }
-var SHARED_LAG_HOLD = 'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
 function sharedLagNote(head, base) {
   const reasons = [.../* @__PURE__ */ new Set([...head.generator.reasons, ...base.generator.reasons])];
   return `The load generator fell behind its schedule${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}. In duet it held both variants' requests back together, so the latencies are still compared pair by pair; the delay is in both and mostly dilutes a change towards zero, so a regression or an improvement still counts but "no change" is held back. A quieter runner or a lower rate measures the service more closely.`;
@@ -51210,11 +52833,11 @@ function thresholdsOnly(input) {
     mode: "thresholds-only",
     baselineStatus: input.baselineStatus,
     current: input.current,
-    scenarios: input.current.scenarios.map((scenario2) => ({
-      name: scenario2.name,
-      current: scenario2,
+    scenarios: input.current.scenarios.map((scenario) => ({
+      name: scenario.name,
+      current: scenario,
       metrics: [],
-      thresholds: groupThresholds(input.thresholds, scenario2.name),
+      thresholds: groupThresholds(input.thresholds, scenario.name),
       notes: []
     })),
     regressions: [],
@@ -51250,7 +52873,7 @@ function compareRuns(input) {
       newInCurrent: "New in this run: the baseline has no such scenario, so it is judged on thresholds alone.",
       missing: (name) => `Scenario ${name} is in the baseline but not in this run: it was not compared.`
     },
-    (scenario2, base, scenarioNotes) => compareScenario(ctx, scenario2, base, scenarioNotes)
+    (scenario, base, scenarioNotes) => compareScenario(ctx, scenario, base, scenarioNotes)
   );
   decideRun(drafts, compare.alpha);
   const metrics = drafts.map((draft) => draft.comparison);
@@ -51333,9 +52956,209 @@ function describeBaseFailure(failure2) {
   return `A/B: the base did not boot (${why}), so this run is compared with the stored baseline instead.${tail}`;
 }
 
-// src/core/config.ts
-var import_ajv = __toESM(require_ajv(), 1);
-var import_yaml = __toESM(require_dist2(), 1);
+// src/core/config/defaults.ts
+var DEFAULT_TIMEOUT_MS = 5e3;
+var DEFAULT_WARMUP_MS = 5e3;
+var RECOMMENDED_MIN_WARMUP_MS = 3e3;
+var DEFAULT_THINK_TIME_MS = 0;
+var DEFAULT_MAX_IN_FLIGHT = 1e3;
+var DEFAULT_SEGMENT_MS = 1e3;
+var MIN_SEGMENT_MS = 1e3;
+var TARGET_SEGMENTS = 20;
+var MAX_AUTO_SEGMENT_MS = 5e3;
+var DEFAULT_READY_TIMEOUT_MS = 3e4;
+var DEFAULT_STOP_GRACE_MS = 5e3;
+var DEFAULT_MAX_DURATION_MS = 6e5;
+var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
+var DEFAULT_MIN_EFFECT = {
+  p50: 0.05,
+  p90: 0.1,
+  p95: 0.1,
+  p99: 0.15,
+  rps: 0.05,
+  error_rate: 0.01,
+  capacity: 0.1
+};
+var DEFAULT_ALPHA = 0.05;
+var DEFAULT_NOISE_FLOOR = 0.15;
+var DEFAULT_HISTORY_LENGTH = 10;
+var DEFAULT_MIN_HISTORY = 5;
+var DEFAULT_AB_SCHEDULE = "duet";
+var MAX_CONNECTIONS = 5e4;
+var MAX_RATE_PER_SEC = 1e6;
+
+// src/core/config/context.ts
+function checkConnections(ctx, path5, value, what) {
+  if (value > MAX_CONNECTIONS) {
+    ctx.problems.add(
+      path5,
+      `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`
+    );
+  }
+}
+function checkRate(ctx, path5, ratePerSec) {
+  if (ratePerSec > MAX_RATE_PER_SEC) {
+    ctx.problems.add(
+      path5,
+      `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`
+    );
+  }
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function durationAt(ctx, path5, value, fallbackMs) {
+  if (value === void 0) return fallbackMs;
+  return ctx.problems.attempt(path5, () => parseDuration(value, formatPath(path5))) ?? fallbackMs;
+}
+function stringMap(value) {
+  const out = {};
+  if (!isRecord(value)) return out;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === "string" || typeof item === "number" || typeof item === "boolean") out[key] = String(item);
+  }
+  return out;
+}
+function effectAt(ctx, path5, value) {
+  if (typeof value === "number" && value >= 0 && value <= 1) return value;
+  if (typeof value === "string") return ctx.problems.attempt(path5, () => parsePercent(value, formatPath(path5)));
+  return void 0;
+}
+
+// src/core/config/compare.ts
+var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
+var LATENCY_METRICS2 = ["p50", "p90", "p95", "p99"];
+function defaultCompareConfig() {
+  return {
+    mode: "stored",
+    schedule: DEFAULT_AB_SCHEDULE,
+    metrics: [...DEFAULT_METRICS],
+    minEffect: { ...DEFAULT_MIN_EFFECT },
+    alpha: DEFAULT_ALPHA,
+    minHistory: DEFAULT_MIN_HISTORY,
+    noiseFloor: DEFAULT_NOISE_FLOOR,
+    historyLength: DEFAULT_HISTORY_LENGTH,
+    runnerNoise: { ...DEFAULT_RUNNER_NOISE }
+  };
+}
+function buildCompare(ctx, raw) {
+  const defaults = defaultCompareConfig();
+  const minEffect = defaults.minEffect;
+  const minEffectSet = /* @__PURE__ */ new Set();
+  if (isRecord(raw.minEffect)) {
+    const latency = effectAt(ctx, ["compare", "minEffect", "latency"], raw.minEffect.latency);
+    if (latency !== void 0) {
+      for (const metric of LATENCY_METRICS2) {
+        minEffect[metric] = latency;
+        minEffectSet.add(metric);
+      }
+    }
+    for (const metric of METRICS) {
+      const value = effectAt(ctx, ["compare", "minEffect", metric], raw.minEffect[metric]);
+      if (value !== void 0) {
+        minEffect[metric] = value;
+        minEffectSet.add(metric);
+      }
+    }
+  }
+  const runnerNoise2 = { ...DEFAULT_RUNNER_NOISE };
+  if (isRecord(raw.runnerNoise)) {
+    const latency = effectAt(ctx, ["compare", "runnerNoise", "latency"], raw.runnerNoise.latency);
+    if (latency !== void 0) for (const metric of LATENCY_METRICS2) runnerNoise2[metric] = latency;
+    for (const metric of METRICS) {
+      const value = effectAt(ctx, ["compare", "runnerNoise", metric], raw.runnerNoise[metric]);
+      if (value !== void 0) runnerNoise2[metric] = value;
+    }
+  }
+  const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS.includes(metric)) : defaults.metrics;
+  const historyLength = Number.isInteger(raw.history) ? raw.history : defaults.historyLength;
+  const minHistory = Number.isInteger(raw.minHistory) ? raw.minHistory : defaults.minHistory;
+  if (minHistory > historyLength) {
+    const at2 = raw.minHistory === void 0 ? ["compare", "history"] : ["compare", "minHistory"];
+    ctx.problems.add(
+      at2,
+      `compare.minHistory (${minHistory}) is more than compare.history (${historyLength}), so the history test could never run; keep minHistory \u2264 history`
+    );
+  }
+  return {
+    mode: raw.mode === "ab" ? "ab" : defaults.mode,
+    schedule: raw.schedule === "alternate" || raw.schedule === "duet" ? raw.schedule : defaults.schedule,
+    metrics,
+    minEffect,
+    ...minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {},
+    alpha: typeof raw.alpha === "number" ? raw.alpha : defaults.alpha,
+    minHistory,
+    noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
+    historyLength,
+    runnerNoise: runnerNoise2
+  };
+}
+
+// src/core/config/index.ts
+var import_yaml2 = __toESM(require_dist2(), 1);
+
+// src/core/port.ts
+var PORT_PLACEHOLDER = "${port}";
+var PORT_STAND_IN = 65535;
+function hasPortPlaceholder(text) {
+  return text.includes(PORT_PLACEHOLDER);
+}
+function fillPort(text, port) {
+  return text.split(PORT_PLACEHOLDER).join(String(port));
+}
+function configUsesPort(config) {
+  for (const service of config.services) {
+    if (Object.values(service.env).some(hasPortPlaceholder)) return true;
+    if (service.ready?.http && hasPortPlaceholder(service.ready.http)) return true;
+    if (service.ready?.tcp && hasPortPlaceholder(service.ready.tcp)) return true;
+  }
+  return config.scenarios.some((scenario) => hasPortPlaceholder(scenario.baseUrl));
+}
+function bindPort(config, port) {
+  if (!configUsesPort(config)) return config;
+  return {
+    ...config,
+    services: config.services.map((service) => {
+      const env = {};
+      for (const [name, value] of Object.entries(service.env)) env[name] = fillPort(value, port);
+      if (!Object.hasOwn(env, "PORT")) env.PORT = String(port);
+      const bound = { ...service, env };
+      if (service.ready) {
+        bound.ready = { ...service.ready };
+        if (service.ready.http) bound.ready.http = fillPort(service.ready.http, port);
+        if (service.ready.tcp) bound.ready.tcp = fillPort(service.ready.tcp, port);
+      }
+      return bound;
+    }),
+    scenarios: config.scenarios.map((scenario) => ({ ...scenario, baseUrl: fillPort(scenario.baseUrl, port) }))
+  };
+}
+
+// src/core/config/ab.ts
+function findAbProblems(config) {
+  const found = [];
+  if (config.services.length === 0) {
+    found.push({
+      path: ["services"],
+      detail: "none; A/B mode boots the head and the base from services:, so add the service that serves the scenarios (run: and ready:)"
+    });
+  }
+  for (const scenario of config.scenarios) {
+    if (!hasPortPlaceholder(scenario.baseUrl)) {
+      found.push({
+        path: ["scenarios", scenario.name, "baseUrl"],
+        detail: `${quoteValue(scenario.baseUrl)} names a fixed port, but in A/B mode the head and the base each get a port of their own; write it as ${PORT_PLACEHOLDER}, like "http://127.0.0.1:${PORT_PLACEHOLDER}" (in defaults.baseUrl), and let the service listen on env PORT`
+      });
+    }
+    if (config.compare.schedule === "alternate" && scenario.load.executor === "shared-iterations") {
+      found.push({
+        path: ["scenarios", scenario.name, "executor"],
+        detail: "shared-iterations runs until a count is reached, so its window cannot be cut into alternating segments; use compare.schedule: duet, or constant-vus"
+      });
+    }
+  }
+  return found;
+}
 
 // schema/perfgate.schema.json
 var perfgate_schema_default = {
@@ -52204,41 +54027,173 @@ var perfgate_schema_default = {
   }
 };
 
-// src/core/port.ts
-var PORT_PLACEHOLDER = "${port}";
-var PORT_STAND_IN = 65535;
-function hasPortPlaceholder(text) {
-  return text.includes(PORT_PLACEHOLDER);
-}
-function fillPort(text, port) {
-  return text.split(PORT_PLACEHOLDER).join(String(port));
-}
-function configUsesPort(config) {
-  for (const service of config.services) {
-    if (Object.values(service.env).some(hasPortPlaceholder)) return true;
-    if (service.ready?.http && hasPortPlaceholder(service.ready.http)) return true;
-    if (service.ready?.tcp && hasPortPlaceholder(service.ready.tcp)) return true;
+// src/core/config/problems.ts
+var import_ajv2 = __toESM(require_ajv(), 1);
+var import_yaml = __toESM(require_dist2(), 1);
+var Problems = class {
+  list = [];
+  add(path5, detail, overrides = false) {
+    const where = formatPath(path5);
+    const message = where ? `${where}: ${detail}` : detail;
+    this.list.push(overrides ? { path: path5, message, overrides } : { path: path5, message });
   }
-  return config.scenarios.some((scenario2) => hasPortPlaceholder(scenario2.baseUrl));
+  /** Runs `parse`; a ConfigError it throws becomes a problem (its message already names the path). */
+  attempt(path5, parse) {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      this.list.push({ path: path5, message: error.message });
+      return void 0;
+    }
+  }
+};
+function firstSentence(text) {
+  const end = text.indexOf(". ");
+  const sentence = end === -1 ? text.replace(/\.$/, "") : text.slice(0, end);
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
-function bindPort(config, port) {
-  if (!configUsesPort(config)) return config;
-  return {
-    ...config,
-    services: config.services.map((service) => {
-      const env = {};
-      for (const [name, value] of Object.entries(service.env)) env[name] = fillPort(value, port);
-      if (!Object.hasOwn(env, "PORT")) env.PORT = String(port);
-      const bound = { ...service, env };
-      if (service.ready) {
-        bound.ready = { ...service.ready };
-        if (service.ready.http) bound.ready.http = fillPort(service.ready.http, port);
-        if (service.ready.tcp) bound.ready.tcp = fillPort(service.ready.tcp, port);
-      }
-      return bound;
-    }),
-    scenarios: config.scenarios.map((scenario2) => ({ ...scenario2, baseUrl: fillPort(scenario2.baseUrl, port) }))
+var validateSchema;
+function schemaValidator() {
+  validateSchema ??= new import_ajv2.Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: true }).compile(perfgate_schema_default);
+  return validateSchema;
+}
+function pointerToPath(pointer, root) {
+  if (pointer === "") return [];
+  const path5 = [];
+  let node = root;
+  for (const piece of pointer.slice(1).split("/")) {
+    const key = piece.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) {
+      path5.push(Number(key));
+      node = node[Number(key)];
+    } else {
+      path5.push(key);
+      node = isRecord(node) ? node[key] : void 0;
+    }
+  }
+  return path5;
+}
+var TYPE_WORDS2 = {
+  string: "a string",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  object: "a map (key: value)",
+  array: "a list",
+  null: "null"
+};
+function typeWords(types) {
+  return types.split(",").map((type) => TYPE_WORDS2[type] ?? type).join(" or ");
+}
+var SCENARIO_KEYS = Object.keys(perfgate_schema_default.definitions.scenario.properties);
+var DEFAULTS_KEYS = Object.keys(perfgate_schema_default.definitions.defaults.properties);
+function describeSchemaError(error, root) {
+  const path5 = pointerToPath(error.instancePath, root);
+  const where = formatPath(path5);
+  const value = error.data;
+  const problem = (at2, detail) => {
+    const text = formatPath(at2);
+    return { path: at2, message: text ? `${text}: ${detail}` : detail };
   };
+  const fromParser = (parse) => {
+    try {
+      parse();
+    } catch (parseError) {
+      if (parseError instanceof ConfigError) return { path: path5, message: parseError.message };
+      throw parseError;
+    }
+    return void 0;
+  };
+  const definition = /^#\/definitions\/([A-Za-z]+)\//.exec(error.schemaPath)?.[1];
+  if (error.keyword === "if" || error.schemaPath.includes("/then/")) return void 0;
+  if (definition === "duration") return fromParser(() => parseDuration(value, where));
+  if (definition === "rate") return fromParser(() => parseRate(value, where));
+  if (definition === "percent" || definition === "effect") {
+    return problem(
+      path5,
+      `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`
+    );
+  }
+  if (definition === "threshold" && typeof value === "string") return fromParser(() => parseThreshold(value, where));
+  const parentSchema = error.parentSchema;
+  const params = error.params;
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys(parentSchema?.properties ?? {});
+      const suggestion = closestMatch(key, allowed);
+      if (suggestion) return problem([...path5, key], `unknown key; did you mean "${suggestion}"?`);
+      if (path5.length === 0 && (DEFAULTS_KEYS.includes(key) || SCENARIO_KEYS.includes(key))) {
+        const home = DEFAULTS_KEYS.includes(key) ? "under defaults: (or in a scenario)" : "in a scenario";
+        return problem([key], `unknown key at the top level; "${key}" belongs ${home}`);
+      }
+      return problem([...path5, key], `unknown key; use one of ${allowed.join(", ")}`);
+    }
+    case "required": {
+      const key = String(params.missingProperty);
+      const description = parentSchema?.properties?.[key]?.description;
+      return problem([...path5, key], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
+    }
+    case "type":
+      return problem(path5, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
+    case "enum": {
+      const allowed = params.allowedValues.map(String);
+      const suggestion = typeof value === "string" ? closestMatch(value, allowed) : void 0;
+      return problem(
+        path5,
+        `${quoteValue(value)} is not allowed; use one of ${allowed.join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`
+      );
+    }
+    case "minimum":
+      return problem(path5, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
+    case "exclusiveMinimum":
+      return problem(path5, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
+    case "maximum":
+    case "exclusiveMaximum":
+      return problem(path5, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
+    case "minItems":
+      return problem(path5, `the list is empty; give at least ${String(params.limit)}`);
+    case "minProperties":
+      return problem(path5, path5[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
+    case "minLength":
+      return problem(path5, `${quoteValue(value)} is empty`);
+    case "uniqueItems":
+      return problem(path5, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
+    case "pattern": {
+      if (path5.at(-1) === "name" && path5[0] === "services") {
+        return problem(path5, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
+      }
+      if (String(params.pattern) === "^https?://") {
+        return problem(path5, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+      }
+      return problem(path5, `${quoteValue(value)} does not match ${String(params.pattern)}`);
+    }
+    default:
+      return problem(path5, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
+  }
+}
+function offsetOf(doc, path5) {
+  let node = doc.contents;
+  let offset = node?.range?.[0];
+  for (const key of path5) {
+    if ((0, import_yaml.isMap)(node)) {
+      const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key));
+      if (!pair) break;
+      if ((0, import_yaml.isScalar)(pair.key) && pair.key.range) offset = pair.key.range[0];
+      node = pair.value;
+    } else if ((0, import_yaml.isSeq)(node) && typeof key === "number") {
+      node = node.items[key];
+      const range = node?.range;
+      if (range) offset = range[0];
+    } else {
+      break;
+    }
+  }
+  return offset;
+}
+function isUnder(path5, ancestor) {
+  return ancestor.length <= path5.length && ancestor.every((key, i) => key === path5[i]);
 }
 
 // src/core/template.ts
@@ -52407,224 +54362,7 @@ function compileRequest(template, path5 = "request") {
   };
 }
 
-// src/core/config.ts
-var DEFAULT_TIMEOUT_MS = 5e3;
-var DEFAULT_WARMUP_MS = 5e3;
-var RECOMMENDED_MIN_WARMUP_MS = 3e3;
-var DEFAULT_THINK_TIME_MS = 0;
-var DEFAULT_MAX_IN_FLIGHT = 1e3;
-var DEFAULT_SEGMENT_MS = 1e3;
-var MIN_SEGMENT_MS = 1e3;
-var TARGET_SEGMENTS = 20;
-var MAX_AUTO_SEGMENT_MS = 5e3;
-var DEFAULT_READY_TIMEOUT_MS = 3e4;
-var DEFAULT_STOP_GRACE_MS = 5e3;
-var DEFAULT_MAX_DURATION_MS = 6e5;
-var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
-var DEFAULT_MIN_EFFECT = {
-  p50: 0.05,
-  p90: 0.1,
-  p95: 0.1,
-  p99: 0.15,
-  rps: 0.05,
-  error_rate: 0.01,
-  capacity: 0.1
-};
-var DEFAULT_ALPHA = 0.05;
-var DEFAULT_NOISE_FLOOR = 0.15;
-var DEFAULT_HISTORY_LENGTH = 10;
-var DEFAULT_MIN_HISTORY = 5;
-var DEFAULT_AB_SCHEDULE = "duet";
-var EXECUTORS = [
-  "constant-vus",
-  "ramping-vus",
-  "shared-iterations",
-  "constant-arrival-rate",
-  "ramping-arrival-rate",
-  "capacity"
-];
-var CLOSED_EXECUTORS = ["constant-vus", "ramping-vus", "shared-iterations"];
-var OPEN_EXECUTORS2 = ["constant-arrival-rate", "ramping-arrival-rate", "capacity"];
-var EXECUTOR_KEYS = {
-  "constant-vus": { takes: ["vus", "duration"], needs: ["vus", "duration"] },
-  "ramping-vus": { takes: ["startVUs", "stages"], needs: ["stages"] },
-  "shared-iterations": { takes: ["vus", "iterations", "maxDuration"], needs: ["vus", "iterations"] },
-  "constant-arrival-rate": { takes: ["rate", "duration"], needs: ["rate", "duration"] },
-  "ramping-arrival-rate": { takes: ["startRate", "stages"], needs: ["stages"] },
-  capacity: {
-    takes: ["startRate", "maxRate", "step", "hold", "resolution", "maxDuration"],
-    needs: ["startRate", "maxRate"]
-  }
-};
-var LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
-var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
-var LATENCY_METRICS2 = ["p50", "p90", "p95", "p99"];
-var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
-var MAX_CONNECTIONS = 5e4;
-var MAX_RATE_PER_SEC = 1e6;
-function checkConnections(ctx, path5, value, what) {
-  if (value > MAX_CONNECTIONS) {
-    ctx.problems.add(
-      path5,
-      `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`
-    );
-  }
-}
-function checkRate(ctx, path5, ratePerSec) {
-  if (ratePerSec > MAX_RATE_PER_SEC) {
-    ctx.problems.add(
-      path5,
-      `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`
-    );
-  }
-}
-var Problems = class {
-  list = [];
-  add(path5, detail, overrides = false) {
-    const where = formatPath(path5);
-    const message = where ? `${where}: ${detail}` : detail;
-    this.list.push(overrides ? { path: path5, message, overrides } : { path: path5, message });
-  }
-  /** Runs `parse`; a ConfigError it throws becomes a problem (its message already names the path). */
-  attempt(path5, parse) {
-    try {
-      return parse();
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      this.list.push({ path: path5, message: error.message });
-      return void 0;
-    }
-  }
-};
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function firstSentence(text) {
-  const end = text.indexOf(". ");
-  const sentence = end === -1 ? text.replace(/\.$/, "") : text.slice(0, end);
-  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
-}
-var validateSchema;
-function schemaValidator() {
-  validateSchema ??= new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: true }).compile(perfgate_schema_default);
-  return validateSchema;
-}
-function pointerToPath(pointer, root) {
-  if (pointer === "") return [];
-  const path5 = [];
-  let node = root;
-  for (const piece of pointer.slice(1).split("/")) {
-    const key = piece.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(node)) {
-      path5.push(Number(key));
-      node = node[Number(key)];
-    } else {
-      path5.push(key);
-      node = isRecord(node) ? node[key] : void 0;
-    }
-  }
-  return path5;
-}
-var TYPE_WORDS = {
-  string: "a string",
-  number: "a number",
-  integer: "a whole number",
-  boolean: "true or false",
-  object: "a map (key: value)",
-  array: "a list",
-  null: "null"
-};
-function typeWords(types) {
-  return types.split(",").map((type) => TYPE_WORDS[type] ?? type).join(" or ");
-}
-var SCENARIO_KEYS = Object.keys(perfgate_schema_default.definitions.scenario.properties);
-var DEFAULTS_KEYS = Object.keys(perfgate_schema_default.definitions.defaults.properties);
-function describeSchemaError(error, root) {
-  const path5 = pointerToPath(error.instancePath, root);
-  const where = formatPath(path5);
-  const value = error.data;
-  const problem = (at, detail) => {
-    const text = formatPath(at);
-    return { path: at, message: text ? `${text}: ${detail}` : detail };
-  };
-  const fromParser = (parse) => {
-    try {
-      parse();
-    } catch (parseError) {
-      if (parseError instanceof ConfigError) return { path: path5, message: parseError.message };
-      throw parseError;
-    }
-    return void 0;
-  };
-  const definition = /^#\/definitions\/([A-Za-z]+)\//.exec(error.schemaPath)?.[1];
-  if (error.keyword === "if" || error.schemaPath.includes("/then/")) return void 0;
-  if (definition === "duration") return fromParser(() => parseDuration(value, where));
-  if (definition === "rate") return fromParser(() => parseRate(value, where));
-  if (definition === "percent" || definition === "effect") {
-    return problem(
-      path5,
-      `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`
-    );
-  }
-  if (definition === "threshold" && typeof value === "string") return fromParser(() => parseThreshold(value, where));
-  const parentSchema = error.parentSchema;
-  const params = error.params;
-  switch (error.keyword) {
-    case "additionalProperties": {
-      const key = String(params.additionalProperty);
-      const allowed = Object.keys(parentSchema?.properties ?? {});
-      const suggestion = closestMatch(key, allowed);
-      if (suggestion) return problem([...path5, key], `unknown key; did you mean "${suggestion}"?`);
-      if (path5.length === 0 && (DEFAULTS_KEYS.includes(key) || SCENARIO_KEYS.includes(key))) {
-        const home = DEFAULTS_KEYS.includes(key) ? "under defaults: (or in a scenario)" : "in a scenario";
-        return problem([key], `unknown key at the top level; "${key}" belongs ${home}`);
-      }
-      return problem([...path5, key], `unknown key; use one of ${allowed.join(", ")}`);
-    }
-    case "required": {
-      const key = String(params.missingProperty);
-      const description = parentSchema?.properties?.[key]?.description;
-      return problem([...path5, key], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
-    }
-    case "type":
-      return problem(path5, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
-    case "enum": {
-      const allowed = params.allowedValues.map(String);
-      const suggestion = typeof value === "string" ? closestMatch(value, allowed) : void 0;
-      return problem(
-        path5,
-        `${quoteValue(value)} is not allowed; use one of ${allowed.join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`
-      );
-    }
-    case "minimum":
-      return problem(path5, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
-    case "exclusiveMinimum":
-      return problem(path5, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
-    case "maximum":
-    case "exclusiveMaximum":
-      return problem(path5, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
-    case "minItems":
-      return problem(path5, `the list is empty; give at least ${String(params.limit)}`);
-    case "minProperties":
-      return problem(path5, path5[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
-    case "minLength":
-      return problem(path5, `${quoteValue(value)} is empty`);
-    case "uniqueItems":
-      return problem(path5, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
-    case "pattern": {
-      if (path5.at(-1) === "name" && path5[0] === "services") {
-        return problem(path5, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
-      }
-      if (String(params.pattern) === "^https?://") {
-        return problem(path5, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
-      }
-      return problem(path5, `${quoteValue(value)} does not match ${String(params.pattern)}`);
-    }
-    default:
-      return problem(path5, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
-  }
-}
+// src/core/config/hosts.ts
 function isLoopbackHost(hostname) {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
   if (host === "localhost" || host === "::1") return true;
@@ -52648,18 +54386,6 @@ function isHostAllowed(hostname, port, allowHosts) {
   });
 }
 var REFUSED_HOST = "is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts";
-function durationAt(ctx, path5, value, fallbackMs) {
-  if (value === void 0) return fallbackMs;
-  return ctx.problems.attempt(path5, () => parseDuration(value, formatPath(path5))) ?? fallbackMs;
-}
-function stringMap(value) {
-  const out = {};
-  if (!isRecord(value)) return out;
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === "string" || typeof item === "number" || typeof item === "boolean") out[key] = String(item);
-  }
-  return out;
-}
 function checkTargetUrl(ctx, path5, value) {
   let url;
   try {
@@ -52685,57 +54411,119 @@ function checkTargetUrl(ctx, path5, value) {
   }
   return url;
 }
-function buildService(ctx, raw, index) {
-  const path5 = ["services", index];
-  const service = {
-    name: typeof raw.name === "string" ? raw.name : "",
-    run: typeof raw.run === "string" ? raw.run : "",
-    env: stringMap(raw.env),
-    stopGraceMs: durationAt(ctx, [...path5, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
+
+// src/core/capacity/load.ts
+function buildCapacityLoad(ctx, path5, raw) {
+  const rate = (key) => {
+    const at2 = [...path5, key];
+    const value = ctx.problems.attempt(at2, () => parseRate(raw[key], formatPath(at2)));
+    if (value === 0) ctx.problems.add(at2, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
+    return value !== void 0 && value > 0 ? value : void 0;
   };
-  const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => raw.env[name] === null) : [];
-  if (passEnv.length > 0) service.passEnv = passEnv;
-  if (typeof raw.cwd === "string") service.cwd = raw.cwd;
-  if (isRecord(raw.ready)) {
-    const readyPath = [...path5, "ready"];
-    const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
-    if (timeoutMs <= 0)
-      ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
-    const { http: http2, tcp } = raw.ready;
-    const ready = { timeoutMs };
-    if (http2 === void 0 && tcp === void 0) {
-      ctx.problems.add(
-        readyPath,
-        'needs http (a URL that answers 2xx when ready) or tcp ("host:port" that accepts connections)'
-      );
-    } else if (http2 !== void 0 && tcp !== void 0) {
-      ctx.problems.add(readyPath, "has both http and tcp; use one of them");
-    }
-    if (typeof http2 === "string" && checkTargetUrl(ctx, [...readyPath, "http"], http2)) ready.http = http2;
-    if (typeof tcp === "string") {
-      const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(fillPort(tcp, PORT_STAND_IN));
-      const host = match?.[1] === void 0 ? void 0 : canonicalHost(match[1]);
-      const portText = hasPortPlaceholder(tcp) ? tcp.slice(tcp.lastIndexOf(":") + 1) : match?.[2];
-      if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65535) {
-        ctx.problems.add(
-          [...readyPath, "tcp"],
-          `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`
-        );
-      } else if (host === void 0) {
-        ctx.problems.add(
-          [...readyPath, "tcp"],
-          `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`
-        );
-      } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
-        ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} ${REFUSED_HOST}`);
-      } else {
-        ready.tcp = `${host}:${portText}`;
-      }
-    }
-    service.ready = ready;
+  const startRatePerSec = rate("startRate");
+  const maxRatePerSec = rate("maxRate");
+  if (startRatePerSec !== void 0 && maxRatePerSec !== void 0 && maxRatePerSec < startRatePerSec) {
+    ctx.problems.add(
+      [...path5, "maxRate"],
+      `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`
+    );
   }
-  return service;
+  let step = { kind: "factor", factor: DEFAULT_CAPACITY_STEP_FACTOR };
+  if (isRecord(raw.step)) {
+    const stepPath = [...path5, "step"];
+    if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
+      ctx.problems.add(
+        stepPath,
+        'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }'
+      );
+    } else if (typeof raw.step.factor === "number") {
+      if (raw.step.factor <= 1)
+        ctx.problems.add(
+          [...stepPath, "factor"],
+          `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`
+        );
+      else step = { kind: "factor", factor: raw.step.factor };
+    } else if (raw.step.increment !== void 0) {
+      const at2 = [...stepPath, "increment"];
+      const ratePerSec = ctx.problems.attempt(
+        at2,
+        () => parseRate(raw.step && raw.step.increment, formatPath(at2))
+      );
+      if (ratePerSec === 0)
+        ctx.problems.add(
+          at2,
+          `${quoteValue(raw.step.increment)} would not climb; use a rate above 0 like "25/s"`
+        );
+      else if (ratePerSec !== void 0) step = { kind: "increment", ratePerSec };
+    } else if (raw.step.factor === void 0) {
+      ctx.problems.add(
+        stepPath,
+        'names no step; use { factor: 1.5 } (each level 1.5\xD7 the last) or { increment: "25/s" }'
+      );
+    }
+  }
+  let holdMs;
+  if (raw.hold !== void 0) {
+    holdMs = durationAt(ctx, [...path5, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
+    if (holdMs < MIN_CAPACITY_HOLD_MS) {
+      ctx.problems.add(
+        [...path5, "hold"],
+        `${quoteValue(raw.hold)} is too short for a level; use at least "${formatConfigDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`
+      );
+    }
+  }
+  let resolution = DEFAULT_CAPACITY_RESOLUTION;
+  if (raw.resolution !== void 0) {
+    const at2 = [...path5, "resolution"];
+    const value = effectAt(ctx, at2, raw.resolution);
+    if (value !== void 0 && (value <= 0 || value >= 1)) {
+      ctx.problems.add(
+        at2,
+        `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`
+      );
+    } else if (value !== void 0) {
+      resolution = value;
+    }
+  }
+  let maxDurationMs;
+  if (raw.maxDuration !== void 0) {
+    maxDurationMs = durationAt(ctx, [...path5, "maxDuration"], raw.maxDuration, 0);
+    if (maxDurationMs <= 0)
+      ctx.problems.add(
+        [...path5, "maxDuration"],
+        `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`
+      );
+  }
+  if (startRatePerSec === void 0 || maxRatePerSec === void 0) return void 0;
+  const load = { executor: "capacity", startRatePerSec, maxRatePerSec, step, resolution };
+  if (holdMs !== void 0) load.holdMs = holdMs;
+  if (maxDurationMs !== void 0) load.maxDurationMs = maxDurationMs;
+  return load;
 }
+
+// src/core/config/load.ts
+var EXECUTORS = [
+  "constant-vus",
+  "ramping-vus",
+  "shared-iterations",
+  "constant-arrival-rate",
+  "ramping-arrival-rate",
+  "capacity"
+];
+var CLOSED_EXECUTORS = ["constant-vus", "ramping-vus", "shared-iterations"];
+var OPEN_EXECUTORS2 = ["constant-arrival-rate", "ramping-arrival-rate", "capacity"];
+var EXECUTOR_KEYS = {
+  "constant-vus": { takes: ["vus", "duration"], needs: ["vus", "duration"] },
+  "ramping-vus": { takes: ["startVUs", "stages"], needs: ["stages"] },
+  "shared-iterations": { takes: ["vus", "iterations", "maxDuration"], needs: ["vus", "iterations"] },
+  "constant-arrival-rate": { takes: ["rate", "duration"], needs: ["rate", "duration"] },
+  "ramping-arrival-rate": { takes: ["startRate", "stages"], needs: ["stages"] },
+  capacity: {
+    takes: ["startRate", "maxRate", "step", "hold", "resolution", "maxDuration"],
+    needs: ["startRate", "maxRate"]
+  }
+};
+var LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
 function buildStages(ctx, path5, raw, executor) {
   if (!Array.isArray(raw)) return [];
   const stages = [];
@@ -52836,93 +54624,20 @@ function buildLoad(ctx, path5, raw, executor) {
       return complete ? buildCapacityLoad(ctx, path5, raw) : void 0;
   }
 }
-function buildCapacityLoad(ctx, path5, raw) {
-  const rate = (key) => {
-    const at = [...path5, key];
-    const value = ctx.problems.attempt(at, () => parseRate(raw[key], formatPath(at)));
-    if (value === 0) ctx.problems.add(at, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
-    return value !== void 0 && value > 0 ? value : void 0;
-  };
-  const startRatePerSec = rate("startRate");
-  const maxRatePerSec = rate("maxRate");
-  if (startRatePerSec !== void 0 && maxRatePerSec !== void 0 && maxRatePerSec < startRatePerSec) {
-    ctx.problems.add(
-      [...path5, "maxRate"],
-      `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`
-    );
-  }
-  let step = { kind: "factor", factor: DEFAULT_CAPACITY_STEP_FACTOR };
-  if (isRecord(raw.step)) {
-    const stepPath = [...path5, "step"];
-    if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
-      ctx.problems.add(
-        stepPath,
-        'has both factor and increment; use one of them, like { factor: 1.5 } or { increment: "25/s" }'
-      );
-    } else if (typeof raw.step.factor === "number") {
-      if (raw.step.factor <= 1)
-        ctx.problems.add(
-          [...stepPath, "factor"],
-          `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`
-        );
-      else step = { kind: "factor", factor: raw.step.factor };
-    } else if (raw.step.increment !== void 0) {
-      const at = [...stepPath, "increment"];
-      const ratePerSec = ctx.problems.attempt(
-        at,
-        () => parseRate(raw.step && raw.step.increment, formatPath(at))
-      );
-      if (ratePerSec === 0)
-        ctx.problems.add(
-          at,
-          `${quoteValue(raw.step.increment)} would not climb; use a rate above 0 like "25/s"`
-        );
-      else if (ratePerSec !== void 0) step = { kind: "increment", ratePerSec };
-    } else if (raw.step.factor === void 0) {
-      ctx.problems.add(
-        stepPath,
-        'names no step; use { factor: 1.5 } (each level 1.5\xD7 the last) or { increment: "25/s" }'
-      );
-    }
-  }
-  let holdMs;
-  if (raw.hold !== void 0) {
-    holdMs = durationAt(ctx, [...path5, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
-    if (holdMs < MIN_CAPACITY_HOLD_MS) {
-      ctx.problems.add(
-        [...path5, "hold"],
-        `${quoteValue(raw.hold)} is too short for a level; use at least "${formatDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`
-      );
-    }
-  }
-  let resolution = DEFAULT_CAPACITY_RESOLUTION;
-  if (raw.resolution !== void 0) {
-    const at = [...path5, "resolution"];
-    const value = effectAt(ctx, at, raw.resolution);
-    if (value !== void 0 && (value <= 0 || value >= 1)) {
-      ctx.problems.add(
-        at,
-        `${quoteValue(raw.resolution)} cannot end a bisection; use a share of the rate between 0 and 100%, like "5%"`
-      );
-    } else if (value !== void 0) {
-      resolution = value;
-    }
-  }
-  let maxDurationMs;
-  if (raw.maxDuration !== void 0) {
-    maxDurationMs = durationAt(ctx, [...path5, "maxDuration"], raw.maxDuration, 0);
-    if (maxDurationMs <= 0)
-      ctx.problems.add(
-        [...path5, "maxDuration"],
-        `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`
-      );
-  }
-  if (startRatePerSec === void 0 || maxRatePerSec === void 0) return void 0;
-  const load = { executor: "capacity", startRatePerSec, maxRatePerSec, step, resolution };
-  if (holdMs !== void 0) load.holdMs = holdMs;
-  if (maxDurationMs !== void 0) load.maxDurationMs = maxDurationMs;
-  return load;
+function measuredDurationMs(load) {
+  if ("durationMs" in load) return load.durationMs;
+  if ("stages" in load) return load.stages.reduce((sum, stage) => sum + stage.durationMs, 0);
+  return void 0;
 }
+function autoSegmentMs(measuredMs) {
+  if (measuredMs === void 0 || !(measuredMs > 0)) return DEFAULT_SEGMENT_MS;
+  const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1e3) * 1e3;
+  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
+}
+
+// src/core/config/scenario.ts
+var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
 function mergeHeaders(...maps) {
   const merged = /* @__PURE__ */ new Map();
   for (const map of maps) {
@@ -53050,7 +54765,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (segment.ms < MIN_SEGMENT_MS) {
     ctx.problems.add(
       segment.path,
-      `${quoteValue(segment.value)} is too short for a segment; use at least "${formatDuration(MIN_SEGMENT_MS)}"`
+      `${quoteValue(segment.value)} is too short for a segment; use at least "${formatConfigDuration(MIN_SEGMENT_MS)}"`
     );
   }
   const maxInFlightPick = pick("maxInFlight");
@@ -53092,7 +54807,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     }
   }
   if (!executor || !load || !target || !request) return void 0;
-  const scenario2 = {
+  const scenario = {
     name,
     load,
     baseUrl: target.origin,
@@ -53103,90 +54818,65 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     maxInFlight: Number.isInteger(maxInFlight) ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
     segmentMs: segment.ms
   };
-  if (data) scenario2.data = data;
-  if (Array.isArray(okStatus)) scenario2.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
-  return scenario2;
+  if (data) scenario.data = data;
+  if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
+  return scenario;
 }
-function measuredDurationMs(load) {
-  if ("durationMs" in load) return load.durationMs;
-  if ("stages" in load) return load.stages.reduce((sum, stage) => sum + stage.durationMs, 0);
-  return void 0;
-}
-function autoSegmentMs(measuredMs) {
-  if (measuredMs === void 0 || !(measuredMs > 0)) return DEFAULT_SEGMENT_MS;
-  const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1e3) * 1e3;
-  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
-}
-function effectAt(ctx, path5, value) {
-  if (typeof value === "number" && value >= 0 && value <= 1) return value;
-  if (typeof value === "string") return ctx.problems.attempt(path5, () => parsePercent(value, formatPath(path5)));
-  return void 0;
-}
-function defaultCompareConfig() {
-  return {
-    mode: "stored",
-    schedule: DEFAULT_AB_SCHEDULE,
-    metrics: [...DEFAULT_METRICS],
-    minEffect: { ...DEFAULT_MIN_EFFECT },
-    alpha: DEFAULT_ALPHA,
-    minHistory: DEFAULT_MIN_HISTORY,
-    noiseFloor: DEFAULT_NOISE_FLOOR,
-    historyLength: DEFAULT_HISTORY_LENGTH,
-    runnerNoise: { ...DEFAULT_RUNNER_NOISE }
+
+// src/core/config/services.ts
+function buildService(ctx, raw, index) {
+  const path5 = ["services", index];
+  const service = {
+    name: typeof raw.name === "string" ? raw.name : "",
+    run: typeof raw.run === "string" ? raw.run : "",
+    env: stringMap(raw.env),
+    stopGraceMs: durationAt(ctx, [...path5, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
   };
-}
-function buildCompare(ctx, raw) {
-  const defaults = defaultCompareConfig();
-  const minEffect = defaults.minEffect;
-  const minEffectSet = /* @__PURE__ */ new Set();
-  if (isRecord(raw.minEffect)) {
-    const latency2 = effectAt(ctx, ["compare", "minEffect", "latency"], raw.minEffect.latency);
-    if (latency2 !== void 0) {
-      for (const metric of LATENCY_METRICS2) {
-        minEffect[metric] = latency2;
-        minEffectSet.add(metric);
+  const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => raw.env[name] === null) : [];
+  if (passEnv.length > 0) service.passEnv = passEnv;
+  if (typeof raw.cwd === "string") service.cwd = raw.cwd;
+  if (isRecord(raw.ready)) {
+    const readyPath = [...path5, "ready"];
+    const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
+    if (timeoutMs <= 0)
+      ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
+    const { http: http2, tcp } = raw.ready;
+    const ready = { timeoutMs };
+    if (http2 === void 0 && tcp === void 0) {
+      ctx.problems.add(
+        readyPath,
+        'needs http (a URL that answers 2xx when ready) or tcp ("host:port" that accepts connections)'
+      );
+    } else if (http2 !== void 0 && tcp !== void 0) {
+      ctx.problems.add(readyPath, "has both http and tcp; use one of them");
+    }
+    if (typeof http2 === "string" && checkTargetUrl(ctx, [...readyPath, "http"], http2)) ready.http = http2;
+    if (typeof tcp === "string") {
+      const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(fillPort(tcp, PORT_STAND_IN));
+      const host = match?.[1] === void 0 ? void 0 : canonicalHost(match[1]);
+      const portText = hasPortPlaceholder(tcp) ? tcp.slice(tcp.lastIndexOf(":") + 1) : match?.[2];
+      if (!match?.[1] || !match[2] || Number(match[2]) < 1 || Number(match[2]) > 65535) {
+        ctx.problems.add(
+          [...readyPath, "tcp"],
+          `${quoteValue(tcp)} is not a "host:port"; use one like "127.0.0.1:5432"`
+        );
+      } else if (host === void 0) {
+        ctx.problems.add(
+          [...readyPath, "tcp"],
+          `${quoteValue(tcp)}: "${match[1]}" is neither an IP address nor a host name; use one like "127.0.0.1:5432"`
+        );
+      } else if (!isLoopbackHost(host) && !isHostAllowed(host, match[2], ctx.allowHosts)) {
+        ctx.problems.add([...readyPath, "tcp"], `${quoteValue(tcp)} ${REFUSED_HOST}`);
+      } else {
+        ready.tcp = `${host}:${portText}`;
       }
     }
-    for (const metric of METRICS) {
-      const value = effectAt(ctx, ["compare", "minEffect", metric], raw.minEffect[metric]);
-      if (value !== void 0) {
-        minEffect[metric] = value;
-        minEffectSet.add(metric);
-      }
-    }
+    service.ready = ready;
   }
-  const runnerNoise2 = { ...DEFAULT_RUNNER_NOISE };
-  if (isRecord(raw.runnerNoise)) {
-    const latency2 = effectAt(ctx, ["compare", "runnerNoise", "latency"], raw.runnerNoise.latency);
-    if (latency2 !== void 0) for (const metric of LATENCY_METRICS2) runnerNoise2[metric] = latency2;
-    for (const metric of METRICS) {
-      const value = effectAt(ctx, ["compare", "runnerNoise", metric], raw.runnerNoise[metric]);
-      if (value !== void 0) runnerNoise2[metric] = value;
-    }
-  }
-  const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS.includes(metric)) : defaults.metrics;
-  const historyLength = Number.isInteger(raw.history) ? raw.history : defaults.historyLength;
-  const minHistory = Number.isInteger(raw.minHistory) ? raw.minHistory : defaults.minHistory;
-  if (minHistory > historyLength) {
-    const at = raw.minHistory === void 0 ? ["compare", "history"] : ["compare", "minHistory"];
-    ctx.problems.add(
-      at,
-      `compare.minHistory (${minHistory}) is more than compare.history (${historyLength}), so the history test could never run; keep minHistory \u2264 history`
-    );
-  }
-  return {
-    mode: raw.mode === "ab" ? "ab" : defaults.mode,
-    schedule: raw.schedule === "alternate" || raw.schedule === "duet" ? raw.schedule : defaults.schedule,
-    metrics,
-    minEffect,
-    ...minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {},
-    alpha: typeof raw.alpha === "number" ? raw.alpha : defaults.alpha,
-    minHistory,
-    noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
-    historyLength,
-    runnerNoise: runnerNoise2
-  };
+  return service;
 }
+
+// src/core/config/index.ts
 function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
   const thresholds = {};
   if (!isRecord(raw)) return thresholds;
@@ -53202,13 +54892,13 @@ function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
       );
     }
     expressions.forEach((expression, i) => {
-      const at = typeof value === "string" ? path5 : [...path5, i];
-      const threshold = ctx.problems.attempt(at, () => parseThreshold(expression, formatPath(at)));
+      const at2 = typeof value === "string" ? path5 : [...path5, i];
+      const threshold = ctx.problems.attempt(at2, () => parseThreshold(expression, formatPath(at2)));
       if (threshold?.metric !== "capacity") return;
       const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
       if (others.length > 0) {
         ctx.problems.add(
-          at,
+          at2,
           `${quoteValue(expression)} names capacity, which only the capacity executor measures, but ${glob} also matches ${others.join(", ")}; narrow the glob to the capacity scenarios`
         );
       }
@@ -53219,8 +54909,8 @@ function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
 }
 function scenarioOrder(doc, raw) {
   const node = doc.get("scenarios", true);
-  if ((0, import_yaml.isMap)(node)) {
-    const names = node.items.map((pair) => String((0, import_yaml.isScalar)(pair.key) ? pair.key.value : pair.key));
+  if ((0, import_yaml2.isMap)(node)) {
+    const names = node.items.map((pair) => String((0, import_yaml2.isScalar)(pair.key) ? pair.key.value : pair.key));
     if (names.every((name) => Object.hasOwn(raw, name))) return names;
   }
   return Object.keys(raw);
@@ -53251,8 +54941,8 @@ function buildConfig(root, doc, problems) {
   for (const name of names) {
     const raw = rawScenarios[name];
     if (!isRecord(raw)) continue;
-    const scenario2 = buildScenario(ctx, name, raw, defaults, defaultHeaders);
-    if (scenario2) scenarios.push(scenario2);
+    const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
+    if (scenario) scenarios.push(scenario);
   }
   const config = {
     services,
@@ -53272,59 +54962,13 @@ function buildConfig(root, doc, problems) {
   }
   return config;
 }
-function findAbProblems(config) {
-  const found = [];
-  if (config.services.length === 0) {
-    found.push({
-      path: ["services"],
-      detail: "none; A/B mode boots the head and the base from services:, so add the service that serves the scenarios (run: and ready:)"
-    });
-  }
-  for (const scenario2 of config.scenarios) {
-    if (!hasPortPlaceholder(scenario2.baseUrl)) {
-      found.push({
-        path: ["scenarios", scenario2.name, "baseUrl"],
-        detail: `${quoteValue(scenario2.baseUrl)} names a fixed port, but in A/B mode the head and the base each get a port of their own; write it as ${PORT_PLACEHOLDER}, like "http://127.0.0.1:${PORT_PLACEHOLDER}" (in defaults.baseUrl), and let the service listen on env PORT`
-      });
-    }
-    if (config.compare.schedule === "alternate" && scenario2.load.executor === "shared-iterations") {
-      found.push({
-        path: ["scenarios", scenario2.name, "executor"],
-        detail: "shared-iterations runs until a count is reached, so its window cannot be cut into alternating segments; use compare.schedule: duet, or constant-vus"
-      });
-    }
-  }
-  return found;
-}
 function buildReport(raw) {
   const distribution = raw.distribution;
   return { distribution: distribution === "grades" || distribution === "gatling" ? distribution : "thresholds" };
 }
-function offsetOf(doc, path5) {
-  let node = doc.contents;
-  let offset = node?.range?.[0];
-  for (const key of path5) {
-    if ((0, import_yaml.isMap)(node)) {
-      const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key));
-      if (!pair) break;
-      if ((0, import_yaml.isScalar)(pair.key) && pair.key.range) offset = pair.key.range[0];
-      node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node) && typeof key === "number") {
-      node = node.items[key];
-      const range = node?.range;
-      if (range) offset = range[0];
-    } else {
-      break;
-    }
-  }
-  return offset;
-}
-function isUnder(path5, ancestor) {
-  return ancestor.length <= path5.length && ancestor.every((key, i) => key === path5[i]);
-}
 function parseConfig(text, fileName) {
-  const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const lineCounter = new import_yaml2.LineCounter();
+  const doc = (0, import_yaml2.parseDocument)(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const lines2 = doc.errors.map((error) => {
       const position = error.linePos?.[0];
@@ -53370,11 +55014,11 @@ ${lines2.join("\n")}`);
   if (problems.length === 0) return config;
   const located = problems.map((problem, order) => ({ problem, order, offset: offsetOf(doc, problem.path) ?? 0 }));
   located.sort((a, b) => a.offset - b.offset || a.order - b.order);
-  const count2 = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
   const lines = located.map(
     ({ problem, offset }) => `${fileName}:${lineCounter.linePos(offset).line}: ${problem.message}`
   );
-  throw new ConfigError(`${fileName} has ${count2}:
+  throw new ConfigError(`${fileName} has ${count}:
 ${lines.join("\n")}`);
 }
 function formatPercentValue(fraction) {
@@ -53387,32 +55031,32 @@ function findConfigWarnings(config) {
       `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`
     );
   }
-  for (const scenario2 of config.scenarios) {
-    const where = formatPath(["scenarios", scenario2.name]);
-    if (scenario2.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {
+  for (const scenario of config.scenarios) {
+    const where = formatPath(["scenarios", scenario.name]);
+    if (scenario.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {
       warnings.push(
-        `${where}.warmup: ${formatDuration(scenario2.warmupMs)} is shorter than the recommended ${formatDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`
+        `${where}.warmup: ${formatConfigDuration(scenario.warmupMs)} is shorter than the recommended ${formatConfigDuration(RECOMMENDED_MIN_WARMUP_MS)}; JIT warm-up and connection set-up will inflate p99`
       );
     }
-    const load = scenario2.load;
+    const load = scenario.load;
     const measuredMs = "durationMs" in load ? load.durationMs : "stages" in load ? load.stages.reduce((sum, stage) => sum + stage.durationMs, 0) : void 0;
     const recommended = 2 * MIN_SEGMENTS;
-    if (measuredMs !== void 0 && measuredMs < recommended * scenario2.segmentMs) {
+    if (measuredMs !== void 0 && measuredMs < recommended * scenario.segmentMs) {
       warnings.push(
-        `${where}: ${formatDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatDuration(scenario2.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatDuration(recommended * scenario2.segmentMs)})`
+        `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`
       );
     }
   }
   return warnings;
 }
 
-// src/core/merge.ts
+// src/core/results/merge.ts
 function shardOf(results) {
   return results.shard ?? { index: 1, count: 1 };
 }
-function windowOf(scenario2) {
-  const start = Date.parse(scenario2.startTime);
-  return [start, start + scenario2.durationMs];
+function windowOf(scenario) {
+  const start = Date.parse(scenario.startTime);
+  return [start, start + scenario.durationMs];
 }
 function refuse(message) {
   throw new InputFileError(`${message}; merge the results of one "perfgate run --shard I/N" per shard, each once`);
@@ -53441,17 +55085,17 @@ function mergeResults(inputs) {
       refuse(`${other} and ${path5}: ${which}`);
     }
     seenShards.set(shard.index, path5);
-    for (const scenario2 of results.scenarios) {
-      const earlier = byName.get(scenario2.name);
+    for (const scenario of results.scenarios) {
+      const earlier = byName.get(scenario.name);
       if (earlier) {
         const [a0, a1] = windowOf(earlier.scenario);
-        const [b0, b1] = windowOf(scenario2);
+        const [b0, b1] = windowOf(scenario);
         const overlap = a0 < b1 && b0 < a1;
         refuse(
-          `scenario ${scenario2.name} is in both ${earlier.path} and ${path5}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
+          `scenario ${scenario.name} is in both ${earlier.path} and ${path5}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
         );
       }
-      byName.set(scenario2.name, { scenario: scenario2, path: path5 });
+      byName.set(scenario.name, { scenario, path: path5 });
     }
   }
   const all = inputs.map((input) => input.results);
@@ -53491,8 +55135,8 @@ function latencySloMs(expressions) {
     } catch {
       continue;
     }
-    const latency2 = ["p", "avg", "med", "max"].includes(parsed.metric);
-    if (latency2 && (parsed.operator === "<" || parsed.operator === "<=") && parsed.value > 0)
+    const latency = ["p", "avg", "med", "max"].includes(parsed.metric);
+    if (latency && (parsed.operator === "<" || parsed.operator === "<=") && parsed.value > 0)
       slo = Math.min(slo ?? Infinity, parsed.value);
   }
   return slo;
@@ -53524,12 +55168,12 @@ function countBelow(histogram, limitMs) {
 }
 function rows(labelsAndCounts, failed) {
   const all = labelsAndCounts.reduce((n, [, c]) => n + c, 0) + failed;
-  return [...labelsAndCounts, ["failed", failed]].map(([label, count2]) => ({
+  return [...labelsAndCounts, ["failed", failed]].map(([label, count]) => ({
     label,
-    count: count2,
-    share: all > 0 ? count2 / all : 0,
-    countText: formatCount(count2),
-    shareText: all > 0 ? formatPercent(count2 / all) : "\u2013"
+    count,
+    share: all > 0 ? count / all : 0,
+    countText: formatCount(count),
+    shareText: all > 0 ? formatPercent(count / all) : "\u2013"
   }));
 }
 function labelsFor(limitsMs) {
@@ -53566,10 +55210,10 @@ function distributionRows(result, choice, thresholdExpressions) {
     const total = histogram.totalCount;
     const ok = result.requests.ok;
     const below = limitsMs.map((limit) => total > 0 ? Math.round(countBelow(histogram, limit) / total * ok) : 0);
-    const counts2 = [...below, ok].map((n, i) => n - (i === 0 ? 0 : below[i - 1] ?? 0));
+    const counts = [...below, ok].map((n, i) => n - (i === 0 ? 0 : below[i - 1] ?? 0));
     return {
       rows: rows(
-        labels.map((label, i) => [label, Math.max(0, counts2[i] ?? 0)]),
+        labels.map((label, i) => [label, Math.max(0, counts[i] ?? 0)]),
         failed
       ),
       source
@@ -53579,266 +55223,130 @@ function distributionRows(result, choice, thresholdExpressions) {
   }
 }
 
-// node_modules/markdown-table/index.js
-function defaultStringLength(value) {
-  return value.length;
+// src/core/report/run-summary.ts
+var LABEL_WIDTH = 14;
+var FIELDS_WIDTH = 28;
+var RULE_WIDTH = 80;
+function line(label, fields, values) {
+  return `  ${label.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join("  ")}`.trimEnd();
 }
-function markdownTable(table2, options) {
-  const settings = options || {};
-  const align = (settings.align || []).concat();
-  const stringLength = settings.stringLength || defaultStringLength;
-  const alignments = [];
-  const cellMatrix = [];
-  const sizeMatrix = [];
-  const longestCellByColumn = [];
-  let mostCellsPerRow = 0;
-  let rowIndex = -1;
-  while (++rowIndex < table2.length) {
-    const row2 = [];
-    const sizes2 = [];
-    let columnIndex2 = -1;
-    if (table2[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table2[rowIndex].length;
-    }
-    while (++columnIndex2 < table2[rowIndex].length) {
-      const cell = serialize(table2[rowIndex][columnIndex2]);
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell);
-        sizes2[columnIndex2] = size;
-        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
-          longestCellByColumn[columnIndex2] = size;
-        }
-      }
-      row2.push(cell);
-    }
-    cellMatrix[rowIndex] = row2;
-    sizeMatrix[rowIndex] = sizes2;
+function rule(title) {
+  const head = `---- ${title} `;
+  return head + "-".repeat(Math.max(4, RULE_WIDTH - head.length));
+}
+function renderRunSummary(results, options = {}) {
+  const out = [];
+  const env = results.environment;
+  const runner = [env.runnerOs, env.runnerName].filter(Boolean).join(" / ");
+  out.push(
+    `perfgate ${results.tool.version} \xB7 ${pluralize(results.scenarios.length, "scenario")} \xB7 ${formatDuration(results.durationMs)} \xB7 started ${results.startTime}`
+  );
+  out.push(
+    `environment: ${env.cpuModel} \xD7 ${env.cpuCount} \xB7 Node ${env.nodeVersion} \xB7 ${env.os}${runner ? ` \xB7 ${runner}` : ""} \xB7 config ${results.configHash.slice(0, 12)}${results.git?.commit ? ` \xB7 commit ${shortSha(results.git.commit)}` : ""}`
+  );
+  for (const scenario of results.scenarios) {
+    const expressions = (options.thresholds ?? []).filter((t) => t.scenario === scenario.name).map((t) => t.expression);
+    out.push("", ...renderScenario(scenario, options.distribution ?? "thresholds", expressions));
   }
-  let columnIndex = -1;
-  if (typeof align === "object" && "length" in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex]);
-    }
-  } else {
-    const code2 = toAlignment(align);
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code2;
-    }
-  }
-  columnIndex = -1;
-  const row = [];
-  const sizes = [];
-  while (++columnIndex < mostCellsPerRow) {
-    const code2 = alignments[columnIndex];
-    let before = "";
-    let after = "";
-    if (code2 === 99) {
-      before = ":";
-      after = ":";
-    } else if (code2 === 108) {
-      before = ":";
-    } else if (code2 === 114) {
-      after = ":";
-    }
-    let size = settings.alignDelimiters === false ? 1 : Math.max(
-      1,
-      longestCellByColumn[columnIndex] - before.length - after.length
-    );
-    const cell = before + "-".repeat(size) + after;
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length;
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size;
-      }
-      sizes[columnIndex] = size;
-    }
-    row[columnIndex] = cell;
-  }
-  cellMatrix.splice(1, 0, row);
-  sizeMatrix.splice(1, 0, sizes);
-  rowIndex = -1;
-  const lines = [];
-  while (++rowIndex < cellMatrix.length) {
-    const row2 = cellMatrix[rowIndex];
-    const sizes2 = sizeMatrix[rowIndex];
-    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
-    columnIndex = -1;
-    const line2 = [];
-    while (++columnIndex < cellsInRow) {
-      const cell = row2[columnIndex] || "";
-      let before = "";
-      let after = "";
-      if (settings.alignDelimiters !== false) {
-        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
-        const code2 = alignments[columnIndex];
-        if (code2 === 114) {
-          before = " ".repeat(size);
-        } else if (code2 === 99) {
-          const half = size / 2;
-          if (size % 2) {
-            before = " ".repeat(half + 0.5);
-            after = " ".repeat(half - 0.5);
-          } else {
-            before = " ".repeat(half);
-            after = before;
-          }
-        } else {
-          after = " ".repeat(size);
-        }
-      }
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line2.push("|");
-      }
-      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
-      // empty: there will be a closing space.
-      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
-        line2.push(" ");
-      }
-      if (settings.alignDelimiters !== false) {
-        line2.push(before);
-      }
-      line2.push(cell);
-      if (settings.alignDelimiters !== false) {
-        line2.push(after);
-      }
-      if (settings.padding !== false) {
-        line2.push(" ");
-      }
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line2.push("|");
-      }
-    }
-    lines.push(
-      settings.delimiterEnd === false ? line2.join("").replace(/ +$/, "") : line2.join("")
+  out.push("", ...renderTotals(results));
+  return `${out.join("\n")}
+`;
+}
+function renderScenario(s, choice, thresholdExpressions) {
+  const out = [];
+  out.push("=".repeat(RULE_WIDTH));
+  out.push(s.name);
+  const params = describeParams(s.params);
+  out.push(
+    `${s.executor}${params ? ` \xB7 ${params}` : ""} \xB7 measured ${formatDuration(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ""}`
+  );
+  if (s.capacity) {
+    out.push(rule("Capacity search"), ...renderCapacityText(s));
+    out.push(
+      `  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`
     );
   }
-  return lines.join("\n");
+  out.push(rule("Requests"));
+  const r = s.requests;
+  out.push(line("Requests", "[total, ok, ko, dropped]", [r.total, r.ok, r.ko, r.dropped].map(formatCount)));
+  out.push(line("Success", "[ratio]", [r.total > 0 ? formatPercent(r.ok / r.total, 2) : "n/a"]));
+  out.push(line("Throughput", "[completed/s, OK/s]", [formatRps(s.rps), formatRps(okPerSec(s))]));
+  if (s.rate) {
+    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : "";
+    out.push(
+      line("Rate", "[intended, achieved]", [
+        formatRps(s.rate.intendedPerSec),
+        `${formatRps(s.rate.achievedPerSec)}${held}`
+      ])
+    );
+  }
+  const bytesPerRequest = (bytes) => r.total > 0 ? formatBytes(bytes / r.total) : "n/a";
+  out.push(line("Bytes In", "[total, mean]", [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
+  out.push(line("Bytes Out", "[total, mean]", [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
+  out.push(line("Status Codes", "[code:count]", [formatStatusCodes(s.statusCodes)]));
+  out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
+  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
+    out.push(line(`  first ${errorClass}`, "", [example]));
+  out.push(rule("Response time of OK requests"));
+  const l = s.latencyMs;
+  const latency = (ms) => formatLatency(ms, r.ok);
+  out.push(line("Latencies", "[min, mean, stddev, max]", [l.min, l.mean, l.stddev, l.max].map(latency)));
+  out.push(line("Percentiles", "[50, 75, 90, 95]", [l.p50, l.p75, l.p90, l.p95].map(latency)));
+  out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(latency)));
+  if (r.ok === 0 && r.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
+  out.push(line("Grade", "", [formatGrade(s.grade, r.total > 0 ? r.ok : void 0)]));
+  const distribution = distributionRows(s, choice, thresholdExpressions);
+  out.push(rule(`Response time distribution (${distribution.source})`));
+  for (const row of distribution.rows) {
+    const share2 = row.count > 0 || row.share > 0 ? `${formatFixed(row.share * 100, 1).padStart(5)}%` : r.total > 0 ? "  0.0%" : "    -%";
+    out.push(`  ${row.label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${row.countText.padStart(10)} (${share2})`);
+  }
+  out.push(rule("Generator and services"));
+  const g = s.generator;
+  out.push(
+    line("Generator", "[cpu, loop delay p99/max]", [
+      `${formatFixed(g.cpuCores, 2)} cores`,
+      `${formatMs(g.eventLoopDelayP99Ms)} / ${formatMs(g.eventLoopDelayMaxMs)}`
+    ])
+  );
+  out.push(line("", "[late starts, max delay]", [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
+  if (g.saturated) {
+    out.push("  \u26A0 generator saturated: the figures above may show the generator's limits, not the service's");
+    for (const reason of g.reasons) out.push(`    - ${reason}`);
+  } else if (g.reasons.length > 0) {
+    for (const reason of g.reasons) out.push(`  note: ${reason}`);
+  }
+  for (const service of s.services) {
+    out.push(
+      line("Service", "[name, cpu mean, max, rss]", [
+        service.name,
+        `${formatFixed(service.cpuMeanPercent, 1)}%`,
+        `${formatFixed(service.cpuMaxPercent, 1)}%`,
+        formatBytes(service.rssPeakBytes)
+      ])
+    );
+  }
+  return out;
 }
-function serialize(value) {
-  return value === null || value === void 0 ? "" : String(value);
-}
-function toAlignment(value) {
-  const code2 = typeof value === "string" ? value.codePointAt(0) : 0;
-  return code2 === 67 || code2 === 99 ? 99 : code2 === 76 || code2 === 108 ? 108 : code2 === 82 || code2 === 114 ? 114 : 0;
+function renderTotals(results) {
+  const totals = { total: 0, ok: 0, ko: 0, dropped: 0 };
+  for (const s of results.scenarios) {
+    totals.total += s.requests.total;
+    totals.ok += s.requests.ok;
+    totals.ko += s.requests.ko;
+    totals.dropped += s.requests.dropped;
+  }
+  const saturated = results.scenarios.filter((s) => s.generator.saturated).map((s) => s.name);
+  const out = [
+    "=".repeat(RULE_WIDTH),
+    `total: ${formatCount(totals.total)} requests \xB7 ${formatCount(totals.ok)} OK \xB7 ${formatCount(totals.ko)} KO \xB7 ${formatCount(totals.dropped)} dropped`
+  ];
+  if (saturated.length > 0) out.push(`\u26A0 generator saturated in: ${saturated.join(", ")}`);
+  for (const service of results.services) out.push(`log of ${service.name}: ${service.logPath}`);
+  return out;
 }
 
-// src/core/report/reasons.ts
-var DEFAULT_INCONCLUSIVE_REASON = "significance and effect size disagree";
-var REMEDIES = [
-  "re-run (noise differs from run to run)",
-  "run on a quieter runner (a dedicated or larger one)",
-  "run longer (more segments and more requests in the tail)",
-  "lower the rate if the generator or the service could not keep up"
-];
-function remediesFor(comparison) {
-  if (comparison.current?.ab?.baseFailure !== void 0)
-    return [
-      ...REMEDIES,
-      "make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner"
-    ];
-  if (comparison.mode !== "ab")
-    return [
-      ...REMEDIES,
-      "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"
-    ];
-  if (comparison.ab?.schedule === "alternate")
-    return [
-      ...REMEDIES,
-      "use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours"
-    ];
-  return [...REMEDIES];
-}
-function reasonsOf(m) {
-  if (m.reasons.length > 0) return m.reasons;
-  return m.verdict === "inconclusive" ? [DEFAULT_INCONCLUSIVE_REASON] : [];
-}
-function sortByMetricOrder(metrics) {
-  const rank = (m) => {
-    const index = METRIC_ORDER.indexOf(m);
-    return index < 0 ? METRIC_ORDER.length : index;
-  };
-  return [...new Set(metrics)].sort((a, b) => rank(a) - rank(b));
-}
-function groupReasons(comparison) {
-  const byReason = /* @__PURE__ */ new Map();
-  const scenariosWithReasons = /* @__PURE__ */ new Set();
-  for (const scenario2 of comparison.scenarios) {
-    for (const m of scenario2.metrics) {
-      for (const reason of reasonsOf(m)) {
-        const perScenario2 = byReason.get(reason) ?? /* @__PURE__ */ new Map();
-        byReason.set(reason, perScenario2);
-        const metrics = perScenario2.get(scenario2.name) ?? /* @__PURE__ */ new Set();
-        perScenario2.set(scenario2.name, metrics);
-        metrics.add(m.metric);
-        scenariosWithReasons.add(scenario2.name);
-      }
-    }
-  }
-  const runWide = [];
-  const perScenario = [];
-  for (const [reason, scenarios] of byReason) {
-    if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
-      runWide.push({
-        reason,
-        metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])),
-        scenarioCount: scenarios.size
-      });
-      continue;
-    }
-    for (const [scenario2, metrics] of scenarios)
-      perScenario.push({ reason, scenario: scenario2, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
-  }
-  const order = new Map(comparison.scenarios.map((s, i) => [s.name, i]));
-  perScenario.sort((a, b) => (order.get(a.scenario ?? "") ?? 0) - (order.get(b.scenario ?? "") ?? 0));
-  const groups = [...runWide, ...perScenario].map((g, i) => ({ ...g, number: i + 1 }));
-  return {
-    groups,
-    remedies: remediesFor(comparison),
-    forScenario: (name) => groups.filter((g) => g.scenario === void 0 ? scenariosWithReasons.has(name) : g.scenario === name)
-  };
-}
-function scopesOf(grouped) {
-  const scopes = [];
-  for (const group of grouped.groups) {
-    const last = scopes[scopes.length - 1];
-    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join())
-      last.groups.push(group);
-    else
-      scopes.push({
-        scenario: group.scenario,
-        metrics: group.metrics,
-        scenarioCount: group.scenarioCount,
-        groups: [group]
-      });
-  }
-  return scopes;
-}
-function scenarioReferences(comparison, grouped, scenario2) {
-  const refs = [];
-  for (const group of grouped.forScenario(scenario2)) {
-    const metrics = metricsInScenario(comparison, group, scenario2);
-    const same = refs.find((r) => r.metrics.join() === metrics.join());
-    if (same) same.numbers.push(group.number);
-    else refs.push({ metrics, numbers: [group.number] });
-  }
-  return refs;
-}
-function formatMetricList(metrics) {
-  return metrics.map(metricLabel).join(", ");
-}
-function describeScopeWhere(scope) {
-  return scope.scenario === void 0 ? `all ${scope.scenarioCount} scenarios` : scope.scenario;
-}
-function formatReasonNumbers(numbers) {
-  return `${numbers.length === 1 ? "reason" : "reasons"} ${numbers.join(", ")}`;
-}
-function metricsInScenario(comparison, group, scenario2) {
-  if (group.scenario !== void 0) return group.metrics;
-  const s = comparison.scenarios.find((x) => x.name === scenario2);
-  return sortByMetricOrder((s?.metrics ?? []).filter((m) => reasonsOf(m).includes(group.reason)).map((m) => m.metric));
-}
-
-// src/core/report/text.ts
+// src/core/report/sentences.ts
 var VERDICT_MARKS = {
   regression: "\u2717",
   improvement: "\u2713",
@@ -53934,8 +55442,8 @@ function sortMetrics(metrics) {
   return [...metrics].sort((a, b) => rank(a) - rank(b));
 }
 function describeRequests(r) {
-  const counts2 = `${pluralize(r.requests.total, "request")}${r.requests.dropped > 0 ? `, ${formatCount(r.requests.dropped)} dropped` : ""}`;
-  const parts = [counts2, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  const counts = `${pluralize(r.requests.total, "request")}${r.requests.dropped > 0 ? `, ${formatCount(r.requests.dropped)} dropped` : ""}`;
+  const parts = [counts, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
   return parts.join(" \xB7 ");
 }
@@ -53962,17 +55470,8 @@ function formatMde(m) {
 function verdictPValue(m) {
   return m.adjustedPValue ?? m.pValue;
 }
-function renderTextTable(rows2, rightAligned, indent = "  ") {
-  const width = (cell) => [...cell].length;
-  const widths = [];
-  for (const row of rows2) row.forEach((cell, i) => widths[i] = Math.max(widths[i] ?? 0, width(cell)));
-  return rows2.map(
-    (row) => (indent + row.map((cell, i) => {
-      const pad = " ".repeat((widths[i] ?? 0) - width(cell));
-      return rightAligned[i] ? pad + cell : cell + pad;
-    }).join("  ")).trimEnd()
-  );
-}
+
+// src/core/report/text.ts
 var LEVEL_WORDS = { fail: "\u2717 FAIL", warn: "\u26A0 PASS", pass: "\u2713 PASS" };
 function renderComparisonText(comparison) {
   const summary = summarizeVerdict(comparison);
@@ -53990,7 +55489,7 @@ function renderComparisonText(comparison) {
   for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
   for (const note of comparison.notes) out.push(`note: ${note}`);
   const reasons = groupReasons(comparison);
-  for (const scenario2 of comparison.scenarios) out.push("", ...renderScenarioText(comparison, scenario2, reasons));
+  for (const scenario of comparison.scenarios) out.push("", ...renderScenarioText(comparison, scenario, reasons));
   const sections = [
     ["Regressions", sortMetrics(comparison.regressions).map(describeMetricChange)],
     ["Improvements", sortMetrics(comparison.improvements).map(describeMetricChange)],
@@ -54076,251 +55575,108 @@ function renderScenarioText(comparison, s, reasons) {
   return out;
 }
 
-// src/core/report/capacity.ts
-function capacityCurve(capacity) {
-  const byRate = /* @__PURE__ */ new Map();
-  for (const level of capacity.levels) byRate.set(level.intendedPerSec, level);
-  return [...byRate.values()].sort((a, b) => a.intendedPerSec - b.intendedPerSec);
-}
-function describeCapacity(capacity) {
-  const [low, high] = capacity.bracket;
-  const bracket = high === null ? `at least ${formatRps(low)}` : `between ${formatRps(low)} (held) and ${formatRps(high)} (broke)`;
-  const parts = [`capacity ${formatRps(capacity.ratePerSec)}: ${bracket}`];
-  if (capacity.limitedBy !== "service" || capacity.ratePerSec === 0) parts.push(describeCapacityLimit(capacity));
-  if (capacity.knee) parts.push(`knee at ${formatRps(capacity.knee.ratePerSec)} (${capacity.knee.reason})`);
-  if (capacity.firstFailure)
-    parts.push(`first failure at ${formatRps(capacity.firstFailure.ratePerSec)}: ${capacity.firstFailure.reason}`);
-  return parts.join(" \xB7 ");
-}
-function failuresCell(level) {
-  const failures = formatErrorCounts(level.failures);
-  return level.requests.dropped > 0 ? `${failures === "none" ? "" : `${failures} `}dropped:${level.requests.dropped}`.trim() : failures;
-}
-function statusCell(level, plain) {
-  if (level.held) return plain ? "\u2713 held" : "\u2705 held";
-  if (level.generatorLimited) return plain ? "\u26A0 generator" : "\u26A0\uFE0F generator";
-  return plain ? "\u2717 broke" : "\u274C broke";
-}
-function curveRows(capacity, plain) {
-  const rows2 = [["intended", "achieved", "p50 ms", "p95 ms", "p99 ms", "errors", "failures", "level"]];
-  for (const level of capacityCurve(capacity)) {
-    rows2.push([
-      formatRps(level.intendedPerSec),
-      formatRps(level.achievedPerSec),
-      formatMsValue(level.latencyMs.p50),
-      formatMsValue(level.latencyMs.p95),
-      formatMsValue(level.latencyMs.p99),
-      formatPercent(level.errorRate, 2),
-      failuresCell(level),
-      statusCell(level, plain)
-    ]);
-  }
-  return rows2;
-}
-function escapeText(text) {
-  return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-function chartNumber(value) {
-  return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : "0";
-}
-function chartLabel(ratePerSec) {
-  return `"${formatRpsValue(ratePerSec).replace(/,/g, "")}"`;
-}
-function renderCapacityMarkdown(result) {
-  const capacity = result.capacity;
-  if (!capacity) return void 0;
-  const curve = capacityCurve(capacity);
-  const out = [
-    `**${escapeText(describeCapacity(capacity))}**`,
-    "",
-    markdownTable(curveRows(capacity, false), { align: ["r", "r", "r", "r", "r", "r", "l", "l"] })
-  ];
-  if (curve.length >= 2) {
-    const labels = curve.map((level) => chartLabel(level.intendedPerSec)).join(", ");
-    const top = Math.max(...curve.map((level) => Math.max(level.intendedPerSec, level.achievedPerSec)));
-    const topMs = Math.max(...curve.map((level) => level.latencyMs.p95));
-    out.push(
-      "",
-      "```mermaid",
-      "xychart-beta",
-      `  title "${result.name.replace(/["\\]/g, "'")}: achieved vs intended rate (req/s)"`,
-      `  x-axis "intended req/s" [${labels}]`,
-      `  y-axis "req/s" 0 --> ${chartNumber(top * 1.1 || 1)}`,
-      `  bar [${curve.map((level) => chartNumber(level.achievedPerSec)).join(", ")}]`,
-      `  line [${curve.map((level) => chartNumber(level.intendedPerSec)).join(", ")}]`,
-      "```",
-      "",
-      "```mermaid",
-      "xychart-beta",
-      `  title "${result.name.replace(/["\\]/g, "'")}: latency by intended rate (ms)"`,
-      `  x-axis "intended req/s" [${labels}]`,
-      `  y-axis "ms" 0 --> ${chartNumber(topMs * 1.1 || 1)}`,
-      `  line [${curve.map((level) => chartNumber(level.latencyMs.p50)).join(", ")}]`,
-      `  line [${curve.map((level) => chartNumber(level.latencyMs.p95)).join(", ")}]`,
-      "```",
-      "",
-      "<sub>bars: achieved \xB7 line: intended (the service keeps up where they meet); latency lines: p50 below, p95 above</sub>"
-    );
-  }
-  return out.join("\n");
-}
-var BAR_WIDTH = 30;
-function renderCapacityText(result) {
-  const capacity = result.capacity;
-  if (!capacity) return [];
-  const out = [`  ${describeCapacity(capacity)}`];
-  out.push(...renderTextTable(curveRows(capacity, true), [true, true, true, true, true, true, false, false], "    "));
-  const curve = capacityCurve(capacity);
-  const top = Math.max(1, ...curve.map((level) => level.intendedPerSec));
-  out.push("    achieved (#) of intended (.) req/s:");
-  for (const level of curve) {
-    const achieved = Math.round(Math.min(level.achievedPerSec, level.intendedPerSec) / top * BAR_WIDTH);
-    const intended = Math.round(level.intendedPerSec / top * BAR_WIDTH);
-    const bar = "#".repeat(achieved) + ".".repeat(Math.max(0, intended - achieved));
-    out.push(
-      `    ${formatRps(level.intendedPerSec).padStart(9)} |${bar.padEnd(BAR_WIDTH)}| p95 ${formatMsValue(level.latencyMs.p95)} ms`
-    );
-  }
-  return out;
-}
-
-// src/core/report/run-summary.ts
-var LABEL_WIDTH = 14;
-var FIELDS_WIDTH = 28;
-var RULE_WIDTH = 80;
-function line(label, fields, values) {
-  return `  ${label.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join("  ")}`.trimEnd();
-}
-function rule(title) {
-  const head = `---- ${title} `;
-  return head + "-".repeat(Math.max(4, RULE_WIDTH - head.length));
-}
-function renderRunSummary(results, options = {}) {
-  const out = [];
-  const env = results.environment;
-  const runner = [env.runnerOs, env.runnerName].filter(Boolean).join(" / ");
-  out.push(
-    `perfgate ${results.tool.version} \xB7 ${pluralize(results.scenarios.length, "scenario")} \xB7 ${formatDuration2(results.durationMs)} \xB7 started ${results.startTime}`
-  );
-  out.push(
-    `environment: ${env.cpuModel} \xD7 ${env.cpuCount} \xB7 Node ${env.nodeVersion} \xB7 ${env.os}${runner ? ` \xB7 ${runner}` : ""} \xB7 config ${results.configHash.slice(0, 12)}${results.git?.commit ? ` \xB7 commit ${shortSha(results.git.commit)}` : ""}`
-  );
-  for (const scenario2 of results.scenarios) {
-    const expressions = (options.thresholds ?? []).filter((t) => t.scenario === scenario2.name).map((t) => t.expression);
-    out.push("", ...renderScenario(scenario2, options.distribution ?? "thresholds", expressions));
-  }
-  out.push("", ...renderTotals(results));
-  return `${out.join("\n")}
-`;
-}
-function renderScenario(s, choice, thresholdExpressions) {
-  const out = [];
-  out.push("=".repeat(RULE_WIDTH));
-  out.push(s.name);
-  const params = describeParams(s.params);
-  out.push(
-    `${s.executor}${params ? ` \xB7 ${params}` : ""} \xB7 measured ${formatDuration2(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration2(s.warmupMs)} warm-up` : ""}`
-  );
-  if (s.capacity) {
-    out.push(rule("Capacity search"), ...renderCapacityText(s));
-    out.push(
-      `  The figures below are those of the level at the capacity (${formatRps(s.capacity.ratePerSec)}), or of the first level when none held.`
-    );
-  }
-  out.push(rule("Requests"));
-  const r = s.requests;
-  out.push(line("Requests", "[total, ok, ko, dropped]", [r.total, r.ok, r.ko, r.dropped].map(formatCount)));
-  out.push(line("Success", "[ratio]", [r.total > 0 ? formatPercent(r.ok / r.total, 2) : "n/a"]));
-  out.push(line("Throughput", "[completed/s, OK/s]", [formatRps(s.rps), formatRps(okPerSec(s))]));
-  if (s.rate) {
-    const held = s.rate.intendedPerSec > 0 ? ` (${formatPercent(s.rate.achievedPerSec / s.rate.intendedPerSec)} of intended)` : "";
-    out.push(
-      line("Rate", "[intended, achieved]", [
-        formatRps(s.rate.intendedPerSec),
-        `${formatRps(s.rate.achievedPerSec)}${held}`
-      ])
-    );
-  }
-  const bytesPerRequest = (bytes) => r.total > 0 ? formatBytes(bytes / r.total) : "n/a";
-  out.push(line("Bytes In", "[total, mean]", [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
-  out.push(line("Bytes Out", "[total, mean]", [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
-  out.push(line("Status Codes", "[code:count]", [formatStatusCodes(s.statusCodes)]));
-  out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
-  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
-    out.push(line(`  first ${errorClass}`, "", [example]));
-  out.push(rule("Response time of OK requests"));
-  const l = s.latencyMs;
-  const latency2 = (ms) => formatLatency(ms, r.ok);
-  out.push(line("Latencies", "[min, mean, stddev, max]", [l.min, l.mean, l.stddev, l.max].map(latency2)));
-  out.push(line("Percentiles", "[50, 75, 90, 95]", [l.p50, l.p75, l.p90, l.p95].map(latency2)));
-  out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(latency2)));
-  if (r.ok === 0 && r.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
-  out.push(line("Grade", "", [formatGrade(s.grade, r.total > 0 ? r.ok : void 0)]));
-  const distribution = distributionRows(s, choice, thresholdExpressions);
-  out.push(rule(`Response time distribution (${distribution.source})`));
-  for (const row of distribution.rows) {
-    const share = row.count > 0 || row.share > 0 ? `${formatFixed(row.share * 100, 1).padStart(5)}%` : r.total > 0 ? "  0.0%" : "    -%";
-    out.push(`  ${row.label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 10)}${row.countText.padStart(10)} (${share})`);
-  }
-  out.push(rule("Generator and services"));
-  const g = s.generator;
-  out.push(
-    line("Generator", "[cpu, loop delay p99/max]", [
-      `${formatFixed(g.cpuCores, 2)} cores`,
-      `${formatMs(g.eventLoopDelayP99Ms)} / ${formatMs(g.eventLoopDelayMaxMs)}`
-    ])
-  );
-  out.push(line("", "[late starts, max delay]", [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
-  if (g.saturated) {
-    out.push("  \u26A0 generator saturated: the figures above may show the generator's limits, not the service's");
-    for (const reason of g.reasons) out.push(`    - ${reason}`);
-  } else if (g.reasons.length > 0) {
-    for (const reason of g.reasons) out.push(`  note: ${reason}`);
-  }
-  for (const service of s.services) {
-    out.push(
-      line("Service", "[name, cpu mean, max, rss]", [
-        service.name,
-        `${formatFixed(service.cpuMeanPercent, 1)}%`,
-        `${formatFixed(service.cpuMaxPercent, 1)}%`,
-        formatBytes(service.rssPeakBytes)
-      ])
-    );
-  }
-  return out;
-}
-function renderTotals(results) {
-  const totals = { total: 0, ok: 0, ko: 0, dropped: 0 };
-  for (const s of results.scenarios) {
-    totals.total += s.requests.total;
-    totals.ok += s.requests.ok;
-    totals.ko += s.requests.ko;
-    totals.dropped += s.requests.dropped;
-  }
-  const saturated = results.scenarios.filter((s) => s.generator.saturated).map((s) => s.name);
-  const out = [
-    "=".repeat(RULE_WIDTH),
-    `total: ${formatCount(totals.total)} requests \xB7 ${formatCount(totals.ok)} OK \xB7 ${formatCount(totals.ko)} KO \xB7 ${formatCount(totals.dropped)} dropped`
-  ];
-  if (saturated.length > 0) out.push(`\u26A0 generator saturated in: ${saturated.join(", ")}`);
-  for (const service of results.services) out.push(`log of ${service.name}: ${service.logPath}`);
-  return out;
-}
-
-// src/core/report/markdown.ts
-var DEFAULT_MARKER = "<!-- perfgate -->";
-var DEFAULT_MAX_CHARS = 65e3;
-var HISTORY_KEPT = 20;
-var HISTORY_SHOWN = 10;
-var SENTENCES_SHOWN = 25;
+// src/core/report/charts.ts
 var CHART_POINTS = 30;
-var LEVEL_EMOJI = { fail: "\u274C", warn: "\u26A0\uFE0F", pass: "\u2705" };
-var VERDICT_CELLS = {
-  regression: "\u274C regression",
-  improvement: "\u2705 improvement",
-  "no change": "\u2796 no change",
-  inconclusive: "\u2754 inconclusive"
-};
+function chartNumber2(ms) {
+  if (!Number.isFinite(ms)) return "0";
+  return String(Number(ms.toPrecision(3)));
+}
+function chartTitle(text) {
+  return `"${text.replace(/["\\]/g, "'")}"`;
+}
+var CHART_COLOURS = { baseline: "#8c959f", current: "#2f81f7" };
+function chartInit(colours) {
+  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours.join(", ")}"}}}}%%`;
+}
+var LEGEND_BOTH = `bars: baseline (grey) \xB7 line: this run (blue)`;
+var LEGEND_AB = `bars: base (grey) \xB7 line: head (blue)`;
+function percentileChart(s, ab = false) {
+  const keys = ["p50", "p90", "p95", "p99"];
+  const value = (key, side) => {
+    const compared = s.metrics.find((m) => m.metric === key);
+    if (compared) return compared[side];
+    const result = side === "baseline" ? s.baseline : s.current;
+    return result ? result.latencyMs[key] : 0;
+  };
+  const baseline = keys.map((k) => value(k, "baseline"));
+  const current = keys.map((k) => value(k, "current"));
+  const top = Math.max(...baseline, ...current);
+  return [
+    "```mermaid",
+    chartInit([CHART_COLOURS.baseline, CHART_COLOURS.current]),
+    "xychart-beta",
+    `  title ${chartTitle(`${s.name}: latency percentiles (ms)`)}`,
+    `  x-axis [${keys.join(", ")}]`,
+    `  y-axis "ms" 0 --> ${chartNumber2(top * 1.1 || 1)}`,
+    `  bar [${baseline.map(chartNumber2).join(", ")}]`,
+    `  line [${current.map(chartNumber2).join(", ")}]`,
+    "```",
+    "",
+    `<sub>${ab ? LEGEND_AB : LEGEND_BOTH}</sub>`
+  ].join("\n");
+}
+function pointP95(p) {
+  if (p.allP95 !== void 0) return p.allP95;
+  if (p.count - p.ko <= 0) return void 0;
+  return p.p95 ?? void 0;
+}
+function bucketTimeline(timeline, buckets) {
+  const size = Math.max(1, Math.ceil(timeline.length / buckets));
+  const out = [];
+  for (let i = 0; i < timeline.length; i += size) {
+    const slice = timeline.slice(i, i + size);
+    const values = slice.map(pointP95).filter((v) => v !== void 0);
+    out.push({
+      second: slice[0]?.second ?? i,
+      ...values.length > 0 ? { p95: Math.max(...values) } : {},
+      count: slice.reduce((n, p) => n + p.count, 0),
+      ko: slice.reduce((n, p) => n + p.ko, 0)
+    });
+  }
+  return out;
+}
+function describeFailures(points, limit = 8) {
+  const failing = points.filter((p) => p.ko > 0);
+  if (failing.length === 0) return void 0;
+  const shown = failing.slice(0, limit).map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
+  const more = failing.length > limit ? `, and ${formatCount(failing.length - limit)} more intervals` : "";
+  return `failed share where requests failed: ${shown.join(", ")}${more}`;
+}
+function timelineChart(s) {
+  if (s.current.timeline.length < 3) return void 0;
+  const current = bucketTimeline(s.current.timeline, CHART_POINTS);
+  if (current.every((p) => p.p95 === void 0)) return void 0;
+  const baselineTimeline = s.baseline?.timeline ?? [];
+  const baseline = baselineTimeline.length >= 3 ? bucketTimeline(baselineTimeline, current.length) : [];
+  const comparable = baseline.length === current.length;
+  const number = (p) => p.p95 === void 0 ? "0" : chartNumber2(p.p95);
+  const top = Math.max(...current.map((p) => p.p95 ?? 0), ...comparable ? baseline.map((p) => p.p95 ?? 0) : []);
+  const lines = [
+    "```mermaid",
+    chartInit(comparable ? [CHART_COLOURS.baseline, CHART_COLOURS.current] : [CHART_COLOURS.current]),
+    "xychart-beta",
+    `  title ${chartTitle(`${s.name}: p95 per second, all requests (ms)`)}`,
+    `  x-axis "second" [${current.map((p) => p.second).join(", ")}]`,
+    `  y-axis "ms" 0 --> ${chartNumber2(top * 1.1 || 1)}`
+  ];
+  if (comparable) lines.push(`  bar [${baseline.map(number).join(", ")}]`);
+  lines.push(`  line [${current.map(number).join(", ")}]`, "```");
+  const caption = [
+    comparable ? LEGEND_BOTH : "line: this run (blue)",
+    "p95 of all requests that ended in the second, failed ones included"
+  ];
+  if (current.length < s.current.timeline.length) caption.push("worst second of each interval");
+  const empty = current.filter((p) => p.p95 === void 0).map((p) => p.second);
+  if (empty.length > 0)
+    caption.push(`no request ended at ${empty.slice(0, 8).join(", ")} s${empty.length > 8 ? " \u2026" : ""} (drawn at 0)`);
+  const failures = describeFailures(current);
+  if (failures) caption.push(failures);
+  return `${lines.join("\n")}
+
+<sub>${caption.join(" \xB7 ")}</sub>`;
+}
+
+// src/core/report/markup/markdown.ts
 function escapeText2(text) {
   return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
@@ -54335,6 +55691,10 @@ function code(text) {
 function table(rows2, align) {
   return markdownTable(rows2, { align });
 }
+
+// src/core/report/comment-history.ts
+var HISTORY_KEPT = 20;
+var HISTORY_SHOWN = 10;
 function encodeHistory(entries) {
   return `<!-- perfgate-history: ${Buffer.from(JSON.stringify(entries), "utf8").toString("base64")} -->`;
 }
@@ -54342,6 +55702,36 @@ function formatWhen(date) {
   const ms = Date.parse(date);
   return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC` : escapeText2(date);
 }
+function renderPreviousRuns(previous) {
+  const rows2 = [["commit", "verdict", "when", "summary"]];
+  for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
+    const mark = run.verdict === "fail" ? "\u274C" : run.verdict === "pass" ? "\u2705" : "\u2754";
+    rows2.push([
+      run.sha ? code(shortSha(run.sha)) : "\u2013",
+      `${mark} ${escapeText2(run.verdict)}`,
+      formatWhen(run.date),
+      escapeText2(run.summary)
+    ]);
+  }
+  const more = previous.length > HISTORY_SHOWN ? `
+
+<sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>` : "";
+  return `**Earlier runs on this PR**
+
+${table(rows2, ["l", "l", "l", "l"])}${more}`;
+}
+
+// src/core/report/markdown.ts
+var DEFAULT_MARKER = "<!-- perfgate -->";
+var DEFAULT_MAX_CHARS = 65e3;
+var SENTENCES_SHOWN = 25;
+var LEVEL_EMOJI = { fail: "\u274C", warn: "\u26A0\uFE0F", pass: "\u2705" };
+var VERDICT_CELLS = {
+  regression: "\u274C regression",
+  improvement: "\u2705 improvement",
+  "no change": "\u2796 no change",
+  inconclusive: "\u2754 inconclusive"
+};
 function renderMarkdown(comparison, options) {
   const summary = summarizeVerdict(comparison);
   const marker = options.marker ?? DEFAULT_MARKER;
@@ -54356,15 +55746,15 @@ function renderMarkdown(comparison, options) {
   if (sentences) blocks.push({ kind: "sentences", text: sentences });
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: "reasons", text: reasonsBlock });
-  for (const scenario2 of comparison.scenarios) {
+  for (const scenario of comparison.scenarios) {
     blocks.push({
       kind: "scenario",
-      text: renderScenario2(comparison, scenario2, reasons),
-      failing: isFailing(scenario2)
+      text: renderScenario2(comparison, scenario, reasons),
+      failing: isFailing(scenario)
     });
     blocks.push({
       kind: "details",
-      text: renderScenarioDetails(scenario2, reasons, options, comparison.ab !== void 0)
+      text: renderScenarioDetails(scenario, reasons, options, comparison.ab !== void 0)
     });
   }
   const previous = options.previousRuns ?? [];
@@ -54409,8 +55799,8 @@ function fitBlocks(blocks, comparison, options) {
       kind: "meta",
       text: truncationNote(scenarios.length - kept2.size, comparison.scenarios.length, options)
     };
-    const at = rest.findIndex((b) => b.kind === "runs" || b.kind === "footer" || b.kind === "history");
-    const index = at < 0 ? rest.length : at;
+    const at2 = rest.findIndex((b) => b.kind === "runs" || b.kind === "footer" || b.kind === "history");
+    const index = at2 < 0 ? rest.length : at2;
     return insertAfterHead(
       [...rest.slice(0, index), overview2, ...scenarios.filter((b) => kept2.has(b)), ...rest.slice(index)],
       note
@@ -54439,8 +55829,8 @@ function fitBlocks(blocks, comparison, options) {
   return assemble(build2(kept, overview));
 }
 function insertAfterHead(blocks, note) {
-  const at = blocks.findIndex((b) => b.kind !== "marker" && b.kind !== "verdict" && b.kind !== "meta");
-  const index = at < 0 ? blocks.length : at;
+  const at2 = blocks.findIndex((b) => b.kind !== "marker" && b.kind !== "verdict" && b.kind !== "meta");
+  const index = at2 < 0 ? blocks.length : at2;
   return [...blocks.slice(0, index), note, ...blocks.slice(index)];
 }
 function truncationNote(shownCompactly, scenarioCount, options) {
@@ -54563,7 +55953,7 @@ function scenarioEmoji(s) {
   return "\u2705";
 }
 function describeLoad(r) {
-  const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration2(r.durationMs)}`;
+  const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration(r.durationMs)}`;
   const parts = [r.executor, requests, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
@@ -54619,104 +56009,6 @@ function renderScenario2(comparison, s, reasons) {
   );
   if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push("", percentileChart(s, ab));
   return out.join("\n");
-}
-function chartNumber2(ms) {
-  if (!Number.isFinite(ms)) return "0";
-  return String(Number(ms.toPrecision(3)));
-}
-function chartTitle(text) {
-  return `"${text.replace(/["\\]/g, "'")}"`;
-}
-var CHART_COLOURS = { baseline: "#8c959f", current: "#2f81f7" };
-function chartInit(colours) {
-  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours.join(", ")}"}}}}%%`;
-}
-var LEGEND_BOTH = `bars: baseline (grey) \xB7 line: this run (blue)`;
-var LEGEND_AB = `bars: base (grey) \xB7 line: head (blue)`;
-function percentileChart(s, ab = false) {
-  const keys = ["p50", "p90", "p95", "p99"];
-  const value = (key, side) => {
-    const compared = s.metrics.find((m) => m.metric === key);
-    if (compared) return compared[side];
-    const result = side === "baseline" ? s.baseline : s.current;
-    return result ? result.latencyMs[key] : 0;
-  };
-  const baseline = keys.map((k) => value(k, "baseline"));
-  const current = keys.map((k) => value(k, "current"));
-  const top = Math.max(...baseline, ...current);
-  return [
-    "```mermaid",
-    chartInit([CHART_COLOURS.baseline, CHART_COLOURS.current]),
-    "xychart-beta",
-    `  title ${chartTitle(`${s.name}: latency percentiles (ms)`)}`,
-    `  x-axis [${keys.join(", ")}]`,
-    `  y-axis "ms" 0 --> ${chartNumber2(top * 1.1 || 1)}`,
-    `  bar [${baseline.map(chartNumber2).join(", ")}]`,
-    `  line [${current.map(chartNumber2).join(", ")}]`,
-    "```",
-    "",
-    `<sub>${ab ? LEGEND_AB : LEGEND_BOTH}</sub>`
-  ].join("\n");
-}
-function pointP95(p) {
-  if (p.allP95 !== void 0) return p.allP95;
-  if (p.count - p.ko <= 0) return void 0;
-  return p.p95 ?? void 0;
-}
-function bucketTimeline(timeline, buckets) {
-  const size = Math.max(1, Math.ceil(timeline.length / buckets));
-  const out = [];
-  for (let i = 0; i < timeline.length; i += size) {
-    const slice = timeline.slice(i, i + size);
-    const values = slice.map(pointP95).filter((v) => v !== void 0);
-    out.push({
-      second: slice[0]?.second ?? i,
-      ...values.length > 0 ? { p95: Math.max(...values) } : {},
-      count: slice.reduce((n, p) => n + p.count, 0),
-      ko: slice.reduce((n, p) => n + p.ko, 0)
-    });
-  }
-  return out;
-}
-function describeFailures(points, limit = 8) {
-  const failing = points.filter((p) => p.ko > 0);
-  if (failing.length === 0) return void 0;
-  const shown = failing.slice(0, limit).map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
-  const more = failing.length > limit ? `, and ${formatCount(failing.length - limit)} more intervals` : "";
-  return `failed share where requests failed: ${shown.join(", ")}${more}`;
-}
-function timelineChart(s) {
-  if (s.current.timeline.length < 3) return void 0;
-  const current = bucketTimeline(s.current.timeline, CHART_POINTS);
-  if (current.every((p) => p.p95 === void 0)) return void 0;
-  const baselineTimeline = s.baseline?.timeline ?? [];
-  const baseline = baselineTimeline.length >= 3 ? bucketTimeline(baselineTimeline, current.length) : [];
-  const comparable = baseline.length === current.length;
-  const number = (p) => p.p95 === void 0 ? "0" : chartNumber2(p.p95);
-  const top = Math.max(...current.map((p) => p.p95 ?? 0), ...comparable ? baseline.map((p) => p.p95 ?? 0) : []);
-  const lines = [
-    "```mermaid",
-    chartInit(comparable ? [CHART_COLOURS.baseline, CHART_COLOURS.current] : [CHART_COLOURS.current]),
-    "xychart-beta",
-    `  title ${chartTitle(`${s.name}: p95 per second, all requests (ms)`)}`,
-    `  x-axis "second" [${current.map((p) => p.second).join(", ")}]`,
-    `  y-axis "ms" 0 --> ${chartNumber2(top * 1.1 || 1)}`
-  ];
-  if (comparable) lines.push(`  bar [${baseline.map(number).join(", ")}]`);
-  lines.push(`  line [${current.map(number).join(", ")}]`, "```");
-  const caption = [
-    comparable ? LEGEND_BOTH : "line: this run (blue)",
-    "p95 of all requests that ended in the second, failed ones included"
-  ];
-  if (current.length < s.current.timeline.length) caption.push("worst second of each interval");
-  const empty = current.filter((p) => p.p95 === void 0).map((p) => p.second);
-  if (empty.length > 0)
-    caption.push(`no request ended at ${empty.slice(0, 8).join(", ")} s${empty.length > 8 ? " \u2026" : ""} (drawn at 0)`);
-  const failures = describeFailures(current);
-  if (failures) caption.push(failures);
-  return `${lines.join("\n")}
-
-<sub>${caption.join(" \xB7 ")}</sub>`;
 }
 function latencyRow(label, r) {
   const l = r.latencyMs;
@@ -54814,24 +56106,6 @@ function renderMethod(comparison) {
     "</details>"
   ].join("\n");
 }
-function renderPreviousRuns(previous) {
-  const rows2 = [["commit", "verdict", "when", "summary"]];
-  for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
-    const mark = run.verdict === "fail" ? "\u274C" : run.verdict === "pass" ? "\u2705" : "\u2754";
-    rows2.push([
-      run.sha ? code(shortSha(run.sha)) : "\u2013",
-      `${mark} ${escapeText2(run.verdict)}`,
-      formatWhen(run.date),
-      escapeText2(run.summary)
-    ]);
-  }
-  const more = previous.length > HISTORY_SHOWN ? `
-
-<sub>${formatCount(previous.length - HISTORY_SHOWN)} older runs not shown</sub>` : "";
-  return `**Earlier runs on this PR**
-
-${table(rows2, ["l", "l", "l", "l"])}${more}`;
-}
 function renderFooter(comparison, options) {
   const parts = [
     `perfgate ${escapeText2(comparison.current.tool.version)}`,
@@ -54841,8 +56115,10 @@ function renderFooter(comparison, options) {
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
 }
 
-// src/core/report/slack.ts
+// src/core/report/markup/slack.ts
 var FENCE_OVERHEAD = "```\n\n```".length;
+
+// src/core/report/slack.ts
 function formatJsonOracleLine(result) {
   const l = result.latencyMs;
   const rps = result.capacity?.ratePerSec ?? result.rps;
@@ -54873,12 +56149,12 @@ function marksFor(result, regressions, breaches) {
   return marks.map((mark) => `${SLACK_MARK_PREFIX}${mark}`);
 }
 function renderSlackEntries(results, comparison) {
-  return results.scenarios.map((scenario2) => {
-    const regressions = comparison?.regressions.filter((m) => m.scenario === scenario2.name) ?? [];
-    const breaches = comparison?.breaches.filter((t) => t.scenario === scenario2.name) ?? [];
-    const base = comparison?.ab !== void 0 ? comparison.scenarios.find((s) => s.name === scenario2.name)?.baseline : void 0;
-    const baseLine = base === void 0 ? [] : [formatJsonOracleLine({ ...base, name: `${scenario2.name}@base` })];
-    return [formatJsonOracleLine(scenario2), ...baseLine, ...marksFor(scenario2, regressions, breaches)];
+  return results.scenarios.map((scenario) => {
+    const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
+    const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
+    const base = comparison?.ab !== void 0 ? comparison.scenarios.find((s) => s.name === scenario.name)?.baseline : void 0;
+    const baseLine = base === void 0 ? [] : [formatJsonOracleLine({ ...base, name: `${scenario.name}@base` })];
+    return [formatJsonOracleLine(scenario), ...baseLine, ...marksFor(scenario, regressions, breaches)];
   });
 }
 function renderSlackLines(results, comparison) {
@@ -54902,17 +56178,17 @@ function canonicalJson(value) {
 function comparableConfig(config) {
   return {
     version: HASH_VERSION,
-    scenarios: config.scenarios.map((scenario2) => ({
-      name: scenario2.name,
-      load: scenario2.load,
-      request: scenario2.request,
-      data: scenario2.data,
-      warmupMs: scenario2.warmupMs,
-      timeoutMs: scenario2.timeoutMs,
-      thinkTimeMs: scenario2.thinkTimeMs,
-      maxInFlight: scenario2.maxInFlight,
-      okStatus: scenario2.okStatus,
-      segmentMs: scenario2.segmentMs
+    scenarios: config.scenarios.map((scenario) => ({
+      name: scenario.name,
+      load: scenario.load,
+      request: scenario.request,
+      data: scenario.data,
+      warmupMs: scenario.warmupMs,
+      timeoutMs: scenario.timeoutMs,
+      thinkTimeMs: scenario.thinkTimeMs,
+      maxInFlight: scenario.maxInFlight,
+      okStatus: scenario.okStatus,
+      segmentMs: scenario.segmentMs
     }))
   };
 }
@@ -54926,9 +56202,9 @@ var COMMA = 44;
 var LF = 10;
 var CR = 13;
 function countLineFeeds(text, from, to) {
-  let count2 = 0;
-  for (let at = text.indexOf("\n", from); at !== -1 && at < to; at = text.indexOf("\n", at + 1)) count2 += 1;
-  return count2;
+  let count = 0;
+  for (let at2 = text.indexOf("\n", from); at2 !== -1 && at2 < to; at2 = text.indexOf("\n", at2 + 1)) count += 1;
+  return count;
 }
 function parseCsv(text, fileName) {
   const length = text.length;
@@ -55106,20 +56382,20 @@ function checkHeaderValues(source, rows2, use) {
 async function loadScenarioRows(config, baseDir) {
   const rowsByScenario = /* @__PURE__ */ new Map();
   const rowsByFile = /* @__PURE__ */ new Map();
-  for (const scenario2 of config.scenarios) {
-    if (!scenario2.data) continue;
-    const file = path.resolve(baseDir, scenario2.data.file);
+  for (const scenario of config.scenarios) {
+    if (!scenario.data) continue;
+    const file = path.resolve(baseDir, scenario.data.file);
     let rows2 = rowsByFile.get(file);
     if (!rows2) {
-      rows2 = await readRows(scenario2.data, baseDir);
+      rows2 = await readRows(scenario.data, baseDir);
       rowsByFile.set(file, rows2);
     }
     checkColumns(
-      scenario2.data,
+      scenario.data,
       rows2,
-      requestColumns(scenario2.request, `${formatPath(["scenarios", scenario2.name])}.request`)
+      requestColumns(scenario.request, `${formatPath(["scenarios", scenario.name])}.request`)
     );
-    rowsByScenario.set(scenario2.name, rows2);
+    rowsByScenario.set(scenario.name, rows2);
   }
   return rowsByScenario;
 }
@@ -55478,8 +56754,8 @@ function findMarkedProcesses(marker) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const environ = readFileSync2(`/proc/${entry}/environ`);
-      const at = environ.indexOf(needle);
-      if (at < 0 || at > 0 && environ[at - 1] !== 0) continue;
+      const at2 = environ.indexOf(needle);
+      if (at2 < 0 || at2 > 0 && environ[at2 - 1] !== 0) continue;
       const stat2 = parseProcStat(readFileSync2(`/proc/${entry}/stat`, "utf8"));
       if (!stat2 || !isLiveProcess(stat2)) continue;
       found.push({ pid: stat2.pid, command: readCommand(entry) });
@@ -55874,10 +57150,10 @@ async function findFreePort(host = "127.0.0.1") {
   await once(server, "close");
   return port;
 }
-async function findFreePorts(count2, host = "127.0.0.1") {
+async function findFreePorts(count, host = "127.0.0.1") {
   const servers = [];
   try {
-    for (let i = 0; i < count2; i++) {
+    for (let i = 0; i < count; i++) {
       const server = net2.createServer();
       server.listen(0, host);
       await once(server, "listening");
@@ -56046,14 +57322,14 @@ function describeServiceStatus(status) {
     const waits = status.readyCheck ? `, waiting for ${status.readyCheck}` : "";
     return `starting service ${status.name}: ${status.run} (log ${status.logPath}${waits})`;
   }
-  return `service ${status.name} ready after ${formatDuration2(status.afterMs)}${status.readyCheck ? ` (${status.readyCheck} answered)` : " (no readiness check)"}`;
+  return `service ${status.name} ready after ${formatDuration(status.afterMs)}${status.readyCheck ? ` (${status.readyCheck} answered)` : " (no readiness check)"}`;
 }
-function describeScenarioStart(scenario2, index, count2) {
-  const { executor, ...params } = scenario2.load;
+function describeScenarioStart(scenario, index, count) {
+  const { executor, ...params } = scenario.load;
   const described = describeParams(params);
-  const window2 = "durationMs" in scenario2.load ? `${formatDuration2(scenario2.load.durationMs)} measured` : "measured";
-  const warmup = scenario2.warmupMs > 0 ? `warm-up ${formatDuration2(scenario2.warmupMs)}, then ${window2}` : `no warm-up, ${window2}`;
-  return `scenario ${index + 1}/${count2}: ${scenario2.name} \xB7 ${executor}${described ? ` \xB7 ${described}` : ""} \xB7 ${warmup}`;
+  const window2 = "durationMs" in scenario.load ? `${formatDuration(scenario.load.durationMs)} measured` : "measured";
+  const warmup = scenario.warmupMs > 0 ? `warm-up ${formatDuration(scenario.warmupMs)}, then ${window2}` : `no warm-up, ${window2}`;
+  return `scenario ${index + 1}/${count}: ${scenario.name} \xB7 ${executor}${described ? ` \xB7 ${described}` : ""} \xB7 ${warmup}`;
 }
 function phaseKey(progress) {
   return `${progress.scenario}\0${progress.phase}`;
@@ -56103,8 +57379,8 @@ import { performance as performance2 } from "node:perf_hooks";
 var ClosedModel = class {
   constructor(host, duet, iterations) {
     this.host = host;
-    const count2 = host.variants.length;
-    this.lanes = duet ? [{ variants: host.variants.map((_, i) => i), vus: [], active: 0 }] : Array.from({ length: count2 }, (_, i) => ({ variants: [i], vus: [], active: 0 }));
+    const count = host.variants.length;
+    this.lanes = duet ? [{ variants: host.variants.map((_, i) => i), vus: [], active: 0 }] : Array.from({ length: count }, (_, i) => ({ variants: [i], vus: [], active: 0 }));
     this.iterationsLeft = iterations ?? Infinity;
   }
   host;
@@ -56299,7 +57575,7 @@ function classifyError(error) {
   }
 }
 var MAX_EXAMPLE_CHARS = 200;
-function describeError(error) {
+function describeError2(error) {
   if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
   const code2 = codeOf(error);
   const text = `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`.replace(/\s+/g, " ");
@@ -56387,8 +57663,8 @@ function levelAt(pieces, tMs) {
   let startMs = 0;
   for (const piece of pieces) {
     if (tMs < startMs + piece.durationMs) {
-      const share = piece.durationMs > 0 ? (tMs - startMs) / piece.durationMs : 1;
-      return piece.from + (piece.to - piece.from) * Math.max(0, share);
+      const share2 = piece.durationMs > 0 ? (tMs - startMs) / piece.durationMs : 1;
+      return piece.from + (piece.to - piece.from) * Math.max(0, share2);
     }
     startMs += piece.durationMs;
   }
@@ -56482,7 +57758,7 @@ var OpenModel = class {
     const now = performance4.now();
     const schedule = this.schedule;
     const { variants: indexes } = host.phase;
-    const count2 = indexes.length;
+    const count = indexes.length;
     const maxInFlight = host.scenario.maxInFlight;
     while (this.nextDue <= now) {
       const intended = this.nextDue;
@@ -56493,9 +57769,9 @@ var OpenModel = class {
       this.nextDue = host.phaseStartMs + schedule.next();
       const inWindow = intended >= host.measureStartMs;
       const request = host.nextRequest();
-      const first = count2 > 1 ? host.firstOf(count2) : 0;
-      for (let k = 0; k < count2; k++) {
-        const variant = host.variants[indexes[(first + k) % count2]];
+      const first = count > 1 ? host.firstOf(count) : 0;
+      for (let k = 0; k < count; k++) {
+        const variant = host.variants[indexes[(first + k) % count]];
         let connection = variant.idle.pop();
         if (!connection && variant.connections.length < maxInFlight) connection = variant.addConnection();
         if (inWindow) variant.scheduled += 1;
@@ -56523,9 +57799,9 @@ function warmupLevel(start, stages) {
   if (start > 0) return start;
   return stages.find((stage) => stage.target > 0)?.target ?? 0;
 }
-function planFor(scenario2) {
-  const load = scenario2.load;
-  const warmupMs = scenario2.warmupMs;
+function planFor(scenario) {
+  const load = scenario.load;
+  const warmupMs = scenario.warmupMs;
   switch (load.executor) {
     case "constant-vus":
       return { open: false, windowMs: load.durationMs, vusAt: () => load.vus };
@@ -56556,14 +57832,14 @@ function planFor(scenario2) {
       };
     }
     case "capacity":
-      throw new Error(`${scenario2.name}: the capacity executor is run by runCapacity, not runScenario`);
+      throw new Error(`${scenario.name}: the capacity executor is run by runCapacity, not runScenario`);
   }
 }
-function paramsOf(scenario2) {
-  const { executor: _executor, ...load } = scenario2.load;
-  const params = { ...load, timeoutMs: scenario2.timeoutMs };
-  if (scenario2.load.executor.endsWith("arrival-rate")) params.maxInFlight = scenario2.maxInFlight;
-  else params.thinkTimeMs = scenario2.thinkTimeMs;
+function paramsOf(scenario) {
+  const { executor: _executor, ...load } = scenario.load;
+  const params = { ...load, timeoutMs: scenario.timeoutMs };
+  if (scenario.load.executor.endsWith("arrival-rate")) params.maxInFlight = scenario.maxInFlight;
+  else params.thinkTimeMs = scenario.thinkTimeMs;
   return params;
 }
 function slicePieces(pieces, fromMs, toMs2) {
@@ -56574,18 +57850,18 @@ function slicePieces(pieces, fromMs, toMs2) {
     const a = Math.max(fromMs, startMs);
     const b = Math.min(toMs2, endMs);
     if (b > a) {
-      const at = (t) => piece.durationMs > 0 ? piece.from + (piece.to - piece.from) * (t - startMs) / piece.durationMs : piece.to;
-      out.push({ durationMs: b - a, from: at(a), to: at(b) });
+      const at2 = (t) => piece.durationMs > 0 ? piece.from + (piece.to - piece.from) * (t - startMs) / piece.durationMs : piece.to;
+      out.push({ durationMs: b - a, from: at2(a), to: at2(b) });
     }
     startMs = endMs;
   }
   return out;
 }
-function phasesFor(scenario2, plan, variantCount, schedule, order) {
+function phasesFor(scenario, plan, variantCount, schedule, order) {
   const all = Array.from({ length: variantCount }, (_, i) => i);
   const pieces = plan.pieces ?? [];
   const vusAt = plan.vusAt ?? (() => 0);
-  const warmupMs = scenario2.warmupMs;
+  const warmupMs = scenario.warmupMs;
   if (variantCount === 1 || schedule === "duet") {
     return [
       { variants: all, durationMs: warmupMs + plan.windowMs, measureFromMs: warmupMs, windowStartMs: 0, pieces, vusAt }
@@ -56602,7 +57878,7 @@ function phasesFor(scenario2, plan, variantCount, schedule, order) {
       vusAt
     });
   }
-  const segmentMs = segmentLengthMs(scenario2);
+  const segmentMs = segmentLengthMs(scenario);
   for (let i = 0; i * segmentMs < plan.windowMs; i++) {
     const fromMs = i * segmentMs;
     const lengthMs = Math.min(segmentMs, plan.windowMs - fromMs);
@@ -56620,11 +57896,11 @@ function phasesFor(scenario2, plan, variantCount, schedule, order) {
   }
   return phases;
 }
-function segmentLengthMs(scenario2) {
-  return scenario2.segmentMs > 0 ? scenario2.segmentMs : 5e3;
+function segmentLengthMs(scenario) {
+  return scenario.segmentMs > 0 ? scenario.segmentMs : 5e3;
 }
-function pairCount(scenario2) {
-  return Math.ceil(planFor(scenario2).windowMs / segmentLengthMs(scenario2));
+function pairCount(scenario) {
+  return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario));
 }
 
 // src/engine/request-builder.ts
@@ -56649,7 +57925,7 @@ function createRequestSource(template, options = {}) {
   }
   const cache = rows2.length <= MAX_CACHED_ROWS ? new Array(rows2.length) : [];
   const cached = cache.length > 0;
-  const at = (index) => {
+  const at2 = (index) => {
     if (!cached) return toDispatch(method, render(rows2[index]));
     let request = cache[index];
     if (!request) {
@@ -56660,11 +57936,11 @@ function createRequestSource(template, options = {}) {
   };
   if (options.order === "random") {
     const random = createRng(options.seed ?? 1);
-    return () => at(random.int(rows2.length));
+    return () => at2(random.int(rows2.length));
   }
   let next = 0;
   return () => {
-    const request = at(next);
+    const request = at2(next);
     next = next + 1 === rows2.length ? 0 : next + 1;
     return request;
   };
@@ -56965,10 +58241,10 @@ var Recorder = class {
     }
     const statusCodes = {};
     for (let status = 0; status < STATUS_SLOTS; status++) {
-      const count2 = this.statusCounts[status];
-      if (count2 > 0) statusCodes[String(status)] = count2;
+      const count = this.statusCounts[status];
+      if (count > 0) statusCodes[String(status)] = count;
     }
-    for (const [status, count2] of this.otherStatus) statusCodes[String(status)] = count2;
+    for (const [status, count] of this.otherStatus) statusCodes[String(status)] = count;
     const errors = {};
     const classes = [
       ["ETIMEDOUT", this.timeouts],
@@ -56977,7 +58253,7 @@ var Recorder = class {
       ["EPIPE", this.pipes],
       ["other", this.otherErrors]
     ];
-    for (const [name, count2] of classes) if (count2 > 0) errors[name] = count2;
+    for (const [name, count] of classes) if (count > 0) errors[name] = count;
     return {
       ok: this.ok,
       ko: this.ko,
@@ -57009,14 +58285,14 @@ function round36(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Variant = class {
-  constructor(name, origin, scenario2, okStatus, host, planWindowMs) {
+  constructor(name, origin, scenario, okStatus, host, planWindowMs) {
     this.name = name;
     this.origin = origin;
-    this.scenario = scenario2;
+    this.scenario = scenario;
     this.okStatus = okStatus;
     this.host = host;
     this.planWindowMs = planWindowMs;
-    this.recorder = new Recorder(segmentLengthMs(scenario2), planWindowMs);
+    this.recorder = new Recorder(segmentLengthMs(scenario), planWindowMs);
   }
   name;
   origin;
@@ -57109,7 +58385,7 @@ var Variant = class {
       if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 1e-3;
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
-        this.errorExamples[errorClass] = describeError(error);
+        this.errorExamples[errorClass] = describeError2(error);
       this.recorder.record(
         endMs,
         (end - start) * 1e3,
@@ -57145,14 +58421,14 @@ var Variant = class {
       maxStartDelayMs: round36(this.maxStartDelayMs)
     } : void 0;
     const reasons = explainSaturation({ load, open });
-    const scenario2 = this.scenario;
+    const scenario = this.scenario;
     const result = {
-      name: scenario2.name,
-      executor: scenario2.load.executor,
-      params: paramsOf(scenario2),
+      name: scenario.name,
+      executor: scenario.load.executor,
+      params: paramsOf(scenario),
       startTime: new Date(input.startWallMs).toISOString(),
       durationMs: windowMs,
-      warmupMs: scenario2.warmupMs,
+      warmupMs: scenario.warmupMs,
       requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: this.dropped },
       latencyMs: figures.latencyMs,
       rps: figures.rps,
@@ -57193,50 +58469,50 @@ var Variant = class {
 };
 
 // src/engine/run-scenario.ts
-async function runScenario(scenario2, options = {}) {
-  return (await runScenarioVariants(scenario2, options)).results[0];
+async function runScenario(scenario, options = {}) {
+  return (await runScenarioVariants(scenario, options)).results[0];
 }
-async function runScenarioVariants(scenario2, options = {}) {
-  return new ScenarioRun(scenario2, options).start();
+async function runScenarioVariants(scenario, options = {}) {
+  return new ScenarioRun(scenario, options).start();
 }
 function createPairOrder(seed, pairs) {
   const random = createRng(seed ^ 1540483477);
   return Array.from({ length: pairs }, () => random.next() < 0.5 ? "head-first" : "base-first");
 }
-function okStatusTable(scenario2) {
+function okStatusTable(scenario) {
   const table2 = new Uint8Array(1e3);
-  if (scenario2.okStatus && scenario2.okStatus.length > 0) {
-    for (const status of scenario2.okStatus) if (status >= 0 && status < 1e3) table2[status] = 1;
+  if (scenario.okStatus && scenario.okStatus.length > 0) {
+    for (const status of scenario.okStatus) if (status >= 0 && status < 1e3) table2[status] = 1;
   } else {
     table2.fill(1, 200, 400);
   }
   return table2;
 }
 var ScenarioRun = class {
-  constructor(scenario2, options) {
-    this.scenario = scenario2;
+  constructor(scenario, options) {
+    this.scenario = scenario;
     this.options = options;
-    this.plan = planFor(scenario2);
-    this.segmentMs = segmentLengthMs(scenario2);
-    const targets = options.targets ?? [{ name: "head", baseUrl: scenario2.baseUrl }];
+    this.plan = planFor(scenario);
+    this.segmentMs = segmentLengthMs(scenario);
+    const targets = options.targets ?? [{ name: "head", baseUrl: scenario.baseUrl }];
     const schedule = options.schedule ?? "duet";
     this.alternate = targets.length > 1 && schedule === "alternate";
     const seed = options.seed ?? 1;
-    this.order = this.alternate ? options.order ?? createPairOrder(seed, pairCount(scenario2)) : void 0;
-    this.phases = phasesFor(scenario2, this.plan, targets.length, schedule, this.order ?? []);
+    this.order = this.alternate ? options.order ?? createPairOrder(seed, pairCount(scenario)) : void 0;
+    this.phases = phasesFor(scenario, this.plan, targets.length, schedule, this.order ?? []);
     this.phase = this.phases[0];
     this.firstRandom = createRng(seed ^ 668265263);
-    const okStatus = okStatusTable(scenario2);
+    const okStatus = okStatusTable(scenario);
     let pathPrefix;
     this.variants = targets.map((target) => {
       const url = new URL(target.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, "");
-      return new Variant(target.name, url.origin, scenario2, okStatus, this, this.plan.windowMs);
+      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs);
     });
-    const template = pathPrefix ? { ...scenario2.request, path: pathPrefix + scenario2.request.path } : scenario2.request;
+    const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, {
       rows: options.rows,
-      order: scenario2.data?.order,
+      order: scenario.data?.order,
       seed: options.seed
     });
     if (this.plan.open) {
@@ -57245,8 +58521,8 @@ var ScenarioRun = class {
       this.closed = new ClosedModel(this, targets.length > 1 && !this.alternate, this.plan.iterations);
       this.model = this.closed;
     }
-    this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario2.timeoutMs} ms`);
-    this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario2.timeoutMs / 10)));
+    this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario.timeoutMs} ms`);
+    this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario.timeoutMs / 10)));
   }
   scenario;
   options;
@@ -57540,9 +58816,9 @@ ${problems.map((problem) => `${input.configPath}: ${formatPath(problem.path)}: $
   if (existsSync3(baseConfigPath)) {
     try {
       const names = new Set(
-        (await loadConfig(baseConfigPath, { source: baseDirSource })).config.scenarios.map((scenario2) => scenario2.name)
+        (await loadConfig(baseConfigPath, { source: baseDirSource })).config.scenarios.map((scenario) => scenario.name)
       );
-      for (const scenario2 of config.scenarios) if (!names.has(scenario2.name)) newInHead.add(scenario2.name);
+      for (const scenario of config.scenarios) if (!names.has(scenario.name)) newInHead.add(scenario.name);
     } catch (error) {
       notes.push(
         `the base's own config ${baseConfigPath} could not be read (${error.message.split("\n")[0]}), so every scenario runs on both`
@@ -57599,22 +58875,22 @@ async function bootVariants(head, base) {
   return { head: running, baseFailure, stop: () => running.stop() };
 }
 
-// src/engine/capacity.ts
+// src/engine/run-capacity.ts
 import { performance as performance8 } from "node:perf_hooks";
 import { setTimeout as sleep3 } from "node:timers/promises";
-function capacityLoad(scenario2) {
-  if (scenario2.load.executor !== "capacity")
-    throw new Error(`${scenario2.name}: runCapacity needs the capacity executor, not ${scenario2.load.executor}`);
-  return scenario2.load;
+function capacityLoad(scenario) {
+  if (scenario.load.executor !== "capacity")
+    throw new Error(`${scenario.name}: runCapacity needs the capacity executor, not ${scenario.load.executor}`);
+  return scenario.load;
 }
-function paramsOf2(scenario2, load, maxDurationMs) {
+function paramsOf2(scenario, load, maxDurationMs) {
   const { executor: _executor, ...rest } = load;
-  return { ...rest, maxDurationMs, timeoutMs: scenario2.timeoutMs, maxInFlight: scenario2.maxInFlight };
+  return { ...rest, maxDurationMs, timeoutMs: scenario.timeoutMs, maxInFlight: scenario.maxInFlight };
 }
-async function runCapacity(scenario2, options) {
-  const load = capacityLoad(scenario2);
+async function runCapacity(scenario, options) {
+  const load = capacityLoad(scenario);
   const percentile = sloPercentile(options.thresholds);
-  const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario2.warmupMs);
+  const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs);
   const started = performance8.now();
   const levels = [];
   const results = [];
@@ -57628,21 +58904,21 @@ async function runCapacity(scenario2, options) {
     const next = planNextLevel(load, levels, {
       elapsedMs: performance8.now() - started,
       maxDurationMs,
-      levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario2.warmupMs)
+      levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario.warmupMs)
     });
     if (next.kind === "stop") {
       limitedBy = next.limitedBy;
       break;
     }
-    const label = `${scenario2.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
+    const label = `${scenario.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
     const levelScenario = {
-      ...scenario2,
+      ...scenario,
       load: {
         executor: "constant-arrival-rate",
         ratePerSec: next.ratePerSec,
         durationMs: holdMsFor(load, next.ratePerSec, percentile)
       },
-      warmupMs: first ? scenario2.warmupMs : LEVEL_SETTLE_MS
+      warmupMs: first ? scenario.warmupMs : LEVEL_SETTLE_MS
     };
     const onProgress = options.onProgress;
     const result = await runScenario(levelScenario, {
@@ -57654,7 +58930,7 @@ async function runCapacity(scenario2, options) {
       limitedBy = "interrupted";
       break;
     }
-    const level = summarizeLevel(result, next.phase, options.thresholds, scenario2.okStatus, percentile);
+    const level = summarizeLevel(result, next.phase, options.thresholds, scenario.okStatus, percentile);
     levels.push(level);
     results.push(result);
     options.onLevel?.(level);
@@ -57674,9 +58950,9 @@ async function runCapacity(scenario2, options) {
   }
   return {
     ...shown,
-    name: scenario2.name,
+    name: scenario.name,
     executor: "capacity",
-    params: paramsOf2(scenario2, load, maxDurationMs),
+    params: paramsOf2(scenario, load, maxDurationMs),
     startTime: results[0]?.startTime ?? shown.startTime,
     generator,
     capacity
@@ -57698,6 +58974,7 @@ var package_default = {
     "dist/index.js",
     "action.yml",
     "schema/perfgate.schema.json",
+    "schema/perfgate-results.schema.json",
     "examples/orders/",
     "README.md"
   ],
@@ -57714,7 +58991,13 @@ var package_default = {
     "demo:ab": "node scripts/demo-ab.mjs",
     "render-comment": "node scripts/render-comment.mjs",
     format: "prettier --write .",
-    "format:check": "prettier --check ."
+    "format:check": "prettier --check .",
+    "bench:engine": "node scripts/bench.mjs engine",
+    "bench:stats": "node scripts/bench.mjs stats",
+    "bench:ab": "node scripts/bench.mjs ab",
+    "bench:gate": "node scripts/bench.mjs gate",
+    "bench:capacity": "node scripts/bench.mjs capacity",
+    "bench:action": "node scripts/bench.mjs action"
   },
   dependencies: {
     "@actions/artifact": "6.2.1",
@@ -57826,20 +59109,20 @@ async function runLoadTest(options) {
   }
   const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
   const seed = options.seed ?? randomInt(0, 2 ** 31);
-  const order = ab && schedule === "alternate" ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario2) => pairCount(scenario2)))) : void 0;
-  const headScenarios = new Map(headConfig.scenarios.map((scenario2) => [scenario2.name, scenario2]));
-  const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario2) => [scenario2.name, scenario2]));
+  const order = ab && schedule === "alternate" ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario) => pairCount(scenario)))) : void 0;
+  const headScenarios = new Map(headConfig.scenarios.map((scenario) => [scenario.name, scenario]));
+  const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
   const scenarioResults = [];
   const baseResults = [];
   try {
     for (const [index, chosen] of scenarios.entries()) {
       if (options.signal?.aborted) break;
-      const scenario2 = headScenarios.get(chosen.name) ?? chosen;
-      const baseScenario = booted.base && !ab?.newInHead.has(scenario2.name) ? baseScenarios.get(scenario2.name) : void 0;
-      const targets = [{ name: "head", baseUrl: scenario2.baseUrl }];
+      const scenario = headScenarios.get(chosen.name) ?? chosen;
+      const baseScenario = booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : void 0;
+      const targets = [{ name: "head", baseUrl: scenario.baseUrl }];
       if (baseScenario) targets.push({ name: "base", baseUrl: baseScenario.baseUrl });
-      options.onScenarioStart?.(scenario2.name);
-      status(describeScenarioStart(scenario2, index, scenarios.length));
+      options.onScenarioStart?.(scenario.name);
+      status(describeScenarioStart(scenario, index, scenarios.length));
       const headSampler = startUsageSampler(booted.head.services);
       const baseSampler = booted.base ? startUsageSampler(booted.base.services) : void 0;
       const machineMeter = startMachineLoadMeter(environment.cpuCount);
@@ -57850,7 +59133,7 @@ async function runLoadTest(options) {
       let machine;
       try {
         const runOptions = {
-          rows: rowsByScenario.get(scenario2.name),
+          rows: rowsByScenario.get(scenario.name),
           signal: options.signal,
           onProgress: (update) => progress.update(update),
           cpuProbe: () => {
@@ -57860,14 +59143,14 @@ async function runLoadTest(options) {
             return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
           }
         };
-        outcome = scenario2.load.executor === "capacity" ? {
+        outcome = scenario.load.executor === "capacity" ? {
           results: [
-            await runCapacity(scenario2, {
+            await runCapacity(scenario, {
               ...runOptions,
-              thresholds: thresholdsForScenario(headConfig.thresholds, scenario2.name)
+              thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name)
             })
           ]
-        } : await runScenarioVariants(scenario2, {
+        } : await runScenarioVariants(scenario, {
           ...runOptions,
           targets,
           schedule,
@@ -57918,9 +59201,9 @@ async function runLoadTest(options) {
 // src/adapters/deadline.ts
 import { AsyncLocalStorage } from "node:async_hooks";
 import diagnosticsChannel from "node:diagnostics_channel";
-var DeadlineError = class extends Error {
+var DeadlineError = class extends PerfgateError {
   constructor(message, timeoutMs) {
-    super(message);
+    super(message, "PERFGATE_DEADLINE");
     this.timeoutMs = timeoutMs;
   }
   timeoutMs;
@@ -58046,8 +59329,8 @@ async function runCheckCommand(io2, options) {
   const thresholds = Object.values(config.thresholds).reduce((n, list) => n + list.length, 0);
   const data = [...new Set(config.scenarios.flatMap((s) => s.data ? [s.data.file] : []))];
   const rowCounts = data.map((file) => {
-    const scenario2 = config.scenarios.find((s) => s.data?.file === file);
-    return `${file} (${pluralize(rows2.get(scenario2?.name ?? "")?.length ?? 0, "row")})`;
+    const scenario = config.scenarios.find((s) => s.data?.file === file);
+    return `${file} (${pluralize(rows2.get(scenario?.name ?? "")?.length ?? 0, "row")})`;
   });
   io2.stdout.write(
     `${options.configPath}: valid \xB7 ${pluralize(config.scenarios.length, "scenario")} \xB7 ${pluralize(config.services.length, "service")} \xB7 ${pluralize(thresholds, "threshold")}${rowCounts.length > 0 ? ` \xB7 data: ${rowCounts.join(", ")}` : ""}
@@ -58208,18 +59491,8 @@ function renderReport(comparison, format, distribution) {
       return renderMarkdown(comparison, { now: /* @__PURE__ */ new Date(), ...distribution ? { distribution } : {} });
     case "slack":
       return renderSlackLines(comparison.current, comparison).join("\n");
-    case "json": {
-      const { current, scenarios, ...rest } = comparison;
-      return JSON.stringify(
-        {
-          ...rest,
-          current: { configHash: current.configHash, startTime: current.startTime, git: current.git },
-          scenarios: scenarios.map(({ name, metrics, thresholds, notes }) => ({ name, metrics, thresholds, notes }))
-        },
-        null,
-        2
-      );
-    }
+    case "json":
+      return renderComparisonJson(comparison);
   }
 }
 async function readInputFile(path5, flag) {
@@ -58239,22 +59512,21 @@ function refuseInterrupted(results, path5, flag) {
   );
 }
 function parseResultsFile(text, path5) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InputFileError(`${path5}: not JSON; pass a results file written by "perfgate run -o"`);
+  const read = readResultsText(text, "trusted");
+  if ("results" in read) return read.results;
+  const { problem } = read;
+  switch (problem.kind) {
+    case "not-json":
+    case "too-large":
+      throw new InputFileError(`${path5}: not JSON; pass a results file written by "perfgate run -o"`);
+    case "not-perfgate":
+    case "future-version":
+      throw new InputFileError(
+        `${path5}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`
+      );
+    case "damaged":
+      throw new InputFileError(`${path5}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
   }
-  const candidate = value;
-  if (candidate.schemaVersion !== 1 || !Array.isArray(candidate.scenarios)) {
-    throw new InputFileError(
-      `${path5}: not a perfgate results file (schemaVersion ${JSON.stringify(candidate.schemaVersion)}); pass a file written by "perfgate run -o"`
-    );
-  }
-  const problem = findResultsProblem(candidate);
-  if (problem !== void 0)
-    throw new InputFileError(`${path5}: damaged: ${problem}; pass a file written by "perfgate run -o"`);
-  return candidate;
 }
 async function writeJsonFile(path5, value) {
   await mkdir3(dirname(path5), { recursive: true });
@@ -58264,199 +59536,24 @@ async function writeJsonFile(path5, value) {
 
 // src/entry/report-impl.ts
 import { readFile as readFile5, readdir as readdir3, stat } from "node:fs/promises";
-var import_ajv2 = __toESM(require_ajv(), 1);
-var maxResultsBytes = 32 * 1024 * 1024;
-var num = { type: "number" };
-var count = { type: "integer", minimum: 0 };
-var shortText = { type: "string", maxLength: 2e3 };
-var base642 = { type: "string", maxLength: 4e6, pattern: "^[A-Za-z0-9+/=]*$" };
-var counts = { type: "object", maxProperties: 200, additionalProperties: count };
-var latency = {
-  type: "object",
-  required: ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"],
-  properties: Object.fromEntries(
-    ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"].map((k) => [k, num])
-  )
-};
-var scenario = {
-  type: "object",
-  required: [
-    "name",
-    "executor",
-    "params",
-    "startTime",
-    "durationMs",
-    "warmupMs",
-    "requests",
-    "latencyMs",
-    "rps",
-    "errorRate",
-    "bytes",
-    "statusCodes",
-    "errors",
-    "distribution",
-    "grade",
-    "histogram",
-    "segments",
-    "timeline",
-    "generator",
-    "services"
-  ],
-  properties: {
-    // The config's own rule, and no line breaks: a name is printed in headings and tables.
-    name: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\r\\n*]+$" },
-    executor: {
-      enum: ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate"]
-    },
-    params: { type: "object", maxProperties: 50 },
-    startTime: shortText,
-    durationMs: num,
-    warmupMs: num,
-    requests: {
-      type: "object",
-      required: ["total", "ok", "ko", "dropped"],
-      properties: { total: count, ok: count, ko: count, dropped: count }
-    },
-    latencyMs: latency,
-    rps: num,
-    errorRate: num,
-    bytes: { type: "object", required: ["in", "out"], properties: { in: num, out: num } },
-    statusCodes: counts,
-    errors: counts,
-    errorExamples: { type: "object", maxProperties: 50, additionalProperties: shortText },
-    distribution: {
-      type: "object",
-      required: ["under800", "from800to1200", "over1200", "failed"],
-      properties: { under800: count, from800to1200: count, over1200: count, failed: count }
-    },
-    grade: { enum: ["excellent", "good", "acceptable", "arguable", "unresponsive"] },
-    histogram: base642,
-    segments: {
-      type: "array",
-      maxItems: 1e4,
-      items: {
-        type: "object",
-        required: ["startMs", "durationMs", "count", "ko", "histogram"],
-        properties: { startMs: num, durationMs: num, count, ko: count, histogram: base642 }
-      }
-    },
-    timeline: {
-      type: "array",
-      maxItems: 1e5,
-      items: {
-        type: "object",
-        required: ["second", "count", "ko", "p50", "p95", "p99"],
-        properties: { second: num, count, ko: count, p50: num, p95: num, p99: num }
-      }
-    },
-    rate: {
-      type: "object",
-      required: ["intendedPerSec", "achievedPerSec"],
-      properties: { intendedPerSec: num, achievedPerSec: num }
-    },
-    generator: {
-      type: "object",
-      required: [
-        "lateStarts",
-        "maxStartDelayMs",
-        "eventLoopDelayP99Ms",
-        "eventLoopDelayMaxMs",
-        "cpuCores",
-        "saturated",
-        "reasons"
-      ],
-      properties: {
-        lateStarts: count,
-        maxStartDelayMs: num,
-        eventLoopDelayP99Ms: num,
-        eventLoopDelayMaxMs: num,
-        cpuCores: num,
-        saturated: { type: "boolean" },
-        reasons: { type: "array", maxItems: 20, items: shortText }
-      }
-    },
-    services: {
-      type: "array",
-      maxItems: 50,
-      items: {
-        type: "object",
-        required: ["name", "cpuMeanPercent", "cpuMaxPercent", "rssPeakBytes"],
-        properties: { name: shortText, cpuMeanPercent: num, cpuMaxPercent: num, rssPeakBytes: num }
-      }
-    },
-    machine: {
-      type: "object",
-      required: ["cpuCount", "busyCores", "otherCores", "stealCores"],
-      properties: { cpuCount: num, busyCores: num, otherCores: num, stealCores: num }
-    }
-  }
-};
-var resultsShape2 = {
-  type: "object",
-  required: ["schemaVersion", "tool", "configHash", "startTime", "durationMs", "environment", "services", "scenarios"],
-  properties: {
-    schemaVersion: { const: 1 },
-    tool: {
-      type: "object",
-      required: ["name", "version"],
-      properties: { name: { const: "perfgate" }, version: { type: "string", maxLength: 50 } }
-    },
-    configHash: { type: "string", pattern: "^[A-Za-z0-9._-]{1,100}$" },
-    startTime: shortText,
-    durationMs: num,
-    environment: {
-      type: "object",
-      required: ["cpuModel", "cpuCount", "nodeVersion", "os", "fingerprint"],
-      properties: {
-        cpuModel: shortText,
-        cpuCount: count,
-        nodeVersion: shortText,
-        os: shortText,
-        runnerOs: shortText,
-        runnerName: shortText,
-        fingerprint: shortText
-      }
-    },
-    git: { type: "object", properties: { commit: { type: "string", pattern: "^[0-9A-Za-z]{0,64}$" }, ref: shortText } },
-    services: {
-      type: "array",
-      maxItems: 50,
-      items: { type: "object", required: ["name", "logPath"], properties: { name: shortText, logPath: shortText } }
-    },
-    interrupted: { const: true },
-    scenarios: { type: "array", maxItems: 500, items: scenario },
-    // The A/B base variant rides along; its own shape is checked the same way.
-    ab: { type: "object" }
-  }
-};
-var validator;
+var maxResultsBytes = MAX_RESULTS_BYTES;
 function parseUntrustedResults(text, source) {
-  if (Buffer.byteLength(text) > maxResultsBytes)
-    throw new InputFileError(`${source}: larger than ${maxResultsBytes} bytes; not a perfgate results file`);
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InputFileError(`${source}: not JSON; pass a results file written by perfgate`);
+  const read = readResultsText(text, "untrusted");
+  if ("results" in read) return read.results;
+  const { problem } = read;
+  switch (problem.kind) {
+    case "too-large":
+      throw new InputFileError(`${source}: larger than ${maxResultsBytes} bytes; not a perfgate results file`);
+    case "not-json":
+      throw new InputFileError(`${source}: not JSON; pass a results file written by perfgate`);
+    case "not-perfgate":
+    case "future-version":
+      throw new InputFileError(
+        `${source}: not a valid perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}, not 1)`
+      );
+    case "damaged":
+      throw new InputFileError(`${source}: not a valid perfgate results file (${problem.detail})`);
   }
-  validator ??= new import_ajv2.Ajv({ strict: true, allErrors: false }).compile(resultsShape2);
-  if (!validator(value)) {
-    const error = validator.errors?.[0];
-    throw new InputFileError(
-      `${source}: not a valid perfgate results file (${error?.instancePath || "/"} ${error?.message ?? "is malformed"})`
-    );
-  }
-  const results = defuseMentions(value);
-  const base = results.ab?.base;
-  if (base !== void 0) parseUntrustedResults(JSON.stringify(base), `${source} (the A/B base)`);
-  return results;
-}
-function defuseMentions(value) {
-  if (typeof value === "string") return value.replace(/@/g, "@\u2060");
-  if (Array.isArray(value)) return value.map(defuseMentions);
-  if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
-  return value;
 }
 async function readUntrustedResults(path5, what) {
   let text;
@@ -58822,19 +59919,6 @@ function joinSaveMode(argv2) {
   }
   return joined;
 }
-function interruptOnSignals() {
-  const controller = new AbortController();
-  const onSignal = (signal) => {
-    if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
-    process.stderr.write(`
-perfgate: ${signal}: stopping and writing what was measured (again to quit at once)
-`);
-    controller.abort();
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  return controller.signal;
-}
 function formatCliError(message, command) {
   const prefix = command ? `perfgate ${command}: ` : "perfgate: ";
   const bare = message.replace(/^perfgate(?: [a-z]+)?: /, "");
@@ -58846,7 +59930,16 @@ var io = {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
-  ...wantsLoad ? { signal: interruptOnSignals() } : {}
+  ...wantsLoad ? {
+    signal: interruptOnSignals(
+      (signal) => process.stderr.write(
+        `
+perfgate: ${signal}: stopping and writing what was measured (again to quit at once)
+`
+      ),
+      () => INTERRUPTED_EXIT_CODE
+    ).signal
+  } : {}
 };
 main(argv, io).then(
   (code2) => {

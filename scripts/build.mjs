@@ -1,6 +1,7 @@
 // Bundles the entry points into the committed dist/: dist/cli.js (the CLI) and dist/index.js
 // (the action). Each is one self-contained ESM file, so the action needs no node_modules.
 import { build } from 'esbuild';
+import { writeActionManifest } from './action-manifest.mjs';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,6 +22,8 @@ const common = {
   logLevel: 'warning',
 };
 
+// The action's input defaults come from action.yml (src/entry/action-manifest.generated.ts).
+writeActionManifest();
 rmSync(outdir, { recursive: true, force: true });
 await build({
   ...common,

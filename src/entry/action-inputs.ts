@@ -1,11 +1,14 @@
 // Every action input is read here, inside a function, into one plain object (never at module
-// top level), and validated with the same core functions the CLI uses.
+// top level), and validated with the same core functions the CLI uses. The defaults are
+// action.yml's (through action-manifest.generated.ts): GitHub applies them in a workflow, and
+// the code applies the same ones where nothing does (local runs, the tests).
 import * as core from '@actions/core';
 import { ConfigError } from '../core/errors.js';
 import { parseDuration } from '../core/duration.js';
 import type { SlackTarget } from '../adapters/slack.js';
 import type { CommentMode, FailOn, Shard, SlackOn } from '../core/options.js';
 import { parseBooleanChoice, parseCommentMode, parseFailOn, parseShard, parseSlackOn } from '../core/options.js';
+import { ACTION_INPUT_DEFAULTS, type ActionInputName } from './action-manifest.generated.js';
 
 export const Inputs = {
   config: 'config',
@@ -28,7 +31,7 @@ export const Inputs = {
   commentOnAlert: 'comment-on-alert',
   alertCommentCcUsers: 'alert-comment-cc-users',
   baseDir: 'base-dir',
-} as const;
+} as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
   verdict: 'verdict',
@@ -73,8 +76,6 @@ export interface ActionOptions {
   baseDir?: string;
 }
 
-/** A hung API held a job for minutes; a healthy one answers a step in seconds. */
-export const DEFAULT_NETWORK_TIMEOUT = '60s';
 
 function parseSaveBaseline(value: string): boolean | 'always' {
   if (value.toLowerCase() === 'always') return 'always';
@@ -88,7 +89,7 @@ function parseSaveBaseline(value: string): boolean | 'always' {
 }
 
 export function readActionInputs(): ActionOptions {
-  const text = (name: string) => core.getInput(name).trim();
+  const text = (name: ActionInputName): string => core.getInput(name).trim() || ACTION_INPUT_DEFAULTS[name];
   const webhookUrl = text(Inputs.slackWebhookUrl);
   const slackToken = text(Inputs.slackToken);
   const slackChannel = text(Inputs.slackChannel);
@@ -123,23 +124,23 @@ export function readActionInputs(): ActionOptions {
       `${Inputs.baselineKey}: "${baselineKey}" has characters perfgate cannot use in a cache key; use letters, digits, "." and "_" (a "-" would let one key's prefix match another's)`,
     );
   }
-  const networkTimeoutMs = parseDuration(text(Inputs.networkTimeout) || DEFAULT_NETWORK_TIMEOUT, Inputs.networkTimeout);
+  const networkTimeoutMs = parseDuration(text(Inputs.networkTimeout), Inputs.networkTimeout);
   if (networkTimeoutMs < 1000) {
     throw new ConfigError(
-      `${Inputs.networkTimeout}: "${text(Inputs.networkTimeout)}" is too short for a network call; use at least "1s" (the default is "${DEFAULT_NETWORK_TIMEOUT}")`,
+      `${Inputs.networkTimeout}: "${text(Inputs.networkTimeout)}" is too short for a network call; use at least "1s" (the default is "${ACTION_INPUT_DEFAULTS[Inputs.networkTimeout]}")`,
     );
   }
   return {
-    configPath: text(Inputs.config) || 'perfgate.yml',
+    configPath: text(Inputs.config),
     networkTimeoutMs,
     githubToken,
     ...(slack ? { slack } : {}),
-    slackOn: parseSlackOn(text(Inputs.slackOn) || 'always', Inputs.slackOn),
+    slackOn: parseSlackOn(text(Inputs.slackOn), Inputs.slackOn),
     ...(baselineKey ? { baselineKey } : {}),
     ...(text(Inputs.baselineDir) ? { baselineDir: text(Inputs.baselineDir) } : {}),
-    ...(save === '' || save.toLowerCase() === 'auto' ? {} : { saveBaseline: parseSaveBaseline(save) }),
-    failOn: parseFailOn(text(Inputs.failOn) || 'regression', Inputs.failOn),
-    comment: parseCommentMode(text(Inputs.comment) || 'always', Inputs.comment),
+    ...(save.toLowerCase() === 'auto' ? {} : { saveBaseline: parseSaveBaseline(save) }),
+    failOn: parseFailOn(text(Inputs.failOn), Inputs.failOn),
+    comment: parseCommentMode(text(Inputs.comment), Inputs.comment),
     ...(shard ? { shard: parseShard(shard, Inputs.shard) } : {}),
     ...readDeliveryInputs(text),
     ...(text(Inputs.baseDir) ? { baseDir: text(Inputs.baseDir) } : {}),
@@ -147,9 +148,9 @@ export function readActionInputs(): ActionOptions {
 }
 
 function readDeliveryInputs(
-  text: (name: string) => string,
+  text: (name: ActionInputName) => string,
 ): Pick<ActionOptions, 'mode' | 'resultsPath' | 'prNumber' | 'uploadResults' | 'commentOnAlert' | 'alertCcUsers'> {
-  const mode = text(Inputs.mode) || 'run';
+  const mode = text(Inputs.mode);
   if (mode !== 'run' && mode !== 'report') {
     throw new ConfigError(
       `${Inputs.mode}: "${mode}" is not one of "run", "report"; use "report" only in the trusted workflow_run job that comments for fork PRs`,
@@ -182,8 +183,8 @@ function readDeliveryInputs(
     mode,
     ...(text(Inputs.results) ? { resultsPath: text(Inputs.results) } : {}),
     ...(prNumber !== undefined ? { prNumber } : {}),
-    uploadResults: upload === '' ? true : parseBooleanChoice(upload, Inputs.uploadResults),
-    commentOnAlert: alert === '' ? false : parseBooleanChoice(alert, Inputs.commentOnAlert),
+    uploadResults: parseBooleanChoice(upload, Inputs.uploadResults),
+    commentOnAlert: parseBooleanChoice(alert, Inputs.commentOnAlert),
     alertCcUsers: users,
   };
 }

@@ -18,6 +18,7 @@ import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';
 import { chooseStore } from './action-store.js';
 import { Inputs, type ActionOptions } from './action-inputs.js';
+import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
 import type { EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';
 import { findResultsFiles, readUntrustedResults } from './report-impl.js';
@@ -49,7 +50,7 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
       `perfgate: the PR run ${run.html_url} ended ${run.conclusion ?? 'without a conclusion'}; nothing to report`,
     );
   }
-  const searched = options.resultsPath ?? 'perfgate-results';
+  const searched = options.resultsPath ?? ACTION_INPUT_DEFAULTS[Inputs.results];
   const files = await findResultsFiles(searched);
   if (files.length === 0) {
     return core.notice(

@@ -1,0 +1,30 @@
+// Generated from action.yml by scripts/action-manifest.mjs (npm run build): do not edit.
+// Every input with its default as action.yml gives it ('' for none, or for an expression the
+// runner fills in), and every output.
+
+export const ACTION_INPUT_DEFAULTS = {
+  'config': 'perfgate.yml',
+  'github-token': '',
+  'slack-webhook-url': '',
+  'slack-token': '',
+  'slack-channel': '',
+  'slack-on': 'always',
+  'baseline-key': '',
+  'baseline-dir': '',
+  'save-baseline': 'auto',
+  'fail-on': 'regression',
+  'comment': 'always',
+  'shard': '',
+  'network-timeout': '60s',
+  'mode': 'run',
+  'results': 'perfgate-results',
+  'pr-number': '',
+  'upload-results': 'true',
+  'comment-on-alert': 'false',
+  'alert-comment-cc-users': '',
+  'base-dir': ''
+} as const;
+
+export type ActionInputName = keyof typeof ACTION_INPUT_DEFAULTS;
+
+export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id'] as const;
