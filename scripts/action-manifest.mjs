@@ -23,7 +23,9 @@ export function writeActionManifest() {
 // Every input with its default as action.yml gives it ('' for none, or for an expression the
 // runner fills in), and every output.
 
-export const ACTION_INPUT_DEFAULTS = ${JSON.stringify(defaults, null, 2).replace(/"([a-z-]+)":/g, "'$1':").replace(/"/g, "'")} as const;
+export const ACTION_INPUT_DEFAULTS = ${JSON.stringify(defaults, null, 2)
+    .replace(/"([a-z-]+)":/g, "'$1':")
+    .replace(/"/g, "'")} as const;
 
 export type ActionInputName = keyof typeof ACTION_INPUT_DEFAULTS;
 

@@ -76,7 +76,6 @@ export interface ActionOptions {
   baseDir?: string;
 }
 
-
 function parseSaveBaseline(value: string): boolean | 'always' {
   if (value.toLowerCase() === 'always') return 'always';
   try {

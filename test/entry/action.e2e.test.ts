@@ -374,7 +374,9 @@ describe('the fork-safe flow: a trusted workflow_run job comments with what the 
     const before = commentsOn(forkPr)[0]!.body;
     const bad = await report({ id: 7003 });
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(/not a valid perfgate results file \(results\.scenarios\[0\]\.latencyMs is not an object\)/);
+    expect(bad.stdout).toMatch(
+      /not a valid perfgate results file \(results\.scenarios\[0\]\.latencyMs is not an object\)/,
+    );
     expect(commentsOn(forkPr)[0]!.body).toBe(before);
   });
 });

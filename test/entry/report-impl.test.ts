@@ -30,16 +30,8 @@ describe('parseUntrustedResults', () => {
       (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.rps = 'fast'),
       /results\.scenarios\[0\]\.rps is not a number/,
     ],
-    [
-      'a missing field',
-      (r: Record<string, unknown>) => delete r.environment,
-      /results\.environment is missing/,
-    ],
-    [
-      'another schema version',
-      (r: Record<string, unknown>) => (r.schemaVersion = 2),
-      /schemaVersion 2, not 1/,
-    ],
+    ['a missing field', (r: Record<string, unknown>) => delete r.environment, /results\.environment is missing/],
+    ['another schema version', (r: Record<string, unknown>) => (r.schemaVersion = 2), /schemaVersion 2, not 1/],
     [
       'a line break in a scenario name',
       (r: Record<string, unknown>) => ((r.scenarios as Record<string, unknown>[])[0]!.name = 'a\n## forged'),
