@@ -1,11 +1,11 @@
 // The A/B keys of the config: compare.mode and compare.schedule, and ${port} in services' env and
 // ready and in baseUrl, with the checks an A/B run needs.
 import { describe, expect, it } from 'vitest';
-import { hashConfig } from '../../src/core/config-hash.js';
-import { findAbProblems } from '../../src/core/config/ab.js';
-import { parseConfig } from '../../src/core/config/index.js';
-import { ConfigError } from '../../src/core/errors.js';
-import { bindPort, configUsesPort } from '../../src/core/port.js';
+import { hashConfig } from '../../../src/core/config-hash.js';
+import { findAbProblems } from '../../../src/core/config/ab.js';
+import { parseConfig } from '../../../src/core/config/index.js';
+import { ConfigError } from '../../../src/core/errors.js';
+import { bindPort, configUsesPort } from '../../../src/core/port.js';
 
 function problemsOf(text: string): string[] {
   try {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import schema from '../../schema/perfgate.schema.json' with { type: 'json' };
-import { hashConfig } from '../../src/core/config-hash.js';
-import { DURATION_PATTERN, PERCENT_PATTERN, RATE_PATTERN } from '../../src/core/duration.js';
+import schema from '../../../schema/perfgate.schema.json' with { type: 'json' };
+import { hashConfig } from '../../../src/core/config-hash.js';
+import { DURATION_PATTERN, PERCENT_PATTERN, RATE_PATTERN } from '../../../src/core/duration.js';
 import {
   DEFAULT_AB_SCHEDULE,
   DEFAULT_ALPHA,
@@ -10,16 +10,16 @@ import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_METRICS,
   DEFAULT_MIN_HISTORY,
-} from '../../src/core/config/defaults.js';
-import { autoSegmentMs } from '../../src/core/config/load.js';
-import { defaultCompareConfig } from '../../src/core/config/compare.js';
-import { findConfigWarnings, parseConfig } from '../../src/core/config/index.js';
-import { formatPath } from '../../src/core/paths.js';
-import { isHostAllowed, isLoopbackHost } from '../../src/core/config/hosts.js';
-import { ConfigError } from '../../src/core/errors.js';
-import type { Config } from '../../src/core/types/config.js';
+} from '../../../src/core/config/defaults.js';
+import { autoSegmentMs } from '../../../src/core/config/load.js';
+import { defaultCompareConfig } from '../../../src/core/config/compare.js';
+import { findConfigWarnings, parseConfig } from '../../../src/core/config/index.js';
+import { formatPath } from '../../../src/core/paths.js';
+import { isHostAllowed, isLoopbackHost } from '../../../src/core/config/hosts.js';
+import { ConfigError } from '../../../src/core/errors.js';
+import type { Config } from '../../../src/core/types/config.js';
 
-const fixture = readFileSync(new URL('../fixtures/config/perfgate.yml', import.meta.url), 'utf8');
+const fixture = readFileSync(new URL('../../fixtures/config/perfgate.yml', import.meta.url), 'utf8');
 
 /** The problems a config has, without the `file:line: ` prefix, in the order reported. */
 function problemsOf(text: string): string[] {

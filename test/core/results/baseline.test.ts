@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBaseline, parseBaseline, summarizeForHistory } from '../../src/core/results/baseline.js';
-import type { Baseline } from '../../src/core/types/results.js';
-import { makeResults } from './fixtures.js';
+import { createBaseline, parseBaseline, summarizeForHistory } from '../../../src/core/results/baseline.js';
+import type { Baseline } from '../../../src/core/types/results.js';
+import { makeResults } from '../fixtures.js';
 
 const small = (seed: number, commit?: string) =>
   makeResults({

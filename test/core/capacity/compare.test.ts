@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createBaseline } from '../../src/core/results/baseline.js';
-import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
-import { testCapacityChange } from '../../src/core/capacity/compare.js';
-import { defaultCompareConfig } from '../../src/core/config/compare.js';
-import { evaluateThresholds } from '../../src/core/thresholds.js';
-import type { Baseline, CapacityResult, Results } from '../../src/core/types/results.js';
-import type { MetricComparison } from '../../src/core/types/comparison.js';
-import { makeResults } from './fixtures.js';
-import { describeReason } from '../../src/core/report/reasons.js';
+import { createBaseline } from '../../../src/core/results/baseline.js';
+import { compareRuns, type CompareInput } from '../../../src/core/compare/index.js';
+import { testCapacityChange } from '../../../src/core/capacity/compare.js';
+import { defaultCompareConfig } from '../../../src/core/config/compare.js';
+import { evaluateThresholds } from '../../../src/core/thresholds.js';
+import type { Baseline, CapacityResult, Results } from '../../../src/core/types/results.js';
+import type { MetricComparison } from '../../../src/core/types/comparison.js';
+import { makeResults } from '../fixtures.js';
+import { describeReason } from '../../../src/core/report/reasons.js';
 
 function search(
   ratePerSec: number,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createHistogram, decodeHistogram, encodeHistogram } from '../../src/core/histogram.js';
+import { createHistogram, decodeHistogram, encodeHistogram } from '../../../src/core/histogram.js';
 import {
   distributionBucket,
   gradeLatency,
   mergeScenarioResults,
   summarizeLatency,
   summarizeScenario,
-} from '../../src/core/results/summary.js';
-import type { ScenarioResult } from '../../src/core/types/results.js';
+} from '../../../src/core/results/summary.js';
+import type { ScenarioResult } from '../../../src/core/types/results.js';
 
 function histogramOf(valuesUs: number[]) {
   const histogram = createHistogram();

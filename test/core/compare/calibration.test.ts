@@ -2,13 +2,13 @@
 // family, no fail-open on errors, honest treatment of empty scenarios and degenerate histories,
 // and runs short enough that only auto-sized segments make them judgeable.
 import { describe, expect, it } from 'vitest';
-import { createBaseline } from '../../src/core/results/baseline.js';
-import { compareRuns, type CompareInput } from '../../src/core/compare/index.js';
-import { defaultCompareConfig } from '../../src/core/config/compare.js';
-import type { Baseline, HistoryEntry, Results } from '../../src/core/types/results.js';
-import type { MetricComparison } from '../../src/core/types/comparison.js';
-import { makeResults, type ScenarioFixture } from './fixtures.js';
-import { describeReason } from '../../src/core/report/reasons.js';
+import { createBaseline } from '../../../src/core/results/baseline.js';
+import { compareRuns, type CompareInput } from '../../../src/core/compare/index.js';
+import { defaultCompareConfig } from '../../../src/core/config/compare.js';
+import type { Baseline, HistoryEntry, Results } from '../../../src/core/types/results.js';
+import type { MetricComparison } from '../../../src/core/types/comparison.js';
+import { makeResults, type ScenarioFixture } from '../fixtures.js';
+import { describeReason } from '../../../src/core/report/reasons.js';
 
 const compare = defaultCompareConfig();
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createBaseline } from '../../src/core/results/baseline.js';
-import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../src/core/compare/index.js';
-import type { Baseline, Results } from '../../src/core/types/results.js';
-import type { MetricComparison, ThresholdResult } from '../../src/core/types/comparison.js';
-import { makeResults, type ScenarioFixture } from './fixtures.js';
-import { TEST_COMPARE } from './fixtures.js';
-import { describeReason } from '../../src/core/report/reasons.js';
+import { createBaseline } from '../../../src/core/results/baseline.js';
+import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../../src/core/compare/index.js';
+import type { Baseline, Results } from '../../../src/core/types/results.js';
+import type { MetricComparison, ThresholdResult } from '../../../src/core/types/comparison.js';
+import { makeResults, type ScenarioFixture } from '../fixtures.js';
+import { TEST_COMPARE } from '../fixtures.js';
+import { describeReason } from '../../../src/core/report/reasons.js';
 
 const compare = TEST_COMPARE;
 const api: ScenarioFixture = { name: 'api', ratePerSec: 200, segments: 12 };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AB_MIN_EFFECT, comparePaired, minEffectFor, type CompareInput } from '../../src/core/compare/index.js';
-import type { CompareConfig } from '../../src/core/types/config.js';
-import type { Comparison, MetricComparison, ThresholdResult } from '../../src/core/types/comparison.js';
-import type { Results } from '../../src/core/types/results.js';
-import { makeAbResults, type AbScenarioFixture } from './ab-fixtures.js';
-import { TEST_COMPARE } from './fixtures.js';
-import { describeReason } from '../../src/core/report/reasons.js';
+import { AB_MIN_EFFECT, comparePaired, minEffectFor, type CompareInput } from '../../../src/core/compare/index.js';
+import type { CompareConfig } from '../../../src/core/types/config.js';
+import type { Comparison, MetricComparison, ThresholdResult } from '../../../src/core/types/comparison.js';
+import type { Results } from '../../../src/core/types/results.js';
+import { makeAbResults, type AbScenarioFixture } from '../ab-fixtures.js';
+import { TEST_COMPARE } from '../fixtures.js';
+import { describeReason } from '../../../src/core/report/reasons.js';
 
 const compare = TEST_COMPARE;
 
