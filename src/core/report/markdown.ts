@@ -1,8 +1,9 @@
 // The markdown report: the PR comment and the job summary. Built as a list of whole blocks so that
 // shortening it to GitHub's comment limit drops blocks (details first, then scenarios from the
-// end) and can never cut a table, a code fence or an HTML element in half. It is longer than 500
-// lines because it is the one skeleton of that report, block by block in the order they appear; its
-// primitives (markup/markdown.ts), charts (charts.ts) and run history (comment-history.ts) live apart.
+// end) and can never cut a table, a code fence or an HTML element in half.
+// Longer than 500 lines because it is the one skeleton of that report, block by block in the order
+// they appear; its primitives (markup/markdown.ts), charts (charts.ts) and run history
+// (comment-history.ts) live apart.
 import { renderCapacityMarkdown } from '../capacity/report.js';
 import type { Comparison, MetricComparison, ScenarioComparison, Verdict } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
