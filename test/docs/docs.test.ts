@@ -115,6 +115,25 @@ describe('docs/cli.md', () => {
   });
 });
 
+describe('docs/results-file.md', () => {
+  it('names every field of the published results schema in code', () => {
+    const schema: unknown = JSON.parse(read('schema/perfgate-results.schema.json'));
+    const fields = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        const { properties } = node as { properties?: Record<string, unknown> };
+        if (properties && typeof properties === 'object') for (const key of Object.keys(properties)) fields.add(key);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(schema);
+    const inCode = new Set([...read('docs/results-file.md').matchAll(/`([^`]+)`/g)].flatMap((m) => m[1]!.split(/\W+/)));
+    expect(fields.size).toBeGreaterThan(50);
+    expect([...fields].filter((field) => !inCode.has(field))).toEqual([]);
+  });
+});
+
 describe('the executor pages', () => {
   // Every executor the schema knows gets a page: a new one without its page fails here.
   const schema = JSON.parse(read('schema/perfgate.schema.json')) as {
