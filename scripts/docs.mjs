@@ -207,10 +207,11 @@ function referenceDoc() {
     const byExecutor = requiredByExecutor(node);
     return Object.entries(node.properties).map(([key, child]) => {
       const target = ctx.resolveRef(child);
-      let fallback = child.default ?? target?.default;
+      const fallback = child.default ?? target?.default;
       let defaultText = fallback === undefined ? '—' : code(valueText(fallback));
       if (required.has(key)) defaultText = '**required**';
-      else if (byExecutor.has(key)) defaultText = `**required** by ${byExecutor.get(key).join(', ')}`;
+      else if (byExecutor.has(key))
+        defaultText = `**required** by ${byExecutor.get(key).join(', ')}${fallback === undefined ? '' : `; else ${defaultText}`}`;
       const examples = child.examples ?? [];
       const description = [prose(child.description ?? target?.description ?? '')]
         .concat(
