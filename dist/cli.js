@@ -53243,7 +53243,7 @@ var perfgate_schema_default = {
         minLength: 1
       },
       default: [],
-      description: "Hosts other than loopback that perfgate may send load to (exact names, or *.example.com). Without them, any non-loopback target is refused."
+      description: "Hosts other than loopback that perfgate may send load to: an exact name or IP, *.example.com, or host:port. Without them, any non-loopback target is refused."
     }
   },
   definitions: {
@@ -53444,14 +53444,14 @@ var perfgate_schema_default = {
         },
         thinkTime: {
           $ref: "#/definitions/duration",
-          description: "Closed models: pause between a virtual user's iterations.",
+          description: "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.",
           default: 0
         },
         maxInFlight: {
           type: "integer",
           minimum: 1,
           default: 1e3,
-          description: "Open models: a request due while this many are in flight is dropped and reported, never delayed."
+          description: "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed."
         },
         headers: {
           $ref: "#/definitions/headers",
@@ -53512,12 +53512,12 @@ var perfgate_schema_default = {
         },
         thinkTime: {
           $ref: "#/definitions/duration",
-          description: "Closed models: pause between a virtual user's iterations. Overrides defaults."
+          description: "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults."
         },
         maxInFlight: {
           type: "integer",
           minimum: 1,
-          description: "Open models: a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults."
+          description: "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults."
         },
         headers: {
           $ref: "#/definitions/headers",
@@ -53540,14 +53540,14 @@ var perfgate_schema_default = {
         vus: {
           type: "integer",
           minimum: 1,
-          description: "constant-vus, shared-iterations: number of virtual users.",
+          description: "constant-vus, shared-iterations: number of virtual users (at most 50,000).",
           examples: [
             10
           ]
         },
         duration: {
           $ref: "#/definitions/duration",
-          description: "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included).",
+          description: "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.",
           examples: [
             "60s"
           ]
@@ -53564,7 +53564,7 @@ var perfgate_schema_default = {
           items: {
             $ref: "#/definitions/stage"
           },
-          description: "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration."
+          description: "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration."
         },
         iterations: {
           type: "integer",
@@ -53576,12 +53576,12 @@ var perfgate_schema_default = {
         },
         maxDuration: {
           $ref: "#/definitions/duration",
-          description: "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this (default: the worst case of the planned levels).",
+          description: "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).",
           default: "10m"
         },
         rate: {
           $ref: "#/definitions/rate",
-          description: `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency.`,
+          description: `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`,
           examples: [
             "200/s"
           ]
@@ -53629,7 +53629,7 @@ var perfgate_schema_default = {
         },
         resolution: {
           $ref: "#/definitions/effect",
-          description: "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end.",
+          description: "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).",
           default: "5%"
         },
         request: {
@@ -53846,14 +53846,14 @@ var perfgate_schema_default = {
             },
             timeout: {
               $ref: "#/definitions/duration",
-              description: "Give up (and fail the run) after this long.",
+              description: "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.",
               default: "30s"
             }
           }
         },
         stopGrace: {
           $ref: "#/definitions/duration",
-          description: "Time between SIGTERM and SIGKILL when stopping.",
+          description: "Time between SIGTERM and SIGKILL when stopping the service's process group.",
           default: "5s"
         }
       }
@@ -53923,35 +53923,35 @@ var perfgate_schema_default = {
           properties: {
             latency: {
               $ref: "#/definitions/effect",
-              description: "p50, p90, p95 and p99 at once."
+              description: "p50, p90, p95 and p99 at once; a metric's own key wins."
             },
             p50: {
               $ref: "#/definitions/effect",
-              description: "Default 5%."
+              description: "Default 5% (A/B mode: 3%)."
             },
             p90: {
               $ref: "#/definitions/effect",
-              description: "Default 10%."
+              description: "Default 10% (A/B mode: 5%)."
             },
             p95: {
               $ref: "#/definitions/effect",
-              description: "Default 10%."
+              description: "Default 10% (A/B mode: 5%)."
             },
             p99: {
               $ref: "#/definitions/effect",
-              description: "Default 15%."
+              description: "Default 15% (A/B mode: 8%)."
             },
             rps: {
               $ref: "#/definitions/effect",
-              description: "Default 5%."
+              description: "Default 5% (A/B mode: 5%)."
             },
             error_rate: {
               $ref: "#/definitions/effect",
-              description: "Absolute change of the error rate; default 0.01."
+              description: "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode."
             },
             capacity: {
               $ref: "#/definitions/effect",
-              description: "Default 10%: a capacity scenario's digestive rate."
+              description: "Default 10%: a capacity scenario's digestive rate (capacity is not paired in A/B mode)."
             }
           }
         },
@@ -53982,29 +53982,36 @@ var perfgate_schema_default = {
           },
           properties: {
             latency: {
-              $ref: "#/definitions/effect"
+              $ref: "#/definitions/effect",
+              description: "p50, p90, p95 and p99 at once; a metric's own key wins."
             },
             p50: {
-              $ref: "#/definitions/effect"
+              $ref: "#/definitions/effect",
+              description: "Run-to-run sd of a run's p50; default 5%."
             },
             p90: {
-              $ref: "#/definitions/effect"
+              $ref: "#/definitions/effect",
+              description: "Default 7%."
             },
             p95: {
-              $ref: "#/definitions/effect"
+              $ref: "#/definitions/effect",
+              description: "Default 7%."
             },
             p99: {
-              $ref: "#/definitions/effect"
+              $ref: "#/definitions/effect",
+              description: "Default 8%."
             },
             rps: {
-              $ref: "#/definitions/effect"
+              $ref: "#/definitions/effect",
+              description: "Default 5%; the open models use it only when both runs fell short of the intended rate."
             },
             error_rate: {
               $ref: "#/definitions/effect",
               description: "Absolute run-to-run sd of the error rate; default 0.001."
             },
             capacity: {
-              $ref: "#/definitions/effect"
+              $ref: "#/definitions/effect",
+              description: "Default 5%: the spread of a capacity scenario's digestive rate between runs."
             }
           }
         },
@@ -58992,6 +58999,8 @@ var package_default = {
     "render-comment": "node scripts/render-comment.mjs",
     format: "prettier --write .",
     "format:check": "prettier --check .",
+    docs: "node scripts/docs.mjs",
+    "docs:check": "node scripts/docs.mjs --check",
     "bench:engine": "node scripts/bench.mjs engine",
     "bench:stats": "node scripts/bench.mjs stats",
     "bench:ab": "node scripts/bench.mjs ab",
