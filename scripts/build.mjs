@@ -2,7 +2,7 @@
 // (the action). Each is one self-contained ESM file, so the action needs no node_modules.
 import { build } from 'esbuild';
 import { writeActionManifest } from './action-manifest.mjs';
-import { rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 // `--outdir DIR` builds elsewhere (the end-to-end tests bundle the source they test).
@@ -31,6 +31,9 @@ await build({
   outfile: join(outdir, 'cli.js'),
   banner: { js: `#!/usr/bin/env node\n${requireShim}` },
 });
+// The package's bin, committed executable: npm sets this mode when it installs the package, and a
+// committed 644 would show the installed checkout's dist/cli.js as modified.
+chmodSync(join(outdir, 'cli.js'), 0o755);
 await build({
   ...common,
   entryPoints: ['src/entry/action.ts'],

@@ -2,7 +2,7 @@
 // request it sends, and from the last request to its exit (compare, report, summary, outputs,
 // baseline save). No services are booted, so boot time is not in either figure.
 //
-//   flock /tmp/bench.lock node bench/action/overhead.mjs [--runs 6] [--duration 5] [--rate 200]
+//   flock /tmp/heavy.lock node bench/action/overhead.mjs [--runs 6] [--duration 5] [--rate 200]
 //
 // The target is a node:http server inside this process that notes the wall-clock time (Date.now())
 // of the first and the last request it receives. Each run uses the same baseline dir, so run 1 has

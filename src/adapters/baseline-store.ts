@@ -23,6 +23,13 @@ export interface BaselineStore {
   load(): Promise<LoadedBaseline | undefined>;
   /** Stores `text` as the newest baseline; throws with the reason when it cannot. */
   save(text: string, meta: SaveMeta): Promise<void>;
+  /**
+   * Where the store can: reads the newest baseline and saves what `build` makes of it as one step
+   * that no other writer of this store interleaves with (a lock), so two gates saving at once both
+   * land in the history. A store without it (the cache, whose keys are immutable) is read and
+   * saved apart.
+   */
+  update?(build: (newest: LoadedBaseline | undefined) => string, meta: SaveMeta): Promise<void>;
 }
 
 /** The key and file-name prefix shared by both stores: `perfgate-v1-<configHash>-`. */

@@ -117,7 +117,7 @@ function phaseKey(progress: ScenarioProgress): string {
 export function formatStatus(progress: ScenarioProgress): string {
   const both = progress.variants > 1;
   const parts = [
-    `[${progress.scenario}] ${progress.phase} ${formatSeconds(progress.elapsedMs)}/${formatSeconds(progress.plannedMs)}`,
+    `[${progress.scenario}] ${progress.phase} ${formatElapsed(progress.elapsedMs, progress.plannedMs)}`,
     ...(both ? ['head+base'] : []),
     `${formatCount(progress.completed)} done`,
     formatRps(progress.intervalRps),
@@ -140,6 +140,18 @@ function formatBar(progress: ScenarioProgress): string {
   const filled = Math.round(fraction * BAR_WIDTH);
   const fill = progress.phase === 'warmup' ? '-' : '=';
   return `[${fill.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`;
+}
+
+/**
+ * `15s/60s`; past the plan (in-flight requests finishing, an iteration count not yet reached) it
+ * reads `7s, planned 5s`, where `7s/5s` looked like a miscount.
+ */
+function formatElapsed(elapsedMs: number, plannedMs: number): string {
+  const elapsed = formatSeconds(elapsedMs);
+  const planned = formatSeconds(plannedMs);
+  return Math.floor(elapsedMs / 1000) > Math.floor(plannedMs / 1000)
+    ? `${elapsed}, planned ${planned}`
+    : `${elapsed}/${planned}`;
 }
 
 function formatSeconds(ms: number): string {

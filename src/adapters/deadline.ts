@@ -23,6 +23,8 @@ export class DeadlineError extends PerfgateError {
 interface Step {
   sockets: Set<Socket>;
   expired: boolean;
+  /** Aborted at the deadline: a pooled socket opened outside the step is not destroyed, so every write checks it. */
+  controller: AbortController;
 }
 
 const steps = new AsyncLocalStorage<Step>();
@@ -51,27 +53,41 @@ function onClientSocket(message: unknown): void {
 }
 
 /**
+ * The signal of the step the caller runs in (undefined outside any): aborted at its deadline, so
+ * that a request the step's code sends after that, or a write it was about to make, never happens.
+ */
+export function stepSignal(): AbortSignal | undefined {
+  return steps.getStore()?.controller.signal;
+}
+
+/**
  * `fn`'s result, or a DeadlineError after `timeoutMs` ("<what> did not finish within 60 s"), with
  * every socket `fn` opened destroyed.
  */
-export async function withDeadline<T>(what: string, timeoutMs: number, fn: () => Promise<T>): Promise<T> {
+export async function withDeadline<T>(
+  what: string,
+  timeoutMs: number,
+  fn: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   if (!subscribed) {
     // Every client socket, http and fetch (undici) alike, is announced here (Node ≥ 16.?, tested on 20 and 24).
     diagnosticsChannel.subscribe('net.client.socket', onClientSocket);
     subscribed = true;
   }
-  const step: Step = { sockets: new Set(), expired: false };
+  const step: Step = { sockets: new Set(), expired: false, controller: new AbortController() };
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       step.expired = true;
       abandoned += 1;
+      const error = new DeadlineError(`${what} did not finish within ${formatSeconds(timeoutMs)}`, timeoutMs);
+      step.controller.abort(error);
       for (const socket of step.sockets) socket.destroy();
       step.sockets.clear();
-      reject(new DeadlineError(`${what} did not finish within ${formatSeconds(timeoutMs)}`, timeoutMs));
+      reject(error);
     }, timeoutMs);
   });
-  const work = steps.run(step, fn);
+  const work = steps.run(step, () => fn(step.controller.signal));
   // The step's own failure after the deadline is of no interest: it was given up.
   work.catch(() => undefined);
   try {

@@ -81,7 +81,7 @@ export async function findComments(octokit: Octokit, where: CommentLocation): Pr
     });
     for await (const { data } of pages) {
       for (const c of data) {
-        if (c.user?.login === login && (c.body ?? '').includes(where.marker))
+        if (c.user?.login === login && holdsMarker(c.body ?? '', where.marker))
           found.push({ id: c.id, body: c.body ?? '', url: c.html_url, login });
       }
     }
@@ -90,6 +90,25 @@ export async function findComments(octokit: Octokit, where: CommentLocation): Pr
   } catch (error) {
     throw describeFailure(error, `read the comments of ${where.owner}/${where.repo}#${where.issueNumber}`);
   }
+}
+
+/**
+ * Whether `body` is this config's comment: perfgate writes the marker as its first line, and only
+ * there counts, so another config's marker inside a scenario name (which can never start a line)
+ * does not make that config's report overwrite this comment.
+ */
+export function holdsMarker(body: string, marker: string): boolean {
+  return firstLine(body) === marker;
+}
+
+function firstLine(body: string): string {
+  const end = body.indexOf('\n');
+  return (end === -1 ? body : body.slice(0, end)).replace(/\r$/, '');
+}
+
+function lastLine(body: string): string {
+  const lines = normalize(body).split('\n');
+  return lines[lines.length - 1] ?? '';
 }
 
 /** The oldest comment on the issue that holds `marker` and was written by the token's user. */
@@ -121,14 +140,16 @@ export interface ReportStamp {
   runOrder: number;
 }
 
-const stampPattern = /<!-- perfgate-head: sha=([0-9A-Za-z]{1,64}) run=(\d{1,20}) -->/;
+/** A whole line, and only the body's last: perfgate appends it after everything a run's strings reach. */
+const stampLine = /^<!-- perfgate-head: sha=([0-9A-Za-z]{1,64}) run=(\d{1,16}) -->$/;
 
 export function formatStamp(stamp: ReportStamp): string {
   return `<!-- perfgate-head: sha=${stamp.headSha} run=${stamp.runOrder} -->`;
 }
 
+/** The stamp on the body's last line; a stamp anywhere else (a forged one in a name) is text. */
 export function readStamp(body: string): ReportStamp | undefined {
-  const match = stampPattern.exec(body);
+  const match = stampLine.exec(lastLine(body));
   if (!match?.[1] || !match[2]) return undefined;
   return { headSha: match[1], runOrder: Number(match[2]) };
 }
@@ -153,170 +174,249 @@ export function mayReplace(
 
 export interface UpsertInput extends CommentLocation {
   body: string;
-  /** What a findComment just before found (null: none), so the comments are not listed twice. */
+  /** What a findComment just before found (null: none); the settling looks again in any case. */
   existing?: FoundComment | null;
   /** Which head and run this report is of; without it every report replaces the last. */
   stamp?: ReportStamp;
-  /** The PR's head now; looked up (when a stamp is given) if not passed. */
-  currentHeadSha?: string;
+  /** Aborted at the step's deadline: no write is sent after it. */
+  signal?: AbortSignal;
+  /**
+   * How long after its own write a run keeps checking the comments (default 0: one look right
+   * after): a write of a racing run sent earlier may land later, and GitHub's comment list may lag
+   * behind a create. The PR comment sink passes PR_COMMENT_SETTLE_MS.
+   */
+  settleMs?: number;
 }
+
+/** The settling of the PR comment sink (within a third of its network-timeout). */
+export const PR_COMMENT_SETTLE_MS = 3000;
 
 /**
  * Updates this config's comment in place, or creates it, so that runs racing on one PR converge
- * on one comment (the oldest) holding the freshest report: after a create it looks again, moves
- * the freshest report into the oldest comment and deletes the newer duplicates; a report of an
- * outdated head never replaces one of the current head. An unchanged body is not rewritten.
+ * on one comment (the oldest) holding the freshest report:
+ * - the PR's head is read just before every write, and a run whose head is no longer the PR's
+ *   writes nothing;
+ * - among runs of one head, the latest run's report wins (the stamp's run order);
+ * - after writing, the run checks again over `settleMs` and repairs what an overlapping older
+ *   write did, and deletes every duplicate but the oldest comment.
+ * An unchanged body is not rewritten.
  */
 export async function upsertComment(octokit: Octokit, input: UpsertInput): Promise<UpsertResult> {
-  // Without its marker the comment could never be found again, and every run would add one.
-  let body = input.body.includes(input.marker) ? input.body : `${input.body}\n\n${input.marker}`;
-  if (input.stamp)
-    body = `${body.replace(new RegExp(stampPattern.source, 'g'), '').trimEnd()}\n${formatStamp(input.stamp)}`;
+  // Without its marker as the first line the comment could never be found again, and every run would add one.
+  let body = holdsMarker(input.body, input.marker) ? input.body : `${input.marker}\n${input.body}`;
+  if (input.stamp) {
+    // Only a stamp perfgate wrote, on the last line, is replaced.
+    if (readStamp(body)) body = normalize(body).split('\n').slice(0, -1).join('\n');
+    body = `${normalize(body)}\n${formatStamp(input.stamp)}`;
+  }
   if (body.length > maxCommentChars) {
     throw new Error(
       `the PR comment has ${body.length} characters, more than GitHub's limit of ${maxCommentChars}: render it with a smaller maxChars`,
     );
   }
-  const where = `${input.owner}/${input.repo}#${input.issueNumber}`;
-  const location: CommentLocation = { ...input };
+  const run: Run = {
+    octokit,
+    location: { ...input },
+    where: `${input.owner}/${input.repo}#${input.issueNumber}`,
+    ours: { body, stamp: input.stamp },
+    signal: input.signal,
+  };
+  // The settling's looks match on this login, without asking who the token is again.
+  if (!run.location.authorLogin && input.existing) run.location.authorLogin = input.existing.login;
+  if (!run.location.authorLogin && input.existing === undefined)
+    run.location.authorLogin = await findTokenLogin(octokit);
   const found =
-    input.existing === undefined ? await findComments(octokit, location) : input.existing ? [input.existing] : [];
-  const currentHead = input.currentHeadSha ?? (input.stamp ? await findPullHead(octokit, input) : undefined);
-  const ours = { body, stamp: input.stamp };
-
+    input.existing === undefined ? await findComments(octokit, run.location) : input.existing ? [input.existing] : [];
   const keeper = found[0];
-  if (!keeper) {
-    let created: FoundComment;
-    try {
-      const { data } = await octokit.rest.issues.createComment({
-        owner: input.owner,
-        repo: input.repo,
-        issue_number: input.issueNumber,
-        body,
-      });
-      created = { id: data.id, body, url: data.html_url, login: data.user?.login ?? '' };
-      // GitHub says who wrote it: the login the next look matches on.
-      if (!location.authorLogin && created.login) location.authorLogin = created.login;
-    } catch (error) {
-      throw describeFailure(error, `create the PR comment on ${where}`);
-    }
-    // Another run of this PR may have created one at the same moment: look again.
-    const settled = await converge(octokit, location, ours, currentHead);
-    if (!settled || settled.keeper.id === created.id)
-      return { action: 'created', id: created.id, url: created.url, removedDuplicates: settled?.removed ?? 0 };
-    return {
-      action: settled.wroteOurs ? 'updated' : 'skipped-stale',
-      id: settled.keeper.id,
-      url: settled.keeper.url,
-      removedDuplicates: settled.removed,
-    };
-  }
-
   let action: UpsertResult['action'];
-  if (!mayReplace(ours.stamp, readStamp(keeper.body), currentHead)) action = 'skipped-stale';
+  let id = keeper?.id;
+  let url = keeper?.url;
+  const head = await currentHead(run);
+  if (isStale(run, head)) action = 'skipped-stale';
+  else if (!keeper) {
+    const created = await createBody(run);
+    ({ id, url } = created);
+    action = 'created';
+  } else if (!mayReplace(run.ours.stamp, readStamp(keeper.body), head)) action = 'skipped-stale';
   else if (normalize(keeper.body) === normalize(body)) action = 'unchanged';
   else {
-    await updateBody(octokit, input, keeper.id, body, where);
+    await updateBody(run, keeper.id, body);
     action = 'updated';
   }
-  let removed = 0;
-  if (found.length > 1) removed = (await converge(octokit, location, ours, currentHead))?.removed ?? 0;
-  else if (action === 'updated' && ours.stamp)
-    await rewriteIfOverwritten(octokit, input, keeper.id, ours, currentHead, where);
-  return { action, id: keeper.id, url: keeper.url, removedDuplicates: removed };
+  const settled = await settle(run, input.settleMs ?? 0);
+  if (settled.keeper) {
+    if (settled.keeper.id !== id && action === 'created') action = settled.wroteOurs ? 'updated' : 'skipped-stale';
+    id = settled.keeper.id;
+    url = settled.keeper.url;
+  }
+  return { action, id: id ?? 0, url: url ?? '', removedDuplicates: settled.removed };
+}
+
+interface Run {
+  octokit: Octokit;
+  location: CommentLocation;
+  where: string;
+  ours: { body: string; stamp: ReportStamp | undefined };
+  signal: AbortSignal | undefined;
+}
+
+async function currentHead(run: Run): Promise<string | undefined> {
+  return run.ours.stamp ? findPullHead(run.octokit, run.location) : undefined;
+}
+
+/** A report of a head that is no longer the PR's: the newer head's run reports. */
+function isStale(run: Run, head: string | undefined): boolean {
+  return run.ours.stamp !== undefined && head !== undefined && head !== run.ours.stamp.headSha;
 }
 
 /**
- * Leaves one comment, the oldest, holding the freshest report among ours and those stored, and
- * deletes the others. Every racing run does the same with the same rule, so they agree. A failure
- * here is no failure of the upsert: the report is posted, at worst twice.
+ * Looks again, at growing intervals, until `settleMs` has passed: keeps the oldest comment, puts
+ * the freshest report it sees (ours or one stored) into it, and deletes the others. Every racing
+ * run applies the same rule, so they agree; the latest run's last look comes after the writes of
+ * the runs before it. A failure here is no failure of the upsert: the report is posted.
  */
-async function converge(
-  octokit: Octokit,
-  location: CommentLocation,
-  ours: { body: string; stamp: ReportStamp | undefined },
-  currentHead: string | undefined,
-): Promise<{ keeper: FoundComment; wroteOurs: boolean; removed: number } | undefined> {
-  const where = `${location.owner}/${location.repo}#${location.issueNumber}`;
-  let all: FoundComment[];
-  try {
-    all = await findComments(octokit, location);
-  } catch {
-    return undefined;
-  }
-  const keeper = all[0];
-  if (!keeper) return undefined;
-  let best = ours;
-  for (const comment of all) {
-    const stamp = readStamp(comment.body);
-    if (!mayReplace(best.stamp, stamp, currentHead)) best = { body: comment.body, stamp };
-  }
-  let wroteOurs = normalize(keeper.body) === normalize(ours.body);
-  if (normalize(keeper.body) !== normalize(best.body)) {
+async function settle(
+  run: Run,
+  settleMs: number,
+): Promise<{ keeper?: FoundComment; wroteOurs: boolean; removed: number }> {
+  const removedIds = new Set<number>();
+  let keeper: FoundComment | undefined;
+  let wroteOurs = false;
+  const waits = settleMs > 0 ? [0, settleMs / 6, settleMs / 3, settleMs / 2] : [0];
+  for (const wait of waits) {
+    if (wait > 0) await sleep(wait, run.signal);
+    if (run.signal?.aborted) break;
+    let all: FoundComment[];
+    let head: string | undefined;
     try {
-      await updateBody(octokit, location, keeper.id, best.body, where);
-      keeper.body = best.body;
-      wroteOurs = best === ours;
+      [all, head] = await Promise.all([findComments(run.octokit, run.location), currentHead(run)]);
     } catch {
-      return { keeper, wroteOurs: false, removed: 0 };
+      continue;
+    }
+    all = all.filter((comment) => !removedIds.has(comment.id));
+    keeper = all[0];
+    if (!keeper) continue;
+    // Ours is a candidate only while its head is the PR's.
+    let best: { body: string; stamp: ReportStamp | undefined } | undefined = isStale(run, head) ? undefined : run.ours;
+    for (const comment of all) {
+      const stamp = readStamp(comment.body);
+      if (!best || !mayReplace(best.stamp, stamp, head)) best = { body: comment.body, stamp };
+    }
+    if (best && normalize(keeper.body) !== normalize(best.body)) {
+      try {
+        await updateBody(run, keeper.id, best.body);
+        keeper.body = best.body;
+      } catch {
+        // A later look tries again.
+      }
+    }
+    wroteOurs = normalize(keeper.body) === normalize(run.ours.body);
+    for (const duplicate of all.slice(1)) {
+      if (run.signal?.aborted) break;
+      try {
+        await run.octokit.rest.issues.deleteComment({
+          owner: run.location.owner,
+          repo: run.location.repo,
+          comment_id: duplicate.id,
+          ...(run.signal ? { request: { signal: run.signal } } : {}),
+        });
+        removedIds.add(duplicate.id);
+      } catch (error) {
+        // A racing run deleted it first (404): gone all the same.
+        if ((error as { status?: unknown }).status === 404) removedIds.add(duplicate.id);
+      }
     }
   }
-  let removed = 0;
-  for (const duplicate of all.slice(1)) {
-    try {
-      await octokit.rest.issues.deleteComment({ owner: location.owner, repo: location.repo, comment_id: duplicate.id });
-      removed += 1;
-    } catch {
-      // A racing run deleted it first (404), or the delete was refused: the oldest still holds the report.
-    }
-  }
-  return { keeper, wroteOurs, removed };
+  return { ...(keeper ? { keeper } : {}), wroteOurs, removed: removedIds.size };
 }
 
-/** A run that checked before our write and wrote after it may have put an older report over ours. */
-async function rewriteIfOverwritten(
-  octokit: Octokit,
-  location: { owner: string; repo: string },
-  id: number,
-  ours: { body: string; stamp: ReportStamp | undefined },
-  currentHead: string | undefined,
-  where: string,
-): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function createBody(run: Run): Promise<FoundComment> {
+  const { octokit, location } = run;
   try {
-    const { data } = await octokit.rest.issues.getComment({
-      owner: location.owner,
-      repo: location.repo,
-      comment_id: id,
-    });
-    const stored = data.body ?? '';
-    if (
-      normalize(stored) !== normalize(ours.body) &&
-      mayReplace(ours.stamp, readStamp(stored), currentHead) &&
-      !sameStamp(ours.stamp, readStamp(stored))
-    ) {
-      await updateBody(octokit, location, id, ours.body, where);
-    }
-  } catch {
-    // The report was written once; this second look is a courtesy.
-  }
-}
-
-function sameStamp(a: ReportStamp | undefined, b: ReportStamp | undefined): boolean {
-  return a !== undefined && b !== undefined && a.headSha === b.headSha && a.runOrder === b.runOrder;
-}
-
-async function updateBody(
-  octokit: Octokit,
-  location: { owner: string; repo: string },
-  id: number,
-  body: string,
-  where: string,
-): Promise<void> {
-  try {
-    await octokit.rest.issues.updateComment({ owner: location.owner, repo: location.repo, comment_id: id, body });
+    const { data } = await withRateLimitRetry(run.signal, () =>
+      octokit.rest.issues.createComment({
+        owner: location.owner,
+        repo: location.repo,
+        issue_number: location.issueNumber,
+        body: run.ours.body,
+        ...(run.signal ? { request: { signal: run.signal } } : {}),
+      }),
+    );
+    const created = { id: data.id, body: run.ours.body, url: data.html_url, login: data.user?.login ?? '' };
+    // GitHub says who wrote it: the login the next look matches on.
+    if (!location.authorLogin && created.login) location.authorLogin = created.login;
+    return created;
   } catch (error) {
-    throw describeFailure(error, `update the PR comment on ${where}`);
+    throw describeFailure(error, `create the PR comment on ${run.where}`);
   }
+}
+
+async function updateBody(run: Run, id: number, body: string): Promise<void> {
+  try {
+    await withRateLimitRetry(run.signal, () =>
+      run.octokit.rest.issues.updateComment({
+        owner: run.location.owner,
+        repo: run.location.repo,
+        comment_id: id,
+        body,
+        ...(run.signal ? { request: { signal: run.signal } } : {}),
+      }),
+    );
+  } catch (error) {
+    throw describeFailure(error, `update the PR comment on ${run.where}`);
+  }
+}
+
+/** Longest wait a rate limit may ask for; longer, and the write fails as it is (the deadline is shorter anyway). */
+const MAX_RETRY_WAIT_MS = 60_000;
+const RATE_LIMIT_TRIES = 3;
+
+/**
+ * GitHub's answer to too many writes: 429, or 403 with `x-ratelimit-remaining: 0` or a
+ * "rate limit" message, with `Retry-After` seconds or an `x-ratelimit-reset` time. The write is
+ * sent again after that wait; the step's deadline (the signal) ends the wait and the write.
+ */
+export async function withRateLimitRetry<T>(signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    signal?.throwIfAborted();
+    try {
+      return await send();
+    } catch (error) {
+      const wait = rateLimitWaitMs(error);
+      if (wait === undefined || attempt >= RATE_LIMIT_TRIES || wait > MAX_RETRY_WAIT_MS) throw error;
+      await sleep(wait, signal);
+    }
+  }
+}
+
+function rateLimitWaitMs(error: unknown): number | undefined {
+  const { status, response, message } = error as {
+    status?: unknown;
+    response?: { headers?: Record<string, string | undefined> };
+    message?: string;
+  };
+  const headers = response?.headers ?? {};
+  const limited =
+    status === 429 ||
+    (status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(message ?? '')));
+  if (!limited) return undefined;
+  const retryAfter = Number(headers['retry-after']);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return retryAfter * 1000;
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (Number.isFinite(reset)) return Math.max(0, reset * 1000 - Date.now());
+  return 1000;
 }
 
 // GitHub may store the body with CRLF line ends; that alone is no change.

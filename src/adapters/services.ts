@@ -2,15 +2,16 @@
 // them outlives perfgate: stop() in the normal path, signal handlers when perfgate is
 // interrupted, and a synchronous 'exit' hook as the last resort.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, fstatSync, statSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BootError } from '../core/errors.js';
 import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
-import { maskSecrets, secretValues, serviceEnv } from './service-env.js';
+import { maskServiceLog } from '../core/mask.js';
+import { capLogLines, readLogTail } from './service-log.js';
+import { serviceEnv } from './service-env.js';
+import { canConnect, probeReady, type ProbeOutcome } from './ready-probe.js';
 import {
   createServiceMarker,
   describeStrays,
@@ -46,13 +47,23 @@ export interface RunningService {
 
 export interface RunningServices {
   services: RunningService[];
+  /**
+   * The first service found dead since it booted (not stopped by perfgate), with the end of its
+   * log; undefined while all live. Cheap: a flag check, and after a leader's exit 0 a process scan at
+   * most every 2 s.
+   */
+  findExited(): { service: string; reason: string; logTail: string[] } | undefined;
   /** Stops every service in reverse order; safe to call more than once. */
   stop(): Promise<void>;
 }
 
 const READY_POLL_MS = 100;
 const PROBE_TIMEOUT_MS = 1000;
+/** The same 4xx this many probes in a row ends the wait: the service is up, and its answer is final. */
+const FINAL_PROBES = 3;
 const LOG_TAIL_LINES = 20;
+/** How often the processes a daemonising service left behind are looked for. */
+const SURVIVOR_SCAN_MS = 2000;
 const GROUP_POLL_MS = 25;
 /** After SIGKILL the kernel needs a moment to tear the group down; we wait at most this long. */
 const KILL_SETTLE_MS = 2000;
@@ -72,6 +83,11 @@ interface Started {
   logPath: string;
   /** In the service's environment and so in every descendant's: finds those that left the group. */
   marker: string;
+  /** How the group's leader ended, once it has. */
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  /** After a leader's exit 0: when its processes were last looked for, and whether any were seen. */
+  scannedAt?: number;
+  sawSurvivors?: boolean;
 }
 
 export async function startServices(configs: ServiceConfig[], options: StartServicesOptions): Promise<RunningServices> {
@@ -79,6 +95,37 @@ export async function startServices(configs: ServiceConfig[], options: StartServ
   const started: Started[] = [];
   const guard = installGuard(started, options.onNotice);
   let stopping: Promise<void> | undefined;
+  const findExited = (): ReturnType<RunningServices['findExited']> => {
+    // Our own stop (or a signal handler's) ends them on purpose.
+    if (stopping || guard.interruption) return undefined;
+    for (const service of started) {
+      const exit = service.exit;
+      if (!exit) continue;
+      if (exit.code === 0 && !exit.signal) {
+        // A leader that exits 0 may have left its work running: a shell that backgrounds the
+        // server (still in the group, or marked), or a hand-off to a daemon perfgate cannot see
+        // (docker compose up -d, systemctl start), which is no death. Only work seen alive and
+        // then gone is. The process scan is throttled: it reads /proc on the load's event loop.
+        const now = performance.now();
+        if (service.scannedAt !== undefined && now - service.scannedAt < SURVIVOR_SCAN_MS) continue;
+        service.scannedAt = now;
+        if (isServiceAlive(service)) {
+          service.sawSurvivors = true;
+          continue;
+        }
+        if (!service.sawSurvivors) continue;
+      }
+      return {
+        service: service.config.name,
+        reason:
+          exit.code === 0 && !exit.signal
+            ? 'stopped: the processes its command left running (it exited 0) are gone'
+            : describeExit(exit).replace(' early', ''),
+        logTail: capLogLines(maskServiceLog(readLogTail(service.logPath, LOG_TAIL_LINES), process.env, service.config)),
+      };
+    }
+    return undefined;
+  };
   const stopAll = (): Promise<void> => {
     stopping ??= (async () => {
       for (const service of [...started].reverse()) await stopService(service, options.onNotice);
@@ -99,6 +146,7 @@ export async function startServices(configs: ServiceConfig[], options: StartServ
 
   return {
     services: started.map(({ config, pid, logPath }) => ({ name: config.name, pid, logPath })),
+    findExited,
     stop: stopAll,
   };
 }
@@ -169,6 +217,9 @@ async function startOne(
   // Registered at once, so that an interrupt from here on stops it too.
   const service: Started = { config, child, pid, logPath, marker };
   started.push(service);
+  void exited.then(({ code, signal }) => {
+    service.exit = { code, signal };
+  });
 
   if (!target || !config.ready) {
     options.onStatus?.({ kind: 'ready', name: config.name, afterMs: performance.now() - spawnedAt });
@@ -188,7 +239,7 @@ async function startOne(
   // Stop this service before reading its log so that the tail is complete.
   await stopService(service, options.onNotice);
   // The tail goes to the console and the job summary, which mask only what the runner registered.
-  const tail = maskSecrets(readLogTail(logPath, LOG_TAIL_LINES), secretValues(process.env, config));
+  const tail = maskServiceLog(readLogTail(logPath, LOG_TAIL_LINES), process.env, config);
   let reason = failure;
   const portClash = failure === 'aborted' ? undefined : findPortClash(tail);
   if (portClash) reason = portInUseMessage(config.name, portClash.port ?? target.port);
@@ -223,6 +274,8 @@ async function waitUntilReady(
     exit = value;
   });
 
+  let last: ProbeOutcome | undefined;
+  let sameFinal = 0;
   for (;;) {
     if (signal?.aborted) return 'aborted';
     // Our own signal handler is stopping this service: its exit is no boot failure.
@@ -236,19 +289,22 @@ async function waitUntilReady(
     if (remainingMs <= 0) {
       return `service "${config.name}" was not ready after ${formatMs(timeoutMs)}: ${target.text} did not ${
         target.kind === 'http' ? 'answer with a 2xx status' : 'accept a connection'
-      }; check its log, or raise ready.timeout`;
+      }${last ? ` (the last probe: ${last.saw})` : ''}; check its log, or raise ready.timeout`;
     }
     const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
-    const ready =
-      target.kind === 'http'
-        ? await probeHttp(target.url as URL, probeTimeoutMs)
-        : await canConnect(target.host, target.port, probeTimeoutMs);
-    if (ready) {
+    const outcome = await probeReady(target, probeTimeoutMs);
+    if (outcome.ok) {
       if (guard.interruption) return 'interrupted';
       // The leader might have died right as the probe succeeded (someone else on the port).
       if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
       return undefined;
     }
+    // A client error (404 on a wrong path, 401 without credentials) does not turn into a 2xx by
+    // waiting: after a few in a row, stop instead of waiting out the timeout.
+    sameFinal = outcome.final && last?.saw === outcome.saw ? sameFinal + 1 : outcome.final ? 1 : 0;
+    last = outcome;
+    if (sameFinal >= FINAL_PROBES)
+      return `service "${config.name}" is not ready: ${target.text} ${outcome.saw} ${FINAL_PROBES} times in a row, and a client error will not turn into a 2xx by waiting; check ready.http (its path, or a health endpoint that needs no credentials)`;
     await sleep(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
   }
 }
@@ -257,7 +313,12 @@ function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null
   if (exit.signal) return `was killed by ${exit.signal}`;
   // The shell's way of saying it found no such program.
   if (exit.code === 127) return 'exited early with code 127 (command not found: check services[].run)';
-  return `exited early with code ${exit.code ?? 'unknown'}`;
+  // A shell reports a child killed by signal N as 128 + N (137: SIGKILL, the OOM killer's).
+  const signal =
+    exit.code !== null && exit.code > 128
+      ? Object.entries(constants.signals).find(([, number]) => number === exit.code! - 128)?.[0]
+      : undefined;
+  return `exited early with code ${exit.code ?? 'unknown'}${signal ? ` (128 + ${signal}: killed)` : ''}`;
 }
 
 function portInUseMessage(name: string, port: number): string {
@@ -324,37 +385,6 @@ function stripBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
-function canConnect(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const finish = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => finish(false));
-    // Connecting to a free port in the ephemeral range can pick that very port as its source
-    // and connect to itself (TCP simultaneous open): nobody is listening then.
-    socket.once('connect', () =>
-      finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress)),
-    );
-    socket.once('error', () => finish(false));
-  });
-}
-
-function probeHttp(url: URL, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const client = url.protocol === 'https:' ? https : http;
-    // A fresh connection per probe: a pooled socket to a process that just died would lie.
-    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
-      response.resume();
-      const status = response.statusCode ?? 0;
-      resolve(status >= 200 && status < 300);
-    });
-    request.once('timeout', () => request.destroy());
-    request.once('error', () => resolve(false));
-  });
-}
-
 /**
  * True while a live process of the group exists. kill(-pgid, 0) also counts zombies, and an
  * orphaned grandchild's zombie lingers until init gets round to reaping it (over a second on
@@ -406,29 +436,6 @@ async function stopGroup(pgid: number, graceMs: number): Promise<void> {
   if (await waitForGroupExit(pgid, graceMs)) return;
   signalGroup(pgid, 'SIGKILL');
   await waitForGroupExit(pgid, KILL_SETTLE_MS);
-}
-
-function readLogTail(logPath: string, lines: number): string[] {
-  let fd: number;
-  try {
-    fd = openSync(logPath, 'r');
-  } catch {
-    return [];
-  }
-  try {
-    // The tail is all we show; a chatty service's log can be large.
-    const size = fstatSync(fd).size;
-    const length = Math.min(size, 64 * 1024);
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, size - length);
-    const text = buffer.toString('utf8').replace(/\r\n/g, '\n').replace(/\n+$/, '');
-    if (text === '') return [];
-    const all = text.split('\n');
-    if (length < size) all.shift(); // probably a partial line
-    return all.slice(-lines);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 interface Guard {

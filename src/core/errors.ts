@@ -9,6 +9,10 @@ export type ErrorCode =
   | 'PERFGATE_INPUT_FILE'
   /** A service under test could not be started or never became ready. */
   | 'PERFGATE_BOOT'
+  /** A `setup:` command of the head failed or passed its timeout. */
+  | 'PERFGATE_SETUP'
+  /** A service under test died while the load ran: the run is not judged. */
+  | 'PERFGATE_SERVICE_EXIT'
   /** SIGINT or SIGTERM before anything was measured. */
   | 'PERFGATE_INTERRUPTED'
   /** A network step (cache, comment, Slack, artifact) passed its deadline. */
@@ -46,6 +50,28 @@ export class BootError extends PerfgateError {
     readonly logTail: string[] = [],
   ) {
     super(message, 'PERFGATE_BOOT');
+  }
+}
+
+/**
+ * A service of either variant died while the load ran. The run is neither a pass nor a regression:
+ * its load measured refused connections. Exit code 3; the results file keeps what was measured.
+ */
+export class ServiceExitError extends PerfgateError {
+  override name = 'ServiceExitError';
+  constructor(message: string) {
+    super(message, 'PERFGATE_SERVICE_EXIT');
+  }
+}
+
+/** A `setup:` command failed (exit status, timeout). Exit code 3 for the head; the base falls back. */
+export class SetupError extends PerfgateError {
+  override name = 'SetupError';
+  constructor(
+    message: string,
+    readonly logTail: string[] = [],
+  ) {
+    super(message, 'PERFGATE_SETUP');
   }
 }
 

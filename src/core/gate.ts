@@ -6,6 +6,8 @@ import type { Config } from './types/config.js';
 import { parseBaseline } from './results/baseline.js';
 import { evaluateThresholds } from './thresholds.js';
 import { comparePaired, compareRuns } from './compare/index.js';
+import { maskSecrets, maskText } from './mask.js';
+import { ServiceExitError } from './errors.js';
 
 /** What a baseline store handed back: the text, or why there is none. */
 export type BaselineLookup =
@@ -47,22 +49,66 @@ export function judgeRun(input: {
     ...(input.seed === undefined ? {} : { seed: input.seed }),
   };
   const ab = input.current.ab;
+  const nothingPaired = ab && !ab.baseFailure ? describeNothingPaired(input.current) : undefined;
   let comparison: Comparison;
-  if (ab && !ab.baseFailure) {
+  if (ab && !ab.baseFailure && nothingPaired === undefined) {
     comparison = comparePaired(compareInput);
   } else {
     comparison = compareRuns(compareInput);
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
+    if (nothingPaired !== undefined) comparison.notes.unshift(nothingPaired);
   }
   return baseline ? { comparison, baseline } : { comparison };
 }
 
+/**
+ * A base that ran none of the head's scenarios (its config renamed them, or is another config)
+ * gives 0 pairs: an A/B verdict over nothing would read as a pass. Such a run is judged like one
+ * whose base did not boot, against the stored baseline, and says why.
+ */
+export function describeNothingPaired(current: Results): string | undefined {
+  const base = current.ab?.base.scenarios ?? [];
+  const baseNames = new Set(base.map((scenario) => scenario.name));
+  if (current.scenarios.length === 0 || current.scenarios.some((scenario) => baseNames.has(scenario.name)))
+    return undefined;
+  const list = (names: string[]) => (names.length > 0 ? names.map((name) => maskText(name)).join(', ') : 'none');
+  return `A/B: the base ran none of the head's scenarios (head: ${list(current.scenarios.map((s) => s.name))}; base: ${list([...baseNames])}), so nothing could be paired and this run is compared with the stored baseline instead. Give the base's config the same scenario names, or set base-ref: none.`;
+}
+
 /** An A/B run whose base did not boot falls back to the stored baseline, and says why. */
 export function describeBaseFailure(failure: NonNullable<NonNullable<Results['ab']>['baseFailure']>): string {
-  const tail = failure.logTail.length > 0 ? ` Last lines of its log: ${failure.logTail.slice(-10).join(' ⏎ ')}` : '';
+  // Results may come from an untrusted run: mask again what has the form of a credential.
+  const lines = maskSecrets(failure.logTail.slice(-10));
+  const tail = lines.length > 0 ? ` Last lines of its log: ${lines.join(' ⏎ ')}` : '';
+  const reason = maskText(failure.reason);
+  // A failed setup: the run never reached the base's services (see entry/ab-setup.ts SETUP_FAILURE).
+  if (failure.service === 'setup')
+    return `A/B: the base's setup failed (${reason}), so this run is compared with the stored baseline instead.${tail}`;
   // The boot error usually names the service already ('service "api" exited early …').
-  const why = failure.reason.includes(`"${failure.service}"`)
-    ? failure.reason
-    : `service "${failure.service}": ${failure.reason}`;
+  const why = reason.includes(`"${failure.service}"`) ? reason : `service "${failure.service}": ${reason}`;
   return `A/B: the base did not boot (${why}), so this run is compared with the stored baseline instead.${tail}`;
+}
+
+/**
+ * Why a run whose service died mid-run has no verdict. Such a run is neither a pass (its load hit
+ * a dead port, and a dead base makes any head look fine) nor a regression (the machine may have
+ * killed it): the entry points refuse to judge it, with this text.
+ */
+export function describeServiceExit(exit: NonNullable<Results['serviceExit']>): string {
+  const lines = maskSecrets(exit.logTail.slice(-10));
+  const tail =
+    lines.length > 0 ? `\nlast ${lines.length} lines of its log:\n${lines.map((line) => `  ${line}`).join('\n')}` : '';
+  return `${summarizeServiceExit(exit)}, so the run stopped there: what came after measured a dead port, so it is neither compared nor saved (no verdict). Find why it died in its log (a crash, or the machine's memory) and run again.${tail}`;
+}
+
+/** `the base's service "api" exited with code 1 during scenario orders`: the death in one line. */
+export function summarizeServiceExit(exit: NonNullable<Results['serviceExit']>): string {
+  const variant = exit.variant === 'base' ? "the base's" : "the head's";
+  return `${variant} service "${maskText(exit.service)}" ${maskText(exit.reason)} during scenario ${maskText(exit.scenario)}`;
+}
+
+/** Throws (exit 3) for a run whose service died mid-run; `kept` says where its measurement is. */
+export function refuseServiceExit(results: Results, kept: string): void {
+  if (!results.serviceExit) return;
+  throw new ServiceExitError(`${describeServiceExit(results.serviceExit)}\n(${kept} holds what was measured)`);
 }

@@ -19,6 +19,9 @@ export function formatPath(path: readonly PathKey[]): string {
 export function quoteValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === undefined) return 'nothing';
+  // YAML's own spelling: JSON would say "null" for .inf and .nan, which is not what was written.
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -124,7 +124,16 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 export function matchesGlob(glob: string, name: string): boolean {
-  return globToRegExp(glob).test(name);
+  return globToRegExp(glob).test(asWritten(name));
+}
+
+/**
+ * A scenario's name as its config writes it. Names read from an untrusted results file carry a
+ * word joiner after each "@" (src/core/results/read.ts), so that no report can mention anyone;
+ * a threshold on `users/@me` must still find its scenario.
+ */
+function asWritten(name: string): string {
+  return name.replace(/@\u2060/g, '@');
 }
 
 /** The scenario's value for a threshold's metric, or undefined when latency has no ok requests. */
@@ -196,7 +205,7 @@ export function evaluateThresholds(thresholds: Record<string, string[]>, results
     const parsed = expressions.map((expression, i) => parseThreshold(expression, formatPath(['thresholds', glob, i])));
     const pattern = globToRegExp(glob);
     for (const scenario of results.scenarios) {
-      if (!pattern.test(scenario.name)) continue;
+      if (!pattern.test(asWritten(scenario.name))) continue;
       for (const threshold of parsed) {
         const actual = thresholdActual(threshold, scenario);
         if (actual === undefined) {

@@ -8,7 +8,7 @@ import { SATURATION } from './generator-watch.js';
 import type { Phase } from './plan.js';
 import type { DispatchRequest } from './request-builder.js';
 import type { ArrivalSchedule } from './schedule.js';
-import { createArrivalSchedule } from './schedule.js';
+import { BATCH, batchDelayMs, createArrivalSchedule } from './schedule.js';
 import type { Variant } from './variant.js';
 
 /** What the run shares with its load model. */
@@ -34,10 +34,15 @@ export interface ModelHost {
 }
 
 export class OpenModel {
+  private readonly tick = (): void => this.onTick();
   private schedule: ArrivalSchedule | undefined;
   private nextDue = Infinity;
   private pumping = false;
   private tickTimer: NodeJS.Timeout | undefined;
+  /** When the last batch went out: the next tick comes a batch period later at the earliest. */
+  private lastBatchMs = -Infinity;
+  /** Dispatch ticks so far (the tests count them against the requests sent). */
+  ticks = 0;
   private readonly deferred: Connection[] = [];
   private deferScheduled = false;
 
@@ -65,7 +70,7 @@ export class OpenModel {
     // here crashed the process with an AssertionError at >= 200 req/s: take it back next turn.
     if (error || connection.inDispatch) this.defer(connection);
     else (connection.owner as Variant).idle.push(connection);
-    if (!error && !this.pumping && end >= this.nextDue) this.pump();
+    if (!error && !this.pumping && end + BATCH.leadMs >= this.nextDue) this.pump();
   }
 
   /** Takes `connection` back from the next loop turn, out of undici's call stack. */
@@ -76,21 +81,21 @@ export class OpenModel {
     setImmediate(() => {
       this.deferScheduled = false;
       for (const waiting of this.deferred.splice(0)) (waiting.owner as Variant).idle.push(waiting);
-      if (!this.pumping && performance.now() >= this.nextDue) this.pump();
+      if (!this.pumping && performance.now() + BATCH.leadMs >= this.nextDue) this.pump();
       this.host.settle();
     });
   }
 
   private onTick(): void {
     this.tickTimer = undefined;
+    this.ticks += 1;
     this.pump();
     if (!this.host.sending || this.nextDue === Infinity) return;
-    const delayMs = this.nextDue - performance.now();
-    // Never early: a request sent before its intended time would be timed too short.
-    this.tickTimer = setTimeout(() => this.onTick(), delayMs < 1 ? 1 : Math.floor(delayMs));
+    this.tickTimer = setTimeout(this.tick, batchDelayMs(this.nextDue, this.lastBatchMs, performance.now()));
   }
 
-  /** Sends every request that is due; a due request with no free connection is dropped, never delayed. */
+  /** Sends every request due by now + the batch lead; a due request with no free connection is
+   * dropped, never delayed. One sent ahead of its intended start is timed from its send. */
   private pump(): void {
     const host = this.host;
     if (!host.sending) return;
@@ -100,13 +105,15 @@ export class OpenModel {
     const { variants: indexes } = host.phase;
     const count = indexes.length;
     const maxInFlight = host.scenario.maxInFlight;
-    while (this.nextDue <= now) {
+    let sentAny = false;
+    while (this.nextDue <= now + BATCH.leadMs) {
       const intended = this.nextDue;
       if (intended >= host.phaseEndMs) {
         this.nextDue = Infinity;
         break;
       }
       this.nextDue = host.phaseStartMs + schedule.next();
+      sentAny = true;
       const inWindow = intended >= host.measureStartMs;
       const request = host.nextRequest();
       const first = count > 1 ? host.firstOf(count) : 0;
@@ -130,6 +137,7 @@ export class OpenModel {
       }
     }
     this.pumping = false;
+    if (sentAny) this.lastBatchMs = now;
     if (this.nextDue === Infinity) host.endPhase();
   }
 }

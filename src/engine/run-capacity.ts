@@ -18,7 +18,7 @@ import {
 import type { Threshold } from '../core/thresholds.js';
 import type { CapacityLevel, CapacityLimit, ScenarioResult } from '../core/types/results.js';
 import type { CapacityLoad, ScenarioConfig } from '../core/types/config.js';
-import type { RunScenarioOptions } from './run-scenario.js';
+import type { RunScenarioOptions, RunTarget } from './run-scenario.js';
 import { runScenario } from './run-scenario.js';
 
 export interface RunCapacityOptions extends RunScenarioOptions {
@@ -115,4 +115,33 @@ export async function runCapacity(scenario: ScenarioConfig, options: RunCapacity
     generator,
     capacity,
   };
+}
+
+export interface RunCapacityVariantsOptions extends RunCapacityOptions {
+  /** The head first, then the base when there is one (A/B mode). */
+  targets: RunTarget[];
+  /** Decides which variant searches first (the run's A/B seed). */
+  seed: number;
+}
+
+/**
+ * A/B mode: each variant's capacity searched on this runner in turn, with the same SLO and the
+ * same level plan, so that the two capacities differ by the builds and by the drift between two
+ * searches a minute apart, not by the runner (src/core/compare/paired.ts tests them). The seed
+ * picks which goes first, so a runner that warms up or slows down over the run favours neither
+ * side on average. Results come back in the targets' order.
+ */
+export async function runCapacityVariants(
+  scenario: ScenarioConfig,
+  options: RunCapacityVariantsOptions,
+): Promise<{ results: ScenarioResult[] }> {
+  const { targets, seed, ...rest } = options;
+  const order = targets.map((_, index) => index);
+  if (order.length === 2 && seed % 2 === 1) order.reverse();
+  const results: ScenarioResult[] = new Array<ScenarioResult>(targets.length);
+  // After an interruption the second search still runs: it returns at once, empty, so that each
+  // variant keeps a result in its place.
+  for (const index of order)
+    results[index] = await runCapacity({ ...scenario, baseUrl: targets[index]!.baseUrl }, rest);
+  return { results };
 }

@@ -244,7 +244,10 @@ class ScenarioRun implements ModelHost {
     this.inFlight -= 1;
     if (!this.aborted) {
       this.progressCount += 1;
-      if (connection.ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - connection.startMs) * 1000)));
+      if (connection.ok) {
+        const timedFrom = connection.sentMs < connection.startMs ? connection.sentMs : connection.startMs;
+        this.progressHistogram.recordValue(Math.max(1, Math.round((end - timedFrom) * 1000)));
+      }
     }
     this.model.afterComplete(connection, error, end);
     if (this.ending && this.inFlight === 0) this.advance();

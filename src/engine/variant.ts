@@ -9,6 +9,7 @@ import type { ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioResult, SegmentContention } from '../core/types/results.js';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
+import { maskText } from '../core/mask.js';
 import { classifyError, describeError } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
 import { explainSaturation } from './generator-watch.js';
@@ -128,15 +129,18 @@ export class Variant implements ConnectionOwner {
     const status = error ? 0 : connection.status;
     const ok = !error && this.okStatus[status] === 1;
     const start = connection.startMs;
+    // Timed from the earlier of the intended start and the send: a late send is charged to the
+    // service (no coordinated omission), one sent a little ahead of its batch slot is never timed short.
+    const timedFrom = connection.sentMs < start ? connection.sentMs : start;
     if (start >= this.recordFromMs && start < this.recordToMs) {
       let endMs = this.windowOffsetMs + (end - this.recordFromMs);
       if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 0.001;
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
-        this.errorExamples[errorClass] = describeError(error);
+        this.errorExamples[errorClass] = maskText(describeError(error));
       this.recorder.record(
         endMs,
-        (end - start) * 1000,
+        (end - timedFrom) * 1000,
         status,
         ok,
         errorClass,

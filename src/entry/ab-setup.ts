@@ -1,18 +1,21 @@
 // A/B mode's wiring: where the base checkout's copy of the config's folder is, which scenarios the
 // base has, a port for each variant, and booting both variants' services at once. A base that does
 // not boot is no reason to stop: the run goes on with the head alone and says why.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findAbProblems } from '../core/config/ab.js';
-import { formatPath } from '../core/paths.js';
-import { BootError, ConfigError } from '../core/errors.js';
+import { commandWords, findAbProblems } from '../core/config/ab.js';
+import { formatPath, type PathKey } from '../core/paths.js';
+import { BootError, ConfigError, SetupError } from '../core/errors.js';
 import { bindPort } from '../core/port.js';
+import { maskText, secretValues } from '../core/mask.js';
 import type { AbInfo } from '../core/types/results.js';
-import type { Config, ServiceConfig } from '../core/types/config.js';
+import type { Config, ServiceConfig, SetupStep } from '../core/types/config.js';
+import { runSetup } from '../adapters/setup.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { findFreePorts } from '../adapters/free-port.js';
 import type { RunningServices, StartServicesOptions } from '../adapters/services.js';
 import { startServices } from '../adapters/services.js';
+import { capLogLines } from '../adapters/service-log.js';
 
 export interface AbPlan {
   /** The base checkout's copy of the config's folder. */
@@ -52,7 +55,14 @@ export async function planAb(input: {
       `${baseDirSource} ${input.baseDir}: no such folder (looked for ${baseRoot}); check the PR's base commit out there first (actions/checkout with ref: \${{ github.event.pull_request.base.sha }} and path: base)`,
     );
   }
-  const relative = path.relative(path.resolve(input.headRoot), input.configDir);
+  const headRoot = realPath(input.headRoot);
+  if (realPath(baseRoot) === headRoot) {
+    throw new ConfigError(
+      `${baseDirSource} ${input.baseDir}: this is the head checkout itself (both are ${headRoot}), so the base would run the head's code and pass every change; check the base commit out to a folder of its own (actions/checkout with path: base), or name it with --base-ref / the action's base-ref input`,
+    );
+  }
+  // Real paths: git names the repository's top by its real path, the config's may go through a link.
+  const relative = path.relative(headRoot, realPath(input.configDir));
   if (relative.startsWith('..') || path.isAbsolute(relative)) {
     throw new ConfigError(
       `${input.configSource} ${input.configPath}: the config is outside the working directory ${input.headRoot}, so its folder in the base checkout is unknown; run perfgate from the head checkout's root`,
@@ -83,16 +93,134 @@ export async function planAb(input: {
   const headConfig = bindPort(config, headPort!);
   const rebased = {
     ...config,
-    services: config.services.map((service) => rebaseService(service, input.configDir, baseConfigDir)),
+    services: config.services.map((service) => rebaseService(service, headRoot, baseRoot)),
   };
+  refuseHeadPaths(rebased, {
+    configPath: input.configPath,
+    headRoot,
+    baseRoot: realPath(baseRoot),
+    baseConfigDir,
+  });
   const baseConfig = bindPort(rebased, basePort!);
   return { baseConfigDir, headConfig, baseConfig, newInHead, notes };
 }
 
-/** The same service, started from the same folder inside the base checkout. */
-function rebaseService(service: ServiceConfig, headConfigDir: string, baseConfigDir: string): ServiceConfig {
-  const cwd = service.cwd ?? headConfigDir;
-  return { ...service, cwd: path.resolve(baseConfigDir, path.relative(headConfigDir, cwd)) };
+/** The real path of a file that may not exist yet: its nearest existing folder's, plus the rest. */
+function realPath(file: string): string {
+  const resolved = path.resolve(file);
+  try {
+    return realpathSync(resolved);
+  } catch {
+    const parent = path.dirname(resolved);
+    return parent === resolved ? resolved : path.join(realPath(parent), path.basename(resolved));
+  }
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * The base must run its own checkout's code. A command, folder or data path written as an
+ * absolute path into the head checkout (or one whose `..` climbs out of the base into it) makes
+ * the base run the head's code: an A/A that passes every change, with nothing to show for it.
+ * Refused with the key and the path; relative paths are the fix, as they resolve in each checkout.
+ */
+function refuseHeadPaths(
+  config: Pick<Config, 'services' | 'setup'>,
+  roots: { configPath: string; headRoot: string; baseRoot: string; baseConfigDir: string },
+): void {
+  // actions/checkout's usual layout nests the base inside the head (path: base); the other way
+  // round (the head in path: pr) every head path is inside the base too, and the head is the deeper.
+  const baseInHead = isInside(roots.baseRoot, roots.headRoot);
+  const intoHead = (file: string, from: string): string | undefined => {
+    const real = realPath(path.resolve(from, file));
+    return isInside(real, roots.headRoot) && !(baseInHead && isInside(real, roots.baseRoot)) ? real : undefined;
+  };
+  const found: { key: PathKey[]; written: string; real: string }[] = [];
+  const check = (
+    key: PathKey[],
+    text: string,
+    from: string,
+    split: 'words' | 'path' = 'words',
+    env: Record<string, string | undefined> = {},
+  ): void => {
+    for (const written of split === 'words' ? commandWords(text, env) : [text]) {
+      const real = intoHead(written, from);
+      if (real !== undefined) found.push({ key, written, real });
+    }
+  };
+  config.services.forEach((service, index) => {
+    const cwd = path.resolve(roots.baseConfigDir, service.cwd ?? '.');
+    // The shell fills $NAME in run: from what the service sees: perfgate's environment and its
+    // env, with $PWD its own folder (perfgate's $PWD is the head's).
+    const shellEnv = { ...process.env, ...service.env, PWD: cwd };
+    check(['services', index, 'cwd'], cwd, cwd, 'path');
+    check(['services', index, 'run'], service.run, cwd, 'words', shellEnv);
+    for (const [name, value] of Object.entries(service.env)) check(['services', index, 'env', name], value, cwd);
+  });
+  (config.setup ?? []).forEach((step, index) => {
+    const cwd = path.resolve(roots.baseConfigDir, step.cwd ?? '.');
+    check(['setup', index, 'cwd'], cwd, cwd, 'path');
+    check(['setup', index, 'run'], step.run, cwd, 'words', { ...process.env, PWD: cwd });
+  });
+  if (found.length === 0) return;
+  throw new ConfigError(
+    `${roots.configPath}: in an A/B run the base must run its own checkout's code, but these paths lead into the head checkout ${roots.headRoot}:\n${found
+      .map(
+        ({ key, written, real }) =>
+          `${roots.configPath}: ${formatPath(key)}: ${JSON.stringify(written)}${written === real ? '' : ` (${real})`} is inside the head checkout`,
+      )
+      .join(
+        '\n',
+      )}\nWrite them relative to the config's folder (like ./server.js, or cwd: ./api): perfgate resolves relative paths in each checkout.`,
+  );
+}
+
+/**
+ * The same service, started from the same folder inside the base checkout. A folder outside the
+ * head checkout (a shared tool's) is no part of either variant's code and stays as it is.
+ */
+function rebaseService(service: ServiceConfig, headRoot: string, baseRoot: string): ServiceConfig {
+  const cwd = realPath(service.cwd ?? '.');
+  if (!isInside(cwd, headRoot)) return service;
+  return { ...service, cwd: path.resolve(baseRoot, path.relative(headRoot, cwd)) };
+}
+
+/** baseFailure.service of a base whose setup failed (setup is no service name: those have no spaces). */
+export const SETUP_FAILURE = 'setup';
+
+/**
+ * Runs the config's setup in both checkouts at once. The head's failure is thrown (exit 3); the
+ * base's is returned, and the run goes on without the base, as for a base that does not boot.
+ */
+export async function setupVariants(
+  steps: SetupStep[],
+  input: {
+    head: { configDir: string; logDir: string };
+    base: { configDir: string; logDir: string };
+    signal?: AbortSignal;
+    onStatus?: (line: string) => void;
+  },
+): Promise<NonNullable<AbInfo['baseFailure']> | undefined> {
+  const common = {
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onStatus ? { onStatus: input.onStatus } : {}),
+  };
+  const [head, base] = await Promise.allSettled([
+    runSetup(steps, { ...input.head, variant: 'head', ...common }),
+    runSetup(steps, { ...input.base, variant: 'base', ...common }),
+  ]);
+  if (head.status === 'rejected') throw head.reason;
+  if (base.status === 'fulfilled') return undefined;
+  if (input.signal?.aborted) throw base.reason;
+  const error = base.reason as unknown;
+  return {
+    service: SETUP_FAILURE,
+    reason: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '',
+    logTail: capLogLines(error instanceof SetupError ? error.logTail : []),
+  };
 }
 
 export interface BootedVariants {
@@ -109,7 +237,13 @@ export interface BootedVariants {
 export async function bootVariants(
   head: { services: ServiceConfig[]; options: StartServicesOptions },
   base: { services: ServiceConfig[]; options: StartServicesOptions },
+  /** The base's setup failed already: only the head boots. */
+  baseSetupFailure?: NonNullable<AbInfo['baseFailure']>,
 ): Promise<BootedVariants> {
+  if (baseSetupFailure) {
+    const running = await startServices(head.services, head.options);
+    return { head: running, baseFailure: baseSetupFailure, stop: () => running.stop() };
+  }
   const [headBoot, baseBoot] = await Promise.allSettled([
     startServices(head.services, head.options),
     startServices(base.services, base.options),
@@ -135,12 +269,21 @@ export async function bootVariants(
     await running.stop();
     throw error;
   }
+  // Kept in results.json and shown in the report: masked with what any base service could have seen.
+  const secrets = [...new Set(base.services.flatMap((service) => secretValues(process.env, service)))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const mask = (text: string): string => maskText(text, secrets);
   const baseFailure =
     error instanceof BootError
-      ? { service: error.service, reason: error.message.split('\n')[0] ?? error.message, logTail: error.logTail }
+      ? {
+          service: error.service,
+          reason: mask(error.message.split('\n')[0] ?? error.message),
+          logTail: capLogLines(error.logTail.map(mask)),
+        }
       : {
           service: base.services[0]?.name ?? 'base',
-          reason: error instanceof Error ? error.message : String(error),
+          reason: mask(error instanceof Error ? error.message : String(error)),
           logTail: [],
         };
   return { head: running, baseFailure, stop: () => running.stop() };

@@ -5,10 +5,18 @@ import * as github from '@actions/github';
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BootError, InterruptedError } from '../core/errors.js';
-import { judgeRun } from '../core/gate.js';
+import { BootError, InputFileError, InterruptedError } from '../core/errors.js';
+import type { Config } from '../core/types/config.js';
+import type { Results } from '../core/types/results.js';
+import { mergeResults } from '../core/results/merge.js';
+import { loadConfig } from '../adapters/config-file.js';
+import { resultsArtifactName } from '../adapters/results-artifact.js';
+import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
+import { findResultsFiles, readUntrustedResults } from './report-impl.js';
+import { judgeRun, refuseServiceExit } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
+import { describeBlindSpot } from '../core/report/blind-spot.js';
 import { withDeadline } from '../adapters/deadline.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
@@ -18,16 +26,53 @@ import { interruptOnSignals, signalExitCode } from '../adapters/signals.js';
 import { readEvent, type EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';
 import { deliver } from './deliver/sink.js';
-import { resultsArtifact } from './deliver/artifact.js';
+import { resultsArtifact, uploadResults } from './deliver/artifact.js';
 import { commitComment } from './deliver/commit-comment.js';
 import { decideSave } from '../core/save-policy.js';
-import { readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
+import { Inputs, readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
+import { isGitWorkTree } from '../adapters/git-worktree.js';
 import { reportUploadedResults } from './action-report.js';
+import { reportTrends } from './action-trends.js';
+import { guardLog } from '../core/report/markup/text.js';
 
 /** A/B mode: the PR's base commit, which the workflow checked out into base-dir. */
 function readBaseCommit(): { commit?: string; ref?: string } {
   const base = github.context.payload.pull_request?.base as { sha?: string; ref?: string } | undefined;
   return { ...(base?.sha ? { commit: base.sha } : {}), ...(base?.ref ? { ref: base.ref } : {}) };
+}
+
+/**
+ * The base-ref input: an explicit ref is used as given (with base-dir too, runLoadTest refuses the
+ * pair); empty is the PR's base SHA on pull_request and off elsewhere; none is off.
+ */
+async function chooseBaseRef(
+  options: ActionOptions,
+  event: EventFacts,
+): Promise<{
+  baseRef?: string;
+  baseRefSource?: string;
+  baseRefIsDefault?: boolean;
+  baseGit?: { commit?: string; ref?: string };
+}> {
+  const ref = options.baseRef.trim();
+  if (ref === 'none') return {};
+  if (ref !== '') return { baseRef: ref, baseRefSource: 'the base-ref input' };
+  if (options.baseDir || event.kind !== 'pull_request') return {};
+  const base = readBaseCommit();
+  if (!base.commit) return {};
+  // Only a git checkout has a base to add as a worktree; without one the default quietly stays off.
+  if (!(await isGitWorkTree(options.configPath))) {
+    core.info(
+      `perfgate: A/B: the workspace is not a git checkout, so the PR's base ${base.commit.slice(0, 7)} cannot be checked out; comparing with the stored baseline (check the repository out with actions/checkout, or set base-ref: none)`,
+    );
+    return {};
+  }
+  return {
+    baseRef: base.commit,
+    baseRefSource: "the base-ref input (default: the PR's base SHA)",
+    baseRefIsDefault: true,
+    baseGit: base,
+  };
 }
 
 export async function run(): Promise<void> {
@@ -40,8 +85,13 @@ export async function run(): Promise<void> {
       await reportUploadedResults(options);
       return;
     }
+    if (options.mode === 'trends') {
+      await reportTrends(options);
+      return;
+    }
     const event = readEvent();
-    const code = await gate(options, event, interrupt.signal);
+    const code =
+      options.mode === 'merge' ? await mergeShards(options, event) : await gate(options, event, interrupt.signal);
     if (code === INTERRUPTED) {
       core.setFailed(
         `perfgate: interrupted by ${interrupt.received() ?? 'a signal'}: the run was stopped; what it measured is in results-path, not compared and not saved`,
@@ -102,24 +152,27 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
       logDir: join(workDir, 'logs'),
       progressStream: process.stdout,
       env: process.env,
-      git: { commit: event.sha, ref: github.context.ref },
+      git: { commit: event.sha, ref: github.context.ref, runUrl: event.runUrl, event: github.context.eventName },
       shard: options.shard,
+      ...(options.split ? { split: options.split } : {}),
+      ...(options.startAtMs === undefined
+        ? {}
+        : { startAtMs: options.startAtMs, startAtSource: `the ${Inputs.startAt} input` }),
       signal,
       ...(options.baseDir
         ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() }
         : {}),
+      ...(await chooseBaseRef(options, event)),
       onNote: (message) => core.info(`perfgate: A/B: ${message}`),
       onMissingBase: (message) =>
         event.kind === 'pull_request' ? core.warning(`perfgate: ${message}`) : core.info(`perfgate: ${message}`),
     });
     // The k6-style summary of what was measured, before any comparison.
-    core.info(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution }));
+    core.info(guardLog(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution })));
     return loaded;
   });
   const { config, configHash, results } = outcome;
-  const resultsPath = join(workDir, 'results.json');
-  await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-  core.setOutput(Outputs.resultsPath, resultsPath);
+  const resultsPath = await writeResults(workDir, results);
   if (results.interrupted) {
     // A partial run is neither judged against the baseline nor saved as one (as in the CLI).
     core.setOutput(Outputs.verdict, 'interrupted');
@@ -129,6 +182,85 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
     );
     return INTERRUPTED;
   }
+  // No verdict: the error path sets verdict error and writes the reason into the job summary.
+  refuseServiceExit(results, `${resultsPath} (results-path)`);
+  if (options.split === 'load') return reportLoadShard(options, results, resultsPath);
+  return judgeAndDeliver(options, event, { config, configHash, results, workDir, resultsPath, stepStart });
+}
+
+/**
+ * One shard of a split load measured 1/N of every scenario: alone it is no run to judge. It
+ * reports its job summary and uploads its results for the merge job, which judges them all once.
+ */
+async function reportLoadShard(options: ActionOptions, results: Results, resultsPath: string): Promise<number> {
+  core.setOutput(Outputs.verdict, 'shard');
+  const shard = options.shard!;
+  const fence = '```';
+  await writeSummary(
+    `## perfgate: load shard ${shard.index} of ${shard.count}\n\nThis job ran 1/${shard.count} of every scenario's load; the job with mode: merge merges the shards exactly and judges them once. Its results are in \`${resultsPath}\` (results-path) and the artifact ${resultsArtifactName(options.configPath, options.shard)}.\n\n${fence}\n${renderRunSummary(results)}\n${fence}\n`,
+  );
+  if (!options.uploadResults)
+    core.warning(
+      `perfgate: ${Inputs.uploadResults} is false, so this load shard's results are not uploaded and the merge job cannot find them; set it to true (the default)`,
+    );
+  else await uploadResults(options, [resultsPath]);
+  return 0;
+}
+
+/**
+ * mode: merge. The load shards' results (downloaded into the results input's folder) become one
+ * exact result, judged, reported and saved once, as a whole run of this config would be. A shard
+ * that is missing, interrupted, failed or of another config makes the merge refuse: never a pass.
+ */
+async function mergeShards(given: ActionOptions, event: EventFacts): Promise<number> {
+  // The merge is the whole run: its store key, artifact and comment are those of no shard.
+  const { shard: _shard, split: _split, startAtMs: _startAtMs, ...options } = given;
+  const workDir = stepWorkDir(options);
+  await mkdir(workDir, { recursive: true });
+  const stepStart = Date.now();
+  const searched = options.resultsPath ?? ACTION_INPUT_DEFAULTS[Inputs.results];
+  const files = await findResultsFiles(searched);
+  if (files.length === 0)
+    throw new InputFileError(
+      `${Inputs.results} ${searched}: no results.json of a load shard there, so there is nothing to merge and no verdict; download the shards' artifacts into it first (actions/download-artifact with pattern: perfgate-*-shard-*), and read the shard jobs' logs if they uploaded none`,
+    );
+  const shards = [];
+  // The shards ran the PR's code: read like any results perfgate did not write in this job.
+  for (const file of files) shards.push({ path: file, results: await readUntrustedResults(file, Inputs.results) });
+  const merged = mergeResults(shards);
+  const { config, configHash } = await loadConfig(options.configPath, { source: `the ${Inputs.config} input` });
+  if (merged.configHash !== configHash)
+    throw new InputFileError(
+      `${Inputs.results} ${searched}: the shards ran another config than ${options.configPath} (config hash ${merged.configHash.slice(0, 12)}, not ${configHash.slice(0, 12)}); merge in a job that checks out the same commit, with the same config input`,
+    );
+  core.info(`perfgate: merged ${files.length} shard results (${merged.scenarios.length} scenarios) from ${searched}`);
+  core.info(guardLog(renderRunSummary(merged, { distribution: config.report?.distribution })));
+  const resultsPath = await writeResults(workDir, merged);
+  return judgeAndDeliver(options, event, { config, configHash, results: merged, workDir, resultsPath, stepStart });
+}
+
+/** The step's results.json, named in the results-path output as soon as it is written. */
+async function writeResults(workDir: string, results: Results): Promise<string> {
+  const resultsPath = join(workDir, 'results.json');
+  await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+  core.setOutput(Outputs.resultsPath, resultsPath);
+  return resultsPath;
+}
+
+/** Judges a run (or a merge of load shards) against the baseline, reports it and saves it. */
+async function judgeAndDeliver(
+  options: ActionOptions,
+  event: EventFacts,
+  run: {
+    config: Config;
+    configHash: string;
+    results: Results;
+    workDir: string;
+    resultsPath: string;
+    stepStart: number;
+  },
+): Promise<number> {
+  const { config, configHash, results, workDir, resultsPath, stepStart } = run;
   const prFactsPath = await writePrFacts(options, event, workDir);
 
   const store = chooseStore(options, configHash);
@@ -138,7 +270,17 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
       : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
     if (lookup.kind === 'found') core.info(`baseline: ${lookup.source}`);
     else core.info(lookup.detail);
-    return judgeRun({ current: results, config, baseline: lookup });
+    const judged = judgeRun({ current: results, config, baseline: lookup });
+    // A PR judged in stored mode (base-ref: none, a base that could not run): say what it could not see.
+    const blind =
+      event.kind === 'pull_request'
+        ? describeBlindSpot(
+            judged.comparison,
+            "The action's base-ref input (on pull_request the PR's base SHA, unless none)",
+          )
+        : undefined;
+    if (blind) judged.comparison.notes.push(blind);
+    return judged;
   });
 
   // The verdict exists: its outputs now, before any report that waits on the network, so that a
@@ -166,7 +308,10 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
     core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
   if (shouldSave && event.kind !== 'pull_request' && store && !decision.save)
     core.warning(`perfgate: ${decision.reason}`);
-  if (shouldSave && event.kind !== 'pull_request' && store && decision.save) {
+  // A failed run joins the stored runs all the same (marked failed), so that trends sees a
+  // regression that landed; the baseline stays the previous one.
+  const runOnly = !decision.save && baseline !== undefined;
+  if (shouldSave && event.kind !== 'pull_request' && store && (decision.save || runOnly)) {
     await core.group('perfgate: save the baseline', async () => {
       try {
         await withDeadline(`saving the baseline to ${store.description}`, options.networkTimeoutMs, () =>
@@ -179,10 +324,14 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
             runId: String(github.context.runId),
             attempt: String(github.context.runAttempt || 1),
             now: new Date(),
+            verdict: comparison.verdict,
+            runOnly,
           }),
         );
         core.info(
-          `saved this run as the new baseline in ${store.description}${decision.note ? ` (${decision.note})` : ''}`,
+          runOnly
+            ? `kept this failed run in the stored runs of ${store.description} (for trends); the baseline stays the previous one`
+            : `saved this run as the new baseline in ${store.description}${decision.save && decision.note ? ` (${decision.note})` : ''}`,
         );
       } catch (error) {
         core.warning(

@@ -9,6 +9,8 @@ import type { SlackTarget } from '../adapters/slack.js';
 import type { CommentMode, FailOn, Shard, SlackOn } from '../core/options.js';
 import { parseBooleanChoice, parseCommentMode, parseFailOn, parseShard, parseSlackOn } from '../core/options.js';
 import { ACTION_INPUT_DEFAULTS, type ActionInputName } from './action-manifest.generated.js';
+import { parseShardSplit } from '../core/split/index.js';
+import { parseStartAt } from '../core/split/start-at.js';
 
 export const Inputs = {
   config: 'config',
@@ -23,6 +25,8 @@ export const Inputs = {
   failOn: 'fail-on',
   comment: 'comment',
   shard: 'shard',
+  shardSplit: 'shard-split',
+  startAt: 'start-at',
   networkTimeout: 'network-timeout',
   mode: 'mode',
   results: 'results',
@@ -31,6 +35,7 @@ export const Inputs = {
   commentOnAlert: 'comment-on-alert',
   alertCommentCcUsers: 'alert-comment-cc-users',
   baseDir: 'base-dir',
+  baseRef: 'base-ref',
 } as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
@@ -41,10 +46,14 @@ export const Outputs = {
   commentId: 'comment-id',
   commentUrl: 'comment-url',
   artifactId: 'artifact-id',
+  changePoints: 'change-points',
+  trendsPath: 'trends-path',
 } as const;
 
-/** run: load-test and report; report: re-render uploaded results in a trusted workflow_run job (fork PRs). */
-export type ActionMode = 'run' | 'report';
+/** run: load-test and report; report: re-render uploaded results in a trusted workflow_run job
+ * (fork PRs); merge: merge the load shards' results and judge them once (docs/scale-out.md);
+ * trends: change points over the stored runs (docs/trends.md). */
+export type ActionMode = 'run' | 'report' | 'merge' | 'trends';
 
 export interface ActionOptions {
   configPath: string;
@@ -60,10 +69,14 @@ export interface ActionOptions {
   failOn: FailOn;
   comment: CommentMode;
   shard?: Shard;
+  /** With a shard: every scenario at 1/N of the load, judged by a later mode: merge job. */
+  split?: 'load';
+  /** Start barrier of a load shard (epoch ms). */
+  startAtMs?: number;
   /** The most time one network step (baseline download, PR comment, Slack, baseline save) may take. */
   networkTimeoutMs: number;
   mode: ActionMode;
-  /** mode report: a results.json, or a folder searched for them (a downloaded artifact). */
+  /** mode report and merge: a results.json, or a folder searched for them (a downloaded artifact). */
   resultsPath?: string;
   /** mode report: the PR, when the workflow_run payload does not name it (fork PRs). */
   prNumber?: number;
@@ -74,6 +87,9 @@ export interface ActionOptions {
   alertCcUsers: string[];
   /** A/B mode: the PR's base commit, checked out beside the head. */
   baseDir?: string;
+  /** A/B mode: the base commit perfgate checks out itself; '' = the event's default (the PR's
+   * base SHA on pull_request), 'none' = off. */
+  baseRef: string;
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {
@@ -141,8 +157,30 @@ export function readActionInputs(): ActionOptions {
     failOn: parseFailOn(text(Inputs.failOn), Inputs.failOn),
     comment: parseCommentMode(text(Inputs.comment), Inputs.comment),
     ...(shard ? { shard: parseShard(shard, Inputs.shard) } : {}),
+    ...readSplitInputs(text, shard !== ''),
     ...readDeliveryInputs(text),
     ...(text(Inputs.baseDir) ? { baseDir: text(Inputs.baseDir) } : {}),
+    baseRef: text(Inputs.baseRef),
+  };
+}
+
+function readSplitInputs(
+  text: (name: ActionInputName) => string,
+  hasShard: boolean,
+): Pick<ActionOptions, 'split' | 'startAtMs'> {
+  const split = parseShardSplit(text(Inputs.shardSplit), Inputs.shardSplit);
+  if (split === 'load' && !hasShard)
+    throw new ConfigError(
+      `${Inputs.shardSplit}: "load" needs the ${Inputs.shard} input: which share of the load this job drives, like "\${{ matrix.shard }}/3"`,
+    );
+  const startAt = text(Inputs.startAt);
+  if (startAt !== '' && split !== 'load')
+    throw new ConfigError(
+      `${Inputs.startAt}: "${startAt}" is a barrier for the shards of one load; set ${Inputs.shardSplit}: load with it, or leave it empty`,
+    );
+  return {
+    ...(split === 'load' ? { split } : {}),
+    ...(startAt === '' ? {} : { startAtMs: parseStartAt(startAt, Inputs.startAt) }),
   };
 }
 
@@ -150,9 +188,9 @@ function readDeliveryInputs(
   text: (name: ActionInputName) => string,
 ): Pick<ActionOptions, 'mode' | 'resultsPath' | 'prNumber' | 'uploadResults' | 'commentOnAlert' | 'alertCcUsers'> {
   const mode = text(Inputs.mode);
-  if (mode !== 'run' && mode !== 'report') {
+  if (mode !== 'run' && mode !== 'report' && mode !== 'merge' && mode !== 'trends') {
     throw new ConfigError(
-      `${Inputs.mode}: "${mode}" is not one of "run", "report"; use "report" only in the trusted workflow_run job that comments for fork PRs`,
+      `${Inputs.mode}: "${mode}" is not one of "run", "report", "merge", "trends"; use "report" only in the trusted workflow_run job that comments for fork PRs, "merge" in the job after the load shards, "trends" after a nightly run`,
     );
   }
   const prText = text(Inputs.prNumber);

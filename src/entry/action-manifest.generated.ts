@@ -15,6 +15,8 @@ export const ACTION_INPUT_DEFAULTS = {
   'fail-on': 'regression',
   'comment': 'always',
   'shard': '',
+  'shard-split': 'scenarios',
+  'start-at': '',
   'network-timeout': '60s',
   'mode': 'run',
   'results': 'perfgate-results',
@@ -22,9 +24,10 @@ export const ACTION_INPUT_DEFAULTS = {
   'upload-results': 'true',
   'comment-on-alert': 'false',
   'alert-comment-cc-users': '',
+  'base-ref': '',
   'base-dir': ''
 } as const;
 
 export type ActionInputName = keyof typeof ACTION_INPUT_DEFAULTS;
 
-export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id'] as const;
+export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','change-points','trends-path'] as const;

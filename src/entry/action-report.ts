@@ -17,7 +17,7 @@ import { loadConfig } from '../adapters/config-file.js';
 import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';
 import { chooseStore } from './action-store.js';
-import { Inputs, type ActionOptions } from './action-inputs.js';
+import { Inputs, Outputs, type ActionOptions } from './action-inputs.js';
 import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
 import type { EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';
@@ -50,6 +50,9 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
       `perfgate: the PR run ${run.html_url} ended ${run.conclusion ?? 'without a conclusion'}; nothing to report`,
     );
   }
+  // Every output action.yml documents is set, empty until this step has a value for it: a later
+  // step reading one never sees it missing. No artifact is uploaded in this mode.
+  for (const output of Object.values(Outputs)) core.setOutput(output, '');
   const searched = options.resultsPath ?? ACTION_INPUT_DEFAULTS[Inputs.results];
   const files = await findResultsFiles(searched);
   if (files.length === 0) {
@@ -91,13 +94,22 @@ async function reportOne(
       `perfgate: PR #${prNumber} has moved on to ${head.slice(0, 7)}; the results of ${run.head_sha.slice(0, 7)} are not posted (the newer run will report)`,
     );
   }
-  // The fork chose the numbers; the base repository chooses how they are judged.
-  const stepOptions: ActionOptions = {
-    ...options,
-    configPath: facts.config ?? options.configPath,
-    ...(facts.shard ? { shard: facts.shard } : {}),
-  };
+  // The fork chose the numbers; the base repository chooses how they are judged. The judging
+  // config and the comment's marker come from this job's `config` input only: pr.json's could
+  // point into the fork's own artifact, drop the thresholds, or add a comment per new name.
+  if (facts.config !== undefined && normalize(facts.config) !== normalize(options.configPath)) {
+    return core.notice(
+      `perfgate: ${file} is of config ${facts.config}, and this step judges with ${Inputs.config}: ${options.configPath}; nothing posted (add a report step with ${Inputs.config}: ${facts.config} and ${Inputs.results} pointing at that config's artifact)`,
+    );
+  }
+  const stepOptions: ActionOptions = { ...options, ...(facts.shard ? { shard: facts.shard } : {}) };
   const results = await readUntrustedResults(file, Inputs.results);
+  // One shard of a split load holds 1/N of every scenario: judged alone it would read as a run
+  // that lost two thirds of its throughput. The merge job (mode: merge) reports the whole.
+  if (results.shard?.split === 'load')
+    return core.notice(
+      `perfgate: ${file} is load shard ${results.shard.index}/${results.shard.count}; the job with mode: merge judges and reports the merged run; nothing posted for the shard`,
+    );
   const { config, configHash } = await loadTrustedConfig(stepOptions.configPath);
   const store = chooseStore(stepOptions, configHash ?? results.configHash);
   const lookup = store
@@ -105,6 +117,12 @@ async function reportOne(
     : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
   core.info(lookup.kind === 'found' ? `baseline: ${lookup.source}` : lookup.detail);
   const { comparison } = judgeRun({ current: results, config, baseline: lookup });
+  core.setOutput(Outputs.verdict, comparison.verdict);
+  core.setOutput(Outputs.resultsPath, file);
+  core.setOutput(
+    Outputs.regressions,
+    JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
+  );
   const event: EventFacts = {
     kind: 'pull_request',
     prNumber,
@@ -114,7 +132,8 @@ async function reportOne(
     sha: run.head_sha,
     runOrder: run.id * 1000 + (run.run_attempt ?? 1),
   };
-  await report(reportContext(stepOptions, event, comparison));
+  const { markdown } = await report(reportContext(stepOptions, event, comparison));
+  core.setOutput(Outputs.reportMarkdown, markdown);
 }
 
 /** pr.json beside the results, as the PR side wrote it: untrusted, so each field is checked and a bad one dropped. */

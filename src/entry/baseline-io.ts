@@ -4,8 +4,9 @@ import type { BaselineLookup } from '../core/gate.js';
 import type { Baseline, Results } from '../core/types/results.js';
 import type { BaselineStatus } from '../core/types/comparison.js';
 import type { Config } from '../core/types/config.js';
-import type { BaselineStore } from '../adapters/baseline-store.js';
-import { createBaseline } from '../core/results/baseline.js';
+import type { BaselineStore, LoadedBaseline } from '../adapters/baseline-store.js';
+import { createBaseline, parseBaseline, recordRunOnly } from '../core/results/baseline.js';
+import { DEFAULT_TRENDS_KEEP } from '../core/config/defaults.js';
 import { DeadlineError, withDeadline } from '../adapters/deadline.js';
 
 export async function lookupBaseline(
@@ -50,6 +51,11 @@ export async function saveBaseline(
     runId: string;
     attempt: string;
     now: Date;
+    /** The run's gate verdict, kept in its entry of the stored runs. */
+    verdict?: 'pass' | 'fail';
+    /** A run that failed and is not the new baseline: it only joins the stored runs (trends),
+     * and the previous baseline stays the reference. Needs `previous`. */
+    runOnly?: boolean;
   },
 ): Promise<void> {
   const status = input.status;
@@ -63,10 +69,43 @@ export async function saveBaseline(
   }
   // An A/B run carries the base variant inside; the stored baseline is the head's run alone.
   const { ab: _base, ...headOnly } = input.results;
-  const baseline = createBaseline(headOnly, input.previous, {
+  const meta = {
     commit: input.commit,
     savedAt: input.now.toISOString(),
     historyLength: input.config.compare.historyLength,
+    trendsKeep: input.config.trends?.keep ?? DEFAULT_TRENDS_KEEP,
+    ...(input.verdict ? { verdict: input.verdict } : {}),
+  };
+  if (input.runOnly && input.previous === undefined)
+    throw new Error('there is no stored baseline to keep this run beside (a failed run never becomes the first one)');
+  const build = (previous: Baseline | undefined): string => {
+    const baseline =
+      input.runOnly && previous !== undefined
+        ? recordRunOnly(headOnly, previous, meta)
+        : createBaseline(headOnly, previous, meta);
+    return `${JSON.stringify(baseline)}\n`;
+  };
+  const saveMeta = { runId: input.runId, attempt: input.attempt };
+  if (!store.update) return store.save(build(input.previous), saveMeta);
+  // The baseline this run was judged against may no longer be the newest: another gate saved
+  // meanwhile. Built on the newest one instead, under the store's lock, both runs stay in the history.
+  await store.update((newest) => build(newestUsable(newest, input) ?? input.previous), saveMeta);
+}
+
+/** The store's newest baseline, when it parses as this config's; otherwise the caller's. */
+function newestUsable(
+  newest: LoadedBaseline | undefined,
+  input: { results: Results; previous?: Baseline; config: Config },
+): Baseline | undefined {
+  if (newest === undefined) return undefined;
+  const parsed = parseBaseline(newest.text, input.results.configHash, {
+    historyLength: input.config.compare.historyLength,
+    source: newest.source,
   });
-  await store.save(`${JSON.stringify(baseline)}\n`, { runId: input.runId, attempt: input.attempt });
+  // One saved meanwhile that cannot be used is kept, as the one read before the run is.
+  if (parsed.status.kind !== 'ok' && KEEP_STORED.has(parsed.status.kind))
+    throw new Error(
+      `the newest stored baseline ${newest.source} is ${parsed.status.kind}${'detail' in parsed.status && parsed.status.detail ? ` (${parsed.status.detail})` : ''}, and saving over it would hide it and its history; delete it to start anew`,
+    );
+  return 'baseline' in parsed ? parsed.baseline : undefined;
 }

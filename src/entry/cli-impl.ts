@@ -1,13 +1,14 @@
 // The CLI's commands, each a small composition of the shared pieces.
 import { renderComparisonJson } from '../core/report/json.js';
-import { access, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
 import type { FailOn, ReportFormat, Shard } from '../core/options.js';
+import type { ShardSplit } from '../core/split/index.js';
 import type { Comparison } from '../core/types/comparison.js';
 import type { Config } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
-import { judgeRun } from '../core/gate.js';
+import { judgeRun, refuseServiceExit, summarizeServiceExit } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import { decideSave, type SaveMode } from '../core/save-policy.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
@@ -21,6 +22,8 @@ import { renderSlackLines } from '../core/report/slack.js';
 import { formatCount, pluralize } from '../core/report/format.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
+import { readProvenance } from '../adapters/provenance.js';
+import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
 import type { DistributionChoice } from '../core/report/distribution.js';
 import { runLoadTest } from './run-impl.js';
 import { lookupBaseline, saveBaseline } from './baseline-io.js';
@@ -59,14 +62,28 @@ async function checkConfigPath(choice: ConfigChoice): Promise<void> {
   }
 }
 
+/** What the command line chooses about a load run beyond its config: shard, base, seed. */
+interface LoadChoices {
+  shard?: Shard;
+  split?: ShardSplit;
+  startAtMs?: number;
+  baseDir?: string;
+  baseRef?: string;
+  seed?: number;
+}
+
 export async function runRunCommand(
   io: CliIo,
-  options: ConfigChoice & { outputPath: string; logDir: string; shard?: Shard; baseDir?: string; seed?: number },
+  options: ConfigChoice & LoadChoices & { outputPath: string; logDir: string },
 ): Promise<number> {
   await checkConfigPath(options);
+  await checkOutputPath(options.outputPath, '-o');
   const { config, results } = await runLoad(io, options.configPath, options.logDir, {
     shard: options.shard,
+    ...(options.split ? { split: options.split } : {}),
+    ...(options.startAtMs === undefined ? {} : { startAtMs: options.startAtMs }),
     baseDir: options.baseDir,
+    baseRef: options.baseRef,
     seed: options.seed,
   });
   await writeJsonFile(options.outputPath, results);
@@ -79,6 +96,7 @@ export async function runRunCommand(
     `${renderRunSummary(results, { thresholds: comparison.scenarios.flatMap((s) => s.thresholds), distribution: config.report?.distribution })}\n`,
   );
   if (results.interrupted) return reportInterrupted(io, options.outputPath);
+  refuseServiceExit(results, options.outputPath);
   return reportThresholds(io, comparison, options.outputPath);
 }
 
@@ -99,6 +117,24 @@ export async function runCheckCommand(io: CliIo, options: ConfigChoice): Promise
   );
   for (const warning of findConfigWarnings(config)) io.stderr.write(`perfgate check: warning: ${warning}\n`);
   return 0;
+}
+
+/**
+ * The config `compare` and `report` judge with: -c when given, else ./perfgate.yml when there is
+ * one (as every other command and the action default to it), else none, said on stderr, since a
+ * comparison without the config has no thresholds and only the default compare rules.
+ */
+export async function comparisonConfigPath(io: CliIo, given: string | undefined): Promise<string | undefined> {
+  if (given !== undefined) return given;
+  try {
+    await access(DEFAULT_CONFIG_PATH);
+    return DEFAULT_CONFIG_PATH;
+  } catch {
+    io.stderr.write(
+      `perfgate: note: no -c and no ${DEFAULT_CONFIG_PATH} in ${resolve('.')}: judged without thresholds and with the default compare rules (name the config with -c)\n`,
+    );
+    return undefined;
+  }
 }
 
 export async function runCompareCommand(
@@ -135,7 +171,8 @@ export async function runCompareCommand(
   }
   const baselineText =
     options.baselinePath === undefined ? undefined : await readInputFile(options.baselinePath, '--baseline');
-  const loaded = options.configPath ? (await loadConfig(options.configPath)).config : undefined;
+  const configPath = await comparisonConfigPath(io, options.configPath);
+  const loaded = configPath ? (await loadConfig(configPath)).config : undefined;
   const config: Pick<Config, 'thresholds' | 'compare' | 'report'> = loaded ?? {
     thresholds: {},
     compare: defaultCompareConfig(),
@@ -172,11 +209,15 @@ export async function runGateCommand(
     seed?: number;
     /** A/B mode: the base checkout. */
     baseDir?: string;
+    /** A/B mode: the base commit, checked out by perfgate. */
+    baseRef?: string;
   },
 ): Promise<number> {
   await checkConfigPath(options);
+  await checkOutputPath(options.outputPath, '-o');
   const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir, {
     baseDir: options.baseDir,
+    baseRef: options.baseRef,
     seed: options.seed,
   });
   await writeJsonFile(options.outputPath, results);
@@ -185,6 +226,10 @@ export async function runGateCommand(
     io.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}\n`);
     return reportInterrupted(io, options.outputPath);
   }
+  if (results.serviceExit) {
+    io.stdout.write(`${renderRunSummary(results, { distribution: config.report?.distribution })}\n`);
+    refuseServiceExit(results, options.outputPath);
+  }
   const store = createDirStore(options.baselineDir, configHash);
   const lookup = await lookupBaseline(store);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
@@ -192,9 +237,20 @@ export async function runGateCommand(
   io.stderr.write(
     `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`,
   );
+  // Without --save a first run never becomes the baseline, and every later run would pass on its
+  // thresholds alone: say so, with the flag, rather than leave the user to find out. A/B mode needs
+  // no stored baseline.
+  if (!options.save && options.baseDir === undefined && comparison.baselineStatus.kind === 'missing') {
+    io.stderr.write(
+      `perfgate: note: no baseline in ${options.baselineDir}, and this run was not saved as one (no --save): every gate run will be judged on thresholds alone until one is; run once with --save (e.g. on the main branch) to keep a passing run as the baseline\n`,
+    );
+  }
   const decision = options.save ? decideSave(comparison, options.save, '--save always') : undefined;
   if (decision && !decision.save) io.stderr.write(`perfgate: ${decision.reason}\n`);
-  if (decision?.save) {
+  // A failed run joins the stored runs all the same (marked failed), so that perfgate trends sees
+  // a regression that landed; with no baseline yet there is nothing to keep it beside.
+  const runOnly = decision !== undefined && !decision.save && baseline !== undefined;
+  if (decision?.save || runOnly) {
     const now = new Date();
     try {
       await saveBaseline(store, {
@@ -202,13 +258,17 @@ export async function runGateCommand(
         previous: baseline,
         status: comparison.baselineStatus,
         config,
-        commit: io.env.GITHUB_SHA,
+        commit: results.git?.commit,
         runId: String(now.getTime()),
         attempt: '1',
         now,
+        verdict: comparison.verdict,
+        runOnly,
       });
       io.stderr.write(
-        `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision.note ? ` (${decision.note})` : ''}\n`,
+        runOnly
+          ? `perfgate: kept this failed run in the stored runs of ${options.baselineDir} (for perfgate trends); the baseline stays the previous one\n`
+          : `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision?.save && decision.note ? ` (${decision.note})` : ''}\n`,
       );
     } catch (error) {
       // The verdict is printed already; a save that failed must not change it.
@@ -224,6 +284,7 @@ export async function runMergeCommand(
   io: CliIo,
   options: { inputPaths: string[]; outputPath: string },
 ): Promise<number> {
+  await checkOutputPath(options.outputPath, '-o');
   const shards: { path: string; results: Results }[] = [];
   for (const path of options.inputPaths)
     shards.push({ path, results: parseResultsFile(await readInputFile(path, 'merge'), path) });
@@ -233,6 +294,15 @@ export async function runMergeCommand(
   io.stderr.write(
     `perfgate: merged ${pluralize(shards.length, 'shard')} (${formatCount(merged.scenarios.length)} scenarios) into ${options.outputPath}\n`,
   );
+  // The merge carries what its shards were: say so here, not first at the compare that refuses it.
+  if (merged.serviceExit)
+    io.stderr.write(
+      `perfgate: warning: a shard's service died while its load ran (${summarizeServiceExit(merged.serviceExit)}); the merge keeps that, so it is never compared\n`,
+    );
+  if (merged.interrupted)
+    io.stderr.write(
+      'perfgate: warning: a shard was interrupted before its end; the merge is too, so it is never compared\n',
+    );
   return 0;
 }
 
@@ -243,12 +313,7 @@ function reportInterrupted(io: CliIo, outputPath: string | undefined): number {
   return INTERRUPTED_EXIT_CODE;
 }
 
-async function runLoad(
-  io: CliIo,
-  configPath: string,
-  logDir: string,
-  extra: { shard?: Shard; baseDir?: string; seed?: number } = {},
-) {
+async function runLoad(io: CliIo, configPath: string, logDir: string, extra: LoadChoices = {}) {
   return runLoadTest({
     signal: io.signal,
     configPath,
@@ -257,9 +322,12 @@ async function runLoad(
     logDir,
     progressStream: io.stderr,
     env: io.env,
-    git: io.env.GITHUB_SHA ? { commit: io.env.GITHUB_SHA, ref: io.env.GITHUB_REF } : undefined,
+    git: await readProvenance(io.env, dirname(resolve(configPath))),
     shard: extra.shard,
+    ...(extra.split ? { split: extra.split } : {}),
+    ...(extra.startAtMs === undefined ? {} : { startAtMs: extra.startAtMs, startAtSource: '--start-at' }),
     ...(extra.baseDir === undefined ? {} : { baseDir: extra.baseDir, baseDirSource: '--base-dir' }),
+    ...(extra.baseRef === undefined ? {} : { baseRef: extra.baseRef, baseRefSource: '--base-ref' }),
     ...(extra.seed === undefined ? {} : { seed: extra.seed }),
     onNote: (message) => io.stderr.write(`perfgate: A/B: ${message}\n`),
   });
@@ -308,6 +376,10 @@ async function readInputFile(path: string, flag: string): Promise<string> {
 
 /** A run stopped early measured a different, shorter load: comparing it would judge the stop. */
 function refuseInterrupted(results: Results, path: string, flag: string): void {
+  if (results.serviceExit)
+    throw new InputFileError(
+      `${flag} ${path}: a service of this run died while the load ran (${summarizeServiceExit(results.serviceExit)}); perfgate never compares such a run: run the load test again and pass that results file`,
+    );
   if (!results.interrupted) return;
   throw new InputFileError(
     `${flag} ${path}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`,
@@ -333,6 +405,5 @@ function parseResultsFile(text: string, path: string): Results {
 }
 
 async function writeJsonFile(path: string, value: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
+  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, '-o');
 }

@@ -7,6 +7,7 @@ import { interruptOnSignals } from '../adapters/signals.js';
 import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
 import { closestMatch } from '../core/closest-match.js';
 import { parseSaveMode } from '../core/save-policy.js';
+import { parseSplitChoice } from '../core/split/start-at.js';
 import {
   DEFAULT_CONFIG_PATH,
   DEFAULT_GATE_OUTPUT,
@@ -20,6 +21,8 @@ import {
 } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
 import { runReportCommand } from './report-impl.js';
+import { runTrendsCommand } from './trends-impl.js';
+import { baseRef, parseSeed, parseTrendsFailOn, required, stringValue, type Values } from './cli-values.js';
 
 interface OptionHelp {
   type: 'string' | 'boolean';
@@ -28,8 +31,6 @@ interface OptionHelp {
   value?: string;
   help: string;
 }
-
-type Values = Record<string, string | boolean | undefined>;
 
 export interface CommandSpec {
   name: string;
@@ -47,7 +48,7 @@ const EXIT_CODES = [
   '  0    pass',
   '  1    the gate failed: a regression or a breached threshold (see --fail-on)',
   '  2    bad usage, config or input file (nothing was run)',
-  '  3    could not run: a service did not boot, or an internal error',
+  '  3    could not run: a service did not boot or died during the load (no verdict), or an internal error',
   '  130  interrupted (Ctrl-C or SIGTERM): the results file holds what was measured; not compared, not saved',
 ].join('\n');
 
@@ -85,26 +86,12 @@ const LOAD: Record<string, OptionHelp> = {
     value: 'DIR',
     help: "A/B mode: the PR's base checkout; its services run beside the head's, each on its own ${port}, and the two are compared pair by pair",
   },
+  'base-ref': {
+    type: 'string',
+    value: 'REF',
+    help: "A/B mode: a commit (HEAD~1, main, a SHA) perfgate checks out itself as a temporary git worktree, runs the config's setup in, and compares the work tree with (none: off)",
+  },
 };
-
-function stringValue(values: Values, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function required(values: Values, name: string, flag: string, example: string): string {
-  const value = stringValue(values, name);
-  if (value === undefined || value === '') throw new ConfigError(`${flag} is required, like ${example}`);
-  return value;
-}
-
-function parseSeed(values: Values): number | undefined {
-  const raw = stringValue(values, 'seed');
-  if (raw === undefined) return undefined;
-  const seed = Number(raw);
-  if (!Number.isInteger(seed)) throw new ConfigError(`--seed: "${raw}" is not an integer; use a whole number like 42`);
-  return seed;
-}
 
 function reporting(values: Values) {
   return {
@@ -118,14 +105,27 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'run',
     summary: 'run the scenarios and write the results; thresholds decide the exit code',
-    usage: ['[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4] [--base-dir ../base] [--seed N]'],
+    usage: [
+      '[-c perfgate.yml] [-o results.json] [--log-dir DIR] [--shard 1/4] [--base-ref HEAD~1 | --base-dir ../base] [--seed N]',
+      '--shard 2/3 --split load --start-at 2026-12-02T07:30:00Z …   every scenario at 1/3 of the load, from a common start',
+    ],
     options: {
       ...CONFIG,
       output: { type: 'string', short: 'o', value: 'FILE', help: 'the results file (default results.json)' },
       shard: {
         type: 'string',
         value: 'I/N',
-        help: 'run only the I-th of N shards of the scenarios (merge them with perfgate merge)',
+        help: 'run only the I-th of N shards of the scenarios, or with --split load of the load (merge them with perfgate merge)',
+      },
+      split: {
+        type: 'string',
+        value: 'HOW',
+        help: 'with --shard: scenarios (default: each shard runs some scenarios) or load (each runs every scenario with 1/N of the rates and VUs)',
+      },
+      'start-at': {
+        type: 'string',
+        value: 'T',
+        help: 'start barrier, epoch ms or ISO 8601: boot, then wait until T to start the first warm-up (refused when T passed more than that warm-up ago)',
       },
       ...LOAD,
       seed: { type: 'string', value: 'N', help: "A/B mode: seed of the pairs' order, for a repeatable schedule" },
@@ -137,7 +137,9 @@ export const COMMANDS: CommandSpec[] = [
         outputPath: stringValue(values, 'output') ?? 'results.json',
         logDir: stringValue(values, 'log-dir') ?? '.perfgate/logs',
         shard: values.shard === undefined ? undefined : parseShard(String(values.shard), '--shard'),
+        ...parseSplitChoice(stringValue(values, 'split'), stringValue(values, 'start-at'), values.shard !== undefined),
         ...(stringValue(values, 'base-dir') ? { baseDir: stringValue(values, 'base-dir') } : {}),
+        ...baseRef(values),
         seed: parseSeed(values),
       }),
   },
@@ -159,7 +161,7 @@ export const COMMANDS: CommandSpec[] = [
         type: 'string',
         short: 'c',
         value: 'FILE',
-        help: 'the config, for its thresholds and compare rules (default: none)',
+        help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`,
       },
       ...REPORTING,
     },
@@ -176,7 +178,8 @@ export const COMMANDS: CommandSpec[] = [
     summary: 'run, compare with the stored baseline, print the verdict (and save with --save)',
     usage: [
       '[-c perfgate.yml] [--baseline-dir .perfgate] [-o results.json] [--save [always]] [--format …] [--fail-on …]',
-      '[-c perfgate.yml] --base-dir ../base [--seed 42] …   A/B: run the base checkout beside the head, compare pairwise',
+      '[-c perfgate.yml] --base-ref main [--seed 42] …   A/B: check main out, run it beside the work tree, compare pairwise',
+      '[-c perfgate.yml] --base-dir ../base [--seed 42] …   A/B: run a base you checked out beside the head',
     ],
     options: {
       ...CONFIG,
@@ -202,6 +205,7 @@ export const COMMANDS: CommandSpec[] = [
           : { save: parseSaveMode(stringValue(values, 'save') ?? 'pass', '--save') }),
         ...reporting(values),
         ...(stringValue(values, 'base-dir') ? { baseDir: stringValue(values, 'base-dir') } : {}),
+        ...baseRef(values),
       }),
   },
   {
@@ -247,7 +251,7 @@ export const COMMANDS: CommandSpec[] = [
         type: 'string',
         short: 'c',
         value: 'FILE',
-        help: 'the config, for its thresholds and compare rules (default: none)',
+        help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`,
       },
       format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack or json' },
       'fail-on': REPORTING['fail-on']!,
@@ -259,6 +263,44 @@ export const COMMANDS: CommandSpec[] = [
         configPath: stringValue(values, 'config'),
         format: parseReportFormat(stringValue(values, 'format') ?? 'markdown'),
         failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
+      }),
+  },
+  {
+    name: 'trends',
+    summary: 'find the commits where a metric changed level, over the stored runs (docs/trends.md)',
+    usage: [
+      '[-c perfgate.yml] [--baseline-dir .perfgate] [--format text|markdown|slack|json] [--fail-on regression|never]',
+      'results-1.json results-2.json … [--format …]   # results files or saved baselines instead of the store',
+    ],
+    positionals: true,
+    options: {
+      ...CONFIG,
+      'baseline-dir': {
+        type: 'string',
+        value: 'DIR',
+        help: "where perfgate gate saves baselines (default .perfgate); the newest one's stored runs are read",
+      },
+      format: {
+        type: 'string',
+        value: 'FORMAT',
+        help: 'text (default), markdown, slack (nothing when nothing changed) or json',
+      },
+      'fail-on': {
+        type: 'string',
+        value: 'WHAT',
+        help: 'regression: exit 1 while a change point made a metric worse and has not recovered; never (default)',
+      },
+    },
+    run: (values, positionals, io) =>
+      runTrendsCommand(io, {
+        configPath: stringValue(values, 'config') ?? DEFAULT_CONFIG_PATH,
+        configDefaulted: stringValue(values, 'config') === undefined,
+        ...(stringValue(values, 'baseline-dir') === undefined
+          ? {}
+          : { baselineDir: stringValue(values, 'baseline-dir') }),
+        files: positionals,
+        format: parseReportFormat(stringValue(values, 'format') ?? 'text'),
+        failOn: parseTrendsFailOn(stringValue(values, 'fail-on') ?? 'never'),
       }),
   },
 ];

@@ -10,11 +10,11 @@ import { MAX_RESULTS_BYTES, readResultsText } from '../core/results/read.js';
 import type { FailOn, ReportFormat } from '../core/options.js';
 import type { Config } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
-import { judgeRun, type BaselineLookup } from '../core/gate.js';
+import { judgeRun, summarizeServiceExit, type BaselineLookup } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
 import { loadConfig } from '../adapters/config-file.js';
-import { renderReport, type CliIo } from './cli-impl.js';
+import { comparisonConfigPath, renderReport, type CliIo } from './cli-impl.js';
 
 /** Larger results files than this are refused: a real one is far smaller (histograms are compressed). */
 export const maxResultsBytes = MAX_RESULTS_BYTES;
@@ -26,7 +26,18 @@ export const maxResultsBytes = MAX_RESULTS_BYTES;
  */
 export function parseUntrustedResults(text: string, source: string): Results {
   const read = readResultsText(text, 'untrusted');
-  if ('results' in read) return read.results;
+  if ('results' in read) {
+    // As compare does: a partial measurement is never judged, and a report would be one.
+    if (read.results.serviceExit)
+      throw new InputFileError(
+        `${source}: a service of this run died while the load ran (${summarizeServiceExit(read.results.serviceExit)}); perfgate never reports on such a run: run the load test again and upload that results file`,
+      );
+    if (read.results.interrupted)
+      throw new InputFileError(
+        `${source}: this run was interrupted before the end, so it holds a partial measurement that perfgate never reports on; run the load test to the end and upload that results file`,
+      );
+    return read.results;
+  }
   const { problem } = read;
   switch (problem.kind) {
     case 'too-large':
@@ -92,8 +103,9 @@ export async function runReportCommand(
   options: { currentPath: string; baselinePath?: string; configPath?: string; format: ReportFormat; failOn: FailOn },
 ): Promise<number> {
   const current = await readUntrustedResults(options.currentPath, '--current');
-  const config: Pick<Config, 'thresholds' | 'compare'> = options.configPath
-    ? (await loadConfig(options.configPath)).config
+  const configPath = await comparisonConfigPath(io, options.configPath);
+  const config: Pick<Config, 'thresholds' | 'compare'> = configPath
+    ? (await loadConfig(configPath)).config
     : { thresholds: {}, compare: defaultCompareConfig() };
   let baseline: BaselineLookup = { kind: 'missing', detail: 'no --baseline was given' };
   if (options.baselinePath) {

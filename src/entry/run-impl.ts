@@ -3,13 +3,16 @@
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { AbInfo, Results, ScenarioResult, ServiceUsage } from '../core/types/results.js';
-import type { Config } from '../core/types/config.js';
+import type { AbInfo, Provenance, Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
+import type { Config, ScenarioConfig } from '../core/types/config.js';
 import type { ServiceStatus } from '../adapters/services.js';
 import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';
 import { DEFAULT_AB_SCHEDULE } from '../core/config/defaults.js';
 import { findConfigWarnings } from '../core/config/index.js';
+import { findAbProblems } from '../core/config/ab.js';
+import { summarizeServiceExit } from '../core/gate.js';
+import { formatPath } from '../core/paths.js';
 import { ConfigError, InterruptedError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
@@ -22,10 +25,15 @@ import { createProgressReporter, describeServiceStatus, describeScenarioStart } 
 import type { PairOrder, RunTarget } from '../engine/run-scenario.js';
 import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-scenario.js';
 import type { BootedVariants } from './ab-setup.js';
-import { bootVariants, planAb } from './ab-setup.js';
-import { runCapacity } from '../engine/run-capacity.js';
+import { bootVariants, planAb, SETUP_FAILURE, setupVariants } from './ab-setup.js';
+import { prepareBaseRef } from './base-ref.js';
+import { runSetup } from '../adapters/setup.js';
+import { runCapacityVariants } from '../engine/run-capacity.js';
 import { thresholdsForScenario } from '../core/capacity/search.js';
 import { TOOL_VERSION } from './version.js';
+import { splitRows, splitScenario, type ShardSplit } from '../core/split/index.js';
+import { checkStartAt } from '../core/split/start-at.js';
+import { waitUntil } from '../adapters/wait-until.js';
 
 export interface LoadTestOptions {
   configPath: string;
@@ -36,11 +44,24 @@ export interface LoadTestOptions {
   logDir: string;
   progressStream: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
-  git?: { commit?: string; ref?: string };
+  git?: Provenance;
   shard?: Shard;
+  /** With a shard: split the scenarios (default) or every scenario's load. */
+  split?: ShardSplit;
+  /** Start barrier (epoch ms): after the boot, wait for it before the first warm-up. */
+  startAtMs?: number;
+  /** How the user named it, for messages (--start-at, start-at). */
+  startAtSource?: string;
   signal?: AbortSignal;
   /** Called before each scenario starts, e.g. to open a log group. */
   onScenarioStart?: (name: string) => void;
+  /** A/B mode: a commit perfgate checks out itself as the base (the CLI's --base-ref, the action's base-ref input). */
+  baseRef?: string;
+  /** How the user named it, for messages. */
+  baseRefSource?: string;
+  /** The base ref is the action's default (the PR's base), not one the user named: a config that
+   * cannot run A/B is then judged in stored mode, with a note, rather than refused. */
+  baseRefIsDefault?: boolean;
   /** A/B mode: the base checkout (the CLI's --base-dir, the action's base-dir input). */
   baseDir?: string;
   /** How the user named it, for messages. */
@@ -65,10 +86,63 @@ export interface LoadTestOutcome {
 }
 
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOutcome> {
+  if (options.baseRef === undefined) return runLoaded(options);
+  if (options.baseRefIsDefault) {
+    // A/B by default, where the config can drive two variants: one against a staging target (no
+    // services: to boot twice, a fixed port) is judged in stored mode, as it was before A/B.
+    const { config } = await loadConfig(options.configPath, { source: options.configSource });
+    const problems = findAbProblems(config);
+    if (problems.length > 0) {
+      const { baseRef: _baseRef, ...stored } = options;
+      (options.onMissingBase ?? options.onWarning)(
+        `A/B is the default on a pull request, but ${options.configPath} cannot drive two variants at once (${problems.map((problem) => `${formatPath(problem.path)}: ${problem.detail.split(';')[0]}`).join('; ')}), so this run is compared with the stored baseline; set base-ref: none to say so, or give the config services: and \${port} for A/B (docs/action.md)`,
+      );
+      return runLoaded(stored);
+    }
+  }
+  if (options.baseDir !== undefined) {
+    throw new ConfigError(
+      `${options.baseRefSource ?? '--base-ref'} ${options.baseRef} and ${options.baseDirSource ?? '--base-dir'} ${options.baseDir} both name a base; pass one of them`,
+    );
+  }
+  const configDir = path.dirname(path.resolve(options.configPath));
+  const prepared = await prepareBaseRef({
+    ref: options.baseRef,
+    source: options.baseRefSource ?? '--base-ref',
+    configDir,
+  });
+  try {
+    for (const note of prepared.notes) options.onNote?.(note);
+    return await runLoaded({
+      ...options,
+      baseDir: prepared.worktree.path,
+      baseDirSource: `${options.baseRefSource ?? '--base-ref'} ${options.baseRef}`,
+      headRoot: prepared.headRoot,
+      baseGit: { ...prepared.baseGit, ...options.baseGit, commit: prepared.baseGit.commit },
+    });
+  } finally {
+    await prepared.worktree.remove();
+  }
+}
+
+async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
   const { config, configHash, baseDir } = await loadConfig(options.configPath, { source: options.configSource });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
   const rowsByScenario = await loadScenarioRows(config, baseDir);
-  const scenarios = selectShard(config.scenarios, options.shard);
+  const loadShard = options.split === 'load' ? options.shard : undefined;
+  // Every scenario's share is checked before anything boots: a load that cannot be split is a
+  // config error (exit 2), found on every shard alike.
+  if (loadShard) for (const scenario of config.scenarios) splitScenario(scenario, loadShard);
+  const forShard = (scenario: ScenarioConfig): ScenarioConfig =>
+    loadShard ? splitScenario(scenario, loadShard) : scenario;
+  const rowsFor = (name: string) => {
+    const rows = rowsByScenario.get(name);
+    return rows && loadShard ? splitRows(name, rows, loadShard) : rows;
+  };
+  const scenarios = loadShard ? config.scenarios : selectShard(config.scenarios, options.shard);
+  const startAtSource = options.startAtSource ?? '--start-at';
+  const firstWarmupMs = scenarios[0]?.warmupMs ?? 0;
+  if (options.startAtMs !== undefined) checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
   if (scenarios.length === 0 && options.shard) {
     throw new ConfigError(
       `shard: "${options.shard.index}/${options.shard.count}" selects no scenario, since the config has ${config.scenarios.length}; use at most ${config.scenarios.length} shards`,
@@ -82,7 +156,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   // none: the run is judged and saved as the stored baseline that PRs fall back to.
   if (config.compare.mode === 'ab' && options.baseDir === undefined) {
     (options.onMissingBase ?? options.onWarning)(
-      `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (on a PR, pass the base checkout: --base-dir ../base, or the action's base-dir: base)`,
+      `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (name the base: --base-ref main, or the action's base-ref input, which on pull_request is the PR's base SHA unless set to none)`,
     );
   }
   const ab =
@@ -110,8 +184,17 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     onNotice: options.onWarning,
   };
   let booted: BootedVariants;
+  let phase: 'setup' | 'boot' = 'setup';
   try {
+    const setupStatus = (line: string): void => status(line);
     if (ab) {
+      const baseSetupFailure = await setupVariants(config.setup ?? [], {
+        head: { configDir: baseDir, logDir: path.join(options.logDir, 'head') },
+        base: { configDir: ab.baseConfigDir, logDir: path.join(options.logDir, 'base') },
+        signal: options.signal,
+        onStatus: setupStatus,
+      });
+      phase = 'boot';
       booted = await bootVariants(
         { services: ab.headConfig.services, options: headOptions },
         {
@@ -123,13 +206,22 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
             onStatus: (update: ServiceStatus) => status(`base: ${describeServiceStatus(update)}`),
           },
         },
+        baseSetupFailure,
       );
       if (booted.baseFailure) {
         options.onNote?.(
-          `the base did not boot (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`,
+          `${booted.baseFailure.service === SETUP_FAILURE ? "the base's setup failed" : 'the base did not boot'} (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`,
         );
       }
     } else {
+      await runSetup(config.setup ?? [], {
+        configDir: baseDir,
+        logDir: path.join(options.logDir, 'head'),
+        variant: 'head',
+        signal: options.signal,
+        onStatus: setupStatus,
+      });
+      phase = 'boot';
       const head = await startServices(headConfig.services, headOptions);
       booted = { head, stop: () => head.stop() };
     }
@@ -137,9 +229,27 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     // Ctrl-C or a cancelled job during the boot: an interruption, not a boot failure (exit 130, not 3).
     if (options.signal?.aborted)
       throw new InterruptedError(
-        'interrupted while the services were booting: nothing was measured; they were stopped',
+        phase === 'setup'
+          ? 'interrupted during the setup: nothing was measured; its processes were stopped'
+          : 'interrupted while the services were booting: nothing was measured; they were stopped',
       );
     throw error;
+  }
+
+  if (options.startAtMs !== undefined) {
+    try {
+      // The boot may have taken the barrier's margin: too late a start is refused as before it.
+      checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
+      const waitMs = options.startAtMs - Date.now();
+      if (waitMs > 0)
+        status(
+          `waiting ${(waitMs / 1000).toFixed(1)} s for the start barrier (${startAtSource} ${new Date(options.startAtMs).toISOString()})`,
+        );
+      await waitUntil(options.startAtMs, options.signal);
+    } catch (error) {
+      await booted.stop();
+      throw error;
+    }
   }
 
   const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
@@ -153,12 +263,28 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
   const scenarioResults: ScenarioResult[] = [];
   const baseResults: ScenarioResult[] = [];
+  let serviceExit: ServiceExit | undefined;
   try {
     for (const [index, chosen] of scenarios.entries()) {
-      if (options.signal?.aborted) break;
-      const scenario = headScenarios.get(chosen.name) ?? chosen;
-      const baseScenario =
-        booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : undefined;
+      if (options.signal?.aborted || serviceExit) break;
+      const scenario = forShard(headScenarios.get(chosen.name) ?? chosen);
+      // A service that dies mid-run turns the rest of the load into refused connections, which
+      // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
+      const died = new AbortController();
+      const lookForExit = (): void => {
+        if (serviceExit) return;
+        const found = findServiceExit(booted);
+        if (!found) return;
+        serviceExit = { ...found, scenario: scenario.name };
+        status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
+        died.abort();
+      };
+      // One that died between two scenarios (or while the start barrier waited) is found before
+      // the next one's load, which would otherwise be blamed.
+      lookForExit();
+      if (serviceExit) break;
+      const baseFound = booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : undefined;
+      const baseScenario = baseFound ? forShard(baseFound) : undefined;
       const targets: RunTarget[] = [{ name: 'head', baseUrl: scenario.baseUrl }];
       if (baseScenario) targets.push({ name: 'base', baseUrl: baseScenario.baseUrl });
       options.onScenarioStart?.(scenario.name);
@@ -167,14 +293,15 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
       const baseSampler = booted.base ? startUsageSampler(booted.base.services) : undefined;
       const machineMeter = startMachineLoadMeter(environment.cpuCount);
       const progress = createProgressReporter(options.progressStream);
+      const watch = setInterval(lookForExit, EXIT_POLL_MS);
       let outcome: Awaited<ReturnType<typeof runScenarioVariants>>;
       let headUsage: ServiceUsage[];
       let baseUsage: ServiceUsage[];
       let machine: ScenarioResult['machine'];
       try {
         const runOptions = {
-          rows: rowsByScenario.get(scenario.name),
-          signal: options.signal,
+          rows: rowsFor(scenario.name),
+          signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
           onProgress: (update: Parameters<typeof progress.update>[0]) => progress.update(update),
           cpuProbe: () => {
             const machine = readMachineCpuSeconds();
@@ -186,17 +313,15 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
               : undefined;
           },
         };
-        // A capacity search runs its levels on the head alone: it is compared with the stored baseline.
+        // A capacity search runs per variant, one after the other (A/B: the base's too).
         outcome =
           scenario.load.executor === 'capacity'
-            ? {
-                results: [
-                  await runCapacity(scenario, {
-                    ...runOptions,
-                    thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name),
-                  }),
-                ],
-              }
+            ? await runCapacityVariants(scenario, {
+                ...runOptions,
+                targets,
+                seed,
+                thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name),
+              })
             : await runScenarioVariants(scenario, {
                 ...runOptions,
                 targets,
@@ -205,6 +330,9 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
                 ...(order ? { order } : {}),
               });
       } finally {
+        clearInterval(watch);
+        // It may have died in the scenario's last moments, between two looks.
+        lookForExit();
         headUsage = headSampler.stop();
         baseUsage = baseSampler?.stop() ?? [];
         // Both variants' services are perfgate's own work, not a neighbour's.
@@ -229,8 +357,18 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     ...(options.git ? { git: options.git } : {}),
     services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
     scenarios: scenarioResults,
-    ...(options.shard ? { shard: { index: options.shard.index, count: options.shard.count } } : {}),
+    ...(options.shard
+      ? {
+          shard: {
+            index: options.shard.index,
+            count: options.shard.count,
+            ...(loadShard ? { split: 'load' as const } : {}),
+            ...(options.startAtMs === undefined ? {} : { startAt: new Date(options.startAtMs).toISOString() }),
+          },
+        }
+      : {}),
     ...(options.signal?.aborted ? { interrupted: true as const } : {}),
+    ...(serviceExit ? { serviceExit } : {}),
   };
   if (ab) {
     const { git: _headCommit, ...shared } = results;
@@ -245,4 +383,14 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     results.ab = info;
   }
   return { config: ab ? { ...config, compare: { ...config.compare, mode: 'ab' } } : config, configHash, results };
+}
+
+/** How often a running scenario looks for a dead service (a flag check; a process scan only after a leader exited). */
+const EXIT_POLL_MS = 200;
+
+function findServiceExit(booted: BootedVariants): Omit<ServiceExit, 'scenario'> | undefined {
+  const head = booted.head.findExited();
+  if (head) return { variant: 'head', ...head };
+  const base = booted.base?.findExited();
+  return base ? { variant: 'base', ...base } : undefined;
 }

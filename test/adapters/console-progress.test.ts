@@ -53,6 +53,16 @@ describe('formatStatus', () => {
     );
   });
 
+  // `measure 7s/5s` read as a miscount: past the plan the line says what was planned.
+  it('says the planned time once the phase runs past it', () => {
+    expect(formatStatus(progress({ elapsedMs: 7_200, plannedMs: 5_000 }))).toMatch(
+      /^\[fetchByKey\] measure 7s, planned 5s {2}/,
+    );
+    expect(formatStatus(progress({ elapsedMs: 5_400, plannedMs: 5_000 }))).toMatch(
+      /^\[fetchByKey\] measure 5s\/5s {2}/,
+    );
+  });
+
   it("says that an A/B run counts both variants and that the target is each one's", () => {
     expect(formatStatus(progress({ variants: 2, completed: 6240, intervalRps: 416, intendedRatePerSec: 208 }))).toBe(
       '[fetchByKey] measure 15s/60s  head+base  6,240 done  416.0/s  p95 12.4 ms  0 ko  0 dropped  target 208.0/s each  3 in flight',

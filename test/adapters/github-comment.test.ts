@@ -74,8 +74,10 @@ describe('upsertComment against the GitHub API fake', () => {
     fake.requests.length = 0;
     const result = await upsertComment(octokit, { ...pr, body: `${marker}\nsecond`, existing: found ?? null });
     expect(result).toMatchObject({ action: 'updated', id: found?.id });
+    // The write, then the one look after it that repairs a racing write and cleans duplicates.
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `PATCH /repos/acme/orders/issues/comments/${found?.id}`,
+      'GET /repos/acme/orders/issues/42/comments',
     ]);
 
     // null says "looked, none there": it creates without listing first, then looks once for a racing duplicate.
@@ -91,7 +93,7 @@ describe('upsertComment against the GitHub API fake', () => {
   it('adds the marker when the body lacks it, so the next run finds the comment', async () => {
     const octokit = client();
     await upsertComment(octokit, { ...pr, body: 'no marker here' });
-    expect(fake.commentsOn('acme', 'orders', 42)[0]?.body).toBe(`no marker here\n\n${marker}`);
+    expect(fake.commentsOn('acme', 'orders', 42)[0]?.body).toBe(`${marker}\nno marker here`);
     const again = await upsertComment(octokit, { ...pr, body: 'no marker here' });
     expect(again.action).toBe('unchanged');
   });
@@ -112,7 +114,8 @@ describe('upsertComment against the GitHub API fake', () => {
     const result = await upsertComment(client(), { ...pr, body: `${marker}\nnew` });
     expect(result).toMatchObject({ action: 'updated', id: mine.id });
     const lists = fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/issues/42/comments'));
-    expect(lists.map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
+    // Listed before the write and once after it.
+    expect(lists.map((r) => r.query.page ?? '1')).toEqual(['1', '2', '1', '2']);
     expect(lists.every((r) => r.query.per_page === '100')).toBe(true);
     expect(fake.commentsOn('acme', 'orders', 42)).toHaveLength(136);
     expect(mine.body).toBe(`${marker}\nnew`);
@@ -225,17 +228,18 @@ describe('upsertComment against the GitHub API fake', () => {
     const older = { headSha: 'aaa111', runOrder: 5001 };
     const newer = { headSha: 'bbb222', runOrder: 6001 };
 
-    it('two runs that both see no comment leave one comment, the oldest, holding the newer head', async () => {
+    it('two runs of one head that both see no comment leave one comment, the oldest, holding the later run', async () => {
       fake.setPullHead('acme', 'orders', 42, newer.headSha);
       fake.listBarrier = 2; // both list before either creates
+      const later = { ...newer, runOrder: newer.runOrder + 1 };
       const [a, b] = await Promise.all([
-        upsertComment(client(), { ...pr, body: `${marker}\nreport of the newer head`, stamp: newer }),
-        upsertComment(client(), { ...pr, body: `${marker}\nreport of the older head`, stamp: older }),
+        upsertComment(client(), { ...pr, body: `${marker}\nreport of the later run`, stamp: later }),
+        upsertComment(client(), { ...pr, body: `${marker}\nreport of the earlier run`, stamp: newer }),
       ]);
       const comments = fake.commentsOn('acme', 'orders', 42);
       expect(comments).toHaveLength(1);
-      expect(comments[0]!.body).toContain('report of the newer head');
-      expect(readStamp(comments[0]!.body)).toEqual(newer);
+      expect(comments[0]!.body).toContain('report of the later run');
+      expect(readStamp(comments[0]!.body)).toEqual(later);
       // Both name the comment that stayed, and both racing creates happened.
       expect(a.id).toBe(comments[0]!.id);
       expect(b.id).toBe(comments[0]!.id);
@@ -274,8 +278,11 @@ describe('upsertComment against the GitHub API fake', () => {
         body: `${marker}\nunstamped`,
         login: actionsLogin,
       });
-      await upsertComment(client(), { ...pr, body: `${marker}\nold`, stamp: older });
-      expect(fake.commentsOn('acme', 'orders', 42)[0]!.body).toContain('\nold');
+      // A run of a head that is no longer the PR's writes nothing.
+      expect((await upsertComment(client(), { ...pr, body: `${marker}\nold`, stamp: older })).action).toBe(
+        'skipped-stale',
+      );
+      expect(fake.commentsOn('acme', 'orders', 42)[0]!.body).toContain('\nunstamped');
       const result = await upsertComment(client(), { ...pr, body: `${marker}\nnew`, stamp: newer });
       expect(result.action).toBe('updated');
       expect(fake.commentsOn('acme', 'orders', 42)[0]!.body).toContain('\nnew');

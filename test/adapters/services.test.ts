@@ -67,6 +67,21 @@ async function expectBootError(promise: Promise<unknown>): Promise<BootError> {
   return error as BootError;
 }
 
+type Exit = ReturnType<RunningServices['findExited']>;
+
+/** Looks for a dead service every 25 ms, at most 400 times: bounded, and never a wall-clock assert. */
+async function waitForExit(
+  services: RunningServices,
+  until: (found: Exit) => boolean = (found) => found !== undefined,
+): Promise<Exit> {
+  let found = services.findExited();
+  for (let look = 0; look < 400 && !until(found); look++) {
+    await sleep(25);
+    found = services.findExited();
+  }
+  return found;
+}
+
 let logDir: string;
 const running: RunningServices[] = [];
 
@@ -127,6 +142,58 @@ describe('startServices', () => {
     expect(groupAlive(services.services[0]!.pid)).toBe(true);
     await services.stop();
     expect(groupAlive(services.services[0]!.pid)).toBe(false);
+  });
+
+  it('finds a service that died after its boot, with how it ended and its log; not one that backgrounded its work', async () => {
+    const services = await startServices(
+      [
+        service({ name: 'crash', run: 'sleep 0.3; echo "out of memory"; exit 3' }),
+        // The shell exits 0 at once; its background job is the service and lives on.
+        service({ name: 'daemon', run: 'sleep 30 & exit 0' }),
+        // A hand-off to a daemon perfgate cannot see (docker compose up -d): no death to report.
+        service({ name: 'handoff', run: 'exit 0' }),
+      ],
+      { baseDir: root, logDir },
+    );
+    running.push(services);
+    expect(services.findExited()).toBeUndefined();
+    const found = await waitForExit(services, (exit) => exit?.service === 'crash');
+    expect(found).toEqual({ service: 'crash', reason: 'exited with code 3', logTail: ['out of memory'] });
+    expect(groupAlive(services.services[0]!.pid)).toBe(false);
+    expect(groupAlive(services.services[1]!.pid)).toBe(true);
+    await services.stop();
+    // perfgate's own stop is no death.
+    expect(services.findExited()).toBeUndefined();
+  });
+
+  it('finds the background work of a daemonising shell once it ends', async () => {
+    const services = await startServices([service({ name: 'bg', run: 'sleep 0.5 & exit 0' })], {
+      baseDir: root,
+      logDir,
+    });
+    running.push(services);
+    const found = await waitForExit(services);
+    expect(found).toMatchObject({
+      service: 'bg',
+      reason: 'stopped: the processes its command left running (it exited 0) are gone',
+    });
+  });
+
+  it("names a leader killed by a signal, and a shell's 128 + N code", async () => {
+    const services = await startServices([service({ name: 'killed', run: 'sleep 0.2; kill -9 $$' })], {
+      baseDir: root,
+      logDir,
+    });
+    running.push(services);
+    let found = await waitForExit(services);
+    expect(found?.reason).toBe('was killed by SIGKILL');
+    const shell = await startServices([service({ name: 'oom', run: `sh -c 'kill -9 $$'; exit $?` })], {
+      baseDir: root,
+      logDir,
+    });
+    running.push(shell);
+    found = await waitForExit(shell);
+    expect(found?.reason).toBe('exited with code 137 (128 + SIGKILL: killed)');
   });
 
   it('SIGKILLs a group that ignores SIGTERM once the grace period is over', async () => {
@@ -197,7 +264,33 @@ describe('startServices', () => {
     expect(error.message).toContain('service "slow" was not ready after 700ms');
     expect(error.message).toContain(`GET http://127.0.0.1:${port}/health`);
     expect(error.logTail).toEqual(['warming up forever']);
+    // What the last probe saw: nothing listens on the port.
+    expect(error.message).toContain('(the last probe: was refused (ECONNREFUSED');
     expect(findProcessesRunning('never-ready.mjs')).toEqual([]);
+  });
+
+  it('stops waiting on a ready check answered by the same 4xx, and says what it saw', async () => {
+    const port = await findFreePort();
+    const error = await expectBootError(
+      startServices(
+        [
+          service({
+            name: 'wrong-path',
+            run: `${node} http-ready.mjs`,
+            cwd: fixtures,
+            env: { PORT: String(port) },
+            // The fixture answers /health; /healthz gets a 404, which waiting will not change.
+            ready: { http: `http://127.0.0.1:${port}/healthz`, timeoutMs: 60_000 },
+          }),
+        ],
+        { baseDir: root, logDir },
+      ),
+    );
+    expect(error.service).toBe('wrong-path');
+    expect(error.message).toContain(`GET http://127.0.0.1:${port}/healthz answered 404 Not Found 3 times in a row`);
+    expect(error.message).toContain('check ready.http');
+    expect(error.message).not.toContain('was not ready after');
+    expect(findProcessesRunning('http-ready.mjs')).toEqual([]);
   });
 
   it('refuses to start when the readiness port already answers', async () => {

@@ -42,6 +42,8 @@ export interface AbScenarioFixture {
   burstSd?: number;
   ownBurstSd?: number;
   gcChancePerSegment?: number;
+  /** The head's own chance of a GC pause per segment (default: gcChancePerSegment): stalls in the head alone. */
+  headGcChancePerSegment?: number;
   gcPauseMs?: number;
   gcShare?: number;
   errorRate?: number;
@@ -118,7 +120,7 @@ function drawSegment(
   rng: Rng,
   fixture: AbScenarioFixture,
   slot: Slot,
-  variant: { scale: number; errorRate: number; achievedShare: number; extraLevel: number },
+  variant: { scale: number; errorRate: number; achievedShare: number; extraLevel: number; gcChance?: number },
 ): Segment {
   const open = OPEN.includes(fixture.executor ?? 'constant-vus');
   const segmentMs = fixture.segmentMs ?? 5000;
@@ -134,7 +136,7 @@ function drawSegment(
   const ko = binomial(rng, count, variant.errorRate);
   const ok = count - ko;
   const latencies = new Float64Array(ok);
-  const gcStart = rng.next() < (fixture.gcChancePerSegment ?? 0.15) ? rng.int(Math.max(1, ok)) : -1;
+  const gcStart = rng.next() < (variant.gcChance ?? fixture.gcChancePerSegment ?? 0.15) ? rng.int(Math.max(1, ok)) : -1;
   const gcLength = Math.ceil(ok * gcShare);
   const window = Math.max(1, Math.ceil(ok / BURSTS));
   let own = 0;
@@ -174,6 +176,7 @@ export function simulatePairs(
     errorRate: fixture.headErrorRate ?? errorRate,
     achievedShare: fixture.headAchievedShare ?? 1,
     extraLevel: 0,
+    ...(fixture.headGcChancePerSegment !== undefined ? { gcChance: fixture.headGcChancePerSegment } : {}),
   };
   // In duet the head's slowdown loads the shared cores, so the base feels a share of it.
   const base = {

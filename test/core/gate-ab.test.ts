@@ -47,4 +47,23 @@ describe('judgeRun with an A/B run', () => {
       'A/B: the base did not boot (service "api": no answer on GET /health within 15 s), so this run is compared with the stored baseline instead.',
     );
   });
+
+  it('falls back to the stored baseline when the base ran none of the head scenarios: 0 pairs is no A/B pass', () => {
+    const current = makeAbResults({
+      seed: 5,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 12, headScale: 3 }],
+    });
+    current.ab!.base.scenarios = current.ab!.base.scenarios.map((scenario) => ({ ...scenario, name: 'renamed' }));
+    const { comparison } = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'nothing saved yet' } });
+    expect(comparison.mode).toBe('thresholds-only');
+    expect(comparison.ab).toBeUndefined();
+    expect(comparison.notes[0]).toBe(
+      "A/B: the base ran none of the head's scenarios (head: api; base: renamed), so nothing could be paired and this run is compared with the stored baseline instead. Give the base's config the same scenario names, or set base-ref: none.",
+    );
+    expect(comparison.notes.join(' ')).not.toMatch(/segment pairs/);
+    // One shared scenario is enough to pair.
+    current.ab!.base.scenarios[0]!.name = 'api';
+    expect(judgeRun({ current, config, baseline: { kind: 'missing', detail: 'x' } }).comparison.mode).toBe('ab');
+  });
 });

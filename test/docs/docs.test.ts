@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Window } from 'happy-dom';
+import { mermaidBlocks, useMermaidParser } from '../mermaid.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBundleDir } from '../bundle.js';
 
@@ -186,21 +186,10 @@ describe('the executor pages', () => {
 });
 
 describe('mermaid blocks in the docs', () => {
-  const window = new Window();
-  let parse: (text: string) => Promise<unknown>;
-  beforeAll(async () => {
-    Object.assign(globalThis, { window, document: window.document });
-    const { default: mermaid } = await import('mermaid');
-    parse = (text) => mermaid.parse(text);
-  });
-  afterAll(async () => {
-    await window.happyDOM.close();
-  });
+  const parse = useMermaidParser();
 
   const files = ['README.md', 'CONTRIBUTING.md', ...walk('docs')];
-  const blocks = files.flatMap((file) =>
-    [...read(file).matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => ({ file, text: m[1]! })),
-  );
+  const blocks = files.flatMap((file) => mermaidBlocks(read(file)).map((text) => ({ file, text })));
 
   it('exist (the architecture picture) and parse', async () => {
     expect(blocks.map((b) => b.file)).toContain('docs/architecture.md');

@@ -64,13 +64,15 @@ describe('closed model', () => {
     expect(result.generator.cpuCores).toBeGreaterThan(0);
   });
 
-  it('shows queueing behind a latch of 1: p99 grows with the VUs', async () => {
+  it('shows queueing behind a latch of 1: latency grows with the VUs', async () => {
     const server = await target({ delayMs: 5, latch: 1 });
     const one = await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 1, durationMs: 600 }));
     const eight = await runScenario(makeScenario(server.url, { executor: 'constant-vus', vus: 8, durationMs: 600 }));
     expect(server.maxConcurrent()).toBe(1);
-    // Eight VUs queue behind one another: each request waits for about seven service times.
-    expect(eight.latencyMs.p99).toBeGreaterThan(3 * one.latencyMs.p99);
+    // Eight VUs queue behind one another: each request waits for about seven service times. Against
+    // the single VU's p50, not its p99: one stall of a busy machine in 600 ms can set that p99.
+    expect(eight.latencyMs.p50).toBeGreaterThan(3 * one.latencyMs.p50);
+    expect(eight.latencyMs.p99).toBeGreaterThan(5 * one.latencyMs.p50);
     expect(eight.latencyMs.p50).toBeGreaterThan(30);
     // Throughput is the latch's, whatever the VUs.
     expect(eight.rps).toBeLessThan(one.rps * 1.5);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createArrivalSchedule, levelAt, piecesFromStages, profileDurationMs } from '../../src/engine/schedule.js';
+import {
+  BATCH,
+  batchDelayMs,
+  createArrivalSchedule,
+  levelAt,
+  piecesFromStages,
+  profileDurationMs,
+} from '../../src/engine/schedule.js';
 
 function drain(pieces: ReturnType<typeof piecesFromStages>): number[] {
   const schedule = createArrivalSchedule(pieces);
@@ -46,5 +53,63 @@ describe('arrival schedule', () => {
 
   it('sends nothing at a rate of zero', () => {
     expect(drain([{ durationMs: 1000, from: 0, to: 0 }])).toEqual([]);
+  });
+});
+
+describe('batched dispatch ticks', () => {
+  /** Drives the schedule as the open model does, on a virtual clock whose timer fires up to
+   * `earlyMs` before it is due (libuv rounds to whole ms of a cached loop time). */
+  function simulate(ratePerSec: number, seconds: number, earlyMs: number) {
+    const schedule = createArrivalSchedule([{ durationMs: seconds * 1000, from: ratePerSec, to: ratePerSec }]);
+    let nextDue = schedule.next();
+    let now = 0;
+    let lastBatch = -Infinity;
+    let ticks = 0;
+    let sent = 0;
+    let earliest = 0;
+    let latest = 0;
+    let step = 0;
+    while (nextDue !== Infinity) {
+      ticks += 1;
+      let any = false;
+      while (nextDue <= now + BATCH.leadMs) {
+        earliest = Math.min(earliest, now - nextDue);
+        latest = Math.max(latest, now - nextDue);
+        sent += 1;
+        any = true;
+        nextDue = schedule.next();
+      }
+      if (any) lastBatch = now;
+      if (nextDue === Infinity) break;
+      // A deterministic spread of early fires in [0, earlyMs).
+      step = (step + 0.37) % 1;
+      now += batchDelayMs(nextDue, lastBatch, now) - step * earlyMs;
+    }
+    return { ticks, sent, earliest, latest };
+  }
+
+  it('sends every request, in a tick per batch period at a high rate', () => {
+    const run = simulate(2000, 10, 0.99);
+    expect(run.sent).toBe(20_000);
+    // One wake-up per batch period (less the timer's early fires) instead of one per 1 ms timer.
+    expect(run.ticks).toBeLessThanOrEqual(10_000 / (BATCH.periodMs - 1) + 1);
+    expect(run.ticks).toBeGreaterThanOrEqual(10_000 / BATCH.periodMs - 1);
+    expect(run.earliest).toBeGreaterThanOrEqual(-BATCH.leadMs);
+    expect(run.latest).toBeLessThanOrEqual(BATCH.periodMs - BATCH.leadMs + 1);
+  });
+
+  it('wakes once per request at a low rate, even when the timer fires early', () => {
+    const run = simulate(200, 10, 0.99);
+    expect(run.sent).toBe(2000);
+    // No second wake-up to catch a request the first one reached a fraction of a ms too soon.
+    expect(run.ticks).toBe(2000);
+    expect(run.earliest).toBeGreaterThanOrEqual(-BATCH.leadMs);
+    expect(run.latest).toBeLessThanOrEqual(1);
+  });
+
+  it('waits at least 1 ms, whole ms, and never past the lead before the next request', () => {
+    expect(batchDelayMs(100, 99, 99.5)).toBe(4);
+    expect(batchDelayMs(10.2, -Infinity, 0)).toBe(10);
+    expect(batchDelayMs(0, -Infinity, 5)).toBe(1);
   });
 });

@@ -4,7 +4,16 @@
 // the processes of both variants.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,7 +53,7 @@ ${scenarios.map((name) => blocks[name]).join('')}`;
 function checkouts(
   name: string,
   head: { delayMs: number; scenarios: string[] },
-  base: { delayMs: number; scenarios: string[]; failWith?: string },
+  base: { delayMs: number; scenarios: string[]; failWith?: string; dieAfter?: number },
   schedule: string,
   durationS = PAIRED_S,
 ) {
@@ -57,7 +66,10 @@ function checkouts(
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, 'server.mjs'),
-      serverSource(spec.delayMs, 'failWith' in spec && spec.failWith ? { failWith: spec.failWith } : {}),
+      serverSource(spec.delayMs, {
+        ...('failWith' in spec && spec.failWith ? { failWith: spec.failWith } : {}),
+        ...('dieAfter' in spec && spec.dieAfter ? { dieAfter: spec.dieAfter } : {}),
+      }),
     );
     writeFileSync(join(dir, 'perfgate.yml'), configText(schedule, spec.scenarios, durationS));
   }
@@ -103,6 +115,12 @@ function gate(cwd: string, extra: string[] = []) {
     // Not JSON: the assertions below show stdout.
   }
   return { code: child.status, stdout: child.stdout, stderr: child.stderr, results, report };
+}
+
+/** The baselines a gate saved in its --baseline-dir .perfgate (logs go to .perfgate/logs/). */
+function savedBaselines(dir: string): string[] {
+  const store = join(dir, '.perfgate');
+  return existsSync(store) ? readdirSync(store).filter((name) => name.endsWith('.json')) : [];
 }
 
 function started(dir: string): { pid: number; port: number }[] {
@@ -191,6 +209,124 @@ describe('perfgate gate --base-dir, when the two differ', () => {
     expect(run.results!.scenarios[0]!.requests.ok).toBeGreaterThan(0);
   }, 120_000);
 
+  // Found in a fault campaign: a base that crashed mid-run hid a +224% p50 regression ("1
+  // improvement (error rate), 4 inconclusive", PASS), and nothing said the base died.
+  it('stops at a base that dies mid-run, names it, and gives no verdict (exit 3)', () => {
+    const dirs = checkouts(
+      'base-dies',
+      { delayMs: 6, scenarios: ['closed', 'open'] },
+      { delayMs: 2, scenarios: ['closed', 'open'], dieAfter: 150 },
+      'duet',
+    );
+    const run = gate(dirs.head);
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain(`the base's service "api" exited with code 1 during scenario closed`);
+    expect(run.stderr).toContain('neither compared nor saved');
+    expect(run.stderr).toContain('fatal: heap out of memory');
+    expect(run.stdout).not.toContain('"verdict"');
+    expect(run.results!.serviceExit).toMatchObject({
+      variant: 'base',
+      service: 'api',
+      scenario: 'closed',
+      reason: 'exited with code 1',
+    });
+    // The run stopped there: the next scenario never ran.
+    expect(run.results!.scenarios.map((scenario) => scenario.name)).toEqual(['closed']);
+    expect(savedBaselines(dirs.head)).toEqual([]);
+    const compare = spawnSync(
+      process.execPath,
+      [cli, 'compare', '--current', 'results.json', '--baseline', 'results.json'],
+      {
+        cwd: dirs.head,
+        encoding: 'utf8',
+      },
+    );
+    expect(compare.status).toBe(2);
+    expect(compare.stderr).toContain('a service of this run died while the load ran');
+    for (const { pid } of [...started(dirs.head), ...started(dirs.base)]) expect(isAlive(pid)).toBe(false);
+  }, 120_000);
+
+  it('stops at a head that dies mid-run in stored mode too', () => {
+    const dirs = checkouts(
+      'head-dies',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+    );
+    writeFileSync(join(dirs.head, 'perf', 'server.mjs'), serverSource(2, { dieAfter: 150 }));
+    const run = spawnSync(
+      process.execPath,
+      [cli, 'gate', '-c', 'perf/perfgate.yml', '--baseline-dir', '.perfgate', '-o', 'results.json', '--save'],
+      { cwd: dirs.head, encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(run.status, run.stderr).toBe(3);
+    expect(run.stderr).toContain(`the head's service "api" exited with code 1 during scenario closed`);
+    expect(savedBaselines(dirs.head)).toEqual([]);
+    const results = JSON.parse(readFileSync(join(dirs.head, 'results.json'), 'utf8')) as Results;
+    expect(results.serviceExit?.variant).toBe('head');
+    expect(findResultsProblem(results)).toBeUndefined();
+    // `perfgate run` gives no threshold verdict over a dead port either; merge says what it carries.
+    const run2 = spawnSync(process.execPath, [cli, 'run', '-c', 'perf/perfgate.yml', '-o', 'run.json'], {
+      cwd: dirs.head,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run2.status, run2.stderr).toBe(3);
+    expect(run2.stderr).toContain(`the head's service "api" exited with code 1`);
+    const merged = spawnSync(process.execPath, [cli, 'merge', 'run.json', '-o', 'merged.json'], {
+      cwd: dirs.head,
+      encoding: 'utf8',
+    });
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stderr).toContain("warning: a shard's service died while its load ran");
+  }, 120_000);
+
+  it('stops a capacity search at a service that dies mid-climb, with no verdict', () => {
+    const dirs = checkouts(
+      'capacity-dies',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+    );
+    // Crashes after 400 requests: in the second or third level of the climb.
+    writeFileSync(join(dirs.head, 'perf', 'server.mjs'), serverSource(2, { dieAfter: 400 }));
+    writeFileSync(
+      join(dirs.head, 'perf', 'perfgate.yml'),
+      `services:
+  - name: api
+    run: node server.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 200ms }
+scenarios:
+  climb:
+    executor: capacity
+    startRate: 100/s
+    maxRate: 3000/s
+    step: { factor: 2 }
+    hold: 3s
+    request: { path: /climb }
+thresholds:
+  climb: ["p(95)<200"]
+`,
+    );
+    const run = spawnSync(
+      process.execPath,
+      [cli, 'gate', '-c', 'perf/perfgate.yml', '--baseline-dir', '.perfgate', '-o', 'results.json'],
+      {
+        cwd: dirs.head,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(run.status, run.stderr).toBe(3);
+    expect(run.stderr).toContain(`the head's service "api" exited with code 1 during scenario climb`);
+    const results = JSON.parse(readFileSync(join(dirs.head, 'results.json'), 'utf8')) as Results;
+    // The search stopped at the death: no bisection against a dead service, no capacity claimed.
+    expect(results.scenarios[0]!.capacity?.limitedBy).toBe('interrupted');
+    expect(results.scenarios[0]!.capacity!.levels.length).toBeLessThanOrEqual(3);
+    expect(savedBaselines(dirs.head)).toEqual([]);
+  }, 120_000);
+
   it('refuses a config with a fixed port, naming the key and the fix', () => {
     const dirs = checkouts(
       'fixed-port',
@@ -208,6 +344,101 @@ describe('perfgate gate --base-dir, when the two differ', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--base-dir asks for an A/B run');
     expect(run.stderr).toContain('scenarios.closed.baseUrl: "http://127.0.0.1:8080" names a fixed port');
+  }, 60_000);
+
+  // Found in a fault campaign: `run: node /abs/head/perf/server.mjs` made the base run the head's
+  // code, an A/A that passed a +216% change without a word.
+  it('refuses a base whose command, folder or data path leads into the head checkout, before booting', () => {
+    const dirs = checkouts(
+      'into-head',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+      1,
+    );
+    const path = join(dirs.head, 'perf', 'perfgate.yml');
+    const server = join(dirs.head, 'perf', 'server.mjs');
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(
+        '    run: node server.mjs\n',
+        `    run: node "${server}" --data=${join(dirs.head, 'perf', 'data')}\n    env: { SEED_FILE: ../../head/perf/seed.json }\n`,
+      ),
+    );
+    const run = gate(dirs.head);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`services[0].run: ${JSON.stringify(server)} is inside the head checkout`);
+    expect(run.stderr).toContain(`services[0].run: ${JSON.stringify(join(dirs.head, 'perf', 'data'))} is inside`);
+    expect(run.stderr).toContain('services[0].env.SEED_FILE: "../../head/perf/seed.json"');
+    expect(run.stderr).toContain('Write them relative to the config');
+    expect(started(dirs.head)).toEqual([]);
+    expect(started(dirs.base)).toEqual([]);
+  }, 60_000);
+
+  it('refuses a base folder that is the head checkout itself', () => {
+    const dirs = checkouts(
+      'same-tree',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+      1,
+    );
+    const run = gate(dirs.head, ['--base-dir', '.']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `--base-dir .: this is the head checkout itself (both are ${realpathSync(dirs.head)})`,
+    );
+    expect(started(dirs.head)).toEqual([]);
+  }, 60_000);
+
+  // The other nesting: the base at the workspace's root and the head inside it (path: pr). Every
+  // head path is inside the base too; a $NAME the shell fills is followed as well.
+  it('refuses a path into a head nested inside the base, through a $NAME the shell fills', () => {
+    const dirs = checkouts(
+      'head-in-base',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+      1,
+    );
+    const head = join(dirs.base, 'pr');
+    renameSync(dirs.head, head);
+    const path = join(head, 'perf', 'perfgate.yml');
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(
+        '    run: node server.mjs\n',
+        `    run: node $PERFGATE_TEST_HEAD/perf/server.mjs\n`,
+      ),
+    );
+    const child = spawnSync(process.execPath, [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-dir', '..'], {
+      cwd: head,
+      encoding: 'utf8',
+      env: { ...process.env, PERFGATE_TEST_HEAD: head },
+      timeout: 60_000,
+    });
+    expect(child.status, child.stderr).toBe(2);
+    expect(child.stderr).toContain(
+      `services[0].run: ${JSON.stringify(join(head, 'perf', 'server.mjs'))} is inside the head checkout`,
+    );
+  }, 60_000);
+
+  // actions/checkout's usual layout puts the base inside the head's workspace (path: base): its
+  // relative paths resolve inside the base, which is no path into the head.
+  it('runs a base checked out inside the head checkout', () => {
+    const dirs = checkouts(
+      'nested',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+      2,
+    );
+    renameSync(dirs.base, join(dirs.head, 'base'));
+    const run = gate(dirs.head, ['--base-dir', 'base']);
+    expect(run.stderr).not.toContain('inside the head checkout');
+    expect(run.code).toBe(0);
+    expect(run.results!.ab!.base.scenarios.map((scenario) => scenario.name)).toEqual(['closed']);
+    expect(started(join(dirs.head, 'base')).length).toBe(1);
   }, 60_000);
 });
 

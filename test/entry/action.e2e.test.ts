@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { startGitHubApiFake, type GitHubApiFake } from '../fakes/github-api.js';
 import { slackBotToken, slackChannel, startSlackFake } from '../fakes/slack.js';
 import {
@@ -11,6 +12,7 @@ import {
   ordersKeys,
   ordersQueries,
   ordersServer,
+  repoRoot,
   quickOrdersConfig,
   slackLines,
   startActionWorld,
@@ -135,8 +137,8 @@ describe('the action, end to end', () => {
     const comments = commentsOn(7);
     expect(comments).toHaveLength(1);
     expect(comments[0]!.id).toBe(before.id);
-    expect(before.body).toMatch(/^## (✅|⚠️) perfgate: no regression/m);
-    expect(comments[0]!.body).toMatch(/^## ❌ perfgate: .*regression/m);
+    expect(before.body).toMatch(/^## (✅|⚠️) perfgate: PASS — no regression/m);
+    expect(comments[0]!.body).toMatch(/^## ❌ perfgate: FAIL — .*regression/m);
     expect(world.slack.delivered.length).toBe(slackBefore + 1);
     const message = JSON.stringify(world.slack.delivered.at(-1)?.blocks);
     expect(message).toContain('<https://github.com/acme/shop/pull/7|PR #7: Cache the order lookups>');
@@ -159,7 +161,9 @@ describe('the action, end to end', () => {
     expect(comment?.sha).toBe(run.sha);
     expect(comment?.body).toMatch(/regression/i);
     expect(comment?.body).toContain('CC: @alice @acme/perf');
-    expect(savedEntries()).toHaveLength(1); // a failed run is no baseline
+    // A failed run is no baseline: it joins the stored runs for trends, and the reference stays the previous run.
+    expect(savedEntries()).toHaveLength(2);
+    expect(run.stdout).toContain('the baseline stays the previous one');
   });
 
   it('a config that cannot be read fails the step with verdict error, and says why in the job summary', async () => {
@@ -289,11 +293,12 @@ describe.concurrent('the action, as GitHub users run it', () => {
       expect(comments).toHaveLength(1);
       expect(comments[0]!.body).toContain(`sha=${newer}`);
       expect(comments[0]!.body).toContain(newer.slice(0, 7));
-      // Both created one (the race happened), and both name the comment that stayed.
+      // The older head's run reads the PR's head before writing and writes nothing (issue 21).
       expect(
         github.requests.filter((r) => r.method === 'POST' && r.path === `/repos/acme/shop/issues/${pr}/comments`),
-      ).toHaveLength(2);
-      expect(runs.map((r) => r.outputs['comment-id'])).toEqual([String(comments[0]!.id), String(comments[0]!.id)]);
+      ).toHaveLength(1);
+      expect(runs[0]!.outputs['comment-id']).toBe(String(comments[0]!.id));
+      expect(runs[1]!.stdout).toContain('PR comment left as it is');
     } finally {
       await github.close();
     }
@@ -356,6 +361,13 @@ describe('the fork-safe flow: a trusted workflow_run job comments with what the 
     expect(body).not.toContain('all good');
     expect(body).not.toContain('@everyone');
     expect(run.outputs['comment-id']).toBe(String(comments[0]!.id));
+    // mode: report sets every output action.yml documents (artifact-id empty: it uploads none).
+    const documented = Object.keys(
+      (parse(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as { outputs: object }).outputs,
+    );
+    expect(Object.keys(run.outputs).sort()).toEqual(documented.sort());
+    expect(['pass', 'fail']).toContain(run.outputs.verdict);
+    expect(run.outputs['report-markdown']).toContain(`<!-- perfgate:${forkConfig} -->`);
   });
 
   it('a forged results.json cannot mention anyone, and a malformed one posts nothing', async () => {

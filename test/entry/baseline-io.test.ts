@@ -3,9 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDirStore } from '../../src/adapters/baseline-store-dir.js';
+import type { BaselineStore } from '../../src/adapters/baseline-store.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
-import { judgeRun } from '../../src/core/gate.js';
-import type { Baseline } from '../../src/core/types/results.js';
+import { judgeRun, type BaselineLookup } from '../../src/core/gate.js';
+import type { Baseline, Results } from '../../src/core/types/results.js';
 import type { Config } from '../../src/core/types/config.js';
 import { lookupBaseline, saveBaseline } from '../../src/entry/baseline-io.js';
 import { renderComparisonText } from '../../src/core/report/text.js';
@@ -21,15 +22,20 @@ function storeAt(dir: string, isoTime: string) {
 async function gateAndSave(dir: string, isoTime: string, seed: number) {
   const store = storeAt(dir, isoTime);
   const results = { ...makeResults({ seed }), configHash: hash };
-  const { comparison, baseline } = judgeRun({ current: results, config, baseline: await lookupBaseline(store) });
+  return judgeAndSave(store, results, await lookupBaseline(store), new Date(isoTime), String(seed));
+}
+
+/** A gate's judgement of `results` against `lookup`, then its save, as `perfgate gate --save` does. */
+async function judgeAndSave(store: BaselineStore, results: Results, lookup: BaselineLookup, now: Date, runId: string) {
+  const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup });
   await saveBaseline(store, {
     results,
     previous: baseline,
     status: comparison.baselineStatus,
     config,
-    runId: String(seed),
+    runId,
     attempt: '1',
-    now: new Date(isoTime),
+    now,
   });
   return comparison;
 }
@@ -42,6 +48,51 @@ describe('saveBaseline', () => {
     const found = await lookupBaseline(storeAt(dir, '2026-01-03T00:00:00Z'));
     expect(found.kind).toBe('found');
     expect(JSON.parse((found as { text: string }).text).history).toHaveLength(1);
+  });
+
+  // Found in a fault campaign: six gates saving to one store at once left the newest baseline's
+  // history with 4 of the 6 runs, each save built on the baseline its gate had read.
+  it('keeps every run of gates that save to one store at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-baseline-io-'));
+    await gateAndSave(dir, '2026-01-01T00:00:00Z', 1);
+    const store = createDirStore(dir, hash);
+    const previous = await lookupBaseline(store);
+    const gates = [2, 3, 4, 5, 6, 7];
+    await Promise.all(
+      gates.map(async (seed) => {
+        const results = { ...makeResults({ seed }), configHash: hash, git: { commit: `c${seed}` } };
+        await judgeAndSave(store, results, previous, new Date(), String(seed));
+      }),
+    );
+    const newest = JSON.parse(((await lookupBaseline(store)) as { text: string }).text) as Baseline;
+    const kept = [newest.results.git?.commit, ...newest.history.map((entry) => entry.commit)];
+    expect(kept.filter((commit) => commit !== undefined && commit.startsWith('c')).sort()).toEqual(
+      gates.map((seed) => `c${seed}`).sort(),
+    );
+    expect(newest.history).toHaveLength(gates.length);
+    expect(readdirSync(dir).filter((name) => name.endsWith('lock'))).toEqual([]);
+  });
+
+  it('refuses to hide a baseline that turned corrupt while this run was judged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-baseline-io-'));
+    await gateAndSave(dir, '2026-01-01T00:00:00Z', 1);
+    const store = createDirStore(dir, hash);
+    const results = { ...makeResults({ seed: 2 }), configHash: hash };
+    const { comparison, baseline } = judgeRun({ current: results, config, baseline: await lookupBaseline(store) });
+    expect(comparison.baselineStatus.kind).toBe('ok');
+    await store.save('{ not json', { runId: 'meanwhile', attempt: '1' });
+    await expect(
+      saveBaseline(store, {
+        results,
+        previous: baseline,
+        status: comparison.baselineStatus,
+        config,
+        runId: '2',
+        attempt: '1',
+        now: new Date(),
+      }),
+    ).rejects.toThrow(/is corrupt .*saving over it would hide it/);
+    expect(readdirSync(dir).filter((name) => name.endsWith('lock'))).toEqual([]);
   });
 
   it('refuses to hide a corrupt stored baseline, and says how to start anew', async () => {

@@ -1,4 +1,5 @@
-// `perfgate compare` refuses interrupted results, whichever side they are on (exit 2, the file named).
+// `perfgate compare` refuses interrupted results, whichever side they are on (exit 2, the file named),
+// and, as `report`, reads ./perfgate.yml without -c when there is one.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { exitCodeFor, InputFileError } from '../../src/core/errors.js';
 import { runCompareCommand } from '../../src/entry/cli-impl.js';
+import { runReportCommand } from '../../src/entry/report-impl.js';
 import { makeResults } from '../core/fixtures.js';
 import { makeAbResults } from '../core/ab-fixtures.js';
 
@@ -124,5 +126,57 @@ describe('perfgate compare with the results of an A/B run', () => {
     expect((error as Error).message).toBe(
       `--baseline is required: ${path} holds no base variant to pair with (it is not from an A/B run, or its base did not boot); name the results or baseline to compare with, like --baseline base.json`,
     );
+  });
+});
+
+describe('perfgate compare and report without -c', () => {
+  const config = (threshold: string): string =>
+    `defaults: { baseUrl: "http://127.0.0.1:8080" }\nscenarios:\n  api: { executor: constant-vus, vus: 1, duration: 12s, request: { path: / } }\nthresholds:\n  api: ["${threshold}"]\n`;
+
+  async function inFolder<T>(folder: string, body: () => Promise<T>): Promise<T> {
+    const before = process.cwd();
+    process.chdir(folder);
+    try {
+      return await body();
+    } finally {
+      process.chdir(before);
+    }
+  }
+
+  it('judges with ./perfgate.yml when there is one, as the other commands do', async () => {
+    const folder = mkdtempSync(join(work, 'with-config-'));
+    writeFileSync(join(folder, 'perfgate.yml'), config('p(95)<0.001'));
+    const baselinePath = write('e.json', complete);
+    const currentPath = write('f.json', makeResults({ seed: 5, scenarios: [fixture] }));
+    const { io: streams, output, errors } = io();
+    const code = await inFolder(folder, () =>
+      runCompareCommand(streams, { baselinePath, currentPath, format: 'text', failOn: 'regression' }),
+    );
+    // The config's threshold is what fails the comparison.
+    expect(code).toBe(1);
+    expect(output()).toContain('✗ p(95)<0.001');
+    expect(errors()).not.toContain('no -c');
+    const report = io();
+    const reportCode = await inFolder(folder, () =>
+      runReportCommand(report.io, { currentPath, format: 'text', failOn: 'regression' }),
+    );
+    expect(reportCode).toBe(1);
+    expect(report.output()).toContain('✗ p(95)<0.001');
+  });
+
+  it('says so on stderr when there is no ./perfgate.yml, and judges without thresholds', async () => {
+    const folder = mkdtempSync(join(work, 'no-config-'));
+    const { io: streams, output, errors } = io();
+    const code = await inFolder(folder, () =>
+      runCompareCommand(streams, {
+        baselinePath: write('g.json', complete),
+        currentPath: write('h.json', makeResults({ seed: 6, scenarios: [fixture] })),
+        format: 'text',
+        failOn: 'regression',
+      }),
+    );
+    expect(code).toBe(0);
+    expect(output()).not.toContain('thresholds:');
+    expect(errors()).toContain('perfgate: note: no -c and no perfgate.yml in');
   });
 });

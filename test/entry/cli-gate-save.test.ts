@@ -70,6 +70,21 @@ function readdirSafe(dir: string): string[] {
 }
 
 describe('perfgate gate --save', () => {
+  it('says, without --save and with no baseline, that the run was not saved and names --save', async () => {
+    const dir = join(work, 'never-saved');
+    const first = await gate(config('p(50)<10000'), dir, undefined);
+    expect(first.code).toBe(0);
+    expect(first.saved).toEqual([]);
+    expect(first.stderr).toContain('this run was not saved as one (no --save)');
+    expect(first.stderr).toContain('run once with --save');
+    // With --save the note is not there, and the next run without it has a baseline: no note either.
+    const saved = await gate(config('p(50)<10000'), dir, 'pass');
+    expect(saved.stderr).not.toContain('no --save');
+    expect(saved.saved.length).toBeGreaterThan(0);
+    const next = await gate(config('p(50)<10000'), dir, undefined);
+    expect(next.stderr).not.toContain('no --save');
+  });
+
   it('does not save a run that failed the gate, and says why and how to accept it', async () => {
     const dir = join(work, 'failed');
     const { code, stderr, saved } = await gate(config('p(50)<0.001'), dir, 'pass');

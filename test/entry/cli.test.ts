@@ -3,7 +3,7 @@
 // against the example service on loopback.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Results } from '../../src/core/types/results.js';
@@ -305,4 +305,30 @@ describe('the package', () => {
       expect(paths).toContain(needed);
     expect(paths.filter((p) => /^(test|bench|src|scripts)\//.test(p))).toEqual([]);
   });
+
+  // The bundles hold every library they use: installing the package pulled 280 packages for none.
+  it('installs with no dependencies, and its CLI runs from the install', () => {
+    const dir = folder('install');
+    const packed = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(packed.status, packed.stderr).toBe(0);
+    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+    writeFileSync(join(dir, 'package.json'), '{ "name": "user-project", "private": true }\n');
+    const installed = spawnSync(
+      'npm',
+      ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, filename)],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(installed.status, installed.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual(['perfgate']);
+    const bin = join(dir, 'node_modules', '.bin', 'perfgate');
+    const version = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+    expect(version.status, version.stderr).toBe(0);
+    expect(version.stdout).toMatch(/\d+\.\d+\.\d+/);
+    // Committed as npm installs it, so that an install from the folder leaves git clean.
+    const index = spawnSync('git', ['ls-files', '--stage', 'dist/cli.js'], { cwd: repoRoot, encoding: 'utf8' });
+    if (index.status === 0 && index.stdout !== '') expect(index.stdout.split(' ')[0]).toBe('100755');
+  }, 120_000);
 });

@@ -5,15 +5,25 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
-/** A server that answers after `delayMs` on env PORT, or one that fails to start with `failWith`. */
-export function serverSource(delayMs: number, options: { failWith?: string } = {}): string {
+/**
+ * A server that answers after `delayMs` on env PORT, or one that fails to start with `failWith`,
+ * or one that crashes (exit 1) once it has answered `dieAfter` load requests.
+ */
+export function serverSource(delayMs: number, options: { failWith?: string; dieAfter?: number } = {}): string {
   return `import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 ${options.failWith ? `console.error(${JSON.stringify(options.failWith)}); process.exit(1);` : ''}
 const port = Number(process.env.PORT);
 mkdirSync('started', { recursive: true });
 writeFileSync('started/' + process.pid, String(port));
-createServer((req, res) => setTimeout(() => res.end('ok'), req.url === '/health' ? 0 : ${delayMs})).listen(port, '127.0.0.1');
+let answered = 0;
+createServer((req, res) => {
+  if (req.url !== '/health' && ++answered > ${options.dieAfter ?? Infinity}) {
+    console.error('fatal: heap out of memory (the test server crashes on purpose)');
+    process.exit(1);
+  }
+  setTimeout(() => res.end('ok'), req.url === '/health' ? 0 : ${delayMs});
+}).listen(port, '127.0.0.1');
 `;
 }
 

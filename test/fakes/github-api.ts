@@ -47,6 +47,16 @@ export interface GitHubApiFake {
    * together, so that racing runs both see the comments as they were before either wrote.
    */
   listBarrier: number;
+  /**
+   * Knob: comment creates and updates are held this long (ms) before they are applied and
+   * answered, so that racing runs' writes overlap and the earliest sent can land last. A function
+   * gets the write's body, so that a test can slow one run's writes more than another's.
+   */
+  writeDelayMs: number | ((method: string, body: string) => number);
+  /** Knob: the comment list shows a comment only this long (ms) after it was created, as github.com's may. */
+  listLagMs: number;
+  /** Knob: the next this many comment writes answer `throttle.status` with `Retry-After: throttle.retryAfterS`. */
+  throttle: { count: number; status: 403 | 429; retryAfterS: number };
   readonly requests: RecordedGitHubRequest[];
   readonly comments: FakeComment[];
   /** Comments on commits (POST /repos/o/r/commits/SHA/comments), oldest first. */
@@ -74,6 +84,7 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
   const commitComments: GitHubApiFake['commitComments'] = [];
   const pullHeads = new Map<string, string>();
   let heldLists: (() => void)[] = [];
+  const createdReal = new Map<number, number>();
   let nextId = 1_000_001;
   let tick = 0;
   let url = '';
@@ -89,6 +100,9 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     graphql: true,
     hang: undefined,
     listBarrier: 0,
+    writeDelayMs: 0,
+    listLagMs: 0,
+    throttle: { count: 0, status: 429, retryAfterS: 1 },
     requests,
     comments,
     commitComments,
@@ -97,6 +111,7 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
       const at = stamp();
       const comment: FakeComment = { id: nextId++, ...input, createdAt: at, updatedAt: at };
       comments.push(comment);
+      createdReal.set(comment.id, performance.now());
       return comment;
     },
     commentsOn: (owner, repo, issueNumber) =>
@@ -117,9 +132,29 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     author_association: c.login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
   });
 
-  const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string, delayed = false): void => {
     const target = new URL(req.url ?? '/', url);
     const method = req.method ?? 'GET';
+    const isCommentWrite =
+      (method === 'POST' && /\/issues\/\d+\/comments$/.test(target.pathname)) ||
+      (method === 'PATCH' && /\/issues\/comments\/\d+$/.test(target.pathname));
+    if (isCommentWrite && !delayed) {
+      if (fake.throttle.count > 0) {
+        fake.throttle.count -= 1;
+        const limited: Record<string, string> = fake.throttle.status === 403 ? { 'x-ratelimit-remaining': '0' } : {};
+        return sendJson(
+          res,
+          fake.throttle.status,
+          { message: fake.throttle.status === 403 ? 'API rate limit exceeded' : 'secondary rate limit' },
+          { 'retry-after': String(fake.throttle.retryAfterS), ...limited },
+        );
+      }
+      const wait = typeof fake.writeDelayMs === 'function' ? fake.writeDelayMs(method, raw) : fake.writeDelayMs;
+      if (wait > 0) {
+        setTimeout(() => handle(req, res, raw, true), wait);
+        return;
+      }
+    }
     const auth = /^(?:token|bearer) (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const login = auth === undefined ? undefined : tokens[auth];
     let body: unknown = undefined;
@@ -169,7 +204,10 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
       if (method === 'GET') {
         const perPage = Math.min(100, Math.max(1, Number(target.searchParams.get('per_page') ?? 30) || 30));
         const page = Math.max(1, Number(target.searchParams.get('page') ?? 1) || 1);
-        const all = fake.commentsOn(owner, repo, issueNumber);
+        const now = performance.now();
+        const all = fake
+          .commentsOn(owner, repo, issueNumber)
+          .filter((c) => now - (createdReal.get(c.id) ?? 0) >= fake.listLagMs);
         const lastPage = Math.max(1, Math.ceil(all.length / perPage));
         const pageUrl = (n: number) => {
           const next = new URL(target.pathname, url);

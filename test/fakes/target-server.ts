@@ -23,6 +23,8 @@ export interface TargetServerOptions {
   status?: number;
   /** Reset (TCP RST) the connection of every request instead of answering. */
   reset?: boolean;
+  /** Every `every`-th request (counted on arrival) is `extraMs` slower to serve: a slow path. */
+  slowEvery?: { every: number; extraMs: number };
 }
 
 export interface TargetServer {
@@ -62,6 +64,7 @@ export async function startTargetServer(options: TargetServerOptions = {}): Prom
   let received = 0;
   let bytesReceived = 0;
   let active = 0;
+  let started = 0;
   let maxConcurrent = 0;
   const startedAt = performance.now();
 
@@ -94,7 +97,9 @@ export async function startTargetServer(options: TargetServerOptions = {}): Prom
     active += 1;
     maxConcurrent = Math.max(maxConcurrent, active);
     const now = performance.now();
-    const doneAt = afterFreeze(afterFreeze(now) + delayMs);
+    const slow = options.slowEvery !== undefined && started % options.slowEvery.every === 0;
+    started += 1;
+    const doneAt = afterFreeze(afterFreeze(now) + delayMs + (slow ? (options.slowEvery?.extraMs ?? 0) : 0));
     later(() => {
       active -= 1;
       if (options.reset) {

@@ -11,7 +11,7 @@ import type { CapacityResult, ScenarioResult } from '../types/results.js';
 import type { CapacitySummary, MetricComparison, Reason } from '../types/comparison.js';
 import { environmentGuard, otherLoadGuard } from '../compare/guards.js';
 import { usableHistory } from '../compare/history.js';
-import { runnerNoise, type Context, type Draft, type PastScenario } from '../compare/shared.js';
+import { onDefaultPrior, runnerNoise, type Context, type Draft, type PastScenario } from '../compare/shared.js';
 
 /** Where a search puts the capacity: [highest level held, lowest level broken], or no upper end. */
 export function capacityInterval(capacity: CapacityResult): { low: number; high: number } {
@@ -164,7 +164,9 @@ export function compareCapacity(
     comparison.reasons.push(...change.reasons);
     guards.push(...change.guards);
     if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
-    draft = { comparison, guards };
+    // Fewer than minHistory past capacities: one number per run against the prior alone (13% false
+    // regressions at 1.5× the prior), so a change is a warning, never a failed gate.
+    draft = { comparison, guards, priorOnly: onDefaultPrior(compare, 'capacity') };
     if (change.test) {
       comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
       if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
@@ -180,5 +182,48 @@ export function compareCapacity(
     'baseline',
   );
   if (busier !== undefined) guards.push(busier);
+  return draft;
+}
+
+/**
+ * Search-to-search sd of ln(capacity) on one runner, a minute apart: bench/capacity/README.md
+ * measured 0.000–0.025 on deterministic targets; twice the larger, since a real service's own
+ * service time varies too.
+ */
+export const AB_CAPACITY_NOISE = 0.05;
+
+/**
+ * A/B mode's capacity test: the head's search against the base's, run in turn on this runner
+ * (src/engine/run-capacity.ts runCapacityVariants), each bracket's own uncertainty plus the
+ * search-to-search noise of one runner. It goes into Holm with the run's other tests and gates:
+ * the runner-to-runner noise that a stored baseline cannot measure is not in it.
+ */
+export function comparePairedCapacity(head: ScenarioResult, base: ScenarioResult, minEffect: number): Draft {
+  const comparison: MetricComparison = {
+    scenario: head.name,
+    metric: 'capacity',
+    baseline: base.capacity?.ratePerSec ?? NaN,
+    current: head.capacity?.ratePerSec ?? NaN,
+    change: NaN,
+    method: 'none',
+    minEffect,
+    verdict: 'inconclusive',
+    reasons: [],
+  };
+  if (!head.capacity || !base.capacity) {
+    return { comparison, guards: [{ kind: 'no-capacity-search', run: head.capacity ? 'base' : 'head' }] };
+  }
+  const change = testCapacityChange(head.capacity, base.capacity, AB_CAPACITY_NOISE);
+  comparison.method = 'bracket';
+  comparison.current = change.current;
+  comparison.baseline = change.baseline;
+  comparison.reasons.push(...change.reasons);
+  if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+  const draft: Draft = { comparison, guards: [...change.guards] };
+  if (change.test) {
+    comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
+    if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
+    draft.power = { standardError: change.test.standardError, df: change.test.df };
+  }
   return draft;
 }

@@ -3,13 +3,22 @@ import { formatConfigDuration, parseRate } from '../duration.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import type { CapacityLoad, CapacityStep, LoadModel } from '../types/config.js';
 import { DEFAULT_CAPACITY_RESOLUTION, DEFAULT_CAPACITY_STEP_FACTOR, MIN_CAPACITY_HOLD_MS } from './search.js';
-import { type Context, type Raw, durationAt, effectAt, isRecord } from '../config/context.js';
+import { type Context, type Raw, checkRate, durationAt, effectAt, isRecord } from '../config/context.js';
+import { MAX_RATE_PER_SEC } from '../config/defaults.js';
+
+/** A larger factor skips the levels a search is for (1e9 ran a 2M/s level at once). */
+export const MAX_CAPACITY_STEP_FACTOR = 10;
 
 export function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): LoadModel | undefined {
   const rate = (key: string): number | undefined => {
     const at = [...path, key];
     const value = ctx.problems.attempt(at, () => parseRate(raw[key], formatPath(at)));
     if (value === 0) ctx.problems.add(at, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
+    // The same cap as every other rate: one load generator sends at most MAX_RATE_PER_SEC.
+    if (value !== undefined && value > MAX_RATE_PER_SEC) {
+      checkRate(ctx, at, value);
+      return undefined;
+    }
     return value !== undefined && value > 0 ? value : undefined;
   };
   const startRatePerSec = rate('startRate');
@@ -35,6 +44,11 @@ export function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): Load
           [...stepPath, 'factor'],
           `${quoteValue(raw.step.factor)} would not climb; use a factor above 1 like 1.5`,
         );
+      else if (!Number.isFinite(raw.step.factor) || raw.step.factor > MAX_CAPACITY_STEP_FACTOR)
+        ctx.problems.add(
+          [...stepPath, 'factor'],
+          `${quoteValue(raw.step.factor)} climbs past every level in one step; use a factor from above 1 to ${MAX_CAPACITY_STEP_FACTOR}, like 1.5`,
+        );
       else step = { kind: 'factor', factor: raw.step.factor };
     } else if (raw.step.increment !== undefined) {
       const at = [...stepPath, 'increment'];
@@ -46,6 +60,7 @@ export function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): Load
           at,
           `${quoteValue((raw.step as Raw).increment)} would not climb; use a rate above 0 like "25/s"`,
         );
+      else if (ratePerSec !== undefined && ratePerSec > MAX_RATE_PER_SEC) checkRate(ctx, at, ratePerSec);
       else if (ratePerSec !== undefined) step = { kind: 'increment', ratePerSec };
     } else if (raw.step.factor === undefined) {
       ctx.problems.add(
@@ -69,7 +84,10 @@ export function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): Load
   let resolution = DEFAULT_CAPACITY_RESOLUTION;
   if (raw.resolution !== undefined) {
     const at = [...path, 'resolution'];
-    const value = effectAt(ctx, at, raw.resolution);
+    const negative =
+      (typeof raw.resolution === 'number' && raw.resolution < 0) ||
+      (typeof raw.resolution === 'string' && raw.resolution.trim().startsWith('-'));
+    const value = negative ? -1 : effectAt(ctx, at, raw.resolution);
     if (value !== undefined && (value <= 0 || value >= 1)) {
       ctx.problems.add(
         at,

@@ -5,7 +5,8 @@ import { markdownTable } from 'markdown-table';
 import type { CapacitySummary } from '../types/comparison.js';
 import type { CapacityLevel, CapacityResult, ScenarioResult } from '../types/results.js';
 import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from '../report/format.js';
-import { renderTextTable } from '../report/markup/text.js';
+import { escapeLogText, renderTextTable } from '../report/markup/text.js';
+import { code, escapeText } from '../report/markup/markdown.js';
 
 /** The levels by rate, each rate once (a retried level shows its last run). */
 export function capacityCurve(capacity: CapacityResult): CapacityLevel[] {
@@ -34,12 +35,18 @@ function failuresCell(level: CapacityLevel): string {
     : failures;
 }
 
+function markdownFailures(cell: string): string {
+  return cell === 'none' ? cell : code(cell);
+}
+
 function statusCell(level: CapacityLevel, plain: boolean): string {
   if (level.held) return plain ? '✓ held' : '✅ held';
   if (level.generatorLimited) return plain ? '⚠ generator' : '⚠️ generator';
   return plain ? '✗ broke' : '❌ broke';
 }
 
+/** `plain` for the terminal; otherwise markdown, where the failures' classes (from a results
+ * file a fork's run may have written) go in a code span like every other untrusted string. */
 function curveRows(capacity: CapacityResult, plain: boolean): string[][] {
   const rows = [['intended', 'achieved', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'failures', 'level']];
   for (const level of capacityCurve(capacity)) {
@@ -50,18 +57,11 @@ function curveRows(capacity: CapacityResult, plain: boolean): string[][] {
       formatMsValue(level.latencyMs.p95),
       formatMsValue(level.latencyMs.p99),
       formatPercent(level.errorRate, 2),
-      failuresCell(level),
+      plain ? escapeLogText(failuresCell(level)) : markdownFailures(failuresCell(level)),
       statusCell(level, plain),
     ]);
   }
   return rows;
-}
-
-function escapeText(text: string): string {
-  return text
-    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`)
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
 }
 
 function chartNumber(value: number): string {
@@ -118,7 +118,8 @@ const BAR_WIDTH = 30;
 export function renderCapacityText(result: ScenarioResult): string[] {
   const capacity = result.capacity;
   if (!capacity) return [];
-  const out = [`  ${describeCapacity(capacity)}`];
+  // Reasons and failure classes may come from an untrusted results file: one line each.
+  const out = [`  ${escapeLogText(describeCapacity(capacity))}`];
   out.push(...renderTextTable(curveRows(capacity, true), [true, true, true, true, true, true, false, false], '    '));
   const curve = capacityCurve(capacity);
   const top = Math.max(1, ...curve.map((level) => level.intendedPerSec));

@@ -4,7 +4,7 @@ import { adjustHolm } from '../stats/holm.js';
 import { minDetectableEffect } from '../stats/variance-model.js';
 import type { MetricName } from '../types/config.js';
 import type { Reason, Verdict } from '../types/comparison.js';
-import { BAD_DIRECTION, magnitudeAsChange, minEffectOnScale, type Draft } from './shared.js';
+import { BAD_DIRECTION, magnitudeAsChange, minEffectOnScale, toChange, type Draft } from './shared.js';
 
 export interface VerdictInput {
   metric: MetricName;
@@ -17,11 +17,12 @@ export interface VerdictInput {
 }
 
 /**
- * Both significance (Holm-adjusted p ≤ α) and size (|change| ≥ minimum effect) make a regression
- * or an improvement; neither makes "no change". Only one of the two is "inconclusive" — except a
- * significant change whose whole interval lies inside ±minimum effect: that change is real but
- * too small to matter, which is "no change" (the config's promise: smaller changes are no change,
- * however significant). Any guard makes the verdict inconclusive whatever the numbers say.
+ * Both significance (Holm-adjusted two-sided p ≤ α) and size (|change| ≥ minimum effect) make a
+ * regression or an improvement. "No change" is an equivalence claim: only when the whole 95%
+ * interval lies inside ±minimum effect (a change that is real but that small is still no change,
+ * the config's promise). Anything else is inconclusive, with the reason: significant but below the
+ * minimum effect, or an interval that reaches past it (the run cannot rule out a change that
+ * counts). Any guard makes the verdict inconclusive whatever the numbers say.
  */
 export function decideVerdict(input: VerdictInput): { verdict: Verdict; reasons: Reason[] } {
   const { metric, change, interval, adjustedPValue, alpha, minEffect, guards } = input;
@@ -34,23 +35,35 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reasons:
   if (significant && large) {
     return { verdict: Math.sign(change) === BAD_DIRECTION[metric] ? 'regression' : 'improvement', reasons: [] };
   }
-  if (!significant && !large) return { verdict: 'no change', reasons: [] };
+  const equivalent = interval !== undefined && interval[0] > -minEffect && interval[1] < minEffect;
+  if (equivalent) {
+    return {
+      verdict: 'no change',
+      reasons: significant ? [{ kind: 'real-but-small', metric, change, adjustedPValue, minEffect }] : [],
+    };
+  }
   if (significant) {
-    if (interval !== undefined && interval[0] > -minEffect && interval[1] < minEffect) {
-      return {
-        verdict: 'no change',
-        reasons: [{ kind: 'real-but-small', metric, change, adjustedPValue, minEffect }],
-      };
-    }
     return {
       verdict: 'inconclusive',
       reasons: [{ kind: 'below-min-effect', metric, change, adjustedPValue, minEffect }],
     };
   }
+  if (large || interval === undefined) {
+    return {
+      verdict: 'inconclusive',
+      reasons: [{ kind: 'not-significant', metric, change, adjustedPValue, alpha }],
+    };
+  }
   return {
     verdict: 'inconclusive',
-    reasons: [{ kind: 'not-significant', metric, change, adjustedPValue, alpha }],
+    reasons: [{ kind: 'interval-past-min-effect', metric, change, interval, adjustedPValue, minEffect }],
   };
+}
+
+/** A one-sided p-value in the observed direction as the two-sided one Holm adjusts: a false claim
+ * in either direction counts against the family's α (one-sided in the observed direction reached 2α). */
+export function twoSided(pValue: number): number {
+  return Math.min(1, 2 * pValue);
 }
 
 /**
@@ -60,10 +73,32 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reasons:
  */
 export function decideRun(drafts: readonly Draft[], alpha: number): void {
   const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
-  const adjusted = adjustHolm(tested.map((draft) => draft.comparison.pValue ?? 1));
+  for (const draft of tested) draft.comparison.pValue = twoSided(draft.comparison.pValue ?? 1);
+  const second = drafts.filter((draft) => draft.wholeRun !== undefined);
+  for (const draft of second) {
+    const whole = draft.wholeRun!;
+    draft.comparison.wholeRun = {
+      change: toChange(draft.comparison.metric, whole.effect),
+      interval: [
+        toChange(draft.comparison.metric, whole.interval[0]),
+        toChange(draft.comparison.metric, whole.interval[1]),
+      ],
+      pValue: twoSided(whole.pValue),
+    };
+  }
+  // One family: every test of the run, the second tests of a metric included.
+  const adjusted = adjustHolm([
+    ...tested.map((draft) => draft.comparison.pValue ?? 1),
+    ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1),
+  ]);
   tested.forEach((draft, i) => {
     const p = adjusted[i];
     if (p !== undefined && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
+  });
+  second.forEach((draft, i) => {
+    const p = adjusted[tested.length + i];
+    if (p !== undefined && Number.isFinite(p) && draft.comparison.wholeRun)
+      draft.comparison.wholeRun.adjustedPValue = p;
   });
   for (const { comparison, power } of drafts) {
     if (power === undefined || !(power.standardError > 0)) continue;
@@ -71,7 +106,7 @@ export function decideRun(drafts: readonly Draft[], alpha: number): void {
       standardError: power.standardError,
       df: power.df,
       alpha,
-      tests: Math.max(1, tested.length),
+      tests: Math.max(1, tested.length + second.length),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect),
     });
     if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
@@ -96,10 +131,52 @@ export function decideRun(drafts: readonly Draft[], alpha: number): void {
     });
     comparison.verdict = decided.verdict;
     comparison.reasons.push(...decided.reasons);
+    if (decided.verdict === 'regression' || decided.verdict === 'improvement') comparison.decidedBy = 'pairs';
+  }
+  for (const { comparison, guards } of second) {
+    const whole = comparison.wholeRun;
+    if (whole === undefined || guards.length > 0) continue;
+    if (comparison.verdict === 'regression' || comparison.verdict === 'improvement') continue;
+    const decided = decideVerdict({
+      metric: comparison.metric,
+      change: whole.change,
+      interval: whole.interval,
+      adjustedPValue: whole.adjustedPValue,
+      alpha,
+      minEffect: comparison.minEffect,
+      guards: [],
+    });
+    if (decided.verdict !== 'regression' && decided.verdict !== 'improvement') continue;
+    comparison.verdict = decided.verdict;
+    comparison.decidedBy = 'whole-run';
+    comparison.reasons = [
+      {
+        kind: 'decided-by-whole-run',
+        metric: comparison.metric,
+        change: whole.change,
+        adjustedPValue: whole.adjustedPValue ?? NaN,
+        pairsChange: comparison.change,
+      },
+    ];
   }
   for (const { comparison, holdNoChange } of drafts) {
     if (holdNoChange === undefined || comparison.verdict !== 'no change') continue;
     comparison.verdict = 'inconclusive';
     comparison.reasons.push(holdNoChange);
+  }
+  // A change judged against the configured runner-noise prior, not a spread measured on this
+  // runner, is reported and warned about but does not fail the gate: the prior is calibrated only
+  // while it is at least the runner's true noise (twice as noisy a runner gave 11% false FAILs).
+  for (const { comparison, priorOnly } of drafts) {
+    if (!priorOnly) continue;
+    if (comparison.verdict !== 'regression' && comparison.verdict !== 'improvement') continue;
+    comparison.reasons.push({
+      kind: 'prior-only',
+      metric: comparison.metric,
+      change: comparison.change,
+      direction: comparison.verdict,
+      adjustedPValue: comparison.adjustedPValue ?? NaN,
+    });
+    comparison.verdict = 'inconclusive';
   }
 }

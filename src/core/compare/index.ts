@@ -151,16 +151,17 @@ export function compareRuns(input: CompareInput): Comparison {
 
   const metrics = drafts.map((draft) => draft.comparison);
   const usedHistory = metrics.some((metric) => metric.method === 'history');
-  const usedBootstrap = metrics.filter((metric) => metric.method === 'bootstrap' && metric.metric !== 'error_rate');
   if (usedHistory) {
     notes.push(
-      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean.`,
+      `Compared with up to ${Math.min(pastRuns.length, MAX_HISTORY_READ)} past baselines on this environment (prediction interval on the log scale); the baseline values shown are their geometric mean. These metrics can fail the gate: their noise was measured on this runner.`,
     );
   }
-  if (usedBootstrap.length > 0) {
+  const priorOnly = metrics.filter((metric) => metric.method === 'bootstrap' || metric.method === 'bracket');
+  if (priorOnly.length > 0) {
     notes.push(
       `${usedHistory ? 'Some metrics have' : 'There is'} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? '' : 's'} on this environment, the history test needs ${compare.minHistory}): ` +
-        `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). The evidence is weaker than with history: see each metric's minimum detectable effect.`,
+        `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). ` +
+        `On the default prior these metrics cannot fail the gate: a change they show is a warning, with its interval and minimum detectable effect; only thresholds (and the error rate) fail. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`,
     );
   }
   if (environmentDiffers) {

@@ -7,11 +7,19 @@
 // latency and rate metric, a plain paired t the error rate; the same pairs serve every
 // metric of a scenario. Holm, the minimum effects, the guards and the decision rule are the stored
 // modes' own.
-import { prepareRun } from '../stats/bootstrap.js';
-import { pairDifferences, pairedTTest, SHARE_SD_FLOOR, trimmedPairedTest, type PairedTest } from '../stats/paired.js';
+import { LATENCY_PERCENTILES, prepareRun, quantileUs } from '../stats/bootstrap.js';
+import {
+  pairDifferences,
+  pairedTTest,
+  SHARE_SD_FLOOR,
+  trimmedPairedTest,
+  wholeRunTest,
+  type PairedTest,
+} from '../stats/paired.js';
 import type { AbInfo, ScenarioResult } from '../types/results.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
+import { comparePairedCapacity } from '../capacity/compare.js';
 import { decideRun } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
 import {
@@ -159,16 +167,28 @@ function compareScenarioPaired(
   notes: string[],
 ): Draft[] {
   const { compare } = input;
+  if (head.capacity || base.capacity) {
+    notes.push(
+      "A capacity scenario is compared on its capacity alone: each variant's capacity was searched on this runner in turn, with the same SLO, and its latencies were measured at the rate its own search found.",
+    );
+    return compare.metrics.includes('capacity')
+      ? [comparePairedCapacity(head, base, minEffectFor(compare, 'capacity', 'ab'))]
+      : [];
+  }
   const pairs = Math.min(head.segments.length, base.segments.length);
   if (head.segments.length !== base.segments.length) {
     notes.push(
       `The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`,
     );
   }
+  const preparedBase = pairs > 0 ? prepareRun(base.segments.slice(0, pairs)) : undefined;
+  const headPrepared = pairs > 0 ? prepareRun(head.segments.slice(0, pairs)) : undefined;
   const diffs =
-    pairs > 0
-      ? pairDifferences(prepareRun(head.segments.slice(0, pairs)), prepareRun(base.segments.slice(0, pairs)))
-      : undefined;
+    preparedBase !== undefined && headPrepared !== undefined ? pairDifferences(headPrepared, preparedBase) : undefined;
+  const baseQuantileMs = (percentile: number): number =>
+    preparedBase === undefined
+      ? NaN
+      : quantileUs(preparedBase, new Float64Array(preparedBase.segments).fill(1), percentile) / 1000;
   const drafts: Draft[] = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
   // In duet the two requests of a pair leave at one intended instant and are timed from it, so a
@@ -179,7 +199,7 @@ function compareScenarioPaired(
   const sharedLag = input.current.ab?.schedule === 'duet' && (head.generator.saturated || base.generator.saturated);
   if (sharedLag) notes.push(sharedLagNote(head, base));
   for (const metric of compare.metrics) {
-    // A capacity search is not paired (its levels run per variant); it is compared with the stored baseline.
+    // Only a capacity scenario has a capacity (above).
     if (metric === 'capacity') continue;
     const minEffect = minEffectFor(compare, metric, 'ab');
     if (metric === 'rps' && isOpen) {
@@ -203,7 +223,6 @@ function compareScenarioPaired(
       add(saturationGuard(head, 'head'));
       add(saturationGuard(base, 'base'));
     }
-    add(populationGuard(metric, head.errorRate, base.errorRate));
     const test =
       diffs === undefined
         ? undefined
@@ -211,18 +230,33 @@ function compareScenarioPaired(
           ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR)
           : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
+    // After the test: the guard weighs the change against what the error move can explain.
+    add(
+      populationGuard(metric, head.errorRate, base.errorRate, {
+        change: draft.comparison.change,
+        quantileMs: baseQuantileMs,
+      }),
+    );
     drafts.push(draft);
     if (metric === 'error_rate' || test === undefined) continue;
-    // What may make a "no change" untrue while a regression stays one: a shared lag dilutes a
-    // change (the delay is in both variants), and the trimmed mean does not see a change that only
-    // a few segments carry, which the whole-run values then show.
+    // A shared lag dilutes a change (the delay is in both variants): a regression stays one, a
+    // "no change" may be a diluted reading.
     if (sharedLag) draft.holdNoChange = { kind: 'shared-lag' };
-    const wholeRun = Math.log(scenarioValue(head, metric)) - Math.log(scenarioValue(base, metric));
-    // Aggregation alone moves the whole-run ratio by a point or so: only a disagreement as large as
-    // a change that counts, and outside the interval, says the pairs missed something.
-    const outside = wholeRun < test.interval[0] || wholeRun > test.interval[1];
-    if (Number.isFinite(wholeRun) && outside && Math.abs(wholeRun - test.effect) >= Math.log1p(minEffect)) {
-      draft.holdNoChange = { kind: 'whole-run-disagrees', change: Math.expm1(wholeRun) };
+    // The whole-run change, tested beside the trimmed mean in the same family: a change that a few
+    // segments carry (stalls in one variant) is left out by the trimmed mean but not by this.
+    const percentile = metric === 'rps' ? undefined : LATENCY_PERCENTILES[metric];
+    const whole =
+      percentile === undefined || headPrepared === undefined || preparedBase === undefined
+        ? undefined
+        : wholeRunTest(headPrepared, preparedBase, percentile);
+    if (whole !== undefined && Number.isFinite(whole.pValue)) {
+      draft.wholeRun = {
+        effect: whole.effect,
+        interval: whole.interval,
+        pValue: whole.pValue,
+        standardError: whole.standardError,
+        df: whole.df,
+      };
     }
   }
   return drafts;

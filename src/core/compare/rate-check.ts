@@ -3,7 +3,14 @@
 import type { ScenarioResult } from '../types/results.js';
 import type { Reason } from '../types/comparison.js';
 import { otherLoadGuard, saturationGuard } from './guards.js';
-import { RATE_SHORTFALL, rateCheckComparison, runnerNoise, type Context, type Draft } from './shared.js';
+import {
+  onDefaultPrior,
+  RATE_SHORTFALL,
+  rateCheckComparison,
+  runnerNoise,
+  type Context,
+  type Draft,
+} from './shared.js';
 import { testTwoRuns } from '../stats/variance-model.js';
 
 export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult): Draft {
@@ -48,5 +55,11 @@ export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioR
   });
   comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+  // Against the prior alone: a warning, not a failed gate (decide.ts).
+  return {
+    comparison,
+    guards,
+    power: { standardError: test.standardError, df: test.df },
+    priorOnly: onDefaultPrior(ctx.input.compare, 'rps'),
+  };
 }

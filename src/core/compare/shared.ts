@@ -54,6 +54,12 @@ export interface Draft {
   /** What the run-level step needs to state the minimum detectable effect once the family size
    * (the number of tests Holm adjusts over) is known: on the effect's scale. */
   power?: { standardError: number; df: number };
+  /** The test's between-run variance is the configured prior (no history): its regression or
+   * improvement is a warning (inconclusive, reason prior-only), never a failed gate. */
+  priorOnly?: boolean;
+  /** A second test of the same metric (A/B: the whole-run change), in the Holm family: it decides
+   * when it calls a regression or an improvement that the first test does not. Effect scale. */
+  wholeRun?: { effect: number; interval: [number, number]; pValue: number; standardError: number; df: number };
 }
 
 export interface Context {
@@ -83,6 +89,12 @@ export function historyValue(entry: HistoryEntry['scenarios'][string], metric: M
 /** The between-run sd the config gives a metric (compare.runnerNoise), else the default prior. */
 export function runnerNoise(compare: CompareConfig, metric: MetricName): number {
   return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
+}
+
+/** Whether a no-history test of the metric rests on the default prior (a warning, never a FAIL)
+ * rather than a runner noise the config sets from a spread measured on its runner. */
+export function onDefaultPrior(compare: CompareConfig, metric: MetricName): boolean {
+  return !(compare.runnerNoiseSet ?? []).includes(metric);
 }
 
 /** A relative minimum effect as a magnitude on the effect's scale, in the metric's bad direction

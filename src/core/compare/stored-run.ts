@@ -5,6 +5,7 @@ import {
   bootstrapTwoRuns,
   effectOf,
   prepareRun,
+  quantileUs,
   type BootstrapEffect,
   type TwoRunBootstrap,
 } from '../stats/bootstrap.js';
@@ -16,6 +17,7 @@ import type { RunContention } from '../contention.js';
 import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import {
   MIN_SEGMENTS,
+  onDefaultPrior,
   runnerNoise,
   scenarioValue,
   toChange,
@@ -75,10 +77,18 @@ export function compareWithStoredRun(
   );
   add(saturationGuard(current, 'current'));
   add(saturationGuard(base, 'baseline'));
-  add(populationGuard(metric, current.errorRate, base.errorRate));
   if (ctx.environmentDiffers)
     add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
+  add(
+    populationGuard(metric, current.errorRate, base.errorRate, {
+      change: draft.comparison.change,
+      quantileMs: (percentile) => {
+        const run = prepareRun(base.segments);
+        return run.segments > 0 ? quantileUs(run, new Float64Array(run.segments).fill(1), percentile) / 1000 : NaN;
+      },
+    }),
+  );
   add(
     contentionGuard({
       comparison: draft.comparison,
@@ -151,5 +161,12 @@ function fromBootstrap(
   comparison.change = toChange(metric, effect.effect);
   comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
+  // The error rate's test rests on its binomial within-run error (the prior only floors it at 0.1
+  // points, and a slower runner does not make errors), so it still gates; timings do not.
+  return {
+    comparison,
+    guards,
+    power: { standardError: test.standardError, df: test.df },
+    priorOnly: metric !== 'error_rate' && onDefaultPrior(compare, metric),
+  };
 }

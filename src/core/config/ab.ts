@@ -36,3 +36,35 @@ export function findAbProblems(
   }
   return found;
 }
+
+/**
+ * The words of a shell command that could name a file, for the A/B check that the base runs only
+ * its own checkout's code: each word with its quotes taken off and `$NAME` / `${NAME}` filled from
+ * `env` (the shell would: `node $GITHUB_WORKSPACE/server.js`), the value of each `--flag=x` or
+ * `NAME=x` word, and each part of a `:`-list (PATH-like lists, `file:///x`, `sqlite:////x`).
+ * Redirection targets are left out: a log written into the head is no code run from it.
+ * Over-inclusive on purpose (`node` is a word): the caller keeps only those that resolve into the
+ * head checkout, which a program name never does.
+ */
+export function commandWords(command: string, env: Readonly<Record<string, string | undefined>> = {}): string[] {
+  const expanded = command.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, braced, bare) => {
+      const value = env[(braced ?? bare) as string];
+      return value === undefined ? whole : value;
+    },
+  );
+  const withoutRedirections = expanded.replace(/\d*>>?&?\s*("[^"]*"|'[^']*'|[^\s"';|&<>()]+)/g, ' ');
+  const words: string[] = [];
+  for (const match of withoutRedirections.matchAll(/"([^"]*)"|'([^']*)'|([^\s"';|&<>()]+)/g)) {
+    const word = match[1] ?? match[2] ?? match[3] ?? '';
+    if (word === '') continue;
+    words.push(word);
+    const equals = word.indexOf('=');
+    const value = equals >= 0 && equals < word.length - 1 ? word.slice(equals + 1) : undefined;
+    if (value !== undefined) words.push(value);
+    const listed = value ?? word;
+    if (listed.includes(':')) words.push(...listed.split(':').filter((part) => part !== ''));
+  }
+  return words;
+}

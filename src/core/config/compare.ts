@@ -52,12 +52,20 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     }
   }
   const runnerNoise = { ...DEFAULT_RUNNER_NOISE };
+  const runnerNoiseSet = new Set<MetricName>();
   if (isRecord(raw.runnerNoise)) {
     const latency = effectAt(ctx, ['compare', 'runnerNoise', 'latency'], raw.runnerNoise.latency);
-    if (latency !== undefined) for (const metric of LATENCY_METRICS) runnerNoise[metric] = latency;
+    if (latency !== undefined)
+      for (const metric of LATENCY_METRICS) {
+        runnerNoise[metric] = latency;
+        runnerNoiseSet.add(metric);
+      }
     for (const metric of METRICS) {
       const value = effectAt(ctx, ['compare', 'runnerNoise', metric], raw.runnerNoise[metric]);
-      if (value !== undefined) runnerNoise[metric] = value;
+      if (value !== undefined) {
+        runnerNoise[metric] = value;
+        runnerNoiseSet.add(metric);
+      }
     }
   }
   const metrics = Array.isArray(raw.metrics)
@@ -83,5 +91,6 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     noiseFloor: effectAt(ctx, ['compare', 'noiseFloor'], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
     runnerNoise,
+    ...(runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {}),
   };
 }

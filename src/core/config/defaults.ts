@@ -1,6 +1,6 @@
 // Every default and limit of perfgate.yml in one place (the JSON Schema mirrors the defaults for
 // editors; docs/config/reference.md is generated from it).
-import type { AbSchedule, MetricName } from '../types/config.js';
+import type { AbSchedule, MetricName, TrendsConfig } from '../types/config.js';
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_WARMUP_MS = 5000;
@@ -15,6 +15,8 @@ export const MIN_SEGMENT_MS = 1000;
 export const TARGET_SEGMENTS = 20;
 export const MAX_AUTO_SEGMENT_MS = 5000;
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
+/** An install and a build on a cold runner: generous, but a hung step still ends. */
+export const DEFAULT_SETUP_TIMEOUT_MS = 10 * 60_000;
 export const DEFAULT_STOP_GRACE_MS = 5000;
 export const DEFAULT_MAX_DURATION_MS = 600_000;
 export const DEFAULT_METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];
@@ -32,6 +34,16 @@ export const DEFAULT_ALPHA = 0.05;
 export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;
 export const DEFAULT_MIN_HISTORY = 5;
+/** trends: the stored runs kept for `perfgate trends`, the shortest level a change point may
+ * start or end, and the significance of each split (strict: a nightly scans hundreds of series). */
+export const DEFAULT_TRENDS_KEEP = 100;
+export const DEFAULT_TRENDS_MIN_SEGMENT = 4;
+export const DEFAULT_TRENDS_ALPHA = 0.001;
+
+/** The trends rules of a config that sets none. */
+export function defaultTrendsConfig(): TrendsConfig {
+  return { keep: DEFAULT_TRENDS_KEEP, minSegment: DEFAULT_TRENDS_MIN_SEGMENT, alpha: DEFAULT_TRENDS_ALPHA };
+}
 export const DEFAULT_AB_SCHEDULE: AbSchedule = 'duet';
 
 /**

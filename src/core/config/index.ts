@@ -8,15 +8,16 @@ import { formatConfigDuration } from '../duration.js';
 import { ConfigError } from '../errors.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { globToRegExp, parseThreshold } from '../thresholds.js';
-import type { Config, ReportConfig, ScenarioConfig, ServiceConfig } from '../types/config.js';
+import type { Config, ReportConfig, ScenarioConfig, ServiceConfig, TrendsConfig } from '../types/config.js';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { findAbProblems } from './ab.js';
+import { findPortConflicts } from '../port.js';
 import { buildCompare } from './compare.js';
 import { type Context, type Raw, isRecord } from './context.js';
-import { DEFAULT_NOISE_FLOOR, RECOMMENDED_MIN_WARMUP_MS } from './defaults.js';
+import { DEFAULT_NOISE_FLOOR, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
 import { buildScenario, checkHeaders } from './scenario.js';
-import { buildService } from './services.js';
+import { buildService, buildSetup } from './services.js';
 
 function buildThresholds(
   ctx: Context,
@@ -106,6 +107,7 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
   }
 
   const config: Config = {
+    setup: buildSetup(ctx, root.setup),
     services,
     scenarios,
     thresholds: buildThresholds(
@@ -117,11 +119,23 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
     report: buildReport(isRecord(root.report) ? root.report : {}),
+    trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
   };
   if (config.compare.mode === 'ab') {
     for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
   }
+  for (const problem of findPortConflicts(config)) problems.add(problem.path, problem.detail);
   return config;
+}
+
+/** The schema has checked the values already; this only fills the defaults. */
+function buildTrends(raw: Raw): TrendsConfig {
+  const defaults = defaultTrendsConfig();
+  return {
+    keep: Number.isInteger(raw.keep) ? (raw.keep as number) : defaults.keep,
+    minSegment: Number.isInteger(raw.minSegment) ? (raw.minSegment as number) : defaults.minSegment,
+    alpha: typeof raw.alpha === 'number' ? raw.alpha : defaults.alpha,
+  };
 }
 
 /** The schema has checked the values already; this only fills the defaults. */

@@ -116,9 +116,12 @@ export function describeSchemaError(error: ErrorObject, root: unknown): ConfigPr
   if (definition === 'duration') return fromParser(() => parseDuration(value, where));
   if (definition === 'rate') return fromParser(() => parseRate(value, where));
   if (definition === 'percent' || definition === 'effect') {
+    // The same shape serves more than minimum effects (capacity's resolution): name the value, not a role.
+    const negative =
+      (typeof value === 'number' && value < 0) || (typeof value === 'string' && value.trim().startsWith('-'));
     return problem(
       path,
-      `${quoteValue(value)} is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05`,
+      `${quoteValue(value)} is ${negative ? 'negative' : 'not a share'}; use a percentage from 0 to 100% like "5%" or a fraction from 0 to 1 like 0.05`,
     );
   }
   if (definition === 'threshold' && typeof value === 'string') return fromParser(() => parseThreshold(value, where));
@@ -144,6 +147,8 @@ export function describeSchemaError(error: ErrorObject, root: unknown): ConfigPr
       return problem([...path, key], `missing required key${description ? `: ${firstSentence(description)}` : ''}`);
     }
     case 'type':
+      if (typeof value === 'number' && !Number.isFinite(value))
+        return problem(path, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
       return problem(path, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);

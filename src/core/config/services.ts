@@ -1,9 +1,9 @@
 // services: → ServiceConfig (command, env, readiness check).
 import { quoteValue, type PathKey } from '../paths.js';
 import { fillPort, hasPortPlaceholder, PORT_STAND_IN } from '../port.js';
-import type { ServiceConfig } from '../types/config.js';
+import type { ServiceConfig, SetupStep } from '../types/config.js';
 import { type Context, type Raw, durationAt, isRecord, stringMap } from './context.js';
-import { DEFAULT_READY_TIMEOUT_MS, DEFAULT_STOP_GRACE_MS } from './defaults.js';
+import { DEFAULT_READY_TIMEOUT_MS, DEFAULT_SETUP_TIMEOUT_MS, DEFAULT_STOP_GRACE_MS } from './defaults.js';
 import { REFUSED_HOST, canonicalHost, checkTargetUrl, isHostAllowed, isLoopbackHost } from './hosts.js';
 
 export function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
@@ -59,4 +59,22 @@ export function buildService(ctx: Context, raw: Raw, index: number): ServiceConf
     service.ready = ready;
   }
   return service;
+}
+
+/** setup: → SetupStep[]; the schema has checked the shapes. */
+export function buildSetup(ctx: Context, raw: unknown): SetupStep[] {
+  if (!Array.isArray(raw)) return [];
+  const steps: SetupStep[] = [];
+  raw.forEach((item: unknown, i) => {
+    if (typeof item === 'string') {
+      steps.push({ run: item, timeoutMs: DEFAULT_SETUP_TIMEOUT_MS });
+      return;
+    }
+    if (!isRecord(item) || typeof item.run !== 'string') return;
+    const path: PathKey[] = ['setup', i, 'timeout'];
+    const timeoutMs = durationAt(ctx, path, item.timeout, DEFAULT_SETUP_TIMEOUT_MS);
+    if (timeoutMs <= 0) ctx.problems.add(path, `${quoteValue(item.timeout)} is too short; use at least "1s"`);
+    steps.push({ run: item.run, timeoutMs, ...(typeof item.cwd === 'string' ? { cwd: item.cwd } : {}) });
+  });
+  return steps;
 }

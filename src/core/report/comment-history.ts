@@ -9,7 +9,8 @@ export type PrRunEntry = { sha: string; verdict: string; date: string; summary: 
 export const HISTORY_KEPT = 20;
 const HISTORY_SHOWN = 10;
 
-const HISTORY_PATTERN = /<!-- perfgate-history: ([A-Za-z0-9+/=]*) -->/;
+/** A whole line of its own: a run's strings never start a line, so a forged one in a name is text. */
+const HISTORY_LINE = /^<!-- perfgate-history: ([A-Za-z0-9+/=]{0,200000}) -->$/;
 
 export function encodeHistory(entries: PrRunEntry[]): string {
   return `<!-- perfgate-history: ${Buffer.from(JSON.stringify(entries), 'utf8').toString('base64')} -->`;
@@ -18,12 +19,29 @@ export function encodeHistory(entries: PrRunEntry[]): string {
 function isEntry(value: unknown): value is PrRunEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
-  return ['sha', 'verdict', 'date', 'summary'].every((key) => typeof entry[key] === 'string');
+  // Each field as perfgate writes it, so that a hand-made entry cannot carry markup or mentions.
+  return (
+    typeof entry.sha === 'string' &&
+    /^[0-9A-Za-z]{0,64}$/.test(entry.sha) &&
+    typeof entry.verdict === 'string' &&
+    /^[a-z-]{1,20}$/.test(entry.verdict) &&
+    typeof entry.date === 'string' &&
+    entry.date.length <= 40 &&
+    typeof entry.summary === 'string' &&
+    entry.summary.length <= 500 &&
+    !/[\r\n]|@(?!\u2060)/.test(entry.summary)
+  );
 }
 
 /** The runs recorded in an earlier perfgate comment; empty when there are none or they are damaged. */
 export function extractPreviousRuns(commentBody: string): PrRunEntry[] {
-  const match = HISTORY_PATTERN.exec(commentBody);
+  // The last history line: perfgate writes one, at the end, after every string of the run.
+  const line = commentBody
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .reverse()
+    .find((text) => HISTORY_LINE.test(text));
+  const match = line === undefined ? undefined : HISTORY_LINE.exec(line);
   if (!match?.[1]) return [];
   try {
     const parsed: unknown = JSON.parse(Buffer.from(match[1], 'base64').toString('utf8'));

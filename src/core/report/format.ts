@@ -309,6 +309,8 @@ function words(key: string): string {
 }
 
 function describeParam(key: string, value: unknown): string {
+  // A fraction of the bracket's low end: 0.05 reads "resolution 5%".
+  if (key === 'resolution' && typeof value === 'number') return `resolution ${Number((value * 100).toFixed(2))}%`;
   if (typeof value === 'number' && key.endsWith('Ms')) return `${words(key.slice(0, -2))} ${formatDuration(value)}`;
   if (typeof value === 'number' && key.endsWith('PerSec')) return `${words(key.slice(0, -6))} ${formatRps(value)}`;
   if (typeof value === 'number') return `${words(key)} ${groupThousands(String(value))}`;
@@ -321,6 +323,46 @@ function describeParam(key: string, value: unknown): string {
     });
     return `stages ${stages.join(' → ')}`;
   }
+  if (key === 'step' && typeof value === 'object') {
+    // A capacity search's step, as the config writes it: "×1.5" or "+100/s" per level.
+    const step = value as { kind?: unknown; factor?: unknown; ratePerSec?: unknown };
+    if (step.kind === 'factor' && typeof step.factor === 'number') return `step ×${Number(step.factor.toFixed(3))}`;
+    if (step.kind === 'increment' && typeof step.ratePerSec === 'number') return `step +${formatRps(step.ratePerSec)}`;
+  }
   if (typeof value === 'string' || typeof value === 'boolean') return `${words(key)} ${String(value)}`;
   return `${words(key)} ${JSON.stringify(value)}`;
+}
+
+const SPARK_LEVELS = '▁▂▃▄▅▆▇█';
+
+/**
+ * A value per second as one line of block characters, scaled from 0 to the largest value (so that
+ * a flat series looks flat, not jagged), at most `width` characters: consecutive seconds share a
+ * character, which shows their largest value (`combine: 'max'`, for latency spikes) or their mean.
+ * A second without a value (no OK request) is a space.
+ */
+export function sparkline(
+  values: readonly (number | undefined)[],
+  options: { width: number; combine: 'max' | 'mean' },
+): string {
+  const per = Math.max(1, Math.ceil(values.length / options.width));
+  const buckets: (number | undefined)[] = [];
+  for (let start = 0; start < values.length; start += per) {
+    const present = values.slice(start, start + per).filter((value): value is number => Number.isFinite(value));
+    if (present.length === 0) buckets.push(undefined);
+    else
+      buckets.push(
+        options.combine === 'max'
+          ? present.reduce((top, value) => Math.max(top, value), -Infinity)
+          : present.reduce((sum, value) => sum + value, 0) / present.length,
+      );
+  }
+  const top = buckets.reduce<number>((high, value) => (value === undefined ? high : Math.max(high, value)), 0);
+  return buckets
+    .map((value) => {
+      if (value === undefined) return ' ';
+      if (top <= 0) return SPARK_LEVELS[0];
+      return SPARK_LEVELS[Math.min(SPARK_LEVELS.length - 1, Math.floor((value / top) * SPARK_LEVELS.length))];
+    })
+    .join('');
 }

@@ -49,11 +49,13 @@ import {
   formatMde,
   sortMetrics,
   summarizeVerdict,
+  LEVEL_VERDICT,
   type VerdictLevel,
 } from './sentences.js';
 import { percentileChart, timelineChart } from './charts.js';
 import { HISTORY_KEPT, type PrRunEntry, encodeHistory, renderPreviousRuns } from './comment-history.js';
 import { code, escapeHtml, escapeText, table } from './markup/markdown.js';
+import { shardTable } from './shards.js';
 
 export interface MarkdownOptions {
   title?: string;
@@ -116,7 +118,10 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   const reasons = groupReasons(comparison);
   const blocks: Block[] = [
     { kind: 'marker', text: marker },
-    { kind: 'verdict', text: `## ${LEVEL_EMOJI[summary.level]} perfgate${title}: ${summary.words}` },
+    {
+      kind: 'verdict',
+      text: `## ${LEVEL_EMOJI[summary.level]} perfgate${title}: ${LEVEL_VERDICT[summary.level]} — ${summary.words}`,
+    },
     { kind: 'meta', text: renderMeta(comparison, options) },
   ];
   const sentences = renderSentences(comparison);
@@ -302,7 +307,7 @@ function renderReasons(reasons: GroupedReasons): string | undefined {
   if (reasons.groups.length === 0) return undefined;
   const items: string[] = [];
   for (const scope of scopesOf(reasons)) {
-    const where = scope.scenario === undefined ? `**${describeScopeWhere(scope)}**` : code(scope.scenario);
+    const where = scope.scenario === undefined ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, 'text');
     items.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
     for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
   }
@@ -374,22 +379,16 @@ function describeLoad(r: ScenarioResult): string {
 }
 
 function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string {
-  const out: string[] = [`### ${scenarioEmoji(s)} ${code(s.name)}`, '', describeLoad(s.current), ''];
+  const out: string[] = [`### ${scenarioEmoji(s)} ${code(s.name, 'text')}`, '', describeLoad(s.current), ''];
   const okCurrent = s.current.requests.ok;
   const ok = { baseline: s.baseline?.requests.ok, current: okCurrent };
   const ab = comparison.ab !== undefined;
-  if (s.metrics.length > 0 && ab) {
-    // A/B: base and head side by side, with what this run could have detected.
-    const rows = [['metric', 'base', 'head', 'change (95% CI)', 'MDE', 'verdict']];
+  if (s.metrics.length > 0) {
+    // Both modes show what this run could have detected beside each verdict.
+    const rows = [['metric', ab ? 'base' : 'baseline', ab ? 'head' : 'current', 'change (95% CI)', 'MDE', 'verdict']];
     for (const m of sortMetrics(s.metrics))
       rows.push([...metricComparisonCells(m, ok), formatMde(m), VERDICT_CELLS[m.verdict]]);
     out.push(table(rows, ['l', 'r', 'r', 'r', 'r', 'l']));
-  } else if (s.metrics.length > 0) {
-    const rows = [['metric', 'baseline', 'current', 'change (95% CI)', 'verdict']];
-    for (const m of sortMetrics(s.metrics)) {
-      rows.push([...metricComparisonCells(m, ok), VERDICT_CELLS[m.verdict]]);
-    }
-    out.push(table(rows, ['l', 'r', 'r', 'r', 'l']));
   } else {
     const rows = [['metric', 'current']];
     for (const { metric, value } of currentFigures(s.current))
@@ -463,8 +462,24 @@ function renderScenarioDetails(
     '',
     `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`,
   );
+  const shards = shardTable(r);
+  if (shards) {
+    out.push(
+      '',
+      `**Load shards:** ${shards.rows.length}, merged exactly (histograms added, counts summed)`,
+      '',
+      table(
+        [
+          [...shards.header, 'apart'],
+          ...shards.rows.map((row, i) => [...row, escapeText(shards.apart[i]!.join('; ')) || '—']),
+        ],
+        shards.header.map((_, i) => (i === 0 ? 'l' : 'r')).concat('l'),
+      ),
+    );
+  }
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
-    out.push('', `First \`${errorClass}\` error: ${code(example)}`);
+    // Both come from the run's own results, which a fork's run may have written: the key too.
+    out.push('', `First ${code(errorClass, 'text')} error: ${code(example, 'text')}`);
 
   const distribution = distributionRows(
     r,
@@ -540,7 +555,7 @@ function renderMethod(comparison: Comparison): string {
     '',
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     '- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.',
-    '- ❌ regression / ✅ improvement need both a Holm-adjusted one-sided p ≤ α over all tests of the run and a change of at least the minimum effect; ❔ inconclusive means only one holds or the data are too thin (reasons given); ➖ otherwise.',
+    '- ❌ regression / ✅ improvement need both a Holm-adjusted two-sided p ≤ α over all tests of the run and a change of at least the minimum effect; ➖ no change needs the whole 95% interval within ± the minimum effect; ❔ inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning: only thresholds fail.',
     '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
     '- Thresholds are absolute SLOs: breached or not, no statistics.',
     '',

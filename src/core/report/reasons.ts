@@ -6,7 +6,8 @@
 import { describeCapacityLimit } from '../capacity/report.js';
 import type { Comparison, MetricComparison, Reason, RunRole } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
-import { formatCount, METRIC_ORDER, metricLabel } from './format.js';
+import { DEFAULT_MIN_HISTORY } from '../config/defaults.js';
+import { formatCount, formatFixed, METRIC_ORDER, metricLabel } from './format.js';
 
 const RUN_WORDS: Record<RunRole, string> = {
   current: 'the current run',
@@ -83,6 +84,10 @@ export function describeReason(reason: Reason): string {
       return `significant (${holm(reason.adjustedPValue)}) but ${reasonChange(reason.metric, reason.change)} is below the minimum effect of ${reasonChange(reason.metric, reason.minEffect).replace('+', '')}, and the interval reaches past it`;
     case 'not-significant':
       return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${reason.alpha}): this run cannot tell it from noise`;
+    case 'interval-past-min-effect':
+      return `a change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its interval (${reasonChange(reason.metric, reason.interval[0])} to ${reasonChange(reason.metric, reason.interval[1])}) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
+    case 'prior-only':
+      return `a ${reason.direction === 'regression' ? 'regression' : 'improvement'} of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
     case 'no-intended-rate':
       return 'an open-model run without an intended rate recorded: nothing to check the rate against';
     case 'rate-short-explained':
@@ -110,6 +115,8 @@ export function describeReason(reason: Reason): string {
       return 'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
     case 'whole-run-disagrees':
       return `the whole-run values differ by ${reasonPercent(reason.change)}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
+    case 'decided-by-whole-run':
+      return `the whole-run value changed ${reasonChange(reason.metric, reason.change)} (jackknife over the pairs, ${holm(reason.adjustedPValue)}), which decided: the pairs' trimmed mean (${reasonChange(reason.metric, reason.pairsChange)}) leaves out a change that a few segments carry`;
     case 'no-capacity-search':
       return `${reason.run === 'baseline' ? 'the baseline' : 'this run'} has no capacity search for this scenario (another executor): nothing to compare`;
     case 'capacity-below-bound':
@@ -153,34 +160,117 @@ export interface GroupedReasons {
   forScenario(name: string): ReasonGroup[];
 }
 
-/** What the user can do about held-back verdicts, in the order worth trying. */
-const REMEDIES: readonly string[] = [
-  're-run (noise differs from run to run)',
-  'run on a quieter runner (a dedicated or larger one)',
-  'run longer (more segments and more requests in the tail)',
-  'lower the rate if the generator or the service could not keep up',
-];
+/** Reasons a longer run fixes: too few samples, segments or pairs. */
+const SAMPLE_KINDS = new Set<Reason['kind']>([
+  'thin-tail',
+  'too-few-segments',
+  'too-few-pairs',
+  'nothing-to-pair',
+  'too-few-pairs-for-capacities',
+]);
+/** Reasons a lower rate fixes: the generator or the service could not keep up. */
+const RATE_KINDS = new Set<Reason['kind']>([
+  'generator-behind',
+  'service-fell-behind',
+  'head-fell-behind',
+  'rate-short-explained',
+  'rate-short-explained-paired',
+  'shared-lag',
+]);
+/** Reasons a quieter runner or a re-run fixes: other work on the machine. */
+const LOAD_KINDS = new Set<Reason['kind']>(['other-load', 'contention', 'whole-run-disagrees']);
+/** Reasons that mean the test's noise floor was above the change: only more evidence decides. */
+// An interval too wide to rule out a change that counts is the noise floor too: the demo's every
+// held-back metric was one, and its only advice was "re-run".
+const FLOOR_KINDS = new Set<Reason['kind']>([
+  'not-significant',
+  'below-min-effect',
+  'real-but-small',
+  'interval-past-min-effect',
+]);
 
-/** The remedies for this comparison: A/B mode is advice only to a run that does not use it. */
-export function remediesFor(
-  comparison: Pick<Comparison, 'mode' | 'ab'> & { current?: Pick<Comparison['current'], 'ab'> },
-): string[] {
+/**
+ * A/B mode measured end to end on a shared 2-core machine (docs/measurements.md, "A/B mode, end to
+ * end with a bursty neighbour"): the figure the advice quotes for what it reaches.
+ */
+const AB_MEASURED = 'on a shared 2-core machine A/B caught +5% at p50 in 20 of 20 runs (docs/measurements.md)';
+
+type RemedyInput = Pick<Comparison, 'mode' | 'ab'> & {
+  current?: Pick<Comparison['current'], 'ab'>;
+  scenarios?: Pick<Comparison['scenarios'][number], 'metrics'>[];
+};
+
+/** "±6.0% (p50) to ±31% (p99)": the smallest and largest MDE of the metrics. */
+function mdeSpan(metrics: MetricComparison[]): string | undefined {
+  const withMde = metrics.filter((m) => m.minDetectableEffect !== undefined && Number.isFinite(m.minDetectableEffect));
+  if (withMde.length === 0) return undefined;
+  const sorted = [...withMde].sort((a, b) => (a.minDetectableEffect ?? 0) - (b.minDetectableEffect ?? 0));
+  const say = (m: MetricComparison): string => `${formatMdeValue(m)} (${metricLabel(m.metric)} of ${m.scenario})`;
+  const low = sorted[0]!;
+  const high = sorted[sorted.length - 1]!;
+  return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
+}
+
+/** The MDE as the reports print it: ±x% (±x pp for the error rate). */
+export function formatMdeValue(m: Pick<MetricComparison, 'metric' | 'minDetectableEffect'>): string {
+  const mde = m.minDetectableEffect;
+  if (mde === undefined || !Number.isFinite(mde)) return '–';
+  return m.metric === 'error_rate'
+    ? `±${formatFixed(mde * 100, 2)} pp`
+    : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+}
+
+/**
+ * What the user can do about the held-back verdicts of this comparison, most useful first: each
+ * remedy answers a reason the comparison has, so a run held back by its noise floor is told what
+ * lowers that floor (A/B mode, a history, a measured runner noise) with the floor it had, and not
+ * to re-run. One home for this advice: every report (text, markdown) prints these lines.
+ */
+export function remediesFor(comparison: RemedyInput): string[] {
+  const held = (comparison.scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === 'inconclusive');
+  const kinds = new Set(held.flatMap((m) => m.reasons.map((r) => r.kind)));
+  const has = (set: Set<Reason['kind']>): boolean => [...kinds].some((k) => set.has(k));
+  // A metric without a stated reason, or no metrics given at all, is held back by the noise floor.
+  const floorMetrics = held.filter((m) => m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind)));
+  const floor = held.length === 0 || floorMetrics.length > 0;
+  const span = mdeSpan(floorMetrics);
+  const out: string[] = [];
+  const ab = comparison.mode === 'ab';
+
   if (comparison.current?.ab?.baseFailure !== undefined)
-    return [
-      ...REMEDIES,
-      'make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner',
-    ];
-  if (comparison.mode !== 'ab')
-    return [
-      ...REMEDIES,
-      'use A/B mode (base and head on the same runner, side by side), which cancels most runner noise',
-    ];
-  if (comparison.ab?.schedule === 'alternate')
-    return [
-      ...REMEDIES,
-      'use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours',
-    ];
-  return [...REMEDIES];
+    out.push('make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner');
+  if (floor) {
+    const reach = span
+      ? `this run could detect only changes beyond ${span}`
+      : 'the MDE column shows what this run could detect';
+    if (!ab)
+      out.push(
+        `use A/B mode (the action's \`base-ref\` input, or \`perfgate gate --base-dir <base checkout>\`): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`,
+      );
+    else if (comparison.ab?.schedule === 'alternate')
+      out.push(
+        `use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours; ${reach}`,
+      );
+    else out.push(`run longer (more segment pairs narrow the interval); ${reach}`);
+    if (comparison.mode === 'bootstrap')
+      out.push(
+        `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`,
+      );
+    if (!ab)
+      out.push(
+        "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2–0.5%)",
+      );
+  }
+  if (has(SAMPLE_KINDS))
+    out.push('run longer (more segments and more requests in the tail; the reasons above say how many)');
+  if (has(RATE_KINDS)) out.push('lower the rate: the generator or the service could not keep up');
+  if (has(LOAD_KINDS))
+    out.push('re-run on a quieter runner (a dedicated or larger one): other work competed with this run');
+  if (kinds.has('environment'))
+    out.push('save a baseline on this environment (--save), so that runs are compared on the same kind of runner');
+  if (kinds.has('population'))
+    out.push('fix the errors first: with a different share of failed requests the latencies describe other requests');
+  return out.length > 0 ? [...new Set(out)] : ['re-run (noise differs from run to run)'];
 }
 
 /** The reasons a metric's verdict carries, in words: all of them for an inconclusive one, else those given. */
@@ -197,13 +287,22 @@ function sortByMetricOrder(metrics: Iterable<MetricName>): MetricName[] {
   return [...new Set(metrics)].sort((a, b) => rank(a) - rank(b));
 }
 
+/**
+ * The reasons that held a metric's verdict back: only an inconclusive verdict was held back. A
+ * "no change" whose change is real but small, or an rps regression because the service fell behind,
+ * carries reasons too, but they explain a verdict that was given (the PR comment's details show them).
+ */
+export function heldBackReasons(m: MetricComparison): string[] {
+  return m.verdict === 'inconclusive' ? reasonsOf(m) : [];
+}
+
 export function groupReasons(comparison: Comparison): GroupedReasons {
   // reason → scenario → metrics, in first-seen order.
   const byReason = new Map<string, Map<string, Set<MetricName>>>();
   const scenariosWithReasons = new Set<string>();
   for (const scenario of comparison.scenarios) {
     for (const m of scenario.metrics) {
-      for (const reason of reasonsOf(m)) {
+      for (const reason of heldBackReasons(m)) {
         const perScenario = byReason.get(reason) ?? new Map<string, Set<MetricName>>();
         byReason.set(reason, perScenario);
         const metrics = perScenario.get(scenario.name) ?? new Set<MetricName>();
@@ -304,5 +403,7 @@ export function formatReasonNumbers(numbers: readonly number[]): string {
 export function metricsInScenario(comparison: Comparison, group: ReasonGroup, scenario: string): MetricName[] {
   if (group.scenario !== undefined) return group.metrics;
   const s = comparison.scenarios.find((x) => x.name === scenario);
-  return sortByMetricOrder((s?.metrics ?? []).filter((m) => reasonsOf(m).includes(group.reason)).map((m) => m.metric));
+  return sortByMetricOrder(
+    (s?.metrics ?? []).filter((m) => heldBackReasons(m).includes(group.reason)).map((m) => m.metric),
+  );
 }

@@ -4,6 +4,7 @@
 import type { Results, ScenarioResult } from '../types/results.js';
 import type { ThresholdResult } from '../types/comparison.js';
 import { distributionRows, type DistributionChoice } from './distribution.js';
+import { escapeLogText } from './markup/text.js';
 import {
   describeParams,
   formatBytes,
@@ -20,12 +21,18 @@ import {
   okPerSec,
   pluralize,
   shortSha,
+  sparkline,
 } from './format.js';
 import { renderCapacityText } from '../capacity/report.js';
+import { renderTextTable } from './markup/text.js';
+import { shardTable } from './shards.js';
 
 const LABEL_WIDTH = 14;
 const FIELDS_WIDTH = 28;
 const RULE_WIDTH = 80;
+/** Characters of a per-second picture: 36 seconds one each, a longer run a few per character. */
+const SPARK_WIDTH = 36;
+const MIN_TIMELINE_SECONDS = 3;
 
 function line(label: string, fields: string, values: string[]): string {
   return `  ${label.padEnd(LABEL_WIDTH)}${fields.padEnd(FIELDS_WIDTH)}${values.join('  ')}`.trimEnd();
@@ -66,7 +73,7 @@ export function renderRunSummary(results: Results, options: RunSummaryOptions = 
 function renderScenario(s: ScenarioResult, choice: DistributionChoice, thresholdExpressions: string[]): string[] {
   const out: string[] = [];
   out.push('='.repeat(RULE_WIDTH));
-  out.push(s.name);
+  out.push(escapeLogText(s.name));
   const params = describeParams(s.params);
   out.push(
     `${s.executor}${params ? ` · ${params}` : ''} · measured ${formatDuration(s.durationMs)}` +
@@ -99,7 +106,7 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(line('Status Codes', '[code:count]', [formatStatusCodes(s.statusCodes)]));
   out.push(line('Errors', '[class:count]', [formatErrorCounts(s.errors)]));
   for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
-    out.push(line(`  first ${errorClass}`, '', [example]));
+    out.push(line(`  first ${escapeLogText(errorClass)}`, '', [escapeLogText(example)]));
 
   out.push(rule('Response time of OK requests'));
   const l = s.latencyMs;
@@ -109,6 +116,7 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(line('', '[99, 99.9]', [l.p99, l.p999].map(latency)));
   if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
   out.push(line('Grade', '', [formatGrade(s.grade, r.total > 0 ? r.ok : undefined)]));
+  out.push(...renderOverTime(s));
 
   const distribution = distributionRows(s, choice, thresholdExpressions);
   out.push(rule(`Response time distribution (${distribution.source})`));
@@ -133,9 +141,23 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(line('', '[late starts, max delay]', [formatCount(g.lateStarts), formatMs(g.maxStartDelayMs)]));
   if (g.saturated) {
     out.push("  ⚠ generator saturated: the figures above may show the generator's limits, not the service's");
-    for (const reason of g.reasons) out.push(`    - ${reason}`);
+    for (const reason of g.reasons) out.push(`    - ${escapeLogText(reason)}`);
   } else if (g.reasons.length > 0) {
-    for (const reason of g.reasons) out.push(`  note: ${reason}`);
+    for (const reason of g.reasons) out.push(`  note: ${escapeLogText(reason)}`);
+  }
+  const shards = shardTable(s);
+  if (shards) {
+    out.push(rule(`Load shards (${shards.rows.length}, merged exactly)`));
+    out.push(
+      ...renderTextTable(
+        [shards.header, ...shards.rows],
+        shards.header.map((_, i) => i > 0),
+        '  ',
+      ),
+    );
+    shards.apart.forEach((apart, i) => {
+      if (apart.length > 0) out.push(`  ⚠ shard ${shards.rows[i]![0]}: ${apart.join('; ')}`);
+    });
   }
   for (const service of s.services) {
     out.push(
@@ -147,6 +169,45 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
       ]),
     );
   }
+  return out;
+}
+
+/** A picture of the run second by second, as vegeta's plot gives one: spikes and stalls show. */
+function renderOverTime(s: ScenarioResult): string[] {
+  if (s.timeline.length < MIN_TIMELINE_SECONDS) return [];
+  // A loop, not a spread: a timeline has up to 100,000 points (the results schema's cap).
+  let seconds = 0;
+  for (const point of s.timeline) seconds = Math.max(seconds, point.second + 1);
+  const p95: (number | undefined)[] = Array.from({ length: seconds }, () => undefined);
+  const ok: number[] = Array.from({ length: seconds }, () => 0);
+  for (const point of s.timeline) {
+    // Older results hold 0 for a second without an OK request.
+    if (point.p95 !== undefined && point.p95 > 0) p95[point.second] = point.p95;
+    ok[point.second] = point.count - point.ko;
+  }
+  const latencies = p95.filter((value): value is number => value !== undefined);
+  const range = (values: number[]): [number, number] =>
+    values.reduce<[number, number]>(
+      ([low, high], value) => [Math.min(low, value), Math.max(high, value)],
+      [Infinity, -Infinity],
+    );
+  const out = [];
+  if (latencies.length > 0) {
+    const [low, high] = range(latencies);
+    out.push(
+      line('Over time', `[p95 per s, ${formatCount(seconds)} s]`, [
+        sparkline(p95, { width: SPARK_WIDTH, combine: 'max' }),
+        `${formatMs(low)} … ${formatMs(high)}`,
+      ]),
+    );
+  }
+  const [fewest, most] = range(ok);
+  out.push(
+    line(latencies.length > 0 ? '' : 'Over time', '[OK per s]', [
+      sparkline(ok, { width: SPARK_WIDTH, combine: 'mean' }),
+      `${formatCount(fewest)} … ${formatCount(most)}`,
+    ]),
+  );
   return out;
 }
 

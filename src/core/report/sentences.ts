@@ -2,7 +2,7 @@
 // level and summary, the baseline's state, one sentence per metric change, the MDE.
 import type { BaselineStatus, Comparison, MetricComparison, Verdict } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
-import { DEFAULT_INCONCLUSIVE_REASON, describeReason } from './reasons.js';
+import { DEFAULT_INCONCLUSIVE_REASON, describeReason, formatMdeValue } from './reasons.js';
 import type { ScenarioResult } from '../types/results.js';
 import {
   METRIC_ORDER,
@@ -17,6 +17,9 @@ import {
 } from './format.js';
 
 export type VerdictLevel = 'fail' | 'warn' | 'pass';
+
+/** The gate's word in every headline: a warn level (inconclusive, no baseline) still passes. */
+export const LEVEL_VERDICT: Record<VerdictLevel, 'FAIL' | 'PASS'> = { fail: 'FAIL', warn: 'PASS', pass: 'PASS' };
 
 export interface VerdictSummary {
   level: VerdictLevel;
@@ -177,11 +180,7 @@ export function currentFigures(result: ScenarioResult): { metric: MetricName; va
 
 /** The run's minimum detectable effect of a metric: ±x% (±x points for the error rate); – when none. */
 export function formatMde(m: MetricComparison): string {
-  const mde = m.minDetectableEffect;
-  if (mde === undefined || !Number.isFinite(mde)) return '–';
-  return m.metric === 'error_rate'
-    ? `±${formatFixed(mde * 100, 2)} pp`
-    : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  return formatMdeValue(m);
 }
 
 /** The p-value the verdict used: Holm-adjusted when there was a family to adjust over. */

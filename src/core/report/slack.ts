@@ -8,11 +8,19 @@ import {
   formatFixed,
   formatRps,
   formatSignedPercent,
+  formatMetricInterval,
   formatSignedPoints,
   metricLabel,
   okPerSec,
 } from './format.js';
-import { describeBaseline, sortMetrics, summarizeVerdict, type VerdictLevel } from './sentences.js';
+import {
+  describeBaseline,
+  formatMde,
+  LEVEL_VERDICT,
+  sortMetrics,
+  summarizeVerdict,
+  type VerdictLevel,
+} from './sentences.js';
 import { FENCE_OVERHEAD, clip, codeBlock, escapeSlack, link, packLines } from './markup/slack.js';
 
 /** Slack's limits (https://api.slack.com/reference/block-kit/blocks). */
@@ -44,15 +52,28 @@ const RATE_HELD = 0.97;
 /** Marks start with spaces, so that no mark line can be read as a json_oracle line. */
 export const SLACK_MARK_PREFIX = '  ↳ ';
 
-function marksFor(result: ScenarioResult, regressions: MetricComparison[], breaches: ThresholdResult[]): string[] {
+/** "p95 +13% [+8%, +17%]": the effect and its interval, as a reader of the other reports sees them. */
+function markChange(m: MetricComparison): string {
+  const change = m.metric === 'error_rate' ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0);
+  return `${metricLabel(m.metric)} ${change}${m.changeInterval ? ` ${formatMetricInterval(m.metric, m.changeInterval)}` : ''}`;
+}
+
+function marksFor(
+  result: ScenarioResult,
+  regressions: MetricComparison[],
+  breaches: ThresholdResult[],
+  inconclusive: MetricComparison[],
+): string[] {
   const marks: string[] = [];
-  if (regressions.length > 0) {
-    const changes = sortMetrics(regressions).map(
-      (m) =>
-        `${metricLabel(m.metric)} ${m.metric === 'error_rate' ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 0)}`,
+  if (regressions.length > 0) marks.push(`regression: ${sortMetrics(regressions).map(markChange).join(', ')}`);
+  // An inconclusive metric with what the run could have detected: the figure that says whether a
+  // longer run or A/B mode would decide it.
+  if (inconclusive.length > 0)
+    marks.push(
+      `inconclusive: ${sortMetrics(inconclusive)
+        .map((m) => `${markChange(m)}, MDE ${formatMde(m)}`)
+        .join('; ')}`,
     );
-    marks.push(`regression: ${changes.join(', ')}`);
-  }
   if (breaches.length > 0) marks.push(`breached: ${breaches.map((t) => t.expression).join(', ')}`);
   const r = result.requests;
   if (r.total > 0 && r.ok === 0)
@@ -74,14 +95,29 @@ function marksFor(result: ScenarioResult, regressions: MetricComparison[], breac
  * mode the base's line follows the head's as `<scenario>@base: …` (still one parseable number
  * line), so a reader scanning `<scenario>:` finds the head's numbers.
  */
-function renderSlackEntries(results: Results, comparison?: Comparison): string[][] {
+function renderSlackEntries(
+  results: Results,
+  comparison?: Comparison,
+  escape: (text: string) => string = (text) => text,
+): string[][] {
   return results.scenarios.map((scenario) => {
+    // Only what came from the run is escaped: the `@base` suffix is perfgate's own, and must stay
+    // a plain `@` for readers and parsers of the json_oracle lines.
+    const name = escape(scenario.name);
     const regressions = comparison?.regressions.filter((m) => m.scenario === scenario.name) ?? [];
     const breaches = comparison?.breaches.filter((t) => t.scenario === scenario.name) ?? [];
+    const inconclusive =
+      comparison?.scenarios
+        .find((s) => s.name === scenario.name)
+        ?.metrics.filter((m) => m.verdict === 'inconclusive') ?? [];
     const base =
       comparison?.ab !== undefined ? comparison.scenarios.find((s) => s.name === scenario.name)?.baseline : undefined;
-    const baseLine = base === undefined ? [] : [formatJsonOracleLine({ ...base, name: `${scenario.name}@base` })];
-    return [formatJsonOracleLine(scenario), ...baseLine, ...marksFor(scenario, regressions, breaches)];
+    const baseLine = base === undefined ? [] : [formatJsonOracleLine({ ...base, name: `${name}@base` })];
+    return [
+      formatJsonOracleLine({ ...scenario, name }),
+      ...baseLine,
+      ...marksFor(scenario, regressions, breaches, inconclusive).map(escape),
+    ];
   });
 }
 
@@ -133,7 +169,11 @@ export function renderSlackMessage(comparison: Comparison, options: SlackMessage
     options.runUrl ? link(options.runUrl, 'workflow run') : undefined,
   ].filter((x): x is string => x !== undefined);
   const headline = clip(
-    [`${LEVEL_EMOJI[summary.level]} *perfgate${title}: ${escapeSlack(summary.words)}*`, where, ...links]
+    [
+      `${LEVEL_EMOJI[summary.level]} *perfgate${title}: ${LEVEL_VERDICT[summary.level]} — ${escapeSlack(summary.words)}*`,
+      where,
+      ...links,
+    ]
       .filter(Boolean)
       .join(' · '),
     SLACK_MAX_SECTION_CHARS,
@@ -148,7 +188,7 @@ export function renderSlackMessage(comparison: Comparison, options: SlackMessage
     });
   }
 
-  const entries = renderSlackEntries(comparison.current, comparison).map((entry) => entry.map(escapeSlack));
+  const entries = renderSlackEntries(comparison.current, comparison, escapeSlack);
   const lines = entries.map((entry) => entry.join('\n'));
   const chunks = packLines(entries, SLACK_MAX_SECTION_CHARS);
   const room = SLACK_MAX_BLOCKS - blocks.length;

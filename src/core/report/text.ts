@@ -21,7 +21,7 @@ import {
   scopesOf,
   type GroupedReasons,
 } from './reasons.js';
-import { renderTextTable } from './markup/text.js';
+import { escapeLogText, renderTextTable } from './markup/text.js';
 import {
   VERDICT_MARKS,
   type VerdictLevel,
@@ -32,15 +32,18 @@ import {
   describeRequests,
   formatMde,
   sortMetrics,
+  LEVEL_VERDICT,
   summarizeVerdict,
   verdictPValue,
 } from './sentences.js';
 
-const LEVEL_WORDS: Record<VerdictLevel, string> = { fail: '✗ FAIL', warn: '⚠ PASS', pass: '✓ PASS' };
+const LEVEL_MARKS: Record<VerdictLevel, string> = { fail: '✗', warn: '⚠', pass: '✓' };
+const REPEAT_HEADLINE_AFTER_LINES = 20;
 
 export function renderComparisonText(comparison: Comparison): string {
   const summary = summarizeVerdict(comparison);
-  const out: string[] = [`perfgate: ${LEVEL_WORDS[summary.level]} — ${summary.words}`];
+  const headline = `perfgate: ${LEVEL_MARKS[summary.level]} ${LEVEL_VERDICT[summary.level]} — ${summary.words}`;
+  const out: string[] = [headline];
   const base = comparison.baseline;
   if (base) {
     out.push(
@@ -51,8 +54,8 @@ export function renderComparisonText(comparison: Comparison): string {
     out.push(`base: ${shortSha(comparison.ab.baseCommit)} · mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
   if (current) out.push(`${comparison.ab !== undefined ? 'head' : 'current'}: ${shortSha(current)}`);
-  for (const note of describeBaseline(comparison)) out.push(`note: ${note}`);
-  for (const note of comparison.notes) out.push(`note: ${note}`);
+  for (const note of describeBaseline(comparison)) out.push(`note: ${escapeLogText(note)}`);
+  for (const note of comparison.notes) out.push(`note: ${escapeLogText(note)}`);
 
   const reasons = groupReasons(comparison);
   for (const scenario of comparison.scenarios) out.push('', ...renderScenarioText(comparison, scenario, reasons));
@@ -75,9 +78,11 @@ export function renderComparisonText(comparison: Comparison): string {
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== undefined)) {
     out.push(
       '',
-      'p: one-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it ≤ α and the minimum effect.',
+      'p: two-sided p-value, Holm-adjusted over all tests of the run; a verdict needs it ≤ α and the minimum effect; no change needs the interval within ± the minimum effect.',
     );
   }
+  // A long report's first line has scrolled away by its end, where the terminal leaves the reader.
+  if (out.length > REPEAT_HEADLINE_AFTER_LINES) out.push('', headline);
   return `${out.join('\n')}\n`;
 }
 
@@ -101,11 +106,17 @@ export function renderThresholdLines(comparison: Comparison): string[] {
 
 function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string[] {
   const r = s.current;
-  const out = [`${s.name} · ${r.executor} · ${describeRequests(r)} · grade ${formatGrade(r.grade, r.requests.ok)}`];
+  const out = [
+    `${escapeLogText(s.name)} · ${r.executor} · ${describeRequests(r)} · grade ${formatGrade(r.grade, r.requests.ok)}`,
+  ];
   const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };
-  if (s.metrics.length > 0 && comparison.ab !== undefined) {
-    // A/B: base and head side by side, and what the run could have detected beside each verdict.
-    const rows = [['metric', 'base', 'head', 'change [95% CI]', 'MDE', 'verdict', 'p']];
+  if (s.metrics.length > 0) {
+    // Both modes show what the run could have detected beside each verdict: a "no change" or an
+    // inconclusive verdict means little without it.
+    const ab = comparison.ab !== undefined;
+    const rows = [
+      ['metric', ab ? 'base' : 'baseline', ab ? 'head' : 'current', 'change [95% CI]', 'MDE', 'verdict', 'p'],
+    ];
     for (const m of sortMetrics(s.metrics)) {
       rows.push([
         ...metricComparisonCells(m, ok),
@@ -115,16 +126,6 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
       ]);
     }
     out.push(...renderTextTable(rows, [false, true, true, false, true, false, true]));
-  } else if (s.metrics.length > 0) {
-    const rows = [['metric', 'baseline', 'current', 'change [95% CI]', 'verdict', 'p']];
-    for (const m of sortMetrics(s.metrics)) {
-      rows.push([
-        ...metricComparisonCells(m, ok),
-        `${VERDICT_MARKS[m.verdict]} ${m.verdict}`,
-        formatPValue(verdictPValue(m)),
-      ]);
-    }
-    out.push(...renderTextTable(rows, [false, true, true, false, false, true]));
   } else {
     const rows = [['metric', 'current']];
     for (const { metric, value } of currentFigures(r))
@@ -141,8 +142,8 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
   }
   if (r.generator.saturated)
-    out.push(`  ⚠ generator saturated: ${r.generator.reasons.join('; ') || 'it could not keep up'}`);
-  for (const note of s.notes) out.push(`  note: ${note}`);
+    out.push(`  ⚠ generator saturated: ${escapeLogText(r.generator.reasons.join('; ')) || 'it could not keep up'}`);
+  for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
   out.push(...renderCapacityText(r));
   return out;
 }

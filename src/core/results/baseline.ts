@@ -6,6 +6,7 @@ import { scenarioOverSegments, selectSegments, summarizeContention } from '../co
 import { isCapacityMeasured } from '../capacity/search.js';
 import type { Baseline, HistoryEntry, Results } from '../types/results.js';
 import type { BaselineStatus } from '../types/comparison.js';
+import { DEFAULT_TRENDS_KEEP } from '../config/defaults.js';
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
@@ -13,7 +14,7 @@ function round3(value: number): number {
 
 export const BASELINE_SCHEMA_VERSION = 1;
 
-export function summarizeForHistory(results: Results): HistoryEntry {
+export function summarizeForHistory(results: Results, verdict?: 'pass' | 'fail'): HistoryEntry {
   const scenarios: HistoryEntry['scenarios'] = {};
   for (const measured of results.scenarios) {
     // What the comparison of this run used: its segments less those hit by a burst.
@@ -40,15 +41,35 @@ export function summarizeForHistory(results: Results): HistoryEntry {
     scenarios,
   };
   if (results.git?.commit !== undefined) entry.commit = results.git.commit;
+  if (results.git?.ref !== undefined) entry.ref = results.git.ref;
+  if (verdict !== undefined) entry.verdict = verdict;
   return entry;
 }
 
+/** The stored runs of a baseline for `perfgate trends`, oldest first. A baseline from before
+ * `trends` was kept offers what it has: its earlier baselines and its own run. */
+export function storedRuns(baseline: Baseline): HistoryEntry[] {
+  const newestFirst = baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history];
+  return [...newestFirst].reverse();
+}
+
+function trendsBefore(previous: Baseline | undefined): HistoryEntry[] {
+  if (previous === undefined) return [];
+  return previous.trends ?? [summarizeForHistory(previous.results), ...previous.history];
+}
+
+export interface BaselineMeta {
+  commit?: string;
+  savedAt: string;
+  historyLength: number;
+  /** trends.keep: how many runs `Baseline.trends` holds (default DEFAULT_TRENDS_KEEP). */
+  trendsKeep?: number;
+  /** The run's gate verdict, kept in its trends entry. */
+  verdict?: 'pass' | 'fail';
+}
+
 /** The new baseline carries the previous one's run, summarized, in front of its history. */
-export function createBaseline(
-  results: Results,
-  previous: Baseline | undefined,
-  meta: { commit?: string; savedAt: string; historyLength: number },
-): Baseline {
+export function createBaseline(results: Results, previous: Baseline | undefined, meta: BaselineMeta): Baseline {
   const history = previous === undefined ? [] : [summarizeForHistory(previous.results), ...previous.history];
   const baseline: Baseline = {
     schemaVersion: 1,
@@ -56,10 +77,30 @@ export function createBaseline(
     savedAt: meta.savedAt,
     results,
     history: history.slice(0, Math.max(0, meta.historyLength)),
+    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
+      0,
+      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP),
+    ),
   };
   const commit = meta.commit ?? results.git?.commit;
   if (commit !== undefined) baseline.commit = commit;
   return baseline;
+}
+
+/**
+ * A run that is not saved as the baseline (it failed the gate) still joins the stored runs, marked
+ * failed: the baseline, its results and its history stay the previous one's, so the next gate
+ * compares with the same reference, while trends sees the regression that landed.
+ */
+export function recordRunOnly(results: Results, previous: Baseline, meta: BaselineMeta): Baseline {
+  return {
+    // The reference run is still the previous one: its commit and its age (savedAt) stay as they were.
+    ...previous,
+    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
+      0,
+      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP),
+    ),
+  };
 }
 
 export type ParsedBaseline =
@@ -89,6 +130,8 @@ function checkVersion(version: unknown, what: string): ParsedBaseline | undefine
 export interface ParseBaselineOptions {
   /** compare.history: a longer stored history is cut to it before anything reads it. */
   historyLength?: number;
+  /** The same for the stored runs (trends.keep); unset, every stored run is read. */
+  trendsLength?: number;
   /** Where the text came from (a file path or "Actions cache key …"), for the way to replace a corrupt one. */
   source?: string;
 }
@@ -114,7 +157,7 @@ export function parseBaseline(
   expectedConfigHash?: string,
   options: ParseBaselineOptions = {},
 ): ParsedBaseline {
-  const parsed = parseBaselineText(text, expectedConfigHash, options.historyLength);
+  const parsed = parseBaselineText(text, expectedConfigHash, options);
   if (parsed.status.kind === 'corrupt' && options.source !== undefined) {
     return failure(
       'corrupt',
@@ -127,13 +170,20 @@ export function parseBaseline(
 function parseBaselineText(
   text: string,
   expectedConfigHash: string | undefined,
-  historyLength: number | undefined,
+  options: ParseBaselineOptions,
 ): ParsedBaseline {
+  const historyLength = options.historyLength;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return failure('corrupt', `The baseline is not JSON (${(error as Error).message}).`);
+    // Only where it broke, never V8's quote of the text: a baseline file that is a link to another
+    // file (a key, a token) would show that file's first characters in the report.
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    return failure(
+      'corrupt',
+      `The baseline is not JSON (${text.trim() === '' ? 'it is empty' : position === undefined ? 'it does not parse' : `it breaks at character ${position}`}).`,
+    );
   }
   if (!isObject(data)) return failure('corrupt', 'The baseline is not a JSON object.');
   const isBaseline = data.kind === 'perfgate-baseline';
@@ -146,6 +196,11 @@ function parseBaselineText(
     // Before any check reads it: a history far past its cap (200,000 entries) held compare for minutes.
     if (historyLength !== undefined && Array.isArray(data.history) && data.history.length > historyLength) {
       data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) } as Json;
+    }
+    const trendsLength = options.trendsLength;
+    const stored = data as Json;
+    if (trendsLength !== undefined && Array.isArray(stored.trends) && stored.trends.length > trendsLength) {
+      data = { ...stored, trends: stored.trends.slice(0, Math.max(0, trendsLength)) } as Json;
     }
     const problem = findBaselineProblem(data);
     if (problem !== undefined) return failure('corrupt', `The baseline is damaged: ${problem}.`);

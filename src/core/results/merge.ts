@@ -2,9 +2,12 @@
 // run: results of different configs, the same shard twice (two whole runs are each "shard 1/1"),
 // shards of different splits, and a scenario measured in two results, which would add two loads
 // (or two runs at different times) into one figure that describes neither; and a merge that
-// lacks a shard.
+// lacks a shard. Shards of `--split load` each measured every scenario with a share of the load:
+// their scenarios are added up (merge-load.ts). An A/B run's bases are merged the same way, and a
+// merge holding an interrupted shard is interrupted.
 import { InputFileError } from '../errors.js';
-import type { Results, ScenarioResult } from '../types/results.js';
+import type { AbInfo, Results, ScenarioResult } from '../types/results.js';
+import { mergeLoadScenario, type LoadPart } from './merge-load.js';
 
 export interface MergeInput {
   /** How the user named the file, for messages. */
@@ -25,12 +28,23 @@ function refuse(message: string): never {
   throw new InputFileError(`${message}; merge the results of one "perfgate run --shard I/N" per shard, each once`);
 }
 
-export function mergeResults(inputs: MergeInput[]): Results {
-  const [first] = inputs;
-  if (!first) throw new InputFileError('no results to merge; name at least one results file');
+type Split = 'scenarios' | 'load';
 
+function splitOf(results: Results): Split {
+  return results.shard?.split === 'load' ? 'load' : 'scenarios';
+}
+
+function label(path: string, results: Results): string {
+  const shard = shardOf(results);
+  return `shard ${shard.index}/${shard.count} (${path})`;
+}
+
+/** What makes a set of results the shards of one run, or the refusal that says why not. */
+function checkShards(inputs: MergeInput[]): { count: number; split: Split } {
+  const first = inputs[0]!;
+  const firstShard = shardOf(first.results);
+  const split = splitOf(first.results);
   const seenShards = new Map<number, string>();
-  const byName = new Map<string, { scenario: ScenarioResult; path: string }>();
   for (const { path, results } of inputs) {
     if (results.configHash !== first.results.configHash) {
       refuse(
@@ -38,11 +52,19 @@ export function mergeResults(inputs: MergeInput[]): Results {
       );
     }
     const shard = shardOf(results);
-    const firstShard = shardOf(first.results);
     if (shard.count !== firstShard.count) {
       refuse(
         `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path} is shard ${shard.index}/${shard.count}: they split the scenarios differently`,
       );
+    }
+    if (splitOf(results) !== split) {
+      refuse(
+        `${first.path} split the ${split} (--split ${split}) and ${path} the ${splitOf(results)}: shards of one run split one way`,
+      );
+    }
+    if ((results.ab === undefined) !== (first.results.ab === undefined)) {
+      const [ab, alone] = results.ab === undefined ? [first.path, path] : [path, first.path];
+      refuse(`${ab} is from an A/B run and ${alone} is not: shards of one run are all A/B or none`);
     }
     const other = seenShards.get(shard.index);
     if (other !== undefined) {
@@ -53,6 +75,22 @@ export function mergeResults(inputs: MergeInput[]): Results {
       refuse(`${other} and ${path}: ${which}`);
     }
     seenShards.set(shard.index, path);
+  }
+  // Without every shard the merged results would lack scenarios (or part of the load), and a gate
+  // on them would pass over what was never measured.
+  if (seenShards.size !== firstShard.count) {
+    const missing = Array.from({ length: firstShard.count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+    throw new InputFileError(
+      `shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${firstShard.count}`).join(', ')} missing; name every shard's results`,
+    );
+  }
+  return { count: firstShard.count, split };
+}
+
+/** --split scenarios: each scenario comes from the one shard that ran it. */
+function concatScenarios(inputs: MergeInput[]): ScenarioResult[] {
+  const byName = new Map<string, { scenario: ScenarioResult; path: string }>();
+  for (const { path, results } of inputs) {
     for (const scenario of results.scenarios) {
       const earlier = byName.get(scenario.name);
       if (earlier) {
@@ -67,6 +105,56 @@ export function mergeResults(inputs: MergeInput[]): Results {
       byName.set(scenario.name, { scenario, path });
     }
   }
+  return [...byName.values()].map((entry) => entry.scenario);
+}
+
+/** --split load: every shard ran every scenario with its share of the load; each is added up. */
+function addScenarios(inputs: MergeInput[], interrupted: boolean): ScenarioResult[] {
+  const sorted = [...inputs].sort((a, b) => shardOf(a.results).index - shardOf(b.results).index);
+  const names = [...new Set(sorted.flatMap((input) => input.results.scenarios.map((s) => s.name)))];
+  const merged: ScenarioResult[] = [];
+  for (const name of names) {
+    const parts: LoadPart[] = [];
+    for (const { path, results } of sorted) {
+      const scenario = results.scenarios.find((s) => s.name === name);
+      if (scenario)
+        parts.push({ path, shardIndex: shardOf(results).index, shardCount: shardOf(results).count, scenario });
+      // A stopped shard did not reach its last scenarios: those hold part of the load, and the
+      // merge (marked interrupted) keeps only what every shard measured.
+      else if (interrupted) break;
+      else
+        refuse(`scenario ${name} is missing from ${label(path, results)}, though every load shard runs every scenario`);
+    }
+    if (parts.length === sorted.length) merged.push(mergeLoadScenario(parts));
+  }
+  return merged;
+}
+
+/** Every shard's base is merged as the heads are; a base that failed on one shard fails the merge's. */
+function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
+  const first = inputs[0]!.results.ab;
+  if (first === undefined) return undefined;
+  const failed = inputs.find((input) => input.results.ab?.baseFailure !== undefined);
+  if (failed) {
+    const ab = failed.results.ab!;
+    const failure = ab.baseFailure!;
+    return {
+      ...first,
+      base: ab.base,
+      baseFailure: { ...failure, reason: `${label(failed.path, failed.results)}: ${failure.reason}` },
+    };
+  }
+  const base = mergeResults(inputs.map(({ path, results }) => ({ path: `${path} (base)`, results: results.ab!.base })));
+  return { ...first, base };
+}
+
+export function mergeResults(inputs: MergeInput[]): Results {
+  const [first] = inputs;
+  if (!first) throw new InputFileError('no results to merge; name at least one results file');
+  const { count, split } = checkShards(inputs);
+  // A shard that was stopped holds a partial measurement, and so does any merge that includes it:
+  // compare refuses it, and no gate passes it.
+  const interrupted = inputs.some((input) => input.results.interrupted === true);
   const all = inputs.map((input) => input.results);
   const start = Math.min(...all.map((r) => Date.parse(r.startTime)));
   const end = Math.max(...all.map((r) => Date.parse(r.startTime) + r.durationMs));
@@ -74,24 +162,28 @@ export function mergeResults(inputs: MergeInput[]): Results {
   const services = new Map<string, Results['services'][number]>();
   for (const service of all.flatMap((r) => r.services))
     services.set(`${service.name}\u0000${service.logPath}`, service);
-  const { shard: _shard, ...rest } = first.results;
+  // A shard whose service died makes the merge one too, whichever shard it was.
+  const serviceExit = all.find((results) => results.serviceExit)?.serviceExit;
+  const {
+    shard: _shard,
+    interrupted: _interrupted,
+    serviceExit: _serviceExit,
+    ab: _ab,
+    merged: _merged,
+    ...rest
+  } = first.results;
+  const ab = mergeAb(inputs);
   const merged: Results = {
     ...rest,
     startTime: new Date(start).toISOString(),
     durationMs: end - start,
     services: [...services.values()],
-    scenarios: [...byName.values()].map((entry) => entry.scenario),
+    merged: { shards: count, split },
+    ...(interrupted ? { interrupted: true as const } : {}),
+    ...(serviceExit ? { serviceExit } : {}),
+    scenarios:
+      split === 'load' ? addScenarios(inputs, interrupted || serviceExit !== undefined) : concatScenarios(inputs),
+    ...(ab ? { ab } : {}),
   };
-  // Without every shard the merged results would lack scenarios, and a gate on them would pass
-  // over what was never measured.
-  const complete = seenShards.size === shardOf(first.results).count;
-  if (!complete) {
-    const missing = Array.from({ length: shardOf(first.results).count }, (_, i) => i + 1).filter(
-      (i) => !seenShards.has(i),
-    );
-    throw new InputFileError(
-      `shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${shardOf(first.results).count}`).join(', ')} missing; name every shard's results`,
-    );
-  }
   return merged;
 }

@@ -117,6 +117,10 @@ export function findBaselineProblem(value: unknown, root = 'baseline'): string |
     baseline.history.reduce<string | undefined>(
       (found, entry: HistoryEntry, i) => found ?? findHistoryNumberProblem(entry, `${root}.history[${i}]`),
       undefined,
+    ) ??
+    (baseline.trends ?? []).reduce<string | undefined>(
+      (found, entry: HistoryEntry, i) => found ?? findHistoryNumberProblem(entry, `${root}.trends[${i}]`),
+      undefined,
     )
   );
 }
@@ -145,6 +149,10 @@ export function readResultsText(text: string, trust: Trust): { results: Results 
   } catch (error) {
     return { problem: { kind: 'not-json', detail: (error as Error).message } };
   }
+  if (nestsDeeperThan(value, MAX_DEPTH))
+    return {
+      problem: { kind: 'damaged', detail: `results nests deeper than perfgate writes (at most ${MAX_DEPTH} levels)` },
+    };
   const candidate = value as Partial<Results> | null;
   const version = typeof candidate === 'object' && candidate !== null ? candidate.schemaVersion : undefined;
   if (typeof version === 'number' && version > RESULTS_SCHEMA_VERSION)
@@ -156,11 +164,28 @@ export function readResultsText(text: string, trust: Trust): { results: Results 
   return { results: (trust === 'untrusted' ? defuseMentions(value) : value) as Results };
 }
 
-// A word joiner after "@" keeps the text readable and makes GitHub see no mention.
+// A word joiner after "@" keeps the text readable and makes GitHub see no mention. Object keys
+// too: the keys of errorExamples and errors are shown as error classes. The depth is bounded by
+// MAX_DEPTH, checked before, so the recursion cannot overflow.
 function defuseMentions(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(/@/g, '@\u2060');
+  if (typeof value === 'string') return value.replace(/@(?!\u2060)/g, '@\u2060');
   if (Array.isArray(value)) return value.map(defuseMentions);
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, defuseMentions(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [defuseMentions(k) as string, defuseMentions(v)]));
   return value;
+}
+
+/** Deeper than any results file perfgate writes (about 8), and far from any stack limit. */
+export const MAX_DEPTH = 32;
+
+/** Whether `value` nests deeper than `limit`, found without recursion (a crafted file may nest 100,000 deep). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }

@@ -33,20 +33,92 @@ export const LOG_SD_FLOOR = 1e-3;
 export const SHARE_SD_FLOOR = 1e-4;
 
 /** Paired t on the per-pair differences; undefined with fewer than 2 finite pairs. */
-export function pairedTTest(differences: readonly number[], sdFloor = LOG_SD_FLOOR): PairedTest | undefined {
+export function pairedTTest(
+  differences: readonly number[],
+  sdFloor = LOG_SD_FLOOR,
+  serial: SerialCorrection = 'none',
+): PairedTest | undefined {
   const finite = differences.filter((d) => Number.isFinite(d));
   const n = finite.length;
   if (n < 2) return undefined;
   const mean = finite.reduce((sum, d) => sum + d, 0) / n;
   const variance = finite.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
   const sd = Math.max(Math.sqrt(variance), sdFloor);
-  const standardError = sd / Math.sqrt(n);
-  const df = n - 1;
+  const correction = serialCorrection(finite, sd > sdFloor ? serial : 'none');
+  const standardError = (sd * Math.sqrt(correction.factor)) / Math.sqrt(n);
+  const df = Math.max(1, (n - 1) * correction.dfShare);
   const t = mean / standardError;
   // The tail itself, not 1 − CDF, so that a clear change keeps its p-value below 1e-16.
   const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
   const half = tQuantile(0.975, df) * standardError;
   return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
+}
+
+/**
+ * How the pairs' serial correlation enters the standard error. A per-process state that persists
+ * over segments (a JIT tier, a cache, a GC heap that drifts) makes neighbouring pair differences
+ * alike, and the IID variance then understates the mean's: an AR(1) of sd 1.4% per variant took
+ * duet p50 to 2p ≤ 5% in a quarter of A/A runs. `ar1` estimates the lag-1 autocorrelation ρ of the
+ * (winsorized) differences in time order, corrects its small-sample bias (+(1 + 3ρ)/n, Kendall),
+ * and multiplies the variance by (1 + ρ)/(1 − ρ), the AR(1) variance of a mean, dividing the
+ * degrees of freedom by the same factor (fewer independent pairs); `newey-west` uses Bartlett
+ * weights over ⌈n^⅓⌉ lags. Neither goes below the IID variance. Chosen by calibration in
+ * bench/stats/serial.ts (docs/statistics.md).
+ */
+export type SerialCorrection = 'none' | 'ar1' | 'ar1-upper' | 'newey-west';
+// Off by default: chosen on a simulation, `ar1-upper` failed the real runs it was not built from.
+// A head with 3 ms instead of 2 ms of service time (+35–42% at p50, 12 duet pairs, quiet machine)
+// read "inconclusive", interval −57%…+370% (most likely, not yet traced: pairs that agree to a
+// bucket step in long runs look correlated, ρ hits its cap and df falls to 1). The IID SE caught it quiet and busy (±0.5–2.5%
+// intervals) and passed both A/A runs, as it passed 0/40 A/A in bench/ab/e2e.mjs (docs/statistics.md).
+export const DEFAULT_SERIAL: SerialCorrection = 'none';
+/** ρ is capped here: beyond it 12–40 pairs hold less than one independent pair. */
+const MAX_RHO = 0.9;
+/**
+ * Below this many pairs ρ is not estimated: the margin alone (√(1/n) = 0.5 at 4 pairs) with the bias
+ * term takes ρ to ≥ 0.75 whatever the series, the factor to ≥ 7 and df to 1, so that not even a
+ * fourfold slowdown could pass Holm. Such short runs are warned about by the config (fewer than
+ * 8 segments), and their verdict rests on the plain paired t.
+ */
+export const MIN_SERIAL_PAIRS = 8;
+
+function autocovariances(series: readonly number[], lags: number): number[] {
+  const n = series.length;
+  const mean = series.reduce((sum, d) => sum + d, 0) / n;
+  const out: number[] = [];
+  for (let k = 0; k <= lags; k++) {
+    let sum = 0;
+    for (let i = k; i < n; i++) sum += ((series[i] ?? 0) - mean) * ((series[i - k] ?? 0) - mean);
+    out.push(sum / n);
+  }
+  return out;
+}
+
+export function serialCorrection(
+  series: readonly number[],
+  method: SerialCorrection,
+): { factor: number; dfShare: number; rho?: number } {
+  const n = series.length;
+  if (method === 'none' || n < MIN_SERIAL_PAIRS) return { factor: 1, dfShare: 1 };
+  if (method === 'ar1' || method === 'ar1-upper') {
+    const [g0 = 0, g1 = 0] = autocovariances(series, 1);
+    if (!(g0 > 0)) return { factor: 1, dfShare: 1 };
+    const raw = g1 / g0;
+    // ar1-upper takes ρ one standard error (√((1 − ρ²)/n)) above the bias-corrected estimate:
+    // at 12–24 pairs the estimate's own spread is what leaves plain ar1 anti-conservative.
+    const margin = method === 'ar1-upper' ? Math.sqrt(Math.max(0, 1 - raw * raw) / n) : 0;
+    const rho = Math.min(MAX_RHO, Math.max(0, raw + (1 + 3 * raw) / n + margin));
+    const factor = (1 + rho) / (1 - rho);
+    return { factor, dfShare: 1 / factor, rho };
+  }
+  const lags = Math.min(n - 1, Math.ceil(Math.cbrt(n)));
+  const gammas = autocovariances(series, lags);
+  const g0 = gammas[0] ?? 0;
+  if (!(g0 > 0)) return { factor: 1, dfShare: 1 };
+  let longRun = g0;
+  for (let k = 1; k <= lags; k++) longRun += 2 * (1 - k / (lags + 1)) * (gammas[k] ?? 0);
+  const factor = Math.max(1, longRun / g0);
+  return { factor, dfShare: 1 / factor };
 }
 
 /** Share of the pairs trimmed from each end by the latency and rate test (Yuen's usual 20%). */
@@ -71,13 +143,15 @@ export function trimmedPairedTest(
   differences: readonly number[],
   sdFloor = LOG_SD_FLOOR,
   trim = PAIR_TRIM,
+  serial: SerialCorrection = DEFAULT_SERIAL,
 ): PairedTest | undefined {
-  const sorted = differences.filter((d) => Number.isFinite(d)).sort((a, b) => a - b);
+  const inOrder = differences.filter((d) => Number.isFinite(d));
+  const sorted = [...inOrder].sort((a, b) => a - b);
   const n = sorted.length;
   // Below 8 pairs a trimmed pair costs more degrees of freedom than the trimming can win back
   // (5 pairs would leave df 2, fewer than 4 untrimmed ones have).
   const g = n < MIN_TRIMMED_PAIRS ? 0 : Math.floor(trim * n);
-  if (g === 0) return pairedTTest(sorted, sdFloor);
+  if (g === 0) return pairedTTest(inOrder, sdFloor, serial);
   const kept = n - 2 * g;
   if (kept < 2) return undefined;
   const low = sorted[g]!;
@@ -85,16 +159,19 @@ export function trimmedPairedTest(
   let trimmedSum = 0;
   for (let i = g; i < n - g; i++) trimmedSum += sorted[i]!;
   const mean = trimmedSum / kept;
-  const winsorized = sorted.map((d) => Math.min(high, Math.max(low, d)));
+  // Winsorized in time order, so that the serial correction sees the pairs' sequence.
+  const winsorized = inOrder.map((d) => Math.min(high, Math.max(low, d)));
   const winsorizedMean = winsorized.reduce((sum, d) => sum + d, 0) / n;
   const winsorizedVariance = winsorized.reduce((sum, d) => sum + (d - winsorizedMean) ** 2, 0) / (n - 1);
   const sd = Math.max(Math.sqrt(winsorizedVariance), sdFloor);
-  const standardError = Math.sqrt(((n - 1) * sd * sd) / (kept * (kept - 1)));
+  // At the floor the pairs agree to the bucket: their "correlation" is the histogram's rounding.
+  const correction = serialCorrection(winsorized, sd > sdFloor ? serial : 'none');
+  const standardError = Math.sqrt((correction.factor * ((n - 1) * sd * sd)) / (kept * (kept - 1)));
   // Tukey–McLaughlin give h − 1; one fewer keeps the tail honest at the small α that Holm asks
   // for when the pairs are near normal (h − 1 rejected 1.2–1.5× the nominal rate at 0.25% there,
   // h − 2 at most 1.2×), while heavy-tailed pairs stay conservative (0.3–0.96×): the table in
   // bench/ab/README.md, section 1c.
-  const df = kept - 2;
+  const df = Math.max(1, (kept - 2) * correction.dfShare);
   const t = mean / standardError;
   const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
   const half = tQuantile(0.975, df) * standardError;
@@ -129,4 +206,48 @@ export function pairDifferences(head: PreparedRun, base: PreparedRun): Record<Pa
     out.error_rate.push(share(head) - share(base));
   }
   return out;
+}
+
+/**
+ * The whole-run change of a percentile: ln Q_p of the head's pooled pairs − ln Q_p of the base's,
+ * with a jackknife-over-pairs standard error (leave one pair out of both variants; pseudo-values
+ * in time order, through the same serial correction), t with n − 1 degrees of freedom. It is the
+ * estimand users read (the ratio of the whole-run values), where the trimmed mean leaves out a
+ * change that a few pairs carry: a head that stalls 3× as often moved whole-run p99 by +10.4% while
+ * the pairs' trimmed mean read +5.5%. Calibrated in simulation at 8–40 pairs (bench/ab/README.md,
+ * "pooled estimate, jackknife-over-pairs SE": 1.7–5.6% at nominal 5%).
+ */
+export function wholeRunTest(
+  head: PreparedRun,
+  base: PreparedRun,
+  percentile: number,
+  serial: SerialCorrection = DEFAULT_SERIAL,
+): PairedTest | undefined {
+  const n = Math.min(head.segments, base.segments);
+  if (n < 4) return undefined;
+  const pooledLog = (leaveOut: number): number => {
+    const headWeights = new Float64Array(head.segments);
+    const baseWeights = new Float64Array(base.segments);
+    for (let i = 0; i < n; i++) {
+      headWeights[i] = i === leaveOut ? 0 : 1;
+      baseWeights[i] = i === leaveOut ? 0 : 1;
+    }
+    return Math.log(quantileUs(head, headWeights, percentile)) - Math.log(quantileUs(base, baseWeights, percentile));
+  };
+  const effect = pooledLog(-1);
+  if (!Number.isFinite(effect)) return undefined;
+  const pseudo: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const without = pooledLog(i);
+    if (!Number.isFinite(without)) return undefined;
+    pseudo.push(n * effect - (n - 1) * without);
+  }
+  const mean = pseudo.reduce((sum, d) => sum + d, 0) / n;
+  const variance = pseudo.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
+  const correction = serialCorrection(pseudo, serial);
+  const standardError = Math.max(Math.sqrt((correction.factor * variance) / n), LOG_SD_FLOOR / Math.sqrt(n));
+  const df = Math.max(1, (n - 1) * correction.dfShare);
+  const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };
 }

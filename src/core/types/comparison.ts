@@ -14,7 +14,7 @@ export interface MetricComparison {
   change: number;
   /** 95% confidence interval of `change`, when the method gives one. */
   changeInterval?: [number, number];
-  /** One-sided p-value in the direction of the observed change, before Holm. */
+  /** Two-sided p-value of the change, before Holm (each test's one-sided tail, doubled). */
   pValue?: number;
   adjustedPValue?: number;
   method: 'history' | 'bootstrap' | 'paired' | 'rate-check' | 'bracket' | 'none';
@@ -24,6 +24,11 @@ export interface MetricComparison {
    * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
   minDetectableEffect?: number;
   verdict: Verdict;
+  /** A/B latencies: the whole-run change (pooled pairs, jackknife over pairs) tested beside the
+   * trimmed mean of the pairs, in the same Holm family. */
+  wholeRun?: { change: number; interval: [number, number]; pValue: number; adjustedPValue?: number };
+  /** Which test made a regression or an improvement: the pairs' trimmed mean, or the whole run. */
+  decidedBy?: 'pairs' | 'whole-run';
   /** Why a verdict is inconclusive or was held back: typed values, put into words by the reports
    * (src/core/report/reasons.ts describeReason). */
   reasons: Reason[];
@@ -102,6 +107,21 @@ export type Reason =
   | { kind: 'real-but-small'; metric: MetricName; change: number; adjustedPValue: number; minEffect: number }
   | { kind: 'below-min-effect'; metric: MetricName; change: number; adjustedPValue: number; minEffect: number }
   | { kind: 'not-significant'; metric: MetricName; change: number; adjustedPValue: number; alpha: number }
+  | {
+      kind: 'interval-past-min-effect';
+      metric: MetricName;
+      change: number;
+      interval: [number, number];
+      adjustedPValue: number;
+      minEffect: number;
+    }
+  | {
+      kind: 'prior-only';
+      metric: MetricName;
+      change: number;
+      direction: 'regression' | 'improvement';
+      adjustedPValue: number;
+    }
   | { kind: 'no-intended-rate' }
   /** The achieved rate fell short but `cause` (the generator, other work) can explain it. */
   | { kind: 'rate-short-explained'; share: number; intendedPerSec: number; cause: Reason }
@@ -128,6 +148,7 @@ export type Reason =
   | { kind: 'too-few-pairs-for-capacities' }
   | { kind: 'shared-lag' }
   | { kind: 'whole-run-disagrees'; change: number }
+  | { kind: 'decided-by-whole-run'; metric: MetricName; change: number; adjustedPValue: number; pairsChange: number }
   | { kind: 'no-capacity-search'; run: RunRole }
   | { kind: 'capacity-below-bound'; current: CapacitySummary; currentBound: number; baselineBound: number }
   | { kind: 'capacity-above-bound'; baseline: CapacitySummary; currentBound: number; baselineBound: number }

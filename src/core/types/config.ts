@@ -79,6 +79,14 @@ export interface ScenarioConfig {
   segmentMs: number;
 }
 
+/** One `setup:` command, run in each checkout before any service boots. */
+export interface SetupStep {
+  run: string;
+  /** Relative to the config file's folder; absent: that folder. */
+  cwd?: string;
+  timeoutMs: number;
+}
+
 export interface ServiceConfig {
   name: string;
   run: string;
@@ -107,6 +115,9 @@ export interface CompareConfig {
   /** The metrics whose minimum effect the config set; the others take the mode's default (A/B
    * mode's are smaller: src/core/compare/paired.ts AB_MIN_EFFECT). */
   minEffectSet?: MetricName[];
+  /** The metrics whose runnerNoise the config sets (a spread the user measured on the runner):
+   * without history their stored-run test gates; on the default prior it only warns. */
+  runnerNoiseSet?: MetricName[];
   /** Family-wise significance level over all tests of a run (Holm). */
   alpha: number;
   /** With fewer past baselines than this, the history test is not used. */
@@ -121,6 +132,13 @@ export interface CompareConfig {
   historyLength: number;
 }
 
+/** `perfgate trends`: the stored runs kept and how change points are found (docs/trends.md). */
+export interface TrendsConfig {
+  keep: number;
+  minSegment: number;
+  alpha: number;
+}
+
 /** How the reports present a run (never what is measured or the verdict). */
 export interface ReportConfig {
   /** Buckets of the response-time distribution: around the latency SLO, the grade bands, or Gatling's 800/1200 ms. */
@@ -128,6 +146,8 @@ export interface ReportConfig {
 }
 
 export interface Config {
+  /** Absent in configs built by hand (tests): no setup. */
+  setup?: SetupStep[];
   services: ServiceConfig[];
   scenarios: ScenarioConfig[];
   /** Scenario-name glob → threshold expressions such as `p(95)<150`. */
@@ -136,4 +156,6 @@ export interface Config {
   allowHosts: string[];
   /** Absent in configs built by hand (tests); the loader always sets it. */
   report?: ReportConfig;
+  /** Absent in configs built by hand (tests); the loader always sets it. */
+  trends?: TrendsConfig;
 }

@@ -132,6 +132,25 @@ export interface ScenarioResult {
    * requests, segments…) are those of the level `capacity.ratePerSec` names, or of the first level
    * when none held. */
   capacity?: CapacityResult;
+  /** A merge of load shards (`--split load`) only: each shard's own figures, in shard order. */
+  shards?: ShardFigures[];
+}
+
+/** One load shard's share of a merged scenario: what tells a shard that started late, fell
+ * behind or failed alone from the others. */
+export interface ShardFigures {
+  index: number;
+  /** Start of its measured window minus that of the shard with the median start. */
+  startOffsetMs: number;
+  durationMs: number;
+  requests: { total: number; ok: number; ko: number; dropped: number };
+  rps: number;
+  p99Ms: number;
+  /** Open model: the shard's share of the rate. */
+  intendedPerSec?: number;
+  lateStarts: number;
+  cpuCores: number;
+  saturated: boolean;
 }
 
 /** One constant-rate level of a capacity search. */
@@ -200,16 +219,41 @@ export interface Results {
   startTime: string;
   durationMs: number;
   environment: Environment;
-  git?: { commit?: string; ref?: string };
+  /** Where the run came from: the commit (GITHUB_SHA, else `git rev-parse HEAD` of the config's
+   * folder), the ref, and in Actions the run's URL and the event that started it. */
+  git?: Provenance;
   services: { name: string; logPath: string }[];
-  /** The shard of the config's scenarios this run measured (`--shard 2/4`); absent for a whole run. */
-  shard?: { index: number; count: number };
+  /** The shard this run measured (`--shard 2/4`): some of the config's scenarios, or with
+   * `split: 'load'` every scenario at its share of the load; absent for a whole run. */
+  shard?: {
+    index: number;
+    count: number;
+    split?: 'load';
+    /** The start barrier (`--start-at`) the shard waited for, ISO 8601. */
+    startAt?: string;
+  };
+  /** Set by `perfgate merge`: how many shards this result was merged from, and how they split. */
+  merged?: { shards: number; split: 'scenarios' | 'load' };
   /** Set when the run was stopped (Ctrl-C, SIGTERM) before every scenario finished: the results
    * hold what was measured, and such a run is never compared or saved as a baseline. */
   interrupted?: true;
+  /** A service of either variant that died while the load ran: the run stopped there, and such a
+   * run (whose load measured a dead port) is never compared or saved. */
+  serviceExit?: ServiceExit;
   scenarios: ScenarioResult[];
   /** A/B mode: the base variant, run on the same runner at the same time. */
   ab?: AbInfo;
+}
+
+export interface ServiceExit {
+  variant: 'head' | 'base';
+  service: string;
+  /** How it ended, in words: "exited with code 1", "was killed by SIGKILL". */
+  reason: string;
+  /** The scenario whose load was running when it was found dead. */
+  scenario: string;
+  /** The end of its log, masked. */
+  logTail: string[];
 }
 
 export interface AbInfo {
@@ -224,10 +268,23 @@ export interface AbInfo {
   baseFailure?: { service: string; reason: string; logTail: string[] };
 }
 
-/** One past baseline, boiled down to what the history test needs. */
+export interface Provenance {
+  commit?: string;
+  ref?: string;
+  /** GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID, in Actions only. */
+  runUrl?: string;
+  /** GITHUB_EVENT_NAME: push, schedule, workflow_dispatch, pull_request… */
+  event?: string;
+}
+
+/** One past baseline (or, in `Baseline.trends`, one stored run), boiled down to what the history
+ * test and `perfgate trends` need: summaries only, no histograms. */
 export interface HistoryEntry {
   commit?: string;
   date: string;
+  /** The run's gate verdict; trends keeps failed runs too, so a regression that landed is in the series. */
+  verdict?: 'pass' | 'fail';
+  ref?: string;
   environmentFingerprint: string;
   scenarios: Record<
     string,
@@ -259,4 +316,7 @@ export interface Baseline {
   results: Results;
   /** Earlier baselines, newest first, not including `results` itself. */
   history: HistoryEntry[];
+  /** Every stored run for `perfgate trends`, newest first, `results` included and failed runs too
+   * (trends.keep of them). Absent in baselines from before it: `results` and `history` stand in. */
+  trends?: HistoryEntry[];
 }

@@ -7,6 +7,7 @@ import { renderComparisonText } from '../../core/report/text.js';
 import { describeMetricChange } from '../../core/report/sentences.js';
 import { markdownOptions } from './render.js';
 import type { Sink } from './sink.js';
+import { guardLog } from '../../core/report/markup/text.js';
 
 /** GitHub caps a summary at 1 MiB of bytes; emoji and dashes take 3-4 bytes, so leave room. */
 const SUMMARY_MAX_CHARS = 600_000;
@@ -20,7 +21,7 @@ export const jobSummary: Sink = {
       await core.summary.addRaw(summary, true).write();
     } catch (error) {
       core.warning(`perfgate: could not write the job summary (${(error as Error).message})`);
-      core.info(summary);
+      core.info(guardLog(summary));
     }
   },
 };
@@ -30,7 +31,7 @@ export const logReport: Sink = {
   what: 'the report in the log',
   wanted: () => true,
   async deliver(ctx) {
-    core.info(renderComparisonText(ctx.comparison));
+    core.info(guardLog(renderComparisonText(ctx.comparison)));
   },
 };
 

@@ -1,10 +1,11 @@
 // The PR comment: one per config, updated in place, with the PR's earlier runs in its history.
 // The deadline is the network-timeout input; a fork PR's read-only token gets the fork hint.
 import * as core from '@actions/core';
-import { findComment, upsertComment, type FoundComment } from '../../adapters/github-comment.js';
+import { PR_COMMENT_SETTLE_MS, findComment, upsertComment, type FoundComment } from '../../adapters/github-comment.js';
 import { withDeadline } from '../../adapters/deadline.js';
 import { Outputs } from '../action-inputs.js';
 import type { ReportContext, Sink } from './sink.js';
+import { guardLog } from '../../core/report/markup/text.js';
 
 const FORK_HINT =
   'This looks like a pull request from a fork: its token is read-only and secrets are not passed, so perfgate cannot comment. ' +
@@ -51,8 +52,16 @@ export function prComment(existing: FoundComment | null | undefined): Sink {
       const where = { owner: ctx.owner, repo: ctx.repo, issueNumber, marker: ctx.marker, body: ctx.markdown ?? '' };
       let result;
       try {
-        result = await withDeadline('the PR comment', options.networkTimeoutMs, () =>
-          upsertComment(octokit, { ...where, existing, stamp: { headSha: event.sha, runOrder: event.runOrder } }),
+        // The settling after the write gets a third of the step's deadline at most; past the
+        // deadline the signal stops every write, so a comment the warning calls failed stays unwritten.
+        result = await withDeadline('the PR comment', options.networkTimeoutMs, (signal) =>
+          upsertComment(octokit, {
+            ...where,
+            existing,
+            stamp: { headSha: event.sha, runOrder: event.runOrder },
+            signal,
+            settleMs: Math.min(PR_COMMENT_SETTLE_MS, options.networkTimeoutMs / 3),
+          }),
         );
       } catch (error) {
         // The fork hint only for a fork: a same-repo 403 is a missing `pull-requests: write`, which the message says.
@@ -61,11 +70,14 @@ export function prComment(existing: FoundComment | null | undefined): Sink {
             ? `perfgate: ${FORK_HINT}`
             : `perfgate: the PR comment failed (${(error as Error).message}); the verdict stands`,
         );
-        core.info(ctx.markdown ?? '');
+        core.info(guardLog(ctx.markdown ?? ''));
         return;
       }
-      core.setOutput(Outputs.commentId, String(result.id));
-      core.setOutput(Outputs.commentUrl, result.url);
+      // A stale run that found no comment has none to name.
+      if (result.id > 0) {
+        core.setOutput(Outputs.commentId, String(result.id));
+        core.setOutput(Outputs.commentUrl, result.url);
+      }
       if (result.action === 'skipped-stale')
         core.info(
           `PR comment left as it is: it holds the report of a newer run or of the PR's current head (${result.url})`,

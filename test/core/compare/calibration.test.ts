@@ -10,6 +10,12 @@ import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
 
+/** The verdict a test reached, or the one a stored run without history only warns of (prior-only). */
+function judged(m: MetricComparison): string {
+  const warned = m.reasons.find((reason) => reason.kind === 'prior-only');
+  return warned?.kind === 'prior-only' ? warned.direction : m.verdict;
+}
+
 const compare = defaultCompareConfig();
 
 function bare(results: Results): Baseline {
@@ -40,12 +46,14 @@ describe('a family of hundreds of tests can still reject', () => {
     const result = compareRuns(input(current, baseline));
     const tested = all(result).filter((m) => m.pValue !== undefined);
     expect(tested.length).toBeGreaterThanOrEqual(300);
-    const regressions = result.regressions.map((m) => `${m.scenario}:${m.metric}`);
-    expect(new Set(result.regressions.map((m) => m.scenario))).toEqual(new Set(['s17']));
+    // Without history these are warnings (prior-only), but Holm over 360 tests still reaches them.
+    const called = all(result).filter((m) => judged(m) === 'regression');
+    const regressions = called.map((m) => `${m.scenario}:${m.metric}`);
+    expect(new Set(called.map((m) => m.scenario))).toEqual(new Set(['s17']));
     for (const metric of ['p50', 'p90', 'p95', 'rps']) expect(regressions).toContain(`s17:${metric}`);
-    expect(result.improvements).toEqual([]);
-    expect(result.verdict).toBe('fail');
-    const p50 = result.regressions.find((m) => m.metric === 'p50')!;
+    expect(all(result).filter((m) => judged(m) === 'improvement')).toEqual([]);
+    expect(result.verdict).toBe('pass');
+    const p50 = called.find((m) => m.metric === 'p50')!;
     expect(p50.adjustedPValue).toBeLessThan(1e-6);
   });
 
@@ -85,8 +93,9 @@ describe('short runs', () => {
     );
     const p50 = all(result).find((m) => m.metric === 'p50')!;
     expect(p50.reasons.map(describeReason).join(' ')).not.toMatch(/too few segments/);
-    expect(p50.verdict).toBe('regression');
-    expect(result.verdict).toBe('fail');
+    expect(judged(p50)).toBe('regression');
+    // Against the prior alone: a warning, and the gate passes.
+    expect(result.verdict).toBe('pass');
   });
 });
 

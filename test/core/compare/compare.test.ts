@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../../src/core/results/baseline.js';
 import { compareRuns, decideExit, decideVerdict, type CompareInput } from '../../../src/core/compare/index.js';
 import type { Baseline, Results } from '../../../src/core/types/results.js';
+import type { MetricName } from '../../../src/core/types/config.js';
 import type { MetricComparison, ThresholdResult } from '../../../src/core/types/comparison.js';
 import { makeResults, type ScenarioFixture } from '../fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
+
+/** The verdict a test reached, or the one a stored run without history only warns of (prior-only). */
+function judged(m: MetricComparison): string {
+  const warned = m.reasons.find((reason) => reason.kind === 'prior-only');
+  return warned?.kind === 'prior-only' ? warned.direction : m.verdict;
+}
 
 const compare = TEST_COMPARE;
 const api: ScenarioFixture = { name: 'api', ratePerSec: 200, segments: 12 };
@@ -63,7 +70,19 @@ describe('decideVerdict', () => {
       { ...base, metric: 'error_rate', minEffect: 0.01, change: 0.03, adjustedPValue: 0.001 },
       'regression',
     ],
-    ['neither', { ...base, change: 0.02, adjustedPValue: 0.4, interval: [-0.05, 0.09] }, 'no change'],
+    [
+      'neither, interval inside ±minimum',
+      { ...base, change: 0.02, adjustedPValue: 0.4, interval: [-0.05, 0.09] },
+      'no change',
+    ],
+    // Equivalence: small and not significant is not "no change" while the interval reaches past
+    // the minimum effect (the run cannot rule out +15%).
+    [
+      'neither, interval past the minimum',
+      { ...base, change: 0.02, adjustedPValue: 0.4, interval: [-0.08, 0.15] },
+      'inconclusive',
+    ],
+    ['neither, no interval', { ...base, change: 0.02, adjustedPValue: 0.4 }, 'inconclusive'],
     [
       'large but not significant',
       { ...base, change: 0.15, adjustedPValue: 0.2, interval: [-0.05, 0.4] },
@@ -95,6 +114,11 @@ describe('decideVerdict', () => {
     const decided = decideVerdict(args);
     expect(decided.verdict).toBe(verdict);
     if (verdict === 'inconclusive') expect(decided.reasons.length).toBeGreaterThan(0);
+  });
+
+  it('says why a small change is not "no change": its interval reaches past the minimum effect', () => {
+    const decided = decideVerdict({ ...base, change: 0.02, adjustedPValue: 0.4, interval: [-0.08, 0.15] });
+    expect(decided.reasons.map(describeReason).join(' ')).toMatch(/interval \(-8.*\+15.*\) reaches past the ±10/);
   });
 });
 
@@ -149,26 +173,46 @@ describe('compareRuns, no history (bootstrap against the stored run)', () => {
     expect(result.notes.join(' ')).toMatch(/runner-to-runner noise.*compare\.runnerNoise/);
   });
 
-  it('calls a 60% slowdown a regression, with its interval, and fails the gate', () => {
+  it('reports a 60% slowdown with its interval and MDE and warns, but does not fail the gate on the prior', () => {
     const result = compareRuns(input(run(2, { scale: 1.6 }), baseline));
     const p95 = metric(result, 'p95');
-    expect(p95.verdict).toBe('regression');
+    // The test says regression; without a measured spread that is a warning, not a failed gate.
+    expect(judged(p95)).toBe('regression');
+    expect(p95.verdict).toBe('inconclusive');
+    expect(p95.reasons.map(describeReason).join(' ')).toMatch(/judged against the configured runner-noise prior/);
     expect(p95.change).toBeGreaterThan(0.4);
     expect(p95.changeInterval![0]).toBeLessThan(p95.change);
     expect(p95.changeInterval![1]).toBeGreaterThan(p95.change);
     expect(p95.adjustedPValue).toBeLessThanOrEqual(0.05);
-    expect(metric(result, 'rps').verdict).toBe('regression');
-    expect(result.verdict).toBe('fail');
-    expect(result.regressions.map((m) => m.metric)).toContain('p95');
-    expect(decideExit(result, 'regression')).toBe(1);
-    expect(decideExit(result, 'threshold')).toBe(0);
-    expect(decideExit(result, 'never')).toBe(0);
+    expect(p95.minDetectableEffect).toBeGreaterThan(0);
+    expect(judged(metric(result, 'rps'))).toBe('regression');
+    expect(result.verdict).toBe('pass');
+    expect(result.regressions).toEqual([]);
+    expect(result.notes.join(' ')).toMatch(/cannot fail the gate.*only thresholds \(and the error rate\) fail/);
+    expect(decideExit(result, 'regression')).toBe(0);
+    // A breached threshold still fails.
+    const breached = compareRuns({
+      ...input(run(2, { scale: 1.6 }), baseline),
+      thresholds: [{ scenario: 'api', expression: 'p(95)<1', actual: 5, ok: false }],
+    });
+    expect(breached.verdict).toBe('fail');
+    expect(decideExit(breached, 'regression')).toBe(1);
+    expect(decideExit(breached, 'never')).toBe(0);
   });
 
-  it('calls a 40% speed-up an improvement and passes', () => {
+  it('gates on a runner noise the config sets (a spread the user measured): the 60% slowdown fails', () => {
+    const measured = { ...TEST_COMPARE, runnerNoiseSet: ['p50', 'p90', 'p95', 'p99'] as MetricName[] };
+    const result = compareRuns({ ...input(run(2, { scale: 1.6 }), baseline), compare: measured });
+    expect(metric(result, 'p95').verdict).toBe('regression');
+    expect(judged(metric(result, 'rps'))).toBe('regression');
+    expect(metric(result, 'rps').verdict).toBe('inconclusive');
+    expect(result.verdict).toBe('fail');
+  });
+
+  it('reports a 40% speed-up as an improvement it only warns of, and passes', () => {
     const result = compareRuns(input(run(2, { scale: 0.6 }), baseline));
-    expect(metric(result, 'p50').verdict).toBe('improvement');
-    expect(result.improvements.length).toBeGreaterThan(0);
+    expect(judged(metric(result, 'p50'))).toBe('improvement');
+    expect(result.improvements).toEqual([]);
     expect(result.verdict).toBe('pass');
   });
 
@@ -196,7 +240,7 @@ describe('guards', () => {
     expect(reasonsOf(result, 'p99')).toMatch(
       /^only [\d,]+ in the current run and [\d,]+ in the baseline were above p99 \(a p99 needs 50 requests beyond it, so 5,000 per run\)/,
     );
-    expect(metric(result, 'p50').verdict).toBe('regression');
+    expect(judged(metric(result, 'p50'))).toBe('regression');
   });
 
   it('holds back every metric when the generator saturated in either run', () => {
@@ -214,7 +258,7 @@ describe('guards', () => {
     const result = compareRuns(input(run(2, { errorRate: 0.05, scale: 2 }), baseline));
     expect(metric(result, 'p95').verdict).toBe('inconclusive');
     expect(reasonsOf(result, 'p95')).toMatch(/error rate moved from 0\.0% to [45]\.\d%, .*not the same population/);
-    expect(metric(result, 'error_rate').verdict).toBe('regression');
+    expect(judged(metric(result, 'error_rate'))).toBe('regression');
   });
 
   it('holds back comparisons with a baseline from another environment', () => {
@@ -243,14 +287,14 @@ describe('guards', () => {
         /the current run had 0\.85 more cores of competing work \(other processes, steal\), which can explain a change of up to (\+85|-46)% in/,
       );
     }
-    expect(metric(busyNow, 'error_rate').verdict).toBe('regression');
+    expect(judged(metric(busyNow, 'error_rate'))).toBe('regression');
     // ... a 4× slowdown is not: the bound keeps a busy runner from blinding the gate.
     const muchSlower = compareRuns(input(withOtherLoad(run(2, { scale: 4 }), 0.9), bare(withOtherLoad(run(1), 0.05))));
-    expect(metric(muchSlower, 'p50').verdict).toBe('regression');
+    expect(judged(metric(muchSlower, 'p50'))).toBe('regression');
 
     // A busier baseline could only have made the baseline slower: it cannot explain a slowdown.
     const busyBefore = compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.05), bare(withOtherLoad(run(1), 0.9))));
-    expect(metric(busyBefore, 'p50').verdict).toBe('regression');
+    expect(judged(metric(busyBefore, 'p50'))).toBe('regression');
     // ... but it can explain an improvement.
     const fasterNow = compareRuns(input(withOtherLoad(run(2, { scale: 0.7 }), 0.05), bare(withOtherLoad(run(1), 0.9))));
     expect(metric(fasterNow, 'p50').verdict).toBe('inconclusive');
@@ -258,9 +302,9 @@ describe('guards', () => {
 
     // Steady outside work in both runs (a database in a container) is no reason to hold back.
     const steady = compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.8), bare(withOtherLoad(run(1), 0.7))));
-    expect(metric(steady, 'p50').verdict).toBe('regression');
+    expect(judged(metric(steady, 'p50'))).toBe('regression');
     // Nor is a baseline from before the machine was measured.
-    expect(metric(compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.9), baseline)), 'p50').verdict).toBe(
+    expect(judged(metric(compareRuns(input(withOtherLoad(run(2, { scale: 2 }), 0.9), baseline)), 'p50'))).toBe(
       'regression',
     );
   });
@@ -285,7 +329,7 @@ describe('open-model throughput: rate check', () => {
   it('is a regression when the service fell short, and says so', () => {
     const result = compareRuns(input(run(2, { ...open, achievedShare: 0.9 }), baseline));
     const rps = metric(result, 'rps');
-    expect(rps.verdict).toBe('regression');
+    expect(judged(rps)).toBe('regression');
     expect(rps.reasons.map(describeReason).join(' ')).toMatch(
       /completed only 9\d% of the intended 200 req\/s .*could not keep up/,
     );
@@ -295,17 +339,19 @@ describe('open-model throughput: rate check', () => {
   it('compares capacities when the baseline fell short too, and fails only beyond the runner noise', () => {
     const saturatedBase = bare(run(1, { ...open, achievedShare: 0.5 }));
     const same = metric(compareRuns(input(run(2, { ...open, achievedShare: 0.5 }), saturatedBase)), 'rps');
-    expect(same.verdict).toBe('no change');
+    // Against the prior alone the interval (±14%) reaches past the 5% minimum effect: not "no change".
+    expect(same.verdict).toBe('inconclusive');
+    expect(same.reasons.map(describeReason).join(' ')).toMatch(/reaches past the ±5(\.0)?% that counts/);
     expect(same.reasons.map(describeReason).join(' ')).toMatch(
       /the baseline fell short too \(50% of its intended rate\), so the two capacities are compared/,
     );
     expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.45 }), saturatedBase)), 'rps').verdict).toBe(
       'inconclusive',
     );
-    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.35 }), saturatedBase)), 'rps').verdict).toBe(
+    expect(judged(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.35 }), saturatedBase)), 'rps'))).toBe(
       'regression',
     );
-    expect(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.65 }), saturatedBase)), 'rps').verdict).toBe(
+    expect(judged(metric(compareRuns(input(run(2, { ...open, achievedShare: 0.65 }), saturatedBase)), 'rps'))).toBe(
       'improvement',
     );
   });
@@ -375,7 +421,7 @@ describe('compareRuns with history (K ≥ 5)', () => {
         machine: { cpuCount: 2, busyCores: 2, otherCores: 0.9, stealCores: 0 },
       })),
     };
-    expect(metric(compareRuns(input(busyAndSlow, quietPast)), 'p95').verdict).toBe('regression');
+    expect(judged(metric(compareRuns(input(busyAndSlow, quietPast)), 'p95'))).toBe('regression');
     // The same slowdown on a quiet machine is a regression.
     const quiet = {
       ...slower,
@@ -384,7 +430,7 @@ describe('compareRuns with history (K ≥ 5)', () => {
         machine: { cpuCount: 2, busyCores: 1, otherCores: 0.05, stealCores: 0 },
       })),
     };
-    expect(metric(compareRuns(input(quiet, quietPast)), 'p95').verdict).toBe('regression');
+    expect(judged(metric(compareRuns(input(quiet, quietPast)), 'p95'))).toBe('regression');
   });
 
   it('uses the prediction interval and finds no change in a run like the past ones', () => {
@@ -400,8 +446,8 @@ describe('compareRuns with history (K ≥ 5)', () => {
 
   it('calls a 50% slowdown a regression', () => {
     const result = compareRuns(input(run(300, { scale: 1.5 }, { runShiftSd: 0.03 }), withHistory(8)));
-    expect(metric(result, 'p50').verdict).toBe('regression');
-    expect(metric(result, 'p95').verdict).toBe('regression');
+    expect(judged(metric(result, 'p50'))).toBe('regression');
+    expect(judged(metric(result, 'p95'))).toBe('regression');
     expect(metric(result, 'p95').changeInterval![0]).toBeGreaterThan(0.2);
   });
 

@@ -81,7 +81,7 @@ describe('comparePaired', () => {
       expect(p95.changeInterval?.[1]).toBeGreaterThan(p95.change);
       expect(p95.minDetectableEffect).toBeGreaterThan(0);
       // Duet cancels the moment's load; alternate pays for the slot-to-slot difference.
-      expect(p95.minDetectableEffect).toBeLessThan(schedule === 'duet' ? 0.1 : 0.35);
+      expect(p95.minDetectableEffect).toBeLessThan(schedule === 'duet' ? 0.2 : 0.5);
       expect(comparison.ab?.schedule).toBe(schedule);
     });
   }
@@ -114,7 +114,8 @@ describe('comparePaired', () => {
   });
 
   it('holds back a "no change" of a duet whose generator fell behind: the shared delay may have diluted a change', () => {
-    const results = makeAbResults({ seed: 7, schedule: 'duet', scenarios: [api] });
+    // 40 pairs: enough to rule out the minimum effects, so that there is a "no change" to hold back.
+    const results = makeAbResults({ seed: 7, schedule: 'duet', scenarios: [{ ...api, pairs: 40 }] });
     const behind = { saturated: true, reasons: ["the generator's event loop was delayed 56 ms at p99"] };
     const lag = <T extends Results>(r: T): T => ({
       ...r,
@@ -135,38 +136,60 @@ describe('comparePaired', () => {
     }
   });
 
-  it('holds back a "no change" when the whole-run values disagree with the pairs (a change a few segments carry)', () => {
-    const results = makeAbResults({ seed: 8, schedule: 'duet', scenarios: [api] });
-    const before = metric(comparePaired(input(results)), 'api', 'p95');
-    expect(before.verdict).toBe('no change');
-    // The head's whole-run p95 30% above the base's, where its segments pair as before.
-    const head = {
-      ...results.scenarios[0]!,
-      latencyMs: { ...results.scenarios[0]!.latencyMs, p95: results.ab!.base.scenarios[0]!.latencyMs.p95 * 1.3 },
+  it('tests the whole-run change beside the trimmed mean: a head that stalls in a few segments is caught by it', () => {
+    // The head's GC pauses (500 ms, queueing 8% of a segment) in 20% of segments, the base's in 5%:
+    // a few pairs carry the change, which the trimmed mean leaves out while the whole run has it.
+    const stalls: AbScenarioFixture = {
+      ...api,
+      pairs: 20,
+      gcPauseMs: 500,
+      gcShare: 0.08,
+      gcChancePerSegment: 0.05,
+      headGcChancePerSegment: 0.2,
     };
-    const after = metric(comparePaired(input({ ...results, scenarios: [head] })), 'api', 'p95');
-    expect(after.verdict).toBe('inconclusive');
-    expect(after.reasons.map(describeReason).join(' ')).toMatch(
-      /the whole-run values differ by \+30(\.0)?%, outside the pairs' interval/,
+    const comparison = comparePaired(input(makeAbResults({ seed: 8, schedule: 'duet', scenarios: [stalls] })));
+    const p99 = metric(comparison, 'api', 'p99');
+    expect(p99.wholeRun, JSON.stringify(p99)).toBeDefined();
+    expect(p99.verdict, JSON.stringify(p99)).toBe('regression');
+    expect(p99.wholeRun!.adjustedPValue).toBeGreaterThanOrEqual(p99.wholeRun!.pValue);
+    expect(p99.wholeRun!.change).toBeGreaterThan(p99.change);
+    expect(p99.verdict).toBe('regression');
+    expect(p99.decidedBy).toBe('whole-run');
+    expect(p99.reasons.map(describeReason).join(' ')).toMatch(/whole-run value changed \+\d+.*which decided/);
+    // The same build against itself: neither test calls anything.
+    const same = comparePaired(
+      input(makeAbResults({ seed: 8, schedule: 'duet', scenarios: [{ ...stalls, headGcChancePerSegment: 0.05 }] })),
     );
+    expect(same.regressions).toEqual([]);
   });
 
-  it('calls A/A runs no change in the large majority, and never a regression here (deterministic seeds)', () => {
+  it('calls A/A runs no change only when the interval rules out the minimum effect, and never a regression (deterministic seeds)', () => {
     let regressions = 0;
-    let noChange = 0;
-    let total = 0;
+    const noChange = { duet: 0, alternate: 0 };
+    const total = { duet: 0, alternate: 0 };
     for (let i = 0; i < 20; i++) {
-      const comparison = comparePaired(
-        input(makeAbResults({ seed: 500 + i, schedule: i % 2 === 0 ? 'duet' : 'alternate', scenarios: [api] })),
-      );
+      const schedule = i % 2 === 0 ? 'duet' : 'alternate';
+      const comparison = comparePaired(input(makeAbResults({ seed: 500 + i, schedule, scenarios: [api] })));
       regressions += comparison.regressions.length;
       for (const m of comparison.scenarios[0]?.metrics ?? []) {
-        total++;
-        if (m.verdict === 'no change') noChange++;
+        total[schedule]++;
+        if (m.verdict === 'no change') {
+          noChange[schedule]++;
+          // Equivalence: the whole interval inside ± the minimum effect.
+          if (m.changeInterval) {
+            expect(m.changeInterval[0]).toBeGreaterThan(-m.minEffect);
+            expect(m.changeInterval[1]).toBeLessThan(m.minEffect);
+          }
+        } else if (m.verdict === 'inconclusive' && m.reasons.length === 1) {
+          expect(m.reasons[0]?.kind).toMatch(/interval-past-min-effect|not-significant|below-min-effect|whole-run/);
+        }
       }
     }
     expect(regressions).toBe(0);
-    expect(noChange / total).toBeGreaterThan(0.8);
+    // Duet is precise enough to rule out its minimum effects in most A/A runs; alternate's
+    // slot-to-slot noise leaves more of them inconclusive (what a longer run would settle).
+    expect(noChange.duet / total.duet).toBeGreaterThan(0.4);
+    expect(noChange.alternate / total.alternate).toBeGreaterThan(0.1);
   });
 
   it('calls an open-model head that cannot keep the rate while the base can a regression', () => {

@@ -2,7 +2,7 @@
 // ready and in baseUrl, with the checks an A/B run needs.
 import { describe, expect, it } from 'vitest';
 import { hashConfig } from '../../../src/core/config-hash.js';
-import { findAbProblems } from '../../../src/core/config/ab.js';
+import { commandWords, findAbProblems } from '../../../src/core/config/ab.js';
 import { parseConfig } from '../../../src/core/config/index.js';
 import { ConfigError } from '../../../src/core/errors.js';
 import { bindPort, configUsesPort } from '../../../src/core/port.js';
@@ -111,6 +111,29 @@ describe('bindPort', () => {
     expect(config.scenarios[0]?.baseUrl).toBe('http://127.0.0.1:${port}');
   });
 
+  // `perfgate check` called such a config valid; the run then sent its load to an empty port.
+  it('fills ${port} in run:, and refuses a fixed env PORT beside ${port}', () => {
+    const inRun = parseConfig(
+      abConfig('{}').replace('run: node server.js', 'run: node server.js --port ${port}'),
+      'perfgate.yml',
+    );
+    expect(bindPort(inRun, 41234).services[0]?.run).toBe('node server.js --port 41234');
+    const fixedPort = abConfig('{}').replace('LISTEN:', 'PORT: "8080", LISTEN:');
+    expect(problemsOf(fixedPort)).toEqual([
+      expect.stringMatching(
+        /^services\[0\]\.env\.PORT: "8080" fixes the port, but the config writes \$\{port\}.*remove env\.PORT/,
+      ),
+    ]);
+    // A dependency beside it keeps a fixed port of its own.
+    const withMock = abConfig('{}').replace(
+      'services:\n',
+      'services:\n  - name: upstream\n    run: node mock.js\n    env: { PORT: "9000" }\n    ready: { tcp: "127.0.0.1:9000" }\n',
+    );
+    expect(() => parseConfig(withMock, 'perfgate.yml')).not.toThrow();
+    // A config with fixed ports throughout sets PORT as it likes.
+    expect(() => parseConfig(fixedPort.replaceAll('${port}', '8080'), 'perfgate.yml')).not.toThrow();
+  });
+
   it('leaves a config without ${port} alone, PORT included', () => {
     const fixed = parseConfig(abConfig('{}').replaceAll('${port}', '8080'), 'perfgate.yml');
     expect(bindPort(fixed, 41234)).toBe(fixed);
@@ -118,5 +141,34 @@ describe('bindPort', () => {
 
   it('does not let the port change the config hash', () => {
     expect(hashConfig(bindPort(config, 1111))).toBe(hashConfig(bindPort(config, 2222)));
+  });
+});
+
+describe('commandWords', () => {
+  it('takes quotes off and adds the value of each --flag=x and NAME=x word', () => {
+    expect(commandWords(`PORT=1 node "/a b/server.js" --data=/srv/d 'x y'|tee log && ./run`)).toEqual([
+      'PORT=1',
+      '1',
+      'node',
+      '/a b/server.js',
+      '--data=/srv/d',
+      '/srv/d',
+      'x y',
+      'tee',
+      'log',
+      './run',
+    ]);
+  });
+
+  it('fills $NAME from the env, splits :-lists and URLs, and leaves redirection targets out', () => {
+    expect(commandWords('node $WS/server.js ${WS}/x $UNSET', { WS: '/w/head' })).toEqual([
+      'node',
+      '/w/head/server.js',
+      '/w/head/x',
+      '$UNSET',
+    ]);
+    expect(commandWords('/x:/w/head/lib')).toEqual(['/x:/w/head/lib', '/x', '/w/head/lib']);
+    expect(commandWords('sqlite:////w/head/db')).toContain('////w/head/db');
+    expect(commandWords('node server.js > /w/head/api.log 2>&1 2>> /w/head/err.log')).toEqual(['node', 'server.js']);
   });
 });

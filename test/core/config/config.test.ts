@@ -667,8 +667,8 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       ),
       [
         'compare.metrics[1]: "p75" is not allowed; use one of p50, p90, p95, p99, rps, error_rate, capacity (did you mean "p95"?)',
-        'compare.minEffect.latency: 5 is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05',
-        'compare.minEffect.rps: "5 %" is not a minimum effect; use a percentage like "5%" or a fraction from 0 to 1 like 0.05',
+        'compare.minEffect.latency: 5 is not a share; use a percentage from 0 to 100% like "5%" or a fraction from 0 to 1 like 0.05',
+        'compare.minEffect.rps: "5 %" is not a share; use a percentage from 0 to 100% like "5%" or a fraction from 0 to 1 like 0.05',
         'compare.alpha: 0 is too small; use more than 0',
         'compare.minHistory: compare.minHistory (4) is more than compare.history (3), so the history test could never run; keep minHistory ≤ history',
       ],

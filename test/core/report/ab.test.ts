@@ -77,9 +77,13 @@ describe('A/B reports', () => {
 
 describe('what the reports advise about held-back verdicts', () => {
   it('offers A/B mode only to a run that does not use it, and duet to an alternate one', () => {
-    expect(remediesFor({ mode: 'bootstrap' }).at(-1)).toContain('use A/B mode');
+    const stored = remediesFor({ mode: 'bootstrap' }).join('\n');
+    expect(stored).toContain('use A/B mode');
+    expect(stored).toContain('`base-ref` input');
+    expect(stored).toContain('keep a history');
+    expect(remediesFor({ mode: 'history' }).join('\n')).not.toContain('keep a history');
     expect(remediesFor({ mode: 'ab', ab: { schedule: 'duet', pairs: 12 } }).join(' ')).not.toContain('A/B mode');
-    expect(remediesFor({ mode: 'ab', ab: { schedule: 'alternate', pairs: 12 } }).at(-1)).toContain(
+    expect(remediesFor({ mode: 'ab', ab: { schedule: 'alternate', pairs: 12 } }).join(' ')).toContain(
       'compare.schedule: duet',
     );
     const baseFailed = {
@@ -88,7 +92,7 @@ describe('what the reports advise about held-back verdicts', () => {
       base: abComparison().current,
       baseFailure: { service: 'api', reason: 'exited', logTail: [] },
     };
-    expect(remediesFor({ mode: 'bootstrap', current: { ab: baseFailed } }).at(-1)).toContain('make the base boot');
+    expect(remediesFor({ mode: 'bootstrap', current: { ab: baseFailed } })[0]).toContain('make the base boot');
     const comparison = abComparison();
     const held = {
       ...comparison,
@@ -105,5 +109,36 @@ describe('what the reports advise about held-back verdicts', () => {
     expect(renderComparisonText(held)).not.toContain('use A/B mode');
     expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).toContain('What you can do:');
     expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).not.toContain('use A/B mode');
+  });
+
+  // The demo's every held-back metric had an interval too wide to rule out a change that counts,
+  // and its only advice was "re-run": that is the noise floor, and A/B or a history lowers it.
+  it('answers an interval that reaches past the minimum effect with what lowers the floor', () => {
+    const comparison = abComparison();
+    const wide = {
+      ...comparison,
+      mode: 'bootstrap' as const,
+      scenarios: comparison.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics.map((m) => ({
+          ...m,
+          verdict: 'inconclusive' as const,
+          reasons: [
+            {
+              kind: 'interval-past-min-effect' as const,
+              metric: m.metric,
+              change: -0.026,
+              interval: [-0.16, 0.12] as [number, number],
+              adjustedPValue: 1,
+              minEffect: 0.05,
+            },
+          ],
+        })),
+      })),
+    };
+    const advice = remediesFor(wide).join('\n');
+    expect(advice).toContain('use A/B mode');
+    expect(advice).toContain('keep a history');
+    expect(advice).not.toContain('re-run (noise differs');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   describeParams,
+  sparkline,
   formatAge,
   formatBytes,
   formatChangeWithInterval,
@@ -121,5 +122,27 @@ describe('vegeta-style fields', () => {
     expect(describeParams({ startRatePerSec: 50, stages: [{ durationMs: 30_000, target: 100 }] })).toBe(
       'start rate 50.0/s · stages 100 over 30 s',
     );
+    // A capacity search's header printed `step {"kind":"factor","factor":1.5} · resolution 0.05`.
+    expect(describeParams({ step: { kind: 'factor', factor: 1.5 }, resolution: 0.05 })).toBe(
+      'step ×1.5 · resolution 5%',
+    );
+    expect(describeParams({ step: { kind: 'increment', ratePerSec: 100 } })).toBe('step +100.0/s');
+  });
+});
+
+describe('sparkline', () => {
+  it('scales from 0 to the largest value, so that a flat series looks flat and a spike stands out', () => {
+    expect(sparkline([10, 10, 10, 10], { width: 10, combine: 'max' })).toBe('████');
+    expect(sparkline([1, 1, 8, 1], { width: 10, combine: 'max' })).toBe('▂▂█▂');
+    expect(sparkline([0, 0], { width: 10, combine: 'mean' })).toBe('▁▁');
+  });
+
+  it('leaves a second without a value blank, and folds a long run into the width', () => {
+    expect(sparkline([4, undefined, 8], { width: 10, combine: 'max' })).toBe('▅ █');
+    const long = Array.from({ length: 100 }, (_, second) => (second === 57 ? 50 : 5));
+    const line = sparkline(long, { width: 36, combine: 'max' });
+    expect(line).toHaveLength(34);
+    expect([...line].filter((char) => char === '█')).toHaveLength(1);
+    expect(sparkline([2, 4, 6, 8], { width: 2, combine: 'mean' })).toBe('▄█');
   });
 });

@@ -77,12 +77,12 @@ describe('renderMarkdown', () => {
   it('starts with the marker and the verdict', () => {
     const lines = renderMarkdown(makeFailingComparison(), { now }).split('\n');
     expect(lines[0]).toBe(DEFAULT_MARKER);
-    expect(lines[2]).toBe('## ❌ perfgate: 2 regressions, 1 threshold breached');
+    expect(lines[2]).toBe('## ❌ perfgate: FAIL — 2 regressions, 1 threshold breached');
     const custom = renderMarkdown(makeNoBaselineComparison(), { now, marker: '<!-- perfgate:perf/api.yml -->' }).split(
       '\n',
     );
     expect(custom[0]).toBe('<!-- perfgate:perf/api.yml -->');
-    expect(custom[2]).toBe('## ⚠️ perfgate: no baseline yet, 3 thresholds met');
+    expect(custom[2]).toBe('## ⚠️ perfgate: PASS — no baseline yet, 3 thresholds met');
   });
 
   it('says ✅ for a clean pass', () => {
@@ -99,14 +99,16 @@ describe('renderMarkdown', () => {
         metrics: s.metrics.map((m) => ({ ...m, verdict: 'no change' as const })),
       })),
     };
-    expect(renderMarkdown(clean, { now }).split('\n')[2]).toBe('## ✅ perfgate: no regression');
+    expect(renderMarkdown(clean, { now }).split('\n')[2]).toBe('## ✅ perfgate: PASS — no regression');
   });
 
   it("names the baseline's commit and age, and the plain sentences under the verdict", () => {
     const md = renderMarkdown(makeFailingComparison(), { now, runUrl });
     expect(md).toContain('baseline: `abc1234`, 3 days old');
     expect(md).toContain('- p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms');
-    expect(md).toContain('| p99        |   867 ms | 1,066 ms |        +23.0% [+14%, +31%] | ❌ regression   |');
+    expect(md).toContain(
+      '| p99        |   867 ms | 1,066 ms |        +23.0% [+14%, +31%] |     ±12% | ❌ regression   |',
+    );
     expect(md).toContain(
       '**Thresholds:** ✅ `p(95)<800` (702 ms) · ❌ `error_rate<0.01` (1.22%) · ✅ `rps>=30` (156.2/s)',
     );
@@ -134,7 +136,7 @@ describe('renderMarkdown', () => {
     for (const chart of charts) {
       expect(chart).toMatch(/^ {2}y-axis "ms" 0 --> [\d.]+$/m);
       expect(chart).toMatch(
-        /^%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}(, #[0-9a-f]{6})?"\}\}\}\}%%$/m,
+        /^%%\{init: \{"xyChart": \{"height": 260\}, "themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}(, #[0-9a-f]{6})?"\}\}\}\}%%$/m,
       );
       expect(chart).not.toMatch(/#ECECFF/i);
     }
@@ -146,8 +148,8 @@ describe('renderMarkdown', () => {
     expect(md.split(SHARED_REASON_WORDS).length - 1).toBe(1);
     expect(md).toContain('- **all 3 scenarios**: p95, p99\n  - reason 1: the machine was busier with other work');
     expect(md).toContain('- `checkout`: p99\n  - reason 2: only 37 in the current run were above p99');
-    expect(md).toContain('What you can do: re-run');
-    expect(md).toContain('A/B mode');
+    expect(md).toContain('What you can do: run longer');
+    expect(md).toContain('re-run on a quieter runner');
     expect(md).toContain('❔ p95, p99 held back: reason 1 under the verdict');
     // The statistics table refers to the reason by number instead of repeating it.
     expect(md).toMatch(/\| p99 +\| history +\| [^|]+\| [^|]+\| [^|]+\| [^|]+\| reason 1, reason 2 \|/);
@@ -204,7 +206,8 @@ describe('renderMarkdown', () => {
     const [first, ...rest] = c.scenarios;
     const odd = { ...first!, name: 'a|b <script>', current: { ...first!.current, name: 'a|b <script>' } };
     const md = renderMarkdown({ ...c, scenarios: [odd, ...rest] }, { now });
-    expect(md).toContain('### ✅ `a\\|b <script>`');
+    // A heading is no table: its pipe stays bare (a backslash would show), and a code span keeps HTML inert.
+    expect(md).toContain('### ✅ `a|b <script>`');
     expect(md).toContain('<summary>Details of <code>a|b &lt;script&gt;</code></summary>');
     expect(md).not.toContain('<code>a|b <script>');
   });
@@ -244,7 +247,7 @@ describe('truncation', () => {
   it('keeps a 300-scenario report under the limit with the marker, the verdict and a note', () => {
     const md = renderMarkdown(big, { now, runUrl, marker: '<!-- perfgate:big -->' });
     expect(md.length).toBeLessThanOrEqual(65_000);
-    expect(md.startsWith('<!-- perfgate:big -->\n\n## ❌ perfgate: 43 regressions\n')).toBe(true);
+    expect(md.startsWith('<!-- perfgate:big -->\n\n## ❌ perfgate: FAIL — 43 regressions\n')).toBe(true);
     expect(md).toMatch(
       /> ✂️ Shortened to fit 65,000 characters: details folded away, and \d+ of 300 scenarios are in the table below/,
     );
@@ -295,7 +298,7 @@ describe('truncation', () => {
 
   it('keeps the marker and the verdict even when nothing else fits', () => {
     const md = renderMarkdown(big, { now, maxChars: 400 });
-    expect(md.startsWith(`${DEFAULT_MARKER}\n\n## ❌ perfgate: 43 regressions\n`)).toBe(true);
+    expect(md.startsWith(`${DEFAULT_MARKER}\n\n## ❌ perfgate: FAIL — 43 regressions\n`)).toBe(true);
     expect(md.length).toBeLessThanOrEqual(400);
   });
 });

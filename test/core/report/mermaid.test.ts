@@ -1,7 +1,6 @@
 // Every mermaid block of the PR comment must parse, or GitHub shows an error box in its place.
-// Mermaid's own parser runs here in Node; it needs a DOM for its sanitizer, which happy-dom gives.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Window } from 'happy-dom';
+import { describe, expect, it } from 'vitest';
+import { mermaidBlocks, useMermaidParser } from '../../mermaid.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import {
   makeAllErrorComparison,
@@ -11,22 +10,7 @@ import {
 } from './fixtures.js';
 
 const now = new Date('2025-11-30T12:05:00.000Z');
-const window = new Window();
-let parse: (text: string) => Promise<unknown>;
-
-beforeAll(async () => {
-  Object.assign(globalThis, { window, document: window.document });
-  const { default: mermaid } = await import('mermaid');
-  parse = (text) => mermaid.parse(text);
-});
-
-afterAll(async () => {
-  await window.happyDOM.close();
-});
-
-function mermaidBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
-}
+const parse = useMermaidParser();
 
 describe('mermaid blocks of the PR comment', () => {
   const reports = {

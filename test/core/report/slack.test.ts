@@ -48,15 +48,17 @@ describe('json_oracle lines', () => {
     expect(formatJsonOracleLine(fast)).toBe('hot: 0.4 0.0 0.6 1234.6 14694.3');
   });
 
-  it('marks regressed metrics, breaches, failures and the intended rate on lines of their own', () => {
+  it('marks regressed and inconclusive metrics (with interval and MDE), breaches, failures and the intended rate on lines of their own', () => {
     const c = makeFailingComparison();
     expect(renderSlackLines(c.current, c)).toEqual([
       'json_oracle/fetchByKey: 131.0 400.0 7.0 733.0 232.5',
       'json_oracle/fetchByQuery: 615.0 489.0 611.0 1066.0 156.2',
-      '  ↳ regression: p95 +13%, p99 +23%',
+      '  ↳ regression: p95 +13% [+8%, +17%], p99 +23% [+14%, +31%]',
+      '  ↳ inconclusive: p90 +9% [+2%, +16%], MDE ±6.0%',
       '  ↳ breached: error_rate<0.01',
       '  ↳ 114 failed · 154.3/s OK',
       'checkout: 18.4 9.7 27.5 88.3 62.4',
+      '  ↳ inconclusive: p99 +19% [+3%, +38%], MDE ±31%',
     ]);
   });
 
@@ -108,7 +110,7 @@ describe('renderSlackMessage', () => {
     const message = renderSlackMessage(makeFailingComparison(), options);
     const first = (message.blocks[0] as SectionBlock).text?.text ?? '';
     expect(first).not.toContain('\n');
-    expect(first).toContain(':x: *perfgate: 2 regressions, 1 threshold breached*');
+    expect(first).toContain(':x: *perfgate: FAIL — 2 regressions, 1 threshold breached*');
     expect(first).toContain('<https://github.com/acme/orders/actions/runs/123|workflow run>');
     expect(first).toContain('<https://github.com/acme/orders/pull/42|PR #42: Cache the order lookups>');
     expect(first).not.toContain('refs/pull');

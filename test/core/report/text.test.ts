@@ -30,12 +30,12 @@ describe('renderComparisonText', () => {
     expect(firstRun).toBe('perfgate: ⚠ PASS — no baseline yet, 3 thresholds met');
   });
 
-  it('marks every metric with its verdict, change, interval and p', () => {
+  it('marks every metric with its verdict, change, interval, MDE and p', () => {
     const text = renderComparisonText(makeFailingComparison());
-    expect(text).toMatch(/p99\s+867 ms\s+1,066 ms\s+\+23\.0% \[\+14%, \+31%\]\s+✗ regression\s+0\.002/);
-    expect(text).toMatch(/p50\s+4\.66 ms\s+4\.10 ms\s+-12\.0% \[-16%, -8%\]\s+✓ improvement\s+0\.007/);
-    expect(text).toMatch(/p90\s+560 ms\s+611 ms\s+\+9\.1% \[\+2%, \+16%\]\s+\? inconclusive\s+0\.052/);
-    expect(text).toMatch(/p50\s+509 ms\s+512 ms\s+\+0\.5% \[-2%, \+3%\]\s+= no change/);
+    expect(text).toMatch(/p99\s+867 ms\s+1,066 ms\s+\+23\.0% \[\+14%, \+31%\]\s+±12%\s+✗ regression\s+0\.002/);
+    expect(text).toMatch(/p50\s+4\.66 ms\s+4\.10 ms\s+-12\.0% \[-16%, -8%\]\s+±5\.0%\s+✓ improvement\s+0\.007/);
+    expect(text).toMatch(/p90\s+560 ms\s+611 ms\s+\+9\.1% \[\+2%, \+16%\]\s+±6\.0%\s+\? inconclusive\s+0\.052/);
+    expect(text).toMatch(/p50\s+509 ms\s+512 ms\s+\+0\.5% \[-2%, \+3%\]\s+±6\.0%\s+= no change/);
     expect(text).toContain('✗ error_rate<0.01    1.22%');
     expect(text).toContain('✓ p(95)<800         702 ms');
   });
@@ -52,9 +52,50 @@ describe('renderComparisonText', () => {
     expect(text).toContain('  checkout: p99\n    2. only 37 in the current run were above p99');
     expect(text).toContain('  ? p95, p99 held back: reason 1 below');
     expect(text).toContain('  ? p99 held back: reason 2 below');
-    expect(text).toMatch(
-      /What you can do:\n {4}- re-run[^\n]*\n {4}- run on a quieter runner[^\n]*\n {4}- run longer[^\n]*\n {4}- lower the rate[^\n]*\n {4}- use A\/B mode/,
+    // Each remedy answers a reason the run has: the thin tail and the busier machine.
+    expect(text).toMatch(/What you can do:\n {4}- run longer[^\n]*\n {4}- re-run on a quieter runner[^\n]*\n\n/);
+  });
+
+  it('tells a run held back by its noise floor what lowers it, with the floor it had, and not to re-run', () => {
+    const text = renderComparisonText(makeFailingComparison());
+    const advice = text.slice(text.indexOf('What you can do:'));
+    expect(advice).toContain("use A/B mode (the action's `base-ref` input");
+    expect(advice).toContain('this run could detect only changes beyond ±6.0% (p90 of json_oracle/fetchByQuery)');
+    expect(advice).toContain('20 of 20 runs');
+    expect(advice).toContain('compare.runnerNoise');
+    expect(advice).not.toContain('re-run (noise');
+    // A history run is not told to keep a history.
+    expect(advice).not.toContain('keep a history');
+  });
+
+  it('lists under "held back" only inconclusive verdicts, not a "no change" or a regression that carry reasons', () => {
+    const c = makeFailingComparison();
+    const key = c.scenarios[0]!;
+    // A real but small change, judged "no change", and an rps regression because the service fell
+    // behind: both verdicts were given, so neither belongs under "Why verdicts were held back".
+    key.metrics = key.metrics.map((m) =>
+      m.metric === 'p90'
+        ? {
+            ...m,
+            reasons: [{ kind: 'real-but-small', metric: 'p90', change: 0.02, adjustedPValue: 0.01, minEffect: 0.1 }],
+          }
+        : m.metric === 'rps'
+          ? {
+              ...m,
+              verdict: 'regression',
+              reasons: [{ kind: 'service-fell-behind', share: 0.8, intendedPerSec: 300, achievedPerSec: 240 }],
+            }
+          : m,
     );
+    const text = renderComparisonText(c);
+    const heldBack = text.slice(text.indexOf('Why verdicts were held back:'));
+    expect(heldBack).not.toContain('a real change of');
+    expect(heldBack).not.toContain('the service completed only');
+    expect(heldBack).not.toContain(key.name);
+    const keySection = text.slice(text.indexOf('json_oracle/fetchByKey ·'), text.indexOf('json_oracle/fetchByQuery ·'));
+    expect(keySection).not.toContain('held back');
+    // The checkout p99 that is inconclusive is still there.
+    expect(heldBack).toContain('  checkout: p99');
   });
 
   it('shows dropped requests, OK/s beside completed/s and the intended rate', () => {

@@ -101,6 +101,13 @@ describe('parseBaseline', () => {
 
   const cases: [string, string, string, RegExp][] = [
     ['not JSON', '{"kind": "perfgate-baseline",', 'corrupt', /not JSON/],
+    // A baseline file linked to a secret: the note says where it broke, never what it read.
+    [
+      'a link to a key file',
+      'ghp_0123456789abcdefSECRET',
+      'corrupt',
+      /^The baseline is not JSON \(it (does not parse|breaks at character \d+)\)\.$/,
+    ],
     ['not an object', '[1, 2]', 'corrupt', /not a JSON object/],
     ['something else', '{"hello": 1}', 'corrupt', /neither a perfgate baseline/],
     ['history missing', JSON.stringify({ ...baseline, history: undefined }), 'corrupt', /baseline\.history is missing/],

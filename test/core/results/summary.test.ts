@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createHistogram, decodeHistogram, encodeHistogram } from '../../../src/core/histogram.js';
+import { createHistogram } from '../../../src/core/histogram.js';
 import {
   distributionBucket,
   gradeLatency,
-  mergeScenarioResults,
   summarizeLatency,
   summarizeScenario,
 } from '../../../src/core/results/summary.js';
-import type { ScenarioResult } from '../../../src/core/types/results.js';
 
 function histogramOf(valuesUs: number[]) {
   const histogram = createHistogram();
@@ -80,115 +78,5 @@ describe('grades and buckets', () => {
       rps: 0,
       errorRate: 0,
     });
-  });
-});
-
-function resultFrom(
-  name: string,
-  valuesUs: number[],
-  ko: number,
-  durationMs: number,
-  extra: Partial<ScenarioResult> = {},
-): ScenarioResult {
-  const histogram = histogramOf(valuesUs);
-  const figures = summarizeScenario({ histogram, ok: valuesUs.length, ko, durationMs });
-  const half = Math.floor(valuesUs.length / 2);
-  return {
-    name,
-    executor: 'constant-arrival-rate',
-    params: { ratePerSec: 100 },
-    startTime: '2026-01-01T00:00:00.000Z',
-    durationMs,
-    warmupMs: 1000,
-    requests: { total: valuesUs.length + ko, ok: valuesUs.length, ko, dropped: 1 },
-    ...figures,
-    bytes: { in: 10, out: 5 },
-    statusCodes: { '200': valuesUs.length, '0': ko },
-    errors: ko ? { ETIMEDOUT: ko } : {},
-    distribution: { under800: valuesUs.length, from800to1200: 0, over1200: 0, failed: ko },
-    histogram: encodeHistogram(histogram),
-    segments: [
-      {
-        startMs: 0,
-        durationMs: 5000,
-        count: half,
-        ko: 0,
-        histogram: encodeHistogram(histogramOf(valuesUs.slice(0, half))),
-      },
-      {
-        startMs: 5000,
-        durationMs: 5000,
-        count: valuesUs.length - half + ko,
-        ko,
-        histogram: encodeHistogram(histogramOf(valuesUs.slice(half))),
-      },
-    ],
-    timeline: [{ second: 0, count: valuesUs.length + ko, ko, p50: 1, p95: 2, p99: 3 }],
-    rate: { intendedPerSec: 100, achievedPerSec: 99 },
-    generator: {
-      lateStarts: 1,
-      maxStartDelayMs: 12,
-      eventLoopDelayP99Ms: 1,
-      eventLoopDelayMaxMs: 2,
-      cpuCores: 0.2,
-      saturated: false,
-      reasons: [],
-    },
-    services: [],
-    ...extra,
-  };
-}
-
-describe('mergeScenarioResults', () => {
-  it('adds histograms and counters exactly and recomputes the summary', () => {
-    const fast = Array.from({ length: 900 }, (_, i) => 1000 + i);
-    const slow = Array.from({ length: 100 }, (_, i) => 900_000 + i * 1000);
-    const a = resultFrom('s', fast, 0, 10_000);
-    const b = resultFrom('s', slow, 20, 10_000, {
-      startTime: '2025-12-31T23:59:59.000Z',
-      generator: {
-        lateStarts: 3,
-        maxStartDelayMs: 40,
-        eventLoopDelayP99Ms: 35,
-        eventLoopDelayMaxMs: 50,
-        cpuCores: 0.95,
-        saturated: true,
-        reasons: ['busy'],
-      },
-    });
-    const merged = mergeScenarioResults(a, b);
-    expect(merged.requests).toEqual({ total: 1020, ok: 1000, ko: 20, dropped: 2 });
-    expect(decodeHistogram(merged.histogram).totalCount).toBe(1000);
-    // The merged p95 is that of all requests: in the slow shard's range, not an average.
-    expect(merged.latencyMs.p95).toBeGreaterThan(900);
-    expect(merged.latencyMs.p50).toBeLessThan(2);
-    expect(merged.rps).toBe(102);
-    expect(merged.errorRate).toBeCloseTo(20 / 1020, 10);
-    expect(merged.grade).toBe('unresponsive');
-    expect(merged.statusCodes).toEqual({ '200': 1000, '0': 20 });
-    expect(merged.errors).toEqual({ ETIMEDOUT: 20 });
-    expect(merged.bytes).toEqual({ in: 20, out: 10 });
-    expect(merged.distribution).toEqual({ under800: 1000, from800to1200: 0, over1200: 0, failed: 20 });
-    expect(merged.segments.map((segment) => [segment.startMs, segment.count, segment.ko])).toEqual([
-      [0, 500, 0],
-      [5000, 520, 20],
-    ]);
-    expect(merged.segments.reduce((sum, segment) => sum + decodeHistogram(segment.histogram).totalCount, 0)).toBe(1000);
-    expect(merged.timeline).toEqual([{ second: 0, count: 1020, ko: 20, p50: 1, p95: 2, p99: 3 }]);
-    expect(merged.rate).toEqual({ intendedPerSec: 200, achievedPerSec: 198 });
-    expect(merged.startTime).toBe('2025-12-31T23:59:59.000Z');
-    expect(merged.generator).toMatchObject({
-      lateStarts: 4,
-      maxStartDelayMs: 40,
-      cpuCores: 0.95,
-      saturated: true,
-      reasons: ['busy'],
-    });
-  });
-
-  it('keeps the longer window when the shards ran for different times', () => {
-    const merged = mergeScenarioResults(resultFrom('s', [1000], 0, 4000), resultFrom('s', [1000], 0, 8000));
-    expect(merged.durationMs).toBe(8000);
-    expect(merged.rps).toBe(0.25);
   });
 });

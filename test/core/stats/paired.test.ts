@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairDifferences, pairedTTest, trimmedPairedTest } from '../../../src/core/stats/paired.js';
+import { pairDifferences, pairedTTest, serialCorrection, trimmedPairedTest } from '../../../src/core/stats/paired.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import { preparedPair, simulatePairs } from '../ab-fixtures.js';
 
@@ -80,7 +80,7 @@ describe('trimmedPairedTest (Yuen)', () => {
     // 16 pairs read +8…+9%, four carry a stall on one variant or the other.
     const agreeing = Array.from({ length: 16 }, (_, i) => Math.log(1.08 + (i % 3) * 0.005));
     const diffs = [...agreeing, Math.log(1.38), Math.log(0.69), Math.log(0.83), Math.log(1.28)];
-    const yuen = trimmedPairedTest(diffs)!;
+    const yuen = trimmedPairedTest(diffs, 1e-3, 0.2, 'none')!;
     const plain = pairedTTest(diffs)!;
     expect(Math.exp(yuen.effect) - 1).toBeGreaterThan(0.08);
     expect(Math.exp(yuen.effect) - 1).toBeLessThan(0.09);
@@ -92,10 +92,12 @@ describe('trimmedPairedTest (Yuen)', () => {
   });
 
   it('is the plain paired t below 8 pairs, and gives p = 1 for identical variants', () => {
-    expect(trimmedPairedTest([0.01, 0.02, 0.03, 0.05])).toEqual(pairedTTest([0.01, 0.02, 0.03, 0.05]));
+    expect(trimmedPairedTest([0.01, 0.02, 0.03, 0.05])).toEqual(
+      pairedTTest([0.01, 0.02, 0.03, 0.05], 1e-3, 'ar1-upper'),
+    );
     const seven = [0.01, 0.02, 0.03, 0.05, -0.02, 0.3, 0.04];
-    expect(trimmedPairedTest(seven)).toEqual(pairedTTest(seven));
-    expect(trimmedPairedTest([...seven, 0.02])?.df).toBe(4);
+    expect(trimmedPairedTest(seven)).toEqual(pairedTTest(seven, 1e-3, 'ar1-upper'));
+    expect(trimmedPairedTest([...seven, 0.02], 1e-3, 0.2, 'none')?.df).toBe(4);
     const same = trimmedPairedTest(Array.from({ length: 12 }, () => 0))!;
     expect(same.pValue).toBe(1);
     expect(same.standardError).toBeGreaterThan(0);
@@ -108,9 +110,51 @@ describe('trimmedPairedTest (Yuen)', () => {
     const wm = w.reduce((a, b) => a + b, 0) / 10;
     const sw2 = w.reduce((a, b) => a + (b - wm) ** 2, 0) / 9;
     const se = Math.sqrt((9 * sw2) / (6 * 5));
-    const yuen = trimmedPairedTest(diffs)!;
+    const yuen = trimmedPairedTest(diffs, 1e-3, 0.2, 'none')!;
     expect(yuen.effect).toBeCloseTo(0.045, 12);
     expect(yuen.standardError).toBeCloseTo(se, 12);
     expect(yuen.df).toBe(4);
+  });
+});
+
+describe('serialCorrection', () => {
+  it('inflates the variance of correlated pairs by about (1 + ρ)/(1 − ρ), and leaves white noise near 1', () => {
+    const rng = createRng(3);
+    let correlated = 0;
+    let white = 0;
+    const runs = 400;
+    for (let r = 0; r < runs; r++) {
+      let x = rng.normal();
+      const ar: number[] = [];
+      const iid: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        ar.push(x);
+        x = 0.8 * x + 0.6 * rng.normal();
+        iid.push(rng.normal());
+      }
+      correlated += serialCorrection(ar, 'ar1').factor;
+      white += serialCorrection(iid, 'ar1').factor;
+    }
+    expect(correlated / runs).toBeGreaterThan(3);
+    expect(white / runs).toBeLessThan(1.5);
+    expect(serialCorrection([1, 2, 3], 'ar1').factor).toBe(1);
+    // Too few pairs to estimate ρ: the margin alone would take df to 1 (a fourfold slowdown missed).
+    expect(serialCorrection([0.3, 0.1, 0.4, -0.2, 0.0, 0.5, 0.2], 'ar1-upper').factor).toBe(1);
+    expect(serialCorrection([0.3, 0.1, 0.4, -0.2, 0.0, 0.5, 0.2, -0.1], 'ar1-upper').factor).toBeGreaterThan(1);
+    expect(serialCorrection([1, -1, 1, -1, 1, -1], 'none').factor).toBe(1);
+    // Never below the IID variance, even for alternating differences.
+    expect(serialCorrection([1, -1, 1, -1, 1, -1, 1, -1], 'newey-west').factor).toBe(1);
+    // ar1-upper adds one standard error of ρ: more conservative than ar1 on the same series.
+    const series = [0.3, 0.1, 0.4, -0.2, 0.0, 0.5, 0.2, -0.1, 0.3, 0.1, -0.3, 0.2];
+    expect(serialCorrection(series, 'ar1-upper').factor).toBeGreaterThan(serialCorrection(series, 'ar1').factor);
+  });
+
+  it('widens the trimmed test on correlated pairs: a drift shared by neighbours is not evidence', () => {
+    const drift = Array.from({ length: 16 }, (_, i) => 0.01 * Math.sin(i / 3) + 0.002 * ((i * 7) % 3));
+    const plain = trimmedPairedTest(drift, 1e-3, 0.2, 'none')!;
+    const corrected = trimmedPairedTest(drift, 1e-3, 0.2, 'ar1-upper')!;
+    expect(corrected.standardError).toBeGreaterThan(plain.standardError);
+    expect(corrected.df).toBeLessThan(plain.df);
+    expect(corrected.pValue).toBeGreaterThan(plain.pValue);
   });
 });

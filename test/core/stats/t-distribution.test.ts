@@ -45,8 +45,8 @@ describe('t distribution: tails and broken inputs', () => {
     expect(tail).toBeLessThan(1e-20);
     expect(tUpperTail(2.262, 9)).toBeCloseTo(0.025, 4);
     expect(tUpperTail(-2.262, 9)).toBeCloseTo(0.975, 4);
-    // Past 1,000 df the normal stands in: z = 1.959964 leaves 2.5%, z = 8 leaves 6.2e-16.
-    expect(tUpperTail(1.959964, 5000)).toBeCloseTo(0.025, 6);
+    // At 5,000 df the t's own tail (scipy: 0.0250277), not the normal's 0.025; at ∞ the normal's.
+    expect(tUpperTail(1.959964, 5000)).toBeCloseTo(0.0250277, 6);
     expect(tUpperTail(8, Infinity) / 6.22096e-16).toBeCloseTo(1, 4);
     expect(normalCdf(0)).toBeCloseTo(0.5, 7);
   });
@@ -59,5 +59,24 @@ describe('t distribution: tails and broken inputs', () => {
     expect(tQuantile(NaN, 5)).toBeNaN();
     expect(tCdf(Infinity, 5)).toBe(1);
     expect(tUpperTail(Infinity, 5)).toBe(0);
+  });
+});
+
+describe('far tails and extreme quantiles', () => {
+  it('keeps the t tail above df 1000 (scipy.stats.t.sf), where a normal is off by 15–91%', () => {
+    const cases: [t: number, df: number, sf: number][] = [
+      [5, 2000, 3.11644891777302e-7],
+      [8, 5000, 7.669935943457742e-16],
+      [10, 1500, 3.8821769866547034e-23],
+      [6, 1e6, 9.86924906177215e-10],
+    ];
+    for (const [t, df, sf] of cases) expect(tUpperTail(t, df) / sf).toBeCloseTo(1, 6);
+    expect(normalCdf(-10) / 3.8821769866547034e-23).toBeLessThan(0.5);
+  });
+
+  it('has no cap on the quantile: t(0.99999, 1) is 31,831', () => {
+    expect(tQuantile(0.99999, 1)).toBeCloseTo(31830.988608051957, 3);
+    expect(tQuantile(0.9999, 3)).toBeCloseTo(22.203742273205, 6);
+    expect(tQuantile(0.025, 10)).toBeCloseTo(-2.2281388519862753, 9);
   });
 });

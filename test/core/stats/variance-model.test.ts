@@ -55,18 +55,26 @@ describe('testTwoRuns', () => {
 });
 
 describe('minDetectableEffect', () => {
-  it('is (t(1 − α/n, df) + t(0.8, df)) · SE, or the minimum effect plus t(0.8, df) · SE if that is larger', () => {
-    const mde = minDetectableEffect({ standardError: 0.1, df: 4, alpha: 0.05, tests: 1, minEffect: 0 });
-    expect(mde).toBeCloseTo((2.1318 + 0.941) * 0.1, 3);
-    // df matters: at df 4 the 95% point is 2.13, not the normal's 1.64.
-    expect(mde).toBeGreaterThan((1.6449 + 0.8416) * 0.1 + 0.05);
-    expect(minDetectableEffect({ standardError: 0.1, df: 4, alpha: 0.05, tests: 1, minEffect: 0.4 })).toBeCloseTo(
-      0.4 + 0.0941,
+  it('is the noncentral t: the δ with P(T′(df, δ) > t(1 − α/2n, df)) = 0.8 (scipy.stats.nct)', () => {
+    // Reference values from scipy 1.17: brentq(lambda d: nct.sf(t.ppf(1 − a/2, df), df, d) − 0.8).
+    const cases: [df: number, tests: number, delta: number][] = [
+      [4, 1, 3.7610602610043022],
+      [9, 6, 4.336877160503936],
+      [2, 1, 5.653489266405565],
+      [50, 5, 3.5354774699625016],
+    ];
+    for (const [df, tests, delta] of cases) {
+      expect(minDetectableEffect({ standardError: 0.1, df, alpha: 0.05, tests, minEffect: 0 })).toBeCloseTo(
+        delta * 0.1,
+        5,
+      );
+    }
+    // The central-t shortcut (critical + t(0.8)) is optimistic at small df: that is what this fixes.
+    expect(3.7610602610043022).toBeGreaterThan(tQuantile(0.975, 4) + tQuantile(0.8, 4));
+    // A minimum effect far above the critical value: the estimate must clear it, about 0.84 SE more.
+    expect(minDetectableEffect({ standardError: 0.1, df: 1e6, alpha: 0.05, tests: 1, minEffect: 0.4 })).toBeCloseTo(
+      0.4 + 0.08416,
       3,
-    );
-    expect(minDetectableEffect({ standardError: 0.1, df: 9, alpha: 0.05, tests: 6, minEffect: 0 })).toBeCloseTo(
-      (tQuantile(1 - 0.05 / 6, 9) + tQuantile(0.8, 9)) * 0.1,
-      9,
     );
   });
 
@@ -75,14 +83,16 @@ describe('minDetectableEffect', () => {
     const se = 0.05;
     const df = 30;
     const mde = minDetectableEffect({ standardError: se, df, alpha: 0.05, tests: 6, minEffect: 0.05 });
-    const critical = Math.max(tQuantile(1 - 0.05 / 6, df) * se, 0.05);
+    const critical = tQuantile(1 - 0.05 / 12, df);
     let detected = 0;
     const draws = 20_000;
     for (let i = 0; i < draws; i++) {
       let chi = 0;
       for (let k = 0; k < df; k++) chi += rng.normal() ** 2;
-      // A t(df)-distributed estimate around the true change.
-      if (mde + (se * rng.normal()) / Math.sqrt(chi / df) >= critical) detected++;
+      // The estimate is normal around the true change; its SE is estimated (χ² with df).
+      const estimate = mde + se * rng.normal();
+      const estimatedSe = se * Math.sqrt(chi / df);
+      if (estimate / estimatedSe >= critical && estimate >= 0.05) detected++;
     }
     expect(detected / draws).toBeGreaterThan(0.78);
     expect(detected / draws).toBeLessThan(0.82);

@@ -2,9 +2,20 @@
 
 export const FENCE_OVERHEAD = '```\n\n```'.length;
 
-/** Slack reads &, < and > as markup, also inside code blocks. */
+/**
+ * A string from a run as Slack mrkdwn shows it as written, on one line. Slack reads &, < and > as
+ * markup (links, <@U…> and <!channel> mentions), also inside code blocks; a backtick would end the
+ * code block the scenario lines sit in, so it becomes a look-alike; a line break would start a
+ * line perfgate did not write; and a word joiner keeps "@here" and "@channel" from notifying.
+ */
 export function escapeSlack(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ⏎ ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`/g, 'ˋ')
+    .replace(/@(?!\u2060)/g, '@\u2060');
 }
 
 export function link(url: string, text: string): string {

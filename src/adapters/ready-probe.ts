@@ -1,0 +1,75 @@
+// One ready probe of a service (ready.http or ready.tcp), and what it saw in words, so that a boot
+// that never gets ready says why: connection refused, a 503, a 404 that will not change.
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+export interface ProbeOutcome {
+  ok: boolean;
+  /** "answered 404 Not Found", "was refused (ECONNREFUSED)", "timed out after 1,000 ms". */
+  saw: string;
+  /** A client error that waiting will not change (4xx other than 408, 425 and 429). */
+  final: boolean;
+}
+
+export interface ProbeTarget {
+  kind: 'http' | 'tcp';
+  host: string;
+  port: number;
+  url?: URL;
+}
+
+/** 408 Request Timeout, 425 Too Early and 429 Too Many Requests can pass with time. */
+const TRANSIENT_CLIENT_ERRORS = new Set([408, 425, 429]);
+
+export async function probeReady(target: ProbeTarget, timeoutMs: number): Promise<ProbeOutcome> {
+  if (target.kind === 'http' && target.url) return probeHttp(target.url, timeoutMs);
+  const ok = await canConnect(target.host, target.port, timeoutMs);
+  return { ok, saw: ok ? 'accepted a connection' : 'did not accept a connection', final: false };
+}
+
+export function canConnect(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const finish = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => finish(false));
+    // Connecting to a free port in the ephemeral range can pick that very port as its source
+    // and connect to itself (TCP simultaneous open): nobody is listening then.
+    socket.once('connect', () =>
+      finish(!(socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress)),
+    );
+    socket.once('error', () => finish(false));
+  });
+}
+
+function probeHttp(url: URL, timeoutMs: number): Promise<ProbeOutcome> {
+  return new Promise((resolve) => {
+    const client = url.protocol === 'https:' ? https : http;
+    // A fresh connection per probe: a pooled socket to a process that just died would lie.
+    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      const saw = `answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`;
+      resolve({
+        ok: status >= 200 && status < 300,
+        saw,
+        final: status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status),
+      });
+    });
+    request.once('timeout', () => {
+      request.destroy(Object.assign(new Error('timeout'), { code: 'PROBE_TIMEOUT' }));
+    });
+    request.once('error', (error: NodeJS.ErrnoException) => {
+      const saw =
+        error.code === 'PROBE_TIMEOUT'
+          ? `did not answer within ${timeoutMs} ms`
+          : error.code === 'ECONNREFUSED'
+            ? 'was refused (ECONNREFUSED: nothing listens there yet)'
+            : `failed (${error.code ?? error.message})`;
+      resolve({ ok: false, saw, final: false });
+    });
+  });
+}

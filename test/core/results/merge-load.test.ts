@@ -1,0 +1,278 @@
+// --split load: N shards' results of one scenario added into one, exactly. The property test draws
+// latencies, deals them at random to N shards, and checks that the merged figures are the ones a
+// single process recording every latency would have written; the rest are the refusals.
+import { describe, expect, it } from 'vitest';
+import { createHistogram, decodeHistogram, encodeHistogram } from '../../../src/core/histogram.js';
+import { mergeResults, type MergeInput } from '../../../src/core/results/merge.js';
+import { mergeLoadScenario } from '../../../src/core/results/merge-load.js';
+import { summarizeLatency, summarizeScenario } from '../../../src/core/results/summary.js';
+import { createRng } from '../../../src/core/stats/prng.js';
+import type { Results, ScenarioResult } from '../../../src/core/types/results.js';
+import { makeResults } from '../report/fixtures.js';
+
+function histogramOf(valuesUs: number[]) {
+  const histogram = createHistogram();
+  for (const value of valuesUs) histogram.recordValue(value);
+  return histogram;
+}
+
+function resultFrom(
+  name: string,
+  valuesUs: number[],
+  ko: number,
+  durationMs: number,
+  extra: Partial<ScenarioResult> = {},
+): ScenarioResult {
+  const histogram = histogramOf(valuesUs);
+  const figures = summarizeScenario({ histogram, ok: valuesUs.length, ko, durationMs });
+  const half = Math.floor(valuesUs.length / 2);
+  return {
+    name,
+    executor: 'constant-arrival-rate',
+    params: { ratePerSec: 100 },
+    startTime: '2026-01-01T00:00:00.000Z',
+    durationMs,
+    warmupMs: 1000,
+    requests: { total: valuesUs.length + ko, ok: valuesUs.length, ko, dropped: 1 },
+    ...figures,
+    bytes: { in: 10, out: 5 },
+    statusCodes: { '200': valuesUs.length, '0': ko },
+    errors: ko ? { ETIMEDOUT: ko } : {},
+    distribution: { under800: valuesUs.length, from800to1200: 0, over1200: 0, failed: ko },
+    histogram: encodeHistogram(histogram),
+    segments: [
+      {
+        startMs: 0,
+        durationMs: 5000,
+        count: half,
+        ko: 0,
+        histogram: encodeHistogram(histogramOf(valuesUs.slice(0, half))),
+      },
+      {
+        startMs: 5000,
+        durationMs: 5000,
+        count: valuesUs.length - half + ko,
+        ko,
+        histogram: encodeHistogram(histogramOf(valuesUs.slice(half))),
+      },
+    ],
+    timeline: [{ second: 0, count: valuesUs.length + ko, ko, p50: 1, p95: 2, p99: 3 }],
+    rate: { intendedPerSec: 100, achievedPerSec: 99 },
+    generator: {
+      lateStarts: 1,
+      maxStartDelayMs: 12,
+      eventLoopDelayP99Ms: 1,
+      eventLoopDelayMaxMs: 2,
+      cpuCores: 0.2,
+      saturated: false,
+      reasons: [],
+    },
+    services: [],
+    ...extra,
+  };
+}
+
+function shardResults(
+  index: number,
+  count: number,
+  scenarios: ScenarioResult[],
+  extra: Partial<Results> = {},
+): Results {
+  return { ...makeResults(scenarios), shard: { index, count, split: 'load' }, ...extra };
+}
+
+function inputs(list: Results[]): MergeInput[] {
+  return list.map((results, i) => ({ path: `shard-${i + 1}.json`, results }));
+}
+
+function at(ms: number): string {
+  return new Date(Date.parse('2026-01-01T00:00:00.000Z') + ms).toISOString();
+}
+
+describe('merging load shards', () => {
+  it('gives the percentiles and counts of one process, for latencies dealt at random to N shards', () => {
+    for (let round = 0; round < 40; round++) {
+      const rng = createRng(1000 + round);
+      const count = 2 + rng.int(6);
+      const values = Array.from({ length: 200 + rng.int(3000) }, () =>
+        Math.max(1, Math.round(Math.exp(8 + 1.2 * rng.normal()))),
+      );
+      const dealt: number[][] = Array.from({ length: count }, () => []);
+      for (const value of values) dealt[rng.int(count)]!.push(value);
+      const kos = dealt.map(() => rng.int(5));
+      const shards = dealt.map((part, i) =>
+        shardResults(i + 1, count, [resultFrom('s', part, kos[i]!, 10_000, { startTime: at(rng.int(200)) })]),
+      );
+      const merged = mergeResults(inputs(shards)).scenarios[0]!;
+      // One process's results file holds its histogram encoded: read back, its figures are the
+      // merge's exactly. The live histogram keeps exact extremes, which a bucket rounds: they agree
+      // to HDR's precision (3 significant digits).
+      const live = histogramOf(values);
+      const written = summarizeLatency(decodeHistogram(encodeHistogram(live)));
+      const one = summarizeLatency(live);
+      for (const key of ['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'] as const) {
+        expect(merged.latencyMs[key]).toBe(written[key]);
+        expect(Math.abs(merged.latencyMs[key] - one[key])).toBeLessThanOrEqual(one[key] * 1e-3 + 0.001);
+      }
+      const ko = kos.reduce((a, b) => a + b, 0);
+      expect(merged.requests).toEqual({ total: values.length + ko, ok: values.length, ko, dropped: count });
+      expect(decodeHistogram(merged.histogram).totalCount).toBe(values.length);
+      // Segments add up to the whole as well, every shard in each.
+      expect(merged.segments.reduce((n, s) => n + decodeHistogram(s.histogram).totalCount, 0)).toBe(values.length);
+      expect(merged.shards?.map((s) => s.index)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+      expect(merged.rate?.intendedPerSec).toBe(100 * count);
+    }
+  });
+
+  it('recomputes the summary from the sum: a slow shard moves the p95, not an average', () => {
+    const fast = Array.from({ length: 900 }, (_, i) => 1000 + i);
+    const slow = Array.from({ length: 100 }, (_, i) => 900_000 + i * 1000);
+    const a = resultFrom('s', fast, 0, 10_000);
+    const b = resultFrom('s', slow, 20, 10_000, {
+      generator: {
+        lateStarts: 3,
+        maxStartDelayMs: 40,
+        eventLoopDelayP99Ms: 35,
+        eventLoopDelayMaxMs: 50,
+        cpuCores: 0.95,
+        saturated: true,
+        reasons: ['busy'],
+      },
+    });
+    const merged = mergeLoadScenario([
+      { path: 'a.json', shardIndex: 1, shardCount: 2, scenario: a },
+      { path: 'b.json', shardIndex: 2, shardCount: 2, scenario: b },
+    ]);
+    expect(merged.latencyMs.p95).toBeGreaterThan(900);
+    expect(merged.latencyMs.p50).toBeLessThan(2);
+    expect(merged.rps).toBe(102);
+    expect(merged.errorRate).toBeCloseTo(20 / 1020, 10);
+    expect(merged.grade).toBe('unresponsive');
+    expect(merged.statusCodes).toEqual({ '200': 1000, '0': 20 });
+    expect(merged.errors).toEqual({ ETIMEDOUT: 20 });
+    expect(merged.bytes).toEqual({ in: 20, out: 10 });
+    expect(merged.distribution).toEqual({ under800: 1000, from800to1200: 0, over1200: 0, failed: 20 });
+    expect(merged.segments.map((segment) => [segment.startMs, segment.count, segment.ko])).toEqual([
+      [0, 500, 0],
+      [5000, 520, 20],
+    ]);
+    expect(merged.timeline).toEqual([{ second: 0, count: 1020, ko: 20, p50: 1, p95: 2, p99: 3 }]);
+    expect(merged.rate).toEqual({ intendedPerSec: 200, achievedPerSec: 198 });
+    expect(merged.params).toEqual({ ratePerSec: 200 });
+    expect(merged.generator).toMatchObject({
+      lateStarts: 4,
+      cpuCores: 0.95,
+      saturated: true,
+      reasons: ['shard 2/2: busy'],
+    });
+    expect(merged.shards?.[1]).toMatchObject({ index: 2, saturated: true, cpuCores: 0.95, requests: { ko: 20 } });
+  });
+
+  it('aligns segments on wall clock and keeps only those every shard contributed to', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 1000 + i);
+    const early = resultFrom('s', values, 0, 10_000, { startTime: at(0) });
+    const late = resultFrom('s', values, 0, 10_000, { startTime: at(700) });
+    const merged = mergeResults(inputs([shardResults(1, 2, [early]), shardResults(2, 2, [late])])).scenarios[0]!;
+    expect(merged.segments.map((s) => [s.startMs, s.count])).toEqual([
+      [0, 100],
+      [5000, 100],
+    ]);
+    expect(merged.shards?.map((s) => s.startOffsetMs).sort((x, y) => x - y)).toEqual([0, 700]);
+  });
+
+  it('refuses a shard whose window overlaps the others by less than 90%, naming it and its offset', () => {
+    const values = [1000, 2000];
+    const shards = [0, 50, 4050].map((start, i) =>
+      shardResults(i + 1, 3, [resultFrom('s', values, 0, 10_000, { startTime: at(start) })]),
+    );
+    expect(() => mergeResults(inputs(shards))).toThrow(
+      /shard 3\/3 \(shard-3\.json\) started scenario s 4\.0 s after the others: its measured window overlaps 60%/,
+    );
+    // Within the tolerance it merges, and the shard's offset is kept.
+    const near = [0, 50, 900].map((start, i) =>
+      shardResults(i + 1, 3, [resultFrom('s', values, 0, 10_000, { startTime: at(start) })]),
+    );
+    expect(mergeResults(inputs(near)).scenarios[0]!.shards?.[2]?.startOffsetMs).toBe(850);
+  });
+
+  it('refuses a duplicated index, another config, a missing shard, a missing scenario and a mixed split', () => {
+    const s = (name = 's') => resultFrom(name, [1000], 0, 10_000);
+    expect(() => mergeResults(inputs([shardResults(1, 2, [s()]), shardResults(1, 2, [s()])]))).toThrow(
+      /both are shard 1\/2/,
+    );
+    expect(() =>
+      mergeResults(inputs([shardResults(1, 2, [s()]), shardResults(2, 2, [s()], { configHash: 'other' })])),
+    ).toThrow(/different configs/);
+    expect(() => mergeResults(inputs([shardResults(1, 3, [s()]), shardResults(3, 3, [s()])]))).toThrow(
+      /shard 2\/3 missing/,
+    );
+    expect(() => mergeResults(inputs([shardResults(1, 2, [s(), s('t')]), shardResults(2, 2, [s()])]))).toThrow(
+      /scenario t is missing from shard 2\/2 \(shard-2\.json\)/,
+    );
+    expect(() =>
+      mergeResults(
+        inputs([shardResults(1, 2, [s()]), { ...shardResults(2, 2, [s()]), shard: { index: 2, count: 2 } }]),
+      ),
+    ).toThrow(/split the load .* and shard-2\.json the scenarios/);
+  });
+
+  it('keeps the interrupted flag of any shard, and only what every shard measured', () => {
+    const s = (name: string) => resultFrom(name, [1000], 0, 10_000);
+    const merged = mergeResults(
+      inputs([shardResults(1, 2, [s('a'), s('b')]), shardResults(2, 2, [s('a')], { interrupted: true })]),
+    );
+    expect(merged.interrupted).toBe(true);
+    expect(merged.scenarios.map((x) => x.name)).toEqual(['a']);
+    expect(merged.merged).toEqual({ shards: 2, split: 'load' });
+  });
+});
+
+describe('merging A/B shards', () => {
+  function abShard(index: number, count: number, names: string[], extra: Partial<Results> = {}): Results {
+    const scenarios = names.map((name) => resultFrom(name, [1000, 2000], 0, 10_000));
+    const head = { ...makeResults(scenarios), shard: { index, count } };
+    return { ...head, ...extra, ab: { schedule: 'alternate', seed: index, base: { ...head, ...extra } } };
+  }
+
+  it('keeps every shard’s base, not the first one’s (--split scenarios)', () => {
+    const merged = mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])]));
+    expect(merged.scenarios.map((s) => s.name)).toEqual(['a', 'b']);
+    expect(merged.ab?.base.scenarios.map((s) => s.name)).toEqual(['a', 'b']);
+  });
+
+  it('is interrupted when any input is, not only the first', () => {
+    const merged = mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'], { interrupted: true })]));
+    expect(merged.interrupted).toBe(true);
+  });
+
+  it('keeps the service exit of any shard, so that the merge is never judged either', () => {
+    const serviceExit = {
+      variant: 'base' as const,
+      service: 'api',
+      reason: 'exited with code 1',
+      scenario: 'b',
+      logTail: ['boom'],
+    };
+    const merged = mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'], { serviceExit })]));
+    expect(merged.serviceExit).toEqual(serviceExit);
+    expect(mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])])).serviceExit).toBeUndefined();
+  });
+
+  it('keeps a base that failed on one shard as failed, naming the shard', () => {
+    const failed = abShard(2, 2, ['b']);
+    failed.ab = {
+      ...failed.ab!,
+      base: { ...failed.ab!.base, scenarios: [] },
+      baseFailure: { service: 'api', reason: 'exited 1', logTail: [] },
+    };
+    const merged = mergeResults(inputs([abShard(1, 2, ['a']), failed]));
+    expect(merged.ab?.baseFailure?.reason).toBe('shard 2/2 (shard-2.json): exited 1');
+  });
+
+  it('refuses A/B shards beside shards without a base', () => {
+    const alone = { ...makeResults([resultFrom('b', [1000], 0, 10_000)]), shard: { index: 2, count: 2 } };
+    expect(() => mergeResults(inputs([abShard(1, 2, ['a']), alone]))).toThrow(
+      /is from an A\/B run and shard-2\.json is not/,
+    );
+  });
+});

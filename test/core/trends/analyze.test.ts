@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTrends, orderRuns } from '../../../src/core/trends/analyze.js';
+import { defaultCompareConfig } from '../../../src/core/config/compare.js';
+import type { HistoryEntry } from '../../../src/core/types/results.js';
+import { createRng } from '../../../src/core/stats/prng.js';
+import {
+  renderTrendsJson,
+  renderTrendsMarkdown,
+  renderTrendsSlackLines,
+  renderTrendsText,
+} from '../../../src/core/report/trends.js';
+
+const rules = { compare: defaultCompareConfig() };
+
+interface Level {
+  p50: number;
+  rps?: number;
+}
+
+/** Runs of two scenarios, one a day; `level(i, scenario)` sets each run's p50 (the tails follow it). */
+function runs(
+  n: number,
+  level: (i: number, scenario: string) => Level,
+  extra: (i: number) => Partial<HistoryEntry> = () => ({}),
+): HistoryEntry[] {
+  const rng = createRng(11);
+  return Array.from({ length: n }, (_, i) => {
+    const scenarios: HistoryEntry['scenarios'] = {};
+    for (const name of ['api/a', 'api/b']) {
+      const { p50, rps = 100 } = level(i, name);
+      const noise = () => 1 + 0.01 * rng.normal();
+      scenarios[name] = {
+        p50: p50 * noise(),
+        p90: p50 * 1.3 * noise(),
+        p95: p50 * 1.5 * noise(),
+        p99: p50 * 2 * noise(),
+        rps: rps * noise(),
+        errorRate: 0,
+        count: 1000,
+      };
+    }
+    return {
+      date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      commit: `c${String(i + 1).padStart(3, '0')}`,
+      environmentFingerprint: 'env1',
+      scenarios,
+      ...extra(i),
+    };
+  });
+}
+
+describe('analyzeTrends', () => {
+  it('names one change point per scenario and run, with the metrics that moved with it', () => {
+    const history = runs(34, (i, s) => ({ p50: s === 'api/b' && i >= 19 ? 12 : 10 }));
+    const analysis = analyzeTrends(history, rules);
+    expect(analysis.changePoints).toHaveLength(1);
+    const [point] = analysis.changePoints;
+    expect(point).toMatchObject({
+      scenario: 'api/b',
+      metric: 'p50',
+      index: 19,
+      commit: 'c020',
+      previousCommit: 'c019',
+      recovered: false,
+      regression: true,
+    });
+    expect(point!.change).toBeCloseTo(0.2, 1);
+    expect(point!.alsoChanged.map((m) => m.metric)).toEqual(['p90', 'p95', 'p99']);
+    expect(analysis.series).toBe(12); // 2 scenarios × p50, p90, p95, p99, rps, error rate (no capacity)
+  });
+
+  it('joins a tail percentile that placed the same step two runs early, as a real busy run did', () => {
+    const history = runs(34, (i, s) => ({ p50: s === 'api/b' && i >= 19 ? 12 : 10 }));
+    for (const i of [17, 18]) history[i]!.scenarios['api/b']!.p95 *= 1.2;
+    const analysis = analyzeTrends(history, rules);
+    expect(analysis.changePoints.map((p) => [p.metric, p.index])).toEqual([['p50', 19]]);
+    expect(analysis.changePoints[0]!.alsoChanged.find((m) => m.metric === 'p95')?.index).toBe(17);
+  });
+
+  it('orders runs by time, whatever order they came in, and counts a run given twice once', () => {
+    const history = runs(30, (i, s) => ({ p50: s === 'api/a' && i >= 15 ? 13 : 10 }));
+    const shuffled = [...history].reverse().concat(history.slice(0, 5));
+    expect(orderRuns(shuffled).map((r) => r.commit)).toEqual(history.map((r) => r.commit));
+    expect(analyzeTrends(shuffled, rules).changePoints.map((p) => p.index)).toEqual([15]);
+  });
+
+  it('says when a level has recovered, and marks a change whose first run failed its gate', () => {
+    const history = runs(
+      45,
+      (i, s) => ({ p50: s === 'api/a' && i >= 15 && i < 30 ? 13 : 10 }),
+      (i) => (i >= 15 && i < 30 ? { verdict: 'fail' } : { verdict: 'pass' }),
+    );
+    const points = analyzeTrends(history, rules).changePoints.filter((p) => p.metric === 'p50');
+    expect(points.map((p) => [p.index, p.regression, p.recovered, p.failedRun])).toEqual([
+      [15, true, true, true],
+      [30, false, false, false],
+    ]);
+  });
+
+  it('splits the series where the environment changed instead of calling it a regression', () => {
+    const history = runs(
+      30,
+      (i) => ({ p50: i >= 15 ? 14 : 10 }),
+      (i) => ({ environmentFingerprint: i >= 15 ? 'env2' : 'env1' }),
+    );
+    const analysis = analyzeTrends(history, rules);
+    expect(analysis.changePoints).toEqual([]);
+    expect(analysis.environmentChanges).toEqual([
+      { index: 15, commit: 'c016', time: history[15]!.date, from: 'env1', to: 'env2' },
+    ]);
+  });
+
+  it('lists a shift every scenario shows at once as the runner’s, not a change point', () => {
+    const history = runs(30, (i) => ({ p50: i >= 15 ? 13 : 10 }));
+    const analysis = analyzeTrends(history, rules);
+    expect(analysis.changePoints).toEqual([]);
+    expect(analysis.sharedShifts.find((s) => s.metric === 'p50')).toMatchObject({
+      index: 15,
+      scenarios: ['api/a', 'api/b'],
+    });
+  });
+
+  it('reads a throughput drop as a regression', () => {
+    const history = runs(30, (i, s) => ({ p50: 10, rps: s === 'api/a' && i >= 12 ? 80 : 100 }));
+    const [point] = analyzeTrends(history, rules).changePoints;
+    expect(point).toMatchObject({ scenario: 'api/a', metric: 'rps', index: 12, regression: true });
+  });
+});
+
+describe('the trends reports', () => {
+  const history = runs(34, (i, s) => ({ p50: s === 'api/b' && i >= 19 ? 12 : 10 }));
+  const analysis = analyzeTrends(history, rules);
+
+  it('json carries the change points with the fields the issue names', () => {
+    const json = JSON.parse(renderTrendsJson(analysis));
+    expect(json.runs).toBe(34);
+    expect(Object.keys(json.changePoints[0])).toEqual(
+      expect.arrayContaining([
+        'scenario',
+        'metric',
+        'commit',
+        'index',
+        'time',
+        'before',
+        'after',
+        'change',
+        'pValue',
+        'recovered',
+      ]),
+    );
+  });
+
+  it('text names the range and the size; markdown links the range and charts the series; slack is one line', () => {
+    expect(renderTrendsText(analysis)).toMatch(
+      /api\/b p50 \+\d+\.\d% \(.* → .*\), worse, at run 20 \(c020, .*landed in c019\.\.c020; not recovered/,
+    );
+    const markdown = renderTrendsMarkdown(analysis, { repositoryUrl: 'https://github.com/acme/shop' });
+    expect(markdown).toContain('](https://github.com/acme/shop/compare/c019...c020)');
+    expect(markdown.match(/```mermaid/g)).toHaveLength(1);
+    expect(renderTrendsSlackLines(analysis)).toHaveLength(1);
+  });
+
+  it('says nothing on Slack when nothing changed', () => {
+    const flat = analyzeTrends(
+      runs(34, () => ({ p50: 10 })),
+      rules,
+    );
+    expect(flat.changePoints).toEqual([]);
+    expect(renderTrendsSlackLines(flat)).toEqual([]);
+    expect(renderTrendsMarkdown(flat)).toContain('no change point');
+  });
+
+  it('escapes what a scenario name could inject', () => {
+    const odd = runs(34, (i, s) => ({ p50: s === 'api/b' && i >= 19 ? 12 : 10 })).map((run) => ({
+      ...run,
+      scenarios: { 'a*b_<x>|y': run.scenarios['api/b']!, plain: run.scenarios['api/a']! },
+    }));
+    const result = analyzeTrends(odd, rules);
+    expect(result.changePoints).toHaveLength(1);
+    // Inside code spans it shows as written; anywhere else (the chart's title, prose) it must not be markup.
+    const markdown = renderTrendsMarkdown(result).replace(/`[^`]*`/g, '');
+    expect(markdown).not.toMatch(/<x>|\|y/);
+    expect(renderTrendsSlackLines(result)[0]).toContain('&lt;x&gt;');
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { detectChanges, screenSpikes, seedFor, type DetectOptions } from '../../../src/core/trends/detect.js';
+import { createRng } from '../../../src/core/stats/prng.js';
+
+const options: DetectOptions = { minSegment: 4, alpha: 0.001, minEffect: 0.05, effect: 'relative', seed: 7 };
+
+/** A level of 10 with 3% noise (about the A/A spread of a short run's p50), stepped by `step` from `at`. */
+function series(n: number, seed: number, at?: number, step = 0): number[] {
+  const rng = createRng(seed);
+  return Array.from(
+    { length: n },
+    (_, i) => 10 * (at !== undefined && i >= at ? 1 + step : 1) * (1 + 0.03 * rng.normal()),
+  );
+}
+
+describe('detectChanges', () => {
+  it('finds a +20% step at the first run of the new level', () => {
+    const { changes } = detectChanges(series(34, 1, 19, 0.2), options);
+    expect(changes.map((c) => c.index)).toEqual([19]);
+    expect(changes[0]!.after / changes[0]!.before - 1).toBeGreaterThan(0.15);
+    expect(changes[0]!.pValue).toBeLessThanOrEqual(0.001);
+  });
+
+  it('finds nothing in flat series', () => {
+    let found = 0;
+    for (let seed = 0; seed < 200; seed++) found += detectChanges(series(40, seed), options).changes.length;
+    expect(found).toBe(0);
+  });
+
+  it('never calls a spike of one or two runs a change point', () => {
+    for (let seed = 0; seed < 50; seed++) {
+      const values = series(30, seed);
+      values[12] = 40;
+      values[20] = 35;
+      values[21] = 38;
+      expect(detectChanges(values, options).changes).toEqual([]);
+    }
+    const values = series(30, 3);
+    values[12] = 40;
+    expect(screenSpikes(values).spikes).toContain(12);
+  });
+
+  it('waits for a new level to last minSegment runs (no change point at the edge)', () => {
+    expect(detectChanges(series(30, 4, 27, 0.4), options).changes).toEqual([]);
+    // Six runs at the new level resolve alpha 0.001 (bench/stats/trends.ts measures the delay).
+    expect(detectChanges(series(30, 4, 24, 0.4), options).changes.map((c) => c.index)).toEqual([24]);
+  });
+
+  it('leaves a significant change below the minimum effect alone', () => {
+    const values = series(40, 5, 20, 0.03).map((v, i) => v / (1 + 0.028 * createRng(i).normal()));
+    expect(detectChanges(values, { ...options, minEffect: 0.1 }).changes).toEqual([]);
+  });
+
+  it('finds a step and its recovery, and says the same every time', () => {
+    const values = series(45, 6).map((v, i) => (i >= 15 && i < 30 ? v * 1.3 : v));
+    const first = detectChanges(values, { ...options, seed: seedFor('a/b p50') });
+    expect(first.changes.map((c) => c.index)).toEqual([15, 30]);
+    expect(detectChanges(values, { ...options, seed: seedFor('a/b p50') })).toEqual(first);
+  });
+
+  it('reads error rates on an absolute scale', () => {
+    const values = Array.from({ length: 30 }, (_, i) => (i >= 15 ? 0.05 : 0) + (i % 3) * 0.001);
+    const { changes } = detectChanges(values, { ...options, effect: 'absolute', minEffect: 0.01 });
+    expect(changes.map((c) => c.index)).toEqual([15]);
+  });
+});

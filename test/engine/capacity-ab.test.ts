@@ -1,0 +1,130 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseThreshold } from '../../src/core/thresholds.js';
+import type { Results, ScenarioResult } from '../../src/core/types/results.js';
+import type { ScenarioConfig } from '../../src/core/types/config.js';
+import { runCapacityVariants } from '../../src/engine/run-capacity.js';
+import { comparePaired } from '../../src/core/compare/paired.js';
+import { decideExit } from '../../src/core/compare/index.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
+import { describeReason } from '../../src/core/report/reasons.js';
+import type { TargetServer, TargetServerOptions } from '../fakes/target-server.js';
+import { startTargetServer } from '../fakes/target-server.js';
+
+// A/B capacity on real loopback services whose capacity is known by construction (k workers ×
+// d ms each: k × 1000 / d req/s). Each pair is searched in turn, as `perfgate run` does with a base
+// checkout; the three pairs run side by side (their servers are separate) and stay under ~300 req/s
+// in all, the machine being shared.
+
+const SLO = ['p(95)<150', 'error_rate<0.01'].map((expression) => parseThreshold(expression, 'test'));
+
+function scenario(startRatePerSec: number): ScenarioConfig {
+  return {
+    name: 'digest',
+    load: {
+      executor: 'capacity',
+      startRatePerSec,
+      maxRatePerSec: 800,
+      step: { kind: 'factor', factor: 1.09 },
+      resolution: 0.05,
+      holdMs: 3000,
+    },
+    baseUrl: 'http://127.0.0.1:1',
+    request: { method: 'GET', path: '/', headers: {} },
+    warmupMs: 1000,
+    timeoutMs: 5000,
+    thinkTimeMs: 0,
+    maxInFlight: 1000,
+    segmentMs: 1000,
+  };
+}
+
+function resultsOf(scenario: ScenarioResult): Results {
+  return {
+    schemaVersion: 1,
+    tool: { name: 'perfgate', version: 'test' },
+    configHash: 'cfg',
+    startTime: scenario.startTime,
+    durationMs: scenario.durationMs,
+    environment: { cpuModel: 'test', cpuCount: 2, nodeVersion: process.version, os: 'linux', fingerprint: 'env' },
+    services: [],
+    scenarios: [scenario],
+  };
+}
+
+const servers: TargetServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+async function abCapacity(
+  base: TargetServerOptions,
+  head: TargetServerOptions,
+  startRatePerSec: number,
+  seed: number,
+): Promise<{ comparison: ReturnType<typeof comparePaired>; curves: string }> {
+  const [baseServer, headServer] = await Promise.all([startTargetServer(base), startTargetServer(head)]);
+  servers.push(baseServer, headServer);
+  const { results } = await runCapacityVariants(scenario(startRatePerSec), {
+    thresholds: SLO,
+    seed,
+    targets: [
+      { name: 'head', baseUrl: headServer.url },
+      { name: 'base', baseUrl: baseServer.url },
+    ],
+  });
+  const [headResult, baseResult] = results;
+  const current = resultsOf(headResult!);
+  current.ab = { schedule: 'alternate', seed, base: resultsOf(baseResult!) };
+  const comparison = comparePaired({
+    current,
+    baselineStatus: { kind: 'ok' },
+    compare: defaultCompareConfig(),
+    thresholds: [],
+  });
+  const curve = (result: ScenarioResult | undefined): string =>
+    (result?.capacity?.levels ?? []).map((l) => `${l.intendedPerSec}/s ${l.held ? 'held' : 'broke'}`).join(', ');
+  return { comparison, curves: `head: ${curve(headResult)}\nbase: ${curve(baseResult)}` };
+}
+
+const FAST: TargetServerOptions = { delayMs: 24, latch: 2 }; // 83.3 req/s
+const HALF: TargetServerOptions = { delayMs: 48, latch: 2 }; // 41.7 req/s
+// One worker of 4 ms: 250 req/s at most; every 20th request 20 ms more: 5 ms on average, 200 req/s.
+const QUICK: TargetServerOptions = { delayMs: 4, latch: 1 };
+const QUICK_SLOW_PATH: TargetServerOptions = { ...QUICK, slowEvery: { every: 20, extraMs: 20 } };
+
+const pairs = {
+  half: abCapacity(FAST, HALF, 60, 1),
+  same: abCapacity(FAST, FAST, 60, 2),
+  slowPath: abCapacity(QUICK, QUICK_SLOW_PATH, 140, 3),
+};
+for (const pair of Object.values(pairs)) pair.catch(() => undefined);
+
+describe('capacity in A/B mode (both variants searched on this runner in turn)', () => {
+  it('fails a head with half the base capacity', async () => {
+    const { comparison, curves } = await pairs.half;
+    const capacity = comparison.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!;
+    expect(capacity, curves).toMatchObject({ method: 'bracket', verdict: 'regression' });
+    // A head that breaks at the start rate is known only to be below it: the bound (60/s against
+    // the base's ~84/s) still decides, and a bound is the smallest change the searches allow.
+    expect(capacity.change, curves).toBeLessThan(-0.2);
+    expect(capacity.adjustedPValue).toBeLessThanOrEqual(0.05);
+    expect(comparison.verdict).toBe('fail');
+    expect(decideExit(comparison, 'regression')).toBe(1);
+    expect(comparison.scenarios[0]!.notes.join(' ')).toMatch(/searched on this runner in turn/);
+  }, 240_000);
+
+  it('fails a head where 1 request in 20 takes 20 ms more (a fifth less capacity)', async () => {
+    const { comparison, curves } = await pairs.slowPath;
+    const capacity = comparison.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!;
+    expect(capacity.verdict, `${curves}\n${capacity.reasons.map(describeReason).join(' ')}`).toBe('regression');
+    expect(comparison.verdict).toBe('fail');
+  }, 240_000);
+
+  it('passes the same build against itself', async () => {
+    const { comparison, curves } = await pairs.same;
+    const capacity = comparison.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!;
+    expect(capacity.method, curves).toBe('bracket');
+    expect(capacity.verdict, curves).not.toBe('regression');
+    expect(comparison.verdict).toBe('pass');
+  }, 240_000);
+});

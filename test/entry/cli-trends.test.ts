@@ -1,0 +1,146 @@
+// `perfgate trends` over runs saved by `perfgate gate --save` in a real baseline directory: 34
+// short runs, one endpoint 20% slower from the 20th commit on, the other flat. Driven in-process
+// against loopback targets; the step is a second target with a longer service time (the base URL
+// is not part of the config hash, so both configs keep one series of baselines). Service times of
+// 20 ms: at 10 ms the millisecond a busy machine adds to a run for minutes was a real level shift
+// of ~10%, found as a change point of its own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { runGateCommand } from '../../src/entry/cli-impl.js';
+import { runTrendsCommand } from '../../src/entry/trends-impl.js';
+import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
+
+const work = mkdtempSync(join(tmpdir(), 'perfgate-trends-'));
+const baselineDir = join(work, 'baselines');
+const RUNS = 34;
+const STEP_AT = 19; // the 20th commit
+const sha = (i: number) => `${(i + 1).toString(16).padStart(4, '0')}${'c'.repeat(36)}`;
+let flat: TargetServer;
+let before: TargetServer;
+let after: TargetServer;
+
+function sink(): Writable & { text: string } {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      stream.text += chunk.toString();
+      done();
+    },
+  }) as Writable & { text: string };
+  stream.text = '';
+  return stream;
+}
+
+function config(stepUrl: string): string {
+  const path = join(work, 'perfgate.yml');
+  writeFileSync(
+    path,
+    `defaults: { baseUrl: "${flat.url}", warmup: 200ms }
+scenarios:
+  flat:
+    executor: constant-vus
+    vus: 2
+    duration: 1s
+    request: { path: /flat }
+  step:
+    executor: constant-vus
+    vus: 2
+    duration: 1s
+    baseUrl: "${stepUrl}"
+    request: { path: /step }
+`,
+  );
+  return path;
+}
+
+beforeAll(async () => {
+  flat = await startTargetServer({ delayMs: 20 });
+  before = await startTargetServer({ delayMs: 20 });
+  after = await startTargetServer({ delayMs: 24 });
+  for (let i = 0; i < RUNS; i++) {
+    const io = { stdout: sink(), stderr: sink(), env: { GITHUB_SHA: sha(i) } };
+    await runGateCommand(io, {
+      configPath: config((i >= STEP_AT ? after : before).url),
+      baselineDir,
+      outputPath: join(work, 'results.json'),
+      logDir: join(work, 'logs'),
+      format: 'text',
+      failOn: 'never',
+      save: 'pass',
+    });
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all([flat.close(), before.close(), after.close()]);
+});
+
+async function trends(format: 'json' | 'text' | 'markdown' | 'slack', env: NodeJS.ProcessEnv = {}) {
+  const io = { stdout: sink(), stderr: sink(), env };
+  const code = await runTrendsCommand(io, {
+    configPath: join(work, 'perfgate.yml'),
+    configDefaulted: false,
+    baselineDir,
+    files: [],
+    format,
+    failOn: 'regression',
+  });
+  return { code, stdout: io.stdout.text, stderr: io.stderr.text };
+}
+
+describe('perfgate trends over a baseline directory', () => {
+  it('keeps every run in the stored runs, failed ones marked, with its commit', () => {
+    const newest = readdirSync(baselineDir).sort().at(-1)!;
+    const baseline = JSON.parse(readFileSync(join(baselineDir, newest), 'utf8'));
+    expect(baseline.trends).toHaveLength(RUNS);
+    expect(baseline.trends.map((run: { commit: string }) => run.commit).reverse()).toEqual(
+      Array.from({ length: RUNS }, (_, i) => sha(i)),
+    );
+    expect(baseline.trends[0].verdict).toMatch(/^(pass|fail)$/);
+  });
+
+  it('reports exactly one change point, on the stepped endpoint at the 20th commit', async () => {
+    const { code, stdout } = await trends('json');
+    const report = JSON.parse(stdout);
+    expect(report.runs).toBe(RUNS);
+    expect(report.changePoints).toHaveLength(1);
+    const [point] = report.changePoints;
+    expect(point).toMatchObject({ scenario: 'step', metric: 'p50', index: STEP_AT, commit: sha(STEP_AT) });
+    expect(point.previousCommit).toBe(sha(STEP_AT - 1));
+    expect(point.change).toBeGreaterThan(0.1);
+    expect(point.after / point.before - 1).toBeCloseTo(point.change, 10);
+    expect(point.pValue).toBeLessThanOrEqual(0.001);
+    expect(point.recovered).toBe(false);
+    expect(point.regression).toBe(true);
+    expect(code).toBe(1); // --fail-on regression, and it has not recovered
+  });
+
+  it('reads the same runs from a saved baseline named as a file, without the store', async () => {
+    const newest = readdirSync(baselineDir).sort().at(-1)!;
+    const io = { stdout: sink(), stderr: sink(), env: {} };
+    await runTrendsCommand(io, {
+      configPath: join(work, 'no-such.yml'),
+      configDefaulted: true,
+      files: [join(baselineDir, newest), join(work, 'results.json')],
+      format: 'json',
+      failOn: 'never',
+    });
+    const report = JSON.parse(io.stdout.text);
+    expect(report.runs).toBe(RUNS); // the last results file is the newest stored run: counted once
+    expect(report.changePoints.map((p: { index: number }) => p.index)).toEqual([STEP_AT]);
+  });
+
+  it('renders the same change as text, markdown with compare links and a chart, and one Slack line', async () => {
+    const env = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/shop' };
+    expect((await trends('text')).stdout).toMatch(/step p50 \+\d+\.\d% .* at run 20 \(0014ccc/);
+    const markdown = (await trends('markdown', env)).stdout;
+    expect(markdown).toContain(`https://github.com/acme/shop/compare/${sha(STEP_AT - 1)}...${sha(STEP_AT)}`);
+    expect(markdown).toContain('```mermaid');
+    expect(markdown).toContain('change at run 20');
+    const slack = (await trends('slack', env)).stdout.trim().split('\n');
+    expect(slack).toHaveLength(1);
+    expect(slack[0]).toMatch(/step p50 \+\d/);
+  });
+});
