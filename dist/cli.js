@@ -48486,6 +48486,12 @@ var ServiceExitError = class extends PerfgateError {
     super(message, "PERFGATE_SERVICE_EXIT");
   }
 };
+var NoVerdictError = class extends PerfgateError {
+  name = "NoVerdictError";
+  constructor(message) {
+    super(message, "PERFGATE_NO_VERDICT");
+  }
+};
 var SetupError = class extends PerfgateError {
   constructor(message, logTail = []) {
     super(message, "PERFGATE_SETUP");
@@ -53813,6 +53819,8 @@ function judgeRun(input) {
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
     if (nothingPaired !== void 0) comparison.notes.unshift(nothingPaired);
   }
+  if (nothingPaired !== void 0 && thresholds.length === 0 && comparison.scenarios.every((s) => s.metrics.length === 0))
+    throw new NoVerdictError(describeNothingJudged(input.current));
   return baseline ? { comparison, baseline } : { comparison };
 }
 function describeNothingPaired(current) {
@@ -53822,6 +53830,10 @@ function describeNothingPaired(current) {
     return void 0;
   const list = (names) => names.length > 0 ? names.map((name) => maskText(name)).join(", ") : "none";
   return `A/B: the base ran none of the head's scenarios (head: ${list(current.scenarios.map((s) => s.name))}; base: ${list([...baseNames])}), so nothing could be paired and this run is compared with the stored baseline instead. Give the base's config the same scenario names, or set base-ref: none.`;
+}
+function describeNothingJudged(current) {
+  const names = current.scenarios.map((scenario) => maskText(scenario.name)).join(", ");
+  return `A/B: the base ran none of the head's scenarios (${names}), and nothing else could judge this run: no stored baseline holds them and no thresholds are set. That is no verdict, not a pass. Give the base's config the same scenario names, set thresholds on the new names, or judge this change without A/B once (the action's base-ref: none; the CLI without --base-ref or --base-dir).`;
 }
 function describeBaseFailure(failure2) {
   const lines = maskSecrets(failure2.logTail.slice(-10));
@@ -56792,10 +56804,14 @@ function summarizeVerdict(comparison) {
     if (status.kind !== "ok") parts.push(BASELINE_PROBLEMS[status.kind]);
     return { level: "fail", words: parts.join(", ") };
   }
+  const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
+  const thresholdWords = thresholds > 0 ? `${pluralize(thresholds, "threshold")} met` : "no thresholds set";
   if (status.kind !== "ok") {
-    const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
-    parts.push(BASELINE_PROBLEMS[status.kind]);
-    parts.push(thresholds > 0 ? `${pluralize(thresholds, "threshold")} met` : "no thresholds set");
+    parts.push(BASELINE_PROBLEMS[status.kind], thresholdWords);
+    return { level: "warn", words: parts.join(", ") };
+  }
+  if (comparison.scenarios.length > 0 && allMetrics(comparison).length === 0) {
+    parts.push("nothing compared with the baseline", thresholdWords);
     return { level: "warn", words: parts.join(", ") };
   }
   parts.push("no regression");
@@ -62409,7 +62425,7 @@ var EXIT_CODES = [
   "  0    pass",
   "  1    the gate failed: a regression or a breached threshold (see --fail-on)",
   "  2    bad usage, config or input file (nothing was run)",
-  "  3    could not run: a service did not boot or died during the load (no verdict), or an internal error",
+  "  3    no verdict: a service did not boot or died during the load, an A/B run paired nothing and nothing else judged it, or an internal error",
   "  130  interrupted (Ctrl-C or SIGTERM): the results file holds what was measured; not compared, not saved"
 ].join("\n");
 var COMMON = {

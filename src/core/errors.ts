@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'PERFGATE_SETUP'
   /** A service under test died while the load ran: the run is not judged. */
   | 'PERFGATE_SERVICE_EXIT'
+  /** An A/B run paired nothing and nothing else (a stored baseline, a threshold) judged it. */
+  | 'PERFGATE_NO_VERDICT'
   /** SIGINT or SIGTERM before anything was measured. */
   | 'PERFGATE_INTERRUPTED'
   /** A network step (cache, comment, Slack, artifact) passed its deadline. */
@@ -61,6 +63,17 @@ export class ServiceExitError extends PerfgateError {
   override name = 'ServiceExitError';
   constructor(message: string) {
     super(message, 'PERFGATE_SERVICE_EXIT');
+  }
+}
+
+/**
+ * An A/B run whose base ran none of the head's scenarios, with no stored baseline holding them and
+ * no threshold: nothing judged it, and a pass over nothing would read as "no regression". Exit 3.
+ */
+export class NoVerdictError extends PerfgateError {
+  override name = 'NoVerdictError';
+  constructor(message: string) {
+    super(message, 'PERFGATE_NO_VERDICT');
   }
 }
 

@@ -7,7 +7,7 @@ import { parseBaseline } from './results/baseline.js';
 import { evaluateThresholds } from './thresholds.js';
 import { comparePaired, compareRuns } from './compare/index.js';
 import { maskSecrets, maskText } from './mask.js';
-import { ServiceExitError } from './errors.js';
+import { NoVerdictError, ServiceExitError } from './errors.js';
 
 /** What a baseline store handed back: the text, or why there is none. */
 export type BaselineLookup =
@@ -58,6 +58,12 @@ export function judgeRun(input: {
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
     if (nothingPaired !== undefined) comparison.notes.unshift(nothingPaired);
   }
+  if (
+    nothingPaired !== undefined &&
+    thresholds.length === 0 &&
+    comparison.scenarios.every((s) => s.metrics.length === 0)
+  )
+    throw new NoVerdictError(describeNothingJudged(input.current));
   return baseline ? { comparison, baseline } : { comparison };
 }
 
@@ -73,6 +79,12 @@ export function describeNothingPaired(current: Results): string | undefined {
     return undefined;
   const list = (names: string[]) => (names.length > 0 ? names.map((name) => maskText(name)).join(', ') : 'none');
   return `A/B: the base ran none of the head's scenarios (head: ${list(current.scenarios.map((s) => s.name))}; base: ${list([...baseNames])}), so nothing could be paired and this run is compared with the stored baseline instead. Give the base's config the same scenario names, or set base-ref: none.`;
+}
+
+/** Why a 0-pair A/B run that nothing else could judge has no verdict, and what gives it one. */
+export function describeNothingJudged(current: Results): string {
+  const names = current.scenarios.map((scenario) => maskText(scenario.name)).join(', ');
+  return `A/B: the base ran none of the head's scenarios (${names}), and nothing else could judge this run: no stored baseline holds them and no thresholds are set. That is no verdict, not a pass. Give the base's config the same scenario names, set thresholds on the new names, or judge this change without A/B once (the action's base-ref: none; the CLI without --base-ref or --base-dir).`;
 }
 
 /** An A/B run whose base did not boot falls back to the stored baseline, and says why. */

@@ -5,7 +5,7 @@ import * as github from '@actions/github';
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BootError, InputFileError, InterruptedError } from '../core/errors.js';
+import { BootError, InputFileError, InterruptedError, NoVerdictError } from '../core/errors.js';
 import type { Config } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
 import { mergeResults } from '../core/results/merge.js';
@@ -115,7 +115,8 @@ export async function run(): Promise<void> {
     core.setOutput(Outputs.verdict, 'error');
     // A fence longer than any backtick run in the message, so a log tail cannot end it early.
     const fence = '`'.repeat(Math.max(3, ...[...message.matchAll(/`+/g)].map((run) => run[0].length + 1)));
-    await writeSummary(`## ❌ perfgate could not run\n\n${fence}\n${message}\n${fence}\n`);
+    const heading = error instanceof NoVerdictError ? 'perfgate reached no verdict' : 'perfgate could not run';
+    await writeSummary(`## ❌ ${heading}\n\n${fence}\n${message}\n${fence}\n`);
     if (error instanceof BootError) {
       // Its message carries the service's log tail: print it once, as the annotation.
       core.error(message, { title: `perfgate: ${error.service} did not boot` });

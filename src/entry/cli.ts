@@ -48,7 +48,7 @@ const EXIT_CODES = [
   '  0    pass',
   '  1    the gate failed: a regression or a breached threshold (see --fail-on)',
   '  2    bad usage, config or input file (nothing was run)',
-  '  3    could not run: a service did not boot or died during the load (no verdict), or an internal error',
+  '  3    no verdict: a service did not boot or died during the load, an A/B run paired nothing and nothing else judged it, or an internal error',
   '  130  interrupted (Ctrl-C or SIGTERM): the results file holds what was measured; not compared, not saved',
 ].join('\n');
 

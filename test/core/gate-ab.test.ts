@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { describeBaseFailure, judgeRun } from '../../src/core/gate.js';
 import { makeAbResults } from './ab-fixtures.js';
+import { NoVerdictError, exitCodeFor } from '../../src/core/errors.js';
 
 const config = { thresholds: {}, compare: { ...defaultCompareConfig(), mode: 'ab' as const } };
 
@@ -55,13 +56,42 @@ describe('judgeRun with an A/B run', () => {
       scenarios: [{ name: 'api', pairs: 12, headScale: 3 }],
     });
     current.ab!.base.scenarios = current.ab!.base.scenarios.map((scenario) => ({ ...scenario, name: 'renamed' }));
-    const { comparison } = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'nothing saved yet' } });
+    // With no stored baseline and no threshold nothing judges it: no verdict (exit 3), never a pass.
+    const judgeAlone = () => judgeRun({ current, config, baseline: { kind: 'missing', detail: 'nothing saved yet' } });
+    expect(judgeAlone).toThrow(NoVerdictError);
+    expect(judgeAlone).toThrow(/the base ran none of the head's scenarios \(api\).*no verdict, not a pass/);
+    let thrown: unknown;
+    try {
+      judgeAlone();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(exitCodeFor(thrown)).toBe(3);
+    // A threshold judges it: thresholds-only, with the note.
+    const withThreshold = { ...config, thresholds: { api: ['p(99) < 5000'] } };
+    const { comparison } = judgeRun({
+      current,
+      config: withThreshold,
+      baseline: { kind: 'missing', detail: 'nothing saved yet' },
+    });
     expect(comparison.mode).toBe('thresholds-only');
     expect(comparison.ab).toBeUndefined();
     expect(comparison.notes[0]).toBe(
       "A/B: the base ran none of the head's scenarios (head: api; base: renamed), so nothing could be paired and this run is compared with the stored baseline instead. Give the base's config the same scenario names, or set base-ref: none.",
     );
     expect(comparison.notes.join(' ')).not.toMatch(/segment pairs/);
+    expect(comparison.scenarios[0]?.thresholds).toHaveLength(1);
+    // A stored baseline that holds the head's scenarios judges it in stored mode.
+    const stored = structuredClone(current);
+    delete stored.ab;
+    const fromStore = judgeRun({
+      current,
+      config,
+      baseline: { kind: 'found', text: JSON.stringify(stored), source: 'cache' },
+    }).comparison;
+    expect(fromStore.mode).not.toBe('ab');
+    expect(fromStore.scenarios[0]?.metrics.length).toBeGreaterThan(0);
+    expect(fromStore.notes[0]).toMatch(/^A\/B: the base ran none of the head's scenarios/);
     // One shared scenario is enough to pair.
     current.ab!.base.scenarios[0]!.name = 'api';
     expect(judgeRun({ current, config, baseline: { kind: 'missing', detail: 'x' } }).comparison.mode).toBe('ab');

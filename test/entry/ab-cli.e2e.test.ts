@@ -186,6 +186,24 @@ describe('perfgate gate --base-dir, when the two differ', () => {
     expect(run.report.regressions).toEqual([]);
   }, 120_000);
 
+  it('gives no verdict (exit 3), never a pass, when the base ran none of the head scenarios and nothing else judges', () => {
+    const dirs = checkouts(
+      'renamed-all',
+      { delayMs: 2, scenarios: ['fresh'] },
+      { delayMs: 2, scenarios: ['closed'] },
+      'duet',
+      1,
+    );
+    const run = gate(dirs.head);
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain("the base ran none of the head's scenarios (fresh)");
+    expect(run.stderr).toContain('That is no verdict, not a pass');
+    expect(run.stdout).not.toMatch(/PASS|no regression/);
+    // What was measured is kept; nothing is saved as a baseline.
+    expect(run.results!.scenarios.map((scenario) => scenario.name)).toEqual(['fresh']);
+    expect(savedBaselines(dirs.head)).toEqual([]);
+  }, 120_000);
+
   it('falls back to the stored baseline when the base does not boot, with its log tail', () => {
     const dirs = checkouts(
       'base-fails',

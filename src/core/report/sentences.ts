@@ -61,10 +61,16 @@ export function summarizeVerdict(comparison: Comparison): VerdictSummary {
     if (status.kind !== 'ok') parts.push(BASELINE_PROBLEMS[status.kind]);
     return { level: 'fail', words: parts.join(', ') };
   }
+  const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
+  const thresholdWords = thresholds > 0 ? `${pluralize(thresholds, 'threshold')} met` : 'no thresholds set';
   if (status.kind !== 'ok') {
-    const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
-    parts.push(BASELINE_PROBLEMS[status.kind]);
-    parts.push(thresholds > 0 ? `${pluralize(thresholds, 'threshold')} met` : 'no thresholds set');
+    parts.push(BASELINE_PROBLEMS[status.kind], thresholdWords);
+    return { level: 'warn', words: parts.join(', ') };
+  }
+  // A baseline none of whose scenarios this run has (every one renamed) compares nothing: saying
+  // "no regression" over nothing would be the pass this gate exists to withhold.
+  if (comparison.scenarios.length > 0 && allMetrics(comparison).length === 0) {
+    parts.push('nothing compared with the baseline', thresholdWords);
     return { level: 'warn', words: parts.join(', ') };
   }
   parts.push('no regression');

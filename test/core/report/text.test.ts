@@ -173,4 +173,20 @@ describe('summarizeVerdict', () => {
     const otherRunner = { ...clean, baseline: { ...clean.baseline!, environmentDiffers: true } };
     expect(summarizeVerdict(otherRunner).level).toBe('warn');
   });
+
+  it('never says no regression when no scenario of the run was in the baseline', () => {
+    const c = makeFailingComparison();
+    const renamed = {
+      ...c,
+      verdict: 'pass' as const,
+      regressions: [],
+      improvements: [],
+      breaches: [],
+      scenarios: c.scenarios.map((s) => ({ ...s, metrics: [], thresholds: [] })),
+    };
+    expect(summarizeVerdict(renamed)).toEqual({
+      level: 'warn',
+      words: 'nothing compared with the baseline, no thresholds set',
+    });
+  });
 });
