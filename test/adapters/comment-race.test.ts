@@ -97,6 +97,28 @@ describe('racing runs on one PR', () => {
       const result = await upsertComment(client(), { ...pr, body: `${marker}\nthrottled ${status}` });
       expect(result.action).toBe('created');
       expect(fake.commentsOn('acme', 'orders', 7)).toHaveLength(1);
+      expect(fake.throttle.count).toBe(0);
+    }
+  });
+
+  it('retries an update that GitHub rate-limits after Retry-After, and edits the one comment', async () => {
+    for (const status of [429, 403] as const) {
+      fake.comments.length = 0;
+      fake.requests.length = 0;
+      fake.addComment({ ...pr, body: `${marker}\nthe first report`, login: 'github-actions[bot]' });
+      fake.throttle = { count: 1, status, retryAfterS: 0 };
+      const result = await upsertComment(client(), { ...pr, body: `${marker}\nupdated after ${status}` });
+      expect(result.action).toBe('updated');
+      expect(fake.throttle.count).toBe(0);
+      const comments = fake.commentsOn('acme', 'orders', 7);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.body).toContain(`updated after ${status}`);
+      // The throttled PATCH was answered before the fake recorded it: the one recorded is the retry.
+      expect(fake.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+      // No second comment was created beside it (the one POST is a GraphQL read).
+      expect(
+        fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/comments')),
+      ).toEqual([]);
     }
   });
 

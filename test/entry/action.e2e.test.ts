@@ -346,6 +346,20 @@ describe('the fork-safe flow: a trusted workflow_run job comments with what the 
     // A run whose head the uploaded pr.json contradicts is refused too.
     const mismatched = await report({ headSha: 'e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5' });
     expect(mismatched.stdout).toMatch(/::warning::perfgate: .* says it is of c3c3c3c/);
+    // A pr.json that names another config (one without thresholds, or a new marker per name) is
+    // not followed: the judging config and the marker come from the config input only.
+    const prJson = join(downloaded, 'pr.json');
+    const facts = readFileSync(prJson, 'utf8');
+    try {
+      writeFileSync(prJson, JSON.stringify({ ...JSON.parse(facts), config: 'perf/lenient.yml' }));
+      const otherConfig = await report();
+      expect(otherConfig.code, otherConfig.stdout).toBe(0);
+      expect(otherConfig.stdout).toContain(
+        `::notice::perfgate: ${join(downloaded, 'results.json')} is of config perf/lenient.yml, and this step judges with config: ${forkConfig}; nothing posted`,
+      );
+    } finally {
+      writeFileSync(prJson, facts);
+    }
     expect(commentsOn(forkPr)).toHaveLength(0);
   });
 

@@ -11,6 +11,8 @@ import { runReportCommand } from '../../src/entry/report-impl.js';
 import { makeResults } from '../core/fixtures.js';
 import { makeAbResults } from '../core/ab-fixtures.js';
 
+type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 const work = mkdtempSync(join(tmpdir(), 'perfgate-compare-'));
 
 function write(name: string, value: unknown): string {
@@ -114,6 +116,37 @@ describe('perfgate compare with the results of an A/B run', () => {
     expect((JSON.parse(output()) as { mode: string }).mode).not.toBe('ab');
     expect(errors()).toContain('is from an A/B run: compared with --baseline');
     expect(errors()).toContain('its head ran beside the base (duet), so it had half the runner');
+  });
+
+  it.each<[string, (base: Raw) => void, RegExp]>([
+    [
+      'counts that do not add up',
+      (base) => (base.scenarios[0].requests.ko += 7),
+      /results\.ab\.base\.scenarios\[0\]\.requests: ok \d+ \+ ko \d+ is not total \d+/,
+    ],
+    [
+      'garbage segments',
+      (base) => (base.scenarios[0].segments = [{ foo: 1 }]),
+      /ab\.base\.scenarios\[0\]\.segments\[0\]/,
+    ],
+    [
+      'a segment histogram from another segment',
+      (base) => (base.scenarios[0].segments[1].histogram = base.scenarios[0].segments[0].histogram.slice(0, 30)),
+      /ab\.base\.scenarios\[0\]\.segments\[1\]\.histogram does not decode/,
+    ],
+  ])('refuses an A/B base with %s (exit 2), naming the file and the field', async (_name, damage, message) => {
+    const damaged = JSON.parse(JSON.stringify(ab)) as { ab: { base: Raw } };
+    damage(damaged.ab.base);
+    const path = write(`ab-damaged-${_name.replace(/\W+/g, '-')}.json`, damaged);
+    const { io: streams, output } = io();
+    const error = await runCompareCommand(streams, { currentPath: path, format: 'json', failOn: 'regression' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InputFileError);
+    expect(exitCodeFor(error)).toBe(2);
+    expect((error as Error).message).toContain(path);
+    expect((error as Error).message).toMatch(message);
+    expect(output()).toBe('');
   });
 
   it('asks for --baseline when the results hold no base variant, naming the file and the fix', async () => {
