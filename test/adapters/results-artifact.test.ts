@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resultsArtifactName, uploadResultsArtifact } from '../../src/adapters/results-artifact.js';
 import { startCacheServiceFake, type CacheServiceFake } from '../fakes/cache-service.js';
+import { uploadResults } from '../../src/entry/deliver/artifact.js';
+import type { ActionOptions } from '../../src/entry/action-inputs.js';
+import { DeadlineError } from '../../src/adapters/deadline.js';
 
 describe('the results artifact against the results-service fake', () => {
   let fake: CacheServiceFake;
@@ -58,4 +61,23 @@ describe('the results artifact against the results-service fake', () => {
       /already exists in this run/,
     );
   });
+
+  it.each(['CreateArtifact', 'artifact-upload'] as const)(
+    'gives up an upload whose %s never answers at network-timeout, naming the step',
+    async (hung) => {
+      const dir = mkdtempSync(join(tmpdir(), 'perfgate-artifact-'));
+      writeFileSync(join(dir, 'results.json'), '{}');
+      fake.hang.add(hung);
+      try {
+        const options = { configPath: `hung-${hung}.yml`, networkTimeoutMs: 400 } as ActionOptions;
+        const error = await uploadResults(options, [join(dir, 'results.json')]).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(DeadlineError);
+        expect((error as Error).message).toMatch(/the results artifact upload/);
+        expect(fake.artifacts.some((a) => a.name === `perfgate-hung-${hung}.yml` && a.finalized)).toBe(false);
+      } finally {
+        fake.hang.delete(hung);
+      }
+    },
+    30_000,
+  );
 });

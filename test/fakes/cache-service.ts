@@ -97,7 +97,7 @@ export interface CacheServiceFake {
   /** Knob: GetCacheEntryDownloadURL answers 403 `cache read denied:`. */
   readDenied: boolean;
   /** Knob: requests of these kinds are read, recorded and never answered (a hung service). */
-  hang: Set<'download' | 'upload' | CacheTwirpMethod>;
+  hang: Set<'download' | 'upload' | CacheTwirpMethod | 'CreateArtifact' | 'artifact-upload'>;
   /** Knob: CreateCacheEntry answers this HTTP status (500, 429) with a Twirp error. */
   createStatus: number | undefined;
   readonly requests: RecordedCacheRequest[];
@@ -304,6 +304,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     const ids = backendIdsOf(bearer);
     if (runId !== ids?.run || jobId !== ids.job)
       return sendTwirpError(res, 403, 'permission_denied', 'backend ids do not match the token');
+    if (fake.hang.has(method as 'CreateArtifact')) return;
     if (method === 'CreateArtifact') {
       // Names are unique within a workflow run, as on github.com.
       if (artifacts.some((a) => a.name === name && a.workflowRunBackendId === runId && a.finalized)) {
@@ -349,6 +350,7 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     if (!artifact) return sendAzureError(res, 404, 'BlobNotFound');
     if (target.searchParams.get('sig') !== artifact.sig) return sendAzureError(res, 403, 'AuthenticationFailed');
     if (req.method !== 'PUT') return sendAzureError(res, 405, 'UnsupportedHttpVerb');
+    if (fake.hang.has('artifact-upload')) return;
     if (artifact.finalized) return sendAzureError(res, 409, 'BlobImmutableDueToPolicy');
     const comp = target.searchParams.get('comp');
     if (comp === 'block') {
