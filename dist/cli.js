@@ -58951,8 +58951,8 @@ function formatStatus(progress) {
     `[${progress.scenario}] ${progress.phase} ${formatElapsed(progress.elapsedMs, progress.plannedMs)}`,
     ...both ? ["head+base"] : [],
     `${formatCount(progress.completed)} done`,
-    formatRps(progress.intervalRps),
-    `p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
+    // Labelled: a bare rate beside the table's whole-window one read as a second, wrong figure.
+    `last ${formatInterval(progress.intervalMs)}: ${formatRps(progress.intervalRps)} p95 ${formatLatencyMs(progress.intervalP95Ms)}`,
     `${formatCount(progress.ko)} ko`,
     `${formatCount(progress.dropped)} dropped`
   ];
@@ -58975,6 +58975,9 @@ function formatElapsed(elapsedMs, plannedMs) {
   const elapsed = formatSeconds2(elapsedMs);
   const planned = formatSeconds2(plannedMs);
   return Math.floor(elapsedMs / 1e3) > Math.floor(plannedMs / 1e3) ? `${elapsed}, planned ${planned}` : `${elapsed}/${planned}`;
+}
+function formatInterval(ms) {
+  return ms >= 950 ? `${Math.round(ms / 1e3)}s` : `${(Math.max(0, ms) / 1e3).toFixed(1)}s`;
 }
 function formatSeconds2(ms) {
   const seconds2 = Math.max(0, Math.floor(ms / 1e3));
@@ -60390,6 +60393,7 @@ var ScenarioRun = class {
         ko: sum((variant) => measure ? variant.recorder.ko : variant.warmKo),
         dropped: sum((variant) => measure ? variant.dropped : variant.warmDropped),
         inFlight: this.inFlight,
+        intervalMs: Math.round(intervalMs),
         intervalRps: intervalMs > 0 ? round38(this.progressCount * 1e3 / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
         variants: this.variants.length

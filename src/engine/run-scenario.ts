@@ -39,6 +39,8 @@ export interface ScenarioProgress {
   ko: number;
   dropped: number;
   inFlight: number;
+  /** The rate and p95 of the last progress interval only (this long), not of the phase so far. */
+  intervalMs: number;
   intervalRps: number;
   intervalP95Ms: number;
   vus?: number;
@@ -413,6 +415,7 @@ class ScenarioRun implements ModelHost {
         ko: sum((variant) => (measure ? variant.recorder.ko : variant.warmKo)),
         dropped: sum((variant) => (measure ? variant.dropped : variant.warmDropped)),
         inFlight: this.inFlight,
+        intervalMs: Math.round(intervalMs),
         intervalRps: intervalMs > 0 ? round3((this.progressCount * 1000) / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
         variants: this.variants.length,

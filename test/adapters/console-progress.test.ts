@@ -30,6 +30,7 @@ function progress(change: Partial<ScenarioProgress> = {}): ScenarioProgress {
     ko: 0,
     dropped: 0,
     inFlight: 3,
+    intervalMs: 1000,
     intervalRps: 208,
     intervalP95Ms: 12.44,
     variants: 1,
@@ -40,7 +41,7 @@ function progress(change: Partial<ScenarioProgress> = {}): ScenarioProgress {
 describe('formatStatus', () => {
   it('prints the CI status line', () => {
     expect(formatStatus(progress())).toBe(
-      '[fetchByKey] measure 15s/60s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped',
+      '[fetchByKey] measure 15s/60s  3,120 done  last 1s: 208.0/s p95 12.4 ms  0 ko  0 dropped',
     );
   });
 
@@ -49,7 +50,7 @@ describe('formatStatus', () => {
     expect(
       formatStatus(progress({ intendedRatePerSec: 200, inFlight: 12, elapsedMs: 75_000, plannedMs: 125_000 })),
     ).toBe(
-      '[fetchByKey] measure 75s/2m05s  3,120 done  208.0/s  p95 12.4 ms  0 ko  0 dropped  target 200.0/s  12 in flight',
+      '[fetchByKey] measure 75s/2m05s  3,120 done  last 1s: 208.0/s p95 12.4 ms  0 ko  0 dropped  target 200.0/s  12 in flight',
     );
   });
 
@@ -65,13 +66,19 @@ describe('formatStatus', () => {
 
   it("says that an A/B run counts both variants and that the target is each one's", () => {
     expect(formatStatus(progress({ variants: 2, completed: 6240, intervalRps: 416, intendedRatePerSec: 208 }))).toBe(
-      '[fetchByKey] measure 15s/60s  head+base  6,240 done  416.0/s  p95 12.4 ms  0 ko  0 dropped  target 208.0/s each  3 in flight',
+      '[fetchByKey] measure 15s/60s  head+base  6,240 done  last 1s: 416.0/s p95 12.4 ms  0 ko  0 dropped  target 208.0/s each  3 in flight',
     );
   });
 
   it('shows latencies as every report does (three significant digits) and no latency yet as a dash', () => {
     expect(formatStatus(progress({ intervalP95Ms: 0.456 }))).toContain('p95 0.456 ms');
     expect(formatStatus(progress({ intervalP95Ms: 0, completed: 0 }))).toContain('p95 —  0 ko');
+  });
+
+  // The table's rate is the whole window's; the line's is the last interval's, and says so.
+  it('labels the rate and p95 as the last interval', () => {
+    expect(formatStatus(progress({ intervalMs: 5_000 }))).toContain('  last 5s: 208.0/s p95 12.4 ms  ');
+    expect(formatStatus(progress({ intervalMs: 312 }))).toContain('  last 0.3s: 208.0/s');
   });
 });
 
@@ -85,11 +92,13 @@ describe('non-TTY (CI logs)', () => {
       reporter.update(progress({ elapsedMs: second * 1000, completed: second * 200 }));
     }
     expect(chunks).toEqual([
-      '[fetchByKey] measure 5s/60s  1,000 done  208.0/s  p95 12.4 ms  0 ko  0 dropped\n',
-      '[fetchByKey] measure 10s/60s  2,000 done  208.0/s  p95 12.4 ms  0 ko  0 dropped\n',
+      '[fetchByKey] measure 5s/60s  1,000 done  last 1s: 208.0/s p95 12.4 ms  0 ko  0 dropped\n',
+      '[fetchByKey] measure 10s/60s  2,000 done  last 1s: 208.0/s p95 12.4 ms  0 ko  0 dropped\n',
     ]);
     reporter.done();
-    expect(chunks.at(-1)).toBe('[fetchByKey] measure 12s/60s  2,400 done  208.0/s  p95 12.4 ms  0 ko  0 dropped\n');
+    expect(chunks.at(-1)).toBe(
+      '[fetchByKey] measure 12s/60s  2,400 done  last 1s: 208.0/s p95 12.4 ms  0 ko  0 dropped\n',
+    );
     expect(chunks.join('')).not.toContain('\r');
     reporter.done();
     expect(chunks).toHaveLength(3);
