@@ -21,9 +21,9 @@ var __commonJS = (cb, mod) => function __require2() {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
@@ -172,15 +172,15 @@ var require_code = __commonJS({
       return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports2.safeStringify = safeStringify;
-    function getProperty(key) {
-      return typeof key == "string" && exports2.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
+    function getProperty(key2) {
+      return typeof key2 == "string" && exports2.IDENTIFIER.test(key2) ? new _Code(`.${key2}`) : _`[${key2}]`;
     }
     exports2.getProperty = getProperty;
-    function getEsmExportName(key) {
-      if (typeof key == "string" && exports2.IDENTIFIER.test(key)) {
-        return new _Code(`${key}`);
+    function getEsmExportName(key2) {
+      if (typeof key2 == "string" && exports2.IDENTIFIER.test(key2)) {
+        return new _Code(`${key2}`);
       }
-      throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
+      throw new Error(`CodeGen: invalid export name: ${key2}, use explicit $id name mapping`);
     }
     exports2.getEsmExportName = getEsmExportName;
     function regexpCode(rx) {
@@ -807,11 +807,11 @@ var require_codegen = __commonJS({
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
         const code2 = ["{"];
-        for (const [key, value] of keyValues) {
+        for (const [key2, value] of keyValues) {
           if (code2.length > 1)
             code2.push(",");
-          code2.push(key);
-          if (key !== value || this.opts.es5) {
+          code2.push(key2);
+          if (key2 !== value || this.opts.es5) {
             code2.push(":");
             (0, code_1.addCodeArg)(code2, value);
           }
@@ -1086,17 +1086,17 @@ var require_util = __commonJS({
       if (typeof schema === "boolean")
         return;
       const rules = self.RULES.keywords;
-      for (const key in schema) {
-        if (!rules[key])
-          checkStrictMode(it, `unknown keyword: "${key}"`);
+      for (const key2 in schema) {
+        if (!rules[key2])
+          checkStrictMode(it, `unknown keyword: "${key2}"`);
       }
     }
     exports2.checkUnknownRules = checkUnknownRules;
     function schemaHasRules(schema, rules) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key in schema)
-        if (rules[key])
+      for (const key2 in schema)
+        if (rules[key2])
           return true;
       return false;
     }
@@ -1104,8 +1104,8 @@ var require_util = __commonJS({
     function schemaHasRulesButRef(schema, RULES) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key in schema)
-        if (key !== "$ref" && RULES.all[key])
+      for (const key2 in schema)
+        if (key2 !== "$ref" && RULES.all[key2])
           return true;
       return false;
     }
@@ -1683,8 +1683,8 @@ var require_defaults = __commonJS({
     function assignDefaults(it, ty) {
       const { properties, items } = it.schema;
       if (ty === "object" && properties) {
-        for (const key in properties) {
-          assignDefault(it, key, properties[key].default);
+        for (const key2 in properties) {
+          assignDefault(it, key2, properties[key2].default);
         }
       } else if (ty === "array" && Array.isArray(items)) {
         items.forEach((sch, i) => assignDefault(it, i, sch.default));
@@ -2068,8 +2068,8 @@ var require_fast_deep_equal = __commonJS({
         for (i = length; i-- !== 0; )
           if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
         for (i = length; i-- !== 0; ) {
-          var key = keys[i];
-          if (!equal(a[key], b[key])) return false;
+          var key2 = keys[i];
+          if (!equal(a[key2], b[key2])) return false;
         }
         return true;
       }
@@ -2141,20 +2141,20 @@ var require_json_schema_traverse = __commonJS({
     function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
       if (schema && typeof schema == "object" && !Array.isArray(schema)) {
         pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key in schema) {
-          var sch = schema[key];
+        for (var key2 in schema) {
+          var sch = schema[key2];
           if (Array.isArray(sch)) {
-            if (key in traverse.arrayKeywords) {
+            if (key2 in traverse.arrayKeywords) {
               for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema, i);
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key2 + "/" + i, rootSchema, jsonPtr, key2, schema, i);
             }
-          } else if (key in traverse.propsKeywords) {
+          } else if (key2 in traverse.propsKeywords) {
             if (sch && typeof sch == "object") {
               for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key2 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key2, schema, prop);
             }
-          } else if (key in traverse.keywords || opts.allKeys && !(key in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema);
+          } else if (key2 in traverse.keywords || opts.allKeys && !(key2 in traverse.skipKeywords)) {
+            _traverse(opts, pre, post, sch, jsonPtr + "/" + key2, rootSchema, jsonPtr, key2, schema);
           }
         }
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
@@ -2211,10 +2211,10 @@ var require_resolve = __commonJS({
       "$dynamicAnchor"
     ]);
     function hasRef(schema) {
-      for (const key in schema) {
-        if (REF_KEYWORDS.has(key))
+      for (const key2 in schema) {
+        if (REF_KEYWORDS.has(key2))
           return true;
-        const sch = schema[key];
+        const sch = schema[key2];
         if (Array.isArray(sch) && sch.some(hasRef))
           return true;
         if (typeof sch == "object" && hasRef(sch))
@@ -2224,14 +2224,14 @@ var require_resolve = __commonJS({
     }
     function countKeys(schema) {
       let count = 0;
-      for (const key in schema) {
-        if (key === "$ref")
+      for (const key2 in schema) {
+        if (key2 === "$ref")
           return Infinity;
         count++;
-        if (SIMPLE_INLINED.has(key))
+        if (SIMPLE_INLINED.has(key2))
           continue;
-        if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+        if (typeof schema[key2] == "object") {
+          (0, util_1.eachItem)(schema[key2], (sch) => count += countKeys(sch));
         }
         if (count === Infinity)
           return Infinity;
@@ -2420,8 +2420,8 @@ var require_validate = __commonJS({
     function schemaCxtHasRules({ schema, self }) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key in schema)
-        if (self.RULES.all[key])
+      for (const key2 in schema)
+        if (self.RULES.all[key2])
           return true;
       return false;
     }
@@ -4516,7 +4516,7 @@ var require_core = __commonJS({
         }
       }
       // Adds schema to the instance
-      addSchema(schema, key, _meta, _validateSchema = this.opts.validateSchema) {
+      addSchema(schema, key2, _meta, _validateSchema = this.opts.validateSchema) {
         if (Array.isArray(schema)) {
           for (const sch of schema)
             this.addSchema(sch, void 0, _meta, _validateSchema);
@@ -4530,15 +4530,15 @@ var require_core = __commonJS({
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
-        key = (0, resolve_1.normalizeId)(key || id);
-        this._checkUnique(key);
-        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
+        key2 = (0, resolve_1.normalizeId)(key2 || id);
+        this._checkUnique(key2);
+        this.schemas[key2] = this._addSchema(schema, _meta, key2, _validateSchema, true);
         return this;
       }
       // Add schema that will be used to validate other schemas
       // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema, key, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema, key, true, _validateSchema);
+      addMetaSchema(schema, key2, _validateSchema = this.opts.validateSchema) {
+        this.addSchema(schema, key2, true, _validateSchema);
         return this;
       }
       //  Validate schema against its meta-schema
@@ -4694,14 +4694,14 @@ var require_core = __commonJS({
           let keywords = metaSchema;
           for (const seg of segments)
             keywords = keywords[seg];
-          for (const key in rules) {
-            const rule2 = rules[key];
+          for (const key2 in rules) {
+            const rule2 = rules[key2];
             if (typeof rule2 != "object")
               continue;
             const { $data } = rule2.definition;
-            const schema = keywords[key];
+            const schema = keywords[key2];
             if ($data && schema)
-              keywords[key] = schemaOrData(schema);
+              keywords[key2] = schemaOrData(schema);
           }
         }
         return metaSchema;
@@ -4774,10 +4774,10 @@ var require_core = __commonJS({
     Ajv3.MissingRefError = ref_error_1.default;
     exports2.default = Ajv3;
     function checkOptions(checkOpts, options, msg, log = "error") {
-      for (const key in checkOpts) {
-        const opt = key;
+      for (const key2 in checkOpts) {
+        const opt = key2;
         if (opt in options)
-          this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
+          this.logger[log](`${msg}: option ${key2}. ${checkOpts[opt]}`);
       }
     }
     function getSchEnv(keyRef) {
@@ -4791,8 +4791,8 @@ var require_core = __commonJS({
       if (Array.isArray(optsSchemas))
         this.addSchema(optsSchemas);
       else
-        for (const key in optsSchemas)
-          this.addSchema(optsSchemas[key], key);
+        for (const key2 in optsSchemas)
+          this.addSchema(optsSchemas[key2], key2);
     }
     function addInitialFormats() {
       for (const name in this.opts.formats) {
@@ -5840,11 +5840,11 @@ var require_dependencies = __commonJS({
     function splitDependencies({ schema }) {
       const propertyDeps = {};
       const schemaDeps = {};
-      for (const key in schema) {
-        if (key === "__proto__")
+      for (const key2 in schema) {
+        if (key2 === "__proto__")
           continue;
-        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
-        deps[key] = schema[key];
+        const deps = Array.isArray(schema[key2]) ? propertyDeps : schemaDeps;
+        deps[key2] = schema[key2];
       }
       return [propertyDeps, schemaDeps];
     }
@@ -5921,13 +5921,13 @@ var require_propertyNames = __commonJS({
         if ((0, util_1.alwaysValidSchema)(it, schema))
           return;
         const valid = gen.name("valid");
-        gen.forIn("key", data, (key) => {
-          cxt.setParams({ propertyName: key });
+        gen.forIn("key", data, (key2) => {
+          cxt.setParams({ propertyName: key2 });
           cxt.subschema({
             keyword: "propertyNames",
-            data: key,
+            data: key2,
             dataTypes: ["string"],
-            propertyName: key,
+            propertyName: key2,
             compositeRule: true
           }, valid);
           gen.if((0, codegen_1.not)(valid), () => {
@@ -5976,38 +5976,38 @@ var require_additionalProperties = __commonJS({
         checkAdditionalProperties();
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
         function checkAdditionalProperties() {
-          gen.forIn("key", data, (key) => {
+          gen.forIn("key", data, (key2) => {
             if (!props.length && !patProps.length)
-              additionalPropertyCode(key);
+              additionalPropertyCode(key2);
             else
-              gen.if(isAdditional(key), () => additionalPropertyCode(key));
+              gen.if(isAdditional(key2), () => additionalPropertyCode(key2));
           });
         }
-        function isAdditional(key) {
+        function isAdditional(key2) {
           let definedProp;
           if (props.length > 8) {
             const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
-            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
+            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key2);
           } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key} === ${p}`));
+            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key2} === ${p}`));
           } else {
             definedProp = codegen_1.nil;
           }
           if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
+            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key2})`));
           }
           return (0, codegen_1.not)(definedProp);
         }
-        function deleteAdditional(key) {
-          gen.code((0, codegen_1._)`delete ${data}[${key}]`);
+        function deleteAdditional(key2) {
+          gen.code((0, codegen_1._)`delete ${data}[${key2}]`);
         }
-        function additionalPropertyCode(key) {
+        function additionalPropertyCode(key2) {
           if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
-            deleteAdditional(key);
+            deleteAdditional(key2);
             return;
           }
           if (schema === false) {
-            cxt.setParams({ additionalProperty: key });
+            cxt.setParams({ additionalProperty: key2 });
             cxt.error();
             if (!allErrors)
               gen.break();
@@ -6016,22 +6016,22 @@ var require_additionalProperties = __commonJS({
           if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
             const valid = gen.name("valid");
             if (opts.removeAdditional === "failing") {
-              applyAdditionalSchema(key, valid, false);
+              applyAdditionalSchema(key2, valid, false);
               gen.if((0, codegen_1.not)(valid), () => {
                 cxt.reset();
-                deleteAdditional(key);
+                deleteAdditional(key2);
               });
             } else {
-              applyAdditionalSchema(key, valid);
+              applyAdditionalSchema(key2, valid);
               if (!allErrors)
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
             }
           }
         }
-        function applyAdditionalSchema(key, valid, errors) {
+        function applyAdditionalSchema(key2, valid, errors) {
           const subschema = {
             keyword: "additionalProperties",
-            dataProp: key,
+            dataProp: key2,
             dataPropType: util_1.Type.Str
           };
           if (errors === false) {
@@ -6156,19 +6156,19 @@ var require_patternProperties = __commonJS({
           }
         }
         function validateProperties(pat) {
-          gen.forIn("key", data, (key) => {
-            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
+          gen.forIn("key", data, (key2) => {
+            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key2})`, () => {
               const alwaysValid = alwaysValidPatterns.includes(pat);
               if (!alwaysValid) {
                 cxt.subschema({
                   keyword: "patternProperties",
                   schemaProp: pat,
-                  dataProp: key,
+                  dataProp: key2,
                   dataPropType: util_2.Type.Str
                 }, valid);
               }
               if (it.opts.unevaluated && props !== true) {
-                gen.assign((0, codegen_1._)`${props}[${key}]`, true);
+                gen.assign((0, codegen_1._)`${props}[${key2}]`, true);
               } else if (!alwaysValid && !it.allErrors) {
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
               }
@@ -8109,8 +8109,8 @@ var require_common = __commonJS({
   "node_modules/pako/lib/utils/common.js"(exports2) {
     "use strict";
     var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
-    function _has(obj, key) {
-      return Object.prototype.hasOwnProperty.call(obj, key);
+    function _has(obj, key2) {
+      return Object.prototype.hasOwnProperty.call(obj, key2);
     }
     exports2.assign = function(obj) {
       var sources = Array.prototype.slice.call(arguments, 1);
@@ -14567,11 +14567,11 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path7) {
-      const ctrl = callVisitor(key, node, visitor, path7);
+    function visit_(key2, node, visitor, path7) {
+      const ctrl = callVisitor(key2, node, visitor, path7);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path7, ctrl);
-        return visit_(key, ctrl, visitor, path7);
+        replaceNode(key2, path7, ctrl);
+        return visit_(key2, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -14615,11 +14615,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path7) {
-      const ctrl = await callVisitor(key, node, visitor, path7);
+    async function visitAsync_(key2, node, visitor, path7) {
+      const ctrl = await callVisitor(key2, node, visitor, path7);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path7, ctrl);
-        return visitAsync_(key, ctrl, visitor, path7);
+        replaceNode(key2, path7, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -14669,27 +14669,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path7) {
+    function callVisitor(key2, node, visitor, path7) {
       if (typeof visitor === "function")
-        return visitor(key, node, path7);
+        return visitor(key2, node, path7);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path7);
+        return visitor.Map?.(key2, node, path7);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path7);
+        return visitor.Seq?.(key2, node, path7);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path7);
+        return visitor.Pair?.(key2, node, path7);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path7);
+        return visitor.Scalar?.(key2, node, path7);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path7);
+        return visitor.Alias?.(key2, node, path7);
       return void 0;
     }
-    function replaceNode(key, path7, node) {
+    function replaceNode(key2, path7, node) {
       const parent = path7[path7.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key] = node;
+        parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
-        if (key === "key")
+        if (key2 === "key")
           parent.key = node;
         else
           parent.value = node;
@@ -14950,7 +14950,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj, key2, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -14990,7 +14990,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj, key2, val);
     }
     exports2.applyReviver = applyReviver;
   }
@@ -15353,14 +15353,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path7))
           this.add(value);
         else {
-          const [key, ...rest] = path7;
-          const node = this.get(key, true);
+          const [key2, ...rest] = path7;
+          const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -15368,14 +15368,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path7) {
-        const [key, ...rest] = path7;
+        const [key2, ...rest] = path7;
         if (rest.length === 0)
-          return this.delete(key);
-        const node = this.get(key, true);
+          return this.delete(key2);
+        const node = this.get(key2, true);
         if (identity.isCollection(node))
           return node.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -15383,8 +15383,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path7, keepScalar) {
-        const [key, ...rest] = path7;
-        const node = this.get(key, true);
+        const [key2, ...rest] = path7;
+        const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
         else
@@ -15402,10 +15402,10 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path7) {
-        const [key, ...rest] = path7;
+        const [key2, ...rest] = path7;
         if (rest.length === 0)
-          return this.has(key);
-        const node = this.get(key, true);
+          return this.has(key2);
+        const node = this.get(key2, true);
         return identity.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
@@ -15413,17 +15413,17 @@ var require_Collection = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path7, value) {
-        const [key, ...rest] = path7;
+        const [key2, ...rest] = path7;
         if (rest.length === 0) {
-          this.set(key, value);
+          this.set(key2, value);
         } else {
-          const node = this.get(key, true);
+          const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
     };
@@ -16001,19 +16001,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key) && key.comment || null;
+      let keyComment = identity.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -16021,7 +16021,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -16165,7 +16165,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -16182,14 +16182,14 @@ var require_merge = __commonJS({
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value2] of srcMap) {
+      for (const [key2, value2] of srcMap) {
         if (map instanceof Map) {
-          if (!map.has(key))
-            map.set(key, value2);
+          if (!map.has(key2))
+            map.set(key2, value2);
         } else if (map instanceof Set) {
-          map.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-          Object.defineProperty(map, key, {
+          map.add(key2);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
+          Object.defineProperty(map, key2, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -16217,19 +16217,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value }) {
-      if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
-      else if (merge.isMergeKey(ctx, key))
+    function addPairToJSMap(ctx, map, { key: key2, value }) {
+      if (identity.isNode(key2) && key2.addToJSMap)
+        key2.addToJSMap(ctx, map, value);
+      else if (merge.isMergeKey(ctx, key2))
         merge.addMergeToJSMap(ctx, map, value);
       else {
-        const jsKey = toJS.toJS(key, "", ctx);
+        const jsKey = toJS.toJS(key2, "", ctx);
         if (map instanceof Map) {
           map.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key, jsKey, ctx);
+          const stringKey = stringifyKey(key2, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
@@ -16244,19 +16244,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map;
     }
-    function stringifyKey(key, jsKey, ctx) {
+    function stringifyKey(key2, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key) && ctx?.doc) {
+      if (identity.isNode(key2) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
+        const strKey = key2.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -16280,24 +16280,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key, value, ctx) {
-      const k = createNode.createNode(key, void 0, ctx);
+    function createPair(key2, value, ctx) {
+      const k = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value = null) {
+      constructor(key2, value = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
+        this.key = key2;
         this.value = value;
       }
       clone(schema) {
-        let { key, value } = this;
-        if (identity.isNode(key))
-          key = key.clone(schema);
+        let { key: key2, value } = this;
+        if (identity.isNode(key2))
+          key2 = key2.clone(schema);
         if (identity.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key, value);
+        return new _Pair(key2, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -16473,11 +16473,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key) {
-      const k = identity.isScalar(key) ? key.value : key;
+    function findPair(items, key2) {
+      const k = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key || it.key === k)
+          if (it.key === key2 || it.key === k)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k)
             return it;
@@ -16500,20 +16500,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value) => {
+        const add = (key2, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key))
+            value = replacer.call(obj, key2, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
           if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value, ctx));
+            map.items.push(Pair.createPair(key2, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value] of obj)
-            add(key, value);
+          for (const [key2, value] of obj)
+            add(key2, value);
         } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+          for (const key2 of Object.keys(obj))
+            add(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -16553,23 +16553,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key) {
-        const it = findPair(this.items, key);
+      delete(key2) {
+        const it = findPair(this.items, key2);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const it = findPair(this.items, key);
+      get(key2, keepScalar) {
+        const it = findPair(this.items, key2);
         const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
-      has(key) {
-        return !!findPair(this.items, key);
+      has(key2) {
+        return !!findPair(this.items, key2);
       }
-      set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
+      set(key2, value) {
+        this.add(new Pair.Pair(key2, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -16658,15 +16658,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        const idx = asItemIndex(key);
+      delete(key2) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const idx = asItemIndex(key);
+      get(key2, keepScalar) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -16678,8 +16678,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key) {
-        const idx = asItemIndex(key);
+      has(key2) {
+        const idx = asItemIndex(key2);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -16689,10 +16689,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value) {
-        const idx = asItemIndex(key);
+      set(key2, value) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key}.`);
+          throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
         if (identity.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -16726,8 +16726,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key2 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key2, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -16735,8 +16735,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key) {
-      let idx = identity.isScalar(key) ? key.value : key;
+    function asItemIndex(key2) {
+      let idx = identity.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -17150,25 +17150,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value;
+          let key2, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key = it[0];
+              key2 = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key = keys[0];
-              value = it[key];
+              key2 = keys[0];
+              value = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key = it;
+            key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key, value, ctx));
+          pairs2.items.push(Pair.createPair(key2, value, ctx));
         }
       return pairs2;
     }
@@ -17215,16 +17215,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key, value;
+          let key2, value;
           if (identity.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key, ctx);
+            key2 = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key2, ctx);
           } else {
-            key = toJS.toJS(pair, "", ctx);
+            key2 = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key))
+          if (map.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value);
+          map.set(key2, value);
         }
         return map;
       }
@@ -17245,12 +17245,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-          if (identity.isScalar(key)) {
-            if (seenKeys.includes(key.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+        for (const { key: key2 } of pairs$1.items) {
+          if (identity.isScalar(key2)) {
+            if (seenKeys.includes(key2.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
-              seenKeys.push(key.value);
+              seenKeys.push(key2.value);
             }
           }
         }
@@ -17435,14 +17435,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key) {
+      add(key2) {
         let pair;
-        if (identity.isPair(key))
-          pair = key;
-        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
+        if (identity.isPair(key2))
+          pair = key2;
+        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
+          pair = new Pair.Pair(key2.key, null);
         else
-          pair = new Pair.Pair(key, null);
+          pair = new Pair.Pair(key2, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -17451,18 +17451,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
+      get(key2, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value) {
+      set(key2, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
+        const prev = YAMLMap.findPair(this.items, key2);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key));
+          this.items.push(new Pair.Pair(key2));
         }
       }
       toJSON(_, ctx) {
@@ -17709,7 +17709,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -17725,7 +17725,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -17989,8 +17989,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
+      createPair(key2, value, options = {}) {
+        const k = this.createNode(key2, null, options);
         const v = this.createNode(value, null, options);
         return new Pair.Pair(k, v);
       }
@@ -17998,8 +17998,8 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      delete(key2) {
+        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
       }
       /**
        * Removes a value from the document.
@@ -18019,8 +18019,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      get(key2, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -18035,8 +18035,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      has(key2) {
+        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -18050,11 +18050,11 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value) {
+      set(key2, value) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key2], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value);
+          this.contents.set(key2, value);
         }
       }
       /**
@@ -18362,24 +18362,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
-    function containsNewline(key) {
-      if (!key)
+    function containsNewline(key2) {
+      if (!key2)
         return null;
-      switch (key.type) {
+      switch (key2.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key.source.includes("\n"))
+          if (key2.source.includes("\n"))
             return true;
-          if (key.end) {
-            for (const st of key.end)
+          if (key2.end) {
+            for (const st of key2.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key.items) {
+          for (const it of key2.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -18453,10 +18453,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key: key2, sep, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -18464,10 +18464,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key) {
-            if (key.type === "block-seq")
+          if (key2) {
+            if (key2.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key && key.indent !== bm.indent)
+            else if ("indent" in key2 && key2.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
@@ -18480,17 +18480,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
+            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -18500,7 +18500,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key || key.type === "block-scalar"
+          startOnNewline: !key2 || key2.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -18664,11 +18664,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key: key2, sep, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -18689,9 +18689,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap3 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap3 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
-              key,
+              key2,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -18738,8 +18738,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key))
+          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key2))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep ?? [], {
@@ -19889,9 +19889,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key of Object.keys(token))
-          if (key !== "type" && key !== "offset")
-            delete token[key];
+        for (const key2 of Object.keys(token))
+          if (key2 !== "type" && key2 !== "offset")
+            delete token[key2];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -19939,9 +19939,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token))
-            if (key !== "type" && key !== "offset")
-              delete token[key];
+          for (const key2 of Object.keys(token))
+            if (key2 !== "type" && key2 !== "offset")
+              delete token[key2];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -19996,12 +19996,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key: key2, sep, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key)
-        res += stringifyToken(key);
+      if (key2)
+        res += stringifyToken(key2);
       if (sep)
         for (const st of sep)
           res += st.source;
@@ -21333,7 +21333,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key = it.key;
+                  const key2 = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
                   delete it.key;
@@ -21342,7 +21342,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key: key2, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -22655,9 +22655,9 @@ var require_constants2 = __commonJS({
       return buffer;
     }
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key = wellknownHeaderNames[i];
-      const lowerCasedKey = key.toLowerCase();
-      headerNameLowerCasedRecord[key] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
+      const key2 = wellknownHeaderNames[i];
+      const lowerCasedKey = key2.toLowerCase();
+      headerNameLowerCasedRecord[key2] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
     }
     module2.exports = {
       wellknownHeaderNames,
@@ -22691,16 +22691,16 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value, index) {
-        if (index === void 0 || index >= key.length) {
+      constructor(key2, value, index) {
+        if (index === void 0 || index >= key2.length) {
           throw new TypeError("Unreachable");
         }
-        const code2 = this.code = key.charCodeAt(index);
+        const code2 = this.code = key2.charCodeAt(index);
         if (code2 > 127) {
           throw new TypeError("key must be ascii string");
         }
-        if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value, index);
+        if (key2.length !== ++index) {
+          this.middle = new _TstNode(key2, value, index);
         } else {
           this.value = value;
         }
@@ -22710,15 +22710,15 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key, value) {
-        const length = key.length;
+      add(key2, value) {
+        const length = key2.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
         }
         let index = 0;
         let node = this;
         while (true) {
-          const code2 = key.charCodeAt(index);
+          const code2 = key2.charCodeAt(index);
           if (code2 > 127) {
             throw new TypeError("key must be ascii string");
           }
@@ -22729,20 +22729,20 @@ var require_tree = __commonJS({
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value, index);
+              node.middle = new _TstNode(key2, value, index);
               break;
             }
           } else if (node.code < code2) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value, index);
+              node.left = new _TstNode(key2, value, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value, index);
+            node.right = new _TstNode(key2, value, index);
             break;
           }
         }
@@ -22751,12 +22751,12 @@ var require_tree = __commonJS({
        * @param {Uint8Array} key
        * @returns {TstNode | null}
        */
-      search(key) {
-        const keylength = key.length;
+      search(key2) {
+        const keylength = key2.length;
         let index = 0;
         let node = this;
         while (node !== null && index < keylength) {
-          let code2 = key[index];
+          let code2 = key2[index];
           if (code2 <= 90 && code2 >= 65) {
             code2 |= 32;
           }
@@ -22782,25 +22782,25 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key, value) {
+      insert(key2, value) {
         if (this.node === null) {
-          this.node = new TstNode(key, value, 0);
+          this.node = new TstNode(key2, value, 0);
         } else {
-          this.node.add(key, value);
+          this.node.add(key2, value);
         }
       }
       /**
        * @param {Uint8Array} key
        * @returns {any}
        */
-      lookup(key) {
-        return this.node?.search(key)?.value ?? null;
+      lookup(key2) {
+        return this.node?.search(key2)?.value ?? null;
       }
     };
     var tree = new TernarySearchTree();
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
-      tree.insert(key, key);
+      const key2 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
+      tree.insert(key2, key2);
     }
     module2.exports = {
       TernarySearchTree,
@@ -23033,31 +23033,31 @@ var require_util2 = __commonJS({
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
       for (let i = 0; i < headers.length; i += 2) {
-        const key = headerNameToString(headers[i]);
-        let val = obj[key];
+        const key2 = headerNameToString(headers[i]);
+        let val = obj[key2];
         if (val !== void 0) {
-          if (!Object.hasOwn(obj, key)) {
+          if (!Object.hasOwn(obj, key2)) {
             const headersValue = typeof headers[i + 1] === "string" ? headers[i + 1] : Array.isArray(headers[i + 1]) ? headers[i + 1].map((x) => x.toString("latin1")) : headers[i + 1].toString("latin1");
-            if (key === "__proto__") {
-              Object.defineProperty(obj, key, {
+            if (key2 === "__proto__") {
+              Object.defineProperty(obj, key2, {
                 value: headersValue,
                 enumerable: true,
                 configurable: true,
                 writable: true
               });
             } else {
-              obj[key] = headersValue;
+              obj[key2] = headersValue;
             }
           } else {
             if (typeof val === "string") {
               val = [val];
-              obj[key] = val;
+              obj[key2] = val;
             }
             val.push(headers[i + 1].toString("latin1"));
           }
         } else {
           const headersValue = typeof headers[i + 1] === "string" ? headers[i + 1] : Array.isArray(headers[i + 1]) ? headers[i + 1].map((x) => x.toString("latin1")) : headers[i + 1].toString("latin1");
-          obj[key] = headersValue;
+          obj[key2] = headersValue;
         }
       }
       return obj;
@@ -23065,14 +23065,14 @@ var require_util2 = __commonJS({
     function parseRawHeaders(headers) {
       const headersLength = headers.length;
       const ret = new Array(headersLength);
-      let key;
+      let key2;
       let val;
       for (let n = 0; n < headersLength; n += 2) {
-        key = headers[n];
+        key2 = headers[n];
         val = headers[n + 1];
-        typeof key !== "string" && (key = key.toString());
+        typeof key2 !== "string" && (key2 = key2.toString());
         typeof val !== "string" && (val = val.toString("latin1"));
-        ret[n] = key;
+        ret[n] = key2;
         ret[n + 1] = val;
       }
       return ret;
@@ -24195,20 +24195,20 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value) {
-        processHeader(this, key, value);
+      addHeader(key2, value) {
+        processHeader(this, key2, value);
         return this;
       }
     };
-    function processHeader(request, key, val) {
+    function processHeader(request, key2, val) {
       if (val && (typeof val === "object" && !Array.isArray(val))) {
-        throw new InvalidArgumentError(`invalid ${key} header`);
+        throw new InvalidArgumentError(`invalid ${key2} header`);
       } else if (val === void 0) {
         return;
       }
-      let headerName = headerNameLowerCasedRecord[key];
+      let headerName = headerNameLowerCasedRecord[key2];
       if (headerName === void 0) {
-        headerName = key.toLowerCase();
+        headerName = key2.toLowerCase();
         if (headerNameLowerCasedRecord[headerName] === void 0 && !isValidHTTPToken(headerName)) {
           throw new InvalidArgumentError("invalid header key");
         }
@@ -24218,17 +24218,17 @@ var require_request = __commonJS({
         for (let i = 0; i < val.length; i++) {
           if (typeof val[i] === "string") {
             if (!isValidHeaderValue(val[i])) {
-              throw new InvalidArgumentError(`invalid ${key} header`);
+              throw new InvalidArgumentError(`invalid ${key2} header`);
             }
             arr.push(val[i]);
           } else if (val[i] === null) {
             arr.push("");
           } else if (typeof val[i] === "object") {
-            throw new InvalidArgumentError(`invalid ${key} header`);
+            throw new InvalidArgumentError(`invalid ${key2} header`);
           } else {
             const str = `${val[i]}`;
             if (!isValidHeaderValue(str)) {
-              throw new InvalidArgumentError(`invalid ${key} header`);
+              throw new InvalidArgumentError(`invalid ${key2} header`);
             }
             arr.push(str);
           }
@@ -24236,14 +24236,14 @@ var require_request = __commonJS({
         val = arr;
       } else if (typeof val === "string") {
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key} header`);
+          throw new InvalidArgumentError(`invalid ${key2} header`);
         }
       } else if (val === null) {
         val = "";
       } else {
         val = `${val}`;
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key} header`);
+          throw new InvalidArgumentError(`invalid ${key2} header`);
         }
       }
       if (headerName === "host") {
@@ -24264,7 +24264,7 @@ var require_request = __commonJS({
         request.contentLength = parseInt(val, 10);
       } else if (request.contentType === null && headerName === "content-type") {
         request.contentType = val;
-        request.headers.push(key, val);
+        request.headers.push(key2, val);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
@@ -24284,7 +24284,7 @@ var require_request = __commonJS({
       } else if (headerName === "expect") {
         throw new NotSupportedError("expect header not supported");
       } else {
-        request.headers.push(key, val);
+        request.headers.push(key2, val);
       }
     }
     module2.exports = Request;
@@ -24335,15 +24335,15 @@ var require_wrap_handler = __commonJS({
       }
       onRequestUpgrade(controller, statusCode, headers, socket) {
         const rawHeaders = [];
-        for (const [key, val] of Object.entries(headers)) {
-          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        for (const [key2, val] of Object.entries(headers)) {
+          rawHeaders.push(Buffer.from(key2, "latin1"), toRawHeaderValue(val));
         }
         this.#handler.onUpgrade?.(statusCode, rawHeaders, socket);
       }
       onResponseStart(controller, statusCode, headers, statusMessage) {
         const rawHeaders = [];
-        for (const [key, val] of Object.entries(headers)) {
-          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        for (const [key2, val] of Object.entries(headers)) {
+          rawHeaders.push(Buffer.from(key2, "latin1"), toRawHeaderValue(val));
         }
         if (this.#handler.onHeaders?.(statusCode, rawHeaders, () => controller.resume(), statusMessage) === false) {
           controller.pause();
@@ -24356,8 +24356,8 @@ var require_wrap_handler = __commonJS({
       }
       onResponseEnd(controller, trailers) {
         const rawTrailers = [];
-        for (const [key, val] of Object.entries(trailers)) {
-          rawTrailers.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        for (const [key2, val] of Object.entries(trailers)) {
+          rawTrailers.push(Buffer.from(key2, "latin1"), toRawHeaderValue(val));
         }
         this.#handler.onComplete?.(rawTrailers);
       }
@@ -24408,7 +24408,7 @@ var require_dispatcher = __commonJS({
           }
         }
         return new Proxy(this, {
-          get: (target, key) => key === "dispatch" ? dispatch : target[key]
+          get: (target, key2) => key2 === "dispatch" ? dispatch : target[key2]
         });
       }
     };
@@ -24680,13 +24680,13 @@ var require_connect = __commonJS({
       constructor(maxCachedSessions) {
         this._maxCachedSessions = maxCachedSessions;
         this._sessionCache = /* @__PURE__ */ new Map();
-        this._sessionRegistry = new FinalizationRegistry((key) => {
+        this._sessionRegistry = new FinalizationRegistry((key2) => {
           if (this._sessionCache.size < this._maxCachedSessions) {
             return;
           }
-          const ref = this._sessionCache.get(key);
+          const ref = this._sessionCache.get(key2);
           if (ref !== void 0 && ref.deref() === void 0) {
-            this._sessionCache.delete(key);
+            this._sessionCache.delete(key2);
           }
         });
       }
@@ -24702,9 +24702,9 @@ var require_connect = __commonJS({
           this._sessionCache.delete(sessionKey);
         } else if (this._sessionCache.size >= this._maxCachedSessions) {
           let evicted = false;
-          for (const [key, ref] of this._sessionCache) {
+          for (const [key2, ref] of this._sessionCache) {
             if (ref.deref() === void 0) {
-              this._sessionCache.delete(key);
+              this._sessionCache.delete(key2);
               evicted = true;
               break;
             }
@@ -26505,20 +26505,20 @@ var require_webidl = __commonJS({
         const result = {};
         if (!types.isProxy(O)) {
           const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
-          for (const key of keys2) {
-            const keyName = webidl.util.Stringify(key);
-            const typedKey = keyConverter(key, prefix, `Key ${keyName} in ${argument}`);
-            const typedValue = valueConverter(O[key], prefix, `${argument}[${keyName}]`);
+          for (const key2 of keys2) {
+            const keyName = webidl.util.Stringify(key2);
+            const typedKey = keyConverter(key2, prefix, `Key ${keyName} in ${argument}`);
+            const typedValue = valueConverter(O[key2], prefix, `${argument}[${keyName}]`);
             result[typedKey] = typedValue;
           }
           return result;
         }
         const keys = Reflect.ownKeys(O);
-        for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O, key);
+        for (const key2 of keys) {
+          const desc = Reflect.getOwnPropertyDescriptor(O, key2);
           if (desc?.enumerable) {
-            const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O[key], prefix, argument);
+            const typedKey = keyConverter(key2, prefix, argument);
+            const typedValue = valueConverter(O[key2], prefix, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -26547,29 +26547,29 @@ var require_webidl = __commonJS({
           });
         }
         for (const options of converters) {
-          const { key, defaultValue, required: required2, converter } = options;
+          const { key: key2, defaultValue, required: required2, converter } = options;
           if (required2 === true) {
-            if (dictionary == null || !Object.hasOwn(dictionary, key)) {
+            if (dictionary == null || !Object.hasOwn(dictionary, key2)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `Missing required key "${key}".`
+                message: `Missing required key "${key2}".`
               });
             }
           }
-          let value = dictionary?.[key];
+          let value = dictionary?.[key2];
           const hasDefault = defaultValue !== void 0;
           if (hasDefault && value === void 0) {
             value = defaultValue();
           }
           if (required2 || hasDefault || value !== void 0) {
-            value = converter(value, prefix, `${argument}.${key}`);
+            value = converter(value, prefix, `${argument}.${key2}`);
             if (options.allowedValues && !options.allowedValues.includes(value)) {
               throw webidl.errors.exception({
                 header: prefix,
                 message: `${value} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value;
+            dict[key2] = value;
           }
         }
         return dict;
@@ -27216,18 +27216,18 @@ var require_util3 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value } = values[index];
+          const { [keyIndex]: key2, [valueIndex]: value } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
             case "key":
-              result = key;
+              result = key2;
               break;
             case "value":
               result = value;
               break;
             case "key+value":
-              result = [key, value];
+              result = [key2, value];
               break;
           }
           return {
@@ -27293,8 +27293,8 @@ var require_util3 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value, key, this);
+            for (const { 0: key2, 1: value } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value, key2, this);
             }
           }
         }
@@ -28809,15 +28809,15 @@ var require_client_h1 = __commonJS({
         } else {
           this.headers[len - 1] = Buffer.concat([this.headers[len - 1], buf]);
         }
-        const key = this.headers[len - 2];
-        if (key.length === 10) {
-          const headerName = util.bufferToLowerCasedHeaderName(key);
+        const key2 = this.headers[len - 2];
+        if (key2.length === 10) {
+          const headerName = util.bufferToLowerCasedHeaderName(key2);
           if (headerName === "keep-alive") {
             this.keepAlive += buf.toString();
           } else if (headerName === "connection") {
             this.connection += buf.toString();
           }
-        } else if (key.length === 14 && util.bufferToLowerCasedHeaderName(key) === "content-length") {
+        } else if (key2.length === 14 && util.bufferToLowerCasedHeaderName(key2) === "content-length") {
           this.contentLength += buf.toString();
         }
         this.trackHeader(buf.length);
@@ -29373,15 +29373,15 @@ upgrade: ${upgrade}\r
       }
       if (Array.isArray(headers)) {
         for (let n = 0; n < headers.length; n += 2) {
-          const key = headers[n + 0];
+          const key2 = headers[n + 0];
           const val = headers[n + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header += `${key}: ${val[i]}\r
+              header += `${key2}: ${val[i]}\r
 `;
             }
           } else {
-            header += `${key}: ${val}\r
+            header += `${key2}: ${val}\r
 `;
           }
         }
@@ -30039,28 +30039,28 @@ var require_client_h2 = __commonJS({
       }
       const headers = {};
       for (let n = 0; n < reqHeaders.length; n += 2) {
-        const key = reqHeaders[n + 0];
+        const key2 = reqHeaders[n + 0];
         const val = reqHeaders[n + 1];
-        if (key === "cookie") {
-          if (headers[key] != null) {
-            headers[key] = Array.isArray(headers[key]) ? (headers[key].push(val), headers[key]) : [headers[key], val];
+        if (key2 === "cookie") {
+          if (headers[key2] != null) {
+            headers[key2] = Array.isArray(headers[key2]) ? (headers[key2].push(val), headers[key2]) : [headers[key2], val];
           } else {
-            headers[key] = val;
+            headers[key2] = val;
           }
           continue;
         }
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
-            if (headers[key]) {
-              headers[key] += `, ${val[i]}`;
+            if (headers[key2]) {
+              headers[key2] += `, ${val[i]}`;
             } else {
-              headers[key] = val[i];
+              headers[key2] = val[i];
             }
           }
-        } else if (headers[key]) {
-          headers[key] += `, ${val}`;
+        } else if (headers[key2]) {
+          headers[key2] += `, ${val}`;
         } else {
-          headers[key] = val;
+          headers[key2] = val;
         }
       }
       let stream = null;
@@ -30186,8 +30186,8 @@ var require_client_h2 = __commonJS({
       session.ref();
       if (channels.sendHeaders.hasSubscribers) {
         let header = "";
-        for (const key in headers) {
-          header += `${key}: ${headers[key]}\r
+        for (const key2 in headers) {
+          header += `${key2}: ${headers[key2]}\r
 `;
         }
         channels.sendHeaders.publish({ request, headers: header, socket: session[kSocket] });
@@ -31677,33 +31677,33 @@ var require_agent = __commonJS({
         return ret;
       }
       [kDispatch](opts, handler) {
-        let key;
+        let key2;
         if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
-          key = String(opts.origin);
+          key2 = String(opts.origin);
         } else {
           throw new InvalidArgumentError("opts.origin must be a non-empty string or URL.");
         }
-        if (this[kOrigins].size >= this[kOptions].maxOrigins && !this[kOrigins].has(key)) {
+        if (this[kOrigins].size >= this[kOptions].maxOrigins && !this[kOrigins].has(key2)) {
           throw new MaxOriginsReachedError();
         }
-        const result = this[kClients].get(key);
+        const result = this[kClients].get(key2);
         let dispatcher = result && result.dispatcher;
         if (!dispatcher) {
           const closeClientIfUnused = (connected) => {
-            const result2 = this[kClients].get(key);
+            const result2 = this[kClients].get(key2);
             if (result2) {
               if (connected) result2.count -= 1;
               if (result2.count <= 0) {
-                this[kClients].delete(key);
+                this[kClients].delete(key2);
                 if (!result2.dispatcher.destroyed) {
                   result2.dispatcher.close();
                 }
               }
-              this[kOrigins].delete(key);
+              this[kOrigins].delete(key2);
             }
           };
           dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", (origin, targets) => {
-            const result2 = this[kClients].get(key);
+            const result2 = this[kClients].get(key2);
             if (result2) {
               result2.count += 1;
             }
@@ -31715,8 +31715,8 @@ var require_agent = __commonJS({
             closeClientIfUnused(false);
             this[kOnConnectionError](origin, targets, err);
           });
-          this[kClients].set(key, { count: 0, dispatcher });
-          this[kOrigins].add(key);
+          this[kClients].set(key2, { count: 0, dispatcher });
+          this[kOrigins].add(key2);
         }
         return dispatcher.dispatch(opts, handler);
       }
@@ -32695,7 +32695,7 @@ var require_proxy_agent = __commonJS({
       return headers;
     }
     function throwIfProxyAuthIsSent(headers) {
-      const existProxyAuth = headers && Object.keys(headers).find((key) => key.toLowerCase() === "proxy-authorization");
+      const existProxyAuth = headers && Object.keys(headers).find((key2) => key2.toLowerCase() === "proxy-authorization");
       if (existProxyAuth) {
         throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
@@ -34604,18 +34604,18 @@ var require_mock_utils = __commonJS({
         })
       );
     }
-    function getHeaderByName(headers, key) {
+    function getHeaderByName(headers, key2) {
       if (Array.isArray(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
-          if (headers[i].toLocaleLowerCase() === key.toLocaleLowerCase()) {
+          if (headers[i].toLocaleLowerCase() === key2.toLocaleLowerCase()) {
             return headers[i + 1];
           }
         }
         return void 0;
       } else if (typeof headers.get === "function") {
-        return headers.get(key);
+        return headers.get(key2);
       } else {
-        return lowerCaseEntries(headers)[key.toLocaleLowerCase()];
+        return lowerCaseEntries(headers)[key2.toLocaleLowerCase()];
       }
     }
     function buildHeadersFromArray(headers) {
@@ -34653,21 +34653,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key, value] of originalQp.entries()) {
-        key = key.replace("[]", "");
+      for (let [key2, value] of originalQp.entries()) {
+        key2 = key2.replace("[]", "");
         const valueRepresentsString = /^(['"]).*\1$/.test(value);
         if (valueRepresentsString) {
-          normalizedQp.append(key, value);
+          normalizedQp.append(key2, value);
           continue;
         }
         if (value.includes(",")) {
           const values = value.split(",");
           for (const v of values) {
-            normalizedQp.append(key, v);
+            normalizedQp.append(key2, v);
           }
           continue;
         }
-        normalizedQp.append(key, value);
+        normalizedQp.append(key2, value);
       }
       return normalizedQp;
     }
@@ -34705,8 +34705,8 @@ var require_mock_utils = __commonJS({
         return "";
       }
     }
-    function getMockDispatch(mockDispatches, key) {
-      const basePath = key.query ? serializePathWithQuery(key.path, key.query) : key.path;
+    function getMockDispatch(mockDispatches, key2) {
+      const basePath = key2.query ? serializePathWithQuery(key2.path, key2.query) : key2.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
       let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path7, ignoreTrailingSlash }) => {
@@ -34715,35 +34715,35 @@ var require_mock_utils = __commonJS({
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key.method));
+      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key2.method));
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key.method}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key2.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key2.body) : true);
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key.body}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key2.body}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key.headers));
+      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key2.headers));
       if (matchedMockDispatches.length === 0) {
-        const headers = typeof key.headers === "object" ? JSON.stringify(key.headers) : key.headers;
+        const headers = typeof key2.headers === "object" ? JSON.stringify(key2.headers) : key2.headers;
         throw new MockNotMatchedError(`Mock dispatch not matched for headers '${headers}' on path '${resolvedPath}'`);
       }
       return matchedMockDispatches[0];
     }
-    function addMockDispatch(mockDispatches, key, data, opts) {
+    function addMockDispatch(mockDispatches, key2, data, opts) {
       const baseData = { timesInvoked: 0, times: 1, persist: false, consumed: false, ...opts };
       const replyData = typeof data === "function" ? { callback: data } : { ...data };
-      const newMockDispatch = { ...baseData, ...key, pending: true, data: { error: null, ...replyData } };
+      const newMockDispatch = { ...baseData, ...key2, pending: true, data: { error: null, ...replyData } };
       mockDispatches.push(newMockDispatch);
       mockDispatches[kTotalDispatchCount] = (mockDispatches[kTotalDispatchCount] || 0) + 1;
       return newMockDispatch;
     }
-    function deleteMockDispatch(mockDispatches, key) {
+    function deleteMockDispatch(mockDispatches, key2) {
       const index = mockDispatches.findIndex((dispatch) => {
         if (!dispatch.consumed) {
           return false;
         }
-        return matchKey(dispatch, key);
+        return matchKey(dispatch, key2);
       });
       if (index !== -1) {
         mockDispatches.splice(index, 1);
@@ -34772,9 +34772,9 @@ var require_mock_utils = __commonJS({
       const keys = Object.keys(data);
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
-        const key = keys[i];
-        const value = data[key];
-        const name = Buffer.from(`${key}`);
+        const key2 = keys[i];
+        const value = data[key2];
+        const name = Buffer.from(`${key2}`);
         if (Array.isArray(value)) {
           for (let j = 0; j < value.length; ++j) {
             result.push(name, Buffer.from(`${value[j]}`));
@@ -34796,8 +34796,8 @@ var require_mock_utils = __commonJS({
       return Buffer.concat(buffers).toString("utf8");
     }
     function mockDispatch(opts, handler) {
-      const key = buildKey(opts);
-      const mockDispatch2 = getMockDispatch(this[kDispatches], key);
+      const key2 = buildKey(opts);
+      const mockDispatch2 = getMockDispatch(this[kDispatches], key2);
       mockDispatch2.timesInvoked++;
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
@@ -34807,7 +34807,7 @@ var require_mock_utils = __commonJS({
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
       if (error !== null) {
-        deleteMockDispatch(this[kDispatches], key);
+        deleteMockDispatch(this[kDispatches], key2);
         handler.onError(error);
         return true;
       }
@@ -34851,7 +34851,7 @@ var require_mock_utils = __commonJS({
         handler.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
         handler.onData?.(Buffer.from(responseData));
         handler.onComplete?.(responseTrailers);
-        deleteMockDispatch(mockDispatches, key);
+        deleteMockDispatch(mockDispatches, key2);
       }
       function resume() {
       }
@@ -35258,12 +35258,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value, key) => {
+        this.toMap().forEach((value, key2) => {
           if (typeof value === "string" || value === void 0 || value === null) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${value}${options.betweenPairSeparator}`;
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${value}${options.betweenPairSeparator}`;
           }
           if (typeof value === "object" && value !== null || Array.isArray(value)) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value)}${options.betweenPairSeparator}`;
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -35699,10 +35699,10 @@ var require_snapshot_utils = __commonJS({
       if (!headers) return normalizedHeaders;
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
-          const key = headers[i];
+          const key2 = headers[i];
           const value = headers[i + 1];
-          if (key && value !== void 0) {
-            const keyStr = Buffer.isBuffer(key) ? key.toString() : key;
+          if (key2 && value !== void 0) {
+            const keyStr = Buffer.isBuffer(key2) ? key2.toString() : key2;
             const valueStr = Buffer.isBuffer(value) ? value.toString() : value;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
@@ -35710,9 +35710,9 @@ var require_snapshot_utils = __commonJS({
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key, value] of Object.entries(headers)) {
-          if (key && typeof key === "string") {
-            normalizedHeaders[key.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+        for (const [key2, value] of Object.entries(headers)) {
+          if (key2 && typeof key2 === "string") {
+            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
           }
         }
       }
@@ -35767,8 +35767,8 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key, value] of Object.entries(headers)) {
-        const headerKey = caseSensitive ? key : key.toLowerCase();
+      for (const [key2, value] of Object.entries(headers)) {
+        const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
@@ -35785,8 +35785,8 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key, value] of Object.entries(headers)) {
-        const headerKey = caseSensitive ? key : key.toLowerCase();
+      for (const [key2, value] of Object.entries(headers)) {
+        const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
         filtered[headerKey] = value;
       }
@@ -35799,9 +35799,9 @@ var require_snapshot_recorder = __commonJS({
       ];
       if (formattedRequest.headers && typeof formattedRequest.headers === "object") {
         const headerKeys = Object.keys(formattedRequest.headers).sort();
-        for (const key of headerKeys) {
-          const values = Array.isArray(formattedRequest.headers[key]) ? formattedRequest.headers[key] : [formattedRequest.headers[key]];
-          parts.push(key);
+        for (const key2 of headerKeys) {
+          const values = Array.isArray(formattedRequest.headers[key2]) ? formattedRequest.headers[key2] : [formattedRequest.headers[key2]];
+          parts.push(key2);
           for (const value of values.sort()) {
             parts.push(String(value));
           }
@@ -36660,9 +36660,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key, value] of headers) {
-            if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-              ret.push(key, value);
+          for (const [key2, value] of headers) {
+            if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
+              ret.push(key2, value);
             }
           }
         } else {
@@ -36674,9 +36674,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key, value] of entries) {
-          if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-            ret.push(key, value);
+        for (const [key2, value] of entries) {
+          if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
+            ret.push(key2, value);
           }
         }
       } else {
@@ -36907,8 +36907,8 @@ var require_dns = __commonJS({
       const ownIterator = Object.prototype.hasOwnProperty.call(headers, Symbol.iterator);
       return ownIterator || prototype != null && prototype !== Object.prototype && typeof headers[Symbol.iterator] === "function";
     }
-    function isHostHeader(key) {
-      return typeof key === "string" && key.toLowerCase() === "host";
+    function isHostHeader(key2) {
+      return typeof key2 === "string" && key2.toLowerCase() === "host";
     }
     function normalizeHeaders(headers) {
       if (headers == null) {
@@ -36957,8 +36957,8 @@ var require_dns = __commonJS({
         return false;
       }
       if (typeof headers === "object") {
-        for (const key in headers) {
-          if (isHostHeader(key)) {
+        for (const key2 in headers) {
+          if (isHostHeader(key2)) {
             return true;
           }
         }
@@ -37422,7 +37422,7 @@ var require_cache = __commonJS({
       });
       return directives;
     }
-    function markInvalidCacheControlDirective(directives, key) {
+    function markInvalidCacheControlDirective(directives, key2) {
       let invalidDirectives = directives[kInvalidCacheControlDirectives];
       if (invalidDirectives === void 0) {
         invalidDirectives = /* @__PURE__ */ new Set();
@@ -37430,22 +37430,22 @@ var require_cache = __commonJS({
           value: invalidDirectives
         });
       }
-      invalidDirectives.add(key);
+      invalidDirectives.add(key2);
     }
-    function hasInvalidCacheControlDirective(directives, key) {
-      return directives[kInvalidCacheControlDirectives]?.has(key) === true;
+    function hasInvalidCacheControlDirective(directives, key2) {
+      return directives[kInvalidCacheControlDirectives]?.has(key2) === true;
     }
-    function getMalformedRestrictiveDirectiveName(key) {
+    function getMalformedRestrictiveDirectiveName(key2) {
       for (const directiveName of RESTRICTIVE_DIRECTIVE_NAMES) {
-        if (key.startsWith(directiveName) && key.length > directiveName.length && !isValidHTTPToken(key[directiveName.length])) {
+        if (key2.startsWith(directiveName) && key2.length > directiveName.length && !isValidHTTPToken(key2[directiveName.length])) {
           return directiveName;
         }
       }
       let tokenOnlyKey = "";
       let hasInvalidTokenChar = false;
-      for (let i = 0; i < key.length; i++) {
-        if (isValidHTTPToken(key[i])) {
-          tokenOnlyKey += key[i];
+      for (let i = 0; i < key2.length; i++) {
+        if (isValidHTTPToken(key2[i])) {
+          tokenOnlyKey += key2[i];
         } else {
           hasInvalidTokenChar = true;
         }
@@ -37469,8 +37469,8 @@ var require_cache = __commonJS({
         headers: opts.headers
       };
     }
-    function appendHeader(headers, key, val) {
-      const headerName = key.toLowerCase();
+    function appendHeader(headers, key2, val) {
+      const headerName = key2.toLowerCase();
       const current = headers[headerName];
       const values = Array.isArray(val) ? val : [val];
       if (current === void 0) {
@@ -37494,26 +37494,26 @@ var require_cache = __commonJS({
                 if (!Array.isArray(x)) {
                   throw new Error("opts.headers is not a valid header map");
                 }
-                const [key, val] = x;
-                if (typeof key !== "string" || typeof val !== "string") {
+                const [key2, val] = x;
+                if (typeof key2 !== "string" || typeof val !== "string") {
                   throw new Error("opts.headers is not a valid header map");
                 }
-                appendHeader(headers, key, val);
+                appendHeader(headers, key2, val);
               }
             } else {
               if (opts.headers.length % 2 !== 0) {
                 throw new Error("opts.headers is not a valid header map");
               }
               for (let i = 0; i < opts.headers.length; i += 2) {
-                const key = opts.headers[i];
+                const key2 = opts.headers[i];
                 const val = opts.headers[i + 1];
-                if (typeof key !== "string" || typeof val !== "string" && !Array.isArray(val)) {
+                if (typeof key2 !== "string" || typeof val !== "string" && !Array.isArray(val)) {
                   throw new Error("opts.headers is not a valid header map");
                 }
                 if (typeof val === "string") {
-                  appendHeader(headers, key, val);
+                  appendHeader(headers, key2, val);
                 } else {
-                  appendHeader(headers, key, val.map((item) => typeof item === "string" ? item : item.toString("latin1")));
+                  appendHeader(headers, key2, val.map((item) => typeof item === "string" ? item : item.toString("latin1")));
                 }
               }
             }
@@ -37522,16 +37522,16 @@ var require_cache = __commonJS({
               if (!Array.isArray(x)) {
                 throw new Error("opts.headers is not a valid header map");
               }
-              const [key, val] = x;
-              if (typeof key !== "string" || typeof val !== "string") {
+              const [key2, val] = x;
+              if (typeof key2 !== "string" || typeof val !== "string") {
                 throw new Error("opts.headers is not a valid header map");
               }
-              appendHeader(headers, key, val);
+              appendHeader(headers, key2, val);
             }
           }
         } else {
-          for (const key of Object.keys(opts.headers)) {
-            appendHeader(headers, key, opts.headers[key]);
+          for (const key2 of Object.keys(opts.headers)) {
+            appendHeader(headers, key2, opts.headers[key2]);
           }
         }
       } else {
@@ -37539,17 +37539,17 @@ var require_cache = __commonJS({
       }
       return headers;
     }
-    function assertCacheKey(key) {
-      if (typeof key !== "object") {
-        throw new TypeError(`expected key to be object, got ${typeof key}`);
+    function assertCacheKey(key2) {
+      if (typeof key2 !== "object") {
+        throw new TypeError(`expected key to be object, got ${typeof key2}`);
       }
       for (const property of ["origin", "method", "path"]) {
-        if (typeof key[property] !== "string") {
-          throw new TypeError(`expected key.${property} to be string, got ${typeof key[property]}`);
+        if (typeof key2[property] !== "string") {
+          throw new TypeError(`expected key.${property} to be string, got ${typeof key2[property]}`);
         }
       }
-      if (key.headers !== void 0 && typeof key.headers !== "object") {
-        throw new TypeError(`expected headers to be object, got ${typeof key}`);
+      if (key2.headers !== void 0 && typeof key2.headers !== "object") {
+        throw new TypeError(`expected headers to be object, got ${typeof key2}`);
       }
     }
     function assertCacheValue(value) {
@@ -37584,7 +37584,7 @@ var require_cache = __commonJS({
         const directive = directiveRecord.value.toLowerCase();
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
-        let key;
+        let key2;
         let value;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
@@ -37593,59 +37593,59 @@ var require_cache = __commonJS({
           const rawValue = directive.substring(keyValueDelimiter + 1);
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue) !== rawValue;
-          key = trimOWS(rawKey);
+          key2 = trimOWS(rawKey);
           value = trimOWSStart(rawValue);
         } else {
-          key = trimOWS(directive);
+          key2 = trimOWS(directive);
         }
-        const malformedRestrictiveDirectiveName = getMalformedRestrictiveDirectiveName(key);
+        const malformedRestrictiveDirectiveName = getMalformedRestrictiveDirectiveName(key2);
         if (malformedRestrictiveDirectiveName !== void 0) {
           output[malformedRestrictiveDirectiveName] = true;
           continue;
         }
-        switch (key) {
+        switch (key2) {
           case "min-fresh":
           case "max-stale":
           case "max-age":
           case "s-maxage":
           case "stale-while-revalidate":
           case "stale-if-error": {
-            if (fromMalformedQuote || invalidNumericDirectives.has(key)) {
+            if (fromMalformedQuote || invalidNumericDirectives.has(key2)) {
               continue;
             }
             if (value === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
-              delete output[key];
-              invalidNumericDirectives.add(key);
-              markInvalidCacheControlDirective(output, key);
+              delete output[key2];
+              invalidNumericDirectives.add(key2);
+              markInvalidCacheControlDirective(output, key2);
               continue;
             }
             if (value.length >= 2 && value[0] === '"' && value[value.length - 1] === '"') {
               value = value.substring(1, value.length - 1);
             }
             if (!/^[0-9]+$/.test(value)) {
-              delete output[key];
-              invalidNumericDirectives.add(key);
-              markInvalidCacheControlDirective(output, key);
+              delete output[key2];
+              invalidNumericDirectives.add(key2);
+              markInvalidCacheControlDirective(output, key2);
               continue;
             }
             const parsedValue = Math.min(parseInt(value, 10), MAX_DELTA_SECONDS);
-            if (key === "min-fresh") {
-              if (!(key in output) || output[key] < parsedValue) {
-                output[key] = parsedValue;
+            if (key2 === "min-fresh") {
+              if (!(key2 in output) || output[key2] < parsedValue) {
+                output[key2] = parsedValue;
               }
-            } else if (!(key in output) || output[key] > parsedValue) {
-              output[key] = parsedValue;
+            } else if (!(key2 in output) || output[key2] > parsedValue) {
+              output[key2] = parsedValue;
             }
             break;
           }
           case "private":
           case "no-cache": {
             if (fromMalformedQuote) {
-              output[key] = true;
+              output[key2] = true;
               break;
             }
             if (value !== void 0 && value.length === 0) {
-              output[key] = true;
+              output[key2] = true;
               break;
             }
             if (value) {
@@ -37674,7 +37674,7 @@ var require_cache = __commonJS({
                   fieldList = fieldListParts.join(",");
                 }
                 if (!foundEndingQuote) {
-                  output[key] = true;
+                  output[key2] = true;
                   break;
                 }
                 i = lastQuotedPart;
@@ -37687,23 +37687,23 @@ var require_cache = __commonJS({
                   }
                 }
                 if (!validFieldNames) {
-                  output[key] = true;
-                } else if (output[key] !== true) {
-                  if (key in output) {
-                    output[key] = output[key].concat(headers);
+                  output[key2] = true;
+                } else if (output[key2] !== true) {
+                  if (key2 in output) {
+                    output[key2] = output[key2].concat(headers);
                   } else {
-                    output[key] = headers;
+                    output[key2] = headers;
                   }
                 }
               } else {
                 const fieldName = trimOWS(value);
                 if (!isValidHTTPToken(fieldName)) {
-                  output[key] = true;
-                } else if (output[key] !== true) {
-                  if (key in output) {
-                    output[key] = output[key].concat(fieldName);
+                  output[key2] = true;
+                } else if (output[key2] !== true) {
+                  if (key2 in output) {
+                    output[key2] = output[key2].concat(fieldName);
                   } else {
-                    output[key] = [fieldName];
+                    output[key2] = [fieldName];
                   }
                 }
               }
@@ -37718,18 +37718,18 @@ var require_cache = __commonJS({
           case "no-transform":
           case "must-understand":
           case "only-if-cached":
-            if (fromMalformedQuote || invalidNoArgumentDirectives.has(key)) {
+            if (fromMalformedQuote || invalidNoArgumentDirectives.has(key2)) {
               continue;
             }
             if (value !== void 0) {
-              delete output[key];
-              invalidNoArgumentDirectives.add(key);
+              delete output[key2];
+              invalidNoArgumentDirectives.add(key2);
               continue;
             }
-            output[key] = true;
+            output[key2] = true;
             break;
           case "no-store":
-            output[key] = true;
+            output[key2] = true;
             break;
           default:
             continue;
@@ -39160,12 +39160,12 @@ var require_memory_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} req
        * @returns {import('../../types/cache-interceptor.d.ts').default.GetResult | undefined}
        */
-      get(key) {
-        assertCacheKey(key);
-        const topLevelKey = `${key.origin}:${key.path}`;
+      get(key2) {
+        assertCacheKey(key2);
+        const topLevelKey = `${key2.origin}:${key2.path}`;
         const now = Date.now();
         const entries = this.#entries.get(topLevelKey);
-        const entry = entries ? findEntry(key, entries, now) : null;
+        const entry = entries ? findEntry(key2, entries, now) : null;
         return entry == null ? void 0 : {
           statusMessage: entry.statusMessage,
           statusCode: entry.statusCode,
@@ -39184,12 +39184,12 @@ var require_memory_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} val
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, val) {
-        assertCacheKey(key);
+      createWriteStream(key2, val) {
+        assertCacheKey(key2);
         assertCacheValue(val);
-        const topLevelKey = `${key.origin}:${key.path}`;
+        const topLevelKey = `${key2.origin}:${key2.path}`;
         const store = this;
-        const entry = { ...key, ...val, body: [], size: 0 };
+        const entry = { ...key2, ...val, body: [], size: 0 };
         return new Writable({
           write(chunk, encoding, callback) {
             if (typeof chunk === "string") {
@@ -39209,7 +39209,7 @@ var require_memory_cache_store = __commonJS({
               entries = [];
               store.#entries.set(topLevelKey, entries);
             }
-            const previousEntry = findEntry(key, entries, Date.now());
+            const previousEntry = findEntry(key2, entries, Date.now());
             if (previousEntry) {
               const index = entries.indexOf(previousEntry);
               entries.splice(index, 1, entry);
@@ -39229,13 +39229,13 @@ var require_memory_cache_store = __commonJS({
                 });
                 store.#hasEmittedMaxSizeEvent = true;
               }
-              for (const [key2, entries2] of store.#entries) {
+              for (const [key3, entries2] of store.#entries) {
                 for (const entry2 of entries2.splice(0, entries2.length / 2)) {
                   store.#size -= entry2.size;
                   store.#count -= 1;
                 }
                 if (entries2.length === 0) {
-                  store.#entries.delete(key2);
+                  store.#entries.delete(key3);
                 }
               }
               if (store.#size < store.#maxSize && store.#count < store.#maxCount) {
@@ -39249,11 +39249,11 @@ var require_memory_cache_store = __commonJS({
       /**
        * @param {CacheKey} key
        */
-      delete(key) {
-        if (typeof key !== "object") {
-          throw new TypeError(`expected key to be object, got ${typeof key}`);
+      delete(key2) {
+        if (typeof key2 !== "object") {
+          throw new TypeError(`expected key to be object, got ${typeof key2}`);
         }
-        const topLevelKey = `${key.origin}:${key.path}`;
+        const topLevelKey = `${key2.origin}:${key2.path}`;
         for (const entry of this.#entries.get(topLevelKey) ?? []) {
           this.#size -= entry.size;
           this.#count -= 1;
@@ -39261,20 +39261,20 @@ var require_memory_cache_store = __commonJS({
         this.#entries.delete(topLevelKey);
       }
     };
-    function findEntry(key, entries, now) {
+    function findEntry(key2, entries, now) {
       for (let i = 0; i < entries.length; i++) {
         const entry = entries[i];
-        if (entry.deleteAt > now && entry.method === key.method && varyMatches(key, entry)) {
+        if (entry.deleteAt > now && entry.method === key2.method && varyMatches(key2, entry)) {
           return entry;
         }
       }
     }
-    function varyMatches(key, entry) {
+    function varyMatches(key2, entry) {
       if (entry.vary == null) {
         return true;
       }
       for (const headerName in entry.vary) {
-        if (Object.hasOwn(entry.vary, headerName) && !headerValueEquals(key.headers?.[headerName], entry.vary[headerName])) {
+        if (Object.hasOwn(entry.vary, headerName) && !headerValueEquals(key2.headers?.[headerName], entry.vary[headerName])) {
           return false;
         }
       }
@@ -39493,8 +39493,8 @@ var require_cache2 = __commonJS({
       if (!varyDirectives) {
         return false;
       }
-      for (const key in varyDirectives) {
-        if (result.vary == null || !Object.hasOwn(result.vary, key)) {
+      for (const key2 in varyDirectives) {
+        if (result.vary == null || !Object.hasOwn(result.vary, key2)) {
           return true;
         }
       }
@@ -39521,9 +39521,9 @@ var require_cache2 = __commonJS({
         headers["if-none-match"] = result.etag;
       }
       if (result.vary) {
-        for (const key in result.vary) {
-          if (result.vary[key] != null) {
-            headers[key] = result.vary[key];
+        for (const key2 in result.vary) {
+          if (result.vary[key2] != null) {
+            headers[key2] = result.vary[key2];
           }
         }
       }
@@ -41031,9 +41031,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @returns {(import('../../types/cache-interceptor.d.ts').default.GetResult & { body?: Buffer }) | undefined}
        */
-      get(key) {
-        assertCacheKey(key);
-        const value = this.#findValue(key);
+      get(key2) {
+        assertCacheKey(key2);
+        const value = this.#findValue(key2);
         return value ? {
           body: value.body ? Buffer.from(value.body.buffer, value.body.byteOffset, value.body.byteLength) : void 0,
           statusCode: value.statusCode,
@@ -41051,15 +41051,15 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key, value) {
-        assertCacheKey(key);
-        const url = this.#makeValueUrl(key);
+      set(key2, value) {
+        assertCacheKey(key2);
+        const url = this.#makeValueUrl(key2);
         const body = Array.isArray(value.body) ? Buffer.concat(value.body) : value.body;
         const size = body?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
         }
-        const existingValue = this.#findValue(key, true);
+        const existingValue = this.#findValue(key2, true);
         if (existingValue) {
           this.#updateValueQuery.run(
             body,
@@ -41076,7 +41076,7 @@ var require_sqlite_cache_store = __commonJS({
         } else {
           this.#insertValueQuery.run(
             url,
-            key.method,
+            key2.method,
             body,
             value.deleteAt,
             value.statusCode,
@@ -41096,8 +41096,8 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, value) {
-        assertCacheKey(key);
+      createWriteStream(key2, value) {
+        assertCacheKey(key2);
         assertCacheValue(value);
         let size = 0;
         const body = [];
@@ -41114,7 +41114,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key, { ...value, body });
+            store.set(key2, { ...value, body });
             callback();
           }
         });
@@ -41122,11 +41122,11 @@ var require_sqlite_cache_store = __commonJS({
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        */
-      delete(key) {
-        if (typeof key !== "object") {
-          throw new TypeError(`expected key to be object, got ${typeof key}`);
+      delete(key2) {
+        if (typeof key2 !== "object") {
+          throw new TypeError(`expected key to be object, got ${typeof key2}`);
         }
-        this.#deleteByUrlQuery.run(this.#makeValueUrl(key));
+        this.#deleteByUrlQuery.run(this.#makeValueUrl(key2));
       }
       #prune() {
         if (Number.isFinite(this.#maxCount) && this.size <= this.#maxCount) {
@@ -41158,17 +41158,17 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @returns {string}
        */
-      #makeValueUrl(key) {
-        return `${key.origin}/${key.path}`;
+      #makeValueUrl(key2) {
+        return `${key2.origin}/${key2.path}`;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {boolean} [canBeExpired=false]
        * @returns {SqliteStoreValue | undefined}
        */
-      #findValue(key, canBeExpired = false) {
-        const url = this.#makeValueUrl(key);
-        const { headers, method } = key;
+      #findValue(key2, canBeExpired = false) {
+        const url = this.#makeValueUrl(key2);
+        const { headers, method } = key2;
         const values = this.#getValuesQuery.all(url, method);
         if (values.length === 0) {
           return void 0;
@@ -45033,8 +45033,8 @@ var require_util5 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value] = part.split("=");
-        const trimmedKey = key.trim();
+        const [key2, ...value] = part.split("=");
+        const trimmedKey = key2.trim();
         const joinedValue = value.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
@@ -48643,14 +48643,14 @@ function rateShareOf(ratePerSec, shard) {
 function splitStages(stages, share2) {
   return stages.map((stage) => ({ durationMs: stage.durationMs, target: share2(stage.target) }));
 }
-function refuseVus(scenario, key, total, shard) {
+function refuseVus(scenario, key2, total, shard) {
   throw new ConfigError(
-    `scenario ${scenario.name}: ${key} ${total} cannot be split across ${shard.count} shards (--split load gives shard ${shard.index}/${shard.count} ${shareOf(total, shard)} VUs); use at least ${shard.count} VUs, fewer shards, or --split scenarios`
+    `scenario ${scenario.name}: ${key2} ${total} cannot be split across ${shard.count} shards (--split load gives shard ${shard.index}/${shard.count} ${shareOf(total, shard)} VUs); use at least ${shard.count} VUs, fewer shards, or --split scenarios`
   );
 }
-function vusShare(scenario, key, total, shard) {
+function vusShare(scenario, key2, total, shard) {
   const share2 = shareOf(total, shard);
-  if (share2 < 1) refuseVus(scenario, key, total, shard);
+  if (share2 < 1) refuseVus(scenario, key2, total, shard);
   return share2;
 }
 function splitLoad(scenario, shard) {
@@ -48708,9 +48708,9 @@ function joinParams(parts) {
   const [first] = parts;
   if (!first) return {};
   const joined = { ...first };
-  for (const key of SPLIT_COUNTS) {
-    if (typeof first[key] !== "number") continue;
-    joined[key] = round3(parts.reduce((sum, part) => sum + (typeof part[key] === "number" ? part[key] : 0), 0));
+  for (const key2 of SPLIT_COUNTS) {
+    if (typeof first[key2] !== "number") continue;
+    joined[key2] = round3(parts.reduce((sum, part) => sum + (typeof part[key2] === "number" ? part[key2] : 0), 0));
   }
   if (Array.isArray(first.stages)) {
     joined.stages = first.stages.map((stage, i) => ({
@@ -48992,12 +48992,12 @@ function formatBytes(bytes) {
 function formatDuration(ms) {
   if (!Number.isFinite(ms)) return "n/a";
   if (Math.abs(ms) < 1e3) return `${Math.round(ms)} ms`;
-  const seconds2 = ms / 1e3;
-  if (seconds2 < 60) {
-    const text = formatFixed(seconds2, 1);
+  const seconds3 = ms / 1e3;
+  if (seconds3 < 60) {
+    const text = formatFixed(seconds3, 1);
     return `${text.endsWith(".0") ? text.slice(0, -2) : text} s`;
   }
-  const totalSeconds = Math.round(seconds2);
+  const totalSeconds = Math.round(seconds3);
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const rest = totalSeconds % 60;
@@ -49100,34 +49100,34 @@ function formatErrorCounts(errors) {
 }
 function describeParams(params) {
   const parts = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (key === "executor" || value === void 0 || value === null) continue;
-    parts.push(describeParam(key, value));
+  for (const [key2, value] of Object.entries(params)) {
+    if (key2 === "executor" || value === void 0 || value === null) continue;
+    parts.push(describeParam(key2, value));
   }
   return parts.join(" \xB7 ");
 }
-function words(key) {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/\bvus\b/, "VUs");
+function words(key2) {
+  return key2.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().replace(/\bvus\b/, "VUs");
 }
-function describeParam(key, value) {
-  if (key === "resolution" && typeof value === "number") return `resolution ${Number((value * 100).toFixed(2))}%`;
-  if (typeof value === "number" && key.endsWith("Ms")) return `${words(key.slice(0, -2))} ${formatDuration(value)}`;
-  if (typeof value === "number" && key.endsWith("PerSec")) return `${words(key.slice(0, -6))} ${formatRps(value)}`;
-  if (typeof value === "number") return `${words(key)} ${groupThousands(String(value))}`;
-  if (key === "stages" && Array.isArray(value)) {
+function describeParam(key2, value) {
+  if (key2 === "resolution" && typeof value === "number") return `resolution ${Number((value * 100).toFixed(2))}%`;
+  if (typeof value === "number" && key2.endsWith("Ms")) return `${words(key2.slice(0, -2))} ${formatDuration(value)}`;
+  if (typeof value === "number" && key2.endsWith("PerSec")) return `${words(key2.slice(0, -6))} ${formatRps(value)}`;
+  if (typeof value === "number") return `${words(key2)} ${groupThousands(String(value))}`;
+  if (key2 === "stages" && Array.isArray(value)) {
     const stages = value.map((stage) => {
       const { target, durationMs } = stage ?? {};
       return typeof target === "number" && typeof durationMs === "number" ? `${target} over ${formatDuration(durationMs)}` : JSON.stringify(stage);
     });
     return `stages ${stages.join(" \u2192 ")}`;
   }
-  if (key === "step" && typeof value === "object") {
+  if (key2 === "step" && typeof value === "object") {
     const step = value;
     if (step.kind === "factor" && typeof step.factor === "number") return `step \xD7${Number(step.factor.toFixed(3))}`;
     if (step.kind === "increment" && typeof step.ratePerSec === "number") return `step +${formatRps(step.ratePerSec)}`;
   }
-  if (typeof value === "string" || typeof value === "boolean") return `${words(key)} ${String(value)}`;
-  return `${words(key)} ${JSON.stringify(value)}`;
+  if (typeof value === "string" || typeof value === "boolean") return `${words(key2)} ${String(value)}`;
+  return `${words(key2)} ${JSON.stringify(value)}`;
 }
 var SPARK_LEVELS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
 function sparkline(values, options) {
@@ -49347,6 +49347,7 @@ var DEFAULT_ALPHA = 0.05;
 var DEFAULT_NOISE_FLOOR = 0.15;
 var DEFAULT_HISTORY_LENGTH = 10;
 var DEFAULT_MIN_HISTORY = 5;
+var DEFAULT_EXTEND_FACTOR = 2;
 var DEFAULT_TRENDS_KEEP = 100;
 var DEFAULT_TRENDS_MIN_SEGMENT = 4;
 var DEFAULT_TRENDS_ALPHA = 1e-3;
@@ -49540,6 +49541,10 @@ function remediesFor(comparison) {
   }
   if (has(SAMPLE_KINDS))
     out.push("run longer (more segments and more requests in the tail; the reasons above say how many)");
+  if (comparison.sequential !== void 0 && (ab && floor || has(SAMPLE_KINDS)))
+    out.push(
+      "or give an undecided scenario more room to run on by itself: compare.extend.maxDuration (default 2x the planned window)"
+    );
   if (has(RATE_KINDS)) out.push("lower the rate: the generator or the service could not keep up");
   if (has(LOAD_KINDS))
     out.push("re-run on a quieter runner (a dedicated or larger one): other work competed with this run");
@@ -49921,6 +49926,25 @@ var perfgate_results_schema_default = {
         },
         ab: {
           $ref: "#/definitions/ab"
+        },
+        sequential: {
+          type: "object",
+          description: "Set when the run could go on past its planned windows (compare.extend): the share of the family's alpha each look spends, the planned window first.",
+          required: [
+            "alphaShares"
+          ],
+          properties: {
+            alphaShares: {
+              type: "array",
+              minItems: 1,
+              maxItems: 10,
+              items: {
+                type: "number",
+                minimum: 0,
+                maximum: 1
+              }
+            }
+          }
         }
       }
     },
@@ -50358,6 +50382,113 @@ var perfgate_results_schema_default = {
               },
               saturated: {
                 type: "boolean"
+              }
+            }
+          }
+        },
+        extension: {
+          type: "object",
+          description: "The run went on past its planned window because a verdict was inconclusive (compare.extend): what the comparison saw at each look, the planned window first. Look k is judged on the first `segments` segments.",
+          required: [
+            "looks"
+          ],
+          properties: {
+            looks: {
+              type: "array",
+              minItems: 1,
+              maxItems: 10,
+              items: {
+                type: "object",
+                required: [
+                  "segments",
+                  "durationMs",
+                  "dropped",
+                  "generator"
+                ],
+                properties: {
+                  segments: {
+                    type: "integer",
+                    minimum: 0,
+                    description: "Segments measured by the end of this look (cumulative)."
+                  },
+                  durationMs: {
+                    type: "number",
+                    minimum: 0,
+                    description: "Length of the measured window by then."
+                  },
+                  dropped: {
+                    type: "integer",
+                    minimum: 0,
+                    description: "Requests the open model dropped by then."
+                  },
+                  rate: {
+                    type: "object",
+                    description: "Open model: the intended and the achieved rate.",
+                    required: [
+                      "intendedPerSec",
+                      "achievedPerSec"
+                    ],
+                    properties: {
+                      intendedPerSec: {
+                        type: "number"
+                      },
+                      achievedPerSec: {
+                        type: "number"
+                      }
+                    }
+                  },
+                  generator: {
+                    type: "object",
+                    description: "The load generator's own health.",
+                    required: [
+                      "lateStarts",
+                      "maxStartDelayMs",
+                      "eventLoopDelayP99Ms",
+                      "eventLoopDelayMaxMs",
+                      "cpuCores",
+                      "saturated",
+                      "reasons"
+                    ],
+                    properties: {
+                      lateStarts: {
+                        type: "integer",
+                        minimum: 0
+                      },
+                      maxStartDelayMs: {
+                        type: "number"
+                      },
+                      eventLoopDelayP99Ms: {
+                        type: "number"
+                      },
+                      eventLoopDelayMaxMs: {
+                        type: "number"
+                      },
+                      cpuCores: {
+                        type: "number"
+                      },
+                      saturated: {
+                        type: "boolean"
+                      },
+                      reasons: {
+                        type: "array",
+                        maxItems: 20,
+                        items: {
+                          type: "string",
+                          maxLength: 2e3
+                        }
+                      }
+                    }
+                  },
+                  undecided: {
+                    type: "array",
+                    maxItems: 20,
+                    items: {
+                      type: "string",
+                      maxLength: 50
+                    },
+                    description: "The metrics still undecided when this look was asked for."
+                  }
+                }
               }
             }
           }
@@ -50887,10 +51018,10 @@ var perfgate_results_schema_default = {
 var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
 function formatPath(path7) {
   let text = "";
-  for (const key of path7) {
-    if (typeof key === "number") text += `[${key}]`;
-    else if (BARE_KEY.test(key)) text += text ? `.${key}` : key;
-    else text += `[${JSON.stringify(key)}]`;
+  for (const key2 of path7) {
+    if (typeof key2 === "number") text += `[${key2}]`;
+    else if (BARE_KEY.test(key2)) text += text ? `.${key2}` : key2;
+    else text += `[${JSON.stringify(key2)}]`;
   }
   return text;
 }
@@ -50987,9 +51118,31 @@ function scenarioProblem(scenario, path7) {
     const segmentProblem = amountProblem(segment.startMs, `${at2}.startMs`) ?? amountProblem(segment.durationMs, `${at2}.durationMs`) ?? countProblem(segment.count, `${at2}.count`) ?? countProblem(segment.ko, `${at2}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at2}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at2}.histogram`);
     if (segmentProblem !== void 0) return segmentProblem;
   }
+  return extensionProblem(scenario, path7);
+}
+function extensionProblem(scenario, path7) {
+  const looks = scenario.extension?.looks ?? [];
+  let previous = 0;
+  for (let i = 0; i < looks.length; i++) {
+    const at2 = `${path7}.extension.looks[${i}]`;
+    const segments = looks[i].segments;
+    const problem = countProblem(segments, `${at2}.segments`) ?? (segments > scenario.segments.length ? `${at2}.segments (${segments}) is more than the scenario's ${scenario.segments.length}` : void 0) ?? (i > 0 && segments <= previous ? `${at2}.segments (${segments}) is not more than the look before (${previous})` : void 0);
+    if (problem !== void 0) return problem;
+    previous = segments;
+  }
+  if (looks.length > 0 && previous !== scenario.segments.length)
+    return `${path7}.extension: its last look has ${previous} segments, the scenario ${scenario.segments.length}`;
   return void 0;
 }
+function sequentialProblem(results, path7) {
+  const shares = results.sequential?.alphaShares;
+  if (shares === void 0) return void 0;
+  const sum = shares.reduce((total, share2) => total + share2, 0);
+  return sum <= 1 + 1e-9 ? void 0 : `${path7}.sequential.alphaShares add up to ${sum}, more than 1`;
+}
 function findResultsNumberProblem(results, path7) {
+  const shares = sequentialProblem(results, path7);
+  if (shares !== void 0) return shares;
   const names = /* @__PURE__ */ new Set();
   for (let i = 0; i < results.scenarios.length; i++) {
     const scenario = results.scenarios[i];
@@ -51031,7 +51184,7 @@ function validatorFor(definition) {
 }
 function pathOf(pointer) {
   if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((piece) => piece.replace(/~1/g, "/").replace(/~0/g, "~")).map((key) => /^\d+$/.test(key) ? Number(key) : key);
+  return pointer.slice(1).split("/").map((piece) => piece.replace(/~1/g, "/").replace(/~0/g, "~")).map((key2) => /^\d+$/.test(key2) ? Number(key2) : key2);
 }
 function at(root, path7) {
   const rest = formatPath(path7);
@@ -51422,11 +51575,11 @@ function formatConfigDuration(ms) {
   if (ms < 1e3) return `${ms}ms`;
   const hours = Math.floor(ms / 36e5);
   const minutes = Math.floor(ms % 36e5 / 6e4);
-  const seconds2 = ms % 6e4 / 1e3;
+  const seconds3 = ms % 6e4 / 1e3;
   let text = "";
   if (hours > 0) text += `${hours}h`;
   if (minutes > 0) text += `${minutes}m`;
-  if (seconds2 > 0) text += `${seconds2}s`;
+  if (seconds3 > 0) text += `${seconds3}s`;
   return text;
 }
 
@@ -51677,12 +51830,12 @@ function isOkStatus(status, okStatus) {
 function steadyCompletions(timeline, durationMs) {
   const lastSecond = Math.floor(Math.max(0, durationMs - 1e-3) / 1e3);
   let count = 0;
-  let seconds2 = 0;
+  let seconds3 = 0;
   for (let second = 1; second < lastSecond; second++) {
-    seconds2 += 1;
+    seconds3 += 1;
     count += timeline.find((point) => point.second === second)?.count ?? 0;
   }
-  return { count, seconds: seconds2 };
+  return { count, seconds: seconds3 };
 }
 function formatRate(ratePerSec) {
   return `${Number(ratePerSec.toPrecision(4))}/s`;
@@ -51696,10 +51849,10 @@ function formatActual(threshold, actual) {
   return `${Number(actual.toPrecision(4))} ms`;
 }
 function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAULT_SLO_PERCENTILE) {
-  const seconds2 = result.durationMs / 1e3;
+  const seconds3 = result.durationMs / 1e3;
   const intendedPerSec = result.rate?.intendedPerSec ?? 0;
   const sentPerSec = result.rate?.achievedPerSec ?? 0;
-  const intended = Math.round(intendedPerSec * seconds2);
+  const intended = Math.round(intendedPerSec * seconds3);
   const steady = steadyCompletions(result.timeline, result.durationMs);
   const achievedPerSec = steady.seconds > 0 ? round33(steady.count / steady.seconds) : result.rps;
   const failures = { ...result.errors };
@@ -51942,8 +52095,8 @@ function checkVersion(version, what) {
 var CACHE_SOURCE = "Actions cache key ";
 function describeBaselineRemoval(source) {
   if (source.startsWith(CACHE_SOURCE)) {
-    const key = source.slice(CACHE_SOURCE.length);
-    return `delete the cache entry (gh cache delete ${key}, or the repository's Actions \u2192 Caches page); the next run on the default branch saves a new baseline`;
+    const key2 = source.slice(CACHE_SOURCE.length);
+    return `delete the cache entry (gh cache delete ${key2}, or the repository's Actions \u2192 Caches page); the next run on the default branch saves a new baseline`;
   }
   return `delete ${source} (or replace it with a results file written by "perfgate run -o"); the next saving run stores a new baseline`;
 }
@@ -52715,9 +52868,9 @@ function usableHistory(ctx, metric, history, notes) {
 function distinctRuns(history) {
   const seen = /* @__PURE__ */ new Set();
   return history.filter((entry) => {
-    const key = [entry.p50, entry.p90, entry.p95, entry.p99, entry.rps, entry.errorRate, entry.count].join("/");
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const key2 = [entry.p50, entry.p90, entry.p95, entry.p99, entry.rps, entry.errorRate, entry.count].join("/");
+    if (seen.has(key2)) return false;
+    seen.add(key2);
     return true;
   });
 }
@@ -52987,7 +53140,7 @@ function decideVerdict(input) {
 function twoSided(pValue) {
   return Math.min(1, 2 * pValue);
 }
-function decideRun(drafts, alpha) {
+function decideRun(drafts, alpha, familySize) {
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   for (const draft of tested) draft.comparison.pValue = twoSided(draft.comparison.pValue ?? 1);
   const second = drafts.filter((draft) => draft.wholeRun !== void 0);
@@ -53002,9 +53155,12 @@ function decideRun(drafts, alpha) {
       pValue: twoSided(whole.pValue)
     };
   }
+  const family = tested.length + second.length;
+  const padding = Math.max(0, (familySize ?? family) - family);
   const adjusted = adjustHolm([
     ...tested.map((draft) => draft.comparison.pValue ?? 1),
-    ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1)
+    ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1),
+    ...Array.from({ length: padding }, () => 1)
   ]);
   tested.forEach((draft, i) => {
     const p = adjusted[i];
@@ -53017,11 +53173,13 @@ function decideRun(drafts, alpha) {
   });
   for (const { comparison, power } of drafts) {
     if (power === void 0 || !(power.standardError > 0)) continue;
+    comparison.standardError = power.standardError;
+    comparison.df = power.df;
     const mde = minDetectableEffect({
       standardError: power.standardError,
       df: power.df,
       alpha,
-      tests: Math.max(1, tested.length + second.length),
+      tests: Math.max(1, family + padding),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect)
     });
     if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
@@ -53034,7 +53192,7 @@ function decideRun(drafts, alpha) {
       }
       continue;
     }
-    const decided = decideVerdict({
+    const decided2 = decideVerdict({
       metric: comparison.metric,
       change: comparison.change,
       interval: comparison.changeInterval,
@@ -53043,15 +53201,15 @@ function decideRun(drafts, alpha) {
       minEffect: comparison.minEffect,
       guards
     });
-    comparison.verdict = decided.verdict;
-    comparison.reasons.push(...decided.reasons);
-    if (decided.verdict === "regression" || decided.verdict === "improvement") comparison.decidedBy = "pairs";
+    comparison.verdict = decided2.verdict;
+    comparison.reasons.push(...decided2.reasons);
+    if (decided2.verdict === "regression" || decided2.verdict === "improvement") comparison.decidedBy = "pairs";
   }
   for (const { comparison, guards } of second) {
     const whole = comparison.wholeRun;
     if (whole === void 0 || guards.length > 0) continue;
     if (comparison.verdict === "regression" || comparison.verdict === "improvement") continue;
-    const decided = decideVerdict({
+    const decided2 = decideVerdict({
       metric: comparison.metric,
       change: whole.change,
       interval: whole.interval,
@@ -53060,8 +53218,8 @@ function decideRun(drafts, alpha) {
       minEffect: comparison.minEffect,
       guards: []
     });
-    if (decided.verdict !== "regression" && decided.verdict !== "improvement") continue;
-    comparison.verdict = decided.verdict;
+    if (decided2.verdict !== "regression" && decided2.verdict !== "improvement") continue;
+    comparison.verdict = decided2.verdict;
     comparison.decidedBy = "whole-run";
     comparison.reasons = [
       {
@@ -53090,6 +53248,12 @@ function decideRun(drafts, alpha) {
     });
     comparison.verdict = "inconclusive";
   }
+}
+function decideLook(drafts, input) {
+  const look = input.look;
+  const retest = look?.retest;
+  const chosen = retest ? drafts.filter((draft) => retest(draft.comparison.scenario, draft.comparison.metric)) : drafts;
+  decideRun(chosen, look?.alpha ?? input.compare.alpha, look?.familySize);
 }
 
 // src/core/compare/rate-check.ts
@@ -53571,10 +53735,10 @@ function comparePaired(input) {
     0,
     ...scenarios.map((s) => s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0)
   );
-  decideRun(drafts, compare.alpha);
+  decideLook(drafts, input);
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   notes.push(
-    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over ${pairCount2} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
+    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over the segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
   );
   const summary = { schedule: ab.schedule, pairs: pairCount2 };
   if (ab.base.git?.commit !== void 0) summary.baseCommit = ab.base.git.commit;
@@ -53687,7 +53851,7 @@ function compareRuns(input) {
     },
     (scenario, base, scenarioNotes) => compareScenario(ctx, scenario, base, scenarioNotes)
   );
-  decideRun(drafts, compare.alpha);
+  decideLook(drafts, input);
   const metrics = drafts.map((draft) => draft.comparison);
   const usedHistory = metrics.some((metric) => metric.method === "history");
   if (usedHistory) {
@@ -53727,6 +53891,597 @@ function decideExit(comparison, failOn) {
   if (comparison.breaches.length > 0) return 1;
   if (failOn === "regression" && comparison.regressions.length > 0) return 1;
   return 0;
+}
+
+// src/core/results/merge-load.ts
+var MIN_WINDOW_OVERLAP = 0.9;
+function windowOf(scenario) {
+  const start = Date.parse(scenario.startTime);
+  return [start, start + scenario.durationMs];
+}
+function referenceOf(parts) {
+  const sorted = [...parts].sort((a, b) => windowOf(a.scenario)[0] - windowOf(b.scenario)[0]);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+function seconds(ms) {
+  return `${(ms / 1e3).toFixed(1)} s`;
+}
+function checkWindows(name, parts) {
+  const reference = referenceOf(parts);
+  const [r0, r1] = windowOf(reference.scenario);
+  for (const part of parts) {
+    const [s0, s1] = windowOf(part.scenario);
+    const overlap = Math.max(0, Math.min(s1, r1) - Math.max(s0, r0));
+    const measured = Math.max(r1 - r0, s1 - s0);
+    if (measured > 0 && overlap / measured >= MIN_WINDOW_OVERLAP) continue;
+    const offset = s0 - r0;
+    const when = offset >= 0 ? `${seconds(offset)} after the others` : `${seconds(-offset)} before the others`;
+    throw new InputFileError(
+      `shard ${part.shardIndex}/${part.shardCount} (${part.path}) started scenario ${name} ${when}: its measured window overlaps ${Math.round(100 * overlap / Math.max(1, measured))}% of the measured time, and load shards must overlap by at least ${MIN_WINDOW_OVERLAP * 100}% to be one load; start every shard at one time with --start-at, and check the runners' clocks (docs/scale-out.md)`
+    );
+  }
+}
+function addCounts(records) {
+  const sum = {};
+  for (const record of records) for (const [key2, count] of Object.entries(record)) sum[key2] = (sum[key2] ?? 0) + count;
+  return sum;
+}
+function mergeEncoded(encoded) {
+  if (encoded.length === 1) return encoded[0];
+  const histograms = encoded.map(decodeHistogram);
+  const merged = mergeHistograms(histograms);
+  const result = encodeHistogram(merged);
+  for (const histogram of histograms) histogram.destroy();
+  merged.destroy();
+  return result;
+}
+function round35(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+function maxOf(values) {
+  const defined = values.filter((value) => value !== void 0);
+  return defined.length === 0 ? void 0 : Math.max(...defined);
+}
+function mergeContention(list) {
+  const present = list.filter((c) => c !== void 0);
+  if (present.length !== list.length || present.length === 0) return void 0;
+  const contention = {
+    generatorCores: Math.max(...present.map((c) => c.generatorCores)),
+    loopDelayP99Ms: Math.max(...present.map((c) => c.loopDelayP99Ms)),
+    lateStarts: present.reduce((n, c) => n + c.lateStarts, 0)
+  };
+  const other = maxOf(present.map((c) => c.otherCores));
+  const steal = maxOf(present.map((c) => c.stealCores));
+  if (other !== void 0) contention.otherCores = other;
+  if (steal !== void 0) contention.stealCores = steal;
+  return contention;
+}
+function mergeSegments(parts, lengthMs) {
+  const bySlot = /* @__PURE__ */ new Map();
+  for (const part of parts) {
+    for (const segment of part.segments) {
+      const slot = Math.round((part.offsetMs + segment.startMs) / lengthMs);
+      const list = bySlot.get(slot) ?? [];
+      list.push(segment);
+      bySlot.set(slot, list);
+    }
+  }
+  return [...bySlot.entries()].filter(([slot, list]) => slot >= 0 && list.length === parts.length).sort(([x], [y]) => x - y).map(([slot, list]) => {
+    const merged = {
+      startMs: slot * lengthMs,
+      durationMs: Math.max(...list.map((s) => s.durationMs)),
+      count: list.reduce((n, s) => n + s.count, 0),
+      ko: list.reduce((n, s) => n + s.ko, 0),
+      histogram: mergeEncoded(list.map((s) => s.histogram))
+    };
+    const contention = mergeContention(list.map((s) => s.contention));
+    if (contention) merged.contention = contention;
+    return merged;
+  });
+}
+function mergeTimelines(parts) {
+  const bySecond = /* @__PURE__ */ new Map();
+  const larger = (x, y) => x === void 0 ? y : y === void 0 ? x : Math.max(x, y);
+  for (const part of parts) {
+    const shift = Math.round(part.offsetMs / 1e3);
+    for (const original of part.timeline) {
+      const point = { ...original, second: original.second + shift };
+      if (point.second < 0) continue;
+      const seen = bySecond.get(point.second);
+      if (!seen) {
+        bySecond.set(point.second, point);
+        continue;
+      }
+      const okSeen = seen.p50 === void 0 ? 0 : seen.count - seen.ko;
+      const okPoint = point.p50 === void 0 ? 0 : point.count - point.ko;
+      const okSum = okSeen + okPoint;
+      const merged = { second: point.second, count: seen.count + point.count, ko: seen.ko + point.ko };
+      if (okSum > 0) merged.p50 = round35(((seen.p50 ?? 0) * okSeen + (point.p50 ?? 0) * okPoint) / okSum);
+      const p95 = larger(seen.p95, point.p95);
+      const p99 = larger(seen.p99, point.p99);
+      const allP95 = larger(seen.allP95, point.allP95);
+      if (p95 !== void 0) merged.p95 = p95;
+      if (p99 !== void 0) merged.p99 = p99;
+      if (allP95 !== void 0) merged.allP95 = allP95;
+      bySecond.set(point.second, merged);
+    }
+  }
+  return [...bySecond.values()].sort((x, y) => x.second - y.second);
+}
+function figuresOf(part, offsetMs) {
+  const s = part.scenario;
+  return {
+    index: part.shardIndex,
+    startOffsetMs: offsetMs,
+    durationMs: s.durationMs,
+    requests: { ...s.requests },
+    rps: s.rps,
+    p99Ms: s.latencyMs.p99,
+    ...s.rate ? { intendedPerSec: s.rate.intendedPerSec } : {},
+    lateStarts: s.generator.lateStarts,
+    cpuCores: s.generator.cpuCores,
+    saturated: s.generator.saturated
+  };
+}
+function mergeLoadScenario(parts) {
+  const name = parts[0].scenario.name;
+  checkWindows(name, parts);
+  const reference = referenceOf(parts).scenario;
+  const referenceStart = Date.parse(reference.startTime);
+  const scenarios = parts.map((part) => part.scenario);
+  const offsets = scenarios.map((s) => Date.parse(s.startTime) - referenceStart);
+  const histograms = scenarios.map((s) => decodeHistogram(s.histogram));
+  const whole = mergeHistograms(histograms);
+  const ok = scenarios.reduce((n, s) => n + s.requests.ok, 0);
+  const ko = scenarios.reduce((n, s) => n + s.requests.ko, 0);
+  const figures = summarizeScenario({ histogram: whole, ok, ko, durationMs: reference.durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const h of histograms) h.destroy();
+  whole.destroy();
+  const lengthMs = reference.segments[0]?.durationMs ?? 0;
+  const examples = scenarios.reduce((all, s) => ({ ...s.errorExamples, ...all }), {});
+  const busiest = scenarios.map((s) => s.machine).reduce(
+    (worst2, m) => m === void 0 ? worst2 : worst2 === void 0 || m.otherCores > worst2.otherCores ? m : worst2,
+    void 0
+  );
+  const merged = {
+    ...reference,
+    params: joinParams(scenarios.map((s) => s.params)),
+    warmupMs: Math.max(...scenarios.map((s) => s.warmupMs)),
+    requests: {
+      total: ok + ko,
+      ok,
+      ko,
+      dropped: scenarios.reduce((n, s) => n + s.requests.dropped, 0)
+    },
+    ...figures,
+    // Each shard's rate over its own window, added: the windows differ by the barrier's skew.
+    rps: round35(scenarios.reduce((sum, s) => sum + s.rps, 0)),
+    bytes: {
+      in: scenarios.reduce((n, s) => n + s.bytes.in, 0),
+      out: scenarios.reduce((n, s) => n + s.bytes.out, 0)
+    },
+    statusCodes: addCounts(scenarios.map((s) => s.statusCodes)),
+    errors: addCounts(scenarios.map((s) => s.errors)),
+    distribution: {
+      under800: scenarios.reduce((n, s) => n + s.distribution.under800, 0),
+      from800to1200: scenarios.reduce((n, s) => n + s.distribution.from800to1200, 0),
+      over1200: scenarios.reduce((n, s) => n + s.distribution.over1200, 0),
+      failed: scenarios.reduce((n, s) => n + s.distribution.failed, 0)
+    },
+    histogram,
+    segments: lengthMs > 0 ? mergeSegments(
+      scenarios.map((s, i) => ({ offsetMs: offsets[i], segments: s.segments })),
+      lengthMs
+    ) : [],
+    timeline: mergeTimelines(scenarios.map((s, i) => ({ offsetMs: offsets[i], timeline: s.timeline }))),
+    generator: {
+      lateStarts: scenarios.reduce((n, s) => n + s.generator.lateStarts, 0),
+      maxStartDelayMs: Math.max(...scenarios.map((s) => s.generator.maxStartDelayMs)),
+      eventLoopDelayP99Ms: Math.max(...scenarios.map((s) => s.generator.eventLoopDelayP99Ms)),
+      eventLoopDelayMaxMs: Math.max(...scenarios.map((s) => s.generator.eventLoopDelayMaxMs)),
+      cpuCores: Math.max(...scenarios.map((s) => s.generator.cpuCores)),
+      saturated: scenarios.some((s) => s.generator.saturated),
+      reasons: parts.flatMap(
+        (part) => part.scenario.generator.reasons.map((reason2) => `shard ${part.shardIndex}/${part.shardCount}: ${reason2}`)
+      )
+    },
+    services: scenarios.flatMap((s) => s.services),
+    shards: parts.map((part, i) => figuresOf(part, offsets[i]))
+  };
+  if (Object.keys(examples).length > 0) merged.errorExamples = examples;
+  else delete merged.errorExamples;
+  if (busiest) merged.machine = busiest;
+  else delete merged.machine;
+  if (scenarios.some((s) => s.rate)) {
+    merged.rate = {
+      intendedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),
+      achievedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.achievedPerSec ?? 0), 0))
+    };
+  }
+  return merged;
+}
+
+// src/core/results/extend.ts
+function round36(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+function firstLook(scenario) {
+  return {
+    segments: scenario.segments.length,
+    durationMs: scenario.durationMs,
+    dropped: scenario.requests.dropped,
+    ...scenario.rate ? { rate: { ...scenario.rate } } : {},
+    generator: { ...scenario.generator, reasons: [...scenario.generator.reasons] }
+  };
+}
+function lookCount(scenario) {
+  return scenario.extension?.looks.length ?? 1;
+}
+function runLookCount(results) {
+  return Math.max(1, ...results.scenarios.map(lookCount));
+}
+function scenarioAtLook(scenario, look) {
+  const looks = scenario.extension?.looks;
+  if (looks === void 0 || look >= looks.length - 1) return scenario;
+  const at2 = looks[look];
+  const kept = scenario.segments.slice(0, at2.segments);
+  const histograms = kept.map((segment) => decodeHistogram(segment.histogram));
+  const whole = mergeHistograms(histograms);
+  const total = kept.reduce((sum, segment) => sum + segment.count, 0);
+  const ko = kept.reduce((sum, segment) => sum + segment.ko, 0);
+  const figures = summarizeScenario({ histogram: whole, ok: total - ko, ko, durationMs: at2.durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const part of histograms) part.destroy();
+  whole.destroy();
+  const lastSecond = Math.ceil(at2.durationMs / 1e3);
+  const view = {
+    ...scenario,
+    durationMs: at2.durationMs,
+    requests: { total, ok: total - ko, ko, dropped: at2.dropped },
+    latencyMs: figures.latencyMs,
+    rps: figures.rps,
+    errorRate: figures.errorRate,
+    grade: figures.grade,
+    histogram,
+    segments: kept,
+    timeline: scenario.timeline.filter((point) => point.second < lastSecond),
+    generator: at2.generator,
+    extension: { looks: looks.slice(0, look + 1) }
+  };
+  if (at2.rate) view.rate = at2.rate;
+  else delete view.rate;
+  return view;
+}
+function resultsAtLook(results, look) {
+  const at2 = (scenarios) => scenarios.map((scenario) => scenarioAtLook(scenario, look));
+  const view = { ...results, scenarios: at2(results.scenarios) };
+  if (results.ab) view.ab = { ...results.ab, base: { ...results.ab.base, scenarios: at2(results.ab.base.scenarios) } };
+  return view;
+}
+function joinGenerator(a, b, aMs, bMs) {
+  return {
+    lateStarts: a.lateStarts + b.lateStarts,
+    maxStartDelayMs: Math.max(a.maxStartDelayMs, b.maxStartDelayMs),
+    eventLoopDelayP99Ms: Math.max(a.eventLoopDelayP99Ms, b.eventLoopDelayP99Ms),
+    eventLoopDelayMaxMs: Math.max(a.eventLoopDelayMaxMs, b.eventLoopDelayMaxMs),
+    cpuCores: aMs + bMs > 0 ? round36((a.cpuCores * aMs + b.cpuCores * bMs) / (aMs + bMs)) : a.cpuCores,
+    saturated: a.saturated || b.saturated,
+    // The schema keeps at most 20 reasons.
+    reasons: [.../* @__PURE__ */ new Set([...a.reasons, ...b.reasons])].slice(0, 20)
+  };
+}
+function joinServices(a, b, aMs, bMs) {
+  const later = new Map(b.map((usage) => [usage.name, usage]));
+  return a.map((usage) => {
+    const next = later.get(usage.name);
+    if (!next || aMs + bMs <= 0) return usage;
+    return {
+      name: usage.name,
+      cpuMeanPercent: round36((usage.cpuMeanPercent * aMs + next.cpuMeanPercent * bMs) / (aMs + bMs)),
+      cpuMaxPercent: Math.max(usage.cpuMaxPercent, next.cpuMaxPercent),
+      rssPeakBytes: Math.max(usage.rssPeakBytes, next.rssPeakBytes)
+    };
+  });
+}
+function appendExtension(scenario, step, undecided) {
+  const looks = scenario.extension?.looks ?? [firstLook(scenario)];
+  const offsetMs = scenario.durationMs;
+  const durationMs = round36(offsetMs + step.durationMs);
+  const histograms = [decodeHistogram(scenario.histogram), decodeHistogram(step.histogram)];
+  const whole = mergeHistograms(histograms);
+  const ok = scenario.requests.ok + step.requests.ok;
+  const ko = scenario.requests.ko + step.requests.ko;
+  const figures = summarizeScenario({ histogram: whole, ok, ko, durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const part of histograms) part.destroy();
+  whole.destroy();
+  const generator = joinGenerator(scenario.generator, step.generator, scenario.durationMs, step.durationMs);
+  const dropped = scenario.requests.dropped + step.requests.dropped;
+  const joined = {
+    ...scenario,
+    durationMs,
+    requests: { total: ok + ko, ok, ko, dropped },
+    ...figures,
+    bytes: { in: scenario.bytes.in + step.bytes.in, out: scenario.bytes.out + step.bytes.out },
+    statusCodes: addCounts([scenario.statusCodes, step.statusCodes]),
+    errors: addCounts([scenario.errors, step.errors]),
+    distribution: {
+      under800: scenario.distribution.under800 + step.distribution.under800,
+      from800to1200: scenario.distribution.from800to1200 + step.distribution.from800to1200,
+      over1200: scenario.distribution.over1200 + step.distribution.over1200,
+      failed: scenario.distribution.failed + step.distribution.failed
+    },
+    histogram,
+    segments: [
+      ...scenario.segments,
+      ...step.segments.map((segment) => ({ ...segment, startMs: round36(segment.startMs + offsetMs) }))
+    ],
+    timeline: appendTimeline(scenario.timeline, step.timeline, offsetMs),
+    generator,
+    services: joinServices(scenario.services, step.services, scenario.durationMs, step.durationMs)
+  };
+  const examples = { ...step.errorExamples, ...scenario.errorExamples };
+  if (Object.keys(examples).length > 0) joined.errorExamples = examples;
+  if (scenario.machine && step.machine) {
+    const a = scenario.durationMs;
+    const b = step.durationMs;
+    const mean = (x, y) => a + b > 0 ? round36((x * a + y * b) / (a + b)) : x;
+    joined.machine = {
+      cpuCount: scenario.machine.cpuCount,
+      busyCores: mean(scenario.machine.busyCores, step.machine.busyCores),
+      otherCores: mean(scenario.machine.otherCores, step.machine.otherCores),
+      stealCores: mean(scenario.machine.stealCores, step.machine.stealCores)
+    };
+  }
+  if (scenario.rate && step.rate) {
+    const seconds3 = (ms) => ms / 1e3;
+    const total = seconds3(durationMs);
+    const count = (rate, ms) => rate * seconds3(ms);
+    joined.rate = {
+      intendedPerSec: round36(
+        (count(scenario.rate.intendedPerSec, offsetMs) + count(step.rate.intendedPerSec, step.durationMs)) / total
+      ),
+      achievedPerSec: round36(
+        (count(scenario.rate.achievedPerSec, offsetMs) + count(step.rate.achievedPerSec, step.durationMs)) / total
+      )
+    };
+  }
+  joined.extension = {
+    looks: [
+      ...looks,
+      {
+        segments: joined.segments.length,
+        durationMs,
+        dropped,
+        ...joined.rate ? { rate: { ...joined.rate } } : {},
+        generator,
+        undecided
+      }
+    ]
+  };
+  return joined;
+}
+function appendTimeline(first, step, offsetMs) {
+  return mergeTimelines([
+    { offsetMs: 0, timeline: first },
+    { offsetMs, timeline: step }
+  ]);
+}
+
+// src/core/compare/sequential.ts
+var EXTENSION_STEPS = 2;
+var FIRST_LOOK_SHARE = 0.75;
+function alphaShares(extendable) {
+  if (!extendable) return [1];
+  const rest = (1 - FIRST_LOOK_SHARE) / EXTENSION_STEPS;
+  return [FIRST_LOOK_SHARE, ...Array.from({ length: EXTENSION_STEPS }, () => rest)];
+}
+function extensionEnabled(compare) {
+  const extend = compare.extend;
+  return extend !== void 0 && ((extend.maxWindowFactor ?? 0) > 1 || (extend.maxWindowMs ?? 0) > 0);
+}
+var key = (scenario, metric) => `${scenario}\0${metric}`;
+function familySizeOf(comparison) {
+  return comparison.scenarios.flatMap((scenario) => scenario.metrics).reduce((n, metric) => n + (metric.pValue !== void 0 ? 1 : 0) + (metric.wholeRun !== void 0 ? 1 : 0), 0);
+}
+function decided(metric) {
+  return metric.verdict !== "inconclusive";
+}
+function compareSequential(input, compareAt) {
+  const looks = runLookCount(input.current);
+  const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1);
+  if (looks === 1 && (shares[0] ?? 1) >= 1) return compareAt(input);
+  const alpha = input.compare.alpha;
+  const at2 = (look) => alpha * (shares[look] ?? 0);
+  let result = compareAt({ ...input, current: resultsAtLook(input.current, 0), look: { alpha: at2(0) } });
+  if (result.mode === "thresholds-only") return { ...result, current: input.current };
+  const familySize = familySizeOf(result);
+  if (looks > 1) result = { ...result, scenarios: result.scenarios.map((s) => stamp(s, 0)) };
+  for (let look = 1; look < looks; look++) {
+    const extended = new Set(input.current.scenarios.filter((s) => lookCount(s) > look).map((s) => s.name));
+    const open2 = new Set(
+      result.scenarios.filter((scenario) => extended.has(scenario.name)).flatMap((scenario) => scenario.metrics.filter((metric) => !decided(metric))).map((metric) => key(metric.scenario, metric.metric))
+    );
+    if (open2.size === 0) continue;
+    const next = compareAt({
+      ...input,
+      current: resultsAtLook(input.current, look),
+      look: { alpha: at2(look), familySize, retest: (scenario, metric) => open2.has(key(scenario, metric)) }
+    });
+    result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open2, extended, look)) };
+  }
+  return retally(result, input, shares);
+}
+function stamp(scenario, look) {
+  return { ...scenario, metrics: scenario.metrics.map((metric) => ({ ...metric, look })) };
+}
+function takeLook(scenario, next, open2, extended, look) {
+  if (!extended.has(scenario.name)) return scenario;
+  const later = next.scenarios.find((candidate) => candidate.name === scenario.name);
+  if (later === void 0) return scenario;
+  const metrics = scenario.metrics.map((metric) => {
+    if (!open2.has(key(metric.scenario, metric.metric))) return metric;
+    const judged = later.metrics.find((candidate) => candidate.metric === metric.metric);
+    return judged === void 0 ? metric : { ...judged, look };
+  });
+  return { ...scenario, metrics, notes: later.notes };
+}
+function retally(result, input, shares) {
+  const metrics = result.scenarios.flatMap((scenario) => scenario.metrics);
+  const regressions = metrics.filter((metric) => metric.verdict === "regression");
+  const improvements = metrics.filter((metric) => metric.verdict === "improvement");
+  const fullOf = (list, name) => list?.find((candidate) => candidate.name === name);
+  const scenarios = result.scenarios.map((scenario) => {
+    const current = fullOf(input.current.scenarios, scenario.name) ?? scenario.current;
+    const base = result.mode === "ab" ? fullOf(input.current.ab?.base.scenarios, scenario.name) : void 0;
+    const extension = describeExtension(current);
+    return {
+      ...scenario,
+      current,
+      ...base ? { baseline: base } : {},
+      notes: extension ? [extension, ...scenario.notes] : scenario.notes
+    };
+  });
+  const pairs = Math.max(
+    0,
+    ...scenarios.map(
+      (s) => s.baseline && result.mode === "ab" ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0
+    )
+  );
+  const notes = [...result.notes];
+  const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
+  if (extendedNames.length > 0 || shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares));
+  return {
+    ...result,
+    current: input.current,
+    scenarios,
+    regressions,
+    improvements,
+    verdict: result.breaches.length > 0 || regressions.length > 0 ? "fail" : "pass",
+    ...result.ab ? { ab: { ...result.ab, pairs } } : {},
+    sequential: { alphaShares: shares, looks: runLookCount(input.current) },
+    notes
+  };
+}
+function seconds2(ms) {
+  return `${(ms / 1e3).toFixed(ms % 1e3 === 0 ? 0 : 1)} s`;
+}
+function describeExtension(scenario) {
+  const looks = scenario.extension?.looks;
+  if (looks === void 0 || looks.length < 2) return void 0;
+  const addedMs = looks[looks.length - 1].durationMs - looks[0].durationMs;
+  const why = looks.slice(1).map(
+    (look, step) => `${(look.undecided ?? []).join(", ") || "a metric"} ${step === 0 ? "after the planned window" : `after step ${step}`}`
+  ).join("; ");
+  return `Measured ${seconds2(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? "s" : ""} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of \u03B1.`;
+}
+function describeSpending(alpha, shares) {
+  const parts = shares.map((share2) => String(Math.round(alpha * share2 * 1e4) / 1e4));
+  return `This run could be extended when a verdict was inconclusive (compare.extend), so each look is tested at its own share of \u03B1 = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(" and ")} for the extension steps, which together keep the run's false-alarm rate at \u03B1 however often it looks again.`;
+}
+var DATA_REASONS = /* @__PURE__ */ new Set([
+  "not-significant",
+  "interval-past-min-effect",
+  "below-min-effect",
+  "too-few-pairs",
+  "too-few-segments",
+  "thin-tail"
+]);
+var STORED_EXTENDABLE = /* @__PURE__ */ new Set(["constant-vus", "constant-arrival-rate"]);
+var AB_EXTENDABLE = /* @__PURE__ */ new Set([
+  "constant-vus",
+  "constant-arrival-rate",
+  "ramping-vus",
+  "ramping-arrival-rate"
+]);
+function extensionBudgetMs(plannedMs, compare) {
+  const extend = compare.extend;
+  if (extend === void 0) return plannedMs;
+  return Math.max(plannedMs, plannedMs * (extend.maxWindowFactor ?? 0), extend.maxWindowMs ?? 0);
+}
+function stepMs(scenario, budgetMs) {
+  const plannedMs = scenario.extension?.looks[0]?.durationMs ?? scenario.durationMs;
+  const segmentMs = scenario.segments[0]?.durationMs ?? 0;
+  if (!(segmentMs > 0)) return 0;
+  const share2 = (budgetMs - plannedMs) / EXTENSION_STEPS;
+  const remaining = budgetMs - scenario.durationMs;
+  const segments = Math.floor(Math.min(Math.ceil(share2 / segmentMs) * segmentMs, remaining) / segmentMs);
+  return segments * segmentMs;
+}
+function planExtension(input) {
+  const { comparison, results, compare, look } = input;
+  const plan = { steps: [], skipped: [] };
+  if (look >= EXTENSION_STEPS || !extensionEnabled(compare)) return plan;
+  if (results.interrupted || results.serviceExit || results.shard?.split === "load") return plan;
+  const paired = comparison.mode === "ab";
+  const shares = results.sequential?.alphaShares ?? alphaShares(true);
+  const lastAlpha = compare.alpha * (shares[EXTENSION_STEPS] ?? 0);
+  const familySize = Math.max(1, familySizeOf(comparison));
+  for (const scenario of comparison.scenarios) {
+    const current = results.scenarios.find((candidate) => candidate.name === scenario.name);
+    if (current === void 0 || lookCount(current) !== look + 1) continue;
+    const executors = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
+    const open2 = scenario.metrics.filter((metric) => metric.verdict === "inconclusive");
+    if (open2.length === 0) continue;
+    if (!executors.has(current.executor) || current.capacity) {
+      for (const metric of open2)
+        plan.skipped.push({
+          scenario: scenario.name,
+          metric: metric.metric,
+          why: `a ${current.executor} scenario is not extended${paired ? "" : " outside A/B mode"}`
+        });
+      continue;
+    }
+    const budgetMs = extensionBudgetMs(current.extension?.looks[0]?.durationMs ?? current.durationMs, compare);
+    const addMs = stepMs(current, budgetMs);
+    if (addMs <= 0) continue;
+    const growth = budgetMs / current.durationMs;
+    const undecided = [];
+    for (const metric of open2) {
+      const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+      if (why === void 0) undecided.push(metric.metric);
+      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, why });
+    }
+    if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
+  }
+  return plan;
+}
+function whyNotExtend(metric, context) {
+  const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind));
+  if (blocking !== void 0) return `held back for a reason more data does not change (${blocking.kind})`;
+  const { growth } = context;
+  for (const reason2 of metric.reasons) {
+    if (reason2.kind === "too-few-pairs" && reason2.pairs * growth < reason2.needed)
+      return "too few pairs even at the budget";
+    if (reason2.kind === "too-few-segments" && (reason2.baseline < reason2.needed || reason2.current * growth < reason2.needed))
+      return "too few segments even at the budget";
+    if (reason2.kind === "thin-tail") {
+      const short = reason2.runs.some(
+        (run2) => run2.run === "current" || run2.run === "head" || run2.run === "base" ? run2.beyond * growth < reason2.needed : run2.beyond < reason2.needed
+      );
+      if (short) return "too few requests beyond the percentile even at the budget";
+    }
+  }
+  if (!context.paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history")) {
+    const onlyThin = metric.reasons.every(
+      (reason2) => reason2.kind === "thin-tail" || reason2.kind === "too-few-segments"
+    );
+    if (!onlyThin) return "its uncertainty is the run-to-run noise, which a longer run does not shrink (A/B mode does)";
+  }
+  if (metric.standardError === void 0 || metric.df === void 0) return void 0;
+  const se = metric.standardError / Math.sqrt(growth);
+  const df = metric.df * growth;
+  const effect = Math.abs(effectOf2(metric));
+  const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
+  const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);
+  const couldDecide = effect >= minEffect && effect >= critical * se;
+  const couldRuleOut = effect + tQuantile(0.975, df) * se < minEffect;
+  return couldDecide || couldRuleOut ? void 0 : "the data the budget allows would still leave it undecided";
+}
+function effectOf2(metric) {
+  if (metric.metric === "error_rate") return metric.change;
+  return Math.log1p(metric.change);
 }
 
 // src/core/mask.ts
@@ -53813,9 +54568,9 @@ function judgeRun(input) {
   const nothingPaired = ab && !ab.baseFailure ? describeNothingPaired(input.current) : void 0;
   let comparison;
   if (ab && !ab.baseFailure && nothingPaired === void 0) {
-    comparison = comparePaired(compareInput);
+    comparison = compareSequential(compareInput, comparePaired);
   } else {
-    comparison = compareRuns(compareInput);
+    comparison = compareSequential(compareInput, compareRuns);
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
     if (nothingPaired !== void 0) comparison.notes.unshift(nothingPaired);
   }
@@ -53888,8 +54643,8 @@ function durationAt(ctx, path7, value, fallbackMs) {
 function stringMap(value) {
   const out = {};
   if (!isRecord(value)) return out;
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === "string" || typeof item === "number" || typeof item === "boolean") out[key] = String(item);
+  for (const [key2, item] of Object.entries(value)) {
+    if (typeof item === "string" || typeof item === "number" || typeof item === "boolean") out[key2] = String(item);
   }
   return out;
 }
@@ -53912,8 +54667,46 @@ function defaultCompareConfig() {
     minHistory: DEFAULT_MIN_HISTORY,
     noiseFloor: DEFAULT_NOISE_FLOOR,
     historyLength: DEFAULT_HISTORY_LENGTH,
-    runnerNoise: { ...DEFAULT_RUNNER_NOISE }
+    runnerNoise: { ...DEFAULT_RUNNER_NOISE },
+    extend: { maxWindowFactor: DEFAULT_EXTEND_FACTOR }
   };
+}
+var DURATION_LIKE = /^[0-9.]+(?:h|m|s|ms)/;
+function buildExtend(ctx, raw) {
+  const fallback = { maxWindowFactor: DEFAULT_EXTEND_FACTOR };
+  if (raw === void 0) return fallback;
+  const path7 = ["compare", "extend", "maxDuration"];
+  if (!isRecord(raw) || raw.maxDuration === void 0) return fallback;
+  const value = raw.maxDuration;
+  if (value === 0 || value === "0") return { maxWindowFactor: 0 };
+  if (typeof value === "number") {
+    ctx.problems.add(
+      path7,
+      `${value} has no unit; use a multiple of the planned window such as 2x (the default), a length such as 2m, or 0 to never extend`
+    );
+    return fallback;
+  }
+  const factor = typeof value === "string" ? /^\s*([0-9]+(?:\.[0-9]+)?)\s*x\s*$/i.exec(value) : null;
+  if (factor) {
+    const times = Number(factor[1]);
+    if (!(times >= 1 && times <= 10)) {
+      ctx.problems.add(
+        path7,
+        `${quoteValue(value)} is not a multiple of the planned window from 1x to 10x; use e.g. 2x (the default), a length such as 2m, or 0 to never extend`
+      );
+      return fallback;
+    }
+    return { maxWindowFactor: times };
+  }
+  if (typeof value !== "string" || !DURATION_LIKE.test(value)) {
+    ctx.problems.add(
+      path7,
+      `${quoteValue(value)} is neither a multiple of the planned window nor a length; use e.g. 2x (the default), 2m, or 0 to never extend`
+    );
+    return fallback;
+  }
+  const ms = ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7)));
+  return ms === void 0 ? fallback : { maxWindowMs: ms };
 }
 function buildCompare(ctx, raw) {
   const defaults = defaultCompareConfig();
@@ -53973,7 +54766,8 @@ function buildCompare(ctx, raw) {
     noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
     runnerNoise: runnerNoise2,
-    ...runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {}
+    ...runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {},
+    extend: buildExtend(ctx, raw.extend)
   };
 }
 
@@ -54985,6 +55779,29 @@ var perfgate_schema_default = {
           maximum: 100,
           default: 5,
           description: "Past baselines needed before the history test is used."
+        },
+        extend: {
+          type: "object",
+          additionalProperties: false,
+          description: "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).",
+          default: {
+            maxDuration: "2x"
+          },
+          properties: {
+            maxDuration: {
+              description: "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.",
+              default: "2x",
+              anyOf: [
+                {
+                  type: "string",
+                  maxLength: 50
+                },
+                {
+                  type: "number"
+                }
+              ]
+            }
+          }
         }
       }
     },
@@ -55065,13 +55882,13 @@ function pointerToPath(pointer, root) {
   const path7 = [];
   let node = root;
   for (const piece of pointer.slice(1).split("/")) {
-    const key = piece.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key2 = piece.replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(node)) {
-      path7.push(Number(key));
-      node = node[Number(key)];
+      path7.push(Number(key2));
+      node = node[Number(key2)];
     } else {
-      path7.push(key);
-      node = isRecord(node) ? node[key] : void 0;
+      path7.push(key2);
+      node = isRecord(node) ? node[key2] : void 0;
     }
   }
   return path7;
@@ -55123,20 +55940,20 @@ function describeSchemaError(error, root) {
   const params = error.params;
   switch (error.keyword) {
     case "additionalProperties": {
-      const key = String(params.additionalProperty);
+      const key2 = String(params.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {});
-      const suggestion = closestMatch(key, allowed);
-      if (suggestion) return problem([...path7, key], `unknown key; did you mean "${suggestion}"?`);
-      if (path7.length === 0 && (DEFAULTS_KEYS.includes(key) || SCENARIO_KEYS.includes(key))) {
-        const home = DEFAULTS_KEYS.includes(key) ? "under defaults: (or in a scenario)" : "in a scenario";
-        return problem([key], `unknown key at the top level; "${key}" belongs ${home}`);
+      const suggestion = closestMatch(key2, allowed);
+      if (suggestion) return problem([...path7, key2], `unknown key; did you mean "${suggestion}"?`);
+      if (path7.length === 0 && (DEFAULTS_KEYS.includes(key2) || SCENARIO_KEYS.includes(key2))) {
+        const home = DEFAULTS_KEYS.includes(key2) ? "under defaults: (or in a scenario)" : "in a scenario";
+        return problem([key2], `unknown key at the top level; "${key2}" belongs ${home}`);
       }
-      return problem([...path7, key], `unknown key; use one of ${allowed.join(", ")}`);
+      return problem([...path7, key2], `unknown key; use one of ${allowed.join(", ")}`);
     }
     case "required": {
-      const key = String(params.missingProperty);
-      const description = parentSchema?.properties?.[key]?.description;
-      return problem([...path7, key], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
+      const key2 = String(params.missingProperty);
+      const description = parentSchema?.properties?.[key2]?.description;
+      return problem([...path7, key2], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
     }
     case "type":
       if (typeof value === "number" && !Number.isFinite(value))
@@ -55181,14 +55998,14 @@ function describeSchemaError(error, root) {
 function offsetOf(doc, path7) {
   let node = doc.contents;
   let offset = node?.range?.[0];
-  for (const key of path7) {
+  for (const key2 of path7) {
     if ((0, import_yaml.isMap)(node)) {
-      const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key));
+      const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key2));
       if (!pair) break;
       if ((0, import_yaml.isScalar)(pair.key) && pair.key.range) offset = pair.key.range[0];
       node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node) && typeof key === "number") {
-      node = node.items[key];
+    } else if ((0, import_yaml.isSeq)(node) && typeof key2 === "number") {
+      node = node.items[key2];
       const range = node?.range;
       if (range) offset = range[0];
     } else {
@@ -55198,7 +56015,7 @@ function offsetOf(doc, path7) {
   return offset;
 }
 function isUnder(path7, ancestor) {
-  return ancestor.length <= path7.length && ancestor.every((key, i) => key === path7[i]);
+  return ancestor.length <= path7.length && ancestor.every((key2, i) => key2 === path7[i]);
 }
 
 // src/core/template.ts
@@ -55318,13 +56135,13 @@ function compileJson(node, path7) {
     };
   }
   if (node !== null && typeof node === "object") {
-    const entries = Object.entries(node).map(([key, value]) => [key, compileJson(value, `${path7}.${key}`)]);
+    const entries = Object.entries(node).map(([key2, value]) => [key2, compileJson(value, `${path7}.${key2}`)]);
     if (entries.every(([, item]) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
       fill: (row) => {
         const out = {};
-        for (const [key, item] of entries) out[key] = item.constant ? item.value : item.fill(row);
+        for (const [key2, item] of entries) out[key2] = item.constant ? item.value : item.fill(row);
         return out;
       }
     };
@@ -55420,10 +56237,10 @@ function checkTargetUrl(ctx, path7, value) {
 // src/core/capacity/load.ts
 var MAX_CAPACITY_STEP_FACTOR = 10;
 function buildCapacityLoad(ctx, path7, raw) {
-  const rate = (key) => {
-    const at2 = [...path7, key];
-    const value = ctx.problems.attempt(at2, () => parseRate(raw[key], formatPath(at2)));
-    if (value === 0) ctx.problems.add(at2, `${quoteValue(raw[key])} sends nothing; use a rate above 0 like "20/s"`);
+  const rate = (key2) => {
+    const at2 = [...path7, key2];
+    const value = ctx.problems.attempt(at2, () => parseRate(raw[key2], formatPath(at2)));
+    if (value === 0) ctx.problems.add(at2, `${quoteValue(raw[key2])} sends nothing; use a rate above 0 like "20/s"`);
     if (value !== void 0 && value > MAX_RATE_PER_SEC) {
       checkRate(ctx, at2, value);
       return void 0;
@@ -55579,30 +56396,30 @@ function buildStages(ctx, path7, raw, executor) {
 function buildLoad(ctx, path7, raw, executor) {
   const { takes, needs } = EXECUTOR_KEYS[executor];
   let complete = true;
-  for (const key of LOAD_KEYS) {
-    if (raw[key] === void 0 || takes.includes(key)) continue;
-    const owners = EXECUTORS.filter((other) => EXECUTOR_KEYS[other].takes.includes(key));
+  for (const key2 of LOAD_KEYS) {
+    if (raw[key2] === void 0 || takes.includes(key2)) continue;
+    const owners = EXECUTORS.filter((other) => EXECUTOR_KEYS[other].takes.includes(key2));
     ctx.problems.add(
-      [...path7, key],
-      `${executor} does not use "${key}"; only ${owners.join(" and ")} ${owners.length > 1 ? "do" : "does"} (${executor} takes ${takes.join(", ")})`,
+      [...path7, key2],
+      `${executor} does not use "${key2}"; only ${owners.join(" and ")} ${owners.length > 1 ? "do" : "does"} (${executor} takes ${takes.join(", ")})`,
       true
     );
   }
-  for (const key of needs) {
-    if (raw[key] !== void 0) continue;
+  for (const key2 of needs) {
+    if (raw[key2] !== void 0) continue;
     complete = false;
-    ctx.problems.add([...path7, key], `missing; ${executor} needs ${needs.join(" and ")}`);
+    ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs.join(" and ")}`);
   }
-  const positiveDuration = (key, fallbackMs) => {
-    const ms = durationAt(ctx, [...path7, key], raw[key], fallbackMs);
-    if (raw[key] !== void 0 && ms <= 0)
-      ctx.problems.add([...path7, key], `${quoteValue(raw[key])} is too short; use a duration above 0 like "30s"`);
+  const positiveDuration = (key2, fallbackMs) => {
+    const ms = durationAt(ctx, [...path7, key2], raw[key2], fallbackMs);
+    if (raw[key2] !== void 0 && ms <= 0)
+      ctx.problems.add([...path7, key2], `${quoteValue(raw[key2])} is too short; use a duration above 0 like "30s"`);
     return ms;
   };
-  const integer = (key, fallback) => Number.isInteger(raw[key]) ? raw[key] : fallback;
-  const users = (key, fallback) => {
-    const value = integer(key, fallback);
-    checkConnections(ctx, [...path7, key], value, "virtual users");
+  const integer = (key2, fallback) => Number.isInteger(raw[key2]) ? raw[key2] : fallback;
+  const users = (key2, fallback) => {
+    const value = integer(key2, fallback);
+    checkConnections(ctx, [...path7, key2], value, "virtual users");
     return value;
   };
   switch (executor) {
@@ -55681,7 +56498,7 @@ function checkJsonTemplates(ctx, path7, node) {
   if (typeof node === "string") ctx.problems.attempt(path7, () => parseTemplate(node, formatPath(path7)));
   else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path7, i], item));
   else if (isRecord(node))
-    for (const [key, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path7, key], value);
+    for (const [key2, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path7, key2], value);
 }
 function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
   const pathText = typeof raw.path === "string" ? raw.path : "/";
@@ -55758,7 +56575,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
       true
     );
   }
-  const pick = (key) => raw[key] !== void 0 ? { value: raw[key], path: [...path7, key] } : { value: defaults[key], path: ["defaults", key] };
+  const pick = (key2) => raw[key2] !== void 0 ? { value: raw[key2], path: [...path7, key2] } : { value: defaults[key2], path: ["defaults", key2] };
   const baseUrl = pick("baseUrl");
   let target;
   if (baseUrl.value === void 0) {
@@ -55769,8 +56586,8 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   } else if (typeof baseUrl.value === "string") {
     target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
   }
-  const duration = (key, fallbackMs) => {
-    const picked = pick(key);
+  const duration = (key2, fallbackMs) => {
+    const picked = pick(key2);
     return { ms: durationAt(ctx, picked.path, picked.value, fallbackMs), path: picked.path, value: picked.value };
   };
   const timeout = duration("timeout", DEFAULT_TIMEOUT_MS);
@@ -56090,217 +56907,14 @@ function findConfigWarnings(config) {
         `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`
       );
     }
+    const maxWindowMs = config.compare.extend?.maxWindowMs;
+    if (maxWindowMs !== void 0 && measuredMs !== void 0 && maxWindowMs <= measuredMs) {
+      warnings.push(
+        `compare.extend.maxDuration: ${formatConfigDuration(maxWindowMs)} is the length a window may reach, and ${where} is planned for ${formatConfigDuration(measuredMs)} already, so it is never extended; use a longer length, or a multiple such as 2x`
+      );
+    }
   }
   return warnings;
-}
-
-// src/core/results/merge-load.ts
-var MIN_WINDOW_OVERLAP = 0.9;
-function windowOf(scenario) {
-  const start = Date.parse(scenario.startTime);
-  return [start, start + scenario.durationMs];
-}
-function referenceOf(parts) {
-  const sorted = [...parts].sort((a, b) => windowOf(a.scenario)[0] - windowOf(b.scenario)[0]);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-function seconds(ms) {
-  return `${(ms / 1e3).toFixed(1)} s`;
-}
-function checkWindows(name, parts) {
-  const reference = referenceOf(parts);
-  const [r0, r1] = windowOf(reference.scenario);
-  for (const part of parts) {
-    const [s0, s1] = windowOf(part.scenario);
-    const overlap = Math.max(0, Math.min(s1, r1) - Math.max(s0, r0));
-    const measured = Math.max(r1 - r0, s1 - s0);
-    if (measured > 0 && overlap / measured >= MIN_WINDOW_OVERLAP) continue;
-    const offset = s0 - r0;
-    const when = offset >= 0 ? `${seconds(offset)} after the others` : `${seconds(-offset)} before the others`;
-    throw new InputFileError(
-      `shard ${part.shardIndex}/${part.shardCount} (${part.path}) started scenario ${name} ${when}: its measured window overlaps ${Math.round(100 * overlap / Math.max(1, measured))}% of the measured time, and load shards must overlap by at least ${MIN_WINDOW_OVERLAP * 100}% to be one load; start every shard at one time with --start-at, and check the runners' clocks (docs/scale-out.md)`
-    );
-  }
-}
-function addCounts(records) {
-  const sum = {};
-  for (const record of records) for (const [key, count] of Object.entries(record)) sum[key] = (sum[key] ?? 0) + count;
-  return sum;
-}
-function mergeEncoded(encoded) {
-  if (encoded.length === 1) return encoded[0];
-  const histograms = encoded.map(decodeHistogram);
-  const merged = mergeHistograms(histograms);
-  const result = encodeHistogram(merged);
-  for (const histogram of histograms) histogram.destroy();
-  merged.destroy();
-  return result;
-}
-function round35(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-function maxOf(values) {
-  const defined = values.filter((value) => value !== void 0);
-  return defined.length === 0 ? void 0 : Math.max(...defined);
-}
-function mergeContention(list) {
-  const present = list.filter((c) => c !== void 0);
-  if (present.length !== list.length || present.length === 0) return void 0;
-  const contention = {
-    generatorCores: Math.max(...present.map((c) => c.generatorCores)),
-    loopDelayP99Ms: Math.max(...present.map((c) => c.loopDelayP99Ms)),
-    lateStarts: present.reduce((n, c) => n + c.lateStarts, 0)
-  };
-  const other = maxOf(present.map((c) => c.otherCores));
-  const steal = maxOf(present.map((c) => c.stealCores));
-  if (other !== void 0) contention.otherCores = other;
-  if (steal !== void 0) contention.stealCores = steal;
-  return contention;
-}
-function mergeSegments(parts, lengthMs) {
-  const bySlot = /* @__PURE__ */ new Map();
-  for (const part of parts) {
-    for (const segment of part.segments) {
-      const slot = Math.round((part.offsetMs + segment.startMs) / lengthMs);
-      const list = bySlot.get(slot) ?? [];
-      list.push(segment);
-      bySlot.set(slot, list);
-    }
-  }
-  return [...bySlot.entries()].filter(([slot, list]) => slot >= 0 && list.length === parts.length).sort(([x], [y]) => x - y).map(([slot, list]) => {
-    const merged = {
-      startMs: slot * lengthMs,
-      durationMs: Math.max(...list.map((s) => s.durationMs)),
-      count: list.reduce((n, s) => n + s.count, 0),
-      ko: list.reduce((n, s) => n + s.ko, 0),
-      histogram: mergeEncoded(list.map((s) => s.histogram))
-    };
-    const contention = mergeContention(list.map((s) => s.contention));
-    if (contention) merged.contention = contention;
-    return merged;
-  });
-}
-function mergeTimelines(parts) {
-  const bySecond = /* @__PURE__ */ new Map();
-  const larger = (x, y) => x === void 0 ? y : y === void 0 ? x : Math.max(x, y);
-  for (const part of parts) {
-    const shift = Math.round(part.offsetMs / 1e3);
-    for (const original of part.timeline) {
-      const point = { ...original, second: original.second + shift };
-      if (point.second < 0) continue;
-      const seen = bySecond.get(point.second);
-      if (!seen) {
-        bySecond.set(point.second, point);
-        continue;
-      }
-      const okSeen = seen.p50 === void 0 ? 0 : seen.count - seen.ko;
-      const okPoint = point.p50 === void 0 ? 0 : point.count - point.ko;
-      const okSum = okSeen + okPoint;
-      const merged = { second: point.second, count: seen.count + point.count, ko: seen.ko + point.ko };
-      if (okSum > 0) merged.p50 = round35(((seen.p50 ?? 0) * okSeen + (point.p50 ?? 0) * okPoint) / okSum);
-      const p95 = larger(seen.p95, point.p95);
-      const p99 = larger(seen.p99, point.p99);
-      const allP95 = larger(seen.allP95, point.allP95);
-      if (p95 !== void 0) merged.p95 = p95;
-      if (p99 !== void 0) merged.p99 = p99;
-      if (allP95 !== void 0) merged.allP95 = allP95;
-      bySecond.set(point.second, merged);
-    }
-  }
-  return [...bySecond.values()].sort((x, y) => x.second - y.second);
-}
-function figuresOf(part, offsetMs) {
-  const s = part.scenario;
-  return {
-    index: part.shardIndex,
-    startOffsetMs: offsetMs,
-    durationMs: s.durationMs,
-    requests: { ...s.requests },
-    rps: s.rps,
-    p99Ms: s.latencyMs.p99,
-    ...s.rate ? { intendedPerSec: s.rate.intendedPerSec } : {},
-    lateStarts: s.generator.lateStarts,
-    cpuCores: s.generator.cpuCores,
-    saturated: s.generator.saturated
-  };
-}
-function mergeLoadScenario(parts) {
-  const name = parts[0].scenario.name;
-  checkWindows(name, parts);
-  const reference = referenceOf(parts).scenario;
-  const referenceStart = Date.parse(reference.startTime);
-  const scenarios = parts.map((part) => part.scenario);
-  const offsets = scenarios.map((s) => Date.parse(s.startTime) - referenceStart);
-  const histograms = scenarios.map((s) => decodeHistogram(s.histogram));
-  const whole = mergeHistograms(histograms);
-  const ok = scenarios.reduce((n, s) => n + s.requests.ok, 0);
-  const ko = scenarios.reduce((n, s) => n + s.requests.ko, 0);
-  const figures = summarizeScenario({ histogram: whole, ok, ko, durationMs: reference.durationMs });
-  const histogram = encodeHistogram(whole);
-  for (const h of histograms) h.destroy();
-  whole.destroy();
-  const lengthMs = reference.segments[0]?.durationMs ?? 0;
-  const examples = scenarios.reduce((all, s) => ({ ...s.errorExamples, ...all }), {});
-  const busiest = scenarios.map((s) => s.machine).reduce(
-    (worst2, m) => m === void 0 ? worst2 : worst2 === void 0 || m.otherCores > worst2.otherCores ? m : worst2,
-    void 0
-  );
-  const merged = {
-    ...reference,
-    params: joinParams(scenarios.map((s) => s.params)),
-    warmupMs: Math.max(...scenarios.map((s) => s.warmupMs)),
-    requests: {
-      total: ok + ko,
-      ok,
-      ko,
-      dropped: scenarios.reduce((n, s) => n + s.requests.dropped, 0)
-    },
-    ...figures,
-    // Each shard's rate over its own window, added: the windows differ by the barrier's skew.
-    rps: round35(scenarios.reduce((sum, s) => sum + s.rps, 0)),
-    bytes: {
-      in: scenarios.reduce((n, s) => n + s.bytes.in, 0),
-      out: scenarios.reduce((n, s) => n + s.bytes.out, 0)
-    },
-    statusCodes: addCounts(scenarios.map((s) => s.statusCodes)),
-    errors: addCounts(scenarios.map((s) => s.errors)),
-    distribution: {
-      under800: scenarios.reduce((n, s) => n + s.distribution.under800, 0),
-      from800to1200: scenarios.reduce((n, s) => n + s.distribution.from800to1200, 0),
-      over1200: scenarios.reduce((n, s) => n + s.distribution.over1200, 0),
-      failed: scenarios.reduce((n, s) => n + s.distribution.failed, 0)
-    },
-    histogram,
-    segments: lengthMs > 0 ? mergeSegments(
-      scenarios.map((s, i) => ({ offsetMs: offsets[i], segments: s.segments })),
-      lengthMs
-    ) : [],
-    timeline: mergeTimelines(scenarios.map((s, i) => ({ offsetMs: offsets[i], timeline: s.timeline }))),
-    generator: {
-      lateStarts: scenarios.reduce((n, s) => n + s.generator.lateStarts, 0),
-      maxStartDelayMs: Math.max(...scenarios.map((s) => s.generator.maxStartDelayMs)),
-      eventLoopDelayP99Ms: Math.max(...scenarios.map((s) => s.generator.eventLoopDelayP99Ms)),
-      eventLoopDelayMaxMs: Math.max(...scenarios.map((s) => s.generator.eventLoopDelayMaxMs)),
-      cpuCores: Math.max(...scenarios.map((s) => s.generator.cpuCores)),
-      saturated: scenarios.some((s) => s.generator.saturated),
-      reasons: parts.flatMap(
-        (part) => part.scenario.generator.reasons.map((reason2) => `shard ${part.shardIndex}/${part.shardCount}: ${reason2}`)
-      )
-    },
-    services: scenarios.flatMap((s) => s.services),
-    shards: parts.map((part, i) => figuresOf(part, offsets[i]))
-  };
-  if (Object.keys(examples).length > 0) merged.errorExamples = examples;
-  else delete merged.errorExamples;
-  if (busiest) merged.machine = busiest;
-  else delete merged.machine;
-  if (scenarios.some((s) => s.rate)) {
-    merged.rate = {
-      intendedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),
-      achievedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.achievedPerSec ?? 0), 0))
-    };
-  }
-  return merged;
 }
 
 // src/core/results/merge.ts
@@ -56721,10 +57335,10 @@ function renderScenario(s, choice, thresholdExpressions) {
 }
 function renderOverTime(s) {
   if (s.timeline.length < MIN_TIMELINE_SECONDS) return [];
-  let seconds2 = 0;
-  for (const point of s.timeline) seconds2 = Math.max(seconds2, point.second + 1);
-  const p95 = Array.from({ length: seconds2 }, () => void 0);
-  const ok = Array.from({ length: seconds2 }, () => 0);
+  let seconds3 = 0;
+  for (const point of s.timeline) seconds3 = Math.max(seconds3, point.second + 1);
+  const p95 = Array.from({ length: seconds3 }, () => void 0);
+  const ok = Array.from({ length: seconds3 }, () => 0);
   for (const point of s.timeline) {
     if (point.p95 !== void 0 && point.p95 > 0) p95[point.second] = point.p95;
     ok[point.second] = point.count - point.ko;
@@ -56738,7 +57352,7 @@ function renderOverTime(s) {
   if (latencies.length > 0) {
     const [low, high] = range(latencies);
     out.push(
-      line("Over time", `[p95 per s, ${formatCount(seconds2)} s]`, [
+      line("Over time", `[p95 per s, ${formatCount(seconds3)} s]`, [
         sparkline(p95, { width: SPARK_WIDTH, combine: "max" }),
         `${formatMs(low)} \u2026 ${formatMs(high)}`
       ])
@@ -57019,11 +57633,11 @@ var LEGEND_BOTH = `bars: baseline (grey) \xB7 line: this run (blue)`;
 var LEGEND_AB = `bars: base (grey) \xB7 line: head (blue)`;
 function percentileChart(s, ab = false) {
   const keys = ["p50", "p90", "p95", "p99"];
-  const value = (key, side) => {
-    const compared = s.metrics.find((m) => m.metric === key);
+  const value = (key2, side) => {
+    const compared = s.metrics.find((m) => m.metric === key2);
     if (compared) return compared[side];
     const result = side === "baseline" ? s.baseline : s.current;
-    return result ? result.latencyMs[key] : 0;
+    return result ? result.latencyMs[key2] : 0;
   };
   const baseline = keys.map((k) => value(k, "baseline"));
   const current = keys.map((k) => value(k, "current"));
@@ -57611,7 +58225,7 @@ function canonicalJson(value) {
   if (Array.isArray(value))
     return `[${value.map((item) => canonicalJson(item === void 0 ? null : item)).join(",")}]`;
   const entries = Object.entries(value).filter(([, item]) => item !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  return `{${entries.map(([key2, item]) => `${JSON.stringify(key2)}:${canonicalJson(item)}`).join(",")}}`;
 }
 function comparableConfig(config) {
   return {
@@ -57773,10 +58387,10 @@ function parseJsonRows(text, fileName) {
     if (typeof item !== "object" || item === null || Array.isArray(item)) {
       throw new ConfigError(`${fileName}: row ${i + 1} is ${quoteValue(item)}, not an object like {"id": 1}`);
     }
-    for (const [key, value] of Object.entries(item)) {
+    for (const [key2, value] of Object.entries(item)) {
       if (value !== null && typeof value === "object") {
         throw new ConfigError(
-          `${fileName}: row ${i + 1}, "${key}" is ${quoteValue(value)}; row values must be strings, numbers, booleans or null`
+          `${fileName}: row ${i + 1}, "${key2}" is ${quoteValue(value)}; row values must be strings, numbers, booleans or null`
         );
       }
     }
@@ -57905,8 +58519,8 @@ function createDirStore(dir, configHash, options = {}) {
   async function write(text, meta, at2) {
     const runId = checkNamePart("run id", meta.runId);
     const attempt = checkNamePart("attempt", meta.attempt);
-    const stamp = at2.toISOString().replace(/[-:.]/g, "");
-    const name = `${prefix}${stamp}-${runId}-${attempt}.json`;
+    const stamp2 = at2.toISOString().replace(/[-:.]/g, "");
+    const name = `${prefix}${stamp2}-${runId}-${attempt}.json`;
     const path7 = join(absoluteDir, name);
     const tempPath = join(absoluteDir, `.${name}.${randomUUID()}.tmp`);
     try {
@@ -58817,9 +59431,9 @@ function startMachineLoadMeter(cpuCount) {
     stop(services) {
       const end = read();
       if (!start || !end) return void 0;
-      const seconds2 = (end.at - start.at) / 1e3;
-      if (seconds2 <= 0) return void 0;
-      const cores2 = (ticks) => ticks / ticksPerSecond / seconds2;
+      const seconds3 = (end.at - start.at) / 1e3;
+      if (seconds3 <= 0) return void 0;
+      const cores2 = (ticks) => ticks / ticksPerSecond / seconds3;
       const busyCores = cores2(end.totals.busyTicks - start.totals.busyTicks);
       const ownCores = cores2(end.ownTicks - start.ownTicks);
       const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
@@ -58980,10 +59594,10 @@ function formatInterval(ms) {
   return ms >= 950 ? `${Math.round(ms / 1e3)}s` : `${(Math.max(0, ms) / 1e3).toFixed(1)}s`;
 }
 function formatSeconds2(ms) {
-  const seconds2 = Math.max(0, Math.floor(ms / 1e3));
-  if (seconds2 < 100) return `${seconds2}s`;
-  const minutes = Math.floor(seconds2 / 60);
-  return `${minutes}m${String(seconds2 % 60).padStart(2, "0")}s`;
+  const seconds3 = Math.max(0, Math.floor(ms / 1e3));
+  if (seconds3 < 100) return `${seconds3}s`;
+  const minutes = Math.floor(seconds3 / 60);
+  return `${minutes}m${String(seconds3 % 60).padStart(2, "0")}s`;
 }
 function formatLatencyMs(ms) {
   if (!Number.isFinite(ms) || ms <= 0) return "\u2014";
@@ -59222,14 +59836,14 @@ function startGeneratorWatch() {
       const hasSamples = delay.count > 0;
       result = {
         cpuCores: wallUs > 0 ? Math.round((cpu.user + cpu.system) / wallUs * 1e3) / 1e3 : 0,
-        eventLoopDelayP99Ms: hasSamples ? round36(delayMs(delay.percentile(99))) : 0,
-        eventLoopDelayMaxMs: hasSamples ? round36(delayMs(delay.max)) : 0
+        eventLoopDelayP99Ms: hasSamples ? round37(delayMs(delay.percentile(99))) : 0,
+        eventLoopDelayMaxMs: hasSamples ? round37(delayMs(delay.max)) : 0
       };
       return result;
     }
   };
 }
-function round36(value) {
+function round37(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var SATURATION = {
@@ -59298,20 +59912,20 @@ function createArrivalSchedule(pieces) {
     next() {
       while (index < pieces.length) {
         const piece = pieces[index];
-        const seconds2 = piece.durationMs / 1e3;
+        const seconds3 = piece.durationMs / 1e3;
         const r0 = piece.from;
-        const a = seconds2 > 0 ? (piece.to - piece.from) / seconds2 : 0;
+        const a = seconds3 > 0 ? (piece.to - piece.from) / seconds3 : 0;
         const d = k - pieceStartCount;
         const discriminant = r0 * r0 + 2 * a * d;
         if (discriminant >= 0) {
           const denominator = r0 + Math.sqrt(discriminant);
           const tau = d === 0 ? r0 > 0 || a > 0 ? 0 : Infinity : denominator > 0 ? 2 * d / denominator : Infinity;
-          if (tau < seconds2) {
+          if (tau < seconds3) {
             k += 1;
             return pieceStartMs + tau * 1e3;
           }
         }
-        pieceStartCount += r0 * seconds2 + a * seconds2 * seconds2 / 2;
+        pieceStartCount += r0 * seconds3 + a * seconds3 * seconds3 / 2;
         pieceStartMs += piece.durationMs;
         index += 1;
       }
@@ -59536,6 +60150,28 @@ function segmentLengthMs(scenario) {
 function pairCount(scenario) {
   return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario));
 }
+var EXTENSION_WARMUP_MS = 1e3;
+function extensionScenario(scenario, addMs) {
+  const warmupMs = Math.min(scenario.warmupMs, EXTENSION_WARMUP_MS);
+  const load = scenario.load;
+  const steady = (next) => ({ ...scenario, warmupMs, load: next });
+  switch (load.executor) {
+    case "constant-vus":
+    case "constant-arrival-rate":
+      return steady({ ...load, durationMs: addMs });
+    case "ramping-vus": {
+      const vus = load.stages.at(-1)?.target ?? load.startVus;
+      return vus > 0 ? steady({ executor: "constant-vus", vus, durationMs: addMs }) : void 0;
+    }
+    case "ramping-arrival-rate": {
+      const ratePerSec = load.stages.at(-1)?.target ?? load.startRatePerSec;
+      return ratePerSec > 0 ? steady({ executor: "constant-arrival-rate", ratePerSec, durationMs: addMs }) : void 0;
+    }
+    case "shared-iterations":
+    case "capacity":
+      return void 0;
+  }
+}
 
 // src/engine/request-builder.ts
 function toDispatch(method, rendered) {
@@ -59614,9 +60250,9 @@ var SegmentSampler = class {
   close(lateStarts, segments = 1) {
     if (this.done) return;
     const now = this.snapshot(lateStarts);
-    const seconds2 = (now.at - this.previous.at) / 1e3;
+    const seconds3 = (now.at - this.previous.at) / 1e3;
     const last = this.samples[this.samples.length - 1];
-    if (seconds2 < MIN_SAMPLE_SECONDS && last) {
+    if (seconds3 < MIN_SAMPLE_SECONDS && last) {
       for (let i = 0; i < Math.max(1, segments); i++)
         this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
       this.previous = { ...this.previous, lateStarts: now.lateStarts };
@@ -59624,7 +60260,7 @@ var SegmentSampler = class {
     }
     const delayP99Ms = this.delay.count > 0 ? Math.max(0, this.delay.percentile(99) / 1e6 - RESOLUTION_MS2) : 0;
     this.delay.reset();
-    const ownCores = seconds2 > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds2 : 0;
+    const ownCores = seconds3 > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds3 : 0;
     const sample = {
       generatorCores: round(ownCores, 3),
       loopDelayP99Ms: round(delayP99Ms, 3),
@@ -59632,8 +60268,8 @@ var SegmentSampler = class {
     };
     const before = this.previous.machine;
     const after = now.machine;
-    if (before && after && seconds2 > 0) {
-      const cores2 = (from, to) => Math.max(0, to - from) / seconds2;
+    if (before && after && seconds3 > 0) {
+      const cores2 = (from, to) => Math.max(0, to - from) / seconds3;
       const busy = cores2(before.busySeconds, after.busySeconds);
       const services = cores2(before.serviceSeconds, after.serviceSeconds);
       sample.otherCores = round(Math.max(0, busy - ownCores - services), 2);
@@ -59735,7 +60371,7 @@ var Connection = class {
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
 var SLOW_US = DISTRIBUTION_LIMITS_MS.slow * 1e3;
 var STATUS_SLOTS = 600;
-function round37(value) {
+function round38(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Recorder = class {
@@ -59868,10 +60504,10 @@ var Recorder = class {
       this.finished = true;
       const segments = Math.ceil(windowMs / this.segmentMs);
       this.closeSegmentsBefore(Math.max(segments, this.segmentCount > 0 ? this.segmentIndex + 1 : 0));
-      const seconds2 = Math.ceil(windowMs / 1e3);
-      this.closeSecondsBefore(Math.max(seconds2, this.secondCount > 0 ? this.second + 1 : 0));
+      const seconds3 = Math.ceil(windowMs / 1e3);
+      this.closeSecondsBefore(Math.max(seconds3, this.secondCount > 0 ? this.second + 1 : 0));
       const last = this.segments[this.segments.length - 1];
-      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round37(windowMs - last.startMs)));
+      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round38(windowMs - last.startMs)));
     }
     const statusCodes = {};
     for (let status = 0; status < STATUS_SLOTS; status++) {
@@ -59915,7 +60551,7 @@ var Recorder = class {
 };
 
 // src/engine/variant.ts
-function round38(value) {
+function round39(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Variant = class {
@@ -60040,7 +60676,7 @@ var Variant = class {
   }
   // ------------------------------------------------------------------ result
   buildResult(input) {
-    const windowMs = round38(input.windowMs);
+    const windowMs = round39(input.windowMs);
     const totals = this.recorder.finish(windowMs);
     totals.segments.forEach((segment, i) => {
       const sample = this.contention[i];
@@ -60053,7 +60689,7 @@ var Variant = class {
       sent: this.sent,
       dropped: this.dropped,
       lateStarts: this.lateStarts,
-      maxStartDelayMs: round38(this.maxStartDelayMs)
+      maxStartDelayMs: round39(this.maxStartDelayMs)
     } : void 0;
     const reasons = explainSaturation({ load, open: open2 });
     const scenario = this.scenario;
@@ -60079,7 +60715,7 @@ var Variant = class {
       timeline: totals.timeline,
       generator: {
         lateStarts: this.lateStarts,
-        maxStartDelayMs: round38(this.maxStartDelayMs),
+        maxStartDelayMs: round39(this.maxStartDelayMs),
         eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
         eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
         cpuCores: load.cpuCores,
@@ -60089,10 +60725,10 @@ var Variant = class {
       services: []
     };
     if (input.open) {
-      const seconds2 = windowMs / 1e3;
+      const seconds3 = windowMs / 1e3;
       result.rate = {
-        intendedPerSec: seconds2 > 0 ? round38(this.scheduled / seconds2) : 0,
-        achievedPerSec: seconds2 > 0 ? round38(this.sent / seconds2) : 0
+        intendedPerSec: seconds3 > 0 ? round39(this.scheduled / seconds3) : 0,
+        achievedPerSec: seconds3 > 0 ? round39(this.sent / seconds3) : 0
       };
     }
     return result;
@@ -60394,13 +61030,13 @@ var ScenarioRun = class {
         dropped: sum((variant) => measure ? variant.dropped : variant.warmDropped),
         inFlight: this.inFlight,
         intervalMs: Math.round(intervalMs),
-        intervalRps: intervalMs > 0 ? round38(this.progressCount * 1e3 / intervalMs) : 0,
+        intervalRps: intervalMs > 0 ? round39(this.progressCount * 1e3 / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
         variants: this.variants.length
       };
       if (this.plan.open) {
         const { pieces, durationMs } = this.phase;
-        progress.intendedRatePerSec = round38(levelAt(pieces, Math.min(now - this.phaseStartMs, durationMs - 1e-3)));
+        progress.intendedRatePerSec = round39(levelAt(pieces, Math.min(now - this.phaseStartMs, durationMs - 1e-3)));
       } else progress.vus = this.closed?.activeVus ?? 0;
       try {
         onProgress(progress);
@@ -60613,10 +61249,10 @@ function refuseHeadPaths(config, roots) {
     return isInside(real, roots.headRoot) && !(baseInHead && isInside(real, roots.baseRoot)) ? real : void 0;
   };
   const found = [];
-  const check = (key, text, from, split = "words", env = {}) => {
+  const check = (key2, text, from, split = "words", env = {}) => {
     for (const written of split === "words" ? commandWords(text, env) : [text]) {
       const real = intoHead(written, from);
-      if (real !== void 0) found.push({ key, written, real });
+      if (real !== void 0) found.push({ key: key2, written, real });
     }
   };
   config.services.forEach((service, index) => {
@@ -60635,7 +61271,7 @@ function refuseHeadPaths(config, roots) {
   throw new ConfigError(
     `${roots.configPath}: in an A/B run the base must run its own checkout's code, but these paths lead into the head checkout ${roots.headRoot}:
 ${found.map(
-      ({ key, written, real }) => `${roots.configPath}: ${formatPath(key)}: ${JSON.stringify(written)}${written === real ? "" : ` (${real})`} is inside the head checkout`
+      ({ key: key2, written, real }) => `${roots.configPath}: ${formatPath(key2)}: ${JSON.stringify(written)}${written === real ? "" : ` (${real})`} is inside the head checkout`
     ).join(
       "\n"
     )}
@@ -61225,112 +61861,160 @@ async function runLoaded(options) {
   const order = ab && schedule === "alternate" ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario) => pairCount(scenario)))) : void 0;
   const headScenarios = new Map(headConfig.scenarios.map((scenario) => [scenario.name, scenario]));
   const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
+  const runConfig = ab ? { ...config, compare: { ...config.compare, mode: "ab" } } : config;
   const scenarioResults = [];
   const baseResults = [];
   let serviceExit;
+  const extendable = options.judge !== void 0 && extensionEnabled(config.compare) && loadShard === void 0;
+  const sequential = extendable ? { alphaShares: alphaShares(true) } : void 0;
+  const measure = async (scenario, baseScenario, pairOrder) => {
+    const died = new AbortController();
+    const lookForExit = () => {
+      if (serviceExit) return;
+      const found = findServiceExit(booted);
+      if (!found) return;
+      serviceExit = { ...found, scenario: scenario.name };
+      status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
+      died.abort();
+    };
+    lookForExit();
+    if (serviceExit) return void 0;
+    const targets = [{ name: "head", baseUrl: scenario.baseUrl }];
+    if (baseScenario) targets.push({ name: "base", baseUrl: baseScenario.baseUrl });
+    const headSampler = startUsageSampler(booted.head.services);
+    const baseSampler = booted.base ? startUsageSampler(booted.base.services) : void 0;
+    const machineMeter = startMachineLoadMeter(environment.cpuCount);
+    const progress = createProgressReporter(options.progressStream);
+    const watch = setInterval(lookForExit, EXIT_POLL_MS);
+    let outcome;
+    let headUsage;
+    let baseUsage;
+    let machine;
+    try {
+      const runOptions = {
+        rows: rowsFor(scenario.name),
+        signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
+        onProgress: (update) => progress.update(update),
+        cpuProbe: () => {
+          const machine2 = readMachineCpuSeconds();
+          const headSeconds = headSampler.cpuSeconds();
+          const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
+          return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
+        }
+      };
+      outcome = scenario.load.executor === "capacity" ? await runCapacityVariants(scenario, {
+        ...runOptions,
+        targets,
+        seed,
+        thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name)
+      }) : await runScenarioVariants(scenario, {
+        ...runOptions,
+        targets,
+        schedule,
+        seed,
+        ...pairOrder ? { order: pairOrder } : {}
+      });
+    } finally {
+      clearInterval(watch);
+      lookForExit();
+      headUsage = headSampler.stop();
+      baseUsage = baseSampler?.stop() ?? [];
+      machine = machineMeter.stop([...headUsage, ...baseUsage]);
+      progress.done();
+    }
+    const [headResult, baseResult] = outcome.results;
+    const head = { ...headResult, services: headUsage, ...machine ? { machine } : {} };
+    return baseResult ? { head, base: { ...baseResult, services: baseUsage, ...machine ? { machine } : {} } } : { head };
+  };
+  const baseScenarioFor = (name) => {
+    const found = booted.base && !ab?.newInHead.has(name) ? baseScenarios.get(name) : void 0;
+    return found ? forShard(found) : void 0;
+  };
   try {
     for (const [index, chosen] of scenarios.entries()) {
       if (options.signal?.aborted || serviceExit) break;
       const scenario = forShard(headScenarios.get(chosen.name) ?? chosen);
-      const died = new AbortController();
-      const lookForExit = () => {
-        if (serviceExit) return;
-        const found = findServiceExit(booted);
-        if (!found) return;
-        serviceExit = { ...found, scenario: scenario.name };
-        status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
-        died.abort();
-      };
-      lookForExit();
-      if (serviceExit) break;
-      const baseFound = booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : void 0;
-      const baseScenario = baseFound ? forShard(baseFound) : void 0;
-      const targets = [{ name: "head", baseUrl: scenario.baseUrl }];
-      if (baseScenario) targets.push({ name: "base", baseUrl: baseScenario.baseUrl });
       options.onScenarioStart?.(scenario.name);
       status(describeScenarioStart(scenario, index, scenarios.length));
-      const headSampler = startUsageSampler(booted.head.services);
-      const baseSampler = booted.base ? startUsageSampler(booted.base.services) : void 0;
-      const machineMeter = startMachineLoadMeter(environment.cpuCount);
-      const progress = createProgressReporter(options.progressStream);
-      const watch = setInterval(lookForExit, EXIT_POLL_MS);
-      let outcome;
-      let headUsage;
-      let baseUsage;
-      let machine;
+      const measured = await measure(scenario, baseScenarioFor(scenario.name), order);
+      if (!measured) break;
+      scenarioResults.push(measured.head);
+      if (measured.base) baseResults.push(measured.base);
+    }
+    for (let look = 0; extendable && look < EXTENSION_STEPS; look++) {
+      if (options.signal?.aborted || serviceExit) break;
+      const snapshot = assemble2();
+      let comparison;
       try {
-        const runOptions = {
-          rows: rowsFor(scenario.name),
-          signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
-          onProgress: (update) => progress.update(update),
-          cpuProbe: () => {
-            const machine2 = readMachineCpuSeconds();
-            const headSeconds = headSampler.cpuSeconds();
-            const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
-            return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
-          }
-        };
-        outcome = scenario.load.executor === "capacity" ? await runCapacityVariants(scenario, {
-          ...runOptions,
-          targets,
-          seed,
-          thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name)
-        }) : await runScenarioVariants(scenario, {
-          ...runOptions,
-          targets,
-          schedule,
-          seed,
-          ...order ? { order } : {}
-        });
-      } finally {
-        clearInterval(watch);
-        lookForExit();
-        headUsage = headSampler.stop();
-        baseUsage = baseSampler?.stop() ?? [];
-        machine = machineMeter.stop([...headUsage, ...baseUsage]);
-        progress.done();
+        comparison = await options.judge(snapshot, runConfig);
+      } catch {
+        break;
       }
-      const [headResult, baseResult] = outcome.results;
-      scenarioResults.push({ ...headResult, services: headUsage, ...machine ? { machine } : {} });
-      if (baseResult) baseResults.push({ ...baseResult, services: baseUsage, ...machine ? { machine } : {} });
+      const plan = planExtension({ comparison, results: snapshot, compare: config.compare, look });
+      if (plan.steps.length === 0) break;
+      for (const step of plan.steps) {
+        if (options.signal?.aborted || serviceExit) break;
+        const planned = headScenarios.get(step.scenario);
+        const scenario = planned ? extensionScenario(forShard(planned), step.addMs) : void 0;
+        if (!scenario) continue;
+        const baseFound = baseScenarioFor(step.scenario);
+        const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : void 0;
+        options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
+        status(
+          `${step.scenario}: ${step.undecided.join(", ")} undecided; measuring ${(step.addMs / 1e3).toFixed(step.addMs % 1e3 === 0 ? 0 : 1)} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`
+        );
+        const stepOrder = ab && schedule === "alternate" ? createPairOrder(seed + look + 1, pairCount(scenario)) : void 0;
+        const measured = await measure(scenario, baseScenario, stepOrder);
+        if (!measured) break;
+        const at2 = scenarioResults.findIndex((result) => result.name === step.scenario);
+        if (at2 === -1) continue;
+        scenarioResults[at2] = appendExtension(scenarioResults[at2], measured.head, step.undecided);
+        const baseAt = baseResults.findIndex((result) => result.name === step.scenario);
+        if (measured.base && baseAt !== -1)
+          baseResults[baseAt] = appendExtension(baseResults[baseAt], measured.base, step.undecided);
+      }
     }
   } finally {
     await booted.stop();
   }
-  const results = {
-    schemaVersion: 1,
-    tool: { name: "perfgate", version: TOOL_VERSION },
-    configHash,
-    startTime: new Date(startedAt).toISOString(),
-    durationMs: Date.now() - startedAt,
-    environment,
-    ...options.git ? { git: options.git } : {},
-    services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
-    scenarios: scenarioResults,
-    ...options.shard ? {
-      shard: {
-        index: options.shard.index,
-        count: options.shard.count,
-        ...loadShard ? { split: "load" } : {},
-        ...options.startAtMs === void 0 ? {} : { startAt: new Date(options.startAtMs).toISOString() }
-      }
-    } : {},
-    ...options.signal?.aborted ? { interrupted: true } : {},
-    ...serviceExit ? { serviceExit } : {}
-  };
-  if (ab) {
-    const { git: _headCommit, ...shared } = results;
-    const base = {
-      ...shared,
-      ...options.baseGit ? { git: options.baseGit } : {},
-      services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
-      scenarios: baseResults
+  return { config: runConfig, configHash, results: assemble2() };
+  function assemble2() {
+    const results = {
+      schemaVersion: 1,
+      tool: { name: "perfgate", version: TOOL_VERSION },
+      configHash,
+      startTime: new Date(startedAt).toISOString(),
+      durationMs: Date.now() - startedAt,
+      environment,
+      ...options.git ? { git: options.git } : {},
+      services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
+      scenarios: [...scenarioResults],
+      ...options.shard ? {
+        shard: {
+          index: options.shard.index,
+          count: options.shard.count,
+          ...loadShard ? { split: "load" } : {},
+          ...options.startAtMs === void 0 ? {} : { startAt: new Date(options.startAtMs).toISOString() }
+        }
+      } : {},
+      ...options.signal?.aborted ? { interrupted: true } : {},
+      ...serviceExit ? { serviceExit } : {},
+      ...sequential ? { sequential } : {}
     };
-    const info = { schedule, seed, ...order ? { order } : {}, base };
-    if (booted.baseFailure) info.baseFailure = booted.baseFailure;
-    results.ab = info;
+    if (ab) {
+      const { git: _headCommit, sequential: _looks, ...shared } = results;
+      const base = {
+        ...shared,
+        ...options.baseGit ? { git: options.baseGit } : {},
+        services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
+        scenarios: [...baseResults]
+      };
+      const info = { schedule, seed, ...order ? { order } : {}, base };
+      if (booted.baseFailure) info.baseFailure = booted.baseFailure;
+      results.ab = info;
+    }
+    return results;
   }
-  return { config: ab ? { ...config, compare: { ...config.compare, mode: "ab" } } : config, configHash, results };
 }
 var EXIT_POLL_MS = 200;
 function findServiceExit(booted) {
@@ -61413,6 +62097,19 @@ async function lookupBaseline(store, options = {}) {
       return { kind: "missing", detail: error.message };
     return { kind: "unreadable", detail: `${store.description} could not be read (${error.message})` };
   }
+}
+function createRunJudge(find, seed) {
+  let found;
+  const lookup = (configHash) => found ??= find(configHash);
+  return {
+    lookup,
+    judge: async (results, config) => judgeRun({
+      current: results,
+      config,
+      baseline: await lookup(results.configHash),
+      ...seed === void 0 ? {} : { seed }
+    }).comparison
+  };
 }
 var KEEP_STORED = /* @__PURE__ */ new Set(["unreadable", "corrupt", "future-version"]);
 async function saveBaseline(store, input) {
@@ -61568,10 +62265,15 @@ async function runCompareCommand(io2, options) {
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
   await checkOutputPath(options.outputPath, "-o");
+  const looks = createRunJudge(
+    (configHash2) => lookupBaseline(createDirStore(options.baselineDir, configHash2)),
+    options.seed
+  );
   const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir, {
     baseDir: options.baseDir,
     baseRef: options.baseRef,
-    seed: options.seed
+    seed: options.seed,
+    judge: looks.judge
   });
   await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
@@ -61585,7 +62287,7 @@ async function runGateCommand(io2, options) {
     refuseServiceExit(results, options.outputPath);
   }
   const store = createDirStore(options.baselineDir, configHash);
-  const lookup = await lookupBaseline(store);
+  const lookup = await looks.lookup(configHash);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
@@ -61680,6 +62382,7 @@ async function runLoad(io2, configPath, logDir, extra = {}) {
     ...extra.baseDir === void 0 ? {} : { baseDir: extra.baseDir, baseDirSource: "--base-dir" },
     ...extra.baseRef === void 0 ? {} : { baseRef: extra.baseRef, baseRefSource: "--base-ref" },
     ...extra.seed === void 0 ? {} : { seed: extra.seed },
+    ...extra.judge ? { judge: extra.judge } : {},
     onNote: (message) => io2.stderr.write(`perfgate: A/B: ${message}
 `)
   });
@@ -61840,7 +62543,7 @@ function seedFor(name) {
   }
   return hash;
 }
-function effectOf2(before, after, effect) {
+function effectOf3(before, after, effect) {
   if (effect === "absolute") return after - before;
   if (before === 0) return after === 0 ? 0 : Number.POSITIVE_INFINITY;
   return after / before - 1;
@@ -61951,7 +62654,7 @@ function detectChanges(raw, options) {
   if (options.minSegment < 3) throw new Error(`minSegment ${options.minSegment} is below 3`);
   const { values, spikes } = screenSpikes(raw);
   const noise = NOISE_MULTIPLE * runToRunSd(values);
-  const large = (before, after) => Math.abs(effectOf2(before, after, options.effect)) >= options.minEffect && Math.abs(after - before) >= noise;
+  const large = (before, after) => Math.abs(effectOf3(before, after, options.effect)) >= options.minEffect && Math.abs(after - before) >= noise;
   const rng = createRng(options.seed);
   const found = /* @__PURE__ */ new Map();
   const visit = (lo, hi) => {
@@ -61977,7 +62680,7 @@ function detectChanges(raw, options) {
     let weakest = -1;
     let weakestEffect = Number.POSITIVE_INFINITY;
     points.forEach((_, i) => {
-      const size = Math.abs(effectOf2(level[i], level[i + 1], options.effect));
+      const size = Math.abs(effectOf3(level[i], level[i + 1], options.effect));
       if (!large(level[i], level[i + 1]) && size < weakestEffect) {
         weakest = i;
         weakestEffect = size;
@@ -62017,9 +62720,9 @@ function orderRuns(runs) {
   const seen = /* @__PURE__ */ new Set();
   const unique = [];
   for (const run2 of runs) {
-    const key = `${run2.date}\0${run2.commit ?? ""}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const key2 = `${run2.date}\0${run2.commit ?? ""}`;
+    if (seen.has(key2)) continue;
+    seen.add(key2);
     unique.push(run2);
   }
   return unique.map((run2, i) => ({ run: run2, i, t: Date.parse(run2.date) })).sort((a, b) => a.t === b.t || Number.isNaN(a.t - b.t) ? a.i - b.i : a.t - b.t).map(({ run: run2 }) => run2);
@@ -62088,7 +62791,7 @@ function othersMoved(runs, scenarios, scenario, metric, index, block, window2) {
     const before = side(index - window2, index);
     const after = side(index, index + window2);
     if (before.length < 2 || after.length < 2) continue;
-    const move = effectOf2(median3(before), median3(after), effect);
+    const move = effectOf3(median3(before), median3(after), effect);
     if (Number.isFinite(move)) moves.push(move);
   }
   return moves.length === 0 ? void 0 : median3(moves);
@@ -62131,7 +62834,7 @@ function analyzeTrends(input, rules) {
             }
             return;
           }
-          const recovered = !isLast && found.newest !== void 0 && Math.abs(effectOf2(change.before, found.newest, metric === "error_rate" ? "absolute" : "relative")) < minEffect;
+          const recovered = !isLast && found.newest !== void 0 && Math.abs(effectOf3(change.before, found.newest, metric === "error_rate" ? "absolute" : "relative")) < minEffect;
           const joins = grouped.find((point) => Math.abs(point.index - change.index) < trends.minSegment);
           if (joins !== void 0) {
             joins.alsoChanged.push(change);

@@ -6,6 +6,7 @@ import type { Config } from './types/config.js';
 import { parseBaseline } from './results/baseline.js';
 import { evaluateThresholds } from './thresholds.js';
 import { comparePaired, compareRuns } from './compare/index.js';
+import { compareSequential } from './compare/sequential.js';
 import { maskSecrets, maskText } from './mask.js';
 import { NoVerdictError, ServiceExitError } from './errors.js';
 
@@ -52,9 +53,9 @@ export function judgeRun(input: {
   const nothingPaired = ab && !ab.baseFailure ? describeNothingPaired(input.current) : undefined;
   let comparison: Comparison;
   if (ab && !ab.baseFailure && nothingPaired === undefined) {
-    comparison = comparePaired(compareInput);
+    comparison = compareSequential(compareInput, comparePaired);
   } else {
-    comparison = compareRuns(compareInput);
+    comparison = compareSequential(compareInput, compareRuns);
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
     if (nothingPaired !== undefined) comparison.notes.unshift(nothingPaired);
   }

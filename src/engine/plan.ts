@@ -165,3 +165,34 @@ export function segmentLengthMs(scenario: ScenarioConfig): number {
 export function pairCount(scenario: ScenarioConfig): number {
   return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario));
 }
+
+/** Keeps the generator's warm-up of an extension step short: the services are warm already. */
+export const EXTENSION_WARMUP_MS = 1000;
+
+/**
+ * The load of one extension step (compare.extend): the scenario's steady level for `addMs` more,
+ * after a short warm-up (new connections; the services are warm). A ramp goes on at its last
+ * stage's level; a ramp that ends at 0, a count of iterations and a capacity search have no level
+ * to go on at (the planner does not extend them).
+ */
+export function extensionScenario(scenario: ScenarioConfig, addMs: number): ScenarioConfig | undefined {
+  const warmupMs = Math.min(scenario.warmupMs, EXTENSION_WARMUP_MS);
+  const load = scenario.load;
+  const steady = (next: ScenarioConfig['load']): ScenarioConfig => ({ ...scenario, warmupMs, load: next });
+  switch (load.executor) {
+    case 'constant-vus':
+    case 'constant-arrival-rate':
+      return steady({ ...load, durationMs: addMs });
+    case 'ramping-vus': {
+      const vus = load.stages.at(-1)?.target ?? load.startVus;
+      return vus > 0 ? steady({ executor: 'constant-vus', vus, durationMs: addMs }) : undefined;
+    }
+    case 'ramping-arrival-rate': {
+      const ratePerSec = load.stages.at(-1)?.target ?? load.startRatePerSec;
+      return ratePerSec > 0 ? steady({ executor: 'constant-arrival-rate', ratePerSec, durationMs: addMs }) : undefined;
+    }
+    case 'shared-iterations':
+    case 'capacity':
+      return undefined;
+  }
+}

@@ -13,13 +13,13 @@ import { loadConfig } from '../adapters/config-file.js';
 import { resultsArtifactName } from '../adapters/results-artifact.js';
 import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
 import { findResultsFiles, readUntrustedResults } from './report-impl.js';
-import { judgeRun, refuseServiceExit } from '../core/gate.js';
+import { judgeRun, refuseServiceExit, type BaselineLookup } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
 import { describeBlindSpot } from '../core/report/blind-spot.js';
 import { withDeadline } from '../adapters/deadline.js';
 import { runLoadTest } from './run-impl.js';
-import { lookupBaseline, saveBaseline } from './baseline-io.js';
+import { createRunJudge, lookupBaseline, saveBaseline } from './baseline-io.js';
 import { chooseStore } from './action-store.js';
 import { runnerTemp } from '../adapters/runner-temp.js';
 import { interruptOnSignals, signalExitCode } from '../adapters/signals.js';
@@ -145,8 +145,12 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
   await mkdir(workDir, { recursive: true });
   const stepStart = Date.now();
 
+  // The baseline is read once: for each look of a run that goes on when a verdict is inconclusive
+  // (compare.extend), and for the verdict.
+  const looks = createRunJudge((configHash) => findBaseline(options, configHash));
   const outcome = await core.group('perfgate: boot the services and run the scenarios', async () => {
     const loaded = await runLoadTest({
+      judge: looks.judge,
       configPath: options.configPath,
       configSource: 'the config input',
       onWarning: (message) => core.warning(`perfgate: ${message}`),
@@ -186,7 +190,23 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
   // No verdict: the error path sets verdict error and writes the reason into the job summary.
   refuseServiceExit(results, `${resultsPath} (results-path)`);
   if (options.split === 'load') return reportLoadShard(options, results, resultsPath);
-  return judgeAndDeliver(options, event, { config, configHash, results, workDir, resultsPath, stepStart });
+  return judgeAndDeliver(options, event, {
+    config,
+    configHash,
+    results,
+    workDir,
+    resultsPath,
+    stepStart,
+    lookup: looks.lookup,
+  });
+}
+
+/** The stored baseline of this config, or why there is none. */
+async function findBaseline(options: ActionOptions, configHash: string): Promise<BaselineLookup> {
+  const store = chooseStore(options, configHash);
+  return store
+    ? lookupBaseline(store, { timeoutMs: options.networkTimeoutMs })
+    : { kind: 'missing', detail: 'no baseline store is available in this run' };
 }
 
 /**
@@ -259,6 +279,8 @@ async function judgeAndDeliver(
     workDir: string;
     resultsPath: string;
     stepStart: number;
+    /** The run's baseline lookup, when the run judged its looks against it already. */
+    lookup?: (configHash: string) => Promise<BaselineLookup>;
   },
 ): Promise<number> {
   const { config, configHash, results, workDir, resultsPath, stepStart } = run;
@@ -266,9 +288,7 @@ async function judgeAndDeliver(
 
   const store = chooseStore(options, configHash);
   const { comparison, baseline } = await core.group('perfgate: compare with the baseline', async () => {
-    const lookup = store
-      ? await lookupBaseline(store, { timeoutMs: options.networkTimeoutMs })
-      : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
+    const lookup = await (run.lookup ?? ((hash: string) => findBaseline(options, hash)))(configHash);
     if (lookup.kind === 'found') core.info(`baseline: ${lookup.source}`);
     else core.info(lookup.detail);
     const judged = judgeRun({ current: results, config, baseline: lookup });

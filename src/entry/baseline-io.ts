@@ -1,6 +1,7 @@
 // Reading and writing baselines through a store, shared by `perfgate gate` and the action.
 // A store that fails is never fatal: the run is then judged on thresholds alone.
-import type { BaselineLookup } from '../core/gate.js';
+import { judgeRun, type BaselineLookup } from '../core/gate.js';
+import type { Comparison } from '../core/types/comparison.js';
 import type { Baseline, Results } from '../core/types/results.js';
 import type { BaselineStatus } from '../core/types/comparison.js';
 import type { Config } from '../core/types/config.js';
@@ -34,6 +35,26 @@ export async function lookupBaseline(
       return { kind: 'missing', detail: (error as Error).message };
     return { kind: 'unreadable', detail: `${store.description} could not be read (${(error as Error).message})` };
   }
+}
+
+/**
+ * The baseline a gate is judged against, looked up once per run, and the judgement of a look of
+ * the run against it: every look of an extended run (compare.extend) and the final verdict see
+ * the same stored baseline, even if another job saves a newer one meanwhile.
+ */
+export function createRunJudge(find: (configHash: string) => Promise<BaselineLookup>, seed?: number) {
+  let found: Promise<BaselineLookup> | undefined;
+  const lookup = (configHash: string): Promise<BaselineLookup> => (found ??= find(configHash));
+  return {
+    lookup,
+    judge: async (results: Results, config: Pick<Config, 'thresholds' | 'compare'>): Promise<Comparison> =>
+      judgeRun({
+        current: results,
+        config,
+        baseline: await lookup(results.configHash),
+        ...(seed === undefined ? {} : { seed }),
+      }).comparison,
+  };
 }
 
 /** Stored baselines that exist but could not be used: a new save would become the newest entry

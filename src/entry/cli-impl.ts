@@ -25,8 +25,8 @@ import { createDirStore } from '../adapters/baseline-store-dir.js';
 import { readProvenance } from '../adapters/provenance.js';
 import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
 import type { DistributionChoice } from '../core/report/distribution.js';
-import { runLoadTest } from './run-impl.js';
-import { lookupBaseline, saveBaseline } from './baseline-io.js';
+import { runLoadTest, type LoadTestOptions } from './run-impl.js';
+import { createRunJudge, lookupBaseline, saveBaseline } from './baseline-io.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -70,6 +70,7 @@ interface LoadChoices {
   baseDir?: string;
   baseRef?: string;
   seed?: number;
+  judge?: LoadTestOptions['judge'];
 }
 
 export async function runRunCommand(
@@ -215,10 +216,15 @@ export async function runGateCommand(
 ): Promise<number> {
   await checkConfigPath(options);
   await checkOutputPath(options.outputPath, '-o');
+  const looks = createRunJudge(
+    (configHash) => lookupBaseline(createDirStore(options.baselineDir, configHash)),
+    options.seed,
+  );
   const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir, {
     baseDir: options.baseDir,
     baseRef: options.baseRef,
     seed: options.seed,
+    judge: looks.judge,
   });
   await writeJsonFile(options.outputPath, results);
   if (results.interrupted) {
@@ -231,7 +237,7 @@ export async function runGateCommand(
     refuseServiceExit(results, options.outputPath);
   }
   const store = createDirStore(options.baselineDir, configHash);
-  const lookup = await lookupBaseline(store);
+  const lookup = await looks.lookup(configHash);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
   io.stderr.write(
@@ -329,6 +335,7 @@ async function runLoad(io: CliIo, configPath: string, logDir: string, extra: Loa
     ...(extra.baseDir === undefined ? {} : { baseDir: extra.baseDir, baseDirSource: '--base-dir' }),
     ...(extra.baseRef === undefined ? {} : { baseRef: extra.baseRef, baseRefSource: '--base-ref' }),
     ...(extra.seed === undefined ? {} : { seed: extra.seed }),
+    ...(extra.judge ? { judge: extra.judge } : {}),
     onNote: (message) => io.stderr.write(`perfgate: A/B: ${message}\n`),
   });
 }

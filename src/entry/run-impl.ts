@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AbInfo, Provenance, Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
 import type { Config, ScenarioConfig } from '../core/types/config.js';
+import type { Comparison } from '../core/types/comparison.js';
 import type { ServiceStatus } from '../adapters/services.js';
 import type { Shard } from '../core/options.js';
 import { selectShard } from '../core/options.js';
@@ -34,6 +35,9 @@ import { TOOL_VERSION } from './version.js';
 import { splitRows, splitScenario, type ShardSplit } from '../core/split/index.js';
 import { checkStartAt } from '../core/split/start-at.js';
 import { waitUntil } from '../adapters/wait-until.js';
+import { alphaShares, EXTENSION_STEPS, extensionEnabled, planExtension } from '../core/compare/sequential.js';
+import { appendExtension } from '../core/results/extend.js';
+import { extensionScenario } from '../engine/plan.js';
 
 export interface LoadTestOptions {
   configPath: string;
@@ -77,6 +81,9 @@ export interface LoadTestOptions {
   /** Where "compare.mode is ab but no base checkout was given" goes (default onWarning): a note on
    * a push, which has no base to pair with, a warning on a PR, where the base was forgotten. */
   onMissingBase?: (message: string) => void;
+  /** `gate` and the action: how a look of this run is judged, so that a scenario whose verdict is
+   * inconclusive for lack of data runs on (compare.extend). Absent (`perfgate run`): never extended. */
+  judge?: (results: Results, config: Config) => Promise<Comparison>;
 }
 
 export interface LoadTestOutcome {
@@ -261,128 +268,193 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
       : undefined;
   const headScenarios = new Map(headConfig.scenarios.map((scenario) => [scenario.name, scenario]));
   const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
+  const runConfig: Config = ab ? { ...config, compare: { ...config.compare, mode: 'ab' } } : config;
   const scenarioResults: ScenarioResult[] = [];
   const baseResults: ScenarioResult[] = [];
   let serviceExit: ServiceExit | undefined;
+  // gate and the action judge each look, and run an inconclusive scenario on (compare.extend); a
+  // load shard is one share of a run that only its merge judges.
+  const extendable = options.judge !== undefined && extensionEnabled(config.compare) && loadShard === undefined;
+  const sequential = extendable ? { alphaShares: alphaShares(true) } : undefined;
+
+  /** Runs one scenario (or one extension step of it) on the head and, in A/B mode, the base. */
+  const measure = async (
+    scenario: ScenarioConfig,
+    baseScenario: ScenarioConfig | undefined,
+    pairOrder: PairOrder[] | undefined,
+  ): Promise<{ head: ScenarioResult; base?: ScenarioResult } | undefined> => {
+    // A service that dies mid-run turns the rest of the load into refused connections, which
+    // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
+    const died = new AbortController();
+    const lookForExit = (): void => {
+      if (serviceExit) return;
+      const found = findServiceExit(booted);
+      if (!found) return;
+      serviceExit = { ...found, scenario: scenario.name };
+      status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
+      died.abort();
+    };
+    // One that died between two scenarios (or while the start barrier waited) is found before
+    // the next one's load, which would otherwise be blamed.
+    lookForExit();
+    if (serviceExit) return undefined;
+    const targets: RunTarget[] = [{ name: 'head', baseUrl: scenario.baseUrl }];
+    if (baseScenario) targets.push({ name: 'base', baseUrl: baseScenario.baseUrl });
+    const headSampler = startUsageSampler(booted.head.services);
+    const baseSampler = booted.base ? startUsageSampler(booted.base.services) : undefined;
+    const machineMeter = startMachineLoadMeter(environment.cpuCount);
+    const progress = createProgressReporter(options.progressStream);
+    const watch = setInterval(lookForExit, EXIT_POLL_MS);
+    let outcome: Awaited<ReturnType<typeof runScenarioVariants>>;
+    let headUsage: ServiceUsage[];
+    let baseUsage: ServiceUsage[];
+    let machine: ScenarioResult['machine'];
+    try {
+      const runOptions = {
+        rows: rowsFor(scenario.name),
+        signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
+        onProgress: (update: Parameters<typeof progress.update>[0]) => progress.update(update),
+        cpuProbe: () => {
+          const machine = readMachineCpuSeconds();
+          // Both variants' services are perfgate's own work, not a neighbour's.
+          const headSeconds = headSampler.cpuSeconds();
+          const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
+          return machine && headSeconds !== undefined && baseSeconds !== undefined
+            ? { ...machine, serviceSeconds: headSeconds + baseSeconds }
+            : undefined;
+        },
+      };
+      // A capacity search runs per variant, one after the other (A/B: the base's too).
+      outcome =
+        scenario.load.executor === 'capacity'
+          ? await runCapacityVariants(scenario, {
+              ...runOptions,
+              targets,
+              seed,
+              thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name),
+            })
+          : await runScenarioVariants(scenario, {
+              ...runOptions,
+              targets,
+              schedule,
+              seed,
+              ...(pairOrder ? { order: pairOrder } : {}),
+            });
+    } finally {
+      clearInterval(watch);
+      // It may have died in the scenario's last moments, between two looks.
+      lookForExit();
+      headUsage = headSampler.stop();
+      baseUsage = baseSampler?.stop() ?? [];
+      // Both variants' services are perfgate's own work, not a neighbour's.
+      machine = machineMeter.stop([...headUsage, ...baseUsage]);
+      progress.done();
+    }
+    const [headResult, baseResult] = outcome.results;
+    const head: ScenarioResult = { ...headResult!, services: headUsage, ...(machine ? { machine } : {}) };
+    return baseResult
+      ? { head, base: { ...baseResult, services: baseUsage, ...(machine ? { machine } : {}) } }
+      : { head };
+  };
+  const baseScenarioFor = (name: string): ScenarioConfig | undefined => {
+    const found = booted.base && !ab?.newInHead.has(name) ? baseScenarios.get(name) : undefined;
+    return found ? forShard(found) : undefined;
+  };
+
   try {
     for (const [index, chosen] of scenarios.entries()) {
       if (options.signal?.aborted || serviceExit) break;
       const scenario = forShard(headScenarios.get(chosen.name) ?? chosen);
-      // A service that dies mid-run turns the rest of the load into refused connections, which
-      // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
-      const died = new AbortController();
-      const lookForExit = (): void => {
-        if (serviceExit) return;
-        const found = findServiceExit(booted);
-        if (!found) return;
-        serviceExit = { ...found, scenario: scenario.name };
-        status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
-        died.abort();
-      };
-      // One that died between two scenarios (or while the start barrier waited) is found before
-      // the next one's load, which would otherwise be blamed.
-      lookForExit();
-      if (serviceExit) break;
-      const baseFound = booted.base && !ab?.newInHead.has(scenario.name) ? baseScenarios.get(scenario.name) : undefined;
-      const baseScenario = baseFound ? forShard(baseFound) : undefined;
-      const targets: RunTarget[] = [{ name: 'head', baseUrl: scenario.baseUrl }];
-      if (baseScenario) targets.push({ name: 'base', baseUrl: baseScenario.baseUrl });
       options.onScenarioStart?.(scenario.name);
       status(describeScenarioStart(scenario, index, scenarios.length));
-      const headSampler = startUsageSampler(booted.head.services);
-      const baseSampler = booted.base ? startUsageSampler(booted.base.services) : undefined;
-      const machineMeter = startMachineLoadMeter(environment.cpuCount);
-      const progress = createProgressReporter(options.progressStream);
-      const watch = setInterval(lookForExit, EXIT_POLL_MS);
-      let outcome: Awaited<ReturnType<typeof runScenarioVariants>>;
-      let headUsage: ServiceUsage[];
-      let baseUsage: ServiceUsage[];
-      let machine: ScenarioResult['machine'];
+      const measured = await measure(scenario, baseScenarioFor(scenario.name), order);
+      if (!measured) break;
+      scenarioResults.push(measured.head);
+      if (measured.base) baseResults.push(measured.base);
+    }
+    // More data instead of an inconclusive verdict: judge the run, run on what lacked data, again.
+    for (let look = 0; extendable && look < EXTENSION_STEPS; look++) {
+      if (options.signal?.aborted || serviceExit) break;
+      const snapshot = assemble();
+      let comparison: Comparison;
       try {
-        const runOptions = {
-          rows: rowsFor(scenario.name),
-          signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
-          onProgress: (update: Parameters<typeof progress.update>[0]) => progress.update(update),
-          cpuProbe: () => {
-            const machine = readMachineCpuSeconds();
-            // Both variants' services are perfgate's own work, not a neighbour's.
-            const headSeconds = headSampler.cpuSeconds();
-            const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
-            return machine && headSeconds !== undefined && baseSeconds !== undefined
-              ? { ...machine, serviceSeconds: headSeconds + baseSeconds }
-              : undefined;
-          },
-        };
-        // A capacity search runs per variant, one after the other (A/B: the base's too).
-        outcome =
-          scenario.load.executor === 'capacity'
-            ? await runCapacityVariants(scenario, {
-                ...runOptions,
-                targets,
-                seed,
-                thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name),
-              })
-            : await runScenarioVariants(scenario, {
-                ...runOptions,
-                targets,
-                schedule,
-                seed,
-                ...(order ? { order } : {}),
-              });
-      } finally {
-        clearInterval(watch);
-        // It may have died in the scenario's last moments, between two looks.
-        lookForExit();
-        headUsage = headSampler.stop();
-        baseUsage = baseSampler?.stop() ?? [];
-        // Both variants' services are perfgate's own work, not a neighbour's.
-        machine = machineMeter.stop([...headUsage, ...baseUsage]);
-        progress.done();
+        comparison = await options.judge!(snapshot, runConfig);
+      } catch {
+        // A run that cannot be judged (no verdict at all) is not extended; the verdict after the
+        // run says why, with the results written first.
+        break;
       }
-      const [headResult, baseResult] = outcome.results;
-      scenarioResults.push({ ...headResult!, services: headUsage, ...(machine ? { machine } : {}) });
-      if (baseResult) baseResults.push({ ...baseResult, services: baseUsage, ...(machine ? { machine } : {}) });
+      const plan = planExtension({ comparison, results: snapshot, compare: config.compare, look });
+      if (plan.steps.length === 0) break;
+      for (const step of plan.steps) {
+        if (options.signal?.aborted || serviceExit) break;
+        const planned = headScenarios.get(step.scenario);
+        const scenario = planned ? extensionScenario(forShard(planned), step.addMs) : undefined;
+        if (!scenario) continue;
+        const baseFound = baseScenarioFor(step.scenario);
+        const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : undefined;
+        options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
+        status(
+          `${step.scenario}: ${step.undecided.join(', ')} undecided; measuring ${(step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1)} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`,
+        );
+        const stepOrder =
+          ab && schedule === 'alternate' ? createPairOrder(seed + look + 1, pairCount(scenario)) : undefined;
+        const measured = await measure(scenario, baseScenario, stepOrder);
+        if (!measured) break;
+        const at = scenarioResults.findIndex((result) => result.name === step.scenario);
+        if (at === -1) continue;
+        scenarioResults[at] = appendExtension(scenarioResults[at]!, measured.head, step.undecided);
+        const baseAt = baseResults.findIndex((result) => result.name === step.scenario);
+        if (measured.base && baseAt !== -1)
+          baseResults[baseAt] = appendExtension(baseResults[baseAt]!, measured.base, step.undecided);
+      }
     }
   } finally {
     await booted.stop();
   }
 
-  const results: Results = {
-    schemaVersion: 1,
-    tool: { name: 'perfgate', version: TOOL_VERSION },
-    configHash,
-    startTime: new Date(startedAt).toISOString(),
-    durationMs: Date.now() - startedAt,
-    environment,
-    ...(options.git ? { git: options.git } : {}),
-    services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
-    scenarios: scenarioResults,
-    ...(options.shard
-      ? {
-          shard: {
-            index: options.shard.index,
-            count: options.shard.count,
-            ...(loadShard ? { split: 'load' as const } : {}),
-            ...(options.startAtMs === undefined ? {} : { startAt: new Date(options.startAtMs).toISOString() }),
-          },
-        }
-      : {}),
-    ...(options.signal?.aborted ? { interrupted: true as const } : {}),
-    ...(serviceExit ? { serviceExit } : {}),
-  };
-  if (ab) {
-    const { git: _headCommit, ...shared } = results;
-    const base: Results = {
-      ...shared,
-      ...(options.baseGit ? { git: options.baseGit } : {}),
-      services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
-      scenarios: baseResults,
+  return { config: runConfig, configHash, results: assemble() };
+
+  /** The run's results as measured so far (each look of an extended run is judged on one). */
+  function assemble(): Results {
+    const results: Results = {
+      schemaVersion: 1,
+      tool: { name: 'perfgate', version: TOOL_VERSION },
+      configHash,
+      startTime: new Date(startedAt).toISOString(),
+      durationMs: Date.now() - startedAt,
+      environment,
+      ...(options.git ? { git: options.git } : {}),
+      services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
+      scenarios: [...scenarioResults],
+      ...(options.shard
+        ? {
+            shard: {
+              index: options.shard.index,
+              count: options.shard.count,
+              ...(loadShard ? { split: 'load' as const } : {}),
+              ...(options.startAtMs === undefined ? {} : { startAt: new Date(options.startAtMs).toISOString() }),
+            },
+          }
+        : {}),
+      ...(options.signal?.aborted ? { interrupted: true as const } : {}),
+      ...(serviceExit ? { serviceExit } : {}),
+      ...(sequential ? { sequential } : {}),
     };
-    const info: AbInfo = { schedule, seed, ...(order ? { order } : {}), base };
-    if (booted.baseFailure) info.baseFailure = booted.baseFailure;
-    results.ab = info;
+    if (ab) {
+      const { git: _headCommit, sequential: _looks, ...shared } = results;
+      const base: Results = {
+        ...shared,
+        ...(options.baseGit ? { git: options.baseGit } : {}),
+        services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
+        scenarios: [...baseResults],
+      };
+      const info: AbInfo = { schedule, seed, ...(order ? { order } : {}), base };
+      if (booted.baseFailure) info.baseFailure = booted.baseFailure;
+      results.ab = info;
+    }
+    return results;
   }
-  return { config: ab ? { ...config, compare: { ...config.compare, mode: 'ab' } } : config, configHash, results };
 }
 
 /** How often a running scenario looks for a dead service (a flag check; a process scan only after a leader exited). */

@@ -12,11 +12,13 @@
 // histograms for comparePaired, and PreparedRun pairs binned directly for the fast calibration runs.
 import {
   createHistogram,
+  decodeHistogram,
   encodeHistogram,
   mergeHistograms,
   percentileMs,
   type Histogram,
 } from '../../src/core/histogram.js';
+import { summarizeScenario } from '../../src/core/results/summary.js';
 import type { PreparedRun } from '../../src/core/stats/bootstrap.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { AbSchedule, Executor } from '../../src/core/types/config.js';
@@ -377,4 +379,29 @@ export function makeAbResults(options: AbFixture): Results {
   head.ab = { schedule: options.schedule, seed: options.seed, base: emptyResults(bases) };
   if (options.schedule === 'alternate') head.ab.order = order;
   return head;
+}
+
+/** The segments [from, to) of a scenario as a run of its own: what one extension step of it would
+ * have measured (compare.extend), to be appended with appendExtension. */
+export function segmentsAsRun(scenario: ScenarioResult, from: number, to: number): ScenarioResult {
+  const segments = scenario.segments.slice(from, to);
+  const histograms = segments.map((segment) => decodeHistogram(segment.histogram));
+  const whole = mergeHistograms(histograms);
+  const total = segments.reduce((n, s) => n + s.count, 0);
+  const ko = segments.reduce((n, s) => n + s.ko, 0);
+  const durationMs = segments.reduce((n, s) => n + s.durationMs, 0);
+  const figures = summarizeScenario({ histogram: whole, ok: total - ko, ko, durationMs });
+  const histogram = encodeHistogram(whole);
+  for (const h of histograms) h.destroy();
+  whole.destroy();
+  const start = segments[0]?.startMs ?? 0;
+  return {
+    ...scenario,
+    durationMs,
+    requests: { total, ok: total - ko, ko, dropped: 0 },
+    ...figures,
+    histogram,
+    segments: segments.map((segment) => ({ ...segment, startMs: segment.startMs - start })),
+    timeline: [],
+  };
 }

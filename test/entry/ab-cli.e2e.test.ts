@@ -32,6 +32,8 @@ beforeAll(() => {
 /** Four 1 s segments per scenario: the fewest pairs the paired test takes (MIN_PAIRS). */
 const PAIRED_S = 4;
 
+// Planned windows only: a run that goes on when a verdict is undecided has its own test
+// (extend-cli.e2e.test.ts); here every test counts the planned pairs.
 function configText(schedule: string, scenarios: string[], durationS: number): string {
   const blocks: Record<string, string> = {
     open: `  open:\n    executor: constant-arrival-rate\n    rate: 100/s\n    duration: ${durationS}s\n    request: { path: /open }\n`,
@@ -44,7 +46,7 @@ function configText(schedule: string, scenarios: string[], durationS: number): s
     run: node server.mjs
     ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
 defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 300ms, segment: 1s }
-compare: { schedule: ${schedule} }
+compare: { schedule: ${schedule}, extend: { maxDuration: 0 } }
 scenarios:
 ${scenarios.map((name) => blocks[name]).join('')}`;
 }

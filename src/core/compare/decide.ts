@@ -4,7 +4,14 @@ import { adjustHolm } from '../stats/holm.js';
 import { minDetectableEffect } from '../stats/variance-model.js';
 import type { MetricName } from '../types/config.js';
 import type { Reason, Verdict } from '../types/comparison.js';
-import { BAD_DIRECTION, magnitudeAsChange, minEffectOnScale, toChange, type Draft } from './shared.js';
+import {
+  BAD_DIRECTION,
+  magnitudeAsChange,
+  minEffectOnScale,
+  toChange,
+  type CompareInput,
+  type Draft,
+} from './shared.js';
 
 export interface VerdictInput {
   metric: MetricName;
@@ -71,7 +78,7 @@ export function twoSided(pValue: number): number {
  * produced a p-value, each test's minimum detectable effect once the family's size is known, then
  * each verdict. Fills in the drafts' comparisons.
  */
-export function decideRun(drafts: readonly Draft[], alpha: number): void {
+export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: number): void {
   const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
   for (const draft of tested) draft.comparison.pValue = twoSided(draft.comparison.pValue ?? 1);
   const second = drafts.filter((draft) => draft.wholeRun !== undefined);
@@ -86,10 +93,15 @@ export function decideRun(drafts: readonly Draft[], alpha: number): void {
       pValue: twoSided(whole.pValue),
     };
   }
-  // One family: every test of the run, the second tests of a metric included.
+  // One family: every test of the run, the second tests of a metric included. A later look of an
+  // extended run tests only its undecided metrics, but in the family of the first look (the rest
+  // count as p = 1), so that choosing what to test again cannot loosen Holm.
+  const family = tested.length + second.length;
+  const padding = Math.max(0, (familySize ?? family) - family);
   const adjusted = adjustHolm([
     ...tested.map((draft) => draft.comparison.pValue ?? 1),
     ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1),
+    ...Array.from({ length: padding }, () => 1),
   ]);
   tested.forEach((draft, i) => {
     const p = adjusted[i];
@@ -102,11 +114,13 @@ export function decideRun(drafts: readonly Draft[], alpha: number): void {
   });
   for (const { comparison, power } of drafts) {
     if (power === undefined || !(power.standardError > 0)) continue;
+    comparison.standardError = power.standardError;
+    comparison.df = power.df;
     const mde = minDetectableEffect({
       standardError: power.standardError,
       df: power.df,
       alpha,
-      tests: Math.max(1, tested.length + second.length),
+      tests: Math.max(1, family + padding),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect),
     });
     if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
@@ -179,4 +193,14 @@ export function decideRun(drafts: readonly Draft[], alpha: number): void {
     });
     comparison.verdict = 'inconclusive';
   }
+}
+
+/** The run-level step for one look of the run: every draft at the first look (or a run that was
+ * never extended), at the look's share of α; at a later look only the drafts it tests again, in
+ * the first look's family (src/core/compare/sequential.ts). */
+export function decideLook(drafts: readonly Draft[], input: CompareInput): void {
+  const look = input.look;
+  const retest = look?.retest;
+  const chosen = retest ? drafts.filter((draft) => retest(draft.comparison.scenario, draft.comparison.metric)) : drafts;
+  decideRun(chosen, look?.alpha ?? input.compare.alpha, look?.familySize);
 }

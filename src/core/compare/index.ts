@@ -9,7 +9,7 @@ import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import type { Comparison } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import { compareCapacity } from '../capacity/compare.js';
-import { decideRun } from './decide.js';
+import { decideLook } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';
 import { rateCheck } from './rate-check.js';
 import {
@@ -147,7 +147,7 @@ export function compareRuns(input: CompareInput): Comparison {
     (scenario, base, scenarioNotes) => compareScenario(ctx, scenario, base, scenarioNotes),
   );
 
-  decideRun(drafts, compare.alpha);
+  decideLook(drafts, input);
 
   const metrics = drafts.map((draft) => draft.comparison);
   const usedHistory = metrics.some((metric) => metric.method === 'history');

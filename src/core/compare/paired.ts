@@ -20,7 +20,7 @@ import type { AbInfo, ScenarioResult } from '../types/results.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
 import { comparePairedCapacity } from '../capacity/compare.js';
-import { decideRun } from './decide.js';
+import { decideLook } from './decide.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
 import {
   compareScenarios,
@@ -271,7 +271,7 @@ function sharedLagNote(head: ScenarioResult, base: ScenarioResult): string {
 }
 
 export function comparePaired(input: CompareInput): Comparison {
-  const { current, compare } = input;
+  const { current } = input;
   const ab = current.ab;
   if (ab === undefined)
     throw new Error(
@@ -294,13 +294,13 @@ export function comparePaired(input: CompareInput): Comparison {
 
   // Holm over every test of the run, each test's MDE at the family's size, each verdict: as in the
   // stored modes.
-  decideRun(drafts, compare.alpha);
+  decideLook(drafts, input);
   const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
 
   // The "base vs head, same runner, <schedule>" line is the renderers' (from comparison.ab); this
   // says how the pairs were made and tested.
   notes.push(
-    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over ${pairCount} segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`,
+    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over the segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`,
   );
   const summary: NonNullable<Comparison['ab']> = { schedule: ab.schedule, pairs: pairCount };
   if (ab.base.git?.commit !== undefined) summary.baseCommit = ab.base.git.commit;

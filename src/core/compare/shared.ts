@@ -43,6 +43,15 @@ export interface CompareInput {
   seed?: number;
   /** Bootstrap replicates (default 2000). */
   replicates?: number;
+  /** A look of an extended run (src/core/compare/sequential.ts): its share of α, the family size
+   * of the first look, and which metrics it tests again (the others are decided already). */
+  look?: LookInput;
+}
+
+export interface LookInput {
+  alpha: number;
+  familySize?: number;
+  retest?: (scenario: string, metric: MetricName) => boolean;
 }
 
 export interface Draft {

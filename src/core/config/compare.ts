@@ -3,8 +3,11 @@ import type { PathKey } from '../paths.js';
 import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import { type Context, type Raw, effectAt, isRecord } from './context.js';
+import { parseDuration } from '../duration.js';
+import { formatPath, quoteValue } from '../paths.js';
 import {
   DEFAULT_AB_SCHEDULE,
+  DEFAULT_EXTEND_FACTOR,
   DEFAULT_ALPHA,
   DEFAULT_HISTORY_LENGTH,
   DEFAULT_METRICS,
@@ -28,7 +31,52 @@ export function defaultCompareConfig(): CompareConfig {
     noiseFloor: DEFAULT_NOISE_FLOOR,
     historyLength: DEFAULT_HISTORY_LENGTH,
     runnerNoise: { ...DEFAULT_RUNNER_NOISE },
+    extend: { maxWindowFactor: DEFAULT_EXTEND_FACTOR },
   };
+}
+
+/**
+ * compare.extend.maxDuration: how long a scenario's measured window may grow when a verdict is
+ * inconclusive: a multiple of its planned window (`2x`, the default), a length (`2m`: the window
+ * may reach it), or 0 (never extended).
+ */
+const DURATION_LIKE = /^[0-9.]+(?:h|m|s|ms)/;
+
+function buildExtend(ctx: Context, raw: unknown): CompareConfig['extend'] {
+  const fallback = { maxWindowFactor: DEFAULT_EXTEND_FACTOR };
+  if (raw === undefined) return fallback;
+  const path: PathKey[] = ['compare', 'extend', 'maxDuration'];
+  if (!isRecord(raw) || raw.maxDuration === undefined) return fallback;
+  const value = raw.maxDuration;
+  if (value === 0 || value === '0') return { maxWindowFactor: 0 };
+  if (typeof value === 'number') {
+    ctx.problems.add(
+      path,
+      `${value} has no unit; use a multiple of the planned window such as 2x (the default), a length such as 2m, or 0 to never extend`,
+    );
+    return fallback;
+  }
+  const factor = typeof value === 'string' ? /^\s*([0-9]+(?:\.[0-9]+)?)\s*x\s*$/i.exec(value) : null;
+  if (factor) {
+    const times = Number(factor[1]);
+    if (!(times >= 1 && times <= 10)) {
+      ctx.problems.add(
+        path,
+        `${quoteValue(value)} is not a multiple of the planned window from 1x to 10x; use e.g. 2x (the default), a length such as 2m, or 0 to never extend`,
+      );
+      return fallback;
+    }
+    return { maxWindowFactor: times };
+  }
+  if (typeof value !== 'string' || !DURATION_LIKE.test(value)) {
+    ctx.problems.add(
+      path,
+      `${quoteValue(value)} is neither a multiple of the planned window nor a length; use e.g. 2x (the default), 2m, or 0 to never extend`,
+    );
+    return fallback;
+  }
+  const ms = ctx.problems.attempt(path, () => parseDuration(value, formatPath(path)));
+  return ms === undefined ? fallback : { maxWindowMs: ms };
 }
 
 export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
@@ -92,5 +140,6 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     historyLength,
     runnerNoise,
     ...(runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {}),
+    extend: buildExtend(ctx, raw.extend),
   };
 }

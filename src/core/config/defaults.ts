@@ -34,6 +34,8 @@ export const DEFAULT_ALPHA = 0.05;
 export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;
 export const DEFAULT_MIN_HISTORY = 5;
+/** compare.extend: an inconclusive scenario may run on until its window is this many times the planned one. */
+export const DEFAULT_EXTEND_FACTOR = 2;
 /** trends: the stored runs kept for `perfgate trends`, the shortest level a change point may
  * start or end, and the significance of each split (strict: a nightly scans hundreds of series). */
 export const DEFAULT_TRENDS_KEEP = 100;

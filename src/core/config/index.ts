@@ -247,6 +247,13 @@ export function findConfigWarnings(config: Config): string[] {
         `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`,
       );
     }
+    // A length is what the window may reach, not what it adds: one no longer than the window never extends.
+    const maxWindowMs = config.compare.extend?.maxWindowMs;
+    if (maxWindowMs !== undefined && measuredMs !== undefined && maxWindowMs <= measuredMs) {
+      warnings.push(
+        `compare.extend.maxDuration: ${formatConfigDuration(maxWindowMs)} is the length a window may reach, and ${where} is planned for ${formatConfigDuration(measuredMs)} already, so it is never extended; use a longer length, or a multiple such as 2x`,
+      );
+    }
   }
   return warnings;
 }

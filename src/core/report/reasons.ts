@@ -195,7 +195,7 @@ const FLOOR_KINDS = new Set<Reason['kind']>([
  */
 const AB_MEASURED = 'on a shared 2-core machine A/B caught +5% at p50 in 20 of 20 runs (docs/measurements.md)';
 
-type RemedyInput = Pick<Comparison, 'mode' | 'ab'> & {
+type RemedyInput = Pick<Comparison, 'mode' | 'ab' | 'sequential'> & {
   current?: Pick<Comparison['current'], 'ab'>;
   scenarios?: Pick<Comparison['scenarios'][number], 'metrics'>[];
 };
@@ -263,6 +263,11 @@ export function remediesFor(comparison: RemedyInput): string[] {
   }
   if (has(SAMPLE_KINDS))
     out.push('run longer (more segments and more requests in the tail; the reasons above say how many)');
+  // A run that could extend itself stopped at its budget (or saw no budget that would decide).
+  if (comparison.sequential !== undefined && ((ab && floor) || has(SAMPLE_KINDS)))
+    out.push(
+      'or give an undecided scenario more room to run on by itself: compare.extend.maxDuration (default 2x the planned window)',
+    );
   if (has(RATE_KINDS)) out.push('lower the rate: the generator or the service could not keep up');
   if (has(LOAD_KINDS))
     out.push('re-run on a quieter runner (a dedicated or larger one): other work competed with this run');

@@ -90,11 +90,45 @@ function scenarioProblem(scenario: ScenarioResult, path: string): string | undef
       histogramProblem(segment.histogram, segment.count - segment.ko, `${at}.histogram`);
     if (segmentProblem !== undefined) return segmentProblem;
   }
+  return extensionProblem(scenario, path);
+}
+
+/** Looks that a run perfgate wrote could have had: each one's segments within the scenario's and
+ * more than the look before (a look past the segments would be judged on nothing). */
+function extensionProblem(scenario: ScenarioResult, path: string): string | undefined {
+  const looks = scenario.extension?.looks ?? [];
+  let previous = 0;
+  for (let i = 0; i < looks.length; i++) {
+    const at = `${path}.extension.looks[${i}]`;
+    const segments = looks[i]!.segments;
+    const problem =
+      countProblem(segments, `${at}.segments`) ??
+      (segments > scenario.segments.length
+        ? `${at}.segments (${segments}) is more than the scenario's ${scenario.segments.length}`
+        : undefined) ??
+      (i > 0 && segments <= previous
+        ? `${at}.segments (${segments}) is not more than the look before (${previous})`
+        : undefined);
+    if (problem !== undefined) return problem;
+    previous = segments;
+  }
+  if (looks.length > 0 && previous !== scenario.segments.length)
+    return `${path}.extension: its last look has ${previous} segments, the scenario ${scenario.segments.length}`;
   return undefined;
+}
+
+/** Each look's share of α: more than α in all would let a forged file look again for free. */
+function sequentialProblem(results: Results, path: string): string | undefined {
+  const shares = results.sequential?.alphaShares;
+  if (shares === undefined) return undefined;
+  const sum = shares.reduce((total, share) => total + share, 0);
+  return sum <= 1 + 1e-9 ? undefined : `${path}.sequential.alphaShares add up to ${sum}, more than 1`;
 }
 
 /** The first number in `results` that perfgate could not have written, as a path; `results` has the right shape already. */
 export function findResultsNumberProblem(results: Results, path: string): string | undefined {
+  const shares = sequentialProblem(results, path);
+  if (shares !== undefined) return shares;
   const names = new Set<string>();
   for (let i = 0; i < results.scenarios.length; i++) {
     const scenario = results.scenarios[i]!;

@@ -58,7 +58,7 @@ export function checkWindows(name: string, parts: LoadPart[]): void {
   }
 }
 
-function addCounts(records: Record<string, number>[]): Record<string, number> {
+export function addCounts(records: Record<string, number>[]): Record<string, number> {
   const sum: Record<string, number> = {};
   for (const record of records) for (const [key, count] of Object.entries(record)) sum[key] = (sum[key] ?? 0) + count;
   return sum;
@@ -137,7 +137,7 @@ function mergeSegments(parts: { offsetMs: number; segments: SegmentRecord[] }[],
  * count-weighted mean of the shards' and p95/p99 the larger of theirs: an upper bound, so a slow
  * second in one shard is never hidden by a fast one in another. Only the histograms are exact.
  */
-function mergeTimelines(parts: { offsetMs: number; timeline: TimelinePoint[] }[]): TimelinePoint[] {
+export function mergeTimelines(parts: { offsetMs: number; timeline: TimelinePoint[] }[]): TimelinePoint[] {
   const bySecond = new Map<number, TimelinePoint>();
   const larger = (x: number | undefined, y: number | undefined): number | undefined =>
     x === undefined ? y : y === undefined ? x : Math.max(x, y);

@@ -23,6 +23,12 @@ export interface MetricComparison {
   /** Smallest change this test calls a regression with 80% probability, from its standard error,
    * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
   minDetectableEffect?: number;
+  /** The test's standard error and degrees of freedom, on the effect's scale (a log ratio; points
+   * for the error rate): what a longer run would shrink (compare.extend). */
+  standardError?: number;
+  df?: number;
+  /** An extended run (compare.extend): the look that gave this verdict (0: the planned window). */
+  look?: number;
   verdict: Verdict;
   /** A/B latencies: the whole-run change (pooled pairs, jackknife over pairs) tested beside the
    * trimmed mean of the pairs, in the same Holm family. */
@@ -69,6 +75,9 @@ export interface Comparison {
   improvements: MetricComparison[];
   breaches: ThresholdResult[];
   notes: string[];
+  /** A run that could be extended (compare.extend): each look's share of α, and how many looks
+   * the longest-extended scenario had. */
+  sequential?: { alphaShares: number[]; looks: number };
 }
 
 /** Whose figures a reason speaks of. */

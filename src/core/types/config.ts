@@ -130,6 +130,10 @@ export interface CompareConfig {
    * no-history test and, halved, the floor of the history test. Unset metrics use the defaults. */
   runnerNoise?: Partial<Record<MetricName, number>>;
   historyLength: number;
+  /** More data instead of an inconclusive verdict (docs/statistics.md): a scenario with an
+   * undecided metric runs on, in up to EXTENSION_STEPS steps, until its measured window reaches
+   * maxWindowFactor × its planned window or maxWindowMs. Absent or 0 (both): never extended. */
+  extend?: { maxWindowFactor?: number; maxWindowMs?: number };
 }
 
 /** `perfgate trends`: the stored runs kept and how change points are found (docs/trends.md). */

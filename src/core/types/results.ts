@@ -134,6 +134,34 @@ export interface ScenarioResult {
   capacity?: CapacityResult;
   /** A merge of load shards (`--split load`) only: each shard's own figures, in shard order. */
   shards?: ShardFigures[];
+  /** The run went on past its planned window because a verdict was inconclusive
+   * (compare.extend): what the comparison saw at each look. */
+  extension?: ScenarioExtension;
+}
+
+/**
+ * A scenario whose window was extended (docs/statistics.md, "More data instead of inconclusive").
+ * Look 0 is the planned window; each later look added one extension step. The comparison judges
+ * look k on the first `segments` segments, so that a results file re-judged later reaches the
+ * same verdicts.
+ */
+export interface ScenarioExtension {
+  looks: ExtensionLook[];
+}
+
+export interface ExtensionLook {
+  /** Segments measured by the end of this look (cumulative). */
+  segments: number;
+  /** Length of the measured window by then (cumulative). */
+  durationMs: number;
+  /** Requests the open model dropped by then (cumulative). */
+  dropped: number;
+  /** Open model: the rate over the window by then. */
+  rate?: { intendedPerSec: number; achievedPerSec: number };
+  /** The generator's health over the window by then. */
+  generator: GeneratorHealth;
+  /** The metrics still undecided when this look was asked for (absent for look 0). */
+  undecided?: string[];
 }
 
 /** One load shard's share of a merged scenario: what tells a shard that started late, fell
@@ -243,6 +271,10 @@ export interface Results {
   scenarios: ScenarioResult[];
   /** A/B mode: the base variant, run on the same runner at the same time. */
   ab?: AbInfo;
+  /** Set when the run could go on past its planned windows (compare.extend): the share of the
+   * family's α each look spends (look 0 first), so that any later judgement of this file tests
+   * each look at the level the run was planned with. Absent: one look, all of α. */
+  sequential?: { alphaShares: number[] };
 }
 
 export interface ServiceExit {

@@ -6,6 +6,7 @@ import { DURATION_PATTERN, PERCENT_PATTERN, RATE_PATTERN } from '../../../src/co
 import {
   DEFAULT_AB_SCHEDULE,
   DEFAULT_ALPHA,
+  DEFAULT_EXTEND_FACTOR,
   DEFAULT_HISTORY_LENGTH,
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_METRICS,
@@ -183,6 +184,7 @@ describe('parseConfig: a full valid config', () => {
       noiseFloor: 0.15,
       historyLength: 10,
       runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
+      extend: { maxWindowFactor: 2 },
     });
     expect(config.allowHosts).toEqual([]);
   });
@@ -230,7 +232,9 @@ describe('parseConfig: defaults', () => {
       noiseFloor: 0.15,
       historyLength: DEFAULT_HISTORY_LENGTH,
       runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
+      extend: { maxWindowFactor: DEFAULT_EXTEND_FACTOR },
     });
+    expect(schema.definitions.compare.properties.extend.default).toEqual({ maxDuration: '2x' });
   });
 
   it('states the same defaults in the JSON Schema that editors show', () => {

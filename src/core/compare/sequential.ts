@@ -1,0 +1,336 @@
+// More data instead of a dead-end "inconclusive" (compare.extend; docs/statistics.md). A gate whose
+// metric is undecided at the end of the planned window runs that scenario on, in at most
+// EXTENSION_STEPS steps, and judges it again after each: a sequential test with a fixed number of
+// looks. Looking again is what inflates false alarms under optional stopping, so each look spends
+// its own, fixed share of the family's α, and the shares add up to α: whatever the looks have in
+// common, P(any false regression) ≤ Σ P(one at look k) ≤ Σ α·share_k = α (a union bound over the
+// looks; Bonferroni's, as Holm's is over the metrics). A later look tests only the metrics still
+// undecided, in the first look's family size, and a verdict reached at one look is final.
+//
+// This file holds the judgement over looks (compareSequential: pure, and the same on a results file
+// judged again later, since the file records its looks) and the plan of the next step (which
+// scenarios, for how long, and why), which the run's wiring (src/entry/run-impl.ts) acts on.
+import { lookCount, resultsAtLook, runLookCount } from '../results/extend.js';
+import { tQuantile } from '../stats/t-distribution.js';
+import type { Comparison, MetricComparison, Reason, ScenarioComparison } from '../types/comparison.js';
+import type { CompareConfig, Executor, MetricName } from '../types/config.js';
+import type { Results, ScenarioResult } from '../types/results.js';
+import { minEffectOnScale, type CompareInput } from './shared.js';
+
+/** The planned window is look 0; a run may be extended this many times. Two steps: each adds
+ * enough data to change a verdict (half the budget), and few looks keep each look's α large. */
+export const EXTENSION_STEPS = 2;
+/** The planned window's share of α when the run may be extended; the rest is split evenly over
+ * the steps. Most runs decide at look 0, so it keeps most of α: with 10 tests its Holm threshold
+ * moves from 0.0050 to 0.0038 (about 3% on the critical t), while each step keeps 0.00625. */
+export const FIRST_LOOK_SHARE = 0.75;
+
+/** The share of α of each look: [1] for a run that cannot be extended. */
+export function alphaShares(extendable: boolean): number[] {
+  if (!extendable) return [1];
+  const rest = (1 - FIRST_LOOK_SHARE) / EXTENSION_STEPS;
+  return [FIRST_LOOK_SHARE, ...Array.from({ length: EXTENSION_STEPS }, () => rest)];
+}
+
+/** Whether a config asks for extensions at all (compare.extend with a budget above the window). */
+export function extensionEnabled(compare: Pick<CompareConfig, 'extend'>): boolean {
+  const extend = compare.extend;
+  return extend !== undefined && ((extend.maxWindowFactor ?? 0) > 1 || (extend.maxWindowMs ?? 0) > 0);
+}
+
+// ------------------------------------------------------------------ the judgement over looks
+
+const key = (scenario: string, metric: MetricName) => `${scenario}\u0000${metric}`;
+
+function familySizeOf(comparison: Comparison): number {
+  return comparison.scenarios
+    .flatMap((scenario) => scenario.metrics)
+    .reduce((n, metric) => n + (metric.pValue !== undefined ? 1 : 0) + (metric.wholeRun !== undefined ? 1 : 0), 0);
+}
+
+function decided(metric: MetricComparison): boolean {
+  return metric.verdict !== 'inconclusive';
+}
+
+/**
+ * Judges every look of the run at its share of α and keeps, per metric, the verdict of the first
+ * look that decided it (or of its last look). `compareAt` is the mode's comparison (paired, or
+ * against the stored baseline) of one look.
+ */
+export function compareSequential(input: CompareInput, compareAt: (input: CompareInput) => Comparison): Comparison {
+  const looks = runLookCount(input.current);
+  const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1);
+  if (looks === 1 && (shares[0] ?? 1) >= 1) return compareAt(input);
+  const alpha = input.compare.alpha;
+  const at = (look: number) => alpha * (shares[look] ?? 0);
+  let result = compareAt({ ...input, current: resultsAtLook(input.current, 0), look: { alpha: at(0) } });
+  if (result.mode === 'thresholds-only') return { ...result, current: input.current };
+  const familySize = familySizeOf(result);
+  if (looks > 1) result = { ...result, scenarios: result.scenarios.map((s) => stamp(s, 0)) };
+  for (let look = 1; look < looks; look++) {
+    const extended = new Set(input.current.scenarios.filter((s) => lookCount(s) > look).map((s) => s.name));
+    const open = new Set(
+      result.scenarios
+        .filter((scenario) => extended.has(scenario.name))
+        .flatMap((scenario) => scenario.metrics.filter((metric) => !decided(metric)))
+        .map((metric) => key(metric.scenario, metric.metric)),
+    );
+    if (open.size === 0) continue;
+    const next = compareAt({
+      ...input,
+      current: resultsAtLook(input.current, look),
+      look: { alpha: at(look), familySize, retest: (scenario, metric) => open.has(key(scenario, metric)) },
+    });
+    result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open, extended, look)) };
+  }
+  return retally(result, input, shares);
+}
+
+function stamp(scenario: ScenarioComparison, look: number): ScenarioComparison {
+  return { ...scenario, metrics: scenario.metrics.map((metric) => ({ ...metric, look })) };
+}
+
+/** The scenario after `look`: its undecided metrics as that look judged them, its figures and
+ * notes as they stood then. */
+function takeLook(
+  scenario: ScenarioComparison,
+  next: Comparison,
+  open: Set<string>,
+  extended: Set<string>,
+  look: number,
+): ScenarioComparison {
+  if (!extended.has(scenario.name)) return scenario;
+  const later = next.scenarios.find((candidate) => candidate.name === scenario.name);
+  if (later === undefined) return scenario;
+  const metrics = scenario.metrics.map((metric) => {
+    if (!open.has(key(metric.scenario, metric.metric))) return metric;
+    const judged = later.metrics.find((candidate) => candidate.metric === metric.metric);
+    return judged === undefined ? metric : { ...judged, look };
+  });
+  return { ...scenario, metrics, notes: later.notes };
+}
+
+function retally(result: Comparison, input: CompareInput, shares: number[]): Comparison {
+  const metrics = result.scenarios.flatMap((scenario) => scenario.metrics);
+  const regressions = metrics.filter((metric) => metric.verdict === 'regression');
+  const improvements = metrics.filter((metric) => metric.verdict === 'improvement');
+  // Each scenario shows all it measured; each metric keeps the figures of the look that judged it.
+  const fullOf = (list: ScenarioResult[] | undefined, name: string) =>
+    list?.find((candidate) => candidate.name === name);
+  const scenarios = result.scenarios.map((scenario) => {
+    const current = fullOf(input.current.scenarios, scenario.name) ?? scenario.current;
+    const base = result.mode === 'ab' ? fullOf(input.current.ab?.base.scenarios, scenario.name) : undefined;
+    const extension = describeExtension(current);
+    return {
+      ...scenario,
+      current,
+      ...(base ? { baseline: base } : {}),
+      notes: extension ? [extension, ...scenario.notes] : scenario.notes,
+    };
+  });
+  const pairs = Math.max(
+    0,
+    ...scenarios.map((s) =>
+      s.baseline && result.mode === 'ab' ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0,
+    ),
+  );
+  const notes = [...result.notes];
+  const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
+  if (extendedNames.length > 0 || shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares));
+  return {
+    ...result,
+    current: input.current,
+    scenarios,
+    regressions,
+    improvements,
+    verdict: result.breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+    ...(result.ab ? { ab: { ...result.ab, pairs } } : {}),
+    sequential: { alphaShares: shares, looks: runLookCount(input.current) },
+    notes,
+  };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
+}
+
+/** "Measured 6 s more than planned in 2 steps: p90 was undecided after the planned window, p95 after step 1." */
+export function describeExtension(scenario: ScenarioResult): string | undefined {
+  const looks = scenario.extension?.looks;
+  if (looks === undefined || looks.length < 2) return undefined;
+  const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
+  const why = looks
+    .slice(1)
+    .map(
+      (look, step) =>
+        `${(look.undecided ?? []).join(', ') || 'a metric'} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
+    )
+    .join('; ');
+  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
+}
+
+function describeSpending(alpha: number, shares: number[]): string {
+  const parts = shares.map((share) => String(Math.round(alpha * share * 10000) / 10000));
+  return `This run could be extended when a verdict was inconclusive (compare.extend), so each look is tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps, which together keep the run's false-alarm rate at α however often it looks again.`;
+}
+
+// ------------------------------------------------------------------ the plan of the next step
+
+/** Inconclusive for lack of data: reasons that a longer window can remove. Anything else (the
+ * generator fell behind, other work, the error mix, another environment, the prior) it cannot. */
+const DATA_REASONS = new Set<Reason['kind']>([
+  'not-significant',
+  'interval-past-min-effect',
+  'below-min-effect',
+  'too-few-pairs',
+  'too-few-segments',
+  'thin-tail',
+]);
+
+const STORED_EXTENDABLE = new Set<Executor>(['constant-vus', 'constant-arrival-rate']);
+const AB_EXTENDABLE = new Set<Executor>([
+  'constant-vus',
+  'constant-arrival-rate',
+  'ramping-vus',
+  'ramping-arrival-rate',
+]);
+
+export interface ExtensionStep {
+  scenario: string;
+  /** Measured time the step adds (whole segments). */
+  addMs: number;
+  /** The metrics it is for, as `p95` (the scenario is implied). */
+  undecided: string[];
+}
+
+export interface ExtensionPlan {
+  steps: ExtensionStep[];
+  /** Undecided metrics more data within the budget would not decide, with why: for the report. */
+  skipped: { scenario: string; metric: MetricName; why: string }[];
+}
+
+/** The measured window a scenario may reach: its planned window times the factor, or the fixed
+ * length; the larger when both are set. */
+export function extensionBudgetMs(plannedMs: number, compare: Pick<CompareConfig, 'extend'>): number {
+  const extend = compare.extend;
+  if (extend === undefined) return plannedMs;
+  return Math.max(plannedMs, plannedMs * (extend.maxWindowFactor ?? 0), extend.maxWindowMs ?? 0);
+}
+
+/** One step's length: an even share of the budget past the planned window, in whole segments. */
+function stepMs(scenario: ScenarioResult, budgetMs: number): number {
+  const plannedMs = scenario.extension?.looks[0]?.durationMs ?? scenario.durationMs;
+  const segmentMs = scenario.segments[0]?.durationMs ?? 0;
+  if (!(segmentMs > 0)) return 0;
+  const share = (budgetMs - plannedMs) / EXTENSION_STEPS;
+  const remaining = budgetMs - scenario.durationMs;
+  const segments = Math.floor(Math.min(Math.ceil(share / segmentMs) * segmentMs, remaining) / segmentMs);
+  return segments * segmentMs;
+}
+
+/**
+ * Which scenarios the next step extends, for how long and why, after `look` was judged as
+ * `comparison`. A scenario extends when one of its metrics is inconclusive only for lack of data
+ * and the budget's data could decide it (judged on its interval shrinking as 1/√n); nothing
+ * extends once the steps are spent.
+ */
+export function planExtension(input: {
+  comparison: Comparison;
+  results: Results;
+  compare: CompareConfig;
+  /** The look just judged (0: the planned window). */
+  look: number;
+}): ExtensionPlan {
+  const { comparison, results, compare, look } = input;
+  const plan: ExtensionPlan = { steps: [], skipped: [] };
+  if (look >= EXTENSION_STEPS || !extensionEnabled(compare)) return plan;
+  if (results.interrupted || results.serviceExit || results.shard?.split === 'load') return plan;
+  const paired = comparison.mode === 'ab';
+  const shares = results.sequential?.alphaShares ?? alphaShares(true);
+  const lastAlpha = compare.alpha * (shares[EXTENSION_STEPS] ?? 0);
+  const familySize = Math.max(1, familySizeOf(comparison));
+  for (const scenario of comparison.scenarios) {
+    const current = results.scenarios.find((candidate) => candidate.name === scenario.name);
+    if (current === undefined || lookCount(current) !== look + 1) continue;
+    const executors = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
+    const open = scenario.metrics.filter((metric) => metric.verdict === 'inconclusive');
+    if (open.length === 0) continue;
+    if (!executors.has(current.executor) || current.capacity) {
+      for (const metric of open)
+        plan.skipped.push({
+          scenario: scenario.name,
+          metric: metric.metric,
+          why: `a ${current.executor} scenario is not extended${paired ? '' : ' outside A/B mode'}`,
+        });
+      continue;
+    }
+    const budgetMs = extensionBudgetMs(current.extension?.looks[0]?.durationMs ?? current.durationMs, compare);
+    const addMs = stepMs(current, budgetMs);
+    if (addMs <= 0) continue;
+    const growth = budgetMs / current.durationMs;
+    const undecided: string[] = [];
+    for (const metric of open) {
+      const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+      if (why === undefined) undecided.push(metric.metric);
+      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, why });
+    }
+    if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
+  }
+  return plan;
+}
+
+/** Why more data within the budget would not decide `metric`; undefined when it could. */
+function whyNotExtend(
+  metric: MetricComparison,
+  context: { growth: number; lastAlpha: number; familySize: number; paired: boolean },
+): string | undefined {
+  const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind));
+  if (blocking !== undefined) return `held back for a reason more data does not change (${blocking.kind})`;
+  const { growth } = context;
+  for (const reason of metric.reasons) {
+    if (reason.kind === 'too-few-pairs' && reason.pairs * growth < reason.needed)
+      return 'too few pairs even at the budget';
+    if (
+      reason.kind === 'too-few-segments' &&
+      (reason.baseline < reason.needed || reason.current * growth < reason.needed)
+    )
+      return 'too few segments even at the budget';
+    if (reason.kind === 'thin-tail') {
+      const short = reason.runs.some((run) =>
+        run.run === 'current' || run.run === 'head' || run.run === 'base'
+          ? run.beyond * growth < reason.needed
+          : run.beyond < reason.needed,
+      );
+      if (short) return 'too few requests beyond the percentile even at the budget';
+    }
+  }
+  // Stored mode: a latency or rate test against one stored run carries the runner-noise prior,
+  // which no amount of this run's data shrinks; a history test's scale is the past runs' spread.
+  if (
+    !context.paired &&
+    metric.metric !== 'error_rate' &&
+    (metric.method === 'bootstrap' || metric.method === 'history')
+  ) {
+    const onlyThin = metric.reasons.every(
+      (reason) => reason.kind === 'thin-tail' || reason.kind === 'too-few-segments',
+    );
+    if (!onlyThin) return 'its uncertainty is the run-to-run noise, which a longer run does not shrink (A/B mode does)';
+  }
+  if (metric.standardError === undefined || metric.df === undefined) return undefined;
+  // The interval at the budget, if the estimate stays where it is: the standard error shrinks as
+  // 1/√n and the degrees of freedom grow with n.
+  const se = metric.standardError / Math.sqrt(growth);
+  const df = metric.df * growth;
+  const effect = Math.abs(effectOf(metric));
+  const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
+  const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);
+  const couldDecide = effect >= minEffect && effect >= critical * se;
+  const couldRuleOut = effect + tQuantile(0.975, df) * se < minEffect;
+  return couldDecide || couldRuleOut ? undefined : 'the data the budget allows would still leave it undecided';
+}
+
+/** The change on the effect's scale (log ratio; points for the error rate). */
+function effectOf(metric: MetricComparison): number {
+  if (metric.metric === 'error_rate') return metric.change;
+  return Math.log1p(metric.change);
+}

@@ -1,0 +1,281 @@
+// compare.extend: the looks of an extended run, the α each spends, and the plan of the next step.
+import { describe, expect, it } from 'vitest';
+import {
+  alphaShares,
+  EXTENSION_STEPS,
+  FIRST_LOOK_SHARE,
+  planExtension,
+} from '../../../src/core/compare/sequential.js';
+import { comparePaired, type CompareInput } from '../../../src/core/compare/index.js';
+import { judgeRun } from '../../../src/core/gate.js';
+import { appendExtension, resultsAtLook, scenarioAtLook } from '../../../src/core/results/extend.js';
+import { findResultsNumberProblem } from '../../../src/core/results/checks.js';
+import type { CompareConfig } from '../../../src/core/types/config.js';
+import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
+import type { Results, ScenarioResult } from '../../../src/core/types/results.js';
+import { makeAbResults, segmentsAsRun, type AbScenarioFixture } from '../ab-fixtures.js';
+import { TEST_COMPARE } from '../fixtures.js';
+
+const compare: CompareConfig = { ...TEST_COMPARE, mode: 'ab', extend: { maxWindowFactor: 2 } };
+
+function judge(current: Results, config: CompareConfig = compare): Comparison {
+  return judgeRun({
+    current,
+    config: { thresholds: {}, compare: config },
+    baseline: { kind: 'missing', detail: 'A/B' },
+  }).comparison;
+}
+
+function metric(comparison: Comparison, name: string, scenario = 'api'): MetricComparison {
+  const found = comparison.scenarios.find((s) => s.name === scenario)?.metrics.find((m) => m.metric === name);
+  if (found === undefined) throw new Error(`no ${name} in ${scenario}`);
+  return found;
+}
+
+/** An A/B run drawn at `total` pairs, of which the planned window is the first `planned`. */
+function drawn(fixture: AbScenarioFixture, total: number, seed = 7) {
+  const full = makeAbResults({ seed, schedule: 'duet', scenarios: [{ name: 'api', ...fixture, pairs: total }] });
+  return { head: full.scenarios[0]!, base: full.ab!.base.scenarios[0]!, full };
+}
+
+function planned(run: ReturnType<typeof drawn>, pairs: number, extendable = true): Results {
+  return {
+    ...run.full,
+    scenarios: [segmentsAsRun(run.head, 0, pairs)],
+    ab: { ...run.full.ab!, base: { ...run.full.ab!.base, scenarios: [segmentsAsRun(run.base, 0, pairs)] } },
+    ...(extendable ? { sequential: { alphaShares: alphaShares(true) } } : {}),
+  };
+}
+
+function extend(
+  run: ReturnType<typeof drawn>,
+  current: Results,
+  from: number,
+  to: number,
+  undecided: string[],
+): Results {
+  const add = (scenario: ScenarioResult, source: ScenarioResult) =>
+    appendExtension(scenario, segmentsAsRun(source, from, to), undecided);
+  return {
+    ...current,
+    scenarios: [add(current.scenarios[0]!, run.head)],
+    ab: { ...current.ab!, base: { ...current.ab!.base, scenarios: [add(current.ab!.base.scenarios[0]!, run.base)] } },
+  };
+}
+
+describe('alphaShares', () => {
+  it('spends α once over the looks: most on the planned window, the rest evenly on the steps', () => {
+    const shares = alphaShares(true);
+    expect(shares).toHaveLength(1 + EXTENSION_STEPS);
+    expect(shares[0]).toBe(FIRST_LOOK_SHARE);
+    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(alphaShares(false)).toEqual([1]);
+  });
+});
+
+describe('appendExtension and scenarioAtLook', () => {
+  const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 18);
+
+  it('appends a step after the window, and gives the planned window back exactly', () => {
+    const first = segmentsAsRun(run.head, 0, 12);
+    const joined = appendExtension(first, segmentsAsRun(run.head, 12, 18), ['p95']);
+    expect(joined.segments).toHaveLength(18);
+    expect(joined.durationMs).toBe(36_000);
+    expect(joined.segments[12]!.startMs).toBe(24_000);
+    expect(joined.requests.total).toBe(run.head.requests.total);
+    expect(joined.requests.ok).toBe(run.head.requests.ok);
+    expect(joined.latencyMs.p99).toBe(run.head.latencyMs.p99);
+    expect(joined.extension?.looks.map((look) => look.segments)).toEqual([12, 18]);
+    expect(joined.extension?.looks[1]?.undecided).toEqual(['p95']);
+    const back = scenarioAtLook(joined, 0);
+    expect(back.segments).toHaveLength(12);
+    expect(back.requests).toEqual(first.requests);
+    expect(back.latencyMs).toEqual(first.latencyMs);
+    expect(back.durationMs).toBe(first.durationMs);
+    expect(scenarioAtLook(joined, 1)).toBe(joined);
+    expect(scenarioAtLook(first, 0)).toBe(first);
+  });
+
+  it('gives the base variant the same looks', () => {
+    const current = extend(run, planned(run, 12), 12, 18, ['p95']);
+    const view = resultsAtLook(current, 0);
+    expect(view.scenarios[0]!.segments).toHaveLength(12);
+    expect(view.ab!.base.scenarios[0]!.segments).toHaveLength(12);
+  });
+
+  it('refuses looks a run could not have had, and α shares that add up to more than α', () => {
+    const current = extend(run, planned(run, 12), 12, 18, ['p95']);
+    expect(findResultsNumberProblem(current, 'results')).toBeUndefined();
+    const scenario = current.scenarios[0]!;
+    const forged = (looks: number[]): Results => ({
+      ...current,
+      scenarios: [
+        {
+          ...scenario,
+          extension: {
+            looks: looks.map((segments, i) => ({ ...scenario.extension!.looks[Math.min(i, 1)]!, segments })),
+          },
+        },
+      ],
+    });
+    expect(findResultsNumberProblem(forged([12, 40]), 'results')).toMatch(/more than the scenario's 18/);
+    expect(findResultsNumberProblem(forged([12, 12, 18]), 'results')).toMatch(/not more than the look before/);
+    expect(findResultsNumberProblem({ ...current, sequential: { alphaShares: [1, 1, 1] } }, 'results')).toMatch(
+      /add up to 3, more than 1/,
+    );
+  });
+});
+
+describe('compareSequential', () => {
+  it('judges a run that could not be extended at the whole α, as before', () => {
+    const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 12);
+    const plain = judge(planned(run, 12, false));
+    const input: CompareInput = {
+      current: planned(run, 12, false),
+      baselineStatus: { kind: 'missing', detail: '' },
+      compare,
+      thresholds: [],
+    };
+    expect(plain).toEqual(comparePaired(input));
+    expect(plain.sequential).toBeUndefined();
+  });
+
+  it('tests the planned window at its share of α: the same p-values, a stricter threshold', () => {
+    const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.08 }, 12);
+    const whole = judge(planned(run, 12, false));
+    const shared = judge(planned(run, 12, true));
+    expect(shared.sequential).toEqual({ alphaShares: alphaShares(true), looks: 1 });
+    expect(metric(shared, 'p50').pValue).toBe(metric(whole, 'p50').pValue);
+    expect(metric(shared, 'p50').minDetectableEffect!).toBeGreaterThan(metric(whole, 'p50').minDetectableEffect!);
+    expect(shared.notes.join(' ')).toMatch(/0\.0375 for the planned window/);
+  });
+
+  it('keeps a verdict reached at the planned window, and judges only the undecided metrics again', () => {
+    const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.25 }, 20);
+    const current = planned(run, 10);
+    const first = judge(current);
+    const decided = first.scenarios[0]!.metrics.filter((m) => m.verdict !== 'inconclusive');
+    expect(decided.length).toBeGreaterThan(0);
+    const later = judge(extend(run, current, 10, 20, ['p99']));
+    for (const m of decided) {
+      const after = metric(later, m.metric);
+      expect(after.verdict).toBe(m.verdict);
+      expect(after.change).toBe(m.change);
+      expect(after.look).toBe(0);
+    }
+    for (const m of later.scenarios[0]!.metrics)
+      if (!decided.some((d) => d.metric === m.metric)) expect(m.look).toBe(1);
+    // The scenario shows everything it measured, and says why it ran on.
+    expect(later.scenarios[0]!.current.segments).toHaveLength(20);
+    expect(later.ab?.pairs).toBe(20);
+    expect(later.scenarios[0]!.notes[0]).toMatch(
+      /Measured 20 s more than planned, in 1 extension step .*p99 after the planned window/,
+    );
+  });
+
+  it('decides with the longer window what the planned one could not', () => {
+    // +6% on a noisy service: 6 pairs leave it open, 18 decide it.
+    let decidedLater = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.06 }, 18, seed);
+      const current = planned(run, 6);
+      if (metric(judge(current), 'p50').verdict !== 'inconclusive') continue;
+      const p50 = metric(judge(extend(run, current, 6, 18, ['p50'])), 'p50');
+      if (p50.verdict === 'regression') decidedLater += 1;
+      expect(p50.verdict).not.toBe('improvement');
+    }
+    expect(decidedLater).toBeGreaterThan(0);
+  });
+
+  it('gives the same verdicts when a results file is judged again', () => {
+    const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.05 }, 16);
+    const current = extend(run, planned(run, 8), 8, 16, ['p50']);
+    const again = JSON.parse(JSON.stringify(current)) as Results;
+    const verdicts = (c: Comparison) =>
+      c.scenarios[0]!.metrics.map((m) => [m.metric, m.verdict, m.look, m.adjustedPValue]);
+    expect(verdicts(judge(again))).toEqual(verdicts(judge(current)));
+  });
+});
+
+describe('planExtension', () => {
+  const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 24);
+
+  it('extends an A/B scenario whose metric lacks data, by half the budget, and names the metric', () => {
+    const current = planned(run, 6);
+    const comparison = judge(current);
+    const plan = planExtension({ comparison, results: current, compare, look: 0 });
+    const open = comparison.scenarios[0]!.metrics.filter((m) => m.verdict === 'inconclusive').map((m) => m.metric);
+    expect(open.length).toBeGreaterThan(0);
+    expect(plan.steps).toHaveLength(1);
+    expect(plan.steps[0]!.scenario).toBe('api');
+    // 6 pairs of 2 s planned, budget 2x: two steps of 3 segments.
+    expect(plan.steps[0]!.addMs).toBe(6000);
+    for (const name of plan.steps[0]!.undecided) expect(open).toContain(name);
+  });
+
+  it('does not extend when compare.extend is off, past its steps, or for an interrupted run', () => {
+    const current = planned(run, 6);
+    const comparison = judge(current);
+    const off: CompareConfig = { ...compare, extend: { maxWindowFactor: 0 } };
+    expect(planExtension({ comparison, results: current, compare: off, look: 0 }).steps).toEqual([]);
+    expect(planExtension({ comparison, results: current, compare, look: EXTENSION_STEPS }).steps).toEqual([]);
+    expect(planExtension({ comparison, results: { ...current, interrupted: true }, compare, look: 0 }).steps).toEqual(
+      [],
+    );
+  });
+
+  it('skips a metric held back for a reason more data does not change, and says why', () => {
+    const current = planned(run, 6);
+    const comparison = judge(current);
+    const held: Comparison = {
+      ...comparison,
+      scenarios: comparison.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics.map((m) => ({
+          ...m,
+          verdict: 'inconclusive' as const,
+          reasons: [{ kind: 'generator-behind' as const, run: 'head' as const, details: [] }],
+        })),
+      })),
+    };
+    const plan = planExtension({ comparison: held, results: current, compare, look: 0 });
+    expect(plan.steps).toEqual([]);
+    expect(plan.skipped[0]?.why).toMatch(/generator-behind/);
+  });
+
+  it('does not extend a stored-mode latency whose uncertainty is the runner-noise prior', () => {
+    const current = planned(run, 6);
+    const comparison = judge(current);
+    const stored: Comparison = {
+      ...comparison,
+      mode: 'bootstrap',
+      scenarios: comparison.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics
+          .filter((m) => m.metric === 'p50')
+          .map((m) => ({
+            ...m,
+            method: 'bootstrap' as const,
+            verdict: 'inconclusive' as const,
+            reasons: [
+              {
+                kind: 'not-significant' as const,
+                metric: 'p50' as const,
+                change: 0.02,
+                adjustedPValue: 1,
+                alpha: 0.05,
+              },
+            ],
+          })),
+      })),
+    };
+    const plan = planExtension({
+      comparison: stored,
+      results: current,
+      compare: { ...compare, mode: 'stored' },
+      look: 0,
+    });
+    expect(plan.steps).toEqual([]);
+    expect(plan.skipped[0]?.why).toMatch(/run-to-run noise/);
+  });
+});

@@ -1,0 +1,61 @@
+// compare.extend.maxDuration: a multiple of the planned window, a length, or 0.
+import { describe, expect, it } from 'vitest';
+import { findConfigWarnings, parseConfig } from '../../../src/core/config/index.js';
+import { ConfigError } from '../../../src/core/errors.js';
+
+function config(extend: string): string {
+  return `defaults: { baseUrl: "http://127.0.0.1:8080" }
+scenarios:
+  a: { executor: constant-vus, vus: 1, duration: 10s, request: { path: / } }
+compare:
+  extend: ${extend}
+`;
+}
+
+function problem(extend: string): string {
+  try {
+    parseConfig(config(extend), 'perfgate.yml');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('compare.extend', () => {
+  it.each([
+    ['{ maxDuration: 3x }', { maxWindowFactor: 3 }],
+    ['{ maxDuration: 1.5x }', { maxWindowFactor: 1.5 }],
+    ['{ maxDuration: 90s }', { maxWindowMs: 90_000 }],
+    ['{ maxDuration: 2m }', { maxWindowMs: 120_000 }],
+    ['{ maxDuration: 0 }', { maxWindowFactor: 0 }],
+    ['{}', { maxWindowFactor: 2 }],
+  ])('reads %s', (written, expected) => {
+    expect(parseConfig(config(written), 'perfgate.yml').compare.extend).toEqual(expected);
+  });
+
+  it.each([
+    [
+      '{ maxDuration: 20x }',
+      /compare\.extend\.maxDuration: "20x" is not a multiple of the planned window from 1x to 10x; use e\.g\. 2x/,
+    ],
+    ['{ maxDuration: 0.5x }', /"0\.5x" is not a multiple of the planned window from 1x to 10x/],
+    ['{ maxDuration: twice }', /compare\.extend\.maxDuration/],
+    ['{ maxDuration: 5 }', /compare\.extend\.maxDuration/],
+    ['{ until: 2x }', /compare\.extend/],
+  ])('refuses %s, naming the key and the fix', (written, message) => {
+    expect(problem(written)).toMatch(message);
+  });
+});
+
+describe('compare.extend warnings', () => {
+  it('warns when a length is no longer than a planned window, which it would then never extend', () => {
+    const warnings = findConfigWarnings(parseConfig(config('{ maxDuration: 10s }'), 'perfgate.yml'));
+    expect(warnings.join('\n')).toMatch(
+      /compare\.extend\.maxDuration: 10s is the length a window may reach, and scenarios\.a is planned for 10s already, so it is never extended/,
+    );
+    expect(findConfigWarnings(parseConfig(config('{ maxDuration: 20s }'), 'perfgate.yml')).join('\n')).not.toMatch(
+      /never extended/,
+    );
+  });
+});

@@ -1,0 +1,125 @@
+// compare.extend end to end through the bundled CLI: an A/B gate whose planned window is too short
+// to judge runs the scenario on, on the same two services, until the verdict is reached; the
+// results file records its looks, and `perfgate compare` reaches the same verdicts from it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Results } from '../../src/core/types/results.js';
+import { findResultsProblem } from '../../src/core/results/read.js';
+import { sharedBundleDir } from '../bundle.js';
+import { serverSource } from '../fakes/ab-checkouts.js';
+
+const work = mkdtempSync(join(tmpdir(), 'perfgate-extend-'));
+let cli = '';
+
+beforeAll(() => {
+  cli = join(sharedBundleDir(), 'cli.js');
+}, 120_000);
+
+/** Three 1 s segments: one pair fewer than the paired test takes, so the planned window cannot judge. */
+function checkouts(name: string, headDelayMs: number, baseDelayMs: number, extend: string): string {
+  const config = `services:
+  - name: api
+    run: node server.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 300ms, segment: 1s }
+compare: { extend: { maxDuration: ${extend} } }
+scenarios:
+  api:
+    executor: constant-vus
+    vus: 2
+    duration: 3s
+    request: { path: /x }
+`;
+  for (const [side, delayMs] of [
+    ['head', headDelayMs],
+    ['base', baseDelayMs],
+  ] as const) {
+    const dir = join(work, name, side);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'server.mjs'), serverSource(delayMs));
+    writeFileSync(join(dir, 'perfgate.yml'), config);
+  }
+  return join(work, name, 'head');
+}
+
+function run(cwd: string, args: string[]) {
+  return spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+}
+
+function gate(cwd: string) {
+  const child = run(cwd, [
+    'gate',
+    '--base-dir',
+    '../base',
+    '--baseline-dir',
+    '.perfgate',
+    '-o',
+    'results.json',
+    '--format',
+    'json',
+    '--seed',
+    '3',
+  ]);
+  const results = existsSync(join(cwd, 'results.json'))
+    ? (JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results)
+    : undefined;
+  if (results) expect(findResultsProblem(results)).toBeUndefined();
+  return { ...child, results, report: JSON.parse(child.stdout || '{}') as Report };
+}
+
+interface Report {
+  verdict?: string;
+  sequential?: { alphaShares: number[]; looks: number };
+  regressions?: { scenario: string; metric: string; look?: number }[];
+  scenarios?: {
+    name: string;
+    notes: string[];
+    metrics: { metric: string; verdict: string; look?: number; reasons?: string[] }[];
+  }[];
+}
+
+describe('perfgate gate with compare.extend', () => {
+  it('runs an undecided scenario on until the slower head is found, and compare reads the same verdict', () => {
+    const head = checkouts('slow-head', 12, 3, '3x');
+    const out = gate(head);
+    expect(out.status, out.stderr).toBe(1);
+    const scenario = out.results!.scenarios[0]!;
+    const looks = scenario.extension?.looks ?? [];
+    expect(looks[0]?.segments).toBe(3);
+    expect(looks.length).toBeGreaterThanOrEqual(2);
+    // The base ran on beside the head, pair for pair.
+    expect(out.results!.ab!.base.scenarios[0]!.segments).toHaveLength(scenario.segments.length);
+    expect(scenario.segments.length).toBe(looks.at(-1)!.segments);
+    expect(looks[1]?.undecided).toContain('p50');
+    expect(out.results!.sequential?.alphaShares).toEqual([0.75, 0.125, 0.125]);
+    expect(out.stderr).toMatch(
+      /api: .*p50.* undecided; measuring \d s more \(extension 1 of at most 2, compare\.extend\)/,
+    );
+    const p50 = out.report.regressions?.find((r) => r.metric === 'p50');
+    expect(p50?.look).toBeGreaterThanOrEqual(1);
+    expect(out.report.scenarios?.[0]?.notes.join(' ')).toMatch(
+      /more than planned, in \d extension steps? \(compare\.extend\)/,
+    );
+    // Judged again from the file: the same looks, the same verdicts.
+    const again = run(head, ['compare', '--current', 'results.json', '-c', 'perfgate.yml', '--format', 'json']);
+    expect(again.status, again.stderr).toBe(1);
+    const verdicts = (report: Report) => report.scenarios?.[0]?.metrics.map((m) => [m.metric, m.verdict, m.look]);
+    expect(verdicts(JSON.parse(again.stdout) as Report)).toEqual(verdicts(out.report));
+  }, 120_000);
+
+  it('does not run on with maxDuration 0: the verdict stays inconclusive for too few pairs, a pass', () => {
+    const head = checkouts('off', 12, 3, '0');
+    const out = gate(head);
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.results!.scenarios[0]!.extension).toBeUndefined();
+    expect(out.results!.sequential).toBeUndefined();
+    expect(out.results!.scenarios[0]!.segments).toHaveLength(3);
+    const p50 = out.report.scenarios?.[0]?.metrics.find((m) => m.metric === 'p50');
+    expect(p50?.verdict).toBe('inconclusive');
+    expect(p50?.reasons?.join(' ')).toMatch(/too few segment pairs \(3; the paired test needs 4\)/);
+    expect(out.stderr).not.toMatch(/extension 1/);
+  }, 120_000);
+});
