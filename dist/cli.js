@@ -53715,7 +53715,7 @@ function sharedLagNote(head, base) {
   return `The load generator fell behind its schedule${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}. In duet it held both variants' requests back together, so the latencies are still compared pair by pair; the delay is in both and mostly dilutes a change towards zero, so a regression or an improvement still counts but "no change" is held back. A quieter runner or a lower rate measures the service more closely.`;
 }
 function comparePaired(input) {
-  const { current, compare } = input;
+  const { current } = input;
   const ab = current.ab;
   if (ab === void 0)
     throw new Error(
@@ -54277,6 +54277,10 @@ function alphaShares(extendable) {
   const rest = (1 - FIRST_LOOK_SHARE) / EXTENSION_STEPS;
   return [FIRST_LOOK_SHARE, ...Array.from({ length: EXTENSION_STEPS }, () => rest)];
 }
+function runCouldExtend(compare, executors, paired) {
+  const extendable = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
+  return extensionEnabled(compare) && executors.some((executor) => extendable.has(executor));
+}
 function extensionEnabled(compare) {
   const extend = compare.extend;
   return extend !== void 0 && ((extend.maxWindowFactor ?? 0) > 1 || (extend.maxWindowMs ?? 0) > 0);
@@ -54351,7 +54355,7 @@ function retally(result, input, shares) {
   );
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
-  if (extendedNames.length > 0 || shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares));
+  if (shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares, extendedNames.length > 0));
   return {
     ...result,
     current: input.current,
@@ -54376,9 +54380,9 @@ function describeExtension(scenario) {
   ).join("; ");
   return `Measured ${seconds2(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? "s" : ""} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of \u03B1.`;
 }
-function describeSpending(alpha, shares) {
+function describeSpending(alpha, shares, extended) {
   const parts = shares.map((share2) => String(Math.round(alpha * share2 * 1e4) / 1e4));
-  return `This run could be extended when a verdict was inconclusive (compare.extend), so each look is tested at its own share of \u03B1 = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(" and ")} for the extension steps, which together keep the run's false-alarm rate at \u03B1 however often it looks again.`;
+  return extended ? `Each look of this run was tested at its own share of \u03B1 = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(" and ")} for the extension steps (compare.extend), which together keep the run's false-alarm rate at \u03B1 however often it looked again.` : `The planned window was tested at ${parts[0]} of \u03B1 = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend), which this run did not need.`;
 }
 var DATA_REASONS = /* @__PURE__ */ new Set([
   "not-significant",
@@ -61865,7 +61869,11 @@ async function runLoaded(options) {
   const scenarioResults = [];
   const baseResults = [];
   let serviceExit;
-  const extendable = options.judge !== void 0 && extensionEnabled(config.compare) && loadShard === void 0;
+  const extendable = options.judge !== void 0 && loadShard === void 0 && runCouldExtend(
+    config.compare,
+    scenarios.map((scenario) => scenario.load.executor),
+    ab !== void 0 && booted.base !== void 0
+  );
   const sequential = extendable ? { alphaShares: alphaShares(true) } : void 0;
   const measure = async (scenario, baseScenario, pairOrder) => {
     const died = new AbortController();

@@ -35,7 +35,7 @@ import { TOOL_VERSION } from './version.js';
 import { splitRows, splitScenario, type ShardSplit } from '../core/split/index.js';
 import { checkStartAt } from '../core/split/start-at.js';
 import { waitUntil } from '../adapters/wait-until.js';
-import { alphaShares, EXTENSION_STEPS, extensionEnabled, planExtension } from '../core/compare/sequential.js';
+import { alphaShares, EXTENSION_STEPS, planExtension, runCouldExtend } from '../core/compare/sequential.js';
 import { appendExtension } from '../core/results/extend.js';
 import { extensionScenario } from '../engine/plan.js';
 
@@ -274,7 +274,14 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
   let serviceExit: ServiceExit | undefined;
   // gate and the action judge each look, and run an inconclusive scenario on (compare.extend); a
   // load shard is one share of a run that only its merge judges.
-  const extendable = options.judge !== undefined && extensionEnabled(config.compare) && loadShard === undefined;
+  const extendable =
+    options.judge !== undefined &&
+    loadShard === undefined &&
+    runCouldExtend(
+      config.compare,
+      scenarios.map((scenario) => scenario.load.executor),
+      ab !== undefined && booted.base !== undefined,
+    );
   const sequential = extendable ? { alphaShares: alphaShares(true) } : undefined;
 
   /** Runs one scenario (or one extension step of it) on the head and, in A/B mode, the base. */

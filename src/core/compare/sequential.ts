@@ -32,6 +32,17 @@ export function alphaShares(extendable: boolean): number[] {
   return [FIRST_LOOK_SHARE, ...Array.from({ length: EXTENSION_STEPS }, () => rest)];
 }
 
+/** Whether a run of these scenarios could be extended at all: compare.extend asks for it and a
+ * scenario's executor can go on in this mode. A run that cannot extend keeps all of α for its one look. */
+export function runCouldExtend(
+  compare: Pick<CompareConfig, 'extend'>,
+  executors: Executor[],
+  paired: boolean,
+): boolean {
+  const extendable = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
+  return extensionEnabled(compare) && executors.some((executor) => extendable.has(executor));
+}
+
 /** Whether a config asks for extensions at all (compare.extend with a budget above the window). */
 export function extensionEnabled(compare: Pick<CompareConfig, 'extend'>): boolean {
   const extend = compare.extend;
@@ -136,7 +147,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   );
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
-  if (extendedNames.length > 0 || shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares));
+  if (shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares, extendedNames.length > 0));
   return {
     ...result,
     current: input.current,
@@ -169,9 +180,11 @@ export function describeExtension(scenario: ScenarioResult): string | undefined 
   return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
 }
 
-function describeSpending(alpha: number, shares: number[]): string {
+function describeSpending(alpha: number, shares: number[], extended: boolean): string {
   const parts = shares.map((share) => String(Math.round(alpha * share * 10000) / 10000));
-  return `This run could be extended when a verdict was inconclusive (compare.extend), so each look is tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps, which together keep the run's false-alarm rate at α however often it looks again.`;
+  return extended
+    ? `Each look of this run was tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`
+    : `The planned window was tested at ${parts[0]} of α = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend), which this run did not need.`;
 }
 
 // ------------------------------------------------------------------ the plan of the next step

@@ -5,6 +5,7 @@ import {
   EXTENSION_STEPS,
   FIRST_LOOK_SHARE,
   planExtension,
+  runCouldExtend,
 } from '../../../src/core/compare/sequential.js';
 import { comparePaired, type CompareInput } from '../../../src/core/compare/index.js';
 import { judgeRun } from '../../../src/core/gate.js';
@@ -70,6 +71,16 @@ describe('alphaShares', () => {
     expect(shares[0]).toBe(FIRST_LOOK_SHARE);
     expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(alphaShares(false)).toEqual([1]);
+  });
+});
+
+describe('runCouldExtend', () => {
+  it('keeps all of α for one look when no scenario of the run could go on in its mode', () => {
+    expect(runCouldExtend(compare, ['ramping-vus', 'capacity'], false)).toBe(false);
+    expect(runCouldExtend(compare, ['ramping-vus', 'capacity'], true)).toBe(true);
+    expect(runCouldExtend(compare, ['capacity', 'shared-iterations'], true)).toBe(false);
+    expect(runCouldExtend(compare, ['constant-vus'], false)).toBe(true);
+    expect(runCouldExtend({ extend: { maxWindowFactor: 0 } }, ['constant-vus'], true)).toBe(false);
   });
 });
 
@@ -147,7 +158,7 @@ describe('compareSequential', () => {
     expect(shared.sequential).toEqual({ alphaShares: alphaShares(true), looks: 1 });
     expect(metric(shared, 'p50').pValue).toBe(metric(whole, 'p50').pValue);
     expect(metric(shared, 'p50').minDetectableEffect!).toBeGreaterThan(metric(whole, 'p50').minDetectableEffect!);
-    expect(shared.notes.join(' ')).toMatch(/0\.0375 for the planned window/);
+    expect(shared.notes.join(' ')).toMatch(/planned window was tested at 0\.0375 of α = 0\.05/);
   });
 
   it('keeps a verdict reached at the planned window, and judges only the undecided metrics again', () => {
