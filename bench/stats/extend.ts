@@ -6,7 +6,7 @@
 // appended (src/core/results/extend.ts), and the run is judged again, at each look's share of α.
 // The whole path is the product's code: compareSequential, comparePaired, the planner, the append.
 // Run (from the repository root, under the heavy-work lock):
-//   flock /tmp/heavy.lock npm run bench:stats -- extend --n=2000 [--from=0] [--schedule=duet|alternate] [--scale=1] [--off]
+//   flock /tmp/heavy.lock npm run bench:stats -- extend --n=2000 [--from=0] [--schedule=duet|alternate] [--scale=1] [--off|--on]
 // Each row also prints a JSON line of counts; chunks (--from) add up with bench/stats/extend-sum.mjs.
 import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
@@ -28,6 +28,7 @@ const schedules: AbSchedule[] = (process.argv
   ?.slice(11)
   .split(',') ?? ['duet', 'alternate']) as AbSchedule[];
 const off = process.argv.includes('--off');
+const onlyOn = process.argv.includes('--on');
 
 const SHOWN = ['p50', 'p95', 'p99', 'error_rate'] as const;
 
@@ -97,7 +98,7 @@ console.log(
 );
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 for (const schedule of schedules) {
-  for (const extend of off ? [false] : [false, true]) {
+  for (const extend of off ? [false] : onlyOn ? [true] : [false, true]) {
     let falseRuns = 0;
     let extendedRuns = 0;
     const open: Record<string, number> = Object.fromEntries(SHOWN.map((metric) => [metric, 0]));
