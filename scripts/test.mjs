@@ -2,8 +2,8 @@
 // dev dependency) and again on the machine's own Node when that is another version, then prints
 // one closing line `N passed, N failed` over both runs. Extra arguments go to vitest.
 // The second run repeats only what can differ between Node versions: the engine's load path
-// (undici, timers, sockets), the adapters the CLI uses (processes, signals, /proc, files), and the
-// CLI end to end. It leaves out the action's own tests and the adapters only the action calls
+// (undici, timers, sockets, the event-loop and CPU probes), the adapters the CLI uses (processes,
+// process groups, signals, files), and the CLI end to end. It leaves out the action's own tests and the adapters only the action calls
 // (GitHub comments, Slack, the Actions cache and artifacts, and the fakes of those services: node24
 // only, action.yml), the pure core (no I/O: the same arithmetic on any V8), the static checks of
 // docs and workflows, and the A/B, capacity, scale-out and trends runs, whose load path is the
@@ -41,6 +41,9 @@ const FIRST_RUN_ONLY = [
   'test/workflows/**',
   // A/B variants: the pairing and the slot order over the same dispatch loop as run-scenario's.
   'test/engine/run-variants.test.ts',
+  // /proc read as text and parsed: the same file read on any Node.
+  'test/adapters/machine-load.test.ts',
+  'test/adapters/proc-usage.test.ts',
   'test/engine/capacity*.test.ts',
   'test/engine/run-capacity.test.ts',
   'test/entry/ab-cli.e2e.test.ts',
