@@ -2,10 +2,13 @@
 // dev dependency) and again on the machine's own Node when that is another version, then prints
 // one closing line `N passed, N failed` over both runs. Extra arguments go to vitest.
 // The second run repeats only what can differ between Node versions: the engine's load path
-// (undici, timers, sockets), the adapters, and the CLI end to end. It leaves out the action's own
-// tests (node24 only, action.yml), the pure core (no I/O: the same arithmetic on any V8), the
-// static checks of docs and workflows, and the long A/B, capacity, scale-out and trends runs,
-// whose load path is the engine's, repeated above; so the whole suite stays well under 10 minutes.
+// (undici, timers, sockets, the event-loop and CPU probes), the adapters the CLI uses (processes,
+// process groups, signals, files), and the CLI end to end. It leaves out the action's own tests and the adapters only the action calls
+// (GitHub comments, Slack, the Actions cache and artifacts, and the fakes of those services: node24
+// only, action.yml), the pure core (no I/O: the same arithmetic on any V8), the static checks of
+// docs and workflows, and the A/B, capacity, scale-out and trends runs, whose load path is the
+// engine's dispatch loop that run-scenario drives on this Node too; so the whole suite stays well
+// under 10 minutes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,12 +23,27 @@ if (hostNode && hostNode !== runtimes[0] && version(hostNode) !== version(runtim
 let passed = 0;
 let failed = 0;
 const failures = [];
-const ACTION_ONLY = ['test/entry/action*.e2e.test.ts', 'test/entry/local-action.e2e.test.ts'];
+const ACTION_ONLY = [
+  'test/entry/action*.e2e.test.ts',
+  'test/entry/local-action.e2e.test.ts',
+  'test/adapters/github-comment.test.ts',
+  'test/adapters/comment-race.test.ts',
+  'test/adapters/slack.test.ts',
+  'test/adapters/results-artifact.test.ts',
+  'test/adapters/baseline-store-cache.test.ts',
+  'test/entry/trends-cache.test.ts',
+  'test/fakes/**',
+];
 const FIRST_RUN_ONLY = [
   ...ACTION_ONLY,
   'test/core/**',
   'test/docs/**',
   'test/workflows/**',
+  // A/B variants: the pairing and the slot order over the same dispatch loop as run-scenario's.
+  'test/engine/run-variants.test.ts',
+  // /proc read as text and parsed: the same file read on any Node.
+  'test/adapters/machine-load.test.ts',
+  'test/adapters/proc-usage.test.ts',
   'test/engine/capacity*.test.ts',
   'test/engine/run-capacity.test.ts',
   'test/entry/ab-cli.e2e.test.ts',

@@ -1,9 +1,15 @@
-// `perfgate trends` over runs saved by `perfgate gate --save` in a real baseline directory: 34
-// short runs, one endpoint 20% slower from the 20th commit on, the other flat. Driven in-process
+// `perfgate trends` over runs saved by `perfgate gate --save` in a real baseline directory: 20
+// short runs, one endpoint 20% slower from the 11th commit on, the other flat. Driven in-process
 // against loopback targets; the step is a second target with a longer service time (the base URL
 // is not part of the config hash, so both configs keep one series of baselines). Service times of
 // 20 ms: at 10 ms the millisecond a busy machine adds to a run for minutes was a real level shift
 // of ~10%, found as a change point of its own.
+// The step is in the middle, 10 runs on each side: the rank statistic is largest at the middle of
+// a series, so a step off the middle (the 20th of 34 runs) was placed a run early whenever the
+// last run before it happened to be the slowest of its level (1 run in 19). 10 against 10 is also
+// about the fewest that still give p ≤ 0.0001 (the permutation test's floor at alpha 0.001);
+// 8 against 8 give 0.0002-0.0006, too near alpha to be called every time. A 0.5 s window holds
+// ~50 requests per endpoint at 20 ms: its p50 is the service time, as a 1 s one's is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +21,8 @@ import { startTargetServer, type TargetServer } from '../fakes/target-server.js'
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-trends-'));
 const baselineDir = join(work, 'baselines');
-const RUNS = 34;
-const STEP_AT = 19; // the 20th commit
+const RUNS = 20;
+const STEP_AT = 10; // the 11th commit
 const sha = (i: number) => `${(i + 1).toString(16).padStart(4, '0')}${'c'.repeat(36)}`;
 let flat: TargetServer;
 let before: TargetServer;
@@ -37,17 +43,17 @@ function config(stepUrl: string): string {
   const path = join(work, 'perfgate.yml');
   writeFileSync(
     path,
-    `defaults: { baseUrl: "${flat.url}", warmup: 200ms }
+    `defaults: { baseUrl: "${flat.url}", warmup: 100ms }
 scenarios:
   flat:
     executor: constant-vus
     vus: 2
-    duration: 1s
+    duration: 500ms
     request: { path: /flat }
   step:
     executor: constant-vus
     vus: 2
-    duration: 1s
+    duration: 500ms
     baseUrl: "${stepUrl}"
     request: { path: /step }
 `,
@@ -134,11 +140,11 @@ describe('perfgate trends over a baseline directory', () => {
 
   it('renders the same change as text, markdown with compare links and a chart, and one Slack line', async () => {
     const env = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/shop' };
-    expect((await trends('text')).stdout).toMatch(/step p50 \+\d+\.\d% .* at run 20 \(0014ccc/);
+    expect((await trends('text')).stdout).toMatch(/step p50 \+\d+\.\d% .* at run 11 \(000bccc/);
     const markdown = (await trends('markdown', env)).stdout;
     expect(markdown).toContain(`https://github.com/acme/shop/compare/${sha(STEP_AT - 1)}...${sha(STEP_AT)}`);
     expect(markdown).toContain('```mermaid');
-    expect(markdown).toContain('change at run 20');
+    expect(markdown).toContain('change at run 11');
     const slack = (await trends('slack', env)).stdout.trim().split('\n');
     expect(slack).toHaveLength(1);
     expect(slack[0]).toMatch(/step p50 \+\d/);
