@@ -49423,7 +49423,7 @@ function describeReason(reason2) {
     case "below-min-effect":
       return `significant (${holm(reason2.adjustedPValue)}) but ${reasonChange(reason2.metric, reason2.change)} is below the minimum effect of ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "")}, and the interval reaches past it`;
     case "not-significant":
-      return `a change of ${reasonChange(reason2.metric, reason2.change)}, but not significant (${holm(reason2.adjustedPValue)} > ${reason2.alpha}): this run cannot tell it from noise`;
+      return `a change of ${reasonChange(reason2.metric, reason2.change)}, but not significant (${holm(reason2.adjustedPValue)} > ${Number(reason2.alpha.toPrecision(4))}): this run cannot tell it from noise`;
     case "interval-past-min-effect":
       return `a change of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}), but its interval (${reasonChange(reason2.metric, reason2.interval[0])} to ${reasonChange(reason2.metric, reason2.interval[1])}) reaches past the ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "\xB1")} that counts: this run cannot rule out a change that matters`;
     case "prior-only":
@@ -54355,7 +54355,15 @@ function retally(result, input, shares) {
   );
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
-  if (shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares, extendedNames.length > 0));
+  if (shares.length > 1) {
+    const unextended = extendedNames.length > 0 ? void 0 : planExtension({
+      comparison: { ...result, scenarios },
+      results: input.current,
+      compare: input.compare,
+      look: 0
+    }).skipped;
+    notes.push(describeSpending(input.compare.alpha, shares, unextended));
+  }
   return {
     ...result,
     current: input.current,
@@ -54380,9 +54388,17 @@ function describeExtension(scenario) {
   ).join("; ");
   return `Measured ${seconds2(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? "s" : ""} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of \u03B1.`;
 }
-function describeSpending(alpha, shares, extended) {
+function describeSpending(alpha, shares, skipped) {
   const parts = shares.map((share2) => String(Math.round(alpha * share2 * 1e4) / 1e4));
-  return extended ? `Each look of this run was tested at its own share of \u03B1 = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(" and ")} for the extension steps (compare.extend), which together keep the run's false-alarm rate at \u03B1 however often it looked again.` : `The planned window was tested at ${parts[0]} of \u03B1 = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend), which this run did not need.`;
+  if (skipped === void 0)
+    return `Each look of this run was tested at its own share of \u03B1 = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(" and ")} for the extension steps (compare.extend), which together keep the run's false-alarm rate at \u03B1 however often it looked again.`;
+  const kept = `The planned window was tested at ${parts[0]} of \u03B1 = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
+  if (skipped.length === 0) return `${kept}, which this run did not need.`;
+  const byWhy = /* @__PURE__ */ new Map();
+  for (const { scenario, metric, why } of skipped)
+    byWhy.set(why, [...byWhy.get(why) ?? [], `${metric} of ${scenario}`]);
+  const whys = [...byWhy].map(([why, metrics]) => `${metrics.join(", ")}: ${why}`).join("; ");
+  return `${kept}. This run did not take them, since more data would not have decided what was undecided (${whys}).`;
 }
 var DATA_REASONS = /* @__PURE__ */ new Set([
   "not-significant",

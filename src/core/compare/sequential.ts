@@ -147,7 +147,18 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   );
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
-  if (shares.length > 1) notes.push(describeSpending(input.compare.alpha, shares, extendedNames.length > 0));
+  if (shares.length > 1) {
+    const unextended =
+      extendedNames.length > 0
+        ? undefined
+        : planExtension({
+            comparison: { ...result, scenarios },
+            results: input.current,
+            compare: input.compare,
+            look: 0,
+          }).skipped;
+    notes.push(describeSpending(input.compare.alpha, shares, unextended));
+  }
   return {
     ...result,
     current: input.current,
@@ -180,11 +191,19 @@ export function describeExtension(scenario: ScenarioResult): string | undefined 
   return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
 }
 
-function describeSpending(alpha: number, shares: number[], extended: boolean): string {
+/** `skipped`: for a run that was not extended, the undecided metrics and why more data would not
+ * have decided them (none: every metric was decided). */
+function describeSpending(alpha: number, shares: number[], skipped: ExtensionPlan['skipped'] | undefined): string {
   const parts = shares.map((share) => String(Math.round(alpha * share * 10000) / 10000));
-  return extended
-    ? `Each look of this run was tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`
-    : `The planned window was tested at ${parts[0]} of α = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend), which this run did not need.`;
+  if (skipped === undefined)
+    return `Each look of this run was tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`;
+  const kept = `The planned window was tested at ${parts[0]} of α = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
+  if (skipped.length === 0) return `${kept}, which this run did not need.`;
+  const byWhy = new Map<string, string[]>();
+  for (const { scenario, metric, why } of skipped)
+    byWhy.set(why, [...(byWhy.get(why) ?? []), `${metric} of ${scenario}`]);
+  const whys = [...byWhy].map(([why, metrics]) => `${metrics.join(', ')}: ${why}`).join('; ');
+  return `${kept}. This run did not take them, since more data would not have decided what was undecided (${whys}).`;
 }
 
 // ------------------------------------------------------------------ the plan of the next step

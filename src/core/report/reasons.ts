@@ -83,7 +83,7 @@ export function describeReason(reason: Reason): string {
     case 'below-min-effect':
       return `significant (${holm(reason.adjustedPValue)}) but ${reasonChange(reason.metric, reason.change)} is below the minimum effect of ${reasonChange(reason.metric, reason.minEffect).replace('+', '')}, and the interval reaches past it`;
     case 'not-significant':
-      return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${reason.alpha}): this run cannot tell it from noise`;
+      return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${Number(reason.alpha.toPrecision(4))}): this run cannot tell it from noise`;
     case 'interval-past-min-effect':
       return `a change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its interval (${reasonChange(reason.metric, reason.interval[0])} to ${reasonChange(reason.metric, reason.interval[1])}) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
     case 'prior-only':

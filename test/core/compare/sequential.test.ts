@@ -161,6 +161,27 @@ describe('compareSequential', () => {
     expect(shared.notes.join(' ')).toMatch(/planned window was tested at 0\.0375 of α = 0\.05/);
   });
 
+  it('says why a run with undecided metrics was not extended, instead of "did not need"', () => {
+    let found = 0;
+    for (let seed = 1; seed <= 12 && found < 2; seed++) {
+      const current = planned(drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.01 }, 12, seed), 12);
+      const comparison = judge(current);
+      const skipped = planExtension({ comparison, results: current, compare, look: 0 }).skipped;
+      const undecided = comparison.scenarios[0]!.metrics.filter((m) => m.verdict === 'inconclusive');
+      const note = comparison.notes.join(' ');
+      if (undecided.length === 0) {
+        expect(note).toMatch(/which this run did not need/);
+        continue;
+      }
+      if (skipped.length === 0) continue;
+      found += 1;
+      expect(note).not.toMatch(/did not need/);
+      expect(note).toMatch(/did not take them, since more data would not have decided/);
+      for (const { metric } of skipped) expect(note).toContain(`${metric} of api`);
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
   it('keeps a verdict reached at the planned window, and judges only the undecided metrics again', () => {
     const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.25 }, 20);
     const current = planned(run, 10);

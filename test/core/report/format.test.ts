@@ -18,6 +18,7 @@ import {
   formatThresholdActual,
   groupThousands,
 } from '../../../src/core/report/format.js';
+import { describeReason } from '../../../src/core/report/reasons.js';
 
 describe('formatMs', () => {
   it.each([
@@ -144,5 +145,19 @@ describe('sparkline', () => {
     expect(line).toHaveLength(34);
     expect([...line].filter((char) => char === '█')).toHaveLength(1);
     expect(sparkline([2, 4, 6, 8], { width: 2, combine: 'mean' })).toBe('▄█');
+  });
+});
+
+describe('describeReason', () => {
+  it("prints a look's share of α as the number it is, without binary float noise", () => {
+    const text = describeReason({
+      kind: 'not-significant',
+      metric: 'p50',
+      change: 0.08,
+      adjustedPValue: 0.35,
+      alpha: 0.05 * 0.75,
+    });
+    expect(0.05 * 0.75).not.toBe(0.0375);
+    expect(text).toContain('> 0.0375)');
   });
 });
