@@ -159,7 +159,9 @@ export function compareRuns(input: CompareInput): Comparison {
   const priorOnly = metrics.filter((metric) => metric.method === 'bootstrap' || metric.method === 'bracket');
   if (priorOnly.length > 0) {
     notes.push(
-      `${usedHistory ? 'Some metrics have' : 'There is'} too little history (${pastRuns.length} past run${pastRuns.length === 1 ? '' : 's'} on this environment, the history test needs ${compare.minHistory}): ` +
+      (pastRuns.length >= compare.minHistory
+        ? `Some metrics have too little usable history (${[...new Set(priorOnly.map((metric) => metric.metric))].join(', ')}: fewer than the ${compare.minHistory} past runs the history test needs since their series last shifted level, see their notes): `
+        : `There is too little history (${pastRuns.length} past run${pastRuns.length === 1 ? '' : 's'} on this environment, the history test needs ${compare.minHistory}): `) +
         `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). ` +
         `On the default prior these metrics cannot fail the gate: a change they show is a warning, with its interval and minimum detectable effect; only thresholds (and the error rate) fail. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`,
     );

@@ -451,6 +451,25 @@ describe('compareRuns with history (K ≥ 5)', () => {
     expect(metric(result, 'p95').changeInterval![0]).toBeGreaterThan(0.2);
   });
 
+  it('names the metrics whose history a level shift cut short, instead of miscounting the past runs', () => {
+    let baseline: Baseline | undefined;
+    for (let i = 0; i < 8; i++) {
+      baseline = createBaseline(run(100 + i, { scale: i < 6 ? 1 : 1.5 }, { runShiftSd: 0.03 }), baseline, {
+        savedAt: `t${i}`,
+        historyLength: 10,
+      });
+    }
+    const result = compareRuns(input(run(300, { scale: 1.5 }, { runShiftSd: 0.03 }), baseline));
+    expect(metric(result, 'p50').method).toBe('bootstrap');
+    const notes = result.notes.join(' ');
+    expect(notes).toMatch(/Some metrics have too little usable history \(p50[^)]*: fewer than the 5 past runs/);
+    expect(notes).not.toMatch(/8 past runs on this environment, the history test needs 5/);
+    // With too few runs at all, the count is what it says.
+    expect(compareRuns(input(run(300), withHistory(3))).notes.join(' ')).toMatch(
+      /There is too little history \(3 past runs on this environment, the history test needs 5\)/,
+    );
+  });
+
   it('falls back to the bootstrap with fewer than 5 past runs, or on another environment', () => {
     expect(metric(compareRuns(input(run(300), withHistory(4))), 'p95').method).toBe('bootstrap');
     const elsewhere = compareRuns(input(run(300, {}, { fingerprint: 'env-b' }), withHistory(8)));
