@@ -49541,7 +49541,7 @@ function remediesFor(comparison) {
   }
   if (has(SAMPLE_KINDS))
     out.push("run longer (more segments and more requests in the tail; the reasons above say how many)");
-  if (comparison.sequential !== void 0 && (ab && floor || has(SAMPLE_KINDS)))
+  if (comparison.sequential?.moreRoomWouldHelp === true)
     out.push(
       "or give an undecided scenario more room to run on by itself: compare.extend.maxDuration (default 2x the planned window)"
     );
@@ -54355,6 +54355,7 @@ function retally(result, input, shares) {
   );
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
+  let moreRoomWouldHelp = false;
   if (shares.length > 1) {
     const unextended = extendedNames.length > 0 ? void 0 : planExtension({
       comparison: { ...result, scenarios },
@@ -54363,6 +54364,11 @@ function retally(result, input, shares) {
       look: 0
     }).skipped;
     notes.push(describeSpending(input.compare.alpha, shares, unextended));
+    moreRoomWouldHelp = unextended !== void 0 ? unextended.some((skip) => skip.budget) : scenarios.filter((scenario) => extendedNames.includes(scenario.name)).some(
+      (scenario) => scenario.metrics.some(
+        (metric) => metric.verdict === "inconclusive" && metric.reasons.length > 0 && metric.reasons.every((reason2) => DATA_REASONS.has(reason2.kind))
+      )
+    );
   }
   return {
     ...result,
@@ -54372,7 +54378,7 @@ function retally(result, input, shares) {
     improvements,
     verdict: result.breaches.length > 0 || regressions.length > 0 ? "fail" : "pass",
     ...result.ab ? { ab: { ...result.ab, pairs } } : {},
-    sequential: { alphaShares: shares, looks: runLookCount(input.current) },
+    sequential: { alphaShares: shares, looks: runLookCount(input.current), moreRoomWouldHelp },
     notes
   };
 }
@@ -54395,9 +54401,14 @@ function describeSpending(alpha, shares, skipped) {
   const kept = `The planned window was tested at ${parts[0]} of \u03B1 = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
   if (skipped.length === 0) return `${kept}, which this run did not need.`;
   const byWhy = /* @__PURE__ */ new Map();
-  for (const { scenario, metric, why } of skipped)
-    byWhy.set(why, [...byWhy.get(why) ?? [], `${metric} of ${scenario}`]);
-  const whys = [...byWhy].map(([why, metrics]) => `${metrics.join(", ")}: ${why}`).join("; ");
+  for (const { scenario, metric, why } of skipped) {
+    const scenarios = byWhy.get(why) ?? /* @__PURE__ */ new Map();
+    scenarios.set(scenario, [...scenarios.get(scenario) ?? [], metric]);
+    byWhy.set(why, scenarios);
+  }
+  const whys = [...byWhy].map(
+    ([why, scenarios]) => `${[...scenarios].map(([scenario, metrics]) => `${scenario} ${metrics.join(", ")}`).join("; ")}: ${why}`
+  ).join("; ");
   return `${kept}. This run did not take them, since more data would not have decided what was undecided (${whys}).`;
 }
 var DATA_REASONS = /* @__PURE__ */ new Set([
@@ -54449,7 +54460,8 @@ function planExtension(input) {
         plan.skipped.push({
           scenario: scenario.name,
           metric: metric.metric,
-          why: `a ${current.executor} scenario is not extended${paired ? "" : " outside A/B mode"}`
+          why: `a ${current.executor} scenario is not extended${paired ? "" : " outside A/B mode"}`,
+          budget: false
         });
       continue;
     }
@@ -54461,7 +54473,7 @@ function planExtension(input) {
     for (const metric of open2) {
       const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
       if (why === void 0) undecided.push(metric.metric);
-      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, why });
+      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
     }
     if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
   }
@@ -54469,25 +54481,37 @@ function planExtension(input) {
 }
 function whyNotExtend(metric, context) {
   const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind));
-  if (blocking !== void 0) return `held back for a reason more data does not change (${blocking.kind})`;
+  if (blocking !== void 0)
+    return { why: `held back for a reason more data does not change (${blocking.kind})`, budget: false };
+  const atBudget = (why) => ({ why, budget: true });
   const { growth } = context;
   for (const reason2 of metric.reasons) {
     if (reason2.kind === "too-few-pairs" && reason2.pairs * growth < reason2.needed)
-      return "too few pairs even at the budget";
-    if (reason2.kind === "too-few-segments" && (reason2.baseline < reason2.needed || reason2.current * growth < reason2.needed))
-      return "too few segments even at the budget";
+      return atBudget("too few pairs even at the budget");
+    if (reason2.kind === "too-few-segments" && reason2.baseline < reason2.needed)
+      return { why: "the baseline has too few segments, which no run of this one adds", budget: false };
+    if (reason2.kind === "too-few-segments" && reason2.current * growth < reason2.needed)
+      return atBudget("too few segments even at the budget");
     if (reason2.kind === "thin-tail") {
-      const short = reason2.runs.some(
-        (run2) => run2.run === "current" || run2.run === "head" || run2.run === "base" ? run2.beyond * growth < reason2.needed : run2.beyond < reason2.needed
-      );
-      if (short) return "too few requests beyond the percentile even at the budget";
+      const stored = (run2) => !(run2.run === "current" || run2.run === "head" || run2.run === "base");
+      if (reason2.runs.some((run2) => stored(run2) && run2.beyond < reason2.needed))
+        return {
+          why: "the baseline has too few requests beyond the percentile, which no run of this one adds",
+          budget: false
+        };
+      if (reason2.runs.some((run2) => !stored(run2) && run2.beyond * growth < reason2.needed))
+        return atBudget("too few requests beyond the percentile even at the budget");
     }
   }
   if (!context.paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history")) {
     const onlyThin = metric.reasons.every(
       (reason2) => reason2.kind === "thin-tail" || reason2.kind === "too-few-segments"
     );
-    if (!onlyThin) return "its uncertainty is the run-to-run noise, which a longer run does not shrink (A/B mode does)";
+    if (!onlyThin)
+      return {
+        why: "its uncertainty is the run-to-run noise, which a longer run does not shrink (A/B mode does)",
+        budget: false
+      };
   }
   if (metric.standardError === void 0 || metric.df === void 0) return void 0;
   const se = metric.standardError / Math.sqrt(growth);
@@ -54497,7 +54521,7 @@ function whyNotExtend(metric, context) {
   const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);
   const couldDecide = effect >= minEffect && effect >= critical * se;
   const couldRuleOut = effect + tQuantile(0.975, df) * se < minEffect;
-  return couldDecide || couldRuleOut ? void 0 : "the data the budget allows would still leave it undecided";
+  return couldDecide || couldRuleOut ? void 0 : atBudget("the data the budget allows would still leave it undecided");
 }
 function effectOf2(metric) {
   if (metric.metric === "error_rate") return metric.change;

@@ -147,6 +147,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   );
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
+  let moreRoomWouldHelp = false;
   if (shares.length > 1) {
     const unextended =
       extendedNames.length > 0
@@ -158,6 +159,22 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
             look: 0,
           }).skipped;
     notes.push(describeSpending(input.compare.alpha, shares, unextended));
+    // A larger budget helps a run that used its budget and is still undecided for lack of data, or
+    // one that did not extend because the budget was too small; not one held back by the runner's
+    // noise or by other work.
+    moreRoomWouldHelp =
+      unextended !== undefined
+        ? unextended.some((skip) => skip.budget)
+        : scenarios
+            .filter((scenario) => extendedNames.includes(scenario.name))
+            .some((scenario) =>
+              scenario.metrics.some(
+                (metric) =>
+                  metric.verdict === 'inconclusive' &&
+                  metric.reasons.length > 0 &&
+                  metric.reasons.every((reason) => DATA_REASONS.has(reason.kind)),
+              ),
+            );
   }
   return {
     ...result,
@@ -167,7 +184,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
     improvements,
     verdict: result.breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
     ...(result.ab ? { ab: { ...result.ab, pairs } } : {}),
-    sequential: { alphaShares: shares, looks: runLookCount(input.current) },
+    sequential: { alphaShares: shares, looks: runLookCount(input.current), moreRoomWouldHelp },
     notes,
   };
 }
@@ -199,10 +216,18 @@ function describeSpending(alpha: number, shares: number[], skipped: ExtensionPla
     return `Each look of this run was tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`;
   const kept = `The planned window was tested at ${parts[0]} of α = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
   if (skipped.length === 0) return `${kept}, which this run did not need.`;
-  const byWhy = new Map<string, string[]>();
-  for (const { scenario, metric, why } of skipped)
-    byWhy.set(why, [...(byWhy.get(why) ?? []), `${metric} of ${scenario}`]);
-  const whys = [...byWhy].map(([why, metrics]) => `${metrics.join(', ')}: ${why}`).join('; ');
+  const byWhy = new Map<string, Map<string, string[]>>();
+  for (const { scenario, metric, why } of skipped) {
+    const scenarios = byWhy.get(why) ?? new Map<string, string[]>();
+    scenarios.set(scenario, [...(scenarios.get(scenario) ?? []), metric]);
+    byWhy.set(why, scenarios);
+  }
+  const whys = [...byWhy]
+    .map(
+      ([why, scenarios]) =>
+        `${[...scenarios].map(([scenario, metrics]) => `${scenario} ${metrics.join(', ')}`).join('; ')}: ${why}`,
+    )
+    .join('; ');
   return `${kept}. This run did not take them, since more data would not have decided what was undecided (${whys}).`;
 }
 
@@ -237,8 +262,10 @@ export interface ExtensionStep {
 
 export interface ExtensionPlan {
   steps: ExtensionStep[];
-  /** Undecided metrics more data within the budget would not decide, with why: for the report. */
-  skipped: { scenario: string; metric: MetricName; why: string }[];
+  /** Undecided metrics more data within the budget would not decide, with why: for the report.
+   * `budget`: a larger compare.extend.maxDuration could decide it (the budget, not the kind of
+   * uncertainty, is what stops it). */
+  skipped: { scenario: string; metric: MetricName; why: string; budget: boolean }[];
 }
 
 /** The measured window a scenario may reach: its planned window times the factor, or the fixed
@@ -293,6 +320,7 @@ export function planExtension(input: {
           scenario: scenario.name,
           metric: metric.metric,
           why: `a ${current.executor} scenario is not extended${paired ? '' : ' outside A/B mode'}`,
+          budget: false,
         });
       continue;
     }
@@ -304,7 +332,7 @@ export function planExtension(input: {
     for (const metric of open) {
       const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
       if (why === undefined) undecided.push(metric.metric);
-      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, why });
+      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
     }
     if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
   }
@@ -315,25 +343,28 @@ export function planExtension(input: {
 function whyNotExtend(
   metric: MetricComparison,
   context: { growth: number; lastAlpha: number; familySize: number; paired: boolean },
-): string | undefined {
+): { why: string; budget: boolean } | undefined {
   const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind));
-  if (blocking !== undefined) return `held back for a reason more data does not change (${blocking.kind})`;
+  if (blocking !== undefined)
+    return { why: `held back for a reason more data does not change (${blocking.kind})`, budget: false };
+  const atBudget = (why: string) => ({ why, budget: true });
   const { growth } = context;
   for (const reason of metric.reasons) {
     if (reason.kind === 'too-few-pairs' && reason.pairs * growth < reason.needed)
-      return 'too few pairs even at the budget';
-    if (
-      reason.kind === 'too-few-segments' &&
-      (reason.baseline < reason.needed || reason.current * growth < reason.needed)
-    )
-      return 'too few segments even at the budget';
+      return atBudget('too few pairs even at the budget');
+    if (reason.kind === 'too-few-segments' && reason.baseline < reason.needed)
+      return { why: 'the baseline has too few segments, which no run of this one adds', budget: false };
+    if (reason.kind === 'too-few-segments' && reason.current * growth < reason.needed)
+      return atBudget('too few segments even at the budget');
     if (reason.kind === 'thin-tail') {
-      const short = reason.runs.some((run) =>
-        run.run === 'current' || run.run === 'head' || run.run === 'base'
-          ? run.beyond * growth < reason.needed
-          : run.beyond < reason.needed,
-      );
-      if (short) return 'too few requests beyond the percentile even at the budget';
+      const stored = (run: { run: string }) => !(run.run === 'current' || run.run === 'head' || run.run === 'base');
+      if (reason.runs.some((run) => stored(run) && run.beyond < reason.needed))
+        return {
+          why: 'the baseline has too few requests beyond the percentile, which no run of this one adds',
+          budget: false,
+        };
+      if (reason.runs.some((run) => !stored(run) && run.beyond * growth < reason.needed))
+        return atBudget('too few requests beyond the percentile even at the budget');
     }
   }
   // Stored mode: a latency or rate test against one stored run carries the runner-noise prior,
@@ -346,7 +377,11 @@ function whyNotExtend(
     const onlyThin = metric.reasons.every(
       (reason) => reason.kind === 'thin-tail' || reason.kind === 'too-few-segments',
     );
-    if (!onlyThin) return 'its uncertainty is the run-to-run noise, which a longer run does not shrink (A/B mode does)';
+    if (!onlyThin)
+      return {
+        why: 'its uncertainty is the run-to-run noise, which a longer run does not shrink (A/B mode does)',
+        budget: false,
+      };
   }
   if (metric.standardError === undefined || metric.df === undefined) return undefined;
   // The interval at the budget, if the estimate stays where it is: the standard error shrinks as
@@ -358,7 +393,9 @@ function whyNotExtend(
   const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);
   const couldDecide = effect >= minEffect && effect >= critical * se;
   const couldRuleOut = effect + tQuantile(0.975, df) * se < minEffect;
-  return couldDecide || couldRuleOut ? undefined : 'the data the budget allows would still leave it undecided';
+  return couldDecide || couldRuleOut
+    ? undefined
+    : atBudget('the data the budget allows would still leave it undecided');
 }
 
 /** The change on the effect's scale (log ratio; points for the error rate). */

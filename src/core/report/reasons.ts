@@ -263,8 +263,8 @@ export function remediesFor(comparison: RemedyInput): string[] {
   }
   if (has(SAMPLE_KINDS))
     out.push('run longer (more segments and more requests in the tail; the reasons above say how many)');
-  // A run that could extend itself stopped at its budget (or saw no budget that would decide).
-  if (comparison.sequential !== undefined && ((ab && floor) || has(SAMPLE_KINDS)))
+  // A run that could extend itself stopped at its budget, or saw that its budget would not decide.
+  if (comparison.sequential?.moreRoomWouldHelp === true)
     out.push(
       'or give an undecided scenario more room to run on by itself: compare.extend.maxDuration (default 2x the planned window)',
     );

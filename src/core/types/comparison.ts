@@ -77,7 +77,9 @@ export interface Comparison {
   notes: string[];
   /** A run that could be extended (compare.extend): each look's share of α, and how many looks
    * the longest-extended scenario had. */
-  sequential?: { alphaShares: number[]; looks: number };
+  /** compare.extend: each look's share of α, the looks taken, and whether a larger
+   * compare.extend.maxDuration would let this run decide what it left undecided. */
+  sequential?: { alphaShares: number[]; looks: number; moreRoomWouldHelp?: boolean };
 }
 
 /** Whose figures a reason speaks of. */

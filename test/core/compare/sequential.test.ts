@@ -9,6 +9,7 @@ import {
 } from '../../../src/core/compare/sequential.js';
 import { comparePaired, type CompareInput } from '../../../src/core/compare/index.js';
 import { judgeRun } from '../../../src/core/gate.js';
+import { remediesFor } from '../../../src/core/report/reasons.js';
 import { appendExtension, resultsAtLook, scenarioAtLook } from '../../../src/core/results/extend.js';
 import { findResultsNumberProblem } from '../../../src/core/results/checks.js';
 import type { CompareConfig } from '../../../src/core/types/config.js';
@@ -155,7 +156,7 @@ describe('compareSequential', () => {
     const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.08 }, 12);
     const whole = judge(planned(run, 12, false));
     const shared = judge(planned(run, 12, true));
-    expect(shared.sequential).toEqual({ alphaShares: alphaShares(true), looks: 1 });
+    expect(shared.sequential).toMatchObject({ alphaShares: alphaShares(true), looks: 1 });
     expect(metric(shared, 'p50').pValue).toBe(metric(whole, 'p50').pValue);
     expect(metric(shared, 'p50').minDetectableEffect!).toBeGreaterThan(metric(whole, 'p50').minDetectableEffect!);
     expect(shared.notes.join(' ')).toMatch(/planned window was tested at 0\.0375 of α = 0\.05/);
@@ -177,7 +178,12 @@ describe('compareSequential', () => {
       found += 1;
       expect(note).not.toMatch(/did not need/);
       expect(note).toMatch(/did not take them, since more data would not have decided/);
-      for (const { metric } of skipped) expect(note).toContain(`${metric} of api`);
+      for (const { metric } of skipped) expect(note).toMatch(new RegExp(`api [^:]*\\b${metric}\\b`));
+      // The advice to raise the budget comes only when the budget is what stopped it.
+      expect(comparison.sequential?.moreRoomWouldHelp).toBe(skipped.some((skip) => skip.budget));
+      expect(remediesFor(comparison).some((line) => line.includes('compare.extend.maxDuration'))).toBe(
+        skipped.some((skip) => skip.budget),
+      );
     }
     expect(found).toBeGreaterThan(0);
   });
@@ -309,5 +315,50 @@ describe('planExtension', () => {
     });
     expect(plan.steps).toEqual([]);
     expect(plan.skipped[0]?.why).toMatch(/run-to-run noise/);
+    // A larger budget would not help either, so the report does not advise one.
+    expect(plan.skipped[0]?.budget).toBe(false);
+  });
+
+  it('does not count on the budget for a tail the stored baseline lacks', () => {
+    const current = planned(run, 6);
+    const comparison = judge(current);
+    const thin: Comparison = {
+      ...comparison,
+      mode: 'bootstrap',
+      scenarios: comparison.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics
+          .filter((m) => m.metric === 'p99')
+          .map((m) => ({
+            ...m,
+            method: 'bootstrap' as const,
+            verdict: 'inconclusive' as const,
+            reasons: [
+              {
+                kind: 'thin-tail' as const,
+                metric: 'p99' as const,
+                share: 0.01,
+                needed: 50,
+                runs: [
+                  { run: 'current' as const, beyond: 49 },
+                  { run: 'baseline' as const, beyond: 20 },
+                ],
+              },
+            ],
+          })),
+      })),
+    };
+    const plan = planExtension({
+      comparison: thin,
+      results: current,
+      compare: { ...compare, mode: 'stored' },
+      look: 0,
+    });
+    expect(plan.steps).toEqual([]);
+    expect(plan.skipped[0]).toMatchObject({
+      metric: 'p99',
+      budget: false,
+      why: expect.stringMatching(/baseline has too few/),
+    });
   });
 });
