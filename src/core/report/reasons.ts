@@ -245,7 +245,7 @@ export function remediesFor(comparison: RemedyInput): string[] {
       : 'the MDE column shows what this run could detect';
     if (!ab)
       out.push(
-        `use A/B mode (the action's \`base-ref\` input, or \`perfgate gate --base-dir <base checkout>\`): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`,
+        `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`,
       );
     else if (comparison.ab?.schedule === 'alternate')
       out.push(

@@ -59,7 +59,8 @@ describe('renderComparisonText', () => {
   it('tells a run held back by its noise floor what lowers it, with the floor it had, and not to re-run', () => {
     const text = renderComparisonText(makeFailingComparison());
     const advice = text.slice(text.indexOf('What you can do:'));
-    expect(advice).toContain("use A/B mode (the action's `base-ref` input");
+    // The command that decides it, as a terminal user would type it, and the action's input.
+    expect(advice).toContain("use A/B mode (`perfgate gate --base-ref main`, the action's `base-ref` input");
     expect(advice).toContain('this run could detect only changes beyond ±6.0% (p90 of json_oracle/fetchByQuery)');
     expect(advice).toContain('20 of 20 runs');
     expect(advice).toContain('compare.runnerNoise');
