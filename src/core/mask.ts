@@ -9,7 +9,13 @@ const RUNNER_VARIABLES = /^(INPUT_|ACTIONS_)/i;
 const SECRET_NAME =
   /TOKEN|SECRET|PASSW(OR)?D|PASSPHRASE|CREDENTIAL|WEBHOOK|APIKEY|ACCESSKEY|PRIVATEKEY|(^|[_-])(KEY|PASS|PWD|AUTH|DSN)([_-]|$)/i;
 
+// The shell's working directories: "PWD" reads as a password to the pattern above, but its value
+// is a path, and masking it hid the folder of every path in a log tail ("Cannot find module
+// '***/server.js'") and took $PWD from the services' environment.
+const WORKING_DIRECTORY_VARIABLES = new Set(['PWD', 'OLDPWD']);
+
 export function isSecretName(name: string): boolean {
+  if (WORKING_DIRECTORY_VARIABLES.has(name.toUpperCase())) return false;
   return RUNNER_VARIABLES.test(name) || SECRET_NAME.test(name);
 }
 

@@ -126,6 +126,9 @@ describe('serviceEnv and maskSecrets', () => {
       GITHUB_REPOSITORY: 'o/r',
       KEYBOARD: 'us',
       MONKEY_MODE: 'on',
+      // The shell's working directories: "PWD" is not a password.
+      PWD: '/home/runner/work/app',
+      OLDPWD: '/home/runner/work',
       ...RUNNER_SECRETS,
     };
     expect(inheritableEnv(parent)).toEqual({
@@ -134,6 +137,8 @@ describe('serviceEnv and maskSecrets', () => {
       GITHUB_REPOSITORY: 'o/r',
       KEYBOARD: 'us',
       MONKEY_MODE: 'on',
+      PWD: '/home/runner/work/app',
+      OLDPWD: '/home/runner/work',
     });
     const env = serviceEnv(parent, { env: { PORT: '8080' }, passEnv: ['DB_PASSWORD', 'NOT_SET_ANYWHERE'] });
     expect(env).toEqual({
@@ -142,6 +147,8 @@ describe('serviceEnv and maskSecrets', () => {
       GITHUB_REPOSITORY: 'o/r',
       KEYBOARD: 'us',
       MONKEY_MODE: 'on',
+      PWD: '/home/runner/work/app',
+      OLDPWD: '/home/runner/work',
       PORT: '8080',
       DB_PASSWORD: 'correct-horse-battery',
     });

@@ -91,8 +91,16 @@ describe('secretValues and maskServiceLog', () => {
       'ACTIONS_RUNTIME_URL',
     ])
       expect(isSecretName(name), name).toBe(true);
-    for (const name of ['PATH', 'KEYBOARD', 'PASSENGER_COUNT', 'PORT', 'NODE_ENV'])
+    for (const name of ['PATH', 'KEYBOARD', 'PASSENGER_COUNT', 'PORT', 'NODE_ENV', 'PWD', 'OLDPWD'])
       expect(isSecretName(name), name).toBe(false);
+  });
+
+  it('leaves the working directory ($PWD, $OLDPWD) and the paths under it in a log tail alone', () => {
+    const parent = { PWD: '/home/runner/work/app', OLDPWD: '/home/runner/work', DB_PWD: 'db-password-1' };
+    expect(secretValues(parent)).toEqual(['db-password-1']);
+    expect(
+      maskServiceLog(["Error: Cannot find module '/home/runner/work/app/server.js'", 'cd /home/runner/work'], parent),
+    ).toEqual(["Error: Cannot find module '/home/runner/work/app/server.js'", 'cd /home/runner/work']);
   });
 
   it('maskSecrets masks each line', () => {
