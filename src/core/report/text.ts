@@ -4,9 +4,13 @@ import { renderCapacityText } from '../capacity/report.js';
 import type { Comparison, ScenarioComparison } from '../types/comparison.js';
 import {
   metricComparisonCells,
+  formatCount,
+  formatErrorCounts,
   formatGrade,
   formatMetricValue,
+  formatPercent,
   formatPValue,
+  formatStatusCodes,
   formatThresholdLine,
   formatThresholdOutcome,
   metricLabel,
@@ -133,6 +137,11 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     out.push(...renderTextTable(rows, [false, true]));
   }
   if (r.requests.ok === 0 && r.requests.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
+  // How requests failed, as the run summary and the PR comment say it: an error rate alone does not
+  // tell a 503 from a refused connection.
+  if (r.requests.ko > 0) out.push(...describeFailures('failed', r));
+  if (s.baseline && s.baseline.requests.ko > 0)
+    out.push(...describeFailures(`failed in the ${comparison.ab !== undefined ? 'base' : 'baseline'}`, s.baseline));
   if (s.thresholds.length > 0) {
     out.push('  thresholds:');
     const rows = s.thresholds.map((t) => [`${t.ok ? '✓' : '✗'} ${t.expression}`, formatThresholdOutcome(t)]);
@@ -145,5 +154,17 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     out.push(`  ⚠ generator saturated: ${escapeLogText(r.generator.reasons.join('; ')) || 'it could not keep up'}`);
   for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
   out.push(...renderCapacityText(r));
+  return out;
+}
+
+/** `failed: 22 of 5,000 (0.44%) · status codes 200:4978 503:22 · errors ETIMEDOUT:22`, then each error class's first message. */
+function describeFailures(label: string, r: ScenarioComparison['current']): string[] {
+  const q = r.requests;
+  const out = [
+    `  ${label}: ${formatCount(q.ko)} of ${formatCount(q.total)} (${formatPercent(q.ko / q.total, 2)}) · ` +
+      `status codes ${formatStatusCodes(r.statusCodes)} · errors ${formatErrorCounts(r.errors)}`,
+  ];
+  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
+    out.push(`    first ${escapeLogText(errorClass)}: ${escapeLogText(example)}`);
   return out;
 }

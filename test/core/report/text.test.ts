@@ -115,6 +115,29 @@ describe('renderComparisonText', () => {
     expect(down).toContain('✗ p(95)<150  — no request succeeded, so there is no latency to check');
   });
 
+  it('says how requests failed: the status codes, the error classes and the first message of each', () => {
+    const c = makeAllErrorComparison();
+    const down = c.scenarios.find((s) => s.name === 'orders/down')!;
+    down.current = { ...down.current, errorExamples: { ECONNREFUSED: 'connect ECONNREFUSED 127.0.0.1:18080' } };
+    const text = renderComparisonText(c);
+    const section = text.slice(text.indexOf('orders/down ·'));
+    expect(section).toContain(
+      '  failed: 116,742 of 116,742 (100.00%) · status codes 0:116742 · errors ECONNREFUSED:116742',
+    );
+    expect(section).toContain('    first ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:18080');
+    // A scenario whose every request succeeded has no such line.
+    const healthy = text.slice(0, text.indexOf('orders/down ·'));
+    expect(healthy).not.toContain('failed:');
+  });
+
+  it("says how the baseline's requests failed too, beside the current run's", () => {
+    const text = renderComparisonText(makeFailingComparison());
+    expect(text).toMatch(
+      /\n {2}failed: [\d,]+ of [\d,]+ \([\d.]+%\) · status codes 0:\d+ 200:\d+ 503:\d+ · errors ETIMEDOUT:22\n/,
+    );
+    expect(text).toMatch(/\n {2}failed in the baseline: [\d,]+ of [\d,]+ \([\d.]+%\) · status codes /);
+  });
+
   it('explains inconclusive verdicts and the missing baseline in words', () => {
     const text = renderComparisonText(makeFailingComparison());
     expect(text).toContain(
