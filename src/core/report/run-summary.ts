@@ -174,13 +174,18 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
 
 /** A picture of the run second by second, as vegeta's plot gives one: spikes and stalls show. */
 function renderOverTime(s: ScenarioResult): string[] {
-  if (s.timeline.length < MIN_TIMELINE_SECONDS) return [];
+  // Whole seconds of the measured window only: the window's last, partial second and the seconds
+  // after it (responses still in flight when it closed) hold a fraction of a second's requests,
+  // and drew a stall at the end of every run that was not one.
+  const wholeSeconds = Math.floor(s.durationMs / 1000);
   // A loop, not a spread: a timeline has up to 100,000 points (the results schema's cap).
   let seconds = 0;
-  for (const point of s.timeline) seconds = Math.max(seconds, point.second + 1);
+  for (const point of s.timeline) if (point.second < wholeSeconds) seconds = Math.max(seconds, point.second + 1);
+  if (seconds < MIN_TIMELINE_SECONDS) return [];
   const p95: (number | undefined)[] = Array.from({ length: seconds }, () => undefined);
   const ok: number[] = Array.from({ length: seconds }, () => 0);
   for (const point of s.timeline) {
+    if (point.second >= seconds) continue;
     // Older results hold 0 for a second without an OK request.
     if (point.p95 !== undefined && point.p95 > 0) p95[point.second] = point.p95;
     ok[point.second] = point.count - point.ko;

@@ -31,6 +31,19 @@ describe('renderRunSummary', () => {
     expect(block).toMatch(/40 ms ≤ t < 80 ms\s+[\d,]+ \(/);
   });
 
+  it('draws whole seconds of the window only, not its partial last second or the stragglers after it', () => {
+    // 5.4 s measured: seconds 0–4 are whole, second 5 holds 0.4 s of requests and second 6 the
+    // responses that were in flight when the window closed.
+    const timeline = [
+      ...Array.from({ length: 5 }, (_, second) => ({ second, count: 100, ko: 0, p50: 4, p95: 8, p99: 9 })),
+      { second: 5, count: 40, ko: 0, p50: 4, p95: 8, p99: 9 },
+      { second: 6, count: 3, ko: 0, p50: 30, p95: 60, p99: 60 },
+    ];
+    const summary = renderRunSummary(makeResults([{ ...fetchByKey, durationMs: 5_400, timeline }]));
+    expect(summary).toMatch(/Over time {5}\[p95 per s, 5 s\]\s+█████  8\.00 ms … 8\.00 ms\n/);
+    expect(summary).toMatch(/\[OK per s\]\s+█████  100 … 100\n/);
+  });
+
   it('shows completed and OK requests per second, and "—" where no request succeeded', () => {
     expect(text).toContain('[completed/s, OK/s]         156.2/s  154.3/s');
     const down = renderRunSummary(makeResults([allErrors]));
