@@ -1,6 +1,6 @@
 // Reads perfgate.yml and the data files its scenarios feed from. Paths in the config are
 // relative to the config file's folder, wherever perfgate is started from.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hashConfig } from '../core/config-hash.js';
 import { formatPath } from '../core/paths.js';
@@ -50,6 +50,29 @@ export async function loadConfig(configPath: string, options: LoadConfigOptions 
   return { config, configHash, baseDir };
 }
 
+/**
+ * Each service's `cwd` is a folder (`perfgate check`): the boot would otherwise fail only when the
+ * run starts, after the setup. Takes the config as loadConfig returns it (each cwd resolved).
+ */
+export async function checkServiceFolders(config: Config, configPath: string, baseDir: string): Promise<void> {
+  const problems: string[] = [];
+  for (const [index, service] of config.services.entries()) {
+    const folder = path.resolve(baseDir, service.cwd ?? '.');
+    const written = path.relative(baseDir, folder) || '.';
+    const found = await stat(folder).then(
+      (info) => (info.isDirectory() ? undefined : 'is a file, not a folder'),
+      (error: NodeJS.ErrnoException) =>
+        error.code === 'ENOENT' || error.code === 'ENOTDIR' ? 'does not exist' : `cannot be read (${error.code})`,
+    );
+    if (found === undefined) continue;
+    problems.push(
+      `${configPath}: ${formatPath(['services', index, 'cwd'])}: ${quoteValue(written)} (${folder}) ${found}; ` +
+        `set cwd to the folder service "${service.name}" runs in, relative to the config file's folder (${baseDir})`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+}
+
 function parseJsonRows(text: string, fileName: string): DataRow[] {
   let parsed: unknown;
   try {
@@ -86,9 +109,14 @@ export interface ColumnUse {
   where: string;
 }
 
-async function readRows(source: DataSource, baseDir: string): Promise<DataRow[]> {
+/** `where`: the config key that names the file (`scenarios.a.data.file`), for the message. */
+async function readRows(source: DataSource, baseDir: string, where = 'data.file'): Promise<DataRow[]> {
   const file = path.resolve(baseDir, source.file);
-  const text = await readText(file, source.file, ` (looked for ${file})`);
+  const text = await readText(
+    file,
+    source.file,
+    ` (looked for ${file}); ${where} is relative to the config file's folder (${baseDir}): correct the path, or create the file (a CSV with a header row, or a JSON array of objects)`,
+  );
   if (text.trim() === '') {
     throw new ConfigError(
       `${source.file}: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)`,
@@ -146,7 +174,7 @@ export async function loadScenarioRows(config: Config, baseDir: string): Promise
     const file = path.resolve(baseDir, scenario.data.file);
     let rows = rowsByFile.get(file);
     if (!rows) {
-      rows = await readRows(scenario.data, baseDir);
+      rows = await readRows(scenario.data, baseDir, formatPath(['scenarios', scenario.name, 'data', 'file']));
       rowsByFile.set(file, rows);
     }
     checkColumns(

@@ -162,7 +162,7 @@ async function startOne(
   const cwd = path.resolve(options.baseDir, config.cwd ?? '.');
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
-      `service "${config.name}": its working directory ${cwd} does not exist; fix services[].cwd`,
+      `service "${config.name}": its working directory ${cwd} ${existsSync(cwd) ? 'is a file, not a folder' : 'does not exist'}; fix services[].cwd`,
       config.name,
     );
   }

@@ -20,7 +20,7 @@ import { renderComparisonText, renderThresholdLines } from '../core/report/text.
 import { renderMarkdown } from '../core/report/markdown.js';
 import { renderSlackLines } from '../core/report/slack.js';
 import { formatCount, pluralize } from '../core/report/format.js';
-import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
+import { checkServiceFolders, loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
 import { readProvenance } from '../adapters/provenance.js';
 import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
@@ -105,6 +105,7 @@ export async function runRunCommand(
 export async function runCheckCommand(io: CliIo, options: ConfigChoice): Promise<number> {
   await checkConfigPath(options);
   const { config, baseDir } = await loadConfig(options.configPath, { source: '-c' });
+  await checkServiceFolders(config, options.configPath, baseDir);
   const rows = await loadScenarioRows(config, baseDir);
   const thresholds = Object.values(config.thresholds).reduce((n, list) => n + list.length, 0);
   const data = [...new Set(config.scenarios.flatMap((s) => (s.data ? [s.data.file] : [])))];

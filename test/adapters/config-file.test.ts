@@ -129,9 +129,11 @@ describe('loadDataRows', () => {
     expect((error as Error).message.startsWith(message)).toBe(true);
   });
 
-  it('names the file when it is missing', async () => {
+  it('names the file when it is missing, where it looked, the key that names it and the fix', async () => {
     await expect(loadDataRows({ file: 'perf/missing.csv', order: 'round-robin' }, dir)).rejects.toThrow(
-      new ConfigError(`perf/missing.csv: no such file (looked for ${path.join(dir, 'perf/missing.csv')})`),
+      new ConfigError(
+        `perf/missing.csv: no such file (looked for ${path.join(dir, 'perf/missing.csv')}); data.file is relative to the config file's folder (${dir}): correct the path, or create the file (a CSV with a header row, or a JSON array of objects)`,
+      ),
     );
   });
 

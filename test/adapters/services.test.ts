@@ -368,6 +368,11 @@ describe('startServices', () => {
       startServices([service({ name: 'api', run: 'true', cwd: 'no/such/dir' })], { baseDir: root, logDir }),
     );
     expect(error.message).toContain(`its working directory ${path.join(root, 'no/such/dir')} does not exist`);
+    // A file where the folder should be is not said to be missing.
+    const file = await expectBootError(
+      startServices([service({ name: 'api', run: 'true', cwd: 'package.json' })], { baseDir: root, logDir }),
+    );
+    expect(file.message).toContain(`its working directory ${path.join(root, 'package.json')} is a file, not a folder`);
   });
 
   it('stops what it started when the boot is aborted', async () => {

@@ -117,7 +117,31 @@ describe('check', () => {
     );
     const data = perfgate(['check', '-c', 'data.yml'], dir);
     expect(data.code).toBe(2);
-    expect(data.stderr).toContain('missing.csv');
+    // The file, the key that names it, where it was looked for and the fix.
+    expect(data.stderr).toContain(`perfgate check: missing.csv: no such file (looked for ${join(dir, 'missing.csv')})`);
+    expect(data.stderr).toContain('scenarios.a.data.file is relative to the config file');
+    expect(data.stderr).toContain('correct the path, or create the file');
+  });
+
+  it("refuses a service's cwd that is not a folder, naming the key, the value and the fix", () => {
+    const dir = folder('cwd');
+    writeFileSync(join(dir, 'server.js'), '');
+    const config = (cwd: string): string =>
+      `services:\n  - name: api\n    run: node server.js\n    cwd: ${cwd}\n` +
+      'defaults: { baseUrl: "http://127.0.0.1:1" }\nscenarios:\n  a:\n    executor: constant-vus\n    vus: 1\n    duration: 10s\n    request: { path: /x }\n';
+    writeFileSync(join(dir, 'file.yml'), config('server.js'));
+    const file = perfgate(['check', '-c', 'file.yml'], dir);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain(
+      `file.yml: services[0].cwd: "server.js" (${join(dir, 'server.js')}) is a file, not a folder; set cwd to the folder service "api" runs in`,
+    );
+    expect(file.stdout).not.toContain('valid');
+    writeFileSync(join(dir, 'missing.yml'), config('no/such/dir'));
+    const missing = perfgate(['check', '-c', 'missing.yml'], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`services[0].cwd: "no/such/dir" (${join(dir, 'no/such/dir')}) does not exist`);
+    writeFileSync(join(dir, 'good.yml'), config('.'));
+    expect(perfgate(['check', '-c', 'good.yml'], dir).code).toBe(0);
   });
 });
 
