@@ -59,6 +59,19 @@ function sharedText(shift: SharedShift): string {
   );
 }
 
+/**
+ * Said when no series is long enough to hold a change: "no change point" would read as "nothing
+ * changed" when the search could not have found one yet.
+ */
+export function tooFewRuns(analysis: TrendsAnalysis): string | undefined {
+  if (analysis.longestSeries >= analysis.minRuns) return undefined;
+  return (
+    `too few runs to find a change: a change needs ${analysis.minRuns / 2} runs on each side (trends.minSegment), ` +
+    `so ${analysis.minRuns} runs of a scenario on one environment, and the longest series here has ${analysis.longestSeries}; ` +
+    `keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`
+  );
+}
+
 export function renderTrendsText(analysis: TrendsAnalysis): string {
   const lines = [`perfgate trends: ${span(analysis)}, ${pluralize(analysis.changePoints.length, 'change point')}`];
   for (const point of analysis.changePoints) {
@@ -76,7 +89,9 @@ export function renderTrendsText(analysis: TrendsAnalysis): string {
       `  environment changed at run ${change.index + 1} (${sha(change.commit)}, ${change.time}): ${change.from} → ${change.to}; the series are split there, not compared across`,
     );
   for (const shift of analysis.sharedShifts) lines.push(`  ${sharedText(shift)}`);
-  if (analysis.changePoints.length === 0 && analysis.runs.length > 0) lines.push('  no metric changed level');
+  const short = tooFewRuns(analysis);
+  if (short !== undefined) lines.push(`  ${short}`);
+  else if (analysis.changePoints.length === 0 && analysis.runs.length > 0) lines.push('  no metric changed level');
   return lines.join('\n');
 }
 
@@ -126,11 +141,15 @@ export function trendChart(point: TrendChangePoint, runs: readonly HistoryEntry[
 
 export function renderTrendsMarkdown(analysis: TrendsAnalysis, options: TrendsReportOptions = {}): string {
   const count = analysis.changePoints.length;
-  const parts = [
-    `## ${count === 0 ? '✓' : '📈'} perfgate trends: ${count === 0 ? 'no change point' : pluralize(count, 'change point')}`,
-    '',
-    `${escapeText(span(analysis))} searched.`,
-  ];
+  const short = tooFewRuns(analysis);
+  const headline =
+    count > 0
+      ? `📈 perfgate trends: ${pluralize(count, 'change point')}`
+      : short !== undefined
+        ? `⏳ perfgate trends: too few runs yet (${analysis.longestSeries} of ${analysis.minRuns})`
+        : '✓ perfgate trends: no change point';
+  const parts = [`## ${headline}`, '', `${escapeText(span(analysis))} searched.`];
+  if (short !== undefined) parts.push('', `${escapeText(short[0]!.toUpperCase() + short.slice(1))}.`);
   if (count > 0) {
     const rows = [
       ['Scenario', 'Metric', 'Change', 'Landed in', 'Run', 'Since', 'p'],
@@ -191,6 +210,8 @@ export function renderTrendsJson(analysis: TrendsAnalysis): string {
       changePoints: analysis.changePoints,
       environmentChanges: analysis.environmentChanges,
       sharedShifts: analysis.sharedShifts,
+      minRuns: analysis.minRuns,
+      longestSeries: analysis.longestSeries,
     },
     null,
     2,

@@ -78,6 +78,10 @@ export interface TrendsAnalysis {
   /** Runs measured on another machine than the one before: the series are split there, never compared across. */
   environmentChanges: EnvironmentChange[];
   sharedShifts: SharedShift[];
+  /** Runs a series needs before a change can be found in it: trends.minSegment on each side. */
+  minRuns: number;
+  /** The most runs any series had (one scenario's metric on one environment). */
+  longestSeries: number;
 }
 
 export interface TrendsRules {
@@ -202,6 +206,7 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
   const changePoints: TrendChangePoint[] = [];
   const sharedShifts: SharedShift[] = [];
   let series = 0;
+  let longestSeries = 0;
   for (const block of environmentBlocks(runs)) {
     for (const scenario of scenarios) {
       const grouped: TrendChangePoint[] = [];
@@ -210,6 +215,7 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
         const found = metricChanges(runs, scenario, metric, block, { minEffect, trends });
         if (found.at.length === 0) continue;
         series++;
+        longestSeries = Math.max(longestSeries, found.at.length);
         found.changes.forEach((change, k) => {
           const isLast = k === found.changes.length - 1;
           const size = metric === 'error_rate' ? change.after - change.before : (change.change ?? Infinity);
@@ -278,5 +284,13 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
       to: runs[start]!.environmentFingerprint,
     }));
   sharedShifts.sort((a, b) => a.index - b.index);
-  return { runs, series, changePoints, environmentChanges, sharedShifts };
+  return {
+    runs,
+    series,
+    changePoints,
+    environmentChanges,
+    sharedShifts,
+    minRuns: 2 * trends.minSegment,
+    longestSeries,
+  };
 }

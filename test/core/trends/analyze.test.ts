@@ -170,6 +170,30 @@ describe('the trends reports', () => {
     expect(renderTrendsMarkdown(flat)).toContain('no change point');
   });
 
+  it('says when the history is too short to find a change, and how many runs it needs', () => {
+    const short = analyzeTrends(
+      runs(5, () => ({ p50: 10 })),
+      rules,
+    );
+    // The default minSegment is 4: a change needs 4 runs on each side.
+    expect(short).toMatchObject({ minRuns: 8, longestSeries: 5, changePoints: [] });
+    const text = renderTrendsText(short);
+    expect(text).toContain('too few runs to find a change: a change needs 4 runs on each side (trends.minSegment)');
+    expect(text).toContain('so 8 runs of a scenario on one environment, and the longest series here has 5');
+    expect(text).not.toContain('no metric changed level');
+    const markdown = renderTrendsMarkdown(short);
+    expect(markdown).toContain('## ⏳ perfgate trends: too few runs yet (5 of 8)');
+    expect(markdown).not.toContain('no change point');
+    expect(JSON.parse(renderTrendsJson(short))).toMatchObject({ minRuns: 8, longestSeries: 5 });
+    // Enough runs, nothing changed: said as before.
+    const enough = analyzeTrends(
+      runs(8, () => ({ p50: 10 })),
+      rules,
+    );
+    expect(renderTrendsText(enough)).toContain('no metric changed level');
+    expect(renderTrendsText(enough)).not.toContain('too few runs');
+  });
+
   it('escapes what a scenario name could inject', () => {
     const odd = runs(34, (i, s) => ({ p50: s === 'api/b' && i >= 19 ? 12 : 10 })).map((run) => ({
       ...run,
