@@ -49523,7 +49523,7 @@ function remediesFor(comparison) {
     const reach = span2 ? `this run could detect only changes beyond ${span2}` : "the MDE column shows what this run could detect";
     if (!ab)
       out.push(
-        `use A/B mode (the action's \`base-ref\` input, or \`perfgate gate --base-dir <base checkout>\`): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`
+        `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`
       );
     else if (comparison.ab?.schedule === "alternate")
       out.push(
@@ -54531,7 +54531,9 @@ function effectOf2(metric) {
 // src/core/mask.ts
 var RUNNER_VARIABLES = /^(INPUT_|ACTIONS_)/i;
 var SECRET_NAME = /TOKEN|SECRET|PASSW(OR)?D|PASSPHRASE|CREDENTIAL|WEBHOOK|APIKEY|ACCESSKEY|PRIVATEKEY|(^|[_-])(KEY|PASS|PWD|AUTH|DSN)([_-]|$)/i;
+var WORKING_DIRECTORY_VARIABLES = /* @__PURE__ */ new Set(["PWD", "OLDPWD"]);
 function isSecretName(name) {
+  if (WORKING_DIRECTORY_VARIABLES.has(name.toUpperCase())) return false;
   return RUNNER_VARIABLES.test(name) || SECRET_NAME.test(name);
 }
 var MASK = "***";
@@ -57378,12 +57380,14 @@ function renderScenario(s, choice, thresholdExpressions) {
   return out;
 }
 function renderOverTime(s) {
-  if (s.timeline.length < MIN_TIMELINE_SECONDS) return [];
+  const wholeSeconds = Math.floor(s.durationMs / 1e3);
   let seconds3 = 0;
-  for (const point of s.timeline) seconds3 = Math.max(seconds3, point.second + 1);
+  for (const point of s.timeline) if (point.second < wholeSeconds) seconds3 = Math.max(seconds3, point.second + 1);
+  if (seconds3 < MIN_TIMELINE_SECONDS) return [];
   const p95 = Array.from({ length: seconds3 }, () => void 0);
   const ok = Array.from({ length: seconds3 }, () => 0);
   for (const point of s.timeline) {
+    if (point.second >= seconds3) continue;
     if (point.p95 !== void 0 && point.p95 > 0) p95[point.second] = point.p95;
     ok[point.second] = point.count - point.ko;
   }
@@ -57644,6 +57648,9 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(...renderTextTable(rows2, [false, true]));
   }
   if (r.requests.ok === 0 && r.requests.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
+  if (r.requests.ko > 0) out.push(...describeFailures("failed", r));
+  if (s.baseline && s.baseline.requests.ko > 0)
+    out.push(...describeFailures(`failed in the ${comparison.ab !== void 0 ? "base" : "baseline"}`, s.baseline));
   if (s.thresholds.length > 0) {
     out.push("  thresholds:");
     const rows2 = s.thresholds.map((t) => [`${t.ok ? "\u2713" : "\u2717"} ${t.expression}`, formatThresholdOutcome(t)]);
@@ -57656,6 +57663,15 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(`  \u26A0 generator saturated: ${escapeLogText(r.generator.reasons.join("; ")) || "it could not keep up"}`);
   for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
   out.push(...renderCapacityText(r));
+  return out;
+}
+function describeFailures(label2, r) {
+  const q = r.requests;
+  const out = [
+    `  ${label2}: ${formatCount(q.ko)} of ${formatCount(q.total)} (${formatPercent(q.ko / q.total, 2)}) \xB7 status codes ${formatStatusCodes(r.statusCodes)} \xB7 errors ${formatErrorCounts(r.errors)}`
+  ];
+  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
+    out.push(`    first ${escapeLogText(errorClass)}: ${escapeLogText(example)}`);
   return out;
 }
 
@@ -57720,7 +57736,7 @@ function bucketTimeline(timeline, buckets) {
   }
   return out;
 }
-function describeFailures(points, limit = 8) {
+function describeFailures2(points, limit = 8) {
   const failing = points.filter((p) => p.ko > 0);
   if (failing.length === 0) return void 0;
   const shown = failing.slice(0, limit).map((p) => `${p.second} s: ${formatPercent(p.count > 0 ? p.ko / p.count : 0, 0)}`);
@@ -57754,7 +57770,7 @@ function timelineChart(s) {
   const empty = current.filter((p) => p.p95 === void 0).map((p) => p.second);
   if (empty.length > 0)
     caption.push(`no request ended at ${empty.slice(0, 8).join(", ")} s${empty.length > 8 ? " \u2026" : ""} (drawn at 0)`);
-  const failures = describeFailures(current);
+  const failures = describeFailures2(current);
   if (failures) caption.push(failures);
   return `${lines.join("\n")}
 
@@ -58258,7 +58274,7 @@ function renderSlackLines(results, comparison) {
 }
 
 // src/adapters/config-file.ts
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 
 // src/core/config-hash.ts
@@ -58412,6 +58428,22 @@ async function loadConfig(configPath, options = {}) {
   for (const service of config.services) service.cwd = path.resolve(baseDir, service.cwd ?? ".");
   return { config, configHash, baseDir };
 }
+async function checkServiceFolders(config, configPath, baseDir) {
+  const problems = [];
+  for (const [index, service] of config.services.entries()) {
+    const folder = path.resolve(baseDir, service.cwd ?? ".");
+    const written = path.relative(baseDir, folder) || ".";
+    const found = await stat(folder).then(
+      (info) => info.isDirectory() ? void 0 : "is a file, not a folder",
+      (error) => error.code === "ENOENT" || error.code === "ENOTDIR" ? "does not exist" : `cannot be read (${error.code})`
+    );
+    if (found === void 0) continue;
+    problems.push(
+      `${configPath}: ${formatPath(["services", index, "cwd"])}: ${quoteValue(written)} (${folder}) ${found}; set cwd to the folder service "${service.name}" runs in, relative to the config file's folder (${baseDir})`
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join("\n"));
+}
 function parseJsonRows(text, fileName) {
   let parsed;
   try {
@@ -58441,9 +58473,13 @@ function parseJsonRows(text, fileName) {
     return item;
   });
 }
-async function readRows(source, baseDir) {
+async function readRows(source, baseDir, where = "data.file") {
   const file = path.resolve(baseDir, source.file);
-  const text = await readText(file, source.file, ` (looked for ${file})`);
+  const text = await readText(
+    file,
+    source.file,
+    ` (looked for ${file}); ${where} is relative to the config file's folder (${baseDir}): correct the path, or create the file (a CSV with a header row, or a JSON array of objects)`
+  );
   if (text.trim() === "") {
     throw new ConfigError(
       `${source.file}: the file is empty; a data file needs rows (CSV with a header row, or a JSON array of objects)`
@@ -58483,7 +58519,7 @@ async function loadScenarioRows(config, baseDir) {
     const file = path.resolve(baseDir, scenario.data.file);
     let rows2 = rowsByFile.get(file);
     if (!rows2) {
-      rows2 = await readRows(scenario.data, baseDir);
+      rows2 = await readRows(scenario.data, baseDir, formatPath(["scenarios", scenario.name, "data", "file"]));
       rowsByFile.set(file, rows2);
     }
     checkColumns(
@@ -58498,7 +58534,7 @@ async function loadScenarioRows(config, baseDir) {
 
 // src/adapters/baseline-store-dir.ts
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile as readFile2, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile as readFile2, readdir, rename, rm, stat as stat2, writeFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { basename, join, resolve } from "node:path";
 
@@ -58598,7 +58634,7 @@ async function acquireLock(lock) {
       if (error.code !== "EEXIST")
         throw new Error(`cannot lock the baseline directory (${lock}): ${error.message}`);
     }
-    const age = await stat(lock).then(
+    const age = await stat2(lock).then(
       (info) => Date.now() - info.mtimeMs,
       () => 0
     );
@@ -58648,7 +58684,7 @@ async function readProvenance(env, configDir) {
 
 // src/adapters/output-file.ts
 import { randomBytes } from "node:crypto";
-import { mkdir as mkdir2, open, rename as rename2, rm as rm2, stat as stat2 } from "node:fs/promises";
+import { mkdir as mkdir2, open, rename as rename2, rm as rm2, stat as stat3 } from "node:fs/promises";
 import { basename as basename2, dirname, join as join2 } from "node:path";
 function reason(error) {
   const { code: code2, message } = error;
@@ -58656,7 +58692,7 @@ function reason(error) {
 }
 async function checkOutputPath(path7, flag) {
   if (path7.trim() === "") throw new InputFileError(`${flag}: the path is empty; name a file such as results.json`);
-  const info = await stat2(path7).catch(() => void 0);
+  const info = await stat3(path7).catch(() => void 0);
   if (info?.isDirectory())
     throw new InputFileError(`${flag} ${path7}: is a folder; name a file in it, such as ${join2(path7, "results.json")}`);
   if (info && !info.isFile())
@@ -58752,8 +58788,8 @@ function parseProcStat(text) {
   if (![pid, pgrp, utime, stime, threads, rssPages].every(Number.isFinite)) return void 0;
   return { pid, state: fields[0] ?? "?", pgrp, threads, cpuTicks: utime + stime, rssPages };
 }
-function isLiveProcess(stat4) {
-  return !((stat4.state === "Z" || stat4.state === "X") && stat4.threads <= 1);
+function isLiveProcess(stat5) {
+  return !((stat5.state === "Z" || stat5.state === "X") && stat5.threads <= 1);
 }
 function scanProcessGroups(pgids) {
   let entries;
@@ -58771,8 +58807,8 @@ function scanProcessGroups(pgids) {
     } catch {
       continue;
     }
-    const stat4 = parseProcStat(text);
-    if (stat4 && pgids.has(stat4.pgrp)) found.push(stat4);
+    const stat5 = parseProcStat(text);
+    if (stat5 && pgids.has(stat5.pgrp)) found.push(stat5);
   }
   return found;
 }
@@ -58798,10 +58834,10 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
   );
   const pgids = new Set(groups.keys());
   const addMembers = (stats) => {
-    for (const stat4 of stats) {
-      const group = groups.get(stat4.pgrp);
-      if (group && isLiveProcess(stat4) && !group.previousTicks.has(stat4.pid))
-        group.previousTicks.set(stat4.pid, stat4.cpuTicks);
+    for (const stat5 of stats) {
+      const group = groups.get(stat5.pgrp);
+      if (group && isLiveProcess(stat5) && !group.previousTicks.has(stat5.pid))
+        group.previousTicks.set(stat5.pid, stat5.cpuTicks);
     }
   };
   addMembers(scanProcessGroups(pgids) ?? []);
@@ -58810,9 +58846,9 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
   function recordMemory(group, stats) {
     let rssPages = 0;
     let seen = 0;
-    for (const stat4 of stats) {
-      if (stat4) {
-        rssPages += stat4.rssPages;
+    for (const stat5 of stats) {
+      if (stat5) {
+        rssPages += stat5.rssPages;
         seen += 1;
       }
     }
@@ -58828,14 +58864,14 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
       let deltaTicks = 0;
       const stats = [];
       for (const [pid, before] of group.previousTicks) {
-        const stat4 = readProcStat(pid);
-        if (!stat4 || !isLiveProcess(stat4) || stat4.pgrp !== group.pgid) {
+        const stat5 = readProcStat(pid);
+        if (!stat5 || !isLiveProcess(stat5) || stat5.pgrp !== group.pgid) {
           group.previousTicks.delete(pid);
           continue;
         }
-        deltaTicks += Math.max(0, stat4.cpuTicks - before);
-        group.previousTicks.set(pid, stat4.cpuTicks);
-        stats.push(stat4);
+        deltaTicks += Math.max(0, stat5.cpuTicks - before);
+        group.previousTicks.set(pid, stat5.cpuTicks);
+        stats.push(stat5);
       }
       if (stats.length === 0) continue;
       recordMemory(group, stats);
@@ -58869,8 +58905,8 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
       for (const group of groups.values()) {
         ticks2 += group.totalTicks;
         for (const [pid, before] of group.previousTicks) {
-          const stat4 = readProcStat(pid);
-          if (stat4 && stat4.pgrp === group.pgid) ticks2 += Math.max(0, stat4.cpuTicks - before);
+          const stat5 = readProcStat(pid);
+          if (stat5 && stat5.pgrp === group.pgid) ticks2 += Math.max(0, stat5.cpuTicks - before);
         }
       }
       return ticks2 / ticksPerSecond;
@@ -58910,7 +58946,7 @@ async function scanProcessGroupsAsync(pgids) {
       }
     })
   );
-  return stats.filter((stat4) => stat4 !== void 0 && pgids.has(stat4.pgrp));
+  return stats.filter((stat5) => stat5 !== void 0 && pgids.has(stat5.pgrp));
 }
 function isPidName(entry) {
   const first = entry.charCodeAt(0);
@@ -59037,9 +59073,9 @@ function findMarkedProcesses(marker) {
       const environ = readFileSync2(`/proc/${entry}/environ`);
       const at2 = environ.indexOf(needle);
       if (at2 < 0 || at2 > 0 && environ[at2 - 1] !== 0) continue;
-      const stat4 = parseProcStat(readFileSync2(`/proc/${entry}/stat`, "utf8"));
-      if (!stat4 || !isLiveProcess(stat4)) continue;
-      found.push({ pid: stat4.pid, command: readCommand(entry) });
+      const stat5 = parseProcStat(readFileSync2(`/proc/${entry}/stat`, "utf8"));
+      if (!stat5 || !isLiveProcess(stat5)) continue;
+      found.push({ pid: stat5.pid, command: readCommand(entry) });
     } catch {
     }
   }
@@ -59063,8 +59099,8 @@ function signalAll(pids, signal) {
 }
 function isRunning(pid) {
   try {
-    const stat4 = parseProcStat(readFileSync2(`/proc/${pid}/stat`, "utf8"));
-    return stat4 !== void 0 && isLiveProcess(stat4);
+    const stat5 = parseProcStat(readFileSync2(`/proc/${pid}/stat`, "utf8"));
+    return stat5 !== void 0 && isLiveProcess(stat5);
   } catch {
     return false;
   }
@@ -59163,7 +59199,7 @@ async function startOne(config, options, started, guard) {
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
   if (!existsSync2(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
-      `service "${config.name}": its working directory ${cwd} does not exist; fix services[].cwd`,
+      `service "${config.name}": its working directory ${cwd} ${existsSync2(cwd) ? "is a file, not a folder" : "does not exist"}; fix services[].cwd`,
       config.name
     );
   }
@@ -62241,6 +62277,7 @@ async function runRunCommand(io2, options) {
 async function runCheckCommand(io2, options) {
   await checkConfigPath(options);
   const { config, baseDir } = await loadConfig(options.configPath, { source: "-c" });
+  await checkServiceFolders(config, options.configPath, baseDir);
   const rows2 = await loadScenarioRows(config, baseDir);
   const thresholds = Object.values(config.thresholds).reduce((n, list) => n + list.length, 0);
   const data = [...new Set(config.scenarios.flatMap((s) => s.data ? [s.data.file] : []))];
@@ -62504,7 +62541,7 @@ async function writeJsonFile(path7, value) {
 }
 
 // src/entry/report-impl.ts
-import { readFile as readFile5, readdir as readdir3, stat as stat3 } from "node:fs/promises";
+import { readFile as readFile5, readdir as readdir3, stat as stat4 } from "node:fs/promises";
 var maxResultsBytes = MAX_RESULTS_BYTES;
 function parseUntrustedResults(text, source) {
   const read = readResultsText(text, "untrusted");
@@ -62537,7 +62574,7 @@ function parseUntrustedResults(text, source) {
 async function readUntrustedResults(path7, what) {
   let text;
   try {
-    const info = await stat3(path7);
+    const info = await stat4(path7);
     if (info.size > maxResultsBytes)
       throw new InputFileError(
         `${what} ${path7}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
@@ -62851,6 +62888,7 @@ function analyzeTrends(input, rules) {
   const changePoints = [];
   const sharedShifts = [];
   let series = 0;
+  let longestSeries = 0;
   for (const block of environmentBlocks(runs)) {
     for (const scenario of scenarios) {
       const grouped = [];
@@ -62859,6 +62897,7 @@ function analyzeTrends(input, rules) {
         const found = metricChanges(runs, scenario, metric, block, { minEffect, trends });
         if (found.at.length === 0) continue;
         series++;
+        longestSeries = Math.max(longestSeries, found.at.length);
         found.changes.forEach((change, k) => {
           const isLast = k === found.changes.length - 1;
           const size = metric === "error_rate" ? change.after - change.before : change.change ?? Infinity;
@@ -62917,7 +62956,15 @@ function analyzeTrends(input, rules) {
     to: runs[start].environmentFingerprint
   }));
   sharedShifts.sort((a, b) => a.index - b.index);
-  return { runs, series, changePoints, environmentChanges, sharedShifts };
+  return {
+    runs,
+    series,
+    changePoints,
+    environmentChanges,
+    sharedShifts,
+    minRuns: 2 * trends.minSegment,
+    longestSeries
+  };
 }
 
 // src/core/report/trends.ts
@@ -62947,6 +62994,10 @@ function sharedText(shift) {
   const change = shift.change === null ? "" : ` ${formatMetricChange(shift.metric, shift.change)}`;
   return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)}), and ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios at once: the runner, not a commit, so not a change point`;
 }
+function tooFewRuns(analysis) {
+  if (analysis.longestSeries >= analysis.minRuns) return void 0;
+  return `too few runs to find a change: a change needs ${analysis.minRuns / 2} runs on each side (trends.minSegment), so ${analysis.minRuns} runs of a scenario on one environment, and the longest series here has ${analysis.longestSeries}; keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`;
+}
 function renderTrendsText(analysis) {
   const lines = [`perfgate trends: ${span(analysis)}, ${pluralize(analysis.changePoints.length, "change point")}`];
   for (const point of analysis.changePoints) {
@@ -62962,7 +63013,9 @@ function renderTrendsText(analysis) {
       `  environment changed at run ${change.index + 1} (${sha(change.commit)}, ${change.time}): ${change.from} \u2192 ${change.to}; the series are split there, not compared across`
     );
   for (const shift of analysis.sharedShifts) lines.push(`  ${sharedText(shift)}`);
-  if (analysis.changePoints.length === 0 && analysis.runs.length > 0) lines.push("  no metric changed level");
+  const short = tooFewRuns(analysis);
+  if (short !== void 0) lines.push(`  ${short}`);
+  else if (analysis.changePoints.length === 0 && analysis.runs.length > 0) lines.push("  no metric changed level");
   return lines.join("\n");
 }
 function compareLink(point, options) {
@@ -62999,11 +63052,10 @@ function trendChart(point, runs) {
 }
 function renderTrendsMarkdown(analysis, options = {}) {
   const count = analysis.changePoints.length;
-  const parts = [
-    `## ${count === 0 ? "\u2713" : "\u{1F4C8}"} perfgate trends: ${count === 0 ? "no change point" : pluralize(count, "change point")}`,
-    "",
-    `${escapeText(span(analysis))} searched.`
-  ];
+  const short = tooFewRuns(analysis);
+  const headline = count > 0 ? `\u{1F4C8} perfgate trends: ${pluralize(count, "change point")}` : short !== void 0 ? `\u23F3 perfgate trends: too few runs yet (${analysis.longestSeries} of ${analysis.minRuns})` : "\u2713 perfgate trends: no change point";
+  const parts = [`## ${headline}`, "", `${escapeText(span(analysis))} searched.`];
+  if (short !== void 0) parts.push("", `${escapeText(short[0].toUpperCase() + short.slice(1))}.`);
   if (count > 0) {
     const rows2 = [
       ["Scenario", "Metric", "Change", "Landed in", "Run", "Since", "p"],
@@ -63055,7 +63107,9 @@ function renderTrendsJson(analysis) {
       } : {},
       changePoints: analysis.changePoints,
       environmentChanges: analysis.environmentChanges,
-      sharedShifts: analysis.sharedShifts
+      sharedShifts: analysis.sharedShifts,
+      minRuns: analysis.minRuns,
+      longestSeries: analysis.longestSeries
     },
     null,
     2
