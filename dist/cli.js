@@ -62788,6 +62788,28 @@ function detectChanges(raw, options) {
     spikes
   };
 }
+var fewestRunsCache = /* @__PURE__ */ new Map();
+var FEWEST_RUNS_LIMIT = 200;
+function fewestRunsToDetect(minSegment, alpha) {
+  const key2 = `${minSegment}/${alpha}`;
+  const known = fewestRunsCache.get(key2);
+  if (known !== void 0) return known;
+  let runs = 2 * minSegment;
+  for (; runs < FEWEST_RUNS_LIMIT; runs++) {
+    const half = Math.floor(runs / 2);
+    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + i * 1e-6);
+    const { changes } = detectChanges(series, {
+      minSegment,
+      alpha,
+      minEffect: 0.05,
+      effect: "relative",
+      seed: seedFor("fewest-runs")
+    });
+    if (changes.length > 0) break;
+  }
+  fewestRunsCache.set(key2, runs);
+  return runs;
+}
 
 // src/core/trends/analyze.ts
 var SUMMARY_FIELDS = {
@@ -62962,7 +62984,7 @@ function analyzeTrends(input, rules) {
     changePoints,
     environmentChanges,
     sharedShifts,
-    minRuns: 2 * trends.minSegment,
+    minRuns: fewestRunsToDetect(trends.minSegment, trends.alpha),
     longestSeries
   };
 }
@@ -62996,7 +63018,7 @@ function sharedText(shift) {
 }
 function tooFewRuns(analysis) {
   if (analysis.longestSeries >= analysis.minRuns) return void 0;
-  return `too few runs to find a change: a change needs ${analysis.minRuns / 2} runs on each side (trends.minSegment), so ${analysis.minRuns} runs of a scenario on one environment, and the longest series here has ${analysis.longestSeries}; keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`;
+  return `too few runs to find a change: with trends.minSegment runs on each side of a change and a permutation test at trends.alpha, even a clean step needs at least ${analysis.minRuns} runs of a scenario on one environment (with the step near the middle), and the longest series here has ${analysis.longestSeries}; keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`;
 }
 function renderTrendsText(analysis) {
   const lines = [`perfgate trends: ${span(analysis)}, ${pluralize(analysis.changePoints.length, "change point")}`];

@@ -66,8 +66,8 @@ function sharedText(shift: SharedShift): string {
 export function tooFewRuns(analysis: TrendsAnalysis): string | undefined {
   if (analysis.longestSeries >= analysis.minRuns) return undefined;
   return (
-    `too few runs to find a change: a change needs ${analysis.minRuns / 2} runs on each side (trends.minSegment), ` +
-    `so ${analysis.minRuns} runs of a scenario on one environment, and the longest series here has ${analysis.longestSeries}; ` +
+    `too few runs to find a change: with trends.minSegment runs on each side of a change and a permutation test at trends.alpha, ` +
+    `even a clean step needs at least ${analysis.minRuns} runs of a scenario on one environment (with the step near the middle), and the longest series here has ${analysis.longestSeries}; ` +
     `keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`
   );
 }

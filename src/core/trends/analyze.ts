@@ -5,7 +5,7 @@
 import type { CompareConfig, MetricName, TrendsConfig } from '../types/config.js';
 import type { HistoryEntry } from '../types/results.js';
 import { defaultTrendsConfig } from '../config/defaults.js';
-import { detectChanges, effectOf, median, seedFor } from './detect.js';
+import { detectChanges, effectOf, fewestRunsToDetect, median, seedFor } from './detect.js';
 
 type Summary = HistoryEntry['scenarios'][string];
 
@@ -290,7 +290,7 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
     changePoints,
     environmentChanges,
     sharedShifts,
-    minRuns: 2 * trends.minSegment,
+    minRuns: fewestRunsToDetect(trends.minSegment, trends.alpha),
     longestSeries,
   };
 }

@@ -278,3 +278,37 @@ export function detectChanges(raw: readonly number[], options: DetectOptions): D
     spikes,
   };
 }
+
+const fewestRunsCache = new Map<string, number>();
+/** The longest series this search looks at for the fewest runs; beyond it the answer is "more". */
+const FEWEST_RUNS_LIMIT = 200;
+
+/**
+ * The fewest runs of one series in which the detector can call any change at all: a clean step
+ * (every run of one level below every run of the other) in the middle of the series. Below it no
+ * series can give a change point, however large the step: the permutation test of the best split
+ * cannot reach `alpha` with so few orderings (12 runs split 6/6 have 924 of them, short of the
+ * 1,000 that alpha 0.001 needs even before the search over splits is paid for). Found by running
+ * the detector itself, so it stays true when the detector changes.
+ */
+export function fewestRunsToDetect(minSegment: number, alpha: number): number {
+  const key = `${minSegment}/${alpha}`;
+  const known = fewestRunsCache.get(key);
+  if (known !== undefined) return known;
+  let runs = 2 * minSegment;
+  for (; runs < FEWEST_RUNS_LIMIT; runs++) {
+    const half = Math.floor(runs / 2);
+    // Distinct values, so that no ties blunt the ranks; the step is 100%, far past any minimum effect.
+    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + i * 1e-6);
+    const { changes } = detectChanges(series, {
+      minSegment,
+      alpha,
+      minEffect: 0.05,
+      effect: 'relative',
+      seed: seedFor('fewest-runs'),
+    });
+    if (changes.length > 0) break;
+  }
+  fewestRunsCache.set(key, runs);
+  return runs;
+}

@@ -172,22 +172,34 @@ describe('the trends reports', () => {
 
   it('says when the history is too short to find a change, and how many runs it needs', () => {
     const short = analyzeTrends(
-      runs(5, () => ({ p50: 10 })),
+      runs(12, () => ({ p50: 10 })),
       rules,
     );
-    // The default minSegment is 4: a change needs 4 runs on each side.
-    expect(short).toMatchObject({ minRuns: 8, longestSeries: 5, changePoints: [] });
+    // The defaults (minSegment 4, alpha 0.001): 12 runs split 6/6 have 924 orderings, too few for
+    // the permutation test to reach 0.001, so not even a clean step could be called in 12 runs.
+    expect(short).toMatchObject({ minRuns: 14, longestSeries: 12, changePoints: [] });
+    const clean = analyzeTrends(
+      runs(12, (i, name) => ({ p50: name === 'api/a' && i >= 6 ? 20 : 10 })),
+      rules,
+    );
+    expect(clean.changePoints).toEqual([]);
     const text = renderTrendsText(short);
-    expect(text).toContain('too few runs to find a change: a change needs 4 runs on each side (trends.minSegment)');
-    expect(text).toContain('so 8 runs of a scenario on one environment, and the longest series here has 5');
+    expect(text).toContain('too few runs to find a change');
+    expect(text).toContain('even a clean step needs at least 14 runs of a scenario on one environment');
+    expect(text).toContain('the longest series here has 12');
     expect(text).not.toContain('no metric changed level');
     const markdown = renderTrendsMarkdown(short);
-    expect(markdown).toContain('## ⏳ perfgate trends: too few runs yet (5 of 8)');
+    expect(markdown).toContain('## ⏳ perfgate trends: too few runs yet (12 of 14)');
     expect(markdown).not.toContain('no change point');
-    expect(JSON.parse(renderTrendsJson(short))).toMatchObject({ minRuns: 8, longestSeries: 5 });
-    // Enough runs, nothing changed: said as before.
+    expect(JSON.parse(renderTrendsJson(short))).toMatchObject({ minRuns: 14, longestSeries: 12 });
+    // From minRuns on, a clean step is found; and with nothing changed it says so, as before.
+    const stepped = analyzeTrends(
+      runs(14, (i, name) => ({ p50: name === 'api/a' && i >= 7 ? 20 : 10 })),
+      rules,
+    );
+    expect(stepped.changePoints.map((c) => c.index)).toEqual([7]);
     const enough = analyzeTrends(
-      runs(8, () => ({ p50: 10 })),
+      runs(14, () => ({ p50: 10 })),
       rules,
     );
     expect(renderTrendsText(enough)).toContain('no metric changed level');
