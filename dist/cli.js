@@ -62797,7 +62797,7 @@ function fewestRunsToDetect(minSegment, alpha) {
   let runs = 2 * minSegment;
   for (; runs < FEWEST_RUNS_LIMIT; runs++) {
     const half = Math.floor(runs / 2);
-    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + i * 1e-6);
+    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + (i % 2 === 0 ? i : -i) * 1e-6);
     const { changes } = detectChanges(series, {
       minSegment,
       alpha,

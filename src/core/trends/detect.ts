@@ -298,8 +298,9 @@ export function fewestRunsToDetect(minSegment: number, alpha: number): number {
   let runs = 2 * minSegment;
   for (; runs < FEWEST_RUNS_LIMIT; runs++) {
     const half = Math.floor(runs / 2);
-    // Distinct values, so that no ties blunt the ranks; the step is 100%, far past any minimum effect.
-    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + i * 1e-6);
+    // Distinct values, so that no ties blunt the ranks, in no order within a level (a trend would
+    // make every split look clean); the step is 100%, far past any minimum effect.
+    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + (i % 2 === 0 ? i : -i) * 1e-6);
     const { changes } = detectChanges(series, {
       minSegment,
       alpha,
