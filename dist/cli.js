@@ -1907,9 +1907,9 @@ var require_keyword = __commonJS({
         const passSchema = !("compile" in def && !$data || def.schema === false);
         gen.assign(valid, (0, codegen_1._)`${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
       }
-      function reportErrs(errors) {
+      function reportErrs(errors4) {
         var _a2;
-        gen.if((0, codegen_1.not)((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid), errors);
+        gen.if((0, codegen_1.not)((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid), errors4);
       }
     }
     exports2.funcKeywordCode = funcKeywordCode;
@@ -2836,9 +2836,9 @@ var require_validation_error = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ValidationError = class extends Error {
-      constructor(errors) {
+      constructor(errors4) {
         super("validation failed");
-        this.errors = errors;
+        this.errors = errors4;
         this.ajv = this.validation = true;
       }
     };
@@ -4681,10 +4681,10 @@ var require_core = __commonJS({
         this.formats[name] = format;
         return this;
       }
-      errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
-        if (!errors || errors.length === 0)
+      errorsText(errors4 = this.errors, { separator = ", ", dataVar = "data" } = {}) {
+        if (!errors4 || errors4.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return errors4.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -6028,13 +6028,13 @@ var require_additionalProperties = __commonJS({
             }
           }
         }
-        function applyAdditionalSchema(key2, valid, errors) {
+        function applyAdditionalSchema(key2, valid, errors4) {
           const subschema = {
             keyword: "additionalProperties",
             dataProp: key2,
             dataPropType: util_1.Type.Str
           };
-          if (errors === false) {
+          if (errors4 === false) {
             Object.assign(subschema, {
               compositeRule: true,
               createErrors: false,
@@ -19566,7 +19566,7 @@ var require_composer = __commonJS({
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
-    var errors = require_errors2();
+    var errors4 = require_errors2();
     var identity = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
@@ -19613,9 +19613,9 @@ var require_composer = __commonJS({
         this.onError = (source, code2, message, warning) => {
           const pos = getErrorPos(source);
           if (warning)
-            this.warnings.push(new errors.YAMLWarning(pos, code2, message));
+            this.warnings.push(new errors4.YAMLWarning(pos, code2, message));
           else
-            this.errors.push(new errors.YAMLParseError(pos, code2, message));
+            this.errors.push(new errors4.YAMLParseError(pos, code2, message));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -19713,7 +19713,7 @@ ${cb}` : comment;
             break;
           case "error": {
             const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
-            const error = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            const error = new errors4.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
             if (this.atDirectives || !this.doc)
               this.errors.push(error);
             else
@@ -19723,7 +19723,7 @@ ${cb}` : comment;
           case "doc-end": {
             if (!this.doc) {
               const msg = "Unexpected doc-end without preceding document";
-              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              this.errors.push(new errors4.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
               break;
             }
             this.doc.directives.docEnd = true;
@@ -19738,7 +19738,7 @@ ${end.comment}` : end.comment;
             break;
           }
           default:
-            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+            this.errors.push(new errors4.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
         }
       }
       /**
@@ -19773,7 +19773,7 @@ var require_cst_scalar = __commonJS({
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
-    var errors = require_errors2();
+    var errors4 = require_errors2();
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
@@ -19782,7 +19782,7 @@ var require_cst_scalar = __commonJS({
           if (onError)
             onError(offset, code2, message);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code2, message);
+            throw new errors4.YAMLParseError([offset, offset + 1], code2, message);
         };
         switch (token.type) {
           case "scalar":
@@ -21677,7 +21677,7 @@ var require_public_api = __commonJS({
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
-    var errors = require_errors2();
+    var errors4 = require_errors2();
     var log = require_log();
     var identity = require_identity();
     var lineCounter = require_line_counter();
@@ -21694,8 +21694,8 @@ var require_public_api = __commonJS({
       const docs = Array.from(composer$1.compose(parser$1.parse(source)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
-          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+          doc.errors.forEach(errors4.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors4.prettifyError(source, lineCounter2));
         }
       if (docs.length > 0)
         return docs;
@@ -21710,13 +21710,13 @@ var require_public_api = __commonJS({
         if (!doc)
           doc = _doc;
         else if (doc.options.logLevel !== "silent") {
-          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          doc.errors.push(new errors4.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
           break;
         }
       }
       if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        doc.errors.forEach(errors4.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors4.prettifyError(source, lineCounter2));
       }
       return doc;
     }
@@ -21775,7 +21775,7 @@ var require_dist2 = __commonJS({
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
-    var errors = require_errors2();
+    var errors4 = require_errors2();
     var Alias = require_Alias();
     var identity = require_identity();
     var Pair = require_Pair();
@@ -21791,9 +21791,9 @@ var require_dist2 = __commonJS({
     exports2.Composer = composer.Composer;
     exports2.Document = Document.Document;
     exports2.Schema = Schema.Schema;
-    exports2.YAMLError = errors.YAMLError;
-    exports2.YAMLParseError = errors.YAMLParseError;
-    exports2.YAMLWarning = errors.YAMLWarning;
+    exports2.YAMLError = errors4.YAMLError;
+    exports2.YAMLParseError = errors4.YAMLParseError;
+    exports2.YAMLWarning = errors4.YAMLWarning;
     exports2.Alias = Alias.Alias;
     exports2.isAlias = identity.isAlias;
     exports2.isCollection = identity.isCollection;
@@ -22817,7 +22817,7 @@ var require_util2 = __commonJS({
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
     var { IncomingMessage } = __require("node:http");
     var stream = __require("node:stream");
-    var net3 = __require("node:net");
+    var net4 = __require("node:net");
     var { stringify } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var timers = require_timers();
@@ -22966,7 +22966,7 @@ var require_util2 = __commonJS({
       }
       assert(typeof host === "string");
       const servername = getHostname(host);
-      if (net3.isIP(servername)) {
+      if (net4.isIP(servername)) {
         return "";
       }
       return servername;
@@ -24671,7 +24671,7 @@ var require_dispatcher_base = __commonJS({
 var require_connect = __commonJS({
   "node_modules/undici/lib/core/connect.js"(exports2, module2) {
     "use strict";
-    var net3 = __require("node:net");
+    var net4 = __require("node:net");
     var assert = __require("node:assert");
     var util = require_util2();
     var { InvalidArgumentError } = require_errors3();
@@ -24758,7 +24758,7 @@ var require_connect = __commonJS({
         } else {
           assert(!httpSocket, "httpSocket can only be sent on TLS update");
           port = port || 80;
-          socket = net3.connect({
+          socket = net4.connect({
             highWaterMark: 64 * 1024,
             // Same as nodejs fs streams.
             ...options,
@@ -26857,7 +26857,7 @@ var require_util3 = __commonJS({
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
-    var { performance: performance9 } = __require("node:perf_hooks");
+    var { performance: performance10 } = __require("node:perf_hooks");
     var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util2();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -27012,7 +27012,7 @@ var require_util3 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance9.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance10.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -30471,7 +30471,7 @@ var require_client = __commonJS({
   "node_modules/undici/lib/dispatcher/client.js"(exports2, module2) {
     "use strict";
     var assert = __require("node:assert");
-    var net3 = __require("node:net");
+    var net4 = __require("node:net");
     var http2 = __require("node:http");
     var util = require_util2();
     var { ClientStats } = require_stats();
@@ -30538,7 +30538,7 @@ var require_client = __commonJS({
     function getPipelining(client) {
       return client[kPipelining] ?? client[kHTTPContext]?.defaultPipelining ?? 1;
     }
-    var Client3 = class extends DispatcherBase {
+    var Client2 = class extends DispatcherBase {
       /**
        *
        * @param {string|URL} url
@@ -30627,7 +30627,7 @@ var require_client = __commonJS({
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
           throw new InvalidArgumentError("maxRequestsPerClient must be a positive number");
         }
-        if (localAddress != null && (typeof localAddress !== "string" || net3.isIP(localAddress) === 0)) {
+        if (localAddress != null && (typeof localAddress !== "string" || net4.isIP(localAddress) === 0)) {
           throw new InvalidArgumentError("localAddress must be valid string IP address");
         }
         if (maxResponseSize != null && (!Number.isInteger(maxResponseSize) || maxResponseSize < -1)) {
@@ -30807,7 +30807,7 @@ var require_client = __commonJS({
         const idx = hostname.indexOf("]");
         assert(idx !== -1);
         const ip = hostname.substring(1, idx);
-        assert(net3.isIPv6(ip));
+        assert(net4.isIPv6(ip));
         hostname = ip;
       }
       client[kConnecting] = true;
@@ -30994,7 +30994,7 @@ var require_client = __commonJS({
         }
       }
     }
-    module2.exports = Client3;
+    module2.exports = Client2;
   }
 });
 
@@ -31257,7 +31257,7 @@ var require_pool = __commonJS({
       kGetDispatcher,
       kRemoveClient
     } = require_pool_base();
-    var Client3 = require_client();
+    var Client2 = require_client();
     var {
       InvalidArgumentError
     } = require_errors3();
@@ -31268,7 +31268,7 @@ var require_pool = __commonJS({
     var kConnections = /* @__PURE__ */ Symbol("connections");
     var kFactory = /* @__PURE__ */ Symbol("factory");
     function defaultFactory(origin, opts) {
-      return new Client3(origin, opts);
+      return new Client2(origin, opts);
     }
     var Pool = class extends PoolBase {
       constructor(origin, {
@@ -31509,7 +31509,7 @@ var require_round_robin_pool = __commonJS({
       kGetDispatcher,
       kRemoveClient
     } = require_pool_base();
-    var Client3 = require_client();
+    var Client2 = require_client();
     var {
       InvalidArgumentError
     } = require_errors3();
@@ -31521,7 +31521,7 @@ var require_round_robin_pool = __commonJS({
     var kFactory = /* @__PURE__ */ Symbol("factory");
     var kIndex = /* @__PURE__ */ Symbol("index");
     function defaultFactory(origin, opts) {
-      return new Client3(origin, opts);
+      return new Client2(origin, opts);
     }
     var RoundRobinPool = class extends PoolBase {
       constructor(origin, {
@@ -31622,7 +31622,7 @@ var require_agent = __commonJS({
     var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
     var DispatcherBase = require_dispatcher_base();
     var Pool = require_pool();
-    var Client3 = require_client();
+    var Client2 = require_client();
     var util = require_util2();
     var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
     var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
@@ -31632,7 +31632,7 @@ var require_agent = __commonJS({
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kOrigins = /* @__PURE__ */ Symbol("origins");
     function defaultFactory(origin, opts) {
-      return opts && opts.connections === 1 ? new Client3(origin, opts) : new Pool(origin, opts);
+      return opts && opts.connections === 1 ? new Client2(origin, opts) : new Pool(origin, opts);
     }
     var Agent = class extends DispatcherBase {
       constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
@@ -31755,10 +31755,10 @@ var require_socks5_utils = __commonJS({
   "node_modules/undici/lib/core/socks5-utils.js"(exports2, module2) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
-    var net3 = __require("node:net");
+    var net4 = __require("node:net");
     var { InvalidArgumentError } = require_errors3();
     function parseAddress(address) {
-      if (net3.isIPv4(address)) {
+      if (net4.isIPv4(address)) {
         const parts = address.split(".").map(Number);
         return {
           type: 1,
@@ -31766,7 +31766,7 @@ var require_socks5_utils = __commonJS({
           buffer: Buffer2.from(parts)
         };
       }
-      if (net3.isIPv6(address)) {
+      if (net4.isIPv6(address)) {
         return {
           type: 4,
           // IPv6
@@ -31789,7 +31789,7 @@ var require_socks5_utils = __commonJS({
       if (address.includes(".")) {
         const lastColonIndex = address.lastIndexOf(":");
         const ipv4Part = address.slice(lastColonIndex + 1);
-        if (net3.isIPv4(ipv4Part)) {
+        if (net4.isIPv4(ipv4Part)) {
           const octets = ipv4Part.split(".").map(Number);
           const high = (octets[0] << 8 | octets[1]).toString(16);
           const low = (octets[2] << 8 | octets[3]).toString(16);
@@ -32457,7 +32457,7 @@ var require_proxy_agent = __commonJS({
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors3();
     var buildConnector = require_connect();
-    var Client3 = require_client();
+    var Client2 = require_client();
     var { channels } = require_diagnostics();
     var Socks5ProxyAgent = require_socks5_proxy_agent();
     var kAgent = /* @__PURE__ */ Symbol("proxy agent");
@@ -32477,7 +32477,7 @@ var require_proxy_agent = __commonJS({
     };
     function defaultAgentFactory(origin, opts) {
       if (opts.connections === 1) {
-        return new Client3(origin, opts);
+        return new Client2(origin, opts);
       }
       return new Pool(origin, opts);
     }
@@ -32492,7 +32492,7 @@ var require_proxy_agent = __commonJS({
         if (factory) {
           this.#client = factory(proxyUrl, { connect });
         } else {
-          this.#client = new Client3(proxyUrl, { connect });
+          this.#client = new Client2(proxyUrl, { connect });
         }
       }
       [kDispatch](opts, handler) {
@@ -33272,8 +33272,8 @@ var require_h2c_client = __commonJS({
   "node_modules/undici/lib/dispatcher/h2c-client.js"(exports2, module2) {
     "use strict";
     var { InvalidArgumentError } = require_errors3();
-    var Client3 = require_client();
-    var H2CClient = class extends Client3 {
+    var Client2 = require_client();
+    var H2CClient = class extends Client2 {
       constructor(origin, clientOpts) {
         if (typeof origin === "string") {
           origin = new URL(origin);
@@ -35110,7 +35110,7 @@ var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports2, module2) {
     "use strict";
     var { promisify: promisify2 } = __require("node:util");
-    var Client3 = require_client();
+    var Client2 = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
       kDispatches,
@@ -35125,7 +35125,7 @@ var require_mock_client = __commonJS({
     var { MockInterceptor } = require_mock_interceptor();
     var Symbols = require_symbols();
     var { InvalidArgumentError } = require_errors3();
-    var MockClient = class extends Client3 {
+    var MockClient = class extends Client2 {
       constructor(origin, opts) {
         if (!opts || !opts.agent || typeof opts.agent.dispatch !== "function") {
           throw new InvalidArgumentError("Argument opts.agent must implement Agent");
@@ -38565,7 +38565,7 @@ var require_cache_handler = __commonJS({
             }
           }
         }
-        const now = Date.now();
+        const now2 = Date.now();
         const redirectHopInfo = this.#history?.[kRedirectCacheControl];
         const redirectPolicy = redirectHopInfo?.length > 0 ? getRedirectPolicy(
           this.#cacheType,
@@ -38573,7 +38573,7 @@ var require_cache_handler = __commonJS({
           redirectHopInfo,
           this.#cacheKey.headers,
           this.#cacheByDefault,
-          now
+          now2
         ) : void 0;
         if (redirectHopInfo?.length > 0 && redirectPolicy === void 0) {
           return downstreamOnHeaders();
@@ -38607,10 +38607,10 @@ var require_cache_handler = __commonJS({
           deleteCachedValueIfNotModified(statusCode, this.#store, this.#cacheKey);
           return downstreamOnHeaders();
         }
-        const apparentAge = resDate ? Math.max(0, now - resDate.getTime()) : 0;
+        const apparentAge = resDate ? Math.max(0, now2 - resDate.getTime()) : 0;
         const currentAge = Math.max(apparentAge, resAge ?? 0);
         const hasValidator = typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag) || typeof resHeaders["last-modified"] === "string";
-        const staleAt = determineStaleAt(this.#cacheType, now, resAge, resHeaders, resDate, cacheControlDirectives, hasValidator) ?? this.#cacheByDefault;
+        const staleAt = determineStaleAt(this.#cacheType, now2, resAge, resHeaders, resDate, cacheControlDirectives, hasValidator) ?? this.#cacheByDefault;
         const revalidationOnly = staleAt === 0 && hasValidator;
         if (staleAt === void 0 || currentAge >= staleAt && !revalidationOnly) {
           if (cacheControlHeader || staleAt !== void 0) {
@@ -38618,12 +38618,12 @@ var require_cache_handler = __commonJS({
           }
           return downstreamOnHeaders();
         }
-        const baseTime = now - currentAge;
+        const baseTime = now2 - currentAge;
         let absoluteStaleAt = staleAt + baseTime;
         if (redirectPolicy !== void 0) {
           absoluteStaleAt = Math.min(absoluteStaleAt, redirectPolicy.staleAt);
         }
-        if (now >= absoluteStaleAt && !revalidationOnly) {
+        if (now2 >= absoluteStaleAt && !revalidationOnly) {
           deleteCachedValueIfNotModified(statusCode, this.#store, this.#cacheKey);
           return downstreamOnHeaders();
         }
@@ -38658,7 +38658,7 @@ var require_cache_handler = __commonJS({
           }
         }
         const cachedAt = baseTime;
-        const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
+        const deleteAt = determineDeleteAt(baseTime, now2, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
         const value = {
           statusCode,
@@ -38882,12 +38882,12 @@ var require_cache_handler = __commonJS({
       }
       return true;
     }
-    function getRedirectPolicy(cacheType, method, redirectHops, reqHeaders, cacheByDefault, now) {
+    function getRedirectPolicy(cacheType, method, redirectHops, reqHeaders, cacheByDefault, now2) {
       let staleAt = Infinity;
       let requiresRevalidation = false;
       for (const hop of redirectHops) {
         const hopPolicy = getRedirectHopPolicy(cacheType, method, hop, reqHeaders, cacheByDefault);
-        if (hopPolicy === void 0 || hopPolicy.staleAt <= now) {
+        if (hopPolicy === void 0 || hopPolicy.staleAt <= now2) {
           return void 0;
         }
         staleAt = Math.min(staleAt, hopPolicy.staleAt);
@@ -38980,7 +38980,7 @@ var require_cache_handler = __commonJS({
       }
       return Number(age) * 1e3;
     }
-    function determineStaleAt(cacheType, now, age, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
+    function determineStaleAt(cacheType, now2, age, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
       if (cacheType === "shared") {
         if (hasInvalidCacheControlDirective(cacheControlDirectives, "s-maxage")) {
           return 0;
@@ -39005,7 +39005,7 @@ var require_cache_handler = __commonJS({
         if (!expiresDate) {
           return 0;
         }
-        if (now >= expiresDate.getTime()) {
+        if (now2 >= expiresDate.getTime()) {
           return 0;
         }
         if (responseDate) {
@@ -39018,15 +39018,15 @@ var require_cache_handler = __commonJS({
           }
           return freshnessLifetime;
         }
-        return expiresDate.getTime() - now;
+        return expiresDate.getTime() - now2;
       }
       if (typeof resHeaders["last-modified"] === "string") {
         const lastModified = parseHttpDate(resHeaders["last-modified"]);
         if (lastModified) {
-          if (lastModified.getTime() >= now) {
+          if (lastModified.getTime() >= now2) {
             return void 0;
           }
-          const responseAge = now - lastModified.getTime();
+          const responseAge = now2 - lastModified.getTime();
           return responseAge * 0.1;
         }
       }
@@ -39163,9 +39163,9 @@ var require_memory_cache_store = __commonJS({
       get(key2) {
         assertCacheKey(key2);
         const topLevelKey = `${key2.origin}:${key2.path}`;
-        const now = Date.now();
+        const now2 = Date.now();
         const entries = this.#entries.get(topLevelKey);
-        const entry = entries ? findEntry(key2, entries, now) : null;
+        const entry = entries ? findEntry(key2, entries, now2) : null;
         return entry == null ? void 0 : {
           statusMessage: entry.statusMessage,
           statusCode: entry.statusCode,
@@ -39261,10 +39261,10 @@ var require_memory_cache_store = __commonJS({
         this.#entries.delete(topLevelKey);
       }
     };
-    function findEntry(key2, entries, now) {
+    function findEntry(key2, entries, now2) {
       for (let i = 0; i < entries.length; i++) {
         const entry = entries[i];
-        if (entry.deleteAt > now && entry.method === key2.method && varyMatches(key2, entry)) {
+        if (entry.deleteAt > now2 && entry.method === key2.method && varyMatches(key2, entry)) {
           return entry;
         }
       }
@@ -39558,16 +39558,16 @@ var require_cache2 = __commonJS({
       return responseEtag.slice(2) === cachedOpaqueTag;
     }
     function isStale(result, cacheControlDirectives, cacheType) {
-      const now = Date.now();
-      if (now > result.staleAt) {
+      const now2 = Date.now();
+      if (now2 > result.staleAt) {
         if (!staleResponseRequiresRevalidation(result, cacheType) && cacheControlDirectives?.["max-stale"]) {
           const gracePeriod = result.staleAt + cacheControlDirectives["max-stale"] * 1e3;
-          return now > gracePeriod;
+          return now2 > gracePeriod;
         }
         return true;
       }
       if (cacheControlDirectives?.["min-fresh"]) {
-        const timeLeftTillStale = result.staleAt - now;
+        const timeLeftTillStale = result.staleAt - now2;
         const threshold = cacheControlDirectives["min-fresh"] * 1e3;
         return timeLeftTillStale <= threshold;
       }
@@ -39578,9 +39578,9 @@ var require_cache2 = __commonJS({
       if (!staleWhileRevalidate || staleResponseRequiresRevalidation(result, cacheType)) {
         return false;
       }
-      const now = Date.now();
+      const now2 = Date.now();
       const staleWhileRevalidateExpiry = result.staleAt + staleWhileRevalidate * 1e3;
-      return now <= staleWhileRevalidateExpiry;
+      return now2 <= staleWhileRevalidateExpiry;
     }
     function handleUncachedResponse(dispatch, globalOpts, cacheKey, handler, opts, reqCacheControl) {
       if (reqCacheControl?.["only-if-cached"]) {
@@ -39692,11 +39692,11 @@ var require_cache2 = __commonJS({
         deleteCachedValue(globalOpts.store, cacheKey);
         return handleUncachedResponse(dispatch, globalOpts, cacheKey, handler, opts, reqCacheControl);
       }
-      const now = Date.now();
-      if (now > result.deleteAt) {
+      const now2 = Date.now();
+      if (now2 > result.deleteAt) {
         return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
       }
-      const age = Math.round((now - result.cachedAt) / 1e3);
+      const age = Math.round((now2 - result.cachedAt) / 1e3);
       const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age >= reqCacheControl["max-age"];
       const stale = requestMaxAgeExpired || isStale(result, reqCacheControl, globalOpts.type);
       const revalidate = requestMaxAgeExpired || needsRevalidation(result, reqCacheControl, opts);
@@ -39736,7 +39736,7 @@ var require_cache2 = __commonJS({
         if (!staleResponseRequiresRevalidation(result, globalOpts.type)) {
           const staleIfErrorExpiry = result.cacheControlDirectives["stale-if-error"] ?? reqCacheControl?.["stale-if-error"];
           if (staleIfErrorExpiry) {
-            withinStaleIfErrorThreshold = now < result.staleAt + staleIfErrorExpiry * 1e3;
+            withinStaleIfErrorThreshold = now2 < result.staleAt + staleIfErrorExpiry * 1e3;
           }
         }
         const headers = makeRevalidationHeaders(opts, result);
@@ -41173,9 +41173,9 @@ var require_sqlite_cache_store = __commonJS({
         if (values.length === 0) {
           return void 0;
         }
-        const now = Date.now();
+        const now2 = Date.now();
         for (const value of values) {
-          if (now >= value.deleteAt && !canBeExpired) {
+          if (now2 >= value.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
@@ -47540,8 +47540,8 @@ var require_eventsource_stream = __commonJS({
     var { Transform } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util7();
     var BOM = [239, 187, 191];
-    var LF2 = 10;
-    var CR2 = 13;
+    var LF3 = 10;
+    var CR3 = 13;
     var COLON = 58;
     var SPACE = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
@@ -47656,7 +47656,7 @@ var require_eventsource_stream = __commonJS({
           callback();
           return;
         }
-        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF2 && chunk[0] !== CR2) {
+        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF3 && chunk[0] !== CR3) {
           callback(createMaxEventSizeExceededError());
           return;
         }
@@ -47671,15 +47671,15 @@ var require_eventsource_stream = __commonJS({
           const byte = this.currentByte();
           if (this.eventEndCheck) {
             if (this.crlfCheck) {
-              if (byte === LF2) {
+              if (byte === LF3) {
                 this.crlfCheck = false;
                 this.consumeCurrentByte();
                 continue;
               }
               this.crlfCheck = false;
             }
-            if (byte === LF2 || byte === CR2) {
-              if (byte === CR2) {
+            if (byte === LF3 || byte === CR3) {
+              if (byte === CR3) {
                 this.crlfCheck = true;
               }
               this.consumeCurrentByte();
@@ -47692,8 +47692,8 @@ var require_eventsource_stream = __commonJS({
             this.eventEndCheck = false;
             continue;
           }
-          if (byte === LF2 || byte === CR2) {
-            if (byte === CR2) {
+          if (byte === LF3 || byte === CR3) {
+            if (byte === CR3) {
               this.crlfCheck = true;
             }
             try {
@@ -48262,7 +48262,7 @@ var require_eventsource = __commonJS({
 var require_undici = __commonJS({
   "node_modules/undici/index.js"(exports2, module2) {
     "use strict";
-    var Client3 = require_client();
+    var Client2 = require_client();
     var Dispatcher = require_dispatcher();
     var Pool = require_pool();
     var BalancedPool = require_balanced_pool();
@@ -48273,9 +48273,9 @@ var require_undici = __commonJS({
     var EnvHttpProxyAgent = require_env_http_proxy_agent();
     var RetryAgent = require_retry_agent();
     var H2CClient = require_h2c_client();
-    var errors = require_errors3();
+    var errors4 = require_errors3();
     var util = require_util2();
-    var { InvalidArgumentError } = errors;
+    var { InvalidArgumentError } = errors4;
     var api = require_api();
     var buildConnector = require_connect();
     var MockClient = require_mock_client();
@@ -48290,7 +48290,7 @@ var require_undici = __commonJS({
     var RedirectHandler = require_redirect_handler();
     Object.assign(Dispatcher.prototype, api);
     module2.exports.Dispatcher = Dispatcher;
-    module2.exports.Client = Client3;
+    module2.exports.Client = Client2;
     module2.exports.Pool = Pool;
     module2.exports.BalancedPool = BalancedPool;
     module2.exports.RoundRobinPool = RoundRobinPool;
@@ -48319,7 +48319,7 @@ var require_undici = __commonJS({
     var SqliteCacheStore = require_sqlite_cache_store();
     module2.exports.cacheStores.SqliteCacheStore = SqliteCacheStore;
     module2.exports.buildConnector = buildConnector;
-    module2.exports.errors = errors;
+    module2.exports.errors = errors4;
     module2.exports.util = {
       parseHeaders: util.parseHeaders,
       headerNameToString: util.headerNameToString
@@ -49004,10 +49004,10 @@ function formatDuration(ms) {
   if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
   return rest > 0 ? `${minutes}m ${rest}s` : `${minutes}m`;
 }
-function formatAge(savedAt, now) {
+function formatAge(savedAt, now2) {
   const savedMs = Date.parse(savedAt);
-  if (!Number.isFinite(savedMs) || !Number.isFinite(now.getTime())) return void 0;
-  const ageMs = now.getTime() - savedMs;
+  if (!Number.isFinite(savedMs) || !Number.isFinite(now2.getTime())) return void 0;
+  const ageMs = now2.getTime() - savedMs;
   const minutes = Math.floor(ageMs / 6e4);
   if (minutes < 1) return "just now";
   const plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"} old`;
@@ -49093,8 +49093,8 @@ function formatStatusCodes(statusCodes) {
   const entries = Object.entries(statusCodes).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
   return entries.length === 0 ? "none" : entries.map(([code2, count]) => `${code2}:${count}`).join(" ");
 }
-function formatErrorCounts(errors) {
-  const entries = Object.entries(errors).filter(([, count]) => count > 0);
+function formatErrorCounts(errors4) {
+  const entries = Object.entries(errors4).filter(([, count]) => count > 0);
   entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
   return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name}:${count}`).join(" ");
 }
@@ -58557,7 +58557,7 @@ var stampPattern = /^(\d{8}T\d{9}Z)-[A-Za-z0-9_.-]+\.json$/;
 function createDirStore(dir, configHash, options = {}) {
   const prefix = baselinePrefix(checkNamePart("config hash", configHash));
   const absoluteDir = resolve(dir);
-  const now = options.now ?? (() => /* @__PURE__ */ new Date());
+  const now2 = options.now ?? (() => /* @__PURE__ */ new Date());
   const store = {
     description: `directory ${absoluteDir}`,
     async load() {
@@ -58570,7 +58570,7 @@ function createDirStore(dir, configHash, options = {}) {
         throw new Error(`cannot read the baseline file ${path7}: ${error.message}`);
       }
     },
-    save: (text, meta) => write(text, meta, now()),
+    save: (text, meta) => write(text, meta, now2()),
     async update(build2, meta) {
       await mkdir(absoluteDir, { recursive: true });
       const lock = join(absoluteDir, `.${prefix}lock`);
@@ -58578,7 +58578,7 @@ function createDirStore(dir, configHash, options = {}) {
       try {
         const newest = await store.load();
         const newestStamp = newest ? stampTime(basename(newest.source).slice(prefix.length)) : 0;
-        const at2 = new Date(Math.max(now().getTime(), newestStamp + 1));
+        const at2 = new Date(Math.max(now2().getTime(), newestStamp + 1));
         await write(build2(newest), meta, at2);
       } finally {
         await releaseLock(lock, token);
@@ -58857,9 +58857,9 @@ function startUsageSampler(services, intervalMs = 500, options = {}) {
     group.samples += 1;
   }
   const sample = () => {
-    const now = performance.now();
-    const elapsedSeconds = (now - previousAt) / 1e3;
-    previousAt = now;
+    const now2 = performance.now();
+    const elapsedSeconds = (now2 - previousAt) / 1e3;
+    previousAt = now2;
     for (const group of groups.values()) {
       let deltaTicks = 0;
       const stats = [];
@@ -59154,9 +59154,9 @@ async function startServices(configs, options) {
       const exit = service.exit;
       if (!exit) continue;
       if (exit.code === 0 && !exit.signal) {
-        const now = performance.now();
-        if (service.scannedAt !== void 0 && now - service.scannedAt < SURVIVOR_SCAN_MS) continue;
-        service.scannedAt = now;
+        const now2 = performance.now();
+        if (service.scannedAt !== void 0 && now2 - service.scannedAt < SURVIVOR_SCAN_MS) continue;
+        service.scannedAt = now2;
         if (isServiceAlive(service)) {
           service.sawSurvivors = true;
           continue;
@@ -59594,7 +59594,7 @@ function createTerminalReporter(stream) {
 }
 function createLogReporter(stream, options) {
   const intervalMs = options.intervalMs ?? 5e3;
-  const now = options.now ?? (() => performance.now());
+  const now2 = options.now ?? (() => performance.now());
   let current;
   let printed = true;
   let lastPrintAt = 0;
@@ -59602,7 +59602,7 @@ function createLogReporter(stream, options) {
     stream.write(`${formatStatus(progress)}
 `);
     printed = true;
-    lastPrintAt = now();
+    lastPrintAt = now2();
   };
   const flushMeasured = () => {
     if (current && !printed && current.phase === "measure") print(current);
@@ -59611,11 +59611,11 @@ function createLogReporter(stream, options) {
     update(progress) {
       if (!current || phaseKey(current) !== phaseKey(progress)) {
         flushMeasured();
-        lastPrintAt = now() - progress.elapsedMs;
+        lastPrintAt = now2() - progress.elapsedMs;
       }
       current = progress;
       printed = false;
-      if (now() - lastPrintAt >= intervalMs) print(progress);
+      if (now2() - lastPrintAt >= intervalMs) print(progress);
     },
     done() {
       flushMeasured();
@@ -59685,7 +59685,7 @@ function formatLatencyMs(ms) {
 }
 
 // src/engine/run-scenario.ts
-import { performance as performance7 } from "node:perf_hooks";
+import { performance as performance8 } from "node:perf_hooks";
 
 // src/engine/closed-model.ts
 import { performance as performance2 } from "node:perf_hooks";
@@ -59709,16 +59709,16 @@ var ClosedModel = class {
   sleepTimer;
   /** VUs (pairs in a duet) the last phase ran, for the progress line: kept after the phase ends. */
   activeVus = 0;
-  startPhase(now) {
+  startPhase(now2) {
     const wanted = new Set(this.host.phase.variants);
     this.current = this.lanes.filter((lane) => lane.variants.every((variant) => wanted.has(variant)));
-    this.adjustVus(now);
+    this.adjustVus(now2);
   }
   /** The control tick: end the phase on time, or follow its VU profile. */
-  control(now) {
+  control(now2) {
     if (!this.host.sending) return;
-    if (now >= this.host.phaseEndMs) this.host.endPhase();
-    else this.adjustVus(now);
+    if (now2 >= this.host.phaseEndMs) this.host.endPhase();
+    else this.adjustVus(now2);
   }
   stopSending() {
     for (const lane of this.current) {
@@ -59745,13 +59745,13 @@ var ClosedModel = class {
     else this.iterate(vu, end);
   }
   /** One VU iteration: send the next request, or leave the loop when the VU or the phase is done. */
-  iterate(vu, now) {
+  iterate(vu, now2) {
     const host = this.host;
-    if (!vu.active || !host.sending || now >= host.phaseEndMs) {
+    if (!vu.active || !host.sending || now2 >= host.phaseEndMs) {
       this.leaveLoop(vu);
       return;
     }
-    if (this.iterationsLeft !== Infinity && now >= host.measureStartMs) {
+    if (this.iterationsLeft !== Infinity && now2 >= host.measureStartMs) {
       if (this.iterationsLeft <= 0) {
         this.leaveLoop(vu);
         return;
@@ -59763,12 +59763,12 @@ var ClosedModel = class {
     vu.retry = false;
     vu.pending = connections.length;
     if (connections.length === 1) {
-      host.send(connections[0], request, now, now);
+      host.send(connections[0], request, now2, now2);
       return;
     }
     const first = host.firstOf(connections.length);
     for (let k = 0; k < connections.length; k++)
-      host.send(connections[(first + k) % connections.length], request, now, now);
+      host.send(connections[(first + k) % connections.length], request, now2, now2);
   }
   leaveLoop(vu) {
     vu.looping = false;
@@ -59781,8 +59781,8 @@ var ClosedModel = class {
     setImmediate(() => {
       this.deferScheduled = false;
       const batch = this.deferred.splice(0);
-      const now = performance2.now();
-      for (const waiting of batch) this.iterate(waiting, now);
+      const now2 = performance2.now();
+      for (const waiting of batch) this.iterate(waiting, now2);
       this.host.settle();
     });
   }
@@ -59797,8 +59797,8 @@ var ClosedModel = class {
   }
   wake() {
     this.sleepTimer = void 0;
-    const now = performance2.now();
-    while (this.sleepHead < this.sleepers.length && this.wakeAt[this.sleepHead] <= now + 1) {
+    const now2 = performance2.now();
+    while (this.sleepHead < this.sleepers.length && this.wakeAt[this.sleepHead] <= now2 + 1) {
       const vu = this.sleepers[this.sleepHead];
       this.sleepHead += 1;
       this.iterate(vu, performance2.now());
@@ -59808,20 +59808,20 @@ var ClosedModel = class {
       this.wakeAt.splice(0, this.sleepHead);
       this.sleepHead = 0;
     }
-    if (this.sleepHead < this.sleepers.length) this.armSleepTimer(this.wakeAt[this.sleepHead] - now);
+    if (this.sleepHead < this.sleepers.length) this.armSleepTimer(this.wakeAt[this.sleepHead] - now2);
   }
   /** Ramps each lane of the phase to the profile's count: new VUs start at once, removed ones leave after their request. */
-  adjustVus(now) {
+  adjustVus(now2) {
     const host = this.host;
     if (!host.sending) return;
-    const target = Math.max(0, host.phase.vusAt(now - host.phaseStartMs));
+    const target = Math.max(0, host.phase.vusAt(now2 - host.phaseStartMs));
     for (const lane of this.current) {
       if (target > lane.active) {
         for (const vu of lane.vus) {
           if (lane.active >= target) break;
-          if (!vu.active) this.startVu(vu, now);
+          if (!vu.active) this.startVu(vu, now2);
         }
-        while (lane.active < target) this.startVu(this.addVu(lane), now);
+        while (lane.active < target) this.startVu(this.addVu(lane), now2);
       } else if (target < lane.active) {
         for (let i = lane.vus.length - 1; i >= 0 && lane.active > target; i--) {
           const vu = lane.vus[i];
@@ -59833,12 +59833,12 @@ var ClosedModel = class {
     }
     this.activeVus = this.current.reduce((sum, lane) => sum + lane.active, 0);
   }
-  startVu(vu, now) {
+  startVu(vu, now2) {
     vu.active = true;
     vu.lane.active += 1;
     if (vu.looping) return;
     vu.looping = true;
-    this.iterate(vu, now);
+    this.iterate(vu, now2);
   }
   addVu(lane) {
     const vu = { lane, connections: [], pending: 0, retry: false, active: false, looping: false };
@@ -60080,13 +60080,13 @@ var OpenModel = class {
     const host = this.host;
     if (!host.sending) return;
     this.pumping = true;
-    const now = performance4.now();
+    const now2 = performance4.now();
     const schedule = this.schedule;
     const { variants: indexes } = host.phase;
     const count = indexes.length;
     const maxInFlight = host.scenario.maxInFlight;
     let sentAny = false;
-    while (this.nextDue <= now + BATCH.leadMs) {
+    while (this.nextDue <= now2 + BATCH.leadMs) {
       const intended = this.nextDue;
       if (intended >= host.phaseEndMs) {
         this.nextDue = Infinity;
@@ -60109,15 +60109,15 @@ var OpenModel = class {
         }
         if (inWindow) {
           variant.sent += 1;
-          const lateMs = now - intended;
+          const lateMs = now2 - intended;
           if (lateMs > SATURATION.lateStartMs) variant.lateStarts += 1;
           if (lateMs > variant.maxStartDelayMs) variant.maxStartDelayMs = lateMs;
         }
-        host.send(connection, request, intended, now);
+        host.send(connection, request, intended, now2);
       }
     }
     this.pumping = false;
-    if (sentAny) this.lastBatchMs = now;
+    if (sentAny) this.lastBatchMs = now2;
     if (this.nextDue === Infinity) host.endPhase();
   }
 };
@@ -60329,25 +60329,25 @@ var SegmentSampler = class {
    * share the one measurement); `lateStarts` is the run's count so far. */
   close(lateStarts, segments = 1) {
     if (this.done) return;
-    const now = this.snapshot(lateStarts);
-    const seconds3 = (now.at - this.previous.at) / 1e3;
+    const now2 = this.snapshot(lateStarts);
+    const seconds3 = (now2.at - this.previous.at) / 1e3;
     const last = this.samples[this.samples.length - 1];
     if (seconds3 < MIN_SAMPLE_SECONDS && last) {
       for (let i = 0; i < Math.max(1, segments); i++)
-        this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
-      this.previous = { ...this.previous, lateStarts: now.lateStarts };
+        this.samples.push({ ...last, lateStarts: i === 0 ? now2.lateStarts - this.previous.lateStarts : 0 });
+      this.previous = { ...this.previous, lateStarts: now2.lateStarts };
       return;
     }
     const delayP99Ms = this.delay.count > 0 ? Math.max(0, this.delay.percentile(99) / 1e6 - RESOLUTION_MS2) : 0;
     this.delay.reset();
-    const ownCores = seconds3 > 0 ? (now.ownUs - this.previous.ownUs) / 1e6 / seconds3 : 0;
+    const ownCores = seconds3 > 0 ? (now2.ownUs - this.previous.ownUs) / 1e6 / seconds3 : 0;
     const sample = {
       generatorCores: round(ownCores, 3),
       loopDelayP99Ms: round(delayP99Ms, 3),
-      lateStarts: now.lateStarts - this.previous.lateStarts
+      lateStarts: now2.lateStarts - this.previous.lateStarts
     };
     const before = this.previous.machine;
-    const after = now.machine;
+    const after = now2.machine;
     if (before && after && seconds3 > 0) {
       const cores2 = (from, to) => Math.max(0, to - from) / seconds3;
       const busy = cores2(before.busySeconds, after.busySeconds);
@@ -60356,7 +60356,7 @@ var SegmentSampler = class {
       sample.stealCores = round(cores2(before.stealSeconds, after.stealSeconds), 2);
     }
     for (let i = 0; i < Math.max(1, segments); i++) this.samples.push(i === 0 ? sample : { ...sample });
-    this.previous = now;
+    this.previous = now2;
   }
   /** Closes the open segment, if `segmentCount` says there is one, and stops the monitor. */
   finish(lateStarts, segmentCount) {
@@ -60370,82 +60370,7 @@ var SegmentSampler = class {
 };
 
 // src/engine/variant.ts
-var import_undici2 = __toESM(require_undici(), 1);
-import { performance as performance6 } from "node:perf_hooks";
-
-// src/engine/connection.ts
-var import_undici = __toESM(require_undici(), 1);
-var Connection = class {
-  constructor(owner) {
-    this.owner = owner;
-    this.client = owner.createClient();
-  }
-  owner;
-  client;
-  /** A request is out on this connection. */
-  busy = false;
-  /** Inside `client.dispatch`: an error reported now must not start the next request (recursion). */
-  inDispatch = false;
-  /** Timing origin: the intended start (open model) or the send time (closed model). */
-  startMs = 0;
-  /** When the request was handed to undici; the timeout runs from here. */
-  sentMs = 0;
-  status = 0;
-  bytesIn = 0;
-  bytesOut = 0;
-  /** The last response counted as ok (set before the owner's scheduler hears of it). */
-  ok = false;
-  /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
-  vu = void 0;
-  abort = null;
-  send(request, startMs, sentMs) {
-    this.busy = true;
-    this.startMs = startMs;
-    this.sentMs = sentMs;
-    this.status = 0;
-    this.bytesIn = 0;
-    this.bytesOut = request.bodyBytes;
-    this.inDispatch = true;
-    try {
-      this.client.dispatch(request, this);
-    } catch (error) {
-      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      this.inDispatch = false;
-    }
-  }
-  /** Ends the request in flight with `error` (a timeout): on its socket, or else (still connecting) by replacing the client. */
-  expire(error) {
-    if (!this.busy) return;
-    const abort = this.abort;
-    if (abort) {
-      abort(error);
-      return;
-    }
-    const stale = this.client;
-    this.client = this.owner.createClient();
-    stale.destroy(error).catch(() => void 0);
-  }
-  onConnect(abort) {
-    this.abort = abort;
-  }
-  onHeaders(statusCode) {
-    this.status = statusCode;
-    return true;
-  }
-  onData(chunk) {
-    this.bytesIn += chunk.length;
-    return true;
-  }
-  onComplete() {
-    this.abort = null;
-    this.owner.complete(this, null);
-  }
-  onError(error) {
-    this.abort = null;
-    this.owner.complete(this, error);
-  }
-};
+import { performance as performance7 } from "node:perf_hooks";
 
 // src/engine/recorder.ts
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
@@ -60595,7 +60520,7 @@ var Recorder = class {
       if (count > 0) statusCodes[String(status)] = count;
     }
     for (const [status, count] of this.otherStatus) statusCodes[String(status)] = count;
-    const errors = {};
+    const errors4 = {};
     const classes = [
       ["ETIMEDOUT", this.timeouts],
       ["ECONNREFUSED", this.refused],
@@ -60603,14 +60528,14 @@ var Recorder = class {
       ["EPIPE", this.pipes],
       ["other", this.otherErrors]
     ];
-    for (const [name, count] of classes) if (count > 0) errors[name] = count;
+    for (const [name, count] of classes) if (count > 0) errors4[name] = count;
     return {
       ok: this.ok,
       ko: this.ko,
       bytesIn: this.bytesIn,
       bytesOut: this.bytesOut,
       statusCodes,
-      errors,
+      errors: errors4,
       distribution: {
         under800: this.under800,
         from800to1200: this.from800to1200,
@@ -60630,22 +60555,606 @@ var Recorder = class {
   }
 };
 
+// src/engine/transport.ts
+import { performance as performance6 } from "node:perf_hooks";
+
+// src/engine/lean-connection.ts
+var import_undici2 = __toESM(require_undici(), 1);
+import net3 from "node:net";
+
+// src/engine/response-parser.ts
+var import_undici = __toESM(require_undici(), 1);
+var ResponseParseError = class extends Error {
+  name = "HTTPParserError";
+  code = "HPE_INVALID";
+};
+var MAX_HEAD_BYTES = 64 * 1024;
+var CR2 = 13;
+var LF2 = 10;
+var END_OF_HEAD = Buffer.from("\r\n\r\n", "latin1");
+var NAME_CONTENT_LENGTH = Buffer.from("content-length", "latin1");
+var NAME_TRANSFER_ENCODING = Buffer.from("transfer-encoding", "latin1");
+var NAME_CONNECTION = Buffer.from("connection", "latin1");
+var NAME_KEEP_ALIVE = Buffer.from("keep-alive", "latin1");
+var TOKEN_CLOSE = Buffer.from("close", "latin1");
+var TOKEN_KEEP_ALIVE = NAME_KEEP_ALIVE;
+var TOKEN_CHUNKED = Buffer.from("chunked", "latin1");
+var TOKEN_TIMEOUT = Buffer.from("timeout=", "latin1");
+function equalsLower(buf, start, end, word) {
+  if (end - start !== word.length) return false;
+  for (let i = 0; i < word.length; i++) if ((buf[start + i] | 32) !== word[i]) return false;
+  return true;
+}
+function indexOfLower(buf, start, end, word) {
+  const last = end - word.length;
+  for (let i = start; i <= last; i++) {
+    let j = 0;
+    while (j < word.length && (buf[i + j] | 32) === word[j]) j++;
+    if (j === word.length) return i;
+  }
+  return -1;
+}
+function hasToken(buf, start, end, token) {
+  let from = start;
+  while (from < end) {
+    let to = from;
+    while (to < end && buf[to] !== 44) to++;
+    let s = from;
+    let e = to;
+    while (s < e && (buf[s] === 32 || buf[s] === 9)) s++;
+    while (e > s && (buf[e - 1] === 32 || buf[e - 1] === 9)) e--;
+    if (equalsLower(buf, s, e, token)) return true;
+    from = to + 1;
+  }
+  return false;
+}
+function hexValue(byte) {
+  if (byte >= 48 && byte <= 57) return byte - 48;
+  const lower = byte | 32;
+  if (lower >= 97 && lower <= 102) return lower - 97 + 10;
+  return -1;
+}
+var ResponseParser = class {
+  /** The final response's status code (0 until its head is read). */
+  status = 0;
+  /** Body bytes of the response (after de-chunking), as undici's `onData` would count them. */
+  bodyBytes = 0;
+  /** The connection cannot carry another request after this response. */
+  close = false;
+  /** The server's `keep-alive: timeout=` hint in ms (0: none). */
+  keepAliveMs = 0;
+  state = 8 /* Done */;
+  noBody = false;
+  /** Body bytes left (content-length) or bytes left in the current chunk. */
+  remaining = 0;
+  chunkSizeDigits = 0;
+  trailerLineBytes = 0;
+  /** The part of a head read so far, when the head spans chunks. */
+  pending = null;
+  /** Expects the response to a new request; `noBody`: it was a HEAD. */
+  reset(noBody) {
+    this.status = 0;
+    this.bodyBytes = 0;
+    this.close = false;
+    this.keepAliveMs = 0;
+    this.state = 0 /* Head */;
+    this.noBody = noBody;
+    this.remaining = 0;
+    this.pending = null;
+  }
+  /** The response has been read to its end. */
+  get done() {
+    return this.state === 8 /* Done */;
+  }
+  /** Nothing of the response has arrived yet. */
+  get untouched() {
+    return this.state === 0 /* Head */ && this.pending === null;
+  }
+  /**
+   * Reads `chunk` from `offset`. Returns where the response ended in the chunk when it is complete
+   * (bytes after that belong to nothing: one request is out at a time), or -1 when more is needed.
+   * Throws ResponseParseError on a response it cannot frame.
+   */
+  execute(chunk, offset = 0) {
+    let at2 = offset;
+    const length = chunk.length;
+    while (at2 < length || this.state === 8 /* Done */) {
+      switch (this.state) {
+        case 8 /* Done */:
+          return at2;
+        case 0 /* Head */: {
+          let buf = chunk;
+          let from = at2;
+          if (this.pending) {
+            buf = Buffer.concat([this.pending, chunk.subarray(at2)]);
+            from = 0;
+          }
+          const end = buf.indexOf(END_OF_HEAD, from);
+          if (end === -1) {
+            if (buf.length - from > MAX_HEAD_BYTES) throw new ResponseParseError("response head too long");
+            this.pending = Buffer.from(buf.subarray(from));
+            return -1;
+          }
+          const carried = this.pending ? this.pending.length : 0;
+          this.pending = null;
+          this.readHead(buf, from, end);
+          at2 = buf === chunk ? end + 4 : at2 + (end + 4 - carried);
+          break;
+        }
+        case 1 /* Body */:
+        case 4 /* ChunkData */: {
+          const take = Math.min(this.remaining, length - at2);
+          this.bodyBytes += take;
+          this.remaining -= take;
+          at2 += take;
+          if (this.remaining === 0) this.state = this.state === 1 /* Body */ ? 8 /* Done */ : 5 /* ChunkDataEnd */;
+          break;
+        }
+        case 7 /* UntilClose */:
+          this.bodyBytes += length - at2;
+          return -1;
+        case 2 /* ChunkSize */: {
+          const byte = chunk[at2++];
+          const digit = hexValue(byte);
+          if (digit >= 0) {
+            if (this.chunkSizeDigits >= 12) throw new ResponseParseError("chunk size too large");
+            this.remaining = this.remaining * 16 + digit;
+            this.chunkSizeDigits += 1;
+          } else if (byte === LF2) {
+            if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
+            this.state = this.remaining === 0 ? 6 /* Trailers */ : 4 /* ChunkData */;
+            this.trailerLineBytes = 0;
+          } else if (byte === 59) {
+            this.state = 3 /* ChunkExtension */;
+          } else if (byte !== CR2 && byte !== 32 && byte !== 9) {
+            throw new ResponseParseError("invalid chunk size");
+          }
+          break;
+        }
+        case 3 /* ChunkExtension */: {
+          const lf = chunk.indexOf(LF2, at2);
+          if (lf === -1) return -1;
+          at2 = lf + 1;
+          if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
+          this.state = this.remaining === 0 ? 6 /* Trailers */ : 4 /* ChunkData */;
+          this.trailerLineBytes = 0;
+          break;
+        }
+        case 5 /* ChunkDataEnd */: {
+          const byte = chunk[at2++];
+          if (byte === LF2) this.startChunk();
+          else if (byte !== CR2) throw new ResponseParseError("missing CRLF after chunk");
+          break;
+        }
+        case 6 /* Trailers */: {
+          const byte = chunk[at2++];
+          if (byte === LF2) {
+            if (this.trailerLineBytes === 0) this.state = 8 /* Done */;
+            this.trailerLineBytes = 0;
+          } else if (byte !== CR2) this.trailerLineBytes += 1;
+          break;
+        }
+      }
+    }
+    return -1;
+  }
+  /** The connection ended: true when that ends the response (a body read until close). */
+  endOfStream() {
+    if (this.state !== 7 /* UntilClose */) return false;
+    this.state = 8 /* Done */;
+    return true;
+  }
+  startChunk() {
+    this.state = 2 /* ChunkSize */;
+    this.remaining = 0;
+    this.chunkSizeDigits = 0;
+  }
+  /** Reads the head in `buf[start, end)` (without its final CRLF CRLF) and sets the body's framing. */
+  readHead(buf, start, end) {
+    if (end - start < 12 || buf[start] !== 72 || buf[start + 1] !== 84 || buf[start + 2] !== 84 || buf[start + 3] !== 80 || buf[start + 4] !== 47 || buf[start + 5] !== 49 || buf[start + 6] !== 46 || buf[start + 8] !== 32)
+      throw new ResponseParseError("bad response: invalid status line");
+    const minor = buf[start + 7] - 48;
+    const d0 = buf[start + 9] - 48;
+    const d1 = buf[start + 10] - 48;
+    const d2 = buf[start + 11] - 48;
+    if (minor < 0 || minor > 9 || d0 < 1 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9)
+      throw new ResponseParseError("bad response: invalid status line");
+    const status = d0 * 100 + d1 * 10 + d2;
+    if (end - start > 12 && buf[start + 12] !== 32 && buf[start + 12] !== CR2)
+      throw new ResponseParseError("bad response: invalid status line");
+    let contentLength = -1;
+    let chunked = false;
+    let otherEncoding = false;
+    let close = minor === 0;
+    let keepAliveMs = 0;
+    let line2 = buf.indexOf(LF2, start) + 1;
+    while (line2 > 0 && line2 < end) {
+      let lineEnd = buf.indexOf(LF2, line2);
+      if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+      const valueEnd = buf[lineEnd - 1] === CR2 ? lineEnd - 1 : lineEnd;
+      const colon = buf.indexOf(58, line2);
+      if (colon === -1 || colon >= valueEnd) throw new ResponseParseError("bad response: invalid header");
+      let vs = colon + 1;
+      let ve = valueEnd;
+      while (vs < ve && (buf[vs] === 32 || buf[vs] === 9)) vs++;
+      while (ve > vs && (buf[ve - 1] === 32 || buf[ve - 1] === 9)) ve--;
+      const nameLength = colon - line2;
+      if (nameLength === 14 && equalsLower(buf, line2, colon, NAME_CONTENT_LENGTH)) {
+        if (vs === ve) throw new ResponseParseError("invalid content-length");
+        let value = 0;
+        for (let i = vs; i < ve; i++) {
+          const digit = buf[i] - 48;
+          if (digit < 0 || digit > 9) throw new ResponseParseError("invalid content-length");
+          value = value * 10 + digit;
+        }
+        if (contentLength !== -1 && contentLength !== value) throw new ResponseParseError("duplicate content-length");
+        contentLength = value;
+      } else if (nameLength === 17 && equalsLower(buf, line2, colon, NAME_TRANSFER_ENCODING)) {
+        const last = ve - TOKEN_CHUNKED.length;
+        if (last >= vs && equalsLower(buf, last, ve, TOKEN_CHUNKED) && (last === vs || buf[last - 1] === 32 || buf[last - 1] === 44))
+          chunked = true;
+        else otherEncoding = true;
+      } else if (nameLength === 10 && equalsLower(buf, line2, colon, NAME_CONNECTION)) {
+        if (hasToken(buf, vs, ve, TOKEN_CLOSE)) close = true;
+        else if (minor === 0 && hasToken(buf, vs, ve, TOKEN_KEEP_ALIVE)) close = false;
+      } else if (nameLength === 10 && equalsLower(buf, line2, colon, NAME_KEEP_ALIVE)) {
+        const at2 = indexOfLower(buf, vs, ve, TOKEN_TIMEOUT);
+        if (at2 !== -1) {
+          let seconds3 = 0;
+          for (let i = at2 + TOKEN_TIMEOUT.length; i < ve; i++) {
+            const digit = buf[i] - 48;
+            if (digit < 0 || digit > 9) break;
+            seconds3 = seconds3 * 10 + digit;
+          }
+          keepAliveMs = seconds3 * 1e3;
+        }
+      }
+      line2 = lineEnd + 1;
+    }
+    if (status < 200) {
+      if (status === 100) throw new import_undici.errors.SocketError("bad response");
+      if (status === 101) throw new import_undici.errors.SocketError("bad upgrade");
+      this.state = 0 /* Head */;
+      return;
+    }
+    this.status = status;
+    this.close = close;
+    this.keepAliveMs = keepAliveMs;
+    if (this.noBody || status === 204 || status === 304) {
+      this.state = 8 /* Done */;
+    } else if (chunked) {
+      this.startChunk();
+    } else if (otherEncoding || contentLength === -1) {
+      this.state = 7 /* UntilClose */;
+      this.close = true;
+    } else if (contentLength === 0) {
+      this.state = 8 /* Done */;
+    } else {
+      this.remaining = contentLength;
+      this.state = 1 /* Body */;
+    }
+  }
+};
+
+// src/engine/lean-connection.ts
+var KEEP_ALIVE_DEFAULT_MS = 6e4;
+var KEEP_ALIVE_THRESHOLD_MS = 2e3;
+var LeanConnection = class {
+  constructor(owner, target) {
+    this.owner = owner;
+    this.target = target;
+  }
+  owner;
+  target;
+  busy = false;
+  inDispatch = false;
+  startMs = 0;
+  sentMs = 0;
+  status = 0;
+  bytesIn = 0;
+  bytesOut = 0;
+  ok = false;
+  vu = void 0;
+  socket = null;
+  /** The socket may carry a request sent before this time. */
+  reusableUntilMs = 0;
+  /** The request in flight asked for the connection to close after it (HEAD). */
+  closeAfter = false;
+  /** The first error the current socket reported; its `close` event ends the request with it. */
+  socketError = null;
+  parser = new ResponseParser();
+  send(request, startMs, sentMs) {
+    this.busy = true;
+    this.startMs = startMs;
+    this.sentMs = sentMs;
+    this.status = 0;
+    this.bytesIn = 0;
+    this.bytesOut = request.bodyBytes;
+    this.inDispatch = true;
+    try {
+      const wire = this.target.encoder.encode(request);
+      let socket = this.socket;
+      if (socket !== null && sentMs >= this.reusableUntilMs) {
+        this.drop(socket);
+        socket = null;
+      }
+      if (socket === null) socket = this.open();
+      this.closeAfter = wire.head;
+      this.parser.reset(wire.head);
+      socket.write(wire.bytes);
+    } catch (error) {
+      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      this.inDispatch = false;
+    }
+  }
+  expire(error) {
+    if (!this.busy) return;
+    const socket = this.socket;
+    if (socket !== null) this.drop(socket);
+    this.owner.complete(this, error);
+  }
+  destroy() {
+    const socket = this.socket;
+    if (socket !== null) this.drop(socket);
+    return Promise.resolve();
+  }
+  open() {
+    const socket = net3.connect({ host: this.target.host, port: this.target.port, noDelay: true });
+    this.socket = socket;
+    this.socketError = null;
+    this.reusableUntilMs = Infinity;
+    socket.on("data", (chunk) => {
+      if (this.socket === socket) this.onData(socket, chunk);
+    });
+    socket.on("error", (error) => {
+      if (this.socket === socket) this.socketError ??= error;
+    });
+    socket.on("close", () => {
+      if (this.socket === socket) this.onClose();
+    });
+    return socket;
+  }
+  /** Forgets `socket` (its events are ignored from here on) and closes it. */
+  drop(socket) {
+    if (this.socket === socket) this.socket = null;
+    socket.destroy();
+  }
+  onData(socket, chunk) {
+    if (!this.busy) {
+      this.drop(socket);
+      return;
+    }
+    const parser = this.parser;
+    let end;
+    try {
+      end = parser.execute(chunk, 0);
+    } catch (error) {
+      this.drop(socket);
+      this.owner.complete(this, error);
+      return;
+    }
+    if (end === -1) return;
+    this.status = parser.status;
+    this.bytesIn = parser.bodyBytes;
+    if (parser.close || this.closeAfter || end < chunk.length) this.drop(socket);
+    else {
+      const hintMs = parser.keepAliveMs;
+      const idleMs = hintMs > 0 ? Math.min(hintMs - KEEP_ALIVE_THRESHOLD_MS, KEEP_ALIVE_DEFAULT_MS * 10) : KEEP_ALIVE_DEFAULT_MS;
+      if (idleMs <= 0) this.drop(socket);
+      else this.reusableUntilMs = this.target.now() + idleMs;
+    }
+    this.owner.complete(this, null);
+  }
+  onClose() {
+    this.socket = null;
+    const error = this.socketError;
+    this.socketError = null;
+    if (!this.busy) return;
+    if (error === null && this.parser.endOfStream()) {
+      this.status = this.parser.status;
+      this.bytesIn = this.parser.bodyBytes;
+      this.owner.complete(this, null);
+      return;
+    }
+    this.owner.complete(this, error ?? new import_undici2.errors.SocketError("other side closed"));
+  }
+};
+
+// src/engine/request-wire.ts
+var import_undici3 = __toESM(require_undici(), 1);
+var UNDICI_ONLY_HEADERS = /* @__PURE__ */ new Set([
+  "connection",
+  "expect",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade"
+]);
+var INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+var INVALID_PATH = /[^\u0021-\u00ff]/;
+var HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+var EXPECTS_PAYLOAD = /* @__PURE__ */ new Set(["PUT", "POST", "PATCH", "QUERY", "PROPFIND", "PROPPATCH"]);
+var RequestEncoder = class {
+  /** `host`: the Host header of the origin (`127.0.0.1:8080`). */
+  constructor(host) {
+    this.host = host;
+  }
+  host;
+  cache = /* @__PURE__ */ new WeakMap();
+  encode(request) {
+    let wire = this.cache.get(request);
+    if (wire === void 0) {
+      wire = encodeRequest(request, this.host);
+      this.cache.set(request, wire);
+    }
+    return wire;
+  }
+};
+function encodeRequest(request, originHost) {
+  const { method, path: path7, headers, body } = request;
+  if (INVALID_PATH.test(path7)) throw new import_undici3.errors.InvalidArgumentError("invalid request path");
+  let host = originHost;
+  let lines = "";
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i];
+    const value = headers[i + 1] ?? "";
+    const lower = name.toLowerCase();
+    if (!HEADER_TOKEN.test(name)) throw new import_undici3.errors.InvalidArgumentError("invalid header key");
+    if (INVALID_HEADER_VALUE.test(value)) throw new import_undici3.errors.InvalidArgumentError(`invalid ${name} header`);
+    if (lower === "host") host = value;
+    else if (lower === "content-length")
+      continue;
+    else lines += `${name}: ${value}\r
+`;
+  }
+  const head = method === "HEAD";
+  let text = `${method} ${path7} HTTP/1.1\r
+host: ${host}\r
+connection: ${head ? "close" : "keep-alive"}\r
+${lines}`;
+  const bodyBytes = body ? body.byteLength : 0;
+  if (bodyBytes > 0) text += `content-length: ${bodyBytes}\r
+`;
+  else if (EXPECTS_PAYLOAD.has(method)) text += "content-length: 0\r\n";
+  text += "\r\n";
+  const headBytes = Buffer.from(text, "latin1");
+  return { bytes: body && bodyBytes > 0 ? Buffer.concat([headBytes, body]) : headBytes, head };
+}
+
+// src/engine/undici-connection.ts
+var import_undici4 = __toESM(require_undici(), 1);
+function createUndiciClient(origin, timeoutMs) {
+  return new import_undici4.Client(origin, {
+    // Never more than one request in flight per connection (the owner sends the next only from
+    // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
+    // setImmediate turn after each response: one event-loop turn of dead time and an Immediate
+    // per request, which capped the closed model below autocannon's rate. With 2 it writes the
+    // next request at once, as autocannon and wrk do.
+    pipelining: 2,
+    // The sweep enforces the scenario's timeout: no undici timer per request.
+    headersTimeout: 0,
+    bodyTimeout: 0,
+    keepAliveTimeout: 6e4,
+    connect: { timeout: Math.max(1, timeoutMs) }
+  });
+}
+var UndiciConnection = class {
+  constructor(owner, createClient) {
+    this.owner = owner;
+    this.createClient = createClient;
+    this.client = createClient();
+  }
+  owner;
+  createClient;
+  client;
+  /** A request is out on this connection. */
+  busy = false;
+  /** Inside `client.dispatch`: an error reported now must not start the next request (recursion). */
+  inDispatch = false;
+  /** Timing origin: the intended start (open model) or the send time (closed model). */
+  startMs = 0;
+  /** When the request was handed to undici; the timeout runs from here. */
+  sentMs = 0;
+  status = 0;
+  bytesIn = 0;
+  bytesOut = 0;
+  /** The last response counted as ok (set before the owner's scheduler hears of it). */
+  ok = false;
+  /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
+  vu = void 0;
+  abort = null;
+  send(request, startMs, sentMs) {
+    this.busy = true;
+    this.startMs = startMs;
+    this.sentMs = sentMs;
+    this.status = 0;
+    this.bytesIn = 0;
+    this.bytesOut = request.bodyBytes;
+    this.inDispatch = true;
+    try {
+      this.client.dispatch(request, this);
+    } catch (error) {
+      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      this.inDispatch = false;
+    }
+  }
+  /** Ends the request in flight with `error` (a timeout): on its socket, or else (still connecting) by replacing the client. */
+  expire(error) {
+    if (!this.busy) return;
+    const abort = this.abort;
+    if (abort) {
+      abort(error);
+      return;
+    }
+    const stale = this.client;
+    this.client = this.createClient();
+    stale.destroy(error).catch(() => void 0);
+  }
+  async destroy() {
+    await this.client.destroy().catch(() => void 0);
+  }
+  onConnect(abort) {
+    this.abort = abort;
+  }
+  onHeaders(statusCode) {
+    this.status = statusCode;
+    return true;
+  }
+  onData(chunk) {
+    this.bytesIn += chunk.length;
+    return true;
+  }
+  onComplete() {
+    this.abort = null;
+    this.owner.complete(this, null);
+  }
+  onError(error) {
+    this.abort = null;
+    this.owner.complete(this, error);
+  }
+};
+
+// src/engine/transport.ts
+var now = () => performance6.now();
+function chooseTransport(origin, scenario, wanted = "lean") {
+  if (wanted === "undici" || new URL(origin).protocol !== "http:") return "undici";
+  for (const name of Object.keys(scenario.request.headers ?? {}))
+    if (UNDICI_ONLY_HEADERS.has(name.toLowerCase())) return "undici";
+  return "lean";
+}
+function createTransport(origin, scenario, wanted = "lean") {
+  const kind = chooseTransport(origin, scenario, wanted);
+  if (kind === "lean") {
+    const url = new URL(origin);
+    const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+    const target = {
+      host: hostname,
+      port: url.port ? Number(url.port) : 80,
+      encoder: new RequestEncoder(url.host),
+      now
+    };
+    return { kind, connect: (owner) => new LeanConnection(owner, target) };
+  }
+  const createClient = () => createUndiciClient(origin, scenario.timeoutMs);
+  return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
+}
+
 // src/engine/variant.ts
 function round39(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Variant = class {
-  constructor(name, origin, scenario, okStatus, host, planWindowMs) {
+  constructor(name, origin, scenario, okStatus, host, planWindowMs, httpClient = "lean") {
     this.name = name;
-    this.origin = origin;
     this.scenario = scenario;
     this.okStatus = okStatus;
     this.host = host;
     this.planWindowMs = planWindowMs;
+    this.transport = createTransport(origin, scenario, httpClient);
     this.recorder = new Recorder(segmentLengthMs(scenario), planWindowMs);
   }
   name;
-  origin;
   scenario;
   okStatus;
   host;
@@ -60682,23 +61191,9 @@ var Variant = class {
   warmCompleted = 0;
   warmKo = 0;
   errorExamples = {};
-  createClient() {
-    return new import_undici2.Client(this.origin, {
-      // Never more than one request in flight per connection (the owner sends the next only from
-      // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
-      // setImmediate turn after each response: one event-loop turn of dead time and an Immediate
-      // per request, which capped the closed model below autocannon's rate. With 2 it writes the
-      // next request at once, as autocannon and wrk do.
-      pipelining: 2,
-      // The sweep enforces the scenario's timeout: no undici timer per request.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      keepAliveTimeout: 6e4,
-      connect: { timeout: Math.max(1, this.scenario.timeoutMs) }
-    });
-  }
+  transport;
   addConnection() {
-    const connection = new Connection(this);
+    const connection = this.transport.connect(this);
     this.connections.push(connection);
     return connection;
   }
@@ -60726,7 +61221,7 @@ var Variant = class {
     if (!connection.busy) return;
     connection.busy = false;
     this.inFlight -= 1;
-    const end = performance6.now();
+    const end = performance7.now();
     const status = error ? 0 : connection.status;
     const ok = !error && this.okStatus[status] === 1;
     const start = connection.startMs;
@@ -60814,7 +61309,7 @@ var Variant = class {
     return result;
   }
   async destroy() {
-    await Promise.all(this.connections.map((connection) => connection.client.destroy().catch(() => void 0)));
+    await Promise.all(this.connections.map((connection) => connection.destroy()));
     this.recorder.destroy();
   }
 };
@@ -60858,7 +61353,7 @@ var ScenarioRun = class {
     this.variants = targets.map((target) => {
       const url = new URL(target.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, "");
-      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs);
+      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs, options.httpClient);
     });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, {
@@ -60922,7 +61417,7 @@ var ScenarioRun = class {
     });
     const onAbort = () => this.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
-    this.t0 = performance7.now();
+    this.t0 = performance8.now();
     this.startWallMs = Date.now();
     this.lastProgressAt = this.t0;
     this.controlTimer = setInterval(() => this.control(), this.controlMs);
@@ -60972,13 +61467,13 @@ var ScenarioRun = class {
     if (this.ending && this.inFlight === 0) this.advance();
   }
   // ------------------------------------------------------------------ phases
-  beginPhase(index, now) {
+  beginPhase(index, now2) {
     this.phaseIndex = index;
     const phase = this.phases[index];
     this.phase = phase;
-    this.phaseStartMs = now;
-    this.phaseEndMs = now + phase.durationMs;
-    this.measureStartMs = now + phase.measureFromMs;
+    this.phaseStartMs = now2;
+    this.phaseEndMs = now2 + phase.durationMs;
+    this.measureStartMs = now2 + phase.measureFromMs;
     this.sending = true;
     this.ending = false;
     if (phase.measureFromMs !== Infinity) {
@@ -60986,12 +61481,12 @@ var ScenarioRun = class {
         this.variants[index2].openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
     }
     if (this.model instanceof OpenModel) this.model.startPhase();
-    else this.model.startPhase(now);
-    this.sampleSegments(now);
+    else this.model.startPhase(now2);
+    this.sampleSegments(now2);
   }
   endPhase() {
     if (!this.sending) return;
-    this.finishSampling(performance7.now());
+    this.finishSampling(performance8.now());
     this.sending = false;
     this.ending = true;
     this.model.stopSending();
@@ -61006,7 +61501,7 @@ var ScenarioRun = class {
     for (const index of this.phase.variants) this.variants[index].closeWindow(this.phaseEndMs);
     const next = this.phaseIndex + 1;
     if (!this.aborted && next < this.phases.length && this.closed?.iterationsLeft !== 0) {
-      this.beginPhase(next, performance7.now());
+      this.beginPhase(next, performance8.now());
       return;
     }
     this.finish();
@@ -61014,22 +61509,22 @@ var ScenarioRun = class {
   // ------------------------------------------------------------------ control
   control() {
     if (this.done) return;
-    const now = performance7.now();
-    if (this.sending && now >= this.measureStartMs && this.measuredSinceMs === Infinity) {
-      this.measuredSinceMs = now;
+    const now2 = performance8.now();
+    if (this.sending && now2 >= this.measureStartMs && this.measuredSinceMs === Infinity) {
+      this.measuredSinceMs = now2;
       this.watch = startGeneratorWatch();
     }
-    this.sampleSegments(now);
-    this.closed?.control(now);
+    this.sampleSegments(now2);
+    this.closed?.control(now2);
     const timeoutMs = this.scenario.timeoutMs;
     if (timeoutMs > 0) {
       for (const variant of this.variants) {
         for (const connection of variant.connections) {
-          if (connection.busy && now - connection.sentMs > timeoutMs) connection.expire(this.timeoutError);
+          if (connection.busy && now2 - connection.sentMs > timeoutMs) connection.expire(this.timeoutError);
         }
       }
     }
-    if (now - this.lastProgressAt >= (this.options.progressIntervalMs ?? 1e3)) this.emitProgress(now);
+    if (now2 - this.lastProgressAt >= (this.options.progressIntervalMs ?? 1e3)) this.emitProgress(now2);
     this.settle();
   }
   // ------------------------------------------------------------------ contention per segment
@@ -61040,29 +61535,29 @@ var ScenarioRun = class {
     return total;
   }
   /** Opens the phase's sampler when its measured part begins, and closes the segments it crossed. */
-  sampleSegments(now) {
+  sampleSegments(now2) {
     if (!this.sending) return;
-    if (this.sampledPhase !== this.phaseIndex && now >= this.measureStartMs) {
+    if (this.sampledPhase !== this.phaseIndex && now2 >= this.measureStartMs) {
       this.sampledPhase = this.phaseIndex;
       this.sampler = new SegmentSampler(this.options.cpuProbe, this.phaseLateStarts());
       this.nextBoundaryMs = this.measureStartMs + this.segmentMs;
     }
-    if (this.sampler && now >= this.nextBoundaryMs) this.closeSegments(now);
+    if (this.sampler && now2 >= this.nextBoundaryMs) this.closeSegments(now2);
   }
-  closeSegments(now) {
-    const atMs = Math.min(now, this.phaseEndMs - 1e-3);
+  closeSegments(now2) {
+    const atMs = Math.min(now2, this.phaseEndMs - 1e-3);
     if (!this.sampler || atMs < this.nextBoundaryMs) return;
     const crossed = Math.floor((atMs - this.nextBoundaryMs) / this.segmentMs) + 1;
     this.sampler.close(this.phaseLateStarts(), crossed);
     this.nextBoundaryMs += crossed * this.segmentMs;
   }
   /** The phase stops sending: its last segment ends here (the drain after it is in no segment). */
-  finishSampling(now) {
+  finishSampling(now2) {
     const sampler = this.sampler;
     if (!sampler) return;
     this.sampler = void 0;
-    this.closeSegments(now);
-    const measuredMs = Math.max(0, Math.min(now, this.phaseEndMs) - this.measureStartMs);
+    this.closeSegments(now2);
+    const measuredMs = Math.max(0, Math.min(now2, this.phaseEndMs) - this.measureStartMs);
     const samples = sampler.finish(this.phaseLateStarts(), Math.ceil(measuredMs / this.segmentMs));
     const first = Math.round(this.phase.windowStartMs / this.segmentMs);
     this.phase.variants.forEach((index, n) => {
@@ -61075,8 +61570,8 @@ var ScenarioRun = class {
   abort() {
     if (this.aborted || this.done) return;
     this.aborted = true;
-    const now = performance7.now();
-    for (const variant of this.variants) variant.closeWindow(now);
+    const now2 = performance8.now();
+    for (const variant of this.variants) variant.closeWindow(now2);
     this.endPhase();
     for (const variant of this.variants)
       for (const connection of variant.connections) connection.expire(new Error("perfgate was interrupted"));
@@ -61093,17 +61588,17 @@ var ScenarioRun = class {
     this.resolveDone = void 0;
     resolve4?.();
   }
-  emitProgress(now) {
+  emitProgress(now2) {
     const onProgress = this.options.onProgress;
-    const intervalMs = now - this.lastProgressAt;
-    this.lastProgressAt = now;
+    const intervalMs = now2 - this.lastProgressAt;
+    this.lastProgressAt = now2;
     if (onProgress) {
       const measure = this.measuredSinceMs !== Infinity;
       const sum = (pick) => this.variants.reduce((total, variant) => total + pick(variant), 0);
       const progress = {
         scenario: this.scenario.name,
         phase: measure ? "measure" : "warmup",
-        elapsedMs: Math.round(measure ? now - this.measuredSinceMs : now - this.t0),
+        elapsedMs: Math.round(measure ? now2 - this.measuredSinceMs : now2 - this.t0),
         plannedMs: measure ? this.plan.windowMs * (this.alternate ? this.variants.length : 1) : this.scenario.warmupMs,
         completed: sum((variant) => measure ? variant.recorder.ok + variant.recorder.ko : variant.warmCompleted),
         ko: sum((variant) => measure ? variant.recorder.ko : variant.warmKo),
@@ -61116,7 +61611,7 @@ var ScenarioRun = class {
       };
       if (this.plan.open) {
         const { pieces, durationMs } = this.phase;
-        progress.intendedRatePerSec = round39(levelAt(pieces, Math.min(now - this.phaseStartMs, durationMs - 1e-3)));
+        progress.intendedRatePerSec = round39(levelAt(pieces, Math.min(now2 - this.phaseStartMs, durationMs - 1e-3)));
       } else progress.vus = this.closed?.activeVus ?? 0;
       try {
         onProgress(progress);
@@ -61600,7 +62095,7 @@ async function prepareBaseRef(input) {
 }
 
 // src/engine/run-capacity.ts
-import { performance as performance8 } from "node:perf_hooks";
+import { performance as performance9 } from "node:perf_hooks";
 import { setTimeout as sleep5 } from "node:timers/promises";
 function capacityLoad(scenario) {
   if (scenario.load.executor !== "capacity")
@@ -61615,7 +62110,7 @@ async function runCapacity(scenario, options) {
   const load = capacityLoad(scenario);
   const percentile = sloPercentile(options.thresholds);
   const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs);
-  const started = performance8.now();
+  const started = performance9.now();
   const levels = [];
   const results = [];
   let limitedBy = "service";
@@ -61626,7 +62121,7 @@ async function runCapacity(scenario, options) {
     }
     const first = levels.length === 0;
     const next = planNextLevel(load, levels, {
-      elapsedMs: performance8.now() - started,
+      elapsedMs: performance9.now() - started,
       maxDurationMs,
       levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario.warmupMs)
     });
@@ -61661,7 +62156,7 @@ async function runCapacity(scenario, options) {
     const cooldownMs = cooldownMsAfter(level, levels, load);
     if (cooldownMs > 0) await sleep5(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
   }
-  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance8.now() - started));
+  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance9.now() - started));
   const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
   const shown = results[index >= 0 ? index : 0];
   const generator = { ...shown.generator };
@@ -62391,7 +62886,7 @@ async function runGateCommand(io2, options) {
 `);
   const runOnly = decision !== void 0 && !decision.save && baseline !== void 0;
   if (decision?.save || runOnly) {
-    const now = /* @__PURE__ */ new Date();
+    const now2 = /* @__PURE__ */ new Date();
     try {
       await saveBaseline(store, {
         results,
@@ -62399,9 +62894,9 @@ async function runGateCommand(io2, options) {
         status: comparison.baselineStatus,
         config,
         commit: results.git?.commit,
-        runId: String(now.getTime()),
+        runId: String(now2.getTime()),
         attempt: "1",
-        now,
+        now: now2,
         verdict: comparison.verdict,
         runOnly
       });

@@ -26,6 +26,7 @@ import { createRequestSource } from './request-builder.js';
 import { levelAt } from './schedule.js';
 import type { CpuProbe } from './segment-sampler.js';
 import { SegmentSampler } from './segment-sampler.js';
+import type { TransportKind } from './transport.js';
 import { round3, Variant } from './variant.js';
 
 export type { PairOrder } from './plan.js';
@@ -71,6 +72,8 @@ export interface RunScenarioOptions {
   order?: PairOrder[];
   /** The machine's and the services' CPU (all variants'), read at each segment boundary (see SegmentSampler). */
   cpuProbe?: CpuProbe;
+  /** The client for `http:` targets (default lean; `https:` always gets undici): see transport.ts. */
+  httpClient?: TransportKind;
 }
 
 export interface ScenarioOutcome {
@@ -174,7 +177,7 @@ class ScenarioRun implements ModelHost {
     this.variants = targets.map((target) => {
       const url = new URL(target.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, '');
-      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs);
+      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs, options.httpClient);
     });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, {

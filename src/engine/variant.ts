@@ -2,19 +2,19 @@
 // its counters. The run's scheduler decides when each variant is sent what; the variant records
 // what came back, in its own measured window, and builds its own result.
 import { performance } from 'node:perf_hooks';
-import { Client } from 'undici';
 import { encodeHistogram } from '../core/histogram.js';
 import { summarizeScenario } from '../core/results/summary.js';
 import type { ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioResult, SegmentContention } from '../core/types/results.js';
-import type { ConnectionOwner } from './connection.js';
-import { Connection } from './connection.js';
+import type { Connection, ConnectionOwner } from './connection.js';
 import { maskText } from '../core/mask.js';
 import { classifyError, describeError } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
 import { explainSaturation } from './generator-watch.js';
 import { paramsOf, segmentLengthMs } from './plan.js';
 import { Recorder } from './recorder.js';
+import type { Transport, TransportKind } from './transport.js';
+import { createTransport } from './transport.js';
 
 /** What a variant tells its run after each response: the scheduler sends the next request. */
 export interface VariantHost {
@@ -60,38 +60,25 @@ export class Variant implements ConnectionOwner {
   warmCompleted = 0;
   warmKo = 0;
   private readonly errorExamples: Record<string, string> = {};
+  private readonly transport: Transport;
 
   constructor(
     readonly name: string,
-    private readonly origin: string,
+    origin: string,
     private readonly scenario: ScenarioConfig,
     private readonly okStatus: Uint8Array,
     private readonly host: VariantHost,
     private readonly planWindowMs: number,
+    httpClient: TransportKind = 'lean',
   ) {
+    this.transport = createTransport(origin, scenario, httpClient);
     // The recorder knows the window, so that a response in flight at its end still counts in the
     // last segment, and in the second it really ended in on the timeline.
     this.recorder = new Recorder(segmentLengthMs(scenario), planWindowMs);
   }
 
-  createClient(): Client {
-    return new Client(this.origin, {
-      // Never more than one request in flight per connection (the owner sends the next only from
-      // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
-      // setImmediate turn after each response: one event-loop turn of dead time and an Immediate
-      // per request, which capped the closed model below autocannon's rate. With 2 it writes the
-      // next request at once, as autocannon and wrk do.
-      pipelining: 2,
-      // The sweep enforces the scenario's timeout: no undici timer per request.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      keepAliveTimeout: 60_000,
-      connect: { timeout: Math.max(1, this.scenario.timeoutMs) },
-    });
-  }
-
   addConnection(): Connection {
-    const connection = new Connection(this);
+    const connection = this.transport.connect(this);
     this.connections.push(connection);
     return connection;
   }
@@ -220,7 +207,7 @@ export class Variant implements ConnectionOwner {
   }
 
   async destroy(): Promise<void> {
-    await Promise.all(this.connections.map((connection) => connection.client.destroy().catch(() => undefined)));
+    await Promise.all(this.connections.map((connection) => connection.destroy()));
     this.recorder.destroy();
   }
 }

@@ -1,0 +1,333 @@
+// An incremental HTTP/1.1 response parser for the lean client: one response at a time (the engine
+// never has two requests out on one connection), fed the socket's chunks as they come, whatever
+// their boundaries. It reads what a load generator needs and no more: the status code, the body's
+// framing (content-length, chunked, or until the connection closes; none after HEAD, 204, 304),
+// whether the connection stays open (`connection: close`, HTTP/1.0, the `keep-alive: timeout=`
+// hint) and the body's size. Interim 1xx responses are skipped. Header values are compared as bytes
+// in place: a response costs no allocation here unless its head is split across chunks.
+import { errors } from 'undici';
+
+/** A response that breaks HTTP/1.1 framing; classed `other`, as undici's parser errors are. */
+export class ResponseParseError extends Error {
+  override name = 'HTTPParserError';
+  readonly code = 'HPE_INVALID';
+}
+
+const enum State {
+  Head,
+  Body,
+  ChunkSize,
+  ChunkExtension,
+  ChunkData,
+  ChunkDataEnd,
+  Trailers,
+  UntilClose,
+  Done,
+}
+
+/** A head longer than this is refused (llhttp's default limit is 16 KiB of headers; this is more lenient). */
+const MAX_HEAD_BYTES = 64 * 1024;
+const CR = 13;
+const LF = 10;
+const END_OF_HEAD = Buffer.from('\r\n\r\n', 'latin1');
+
+const NAME_CONTENT_LENGTH = Buffer.from('content-length', 'latin1');
+const NAME_TRANSFER_ENCODING = Buffer.from('transfer-encoding', 'latin1');
+const NAME_CONNECTION = Buffer.from('connection', 'latin1');
+const NAME_KEEP_ALIVE = Buffer.from('keep-alive', 'latin1');
+const TOKEN_CLOSE = Buffer.from('close', 'latin1');
+const TOKEN_KEEP_ALIVE = NAME_KEEP_ALIVE;
+const TOKEN_CHUNKED = Buffer.from('chunked', 'latin1');
+const TOKEN_TIMEOUT = Buffer.from('timeout=', 'latin1');
+
+/** `buf[start, end)` equals the lower-case ASCII `word`, ignoring case. */
+function equalsLower(buf: Buffer, start: number, end: number, word: Buffer): boolean {
+  if (end - start !== word.length) return false;
+  for (let i = 0; i < word.length; i++) if ((buf[start + i]! | 0x20) !== word[i]) return false;
+  return true;
+}
+
+/** Where the lower-case `word` starts in `buf[start, end)`, ignoring case; -1 when it does not. */
+function indexOfLower(buf: Buffer, start: number, end: number, word: Buffer): number {
+  const last = end - word.length;
+  for (let i = start; i <= last; i++) {
+    let j = 0;
+    while (j < word.length && (buf[i + j]! | 0x20) === word[j]) j++;
+    if (j === word.length) return i;
+  }
+  return -1;
+}
+
+/** `token` appears in the comma-separated list `buf[start, end)`, as a whole element. */
+function hasToken(buf: Buffer, start: number, end: number, token: Buffer): boolean {
+  let from = start;
+  while (from < end) {
+    let to = from;
+    while (to < end && buf[to] !== 0x2c) to++;
+    let s = from;
+    let e = to;
+    while (s < e && (buf[s] === 0x20 || buf[s] === 0x09)) s++;
+    while (e > s && (buf[e - 1] === 0x20 || buf[e - 1] === 0x09)) e--;
+    if (equalsLower(buf, s, e, token)) return true;
+    from = to + 1;
+  }
+  return false;
+}
+
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
+  return -1;
+}
+
+export class ResponseParser {
+  /** The final response's status code (0 until its head is read). */
+  status = 0;
+  /** Body bytes of the response (after de-chunking), as undici's `onData` would count them. */
+  bodyBytes = 0;
+  /** The connection cannot carry another request after this response. */
+  close = false;
+  /** The server's `keep-alive: timeout=` hint in ms (0: none). */
+  keepAliveMs = 0;
+  private state = State.Done;
+  private noBody = false;
+  /** Body bytes left (content-length) or bytes left in the current chunk. */
+  private remaining = 0;
+  private chunkSizeDigits = 0;
+  private trailerLineBytes = 0;
+  /** The part of a head read so far, when the head spans chunks. */
+  private pending: Buffer | null = null;
+
+  /** Expects the response to a new request; `noBody`: it was a HEAD. */
+  reset(noBody: boolean): void {
+    this.status = 0;
+    this.bodyBytes = 0;
+    this.close = false;
+    this.keepAliveMs = 0;
+    this.state = State.Head;
+    this.noBody = noBody;
+    this.remaining = 0;
+    this.pending = null;
+  }
+
+  /** The response has been read to its end. */
+  get done(): boolean {
+    return this.state === State.Done;
+  }
+
+  /** Nothing of the response has arrived yet. */
+  get untouched(): boolean {
+    return this.state === State.Head && this.pending === null;
+  }
+
+  /**
+   * Reads `chunk` from `offset`. Returns where the response ended in the chunk when it is complete
+   * (bytes after that belong to nothing: one request is out at a time), or -1 when more is needed.
+   * Throws ResponseParseError on a response it cannot frame.
+   */
+  execute(chunk: Buffer, offset = 0): number {
+    let at = offset;
+    const length = chunk.length;
+    while (at < length || this.state === State.Done) {
+      switch (this.state) {
+        case State.Done:
+          return at;
+        case State.Head: {
+          let buf = chunk;
+          let from = at;
+          if (this.pending) {
+            buf = Buffer.concat([this.pending, chunk.subarray(at)]);
+            from = 0;
+          }
+          const end = buf.indexOf(END_OF_HEAD, from);
+          if (end === -1) {
+            if (buf.length - from > MAX_HEAD_BYTES) throw new ResponseParseError('response head too long');
+            this.pending = Buffer.from(buf.subarray(from));
+            return -1;
+          }
+          const carried = this.pending ? this.pending.length : 0;
+          this.pending = null;
+          this.readHead(buf, from, end);
+          // Where the head ended, in the caller's chunk.
+          at = buf === chunk ? end + 4 : at + (end + 4 - carried);
+          break;
+        }
+        case State.Body:
+        case State.ChunkData: {
+          const take = Math.min(this.remaining, length - at);
+          this.bodyBytes += take;
+          this.remaining -= take;
+          at += take;
+          if (this.remaining === 0) this.state = this.state === State.Body ? State.Done : State.ChunkDataEnd;
+          break;
+        }
+        case State.UntilClose:
+          this.bodyBytes += length - at;
+          return -1;
+        case State.ChunkSize: {
+          const byte = chunk[at++]!;
+          const digit = hexValue(byte);
+          if (digit >= 0) {
+            if (this.chunkSizeDigits >= 12) throw new ResponseParseError('chunk size too large');
+            this.remaining = this.remaining * 16 + digit;
+            this.chunkSizeDigits += 1;
+          } else if (byte === LF) {
+            if (this.chunkSizeDigits === 0) throw new ResponseParseError('invalid chunk size');
+            this.state = this.remaining === 0 ? State.Trailers : State.ChunkData;
+            this.trailerLineBytes = 0;
+          } else if (byte === 0x3b) {
+            this.state = State.ChunkExtension;
+          } else if (byte !== CR && byte !== 0x20 && byte !== 0x09) {
+            throw new ResponseParseError('invalid chunk size');
+          }
+          break;
+        }
+        case State.ChunkExtension: {
+          const lf = chunk.indexOf(LF, at);
+          if (lf === -1) return -1;
+          at = lf + 1;
+          if (this.chunkSizeDigits === 0) throw new ResponseParseError('invalid chunk size');
+          this.state = this.remaining === 0 ? State.Trailers : State.ChunkData;
+          this.trailerLineBytes = 0;
+          break;
+        }
+        case State.ChunkDataEnd: {
+          const byte = chunk[at++]!;
+          if (byte === LF) this.startChunk();
+          else if (byte !== CR) throw new ResponseParseError('missing CRLF after chunk');
+          break;
+        }
+        case State.Trailers: {
+          // Trailer fields are skipped; an empty line ends the response.
+          const byte = chunk[at++]!;
+          if (byte === LF) {
+            if (this.trailerLineBytes === 0) this.state = State.Done;
+            this.trailerLineBytes = 0;
+          } else if (byte !== CR) this.trailerLineBytes += 1;
+          break;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The connection ended: true when that ends the response (a body read until close). */
+  endOfStream(): boolean {
+    if (this.state !== State.UntilClose) return false;
+    this.state = State.Done;
+    return true;
+  }
+
+  private startChunk(): void {
+    this.state = State.ChunkSize;
+    this.remaining = 0;
+    this.chunkSizeDigits = 0;
+  }
+
+  /** Reads the head in `buf[start, end)` (without its final CRLF CRLF) and sets the body's framing. */
+  private readHead(buf: Buffer, start: number, end: number): void {
+    // "HTTP/1.1 200 OK"
+    if (
+      end - start < 12 ||
+      buf[start] !== 0x48 ||
+      buf[start + 1] !== 0x54 ||
+      buf[start + 2] !== 0x54 ||
+      buf[start + 3] !== 0x50 ||
+      buf[start + 4] !== 0x2f ||
+      buf[start + 5] !== 0x31 ||
+      buf[start + 6] !== 0x2e ||
+      buf[start + 8] !== 0x20
+    )
+      throw new ResponseParseError('bad response: invalid status line');
+    const minor = buf[start + 7]! - 0x30;
+    const d0 = buf[start + 9]! - 0x30;
+    const d1 = buf[start + 10]! - 0x30;
+    const d2 = buf[start + 11]! - 0x30;
+    if (minor < 0 || minor > 9 || d0 < 1 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9)
+      throw new ResponseParseError('bad response: invalid status line');
+    const status = d0 * 100 + d1 * 10 + d2;
+    if (end - start > 12 && buf[start + 12] !== 0x20 && buf[start + 12] !== CR)
+      throw new ResponseParseError('bad response: invalid status line');
+
+    let contentLength = -1;
+    let chunked = false;
+    let otherEncoding = false;
+    let close = minor === 0;
+    let keepAliveMs = 0;
+    let line = buf.indexOf(LF, start) + 1;
+    while (line > 0 && line < end) {
+      let lineEnd = buf.indexOf(LF, line);
+      if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+      const valueEnd = buf[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
+      const colon = buf.indexOf(0x3a, line);
+      if (colon === -1 || colon >= valueEnd) throw new ResponseParseError('bad response: invalid header');
+      let vs = colon + 1;
+      let ve = valueEnd;
+      while (vs < ve && (buf[vs] === 0x20 || buf[vs] === 0x09)) vs++;
+      while (ve > vs && (buf[ve - 1] === 0x20 || buf[ve - 1] === 0x09)) ve--;
+      const nameLength = colon - line;
+      if (nameLength === 14 && equalsLower(buf, line, colon, NAME_CONTENT_LENGTH)) {
+        if (vs === ve) throw new ResponseParseError('invalid content-length');
+        let value = 0;
+        for (let i = vs; i < ve; i++) {
+          const digit = buf[i]! - 0x30;
+          if (digit < 0 || digit > 9) throw new ResponseParseError('invalid content-length');
+          value = value * 10 + digit;
+        }
+        if (contentLength !== -1 && contentLength !== value) throw new ResponseParseError('duplicate content-length');
+        contentLength = value;
+      } else if (nameLength === 17 && equalsLower(buf, line, colon, NAME_TRANSFER_ENCODING)) {
+        // chunked must be the last coding; anything else is read until the connection closes.
+        const last = ve - TOKEN_CHUNKED.length;
+        if (
+          last >= vs &&
+          equalsLower(buf, last, ve, TOKEN_CHUNKED) &&
+          (last === vs || buf[last - 1] === 0x20 || buf[last - 1] === 0x2c)
+        )
+          chunked = true;
+        else otherEncoding = true;
+      } else if (nameLength === 10 && equalsLower(buf, line, colon, NAME_CONNECTION)) {
+        if (hasToken(buf, vs, ve, TOKEN_CLOSE)) close = true;
+        else if (minor === 0 && hasToken(buf, vs, ve, TOKEN_KEEP_ALIVE)) close = false;
+      } else if (nameLength === 10 && equalsLower(buf, line, colon, NAME_KEEP_ALIVE)) {
+        const at = indexOfLower(buf, vs, ve, TOKEN_TIMEOUT);
+        if (at !== -1) {
+          let seconds = 0;
+          for (let i = at + TOKEN_TIMEOUT.length; i < ve; i++) {
+            const digit = buf[i]! - 0x30;
+            if (digit < 0 || digit > 9) break;
+            seconds = seconds * 10 + digit;
+          }
+          keepAliveMs = seconds * 1000;
+        }
+      }
+      line = lineEnd + 1;
+    }
+
+    if (status < 200) {
+      // As undici: a 100 Continue was never asked for (no `expect` is sent) and 101 Switching
+      // Protocols neither; other 1xx (102, 103) are interim: the real answer follows.
+      if (status === 100) throw new errors.SocketError('bad response');
+      if (status === 101) throw new errors.SocketError('bad upgrade');
+      this.state = State.Head;
+      return;
+    }
+    this.status = status;
+    this.close = close;
+    this.keepAliveMs = keepAliveMs;
+    if (this.noBody || status === 204 || status === 304) {
+      this.state = State.Done;
+    } else if (chunked) {
+      this.startChunk();
+    } else if (otherEncoding || contentLength === -1) {
+      this.state = State.UntilClose;
+      this.close = true;
+    } else if (contentLength === 0) {
+      this.state = State.Done;
+    } else {
+      this.remaining = contentLength;
+      this.state = State.Body;
+    }
+  }
+}
