@@ -60651,13 +60651,12 @@ var ResponseParser = class {
     return this.state === 0 /* Head */ && this.pending === null;
   }
   /**
-   * Reads `chunk` from `offset`. Returns where the response ended in the chunk when it is complete
+   * Reads `chunk[offset, length)`. Returns where the response ended in the chunk when it is complete
    * (bytes after that belong to nothing: one request is out at a time), or -1 when more is needed.
    * Throws ResponseParseError on a response it cannot frame.
    */
-  execute(chunk, offset = 0) {
+  execute(chunk, offset = 0, length = chunk.length) {
     let at2 = offset;
-    const length = chunk.length;
     while (at2 < length || this.state === 8 /* Done */) {
       switch (this.state) {
         case 8 /* Done */:
@@ -60666,13 +60665,15 @@ var ResponseParser = class {
           let buf = chunk;
           let from = at2;
           if (this.pending) {
-            buf = Buffer.concat([this.pending, chunk.subarray(at2)]);
+            buf = Buffer.concat([this.pending, chunk.subarray(at2, length)]);
             from = 0;
           }
-          const end = buf.indexOf(END_OF_HEAD, from);
+          const bufEnd = buf === chunk ? length : buf.length;
+          let end = buf.indexOf(END_OF_HEAD, from);
+          if (end + 4 > bufEnd) end = -1;
           if (end === -1) {
-            if (buf.length - from > MAX_HEAD_BYTES) throw new ResponseParseError("response head too long");
-            this.pending = Buffer.from(buf.subarray(from));
+            if (bufEnd - from > MAX_HEAD_BYTES) throw new ResponseParseError("response head too long");
+            this.pending = Buffer.from(buf.subarray(from, bufEnd));
             return -1;
           }
           const carried = this.pending ? this.pending.length : 0;
@@ -60713,7 +60714,7 @@ var ResponseParser = class {
         }
         case 3 /* ChunkExtension */: {
           const lf = chunk.indexOf(LF2, at2);
-          if (lf === -1) return -1;
+          if (lf === -1 || lf >= length) return -1;
           at2 = lf + 1;
           if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
           this.state = this.remaining === 0 ? 6 /* Trailers */ : 4 /* ChunkData */;
@@ -60837,6 +60838,7 @@ var ResponseParser = class {
 };
 
 // src/engine/lean-connection.ts
+var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 var KEEP_ALIVE_DEFAULT_MS = 6e4;
 var KEEP_ALIVE_THRESHOLD_MS = 2e3;
 var LeanConnection = class {
@@ -60900,13 +60902,21 @@ var LeanConnection = class {
     return Promise.resolve();
   }
   open() {
-    const socket = net3.connect({ host: this.target.host, port: this.target.port, noDelay: true });
+    const socket = net3.connect({
+      host: this.target.host,
+      port: this.target.port,
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (bytes, buffer) => {
+          if (this.socket === socket) this.onData(socket, buffer, bytes);
+          return true;
+        }
+      }
+    });
     this.socket = socket;
     this.socketError = null;
     this.reusableUntilMs = Infinity;
-    socket.on("data", (chunk) => {
-      if (this.socket === socket) this.onData(socket, chunk);
-    });
     socket.on("error", (error) => {
       if (this.socket === socket) this.socketError ??= error;
     });
@@ -60920,7 +60930,7 @@ var LeanConnection = class {
     if (this.socket === socket) this.socket = null;
     socket.destroy();
   }
-  onData(socket, chunk) {
+  onData(socket, chunk, length) {
     if (!this.busy) {
       this.drop(socket);
       return;
@@ -60928,7 +60938,7 @@ var LeanConnection = class {
     const parser = this.parser;
     let end;
     try {
-      end = parser.execute(chunk, 0);
+      end = parser.execute(chunk, 0, length);
     } catch (error) {
       this.drop(socket);
       this.owner.complete(this, error);
@@ -60937,7 +60947,7 @@ var LeanConnection = class {
     if (end === -1) return;
     this.status = parser.status;
     this.bytesIn = parser.bodyBytes;
-    if (parser.close || this.closeAfter || end < chunk.length) this.drop(socket);
+    if (parser.close || this.closeAfter || end < length) this.drop(socket);
     else {
       const hintMs = parser.keepAliveMs;
       const idleMs = hintMs > 0 ? Math.min(hintMs - KEEP_ALIVE_THRESHOLD_MS, KEEP_ALIVE_DEFAULT_MS * 10) : KEEP_ALIVE_DEFAULT_MS;

@@ -25,6 +25,10 @@ import type { DispatchRequest } from './request-builder.js';
 import type { RequestEncoder } from './request-wire.js';
 import { ResponseParser } from './response-parser.js';
 
+/** Every lean socket reads into this one buffer (`onread`): no Buffer and no stream event per read.
+ * Safe to share: a read is handled before the next one starts, and the parser copies what it keeps. */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+
 /** undici's defaults for the same Client options: idle keep-alive without a hint, and the margin under a hint. */
 const KEEP_ALIVE_DEFAULT_MS = 60_000;
 const KEEP_ALIVE_THRESHOLD_MS = 2_000;
@@ -101,14 +105,22 @@ export class LeanConnection implements Connection {
   }
 
   private open(): net.Socket {
-    const socket = net.connect({ host: this.target.host, port: this.target.port, noDelay: true });
+    // Events of a socket this connection has dropped are ignored.
+    const socket: net.Socket = net.connect({
+      host: this.target.host,
+      port: this.target.port,
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (bytes: number, buffer: Uint8Array): boolean => {
+          if (this.socket === socket) this.onData(socket, buffer as Buffer, bytes);
+          return true;
+        },
+      },
+    });
     this.socket = socket;
     this.socketError = null;
     this.reusableUntilMs = Infinity;
-    // Events of a socket this connection has dropped are ignored.
-    socket.on('data', (chunk: Buffer) => {
-      if (this.socket === socket) this.onData(socket, chunk);
-    });
     socket.on('error', (error: Error) => {
       if (this.socket === socket) this.socketError ??= error;
     });
@@ -124,7 +136,7 @@ export class LeanConnection implements Connection {
     socket.destroy();
   }
 
-  private onData(socket: net.Socket, chunk: Buffer): void {
+  private onData(socket: net.Socket, chunk: Buffer, length: number): void {
     if (!this.busy) {
       // Bytes nobody asked for: whatever follows on this socket cannot be trusted.
       this.drop(socket);
@@ -133,7 +145,7 @@ export class LeanConnection implements Connection {
     const parser = this.parser;
     let end: number;
     try {
-      end = parser.execute(chunk, 0);
+      end = parser.execute(chunk, 0, length);
     } catch (error) {
       this.drop(socket);
       this.owner.complete(this, error as Error);
@@ -142,7 +154,7 @@ export class LeanConnection implements Connection {
     if (end === -1) return;
     this.status = parser.status;
     this.bytesIn = parser.bodyBytes;
-    if (parser.close || this.closeAfter || end < chunk.length) this.drop(socket);
+    if (parser.close || this.closeAfter || end < length) this.drop(socket);
     else {
       const hintMs = parser.keepAliveMs;
       const idleMs =

@@ -122,13 +122,12 @@ export class ResponseParser {
   }
 
   /**
-   * Reads `chunk` from `offset`. Returns where the response ended in the chunk when it is complete
+   * Reads `chunk[offset, length)`. Returns where the response ended in the chunk when it is complete
    * (bytes after that belong to nothing: one request is out at a time), or -1 when more is needed.
    * Throws ResponseParseError on a response it cannot frame.
    */
-  execute(chunk: Buffer, offset = 0): number {
+  execute(chunk: Buffer, offset = 0, length = chunk.length): number {
     let at = offset;
-    const length = chunk.length;
     while (at < length || this.state === State.Done) {
       switch (this.state) {
         case State.Done:
@@ -137,13 +136,15 @@ export class ResponseParser {
           let buf = chunk;
           let from = at;
           if (this.pending) {
-            buf = Buffer.concat([this.pending, chunk.subarray(at)]);
+            buf = Buffer.concat([this.pending, chunk.subarray(at, length)]);
             from = 0;
           }
-          const end = buf.indexOf(END_OF_HEAD, from);
+          const bufEnd = buf === chunk ? length : buf.length;
+          let end = buf.indexOf(END_OF_HEAD, from);
+          if (end + 4 > bufEnd) end = -1;
           if (end === -1) {
-            if (buf.length - from > MAX_HEAD_BYTES) throw new ResponseParseError('response head too long');
-            this.pending = Buffer.from(buf.subarray(from));
+            if (bufEnd - from > MAX_HEAD_BYTES) throw new ResponseParseError('response head too long');
+            this.pending = Buffer.from(buf.subarray(from, bufEnd));
             return -1;
           }
           const carried = this.pending ? this.pending.length : 0;
@@ -185,7 +186,7 @@ export class ResponseParser {
         }
         case State.ChunkExtension: {
           const lf = chunk.indexOf(LF, at);
-          if (lf === -1) return -1;
+          if (lf === -1 || lf >= length) return -1;
           at = lf + 1;
           if (this.chunkSizeDigits === 0) throw new ResponseParseError('invalid chunk size');
           this.state = this.remaining === 0 ? State.Trailers : State.ChunkData;

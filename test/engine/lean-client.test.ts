@@ -175,8 +175,13 @@ function parse(text: string, cuts: number[], noBody = false): Parsed | 'incomple
   const parser = new ResponseParser();
   parser.reset(noBody);
   const bounds = [0, ...cuts, bytes.length];
+  // Each piece is read into one reused buffer whose stale bytes past the piece look like HTTP, as
+  // the connection's shared `onread` buffer does.
+  const scratch = Buffer.alloc(bytes.length + 64, '\r\n\r\nHTTP/1.1 200 OK\r\n0\r\n\r\n');
   for (let i = 0; i + 1 < bounds.length; i++) {
-    const end = parser.execute(bytes.subarray(bounds[i], bounds[i + 1]), 0);
+    const piece = bytes.subarray(bounds[i], bounds[i + 1]);
+    piece.copy(scratch, 0);
+    const end = parser.execute(scratch, 0, piece.length);
     if (end !== -1) {
       const { status, bodyBytes, close, keepAliveMs } = parser;
       return { status, bodyBytes, close, keepAliveMs, end: bounds[i]! + end };
