@@ -3767,7 +3767,7 @@ var require_schemes = __commonJS({
       urnComponent.nss = (uuidComponent.uuid || "").toLowerCase();
       return urnComponent;
     }
-    var http2 = (
+    var http = (
       /** @type {SchemeHandler} */
       {
         scheme: "http",
@@ -3776,11 +3776,11 @@ var require_schemes = __commonJS({
         serialize: httpSerialize
       }
     );
-    var https2 = (
+    var https = (
       /** @type {SchemeHandler} */
       {
         scheme: "https",
-        domainHost: http2.domainHost,
+        domainHost: http.domainHost,
         parse: httpParse,
         serialize: httpSerialize
       }
@@ -3824,8 +3824,8 @@ var require_schemes = __commonJS({
     var SCHEMES = (
       /** @type {Record<SchemeName, SchemeHandler>} */
       {
-        http: http2,
-        https: https2,
+        http,
+        https,
         ws,
         wss,
         urn,
@@ -30472,7 +30472,7 @@ var require_client = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var net4 = __require("node:net");
-    var http2 = __require("node:http");
+    var http = __require("node:http");
     var util = require_util2();
     var { ClientStats } = require_stats();
     var { channels } = require_diagnostics();
@@ -30530,7 +30530,7 @@ var require_client = __commonJS({
     var connectH1 = require_client_h1();
     var connectH2 = require_client_h2();
     var kClosedResolve = /* @__PURE__ */ Symbol("kClosedResolve");
-    var getDefaultNodeMaxHeaderSize = http2 && http2.maxHeaderSize && Number.isInteger(http2.maxHeaderSize) && http2.maxHeaderSize > 0 ? () => http2.maxHeaderSize : () => {
+    var getDefaultNodeMaxHeaderSize = http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0 ? () => http.maxHeaderSize : () => {
       throw new InvalidArgumentError("http module not available or http.maxHeaderSize invalid");
     };
     var noop = () => {
@@ -56720,17 +56720,17 @@ function buildService(ctx, raw, index) {
     const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
     if (timeoutMs <= 0)
       ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
-    const { http: http2, tcp } = raw.ready;
+    const { http, tcp } = raw.ready;
     const ready = { timeoutMs };
-    if (http2 === void 0 && tcp === void 0) {
+    if (http === void 0 && tcp === void 0) {
       ctx.problems.add(
         readyPath,
         'needs http (a URL that answers 2xx when ready) or tcp ("host:port" that accepts connections)'
       );
-    } else if (http2 !== void 0 && tcp !== void 0) {
+    } else if (http !== void 0 && tcp !== void 0) {
       ctx.problems.add(readyPath, "has both http and tcp; use one of them");
     }
-    if (typeof http2 === "string" && checkTargetUrl(ctx, [...readyPath, "http"], http2)) ready.http = http2;
+    if (typeof http === "string" && checkTargetUrl(ctx, [...readyPath, "http"], http)) ready.http = http;
     if (typeof tcp === "string") {
       const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(fillPort(tcp, PORT_STAND_IN));
       const host = match?.[1] === void 0 ? void 0 : canonicalHost(match[1]);
@@ -58998,9 +58998,10 @@ function serviceEnv(parent, config) {
 }
 
 // src/adapters/ready-probe.ts
-import http from "node:http";
-import https from "node:https";
 import net from "node:net";
+function httpModule(secure) {
+  return process.getBuiltinModule(secure ? "node:https" : "node:http");
+}
 var TRANSIENT_CLIENT_ERRORS = /* @__PURE__ */ new Set([408, 425, 429]);
 async function probeReady(target, timeoutMs) {
   if (target.kind === "http" && target.url) return probeHttp(target.url, timeoutMs);
@@ -59024,7 +59025,7 @@ function canConnect(host, port, timeoutMs) {
 }
 function probeHttp(url, timeoutMs) {
   return new Promise((resolve4) => {
-    const client = url.protocol === "https:" ? https : http;
+    const client = httpModule(url.protocol === "https:");
     const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;

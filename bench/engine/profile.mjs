@@ -1,22 +1,25 @@
 // Where the open model's CPU goes: runs one open-model scenario with `node --cpu-prof` against a
 // loopback target in its own process and prints the profile's self time grouped by where the code
 // lives (perfgate's engine, undici, hdr-histogram, Node internals, GC, idle) and its top functions.
-//   node bench/engine/profile.mjs [--rate 2000] [--duration 10] [--warmup 2] [--delay 1] [--top 25]
+//   node bench/engine/profile.mjs [--rate 2000] [--duration 10] [--warmup 2] [--delay 1] [--top 25] [--vus 0]
+// --vus N profiles the closed model (constant-vus, N VUs) instead.
 // The .cpuprofile is kept under bench/out/ (open it in Chrome DevTools for the call tree).
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { bundleEngine, node, parseArgs, repo, scenarioFor, startServer, writeEngineRunner } from './common.mjs';
 
-const args = parseArgs({ rate: 2000, duration: 10, warmup: 2, delay: 1, top: 25 });
+const args = parseArgs({ rate: 2000, duration: 10, warmup: 2, delay: 1, top: 25, vus: 0 });
 const runner = writeEngineRunner(await bundleEngine());
 const server = await startServer(args.delay);
-const dir = join(repo, 'bench/out', `profile-${args.rate}-${Date.now()}`);
+const dir = join(repo, 'bench/out', `profile-${args.vus > 0 ? `vus${args.vus}` : args.rate}-${Date.now()}`);
 mkdirSync(dir, { recursive: true });
 try {
   const scenario = scenarioFor(
     server.url,
-    { executor: 'constant-arrival-rate', ratePerSec: args.rate, durationMs: args.duration * 1000 },
+    args.vus > 0
+      ? { executor: 'constant-vus', vus: args.vus, durationMs: args.duration * 1000 }
+      : { executor: 'constant-arrival-rate', ratePerSec: args.rate, durationMs: args.duration * 1000 },
     args.warmup * 1000,
   );
   const run = spawnSync(node, ['--cpu-prof', '--cpu-prof-dir', dir, runner, JSON.stringify(scenario)], {
