@@ -24,11 +24,13 @@ export function parseArgs(defaults) {
   return args;
 }
 
-/** The engine as one ESM file (dependencies included), so the runner needs no TypeScript loader. */
-export async function bundleEngine() {
-  const outfile = join(workDir, 'engine.mjs');
+/** The engine as one ESM file (dependencies included), so the runner needs no TypeScript loader.
+ * `from`: another checkout's engine (to compare a branch with main from one script). */
+export async function bundleEngine(from = repo, name = 'engine.mjs') {
+  const outfile = join(workDir, name);
   await build({
-    entryPoints: [join(repo, 'src/engine/run-scenario.ts')],
+    entryPoints: [join(from, 'src/engine/run-scenario.ts')],
+    nodePaths: [join(repo, 'node_modules')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -61,7 +63,7 @@ export async function startServer(delayMs) {
     child.stdout.once('data', (data) => resolve(Number(String(data).trim())));
     child.once('exit', (code) => reject(new Error(`target server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** Runs a command to its end; returns its stdout, the CPU it used (user + sys seconds) and its peak RSS. */
