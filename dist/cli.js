@@ -60572,7 +60572,6 @@ var ResponseParseError = class extends Error {
 var MAX_HEAD_BYTES = 64 * 1024;
 var CR2 = 13;
 var LF2 = 10;
-var END_OF_HEAD = Buffer.from("\r\n\r\n", "latin1");
 var NAME_CONTENT_LENGTH = Buffer.from("content-length", "latin1");
 var NAME_TRANSFER_ENCODING = Buffer.from("transfer-encoding", "latin1");
 var NAME_CONNECTION = Buffer.from("connection", "latin1");
@@ -60608,6 +60607,16 @@ function hasToken(buf, start, end, token) {
     from = to + 1;
   }
   return false;
+}
+function findEndOfHead(buf, from, end) {
+  for (let i = from + 3; i < end; i++)
+    if (buf[i] === LF2 && buf[i - 1] === CR2 && buf[i - 2] === LF2 && buf[i - 3] === CR2) return i - 3;
+  return -1;
+}
+function scanFor(buf, byte, from, end) {
+  let i = from;
+  while (i < end && buf[i] !== byte) i++;
+  return i;
 }
 function hexValue(byte) {
   if (byte >= 48 && byte <= 57) return byte - 48;
@@ -60670,8 +60679,7 @@ var ResponseParser = class {
             from = 0;
           }
           const bufEnd = buf === chunk ? length : buf.length;
-          let end = buf.indexOf(END_OF_HEAD, from);
-          if (end + 4 > bufEnd) end = -1;
+          const end = findEndOfHead(buf, from, bufEnd);
           if (end === -1) {
             if (bufEnd - from > MAX_HEAD_BYTES) throw new ResponseParseError("response head too long");
             this.pending = Buffer.from(buf.subarray(from, bufEnd));
@@ -60714,8 +60722,8 @@ var ResponseParser = class {
           break;
         }
         case 3 /* ChunkExtension */: {
-          const lf = chunk.indexOf(LF2, at2);
-          if (lf === -1 || lf >= length) return -1;
+          const lf = scanFor(chunk, LF2, at2, length);
+          if (lf === length) return -1;
           at2 = lf + 1;
           if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
           this.state = this.remaining === 0 ? 6 /* Trailers */ : 4 /* ChunkData */;
@@ -60769,13 +60777,12 @@ var ResponseParser = class {
     let otherEncoding = false;
     let close = minor === 0;
     let keepAliveMs = 0;
-    let line2 = buf.indexOf(LF2, start) + 1;
-    while (line2 > 0 && line2 < end) {
-      let lineEnd = buf.indexOf(LF2, line2);
-      if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+    let line2 = scanFor(buf, LF2, start, end) + 1;
+    while (line2 < end) {
+      const lineEnd = scanFor(buf, LF2, line2, end);
       const valueEnd = buf[lineEnd - 1] === CR2 ? lineEnd - 1 : lineEnd;
-      const colon = buf.indexOf(58, line2);
-      if (colon === -1 || colon >= valueEnd) throw new ResponseParseError("bad response: invalid header");
+      const colon = scanFor(buf, 58, line2, valueEnd);
+      if (colon >= valueEnd) throw new ResponseParseError("bad response: invalid header");
       let vs = colon + 1;
       let ve = valueEnd;
       while (vs < ve && (buf[vs] === 32 || buf[vs] === 9)) vs++;

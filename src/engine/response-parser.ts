@@ -29,7 +29,6 @@ const enum State {
 const MAX_HEAD_BYTES = 64 * 1024;
 const CR = 13;
 const LF = 10;
-const END_OF_HEAD = Buffer.from('\r\n\r\n', 'latin1');
 
 const NAME_CONTENT_LENGTH = Buffer.from('content-length', 'latin1');
 const NAME_TRANSFER_ENCODING = Buffer.from('transfer-encoding', 'latin1');
@@ -72,6 +71,21 @@ function hasToken(buf: Buffer, start: number, end: number, token: Buffer): boole
     from = to + 1;
   }
   return false;
+}
+
+/** Where CR LF CR LF starts in `buf[from, end)`, or -1. A plain loop: Buffer#indexOf's JS wrapper
+ * and native call cost more than scanning a ~150-byte head. */
+function findEndOfHead(buf: Buffer, from: number, end: number): number {
+  for (let i = from + 3; i < end; i++)
+    if (buf[i] === LF && buf[i - 1] === CR && buf[i - 2] === LF && buf[i - 3] === CR) return i - 3;
+  return -1;
+}
+
+/** Where `byte` first is in `buf[from, end)`, or `end`. */
+function scanFor(buf: Buffer, byte: number, from: number, end: number): number {
+  let i = from;
+  while (i < end && buf[i] !== byte) i++;
+  return i;
 }
 
 function hexValue(byte: number): number {
@@ -140,8 +154,7 @@ export class ResponseParser {
             from = 0;
           }
           const bufEnd = buf === chunk ? length : buf.length;
-          let end = buf.indexOf(END_OF_HEAD, from);
-          if (end + 4 > bufEnd) end = -1;
+          const end = findEndOfHead(buf, from, bufEnd);
           if (end === -1) {
             if (bufEnd - from > MAX_HEAD_BYTES) throw new ResponseParseError('response head too long');
             this.pending = Buffer.from(buf.subarray(from, bufEnd));
@@ -185,8 +198,8 @@ export class ResponseParser {
           break;
         }
         case State.ChunkExtension: {
-          const lf = chunk.indexOf(LF, at);
-          if (lf === -1 || lf >= length) return -1;
+          const lf = scanFor(chunk, LF, at, length);
+          if (lf === length) return -1;
           at = lf + 1;
           if (this.chunkSizeDigits === 0) throw new ResponseParseError('invalid chunk size');
           this.state = this.remaining === 0 ? State.Trailers : State.ChunkData;
@@ -256,13 +269,12 @@ export class ResponseParser {
     let otherEncoding = false;
     let close = minor === 0;
     let keepAliveMs = 0;
-    let line = buf.indexOf(LF, start) + 1;
-    while (line > 0 && line < end) {
-      let lineEnd = buf.indexOf(LF, line);
-      if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+    let line = scanFor(buf, LF, start, end) + 1;
+    while (line < end) {
+      const lineEnd = scanFor(buf, LF, line, end);
       const valueEnd = buf[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
-      const colon = buf.indexOf(0x3a, line);
-      if (colon === -1 || colon >= valueEnd) throw new ResponseParseError('bad response: invalid header');
+      const colon = scanFor(buf, 0x3a, line, valueEnd);
+      if (colon >= valueEnd) throw new ResponseParseError('bad response: invalid header');
       let vs = colon + 1;
       let ve = valueEnd;
       while (vs < ve && (buf[vs] === 0x20 || buf[vs] === 0x09)) vs++;
