@@ -61137,6 +61137,7 @@ var UndiciConnection = class {
 var now = () => performance6.now();
 function chooseTransport(origin, scenario, wanted = "lean") {
   if (wanted === "undici" || new URL(origin).protocol !== "http:") return "undici";
+  if (scenario.request.method.toUpperCase() === "CONNECT") return "undici";
   for (const name of Object.keys(scenario.request.headers ?? {}))
     if (UNDICI_ONLY_HEADERS.has(name.toLowerCase())) return "undici";
   return "lean";

@@ -3,8 +3,8 @@
 // undici's Client (undici-connection.ts):
 // - `https:` (TLS is not the lean client's business);
 // - a request template that sets `connection`, `expect`, `keep-alive`, `transfer-encoding` or
-//   `upgrade`: undici refuses most of them with an error of its own or changes the connection's
-//   handling, and the report must not depend on which client ran;
+//   `upgrade`, or the CONNECT method: undici refuses most of them with an error of its own or
+//   changes the connection's handling, and the report must not depend on which client ran;
 // - a run that asks for undici (RunScenarioOptions.httpClient: the tests and benchmarks that
 //   compare the two).
 // The engine has no proxy support; a proxy would be an undici dispatcher too.
@@ -31,6 +31,7 @@ export function chooseTransport(
   wanted: TransportKind = 'lean',
 ): TransportKind {
   if (wanted === 'undici' || new URL(origin).protocol !== 'http:') return 'undici';
+  if (scenario.request.method.toUpperCase() === 'CONNECT') return 'undici';
   for (const name of Object.keys(scenario.request.headers ?? {}))
     if (UNDICI_ONLY_HEADERS.has(name.toLowerCase())) return 'undici';
   return 'lean';

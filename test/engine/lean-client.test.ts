@@ -449,6 +449,8 @@ describe('a run through the lean client', () => {
       request: { method: 'POST', path: '/', headers: { Expect: '100-continue' } },
     });
     expect(chooseTransport('http://127.0.0.1:1', expect100)).toBe('undici');
+    const connect = scenarioFor('http://127.0.0.1:1', { request: { method: 'CONNECT', path: '/', headers: {} } });
+    expect(chooseTransport('http://127.0.0.1:1', connect)).toBe('undici');
   });
 
   it('reports the same counts, status codes and bytes as undici', async () => {
