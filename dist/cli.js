@@ -60563,6 +60563,45 @@ import { performance as performance6 } from "node:perf_hooks";
 var import_undici2 = __toESM(require_undici(), 1);
 import net3 from "node:net";
 
+// src/engine/connection.ts
+var Connection = class {
+  constructor(owner) {
+    this.owner = owner;
+  }
+  owner;
+  /** A request is out on this connection. */
+  busy = false;
+  /** Inside `send`: an error reported now must not start the next request (recursion). */
+  inDispatch = false;
+  /** Timing origin: the intended start (open model) or the send time (closed model). */
+  startMs = 0;
+  /** When the request was handed to the client; the timeout runs from here. */
+  sentMs = 0;
+  status = 0;
+  bytesIn = 0;
+  bytesOut = 0;
+  /** The last response counted as ok (set before the owner's scheduler hears of it). */
+  ok = false;
+  /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
+  vu = void 0;
+  send(request, startMs, sentMs) {
+    this.busy = true;
+    this.startMs = startMs;
+    this.sentMs = sentMs;
+    this.status = 0;
+    this.bytesIn = 0;
+    this.bytesOut = request.bodyBytes;
+    this.inDispatch = true;
+    try {
+      this.write(request);
+    } catch (error) {
+      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      this.inDispatch = false;
+    }
+  }
+};
+
 // src/engine/response-parser.ts
 var import_undici = __toESM(require_undici(), 1);
 var ResponseParseError = class extends Error {
@@ -60849,22 +60888,12 @@ var ResponseParser = class {
 var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 var KEEP_ALIVE_DEFAULT_MS = 6e4;
 var KEEP_ALIVE_THRESHOLD_MS = 2e3;
-var LeanConnection = class {
+var LeanConnection = class extends Connection {
   constructor(owner, target) {
-    this.owner = owner;
+    super(owner);
     this.target = target;
   }
-  owner;
   target;
-  busy = false;
-  inDispatch = false;
-  startMs = 0;
-  sentMs = 0;
-  status = 0;
-  bytesIn = 0;
-  bytesOut = 0;
-  ok = false;
-  vu = void 0;
   socket = null;
   /** The socket may carry a request sent before this time. */
   reusableUntilMs = 0;
@@ -60873,30 +60902,17 @@ var LeanConnection = class {
   /** The first error the current socket reported; its `close` event ends the request with it. */
   socketError = null;
   parser = new ResponseParser();
-  send(request, startMs, sentMs) {
-    this.busy = true;
-    this.startMs = startMs;
-    this.sentMs = sentMs;
-    this.status = 0;
-    this.bytesIn = 0;
-    this.bytesOut = request.bodyBytes;
-    this.inDispatch = true;
-    try {
-      const wire = this.target.encoder.encode(request);
-      let socket = this.socket;
-      if (socket !== null && sentMs >= this.reusableUntilMs) {
-        this.drop(socket);
-        socket = null;
-      }
-      if (socket === null) socket = this.open();
-      this.closeAfter = wire.head;
-      this.parser.reset(wire.head);
-      socket.write(wire.bytes);
-    } catch (error) {
-      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      this.inDispatch = false;
+  write(request) {
+    const wire = this.target.encoder.encode(request);
+    let socket = this.socket;
+    if (socket !== null && this.sentMs >= this.reusableUntilMs) {
+      this.drop(socket);
+      socket = null;
     }
+    if (socket === null) socket = this.open();
+    this.closeAfter = wire.head;
+    this.parser.reset(wire.head);
+    socket.write(wire.bytes);
   }
   expire(error) {
     if (!this.busy) return;
@@ -61056,46 +61072,17 @@ function createUndiciClient(origin, timeoutMs) {
     connect: { timeout: Math.max(1, timeoutMs) }
   });
 }
-var UndiciConnection = class {
+var UndiciConnection = class extends Connection {
   constructor(owner, createClient) {
-    this.owner = owner;
+    super(owner);
     this.createClient = createClient;
     this.client = createClient();
   }
-  owner;
   createClient;
   client;
-  /** A request is out on this connection. */
-  busy = false;
-  /** Inside `client.dispatch`: an error reported now must not start the next request (recursion). */
-  inDispatch = false;
-  /** Timing origin: the intended start (open model) or the send time (closed model). */
-  startMs = 0;
-  /** When the request was handed to undici; the timeout runs from here. */
-  sentMs = 0;
-  status = 0;
-  bytesIn = 0;
-  bytesOut = 0;
-  /** The last response counted as ok (set before the owner's scheduler hears of it). */
-  ok = false;
-  /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
-  vu = void 0;
   abort = null;
-  send(request, startMs, sentMs) {
-    this.busy = true;
-    this.startMs = startMs;
-    this.sentMs = sentMs;
-    this.status = 0;
-    this.bytesIn = 0;
-    this.bytesOut = request.bodyBytes;
-    this.inDispatch = true;
-    try {
-      this.client.dispatch(request, this);
-    } catch (error) {
-      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      this.inDispatch = false;
-    }
+  write(request) {
+    this.client.dispatch(request, this);
   }
   /** Ends the request in flight with `error` (a timeout): on its socket, or else (still connecting) by replacing the client. */
   expire(error) {

@@ -10,26 +10,46 @@ export interface ConnectionOwner {
   complete(connection: Connection, error: Error | null): void;
 }
 
-export interface Connection {
-  readonly owner: ConnectionOwner;
+export abstract class Connection {
   /** A request is out on this connection. */
-  busy: boolean;
+  busy = false;
   /** Inside `send`: an error reported now must not start the next request (recursion). */
-  inDispatch: boolean;
+  inDispatch = false;
   /** Timing origin: the intended start (open model) or the send time (closed model). */
-  startMs: number;
+  startMs = 0;
   /** When the request was handed to the client; the timeout runs from here. */
-  sentMs: number;
-  status: number;
-  bytesIn: number;
-  bytesOut: number;
+  sentMs = 0;
+  status = 0;
+  bytesIn = 0;
+  bytesOut = 0;
   /** The last response counted as ok (set before the owner's scheduler hears of it). */
-  ok: boolean;
+  ok = false;
   /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
-  vu: Vu | undefined;
-  send(request: DispatchRequest, startMs: number, sentMs: number): void;
+  vu: Vu | undefined = undefined;
+
+  constructor(readonly owner: ConnectionOwner) {}
+
+  send(request: DispatchRequest, startMs: number, sentMs: number): void {
+    this.busy = true;
+    this.startMs = startMs;
+    this.sentMs = sentMs;
+    this.status = 0;
+    this.bytesIn = 0;
+    this.bytesOut = request.bodyBytes;
+    this.inDispatch = true;
+    try {
+      this.write(request);
+    } catch (error) {
+      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      this.inDispatch = false;
+    }
+  }
+
+  /** Hands `request` to the client; a throw fails it (and the owner hears of it inside `send`). */
+  protected abstract write(request: DispatchRequest): void;
   /** Ends the request in flight with `error` (a timeout, an interrupt). */
-  expire(error: Error): void;
+  abstract expire(error: Error): void;
   /** Closes the connection for good (the end of the run). */
-  destroy(): Promise<void>;
+  abstract destroy(): Promise<void>;
 }

@@ -19,8 +19,8 @@
 // Unlike undici it does not retry, redirect or decompress (neither does the engine's undici use).
 import net from 'node:net';
 import { errors } from 'undici';
-import type { Vu } from './closed-model.js';
-import type { Connection, ConnectionOwner } from './connection.js';
+import type { ConnectionOwner } from './connection.js';
+import { Connection } from './connection.js';
 import type { DispatchRequest } from './request-builder.js';
 import type { RequestEncoder } from './request-wire.js';
 import { ResponseParser } from './response-parser.js';
@@ -41,16 +41,7 @@ export interface LeanTarget {
   readonly now: () => number;
 }
 
-export class LeanConnection implements Connection {
-  busy = false;
-  inDispatch = false;
-  startMs = 0;
-  sentMs = 0;
-  status = 0;
-  bytesIn = 0;
-  bytesOut = 0;
-  ok = false;
-  vu: Vu | undefined = undefined;
+export class LeanConnection extends Connection {
   private socket: net.Socket | null = null;
   /** The socket may carry a request sent before this time. */
   private reusableUntilMs = 0;
@@ -61,34 +52,23 @@ export class LeanConnection implements Connection {
   private readonly parser = new ResponseParser();
 
   constructor(
-    readonly owner: ConnectionOwner,
+    owner: ConnectionOwner,
     private readonly target: LeanTarget,
-  ) {}
+  ) {
+    super(owner);
+  }
 
-  send(request: DispatchRequest, startMs: number, sentMs: number): void {
-    this.busy = true;
-    this.startMs = startMs;
-    this.sentMs = sentMs;
-    this.status = 0;
-    this.bytesIn = 0;
-    this.bytesOut = request.bodyBytes;
-    this.inDispatch = true;
-    try {
-      const wire = this.target.encoder.encode(request);
-      let socket = this.socket;
-      if (socket !== null && sentMs >= this.reusableUntilMs) {
-        this.drop(socket);
-        socket = null;
-      }
-      if (socket === null) socket = this.open();
-      this.closeAfter = wire.head;
-      this.parser.reset(wire.head);
-      socket.write(wire.bytes);
-    } catch (error) {
-      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      this.inDispatch = false;
+  protected write(request: DispatchRequest): void {
+    const wire = this.target.encoder.encode(request);
+    let socket = this.socket;
+    if (socket !== null && this.sentMs >= this.reusableUntilMs) {
+      this.drop(socket);
+      socket = null;
     }
+    if (socket === null) socket = this.open();
+    this.closeAfter = wire.head;
+    this.parser.reset(wire.head);
+    socket.write(wire.bytes);
   }
 
   expire(error: Error): void {

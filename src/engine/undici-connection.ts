@@ -4,8 +4,8 @@
 // state and nothing (no promise, closure, body stream or timer) is allocated per request here.
 import type { Dispatcher } from 'undici';
 import { Client } from 'undici';
-import type { Vu } from './closed-model.js';
-import type { Connection, ConnectionOwner } from './connection.js';
+import type { ConnectionOwner } from './connection.js';
+import { Connection } from './connection.js';
 import type { DispatchRequest } from './request-builder.js';
 
 /** An undici Client for `origin`, one connection, the scenario's timeout as its connect timeout. */
@@ -25,48 +25,21 @@ export function createUndiciClient(origin: string, timeoutMs: number): Client {
   });
 }
 
-export class UndiciConnection implements Connection, Dispatcher.DispatchHandler {
+export class UndiciConnection extends Connection implements Dispatcher.DispatchHandler {
   client: Client;
-  /** A request is out on this connection. */
-  busy = false;
-  /** Inside `client.dispatch`: an error reported now must not start the next request (recursion). */
-  inDispatch = false;
-  /** Timing origin: the intended start (open model) or the send time (closed model). */
-  startMs = 0;
-  /** When the request was handed to undici; the timeout runs from here. */
-  sentMs = 0;
-  status = 0;
-  bytesIn = 0;
-  bytesOut = 0;
-  /** The last response counted as ok (set before the owner's scheduler hears of it). */
-  ok = false;
-  /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
-  vu: Vu | undefined = undefined;
   private abort: ((error?: Error) => void) | null = null;
 
   constructor(
-    readonly owner: ConnectionOwner,
+    owner: ConnectionOwner,
     private readonly createClient: () => Client,
   ) {
+    super(owner);
     this.client = createClient();
   }
 
-  send(request: DispatchRequest, startMs: number, sentMs: number): void {
-    this.busy = true;
-    this.startMs = startMs;
-    this.sentMs = sentMs;
-    this.status = 0;
-    this.bytesIn = 0;
-    this.bytesOut = request.bodyBytes;
-    this.inDispatch = true;
-    try {
-      // undici reads only the fields it knows; `bodyBytes` rides along unread.
-      this.client.dispatch(request as unknown as Dispatcher.DispatchOptions, this);
-    } catch (error) {
-      this.owner.complete(this, error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      this.inDispatch = false;
-    }
+  protected write(request: DispatchRequest): void {
+    // undici reads only the fields it knows; `bodyBytes` rides along unread.
+    this.client.dispatch(request as unknown as Dispatcher.DispatchOptions, this);
   }
 
   /** Ends the request in flight with `error` (a timeout): on its socket, or else (still connecting) by replacing the client. */
