@@ -379,6 +379,22 @@ describe('lean-connection against loopback servers', () => {
     expect(server.connections()).toBe(4);
   });
 
+  it('does not reuse a connection past the server’s keep-alive hint less undici’s 2 s threshold', async () => {
+    // timeout=2 leaves no margin: each request gets a connection of its own, as under undici.
+    const short = await rawServer((socket) =>
+      socket.write('HTTP/1.1 200 OK\r\nKeep-Alive: timeout=2\r\nContent-Length: 0\r\n\r\n'),
+    );
+    const first = leanConnection(short.port);
+    for (let i = 0; i < 3; i++) expect(await first.send()).toEqual({ status: 200, bytesIn: 0, error: null });
+    expect(short.connections()).toBe(3);
+    const long = await rawServer((socket) =>
+      socket.write('HTTP/1.1 200 OK\r\nKeep-Alive: timeout=5\r\nContent-Length: 0\r\n\r\n'),
+    );
+    const second = leanConnection(long.port);
+    for (let i = 0; i < 3; i++) expect(await second.send()).toEqual({ status: 200, bytesIn: 0, error: null });
+    expect(long.connections()).toBe(1);
+  });
+
   it('a server that resets the connection: ECONNRESET, and the next request reconnects', async () => {
     const server = await rawServer((socket, index) => {
       if (index === 0) socket.resetAndDestroy();
