@@ -57832,6 +57832,8 @@ function renderMarkdown(comparison, options) {
   ];
   const sentences = renderSentences(comparison);
   if (sentences) blocks.push({ kind: "sentences", text: sentences });
+  const notes = renderRunNotes(comparison);
+  if (notes) blocks.push({ kind: "notes", text: notes });
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: "reasons", text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
@@ -58009,9 +58011,11 @@ function renderMeta(comparison, options) {
   if (sha2) parts.push(`${ab !== void 0 ? "head" : "this run"}: ${code(shortSha(sha2))}`);
   parts.push(ab !== void 0 ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
-  const lines = [parts.join(" \xB7 ")];
-  for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText(note)}`);
-  return lines.join("\n");
+  return parts.join(" \xB7 ");
+}
+function renderRunNotes(comparison) {
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  return notes.length > 0 ? notes.map((note) => `- ${escapeText(note)}`).join("\n") : void 0;
 }
 function listWithLimit(title, items) {
   if (items.length === 0) return [];

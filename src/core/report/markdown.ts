@@ -95,6 +95,7 @@ type BlockKind =
   | 'marker'
   | 'verdict'
   | 'meta'
+  | 'notes'
   | 'sentences'
   | 'reasons'
   | 'overview'
@@ -126,6 +127,9 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   ];
   const sentences = renderSentences(comparison);
   if (sentences) blocks.push({ kind: 'sentences', text: sentences });
+  // The run's notes (too little history, the α of each look…) after what the reviewer came for.
+  const notes = renderRunNotes(comparison);
+  if (notes) blocks.push({ kind: 'notes', text: notes });
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: 'reasons', text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
@@ -333,9 +337,12 @@ function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
   if (sha) parts.push(`${ab !== undefined ? 'head' : 'this run'}: ${code(shortSha(sha))}`);
   parts.push(ab !== undefined ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
-  const lines = [parts.join(' · ')];
-  for (const note of [...describeBaseline(comparison), ...comparison.notes]) lines.push(`- ${escapeText(note)}`);
-  return lines.join('\n');
+  return parts.join(' · ');
+}
+
+function renderRunNotes(comparison: Comparison): string | undefined {
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  return notes.length > 0 ? notes.map((note) => `- ${escapeText(note)}`).join('\n') : undefined;
 }
 
 function listWithLimit(title: string, items: string[]): string[] {

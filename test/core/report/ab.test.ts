@@ -57,6 +57,9 @@ describe('A/B reports', () => {
   it('PR comment: the meta line names base and head, and the table has them side by side', () => {
     const markdown = renderMarkdown(comparison, { now: new Date('2025-11-30T12:05:00.000Z') });
     expect(section(markdown, /^base: /)).toMatchSnapshot();
+    // The run's notes follow the regression list, not the meta line.
+    expect(section(markdown, /^- base vs head, same runner, duet/)).toMatch(/Holm over the 12 tests of the run/);
+    expect(markdown.indexOf('- base vs head')).toBeGreaterThan(markdown.indexOf('**Regressions**'));
     expect(section(markdown, /^\| metric +\| +base +\| +head +\|/)).toMatchSnapshot();
     expect(markdown).toContain('| head |');
     expect(markdown).toContain('(base `200:');
