@@ -67,8 +67,8 @@ export function pairedTTest(
  *   (1 − ρ²)/(1 + ρ²), the effective df of an AR(1) series' sample variance (by Bartlett's formula,
  *   Var(s²) ≈ 2σ⁴(1 + ρ²)/(n(1 − ρ²)) against 2σ⁴/n): at least 0.47 of the IID df.
  * - `ar1-upper` (the earlier choice) adds one standard error, caps ρ at 0.9 and divides the df by
- *   the variance factor: at 12 pairs a series with a lag-1 correlation of 0.4 (real A/A runs read
- *   0.4) reached the cap, a factor of 19 and df 1, and a +36% head read "inconclusive".
+ *   the variance factor: at 12 pairs a series with ρ̂ = 0.4 (real A/A p50 pairs read 0.40–0.43)
+ *   took ρ to 0.85, a factor of 12 and df 1, and a real +42% head once read "inconclusive".
  * - `ar1` is the bias-corrected estimate alone (df divided by the factor); `newey-west` uses
  *   Bartlett weights over ⌈n^⅓⌉ lags. None goes below the IID variance.
  * Chosen by calibration in bench/stats/serial.ts and real runs in bench/ab/serial-real.mjs
