@@ -53436,8 +53436,10 @@ function pairedTTest(differences, sdFloor = LOG_SD_FLOOR, serial = "none") {
   const half = tQuantile(0.975, df) * standardError;
   return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
 }
-var DEFAULT_SERIAL = "none";
+var DEFAULT_SERIAL = "ar1-bounded";
 var MAX_RHO = 0.9;
+var BOUNDED_MAX_RHO = 0.6;
+var BOUNDED_MARGIN = 1.25;
 var MIN_SERIAL_PAIRS = 8;
 function autocovariances(series, lags) {
   const n = series.length;
@@ -53453,14 +53455,17 @@ function autocovariances(series, lags) {
 function serialCorrection(series, method) {
   const n = series.length;
   if (method === "none" || n < MIN_SERIAL_PAIRS) return { factor: 1, dfShare: 1 };
-  if (method === "ar1" || method === "ar1-upper") {
+  if (method === "ar1" || method === "ar1-upper" || method === "ar1-bounded") {
     const [g02 = 0, g1 = 0] = autocovariances(series, 1);
     if (!(g02 > 0)) return { factor: 1, dfShare: 1 };
     const raw = g1 / g02;
-    const margin = method === "ar1-upper" ? Math.sqrt(Math.max(0, 1 - raw * raw) / n) : 0;
-    const rho = Math.min(MAX_RHO, Math.max(0, raw + (1 + 3 * raw) / n + margin));
+    const z = method === "ar1-bounded" ? BOUNDED_MARGIN : method === "ar1-upper" ? 1 : 0;
+    const margin = z * Math.sqrt(Math.max(0, 1 - raw * raw) / n);
+    const cap = method === "ar1-bounded" ? BOUNDED_MAX_RHO : MAX_RHO;
+    const rho = Math.min(cap, Math.max(0, raw + (1 + 3 * raw) / n + margin));
     const factor2 = (1 + rho) / (1 - rho);
-    return { factor: factor2, dfShare: 1 / factor2, rho };
+    const dfShare = method === "ar1-bounded" ? (1 - rho * rho) / (1 + rho * rho) : 1 / factor2;
+    return { factor: factor2, dfShare, rho };
   }
   const lags = Math.min(n - 1, Math.ceil(Math.cbrt(n)));
   const gammas = autocovariances(series, lags);

@@ -58,27 +58,39 @@ export function pairedTTest(
  * How the pairs' serial correlation enters the standard error. A per-process state that persists
  * over segments (a JIT tier, a cache, a GC heap that drifts) makes neighbouring pair differences
  * alike, and the IID variance then understates the mean's: an AR(1) of sd 1.4% per variant took
- * duet p50 to 2p ≤ 5% in a quarter of A/A runs. `ar1` estimates the lag-1 autocorrelation ρ of the
- * (winsorized) differences in time order, corrects its small-sample bias (+(1 + 3ρ)/n, Kendall),
- * and multiplies the variance by (1 + ρ)/(1 − ρ), the AR(1) variance of a mean, dividing the
- * degrees of freedom by the same factor (fewer independent pairs); `newey-west` uses Bartlett
- * weights over ⌈n^⅓⌉ lags. Neither goes below the IID variance. Chosen by calibration in
- * bench/stats/serial.ts (docs/statistics.md).
+ * duet p50 to 2p ≤ 5% in a quarter of A/A runs. Every AR(1) method estimates the lag-1
+ * autocorrelation ρ of the (winsorized) differences in time order and corrects its small-sample
+ * bias (+(1 + 3ρ)/n, Kendall); the variance is multiplied by (1 + ρ)/(1 − ρ), the AR(1) variance of
+ * a mean.
+ * - `ar1-bounded` (the default) takes ρ 1.25 standard errors (√((1 − ρ²)/n)) above that estimate,
+ *   caps it at 0.6 (a factor of at most 4), and multiplies the degrees of freedom by
+ *   (1 − ρ²)/(1 + ρ²), the effective df of an AR(1) series' sample variance (by Bartlett's formula,
+ *   Var(s²) ≈ 2σ⁴(1 + ρ²)/(n(1 − ρ²)) against 2σ⁴/n): at least 0.47 of the IID df.
+ * - `ar1-upper` (the earlier choice) adds one standard error, caps ρ at 0.9 and divides the df by
+ *   the variance factor: at 12 pairs a series with ρ̂ = 0.4 (real A/A p50 pairs read 0.40–0.43)
+ *   took ρ to 0.85, a factor of 12 and df 1, and a real +42% head once read "inconclusive".
+ * - `ar1` is the bias-corrected estimate alone (df divided by the factor); `newey-west` uses
+ *   Bartlett weights over ⌈n^⅓⌉ lags. None goes below the IID variance.
+ * Chosen by calibration in bench/stats/serial.ts and real runs in bench/ab/serial-real.mjs
+ * (docs/statistics.md, "Serial correlation").
  */
-export type SerialCorrection = 'none' | 'ar1' | 'ar1-upper' | 'newey-west';
-// Off by default: chosen on a simulation, `ar1-upper` failed the real runs it was not built from.
-// A head with 3 ms instead of 2 ms of service time (+35–42% at p50, 12 duet pairs, quiet machine)
-// read "inconclusive", interval −57%…+370% (most likely, not yet traced: pairs that agree to a
-// bucket step in long runs look correlated, ρ hits its cap and df falls to 1). The IID SE caught it quiet and busy (±0.5–2.5%
-// intervals) and passed both A/A runs, as it passed 0/40 A/A in bench/ab/e2e.mjs (docs/statistics.md).
-export const DEFAULT_SERIAL: SerialCorrection = 'none';
-/** ρ is capped here: beyond it 12–40 pairs hold less than one independent pair. */
+export type SerialCorrection = 'none' | 'ar1' | 'ar1-upper' | 'ar1-bounded' | 'newey-west';
+export const DEFAULT_SERIAL: SerialCorrection = 'ar1-bounded';
+/** ar1-upper's and ar1's cap on ρ: beyond it 12–40 pairs hold less than one independent pair. */
 const MAX_RHO = 0.9;
 /**
+ * ar1-bounded's cap. In the simulation the false-regression rates at φ ≤ 0.5 were the same with a
+ * cap of 0.9 and of 0.6 (duet, 12 and 24 pairs: 0.98% and 1.08% against 1.02% and 1.08% per
+ * metric, margin 1), while the cap of 0.9 cost up to a third of the power and left a real run
+ * whose pairs wander (lag-1 ρ̂ 0.4 at 12 pairs) at df 1.
+ */
+export const BOUNDED_MAX_RHO = 0.6;
+/** ar1-bounded's margin, in standard errors of ρ̂: 1.25 keeps duet at φ = 0.5 under 1% per metric. */
+export const BOUNDED_MARGIN = 1.25;
+/**
  * Below this many pairs ρ is not estimated: the margin alone (√(1/n) = 0.5 at 4 pairs) with the bias
- * term takes ρ to ≥ 0.75 whatever the series, the factor to ≥ 7 and df to 1, so that not even a
- * fourfold slowdown could pass Holm. Such short runs are warned about by the config (fewer than
- * 8 segments), and their verdict rests on the plain paired t.
+ * term takes ρ to its cap whatever the series. Such short runs are warned about by the config
+ * (fewer than 8 segments), and their verdict rests on the plain paired t.
  */
 export const MIN_SERIAL_PAIRS = 8;
 
@@ -94,22 +106,29 @@ function autocovariances(series: readonly number[], lags: number): number[] {
   return out;
 }
 
+/**
+ * The factor on the IID variance of the mean and the share of the IID degrees of freedom kept, for
+ * the differences in time order; `rho` is the ρ used (AR(1) methods).
+ */
 export function serialCorrection(
   series: readonly number[],
   method: SerialCorrection,
 ): { factor: number; dfShare: number; rho?: number } {
   const n = series.length;
   if (method === 'none' || n < MIN_SERIAL_PAIRS) return { factor: 1, dfShare: 1 };
-  if (method === 'ar1' || method === 'ar1-upper') {
+  if (method === 'ar1' || method === 'ar1-upper' || method === 'ar1-bounded') {
     const [g0 = 0, g1 = 0] = autocovariances(series, 1);
     if (!(g0 > 0)) return { factor: 1, dfShare: 1 };
     const raw = g1 / g0;
-    // ar1-upper takes ρ one standard error (√((1 − ρ²)/n)) above the bias-corrected estimate:
-    // at 12–24 pairs the estimate's own spread is what leaves plain ar1 anti-conservative.
-    const margin = method === 'ar1-upper' ? Math.sqrt(Math.max(0, 1 - raw * raw) / n) : 0;
-    const rho = Math.min(MAX_RHO, Math.max(0, raw + (1 + 3 * raw) / n + margin));
+    // The estimate's own spread (one standard error is 0.27 at 12 pairs) is what leaves plain ar1
+    // anti-conservative: the upper methods take ρ that far above it.
+    const z = method === 'ar1-bounded' ? BOUNDED_MARGIN : method === 'ar1-upper' ? 1 : 0;
+    const margin = z * Math.sqrt(Math.max(0, 1 - raw * raw) / n);
+    const cap = method === 'ar1-bounded' ? BOUNDED_MAX_RHO : MAX_RHO;
+    const rho = Math.min(cap, Math.max(0, raw + (1 + 3 * raw) / n + margin));
     const factor = (1 + rho) / (1 - rho);
-    return { factor, dfShare: 1 / factor, rho };
+    const dfShare = method === 'ar1-bounded' ? (1 - rho * rho) / (1 + rho * rho) : 1 / factor;
+    return { factor, dfShare, rho };
   }
   const lags = Math.min(n - 1, Math.ceil(Math.cbrt(n)));
   const gammas = autocovariances(series, lags);
