@@ -57563,6 +57563,7 @@ function formatMde(m) {
   return formatMdeValue(m);
 }
 function verdictPValue(m) {
+  if (m.decidedBy === "whole-run" && m.wholeRun?.adjustedPValue !== void 0) return m.wholeRun.adjustedPValue;
   return m.adjustedPValue ?? m.pValue;
 }
 
@@ -57661,6 +57662,11 @@ function renderScenarioText(comparison, s, reasons) {
     const rows2 = s.thresholds.map((t) => [`${t.ok ? "\u2713" : "\u2717"} ${t.expression}`, formatThresholdOutcome(t)]);
     out.push(...renderTextTable(rows2, [false, true], "    "));
   }
+  for (const m of s.metrics)
+    if (m.decidedBy === "whole-run")
+      out.push(
+        `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join("; "))}`
+      );
   for (const ref of scenarioReferences(comparison, reasons, s.name)) {
     out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
   }

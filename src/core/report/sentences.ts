@@ -191,5 +191,7 @@ export function formatMde(m: MetricComparison): string {
 
 /** The p-value the verdict used: Holm-adjusted when there was a family to adjust over. */
 export function verdictPValue(m: MetricComparison): number | undefined {
+  // A verdict the whole-run test reached shows that test's p, not the pairs' that did not decide.
+  if (m.decidedBy === 'whole-run' && m.wholeRun?.adjustedPValue !== undefined) return m.wholeRun.adjustedPValue;
   return m.adjustedPValue ?? m.pValue;
 }

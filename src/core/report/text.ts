@@ -17,6 +17,7 @@ import {
   shortSha,
 } from './format.js';
 import {
+  describeReason,
   describeScopeWhere,
   formatMetricList,
   formatReasonNumbers,
@@ -147,6 +148,12 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     const rows = s.thresholds.map((t) => [`${t.ok ? '✓' : '✗'} ${t.expression}`, formatThresholdOutcome(t)]);
     out.push(...renderTextTable(rows, [false, true], '    '));
   }
+  // A verdict that the whole-run test reached, not the pairs' trimmed mean shown in the table.
+  for (const m of s.metrics)
+    if (m.decidedBy === 'whole-run')
+      out.push(
+        `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join('; '))}`,
+      );
   for (const ref of scenarioReferences(comparison, reasons, s.name)) {
     out.push(`  ? ${formatMetricList(ref.metrics)} held back: ${formatReasonNumbers(ref.numbers)} below`);
   }

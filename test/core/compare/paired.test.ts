@@ -6,6 +6,8 @@ import type { Results } from '../../../src/core/types/results.js';
 import { makeAbResults, type AbScenarioFixture } from '../ab-fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
+import { verdictPValue } from '../../../src/core/report/sentences.js';
+import { renderComparisonText } from '../../../src/core/report/text.js';
 
 const compare = TEST_COMPARE;
 
@@ -156,6 +158,10 @@ describe('comparePaired', () => {
     expect(p99.verdict).toBe('regression');
     expect(p99.decidedBy).toBe('whole-run');
     expect(p99.reasons.map(describeReason).join(' ')).toMatch(/whole-run value changed \+\d+.*which decided/);
+    // The reports show the test that decided: its p in the table, and why, under it.
+    expect(verdictPValue(p99)).toBe(p99.wholeRun!.adjustedPValue);
+    const text = renderComparisonText(comparison);
+    expect(text).toMatch(/\n  ✗ p99: the whole-run value changed \+\d+.*which decided/);
     // The same build against itself: neither test calls anything.
     const same = comparePaired(
       input(makeAbResults({ seed: 8, schedule: 'duet', scenarios: [{ ...stalls, headGcChancePerSegment: 0.05 }] })),
