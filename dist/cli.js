@@ -54414,7 +54414,7 @@ function describeSpending(alpha, shares, skipped) {
   const whys = [...byWhy].map(
     ([why, scenarios]) => `${[...scenarios].map(([scenario, metrics]) => `${scenario} ${metrics.join(", ")}`).join("; ")}: ${why}`
   ).join("; ");
-  return `${kept}. This run did not take them, since more data would not have decided what was undecided (${whys}).`;
+  return `${kept}. This run did not take them: no more data within its budget would have decided what was undecided (${whys}).`;
 }
 var DATA_REASONS = /* @__PURE__ */ new Set([
   "not-significant",

@@ -228,7 +228,7 @@ function describeSpending(alpha: number, shares: number[], skipped: ExtensionPla
         `${[...scenarios].map(([scenario, metrics]) => `${scenario} ${metrics.join(', ')}`).join('; ')}: ${why}`,
     )
     .join('; ');
-  return `${kept}. This run did not take them, since more data would not have decided what was undecided (${whys}).`;
+  return `${kept}. This run did not take them: no more data within its budget would have decided what was undecided (${whys}).`;
 }
 
 // ------------------------------------------------------------------ the plan of the next step

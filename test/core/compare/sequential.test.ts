@@ -177,7 +177,7 @@ describe('compareSequential', () => {
       if (skipped.length === 0) continue;
       found += 1;
       expect(note).not.toMatch(/did not need/);
-      expect(note).toMatch(/did not take them, since more data would not have decided/);
+      expect(note).toMatch(/did not take them: no more data within its budget would have decided/);
       for (const { metric } of skipped) expect(note).toMatch(new RegExp(`api [^:]*\\b${metric}\\b`));
       // The advice to raise the budget comes only when the budget is what stopped it.
       expect(comparison.sequential?.moreRoomWouldHelp).toBe(skipped.some((skip) => skip.budget));
