@@ -12,8 +12,8 @@ import { judgeRun } from '../../../src/core/gate.js';
 import { remediesFor } from '../../../src/core/report/reasons.js';
 import { appendExtension, resultsAtLook, scenarioAtLook } from '../../../src/core/results/extend.js';
 import { findResultsNumberProblem } from '../../../src/core/results/checks.js';
-import type { CompareConfig } from '../../../src/core/types/config.js';
-import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
+import type { CompareConfig, MetricName } from '../../../src/core/types/config.js';
+import type { Comparison, MetricComparison, Reason } from '../../../src/core/types/comparison.js';
 import type { Results, ScenarioResult } from '../../../src/core/types/results.js';
 import { makeAbResults, segmentsAsRun, type AbScenarioFixture } from '../ab-fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
@@ -281,32 +281,29 @@ describe('planExtension', () => {
     expect(plan.skipped[0]?.why).toMatch(/generator-behind/);
   });
 
-  it('does not extend a stored-mode latency whose uncertainty is the runner-noise prior', () => {
-    const current = planned(run, 6);
-    const comparison = judge(current);
-    const stored: Comparison = {
+  /** The comparison as stored mode would give it, with only `metric` left, held back for `reason`. */
+  function storedHeldBack(comparison: Comparison, metric: MetricName, reason: Reason): Comparison {
+    return {
       ...comparison,
       mode: 'bootstrap',
       scenarios: comparison.scenarios.map((s) => ({
         ...s,
         metrics: s.metrics
-          .filter((m) => m.metric === 'p50')
-          .map((m) => ({
-            ...m,
-            method: 'bootstrap' as const,
-            verdict: 'inconclusive' as const,
-            reasons: [
-              {
-                kind: 'not-significant' as const,
-                metric: 'p50' as const,
-                change: 0.02,
-                adjustedPValue: 1,
-                alpha: 0.05,
-              },
-            ],
-          })),
+          .filter((m) => m.metric === metric)
+          .map((m) => ({ ...m, method: 'bootstrap' as const, verdict: 'inconclusive' as const, reasons: [reason] })),
       })),
     };
+  }
+
+  it('does not extend a stored-mode latency whose uncertainty is the runner-noise prior', () => {
+    const current = planned(run, 6);
+    const stored = storedHeldBack(judge(current), 'p50', {
+      kind: 'not-significant',
+      metric: 'p50',
+      change: 0.02,
+      adjustedPValue: 1,
+      alpha: 0.05,
+    });
     const plan = planExtension({
       comparison: stored,
       results: current,
@@ -321,33 +318,16 @@ describe('planExtension', () => {
 
   it('does not count on the budget for a tail the stored baseline lacks', () => {
     const current = planned(run, 6);
-    const comparison = judge(current);
-    const thin: Comparison = {
-      ...comparison,
-      mode: 'bootstrap',
-      scenarios: comparison.scenarios.map((s) => ({
-        ...s,
-        metrics: s.metrics
-          .filter((m) => m.metric === 'p99')
-          .map((m) => ({
-            ...m,
-            method: 'bootstrap' as const,
-            verdict: 'inconclusive' as const,
-            reasons: [
-              {
-                kind: 'thin-tail' as const,
-                metric: 'p99' as const,
-                share: 0.01,
-                needed: 50,
-                runs: [
-                  { run: 'current' as const, beyond: 49 },
-                  { run: 'baseline' as const, beyond: 20 },
-                ],
-              },
-            ],
-          })),
-      })),
-    };
+    const thin = storedHeldBack(judge(current), 'p99', {
+      kind: 'thin-tail',
+      metric: 'p99',
+      share: 0.01,
+      needed: 50,
+      runs: [
+        { run: 'current', beyond: 49 },
+        { run: 'baseline', beyond: 20 },
+      ],
+    });
     const plan = planExtension({
       comparison: thin,
       results: current,
