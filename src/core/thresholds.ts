@@ -283,9 +283,13 @@ export function errorCeilingBreaches(
   return out;
 }
 
-/** "; ECONNREFUSED 400": the commonest error classes, so the line says what failed. */
+/** "; ECONNREFUSED 400" or "; HTTP 500 312": the commonest failures (transport errors, and
+ * answers with an error status), so the line says what failed. */
 function describeErrors(scenario: ScenarioResult): string {
-  const top = Object.entries(scenario.errors ?? {})
+  const statuses = Object.entries(scenario.statusCodes ?? {})
+    .filter(([code]) => /^[45][0-9][0-9]$/.test(code))
+    .map(([code, count]): [string, number] => [`HTTP ${code}`, count]);
+  const top = [...new Map([...statuses, ...Object.entries(scenario.errors ?? {})]).entries()]
     .sort(([, a], [, b]) => b - a)
     .slice(0, 3)
     .map(([name, count]) => `${name} ${count}`);
