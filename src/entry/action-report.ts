@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
+import { maskStrings, secretValues } from '../core/mask.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
 import { parseShard } from '../core/options.js';
 import type { Config } from '../core/types/config.js';
@@ -108,7 +109,7 @@ async function reportOne(
   // the fork's input, not this trusted job's failure: a notice, nothing posted, the job stays green.
   let results: Results;
   try {
-    results = await readUntrustedResults(file, Inputs.results);
+    results = maskStrings(await readUntrustedResults(file, Inputs.results), secretValues(process.env));
   } catch (error) {
     if (!(error instanceof InputFileError)) throw error;
     return core.notice(`perfgate: ${file} was refused as untrusted input (${error.message}); nothing posted`);
