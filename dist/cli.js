@@ -54744,7 +54744,8 @@ function judgeRun(input) {
   }
   const nothingJudged = thresholds.length === 0 && comparison.scenarios.every((s) => s.metrics.length === 0);
   if (nothingPaired !== void 0 && nothingJudged) throw new NoVerdictError(describeNothingJudged(input.current));
-  if (unusableAt !== void 0 && nothingJudged) throw new NoVerdictError(describeUnusableBaseNoVerdict(unusableAt.results));
+  if (unusableAt !== void 0 && nothingJudged)
+    throw new NoVerdictError(describeUnusableBaseNoVerdict(unusableAt.results));
   return baseline ? { comparison, baseline } : { comparison };
 }
 function unusableBaseLook(current) {

@@ -71,7 +71,8 @@ export function judgeRun(input: {
   }
   const nothingJudged = thresholds.length === 0 && comparison.scenarios.every((s) => s.metrics.length === 0);
   if (nothingPaired !== undefined && nothingJudged) throw new NoVerdictError(describeNothingJudged(input.current));
-  if (unusableAt !== undefined && nothingJudged) throw new NoVerdictError(describeUnusableBaseNoVerdict(unusableAt.results));
+  if (unusableAt !== undefined && nothingJudged)
+    throw new NoVerdictError(describeUnusableBaseNoVerdict(unusableAt.results));
   return baseline ? { comparison, baseline } : { comparison };
 }
 

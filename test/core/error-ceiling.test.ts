@@ -14,7 +14,8 @@ function failing(errorRate: number): Results {
 }
 
 function judge(current: Results, thresholds: Record<string, string[]> = {}, compare: CompareConfig = TEST_COMPARE) {
-  return judgeRun({ current, config: { thresholds, compare }, baseline: { kind: 'missing', detail: 'none' } }).comparison;
+  return judgeRun({ current, config: { thresholds, compare }, baseline: { kind: 'missing', detail: 'none' } })
+    .comparison;
 }
 
 describe('the error-rate ceiling without thresholds', () => {
@@ -60,7 +61,8 @@ describe('the error-rate ceiling without thresholds', () => {
   });
 
   it('the config key: compare.maxErrorRate as a percentage or a fraction, 50% by default', () => {
-    const base = 'scenarios:\n  api: { executor: constant-vus, vus: 1, duration: 1s, baseUrl: "http://127.0.0.1:1", request: { path: / } }\n';
+    const base =
+      'scenarios:\n  api: { executor: constant-vus, vus: 1, duration: 1s, baseUrl: "http://127.0.0.1:1", request: { path: / } }\n';
     expect(parseConfig(base, 'perfgate.yml').compare.maxErrorRate).toBe(0.5);
     expect(parseConfig(`${base}compare: { maxErrorRate: 80% }\n`, 'perfgate.yml').compare.maxErrorRate).toBe(0.8);
     expect(() => parseConfig(`${base}compare: { maxErrorRate: 2 }\n`, 'perfgate.yml')).toThrow(/maxErrorRate/);

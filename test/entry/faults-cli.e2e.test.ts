@@ -87,7 +87,9 @@ describe('a service that refuses connections', () => {
     ]);
     // Nothing succeeded: no threshold is needed to call that a failure (it was "✓ PASS — no thresholds set").
     expect(passed.code, passed.stderr).toBe(1);
-    expect(passed.stdout).toMatch(/✗ a request succeeded of open: — no request succeeded \(\d+ of \d+ failed; ECONNREFUSED \d+\)/);
+    expect(passed.stdout).toMatch(
+      /✗ a request succeeded of open: — no request succeeded \(\d+ of \d+ failed; ECONNREFUSED \d+\)/,
+    );
     expect(passed.stdout).toContain('perfgate run: ✗ FAIL');
     expect(passed.stdout).not.toContain('PASS');
   }, 90_000);
@@ -147,7 +149,9 @@ scenarios:
       failEvery = 3;
       const over = await run(file, 'mostly-over');
       expect(over.code, over.stdout + over.stderr).toBe(1);
-      expect(over.stdout).toMatch(/✗ error_rate<=0\.5 \(compare\.maxErrorRate\) of api: — \d+ of \d+ requests failed \(60(\.\d)?%; HTTP 500/);
+      expect(over.stdout).toMatch(
+        /✗ error_rate<=0\.5 \(compare\.maxErrorRate\) of api: — \d+ of \d+ requests failed \(60(\.\d)?%; HTTP 500/,
+      );
       const allowed = await run(raised, 'mostly-raised');
       expect(allowed.code, allowed.stdout + allowed.stderr).toBe(0);
       failEvery = 1;

@@ -2,11 +2,7 @@
 // that did not boot, in every schedule, for capacity and at every look of an extended run; and
 // a base just inside the line is still paired.
 import { describe, expect, it } from 'vitest';
-import {
-  BASE_MAX_ERROR_RATE,
-  BASE_MAX_ERROR_RISE,
-  findUnusableBase,
-} from '../../../src/core/compare/base-usable.js';
+import { BASE_MAX_ERROR_RATE, BASE_MAX_ERROR_RISE, findUnusableBase } from '../../../src/core/compare/base-usable.js';
 import { comparePaired } from '../../../src/core/compare/index.js';
 import { alphaShares } from '../../../src/core/compare/sequential.js';
 import { NoVerdictError } from '../../../src/core/errors.js';
@@ -58,9 +54,9 @@ describe.each<AbSchedule>(['duet', 'alternate'])('an A/B base that could not ser
     expect(() => judge(current)).toThrow(NoVerdictError);
     expect(() => judge(current)).toThrow(/base could not serve \(api: \d+ of \d+ base requests failed \(100%/);
     // Called directly, the paired comparison refuses it too.
-    expect(() =>
-      comparePaired({ current, baselineStatus: { kind: 'ok' }, compare, thresholds: [] }),
-    ).toThrow(NoVerdictError);
+    expect(() => comparePaired({ current, baselineStatus: { kind: 'ok' }, compare, thresholds: [] })).toThrow(
+      NoVerdictError,
+    );
   });
 
   it('a base that failed 59% (killed mid-run) falls back to the stored baseline, which catches the head', () => {
@@ -122,10 +118,20 @@ describe('capacity: a base whose search met mostly errors', () => {
     };
   }
   function search(ratePerSec: number, high: number | null, levels: CapacityLevel[]): CapacityResult {
-    return { ratePerSec, bracket: [ratePerSec, high], resolution: 0.05, limitedBy: 'service', durationMs: 30_000, levels };
+    return {
+      ratePerSec,
+      bracket: [ratePerSec, high],
+      resolution: 0.05,
+      limitedBy: 'service',
+      durationMs: 30_000,
+      levels,
+    };
   }
   function capacityRun(seed: number, capacity: CapacityResult): Results {
-    const results = makeResults({ seed, scenarios: [{ name: 'digest', executor: 'constant-arrival-rate', ratePerSec: 200 }] });
+    const results = makeResults({
+      seed,
+      scenarios: [{ name: 'digest', executor: 'constant-arrival-rate', ratePerSec: 200 }],
+    });
     results.scenarios[0] = { ...results.scenarios[0]!, executor: 'capacity', capacity };
     return results;
   }
@@ -145,7 +151,10 @@ describe('capacity: a base whose search met mostly errors', () => {
     healthy.ab = {
       schedule: 'alternate',
       seed: 1,
-      base: capacityRun(1, search(200, 210, [level(100, 500, 0, true), level(200, 1000, 0, true), level(210, 900, 150, false)])),
+      base: capacityRun(
+        1,
+        search(200, 210, [level(100, 500, 0, true), level(200, 1000, 0, true), level(210, 900, 150, false)]),
+      ),
     };
     expect(findUnusableBase(healthy)).toHaveLength(0);
     const comparison = judgeRun({
@@ -160,7 +169,11 @@ describe('capacity: a base whose search met mostly errors', () => {
 
 describe('compare.extend: a base that stopped serving in an extension', () => {
   it('is found at the look it failed in, and the run falls back', () => {
-    const healthy = makeAbResults({ seed: 5, schedule: 'duet', scenarios: [{ name: 'api', pairs: 8, ratePerSec: 400 }] });
+    const healthy = makeAbResults({
+      seed: 5,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 8, ratePerSec: 400 }],
+    });
     const broken = makeAbResults({
       seed: 6,
       schedule: 'duet',
@@ -175,7 +188,10 @@ describe('compare.extend: a base that stopped serving in an extension', () => {
       scenarios: [appendExtension(head, segmentsAsRun(broken.scenarios[0]!, 0, 16), ['p95'])],
       ab: {
         ...planned.ab!,
-        base: { ...planned.ab!.base, scenarios: [appendExtension(base, segmentsAsRun(broken.ab!.base.scenarios[0]!, 0, 16), ['p95'])] },
+        base: {
+          ...planned.ab!.base,
+          scenarios: [appendExtension(base, segmentsAsRun(broken.ab!.base.scenarios[0]!, 0, 16), ['p95'])],
+        },
       },
     };
     expect(extended.scenarios[0]!.extension?.looks).toHaveLength(2);
