@@ -59378,6 +59378,24 @@ function describeOrphans(strays) {
   const list = strays.map(({ pid, command }) => `${pid} (${command})`).join(", ");
   return `stopped ${strays.length} service process${strays.length === 1 ? "" : "es"} that an earlier perfgate run in this folder left running when it was killed: ${list}`;
 }
+function serviceOwnerEnv() {
+  const owner = serviceOwner();
+  return owner === void 0 ? {} : { [SERVICE_OWNER_VARIABLE]: owner };
+}
+var sweeping;
+async function sweepOrphanedServices(graceMs, onNotice) {
+  if (sweeping) {
+    await sweeping;
+    return;
+  }
+  sweeping = stopOrphanedServices(graceMs);
+  try {
+    const found = await sweeping;
+    if (found.length > 0) onNotice?.(describeOrphans(found));
+  } finally {
+    sweeping = void 0;
+  }
+}
 
 // src/adapters/services.ts
 var READY_POLL_MS = 100;
@@ -59387,22 +59405,8 @@ var LOG_TAIL_LINES = 20;
 var SURVIVOR_SCAN_MS = 2e3;
 var GROUP_POLL_MS = 25;
 var KILL_SETTLE_MS2 = 2e3;
-var sweeping;
-async function stopOrphans(onNotice) {
-  if (sweeping) {
-    await sweeping;
-    return;
-  }
-  sweeping = stopOrphanedServices(KILL_SETTLE_MS2);
-  try {
-    const found = await sweeping;
-    if (found.length > 0) onNotice?.(describeOrphans(found));
-  } finally {
-    sweeping = void 0;
-  }
-}
 async function startServices(configs, options) {
-  if (configs.length > 0) await stopOrphans(options.onNotice);
+  if (configs.length > 0) await sweepOrphanedServices(KILL_SETTLE_MS2, options.onNotice);
   mkdirSync(options.logDir, { recursive: true });
   const started = [];
   const guard = installGuard(started, options.onNotice);
@@ -59482,7 +59486,7 @@ async function startOne(config, options, started, guard) {
       shell: true,
       detached: true,
       cwd,
-      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker, ...ownerEnv() },
+      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker, ...serviceOwnerEnv() },
       stdio: ["ignore", logFd, logFd]
     });
   } finally {
@@ -59700,10 +59704,6 @@ function installGuard(started, onNotice) {
   process.on("SIGTERM", onSignal);
   process.on("exit", onExit);
   return guard;
-}
-function ownerEnv() {
-  const owner = serviceOwner();
-  return owner === void 0 ? {} : { [SERVICE_OWNER_VARIABLE]: owner };
 }
 
 // src/adapters/free-port.ts

@@ -215,3 +215,28 @@ export function describeOrphans(strays: StrayProcess[]): string {
   const list = strays.map(({ pid, command }) => `${pid} (${command})`).join(', ');
   return `stopped ${strays.length} service process${strays.length === 1 ? '' : 'es'} that an earlier perfgate run in this folder left running when it was killed: ${list}`;
 }
+
+/** The owner variable of this perfgate for a service's environment, when /proc can give one. */
+export function serviceOwnerEnv(): Record<string, string> {
+  const owner = serviceOwner();
+  return owner === undefined ? {} : { [SERVICE_OWNER_VARIABLE]: owner };
+}
+
+/** The sweep in flight: head and base boot at once, and one sweep (with one notice) serves both. */
+let sweeping: Promise<StrayProcess[]> | undefined;
+
+/** Stops the services an earlier perfgate run in this folder left when it was killed (SIGKILL stops
+ * nothing): they hold ports and CPU beside the new run's. Says what it stopped. */
+export async function sweepOrphanedServices(graceMs: number, onNotice?: (message: string) => void): Promise<void> {
+  if (sweeping) {
+    await sweeping;
+    return;
+  }
+  sweeping = stopOrphanedServices(graceMs);
+  try {
+    const found = await sweeping;
+    if (found.length > 0) onNotice?.(describeOrphans(found));
+  } finally {
+    sweeping = undefined;
+  }
+}

@@ -14,16 +14,13 @@ import { serviceEnv } from './service-env.js';
 import { canConnect, probeReady, type ProbeOutcome } from './ready-probe.js';
 import {
   createServiceMarker,
-  describeOrphans,
   describeStrays,
   findMarkedProcesses,
   killMarkedProcessesSync,
   SERVICE_MARKER_VARIABLE,
-  SERVICE_OWNER_VARIABLE,
-  serviceOwner,
+  serviceOwnerEnv,
   stopMarkedProcesses,
-  stopOrphanedServices,
-  type StrayProcess,
+  sweepOrphanedServices,
 } from './service-strays.js';
 import type { ServiceConfig } from '../core/types/config.js';
 
@@ -95,28 +92,8 @@ interface Started {
   sawSurvivors?: boolean;
 }
 
-/** The sweep for a killed run's services in flight: head and base boot at once, and one sweep
- * (with one notice) serves both. */
-let sweeping: Promise<StrayProcess[]> | undefined;
-
-/** Stops the services an earlier perfgate run in this folder left when it was killed (SIGKILL
- * stops nothing): they held ports and CPU the new run measures beside. Says what it stopped. */
-async function stopOrphans(onNotice: ((message: string) => void) | undefined): Promise<void> {
-  if (sweeping) {
-    await sweeping;
-    return;
-  }
-  sweeping = stopOrphanedServices(KILL_SETTLE_MS);
-  try {
-    const found = await sweeping;
-    if (found.length > 0) onNotice?.(describeOrphans(found));
-  } finally {
-    sweeping = undefined;
-  }
-}
-
 export async function startServices(configs: ServiceConfig[], options: StartServicesOptions): Promise<RunningServices> {
-  if (configs.length > 0) await stopOrphans(options.onNotice);
+  if (configs.length > 0) await sweepOrphanedServices(KILL_SETTLE_MS, options.onNotice);
   mkdirSync(options.logDir, { recursive: true });
   const started: Started[] = [];
   const guard = installGuard(started, options.onNotice);
@@ -219,7 +196,7 @@ async function startOne(
       shell: true,
       detached: true,
       cwd,
-      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker, ...ownerEnv() },
+      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker, ...serviceOwnerEnv() },
       stdio: ['ignore', logFd, logFd],
     });
   } finally {
@@ -513,9 +490,3 @@ function installGuard(started: Started[], onNotice: ((message: string) => void) 
 
 // The environment a service gets and the masking of what its log shows: see service-env.ts.
 export { inheritableEnv } from './service-env.js';
-
-/** The owner variable of this perfgate (service-strays.ts), when /proc can give one. */
-function ownerEnv(): Record<string, string> {
-  const owner = serviceOwner();
-  return owner === undefined ? {} : { [SERVICE_OWNER_VARIABLE]: owner };
-}
