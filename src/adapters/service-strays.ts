@@ -3,7 +3,7 @@
 // they outlived perfgate with parent 1. Each service's environment carries a marker that every
 // descendant inherits, however it detached; at stop, /proc/<pid>/environ finds them. A process
 // that clears its environment (env -i, sudo, a container engine's daemon) cannot be found so.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -123,4 +123,120 @@ export function killMarkedProcessesSync(marker: string): void {
 export function describeStrays(serviceName: string, strays: StrayProcess[]): string {
   const list = strays.map(({ pid, command }) => `${pid} (${command})`).join(', ');
   return `service "${serviceName}": stopped ${strays.length} process${strays.length === 1 ? '' : 'es'} that had left its process group (daemonised): ${list}`;
+}
+
+// ------------------------------------------------------------------ strays of a killed run
+
+/** Which perfgate started a service: `<pid>:<start time in clock ticks>:<scope>`. A perfgate killed
+ * with SIGKILL stops nothing, and its services (head and base) outlived it; the next run in the same
+ * folder finds them by this variable, with an owner that is no longer running. */
+export const SERVICE_OWNER_VARIABLE = 'PERFGATE_OWNER';
+
+/** A process's start time in clock ticks since boot (field 22 of /proc/<pid>/stat): with the pid,
+ * it names one process, never another that reused its pid. */
+function startTicks(pid: number | 'self'): string | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text
+      .slice(text.lastIndexOf(')') + 2)
+      .split(' ')
+      .at(22 - 3);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder perfgate runs in, as a short digest: strays are looked for among runs of this folder
+ * only, so a run elsewhere on the machine (another checkout, another user's job) is never touched. */
+function scopeOf(folder: string): string {
+  return createHash('sha256').update(folder).digest('hex').slice(0, 16);
+}
+
+/** This perfgate's owner value, or undefined without /proc (then no stray can be found either). */
+export function serviceOwner(folder = process.cwd()): string | undefined {
+  const ticks = startTicks('self');
+  return ticks === undefined ? undefined : `${process.pid}:${ticks}:${scopeOf(folder)}`;
+}
+
+function ownerIsRunning(owner: string): boolean {
+  const [pid, ticks] = owner.split(':');
+  const number = Number(pid);
+  if (!Number.isSafeInteger(number) || number <= 0) return false;
+  return isRunning(number) && startTicks(number) === ticks;
+}
+
+/** Live processes started as services by a perfgate of `folder` that is gone (killed, crashed). */
+export function findOrphanedServices(folder = process.cwd()): StrayProcess[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const scope = `:${scopeOf(folder)}`;
+  const prefix = Buffer.from(`${SERVICE_OWNER_VARIABLE}=`);
+  const found: StrayProcess[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`);
+      const at = environ.indexOf(prefix);
+      if (at < 0 || (at > 0 && environ[at - 1] !== 0)) continue;
+      const end = environ.indexOf(0, at);
+      const owner = environ.subarray(at + prefix.length, end < 0 ? undefined : end).toString();
+      if (!owner.endsWith(scope) || ownerIsRunning(owner)) continue;
+      const stat = parseProcStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (!stat || !isLiveProcess(stat)) continue;
+      found.push({ pid: stat.pid, command: readCommand(entry) });
+    } catch {
+      // Exited while we looked, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`, to the services a killed perfgate of `folder` left. */
+export async function stopOrphanedServices(graceMs: number, folder = process.cwd()): Promise<StrayProcess[]> {
+  const stopped = new Map<number, StrayProcess>();
+  for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+    for (const stray of findOrphanedServices(folder)) stopped.set(stray.pid, stray);
+    const targets = [...stopped.keys()].filter(isRunning);
+    if (targets.length === 0) break;
+    signalAll(targets, sweep === 0 ? 'SIGTERM' : 'SIGKILL');
+    const deadline = performance.now() + (sweep === 0 ? graceMs : KILL_SETTLE_MS);
+    while ([...stopped.keys()].some(isRunning) && performance.now() < deadline) await sleep(POLL_MS);
+    if (![...stopped.keys()].some(isRunning) && findOrphanedServices(folder).length === 0) break;
+  }
+  return [...stopped.values()];
+}
+
+/** "stopped 4 service processes a killed perfgate run left running: 4242 (node server.mjs), …" */
+export function describeOrphans(strays: StrayProcess[]): string {
+  const list = strays.map(({ pid, command }) => `${pid} (${command})`).join(', ');
+  return `stopped ${strays.length} service process${strays.length === 1 ? '' : 'es'} that an earlier perfgate run in this folder left running when it was killed: ${list}`;
+}
+
+/** The owner variable of this perfgate for a service's environment, when /proc can give one. */
+export function serviceOwnerEnv(): Record<string, string> {
+  const owner = serviceOwner();
+  return owner === undefined ? {} : { [SERVICE_OWNER_VARIABLE]: owner };
+}
+
+/** The sweep in flight: head and base boot at once, and one sweep (with one notice) serves both. */
+let sweeping: Promise<StrayProcess[]> | undefined;
+
+/** Stops the services an earlier perfgate run in this folder left when it was killed (SIGKILL stops
+ * nothing): they hold ports and CPU beside the new run's. Says what it stopped. */
+export async function sweepOrphanedServices(graceMs: number, onNotice?: (message: string) => void): Promise<void> {
+  if (sweeping) {
+    await sweeping;
+    return;
+  }
+  sweeping = stopOrphanedServices(graceMs);
+  try {
+    const found = await sweeping;
+    if (found.length > 0) onNotice?.(describeOrphans(found));
+  } finally {
+    sweeping = undefined;
+  }
 }

@@ -18,7 +18,9 @@ import {
   findMarkedProcesses,
   killMarkedProcessesSync,
   SERVICE_MARKER_VARIABLE,
+  serviceOwnerEnv,
   stopMarkedProcesses,
+  sweepOrphanedServices,
 } from './service-strays.js';
 import type { ServiceConfig } from '../core/types/config.js';
 
@@ -91,6 +93,7 @@ interface Started {
 }
 
 export async function startServices(configs: ServiceConfig[], options: StartServicesOptions): Promise<RunningServices> {
+  if (configs.length > 0) await sweepOrphanedServices(KILL_SETTLE_MS, options.onNotice);
   mkdirSync(options.logDir, { recursive: true });
   const started: Started[] = [];
   const guard = installGuard(started, options.onNotice);
@@ -193,7 +196,7 @@ async function startOne(
       shell: true,
       detached: true,
       cwd,
-      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker },
+      env: { ...serviceEnv(process.env, config), [SERVICE_MARKER_VARIABLE]: marker, ...serviceOwnerEnv() },
       stdio: ['ignore', logFd, logFd],
     });
   } finally {

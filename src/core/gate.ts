@@ -4,11 +4,13 @@ import type { Baseline, Results } from './types/results.js';
 import type { BaselineStatus, Comparison } from './types/comparison.js';
 import type { Config } from './types/config.js';
 import { parseBaseline } from './results/baseline.js';
-import { evaluateThresholds } from './thresholds.js';
+import { errorCeilingBreaches, evaluateThresholds } from './thresholds.js';
 import { comparePaired, compareRuns } from './compare/index.js';
 import { compareSequential } from './compare/sequential.js';
 import { maskSecrets, maskText } from './mask.js';
 import { NoVerdictError, ServiceExitError } from './errors.js';
+import { describeUnusableBase, describeUnusableBaseNoVerdict } from './compare/base-usable.js';
+import { resultsAtLook, runLookCount } from './results/extend.js';
 
 /** What a baseline store handed back: the text, or why there is none. */
 export type BaselineLookup =
@@ -28,7 +30,11 @@ export function judgeRun(input: {
   baseline: BaselineLookup;
   seed?: number;
 }): Judgement {
-  const thresholds = evaluateThresholds(input.config.thresholds, input.current);
+  const thresholds = [
+    ...evaluateThresholds(input.config.thresholds, input.current),
+    // Nothing succeeded, or most failed: a failure without any threshold (thresholds.ts).
+    ...errorCeilingBreaches(input.config.thresholds, input.current, input.config.compare.maxErrorRate),
+  ];
   let baseline: Baseline | undefined;
   let baselineStatus: BaselineStatus;
   if (input.baseline.kind === 'found') {
@@ -51,21 +57,34 @@ export function judgeRun(input: {
   };
   const ab = input.current.ab;
   const nothingPaired = ab && !ab.baseFailure ? describeNothingPaired(input.current) : undefined;
+  // A base that could not serve is no reference (compare/base-usable.ts): judged like one that did
+  // not boot, at whichever look of an extended run it failed in.
+  const unusableAt = ab && !ab.baseFailure && nothingPaired === undefined ? unusableBaseLook(input.current) : undefined;
   let comparison: Comparison;
-  if (ab && !ab.baseFailure && nothingPaired === undefined) {
+  if (ab && !ab.baseFailure && nothingPaired === undefined && unusableAt === undefined) {
     comparison = compareSequential(compareInput, comparePaired);
   } else {
     comparison = compareSequential(compareInput, compareRuns);
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
     if (nothingPaired !== undefined) comparison.notes.unshift(nothingPaired);
+    if (unusableAt !== undefined) comparison.notes.unshift(unusableAt.note);
   }
-  if (
-    nothingPaired !== undefined &&
-    thresholds.length === 0 &&
-    comparison.scenarios.every((s) => s.metrics.length === 0)
-  )
-    throw new NoVerdictError(describeNothingJudged(input.current));
+  const nothingJudged = thresholds.length === 0 && comparison.scenarios.every((s) => s.metrics.length === 0);
+  if (nothingPaired !== undefined && nothingJudged) throw new NoVerdictError(describeNothingJudged(input.current));
+  if (unusableAt !== undefined && nothingJudged)
+    throw new NoVerdictError(describeUnusableBaseNoVerdict(unusableAt.results));
   return baseline ? { comparison, baseline } : { comparison };
+}
+
+/** The first look of the run (the planned window, then each extension) whose base could not serve. */
+function unusableBaseLook(current: Results): { note: string; results: Results } | undefined {
+  const looks = runLookCount(current);
+  for (let look = 0; look < looks; look++) {
+    const results = looks > 1 ? resultsAtLook(current, look) : current;
+    const note = describeUnusableBase(results);
+    if (note !== undefined) return { note, results };
+  }
+  return undefined;
 }
 
 /**

@@ -95,3 +95,28 @@ export function maskServiceLog(
 ): string[] {
   return maskSecrets(lines, secretValues(parent, config));
 }
+
+/** Fields whose strings are encoded data (HDR histograms in base64), never text to show: a
+ * token-shaped run of base64 inside one must not be "masked" into a histogram that does not decode. */
+const ENCODED_FIELDS = new Set(['histogram']);
+
+/**
+ * Every string of a parsed file (a results file or baseline someone else wrote) masked as maskText
+ * masks, object keys included, encoded fields left alone: masking on record protects only what this
+ * perfgate recorded, and a file re-rendered by `perfgate report` or the action's `mode: report` may
+ * come from a run that recorded tokens, or from a fork that put them there.
+ */
+export function maskStrings<T>(value: T, secrets: readonly string[] = []): T {
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return maskText(item, secrets);
+    if (Array.isArray(item)) return item.map(walk);
+    if (item !== null && typeof item === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(item as Record<string, unknown>))
+        out[maskText(key, secrets)] = ENCODED_FIELDS.has(key) ? inner : walk(inner);
+      return out;
+    }
+    return item;
+  };
+  return walk(value) as T;
+}

@@ -232,3 +232,66 @@ export function evaluateThresholds(thresholds: Record<string, string[]>, results
   }
   return outcomes;
 }
+
+/** The error-rate ceiling a scenario is held to without an error_rate threshold of its own
+ * (compare.maxErrorRate): a scenario that failed more than half its requests measured a broken
+ * service, not a slow one, and no threshold is needed to call that a failure. */
+export const DEFAULT_MAX_ERROR_RATE = 0.5;
+
+/**
+ * What fails the gate without any threshold: a scenario in which no request succeeded, and one
+ * whose error rate is over `maxErrorRate` unless the config sets an error_rate threshold on it
+ * (then that threshold is the user's ceiling). Every entry path (run, gate, compare, report, the
+ * action) reaches this through judgeRun, as breached threshold results with the reason in words.
+ */
+export function errorCeilingBreaches(
+  thresholds: Record<string, string[]>,
+  results: Results,
+  maxErrorRate: number = DEFAULT_MAX_ERROR_RATE,
+): ThresholdResult[] {
+  const ownErrorRate = Object.entries(thresholds)
+    .filter(([, expressions]) => expressions.some((expression) => /^\s*error_rate\b/.test(expression)))
+    .map(([glob]) => globToRegExp(glob));
+  const limit = Number((maxErrorRate * 100).toFixed(2));
+  const out: ThresholdResult[] = [];
+  for (const scenario of results.scenarios) {
+    const { ok, ko, dropped } = scenario.requests;
+    const attempted = ok + ko + dropped;
+    if (ok === 0) {
+      out.push({
+        scenario: scenario.name,
+        expression: 'a request succeeded',
+        actual: 0,
+        ok: false,
+        reason:
+          attempted > 0
+            ? `no request succeeded (${attempted} of ${attempted} failed${dropped > 0 ? ` or dropped` : ''}${describeErrors(scenario)}): a run in which nothing succeeded fails even without thresholds; fix the service or the request (is it the right URL, method, protocol?)`
+            : 'no request was sent: a run in which nothing succeeded fails even without thresholds; check the scenario sends load',
+      });
+      continue;
+    }
+    if (maxErrorRate >= 1 || !(scenario.errorRate > maxErrorRate)) continue;
+    if (ownErrorRate.some((pattern) => pattern.test(asWritten(scenario.name)))) continue;
+    out.push({
+      scenario: scenario.name,
+      expression: `error_rate<=${maxErrorRate} (compare.maxErrorRate)`,
+      actual: scenario.errorRate,
+      ok: false,
+      reason: `${ko} of ${ok + ko} requests failed (${Number((scenario.errorRate * 100).toFixed(1))}%${describeErrors(scenario)}), over the ${limit}% a scenario may fail without an error_rate threshold of its own; fix the service, or set compare.maxErrorRate (or an error_rate threshold on the scenario) if these errors are expected`,
+    });
+  }
+  return out;
+}
+
+/** "; ECONNREFUSED 400" or "; HTTP 500 312": the commonest failures (transport errors, and
+ * answers with an error status), so the line says what failed. */
+function describeErrors(scenario: ScenarioResult): string {
+  const statuses = Object.entries(scenario.statusCodes ?? {})
+    .filter(([code]) => /^[45][0-9][0-9]$/.test(code))
+    .map(([code, count]): [string, number] => [`HTTP ${code}`, count]);
+  const top = [...new Map([...statuses, ...Object.entries(scenario.errors ?? {})]).entries()]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 3)
+    .map(([name, count]) => `${name} ${count}`);
+  return top.length > 0 ? `; ${top.join(', ')}` : '';
+}

@@ -73,12 +73,24 @@ function hasToken(buf: Buffer, start: number, end: number, token: Buffer): boole
   return false;
 }
 
-/** Where CR LF CR LF starts in `buf[from, end)`, or -1. A plain loop: Buffer#indexOf's JS wrapper
- * and native call cost more than scanning a ~150-byte head. */
-function findEndOfHead(buf: Buffer, from: number, end: number): number {
-  for (let i = from + 3; i < end; i++)
-    if (buf[i] === LF && buf[i - 1] === CR && buf[i - 2] === LF && buf[i - 3] === CR) return i - 3;
+/**
+ * Where CR LF CR LF starts in `buf[from, end)` for a head that starts at `first`, or -1. An LF
+ * without its CR is refused, as llhttp (undici) refuses it: a head that ends in bare LFs would
+ * otherwise wait for a CR LF CR LF that never comes, and time out. A plain loop: Buffer#indexOf's
+ * JS wrapper and native call cost more than scanning a ~150-byte head.
+ */
+function findEndOfHead(buf: Buffer, first: number, from: number, end: number): number {
+  for (let i = from; i < end; i++) {
+    if (buf[i] !== LF) continue;
+    if (i === first || buf[i - 1] !== CR) throw new ResponseParseError('bad response: LF without CR in the head');
+    if (i - 3 >= first && buf[i - 2] === LF && buf[i - 3] === CR) return i - 3;
+  }
   return -1;
+}
+
+/** A head whose size is past the limit; the same whether it came at once or in pieces. */
+function headTooLong(): ResponseParseError {
+  return new ResponseParseError(`response head too long (over ${MAX_HEAD_BYTES} bytes)`);
 }
 
 /** Where `byte` first is in `buf[from, end)`, or `end`. */
@@ -110,8 +122,10 @@ export class ResponseParser {
   private remaining = 0;
   private chunkSizeDigits = 0;
   private trailerLineBytes = 0;
-  /** The part of a head read so far, when the head spans chunks. */
+  /** The part of a head read so far, when the head spans chunks: `pendingLength` bytes of a buffer
+   * that grows by doubling, so that a head dripping in byte by byte is copied O(n), not O(n²). */
   private pending: Buffer | null = null;
+  private pendingLength = 0;
 
   /** Expects the response to a new request; `noBody`: it was a HEAD. */
   reset(noBody: boolean): void {
@@ -123,6 +137,7 @@ export class ResponseParser {
     this.noBody = noBody;
     this.remaining = 0;
     this.pending = null;
+    this.pendingLength = 0;
   }
 
   /** The response has been read to its end. */
@@ -147,24 +162,36 @@ export class ResponseParser {
         case State.Done:
           return at;
         case State.Head: {
-          let buf = chunk;
-          let from = at;
-          if (this.pending) {
-            buf = Buffer.concat([this.pending, chunk.subarray(at, length)]);
-            from = 0;
+          if (this.pending === null) {
+            // The whole head in this chunk, as almost always: read in place.
+            const end = findEndOfHead(chunk, at, at, length);
+            if (end === -1) {
+              if (length - at > MAX_HEAD_BYTES) throw headTooLong();
+              this.keep(chunk, at, length);
+              return -1;
+            }
+            if (end - at > MAX_HEAD_BYTES) throw headTooLong();
+            this.readHead(chunk, at, end);
+            at = end + 4;
+            break;
           }
-          const bufEnd = buf === chunk ? length : buf.length;
-          const end = findEndOfHead(buf, from, bufEnd);
+          // The head spans chunks: append (no more than the limit allows) and scan only what is new,
+          // from three bytes back for a CR LF CR LF that straddles the seam.
+          const carried = this.pendingLength;
+          const taken = Math.min(length - at, MAX_HEAD_BYTES + 4 - carried);
+          this.keep(chunk, at, at + taken);
+          const buf = this.pending as Buffer;
+          const end = findEndOfHead(buf, 0, Math.max(0, carried - 3), this.pendingLength);
           if (end === -1) {
-            if (bufEnd - from > MAX_HEAD_BYTES) throw new ResponseParseError('response head too long');
-            this.pending = Buffer.from(buf.subarray(from, bufEnd));
+            if (this.pendingLength > MAX_HEAD_BYTES) throw headTooLong();
             return -1;
           }
-          const carried = this.pending ? this.pending.length : 0;
+          if (end > MAX_HEAD_BYTES) throw headTooLong();
           this.pending = null;
-          this.readHead(buf, from, end);
+          this.pendingLength = 0;
+          this.readHead(buf, 0, end);
           // Where the head ended, in the caller's chunk.
-          at = buf === chunk ? end + 4 : at + (end + 4 - carried);
+          at += end + 4 - carried;
           break;
         }
         case State.Body:
@@ -224,6 +251,18 @@ export class ResponseParser {
       }
     }
     return -1;
+  }
+
+  /** Appends `chunk[from, to)` to the pending head, doubling its buffer when it is full. */
+  private keep(chunk: Buffer, from: number, to: number): void {
+    const needed = this.pendingLength + (to - from);
+    if (this.pending === null || needed > this.pending.length) {
+      const grown = Buffer.allocUnsafe(Math.max(256, needed, (this.pending?.length ?? 0) * 2));
+      if (this.pending !== null) this.pending.copy(grown, 0, 0, this.pendingLength);
+      this.pending = grown;
+    }
+    chunk.copy(this.pending, this.pendingLength, from, to);
+    this.pendingLength = needed;
   }
 
   /** The connection ended: true when that ends the response (a body read until close). */
@@ -287,6 +326,8 @@ export class ResponseParser {
           const digit = buf[i]! - 0x30;
           if (digit < 0 || digit > 9) throw new ResponseParseError('invalid content-length');
           value = value * 10 + digit;
+          // 400 digits made Infinity, a body that never ends: a parse error, as llhttp's overflow is.
+          if (value > Number.MAX_SAFE_INTEGER) throw new ResponseParseError('invalid content-length: too large');
         }
         if (contentLength !== -1 && contentLength !== value) throw new ResponseParseError('duplicate content-length');
         contentLength = value;

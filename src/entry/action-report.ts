@@ -8,11 +8,13 @@ import * as github from '@actions/github';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, InputFileError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
+import { maskStrings, secretValues } from '../core/mask.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
 import { parseShard } from '../core/options.js';
 import type { Config } from '../core/types/config.js';
+import type { Results } from '../core/types/results.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';
@@ -103,7 +105,15 @@ async function reportOne(
     );
   }
   const stepOptions: ActionOptions = { ...options, ...(facts.shard ? { shard: facts.shard } : {}) };
-  const results = await readUntrustedResults(file, Inputs.results);
+  // A file the results schema refuses (a newline or "*" in a name, a file over the size limit) is
+  // the fork's input, not this trusted job's failure: a notice, nothing posted, the job stays green.
+  let results: Results;
+  try {
+    results = maskStrings(await readUntrustedResults(file, Inputs.results), secretValues(process.env));
+  } catch (error) {
+    if (!(error instanceof InputFileError)) throw error;
+    return core.notice(`perfgate: ${file} was refused as untrusted input (${error.message}); nothing posted`);
+  }
   // One shard of a split load holds 1/N of every scenario: judged alone it would read as a run
   // that lost two thirds of its throughput. The merge job (mode: merge) reports the whole.
   if (results.shard?.split === 'load')

@@ -20,6 +20,7 @@ import {
   type CliIo,
 } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
+import { guardLines } from '../core/report/markup/text.js';
 import { runReportCommand } from './report-impl.js';
 import { runTrendsCommand } from './trends-impl.js';
 import { baseRef, parseSeed, parseTrendsFailOn, required, stringValue, type Values } from './cli-values.js';
@@ -438,6 +439,15 @@ export function formatCliError(message: string, command?: string): string {
   const prefix = command ? `perfgate ${command}: ` : 'perfgate: ';
   const bare = message.replace(/^perfgate(?: [a-z]+)?: /, '');
   return `${prefix}${bare}`;
+}
+
+// Every line any command prints from data (a scenario name, a reason from a fork's results file)
+// is guarded the way the action's log is: the CLI runs inside Actions steps too, where a line
+// starting "::error::" would be a workflow command.
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === 'string' ? guardLines(chunk) : chunk, ...rest)) as typeof stream.write;
 }
 
 const argv = process.argv.slice(2);

@@ -6,6 +6,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputFileError } from '../core/errors.js';
+import { maskStrings, secretValues } from '../core/mask.js';
 import { MAX_RESULTS_BYTES, readResultsText } from '../core/results/read.js';
 import type { FailOn, ReportFormat } from '../core/options.js';
 import type { Config } from '../core/types/config.js';
@@ -94,6 +95,16 @@ export async function findResultsFiles(path: string): Promise<string[]> {
   return found;
 }
 
+/** A baseline's text with its strings masked; text that is not JSON stays as it is, for the
+ * baseline reader to name as corrupt. */
+function maskJsonText(text: string, secrets: readonly string[]): string {
+  try {
+    return JSON.stringify(maskStrings(JSON.parse(text) as unknown, secrets));
+  } catch {
+    return text;
+  }
+}
+
 /**
  * `perfgate report --current results.json [--baseline base.json] [-c perfgate.yml]`: the report of
  * a results file, re-rendered by this perfgate, checked as untrusted input first.
@@ -102,7 +113,9 @@ export async function runReportCommand(
   io: CliIo,
   options: { currentPath: string; baselinePath?: string; configPath?: string; format: ReportFormat; failOn: FailOn },
 ): Promise<number> {
-  const current = await readUntrustedResults(options.currentPath, '--current');
+  // Masked on render as well as on record: the file may carry tokens, URL passwords or this job's
+  // own secret values, and the report is printed (or posted) as it renders.
+  const current = maskStrings(await readUntrustedResults(options.currentPath, '--current'), secretValues(io.env));
   const configPath = await comparisonConfigPath(io, options.configPath);
   const config: Pick<Config, 'thresholds' | 'compare'> = configPath
     ? (await loadConfig(configPath)).config
@@ -117,6 +130,7 @@ export async function runReportCommand(
       );
     }
   }
+  if (baseline.kind === 'found') baseline = { ...baseline, text: maskJsonText(baseline.text, secretValues(io.env)) };
   const { comparison } = judgeRun({ current, config, baseline });
   io.stdout.write(`${renderReport(comparison, options.format)}\n`);
   return decideExit(comparison, options.failOn);

@@ -55,7 +55,7 @@ ${scenarios.map((name) => blocks[name]).join('')}`;
 function checkouts(
   name: string,
   head: { delayMs: number; scenarios: string[] },
-  base: { delayMs: number; scenarios: string[]; failWith?: string; dieAfter?: number },
+  base: { delayMs: number; scenarios: string[]; failWith?: string; dieAfter?: number; status?: number },
   schedule: string,
   durationS = PAIRED_S,
 ) {
@@ -71,6 +71,7 @@ function checkouts(
       serverSource(spec.delayMs, {
         ...('failWith' in spec && spec.failWith ? { failWith: spec.failWith } : {}),
         ...('dieAfter' in spec && spec.dieAfter ? { dieAfter: spec.dieAfter } : {}),
+        ...('status' in spec && spec.status ? { status: spec.status } : {}),
       }),
     );
     writeFileSync(join(dir, 'perfgate.yml'), configText(schedule, spec.scenarios, durationS));
@@ -167,6 +168,30 @@ describe.each([
       expect(isAlive(entry.pid), `pid ${entry.pid}`).toBe(false);
       expect(await accepts(entry.port), `port ${entry.port}`).toBe(false);
     }
+  }, 120_000);
+});
+
+// A base that boots but cannot serve (a broken build of the base branch): its error rate "falling"
+// to the head's was an improvement, and the head's latency went unjudged: PASS, exit 0.
+describe.each([
+  { schedule: 'duet', scenarios: ['open', 'closed'] },
+  { schedule: 'alternate', scenarios: ['closed'] },
+])('perfgate gate --base-dir, a base that answers every request with 500 ($schedule)', ({ schedule, scenarios }) => {
+  it('is no reference: no verdict (exit 3) without a stored baseline or thresholds, never a pass', () => {
+    const dirs = checkouts(
+      `base-500-${schedule}`,
+      { delayMs: 30, scenarios },
+      { delayMs: 0, scenarios, status: 500 },
+      schedule,
+    );
+    const run = gate(dirs.head);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stderr).toMatch(/the base could not serve \((open|closed): \d+ of \d+ base requests failed \(100%/);
+    expect(run.stderr).toContain('no verdict, not a pass');
+    // What was measured is kept, base included.
+    const base = run.results!.ab!.base;
+    for (const name of scenarios) expect(base.scenarios.find((s) => s.name === name)!.requests.ok).toBe(0);
+    expect(savedBaselines(dirs.head)).toEqual([]);
   }, 120_000);
 });
 

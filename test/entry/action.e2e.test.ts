@@ -386,7 +386,8 @@ describe('the fork-safe flow: a trusted workflow_run job comments with what the 
 
   it('a forged results.json cannot mention anyone, and a malformed one posts nothing', async () => {
     const resultsFile = join(downloaded, 'results.json');
-    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    const original = readFileSync(resultsFile, 'utf8');
+    const results = JSON.parse(original);
     results.scenarios[0].name = '@everyone ping';
     writeFileSync(resultsFile, JSON.stringify(results));
     const run = await report({ id: 7002 });
@@ -398,11 +399,21 @@ describe('the fork-safe flow: a trusted workflow_run job comments with what the 
     results.scenarios[0].latencyMs = 'fast';
     writeFileSync(resultsFile, JSON.stringify(results));
     const before = commentsOn(forkPr)[0]!.body;
+    // The fork's input, not this trusted job's failure: a notice, and the job stays green.
     const bad = await report({ id: 7003 });
-    expect(bad.code).toBe(1);
+    expect(bad.code, bad.stdout).toBe(0);
     expect(bad.stdout).toMatch(
-      /not a valid perfgate results file \(results\.scenarios\[0\]\.latencyMs is not an object\)/,
+      /::notice::perfgate: .*results\.json was refused as untrusted input \(.*not a valid perfgate results file \(results\.scenarios\[0\]\.latencyMs is not an object\)/,
     );
+    expect(commentsOn(forkPr)[0]!.body).toBe(before);
+    // A name the schema refuses (a line break and a workflow command in it) is a notice too.
+    results.scenarios[0].latencyMs = JSON.parse(original).scenarios[0].latencyMs;
+    results.scenarios[0].name = 'api\n::error::forged';
+    writeFileSync(resultsFile, JSON.stringify(results));
+    const named = await report({ id: 7004 });
+    expect(named.code, named.stdout).toBe(0);
+    expect(named.stdout).toMatch(/::notice::perfgate: .*was refused as untrusted input/);
+    expect(named.stdout).not.toMatch(/^::error::forged/m);
     expect(commentsOn(forkPr)[0]!.body).toBe(before);
   });
 });

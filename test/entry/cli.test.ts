@@ -239,6 +239,52 @@ describe('merge', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('shard 2/2 missing');
   });
+
+  // Each was merged (exit 0) before: 3/2 beside 1/2 counted two distinct shards of two; the error
+  // classes were added into the merged run; the duplicated segment left the merge 0 segments.
+  it('refuses a shard outside its count, error classes its failures do not count, a segment twice: naming file and field', () => {
+    const three = perfgate([
+      'merge',
+      writeJson('r1.json', one),
+      writeJson('r3.json', { ...two, shard: { index: 3, count: 2 } }),
+      '-o',
+      join(work, 'x.json'),
+    ]);
+    expect(three.code, three.stderr).toBe(2);
+    expect(three.stderr).toMatch(/r3\.json: shard\.index is 3, outside 1\.\.2/);
+
+    const scenario = two.scenarios[0]!;
+    const classed = {
+      ...two,
+      scenarios: [{ ...scenario, errors: { ECONNREFUSED: scenario.requests.ko + 7 } }, ...two.scenarios.slice(1)],
+    };
+    const errors = perfgate([
+      'merge',
+      writeJson('e1.json', one),
+      writeJson('e2.json', classed),
+      '-o',
+      join(work, 'x.json'),
+    ]);
+    expect(errors.code, errors.stderr).toBe(2);
+    expect(errors.stderr).toContain(
+      `e2.json: scenarios[0] (${scenario.name}).errors add up to ${scenario.requests.ko + 7}, more than its failed requests (requests.ko ${scenario.requests.ko})`,
+    );
+
+    const first = one.scenarios[0]!;
+    expect(first.segments.length).toBeGreaterThan(1);
+    const twice = { ...one, scenarios: [{ ...first, segments: [first.segments[0]!, ...first.segments] }] };
+    const duplicated = perfgate([
+      'merge',
+      writeJson('t1.json', twice),
+      writeJson('t2.json', two),
+      '-o',
+      join(work, 'x.json'),
+    ]);
+    expect(duplicated.code, duplicated.stderr).toBe(2);
+    expect(duplicated.stderr).toMatch(
+      /t1\.json: scenarios\[0\] \(.*\)\.segments\[1\]\.startMs is \d+, not after segments\[0\]'s \d+: a segment recorded twice/,
+    );
+  });
 });
 
 describe('short real runs', () => {

@@ -6,6 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
+import { createServer } from 'node:http';
+import { createServer as createHttp2Server } from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import type { Results } from '../../src/core/types/results.js';
 import { findFreePort } from '../fakes/http.js';
 import { makeResults } from '../core/fixtures.js';
@@ -41,7 +44,7 @@ function runCli(
 }
 
 describe('a service that refuses connections', () => {
-  it('open model at 500/s: every request ECONNREFUSED, results written, exit as the thresholds say', async () => {
+  it('open model at 500/s: every request ECONNREFUSED, results written, exit 1 with or without thresholds', async () => {
     const port = await findFreePort();
     const scenarios = `scenarios:
   open:
@@ -82,7 +85,82 @@ describe('a service that refuses connections', () => {
       '--log-dir',
       join(work, 'logs'),
     ]);
-    expect(passed.code, passed.stderr).toBe(0);
+    // Nothing succeeded: no threshold is needed to call that a failure (it was "✓ PASS — no thresholds set").
+    expect(passed.code, passed.stderr).toBe(1);
+    expect(passed.stdout).toMatch(
+      /✗ a request succeeded of open: — no request succeeded \(\d+ of \d+ failed; ECONNREFUSED \d+\)/,
+    );
+    expect(passed.stdout).toContain('perfgate run: ✗ FAIL');
+    expect(passed.stdout).not.toContain('PASS');
+  }, 90_000);
+});
+
+describe('nothing or most failed, without thresholds', () => {
+  const config = (port: number) =>
+    `defaults: { baseUrl: "http://127.0.0.1:${port}", warmup: 0s, segment: 1s }
+scenarios:
+  api:
+    executor: constant-vus
+    vus: 2
+    duration: 1s
+    request: { path: /x }
+`;
+
+  it('an HTTP/2-only server: every request fails, run and compare say FAIL (exit 1), never a green pass', async () => {
+    const server = createHttp2Server((_request, response) => response.end('h2 only'));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const file = join(work, 'h2.yml');
+      writeFileSync(file, config(port));
+      const output = join(work, 'h2.json');
+      const ran = await runCli(['run', '-c', file, '-o', output, '--log-dir', join(work, 'logs')]);
+      expect(ran.code, ran.stdout + ran.stderr).toBe(1);
+      expect(ran.stdout).toMatch(/no request succeeded \((\d+) of \1 failed/);
+      const results = JSON.parse(readFileSync(output, 'utf8')) as Results;
+      expect(results.scenarios[0]!.requests.ok).toBe(0);
+      expect(results.scenarios[0]!.requests.ko).toBeGreaterThan(0);
+      // The same file judged again: compare (against itself) and report fail it too.
+      const compared = await runCli(['compare', '--baseline', output, '--current', output, '-c', file]);
+      expect(compared.code, compared.stdout + compared.stderr).toBe(1);
+      expect(compared.stdout).toMatch(/FAIL/);
+    } finally {
+      server.close();
+    }
+  }, 90_000);
+
+  it(`mostly failed (3 of 5 answered 500) fails at the default ceiling; 1 of 5 passes; compare.maxErrorRate moves it`, async () => {
+    let failEvery = 0;
+    let count = 0;
+    const server = createServer((_request, response) => {
+      count += 1;
+      response.statusCode = count % 5 < failEvery ? 500 : 200;
+      response.end('x');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const file = join(work, 'mostly.yml');
+      writeFileSync(file, config(port));
+      const raised = join(work, 'mostly-raised.yml');
+      writeFileSync(raised, `${config(port)}compare: { maxErrorRate: 70% }\n`);
+      const run = (path: string, name: string) =>
+        runCli(['run', '-c', path, '-o', join(work, `${name}.json`), '--log-dir', join(work, 'logs')]);
+      failEvery = 3;
+      const over = await run(file, 'mostly-over');
+      expect(over.code, over.stdout + over.stderr).toBe(1);
+      expect(over.stdout).toMatch(
+        /✗ error_rate<=0\.5 \(compare\.maxErrorRate\) of api: — \d+ of \d+ requests failed \(60(\.\d)?%; HTTP 500/,
+      );
+      const allowed = await run(raised, 'mostly-raised');
+      expect(allowed.code, allowed.stdout + allowed.stderr).toBe(0);
+      failEvery = 1;
+      const under = await run(file, 'mostly-under');
+      expect(under.code, under.stdout + under.stderr).toBe(0);
+      expect(under.stdout).toContain('✓ PASS — no thresholds set');
+    } finally {
+      server.close();
+    }
   }, 90_000);
 });
 

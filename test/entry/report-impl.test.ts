@@ -83,12 +83,15 @@ describe('findResultsFiles', () => {
 });
 
 describe('perfgate report', () => {
-  const run = async (options: Partial<Parameters<typeof runReportCommand>[1]> & { currentPath: string }) => {
+  const run = async (
+    options: Partial<Parameters<typeof runReportCommand>[1]> & { currentPath: string },
+    env: NodeJS.ProcessEnv = {},
+  ) => {
     const stdout = new PassThrough();
     let text = '';
     stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const code = await runReportCommand(
-      { stdout, stderr: new PassThrough(), env: {} },
+      { stdout, stderr: new PassThrough(), env },
       { format: 'markdown', failOn: 'regression', ...options },
     );
     return { code, text };
@@ -102,6 +105,40 @@ describe('perfgate report', () => {
     expect(code).toBe(0);
     expect(text).toContain(results.scenarios[0]!.name);
     expect(text).toMatch(/no baseline/i);
+  });
+
+  // An unmasked file (an older perfgate's, or a fork's) showed them in the markdown as written.
+  it("masks tokens, URL passwords and the job's own secret values on render, in every format", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-report-'));
+    const results = good();
+    const token = `ghp_${'a1B2c3D4'.repeat(5)}`;
+    const scenario = results.scenarios[0]!;
+    scenario.generator = {
+      ...scenario.generator,
+      saturated: true,
+      reasons: [`auth ${token}`, 'db postgres://app:hunter2-pw@db.internal/orders', 'deploy with sekret-value-123'],
+    };
+    const path = join(dir, 'results.json');
+    writeFileSync(path, JSON.stringify(results));
+    // A baseline file is rendered too: its strings are masked the same way.
+    const baseline = good();
+    baseline.scenarios[0]!.generator = {
+      ...baseline.scenarios[0]!.generator,
+      saturated: true,
+      reasons: [`old ${token}`],
+    };
+    const baselinePath = join(dir, 'baseline.json');
+    writeFileSync(baselinePath, JSON.stringify(baseline));
+    for (const format of ['markdown', 'text', 'json'] as const) {
+      const { text } = await run({ currentPath: path, baselinePath, format }, { DEPLOY_TOKEN: 'sekret-value-123' });
+      // Markdown escapes the asterisks and breaks the URL with word joiners; the mask is there.
+      const plain = text.replace(/\\\*/g, '*').replace(/\u2060/g, '');
+      expect(plain, format).toContain('auth ***');
+      expect(plain).toContain('postgres://app:***@db.internal/orders');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain('hunter2-pw');
+      expect(text).not.toContain('sekret-value-123');
+    }
   });
 
   it('names the flag and the fix for a file that is not there', async () => {

@@ -144,6 +144,21 @@ describe('perfgate run --split load', () => {
     expect(past.stderr).toMatch(
       /--start-at: .* passed 1\d\.\d s ago, more than the first scenario's warm-up \(0\.5 s\)/,
     );
+    // Three days, ten and a hundred years ahead waited until the job's timeout; refused before booting.
+    for (const [aheadMs, words] of [
+      [3 * 86_400_000, /3 days ahead/],
+      [10 * 365 * 86_400_000, /36\d\d days ahead/],
+      [100 * 365 * 86_400_000, /365\d\d days ahead/],
+    ] as const) {
+      const ahead = spawnSync(
+        process.execPath,
+        [cli, 'run', '--shard', '1/3', '--split', 'load', '--start-at', String(Date.now() + aheadMs)],
+        { cwd: work, encoding: 'utf8', timeout: 30_000 },
+      );
+      expect(ahead.status, ahead.stderr).toBe(2);
+      expect(ahead.stderr).toMatch(words);
+      expect(ahead.stderr).toContain('more than the 30 min a shard waits at most');
+    }
     const alone = spawnSync(process.execPath, [cli, 'run', '--split', 'load'], { cwd: work, encoding: 'utf8' });
     expect(alone.status).toBe(2);
     expect(alone.stderr).toContain('--split load needs --shard I/N');

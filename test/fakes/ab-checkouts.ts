@@ -6,10 +6,14 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 
 /**
- * A server that answers after `delayMs` on env PORT, or one that fails to start with `failWith`,
- * or one that crashes (exit 1) once it has answered `dieAfter` load requests.
+ * A server that answers after `delayMs` on env PORT (with `status`, 200 unless set), or one that
+ * fails to start with `failWith`, or one that crashes (exit 1) once it has answered `dieAfter`
+ * load requests.
  */
-export function serverSource(delayMs: number, options: { failWith?: string; dieAfter?: number } = {}): string {
+export function serverSource(
+  delayMs: number,
+  options: { failWith?: string; dieAfter?: number; status?: number } = {},
+): string {
   return `import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 ${options.failWith ? `console.error(${JSON.stringify(options.failWith)}); process.exit(1);` : ''}
@@ -22,6 +26,7 @@ createServer((req, res) => {
     console.error('fatal: heap out of memory (the test server crashes on purpose)');
     process.exit(1);
   }
+  if (req.url !== '/health') res.statusCode = ${options.status ?? 200};
   setTimeout(() => res.end('ok'), req.url === '/health' ? 0 : ${delayMs});
 }).listen(port, '127.0.0.1');
 `;

@@ -21,6 +21,7 @@ import type { CompareConfig, MetricName } from '../types/config.js';
 import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
 import { comparePairedCapacity } from '../capacity/compare.js';
 import { decideLook } from './decide.js';
+import { refuseUnusableBase } from './base-usable.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
 import {
   compareScenarios,
@@ -277,6 +278,8 @@ export function comparePaired(input: CompareInput): Comparison {
     throw new Error(
       'comparePaired needs results that carry the base variant (`ab`); use compareRuns for a stored baseline',
     );
+  // A base that could not serve is no reference (base-usable.ts).
+  refuseUnusableBase(current);
   const { scenarios, drafts, notes } = compareScenarios(
     current.scenarios,
     ab.base.scenarios,

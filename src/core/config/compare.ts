@@ -4,6 +4,7 @@ import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import { type Context, type Raw, effectAt, isRecord } from './context.js';
 import { parseDuration } from '../duration.js';
+import { DEFAULT_MAX_ERROR_RATE } from '../thresholds.js';
 import { formatPath, quoteValue } from '../paths.js';
 import {
   DEFAULT_AB_SCHEDULE,
@@ -32,6 +33,7 @@ export function defaultCompareConfig(): CompareConfig {
     historyLength: DEFAULT_HISTORY_LENGTH,
     runnerNoise: { ...DEFAULT_RUNNER_NOISE },
     extend: { maxWindowFactor: DEFAULT_EXTEND_FACTOR },
+    maxErrorRate: DEFAULT_MAX_ERROR_RATE,
   };
 }
 
@@ -141,5 +143,6 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     runnerNoise,
     ...(runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {}),
     extend: buildExtend(ctx, raw.extend),
+    maxErrorRate: effectAt(ctx, ['compare', 'maxErrorRate'], raw.maxErrorRate) ?? DEFAULT_MAX_ERROR_RATE,
   };
 }

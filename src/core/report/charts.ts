@@ -12,8 +12,16 @@ function chartNumber(ms: number): string {
   return String(Number(ms.toPrecision(3)));
 }
 
+/** A title inside the chart's quotes. A scenario name is a fork's text: "%%" would open a mermaid
+ * directive (`%%{init: {"themeCSS": …}}%%` restyles or blanks every chart of the trusted comment)
+ * and "#…;" an entity, so both lose their meaning; quotes, backslashes and controls cannot end it. */
 function chartTitle(text: string): string {
-  return `"${text.replace(/["\\]/g, "'")}"`;
+  const safe = text
+    .replace(/["\\]/g, "'")
+    .replace(/%/g, '\uff05')
+    .replace(/#/g, '\uff03')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return `"${safe}"`;
 }
 
 /**

@@ -39,12 +39,46 @@ function label(path: string, results: Results): string {
   return `shard ${shard.index}/${shard.count} (${path})`;
 }
 
+/**
+ * What a shard must hold before it is added to others: a shard number inside its count (a "3/2"
+ * beside a "1/2" made two distinct numbers out of two, and the missing shard 2 went unnoticed),
+ * error classes that its failures count (classes beyond `ko` would add into a merged run whose
+ * figures disagree), and segments in time order, each once (a duplicated segment lined up with no
+ * other shard's, and the merge kept 0 segments, silently). The message names the file and field.
+ */
+export function mergeInputProblem({ path, results }: MergeInput): string | undefined {
+  const shard = results.shard;
+  if (shard !== undefined) {
+    if (!Number.isSafeInteger(shard.count) || shard.count < 1)
+      return `${path}: shard.count is ${String(shard.count)}, not a number of shards ≥ 1`;
+    if (!Number.isSafeInteger(shard.index) || shard.index < 1 || shard.index > shard.count)
+      return `${path}: shard.index is ${String(shard.index)}, outside 1..${shard.count} (shard ${String(shard.index)} of ${shard.count} does not exist)`;
+  }
+  for (const [i, scenario] of results.scenarios.entries()) {
+    const at = `${path}: scenarios[${i}] (${scenario.name})`;
+    const classed = Object.values(scenario.errors ?? {}).reduce((n, count) => n + count, 0);
+    if (classed > scenario.requests.ko)
+      return `${at}.errors add up to ${classed}, more than its failed requests (requests.ko ${scenario.requests.ko}): every error class counts failures`;
+    for (let j = 1; j < scenario.segments.length; j++) {
+      const previous = scenario.segments[j - 1]!.startMs;
+      const startMs = scenario.segments[j]!.startMs;
+      if (!(startMs > previous))
+        return `${at}.segments[${j}].startMs is ${startMs}, not after segments[${j - 1}]'s ${previous}: ${startMs === previous ? 'a segment recorded twice' : 'segments out of time order'}`;
+    }
+  }
+  return undefined;
+}
+
 /** What makes a set of results the shards of one run, or the refusal that says why not. */
 function checkShards(inputs: MergeInput[]): { count: number; split: Split } {
   const first = inputs[0]!;
   const firstShard = shardOf(first.results);
   const split = splitOf(first.results);
   const seenShards = new Map<number, string>();
+  for (const input of inputs) {
+    const problem = mergeInputProblem(input);
+    if (problem !== undefined) refuse(problem);
+  }
   for (const { path, results } of inputs) {
     if (results.configHash !== first.results.configHash) {
       refuse(

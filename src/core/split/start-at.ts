@@ -21,8 +21,27 @@ export function parseStartAt(value: string, input = '--start-at'): number {
   return ms;
 }
 
-/** Refuses a barrier that passed longer ago than the first warm-up lasts. */
+/** A barrier further ahead than this is refused: the shards of one run start within minutes of
+ * each other (the first job's now + 90 s is the advice), and a barrier days or years away, mistyped
+ * or in the wrong unit, would hold a runner waiting until the job's timeout. */
+export const MAX_START_AHEAD_MS = 30 * 60_000;
+
+/** Refuses a barrier that passed longer ago than the first warm-up lasts, or is more than
+ * MAX_START_AHEAD_MS ahead. */
 export function checkStartAt(startAtMs: number, nowMs: number, warmupMs: number, input = '--start-at'): void {
+  const aheadMs = startAtMs - nowMs;
+  if (aheadMs > MAX_START_AHEAD_MS) {
+    const minutes = aheadMs / 60_000;
+    const how =
+      minutes < 120
+        ? `${minutes.toFixed(0)} min`
+        : minutes < 2 * 1440
+          ? `${(minutes / 60).toFixed(1)} h`
+          : `${(minutes / 1440).toFixed(0)} days`;
+    throw new ConfigError(
+      `${input}: ${new Date(startAtMs).toISOString()} is ${how} ahead, more than the ${MAX_START_AHEAD_MS / 60_000} min a shard waits at most: the barrier is for shards booting together; pick a time a minute or two ahead (the first job's now + 90 s gives every runner time to boot)`,
+    );
+  }
   const lateMs = nowMs - startAtMs;
   if (lateMs <= warmupMs) return;
   throw new ConfigError(

@@ -130,6 +130,10 @@ export interface CompareConfig {
    * no-history test and, halved, the floor of the history test. Unset metrics use the defaults. */
   runnerNoise?: Partial<Record<MetricName, number>>;
   historyLength: number;
+  /** The error rate a scenario may reach without an error_rate threshold of its own before it
+   * fails the gate (src/core/thresholds.ts errorCeilingBreaches); 1 turns the ceiling off. A
+   * scenario in which no request succeeded fails whatever this says. Absent: 0.5. */
+  maxErrorRate?: number;
   /** More data instead of an inconclusive verdict (docs/statistics.md): a scenario with an
    * undecided metric runs on, in up to EXTENSION_STEPS steps, until its measured window reaches
    * maxWindowFactor × its planned window or maxWindowMs. Absent or 0 (both): never extended. */

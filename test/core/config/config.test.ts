@@ -185,6 +185,7 @@ describe('parseConfig: a full valid config', () => {
       historyLength: 10,
       runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
       extend: { maxWindowFactor: 2 },
+      maxErrorRate: 0.5,
     });
     expect(config.allowHosts).toEqual([]);
   });
@@ -233,6 +234,7 @@ describe('parseConfig: defaults', () => {
       historyLength: DEFAULT_HISTORY_LENGTH,
       runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
       extend: { maxWindowFactor: DEFAULT_EXTEND_FACTOR },
+      maxErrorRate: 0.5,
     });
     expect(schema.definitions.compare.properties.extend.default).toEqual({ maxDuration: '2x' });
   });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { joinParams, rateShareOf, shareOf, splitLoad, splitRows } from '../../../src/core/split/index.js';
 import type { LoadModel, ScenarioConfig } from '../../../src/core/types/config.js';
 import { createRng } from '../../../src/core/stats/prng.js';
+import { checkStartAt, MAX_START_AHEAD_MS } from '../../../src/core/split/start-at.js';
+import { ConfigError } from '../../../src/core/errors.js';
 
 function scenario(load: LoadModel): ScenarioConfig {
   return {
@@ -108,5 +110,18 @@ describe('splitRows', () => {
     expect(() => splitRows('orders', [1], { index: 2, count: 2 })).toThrow(
       /1 data rows cannot be split across 2 shards/,
     );
+  });
+});
+
+describe('checkStartAt: the barrier is minutes ahead at most', () => {
+  const now = Date.parse('2026-12-04T20:00:00Z');
+  it(`takes a barrier up to ${MAX_START_AHEAD_MS / 60_000} min ahead and refuses one beyond, with the fix`, () => {
+    expect(() => checkStartAt(now + 90_000, now, 500)).not.toThrow();
+    expect(() => checkStartAt(now + MAX_START_AHEAD_MS, now, 500)).not.toThrow();
+    expect(() => checkStartAt(now + MAX_START_AHEAD_MS + 60_000, now, 500)).toThrow(
+      /--start-at: 2026-12-04T20:31:00\.000Z is 31 min ahead, more than the 30 min a shard waits at most.*now \+ 90 s/,
+    );
+    expect(() => checkStartAt(now + 2 * 86_400_000, now, 500, 'start-at')).toThrow(/^start-at: .* is 2 days ahead/);
+    expect(() => checkStartAt(now + 100 * 365 * 86_400_000, now, 500)).toThrow(ConfigError);
   });
 });

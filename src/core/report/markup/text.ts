@@ -43,3 +43,16 @@ export function guardLog(block: string): string {
     .map((line) => line.replace(/^(\s*):(?=:)/, '$1:\u2060').replace(/^(\s*)#(?=#\[)/, '$1#\u2060'))
     .join('\n');
 }
+
+/**
+ * Any text a CLI command writes, made unable to start a workflow command on any of its lines,
+ * while keeping every byte that is not such a prefix (ANSI colours, a progress line's "\r", JSON
+ * as written): the CLI runs inside Actions steps too, and prints names, reasons and error examples
+ * from results files a fork may have written. A chunk is guarded at its own start as well, since a
+ * write usually begins a line.
+ */
+export function guardLines(text: string): string {
+  return text
+    .replace(/(^|[\r\n\u000b\u000c\u0085\u2028\u2029])([^\S\r\n]*):(?=:)/g, '$1$2:\u2060')
+    .replace(/(^|[\r\n\u000b\u000c\u0085\u2028\u2029])([^\S\r\n]*)#(?=#\[)/g, '$1$2#\u2060');
+}
