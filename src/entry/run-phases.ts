@@ -7,7 +7,7 @@ import type { Comparison } from '../core/types/comparison.js';
 import type { Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
 import { summarizeServiceExit } from '../core/gate.js';
 import { thresholdsForScenario } from '../core/capacity/search.js';
-import { EXTENSION_STEPS, planExtension } from '../core/compare/sequential.js';
+import { EXTENSION_STEPS, planExtension, type ExtensionStep } from '../core/compare/sequential.js';
 import { appendExtension } from '../core/results/extend.js';
 import { assembleResults } from '../core/results/assemble.js';
 import { readMachineCpuSeconds, startMachineLoadMeter } from '../adapters/machine-load.js';
@@ -91,9 +91,7 @@ async function extendInconclusive(run: ActiveRun): Promise<void> {
       const baseFound = baseScenarioFor(run, step.scenario);
       const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : undefined;
       options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
-      prepared.status(
-        `${step.scenario}: ${step.undecided.join(', ')} undecided; measuring ${(step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1)} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`,
-      );
+      prepared.status(describeExtensionStep(step, look));
       const stepOrder =
         prepared.ab && schedule === 'alternate' ? createPairOrder(seed + look + 1, pairCount(scenario)) : undefined;
       const measured = await measureScenario(run, scenario, baseScenario, stepOrder);
@@ -106,6 +104,12 @@ async function extendInconclusive(run: ActiveRun): Promise<void> {
         run.baseResults[baseAt] = appendExtension(run.baseResults[baseAt]!, measured.base, step.undecided);
     }
   }
+}
+
+/** "checkout: p95, p99 undecided; measuring 4 s more (extension 1 of at most 2, compare.extend)" */
+function describeExtensionStep(step: ExtensionStep, look: number): string {
+  const seconds = (step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1);
+  return `${step.scenario}: ${step.undecided.join(', ')} undecided; measuring ${seconds} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
 }
 
 /**
