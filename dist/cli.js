@@ -62281,6 +62281,7 @@ var package_default = {
   files: [
     "dist/cli.js",
     "dist/index.js",
+    "dist/licenses.txt",
     "action.yml",
     "schema/perfgate.schema.json",
     "schema/perfgate-results.schema.json",
