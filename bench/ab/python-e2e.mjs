@@ -1,0 +1,274 @@
+// The verdicts on a service that is not ours: a Python product service over SQLite
+// (bench/ab/python/app.py, the standard library's threaded server, p50 ≈ 1.5–2 ms on this machine),
+// gated with `node dist/cli.js gate` exactly as a user runs it, with or without a bursty neighbour
+// that takes a core (0.5–3 s on, 1–5 s off). Cells:
+//
+//   aa       A/B duet, base = head: every regression is a false alarm; p50 should read "no change".
+//   slow     A/B duet, the head spends --extra-us more CPU per request (150 µs ≈ +10% at p50).
+//   stored   stored mode: `gate --save` of the base, then the head 2.8× slower (--stored-extra-us)
+//            gated against that one stored run: it must fail.
+//   stored-aa  stored mode, the same build against one stored run: it must not fail.
+//
+//   node bench/ab/python-e2e.mjs [--counts aa:10,slow:10,stored:2,stored-aa:4] [--rate 150]
+//        [--duration 15] [--warmup 3] [--extra-us 150] [--stored-extra-us 2700] [--neighbour both|on|off]
+//        [--lock /tmp/heavy.lock] [--seed 21]
+//   node bench/ab/python-e2e.mjs --summarize bench/out/py-e2e-<stamp>.jsonl[,more.jsonl]
+//   node bench/ab/python-e2e.mjs --rejudge bench/out/py-e2e-<stamp>.jsonl [--cli other/cli.js]
+//
+// Build first (npm run build). Each gate run holds --lock for its own duration only; run the
+// script itself without flock.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  benchOutput,
+  clopperPearsonLower,
+  clopperPearsonUpper,
+  median,
+  parseArgs,
+  pct,
+  readJsonl,
+  runLocked,
+  runOneAndExit,
+  runProcess,
+  seededRandom,
+  shuffled,
+} from '../gate/harness.mjs';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const self = fileURLToPath(import.meta.url);
+const SCENARIO = 'shop/product';
+
+const args = parseArgs({
+  counts: 'aa:10,slow:10,stored:2,stored-aa:4',
+  rate: 150,
+  duration: 15,
+  warmup: 3,
+  'extra-us': 150,
+  'stored-extra-us': 2700,
+  neighbour: 'both',
+  lock: '/tmp/heavy.lock',
+  seed: 21,
+  summarize: '',
+  rejudge: '',
+  cli: join(repo, 'dist/cli.js'),
+  one: '',
+  python: 'python3',
+});
+
+if (args.one) await runOneAndExit(args.cli, JSON.parse(args.one));
+
+const metricOf = (judgement, metric) => judgement?.metrics.find((m) => m.scenario === SCENARIO && m.metric === metric);
+
+function digest(report) {
+  const metrics = report.scenarios.flatMap((scenario) =>
+    scenario.metrics.map((m) => ({
+      scenario: scenario.name,
+      metric: m.metric,
+      verdict: m.verdict,
+      method: m.method,
+      change: m.change,
+      interval: m.changeInterval,
+      mde: m.minDetectableEffect,
+      pValue: m.pValue,
+    })),
+  );
+  return { mode: report.mode, verdict: report.verdict, metrics };
+}
+
+// ---------------------------------------------------------------- the summary
+
+function summarize(runs) {
+  const out = [
+    '| cell | neighbour | runs | gate FAIL | p50 regression | p50 no change | p50 interval inside ±5% | median p50 change | median MDE p50 / p95 | false regressions (any metric) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const cells = [...new Set(runs.map((r) => r.cell))].sort();
+  for (const cell of cells) {
+    for (const neighbour of [false, true, undefined]) {
+      const these = runs.filter((r) => r.cell === cell && (neighbour === undefined || r.neighbour === neighbour));
+      if (these.length === 0) continue;
+      const n = these.length;
+      const count = (test) => these.filter(test).length;
+      const fails = count((r) => r.judged.verdict === 'fail');
+      const regP50 = count((r) => metricOf(r.judged, 'p50')?.verdict === 'regression');
+      const noChange = count((r) => metricOf(r.judged, 'p50')?.verdict === 'no change');
+      const inside = count((r) => {
+        const i = metricOf(r.judged, 'p50')?.interval;
+        return i !== undefined && i[0] > -0.05 && i[1] < 0.05;
+      });
+      const aa = cell === 'aa' || cell === 'stored-aa';
+      const anyRegression = count((r) => r.judged.metrics.some((m) => m.verdict === 'regression'));
+      const bound = (x) =>
+        aa ? `${x}/${n} (≤ ${pct(clopperPearsonUpper(x, n))})` : `${x}/${n} (≥ ${pct(clopperPearsonLower(x, n))})`;
+      out.push(
+        `| ${cell} | ${neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none'} | ${n} | ${bound(fails)} | ${bound(regP50)} | ${noChange}/${n} | ${inside}/${n} | ` +
+          `${pct(median(these.map((r) => metricOf(r.judged, 'p50')?.change)))} | ${pct(median(these.map((r) => metricOf(r.judged, 'p50')?.mde)))} / ${pct(median(these.map((r) => metricOf(r.judged, 'p95')?.mde)))} | ${aa ? anyRegression : '—'} |`,
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+const readRuns = (paths) =>
+  paths.split(',').flatMap((path) => {
+    const lines = readJsonl(path);
+    const workDir = lines.find((line) => line.kind === 'start')?.workDir;
+    return lines.filter((line) => line.kind === 'run').map((line) => ({ ...line, workDir }));
+  });
+
+if (args.summarize && !args.rejudge) {
+  console.log(summarize(readRuns(args.summarize)));
+  process.exit(0);
+}
+
+if (args.rejudge) {
+  const judged = [];
+  for (const line of readRuns(args.rejudge)) {
+    // A/B results carry their base, so `compare --current` judges them again; stored ones name theirs.
+    const compareArgs = ['compare', '--current', line.resultsPath, '--format', 'json'];
+    if (line.baselinePath) compareArgs.push('--baseline', line.baselinePath);
+    const compared = await runProcess(process.execPath, [args.cli, ...compareArgs]);
+    if (compared.code !== 0 && compared.code !== 1)
+      throw new Error(`rejudging ${line.resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
+    judged.push({ ...line, judged: digest(JSON.parse(compared.stdout)) });
+  }
+  console.log(`rejudged ${judged.length} runs with ${args.cli}\n`);
+  console.log(summarize(judged));
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------- the checkouts and runs
+
+const { stamp, workDir, rawPath, record } = benchOutput(repo, 'py-e2e');
+
+function configText({ mode }) {
+  return `services:
+  - name: shop
+    run: ${args.python} app.py
+    env: { PORT: "\${port}", DB: "products.db" }
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+
+defaults:
+  baseUrl: "http://127.0.0.1:\${port}"
+  timeout: 5s
+  warmup: ${args.warmup}s
+${mode === 'ab' ? '\ncompare: { mode: ab, schedule: duet }\n' : '\ncompare: { mode: stored }\n'}
+scenarios:
+  ${SCENARIO}:
+    executor: constant-arrival-rate
+    rate: ${args.rate}/s
+    duration: ${args.duration}s
+    maxInFlight: 200
+    request: { method: GET, path: "/products/\${row.id}" }
+    data: { file: ids.csv, order: random }
+`;
+}
+
+function prepare(dir, { extraUs, mode }) {
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(repo, 'bench/ab/python/app.py'), join(dir, 'app.py'));
+  // The head's "code change": a handler that spends extraUs more CPU per request.
+  const source = readFileSync(join(dir, 'app.py'), 'utf8');
+  writeFileSync(
+    join(dir, 'app.py'),
+    source.replace('os.environ.get("EXTRA_CPU_US", "0")', `os.environ.get("EXTRA_CPU_US", "${extraUs}")`),
+  );
+  writeFileSync(
+    join(dir, 'ids.csv'),
+    `id\n${Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % 2000)).join('\n')}\n`,
+  );
+  writeFileSync(join(dir, 'perfgate.yml'), configText({ mode }));
+}
+
+async function gateOnce(cwd, cliArgs, neighbour, seed) {
+  const one = await runLocked(self, args.lock, { cliArgs, cwd, neighbour, seed });
+  if (one.code !== 0 && one.code !== 1)
+    throw new Error(`gate in ${cwd} exited ${one.code}: ${one.stderr.slice(-3000)}`);
+  return one;
+}
+
+async function runCell(step, index) {
+  const root = join(workDir, String(index));
+  const resultsPath = join(root, 'results.json');
+  const seed = args.seed * 1000 + index;
+  if (step.cell === 'aa' || step.cell === 'slow') {
+    prepare(join(root, 'base'), { extraUs: 0, mode: 'ab' });
+    prepare(join(root, 'head'), { extraUs: step.cell === 'slow' ? args['extra-us'] : 0, mode: 'ab' });
+    const one = await gateOnce(
+      join(root, 'head'),
+      [
+        'gate',
+        '-c',
+        'perfgate.yml',
+        '--base-dir',
+        '../base',
+        '--baseline-dir',
+        join(root, 'none'),
+        '-o',
+        resultsPath,
+        '--format',
+        'json',
+      ],
+      step.neighbour,
+      seed,
+    );
+    return { resultsPath, one };
+  }
+  // Stored mode: the base saved as the baseline, then the head gated against it.
+  const baselineDir = join(root, 'baselines');
+  prepare(join(root, 'base'), { extraUs: 0, mode: 'stored' });
+  prepare(join(root, 'head'), { extraUs: step.cell === 'stored' ? args['stored-extra-us'] : 0, mode: 'stored' });
+  const basePath = join(root, 'base-results.json');
+  await gateOnce(
+    join(root, 'base'),
+    ['gate', '-c', 'perfgate.yml', '--save', '--baseline-dir', baselineDir, '-o', basePath, '--format', 'json'],
+    step.neighbour,
+    seed,
+  );
+  const one = await gateOnce(
+    join(root, 'head'),
+    ['gate', '-c', 'perfgate.yml', '--baseline-dir', baselineDir, '-o', resultsPath, '--format', 'json'],
+    step.neighbour,
+    seed + 500,
+  );
+  return { resultsPath, baselinePath: basePath, one };
+}
+
+if (!existsSync(args.cli)) throw new Error(`${args.cli} is missing: run npm run build first`);
+const random = seededRandom(args.seed);
+const plan = [];
+for (const item of String(args.counts).split(',')) {
+  const [cell, count] = item.split(':');
+  for (let i = 0; i < Number(count); i++) {
+    const neighbour = args.neighbour === 'both' ? i % 2 === 1 : args.neighbour === 'on';
+    plan.push({ cell, neighbour });
+  }
+}
+const order = shuffled(plan, random);
+mkdirSync(workDir, { recursive: true });
+record({ kind: 'start', args, stamp, workDir });
+const lines = [];
+for (const [i, step] of order.entries()) {
+  const { resultsPath, baselinePath, one } = await runCell(step, i + 1);
+  const judged = digest(JSON.parse(one.stdout));
+  const line = {
+    kind: 'run',
+    index: i + 1,
+    ...step,
+    resultsPath,
+    baselinePath,
+    exit: one.code,
+    seconds: one.seconds,
+    judged,
+  };
+  record(line);
+  lines.push(line);
+  const p50 = metricOf(judged, 'p50');
+  console.log(
+    `${String(i + 1).padStart(3)}/${order.length} ${step.cell.padEnd(9)} neighbour ${step.neighbour ? 'on ' : 'off'} ${judged.verdict}; ` +
+      `p50 ${p50?.verdict} ${pct(p50?.change)} [${pct(p50?.interval?.[0])}, ${pct(p50?.interval?.[1])}] MDE ${pct(p50?.mde)}; ${one.seconds.toFixed(0)} s`,
+  );
+}
+console.log(`\nraw: ${rawPath}\n`);
+console.log(summarize(lines));
