@@ -1,4 +1,16 @@
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import tseslint from 'typescript-eslint';
+
+// ESLint's own recommended rules (its @eslint/js config, from the eslint package itself), for the
+// plain .mjs scripts: what tsc would catch in a .ts file (an undefined name, unreachable code).
+const coreRecommended = Object.fromEntries(
+  [...builtinRules]
+    // typescript-eslint's no-unused-vars (below) knows the `_` convention; the core one does not.
+    .filter(([name, rule]) => rule.meta?.docs?.recommended && name !== 'no-unused-vars')
+    .map(([name]) => [name, 'error']),
+);
+// The globals of the Node that runs eslint, which is the Node that runs the scripts.
+const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, 'readonly']));
 
 // Modules that do I/O, read the environment or the clock: src/core must stay pure.
 const ioModules = [
@@ -31,7 +43,7 @@ const ioModules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**', 'bench/out/**', '**/*.js'] },
   ...tseslint.configs.recommended,
   {
     languageOptions: {
@@ -42,6 +54,14 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The scripts and benches: plain ESM that no tsconfig program holds, so the rules that need
+    // types are off for them; the rest (unused names, floating ones aside) hold as in src/.
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: nodeGlobals },
+    rules: { ...coreRecommended, ...tseslint.configs.disableTypeChecked.rules },
   },
   {
     files: ['src/core/**/*.ts'],

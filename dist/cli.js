@@ -59738,61 +59738,6 @@ async function findFreePorts(count, host = "127.0.0.1") {
   }
 }
 
-// src/adapters/machine-load.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-function parseCpuTotals(procStat) {
-  const line2 = procStat.split("\n").find((candidate) => candidate.startsWith("cpu "));
-  if (!line2) return void 0;
-  const fields = line2.trim().split(/\s+/).slice(1).map(Number);
-  if (fields.length < 4 || fields.some((field) => !Number.isFinite(field))) return void 0;
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return { busyTicks: user + nice + system + irq + softirq + steal, stealTicks: steal };
-}
-function readMachineCpuSeconds() {
-  try {
-    const totals = parseCpuTotals(readFileSync3("/proc/stat", "utf8"));
-    if (!totals) return void 0;
-    const ticksPerSecond = clockTicksPerSecond();
-    return { busySeconds: totals.busyTicks / ticksPerSecond, stealSeconds: totals.stealTicks / ticksPerSecond };
-  } catch {
-    return void 0;
-  }
-}
-function startMachineLoadMeter(cpuCount) {
-  const ticksPerSecond = clockTicksPerSecond();
-  const read = () => {
-    try {
-      const totals = parseCpuTotals(readFileSync3("/proc/stat", "utf8"));
-      const ownTicks = parseProcStat(readFileSync3("/proc/self/stat", "utf8"))?.cpuTicks;
-      return totals && ownTicks !== void 0 ? { totals, ownTicks, at: performance.now() } : void 0;
-    } catch {
-      return void 0;
-    }
-  };
-  const start = read();
-  return {
-    stop(services) {
-      const end = read();
-      if (!start || !end) return void 0;
-      const seconds3 = (end.at - start.at) / 1e3;
-      if (seconds3 <= 0) return void 0;
-      const cores2 = (ticks) => ticks / ticksPerSecond / seconds3;
-      const busyCores = cores2(end.totals.busyTicks - start.totals.busyTicks);
-      const ownCores = cores2(end.ownTicks - start.ownTicks);
-      const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
-      return {
-        cpuCount,
-        busyCores: round2(busyCores),
-        otherCores: round2(Math.max(0, busyCores - ownCores - serviceCores)),
-        stealCores: round2(cores2(end.totals.stealTicks - start.totals.stealTicks))
-      };
-    }
-  };
-}
-function round2(value) {
-  return Math.round(value * 100) / 100;
-}
-
 // src/adapters/environment.ts
 import { createHash as createHash3 } from "node:crypto";
 import os from "node:os";
@@ -62223,7 +62168,7 @@ async function bootVariants(head, base, baseSetupFailure) {
 
 // src/adapters/git-worktree.ts
 import { execFile as execFile2, execFileSync as execFileSync2 } from "node:child_process";
-import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync4, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync3, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
 import path5 from "node:path";
 import { promisify } from "node:util";
 
@@ -62347,7 +62292,7 @@ async function pruneStaleWorktrees(repo) {
     if (path5.basename(tree) !== "tree" || !path5.basename(folder).startsWith(FOLDER_PREFIX)) continue;
     let owner = NaN;
     try {
-      owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
+      owner = Number(readFileSync3(path5.join(folder, OWNER_FILE), "utf8"));
     } catch {
     }
     if (Number.isInteger(owner) && owner > 0 && isRunning2(owner)) continue;
@@ -62360,7 +62305,7 @@ async function pruneStaleWorktrees(repo) {
       const folder = path5.join(runnerTemp(), entry);
       let owner = NaN;
       try {
-        owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
+        owner = Number(readFileSync3(path5.join(folder, OWNER_FILE), "utf8"));
       } catch {
         continue;
       }
@@ -62392,9 +62337,124 @@ async function prepareBaseRef(input) {
   return { worktree, headRoot: repo.root, baseGit: { commit, ref: input.ref }, notes };
 }
 
+// src/adapters/wait-until.ts
+import { setTimeout as sleep5 } from "node:timers/promises";
+var STEP_MS = 1e3;
+async function waitUntil(atMs, signal) {
+  for (; ; ) {
+    if (signal?.aborted)
+      throw new InterruptedError("interrupted while waiting for the start barrier: nothing was measured");
+    const left = atMs - Date.now();
+    if (left <= 0) return;
+    try {
+      await sleep5(Math.min(STEP_MS, left), void 0, signal ? { signal } : void 0);
+    } catch {
+    }
+  }
+}
+
+// src/core/results/assemble.ts
+function assembleResults(run2) {
+  const results = {
+    schemaVersion: 1,
+    tool: { name: "perfgate", version: run2.toolVersion },
+    configHash: run2.configHash,
+    startTime: new Date(run2.startedAtMs).toISOString(),
+    durationMs: run2.nowMs - run2.startedAtMs,
+    environment: run2.environment,
+    ...run2.git ? { git: run2.git } : {},
+    services: run2.services.map(({ name, logPath }) => ({ name, logPath })),
+    scenarios: [...run2.scenarios],
+    ...run2.shard ? {
+      shard: {
+        index: run2.shard.index,
+        count: run2.shard.count,
+        ...run2.shard.splitLoad ? { split: "load" } : {},
+        ...run2.shard.startAtMs === void 0 ? {} : { startAt: new Date(run2.shard.startAtMs).toISOString() }
+      }
+    } : {},
+    ...run2.interrupted ? { interrupted: true } : {},
+    ...run2.serviceExit ? { serviceExit: run2.serviceExit } : {},
+    ...run2.sequential ? { sequential: run2.sequential } : {}
+  };
+  if (run2.ab) {
+    const { git: _headCommit, sequential: _looks, ...shared } = results;
+    const base = {
+      ...shared,
+      ...run2.ab.git ? { git: run2.ab.git } : {},
+      services: run2.ab.services.map(({ name, logPath }) => ({ name, logPath })),
+      scenarios: [...run2.ab.scenarios]
+    };
+    const info = {
+      schedule: run2.ab.schedule,
+      seed: run2.ab.seed,
+      ...run2.ab.order ? { order: run2.ab.order } : {},
+      base
+    };
+    if (run2.ab.baseFailure) info.baseFailure = run2.ab.baseFailure;
+    results.ab = info;
+  }
+  return results;
+}
+
+// src/adapters/machine-load.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+function parseCpuTotals(procStat) {
+  const line2 = procStat.split("\n").find((candidate) => candidate.startsWith("cpu "));
+  if (!line2) return void 0;
+  const fields = line2.trim().split(/\s+/).slice(1).map(Number);
+  if (fields.length < 4 || fields.some((field) => !Number.isFinite(field))) return void 0;
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return { busyTicks: user + nice + system + irq + softirq + steal, stealTicks: steal };
+}
+function readMachineCpuSeconds() {
+  try {
+    const totals = parseCpuTotals(readFileSync4("/proc/stat", "utf8"));
+    if (!totals) return void 0;
+    const ticksPerSecond = clockTicksPerSecond();
+    return { busySeconds: totals.busyTicks / ticksPerSecond, stealSeconds: totals.stealTicks / ticksPerSecond };
+  } catch {
+    return void 0;
+  }
+}
+function startMachineLoadMeter(cpuCount) {
+  const ticksPerSecond = clockTicksPerSecond();
+  const read = () => {
+    try {
+      const totals = parseCpuTotals(readFileSync4("/proc/stat", "utf8"));
+      const ownTicks = parseProcStat(readFileSync4("/proc/self/stat", "utf8"))?.cpuTicks;
+      return totals && ownTicks !== void 0 ? { totals, ownTicks, at: performance.now() } : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+  const start = read();
+  return {
+    stop(services) {
+      const end = read();
+      if (!start || !end) return void 0;
+      const seconds3 = (end.at - start.at) / 1e3;
+      if (seconds3 <= 0) return void 0;
+      const cores2 = (ticks) => ticks / ticksPerSecond / seconds3;
+      const busyCores = cores2(end.totals.busyTicks - start.totals.busyTicks);
+      const ownCores = cores2(end.ownTicks - start.ownTicks);
+      const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
+      return {
+        cpuCount,
+        busyCores: round2(busyCores),
+        otherCores: round2(Math.max(0, busyCores - ownCores - serviceCores)),
+        stealCores: round2(cores2(end.totals.stealTicks - start.totals.stealTicks))
+      };
+    }
+  };
+}
+function round2(value) {
+  return Math.round(value * 100) / 100;
+}
+
 // src/engine/run-capacity.ts
 import { performance as performance9 } from "node:perf_hooks";
-import { setTimeout as sleep5 } from "node:timers/promises";
+import { setTimeout as sleep6 } from "node:timers/promises";
 function capacityLoad(scenario) {
   if (scenario.load.executor !== "capacity")
     throw new Error(`${scenario.name}: runCapacity needs the capacity executor, not ${scenario.load.executor}`);
@@ -62452,7 +62512,7 @@ async function runCapacity(scenario, options) {
     results.push(result);
     options.onLevel?.(level);
     const cooldownMs = cooldownMsAfter(level, levels, load);
-    if (cooldownMs > 0) await sleep5(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
+    if (cooldownMs > 0) await sleep6(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
   }
   const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance9.now() - started));
   const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
@@ -62498,6 +62558,7 @@ var package_default = {
   files: [
     "dist/cli.js",
     "dist/index.js",
+    "dist/licenses.txt",
     "action.yml",
     "schema/perfgate.schema.json",
     "schema/perfgate-results.schema.json",
@@ -62564,20 +62625,167 @@ var package_default = {
 // src/entry/version.ts
 var TOOL_VERSION = package_default.version;
 
-// src/adapters/wait-until.ts
-import { setTimeout as sleep6 } from "node:timers/promises";
-var STEP_MS = 1e3;
-async function waitUntil(atMs, signal) {
-  for (; ; ) {
-    if (signal?.aborted)
-      throw new InterruptedError("interrupted while waiting for the start barrier: nothing was measured");
-    const left = atMs - Date.now();
-    if (left <= 0) return;
+// src/entry/run-phases.ts
+function runStopped(run2) {
+  return run2.options.signal?.aborted === true || run2.serviceExit !== void 0;
+}
+async function measureScenarios(run2) {
+  const { scenarios, forShard, status } = run2.prepared;
+  for (const [index, chosen] of scenarios.entries()) {
+    if (runStopped(run2)) break;
+    const scenario = forShard(run2.headScenarios.get(chosen.name) ?? chosen);
+    run2.options.onScenarioStart?.(scenario.name);
+    status(describeScenarioStart(scenario, index, scenarios.length));
+    const measured = await measureScenario(run2, scenario, baseScenarioFor(run2, scenario.name), run2.order);
+    if (!measured) break;
+    run2.scenarioResults.push(measured.head);
+    if (measured.base) run2.baseResults.push(measured.base);
+  }
+}
+async function extendInconclusive(run2) {
+  const { options, prepared, schedule, seed } = run2;
+  for (let look = 0; run2.extendable && look < EXTENSION_STEPS; look++) {
+    if (runStopped(run2)) break;
+    const snapshot = snapshotResults(run2);
+    let comparison;
     try {
-      await sleep6(Math.min(STEP_MS, left), void 0, signal ? { signal } : void 0);
+      comparison = await options.judge(snapshot, run2.runConfig);
     } catch {
+      break;
+    }
+    const plan = planExtension({ comparison, results: snapshot, compare: prepared.config.compare, look });
+    if (plan.steps.length === 0) break;
+    for (const step of plan.steps) {
+      if (runStopped(run2)) break;
+      const planned = run2.headScenarios.get(step.scenario);
+      const scenario = planned ? extensionScenario(prepared.forShard(planned), step.addMs) : void 0;
+      if (!scenario) continue;
+      const baseFound = baseScenarioFor(run2, step.scenario);
+      const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : void 0;
+      options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
+      prepared.status(describeExtensionStep(step, look));
+      const stepOrder = prepared.ab && schedule === "alternate" ? createPairOrder(seed + look + 1, pairCount(scenario)) : void 0;
+      const measured = await measureScenario(run2, scenario, baseScenario, stepOrder);
+      if (!measured) break;
+      const at2 = run2.scenarioResults.findIndex((result) => result.name === step.scenario);
+      if (at2 === -1) continue;
+      run2.scenarioResults[at2] = appendExtension(run2.scenarioResults[at2], measured.head, step.undecided);
+      const baseAt = run2.baseResults.findIndex((result) => result.name === step.scenario);
+      if (measured.base && baseAt !== -1)
+        run2.baseResults[baseAt] = appendExtension(run2.baseResults[baseAt], measured.base, step.undecided);
     }
   }
+}
+function describeExtensionStep(step, look) {
+  const seconds3 = (step.addMs / 1e3).toFixed(step.addMs % 1e3 === 0 ? 0 : 1);
+  return `${step.scenario}: ${step.undecided.join(", ")} undecided; measuring ${seconds3} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
+}
+var RUN_PHASES = [measureScenarios, extendInconclusive];
+function baseScenarioFor(run2, name) {
+  const found = run2.booted.base && !run2.prepared.ab?.newInHead.has(name) ? run2.baseScenarios.get(name) : void 0;
+  return found ? run2.prepared.forShard(found) : void 0;
+}
+async function measureScenario(run2, scenario, baseScenario, pairOrder) {
+  const { options, prepared, booted, schedule, seed } = run2;
+  const died = new AbortController();
+  const lookForExit = () => {
+    if (run2.serviceExit) return;
+    const found = findServiceExit(booted);
+    if (!found) return;
+    run2.serviceExit = { ...found, scenario: scenario.name };
+    prepared.status(`${summarizeServiceExit(run2.serviceExit)}: stopping the run`);
+    died.abort();
+  };
+  lookForExit();
+  if (run2.serviceExit) return void 0;
+  const targets = [{ name: "head", baseUrl: scenario.baseUrl }];
+  if (baseScenario) targets.push({ name: "base", baseUrl: baseScenario.baseUrl });
+  const headSampler = startUsageSampler(booted.head.services);
+  const baseSampler = booted.base ? startUsageSampler(booted.base.services) : void 0;
+  const machineMeter = startMachineLoadMeter(prepared.environment.cpuCount);
+  const progress = createProgressReporter(options.progressStream);
+  const watch = setInterval(lookForExit, EXIT_POLL_MS);
+  let outcome;
+  let headUsage;
+  let baseUsage;
+  let machine;
+  try {
+    const runOptions = {
+      rows: prepared.rowsFor(scenario.name),
+      signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
+      onProgress: (update) => progress.update(update),
+      cpuProbe: () => {
+        const machine2 = readMachineCpuSeconds();
+        const headSeconds = headSampler.cpuSeconds();
+        const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
+        return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
+      }
+    };
+    outcome = scenario.load.executor === "capacity" ? await runCapacityVariants(scenario, {
+      ...runOptions,
+      targets,
+      seed,
+      thresholds: thresholdsForScenario(prepared.headConfig.thresholds, scenario.name)
+    }) : await runScenarioVariants(scenario, {
+      ...runOptions,
+      targets,
+      schedule,
+      seed,
+      ...pairOrder ? { order: pairOrder } : {}
+    });
+  } finally {
+    clearInterval(watch);
+    lookForExit();
+    headUsage = headSampler.stop();
+    baseUsage = baseSampler?.stop() ?? [];
+    machine = machineMeter.stop([...headUsage, ...baseUsage]);
+    progress.done();
+  }
+  const [headResult, baseResult] = outcome.results;
+  const head = { ...headResult, services: headUsage, ...machine ? { machine } : {} };
+  return baseResult ? { head, base: { ...baseResult, services: baseUsage, ...machine ? { machine } : {} } } : { head };
+}
+function snapshotResults(run2) {
+  const { options, prepared, booted } = run2;
+  return assembleResults({
+    configHash: prepared.configHash,
+    toolVersion: TOOL_VERSION,
+    startedAtMs: prepared.startedAtMs,
+    nowMs: Date.now(),
+    environment: prepared.environment,
+    ...options.git ? { git: options.git } : {},
+    services: booted.head.services,
+    scenarios: run2.scenarioResults,
+    ...options.shard ? {
+      shard: {
+        index: options.shard.index,
+        count: options.shard.count,
+        splitLoad: prepared.loadShard !== void 0,
+        ...options.startAtMs === void 0 ? {} : { startAtMs: options.startAtMs }
+      }
+    } : {},
+    interrupted: options.signal?.aborted === true,
+    ...run2.serviceExit ? { serviceExit: run2.serviceExit } : {},
+    ...run2.sequential ? { sequential: run2.sequential } : {},
+    ...prepared.ab ? {
+      ab: {
+        schedule: run2.schedule,
+        seed: run2.seed,
+        ...run2.order ? { order: run2.order } : {},
+        ...options.baseGit ? { git: options.baseGit } : {},
+        services: booted.base?.services ?? [],
+        scenarios: run2.baseResults,
+        ...booted.baseFailure ? { baseFailure: booted.baseFailure } : {}
+      }
+    } : {}
+  });
+}
+var EXIT_POLL_MS = 200;
+function findServiceExit(booted) {
+  const head = booted.head.findExited();
+  if (head) return { variant: "head", ...head };
+  const base = booted.base?.findExited();
+  return base ? { variant: "base", ...base } : void 0;
 }
 
 // src/entry/run-impl.ts
@@ -62619,9 +62827,30 @@ async function runLoadTest(options) {
   }
 }
 async function runLoaded(options) {
-  const { config, configHash, baseDir } = await loadConfig(options.configPath, { source: options.configSource });
+  const prepared = await prepareRun2(options);
+  const booted = await bootRun(prepared, options);
+  await waitForStartBarrier(prepared, booted, options);
+  const run2 = startRun(prepared, booted, options);
+  try {
+    for (const phase of RUN_PHASES) {
+      if (runStopped(run2)) break;
+      await phase(run2);
+    }
+  } finally {
+    await booted.stop();
+  }
+  return { config: run2.runConfig, configHash: prepared.configHash, results: snapshotResults(run2) };
+}
+async function prepareRun2(options) {
+  const {
+    config,
+    configHash,
+    baseDir: configDir
+  } = await loadConfig(options.configPath, {
+    source: options.configSource
+  });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
-  const rowsByScenario = await loadScenarioRows(config, baseDir);
+  const rowsByScenario = await loadScenarioRows(config, configDir);
   const loadShard = options.split === "load" ? options.shard : void 0;
   if (loadShard) for (const scenario of config.scenarios) splitScenario(scenario, loadShard);
   const forShard = (scenario) => loadShard ? splitScenario(scenario, loadShard) : scenario;
@@ -62639,7 +62868,7 @@ async function runLoaded(options) {
     );
   }
   const environment = readEnvironment(options.env);
-  const startedAt = Date.now();
+  const startedAtMs = Date.now();
   await mkdir3(options.logDir, { recursive: true });
   if (config.compare.mode === "ab" && options.baseDir === void 0) {
     (options.onMissingBase ?? options.onWarning)(
@@ -62649,7 +62878,7 @@ async function runLoaded(options) {
   const ab = options.baseDir === void 0 ? void 0 : await planAb({
     config,
     configPath: options.configPath,
-    configDir: baseDir,
+    configDir,
     baseDir: options.baseDir,
     baseDirSource: options.baseDirSource ?? "--base-dir",
     configSource: options.configSource,
@@ -62657,28 +62886,45 @@ async function runLoaded(options) {
   });
   for (const note of ab?.notes ?? []) options.onNote?.(note);
   const headConfig = ab?.headConfig ?? (configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
-  const status = (line2) => void options.progressStream.write(`perfgate: ${line2}
-`);
+  return {
+    config,
+    configHash,
+    configDir,
+    scenarios,
+    ...loadShard ? { loadShard } : {},
+    forShard,
+    rowsFor,
+    startAtSource,
+    firstWarmupMs,
+    environment,
+    startedAtMs,
+    ...ab ? { ab } : {},
+    headConfig,
+    status: (line2) => void options.progressStream.write(`perfgate: ${line2}
+`)
+  };
+}
+async function bootRun(prepared, options) {
+  const { config, configDir, ab, headConfig, status } = prepared;
   const headOptions = {
-    baseDir,
+    baseDir: configDir,
     logDir: options.logDir,
     signal: options.signal,
     onStatus: (update) => status(describeServiceStatus(update)),
     onNotice: options.onWarning
   };
-  let booted;
   let phase = "setup";
   try {
     const setupStatus = (line2) => status(line2);
     if (ab) {
       const baseSetupFailure = await setupVariants(config.setup ?? [], {
-        head: { configDir: baseDir, logDir: path6.join(options.logDir, "head") },
+        head: { configDir, logDir: path6.join(options.logDir, "head") },
         base: { configDir: ab.baseConfigDir, logDir: path6.join(options.logDir, "base") },
         signal: options.signal,
         onStatus: setupStatus
       });
       phase = "boot";
-      booted = await bootVariants(
+      const booted = await bootVariants(
         { services: ab.headConfig.services, options: headOptions },
         {
           services: ab.baseConfig.services,
@@ -62696,18 +62942,18 @@ async function runLoaded(options) {
           `${booted.baseFailure.service === SETUP_FAILURE ? "the base's setup failed" : "the base did not boot"} (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`
         );
       }
-    } else {
-      await runSetup(config.setup ?? [], {
-        configDir: baseDir,
-        logDir: path6.join(options.logDir, "head"),
-        variant: "head",
-        signal: options.signal,
-        onStatus: setupStatus
-      });
-      phase = "boot";
-      const head = await startServices(headConfig.services, headOptions);
-      booted = { head, stop: () => head.stop() };
+      return booted;
     }
+    await runSetup(config.setup ?? [], {
+      configDir,
+      logDir: path6.join(options.logDir, "head"),
+      variant: "head",
+      signal: options.signal,
+      onStatus: setupStatus
+    });
+    phase = "boot";
+    const head = await startServices(headConfig.services, headOptions);
+    return { head, stop: () => head.stop() };
   } catch (error) {
     if (options.signal?.aborted)
       throw new InterruptedError(
@@ -62715,190 +62961,48 @@ async function runLoaded(options) {
       );
     throw error;
   }
-  if (options.startAtMs !== void 0) {
-    try {
-      checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
-      const waitMs = options.startAtMs - Date.now();
-      if (waitMs > 0)
-        status(
-          `waiting ${(waitMs / 1e3).toFixed(1)} s for the start barrier (${startAtSource} ${new Date(options.startAtMs).toISOString()})`
-        );
-      await waitUntil(options.startAtMs, options.signal);
-    } catch (error) {
-      await booted.stop();
-      throw error;
-    }
+}
+async function waitForStartBarrier(prepared, booted, options) {
+  if (options.startAtMs === void 0) return;
+  const { firstWarmupMs, startAtSource, status } = prepared;
+  try {
+    checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
+    const waitMs = options.startAtMs - Date.now();
+    if (waitMs > 0)
+      status(
+        `waiting ${(waitMs / 1e3).toFixed(1)} s for the start barrier (${startAtSource} ${new Date(options.startAtMs).toISOString()})`
+      );
+    await waitUntil(options.startAtMs, options.signal);
+  } catch (error) {
+    await booted.stop();
+    throw error;
   }
+}
+function startRun(prepared, booted, options) {
+  const { config, ab, scenarios } = prepared;
   const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
   const seed = options.seed ?? randomInt(0, 2 ** 31);
   const order = ab && schedule === "alternate" ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario) => pairCount(scenario)))) : void 0;
-  const headScenarios = new Map(headConfig.scenarios.map((scenario) => [scenario.name, scenario]));
-  const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
-  const runConfig = ab ? { ...config, compare: { ...config.compare, mode: "ab" } } : config;
-  const scenarioResults = [];
-  const baseResults = [];
-  let serviceExit;
-  const extendable = options.judge !== void 0 && loadShard === void 0 && runCouldExtend(
+  const extendable = options.judge !== void 0 && prepared.loadShard === void 0 && runCouldExtend(
     config.compare,
     scenarios.map((scenario) => scenario.load.executor),
     ab !== void 0 && booted.base !== void 0
   );
-  const sequential = extendable ? { alphaShares: alphaShares(true) } : void 0;
-  const measure = async (scenario, baseScenario, pairOrder) => {
-    const died = new AbortController();
-    const lookForExit = () => {
-      if (serviceExit) return;
-      const found = findServiceExit(booted);
-      if (!found) return;
-      serviceExit = { ...found, scenario: scenario.name };
-      status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
-      died.abort();
-    };
-    lookForExit();
-    if (serviceExit) return void 0;
-    const targets = [{ name: "head", baseUrl: scenario.baseUrl }];
-    if (baseScenario) targets.push({ name: "base", baseUrl: baseScenario.baseUrl });
-    const headSampler = startUsageSampler(booted.head.services);
-    const baseSampler = booted.base ? startUsageSampler(booted.base.services) : void 0;
-    const machineMeter = startMachineLoadMeter(environment.cpuCount);
-    const progress = createProgressReporter(options.progressStream);
-    const watch = setInterval(lookForExit, EXIT_POLL_MS);
-    let outcome;
-    let headUsage;
-    let baseUsage;
-    let machine;
-    try {
-      const runOptions = {
-        rows: rowsFor(scenario.name),
-        signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
-        onProgress: (update) => progress.update(update),
-        cpuProbe: () => {
-          const machine2 = readMachineCpuSeconds();
-          const headSeconds = headSampler.cpuSeconds();
-          const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
-          return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
-        }
-      };
-      outcome = scenario.load.executor === "capacity" ? await runCapacityVariants(scenario, {
-        ...runOptions,
-        targets,
-        seed,
-        thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name)
-      }) : await runScenarioVariants(scenario, {
-        ...runOptions,
-        targets,
-        schedule,
-        seed,
-        ...pairOrder ? { order: pairOrder } : {}
-      });
-    } finally {
-      clearInterval(watch);
-      lookForExit();
-      headUsage = headSampler.stop();
-      baseUsage = baseSampler?.stop() ?? [];
-      machine = machineMeter.stop([...headUsage, ...baseUsage]);
-      progress.done();
-    }
-    const [headResult, baseResult] = outcome.results;
-    const head = { ...headResult, services: headUsage, ...machine ? { machine } : {} };
-    return baseResult ? { head, base: { ...baseResult, services: baseUsage, ...machine ? { machine } : {} } } : { head };
+  return {
+    options,
+    prepared,
+    booted,
+    schedule,
+    seed,
+    ...order ? { order } : {},
+    runConfig: ab ? { ...config, compare: { ...config.compare, mode: "ab" } } : config,
+    headScenarios: new Map(prepared.headConfig.scenarios.map((scenario) => [scenario.name, scenario])),
+    baseScenarios: new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario])),
+    extendable,
+    ...extendable ? { sequential: { alphaShares: alphaShares(true) } } : {},
+    scenarioResults: [],
+    baseResults: []
   };
-  const baseScenarioFor = (name) => {
-    const found = booted.base && !ab?.newInHead.has(name) ? baseScenarios.get(name) : void 0;
-    return found ? forShard(found) : void 0;
-  };
-  try {
-    for (const [index, chosen] of scenarios.entries()) {
-      if (options.signal?.aborted || serviceExit) break;
-      const scenario = forShard(headScenarios.get(chosen.name) ?? chosen);
-      options.onScenarioStart?.(scenario.name);
-      status(describeScenarioStart(scenario, index, scenarios.length));
-      const measured = await measure(scenario, baseScenarioFor(scenario.name), order);
-      if (!measured) break;
-      scenarioResults.push(measured.head);
-      if (measured.base) baseResults.push(measured.base);
-    }
-    for (let look = 0; extendable && look < EXTENSION_STEPS; look++) {
-      if (options.signal?.aborted || serviceExit) break;
-      const snapshot = assemble2();
-      let comparison;
-      try {
-        comparison = await options.judge(snapshot, runConfig);
-      } catch {
-        break;
-      }
-      const plan = planExtension({ comparison, results: snapshot, compare: config.compare, look });
-      if (plan.steps.length === 0) break;
-      for (const step of plan.steps) {
-        if (options.signal?.aborted || serviceExit) break;
-        const planned = headScenarios.get(step.scenario);
-        const scenario = planned ? extensionScenario(forShard(planned), step.addMs) : void 0;
-        if (!scenario) continue;
-        const baseFound = baseScenarioFor(step.scenario);
-        const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : void 0;
-        options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
-        status(
-          `${step.scenario}: ${step.undecided.join(", ")} undecided; measuring ${(step.addMs / 1e3).toFixed(step.addMs % 1e3 === 0 ? 0 : 1)} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`
-        );
-        const stepOrder = ab && schedule === "alternate" ? createPairOrder(seed + look + 1, pairCount(scenario)) : void 0;
-        const measured = await measure(scenario, baseScenario, stepOrder);
-        if (!measured) break;
-        const at2 = scenarioResults.findIndex((result) => result.name === step.scenario);
-        if (at2 === -1) continue;
-        scenarioResults[at2] = appendExtension(scenarioResults[at2], measured.head, step.undecided);
-        const baseAt = baseResults.findIndex((result) => result.name === step.scenario);
-        if (measured.base && baseAt !== -1)
-          baseResults[baseAt] = appendExtension(baseResults[baseAt], measured.base, step.undecided);
-      }
-    }
-  } finally {
-    await booted.stop();
-  }
-  return { config: runConfig, configHash, results: assemble2() };
-  function assemble2() {
-    const results = {
-      schemaVersion: 1,
-      tool: { name: "perfgate", version: TOOL_VERSION },
-      configHash,
-      startTime: new Date(startedAt).toISOString(),
-      durationMs: Date.now() - startedAt,
-      environment,
-      ...options.git ? { git: options.git } : {},
-      services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
-      scenarios: [...scenarioResults],
-      ...options.shard ? {
-        shard: {
-          index: options.shard.index,
-          count: options.shard.count,
-          ...loadShard ? { split: "load" } : {},
-          ...options.startAtMs === void 0 ? {} : { startAt: new Date(options.startAtMs).toISOString() }
-        }
-      } : {},
-      ...options.signal?.aborted ? { interrupted: true } : {},
-      ...serviceExit ? { serviceExit } : {},
-      ...sequential ? { sequential } : {}
-    };
-    if (ab) {
-      const { git: _headCommit, sequential: _looks, ...shared } = results;
-      const base = {
-        ...shared,
-        ...options.baseGit ? { git: options.baseGit } : {},
-        services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
-        scenarios: [...baseResults]
-      };
-      const info = { schedule, seed, ...order ? { order } : {}, base };
-      if (booted.baseFailure) info.baseFailure = booted.baseFailure;
-      results.ab = info;
-    }
-    return results;
-  }
-}
-var EXIT_POLL_MS = 200;
-function findServiceExit(booted) {
-  const head = booted.head.findExited();
-  if (head) return { variant: "head", ...head };
-  const base = booted.base?.findExited();
-  return base ? { variant: "base", ...base } : void 0;
 }
 
 // src/adapters/deadline.ts
@@ -62987,6 +63091,36 @@ function createRunJudge(find, seed) {
       ...seed === void 0 ? {} : { seed }
     }).comparison
   };
+}
+async function saveAfterVerdict(request, out) {
+  const { store, comparison } = request;
+  const decision = decideSave(comparison, request.mode, request.optIn);
+  if (!decision.save) out.refused(decision.reason);
+  const runOnly = !decision.save && request.baseline !== void 0;
+  if (!decision.save && !runOnly) return;
+  const save = async () => {
+    try {
+      const write = () => saveBaseline(store, {
+        results: request.results,
+        previous: request.baseline,
+        status: comparison.baselineStatus,
+        config: request.config,
+        commit: request.commit,
+        runId: request.runId,
+        attempt: request.attempt,
+        now: request.now,
+        verdict: comparison.verdict,
+        runOnly
+      });
+      await (request.timeoutMs === void 0 ? write() : withDeadline(`saving the baseline to ${store.description}`, request.timeoutMs, write));
+      out.info(
+        runOnly ? `kept this failed run in the stored runs of ${request.names.store} (for ${request.names.trends}); the baseline stays the previous one` : `saved this run as the new baseline in ${request.names.store}${decision.save && decision.note ? ` (${decision.note})` : ""}`
+      );
+    } catch (error) {
+      out.warning(`this run was not saved as the baseline: ${error.message}; the verdict stands`);
+    }
+  };
+  await (out.group ? out.group("perfgate: save the baseline", save) : save());
 }
 var KEEP_STORED = /* @__PURE__ */ new Set(["unreadable", "corrupt", "future-version"]);
 async function saveBaseline(store, input) {
@@ -63179,36 +63313,32 @@ async function runGateCommand(io2, options) {
 `
     );
   }
-  const decision = options.save ? decideSave(comparison, options.save, "--save always") : void 0;
-  if (decision && !decision.save) io2.stderr.write(`perfgate: ${decision.reason}
-`);
-  const runOnly = decision !== void 0 && !decision.save && baseline !== void 0;
-  if (decision?.save || runOnly) {
+  if (options.save) {
     const now2 = /* @__PURE__ */ new Date();
-    try {
-      await saveBaseline(store, {
+    await saveAfterVerdict(
+      {
+        store,
+        mode: options.save,
+        optIn: "--save always",
+        names: { store: options.baselineDir, trends: "perfgate trends" },
+        comparison,
+        baseline,
         results,
-        previous: baseline,
-        status: comparison.baselineStatus,
         config,
         commit: results.git?.commit,
         runId: String(now2.getTime()),
         attempt: "1",
-        now: now2,
-        verdict: comparison.verdict,
-        runOnly
-      });
-      io2.stderr.write(
-        runOnly ? `perfgate: kept this failed run in the stored runs of ${options.baselineDir} (for perfgate trends); the baseline stays the previous one
-` : `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision?.save && decision.note ? ` (${decision.note})` : ""}
-`
-      );
-    } catch (error) {
-      io2.stderr.write(
-        `perfgate: warning: this run was not saved as the baseline: ${error.message}; the verdict stands
-`
-      );
-    }
+        now: now2
+      },
+      {
+        info: (message) => io2.stderr.write(`perfgate: ${message}
+`),
+        refused: (reason2) => io2.stderr.write(`perfgate: ${reason2}
+`),
+        warning: (message) => io2.stderr.write(`perfgate: warning: ${message}
+`)
+      }
+    );
   }
   return decideExit(comparison, options.failOn);
 }

@@ -2,6 +2,7 @@
 // (the action). Each is one self-contained ESM file, so the action needs no node_modules.
 import { build } from 'esbuild';
 import { writeActionManifest } from './action-manifest.mjs';
+import { dedupeIdenticalCopies, writeThirdPartyLicenses } from './third-party.mjs';
 import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,14 +19,20 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // The notices travel whole in licenses.txt (below), not as the few comments a bundler keeps.
   legalComments: 'none',
   logLevel: 'warning',
+  // A worktree whose node_modules is a link to another checkout's bundles the same bytes as that
+  // checkout: esbuild's per-module path comments then read node_modules/…, not ../other/node_modules/….
+  preserveSymlinks: true,
+  metafile: true,
+  plugins: [dedupeIdenticalCopies()],
 };
 
 // The action's input defaults come from action.yml (src/entry/action-manifest.generated.ts).
 writeActionManifest();
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const cli = await build({
   ...common,
   entryPoints: ['src/entry/cli.ts'],
   outfile: join(outdir, 'cli.js'),
@@ -34,9 +41,16 @@ await build({
 // The package's bin, committed executable: npm sets this mode when it installs the package, and a
 // committed 644 would show the installed checkout's dist/cli.js as modified.
 chmodSync(join(outdir, 'cli.js'), 0o755);
-await build({
+const action = await build({
   ...common,
   entryPoints: ['src/entry/action.ts'],
   outfile: join(outdir, 'index.js'),
   banner: { js: requireShim },
 });
+writeThirdPartyLicenses(
+  [
+    { name: 'cli.js', metafile: cli.metafile },
+    { name: 'index.js', metafile: action.metafile },
+  ],
+  join(outdir, 'licenses.txt'),
+);

@@ -3,8 +3,6 @@
 
 export type ErrorClass = 'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'other';
 
-export const ERROR_CLASSES: readonly ErrorClass[] = ['ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'other'];
-
 /** Thrown into a request that ran past the scenario's timeout; one instance serves every request. */
 /** Not a PerfgateError: it stands for a failed request, classed by its `code` like Node's system
  * errors (ECONNREFUSED, …), and never reaches an exit code. */

@@ -17,9 +17,8 @@ import { judgeRun, refuseServiceExit, type BaselineLookup } from '../core/gate.j
 import { decideExit } from '../core/compare/index.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
 import { describeBlindSpot } from '../core/report/blind-spot.js';
-import { withDeadline } from '../adapters/deadline.js';
 import { runLoadTest } from './run-impl.js';
-import { createRunJudge, lookupBaseline, saveBaseline } from './baseline-io.js';
+import { createRunJudge, lookupBaseline, saveAfterVerdict } from './baseline-io.js';
 import { chooseStore } from './action-store.js';
 import { runnerTemp } from '../adapters/runner-temp.js';
 import { interruptOnSignals, signalExitCode } from '../adapters/signals.js';
@@ -28,7 +27,6 @@ import { report, reportContext } from './deliver/index.js';
 import { deliver } from './deliver/sink.js';
 import { resultsArtifact, uploadResults } from './deliver/artifact.js';
 import { commitComment } from './deliver/commit-comment.js';
-import { decideSave } from '../core/save-policy.js';
 import { Inputs, readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
 import { isGitWorkTree } from '../adapters/git-worktree.js';
 import { reportUploadedResults } from './action-report.js';
@@ -320,46 +318,32 @@ async function judgeAndDeliver(
   await deliver(ctx, [resultsArtifact([resultsPath, ...(prFactsPath ? [prFactsPath] : [])]), commitComment]);
 
   const shouldSave = (options.saveBaseline ?? event.kind === 'default-branch') !== false;
-  const decision = decideSave(
-    comparison,
-    options.saveBaseline === 'always' ? 'always' : 'pass',
-    'save-baseline: always',
-  );
   if (shouldSave && event.kind === 'pull_request')
     core.info('perfgate: a pull request never saves the baseline, whatever save-baseline says');
-  if (shouldSave && event.kind !== 'pull_request' && store && !decision.save)
-    core.warning(`perfgate: ${decision.reason}`);
-  // A failed run joins the stored runs all the same (marked failed), so that trends sees a
-  // regression that landed; the baseline stays the previous one.
-  const runOnly = !decision.save && baseline !== undefined;
-  if (shouldSave && event.kind !== 'pull_request' && store && (decision.save || runOnly)) {
-    await core.group('perfgate: save the baseline', async () => {
-      try {
-        await withDeadline(`saving the baseline to ${store.description}`, options.networkTimeoutMs, () =>
-          saveBaseline(store, {
-            results,
-            previous: baseline,
-            status: comparison.baselineStatus,
-            config,
-            commit: event.sha,
-            runId: String(github.context.runId),
-            attempt: String(github.context.runAttempt || 1),
-            now: new Date(),
-            verdict: comparison.verdict,
-            runOnly,
-          }),
-        );
-        core.info(
-          runOnly
-            ? `kept this failed run in the stored runs of ${store.description} (for trends); the baseline stays the previous one`
-            : `saved this run as the new baseline in ${store.description}${decision.save && decision.note ? ` (${decision.note})` : ''}`,
-        );
-      } catch (error) {
-        core.warning(
-          `perfgate: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`,
-        );
-      }
-    });
+  if (shouldSave && event.kind !== 'pull_request' && store) {
+    await saveAfterVerdict(
+      {
+        store,
+        mode: options.saveBaseline === 'always' ? 'always' : 'pass',
+        optIn: 'save-baseline: always',
+        names: { store: store.description, trends: 'trends' },
+        comparison,
+        baseline,
+        results,
+        config,
+        commit: event.sha,
+        runId: String(github.context.runId),
+        attempt: String(github.context.runAttempt || 1),
+        now: new Date(),
+        timeoutMs: options.networkTimeoutMs,
+      },
+      {
+        info: (message) => core.info(message),
+        refused: (reason) => core.warning(`perfgate: ${reason}`),
+        warning: (message) => core.warning(`perfgate: ${message}`),
+        group: (title, work) => core.group(title, work),
+      },
+    );
   }
   core.info(`perfgate: ${((Date.now() - stepStart) / 1000).toFixed(1)} s in all`);
   return decideExit(comparison, options.failOn);

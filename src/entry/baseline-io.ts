@@ -8,6 +8,7 @@ import type { Config } from '../core/types/config.js';
 import type { BaselineStore, LoadedBaseline } from '../adapters/baseline-store.js';
 import { createBaseline, parseBaseline, recordRunOnly } from '../core/results/baseline.js';
 import { DEFAULT_TRENDS_KEEP } from '../core/config/defaults.js';
+import { decideSave, type SaveMode } from '../core/save-policy.js';
 import { DeadlineError, withDeadline } from '../adapters/deadline.js';
 
 export async function lookupBaseline(
@@ -55,6 +56,81 @@ export function createRunJudge(find: (configHash: string) => Promise<BaselineLoo
         ...(seed === undefined ? {} : { seed }),
       }).comparison,
   };
+}
+
+/** Where saveAfterVerdict() speaks: each channel adds its own prefix (the CLI's stderr, the action's log). */
+export interface SaveOutput {
+  /** Saved, or kept beside the baseline. */
+  info(message: string): void;
+  /** Not saved because the run failed the gate and the save mode keeps only a pass. */
+  refused(reason: string): void;
+  /** Not saved because the store failed: the verdict stands. */
+  warning(message: string): void;
+  /** Wraps the save, e.g. in a log group. */
+  group?(title: string, work: () => Promise<void>): Promise<void>;
+}
+
+export interface SaveRequest {
+  store: BaselineStore;
+  mode: SaveMode;
+  /** The switch that saves a failed run, for messages: `--save always`, `save-baseline: always`. */
+  optIn: string;
+  /** How messages name the store and the trends command. */
+  names: { store: string; trends: string };
+  comparison: Comparison;
+  /** The baseline the run was judged against, when there was one. */
+  baseline?: Baseline;
+  results: Results;
+  config: Config;
+  commit?: string;
+  runId: string;
+  attempt: string;
+  now: Date;
+  /** A store that hangs gives up after this long (the action's network-timeout). */
+  timeoutMs?: number;
+}
+
+/**
+ * After the verdict, shared by `perfgate gate --save` and the action: a run the save mode accepts
+ * becomes the new baseline; one that failed joins the stored runs all the same (marked failed), so
+ * that trends sees a regression that landed, while the baseline stays the previous one (with no
+ * baseline yet there is nothing to keep it beside). A save that fails is a warning: the verdict is
+ * out already, and it stands.
+ */
+export async function saveAfterVerdict(request: SaveRequest, out: SaveOutput): Promise<void> {
+  const { store, comparison } = request;
+  const decision = decideSave(comparison, request.mode, request.optIn);
+  if (!decision.save) out.refused(decision.reason);
+  const runOnly = !decision.save && request.baseline !== undefined;
+  if (!decision.save && !runOnly) return;
+  const save = async (): Promise<void> => {
+    try {
+      const write = () =>
+        saveBaseline(store, {
+          results: request.results,
+          previous: request.baseline,
+          status: comparison.baselineStatus,
+          config: request.config,
+          commit: request.commit,
+          runId: request.runId,
+          attempt: request.attempt,
+          now: request.now,
+          verdict: comparison.verdict,
+          runOnly,
+        });
+      await (request.timeoutMs === undefined
+        ? write()
+        : withDeadline(`saving the baseline to ${store.description}`, request.timeoutMs, write));
+      out.info(
+        runOnly
+          ? `kept this failed run in the stored runs of ${request.names.store} (for ${request.names.trends}); the baseline stays the previous one`
+          : `saved this run as the new baseline in ${request.names.store}${decision.save && decision.note ? ` (${decision.note})` : ''}`,
+      );
+    } catch (error) {
+      out.warning(`this run was not saved as the baseline: ${(error as Error).message}; the verdict stands`);
+    }
+  };
+  await (out.group ? out.group('perfgate: save the baseline', save) : save());
 }
 
 /** Stored baselines that exist but could not be used: a new save would become the newest entry

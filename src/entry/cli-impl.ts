@@ -10,7 +10,7 @@ import type { Config } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
 import { judgeRun, refuseServiceExit, summarizeServiceExit } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
-import { decideSave, type SaveMode } from '../core/save-policy.js';
+import type { SaveMode } from '../core/save-policy.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
 import { findConfigWarnings } from '../core/config/index.js';
 import { mergeResults } from '../core/results/merge.js';
@@ -26,7 +26,7 @@ import { readProvenance } from '../adapters/provenance.js';
 import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
 import type { DistributionChoice } from '../core/report/distribution.js';
 import { runLoadTest, type LoadTestOptions } from './run-impl.js';
-import { createRunJudge, lookupBaseline, saveBaseline } from './baseline-io.js';
+import { createRunJudge, lookupBaseline, saveAfterVerdict } from './baseline-io.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -252,37 +252,29 @@ export async function runGateCommand(
       `perfgate: note: no baseline in ${options.baselineDir}, and this run was not saved as one (no --save): every gate run will be judged on thresholds alone until one is; run once with --save (e.g. on the main branch) to keep a passing run as the baseline\n`,
     );
   }
-  const decision = options.save ? decideSave(comparison, options.save, '--save always') : undefined;
-  if (decision && !decision.save) io.stderr.write(`perfgate: ${decision.reason}\n`);
-  // A failed run joins the stored runs all the same (marked failed), so that perfgate trends sees
-  // a regression that landed; with no baseline yet there is nothing to keep it beside.
-  const runOnly = decision !== undefined && !decision.save && baseline !== undefined;
-  if (decision?.save || runOnly) {
+  if (options.save) {
     const now = new Date();
-    try {
-      await saveBaseline(store, {
+    await saveAfterVerdict(
+      {
+        store,
+        mode: options.save,
+        optIn: '--save always',
+        names: { store: options.baselineDir, trends: 'perfgate trends' },
+        comparison,
+        baseline,
         results,
-        previous: baseline,
-        status: comparison.baselineStatus,
         config,
         commit: results.git?.commit,
         runId: String(now.getTime()),
         attempt: '1',
         now,
-        verdict: comparison.verdict,
-        runOnly,
-      });
-      io.stderr.write(
-        runOnly
-          ? `perfgate: kept this failed run in the stored runs of ${options.baselineDir} (for perfgate trends); the baseline stays the previous one\n`
-          : `perfgate: saved this run as the new baseline in ${options.baselineDir}${decision?.save && decision.note ? ` (${decision.note})` : ''}\n`,
-      );
-    } catch (error) {
-      // The verdict is printed already; a save that failed must not change it.
-      io.stderr.write(
-        `perfgate: warning: this run was not saved as the baseline: ${(error as Error).message}; the verdict stands\n`,
-      );
-    }
+      },
+      {
+        info: (message) => io.stderr.write(`perfgate: ${message}\n`),
+        refused: (reason) => io.stderr.write(`perfgate: ${reason}\n`),
+        warning: (message) => io.stderr.write(`perfgate: warning: ${message}\n`),
+      },
+    );
   }
   return decideExit(comparison, options.failOn);
 }

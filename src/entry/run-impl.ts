@@ -1,10 +1,11 @@
 // `perfgate run`: load the config, boot the services, drive every scenario, collect the results.
 // Shared by the CLI and the action; everything here is wiring between adapters and the engine.
+// The steps before the load (prepare, boot) live here; the phases of the load, in run-phases.ts.
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { AbInfo, Provenance, Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
-import type { Config, ScenarioConfig } from '../core/types/config.js';
+import type { Environment, Provenance, Results } from '../core/types/results.js';
+import type { Config, DataRow, ScenarioConfig } from '../core/types/config.js';
 import type { Comparison } from '../core/types/comparison.js';
 import type { ServiceStatus } from '../adapters/services.js';
 import type { Shard } from '../core/options.js';
@@ -12,32 +13,25 @@ import { selectShard } from '../core/options.js';
 import { DEFAULT_AB_SCHEDULE } from '../core/config/defaults.js';
 import { findConfigWarnings } from '../core/config/index.js';
 import { findAbProblems } from '../core/config/ab.js';
-import { summarizeServiceExit } from '../core/gate.js';
 import { formatPath } from '../core/paths.js';
 import { ConfigError, InterruptedError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
 import { findFreePort } from '../adapters/free-port.js';
 import { bindPort, configUsesPort } from '../core/port.js';
-import { readMachineCpuSeconds, startMachineLoadMeter } from '../adapters/machine-load.js';
-import { startUsageSampler } from '../adapters/proc-usage.js';
 import { readEnvironment } from '../adapters/environment.js';
-import { createProgressReporter, describeServiceStatus, describeScenarioStart } from '../adapters/console-progress.js';
-import type { PairOrder, RunTarget } from '../engine/run-scenario.js';
-import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-scenario.js';
-import type { BootedVariants } from './ab-setup.js';
+import { describeServiceStatus } from '../adapters/console-progress.js';
+import type { PairOrder } from '../engine/run-scenario.js';
+import { createPairOrder, pairCount } from '../engine/run-scenario.js';
+import type { AbPlan, BootedVariants } from './ab-setup.js';
 import { bootVariants, planAb, SETUP_FAILURE, setupVariants } from './ab-setup.js';
 import { prepareBaseRef } from './base-ref.js';
 import { runSetup } from '../adapters/setup.js';
-import { runCapacityVariants } from '../engine/run-capacity.js';
-import { thresholdsForScenario } from '../core/capacity/search.js';
-import { TOOL_VERSION } from './version.js';
 import { splitRows, splitScenario, type ShardSplit } from '../core/split/index.js';
 import { checkStartAt } from '../core/split/start-at.js';
 import { waitUntil } from '../adapters/wait-until.js';
-import { alphaShares, EXTENSION_STEPS, planExtension, runCouldExtend } from '../core/compare/sequential.js';
-import { appendExtension } from '../core/results/extend.js';
-import { extensionScenario } from '../engine/plan.js';
+import { alphaShares, runCouldExtend } from '../core/compare/sequential.js';
+import { RUN_PHASES, runStopped, snapshotResults, type ActiveRun } from './run-phases.js';
 
 export interface LoadTestOptions {
   configPath: string;
@@ -132,10 +126,63 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
   }
 }
 
+/**
+ * One load run, step by step: prepare (config, shard, A/B plan), boot (setup, services, start
+ * barrier), then the run's phases in order (measure, extend), the services stopped whatever
+ * happens, and the results assembled from what was measured.
+ */
 async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
-  const { config, configHash, baseDir } = await loadConfig(options.configPath, { source: options.configSource });
+  const prepared = await prepareRun(options);
+  const booted = await bootRun(prepared, options);
+  await waitForStartBarrier(prepared, booted, options);
+  const run = startRun(prepared, booted, options);
+  try {
+    for (const phase of RUN_PHASES) {
+      if (runStopped(run)) break;
+      await phase(run);
+    }
+  } finally {
+    await booted.stop();
+  }
+  return { config: run.runConfig, configHash: prepared.configHash, results: snapshotResults(run) };
+}
+
+/** What a run knows before anything boots: its config, its share of it, and its A/B plan. */
+export interface PreparedRun {
+  config: Config;
+  configHash: string;
+  /** The config's folder, which its data files, setup and services are relative to. */
+  configDir: string;
+  /** The scenarios this run (or shard) measures, in order. */
+  scenarios: ScenarioConfig[];
+  /** --split load: every scenario runs at this shard's share of its load. */
+  loadShard?: Shard;
+  /** A scenario as this shard runs it. */
+  forShard(scenario: ScenarioConfig): ScenarioConfig;
+  /** A scenario's data rows as this shard uses them. */
+  rowsFor(name: string): DataRow[] | undefined;
+  startAtSource: string;
+  firstWarmupMs: number;
+  environment: Environment;
+  startedAtMs: number;
+  ab?: AbPlan;
+  /** The head's config with its port bound. */
+  headConfig: Config;
+  /** One progress line on the progress stream. */
+  status(line: string): void;
+}
+
+/** Reads and checks everything a run needs before it boots: a config error stops it here (exit 2). */
+async function prepareRun(options: LoadTestOptions): Promise<PreparedRun> {
+  const {
+    config,
+    configHash,
+    baseDir: configDir,
+  } = await loadConfig(options.configPath, {
+    source: options.configSource,
+  });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
-  const rowsByScenario = await loadScenarioRows(config, baseDir);
+  const rowsByScenario = await loadScenarioRows(config, configDir);
   const loadShard = options.split === 'load' ? options.shard : undefined;
   // Every scenario's share is checked before anything boots: a load that cannot be split is a
   // config error (exit 2), found on every shard alike.
@@ -156,7 +203,7 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
     );
   }
   const environment = readEnvironment(options.env);
-  const startedAt = Date.now();
+  const startedAtMs = Date.now();
   await mkdir(options.logDir, { recursive: true });
 
   // A push to the default branch has no base to pair with, and the README's workflow gives it
@@ -172,7 +219,7 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
       : await planAb({
           config,
           configPath: options.configPath,
-          configDir: baseDir,
+          configDir,
           baseDir: options.baseDir,
           baseDirSource: options.baseDirSource ?? '--base-dir',
           configSource: options.configSource,
@@ -182,27 +229,46 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
 
   // Without a base, ${port} is still the head's own free port.
   const headConfig = ab?.headConfig ?? (configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
-  const status = (line: string): void => void options.progressStream.write(`perfgate: ${line}\n`);
+  return {
+    config,
+    configHash,
+    configDir,
+    scenarios,
+    ...(loadShard ? { loadShard } : {}),
+    forShard,
+    rowsFor,
+    startAtSource,
+    firstWarmupMs,
+    environment,
+    startedAtMs,
+    ...(ab ? { ab } : {}),
+    headConfig,
+    status: (line) => void options.progressStream.write(`perfgate: ${line}\n`),
+  };
+}
+
+/** Runs the setup and boots the services: the head's, and in A/B mode the base's beside them. */
+async function bootRun(prepared: PreparedRun, options: LoadTestOptions): Promise<BootedVariants> {
+  const { config, configDir, ab, headConfig, status } = prepared;
   const headOptions = {
-    baseDir,
+    baseDir: configDir,
     logDir: options.logDir,
     signal: options.signal,
     onStatus: (update: ServiceStatus) => status(describeServiceStatus(update)),
     onNotice: options.onWarning,
   };
-  let booted: BootedVariants;
   let phase: 'setup' | 'boot' = 'setup';
   try {
     const setupStatus = (line: string): void => status(line);
     if (ab) {
       const baseSetupFailure = await setupVariants(config.setup ?? [], {
-        head: { configDir: baseDir, logDir: path.join(options.logDir, 'head') },
+        head: { configDir, logDir: path.join(options.logDir, 'head') },
         base: { configDir: ab.baseConfigDir, logDir: path.join(options.logDir, 'base') },
         signal: options.signal,
         onStatus: setupStatus,
       });
       phase = 'boot';
-      booted = await bootVariants(
+      const booted = await bootVariants(
         { services: ab.headConfig.services, options: headOptions },
         {
           services: ab.baseConfig.services,
@@ -220,18 +286,18 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
           `${booted.baseFailure.service === SETUP_FAILURE ? "the base's setup failed" : 'the base did not boot'} (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`,
         );
       }
-    } else {
-      await runSetup(config.setup ?? [], {
-        configDir: baseDir,
-        logDir: path.join(options.logDir, 'head'),
-        variant: 'head',
-        signal: options.signal,
-        onStatus: setupStatus,
-      });
-      phase = 'boot';
-      const head = await startServices(headConfig.services, headOptions);
-      booted = { head, stop: () => head.stop() };
+      return booted;
     }
+    await runSetup(config.setup ?? [], {
+      configDir,
+      logDir: path.join(options.logDir, 'head'),
+      variant: 'head',
+      signal: options.signal,
+      onStatus: setupStatus,
+    });
+    phase = 'boot';
+    const head = await startServices(headConfig.services, headOptions);
+    return { head, stop: () => head.stop() };
   } catch (error) {
     // Ctrl-C or a cancelled job during the boot: an interruption, not a boot failure (exit 130, not 3).
     if (options.signal?.aborted)
@@ -242,23 +308,34 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
       );
     throw error;
   }
+}
 
-  if (options.startAtMs !== undefined) {
-    try {
-      // The boot may have taken the barrier's margin: too late a start is refused as before it.
-      checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
-      const waitMs = options.startAtMs - Date.now();
-      if (waitMs > 0)
-        status(
-          `waiting ${(waitMs / 1000).toFixed(1)} s for the start barrier (${startAtSource} ${new Date(options.startAtMs).toISOString()})`,
-        );
-      await waitUntil(options.startAtMs, options.signal);
-    } catch (error) {
-      await booted.stop();
-      throw error;
-    }
+/** Shards started apart wait for one moment (--start-at), so that their loads overlap. */
+async function waitForStartBarrier(
+  prepared: PreparedRun,
+  booted: BootedVariants,
+  options: LoadTestOptions,
+): Promise<void> {
+  if (options.startAtMs === undefined) return;
+  const { firstWarmupMs, startAtSource, status } = prepared;
+  try {
+    // The boot may have taken the barrier's margin: too late a start is refused as before it.
+    checkStartAt(options.startAtMs, Date.now(), firstWarmupMs, startAtSource);
+    const waitMs = options.startAtMs - Date.now();
+    if (waitMs > 0)
+      status(
+        `waiting ${(waitMs / 1000).toFixed(1)} s for the start barrier (${startAtSource} ${new Date(options.startAtMs).toISOString()})`,
+      );
+    await waitUntil(options.startAtMs, options.signal);
+  } catch (error) {
+    await booted.stop();
+    throw error;
   }
+}
 
+/** The booted run, before its first load: the choices every phase shares, and nothing measured. */
+function startRun(prepared: PreparedRun, booted: BootedVariants, options: LoadTestOptions): ActiveRun {
+  const { config, ab, scenarios } = prepared;
   const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
   const seed = options.seed ?? randomInt(0, 2 ** 31);
   // One order for the run: a scenario with n pairs uses its first n.
@@ -266,210 +343,29 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
     ab && schedule === 'alternate'
       ? createPairOrder(seed, Math.max(0, ...scenarios.map((scenario) => pairCount(scenario))))
       : undefined;
-  const headScenarios = new Map(headConfig.scenarios.map((scenario) => [scenario.name, scenario]));
-  const baseScenarios = new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario]));
-  const runConfig: Config = ab ? { ...config, compare: { ...config.compare, mode: 'ab' } } : config;
-  const scenarioResults: ScenarioResult[] = [];
-  const baseResults: ScenarioResult[] = [];
-  let serviceExit: ServiceExit | undefined;
   // gate and the action judge each look, and run an inconclusive scenario on (compare.extend); a
   // load shard is one share of a run that only its merge judges.
   const extendable =
     options.judge !== undefined &&
-    loadShard === undefined &&
+    prepared.loadShard === undefined &&
     runCouldExtend(
       config.compare,
       scenarios.map((scenario) => scenario.load.executor),
       ab !== undefined && booted.base !== undefined,
     );
-  const sequential = extendable ? { alphaShares: alphaShares(true) } : undefined;
-
-  /** Runs one scenario (or one extension step of it) on the head and, in A/B mode, the base. */
-  const measure = async (
-    scenario: ScenarioConfig,
-    baseScenario: ScenarioConfig | undefined,
-    pairOrder: PairOrder[] | undefined,
-  ): Promise<{ head: ScenarioResult; base?: ScenarioResult } | undefined> => {
-    // A service that dies mid-run turns the rest of the load into refused connections, which
-    // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
-    const died = new AbortController();
-    const lookForExit = (): void => {
-      if (serviceExit) return;
-      const found = findServiceExit(booted);
-      if (!found) return;
-      serviceExit = { ...found, scenario: scenario.name };
-      status(`${summarizeServiceExit(serviceExit)}: stopping the run`);
-      died.abort();
-    };
-    // One that died between two scenarios (or while the start barrier waited) is found before
-    // the next one's load, which would otherwise be blamed.
-    lookForExit();
-    if (serviceExit) return undefined;
-    const targets: RunTarget[] = [{ name: 'head', baseUrl: scenario.baseUrl }];
-    if (baseScenario) targets.push({ name: 'base', baseUrl: baseScenario.baseUrl });
-    const headSampler = startUsageSampler(booted.head.services);
-    const baseSampler = booted.base ? startUsageSampler(booted.base.services) : undefined;
-    const machineMeter = startMachineLoadMeter(environment.cpuCount);
-    const progress = createProgressReporter(options.progressStream);
-    const watch = setInterval(lookForExit, EXIT_POLL_MS);
-    let outcome: Awaited<ReturnType<typeof runScenarioVariants>>;
-    let headUsage: ServiceUsage[];
-    let baseUsage: ServiceUsage[];
-    let machine: ScenarioResult['machine'];
-    try {
-      const runOptions = {
-        rows: rowsFor(scenario.name),
-        signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
-        onProgress: (update: Parameters<typeof progress.update>[0]) => progress.update(update),
-        cpuProbe: () => {
-          const machine = readMachineCpuSeconds();
-          // Both variants' services are perfgate's own work, not a neighbour's.
-          const headSeconds = headSampler.cpuSeconds();
-          const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
-          return machine && headSeconds !== undefined && baseSeconds !== undefined
-            ? { ...machine, serviceSeconds: headSeconds + baseSeconds }
-            : undefined;
-        },
-      };
-      // A capacity search runs per variant, one after the other (A/B: the base's too).
-      outcome =
-        scenario.load.executor === 'capacity'
-          ? await runCapacityVariants(scenario, {
-              ...runOptions,
-              targets,
-              seed,
-              thresholds: thresholdsForScenario(headConfig.thresholds, scenario.name),
-            })
-          : await runScenarioVariants(scenario, {
-              ...runOptions,
-              targets,
-              schedule,
-              seed,
-              ...(pairOrder ? { order: pairOrder } : {}),
-            });
-    } finally {
-      clearInterval(watch);
-      // It may have died in the scenario's last moments, between two looks.
-      lookForExit();
-      headUsage = headSampler.stop();
-      baseUsage = baseSampler?.stop() ?? [];
-      // Both variants' services are perfgate's own work, not a neighbour's.
-      machine = machineMeter.stop([...headUsage, ...baseUsage]);
-      progress.done();
-    }
-    const [headResult, baseResult] = outcome.results;
-    const head: ScenarioResult = { ...headResult!, services: headUsage, ...(machine ? { machine } : {}) };
-    return baseResult
-      ? { head, base: { ...baseResult, services: baseUsage, ...(machine ? { machine } : {}) } }
-      : { head };
+  return {
+    options,
+    prepared,
+    booted,
+    schedule,
+    seed,
+    ...(order ? { order } : {}),
+    runConfig: ab ? { ...config, compare: { ...config.compare, mode: 'ab' } } : config,
+    headScenarios: new Map(prepared.headConfig.scenarios.map((scenario) => [scenario.name, scenario])),
+    baseScenarios: new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario])),
+    extendable,
+    ...(extendable ? { sequential: { alphaShares: alphaShares(true) } } : {}),
+    scenarioResults: [],
+    baseResults: [],
   };
-  const baseScenarioFor = (name: string): ScenarioConfig | undefined => {
-    const found = booted.base && !ab?.newInHead.has(name) ? baseScenarios.get(name) : undefined;
-    return found ? forShard(found) : undefined;
-  };
-
-  try {
-    for (const [index, chosen] of scenarios.entries()) {
-      if (options.signal?.aborted || serviceExit) break;
-      const scenario = forShard(headScenarios.get(chosen.name) ?? chosen);
-      options.onScenarioStart?.(scenario.name);
-      status(describeScenarioStart(scenario, index, scenarios.length));
-      const measured = await measure(scenario, baseScenarioFor(scenario.name), order);
-      if (!measured) break;
-      scenarioResults.push(measured.head);
-      if (measured.base) baseResults.push(measured.base);
-    }
-    // More data instead of an inconclusive verdict: judge the run, run on what lacked data, again.
-    for (let look = 0; extendable && look < EXTENSION_STEPS; look++) {
-      if (options.signal?.aborted || serviceExit) break;
-      const snapshot = assemble();
-      let comparison: Comparison;
-      try {
-        comparison = await options.judge!(snapshot, runConfig);
-      } catch {
-        // A run that cannot be judged (no verdict at all) is not extended; the verdict after the
-        // run says why, with the results written first.
-        break;
-      }
-      const plan = planExtension({ comparison, results: snapshot, compare: config.compare, look });
-      if (plan.steps.length === 0) break;
-      for (const step of plan.steps) {
-        if (options.signal?.aborted || serviceExit) break;
-        const planned = headScenarios.get(step.scenario);
-        const scenario = planned ? extensionScenario(forShard(planned), step.addMs) : undefined;
-        if (!scenario) continue;
-        const baseFound = baseScenarioFor(step.scenario);
-        const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : undefined;
-        options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
-        status(
-          `${step.scenario}: ${step.undecided.join(', ')} undecided; measuring ${(step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1)} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`,
-        );
-        const stepOrder =
-          ab && schedule === 'alternate' ? createPairOrder(seed + look + 1, pairCount(scenario)) : undefined;
-        const measured = await measure(scenario, baseScenario, stepOrder);
-        if (!measured) break;
-        const at = scenarioResults.findIndex((result) => result.name === step.scenario);
-        if (at === -1) continue;
-        scenarioResults[at] = appendExtension(scenarioResults[at]!, measured.head, step.undecided);
-        const baseAt = baseResults.findIndex((result) => result.name === step.scenario);
-        if (measured.base && baseAt !== -1)
-          baseResults[baseAt] = appendExtension(baseResults[baseAt]!, measured.base, step.undecided);
-      }
-    }
-  } finally {
-    await booted.stop();
-  }
-
-  return { config: runConfig, configHash, results: assemble() };
-
-  /** The run's results as measured so far (each look of an extended run is judged on one). */
-  function assemble(): Results {
-    const results: Results = {
-      schemaVersion: 1,
-      tool: { name: 'perfgate', version: TOOL_VERSION },
-      configHash,
-      startTime: new Date(startedAt).toISOString(),
-      durationMs: Date.now() - startedAt,
-      environment,
-      ...(options.git ? { git: options.git } : {}),
-      services: booted.head.services.map(({ name, logPath }) => ({ name, logPath })),
-      scenarios: [...scenarioResults],
-      ...(options.shard
-        ? {
-            shard: {
-              index: options.shard.index,
-              count: options.shard.count,
-              ...(loadShard ? { split: 'load' as const } : {}),
-              ...(options.startAtMs === undefined ? {} : { startAt: new Date(options.startAtMs).toISOString() }),
-            },
-          }
-        : {}),
-      ...(options.signal?.aborted ? { interrupted: true as const } : {}),
-      ...(serviceExit ? { serviceExit } : {}),
-      ...(sequential ? { sequential } : {}),
-    };
-    if (ab) {
-      const { git: _headCommit, sequential: _looks, ...shared } = results;
-      const base: Results = {
-        ...shared,
-        ...(options.baseGit ? { git: options.baseGit } : {}),
-        services: (booted.base?.services ?? []).map(({ name, logPath }) => ({ name, logPath })),
-        scenarios: [...baseResults],
-      };
-      const info: AbInfo = { schedule, seed, ...(order ? { order } : {}), base };
-      if (booted.baseFailure) info.baseFailure = booted.baseFailure;
-      results.ab = info;
-    }
-    return results;
-  }
-}
-
-/** How often a running scenario looks for a dead service (a flag check; a process scan only after a leader exited). */
-const EXIT_POLL_MS = 200;
-
-function findServiceExit(booted: BootedVariants): Omit<ServiceExit, 'scenario'> | undefined {
-  const head = booted.head.findExited();
-  if (head) return { variant: 'head', ...head };
-  const base = booted.base?.findExited();
-  return base ? { variant: 'base', ...base } : undefined;
 }

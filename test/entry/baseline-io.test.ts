@@ -7,8 +7,9 @@ import type { BaselineStore } from '../../src/adapters/baseline-store.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { judgeRun, type BaselineLookup } from '../../src/core/gate.js';
 import type { Baseline, Results } from '../../src/core/types/results.js';
+import type { Comparison } from '../../src/core/types/comparison.js';
 import type { Config } from '../../src/core/types/config.js';
-import { lookupBaseline, saveBaseline } from '../../src/entry/baseline-io.js';
+import { lookupBaseline, saveAfterVerdict, saveBaseline, type SaveOutput } from '../../src/entry/baseline-io.js';
 import { renderComparisonText } from '../../src/core/report/text.js';
 import { makeResults } from '../core/fixtures.js';
 
@@ -117,6 +118,114 @@ describe('saveBaseline', () => {
       /the stored baseline is unreadable \(the cache service answered 503\).*the next run will save once the store can be read/,
     );
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('saveAfterVerdict', () => {
+  /** An output channel that records what was said, on which channel, in order. */
+  function recorder(): SaveOutput & { said: string[] } {
+    const said: string[] = [];
+    return {
+      said,
+      info: (message) => said.push(`info: ${message}`),
+      refused: (reason) => said.push(`refused: ${reason}`),
+      warning: (message) => said.push(`warning: ${message}`),
+      group: async (title, work) => {
+        said.push(`group: ${title}`);
+        await work();
+        said.push('end group');
+      },
+    };
+  }
+
+  /** Judges run `seed` against the store's baseline; `failed` turns the verdict into one breached threshold. */
+  async function judged(dir: string, seed: number, failed: boolean) {
+    const store = storeAt(dir, `2026-02-0${seed}T00:00:00Z`);
+    const results = { ...makeResults({ seed }), configHash: hash, git: { commit: `c${seed}` } };
+    const { comparison, baseline } = judgeRun({ current: results, config, baseline: await lookupBaseline(store) });
+    const verdict: Comparison = failed
+      ? { ...comparison, verdict: 'fail', breaches: [{} as Comparison['breaches'][number]] }
+      : comparison;
+    return { store, results, comparison: verdict, ...(baseline ? { baseline } : {}) };
+  }
+
+  function request(run: Awaited<ReturnType<typeof judged>>, mode: 'pass' | 'always') {
+    return {
+      ...run,
+      mode,
+      optIn: '--save always',
+      names: { store: 'the folder', trends: 'perfgate trends' },
+      config,
+      commit: run.results.git.commit,
+      runId: run.results.git.commit,
+      attempt: '1',
+      now: new Date('2026-02-09T00:00:00Z'),
+    };
+  }
+
+  async function newest(dir: string): Promise<Baseline> {
+    return JSON.parse(((await lookupBaseline(storeAt(dir, '2026-03-01T00:00:00Z'))) as { text: string }).text);
+  }
+
+  it('saves a run that passed as the new baseline, inside the group, and says where', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-save-after-'));
+    const out = recorder();
+    await saveAfterVerdict(request(await judged(dir, 1, false), 'pass'), out);
+    expect(out.said).toEqual([
+      'group: perfgate: save the baseline',
+      'info: saved this run as the new baseline in the folder',
+      'end group',
+    ]);
+    expect((await newest(dir)).results.git?.commit).toBe('c1');
+  });
+
+  it('keeps a failed run beside the baseline (for trends) and says why it is not the baseline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-save-after-'));
+    await saveAfterVerdict(request(await judged(dir, 1, false), 'pass'), recorder());
+    const out = recorder();
+    await saveAfterVerdict(request(await judged(dir, 2, true), 'pass'), out);
+    expect(out.said[0]).toMatch(/^refused: this run failed the gate \(1 breached threshold\).*--save always$/);
+    expect(out.said[2]).toBe(
+      'info: kept this failed run in the stored runs of the folder (for perfgate trends); the baseline stays the previous one',
+    );
+    const stored = await newest(dir);
+    expect(stored.results.git?.commit).toBe('c1');
+    expect(stored.trends?.map((entry) => [entry.commit, entry.verdict])).toEqual([
+      ['c2', 'fail'],
+      ['c1', 'pass'],
+    ]);
+  });
+
+  it('saves nothing of a failed first run, since there is no baseline to keep it beside', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-save-after-'));
+    const out = recorder();
+    await saveAfterVerdict(request(await judged(dir, 1, true), 'pass'), out);
+    expect(out.said).toHaveLength(1);
+    expect(out.said[0]).toMatch(/^refused: /);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('saves a failed run as the baseline when the save mode is always, and says it was asked to', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-save-after-'));
+    const out = recorder();
+    await saveAfterVerdict(request(await judged(dir, 1, true), 'always'), out);
+    expect(out.said[1]).toBe(
+      'info: saved this run as the new baseline in the folder (saved although it failed the gate (1 breached threshold), as --save always asks)',
+    );
+    expect((await newest(dir)).results.git?.commit).toBe('c1');
+  });
+
+  it('turns a store that fails into a warning: the verdict stands', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'perfgate-save-after-')), 'a-file');
+    writeFileSync(file, '');
+    const run = { ...(await judged(mkdtempSync(join(tmpdir(), 'perfgate-save-after-')), 1, false)) };
+    const out = recorder();
+    await saveAfterVerdict(
+      { ...request(run, 'pass'), store: storeAt(join(file, 'below'), '2026-02-01T00:00:00Z') },
+      out,
+    );
+    expect(out.said).toHaveLength(3);
+    expect(out.said[1]).toMatch(/^warning: this run was not saved as the baseline: .+; the verdict stands$/);
   });
 });
 

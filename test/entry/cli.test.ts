@@ -353,7 +353,7 @@ thresholds:
 });
 
 describe('the package', () => {
-  it('holds the bundles, the action, the schema and the example, and no tests or benches', () => {
+  it('holds the bundles with their licences, the action, the schema and the example, and no tests or benches', () => {
     const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: repoRoot,
       encoding: 'utf8',
@@ -367,6 +367,8 @@ describe('the package', () => {
     for (const bin of Object.values(manifest.bin)) expect(paths).toContain(bin);
     for (const needed of [
       'dist/index.js',
+      'dist/licenses.txt',
+      'LICENSE',
       'action.yml',
       'schema/perfgate.schema.json',
       'examples/orders/perfgate.yml',

@@ -1,6 +1,6 @@
 // The capacity search, as pure functions: which level to run next (climb by the step rule, then
 // bisect between the last level that held and the first that broke), how long each level holds,
-// whether a finished level held, and what the whole search found. src/engine/capacity.ts runs the
+// whether a finished level held, and what the whole search found. src/engine/run-capacity.ts runs the
 // levels; everything it decides comes from here, so that the plan is tested without a clock.
 import { compareThreshold, matchesGlob, parseThreshold, thresholdActual, type Threshold } from '../thresholds.js';
 import { formatPath } from '../paths.js';

@@ -30,7 +30,7 @@ export const BAD_DIRECTION: Record<MetricName, 1 | -1> = {
   error_rate: 1,
   capacity: -1,
 };
-/** The metrics a run's segments measure; capacity is the capacity search's own (capacity.ts). */
+/** The metrics a run's segments measure; capacity is the capacity search's own (core/capacity/). */
 export type SegmentMetric = Exclude<MetricName, 'capacity'>;
 export const OPEN_EXECUTORS = new Set(['constant-arrival-rate', 'ramping-arrival-rate']);
 

@@ -10,7 +10,6 @@ import { DISTRIBUTION_LIMITS_MS } from '../results/summary.js';
 import { formatCount, formatMsLimit, formatPercent } from './format.js';
 
 export type DistributionChoice = ReportConfig['distribution'];
-export const DISTRIBUTION_CHOICES: readonly DistributionChoice[] = ['thresholds', 'grades', 'gatling'];
 
 /** The latency grade bands of DESIGN.md, in ms. */
 const GRADE_LIMITS_MS = [50, 100, 150, 250];

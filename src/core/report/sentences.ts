@@ -2,7 +2,7 @@
 // level and summary, the baseline's state, one sentence per metric change, the MDE.
 import type { BaselineStatus, Comparison, MetricComparison, Verdict } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
-import { DEFAULT_INCONCLUSIVE_REASON, describeReason, formatMdeValue } from './reasons.js';
+import { formatMdeValue } from './reasons.js';
 import type { ScenarioResult } from '../types/results.js';
 import {
   METRIC_ORDER,
@@ -139,12 +139,6 @@ export function describeMetricChange(m: MetricComparison): string {
     `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, ` +
     `from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}`
   );
-}
-
-/** "p99 of checkout: too few tail samples; the generator fell behind" */
-export function describeInconclusive(m: MetricComparison): string {
-  const reasons = m.reasons.length > 0 ? m.reasons.map(describeReason).join('; ') : DEFAULT_INCONCLUSIVE_REASON;
-  return `${metricLabel(m.metric)} of ${m.scenario}: ${reasons}`;
 }
 
 export function sortMetrics(metrics: MetricComparison[]): MetricComparison[] {

@@ -1,13 +1,11 @@
 // What a scenario's numbers come to: the latency summary, Gatling's buckets, the grade, rps and
 // the error rate, all from histograms and counters so that a merged result is summarised exactly
 // as a single one is.
-import type { Grade, LatencySummaryMs, ScenarioResult } from '../types/results.js';
+import type { Grade, LatencySummaryMs } from '../types/results.js';
 import type { Histogram } from '../histogram.js';
 
 /** Gatling's response-time buckets (ms): t < 800, 800 ≤ t < 1200, t ≥ 1200. */
 export const DISTRIBUTION_LIMITS_MS = { fast: 800, slow: 1200 } as const;
-
-export type Distribution = ScenarioResult['distribution'];
 
 /** µs → ms, kept to whole µs so that sub-millisecond services still read sensibly. */
 function toMs(us: number): number {

@@ -1,0 +1,88 @@
+// The results file of a load run, built from what the run measured and how it was set up. Pure, so
+// that each look of an extended run (compare.extend) and the final file are the same function of
+// the same facts, and a test can build one without booting anything.
+import type { AbInfo, Environment, Provenance, Results, ScenarioResult, ServiceExit } from '../types/results.js';
+import type { AbSchedule } from '../types/config.js';
+
+/** A booted service as the results file names it: its log is where its output went. */
+export interface ServiceRecord {
+  name: string;
+  logPath: string;
+}
+
+/** The facts of a run, measured or chosen, that its results file records. */
+export interface RunRecord {
+  configHash: string;
+  toolVersion: string;
+  /** Epoch ms: when the run started, and now (the clock is the caller's). */
+  startedAtMs: number;
+  nowMs: number;
+  environment: Environment;
+  git?: Provenance;
+  services: readonly ServiceRecord[];
+  scenarios: readonly ScenarioResult[];
+  shard?: { index: number; count: number; splitLoad: boolean; startAtMs?: number };
+  interrupted: boolean;
+  serviceExit?: ServiceExit;
+  sequential?: { alphaShares: number[] };
+  /** A/B mode: the base variant's side of the run. */
+  ab?: {
+    schedule: AbSchedule;
+    seed: number;
+    order?: AbInfo['order'];
+    git?: Provenance;
+    services: readonly ServiceRecord[];
+    scenarios: readonly ScenarioResult[];
+    baseFailure?: AbInfo['baseFailure'];
+  };
+}
+
+/**
+ * The run's results as measured so far. The base variant shares the head's run facts (time,
+ * environment, shard, how it ended) but not its commit or its looks: a baseline made of it is
+ * judged with one look, as a stored run is.
+ */
+export function assembleResults(run: RunRecord): Results {
+  const results: Results = {
+    schemaVersion: 1,
+    tool: { name: 'perfgate', version: run.toolVersion },
+    configHash: run.configHash,
+    startTime: new Date(run.startedAtMs).toISOString(),
+    durationMs: run.nowMs - run.startedAtMs,
+    environment: run.environment,
+    ...(run.git ? { git: run.git } : {}),
+    services: run.services.map(({ name, logPath }) => ({ name, logPath })),
+    scenarios: [...run.scenarios],
+    ...(run.shard
+      ? {
+          shard: {
+            index: run.shard.index,
+            count: run.shard.count,
+            ...(run.shard.splitLoad ? { split: 'load' as const } : {}),
+            ...(run.shard.startAtMs === undefined ? {} : { startAt: new Date(run.shard.startAtMs).toISOString() }),
+          },
+        }
+      : {}),
+    ...(run.interrupted ? { interrupted: true as const } : {}),
+    ...(run.serviceExit ? { serviceExit: run.serviceExit } : {}),
+    ...(run.sequential ? { sequential: run.sequential } : {}),
+  };
+  if (run.ab) {
+    const { git: _headCommit, sequential: _looks, ...shared } = results;
+    const base: Results = {
+      ...shared,
+      ...(run.ab.git ? { git: run.ab.git } : {}),
+      services: run.ab.services.map(({ name, logPath }) => ({ name, logPath })),
+      scenarios: [...run.ab.scenarios],
+    };
+    const info: AbInfo = {
+      schedule: run.ab.schedule,
+      seed: run.ab.seed,
+      ...(run.ab.order ? { order: run.ab.order } : {}),
+      base,
+    };
+    if (run.ab.baseFailure) info.baseFailure = run.ab.baseFailure;
+    results.ab = info;
+  }
+  return results;
+}

@@ -1,0 +1,259 @@
+// The phases of a booted run, in order, over one shared state: each adds what it measured to the
+// run, and the results file is assembled from that state (src/core/results/assemble.ts). A new
+// kind of load (flows, a profiling window) is one more phase in RUN_PHASES, not another loop in
+// runLoaded.
+import type { AbSchedule, Config, ScenarioConfig } from '../core/types/config.js';
+import type { Comparison } from '../core/types/comparison.js';
+import type { Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
+import { summarizeServiceExit } from '../core/gate.js';
+import { thresholdsForScenario } from '../core/capacity/search.js';
+import { EXTENSION_STEPS, planExtension, type ExtensionStep } from '../core/compare/sequential.js';
+import { appendExtension } from '../core/results/extend.js';
+import { assembleResults } from '../core/results/assemble.js';
+import { readMachineCpuSeconds, startMachineLoadMeter } from '../adapters/machine-load.js';
+import { startUsageSampler } from '../adapters/proc-usage.js';
+import { createProgressReporter, describeScenarioStart } from '../adapters/console-progress.js';
+import type { PairOrder, RunTarget } from '../engine/run-scenario.js';
+import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-scenario.js';
+import { runCapacityVariants } from '../engine/run-capacity.js';
+import { extensionScenario } from '../engine/plan.js';
+import type { BootedVariants } from './ab-setup.js';
+import type { LoadTestOptions, PreparedRun } from './run-impl.js';
+import { TOOL_VERSION } from './version.js';
+
+/** A booted run: what every phase shares, and what was measured so far. */
+export interface ActiveRun {
+  readonly options: LoadTestOptions;
+  readonly prepared: PreparedRun;
+  readonly booted: BootedVariants;
+  readonly schedule: AbSchedule;
+  readonly seed: number;
+  /** alternate A/B: the run's one pair order (a scenario with n pairs uses its first n). */
+  readonly order?: PairOrder[];
+  /** The config the run is judged with: compare.mode ab when a base ran beside the head. */
+  readonly runConfig: Config;
+  readonly headScenarios: ReadonlyMap<string, ScenarioConfig>;
+  readonly baseScenarios: ReadonlyMap<string, ScenarioConfig>;
+  /** gate and the action may run an inconclusive scenario on (compare.extend). */
+  readonly extendable: boolean;
+  readonly sequential?: { alphaShares: number[] };
+  /** One entry per scenario measured, head and base; a phase may add to or extend them. */
+  readonly scenarioResults: ScenarioResult[];
+  readonly baseResults: ScenarioResult[];
+  /** The first service found dead: the run stops there. */
+  serviceExit?: ServiceExit;
+}
+
+/** One step of a booted run; it returns early when runStopped() says so. */
+export type RunPhase = (run: ActiveRun) => Promise<void>;
+
+/** Interrupted, or a service died: no phase starts another load. */
+export function runStopped(run: ActiveRun): boolean {
+  return run.options.signal?.aborted === true || run.serviceExit !== undefined;
+}
+
+/** Every scenario of the run (or shard) once, in order. */
+async function measureScenarios(run: ActiveRun): Promise<void> {
+  const { scenarios, forShard, status } = run.prepared;
+  for (const [index, chosen] of scenarios.entries()) {
+    if (runStopped(run)) break;
+    const scenario = forShard(run.headScenarios.get(chosen.name) ?? chosen);
+    run.options.onScenarioStart?.(scenario.name);
+    status(describeScenarioStart(scenario, index, scenarios.length));
+    const measured = await measureScenario(run, scenario, baseScenarioFor(run, scenario.name), run.order);
+    if (!measured) break;
+    run.scenarioResults.push(measured.head);
+    if (measured.base) run.baseResults.push(measured.base);
+  }
+}
+
+/** More data instead of an inconclusive verdict: judge the run, run on what lacked data, again. */
+async function extendInconclusive(run: ActiveRun): Promise<void> {
+  const { options, prepared, schedule, seed } = run;
+  for (let look = 0; run.extendable && look < EXTENSION_STEPS; look++) {
+    if (runStopped(run)) break;
+    const snapshot = snapshotResults(run);
+    let comparison: Comparison;
+    try {
+      comparison = await options.judge!(snapshot, run.runConfig);
+    } catch {
+      // A run that cannot be judged (no verdict at all) is not extended; the verdict after the
+      // run says why, with the results written first.
+      break;
+    }
+    const plan = planExtension({ comparison, results: snapshot, compare: prepared.config.compare, look });
+    if (plan.steps.length === 0) break;
+    for (const step of plan.steps) {
+      if (runStopped(run)) break;
+      const planned = run.headScenarios.get(step.scenario);
+      const scenario = planned ? extensionScenario(prepared.forShard(planned), step.addMs) : undefined;
+      if (!scenario) continue;
+      const baseFound = baseScenarioFor(run, step.scenario);
+      const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : undefined;
+      options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
+      prepared.status(describeExtensionStep(step, look));
+      const stepOrder =
+        prepared.ab && schedule === 'alternate' ? createPairOrder(seed + look + 1, pairCount(scenario)) : undefined;
+      const measured = await measureScenario(run, scenario, baseScenario, stepOrder);
+      if (!measured) break;
+      const at = run.scenarioResults.findIndex((result) => result.name === step.scenario);
+      if (at === -1) continue;
+      run.scenarioResults[at] = appendExtension(run.scenarioResults[at]!, measured.head, step.undecided);
+      const baseAt = run.baseResults.findIndex((result) => result.name === step.scenario);
+      if (measured.base && baseAt !== -1)
+        run.baseResults[baseAt] = appendExtension(run.baseResults[baseAt]!, measured.base, step.undecided);
+    }
+  }
+}
+
+/** "checkout: p95, p99 undecided; measuring 4 s more (extension 1 of at most 2, compare.extend)" */
+function describeExtensionStep(step: ExtensionStep, look: number): string {
+  const seconds = (step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1);
+  return `${step.scenario}: ${step.undecided.join(', ')} undecided; measuring ${seconds} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
+}
+
+/**
+ * The phases of a booted run, in order. The services stay up from the first to the last, and
+ * each phase sees what the ones before it measured; runLoaded stops at the first that leaves
+ * the run stopped.
+ */
+export const RUN_PHASES: readonly RunPhase[] = [measureScenarios, extendInconclusive];
+
+/** The base's copy of a scenario, when the base booted and has it. */
+function baseScenarioFor(run: ActiveRun, name: string): ScenarioConfig | undefined {
+  const found = run.booted.base && !run.prepared.ab?.newInHead.has(name) ? run.baseScenarios.get(name) : undefined;
+  return found ? run.prepared.forShard(found) : undefined;
+}
+
+/** Runs one scenario (or one extension step of it) on the head and, in A/B mode, the base. */
+async function measureScenario(
+  run: ActiveRun,
+  scenario: ScenarioConfig,
+  baseScenario: ScenarioConfig | undefined,
+  pairOrder: PairOrder[] | undefined,
+): Promise<{ head: ScenarioResult; base?: ScenarioResult } | undefined> {
+  const { options, prepared, booted, schedule, seed } = run;
+  // A service that dies mid-run turns the rest of the load into refused connections, which
+  // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
+  const died = new AbortController();
+  const lookForExit = (): void => {
+    if (run.serviceExit) return;
+    const found = findServiceExit(booted);
+    if (!found) return;
+    run.serviceExit = { ...found, scenario: scenario.name };
+    prepared.status(`${summarizeServiceExit(run.serviceExit)}: stopping the run`);
+    died.abort();
+  };
+  // One that died between two scenarios (or while the start barrier waited) is found before
+  // the next one's load, which would otherwise be blamed.
+  lookForExit();
+  if (run.serviceExit) return undefined;
+  const targets: RunTarget[] = [{ name: 'head', baseUrl: scenario.baseUrl }];
+  if (baseScenario) targets.push({ name: 'base', baseUrl: baseScenario.baseUrl });
+  const headSampler = startUsageSampler(booted.head.services);
+  const baseSampler = booted.base ? startUsageSampler(booted.base.services) : undefined;
+  const machineMeter = startMachineLoadMeter(prepared.environment.cpuCount);
+  const progress = createProgressReporter(options.progressStream);
+  const watch = setInterval(lookForExit, EXIT_POLL_MS);
+  let outcome: Awaited<ReturnType<typeof runScenarioVariants>>;
+  let headUsage: ServiceUsage[];
+  let baseUsage: ServiceUsage[];
+  let machine: ScenarioResult['machine'];
+  try {
+    const runOptions = {
+      rows: prepared.rowsFor(scenario.name),
+      signal: options.signal ? AbortSignal.any([options.signal, died.signal]) : died.signal,
+      onProgress: (update: Parameters<typeof progress.update>[0]) => progress.update(update),
+      cpuProbe: () => {
+        const machine = readMachineCpuSeconds();
+        // Both variants' services are perfgate's own work, not a neighbour's.
+        const headSeconds = headSampler.cpuSeconds();
+        const baseSeconds = baseSampler ? baseSampler.cpuSeconds() : 0;
+        return machine && headSeconds !== undefined && baseSeconds !== undefined
+          ? { ...machine, serviceSeconds: headSeconds + baseSeconds }
+          : undefined;
+      },
+    };
+    // A capacity search runs per variant, one after the other (A/B: the base's too).
+    outcome =
+      scenario.load.executor === 'capacity'
+        ? await runCapacityVariants(scenario, {
+            ...runOptions,
+            targets,
+            seed,
+            thresholds: thresholdsForScenario(prepared.headConfig.thresholds, scenario.name),
+          })
+        : await runScenarioVariants(scenario, {
+            ...runOptions,
+            targets,
+            schedule,
+            seed,
+            ...(pairOrder ? { order: pairOrder } : {}),
+          });
+  } finally {
+    clearInterval(watch);
+    // It may have died in the scenario's last moments, between two looks.
+    lookForExit();
+    headUsage = headSampler.stop();
+    baseUsage = baseSampler?.stop() ?? [];
+    // Both variants' services are perfgate's own work, not a neighbour's.
+    machine = machineMeter.stop([...headUsage, ...baseUsage]);
+    progress.done();
+  }
+  const [headResult, baseResult] = outcome.results;
+  const head: ScenarioResult = { ...headResult!, services: headUsage, ...(machine ? { machine } : {}) };
+  return baseResult
+    ? { head, base: { ...baseResult, services: baseUsage, ...(machine ? { machine } : {}) } }
+    : { head };
+}
+
+/** The run's results as measured so far (each look of an extended run is judged on one). */
+export function snapshotResults(run: ActiveRun): Results {
+  const { options, prepared, booted } = run;
+  return assembleResults({
+    configHash: prepared.configHash,
+    toolVersion: TOOL_VERSION,
+    startedAtMs: prepared.startedAtMs,
+    nowMs: Date.now(),
+    environment: prepared.environment,
+    ...(options.git ? { git: options.git } : {}),
+    services: booted.head.services,
+    scenarios: run.scenarioResults,
+    ...(options.shard
+      ? {
+          shard: {
+            index: options.shard.index,
+            count: options.shard.count,
+            splitLoad: prepared.loadShard !== undefined,
+            ...(options.startAtMs === undefined ? {} : { startAtMs: options.startAtMs }),
+          },
+        }
+      : {}),
+    interrupted: options.signal?.aborted === true,
+    ...(run.serviceExit ? { serviceExit: run.serviceExit } : {}),
+    ...(run.sequential ? { sequential: run.sequential } : {}),
+    ...(prepared.ab
+      ? {
+          ab: {
+            schedule: run.schedule,
+            seed: run.seed,
+            ...(run.order ? { order: run.order } : {}),
+            ...(options.baseGit ? { git: options.baseGit } : {}),
+            services: booted.base?.services ?? [],
+            scenarios: run.baseResults,
+            ...(booted.baseFailure ? { baseFailure: booted.baseFailure } : {}),
+          },
+        }
+      : {}),
+  });
+}
+
+/** How often a running scenario looks for a dead service (a flag check; a process scan only after a leader exited). */
+const EXIT_POLL_MS = 200;
+
+function findServiceExit(booted: BootedVariants): Omit<ServiceExit, 'scenario'> | undefined {
+  const head = booted.head.findExited();
+  if (head) return { variant: 'head', ...head };
+  const base = booted.base?.findExited();
+  return base ? { variant: 'base', ...base } : undefined;
+}
