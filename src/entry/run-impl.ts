@@ -401,8 +401,14 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
         const baseFound = baseScenarioFor(step.scenario);
         const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : undefined;
         options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
+        const detect = step.detect ?? [];
+        const undecided = step.undecided.filter((metric) => !detect.includes(metric));
+        const why = [
+          undecided.length > 0 ? `${undecided.join(', ')} undecided` : '',
+          detect.length > 0 ? `${detect.join(', ')} MDE above compare.detect` : '',
+        ].filter(Boolean);
         status(
-          `${step.scenario}: ${step.undecided.join(', ')} undecided; measuring ${(step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1)} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`,
+          `${step.scenario}: ${why.join(', ')}; measuring ${(step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1)} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`,
         );
         const stepOrder =
           ab && schedule === 'alternate' ? createPairOrder(seed + look + 1, pairCount(scenario)) : undefined;

@@ -71,7 +71,7 @@ function decided(metric: MetricComparison): boolean {
 export function compareSequential(input: CompareInput, compareAt: (input: CompareInput) => Comparison): Comparison {
   const looks = runLookCount(input.current);
   const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1);
-  if (looks === 1 && (shares[0] ?? 1) >= 1) return compareAt(input);
+  if (looks === 1 && (shares[0] ?? 1) >= 1) return withDetectNote(compareAt(input), input.compare);
   const alpha = input.compare.alpha;
   const at = (look: number) => alpha * (shares[look] ?? 0);
   let result = compareAt({ ...input, current: resultsAtLook(input.current, 0), look: { alpha: at(0) } });
@@ -83,7 +83,10 @@ export function compareSequential(input: CompareInput, compareAt: (input: Compar
     const open = new Set(
       result.scenarios
         .filter((scenario) => extended.has(scenario.name))
-        .flatMap((scenario) => scenario.metrics.filter((metric) => !decided(metric)))
+        // A metric that cannot yet see compare.detect's change is judged again on more data too.
+        .flatMap((scenario) =>
+          scenario.metrics.filter((metric) => !decided(metric) || underpowered(metric, input.compare.detect)),
+        )
         .map((metric) => key(metric.scenario, metric.metric)),
     );
     if (open.size === 0) continue;
@@ -94,7 +97,46 @@ export function compareSequential(input: CompareInput, compareAt: (input: Compar
     });
     result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open, extended, look)) };
   }
-  return retally(result, input, shares);
+  return withDetectNote(retally(result, input, shares), input.compare);
+}
+
+/** compare.detect's target for a metric, when the config sets one. */
+function detectTarget(metric: MetricComparison, detect: CompareConfig['detect']): number | undefined {
+  return detect?.[metric.metric];
+}
+
+/**
+ * A metric whose MDE is above compare.detect's target and whose verdict more data could still
+ * sharpen: a regression or an improvement is decided (and final), whatever its MDE.
+ */
+export function underpowered(metric: MetricComparison, detect: CompareConfig['detect']): boolean {
+  const target = detectTarget(metric, detect);
+  const mde = metric.minDetectableEffect;
+  if (target === undefined || mde === undefined || !Number.isFinite(mde)) return false;
+  return metric.verdict !== 'regression' && metric.verdict !== 'improvement' && mde > target;
+}
+
+/** "p50 of api ±7.1% (target 5%)" for every metric that did not reach compare.detect. */
+function withDetectNote(comparison: Comparison, compare: Pick<CompareConfig, 'detect'>): Comparison {
+  if (compare.detect === undefined || comparison.mode === 'thresholds-only') return comparison;
+  const metrics = comparison.scenarios.flatMap((scenario) => scenario.metrics);
+  const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== undefined);
+  if (targeted.length === 0) return comparison;
+  const short = targeted.filter((metric) => underpowered(metric, compare.detect));
+  const percent = (metric: MetricComparison, x: number) =>
+    metric.metric === 'error_rate' ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+  const note =
+    short.length === 0
+      ? `compare.detect: every targeted metric could see its change (MDE at or below the target).`
+      : `compare.detect: ${short
+          .map(
+            (metric) =>
+              `${metric.metric} of ${metric.scenario} could see ±${percent(metric, metric.minDetectableEffect!)}, not the ${percent(metric, detectTarget(metric, compare.detect)!)} it targets`,
+          )
+          .join(
+            '; ',
+          )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
+  return { ...comparison, notes: [...comparison.notes, note] };
 }
 
 function stamp(scenario: ScenarioComparison, look: number): ScenarioComparison {
@@ -131,7 +173,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   const scenarios = result.scenarios.map((scenario) => {
     const current = fullOf(input.current.scenarios, scenario.name) ?? scenario.current;
     const base = result.mode === 'ab' ? fullOf(input.current.ab?.base.scenarios, scenario.name) : undefined;
-    const extension = describeExtension(current);
+    const extension = describeExtension(current, input.compare.detect !== undefined);
     return {
       ...scenario,
       current,
@@ -170,9 +212,11 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
             .some((scenario) =>
               scenario.metrics.some(
                 (metric) =>
-                  metric.verdict === 'inconclusive' &&
-                  metric.reasons.length > 0 &&
-                  metric.reasons.every((reason) => DATA_REASONS.has(reason.kind)),
+                  (metric.verdict === 'inconclusive' &&
+                    metric.reasons.length > 0 &&
+                    metric.reasons.every((reason) => DATA_REASONS.has(reason.kind))) ||
+                  (underpowered(metric, input.compare.detect) &&
+                    whyNotDetect(metric, result.mode === 'ab') === undefined),
               ),
             );
   }
@@ -194,7 +238,7 @@ function seconds(ms: number): string {
 }
 
 /** "Measured 6 s more than planned in 2 steps: p90 was undecided after the planned window, p95 after step 1." */
-export function describeExtension(scenario: ScenarioResult): string | undefined {
+export function describeExtension(scenario: ScenarioResult, detect = false): string | undefined {
   const looks = scenario.extension?.looks;
   if (looks === undefined || looks.length < 2) return undefined;
   const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
@@ -205,7 +249,10 @@ export function describeExtension(scenario: ScenarioResult): string | undefined 
         `${(look.undecided ?? []).join(', ') || 'a metric'} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
     )
     .join('; ');
-  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
+  const because = detect
+    ? "a verdict was undecided for lack of data or a metric's MDE was above its compare.detect target"
+    : 'a verdict was undecided for lack of data';
+  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
 }
 
 /** `skipped`: for a run that was not extended, the undecided metrics and why more data would not
@@ -258,6 +305,8 @@ export interface ExtensionStep {
   addMs: number;
   /** The metrics it is for, as `p95` (the scenario is implied). */
   undecided: string[];
+  /** Those of them it is for because their MDE is above compare.detect's target. */
+  detect?: string[];
 }
 
 export interface ExtensionPlan {
@@ -313,7 +362,8 @@ export function planExtension(input: {
     if (current === undefined || lookCount(current) !== look + 1) continue;
     const executors = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
     const open = scenario.metrics.filter((metric) => metric.verdict === 'inconclusive');
-    if (open.length === 0) continue;
+    const short = scenario.metrics.filter((metric) => underpowered(metric, compare.detect));
+    if (open.length === 0 && short.length === 0) continue;
     if (!executors.has(current.executor) || current.capacity) {
       for (const metric of open)
         plan.skipped.push({
@@ -325,20 +375,96 @@ export function planExtension(input: {
       continue;
     }
     const budgetMs = extensionBudgetMs(current.extension?.looks[0]?.durationMs ?? current.durationMs, compare);
-    const addMs = stepMs(current, budgetMs);
-    if (addMs <= 0) continue;
+    const fullStepMs = stepMs(current, budgetMs);
+    if (fullStepMs <= 0) continue;
     const growth = budgetMs / current.durationMs;
     const undecided: string[] = [];
-    for (const metric of open) {
-      const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
-      if (why === undefined) undecided.push(metric.metric);
-      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+    // compare.detect: metrics to run on for until their MDE reaches the target, and the growth of
+    // the data that would take them there.
+    const detecting: string[] = [];
+    let detectGrowth = 1;
+    for (const metric of scenario.metrics) {
+      if (metric.verdict === 'inconclusive') {
+        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+        if (why === undefined) {
+          undecided.push(metric.metric);
+          continue;
+        }
+        if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired) !== undefined) {
+          plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+          continue;
+        }
+      } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired) !== undefined) continue;
+      detecting.push(metric.metric);
+      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, familySize));
     }
-    if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
+    if (undecided.length === 0 && detecting.length === 0) continue;
+    // For a target alone the step is what the target needs (with a tenth to spare), within the
+    // step's share of the budget; an undecided verdict takes the whole share.
+    const segmentMs = current.segments[0]?.durationMs ?? fullStepMs;
+    const neededMs = Math.max(
+      segmentMs,
+      Math.ceil(((detectGrowth * 1.1 - 1) * current.durationMs) / segmentMs) * segmentMs,
+    );
+    const addMs = undecided.length > 0 ? fullStepMs : Math.min(fullStepMs, neededMs);
+    plan.steps.push({
+      scenario: scenario.name,
+      addMs,
+      undecided: [...undecided, ...detecting],
+      ...(detecting.length > 0 ? { detect: detecting } : {}),
+    });
   }
   return plan;
 }
 
+/** Why more data would not bring a metric's MDE down to compare.detect's target; undefined when
+ * it would. */
+function whyNotDetect(metric: MetricComparison, paired: boolean): string | undefined {
+  const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind) && reason.kind !== 'real-but-small');
+  if (blocking !== undefined) return `held back for a reason more data does not change (${blocking.kind})`;
+  if (!paired && metric.metric !== 'error_rate' && (metric.method === 'bootstrap' || metric.method === 'history'))
+    return 'its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)';
+  if (metric.standardError === undefined) return 'no standard error to scale';
+  return undefined;
+}
+
+/**
+ * How many times this look's data a metric needs for its MDE to reach compare.detect's target at
+ * the next look: the standard error scales as 1/√n, the degrees of freedom grow with n, and the
+ * next look tests at its own (smaller) share of α. Solved by a few fixed-point steps.
+ */
+function growthToDetect(
+  metric: MetricComparison,
+  compare: CompareConfig,
+  shares: number[],
+  look: number,
+  familySize: number,
+): number {
+  const target = detectTarget(metric, compare.detect);
+  const mde = metric.minDetectableEffect;
+  if (target === undefined || mde === undefined || !(target > 0)) return 1;
+  const df = metric.df ?? 1000;
+  // MDE = (critical t + power t) × standard error, as the comparison computes it.
+  const factor = (share: number, atDf: number) =>
+    tQuantile(1 - (compare.alpha * share) / (2 * familySize), atDf) + tQuantile(0.8, atDf);
+  const now = factor(shares[look] ?? 1, df);
+  const nextShare = shares[look + 1] ?? shares[look] ?? 1;
+  // The MDE at `growth` times the data falls as the growth rises: bisect for the target.
+  const mdeAt = (growth: number) => (mde * factor(nextShare, df * growth)) / now / Math.sqrt(growth);
+  let low = 1;
+  let high = 1;
+  while (mdeAt(high) > target && high < MAX_DETECT_GROWTH) high *= 2;
+  if (mdeAt(high) > target) return high;
+  for (let i = 0; i < 30; i++) {
+    const mid = (low + high) / 2;
+    if (mdeAt(mid) > target) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+
+/** Past this many times the data, a target is out of any budget's reach: the step takes its share. */
+const MAX_DETECT_GROWTH = 1024;
 /** Why more data within the budget would not decide `metric`; undefined when it could. */
 function whyNotExtend(
   metric: MetricComparison,
