@@ -16,6 +16,7 @@ import {
   runCompareCommand,
   runGateCommand,
   runMergeCommand,
+  runPlanCommand,
   runRunCommand,
   type CliIo,
 } from './cli-impl.js';
@@ -171,6 +172,34 @@ export const COMMANDS: CommandSpec[] = [
         currentPath: required(values, 'current', '--current', '--current results.json'),
         configPath: stringValue(values, 'config'),
         ...reporting(values),
+      }),
+  },
+  {
+    name: 'plan',
+    summary: 'size a run: the duration each scenario needs to see compare.detect (default p50 5%, p95 10%)',
+    usage: [
+      '--current results.json [-c perfgate.yml]   # results of an A/B run (e.g. a short pilot: perfgate gate --base-ref main)',
+      '--current results.json --baseline base.json [-c perfgate.yml]   # a stored comparison',
+    ],
+    options: {
+      current: { type: 'string', value: 'FILE', help: 'the results to size from (required)' },
+      baseline: {
+        type: 'string',
+        value: 'FILE',
+        help: 'the baseline they are compared with (required, except for the results of an A/B run)',
+      },
+      config: {
+        type: 'string',
+        short: 'c',
+        value: 'FILE',
+        help: `the config, for compare.detect, compare.extend and the compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`,
+      },
+    },
+    run: (values, _positionals, io) =>
+      runPlanCommand(io, {
+        baselinePath: stringValue(values, 'baseline'),
+        currentPath: required(values, 'current', '--current', '--current results.json'),
+        configPath: stringValue(values, 'config'),
       }),
   },
   {

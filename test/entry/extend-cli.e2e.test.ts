@@ -122,7 +122,7 @@ describe('perfgate gate with compare.extend', () => {
   it('runs on within the budget while an MDE is above compare.detect, and says the target was not reached', () => {
     const head = checkouts('detect', 3, 3, '2x', {
       duration: '6s',
-      compare: 'metrics: [p50], detect: { p50: "0.1%" }',
+      compare: 'metrics: [p50], minEffect: { p50: "0.05%" }, detect: { p50: "0.1%" }',
     });
     const out = gate(head);
     expect(out.status, out.stderr).toBe(0);

@@ -216,7 +216,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
                     metric.reasons.length > 0 &&
                     metric.reasons.every((reason) => DATA_REASONS.has(reason.kind))) ||
                   (underpowered(metric, input.compare.detect) &&
-                    whyNotDetect(metric, result.mode === 'ab') === undefined),
+                    whyNotDetect(metric, result.mode === 'ab', input.compare.detect) === undefined),
               ),
             );
   }
@@ -390,11 +390,12 @@ export function planExtension(input: {
           undecided.push(metric.metric);
           continue;
         }
-        if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired) !== undefined) {
+        if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== undefined) {
           plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
           continue;
         }
-      } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired) !== undefined) continue;
+      } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== undefined)
+        continue;
       detecting.push(metric.metric);
       detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, familySize));
     }
@@ -419,7 +420,10 @@ export function planExtension(input: {
 
 /** Why more data would not bring a metric's MDE down to compare.detect's target; undefined when
  * it would. */
-function whyNotDetect(metric: MetricComparison, paired: boolean): string | undefined {
+function whyNotDetect(metric: MetricComparison, paired: boolean, detect?: CompareConfig['detect']): string | undefined {
+  const target = detect?.[metric.metric];
+  if (target !== undefined && target <= metric.minEffect)
+    return 'its compare.detect target is not above its minimum effect, which a change must reach to be called';
   const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind) && reason.kind !== 'real-but-small');
   if (blocking !== undefined) return `held back for a reason more data does not change (${blocking.kind})`;
   if (!paired && metric.metric !== 'error_rate' && (metric.method === 'bootstrap' || metric.method === 'history'))
