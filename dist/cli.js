@@ -58566,11 +58566,10 @@ function advice(plan, detect) {
     );
     return out;
   }
-  const factor = formatFixed(needed / plan.durationMs, 1);
   const setDetect = detect === void 0 ? "compare.detect" : `compare.detect: ${detect}`;
   const reach = needed <= plan.budgetMs ? `compare.extend lets the scenario reach ${formatDuration(plan.budgetMs)} by itself, and ${detect === void 0 ? "compare.detect makes it run on for these targets" : `${setDetect} makes it run on for them`}` : `compare.extend's budget reaches ${formatDuration(plan.budgetMs)} only: set the duration, or compare.extend.maxDuration: ${formatConfigDuration(needed)} with ${setDetect}`;
   out.push(
-    `  \u2192 duration: ${formatConfigDuration(needed)} at ${formatRps(plan.ratePerSec)} (${factor}\xD7 this window, rate \xD7 duration \u2248 ${requests(plan, needed)} requests per variant); ${reach}.`
+    `  \u2192 duration: ${formatConfigDuration(needed)} at ${formatRps(plan.ratePerSec)} (rate \xD7 duration \u2248 ${requests(plan, needed)} requests per variant); ${reach}.`
   );
   return out;
 }

@@ -50,15 +50,14 @@ function advice(plan: ScenarioPlan, detect: string | undefined): string[] {
     );
     return out;
   }
-  const factor = formatFixed(needed / plan.durationMs, 1);
   const setDetect = detect === undefined ? 'compare.detect' : `compare.detect: ${detect}`;
   const reach =
     needed <= plan.budgetMs
       ? `compare.extend lets the scenario reach ${formatDuration(plan.budgetMs)} by itself, and ${detect === undefined ? 'compare.detect makes it run on for these targets' : `${setDetect} makes it run on for them`}`
       : `compare.extend's budget reaches ${formatDuration(plan.budgetMs)} only: set the duration, or compare.extend.maxDuration: ${formatConfigDuration(needed)} with ${setDetect}`;
   out.push(
-    `  → duration: ${formatConfigDuration(needed)} at ${formatRps(plan.ratePerSec)} (${factor}× this window, ` +
-      `rate × duration ≈ ${requests(plan, needed)} requests per variant); ${reach}.`,
+    `  → duration: ${formatConfigDuration(needed)} at ${formatRps(plan.ratePerSec)} ` +
+      `(rate × duration ≈ ${requests(plan, needed)} requests per variant); ${reach}.`,
   );
   return out;
 }

@@ -137,7 +137,7 @@ describe('planRuns', () => {
     const needed = plan!.neededMs!;
     expect(needed).toBeGreaterThan(24_000);
     expect(text).toContain(
-      `→ duration: ${formatConfigDuration(needed)} at 150.0/s (${(needed / 12_000).toFixed(1)}× this window, rate × duration ≈ ${formatCount((150 * needed) / 1000)} requests per variant); compare.extend's budget reaches 24 s only: set the duration, or compare.extend.maxDuration: ${formatConfigDuration(needed)} with compare.detect: { p50: 5%, p95: 10% }.`,
+      `→ duration: ${formatConfigDuration(needed)} at 150.0/s (rate × duration ≈ ${formatCount((150 * needed) / 1000)} requests per variant); compare.extend's budget reaches 24 s only: set the duration, or compare.extend.maxDuration: ${formatConfigDuration(needed)} with compare.detect: { p50: 5%, p95: 10% }.`,
     );
   });
 
