@@ -58473,7 +58473,7 @@ function windowOf3(scenario, metric) {
 }
 function rowFor(metric, target2, durationMs, segmentMs, paired) {
   const mde = metric.minDetectableEffect;
-  const base = { metric: metric.metric, target: target2 };
+  const base = { metric: metric.metric, target: target2, windowMs: durationMs };
   if (mde === void 0 || !Number.isFinite(mde))
     return { ...base, status: "no-mde", why: "no test gave an MDE (see the reasons of its verdict)" };
   if (!paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history"))
@@ -58506,13 +58506,12 @@ function planRuns(comparison, compare) {
     const segmentMs = current.segments[0]?.durationMs ?? 0;
     const plannedMs = current.extension?.looks[0]?.durationMs ?? current.durationMs;
     const rows2 = [];
-    let durationMs = current.durationMs;
     for (const [name, target2] of Object.entries(targets)) {
       const metric = scenario.metrics.find((m) => m.metric === name);
       if (metric === void 0) continue;
-      durationMs = windowOf3(current, metric);
-      rows2.push(rowFor(metric, target2, durationMs, segmentMs, paired));
+      rows2.push(rowFor(metric, target2, windowOf3(current, metric), segmentMs, paired));
     }
+    const durationMs = Math.max(...rows2.map((row) => row.windowMs));
     if (rows2.length === 0) continue;
     const sized = rows2.filter((row) => row.neededMs !== void 0).map((row) => row.neededMs);
     plans.push({
@@ -58539,7 +58538,7 @@ function requests(plan, ms) {
 function needs(plan, row) {
   switch (row.status) {
     case "met":
-      return ["met", `${formatDuration(plan.durationMs)} is enough`];
+      return ["met", `${formatDuration(row.windowMs)} is enough`];
     case "longer":
       return [
         `${formatFixed(row.growth, 1)}\xD7 the data`,

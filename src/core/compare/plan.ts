@@ -94,6 +94,8 @@ export interface PlanRow {
   neededMs?: number;
   /** Why there is no duration (`no-scaling`, `no-mde`). */
   why?: string;
+  /** The measured window its MDE came from: the look that judged it. */
+  windowMs: number;
 }
 
 export interface ScenarioPlan {
@@ -133,7 +135,7 @@ function rowFor(
   paired: boolean,
 ): PlanRow {
   const mde = metric.minDetectableEffect;
-  const base = { metric: metric.metric, target };
+  const base = { metric: metric.metric, target, windowMs: durationMs };
   if (mde === undefined || !Number.isFinite(mde))
     return { ...base, status: 'no-mde', why: 'no test gave an MDE (see the reasons of its verdict)' };
   // In stored mode a latency's or rate's MDE carries the run-to-run noise (the configured prior,
@@ -173,13 +175,13 @@ export function planRuns(comparison: Comparison, compare: CompareConfig): Scenar
     const segmentMs = current.segments[0]?.durationMs ?? 0;
     const plannedMs = current.extension?.looks[0]?.durationMs ?? current.durationMs;
     const rows: PlanRow[] = [];
-    let durationMs = current.durationMs;
     for (const [name, target] of Object.entries(targets) as [MetricName, number][]) {
       const metric = scenario.metrics.find((m) => m.metric === name);
       if (metric === undefined) continue;
-      durationMs = windowOf(current, metric);
-      rows.push(rowFor(metric, target, durationMs, segmentMs, paired));
+      rows.push(rowFor(metric, target, windowOf(current, metric), segmentMs, paired));
     }
+    // An extended run's metrics may come from different looks: the longest window is the run's.
+    const durationMs = Math.max(...rows.map((row) => row.windowMs));
     if (rows.length === 0) continue;
     const sized = rows.filter((row) => row.neededMs !== undefined).map((row) => row.neededMs!);
     plans.push({

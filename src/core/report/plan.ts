@@ -19,7 +19,7 @@ function requests(plan: ScenarioPlan, ms: number): string {
 function needs(plan: ScenarioPlan, row: PlanRow): [string, string] {
   switch (row.status) {
     case 'met':
-      return ['met', `${formatDuration(plan.durationMs)} is enough`];
+      return ['met', `${formatDuration(row.windowMs)} is enough`];
     case 'longer':
       return [
         `${formatFixed(row.growth!, 1)}× the data`,

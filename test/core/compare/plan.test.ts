@@ -98,6 +98,35 @@ describe('planRuns', () => {
     },
   );
 
+  it('sizes an extended run from the look that judged each metric, and calls its longest window enough', () => {
+    const [plan] = planRuns(
+      {
+        ...judged,
+        scenarios: judged.scenarios.map((s) => ({
+          ...s,
+          current: {
+            ...s.current,
+            durationMs: 24_000,
+            extension: {
+              looks: [
+                { segments: 12, durationMs: 12_000, dropped: 0, generator: s.current.generator },
+                { segments: 24, durationMs: 24_000, dropped: 0, generator: s.current.generator, undecided: ['p50'] },
+              ],
+            },
+          },
+          metrics: s.metrics.map((m) => ({ ...m, look: m.metric === 'p50' ? 1 : 0 })),
+        })),
+      },
+      { ...compare, detect: { p50: 0.9, p95: 0.9 } },
+    );
+    expect(plan?.rows.map((row) => [row.metric, row.status, row.windowMs, row.neededMs])).toEqual([
+      ['p50', 'met', 24_000, 24_000],
+      ['p95', 'met', 12_000, 12_000],
+    ]);
+    expect(plan?.durationMs).toBe(24_000);
+    expect(plan?.neededMs).toBe(24_000);
+  });
+
   it('says when a target is met already, and reads compare.detect for which metrics to size', () => {
     const p95 = metric(judged, 'p95').minDetectableEffect!;
     const [plan] = planRuns(judged, { ...compare, detect: { p95: p95 * 1.2 } });
