@@ -54294,6 +54294,71 @@ function appendTimeline(first, step, offsetMs) {
   ]);
 }
 
+// src/core/compare/more-data.ts
+var DATA_REASONS = /* @__PURE__ */ new Set([
+  "not-significant",
+  "interval-past-min-effect",
+  "below-min-effect",
+  "too-few-pairs",
+  "too-few-segments",
+  "thin-tail"
+]);
+function detectTarget(metric, detect) {
+  return detect?.[metric.metric];
+}
+function underpowered(metric, detect) {
+  const target2 = detectTarget(metric, detect);
+  const mde = metric.minDetectableEffect;
+  if (target2 === void 0 || mde === void 0 || !Number.isFinite(mde)) return false;
+  return metric.verdict !== "regression" && metric.verdict !== "improvement" && mde > target2;
+}
+function withDetectNote(comparison, compare) {
+  if (compare.detect === void 0 || comparison.mode === "thresholds-only") return comparison;
+  const metrics = comparison.scenarios.flatMap((scenario) => scenario.metrics);
+  const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== void 0);
+  if (targeted.length === 0) return comparison;
+  const short = targeted.filter((metric) => underpowered(metric, compare.detect));
+  const percent = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+  const note = short.length === 0 ? `compare.detect: every targeted metric could see its change (MDE at or below the target).` : `compare.detect: ${short.map(
+    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent(metric, metric.minDetectableEffect)}, not the ${percent(metric, detectTarget(metric, compare.detect))} it targets`
+  ).join(
+    "; "
+  )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
+  return { ...comparison, notes: [...comparison.notes, note] };
+}
+function whyNotDetect(metric, paired, detect) {
+  const target2 = detect?.[metric.metric];
+  if (target2 !== void 0 && target2 <= metric.minEffect)
+    return "its compare.detect target is not above its minimum effect, which a change must reach to be called";
+  const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind) && reason2.kind !== "real-but-small");
+  if (blocking !== void 0) return `held back for a reason more data does not change (${blocking.kind})`;
+  if (!paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history"))
+    return "its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)";
+  if (metric.standardError === void 0) return "no standard error to scale";
+  return void 0;
+}
+function growthToDetect(metric, compare, shares, look, familySize) {
+  const target2 = detectTarget(metric, compare.detect);
+  const mde = metric.minDetectableEffect;
+  if (target2 === void 0 || mde === void 0 || !(target2 > 0)) return 1;
+  const df = metric.df ?? 1e3;
+  const factor = (share2, atDf) => tQuantile(1 - compare.alpha * share2 / (2 * familySize), atDf) + tQuantile(0.8, atDf);
+  const now2 = factor(shares[look] ?? 1, df);
+  const nextShare = shares[look + 1] ?? shares[look] ?? 1;
+  const mdeAt = (growth) => mde * factor(nextShare, df * growth) / now2 / Math.sqrt(growth);
+  let low = 1;
+  let high = 1;
+  while (mdeAt(high) > target2 && high < MAX_DETECT_GROWTH) high *= 2;
+  if (mdeAt(high) > target2) return high;
+  for (let i = 0; i < 30; i++) {
+    const mid = (low + high) / 2;
+    if (mdeAt(mid) > target2) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+var MAX_DETECT_GROWTH = 1024;
+
 // src/core/compare/sequential.ts
 var EXTENSION_STEPS = 2;
 var FIRST_LOOK_SHARE = 0.75;
@@ -54343,29 +54408,6 @@ function compareSequential(input, compareAt) {
     result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open2, extended, look)) };
   }
   return withDetectNote(retally(result, input, shares), input.compare);
-}
-function detectTarget(metric, detect) {
-  return detect?.[metric.metric];
-}
-function underpowered(metric, detect) {
-  const target2 = detectTarget(metric, detect);
-  const mde = metric.minDetectableEffect;
-  if (target2 === void 0 || mde === void 0 || !Number.isFinite(mde)) return false;
-  return metric.verdict !== "regression" && metric.verdict !== "improvement" && mde > target2;
-}
-function withDetectNote(comparison, compare) {
-  if (compare.detect === void 0 || comparison.mode === "thresholds-only") return comparison;
-  const metrics = comparison.scenarios.flatMap((scenario) => scenario.metrics);
-  const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== void 0);
-  if (targeted.length === 0) return comparison;
-  const short = targeted.filter((metric) => underpowered(metric, compare.detect));
-  const percent = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
-  const note = short.length === 0 ? `compare.detect: every targeted metric could see its change (MDE at or below the target).` : `compare.detect: ${short.map(
-    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent(metric, metric.minDetectableEffect)}, not the ${percent(metric, detectTarget(metric, compare.detect))} it targets`
-  ).join(
-    "; "
-  )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
-  return { ...comparison, notes: [...comparison.notes, note] };
 }
 function stamp(scenario, look) {
   return { ...scenario, metrics: scenario.metrics.map((metric) => ({ ...metric, look })) };
@@ -54462,14 +54504,6 @@ function describeSpending(alpha, shares, skipped) {
   ).join("; ");
   return `${kept}. This run did not take them: no more data within its budget would have decided what was undecided (${whys}).`;
 }
-var DATA_REASONS = /* @__PURE__ */ new Set([
-  "not-significant",
-  "interval-past-min-effect",
-  "below-min-effect",
-  "too-few-pairs",
-  "too-few-segments",
-  "thin-tail"
-]);
 var STORED_EXTENDABLE = /* @__PURE__ */ new Set(["constant-vus", "constant-arrival-rate"]);
 var AB_EXTENDABLE = /* @__PURE__ */ new Set([
   "constant-vus",
@@ -54556,38 +54590,6 @@ function planExtension(input) {
   }
   return plan;
 }
-function whyNotDetect(metric, paired, detect) {
-  const target2 = detect?.[metric.metric];
-  if (target2 !== void 0 && target2 <= metric.minEffect)
-    return "its compare.detect target is not above its minimum effect, which a change must reach to be called";
-  const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind) && reason2.kind !== "real-but-small");
-  if (blocking !== void 0) return `held back for a reason more data does not change (${blocking.kind})`;
-  if (!paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history"))
-    return "its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)";
-  if (metric.standardError === void 0) return "no standard error to scale";
-  return void 0;
-}
-function growthToDetect(metric, compare, shares, look, familySize) {
-  const target2 = detectTarget(metric, compare.detect);
-  const mde = metric.minDetectableEffect;
-  if (target2 === void 0 || mde === void 0 || !(target2 > 0)) return 1;
-  const df = metric.df ?? 1e3;
-  const factor = (share2, atDf) => tQuantile(1 - compare.alpha * share2 / (2 * familySize), atDf) + tQuantile(0.8, atDf);
-  const now2 = factor(shares[look] ?? 1, df);
-  const nextShare = shares[look + 1] ?? shares[look] ?? 1;
-  const mdeAt = (growth) => mde * factor(nextShare, df * growth) / now2 / Math.sqrt(growth);
-  let low = 1;
-  let high = 1;
-  while (mdeAt(high) > target2 && high < MAX_DETECT_GROWTH) high *= 2;
-  if (mdeAt(high) > target2) return high;
-  for (let i = 0; i < 30; i++) {
-    const mid = (low + high) / 2;
-    if (mdeAt(mid) > target2) low = mid;
-    else high = mid;
-  }
-  return high;
-}
-var MAX_DETECT_GROWTH = 1024;
 function whyNotExtend(metric, context) {
   const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind));
   if (blocking !== void 0)

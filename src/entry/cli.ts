@@ -1,6 +1,8 @@
 // The `perfgate` command. Each subcommand is one entry of COMMANDS: its options (with their help),
 // its usage, and a run function calling the shared implementations. Adding a command or an option
 // is adding an entry. argv is read here only; errors map to exit codes in one place.
+// Longer than 500 lines because it is the one table of every command, its options and their help,
+// which `perfgate <command> --help` prints; its logic lives in cli-impl.ts.
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { interruptOnSignals } from '../adapters/signals.js';
