@@ -171,12 +171,12 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     minEffect,
     ...(minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {}),
     alpha: typeof raw.alpha === 'number' ? raw.alpha : defaults.alpha,
+    ...(detect ? { detect } : {}),
     minHistory,
     noiseFloor: effectAt(ctx, ['compare', 'noiseFloor'], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
     runnerNoise,
     ...(runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {}),
     extend: buildExtend(ctx, raw.extend),
-    ...(detect ? { detect } : {}),
   };
 }
