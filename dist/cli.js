@@ -54948,13 +54948,13 @@ function buildCompare(ctx, raw) {
     minEffect,
     ...minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {},
     alpha: typeof raw.alpha === "number" ? raw.alpha : defaults.alpha,
+    ...detect ? { detect } : {},
     minHistory,
     noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
     runnerNoise: runnerNoise2,
     ...runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {},
-    extend: buildExtend(ctx, raw.extend),
-    ...detect ? { detect } : {}
+    extend: buildExtend(ctx, raw.extend)
   };
 }
 
