@@ -27,12 +27,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -3915,58 +3915,58 @@ var require_fast_uri = __commonJS({
       return serialize2(resolved, schemelessOptions);
     }
     function resolveComponent(base, relative, options, skipNormalization) {
-      const target = {};
+      const target2 = {};
       if (!skipNormalization) {
         base = parse(serialize2(base, options), options);
         relative = parse(serialize2(relative, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative.scheme) {
-        target.scheme = relative.scheme;
-        target.userinfo = relative.userinfo;
-        target.host = relative.host;
-        target.port = relative.port;
-        target.path = removeDotSegments(relative.path || "");
-        target.query = relative.query;
+        target2.scheme = relative.scheme;
+        target2.userinfo = relative.userinfo;
+        target2.host = relative.host;
+        target2.port = relative.port;
+        target2.path = removeDotSegments(relative.path || "");
+        target2.query = relative.query;
       } else {
         if (relative.userinfo !== void 0 || relative.host !== void 0 || relative.port !== void 0) {
-          target.userinfo = relative.userinfo;
-          target.host = relative.host;
-          target.port = relative.port;
-          target.path = removeDotSegments(relative.path || "");
-          target.query = relative.query;
+          target2.userinfo = relative.userinfo;
+          target2.host = relative.host;
+          target2.port = relative.port;
+          target2.path = removeDotSegments(relative.path || "");
+          target2.query = relative.query;
         } else {
           if (!relative.path) {
-            target.path = base.path;
+            target2.path = base.path;
             if (relative.query !== void 0) {
-              target.query = relative.query;
+              target2.query = relative.query;
             } else {
-              target.query = base.query;
+              target2.query = base.query;
             }
           } else {
             if (relative.path[0] === "/") {
-              target.path = removeDotSegments(relative.path);
+              target2.path = removeDotSegments(relative.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative.path;
+                target2.path = "/" + relative.path;
               } else if (!base.path) {
-                target.path = relative.path;
+                target2.path = relative.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative.path;
+                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative.path;
               }
-              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target2.path = base.scheme === void 0 && !baseHasAuthority && target2.path[0] !== "/" ? removeDotSegmentsRelative(target2.path) : removeDotSegments(target2.path);
             }
-            target.query = relative.query;
+            target2.query = relative.query;
           }
-          target.userinfo = base.userinfo;
-          target.host = base.host;
-          target.port = base.port;
+          target2.userinfo = base.userinfo;
+          target2.host = base.host;
+          target2.port = base.port;
         }
-        target.scheme = base.scheme;
+        target2.scheme = base.scheme;
       }
-      target.fragment = relative.fragment;
-      return target;
+      target2.fragment = relative.fragment;
+      return target2;
     }
     function equal(uriA, uriB, options) {
       const normalizedA = normalizeComparableURI(uriA, options);
@@ -20868,12 +20868,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -24408,7 +24408,7 @@ var require_dispatcher = __commonJS({
           }
         }
         return new Proxy(this, {
-          get: (target, key2) => key2 === "dispatch" ? dispatch : target[key2]
+          get: (target2, key2) => key2 === "dispatch" ? dispatch : target2[key2]
         });
       }
     };
@@ -27196,8 +27196,8 @@ var require_util3 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
-          this.#target = target;
+        constructor(target2, kind) {
+          this.#target = target2;
           this.#kind = kind;
           this.#index = 0;
         }
@@ -27247,8 +27247,8 @@ var require_util3 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target2, kind) {
+        return new FastIterableIterator(target2, kind);
       };
     }
     function iteratorMixin(name, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -29173,9 +29173,9 @@ var require_client_h1 = __commonJS({
       client[kHTTPContext] = null;
       if (client.destroyed) {
         assert(client[kPending] === 0);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
-        for (let i = 0; i < requests.length; i++) {
-          const request = requests[i];
+        const requests2 = client[kQueue].splice(client[kRunningIdx]);
+        for (let i = 0; i < requests2.length; i++) {
+          const request = requests2[i];
           util.errorRequest(client, request, err);
         }
       } else if (client[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
@@ -29992,9 +29992,9 @@ var require_client_h2 = __commonJS({
       }
       if (client.destroyed) {
         assert(client[kPending] === 0);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
-        for (let i = 0; i < requests.length; i++) {
-          const request = requests[i];
+        const requests2 = client[kQueue].splice(client[kRunningIdx]);
+        for (let i = 0; i < requests2.length; i++) {
+          const request = requests2[i];
           if (request != null) {
             util.errorRequest(client, request, err);
           }
@@ -30762,9 +30762,9 @@ var require_client = __commonJS({
       }
       [kDestroy](err) {
         return new Promise((resolve4) => {
-          const requests = this[kQueue].splice(this[kPendingIdx]);
-          for (let i = 0; i < requests.length; i++) {
-            const request = requests[i];
+          const requests2 = this[kQueue].splice(this[kPendingIdx]);
+          for (let i = 0; i < requests2.length; i++) {
+            const request = requests2[i];
             if (request != null) {
               util.errorRequest(this, request, err);
             }
@@ -30789,9 +30789,9 @@ var require_client = __commonJS({
     function onError(client, err) {
       if (client[kRunning] === 0 && err.code !== "UND_ERR_INFO" && err.code !== "UND_ERR_SOCKET") {
         assert(client[kPendingIdx] === client[kRunningIdx]);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
-        for (let i = 0; i < requests.length; i++) {
-          const request = requests[i];
+        const requests2 = client[kQueue].splice(client[kRunningIdx]);
+        for (let i = 0; i < requests2.length; i++) {
+          const request = requests2[i];
           if (request != null) {
             util.errorRequest(client, request, err);
           }
@@ -31313,14 +31313,14 @@ var require_pool = __commonJS({
         this[kFactory] = factory;
         this.on("connect", (origin2, targets) => {
           if (clientTtl != null && clientTtl > 0) {
-            for (const target of targets) {
-              Object.assign(target, { ttl: Date.now() });
+            for (const target2 of targets) {
+              Object.assign(target2, { ttl: Date.now() });
             }
           }
         });
         this.on("connectionError", (origin2, targets, error) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -31567,14 +31567,14 @@ var require_round_robin_pool = __commonJS({
         this[kIndex] = -1;
         this.on("connect", (origin2, targets) => {
           if (clientTtl != null && clientTtl > 0) {
-            for (const target of targets) {
-              Object.assign(target, { ttl: Date.now() });
+            for (const target2 of targets) {
+              Object.assign(target2, { ttl: Date.now() });
             }
           }
         });
         this.on("connectionError", (origin2, targets, error) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -32864,10 +32864,10 @@ var require_retry_handler = __commonJS({
     var RetryController = class {
       #paused = false;
       #target = null;
-      set target(target) {
-        this.#target = target;
+      set target(target2) {
+        this.#target = target2;
         if (this.#paused) {
-          target?.pause();
+          target2?.pause();
         }
       }
       get target() {
@@ -38402,13 +38402,13 @@ var require_cache_handler = __commonJS({
       }
       return false;
     }
-    function appendVaryValues(target, varyValue) {
+    function appendVaryValues(target2, varyValue) {
       if (Array.isArray(varyValue)) {
         for (let i = 0; i < varyValue.length; i++) {
-          target.push(varyValue[i]);
+          target2.push(varyValue[i]);
         }
       } else if (varyValue != null) {
-        target.push(varyValue);
+        target2.push(varyValue);
       }
     }
     function appendConnectionHeaderTokens(headersToRemove, connectionHeader) {
@@ -41287,8 +41287,8 @@ var require_headers = __commonJS({
       }
       return getHeadersList(headers).append(name, value, false);
     }
-    function headersListSortAndCombine(target) {
-      const headersList = getHeadersList(target);
+    function headersListSortAndCombine(target2) {
+      const headersList = getHeadersList(target2);
       if (!headersList) {
         return [];
       }
@@ -41620,8 +41620,8 @@ var require_headers = __commonJS({
        * @param {Headers} target
        * @param {HeadersList} list
        */
-      static setHeadersList(target, list) {
-        target.#headersList = list;
+      static setHeadersList(target2, list) {
+        target2.#headersList = list;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
@@ -41955,12 +41955,12 @@ var require_response = __commonJS({
         ...state
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state ? state[p] : target[p];
+        get(target2, p) {
+          return p in state ? state[p] : target2[p];
         },
-        set(target, p, value) {
+        set(target2, p, value) {
           assert(!(p in state));
-          target[p] = value;
+          target2[p] = value;
           return true;
         }
       });
@@ -44220,17 +44220,17 @@ var require_cache3 = __commonJS({
         const prefix = "Cache.add";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         request = webidl.converters.RequestInfo(request);
-        const requests = [request];
-        const responseArrayPromise = this.addAll(requests);
+        const requests2 = [request];
+        const responseArrayPromise = this.addAll(requests2);
         return await responseArrayPromise;
       }
-      async addAll(requests) {
+      async addAll(requests2) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.addAll";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         const responsePromises = [];
         const requestList = [];
-        for (let request of requests) {
+        for (let request of requests2) {
           if (request === void 0) {
             throw webidl.errors.conversionFailed({
               prefix,
@@ -44251,7 +44251,7 @@ var require_cache3 = __commonJS({
           }
         }
         const fetchControllers = [];
-        for (const request of requests) {
+        for (const request of requests2) {
           const r = getRequestState(new Request(request));
           if (!urlIsHttpHttpsScheme(r.url)) {
             throw webidl.errors.exception({
@@ -44473,20 +44473,20 @@ var require_cache3 = __commonJS({
           }
         }
         const promise = createDeferredPromise();
-        const requests = [];
+        const requests2 = [];
         if (request === void 0) {
           for (const requestResponse of this.#relevantRequestResponseList) {
-            requests.push(requestResponse[0]);
+            requests2.push(requestResponse[0]);
           }
         } else {
           const requestResponses = this.#queryCache(r, options);
           for (const requestResponse of requestResponses) {
-            requests.push(requestResponse[0]);
+            requests2.push(requestResponse[0]);
           }
         }
         queueMicrotask(() => {
           const requestList = [];
-          for (const request2 of requests) {
+          for (const request2 of requests2) {
             const requestObject = fromInnerRequest(
               request2,
               void 0,
@@ -45669,9 +45669,9 @@ var require_util6 = __commonJS({
     function isClosed(readyState) {
       return readyState === states.CLOSED;
     }
-    function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
+    function fireEvent(e, target2, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
-      target.dispatchEvent(event);
+      target2.dispatchEvent(event);
     }
     function websocketMessageReceived(handler, type, data) {
       handler.onMessage(type, data);
@@ -47138,8 +47138,8 @@ var require_websocketerror = __commonJS({
         return DOMException;
       }
       return new Proxy(DOMException, {
-        construct(target, args, newTarget) {
-          const instance = Reflect.construct(target, args, target);
+        construct(target2, args, newTarget) {
+          const instance = Reflect.construct(target2, args, target2);
           Object.setPrototypeOf(instance, newTarget.prototype);
           return instance;
         }
@@ -48717,8 +48717,8 @@ function joinParams(parts) {
       ...stage,
       target: round3(
         parts.reduce((sum, part) => {
-          const target = part.stages?.[i]?.target;
-          return sum + (typeof target === "number" ? target : 0);
+          const target2 = part.stages?.[i]?.target;
+          return sum + (typeof target2 === "number" ? target2 : 0);
         }, 0)
       )
     }));
@@ -49125,8 +49125,8 @@ function describeParam(key2, value) {
   if (typeof value === "number") return `${words(key2)} ${groupThousands(String(value))}`;
   if (key2 === "stages" && Array.isArray(value)) {
     const stages = value.map((stage) => {
-      const { target, durationMs } = stage ?? {};
-      return typeof target === "number" && typeof durationMs === "number" ? `${target} over ${formatDuration(durationMs)}` : JSON.stringify(stage);
+      const { target: target2, durationMs } = stage ?? {};
+      return typeof target2 === "number" && typeof durationMs === "number" ? `${target2} over ${formatDuration(durationMs)}` : JSON.stringify(stage);
     });
     return `stages ${stages.join(" \u2192 ")}`;
   }
@@ -49369,6 +49369,7 @@ function defaultTrendsConfig() {
 var DEFAULT_AB_SCHEDULE = "duet";
 var MAX_CONNECTIONS = 5e4;
 var MAX_RATE_PER_SEC = 1e6;
+var DEFAULT_DETECT = { p50: 0.05, p95: 0.1 };
 
 // src/core/report/reasons.ts
 var RUN_WORDS = {
@@ -49439,7 +49440,7 @@ function describeReason(reason2) {
     case "interval-past-min-effect":
       return `a change of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}), but its interval (${reasonChange(reason2.metric, reason2.interval[0])} to ${reasonChange(reason2.metric, reason2.interval[1])}) reaches past the ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "\xB1")} that counts: this run cannot rule out a change that matters`;
     case "prior-only":
-      return `a ${reason2.direction === "regression" ? "regression" : "improvement"} of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+      return `${reason2.direction === "regression" ? "a regression" : "an improvement"} of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
     case "no-intended-rate":
       return "an open-model run without an intended rate recorded: nothing to check the rate against";
     case "rate-short-explained":
@@ -49505,12 +49506,11 @@ var FLOOR_KINDS = /* @__PURE__ */ new Set([
   "real-but-small",
   "interval-past-min-effect"
 ]);
-var AB_MEASURED = "on a shared 2-core machine A/B caught +5% at p50 in 20 of 20 runs (docs/measurements.md)";
 function mdeSpan(metrics) {
   const withMde = metrics.filter((m) => m.minDetectableEffect !== void 0 && Number.isFinite(m.minDetectableEffect));
   if (withMde.length === 0) return void 0;
   const sorted = [...withMde].sort((a, b) => (a.minDetectableEffect ?? 0) - (b.minDetectableEffect ?? 0));
-  const say = (m) => `${formatMdeValue(m)} (${metricLabel(m.metric)} of ${m.scenario})`;
+  const say = (m) => `${formatMdeValue(m)} (${metricLabel(m.metric)} of \`${m.scenario}\`)`;
   const low = sorted[0];
   const high = sorted[sorted.length - 1];
   return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
@@ -49520,8 +49520,31 @@ function formatMdeValue(m) {
   if (mde === void 0 || !Number.isFinite(mde)) return "\u2013";
   return m.metric === "error_rate" ? `\xB1${formatFixed(mde * 100, 2)} pp` : `\xB1${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
 }
+function metricsWhere(metrics) {
+  const byScenario = /* @__PURE__ */ new Map();
+  for (const m of metrics) byScenario.set(m.scenario, [...byScenario.get(m.scenario) ?? [], m.metric]);
+  return [...byScenario].map(([scenario, names]) => `${sortByMetricOrder(names).map(metricLabel).join(", ")} of \`${scenario}\``).join("; ");
+}
 function remediesFor(comparison) {
-  const held = (comparison.scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === "inconclusive");
+  const failed = [];
+  if (comparison.current?.ab?.baseFailure !== void 0)
+    failed.push("make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner");
+  const regressions = comparison.regressions ?? [];
+  const few = (list) => new Set(list.map((x) => x.scenario)).size <= 3;
+  if (regressions.length > 0)
+    failed.push(
+      `find what changed ${few(regressions) ? metricsWhere(regressions) : `the ${regressions.length} regressions listed above`}: each change is significant after Holm and at least its minimum effect, so a re-run is unlikely to clear it`
+    );
+  const breaches = comparison.breaches ?? [];
+  if (breaches.length > 0) {
+    const which = few(breaches) ? breaches.map((t) => `\`${t.expression}\` of \`${t.scenario}\``).join("; ") : `the ${breaches.length} thresholds listed above`;
+    failed.push(
+      `bring ${which} back within ${breaches.length === 1 ? "its threshold" : "their thresholds"}, or change the threshold in the config if the objective itself moved`
+    );
+  }
+  const scenarios = comparison.scenarios;
+  const held = (scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === "inconclusive");
+  if (scenarios !== void 0 && held.length === 0) return failed;
   const kinds = new Set(held.flatMap((m) => m.reasons.map((r) => r.kind)));
   const has = (set) => [...kinds].some((k) => set.has(k));
   const floorMetrics = held.filter((m) => m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind)));
@@ -49529,34 +49552,30 @@ function remediesFor(comparison) {
   const span2 = mdeSpan(floorMetrics);
   const out = [];
   const ab = comparison.mode === "ab";
-  if (comparison.current?.ab?.baseFailure !== void 0)
-    out.push("make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner");
-  if (floor) {
-    const reach = span2 ? `this run could detect only changes beyond ${span2}` : "the MDE column shows what this run could detect";
-    if (!ab)
-      out.push(
-        `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`
-      );
-    else if (comparison.ab?.schedule === "alternate")
-      out.push(
-        `use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours; ${reach}`
-      );
-    else out.push(`run longer (more segment pairs narrow the interval); ${reach}`);
-    if (comparison.mode === "bootstrap")
-      out.push(
-        `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`
-      );
-    if (!ab)
-      out.push(
-        "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2\u20130.5%)"
-      );
-  }
-  if (has(SAMPLE_KINDS))
-    out.push("run longer (more segments and more requests in the tail; the reasons above say how many)");
+  const reach = span2 ? `this run could detect only changes beyond ${span2}` : "the MDE column shows what this run could detect";
+  const longer = [];
+  if (floor && ab) longer.push(`more segment pairs narrow the interval; ${reach}`);
+  if (has(SAMPLE_KINDS)) longer.push("more segments and more requests in the tail; the reasons above say how many");
   if (comparison.sequential?.moreRoomWouldHelp === true)
-    out.push(
-      "or give an undecided scenario more room to run on by itself: compare.extend.maxDuration (default 2x the planned window)"
+    longer.push(
+      "or let an undecided scenario run on by itself for longer: compare.extend.maxDuration (default 2x the planned window)"
     );
+  if (floor && !ab)
+    out.push(
+      `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; \`perfgate plan\` on an A/B run's results says how long it must run to see the changes you care about`
+    );
+  else if (floor && comparison.ab?.schedule === "alternate")
+    out.push(`use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours`);
+  if (floor && comparison.mode === "bootstrap")
+    out.push(
+      `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`
+    );
+  const prior = comparison.mode === "bootstrap" || floorMetrics.some((m) => m.method === "bootstrap");
+  if (floor && !ab && (prior || scenarios === void 0))
+    out.push(
+      "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2\u20130.5%)"
+    );
+  if (longer.length > 0) out.push(`run longer (${longer.join("; ")})`);
   if (has(RATE_KINDS)) out.push("lower the rate: the generator or the service could not keep up");
   if (has(LOAD_KINDS))
     out.push("re-run on a quieter runner (a dedicated or larger one): other work competed with this run");
@@ -49564,7 +49583,8 @@ function remediesFor(comparison) {
     out.push("save a baseline on this environment (--save), so that runs are compared on the same kind of runner");
   if (kinds.has("population"))
     out.push("fix the errors first: with a different share of failed requests the latencies describe other requests");
-  return out.length > 0 ? [...new Set(out)] : ["re-run (noise differs from run to run)"];
+  const heldBack = out.length > 0 ? out : ["re-run (noise differs from run to run)"];
+  return [.../* @__PURE__ */ new Set([...failed, ...heldBack])];
 }
 function reasonsOf(m) {
   if (m.reasons.length > 0) return m.reasons.map(describeReason);
@@ -51121,8 +51141,8 @@ function histogramProblem(encoded, expected, path7) {
   return total === expected ? void 0 : `${path7} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
 function scenarioProblem(scenario, path7) {
-  const { requests } = scenario;
-  const problem = countProblem(requests.total, `${path7}.requests.total`) ?? countProblem(requests.ok, `${path7}.requests.ok`) ?? countProblem(requests.ko, `${path7}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path7}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario.durationMs, `${path7}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path7}.latencyMs`) ?? amountProblem(scenario.rps, `${path7}.rps`) ?? shareProblem(scenario.errorRate, `${path7}.errorRate`) ?? histogramProblem(scenario.histogram, requests.ok, `${path7}.histogram`);
+  const { requests: requests2 } = scenario;
+  const problem = countProblem(requests2.total, `${path7}.requests.total`) ?? countProblem(requests2.ok, `${path7}.requests.ok`) ?? countProblem(requests2.ko, `${path7}.requests.ko`) ?? (requests2.ok + requests2.ko === requests2.total ? void 0 : `${path7}.requests: ok ${requests2.ok} + ko ${requests2.ko} is not total ${requests2.total}`) ?? amountProblem(scenario.durationMs, `${path7}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path7}.latencyMs`) ?? amountProblem(scenario.rps, `${path7}.rps`) ?? shareProblem(scenario.errorRate, `${path7}.errorRate`) ?? histogramProblem(scenario.histogram, requests2.ok, `${path7}.histogram`);
   if (problem !== void 0) return problem;
   for (let i = 0; i < scenario.segments.length; i++) {
     const segment = scenario.segments[i];
@@ -54444,6 +54464,71 @@ function appendTimeline(first, step, offsetMs) {
   ]);
 }
 
+// src/core/compare/more-data.ts
+var DATA_REASONS = /* @__PURE__ */ new Set([
+  "not-significant",
+  "interval-past-min-effect",
+  "below-min-effect",
+  "too-few-pairs",
+  "too-few-segments",
+  "thin-tail"
+]);
+function detectTarget(metric, detect) {
+  return detect?.[metric.metric];
+}
+function underpowered(metric, detect) {
+  const target2 = detectTarget(metric, detect);
+  const mde = metric.minDetectableEffect;
+  if (target2 === void 0 || mde === void 0 || !Number.isFinite(mde)) return false;
+  return metric.verdict !== "regression" && metric.verdict !== "improvement" && mde > target2;
+}
+function withDetectNote(comparison, compare) {
+  if (compare.detect === void 0 || comparison.mode === "thresholds-only") return comparison;
+  const metrics = comparison.scenarios.flatMap((scenario) => scenario.metrics);
+  const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== void 0);
+  if (targeted.length === 0) return comparison;
+  const short = targeted.filter((metric) => underpowered(metric, compare.detect));
+  const percent = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+  const note = short.length === 0 ? `compare.detect: every targeted metric could see its change (MDE at or below the target).` : `compare.detect: ${short.map(
+    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent(metric, metric.minDetectableEffect)}, not the ${percent(metric, detectTarget(metric, compare.detect))} it targets`
+  ).join(
+    "; "
+  )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
+  return { ...comparison, notes: [...comparison.notes, note] };
+}
+function whyNotDetect(metric, paired, detect) {
+  const target2 = detect?.[metric.metric];
+  if (target2 !== void 0 && target2 <= metric.minEffect)
+    return "its compare.detect target is not above its minimum effect, which a change must reach to be called";
+  const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind) && reason2.kind !== "real-but-small");
+  if (blocking !== void 0) return `held back for a reason more data does not change (${blocking.kind})`;
+  if (!paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history"))
+    return "its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)";
+  if (metric.standardError === void 0) return "no standard error to scale";
+  return void 0;
+}
+function growthToDetect(metric, compare, shares, look, familySize) {
+  const target2 = detectTarget(metric, compare.detect);
+  const mde = metric.minDetectableEffect;
+  if (target2 === void 0 || mde === void 0 || !(target2 > 0)) return 1;
+  const df = metric.df ?? 1e3;
+  const factor = (share2, atDf) => tQuantile(1 - compare.alpha * share2 / (2 * familySize), atDf) + tQuantile(0.8, atDf);
+  const now2 = factor(shares[look] ?? 1, df);
+  const nextShare = shares[look + 1] ?? shares[look] ?? 1;
+  const mdeAt = (growth) => mde * factor(nextShare, df * growth) / now2 / Math.sqrt(growth);
+  let low = 1;
+  let high = 1;
+  while (mdeAt(high) > target2 && high < MAX_DETECT_GROWTH) high *= 2;
+  if (mdeAt(high) > target2) return high;
+  for (let i = 0; i < 30; i++) {
+    const mid = (low + high) / 2;
+    if (mdeAt(mid) > target2) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+var MAX_DETECT_GROWTH = 1024;
+
 // src/core/compare/sequential.ts
 var EXTENSION_STEPS = 2;
 var FIRST_LOOK_SHARE = 0.75;
@@ -54470,7 +54555,7 @@ function decided(metric) {
 function compareSequential(input, compareAt) {
   const looks = runLookCount(input.current);
   const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1);
-  if (looks === 1 && (shares[0] ?? 1) >= 1) return compareAt(input);
+  if (looks === 1 && (shares[0] ?? 1) >= 1) return withDetectNote(compareAt(input), input.compare);
   const alpha = input.compare.alpha;
   const at2 = (look) => alpha * (shares[look] ?? 0);
   let result = compareAt({ ...input, current: resultsAtLook(input.current, 0), look: { alpha: at2(0) } });
@@ -54480,7 +54565,9 @@ function compareSequential(input, compareAt) {
   for (let look = 1; look < looks; look++) {
     const extended = new Set(input.current.scenarios.filter((s) => lookCount(s) > look).map((s) => s.name));
     const open2 = new Set(
-      result.scenarios.filter((scenario) => extended.has(scenario.name)).flatMap((scenario) => scenario.metrics.filter((metric) => !decided(metric))).map((metric) => key(metric.scenario, metric.metric))
+      result.scenarios.filter((scenario) => extended.has(scenario.name)).flatMap(
+        (scenario) => scenario.metrics.filter((metric) => !decided(metric) || underpowered(metric, input.compare.detect))
+      ).map((metric) => key(metric.scenario, metric.metric))
     );
     if (open2.size === 0) continue;
     const next = compareAt({
@@ -54490,7 +54577,7 @@ function compareSequential(input, compareAt) {
     });
     result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open2, extended, look)) };
   }
-  return retally(result, input, shares);
+  return withDetectNote(retally(result, input, shares), input.compare);
 }
 function stamp(scenario, look) {
   return { ...scenario, metrics: scenario.metrics.map((metric) => ({ ...metric, look })) };
@@ -54514,7 +54601,7 @@ function retally(result, input, shares) {
   const scenarios = result.scenarios.map((scenario) => {
     const current = fullOf(input.current.scenarios, scenario.name) ?? scenario.current;
     const base = result.mode === "ab" ? fullOf(input.current.ab?.base.scenarios, scenario.name) : void 0;
-    const extension = describeExtension(current);
+    const extension = describeExtension(current, input.compare.detect !== void 0);
     return {
       ...scenario,
       current,
@@ -54541,7 +54628,7 @@ function retally(result, input, shares) {
     notes.push(describeSpending(input.compare.alpha, shares, unextended));
     moreRoomWouldHelp = unextended !== void 0 ? unextended.some((skip) => skip.budget) : scenarios.filter((scenario) => extendedNames.includes(scenario.name)).some(
       (scenario) => scenario.metrics.some(
-        (metric) => metric.verdict === "inconclusive" && metric.reasons.length > 0 && metric.reasons.every((reason2) => DATA_REASONS.has(reason2.kind))
+        (metric) => metric.verdict === "inconclusive" && metric.reasons.length > 0 && metric.reasons.every((reason2) => DATA_REASONS.has(reason2.kind)) || underpowered(metric, input.compare.detect) && whyNotDetect(metric, result.mode === "ab", input.compare.detect) === void 0
       )
     );
   }
@@ -54560,14 +54647,15 @@ function retally(result, input, shares) {
 function seconds2(ms) {
   return `${(ms / 1e3).toFixed(ms % 1e3 === 0 ? 0 : 1)} s`;
 }
-function describeExtension(scenario) {
+function describeExtension(scenario, detect = false) {
   const looks = scenario.extension?.looks;
   if (looks === void 0 || looks.length < 2) return void 0;
   const addedMs = looks[looks.length - 1].durationMs - looks[0].durationMs;
   const why = looks.slice(1).map(
     (look, step) => `${(look.undecided ?? []).join(", ") || "a metric"} ${step === 0 ? "after the planned window" : `after step ${step}`}`
   ).join("; ");
-  return `Measured ${seconds2(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? "s" : ""} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of \u03B1.`;
+  const because = detect ? "a verdict was undecided for lack of data or a metric's MDE was above its compare.detect target" : "a verdict was undecided for lack of data";
+  return `Measured ${seconds2(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? "s" : ""} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of \u03B1.`;
 }
 function describeSpending(alpha, shares, skipped) {
   const parts = shares.map((share2) => String(Math.round(alpha * share2 * 1e4) / 1e4));
@@ -54586,14 +54674,6 @@ function describeSpending(alpha, shares, skipped) {
   ).join("; ");
   return `${kept}. This run did not take them: no more data within its budget would have decided what was undecided (${whys}).`;
 }
-var DATA_REASONS = /* @__PURE__ */ new Set([
-  "not-significant",
-  "interval-past-min-effect",
-  "below-min-effect",
-  "too-few-pairs",
-  "too-few-segments",
-  "thin-tail"
-]);
 var STORED_EXTENDABLE = /* @__PURE__ */ new Set(["constant-vus", "constant-arrival-rate"]);
 var AB_EXTENDABLE = /* @__PURE__ */ new Set([
   "constant-vus",
@@ -54629,7 +54709,8 @@ function planExtension(input) {
     if (current === void 0 || lookCount(current) !== look + 1) continue;
     const executors = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
     const open2 = scenario.metrics.filter((metric) => metric.verdict === "inconclusive");
-    if (open2.length === 0) continue;
+    const short = scenario.metrics.filter((metric) => underpowered(metric, compare.detect));
+    if (open2.length === 0 && short.length === 0) continue;
     if (!executors.has(current.executor) || current.capacity) {
       for (const metric of open2)
         plan.skipped.push({
@@ -54641,16 +54722,41 @@ function planExtension(input) {
       continue;
     }
     const budgetMs = extensionBudgetMs(current.extension?.looks[0]?.durationMs ?? current.durationMs, compare);
-    const addMs = stepMs(current, budgetMs);
-    if (addMs <= 0) continue;
+    const fullStepMs = stepMs(current, budgetMs);
+    if (fullStepMs <= 0) continue;
     const growth = budgetMs / current.durationMs;
     const undecided = [];
-    for (const metric of open2) {
-      const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
-      if (why === void 0) undecided.push(metric.metric);
-      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+    const detecting = [];
+    let detectGrowth = 1;
+    for (const metric of scenario.metrics) {
+      if (metric.verdict === "inconclusive") {
+        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+        if (why === void 0) {
+          undecided.push(metric.metric);
+          continue;
+        }
+        if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== void 0) {
+          plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+          continue;
+        }
+      } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== void 0)
+        continue;
+      detecting.push(metric.metric);
+      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, familySize));
     }
-    if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
+    if (undecided.length === 0 && detecting.length === 0) continue;
+    const segmentMs = current.segments[0]?.durationMs ?? fullStepMs;
+    const neededMs = Math.max(
+      segmentMs,
+      Math.ceil((detectGrowth * 1.1 - 1) * current.durationMs / segmentMs) * segmentMs
+    );
+    const addMs = undecided.length > 0 ? fullStepMs : Math.min(fullStepMs, neededMs);
+    plan.steps.push({
+      scenario: scenario.name,
+      addMs,
+      undecided: [...undecided, ...detecting],
+      ...detecting.length > 0 ? { detect: detecting } : {}
+    });
   }
   return plan;
 }
@@ -54888,6 +54994,34 @@ function buildExtend(ctx, raw) {
   const ms = ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7)));
   return ms === void 0 ? fallback : { maxWindowMs: ms };
 }
+var DETECT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+function buildDetect(ctx, raw) {
+  if (raw === void 0) return void 0;
+  const detect = {};
+  const set = (metrics, value) => {
+    for (const metric of metrics) if (value !== void 0) detect[metric] = value;
+  };
+  const positive = (path7, value) => {
+    const effect = effectAt(ctx, path7, value);
+    if (effect === 0) {
+      ctx.problems.add(path7, `0 is a change no run can be sure to see; use a change such as 5%`);
+      return void 0;
+    }
+    if (effect === void 0 && value !== void 0 && typeof value !== "string")
+      ctx.problems.add(
+        path7,
+        `${quoteValue(value)} is not a change; use a percentage such as 5% or a fraction such as 0.05`
+      );
+    return effect;
+  };
+  if (!isRecord(raw)) {
+    set(LATENCY_METRICS2, positive(["compare", "detect"], raw));
+    return Object.keys(detect).length > 0 ? detect : void 0;
+  }
+  set(LATENCY_METRICS2, positive(["compare", "detect", "latency"], raw.latency));
+  for (const metric of DETECT_METRICS) set([metric], positive(["compare", "detect", metric], raw[metric]));
+  return Object.keys(detect).length > 0 ? detect : void 0;
+}
 function buildCompare(ctx, raw) {
   const defaults = defaultCompareConfig();
   const minEffect = defaults.minEffect;
@@ -54935,6 +55069,7 @@ function buildCompare(ctx, raw) {
       `compare.minHistory (${minHistory}) is more than compare.history (${historyLength}), so the history test could never run; keep minHistory \u2264 history`
     );
   }
+  const detect = buildDetect(ctx, raw.detect);
   return {
     mode: raw.mode === "ab" ? "ab" : defaults.mode,
     schedule: raw.schedule === "alternate" || raw.schedule === "duet" ? raw.schedule : defaults.schedule,
@@ -54942,6 +55077,7 @@ function buildCompare(ctx, raw) {
     minEffect,
     ...minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {},
     alpha: typeof raw.alpha === "number" ? raw.alpha : defaults.alpha,
+    ...detect ? { detect } : {},
     minHistory,
     noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
@@ -55988,6 +56124,43 @@ var perfgate_schema_default = {
               ]
             }
           }
+        },
+        detect: {
+          description: "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: no target (the run extends only for undecided verdicts, and plan uses p50 5%, p95 10%). A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.",
+          anyOf: [
+            {
+              $ref: "#/definitions/effect"
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              properties: {
+                latency: {
+                  $ref: "#/definitions/effect",
+                  description: "p50, p90, p95 and p99 at once; a metric's own key wins."
+                },
+                p50: {
+                  $ref: "#/definitions/effect"
+                },
+                p90: {
+                  $ref: "#/definitions/effect"
+                },
+                p95: {
+                  $ref: "#/definitions/effect"
+                },
+                p99: {
+                  $ref: "#/definitions/effect"
+                },
+                rps: {
+                  $ref: "#/definitions/effect"
+                },
+                error_rate: {
+                  $ref: "#/definitions/effect",
+                  description: "An absolute difference of the error rate (0.005: half a point)."
+                }
+              }
+            }
+          ]
         }
       }
     },
@@ -56552,7 +56725,7 @@ function buildStages(ctx, path7, raw, executor) {
     const stagePath = [...path7, i];
     const durationMs = durationAt(ctx, [...stagePath, "duration"], item.duration, 0);
     const targetPath = [...stagePath, "target"];
-    let target = 0;
+    let target2 = 0;
     if (executor === "ramping-vus") {
       if (item.target !== void 0 && !(Number.isInteger(item.target) && item.target >= 0)) {
         ctx.problems.add(
@@ -56560,19 +56733,19 @@ function buildStages(ctx, path7, raw, executor) {
           `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`
         );
       } else if (typeof item.target === "number") {
-        target = item.target;
-        checkConnections(ctx, targetPath, target, "virtual users");
+        target2 = item.target;
+        checkConnections(ctx, targetPath, target2, "virtual users");
       }
     } else if (typeof item.target === "number") {
       if (item.target < 0)
         ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
-      else target = item.target;
-      checkRate(ctx, targetPath, target);
+      else target2 = item.target;
+      checkRate(ctx, targetPath, target2);
     } else if (typeof item.target === "string") {
-      target = ctx.problems.attempt(targetPath, () => parseRate(item.target, formatPath(targetPath))) ?? 0;
-      checkRate(ctx, targetPath, target);
+      target2 = ctx.problems.attempt(targetPath, () => parseRate(item.target, formatPath(targetPath))) ?? 0;
+      checkRate(ctx, targetPath, target2);
     }
-    stages.push({ durationMs, target });
+    stages.push({ durationMs, target: target2 });
   });
   if (raw.length > 0 && stages.length === raw.length && stages.every((stage) => stage.durationMs === 0)) {
     ctx.problems.add(path7, 'the stages last 0s in total; give at least one stage a duration like "30s"');
@@ -56580,7 +56753,7 @@ function buildStages(ctx, path7, raw, executor) {
   return stages;
 }
 function buildLoad(ctx, path7, raw, executor) {
-  const { takes, needs } = EXECUTOR_KEYS[executor];
+  const { takes, needs: needs2 } = EXECUTOR_KEYS[executor];
   let complete = true;
   for (const key2 of LOAD_KEYS) {
     if (raw[key2] === void 0 || takes.includes(key2)) continue;
@@ -56591,10 +56764,10 @@ function buildLoad(ctx, path7, raw, executor) {
       true
     );
   }
-  for (const key2 of needs) {
+  for (const key2 of needs2) {
     if (raw[key2] !== void 0) continue;
     complete = false;
-    ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs.join(" and ")}`);
+    ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs2.join(" and ")}`);
   }
   const positiveDuration = (key2, fallbackMs) => {
     const ms = durationAt(ctx, [...path7, key2], raw[key2], fallbackMs);
@@ -56763,14 +56936,14 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   }
   const pick = (key2) => raw[key2] !== void 0 ? { value: raw[key2], path: [...path7, key2] } : { value: defaults[key2], path: ["defaults", key2] };
   const baseUrl = pick("baseUrl");
-  let target;
+  let target2;
   if (baseUrl.value === void 0) {
     ctx.problems.add(
       [...path7, "baseUrl"],
       `missing; set defaults.baseUrl or ${formatPath([...path7, "baseUrl"])}, like "http://127.0.0.1:8080"`
     );
   } else if (typeof baseUrl.value === "string") {
-    target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
+    target2 = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
   }
   const duration = (key2, fallbackMs) => {
     const picked = pick(key2);
@@ -56799,7 +56972,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     [...path7, "request"],
     raw.request,
     mergeHeaders(defaultHeaders, scenarioHeaders),
-    target?.prefix ?? ""
+    target2?.prefix ?? ""
   ) : void 0;
   let data;
   if (isRecord(raw.data) && typeof raw.data.file === "string") {
@@ -56826,11 +56999,11 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
       }
     }
   }
-  if (!executor || !load || !target || !request) return void 0;
+  if (!executor || !load || !target2 || !request) return void 0;
   const scenario = {
     name,
     load,
-    baseUrl: target.origin,
+    baseUrl: target2.origin,
     request,
     warmupMs: warmup.ms,
     timeoutMs: timeout.ms,
@@ -57076,6 +57249,12 @@ function findConfigWarnings(config) {
   if (config.compare.noiseFloor !== DEFAULT_NOISE_FLOOR) {
     warnings.push(
       `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`
+    );
+  }
+  const extend = config.compare.extend;
+  if (config.compare.detect !== void 0 && !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)) {
+    warnings.push(
+      "compare.detect: compare.extend.maxDuration is 0, so no scenario runs on to reach it: the reports only say where an MDE is above its target; set compare.extend.maxDuration (e.g. 3x), or size the window with `perfgate plan`"
     );
   }
   for (const scenario of config.scenarios) {
@@ -57642,11 +57821,18 @@ function summarizeVerdict(comparison) {
     parts.push("nothing compared with the baseline", thresholdWords);
     return { level: "warn", words: parts.join(", ") };
   }
-  parts.push("no regression");
+  const priorOnly = allMetrics(comparison).filter(
+    (m) => m.reasons.some((r) => r.kind === "prior-only" && r.direction === "regression")
+  ).length;
+  const saturated = comparison.scenarios.filter((s) => s.current.generator.saturated).length;
+  parts.push(priorOnly > 0 ? `${pluralize(priorOnly, "possible regression")} the prior cannot fail` : "no regression");
   if (improvements > 0) parts.push(pluralize(improvements, "improvement"));
-  if (inconclusive > 0) parts.push(`${formatCount(inconclusive)} inconclusive`);
+  if (saturated > 0) parts.push(`generator saturated in ${pluralize(saturated, "scenario")}`);
   if (environmentDiffers) parts.push("environment differs");
-  return { level: inconclusive > 0 || environmentDiffers ? "warn" : "pass", words: parts.join(", ") };
+  const act = priorOnly > 0 || saturated > 0 || environmentDiffers;
+  const words2 = parts.join(", ");
+  const undecided = inconclusive > 0 ? ` (${pluralize(inconclusive, "metric")} could not be decided)` : "";
+  return { level: act ? "warn" : "pass", words: `${words2}${undecided}` };
 }
 function describeBaseline(comparison) {
   const notes = [];
@@ -57745,8 +57931,6 @@ function renderComparisonText(comparison) {
     out.push(`base: ${shortSha(comparison.ab.baseCommit)} \xB7 mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
   if (current) out.push(`${comparison.ab !== void 0 ? "head" : "current"}: ${shortSha(current)}`);
-  for (const note of describeBaseline(comparison)) out.push(`note: ${escapeLogText(note)}`);
-  for (const note of comparison.notes) out.push(`note: ${escapeLogText(note)}`);
   const reasons = groupReasons(comparison);
   for (const scenario of comparison.scenarios) out.push("", ...renderScenarioText(comparison, scenario, reasons));
   const sections = [
@@ -57764,6 +57948,8 @@ function renderComparisonText(comparison) {
     out.push("", `${title}:`, ...lines.map((text) => `  - ${text}`));
   }
   out.push(...renderReasonsText(reasons));
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  if (notes.length > 0) out.push("", "Notes:", ...notes.map((note) => `  - ${escapeLogText(note)}`));
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== void 0)) {
     out.push(
       "",
@@ -57775,13 +57961,15 @@ function renderComparisonText(comparison) {
 `;
 }
 function renderReasonsText(reasons) {
-  if (reasons.groups.length === 0) return [];
-  const out = ["", "Why verdicts were held back:"];
+  if (reasons.groups.length === 0 && reasons.remedies.length === 0) return [];
+  const out = [];
+  if (reasons.groups.length > 0) out.push("", "Why verdicts were held back:");
   for (const scope of scopesOf(reasons)) {
     out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
     for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
   }
-  out.push("  What you can do:", ...reasons.remedies.map((r) => `    - ${r}`));
+  if (reasons.groups.length === 0) out.push("");
+  out.push("  What you can do:", ...reasons.remedies.map((r) => `    - ${escapeLogText(r)}`));
   return out;
 }
 function renderThresholdLines(comparison) {
@@ -58005,8 +58193,6 @@ function renderMarkdown(comparison, options) {
   ];
   const sentences = renderSentences(comparison);
   if (sentences) blocks.push({ kind: "sentences", text: sentences });
-  const notes = renderRunNotes(comparison);
-  if (notes) blocks.push({ kind: "notes", text: notes });
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: "reasons", text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
@@ -58022,7 +58208,8 @@ function renderMarkdown(comparison, options) {
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: "runs", text: renderPreviousRuns(previous) });
-  if (allMetrics(comparison).length > 0) blocks.push({ kind: "details", text: renderMethod(comparison) });
+  const method = renderMethod(comparison);
+  if (method) blocks.push({ kind: "details", text: method });
   blocks.push({ kind: "footer", text: renderFooter(comparison, options) });
   const entry = {
     sha: options.commitSha ?? comparison.current.git?.commit ?? "",
@@ -58156,20 +58343,23 @@ function scenarioVerdictWords(s) {
   return parts.join("; ");
 }
 function renderReasons(reasons) {
-  if (reasons.groups.length === 0) return void 0;
-  const items = [];
-  for (const scope of scopesOf(reasons)) {
-    const where = scope.scenario === void 0 ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, "text");
-    items.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
-    for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
+  const out = [];
+  if (reasons.groups.length > 0) {
+    out.push("**Why some verdicts were held back**", "");
+    for (const scope of scopesOf(reasons)) {
+      const where = scope.scenario === void 0 ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, "text");
+      out.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
+      for (const group of scope.groups) out.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
+    }
   }
-  return [
-    "**Why some verdicts were held back**",
-    "",
-    ...items,
-    "",
-    `What you can do: ${reasons.remedies.join("; ")}.`
-  ].join("\n");
+  if (reasons.remedies.length > 0) {
+    if (out.length > 0) out.push("");
+    out.push("**What you can do**", "", ...reasons.remedies.map((r) => `- ${remedyMarkdown(r)}`));
+  }
+  return out.length > 0 ? out.join("\n") : void 0;
+}
+function remedyMarkdown(remedy) {
+  return remedy.split(/(`[^`]*`)/).map((part, i) => i % 2 === 1 ? code(part.slice(1, -1)) : escapeText(part)).join("");
 }
 function renderMeta(comparison, options) {
   const parts = [];
@@ -58185,10 +58375,6 @@ function renderMeta(comparison, options) {
   parts.push(ab !== void 0 ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   return parts.join(" \xB7 ");
-}
-function renderRunNotes(comparison) {
-  const notes = [...describeBaseline(comparison), ...comparison.notes];
-  return notes.length > 0 ? notes.map((note) => `- ${escapeText(note)}`).join("\n") : void 0;
 }
 function listWithLimit(title, items) {
   if (items.length === 0) return [];
@@ -58214,12 +58400,15 @@ function renderSentences(comparison) {
 }
 function scenarioEmoji(s) {
   if (s.metrics.some((m) => m.verdict === "regression") || s.thresholds.some((t) => !t.ok)) return "\u274C";
-  if (s.metrics.some((m) => m.verdict === "inconclusive") || s.current.generator.saturated) return "\u26A0\uFE0F";
+  const priorOnly = s.metrics.some(
+    (m) => m.reasons.some((r) => r.kind === "prior-only" && r.direction === "regression")
+  );
+  if (priorOnly || s.current.generator.saturated) return "\u26A0\uFE0F";
   return "\u2705";
 }
 function describeLoad(r) {
-  const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration(r.durationMs)}`;
-  const parts = [r.executor, requests, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  const requests2 = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration(r.durationMs)}`;
+  const parts = [r.executor, requests2, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(" \xB7 ");
@@ -58361,6 +58550,16 @@ function methodRow(m, reasonNumbers) {
   ];
 }
 function renderMethod(comparison) {
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  const metrics = allMetrics(comparison).length > 0;
+  if (notes.length === 0 && !metrics) return void 0;
+  const out = ["<details>", "<summary>How perfgate judged this run</summary>", ""];
+  if (notes.length > 0) out.push("**This run**", "", ...notes.map((note) => `- ${escapeText(note)}`), "");
+  if (metrics) out.push("**The method**", "", ...renderMethodItems(comparison), "");
+  out.push("</details>");
+  return out.join("\n");
+}
+function renderMethodItems(comparison) {
   const modeWords = {
     history: "the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise",
     bootstrap: "with fewer than 5 past baselines, each run's own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show",
@@ -58368,17 +58567,12 @@ function renderMethod(comparison) {
     "thresholds-only": "there is no usable baseline, so only the thresholds decide"
   };
   return [
-    "<details>",
-    "<summary>How perfgate decides</summary>",
-    "",
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     "- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.",
     "- \u274C regression / \u2705 improvement need both a Holm-adjusted two-sided p \u2264 \u03B1 over all tests of the run and a change of at least the minimum effect; \u2796 no change needs the whole 95% interval within \xB1 the minimum effect; \u2754 inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning: only thresholds fail.",
     '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
-    "- Thresholds are absolute SLOs: breached or not, no statistics.",
-    "",
-    "</details>"
-  ].join("\n");
+    "- Thresholds are absolute SLOs: breached or not, no statistics."
+  ];
 }
 function renderFooter(comparison, options) {
   const parts = [
@@ -58387,6 +58581,200 @@ function renderFooter(comparison, options) {
   ];
   if (options.runUrl) parts.push(`[run](${options.runUrl})`);
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
+}
+
+// src/core/compare/plan.ts
+var POWER = 0.8;
+var MAX_GROWTH = 1e4;
+var FALLS = /* @__PURE__ */ new Set(["rps", "capacity"]);
+function onScale(metric, change) {
+  if (metric === "error_rate") return change;
+  return FALLS.has(metric) ? -Math.log1p(-change) : Math.log1p(change);
+}
+function fromScale(metric, magnitude) {
+  if (metric === "error_rate") return magnitude;
+  return FALLS.has(metric) ? -Math.expm1(-magnitude) : Math.expm1(magnitude);
+}
+function mdeWithGrowth(metric, growth) {
+  const mde = metric.minDetectableEffect;
+  if (mde === void 0 || !Number.isFinite(mde)) return void 0;
+  const se = metric.standardError;
+  const df = metric.df;
+  if (se === void 0 || !(se > 0) || df === void 0 || !(df > 0)) return mde / Math.sqrt(growth);
+  const factor = onScale(metric.metric, mde) / se;
+  const critical = factor - tQuantile(POWER, df);
+  if (!(critical > 0)) return mde / Math.sqrt(growth);
+  const tail = tUpperTail(critical, df);
+  const grown = df * growth;
+  const scaled = (tQuantile(1 - tail, grown) + tQuantile(POWER, grown)) * se / Math.sqrt(growth);
+  return fromScale(metric.metric, scaled);
+}
+function growthFor(metric, target2) {
+  const at2 = (growth) => mdeWithGrowth(metric, growth);
+  if ((at2(1) ?? Infinity) <= target2) return 1;
+  let low = 1;
+  let high = 2;
+  while ((at2(high) ?? Infinity) > target2) {
+    if (high >= MAX_GROWTH) return void 0;
+    low = high;
+    high *= 2;
+  }
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if ((at2(mid) ?? Infinity) > target2) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+var OPEN_EXECUTORS3 = /* @__PURE__ */ new Set(["constant-arrival-rate", "ramping-arrival-rate"]);
+function planTargets(compare) {
+  return compare.detect ?? DEFAULT_DETECT;
+}
+function windowOf3(scenario, metric) {
+  const looks = scenario.extension?.looks;
+  if (looks === void 0 || metric?.look === void 0) return scenario.durationMs;
+  return looks[metric.look]?.durationMs ?? scenario.durationMs;
+}
+function rowFor(metric, target2, durationMs, segmentMs, paired) {
+  const mde = metric.minDetectableEffect;
+  const base = { metric: metric.metric, target: target2, windowMs: durationMs };
+  if (mde === void 0 || !Number.isFinite(mde))
+    return { ...base, status: "no-mde", why: "no test gave an MDE (see the reasons of its verdict)" };
+  if (!paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history"))
+    return {
+      ...base,
+      mde,
+      status: "no-scaling",
+      why: "its MDE is the run-to-run noise of a stored comparison, which a longer run does not shrink; A/B mode (--base-ref) compares on one runner, and plan sizes it from an A/B run"
+    };
+  if (target2 <= metric.minEffect)
+    return {
+      ...base,
+      mde,
+      status: "no-mde",
+      why: `the target is not above the minimum effect (compare.minEffect ${Number((metric.minEffect * 100).toPrecision(3))}${metric.metric === "error_rate" ? " points" : "%"}), which a change must reach to be called: raise the target or lower the minimum effect`
+    };
+  const growth = growthFor(metric, target2);
+  if (growth === void 0)
+    return { ...base, mde, status: "no-mde", why: `more than ${MAX_GROWTH}\xD7 this run's data would be needed` };
+  const step = segmentMs > 0 ? segmentMs : 1e3;
+  const neededMs = Math.ceil(Math.ceil(durationMs * growth / step) * step / 1e3) * 1e3;
+  return { ...base, mde, status: growth <= 1 ? "met" : "longer", growth, neededMs };
+}
+function planRuns(comparison, compare) {
+  const targets = planTargets(compare);
+  const paired = comparison.mode === "ab";
+  const plans = [];
+  for (const scenario of comparison.scenarios) {
+    const current = scenario.current;
+    const segmentMs = current.segments[0]?.durationMs ?? 0;
+    const plannedMs = current.extension?.looks[0]?.durationMs ?? current.durationMs;
+    const rows2 = [];
+    for (const [name, target2] of Object.entries(targets)) {
+      const metric = scenario.metrics.find((m) => m.metric === name);
+      if (metric === void 0) continue;
+      rows2.push(rowFor(metric, target2, windowOf3(current, metric), segmentMs, paired));
+    }
+    const durationMs = Math.max(...rows2.map((row) => row.windowMs));
+    if (rows2.length === 0) continue;
+    const sized = rows2.filter((row) => row.neededMs !== void 0).map((row) => row.neededMs);
+    plans.push({
+      scenario: scenario.name,
+      executor: current.executor,
+      ratePerSec: OPEN_EXECUTORS3.has(current.executor) ? current.rate?.intendedPerSec ?? current.rps : current.rps,
+      durationMs,
+      segmentMs,
+      budgetMs: extensionBudgetMs(plannedMs, compare),
+      rows: rows2,
+      ...sized.length > 0 ? { neededMs: Math.max(...sized) } : {}
+    });
+  }
+  return plans;
+}
+
+// src/core/report/plan.ts
+function target(metric, value) {
+  return metric === "error_rate" ? `${formatFixed(value * 100, 2)} pp` : `${Number((value * 100).toPrecision(3))}%`;
+}
+function requests(plan, ms) {
+  return formatCount(Math.round(plan.ratePerSec * ms / 1e3));
+}
+function needs(plan, row) {
+  switch (row.status) {
+    case "met":
+      return ["met", `${formatDuration(row.windowMs)} is enough`];
+    case "longer":
+      return [
+        `${formatFixed(row.growth, 1)}\xD7 the data`,
+        `${formatDuration(row.neededMs)} (${requests(plan, row.neededMs)} requests)`
+      ];
+    case "no-scaling":
+      return ["not by length", "\u2013"];
+    case "no-mde":
+      return ["no MDE", "\u2013"];
+  }
+}
+function detectYaml(targets) {
+  return `{ ${targets.map(([metric, value]) => `${metric}: ${metric === "error_rate" ? value : target(metric, value)}`).join(", ")} }`;
+}
+function advice(plan, detect) {
+  const out = [];
+  for (const row of plan.rows.filter((r) => r.why !== void 0))
+    out.push(`  ${metricLabel(row.metric)}: ${escapeLogText(row.why)}`);
+  const needed = plan.neededMs;
+  if (needed === void 0) return out;
+  if (needed <= plan.durationMs) {
+    out.push(
+      `  \u2192 this window (${formatDuration(plan.durationMs)} at ${formatRps(plan.ratePerSec)}) sees every target it can.`
+    );
+    return out;
+  }
+  const setDetect = detect === void 0 ? "compare.detect" : `compare.detect: ${detect}`;
+  const reach = needed <= plan.budgetMs ? `compare.extend lets the scenario reach ${formatDuration(plan.budgetMs)} by itself, and ${detect === void 0 ? "compare.detect makes it run on for these targets" : `${setDetect} makes it run on for them`}` : `compare.extend's budget reaches ${formatDuration(plan.budgetMs)} only: set the duration, or compare.extend.maxDuration: ${formatConfigDuration(needed)} with ${setDetect}`;
+  out.push(
+    `  \u2192 duration: ${formatConfigDuration(needed)} at ${formatRps(plan.ratePerSec)} (rate \xD7 duration \u2248 ${requests(plan, needed)} requests per variant); ${reach}.`
+  );
+  return out;
+}
+function renderPlanText(plans, comparison, compare, source) {
+  const targets = Object.entries(planTargets(compare));
+  const mode = comparison.ab !== void 0 ? `A/B, ${comparison.ab.schedule}` : `${comparison.mode}, against a stored run`;
+  const out = [
+    `perfgate plan: the run each scenario needs to see ${targets.map(([m, v]) => `${metricLabel(m)} ${target(m, v)}`).join(", ")} (${compare.detect ? "compare.detect" : "the default targets; set compare.detect for others"})`,
+    `from ${escapeLogText(source)} (${mode}); an MDE falls as 1/\u221An with the data n, and faster while more data adds degrees of freedom`
+  ];
+  if (plans.length === 0) {
+    out.push("", "No scenario has a targeted metric with a verdict to size from.");
+    return `${out.join("\n")}
+`;
+  }
+  for (const plan of plans) {
+    out.push(
+      "",
+      `${escapeLogText(plan.scenario)} \xB7 ${plan.executor} \xB7 ${formatRps(plan.ratePerSec)} \xD7 ${formatDuration(plan.durationMs)} measured (${requests(plan, plan.durationMs)} requests per variant)`
+    );
+    const rows2 = [["metric", "target", "MDE now", "needs", `window at ${formatRps(plan.ratePerSec)}`]];
+    for (const row of plan.rows) {
+      rows2.push([
+        metricLabel(row.metric),
+        target(row.metric, row.target),
+        row.mde === void 0 ? "\u2013" : formatMdeValue({ metric: row.metric, minDetectableEffect: row.mde }),
+        ...needs(plan, row)
+      ]);
+    }
+    out.push(
+      ...renderTextTable(rows2, [false, true, true, false, false]),
+      ...advice(plan, compare.detect ? void 0 : detectYaml(targets))
+    );
+  }
+  out.push(
+    "",
+    "Time is what lowers an MDE for sure: more segments, pairs and tail requests at the same rate. A higher rate with the same",
+    "number of requests helps only as far as the noise is per request, and only while the service keeps its latency at that rate.",
+    "An extended run's later looks test at a smaller share of \u03B1: leave compare.extend's budget above these lengths."
+  );
+  return `${out.join("\n")}
+`;
 }
 
 // src/core/report/markup/slack.ts
@@ -59180,9 +59568,9 @@ function httpModule(secure) {
   return process.getBuiltinModule(secure ? "node:https" : "node:http");
 }
 var TRANSIENT_CLIENT_ERRORS = /* @__PURE__ */ new Set([408, 425, 429]);
-async function probeReady(target, timeoutMs) {
-  if (target.kind === "http" && target.url) return probeHttp(target.url, timeoutMs);
-  const ok = await canConnect(target.host, target.port, timeoutMs);
+async function probeReady(target2, timeoutMs) {
+  if (target2.kind === "http" && target2.url) return probeHttp(target2.url, timeoutMs);
+  const ok = await canConnect(target2.host, target2.port, timeoutMs);
   return { ok, saw: ok ? "accepted a connection" : "did not accept a connection", final: false };
 }
 function canConnect(host, port, timeoutMs) {
@@ -59458,7 +59846,7 @@ async function startServices(configs, options) {
 }
 async function startOne(config, options, started, guard) {
   const logPath = path2.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
-  const target = config.ready ? parseTarget(config) : void 0;
+  const target2 = config.ready ? parseTarget(config) : void 0;
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
   if (!existsSync2(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
@@ -59466,8 +59854,8 @@ async function startOne(config, options, started, guard) {
       config.name
     );
   }
-  if (target && await canConnect(target.host, target.port, PROBE_TIMEOUT_MS)) {
-    throw new BootError(portInUseMessage(config.name, target.port), config.name);
+  if (target2 && await canConnect(target2.host, target2.port, PROBE_TIMEOUT_MS)) {
+    throw new BootError(portInUseMessage(config.name, target2.port), config.name);
   }
   await throwIfInterrupted(guard, config.name);
   options.onStatus?.({
@@ -59475,7 +59863,7 @@ async function startOne(config, options, started, guard) {
     name: config.name,
     run: config.run,
     logPath,
-    ...target ? { readyCheck: target.text } : {}
+    ...target2 ? { readyCheck: target2.text } : {}
   });
   const spawnedAt = performance.now();
   const logFd = openSync2(logPath, "w");
@@ -59509,17 +59897,17 @@ async function startOne(config, options, started, guard) {
   void exited.then(({ code: code2, signal }) => {
     service.exit = { code: code2, signal };
   });
-  if (!target || !config.ready) {
+  if (!target2 || !config.ready) {
     options.onStatus?.({ kind: "ready", name: config.name, afterMs: performance.now() - spawnedAt });
     return;
   }
-  const failure2 = await waitUntilReady(config, target, service, exited, options.signal, guard);
+  const failure2 = await waitUntilReady(config, target2, service, exited, options.signal, guard);
   if (!failure2) {
     options.onStatus?.({
       kind: "ready",
       name: config.name,
       afterMs: performance.now() - spawnedAt,
-      readyCheck: target.text
+      readyCheck: target2.text
     });
     return;
   }
@@ -59528,7 +59916,7 @@ async function startOne(config, options, started, guard) {
   const tail = maskServiceLog(readLogTail(logPath, LOG_TAIL_LINES), process.env, config);
   let reason2 = failure2;
   const portClash = failure2 === "aborted" ? void 0 : findPortClash(tail);
-  if (portClash) reason2 = portInUseMessage(config.name, portClash.port ?? target.port);
+  if (portClash) reason2 = portInUseMessage(config.name, portClash.port ?? target2.port);
   if (failure2 === "aborted") options.signal?.throwIfAborted();
   throw new BootError(formatBootMessage(reason2, logPath, tail), config.name, tail);
 }
@@ -59538,7 +59926,7 @@ async function throwIfInterrupted(guard, name) {
   await interruption.stopped;
   throw new BootError(`service "${name}": boot interrupted by ${interruption.signal}`, name);
 }
-async function waitUntilReady(config, target, service, exited, signal, guard) {
+async function waitUntilReady(config, target2, service, exited, signal, guard) {
   const timeoutMs = config.ready?.timeoutMs ?? 3e4;
   const deadline = performance.now() + timeoutMs;
   let exit;
@@ -59555,10 +59943,10 @@ async function waitUntilReady(config, target, service, exited, signal, guard) {
       return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) {
-      return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target.text} did not ${target.kind === "http" ? "answer with a 2xx status" : "accept a connection"}${last ? ` (the last probe: ${last.saw})` : ""}; check its log, or raise ready.timeout`;
+      return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target2.text} did not ${target2.kind === "http" ? "answer with a 2xx status" : "accept a connection"}${last ? ` (the last probe: ${last.saw})` : ""}; check its log, or raise ready.timeout`;
     }
     const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
-    const outcome = await probeReady(target, probeTimeoutMs);
+    const outcome = await probeReady(target2, probeTimeoutMs);
     if (outcome.ok) {
       if (guard.interruption) return "interrupted";
       if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
@@ -59567,7 +59955,7 @@ async function waitUntilReady(config, target, service, exited, signal, guard) {
     sameFinal = outcome.final && last?.saw === outcome.saw ? sameFinal + 1 : outcome.final ? 1 : 0;
     last = outcome;
     if (sameFinal >= FINAL_PROBES)
-      return `service "${config.name}" is not ready: ${target.text} ${outcome.saw} ${FINAL_PROBES} times in a row, and a client error will not turn into a 2xx by waiting; check ready.http (its path, or a health endpoint that needs no credentials)`;
+      return `service "${config.name}" is not ready: ${target2.text} ${outcome.saw} ${FINAL_PROBES} times in a row, and a client error will not turn into a 2xx by waiting; check ready.http (its path, or a health endpoint that needs no credentials)`;
     await sleep3(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
   }
 }
@@ -60022,16 +60410,16 @@ var ClosedModel = class {
   adjustVus(now2) {
     const host = this.host;
     if (!host.sending) return;
-    const target = Math.max(0, host.phase.vusAt(now2 - host.phaseStartMs));
+    const target2 = Math.max(0, host.phase.vusAt(now2 - host.phaseStartMs));
     for (const lane of this.current) {
-      if (target > lane.active) {
+      if (target2 > lane.active) {
         for (const vu of lane.vus) {
-          if (lane.active >= target) break;
+          if (lane.active >= target2) break;
           if (!vu.active) this.startVu(vu, now2);
         }
-        while (lane.active < target) this.startVu(this.addVu(lane), now2);
-      } else if (target < lane.active) {
-        for (let i = lane.vus.length - 1; i >= 0 && lane.active > target; i--) {
+        while (lane.active < target2) this.startVu(this.addVu(lane), now2);
+      } else if (target2 < lane.active) {
+        for (let i = lane.vus.length - 1; i >= 0 && lane.active > target2; i--) {
           const vu = lane.vus[i];
           if (!vu.active) continue;
           vu.active = false;
@@ -61126,9 +61514,9 @@ var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 var KEEP_ALIVE_DEFAULT_MS = 6e4;
 var KEEP_ALIVE_THRESHOLD_MS = 2e3;
 var LeanConnection = class extends Connection {
-  constructor(owner, target) {
+  constructor(owner, target2) {
     super(owner);
-    this.target = target;
+    this.target = target2;
   }
   target;
   socket = null;
@@ -61371,13 +61759,13 @@ function createTransport(origin, scenario, wanted = "lean") {
   if (kind === "lean") {
     const url = new URL(origin);
     const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-    const target = {
+    const target2 = {
       host: hostname,
       port: url.port ? Number(url.port) : 80,
       encoder: new RequestEncoder(url.host),
       now
     };
-    return { kind, connect: (owner) => new LeanConnection(owner, target) };
+    return { kind, connect: (owner) => new LeanConnection(owner, target2) };
   }
   const createClient = () => createUndiciClient(origin, scenario.timeoutMs);
   return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
@@ -61593,10 +61981,10 @@ var ScenarioRun = class {
     this.firstRandom = createRng(seed ^ 668265263);
     const okStatus = okStatusTable(scenario);
     let pathPrefix;
-    this.variants = targets.map((target) => {
-      const url = new URL(target.baseUrl);
+    this.variants = targets.map((target2) => {
+      const url = new URL(target2.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, "");
-      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs, options.httpClient);
+      return new Variant(target2.name, url.origin, scenario, okStatus, this, this.plan.windowMs, options.httpClient);
     });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, {
@@ -62678,7 +63066,13 @@ async function extendInconclusive(run2) {
 }
 function describeExtensionStep(step, look) {
   const seconds3 = (step.addMs / 1e3).toFixed(step.addMs % 1e3 === 0 ? 0 : 1);
-  return `${step.scenario}: ${step.undecided.join(", ")} undecided; measuring ${seconds3} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
+  const detect = step.detect ?? [];
+  const undecided = step.undecided.filter((metric) => !detect.includes(metric));
+  const why = [
+    undecided.length > 0 ? `${undecided.join(", ")} undecided` : "",
+    detect.length > 0 ? `${detect.join(", ")} MDE above compare.detect` : ""
+  ].filter(Boolean);
+  return `${step.scenario}: ${why.join(", ")}; measuring ${seconds3} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
 }
 var RUN_PHASES = [measureScenarios, extendInconclusive];
 function baseScenarioFor(run2, name) {
@@ -63234,6 +63628,18 @@ async function comparisonConfigPath(io2, given) {
   }
 }
 async function runCompareCommand(io2, options) {
+  const { comparison, config } = await judgeFiles(io2, options);
+  io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
+`);
+  return decideExit(comparison, options.failOn);
+}
+async function runPlanCommand(io2, options) {
+  const { comparison, config } = await judgeFiles(io2, options);
+  const compare = config.compare;
+  io2.stdout.write(renderPlanText(planRuns(comparison, compare), comparison, compare, options.currentPath));
+  return 0;
+}
+async function judgeFiles(io2, options) {
   const read = parseResultsFile(await readInputFile(options.currentPath, "--current"), options.currentPath);
   refuseInterrupted(read, options.currentPath, "--current");
   const pairable = read.ab !== void 0 && read.ab.baseFailure === void 0;
@@ -63270,9 +63676,7 @@ async function runCompareCommand(io2, options) {
   });
   if (baseline !== void 0 && options.baselinePath !== void 0)
     refuseInterrupted(baseline.results, options.baselinePath, "--baseline");
-  io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
-`);
-  return decideExit(comparison, options.failOn);
+  return { comparison, config };
 }
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
@@ -63974,8 +64378,8 @@ function renderTrendsText(analysis) {
 function compareLink(point, options) {
   const text = code(rangeText(point));
   if (!options.repositoryUrl || point.commit === null) return text;
-  const target = point.previousCommit === null || point.previousCommit === point.commit ? `${options.repositoryUrl}/commit/${point.commit}` : `${options.repositoryUrl}/compare/${point.previousCommit}...${point.commit}`;
-  return `[${text}](${encodeURI(target)})`;
+  const target2 = point.previousCommit === null || point.previousCommit === point.commit ? `${options.repositoryUrl}/commit/${point.commit}` : `${options.repositoryUrl}/compare/${point.previousCommit}...${point.commit}`;
+  return `[${text}](${encodeURI(target2)})`;
 }
 function chartNumber3(value) {
   return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : "0";
@@ -64302,6 +64706,33 @@ var COMMANDS = [
       currentPath: required(values, "current", "--current", "--current results.json"),
       configPath: stringValue(values, "config"),
       ...reporting(values)
+    })
+  },
+  {
+    name: "plan",
+    summary: "size a run: the duration each scenario needs to see compare.detect (default p50 5%, p95 10%)",
+    usage: [
+      "--current results.json [-c perfgate.yml]   # results of an A/B run (e.g. a short pilot: perfgate gate --base-ref main)",
+      "--current results.json --baseline base.json [-c perfgate.yml]   # a stored comparison"
+    ],
+    options: {
+      current: { type: "string", value: "FILE", help: "the results to size from (required)" },
+      baseline: {
+        type: "string",
+        value: "FILE",
+        help: "the baseline they are compared with (required, except for the results of an A/B run)"
+      },
+      config: {
+        type: "string",
+        short: "c",
+        value: "FILE",
+        help: `the config, for compare.detect, compare.extend and the compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`
+      }
+    },
+    run: (values, _positionals, io2) => runPlanCommand(io2, {
+      baselinePath: stringValue(values, "baseline"),
+      currentPath: required(values, "current", "--current", "--current results.json"),
+      configPath: stringValue(values, "config")
     })
   },
   {

@@ -56,3 +56,7 @@ export const DEFAULT_AB_SCHEDULE: AbSchedule = 'duet';
 export const MAX_CONNECTIONS = 50_000;
 /** More arrivals a second than one generator can schedule (its dispatch loop would never yield). */
 export const MAX_RATE_PER_SEC = 1_000_000;
+
+/** `perfgate plan`'s targets when the config sets no compare.detect: a change of 5% at p50 and 10%
+ * at p95, the minimum effects of the stored modes. */
+export const DEFAULT_DETECT: Partial<Record<MetricName, number>> = { p50: 0.05, p95: 0.1 };

@@ -225,6 +225,12 @@ export function findConfigWarnings(config: Config): string[] {
       `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`,
     );
   }
+  const extend = config.compare.extend;
+  if (config.compare.detect !== undefined && !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)) {
+    warnings.push(
+      'compare.detect: compare.extend.maxDuration is 0, so no scenario runs on to reach it: the reports only say where an MDE is above its target; set compare.extend.maxDuration (e.g. 3x), or size the window with `perfgate plan`',
+    );
+  }
   for (const scenario of config.scenarios) {
     const where = formatPath(['scenarios', scenario.name]);
     if (scenario.warmupMs < RECOMMENDED_MIN_WARMUP_MS) {

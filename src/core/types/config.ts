@@ -138,6 +138,10 @@ export interface CompareConfig {
    * undecided metric runs on, in up to EXTENSION_STEPS steps, until its measured window reaches
    * maxWindowFactor × its planned window or maxWindowMs. Absent or 0 (both): never extended. */
   extend?: { maxWindowFactor?: number; maxWindowMs?: number };
+  /** compare.detect: the change each metric must be able to see (a fraction; absolute for
+   * error_rate). A scenario whose metric's MDE is above it runs on within compare.extend's budget;
+   * `perfgate plan` sizes a run for it. Absent: no target (plan uses DEFAULT_DETECT). */
+  detect?: Partial<Record<MetricName, number>>;
 }
 
 /** `perfgate trends`: the stored runs kept and how change points are found (docs/trends.md). */

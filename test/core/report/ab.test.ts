@@ -48,7 +48,7 @@ describe('A/B reports', () => {
   it('text: says base vs head on the same runner, and shows base, head, interval and MDE', () => {
     const text = renderComparisonText(comparison);
     expect(text.split('\n')[0]).toBe('perfgate: ✗ FAIL — 5 regressions');
-    expect(text).toContain('note: base vs head, same runner, duet (12 segment pairs, trimmed paired t per metric)');
+    expect(text).toContain('  - base vs head, same runner, duet (12 segment pairs, trimmed paired t per metric)');
     expect(section(text, /^base: /)).toMatchSnapshot();
     expect(section(text, /^orders\/list ·/)).toMatchSnapshot();
     expect(section(text, /^orders\/new ·/)).toContain('judged on thresholds alone');
@@ -110,7 +110,7 @@ describe('what the reports advise about held-back verdicts', () => {
     };
     expect(renderComparisonText(held)).toContain('What you can do:');
     expect(renderComparisonText(held)).not.toContain('use A/B mode');
-    expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).toContain('What you can do:');
+    expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).toContain('**What you can do**');
     expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).not.toContain('use A/B mode');
   });
 
