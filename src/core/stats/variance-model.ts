@@ -96,18 +96,24 @@ function logScaleDensity(s: number, df: number): number {
  * errors a regression: its t must clear `critical` and its estimate the minimum effect
  * (`minEffectSe`, in true standard errors). With the estimate Z + δ and the estimated SE s·σ,
  * that is E_s[1 − Φ(max(critical·s, minEffectSe) − δ)], the noncentral t's tail when the minimum
- * effect is 0. Simpson's rule over s; above 10⁵ df the SE is known (s = 1).
+ * effect is 0. Simpson's rule over w = √s: the density of s is ∝ s^(df−1) near 0, which at df 1
+ * is not 0 there (a rule over s that started at its first step lost 0.007 of power, 0.85439 read
+ * 0.84761) and just above df 1 has an infinite slope there; over w it is ∝ w^(2·df−1), smooth and
+ * 0 at w = 0 for every df ≥ 1. Above 10⁵ df the SE is known (s = 1).
  */
 export function powerAt(delta: number, df: number, critical: number, minEffectSe: number): number {
   if (!(df > 1e5)) {
-    const top = 1 + 10 / Math.sqrt(df) + (df < 3 ? 40 : 0);
-    const steps = 2000;
+    // The density of s beyond the top is below e^−50 for every df ≥ 1.
+    const top = Math.sqrt(1 + 10 / Math.sqrt(df) + (df < 3 ? 8 : 0));
+    const steps = 4000;
     const h = top / steps;
     let sum = 0;
     for (let i = 1; i <= steps; i++) {
-      const s = i * h;
+      const w = i * h;
+      const s = w * w;
       const weight = i === steps ? 1 : i % 2 === 1 ? 4 : 2;
-      sum += weight * Math.exp(logScaleDensity(s, df)) * normalCdf(delta - Math.max(critical * s, minEffectSe));
+      const density = Math.exp(logScaleDensity(s, df) + Math.log(2 * w));
+      sum += weight * density * normalCdf(delta - Math.max(critical * s, minEffectSe));
     }
     return (sum * h) / 3;
   }
