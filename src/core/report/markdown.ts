@@ -353,7 +353,12 @@ function listWithLimit(title: string, items: string[]): string[] {
 }
 
 function markdownSentence(m: MetricComparison): string {
-  return escapeText(describeMetricChange(m)).replace(` of ${escapeText(m.scenario)} `, ` of ${code(m.scenario)} `);
+  const sentence = escapeText(describeMetricChange(m)).replace(
+    ` of ${escapeText(m.scenario)} `,
+    ` of ${code(m.scenario)} `,
+  );
+  // A verdict against the runner-noise prior alone says which rule let it count.
+  return m.decidedBy === 'robust-prior' ? `${sentence}: ${escapeText(reasonsOf(m).join('; '))}` : sentence;
 }
 
 function renderSentences(comparison: Comparison): string {

@@ -86,8 +86,15 @@ export function describeReason(reason: Reason): string {
       return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${Number(reason.alpha.toPrecision(4))}): this run cannot tell it from noise`;
     case 'interval-past-min-effect':
       return `a change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its interval (${reasonChange(reason.metric, reason.interval[0])} to ${reasonChange(reason.metric, reason.interval[1])}) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
-    case 'prior-only':
-      return `a ${reason.direction === 'regression' ? 'regression' : 'improvement'} of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    case 'prior-only': {
+      const robust =
+        reason.robust === undefined
+          ? ''
+          : ` (it would ${reason.direction === 'regression' ? 'fail the gate' : 'count'} if it stayed significant with a runner ${reason.robust.factor}× as noisy as the prior; there ${holm(reason.robust.adjustedPValue)})`;
+      return `a ${reason.direction === 'regression' ? 'regression' : 'improvement'} of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate${robust}, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    }
+    case 'robust-to-prior':
+      return `${reasonChange(reason.metric, reason.change)} stays significant (${holm(reason.adjustedPValue)}) even if this runner were ${reason.factor}× noisier than the runner-noise prior (a run-to-run sd of ${share(reason.noise)} for ${reason.metric}, compare.runnerNoise): no runner noise explains it, so it ${reason.direction === 'regression' ? 'fails the gate' : 'counts'} without a measured spread`;
     case 'no-intended-rate':
       return 'an open-model run without an intended rate recorded: nothing to check the rate against';
     case 'rate-short-explained':

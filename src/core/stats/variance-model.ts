@@ -25,6 +25,17 @@ export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
   capacity: 0.05,
 };
 
+/**
+ * A change judged against the runner-noise prior alone (one stored run, no measured spread) fails
+ * the gate only when it stays significant, at the family's Holm α, with the between-run sd this
+ * many times the prior: a change that a runner up to this much noisier than the prior could not
+ * produce. At 2× the prior's noise that test is far from its boundary (its SE about twice the true
+ * one), so it adds almost no false failures there; at 4× it is at its boundary (≤ α per run), and
+ * a 2.8× slowdown (+176% at p50) still fails on a run of the example's noise
+ * (bench/stats/aa.ts --mode=3, docs/statistics.md "Without history").
+ */
+export const PRIOR_ROBUSTNESS = 4;
+
 /** A history may show a runner up to this much quieter than the prior, and no quieter: K
  * near-identical past runs are not evidence of a runner without noise. */
 export const HISTORY_FLOOR_SHARE = 0.5;
