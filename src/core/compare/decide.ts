@@ -145,7 +145,10 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
       tests: Math.max(1, family + padding),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect),
     });
-    if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+    if (Number.isFinite(mde)) {
+      comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+      comparison.minDetectableChange = [toChange(comparison.metric, -mde), toChange(comparison.metric, mde)];
+    }
   }
   for (const { comparison, guards } of drafts) {
     // A rate check decides by itself, unless both runs were at capacity and it became a test.

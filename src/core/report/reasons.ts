@@ -218,13 +218,21 @@ function mdeSpan(metrics: MetricComparison[]): string | undefined {
   return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
 }
 
-/** The MDE as the reports print it: ±x% (±x pp for the error rate). */
-export function formatMdeValue(m: Pick<MetricComparison, 'metric' | 'minDetectableEffect'>): string {
+/** The MDE as the reports print it: ±x% (±x pp for the error rate); from 20% up, where the smallest
+ * fall and rise it calls part by 3 points or more (a log ratio: +43% up is −30% down), −y%/+x%. */
+export function formatMdeValue(
+  m: Pick<MetricComparison, 'metric' | 'minDetectableEffect' | 'minDetectableChange'>,
+): string {
   const mde = m.minDetectableEffect;
   if (mde === undefined || !Number.isFinite(mde)) return '–';
-  return m.metric === 'error_rate'
-    ? `±${formatFixed(mde * 100, 2)} pp`
-    : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  if (m.metric === 'error_rate') return `±${formatFixed(mde * 100, 2)} pp`;
+  const magnitude = (x: number): string => `${formatFixed(Math.abs(x) * 100, Math.abs(x) >= 0.1 ? 0 : 1)}%`;
+  const pair = m.minDetectableChange;
+  if (pair !== undefined && Number.isFinite(pair[0]) && Number.isFinite(pair[1])) {
+    const [fall, rise] = [magnitude(pair[0]), magnitude(pair[1])];
+    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? `±${magnitude(mde)}` : `−${fall}/+${rise}`;
+  }
+  return `±${magnitude(mde)}`;
 }
 
 /**

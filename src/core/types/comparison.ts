@@ -23,6 +23,11 @@ export interface MetricComparison {
   /** Smallest change this test calls a regression with 80% probability, from its standard error,
    * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
   minDetectableEffect?: number;
+  /** The same MDE on the scale of `changeInterval`, in both directions: the smallest fall and the
+   * smallest rise this test calls at its α share with 80% power, from the standard error and
+   * degrees of freedom of that interval ([e^−m − 1, e^m − 1] for a log ratio m; ±m for the error
+   * rate). On the log scale the two differ: an MDE of +43% is −30% the other way. */
+  minDetectableChange?: [number, number];
   /** The test's standard error and degrees of freedom, on the effect's scale (a log ratio; points
    * for the error rate): what a longer run would shrink (compare.extend). */
   standardError?: number;
