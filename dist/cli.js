@@ -55834,7 +55834,7 @@ var perfgate_schema_default = {
         runnerNoise: {
           type: "object",
           additionalProperties: false,
-          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change only warns; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.",
+          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.",
           default: {
             p50: "5%",
             p90: "7%",

@@ -104,7 +104,7 @@ export function runnerNoise(compare: CompareConfig, metric: MetricName): number 
   return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
 }
 
-/** Whether a no-history test of the metric rests on the default prior (a warning, never a FAIL)
+/** Whether a no-history test of the metric rests on the default prior (a warning, unless the 4× rule fails it)
  * rather than a runner noise the config sets from a spread measured on its runner. */
 export function onDefaultPrior(compare: CompareConfig, metric: MetricName): boolean {
   return !(compare.runnerNoiseSet ?? []).includes(metric);
