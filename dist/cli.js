@@ -49439,8 +49439,12 @@ function describeReason(reason2) {
       return `a change of ${reasonChange(reason2.metric, reason2.change)}, but not significant (${holm(reason2.adjustedPValue)} > ${Number(reason2.alpha.toPrecision(4))}): this run cannot tell it from noise`;
     case "interval-past-min-effect":
       return `a change of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}), but its interval (${reasonChange(reason2.metric, reason2.interval[0])} to ${reasonChange(reason2.metric, reason2.interval[1])}) reaches past the ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "\xB1")} that counts: this run cannot rule out a change that matters`;
-    case "prior-only":
-      return `${reason2.direction === "regression" ? "a regression" : "an improvement"} of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    case "prior-only": {
+      const robust = reason2.robust === void 0 ? "" : ` (it would ${reason2.direction === "regression" ? "fail the gate" : "count"} if it stayed significant with a runner ${reason2.robust.factor}\xD7 as noisy as the prior; there ${holm(reason2.robust.adjustedPValue)})`;
+      return `${reason2.direction === "regression" ? "a regression" : "an improvement"} of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate${robust}, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    }
+    case "robust-to-prior":
+      return `${reasonChange(reason2.metric, reason2.change)} stays significant (${holm(reason2.adjustedPValue)}) even if this runner were ${reason2.factor}\xD7 noisier than the runner-noise prior (a run-to-run sd of ${share(reason2.noise)} for ${reason2.metric}, compare.runnerNoise): no runner noise explains it, so it ${reason2.direction === "regression" ? "fails the gate" : "counts"} without a measured spread`;
     case "no-intended-rate":
       return "an open-model run without an intended rate recorded: nothing to check the rate against";
     case "rate-short-explained":
@@ -49518,7 +49522,14 @@ function mdeSpan(metrics) {
 function formatMdeValue(m) {
   const mde = m.minDetectableEffect;
   if (mde === void 0 || !Number.isFinite(mde)) return "\u2013";
-  return m.metric === "error_rate" ? `\xB1${formatFixed(mde * 100, 2)} pp` : `\xB1${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  if (m.metric === "error_rate") return `\xB1${formatFixed(mde * 100, 2)} pp`;
+  const magnitude = (x) => `${formatFixed(Math.abs(x) * 100, Math.abs(x) >= 0.1 ? 0 : 1)}%`;
+  const pair = m.minDetectableChange;
+  if (pair !== void 0 && Number.isFinite(pair[0]) && Number.isFinite(pair[1])) {
+    const [fall, rise] = [magnitude(pair[0]), magnitude(pair[1])];
+    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? `\xB1${magnitude(mde)}` : `\u2212${fall}/+${rise}`;
+  }
+  return `\xB1${magnitude(mde)}`;
 }
 function metricsWhere(metrics) {
   const byScenario = /* @__PURE__ */ new Map();
@@ -52409,6 +52420,7 @@ var DEFAULT_RUNNER_NOISE = {
   // The capacity search's result from run to run: measured in bench/capacity/search.mjs (README-capacity.md).
   capacity: 0.05
 };
+var PRIOR_ROBUSTNESS = 4;
 var HISTORY_FLOOR_SHARE = 0.5;
 var WITHIN_VARIANCE_INFLATION = 3;
 var MDE_POWER = 0.8;
@@ -52435,14 +52447,16 @@ function logScaleDensity(s, df) {
 }
 function powerAt(delta, df, critical, minEffectSe) {
   if (!(df > 1e5)) {
-    const top = 1 + 10 / Math.sqrt(df) + (df < 3 ? 40 : 0);
-    const steps2 = 2e3;
+    const top = Math.sqrt(1 + 10 / Math.sqrt(df) + (df < 3 ? 8 : 0));
+    const steps2 = 4e3;
     const h = top / steps2;
     let sum = 0;
     for (let i = 1; i <= steps2; i++) {
-      const s = i * h;
+      const w = i * h;
+      const s = w * w;
       const weight = i === steps2 ? 1 : i % 2 === 1 ? 4 : 2;
-      sum += weight * Math.exp(logScaleDensity(s, df)) * normalCdf(delta - Math.max(critical * s, minEffectSe));
+      const density = Math.exp(logScaleDensity(s, df) + Math.log(2 * w));
+      sum += weight * density * normalCdf(delta - Math.max(critical * s, minEffectSe));
     }
     return sum * h / 3;
   }
@@ -53111,6 +53125,14 @@ function compareCapacity(ctx, current, base, history, notes) {
       comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
       if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
       draft.power = { standardError: change.test.standardError, df: change.test.df };
+      const robust = testCapacityChange(current.capacity, base.capacity, PRIOR_ROBUSTNESS * noise).test;
+      if (draft.priorOnly && robust)
+        draft.robust = {
+          pValue: robust.pValue,
+          interval: robust.interval,
+          factor: PRIOR_ROBUSTNESS,
+          noise: PRIOR_ROBUSTNESS * noise
+        };
     }
   }
   const busier = otherLoadGuard(
@@ -53224,17 +53246,27 @@ function decideRun(drafts, alpha, familySize) {
   }
   const family = tested.length + second.length;
   const padding = Math.max(0, (familySize ?? family) - family);
-  const adjusted = adjustHolm([
-    ...tested.map((draft) => draft.comparison.pValue ?? 1),
-    ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1),
-    ...Array.from({ length: padding }, () => 1)
-  ]);
+  const seconds3 = second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1);
+  const pads = Array.from({ length: padding }, () => 1);
+  const shown = adjustHolm([...tested.map((draft) => draft.comparison.pValue ?? 1), ...seconds3, ...pads]);
+  const hasPriorOnly = tested.some((draft) => draft.priorOnly === true);
+  const gate = hasPriorOnly ? adjustHolm([
+    ...tested.map(
+      (draft) => draft.priorOnly === true ? draft.robust !== void 0 && Number.isFinite(draft.robust.pValue) ? twoSided(draft.robust.pValue) : 1 : draft.comparison.pValue ?? 1
+    ),
+    ...seconds3,
+    ...pads
+  ]) : shown;
+  const robustAdjusted = /* @__PURE__ */ new Map();
   tested.forEach((draft, i) => {
-    const p = adjusted[i];
+    const p = draft.priorOnly === true ? shown[i] : gate[i];
     if (p !== void 0 && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
+    const robust = gate[i];
+    if (draft.priorOnly === true && draft.robust !== void 0 && robust !== void 0 && Number.isFinite(robust))
+      robustAdjusted.set(draft, robust);
   });
   second.forEach((draft, i) => {
-    const p = adjusted[tested.length + i];
+    const p = gate[tested.length + i];
     if (p !== void 0 && Number.isFinite(p) && draft.comparison.wholeRun)
       draft.comparison.wholeRun.adjustedPValue = p;
   });
@@ -53249,7 +53281,10 @@ function decideRun(drafts, alpha, familySize) {
       tests: Math.max(1, family + padding),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect)
     });
-    if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+    if (Number.isFinite(mde)) {
+      comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+      comparison.minDetectableChange = [toChange(comparison.metric, -mde), toChange(comparison.metric, mde)];
+    }
   }
   for (const { comparison, guards } of drafts) {
     if (comparison.method === "rate-check" && comparison.pValue === void 0) {
@@ -53303,16 +53338,46 @@ function decideRun(drafts, alpha, familySize) {
     comparison.verdict = "inconclusive";
     comparison.reasons.push(holdNoChange);
   }
-  for (const { comparison, priorOnly } of drafts) {
+  for (const draft of drafts) {
+    const { comparison, priorOnly, robust } = draft;
     if (!priorOnly) continue;
     if (comparison.verdict !== "regression" && comparison.verdict !== "improvement") continue;
-    comparison.reasons.push({
+    const robustP = robustAdjusted.get(draft);
+    if (robust !== void 0 && robustP !== void 0) {
+      const held = decideVerdict({
+        metric: comparison.metric,
+        change: comparison.change,
+        interval: [toChange(comparison.metric, robust.interval[0]), toChange(comparison.metric, robust.interval[1])],
+        adjustedPValue: robustP,
+        alpha,
+        minEffect: comparison.minEffect,
+        guards: []
+      });
+      if (held.verdict === comparison.verdict) {
+        comparison.decidedBy = "robust-prior";
+        comparison.reasons.push({
+          kind: "robust-to-prior",
+          metric: comparison.metric,
+          change: comparison.change,
+          direction: comparison.verdict,
+          factor: robust.factor,
+          noise: robust.noise,
+          adjustedPValue: robustP
+        });
+        continue;
+      }
+    }
+    const reason2 = {
       kind: "prior-only",
       metric: comparison.metric,
       change: comparison.change,
       direction: comparison.verdict,
       adjustedPValue: comparison.adjustedPValue ?? NaN
-    });
+    };
+    if (robust !== void 0 && robustP !== void 0)
+      reason2.robust = { factor: robust.factor, adjustedPValue: robustP };
+    comparison.reasons.push(reason2);
+    delete comparison.decidedBy;
     comparison.verdict = "inconclusive";
   }
 }
@@ -53321,51 +53386,6 @@ function decideLook(drafts, input) {
   const retest = look?.retest;
   const chosen = retest ? drafts.filter((draft) => retest(draft.comparison.scenario, draft.comparison.metric)) : drafts;
   decideRun(chosen, look?.alpha ?? input.compare.alpha, look?.familySize);
-}
-
-// src/core/compare/rate-check.ts
-function rateCheck(ctx, current, base) {
-  const guards = [];
-  const comparison = rateCheckComparison(current, base, ctx.input.compare.minEffect.rps);
-  const rate = current.rate;
-  if (rate === void 0 || !(rate.intendedPerSec > 0)) {
-    comparison.method = "none";
-    guards.push({ kind: "no-intended-rate" });
-    return { comparison, guards };
-  }
-  const share2 = rate.achievedPerSec / rate.intendedPerSec;
-  if (share2 >= RATE_SHORTFALL) return { comparison, guards };
-  const saturated = saturationGuard(current, "current") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "baseline");
-  if (saturated !== void 0) {
-    guards.push({ kind: "rate-short-explained", share: share2, intendedPerSec: rate.intendedPerSec, cause: saturated });
-    return { comparison, guards };
-  }
-  const shortfall = {
-    kind: "service-fell-behind",
-    share: share2,
-    intendedPerSec: rate.intendedPerSec,
-    achievedPerSec: rate.achievedPerSec
-  };
-  const baseShare = base.rate !== void 0 && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
-  if (baseShare >= RATE_SHORTFALL) {
-    comparison.verdict = "regression";
-    comparison.reasons.push(shortfall);
-    return { comparison, guards };
-  }
-  comparison.reasons.push({ ...shortfall, baselineShare: baseShare });
-  const test = testTwoRuns({
-    effect: Math.log(current.rps / base.rps),
-    within: [],
-    betweenSd: runnerNoise(ctx.input.compare, "rps")
-  });
-  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
-  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return {
-    comparison,
-    guards,
-    power: { standardError: test.standardError, df: test.df },
-    priorOnly: onDefaultPrior(ctx.input.compare, "rps")
-  };
 }
 
 // src/core/compare/stored-run.ts
@@ -53466,23 +53486,65 @@ function fromBootstrap(ctx, metric, current, base, boot, guards) {
     const floor = binomialVariance(current, base);
     within = { current: Math.max(within.current, floor.current), baseline: Math.max(within.baseline, floor.baseline) };
   }
-  const test = testTwoRuns({
-    effect: effect.effect,
-    within: [
-      { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
-      { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) }
-    ],
-    betweenSd: runnerNoise(compare, metric)
-  });
+  const withinParts = [
+    { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
+    { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) }
+  ];
+  const test = testTwoRuns({ effect: effect.effect, within: withinParts, betweenSd: runnerNoise(compare, metric) });
   comparison.change = toChange(metric, effect.effect);
   comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return {
-    comparison,
-    guards,
-    power: { standardError: test.standardError, df: test.df },
-    priorOnly: metric !== "error_rate" && onDefaultPrior(compare, metric)
+  const priorOnly = metric !== "error_rate" && onDefaultPrior(compare, metric);
+  const draft = { comparison, guards, power: { standardError: test.standardError, df: test.df }, priorOnly };
+  if (priorOnly) draft.robust = robustTest(effect.effect, withinParts, runnerNoise(compare, metric));
+  return draft;
+}
+function robustTest(effect, within, prior) {
+  const test = testTwoRuns({ effect, within, betweenSd: PRIOR_ROBUSTNESS * prior });
+  return { pValue: test.pValue, interval: test.interval, factor: PRIOR_ROBUSTNESS, noise: PRIOR_ROBUSTNESS * prior };
+}
+
+// src/core/compare/rate-check.ts
+function rateCheck(ctx, current, base) {
+  const guards = [];
+  const comparison = rateCheckComparison(current, base, ctx.input.compare.minEffect.rps);
+  const rate = current.rate;
+  if (rate === void 0 || !(rate.intendedPerSec > 0)) {
+    comparison.method = "none";
+    guards.push({ kind: "no-intended-rate" });
+    return { comparison, guards };
+  }
+  const share2 = rate.achievedPerSec / rate.intendedPerSec;
+  if (share2 >= RATE_SHORTFALL) return { comparison, guards };
+  const saturated = saturationGuard(current, "current") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "baseline");
+  if (saturated !== void 0) {
+    guards.push({ kind: "rate-short-explained", share: share2, intendedPerSec: rate.intendedPerSec, cause: saturated });
+    return { comparison, guards };
+  }
+  const shortfall = {
+    kind: "service-fell-behind",
+    share: share2,
+    intendedPerSec: rate.intendedPerSec,
+    achievedPerSec: rate.achievedPerSec
   };
+  const baseShare = base.rate !== void 0 && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
+  if (baseShare >= RATE_SHORTFALL) {
+    comparison.verdict = "regression";
+    comparison.reasons.push(shortfall);
+    return { comparison, guards };
+  }
+  comparison.reasons.push({ ...shortfall, baselineShare: baseShare });
+  const test = testTwoRuns({
+    effect: Math.log(current.rps / base.rps),
+    within: [],
+    betweenSd: runnerNoise(ctx.input.compare, "rps")
+  });
+  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  const priorOnly = onDefaultPrior(ctx.input.compare, "rps");
+  const draft = { comparison, guards, power: { standardError: test.standardError, df: test.df }, priorOnly };
+  if (priorOnly) draft.robust = robustTest(Math.log(current.rps / base.rps), [], runnerNoise(ctx.input.compare, "rps"));
+  return draft;
 }
 
 // src/core/stats/paired.ts
@@ -54057,7 +54119,7 @@ function compareRuns(input) {
   const priorOnly = metrics.filter((metric) => metric.method === "bootstrap" || metric.method === "bracket");
   if (priorOnly.length > 0) {
     notes.push(
-      (pastRuns.length >= compare.minHistory ? `Some metrics have too little usable history (${[...new Set(priorOnly.map((metric) => metric.metric))].join(", ")}: fewer than the ${compare.minHistory} past runs the history test needs since their series last shifted level, see their notes): ` : `There is too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): `) + `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). On the default prior these metrics cannot fail the gate: a change they show is a warning, with its interval and minimum detectable effect; only thresholds (and the error rate) fail. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`
+      (pastRuns.length >= compare.minHistory ? `Some metrics have too little usable history (${[...new Set(priorOnly.map((metric) => metric.metric))].join(", ")}: fewer than the ${compare.minHistory} past runs the history test needs since their series last shifted level, see their notes): ` : `There is too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): `) + `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). On the default prior a change in these metrics is a warning, with its interval and minimum detectable effect, and fails the gate only if it stays significant with a runner ${PRIOR_ROBUSTNESS}\xD7 as noisy as the prior (a change no runner noise explains); thresholds and the error rate fail as always. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`
     );
   }
   if (environmentDiffers) {
@@ -56043,7 +56105,7 @@ var perfgate_schema_default = {
         runnerNoise: {
           type: "object",
           additionalProperties: false,
-          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change only warns; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.",
+          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.",
           default: {
             p50: "5%",
             p90: "7%",
@@ -58012,7 +58074,7 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(...renderTextTable(rows2, [false, true], "    "));
   }
   for (const m of s.metrics)
-    if (m.decidedBy === "whole-run")
+    if (m.decidedBy === "whole-run" || m.decidedBy === "robust-prior")
       out.push(
         `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join("; "))}`
       );
@@ -58383,7 +58445,11 @@ function listWithLimit(title, items) {
   return [`**${title}**`, "", ...shown];
 }
 function markdownSentence(m) {
-  return escapeText(describeMetricChange(m)).replace(` of ${escapeText(m.scenario)} `, ` of ${code(m.scenario)} `);
+  const sentence = escapeText(describeMetricChange(m)).replace(
+    ` of ${escapeText(m.scenario)} `,
+    ` of ${code(m.scenario)} `
+  );
+  return m.decidedBy === "robust-prior" ? `${sentence}: ${escapeText(reasonsOf(m).join("; "))}` : sentence;
 }
 function renderSentences(comparison) {
   const sections = [
@@ -58569,7 +58635,7 @@ function renderMethodItems(comparison) {
   return [
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     "- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.",
-    "- \u274C regression / \u2705 improvement need both a Holm-adjusted two-sided p \u2264 \u03B1 over all tests of the run and a change of at least the minimum effect; \u2796 no change needs the whole 95% interval within \xB1 the minimum effect; \u2754 inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning: only thresholds fail.",
+    "- \u274C regression / \u2705 improvement need both a Holm-adjusted two-sided p \u2264 \u03B1 over all tests of the run and a change of at least the minimum effect; \u2796 no change needs the whole 95% interval within \xB1 the minimum effect; \u2754 inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning unless it stays significant with a runner 4\xD7 as noisy as the runner-noise prior.",
     '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
     "- Thresholds are absolute SLOs: breached or not, no statistics."
   ];

@@ -356,7 +356,12 @@ function listWithLimit(title: string, items: string[]): string[] {
 }
 
 function markdownSentence(m: MetricComparison): string {
-  return escapeText(describeMetricChange(m)).replace(` of ${escapeText(m.scenario)} `, ` of ${code(m.scenario)} `);
+  const sentence = escapeText(describeMetricChange(m)).replace(
+    ` of ${escapeText(m.scenario)} `,
+    ` of ${code(m.scenario)} `,
+  );
+  // A verdict against the runner-noise prior alone says which rule let it count.
+  return m.decidedBy === 'robust-prior' ? `${sentence}: ${escapeText(reasonsOf(m).join('; '))}` : sentence;
 }
 
 function renderSentences(comparison: Comparison): string {
@@ -578,7 +583,7 @@ function renderMethodItems(comparison: Comparison): string[] {
   return [
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     '- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.',
-    '- ❌ regression / ✅ improvement need both a Holm-adjusted two-sided p ≤ α over all tests of the run and a change of at least the minimum effect; ➖ no change needs the whole 95% interval within ± the minimum effect; ❔ inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning: only thresholds fail.',
+    '- ❌ regression / ✅ improvement need both a Holm-adjusted two-sided p ≤ α over all tests of the run and a change of at least the minimum effect; ➖ no change needs the whole 95% interval within ± the minimum effect; ❔ inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning unless it stays significant with a runner 4× as noisy as the runner-noise prior.',
     '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
     '- Thresholds are absolute SLOs: breached or not, no statistics.',
   ];

@@ -86,8 +86,15 @@ export function describeReason(reason: Reason): string {
       return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${Number(reason.alpha.toPrecision(4))}): this run cannot tell it from noise`;
     case 'interval-past-min-effect':
       return `a change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its interval (${reasonChange(reason.metric, reason.interval[0])} to ${reasonChange(reason.metric, reason.interval[1])}) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
-    case 'prior-only':
-      return `${reason.direction === 'regression' ? 'a regression' : 'an improvement'} of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    case 'prior-only': {
+      const robust =
+        reason.robust === undefined
+          ? ''
+          : ` (it would ${reason.direction === 'regression' ? 'fail the gate' : 'count'} if it stayed significant with a runner ${reason.robust.factor}× as noisy as the prior; there ${holm(reason.robust.adjustedPValue)})`;
+      return `${reason.direction === 'regression' ? 'a regression' : 'an improvement'} of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate${robust}, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    }
+    case 'robust-to-prior':
+      return `${reasonChange(reason.metric, reason.change)} stays significant (${holm(reason.adjustedPValue)}) even if this runner were ${reason.factor}× noisier than the runner-noise prior (a run-to-run sd of ${share(reason.noise)} for ${reason.metric}, compare.runnerNoise): no runner noise explains it, so it ${reason.direction === 'regression' ? 'fails the gate' : 'counts'} without a measured spread`;
     case 'no-intended-rate':
       return 'an open-model run without an intended rate recorded: nothing to check the rate against';
     case 'rate-short-explained':
@@ -207,13 +214,21 @@ function mdeSpan(metrics: MetricComparison[]): string | undefined {
   return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
 }
 
-/** The MDE as the reports print it: ±x% (±x pp for the error rate). */
-export function formatMdeValue(m: Pick<MetricComparison, 'metric' | 'minDetectableEffect'>): string {
+/** The MDE as the reports print it: ±x% (±x pp for the error rate); from 20% up, where the smallest
+ * fall and rise it calls part by 3 points or more (a log ratio: +43% up is −30% down), −y%/+x%. */
+export function formatMdeValue(
+  m: Pick<MetricComparison, 'metric' | 'minDetectableEffect' | 'minDetectableChange'>,
+): string {
   const mde = m.minDetectableEffect;
   if (mde === undefined || !Number.isFinite(mde)) return '–';
-  return m.metric === 'error_rate'
-    ? `±${formatFixed(mde * 100, 2)} pp`
-    : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  if (m.metric === 'error_rate') return `±${formatFixed(mde * 100, 2)} pp`;
+  const magnitude = (x: number): string => `${formatFixed(Math.abs(x) * 100, Math.abs(x) >= 0.1 ? 0 : 1)}%`;
+  const pair = m.minDetectableChange;
+  if (pair !== undefined && Number.isFinite(pair[0]) && Number.isFinite(pair[1])) {
+    const [fall, rise] = [magnitude(pair[0]), magnitude(pair[1])];
+    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? `±${magnitude(mde)}` : `−${fall}/+${rise}`;
+  }
+  return `±${magnitude(mde)}`;
 }
 
 /** "p95, p99 of json_oracle/fetchByQuery; p50 of checkout" */

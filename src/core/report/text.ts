@@ -151,9 +151,10 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     const rows = s.thresholds.map((t) => [`${t.ok ? '✓' : '✗'} ${t.expression}`, formatThresholdOutcome(t)]);
     out.push(...renderTextTable(rows, [false, true], '    '));
   }
-  // A verdict that the whole-run test reached, not the pairs' trimmed mean shown in the table.
+  // A verdict that the whole-run test reached, not the pairs' trimmed mean shown in the table; or one
+  // against the prior alone that held against a runner several times noisier (the rule that decided).
   for (const m of s.metrics)
-    if (m.decidedBy === 'whole-run')
+    if (m.decidedBy === 'whole-run' || m.decidedBy === 'robust-prior')
       out.push(
         `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join('; '))}`,
       );
