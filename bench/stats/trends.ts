@@ -1,6 +1,11 @@
-// Trends: false change points on flat histories, recall and precision on steps, spikes, drifts and
-// the delay before a new level is called. Run: npm run bench:stats -- trends [--n=1000] [--length=100]
-//   [--noise=0.05] [--baseline=saved-baseline.json]   (wrap it in flock /tmp/heavy.lock on a shared machine)
+// Trends: recall, localisation and false change points of the detector on generated series. Run:
+//   npm run bench:stats -- trends [--n=500] [--length=100] [--cv=0.05] [--baseline=saved-baseline.json]
+// (wrap it in flock /tmp/heavy.lock on a shared machine).
+//
+// The generator knows nothing of the detector: each run's value is a level times lognormal noise
+// (sd of the log = CV), optionally correlated from run to run (AR(1), a runner whose load drifts),
+// with outliers (a share of runs ×1.5–3, or ×0.6–0.8: a quiet run), and steps or spikes put in by
+// hand. Steps sit at a uniform position with at least 8 runs on each side, as the issue's audit did.
 import { readFileSync } from 'node:fs';
 import { detectChanges, type DetectOptions } from '../../src/core/trends/detect.js';
 import { analyzeTrends } from '../../src/core/trends/analyze.js';
@@ -11,126 +16,131 @@ import { renderTrendsText } from '../../src/core/report/trends.js';
 import { createRng, type Rng } from '../../src/core/stats/prng.js';
 import { argNumber } from './common.js';
 
-const N = argNumber('n', 1000);
+const N = argNumber('n', 500);
 const LENGTH = argNumber('length', 100);
-/** The A/A spread of a run's p50 between runs on the shared machine (bench/stats/README.md): 5.2%. */
-const NOISE = argNumber('noise', 0.05);
-const SPIKE_SHARE = 0.02;
+const CV = argNumber('cv', 0.05);
 const trends = defaultTrendsConfig();
-const options = (seed: number): DetectOptions => ({
+const options: DetectOptions = {
   minSegment: trends.minSegment,
   alpha: trends.alpha,
   minEffect: 0.05, // compare.minEffect.p50
   effect: 'relative',
-  seed,
-});
+};
 
-/** A p50-like series: lognormal run-to-run noise, AR(1) (φ 0.3) as a runner's load drifts, and
- * spikes of one run (×1.5–3) in SPIKE_SHARE of the runs. */
-function series(rng: Rng, length: number, level: (i: number) => number): number[] {
-  let ar = 0;
-  return Array.from({ length }, (_, i) => {
-    ar = 0.3 * ar + Math.sqrt(1 - 0.09) * rng.normal();
-    const spike = rng.next() < SPIKE_SHARE ? 1.5 + 1.5 * rng.next() : 1;
-    return 10 * level(i) * Math.exp(NOISE * ar) * spike;
-  });
+interface Shape {
+  length?: number;
+  /** The level of run i (1 = the base). */
+  level?: (i: number) => number;
+  outliers?: number;
+  /** AR(1) coefficient of the log noise (its marginal sd stays CV). */
+  phi?: number;
 }
 
-function percent(count: number, of: number): string {
-  return `${count}/${of} (${((100 * count) / Math.max(1, of)).toFixed(1)}%)`;
+function generate(rng: Rng, shape: Shape): number[] {
+  const { length = LENGTH, level = () => 1, outliers = 0, phi = 0 } = shape;
+  let ar = rng.normal();
+  return Array.from({ length }, (_, i) => {
+    ar = phi * ar + Math.sqrt(1 - phi * phi) * rng.normal();
+    let value = 10 * level(i) * Math.exp(CV * ar);
+    if (rng.next() < outliers) value *= rng.next() < 0.8 ? 1.5 + 1.5 * rng.next() : 0.6 + 0.2 * rng.next();
+    return value;
+  });
 }
 
 const started = Date.now();
 const lines: string[] = [
-  `trends bench: ${N} series per row, ${LENGTH} runs, noise ${(NOISE * 100).toFixed(1)}% (AR(1) φ 0.3), spikes in ${SPIKE_SHARE * 100}% of runs; minSegment ${trends.minSegment}, alpha ${trends.alpha}, min effect 5%`,
+  `trends bench: ${N} series per row, ${LENGTH} runs, CV ${(CV * 100).toFixed(1)}% lognormal; minSegment ${trends.minSegment}, alpha ${trends.alpha}, min effect 5%`,
 ];
+const pct = (count: number, of: number) => `${((100 * count) / Math.max(1, of)).toFixed(1)}%`;
 
-// Flat: every change point is false.
-{
-  const rng = createRng(1);
-  let points = 0;
+function flat(label: string, seed: number, shape: Shape): void {
+  const rng = createRng(seed);
   let withAny = 0;
-  for (let s = 0; s < N; s++) {
-    const found = detectChanges(
-      series(rng, LENGTH, () => 1),
-      options(s),
-    ).changes.length;
-    points += found;
-    if (found > 0) withAny++;
-  }
-  lines.push(
-    `flat: ${points} false change points in ${N} series (${((1000 * withAny) / N).toFixed(2)} series in 1,000 with one; ${((100 * points) / (N * LENGTH)).toFixed(4)} per 100 runs)`,
-  );
+  for (let s = 0; s < N; s++) if (detectChanges(generate(rng, shape), options).changes.length > 0) withAny++;
+  lines.push(`${label}: a false change point in ${pct(withAny, N)} of series (${withAny}/${N})`);
 }
 
-// Spikes only, many of them: a spike of one run is never a change point.
-{
-  const rng = createRng(2);
-  let points = 0;
-  for (let s = 0; s < N; s++) {
-    const values = series(rng, LENGTH, () => 1);
-    for (let k = 0; k < 5; k++) values[5 + rng.int(LENGTH - 10)]! *= 2 + 2 * rng.next();
-    points += detectChanges(values, options(s)).changes.length;
-  }
-  lines.push(`spikes: ${points} change points in ${N} series with 5 extra spikes (×2–4) each`);
-}
-
-// Steps at a random position with at least 2 × minSegment runs on each side: recall and precision at ±1.
-for (const step of [0.03, 0.05, 0.1, 0.2, 0.4]) {
-  const rng = createRng(Math.round(step * 1000));
-  let found = 0;
+/** Steps at `positions(rng)`; a step is found when a change point lies within ±1 run of it. */
+function steps(label: string, seed: number, size: number, count: 1 | 2, shape: Shape = {}): void {
+  const rng = createRng(seed);
+  const length = shape.length ?? LENGTH;
+  const hits = new Array<number>(count).fill(0);
+  const anywhere = new Array<number>(count).fill(0);
+  let errors = 0;
+  let located = 0;
   let reported = 0;
   let right = 0;
   for (let s = 0; s < N; s++) {
-    const margin = 2 * trends.minSegment;
-    const at = margin + rng.int(LENGTH - 2 * margin);
-    const changes = detectChanges(
-      series(rng, LENGTH, (i) => (i >= at ? 1 + step : 1)),
-      options(s),
-    ).changes;
+    const margin = 8;
+    const at =
+      count === 1
+        ? [margin + rng.int(length - 2 * margin + 1)]
+        : [20 + rng.int(21), 60 + rng.int(21)].map((p) => Math.round((p * length) / 100));
+    const level = (i: number) => at.reduce((l, p) => (i >= p ? l * (1 + size) : l), 1);
+    const changes = detectChanges(generate(rng, { ...shape, level }), options).changes;
     reported += changes.length;
-    const hits = changes.filter((c) => Math.abs(c.index - at) <= 1).length;
-    right += hits;
-    if (hits > 0) found++;
+    at.forEach((p, k) => {
+      const nearest = changes.reduce((best, c) => Math.min(best, Math.abs(c.index - p)), Infinity);
+      if (nearest <= 1) hits[k]!++;
+      if (Number.isFinite(nearest) && nearest <= 8) {
+        anywhere[k]!++;
+        errors += nearest;
+        located++;
+      }
+    });
+    right += changes.filter((c) => at.some((p) => Math.abs(c.index - p) <= 1)).length;
   }
   lines.push(
-    `step +${(step * 100).toFixed(0)}%: recall ${percent(found, N)}, precision ${percent(right, reported)} (±1 run)`,
+    `${label}: found ${anywhere.map((h) => pct(h, N)).join(' / ')} (±8 runs), ${hits.map((h) => pct(h, N)).join(' / ')} (±1 run), mean localisation error ${(errors / Math.max(1, located)).toFixed(2)} runs, precision ${pct(right, reported)}`,
   );
 }
 
-// A slow drift of +10% over the whole series, no step: how often it is cut into levels.
+flat('flat', 1, {});
+flat('flat, 3% outliers', 2, { outliers: 0.03 });
+flat('flat, 3% outliers, AR(1) φ 0.3', 3, { outliers: 0.03, phi: 0.3 });
+flat('flat, 30 runs', 4, { length: 30 });
+flat('drift +10% over the series, no step', 5, { level: (i) => 1 + (0.1 * i) / LENGTH });
 {
-  const rng = createRng(3);
+  // Spikes: one or two runs ×1.5–3 (or /2) at random places, 5 per series.
+  const rng = createRng(6);
   let withAny = 0;
-  for (let s = 0; s < N; s++)
-    if (
-      detectChanges(
-        series(rng, LENGTH, (i) => 1 + (0.1 * i) / LENGTH),
-        options(s),
-      ).changes.length > 0
-    )
-      withAny++;
-  lines.push(`drift +10% over ${LENGTH} runs: a change point in ${percent(withAny, N)} of series`);
-}
-
-// The delay: a +20% step k runs before the end.
-{
-  const row: string[] = [];
-  for (const k of [3, 4, 5, 6, 8, 10]) {
-    const rng = createRng(100 + k);
-    let found = 0;
-    const n = Math.min(N, 300);
-    for (let s = 0; s < n; s++) {
-      const at = LENGTH - k;
-      const changes = detectChanges(
-        series(rng, LENGTH, (i) => (i >= at ? 1.2 : 1)),
-        options(s),
-      ).changes;
-      if (changes.some((c) => Math.abs(c.index - at) <= 1)) found++;
+  for (let s = 0; s < N; s++) {
+    const values = generate(rng, {});
+    for (let k = 0; k < 5; k++) {
+      const at = rng.int(LENGTH - 1);
+      const factor = rng.next() < 0.8 ? 1.5 + 1.5 * rng.next() : 0.5;
+      values[at]! *= factor;
+      if (rng.next() < 0.5) values[at + 1]! *= factor;
     }
-    row.push(`${k} runs: ${((100 * found) / n).toFixed(0)}%`);
+    if (detectChanges(values, options).changes.length > 0) withAny++;
   }
-  lines.push(`+20% step found after: ${row.join(', ')}`);
+  lines.push(`5 spikes of one or two runs: a change point in ${pct(withAny, N)} of series`);
+}
+for (const size of [0.05, 0.1, 0.2]) steps(`step +${size * 100}%`, 10 + size * 100, size, 1);
+steps('step +10%, 3% outliers', 30, 0.1, 1, { outliers: 0.03 });
+steps('step +10%, AR(1) φ 0.3', 31, 0.1, 1, { phi: 0.3 });
+steps('two +10% steps', 32, 0.1, 2);
+steps('two +10% steps, 3% outliers', 33, 0.1, 2, { outliers: 0.03 });
+{
+  // Short histories: a +20% step with m runs on each side (2m in all), and after m runs at the end.
+  const row: string[] = [];
+  const end: string[] = [];
+  for (const m of [3, 4, 5, 6, 8]) {
+    const rng = createRng(40 + m);
+    let middle = 0;
+    let late = 0;
+    for (let s = 0; s < N; s++) {
+      const mid = generate(rng, { length: 2 * m, level: (i) => (i >= m ? 1.2 : 1) });
+      if (detectChanges(mid, options).changes.some((c) => Math.abs(c.index - m) <= 1)) middle++;
+      const at = LENGTH - m;
+      const tail = generate(rng, { level: (i) => (i >= at ? 1.2 : 1) });
+      if (detectChanges(tail, options).changes.some((c) => Math.abs(c.index - at) <= 1)) late++;
+    }
+    row.push(`${m}+${m} runs ${pct(middle, N)}`);
+    end.push(`${m} runs ${pct(late, N)}`);
+  }
+  lines.push(`+20% step, m runs on each side: ${row.join(', ')}`);
+  lines.push(`+20% step m runs before the end of ${LENGTH}: ${end.join(', ')}`);
 }
 
 // A saved baseline (e.g. from the example service with a delay step): its analysis.
@@ -138,10 +148,7 @@ const baselinePath = process.argv.find((arg) => arg.startsWith('--baseline='))?.
 if (baselinePath) {
   const parsed = parseBaseline(readFileSync(baselinePath, 'utf8'));
   if (!('baseline' in parsed)) throw new Error(`${baselinePath}: ${parsed.status.kind}`);
-  const analysis = analyzeTrends(storedRuns(parsed.baseline), {
-    compare: defaultCompareConfig(),
-    trends,
-  });
+  const analysis = analyzeTrends(storedRuns(parsed.baseline), { compare: defaultCompareConfig(), trends });
   lines.push('', renderTrendsText(analysis));
 }
 

@@ -5,7 +5,7 @@
 import type { CompareConfig, MetricName, TrendsConfig } from '../types/config.js';
 import type { HistoryEntry } from '../types/results.js';
 import { defaultTrendsConfig } from '../config/defaults.js';
-import { detectChanges, effectOf, fewestRunsToDetect, median, seedFor } from './detect.js';
+import { detectChanges, effectOf, fewestRunsToDetect, median } from './detect.js';
 
 type Summary = HistoryEntry['scenarios'][string];
 
@@ -147,7 +147,6 @@ function metricChanges(
     alpha: rules.trends.alpha,
     minEffect: rules.minEffect,
     effect,
-    seed: seedFor(`${scenario}\u0000${metric}\u0000${block[0]}`),
   });
   const last = changes.at(-1);
   return {
