@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { detectChanges, fewestRunsToDetect, screenSpikes, type DetectOptions } from '../../../src/core/trends/detect.js';
+import {
+  detectChanges,
+  fewestRunsToDetect,
+  screenSpikes,
+  type DetectOptions,
+} from '../../../src/core/trends/detect.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 
 const options: DetectOptions = { minSegment: 4, alpha: 0.001, minEffect: 0.05, effect: 'relative' };
