@@ -1,12 +1,15 @@
 // Trends: recall, localisation and false change points of the detector on generated series. Run:
 //   npm run bench:stats -- trends [--n=500] [--length=100] [--cv=0.05] [--baseline=saved-baseline.json]
+//   npm run bench:stats -- trends --write-history=big.json [--runs=10000] [--scenarios=60]
+//     writes a saved baseline of that many stored runs (10 scenarios with a +30% step) and exits:
+//     time `node dist/cli.js trends big.json` on it (the largest trends.keep).
 // (wrap it in flock /tmp/heavy.lock on a shared machine).
 //
 // The generator knows nothing of the detector: each run's value is a level times lognormal noise
 // (sd of the log = CV), optionally correlated from run to run (AR(1), a runner whose load drifts),
 // with outliers (a share of runs ×1.5–3, or ×0.6–0.8: a quiet run), and steps or spikes put in by
 // hand. Steps sit at a uniform position with at least 8 runs on each side, as the issue's audit did.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { detectChanges, type DetectOptions } from '../../src/core/trends/detect.js';
 import { analyzeTrends } from '../../src/core/trends/analyze.js';
 import { parseBaseline, storedRuns } from '../../src/core/results/baseline.js';
@@ -15,6 +18,7 @@ import { defaultTrendsConfig } from '../../src/core/config/defaults.js';
 import { renderTrendsText } from '../../src/core/report/trends.js';
 import { createRng, type Rng } from '../../src/core/stats/prng.js';
 import { argNumber } from './common.js';
+import { makeResults } from '../../test/core/fixtures.js';
 
 const N = argNumber('n', 500);
 const LENGTH = argNumber('length', 100);
@@ -45,6 +49,58 @@ function generate(rng: Rng, shape: Shape): number[] {
     if (rng.next() < outliers) value *= rng.next() < 0.8 ? 1.5 + 1.5 * rng.next() : 0.6 + 0.2 * rng.next();
     return value;
   });
+}
+
+const historyPath = process.argv.find((arg) => arg.startsWith('--write-history='))?.slice('--write-history='.length);
+if (historyPath) {
+  const runs = argNumber('runs', 10_000);
+  const scenarioCount = argNumber('scenarios', 60);
+  const rng = createRng(9);
+  const stepAt = (k: number) => (k < 10 ? Math.floor((runs * (k + 1)) / 12) : Infinity);
+  const entries = Array.from({ length: runs }, (_, i) => ({
+    commit: `${i.toString(16).padStart(7, '0')}${'0'.repeat(33)}`,
+    date: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
+    verdict: 'pass' as const,
+    environmentFingerprint: 'bench0000001',
+    scenarios: Object.fromEntries(
+      Array.from({ length: scenarioCount }, (_, k) => {
+        const p50 = 10 * (i >= stepAt(k) ? 1.3 : 1) * Math.exp(CV * rng.normal());
+        const round = (v: number) => Number(v.toFixed(3));
+        // Each tail its own noise, never below the percentile under it (a saved summary's rule).
+        const p90 = Math.max(p50, p50 * 1.4 * Math.exp(CV * rng.normal()));
+        const p95 = Math.max(p90, p50 * 1.6 * Math.exp(CV * rng.normal()));
+        const p99 = Math.max(p95, p50 * 2.2 * Math.exp(2 * CV * rng.normal()));
+        return [
+          `scenario-${k}`,
+          {
+            p50: round(p50),
+            p90: round(p90),
+            p95: round(p95),
+            p99: round(p99),
+            rps: round(200 * Math.exp(CV * rng.normal())),
+            errorRate: 0,
+            count: 4000,
+          },
+        ];
+      }),
+    ),
+  }));
+  const results = makeResults({ seed: 1, scenarios: [{ name: 'scenario-0' }] });
+  writeFileSync(
+    historyPath,
+    JSON.stringify({
+      schemaVersion: 1,
+      kind: 'perfgate-baseline',
+      savedAt: entries.at(-1)!.date,
+      results,
+      history: [],
+      trends: entries.reverse(),
+    }),
+  );
+  console.log(
+    `${historyPath}: ${runs} runs × ${scenarioCount} scenarios, steps at ${Array.from({ length: 10 }, (_, k) => stepAt(k) + 1).join(', ')}`,
+  );
+  process.exit(0);
 }
 
 const started = Date.now();

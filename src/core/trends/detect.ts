@@ -45,7 +45,9 @@ export interface Detection {
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator call per pair: the 10,000-run series'
+  // medians were most of a large history's time.
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
@@ -61,9 +63,21 @@ const SPIKE_HALF_WINDOW = 2;
 /** In scaled MADs (≈ sd for normal noise): 4 leaves ordinary noise alone. */
 const SPIKE_THRESHOLD = 4;
 
+const five = new Float64Array(5);
+/** The median of five, in a reused buffer: called for every run of every series. */
 function median5(a: number, b: number, c: number, d: number, e: number): number {
-  const s = [a, b, c, d, e].sort((x, y) => x - y);
-  return s[2]!;
+  five[0] = a;
+  five[1] = b;
+  five[2] = c;
+  five[3] = d;
+  five[4] = e;
+  for (let i = 1; i < 5; i++) {
+    const v = five[i]!;
+    let j = i - 1;
+    for (; j >= 0 && five[j]! > v; j--) five[j + 1] = five[j]!;
+    five[j + 1] = v;
+  }
+  return five[2]!;
 }
 
 /**
