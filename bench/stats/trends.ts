@@ -1,5 +1,5 @@
 // Trends: recall, localisation and false change points of the detector on generated series. Run:
-//   npm run bench:stats -- trends [--n=500] [--length=100] [--cv=0.05] [--baseline=saved-baseline.json]
+//   npm run bench:stats -- trends [--n=500] [--length=100] [--cv=0.05] [--alpha=0.001] [--baseline=saved-baseline.json]
 //   npm run bench:stats -- trends --write-history=big.json [--runs=10000] [--scenarios=60]
 //     writes a saved baseline of that many stored runs (10 scenarios with a +30% step) and exits:
 //     time `node dist/cli.js trends big.json` on it (the largest trends.keep).
@@ -26,7 +26,7 @@ const CV = argNumber('cv', 0.05);
 const trends = defaultTrendsConfig();
 const options: DetectOptions = {
   minSegment: trends.minSegment,
-  alpha: trends.alpha,
+  alpha: argNumber('alpha', trends.alpha),
   minEffect: 0.05, // compare.minEffect.p50
   effect: 'relative',
 };
@@ -105,7 +105,7 @@ if (historyPath) {
 
 const started = Date.now();
 const lines: string[] = [
-  `trends bench: ${N} series per row, ${LENGTH} runs, CV ${(CV * 100).toFixed(1)}% lognormal; minSegment ${trends.minSegment}, alpha ${trends.alpha}, min effect 5%`,
+  `trends bench: ${N} series per row, ${LENGTH} runs, CV ${(CV * 100).toFixed(1)}% lognormal; minSegment ${trends.minSegment}, alpha ${options.alpha}, min effect 5%`,
 ];
 const pct = (count: number, of: number) => `${((100 * count) / Math.max(1, of)).toFixed(1)}%`;
 
@@ -157,13 +157,15 @@ flat('flat, 3% outliers, AR(1) φ 0.3', 3, { outliers: 0.03, phi: 0.3 });
 flat('flat, 30 runs', 4, { length: 30 });
 flat('drift +10% over the series, no step', 5, { level: (i) => 1 + (0.1 * i) / LENGTH });
 {
-  // Spikes: one or two runs ×1.5–3 (or /2) at random places, 5 per series.
+  // Spikes: 5 bursts of one or two runs ×1.5–3 (or /2) per series, one in each fifth of it, so
+  // that two bursts never make a slow stretch of three runs or more (that is a level).
   const rng = createRng(6);
   let withAny = 0;
+  const fifth = Math.floor(LENGTH / 5);
   for (let s = 0; s < N; s++) {
     const values = generate(rng, {});
     for (let k = 0; k < 5; k++) {
-      const at = rng.int(LENGTH - 1);
+      const at = k * fifth + rng.int(fifth - 3);
       const factor = rng.next() < 0.8 ? 1.5 + 1.5 * rng.next() : 0.5;
       values[at]! *= factor;
       if (rng.next() < 0.5) values[at + 1]! *= factor;

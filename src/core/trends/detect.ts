@@ -81,7 +81,7 @@ function median5(a: number, b: number, c: number, d: number, e: number): number 
 }
 
 /**
- * A Hampel filter: a run further than SPIKE_THRESHOLD scaled MADs from the median of the five
+ * A Hampel filter: a run further than SPIKE_THRESHOLD sds (`floor`, else scaled MADs) from the median of the five
  * runs around it (the five nearest at either end) is set to that median. A level that lasts three
  * runs or more keeps its median (three of five are on the run's own level), so only bursts of one
  * or two runs go; at the ends too, so that a slow newest run does not pull the newest level.
@@ -96,9 +96,14 @@ export function screenSpikes(values: readonly number[], floor = 0): { values: nu
     const w = values.slice(start, start + 2 * SPIKE_HALF_WINDOW + 1) as [number, number, number, number, number];
     const center = median5(...w);
     const mad = 1.4826 * median5(...(w.map((v) => Math.abs(v - center)) as [number, number, number, number, number]));
-    // Five runs' MAD is itself noisy: `floor` (the series' run-to-run sd) keeps ordinary runs in.
-    // Identical neighbours (MAD 0) still let a clear outlier be seen: a floor of 1% of the level.
-    const scale = Math.max(mad, floor, Math.abs(center) * 0.01, Number.MIN_VALUE);
+    // Five runs' MAD is itself noisy, too small or (one ordinary neighbour far out) too large to
+    // judge by: with the series' run-to-run sd known it is the scale, which a locally noisier
+    // stretch may raise by half. Identical runs (no sd) still let a clear outlier be seen: a floor
+    // of 1% of the level.
+    const scale =
+      floor > 0
+        ? Math.max(floor, Math.min(mad, 1.5 * floor))
+        : Math.max(mad, Math.abs(center) * 0.01, Number.MIN_VALUE);
     if (Math.abs(values[i]! - center) > SPIKE_THRESHOLD * scale) {
       out[i] = center;
       spikes.push(i);
