@@ -61,8 +61,9 @@ export interface EnvironmentChange {
 
 /**
  * A change at a run where the machine measurably changed (the runner's competing work, from the
- * contention gauges, moved by MACHINE_SHIFT_CORES or more the same way as the metric): the runner,
- * not a commit. A change only because other scenarios moved too is never one: a commit to a shared
+ * contention gauges, moved by MACHINE_SHIFT_CORES or more the same way as the metric) and the other
+ * scenarios moved with it (the same way, at least half as much; or there are none): the runner,
+ * not a commit. Other scenarios moving on an unchanged machine is never one: a commit to a shared
  * layer moves every endpoint at once.
  */
 export interface SharedShift {
@@ -285,10 +286,15 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
           // metric (busier and slower, quieter and faster); the fingerprint (CPU model, cores,
           // Node, OS) already split the series. Other scenarios moving too is no evidence of the
           // runner: a commit to a shared layer (a middleware, a driver, logging) moves them all.
+          // And a busier machine that left the other scenarios as they were did not slow this one:
+          // on a shared runner the gauges move often, and a commit can land in a busy hour.
+          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, window);
+          const size = metric === 'error_rate' ? change.after - change.before : (change.change ?? Infinity);
           if (
             machine !== undefined &&
             Math.abs(machine.after - machine.before) >= MACHINE_SHIFT_CORES &&
-            machine.after > machine.before === worse
+            machine.after > machine.before === worse &&
+            (others === undefined || (Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2))
           ) {
             const known = sharedShifts.find(
               (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1,

@@ -163,6 +163,20 @@ describe('analyzeTrends', () => {
       machine: { before: 0.1, after: 1.5 },
     });
     expect(renderTrendsText(analysis)).toContain("the runner's competing work went from 0.1 cores to 1.5 cores");
+    // A busier machine that left the other scenario as it was did not slow this one (a real 20-run
+    // history on the shared machine: the gauges went from 0.5 to 1.2 cores at the step's commit).
+    const alone = analyzeTrends(
+      history.map((run, i) => ({
+        ...run,
+        scenarios: {
+          ...run.scenarios,
+          'api/b': { ...run.scenarios['api/b']!, p50: run.scenarios['api/b']!.p50 / (i >= 15 ? 1.3 : 1) },
+        },
+      })),
+      rules,
+    );
+    expect(alone.sharedShifts.filter((s) => s.metric === 'p50')).toEqual([]);
+    expect(alone.changePoints.map((p) => [p.scenario, p.metric, p.index])).toEqual([['api/a', 'p50', 15]]);
     // A quieter machine does not excuse a slower service: that is still the commit's.
     const quieter = history.map((run, i) => ({
       ...run,
