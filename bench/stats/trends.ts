@@ -1,5 +1,8 @@
 // Trends: recall, localisation and false change points of the detector on generated series. Run:
-//   npm run bench:stats -- trends [--n=500] [--length=100] [--cv=0.05] [--alpha=0.001] [--baseline=saved-baseline.json]
+//   npm run bench:stats -- trends [--n=500] [--length=100] [--cv=0.05] [--alpha=0.001] [--otava]
+//     [--baseline=saved-baseline.json]
+//   --otava: the same series through a reimplementation of Apache Otava (bench/stats/otava/otava.ts)
+//   instead of perfgate's detector.
 //   npm run bench:stats -- trends --write-history=big.json [--runs=10000] [--scenarios=60]
 //     writes a saved baseline of that many stored runs (10 scenarios with a +30% step) and exits:
 //     time `node dist/cli.js trends big.json` on it (the largest trends.keep).
@@ -19,11 +22,13 @@ import { renderTrendsText } from '../../src/core/report/trends.js';
 import { createRng, type Rng } from '../../src/core/stats/prng.js';
 import { argNumber } from './common.js';
 import { makeResults } from '../../test/core/fixtures.js';
+import { otavaChangePoints } from './otava/otava.js';
 
 const N = argNumber('n', 500);
 const LENGTH = argNumber('length', 100);
 const CV = argNumber('cv', 0.05);
 const trends = defaultTrendsConfig();
+const OTAVA = process.argv.includes('--otava');
 const options: DetectOptions = {
   minSegment: trends.minSegment,
   alpha: argNumber('alpha', trends.alpha),
@@ -103,16 +108,20 @@ if (historyPath) {
   process.exit(0);
 }
 
+/** The change points' indices under test: perfgate's detector, or the Otava reimplementation. */
+const detect = (values: readonly number[]): number[] =>
+  OTAVA ? otavaChangePoints(values, options.alpha) : detectChanges(values, options).changes.map((c) => c.index);
+
 const started = Date.now();
 const lines: string[] = [
-  `trends bench: ${N} series per row, ${LENGTH} runs, CV ${(CV * 100).toFixed(1)}% lognormal; minSegment ${trends.minSegment}, alpha ${options.alpha}, min effect 5%`,
+  `trends bench${OTAVA ? ' (Otava reimplementation, window 50, max_pvalue = alpha)' : ''}: ${N} series per row, ${LENGTH} runs, CV ${(CV * 100).toFixed(1)}% lognormal; minSegment ${trends.minSegment}, alpha ${options.alpha}, min effect 5%`,
 ];
 const pct = (count: number, of: number) => `${((100 * count) / Math.max(1, of)).toFixed(1)}%`;
 
 function flat(label: string, seed: number, shape: Shape): void {
   const rng = createRng(seed);
   let withAny = 0;
-  for (let s = 0; s < N; s++) if (detectChanges(generate(rng, shape), options).changes.length > 0) withAny++;
+  for (let s = 0; s < N; s++) if (detect(generate(rng, shape)).length > 0) withAny++;
   lines.push(`${label}: a false change point in ${pct(withAny, N)} of series (${withAny}/${N})`);
 }
 
@@ -122,6 +131,7 @@ function steps(label: string, seed: number, size: number, count: 1 | 2, shape: S
   const length = shape.length ?? LENGTH;
   const hits = new Array<number>(count).fill(0);
   const anywhere = new Array<number>(count).fill(0);
+  const within2 = new Array<number>(count).fill(0);
   let errors = 0;
   let located = 0;
   let reported = 0;
@@ -133,11 +143,12 @@ function steps(label: string, seed: number, size: number, count: 1 | 2, shape: S
         ? [margin + rng.int(length - 2 * margin + 1)]
         : [20 + rng.int(21), 60 + rng.int(21)].map((p) => Math.round((p * length) / 100));
     const level = (i: number) => at.reduce((l, p) => (i >= p ? l * (1 + size) : l), 1);
-    const changes = detectChanges(generate(rng, { ...shape, level }), options).changes;
+    const changes = detect(generate(rng, { ...shape, level })).map((index) => ({ index }));
     reported += changes.length;
     at.forEach((p, k) => {
       const nearest = changes.reduce((best, c) => Math.min(best, Math.abs(c.index - p)), Infinity);
       if (nearest <= 1) hits[k]!++;
+      if (nearest <= 2) within2[k]!++;
       if (Number.isFinite(nearest) && nearest <= 8) {
         anywhere[k]!++;
         errors += nearest;
@@ -147,7 +158,7 @@ function steps(label: string, seed: number, size: number, count: 1 | 2, shape: S
     right += changes.filter((c) => at.some((p) => Math.abs(c.index - p) <= 1)).length;
   }
   lines.push(
-    `${label}: found ${anywhere.map((h) => pct(h, N)).join(' / ')} (±8 runs), ${hits.map((h) => pct(h, N)).join(' / ')} (±1 run), mean localisation error ${(errors / Math.max(1, located)).toFixed(2)} runs, precision ${pct(right, reported)}`,
+    `${label}: found ${anywhere.map((h) => pct(h, N)).join(' / ')} (±8 runs), ${within2.map((h) => pct(h, N)).join(' / ')} (±2), ${hits.map((h) => pct(h, N)).join(' / ')} (±1 run), mean localisation error ${(errors / Math.max(1, located)).toFixed(2)} runs, precision ${pct(right, reported)}`,
   );
 }
 
@@ -170,7 +181,7 @@ flat('drift +10% over the series, no step', 5, { level: (i) => 1 + (0.1 * i) / L
       values[at]! *= factor;
       if (rng.next() < 0.5) values[at + 1]! *= factor;
     }
-    if (detectChanges(values, options).changes.length > 0) withAny++;
+    if (detect(values).length > 0) withAny++;
   }
   lines.push(`5 spikes of one or two runs: a change point in ${pct(withAny, N)} of series`);
 }
@@ -189,10 +200,10 @@ steps('two +10% steps, 3% outliers', 33, 0.1, 2, { outliers: 0.03 });
     let late = 0;
     for (let s = 0; s < N; s++) {
       const mid = generate(rng, { length: 2 * m, level: (i) => (i >= m ? 1.2 : 1) });
-      if (detectChanges(mid, options).changes.some((c) => Math.abs(c.index - m) <= 1)) middle++;
+      if (detect(mid).some((index) => Math.abs(index - m) <= 1)) middle++;
       const at = LENGTH - m;
       const tail = generate(rng, { level: (i) => (i >= at ? 1.2 : 1) });
-      if (detectChanges(tail, options).changes.some((c) => Math.abs(c.index - at) <= 1)) late++;
+      if (detect(tail).some((index) => Math.abs(index - at) <= 1)) late++;
     }
     row.push(`${m}+${m} runs ${pct(middle, N)}`);
     end.push(`${m} runs ${pct(late, N)}`);

@@ -7,7 +7,7 @@ import {
 } from '../../../src/core/trends/detect.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 
-const options: DetectOptions = { minSegment: 4, alpha: 0.001, minEffect: 0.05, effect: 'relative' };
+const options: DetectOptions = { minSegment: 4, alpha: 0.01, minEffect: 0.05, effect: 'relative' };
 
 /** A level of 10 with 3% noise (about the A/A spread of a short run's p50), stepped by `step` from `at`. */
 function series(n: number, seed: number, at?: number, step = 0): number[] {
@@ -47,7 +47,7 @@ describe('detectChanges', () => {
 
   it('waits for a new level to last minSegment runs (no change point at the edge)', () => {
     expect(detectChanges(series(30, 4, 27, 0.4), options).changes).toEqual([]);
-    // Six runs at the new level resolve alpha 0.001 (bench/stats/trends.ts measures the delay).
+    // Six runs at the new level are called (bench/stats/trends.ts measures the delay).
     expect(detectChanges(series(30, 4, 24, 0.4), options).changes.map((c) => c.index)).toEqual([24]);
   });
 
@@ -74,6 +74,7 @@ describe('detectChanges', () => {
   });
 
   it('finds a clean step from minSegment runs on each side', () => {
+    expect(fewestRunsToDetect(4, 0.01)).toBe(8);
     expect(fewestRunsToDetect(4, 0.001)).toBe(8);
     const values = [10, 10.1, 9.9, 10, 12, 12.1, 11.9, 12];
     expect(detectChanges(values, options).changes.map((c) => c.index)).toEqual([4]);
