@@ -63889,7 +63889,7 @@ function sharedText(shift) {
 }
 function commonText(common) {
   const unmoved = common.unmoved.length > 0 ? `; ${common.unmoved.join(", ")} did not move` : "";
-  return `${common.scenarios.join(", ")} moved together at run ${common.index + 1} (${sha(common.commit)}, landed in ${sha(common.previousCommit)}..${sha(common.commit)})${unmoved}: one commit, likely in a layer they share, on an unchanged machine (same environment fingerprint, no change in the runner's competing work)`;
+  return `${common.scenarios.join(", ")} moved together at run ${common.index + 1} (${sha(common.commit)}, landed in ${sha(common.previousCommit)}..${sha(common.commit)})${unmoved}: one commit, likely in a layer they share, not the runner: the environment fingerprint is the same on both sides, and no measured change of the runner's load moved them`;
 }
 function tooFewRuns(analysis) {
   if (analysis.longestSeries >= analysis.minRuns) return void 0;

@@ -73,7 +73,7 @@ function commonText(common: CommonChange): string {
   return (
     `${common.scenarios.join(', ')} moved together at run ${common.index + 1} (${sha(common.commit)}, landed in ` +
     `${sha(common.previousCommit)}..${sha(common.commit)})${unmoved}: one commit, likely in a layer they share, ` +
-    `on an unchanged machine (same environment fingerprint, no change in the runner's competing work)`
+    `not the runner: the environment fingerprint is the same on both sides, and no measured change of the runner's load moved them`
   );
 }
 
