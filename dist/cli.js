@@ -49362,7 +49362,7 @@ var DEFAULT_MIN_HISTORY = 5;
 var DEFAULT_EXTEND_FACTOR = 2;
 var DEFAULT_TRENDS_KEEP = 100;
 var DEFAULT_TRENDS_MIN_SEGMENT = 4;
-var DEFAULT_TRENDS_ALPHA = 1e-3;
+var DEFAULT_TRENDS_ALPHA = 0.01;
 function defaultTrendsConfig() {
   return { keep: DEFAULT_TRENDS_KEEP, minSegment: DEFAULT_TRENDS_MIN_SEGMENT, alpha: DEFAULT_TRENDS_ALPHA };
 }
@@ -55344,8 +55344,8 @@ var perfgate_schema_default = {
           type: "number",
           exclusiveMinimum: 0,
           maximum: 0.1,
-          default: 1e-3,
-          description: "Significance of each split's permutation test. Strict by default: a nightly scans every scenario x metric series."
+          default: 0.01,
+          description: "Significance of a change point's t-test, after paying for every split the search looked at (Bonferroni): at 0.01, 0-0.3% of flat 100-run series get a false change point."
         }
       }
     },
@@ -61011,11 +61011,11 @@ var SegmentSampler = class {
     const before = this.previous.machine;
     const after = now2.machine;
     if (before && after && seconds3 > 0) {
-      const cores2 = (from, to) => Math.max(0, to - from) / seconds3;
-      const busy = cores2(before.busySeconds, after.busySeconds);
-      const services = cores2(before.serviceSeconds, after.serviceSeconds);
+      const cores3 = (from, to) => Math.max(0, to - from) / seconds3;
+      const busy = cores3(before.busySeconds, after.busySeconds);
+      const services = cores3(before.serviceSeconds, after.serviceSeconds);
       sample.otherCores = round(Math.max(0, busy - ownCores - services), 2);
-      sample.stealCores = round(cores2(before.stealSeconds, after.stealSeconds), 2);
+      sample.stealCores = round(cores3(before.stealSeconds, after.stealSeconds), 2);
     }
     for (let i = 0; i < Math.max(1, segments); i++) this.samples.push(i === 0 ? sample : { ...sample });
     this.previous = now2;
@@ -62889,15 +62889,15 @@ function startMachineLoadMeter(cpuCount) {
       if (!start || !end) return void 0;
       const seconds3 = (end.at - start.at) / 1e3;
       if (seconds3 <= 0) return void 0;
-      const cores2 = (ticks) => ticks / ticksPerSecond / seconds3;
-      const busyCores = cores2(end.totals.busyTicks - start.totals.busyTicks);
-      const ownCores = cores2(end.ownTicks - start.ownTicks);
+      const cores3 = (ticks) => ticks / ticksPerSecond / seconds3;
+      const busyCores = cores3(end.totals.busyTicks - start.totals.busyTicks);
+      const ownCores = cores3(end.ownTicks - start.ownTicks);
       const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
       return {
         cpuCount,
         busyCores: round2(busyCores),
         otherCores: round2(Math.max(0, busyCores - ownCores - serviceCores)),
-        stealCores: round2(cores2(end.totals.stealTicks - start.totals.stealTicks))
+        stealCores: round2(cores3(end.totals.stealTicks - start.totals.stealTicks))
       };
     }
   };
@@ -64017,17 +64017,9 @@ import { resolve as resolve3 } from "node:path";
 // src/core/trends/detect.ts
 function median3(values) {
   if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-function seedFor(name) {
-  let hash = 2166136261;
-  for (let i = 0; i < name.length; i++) {
-    hash ^= name.charCodeAt(i);
-    hash = Math.imul(hash, 16777619) >>> 0;
-  }
-  return hash;
 }
 function effectOf3(before, after, effect) {
   if (effect === "absolute") return after - before;
@@ -64036,33 +64028,38 @@ function effectOf3(before, after, effect) {
 }
 var SPIKE_HALF_WINDOW = 2;
 var SPIKE_THRESHOLD = 4;
-function screenSpikes(values) {
+var five = new Float64Array(5);
+function median5(a, b, c, d, e) {
+  five[0] = a;
+  five[1] = b;
+  five[2] = c;
+  five[3] = d;
+  five[4] = e;
+  for (let i = 1; i < 5; i++) {
+    const v = five[i];
+    let j = i - 1;
+    for (; j >= 0 && five[j] > v; j--) five[j + 1] = five[j];
+    five[j + 1] = v;
+  }
+  return five[2];
+}
+function screenSpikes(values, floor = 0) {
   const out = [...values];
   const spikes = [];
-  for (let i = 0; i < values.length; i++) {
-    const window2 = values.slice(Math.max(0, i - SPIKE_HALF_WINDOW), i + SPIKE_HALF_WINDOW + 1);
-    if (window2.length < 2 * SPIKE_HALF_WINDOW + 1) continue;
-    const center = median3(window2);
-    const mad = 1.4826 * median3(window2.map((v) => Math.abs(v - center)));
-    const scale = Math.max(mad, Math.abs(center) * 0.01, Number.MIN_VALUE);
+  const n = values.length;
+  if (n < 2 * SPIKE_HALF_WINDOW + 1) return { values: out, spikes };
+  for (let i = 0; i < n; i++) {
+    const start = Math.min(Math.max(0, i - SPIKE_HALF_WINDOW), n - (2 * SPIKE_HALF_WINDOW + 1));
+    const w = values.slice(start, start + 2 * SPIKE_HALF_WINDOW + 1);
+    const center = median5(...w);
+    const mad = 1.4826 * median5(...w.map((v) => Math.abs(v - center)));
+    const scale = floor > 0 ? Math.max(floor, Math.min(mad, 1.5 * floor)) : Math.max(mad, Math.abs(center) * 0.01, Number.MIN_VALUE);
     if (Math.abs(values[i] - center) > SPIKE_THRESHOLD * scale) {
       out[i] = center;
       spikes.push(i);
     }
   }
   return { values: out, spikes };
-}
-function ranks(values) {
-  const order = values.map((value, i) => ({ value, i })).sort((a, b) => a.value - b.value);
-  const out = new Array(values.length);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && order[end + 1].value === order[start].value) end++;
-    const rank = (start + end) / 2 + 1;
-    for (let k = start; k <= end; k++) out[order[k].i] = rank;
-    start = end + 1;
-  }
-  return out;
 }
 function seededIntervals(m, minSegment) {
   const intervals = [[0, m]];
@@ -64077,83 +64074,104 @@ function seededIntervals(m, minSegment) {
   }
   return intervals;
 }
-function maxRankSum(r, intervals, minSegment, prefix, prefixSquares) {
-  for (let i = 0; i < r.length; i++) {
-    prefix[i + 1] = prefix[i] + r[i];
-    prefixSquares[i + 1] = prefixSquares[i] + r[i] * r[i];
-  }
-  let best = -1;
-  let where = -1;
-  let split = -1;
-  intervals.forEach(([a, b], index) => {
-    const n = b - a;
-    const total = prefix[b] - prefix[a];
-    const mean = total / n;
-    const variance = (prefixSquares[b] - prefixSquares[a]) / n - mean * mean;
-    if (variance <= 1e-12) return;
-    for (let t = a + minSegment; t <= b - minSegment; t++) {
-      const k = t - a;
-      const u = Math.abs(prefix[t] - prefix[a] - k * mean) / Math.sqrt(variance * k * (n - k) / (n - 1) || 1e-12);
-      if (u > best + 1e-9) {
-        best = u;
-        where = index;
-        split = t;
-      }
-    }
-  });
-  return { k: best, interval: where, split };
-}
-function bestSplit(values, options, rng) {
-  const r = ranks(values);
-  const intervals = seededIntervals(values.length, options.minSegment);
-  const prefix = new Float64Array(values.length + 1);
-  const prefixSquares = new Float64Array(values.length + 1);
-  const observed = maxRankSum(r, intervals, options.minSegment, prefix, prefixSquares);
-  if (observed.split < 0 || observed.k <= 0) return void 0;
-  const limit = options.permutations ?? Math.max(999, Math.ceil(10 / options.alpha) - 1);
-  const give = options.alpha * (limit + 1) - 1;
-  const shuffled = [...r];
-  let exceed = 0;
-  let drawn = 0;
-  while (drawn < limit) {
-    for (let i = shuffled.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const swap = shuffled[i];
-      shuffled[i] = shuffled[j];
-      shuffled[j] = swap;
-    }
-    drawn++;
-    if (maxRankSum(shuffled, intervals, options.minSegment, prefix, prefixSquares).k >= observed.k - 1e-9) {
-      exceed++;
-      if (exceed > give) break;
-    }
-  }
-  return { split: observed.split, interval: intervals[observed.interval], pValue: (exceed + 1) / (drawn + 1) };
-}
-var NOISE_MULTIPLE = 2.5;
 function runToRunSd(values) {
   if (values.length < 3) return 0;
   const differences = values.slice(1).map((value, i) => Math.abs(value - values[i]));
   return 1.4826 * median3(differences) / Math.SQRT2;
 }
+var AUTOCORRELATION_MIN_RUNS = 16;
+var AUTOCORRELATION_MAX = 0.5;
+var NOISE_MULTIPLE = 1;
+function bestSplit(x, prefix, prefixSquares, lo, hi, minSegment, sigma, centre) {
+  let bestZ = -1;
+  let split = -1;
+  let start = -1;
+  let end = -1;
+  let searched = 0;
+  for (const [a0, b0] of seededIntervals(hi - lo, minSegment)) {
+    const a = lo + a0;
+    const b = lo + b0;
+    const n2 = b - a;
+    const total = prefix[b] - prefix[a];
+    for (let t2 = a + minSegment; t2 <= b - minSegment; t2++) {
+      searched++;
+      const k2 = t2 - a;
+      const left2 = prefix[t2] - prefix[a];
+      const z = Math.abs(left2 * n2 - total * k2) / Math.sqrt(k2 * (n2 - k2) * n2);
+      if (z > bestZ * (1 + 1e-12)) {
+        bestZ = z;
+        split = t2;
+        start = a;
+        end = b;
+      }
+    }
+  }
+  if (split < 0) return void 0;
+  const n = end - start;
+  const zAt = (t2) => {
+    const k2 = t2 - start;
+    const left2 = prefix[t2] - prefix[start];
+    const total = prefix[end] - prefix[start];
+    return Math.abs(left2 * n - total * k2) / Math.sqrt(k2 * (n - k2) * n);
+  };
+  if (split + 1 > hi - minSegment && split + 1 < end && zAt(split + 1) > bestZ) return void 0;
+  if (split - 1 < lo + minSegment && split - 1 > start && zAt(split - 1) > bestZ) return void 0;
+  const k = split - start;
+  const sideStats = (a, b) => {
+    const sum = prefix[b] - prefix[a];
+    const mean = sum / (b - a);
+    return { mean, squares: Math.max(0, prefixSquares[b] - prefixSquares[a] - sum * mean) };
+  };
+  const left = sideStats(start, split);
+  const right = sideStats(split, end);
+  const df = n - 2;
+  let variance = Math.max((left.squares + right.squares) / df, sigma * sigma);
+  if (n >= AUTOCORRELATION_MIN_RUNS) {
+    let lagged = 0;
+    let squares = 0;
+    for (let i = start; i < end; i++) {
+      const e = x[i] - centre - (i < split ? left.mean : right.mean);
+      squares += e * e;
+      if (i + 1 < end && i + 1 !== split) lagged += e * (x[i + 1] - centre - (i + 1 < split ? left.mean : right.mean));
+    }
+    const rho = squares > 0 ? Math.min(AUTOCORRELATION_MAX, Math.max(0, lagged / squares)) : 0;
+    variance *= (1 + rho) / (1 - rho);
+  }
+  const se = Math.sqrt(variance * (1 / k + 1 / (n - k)));
+  const difference = Math.abs(right.mean - left.mean);
+  const t = se > 0 ? difference / se : difference > 0 ? Number.POSITIVE_INFINITY : 0;
+  const pValue = Math.min(1, 2 * tUpperTail(t, df) * searched);
+  return { split, start, end, pValue };
+}
 function detectChanges(raw, options) {
   if (options.minSegment < 3) throw new Error(`minSegment ${options.minSegment} is below 3`);
-  const { values, spikes } = screenSpikes(raw);
-  const noise = NOISE_MULTIPLE * runToRunSd(values);
-  const large = (before, after) => Math.abs(effectOf3(before, after, options.effect)) >= options.minEffect && Math.abs(after - before) >= noise;
-  const rng = createRng(options.seed);
+  const logScale = options.effect === "relative" && raw.every((v) => v > 0);
+  const raw2 = logScale ? raw.map(Math.log) : [...raw];
+  const screened = screenSpikes(raw2, runToRunSd(raw2));
+  const spikes = screened.spikes;
+  const x = screened.values;
+  const values = logScale ? x.map(Math.exp) : x;
+  const sigma = runToRunSd(x);
+  const prefix = new Float64Array(x.length + 1);
+  const prefixSquares = new Float64Array(x.length + 1);
+  const centre = x.length > 0 ? x.reduce((s, v) => s + v, 0) / x.length : 0;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i] - centre;
+    prefix[i + 1] = prefix[i] + v;
+    prefixSquares[i + 1] = prefixSquares[i] + v * v;
+  }
+  const large = (before, after) => Math.abs(effectOf3(before, after, options.effect)) >= options.minEffect && Math.abs((logScale ? Math.log(after / before) : after - before) || 0) >= NOISE_MULTIPLE * sigma * (1 - 1e-9);
   const found = /* @__PURE__ */ new Map();
   const visit = (lo, hi) => {
     if (hi - lo < 2 * options.minSegment) return;
-    const segment = values.slice(lo, hi);
-    const best = bestSplit(segment, options, rng);
+    const best = bestSplit(x, prefix, prefixSquares, lo, hi, options.minSegment, sigma, centre);
     if (best === void 0 || best.pValue > options.alpha) return;
-    const before = median3(segment.slice(best.interval[0], best.split));
-    const after = median3(segment.slice(best.split, best.interval[1]));
+    const before = median3(values.slice(best.start, best.split));
+    const after = median3(values.slice(best.split, best.end));
     if (!large(before, after)) return;
-    found.set(lo + best.split, best.pValue);
-    visit(lo, lo + best.split);
-    visit(lo + best.split, hi);
+    found.set(best.split, best.pValue);
+    visit(lo, best.split);
+    visit(best.split, hi);
   };
   visit(0, values.length);
   let points = [...found.keys()].sort((a, b) => a - b);
@@ -64198,14 +64216,8 @@ function fewestRunsToDetect(minSegment, alpha) {
   let runs = 2 * minSegment;
   for (; runs < FEWEST_RUNS_LIMIT; runs++) {
     const half = Math.floor(runs / 2);
-    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + (i % 2 === 0 ? i : -i) * 1e-6);
-    const { changes } = detectChanges(series, {
-      minSegment,
-      alpha,
-      minEffect: 0.05,
-      effect: "relative",
-      seed: seedFor("fewest-runs")
-    });
+    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) * (1 + (i % 2 === 0 ? 0.01 : -0.01)));
+    const { changes } = detectChanges(series, { minSegment, alpha, minEffect: 0.05, effect: "relative" });
     if (changes.length > 0) break;
   }
   fewestRunsCache.set(key2, runs);
@@ -64266,8 +64278,7 @@ function metricChanges(runs, scenario, metric, block, rules) {
     minSegment: rules.trends.minSegment,
     alpha: rules.trends.alpha,
     minEffect: rules.minEffect,
-    effect,
-    seed: seedFor(`${scenario}\0${metric}\0${block[0]}`)
+    effect
   });
   const last = changes.at(-1);
   return {
@@ -64304,6 +64315,30 @@ function othersMoved(runs, scenarios, scenario, metric, index, block, window2) {
   }
   return moves.length === 0 ? void 0 : median3(moves);
 }
+var MACHINE_SHIFT_CORES = 0.5;
+function competingCores(run2) {
+  let most;
+  for (const summary of Object.values(run2.scenarios)) {
+    if (summary.otherCores === void 0 && summary.stealCores === void 0) continue;
+    const cores3 = (summary.otherCores ?? 0) + (summary.stealCores ?? 0);
+    most = most === void 0 ? cores3 : Math.max(most, cores3);
+  }
+  return most;
+}
+function machineAround(runs, index, block, window2) {
+  const side = (from, to) => {
+    const cores3 = [];
+    for (let i = Math.max(block[0], from); i < Math.min(block[1], to); i++) {
+      const value = competingCores(runs[i]);
+      if (value !== void 0) cores3.push(value);
+    }
+    return cores3;
+  };
+  const before = side(index - window2, index);
+  const after = side(index, index + window2);
+  if (before.length < 2 || after.length < 2) return void 0;
+  return { before: median3(before), after: median3(after) };
+}
 function analyzeTrends(input, rules) {
   const runs = orderRuns(input);
   const trends = rules.trends ?? defaultTrendsConfig();
@@ -64323,9 +64358,12 @@ function analyzeTrends(input, rules) {
         longestSeries = Math.max(longestSeries, found.at.length);
         found.changes.forEach((change, k) => {
           const isLast = k === found.changes.length - 1;
+          const window2 = 2 * trends.minSegment;
+          const machine = machineAround(runs, change.index, block, window2);
+          const worse = HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before;
+          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, window2);
           const size = metric === "error_rate" ? change.after - change.before : change.change ?? Infinity;
-          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, 2 * trends.minSegment);
-          if (others !== void 0 && Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2) {
+          if (machine !== void 0 && Math.abs(machine.after - machine.before) >= MACHINE_SHIFT_CORES && machine.after > machine.before === worse && (others === void 0 || Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2)) {
             const known = sharedShifts.find(
               (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1
             );
@@ -64339,7 +64377,8 @@ function analyzeTrends(input, rules) {
                 time: run3.date,
                 scenarios: [scenario],
                 change: change.change,
-                othersChange: others
+                othersChange: othersMoved(runs, scenarios, scenario, metric, change.index, block, window2) ?? null,
+                machine
               });
             }
             return;
@@ -64361,9 +64400,10 @@ function analyzeTrends(input, rules) {
             time: run2.date,
             previousTime: previous.date,
             recovered,
-            regression: HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before,
+            regression: worse,
             failedRun: run2.verdict === "fail",
-            alsoChanged: []
+            alsoChanged: [],
+            together: []
           });
         });
       }
@@ -64371,6 +64411,7 @@ function analyzeTrends(input, rules) {
     }
   }
   changePoints.sort((a, b) => a.index - b.index || (a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : 0));
+  const commonChanges = commonChangesOf(runs, scenarios, changePoints);
   const environmentChanges = environmentBlocks(runs).slice(1).map(([start]) => ({
     index: start,
     commit: runs[start].commit ?? null,
@@ -64385,9 +64426,34 @@ function analyzeTrends(input, rules) {
     changePoints,
     environmentChanges,
     sharedShifts,
+    commonChanges,
     minRuns: fewestRunsToDetect(trends.minSegment, trends.alpha),
     longestSeries
   };
+}
+function commonChangesOf(runs, scenarios, points) {
+  const common = [];
+  for (let i = 0; i < points.length; ) {
+    let j = i + 1;
+    while (j < points.length && points[j].index - points[i].index <= 1) j++;
+    const group = points.slice(i, j);
+    const names = [...new Set(group.map((point) => point.scenario))].sort();
+    if (names.length > 1) {
+      for (const point of group) point.together = names.filter((name) => name !== point.scenario);
+      const first = group[0];
+      const measured = scenarios.filter((name) => runs[first.index].scenarios[name] !== void 0);
+      common.push({
+        index: first.index,
+        commit: first.commit,
+        previousCommit: first.previousCommit,
+        time: first.time,
+        scenarios: names,
+        unmoved: measured.filter((name) => !names.includes(name))
+      });
+    }
+    i = j;
+  }
+  return common;
 }
 
 // src/core/report/trends.ts
@@ -64413,13 +64479,21 @@ function span(analysis) {
 function rangeText(point) {
   return `${sha(point.previousCommit)}..${sha(point.commit)}`;
 }
+function cores2(value) {
+  return `${Number(value.toFixed(2))} ${value === 1 ? "core" : "cores"}`;
+}
 function sharedText(shift) {
   const change = shift.change === null ? "" : ` ${formatMetricChange(shift.metric, shift.change)}`;
-  return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)}), and ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios at once: the runner, not a commit, so not a change point`;
+  const others = shift.othersChange === null ? "" : `, ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios`;
+  return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)})${others}, while the runner's competing work went from ${cores2(shift.machine.before)} to ${cores2(shift.machine.after)}: the runner, not a commit, so not a change point`;
+}
+function commonText(common) {
+  const unmoved = common.unmoved.length > 0 ? `; ${common.unmoved.join(", ")} did not move` : "";
+  return `${common.scenarios.join(", ")} moved together at run ${common.index + 1} (${sha(common.commit)}, landed in ${sha(common.previousCommit)}..${sha(common.commit)})${unmoved}: one commit, likely in a layer they share, not the runner: the environment fingerprint is the same on both sides, and no measured change of the runner's load moved them`;
 }
 function tooFewRuns(analysis) {
   if (analysis.longestSeries >= analysis.minRuns) return void 0;
-  return `too few runs to find a change: with trends.minSegment runs on each side of a change and a permutation test at trends.alpha, even a clean step needs at least ${analysis.minRuns} runs of a scenario on one environment (with the step near the middle), and the longest series here has ${analysis.longestSeries}; keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`;
+  return `too few runs to find a change: with trends.minSegment runs on each side of a change and its t-test at trends.alpha, even a clean step needs at least ${analysis.minRuns} runs of a scenario on one environment (with the step near the middle), and the longest series here has ${analysis.longestSeries}; keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`;
 }
 function renderTrendsText(analysis) {
   const lines = [`perfgate trends: ${span(analysis)}, ${pluralize(analysis.changePoints.length, "change point")}`];
@@ -64435,6 +64509,7 @@ function renderTrendsText(analysis) {
     lines.push(
       `  environment changed at run ${change.index + 1} (${sha(change.commit)}, ${change.time}): ${change.from} \u2192 ${change.to}; the series are split there, not compared across`
     );
+  for (const common of analysis.commonChanges) lines.push(`  ${commonText(common)}`);
   for (const shift of analysis.sharedShifts) lines.push(`  ${sharedText(shift)}`);
   const short = tooFewRuns(analysis);
   if (short !== void 0) lines.push(`  ${short}`);
@@ -64506,6 +64581,7 @@ function renderTrendsMarkdown(analysis, options = {}) {
       "",
       `> The environment changed at run ${change.index + 1} (${escapeText(sha(change.commit))}): ${code(change.from)} \u2192 ${code(change.to)}. The series are split there, not compared across.`
     );
+  for (const common of analysis.commonChanges) parts.push("", `> ${escapeText(commonText(common))}.`);
   for (const shift of analysis.sharedShifts) parts.push("", `> ${escapeText(sharedText(shift))}.`);
   return parts.join("\n");
 }
@@ -64531,6 +64607,7 @@ function renderTrendsJson(analysis) {
       changePoints: analysis.changePoints,
       environmentChanges: analysis.environmentChanges,
       sharedShifts: analysis.sharedShifts,
+      commonChanges: analysis.commonChanges,
       minRuns: analysis.minRuns,
       longestSeries: analysis.longestSeries
     },
