@@ -1,0 +1,158 @@
+// The duet A/B test: whole-run changes with a paired circular block bootstrap over short time
+// blocks. In duet every request goes to head and base at the same intended instant, so block i of
+// the head and block i of the base saw the same runner: resampling the same block indices for both
+// keeps what they shared (the runner's level, a neighbour's burst) inside every replicate, where it
+// cancels in the difference, while each request's own service time varies freely. The estimand is
+// the one users read — the ratio of the pooled percentiles, ln Q_p(head) − ln Q_p(base) — and its
+// precision comes from the thousands of requests, not from a dozen segment medians. Serial
+// correlation of what the variants do not share (a process's own JIT, cache or GC state) is carried
+// by the block length; the t's degrees of freedom are the independent blocks less one.
+// Calibrated in simulation through comparePaired and judgeRun: bench/ab/blocks.ts, bench/ab/README.md.
+import { estimateBlockLength } from './block-length.js';
+import {
+  drawBlockWeights,
+  LATENCY_PERCENTILES,
+  quantileUs,
+  type LatencyMetric,
+  type PreparedRun,
+} from './bootstrap.js';
+import { LOG_SD_FLOOR, pairDifferences, SHARE_SD_FLOOR, type PairedTest, type PairMetric } from './paired.js';
+import { createRng } from './prng.js';
+import { tQuantile, tUpperTail } from './t-distribution.js';
+
+/** Replicates of the bootstrap: the standard error's own relative error is about 1/√(2B) = 2%. */
+export const BLOCK_REPLICATES = 1000;
+/** Fewer blocks than this and there is nothing to resample: no test. */
+export const MIN_BLOCKS = 8;
+/**
+ * The block length is never shorter than ⌈n^⅓⌉ blocks (the rate-optimal order for the variance of a
+ * block bootstrap, 4 blocks = 1 s at 60 blocks of 250 ms), longer when the Politis–White estimate on
+ * the blocks' own differences asks for it, and never more than a quarter of the blocks (so at least
+ * 4 independent blocks, df ≥ 3).
+ */
+export function pairedBlockLength(differences: readonly (readonly number[])[], blocks: number): number {
+  const floor = Math.ceil(Math.cbrt(blocks) - 1e-9);
+  let longest = floor;
+  for (const series of differences) {
+    const finite = series.filter((d) => Number.isFinite(d));
+    if (finite.length >= 8) longest = Math.max(longest, Math.ceil(estimateBlockLength(finite)));
+  }
+  return Math.max(1, Math.min(longest, Math.floor(blocks / 4)));
+}
+
+export interface PairedBlockTests {
+  tests: Partial<Record<PairMetric, PairedTest>>;
+  blocks: number;
+  blockLength: number;
+  replicates: number;
+}
+
+interface Pooled {
+  count: number;
+  ko: number;
+  durationMs: number;
+}
+
+function pooled(run: PreparedRun, weights: Float64Array, n: number): Pooled {
+  let count = 0;
+  let ko = 0;
+  let durationMs = 0;
+  for (let s = 0; s < n; s++) {
+    const w = weights[s] ?? 0;
+    if (w === 0) continue;
+    count += w * (run.count[s] ?? 0);
+    ko += w * (run.ko[s] ?? 0);
+    durationMs += w * (run.durationMs[s] ?? 0);
+  }
+  return { count, ko, durationMs };
+}
+
+const METRICS: readonly PairMetric[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+const LATENCIES = Object.keys(LATENCY_PERCENTILES) as LatencyMetric[];
+
+/** Every metric's head-minus-base change for one weighting of the blocks (the same for both). */
+function changes(
+  head: PreparedRun,
+  base: PreparedRun,
+  headW: Float64Array,
+  baseW: Float64Array,
+  n: number,
+  out: Float64Array,
+): void {
+  LATENCIES.forEach((metric, i) => {
+    const p = LATENCY_PERCENTILES[metric];
+    out[i] = Math.log(quantileUs(head, headW, p)) - Math.log(quantileUs(base, baseW, p));
+  });
+  const h = pooled(head, headW, n);
+  const b = pooled(base, baseW, n);
+  out[4] = Math.log(h.count / h.durationMs) - Math.log(b.count / b.durationMs);
+  out[5] = (h.count > 0 ? h.ko / h.count : NaN) - (b.count > 0 ? b.ko / b.count : NaN);
+}
+
+/**
+ * The whole-run change of every metric (log ratio of pooled percentiles and of the pooled rates,
+ * difference of the pooled error shares) with its paired block-bootstrap standard error, t with
+ * (independent blocks − 1) degrees of freedom. Blocks beyond the shorter run are ignored; an empty
+ * block (no request, or every request failed) weighs nothing in a percentile and still counts in
+ * the rate and the error share. A metric with no finite estimate, or with fewer than half of its
+ * replicates finite, gets no test.
+ */
+export function pairedBlockTests(
+  head: PreparedRun,
+  base: PreparedRun,
+  options: { seed: number; replicates?: number; blockLength?: number },
+): PairedBlockTests {
+  const n = Math.min(head.segments, base.segments);
+  const replicates = options.replicates ?? BLOCK_REPLICATES;
+  if (n < MIN_BLOCKS) return { tests: {}, blocks: n, blockLength: 1, replicates: 0 };
+  const diffs = pairDifferences(head, base);
+  const blockLength = options.blockLength ?? pairedBlockLength([diffs.p50, diffs.p95, diffs.rps], n);
+  // Weights over the head's and the base's own segment arrays (they may be longer than n).
+  const headW = new Float64Array(head.segments);
+  const baseW = new Float64Array(base.segments);
+  headW.fill(1, 0, n);
+  baseW.fill(1, 0, n);
+  const observed = new Float64Array(METRICS.length);
+  changes(head, base, headW, baseW, n, observed);
+
+  const rng = createRng(options.seed);
+  const draws = new Float64Array(n);
+  const sums = new Float64Array(METRICS.length);
+  const squares = new Float64Array(METRICS.length);
+  const finite = new Float64Array(METRICS.length);
+  const replicate = new Float64Array(METRICS.length);
+  for (let r = 0; r < replicates; r++) {
+    drawBlockWeights(rng, n, blockLength, draws);
+    headW.set(draws);
+    baseW.set(draws);
+    changes(head, base, headW, baseW, n, replicate);
+    for (let m = 0; m < METRICS.length; m++) {
+      const value = replicate[m] ?? NaN;
+      if (!Number.isFinite(value)) continue;
+      // Centred on the observed change: its square sums are exact enough at these magnitudes.
+      const d = value - (observed[m] ?? 0);
+      sums[m] = (sums[m] ?? 0) + d;
+      squares[m] = (squares[m] ?? 0) + d * d;
+      finite[m] = (finite[m] ?? 0) + 1;
+    }
+  }
+
+  const independent = Math.floor(n / blockLength);
+  const df = Math.max(1, independent - 1);
+  const tests: Partial<Record<PairMetric, PairedTest>> = {};
+  METRICS.forEach((metric, m) => {
+    const effect = observed[m] ?? NaN;
+    const k = finite[m] ?? 0;
+    if (!Number.isFinite(effect) || k < Math.max(2, replicates / 2)) return;
+    const mean = (sums[m] ?? 0) / k;
+    const variance = Math.max(0, ((squares[m] ?? 0) - k * mean * mean) / (k - 1));
+    // Two identical variants can agree to the histogram's bucket in every replicate: the floor
+    // (one bucket, 0.1% on the log scale; 0.01 points of error share) keeps t finite.
+    const floor = (metric === 'error_rate' ? SHARE_SD_FLOOR : LOG_SD_FLOOR) / Math.sqrt(independent);
+    const standardError = Math.max(Math.sqrt(variance), floor);
+    const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
+    const half = tQuantile(0.975, df) * standardError;
+    tests[metric] = { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };
+  });
+  return { tests, blocks: n, blockLength, replicates };
+}
