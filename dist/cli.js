@@ -57543,7 +57543,7 @@ function describeBaseline(comparison) {
   const notes = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== void 0) {
-    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)` : "";
+    const pairs = comparison.ab.pairs <= 0 ? "" : comparison.ab.schedule === "duet" ? ` (${pluralize(comparison.ab.pairs, "block pair")}, paired block bootstrap of the whole-run changes)` : ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)`;
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== "ok") {
     notes.push(

@@ -48,7 +48,9 @@ describe('A/B reports', () => {
   it('text: says base vs head on the same runner, and shows base, head, interval and MDE', () => {
     const text = renderComparisonText(comparison);
     expect(text.split('\n')[0]).toBe('perfgate: ✗ FAIL — 5 regressions');
-    expect(text).toContain('note: base vs head, same runner, duet (12 segment pairs, trimmed paired t per metric)');
+    expect(text).toContain(
+      'note: base vs head, same runner, duet (12 block pairs, paired block bootstrap of the whole-run changes)',
+    );
     expect(section(text, /^base: /)).toMatchSnapshot();
     expect(section(text, /^orders\/list ·/)).toMatchSnapshot();
     expect(section(text, /^orders\/new ·/)).toContain('judged on thresholds alone');
