@@ -53537,7 +53537,7 @@ function pairedBlockLength(differences, blocks) {
     const finite = series.filter((d) => Number.isFinite(d));
     if (finite.length >= 8) longest = Math.max(longest, Math.ceil(estimateBlockLength(finite)));
   }
-  return Math.max(1, Math.min(longest, Math.floor(blocks / 4)));
+  return Math.max(1, Math.min(longest, 2 * floor, Math.floor(blocks / 4)));
 }
 function pooled(run2, weights, n) {
   let count = 0;

@@ -25,10 +25,13 @@ export const BLOCK_REPLICATES = 1000;
 /** Fewer blocks than this and there is nothing to resample: no test. */
 export const MIN_BLOCKS = 8;
 /**
- * The block length is never shorter than ⌈n^⅓⌉ blocks (the rate-optimal order for the variance of a
- * block bootstrap, 4 blocks = 1 s at 60 blocks of 250 ms), longer when the Politis–White estimate on
- * the blocks' own differences asks for it, and never more than a quarter of the blocks (so at least
- * 4 independent blocks, df ≥ 3).
+ * The block length: ⌈n^⅓⌉ blocks (the rate-optimal order for a block bootstrap's variance; 4 blocks
+ * = 1 s at 60 blocks of 250 ms), longer when the Politis–White estimate on the blocks' own
+ * differences asks for it, but at most twice that and at most a quarter of the blocks. The cap is
+ * what keeps the degrees of freedom: on blocks of a few dozen requests the estimate is noisy, and a
+ * service warming up over the run took it to n/4 (df 3, an MDE of ±118% at p90 in the example's
+ * A/B demo) while, in simulation, blocks of 2 s instead of 1 s left the A/A spread of t as it was
+ * and cost a fifth of the p50 MDE (bench/ab/README.md, section 0).
  */
 export function pairedBlockLength(differences: readonly (readonly number[])[], blocks: number): number {
   const floor = Math.ceil(Math.cbrt(blocks) - 1e-9);
@@ -37,7 +40,7 @@ export function pairedBlockLength(differences: readonly (readonly number[])[], b
     const finite = series.filter((d) => Number.isFinite(d));
     if (finite.length >= 8) longest = Math.max(longest, Math.ceil(estimateBlockLength(finite)));
   }
-  return Math.max(1, Math.min(longest, Math.floor(blocks / 4)));
+  return Math.max(1, Math.min(longest, 2 * floor, Math.floor(blocks / 4)));
 }
 
 export interface PairedBlockTests {

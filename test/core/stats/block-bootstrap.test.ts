@@ -98,13 +98,13 @@ describe('pairedBlockTests', () => {
     expect(pairedBlockTests(short.head, short.base, { seed: 1 }).tests).toEqual({});
   });
 
-  it('takes blocks of at least ⌈n^⅓⌉ and at most a quarter of the run', () => {
+  it('takes blocks of at least ⌈n^⅓⌉, at most twice that and at most a quarter of the run', () => {
     const rng = createRng(9);
     const independent = Array.from({ length: 64 }, () => 0.01 * rng.normal());
     expect(pairedBlockLength([independent], 64)).toBe(4);
     const wandering = Array.from({ length: 64 }, (_, i) => Math.sin(i / 6));
     const long = pairedBlockLength([wandering], 64);
-    expect(long).toBeGreaterThan(4);
-    expect(long).toBeLessThanOrEqual(16);
+    expect(long).toBe(8);
+    expect(pairedBlockLength([wandering.slice(0, 20)], 20)).toBe(5);
   });
 });
