@@ -53554,6 +53554,40 @@ function pooled(run2, weights, n) {
 }
 var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
 var LATENCIES = Object.keys(LATENCY_PERCENTILES);
+function gridIndex(run2, us) {
+  let low = 0;
+  let high = run2.grid.length - 1;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if ((run2.grid[mid] ?? 0) >= us) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+function tailGroups(head, base, n, blockLength, percentile) {
+  const groups = Math.max(1, Math.floor(n / blockLength));
+  const counts = new Float64Array(groups);
+  for (const run2 of [head, base]) {
+    const weights = new Float64Array(run2.segments);
+    weights.fill(1, 0, n);
+    const q = quantileUs(run2, weights, percentile);
+    if (!Number.isFinite(q)) continue;
+    const at2 = gridIndex(run2, q);
+    const gridSize = run2.grid.length;
+    for (let s = 0; s < groups * blockLength; s++) {
+      const beyond = (run2.recorded[s] ?? 0) - (run2.cumulative[s * gridSize + at2] ?? 0);
+      const g = Math.floor(s / blockLength);
+      counts[g] = (counts[g] ?? 0) + beyond;
+    }
+  }
+  let sum = 0;
+  let squares = 0;
+  for (const c of counts) {
+    sum += c;
+    squares += c * c;
+  }
+  return squares > 0 ? Math.min(groups, sum * sum / squares) : groups;
+}
 function changes(head, base, headW, baseW, n, out) {
   LATENCIES.forEach((metric, i) => {
     const p = LATENCY_PERCENTILES[metric];
@@ -53597,7 +53631,7 @@ function pairedBlockTests(head, base, options) {
     }
   }
   const independent = Math.floor(n / blockLength);
-  const df = Math.max(1, independent - 1);
+  const wholeDf = Math.max(1, independent - 1);
   const tests = {};
   METRICS.forEach((metric, m) => {
     const effect = observed[m] ?? NaN;
@@ -53607,6 +53641,7 @@ function pairedBlockTests(head, base, options) {
     const variance = Math.max(0, ((squares[m] ?? 0) - k * mean * mean) / (k - 1));
     const floor = (metric === "error_rate" ? SHARE_SD_FLOOR : LOG_SD_FLOOR) / Math.sqrt(independent);
     const standardError = Math.max(Math.sqrt(variance), floor);
+    const df = m < LATENCIES.length ? Math.max(1, Math.min(wholeDf, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]]) - 1)) : wholeDf;
     const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
     const half = tQuantile(0.975, df) * standardError;
     tests[metric] = { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };

@@ -73,6 +73,57 @@ function pooled(run: PreparedRun, weights: Float64Array, n: number): Pooled {
 const METRICS: readonly PairMetric[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
 const LATENCIES = Object.keys(LATENCY_PERCENTILES) as LatencyMetric[];
 
+function gridIndex(run: PreparedRun, us: number): number {
+  let low = 0;
+  let high = run.grid.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((run.grid[mid] ?? 0) >= us) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/**
+ * How many independent groups of blocks (⌊n/L⌋ runs of L blocks) a percentile's information comes
+ * from: Kish's effective number, (Σ c_j)² / Σ c_j², of the requests beyond each variant's observed
+ * percentile, counted per group. Spread over the run it is the number of groups; a few stalls that
+ * put most of the tail into two or three groups bring it down to about their number, and the t's
+ * degrees of freedom follow. A pooled p99 whose tail is a handful of stalls is as uncertain as a
+ * handful of observations, and its bootstrap SE, read with the df of the whole run, was not: 7 of
+ * 400 A/A runs at 400 req/s called a p99 regression (bench/ab/README.md, section 0).
+ */
+export function tailGroups(
+  head: PreparedRun,
+  base: PreparedRun,
+  n: number,
+  blockLength: number,
+  percentile: number,
+): number {
+  const groups = Math.max(1, Math.floor(n / blockLength));
+  const counts = new Float64Array(groups);
+  for (const run of [head, base]) {
+    const weights = new Float64Array(run.segments);
+    weights.fill(1, 0, n);
+    const q = quantileUs(run, weights, percentile);
+    if (!Number.isFinite(q)) continue;
+    const at = gridIndex(run, q);
+    const gridSize = run.grid.length;
+    for (let s = 0; s < groups * blockLength; s++) {
+      const beyond = (run.recorded[s] ?? 0) - (run.cumulative[s * gridSize + at] ?? 0);
+      const g = Math.floor(s / blockLength);
+      counts[g] = (counts[g] ?? 0) + beyond;
+    }
+  }
+  let sum = 0;
+  let squares = 0;
+  for (const c of counts) {
+    sum += c;
+    squares += c * c;
+  }
+  return squares > 0 ? Math.min(groups, (sum * sum) / squares) : groups;
+}
+
 /** Every metric's head-minus-base change for one weighting of the blocks (the same for both). */
 function changes(
   head: PreparedRun,
@@ -141,7 +192,7 @@ export function pairedBlockTests(
   }
 
   const independent = Math.floor(n / blockLength);
-  const df = Math.max(1, independent - 1);
+  const wholeDf = Math.max(1, independent - 1);
   const tests: Partial<Record<PairMetric, PairedTest>> = {};
   METRICS.forEach((metric, m) => {
     const effect = observed[m] ?? NaN;
@@ -153,6 +204,10 @@ export function pairedBlockTests(
     // (one bucket, 0.1% on the log scale; 0.01 points of error share) keeps t finite.
     const floor = (metric === 'error_rate' ? SHARE_SD_FLOOR : LOG_SD_FLOOR) / Math.sqrt(independent);
     const standardError = Math.max(Math.sqrt(variance), floor);
+    const df =
+      m < LATENCIES.length
+        ? Math.max(1, Math.min(wholeDf, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]!]) - 1))
+        : wholeDf;
     const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
     const half = tQuantile(0.975, df) * standardError;
     tests[metric] = { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };

@@ -57,7 +57,8 @@ describe('comparePaired', () => {
   it('catches a 4x slowdown of one scenario among twelve and nothing else', () => {
     const scenarios: AbScenarioFixture[] = Array.from({ length: 12 }, (_, i) => ({
       name: `s${i}`,
-      pairs: 12,
+      pairs: 60,
+      segmentMs: 1000,
       ratePerSec: 800,
       headScale: i === 7 ? 4 : 1,
     }));
