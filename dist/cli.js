@@ -53529,6 +53529,7 @@ function pairDifferences(head, base) {
 
 // src/core/stats/block-bootstrap.ts
 var BLOCK_REPLICATES = 1e3;
+var MIN_TAIL_DF = 3;
 var MIN_BLOCKS = 8;
 function pairedBlockLength(differences, blocks) {
   const floor = Math.ceil(Math.cbrt(blocks) - 1e-9);
@@ -53641,7 +53642,10 @@ function pairedBlockTests(head, base, options) {
     const variance = Math.max(0, ((squares[m] ?? 0) - k * mean * mean) / (k - 1));
     const floor = (metric === "error_rate" ? SHARE_SD_FLOOR : LOG_SD_FLOOR) / Math.sqrt(independent);
     const standardError = Math.max(Math.sqrt(variance), floor);
-    const df = m < LATENCIES.length ? Math.max(1, Math.min(wholeDf, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]]) - 1)) : wholeDf;
+    const df = m < LATENCIES.length ? Math.min(
+      wholeDf,
+      Math.max(MIN_TAIL_DF, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]]) - 1)
+    ) : wholeDf;
     const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
     const half = tQuantile(0.975, df) * standardError;
     tests[metric] = { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };

@@ -22,6 +22,13 @@ import { tQuantile, tUpperTail } from './t-distribution.js';
 
 /** Replicates of the bootstrap: the standard error's own relative error is about 1/√(2B) = 2%. */
 export const BLOCK_REPLICATES = 1000;
+/**
+ * The tail's df is not taken below this: when the requests beyond a percentile sit in one or two
+ * groups (a warm-up stall of one variant), Kish's number says df 0–1, where the t's quantile at
+ * Holm's α runs to the hundreds and the MDE to 10^190% (the example's A/A demo). At df 3 the
+ * interval is already 3–7 times the normal one: wide enough to call nothing on such a tail.
+ */
+export const MIN_TAIL_DF = 3;
 /** Fewer blocks than this and there is nothing to resample: no test. */
 export const MIN_BLOCKS = 8;
 /**
@@ -206,7 +213,10 @@ export function pairedBlockTests(
     const standardError = Math.max(Math.sqrt(variance), floor);
     const df =
       m < LATENCIES.length
-        ? Math.max(1, Math.min(wholeDf, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]!]) - 1))
+        ? Math.min(
+            wholeDf,
+            Math.max(MIN_TAIL_DF, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]!]) - 1),
+          )
         : wholeDf;
     const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
     const half = tQuantile(0.975, df) * standardError;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_BLOCKS, pairedBlockLength, pairedBlockTests } from '../../../src/core/stats/block-bootstrap.js';
+import {
+  MIN_BLOCKS,
+  MIN_TAIL_DF,
+  pairedBlockLength,
+  pairedBlockTests,
+} from '../../../src/core/stats/block-bootstrap.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import { preparedPair, simulatePairs, type Segment } from '../ab-fixtures.js';
 
@@ -113,7 +118,7 @@ describe('pairedBlockTests', () => {
       );
     const { head, base } = preparedPair({ head: stalled(1), base: stalled(2), order: [] });
     const result = pairedBlockTests(head, base, { seed: 3, replicates: 200 });
-    expect(result.tests.p99!.df).toBeLessThan(3);
+    expect(result.tests.p99!.df).toBe(MIN_TAIL_DF);
     expect(result.tests.p50!.df).toBeGreaterThan(result.tests.p99!.df + 5);
   });
 
