@@ -49338,7 +49338,8 @@ var RECOMMENDED_MIN_WARMUP_MS = 3e3;
 var DEFAULT_THINK_TIME_MS = 0;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_SEGMENT_MS = 1e3;
-var MIN_SEGMENT_MS = 1e3;
+var MIN_SEGMENT_MS = 100;
+var MIN_AUTO_SEGMENT_MS = 1e3;
 var TARGET_SEGMENTS = 20;
 var MAX_AUTO_SEGMENT_MS = 5e3;
 var DEFAULT_READY_TIMEOUT_MS = 3e4;
@@ -52398,8 +52399,8 @@ function findLastChange(newestFirst, options = {}) {
     const nB = n - split;
     const ssA = Math.max(0, (squares[split] ?? 0) - sumA * sumA / split);
     const ssB = Math.max(0, totalSquares - (squares[split] ?? 0) - sumB * sumB / nB);
-    const pooled = Math.max((ssA + ssB) / (n - 2), floor * floor, 1e-18);
-    const se = Math.sqrt(pooled * (1 / split + 1 / nB));
+    const pooled2 = Math.max((ssA + ssB) / (n - 2), floor * floor, 1e-18);
+    const se = Math.sqrt(pooled2 * (1 / split + 1 / nB));
     const t = Math.abs(sumA / split - sumB / nB) / se;
     if (t > best.t) best = { t, split };
   }
@@ -53454,8 +53455,8 @@ function withinDf(segments, blockLength) {
 }
 function binomialVariance(current, base) {
   const total = current.requests.total + base.requests.total;
-  const pooled = total > 0 ? (current.requests.ko + base.requests.ko) / total : 0;
-  const spread = Math.max(pooled * (1 - pooled), 0.25 / Math.max(1, total));
+  const pooled2 = total > 0 ? (current.requests.ko + base.requests.ko) / total : 0;
+  const spread = Math.max(pooled2 * (1 - pooled2), 0.25 / Math.max(1, total));
   return { current: spread / Math.max(1, current.requests.total), baseline: spread / Math.max(1, base.requests.total) };
 }
 function fromBootstrap(ctx, metric, current, base, boot, guards) {
@@ -53654,34 +53655,131 @@ function pairDifferences(head, base) {
   }
   return out;
 }
-function wholeRunTest(head, base, percentile, serial = DEFAULT_SERIAL) {
-  const n = Math.min(head.segments, base.segments);
-  if (n < 4) return void 0;
-  const pooledLog = (leaveOut) => {
-    const headWeights = new Float64Array(head.segments);
-    const baseWeights = new Float64Array(base.segments);
-    for (let i = 0; i < n; i++) {
-      headWeights[i] = i === leaveOut ? 0 : 1;
-      baseWeights[i] = i === leaveOut ? 0 : 1;
-    }
-    return Math.log(quantileUs(head, headWeights, percentile)) - Math.log(quantileUs(base, baseWeights, percentile));
-  };
-  const effect = pooledLog(-1);
-  if (!Number.isFinite(effect)) return void 0;
-  const pseudo = [];
-  for (let i = 0; i < n; i++) {
-    const without = pooledLog(i);
-    if (!Number.isFinite(without)) return void 0;
-    pseudo.push(n * effect - (n - 1) * without);
+
+// src/core/stats/block-bootstrap.ts
+var BLOCK_REPLICATES = 1e3;
+var MIN_TAIL_DF = 3;
+var MIN_BLOCKS = 8;
+function pairedBlockLength(differences, blocks) {
+  const floor = Math.ceil(Math.cbrt(blocks) - 1e-9);
+  let longest = floor;
+  for (const series of differences) {
+    const finite = series.filter((d) => Number.isFinite(d));
+    if (finite.length >= 8) longest = Math.max(longest, Math.ceil(estimateBlockLength(finite)));
   }
-  const mean = pseudo.reduce((sum, d) => sum + d, 0) / n;
-  const variance = pseudo.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
-  const correction = serialCorrection(pseudo, serial);
-  const standardError = Math.max(Math.sqrt(correction.factor * variance / n), LOG_SD_FLOOR / Math.sqrt(n));
-  const df = Math.max(1, (n - 1) * correction.dfShare);
-  const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
-  const half = tQuantile(0.975, df) * standardError;
-  return { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };
+  return Math.max(1, Math.min(longest, 2 * floor, Math.floor(blocks / 4)));
+}
+function pooled(run2, weights, n) {
+  let count = 0;
+  let ko = 0;
+  let durationMs = 0;
+  for (let s = 0; s < n; s++) {
+    const w = weights[s] ?? 0;
+    if (w === 0) continue;
+    count += w * (run2.count[s] ?? 0);
+    ko += w * (run2.ko[s] ?? 0);
+    durationMs += w * (run2.durationMs[s] ?? 0);
+  }
+  return { count, ko, durationMs };
+}
+var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+var LATENCIES = Object.keys(LATENCY_PERCENTILES);
+function gridIndex(run2, us) {
+  let low = 0;
+  let high = run2.grid.length - 1;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if ((run2.grid[mid] ?? 0) >= us) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+function tailGroups(head, base, n, blockLength, percentile) {
+  const groups = Math.max(1, Math.floor(n / blockLength));
+  const counts = new Float64Array(groups);
+  for (const run2 of [head, base]) {
+    const weights = new Float64Array(run2.segments);
+    weights.fill(1, 0, n);
+    const q = quantileUs(run2, weights, percentile);
+    if (!Number.isFinite(q)) continue;
+    const at2 = gridIndex(run2, q);
+    const gridSize = run2.grid.length;
+    for (let s = 0; s < groups * blockLength; s++) {
+      const beyond = (run2.recorded[s] ?? 0) - (run2.cumulative[s * gridSize + at2] ?? 0);
+      const g = Math.floor(s / blockLength);
+      counts[g] = (counts[g] ?? 0) + beyond;
+    }
+  }
+  let sum = 0;
+  let squares = 0;
+  for (const c of counts) {
+    sum += c;
+    squares += c * c;
+  }
+  return squares > 0 ? Math.min(groups, sum * sum / squares) : groups;
+}
+function changes(head, base, headW, baseW, n, out) {
+  LATENCIES.forEach((metric, i) => {
+    const p = LATENCY_PERCENTILES[metric];
+    out[i] = Math.log(quantileUs(head, headW, p)) - Math.log(quantileUs(base, baseW, p));
+  });
+  const h = pooled(head, headW, n);
+  const b = pooled(base, baseW, n);
+  out[4] = Math.log(h.count / h.durationMs) - Math.log(b.count / b.durationMs);
+  out[5] = (h.count > 0 ? h.ko / h.count : NaN) - (b.count > 0 ? b.ko / b.count : NaN);
+}
+function pairedBlockTests(head, base, options) {
+  const n = Math.min(head.segments, base.segments);
+  const replicates = options.replicates ?? BLOCK_REPLICATES;
+  if (n < MIN_BLOCKS) return { tests: {}, blocks: n, blockLength: 1, replicates: 0 };
+  const diffs = pairDifferences(head, base);
+  const blockLength = options.blockLength ?? pairedBlockLength([diffs.p50, diffs.p95, diffs.rps], n);
+  const headW = new Float64Array(head.segments);
+  const baseW = new Float64Array(base.segments);
+  headW.fill(1, 0, n);
+  baseW.fill(1, 0, n);
+  const observed = new Float64Array(METRICS.length);
+  changes(head, base, headW, baseW, n, observed);
+  const rng = createRng(options.seed);
+  const draws = new Float64Array(n);
+  const sums = new Float64Array(METRICS.length);
+  const squares = new Float64Array(METRICS.length);
+  const finite = new Float64Array(METRICS.length);
+  const replicate = new Float64Array(METRICS.length);
+  for (let r = 0; r < replicates; r++) {
+    drawBlockWeights(rng, n, blockLength, draws);
+    headW.set(draws);
+    baseW.set(draws);
+    changes(head, base, headW, baseW, n, replicate);
+    for (let m = 0; m < METRICS.length; m++) {
+      const value = replicate[m] ?? NaN;
+      if (!Number.isFinite(value)) continue;
+      const d = value - (observed[m] ?? 0);
+      sums[m] = (sums[m] ?? 0) + d;
+      squares[m] = (squares[m] ?? 0) + d * d;
+      finite[m] = (finite[m] ?? 0) + 1;
+    }
+  }
+  const independent = Math.floor(n / blockLength);
+  const wholeDf = Math.max(1, independent - 1);
+  const tests = {};
+  METRICS.forEach((metric, m) => {
+    const effect = observed[m] ?? NaN;
+    const k = finite[m] ?? 0;
+    if (!Number.isFinite(effect) || k < Math.max(2, replicates / 2)) return;
+    const mean = (sums[m] ?? 0) / k;
+    const variance = Math.max(0, ((squares[m] ?? 0) - k * mean * mean) / (k - 1));
+    const floor = (metric === "error_rate" ? SHARE_SD_FLOOR : LOG_SD_FLOOR) / Math.sqrt(independent);
+    const standardError = Math.max(Math.sqrt(variance), floor);
+    const df = m < LATENCIES.length ? Math.min(
+      wholeDf,
+      Math.max(MIN_TAIL_DF, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]]) - 1)
+    ) : wholeDf;
+    const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
+    const half = tQuantile(0.975, df) * standardError;
+    tests[metric] = { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };
+  });
+  return { tests, blocks: n, blockLength, replicates };
 }
 
 // src/core/mask.ts
@@ -53816,6 +53914,7 @@ var AB_MIN_EFFECT = {
   error_rate: 0.01,
   capacity: 0.1
 };
+var DEFAULT_AB_SEED = 24301;
 var MIN_PAIRS = 4;
 function minEffectFor(compare, metric, mode = "stored") {
   if (mode === "ab" && !(compare.minEffectSet ?? []).includes(metric)) return AB_MIN_EFFECT[metric];
@@ -53845,7 +53944,7 @@ function fromTest(metric, head, base, test, minEffect, guards) {
   comparison.pValue = test.pValue;
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
-function pairedRateCheck(head, base, rpsDiffs, minEffect) {
+function pairedRateCheck(head, base, rpsDiffs, minEffect, duetTest) {
   const guards = [];
   const comparison = rateCheckComparison(head, base, minEffect);
   const share2 = (scenario) => scenario.rate !== void 0 && scenario.rate.intendedPerSec > 0 ? scenario.rate.achievedPerSec / scenario.rate.intendedPerSec : void 0;
@@ -53882,7 +53981,7 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
     comparison.reasons.push({ kind: "head-kept-up", headShare, baseShare, intendedPerSec });
     return { comparison, guards };
   }
-  const test = trimmedPairedTest(rpsDiffs);
+  const test = duetTest ?? trimmedPairedTest(rpsDiffs);
   comparison.reasons.push({ kind: "both-fell-behind-paired", headShare, baseShare, intendedPerSec });
   comparison.verdict = "inconclusive";
   if (test === void 0) {
@@ -53912,6 +54011,8 @@ function compareScenarioPaired(input, head, base, notes) {
   const preparedBase = pairs > 0 ? prepareRun(base.segments.slice(0, pairs)) : void 0;
   const headPrepared = pairs > 0 ? prepareRun(head.segments.slice(0, pairs)) : void 0;
   const diffs = preparedBase !== void 0 && headPrepared !== void 0 ? pairDifferences(headPrepared, preparedBase) : void 0;
+  const duet = input.current.ab?.schedule === "duet";
+  const blocks = duet && preparedBase !== void 0 && headPrepared !== void 0 && pairs >= MIN_BLOCKS ? pairedBlockTests(headPrepared, preparedBase, { seed: deriveSeed(input.seed ?? DEFAULT_AB_SEED, head.name) }) : void 0;
   const baseQuantileMs = (percentile) => preparedBase === void 0 ? NaN : quantileUs(preparedBase, new Float64Array(preparedBase.segments).fill(1), percentile) / 1e3;
   const drafts = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
@@ -53921,7 +54022,7 @@ function compareScenarioPaired(input, head, base, notes) {
     if (metric === "capacity") continue;
     const minEffect = minEffectFor(compare, metric, "ab");
     if (metric === "rps" && isOpen) {
-      drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect));
+      drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect, blocks?.tests.rps));
       continue;
     }
     const guards = [];
@@ -53941,7 +54042,7 @@ function compareScenarioPaired(input, head, base, notes) {
       add(saturationGuard(head, "head"));
       add(saturationGuard(base, "base"));
     }
-    const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
+    const test = blocks !== void 0 ? blocks.tests[metric] : diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     add(
       populationGuard(metric, head.errorRate, base.errorRate, {
@@ -53952,17 +54053,6 @@ function compareScenarioPaired(input, head, base, notes) {
     drafts.push(draft);
     if (metric === "error_rate" || test === void 0) continue;
     if (sharedLag) draft.holdNoChange = { kind: "shared-lag" };
-    const percentile = metric === "rps" ? void 0 : LATENCY_PERCENTILES[metric];
-    const whole = percentile === void 0 || headPrepared === void 0 || preparedBase === void 0 ? void 0 : wholeRunTest(headPrepared, preparedBase, percentile);
-    if (whole !== void 0 && Number.isFinite(whole.pValue)) {
-      draft.wholeRun = {
-        effect: whole.effect,
-        interval: whole.interval,
-        pValue: whole.pValue,
-        standardError: whole.standardError,
-        df: whole.df
-      };
-    }
   }
   return drafts;
 }
@@ -53995,7 +54085,7 @@ function comparePaired(input) {
   decideLook(drafts, input);
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   notes.push(
-    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over the segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
+    ab.schedule === "duet" ? `${scheduleWords(ab)}. Each change is the whole-run one (the ratio of the pooled values shown), its uncertainty from a paired block bootstrap over the run's short time blocks (the same blocks resampled for head and base, so what the runner did to both cancels); Holm over the ${tested.length} tests of the run.` : `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over the segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
   );
   const summary = { schedule: ab.schedule, pairs: pairCount2 };
   if (ab.base.git?.commit !== void 0) summary.baseCommit = ab.base.git.commit;
@@ -55002,7 +55092,7 @@ function effectAt(ctx, path7, value) {
 }
 
 // src/core/config/compare.ts
-var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
+var METRICS2 = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
 var LATENCY_METRICS2 = ["p50", "p90", "p95", "p99"];
 function defaultCompareConfig() {
   return {
@@ -55096,7 +55186,7 @@ function buildCompare(ctx, raw) {
         minEffectSet.add(metric);
       }
     }
-    for (const metric of METRICS) {
+    for (const metric of METRICS2) {
       const value = effectAt(ctx, ["compare", "minEffect", metric], raw.minEffect[metric]);
       if (value !== void 0) {
         minEffect[metric] = value;
@@ -55113,7 +55203,7 @@ function buildCompare(ctx, raw) {
         runnerNoise2[metric] = latency;
         runnerNoiseSet.add(metric);
       }
-    for (const metric of METRICS) {
+    for (const metric of METRICS2) {
       const value = effectAt(ctx, ["compare", "runnerNoise", metric], raw.runnerNoise[metric]);
       if (value !== void 0) {
         runnerNoise2[metric] = value;
@@ -55121,7 +55211,7 @@ function buildCompare(ctx, raw) {
       }
     }
   }
-  const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS.includes(metric)) : defaults.metrics;
+  const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS2.includes(metric)) : defaults.metrics;
   const historyLength = Number.isInteger(raw.history) ? raw.history : defaults.historyLength;
   const minHistory = Number.isInteger(raw.minHistory) ? raw.minHistory : defaults.minHistory;
   if (minHistory > historyLength) {
@@ -55589,7 +55679,7 @@ var perfgate_schema_default = {
         },
         segment: {
           $ref: "#/definitions/duration",
-          description: "Length of one recording segment, the unit the statistics resample (at least 1s). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front)."
+          description: "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s."
         },
         okStatus: {
           $ref: "#/definitions/okStatus",
@@ -55655,7 +55745,7 @@ var perfgate_schema_default = {
         },
         segment: {
           $ref: "#/definitions/duration",
-          description: "Length of one recording segment, the unit the statistics resample (at least 1s). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s)."
+          description: "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks."
         },
         okStatus: {
           $ref: "#/definitions/okStatus",
@@ -56887,7 +56977,7 @@ function measuredDurationMs(load) {
 function autoSegmentMs(measuredMs) {
   if (measuredMs === void 0 || !(measuredMs > 0)) return DEFAULT_SEGMENT_MS;
   const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1e3) * 1e3;
-  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
+  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_AUTO_SEGMENT_MS, wholeSeconds));
 }
 
 // src/core/config/scenario.ts
@@ -57073,6 +57163,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     maxInFlight: Number.isInteger(maxInFlight) ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
     segmentMs: segment.ms
   };
+  if (segment.value !== void 0) scenario.segmentSet = true;
   if (data) scenario.data = data;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
   return scenario;
@@ -57900,7 +57991,7 @@ function describeBaseline(comparison) {
   const notes = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== void 0) {
-    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)` : "";
+    const pairs = comparison.ab.pairs <= 0 ? "" : comparison.ab.schedule === "duet" ? ` (${pluralize(comparison.ab.pairs, "block pair")}, paired block bootstrap of the whole-run changes)` : ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)`;
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== "ok") {
     notes.push(
@@ -60868,7 +60959,7 @@ function phasesFor(scenario, plan, variantCount, schedule, order) {
       vusAt
     });
   }
-  const segmentMs = segmentLengthMs(scenario);
+  const segmentMs = segmentLengthMs(scenario, "alternate");
   for (let i = 0; i * segmentMs < plan.windowMs; i++) {
     const fromMs = i * segmentMs;
     const lengthMs = Math.min(segmentMs, plan.windowMs - fromMs);
@@ -60886,11 +60977,14 @@ function phasesFor(scenario, plan, variantCount, schedule, order) {
   }
   return phases;
 }
-function segmentLengthMs(scenario) {
-  return scenario.segmentMs > 0 ? scenario.segmentMs : 5e3;
+var DUET_SEGMENT_MS = 250;
+function segmentLengthMs(scenario, layout = "single") {
+  const configured = scenario.segmentMs > 0 ? scenario.segmentMs : 5e3;
+  if (layout === "duet" && scenario.segmentSet !== true) return DUET_SEGMENT_MS;
+  return configured;
 }
 function pairCount(scenario) {
-  return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario));
+  return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario, "alternate"));
 }
 var EXTENSION_WARMUP_MS = 1e3;
 function extensionScenario(scenario, addMs) {
@@ -61842,14 +61936,14 @@ function round39(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Variant = class {
-  constructor(name, origin, scenario, okStatus, host, planWindowMs, httpClient = "lean") {
+  constructor(name, origin, scenario, okStatus, host, planWindowMs, segmentMs, httpClient = "lean") {
     this.name = name;
     this.scenario = scenario;
     this.okStatus = okStatus;
     this.host = host;
     this.planWindowMs = planWindowMs;
     this.transport = createTransport(origin, scenario, httpClient);
-    this.recorder = new Recorder(segmentLengthMs(scenario), planWindowMs);
+    this.recorder = new Recorder(segmentMs, planWindowMs);
   }
   name;
   scenario;
@@ -62036,10 +62130,10 @@ var ScenarioRun = class {
     this.scenario = scenario;
     this.options = options;
     this.plan = planFor(scenario);
-    this.segmentMs = segmentLengthMs(scenario);
     const targets = options.targets ?? [{ name: "head", baseUrl: scenario.baseUrl }];
     const schedule = options.schedule ?? "duet";
     this.alternate = targets.length > 1 && schedule === "alternate";
+    this.segmentMs = segmentLengthMs(scenario, targets.length < 2 ? "single" : this.alternate ? "alternate" : "duet");
     const seed = options.seed ?? 1;
     this.order = this.alternate ? options.order ?? createPairOrder(seed, pairCount(scenario)) : void 0;
     this.phases = phasesFor(scenario, this.plan, targets.length, schedule, this.order ?? []);
@@ -62050,7 +62144,16 @@ var ScenarioRun = class {
     this.variants = targets.map((target2) => {
       const url = new URL(target2.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, "");
-      return new Variant(target2.name, url.origin, scenario, okStatus, this, this.plan.windowMs, options.httpClient);
+      return new Variant(
+        target2.name,
+        url.origin,
+        scenario,
+        okStatus,
+        this,
+        this.plan.windowMs,
+        this.segmentMs,
+        options.httpClient
+      );
     });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, {
@@ -64217,8 +64320,8 @@ function fewestRunsToDetect(minSegment, alpha) {
   for (; runs < FEWEST_RUNS_LIMIT; runs++) {
     const half = Math.floor(runs / 2);
     const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) * (1 + (i % 2 === 0 ? 0.01 : -0.01)));
-    const { changes } = detectChanges(series, { minSegment, alpha, minEffect: 0.05, effect: "relative" });
-    if (changes.length > 0) break;
+    const { changes: changes2 } = detectChanges(series, { minSegment, alpha, minEffect: 0.05, effect: "relative" });
+    if (changes2.length > 0) break;
   }
   fewestRunsCache.set(key2, runs);
   return runs;
@@ -64274,15 +64377,15 @@ function metricChanges(runs, scenario, metric, block, rules) {
     values.push(value);
   }
   const effect = metric === "error_rate" ? "absolute" : "relative";
-  const { changes } = detectChanges(values, {
+  const { changes: changes2 } = detectChanges(values, {
     minSegment: rules.trends.minSegment,
     alpha: rules.trends.alpha,
     minEffect: rules.minEffect,
     effect
   });
-  const last = changes.at(-1);
+  const last = changes2.at(-1);
   return {
-    changes: changes.map((change) => ({
+    changes: changes2.map((change) => ({
       metric,
       index: at2[change.index],
       before: change.before,

@@ -10,7 +10,11 @@ export const DEFAULT_THINK_TIME_MS = 0;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** Used when a scenario's measured length is not known up front (per-VU iterations). */
 export const DEFAULT_SEGMENT_MS = 1000;
-export const MIN_SEGMENT_MS = 1000;
+/** The shortest segment the config accepts (an A/B duet's blocks are 250 ms by default). */
+export const MIN_SEGMENT_MS = 100;
+/** The shortest segment an unset `segment` is sized to: below 1 s a segment holds too few requests
+ * for its tail, which the stored modes' per-segment statistics need. */
+export const MIN_AUTO_SEGMENT_MS = 1000;
 /** An unset segment is sized for the run: about this many segments, whole seconds, 1–5 s. */
 export const TARGET_SEGMENTS = 20;
 export const MAX_AUTO_SEGMENT_MS = 5000;

@@ -232,6 +232,7 @@ export function buildScenario(
     maxInFlight: Number.isInteger(maxInFlight) ? (maxInFlight as number) : DEFAULT_MAX_IN_FLIGHT,
     segmentMs: segment.ms,
   };
+  if (segment.value !== undefined) scenario.segmentSet = true;
   if (data) scenario.data = data;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;

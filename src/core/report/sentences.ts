@@ -96,10 +96,13 @@ export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== undefined) {
+    // Duet's pairs are short time blocks resampled together; alternate's are ≥ 1 s slots.
     const pairs =
-      comparison.ab.pairs > 0
-        ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`
-        : '';
+      comparison.ab.pairs <= 0
+        ? ''
+        : comparison.ab.schedule === 'duet'
+          ? ` (${pluralize(comparison.ab.pairs, 'block pair')}, paired block bootstrap of the whole-run changes)`
+          : ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`;
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== 'ok') {
     notes.push(

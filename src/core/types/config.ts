@@ -77,6 +77,8 @@ export interface ScenarioConfig {
   okStatus?: number[];
   /** Length of one recording segment (the unit of the statistics). */
   segmentMs: number;
+  /** The config set `segment` (a duet then records segments of that length, not its short blocks). */
+  segmentSet?: boolean;
 }
 
 /** One `setup:` command, run in each checkout before any service boots. */

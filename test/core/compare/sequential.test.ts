@@ -212,13 +212,13 @@ describe('compareSequential', () => {
   });
 
   it('decides with the longer window what the planned one could not', () => {
-    // +6% on a noisy service: 6 pairs leave it open, 18 decide it.
+    // +10% on a noisy service: 12 blocks of 500 ms leave it open, 36 decide it.
     let decidedLater = 0;
     for (let seed = 1; seed <= 6; seed++) {
-      const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.06 }, 18, seed);
-      const current = planned(run, 6);
+      const run = drawn({ ratePerSec: 300, segmentMs: 500, headScale: 1.1 }, 36, seed);
+      const current = planned(run, 12);
       if (metric(judge(current), 'p50').verdict !== 'inconclusive') continue;
-      const p50 = metric(judge(extend(run, current, 6, 18, ['p50'])), 'p50');
+      const p50 = metric(judge(extend(run, current, 12, 36, ['p50'])), 'p50');
       if (p50.verdict === 'regression') decidedLater += 1;
       expect(p50.verdict).not.toBe('improvement');
     }
