@@ -2,6 +2,7 @@
 // relative to the config file's folder, wherever perfgate is started from.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { hashConfig } from '../core/config-hash.js';
 import { formatPath } from '../core/paths.js';
 import { parseConfig } from '../core/config/index.js';
@@ -10,7 +11,8 @@ import { parseCsv } from '../core/csv.js';
 import { quoteValue } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
 import { requestColumns } from '../core/template.js';
-import type { Config, DataRow, DataSource } from '../core/types/config.js';
+import type { Config, DataRow, DataSource, TlsConfig } from '../core/types/config.js';
+import { TLS_FILE_KEYS } from '../core/config/tls.js';
 
 export interface LoadedConfig {
   config: Config;
@@ -47,7 +49,68 @@ export async function loadConfig(configPath: string, options: LoadConfigOptions 
   const configHash = hashConfig(config);
   const baseDir = path.dirname(path.resolve(configPath));
   for (const service of config.services) service.cwd = path.resolve(baseDir, service.cwd ?? '.');
+  await resolveTlsFiles(config, configPath, baseDir);
   return { config, configHash, baseDir };
+}
+
+/**
+ * The tls: files, resolved against the config's folder and loaded once here: a missing file, one
+ * that is no PEM, or a key that does not belong to its certificate would otherwise fail every
+ * request of the run, or the ready probe, with a message about the handshake.
+ */
+async function resolveTlsFiles(config: Config, configPath: string, baseDir: string): Promise<void> {
+  // As written: the defaults' paths are resolved below, before the scenarios' are compared with them.
+  const written = config.tls ? { ...config.tls } : undefined;
+  const targets: { tls: TlsConfig; where: (key: keyof TlsConfig) => string }[] = [];
+  if (config.tls) targets.push({ tls: config.tls, where: (key) => formatPath(['defaults', 'tls', key]) });
+  for (const scenario of config.scenarios) {
+    const tls = scenario.tls;
+    if (!tls) continue;
+    targets.push({
+      tls,
+      where: (key) =>
+        formatPath(written?.[key] === tls[key] ? ['defaults', 'tls', key] : ['scenarios', scenario.name, 'tls', key]),
+    });
+  }
+  const problems = new Set<string>();
+  const loaded = new Map<string, string>();
+  for (const { tls, where } of targets) {
+    const contents: Partial<Record<(typeof TLS_FILE_KEYS)[number], string>> = {};
+    for (const key of TLS_FILE_KEYS) {
+      const value = tls[key];
+      if (value === undefined) continue;
+      const file = path.resolve(baseDir, value);
+      const label = `${configPath}: ${where(key)}: ${quoteValue(value)} (${file})`;
+      try {
+        contents[key] =
+          loaded.get(file) ??
+          (await readText(file, label, `; tls.${key} is a PEM file, relative to the config file's folder`));
+        loaded.set(file, contents[key]);
+      } catch (error) {
+        problems.add((error as Error).message);
+      }
+      tls[key] = file;
+    }
+    try {
+      createSecureContext({
+        ...(contents.ca !== undefined ? { ca: contents.ca } : {}),
+        ...(contents.cert !== undefined && contents.key !== undefined
+          ? { cert: contents.cert, key: contents.key }
+          : {}),
+      });
+    } catch (error) {
+      const which = contents.cert !== undefined && contents.key !== undefined ? ['ca', 'cert', 'key'] : ['ca'];
+      const named = which.filter((key) => contents[key as keyof typeof contents] !== undefined);
+      problems.add(
+        `${configPath}: ${named.map((key) => where(key as keyof TlsConfig)).join(', ')}: ${named
+          .map((key) => quoteValue(tls[key as keyof TlsConfig]))
+          .join(
+            ', ',
+          )} do not load as PEM (${(error as Error).message}); use PEM files (-----BEGIN CERTIFICATE-----, an unencrypted -----BEGIN PRIVATE KEY-----), and the key of that very certificate`,
+      );
+    }
+  }
+  if (problems.size > 0) throw new ConfigError([...problems].join('\n'));
 }
 
 /**
