@@ -106,10 +106,12 @@ export function describeTlsFailure(error: unknown): string | undefined {
     case 'CERT_NOT_YET_VALID':
       return `its certificate is not valid yet (${code}); check the clocks, or use tls.insecure: true on loopback`;
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
-    case 'HOSTNAME_MISMATCH':
-      return `its certificate does not name the host connected to (${code}${
-        typeof message === 'string' && /Host: /.test(message) ? `: ${message.replace(/^.*?Host: /, 'host ')}` : ''
-      }); connect by a name the certificate holds, or set tls.servername to it`;
+    case 'HOSTNAME_MISMATCH': {
+      // Node: "…: Host: a.example. is not in the cert's altnames: DNS:b.example" (or "IP: … list: …").
+      const names =
+        typeof message === 'string' ? /(?:Host|IP): (.*?)\.? is not in the cert's \w+: (.*)$/.exec(message) : null;
+      return `its certificate is not for ${names ? `${names[1]} (${code}); it names ${names[2]}` : `the host connected to (${code})`}; set tls.servername to a name it holds`;
+    }
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
     case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
       return `the port does not speak TLS (${code}); use http:// if it serves plain HTTP`;

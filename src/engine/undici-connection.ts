@@ -38,7 +38,7 @@ export function createUndiciClient(
             if (socketError.code?.startsWith('ERR_SSL_')) onTlsError(socketError);
           });
         // buildConnector's callback takes (error, null) or (null, socket).
-        (callback as (error: Error | null, socket: unknown) => void)(error, socket);
+        (callback as (error: Error | null, socket: unknown) => void)(renameAltnameError(error), socket);
       });
   }
   return new Client(origin, {
@@ -54,6 +54,17 @@ export function createUndiciClient(
     keepAliveTimeout: 60_000,
     connect,
   });
+}
+
+/**
+ * undici 7 handles ERR_TLS_CERT_ALTNAME_INVALID apart (it fails only the queued requests for that
+ * server name), and on a client's second such connect error it trips its own assertion
+ * (`client[kRunning] === 0`) and throws out of the socket's error event, which ends the process.
+ * OpenSSL's own name for the same verify result takes undici's common path.
+ */
+function renameAltnameError(error: Error | null): Error | null {
+  if ((error as NodeJS.ErrnoException | null)?.code !== 'ERR_TLS_CERT_ALTNAME_INVALID') return error;
+  return Object.assign(new Error(error!.message, { cause: error }), { code: 'HOSTNAME_MISMATCH' });
 }
 
 export class UndiciConnection extends Connection implements Dispatcher.DispatchHandler {
