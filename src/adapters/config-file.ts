@@ -2,6 +2,7 @@
 // relative to the config file's folder, wherever perfgate is started from.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { createSecureContext } from 'node:tls';
 import { hashConfig } from '../core/config-hash.js';
 import { formatPath } from '../core/paths.js';
@@ -58,6 +59,26 @@ export async function loadConfig(configPath: string, options: LoadConfigOptions 
  * that is no PEM, or a key that does not belong to its certificate would otherwise fail every
  * request of the run, or the ready probe, with a message about the handshake.
  */
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/** Why a tls: file's text will not do, or undefined: node:tls skips a `ca` that is no PEM
+ * without a word, and every handshake then fails as an unknown CA. */
+function pemProblem(key: (typeof TLS_FILE_KEYS)[number], text: string): string | undefined {
+  try {
+    if (key === 'key') {
+      createPrivateKey(text);
+      return undefined;
+    }
+    const blocks = text.match(PEM_CERTIFICATE) ?? [];
+    if (blocks.length === 0)
+      return 'holds no PEM certificate (-----BEGIN CERTIFICATE-----); convert it, e.g. with openssl x509 -inform der -in it.der -out it.pem';
+    for (const block of blocks) new X509Certificate(block);
+    return undefined;
+  } catch (error) {
+    return `does not load as a PEM ${key === 'key' ? 'private key (unencrypted: -----BEGIN PRIVATE KEY-----)' : 'certificate'}: ${(error as Error).message}`;
+  }
+}
+
 async function resolveTlsFiles(config: Config, configPath: string, baseDir: string): Promise<void> {
   // As written: the defaults' paths are resolved below, before the scenarios' are compared with them.
   const written = config.tls ? { ...config.tls } : undefined;
@@ -91,23 +112,19 @@ async function resolveTlsFiles(config: Config, configPath: string, baseDir: stri
       }
       tls[key] = file;
     }
-    try {
-      createSecureContext({
-        ...(contents.ca !== undefined ? { ca: contents.ca } : {}),
-        ...(contents.cert !== undefined && contents.key !== undefined
-          ? { cert: contents.cert, key: contents.key }
-          : {}),
-      });
-    } catch (error) {
-      const which = contents.cert !== undefined && contents.key !== undefined ? ['ca', 'cert', 'key'] : ['ca'];
-      const named = which.filter((key) => contents[key as keyof typeof contents] !== undefined);
-      problems.add(
-        `${configPath}: ${named.map((key) => where(key as keyof TlsConfig)).join(', ')}: ${named
-          .map((key) => quoteValue(tls[key as keyof TlsConfig]))
-          .join(
-            ', ',
-          )} do not load as PEM (${(error as Error).message}); use PEM files (-----BEGIN CERTIFICATE-----, an unencrypted -----BEGIN PRIVATE KEY-----), and the key of that very certificate`,
-      );
+    for (const key of TLS_FILE_KEYS) {
+      const text = contents[key];
+      const problem = text === undefined ? undefined : pemProblem(key, text);
+      if (problem) problems.add(`${configPath}: ${where(key)}: ${quoteValue(tls[key])} ${problem}`);
+    }
+    if (contents.cert !== undefined && contents.key !== undefined) {
+      try {
+        createSecureContext({ cert: contents.cert, key: contents.key });
+      } catch (error) {
+        problems.add(
+          `${configPath}: ${where('cert')}, ${where('key')}: ${quoteValue(tls.cert)} and ${quoteValue(tls.key)} do not go together (${(error as Error).message}); give the key of that very certificate`,
+        );
+      }
     }
   }
   if (problems.size > 0) throw new ConfigError([...problems].join('\n'));

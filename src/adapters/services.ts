@@ -11,7 +11,7 @@ import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
 import { maskServiceLog } from '../core/mask.js';
 import { capLogLines, readLogTail } from './service-log.js';
 import { serviceEnv } from './service-env.js';
-import { canConnect, probeReady, type ProbeOutcome } from './ready-probe.js';
+import { canConnect, probeReady, type ProbeOutcome, type ProbeTarget } from './ready-probe.js';
 import {
   createServiceMarker,
   describeStrays,
@@ -73,13 +73,8 @@ const GROUP_POLL_MS = 25;
 /** After SIGKILL the kernel needs a moment to tear the group down; we wait at most this long. */
 const KILL_SETTLE_MS = 2000;
 
-interface Target {
-  kind: 'http' | 'tcp';
-  host: string;
-  port: number;
-  url?: URL;
+interface Target extends ProbeTarget {
   text: string;
-  tls?: ReturnType<typeof tlsConnectOptions>;
 }
 
 interface Started {
