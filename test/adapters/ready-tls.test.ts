@@ -4,6 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { probeReady } from '../../src/adapters/ready-probe.js';
 import { startServices, type RunningServices } from '../../src/adapters/services.js';
 import { BootError } from '../../src/core/errors.js';
 import type { ServiceConfig, TlsConfig } from '../../src/core/types/config.js';
@@ -91,5 +95,23 @@ describe('the ready probe of an https: service', () => {
     });
     expect(error?.message).toContain('was not ready after 1500ms');
     expect(error?.message).toContain('(the last probe: did not answer within 1000 ms)');
+  });
+
+  it('says that a port probed as https: speaks plain HTTP (node:https calls it a bare EPROTO)', async () => {
+    const server = createServer((request, response) => response.writeHead(200).end());
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      const url = new URL(`https://127.0.0.1:${port}/health`);
+      const outcome = await probeReady({ kind: 'http', host: '127.0.0.1', port, url }, 1000);
+      expect(outcome).toMatchObject({ ok: false, tls: true });
+      expect(outcome.saw).toBe(
+        'failed the TLS handshake: the port does not speak TLS (ERR_SSL_WRONG_VERSION_NUMBER); use http:// if it serves plain HTTP',
+      );
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
