@@ -56280,7 +56280,7 @@ var perfgate_schema_default = {
         ca: {
           type: "string",
           minLength: 1,
-          description: "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs.",
+          description: "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.",
           examples: [
             "certs/ca.pem"
           ]
@@ -60162,8 +60162,9 @@ function tlsConnectOptions(tls) {
   const options = {};
   if (tls.ca !== void 0 || tls.cert !== void 0) {
     options.secureContext = createSecureContext2({
-      // A `ca` of its own replaces Node's trusted roots; the service's CA is trusted besides them.
-      ...tls.ca !== void 0 ? { ca: [...rootCertificates, readFileSync3(tls.ca, "utf8")] } : {},
+      // A `ca` of its own replaces Node's trusted roots (NODE_EXTRA_CA_CERTS's too); the
+      // service's CA is trusted besides them.
+      ...tls.ca !== void 0 ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync3(tls.ca, "utf8")] } : {},
       ...tls.cert !== void 0 ? { cert: readFileSync3(tls.cert) } : {},
       ...tls.key !== void 0 ? { key: readFileSync3(tls.key) } : {}
     });
@@ -60171,6 +60172,15 @@ function tlsConnectOptions(tls) {
   if (tls.servername !== void 0) options.servername = tls.servername;
   if (tls.insecure === true) options.rejectUnauthorized = false;
   return options;
+}
+function extraCaCerts() {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return [readFileSync3(file, "utf8")];
+  } catch {
+    return [];
+  }
 }
 
 // src/adapters/services.ts

@@ -14,8 +14,9 @@ export function tlsConnectOptions(tls: TlsConfig | undefined): ConnectionOptions
   const options: ConnectionOptions = {};
   if (tls.ca !== undefined || tls.cert !== undefined) {
     options.secureContext = createSecureContext({
-      // A `ca` of its own replaces Node's trusted roots; the service's CA is trusted besides them.
-      ...(tls.ca !== undefined ? { ca: [...rootCertificates, readFileSync(tls.ca, 'utf8')] } : {}),
+      // A `ca` of its own replaces Node's trusted roots (NODE_EXTRA_CA_CERTS's too); the
+      // service's CA is trusted besides them.
+      ...(tls.ca !== undefined ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync(tls.ca, 'utf8')] } : {}),
       ...(tls.cert !== undefined ? { cert: readFileSync(tls.cert) } : {}),
       ...(tls.key !== undefined ? { key: readFileSync(tls.key) } : {}),
     });
@@ -23,4 +24,15 @@ export function tlsConnectOptions(tls: TlsConfig | undefined): ConnectionOptions
   if (tls.servername !== undefined) options.servername = tls.servername;
   if (tls.insecure === true) options.rejectUnauthorized = false;
   return options;
+}
+
+/** The CAs Node added from NODE_EXTRA_CA_CERTS at start; Node has warned already if it could not read them. */
+function extraCaCerts(): string[] {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return [readFileSync(file, 'utf8')];
+  } catch {
+    return [];
+  }
 }

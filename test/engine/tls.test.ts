@@ -81,6 +81,22 @@ describe('https: targets', () => {
     expect(trusted.requests.ok).toBeGreaterThan(0);
   });
 
+  it("keeps trusting NODE_EXTRA_CA_CERTS's CAs beside a tls.ca", async () => {
+    const origin = await caSigned();
+    // The self-signed certificate as the scenario's ca: not the CA that signed this server's.
+    expectAllFailed(await run(origin, { ca: fixture('self.pem') }), 'ECERT', /unknown CA/);
+    const saved = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = fixture('ca.pem');
+    try {
+      const result = await run(origin, { ca: fixture('self.pem') });
+      expect(result.requests.ko).toBe(0);
+      expect(result.requests.ok).toBeGreaterThan(0);
+    } finally {
+      if (saved === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = saved;
+    }
+  });
+
   it('accepts any certificate with tls.insecure', async () => {
     const result = await run(await selfSigned(), { insecure: true });
     expect(result.requests.ko).toBe(0);
