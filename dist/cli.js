@@ -24720,7 +24720,7 @@ var require_connect = __commonJS({
         this._sessionRegistry.register(session, sessionKey);
       }
     };
-    function buildConnector({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
+    function buildConnector2({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
       if (maxCachedSessions != null && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 0)) {
         throw new InvalidArgumentError("maxCachedSessions must be a positive integer or zero");
       }
@@ -24793,7 +24793,7 @@ var require_connect = __commonJS({
         return socket;
       };
     }
-    module2.exports = buildConnector;
+    module2.exports = buildConnector2;
   }
 });
 
@@ -30483,7 +30483,7 @@ var require_client = __commonJS({
       InformationalError,
       ClientDestroyedError
     } = require_errors3();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var {
       kUrl,
       kServerName,
@@ -30656,7 +30656,7 @@ var require_client = __commonJS({
         }
         super({ webSocket, eventSource });
         if (typeof connect2 !== "function") {
-          connect2 = buildConnector({
+          connect2 = buildConnector2({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -31263,7 +31263,7 @@ var require_pool = __commonJS({
     } = require_errors3();
     var util = require_util2();
     var { kUrl } = require_symbols();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kConnections = /* @__PURE__ */ Symbol("connections");
     var kFactory = /* @__PURE__ */ Symbol("factory");
@@ -31295,7 +31295,7 @@ var require_pool = __commonJS({
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (typeof connect !== "function") {
-          connect = buildConnector({
+          connect = buildConnector2({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -31515,7 +31515,7 @@ var require_round_robin_pool = __commonJS({
     } = require_errors3();
     var util = require_util2();
     var { kUrl } = require_symbols();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kConnections = /* @__PURE__ */ Symbol("connections");
     var kFactory = /* @__PURE__ */ Symbol("factory");
@@ -31548,7 +31548,7 @@ var require_round_robin_pool = __commonJS({
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (typeof connect !== "function") {
-          connect = buildConnector({
+          connect = buildConnector2({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -32255,7 +32255,7 @@ var require_socks5_proxy_agent = __commonJS({
     var { Socks5Client, STATES } = require_socks5_client();
     var { kDispatch, kClose, kDestroy } = require_symbols();
     var Pool = require_pool();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var { debuglog } = __require("node:util");
     var debug = debuglog("undici:socks5-proxy");
     var kProxyUrl = /* @__PURE__ */ Symbol("proxy url");
@@ -32291,7 +32291,7 @@ var require_socks5_proxy_agent = __commonJS({
           username: options.username || (url.username ? decodeURIComponent(url.username) : null),
           password: options.password || (url.password ? decodeURIComponent(url.password) : null)
         };
-        this[kConnector] = options.connect || buildConnector({
+        this[kConnector] = options.connect || buildConnector2({
           ...options.proxyTls,
           servername: options.proxyTls?.servername || url.hostname
         });
@@ -32456,7 +32456,7 @@ var require_proxy_agent = __commonJS({
     var Pool = require_pool();
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors3();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var Client2 = require_client();
     var { channels } = require_diagnostics();
     var Socks5ProxyAgent = require_socks5_proxy_agent();
@@ -32553,8 +32553,8 @@ var require_proxy_agent = __commonJS({
         } else if (username && password) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
         }
-        const connect = buildConnector({ ...opts.proxyTls });
-        this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
+        const connect = buildConnector2({ ...opts.proxyTls });
+        this[kConnectEndpoint] = buildConnector2({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
           const { protocol: protocol2 } = new URL(origin2);
@@ -48277,7 +48277,7 @@ var require_undici = __commonJS({
     var util = require_util2();
     var { InvalidArgumentError } = errors4;
     var api = require_api();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var MockClient = require_mock_client();
     var { MockCallHistory, MockCallHistoryLog } = require_mock_call_history();
     var MockAgent = require_mock_agent();
@@ -48318,7 +48318,7 @@ var require_undici = __commonJS({
     };
     var SqliteCacheStore = require_sqlite_cache_store();
     module2.exports.cacheStores.SqliteCacheStore = SqliteCacheStore;
-    module2.exports.buildConnector = buildConnector;
+    module2.exports.buildConnector = buildConnector2;
     module2.exports.errors = errors4;
     module2.exports.util = {
       parseHeaders: util.parseHeaders,
@@ -55690,6 +55690,10 @@ var perfgate_schema_default = {
               404
             ]
           ]
+        },
+        tls: {
+          $ref: "#/definitions/tls",
+          description: "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder."
         }
       }
     },
@@ -55756,6 +55760,10 @@ var perfgate_schema_default = {
               404
             ]
           ]
+        },
+        tls: {
+          $ref: "#/definitions/tls",
+          description: "TLS settings of this https: scenario; merged key by key over defaults.tls."
         },
         vus: {
           type: "integer",
@@ -56353,6 +56361,50 @@ var perfgate_schema_default = {
           }
         }
       ]
+    },
+    tls: {
+      type: "object",
+      additionalProperties: false,
+      description: "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.",
+      properties: {
+        ca: {
+          type: "string",
+          minLength: 1,
+          description: "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.",
+          examples: [
+            "certs/ca.pem"
+          ]
+        },
+        cert: {
+          type: "string",
+          minLength: 1,
+          description: "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.",
+          examples: [
+            "certs/client.pem"
+          ]
+        },
+        key: {
+          type: "string",
+          minLength: 1,
+          description: "PEM file of the client certificate's private key (unencrypted); needs cert.",
+          examples: [
+            "certs/client.key"
+          ]
+        },
+        servername: {
+          type: "string",
+          minLength: 1,
+          description: "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).",
+          examples: [
+            "api.internal"
+          ]
+        },
+        insecure: {
+          type: "boolean",
+          default: false,
+          description: "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca."
+        }
+      }
     }
   }
 };
@@ -56745,6 +56797,47 @@ function checkTargetUrl(ctx, path7, value) {
   return url;
 }
 
+// src/core/config/tls.ts
+var TLS_FILE_KEYS = ["ca", "cert", "key"];
+function readTls(raw) {
+  if (!isRecord(raw)) return void 0;
+  const tls = {};
+  for (const key2 of [...TLS_FILE_KEYS, "servername"])
+    if (typeof raw[key2] === "string") tls[key2] = raw[key2];
+  if (typeof raw.insecure === "boolean") tls.insecure = raw.insecure;
+  return tls;
+}
+function mergeTls(defaults, own) {
+  if (!defaults && !own) return void 0;
+  return { ...defaults, ...own };
+}
+function tlsKeyPath(scenarioPath, raw, key2) {
+  return isRecord(raw.tls) && raw.tls[key2] !== void 0 ? [...scenarioPath, "tls", key2] : ["defaults", "tls", key2];
+}
+function checkTls(ctx, tls, pathOf2, url) {
+  if (!tls) return;
+  if (tls.cert === void 0 !== (tls.key === void 0)) {
+    const [has, lacks] = tls.cert === void 0 ? ["key", "cert"] : ["cert", "key"];
+    ctx.problems.add(
+      pathOf2(has),
+      `${quoteValue(tls[has])} has no ${lacks} beside it; a client certificate (mutual TLS) needs both tls.cert and tls.key (PEM files)`
+    );
+  }
+  if (tls.insecure !== true || !url) return;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  if (isLoopbackHost(host)) return;
+  const named = ctx.allowHosts.some((entry) => {
+    const allowed = entry.toLowerCase().replace(/^\[(.*)\](:\d+)?$/, "$1$2");
+    return allowed === host || url.port !== "" && allowed === `${host}:${url.port}`;
+  });
+  if (!named) {
+    ctx.problems.add(
+      pathOf2("insecure"),
+      `true turns the certificate check off for ${url.host}, which is not a loopback address nor named in allowHosts (a wildcard entry does not count); trust its CA with ${formatPath(pathOf2("ca"))} (a PEM file) or NODE_EXTRA_CA_CERTS instead, or list "${host}" in allowHosts`
+    );
+  }
+}
+
 // src/core/capacity/load.ts
 var MAX_CAPACITY_STEP_FACTOR = 10;
 function buildCapacityLoad(ctx, path7, raw) {
@@ -57052,7 +57145,7 @@ function splitBaseUrl(ctx, path7, value) {
     return void 0;
   }
   const prefix = url.pathname.replace(/\/+$/, "");
-  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
+  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix, url };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
     ctx.problems.add(
       path7,
@@ -57060,7 +57153,7 @@ function splitBaseUrl(ctx, path7, value) {
     );
     return void 0;
   }
-  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
+  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix, url };
 }
 function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   const path7 = ["scenarios", name];
@@ -57118,6 +57211,14 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (Number.isInteger(maxInFlight))
     checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
+  const tls = mergeTls(readTls(defaults.tls), readTls(raw.tls));
+  checkTls(ctx, tls, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
+  if (raw.tls !== void 0 && target2 && target2.url.protocol !== "https:") {
+    ctx.problems.add(
+      [...path7, "tls"],
+      `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target2.url.protocol}; use an https:// baseUrl or remove tls`
+    );
+  }
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
   const request = isRecord(raw.request) ? buildRequest(
     ctx,
@@ -57165,6 +57266,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   };
   if (segment.value !== void 0) scenario.segmentSet = true;
   if (data) scenario.data = data;
+  if (tls && target2.url.protocol === "https:") scenario.tls = tls;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
   return scenario;
 }
@@ -57306,6 +57408,11 @@ function buildConfig(root, doc, problems) {
     const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
     if (scenario) scenarios.push(scenario);
   }
+  const tls = readTls(defaults.tls);
+  for (const service of services) {
+    const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : void 0;
+    if (url?.protocol === "https:") checkTls(ctx, tls, (key2) => ["defaults", "tls", key2], url);
+  }
   const config = {
     setup: buildSetup(ctx, root.setup),
     services,
@@ -57318,6 +57425,7 @@ function buildConfig(root, doc, problems) {
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
+    ...tls ? { tls } : {},
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {})
   };
@@ -58998,6 +59106,8 @@ function renderSlackLines(results, comparison) {
 // src/adapters/config-file.ts
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { createSecureContext } from "node:tls";
 
 // src/core/config-hash.ts
 import { createHash } from "node:crypto";
@@ -59148,7 +59258,70 @@ async function loadConfig(configPath, options = {}) {
   const configHash = hashConfig(config);
   const baseDir = path.dirname(path.resolve(configPath));
   for (const service of config.services) service.cwd = path.resolve(baseDir, service.cwd ?? ".");
+  await resolveTlsFiles(config, configPath, baseDir);
   return { config, configHash, baseDir };
+}
+var PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+function pemProblem(key2, text) {
+  try {
+    if (key2 === "key") {
+      createPrivateKey(text);
+      return void 0;
+    }
+    const blocks = text.match(PEM_CERTIFICATE) ?? [];
+    if (blocks.length === 0)
+      return "holds no PEM certificate (-----BEGIN CERTIFICATE-----); convert it, e.g. with openssl x509 -inform der -in it.der -out it.pem";
+    for (const block of blocks) new X509Certificate(block);
+    return void 0;
+  } catch (error) {
+    return `does not load as a PEM ${key2 === "key" ? "private key (unencrypted: -----BEGIN PRIVATE KEY-----)" : "certificate"}: ${error.message}`;
+  }
+}
+async function resolveTlsFiles(config, configPath, baseDir) {
+  const written = config.tls ? { ...config.tls } : void 0;
+  const targets = [];
+  if (config.tls) targets.push({ tls: config.tls, where: (key2) => formatPath(["defaults", "tls", key2]) });
+  for (const scenario of config.scenarios) {
+    const tls = scenario.tls;
+    if (!tls) continue;
+    targets.push({
+      tls,
+      where: (key2) => formatPath(written?.[key2] === tls[key2] ? ["defaults", "tls", key2] : ["scenarios", scenario.name, "tls", key2])
+    });
+  }
+  const problems = /* @__PURE__ */ new Set();
+  const loaded = /* @__PURE__ */ new Map();
+  for (const { tls, where } of targets) {
+    const contents = {};
+    for (const key2 of TLS_FILE_KEYS) {
+      const value = tls[key2];
+      if (value === void 0) continue;
+      const file = path.resolve(baseDir, value);
+      const label2 = `${configPath}: ${where(key2)}: ${quoteValue(value)} (${file})`;
+      try {
+        contents[key2] = loaded.get(file) ?? await readText(file, label2, `; tls.${key2} is a PEM file, relative to the config file's folder`);
+        loaded.set(file, contents[key2]);
+      } catch (error) {
+        problems.add(error.message);
+      }
+      tls[key2] = file;
+    }
+    for (const key2 of TLS_FILE_KEYS) {
+      const text = contents[key2];
+      const problem = text === void 0 ? void 0 : pemProblem(key2, text);
+      if (problem) problems.add(`${configPath}: ${where(key2)}: ${quoteValue(tls[key2])} ${problem}`);
+    }
+    if (contents.cert !== void 0 && contents.key !== void 0) {
+      try {
+        createSecureContext({ cert: contents.cert, key: contents.key });
+      } catch (error) {
+        problems.add(
+          `${configPath}: ${where("cert")}, ${where("key")}: ${quoteValue(tls.cert)} and ${quoteValue(tls.key)} do not go together (${error.message}); give the key of that very certificate`
+        );
+      }
+    }
+  }
+  if (problems.size > 0) throw new ConfigError([...problems].join("\n"));
 }
 async function checkServiceFolders(config, configPath, baseDir) {
   const problems = [];
@@ -59721,12 +59894,135 @@ function serviceEnv(parent, config) {
 
 // src/adapters/ready-probe.ts
 import net from "node:net";
+
+// src/engine/error-class.ts
+var RequestTimeoutError = class extends Error {
+  name = "RequestTimeoutError";
+  code = "ETIMEDOUT";
+};
+function codeOf(error) {
+  if (!error || typeof error !== "object") return void 0;
+  const { code: code2, cause } = error;
+  if (typeof code2 === "string" && code2 !== "UND_ERR_SOCKET" && code2 !== "UND_ERR") return code2;
+  const causeCode = cause && typeof cause === "object" ? cause.code : void 0;
+  if (typeof causeCode === "string") return causeCode;
+  return typeof code2 === "string" ? code2 : void 0;
+}
+function classifyError(error) {
+  const code2 = codeOf(error);
+  const tls = code2 === void 0 ? void 0 : tlsFailureClass(code2);
+  if (tls) return tls;
+  if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
+  switch (code2) {
+    case "ETIMEDOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return "ETIMEDOUT";
+    case "ECONNREFUSED":
+      return "ECONNREFUSED";
+    case "ECONNRESET":
+    // undici's "other side closed": the peer closed the connection under an unanswered request,
+    // which is a reset from the client's point of view.
+    case "UND_ERR_SOCKET":
+      return "ECONNRESET";
+    case "EPIPE":
+      return "EPIPE";
+    default:
+      return "other";
+  }
+}
+var CERT_CODES = /* @__PURE__ */ new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_REVOKED",
+  "CERT_SIGNATURE_FAILURE",
+  "CERT_CHAIN_TOO_LONG",
+  "INVALID_CA",
+  "INVALID_PURPOSE",
+  "HOSTNAME_MISMATCH",
+  "ERR_TLS_CERT_ALTNAME_INVALID"
+]);
+function tlsFailureClass(code2) {
+  if (CERT_CODES.has(code2)) return "ECERT";
+  if (code2 === "EPROTO" || code2.startsWith("ERR_SSL_") || code2.startsWith("ERR_TLS_")) return "EPROTO";
+  return void 0;
+}
+var CA_FIX = "set tls.ca to the PEM file of the CA that signed it (or NODE_EXTRA_CA_CERTS), or tls.insecure: true on loopback";
+function describeTlsFailure(error) {
+  let code2 = codeOf(error);
+  if (code2 === void 0 || !tlsFailureClass(code2)) return void 0;
+  const message = error.message;
+  if (code2 === "EPROTO" && typeof message === "string" && /SSL routines:/.test(message))
+    code2 = `ERR_SSL_${lastOpenSslReason(message).toUpperCase().replace(/\W+/g, "_")}`;
+  switch (code2) {
+    case "DEPTH_ZERO_SELF_SIGNED_CERT":
+    case "SELF_SIGNED_CERT_IN_CHAIN":
+      return `its certificate is self-signed, and not trusted (${code2}); ${CA_FIX}`;
+    case "UNABLE_TO_VERIFY_LEAF_SIGNATURE":
+    case "UNABLE_TO_GET_ISSUER_CERT":
+    case "UNABLE_TO_GET_ISSUER_CERT_LOCALLY":
+    case "CERT_UNTRUSTED":
+      return `its certificate is signed by an unknown CA (${code2}); ${CA_FIX}`;
+    case "CERT_HAS_EXPIRED":
+      return `its certificate has expired (${code2}); renew it, or use tls.insecure: true on loopback`;
+    case "CERT_NOT_YET_VALID":
+      return `its certificate is not valid yet (${code2}); check the clocks, or use tls.insecure: true on loopback`;
+    case "ERR_TLS_CERT_ALTNAME_INVALID":
+    case "HOSTNAME_MISMATCH": {
+      const names = typeof message === "string" ? /(?:Host|IP): (.*?)\.? is not in the cert's \w+: (.*)$/.exec(message) : null;
+      return `its certificate is not for ${names ? `${names[1]} (${code2}); it names ${names[2]}` : `the host connected to (${code2})`}; set tls.servername to a name it holds`;
+    }
+    case "ERR_SSL_WRONG_VERSION_NUMBER":
+    case "ERR_SSL_PACKET_LENGTH_TOO_LONG":
+      return `the port does not speak TLS (${code2}); use http:// if it serves plain HTTP`;
+    case "ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED":
+      return `the service asks for a client certificate (${code2}); set tls.cert and tls.key (mutual TLS)`;
+    case "ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE":
+    case "ERR_SSL_TLSV1_ALERT_UNKNOWN_CA":
+    case "ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN":
+      return `the service refused the client certificate (${code2}); check tls.cert and tls.key against the CA the service trusts`;
+    case "ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE":
+      return `the service ended the TLS handshake (${code2}): no common cipher or protocol version, or it wants a client certificate (tls.cert and tls.key)`;
+    case "ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL":
+      return `the service speaks none of the protocols offered by ALPN (${code2}); perfgate speaks HTTP/1.1 only`;
+    case "ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION":
+    case "ERR_SSL_UNSUPPORTED_PROTOCOL":
+      return `no TLS version both sides accept (${code2})`;
+    default:
+      return `the TLS handshake failed (${code2}${typeof message === "string" ? `: ${lastOpenSslReason(message)}` : ""})`;
+  }
+}
+function lastOpenSslReason(message) {
+  const reason2 = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+  return (reason2 ?? message).trim();
+}
+var MAX_EXAMPLE_CHARS = 200;
+function describeError2(error) {
+  if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
+  const code2 = codeOf(error);
+  const tls = describeTlsFailure(error);
+  const text = (tls ? `TLS: ${tls}` : `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`).replace(
+    /\s+/g,
+    " "
+  );
+  return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}\u2026` : text;
+}
+
+// src/adapters/ready-probe.ts
 function httpModule(secure) {
   return process.getBuiltinModule(secure ? "node:https" : "node:http");
 }
 var TRANSIENT_CLIENT_ERRORS = /* @__PURE__ */ new Set([408, 425, 429]);
 async function probeReady(target2, timeoutMs) {
-  if (target2.kind === "http" && target2.url) return probeHttp(target2.url, timeoutMs);
+  if (target2.kind === "http" && target2.url) return probeHttp(target2.url, timeoutMs, target2.tls);
   const ok = await canConnect(target2.host, target2.port, timeoutMs);
   return { ok, saw: ok ? "accepted a connection" : "did not accept a connection", final: false };
 }
@@ -59745,10 +60041,12 @@ function canConnect(host, port, timeoutMs) {
     socket.once("error", () => finish(false));
   });
 }
-function probeHttp(url, timeoutMs) {
+function probeHttp(url, timeoutMs, tls) {
   return new Promise((resolve4) => {
-    const client = httpModule(url.protocol === "https:");
-    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+    const secure = url.protocol === "https:";
+    const client = httpModule(secure);
+    const options = { agent: false, timeout: timeoutMs, ...secure ? tls : void 0 };
+    const request = client.get(url, options, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
       const saw = `answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}`;
@@ -59762,6 +60060,11 @@ function probeHttp(url, timeoutMs) {
       request.destroy(Object.assign(new Error("timeout"), { code: "PROBE_TIMEOUT" }));
     });
     request.once("error", (error) => {
+      const tlsFailure = describeTlsFailure(error);
+      if (tlsFailure) {
+        resolve4({ ok: false, saw: `failed the TLS handshake: ${tlsFailure}`, final: false, tls: true });
+        return;
+      }
       const saw = error.code === "PROBE_TIMEOUT" ? `did not answer within ${timeoutMs} ms` : error.code === "ECONNREFUSED" ? "was refused (ECONNREFUSED: nothing listens there yet)" : `failed (${error.code ?? error.message})`;
       resolve4({ ok: false, saw, final: false });
     });
@@ -59942,6 +60245,35 @@ async function sweepOrphanedServices(graceMs, onNotice) {
   }
 }
 
+// src/engine/tls.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { createSecureContext as createSecureContext2, rootCertificates } from "node:tls";
+function tlsConnectOptions(tls) {
+  if (!tls) return {};
+  const options = {};
+  if (tls.ca !== void 0 || tls.cert !== void 0) {
+    options.secureContext = createSecureContext2({
+      // A `ca` of its own replaces Node's trusted roots (NODE_EXTRA_CA_CERTS's too); the
+      // service's CA is trusted besides them.
+      ...tls.ca !== void 0 ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync3(tls.ca, "utf8")] } : {},
+      ...tls.cert !== void 0 ? { cert: readFileSync3(tls.cert) } : {},
+      ...tls.key !== void 0 ? { key: readFileSync3(tls.key) } : {}
+    });
+  }
+  if (tls.servername !== void 0) options.servername = tls.servername;
+  if (tls.insecure === true) options.rejectUnauthorized = false;
+  return options;
+}
+function extraCaCerts() {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return [readFileSync3(file, "utf8")];
+  } catch {
+    return [];
+  }
+}
+
 // src/adapters/services.ts
 var READY_POLL_MS = 100;
 var PROBE_TIMEOUT_MS = 1e3;
@@ -60004,6 +60336,7 @@ async function startServices(configs, options) {
 async function startOne(config, options, started, guard) {
   const logPath = path2.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
   const target2 = config.ready ? parseTarget(config) : void 0;
+  if (target2?.url?.protocol === "https:") target2.tls = tlsConnectOptions(options.tls);
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
   if (!existsSync2(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
@@ -60090,6 +60423,7 @@ async function waitUntilReady(config, target2, service, exited, signal, guard) {
   void exited.then((value) => {
     exit = value;
   });
+  const probeTimeoutMs = Math.min(PROBE_TIMEOUT_MS, timeoutMs);
   let last;
   let sameFinal = 0;
   for (; ; ) {
@@ -60098,17 +60432,17 @@ async function waitUntilReady(config, target2, service, exited, signal, guard) {
     if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     if (exit && (exit.code !== 0 || exit.signal))
       return `service "${config.name}" ${describeExit(exit)} before it was ready`;
-    const remainingMs = deadline - performance.now();
-    if (remainingMs <= 0) {
+    if (performance.now() >= deadline) {
       return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target2.text} did not ${target2.kind === "http" ? "answer with a 2xx status" : "accept a connection"}${last ? ` (the last probe: ${last.saw})` : ""}; check its log, or raise ready.timeout`;
     }
-    const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
     const outcome = await probeReady(target2, probeTimeoutMs);
     if (outcome.ok) {
       if (guard.interruption) return "interrupted";
       if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
       return void 0;
     }
+    if (outcome.tls)
+      return `service "${config.name}" is not ready: ${target2.text} ${outcome.saw}; ready probes use defaults.tls (docs/config/protocols.md)`;
     sameFinal = outcome.final && last?.saw === outcome.saw ? sameFinal + 1 : outcome.final ? 1 : 0;
     last = outcome;
     if (sameFinal >= FINAL_PROBES)
@@ -60604,49 +60938,6 @@ var ClosedModel = class {
     return vu;
   }
 };
-
-// src/engine/error-class.ts
-var RequestTimeoutError = class extends Error {
-  name = "RequestTimeoutError";
-  code = "ETIMEDOUT";
-};
-function codeOf(error) {
-  if (!error || typeof error !== "object") return void 0;
-  const { code: code2, cause } = error;
-  if (typeof code2 === "string" && code2 !== "UND_ERR_SOCKET" && code2 !== "UND_ERR") return code2;
-  const causeCode = cause && typeof cause === "object" ? cause.code : void 0;
-  if (typeof causeCode === "string") return causeCode;
-  return typeof code2 === "string" ? code2 : void 0;
-}
-function classifyError(error) {
-  const code2 = codeOf(error);
-  if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
-  switch (code2) {
-    case "ETIMEDOUT":
-    case "UND_ERR_HEADERS_TIMEOUT":
-    case "UND_ERR_BODY_TIMEOUT":
-    case "UND_ERR_CONNECT_TIMEOUT":
-      return "ETIMEDOUT";
-    case "ECONNREFUSED":
-      return "ECONNREFUSED";
-    case "ECONNRESET":
-    // undici's "other side closed": the peer closed the connection under an unanswered request,
-    // which is a reset from the client's point of view.
-    case "UND_ERR_SOCKET":
-      return "ECONNRESET";
-    case "EPIPE":
-      return "EPIPE";
-    default:
-      return "other";
-  }
-}
-var MAX_EXAMPLE_CHARS = 200;
-function describeError2(error) {
-  if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
-  const code2 = codeOf(error);
-  const text = `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`.replace(/\s+/g, " ");
-  return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}\u2026` : text;
-}
 
 // src/engine/generator-watch.ts
 import { monitorEventLoopDelay, performance as performance3 } from "node:perf_hooks";
@@ -61156,6 +61447,8 @@ var Recorder = class {
   refused = 0;
   resets = 0;
   pipes = 0;
+  certErrors = 0;
+  protocolErrors = 0;
   otherErrors = 0;
   whole = createHistogram();
   segmentHistogram = createHistogram();
@@ -61217,6 +61510,12 @@ var Recorder = class {
         break;
       case "EPIPE":
         this.pipes += 1;
+        break;
+      case "ECERT":
+        this.certErrors += 1;
+        break;
+      case "EPROTO":
+        this.protocolErrors += 1;
         break;
       default:
         this.otherErrors += 1;
@@ -61282,6 +61581,8 @@ var Recorder = class {
       ["ECONNREFUSED", this.refused],
       ["ECONNRESET", this.resets],
       ["EPIPE", this.pipes],
+      ["ECERT", this.certErrors],
+      ["EPROTO", this.protocolErrors],
       ["other", this.otherErrors]
     ];
     for (const [name, count] of classes) if (count > 0) errors4[name] = count;
@@ -61842,7 +62143,24 @@ ${lines}`;
 
 // src/engine/undici-connection.ts
 var import_undici4 = __toESM(require_undici(), 1);
-function createUndiciClient(origin, timeoutMs) {
+function createUndiciClient(origin, timeoutMs, tls, onTlsError) {
+  const timeout = Math.max(1, timeoutMs);
+  let connect = { timeout };
+  if (tls) {
+    const base = (0, import_undici4.buildConnector)({ ...tls, timeout });
+    const servername = tls.servername;
+    connect = (options, callback) => (
+      // undici hands the connector the request's host as the server name, which would win over
+      // the connector's own; tls.servername is what the user asked to be checked.
+      base(servername === void 0 ? options : { ...options, servername }, (error, socket) => {
+        if (onTlsError)
+          socket?.on("error", (socketError) => {
+            if (socketError.code?.startsWith("ERR_SSL_")) onTlsError(socketError);
+          });
+        callback(renameAltnameError(error), socket);
+      })
+    );
+  }
   return new import_undici4.Client(origin, {
     // Never more than one request in flight per connection (the owner sends the next only from
     // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
@@ -61854,18 +62172,27 @@ function createUndiciClient(origin, timeoutMs) {
     headersTimeout: 0,
     bodyTimeout: 0,
     keepAliveTimeout: 6e4,
-    connect: { timeout: Math.max(1, timeoutMs) }
+    connect
   });
+}
+function renameAltnameError(error) {
+  if (error?.code !== "ERR_TLS_CERT_ALTNAME_INVALID") return error;
+  return Object.assign(new Error(error.message, { cause: error }), { code: "HOSTNAME_MISMATCH" });
 }
 var UndiciConnection = class extends Connection {
   constructor(owner, createClient) {
     super(owner);
     this.createClient = createClient;
-    this.client = createClient();
+    this.client = createClient(this.onTlsError);
   }
   createClient;
   client;
   abort = null;
+  /** The TLS alert that closed the socket, which undici reports as a plain close. */
+  tlsError = null;
+  onTlsError = (error) => {
+    this.tlsError ??= error;
+  };
   write(request) {
     this.client.dispatch(request, this);
   }
@@ -61878,7 +62205,7 @@ var UndiciConnection = class extends Connection {
       return;
     }
     const stale = this.client;
-    this.client = this.createClient();
+    this.client = this.createClient(this.onTlsError);
     stale.destroy(error).catch(() => void 0);
   }
   async destroy() {
@@ -61901,7 +62228,10 @@ var UndiciConnection = class extends Connection {
   }
   onError(error) {
     this.abort = null;
-    this.owner.complete(this, error);
+    const tlsError = this.tlsError;
+    this.tlsError = null;
+    const code2 = error.code;
+    this.owner.complete(this, tlsError && code2 === "UND_ERR_SOCKET" ? tlsError : error);
   }
 };
 
@@ -61927,7 +62257,8 @@ function createTransport(origin, scenario, wanted = "lean") {
     };
     return { kind, connect: (owner) => new LeanConnection(owner, target2) };
   }
-  const createClient = () => createUndiciClient(origin, scenario.timeoutMs);
+  const tls = new URL(origin).protocol === "https:" ? tlsConnectOptions(scenario.tls) : void 0;
+  const createClient = (onTlsError) => createUndiciClient(origin, scenario.timeoutMs, tls, onTlsError);
   return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
 }
 
@@ -62725,7 +63056,7 @@ async function bootVariants(head, base, baseSetupFailure) {
 
 // src/adapters/git-worktree.ts
 import { execFile as execFile2, execFileSync as execFileSync2 } from "node:child_process";
-import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync3, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync4, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
 import path5 from "node:path";
 import { promisify } from "node:util";
 
@@ -62849,7 +63180,7 @@ async function pruneStaleWorktrees(repo) {
     if (path5.basename(tree) !== "tree" || !path5.basename(folder).startsWith(FOLDER_PREFIX)) continue;
     let owner = NaN;
     try {
-      owner = Number(readFileSync3(path5.join(folder, OWNER_FILE), "utf8"));
+      owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
     } catch {
     }
     if (Number.isInteger(owner) && owner > 0 && isRunning2(owner)) continue;
@@ -62862,7 +63193,7 @@ async function pruneStaleWorktrees(repo) {
       const folder = path5.join(runnerTemp(), entry);
       let owner = NaN;
       try {
-        owner = Number(readFileSync3(path5.join(folder, OWNER_FILE), "utf8"));
+        owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
       } catch {
         continue;
       }
@@ -62955,7 +63286,7 @@ function assembleResults(run2) {
 }
 
 // src/adapters/machine-load.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 function parseCpuTotals(procStat) {
   const line2 = procStat.split("\n").find((candidate) => candidate.startsWith("cpu "));
   if (!line2) return void 0;
@@ -62966,7 +63297,7 @@ function parseCpuTotals(procStat) {
 }
 function readMachineCpuSeconds() {
   try {
-    const totals = parseCpuTotals(readFileSync4("/proc/stat", "utf8"));
+    const totals = parseCpuTotals(readFileSync5("/proc/stat", "utf8"));
     if (!totals) return void 0;
     const ticksPerSecond = clockTicksPerSecond();
     return { busySeconds: totals.busyTicks / ticksPerSecond, stealSeconds: totals.stealTicks / ticksPerSecond };
@@ -62978,8 +63309,8 @@ function startMachineLoadMeter(cpuCount) {
   const ticksPerSecond = clockTicksPerSecond();
   const read = () => {
     try {
-      const totals = parseCpuTotals(readFileSync4("/proc/stat", "utf8"));
-      const ownTicks = parseProcStat(readFileSync4("/proc/self/stat", "utf8"))?.cpuTicks;
+      const totals = parseCpuTotals(readFileSync5("/proc/stat", "utf8"));
+      const ownTicks = parseProcStat(readFileSync5("/proc/self/stat", "utf8"))?.cpuTicks;
       return totals && ownTicks !== void 0 ? { totals, ownTicks, at: performance.now() } : void 0;
     } catch {
       return void 0;
@@ -63474,7 +63805,9 @@ async function bootRun(prepared, options) {
     logDir: options.logDir,
     signal: options.signal,
     onStatus: (update) => status(describeServiceStatus(update)),
-    onNotice: options.onWarning
+    onNotice: options.onWarning,
+    // The ready probes of https: services use defaults.tls, as the scenarios do.
+    ...config.tls ? { tls: config.tls } : {}
   };
   let phase = "setup";
   try {

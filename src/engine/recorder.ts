@@ -46,6 +46,8 @@ export class Recorder {
   private refused = 0;
   private resets = 0;
   private pipes = 0;
+  private certErrors = 0;
+  private protocolErrors = 0;
   private otherErrors = 0;
 
   private readonly whole = createHistogram();
@@ -126,6 +128,12 @@ export class Recorder {
       case 'EPIPE':
         this.pipes += 1;
         break;
+      case 'ECERT':
+        this.certErrors += 1;
+        break;
+      case 'EPROTO':
+        this.protocolErrors += 1;
+        break;
       default:
         this.otherErrors += 1;
     }
@@ -196,6 +204,8 @@ export class Recorder {
       ['ECONNREFUSED', this.refused],
       ['ECONNRESET', this.resets],
       ['EPIPE', this.pipes],
+      ['ECERT', this.certErrors],
+      ['EPROTO', this.protocolErrors],
       ['other', this.otherErrors],
     ];
     for (const [name, count] of classes) if (count > 0) errors[name] = count;

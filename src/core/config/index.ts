@@ -11,13 +11,14 @@ import { globToRegExp, parseThreshold } from '../thresholds.js';
 import type { Config, ReportConfig, ScenarioConfig, ServiceConfig, TrendsConfig } from '../types/config.js';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { findAbProblems } from './ab.js';
-import { findPortConflicts } from '../port.js';
+import { fillPort, findPortConflicts, PORT_STAND_IN } from '../port.js';
 import { buildCompare } from './compare.js';
 import { type Context, type Raw, isRecord } from './context.js';
 import { DEFAULT_NOISE_FLOOR, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
 import { buildScenario, checkHeaders } from './scenario.js';
 import { buildService, buildSetup } from './services.js';
+import { checkTls, readTls } from './tls.js';
 
 function buildThresholds(
   ctx: Context,
@@ -106,6 +107,14 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     if (scenario) scenarios.push(scenario);
   }
 
+  // The services' ready probes use defaults.tls (src/adapters/ready-probe.ts).
+  const tls = readTls(defaults.tls);
+  for (const service of services) {
+    // ready.http was checked to be a URL before it was kept.
+    const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : undefined;
+    if (url?.protocol === 'https:') checkTls(ctx, tls, (key) => ['defaults', 'tls', key], url);
+  }
+
   const config: Config = {
     setup: buildSetup(ctx, root.setup),
     services,
@@ -118,6 +127,7 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
+    ...(tls ? { tls } : {}),
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
   };

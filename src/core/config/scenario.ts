@@ -13,6 +13,7 @@ import {
   MIN_SEGMENT_MS,
 } from './defaults.js';
 import { checkTargetUrl } from './hosts.js';
+import { checkTls, mergeTls, readTls, tlsKeyPath } from './tls.js';
 import { CLOSED_EXECUTORS, EXECUTORS, OPEN_EXECUTORS, autoSegmentMs, buildLoad, measuredDurationMs } from './load.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -93,7 +94,11 @@ function buildRequest(
 }
 
 /** baseUrl → origin, plus any path of it, which goes in front of every request path. */
-function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: string; prefix: string } | undefined {
+function splitBaseUrl(
+  ctx: Context,
+  path: PathKey[],
+  value: string,
+): { origin: string; prefix: string; url: URL } | undefined {
   const url = checkTargetUrl(ctx, path, value);
   if (!url) return undefined;
   if (url.search || url.hash) {
@@ -101,7 +106,7 @@ function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: s
     return undefined;
   }
   const prefix = url.pathname.replace(/\/+$/, '');
-  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
+  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix, url };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
     ctx.problems.add(
       path,
@@ -109,7 +114,7 @@ function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: s
     );
     return undefined;
   }
-  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
+  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix, url };
 }
 
 export function buildScenario(
@@ -151,7 +156,7 @@ export function buildScenario(
       : { value: defaults[key], path: ['defaults', key] };
 
   const baseUrl = pick('baseUrl');
-  let target: { origin: string; prefix: string } | undefined;
+  let target: { origin: string; prefix: string; url: URL } | undefined;
   if (baseUrl.value === undefined) {
     ctx.problems.add(
       [...path, 'baseUrl'],
@@ -182,6 +187,15 @@ export function buildScenario(
   if (Number.isInteger(maxInFlight))
     checkConnections(ctx, maxInFlightPick.path, maxInFlight as number, 'requests in flight');
   const okStatus = pick('okStatus').value;
+
+  const tls = mergeTls(readTls(defaults.tls), readTls(raw.tls));
+  checkTls(ctx, tls, (key) => tlsKeyPath(path, raw, key), target?.url);
+  if (raw.tls !== undefined && target && target.url.protocol !== 'https:') {
+    ctx.problems.add(
+      [...path, 'tls'],
+      `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target.url.protocol}; use an https:// baseUrl or remove tls`,
+    );
+  }
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
   const request = isRecord(raw.request)
@@ -234,6 +248,7 @@ export function buildScenario(
   };
   if (segment.value !== undefined) scenario.segmentSet = true;
   if (data) scenario.data = data;
+  if (tls && target.url.protocol === 'https:') scenario.tls = tls;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;
 }

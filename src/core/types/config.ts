@@ -58,6 +58,22 @@ export interface DataSource {
 
 export type DataRow = Record<string, string | number | boolean | null>;
 
+/**
+ * TLS for https: targets (docs/config/protocols.md). File paths as written in the config; the
+ * loader resolves them against the config file's folder and checks that they load.
+ */
+export interface TlsConfig {
+  /** PEM file of the CA (or bundle) that signed the service's certificate, trusted besides Node's. */
+  ca?: string;
+  /** PEM files of a client certificate and its key (mutual TLS); both or neither. */
+  cert?: string;
+  key?: string;
+  /** The name the certificate is checked against (and sent as SNI) instead of the URL's host. */
+  servername?: string;
+  /** Skip the certificate check; only on loopback or a host allowHosts names. */
+  insecure?: boolean;
+}
+
 export interface ScenarioConfig {
   name: string;
   load: LoadModel;
@@ -79,6 +95,8 @@ export interface ScenarioConfig {
   segmentMs: number;
   /** The config set `segment` (a duet then records segments of that length, not its short blocks). */
   segmentSet?: boolean;
+  /** https: only; defaults.tls merged key by key under the scenario's own tls. */
+  tls?: TlsConfig;
 }
 
 /** One `setup:` command, run in each checkout before any service boots. */
@@ -168,6 +186,8 @@ export interface Config {
   thresholds: Record<string, string[]>;
   compare: CompareConfig;
   allowHosts: string[];
+  /** defaults.tls: what the ready probes of the services use (each scenario carries its own merge). */
+  tls?: TlsConfig;
   /** Absent in configs built by hand (tests); the loader always sets it. */
   report?: ReportConfig;
   /** Absent in configs built by hand (tests); the loader always sets it. */
