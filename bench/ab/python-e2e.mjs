@@ -176,7 +176,7 @@ function prepare(dir, { extraUs, mode }) {
   );
   writeFileSync(
     join(dir, 'ids.csv'),
-    `id\n${Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % 2000)).join('\n')}\n`,
+    `id\n${Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % 15000)).join('\n')}\n`,
   );
   writeFileSync(join(dir, 'perfgate.yml'), configText({ mode }));
 }

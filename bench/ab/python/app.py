@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 PORT = int(os.environ.get("PORT", "18090"))
 EXTRA_CPU_US = int(os.environ.get("EXTRA_CPU_US", "0"))
 DB = os.environ.get("DB", os.path.join(os.path.dirname(os.path.abspath(__file__)), "products.db"))
-PRODUCTS = 2000
+PRODUCTS = 40000
 
 local = threading.local()
 
@@ -31,12 +31,14 @@ def connection():
 
 def seed():
     db = sqlite3.connect(DB)
-    db.execute("create table if not exists products (id integer primary key, name text, price real, stock int)")
+    db.execute(
+        "create table if not exists products (id integer primary key, name text, price real, stock int, category int)"
+    )
     if db.execute("select count(*) from products").fetchone()[0] < PRODUCTS:
         db.execute("delete from products")
         db.executemany(
-            "insert into products values (?, ?, ?, ?)",
-            [(i, f"product {i}", 1.5 + (i * 37 % 1000) / 10, i * 13 % 97) for i in range(1, PRODUCTS + 1)],
+            "insert into products values (?, ?, ?, ?, ?)",
+            [(i, f"product {i}", 1.5 + (i * 37 % 1000) / 10, i * 13 % 97, i % 50) for i in range(1, PRODUCTS + 1)],
         )
     db.commit()
     db.close()
@@ -76,14 +78,22 @@ class Handler(BaseHTTPRequestHandler):
                 product_id = int(self.path.split("/")[2])
             except ValueError:
                 return self.send_json(400, {"error": "id must be a number"})
-            row = connection().execute(
-                "select id, name, price, stock from products where id = ?", (product_id,)
+            db = connection()
+            row = db.execute(
+                "select id, name, price, stock, category from products where id = ?", (product_id,)
             ).fetchone()
             if EXTRA_CPU_US:
                 burn(EXTRA_CPU_US)
             if row is None:
                 return self.send_json(404, {"error": "no such product"})
-            return self.send_json(200, dict(zip(("id", "name", "price", "stock"), row)))
+            # The product page shows its category's size and mean price: an unindexed scan, the
+            # kind of query that makes a real endpoint's ~1.5 ms.
+            count, mean = db.execute(
+                "select count(*), avg(price) from products where category = ?", (row[4],)
+            ).fetchone()
+            body = dict(zip(("id", "name", "price", "stock", "category"), row))
+            body["category_size"], body["category_mean_price"] = count, round(mean, 2)
+            return self.send_json(200, body)
         return self.send_json(404, {"error": "not found"})
 
 
