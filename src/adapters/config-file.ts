@@ -177,11 +177,14 @@ export async function loadScenarioRows(config: Config, baseDir: string): Promise
       rows = await readRows(scenario.data, baseDir, formatPath(['scenarios', scenario.name, 'data', 'file']));
       rowsByFile.set(file, rows);
     }
-    checkColumns(
-      scenario.data,
-      rows,
-      requestColumns(scenario.request, `${formatPath(['scenarios', scenario.name])}.request`),
-    );
+    const at = formatPath(['scenarios', scenario.name]);
+    const uses = scenario.flow
+      ? [
+          ...scenario.flow.setup.flatMap((step, i) => requestColumns(step.request, `${at}.setup[${i}].request`)),
+          ...scenario.flow.steps.flatMap((step, i) => requestColumns(step.request, `${at}.steps[${i}].request`)),
+        ]
+      : requestColumns(scenario.request, `${at}.request`);
+    checkColumns(scenario.data, rows, uses);
     rowsByScenario.set(scenario.name, rows);
   }
   return rowsByScenario;
