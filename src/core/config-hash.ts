@@ -27,6 +27,7 @@ export function comparableConfig(config: Config): unknown {
       name: scenario.name,
       load: scenario.load,
       request: scenario.request,
+      ...(scenario.flow ? { flow: scenario.flow } : {}),
       data: scenario.data,
       warmupMs: scenario.warmupMs,
       timeoutMs: scenario.timeoutMs,

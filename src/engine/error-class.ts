@@ -1,7 +1,8 @@
 // The error classes a result reports (vegeta's and Artillery's vocabulary), from whatever undici
 // or the socket threw.
 
-export type ErrorClass = 'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'other';
+/** `capture`: a flow step was answered, but a value it captures was not in the response. */
+export type ErrorClass = 'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'capture' | 'other';
 
 /** Thrown into a request that ran past the scenario's timeout; one instance serves every request. */
 /** Not a PerfgateError: it stands for a failed request, classed by its `code` like Node's system

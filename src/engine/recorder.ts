@@ -46,6 +46,7 @@ export class Recorder {
   private refused = 0;
   private resets = 0;
   private pipes = 0;
+  private captures = 0;
   private otherErrors = 0;
 
   private readonly whole = createHistogram();
@@ -126,6 +127,9 @@ export class Recorder {
       case 'EPIPE':
         this.pipes += 1;
         break;
+      case 'capture':
+        this.captures += 1;
+        break;
       default:
         this.otherErrors += 1;
     }
@@ -196,6 +200,7 @@ export class Recorder {
       ['ECONNREFUSED', this.refused],
       ['ECONNRESET', this.resets],
       ['EPIPE', this.pipes],
+      ['capture', this.captures],
       ['other', this.otherErrors],
     ];
     for (const [name, count] of classes) if (count > 0) errors[name] = count;

@@ -16,6 +16,7 @@ import { createProgressReporter, describeScenarioStart } from '../adapters/conso
 import type { PairOrder, RunTarget } from '../engine/run-scenario.js';
 import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-scenario.js';
 import { runCapacityVariants } from '../engine/run-capacity.js';
+import { runFlowVariants } from '../engine/run-flow.js';
 import { extensionScenario } from '../engine/plan.js';
 import type { BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
@@ -64,6 +65,9 @@ async function measureScenarios(run: ActiveRun): Promise<void> {
     if (!measured) break;
     run.scenarioResults.push(measured.head);
     if (measured.base) run.baseResults.push(measured.base);
+    // A flow's steps are judged and reported as scenarios of their own (<scenario>/<step>).
+    run.scenarioResults.push(...(measured.headSteps ?? []));
+    run.baseResults.push(...(measured.baseSteps ?? []));
   }
 }
 
@@ -131,7 +135,10 @@ async function measureScenario(
   scenario: ScenarioConfig,
   baseScenario: ScenarioConfig | undefined,
   pairOrder: PairOrder[] | undefined,
-): Promise<{ head: ScenarioResult; base?: ScenarioResult } | undefined> {
+): Promise<
+  | { head: ScenarioResult; base?: ScenarioResult; headSteps?: ScenarioResult[]; baseSteps?: ScenarioResult[] }
+  | undefined
+> {
   const { options, prepared, booted, schedule, seed } = run;
   // A service that dies mid-run turns the rest of the load into refused connections, which
   // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
@@ -155,7 +162,7 @@ async function measureScenario(
   const machineMeter = startMachineLoadMeter(prepared.environment.cpuCount);
   const progress = createProgressReporter(options.progressStream);
   const watch = setInterval(lookForExit, EXIT_POLL_MS);
-  let outcome: Awaited<ReturnType<typeof runScenarioVariants>>;
+  let outcome: Awaited<ReturnType<typeof runScenarioVariants>> & { steps?: ScenarioResult[][] };
   let headUsage: ServiceUsage[];
   let baseUsage: ServiceUsage[];
   let machine: ScenarioResult['machine'];
@@ -175,8 +182,9 @@ async function measureScenario(
       },
     };
     // A capacity search runs per variant, one after the other (A/B: the base's too).
-    outcome =
-      scenario.load.executor === 'capacity'
+    outcome = scenario.flow
+      ? await runFlowVariants(scenario, { ...runOptions, targets, seed })
+      : scenario.load.executor === 'capacity'
         ? await runCapacityVariants(scenario, {
             ...runOptions,
             targets,
@@ -201,10 +209,23 @@ async function measureScenario(
     progress.done();
   }
   const [headResult, baseResult] = outcome.results;
-  const head: ScenarioResult = { ...headResult!, services: headUsage, ...(machine ? { machine } : {}) };
-  return baseResult
-    ? { head, base: { ...baseResult, services: baseUsage, ...(machine ? { machine } : {}) } }
-    : { head };
+  const withHead = (result: ScenarioResult): ScenarioResult => ({
+    ...result,
+    services: headUsage,
+    ...(machine ? { machine } : {}),
+  });
+  const withBase = (result: ScenarioResult): ScenarioResult => ({
+    ...result,
+    services: baseUsage,
+    ...(machine ? { machine } : {}),
+  });
+  const [headSteps, baseSteps] = outcome.steps ?? [];
+  return {
+    head: withHead(headResult!),
+    ...(baseResult ? { base: withBase(baseResult) } : {}),
+    ...(headSteps ? { headSteps: headSteps.map(withHead) } : {}),
+    ...(baseResult && baseSteps ? { baseSteps: baseSteps.map(withBase) } : {}),
+  };
 }
 
 /** The run's results as measured so far (each look of an extended run is judged on one). */

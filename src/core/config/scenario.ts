@@ -111,7 +111,10 @@ export function parseCapture(ctx: Context, path: PathKey[], raw: unknown): Captu
     try {
       new RegExp(pattern);
     } catch (error) {
-      ctx.problems.add(path, `${quoteValue(raw)} is not a valid regular expression (${(error as Error).message}); fix the pattern after "regex:"`);
+      ctx.problems.add(
+        path,
+        `${quoteValue(raw)} is not a valid regular expression (${(error as Error).message}); fix the pattern after "regex:"`,
+      );
       return undefined;
     }
     return { kind: 'regex', pattern };
@@ -138,7 +141,10 @@ function buildFlowSteps(
     if (!isRecord(item) || typeof item.name !== 'string' || !isRecord(item.request)) return;
     const stepPath: PathKey[] = [...path, i];
     if (names.has(item.name))
-      ctx.problems.add([...stepPath, 'name'], `${quoteValue(item.name)} names two steps of this scenario; give each step its own name`);
+      ctx.problems.add(
+        [...stepPath, 'name'],
+        `${quoteValue(item.name)} names two steps of this scenario; give each step its own name`,
+      );
     names.add(item.name);
     const step: FlowStep = {
       name: item.name,
@@ -148,7 +154,10 @@ function buildFlowSteps(
     if (isRecord(item.capture)) {
       for (const [name, spec] of Object.entries(item.capture)) {
         if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name))
-          ctx.problems.add([...stepPath, 'capture', name], `${quoteValue(name)} is not a usable var name; use letters, digits, "_" and "-"`);
+          ctx.problems.add(
+            [...stepPath, 'capture', name],
+            `${quoteValue(name)} is not a usable var name; use letters, digits, "_" and "-"`,
+          );
         const capture = parseCapture(ctx, [...stepPath, 'capture', name], spec);
         if (capture) step.capture[name] = capture;
       }
@@ -173,7 +182,9 @@ function checkFlowVariables(ctx: Context, path: PathKey[], flow: FlowConfig, has
         ctx.problems.add(
           where,
           `uses \${vars.${use.name}} but ${later ? 'it is captured only by a later step' : 'no setup step or earlier step captures it'}` +
-            (suggestion ? `; did you mean \${vars.${suggestion}}?` : `; add capture: { ${use.name}: "$.${use.name}" } to ${hasSetup ? 'a setup step or ' : ''}an earlier step`),
+            (suggestion
+              ? `; did you mean \${vars.${suggestion}}?`
+              : `; add capture: { ${use.name}: "$.${use.name}" } to ${hasSetup ? 'a setup step or ' : ''}an earlier step`),
         );
       }
       known.push(...Object.keys(step.capture));
@@ -285,25 +296,37 @@ export function buildScenario(
     };
     checkFlowVariables(ctx, path, flow, flow.setup.length > 0);
     if (raw.request !== undefined)
-      ctx.problems.add([...path, 'request'], 'a scenario takes request or steps, not both; move the request into steps');
+      ctx.problems.add(
+        [...path, 'request'],
+        'a scenario takes request or steps, not both; move the request into steps',
+      );
     else if (raw.steps === undefined)
-      ctx.problems.add([...path, 'setup'], 'setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]');
+      ctx.problems.add(
+        [...path, 'setup'],
+        'setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]',
+      );
     if (executor === 'capacity')
-      ctx.problems.add([...path, 'steps'], 'the capacity executor does not run flows yet; use constant-arrival-rate or a closed model for a flow');
+      ctx.problems.add(
+        [...path, 'steps'],
+        'the capacity executor does not run flows yet; use constant-arrival-rate or a closed model for a flow',
+      );
   } else if (raw.request === undefined) {
-    ctx.problems.add([...path, 'request'], 'missing; give the scenario a request: { path: "/" }, or steps: a list of named requests');
+    ctx.problems.add(
+      [...path, 'request'],
+      'missing; give the scenario a request: { path: "/" }, or steps: a list of named requests',
+    );
   }
   const request = flow?.steps[0]
     ? flow.steps[0].request
     : isRecord(raw.request)
-    ? buildRequest(
-        ctx,
-        [...path, 'request'],
-        raw.request,
-        mergeHeaders(defaultHeaders, scenarioHeaders),
-        target?.prefix ?? '',
-      )
-    : undefined;
+      ? buildRequest(
+          ctx,
+          [...path, 'request'],
+          raw.request,
+          mergeHeaders(defaultHeaders, scenarioHeaders),
+          target?.prefix ?? '',
+        )
+      : undefined;
 
   let data: DataSource | undefined;
   if (isRecord(raw.data) && typeof raw.data.file === 'string') {
