@@ -1,3 +1,5 @@
+// It is longer than 500 lines because the setup, both load models and the per-step results share
+// one run's state (the window, the vars, the recorders); split, each part would pass all of it.
 // Runs a scenario's flow (docs/config/flows.md): its `setup` steps once per variant, then the
 // warm-up and the measured window, in which each iteration walks the `steps` in order with the
 // values captured so far. Closed models: each virtual user walks the flow, then starts it again;
