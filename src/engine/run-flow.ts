@@ -241,6 +241,7 @@ class FlowRun {
             startWallMs,
             load,
             open,
+            compiled.step.name,
           ),
         ),
       );
@@ -515,6 +516,7 @@ class FlowRun {
     startWallMs: number,
     load: GeneratorLoad,
     openVariant: FlowVariant | undefined,
+    step?: string,
   ): ScenarioResult {
     const windowMs = round3(windowMsRaw);
     const totals = recorder.finish(windowMs);
@@ -532,6 +534,7 @@ class FlowRun {
     const scenario = this.scenario;
     const result: ScenarioResult = {
       name,
+      ...(step ? { flow: { scenario: scenario.name, step } } : {}),
       executor: scenario.load.executor,
       params: paramsOf(scenario),
       startTime: new Date(startWallMs).toISOString(),
