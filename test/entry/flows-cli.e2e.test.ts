@@ -62,6 +62,26 @@ thresholds:
   return dir;
 }
 
+/** A shop whose fetch takes `fetchMs` (create 4 ms): head and base differ only there. */
+function shopSource(fetchMs: number): string {
+  return `import http from 'node:http';
+const tokens = new Set(); const orders = new Set(); let next = 0;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+http.createServer(async (req, res) => {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  const send = (status, body) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+  if (req.url === '/health') return send(200, {});
+  if (req.url === '/login') { const token = 't' + Math.random(); tokens.add(token); return send(200, { token }); }
+  if (!tokens.has((req.headers.authorization ?? '').slice('Bearer '.length))) return send(401, { error: 'no token' });
+  if (req.method === 'POST' && req.url === '/orders') { await sleep(4); const id = ++next; orders.add(String(id)); return send(201, { id }); }
+  const id = /^\\/orders\\/(\\d+)$/.exec(req.url)?.[1];
+  if (id && orders.has(id)) { await sleep(${fetchMs}); return send(200, { id }); }
+  send(404, { error: 'no such order' });
+}).listen(Number(process.env.PORT));
+`;
+}
+
 describe('a flow through the CLI', () => {
   it('reads the data file its setup command writes, and reports the flow and each step', async () => {
     const dir = await flowFolder('ok', 'bench');
@@ -92,5 +112,82 @@ describe('a flow through the CLI', () => {
     expect(stderr).toMatch(
       /scenarios\.shop\/order\.setup "login" failed on the head \(http:\/\/127\.0\.0\.1:\d+\): answered 400 \(\{"error":"send \{\\"user\\":\\"<name>\\"\}"\}\)/,
     );
+  });
+
+  it('names the one slower step in an A/B gate, and not the others', () => {
+    const root = join(work, 'ab');
+    for (const [side, fetchMs] of [
+      ['head', 16],
+      ['base', 8],
+    ] as const) {
+      const dir = join(root, side, 'perf');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'server.mjs'), shopSource(fetchMs));
+      writeFileSync(join(dir, 'skus.csv'), 'sku\nred\nblue\n');
+      writeFileSync(
+        join(dir, 'perfgate.yml'),
+        `services:
+  - name: shop
+    run: node server.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 300ms, segment: 1s }
+compare: { extend: { maxDuration: 0 } }
+scenarios:
+  shop/order:
+    executor: constant-vus
+    vus: 4
+    duration: 5s
+    setup:
+      - name: login
+        request: { method: POST, path: /login, json: { user: bench } }
+        capture: { token: "$.token" }
+    steps:
+      - name: create
+        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: "\${row.sku}" } }
+        capture: { id: "$.id" }
+      - name: fetch
+        request: { method: GET, path: "/orders/\${vars.id}", headers: { authorization: "Bearer \${vars.token}" } }
+    data: { file: skus.csv }
+`,
+      );
+    }
+    const cwd = join(root, 'head');
+    const { code, stdout, stderr } = perfgate(
+      [
+        'gate',
+        '-c',
+        'perf/perfgate.yml',
+        '--base-dir',
+        '../base',
+        '-o',
+        'results.json',
+        '--format',
+        'json',
+        '--seed',
+        '5',
+      ],
+      cwd,
+    );
+    expect(code, stderr).toBe(1);
+    const comparison = JSON.parse(stdout) as {
+      scenarios: { name: string; metrics: { metric: string; verdict: string }[] }[];
+    };
+    const regressed = new Set(
+      comparison.scenarios.filter((s) => s.metrics.some((m) => m.verdict === 'regression')).map((s) => s.name),
+    );
+    // A step is judged on its latencies and errors; its rate is the flow's.
+    const createMetrics = comparison.scenarios.find((s) => s.name === 'shop/order/create')!.metrics;
+    expect(createMetrics.map((m) => m.metric)).not.toContain('rps');
+    expect(regressed.has('shop/order/fetch')).toBe(true);
+    expect(regressed.has('shop/order/create')).toBe(false);
+    const results = JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results;
+    expect(findResultsProblem(results)).toBeUndefined();
+    expect(results.ab?.base?.scenarios.map((s) => s.name)).toEqual([
+      'shop/order',
+      'shop/order/create',
+      'shop/order/fetch',
+    ]);
+    for (const variant of [results.scenarios, results.ab!.base!.scenarios])
+      expect(variant.map((s) => s.requests.ko)).toEqual([0, 0, 0]);
   });
 });
