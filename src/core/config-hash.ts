@@ -28,6 +28,7 @@ export function comparableConfig(config: Config): unknown {
       load: scenario.load,
       request: scenario.request,
       ...(scenario.flow ? { flow: scenario.flow } : {}),
+      ...(scenario.group === undefined ? {} : { group: scenario.group }),
       data: scenario.data,
       warmupMs: scenario.warmupMs,
       timeoutMs: scenario.timeoutMs,

@@ -53,21 +53,49 @@ export function runStopped(run: ActiveRun): boolean {
   return run.options.signal?.aborted === true || run.serviceExit !== undefined;
 }
 
-/** Every scenario of the run (or shard) once, in order. */
+/**
+ * Every scenario of the run (or shard) once, in order; the scenarios of one `group` at the same
+ * time, where the first of them is written (contention between them shows only then).
+ */
 async function measureScenarios(run: ActiveRun): Promise<void> {
   const { scenarios, forShard, status } = run.prepared;
-  for (const [index, chosen] of scenarios.entries()) {
+  const measuredNames = new Set<string>();
+  for (const chosen of scenarios) {
     if (runStopped(run)) break;
-    const scenario = forShard(run.headScenarios.get(chosen.name) ?? chosen);
-    run.options.onScenarioStart?.(scenario.name);
-    status(describeScenarioStart(scenario, index, scenarios.length));
-    const measured = await measureScenario(run, scenario, baseScenarioFor(run, scenario.name), run.order);
-    if (!measured) break;
-    run.scenarioResults.push(measured.head);
-    if (measured.base) run.baseResults.push(measured.base);
-    // A flow's steps are judged and reported as scenarios of their own (<scenario>/<step>).
-    run.scenarioResults.push(...(measured.headSteps ?? []));
-    run.baseResults.push(...(measured.baseSteps ?? []));
+    if (measuredNames.has(chosen.name)) continue;
+    const together = chosen.group === undefined ? [chosen] : scenarios.filter((s) => s.group === chosen.group);
+    for (const scenario of together) measuredNames.add(scenario.name);
+    const others = (name: string): string =>
+      together
+        .filter((s) => s.name !== name)
+        .map((s) => s.name)
+        .join(', ');
+    const measured = await Promise.all(
+      together.map((planned) => {
+        const scenario = forShard(run.headScenarios.get(planned.name) ?? planned);
+        run.options.onScenarioStart?.(scenario.name);
+        const start = describeScenarioStart(scenario, scenarios.indexOf(planned), scenarios.length);
+        status(
+          together.length > 1
+            ? `${start} · group ${chosen.group}, at the same time as ${others(scenario.name)}`
+            : start,
+        );
+        return measureScenario(run, scenario, baseScenarioFor(run, scenario.name), run.order);
+      }),
+    );
+    let stopped = false;
+    for (const result of measured) {
+      if (!result) {
+        stopped = true;
+        continue;
+      }
+      run.scenarioResults.push(result.head);
+      if (result.base) run.baseResults.push(result.base);
+      // A flow's steps are judged and reported as scenarios of their own (<scenario>/<step>).
+      run.scenarioResults.push(...(result.headSteps ?? []));
+      run.baseResults.push(...(result.baseSteps ?? []));
+    }
+    if (stopped) break;
   }
 }
 
@@ -144,7 +172,11 @@ async function measureScenario(
   // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
   const died = new AbortController();
   const lookForExit = (): void => {
-    if (run.serviceExit) return;
+    // Found by a scenario running beside this one (a group): this one stops too.
+    if (run.serviceExit) {
+      died.abort();
+      return;
+    }
     const found = findServiceExit(booted);
     if (!found) return;
     run.serviceExit = { ...found, scenario: scenario.name };

@@ -382,6 +382,15 @@ export function buildScenario(
   };
   if (data) scenario.data = data;
   if (flow) scenario.flow = flow;
+  if (typeof raw.group === 'string') {
+    if (executor === 'capacity') {
+      ctx.problems.add(
+        [...path, 'group'],
+        'the capacity executor searches its own rates and cannot run beside other scenarios; remove group from this scenario',
+      );
+    }
+    scenario.group = raw.group;
+  }
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;
 }

@@ -95,6 +95,8 @@ export interface ScenarioConfig {
   request: RequestTemplate;
   /** `setup:` and `steps:` instead of one request per iteration. */
   flow?: FlowConfig;
+  /** Scenarios with the same group run at the same time (each its own load, window and verdict). */
+  group?: string;
   data?: DataSource;
   /** Run but not recorded, before the measured window. */
   warmupMs: number;
