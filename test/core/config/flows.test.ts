@@ -126,4 +126,28 @@ scenarios:
       ]),
     );
   });
+
+  it('takes a group, and refuses one on a capacity scenario', () => {
+    const config = parseConfig(
+      flowConfig(CONTRACT_STEPS.replace('    steps:', '    group: shop\n    steps:')),
+      'perfgate.yml',
+    );
+    expect(config.scenarios[0]!.group).toBe('shop');
+    expect(
+      problemsOf(`
+scenarios:
+  c:
+    executor: capacity
+    startRate: 10/s
+    maxRate: 100/s
+    group: g
+    baseUrl: http://127.0.0.1:8080
+    request: { path: / }
+thresholds:
+  c: ["p(95)<100"]
+`),
+    ).toEqual([
+      'scenarios.c.group: the capacity executor searches its own rates and cannot run beside other scenarios; remove group from this scenario',
+    ]);
+  });
 });
