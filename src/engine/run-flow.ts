@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { applyCapture, describeCapture } from '../core/capture.js';
 import { SetupError } from '../core/errors.js';
-import { encodeHistogram } from '../core/histogram.js';
+import { createHistogram, encodeHistogram, percentileMs } from '../core/histogram.js';
 import { maskText } from '../core/mask.js';
 import { summarizeScenario } from '../core/results/summary.js';
 import { createRng } from '../core/stats/prng.js';
@@ -34,8 +34,8 @@ import type { GeneratorLoad } from './generator-watch.js';
 import { explainSaturation, SATURATION, startGeneratorWatch } from './generator-watch.js';
 import { paramsOf, planFor, segmentLengthMs } from './plan.js';
 import { Recorder } from './recorder.js';
-import type { RunScenarioOptions } from './run-scenario.js';
-import { createArrivalSchedule } from './schedule.js';
+import type { RunScenarioOptions, ScenarioProgress } from './run-scenario.js';
+import { createArrivalSchedule, levelAt } from './schedule.js';
 import { round3 } from './variant.js';
 
 export interface FlowOutcome {
@@ -157,6 +157,12 @@ class FlowRun {
   private iterationsLeft: number;
   private readonly loops: Promise<void>[] = [];
   private readonly running: boolean[][];
+  // progress: whole iterations, of every variant, since the last report
+  private readonly progressHistogram = createHistogram();
+  private progressCount = 0;
+  private warmCompleted = 0;
+  private warmKo = 0;
+  private lastProgressAt = 0;
 
   constructor(
     private readonly scenario: ScenarioConfig,
@@ -217,11 +223,18 @@ class FlowRun {
       this.measureStartMs = this.t0 + this.scenario.warmupMs;
       this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
       const watch = startGeneratorWatch();
-      if (this.plan.open) await Promise.all(this.variants.map((variant) => this.runOpen(variant)));
-      else await this.runClosed();
+      this.lastProgressAt = this.t0;
+      const progressTimer = setInterval(() => this.emitProgress(), this.options.progressIntervalMs ?? 1000);
+      try {
+        if (this.plan.open) await Promise.all(this.variants.map((variant) => this.runOpen(variant)));
+        else await this.runClosed();
+      } finally {
+        clearInterval(progressTimer);
+      }
       load = watch.stop();
     } finally {
       signal?.removeEventListener('abort', onAbort);
+      this.progressHistogram.destroy();
     }
     const outcome: FlowOutcome = { results: [], steps: [] };
     for (const variant of this.variants) {
@@ -389,10 +402,15 @@ class FlowRun {
       const thinkMs = compiled.step.thinkTimeMs;
       if (closed && thinkMs && thinkMs > 0 && i + 1 < this.steps.length && !this.stopped) await sleep(thinkMs);
     }
-    if (inWindow && last) {
-      const end = performance.now();
-      this.record(variant.flow, variant.flowExamples, last, end, (end - startMs) * 1000);
+    if (!last) return;
+    const end = performance.now();
+    if (inWindow) this.record(variant.flow, variant.flowExamples, last, end, (end - startMs) * 1000);
+    else if (startMs < this.measureStartMs) {
+      this.warmCompleted += 1;
+      if (!last.ok) this.warmKo += 1;
     }
+    this.progressCount += 1;
+    if (last.ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - startMs) * 1000)));
   }
 
   private record(
@@ -504,6 +522,44 @@ class FlowRun {
       }
     }
     await Promise.all(flows);
+  }
+
+  // ------------------------------------------------------------------ progress
+
+  /** The progress line counts whole iterations (flows), of every variant. */
+  private emitProgress(): void {
+    const now = performance.now();
+    const intervalMs = now - this.lastProgressAt;
+    this.lastProgressAt = now;
+    const onProgress = this.options.onProgress;
+    if (onProgress) {
+      const measure = now >= this.measureStartMs;
+      const sum = (pick: (variant: FlowVariant) => number): number =>
+        this.variants.reduce((total, variant) => total + pick(variant), 0);
+      const progress: ScenarioProgress = {
+        scenario: this.scenario.name,
+        phase: measure ? 'measure' : 'warmup',
+        elapsedMs: Math.round(measure ? now - this.measureStartMs : now - this.t0),
+        plannedMs: measure ? this.plan.windowMs : this.scenario.warmupMs,
+        completed: measure ? sum((variant) => variant.flow.ok + variant.flow.ko) : this.warmCompleted,
+        ko: measure ? sum((variant) => variant.flow.ko) : this.warmKo,
+        dropped: sum((variant) => variant.dropped),
+        inFlight: sum((variant) => variant.inFlight),
+        intervalMs: Math.round(intervalMs),
+        intervalRps: intervalMs > 0 ? round3((this.progressCount * 1000) / intervalMs) : 0,
+        intervalP95Ms: percentileMs(this.progressHistogram, 95),
+        variants: this.variants.length,
+      };
+      if (this.plan.open) progress.intendedRatePerSec = round3(levelAt(this.plan.pieces!, now - this.t0));
+      else progress.vus = Math.max(0, this.plan.vusAt!(now - this.t0));
+      try {
+        onProgress(progress);
+      } catch {
+        // A failing progress display must not stop the load (this runs in a timer callback).
+      }
+    }
+    this.progressCount = 0;
+    this.progressHistogram.reset();
   }
 
   // ------------------------------------------------------------------ results

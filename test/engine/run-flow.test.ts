@@ -105,11 +105,19 @@ describe('runFlowVariants', () => {
   it('logs in once, then carries the token and each created id into the fetch (closed model)', async () => {
     const shop = await startShop();
     const scenario = flowScenario(shop.url, CLOSED);
-    const { results, steps } = await runFlowVariants(scenario, { rows });
+    const progress: { phase: string; completed: number }[] = [];
+    const { results, steps } = await runFlowVariants(scenario, {
+      rows,
+      progressIntervalMs: 50,
+      onProgress: (update) => progress.push(update),
+    });
     const [flow] = results;
     const [create, fetch] = steps[0]!;
     expect(shop.logins).toBe(1);
     expect(shop.refused).toBe(0);
+    // The progress line counts whole iterations, through the warm-up and the window.
+    expect(progress.some((update) => update.phase === 'warmup')).toBe(true);
+    expect(Math.max(...progress.filter((u) => u.phase === 'measure').map((u) => u.completed))).toBeGreaterThan(0);
     expect(flow!.name).toBe('shop/order');
     expect([create!.name, fetch!.name]).toEqual(['shop/order/create', 'shop/order/fetch']);
     expect(flow!.requests.ko).toBe(0);
