@@ -204,4 +204,18 @@ describe('runFlowVariants', () => {
     expect(create!.requests.ok).toBe(flow!.requests.ok);
     expect(fetch!.requests.ok).toBe(flow!.requests.ok);
   });
+
+  it('counts iterations in shared-iterations, and a step think time is in the iteration, not in the step', async () => {
+    const shop = await startShop();
+    const scenario = flowScenario(shop.url, '    executor: shared-iterations\n    vus: 3\n    iterations: 30');
+    scenario.flow!.steps[0]!.thinkTimeMs = 30;
+    const { results, steps } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    const [create, fetch] = steps[0]!;
+    expect([flow!.requests.total, create!.requests.total, fetch!.requests.total]).toEqual([30, 30, 30]);
+    expect(flow!.requests.ko).toBe(0);
+    expect(flow!.latencyMs.p50).toBeGreaterThanOrEqual(30);
+    expect(create!.latencyMs.p50).toBeLessThan(30);
+    expect(fetch!.latencyMs.p50).toBeLessThan(30);
+  });
 });
