@@ -9,7 +9,7 @@ import { UNSENDABLE_IN_HEADER } from '../core/config/scenario.js';
 import { parseCsv } from '../core/csv.js';
 import { quoteValue } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
-import { requestColumns } from '../core/template.js';
+import { HTTP_METHODS, requestColumns } from '../core/template.js';
 import type { Config, DataRow, DataSource } from '../core/types/config.js';
 
 export interface LoadedConfig {
@@ -135,6 +135,7 @@ function checkColumns(source: DataSource, rows: DataRow[], uses: ColumnUse[]): v
     const index = rows.findIndex((row) => !Object.hasOwn(row, use.column));
     if (index === -1) {
       if (use.where.includes('.headers.')) checkHeaderValues(source, rows, use);
+      if (use.where.endsWith('.method')) checkMethodValues(source, rows, use);
       continue;
     }
     const known = Object.keys(rows[index] ?? {}).join(', ');
@@ -143,6 +144,14 @@ function checkColumns(source: DataSource, rows: DataRow[], uses: ColumnUse[]): v
       `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || 'no columns'}`,
     );
   }
+}
+
+function checkMethodValues(source: DataSource, rows: DataRow[], use: ColumnUse): void {
+  const index = rows.findIndex((row) => !HTTP_METHODS.includes(String(row[use.column] ?? '').toUpperCase()));
+  if (index === -1) return;
+  throw new ConfigError(
+    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows[index]?.[use.column])}, which ${use.where} uses as the method; use one of ${HTTP_METHODS.join(', ')}`,
+  );
 }
 
 function checkHeaderValues(source: DataSource, rows: DataRow[], use: ColumnUse): void {

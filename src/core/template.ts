@@ -129,12 +129,16 @@ export function jsonColumns(value: unknown): string[] {
   return columns;
 }
 
+/** The methods a request may use, written or taken from a data row (`method: "${row.method}"`). */
+export const HTTP_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 /** Where each column is used in a request template, e.g. `{ column: 'id', where: 'request.path' }`. */
 export function requestColumns(template: RequestTemplate, prefix = 'request'): { column: string; where: string }[] {
   const uses: { column: string; where: string }[] = [];
   const add = (columns: string[], where: string): void => {
     for (const column of columns) uses.push({ column, where });
   };
+  add(templateColumns(template.method), `${prefix}.method`);
   add(templateColumns(template.path), `${prefix}.path`);
   for (const [name, value] of Object.entries(template.headers))
     add(templateColumns(value), `${prefix}.headers.${name}`);
@@ -221,6 +225,13 @@ function compileJson(node: unknown, path: string): JsonFill {
     };
   }
   return { constant: true, value: node };
+}
+
+/** The request's method for a row: as written, or the row's value (the data check allowed it), upper case. */
+export function compileMethod(template: RequestTemplate, path = 'request'): (row?: DataRow) => string {
+  const fill = compileTemplate(template.method, `${path}.method`);
+  const constant = template.method.includes('${') ? undefined : template.method.toUpperCase();
+  return constant === undefined ? (row) => fill(row).toUpperCase() : () => constant;
 }
 
 /**

@@ -25,7 +25,7 @@ import { maskText } from '../core/mask.js';
 import { summarizeScenario } from '../core/results/summary.js';
 import { createRng } from '../core/stats/prng.js';
 import type { CompiledRequest, Vars } from '../core/template.js';
-import { compileRequest } from '../core/template.js';
+import { compileMethod, compileRequest } from '../core/template.js';
 import type { DataRow, FlowStep, ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioResult } from '../core/types/results.js';
 import type { ErrorClass } from './error-class.js';
@@ -48,7 +48,7 @@ export interface FlowOutcome {
 /** A step as the engine sends it. */
 interface CompiledStep {
   step: FlowStep;
-  method: string;
+  method: (row?: DataRow) => string;
   render: (row?: DataRow, vars?: Vars) => CompiledRequest;
   captures: [string, FlowStep['capture'][string]][];
   okStatus: Uint8Array;
@@ -67,7 +67,7 @@ function okTable(codes: number[] | undefined): Uint8Array {
 function compileStep(scenario: ScenarioConfig, step: FlowStep, where: string): CompiledStep {
   return {
     step,
-    method: step.request.method.toUpperCase(),
+    method: compileMethod(step.request, where),
     render: compileRequest(step.request, where),
     captures: Object.entries(step.capture),
     okStatus: okTable(step.okStatus ?? scenario.okStatus),
@@ -318,7 +318,7 @@ class FlowRun {
     let headers: Record<string, string | string[] | undefined> = {};
     try {
       const response = await variant.pool.request({
-        method: compiled.method as 'GET',
+        method: compiled.method(row) as 'GET',
         path: variant.prefix + rendered.path,
         headers: rendered.headers,
         body: rendered.body ?? null,

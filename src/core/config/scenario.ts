@@ -78,6 +78,10 @@ function buildRequest(
       );
     }
   }
+  if (typeof raw.method === 'string' && raw.method.includes('${'))
+    ctx.problems.attempt([...path, 'method'], () =>
+      parseTemplate(raw.method as string, formatPath([...path, 'method'])),
+    );
   const request: RequestTemplate = {
     method: typeof raw.method === 'string' ? raw.method : 'GET',
     path: pathPrefix + pathText,
@@ -353,7 +357,10 @@ export function buildScenario(
     }
   }
   if (request && !data && !flow) {
-    const uses: [PathKey[], string[]][] = [[[...path, 'request', 'path'], templateColumns(request.path)]];
+    const uses: [PathKey[], string[]][] = [
+      [[...path, 'request', 'method'], templateColumns(request.method)],
+      [[...path, 'request', 'path'], templateColumns(request.path)],
+    ];
     if (request.body?.kind === 'json') uses.push([[...path, 'request', 'json'], jsonColumns(request.body.value)]);
     if (request.body?.kind === 'raw') uses.push([[...path, 'request', 'body'], templateColumns(request.body.value)]);
     for (const [name, value] of Object.entries(request.headers))

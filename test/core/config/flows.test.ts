@@ -150,4 +150,22 @@ thresholds:
       'scenarios.c.group: the capacity executor searches its own rates and cannot run beside other scenarios; remove group from this scenario',
     ]);
   });
+
+  it('accepts a method from the data row, and only with data', () => {
+    const mix = (data: string) => `
+scenarios:
+  mix:
+    executor: constant-vus
+    vus: 1
+    duration: 1s
+    baseUrl: http://127.0.0.1:8080
+    request: { method: "\${row.method}", path: "\${row.path}" }
+${data}`;
+    expect(parseConfig(mix('    data: { file: mix.csv }'), 'perfgate.yml').scenarios[0]!.request.method).toBe(
+      '${row.method}',
+    );
+    expect(problemsOf(mix(''))).toContain(
+      'scenarios.mix.request.method: uses ${row.method} but the scenario has no data; add data: { file: rows.csv } with a column named "method"',
+    );
+  });
 });
