@@ -55314,18 +55314,26 @@ var perfgate_schema_default = {
       description: "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.",
       properties: {
         method: {
-          type: "string",
-          enum: [
-            "GET",
-            "HEAD",
-            "POST",
-            "PUT",
-            "PATCH",
-            "DELETE",
-            "OPTIONS"
+          anyOf: [
+            {
+              type: "string",
+              enum: [
+                "GET",
+                "HEAD",
+                "POST",
+                "PUT",
+                "PATCH",
+                "DELETE",
+                "OPTIONS"
+              ]
+            },
+            {
+              type: "string",
+              pattern: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$"
+            }
           ],
           default: "GET",
-          description: "HTTP method."
+          description: "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)."
         },
         path: {
           type: "string",
@@ -56395,11 +56403,13 @@ function jsonColumns(value) {
   visit(value);
   return columns;
 }
+var HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 function requestColumns(template, prefix = "request") {
   const uses = [];
   const add = (columns, where) => {
     for (const column of columns) uses.push({ column, where });
   };
+  add(templateColumns(template.method), `${prefix}.method`);
   add(templateColumns(template.path), `${prefix}.path`);
   for (const [name, value] of Object.entries(template.headers))
     add(templateColumns(value), `${prefix}.headers.${name}`);
@@ -56428,6 +56438,10 @@ function compileParts(rawParts, encode) {
     }
     return text;
   };
+}
+function compileTemplate(text, path7) {
+  const compiled = compileParts(parseTemplate(text, path7));
+  return typeof compiled === "string" ? () => compiled : compiled;
 }
 function compileJson(node, path7) {
   if (typeof node === "string") {
@@ -56465,6 +56479,11 @@ function compileJson(node, path7) {
     };
   }
   return { constant: true, value: node };
+}
+function compileMethod(template, path7 = "request") {
+  const fill = compileTemplate(template.method, `${path7}.method`);
+  const constant = template.method.includes("${") ? void 0 : template.method.toUpperCase();
+  return constant === void 0 ? (row) => fill(row).toUpperCase() : () => constant;
 }
 function compileRequest(template, path7 = "request") {
   const fillPath = compileParts(parseTemplate(template.path, `${path7}.path`), encodePathValue);
@@ -56829,6 +56848,11 @@ function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
       );
     }
   }
+  if (typeof raw.method === "string" && raw.method.includes("${"))
+    ctx.problems.attempt(
+      [...path7, "method"],
+      () => parseTemplate(raw.method, formatPath([...path7, "method"]))
+    );
   const request = {
     method: typeof raw.method === "string" ? raw.method : "GET",
     path: pathPrefix + pathText,
@@ -57066,7 +57090,10 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     }
   }
   if (request && !data && !flow) {
-    const uses = [[[...path7, "request", "path"], templateColumns(request.path)]];
+    const uses = [
+      [[...path7, "request", "method"], templateColumns(request.method)],
+      [[...path7, "request", "path"], templateColumns(request.path)]
+    ];
     if (request.body?.kind === "json") uses.push([[...path7, "request", "json"], jsonColumns(request.body.value)]);
     if (request.body?.kind === "raw") uses.push([[...path7, "request", "body"], templateColumns(request.body.value)]);
     for (const [name2, value] of Object.entries(request.headers))
@@ -58939,6 +58966,7 @@ function checkColumns(source, rows2, uses) {
     const index = rows2.findIndex((row) => !Object.hasOwn(row, use.column));
     if (index === -1) {
       if (use.where.includes(".headers.")) checkHeaderValues(source, rows2, use);
+      if (use.where.endsWith(".method")) checkMethodValues(source, rows2, use);
       continue;
     }
     const known = Object.keys(rows2[index] ?? {}).join(", ");
@@ -58947,6 +58975,13 @@ function checkColumns(source, rows2, uses) {
       `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || "no columns"}`
     );
   }
+}
+function checkMethodValues(source, rows2, use) {
+  const index = rows2.findIndex((row) => !HTTP_METHODS.includes(String(row[use.column] ?? "").toUpperCase()));
+  if (index === -1) return;
+  throw new ConfigError(
+    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows2[index]?.[use.column])}, which ${use.where} uses as the method; use one of ${HTTP_METHODS.join(", ")}`
+  );
 }
 function checkHeaderValues(source, rows2, use) {
   const index = rows2.findIndex((row) => UNSENDABLE_IN_HEADER.test(String(row[use.column] ?? "")));
@@ -60744,19 +60779,19 @@ function toDispatch(method, rendered) {
 var MAX_CACHED_ROWS = 1e5;
 function createRequestSource(template, options = {}) {
   const render = compileRequest(template);
-  const method = template.method.toUpperCase();
+  const method = compileMethod(template);
   const rows2 = options.rows ?? [];
   if (rows2.length === 0) {
-    const only = toDispatch(method, render());
+    const only = toDispatch(method(), render());
     return () => only;
   }
   const cache = rows2.length <= MAX_CACHED_ROWS ? new Array(rows2.length) : [];
   const cached = cache.length > 0;
   const at2 = (index) => {
-    if (!cached) return toDispatch(method, render(rows2[index]));
+    if (!cached) return toDispatch(method(rows2[index]), render(rows2[index]));
     let request = cache[index];
     if (!request) {
-      request = toDispatch(method, render(rows2[index]));
+      request = toDispatch(method(rows2[index]), render(rows2[index]));
       cache[index] = request;
     }
     return request;
@@ -62891,7 +62926,7 @@ function okTable(codes) {
 function compileStep(scenario, step, where) {
   return {
     step,
-    method: step.request.method.toUpperCase(),
+    method: compileMethod(step.request, where),
     render: compileRequest(step.request, where),
     captures: Object.entries(step.capture),
     okStatus: okTable(step.okStatus ?? scenario.okStatus)
@@ -63101,7 +63136,7 @@ var FlowRun = class {
     let headers = {};
     try {
       const response = await variant.pool.request({
-        method: compiled.method,
+        method: compiled.method(row),
         path: variant.prefix + rendered.path,
         headers: rendered.headers,
         body: rendered.body ?? null,
