@@ -55622,6 +55622,14 @@ var perfgate_schema_default = {
           },
           description: "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration."
         },
+        mix: {
+          type: "array",
+          minItems: 1,
+          items: {
+            $ref: "#/definitions/flowStep"
+          },
+          description: "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them."
+        },
         data: {
           $ref: "#/definitions/data",
           description: "Rows fed into the request's ${row.<column>} placeholders."
@@ -56126,6 +56134,12 @@ var perfgate_schema_default = {
         thinkTime: {
           $ref: "#/definitions/duration",
           description: "Closed models: pause after this step, before the next one."
+        },
+        weight: {
+          type: "number",
+          exclusiveMinimum: 0,
+          default: 1,
+          description: "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)."
         }
       }
     }
@@ -56899,7 +56913,7 @@ function parseCapture(ctx, path7, raw) {
   );
   return void 0;
 }
-function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names) {
+function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names, weighted = false) {
   if (!Array.isArray(raw)) return [];
   const steps2 = [];
   raw.forEach((item, i) => {
@@ -56929,6 +56943,12 @@ function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names) {
     }
     if (Array.isArray(item.check)) step.okStatus = item.check.filter((code2) => Number.isInteger(code2));
     if (item.thinkTime !== void 0) step.thinkTimeMs = durationAt(ctx, [...stepPath, "thinkTime"], item.thinkTime, 0);
+    if (item.weight !== void 0 && !weighted) {
+      ctx.problems.add(
+        [...stepPath, "weight"],
+        "only a mix entry has a weight (steps all run, in order); write the requests under mix: to pick one by weight"
+      );
+    } else if (typeof item.weight === "number") step.weight = item.weight;
     steps2.push(step);
   });
   return steps2;
@@ -56936,22 +56956,25 @@ function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names) {
 function checkFlowVariables(ctx, path7, flow, hasSetup) {
   const known = [];
   const visit = (steps2, key2) => {
+    const setupKnown = [...known];
     steps2.forEach((step, i) => {
       for (const use of requestVariables(step.request, "request")) {
         if (known.includes(use.name)) continue;
         const later = [...flow.setup, ...flow.steps].some((other) => Object.hasOwn(other.capture, use.name));
         const suggestion = closestMatch(use.name, known);
         const where = [...path7, key2, i, ...use.where.split(".")];
+        const why = key2 === "mix" ? "no setup step captures it (a mix entry sees only the setup's values)" : later ? "it is captured only by a later step" : "no setup step or earlier step captures it";
         ctx.problems.add(
           where,
-          `uses \${vars.${use.name}} but ${later ? "it is captured only by a later step" : "no setup step or earlier step captures it"}` + (suggestion ? `; did you mean \${vars.${suggestion}}?` : `; add capture: { ${use.name}: "$.${use.name}" } to ${hasSetup ? "a setup step or " : ""}an earlier step`)
+          `uses \${vars.${use.name}} but ${why}` + (suggestion ? `; did you mean \${vars.${suggestion}}?` : `; add capture: { ${use.name}: "$.${use.name}" } to ${key2 === "mix" ? "a setup step" : `${hasSetup ? "a setup step or " : ""}an earlier step`}`)
         );
       }
-      known.push(...Object.keys(step.capture));
+      if (key2 === "mix") known.splice(0, known.length, ...setupKnown);
+      else known.push(...Object.keys(step.capture));
     });
   };
   visit(flow.setup, "setup");
-  visit(flow.steps, "steps");
+  visit(flow.steps, flow.mix ? "mix" : "steps");
 }
 function splitBaseUrl(ctx, path7, value) {
   const url = checkTargetUrl(ctx, path7, value);
@@ -57029,20 +57052,29 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   const okStatus = pick("okStatus").value;
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
   let flow;
-  if (raw.steps !== void 0 || raw.setup !== void 0) {
+  if (raw.steps !== void 0 || raw.setup !== void 0 || raw.mix !== void 0) {
     const inherited = mergeHeaders(defaultHeaders, scenarioHeaders);
     const names = /* @__PURE__ */ new Set();
+    const mixed = raw.mix !== void 0 && raw.steps === void 0;
+    const stepsKey = mixed ? "mix" : "steps";
+    const prefix = target?.prefix ?? "";
     flow = {
-      setup: buildFlowSteps(ctx, [...path7, "setup"], raw.setup, inherited, target?.prefix ?? "", names),
-      steps: buildFlowSteps(ctx, [...path7, "steps"], raw.steps, inherited, target?.prefix ?? "", names)
+      setup: buildFlowSteps(ctx, [...path7, "setup"], raw.setup, inherited, prefix, names),
+      steps: buildFlowSteps(ctx, [...path7, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed)
     };
+    if (mixed) flow.mix = true;
     checkFlowVariables(ctx, path7, flow, flow.setup.length > 0);
+    if (raw.mix !== void 0 && raw.steps !== void 0)
+      ctx.problems.add(
+        [...path7, "mix"],
+        "a scenario takes steps (all, in order) or mix (one, by weight), not both; keep one of them"
+      );
     if (raw.request !== void 0)
       ctx.problems.add(
         [...path7, "request"],
-        "a scenario takes request or steps, not both; move the request into steps"
+        `a scenario takes request or ${stepsKey}, not both; move the request into ${stepsKey}`
       );
-    else if (raw.steps === void 0)
+    else if (raw.steps === void 0 && raw.mix === void 0)
       ctx.problems.add(
         [...path7, "setup"],
         "setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]"
@@ -57078,7 +57110,10 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (flow && !data) {
     const all = [
       ...flow.setup.map((step, i) => [step, [...path7, "setup", i, "request"]]),
-      ...flow.steps.map((step, i) => [step, [...path7, "steps", i, "request"]])
+      ...flow.steps.map((step, i) => [
+        step,
+        [...path7, flow.mix ? "mix" : "steps", i, "request"]
+      ])
     ];
     const used = all.flatMap(([step, at2]) => requestColumns(step.request).map((use) => ({ ...use, at: at2 })));
     const first = used[0];
@@ -59004,7 +59039,9 @@ async function loadScenarioRows(config, baseDir) {
     const at2 = formatPath(["scenarios", scenario.name]);
     const uses = scenario.flow ? [
       ...scenario.flow.setup.flatMap((step, i) => requestColumns(step.request, `${at2}.setup[${i}].request`)),
-      ...scenario.flow.steps.flatMap((step, i) => requestColumns(step.request, `${at2}.steps[${i}].request`))
+      ...scenario.flow.steps.flatMap(
+        (step, i) => requestColumns(step.request, `${at2}.${scenario.flow?.mix ? "mix" : "steps"}[${i}].request`)
+      )
     ] : requestColumns(scenario.request, `${at2}.request`);
     checkColumns(scenario.data, rows2, uses);
     rowsByScenario.set(scenario.name, rows2);
@@ -62945,6 +62982,7 @@ var FlowVariant = class {
     this.steps = Array.from({ length: stepCount }, () => new Recorder(segmentMs, windowMs));
     this.stepExamples = Array.from({ length: stepCount }, () => ({}));
     this.random = createRng(seed);
+    this.mixRandom = createRng(seed ^ 1013904242);
   }
   name;
   pool;
@@ -62956,6 +62994,8 @@ var FlowVariant = class {
   vars = {};
   nextRow = 0;
   random;
+  /** mix: which entry each iteration sends (its own stream, so the row order does not change it). */
+  mixRandom;
   // open model
   scheduled = 0;
   sent = 0;
@@ -62986,6 +63026,10 @@ var FlowRun = class {
     const at2 = `scenarios.${scenario.name}`;
     this.setup = flow.setup.map((step, i) => compileStep(scenario, step, `${at2}.setup[${i}].request`));
     this.steps = flow.steps.map((step, i) => compileStep(scenario, step, `${at2}.steps[${i}].request`));
+    if (flow.mix) {
+      let total = 0;
+      for (const step of flow.steps) this.cumulativeWeights.push(total += step.weight ?? 1);
+    }
     this.plan = planFor(scenario);
     this.segmentMs = segmentLengthMs(scenario);
     this.iterationsLeft = this.plan.iterations ?? Infinity;
@@ -63015,6 +63059,8 @@ var FlowRun = class {
   options;
   setup;
   steps;
+  /** mix: the running sums of the entries' weights; empty for steps (all, in order). */
+  cumulativeWeights = [];
   plan;
   variants;
   segmentMs;
@@ -63202,21 +63248,30 @@ var FlowRun = class {
     const row = variant.row(this.options.rows, this.scenario.data?.order);
     let vars = variant.vars;
     let last;
-    for (let i = 0; i < this.steps.length; i++) {
+    let from = 0;
+    let to = this.steps.length;
+    if (this.cumulativeWeights.length > 0) {
+      const weights = this.cumulativeWeights;
+      const draw = variant.mixRandom.next() * weights[weights.length - 1];
+      from = weights.findIndex((sum) => draw < sum);
+      if (from === -1) from = weights.length - 1;
+      to = from + 1;
+    }
+    for (let i = from; i < to; i++) {
       const compiled = this.steps[i];
       const sentMs = performance10.now();
       const outcome = await this.send(variant, compiled, row, vars, false);
       const end2 = performance10.now();
       last = outcome;
       if (inWindow) {
-        const timedFrom = i === 0 && startMs < sentMs ? startMs : sentMs;
+        const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
         this.record(variant.steps[i], variant.stepExamples[i], outcome, end2, (end2 - timedFrom) * 1e3);
         variant.lastRecordedEnd = end2;
       }
       if (!outcome.ok) break;
       vars = outcome.vars;
       const thinkMs = compiled.step.thinkTimeMs;
-      if (closed && thinkMs && thinkMs > 0 && i + 1 < this.steps.length && !this.stopped) await sleep7(thinkMs);
+      if (closed && thinkMs && thinkMs > 0 && i + 1 < to && !this.stopped) await sleep7(thinkMs);
     }
     if (!last) return;
     const end = performance10.now();

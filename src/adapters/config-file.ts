@@ -190,7 +190,9 @@ export async function loadScenarioRows(config: Config, baseDir: string): Promise
     const uses = scenario.flow
       ? [
           ...scenario.flow.setup.flatMap((step, i) => requestColumns(step.request, `${at}.setup[${i}].request`)),
-          ...scenario.flow.steps.flatMap((step, i) => requestColumns(step.request, `${at}.steps[${i}].request`)),
+          ...scenario.flow.steps.flatMap((step, i) =>
+            requestColumns(step.request, `${at}.${scenario.flow?.mix ? 'mix' : 'steps'}[${i}].request`),
+          ),
         ]
       : requestColumns(scenario.request, `${at}.request`);
     checkColumns(scenario.data, rows, uses);

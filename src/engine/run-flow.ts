@@ -100,6 +100,8 @@ class FlowVariant {
   vars: Vars = {};
   private nextRow = 0;
   private readonly random;
+  /** mix: which entry each iteration sends (its own stream, so the row order does not change it). */
+  readonly mixRandom;
   // open model
   scheduled = 0;
   sent = 0;
@@ -123,6 +125,7 @@ class FlowVariant {
     this.steps = Array.from({ length: stepCount }, () => new Recorder(segmentMs, windowMs));
     this.stepExamples = Array.from({ length: stepCount }, () => ({}));
     this.random = createRng(seed);
+    this.mixRandom = createRng(seed ^ 0x3c6ef372);
   }
 
   row(rows: DataRow[] | undefined, order: 'round-robin' | 'random' | undefined): DataRow | undefined {
@@ -146,6 +149,8 @@ export async function runFlowVariants(
 class FlowRun {
   private readonly setup: CompiledStep[];
   private readonly steps: CompiledStep[];
+  /** mix: the running sums of the entries' weights; empty for steps (all, in order). */
+  private readonly cumulativeWeights: number[] = [];
   private readonly plan;
   private readonly variants: FlowVariant[];
   private readonly segmentMs: number;
@@ -173,6 +178,10 @@ class FlowRun {
     const at = `scenarios.${scenario.name}`;
     this.setup = flow.setup.map((step, i) => compileStep(scenario, step, `${at}.setup[${i}].request`));
     this.steps = flow.steps.map((step, i) => compileStep(scenario, step, `${at}.steps[${i}].request`));
+    if (flow.mix) {
+      let total = 0;
+      for (const step of flow.steps) this.cumulativeWeights.push((total += step.weight ?? 1));
+    }
     this.plan = planFor(scenario);
     this.segmentMs = segmentLengthMs(scenario);
     this.iterationsLeft = this.plan.iterations ?? Infinity;
@@ -386,21 +395,30 @@ class FlowRun {
     const row = variant.row(this.options.rows, this.scenario.data?.order);
     let vars = variant.vars;
     let last: StepOutcome | undefined;
-    for (let i = 0; i < this.steps.length; i++) {
+    let from = 0;
+    let to = this.steps.length;
+    if (this.cumulativeWeights.length > 0) {
+      const weights = this.cumulativeWeights;
+      const draw = variant.mixRandom.next() * weights[weights.length - 1]!;
+      from = weights.findIndex((sum) => draw < sum);
+      if (from === -1) from = weights.length - 1;
+      to = from + 1;
+    }
+    for (let i = from; i < to; i++) {
       const compiled = this.steps[i]!;
       const sentMs = performance.now();
       const outcome = await this.send(variant, compiled, row, vars, false);
       const end = performance.now();
       last = outcome;
       if (inWindow) {
-        const timedFrom = i === 0 && startMs < sentMs ? startMs : sentMs;
+        const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
         this.record(variant.steps[i]!, variant.stepExamples[i]!, outcome, end, (end - timedFrom) * 1000);
         variant.lastRecordedEnd = end;
       }
       if (!outcome.ok) break;
       vars = outcome.vars;
       const thinkMs = compiled.step.thinkTimeMs;
-      if (closed && thinkMs && thinkMs > 0 && i + 1 < this.steps.length && !this.stopped) await sleep(thinkMs);
+      if (closed && thinkMs && thinkMs > 0 && i + 1 < to && !this.stopped) await sleep(thinkMs);
     }
     if (!last) return;
     const end = performance.now();

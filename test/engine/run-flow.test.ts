@@ -218,4 +218,41 @@ describe('runFlowVariants', () => {
     expect(create!.latencyMs.p50).toBeLessThan(30);
     expect(fetch!.latencyMs.p50).toBeLessThan(30);
   });
+
+  it('sends one mix entry per iteration, by weight, each with its own result', async () => {
+    const shop = await startShop();
+    const yaml = `
+scenarios:
+  shop/mix:
+    executor: shared-iterations
+    vus: 2
+    iterations: 400
+    warmup: 0s
+    baseUrl: ${shop.url}
+    setup:
+      - name: login
+        request: { method: POST, path: /login, json: { user: bench } }
+        capture: { token: "$.token" }
+    mix:
+      - name: create
+        weight: 3
+        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: red } }
+      - name: missing
+        weight: 1
+        request: { path: /orders/none, headers: { authorization: "Bearer \${vars.token}" } }
+        check: [404]
+`;
+    const scenario = parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
+    const { results, steps } = await runFlowVariants(scenario, { seed: 3 });
+    const [all] = results;
+    const [create, missing] = steps[0]!;
+    expect(all!.requests.total).toBe(400);
+    expect(all!.requests.ko).toBe(0);
+    expect(create!.requests.total + missing!.requests.total).toBe(400);
+    expect(missing!.statusCodes).toEqual({ '404': missing!.requests.total });
+    // 3 : 1, within what 400 seeded draws give.
+    expect(create!.requests.total / 400).toBeGreaterThan(0.68);
+    expect(create!.requests.total / 400).toBeLessThan(0.82);
+    expect(shop.created).toHaveLength(create!.requests.total);
+  });
 });

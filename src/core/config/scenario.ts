@@ -138,6 +138,7 @@ function buildFlowSteps(
   inheritedHeaders: Record<string, string>,
   pathPrefix: string,
   names: Set<string>,
+  weighted = false,
 ): FlowStep[] {
   if (!Array.isArray(raw)) return [];
   const steps: FlowStep[] = [];
@@ -168,6 +169,12 @@ function buildFlowSteps(
     }
     if (Array.isArray(item.check)) step.okStatus = item.check.filter((code): code is number => Number.isInteger(code));
     if (item.thinkTime !== undefined) step.thinkTimeMs = durationAt(ctx, [...stepPath, 'thinkTime'], item.thinkTime, 0);
+    if (item.weight !== undefined && !weighted) {
+      ctx.problems.add(
+        [...stepPath, 'weight'],
+        'only a mix entry has a weight (steps all run, in order); write the requests under mix: to pick one by weight',
+      );
+    } else if (typeof item.weight === 'number') step.weight = item.weight;
     steps.push(step);
   });
   return steps;
@@ -176,26 +183,35 @@ function buildFlowSteps(
 /** Every `${vars.x}` must be captured by the setup or an earlier step: a typo would send "" all run long. */
 function checkFlowVariables(ctx: Context, path: PathKey[], flow: FlowConfig, hasSetup: boolean): void {
   const known: string[] = [];
-  const visit = (steps: FlowStep[], key: 'setup' | 'steps'): void => {
+  const visit = (steps: FlowStep[], key: 'setup' | 'steps' | 'mix'): void => {
+    const setupKnown = [...known];
     steps.forEach((step, i) => {
       for (const use of requestVariables(step.request, 'request')) {
         if (known.includes(use.name)) continue;
         const later = [...flow.setup, ...flow.steps].some((other) => Object.hasOwn(other.capture, use.name));
         const suggestion = closestMatch(use.name, known);
         const where: PathKey[] = [...path, key, i, ...use.where.split('.')];
+        const why =
+          key === 'mix'
+            ? "no setup step captures it (a mix entry sees only the setup's values)"
+            : later
+              ? 'it is captured only by a later step'
+              : 'no setup step or earlier step captures it';
         ctx.problems.add(
           where,
-          `uses \${vars.${use.name}} but ${later ? 'it is captured only by a later step' : 'no setup step or earlier step captures it'}` +
+          `uses \${vars.${use.name}} but ${why}` +
             (suggestion
               ? `; did you mean \${vars.${suggestion}}?`
-              : `; add capture: { ${use.name}: "$.${use.name}" } to ${hasSetup ? 'a setup step or ' : ''}an earlier step`),
+              : `; add capture: { ${use.name}: "$.${use.name}" } to ${key === 'mix' ? 'a setup step' : `${hasSetup ? 'a setup step or ' : ''}an earlier step`}`),
         );
       }
-      known.push(...Object.keys(step.capture));
+      // A mix entry's captures are its own iteration's: the next entry never sees them.
+      if (key === 'mix') known.splice(0, known.length, ...setupKnown);
+      else known.push(...Object.keys(step.capture));
     });
   };
   visit(flow.setup, 'setup');
-  visit(flow.steps, 'steps');
+  visit(flow.steps, flow.mix ? 'mix' : 'steps');
 }
 
 /** baseUrl → origin, plus any path of it, which goes in front of every request path. */
@@ -291,20 +307,29 @@ export function buildScenario(
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
   let flow: FlowConfig | undefined;
-  if (raw.steps !== undefined || raw.setup !== undefined) {
+  if (raw.steps !== undefined || raw.setup !== undefined || raw.mix !== undefined) {
     const inherited = mergeHeaders(defaultHeaders, scenarioHeaders);
     const names = new Set<string>();
+    const mixed = raw.mix !== undefined && raw.steps === undefined;
+    const stepsKey = mixed ? 'mix' : 'steps';
+    const prefix = target?.prefix ?? '';
     flow = {
-      setup: buildFlowSteps(ctx, [...path, 'setup'], raw.setup, inherited, target?.prefix ?? '', names),
-      steps: buildFlowSteps(ctx, [...path, 'steps'], raw.steps, inherited, target?.prefix ?? '', names),
+      setup: buildFlowSteps(ctx, [...path, 'setup'], raw.setup, inherited, prefix, names),
+      steps: buildFlowSteps(ctx, [...path, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed),
     };
+    if (mixed) flow.mix = true;
     checkFlowVariables(ctx, path, flow, flow.setup.length > 0);
+    if (raw.mix !== undefined && raw.steps !== undefined)
+      ctx.problems.add(
+        [...path, 'mix'],
+        'a scenario takes steps (all, in order) or mix (one, by weight), not both; keep one of them',
+      );
     if (raw.request !== undefined)
       ctx.problems.add(
         [...path, 'request'],
-        'a scenario takes request or steps, not both; move the request into steps',
+        `a scenario takes request or ${stepsKey}, not both; move the request into ${stepsKey}`,
       );
-    else if (raw.steps === undefined)
+    else if (raw.steps === undefined && raw.mix === undefined)
       ctx.problems.add(
         [...path, 'setup'],
         'setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]',
@@ -345,7 +370,10 @@ export function buildScenario(
   if (flow && !data) {
     const all: [FlowStep, PathKey[]][] = [
       ...flow.setup.map((step, i): [FlowStep, PathKey[]] => [step, [...path, 'setup', i, 'request']]),
-      ...flow.steps.map((step, i): [FlowStep, PathKey[]] => [step, [...path, 'steps', i, 'request']]),
+      ...flow.steps.map((step, i): [FlowStep, PathKey[]] => [
+        step,
+        [...path, flow.mix ? 'mix' : 'steps', i, 'request'],
+      ]),
     ];
     const used = all.flatMap(([step, at]) => requestColumns(step.request).map((use) => ({ ...use, at })));
     const first = used[0];

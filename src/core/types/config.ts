@@ -60,9 +60,7 @@ export type DataRow = Record<string, string | number | boolean | null>;
 
 /** Where a flow step takes a value from its response (docs/config/flows.md). */
 export type Capture =
-  | { kind: 'json'; path: string }
-  | { kind: 'header'; name: string }
-  | { kind: 'regex'; pattern: string };
+  { kind: 'json'; path: string } | { kind: 'header'; name: string } | { kind: 'regex'; pattern: string };
 
 /** One named request of a flow: sent with the values captured so far, then captures its own. */
 export interface FlowStep {
@@ -74,6 +72,8 @@ export interface FlowStep {
   okStatus?: number[];
   /** Closed model: pause after this step (before the next one); undefined: none. */
   thinkTimeMs?: number;
+  /** A `mix:` entry's share of the iterations, relative to the other entries' (default 1). */
+  weight?: number;
 }
 
 /**
@@ -84,6 +84,8 @@ export interface FlowStep {
 export interface FlowConfig {
   setup: FlowStep[];
   steps: FlowStep[];
+  /** Written as `mix:`: each iteration sends one of the steps, picked by weight (seeded), not all in order. */
+  mix?: boolean;
 }
 
 export interface ScenarioConfig {

@@ -168,4 +168,44 @@ ${data}`;
       'scenarios.mix.request.method: uses ${row.method} but the scenario has no data; add data: { file: rows.csv } with a column named "method"',
     );
   });
+
+  it('takes a weighted mix, whose entries see only the setup values, and refuses a weight on steps', () => {
+    const config = parseConfig(
+      flowConfig(`    mix:
+      - name: browse
+        weight: 3
+        request: { path: /products, headers: { authorization: "Bearer \${vars.token}" } }
+      - name: search
+        request: { path: /search }`),
+      'perfgate.yml',
+    );
+    const flow = config.scenarios[0]!.flow!;
+    expect(flow.mix).toBe(true);
+    expect(flow.steps.map((s) => [s.name, s.weight])).toEqual([
+      ['browse', 3],
+      ['search', undefined],
+    ]);
+    expect(
+      problemsOf(
+        flowConfig(`    mix:
+      - name: create
+        request: { method: POST, path: /orders }
+        capture: { id: "$.id" }
+      - name: fetch
+        request: { path: "/orders/\${vars.id}" }`),
+      ),
+    ).toEqual([
+      'scenarios.shop/order.mix[1].request.path: uses ${vars.id} but no setup step captures it (a mix entry sees only the setup\'s values); add capture: { id: "$.id" } to a setup step',
+    ]);
+    expect(
+      problemsOf(
+        flowConfig(`    steps:
+      - name: a
+        weight: 2
+        request: { path: /a }`),
+      ),
+    ).toEqual([
+      'scenarios.shop/order.steps[0].weight: only a mix entry has a weight (steps all run, in order); write the requests under mix: to pick one by weight',
+    ]);
+  });
 });
