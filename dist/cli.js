@@ -63092,27 +63092,47 @@ var FlowRun = class {
       if (now2 < this.windowEndMs) this.windowEndMs = Math.max(now2, this.measureStartMs);
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    let load = NO_LOAD;
     try {
-      await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
-      this.t0 = performance10.now();
-      this.startWallMs = Date.now();
-      this.measureStartMs = this.t0 + this.scenario.warmupMs;
-      this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
-      const watch = startGeneratorWatch();
-      this.lastProgressAt = this.t0;
-      const progressTimer = setInterval(() => this.emitProgress(), this.options.progressIntervalMs ?? 1e3);
-      try {
-        if (this.plan.open) await Promise.all(this.variants.map((variant) => this.runOpen(variant)));
-        else await this.runClosed();
-      } finally {
-        clearInterval(progressTimer);
-      }
-      load = watch.stop();
+      await this.measure(signal);
+    } catch (error) {
+      await this.destroy();
+      throw error;
     } finally {
       signal?.removeEventListener("abort", onAbort);
       this.progressHistogram.destroy();
     }
+    return this.finishResults(this.load);
+  }
+  /** The generator's own load over the run (after the setup). */
+  load = NO_LOAD;
+  async destroy() {
+    await Promise.all(
+      this.variants.map(async (variant) => {
+        await variant.pool.destroy();
+        variant.flow.destroy();
+        for (const recorder of variant.steps) recorder.destroy();
+      })
+    );
+  }
+  /** The setup of every variant, then the warm-up and the window. */
+  async measure(signal) {
+    await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
+    this.t0 = performance10.now();
+    this.startWallMs = Date.now();
+    this.measureStartMs = this.t0 + this.scenario.warmupMs;
+    this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
+    const watch = startGeneratorWatch();
+    this.lastProgressAt = this.t0;
+    const progressTimer = setInterval(() => this.emitProgress(), this.options.progressIntervalMs ?? 1e3);
+    try {
+      if (this.plan.open) await Promise.all(this.variants.map((variant) => this.runOpen(variant)));
+      else await this.runClosed();
+    } finally {
+      clearInterval(progressTimer);
+    }
+    this.load = watch.stop();
+  }
+  async finishResults(load) {
     const outcome = { results: [], steps: [] };
     for (const variant of this.variants) {
       const windowMs = this.windowMsOf();
@@ -63136,13 +63156,7 @@ var FlowRun = class {
         )
       );
     }
-    await Promise.all(
-      this.variants.map(async (variant) => {
-        await variant.pool.destroy();
-        variant.flow.destroy();
-        for (const recorder of variant.steps) recorder.destroy();
-      })
-    );
+    await this.destroy();
     return outcome;
   }
   windowMsOf() {
@@ -63315,10 +63329,14 @@ var FlowRun = class {
     control();
     const timer = setInterval(control, 20);
     try {
-      for (let done = 0; done < this.loops.length; done = this.loops.length) {
-        await Promise.all(this.loops.slice(done));
-        if (!this.stopped && performance10.now() < this.windowEndMs && this.iterationsLeft !== 0)
-          await sleep7(Math.max(1, Math.min(20, this.windowEndMs - performance10.now())));
+      let done = 0;
+      for (; ; ) {
+        const pending = this.loops.slice(done);
+        done = this.loops.length;
+        await Promise.all(pending);
+        const over = this.stopped || performance10.now() >= this.windowEndMs || this.iterationsLeft === 0;
+        if (over && done === this.loops.length) break;
+        if (!over) await sleep7(Math.max(1, Math.min(20, this.windowEndMs - performance10.now())));
       }
     } finally {
       clearInterval(timer);

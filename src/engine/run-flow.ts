@@ -223,28 +223,52 @@ class FlowRun {
       if (now < this.windowEndMs) this.windowEndMs = Math.max(now, this.measureStartMs);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    let load = NO_LOAD;
     try {
-      // Every variant's setup first (side by side), so that neither warms up while the other logs in.
-      await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
-      this.t0 = performance.now();
-      this.startWallMs = Date.now();
-      this.measureStartMs = this.t0 + this.scenario.warmupMs;
-      this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
-      const watch = startGeneratorWatch();
-      this.lastProgressAt = this.t0;
-      const progressTimer = setInterval(() => this.emitProgress(), this.options.progressIntervalMs ?? 1000);
-      try {
-        if (this.plan.open) await Promise.all(this.variants.map((variant) => this.runOpen(variant)));
-        else await this.runClosed();
-      } finally {
-        clearInterval(progressTimer);
-      }
-      load = watch.stop();
+      await this.measure(signal);
+    } catch (error) {
+      await this.destroy();
+      throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
       this.progressHistogram.destroy();
     }
+    return this.finishResults(this.load);
+  }
+
+  /** The generator's own load over the run (after the setup). */
+  private load = NO_LOAD;
+
+  private async destroy(): Promise<void> {
+    await Promise.all(
+      this.variants.map(async (variant) => {
+        await variant.pool.destroy();
+        variant.flow.destroy();
+        for (const recorder of variant.steps) recorder.destroy();
+      }),
+    );
+  }
+
+  /** The setup of every variant, then the warm-up and the window. */
+  private async measure(signal: AbortSignal | undefined): Promise<void> {
+    // Every variant's setup first (side by side), so that neither warms up while the other logs in.
+    await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
+    this.t0 = performance.now();
+    this.startWallMs = Date.now();
+    this.measureStartMs = this.t0 + this.scenario.warmupMs;
+    this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
+    const watch = startGeneratorWatch();
+    this.lastProgressAt = this.t0;
+    const progressTimer = setInterval(() => this.emitProgress(), this.options.progressIntervalMs ?? 1000);
+    try {
+      if (this.plan.open) await Promise.all(this.variants.map((variant) => this.runOpen(variant)));
+      else await this.runClosed();
+    } finally {
+      clearInterval(progressTimer);
+    }
+    this.load = watch.stop();
+  }
+
+  private async finishResults(load: GeneratorLoad): Promise<FlowOutcome> {
     const outcome: FlowOutcome = { results: [], steps: [] };
     for (const variant of this.variants) {
       const windowMs = this.windowMsOf();
@@ -268,13 +292,7 @@ class FlowRun {
         ),
       );
     }
-    await Promise.all(
-      this.variants.map(async (variant) => {
-        await variant.pool.destroy();
-        variant.flow.destroy();
-        for (const recorder of variant.steps) recorder.destroy();
-      }),
-    );
+    await this.destroy();
     return outcome;
   }
 
@@ -471,11 +489,16 @@ class FlowRun {
     control();
     const timer = setInterval(control, 20);
     try {
-      // New loops may join while the older ones run: wait until none is left.
-      for (let done = 0; done < this.loops.length; done = this.loops.length) {
-        await Promise.all(this.loops.slice(done));
-        if (!this.stopped && performance.now() < this.windowEndMs && this.iterationsLeft !== 0)
-          await sleep(Math.max(1, Math.min(20, this.windowEndMs - performance.now())));
+      // New loops may join while the older ones run (a ramp up, even after a stretch at 0 VUs):
+      // wait until the window is over and none is left.
+      let done = 0;
+      for (;;) {
+        const pending = this.loops.slice(done);
+        done = this.loops.length;
+        await Promise.all(pending);
+        const over = this.stopped || performance.now() >= this.windowEndMs || this.iterationsLeft === 0;
+        if (over && done === this.loops.length) break;
+        if (!over) await sleep(Math.max(1, Math.min(20, this.windowEndMs - performance.now())));
       }
     } finally {
       clearInterval(timer);

@@ -255,4 +255,19 @@ scenarios:
     expect(create!.requests.total / 400).toBeLessThan(0.82);
     expect(shop.created).toHaveLength(create!.requests.total);
   });
+
+  it('follows a ramp of virtual users, back up after a stretch at none', async () => {
+    const shop = await startShop();
+    const scenario = flowScenario(
+      shop.url,
+      '    executor: ramping-vus\n    startVUs: 2\n    stages: [{ duration: 500ms, target: 0 }, { duration: 1s, target: 0 }, { duration: 500ms, target: 3 }]',
+    );
+    const { results } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    expect(flow!.requests.ko).toBe(0);
+    // Iterations in the first second (the ramp down) and in the last (the ramp up), none between.
+    const counts = flow!.timeline.map((point) => point.count);
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts.at(-1)).toBeGreaterThan(0);
+  });
 });
