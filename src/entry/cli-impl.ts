@@ -108,8 +108,7 @@ export async function runCheckCommand(io: CliIo, options: ConfigChoice): Promise
   const { config, baseDir } = await loadConfig(options.configPath, { source: '-c' });
   await checkServiceFolders(config, options.configPath, baseDir);
   // A data file the setup commands write does not exist yet: a run reads it after they ran.
-  const written = (file: string): boolean =>
-    (config.setup ?? []).length > 0 && !existsSync(resolve(baseDir, file));
+  const written = (file: string): boolean => (config.setup ?? []).length > 0 && !existsSync(resolve(baseDir, file));
   const rows = await loadScenarioRows(
     { ...config, scenarios: config.scenarios.filter((s) => !s.data || !written(s.data.file)) },
     baseDir,
