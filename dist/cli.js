@@ -27,12 +27,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -3915,58 +3915,58 @@ var require_fast_uri = __commonJS({
       return serialize2(resolved, schemelessOptions);
     }
     function resolveComponent(base, relative, options, skipNormalization) {
-      const target = {};
+      const target2 = {};
       if (!skipNormalization) {
         base = parse(serialize2(base, options), options);
         relative = parse(serialize2(relative, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative.scheme) {
-        target.scheme = relative.scheme;
-        target.userinfo = relative.userinfo;
-        target.host = relative.host;
-        target.port = relative.port;
-        target.path = removeDotSegments(relative.path || "");
-        target.query = relative.query;
+        target2.scheme = relative.scheme;
+        target2.userinfo = relative.userinfo;
+        target2.host = relative.host;
+        target2.port = relative.port;
+        target2.path = removeDotSegments(relative.path || "");
+        target2.query = relative.query;
       } else {
         if (relative.userinfo !== void 0 || relative.host !== void 0 || relative.port !== void 0) {
-          target.userinfo = relative.userinfo;
-          target.host = relative.host;
-          target.port = relative.port;
-          target.path = removeDotSegments(relative.path || "");
-          target.query = relative.query;
+          target2.userinfo = relative.userinfo;
+          target2.host = relative.host;
+          target2.port = relative.port;
+          target2.path = removeDotSegments(relative.path || "");
+          target2.query = relative.query;
         } else {
           if (!relative.path) {
-            target.path = base.path;
+            target2.path = base.path;
             if (relative.query !== void 0) {
-              target.query = relative.query;
+              target2.query = relative.query;
             } else {
-              target.query = base.query;
+              target2.query = base.query;
             }
           } else {
             if (relative.path[0] === "/") {
-              target.path = removeDotSegments(relative.path);
+              target2.path = removeDotSegments(relative.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative.path;
+                target2.path = "/" + relative.path;
               } else if (!base.path) {
-                target.path = relative.path;
+                target2.path = relative.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative.path;
+                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative.path;
               }
-              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target2.path = base.scheme === void 0 && !baseHasAuthority && target2.path[0] !== "/" ? removeDotSegmentsRelative(target2.path) : removeDotSegments(target2.path);
             }
-            target.query = relative.query;
+            target2.query = relative.query;
           }
-          target.userinfo = base.userinfo;
-          target.host = base.host;
-          target.port = base.port;
+          target2.userinfo = base.userinfo;
+          target2.host = base.host;
+          target2.port = base.port;
         }
-        target.scheme = base.scheme;
+        target2.scheme = base.scheme;
       }
-      target.fragment = relative.fragment;
-      return target;
+      target2.fragment = relative.fragment;
+      return target2;
     }
     function equal(uriA, uriB, options) {
       const normalizedA = normalizeComparableURI(uriA, options);
@@ -20868,12 +20868,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -24408,7 +24408,7 @@ var require_dispatcher = __commonJS({
           }
         }
         return new Proxy(this, {
-          get: (target, key2) => key2 === "dispatch" ? dispatch : target[key2]
+          get: (target2, key2) => key2 === "dispatch" ? dispatch : target2[key2]
         });
       }
     };
@@ -24720,7 +24720,7 @@ var require_connect = __commonJS({
         this._sessionRegistry.register(session, sessionKey);
       }
     };
-    function buildConnector({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
+    function buildConnector2({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
       if (maxCachedSessions != null && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 0)) {
         throw new InvalidArgumentError("maxCachedSessions must be a positive integer or zero");
       }
@@ -24793,7 +24793,7 @@ var require_connect = __commonJS({
         return socket;
       };
     }
-    module2.exports = buildConnector;
+    module2.exports = buildConnector2;
   }
 });
 
@@ -27196,8 +27196,8 @@ var require_util3 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
-          this.#target = target;
+        constructor(target2, kind) {
+          this.#target = target2;
           this.#kind = kind;
           this.#index = 0;
         }
@@ -27247,8 +27247,8 @@ var require_util3 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target2, kind) {
+        return new FastIterableIterator(target2, kind);
       };
     }
     function iteratorMixin(name, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -29173,9 +29173,9 @@ var require_client_h1 = __commonJS({
       client[kHTTPContext] = null;
       if (client.destroyed) {
         assert(client[kPending] === 0);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
-        for (let i = 0; i < requests.length; i++) {
-          const request = requests[i];
+        const requests2 = client[kQueue].splice(client[kRunningIdx]);
+        for (let i = 0; i < requests2.length; i++) {
+          const request = requests2[i];
           util.errorRequest(client, request, err);
         }
       } else if (client[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
@@ -29992,9 +29992,9 @@ var require_client_h2 = __commonJS({
       }
       if (client.destroyed) {
         assert(client[kPending] === 0);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
-        for (let i = 0; i < requests.length; i++) {
-          const request = requests[i];
+        const requests2 = client[kQueue].splice(client[kRunningIdx]);
+        for (let i = 0; i < requests2.length; i++) {
+          const request = requests2[i];
           if (request != null) {
             util.errorRequest(client, request, err);
           }
@@ -30483,7 +30483,7 @@ var require_client = __commonJS({
       InformationalError,
       ClientDestroyedError
     } = require_errors3();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var {
       kUrl,
       kServerName,
@@ -30656,7 +30656,7 @@ var require_client = __commonJS({
         }
         super({ webSocket, eventSource });
         if (typeof connect2 !== "function") {
-          connect2 = buildConnector({
+          connect2 = buildConnector2({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -30762,9 +30762,9 @@ var require_client = __commonJS({
       }
       [kDestroy](err) {
         return new Promise((resolve4) => {
-          const requests = this[kQueue].splice(this[kPendingIdx]);
-          for (let i = 0; i < requests.length; i++) {
-            const request = requests[i];
+          const requests2 = this[kQueue].splice(this[kPendingIdx]);
+          for (let i = 0; i < requests2.length; i++) {
+            const request = requests2[i];
             if (request != null) {
               util.errorRequest(this, request, err);
             }
@@ -30789,9 +30789,9 @@ var require_client = __commonJS({
     function onError(client, err) {
       if (client[kRunning] === 0 && err.code !== "UND_ERR_INFO" && err.code !== "UND_ERR_SOCKET") {
         assert(client[kPendingIdx] === client[kRunningIdx]);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
-        for (let i = 0; i < requests.length; i++) {
-          const request = requests[i];
+        const requests2 = client[kQueue].splice(client[kRunningIdx]);
+        for (let i = 0; i < requests2.length; i++) {
+          const request = requests2[i];
           if (request != null) {
             util.errorRequest(client, request, err);
           }
@@ -31263,7 +31263,7 @@ var require_pool = __commonJS({
     } = require_errors3();
     var util = require_util2();
     var { kUrl } = require_symbols();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kConnections = /* @__PURE__ */ Symbol("connections");
     var kFactory = /* @__PURE__ */ Symbol("factory");
@@ -31295,7 +31295,7 @@ var require_pool = __commonJS({
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (typeof connect !== "function") {
-          connect = buildConnector({
+          connect = buildConnector2({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -31313,14 +31313,14 @@ var require_pool = __commonJS({
         this[kFactory] = factory;
         this.on("connect", (origin2, targets) => {
           if (clientTtl != null && clientTtl > 0) {
-            for (const target of targets) {
-              Object.assign(target, { ttl: Date.now() });
+            for (const target2 of targets) {
+              Object.assign(target2, { ttl: Date.now() });
             }
           }
         });
         this.on("connectionError", (origin2, targets, error) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -31515,7 +31515,7 @@ var require_round_robin_pool = __commonJS({
     } = require_errors3();
     var util = require_util2();
     var { kUrl } = require_symbols();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kConnections = /* @__PURE__ */ Symbol("connections");
     var kFactory = /* @__PURE__ */ Symbol("factory");
@@ -31548,7 +31548,7 @@ var require_round_robin_pool = __commonJS({
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (typeof connect !== "function") {
-          connect = buildConnector({
+          connect = buildConnector2({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -31567,14 +31567,14 @@ var require_round_robin_pool = __commonJS({
         this[kIndex] = -1;
         this.on("connect", (origin2, targets) => {
           if (clientTtl != null && clientTtl > 0) {
-            for (const target of targets) {
-              Object.assign(target, { ttl: Date.now() });
+            for (const target2 of targets) {
+              Object.assign(target2, { ttl: Date.now() });
             }
           }
         });
         this.on("connectionError", (origin2, targets, error) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -32255,7 +32255,7 @@ var require_socks5_proxy_agent = __commonJS({
     var { Socks5Client, STATES } = require_socks5_client();
     var { kDispatch, kClose, kDestroy } = require_symbols();
     var Pool2 = require_pool();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var { debuglog } = __require("node:util");
     var debug = debuglog("undici:socks5-proxy");
     var kProxyUrl = /* @__PURE__ */ Symbol("proxy url");
@@ -32291,7 +32291,7 @@ var require_socks5_proxy_agent = __commonJS({
           username: options.username || (url.username ? decodeURIComponent(url.username) : null),
           password: options.password || (url.password ? decodeURIComponent(url.password) : null)
         };
-        this[kConnector] = options.connect || buildConnector({
+        this[kConnector] = options.connect || buildConnector2({
           ...options.proxyTls,
           servername: options.proxyTls?.servername || url.hostname
         });
@@ -32456,7 +32456,7 @@ var require_proxy_agent = __commonJS({
     var Pool2 = require_pool();
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors3();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var Client2 = require_client();
     var { channels } = require_diagnostics();
     var Socks5ProxyAgent = require_socks5_proxy_agent();
@@ -32553,8 +32553,8 @@ var require_proxy_agent = __commonJS({
         } else if (username && password) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
         }
-        const connect = buildConnector({ ...opts.proxyTls });
-        this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
+        const connect = buildConnector2({ ...opts.proxyTls });
+        this[kConnectEndpoint] = buildConnector2({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
           const { protocol: protocol2 } = new URL(origin2);
@@ -32864,10 +32864,10 @@ var require_retry_handler = __commonJS({
     var RetryController = class {
       #paused = false;
       #target = null;
-      set target(target) {
-        this.#target = target;
+      set target(target2) {
+        this.#target = target2;
         if (this.#paused) {
-          target?.pause();
+          target2?.pause();
         }
       }
       get target() {
@@ -38402,13 +38402,13 @@ var require_cache_handler = __commonJS({
       }
       return false;
     }
-    function appendVaryValues(target, varyValue) {
+    function appendVaryValues(target2, varyValue) {
       if (Array.isArray(varyValue)) {
         for (let i = 0; i < varyValue.length; i++) {
-          target.push(varyValue[i]);
+          target2.push(varyValue[i]);
         }
       } else if (varyValue != null) {
-        target.push(varyValue);
+        target2.push(varyValue);
       }
     }
     function appendConnectionHeaderTokens(headersToRemove, connectionHeader) {
@@ -41287,8 +41287,8 @@ var require_headers = __commonJS({
       }
       return getHeadersList(headers).append(name, value, false);
     }
-    function headersListSortAndCombine(target) {
-      const headersList = getHeadersList(target);
+    function headersListSortAndCombine(target2) {
+      const headersList = getHeadersList(target2);
       if (!headersList) {
         return [];
       }
@@ -41620,8 +41620,8 @@ var require_headers = __commonJS({
        * @param {Headers} target
        * @param {HeadersList} list
        */
-      static setHeadersList(target, list) {
-        target.#headersList = list;
+      static setHeadersList(target2, list) {
+        target2.#headersList = list;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
@@ -41955,12 +41955,12 @@ var require_response = __commonJS({
         ...state
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state ? state[p] : target[p];
+        get(target2, p) {
+          return p in state ? state[p] : target2[p];
         },
-        set(target, p, value) {
+        set(target2, p, value) {
           assert(!(p in state));
-          target[p] = value;
+          target2[p] = value;
           return true;
         }
       });
@@ -44220,17 +44220,17 @@ var require_cache3 = __commonJS({
         const prefix = "Cache.add";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         request = webidl.converters.RequestInfo(request);
-        const requests = [request];
-        const responseArrayPromise = this.addAll(requests);
+        const requests2 = [request];
+        const responseArrayPromise = this.addAll(requests2);
         return await responseArrayPromise;
       }
-      async addAll(requests) {
+      async addAll(requests2) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.addAll";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         const responsePromises = [];
         const requestList = [];
-        for (let request of requests) {
+        for (let request of requests2) {
           if (request === void 0) {
             throw webidl.errors.conversionFailed({
               prefix,
@@ -44251,7 +44251,7 @@ var require_cache3 = __commonJS({
           }
         }
         const fetchControllers = [];
-        for (const request of requests) {
+        for (const request of requests2) {
           const r = getRequestState(new Request(request));
           if (!urlIsHttpHttpsScheme(r.url)) {
             throw webidl.errors.exception({
@@ -44473,20 +44473,20 @@ var require_cache3 = __commonJS({
           }
         }
         const promise = createDeferredPromise();
-        const requests = [];
+        const requests2 = [];
         if (request === void 0) {
           for (const requestResponse of this.#relevantRequestResponseList) {
-            requests.push(requestResponse[0]);
+            requests2.push(requestResponse[0]);
           }
         } else {
           const requestResponses = this.#queryCache(r, options);
           for (const requestResponse of requestResponses) {
-            requests.push(requestResponse[0]);
+            requests2.push(requestResponse[0]);
           }
         }
         queueMicrotask(() => {
           const requestList = [];
-          for (const request2 of requests) {
+          for (const request2 of requests2) {
             const requestObject = fromInnerRequest(
               request2,
               void 0,
@@ -45669,9 +45669,9 @@ var require_util6 = __commonJS({
     function isClosed(readyState) {
       return readyState === states.CLOSED;
     }
-    function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
+    function fireEvent(e, target2, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
-      target.dispatchEvent(event);
+      target2.dispatchEvent(event);
     }
     function websocketMessageReceived(handler, type, data) {
       handler.onMessage(type, data);
@@ -47138,8 +47138,8 @@ var require_websocketerror = __commonJS({
         return DOMException;
       }
       return new Proxy(DOMException, {
-        construct(target, args, newTarget) {
-          const instance = Reflect.construct(target, args, target);
+        construct(target2, args, newTarget) {
+          const instance = Reflect.construct(target2, args, target2);
           Object.setPrototypeOf(instance, newTarget.prototype);
           return instance;
         }
@@ -48277,7 +48277,7 @@ var require_undici = __commonJS({
     var util = require_util2();
     var { InvalidArgumentError } = errors4;
     var api = require_api();
-    var buildConnector = require_connect();
+    var buildConnector2 = require_connect();
     var MockClient = require_mock_client();
     var { MockCallHistory, MockCallHistoryLog } = require_mock_call_history();
     var MockAgent = require_mock_agent();
@@ -48318,7 +48318,7 @@ var require_undici = __commonJS({
     };
     var SqliteCacheStore = require_sqlite_cache_store();
     module2.exports.cacheStores.SqliteCacheStore = SqliteCacheStore;
-    module2.exports.buildConnector = buildConnector;
+    module2.exports.buildConnector = buildConnector2;
     module2.exports.errors = errors4;
     module2.exports.util = {
       parseHeaders: util.parseHeaders,
@@ -48717,8 +48717,8 @@ function joinParams(parts) {
       ...stage,
       target: round3(
         parts.reduce((sum, part) => {
-          const target = part.stages?.[i]?.target;
-          return sum + (typeof target === "number" ? target : 0);
+          const target2 = part.stages?.[i]?.target;
+          return sum + (typeof target2 === "number" ? target2 : 0);
         }, 0)
       )
     }));
@@ -49125,8 +49125,8 @@ function describeParam(key2, value) {
   if (typeof value === "number") return `${words(key2)} ${groupThousands(String(value))}`;
   if (key2 === "stages" && Array.isArray(value)) {
     const stages = value.map((stage) => {
-      const { target, durationMs } = stage ?? {};
-      return typeof target === "number" && typeof durationMs === "number" ? `${target} over ${formatDuration(durationMs)}` : JSON.stringify(stage);
+      const { target: target2, durationMs } = stage ?? {};
+      return typeof target2 === "number" && typeof durationMs === "number" ? `${target2} over ${formatDuration(durationMs)}` : JSON.stringify(stage);
     });
     return `stages ${stages.join(" \u2192 ")}`;
   }
@@ -49338,7 +49338,8 @@ var RECOMMENDED_MIN_WARMUP_MS = 3e3;
 var DEFAULT_THINK_TIME_MS = 0;
 var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_SEGMENT_MS = 1e3;
-var MIN_SEGMENT_MS = 1e3;
+var MIN_SEGMENT_MS = 100;
+var MIN_AUTO_SEGMENT_MS = 1e3;
 var TARGET_SEGMENTS = 20;
 var MAX_AUTO_SEGMENT_MS = 5e3;
 var DEFAULT_READY_TIMEOUT_MS = 3e4;
@@ -49362,13 +49363,14 @@ var DEFAULT_MIN_HISTORY = 5;
 var DEFAULT_EXTEND_FACTOR = 2;
 var DEFAULT_TRENDS_KEEP = 100;
 var DEFAULT_TRENDS_MIN_SEGMENT = 4;
-var DEFAULT_TRENDS_ALPHA = 1e-3;
+var DEFAULT_TRENDS_ALPHA = 0.01;
 function defaultTrendsConfig() {
   return { keep: DEFAULT_TRENDS_KEEP, minSegment: DEFAULT_TRENDS_MIN_SEGMENT, alpha: DEFAULT_TRENDS_ALPHA };
 }
 var DEFAULT_AB_SCHEDULE = "duet";
 var MAX_CONNECTIONS = 5e4;
 var MAX_RATE_PER_SEC = 1e6;
+var DEFAULT_DETECT = { p50: 0.05, p95: 0.1 };
 
 // src/core/report/reasons.ts
 var RUN_WORDS = {
@@ -49438,8 +49440,12 @@ function describeReason(reason2) {
       return `a change of ${reasonChange(reason2.metric, reason2.change)}, but not significant (${holm(reason2.adjustedPValue)} > ${Number(reason2.alpha.toPrecision(4))}): this run cannot tell it from noise`;
     case "interval-past-min-effect":
       return `a change of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}), but its interval (${reasonChange(reason2.metric, reason2.interval[0])} to ${reasonChange(reason2.metric, reason2.interval[1])}) reaches past the ${reasonChange(reason2.metric, reason2.minEffect).replace("+", "\xB1")} that counts: this run cannot rule out a change that matters`;
-    case "prior-only":
-      return `a ${reason2.direction === "regression" ? "regression" : "improvement"} of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    case "prior-only": {
+      const robust = reason2.robust === void 0 ? "" : ` (it would ${reason2.direction === "regression" ? "fail the gate" : "count"} if it stayed significant with a runner ${reason2.robust.factor}\xD7 as noisy as the prior; there ${holm(reason2.robust.adjustedPValue)})`;
+      return `${reason2.direction === "regression" ? "a regression" : "an improvement"} of ${reasonChange(reason2.metric, reason2.change)} (${holm(reason2.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate${robust}, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    }
+    case "robust-to-prior":
+      return `${reasonChange(reason2.metric, reason2.change)} stays significant (${holm(reason2.adjustedPValue)}) even if this runner were ${reason2.factor}\xD7 noisier than the runner-noise prior (a run-to-run sd of ${share(reason2.noise)} for ${reason2.metric}, compare.runnerNoise): no runner noise explains it, so it ${reason2.direction === "regression" ? "fails the gate" : "counts"} without a measured spread`;
     case "no-intended-rate":
       return "an open-model run without an intended rate recorded: nothing to check the rate against";
     case "rate-short-explained":
@@ -49505,12 +49511,11 @@ var FLOOR_KINDS = /* @__PURE__ */ new Set([
   "real-but-small",
   "interval-past-min-effect"
 ]);
-var AB_MEASURED = "on a shared 2-core machine A/B caught +5% at p50 in 20 of 20 runs (docs/measurements.md)";
 function mdeSpan(metrics) {
   const withMde = metrics.filter((m) => m.minDetectableEffect !== void 0 && Number.isFinite(m.minDetectableEffect));
   if (withMde.length === 0) return void 0;
   const sorted = [...withMde].sort((a, b) => (a.minDetectableEffect ?? 0) - (b.minDetectableEffect ?? 0));
-  const say = (m) => `${formatMdeValue(m)} (${metricLabel(m.metric)} of ${m.scenario})`;
+  const say = (m) => `${formatMdeValue(m)} (${metricLabel(m.metric)} of \`${m.scenario}\`)`;
   const low = sorted[0];
   const high = sorted[sorted.length - 1];
   return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
@@ -49518,10 +49523,40 @@ function mdeSpan(metrics) {
 function formatMdeValue(m) {
   const mde = m.minDetectableEffect;
   if (mde === void 0 || !Number.isFinite(mde)) return "\u2013";
-  return m.metric === "error_rate" ? `\xB1${formatFixed(mde * 100, 2)} pp` : `\xB1${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  if (m.metric === "error_rate") return `\xB1${formatFixed(mde * 100, 2)} pp`;
+  const magnitude = (x) => `${formatFixed(Math.abs(x) * 100, Math.abs(x) >= 0.1 ? 0 : 1)}%`;
+  const pair = m.minDetectableChange;
+  if (pair !== void 0 && Number.isFinite(pair[0]) && Number.isFinite(pair[1])) {
+    const [fall, rise] = [magnitude(pair[0]), magnitude(pair[1])];
+    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? `\xB1${magnitude(mde)}` : `\u2212${fall}/+${rise}`;
+  }
+  return `\xB1${magnitude(mde)}`;
+}
+function metricsWhere(metrics) {
+  const byScenario = /* @__PURE__ */ new Map();
+  for (const m of metrics) byScenario.set(m.scenario, [...byScenario.get(m.scenario) ?? [], m.metric]);
+  return [...byScenario].map(([scenario, names]) => `${sortByMetricOrder(names).map(metricLabel).join(", ")} of \`${scenario}\``).join("; ");
 }
 function remediesFor(comparison) {
-  const held = (comparison.scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === "inconclusive");
+  const failed = [];
+  if (comparison.current?.ab?.baseFailure !== void 0)
+    failed.push("make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner");
+  const regressions = comparison.regressions ?? [];
+  const few = (list) => new Set(list.map((x) => x.scenario)).size <= 3;
+  if (regressions.length > 0)
+    failed.push(
+      `find what changed ${few(regressions) ? metricsWhere(regressions) : `the ${regressions.length} regressions listed above`}: each change is significant after Holm and at least its minimum effect, so a re-run is unlikely to clear it`
+    );
+  const breaches = comparison.breaches ?? [];
+  if (breaches.length > 0) {
+    const which = few(breaches) ? breaches.map((t) => `\`${t.expression}\` of \`${t.scenario}\``).join("; ") : `the ${breaches.length} thresholds listed above`;
+    failed.push(
+      `bring ${which} back within ${breaches.length === 1 ? "its threshold" : "their thresholds"}, or change the threshold in the config if the objective itself moved`
+    );
+  }
+  const scenarios = comparison.scenarios;
+  const held = (scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === "inconclusive");
+  if (scenarios !== void 0 && held.length === 0) return failed;
   const kinds = new Set(held.flatMap((m) => m.reasons.map((r) => r.kind)));
   const has = (set) => [...kinds].some((k) => set.has(k));
   const floorMetrics = held.filter((m) => m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind)));
@@ -49529,34 +49564,30 @@ function remediesFor(comparison) {
   const span2 = mdeSpan(floorMetrics);
   const out = [];
   const ab = comparison.mode === "ab";
-  if (comparison.current?.ab?.baseFailure !== void 0)
-    out.push("make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner");
-  if (floor) {
-    const reach = span2 ? `this run could detect only changes beyond ${span2}` : "the MDE column shows what this run could detect";
-    if (!ab)
-      out.push(
-        `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`
-      );
-    else if (comparison.ab?.schedule === "alternate")
-      out.push(
-        `use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours; ${reach}`
-      );
-    else out.push(`run longer (more segment pairs narrow the interval); ${reach}`);
-    if (comparison.mode === "bootstrap")
-      out.push(
-        `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`
-      );
-    if (!ab)
-      out.push(
-        "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2\u20130.5%)"
-      );
-  }
-  if (has(SAMPLE_KINDS))
-    out.push("run longer (more segments and more requests in the tail; the reasons above say how many)");
+  const reach = span2 ? `this run could detect only changes beyond ${span2}` : "the MDE column shows what this run could detect";
+  const longer = [];
+  if (floor && ab) longer.push(`more segment pairs narrow the interval; ${reach}`);
+  if (has(SAMPLE_KINDS)) longer.push("more segments and more requests in the tail; the reasons above say how many");
   if (comparison.sequential?.moreRoomWouldHelp === true)
-    out.push(
-      "or give an undecided scenario more room to run on by itself: compare.extend.maxDuration (default 2x the planned window)"
+    longer.push(
+      "or let an undecided scenario run on by itself for longer: compare.extend.maxDuration (default 2x the planned window)"
     );
+  if (floor && !ab)
+    out.push(
+      `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; \`perfgate plan\` on an A/B run's results says how long it must run to see the changes you care about`
+    );
+  else if (floor && comparison.ab?.schedule === "alternate")
+    out.push(`use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours`);
+  if (floor && comparison.mode === "bootstrap")
+    out.push(
+      `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`
+    );
+  const prior = comparison.mode === "bootstrap" || floorMetrics.some((m) => m.method === "bootstrap");
+  if (floor && !ab && (prior || scenarios === void 0))
+    out.push(
+      "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2\u20130.5%)"
+    );
+  if (longer.length > 0) out.push(`run longer (${longer.join("; ")})`);
   if (has(RATE_KINDS)) out.push("lower the rate: the generator or the service could not keep up");
   if (has(LOAD_KINDS))
     out.push("re-run on a quieter runner (a dedicated or larger one): other work competed with this run");
@@ -49564,7 +49595,8 @@ function remediesFor(comparison) {
     out.push("save a baseline on this environment (--save), so that runs are compared on the same kind of runner");
   if (kinds.has("population"))
     out.push("fix the errors first: with a different share of failed requests the latencies describe other requests");
-  return out.length > 0 ? [...new Set(out)] : ["re-run (noise differs from run to run)"];
+  const heldBack = out.length > 0 ? out : ["re-run (noise differs from run to run)"];
+  return [.../* @__PURE__ */ new Set([...failed, ...heldBack])];
 }
 function reasonsOf(m) {
   if (m.reasons.length > 0) return m.reasons.map(describeReason);
@@ -51143,8 +51175,8 @@ function histogramProblem(encoded, expected, path7) {
   return total === expected ? void 0 : `${path7} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
 function scenarioProblem(scenario, path7) {
-  const { requests } = scenario;
-  const problem = countProblem(requests.total, `${path7}.requests.total`) ?? countProblem(requests.ok, `${path7}.requests.ok`) ?? countProblem(requests.ko, `${path7}.requests.ko`) ?? (requests.ok + requests.ko === requests.total ? void 0 : `${path7}.requests: ok ${requests.ok} + ko ${requests.ko} is not total ${requests.total}`) ?? amountProblem(scenario.durationMs, `${path7}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path7}.latencyMs`) ?? amountProblem(scenario.rps, `${path7}.rps`) ?? shareProblem(scenario.errorRate, `${path7}.errorRate`) ?? histogramProblem(scenario.histogram, requests.ok, `${path7}.histogram`);
+  const { requests: requests2 } = scenario;
+  const problem = countProblem(requests2.total, `${path7}.requests.total`) ?? countProblem(requests2.ok, `${path7}.requests.ok`) ?? countProblem(requests2.ko, `${path7}.requests.ko`) ?? (requests2.ok + requests2.ko === requests2.total ? void 0 : `${path7}.requests: ok ${requests2.ok} + ko ${requests2.ko} is not total ${requests2.total}`) ?? amountProblem(scenario.durationMs, `${path7}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path7}.latencyMs`) ?? amountProblem(scenario.rps, `${path7}.rps`) ?? shareProblem(scenario.errorRate, `${path7}.errorRate`) ?? histogramProblem(scenario.histogram, requests2.ok, `${path7}.histogram`);
   if (problem !== void 0) return problem;
   for (let i = 0; i < scenario.segments.length; i++) {
     const segment = scenario.segments[i];
@@ -52389,8 +52421,8 @@ function findLastChange(newestFirst, options = {}) {
     const nB = n - split;
     const ssA = Math.max(0, (squares[split] ?? 0) - sumA * sumA / split);
     const ssB = Math.max(0, totalSquares - (squares[split] ?? 0) - sumB * sumB / nB);
-    const pooled = Math.max((ssA + ssB) / (n - 2), floor * floor, 1e-18);
-    const se = Math.sqrt(pooled * (1 / split + 1 / nB));
+    const pooled2 = Math.max((ssA + ssB) / (n - 2), floor * floor, 1e-18);
+    const se = Math.sqrt(pooled2 * (1 / split + 1 / nB));
     const t = Math.abs(sumA / split - sumB / nB) / se;
     if (t > best.t) best = { t, split };
   }
@@ -52411,6 +52443,7 @@ var DEFAULT_RUNNER_NOISE = {
   // The capacity search's result from run to run: measured in bench/capacity/search.mjs (README-capacity.md).
   capacity: 0.05
 };
+var PRIOR_ROBUSTNESS = 4;
 var HISTORY_FLOOR_SHARE = 0.5;
 var WITHIN_VARIANCE_INFLATION = 3;
 var MDE_POWER = 0.8;
@@ -52437,14 +52470,16 @@ function logScaleDensity(s, df) {
 }
 function powerAt(delta, df, critical, minEffectSe) {
   if (!(df > 1e5)) {
-    const top = 1 + 10 / Math.sqrt(df) + (df < 3 ? 40 : 0);
-    const steps2 = 2e3;
+    const top = Math.sqrt(1 + 10 / Math.sqrt(df) + (df < 3 ? 8 : 0));
+    const steps2 = 4e3;
     const h = top / steps2;
     let sum = 0;
     for (let i = 1; i <= steps2; i++) {
-      const s = i * h;
+      const w = i * h;
+      const s = w * w;
       const weight = i === steps2 ? 1 : i % 2 === 1 ? 4 : 2;
-      sum += weight * Math.exp(logScaleDensity(s, df)) * normalCdf(delta - Math.max(critical * s, minEffectSe));
+      const density = Math.exp(logScaleDensity(s, df) + Math.log(2 * w));
+      sum += weight * density * normalCdf(delta - Math.max(critical * s, minEffectSe));
     }
     return sum * h / 3;
   }
@@ -53113,6 +53148,14 @@ function compareCapacity(ctx, current, base, history, notes) {
       comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
       if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
       draft.power = { standardError: change.test.standardError, df: change.test.df };
+      const robust = testCapacityChange(current.capacity, base.capacity, PRIOR_ROBUSTNESS * noise).test;
+      if (draft.priorOnly && robust)
+        draft.robust = {
+          pValue: robust.pValue,
+          interval: robust.interval,
+          factor: PRIOR_ROBUSTNESS,
+          noise: PRIOR_ROBUSTNESS * noise
+        };
     }
   }
   const busier = otherLoadGuard(
@@ -53226,17 +53269,27 @@ function decideRun(drafts, alpha, familySize) {
   }
   const family = tested.length + second.length;
   const padding = Math.max(0, (familySize ?? family) - family);
-  const adjusted = adjustHolm([
-    ...tested.map((draft) => draft.comparison.pValue ?? 1),
-    ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1),
-    ...Array.from({ length: padding }, () => 1)
-  ]);
+  const seconds3 = second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1);
+  const pads = Array.from({ length: padding }, () => 1);
+  const shown = adjustHolm([...tested.map((draft) => draft.comparison.pValue ?? 1), ...seconds3, ...pads]);
+  const hasPriorOnly = tested.some((draft) => draft.priorOnly === true);
+  const gate = hasPriorOnly ? adjustHolm([
+    ...tested.map(
+      (draft) => draft.priorOnly === true ? draft.robust !== void 0 && Number.isFinite(draft.robust.pValue) ? twoSided(draft.robust.pValue) : 1 : draft.comparison.pValue ?? 1
+    ),
+    ...seconds3,
+    ...pads
+  ]) : shown;
+  const robustAdjusted = /* @__PURE__ */ new Map();
   tested.forEach((draft, i) => {
-    const p = adjusted[i];
+    const p = draft.priorOnly === true ? shown[i] : gate[i];
     if (p !== void 0 && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
+    const robust = gate[i];
+    if (draft.priorOnly === true && draft.robust !== void 0 && robust !== void 0 && Number.isFinite(robust))
+      robustAdjusted.set(draft, robust);
   });
   second.forEach((draft, i) => {
-    const p = adjusted[tested.length + i];
+    const p = gate[tested.length + i];
     if (p !== void 0 && Number.isFinite(p) && draft.comparison.wholeRun)
       draft.comparison.wholeRun.adjustedPValue = p;
   });
@@ -53251,7 +53304,10 @@ function decideRun(drafts, alpha, familySize) {
       tests: Math.max(1, family + padding),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect)
     });
-    if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+    if (Number.isFinite(mde)) {
+      comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+      comparison.minDetectableChange = [toChange(comparison.metric, -mde), toChange(comparison.metric, mde)];
+    }
   }
   for (const { comparison, guards } of drafts) {
     if (comparison.method === "rate-check" && comparison.pValue === void 0) {
@@ -53305,16 +53361,46 @@ function decideRun(drafts, alpha, familySize) {
     comparison.verdict = "inconclusive";
     comparison.reasons.push(holdNoChange);
   }
-  for (const { comparison, priorOnly } of drafts) {
+  for (const draft of drafts) {
+    const { comparison, priorOnly, robust } = draft;
     if (!priorOnly) continue;
     if (comparison.verdict !== "regression" && comparison.verdict !== "improvement") continue;
-    comparison.reasons.push({
+    const robustP = robustAdjusted.get(draft);
+    if (robust !== void 0 && robustP !== void 0) {
+      const held = decideVerdict({
+        metric: comparison.metric,
+        change: comparison.change,
+        interval: [toChange(comparison.metric, robust.interval[0]), toChange(comparison.metric, robust.interval[1])],
+        adjustedPValue: robustP,
+        alpha,
+        minEffect: comparison.minEffect,
+        guards: []
+      });
+      if (held.verdict === comparison.verdict) {
+        comparison.decidedBy = "robust-prior";
+        comparison.reasons.push({
+          kind: "robust-to-prior",
+          metric: comparison.metric,
+          change: comparison.change,
+          direction: comparison.verdict,
+          factor: robust.factor,
+          noise: robust.noise,
+          adjustedPValue: robustP
+        });
+        continue;
+      }
+    }
+    const reason2 = {
       kind: "prior-only",
       metric: comparison.metric,
       change: comparison.change,
       direction: comparison.verdict,
       adjustedPValue: comparison.adjustedPValue ?? NaN
-    });
+    };
+    if (robust !== void 0 && robustP !== void 0)
+      reason2.robust = { factor: robust.factor, adjustedPValue: robustP };
+    comparison.reasons.push(reason2);
+    delete comparison.decidedBy;
     comparison.verdict = "inconclusive";
   }
 }
@@ -53323,51 +53409,6 @@ function decideLook(drafts, input) {
   const retest = look?.retest;
   const chosen = retest ? drafts.filter((draft) => retest(draft.comparison.scenario, draft.comparison.metric)) : drafts;
   decideRun(chosen, look?.alpha ?? input.compare.alpha, look?.familySize);
-}
-
-// src/core/compare/rate-check.ts
-function rateCheck(ctx, current, base) {
-  const guards = [];
-  const comparison = rateCheckComparison(current, base, ctx.input.compare.minEffect.rps);
-  const rate = current.rate;
-  if (rate === void 0 || !(rate.intendedPerSec > 0)) {
-    comparison.method = "none";
-    guards.push({ kind: "no-intended-rate" });
-    return { comparison, guards };
-  }
-  const share2 = rate.achievedPerSec / rate.intendedPerSec;
-  if (share2 >= RATE_SHORTFALL) return { comparison, guards };
-  const saturated = saturationGuard(current, "current") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "baseline");
-  if (saturated !== void 0) {
-    guards.push({ kind: "rate-short-explained", share: share2, intendedPerSec: rate.intendedPerSec, cause: saturated });
-    return { comparison, guards };
-  }
-  const shortfall = {
-    kind: "service-fell-behind",
-    share: share2,
-    intendedPerSec: rate.intendedPerSec,
-    achievedPerSec: rate.achievedPerSec
-  };
-  const baseShare = base.rate !== void 0 && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
-  if (baseShare >= RATE_SHORTFALL) {
-    comparison.verdict = "regression";
-    comparison.reasons.push(shortfall);
-    return { comparison, guards };
-  }
-  comparison.reasons.push({ ...shortfall, baselineShare: baseShare });
-  const test = testTwoRuns({
-    effect: Math.log(current.rps / base.rps),
-    within: [],
-    betweenSd: runnerNoise(ctx.input.compare, "rps")
-  });
-  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
-  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return {
-    comparison,
-    guards,
-    power: { standardError: test.standardError, df: test.df },
-    priorOnly: onDefaultPrior(ctx.input.compare, "rps")
-  };
 }
 
 // src/core/compare/stored-run.ts
@@ -53436,8 +53477,8 @@ function withinDf(segments, blockLength) {
 }
 function binomialVariance(current, base) {
   const total = current.requests.total + base.requests.total;
-  const pooled = total > 0 ? (current.requests.ko + base.requests.ko) / total : 0;
-  const spread = Math.max(pooled * (1 - pooled), 0.25 / Math.max(1, total));
+  const pooled2 = total > 0 ? (current.requests.ko + base.requests.ko) / total : 0;
+  const spread = Math.max(pooled2 * (1 - pooled2), 0.25 / Math.max(1, total));
   return { current: spread / Math.max(1, current.requests.total), baseline: spread / Math.max(1, base.requests.total) };
 }
 function fromBootstrap(ctx, metric, current, base, boot, guards) {
@@ -53468,23 +53509,65 @@ function fromBootstrap(ctx, metric, current, base, boot, guards) {
     const floor = binomialVariance(current, base);
     within = { current: Math.max(within.current, floor.current), baseline: Math.max(within.baseline, floor.baseline) };
   }
-  const test = testTwoRuns({
-    effect: effect.effect,
-    within: [
-      { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
-      { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) }
-    ],
-    betweenSd: runnerNoise(compare, metric)
-  });
+  const withinParts = [
+    { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
+    { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) }
+  ];
+  const test = testTwoRuns({ effect: effect.effect, within: withinParts, betweenSd: runnerNoise(compare, metric) });
   comparison.change = toChange(metric, effect.effect);
   comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  return {
-    comparison,
-    guards,
-    power: { standardError: test.standardError, df: test.df },
-    priorOnly: metric !== "error_rate" && onDefaultPrior(compare, metric)
+  const priorOnly = metric !== "error_rate" && onDefaultPrior(compare, metric);
+  const draft = { comparison, guards, power: { standardError: test.standardError, df: test.df }, priorOnly };
+  if (priorOnly) draft.robust = robustTest(effect.effect, withinParts, runnerNoise(compare, metric));
+  return draft;
+}
+function robustTest(effect, within, prior) {
+  const test = testTwoRuns({ effect, within, betweenSd: PRIOR_ROBUSTNESS * prior });
+  return { pValue: test.pValue, interval: test.interval, factor: PRIOR_ROBUSTNESS, noise: PRIOR_ROBUSTNESS * prior };
+}
+
+// src/core/compare/rate-check.ts
+function rateCheck(ctx, current, base) {
+  const guards = [];
+  const comparison = rateCheckComparison(current, base, ctx.input.compare.minEffect.rps);
+  const rate = current.rate;
+  if (rate === void 0 || !(rate.intendedPerSec > 0)) {
+    comparison.method = "none";
+    guards.push({ kind: "no-intended-rate" });
+    return { comparison, guards };
+  }
+  const share2 = rate.achievedPerSec / rate.intendedPerSec;
+  if (share2 >= RATE_SHORTFALL) return { comparison, guards };
+  const saturated = saturationGuard(current, "current") ?? otherLoadGuard("rps", -1, current.machine?.otherCores, base.machine?.otherCores, "baseline");
+  if (saturated !== void 0) {
+    guards.push({ kind: "rate-short-explained", share: share2, intendedPerSec: rate.intendedPerSec, cause: saturated });
+    return { comparison, guards };
+  }
+  const shortfall = {
+    kind: "service-fell-behind",
+    share: share2,
+    intendedPerSec: rate.intendedPerSec,
+    achievedPerSec: rate.achievedPerSec
   };
+  const baseShare = base.rate !== void 0 && base.rate.intendedPerSec > 0 ? base.rate.achievedPerSec / base.rate.intendedPerSec : 1;
+  if (baseShare >= RATE_SHORTFALL) {
+    comparison.verdict = "regression";
+    comparison.reasons.push(shortfall);
+    return { comparison, guards };
+  }
+  comparison.reasons.push({ ...shortfall, baselineShare: baseShare });
+  const test = testTwoRuns({
+    effect: Math.log(current.rps / base.rps),
+    within: [],
+    betweenSd: runnerNoise(ctx.input.compare, "rps")
+  });
+  comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
+  if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
+  const priorOnly = onDefaultPrior(ctx.input.compare, "rps");
+  const draft = { comparison, guards, power: { standardError: test.standardError, df: test.df }, priorOnly };
+  if (priorOnly) draft.robust = robustTest(Math.log(current.rps / base.rps), [], runnerNoise(ctx.input.compare, "rps"));
+  return draft;
 }
 
 // src/core/stats/paired.ts
@@ -53594,34 +53677,131 @@ function pairDifferences(head, base) {
   }
   return out;
 }
-function wholeRunTest(head, base, percentile, serial = DEFAULT_SERIAL) {
-  const n = Math.min(head.segments, base.segments);
-  if (n < 4) return void 0;
-  const pooledLog = (leaveOut) => {
-    const headWeights = new Float64Array(head.segments);
-    const baseWeights = new Float64Array(base.segments);
-    for (let i = 0; i < n; i++) {
-      headWeights[i] = i === leaveOut ? 0 : 1;
-      baseWeights[i] = i === leaveOut ? 0 : 1;
-    }
-    return Math.log(quantileUs(head, headWeights, percentile)) - Math.log(quantileUs(base, baseWeights, percentile));
-  };
-  const effect = pooledLog(-1);
-  if (!Number.isFinite(effect)) return void 0;
-  const pseudo = [];
-  for (let i = 0; i < n; i++) {
-    const without = pooledLog(i);
-    if (!Number.isFinite(without)) return void 0;
-    pseudo.push(n * effect - (n - 1) * without);
+
+// src/core/stats/block-bootstrap.ts
+var BLOCK_REPLICATES = 1e3;
+var MIN_TAIL_DF = 3;
+var MIN_BLOCKS = 8;
+function pairedBlockLength(differences, blocks) {
+  const floor = Math.ceil(Math.cbrt(blocks) - 1e-9);
+  let longest = floor;
+  for (const series of differences) {
+    const finite = series.filter((d) => Number.isFinite(d));
+    if (finite.length >= 8) longest = Math.max(longest, Math.ceil(estimateBlockLength(finite)));
   }
-  const mean = pseudo.reduce((sum, d) => sum + d, 0) / n;
-  const variance = pseudo.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
-  const correction = serialCorrection(pseudo, serial);
-  const standardError = Math.max(Math.sqrt(correction.factor * variance / n), LOG_SD_FLOOR / Math.sqrt(n));
-  const df = Math.max(1, (n - 1) * correction.dfShare);
-  const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
-  const half = tQuantile(0.975, df) * standardError;
-  return { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };
+  return Math.max(1, Math.min(longest, 2 * floor, Math.floor(blocks / 4)));
+}
+function pooled(run2, weights, n) {
+  let count = 0;
+  let ko = 0;
+  let durationMs = 0;
+  for (let s = 0; s < n; s++) {
+    const w = weights[s] ?? 0;
+    if (w === 0) continue;
+    count += w * (run2.count[s] ?? 0);
+    ko += w * (run2.ko[s] ?? 0);
+    durationMs += w * (run2.durationMs[s] ?? 0);
+  }
+  return { count, ko, durationMs };
+}
+var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+var LATENCIES = Object.keys(LATENCY_PERCENTILES);
+function gridIndex(run2, us) {
+  let low = 0;
+  let high = run2.grid.length - 1;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if ((run2.grid[mid] ?? 0) >= us) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+function tailGroups(head, base, n, blockLength, percentile) {
+  const groups = Math.max(1, Math.floor(n / blockLength));
+  const counts = new Float64Array(groups);
+  for (const run2 of [head, base]) {
+    const weights = new Float64Array(run2.segments);
+    weights.fill(1, 0, n);
+    const q = quantileUs(run2, weights, percentile);
+    if (!Number.isFinite(q)) continue;
+    const at2 = gridIndex(run2, q);
+    const gridSize = run2.grid.length;
+    for (let s = 0; s < groups * blockLength; s++) {
+      const beyond = (run2.recorded[s] ?? 0) - (run2.cumulative[s * gridSize + at2] ?? 0);
+      const g = Math.floor(s / blockLength);
+      counts[g] = (counts[g] ?? 0) + beyond;
+    }
+  }
+  let sum = 0;
+  let squares = 0;
+  for (const c of counts) {
+    sum += c;
+    squares += c * c;
+  }
+  return squares > 0 ? Math.min(groups, sum * sum / squares) : groups;
+}
+function changes(head, base, headW, baseW, n, out) {
+  LATENCIES.forEach((metric, i) => {
+    const p = LATENCY_PERCENTILES[metric];
+    out[i] = Math.log(quantileUs(head, headW, p)) - Math.log(quantileUs(base, baseW, p));
+  });
+  const h = pooled(head, headW, n);
+  const b = pooled(base, baseW, n);
+  out[4] = Math.log(h.count / h.durationMs) - Math.log(b.count / b.durationMs);
+  out[5] = (h.count > 0 ? h.ko / h.count : NaN) - (b.count > 0 ? b.ko / b.count : NaN);
+}
+function pairedBlockTests(head, base, options) {
+  const n = Math.min(head.segments, base.segments);
+  const replicates = options.replicates ?? BLOCK_REPLICATES;
+  if (n < MIN_BLOCKS) return { tests: {}, blocks: n, blockLength: 1, replicates: 0 };
+  const diffs = pairDifferences(head, base);
+  const blockLength = options.blockLength ?? pairedBlockLength([diffs.p50, diffs.p95, diffs.rps], n);
+  const headW = new Float64Array(head.segments);
+  const baseW = new Float64Array(base.segments);
+  headW.fill(1, 0, n);
+  baseW.fill(1, 0, n);
+  const observed = new Float64Array(METRICS.length);
+  changes(head, base, headW, baseW, n, observed);
+  const rng = createRng(options.seed);
+  const draws = new Float64Array(n);
+  const sums = new Float64Array(METRICS.length);
+  const squares = new Float64Array(METRICS.length);
+  const finite = new Float64Array(METRICS.length);
+  const replicate = new Float64Array(METRICS.length);
+  for (let r = 0; r < replicates; r++) {
+    drawBlockWeights(rng, n, blockLength, draws);
+    headW.set(draws);
+    baseW.set(draws);
+    changes(head, base, headW, baseW, n, replicate);
+    for (let m = 0; m < METRICS.length; m++) {
+      const value = replicate[m] ?? NaN;
+      if (!Number.isFinite(value)) continue;
+      const d = value - (observed[m] ?? 0);
+      sums[m] = (sums[m] ?? 0) + d;
+      squares[m] = (squares[m] ?? 0) + d * d;
+      finite[m] = (finite[m] ?? 0) + 1;
+    }
+  }
+  const independent = Math.floor(n / blockLength);
+  const wholeDf = Math.max(1, independent - 1);
+  const tests = {};
+  METRICS.forEach((metric, m) => {
+    const effect = observed[m] ?? NaN;
+    const k = finite[m] ?? 0;
+    if (!Number.isFinite(effect) || k < Math.max(2, replicates / 2)) return;
+    const mean = (sums[m] ?? 0) / k;
+    const variance = Math.max(0, ((squares[m] ?? 0) - k * mean * mean) / (k - 1));
+    const floor = (metric === "error_rate" ? SHARE_SD_FLOOR : LOG_SD_FLOOR) / Math.sqrt(independent);
+    const standardError = Math.max(Math.sqrt(variance), floor);
+    const df = m < LATENCIES.length ? Math.min(
+      wholeDf,
+      Math.max(MIN_TAIL_DF, tailGroups(head, base, n, blockLength, LATENCY_PERCENTILES[LATENCIES[m]]) - 1)
+    ) : wholeDf;
+    const pValue = effect === 0 ? 1 : tUpperTail(Math.abs(effect / standardError), df);
+    const half = tQuantile(0.975, df) * standardError;
+    tests[metric] = { effect, standardError, df, pValue, interval: [effect - half, effect + half], pairs: n };
+  });
+  return { tests, blocks: n, blockLength, replicates };
 }
 
 // src/core/mask.ts
@@ -53756,6 +53936,7 @@ var AB_MIN_EFFECT = {
   error_rate: 0.01,
   capacity: 0.1
 };
+var DEFAULT_AB_SEED = 24301;
 var MIN_PAIRS = 4;
 function minEffectFor(compare, metric, mode = "stored") {
   if (mode === "ab" && !(compare.minEffectSet ?? []).includes(metric)) return AB_MIN_EFFECT[metric];
@@ -53785,7 +53966,7 @@ function fromTest(metric, head, base, test, minEffect, guards) {
   comparison.pValue = test.pValue;
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
-function pairedRateCheck(head, base, rpsDiffs, minEffect) {
+function pairedRateCheck(head, base, rpsDiffs, minEffect, duetTest) {
   const guards = [];
   const comparison = rateCheckComparison(head, base, minEffect);
   const share2 = (scenario) => scenario.rate !== void 0 && scenario.rate.intendedPerSec > 0 ? scenario.rate.achievedPerSec / scenario.rate.intendedPerSec : void 0;
@@ -53822,7 +54003,7 @@ function pairedRateCheck(head, base, rpsDiffs, minEffect) {
     comparison.reasons.push({ kind: "head-kept-up", headShare, baseShare, intendedPerSec });
     return { comparison, guards };
   }
-  const test = trimmedPairedTest(rpsDiffs);
+  const test = duetTest ?? trimmedPairedTest(rpsDiffs);
   comparison.reasons.push({ kind: "both-fell-behind-paired", headShare, baseShare, intendedPerSec });
   comparison.verdict = "inconclusive";
   if (test === void 0) {
@@ -53852,6 +54033,8 @@ function compareScenarioPaired(input, head, base, notes) {
   const preparedBase = pairs > 0 ? prepareRun(base.segments.slice(0, pairs)) : void 0;
   const headPrepared = pairs > 0 ? prepareRun(head.segments.slice(0, pairs)) : void 0;
   const diffs = preparedBase !== void 0 && headPrepared !== void 0 ? pairDifferences(headPrepared, preparedBase) : void 0;
+  const duet = input.current.ab?.schedule === "duet";
+  const blocks = duet && preparedBase !== void 0 && headPrepared !== void 0 && pairs >= MIN_BLOCKS ? pairedBlockTests(headPrepared, preparedBase, { seed: deriveSeed(input.seed ?? DEFAULT_AB_SEED, head.name) }) : void 0;
   const baseQuantileMs = (percentile) => preparedBase === void 0 ? NaN : quantileUs(preparedBase, new Float64Array(preparedBase.segments).fill(1), percentile) / 1e3;
   const drafts = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
@@ -53862,7 +54045,7 @@ function compareScenarioPaired(input, head, base, notes) {
     if (metric === "rps" && head.flow) continue;
     const minEffect = minEffectFor(compare, metric, "ab");
     if (metric === "rps" && isOpen) {
-      drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect));
+      drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect, blocks?.tests.rps));
       continue;
     }
     const guards = [];
@@ -53882,7 +54065,7 @@ function compareScenarioPaired(input, head, base, notes) {
       add(saturationGuard(head, "head"));
       add(saturationGuard(base, "base"));
     }
-    const test = diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
+    const test = blocks !== void 0 ? blocks.tests[metric] : diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     add(
       populationGuard(metric, head.errorRate, base.errorRate, {
@@ -53893,17 +54076,6 @@ function compareScenarioPaired(input, head, base, notes) {
     drafts.push(draft);
     if (metric === "error_rate" || test === void 0) continue;
     if (sharedLag) draft.holdNoChange = { kind: "shared-lag" };
-    const percentile = metric === "rps" ? void 0 : LATENCY_PERCENTILES[metric];
-    const whole = percentile === void 0 || headPrepared === void 0 || preparedBase === void 0 ? void 0 : wholeRunTest(headPrepared, preparedBase, percentile);
-    if (whole !== void 0 && Number.isFinite(whole.pValue)) {
-      draft.wholeRun = {
-        effect: whole.effect,
-        interval: whole.interval,
-        pValue: whole.pValue,
-        standardError: whole.standardError,
-        df: whole.df
-      };
-    }
   }
   return drafts;
 }
@@ -53936,7 +54108,7 @@ function comparePaired(input) {
   decideLook(drafts, input);
   const tested = drafts.filter((draft) => draft.comparison.pValue !== void 0);
   notes.push(
-    `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over the segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
+    ab.schedule === "duet" ? `${scheduleWords(ab)}. Each change is the whole-run one (the ratio of the pooled values shown), its uncertainty from a paired block bootstrap over the run's short time blocks (the same blocks resampled for head and base, so what the runner did to both cancels); Holm over the ${tested.length} tests of the run.` : `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over the segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`
   );
   const summary = { schedule: ab.schedule, pairs: pairCount2 };
   if (ab.base.git?.commit !== void 0) summary.baseCommit = ab.base.git.commit;
@@ -54061,7 +54233,7 @@ function compareRuns(input) {
   const priorOnly = metrics.filter((metric) => metric.method === "bootstrap" || metric.method === "bracket");
   if (priorOnly.length > 0) {
     notes.push(
-      (pastRuns.length >= compare.minHistory ? `Some metrics have too little usable history (${[...new Set(priorOnly.map((metric) => metric.metric))].join(", ")}: fewer than the ${compare.minHistory} past runs the history test needs since their series last shifted level, see their notes): ` : `There is too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): `) + `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). On the default prior these metrics cannot fail the gate: a change they show is a warning, with its interval and minimum detectable effect; only thresholds (and the error rate) fail. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`
+      (pastRuns.length >= compare.minHistory ? `Some metrics have too little usable history (${[...new Set(priorOnly.map((metric) => metric.metric))].join(", ")}: fewer than the ${compare.minHistory} past runs the history test needs since their series last shifted level, see their notes): ` : `There is too little history (${pastRuns.length} past run${pastRuns.length === 1 ? "" : "s"} on this environment, the history test needs ${compare.minHistory}): `) + `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). On the default prior a change in these metrics is a warning, with its interval and minimum detectable effect, and fails the gate only if it stays significant with a runner ${PRIOR_ROBUSTNESS}\xD7 as noisy as the prior (a change no runner noise explains); thresholds and the error rate fail as always. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`
     );
   }
   if (environmentDiffers) {
@@ -54468,6 +54640,71 @@ function appendTimeline(first, step, offsetMs) {
   ]);
 }
 
+// src/core/compare/more-data.ts
+var DATA_REASONS = /* @__PURE__ */ new Set([
+  "not-significant",
+  "interval-past-min-effect",
+  "below-min-effect",
+  "too-few-pairs",
+  "too-few-segments",
+  "thin-tail"
+]);
+function detectTarget(metric, detect) {
+  return detect?.[metric.metric];
+}
+function underpowered(metric, detect) {
+  const target2 = detectTarget(metric, detect);
+  const mde = metric.minDetectableEffect;
+  if (target2 === void 0 || mde === void 0 || !Number.isFinite(mde)) return false;
+  return metric.verdict !== "regression" && metric.verdict !== "improvement" && mde > target2;
+}
+function withDetectNote(comparison, compare) {
+  if (compare.detect === void 0 || comparison.mode === "thresholds-only") return comparison;
+  const metrics = comparison.scenarios.flatMap((scenario) => scenario.metrics);
+  const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== void 0);
+  if (targeted.length === 0) return comparison;
+  const short = targeted.filter((metric) => underpowered(metric, compare.detect));
+  const percent = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+  const note = short.length === 0 ? `compare.detect: every targeted metric could see its change (MDE at or below the target).` : `compare.detect: ${short.map(
+    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent(metric, metric.minDetectableEffect)}, not the ${percent(metric, detectTarget(metric, compare.detect))} it targets`
+  ).join(
+    "; "
+  )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
+  return { ...comparison, notes: [...comparison.notes, note] };
+}
+function whyNotDetect(metric, paired, detect) {
+  const target2 = detect?.[metric.metric];
+  if (target2 !== void 0 && target2 <= metric.minEffect)
+    return "its compare.detect target is not above its minimum effect, which a change must reach to be called";
+  const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind) && reason2.kind !== "real-but-small");
+  if (blocking !== void 0) return `held back for a reason more data does not change (${blocking.kind})`;
+  if (!paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history"))
+    return "its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)";
+  if (metric.standardError === void 0) return "no standard error to scale";
+  return void 0;
+}
+function growthToDetect(metric, compare, shares, look, familySize) {
+  const target2 = detectTarget(metric, compare.detect);
+  const mde = metric.minDetectableEffect;
+  if (target2 === void 0 || mde === void 0 || !(target2 > 0)) return 1;
+  const df = metric.df ?? 1e3;
+  const factor = (share2, atDf) => tQuantile(1 - compare.alpha * share2 / (2 * familySize), atDf) + tQuantile(0.8, atDf);
+  const now2 = factor(shares[look] ?? 1, df);
+  const nextShare = shares[look + 1] ?? shares[look] ?? 1;
+  const mdeAt = (growth) => mde * factor(nextShare, df * growth) / now2 / Math.sqrt(growth);
+  let low = 1;
+  let high = 1;
+  while (mdeAt(high) > target2 && high < MAX_DETECT_GROWTH) high *= 2;
+  if (mdeAt(high) > target2) return high;
+  for (let i = 0; i < 30; i++) {
+    const mid = (low + high) / 2;
+    if (mdeAt(mid) > target2) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+var MAX_DETECT_GROWTH = 1024;
+
 // src/core/compare/sequential.ts
 var EXTENSION_STEPS = 2;
 var FIRST_LOOK_SHARE = 0.75;
@@ -54494,7 +54731,7 @@ function decided(metric) {
 function compareSequential(input, compareAt) {
   const looks = runLookCount(input.current);
   const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1);
-  if (looks === 1 && (shares[0] ?? 1) >= 1) return compareAt(input);
+  if (looks === 1 && (shares[0] ?? 1) >= 1) return withDetectNote(compareAt(input), input.compare);
   const alpha = input.compare.alpha;
   const at2 = (look) => alpha * (shares[look] ?? 0);
   let result = compareAt({ ...input, current: resultsAtLook(input.current, 0), look: { alpha: at2(0) } });
@@ -54504,7 +54741,9 @@ function compareSequential(input, compareAt) {
   for (let look = 1; look < looks; look++) {
     const extended = new Set(input.current.scenarios.filter((s) => lookCount(s) > look).map((s) => s.name));
     const open2 = new Set(
-      result.scenarios.filter((scenario) => extended.has(scenario.name)).flatMap((scenario) => scenario.metrics.filter((metric) => !decided(metric))).map((metric) => key(metric.scenario, metric.metric))
+      result.scenarios.filter((scenario) => extended.has(scenario.name)).flatMap(
+        (scenario) => scenario.metrics.filter((metric) => !decided(metric) || underpowered(metric, input.compare.detect))
+      ).map((metric) => key(metric.scenario, metric.metric))
     );
     if (open2.size === 0) continue;
     const next = compareAt({
@@ -54514,7 +54753,7 @@ function compareSequential(input, compareAt) {
     });
     result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open2, extended, look)) };
   }
-  return retally(result, input, shares);
+  return withDetectNote(retally(result, input, shares), input.compare);
 }
 function stamp(scenario, look) {
   return { ...scenario, metrics: scenario.metrics.map((metric) => ({ ...metric, look })) };
@@ -54538,7 +54777,7 @@ function retally(result, input, shares) {
   const scenarios = result.scenarios.map((scenario) => {
     const current = fullOf(input.current.scenarios, scenario.name) ?? scenario.current;
     const base = result.mode === "ab" ? fullOf(input.current.ab?.base.scenarios, scenario.name) : void 0;
-    const extension = describeExtension(current);
+    const extension = describeExtension(current, input.compare.detect !== void 0);
     return {
       ...scenario,
       current,
@@ -54565,7 +54804,7 @@ function retally(result, input, shares) {
     notes.push(describeSpending(input.compare.alpha, shares, unextended));
     moreRoomWouldHelp = unextended !== void 0 ? unextended.some((skip) => skip.budget) : scenarios.filter((scenario) => extendedNames.includes(scenario.name)).some(
       (scenario) => scenario.metrics.some(
-        (metric) => metric.verdict === "inconclusive" && metric.reasons.length > 0 && metric.reasons.every((reason2) => DATA_REASONS.has(reason2.kind))
+        (metric) => metric.verdict === "inconclusive" && metric.reasons.length > 0 && metric.reasons.every((reason2) => DATA_REASONS.has(reason2.kind)) || underpowered(metric, input.compare.detect) && whyNotDetect(metric, result.mode === "ab", input.compare.detect) === void 0
       )
     );
   }
@@ -54584,14 +54823,15 @@ function retally(result, input, shares) {
 function seconds2(ms) {
   return `${(ms / 1e3).toFixed(ms % 1e3 === 0 ? 0 : 1)} s`;
 }
-function describeExtension(scenario) {
+function describeExtension(scenario, detect = false) {
   const looks = scenario.extension?.looks;
   if (looks === void 0 || looks.length < 2) return void 0;
   const addedMs = looks[looks.length - 1].durationMs - looks[0].durationMs;
   const why = looks.slice(1).map(
     (look, step) => `${(look.undecided ?? []).join(", ") || "a metric"} ${step === 0 ? "after the planned window" : `after step ${step}`}`
   ).join("; ");
-  return `Measured ${seconds2(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? "s" : ""} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of \u03B1.`;
+  const because = detect ? "a verdict was undecided for lack of data or a metric's MDE was above its compare.detect target" : "a verdict was undecided for lack of data";
+  return `Measured ${seconds2(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? "s" : ""} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of \u03B1.`;
 }
 function describeSpending(alpha, shares, skipped) {
   const parts = shares.map((share2) => String(Math.round(alpha * share2 * 1e4) / 1e4));
@@ -54610,14 +54850,6 @@ function describeSpending(alpha, shares, skipped) {
   ).join("; ");
   return `${kept}. This run did not take them: no more data within its budget would have decided what was undecided (${whys}).`;
 }
-var DATA_REASONS = /* @__PURE__ */ new Set([
-  "not-significant",
-  "interval-past-min-effect",
-  "below-min-effect",
-  "too-few-pairs",
-  "too-few-segments",
-  "thin-tail"
-]);
 var STORED_EXTENDABLE = /* @__PURE__ */ new Set(["constant-vus", "constant-arrival-rate"]);
 var AB_EXTENDABLE = /* @__PURE__ */ new Set([
   "constant-vus",
@@ -54653,7 +54885,8 @@ function planExtension(input) {
     if (current === void 0 || lookCount(current) !== look + 1) continue;
     const executors = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
     const open2 = scenario.metrics.filter((metric) => metric.verdict === "inconclusive");
-    if (open2.length === 0) continue;
+    const short = scenario.metrics.filter((metric) => underpowered(metric, compare.detect));
+    if (open2.length === 0 && short.length === 0) continue;
     if (!executors.has(current.executor) || current.capacity) {
       for (const metric of open2)
         plan.skipped.push({
@@ -54665,16 +54898,41 @@ function planExtension(input) {
       continue;
     }
     const budgetMs = extensionBudgetMs(current.extension?.looks[0]?.durationMs ?? current.durationMs, compare);
-    const addMs = stepMs(current, budgetMs);
-    if (addMs <= 0) continue;
+    const fullStepMs = stepMs(current, budgetMs);
+    if (fullStepMs <= 0) continue;
     const growth = budgetMs / current.durationMs;
     const undecided = [];
-    for (const metric of open2) {
-      const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
-      if (why === void 0) undecided.push(metric.metric);
-      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+    const detecting = [];
+    let detectGrowth = 1;
+    for (const metric of scenario.metrics) {
+      if (metric.verdict === "inconclusive") {
+        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+        if (why === void 0) {
+          undecided.push(metric.metric);
+          continue;
+        }
+        if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== void 0) {
+          plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+          continue;
+        }
+      } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== void 0)
+        continue;
+      detecting.push(metric.metric);
+      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, familySize));
     }
-    if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
+    if (undecided.length === 0 && detecting.length === 0) continue;
+    const segmentMs = current.segments[0]?.durationMs ?? fullStepMs;
+    const neededMs = Math.max(
+      segmentMs,
+      Math.ceil((detectGrowth * 1.1 - 1) * current.durationMs / segmentMs) * segmentMs
+    );
+    const addMs = undecided.length > 0 ? fullStepMs : Math.min(fullStepMs, neededMs);
+    plan.steps.push({
+      scenario: scenario.name,
+      addMs,
+      undecided: [...undecided, ...detecting],
+      ...detecting.length > 0 ? { detect: detecting } : {}
+    });
   }
   return plan;
 }
@@ -54858,7 +55116,7 @@ function effectAt(ctx, path7, value) {
 }
 
 // src/core/config/compare.ts
-var METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
+var METRICS2 = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
 var LATENCY_METRICS2 = ["p50", "p90", "p95", "p99"];
 function defaultCompareConfig() {
   return {
@@ -54912,6 +55170,34 @@ function buildExtend(ctx, raw) {
   const ms = ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7)));
   return ms === void 0 ? fallback : { maxWindowMs: ms };
 }
+var DETECT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
+function buildDetect(ctx, raw) {
+  if (raw === void 0) return void 0;
+  const detect = {};
+  const set = (metrics, value) => {
+    for (const metric of metrics) if (value !== void 0) detect[metric] = value;
+  };
+  const positive = (path7, value) => {
+    const effect = effectAt(ctx, path7, value);
+    if (effect === 0) {
+      ctx.problems.add(path7, `0 is a change no run can be sure to see; use a change such as 5%`);
+      return void 0;
+    }
+    if (effect === void 0 && value !== void 0 && typeof value !== "string")
+      ctx.problems.add(
+        path7,
+        `${quoteValue(value)} is not a change; use a percentage such as 5% or a fraction such as 0.05`
+      );
+    return effect;
+  };
+  if (!isRecord(raw)) {
+    set(LATENCY_METRICS2, positive(["compare", "detect"], raw));
+    return Object.keys(detect).length > 0 ? detect : void 0;
+  }
+  set(LATENCY_METRICS2, positive(["compare", "detect", "latency"], raw.latency));
+  for (const metric of DETECT_METRICS) set([metric], positive(["compare", "detect", metric], raw[metric]));
+  return Object.keys(detect).length > 0 ? detect : void 0;
+}
 function buildCompare(ctx, raw) {
   const defaults = defaultCompareConfig();
   const minEffect = defaults.minEffect;
@@ -54924,7 +55210,7 @@ function buildCompare(ctx, raw) {
         minEffectSet.add(metric);
       }
     }
-    for (const metric of METRICS) {
+    for (const metric of METRICS2) {
       const value = effectAt(ctx, ["compare", "minEffect", metric], raw.minEffect[metric]);
       if (value !== void 0) {
         minEffect[metric] = value;
@@ -54941,7 +55227,7 @@ function buildCompare(ctx, raw) {
         runnerNoise2[metric] = latency;
         runnerNoiseSet.add(metric);
       }
-    for (const metric of METRICS) {
+    for (const metric of METRICS2) {
       const value = effectAt(ctx, ["compare", "runnerNoise", metric], raw.runnerNoise[metric]);
       if (value !== void 0) {
         runnerNoise2[metric] = value;
@@ -54949,7 +55235,7 @@ function buildCompare(ctx, raw) {
       }
     }
   }
-  const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS.includes(metric)) : defaults.metrics;
+  const metrics = Array.isArray(raw.metrics) ? raw.metrics.filter((metric) => METRICS2.includes(metric)) : defaults.metrics;
   const historyLength = Number.isInteger(raw.history) ? raw.history : defaults.historyLength;
   const minHistory = Number.isInteger(raw.minHistory) ? raw.minHistory : defaults.minHistory;
   if (minHistory > historyLength) {
@@ -54959,6 +55245,7 @@ function buildCompare(ctx, raw) {
       `compare.minHistory (${minHistory}) is more than compare.history (${historyLength}), so the history test could never run; keep minHistory \u2264 history`
     );
   }
+  const detect = buildDetect(ctx, raw.detect);
   return {
     mode: raw.mode === "ab" ? "ab" : defaults.mode,
     schedule: raw.schedule === "alternate" || raw.schedule === "duet" ? raw.schedule : defaults.schedule,
@@ -54966,6 +55253,7 @@ function buildCompare(ctx, raw) {
     minEffect,
     ...minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {},
     alpha: typeof raw.alpha === "number" ? raw.alpha : defaults.alpha,
+    ...detect ? { detect } : {},
     minHistory,
     noiseFloor: effectAt(ctx, ["compare", "noiseFloor"], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,
@@ -55170,8 +55458,8 @@ var perfgate_schema_default = {
           type: "number",
           exclusiveMinimum: 0,
           maximum: 0.1,
-          default: 1e-3,
-          description: "Significance of each split's permutation test. Strict by default: a nightly scans every scenario x metric series."
+          default: 0.01,
+          description: "Significance of a change point's t-test, after paying for every split the search looked at (Bonferroni): at 0.01, 0-0.3% of flat 100-run series get a false change point."
         }
       }
     },
@@ -55423,7 +55711,7 @@ var perfgate_schema_default = {
         },
         segment: {
           $ref: "#/definitions/duration",
-          description: "Length of one recording segment, the unit the statistics resample (at least 1s). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front)."
+          description: "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s."
         },
         okStatus: {
           $ref: "#/definitions/okStatus",
@@ -55434,6 +55722,10 @@ var perfgate_schema_default = {
               404
             ]
           ]
+        },
+        tls: {
+          $ref: "#/definitions/tls",
+          description: "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder."
         }
       }
     },
@@ -55496,7 +55788,7 @@ var perfgate_schema_default = {
         },
         segment: {
           $ref: "#/definitions/duration",
-          description: "Length of one recording segment, the unit the statistics resample (at least 1s). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s)."
+          description: "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks."
         },
         okStatus: {
           $ref: "#/definitions/okStatus",
@@ -55507,6 +55799,10 @@ var perfgate_schema_default = {
               404
             ]
           ]
+        },
+        tls: {
+          $ref: "#/definitions/tls",
+          description: "TLS settings of this https: scenario; merged key by key over defaults.tls."
         },
         vus: {
           type: "integer",
@@ -55969,7 +56265,7 @@ var perfgate_schema_default = {
         runnerNoise: {
           type: "object",
           additionalProperties: false,
-          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change only warns; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.",
+          description: "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.",
           default: {
             p50: "5%",
             p90: "7%",
@@ -56050,6 +56346,43 @@ var perfgate_schema_default = {
               ]
             }
           }
+        },
+        detect: {
+          description: "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: no target (the run extends only for undecided verdicts, and plan uses p50 5%, p95 10%). A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.",
+          anyOf: [
+            {
+              $ref: "#/definitions/effect"
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              properties: {
+                latency: {
+                  $ref: "#/definitions/effect",
+                  description: "p50, p90, p95 and p99 at once; a metric's own key wins."
+                },
+                p50: {
+                  $ref: "#/definitions/effect"
+                },
+                p90: {
+                  $ref: "#/definitions/effect"
+                },
+                p95: {
+                  $ref: "#/definitions/effect"
+                },
+                p99: {
+                  $ref: "#/definitions/effect"
+                },
+                rps: {
+                  $ref: "#/definitions/effect"
+                },
+                error_rate: {
+                  $ref: "#/definitions/effect",
+                  description: "An absolute difference of the error rate (0.005: half a point)."
+                }
+              }
+            }
+          ]
         }
       }
     },
@@ -56090,6 +56423,50 @@ var perfgate_schema_default = {
           }
         }
       ]
+    },
+    tls: {
+      type: "object",
+      additionalProperties: false,
+      description: "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.",
+      properties: {
+        ca: {
+          type: "string",
+          minLength: 1,
+          description: "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.",
+          examples: [
+            "certs/ca.pem"
+          ]
+        },
+        cert: {
+          type: "string",
+          minLength: 1,
+          description: "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.",
+          examples: [
+            "certs/client.pem"
+          ]
+        },
+        key: {
+          type: "string",
+          minLength: 1,
+          description: "PEM file of the client certificate's private key (unencrypted); needs cert.",
+          examples: [
+            "certs/client.key"
+          ]
+        },
+        servername: {
+          type: "string",
+          minLength: 1,
+          description: "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).",
+          examples: [
+            "api.internal"
+          ]
+        },
+        insecure: {
+          type: "boolean",
+          default: false,
+          description: "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca."
+        }
+      }
     },
     flowStep: {
       type: "object",
@@ -56585,6 +56962,47 @@ function checkTargetUrl(ctx, path7, value) {
   return url;
 }
 
+// src/core/config/tls.ts
+var TLS_FILE_KEYS = ["ca", "cert", "key"];
+function readTls(raw) {
+  if (!isRecord(raw)) return void 0;
+  const tls = {};
+  for (const key2 of [...TLS_FILE_KEYS, "servername"])
+    if (typeof raw[key2] === "string") tls[key2] = raw[key2];
+  if (typeof raw.insecure === "boolean") tls.insecure = raw.insecure;
+  return tls;
+}
+function mergeTls(defaults, own) {
+  if (!defaults && !own) return void 0;
+  return { ...defaults, ...own };
+}
+function tlsKeyPath(scenarioPath, raw, key2) {
+  return isRecord(raw.tls) && raw.tls[key2] !== void 0 ? [...scenarioPath, "tls", key2] : ["defaults", "tls", key2];
+}
+function checkTls(ctx, tls, pathOf2, url) {
+  if (!tls) return;
+  if (tls.cert === void 0 !== (tls.key === void 0)) {
+    const [has, lacks] = tls.cert === void 0 ? ["key", "cert"] : ["cert", "key"];
+    ctx.problems.add(
+      pathOf2(has),
+      `${quoteValue(tls[has])} has no ${lacks} beside it; a client certificate (mutual TLS) needs both tls.cert and tls.key (PEM files)`
+    );
+  }
+  if (tls.insecure !== true || !url) return;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  if (isLoopbackHost(host)) return;
+  const named = ctx.allowHosts.some((entry) => {
+    const allowed = entry.toLowerCase().replace(/^\[(.*)\](:\d+)?$/, "$1$2");
+    return allowed === host || url.port !== "" && allowed === `${host}:${url.port}`;
+  });
+  if (!named) {
+    ctx.problems.add(
+      pathOf2("insecure"),
+      `true turns the certificate check off for ${url.host}, which is not a loopback address nor named in allowHosts (a wildcard entry does not count); trust its CA with ${formatPath(pathOf2("ca"))} (a PEM file) or NODE_EXTRA_CA_CERTS instead, or list "${host}" in allowHosts`
+    );
+  }
+}
+
 // src/core/capacity/load.ts
 var MAX_CAPACITY_STEP_FACTOR = 10;
 function buildCapacityLoad(ctx, path7, raw) {
@@ -56717,7 +57135,7 @@ function buildStages(ctx, path7, raw, executor) {
     const stagePath = [...path7, i];
     const durationMs = durationAt(ctx, [...stagePath, "duration"], item.duration, 0);
     const targetPath = [...stagePath, "target"];
-    let target = 0;
+    let target2 = 0;
     if (executor === "ramping-vus") {
       if (item.target !== void 0 && !(Number.isInteger(item.target) && item.target >= 0)) {
         ctx.problems.add(
@@ -56725,19 +57143,19 @@ function buildStages(ctx, path7, raw, executor) {
           `${quoteValue(item.target)} is not a number of virtual users; use a whole number like 50`
         );
       } else if (typeof item.target === "number") {
-        target = item.target;
-        checkConnections(ctx, targetPath, target, "virtual users");
+        target2 = item.target;
+        checkConnections(ctx, targetPath, target2, "virtual users");
       }
     } else if (typeof item.target === "number") {
       if (item.target < 0)
         ctx.problems.add(targetPath, `${quoteValue(item.target)} is too small; use at least 0 (requests per second)`);
-      else target = item.target;
-      checkRate(ctx, targetPath, target);
+      else target2 = item.target;
+      checkRate(ctx, targetPath, target2);
     } else if (typeof item.target === "string") {
-      target = ctx.problems.attempt(targetPath, () => parseRate(item.target, formatPath(targetPath))) ?? 0;
-      checkRate(ctx, targetPath, target);
+      target2 = ctx.problems.attempt(targetPath, () => parseRate(item.target, formatPath(targetPath))) ?? 0;
+      checkRate(ctx, targetPath, target2);
     }
-    stages.push({ durationMs, target });
+    stages.push({ durationMs, target: target2 });
   });
   if (raw.length > 0 && stages.length === raw.length && stages.every((stage) => stage.durationMs === 0)) {
     ctx.problems.add(path7, 'the stages last 0s in total; give at least one stage a duration like "30s"');
@@ -56745,7 +57163,7 @@ function buildStages(ctx, path7, raw, executor) {
   return stages;
 }
 function buildLoad(ctx, path7, raw, executor) {
-  const { takes, needs } = EXECUTOR_KEYS[executor];
+  const { takes, needs: needs2 } = EXECUTOR_KEYS[executor];
   let complete = true;
   for (const key2 of LOAD_KEYS) {
     if (raw[key2] === void 0 || takes.includes(key2)) continue;
@@ -56756,10 +57174,10 @@ function buildLoad(ctx, path7, raw, executor) {
       true
     );
   }
-  for (const key2 of needs) {
+  for (const key2 of needs2) {
     if (raw[key2] !== void 0) continue;
     complete = false;
-    ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs.join(" and ")}`);
+    ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs2.join(" and ")}`);
   }
   const positiveDuration = (key2, fallbackMs) => {
     const ms = durationAt(ctx, [...path7, key2], raw[key2], fallbackMs);
@@ -56817,7 +57235,7 @@ function measuredDurationMs(load) {
 function autoSegmentMs(measuredMs) {
   if (measuredMs === void 0 || !(measuredMs > 0)) return DEFAULT_SEGMENT_MS;
   const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1e3) * 1e3;
-  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
+  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_AUTO_SEGMENT_MS, wholeSeconds));
 }
 
 // src/core/config/scenario.ts
@@ -56984,7 +57402,7 @@ function splitBaseUrl(ctx, path7, value) {
     return void 0;
   }
   const prefix = url.pathname.replace(/\/+$/, "");
-  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
+  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix, url };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
     ctx.problems.add(
       path7,
@@ -56992,7 +57410,7 @@ function splitBaseUrl(ctx, path7, value) {
     );
     return void 0;
   }
-  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
+  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix, url };
 }
 function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   const path7 = ["scenarios", name];
@@ -57020,14 +57438,14 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   }
   const pick = (key2) => raw[key2] !== void 0 ? { value: raw[key2], path: [...path7, key2] } : { value: defaults[key2], path: ["defaults", key2] };
   const baseUrl = pick("baseUrl");
-  let target;
+  let target2;
   if (baseUrl.value === void 0) {
     ctx.problems.add(
       [...path7, "baseUrl"],
       `missing; set defaults.baseUrl or ${formatPath([...path7, "baseUrl"])}, like "http://127.0.0.1:8080"`
     );
   } else if (typeof baseUrl.value === "string") {
-    target = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
+    target2 = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
   }
   const duration = (key2, fallbackMs) => {
     const picked = pick(key2);
@@ -57050,6 +57468,14 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (Number.isInteger(maxInFlight))
     checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
+  const tls = mergeTls(readTls(defaults.tls), readTls(raw.tls));
+  checkTls(ctx, tls, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
+  if (raw.tls !== void 0 && target2 && target2.url.protocol !== "https:") {
+    ctx.problems.add(
+      [...path7, "tls"],
+      `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target2.url.protocol}; use an https:// baseUrl or remove tls`
+    );
+  }
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
   let flow;
   if (raw.steps !== void 0 || raw.setup !== void 0 || raw.mix !== void 0) {
@@ -57057,7 +57483,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     const names = /* @__PURE__ */ new Set();
     const mixed = raw.mix !== void 0 && raw.steps === void 0;
     const stepsKey = mixed ? "mix" : "steps";
-    const prefix = target?.prefix ?? "";
+    const prefix = target2?.prefix ?? "";
     flow = {
       setup: buildFlowSteps(ctx, [...path7, "setup"], raw.setup, inherited, prefix, names),
       steps: buildFlowSteps(ctx, [...path7, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed)
@@ -57095,7 +57521,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     [...path7, "request"],
     raw.request,
     mergeHeaders(defaultHeaders, scenarioHeaders),
-    target?.prefix ?? ""
+    target2?.prefix ?? ""
   ) : void 0;
   let data;
   if (isRecord(raw.data) && typeof raw.data.file === "string") {
@@ -57142,11 +57568,11 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
       }
     }
   }
-  if (!executor || !load || !target || !request) return void 0;
+  if (!executor || !load || !target2 || !request) return void 0;
   const scenario = {
     name,
     load,
-    baseUrl: target.origin,
+    baseUrl: target2.origin,
     request,
     warmupMs: warmup.ms,
     timeoutMs: timeout.ms,
@@ -57154,6 +57580,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     maxInFlight: Number.isInteger(maxInFlight) ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
     segmentMs: segment.ms
   };
+  if (segment.value !== void 0) scenario.segmentSet = true;
   if (data) scenario.data = data;
   if (flow) scenario.flow = flow;
   if (typeof raw.group === "string") {
@@ -57165,6 +57592,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     }
     scenario.group = raw.group;
   }
+  if (tls && target2.url.protocol === "https:") scenario.tls = tls;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
   return scenario;
 }
@@ -57306,6 +57734,11 @@ function buildConfig(root, doc, problems) {
     const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
     if (scenario) scenarios.push(scenario);
   }
+  const tls = readTls(defaults.tls);
+  for (const service of services) {
+    const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : void 0;
+    if (url?.protocol === "https:") checkTls(ctx, tls, (key2) => ["defaults", "tls", key2], url);
+  }
   const config = {
     setup: buildSetup(ctx, root.setup),
     services,
@@ -57319,6 +57752,7 @@ function buildConfig(root, doc, problems) {
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
+    ...tls ? { tls } : {},
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {})
   };
@@ -57403,6 +57837,12 @@ function findConfigWarnings(config) {
   if (config.compare.noiseFloor !== DEFAULT_NOISE_FLOOR) {
     warnings.push(
       `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`
+    );
+  }
+  const extend = config.compare.extend;
+  if (config.compare.detect !== void 0 && !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)) {
+    warnings.push(
+      "compare.detect: compare.extend.maxDuration is 0, so no scenario runs on to reach it: the reports only say where an MDE is above its target; set compare.extend.maxDuration (e.g. 3x), or size the window with `perfgate plan`"
     );
   }
   for (const scenario of config.scenarios) {
@@ -57969,17 +58409,24 @@ function summarizeVerdict(comparison) {
     parts.push("nothing compared with the baseline", thresholdWords);
     return { level: "warn", words: parts.join(", ") };
   }
-  parts.push("no regression");
+  const priorOnly = allMetrics(comparison).filter(
+    (m) => m.reasons.some((r) => r.kind === "prior-only" && r.direction === "regression")
+  ).length;
+  const saturated = comparison.scenarios.filter((s) => s.current.generator.saturated).length;
+  parts.push(priorOnly > 0 ? `${pluralize(priorOnly, "possible regression")} the prior cannot fail` : "no regression");
   if (improvements > 0) parts.push(pluralize(improvements, "improvement"));
-  if (inconclusive > 0) parts.push(`${formatCount(inconclusive)} inconclusive`);
+  if (saturated > 0) parts.push(`generator saturated in ${pluralize(saturated, "scenario")}`);
   if (environmentDiffers) parts.push("environment differs");
-  return { level: inconclusive > 0 || environmentDiffers ? "warn" : "pass", words: parts.join(", ") };
+  const act = priorOnly > 0 || saturated > 0 || environmentDiffers;
+  const words2 = parts.join(", ");
+  const undecided = inconclusive > 0 ? ` (${pluralize(inconclusive, "metric")} could not be decided)` : "";
+  return { level: act ? "warn" : "pass", words: `${words2}${undecided}` };
 }
 function describeBaseline(comparison) {
   const notes = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== void 0) {
-    const pairs = comparison.ab.pairs > 0 ? ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)` : "";
+    const pairs = comparison.ab.pairs <= 0 ? "" : comparison.ab.schedule === "duet" ? ` (${pluralize(comparison.ab.pairs, "block pair")}, paired block bootstrap of the whole-run changes)` : ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)`;
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== "ok") {
     notes.push(
@@ -58072,8 +58519,6 @@ function renderComparisonText(comparison) {
     out.push(`base: ${shortSha(comparison.ab.baseCommit)} \xB7 mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
   if (current) out.push(`${comparison.ab !== void 0 ? "head" : "current"}: ${shortSha(current)}`);
-  for (const note of describeBaseline(comparison)) out.push(`note: ${escapeLogText(note)}`);
-  for (const note of comparison.notes) out.push(`note: ${escapeLogText(note)}`);
   const reasons = groupReasons(comparison);
   for (const scenario of comparison.scenarios) out.push("", ...renderScenarioText(comparison, scenario, reasons));
   const sections = [
@@ -58091,6 +58536,8 @@ function renderComparisonText(comparison) {
     out.push("", `${title}:`, ...lines.map((text) => `  - ${text}`));
   }
   out.push(...renderReasonsText(reasons));
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  if (notes.length > 0) out.push("", "Notes:", ...notes.map((note) => `  - ${escapeLogText(note)}`));
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== void 0)) {
     out.push(
       "",
@@ -58102,13 +58549,15 @@ function renderComparisonText(comparison) {
 `;
 }
 function renderReasonsText(reasons) {
-  if (reasons.groups.length === 0) return [];
-  const out = ["", "Why verdicts were held back:"];
+  if (reasons.groups.length === 0 && reasons.remedies.length === 0) return [];
+  const out = [];
+  if (reasons.groups.length > 0) out.push("", "Why verdicts were held back:");
   for (const scope of scopesOf(reasons)) {
     out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
     for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
   }
-  out.push("  What you can do:", ...reasons.remedies.map((r) => `    - ${r}`));
+  if (reasons.groups.length === 0) out.push("");
+  out.push("  What you can do:", ...reasons.remedies.map((r) => `    - ${escapeLogText(r)}`));
   return out;
 }
 function renderThresholdLines(comparison) {
@@ -58151,7 +58600,7 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(...renderTextTable(rows2, [false, true], "    "));
   }
   for (const m of s.metrics)
-    if (m.decidedBy === "whole-run")
+    if (m.decidedBy === "whole-run" || m.decidedBy === "robust-prior")
       out.push(
         `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join("; "))}`
       );
@@ -58332,8 +58781,6 @@ function renderMarkdown(comparison, options) {
   ];
   const sentences = renderSentences(comparison);
   if (sentences) blocks.push({ kind: "sentences", text: sentences });
-  const notes = renderRunNotes(comparison);
-  if (notes) blocks.push({ kind: "notes", text: notes });
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: "reasons", text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
@@ -58349,7 +58796,8 @@ function renderMarkdown(comparison, options) {
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: "runs", text: renderPreviousRuns(previous) });
-  if (allMetrics(comparison).length > 0) blocks.push({ kind: "details", text: renderMethod(comparison) });
+  const method = renderMethod(comparison);
+  if (method) blocks.push({ kind: "details", text: method });
   blocks.push({ kind: "footer", text: renderFooter(comparison, options) });
   const entry = {
     sha: options.commitSha ?? comparison.current.git?.commit ?? "",
@@ -58483,20 +58931,23 @@ function scenarioVerdictWords(s) {
   return parts.join("; ");
 }
 function renderReasons(reasons) {
-  if (reasons.groups.length === 0) return void 0;
-  const items = [];
-  for (const scope of scopesOf(reasons)) {
-    const where = scope.scenario === void 0 ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, "text");
-    items.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
-    for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
+  const out = [];
+  if (reasons.groups.length > 0) {
+    out.push("**Why some verdicts were held back**", "");
+    for (const scope of scopesOf(reasons)) {
+      const where = scope.scenario === void 0 ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, "text");
+      out.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
+      for (const group of scope.groups) out.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
+    }
   }
-  return [
-    "**Why some verdicts were held back**",
-    "",
-    ...items,
-    "",
-    `What you can do: ${reasons.remedies.join("; ")}.`
-  ].join("\n");
+  if (reasons.remedies.length > 0) {
+    if (out.length > 0) out.push("");
+    out.push("**What you can do**", "", ...reasons.remedies.map((r) => `- ${remedyMarkdown(r)}`));
+  }
+  return out.length > 0 ? out.join("\n") : void 0;
+}
+function remedyMarkdown(remedy) {
+  return remedy.split(/(`[^`]*`)/).map((part, i) => i % 2 === 1 ? code(part.slice(1, -1)) : escapeText(part)).join("");
 }
 function renderMeta(comparison, options) {
   const parts = [];
@@ -58513,10 +58964,6 @@ function renderMeta(comparison, options) {
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   return parts.join(" \xB7 ");
 }
-function renderRunNotes(comparison) {
-  const notes = [...describeBaseline(comparison), ...comparison.notes];
-  return notes.length > 0 ? notes.map((note) => `- ${escapeText(note)}`).join("\n") : void 0;
-}
 function listWithLimit(title, items) {
   if (items.length === 0) return [];
   const shown = items.slice(0, SENTENCES_SHOWN).map((item) => `- ${item}`);
@@ -58524,7 +58971,11 @@ function listWithLimit(title, items) {
   return [`**${title}**`, "", ...shown];
 }
 function markdownSentence(m) {
-  return escapeText(describeMetricChange(m)).replace(` of ${escapeText(m.scenario)} `, ` of ${code(m.scenario)} `);
+  const sentence = escapeText(describeMetricChange(m)).replace(
+    ` of ${escapeText(m.scenario)} `,
+    ` of ${code(m.scenario)} `
+  );
+  return m.decidedBy === "robust-prior" ? `${sentence}: ${escapeText(reasonsOf(m).join("; "))}` : sentence;
 }
 function renderSentences(comparison) {
   const sections = [
@@ -58541,12 +58992,15 @@ function renderSentences(comparison) {
 }
 function scenarioEmoji(s) {
   if (s.metrics.some((m) => m.verdict === "regression") || s.thresholds.some((t) => !t.ok)) return "\u274C";
-  if (s.metrics.some((m) => m.verdict === "inconclusive") || s.current.generator.saturated) return "\u26A0\uFE0F";
+  const priorOnly = s.metrics.some(
+    (m) => m.reasons.some((r) => r.kind === "prior-only" && r.direction === "regression")
+  );
+  if (priorOnly || s.current.generator.saturated) return "\u26A0\uFE0F";
   return "\u2705";
 }
 function describeLoad(r) {
-  const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration(r.durationMs)}`;
-  const parts = [r.executor, requests, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  const requests2 = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration(r.durationMs)}`;
+  const parts = [r.executor, requests2, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(" \xB7 ");
@@ -58688,6 +59142,16 @@ function methodRow(m, reasonNumbers) {
   ];
 }
 function renderMethod(comparison) {
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  const metrics = allMetrics(comparison).length > 0;
+  if (notes.length === 0 && !metrics) return void 0;
+  const out = ["<details>", "<summary>How perfgate judged this run</summary>", ""];
+  if (notes.length > 0) out.push("**This run**", "", ...notes.map((note) => `- ${escapeText(note)}`), "");
+  if (metrics) out.push("**The method**", "", ...renderMethodItems(comparison), "");
+  out.push("</details>");
+  return out.join("\n");
+}
+function renderMethodItems(comparison) {
   const modeWords = {
     history: "the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise",
     bootstrap: "with fewer than 5 past baselines, each run's own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show",
@@ -58695,17 +59159,12 @@ function renderMethod(comparison) {
     "thresholds-only": "there is no usable baseline, so only the thresholds decide"
   };
   return [
-    "<details>",
-    "<summary>How perfgate decides</summary>",
-    "",
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     "- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.",
-    "- \u274C regression / \u2705 improvement need both a Holm-adjusted two-sided p \u2264 \u03B1 over all tests of the run and a change of at least the minimum effect; \u2796 no change needs the whole 95% interval within \xB1 the minimum effect; \u2754 inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning: only thresholds fail.",
+    "- \u274C regression / \u2705 improvement need both a Holm-adjusted two-sided p \u2264 \u03B1 over all tests of the run and a change of at least the minimum effect; \u2796 no change needs the whole 95% interval within \xB1 the minimum effect; \u2754 inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning unless it stays significant with a runner 4\xD7 as noisy as the runner-noise prior.",
     '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
-    "- Thresholds are absolute SLOs: breached or not, no statistics.",
-    "",
-    "</details>"
-  ].join("\n");
+    "- Thresholds are absolute SLOs: breached or not, no statistics."
+  ];
 }
 function renderFooter(comparison, options) {
   const parts = [
@@ -58714,6 +59173,200 @@ function renderFooter(comparison, options) {
   ];
   if (options.runUrl) parts.push(`[run](${options.runUrl})`);
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
+}
+
+// src/core/compare/plan.ts
+var POWER = 0.8;
+var MAX_GROWTH = 1e4;
+var FALLS = /* @__PURE__ */ new Set(["rps", "capacity"]);
+function onScale(metric, change) {
+  if (metric === "error_rate") return change;
+  return FALLS.has(metric) ? -Math.log1p(-change) : Math.log1p(change);
+}
+function fromScale(metric, magnitude) {
+  if (metric === "error_rate") return magnitude;
+  return FALLS.has(metric) ? -Math.expm1(-magnitude) : Math.expm1(magnitude);
+}
+function mdeWithGrowth(metric, growth) {
+  const mde = metric.minDetectableEffect;
+  if (mde === void 0 || !Number.isFinite(mde)) return void 0;
+  const se = metric.standardError;
+  const df = metric.df;
+  if (se === void 0 || !(se > 0) || df === void 0 || !(df > 0)) return mde / Math.sqrt(growth);
+  const factor = onScale(metric.metric, mde) / se;
+  const critical = factor - tQuantile(POWER, df);
+  if (!(critical > 0)) return mde / Math.sqrt(growth);
+  const tail = tUpperTail(critical, df);
+  const grown = df * growth;
+  const scaled = (tQuantile(1 - tail, grown) + tQuantile(POWER, grown)) * se / Math.sqrt(growth);
+  return fromScale(metric.metric, scaled);
+}
+function growthFor(metric, target2) {
+  const at2 = (growth) => mdeWithGrowth(metric, growth);
+  if ((at2(1) ?? Infinity) <= target2) return 1;
+  let low = 1;
+  let high = 2;
+  while ((at2(high) ?? Infinity) > target2) {
+    if (high >= MAX_GROWTH) return void 0;
+    low = high;
+    high *= 2;
+  }
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if ((at2(mid) ?? Infinity) > target2) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+var OPEN_EXECUTORS3 = /* @__PURE__ */ new Set(["constant-arrival-rate", "ramping-arrival-rate"]);
+function planTargets(compare) {
+  return compare.detect ?? DEFAULT_DETECT;
+}
+function windowOf3(scenario, metric) {
+  const looks = scenario.extension?.looks;
+  if (looks === void 0 || metric?.look === void 0) return scenario.durationMs;
+  return looks[metric.look]?.durationMs ?? scenario.durationMs;
+}
+function rowFor(metric, target2, durationMs, segmentMs, paired) {
+  const mde = metric.minDetectableEffect;
+  const base = { metric: metric.metric, target: target2, windowMs: durationMs };
+  if (mde === void 0 || !Number.isFinite(mde))
+    return { ...base, status: "no-mde", why: "no test gave an MDE (see the reasons of its verdict)" };
+  if (!paired && metric.metric !== "error_rate" && (metric.method === "bootstrap" || metric.method === "history"))
+    return {
+      ...base,
+      mde,
+      status: "no-scaling",
+      why: "its MDE is the run-to-run noise of a stored comparison, which a longer run does not shrink; A/B mode (--base-ref) compares on one runner, and plan sizes it from an A/B run"
+    };
+  if (target2 <= metric.minEffect)
+    return {
+      ...base,
+      mde,
+      status: "no-mde",
+      why: `the target is not above the minimum effect (compare.minEffect ${Number((metric.minEffect * 100).toPrecision(3))}${metric.metric === "error_rate" ? " points" : "%"}), which a change must reach to be called: raise the target or lower the minimum effect`
+    };
+  const growth = growthFor(metric, target2);
+  if (growth === void 0)
+    return { ...base, mde, status: "no-mde", why: `more than ${MAX_GROWTH}\xD7 this run's data would be needed` };
+  const step = segmentMs > 0 ? segmentMs : 1e3;
+  const neededMs = Math.ceil(Math.ceil(durationMs * growth / step) * step / 1e3) * 1e3;
+  return { ...base, mde, status: growth <= 1 ? "met" : "longer", growth, neededMs };
+}
+function planRuns(comparison, compare) {
+  const targets = planTargets(compare);
+  const paired = comparison.mode === "ab";
+  const plans = [];
+  for (const scenario of comparison.scenarios) {
+    const current = scenario.current;
+    const segmentMs = current.segments[0]?.durationMs ?? 0;
+    const plannedMs = current.extension?.looks[0]?.durationMs ?? current.durationMs;
+    const rows2 = [];
+    for (const [name, target2] of Object.entries(targets)) {
+      const metric = scenario.metrics.find((m) => m.metric === name);
+      if (metric === void 0) continue;
+      rows2.push(rowFor(metric, target2, windowOf3(current, metric), segmentMs, paired));
+    }
+    const durationMs = Math.max(...rows2.map((row) => row.windowMs));
+    if (rows2.length === 0) continue;
+    const sized = rows2.filter((row) => row.neededMs !== void 0).map((row) => row.neededMs);
+    plans.push({
+      scenario: scenario.name,
+      executor: current.executor,
+      ratePerSec: OPEN_EXECUTORS3.has(current.executor) ? current.rate?.intendedPerSec ?? current.rps : current.rps,
+      durationMs,
+      segmentMs,
+      budgetMs: extensionBudgetMs(plannedMs, compare),
+      rows: rows2,
+      ...sized.length > 0 ? { neededMs: Math.max(...sized) } : {}
+    });
+  }
+  return plans;
+}
+
+// src/core/report/plan.ts
+function target(metric, value) {
+  return metric === "error_rate" ? `${formatFixed(value * 100, 2)} pp` : `${Number((value * 100).toPrecision(3))}%`;
+}
+function requests(plan, ms) {
+  return formatCount(Math.round(plan.ratePerSec * ms / 1e3));
+}
+function needs(plan, row) {
+  switch (row.status) {
+    case "met":
+      return ["met", `${formatDuration(row.windowMs)} is enough`];
+    case "longer":
+      return [
+        `${formatFixed(row.growth, 1)}\xD7 the data`,
+        `${formatDuration(row.neededMs)} (${requests(plan, row.neededMs)} requests)`
+      ];
+    case "no-scaling":
+      return ["not by length", "\u2013"];
+    case "no-mde":
+      return ["no MDE", "\u2013"];
+  }
+}
+function detectYaml(targets) {
+  return `{ ${targets.map(([metric, value]) => `${metric}: ${metric === "error_rate" ? value : target(metric, value)}`).join(", ")} }`;
+}
+function advice(plan, detect) {
+  const out = [];
+  for (const row of plan.rows.filter((r) => r.why !== void 0))
+    out.push(`  ${metricLabel(row.metric)}: ${escapeLogText(row.why)}`);
+  const needed = plan.neededMs;
+  if (needed === void 0) return out;
+  if (needed <= plan.durationMs) {
+    out.push(
+      `  \u2192 this window (${formatDuration(plan.durationMs)} at ${formatRps(plan.ratePerSec)}) sees every target it can.`
+    );
+    return out;
+  }
+  const setDetect = detect === void 0 ? "compare.detect" : `compare.detect: ${detect}`;
+  const reach = needed <= plan.budgetMs ? `compare.extend lets the scenario reach ${formatDuration(plan.budgetMs)} by itself, and ${detect === void 0 ? "compare.detect makes it run on for these targets" : `${setDetect} makes it run on for them`}` : `compare.extend's budget reaches ${formatDuration(plan.budgetMs)} only: set the duration, or compare.extend.maxDuration: ${formatConfigDuration(needed)} with ${setDetect}`;
+  out.push(
+    `  \u2192 duration: ${formatConfigDuration(needed)} at ${formatRps(plan.ratePerSec)} (rate \xD7 duration \u2248 ${requests(plan, needed)} requests per variant); ${reach}.`
+  );
+  return out;
+}
+function renderPlanText(plans, comparison, compare, source) {
+  const targets = Object.entries(planTargets(compare));
+  const mode = comparison.ab !== void 0 ? `A/B, ${comparison.ab.schedule}` : `${comparison.mode}, against a stored run`;
+  const out = [
+    `perfgate plan: the run each scenario needs to see ${targets.map(([m, v]) => `${metricLabel(m)} ${target(m, v)}`).join(", ")} (${compare.detect ? "compare.detect" : "the default targets; set compare.detect for others"})`,
+    `from ${escapeLogText(source)} (${mode}); an MDE falls as 1/\u221An with the data n, and faster while more data adds degrees of freedom`
+  ];
+  if (plans.length === 0) {
+    out.push("", "No scenario has a targeted metric with a verdict to size from.");
+    return `${out.join("\n")}
+`;
+  }
+  for (const plan of plans) {
+    out.push(
+      "",
+      `${escapeLogText(plan.scenario)} \xB7 ${plan.executor} \xB7 ${formatRps(plan.ratePerSec)} \xD7 ${formatDuration(plan.durationMs)} measured (${requests(plan, plan.durationMs)} requests per variant)`
+    );
+    const rows2 = [["metric", "target", "MDE now", "needs", `window at ${formatRps(plan.ratePerSec)}`]];
+    for (const row of plan.rows) {
+      rows2.push([
+        metricLabel(row.metric),
+        target(row.metric, row.target),
+        row.mde === void 0 ? "\u2013" : formatMdeValue({ metric: row.metric, minDetectableEffect: row.mde }),
+        ...needs(plan, row)
+      ]);
+    }
+    out.push(
+      ...renderTextTable(rows2, [false, true, true, false, false]),
+      ...advice(plan, compare.detect ? void 0 : detectYaml(targets))
+    );
+  }
+  out.push(
+    "",
+    "Time is what lowers an MDE for sure: more segments, pairs and tail requests at the same rate. A higher rate with the same",
+    "number of requests helps only as far as the noise is per request, and only while the service keeps its latency at that rate.",
+    "An extended run's later looks test at a smaller share of \u03B1: leave compare.extend's budget above these lengths."
+  );
+  return `${out.join("\n")}
+`;
 }
 
 // src/core/report/markup/slack.ts
@@ -58780,6 +59433,8 @@ function renderSlackLines(results, comparison) {
 // src/adapters/config-file.ts
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { createSecureContext } from "node:tls";
 
 // src/core/config-hash.ts
 import { createHash } from "node:crypto";
@@ -58932,7 +59587,70 @@ async function loadConfig(configPath, options = {}) {
   const configHash = hashConfig(config);
   const baseDir = path.dirname(path.resolve(configPath));
   for (const service of config.services) service.cwd = path.resolve(baseDir, service.cwd ?? ".");
+  await resolveTlsFiles(config, configPath, baseDir);
   return { config, configHash, baseDir };
+}
+var PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+function pemProblem(key2, text) {
+  try {
+    if (key2 === "key") {
+      createPrivateKey(text);
+      return void 0;
+    }
+    const blocks = text.match(PEM_CERTIFICATE) ?? [];
+    if (blocks.length === 0)
+      return "holds no PEM certificate (-----BEGIN CERTIFICATE-----); convert it, e.g. with openssl x509 -inform der -in it.der -out it.pem";
+    for (const block of blocks) new X509Certificate(block);
+    return void 0;
+  } catch (error) {
+    return `does not load as a PEM ${key2 === "key" ? "private key (unencrypted: -----BEGIN PRIVATE KEY-----)" : "certificate"}: ${error.message}`;
+  }
+}
+async function resolveTlsFiles(config, configPath, baseDir) {
+  const written = config.tls ? { ...config.tls } : void 0;
+  const targets = [];
+  if (config.tls) targets.push({ tls: config.tls, where: (key2) => formatPath(["defaults", "tls", key2]) });
+  for (const scenario of config.scenarios) {
+    const tls = scenario.tls;
+    if (!tls) continue;
+    targets.push({
+      tls,
+      where: (key2) => formatPath(written?.[key2] === tls[key2] ? ["defaults", "tls", key2] : ["scenarios", scenario.name, "tls", key2])
+    });
+  }
+  const problems = /* @__PURE__ */ new Set();
+  const loaded = /* @__PURE__ */ new Map();
+  for (const { tls, where } of targets) {
+    const contents = {};
+    for (const key2 of TLS_FILE_KEYS) {
+      const value = tls[key2];
+      if (value === void 0) continue;
+      const file = path.resolve(baseDir, value);
+      const label2 = `${configPath}: ${where(key2)}: ${quoteValue(value)} (${file})`;
+      try {
+        contents[key2] = loaded.get(file) ?? await readText(file, label2, `; tls.${key2} is a PEM file, relative to the config file's folder`);
+        loaded.set(file, contents[key2]);
+      } catch (error) {
+        problems.add(error.message);
+      }
+      tls[key2] = file;
+    }
+    for (const key2 of TLS_FILE_KEYS) {
+      const text = contents[key2];
+      const problem = text === void 0 ? void 0 : pemProblem(key2, text);
+      if (problem) problems.add(`${configPath}: ${where(key2)}: ${quoteValue(tls[key2])} ${problem}`);
+    }
+    if (contents.cert !== void 0 && contents.key !== void 0) {
+      try {
+        createSecureContext({ cert: contents.cert, key: contents.key });
+      } catch (error) {
+        problems.add(
+          `${configPath}: ${where("cert")}, ${where("key")}: ${quoteValue(tls.cert)} and ${quoteValue(tls.key)} do not go together (${error.message}); give the key of that very certificate`
+        );
+      }
+    }
+  }
+  if (problems.size > 0) throw new ConfigError([...problems].join("\n"));
 }
 async function checkServiceFolders(config, configPath, baseDir) {
   const problems = [];
@@ -59517,13 +60235,136 @@ function serviceEnv(parent, config) {
 
 // src/adapters/ready-probe.ts
 import net from "node:net";
+
+// src/engine/error-class.ts
+var RequestTimeoutError = class extends Error {
+  name = "RequestTimeoutError";
+  code = "ETIMEDOUT";
+};
+function codeOf(error) {
+  if (!error || typeof error !== "object") return void 0;
+  const { code: code2, cause } = error;
+  if (typeof code2 === "string" && code2 !== "UND_ERR_SOCKET" && code2 !== "UND_ERR") return code2;
+  const causeCode = cause && typeof cause === "object" ? cause.code : void 0;
+  if (typeof causeCode === "string") return causeCode;
+  return typeof code2 === "string" ? code2 : void 0;
+}
+function classifyError(error) {
+  const code2 = codeOf(error);
+  const tls = code2 === void 0 ? void 0 : tlsFailureClass(code2);
+  if (tls) return tls;
+  if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
+  switch (code2) {
+    case "ETIMEDOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return "ETIMEDOUT";
+    case "ECONNREFUSED":
+      return "ECONNREFUSED";
+    case "ECONNRESET":
+    // undici's "other side closed": the peer closed the connection under an unanswered request,
+    // which is a reset from the client's point of view.
+    case "UND_ERR_SOCKET":
+      return "ECONNRESET";
+    case "EPIPE":
+      return "EPIPE";
+    default:
+      return "other";
+  }
+}
+var CERT_CODES = /* @__PURE__ */ new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_REVOKED",
+  "CERT_SIGNATURE_FAILURE",
+  "CERT_CHAIN_TOO_LONG",
+  "INVALID_CA",
+  "INVALID_PURPOSE",
+  "HOSTNAME_MISMATCH",
+  "ERR_TLS_CERT_ALTNAME_INVALID"
+]);
+function tlsFailureClass(code2) {
+  if (CERT_CODES.has(code2)) return "ECERT";
+  if (code2 === "EPROTO" || code2.startsWith("ERR_SSL_") || code2.startsWith("ERR_TLS_")) return "EPROTO";
+  return void 0;
+}
+var CA_FIX = "set tls.ca to the PEM file of the CA that signed it (or NODE_EXTRA_CA_CERTS), or tls.insecure: true on loopback";
+function describeTlsFailure(error) {
+  let code2 = codeOf(error);
+  if (code2 === void 0 || !tlsFailureClass(code2)) return void 0;
+  const message = error.message;
+  if (code2 === "EPROTO" && typeof message === "string" && /SSL routines:/.test(message))
+    code2 = `ERR_SSL_${lastOpenSslReason(message).toUpperCase().replace(/\W+/g, "_")}`;
+  switch (code2) {
+    case "DEPTH_ZERO_SELF_SIGNED_CERT":
+    case "SELF_SIGNED_CERT_IN_CHAIN":
+      return `its certificate is self-signed, and not trusted (${code2}); ${CA_FIX}`;
+    case "UNABLE_TO_VERIFY_LEAF_SIGNATURE":
+    case "UNABLE_TO_GET_ISSUER_CERT":
+    case "UNABLE_TO_GET_ISSUER_CERT_LOCALLY":
+    case "CERT_UNTRUSTED":
+      return `its certificate is signed by an unknown CA (${code2}); ${CA_FIX}`;
+    case "CERT_HAS_EXPIRED":
+      return `its certificate has expired (${code2}); renew it, or use tls.insecure: true on loopback`;
+    case "CERT_NOT_YET_VALID":
+      return `its certificate is not valid yet (${code2}); check the clocks, or use tls.insecure: true on loopback`;
+    case "ERR_TLS_CERT_ALTNAME_INVALID":
+    case "HOSTNAME_MISMATCH": {
+      const names = typeof message === "string" ? /(?:Host|IP): (.*?)\.? is not in the cert's \w+: (.*)$/.exec(message) : null;
+      return `its certificate is not for ${names ? `${names[1]} (${code2}); it names ${names[2]}` : `the host connected to (${code2})`}; set tls.servername to a name it holds`;
+    }
+    case "ERR_SSL_WRONG_VERSION_NUMBER":
+    case "ERR_SSL_PACKET_LENGTH_TOO_LONG":
+      return `the port does not speak TLS (${code2}); use http:// if it serves plain HTTP`;
+    case "ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED":
+      return `the service asks for a client certificate (${code2}); set tls.cert and tls.key (mutual TLS)`;
+    case "ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE":
+    case "ERR_SSL_TLSV1_ALERT_UNKNOWN_CA":
+    case "ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN":
+      return `the service refused the client certificate (${code2}); check tls.cert and tls.key against the CA the service trusts`;
+    case "ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE":
+      return `the service ended the TLS handshake (${code2}): no common cipher or protocol version, or it wants a client certificate (tls.cert and tls.key)`;
+    case "ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL":
+      return `the service speaks none of the protocols offered by ALPN (${code2}); perfgate speaks HTTP/1.1 only`;
+    case "ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION":
+    case "ERR_SSL_UNSUPPORTED_PROTOCOL":
+      return `no TLS version both sides accept (${code2})`;
+    default:
+      return `the TLS handshake failed (${code2}${typeof message === "string" ? `: ${lastOpenSslReason(message)}` : ""})`;
+  }
+}
+function lastOpenSslReason(message) {
+  const reason2 = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+  return (reason2 ?? message).trim();
+}
+var MAX_EXAMPLE_CHARS = 200;
+function describeError2(error) {
+  if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
+  const code2 = codeOf(error);
+  const tls = describeTlsFailure(error);
+  const text = (tls ? `TLS: ${tls}` : `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`).replace(
+    /\s+/g,
+    " "
+  );
+  return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}\u2026` : text;
+}
+
+// src/adapters/ready-probe.ts
 function httpModule(secure) {
   return process.getBuiltinModule(secure ? "node:https" : "node:http");
 }
 var TRANSIENT_CLIENT_ERRORS = /* @__PURE__ */ new Set([408, 425, 429]);
-async function probeReady(target, timeoutMs) {
-  if (target.kind === "http" && target.url) return probeHttp(target.url, timeoutMs);
-  const ok = await canConnect(target.host, target.port, timeoutMs);
+async function probeReady(target2, timeoutMs) {
+  if (target2.kind === "http" && target2.url) return probeHttp(target2.url, timeoutMs, target2.tls);
+  const ok = await canConnect(target2.host, target2.port, timeoutMs);
   return { ok, saw: ok ? "accepted a connection" : "did not accept a connection", final: false };
 }
 function canConnect(host, port, timeoutMs) {
@@ -59541,10 +60382,12 @@ function canConnect(host, port, timeoutMs) {
     socket.once("error", () => finish(false));
   });
 }
-function probeHttp(url, timeoutMs) {
+function probeHttp(url, timeoutMs, tls) {
   return new Promise((resolve4) => {
-    const client = httpModule(url.protocol === "https:");
-    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+    const secure = url.protocol === "https:";
+    const client = httpModule(secure);
+    const options = { agent: false, timeout: timeoutMs, ...secure ? tls : void 0 };
+    const request = client.get(url, options, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
       const saw = `answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}`;
@@ -59558,6 +60401,11 @@ function probeHttp(url, timeoutMs) {
       request.destroy(Object.assign(new Error("timeout"), { code: "PROBE_TIMEOUT" }));
     });
     request.once("error", (error) => {
+      const tlsFailure = describeTlsFailure(error);
+      if (tlsFailure) {
+        resolve4({ ok: false, saw: `failed the TLS handshake: ${tlsFailure}`, final: false, tls: true });
+        return;
+      }
       const saw = error.code === "PROBE_TIMEOUT" ? `did not answer within ${timeoutMs} ms` : error.code === "ECONNREFUSED" ? "was refused (ECONNREFUSED: nothing listens there yet)" : `failed (${error.code ?? error.message})`;
       resolve4({ ok: false, saw, final: false });
     });
@@ -59738,6 +60586,35 @@ async function sweepOrphanedServices(graceMs, onNotice) {
   }
 }
 
+// src/engine/tls.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { createSecureContext as createSecureContext2, rootCertificates } from "node:tls";
+function tlsConnectOptions(tls) {
+  if (!tls) return {};
+  const options = {};
+  if (tls.ca !== void 0 || tls.cert !== void 0) {
+    options.secureContext = createSecureContext2({
+      // A `ca` of its own replaces Node's trusted roots (NODE_EXTRA_CA_CERTS's too); the
+      // service's CA is trusted besides them.
+      ...tls.ca !== void 0 ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync3(tls.ca, "utf8")] } : {},
+      ...tls.cert !== void 0 ? { cert: readFileSync3(tls.cert) } : {},
+      ...tls.key !== void 0 ? { key: readFileSync3(tls.key) } : {}
+    });
+  }
+  if (tls.servername !== void 0) options.servername = tls.servername;
+  if (tls.insecure === true) options.rejectUnauthorized = false;
+  return options;
+}
+function extraCaCerts() {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return [readFileSync3(file, "utf8")];
+  } catch {
+    return [];
+  }
+}
+
 // src/adapters/services.ts
 var READY_POLL_MS = 100;
 var PROBE_TIMEOUT_MS = 1e3;
@@ -59799,7 +60676,8 @@ async function startServices(configs, options) {
 }
 async function startOne(config, options, started, guard) {
   const logPath = path2.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
-  const target = config.ready ? parseTarget(config) : void 0;
+  const target2 = config.ready ? parseTarget(config) : void 0;
+  if (target2?.url?.protocol === "https:") target2.tls = tlsConnectOptions(options.tls);
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
   if (!existsSync2(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
@@ -59807,8 +60685,8 @@ async function startOne(config, options, started, guard) {
       config.name
     );
   }
-  if (target && await canConnect(target.host, target.port, PROBE_TIMEOUT_MS)) {
-    throw new BootError(portInUseMessage(config.name, target.port), config.name);
+  if (target2 && await canConnect(target2.host, target2.port, PROBE_TIMEOUT_MS)) {
+    throw new BootError(portInUseMessage(config.name, target2.port), config.name);
   }
   await throwIfInterrupted(guard, config.name);
   options.onStatus?.({
@@ -59816,7 +60694,7 @@ async function startOne(config, options, started, guard) {
     name: config.name,
     run: config.run,
     logPath,
-    ...target ? { readyCheck: target.text } : {}
+    ...target2 ? { readyCheck: target2.text } : {}
   });
   const spawnedAt = performance.now();
   const logFd = openSync2(logPath, "w");
@@ -59850,17 +60728,17 @@ async function startOne(config, options, started, guard) {
   void exited.then(({ code: code2, signal }) => {
     service.exit = { code: code2, signal };
   });
-  if (!target || !config.ready) {
+  if (!target2 || !config.ready) {
     options.onStatus?.({ kind: "ready", name: config.name, afterMs: performance.now() - spawnedAt });
     return;
   }
-  const failure2 = await waitUntilReady(config, target, service, exited, options.signal, guard);
+  const failure2 = await waitUntilReady(config, target2, service, exited, options.signal, guard);
   if (!failure2) {
     options.onStatus?.({
       kind: "ready",
       name: config.name,
       afterMs: performance.now() - spawnedAt,
-      readyCheck: target.text
+      readyCheck: target2.text
     });
     return;
   }
@@ -59869,7 +60747,7 @@ async function startOne(config, options, started, guard) {
   const tail = maskServiceLog(readLogTail(logPath, LOG_TAIL_LINES), process.env, config);
   let reason2 = failure2;
   const portClash = failure2 === "aborted" ? void 0 : findPortClash(tail);
-  if (portClash) reason2 = portInUseMessage(config.name, portClash.port ?? target.port);
+  if (portClash) reason2 = portInUseMessage(config.name, portClash.port ?? target2.port);
   if (failure2 === "aborted") options.signal?.throwIfAborted();
   throw new BootError(formatBootMessage(reason2, logPath, tail), config.name, tail);
 }
@@ -59879,13 +60757,14 @@ async function throwIfInterrupted(guard, name) {
   await interruption.stopped;
   throw new BootError(`service "${name}": boot interrupted by ${interruption.signal}`, name);
 }
-async function waitUntilReady(config, target, service, exited, signal, guard) {
+async function waitUntilReady(config, target2, service, exited, signal, guard) {
   const timeoutMs = config.ready?.timeoutMs ?? 3e4;
   const deadline = performance.now() + timeoutMs;
   let exit;
   void exited.then((value) => {
     exit = value;
   });
+  const probeTimeoutMs = Math.min(PROBE_TIMEOUT_MS, timeoutMs);
   let last;
   let sameFinal = 0;
   for (; ; ) {
@@ -59894,21 +60773,21 @@ async function waitUntilReady(config, target, service, exited, signal, guard) {
     if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
     if (exit && (exit.code !== 0 || exit.signal))
       return `service "${config.name}" ${describeExit(exit)} before it was ready`;
-    const remainingMs = deadline - performance.now();
-    if (remainingMs <= 0) {
-      return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target.text} did not ${target.kind === "http" ? "answer with a 2xx status" : "accept a connection"}${last ? ` (the last probe: ${last.saw})` : ""}; check its log, or raise ready.timeout`;
+    if (performance.now() >= deadline) {
+      return `service "${config.name}" was not ready after ${formatMs2(timeoutMs)}: ${target2.text} did not ${target2.kind === "http" ? "answer with a 2xx status" : "accept a connection"}${last ? ` (the last probe: ${last.saw})` : ""}; check its log, or raise ready.timeout`;
     }
-    const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
-    const outcome = await probeReady(target, probeTimeoutMs);
+    const outcome = await probeReady(target2, probeTimeoutMs);
     if (outcome.ok) {
       if (guard.interruption) return "interrupted";
       if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
       return void 0;
     }
+    if (outcome.tls)
+      return `service "${config.name}" is not ready: ${target2.text} ${outcome.saw}; ready probes use defaults.tls (docs/config/protocols.md)`;
     sameFinal = outcome.final && last?.saw === outcome.saw ? sameFinal + 1 : outcome.final ? 1 : 0;
     last = outcome;
     if (sameFinal >= FINAL_PROBES)
-      return `service "${config.name}" is not ready: ${target.text} ${outcome.saw} ${FINAL_PROBES} times in a row, and a client error will not turn into a 2xx by waiting; check ready.http (its path, or a health endpoint that needs no credentials)`;
+      return `service "${config.name}" is not ready: ${target2.text} ${outcome.saw} ${FINAL_PROBES} times in a row, and a client error will not turn into a 2xx by waiting; check ready.http (its path, or a health endpoint that needs no credentials)`;
     await sleep3(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
   }
 }
@@ -60363,16 +61242,16 @@ var ClosedModel = class {
   adjustVus(now2) {
     const host = this.host;
     if (!host.sending) return;
-    const target = Math.max(0, host.phase.vusAt(now2 - host.phaseStartMs));
+    const target2 = Math.max(0, host.phase.vusAt(now2 - host.phaseStartMs));
     for (const lane of this.current) {
-      if (target > lane.active) {
+      if (target2 > lane.active) {
         for (const vu of lane.vus) {
-          if (lane.active >= target) break;
+          if (lane.active >= target2) break;
           if (!vu.active) this.startVu(vu, now2);
         }
-        while (lane.active < target) this.startVu(this.addVu(lane), now2);
-      } else if (target < lane.active) {
-        for (let i = lane.vus.length - 1; i >= 0 && lane.active > target; i--) {
+        while (lane.active < target2) this.startVu(this.addVu(lane), now2);
+      } else if (target2 < lane.active) {
+        for (let i = lane.vus.length - 1; i >= 0 && lane.active > target2; i--) {
           const vu = lane.vus[i];
           if (!vu.active) continue;
           vu.active = false;
@@ -60400,49 +61279,6 @@ var ClosedModel = class {
     return vu;
   }
 };
-
-// src/engine/error-class.ts
-var RequestTimeoutError = class extends Error {
-  name = "RequestTimeoutError";
-  code = "ETIMEDOUT";
-};
-function codeOf(error) {
-  if (!error || typeof error !== "object") return void 0;
-  const { code: code2, cause } = error;
-  if (typeof code2 === "string" && code2 !== "UND_ERR_SOCKET" && code2 !== "UND_ERR") return code2;
-  const causeCode = cause && typeof cause === "object" ? cause.code : void 0;
-  if (typeof causeCode === "string") return causeCode;
-  return typeof code2 === "string" ? code2 : void 0;
-}
-function classifyError(error) {
-  const code2 = codeOf(error);
-  if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
-  switch (code2) {
-    case "ETIMEDOUT":
-    case "UND_ERR_HEADERS_TIMEOUT":
-    case "UND_ERR_BODY_TIMEOUT":
-    case "UND_ERR_CONNECT_TIMEOUT":
-      return "ETIMEDOUT";
-    case "ECONNREFUSED":
-      return "ECONNREFUSED";
-    case "ECONNRESET":
-    // undici's "other side closed": the peer closed the connection under an unanswered request,
-    // which is a reset from the client's point of view.
-    case "UND_ERR_SOCKET":
-      return "ECONNRESET";
-    case "EPIPE":
-      return "EPIPE";
-    default:
-      return "other";
-  }
-}
-var MAX_EXAMPLE_CHARS = 200;
-function describeError2(error) {
-  if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
-  const code2 = codeOf(error);
-  const text = `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`.replace(/\s+/g, " ");
-  return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}\u2026` : text;
-}
 
 // src/engine/generator-watch.ts
 import { monitorEventLoopDelay, performance as performance3 } from "node:perf_hooks";
@@ -60755,7 +61591,7 @@ function phasesFor(scenario, plan, variantCount, schedule, order) {
       vusAt
     });
   }
-  const segmentMs = segmentLengthMs(scenario);
+  const segmentMs = segmentLengthMs(scenario, "alternate");
   for (let i = 0; i * segmentMs < plan.windowMs; i++) {
     const fromMs = i * segmentMs;
     const lengthMs = Math.min(segmentMs, plan.windowMs - fromMs);
@@ -60773,11 +61609,14 @@ function phasesFor(scenario, plan, variantCount, schedule, order) {
   }
   return phases;
 }
-function segmentLengthMs(scenario) {
-  return scenario.segmentMs > 0 ? scenario.segmentMs : 5e3;
+var DUET_SEGMENT_MS = 250;
+function segmentLengthMs(scenario, layout = "single") {
+  const configured = scenario.segmentMs > 0 ? scenario.segmentMs : 5e3;
+  if (layout === "duet" && scenario.segmentSet !== true) return DUET_SEGMENT_MS;
+  return configured;
 }
 function pairCount(scenario) {
-  return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario));
+  return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario, "alternate"));
 }
 var EXTENSION_WARMUP_MS = 1e3;
 function extensionScenario(scenario, addMs) {
@@ -60898,11 +61737,11 @@ var SegmentSampler = class {
     const before = this.previous.machine;
     const after = now2.machine;
     if (before && after && seconds3 > 0) {
-      const cores2 = (from, to) => Math.max(0, to - from) / seconds3;
-      const busy = cores2(before.busySeconds, after.busySeconds);
-      const services = cores2(before.serviceSeconds, after.serviceSeconds);
+      const cores3 = (from, to) => Math.max(0, to - from) / seconds3;
+      const busy = cores3(before.busySeconds, after.busySeconds);
+      const services = cores3(before.serviceSeconds, after.serviceSeconds);
       sample.otherCores = round(Math.max(0, busy - ownCores - services), 2);
-      sample.stealCores = round(cores2(before.stealSeconds, after.stealSeconds), 2);
+      sample.stealCores = round(cores3(before.stealSeconds, after.stealSeconds), 2);
     }
     for (let i = 0; i < Math.max(1, segments); i++) this.samples.push(i === 0 ? sample : { ...sample });
     this.previous = now2;
@@ -60949,6 +61788,8 @@ var Recorder = class {
   refused = 0;
   resets = 0;
   pipes = 0;
+  certErrors = 0;
+  protocolErrors = 0;
   captures = 0;
   otherErrors = 0;
   whole = createHistogram();
@@ -61011,6 +61852,12 @@ var Recorder = class {
         break;
       case "EPIPE":
         this.pipes += 1;
+        break;
+      case "ECERT":
+        this.certErrors += 1;
+        break;
+      case "EPROTO":
+        this.protocolErrors += 1;
         break;
       case "capture":
         this.captures += 1;
@@ -61079,6 +61926,8 @@ var Recorder = class {
       ["ECONNREFUSED", this.refused],
       ["ECONNRESET", this.resets],
       ["EPIPE", this.pipes],
+      ["ECERT", this.certErrors],
+      ["EPROTO", this.protocolErrors],
       ["capture", this.captures],
       ["other", this.otherErrors]
     ];
@@ -61472,9 +62321,9 @@ var READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 var KEEP_ALIVE_DEFAULT_MS = 6e4;
 var KEEP_ALIVE_THRESHOLD_MS = 2e3;
 var LeanConnection = class extends Connection {
-  constructor(owner, target) {
+  constructor(owner, target2) {
     super(owner);
-    this.target = target;
+    this.target = target2;
   }
   target;
   socket = null;
@@ -61640,7 +62489,24 @@ ${lines}`;
 
 // src/engine/undici-connection.ts
 var import_undici4 = __toESM(require_undici(), 1);
-function createUndiciClient(origin, timeoutMs) {
+function createUndiciClient(origin, timeoutMs, tls, onTlsError) {
+  const timeout = Math.max(1, timeoutMs);
+  let connect = { timeout };
+  if (tls) {
+    const base = (0, import_undici4.buildConnector)({ ...tls, timeout });
+    const servername = tls.servername;
+    connect = (options, callback) => (
+      // undici hands the connector the request's host as the server name, which would win over
+      // the connector's own; tls.servername is what the user asked to be checked.
+      base(servername === void 0 ? options : { ...options, servername }, (error, socket) => {
+        if (onTlsError)
+          socket?.on("error", (socketError) => {
+            if (socketError.code?.startsWith("ERR_SSL_")) onTlsError(socketError);
+          });
+        callback(renameAltnameError(error), socket);
+      })
+    );
+  }
   return new import_undici4.Client(origin, {
     // Never more than one request in flight per connection (the owner sends the next only from
     // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
@@ -61652,18 +62518,27 @@ function createUndiciClient(origin, timeoutMs) {
     headersTimeout: 0,
     bodyTimeout: 0,
     keepAliveTimeout: 6e4,
-    connect: { timeout: Math.max(1, timeoutMs) }
+    connect
   });
+}
+function renameAltnameError(error) {
+  if (error?.code !== "ERR_TLS_CERT_ALTNAME_INVALID") return error;
+  return Object.assign(new Error(error.message, { cause: error }), { code: "HOSTNAME_MISMATCH" });
 }
 var UndiciConnection = class extends Connection {
   constructor(owner, createClient) {
     super(owner);
     this.createClient = createClient;
-    this.client = createClient();
+    this.client = createClient(this.onTlsError);
   }
   createClient;
   client;
   abort = null;
+  /** The TLS alert that closed the socket, which undici reports as a plain close. */
+  tlsError = null;
+  onTlsError = (error) => {
+    this.tlsError ??= error;
+  };
   write(request) {
     this.client.dispatch(request, this);
   }
@@ -61676,7 +62551,7 @@ var UndiciConnection = class extends Connection {
       return;
     }
     const stale = this.client;
-    this.client = this.createClient();
+    this.client = this.createClient(this.onTlsError);
     stale.destroy(error).catch(() => void 0);
   }
   async destroy() {
@@ -61699,7 +62574,10 @@ var UndiciConnection = class extends Connection {
   }
   onError(error) {
     this.abort = null;
-    this.owner.complete(this, error);
+    const tlsError = this.tlsError;
+    this.tlsError = null;
+    const code2 = error.code;
+    this.owner.complete(this, tlsError && code2 === "UND_ERR_SOCKET" ? tlsError : error);
   }
 };
 
@@ -61717,15 +62595,16 @@ function createTransport(origin, scenario, wanted = "lean") {
   if (kind === "lean") {
     const url = new URL(origin);
     const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-    const target = {
+    const target2 = {
       host: hostname,
       port: url.port ? Number(url.port) : 80,
       encoder: new RequestEncoder(url.host),
       now
     };
-    return { kind, connect: (owner) => new LeanConnection(owner, target) };
+    return { kind, connect: (owner) => new LeanConnection(owner, target2) };
   }
-  const createClient = () => createUndiciClient(origin, scenario.timeoutMs);
+  const tls = new URL(origin).protocol === "https:" ? tlsConnectOptions(scenario.tls) : void 0;
+  const createClient = (onTlsError) => createUndiciClient(origin, scenario.timeoutMs, tls, onTlsError);
   return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
 }
 
@@ -61734,14 +62613,14 @@ function round39(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Variant = class {
-  constructor(name, origin, scenario, okStatus, host, planWindowMs, httpClient = "lean") {
+  constructor(name, origin, scenario, okStatus, host, planWindowMs, segmentMs, httpClient = "lean") {
     this.name = name;
     this.scenario = scenario;
     this.okStatus = okStatus;
     this.host = host;
     this.planWindowMs = planWindowMs;
     this.transport = createTransport(origin, scenario, httpClient);
-    this.recorder = new Recorder(segmentLengthMs(scenario), planWindowMs);
+    this.recorder = new Recorder(segmentMs, planWindowMs);
   }
   name;
   scenario;
@@ -61928,10 +62807,10 @@ var ScenarioRun = class {
     this.scenario = scenario;
     this.options = options;
     this.plan = planFor(scenario);
-    this.segmentMs = segmentLengthMs(scenario);
     const targets = options.targets ?? [{ name: "head", baseUrl: scenario.baseUrl }];
     const schedule = options.schedule ?? "duet";
     this.alternate = targets.length > 1 && schedule === "alternate";
+    this.segmentMs = segmentLengthMs(scenario, targets.length < 2 ? "single" : this.alternate ? "alternate" : "duet");
     const seed = options.seed ?? 1;
     this.order = this.alternate ? options.order ?? createPairOrder(seed, pairCount(scenario)) : void 0;
     this.phases = phasesFor(scenario, this.plan, targets.length, schedule, this.order ?? []);
@@ -61939,10 +62818,19 @@ var ScenarioRun = class {
     this.firstRandom = createRng(seed ^ 668265263);
     const okStatus = okStatusTable(scenario);
     let pathPrefix;
-    this.variants = targets.map((target) => {
-      const url = new URL(target.baseUrl);
+    this.variants = targets.map((target2) => {
+      const url = new URL(target2.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, "");
-      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs, options.httpClient);
+      return new Variant(
+        target2.name,
+        url.origin,
+        scenario,
+        okStatus,
+        this,
+        this.plan.windowMs,
+        this.segmentMs,
+        options.httpClient
+      );
     });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, {
@@ -62514,7 +63402,7 @@ async function bootVariants(head, base, baseSetupFailure) {
 
 // src/adapters/git-worktree.ts
 import { execFile as execFile2, execFileSync as execFileSync2 } from "node:child_process";
-import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync3, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync4, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
 import path5 from "node:path";
 import { promisify } from "node:util";
 
@@ -62638,7 +63526,7 @@ async function pruneStaleWorktrees(repo) {
     if (path5.basename(tree) !== "tree" || !path5.basename(folder).startsWith(FOLDER_PREFIX)) continue;
     let owner = NaN;
     try {
-      owner = Number(readFileSync3(path5.join(folder, OWNER_FILE), "utf8"));
+      owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
     } catch {
     }
     if (Number.isInteger(owner) && owner > 0 && isRunning2(owner)) continue;
@@ -62651,7 +63539,7 @@ async function pruneStaleWorktrees(repo) {
       const folder = path5.join(runnerTemp(), entry);
       let owner = NaN;
       try {
-        owner = Number(readFileSync3(path5.join(folder, OWNER_FILE), "utf8"));
+        owner = Number(readFileSync4(path5.join(folder, OWNER_FILE), "utf8"));
       } catch {
         continue;
       }
@@ -62744,7 +63632,7 @@ function assembleResults(run2) {
 }
 
 // src/adapters/machine-load.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 function parseCpuTotals(procStat) {
   const line2 = procStat.split("\n").find((candidate) => candidate.startsWith("cpu "));
   if (!line2) return void 0;
@@ -62755,7 +63643,7 @@ function parseCpuTotals(procStat) {
 }
 function readMachineCpuSeconds() {
   try {
-    const totals = parseCpuTotals(readFileSync4("/proc/stat", "utf8"));
+    const totals = parseCpuTotals(readFileSync5("/proc/stat", "utf8"));
     if (!totals) return void 0;
     const ticksPerSecond = clockTicksPerSecond();
     return { busySeconds: totals.busyTicks / ticksPerSecond, stealSeconds: totals.stealTicks / ticksPerSecond };
@@ -62767,8 +63655,8 @@ function startMachineLoadMeter(cpuCount) {
   const ticksPerSecond = clockTicksPerSecond();
   const read = () => {
     try {
-      const totals = parseCpuTotals(readFileSync4("/proc/stat", "utf8"));
-      const ownTicks = parseProcStat(readFileSync4("/proc/self/stat", "utf8"))?.cpuTicks;
+      const totals = parseCpuTotals(readFileSync5("/proc/stat", "utf8"));
+      const ownTicks = parseProcStat(readFileSync5("/proc/self/stat", "utf8"))?.cpuTicks;
       return totals && ownTicks !== void 0 ? { totals, ownTicks, at: performance.now() } : void 0;
     } catch {
       return void 0;
@@ -62781,15 +63669,15 @@ function startMachineLoadMeter(cpuCount) {
       if (!start || !end) return void 0;
       const seconds3 = (end.at - start.at) / 1e3;
       if (seconds3 <= 0) return void 0;
-      const cores2 = (ticks) => ticks / ticksPerSecond / seconds3;
-      const busyCores = cores2(end.totals.busyTicks - start.totals.busyTicks);
-      const ownCores = cores2(end.ownTicks - start.ownTicks);
+      const cores3 = (ticks) => ticks / ticksPerSecond / seconds3;
+      const busyCores = cores3(end.totals.busyTicks - start.totals.busyTicks);
+      const ownCores = cores3(end.ownTicks - start.ownTicks);
       const serviceCores = services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
       return {
         cpuCount,
         busyCores: round2(busyCores),
         otherCores: round2(Math.max(0, busyCores - ownCores - serviceCores)),
-        stealCores: round2(cores2(end.totals.stealTicks - start.totals.stealTicks))
+        stealCores: round2(cores3(end.totals.stealTicks - start.totals.stealTicks))
       };
     }
   };
@@ -63035,16 +63923,21 @@ var FlowRun = class {
     this.iterationsLeft = this.plan.iterations ?? Infinity;
     const targets = options.targets ?? [{ name: "head", baseUrl: scenario.baseUrl }];
     const connections = this.plan.open ? scenario.maxInFlight : this.maxVus();
-    this.variants = targets.map((target, i) => {
-      const url = new URL(target.baseUrl);
+    this.variants = targets.map((target2, i) => {
+      const url = new URL(target2.baseUrl);
       const pool = new import_undici5.Pool(url.origin, {
         connections: Math.max(1, connections),
         pipelining: 1,
         keepAliveTimeout: 6e4,
-        connect: { timeout: Math.max(1, scenario.timeoutMs) }
+        // https: the scenario's tls (a CA, a client certificate, insecure) as the one-request
+        // engine gives it (src/engine/tls.ts); without its servername override and TLS-alert naming.
+        connect: {
+          ...url.protocol === "https:" ? tlsConnectOptions(scenario.tls) : {},
+          timeout: Math.max(1, scenario.timeoutMs)
+        }
       });
       return new FlowVariant(
-        target.name,
+        target2.name,
         pool,
         url.pathname.replace(/\/+$/, ""),
         this.steps.length,
@@ -63181,10 +64074,10 @@ var FlowRun = class {
     }
   }
   originOf(variant) {
-    const target = (this.options.targets ?? [{ name: "head", baseUrl: this.scenario.baseUrl }]).find(
+    const target2 = (this.options.targets ?? [{ name: "head", baseUrl: this.scenario.baseUrl }]).find(
       (candidate) => candidate.name === variant.name
     );
-    return target?.baseUrl ?? this.scenario.baseUrl;
+    return target2?.baseUrl ?? this.scenario.baseUrl;
   }
   // ------------------------------------------------------------------ one request
   async send(variant, compiled, row, vars, keepBody) {
@@ -63317,9 +64210,9 @@ var FlowRun = class {
     const control = () => {
       const now2 = performance10.now();
       if (this.stopped || now2 >= this.windowEndMs) return;
-      const target = Math.max(0, vusAt(now2 - this.t0));
+      const target2 = Math.max(0, vusAt(now2 - this.t0));
       this.variants.forEach((variant, v) => {
-        for (let index = 0; index < target; index++) {
+        for (let index = 0; index < target2; index++) {
           if (this.running[v][index]) continue;
           this.running[v][index] = true;
           this.loops.push(this.vuLoop(variant, v, index));
@@ -63643,7 +64536,13 @@ async function extendInconclusive(run2) {
 }
 function describeExtensionStep(step, look) {
   const seconds3 = (step.addMs / 1e3).toFixed(step.addMs % 1e3 === 0 ? 0 : 1);
-  return `${step.scenario}: ${step.undecided.join(", ")} undecided; measuring ${seconds3} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
+  const detect = step.detect ?? [];
+  const undecided = step.undecided.filter((metric) => !detect.includes(metric));
+  const why = [
+    undecided.length > 0 ? `${undecided.join(", ")} undecided` : "",
+    detect.length > 0 ? `${detect.join(", ")} MDE above compare.detect` : ""
+  ].filter(Boolean);
+  return `${step.scenario}: ${why.join(", ")}; measuring ${seconds3} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
 }
 var RUN_PHASES = [measureScenarios, extendInconclusive];
 function baseScenarioFor(run2, name) {
@@ -63907,7 +64806,9 @@ async function bootRun(prepared, options) {
     logDir: options.logDir,
     signal: options.signal,
     onStatus: (update) => status(describeServiceStatus(update)),
-    onNotice: options.onWarning
+    onNotice: options.onWarning,
+    // The ready probes of https: services use defaults.tls, as the scenarios do.
+    ...config.tls ? { tls: config.tls } : {}
   };
   let phase = "setup";
   try {
@@ -64235,6 +65136,18 @@ async function comparisonConfigPath(io2, given) {
   }
 }
 async function runCompareCommand(io2, options) {
+  const { comparison, config } = await judgeFiles(io2, options);
+  io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
+`);
+  return decideExit(comparison, options.failOn);
+}
+async function runPlanCommand(io2, options) {
+  const { comparison, config } = await judgeFiles(io2, options);
+  const compare = config.compare;
+  io2.stdout.write(renderPlanText(planRuns(comparison, compare), comparison, compare, options.currentPath));
+  return 0;
+}
+async function judgeFiles(io2, options) {
   const read = parseResultsFile(await readInputFile(options.currentPath, "--current"), options.currentPath);
   refuseInterrupted(read, options.currentPath, "--current");
   const pairable = read.ab !== void 0 && read.ab.baseFailure === void 0;
@@ -64271,9 +65184,7 @@ async function runCompareCommand(io2, options) {
   });
   if (baseline !== void 0 && options.baselinePath !== void 0)
     refuseInterrupted(baseline.results, options.baselinePath, "--baseline");
-  io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
-`);
-  return decideExit(comparison, options.failOn);
+  return { comparison, config };
 }
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
@@ -64548,17 +65459,9 @@ import { resolve as resolve3 } from "node:path";
 // src/core/trends/detect.ts
 function median3(values) {
   if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-function seedFor(name) {
-  let hash = 2166136261;
-  for (let i = 0; i < name.length; i++) {
-    hash ^= name.charCodeAt(i);
-    hash = Math.imul(hash, 16777619) >>> 0;
-  }
-  return hash;
 }
 function effectOf3(before, after, effect) {
   if (effect === "absolute") return after - before;
@@ -64567,33 +65470,38 @@ function effectOf3(before, after, effect) {
 }
 var SPIKE_HALF_WINDOW = 2;
 var SPIKE_THRESHOLD = 4;
-function screenSpikes(values) {
+var five = new Float64Array(5);
+function median5(a, b, c, d, e) {
+  five[0] = a;
+  five[1] = b;
+  five[2] = c;
+  five[3] = d;
+  five[4] = e;
+  for (let i = 1; i < 5; i++) {
+    const v = five[i];
+    let j = i - 1;
+    for (; j >= 0 && five[j] > v; j--) five[j + 1] = five[j];
+    five[j + 1] = v;
+  }
+  return five[2];
+}
+function screenSpikes(values, floor = 0) {
   const out = [...values];
   const spikes = [];
-  for (let i = 0; i < values.length; i++) {
-    const window2 = values.slice(Math.max(0, i - SPIKE_HALF_WINDOW), i + SPIKE_HALF_WINDOW + 1);
-    if (window2.length < 2 * SPIKE_HALF_WINDOW + 1) continue;
-    const center = median3(window2);
-    const mad = 1.4826 * median3(window2.map((v) => Math.abs(v - center)));
-    const scale = Math.max(mad, Math.abs(center) * 0.01, Number.MIN_VALUE);
+  const n = values.length;
+  if (n < 2 * SPIKE_HALF_WINDOW + 1) return { values: out, spikes };
+  for (let i = 0; i < n; i++) {
+    const start = Math.min(Math.max(0, i - SPIKE_HALF_WINDOW), n - (2 * SPIKE_HALF_WINDOW + 1));
+    const w = values.slice(start, start + 2 * SPIKE_HALF_WINDOW + 1);
+    const center = median5(...w);
+    const mad = 1.4826 * median5(...w.map((v) => Math.abs(v - center)));
+    const scale = floor > 0 ? Math.max(floor, Math.min(mad, 1.5 * floor)) : Math.max(mad, Math.abs(center) * 0.01, Number.MIN_VALUE);
     if (Math.abs(values[i] - center) > SPIKE_THRESHOLD * scale) {
       out[i] = center;
       spikes.push(i);
     }
   }
   return { values: out, spikes };
-}
-function ranks(values) {
-  const order = values.map((value, i) => ({ value, i })).sort((a, b) => a.value - b.value);
-  const out = new Array(values.length);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && order[end + 1].value === order[start].value) end++;
-    const rank = (start + end) / 2 + 1;
-    for (let k = start; k <= end; k++) out[order[k].i] = rank;
-    start = end + 1;
-  }
-  return out;
 }
 function seededIntervals(m, minSegment) {
   const intervals = [[0, m]];
@@ -64608,83 +65516,104 @@ function seededIntervals(m, minSegment) {
   }
   return intervals;
 }
-function maxRankSum(r, intervals, minSegment, prefix, prefixSquares) {
-  for (let i = 0; i < r.length; i++) {
-    prefix[i + 1] = prefix[i] + r[i];
-    prefixSquares[i + 1] = prefixSquares[i] + r[i] * r[i];
-  }
-  let best = -1;
-  let where = -1;
-  let split = -1;
-  intervals.forEach(([a, b], index) => {
-    const n = b - a;
-    const total = prefix[b] - prefix[a];
-    const mean = total / n;
-    const variance = (prefixSquares[b] - prefixSquares[a]) / n - mean * mean;
-    if (variance <= 1e-12) return;
-    for (let t = a + minSegment; t <= b - minSegment; t++) {
-      const k = t - a;
-      const u = Math.abs(prefix[t] - prefix[a] - k * mean) / Math.sqrt(variance * k * (n - k) / (n - 1) || 1e-12);
-      if (u > best + 1e-9) {
-        best = u;
-        where = index;
-        split = t;
-      }
-    }
-  });
-  return { k: best, interval: where, split };
-}
-function bestSplit(values, options, rng) {
-  const r = ranks(values);
-  const intervals = seededIntervals(values.length, options.minSegment);
-  const prefix = new Float64Array(values.length + 1);
-  const prefixSquares = new Float64Array(values.length + 1);
-  const observed = maxRankSum(r, intervals, options.minSegment, prefix, prefixSquares);
-  if (observed.split < 0 || observed.k <= 0) return void 0;
-  const limit = options.permutations ?? Math.max(999, Math.ceil(10 / options.alpha) - 1);
-  const give = options.alpha * (limit + 1) - 1;
-  const shuffled = [...r];
-  let exceed = 0;
-  let drawn = 0;
-  while (drawn < limit) {
-    for (let i = shuffled.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const swap = shuffled[i];
-      shuffled[i] = shuffled[j];
-      shuffled[j] = swap;
-    }
-    drawn++;
-    if (maxRankSum(shuffled, intervals, options.minSegment, prefix, prefixSquares).k >= observed.k - 1e-9) {
-      exceed++;
-      if (exceed > give) break;
-    }
-  }
-  return { split: observed.split, interval: intervals[observed.interval], pValue: (exceed + 1) / (drawn + 1) };
-}
-var NOISE_MULTIPLE = 2.5;
 function runToRunSd(values) {
   if (values.length < 3) return 0;
   const differences = values.slice(1).map((value, i) => Math.abs(value - values[i]));
   return 1.4826 * median3(differences) / Math.SQRT2;
 }
+var AUTOCORRELATION_MIN_RUNS = 16;
+var AUTOCORRELATION_MAX = 0.5;
+var NOISE_MULTIPLE = 1;
+function bestSplit(x, prefix, prefixSquares, lo, hi, minSegment, sigma, centre) {
+  let bestZ = -1;
+  let split = -1;
+  let start = -1;
+  let end = -1;
+  let searched = 0;
+  for (const [a0, b0] of seededIntervals(hi - lo, minSegment)) {
+    const a = lo + a0;
+    const b = lo + b0;
+    const n2 = b - a;
+    const total = prefix[b] - prefix[a];
+    for (let t2 = a + minSegment; t2 <= b - minSegment; t2++) {
+      searched++;
+      const k2 = t2 - a;
+      const left2 = prefix[t2] - prefix[a];
+      const z = Math.abs(left2 * n2 - total * k2) / Math.sqrt(k2 * (n2 - k2) * n2);
+      if (z > bestZ * (1 + 1e-12)) {
+        bestZ = z;
+        split = t2;
+        start = a;
+        end = b;
+      }
+    }
+  }
+  if (split < 0) return void 0;
+  const n = end - start;
+  const zAt = (t2) => {
+    const k2 = t2 - start;
+    const left2 = prefix[t2] - prefix[start];
+    const total = prefix[end] - prefix[start];
+    return Math.abs(left2 * n - total * k2) / Math.sqrt(k2 * (n - k2) * n);
+  };
+  if (split + 1 > hi - minSegment && split + 1 < end && zAt(split + 1) > bestZ) return void 0;
+  if (split - 1 < lo + minSegment && split - 1 > start && zAt(split - 1) > bestZ) return void 0;
+  const k = split - start;
+  const sideStats = (a, b) => {
+    const sum = prefix[b] - prefix[a];
+    const mean = sum / (b - a);
+    return { mean, squares: Math.max(0, prefixSquares[b] - prefixSquares[a] - sum * mean) };
+  };
+  const left = sideStats(start, split);
+  const right = sideStats(split, end);
+  const df = n - 2;
+  let variance = Math.max((left.squares + right.squares) / df, sigma * sigma);
+  if (n >= AUTOCORRELATION_MIN_RUNS) {
+    let lagged = 0;
+    let squares = 0;
+    for (let i = start; i < end; i++) {
+      const e = x[i] - centre - (i < split ? left.mean : right.mean);
+      squares += e * e;
+      if (i + 1 < end && i + 1 !== split) lagged += e * (x[i + 1] - centre - (i + 1 < split ? left.mean : right.mean));
+    }
+    const rho = squares > 0 ? Math.min(AUTOCORRELATION_MAX, Math.max(0, lagged / squares)) : 0;
+    variance *= (1 + rho) / (1 - rho);
+  }
+  const se = Math.sqrt(variance * (1 / k + 1 / (n - k)));
+  const difference = Math.abs(right.mean - left.mean);
+  const t = se > 0 ? difference / se : difference > 0 ? Number.POSITIVE_INFINITY : 0;
+  const pValue = Math.min(1, 2 * tUpperTail(t, df) * searched);
+  return { split, start, end, pValue };
+}
 function detectChanges(raw, options) {
   if (options.minSegment < 3) throw new Error(`minSegment ${options.minSegment} is below 3`);
-  const { values, spikes } = screenSpikes(raw);
-  const noise = NOISE_MULTIPLE * runToRunSd(values);
-  const large = (before, after) => Math.abs(effectOf3(before, after, options.effect)) >= options.minEffect && Math.abs(after - before) >= noise;
-  const rng = createRng(options.seed);
+  const logScale = options.effect === "relative" && raw.every((v) => v > 0);
+  const raw2 = logScale ? raw.map(Math.log) : [...raw];
+  const screened = screenSpikes(raw2, runToRunSd(raw2));
+  const spikes = screened.spikes;
+  const x = screened.values;
+  const values = logScale ? x.map(Math.exp) : x;
+  const sigma = runToRunSd(x);
+  const prefix = new Float64Array(x.length + 1);
+  const prefixSquares = new Float64Array(x.length + 1);
+  const centre = x.length > 0 ? x.reduce((s, v) => s + v, 0) / x.length : 0;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i] - centre;
+    prefix[i + 1] = prefix[i] + v;
+    prefixSquares[i + 1] = prefixSquares[i] + v * v;
+  }
+  const large = (before, after) => Math.abs(effectOf3(before, after, options.effect)) >= options.minEffect && Math.abs((logScale ? Math.log(after / before) : after - before) || 0) >= NOISE_MULTIPLE * sigma * (1 - 1e-9);
   const found = /* @__PURE__ */ new Map();
   const visit = (lo, hi) => {
     if (hi - lo < 2 * options.minSegment) return;
-    const segment = values.slice(lo, hi);
-    const best = bestSplit(segment, options, rng);
+    const best = bestSplit(x, prefix, prefixSquares, lo, hi, options.minSegment, sigma, centre);
     if (best === void 0 || best.pValue > options.alpha) return;
-    const before = median3(segment.slice(best.interval[0], best.split));
-    const after = median3(segment.slice(best.split, best.interval[1]));
+    const before = median3(values.slice(best.start, best.split));
+    const after = median3(values.slice(best.split, best.end));
     if (!large(before, after)) return;
-    found.set(lo + best.split, best.pValue);
-    visit(lo, lo + best.split);
-    visit(lo + best.split, hi);
+    found.set(best.split, best.pValue);
+    visit(lo, best.split);
+    visit(best.split, hi);
   };
   visit(0, values.length);
   let points = [...found.keys()].sort((a, b) => a - b);
@@ -64729,15 +65658,9 @@ function fewestRunsToDetect(minSegment, alpha) {
   let runs = 2 * minSegment;
   for (; runs < FEWEST_RUNS_LIMIT; runs++) {
     const half = Math.floor(runs / 2);
-    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) + (i % 2 === 0 ? i : -i) * 1e-6);
-    const { changes } = detectChanges(series, {
-      minSegment,
-      alpha,
-      minEffect: 0.05,
-      effect: "relative",
-      seed: seedFor("fewest-runs")
-    });
-    if (changes.length > 0) break;
+    const series = Array.from({ length: runs }, (_, i) => (i < half ? 1 : 2) * (1 + (i % 2 === 0 ? 0.01 : -0.01)));
+    const { changes: changes2 } = detectChanges(series, { minSegment, alpha, minEffect: 0.05, effect: "relative" });
+    if (changes2.length > 0) break;
   }
   fewestRunsCache.set(key2, runs);
   return runs;
@@ -64793,16 +65716,15 @@ function metricChanges(runs, scenario, metric, block, rules) {
     values.push(value);
   }
   const effect = metric === "error_rate" ? "absolute" : "relative";
-  const { changes } = detectChanges(values, {
+  const { changes: changes2 } = detectChanges(values, {
     minSegment: rules.trends.minSegment,
     alpha: rules.trends.alpha,
     minEffect: rules.minEffect,
-    effect,
-    seed: seedFor(`${scenario}\0${metric}\0${block[0]}`)
+    effect
   });
-  const last = changes.at(-1);
+  const last = changes2.at(-1);
   return {
-    changes: changes.map((change) => ({
+    changes: changes2.map((change) => ({
       metric,
       index: at2[change.index],
       before: change.before,
@@ -64835,6 +65757,30 @@ function othersMoved(runs, scenarios, scenario, metric, index, block, window2) {
   }
   return moves.length === 0 ? void 0 : median3(moves);
 }
+var MACHINE_SHIFT_CORES = 0.5;
+function competingCores(run2) {
+  let most;
+  for (const summary of Object.values(run2.scenarios)) {
+    if (summary.otherCores === void 0 && summary.stealCores === void 0) continue;
+    const cores3 = (summary.otherCores ?? 0) + (summary.stealCores ?? 0);
+    most = most === void 0 ? cores3 : Math.max(most, cores3);
+  }
+  return most;
+}
+function machineAround(runs, index, block, window2) {
+  const side = (from, to) => {
+    const cores3 = [];
+    for (let i = Math.max(block[0], from); i < Math.min(block[1], to); i++) {
+      const value = competingCores(runs[i]);
+      if (value !== void 0) cores3.push(value);
+    }
+    return cores3;
+  };
+  const before = side(index - window2, index);
+  const after = side(index, index + window2);
+  if (before.length < 2 || after.length < 2) return void 0;
+  return { before: median3(before), after: median3(after) };
+}
 function analyzeTrends(input, rules) {
   const runs = orderRuns(input);
   const trends = rules.trends ?? defaultTrendsConfig();
@@ -64854,9 +65800,12 @@ function analyzeTrends(input, rules) {
         longestSeries = Math.max(longestSeries, found.at.length);
         found.changes.forEach((change, k) => {
           const isLast = k === found.changes.length - 1;
+          const window2 = 2 * trends.minSegment;
+          const machine = machineAround(runs, change.index, block, window2);
+          const worse = HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before;
+          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, window2);
           const size = metric === "error_rate" ? change.after - change.before : change.change ?? Infinity;
-          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, 2 * trends.minSegment);
-          if (others !== void 0 && Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2) {
+          if (machine !== void 0 && Math.abs(machine.after - machine.before) >= MACHINE_SHIFT_CORES && machine.after > machine.before === worse && (others === void 0 || Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2)) {
             const known = sharedShifts.find(
               (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1
             );
@@ -64870,7 +65819,8 @@ function analyzeTrends(input, rules) {
                 time: run3.date,
                 scenarios: [scenario],
                 change: change.change,
-                othersChange: others
+                othersChange: othersMoved(runs, scenarios, scenario, metric, change.index, block, window2) ?? null,
+                machine
               });
             }
             return;
@@ -64892,9 +65842,10 @@ function analyzeTrends(input, rules) {
             time: run2.date,
             previousTime: previous.date,
             recovered,
-            regression: HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before,
+            regression: worse,
             failedRun: run2.verdict === "fail",
-            alsoChanged: []
+            alsoChanged: [],
+            together: []
           });
         });
       }
@@ -64902,6 +65853,7 @@ function analyzeTrends(input, rules) {
     }
   }
   changePoints.sort((a, b) => a.index - b.index || (a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : 0));
+  const commonChanges = commonChangesOf(runs, scenarios, changePoints);
   const environmentChanges = environmentBlocks(runs).slice(1).map(([start]) => ({
     index: start,
     commit: runs[start].commit ?? null,
@@ -64916,9 +65868,34 @@ function analyzeTrends(input, rules) {
     changePoints,
     environmentChanges,
     sharedShifts,
+    commonChanges,
     minRuns: fewestRunsToDetect(trends.minSegment, trends.alpha),
     longestSeries
   };
+}
+function commonChangesOf(runs, scenarios, points) {
+  const common = [];
+  for (let i = 0; i < points.length; ) {
+    let j = i + 1;
+    while (j < points.length && points[j].index - points[i].index <= 1) j++;
+    const group = points.slice(i, j);
+    const names = [...new Set(group.map((point) => point.scenario))].sort();
+    if (names.length > 1) {
+      for (const point of group) point.together = names.filter((name) => name !== point.scenario);
+      const first = group[0];
+      const measured = scenarios.filter((name) => runs[first.index].scenarios[name] !== void 0);
+      common.push({
+        index: first.index,
+        commit: first.commit,
+        previousCommit: first.previousCommit,
+        time: first.time,
+        scenarios: names,
+        unmoved: measured.filter((name) => !names.includes(name))
+      });
+    }
+    i = j;
+  }
+  return common;
 }
 
 // src/core/report/trends.ts
@@ -64944,13 +65921,21 @@ function span(analysis) {
 function rangeText(point) {
   return `${sha(point.previousCommit)}..${sha(point.commit)}`;
 }
+function cores2(value) {
+  return `${Number(value.toFixed(2))} ${value === 1 ? "core" : "cores"}`;
+}
 function sharedText(shift) {
   const change = shift.change === null ? "" : ` ${formatMetricChange(shift.metric, shift.change)}`;
-  return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)}), and ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios at once: the runner, not a commit, so not a change point`;
+  const others = shift.othersChange === null ? "" : `, ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios`;
+  return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)})${others}, while the runner's competing work went from ${cores2(shift.machine.before)} to ${cores2(shift.machine.after)}: the runner, not a commit, so not a change point`;
+}
+function commonText(common) {
+  const unmoved = common.unmoved.length > 0 ? `; ${common.unmoved.join(", ")} did not move` : "";
+  return `${common.scenarios.join(", ")} moved together at run ${common.index + 1} (${sha(common.commit)}, landed in ${sha(common.previousCommit)}..${sha(common.commit)})${unmoved}: one commit, likely in a layer they share, not the runner: the environment fingerprint is the same on both sides, and no measured change of the runner's load moved them`;
 }
 function tooFewRuns(analysis) {
   if (analysis.longestSeries >= analysis.minRuns) return void 0;
-  return `too few runs to find a change: with trends.minSegment runs on each side of a change and a permutation test at trends.alpha, even a clean step needs at least ${analysis.minRuns} runs of a scenario on one environment (with the step near the middle), and the longest series here has ${analysis.longestSeries}; keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`;
+  return `too few runs to find a change: with trends.minSegment runs on each side of a change and its t-test at trends.alpha, even a clean step needs at least ${analysis.minRuns} runs of a scenario on one environment (with the step near the middle), and the longest series here has ${analysis.longestSeries}; keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`;
 }
 function renderTrendsText(analysis) {
   const lines = [`perfgate trends: ${span(analysis)}, ${pluralize(analysis.changePoints.length, "change point")}`];
@@ -64966,6 +65951,7 @@ function renderTrendsText(analysis) {
     lines.push(
       `  environment changed at run ${change.index + 1} (${sha(change.commit)}, ${change.time}): ${change.from} \u2192 ${change.to}; the series are split there, not compared across`
     );
+  for (const common of analysis.commonChanges) lines.push(`  ${commonText(common)}`);
   for (const shift of analysis.sharedShifts) lines.push(`  ${sharedText(shift)}`);
   const short = tooFewRuns(analysis);
   if (short !== void 0) lines.push(`  ${short}`);
@@ -64975,8 +65961,8 @@ function renderTrendsText(analysis) {
 function compareLink(point, options) {
   const text = code(rangeText(point));
   if (!options.repositoryUrl || point.commit === null) return text;
-  const target = point.previousCommit === null || point.previousCommit === point.commit ? `${options.repositoryUrl}/commit/${point.commit}` : `${options.repositoryUrl}/compare/${point.previousCommit}...${point.commit}`;
-  return `[${text}](${encodeURI(target)})`;
+  const target2 = point.previousCommit === null || point.previousCommit === point.commit ? `${options.repositoryUrl}/commit/${point.commit}` : `${options.repositoryUrl}/compare/${point.previousCommit}...${point.commit}`;
+  return `[${text}](${encodeURI(target2)})`;
 }
 function chartNumber3(value) {
   return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : "0";
@@ -65037,6 +66023,7 @@ function renderTrendsMarkdown(analysis, options = {}) {
       "",
       `> The environment changed at run ${change.index + 1} (${escapeText(sha(change.commit))}): ${code(change.from)} \u2192 ${code(change.to)}. The series are split there, not compared across.`
     );
+  for (const common of analysis.commonChanges) parts.push("", `> ${escapeText(commonText(common))}.`);
   for (const shift of analysis.sharedShifts) parts.push("", `> ${escapeText(sharedText(shift))}.`);
   return parts.join("\n");
 }
@@ -65062,6 +66049,7 @@ function renderTrendsJson(analysis) {
       changePoints: analysis.changePoints,
       environmentChanges: analysis.environmentChanges,
       sharedShifts: analysis.sharedShifts,
+      commonChanges: analysis.commonChanges,
       minRuns: analysis.minRuns,
       longestSeries: analysis.longestSeries
     },
@@ -65303,6 +66291,33 @@ var COMMANDS = [
       currentPath: required(values, "current", "--current", "--current results.json"),
       configPath: stringValue(values, "config"),
       ...reporting(values)
+    })
+  },
+  {
+    name: "plan",
+    summary: "size a run: the duration each scenario needs to see compare.detect (default p50 5%, p95 10%)",
+    usage: [
+      "--current results.json [-c perfgate.yml]   # results of an A/B run (e.g. a short pilot: perfgate gate --base-ref main)",
+      "--current results.json --baseline base.json [-c perfgate.yml]   # a stored comparison"
+    ],
+    options: {
+      current: { type: "string", value: "FILE", help: "the results to size from (required)" },
+      baseline: {
+        type: "string",
+        value: "FILE",
+        help: "the baseline they are compared with (required, except for the results of an A/B run)"
+      },
+      config: {
+        type: "string",
+        short: "c",
+        value: "FILE",
+        help: `the config, for compare.detect, compare.extend and the compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`
+      }
+    },
+    run: (values, _positionals, io2) => runPlanCommand(io2, {
+      baselinePath: stringValue(values, "baseline"),
+      currentPath: required(values, "current", "--current", "--current results.json"),
+      configPath: stringValue(values, "config")
     })
   },
   {

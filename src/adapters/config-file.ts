@@ -2,6 +2,8 @@
 // relative to the config file's folder, wherever perfgate is started from.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { createSecureContext } from 'node:tls';
 import { hashConfig } from '../core/config-hash.js';
 import { formatPath } from '../core/paths.js';
 import { parseConfig } from '../core/config/index.js';
@@ -10,7 +12,8 @@ import { parseCsv } from '../core/csv.js';
 import { quoteValue } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
 import { HTTP_METHODS, requestColumns } from '../core/template.js';
-import type { Config, DataRow, DataSource } from '../core/types/config.js';
+import type { Config, DataRow, DataSource, TlsConfig } from '../core/types/config.js';
+import { TLS_FILE_KEYS } from '../core/config/tls.js';
 
 export interface LoadedConfig {
   config: Config;
@@ -47,7 +50,84 @@ export async function loadConfig(configPath: string, options: LoadConfigOptions 
   const configHash = hashConfig(config);
   const baseDir = path.dirname(path.resolve(configPath));
   for (const service of config.services) service.cwd = path.resolve(baseDir, service.cwd ?? '.');
+  await resolveTlsFiles(config, configPath, baseDir);
   return { config, configHash, baseDir };
+}
+
+/**
+ * The tls: files, resolved against the config's folder and loaded once here: a missing file, one
+ * that is no PEM, or a key that does not belong to its certificate would otherwise fail every
+ * request of the run, or the ready probe, with a message about the handshake.
+ */
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/** Why a tls: file's text will not do, or undefined: node:tls skips a `ca` that is no PEM
+ * without a word, and every handshake then fails as an unknown CA. */
+function pemProblem(key: (typeof TLS_FILE_KEYS)[number], text: string): string | undefined {
+  try {
+    if (key === 'key') {
+      createPrivateKey(text);
+      return undefined;
+    }
+    const blocks = text.match(PEM_CERTIFICATE) ?? [];
+    if (blocks.length === 0)
+      return 'holds no PEM certificate (-----BEGIN CERTIFICATE-----); convert it, e.g. with openssl x509 -inform der -in it.der -out it.pem';
+    for (const block of blocks) new X509Certificate(block);
+    return undefined;
+  } catch (error) {
+    return `does not load as a PEM ${key === 'key' ? 'private key (unencrypted: -----BEGIN PRIVATE KEY-----)' : 'certificate'}: ${(error as Error).message}`;
+  }
+}
+
+async function resolveTlsFiles(config: Config, configPath: string, baseDir: string): Promise<void> {
+  // As written: the defaults' paths are resolved below, before the scenarios' are compared with them.
+  const written = config.tls ? { ...config.tls } : undefined;
+  const targets: { tls: TlsConfig; where: (key: keyof TlsConfig) => string }[] = [];
+  if (config.tls) targets.push({ tls: config.tls, where: (key) => formatPath(['defaults', 'tls', key]) });
+  for (const scenario of config.scenarios) {
+    const tls = scenario.tls;
+    if (!tls) continue;
+    targets.push({
+      tls,
+      where: (key) =>
+        formatPath(written?.[key] === tls[key] ? ['defaults', 'tls', key] : ['scenarios', scenario.name, 'tls', key]),
+    });
+  }
+  const problems = new Set<string>();
+  const loaded = new Map<string, string>();
+  for (const { tls, where } of targets) {
+    const contents: Partial<Record<(typeof TLS_FILE_KEYS)[number], string>> = {};
+    for (const key of TLS_FILE_KEYS) {
+      const value = tls[key];
+      if (value === undefined) continue;
+      const file = path.resolve(baseDir, value);
+      const label = `${configPath}: ${where(key)}: ${quoteValue(value)} (${file})`;
+      try {
+        contents[key] =
+          loaded.get(file) ??
+          (await readText(file, label, `; tls.${key} is a PEM file, relative to the config file's folder`));
+        loaded.set(file, contents[key]);
+      } catch (error) {
+        problems.add((error as Error).message);
+      }
+      tls[key] = file;
+    }
+    for (const key of TLS_FILE_KEYS) {
+      const text = contents[key];
+      const problem = text === undefined ? undefined : pemProblem(key, text);
+      if (problem) problems.add(`${configPath}: ${where(key)}: ${quoteValue(tls[key])} ${problem}`);
+    }
+    if (contents.cert !== undefined && contents.key !== undefined) {
+      try {
+        createSecureContext({ cert: contents.cert, key: contents.key });
+      } catch (error) {
+        problems.add(
+          `${configPath}: ${where('cert')}, ${where('key')}: ${quoteValue(tls.cert)} and ${quoteValue(tls.key)} do not go together (${(error as Error).message}); give the key of that very certificate`,
+        );
+      }
+    }
+  }
+  if (problems.size > 0) throw new ConfigError([...problems].join('\n'));
 }
 
 /**

@@ -2,6 +2,8 @@
 // that never gets ready says why: connection refused, a 503, a 404 that will not change.
 import type * as Http from 'node:http';
 import net from 'node:net';
+import type { ConnectionOptions } from 'node:tls';
+import { describeTlsFailure } from '../engine/error-class.js';
 
 /** node:http taken as CommonJS, when a probe first needs it: a static ESM import of node:http
  * builds its ESM facade, which reads every lazy export and so loads Node's bundled undici
@@ -16,6 +18,9 @@ export interface ProbeOutcome {
   saw: string;
   /** A client error that waiting will not change (4xx other than 408, 425 and 429). */
   final: boolean;
+  /** A TLS failure (an untrusted certificate, no TLS on the port, a client certificate wanted):
+   * the service is up, and its certificate will not change by waiting. */
+  tls?: boolean;
 }
 
 export interface ProbeTarget {
@@ -23,13 +28,15 @@ export interface ProbeTarget {
   host: string;
   port: number;
   url?: URL;
+  /** https: only: the config's defaults.tls as tls.connect options (src/engine/tls.ts). */
+  tls?: ConnectionOptions;
 }
 
 /** 408 Request Timeout, 425 Too Early and 429 Too Many Requests can pass with time. */
 const TRANSIENT_CLIENT_ERRORS = new Set([408, 425, 429]);
 
 export async function probeReady(target: ProbeTarget, timeoutMs: number): Promise<ProbeOutcome> {
-  if (target.kind === 'http' && target.url) return probeHttp(target.url, timeoutMs);
+  if (target.kind === 'http' && target.url) return probeHttp(target.url, timeoutMs, target.tls);
   const ok = await canConnect(target.host, target.port, timeoutMs);
   return { ok, saw: ok ? 'accepted a connection' : 'did not accept a connection', final: false };
 }
@@ -51,11 +58,13 @@ export function canConnect(host: string, port: number, timeoutMs: number): Promi
   });
 }
 
-function probeHttp(url: URL, timeoutMs: number): Promise<ProbeOutcome> {
+function probeHttp(url: URL, timeoutMs: number, tls: ConnectionOptions | undefined): Promise<ProbeOutcome> {
   return new Promise((resolve) => {
-    const client = httpModule(url.protocol === 'https:');
+    const secure = url.protocol === 'https:';
+    const client = httpModule(secure);
     // A fresh connection per probe: a pooled socket to a process that just died would lie.
-    const request = client.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+    const options = { agent: false, timeout: timeoutMs, ...(secure ? tls : undefined) } as const;
+    const request = client.get(url, options, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
       const saw = `answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`;
@@ -69,6 +78,11 @@ function probeHttp(url: URL, timeoutMs: number): Promise<ProbeOutcome> {
       request.destroy(Object.assign(new Error('timeout'), { code: 'PROBE_TIMEOUT' }));
     });
     request.once('error', (error: NodeJS.ErrnoException) => {
+      const tlsFailure = describeTlsFailure(error);
+      if (tlsFailure) {
+        resolve({ ok: false, saw: `failed the TLS handshake: ${tlsFailure}`, final: false, tls: true });
+        return;
+      }
       const saw =
         error.code === 'PROBE_TIMEOUT'
           ? `did not answer within ${timeoutMs} ms`

@@ -11,7 +11,7 @@ import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
 import { maskServiceLog } from '../core/mask.js';
 import { capLogLines, readLogTail } from './service-log.js';
 import { serviceEnv } from './service-env.js';
-import { canConnect, probeReady, type ProbeOutcome } from './ready-probe.js';
+import { canConnect, probeReady, type ProbeOutcome, type ProbeTarget } from './ready-probe.js';
 import {
   createServiceMarker,
   describeStrays,
@@ -22,7 +22,8 @@ import {
   stopMarkedProcesses,
   sweepOrphanedServices,
 } from './service-strays.js';
-import type { ServiceConfig } from '../core/types/config.js';
+import type { ServiceConfig, TlsConfig } from '../core/types/config.js';
+import { tlsConnectOptions } from '../engine/tls.js';
 
 export interface StartServicesOptions {
   /** Folder that relative `cwd`s are resolved against (the config file's folder). */
@@ -35,6 +36,8 @@ export interface StartServicesOptions {
   onStatus?: (status: ServiceStatus) => void;
   /** Told what was stopped beyond a service's process group (daemonised processes). */
   onNotice?: (message: string) => void;
+  /** The config's defaults.tls, for https: ready probes. */
+  tls?: TlsConfig;
 }
 
 export type ServiceStatus =
@@ -70,11 +73,7 @@ const GROUP_POLL_MS = 25;
 /** After SIGKILL the kernel needs a moment to tear the group down; we wait at most this long. */
 const KILL_SETTLE_MS = 2000;
 
-interface Target {
-  kind: 'http' | 'tcp';
-  host: string;
-  port: number;
-  url?: URL;
+interface Target extends ProbeTarget {
   text: string;
 }
 
@@ -162,6 +161,7 @@ async function startOne(
 ): Promise<void> {
   const logPath = path.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
   const target = config.ready ? parseTarget(config) : undefined;
+  if (target?.url?.protocol === 'https:') target.tls = tlsConnectOptions(options.tls);
   const cwd = path.resolve(options.baseDir, config.cwd ?? '.');
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
@@ -277,6 +277,7 @@ async function waitUntilReady(
     exit = value;
   });
 
+  const probeTimeoutMs = Math.min(PROBE_TIMEOUT_MS, timeoutMs);
   let last: ProbeOutcome | undefined;
   let sameFinal = 0;
   for (;;) {
@@ -288,13 +289,13 @@ async function waitUntilReady(
     // daemonised process) alive: keep probing then; any other exit of the leader is a failure.
     if (exit && (exit.code !== 0 || exit.signal))
       return `service "${config.name}" ${describeExit(exit)} before it was ready`;
-    const remainingMs = deadline - performance.now();
-    if (remainingMs <= 0) {
+    if (performance.now() >= deadline) {
       return `service "${config.name}" was not ready after ${formatMs(timeoutMs)}: ${target.text} did not ${
         target.kind === 'http' ? 'answer with a 2xx status' : 'accept a connection'
       }${last ? ` (the last probe: ${last.saw})` : ''}; check its log, or raise ready.timeout`;
     }
-    const probeTimeoutMs = Math.max(1, Math.min(PROBE_TIMEOUT_MS, remainingMs));
+    // Every probe gets its whole timeout, even past the deadline: one cut to the time left
+    // (1 ms at the end) only ever said "did not answer", in place of what the service did.
     const outcome = await probeReady(target, probeTimeoutMs);
     if (outcome.ok) {
       if (guard.interruption) return 'interrupted';
@@ -302,6 +303,10 @@ async function waitUntilReady(
       if (exit && !isServiceAlive(service)) return `service "${config.name}" ${describeExit(exit)} before it was ready`;
       return undefined;
     }
+    // The certificate (or a missing client certificate) will not change by waiting either: a
+    // service that completes no handshake cannot be loaded, so say why now.
+    if (outcome.tls)
+      return `service "${config.name}" is not ready: ${target.text} ${outcome.saw}; ready probes use defaults.tls (docs/config/protocols.md)`;
     // A client error (404 on a wrong path, 401 without credentials) does not turn into a 2xx by
     // waiting: after a few in a row, stop instead of waiting out the timeout.
     sameFinal = outcome.final && last?.saw === outcome.saw ? sameFinal + 1 : outcome.final ? 1 : 0;

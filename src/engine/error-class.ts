@@ -1,8 +1,12 @@
 // The error classes a result reports (vegeta's and Artillery's vocabulary), from whatever undici
 // or the socket threw.
 
-/** `capture`: a flow step was answered, but a value it captures was not in the response. */
-export type ErrorClass = 'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'capture' | 'other';
+/** ECERT: perfgate did not accept the service's certificate (unknown CA, self-signed, expired,
+ * another host's name). EPROTO: the TLS handshake failed otherwise (no TLS on the port, no
+ * common protocol version or ALPN protocol, a client certificate missing or refused).
+ * capture: a flow step was answered, but a value it captures was not in the response. */
+export type ErrorClass =
+  'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'ECERT' | 'EPROTO' | 'capture' | 'other';
 
 /** Thrown into a request that ran past the scenario's timeout; one instance serves every request. */
 /** Not a PerfgateError: it stands for a failed request, classed by its `code` like Node's system
@@ -23,6 +27,8 @@ function codeOf(error: unknown): string | undefined {
 
 export function classifyError(error: unknown): ErrorClass {
   const code = codeOf(error);
+  const tls = code === undefined ? undefined : tlsFailureClass(code);
+  if (tls) return tls;
   // undici's "bad response" / "bad upgrade" (an unsolicited 100 Continue, a malformed status
   // line) share the code of a closed socket, but the peer broke the protocol; it reset nothing.
   if (code === 'UND_ERR_SOCKET' && /^bad /.test((error as { message?: unknown }).message as string)) return 'other';
@@ -46,12 +52,105 @@ export function classifyError(error: unknown): ErrorClass {
   }
 }
 
+/** OpenSSL's verify results (node's `error.code`) that say the certificate is not to be trusted. */
+const CERT_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_CHAIN_TOO_LONG',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function tlsFailureClass(code: string): 'ECERT' | 'EPROTO' | undefined {
+  if (CERT_CODES.has(code)) return 'ECERT';
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_')) return 'EPROTO';
+  return undefined;
+}
+
+const CA_FIX =
+  'set tls.ca to the PEM file of the CA that signed it (or NODE_EXTRA_CA_CERTS), or tls.insecure: true on loopback';
+
+/**
+ * What a TLS failure means and what fixes it, in words (the boot message and the run's error
+ * examples), or undefined when `error` is no TLS failure. OpenSSL's own message is a stack line
+ * ("801C…:error:0A00010B:SSL routines:ssl3_get_record:wrong version number") that says neither.
+ */
+export function describeTlsFailure(error: unknown): string | undefined {
+  let code = codeOf(error);
+  if (code === undefined || !tlsFailureClass(code)) return undefined;
+  const message = (error as { message?: unknown }).message;
+  // node:https reports some handshake failures as a bare EPROTO; Node's ERR_SSL_ codes are
+  // OpenSSL's reason in upper case ("wrong version number" → ERR_SSL_WRONG_VERSION_NUMBER).
+  if (code === 'EPROTO' && typeof message === 'string' && /SSL routines:/.test(message))
+    code = `ERR_SSL_${lastOpenSslReason(message).toUpperCase().replace(/\W+/g, '_')}`;
+  switch (code) {
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return `its certificate is self-signed, and not trusted (${code}); ${CA_FIX}`;
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'CERT_UNTRUSTED':
+      return `its certificate is signed by an unknown CA (${code}); ${CA_FIX}`;
+    case 'CERT_HAS_EXPIRED':
+      return `its certificate has expired (${code}); renew it, or use tls.insecure: true on loopback`;
+    case 'CERT_NOT_YET_VALID':
+      return `its certificate is not valid yet (${code}); check the clocks, or use tls.insecure: true on loopback`;
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+    case 'HOSTNAME_MISMATCH': {
+      // Node: "…: Host: a.example. is not in the cert's altnames: DNS:b.example" (or "IP: … list: …").
+      const names =
+        typeof message === 'string' ? /(?:Host|IP): (.*?)\.? is not in the cert's \w+: (.*)$/.exec(message) : null;
+      return `its certificate is not for ${names ? `${names[1]} (${code}); it names ${names[2]}` : `the host connected to (${code})`}; set tls.servername to a name it holds`;
+    }
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+    case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
+      return `the port does not speak TLS (${code}); use http:// if it serves plain HTTP`;
+    case 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED':
+      return `the service asks for a client certificate (${code}); set tls.cert and tls.key (mutual TLS)`;
+    case 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE':
+    case 'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA':
+    case 'ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN':
+      return `the service refused the client certificate (${code}); check tls.cert and tls.key against the CA the service trusts`;
+    case 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE':
+      return `the service ended the TLS handshake (${code}): no common cipher or protocol version, or it wants a client certificate (tls.cert and tls.key)`;
+    case 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL':
+      return `the service speaks none of the protocols offered by ALPN (${code}); perfgate speaks HTTP/1.1 only`;
+    case 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION':
+    case 'ERR_SSL_UNSUPPORTED_PROTOCOL':
+      return `no TLS version both sides accept (${code})`;
+    default:
+      return `the TLS handshake failed (${code}${typeof message === 'string' ? `: ${lastOpenSslReason(message)}` : ''})`;
+  }
+}
+
+/** "…:SSL routines:ssl3_read_bytes:tlsv1 alert internal error:…" → "tlsv1 alert internal error". */
+function lastOpenSslReason(message: string): string {
+  const reason = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+  return (reason ?? message).trim();
+}
+
 const MAX_EXAMPLE_CHARS = 200;
 
 /** One line a user can act on: "InvalidArgumentError (UND_ERR_INVALID_ARG): invalid header value". */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
   const code = codeOf(error);
-  const text = `${error.name}${code ? ` (${code})` : ''}: ${error.message}`.replace(/\s+/g, ' ');
+  const tls = describeTlsFailure(error);
+  const text = (tls ? `TLS: ${tls}` : `${error.name}${code ? ` (${code})` : ''}: ${error.message}`).replace(
+    /\s+/g,
+    ' ',
+  );
   return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}…` : text;
 }

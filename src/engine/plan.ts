@@ -138,7 +138,7 @@ export function phasesFor(
       vusAt,
     });
   }
-  const segmentMs = segmentLengthMs(scenario);
+  const segmentMs = segmentLengthMs(scenario, 'alternate');
   for (let i = 0; i * segmentMs < plan.windowMs; i++) {
     const fromMs = i * segmentMs;
     const lengthMs = Math.min(segmentMs, plan.windowMs - fromMs);
@@ -157,13 +157,26 @@ export function phasesFor(
   return phases;
 }
 
-export function segmentLengthMs(scenario: ScenarioConfig): number {
-  return scenario.segmentMs > 0 ? scenario.segmentMs : 5000;
+/** A duet's recording block when the config sets no `segment`: the A/B test resamples these
+ * (src/core/stats/block-bootstrap.ts), and many short ones are what carries its precision. */
+export const DUET_SEGMENT_MS = 250;
+export type SegmentLayout = 'single' | 'duet' | 'alternate';
+
+/**
+ * The recording segment of a scenario as it is run. A duet records DUET_SEGMENT_MS blocks unless
+ * the config set `segment`; one variant and alternating slots keep the config's segment (sized for
+ * the run, ≥ 1 s when unset: a slot much shorter would make each switch of variant, and the
+ * transient it costs the service, a large share of the slot).
+ */
+export function segmentLengthMs(scenario: ScenarioConfig, layout: SegmentLayout = 'single'): number {
+  const configured = scenario.segmentMs > 0 ? scenario.segmentMs : 5000;
+  if (layout === 'duet' && scenario.segmentSet !== true) return DUET_SEGMENT_MS;
+  return configured;
 }
 
 /** How many alternating pairs a scenario's window holds. */
 export function pairCount(scenario: ScenarioConfig): number {
-  return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario));
+  return Math.ceil(planFor(scenario).windowMs / segmentLengthMs(scenario, 'alternate'));
 }
 
 /** Keeps the generator's warm-up of an extension step short: the services are warm already. */

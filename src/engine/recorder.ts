@@ -46,6 +46,8 @@ export class Recorder {
   private refused = 0;
   private resets = 0;
   private pipes = 0;
+  private certErrors = 0;
+  private protocolErrors = 0;
   private captures = 0;
   private otherErrors = 0;
 
@@ -127,6 +129,12 @@ export class Recorder {
       case 'EPIPE':
         this.pipes += 1;
         break;
+      case 'ECERT':
+        this.certErrors += 1;
+        break;
+      case 'EPROTO':
+        this.protocolErrors += 1;
+        break;
       case 'capture':
         this.captures += 1;
         break;
@@ -200,6 +208,8 @@ export class Recorder {
       ['ECONNREFUSED', this.refused],
       ['ECONNRESET', this.resets],
       ['EPIPE', this.pipes],
+      ['ECERT', this.certErrors],
+      ['EPROTO', this.protocolErrors],
       ['capture', this.captures],
       ['other', this.otherErrors],
     ];

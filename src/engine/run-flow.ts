@@ -36,6 +36,7 @@ import { paramsOf, planFor, segmentLengthMs } from './plan.js';
 import { Recorder } from './recorder.js';
 import type { RunScenarioOptions, ScenarioProgress } from './run-scenario.js';
 import { createArrivalSchedule, levelAt } from './schedule.js';
+import { tlsConnectOptions } from './tls.js';
 import { round3 } from './variant.js';
 
 export interface FlowOutcome {
@@ -193,7 +194,12 @@ class FlowRun {
         connections: Math.max(1, connections),
         pipelining: 1,
         keepAliveTimeout: 60_000,
-        connect: { timeout: Math.max(1, scenario.timeoutMs) },
+        // https: the scenario's tls (a CA, a client certificate, insecure) as the one-request
+        // engine gives it (src/engine/tls.ts); without its servername override and TLS-alert naming.
+        connect: {
+          ...(url.protocol === 'https:' ? tlsConnectOptions(scenario.tls) : {}),
+          timeout: Math.max(1, scenario.timeoutMs),
+        } as Pool.Options['connect'],
       });
       return new FlowVariant(
         target.name,

@@ -162,10 +162,10 @@ class ScenarioRun implements ModelHost {
     private readonly options: RunScenarioOptions,
   ) {
     this.plan = planFor(scenario);
-    this.segmentMs = segmentLengthMs(scenario);
     const targets = options.targets ?? [{ name: 'head', baseUrl: scenario.baseUrl }];
     const schedule = options.schedule ?? 'duet';
     this.alternate = targets.length > 1 && schedule === 'alternate';
+    this.segmentMs = segmentLengthMs(scenario, targets.length < 2 ? 'single' : this.alternate ? 'alternate' : 'duet');
     const seed = options.seed ?? 1;
     this.order = this.alternate ? (options.order ?? createPairOrder(seed, pairCount(scenario))) : undefined;
     this.phases = phasesFor(scenario, this.plan, targets.length, schedule, this.order ?? []);
@@ -177,7 +177,16 @@ class ScenarioRun implements ModelHost {
     this.variants = targets.map((target) => {
       const url = new URL(target.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, '');
-      return new Variant(target.name, url.origin, scenario, okStatus, this, this.plan.windowMs, options.httpClient);
+      return new Variant(
+        target.name,
+        url.origin,
+        scenario,
+        okStatus,
+        this,
+        this.plan.windowMs,
+        this.segmentMs,
+        options.httpClient,
+      );
     });
     const template = pathPrefix ? { ...scenario.request, path: pathPrefix + scenario.request.path } : scenario.request;
     this.nextRequest = createRequestSource(template, {

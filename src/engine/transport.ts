@@ -1,7 +1,8 @@
 // Which client carries a variant's requests. Plain `http:` targets get the lean HTTP/1.1 client
 // (lean-connection.ts), which costs a fraction of undici's CPU per request; everything else keeps
 // undici's Client (undici-connection.ts):
-// - `https:` (TLS is not the lean client's business);
+// - `https:` (TLS is not the lean client's business; the scenario's tls: goes to undici's
+//   connector, src/engine/tls.ts);
 // - a request template that sets `connection`, `expect`, `keep-alive`, `transfer-encoding` or
 //   `upgrade`, or the CONNECT method: undici refuses most of them with an error of its own or
 //   changes the connection's handling, and the report must not depend on which client ran;
@@ -13,6 +14,7 @@ import type { ScenarioConfig } from '../core/types/config.js';
 import type { Connection, ConnectionOwner } from './connection.js';
 import { LeanConnection, type LeanTarget } from './lean-connection.js';
 import { RequestEncoder, UNDICI_ONLY_HEADERS } from './request-wire.js';
+import { tlsConnectOptions } from './tls.js';
 import { createUndiciClient, UndiciConnection } from './undici-connection.js';
 
 export type TransportKind = 'lean' | 'undici';
@@ -51,6 +53,8 @@ export function createTransport(origin: string, scenario: ScenarioConfig, wanted
     };
     return { kind, connect: (owner) => new LeanConnection(owner, target) };
   }
-  const createClient = () => createUndiciClient(origin, scenario.timeoutMs);
+  const tls = new URL(origin).protocol === 'https:' ? tlsConnectOptions(scenario.tls) : undefined;
+  const createClient = (onTlsError: (error: Error) => void) =>
+    createUndiciClient(origin, scenario.timeoutMs, tls, onTlsError);
   return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
 }

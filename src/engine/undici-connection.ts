@@ -2,14 +2,45 @@
 // src/engine/transport.ts): an undici Client of its own, and this object as the dispatch handler
 // of every request sent on it. One request at a time, so the handler's fields hold that request's
 // state and nothing (no promise, closure, body stream or timer) is allocated per request here.
+import type { ConnectionOptions } from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { Client } from 'undici';
+import { buildConnector, Client } from 'undici';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
 import type { DispatchRequest } from './request-builder.js';
 
-/** An undici Client for `origin`, one connection, the scenario's timeout as its connect timeout. */
-export function createUndiciClient(origin: string, timeoutMs: number): Client {
+/** Told of a TLS error on the connection's socket: see UndiciConnection.onError. */
+export type TlsErrorListener = (error: Error) => void;
+
+/**
+ * An undici Client for `origin`, one connection, the scenario's timeout as its connect timeout;
+ * `tls` (https: only) goes to tls.connect. With `onTlsError` the socket's own TLS errors are
+ * passed on: a service that wants a client certificate sends its alert after a TLS 1.3 handshake
+ * has completed, and undici then reports only "other side closed".
+ */
+export function createUndiciClient(
+  origin: string,
+  timeoutMs: number,
+  tls?: ConnectionOptions,
+  onTlsError?: TlsErrorListener,
+): Client {
+  const timeout = Math.max(1, timeoutMs);
+  let connect: Client.Options['connect'] = { timeout };
+  if (tls) {
+    const base = buildConnector({ ...tls, timeout } as buildConnector.BuildOptions);
+    const servername = tls.servername;
+    connect = (options, callback) =>
+      // undici hands the connector the request's host as the server name, which would win over
+      // the connector's own; tls.servername is what the user asked to be checked.
+      base(servername === undefined ? options : { ...options, servername }, (error, socket) => {
+        if (onTlsError)
+          socket?.on('error', (socketError: NodeJS.ErrnoException) => {
+            if (socketError.code?.startsWith('ERR_SSL_')) onTlsError(socketError);
+          });
+        // buildConnector's callback takes (error, null) or (null, socket).
+        (callback as (error: Error | null, socket: unknown) => void)(renameAltnameError(error), socket);
+      });
+  }
   return new Client(origin, {
     // Never more than one request in flight per connection (the owner sends the next only from
     // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
@@ -21,20 +52,36 @@ export function createUndiciClient(origin: string, timeoutMs: number): Client {
     headersTimeout: 0,
     bodyTimeout: 0,
     keepAliveTimeout: 60_000,
-    connect: { timeout: Math.max(1, timeoutMs) },
+    connect,
   });
+}
+
+/**
+ * undici 7 handles ERR_TLS_CERT_ALTNAME_INVALID apart (it fails only the queued requests for that
+ * server name), and on a client's second such connect error it trips its own assertion
+ * (`client[kRunning] === 0`) and throws out of the socket's error event, which ends the process.
+ * OpenSSL's own name for the same verify result takes undici's common path.
+ */
+function renameAltnameError(error: Error | null): Error | null {
+  if ((error as NodeJS.ErrnoException | null)?.code !== 'ERR_TLS_CERT_ALTNAME_INVALID') return error;
+  return Object.assign(new Error(error!.message, { cause: error }), { code: 'HOSTNAME_MISMATCH' });
 }
 
 export class UndiciConnection extends Connection implements Dispatcher.DispatchHandler {
   client: Client;
   private abort: ((error?: Error) => void) | null = null;
+  /** The TLS alert that closed the socket, which undici reports as a plain close. */
+  private tlsError: Error | null = null;
+  private readonly onTlsError: TlsErrorListener = (error) => {
+    this.tlsError ??= error;
+  };
 
   constructor(
     owner: ConnectionOwner,
-    private readonly createClient: () => Client,
+    private readonly createClient: (onTlsError: TlsErrorListener) => Client,
   ) {
     super(owner);
-    this.client = createClient();
+    this.client = createClient(this.onTlsError);
   }
 
   protected write(request: DispatchRequest): void {
@@ -51,7 +98,7 @@ export class UndiciConnection extends Connection implements Dispatcher.DispatchH
       return;
     }
     const stale = this.client;
-    this.client = this.createClient();
+    this.client = this.createClient(this.onTlsError);
     stale.destroy(error).catch(() => undefined);
   }
 
@@ -80,6 +127,10 @@ export class UndiciConnection extends Connection implements Dispatcher.DispatchH
 
   onError(error: Error): void {
     this.abort = null;
-    this.owner.complete(this, error);
+    const tlsError = this.tlsError;
+    this.tlsError = null;
+    // "other side closed" after a TLS alert: the alert says why (a client certificate missing).
+    const code = (error as { code?: unknown }).code;
+    this.owner.complete(this, tlsError && code === 'UND_ERR_SOCKET' ? tlsError : error);
   }
 }

@@ -11,7 +11,7 @@ import { maskText } from '../core/mask.js';
 import { classifyError, describeError } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
 import { explainSaturation } from './generator-watch.js';
-import { paramsOf, segmentLengthMs } from './plan.js';
+import { paramsOf } from './plan.js';
 import { Recorder } from './recorder.js';
 import type { Transport, TransportKind } from './transport.js';
 import { createTransport } from './transport.js';
@@ -69,12 +69,13 @@ export class Variant implements ConnectionOwner {
     private readonly okStatus: Uint8Array,
     private readonly host: VariantHost,
     private readonly planWindowMs: number,
+    segmentMs: number,
     httpClient: TransportKind = 'lean',
   ) {
     this.transport = createTransport(origin, scenario, httpClient);
     // The recorder knows the window, so that a response in flight at its end still counts in the
     // last segment, and in the second it really ended in on the timeline.
-    this.recorder = new Recorder(segmentLengthMs(scenario), planWindowMs);
+    this.recorder = new Recorder(segmentMs, planWindowMs);
   }
 
   addConnection(): Connection {

@@ -46,7 +46,9 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
     );
   }
   if (run.event !== 'pull_request')
-    return core.notice(`perfgate: run ${run.html_url} was a ${run.event} run, not a pull request; nothing to comment`);
+    return core.notice(
+      `perfgate: run ${run.html_url} ran on the ${run.event} event, not on a pull request; nothing to comment`,
+    );
   if (!reportedConclusions.has(run.conclusion ?? '')) {
     return core.notice(
       `perfgate: the PR run ${run.html_url} ended ${run.conclusion ?? 'without a conclusion'}; nothing to report`,

@@ -19,6 +19,8 @@ import { readResultsText } from '../core/results/read.js';
 import { renderRunSummary } from '../core/report/run-summary.js';
 import { renderComparisonText, renderThresholdLines } from '../core/report/text.js';
 import { renderMarkdown } from '../core/report/markdown.js';
+import { planRuns } from '../core/compare/plan.js';
+import { renderPlanText } from '../core/report/plan.js';
 import { renderSlackLines } from '../core/report/slack.js';
 import { formatCount, pluralize } from '../core/report/format.js';
 import { checkServiceFolders, loadConfig, loadScenarioRows } from '../adapters/config-file.js';
@@ -157,6 +159,31 @@ export async function runCompareCommand(
     seed?: number;
   },
 ): Promise<number> {
+  const { comparison, config } = await judgeFiles(io, options);
+  io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
+  return decideExit(comparison, options.failOn);
+}
+
+/**
+ * `perfgate plan`: the results judged as `compare` judges them, then, per scenario and targeted
+ * metric (compare.detect, or p50 5% and p95 10%), the window that sees the target. Always 0: it
+ * advises, it does not gate.
+ */
+export async function runPlanCommand(
+  io: CliIo,
+  options: { baselinePath?: string; currentPath: string; configPath?: string },
+): Promise<number> {
+  const { comparison, config } = await judgeFiles(io, options);
+  const compare = config.compare;
+  io.stdout.write(renderPlanText(planRuns(comparison, compare), comparison, compare, options.currentPath));
+  return 0;
+}
+
+/** Reads --current (and --baseline, and the config) and judges them, as `compare` does. */
+async function judgeFiles(
+  io: CliIo,
+  options: { baselinePath?: string; currentPath: string; configPath?: string; seed?: number },
+): Promise<{ comparison: Comparison; config: Pick<Config, 'thresholds' | 'compare' | 'report'> }> {
   const read = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
   refuseInterrupted(read, options.currentPath, '--current');
   const pairable = read.ab !== undefined && read.ab.baseFailure === undefined;
@@ -201,8 +228,7 @@ export async function runCompareCommand(
   });
   if (baseline !== undefined && options.baselinePath !== undefined)
     refuseInterrupted(baseline.results, options.baselinePath, '--baseline');
-  io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
-  return decideExit(comparison, options.failOn);
+  return { comparison, config };
 }
 
 export async function runGateCommand(

@@ -1,6 +1,8 @@
 // The `perfgate` command. Each subcommand is one entry of COMMANDS: its options (with their help),
 // its usage, and a run function calling the shared implementations. Adding a command or an option
 // is adding an entry. argv is read here only; errors map to exit codes in one place.
+// Longer than 500 lines because it is the one table of every command, its options and their help,
+// which `perfgate <command> --help` prints; its logic lives in cli-impl.ts.
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { interruptOnSignals } from '../adapters/signals.js';
@@ -16,6 +18,7 @@ import {
   runCompareCommand,
   runGateCommand,
   runMergeCommand,
+  runPlanCommand,
   runRunCommand,
   type CliIo,
 } from './cli-impl.js';
@@ -172,6 +175,34 @@ export const COMMANDS: CommandSpec[] = [
         currentPath: required(values, 'current', '--current', '--current results.json'),
         configPath: stringValue(values, 'config'),
         ...reporting(values),
+      }),
+  },
+  {
+    name: 'plan',
+    summary: 'size a run: the duration each scenario needs to see compare.detect (default p50 5%, p95 10%)',
+    usage: [
+      '--current results.json [-c perfgate.yml]   # results of an A/B run (e.g. a short pilot: perfgate gate --base-ref main)',
+      '--current results.json --baseline base.json [-c perfgate.yml]   # a stored comparison',
+    ],
+    options: {
+      current: { type: 'string', value: 'FILE', help: 'the results to size from (required)' },
+      baseline: {
+        type: 'string',
+        value: 'FILE',
+        help: 'the baseline they are compared with (required, except for the results of an A/B run)',
+      },
+      config: {
+        type: 'string',
+        short: 'c',
+        value: 'FILE',
+        help: `the config, for compare.detect, compare.extend and the compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`,
+      },
+    },
+    run: (values, _positionals, io) =>
+      runPlanCommand(io, {
+        baselinePath: stringValue(values, 'baseline'),
+        currentPath: required(values, 'current', '--current', '--current results.json'),
+        configPath: stringValue(values, 'config'),
       }),
   },
   {

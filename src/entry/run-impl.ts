@@ -277,6 +277,8 @@ async function bootRun(prepared: PreparedRun, options: LoadTestOptions): Promise
     signal: options.signal,
     onStatus: (update: ServiceStatus) => status(describeServiceStatus(update)),
     onNotice: options.onWarning,
+    // The ready probes of https: services use defaults.tls, as the scenarios do.
+    ...(config.tls ? { tls: config.tls } : {}),
   };
   let phase: 'setup' | 'boot' = 'setup';
   try {

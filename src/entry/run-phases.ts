@@ -141,7 +141,13 @@ async function extendInconclusive(run: ActiveRun): Promise<void> {
 /** "checkout: p95, p99 undecided; measuring 4 s more (extension 1 of at most 2, compare.extend)" */
 function describeExtensionStep(step: ExtensionStep, look: number): string {
   const seconds = (step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1);
-  return `${step.scenario}: ${step.undecided.join(', ')} undecided; measuring ${seconds} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
+  const detect = step.detect ?? [];
+  const undecided = step.undecided.filter((metric) => !detect.includes(metric));
+  const why = [
+    undecided.length > 0 ? `${undecided.join(', ')} undecided` : '',
+    detect.length > 0 ? `${detect.join(', ')} MDE above compare.detect` : '',
+  ].filter(Boolean);
+  return `${step.scenario}: ${why.join(', ')}; measuring ${seconds} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
 }
 
 /**

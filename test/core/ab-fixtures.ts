@@ -68,7 +68,7 @@ export interface AbFixture {
   runShiftSd?: number;
 }
 
-interface Segment {
+export interface Segment {
   latenciesUs: Float64Array;
   count: number;
   ko: number;
@@ -261,7 +261,7 @@ export function preparedPair(paired: PairedSegments): { head: PreparedRun; base:
   };
 }
 
-function toScenarioResult(
+export function toScenarioResult(
   name: string,
   fixture: AbScenarioFixture,
   segments: Segment[],
@@ -343,7 +343,7 @@ function toScenarioResult(
   return result;
 }
 
-function emptyResults(scenarios: ScenarioResult[]): Results {
+export function emptyResults(scenarios: ScenarioResult[]): Results {
   return {
     schemaVersion: 1,
     tool: { name: 'perfgate', version: '0.1.0' },

@@ -105,6 +105,23 @@ describe('duet', () => {
     expect(b!.latencyMs.p50).toBeGreaterThan(h!.latencyMs.p50 + 3);
   });
 
+  it('records 250 ms blocks unless the config set its segment', async () => {
+    const { targets } = await pair(1, 1);
+    const load: LoadModel = { executor: 'constant-arrival-rate', ratePerSec: 100, durationMs: 1000 };
+    const auto = await runScenarioVariants(makeScenario(load, { segmentMs: 1000 }), {
+      targets,
+      schedule: 'duet',
+      rows,
+    });
+    for (const result of auto.results) expect(result.segments.map((s) => s.durationMs)).toEqual([250, 250, 250, 250]);
+    const set = await runScenarioVariants(makeScenario(load, { segmentMs: 500, segmentSet: true }), {
+      targets,
+      schedule: 'duet',
+      rows,
+    });
+    for (const result of set.results) expect(result.segments.map((s) => s.durationMs)).toEqual([500, 500]);
+  });
+
   it('closed model: each VU drives a pair and records both sides', async () => {
     const { head, base, targets } = await pair(1, 4);
     const outcome = await runScenarioVariants(makeScenario({ executor: 'constant-vus', vus: 3, durationMs: 750 }), {

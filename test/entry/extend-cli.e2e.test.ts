@@ -19,18 +19,24 @@ beforeAll(() => {
 }, 120_000);
 
 /** Three 1 s segments: one pair fewer than the paired test takes, so the planned window cannot judge. */
-function checkouts(name: string, headDelayMs: number, baseDelayMs: number, extend: string): string {
+function checkouts(
+  name: string,
+  headDelayMs: number,
+  baseDelayMs: number,
+  extend: string,
+  more: { duration?: string; compare?: string } = {},
+): string {
   const config = `services:
   - name: api
     run: node server.mjs
     ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
 defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 300ms, segment: 1s }
-compare: { extend: { maxDuration: ${extend} } }
+compare: { extend: { maxDuration: ${extend} }${more.compare ? `, ${more.compare}` : ''} }
 scenarios:
   api:
     executor: constant-vus
     vus: 2
-    duration: 3s
+    duration: ${more.duration ?? '3s'}
     request: { path: /x }
 `;
   for (const [side, delayMs] of [
@@ -108,6 +114,32 @@ describe('perfgate gate with compare.extend', () => {
     expect(again.status, again.stderr).toBe(1);
     const verdicts = (report: Report) => report.scenarios?.[0]?.metrics.map((m) => [m.metric, m.verdict, m.look]);
     expect(verdicts(JSON.parse(again.stdout) as Report)).toEqual(verdicts(out.report));
+  }, 120_000);
+
+  // compare.detect: the same build on both sides, planned long enough to judge (6 pairs), with a
+  // p50 target no run of this length can see: the scenario runs on to its budget (2 steps, 12 s),
+  // and the report says the target was not reached and how to find the length that reaches it.
+  it('runs on within the budget while an MDE is above compare.detect, and says the target was not reached', () => {
+    const head = checkouts('detect', 3, 3, '2x', {
+      duration: '6s',
+      compare: 'metrics: [p50], minEffect: { p50: "0.05%" }, detect: { p50: "0.1%" }',
+    });
+    const out = gate(head);
+    expect(out.status, out.stderr).toBe(0);
+    const scenario = out.results!.scenarios[0]!;
+    const looks = scenario.extension?.looks ?? [];
+    expect(looks.map((look) => look.segments)).toEqual([6, 9, 12]);
+    expect(looks[1]?.undecided).toEqual(['p50']);
+    expect(looks[2]?.undecided).toEqual(['p50']);
+    expect(out.results!.ab!.base.scenarios[0]!.segments).toHaveLength(12);
+    expect(out.stderr).toMatch(/api: p50 MDE above compare\.detect; measuring 3 s more \(extension 1 of at most 2/);
+    const p50 = out.report.scenarios?.[0]?.metrics.find((m) => m.metric === 'p50');
+    // Judged again on the whole window, however the planned window's verdict read.
+    expect(p50?.look).toBe(2);
+    expect(out.report.scenarios?.[0]?.notes.join(' ')).toMatch(/MDE was above its compare\.detect target/);
+    expect(JSON.stringify(out.report)).toMatch(
+      /compare\.detect: p50 of api could see ±[\d.]+%, not the 0\.1% it targets/,
+    );
   }, 120_000);
 
   it('does not run on with maxDuration 0: the verdict stays inconclusive for too few pairs, a pass', () => {

@@ -6,7 +6,7 @@
 // (generator, maxRate, maxDuration) only bounds its capacity from below; it is compared only when
 // the bounds alone decide the direction.
 import { testAgainstHistory } from '../stats/history-test.js';
-import { HISTORY_FLOOR_SHARE, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
+import { HISTORY_FLOOR_SHARE, PRIOR_ROBUSTNESS, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
 import type { CapacityResult, ScenarioResult } from '../types/results.js';
 import type { CapacitySummary, MetricComparison, Reason } from '../types/comparison.js';
 import { environmentGuard, otherLoadGuard } from '../compare/guards.js';
@@ -165,12 +165,21 @@ export function compareCapacity(
     guards.push(...change.guards);
     if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
     // Fewer than minHistory past capacities: one number per run against the prior alone (13% false
-    // regressions at 1.5× the prior), so a change is a warning, never a failed gate.
+    // regressions at 1.5× the prior), so a change is a warning, unless it holds against a runner
+    // PRIOR_ROBUSTNESS times as noisy as the prior (decide.ts).
     draft = { comparison, guards, priorOnly: onDefaultPrior(compare, 'capacity') };
     if (change.test) {
       comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
       if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
       draft.power = { standardError: change.test.standardError, df: change.test.df };
+      const robust = testCapacityChange(current.capacity, base.capacity, PRIOR_ROBUSTNESS * noise).test;
+      if (draft.priorOnly && robust)
+        draft.robust = {
+          pValue: robust.pValue,
+          interval: robust.interval,
+          factor: PRIOR_ROBUSTNESS,
+          noise: PRIOR_ROBUSTNESS * noise,
+        };
     }
   }
   // Competing work lowers a capacity the way it lowers rps.

@@ -98,17 +98,39 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
   // count as p = 1), so that choosing what to test again cannot loosen Holm.
   const family = tested.length + second.length;
   const padding = Math.max(0, (familySize ?? family) - family);
-  const adjusted = adjustHolm([
-    ...tested.map((draft) => draft.comparison.pValue ?? 1),
-    ...second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1),
-    ...Array.from({ length: padding }, () => 1),
-  ]);
+  const seconds = second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1);
+  const pads = Array.from({ length: padding }, () => 1);
+  // Two Holm runs over the same family. What the report shows of a test against the runner-noise
+  // prior alone is its p at the configured prior (`shown`); what may fail the gate is the family in
+  // which that test enters with its p against a runner PRIOR_ROBUSTNESS times as noisy (`gate`),
+  // valid whenever the runner is at most that much noisier than the prior. Every gating verdict
+  // takes its adjustment from `gate`: a prior-only p, too small on a noisy runner, must not loosen
+  // Holm's steps for the others (Holm's adjusted p-values only grow with any input).
+  const shown = adjustHolm([...tested.map((draft) => draft.comparison.pValue ?? 1), ...seconds, ...pads]);
+  const hasPriorOnly = tested.some((draft) => draft.priorOnly === true);
+  const gate = hasPriorOnly
+    ? adjustHolm([
+        ...tested.map((draft) =>
+          draft.priorOnly === true
+            ? draft.robust !== undefined && Number.isFinite(draft.robust.pValue)
+              ? twoSided(draft.robust.pValue)
+              : 1
+            : (draft.comparison.pValue ?? 1),
+        ),
+        ...seconds,
+        ...pads,
+      ])
+    : shown;
+  const robustAdjusted = new Map<Draft, number>();
   tested.forEach((draft, i) => {
-    const p = adjusted[i];
+    const p = draft.priorOnly === true ? shown[i] : gate[i];
     if (p !== undefined && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
+    const robust = gate[i];
+    if (draft.priorOnly === true && draft.robust !== undefined && robust !== undefined && Number.isFinite(robust))
+      robustAdjusted.set(draft, robust);
   });
   second.forEach((draft, i) => {
-    const p = adjusted[tested.length + i];
+    const p = gate[tested.length + i];
     if (p !== undefined && Number.isFinite(p) && draft.comparison.wholeRun)
       draft.comparison.wholeRun.adjustedPValue = p;
   });
@@ -123,7 +145,10 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
       tests: Math.max(1, family + padding),
       minEffect: minEffectOnScale(comparison.metric, comparison.minEffect),
     });
-    if (Number.isFinite(mde)) comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+    if (Number.isFinite(mde)) {
+      comparison.minDetectableEffect = magnitudeAsChange(comparison.metric, mde);
+      comparison.minDetectableChange = [toChange(comparison.metric, -mde), toChange(comparison.metric, mde)];
+    }
   }
   for (const { comparison, guards } of drafts) {
     // A rate check decides by itself, unless both runs were at capacity and it became a test.
@@ -179,18 +204,50 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
     comparison.reasons.push(holdNoChange);
   }
   // A change judged against the configured runner-noise prior, not a spread measured on this
-  // runner, is reported and warned about but does not fail the gate: the prior is calibrated only
-  // while it is at least the runner's true noise (twice as noisy a runner gave 11% false FAILs).
-  for (const { comparison, priorOnly } of drafts) {
+  // runner, fails the gate only when no runner PRIOR_ROBUSTNESS times as noisy as the prior could
+  // have produced it: the prior is calibrated only while it is at least the runner's true noise
+  // (twice as noisy a runner gave 11% false FAILs at the prior itself). Anything smaller is
+  // reported and warned about, never failed.
+  for (const draft of drafts) {
+    const { comparison, priorOnly, robust } = draft;
     if (!priorOnly) continue;
     if (comparison.verdict !== 'regression' && comparison.verdict !== 'improvement') continue;
-    comparison.reasons.push({
+    const robustP = robustAdjusted.get(draft);
+    if (robust !== undefined && robustP !== undefined) {
+      const held = decideVerdict({
+        metric: comparison.metric,
+        change: comparison.change,
+        interval: [toChange(comparison.metric, robust.interval[0]), toChange(comparison.metric, robust.interval[1])],
+        adjustedPValue: robustP,
+        alpha,
+        minEffect: comparison.minEffect,
+        guards: [],
+      });
+      if (held.verdict === comparison.verdict) {
+        comparison.decidedBy = 'robust-prior';
+        comparison.reasons.push({
+          kind: 'robust-to-prior',
+          metric: comparison.metric,
+          change: comparison.change,
+          direction: comparison.verdict,
+          factor: robust.factor,
+          noise: robust.noise,
+          adjustedPValue: robustP,
+        });
+        continue;
+      }
+    }
+    const reason: Extract<Reason, { kind: 'prior-only' }> = {
       kind: 'prior-only',
       metric: comparison.metric,
       change: comparison.change,
       direction: comparison.verdict,
       adjustedPValue: comparison.adjustedPValue ?? NaN,
-    });
+    };
+    if (robust !== undefined && robustP !== undefined)
+      reason.robust = { factor: robust.factor, adjustedPValue: robustP };
+    comparison.reasons.push(reason);
+    delete comparison.decidedBy;
     comparison.verdict = 'inconclusive';
   }
 }

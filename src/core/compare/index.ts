@@ -6,6 +6,7 @@
 import { summarizeForHistory } from '../results/baseline.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
 import { MAX_HISTORY_READ } from '../stats/history-test.js';
+import { PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
 import type { Comparison } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import { compareCapacity } from '../capacity/compare.js';
@@ -166,7 +167,7 @@ export function compareRuns(input: CompareInput): Comparison {
         ? `Some metrics have too little usable history (${[...new Set(priorOnly.map((metric) => metric.metric))].join(', ')}: fewer than the ${compare.minHistory} past runs the history test needs since their series last shifted level, see their notes): `
         : `There is too little history (${pastRuns.length} past run${pastRuns.length === 1 ? '' : 's'} on this environment, the history test needs ${compare.minHistory}): `) +
         `compared with the stored run alone: each run's own error comes from resampling its segments, and the runner-to-runner noise, which one stored run cannot show, from the configured prior (compare.runnerNoise). ` +
-        `On the default prior these metrics cannot fail the gate: a change they show is a warning, with its interval and minimum detectable effect; only thresholds (and the error rate) fail. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`,
+        `On the default prior a change in these metrics is a warning, with its interval and minimum detectable effect, and fails the gate only if it stays significant with a runner ${PRIOR_ROBUSTNESS}× as noisy as the prior (a change no runner noise explains); thresholds and the error rate fail as always. An A/B run (compare.mode: ab), ${compare.minHistory} default-branch runs, or a compare.runnerNoise set from a spread measured on this runner make them gate.`,
     );
   }
   if (environmentDiffers) {

@@ -12,6 +12,7 @@ import {
   type Draft,
 } from './shared.js';
 import { testTwoRuns } from '../stats/variance-model.js';
+import { robustTest } from './stored-run.js';
 
 export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioResult): Draft {
   const guards: Reason[] = [];
@@ -55,11 +56,9 @@ export function rateCheck(ctx: Context, current: ScenarioResult, base: ScenarioR
   });
   comparison.changeInterval = [Math.expm1(test.interval[0]), Math.expm1(test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
-  // Against the prior alone: a warning, not a failed gate (decide.ts).
-  return {
-    comparison,
-    guards,
-    power: { standardError: test.standardError, df: test.df },
-    priorOnly: onDefaultPrior(ctx.input.compare, 'rps'),
-  };
+  // Against the prior alone: a warning, unless it holds against a runner PRIOR_ROBUSTNESS times as noisy.
+  const priorOnly = onDefaultPrior(ctx.input.compare, 'rps');
+  const draft: Draft = { comparison, guards, power: { standardError: test.standardError, df: test.df }, priorOnly };
+  if (priorOnly) draft.robust = robustTest(Math.log(current.rps / base.rps), [], runnerNoise(ctx.input.compare, 'rps'));
+  return draft;
 }

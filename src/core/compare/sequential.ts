@@ -12,10 +12,11 @@
 // scenarios, for how long, and why), which the run's wiring (src/entry/run-impl.ts) acts on.
 import { lookCount, resultsAtLook, runLookCount } from '../results/extend.js';
 import { tQuantile } from '../stats/t-distribution.js';
-import type { Comparison, MetricComparison, Reason, ScenarioComparison } from '../types/comparison.js';
+import type { Comparison, MetricComparison, ScenarioComparison } from '../types/comparison.js';
 import type { CompareConfig, Executor, MetricName } from '../types/config.js';
 import type { Results, ScenarioResult } from '../types/results.js';
 import { minEffectOnScale, type CompareInput } from './shared.js';
+import { DATA_REASONS, growthToDetect, underpowered, whyNotDetect, withDetectNote } from './more-data.js';
 
 /** The planned window is look 0; a run may be extended this many times. Two steps: each adds
  * enough data to change a verdict (half the budget), and few looks keep each look's α large. */
@@ -71,7 +72,7 @@ function decided(metric: MetricComparison): boolean {
 export function compareSequential(input: CompareInput, compareAt: (input: CompareInput) => Comparison): Comparison {
   const looks = runLookCount(input.current);
   const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1);
-  if (looks === 1 && (shares[0] ?? 1) >= 1) return compareAt(input);
+  if (looks === 1 && (shares[0] ?? 1) >= 1) return withDetectNote(compareAt(input), input.compare);
   const alpha = input.compare.alpha;
   const at = (look: number) => alpha * (shares[look] ?? 0);
   let result = compareAt({ ...input, current: resultsAtLook(input.current, 0), look: { alpha: at(0) } });
@@ -83,7 +84,10 @@ export function compareSequential(input: CompareInput, compareAt: (input: Compar
     const open = new Set(
       result.scenarios
         .filter((scenario) => extended.has(scenario.name))
-        .flatMap((scenario) => scenario.metrics.filter((metric) => !decided(metric)))
+        // A metric that cannot yet see compare.detect's change is judged again on more data too.
+        .flatMap((scenario) =>
+          scenario.metrics.filter((metric) => !decided(metric) || underpowered(metric, input.compare.detect)),
+        )
         .map((metric) => key(metric.scenario, metric.metric)),
     );
     if (open.size === 0) continue;
@@ -94,7 +98,7 @@ export function compareSequential(input: CompareInput, compareAt: (input: Compar
     });
     result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open, extended, look)) };
   }
-  return retally(result, input, shares);
+  return withDetectNote(retally(result, input, shares), input.compare);
 }
 
 function stamp(scenario: ScenarioComparison, look: number): ScenarioComparison {
@@ -131,7 +135,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   const scenarios = result.scenarios.map((scenario) => {
     const current = fullOf(input.current.scenarios, scenario.name) ?? scenario.current;
     const base = result.mode === 'ab' ? fullOf(input.current.ab?.base.scenarios, scenario.name) : undefined;
-    const extension = describeExtension(current);
+    const extension = describeExtension(current, input.compare.detect !== undefined);
     return {
       ...scenario,
       current,
@@ -170,9 +174,11 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
             .some((scenario) =>
               scenario.metrics.some(
                 (metric) =>
-                  metric.verdict === 'inconclusive' &&
-                  metric.reasons.length > 0 &&
-                  metric.reasons.every((reason) => DATA_REASONS.has(reason.kind)),
+                  (metric.verdict === 'inconclusive' &&
+                    metric.reasons.length > 0 &&
+                    metric.reasons.every((reason) => DATA_REASONS.has(reason.kind))) ||
+                  (underpowered(metric, input.compare.detect) &&
+                    whyNotDetect(metric, result.mode === 'ab', input.compare.detect) === undefined),
               ),
             );
   }
@@ -194,7 +200,7 @@ function seconds(ms: number): string {
 }
 
 /** "Measured 6 s more than planned in 2 steps: p90 was undecided after the planned window, p95 after step 1." */
-export function describeExtension(scenario: ScenarioResult): string | undefined {
+export function describeExtension(scenario: ScenarioResult, detect = false): string | undefined {
   const looks = scenario.extension?.looks;
   if (looks === undefined || looks.length < 2) return undefined;
   const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
@@ -205,7 +211,10 @@ export function describeExtension(scenario: ScenarioResult): string | undefined 
         `${(look.undecided ?? []).join(', ') || 'a metric'} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
     )
     .join('; ');
-  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because a verdict was undecided for lack of data (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
+  const because = detect
+    ? "a verdict was undecided for lack of data or a metric's MDE was above its compare.detect target"
+    : 'a verdict was undecided for lack of data';
+  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
 }
 
 /** `skipped`: for a run that was not extended, the undecided metrics and why more data would not
@@ -233,17 +242,6 @@ function describeSpending(alpha: number, shares: number[], skipped: ExtensionPla
 
 // ------------------------------------------------------------------ the plan of the next step
 
-/** Inconclusive for lack of data: reasons that a longer window can remove. Anything else (the
- * generator fell behind, other work, the error mix, another environment, the prior) it cannot. */
-const DATA_REASONS = new Set<Reason['kind']>([
-  'not-significant',
-  'interval-past-min-effect',
-  'below-min-effect',
-  'too-few-pairs',
-  'too-few-segments',
-  'thin-tail',
-]);
-
 const STORED_EXTENDABLE = new Set<Executor>(['constant-vus', 'constant-arrival-rate']);
 const AB_EXTENDABLE = new Set<Executor>([
   'constant-vus',
@@ -258,6 +256,8 @@ export interface ExtensionStep {
   addMs: number;
   /** The metrics it is for, as `p95` (the scenario is implied). */
   undecided: string[];
+  /** Those of them it is for because their MDE is above compare.detect's target. */
+  detect?: string[];
 }
 
 export interface ExtensionPlan {
@@ -313,7 +313,8 @@ export function planExtension(input: {
     if (current === undefined || lookCount(current) !== look + 1) continue;
     const executors = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
     const open = scenario.metrics.filter((metric) => metric.verdict === 'inconclusive');
-    if (open.length === 0) continue;
+    const short = scenario.metrics.filter((metric) => underpowered(metric, compare.detect));
+    if (open.length === 0 && short.length === 0) continue;
     if (!executors.has(current.executor) || current.capacity) {
       for (const metric of open)
         plan.skipped.push({
@@ -325,16 +326,45 @@ export function planExtension(input: {
       continue;
     }
     const budgetMs = extensionBudgetMs(current.extension?.looks[0]?.durationMs ?? current.durationMs, compare);
-    const addMs = stepMs(current, budgetMs);
-    if (addMs <= 0) continue;
+    const fullStepMs = stepMs(current, budgetMs);
+    if (fullStepMs <= 0) continue;
     const growth = budgetMs / current.durationMs;
     const undecided: string[] = [];
-    for (const metric of open) {
-      const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
-      if (why === undefined) undecided.push(metric.metric);
-      else plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+    // compare.detect: metrics to run on for until their MDE reaches the target, and the growth of
+    // the data that would take them there.
+    const detecting: string[] = [];
+    let detectGrowth = 1;
+    for (const metric of scenario.metrics) {
+      if (metric.verdict === 'inconclusive') {
+        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+        if (why === undefined) {
+          undecided.push(metric.metric);
+          continue;
+        }
+        if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== undefined) {
+          plan.skipped.push({ scenario: scenario.name, metric: metric.metric, ...why });
+          continue;
+        }
+      } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== undefined)
+        continue;
+      detecting.push(metric.metric);
+      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, familySize));
     }
-    if (undecided.length > 0) plan.steps.push({ scenario: scenario.name, addMs, undecided });
+    if (undecided.length === 0 && detecting.length === 0) continue;
+    // For a target alone the step is what the target needs (with a tenth to spare), within the
+    // step's share of the budget; an undecided verdict takes the whole share.
+    const segmentMs = current.segments[0]?.durationMs ?? fullStepMs;
+    const neededMs = Math.max(
+      segmentMs,
+      Math.ceil(((detectGrowth * 1.1 - 1) * current.durationMs) / segmentMs) * segmentMs,
+    );
+    const addMs = undecided.length > 0 ? fullStepMs : Math.min(fullStepMs, neededMs);
+    plan.steps.push({
+      scenario: scenario.name,
+      addMs,
+      undecided: [...undecided, ...detecting],
+      ...(detecting.length > 0 ? { detect: detecting } : {}),
+    });
   }
   return plan;
 }

@@ -64,8 +64,12 @@ export interface Draft {
    * (the number of tests Holm adjusts over) is known: on the effect's scale. */
   power?: { standardError: number; df: number };
   /** The test's between-run variance is the configured prior (no history): its regression or
-   * improvement is a warning (inconclusive, reason prior-only), never a failed gate. */
+   * improvement is a warning (inconclusive, reason prior-only) unless `robust` decides it too. */
   priorOnly?: boolean;
+  /** A priorOnly test again with the between-run sd PRIOR_ROBUSTNESS times the prior: one-sided p
+   * and 95% interval on the effect's scale. Its regression, significant at the family's Holm α
+   * too, fails the gate (decide.ts): no runner that much noisier than the prior explains it. */
+  robust?: { pValue: number; interval: [number, number]; factor: number; noise: number };
   /** A second test of the same metric (A/B: the whole-run change), in the Holm family: it decides
    * when it calls a regression or an improvement that the first test does not. Effect scale. */
   wholeRun?: { effect: number; interval: [number, number]; pValue: number; standardError: number; df: number };
@@ -100,7 +104,7 @@ export function runnerNoise(compare: CompareConfig, metric: MetricName): number 
   return compare.runnerNoise?.[metric] ?? DEFAULT_RUNNER_NOISE[metric];
 }
 
-/** Whether a no-history test of the metric rests on the default prior (a warning, never a FAIL)
+/** Whether a no-history test of the metric rests on the default prior (a warning, unless the 4× rule fails it)
  * rather than a runner noise the config sets from a spread measured on its runner. */
 export function onDefaultPrior(compare: CompareConfig, metric: MetricName): boolean {
   return !(compare.runnerNoiseSet ?? []).includes(metric);

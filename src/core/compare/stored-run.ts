@@ -9,7 +9,7 @@ import {
   type BootstrapEffect,
   type TwoRunBootstrap,
 } from '../stats/bootstrap.js';
-import { testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
+import { PRIOR_ROBUSTNESS, testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
 import { deriveSeed } from '../stats/prng.js';
 import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
@@ -150,23 +150,29 @@ function fromBootstrap(
     const floor = binomialVariance(current, base);
     within = { current: Math.max(within.current, floor.current), baseline: Math.max(within.baseline, floor.baseline) };
   }
-  const test = testTwoRuns({
-    effect: effect.effect,
-    within: [
-      { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
-      { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) },
-    ],
-    betweenSd: runnerNoise(compare, metric),
-  });
+  const withinParts = [
+    { variance: within.current, df: withinDf(boot.segments.current, boot.blockLength.current) },
+    { variance: within.baseline, df: withinDf(boot.segments.baseline, boot.blockLength.baseline) },
+  ];
+  const test = testTwoRuns({ effect: effect.effect, within: withinParts, betweenSd: runnerNoise(compare, metric) });
   comparison.change = toChange(metric, effect.effect);
   comparison.changeInterval = [toChange(metric, test.interval[0]), toChange(metric, test.interval[1])];
   if (Number.isFinite(test.pValue)) comparison.pValue = test.pValue;
   // The error rate's test rests on its binomial within-run error (the prior only floors it at 0.1
-  // points, and a slower runner does not make errors), so it still gates; timings do not.
-  return {
-    comparison,
-    guards,
-    power: { standardError: test.standardError, df: test.df },
-    priorOnly: metric !== 'error_rate' && onDefaultPrior(compare, metric),
-  };
+  // points, and a slower runner does not make errors), so it still gates; timings gate only through
+  // the test against a runner PRIOR_ROBUSTNESS times as noisy as the prior (decide.ts).
+  const priorOnly = metric !== 'error_rate' && onDefaultPrior(compare, metric);
+  const draft: Draft = { comparison, guards, power: { standardError: test.standardError, df: test.df }, priorOnly };
+  if (priorOnly) draft.robust = robustTest(effect.effect, withinParts, runnerNoise(compare, metric));
+  return draft;
+}
+
+/** The same test with the between-run sd PRIOR_ROBUSTNESS times the prior (Draft.robust). */
+export function robustTest(
+  effect: number,
+  within: { variance: number; df: number }[],
+  prior: number,
+): NonNullable<Draft['robust']> {
+  const test = testTwoRuns({ effect, within, betweenSd: PRIOR_ROBUSTNESS * prior });
+  return { pValue: test.pValue, interval: test.interval, factor: PRIOR_ROBUSTNESS, noise: PRIOR_ROBUSTNESS * prior };
 }

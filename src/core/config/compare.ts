@@ -81,6 +81,41 @@ function buildExtend(ctx: Context, raw: unknown): CompareConfig['extend'] {
   return ms === undefined ? fallback : { maxWindowMs: ms };
 }
 
+/** The metrics compare.detect can name: those a longer run sharpens (not capacity). */
+const DETECT_METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
+
+/**
+ * compare.detect: one change for every latency percentile (`5%`), or per metric
+ * (`{ p50: 5%, p95: 10% }`, `latency` for p50–p99 at once, a metric's own key winning).
+ */
+function buildDetect(ctx: Context, raw: unknown): CompareConfig['detect'] {
+  if (raw === undefined) return undefined;
+  const detect: Partial<Record<MetricName, number>> = {};
+  const set = (metrics: readonly MetricName[], value: number | undefined) => {
+    for (const metric of metrics) if (value !== undefined) detect[metric] = value;
+  };
+  const positive = (path: PathKey[], value: unknown): number | undefined => {
+    const effect = effectAt(ctx, path, value);
+    if (effect === 0) {
+      ctx.problems.add(path, `0 is a change no run can be sure to see; use a change such as 5%`);
+      return undefined;
+    }
+    if (effect === undefined && value !== undefined && typeof value !== 'string')
+      ctx.problems.add(
+        path,
+        `${quoteValue(value)} is not a change; use a percentage such as 5% or a fraction such as 0.05`,
+      );
+    return effect;
+  };
+  if (!isRecord(raw)) {
+    set(LATENCY_METRICS, positive(['compare', 'detect'], raw));
+    return Object.keys(detect).length > 0 ? detect : undefined;
+  }
+  set(LATENCY_METRICS, positive(['compare', 'detect', 'latency'], raw.latency));
+  for (const metric of DETECT_METRICS) set([metric], positive(['compare', 'detect', metric], raw[metric]));
+  return Object.keys(detect).length > 0 ? detect : undefined;
+}
+
 export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
   const defaults = defaultCompareConfig();
   const minEffect = defaults.minEffect;
@@ -130,6 +165,7 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
       `compare.minHistory (${minHistory}) is more than compare.history (${historyLength}), so the history test could never run; keep minHistory ≤ history`,
     );
   }
+  const detect = buildDetect(ctx, raw.detect);
   return {
     mode: raw.mode === 'ab' ? 'ab' : defaults.mode,
     schedule: raw.schedule === 'alternate' || raw.schedule === 'duet' ? raw.schedule : defaults.schedule,
@@ -137,6 +173,7 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     minEffect,
     ...(minEffectSet.size > 0 ? { minEffectSet: [...minEffectSet] } : {}),
     alpha: typeof raw.alpha === 'number' ? raw.alpha : defaults.alpha,
+    ...(detect ? { detect } : {}),
     minHistory,
     noiseFloor: effectAt(ctx, ['compare', 'noiseFloor'], raw.noiseFloor) ?? defaults.noiseFloor,
     historyLength,

@@ -10,7 +10,11 @@ export const DEFAULT_THINK_TIME_MS = 0;
 export const DEFAULT_MAX_IN_FLIGHT = 1000;
 /** Used when a scenario's measured length is not known up front (per-VU iterations). */
 export const DEFAULT_SEGMENT_MS = 1000;
-export const MIN_SEGMENT_MS = 1000;
+/** The shortest segment the config accepts (an A/B duet's blocks are 250 ms by default). */
+export const MIN_SEGMENT_MS = 100;
+/** The shortest segment an unset `segment` is sized to: below 1 s a segment holds too few requests
+ * for its tail, which the stored modes' per-segment statistics need. */
+export const MIN_AUTO_SEGMENT_MS = 1000;
 /** An unset segment is sized for the run: about this many segments, whole seconds, 1–5 s. */
 export const TARGET_SEGMENTS = 20;
 export const MAX_AUTO_SEGMENT_MS = 5000;
@@ -37,10 +41,10 @@ export const DEFAULT_MIN_HISTORY = 5;
 /** compare.extend: an inconclusive scenario may run on until its window is this many times the planned one. */
 export const DEFAULT_EXTEND_FACTOR = 2;
 /** trends: the stored runs kept for `perfgate trends`, the shortest level a change point may
- * start or end, and the significance of each split (strict: a nightly scans hundreds of series). */
+ * start or end, and the significance of each split (the t-test pays for every split it searched, so 0.01 leaves 0-0.3% of flat series with a false change point: bench/stats/trends.ts). */
 export const DEFAULT_TRENDS_KEEP = 100;
 export const DEFAULT_TRENDS_MIN_SEGMENT = 4;
-export const DEFAULT_TRENDS_ALPHA = 0.001;
+export const DEFAULT_TRENDS_ALPHA = 0.01;
 
 /** The trends rules of a config that sets none. */
 export function defaultTrendsConfig(): TrendsConfig {
@@ -56,3 +60,7 @@ export const DEFAULT_AB_SCHEDULE: AbSchedule = 'duet';
 export const MAX_CONNECTIONS = 50_000;
 /** More arrivals a second than one generator can schedule (its dispatch loop would never yield). */
 export const MAX_RATE_PER_SEC = 1_000_000;
+
+/** `perfgate plan`'s targets when the config sets no compare.detect: a change of 5% at p50 and 10%
+ * at p95, the minimum effects of the stored modes. */
+export const DEFAULT_DETECT: Partial<Record<MetricName, number>> = { p50: 0.05, p95: 0.1 };

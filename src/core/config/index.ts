@@ -11,13 +11,14 @@ import { globToRegExp, parseThreshold } from '../thresholds.js';
 import type { Config, ReportConfig, ScenarioConfig, ServiceConfig, TrendsConfig } from '../types/config.js';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { findAbProblems } from './ab.js';
-import { findPortConflicts } from '../port.js';
+import { fillPort, findPortConflicts, PORT_STAND_IN } from '../port.js';
 import { buildCompare } from './compare.js';
 import { type Context, type Raw, isRecord } from './context.js';
 import { DEFAULT_NOISE_FLOOR, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
 import { buildScenario, checkHeaders } from './scenario.js';
 import { buildService, buildSetup } from './services.js';
+import { checkTls, readTls } from './tls.js';
 
 function buildThresholds(
   ctx: Context,
@@ -106,6 +107,14 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     if (scenario) scenarios.push(scenario);
   }
 
+  // The services' ready probes use defaults.tls (src/adapters/ready-probe.ts).
+  const tls = readTls(defaults.tls);
+  for (const service of services) {
+    // ready.http was checked to be a URL before it was kept.
+    const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : undefined;
+    if (url?.protocol === 'https:') checkTls(ctx, tls, (key) => ['defaults', 'tls', key], url);
+  }
+
   const config: Config = {
     setup: buildSetup(ctx, root.setup),
     services,
@@ -119,6 +128,7 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
+    ...(tls ? { tls } : {}),
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
   };
@@ -224,6 +234,12 @@ export function findConfigWarnings(config: Config): string[] {
   if (config.compare.noiseFloor !== DEFAULT_NOISE_FLOOR) {
     warnings.push(
       `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`,
+    );
+  }
+  const extend = config.compare.extend;
+  if (config.compare.detect !== undefined && !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)) {
+    warnings.push(
+      'compare.detect: compare.extend.maxDuration is 0, so no scenario runs on to reach it: the reports only say where an MDE is above its target; set compare.extend.maxDuration (e.g. 3x), or size the window with `perfgate plan`',
     );
   }
   for (const scenario of config.scenarios) {

@@ -9,7 +9,7 @@ import {
   DEFAULT_MAX_DURATION_MS,
   DEFAULT_SEGMENT_MS,
   MAX_AUTO_SEGMENT_MS,
-  MIN_SEGMENT_MS,
+  MIN_AUTO_SEGMENT_MS,
   TARGET_SEGMENTS,
 } from './defaults.js';
 
@@ -164,5 +164,5 @@ export function measuredDurationMs(load: ScenarioConfig['load']): number | undef
 export function autoSegmentMs(measuredMs: number | undefined): number {
   if (measuredMs === undefined || !(measuredMs > 0)) return DEFAULT_SEGMENT_MS;
   const wholeSeconds = Math.floor(measuredMs / TARGET_SEGMENTS / 1000) * 1000;
-  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_SEGMENT_MS, wholeSeconds));
+  return Math.min(MAX_AUTO_SEGMENT_MS, Math.max(MIN_AUTO_SEGMENT_MS, wholeSeconds));
 }

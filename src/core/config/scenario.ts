@@ -22,6 +22,7 @@ import {
   MIN_SEGMENT_MS,
 } from './defaults.js';
 import { checkTargetUrl } from './hosts.js';
+import { checkTls, mergeTls, readTls, tlsKeyPath } from './tls.js';
 import { CLOSED_EXECUTORS, EXECUTORS, OPEN_EXECUTORS, autoSegmentMs, buildLoad, measuredDurationMs } from './load.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -215,7 +216,11 @@ function checkFlowVariables(ctx: Context, path: PathKey[], flow: FlowConfig, has
 }
 
 /** baseUrl → origin, plus any path of it, which goes in front of every request path. */
-function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: string; prefix: string } | undefined {
+function splitBaseUrl(
+  ctx: Context,
+  path: PathKey[],
+  value: string,
+): { origin: string; prefix: string; url: URL } | undefined {
   const url = checkTargetUrl(ctx, path, value);
   if (!url) return undefined;
   if (url.search || url.hash) {
@@ -223,7 +228,7 @@ function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: s
     return undefined;
   }
   const prefix = url.pathname.replace(/\/+$/, '');
-  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix };
+  if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix, url };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
     ctx.problems.add(
       path,
@@ -231,7 +236,7 @@ function splitBaseUrl(ctx: Context, path: PathKey[], value: string): { origin: s
     );
     return undefined;
   }
-  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix };
+  return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix, url };
 }
 
 export function buildScenario(
@@ -273,7 +278,7 @@ export function buildScenario(
       : { value: defaults[key], path: ['defaults', key] };
 
   const baseUrl = pick('baseUrl');
-  let target: { origin: string; prefix: string } | undefined;
+  let target: { origin: string; prefix: string; url: URL } | undefined;
   if (baseUrl.value === undefined) {
     ctx.problems.add(
       [...path, 'baseUrl'],
@@ -304,6 +309,15 @@ export function buildScenario(
   if (Number.isInteger(maxInFlight))
     checkConnections(ctx, maxInFlightPick.path, maxInFlight as number, 'requests in flight');
   const okStatus = pick('okStatus').value;
+
+  const tls = mergeTls(readTls(defaults.tls), readTls(raw.tls));
+  checkTls(ctx, tls, (key) => tlsKeyPath(path, raw, key), target?.url);
+  if (raw.tls !== undefined && target && target.url.protocol !== 'https:') {
+    ctx.problems.add(
+      [...path, 'tls'],
+      `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target.url.protocol}; use an https:// baseUrl or remove tls`,
+    );
+  }
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
   let flow: FlowConfig | undefined;
@@ -415,6 +429,7 @@ export function buildScenario(
     maxInFlight: Number.isInteger(maxInFlight) ? (maxInFlight as number) : DEFAULT_MAX_IN_FLIGHT,
     segmentMs: segment.ms,
   };
+  if (segment.value !== undefined) scenario.segmentSet = true;
   if (data) scenario.data = data;
   if (flow) scenario.flow = flow;
   if (typeof raw.group === 'string') {
@@ -426,6 +441,7 @@ export function buildScenario(
     }
     scenario.group = raw.group;
   }
+  if (tls && target.url.protocol === 'https:') scenario.tls = tls;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;
 }

@@ -95,7 +95,6 @@ type BlockKind =
   | 'marker'
   | 'verdict'
   | 'meta'
-  | 'notes'
   | 'sentences'
   | 'reasons'
   | 'overview'
@@ -127,9 +126,6 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   ];
   const sentences = renderSentences(comparison);
   if (sentences) blocks.push({ kind: 'sentences', text: sentences });
-  // The run's notes (too little history, the α of each look…) after what the reviewer came for.
-  const notes = renderRunNotes(comparison);
-  if (notes) blocks.push({ kind: 'notes', text: notes });
   const reasonsBlock = renderReasons(reasons);
   if (reasonsBlock) blocks.push({ kind: 'reasons', text: reasonsBlock });
   for (const scenario of comparison.scenarios) {
@@ -145,7 +141,10 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: 'runs', text: renderPreviousRuns(previous) });
-  if (allMetrics(comparison).length > 0) blocks.push({ kind: 'details', text: renderMethod(comparison) });
+  // The run's method notes (the history used, the α of each look, the A/B pairs…) fold away after
+  // the tables: the reviewer came for the verdict and the figures.
+  const method = renderMethod(comparison);
+  if (method) blocks.push({ kind: 'details', text: method });
   blocks.push({ kind: 'footer', text: renderFooter(comparison, options) });
   const entry: PrRunEntry = {
     sha: options.commitSha ?? comparison.current.git?.commit ?? '',
@@ -308,20 +307,29 @@ function scenarioVerdictWords(s: ScenarioComparison): string {
 
 /** Each reason once, numbered, with where it applies, then what the user can do. */
 function renderReasons(reasons: GroupedReasons): string | undefined {
-  if (reasons.groups.length === 0) return undefined;
-  const items: string[] = [];
-  for (const scope of scopesOf(reasons)) {
-    const where = scope.scenario === undefined ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, 'text');
-    items.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
-    for (const group of scope.groups) items.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
+  const out: string[] = [];
+  if (reasons.groups.length > 0) {
+    out.push('**Why some verdicts were held back**', '');
+    for (const scope of scopesOf(reasons)) {
+      const where = scope.scenario === undefined ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, 'text');
+      out.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
+      for (const group of scope.groups) out.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
+    }
   }
-  return [
-    '**Why some verdicts were held back**',
-    '',
-    ...items,
-    '',
-    `What you can do: ${reasons.remedies.join('; ')}.`,
-  ].join('\n');
+  // A heading of its own, so that CommonMark does not fold the advice into the list above it.
+  if (reasons.remedies.length > 0) {
+    if (out.length > 0) out.push('');
+    out.push('**What you can do**', '', ...reasons.remedies.map((r) => `- ${remedyMarkdown(r)}`));
+  }
+  return out.length > 0 ? out.join('\n') : undefined;
+}
+
+/** A remedy's words escaped, its `code spans` kept as code (a scenario's name inside stays inert). */
+function remedyMarkdown(remedy: string): string {
+  return remedy
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? code(part.slice(1, -1)) : escapeText(part)))
+    .join('');
 }
 
 function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
@@ -340,11 +348,6 @@ function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
   return parts.join(' · ');
 }
 
-function renderRunNotes(comparison: Comparison): string | undefined {
-  const notes = [...describeBaseline(comparison), ...comparison.notes];
-  return notes.length > 0 ? notes.map((note) => `- ${escapeText(note)}`).join('\n') : undefined;
-}
-
 function listWithLimit(title: string, items: string[]): string[] {
   if (items.length === 0) return [];
   const shown = items.slice(0, SENTENCES_SHOWN).map((item) => `- ${item}`);
@@ -353,7 +356,12 @@ function listWithLimit(title: string, items: string[]): string[] {
 }
 
 function markdownSentence(m: MetricComparison): string {
-  return escapeText(describeMetricChange(m)).replace(` of ${escapeText(m.scenario)} `, ` of ${code(m.scenario)} `);
+  const sentence = escapeText(describeMetricChange(m)).replace(
+    ` of ${escapeText(m.scenario)} `,
+    ` of ${code(m.scenario)} `,
+  );
+  // A verdict against the runner-noise prior alone says which rule let it count.
+  return m.decidedBy === 'robust-prior' ? `${sentence}: ${escapeText(reasonsOf(m).join('; '))}` : sentence;
 }
 
 function renderSentences(comparison: Comparison): string {
@@ -371,9 +379,13 @@ function renderSentences(comparison: Comparison): string {
   return sections.map((lines) => lines.join('\n')).join('\n\n');
 }
 
+/** ⚠️ as in the headline: only for what the reader must act on, not for an undecided metric. */
 function scenarioEmoji(s: ScenarioComparison): string {
   if (s.metrics.some((m) => m.verdict === 'regression') || s.thresholds.some((t) => !t.ok)) return '❌';
-  if (s.metrics.some((m) => m.verdict === 'inconclusive') || s.current.generator.saturated) return '⚠️';
+  const priorOnly = s.metrics.some((m) =>
+    m.reasons.some((r) => r.kind === 'prior-only' && r.direction === 'regression'),
+  );
+  if (priorOnly || s.current.generator.saturated) return '⚠️';
   return '✅';
 }
 
@@ -547,7 +559,19 @@ function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>): str
   ];
 }
 
-function renderMethod(comparison: Comparison): string {
+/** The run's own notes, then how perfgate decides; undefined when there is neither. */
+function renderMethod(comparison: Comparison): string | undefined {
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  const metrics = allMetrics(comparison).length > 0;
+  if (notes.length === 0 && !metrics) return undefined;
+  const out = ['<details>', '<summary>How perfgate judged this run</summary>', ''];
+  if (notes.length > 0) out.push('**This run**', '', ...notes.map((note) => `- ${escapeText(note)}`), '');
+  if (metrics) out.push('**The method**', '', ...renderMethodItems(comparison), '');
+  out.push('</details>');
+  return out.join('\n');
+}
+
+function renderMethodItems(comparison: Comparison): string[] {
   const modeWords: Record<Comparison['mode'], string> = {
     history:
       'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
@@ -557,17 +581,12 @@ function renderMethod(comparison: Comparison): string {
     'thresholds-only': 'there is no usable baseline, so only the thresholds decide',
   };
   return [
-    '<details>',
-    '<summary>How perfgate decides</summary>',
-    '',
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     '- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.',
-    '- ❌ regression / ✅ improvement need both a Holm-adjusted two-sided p ≤ α over all tests of the run and a change of at least the minimum effect; ➖ no change needs the whole 95% interval within ± the minimum effect; ❔ inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning: only thresholds fail.',
+    '- ❌ regression / ✅ improvement need both a Holm-adjusted two-sided p ≤ α over all tests of the run and a change of at least the minimum effect; ➖ no change needs the whole 95% interval within ± the minimum effect; ❔ inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning unless it stays significant with a runner 4× as noisy as the runner-noise prior.',
     '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
     '- Thresholds are absolute SLOs: breached or not, no statistics.',
-    '',
-    '</details>',
-  ].join('\n');
+  ];
 }
 
 function renderFooter(comparison: Comparison, options: MarkdownOptions): string {

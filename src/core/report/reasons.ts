@@ -86,8 +86,15 @@ export function describeReason(reason: Reason): string {
       return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${Number(reason.alpha.toPrecision(4))}): this run cannot tell it from noise`;
     case 'interval-past-min-effect':
       return `a change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its interval (${reasonChange(reason.metric, reason.interval[0])} to ${reasonChange(reason.metric, reason.interval[1])}) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
-    case 'prior-only':
-      return `a ${reason.direction === 'regression' ? 'regression' : 'improvement'} of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    case 'prior-only': {
+      const robust =
+        reason.robust === undefined
+          ? ''
+          : ` (it would ${reason.direction === 'regression' ? 'fail the gate' : 'count'} if it stayed significant with a runner ${reason.robust.factor}× as noisy as the prior; there ${holm(reason.robust.adjustedPValue)})`;
+      return `${reason.direction === 'regression' ? 'a regression' : 'an improvement'} of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}) judged against the configured runner-noise prior (compare.runnerNoise), not a spread measured on this runner: a warning, not a failed gate${robust}, until the baseline carries enough past runs (compare.minHistory) or an A/B run measures the noise`;
+    }
+    case 'robust-to-prior':
+      return `${reasonChange(reason.metric, reason.change)} stays significant (${holm(reason.adjustedPValue)}) even if this runner were ${reason.factor}× noisier than the runner-noise prior (a run-to-run sd of ${share(reason.noise)} for ${reason.metric}, compare.runnerNoise): no runner noise explains it, so it ${reason.direction === 'regression' ? 'fails the gate' : 'counts'} without a measured spread`;
     case 'no-intended-rate':
       return 'an open-model run without an intended rate recorded: nothing to check the rate against';
     case 'rate-short-explained':
@@ -189,15 +196,11 @@ const FLOOR_KINDS = new Set<Reason['kind']>([
   'interval-past-min-effect',
 ]);
 
-/**
- * A/B mode measured end to end on a shared 2-core machine (docs/measurements.md, "A/B mode, end to
- * end with a bursty neighbour"): the figure the advice quotes for what it reaches.
- */
-const AB_MEASURED = 'on a shared 2-core machine A/B caught +5% at p50 in 20 of 20 runs (docs/measurements.md)';
-
 type RemedyInput = Pick<Comparison, 'mode' | 'ab' | 'sequential'> & {
   current?: Pick<Comparison['current'], 'ab'>;
   scenarios?: Pick<Comparison['scenarios'][number], 'metrics'>[];
+  regressions?: MetricComparison[];
+  breaches?: Comparison['breaches'];
 };
 
 /** "±6.0% (p50) to ±31% (p99)": the smallest and largest MDE of the metrics. */
@@ -205,29 +208,70 @@ function mdeSpan(metrics: MetricComparison[]): string | undefined {
   const withMde = metrics.filter((m) => m.minDetectableEffect !== undefined && Number.isFinite(m.minDetectableEffect));
   if (withMde.length === 0) return undefined;
   const sorted = [...withMde].sort((a, b) => (a.minDetectableEffect ?? 0) - (b.minDetectableEffect ?? 0));
-  const say = (m: MetricComparison): string => `${formatMdeValue(m)} (${metricLabel(m.metric)} of ${m.scenario})`;
+  const say = (m: MetricComparison): string => `${formatMdeValue(m)} (${metricLabel(m.metric)} of \`${m.scenario}\`)`;
   const low = sorted[0]!;
   const high = sorted[sorted.length - 1]!;
   return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
 }
 
-/** The MDE as the reports print it: ±x% (±x pp for the error rate). */
-export function formatMdeValue(m: Pick<MetricComparison, 'metric' | 'minDetectableEffect'>): string {
+/** The MDE as the reports print it: ±x% (±x pp for the error rate); from 20% up, where the smallest
+ * fall and rise it calls part by 3 points or more (a log ratio: +43% up is −30% down), −y%/+x%. */
+export function formatMdeValue(
+  m: Pick<MetricComparison, 'metric' | 'minDetectableEffect' | 'minDetectableChange'>,
+): string {
   const mde = m.minDetectableEffect;
   if (mde === undefined || !Number.isFinite(mde)) return '–';
-  return m.metric === 'error_rate'
-    ? `±${formatFixed(mde * 100, 2)} pp`
-    : `±${formatFixed(mde * 100, Math.abs(mde) >= 0.1 ? 0 : 1)}%`;
+  if (m.metric === 'error_rate') return `±${formatFixed(mde * 100, 2)} pp`;
+  const magnitude = (x: number): string => `${formatFixed(Math.abs(x) * 100, Math.abs(x) >= 0.1 ? 0 : 1)}%`;
+  const pair = m.minDetectableChange;
+  if (pair !== undefined && Number.isFinite(pair[0]) && Number.isFinite(pair[1])) {
+    const [fall, rise] = [magnitude(pair[0]), magnitude(pair[1])];
+    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? `±${magnitude(mde)}` : `−${fall}/+${rise}`;
+  }
+  return `±${magnitude(mde)}`;
+}
+
+/** "p95, p99 of json_oracle/fetchByQuery; p50 of checkout" */
+function metricsWhere(metrics: MetricComparison[]): string {
+  const byScenario = new Map<string, MetricName[]>();
+  for (const m of metrics) byScenario.set(m.scenario, [...(byScenario.get(m.scenario) ?? []), m.metric]);
+  return [...byScenario]
+    .map(([scenario, names]) => `${sortByMetricOrder(names).map(metricLabel).join(', ')} of \`${scenario}\``)
+    .join('; ');
 }
 
 /**
- * What the user can do about the held-back verdicts of this comparison, most useful first: each
+ * What the user can do, most pressing first: what failed the gate (a regression, a breached
+ * threshold, a base that did not boot), then what held verdicts back, each action once. A held-back
  * remedy answers a reason the comparison has, so a run held back by its noise floor is told what
  * lowers that floor (A/B mode, a history, a measured runner noise) with the floor it had, and not
  * to re-run. One home for this advice: every report (text, markdown) prints these lines.
  */
 export function remediesFor(comparison: RemedyInput): string[] {
-  const held = (comparison.scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === 'inconclusive');
+  const failed: string[] = [];
+  if (comparison.current?.ab?.baseFailure !== undefined)
+    failed.push('make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner');
+  const regressions = comparison.regressions ?? [];
+  // Past a few scenarios the list above names them; the advice only points at it.
+  const few = (list: { scenario: string }[]) => new Set(list.map((x) => x.scenario)).size <= 3;
+  if (regressions.length > 0)
+    failed.push(
+      `find what changed ${few(regressions) ? metricsWhere(regressions) : `the ${regressions.length} regressions listed above`}: each change is significant after Holm and at least its minimum effect, so a re-run is unlikely to clear it`,
+    );
+  const breaches = comparison.breaches ?? [];
+  if (breaches.length > 0) {
+    const which = few(breaches)
+      ? breaches.map((t) => `\`${t.expression}\` of \`${t.scenario}\``).join('; ')
+      : `the ${breaches.length} thresholds listed above`;
+    failed.push(
+      `bring ${which} back within ${breaches.length === 1 ? 'its threshold' : 'their thresholds'}, or change the threshold in the config if the objective itself moved`,
+    );
+  }
+
+  const scenarios = comparison.scenarios;
+  const held = (scenarios ?? []).flatMap((s) => s.metrics).filter((m) => m.verdict === 'inconclusive');
+  // Without its metrics (a caller that passes none) a comparison is advised as held back by the floor.
+  if (scenarios !== undefined && held.length === 0) return failed;
   const kinds = new Set(held.flatMap((m) => m.reasons.map((r) => r.kind)));
   const has = (set: Set<Reason['kind']>): boolean => [...kinds].some((k) => set.has(k));
   // A metric without a stated reason, or no metrics given at all, is held back by the noise floor.
@@ -236,38 +280,36 @@ export function remediesFor(comparison: RemedyInput): string[] {
   const span = mdeSpan(floorMetrics);
   const out: string[] = [];
   const ab = comparison.mode === 'ab';
-
-  if (comparison.current?.ab?.baseFailure !== undefined)
-    out.push('make the base boot (its log tail is above), so that A/B mode can compare the two on the same runner');
-  if (floor) {
-    const reach = span
-      ? `this run could detect only changes beyond ${span}`
-      : 'the MDE column shows what this run could detect';
-    if (!ab)
-      out.push(
-        `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; ${AB_MEASURED}`,
-      );
-    else if (comparison.ab?.schedule === 'alternate')
-      out.push(
-        `use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours; ${reach}`,
-      );
-    else out.push(`run longer (more segment pairs narrow the interval); ${reach}`);
-    if (comparison.mode === 'bootstrap')
-      out.push(
-        `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`,
-      );
-    if (!ab)
-      out.push(
-        "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2–0.5%)",
-      );
-  }
-  if (has(SAMPLE_KINDS))
-    out.push('run longer (more segments and more requests in the tail; the reasons above say how many)');
+  const reach = span
+    ? `this run could detect only changes beyond ${span}`
+    : 'the MDE column shows what this run could detect';
+  // Every way to more data in one action: a longer window, the extension budget, `perfgate plan`.
+  const longer: string[] = [];
+  if (floor && ab) longer.push(`more segment pairs narrow the interval; ${reach}`);
+  if (has(SAMPLE_KINDS)) longer.push('more segments and more requests in the tail; the reasons above say how many');
   // A run that could extend itself stopped at its budget, or saw that its budget would not decide.
   if (comparison.sequential?.moreRoomWouldHelp === true)
-    out.push(
-      'or give an undecided scenario more room to run on by itself: compare.extend.maxDuration (default 2x the planned window)',
+    longer.push(
+      'or let an undecided scenario run on by itself for longer: compare.extend.maxDuration (default 2x the planned window)',
     );
+
+  if (floor && !ab)
+    out.push(
+      `use A/B mode (\`perfgate gate --base-ref main\`, the action's \`base-ref\` input, or \`--base-dir <base checkout>\` for a base you checked out): base and head side by side on one runner cancel the runner noise behind this floor; ${reach}; \`perfgate plan\` on an A/B run's results says how long it must run to see the changes you care about`,
+    );
+  else if (floor && comparison.ab?.schedule === 'alternate')
+    out.push(`use the duet schedule (compare.schedule: duet), whose pairs share the same moments and neighbours`);
+  if (floor && comparison.mode === 'bootstrap')
+    out.push(
+      `or keep a history: save the main branch's runs (\`perfgate gate --save\`); from ${DEFAULT_MIN_HISTORY} past runs (compare.minHistory) the test measures your runner's spread instead of assuming it`,
+    );
+  // Only a test that used the prior (one stored run, or too little usable history) reads it.
+  const prior = comparison.mode === 'bootstrap' || floorMetrics.some((m) => m.method === 'bootstrap');
+  if (floor && !ab && (prior || scenarios === undefined))
+    out.push(
+      "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2–0.5%)",
+    );
+  if (longer.length > 0) out.push(`run longer (${longer.join('; ')})`);
   if (has(RATE_KINDS)) out.push('lower the rate: the generator or the service could not keep up');
   if (has(LOAD_KINDS))
     out.push('re-run on a quieter runner (a dedicated or larger one): other work competed with this run');
@@ -275,7 +317,8 @@ export function remediesFor(comparison: RemedyInput): string[] {
     out.push('save a baseline on this environment (--save), so that runs are compared on the same kind of runner');
   if (kinds.has('population'))
     out.push('fix the errors first: with a different share of failed requests the latencies describe other requests');
-  return out.length > 0 ? [...new Set(out)] : ['re-run (noise differs from run to run)'];
+  const heldBack = out.length > 0 ? out : ['re-run (noise differs from run to run)'];
+  return [...new Set([...failed, ...heldBack])];
 }
 
 /** The reasons a metric's verdict carries, in words: all of them for an inconclusive one, else those given. */

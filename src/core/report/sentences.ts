@@ -73,11 +73,22 @@ export function summarizeVerdict(comparison: Comparison): VerdictSummary {
     parts.push('nothing compared with the baseline', thresholdWords);
     return { level: 'warn', words: parts.join(', ') };
   }
-  parts.push('no regression');
+  // ⚠ only for what the reader must act on (docs/reports.md): a comparison on another kind of
+  // runner, figures that describe the generator, a regression the prior may not fail. A metric
+  // this run could not decide is not one: a short run has some on every PR, and a warning sign on
+  // every PR is a sign nobody reads.
+  const priorOnly = allMetrics(comparison).filter((m) =>
+    m.reasons.some((r) => r.kind === 'prior-only' && r.direction === 'regression'),
+  ).length;
+  const saturated = comparison.scenarios.filter((s) => s.current.generator.saturated).length;
+  parts.push(priorOnly > 0 ? `${pluralize(priorOnly, 'possible regression')} the prior cannot fail` : 'no regression');
   if (improvements > 0) parts.push(pluralize(improvements, 'improvement'));
-  if (inconclusive > 0) parts.push(`${formatCount(inconclusive)} inconclusive`);
+  if (saturated > 0) parts.push(`generator saturated in ${pluralize(saturated, 'scenario')}`);
   if (environmentDiffers) parts.push('environment differs');
-  return { level: inconclusive > 0 || environmentDiffers ? 'warn' : 'pass', words: parts.join(', ') };
+  const act = priorOnly > 0 || saturated > 0 || environmentDiffers;
+  const words = parts.join(', ');
+  const undecided = inconclusive > 0 ? ` (${pluralize(inconclusive, 'metric')} could not be decided)` : '';
+  return { level: act ? 'warn' : 'pass', words: `${words}${undecided}` };
 }
 
 /** What the baseline was and how it was used, one line each; empty when there is nothing to say. */
@@ -85,10 +96,13 @@ export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];
   const status = comparison.baselineStatus;
   if (comparison.ab !== undefined) {
+    // Duet's pairs are short time blocks resampled together; alternate's are ≥ 1 s slots.
     const pairs =
-      comparison.ab.pairs > 0
-        ? ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`
-        : '';
+      comparison.ab.pairs <= 0
+        ? ''
+        : comparison.ab.schedule === 'duet'
+          ? ` (${pluralize(comparison.ab.pairs, 'block pair')}, paired block bootstrap of the whole-run changes)`
+          : ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`;
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== 'ok') {
     notes.push(

@@ -59,8 +59,6 @@ export function renderComparisonText(comparison: Comparison): string {
     out.push(`base: ${shortSha(comparison.ab.baseCommit)} · mode: ab (${comparison.ab.schedule})`);
   const current = comparison.current.git?.commit;
   if (current) out.push(`${comparison.ab !== undefined ? 'head' : 'current'}: ${shortSha(current)}`);
-  for (const note of describeBaseline(comparison)) out.push(`note: ${escapeLogText(note)}`);
-  for (const note of comparison.notes) out.push(`note: ${escapeLogText(note)}`);
 
   const reasons = groupReasons(comparison);
   for (const scenario of comparison.scenarios) out.push('', ...renderScenarioText(comparison, scenario, reasons));
@@ -80,6 +78,9 @@ export function renderComparisonText(comparison: Comparison): string {
     out.push('', `${title}:`, ...lines.map((text) => `  - ${text}`));
   }
   out.push(...renderReasonsText(reasons));
+  // The method notes (the history used, the α of each look, the A/B pairs) after the verdicts.
+  const notes = [...describeBaseline(comparison), ...comparison.notes];
+  if (notes.length > 0) out.push('', 'Notes:', ...notes.map((note) => `  - ${escapeLogText(note)}`));
   if (allMetrics(comparison).some((m) => verdictPValue(m) !== undefined)) {
     out.push(
       '',
@@ -93,13 +94,15 @@ export function renderComparisonText(comparison: Comparison): string {
 
 /** Each reason once, with where it applies, then what the user can do about them. */
 export function renderReasonsText(reasons: GroupedReasons): string[] {
-  if (reasons.groups.length === 0) return [];
-  const out = ['', 'Why verdicts were held back:'];
+  if (reasons.groups.length === 0 && reasons.remedies.length === 0) return [];
+  const out: string[] = [];
+  if (reasons.groups.length > 0) out.push('', 'Why verdicts were held back:');
   for (const scope of scopesOf(reasons)) {
     out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
     for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
   }
-  out.push('  What you can do:', ...reasons.remedies.map((r) => `    - ${r}`));
+  if (reasons.groups.length === 0) out.push('');
+  out.push('  What you can do:', ...reasons.remedies.map((r) => `    - ${escapeLogText(r)}`));
   return out;
 }
 
@@ -148,9 +151,10 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     const rows = s.thresholds.map((t) => [`${t.ok ? '✓' : '✗'} ${t.expression}`, formatThresholdOutcome(t)]);
     out.push(...renderTextTable(rows, [false, true], '    '));
   }
-  // A verdict that the whole-run test reached, not the pairs' trimmed mean shown in the table.
+  // A verdict that the whole-run test reached, not the pairs' trimmed mean shown in the table; or one
+  // against the prior alone that held against a runner several times noisier (the rule that decided).
   for (const m of s.metrics)
-    if (m.decidedBy === 'whole-run')
+    if (m.decidedBy === 'whole-run' || m.decidedBy === 'robust-prior')
       out.push(
         `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join('; '))}`,
       );

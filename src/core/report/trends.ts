@@ -2,6 +2,7 @@
 // nightly issue) with a chart per changed series, one Slack line per change point, and JSON.
 import {
   SUMMARY_FIELDS,
+  type CommonChange,
   type MetricChange,
   type SharedShift,
   type TrendChangePoint,
@@ -51,11 +52,28 @@ function rangeText(point: TrendChangePoint): string {
   return `${sha(point.previousCommit)}..${sha(point.commit)}`;
 }
 
+function cores(value: number): string {
+  return `${Number(value.toFixed(2))} ${value === 1 ? 'core' : 'cores'}`;
+}
+
 function sharedText(shift: SharedShift): string {
   const change = shift.change === null ? '' : ` ${formatMetricChange(shift.metric, shift.change)}`;
+  const others =
+    shift.othersChange === null
+      ? ''
+      : `, ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios`;
   return (
-    `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(', ')} at run ${shift.index + 1} (${sha(shift.commit)}), ` +
-    `and ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios at once: the runner, not a commit, so not a change point`
+    `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(', ')} at run ${shift.index + 1} (${sha(shift.commit)})${others}, ` +
+    `while the runner's competing work went from ${cores(shift.machine.before)} to ${cores(shift.machine.after)}: the runner, not a commit, so not a change point`
+  );
+}
+
+function commonText(common: CommonChange): string {
+  const unmoved = common.unmoved.length > 0 ? `; ${common.unmoved.join(', ')} did not move` : '';
+  return (
+    `${common.scenarios.join(', ')} moved together at run ${common.index + 1} (${sha(common.commit)}, landed in ` +
+    `${sha(common.previousCommit)}..${sha(common.commit)})${unmoved}: one commit, likely in a layer they share, ` +
+    `not the runner: the environment fingerprint is the same on both sides, and no measured change of the runner's load moved them`
   );
 }
 
@@ -66,7 +84,7 @@ function sharedText(shift: SharedShift): string {
 export function tooFewRuns(analysis: TrendsAnalysis): string | undefined {
   if (analysis.longestSeries >= analysis.minRuns) return undefined;
   return (
-    `too few runs to find a change: with trends.minSegment runs on each side of a change and a permutation test at trends.alpha, ` +
+    `too few runs to find a change: with trends.minSegment runs on each side of a change and its t-test at trends.alpha, ` +
     `even a clean step needs at least ${analysis.minRuns} runs of a scenario on one environment (with the step near the middle), and the longest series here has ${analysis.longestSeries}; ` +
     `keep saving runs (perfgate gate --save, or the nightly job's save-baseline)`
   );
@@ -88,6 +106,7 @@ export function renderTrendsText(analysis: TrendsAnalysis): string {
     lines.push(
       `  environment changed at run ${change.index + 1} (${sha(change.commit)}, ${change.time}): ${change.from} → ${change.to}; the series are split there, not compared across`,
     );
+  for (const common of analysis.commonChanges) lines.push(`  ${commonText(common)}`);
   for (const shift of analysis.sharedShifts) lines.push(`  ${sharedText(shift)}`);
   const short = tooFewRuns(analysis);
   if (short !== undefined) lines.push(`  ${short}`);
@@ -177,6 +196,7 @@ export function renderTrendsMarkdown(analysis: TrendsAnalysis, options: TrendsRe
       '',
       `> The environment changed at run ${change.index + 1} (${escapeText(sha(change.commit))}): ${code(change.from)} → ${code(change.to)}. The series are split there, not compared across.`,
     );
+  for (const common of analysis.commonChanges) parts.push('', `> ${escapeText(commonText(common))}.`);
   for (const shift of analysis.sharedShifts) parts.push('', `> ${escapeText(sharedText(shift))}.`);
   return parts.join('\n');
 }
@@ -210,6 +230,7 @@ export function renderTrendsJson(analysis: TrendsAnalysis): string {
       changePoints: analysis.changePoints,
       environmentChanges: analysis.environmentChanges,
       sharedShifts: analysis.sharedShifts,
+      commonChanges: analysis.commonChanges,
       minRuns: analysis.minRuns,
       longestSeries: analysis.longestSeries,
     },

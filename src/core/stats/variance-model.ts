@@ -25,6 +25,17 @@ export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
   capacity: 0.05,
 };
 
+/**
+ * A change judged against the runner-noise prior alone (one stored run, no measured spread) fails
+ * the gate only when it stays significant, at the family's Holm α, with the between-run sd this
+ * many times the prior: a change that a runner up to this much noisier than the prior could not
+ * produce. At 2× the prior's noise that test is far from its boundary (its SE about twice the true
+ * one), so it adds almost no false failures there; at 4× it is at its boundary (≤ α per run), and
+ * a 2.8× slowdown (+176% at p50) still fails on a run of the example's noise
+ * (bench/stats/aa.ts --mode=3, docs/statistics.md "Without history").
+ */
+export const PRIOR_ROBUSTNESS = 4;
+
 /** A history may show a runner up to this much quieter than the prior, and no quieter: K
  * near-identical past runs are not evidence of a runner without noise. */
 export const HISTORY_FLOOR_SHARE = 0.5;
@@ -96,18 +107,24 @@ function logScaleDensity(s: number, df: number): number {
  * errors a regression: its t must clear `critical` and its estimate the minimum effect
  * (`minEffectSe`, in true standard errors). With the estimate Z + δ and the estimated SE s·σ,
  * that is E_s[1 − Φ(max(critical·s, minEffectSe) − δ)], the noncentral t's tail when the minimum
- * effect is 0. Simpson's rule over s; above 10⁵ df the SE is known (s = 1).
+ * effect is 0. Simpson's rule over w = √s: the density of s is ∝ s^(df−1) near 0, which at df 1
+ * is not 0 there (a rule over s that started at its first step lost 0.007 of power, 0.85439 read
+ * 0.84761) and just above df 1 has an infinite slope there; over w it is ∝ w^(2·df−1), smooth and
+ * 0 at w = 0 for every df ≥ 1. Above 10⁵ df the SE is known (s = 1).
  */
 export function powerAt(delta: number, df: number, critical: number, minEffectSe: number): number {
   if (!(df > 1e5)) {
-    const top = 1 + 10 / Math.sqrt(df) + (df < 3 ? 40 : 0);
-    const steps = 2000;
+    // The density of s beyond the top is below e^−50 for every df ≥ 1.
+    const top = Math.sqrt(1 + 10 / Math.sqrt(df) + (df < 3 ? 8 : 0));
+    const steps = 4000;
     const h = top / steps;
     let sum = 0;
     for (let i = 1; i <= steps; i++) {
-      const s = i * h;
+      const w = i * h;
+      const s = w * w;
       const weight = i === steps ? 1 : i % 2 === 1 ? 4 : 2;
-      sum += weight * Math.exp(logScaleDensity(s, df)) * normalCdf(delta - Math.max(critical * s, minEffectSe));
+      const density = Math.exp(logScaleDensity(s, df) + Math.log(2 * w));
+      sum += weight * density * normalCdf(delta - Math.max(critical * s, minEffectSe));
     }
     return (sum * h) / 3;
   }

@@ -5,7 +5,7 @@
 import type { CompareConfig, MetricName, TrendsConfig } from '../types/config.js';
 import type { HistoryEntry } from '../types/results.js';
 import { defaultTrendsConfig } from '../config/defaults.js';
-import { detectChanges, effectOf, fewestRunsToDetect, median, seedFor } from './detect.js';
+import { detectChanges, effectOf, fewestRunsToDetect, median } from './detect.js';
 
 type Summary = HistoryEntry['scenarios'][string];
 
@@ -47,6 +47,8 @@ export interface TrendChangePoint extends MetricChange {
   failedRun: boolean;
   /** Other metrics of the scenario that changed at the same run (±1). */
   alsoChanged: MetricChange[];
+  /** Other scenarios with a change point at the same run (±1): they moved together at this commit. */
+  together: string[];
 }
 
 export interface EnvironmentChange {
@@ -57,7 +59,13 @@ export interface EnvironmentChange {
   to: string;
 }
 
-/** A change every other scenario shows too, at the same runs: the runner, not one endpoint's code. */
+/**
+ * A change at a run where the machine measurably changed (the runner's competing work, from the
+ * contention gauges, moved by MACHINE_SHIFT_CORES or more the same way as the metric) and the other
+ * scenarios moved with it (the same way, at least half as much; or there are none): the runner,
+ * not a commit. Other scenarios moving on an unchanged machine is never one: a commit to a shared
+ * layer moves every endpoint at once.
+ */
 export interface SharedShift {
   metric: MetricName;
   index: number;
@@ -66,7 +74,20 @@ export interface SharedShift {
   /** The scenarios whose own series called it a change point, and the median change of the others. */
   scenarios: string[];
   change: number | null;
-  othersChange: number;
+  othersChange: number | null;
+  /** The runner's competing work in cores (otherCores + stealCores), medians before and after. */
+  machine: { before: number; after: number };
+}
+
+/** Change points of several scenarios at the same run (±1): one commit moved them together. */
+export interface CommonChange {
+  index: number;
+  commit: string | null;
+  previousCommit: string | null;
+  time: string;
+  scenarios: string[];
+  /** Scenarios measured then that did not move. */
+  unmoved: string[];
 }
 
 export interface TrendsAnalysis {
@@ -78,6 +99,8 @@ export interface TrendsAnalysis {
   /** Runs measured on another machine than the one before: the series are split there, never compared across. */
   environmentChanges: EnvironmentChange[];
   sharedShifts: SharedShift[];
+  /** Runs where several scenarios changed at once, on an unchanged machine. */
+  commonChanges: CommonChange[];
   /** Runs a series needs before a change can be found in it: trends.minSegment on each side. */
   minRuns: number;
   /** The most runs any series had (one scenario's metric on one environment). */
@@ -147,7 +170,6 @@ function metricChanges(
     alpha: rules.trends.alpha,
     minEffect: rules.minEffect,
     effect,
-    seed: seedFor(`${scenario}\u0000${metric}\u0000${block[0]}`),
   });
   const last = changes.at(-1);
   return {
@@ -199,6 +221,45 @@ function othersMoved(
   return moves.length === 0 ? undefined : median(moves);
 }
 
+/**
+ * A change of the runner's competing work (otherCores + stealCores, the contention gauges) this
+ * large, in cores, between the runs before and after a change, shows the machine changed: on the
+ * 2–4 cores of a hosted runner half a core of someone else's work moves every latency.
+ */
+export const MACHINE_SHIFT_CORES = 0.5;
+
+/** A run's competing work: the largest over its scenarios (each measured its own stretch). */
+function competingCores(run: HistoryEntry): number | undefined {
+  let most: number | undefined;
+  for (const summary of Object.values(run.scenarios)) {
+    if (summary.otherCores === undefined && summary.stealCores === undefined) continue;
+    const cores = (summary.otherCores ?? 0) + (summary.stealCores ?? 0);
+    most = most === undefined ? cores : Math.max(most, cores);
+  }
+  return most;
+}
+
+/** The medians of the competing work over up to `window` runs on each side of `index`, when measured on both. */
+function machineAround(
+  runs: readonly HistoryEntry[],
+  index: number,
+  block: [number, number],
+  window: number,
+): { before: number; after: number } | undefined {
+  const side = (from: number, to: number) => {
+    const cores: number[] = [];
+    for (let i = Math.max(block[0], from); i < Math.min(block[1], to); i++) {
+      const value = competingCores(runs[i]!);
+      if (value !== undefined) cores.push(value);
+    }
+    return cores;
+  };
+  const before = side(index - window, index);
+  const after = side(index, index + window);
+  if (before.length < 2 || after.length < 2) return undefined;
+  return { before: median(before), after: median(after) };
+}
+
 export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules): TrendsAnalysis {
   const runs = orderRuns(input);
   const trends = rules.trends ?? defaultTrendsConfig();
@@ -218,11 +279,23 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
         longestSeries = Math.max(longestSeries, found.at.length);
         found.changes.forEach((change, k) => {
           const isLast = k === found.changes.length - 1;
+          const window = 2 * trends.minSegment;
+          const machine = machineAround(runs, change.index, block, window);
+          const worse = HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before;
+          // The runner is blamed only on a measured change of the machine the same way as the
+          // metric (busier and slower, quieter and faster); the fingerprint (CPU model, cores,
+          // Node, OS) already split the series. Other scenarios moving too is no evidence of the
+          // runner: a commit to a shared layer (a middleware, a driver, logging) moves them all.
+          // And a busier machine that left the other scenarios as they were did not slow this one:
+          // on a shared runner the gauges move often, and a commit can land in a busy hour.
+          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, window);
           const size = metric === 'error_rate' ? change.after - change.before : (change.change ?? Infinity);
-          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, 2 * trends.minSegment);
-          // The others moved the same way by at least half as much: the machine (a busier runner,
-          // a slower image) moved every endpoint, and no one commit did.
-          if (others !== undefined && Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2) {
+          if (
+            machine !== undefined &&
+            Math.abs(machine.after - machine.before) >= MACHINE_SHIFT_CORES &&
+            machine.after > machine.before === worse &&
+            (others === undefined || (Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2))
+          ) {
             const known = sharedShifts.find(
               (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1,
             );
@@ -236,7 +309,8 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
                 time: run.date,
                 scenarios: [scenario],
                 change: change.change,
-                othersChange: others,
+                othersChange: othersMoved(runs, scenarios, scenario, metric, change.index, block, window) ?? null,
+                machine,
               });
             }
             return;
@@ -264,9 +338,10 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
             time: run.date,
             previousTime: previous.date,
             recovered,
-            regression: HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before,
+            regression: worse,
             failedRun: run.verdict === 'fail',
             alsoChanged: [],
+            together: [],
           });
         });
       }
@@ -274,6 +349,7 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
     }
   }
   changePoints.sort((a, b) => a.index - b.index || (a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : 0));
+  const commonChanges = commonChangesOf(runs, scenarios, changePoints);
   const environmentChanges: EnvironmentChange[] = environmentBlocks(runs)
     .slice(1)
     .map(([start]) => ({
@@ -290,7 +366,41 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
     changePoints,
     environmentChanges,
     sharedShifts,
+    commonChanges,
     minRuns: fewestRunsToDetect(trends.minSegment, trends.alpha),
     longestSeries,
   };
+}
+
+/**
+ * Groups the change points of different scenarios at the same run (±1, sorted by run): each
+ * learns the others, and a group of two or more is a common change, said once in the report.
+ */
+function commonChangesOf(
+  runs: readonly HistoryEntry[],
+  scenarios: readonly string[],
+  points: TrendChangePoint[],
+): CommonChange[] {
+  const common: CommonChange[] = [];
+  for (let i = 0; i < points.length;) {
+    let j = i + 1;
+    while (j < points.length && points[j]!.index - points[i]!.index <= 1) j++;
+    const group = points.slice(i, j);
+    const names = [...new Set(group.map((point) => point.scenario))].sort();
+    if (names.length > 1) {
+      for (const point of group) point.together = names.filter((name) => name !== point.scenario);
+      const first = group[0]!;
+      const measured = scenarios.filter((name) => runs[first.index]!.scenarios[name] !== undefined);
+      common.push({
+        index: first.index,
+        commit: first.commit,
+        previousCommit: first.previousCommit,
+        time: first.time,
+        scenarios: names,
+        unmoved: measured.filter((name) => !names.includes(name)),
+      });
+    }
+    i = j;
+  }
+  return common;
 }

@@ -23,6 +23,11 @@ export interface MetricComparison {
   /** Smallest change this test calls a regression with 80% probability, from its standard error,
    * its degrees of freedom and Holm's strictest threshold α / tests (a magnitude in the bad direction). */
   minDetectableEffect?: number;
+  /** The same MDE on the scale of `changeInterval`, in both directions: the smallest fall and the
+   * smallest rise this test calls at its α share with 80% power, from the standard error and
+   * degrees of freedom of that interval ([e^−m − 1, e^m − 1] for a log ratio m; ±m for the error
+   * rate). On the log scale the two differ: an MDE of +43% is −30% the other way. */
+  minDetectableChange?: [number, number];
   /** The test's standard error and degrees of freedom, on the effect's scale (a log ratio; points
    * for the error rate): what a longer run would shrink (compare.extend). */
   standardError?: number;
@@ -33,8 +38,9 @@ export interface MetricComparison {
   /** A/B latencies: the whole-run change (pooled pairs, jackknife over pairs) tested beside the
    * trimmed mean of the pairs, in the same Holm family. */
   wholeRun?: { change: number; interval: [number, number]; pValue: number; adjustedPValue?: number };
-  /** Which test made a regression or an improvement: the pairs' trimmed mean, or the whole run. */
-  decidedBy?: 'pairs' | 'whole-run';
+  /** Which test made a regression or an improvement: the pairs' trimmed mean, the whole run, or
+   * (against the runner-noise prior alone) the test with that prior PRIOR_ROBUSTNESS times larger. */
+  decidedBy?: 'pairs' | 'whole-run' | 'robust-prior';
   /** Why a verdict is inconclusive or was held back: typed values, put into words by the reports
    * (src/core/report/reasons.ts describeReason). */
   reasons: Reason[];
@@ -131,6 +137,20 @@ export type Reason =
       metric: MetricName;
       change: number;
       direction: 'regression' | 'improvement';
+      adjustedPValue: number;
+      /** The same change against a runner `factor` times noisier than the prior: its p after Holm. */
+      robust?: { factor: number; adjustedPValue: number };
+    }
+  /** A change against the runner-noise prior alone that stays significant and at least the minimum
+   * effect with the between-run sd `factor` times the prior (`noise`, on the metric's own scale): it
+   * decides (a regression fails the gate). */
+  | {
+      kind: 'robust-to-prior';
+      metric: MetricName;
+      change: number;
+      direction: 'regression' | 'improvement';
+      factor: number;
+      noise: number;
       adjustedPValue: number;
     }
   | { kind: 'no-intended-rate' }

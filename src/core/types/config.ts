@@ -88,6 +88,22 @@ export interface FlowConfig {
   mix?: boolean;
 }
 
+/**
+ * TLS for https: targets (docs/config/protocols.md). File paths as written in the config; the
+ * loader resolves them against the config file's folder and checks that they load.
+ */
+export interface TlsConfig {
+  /** PEM file of the CA (or bundle) that signed the service's certificate, trusted besides Node's. */
+  ca?: string;
+  /** PEM files of a client certificate and its key (mutual TLS); both or neither. */
+  cert?: string;
+  key?: string;
+  /** The name the certificate is checked against (and sent as SNI) instead of the URL's host. */
+  servername?: string;
+  /** Skip the certificate check; only on loopback or a host allowHosts names. */
+  insecure?: boolean;
+}
+
 export interface ScenarioConfig {
   name: string;
   load: LoadModel;
@@ -112,6 +128,10 @@ export interface ScenarioConfig {
   okStatus?: number[];
   /** Length of one recording segment (the unit of the statistics). */
   segmentMs: number;
+  /** The config set `segment` (a duet then records segments of that length, not its short blocks). */
+  segmentSet?: boolean;
+  /** https: only; defaults.tls merged key by key under the scenario's own tls. */
+  tls?: TlsConfig;
 }
 
 /** One `setup:` command, run in each checkout before any service boots. */
@@ -173,6 +193,10 @@ export interface CompareConfig {
    * undecided metric runs on, in up to EXTENSION_STEPS steps, until its measured window reaches
    * maxWindowFactor × its planned window or maxWindowMs. Absent or 0 (both): never extended. */
   extend?: { maxWindowFactor?: number; maxWindowMs?: number };
+  /** compare.detect: the change each metric must be able to see (a fraction; absolute for
+   * error_rate). A scenario whose metric's MDE is above it runs on within compare.extend's budget;
+   * `perfgate plan` sizes a run for it. Absent: no target (plan uses DEFAULT_DETECT). */
+  detect?: Partial<Record<MetricName, number>>;
 }
 
 /** `perfgate trends`: the stored runs kept and how change points are found (docs/trends.md). */
@@ -197,6 +221,8 @@ export interface Config {
   thresholds: Record<string, string[]>;
   compare: CompareConfig;
   allowHosts: string[];
+  /** defaults.tls: what the ready probes of the services use (each scenario carries its own merge). */
+  tls?: TlsConfig;
   /** Absent in configs built by hand (tests); the loader always sets it. */
   report?: ReportConfig;
   /** Absent in configs built by hand (tests); the loader always sets it. */

@@ -111,7 +111,7 @@ export interface ScenarioResult {
   bytes: { in: number; out: number };
   /** "0" counts requests without a response. */
   statusCodes: Record<string, number>;
-  /** Error classes: ETIMEDOUT, ECONNREFUSED, ECONNRESET, EPIPE, HTTP_<code> is not used, other. */
+  /** Error classes: ETIMEDOUT, ECONNREFUSED, ECONNRESET, EPIPE, ECERT, EPROTO (TLS), other; HTTP_<code> is not used. */
   errors: Record<string, number>;
   /** The first message seen of each error class, so that a count of `other` can be read. */
   errorExamples?: Record<string, string>;

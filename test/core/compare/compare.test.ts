@@ -7,6 +7,7 @@ import type { MetricComparison, ThresholdResult } from '../../../src/core/types/
 import { makeResults, type ScenarioFixture } from '../fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
+import { DEFAULT_RUNNER_NOISE } from '../../../src/core/stats/variance-model.js';
 
 /** The verdict a test reached, or the one a stored run without history only warns of (prior-only). */
 function judged(m: MetricComparison): string {
@@ -188,7 +189,11 @@ describe('compareRuns, no history (bootstrap against the stored run)', () => {
     expect(judged(metric(result, 'rps'))).toBe('regression');
     expect(result.verdict).toBe('pass');
     expect(result.regressions).toEqual([]);
-    expect(result.notes.join(' ')).toMatch(/cannot fail the gate.*only thresholds \(and the error rate\) fail/);
+    expect(result.notes.join(' ')).toMatch(/fails the gate only if it stays significant with a runner 4× as noisy/);
+    // It names the rule that would have failed it, and that rule's p.
+    expect(p95.reasons.map(describeReason).join(' ')).toMatch(
+      /would fail the gate if it stayed significant with a runner 4× as noisy as the prior; there p = /,
+    );
     expect(decideExit(result, 'regression')).toBe(0);
     // A breached threshold still fails.
     const breached = compareRuns({
@@ -198,6 +203,25 @@ describe('compareRuns, no history (bootstrap against the stored run)', () => {
     expect(breached.verdict).toBe('fail');
     expect(decideExit(breached, 'regression')).toBe(1);
     expect(decideExit(breached, 'never')).toBe(0);
+  });
+
+  it('fails a 2.8× slowdown on the default prior: it stays significant against a runner 4× as noisy, and says so', () => {
+    const result = compareRuns(input(run(2, { scale: 2.76 }), baseline));
+    const p50 = metric(result, 'p50');
+    expect(p50.verdict).toBe('regression');
+    expect(p50.decidedBy).toBe('robust-prior');
+    const reason = p50.reasons.find((r) => r.kind === 'robust-to-prior');
+    expect(reason).toMatchObject({ factor: 4, direction: 'regression' });
+    expect(reason?.kind === 'robust-to-prior' && reason.noise).toBeCloseTo(4 * DEFAULT_RUNNER_NOISE.p50, 10);
+    // The gate family's p (against the 4× prior) is larger than the one shown at the prior itself.
+    expect(reason?.kind === 'robust-to-prior' && reason.adjustedPValue).toBeGreaterThan(p50.adjustedPValue!);
+    expect(reason?.kind === 'robust-to-prior' && reason.adjustedPValue).toBeLessThanOrEqual(TEST_COMPARE.alpha);
+    expect(describeReason(reason!)).toMatch(
+      /^\+1[4-9]\d% stays significant \(p = .* after Holm\) even if this runner were 4× noisier than the runner-noise prior \(a run-to-run sd of 20% for p50/,
+    );
+    expect(result.verdict).toBe('fail');
+    expect(result.regressions.map((m) => m.metric)).toContain('p50');
+    expect(decideExit(result, 'regression')).toBe(1);
   });
 
   it('gates on a runner noise the config sets (a spread the user measured): the 60% slowdown fails', () => {

@@ -212,13 +212,13 @@ describe('compareSequential', () => {
   });
 
   it('decides with the longer window what the planned one could not', () => {
-    // +6% on a noisy service: 6 pairs leave it open, 18 decide it.
+    // +10% on a noisy service: 12 blocks of 500 ms leave it open, 36 decide it.
     let decidedLater = 0;
     for (let seed = 1; seed <= 6; seed++) {
-      const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.06 }, 18, seed);
-      const current = planned(run, 6);
+      const run = drawn({ ratePerSec: 300, segmentMs: 500, headScale: 1.1 }, 36, seed);
+      const current = planned(run, 12);
       if (metric(judge(current), 'p50').verdict !== 'inconclusive') continue;
-      const p50 = metric(judge(extend(run, current, 6, 18, ['p50'])), 'p50');
+      const p50 = metric(judge(extend(run, current, 12, 36, ['p50'])), 'p50');
       if (p50.verdict === 'regression') decidedLater += 1;
       expect(p50.verdict).not.toBe('improvement');
     }
@@ -340,5 +340,85 @@ describe('planExtension', () => {
       budget: false,
       why: expect.stringMatching(/baseline has too few/),
     });
+  });
+});
+
+describe('compare.detect: running on until the run can see the target', () => {
+  const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 36);
+  const current = planned(run, 12);
+  const first = judge(current);
+  const p50 = metric(first, 'p50');
+  const mde = p50.minDetectableEffect!;
+  const withDetect = (target: number, maxWindowFactor = 2): CompareConfig => ({
+    ...compare,
+    extend: { maxWindowFactor },
+    detect: { p50: target },
+  });
+  const stepFor = (config: CompareConfig, comparison = judge(current, config), results = current, look = 0) =>
+    planExtension({ comparison, results, compare: config, look }).steps.find((step) => step.scenario === 'api');
+
+  it('extends a scenario whose MDE is above its target, by what the target needs, and not one at or below it', () => {
+    expect(p50.verdict).not.toBe('regression');
+    expect(mde).toBeGreaterThan(0);
+    // Without a target, or with one this run already sees, p50 asks for nothing.
+    expect(stepFor(compare)?.undecided ?? []).not.toContain('p50');
+    expect(stepFor(withDetect(mde * 1.01))?.undecided ?? []).not.toContain('p50');
+    // Just above the target, a step of what it needs (the next look's smaller share of α
+    // included); far above it, the step's whole share of the budget.
+    // (Every metric as a "no change": an undecided one that the budget could decide takes the
+    // whole share.)
+    const settled = {
+      ...first,
+      scenarios: first.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics.map((m) => ({ ...m, verdict: 'no change' as const, reasons: [] })),
+      })),
+    };
+    const near = stepFor(withDetect(mde * 0.97, 4), settled);
+    const far = stepFor(withDetect(mde * 0.3, 4), settled);
+    expect(near?.undecided).toContain('p50');
+    expect(far?.undecided).toContain('p50');
+    const fullStep = (24_000 * 4 - 24_000) / EXTENSION_STEPS;
+    expect(far!.addMs).toBe(fullStep);
+    expect(near!.addMs).toBeLessThan(far!.addMs);
+    expect(near!.addMs % 2000).toBe(0);
+    // A verdict already reached is final: a regression is not run on for its MDE.
+    const regressed = {
+      ...first,
+      scenarios: first.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics.map((m) => (m.metric === 'p50' ? { ...m, verdict: 'regression' as const } : m)),
+      })),
+    };
+    expect(stepFor(withDetect(mde * 0.3), regressed)?.undecided ?? []).not.toContain('p50');
+  });
+
+  it('judges the metric again on the longer run, where its MDE is smaller, and notes a target still not reached', () => {
+    const config = withDetect(mde * 0.5);
+    const step = stepFor(config)!;
+    const pairs = 12 + step.addMs / 2000;
+    const longer = extend(run, current, 12, pairs, step.undecided);
+    const judged = judge(longer, config);
+    const after = metric(judged, 'p50');
+    // Judged at look 1, on the longer window: a smaller MDE than the planned window's.
+    expect(after.look).toBe(1);
+    expect(after.minDetectableEffect!).toBeLessThan(mde);
+    expect(judged.scenarios[0]!.notes.join(' ')).toMatch(/MDE was above its compare\.detect target/);
+    // Half the planned window's MDE needs about four times the data: one step of 6 pairs is not
+    // enough, the note says so, and the next step is planned.
+    expect(after.minDetectableEffect!).toBeGreaterThan(mde * 0.5);
+    expect(judged.notes.join(' ')).toMatch(
+      /compare\.detect: p50 of api could see ±[\d.]+%, not the [\d.]+% it targets/,
+    );
+    expect(stepFor(config, judged, longer, 1)?.undecided).toContain('p50');
+    // A metric the target does not name keeps the verdict its planned window reached.
+    const decided = first.scenarios[0]!.metrics.filter((m) => m.verdict !== 'inconclusive' && m.metric !== 'p50');
+    expect(decided.length).toBeGreaterThan(0);
+    for (const m of decided) expect(metric(judged, m.metric).look).toBe(0);
+  });
+
+  it('says when every targeted metric reached its target', () => {
+    const judged = judge(current, withDetect(mde * 1.5));
+    expect(judged.notes.join(' ')).toMatch(/compare\.detect: every targeted metric could see its change/);
   });
 });

@@ -390,7 +390,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       'an unknown key far from any',
       withScenario(`${constantVus}\nbananas: 3`),
       [
-        'scenarios.a.bananas: unknown key; use one of executor, group, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, maxRate, step, hold, resolution, request, setup, steps, mix, data',
+        'scenarios.a.bananas: unknown key; use one of executor, group, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, tls, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, maxRate, step, hold, resolution, request, setup, steps, mix, data',
       ],
     ],
     [
@@ -635,10 +635,10 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       ['scenarios.a.request.path: "orders" does not start with "/"; write the path after baseUrl, like "/orders/1"'],
     ],
     [
-      'a segment shorter than 1s, and a zero timeout',
-      withScenario(`${constantVus}\nsegment: 500ms\ntimeout: 0`),
+      'a segment shorter than 100ms, and a zero timeout',
+      withScenario(`${constantVus}\nsegment: 50ms\ntimeout: 0`),
       [
-        'scenarios.a.segment: "500ms" is too short for a segment; use at least "1s"',
+        'scenarios.a.segment: "50ms" is too short for a segment; use at least "100ms"',
         'scenarios.a.timeout: 0 is too short; use a timeout above 0 like "5s"',
       ],
     ],
@@ -888,6 +888,13 @@ describe('segments sized for the run', () => {
       'perfgate.yml',
     );
     expect(set.scenarios[0]?.segmentMs).toBe(5000);
+    expect(set.scenarios[0]?.segmentSet).toBe(true);
+    expect(short.scenarios[0]?.segmentSet).toBeUndefined();
+    const fine = parseConfig(
+      withScenario('executor: constant-vus\nvus: 2\nduration: 15s\nsegment: 250ms\nrequest: { path: /x }'),
+      'perfgate.yml',
+    );
+    expect(fine.scenarios[0]?.segmentMs).toBe(250);
   });
 
   it('reads compare.runnerNoise with latency as a shorthand', () => {

@@ -59,3 +59,50 @@ describe('compare.extend warnings', () => {
     );
   });
 });
+
+function detectConfig(detect: string, extend = ''): string {
+  return `defaults: { baseUrl: "http://127.0.0.1:8080" }
+scenarios:
+  a: { executor: constant-vus, vus: 1, duration: 10s, request: { path: / } }
+compare:
+  detect: ${detect}
+${extend}`;
+}
+
+describe('compare.detect', () => {
+  it.each([
+    ['5%', { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05 }],
+    ['0.05', { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05 }],
+    ['{ p50: 5%, p95: 10% }', { p50: 0.05, p95: 0.1 }],
+    ['{ latency: 8%, p50: 4%, error_rate: 0.005 }', { p50: 0.04, p90: 0.08, p95: 0.08, p99: 0.08, error_rate: 0.005 }],
+  ])('reads %s', (written, expected) => {
+    expect(parseConfig(detectConfig(written), 'perfgate.yml').compare.detect).toEqual(expected);
+  });
+
+  it('is absent unless set', () => {
+    expect(parseConfig(config('{}'), 'perfgate.yml').compare.detect).toBeUndefined();
+  });
+
+  it.each([
+    ['0%', /compare\.detect: 0 is a change no run can be sure to see; use a change such as 5%/],
+    ['{ p50: "5 percent" }', /compare\.detect\.p50/],
+    ['{ p75: 5% }', /compare\.detect/],
+    ['{ capacity: 5% }', /compare\.detect/],
+  ])('refuses %s, naming the key and the fix', (written, message) => {
+    try {
+      parseConfig(detectConfig(written), 'perfgate.yml');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(message);
+      return;
+    }
+    throw new Error('expected a ConfigError');
+  });
+
+  it('warns when the extension that would reach it is switched off', () => {
+    const off = findConfigWarnings(parseConfig(detectConfig('5%', '  extend: { maxDuration: 0 }\n'), 'perfgate.yml'));
+    expect(off.join('\n')).toMatch(/compare\.detect: compare\.extend\.maxDuration is 0, so no scenario runs on/);
+    const on = findConfigWarnings(parseConfig(detectConfig('5%'), 'perfgate.yml'));
+    expect(on.join('\n')).not.toMatch(/compare\.detect/);
+  });
+});

@@ -18,10 +18,10 @@ function abComparison(): Comparison {
     seed: 11,
     schedule: 'duet',
     scenarios: [
-      { name: 'orders/list', pairs: 12, ratePerSec: 400, headScale: 1.25 },
-      { name: 'orders/get', pairs: 12, ratePerSec: 400 },
+      { name: 'orders/list', pairs: 60, segmentMs: 1000, ratePerSec: 400, headScale: 1.25 },
+      { name: 'orders/get', pairs: 60, segmentMs: 1000, ratePerSec: 400 },
     ],
-    headOnly: [{ name: 'orders/new', pairs: 12, ratePerSec: 100 }],
+    headOnly: [{ name: 'orders/new', pairs: 60, segmentMs: 1000, ratePerSec: 100 }],
   });
   current.git = { commit: 'feedfacecafe0123' };
   if (current.ab) current.ab.base.git = { commit: 'abcdef0123456789' };
@@ -48,7 +48,9 @@ describe('A/B reports', () => {
   it('text: says base vs head on the same runner, and shows base, head, interval and MDE', () => {
     const text = renderComparisonText(comparison);
     expect(text.split('\n')[0]).toBe('perfgate: ✗ FAIL — 5 regressions');
-    expect(text).toContain('note: base vs head, same runner, duet (12 segment pairs, trimmed paired t per metric)');
+    expect(text).toContain(
+      '  - base vs head, same runner, duet (60 block pairs, paired block bootstrap of the whole-run changes)',
+    );
     expect(section(text, /^base: /)).toMatchSnapshot();
     expect(section(text, /^orders\/list ·/)).toMatchSnapshot();
     expect(section(text, /^orders\/new ·/)).toContain('judged on thresholds alone');
@@ -110,7 +112,7 @@ describe('what the reports advise about held-back verdicts', () => {
     };
     expect(renderComparisonText(held)).toContain('What you can do:');
     expect(renderComparisonText(held)).not.toContain('use A/B mode');
-    expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).toContain('What you can do:');
+    expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).toContain('**What you can do**');
     expect(renderMarkdown(held, { now: new Date('2025-11-30T12:05:00.000Z') })).not.toContain('use A/B mode');
   });
 

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { marked, type Token, type Tokens } from 'marked';
 import { DEFAULT_MARKER, renderMarkdown } from '../../../src/core/report/markdown.js';
 import { extractPreviousRuns, type PrRunEntry } from '../../../src/core/report/comment-history.js';
 import type { Comparison } from '../../../src/core/types/comparison.js';
@@ -25,6 +26,19 @@ const previousRuns: PrRunEntry[] = [
   { sha: '0a1b2c3d4e5f', verdict: 'pass', date: '2025-11-28T16:20:00.000Z', summary: 'no regression' },
   { sha: '5f6e7d8c9b0a', verdict: 'fail', date: '2025-11-29T10:02:00.000Z', summary: '1 regression' },
 ];
+
+/**
+ * The list items CommonMark (GitHub's parser, here marked's) puts under a bold heading paragraph
+ * such as **Regressions**: undefined when the heading is absent. Two lists with only a blank line
+ * between them are one list to CommonMark, so counting the source's bullets would not see it.
+ */
+function itemsUnder(markdown: string, heading: string): string[] | undefined {
+  const tokens = marked.lexer(markdown, { gfm: true }).filter((token: Token) => token.type !== 'space');
+  const at = tokens.findIndex((token) => token.type === 'paragraph' && token.raw.trim() === `**${heading}**`);
+  if (at < 0) return undefined;
+  const list = tokens[at + 1];
+  return list?.type === 'list' ? (list as Tokens.List).items.map((item) => item.text) : [];
+}
 
 /** Cells of a table row, ignoring escaped pipes. */
 function cellCount(row: string): number {
@@ -85,6 +99,45 @@ describe('renderMarkdown', () => {
     expect(custom[2]).toBe('## ⚠️ perfgate: PASS — no baseline yet, 3 thresholds met');
   });
 
+  // The run's notes were a second list after a blank line, which CommonMark joined to the list
+  // above: 6 bullets under "Regressions" in the rendered comment.
+  it('keeps each list of the verdict apart, as GitHub renders it', () => {
+    const failing = makeFailingComparison();
+    const cases: Comparison[] = [
+      failing,
+      // Regressions last above the notes and the advice: the case the notes folded into.
+      { ...failing, improvements: [], breaches: [], notes: ['one note', 'another note'] },
+      makeInconclusiveComparison(),
+      makeNoBaselineComparison(),
+    ];
+    for (const [i, c] of cases.entries()) {
+      const md = renderMarkdown(c, { now, runUrl });
+      expect(itemsUnder(md, 'Regressions')?.length).toBe(c.regressions.length || undefined);
+      expect(itemsUnder(md, 'Improvements')?.length).toBe(c.improvements.length || undefined);
+      expect(itemsUnder(md, 'Thresholds breached')?.length).toBe(c.breaches.length || undefined);
+      const remedies = itemsUnder(md, 'What you can do') ?? [];
+      // A first run without a baseline has nothing held back and nothing failed on statistics.
+      expect(remedies.length > 0).toBe(i < 3);
+      // Each action once.
+      expect(new Set(remedies).size).toBe(remedies.length);
+    }
+    const md = renderMarkdown(cases[1]!, { now, runUrl });
+    expect(itemsUnder(md, 'Regressions')).toEqual([
+      'p95 of `json_oracle/fetchByQuery` rose 13% (95% CI 8–17%), from 624 ms to 702 ms',
+      'p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms',
+    ]);
+    // The notes are folded after the tables, under a heading of their own.
+    const table = md.indexOf('| metric ');
+    const notes = md.indexOf('<summary>How perfgate judged this run</summary>');
+    expect(table).toBeGreaterThan(0);
+    expect(notes).toBeGreaterThan(table);
+    expect(itemsUnder(md.slice(notes), 'This run')).toEqual([
+      'compared with the baseline and the history of 8 past runs',
+      'one note',
+      'another note',
+    ]);
+  });
+
   it('says ✅ for a clean pass', () => {
     const c = makeFailingComparison();
     const clean = {
@@ -95,11 +148,33 @@ describe('renderMarkdown', () => {
       improvements: [],
       scenarios: c.scenarios.map((s) => ({
         ...s,
+        current: { ...s.current, generator: { ...s.current.generator, saturated: false } },
         thresholds: s.thresholds.map((t) => ({ ...t, ok: true })),
-        metrics: s.metrics.map((m) => ({ ...m, verdict: 'no change' as const })),
+        metrics: s.metrics.map((m) => ({ ...m, verdict: 'no change' as const, reasons: [] })),
       })),
     };
     expect(renderMarkdown(clean, { now }).split('\n')[2]).toBe('## ✅ perfgate: PASS — no regression');
+    // Metrics a short run could not decide stay visible, but a pass still reads as a pass.
+    const undecided = {
+      ...clean,
+      scenarios: clean.scenarios.map((s) => ({
+        ...s,
+        metrics: s.metrics.map((m) => (m.metric === 'p99' ? { ...m, verdict: 'inconclusive' as const } : m)),
+      })),
+    };
+    expect(renderMarkdown(undecided, { now }).split('\n')[2]).toBe(
+      '## ✅ perfgate: PASS — no regression (3 metrics could not be decided)',
+    );
+    // A generator that could not keep up is something to act on: the figures are its own.
+    const saturated = {
+      ...undecided,
+      scenarios: undecided.scenarios.map((s, i) =>
+        i === 0 ? { ...s, current: { ...s.current, generator: { ...s.current.generator, saturated: true } } } : s,
+      ),
+    };
+    expect(renderMarkdown(saturated, { now }).split('\n')[2]).toBe(
+      '## ⚠️ perfgate: PASS — no regression, generator saturated in 1 scenario (3 metrics could not be decided)',
+    );
   });
 
   it("names the baseline's commit and age, and the plain sentences under the verdict", () => {
@@ -148,7 +223,7 @@ describe('renderMarkdown', () => {
     expect(md.split(SHARED_REASON_WORDS).length - 1).toBe(1);
     expect(md).toContain('- **all 3 scenarios**: p95, p99\n  - reason 1: the machine was busier with other work');
     expect(md).toContain('- `checkout`: p99\n  - reason 2: only 37 in the current run were above p99');
-    expect(md).toContain('What you can do: run longer');
+    expect(md).toContain('**What you can do**\n\n- run longer');
     expect(md).toContain('re-run on a quieter runner');
     expect(md).toContain('❔ p95, p99 held back: reason 1 under the verdict');
     // The statistics table refers to the reason by number instead of repeating it.

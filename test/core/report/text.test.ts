@@ -61,12 +61,21 @@ describe('renderComparisonText', () => {
     const advice = text.slice(text.indexOf('What you can do:'));
     // The command that decides it, as a terminal user would type it, and the action's input.
     expect(advice).toContain("use A/B mode (`perfgate gate --base-ref main`, the action's `base-ref` input");
-    expect(advice).toContain('this run could detect only changes beyond ±6.0% (p90 of json_oracle/fetchByQuery)');
-    expect(advice).toContain('20 of 20 runs');
-    expect(advice).toContain('compare.runnerNoise');
+    expect(advice).toContain('this run could detect only changes beyond ±6.0% (p90 of `json_oracle/fetchByQuery`)');
+    // Its figures are this run's: no other service's measurement stands in for them.
+    expect(advice).not.toMatch(/\bin \d+ of \d+ runs\b/);
+    expect(advice).toContain('`perfgate plan`');
     expect(advice).not.toContain('re-run (noise');
-    // A history run is not told to keep a history.
+    // A history run is not told to keep a history, nor to set the prior its tests do not read.
     expect(advice).not.toContain('keep a history');
+    expect(advice).not.toContain('compare.runnerNoise');
+    // What failed the gate comes before what was held back, and each action is named once.
+    const lines = advice.split('\n').filter((line) => line.startsWith('    - '));
+    expect(lines[0]).toMatch(/^ {4}- find what changed p95, p99 of `json_oracle\/fetchByQuery`/);
+    expect(lines[1]).toMatch(/^ {4}- bring `error_rate<0.01` of `json_oracle\/fetchByQuery` back within its threshold/);
+    expect(lines[2]).toMatch(/^ {4}- use A\/B mode/);
+    expect(lines.filter((line) => /^ {4}- (or )?run longer/.test(line))).toHaveLength(1);
+    expect(new Set(lines).size).toBe(lines.length);
   });
 
   it('lists under "held back" only inconclusive verdicts, not a "no change" or a regression that carry reasons', () => {
@@ -144,7 +153,7 @@ describe('renderComparisonText', () => {
       '  checkout: p99\n    2. only 37 in the current run were above p99 (a p99 needs 50 requests beyond it, so 5,000 per run)',
     );
     const first = renderComparisonText(makeNoBaselineComparison());
-    expect(first).toContain('note: no baseline yet: judged on thresholds alone');
+    expect(first).toMatch(/\nNotes:\n {2}- no baseline yet: judged on thresholds alone/);
   });
 });
 
@@ -185,17 +194,65 @@ describe('describeMetricChange', () => {
 });
 
 describe('summarizeVerdict', () => {
-  it('is a warning when a pass has inconclusive metrics or another environment', () => {
+  // docs/reports.md: ⚠ only where the reader must act; a metric a short run could not decide stays
+  // visible in the words, and a pass still reads as a pass.
+  it('passes with the undecided metrics counted, and warns only for what the reader must act on', () => {
     const c = makeFailingComparison();
-    const pass = { ...c, verdict: 'pass' as const, regressions: [], breaches: [] };
-    expect(summarizeVerdict(pass)).toEqual({ level: 'warn', words: 'no regression, 1 improvement, 2 inconclusive' });
+    const steady = c.scenarios.map((s) => ({
+      ...s,
+      current: { ...s.current, generator: { ...s.current.generator, saturated: false } },
+    }));
+    const pass = { ...c, verdict: 'pass' as const, regressions: [], breaches: [], scenarios: steady };
+    expect(summarizeVerdict(pass)).toEqual({
+      level: 'pass',
+      words: 'no regression, 1 improvement (2 metrics could not be decided)',
+    });
     const clean = {
       ...pass,
       scenarios: pass.scenarios.map((s) => ({ ...s, metrics: s.metrics.filter((m) => m.verdict !== 'inconclusive') })),
     };
     expect(summarizeVerdict(clean)).toEqual({ level: 'pass', words: 'no regression, 1 improvement' });
     const otherRunner = { ...clean, baseline: { ...clean.baseline!, environmentDiffers: true } };
-    expect(summarizeVerdict(otherRunner).level).toBe('warn');
+    expect(summarizeVerdict(otherRunner)).toEqual({
+      level: 'warn',
+      words: 'no regression, 1 improvement, environment differs',
+    });
+    expect(summarizeVerdict({ ...pass, scenarios: c.scenarios })).toEqual({
+      level: 'warn',
+      words: 'no regression, 1 improvement, generator saturated in 1 scenario (2 metrics could not be decided)',
+    });
+    // A regression judged against the configured prior alone is a warning the gate does not fail.
+    const warned = {
+      ...clean,
+      scenarios: clean.scenarios.map((s, i) =>
+        i === 0
+          ? {
+              ...s,
+              metrics: s.metrics.map((m) =>
+                m.metric === 'p95'
+                  ? {
+                      ...m,
+                      verdict: 'inconclusive' as const,
+                      reasons: [
+                        {
+                          kind: 'prior-only' as const,
+                          metric: 'p95' as const,
+                          change: 0.3,
+                          direction: 'regression' as const,
+                          adjustedPValue: 0.001,
+                        },
+                      ],
+                    }
+                  : m,
+              ),
+            }
+          : s,
+      ),
+    };
+    expect(summarizeVerdict(warned)).toEqual({
+      level: 'warn',
+      words: '1 possible regression the prior cannot fail, 1 improvement (1 metric could not be decided)',
+    });
   });
 
   it('never says no regression when no scenario of the run was in the baseline', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/stats/prng.js';
 import { tQuantile } from '../../../src/core/stats/t-distribution.js';
-import { minDetectableEffect, testTwoRuns } from '../../../src/core/stats/variance-model.js';
+import { minDetectableEffect, powerAt, testTwoRuns } from '../../../src/core/stats/variance-model.js';
 
 describe('testTwoRuns', () => {
   it('adds twice the between-run variance to the two within-run ones', () => {
@@ -51,6 +51,35 @@ describe('testTwoRuns', () => {
     // 5% nominal, Monte Carlo sd 0.15%.
     expect(rejected / draws).toBeLessThanOrEqual(0.055);
     expect(rejected / draws).toBeGreaterThan(0.04);
+  });
+});
+
+describe('powerAt', () => {
+  it('is exact at small df, df 1 included, where the density of the SE ratio is not 0 at 0', () => {
+    // References: scipy 1.17 nct.sf(critical, df, delta), cross-checked by scipy.integrate.quad of
+    // E_s[1 − Φ(max(c·s, m) − δ)] over the χ² density (they agree to 1e-11).
+    const cases: [df: number, critical: number, delta: number, power: number][] = [
+      [1, 12.706204736174694, 1, 0.06776301385479813],
+      [1, 12.706204736174694, 12.706204736174694, 0.6811953627536596],
+      [1, 12.706204736174694, 16.334008869921032, 0.8],
+      [1, 76.39000931113632, 97.90612387980562, 0.8],
+      [1.5, 6.016663104427929, 2, 0.17290910828556166],
+      [2, 4.302652729749462, 4.302652729749462, 0.6147231811326096],
+      [3, 5.840909309733355, 7.44048392235162, 0.8],
+    ];
+    for (const [df, critical, delta, power] of cases) expect(powerAt(delta, df, critical, 0)).toBeCloseTo(power, 5);
+    // With a minimum effect the estimate must clear it too (quad only: nct has no such term).
+    expect(powerAt(5, 1, 12.706204736174698, 3)).toBeCloseTo(0.3014352699313141, 5);
+    expect(powerAt(25, 1, 12.706204736174698, 20)).toBeCloseTo(0.9501763884133627, 5);
+    expect(powerAt(6, 2, 4.302652729749464, 5)).toBeCloseTo(0.7314720983629114, 5);
+  });
+
+  it('gives the noncentral t MDE at df 1 (it read 1.5% high when the rule skipped s = 0)', () => {
+    // scipy: brentq(lambda d: nct.sf(t.ppf(0.975, 1), 1, d) − 0.8) = 16.334008869921032.
+    expect(minDetectableEffect({ standardError: 1, df: 1, alpha: 0.05, tests: 1, minEffect: 0 })).toBeCloseTo(
+      16.334008869921032,
+      3,
+    );
   });
 });
 

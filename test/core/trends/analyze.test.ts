@@ -110,14 +110,86 @@ describe('analyzeTrends', () => {
     ]);
   });
 
-  it('lists a shift every scenario shows at once as the runner’s, not a change point', () => {
-    const history = runs(30, (i) => ({ p50: i >= 15 ? 13 : 10 }));
+  it('calls a commit that slows every scenario a change point of each, and says they moved together', () => {
+    // The case: 4 of 4 scenarios +50% at one commit, the same environment before and after.
+    const names = ['api/a', 'api/b', 'api/c', 'api/d'];
+    const history = runs(30, () => ({ p50: 10 })).map((run, i) => ({
+      ...run,
+      scenarios: Object.fromEntries(
+        names.map((name, k) => {
+          const base = run.scenarios[k % 2 === 0 ? 'api/a' : 'api/b']!;
+          const f = i >= 15 ? 1.5 : 1;
+          return [name, { ...base, p50: base.p50 * f, p90: base.p90 * f, p95: base.p95 * f, p99: base.p99 * f }];
+        }),
+      ),
+    }));
+    const analysis = analyzeTrends(history, rules);
+    expect(analysis.changePoints.map((p) => [p.scenario, p.metric, p.index, p.regression])).toEqual(
+      names.map((name) => [name, 'p50', 15, true]),
+    );
+    expect(analysis.changePoints[0]!.together).toEqual(['api/b', 'api/c', 'api/d']);
+    expect(analysis.sharedShifts).toEqual([]);
+    expect(analysis.commonChanges).toEqual([
+      { index: 15, commit: 'c016', previousCommit: 'c015', time: history[15]!.date, scenarios: names, unmoved: [] },
+    ]);
+    expect(renderTrendsText(analysis)).toContain('api/a, api/b, api/c, api/d moved together at run 16 (c016');
+    expect(renderTrendsMarkdown(analysis)).toContain('moved together at run 16');
+  });
+
+  it('calls both of two scenarios stepping at the same run (+20% and +100%) change points', () => {
+    const history = runs(30, (i, s) => ({ p50: i >= 15 ? (s === 'api/a' ? 12 : 20) : 10 }));
+    const analysis = analyzeTrends(history, rules);
+    expect(analysis.changePoints.map((p) => [p.scenario, p.index])).toEqual([
+      ['api/a', 15],
+      ['api/b', 15],
+    ]);
+    expect(analysis.changePoints.map((p) => Number(p.change!.toFixed(1)))).toEqual([0.2, 1]);
+    expect(analysis.sharedShifts).toEqual([]);
+  });
+
+  it('blames the runner only where its measured competing work changed the same way', () => {
+    const busy = (i: number) => (i >= 15 ? 1.5 : 0.1);
+    const history = runs(30, (i) => ({ p50: i >= 15 ? 13 : 10 })).map((run, i) => ({
+      ...run,
+      scenarios: Object.fromEntries(
+        Object.entries(run.scenarios).map(([name, summary]) => [name, { ...summary, otherCores: busy(i) }]),
+      ),
+    }));
     const analysis = analyzeTrends(history, rules);
     expect(analysis.changePoints).toEqual([]);
     expect(analysis.sharedShifts.find((s) => s.metric === 'p50')).toMatchObject({
       index: 15,
       scenarios: ['api/a', 'api/b'],
+      machine: { before: 0.1, after: 1.5 },
     });
+    expect(renderTrendsText(analysis)).toContain("the runner's competing work went from 0.1 cores to 1.5 cores");
+    // A busier machine that left the other scenario as it was did not slow this one (a real 20-run
+    // history on the shared machine: the gauges went from 0.5 to 1.2 cores at the step's commit).
+    const alone = analyzeTrends(
+      history.map((run, i) => ({
+        ...run,
+        scenarios: {
+          ...run.scenarios,
+          'api/b': { ...run.scenarios['api/b']!, p50: run.scenarios['api/b']!.p50 / (i >= 15 ? 1.3 : 1) },
+        },
+      })),
+      rules,
+    );
+    expect(alone.sharedShifts.filter((s) => s.metric === 'p50')).toEqual([]);
+    expect(alone.changePoints.map((p) => [p.scenario, p.metric, p.index])).toEqual([['api/a', 'p50', 15]]);
+    // A quieter machine does not excuse a slower service: that is still the commit's.
+    const quieter = history.map((run, i) => ({
+      ...run,
+      scenarios: Object.fromEntries(
+        Object.entries(run.scenarios).map(([name, summary]) => [name, { ...summary, otherCores: 1.6 - busy(i) }]),
+      ),
+    }));
+    const stillCommit = analyzeTrends(quieter, rules);
+    expect(stillCommit.sharedShifts).toEqual([]);
+    expect(stillCommit.changePoints.map((p) => [p.scenario, p.index])).toEqual([
+      ['api/a', 15],
+      ['api/b', 15],
+    ]);
   });
 
   it('reads a throughput drop as a regression', () => {
@@ -172,34 +244,33 @@ describe('the trends reports', () => {
 
   it('says when the history is too short to find a change, and how many runs it needs', () => {
     const short = analyzeTrends(
-      runs(12, () => ({ p50: 10 })),
+      runs(7, () => ({ p50: 10 })),
       rules,
     );
-    // The defaults (minSegment 4, alpha 0.001): 12 runs split 6/6 have 924 orderings, too few for
-    // the permutation test to reach 0.001, so not even a clean step could be called in 12 runs.
-    expect(short).toMatchObject({ minRuns: 14, longestSeries: 12, changePoints: [] });
+    // The defaults (minSegment 4): a change needs 4 runs on each side, so 8 runs in all.
+    expect(short).toMatchObject({ minRuns: 8, longestSeries: 7, changePoints: [] });
     const clean = analyzeTrends(
-      runs(12, (i, name) => ({ p50: name === 'api/a' && i >= 6 ? 20 : 10 })),
+      runs(7, (i, name) => ({ p50: name === 'api/a' && i >= 4 ? 20 : 10 })),
       rules,
     );
     expect(clean.changePoints).toEqual([]);
     const text = renderTrendsText(short);
     expect(text).toContain('too few runs to find a change');
-    expect(text).toContain('even a clean step needs at least 14 runs of a scenario on one environment');
-    expect(text).toContain('the longest series here has 12');
+    expect(text).toContain('even a clean step needs at least 8 runs of a scenario on one environment');
+    expect(text).toContain('the longest series here has 7');
     expect(text).not.toContain('no metric changed level');
     const markdown = renderTrendsMarkdown(short);
-    expect(markdown).toContain('## ⏳ perfgate trends: too few runs yet (12 of 14)');
+    expect(markdown).toContain('## ⏳ perfgate trends: too few runs yet (7 of 8)');
     expect(markdown).not.toContain('no change point');
-    expect(JSON.parse(renderTrendsJson(short))).toMatchObject({ minRuns: 14, longestSeries: 12 });
-    // From minRuns on, a clean step is found; and with nothing changed it says so, as before.
+    expect(JSON.parse(renderTrendsJson(short))).toMatchObject({ minRuns: 8, longestSeries: 7 });
+    // From minRuns on, a clean step is found (4 runs on each side); with nothing changed it says so.
     const stepped = analyzeTrends(
-      runs(14, (i, name) => ({ p50: name === 'api/a' && i >= 7 ? 20 : 10 })),
+      runs(8, (i, name) => ({ p50: name === 'api/a' && i >= 4 ? 20 : 10 })),
       rules,
     );
-    expect(stepped.changePoints.map((c) => c.index)).toEqual([7]);
+    expect(stepped.changePoints.map((c) => c.index)).toEqual([4]);
     const enough = analyzeTrends(
-      runs(14, () => ({ p50: 10 })),
+      runs(8, () => ({ p50: 10 })),
       rules,
     );
     expect(renderTrendsText(enough)).toContain('no metric changed level');

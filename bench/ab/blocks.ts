@@ -1,0 +1,335 @@
+// A/B calibration and power on the product path, request by request. A synthetic service answers
+// every request of an open-model run (Poisson arrivals) with a latency built from what a shared CI
+// runner does to it, and the requests are binned into the segments the engine would record (250 ms
+// duet blocks, or any --segment), HDR-encoded, and judged by judgeRun (comparePaired, Holm, the
+// minimum effects, the guards) — with compare.extend played as the gate plays it when --extend.
+// The generator was written from the issue's description of the audit's, before any result was seen:
+//   - body: lognormal, median 1.6 ms, σ 0.35; 1% of requests × a Pareto(α 1.5) factor (cap 50×);
+//   - shared runner AR(1) on the log scale: sd 8%, lag-1 s correlation 0.7 (the same for both);
+//   - per-variant (per-process) AR(1) state: sd 1.4%, lag-1 s correlation drawn per run in [0, 0.8];
+//   - shared bursts: 0.5/s, 50–400 ms, +10–70% on the log scale, felt ×0.6–1.4 by each variant;
+//   - stalls of one variant alone (GC, descheduling): 0.3/s per variant, 5–60 ms, every request
+//     arriving inside one waits for its end;
+//   - level shifts in 10% of runs: from a random moment, shared N(0, 10%) plus N(0, 1%) per variant;
+//   - errors: 0.2% per request and variant; a slower head loads the shared cores (the base feels
+//     10% of its slowdown, duet only).
+// Alternate runs the variants in 1 s slots, in a random order per pair, on the same timeline.
+// Run (from the repository root, under the heavy-work lock):
+//   flock -o /tmp/heavy.lock npm run bench:ab -- blocks --n=500 [--rate=150] [--seconds=15] [--segment=250]
+//     [--schedule=duet|alternate] [--scale=1] [--min=ab|none] [--extend] [--seed=0]
+// One line of JSON (counts) and one Markdown row per call.
+import { judgeRun } from '../../src/core/gate.js';
+import { defaultCompareConfig } from '../../src/core/config/compare.js';
+import { alphaShares, planExtension } from '../../src/core/compare/sequential.js';
+import { appendExtension } from '../../src/core/results/extend.js';
+import { createRng, type Rng } from '../../src/core/stats/prng.js';
+import type { AbSchedule, CompareConfig, MetricName } from '../../src/core/types/config.js';
+import type { Results } from '../../src/core/types/results.js';
+import {
+  emptyResults,
+  segmentsAsRun,
+  toScenarioResult,
+  type AbScenarioFixture,
+  type Segment,
+} from '../../test/core/ab-fixtures.js';
+import { argNumber, clopperPearsonUpper, percent } from '../stats/common.js';
+
+const RUNS = argNumber('n', 500);
+const RATE = argNumber('rate', 150);
+const SECONDS = argNumber('seconds', 15);
+const SEGMENT_MS = argNumber('segment', 250);
+const SCALE = argNumber('scale', 1);
+const SEED = argNumber('seed', 0);
+const arg = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const SCHEDULE = arg('schedule', 'duet') as AbSchedule;
+const MIN = arg('min', 'ab');
+const EXTEND = process.argv.includes('--extend');
+/** Parts of the generator switched off, to see what each costs: state,shift,burst,stall,tail,shared. */
+const OFF = new Set(
+  arg('off', '')
+    .split(',')
+    .filter((part) => part !== ''),
+);
+/** compare.extend's default budget: the planned window again. */
+const BUDGET = 2;
+
+const TICK_MS = 50;
+const MEDIAN_US = 1600;
+const SIGMA = 0.35;
+const TAIL_SHARE = 0.01;
+const TAIL_ALPHA = 1.5;
+const ERROR_RATE = 0.002;
+const CROSS_TALK = 0.1;
+
+/** A stationary AR(1) on a tick grid with sd `sd` and lag-1 s correlation `perSecond`. */
+function ar1(rng: Rng, ticks: number, sd: number, perSecond: number): Float64Array {
+  const phi = perSecond > 0 ? Math.pow(perSecond, TICK_MS / 1000) : 0;
+  const out = new Float64Array(ticks);
+  let x = sd * rng.normal();
+  for (let t = 0; t < ticks; t++) {
+    if (t > 0) x = phi * x + Math.sqrt(1 - phi * phi) * sd * rng.normal();
+    out[t] = x;
+  }
+  return out;
+}
+
+interface Episode {
+  fromMs: number;
+  toMs: number;
+  strength: number;
+}
+
+function episodes(rng: Rng, totalMs: number, perSec: number, minMs: number, maxMs: number): Episode[] {
+  const out: Episode[] = [];
+  let t = 0;
+  for (;;) {
+    t += (-Math.log(1 - rng.next()) / perSec) * 1000;
+    if (t >= totalMs) return out;
+    const length = minMs + (maxMs - minMs) * rng.next();
+    out.push({ fromMs: t, toMs: t + length, strength: 0.1 + 0.6 * rng.next() });
+  }
+}
+
+interface Timeline {
+  totalMs: number;
+  shared: Float64Array;
+  state: [Float64Array, Float64Array];
+  bursts: Episode[];
+  burstFeel: [number[], number[]];
+  stalls: [Episode[], Episode[]];
+  shift?: { atMs: number; shared: number; own: [number, number] };
+}
+
+function drawTimeline(rng: Rng, totalMs: number): Timeline {
+  const ticks = Math.ceil(totalMs / TICK_MS) + 1;
+  const phi = 0.8 * rng.next();
+  const bursts = episodes(rng, totalMs, 0.5, 50, 400);
+  const timeline: Timeline = {
+    totalMs,
+    shared: ar1(rng, ticks, OFF.has('shared') ? 0 : 0.08, 0.7),
+    state: [ar1(rng, ticks, OFF.has('state') ? 0 : 0.014, phi), ar1(rng, ticks, OFF.has('state') ? 0 : 0.014, phi)],
+    bursts: OFF.has('burst') ? [] : bursts,
+    burstFeel: [bursts.map(() => 0.6 + 0.8 * rng.next()), bursts.map(() => 0.6 + 0.8 * rng.next())],
+    stalls: [episodes(rng, totalMs, 0.3, 5, 60), episodes(rng, totalMs, 0.3, 5, 60)],
+  };
+  if (OFF.has('stall')) timeline.stalls = [[], []];
+  if (rng.next() < 0.1 && !OFF.has('shift')) {
+    timeline.shift = {
+      atMs: totalMs * rng.next(),
+      shared: 0.1 * rng.normal(),
+      own: [0.01 * rng.normal(), 0.01 * rng.normal()],
+    };
+  }
+  return timeline;
+}
+
+/** One request of variant v (0 head, 1 base) arriving at tMs: its latency (µs), or -1 if it failed. */
+function answer(rng: Rng, timeline: Timeline, v: 0 | 1, tMs: number, logScale: number): number {
+  if (rng.next() < ERROR_RATE) return -1;
+  const tick = Math.min(timeline.shared.length - 1, Math.floor(tMs / TICK_MS));
+  let log = Math.log(MEDIAN_US) + SIGMA * rng.normal() + logScale;
+  log += (timeline.shared[tick] ?? 0) + (timeline.state[v][tick] ?? 0);
+  timeline.bursts.forEach((burst, i) => {
+    if (tMs >= burst.fromMs && tMs < burst.toMs) log += burst.strength * (timeline.burstFeel[v][i] ?? 1);
+  });
+  const shift = timeline.shift;
+  if (shift !== undefined && tMs >= shift.atMs) log += shift.shared + shift.own[v];
+  let us = Math.exp(log);
+  if (rng.next() < TAIL_SHARE && !OFF.has('tail')) us *= Math.min(50, Math.pow(1 - rng.next(), -1 / TAIL_ALPHA));
+  for (const stall of timeline.stalls[v]) if (tMs >= stall.fromMs && tMs < stall.toMs) us += (stall.toMs - tMs) * 1000;
+  return Math.max(1, Math.round(us));
+}
+
+function emptySegment(durationMs: number): { latencies: number[]; count: number; ko: number; durationMs: number } {
+  return { latencies: [], count: 0, ko: 0, durationMs };
+}
+
+/** The head's and the base's segments over `windowMs` of measured time per variant. */
+function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: Segment[]; base: Segment[] } {
+  const rng = createRng(seed);
+  const segments = Math.ceil(windowMs / SEGMENT_MS);
+  const out = [0, 1].map(() => Array.from({ length: segments }, () => emptySegment(SEGMENT_MS)));
+  const scales = [Math.log(SCALE), schedule === 'duet' ? CROSS_TALK * Math.log(SCALE) : 0];
+  const record = (v: 0 | 1, segment: number, tMs: number, timeline: Timeline): void => {
+    const target = out[v]![segment]!;
+    target.count += 1;
+    const us = answer(rng, timeline, v, tMs, scales[v]!);
+    if (us < 0) target.ko += 1;
+    else target.latencies.push(us);
+  };
+  if (schedule === 'duet') {
+    const timeline = drawTimeline(rng, windowMs);
+    let t = 0;
+    for (;;) {
+      t += (-Math.log(1 - rng.next()) / RATE) * 1000;
+      if (t >= windowMs) break;
+      const segment = Math.floor(t / SEGMENT_MS);
+      record(0, segment, t, timeline);
+      record(1, segment, t, timeline);
+    }
+  } else {
+    // Slots of one segment each, head and base back to back in a random order per pair.
+    const timeline = drawTimeline(rng, 2 * windowMs);
+    for (let i = 0; i < segments; i++) {
+      const headFirst = rng.next() < 0.5;
+      for (const v of [0, 1] as const) {
+        const slotStart = (2 * i + (headFirst === (v === 0) ? 0 : 1)) * SEGMENT_MS;
+        let t = 0;
+        for (;;) {
+          t += (-Math.log(1 - rng.next()) / RATE) * 1000;
+          if (t >= SEGMENT_MS) break;
+          record(v, i, slotStart + t, timeline);
+        }
+      }
+    }
+  }
+  const toSegments = (v: number): Segment[] =>
+    out[v]!.map((s) => ({
+      latenciesUs: Float64Array.from(s.latencies),
+      count: s.count,
+      ko: s.ko,
+      durationMs: s.durationMs,
+    }));
+  return { head: toSegments(0), base: toSegments(1) };
+}
+
+const FIXTURE: AbScenarioFixture = { executor: 'constant-arrival-rate', ratePerSec: RATE, segmentMs: SEGMENT_MS };
+
+function makeResults(seed: number, segments: number): Results {
+  const drawn = drawRun(seed, segments * SEGMENT_MS, SCHEDULE);
+  const head = emptyResults([toScenarioResult('api', FIXTURE, drawn.head, 1)]);
+  head.ab = { schedule: SCHEDULE, seed, base: emptyResults([toScenarioResult('api', FIXTURE, drawn.base, 1)]) };
+  return head;
+}
+
+function compareConfig(): CompareConfig {
+  const compare: CompareConfig = { ...defaultCompareConfig(), mode: 'ab' };
+  if (MIN === 'none') {
+    const metrics = Object.keys(compare.minEffect) as MetricName[];
+    compare.minEffect = Object.fromEntries(metrics.map((m) => [m, 0])) as Record<MetricName, number>;
+    compare.minEffectSet = metrics;
+  }
+  return compare;
+}
+
+interface Outcome {
+  regressions: number;
+  regressed: string[];
+  p50Regression: boolean;
+  mde: Partial<Record<MetricName, number>>;
+  z: Partial<Record<MetricName, number>>;
+  halfWidth: Partial<Record<MetricName, number>>;
+  segments: number;
+}
+
+function play(full: Results, planned: number, compare: CompareConfig): Outcome {
+  const config = { thresholds: {}, compare };
+  const head = full.scenarios[0]!;
+  const base = full.ab!.base.scenarios[0]!;
+  let current: Results = {
+    ...full,
+    scenarios: [segmentsAsRun(head, 0, planned)],
+    ab: { ...full.ab!, base: { ...full.ab!.base, scenarios: [segmentsAsRun(base, 0, planned)] } },
+    ...(EXTEND ? { sequential: { alphaShares: alphaShares(true) } } : {}),
+  };
+  let segments = planned;
+  const budget = planned * BUDGET;
+  for (let look = 0; EXTEND; look++) {
+    const comparison = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'A/B' } }).comparison;
+    const step = planExtension({ comparison, results: current, compare, look }).steps.find((s) => s.scenario === 'api');
+    if (step === undefined) break;
+    const to = Math.min(budget, segments + Math.round(step.addMs / SEGMENT_MS));
+    if (to <= segments) break;
+    current = {
+      ...current,
+      scenarios: [appendExtension(current.scenarios[0]!, segmentsAsRun(head, segments, to), step.undecided)],
+      ab: {
+        ...current.ab!,
+        base: {
+          ...current.ab!.base,
+          scenarios: [
+            appendExtension(current.ab!.base.scenarios[0]!, segmentsAsRun(base, segments, to), step.undecided),
+          ],
+        },
+      },
+    };
+    segments = to;
+  }
+  const comparison = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'A/B' } }).comparison;
+  const metrics = comparison.scenarios.flatMap((s) => s.metrics);
+  const outcome: Outcome = {
+    regressions: comparison.regressions.length,
+    regressed: comparison.regressions.map((m) => m.metric),
+    p50Regression: metrics.some((m) => m.metric === 'p50' && m.verdict === 'regression'),
+    mde: {},
+    z: {},
+    halfWidth: {},
+    segments,
+  };
+  for (const m of metrics) {
+    if (m.minDetectableEffect !== undefined) outcome.mde[m.metric] = m.minDetectableEffect;
+    if (m.standardError !== undefined && Number.isFinite(m.change))
+      outcome.z[m.metric] = (m.metric === 'error_rate' ? m.change : Math.log1p(m.change)) / m.standardError;
+    if (m.changeInterval !== undefined) outcome.halfWidth[m.metric] = (m.changeInterval[1] - m.changeInterval[0]) / 2;
+  }
+  return outcome;
+}
+
+function median(values: number[]): number {
+  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+}
+
+const planned = Math.ceil((SECONDS * 1000) / SEGMENT_MS);
+const compare = compareConfig();
+let falseRuns = 0;
+const byMetric: Record<string, number> = {};
+let found = 0;
+const mdes: Record<string, number[]> = { p50: [], p95: [] };
+const halves: Record<string, number[]> = { p50: [], p95: [] };
+const lengths: number[] = [];
+/** Per metric: the A/A z = effect / SE, whose sd is 1 when the SE is right. */
+const zs: Record<string, number[]> = {};
+for (let i = 0; i < RUNS; i++) {
+  const full = makeResults(0xb10c + SEED + i, EXTEND ? planned * BUDGET : planned);
+  const outcome = play(full, planned, compare);
+  if (SCALE === 1 && outcome.regressions > 0) falseRuns += 1;
+  if (SCALE === 1) for (const m of outcome.regressed) byMetric[m] = (byMetric[m] ?? 0) + 1;
+  if (outcome.p50Regression) found += 1;
+  for (const m of ['p50', 'p95'] as const) {
+    mdes[m]!.push(outcome.mde[m] ?? NaN);
+    halves[m]!.push(outcome.halfWidth[m] ?? NaN);
+  }
+  lengths.push(outcome.segments * SEGMENT_MS);
+  for (const [m, z] of Object.entries(outcome.z)) (zs[m] ??= []).push(z);
+}
+const row = {
+  schedule: SCHEDULE,
+  rate: RATE,
+  seconds: SECONDS,
+  segmentMs: SEGMENT_MS,
+  scale: SCALE,
+  min: MIN,
+  extend: EXTEND,
+  runs: RUNS,
+  seed: SEED,
+  falseRuns,
+  byMetric,
+  found,
+  zSd: Object.fromEntries(
+    Object.entries(zs).map(([m, z]) => [
+      m,
+      Math.round(100 * Math.sqrt(z.reduce((a, v) => a + v * v, 0) / z.length)) / 100,
+    ]),
+  ),
+  mdeP50: median(mdes.p50!),
+  mdeP95: median(mdes.p95!),
+  halfP50: median(halves.p50!),
+  halfP95: median(halves.p95!),
+  medianSeconds: median(lengths) / 1000,
+};
+console.log(JSON.stringify(row));
+console.log(
+  `| ${SCHEDULE} | ${RATE}/s × ${SECONDS} s${EXTEND ? ' (extend)' : ''} | ${SEGMENT_MS} ms | ×${SCALE} | ${MIN} | ${SCALE === 1 ? `${percent(falseRuns / RUNS)} (${percent(clopperPearsonUpper(falseRuns, RUNS))})` : '–'} | ${percent(found / RUNS)} | ±${percent(row.halfP50)} / ±${percent(row.halfP95)} | ${percent(row.mdeP50)} / ${percent(row.mdeP95)} |`,
+);
