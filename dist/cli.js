@@ -26857,7 +26857,7 @@ var require_util3 = __commonJS({
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
-    var { performance: performance10 } = __require("node:perf_hooks");
+    var { performance: performance11 } = __require("node:perf_hooks");
     var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util2();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -27012,7 +27012,7 @@ var require_util3 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance10.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance11.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -31270,7 +31270,7 @@ var require_pool = __commonJS({
     function defaultFactory(origin, opts) {
       return new Client2(origin, opts);
     }
-    var Pool = class extends PoolBase {
+    var Pool2 = class extends PoolBase {
       constructor(origin, {
         connections,
         factory = defaultFactory,
@@ -31343,7 +31343,7 @@ var require_pool = __commonJS({
         }
       }
     };
-    module2.exports = Pool;
+    module2.exports = Pool2;
   }
 });
 
@@ -31363,7 +31363,7 @@ var require_balanced_pool = __commonJS({
       kRemoveClient,
       kGetDispatcher
     } = require_pool_base();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var { kUrl } = require_symbols();
     var util = require_util2();
     var kFactory = /* @__PURE__ */ Symbol("factory");
@@ -31384,7 +31384,7 @@ var require_balanced_pool = __commonJS({
       return a;
     }
     function defaultFactory(origin, opts) {
-      return new Pool(origin, opts);
+      return new Pool2(origin, opts);
     }
     var BalancedPool = class extends PoolBase {
       constructor(upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
@@ -31621,7 +31621,7 @@ var require_agent = __commonJS({
     var { InvalidArgumentError, MaxOriginsReachedError } = require_errors3();
     var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
     var DispatcherBase = require_dispatcher_base();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var Client2 = require_client();
     var util = require_util2();
     var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
@@ -31632,7 +31632,7 @@ var require_agent = __commonJS({
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kOrigins = /* @__PURE__ */ Symbol("origins");
     function defaultFactory(origin, opts) {
-      return opts && opts.connections === 1 ? new Client2(origin, opts) : new Pool(origin, opts);
+      return opts && opts.connections === 1 ? new Client2(origin, opts) : new Pool2(origin, opts);
     }
     var Agent = class extends DispatcherBase {
       constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
@@ -32254,7 +32254,7 @@ var require_socks5_proxy_agent = __commonJS({
     var { InvalidArgumentError } = require_errors3();
     var { Socks5Client, STATES } = require_socks5_client();
     var { kDispatch, kClose, kDestroy } = require_symbols();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var buildConnector2 = require_connect();
     var { debuglog } = __require("node:util");
     var debug = debuglog("undici:socks5-proxy");
@@ -32377,7 +32377,7 @@ var require_socks5_proxy_agent = __commonJS({
           const originKey = String(origin);
           let pool = this[kPools].get(originKey);
           if (!pool || pool.destroyed || pool.closed) {
-            pool = new Pool(origin, {
+            pool = new Pool2(origin, {
               pipelining: opts.pipelining,
               connections: opts.connections,
               connect: async (connectOpts, callback) => {
@@ -32453,7 +32453,7 @@ var require_proxy_agent = __commonJS({
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch } = require_symbols();
     var Agent = require_agent();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors3();
     var buildConnector2 = require_connect();
@@ -32471,7 +32471,7 @@ var require_proxy_agent = __commonJS({
       return protocol === "https:" ? 443 : 80;
     }
     function defaultFactory(origin, opts) {
-      return new Pool(origin, opts);
+      return new Pool2(origin, opts);
     }
     var noop = () => {
     };
@@ -32479,7 +32479,7 @@ var require_proxy_agent = __commonJS({
       if (opts.connections === 1) {
         return new Client2(origin, opts);
       }
-      return new Pool(origin, opts);
+      return new Pool2(origin, opts);
     }
     var Http1ProxyWrapper = class extends DispatcherBase {
       #client;
@@ -35371,7 +35371,7 @@ var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module2) {
     "use strict";
     var { promisify: promisify2 } = __require("node:util");
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
       kDispatches,
@@ -35386,7 +35386,7 @@ var require_mock_pool = __commonJS({
     var { MockInterceptor } = require_mock_interceptor();
     var Symbols = require_symbols();
     var { InvalidArgumentError } = require_errors3();
-    var MockPool = class extends Pool {
+    var MockPool = class extends Pool2 {
       constructor(origin, opts) {
         if (!opts || !opts.agent || typeof opts.agent.dispatch !== "function") {
           throw new InvalidArgumentError("Argument opts.agent must implement Agent");
@@ -48264,7 +48264,7 @@ var require_undici = __commonJS({
     "use strict";
     var Client2 = require_client();
     var Dispatcher = require_dispatcher();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var BalancedPool = require_balanced_pool();
     var RoundRobinPool = require_round_robin_pool();
     var Agent = require_agent();
@@ -48291,7 +48291,7 @@ var require_undici = __commonJS({
     Object.assign(Dispatcher.prototype, api);
     module2.exports.Dispatcher = Dispatcher;
     module2.exports.Client = Client2;
-    module2.exports.Pool = Pool;
+    module2.exports.Pool = Pool2;
     module2.exports.BalancedPool = BalancedPool;
     module2.exports.RoundRobinPool = RoundRobinPool;
     module2.exports.Agent = Agent;
@@ -49719,6 +49719,7 @@ function renderComparisonJson(comparison) {
 }
 
 // src/entry/cli-impl.ts
+import { existsSync as existsSync5 } from "node:fs";
 import { access, readFile as readFile4 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve2 } from "node:path";
 
@@ -50024,6 +50025,27 @@ var perfgate_results_schema_default = {
           maxLength: 200,
           pattern: "^[^\\r\\n*]+$",
           description: "The config's name: no line breaks, no '*'."
+        },
+        flow: {
+          type: "object",
+          additionalProperties: false,
+          required: [
+            "scenario",
+            "step"
+          ],
+          description: "Set on a flow step's result (named <scenario>/<step>): the flow and the step. Its figures are that step's requests alone; the flow's own result is the whole iteration.",
+          properties: {
+            scenario: {
+              type: "string",
+              minLength: 1,
+              maxLength: 200
+            },
+            step: {
+              type: "string",
+              minLength: 1,
+              maxLength: 200
+            }
+          }
         },
         executor: {
           enum: [
@@ -54020,6 +54042,7 @@ function compareScenarioPaired(input, head, base, notes) {
   if (sharedLag) notes.push(sharedLagNote(head, base));
   for (const metric of compare.metrics) {
     if (metric === "capacity") continue;
+    if (metric === "rps" && head.flow) continue;
     const minEffect = minEffectFor(compare, metric, "ab");
     if (metric === "rps" && isOpen) {
       drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect, blocks?.tests.rps));
@@ -54136,6 +54159,7 @@ function compareScenario(ctx, measured, measuredBase, notes) {
   for (const metric of compare.metrics) {
     if (metric === "capacity") continue;
     if (empty.length > 0 && metric !== "rps" && metric !== "error_rate") continue;
+    if (metric === "rps" && current.flow) continue;
     if (metric === "rps" && isOpen) {
       drafts.push(rateCheck(ctx, measured, measuredBase));
       continue;
@@ -55578,18 +55602,26 @@ var perfgate_schema_default = {
       description: "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.",
       properties: {
         method: {
-          type: "string",
-          enum: [
-            "GET",
-            "HEAD",
-            "POST",
-            "PUT",
-            "PATCH",
-            "DELETE",
-            "OPTIONS"
+          anyOf: [
+            {
+              type: "string",
+              enum: [
+                "GET",
+                "HEAD",
+                "POST",
+                "PUT",
+                "PATCH",
+                "DELETE",
+                "OPTIONS"
+              ]
+            },
+            {
+              type: "string",
+              pattern: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$"
+            }
           ],
           default: "GET",
-          description: "HTTP method."
+          description: "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)."
         },
         path: {
           type: "string",
@@ -55701,8 +55733,7 @@ var perfgate_schema_default = {
       type: "object",
       additionalProperties: false,
       required: [
-        "executor",
-        "request"
+        "executor"
       ],
       properties: {
         executor: {
@@ -55716,6 +55747,14 @@ var perfgate_schema_default = {
             "capacity"
           ],
           description: "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)."
+        },
+        group: {
+          type: "string",
+          minLength: 1,
+          description: "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.",
+          examples: [
+            "checkout"
+          ]
         },
         baseUrl: {
           type: "string",
@@ -55862,7 +55901,30 @@ var perfgate_schema_default = {
         },
         request: {
           $ref: "#/definitions/request",
-          description: "The HTTP request each iteration sends."
+          description: "The HTTP request each iteration sends. A scenario has request or steps, not both."
+        },
+        setup: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/flowStep"
+          },
+          description: "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)."
+        },
+        steps: {
+          type: "array",
+          minItems: 1,
+          items: {
+            $ref: "#/definitions/flowStep"
+          },
+          description: "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration."
+        },
+        mix: {
+          type: "array",
+          minItems: 1,
+          items: {
+            $ref: "#/definitions/flowStep"
+          },
+          description: "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them."
         },
         data: {
           $ref: "#/definitions/data",
@@ -56405,6 +56467,58 @@ var perfgate_schema_default = {
           description: "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca."
         }
       }
+    },
+    flowStep: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "name",
+        "request"
+      ],
+      description: "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).",
+      properties: {
+        name: {
+          type: "string",
+          minLength: 1,
+          pattern: "^[^/*\\r\\n]+$",
+          description: "Unique within the scenario; the step is reported as <scenario>/<name>.",
+          examples: [
+            "login"
+          ]
+        },
+        request: {
+          $ref: "#/definitions/request",
+          description: "The request this step sends."
+        },
+        capture: {
+          type: "object",
+          additionalProperties: {
+            type: "string",
+            minLength: 1
+          },
+          description: 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).',
+          examples: [
+            {
+              token: "$.token",
+              order: "header:location"
+            }
+          ]
+        },
+        check: {
+          $ref: "#/definitions/okStatus",
+          description: "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx."
+        },
+        thinkTime: {
+          $ref: "#/definitions/duration",
+          description: "Closed models: pause after this step, before the next one."
+        },
+        weight: {
+          type: "number",
+          exclusiveMinimum: 0,
+          default: 1,
+          description: "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)."
+        }
+      }
     }
   }
 };
@@ -56582,7 +56696,7 @@ function isUnder(path7, ancestor) {
 }
 
 // src/core/template.ts
-var PLACEHOLDER_BODY = /^\s*row\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
+var PLACEHOLDER_BODY = /^\s*(row|vars)\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
 function parseTemplate(text, path7) {
   const parts = [];
   let literal = "";
@@ -56607,14 +56721,14 @@ function parseTemplate(text, path7) {
     }
     const inner = text.slice(start + 2, end);
     const match = PLACEHOLDER_BODY.exec(inner);
-    if (!match?.[1]) {
+    if (!match?.[2]) {
       throw new ConfigError(
         `${path7}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     if (literal) parts.push(literal);
     literal = "";
-    parts.push({ column: match[1] });
+    parts.push(match[1] === "vars" ? { variable: match[2] } : { column: match[2] });
     i = end + 1;
   }
   if (literal) parts.push(literal);
@@ -56629,9 +56743,42 @@ function templateColumns(text) {
   }
   const columns = [];
   for (const part of parts) {
-    if (typeof part !== "string" && !columns.includes(part.column)) columns.push(part.column);
+    if (typeof part !== "string" && "column" in part && !columns.includes(part.column)) columns.push(part.column);
   }
   return columns;
+}
+function templateVariables(text) {
+  let parts;
+  try {
+    parts = parseTemplate(text, "");
+  } catch {
+    return [];
+  }
+  const names = [];
+  for (const part of parts) {
+    if (typeof part !== "string" && "variable" in part && !names.includes(part.variable)) names.push(part.variable);
+  }
+  return names;
+}
+function requestVariables(template, prefix = "request") {
+  const uses = [];
+  const add = (text, where) => {
+    for (const name of templateVariables(text)) uses.push({ name, where });
+  };
+  add(template.method, `${prefix}.method`);
+  add(template.path, `${prefix}.path`);
+  for (const [name, value] of Object.entries(template.headers)) add(value, `${prefix}.headers.${name}`);
+  if (template.body?.kind === "raw") add(template.body.value, `${prefix}.body`);
+  if (template.body?.kind === "json") {
+    const visit = (node, where) => {
+      if (typeof node === "string") add(node, where);
+      else if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${where}[${i}]`));
+      else if (node !== null && typeof node === "object")
+        for (const [key2, value] of Object.entries(node)) visit(value, `${where}.${key2}`);
+    };
+    visit(template.body.value, `${prefix}.json`);
+  }
+  return uses;
 }
 function jsonColumns(value) {
   const columns = [];
@@ -56647,11 +56794,13 @@ function jsonColumns(value) {
   visit(value);
   return columns;
 }
+var HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 function requestColumns(template, prefix = "request") {
   const uses = [];
   const add = (columns, where) => {
     for (const column of columns) uses.push({ column, where });
   };
+  add(templateColumns(template.method), `${prefix}.method`);
   add(templateColumns(template.path), `${prefix}.path`);
   for (const [name, value] of Object.entries(template.headers))
     add(templateColumns(value), `${prefix}.headers.${name}`);
@@ -56666,23 +56815,34 @@ var UNSAFE_IN_PATH = /[^\x21-\x7e]|["<>\\^`{|}]/gu;
 function encodePathValue(text) {
   return text.replace(UNSAFE_IN_PATH, (char) => encodeURIComponent(char));
 }
+function partText(part, row, vars) {
+  return "column" in part ? cellText(row?.[part.column]) : vars?.[part.variable] ?? "";
+}
 function compileParts(rawParts, encode) {
   const parts = encode ? rawParts.map((part) => typeof part === "string" ? encode(part) : part) : rawParts;
   if (parts.every((part) => typeof part === "string")) return parts.join("");
-  return (row) => {
+  return (row, vars) => {
     let text = "";
     for (const part of parts) {
       if (typeof part === "string") text += part;
-      else text += encode ? encode(cellText(row?.[part.column])) : cellText(row?.[part.column]);
+      else text += encode ? encode(partText(part, row, vars)) : partText(part, row, vars);
     }
     return text;
   };
+}
+function compileTemplate(text, path7) {
+  const compiled = compileParts(parseTemplate(text, path7));
+  return typeof compiled === "string" ? () => compiled : compiled;
 }
 function compileJson(node, path7) {
   if (typeof node === "string") {
     const parts = parseTemplate(node, path7);
     const only = parts[0];
     if (parts.length === 1 && only !== void 0 && typeof only !== "string") {
+      if ("variable" in only) {
+        const name = only.variable;
+        return { constant: false, fill: (_row, vars) => vars?.[name] ?? null };
+      }
       const column = only.column;
       return { constant: false, fill: (row) => row?.[column] ?? null };
     }
@@ -56694,7 +56854,7 @@ function compileJson(node, path7) {
     if (items.every((item) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
-      fill: (row) => items.map((item) => item.constant ? item.value : item.fill(row))
+      fill: (row, vars) => items.map((item) => item.constant ? item.value : item.fill(row, vars))
     };
   }
   if (node !== null && typeof node === "object") {
@@ -56702,14 +56862,19 @@ function compileJson(node, path7) {
     if (entries.every(([, item]) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
-      fill: (row) => {
+      fill: (row, vars) => {
         const out = {};
-        for (const [key2, item] of entries) out[key2] = item.constant ? item.value : item.fill(row);
+        for (const [key2, item] of entries) out[key2] = item.constant ? item.value : item.fill(row, vars);
         return out;
       }
     };
   }
   return { constant: true, value: node };
+}
+function compileMethod(template, path7 = "request") {
+  const fill = compileTemplate(template.method, `${path7}.method`);
+  const constant = template.method.includes("${") ? void 0 : template.method.toUpperCase();
+  return constant === void 0 ? (row) => fill(row).toUpperCase() : () => constant;
 }
 function compileRequest(template, path7 = "request") {
   const fillPath = compileParts(parseTemplate(template.path, `${path7}.path`), encodePathValue);
@@ -56719,7 +56884,7 @@ function compileRequest(template, path7 = "request") {
   let fillBody;
   if (template.body?.kind === "json") {
     const json = compileJson(template.body.value, `${path7}.json`);
-    fillBody = json.constant ? JSON.stringify(json.value) : (row) => JSON.stringify(json.fill(row));
+    fillBody = json.constant ? JSON.stringify(json.value) : (row, vars) => JSON.stringify(json.fill(row, vars));
     if (!headerFills.some(([name]) => name.toLowerCase() === "content-type")) {
       headerFills.push(["content-type", "application/json"]);
     }
@@ -56735,14 +56900,14 @@ function compileRequest(template, path7 = "request") {
     Object.freeze(fixed);
     return () => fixed;
   }
-  return (row) => {
+  return (row, vars) => {
     let headers = constantHeaders;
     if (!headersConstant) {
       headers = {};
-      for (const [name, fill] of headerFills) headers[name] = typeof fill === "string" ? fill : fill(row);
+      for (const [name, fill] of headerFills) headers[name] = typeof fill === "string" ? fill : fill(row, vars);
     }
-    const request = { path: typeof fillPath === "string" ? fillPath : fillPath(row), headers };
-    if (fillBody !== void 0) request.body = typeof fillBody === "string" ? fillBody : fillBody(row);
+    const request = { path: typeof fillPath === "string" ? fillPath : fillPath(row, vars), headers };
+    if (fillBody !== void 0) request.body = typeof fillBody === "string" ? fillBody : fillBody(row, vars);
     return request;
   };
 }
@@ -57115,6 +57280,11 @@ function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
       );
     }
   }
+  if (typeof raw.method === "string" && raw.method.includes("${"))
+    ctx.problems.attempt(
+      [...path7, "method"],
+      () => parseTemplate(raw.method, formatPath([...path7, "method"]))
+    );
   const request = {
     method: typeof raw.method === "string" ? raw.method : "GET",
     path: pathPrefix + pathText,
@@ -57136,6 +57306,93 @@ function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
   }
   if (body) request.body = body;
   return request;
+}
+function parseCapture(ctx, path7, raw) {
+  if (typeof raw !== "string") return void 0;
+  if (raw.startsWith("header:") && raw.length > "header:".length)
+    return { kind: "header", name: raw.slice("header:".length).trim().toLowerCase() };
+  if (raw.startsWith("regex:")) {
+    const pattern = raw.slice("regex:".length);
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      ctx.problems.add(
+        path7,
+        `${quoteValue(raw)} is not a valid regular expression (${error.message}); fix the pattern after "regex:"`
+      );
+      return void 0;
+    }
+    return { kind: "regex", pattern };
+  }
+  if (/^\$(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']*'\])*$/.test(raw)) return { kind: "json", path: raw };
+  ctx.problems.add(
+    path7,
+    `${quoteValue(raw)} is not a capture; use a JSON path like "$.id" or "$.items[0].sku", "header:location", or "regex:id=(\\d+)"`
+  );
+  return void 0;
+}
+function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names, weighted = false) {
+  if (!Array.isArray(raw)) return [];
+  const steps2 = [];
+  raw.forEach((item, i) => {
+    if (!isRecord(item) || typeof item.name !== "string" || !isRecord(item.request)) return;
+    const stepPath = [...path7, i];
+    if (names.has(item.name))
+      ctx.problems.add(
+        [...stepPath, "name"],
+        `${quoteValue(item.name)} names two steps of this scenario; give each step its own name`
+      );
+    names.add(item.name);
+    const step = {
+      name: item.name,
+      request: buildRequest(ctx, [...stepPath, "request"], item.request, inheritedHeaders, pathPrefix),
+      capture: {}
+    };
+    if (isRecord(item.capture)) {
+      for (const [name, spec] of Object.entries(item.capture)) {
+        if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name))
+          ctx.problems.add(
+            [...stepPath, "capture", name],
+            `${quoteValue(name)} is not a usable var name; use letters, digits, "_" and "-"`
+          );
+        const capture = parseCapture(ctx, [...stepPath, "capture", name], spec);
+        if (capture) step.capture[name] = capture;
+      }
+    }
+    if (Array.isArray(item.check)) step.okStatus = item.check.filter((code2) => Number.isInteger(code2));
+    if (item.thinkTime !== void 0) step.thinkTimeMs = durationAt(ctx, [...stepPath, "thinkTime"], item.thinkTime, 0);
+    if (item.weight !== void 0 && !weighted) {
+      ctx.problems.add(
+        [...stepPath, "weight"],
+        "only a mix entry has a weight (steps all run, in order); write the requests under mix: to pick one by weight"
+      );
+    } else if (typeof item.weight === "number") step.weight = item.weight;
+    steps2.push(step);
+  });
+  return steps2;
+}
+function checkFlowVariables(ctx, path7, flow, hasSetup) {
+  const known = [];
+  const visit = (steps2, key2) => {
+    const setupKnown = [...known];
+    steps2.forEach((step, i) => {
+      for (const use of requestVariables(step.request, "request")) {
+        if (known.includes(use.name)) continue;
+        const later = [...flow.setup, ...flow.steps].some((other) => Object.hasOwn(other.capture, use.name));
+        const suggestion = closestMatch(use.name, known);
+        const where = [...path7, key2, i, ...use.where.split(".")];
+        const why = key2 === "mix" ? "no setup step captures it (a mix entry sees only the setup's values)" : later ? "it is captured only by a later step" : "no setup step or earlier step captures it";
+        ctx.problems.add(
+          where,
+          `uses \${vars.${use.name}} but ${why}` + (suggestion ? `; did you mean \${vars.${suggestion}}?` : `; add capture: { ${use.name}: "$.${use.name}" } to ${key2 === "mix" ? "a setup step" : `${hasSetup ? "a setup step or " : ""}an earlier step`}`)
+        );
+      }
+      if (key2 === "mix") known.splice(0, known.length, ...setupKnown);
+      else known.push(...Object.keys(step.capture));
+    });
+  };
+  visit(flow.setup, "setup");
+  visit(flow.steps, flow.mix ? "mix" : "steps");
 }
 function splitBaseUrl(ctx, path7, value) {
   const url = checkTargetUrl(ctx, path7, value);
@@ -57220,7 +57477,46 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     );
   }
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
-  const request = isRecord(raw.request) ? buildRequest(
+  let flow;
+  if (raw.steps !== void 0 || raw.setup !== void 0 || raw.mix !== void 0) {
+    const inherited = mergeHeaders(defaultHeaders, scenarioHeaders);
+    const names = /* @__PURE__ */ new Set();
+    const mixed = raw.mix !== void 0 && raw.steps === void 0;
+    const stepsKey = mixed ? "mix" : "steps";
+    const prefix = target2?.prefix ?? "";
+    flow = {
+      setup: buildFlowSteps(ctx, [...path7, "setup"], raw.setup, inherited, prefix, names),
+      steps: buildFlowSteps(ctx, [...path7, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed)
+    };
+    if (mixed) flow.mix = true;
+    checkFlowVariables(ctx, path7, flow, flow.setup.length > 0);
+    if (raw.mix !== void 0 && raw.steps !== void 0)
+      ctx.problems.add(
+        [...path7, "mix"],
+        "a scenario takes steps (all, in order) or mix (one, by weight), not both; keep one of them"
+      );
+    if (raw.request !== void 0)
+      ctx.problems.add(
+        [...path7, "request"],
+        `a scenario takes request or ${stepsKey}, not both; move the request into ${stepsKey}`
+      );
+    else if (raw.steps === void 0 && raw.mix === void 0)
+      ctx.problems.add(
+        [...path7, "setup"],
+        "setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]"
+      );
+    if (executor === "capacity")
+      ctx.problems.add(
+        [...path7, "steps"],
+        "the capacity executor does not run flows yet; use constant-arrival-rate or a closed model for a flow"
+      );
+  } else if (raw.request === void 0) {
+    ctx.problems.add(
+      [...path7, "request"],
+      'missing; give the scenario a request: { path: "/" }, or steps: a list of named requests'
+    );
+  }
+  const request = flow?.steps[0] ? flow.steps[0].request : isRecord(raw.request) ? buildRequest(
     ctx,
     [...path7, "request"],
     raw.request,
@@ -57237,8 +57533,28 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
       );
     }
   }
-  if (request && !data) {
-    const uses = [[[...path7, "request", "path"], templateColumns(request.path)]];
+  if (flow && !data) {
+    const all = [
+      ...flow.setup.map((step, i) => [step, [...path7, "setup", i, "request"]]),
+      ...flow.steps.map((step, i) => [
+        step,
+        [...path7, flow.mix ? "mix" : "steps", i, "request"]
+      ])
+    ];
+    const used = all.flatMap(([step, at2]) => requestColumns(step.request).map((use) => ({ ...use, at: at2 })));
+    const first = used[0];
+    if (first) {
+      ctx.problems.add(
+        [...first.at, ...first.where.split(".").slice(1)],
+        `uses \${row.${first.column}} but the scenario has no data; add data: { file: rows.csv } with a column named "${first.column}"`
+      );
+    }
+  }
+  if (request && !data && !flow) {
+    const uses = [
+      [[...path7, "request", "method"], templateColumns(request.method)],
+      [[...path7, "request", "path"], templateColumns(request.path)]
+    ];
     if (request.body?.kind === "json") uses.push([[...path7, "request", "json"], jsonColumns(request.body.value)]);
     if (request.body?.kind === "raw") uses.push([[...path7, "request", "body"], templateColumns(request.body.value)]);
     for (const [name2, value] of Object.entries(request.headers))
@@ -57266,6 +57582,16 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   };
   if (segment.value !== void 0) scenario.segmentSet = true;
   if (data) scenario.data = data;
+  if (flow) scenario.flow = flow;
+  if (typeof raw.group === "string") {
+    if (executor === "capacity") {
+      ctx.problems.add(
+        [...path7, "group"],
+        "the capacity executor searches its own rates and cannot run beside other scenarios; remove group from this scenario"
+      );
+    }
+    scenario.group = raw.group;
+  }
   if (tls && target2.url.protocol === "https:") scenario.tls = tls;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
   return scenario;
@@ -57420,7 +57746,8 @@ function buildConfig(root, doc, problems) {
     thresholds: buildThresholds(
       ctx,
       root.thresholds,
-      names,
+      // A flow's steps are judged as scenarios of their own: "shop/order/fetch": ["p(95)<150"].
+      [...names, ...scenarios.flatMap((s) => (s.flow?.steps ?? []).map((step) => `${s.name}/${step.name}`))],
       names.filter((name) => isRecord(rawScenarios[name]) && rawScenarios[name].executor === "capacity")
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
@@ -59126,6 +59453,8 @@ function comparableConfig(config) {
       name: scenario.name,
       load: scenario.load,
       request: scenario.request,
+      ...scenario.flow ? { flow: scenario.flow } : {},
+      ...scenario.group === void 0 ? {} : { group: scenario.group },
       data: scenario.data,
       warmupMs: scenario.warmupMs,
       timeoutMs: scenario.timeoutMs,
@@ -59390,6 +59719,7 @@ function checkColumns(source, rows2, uses) {
     const index = rows2.findIndex((row) => !Object.hasOwn(row, use.column));
     if (index === -1) {
       if (use.where.includes(".headers.")) checkHeaderValues(source, rows2, use);
+      if (use.where.endsWith(".method")) checkMethodValues(source, rows2, use);
       continue;
     }
     const known = Object.keys(rows2[index] ?? {}).join(", ");
@@ -59398,6 +59728,13 @@ function checkColumns(source, rows2, uses) {
       `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || "no columns"}`
     );
   }
+}
+function checkMethodValues(source, rows2, use) {
+  const index = rows2.findIndex((row) => !HTTP_METHODS.includes(String(row[use.column] ?? "").toUpperCase()));
+  if (index === -1) return;
+  throw new ConfigError(
+    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows2[index]?.[use.column])}, which ${use.where} uses as the method; use one of ${HTTP_METHODS.join(", ")}`
+  );
 }
 function checkHeaderValues(source, rows2, use) {
   const index = rows2.findIndex((row) => UNSENDABLE_IN_HEADER.test(String(row[use.column] ?? "")));
@@ -59417,11 +59754,14 @@ async function loadScenarioRows(config, baseDir) {
       rows2 = await readRows(scenario.data, baseDir, formatPath(["scenarios", scenario.name, "data", "file"]));
       rowsByFile.set(file, rows2);
     }
-    checkColumns(
-      scenario.data,
-      rows2,
-      requestColumns(scenario.request, `${formatPath(["scenarios", scenario.name])}.request`)
-    );
+    const at2 = formatPath(["scenarios", scenario.name]);
+    const uses = scenario.flow ? [
+      ...scenario.flow.setup.flatMap((step, i) => requestColumns(step.request, `${at2}.setup[${i}].request`)),
+      ...scenario.flow.steps.flatMap(
+        (step, i) => requestColumns(step.request, `${at2}.${scenario.flow?.mix ? "mix" : "steps"}[${i}].request`)
+      )
+    ] : requestColumns(scenario.request, `${at2}.request`);
+    checkColumns(scenario.data, rows2, uses);
     rowsByScenario.set(scenario.name, rows2);
   }
   return rowsByScenario;
@@ -59634,6 +59974,7 @@ async function writeFileAtomic(path7, text, flag = "output") {
 // src/entry/run-impl.ts
 import { randomInt } from "node:crypto";
 import { mkdir as mkdir3 } from "node:fs/promises";
+import { existsSync as existsSync4 } from "node:fs";
 import path6 from "node:path";
 
 // src/adapters/services.ts
@@ -61314,19 +61655,19 @@ function toDispatch(method, rendered) {
 var MAX_CACHED_ROWS = 1e5;
 function createRequestSource(template, options = {}) {
   const render = compileRequest(template);
-  const method = template.method.toUpperCase();
+  const method = compileMethod(template);
   const rows2 = options.rows ?? [];
   if (rows2.length === 0) {
-    const only = toDispatch(method, render());
+    const only = toDispatch(method(), render());
     return () => only;
   }
   const cache = rows2.length <= MAX_CACHED_ROWS ? new Array(rows2.length) : [];
   const cached = cache.length > 0;
   const at2 = (index) => {
-    if (!cached) return toDispatch(method, render(rows2[index]));
+    if (!cached) return toDispatch(method(rows2[index]), render(rows2[index]));
     let request = cache[index];
     if (!request) {
-      request = toDispatch(method, render(rows2[index]));
+      request = toDispatch(method(rows2[index]), render(rows2[index]));
       cache[index] = request;
     }
     return request;
@@ -61449,6 +61790,7 @@ var Recorder = class {
   pipes = 0;
   certErrors = 0;
   protocolErrors = 0;
+  captures = 0;
   otherErrors = 0;
   whole = createHistogram();
   segmentHistogram = createHistogram();
@@ -61517,6 +61859,9 @@ var Recorder = class {
       case "EPROTO":
         this.protocolErrors += 1;
         break;
+      case "capture":
+        this.captures += 1;
+        break;
       default:
         this.otherErrors += 1;
     }
@@ -61583,6 +61928,7 @@ var Recorder = class {
       ["EPIPE", this.pipes],
       ["ECERT", this.certErrors],
       ["EPROTO", this.protocolErrors],
+      ["capture", this.captures],
       ["other", this.otherErrors]
     ];
     for (const [name, count] of classes) if (count > 0) errors4[name] = count;
@@ -63433,6 +63779,609 @@ async function runCapacityVariants(scenario, options) {
   return { results };
 }
 
+// src/engine/run-flow.ts
+var import_undici5 = __toESM(require_undici(), 1);
+import { performance as performance10 } from "node:perf_hooks";
+import { setTimeout as sleep7 } from "node:timers/promises";
+
+// src/core/capture.ts
+function jsonPathKeys(path7) {
+  const keys = [];
+  const token = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']*)'\]/gy;
+  token.lastIndex = 1;
+  let match;
+  while ((match = token.exec(path7)) !== null) {
+    if (match[1] !== void 0) keys.push(match[1]);
+    else if (match[2] !== void 0) keys.push(Number(match[2]));
+    else keys.push(match[3]);
+  }
+  return keys;
+}
+function valueText(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+function applyCapture(capture, response, parsed = {}) {
+  switch (capture.kind) {
+    case "header": {
+      const value = response.headers[capture.name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    }
+    case "regex": {
+      const match = new RegExp(capture.pattern).exec(response.body);
+      if (!match) return void 0;
+      return match.length > 1 ? match[1] : match[0];
+    }
+    case "json": {
+      if (!parsed.tried) {
+        parsed.tried = true;
+        try {
+          parsed.json = JSON.parse(response.body);
+        } catch {
+          parsed.json = void 0;
+        }
+      }
+      let node = parsed.json;
+      for (const key2 of jsonPathKeys(capture.path)) {
+        if (node === null || typeof node !== "object") return void 0;
+        node = node[key2];
+      }
+      return valueText(node);
+    }
+  }
+}
+function describeCapture(capture) {
+  if (capture.kind === "json") return capture.path;
+  if (capture.kind === "header") return `header:${capture.name}`;
+  return `regex:${capture.pattern}`;
+}
+
+// src/engine/run-flow.ts
+function okTable(codes) {
+  const table2 = new Uint8Array(1e3);
+  if (codes && codes.length > 0) {
+    for (const status of codes) if (status >= 0 && status < 1e3) table2[status] = 1;
+  } else {
+    table2.fill(1, 200, 400);
+  }
+  return table2;
+}
+function compileStep(scenario, step, where) {
+  return {
+    step,
+    method: compileMethod(step.request, where),
+    render: compileRequest(step.request, where),
+    captures: Object.entries(step.capture),
+    okStatus: okTable(step.okStatus ?? scenario.okStatus)
+  };
+}
+function firstLine2(body) {
+  const line2 = body.split(/\r?\n/, 1)[0] ?? "";
+  return line2.length > 120 ? `${line2.slice(0, 119)}\u2026` : line2;
+}
+var FlowVariant = class {
+  constructor(name, pool, prefix, stepCount, segmentMs, windowMs, seed) {
+    this.name = name;
+    this.pool = pool;
+    this.prefix = prefix;
+    this.flow = new Recorder(segmentMs, windowMs);
+    this.steps = Array.from({ length: stepCount }, () => new Recorder(segmentMs, windowMs));
+    this.stepExamples = Array.from({ length: stepCount }, () => ({}));
+    this.random = createRng(seed);
+    this.mixRandom = createRng(seed ^ 1013904242);
+  }
+  name;
+  pool;
+  prefix;
+  flow;
+  steps;
+  flowExamples = {};
+  stepExamples;
+  vars = {};
+  nextRow = 0;
+  random;
+  /** mix: which entry each iteration sends (its own stream, so the row order does not change it). */
+  mixRandom;
+  // open model
+  scheduled = 0;
+  sent = 0;
+  dropped = 0;
+  lateStarts = 0;
+  maxStartDelayMs = 0;
+  inFlight = 0;
+  firstMeasuredMs = Infinity;
+  lastRecordedEnd = 0;
+  row(rows2, order) {
+    if (!rows2 || rows2.length === 0) return void 0;
+    if (order === "random") return rows2[this.random.int(rows2.length)];
+    const row = rows2[this.nextRow];
+    this.nextRow = this.nextRow + 1 === rows2.length ? 0 : this.nextRow + 1;
+    return row;
+  }
+};
+var NO_LOAD = { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
+async function runFlowVariants(scenario, options = {}) {
+  return new FlowRun(scenario, options).start();
+}
+var FlowRun = class {
+  constructor(scenario, options) {
+    this.scenario = scenario;
+    this.options = options;
+    const flow = scenario.flow;
+    if (!flow) throw new Error(`${scenario.name}: runFlowVariants needs a scenario with steps`);
+    const at2 = `scenarios.${scenario.name}`;
+    this.setup = flow.setup.map((step, i) => compileStep(scenario, step, `${at2}.setup[${i}].request`));
+    this.steps = flow.steps.map((step, i) => compileStep(scenario, step, `${at2}.steps[${i}].request`));
+    if (flow.mix) {
+      let total = 0;
+      for (const step of flow.steps) this.cumulativeWeights.push(total += step.weight ?? 1);
+    }
+    this.plan = planFor(scenario);
+    this.segmentMs = segmentLengthMs(scenario);
+    this.iterationsLeft = this.plan.iterations ?? Infinity;
+    const targets = options.targets ?? [{ name: "head", baseUrl: scenario.baseUrl }];
+    const connections = this.plan.open ? scenario.maxInFlight : this.maxVus();
+    this.variants = targets.map((target2, i) => {
+      const url = new URL(target2.baseUrl);
+      const pool = new import_undici5.Pool(url.origin, {
+        connections: Math.max(1, connections),
+        pipelining: 1,
+        keepAliveTimeout: 6e4,
+        // https: the scenario's tls (a CA, a client certificate, insecure) as the one-request
+        // engine gives it (src/engine/tls.ts); without its servername override and TLS-alert naming.
+        connect: {
+          ...url.protocol === "https:" ? tlsConnectOptions(scenario.tls) : {},
+          timeout: Math.max(1, scenario.timeoutMs)
+        }
+      });
+      return new FlowVariant(
+        target2.name,
+        pool,
+        url.pathname.replace(/\/+$/, ""),
+        this.steps.length,
+        this.segmentMs,
+        this.plan.windowMs,
+        (options.seed ?? 1) + i
+      );
+    });
+    this.running = this.variants.map(() => []);
+  }
+  scenario;
+  options;
+  setup;
+  steps;
+  /** mix: the running sums of the entries' weights; empty for steps (all, in order). */
+  cumulativeWeights = [];
+  plan;
+  variants;
+  segmentMs;
+  t0 = 0;
+  startWallMs = 0;
+  measureStartMs = Infinity;
+  windowEndMs = Infinity;
+  stopped = false;
+  iterationsLeft;
+  loops = [];
+  running;
+  // progress: whole iterations, of every variant, since the last report
+  progressHistogram = createHistogram();
+  progressCount = 0;
+  warmCompleted = 0;
+  warmKo = 0;
+  lastProgressAt = 0;
+  maxVus() {
+    const load = this.scenario.load;
+    if (load.executor === "ramping-vus") return Math.max(load.startVus, ...load.stages.map((stage) => stage.target));
+    if (load.executor === "constant-vus" || load.executor === "shared-iterations") return load.vus;
+    return 1;
+  }
+  async start() {
+    const { signal } = this.options;
+    const onAbort = () => {
+      this.stopped = true;
+      const now2 = performance10.now();
+      if (now2 < this.windowEndMs) this.windowEndMs = Math.max(now2, this.measureStartMs);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      await this.measure(signal);
+    } catch (error) {
+      await this.destroy();
+      throw error;
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      this.progressHistogram.destroy();
+    }
+    return this.finishResults(this.load);
+  }
+  /** The generator's own load over the run (after the setup). */
+  load = NO_LOAD;
+  async destroy() {
+    await Promise.all(
+      this.variants.map(async (variant) => {
+        await variant.pool.destroy();
+        variant.flow.destroy();
+        for (const recorder of variant.steps) recorder.destroy();
+      })
+    );
+  }
+  /** The setup of every variant, then the warm-up and the window. */
+  async measure(signal) {
+    await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
+    this.t0 = performance10.now();
+    this.startWallMs = Date.now();
+    this.measureStartMs = this.t0 + this.scenario.warmupMs;
+    this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
+    const watch = startGeneratorWatch();
+    this.lastProgressAt = this.t0;
+    const progressTimer = setInterval(() => this.emitProgress(), this.options.progressIntervalMs ?? 1e3);
+    try {
+      if (this.plan.open) await Promise.all(this.variants.map((variant) => this.runOpen(variant)));
+      else await this.runClosed();
+    } finally {
+      clearInterval(progressTimer);
+    }
+    this.load = watch.stop();
+  }
+  async finishResults(load) {
+    const outcome = { results: [], steps: [] };
+    for (const variant of this.variants) {
+      const windowMs = this.windowMsOf();
+      const startWallMs = this.startWallMs + (this.measureStartMs - this.t0);
+      const open2 = this.plan.open ? variant : void 0;
+      outcome.results.push(
+        this.buildResult(this.scenario.name, variant.flow, variant.flowExamples, windowMs, startWallMs, load, open2)
+      );
+      outcome.steps.push(
+        this.steps.map(
+          (compiled, i) => this.buildResult(
+            `${this.scenario.name}/${compiled.step.name}`,
+            variant.steps[i],
+            variant.stepExamples[i],
+            windowMs,
+            startWallMs,
+            load,
+            open2,
+            compiled.step.name
+          )
+        )
+      );
+    }
+    await this.destroy();
+    return outcome;
+  }
+  windowMsOf() {
+    if (this.iterationsLeft === 0 && !this.options.signal?.aborted) {
+      const lastEnd = Math.max(...this.variants.map((other) => other.lastRecordedEnd));
+      return Math.min(this.plan.windowMs, Math.max(0, lastEnd - this.measureStartMs));
+    }
+    return Math.max(0, Math.min(this.windowEndMs - this.measureStartMs, this.plan.windowMs));
+  }
+  // ------------------------------------------------------------------ setup
+  /** The setup steps, once: their captures become the variant's vars. A failure stops the run (exit 3). */
+  async runSetup(variant) {
+    const row = this.options.rows?.[0];
+    for (const compiled of this.setup) {
+      const outcome = await this.send(variant, compiled, row, variant.vars, true);
+      if (!outcome.ok) {
+        throw new SetupError(
+          `scenarios.${this.scenario.name}.setup "${compiled.step.name}" failed on the ${variant.name} (${this.originOf(variant)}): ${outcome.problem ?? `answered ${outcome.status}`}; fix the service or the step (its request, capture or check) and run again`
+        );
+      }
+      variant.vars = outcome.vars;
+    }
+  }
+  originOf(variant) {
+    const target2 = (this.options.targets ?? [{ name: "head", baseUrl: this.scenario.baseUrl }]).find(
+      (candidate) => candidate.name === variant.name
+    );
+    return target2?.baseUrl ?? this.scenario.baseUrl;
+  }
+  // ------------------------------------------------------------------ one request
+  async send(variant, compiled, row, vars, keepBody) {
+    const rendered = compiled.render(row, vars);
+    const bytesOut = rendered.body === void 0 ? 0 : Buffer.byteLength(rendered.body);
+    let status = 0;
+    let bytesIn = 0;
+    let body = "";
+    let headers = {};
+    try {
+      const response = await variant.pool.request({
+        method: compiled.method(row),
+        path: variant.prefix + rendered.path,
+        headers: rendered.headers,
+        body: rendered.body ?? null,
+        headersTimeout: this.scenario.timeoutMs,
+        bodyTimeout: this.scenario.timeoutMs
+      });
+      status = response.statusCode;
+      headers = response.headers;
+      if (keepBody || compiled.captures.length > 0 || compiled.okStatus[status] !== 1) {
+        body = await response.body.text();
+        bytesIn = Buffer.byteLength(body);
+      } else {
+        await response.body.dump();
+        bytesIn = Number(headers["content-length"] ?? 0) || 0;
+      }
+    } catch (error) {
+      return {
+        status: 0,
+        ok: false,
+        errorClass: classifyError(error),
+        problem: describeError2(error),
+        bytesIn,
+        bytesOut,
+        vars
+      };
+    }
+    if (compiled.okStatus[status] !== 1) {
+      return {
+        status,
+        ok: false,
+        errorClass: null,
+        problem: `answered ${status}${body ? ` (${maskText(firstLine2(body))})` : ""}`,
+        bytesIn,
+        bytesOut,
+        vars
+      };
+    }
+    let captured = vars;
+    const parsed = {};
+    for (const [name, capture] of compiled.captures) {
+      const value = applyCapture(capture, { headers, body }, parsed);
+      if (value === void 0) {
+        return {
+          status,
+          ok: false,
+          errorClass: "capture",
+          problem: `capture ${name} (${describeCapture(capture)}) found nothing in the ${status} response${body ? ` (${maskText(firstLine2(body))})` : " (empty body)"}`,
+          bytesIn,
+          bytesOut,
+          vars
+        };
+      }
+      if (captured === vars) captured = { ...vars };
+      captured[name] = value;
+    }
+    return { status, ok: true, errorClass: null, bytesIn, bytesOut, vars: captured };
+  }
+  // ------------------------------------------------------------------ one iteration
+  /** Walks the steps once; `startMs` is the iteration's intended start (the first step is timed from it). */
+  async iterate(variant, startMs, closed) {
+    const inWindow = startMs >= this.measureStartMs && startMs < this.windowEndMs;
+    if (inWindow && startMs < variant.firstMeasuredMs) variant.firstMeasuredMs = startMs;
+    const row = variant.row(this.options.rows, this.scenario.data?.order);
+    let vars = variant.vars;
+    let last;
+    let from = 0;
+    let to = this.steps.length;
+    if (this.cumulativeWeights.length > 0) {
+      const weights = this.cumulativeWeights;
+      const draw = variant.mixRandom.next() * weights[weights.length - 1];
+      from = weights.findIndex((sum) => draw < sum);
+      if (from === -1) from = weights.length - 1;
+      to = from + 1;
+    }
+    for (let i = from; i < to; i++) {
+      const compiled = this.steps[i];
+      const sentMs = performance10.now();
+      const outcome = await this.send(variant, compiled, row, vars, false);
+      const end2 = performance10.now();
+      last = outcome;
+      if (inWindow) {
+        const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
+        this.record(variant.steps[i], variant.stepExamples[i], outcome, end2, (end2 - timedFrom) * 1e3);
+        variant.lastRecordedEnd = end2;
+      }
+      if (!outcome.ok) break;
+      vars = outcome.vars;
+      const thinkMs = compiled.step.thinkTimeMs;
+      if (closed && thinkMs && thinkMs > 0 && i + 1 < to && !this.stopped) await sleep7(thinkMs);
+    }
+    if (!last) return;
+    const end = performance10.now();
+    if (inWindow) this.record(variant.flow, variant.flowExamples, last, end, (end - startMs) * 1e3);
+    else if (startMs < this.measureStartMs) {
+      this.warmCompleted += 1;
+      if (!last.ok) this.warmKo += 1;
+    }
+    this.progressCount += 1;
+    if (last.ok) this.progressHistogram.recordValue(Math.max(1, Math.round((end - startMs) * 1e3)));
+  }
+  record(recorder, examples, outcome, end, latencyUs) {
+    const { errorClass } = outcome;
+    if (errorClass !== null && !Object.hasOwn(examples, errorClass) && outcome.problem)
+      examples[errorClass] = outcome.problem;
+    recorder.record(
+      end - this.measureStartMs,
+      latencyUs,
+      outcome.status,
+      outcome.ok,
+      errorClass,
+      outcome.bytesIn,
+      outcome.bytesOut
+    );
+  }
+  // ------------------------------------------------------------------ closed model
+  async runClosed() {
+    const vusAt = this.plan.vusAt;
+    const control = () => {
+      const now2 = performance10.now();
+      if (this.stopped || now2 >= this.windowEndMs) return;
+      const target2 = Math.max(0, vusAt(now2 - this.t0));
+      this.variants.forEach((variant, v) => {
+        for (let index = 0; index < target2; index++) {
+          if (this.running[v][index]) continue;
+          this.running[v][index] = true;
+          this.loops.push(this.vuLoop(variant, v, index));
+        }
+      });
+    };
+    control();
+    const timer = setInterval(control, 20);
+    try {
+      let done = 0;
+      for (; ; ) {
+        const pending = this.loops.slice(done);
+        done = this.loops.length;
+        await Promise.all(pending);
+        const over = this.stopped || performance10.now() >= this.windowEndMs || this.iterationsLeft === 0;
+        if (over && done === this.loops.length) break;
+        if (!over) await sleep7(Math.max(1, Math.min(20, this.windowEndMs - performance10.now())));
+      }
+    } finally {
+      clearInterval(timer);
+    }
+  }
+  async vuLoop(variant, v, index) {
+    const vusAt = this.plan.vusAt;
+    const thinkMs = this.scenario.thinkTimeMs;
+    try {
+      while (!this.stopped) {
+        const now2 = performance10.now();
+        if (now2 >= this.windowEndMs || index >= vusAt(now2 - this.t0)) break;
+        if (this.iterationsLeft !== Infinity && now2 >= this.measureStartMs) {
+          if (this.iterationsLeft <= 0) break;
+          this.iterationsLeft -= 1;
+        }
+        await this.iterate(variant, now2, true);
+        if (thinkMs > 0 && !this.stopped) await sleep7(thinkMs);
+        else await new Promise((resolve4) => setImmediate(resolve4));
+      }
+    } finally {
+      this.running[v][index] = false;
+    }
+  }
+  // ------------------------------------------------------------------ open model
+  async runOpen(variant) {
+    const schedule = createArrivalSchedule(this.plan.pieces);
+    const flows = /* @__PURE__ */ new Set();
+    let nextDue = this.t0 + schedule.next();
+    const maxInFlight = this.scenario.maxInFlight;
+    while (!this.stopped && nextDue < this.windowEndMs) {
+      const now2 = performance10.now();
+      if (nextDue > now2) {
+        await sleep7(Math.max(1, Math.floor(nextDue - now2)));
+        continue;
+      }
+      while (nextDue <= performance10.now() && nextDue < this.windowEndMs) {
+        const intended = nextDue;
+        nextDue = this.t0 + schedule.next();
+        const inWindow = intended >= this.measureStartMs;
+        if (inWindow) variant.scheduled += 1;
+        if (variant.inFlight >= maxInFlight) {
+          if (inWindow) variant.dropped += 1;
+          continue;
+        }
+        if (inWindow) {
+          variant.sent += 1;
+          const lateMs = performance10.now() - intended;
+          if (lateMs > SATURATION.lateStartMs) variant.lateStarts += 1;
+          if (lateMs > variant.maxStartDelayMs) variant.maxStartDelayMs = lateMs;
+        }
+        variant.inFlight += 1;
+        const running = this.iterate(variant, intended, false).finally(() => {
+          variant.inFlight -= 1;
+          flows.delete(running);
+        });
+        flows.add(running);
+      }
+    }
+    await Promise.all(flows);
+  }
+  // ------------------------------------------------------------------ progress
+  /** The progress line counts whole iterations (flows), of every variant. */
+  emitProgress() {
+    const now2 = performance10.now();
+    const intervalMs = now2 - this.lastProgressAt;
+    this.lastProgressAt = now2;
+    const onProgress = this.options.onProgress;
+    if (onProgress) {
+      const measure = now2 >= this.measureStartMs;
+      const sum = (pick) => this.variants.reduce((total, variant) => total + pick(variant), 0);
+      const progress = {
+        scenario: this.scenario.name,
+        phase: measure ? "measure" : "warmup",
+        elapsedMs: Math.round(measure ? now2 - this.measureStartMs : now2 - this.t0),
+        plannedMs: measure ? this.plan.windowMs : this.scenario.warmupMs,
+        completed: measure ? sum((variant) => variant.flow.ok + variant.flow.ko) : this.warmCompleted,
+        ko: measure ? sum((variant) => variant.flow.ko) : this.warmKo,
+        dropped: sum((variant) => variant.dropped),
+        inFlight: sum((variant) => variant.inFlight),
+        intervalMs: Math.round(intervalMs),
+        intervalRps: intervalMs > 0 ? round39(this.progressCount * 1e3 / intervalMs) : 0,
+        intervalP95Ms: percentileMs(this.progressHistogram, 95),
+        variants: this.variants.length
+      };
+      if (this.plan.open) progress.intendedRatePerSec = round39(levelAt(this.plan.pieces, now2 - this.t0));
+      else progress.vus = Math.max(0, this.plan.vusAt(now2 - this.t0));
+      try {
+        onProgress(progress);
+      } catch {
+      }
+    }
+    this.progressCount = 0;
+    this.progressHistogram.reset();
+  }
+  // ------------------------------------------------------------------ results
+  buildResult(name, recorder, errorExamples, windowMsRaw, startWallMs, load, openVariant, step) {
+    const windowMs = round39(windowMsRaw);
+    const totals = recorder.finish(windowMs);
+    const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
+    const open2 = openVariant ? {
+      intended: openVariant.scheduled,
+      sent: openVariant.sent,
+      dropped: openVariant.dropped,
+      lateStarts: openVariant.lateStarts,
+      maxStartDelayMs: round39(openVariant.maxStartDelayMs)
+    } : void 0;
+    const reasons = explainSaturation({ load, open: open2 });
+    const scenario = this.scenario;
+    const result = {
+      name,
+      ...step ? { flow: { scenario: scenario.name, step } } : {},
+      executor: scenario.load.executor,
+      params: paramsOf(scenario),
+      startTime: new Date(startWallMs).toISOString(),
+      durationMs: windowMs,
+      warmupMs: scenario.warmupMs,
+      requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: openVariant?.dropped ?? 0 },
+      latencyMs: figures.latencyMs,
+      rps: figures.rps,
+      errorRate: figures.errorRate,
+      bytes: { in: totals.bytesIn, out: totals.bytesOut },
+      statusCodes: totals.statusCodes,
+      errors: totals.errors,
+      ...Object.keys(errorExamples).length > 0 ? { errorExamples: { ...errorExamples } } : {},
+      distribution: totals.distribution,
+      grade: figures.grade,
+      histogram: encodeHistogram(totals.whole),
+      segments: totals.segments,
+      timeline: totals.timeline,
+      generator: {
+        lateStarts: openVariant?.lateStarts ?? 0,
+        maxStartDelayMs: round39(openVariant?.maxStartDelayMs ?? 0),
+        eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
+        eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
+        cpuCores: load.cpuCores,
+        saturated: reasons.length > 0,
+        reasons
+      },
+      services: []
+    };
+    if (openVariant) {
+      const seconds3 = windowMs / 1e3;
+      result.rate = {
+        intendedPerSec: seconds3 > 0 ? round39(openVariant.scheduled / seconds3) : 0,
+        achievedPerSec: seconds3 > 0 ? round39(openVariant.sent / seconds3) : 0
+      };
+    }
+    return result;
+  }
+};
+
 // package.json
 var package_default = {
   name: "perfgate",
@@ -63519,15 +64468,36 @@ function runStopped(run2) {
 }
 async function measureScenarios(run2) {
   const { scenarios, forShard, status } = run2.prepared;
-  for (const [index, chosen] of scenarios.entries()) {
+  const measuredNames = /* @__PURE__ */ new Set();
+  for (const chosen of scenarios) {
     if (runStopped(run2)) break;
-    const scenario = forShard(run2.headScenarios.get(chosen.name) ?? chosen);
-    run2.options.onScenarioStart?.(scenario.name);
-    status(describeScenarioStart(scenario, index, scenarios.length));
-    const measured = await measureScenario(run2, scenario, baseScenarioFor(run2, scenario.name), run2.order);
-    if (!measured) break;
-    run2.scenarioResults.push(measured.head);
-    if (measured.base) run2.baseResults.push(measured.base);
+    if (measuredNames.has(chosen.name)) continue;
+    const together = chosen.group === void 0 ? [chosen] : scenarios.filter((s) => s.group === chosen.group);
+    for (const scenario of together) measuredNames.add(scenario.name);
+    const others = (name) => together.filter((s) => s.name !== name).map((s) => s.name).join(", ");
+    const measured = await Promise.all(
+      together.map((planned) => {
+        const scenario = forShard(run2.headScenarios.get(planned.name) ?? planned);
+        run2.options.onScenarioStart?.(scenario.name);
+        const start = describeScenarioStart(scenario, scenarios.indexOf(planned), scenarios.length);
+        status(
+          together.length > 1 ? `${start} \xB7 group ${chosen.group}, at the same time as ${others(scenario.name)}` : start
+        );
+        return measureScenario(run2, scenario, baseScenarioFor(run2, scenario.name), run2.order);
+      })
+    );
+    let stopped = false;
+    for (const result of measured) {
+      if (!result) {
+        stopped = true;
+        continue;
+      }
+      run2.scenarioResults.push(result.head);
+      if (result.base) run2.baseResults.push(result.base);
+      run2.scenarioResults.push(...result.headSteps ?? []);
+      run2.baseResults.push(...result.baseSteps ?? []);
+    }
+    if (stopped) break;
   }
 }
 async function extendInconclusive(run2) {
@@ -63583,7 +64553,10 @@ async function measureScenario(run2, scenario, baseScenario, pairOrder) {
   const { options, prepared, booted, schedule, seed } = run2;
   const died = new AbortController();
   const lookForExit = () => {
-    if (run2.serviceExit) return;
+    if (run2.serviceExit) {
+      died.abort();
+      return;
+    }
     const found = findServiceExit(booted);
     if (!found) return;
     run2.serviceExit = { ...found, scenario: scenario.name };
@@ -63615,7 +64588,7 @@ async function measureScenario(run2, scenario, baseScenario, pairOrder) {
         return machine2 && headSeconds !== void 0 && baseSeconds !== void 0 ? { ...machine2, serviceSeconds: headSeconds + baseSeconds } : void 0;
       }
     };
-    outcome = scenario.load.executor === "capacity" ? await runCapacityVariants(scenario, {
+    outcome = scenario.flow ? await runFlowVariants(scenario, { ...runOptions, targets, seed }) : scenario.load.executor === "capacity" ? await runCapacityVariants(scenario, {
       ...runOptions,
       targets,
       seed,
@@ -63636,8 +64609,23 @@ async function measureScenario(run2, scenario, baseScenario, pairOrder) {
     progress.done();
   }
   const [headResult, baseResult] = outcome.results;
-  const head = { ...headResult, services: headUsage, ...machine ? { machine } : {} };
-  return baseResult ? { head, base: { ...baseResult, services: baseUsage, ...machine ? { machine } : {} } } : { head };
+  const withHead = (result) => ({
+    ...result,
+    services: headUsage,
+    ...machine ? { machine } : {}
+  });
+  const withBase = (result) => ({
+    ...result,
+    services: baseUsage,
+    ...machine ? { machine } : {}
+  });
+  const [headSteps, baseSteps] = outcome.steps ?? [];
+  return {
+    head: withHead(headResult),
+    ...baseResult ? { base: withBase(baseResult) } : {},
+    ...headSteps ? { headSteps: headSteps.map(withHead) } : {},
+    ...baseResult && baseSteps ? { baseSteps: baseSteps.map(withBase) } : {}
+  };
 }
 function snapshotResults(run2) {
   const { options, prepared, booted } = run2;
@@ -63723,6 +64711,14 @@ async function runLoadTest(options) {
 async function runLoaded(options) {
   const prepared = await prepareRun2(options);
   const booted = await bootRun(prepared, options);
+  if (prepared.loadRowsAfterSetup) {
+    try {
+      await prepared.loadRowsAfterSetup();
+    } catch (error) {
+      await booted.stop();
+      throw error;
+    }
+  }
   await waitForStartBarrier(prepared, booted, options);
   const run2 = startRun(prepared, booted, options);
   try {
@@ -63744,7 +64740,11 @@ async function prepareRun2(options) {
     source: options.configSource
   });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
-  const rowsByScenario = await loadScenarioRows(config, configDir);
+  const setupWritesData = (config.setup ?? []).length > 0 && config.scenarios.some((scenario) => scenario.data && !existsSync4(path6.resolve(configDir, scenario.data.file)));
+  let rowsByScenario = setupWritesData ? /* @__PURE__ */ new Map() : await loadScenarioRows(config, configDir);
+  const loadRowsAfterSetup = setupWritesData ? async () => {
+    rowsByScenario = await loadScenarioRows(config, configDir);
+  } : void 0;
   const loadShard = options.split === "load" ? options.shard : void 0;
   if (loadShard) for (const scenario of config.scenarios) splitScenario(scenario, loadShard);
   const forShard = (scenario) => loadShard ? splitScenario(scenario, loadShard) : scenario;
@@ -63788,6 +64788,7 @@ async function prepareRun2(options) {
     ...loadShard ? { loadShard } : {},
     forShard,
     rowsFor,
+    ...loadRowsAfterSetup ? { loadRowsAfterSetup } : {},
     startAtSource,
     firstWarmupMs,
     environment,
@@ -64101,11 +65102,16 @@ async function runCheckCommand(io2, options) {
   await checkConfigPath(options);
   const { config, baseDir } = await loadConfig(options.configPath, { source: "-c" });
   await checkServiceFolders(config, options.configPath, baseDir);
-  const rows2 = await loadScenarioRows(config, baseDir);
+  const written = (file) => (config.setup ?? []).length > 0 && !existsSync5(resolve2(baseDir, file));
+  const rows2 = await loadScenarioRows(
+    { ...config, scenarios: config.scenarios.filter((s) => !s.data || !written(s.data.file)) },
+    baseDir
+  );
   const thresholds = Object.values(config.thresholds).reduce((n, list) => n + list.length, 0);
   const data = [...new Set(config.scenarios.flatMap((s) => s.data ? [s.data.file] : []))];
   const rowCounts = data.map((file) => {
     const scenario = config.scenarios.find((s) => s.data?.file === file);
+    if (written(file)) return `${file} (written by setup)`;
     return `${file} (${pluralize(rows2.get(scenario?.name ?? "")?.length ?? 0, "row")})`;
   });
   io2.stdout.write(

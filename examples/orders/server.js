@@ -15,8 +15,10 @@
 // Endpoints:
 //   GET  /health       200 {"status":"ok"}
 //   GET  /orders       an aggregate over every order line (some real CPU work)
-//   GET  /orders/:id   one order, 404 when unknown
+//   GET  /orders/:id   one order, 404 when unknown; an order made by POST /orders needs the token
 //   POST /query        {"q":"..."} → the orders whose customer or product matches
+//   POST /login        {"user":"..."} → {"token":"..."} (a flow's setup step, docs/config/flows.md)
+//   POST /orders       {"sku":"..."} with `authorization: Bearer <token>` → 201 {"id":...}
 import http from 'node:http';
 
 function readNonNegativeInt(name, fallback) {
@@ -190,9 +192,50 @@ function readBody(request) {
   });
 }
 
+// Tokens handed out by POST /login, and the orders made with them (ids after the generated ones).
+const tokens = new Set();
+const created = new Map();
+
+function bearer(request) {
+  const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+  return match && tokens.has(match[1]) ? match[1] : undefined;
+}
+
+async function readJson(request, response) {
+  try {
+    return JSON.parse(await readBody(request));
+  } catch (error) {
+    send(response, error.status ?? 400, { error: error.status ? error.message : 'the body is not JSON' });
+    return undefined;
+  }
+}
+
 async function handle(request, response) {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const route = url.pathname;
+
+  if (route === '/login') {
+    if (request.method !== 'POST') return send(response, 405, { error: 'use POST' });
+    const body = await readJson(request, response);
+    if (body === undefined) return;
+    if (typeof body?.user !== 'string' || body.user === '')
+      return send(response, 400, { error: 'send {"user":"<name>"}' });
+    const token = `${body.user}-${tokens.size + 1}-${Math.random().toString(36).slice(2, 10)}`;
+    tokens.add(token);
+    return send(response, 200, { token });
+  }
+
+  if (route === '/orders' && request.method === 'POST') {
+    const token = bearer(request);
+    if (!token) return send(response, 401, { error: 'log in first: POST /login, then authorization: Bearer <token>' });
+    const body = await readJson(request, response);
+    if (body === undefined) return;
+    if (typeof body?.sku !== 'string' || body.sku === '') return send(response, 400, { error: 'send {"sku":"<sku>"}' });
+    await spendServiceTime();
+    const id = orders.length + created.size + 1;
+    created.set(id, { id, sku: body.sku, owner: token });
+    return send(response, 201, { id });
+  }
 
   if (route === '/health') {
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, { error: 'use GET' });
@@ -210,7 +253,10 @@ async function handle(request, response) {
   if (byId) {
     if (request.method !== 'GET') return send(response, 405, { error: 'use GET' });
     const id = Number(byId[1]);
-    const order = Number.isInteger(id) ? orders[id - 1] : undefined;
+    const made = created.get(id);
+    if (made && made.owner !== bearer(request))
+      return send(response, 401, { error: `order ${id} needs its owner's token` });
+    const order = made ?? (Number.isInteger(id) ? orders[id - 1] : undefined);
     await spendServiceTime();
     if (!order) return send(response, 404, { error: `order ${byId[1]} not found` });
     return send(response, 200, order);

@@ -11,7 +11,7 @@ import { UNSENDABLE_IN_HEADER } from '../core/config/scenario.js';
 import { parseCsv } from '../core/csv.js';
 import { quoteValue } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';
-import { requestColumns } from '../core/template.js';
+import { HTTP_METHODS, requestColumns } from '../core/template.js';
 import type { Config, DataRow, DataSource, TlsConfig } from '../core/types/config.js';
 import { TLS_FILE_KEYS } from '../core/config/tls.js';
 
@@ -215,6 +215,7 @@ function checkColumns(source: DataSource, rows: DataRow[], uses: ColumnUse[]): v
     const index = rows.findIndex((row) => !Object.hasOwn(row, use.column));
     if (index === -1) {
       if (use.where.includes('.headers.')) checkHeaderValues(source, rows, use);
+      if (use.where.endsWith('.method')) checkMethodValues(source, rows, use);
       continue;
     }
     const known = Object.keys(rows[index] ?? {}).join(', ');
@@ -223,6 +224,14 @@ function checkColumns(source: DataSource, rows: DataRow[], uses: ColumnUse[]): v
       `${source.file}: ${which} "${use.column}", which ${use.where} uses (\${row.${use.column}}); it has ${known || 'no columns'}`,
     );
   }
+}
+
+function checkMethodValues(source: DataSource, rows: DataRow[], use: ColumnUse): void {
+  const index = rows.findIndex((row) => !HTTP_METHODS.includes(String(row[use.column] ?? '').toUpperCase()));
+  if (index === -1) return;
+  throw new ConfigError(
+    `${source.file}: row ${index + 1}, "${use.column}" is ${quoteValue(rows[index]?.[use.column])}, which ${use.where} uses as the method; use one of ${HTTP_METHODS.join(', ')}`,
+  );
 }
 
 function checkHeaderValues(source: DataSource, rows: DataRow[], use: ColumnUse): void {
@@ -257,11 +266,16 @@ export async function loadScenarioRows(config: Config, baseDir: string): Promise
       rows = await readRows(scenario.data, baseDir, formatPath(['scenarios', scenario.name, 'data', 'file']));
       rowsByFile.set(file, rows);
     }
-    checkColumns(
-      scenario.data,
-      rows,
-      requestColumns(scenario.request, `${formatPath(['scenarios', scenario.name])}.request`),
-    );
+    const at = formatPath(['scenarios', scenario.name]);
+    const uses = scenario.flow
+      ? [
+          ...scenario.flow.setup.flatMap((step, i) => requestColumns(step.request, `${at}.setup[${i}].request`)),
+          ...scenario.flow.steps.flatMap((step, i) =>
+            requestColumns(step.request, `${at}.${scenario.flow?.mix ? 'mix' : 'steps'}[${i}].request`),
+          ),
+        ]
+      : requestColumns(scenario.request, `${at}.request`);
+    checkColumns(scenario.data, rows, uses);
     rowsByScenario.set(scenario.name, rows);
   }
   return rowsByScenario;

@@ -27,6 +27,8 @@ export function comparableConfig(config: Config): unknown {
       name: scenario.name,
       load: scenario.load,
       request: scenario.request,
+      ...(scenario.flow ? { flow: scenario.flow } : {}),
+      ...(scenario.group === undefined ? {} : { group: scenario.group }),
       data: scenario.data,
       warmupMs: scenario.warmupMs,
       timeoutMs: scenario.timeoutMs,

@@ -1,10 +1,14 @@
-// `${row.<column>}` templates in request paths, headers and bodies. Each string is parsed once
+// `${row.<column>}` and `${vars.<name>}` templates in request paths, headers and bodies (a var is
+// a value a flow captured from a response, docs/config/flows.md). Each string is parsed once
 // into literal and column parts and compiled into a closure, because the engine fills them for
 // every request.
 import { ConfigError } from './errors.js';
 import type { DataRow, RequestTemplate } from './types/config.js';
 
-export type TemplatePart = string | { column: string };
+export type TemplatePart = string | { column: string } | { variable: string };
+
+/** Values a flow captured (`${vars.<name>}`), by name. */
+export type Vars = Record<string, string>;
 
 export interface CompiledRequest {
   path: string;
@@ -13,7 +17,7 @@ export interface CompiledRequest {
   body?: string;
 }
 
-const PLACEHOLDER_BODY = /^\s*row\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
+const PLACEHOLDER_BODY = /^\s*(row|vars)\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
 
 /**
  * Splits `text` into literal strings and `{ column }` parts. `$${` is a literal `${`.
@@ -43,14 +47,14 @@ export function parseTemplate(text: string, path: string): TemplatePart[] {
     }
     const inner = text.slice(start + 2, end);
     const match = PLACEHOLDER_BODY.exec(inner);
-    if (!match?.[1]) {
+    if (!match?.[2]) {
       throw new ConfigError(
         `${path}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`,
       );
     }
     if (literal) parts.push(literal);
     literal = '';
-    parts.push({ column: match[1] });
+    parts.push(match[1] === 'vars' ? { variable: match[2] } : { column: match[2] });
     i = end + 1;
   }
   if (literal) parts.push(literal);
@@ -67,9 +71,46 @@ export function templateColumns(text: string): string[] {
   }
   const columns: string[] = [];
   for (const part of parts) {
-    if (typeof part !== 'string' && !columns.includes(part.column)) columns.push(part.column);
+    if (typeof part !== 'string' && 'column' in part && !columns.includes(part.column)) columns.push(part.column);
   }
   return columns;
+}
+
+/** The captured values `text` uses (`${vars.x}`), in order of first use. */
+export function templateVariables(text: string): string[] {
+  let parts: TemplatePart[];
+  try {
+    parts = parseTemplate(text, '');
+  } catch {
+    return [];
+  }
+  const names: string[] = [];
+  for (const part of parts) {
+    if (typeof part !== 'string' && 'variable' in part && !names.includes(part.variable)) names.push(part.variable);
+  }
+  return names;
+}
+
+/** Every `${vars.x}` a request template uses, with where (`request.headers.authorization`). */
+export function requestVariables(template: RequestTemplate, prefix = 'request'): { name: string; where: string }[] {
+  const uses: { name: string; where: string }[] = [];
+  const add = (text: string, where: string): void => {
+    for (const name of templateVariables(text)) uses.push({ name, where });
+  };
+  add(template.method, `${prefix}.method`);
+  add(template.path, `${prefix}.path`);
+  for (const [name, value] of Object.entries(template.headers)) add(value, `${prefix}.headers.${name}`);
+  if (template.body?.kind === 'raw') add(template.body.value, `${prefix}.body`);
+  if (template.body?.kind === 'json') {
+    const visit = (node: unknown, where: string): void => {
+      if (typeof node === 'string') add(node, where);
+      else if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${where}[${i}]`));
+      else if (node !== null && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) visit(value, `${where}.${key}`);
+    };
+    visit(template.body.value, `${prefix}.json`);
+  }
+  return uses;
 }
 
 /** Every `${row.x}` in a JSON value's string leaves. */
@@ -88,12 +129,16 @@ export function jsonColumns(value: unknown): string[] {
   return columns;
 }
 
+/** The methods a request may use, written or taken from a data row (`method: "${row.method}"`). */
+export const HTTP_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 /** Where each column is used in a request template, e.g. `{ column: 'id', where: 'request.path' }`. */
 export function requestColumns(template: RequestTemplate, prefix = 'request'): { column: string; where: string }[] {
   const uses: { column: string; where: string }[] = [];
   const add = (columns: string[], where: string): void => {
     for (const column of columns) uses.push({ column, where });
   };
+  add(templateColumns(template.method), `${prefix}.method`);
   add(templateColumns(template.path), `${prefix}.path`);
   for (const [name, value] of Object.entries(template.headers))
     add(templateColumns(value), `${prefix}.headers.${name}`);
@@ -114,30 +159,34 @@ function encodePathValue(text: string): string {
   return text.replace(UNSAFE_IN_PATH, (char) => encodeURIComponent(char));
 }
 
-type Fill = (row?: DataRow) => string;
+type Fill = (row?: DataRow, vars?: Vars) => string;
+
+function partText(part: { column: string } | { variable: string }, row?: DataRow, vars?: Vars): string {
+  return 'column' in part ? cellText(row?.[part.column]) : (vars?.[part.variable] ?? '');
+}
 
 function compileParts(rawParts: TemplatePart[], encode?: (text: string) => string): Fill | string {
   // The written parts are encoded too (once, here): undici refuses a raw space or non-ASCII
   // character in a path, and would fail every request.
   const parts = encode ? rawParts.map((part) => (typeof part === 'string' ? encode(part) : part)) : rawParts;
   if (parts.every((part) => typeof part === 'string')) return parts.join('');
-  return (row) => {
+  return (row, vars) => {
     let text = '';
     for (const part of parts) {
       if (typeof part === 'string') text += part;
-      else text += encode ? encode(cellText(row?.[part.column])) : cellText(row?.[part.column]);
+      else text += encode ? encode(partText(part, row, vars)) : partText(part, row, vars);
     }
     return text;
   };
 }
 
 /** Compiles one template string into `(row) => string`. */
-export function compileTemplate(text: string, path: string): (row?: DataRow) => string {
+export function compileTemplate(text: string, path: string): (row?: DataRow, vars?: Vars) => string {
   const compiled = compileParts(parseTemplate(text, path));
   return typeof compiled === 'string' ? () => compiled : compiled;
 }
 
-type JsonFill = { constant: true; value: unknown } | { constant: false; fill: (row?: DataRow) => unknown };
+type JsonFill = { constant: true; value: unknown } | { constant: false; fill: (row?: DataRow, vars?: Vars) => unknown };
 
 function compileJson(node: unknown, path: string): JsonFill {
   if (typeof node === 'string') {
@@ -145,6 +194,10 @@ function compileJson(node: unknown, path: string): JsonFill {
     const only = parts[0];
     if (parts.length === 1 && only !== undefined && typeof only !== 'string') {
       // A leaf that is exactly one placeholder keeps the row's type: 42 stays a number.
+      if ('variable' in only) {
+        const name = only.variable;
+        return { constant: false, fill: (_row, vars) => vars?.[name] ?? null };
+      }
       const column = only.column;
       return { constant: false, fill: (row) => row?.[column] ?? null };
     }
@@ -156,7 +209,7 @@ function compileJson(node: unknown, path: string): JsonFill {
     if (items.every((item) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
-      fill: (row) => items.map((item) => (item.constant ? item.value : item.fill(row))),
+      fill: (row, vars) => items.map((item) => (item.constant ? item.value : item.fill(row, vars))),
     };
   }
   if (node !== null && typeof node === 'object') {
@@ -164,9 +217,9 @@ function compileJson(node: unknown, path: string): JsonFill {
     if (entries.every(([, item]) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
-      fill: (row) => {
+      fill: (row, vars) => {
         const out: Record<string, unknown> = {};
-        for (const [key, item] of entries) out[key] = item.constant ? item.value : item.fill(row);
+        for (const [key, item] of entries) out[key] = item.constant ? item.value : item.fill(row, vars);
         return out;
       },
     };
@@ -174,11 +227,21 @@ function compileJson(node: unknown, path: string): JsonFill {
   return { constant: true, value: node };
 }
 
+/** The request's method for a row: as written, or the row's value (the data check allowed it), upper case. */
+export function compileMethod(template: RequestTemplate, path = 'request'): (row?: DataRow) => string {
+  const fill = compileTemplate(template.method, `${path}.method`);
+  const constant = template.method.includes('${') ? undefined : template.method.toUpperCase();
+  return constant === undefined ? (row) => fill(row).toUpperCase() : () => constant;
+}
+
 /**
  * Compiles a request template into `(row) => { path, headers, body }`. When nothing depends on
  * the row, every call returns the same frozen object: callers must not mutate it.
  */
-export function compileRequest(template: RequestTemplate, path = 'request'): (row?: DataRow) => CompiledRequest {
+export function compileRequest(
+  template: RequestTemplate,
+  path = 'request',
+): (row?: DataRow, vars?: Vars) => CompiledRequest {
   const fillPath = compileParts(parseTemplate(template.path, `${path}.path`), encodePathValue);
   const headerFills = Object.entries(template.headers).map(
     ([name, value]) => [name, compileParts(parseTemplate(value, `${path}.headers.${name}`))] as const,
@@ -187,7 +250,7 @@ export function compileRequest(template: RequestTemplate, path = 'request'): (ro
   let fillBody: Fill | string | undefined;
   if (template.body?.kind === 'json') {
     const json = compileJson(template.body.value, `${path}.json`);
-    fillBody = json.constant ? JSON.stringify(json.value) : (row) => JSON.stringify(json.fill(row));
+    fillBody = json.constant ? JSON.stringify(json.value) : (row, vars) => JSON.stringify(json.fill(row, vars));
     if (!headerFills.some(([name]) => name.toLowerCase() === 'content-type')) {
       headerFills.push(['content-type', 'application/json']);
     }
@@ -209,14 +272,14 @@ export function compileRequest(template: RequestTemplate, path = 'request'): (ro
     return () => fixed;
   }
 
-  return (row) => {
+  return (row, vars) => {
     let headers = constantHeaders;
     if (!headersConstant) {
       headers = {};
-      for (const [name, fill] of headerFills) headers[name] = typeof fill === 'string' ? fill : fill(row);
+      for (const [name, fill] of headerFills) headers[name] = typeof fill === 'string' ? fill : fill(row, vars);
     }
-    const request: CompiledRequest = { path: typeof fillPath === 'string' ? fillPath : fillPath(row), headers };
-    if (fillBody !== undefined) request.body = typeof fillBody === 'string' ? fillBody : fillBody(row);
+    const request: CompiledRequest = { path: typeof fillPath === 'string' ? fillPath : fillPath(row, vars), headers };
+    if (fillBody !== undefined) request.body = typeof fillBody === 'string' ? fillBody : fillBody(row, vars);
     return request;
   };
 }

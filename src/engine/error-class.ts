@@ -3,8 +3,10 @@
 
 /** ECERT: perfgate did not accept the service's certificate (unknown CA, self-signed, expired,
  * another host's name). EPROTO: the TLS handshake failed otherwise (no TLS on the port, no
- * common protocol version or ALPN protocol, a client certificate missing or refused). */
-export type ErrorClass = 'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'ECERT' | 'EPROTO' | 'other';
+ * common protocol version or ALPN protocol, a client certificate missing or refused).
+ * capture: a flow step was answered, but a value it captures was not in the response. */
+export type ErrorClass =
+  'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'ECERT' | 'EPROTO' | 'capture' | 'other';
 
 /** Thrown into a request that ran past the scenario's timeout; one instance serves every request. */
 /** Not a PerfgateError: it stands for a failed request, classed by its `code` like Node's system

@@ -48,6 +48,7 @@ export class Recorder {
   private pipes = 0;
   private certErrors = 0;
   private protocolErrors = 0;
+  private captures = 0;
   private otherErrors = 0;
 
   private readonly whole = createHistogram();
@@ -134,6 +135,9 @@ export class Recorder {
       case 'EPROTO':
         this.protocolErrors += 1;
         break;
+      case 'capture':
+        this.captures += 1;
+        break;
       default:
         this.otherErrors += 1;
     }
@@ -206,6 +210,7 @@ export class Recorder {
       ['EPIPE', this.pipes],
       ['ECERT', this.certErrors],
       ['EPROTO', this.protocolErrors],
+      ['capture', this.captures],
       ['other', this.otherErrors],
     ];
     for (const [name, count] of classes) if (count > 0) errors[name] = count;

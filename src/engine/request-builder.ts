@@ -2,7 +2,7 @@
 // A template without placeholders yields one frozen object reused for every request, so the hot
 // loop allocates nothing for it; with rows, each row is rendered once and the results are cached.
 import type { CompiledRequest } from '../core/template.js';
-import { compileRequest } from '../core/template.js';
+import { compileMethod, compileRequest } from '../core/template.js';
 import { createRng } from '../core/stats/prng.js';
 import type { DataRow, DataSource, RequestTemplate } from '../core/types/config.js';
 
@@ -36,20 +36,21 @@ export function createRequestSource(
   options: { rows?: DataRow[]; order?: DataSource['order']; seed?: number } = {},
 ): () => DispatchRequest {
   const render = compileRequest(template);
-  const method = template.method.toUpperCase();
+  // `${row.method}`: one more value per row, rendered (and cached) with the rest of the row.
+  const method = compileMethod(template);
   const rows = options.rows ?? [];
   if (rows.length === 0) {
-    const only = toDispatch(method, render());
+    const only = toDispatch(method(), render());
     return () => only;
   }
   const cache: (DispatchRequest | undefined)[] =
     rows.length <= MAX_CACHED_ROWS ? new Array<DispatchRequest | undefined>(rows.length) : [];
   const cached = cache.length > 0;
   const at = (index: number): DispatchRequest => {
-    if (!cached) return toDispatch(method, render(rows[index]));
+    if (!cached) return toDispatch(method(rows[index]), render(rows[index]));
     let request = cache[index];
     if (!request) {
-      request = toDispatch(method, render(rows[index]));
+      request = toDispatch(method(rows[index]), render(rows[index]));
       cache[index] = request;
     }
     return request;

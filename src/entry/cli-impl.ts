@@ -1,5 +1,6 @@
 // The CLI's commands, each a small composition of the shared pieces.
 import { renderComparisonJson } from '../core/report/json.js';
+import { existsSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
@@ -108,11 +109,17 @@ export async function runCheckCommand(io: CliIo, options: ConfigChoice): Promise
   await checkConfigPath(options);
   const { config, baseDir } = await loadConfig(options.configPath, { source: '-c' });
   await checkServiceFolders(config, options.configPath, baseDir);
-  const rows = await loadScenarioRows(config, baseDir);
+  // A data file the setup commands write does not exist yet: a run reads it after they ran.
+  const written = (file: string): boolean => (config.setup ?? []).length > 0 && !existsSync(resolve(baseDir, file));
+  const rows = await loadScenarioRows(
+    { ...config, scenarios: config.scenarios.filter((s) => !s.data || !written(s.data.file)) },
+    baseDir,
+  );
   const thresholds = Object.values(config.thresholds).reduce((n, list) => n + list.length, 0);
   const data = [...new Set(config.scenarios.flatMap((s) => (s.data ? [s.data.file] : [])))];
   const rowCounts = data.map((file) => {
     const scenario = config.scenarios.find((s) => s.data?.file === file);
+    if (written(file)) return `${file} (written by setup)`;
     return `${file} (${pluralize(rows.get(scenario?.name ?? '')?.length ?? 0, 'row')})`;
   });
   io.stdout.write(

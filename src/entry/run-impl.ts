@@ -3,6 +3,7 @@
 // The steps before the load (prepare, boot) live here; the phases of the load, in run-phases.ts.
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Environment, Provenance, Results } from '../core/types/results.js';
 import type { Config, DataRow, ScenarioConfig } from '../core/types/config.js';
@@ -134,6 +135,14 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
 async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
   const prepared = await prepareRun(options);
   const booted = await bootRun(prepared, options);
+  if (prepared.loadRowsAfterSetup) {
+    try {
+      await prepared.loadRowsAfterSetup();
+    } catch (error) {
+      await booted.stop();
+      throw error;
+    }
+  }
   await waitForStartBarrier(prepared, booted, options);
   const run = startRun(prepared, booted, options);
   try {
@@ -161,6 +170,8 @@ export interface PreparedRun {
   forShard(scenario: ScenarioConfig): ScenarioConfig;
   /** A scenario's data rows as this shard uses them. */
   rowsFor(name: string): DataRow[] | undefined;
+  /** Set when a data file did not exist before the setup commands: read it once they ran. */
+  loadRowsAfterSetup?: () => Promise<void>;
   startAtSource: string;
   firstWarmupMs: number;
   environment: Environment;
@@ -182,7 +193,16 @@ async function prepareRun(options: LoadTestOptions): Promise<PreparedRun> {
     source: options.configSource,
   });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
-  const rowsByScenario = await loadScenarioRows(config, configDir);
+  // A data file that the config's setup commands write is read after they ran, not refused before.
+  const setupWritesData =
+    (config.setup ?? []).length > 0 &&
+    config.scenarios.some((scenario) => scenario.data && !existsSync(path.resolve(configDir, scenario.data.file)));
+  let rowsByScenario = setupWritesData ? new Map<string, DataRow[]>() : await loadScenarioRows(config, configDir);
+  const loadRowsAfterSetup = setupWritesData
+    ? async (): Promise<void> => {
+        rowsByScenario = await loadScenarioRows(config, configDir);
+      }
+    : undefined;
   const loadShard = options.split === 'load' ? options.shard : undefined;
   // Every scenario's share is checked before anything boots: a load that cannot be split is a
   // config error (exit 2), found on every shard alike.
@@ -237,6 +257,7 @@ async function prepareRun(options: LoadTestOptions): Promise<PreparedRun> {
     ...(loadShard ? { loadShard } : {}),
     forShard,
     rowsFor,
+    ...(loadRowsAfterSetup ? { loadRowsAfterSetup } : {}),
     startAtSource,
     firstWarmupMs,
     environment,

@@ -16,6 +16,7 @@ import { createProgressReporter, describeScenarioStart } from '../adapters/conso
 import type { PairOrder, RunTarget } from '../engine/run-scenario.js';
 import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-scenario.js';
 import { runCapacityVariants } from '../engine/run-capacity.js';
+import { runFlowVariants } from '../engine/run-flow.js';
 import { extensionScenario } from '../engine/plan.js';
 import type { BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
@@ -52,18 +53,49 @@ export function runStopped(run: ActiveRun): boolean {
   return run.options.signal?.aborted === true || run.serviceExit !== undefined;
 }
 
-/** Every scenario of the run (or shard) once, in order. */
+/**
+ * Every scenario of the run (or shard) once, in order; the scenarios of one `group` at the same
+ * time, where the first of them is written (contention between them shows only then).
+ */
 async function measureScenarios(run: ActiveRun): Promise<void> {
   const { scenarios, forShard, status } = run.prepared;
-  for (const [index, chosen] of scenarios.entries()) {
+  const measuredNames = new Set<string>();
+  for (const chosen of scenarios) {
     if (runStopped(run)) break;
-    const scenario = forShard(run.headScenarios.get(chosen.name) ?? chosen);
-    run.options.onScenarioStart?.(scenario.name);
-    status(describeScenarioStart(scenario, index, scenarios.length));
-    const measured = await measureScenario(run, scenario, baseScenarioFor(run, scenario.name), run.order);
-    if (!measured) break;
-    run.scenarioResults.push(measured.head);
-    if (measured.base) run.baseResults.push(measured.base);
+    if (measuredNames.has(chosen.name)) continue;
+    const together = chosen.group === undefined ? [chosen] : scenarios.filter((s) => s.group === chosen.group);
+    for (const scenario of together) measuredNames.add(scenario.name);
+    const others = (name: string): string =>
+      together
+        .filter((s) => s.name !== name)
+        .map((s) => s.name)
+        .join(', ');
+    const measured = await Promise.all(
+      together.map((planned) => {
+        const scenario = forShard(run.headScenarios.get(planned.name) ?? planned);
+        run.options.onScenarioStart?.(scenario.name);
+        const start = describeScenarioStart(scenario, scenarios.indexOf(planned), scenarios.length);
+        status(
+          together.length > 1
+            ? `${start} · group ${chosen.group}, at the same time as ${others(scenario.name)}`
+            : start,
+        );
+        return measureScenario(run, scenario, baseScenarioFor(run, scenario.name), run.order);
+      }),
+    );
+    let stopped = false;
+    for (const result of measured) {
+      if (!result) {
+        stopped = true;
+        continue;
+      }
+      run.scenarioResults.push(result.head);
+      if (result.base) run.baseResults.push(result.base);
+      // A flow's steps are judged and reported as scenarios of their own (<scenario>/<step>).
+      run.scenarioResults.push(...(result.headSteps ?? []));
+      run.baseResults.push(...(result.baseSteps ?? []));
+    }
+    if (stopped) break;
   }
 }
 
@@ -137,13 +169,20 @@ async function measureScenario(
   scenario: ScenarioConfig,
   baseScenario: ScenarioConfig | undefined,
   pairOrder: PairOrder[] | undefined,
-): Promise<{ head: ScenarioResult; base?: ScenarioResult } | undefined> {
+): Promise<
+  | { head: ScenarioResult; base?: ScenarioResult; headSteps?: ScenarioResult[]; baseSteps?: ScenarioResult[] }
+  | undefined
+> {
   const { options, prepared, booted, schedule, seed } = run;
   // A service that dies mid-run turns the rest of the load into refused connections, which
   // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
   const died = new AbortController();
   const lookForExit = (): void => {
-    if (run.serviceExit) return;
+    // Found by a scenario running beside this one (a group): this one stops too.
+    if (run.serviceExit) {
+      died.abort();
+      return;
+    }
     const found = findServiceExit(booted);
     if (!found) return;
     run.serviceExit = { ...found, scenario: scenario.name };
@@ -161,7 +200,7 @@ async function measureScenario(
   const machineMeter = startMachineLoadMeter(prepared.environment.cpuCount);
   const progress = createProgressReporter(options.progressStream);
   const watch = setInterval(lookForExit, EXIT_POLL_MS);
-  let outcome: Awaited<ReturnType<typeof runScenarioVariants>>;
+  let outcome: Awaited<ReturnType<typeof runScenarioVariants>> & { steps?: ScenarioResult[][] };
   let headUsage: ServiceUsage[];
   let baseUsage: ServiceUsage[];
   let machine: ScenarioResult['machine'];
@@ -181,8 +220,9 @@ async function measureScenario(
       },
     };
     // A capacity search runs per variant, one after the other (A/B: the base's too).
-    outcome =
-      scenario.load.executor === 'capacity'
+    outcome = scenario.flow
+      ? await runFlowVariants(scenario, { ...runOptions, targets, seed })
+      : scenario.load.executor === 'capacity'
         ? await runCapacityVariants(scenario, {
             ...runOptions,
             targets,
@@ -207,10 +247,23 @@ async function measureScenario(
     progress.done();
   }
   const [headResult, baseResult] = outcome.results;
-  const head: ScenarioResult = { ...headResult!, services: headUsage, ...(machine ? { machine } : {}) };
-  return baseResult
-    ? { head, base: { ...baseResult, services: baseUsage, ...(machine ? { machine } : {}) } }
-    : { head };
+  const withHead = (result: ScenarioResult): ScenarioResult => ({
+    ...result,
+    services: headUsage,
+    ...(machine ? { machine } : {}),
+  });
+  const withBase = (result: ScenarioResult): ScenarioResult => ({
+    ...result,
+    services: baseUsage,
+    ...(machine ? { machine } : {}),
+  });
+  const [headSteps, baseSteps] = outcome.steps ?? [];
+  return {
+    head: withHead(headResult!),
+    ...(baseResult ? { base: withBase(baseResult) } : {}),
+    ...(headSteps ? { headSteps: headSteps.map(withHead) } : {}),
+    ...(baseResult && baseSteps ? { baseSteps: baseSteps.map(withBase) } : {}),
+  };
 }
 
 /** The run's results as measured so far (each look of an extended run is judged on one). */

@@ -150,6 +150,16 @@ describe('loadDataRows', () => {
     expect(await loadDataRows({ file: 'tokens.json', order: 'round-robin' }, dir, [body])).toHaveLength(2);
   });
 
+  it('refuses a method taken from a row that is not an HTTP method, naming the row and the choices', async () => {
+    await write('mix.csv', 'method,path\nget,/a\nPOST,/b\nFETCH,/c\n');
+    const use = { column: 'method', where: 'scenarios.s.request.method' };
+    await expect(loadDataRows({ file: 'mix.csv', order: 'round-robin' }, dir, [use])).rejects.toThrow(
+      new ConfigError(
+        'mix.csv: row 3, "method" is "FETCH", which scenarios.s.request.method uses as the method; use one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+      ),
+    );
+  });
+
   it('names the file and column a template needs but the data lacks', async () => {
     await write('cols.csv', 'id,name\n1,a\n');
     await expect(

@@ -18,6 +18,19 @@ describe('request source', () => {
     expect(Object.isFrozen(first)).toBe(true);
   });
 
+  it('takes the method from the row when the template says ${row.method}', () => {
+    const next = createRequestSource(
+      { method: '${row.method}', path: '${row.path}', headers: {} },
+      {
+        rows: [
+          { method: 'get', path: '/a' },
+          { method: 'DELETE', path: '/b' },
+        ],
+      },
+    );
+    expect([next(), next(), next()].map((r) => `${r.method} ${r.path}`)).toEqual(['GET /a', 'DELETE /b', 'GET /a']);
+  });
+
   it('fills path, headers and JSON body from rows, round-robin', () => {
     const next = createRequestSource(
       {

@@ -215,6 +215,8 @@ function compareScenarioPaired(
   for (const metric of compare.metrics) {
     // Only a capacity scenario has a capacity (above).
     if (metric === 'capacity') continue;
+    // A flow step's rate is its flow's (each iteration sends every step once): judged there.
+    if (metric === 'rps' && head.flow) continue;
     const minEffect = minEffectFor(compare, metric, 'ab');
     if (metric === 'rps' && isOpen) {
       drafts.push(pairedRateCheck(head, base, diffs?.rps ?? [], minEffect, blocks?.tests.rps));

@@ -122,7 +122,8 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     thresholds: buildThresholds(
       ctx,
       root.thresholds,
-      names,
+      // A flow's steps are judged as scenarios of their own: "shop/order/fetch": ["p(95)<150"].
+      [...names, ...scenarios.flatMap((s) => (s.flow?.steps ?? []).map((step) => `${s.name}/${step.name}`))],
       names.filter((name) => isRecord(rawScenarios[name]) && rawScenarios[name].executor === 'capacity'),
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),

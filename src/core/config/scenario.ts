@@ -2,8 +2,17 @@
 import { formatConfigDuration } from '../duration.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from '../port.js';
-import { jsonColumns, parseTemplate, templateColumns } from '../template.js';
-import type { DataSource, RequestBody, RequestTemplate, ScenarioConfig } from '../types/config.js';
+import { closestMatch } from '../closest-match.js';
+import { jsonColumns, parseTemplate, requestColumns, requestVariables, templateColumns } from '../template.js';
+import type {
+  Capture,
+  DataSource,
+  FlowConfig,
+  FlowStep,
+  RequestBody,
+  RequestTemplate,
+  ScenarioConfig,
+} from '../types/config.js';
 import { type Context, type Raw, checkConnections, durationAt, isRecord, stringMap } from './context.js';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -70,6 +79,10 @@ function buildRequest(
       );
     }
   }
+  if (typeof raw.method === 'string' && raw.method.includes('${'))
+    ctx.problems.attempt([...path, 'method'], () =>
+      parseTemplate(raw.method as string, formatPath([...path, 'method'])),
+    );
   const request: RequestTemplate = {
     method: typeof raw.method === 'string' ? raw.method : 'GET',
     path: pathPrefix + pathText,
@@ -91,6 +104,115 @@ function buildRequest(
   }
   if (body) request.body = body;
   return request;
+}
+
+/** `$.id`, `$.items[0].sku`, `header:location`, `regex:id=(\\d+)` → a capture; undefined (and a problem) otherwise. */
+export function parseCapture(ctx: Context, path: PathKey[], raw: unknown): Capture | undefined {
+  if (typeof raw !== 'string') return undefined;
+  if (raw.startsWith('header:') && raw.length > 'header:'.length)
+    return { kind: 'header', name: raw.slice('header:'.length).trim().toLowerCase() };
+  if (raw.startsWith('regex:')) {
+    const pattern = raw.slice('regex:'.length);
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      ctx.problems.add(
+        path,
+        `${quoteValue(raw)} is not a valid regular expression (${(error as Error).message}); fix the pattern after "regex:"`,
+      );
+      return undefined;
+    }
+    return { kind: 'regex', pattern };
+  }
+  if (/^\$(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']*'\])*$/.test(raw)) return { kind: 'json', path: raw };
+  ctx.problems.add(
+    path,
+    `${quoteValue(raw)} is not a capture; use a JSON path like "$.id" or "$.items[0].sku", "header:location", or "regex:id=(\\d+)"`,
+  );
+  return undefined;
+}
+
+function buildFlowSteps(
+  ctx: Context,
+  path: PathKey[],
+  raw: unknown,
+  inheritedHeaders: Record<string, string>,
+  pathPrefix: string,
+  names: Set<string>,
+  weighted = false,
+): FlowStep[] {
+  if (!Array.isArray(raw)) return [];
+  const steps: FlowStep[] = [];
+  raw.forEach((item, i) => {
+    if (!isRecord(item) || typeof item.name !== 'string' || !isRecord(item.request)) return;
+    const stepPath: PathKey[] = [...path, i];
+    if (names.has(item.name))
+      ctx.problems.add(
+        [...stepPath, 'name'],
+        `${quoteValue(item.name)} names two steps of this scenario; give each step its own name`,
+      );
+    names.add(item.name);
+    const step: FlowStep = {
+      name: item.name,
+      request: buildRequest(ctx, [...stepPath, 'request'], item.request, inheritedHeaders, pathPrefix),
+      capture: {},
+    };
+    if (isRecord(item.capture)) {
+      for (const [name, spec] of Object.entries(item.capture)) {
+        if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name))
+          ctx.problems.add(
+            [...stepPath, 'capture', name],
+            `${quoteValue(name)} is not a usable var name; use letters, digits, "_" and "-"`,
+          );
+        const capture = parseCapture(ctx, [...stepPath, 'capture', name], spec);
+        if (capture) step.capture[name] = capture;
+      }
+    }
+    if (Array.isArray(item.check)) step.okStatus = item.check.filter((code): code is number => Number.isInteger(code));
+    if (item.thinkTime !== undefined) step.thinkTimeMs = durationAt(ctx, [...stepPath, 'thinkTime'], item.thinkTime, 0);
+    if (item.weight !== undefined && !weighted) {
+      ctx.problems.add(
+        [...stepPath, 'weight'],
+        'only a mix entry has a weight (steps all run, in order); write the requests under mix: to pick one by weight',
+      );
+    } else if (typeof item.weight === 'number') step.weight = item.weight;
+    steps.push(step);
+  });
+  return steps;
+}
+
+/** Every `${vars.x}` must be captured by the setup or an earlier step: a typo would send "" all run long. */
+function checkFlowVariables(ctx: Context, path: PathKey[], flow: FlowConfig, hasSetup: boolean): void {
+  const known: string[] = [];
+  const visit = (steps: FlowStep[], key: 'setup' | 'steps' | 'mix'): void => {
+    const setupKnown = [...known];
+    steps.forEach((step, i) => {
+      for (const use of requestVariables(step.request, 'request')) {
+        if (known.includes(use.name)) continue;
+        const later = [...flow.setup, ...flow.steps].some((other) => Object.hasOwn(other.capture, use.name));
+        const suggestion = closestMatch(use.name, known);
+        const where: PathKey[] = [...path, key, i, ...use.where.split('.')];
+        const why =
+          key === 'mix'
+            ? "no setup step captures it (a mix entry sees only the setup's values)"
+            : later
+              ? 'it is captured only by a later step'
+              : 'no setup step or earlier step captures it';
+        ctx.problems.add(
+          where,
+          `uses \${vars.${use.name}} but ${why}` +
+            (suggestion
+              ? `; did you mean \${vars.${suggestion}}?`
+              : `; add capture: { ${use.name}: "$.${use.name}" } to ${key === 'mix' ? 'a setup step' : `${hasSetup ? 'a setup step or ' : ''}an earlier step`}`),
+        );
+      }
+      // A mix entry's captures are its own iteration's: the next entry never sees them.
+      if (key === 'mix') known.splice(0, known.length, ...setupKnown);
+      else known.push(...Object.keys(step.capture));
+    });
+  };
+  visit(flow.setup, 'setup');
+  visit(flow.steps, flow.mix ? 'mix' : 'steps');
 }
 
 /** baseUrl → origin, plus any path of it, which goes in front of every request path. */
@@ -198,15 +320,56 @@ export function buildScenario(
   }
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
-  const request = isRecord(raw.request)
-    ? buildRequest(
-        ctx,
+  let flow: FlowConfig | undefined;
+  if (raw.steps !== undefined || raw.setup !== undefined || raw.mix !== undefined) {
+    const inherited = mergeHeaders(defaultHeaders, scenarioHeaders);
+    const names = new Set<string>();
+    const mixed = raw.mix !== undefined && raw.steps === undefined;
+    const stepsKey = mixed ? 'mix' : 'steps';
+    const prefix = target?.prefix ?? '';
+    flow = {
+      setup: buildFlowSteps(ctx, [...path, 'setup'], raw.setup, inherited, prefix, names),
+      steps: buildFlowSteps(ctx, [...path, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed),
+    };
+    if (mixed) flow.mix = true;
+    checkFlowVariables(ctx, path, flow, flow.setup.length > 0);
+    if (raw.mix !== undefined && raw.steps !== undefined)
+      ctx.problems.add(
+        [...path, 'mix'],
+        'a scenario takes steps (all, in order) or mix (one, by weight), not both; keep one of them',
+      );
+    if (raw.request !== undefined)
+      ctx.problems.add(
         [...path, 'request'],
-        raw.request,
-        mergeHeaders(defaultHeaders, scenarioHeaders),
-        target?.prefix ?? '',
-      )
-    : undefined;
+        `a scenario takes request or ${stepsKey}, not both; move the request into ${stepsKey}`,
+      );
+    else if (raw.steps === undefined && raw.mix === undefined)
+      ctx.problems.add(
+        [...path, 'setup'],
+        'setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]',
+      );
+    if (executor === 'capacity')
+      ctx.problems.add(
+        [...path, 'steps'],
+        'the capacity executor does not run flows yet; use constant-arrival-rate or a closed model for a flow',
+      );
+  } else if (raw.request === undefined) {
+    ctx.problems.add(
+      [...path, 'request'],
+      'missing; give the scenario a request: { path: "/" }, or steps: a list of named requests',
+    );
+  }
+  const request = flow?.steps[0]
+    ? flow.steps[0].request
+    : isRecord(raw.request)
+      ? buildRequest(
+          ctx,
+          [...path, 'request'],
+          raw.request,
+          mergeHeaders(defaultHeaders, scenarioHeaders),
+          target?.prefix ?? '',
+        )
+      : undefined;
 
   let data: DataSource | undefined;
   if (isRecord(raw.data) && typeof raw.data.file === 'string') {
@@ -218,8 +381,28 @@ export function buildScenario(
       );
     }
   }
-  if (request && !data) {
-    const uses: [PathKey[], string[]][] = [[[...path, 'request', 'path'], templateColumns(request.path)]];
+  if (flow && !data) {
+    const all: [FlowStep, PathKey[]][] = [
+      ...flow.setup.map((step, i): [FlowStep, PathKey[]] => [step, [...path, 'setup', i, 'request']]),
+      ...flow.steps.map((step, i): [FlowStep, PathKey[]] => [
+        step,
+        [...path, flow.mix ? 'mix' : 'steps', i, 'request'],
+      ]),
+    ];
+    const used = all.flatMap(([step, at]) => requestColumns(step.request).map((use) => ({ ...use, at })));
+    const first = used[0];
+    if (first) {
+      ctx.problems.add(
+        [...first.at, ...first.where.split('.').slice(1)],
+        `uses \${row.${first.column}} but the scenario has no data; add data: { file: rows.csv } with a column named "${first.column}"`,
+      );
+    }
+  }
+  if (request && !data && !flow) {
+    const uses: [PathKey[], string[]][] = [
+      [[...path, 'request', 'method'], templateColumns(request.method)],
+      [[...path, 'request', 'path'], templateColumns(request.path)],
+    ];
     if (request.body?.kind === 'json') uses.push([[...path, 'request', 'json'], jsonColumns(request.body.value)]);
     if (request.body?.kind === 'raw') uses.push([[...path, 'request', 'body'], templateColumns(request.body.value)]);
     for (const [name, value] of Object.entries(request.headers))
@@ -248,6 +431,16 @@ export function buildScenario(
   };
   if (segment.value !== undefined) scenario.segmentSet = true;
   if (data) scenario.data = data;
+  if (flow) scenario.flow = flow;
+  if (typeof raw.group === 'string') {
+    if (executor === 'capacity') {
+      ctx.problems.add(
+        [...path, 'group'],
+        'the capacity executor searches its own rates and cannot run beside other scenarios; remove group from this scenario',
+      );
+    }
+    scenario.group = raw.group;
+  }
   if (tls && target.url.protocol === 'https:') scenario.tls = tls;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;

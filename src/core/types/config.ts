@@ -58,6 +58,36 @@ export interface DataSource {
 
 export type DataRow = Record<string, string | number | boolean | null>;
 
+/** Where a flow step takes a value from its response (docs/config/flows.md). */
+export type Capture =
+  { kind: 'json'; path: string } | { kind: 'header'; name: string } | { kind: 'regex'; pattern: string };
+
+/** One named request of a flow: sent with the values captured so far, then captures its own. */
+export interface FlowStep {
+  name: string;
+  request: RequestTemplate;
+  /** var name → where in the response its value is. */
+  capture: Record<string, Capture>;
+  /** Status codes that count as ok for this step; undefined: the scenario's okStatus (or 2xx/3xx). */
+  okStatus?: number[];
+  /** Closed model: pause after this step (before the next one); undefined: none. */
+  thinkTimeMs?: number;
+  /** A `mix:` entry's share of the iterations, relative to the other entries' (default 1). */
+  weight?: number;
+}
+
+/**
+ * A scenario's flow: `setup` runs once per variant before the warm-up (its captures feed every
+ * iteration), `steps` run in order by each iteration. Each step is measured and reported as a
+ * scenario of its own named `<scenario>/<step>`; the scenario's own result is the whole iteration.
+ */
+export interface FlowConfig {
+  setup: FlowStep[];
+  steps: FlowStep[];
+  /** Written as `mix:`: each iteration sends one of the steps, picked by weight (seeded), not all in order. */
+  mix?: boolean;
+}
+
 /**
  * TLS for https: targets (docs/config/protocols.md). File paths as written in the config; the
  * loader resolves them against the config file's folder and checks that they load.
@@ -79,7 +109,12 @@ export interface ScenarioConfig {
   load: LoadModel;
   /** Origin of the target, e.g. http://127.0.0.1:8080 */
   baseUrl: string;
+  /** With a flow: its first step's request (what the transport and config hash look at). */
   request: RequestTemplate;
+  /** `setup:` and `steps:` instead of one request per iteration. */
+  flow?: FlowConfig;
+  /** Scenarios with the same group run at the same time (each its own load, window and verdict). */
+  group?: string;
   data?: DataSource;
   /** Run but not recorded, before the measured window. */
   warmupMs: number;

@@ -124,6 +124,8 @@ export interface ScenarioResult {
   timeline: TimelinePoint[];
   /** Open model only. */
   rate?: { intendedPerSec: number; achievedPerSec: number };
+  /** A flow step's result (named `<scenario>/<step>`): which flow and step. */
+  flow?: { scenario: string; step: string };
   generator: GeneratorHealth;
   services: ServiceUsage[];
   /** Absent where /proc is not readable (not Linux) and in results from before it was measured. */

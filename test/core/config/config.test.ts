@@ -390,7 +390,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       'an unknown key far from any',
       withScenario(`${constantVus}\nbananas: 3`),
       [
-        'scenarios.a.bananas: unknown key; use one of executor, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, tls, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, maxRate, step, hold, resolution, request, data',
+        'scenarios.a.bananas: unknown key; use one of executor, group, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, tls, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, maxRate, step, hold, resolution, request, setup, steps, mix, data',
       ],
     ],
     [
@@ -424,7 +424,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
     [
       'a missing required key',
       withScenario('executor: constant-vus\nvus: 10\nduration: 30s'),
-      ['scenarios.a.request: missing required key: the HTTP request each iteration sends'],
+      ['scenarios.a.request: missing; give the scenario a request: { path: "/" }, or steps: a list of named requests'],
     ],
     [
       'keys an executor needs',

@@ -1,0 +1,273 @@
+// Flows against a real loopback shop: POST /login hands out a token, POST /orders (with it)
+// returns a new order's id, GET /orders/:id needs both. The token and the id must flow from the
+// responses into the next requests; every step is counted on its own.
+import { afterEach, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseConfig } from '../../src/core/config/index.js';
+import { SetupError } from '../../src/core/errors.js';
+import type { ScenarioConfig } from '../../src/core/types/config.js';
+import { runFlowVariants } from '../../src/engine/run-flow.js';
+
+interface Shop {
+  url: string;
+  logins: number;
+  created: string[];
+  fetched: string[];
+  /** Requests refused for a missing or wrong token, or an unknown order. */
+  refused: number;
+  close(): Promise<void>;
+}
+
+const shops: Shop[] = [];
+async function startShop(options: { loginStatus?: number; noIdFor?: string } = {}): Promise<Shop> {
+  let next = 0;
+  const token = `t-${Math.random().toString(36).slice(2)}`;
+  const orders = new Map<string, string>();
+  const shop = { logins: 0, created: [] as string[], fetched: [] as string[], refused: 0 } as Shop;
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const send = (status: number, body: unknown): void => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'POST' && req.url === '/login') {
+        shop.logins += 1;
+        if (options.loginStatus) return send(options.loginStatus, { error: 'bad credentials' });
+        return send(200, { token });
+      }
+      if (req.headers.authorization !== `Bearer ${token}`) {
+        shop.refused += 1;
+        return send(401, { error: 'no token' });
+      }
+      if (req.method === 'POST' && req.url === '/orders') {
+        const { sku } = JSON.parse(text) as { sku: string };
+        if (sku === options.noIdFor) return send(200, { queued: true });
+        const id = `o${++next}`;
+        orders.set(id, sku);
+        shop.created.push(id);
+        return send(201, { id, sku });
+      }
+      const match = /^\/orders\/([^/]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && match && orders.has(match[1]!)) {
+        shop.fetched.push(match[1]!);
+        return send(200, { id: match[1], sku: orders.get(match[1]!) });
+      }
+      shop.refused += 1;
+      return send(404, { error: `no order ${req.url}` });
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  shop.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  shop.close = async () => {
+    server.closeAllConnections();
+    server.close();
+    await once(server, 'close');
+  };
+  shops.push(shop);
+  return shop;
+}
+afterEach(async () => {
+  await Promise.all(shops.splice(0).map((shop) => shop.close()));
+});
+
+/** The issue's contract, as a user writes it, parsed by the real config loader. */
+function flowScenario(baseUrl: string, load: string): ScenarioConfig {
+  const yaml = `
+scenarios:
+  shop/order:
+    baseUrl: ${baseUrl}
+${load}
+    warmup: 200ms
+    setup:
+      - name: login
+        request: { method: POST, path: /login, json: { user: bench } }
+        capture: { token: "$.token" }
+    steps:
+      - name: create
+        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: "\${row.sku}" } }
+        capture: { id: "$.id" }
+      - name: fetch
+        request: { method: GET, path: "/orders/\${vars.id}", headers: { authorization: "Bearer \${vars.token}" } }
+    data: { file: skus.csv }
+`;
+  return parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
+}
+
+const rows = [{ sku: 'red' }, { sku: 'blue' }, { sku: 'green' }];
+const CLOSED = '    executor: constant-vus\n    vus: 3\n    duration: 1s';
+
+describe('runFlowVariants', () => {
+  it('logs in once, then carries the token and each created id into the fetch (closed model)', async () => {
+    const shop = await startShop();
+    const scenario = flowScenario(shop.url, CLOSED);
+    const progress: { phase: string; completed: number }[] = [];
+    const { results, steps } = await runFlowVariants(scenario, {
+      rows,
+      progressIntervalMs: 50,
+      onProgress: (update) => progress.push(update),
+    });
+    const [flow] = results;
+    const [create, fetch] = steps[0]!;
+    expect(shop.logins).toBe(1);
+    expect(shop.refused).toBe(0);
+    // The progress line counts whole iterations, through the warm-up and the window.
+    expect(progress.some((update) => update.phase === 'warmup')).toBe(true);
+    expect(Math.max(...progress.filter((u) => u.phase === 'measure').map((u) => u.completed))).toBeGreaterThan(0);
+    expect(flow!.name).toBe('shop/order');
+    expect([create!.name, fetch!.name]).toEqual(['shop/order/create', 'shop/order/fetch']);
+    expect(flow!.requests.ko).toBe(0);
+    expect(flow!.requests.ok).toBeGreaterThan(10);
+    // Every measured iteration ran both steps: the counts add up.
+    expect(create!.requests.ok).toBe(flow!.requests.ok);
+    expect(fetch!.requests.ok).toBe(flow!.requests.ok);
+    // Every fetch asked for an id that a create returned (warm-up iterations included).
+    expect(new Set(shop.fetched).size).toBe(shop.fetched.length);
+    for (const id of shop.fetched) expect(shop.created).toContain(id);
+    expect(create!.statusCodes).toEqual({ '201': create!.requests.total });
+    // A whole iteration takes at least its two requests.
+    expect(flow!.latencyMs.p50).toBeGreaterThanOrEqual(fetch!.latencyMs.p50);
+    expect(fetch!.segments.reduce((n, s) => n + s.count, 0)).toBe(fetch!.requests.total);
+  });
+
+  it('runs the setup once per variant, against each its own service (A/B)', async () => {
+    const head = await startShop();
+    const base = await startShop();
+    const scenario = flowScenario(head.url, CLOSED);
+    const { results, steps } = await runFlowVariants(scenario, {
+      rows,
+      targets: [
+        { name: 'head', baseUrl: head.url },
+        { name: 'base', baseUrl: base.url },
+      ],
+    });
+    expect([head.logins, base.logins]).toEqual([1, 1]);
+    // Each variant used its own token: the other's would be refused.
+    expect(head.refused + base.refused).toBe(0);
+    expect(results.map((r) => r.requests.ko)).toEqual([0, 0]);
+    expect(steps.map((s) => s.map((step) => step.name))).toEqual([
+      ['shop/order/create', 'shop/order/fetch'],
+      ['shop/order/create', 'shop/order/fetch'],
+    ]);
+    expect(steps[1]![1]!.requests.ok).toBe(results[1]!.requests.ok);
+  });
+
+  it('fails an iteration whose capture finds nothing: the rest of it is not sent, and the failure is classed', async () => {
+    const shop = await startShop({ noIdFor: 'blue' });
+    const scenario = flowScenario(shop.url, CLOSED);
+    const { results, steps } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    const [create, fetch] = steps[0]!;
+    expect(shop.refused).toBe(0);
+    expect(create!.errors.capture).toBeGreaterThan(0);
+    expect(create!.requests.ko).toBe(create!.errors.capture);
+    expect(create!.errorExamples?.capture).toMatch(
+      /capture id \(\$\.id\) found nothing in the 200 response \(\{"queued":true\}\)/,
+    );
+    // The fetch ran only after a create that captured an id.
+    expect(fetch!.requests.total).toBe(create!.requests.ok);
+    expect(fetch!.requests.ko).toBe(0);
+    expect(flow!.requests.ko).toBe(create!.requests.ko);
+    expect(flow!.requests.ok).toBe(fetch!.requests.ok);
+    expect(flow!.errors.capture).toBe(create!.errors.capture);
+    // One row in three makes no id: about a third of the iterations fail.
+    expect(flow!.errorRate).toBeGreaterThan(0.2);
+    expect(flow!.errorRate).toBeLessThan(0.45);
+  });
+
+  it('stops at a failed setup with the step, the status and the body, before any load', async () => {
+    const shop = await startShop({ loginStatus: 401 });
+    const scenario = flowScenario(shop.url, CLOSED);
+    const run = runFlowVariants(scenario, { rows });
+    await expect(run).rejects.toBeInstanceOf(SetupError);
+    await expect(run).rejects.toThrow(
+      /scenarios\.shop\/order\.setup "login" failed on the head \(http:\/\/127\.0\.0\.1:\d+\): answered 401 \(\{"error":"bad credentials"\}\)/,
+    );
+    expect(shop.logins).toBe(1);
+    expect(shop.created).toEqual([]);
+  });
+
+  it('starts one flow per arrival in the open model, and accounts for every arrival', async () => {
+    const shop = await startShop();
+    const scenario = flowScenario(shop.url, '    executor: constant-arrival-rate\n    rate: 40/s\n    duration: 1s');
+    const { results, steps } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    const [create, fetch] = steps[0]!;
+    expect(shop.logins).toBe(1);
+    expect(flow!.requests.ko).toBe(0);
+    expect(flow!.rate?.intendedPerSec).toBeGreaterThan(30);
+    expect(flow!.requests.total + flow!.requests.dropped).toBeGreaterThanOrEqual(35);
+    expect(create!.requests.ok).toBe(flow!.requests.ok);
+    expect(fetch!.requests.ok).toBe(flow!.requests.ok);
+  });
+
+  it('counts iterations in shared-iterations, and a step think time is in the iteration, not in the step', async () => {
+    const shop = await startShop();
+    const scenario = flowScenario(shop.url, '    executor: shared-iterations\n    vus: 3\n    iterations: 30');
+    scenario.flow!.steps[0]!.thinkTimeMs = 30;
+    const { results, steps } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    const [create, fetch] = steps[0]!;
+    expect([flow!.requests.total, create!.requests.total, fetch!.requests.total]).toEqual([30, 30, 30]);
+    expect(flow!.requests.ko).toBe(0);
+    expect(flow!.latencyMs.p50).toBeGreaterThanOrEqual(30);
+    expect(create!.latencyMs.p50).toBeLessThan(30);
+    expect(fetch!.latencyMs.p50).toBeLessThan(30);
+  });
+
+  it('sends one mix entry per iteration, by weight, each with its own result', async () => {
+    const shop = await startShop();
+    const yaml = `
+scenarios:
+  shop/mix:
+    executor: shared-iterations
+    vus: 2
+    iterations: 400
+    warmup: 0s
+    baseUrl: ${shop.url}
+    setup:
+      - name: login
+        request: { method: POST, path: /login, json: { user: bench } }
+        capture: { token: "$.token" }
+    mix:
+      - name: create
+        weight: 3
+        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: red } }
+      - name: missing
+        weight: 1
+        request: { path: /orders/none, headers: { authorization: "Bearer \${vars.token}" } }
+        check: [404]
+`;
+    const scenario = parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
+    const { results, steps } = await runFlowVariants(scenario, { seed: 3 });
+    const [all] = results;
+    const [create, missing] = steps[0]!;
+    expect(all!.requests.total).toBe(400);
+    expect(all!.requests.ko).toBe(0);
+    expect(create!.requests.total + missing!.requests.total).toBe(400);
+    expect(missing!.statusCodes).toEqual({ '404': missing!.requests.total });
+    // 3 : 1, within what 400 seeded draws give.
+    expect(create!.requests.total / 400).toBeGreaterThan(0.68);
+    expect(create!.requests.total / 400).toBeLessThan(0.82);
+    expect(shop.created).toHaveLength(create!.requests.total);
+  });
+
+  it('follows a ramp of virtual users, back up after a stretch at none', async () => {
+    const shop = await startShop();
+    const scenario = flowScenario(
+      shop.url,
+      '    executor: ramping-vus\n    startVUs: 2\n    stages: [{ duration: 500ms, target: 0 }, { duration: 1s, target: 0 }, { duration: 500ms, target: 3 }]',
+    );
+    const { results } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    expect(flow!.requests.ko).toBe(0);
+    // Iterations in the first second (the ramp down) and in the last (the ramp up), none between.
+    const counts = flow!.timeline.map((point) => point.count);
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts.at(-1)).toBeGreaterThan(0);
+  });
+});
