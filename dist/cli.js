@@ -52464,21 +52464,22 @@ function testTwoRuns(input) {
   const half = tQuantile(0.975, df) * standardError;
   return { effect, standardError, df, t, pValue, interval: [effect - half, effect + half] };
 }
-function logScaleDensity(s, df) {
+function logScaleDensity(s, df, logGammaHalfDf = logGamma(df / 2)) {
   const v = df * s * s;
-  return (df / 2 - 1) * Math.log(v) - v / 2 - df / 2 * Math.LN2 - logGamma(df / 2) + Math.log(2 * df * s);
+  return (df / 2 - 1) * Math.log(v) - v / 2 - df / 2 * Math.LN2 - logGammaHalfDf + Math.log(2 * df * s);
 }
 function powerAt(delta, df, critical, minEffectSe) {
   if (!(df > 1e5)) {
     const top = Math.sqrt(1 + 10 / Math.sqrt(df) + (df < 3 ? 8 : 0));
     const steps2 = 4e3;
     const h = top / steps2;
+    const lg = logGamma(df / 2);
     let sum = 0;
     for (let i = 1; i <= steps2; i++) {
       const w = i * h;
       const s = w * w;
       const weight = i === steps2 ? 1 : i % 2 === 1 ? 4 : 2;
-      const density = Math.exp(logScaleDensity(s, df) + Math.log(2 * w));
+      const density = Math.exp(logScaleDensity(s, df, lg) + Math.log(2 * w));
       sum += weight * density * normalCdf(delta - Math.max(critical * s, minEffectSe));
     }
     return sum * h / 3;
@@ -52489,12 +52490,15 @@ function minDetectableEffect(input) {
   const { standardError: se, df } = input;
   if (!(se > 0) || !(df > 0)) return NaN;
   const alphaPrime = input.alpha / Math.max(1, input.tests);
-  const critical = tQuantile(1 - alphaPrime / 2, df);
-  const minEffectSe = input.minEffect / se;
+  return mdeAtCritical(se, df, tQuantile(1 - alphaPrime / 2, df), input.minEffect);
+}
+function mdeAtCritical(se, df, critical, minEffect, iterations = 60) {
+  if (!(se > 0) || !(df > 0)) return NaN;
+  const minEffectSe = minEffect / se;
   let low = 0;
   let high = Math.max(critical, minEffectSe) + 4;
   while (powerAt(high, df, critical, minEffectSe) < MDE_POWER && high < 1e9) high *= 2;
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < iterations; i++) {
     const mid = (low + high) / 2;
     if (powerAt(mid, df, critical, minEffectSe) < MDE_POWER) low = mid;
     else high = mid;
@@ -54683,25 +54687,76 @@ function whyNotDetect(metric, paired, detect) {
   if (metric.standardError === void 0) return "no standard error to scale";
   return void 0;
 }
-function growthToDetect(metric, compare, shares, look, familySize) {
-  const target2 = detectTarget(metric, compare.detect);
-  const mde = metric.minDetectableEffect;
-  if (target2 === void 0 || mde === void 0 || !(target2 > 0)) return 1;
-  const df = metric.df ?? 1e3;
-  const factor = (share2, atDf) => tQuantile(1 - compare.alpha * share2 / (2 * familySize), atDf) + tQuantile(0.8, atDf);
-  const now2 = factor(shares[look] ?? 1, df);
-  const nextShare = shares[look + 1] ?? shares[look] ?? 1;
-  const mdeAt = (growth) => mde * factor(nextShare, df * growth) / now2 / Math.sqrt(growth);
-  let low = 1;
-  let high = 1;
-  while (mdeAt(high) > target2 && high < MAX_DETECT_GROWTH) high *= 2;
-  if (mdeAt(high) > target2) return high;
-  for (let i = 0; i < 30; i++) {
-    const mid = (low + high) / 2;
-    if (mdeAt(mid) > target2) low = mid;
-    else high = mid;
+function dfExponent(comparison) {
+  return comparison.mode === "ab" && comparison.ab?.schedule === "duet" && comparison.ab.pairs >= MIN_BLOCKS ? 2 / 3 : 1;
+}
+function grownDf(df, growth, exponent) {
+  return Math.max(df, (df + 1) * growth ** exponent - 1);
+}
+var SCALE_ITERATIONS = 36;
+function solveRising(f, low, high) {
+  let fLow = f(low);
+  let fHigh = f(high);
+  if (!(fLow < 0)) return low;
+  if (!(fHigh > 0)) return high;
+  let side = 0;
+  for (let i = 0; i < 60 && high - low > 1e-9 * Math.max(1, Math.abs(high)); i++) {
+    const x = (low * fHigh - high * fLow) / (fHigh - fLow);
+    const fx = f(x);
+    if (fx > 0) {
+      high = x;
+      fHigh = fx;
+      if (side === 1) fLow /= 2;
+      side = 1;
+    } else {
+      low = x;
+      fLow = fx;
+      if (side === -1) fHigh /= 2;
+      side = -1;
+    }
+    if (fx === 0) return x;
   }
   return high;
+}
+function mdeScaler(metric, exponent) {
+  const mde = metric.minDetectableEffect;
+  if (mde === void 0 || !Number.isFinite(mde)) return void 0;
+  const se = metric.standardError;
+  const df = metric.df;
+  if (se === void 0 || !(se > 0) || df === void 0 || !(df > 0))
+    return (growth) => growth <= 1 ? mde : mde / Math.sqrt(growth);
+  const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
+  const magnitude = minEffectOnScale(metric.metric, mde);
+  const at2 = (critical2) => mdeAtCritical(se, df, critical2, minEffect, SCALE_ITERATIONS);
+  let high = Math.max(1, magnitude / se);
+  while (at2(high) < magnitude && high < 1e6) high *= 2;
+  const critical = solveRising((c) => at2(c) - magnitude, 0, high);
+  const tail = tUpperTail(critical, df);
+  return (growth, tailFactor = 1) => {
+    if (growth <= 1 && tailFactor === 1) return mde;
+    const grown = grownDf(df, Math.max(1, growth), exponent);
+    const critical2 = tQuantile(1 - tail * tailFactor, grown);
+    return magnitudeAsChange(
+      metric.metric,
+      mdeAtCritical(se / Math.sqrt(growth), grown, critical2, minEffect, SCALE_ITERATIONS)
+    );
+  };
+}
+function growthToDetect(metric, compare, shares, look, exponent) {
+  const target2 = detectTarget(metric, compare.detect);
+  const scaled = mdeScaler(metric, exponent);
+  if (target2 === void 0 || scaled === void 0 || !(target2 > 0)) return 1;
+  const share2 = shares[look] ?? 1;
+  const nextShare = shares[look + 1] ?? share2;
+  const mdeAt = (growth) => scaled(growth, nextShare / share2);
+  let low = 1;
+  let high = 1;
+  while (mdeAt(high) > target2 && high < MAX_DETECT_GROWTH) {
+    low = high;
+    high *= 2;
+  }
+  if (mdeAt(high) > target2) return high;
+  return low === high ? high : solveRising((growth) => target2 - mdeAt(growth), low, high);
 }
 var MAX_DETECT_GROWTH = 1024;
 
@@ -54906,7 +54961,7 @@ function planExtension(input) {
     let detectGrowth = 1;
     for (const metric of scenario.metrics) {
       if (metric.verdict === "inconclusive") {
-        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired, dfExponent: dfExponent(comparison) });
         if (why === void 0) {
           undecided.push(metric.metric);
           continue;
@@ -54918,7 +54973,7 @@ function planExtension(input) {
       } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== void 0)
         continue;
       detecting.push(metric.metric);
-      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, familySize));
+      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, dfExponent(comparison)));
     }
     if (undecided.length === 0 && detecting.length === 0) continue;
     const segmentMs = current.segments[0]?.durationMs ?? fullStepMs;
@@ -54972,7 +55027,7 @@ function whyNotExtend(metric, context) {
   }
   if (metric.standardError === void 0 || metric.df === void 0) return void 0;
   const se = metric.standardError / Math.sqrt(growth);
-  const df = metric.df * growth;
+  const df = grownDf(metric.df, growth, context.dfExponent);
   const effect = Math.abs(effectOf2(metric));
   const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
   const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);
@@ -59176,47 +59231,19 @@ function renderFooter(comparison, options) {
 }
 
 // src/core/compare/plan.ts
-var POWER = 0.8;
 var MAX_GROWTH = 1e4;
-var FALLS = /* @__PURE__ */ new Set(["rps", "capacity"]);
-function onScale(metric, change) {
-  if (metric === "error_rate") return change;
-  return FALLS.has(metric) ? -Math.log1p(-change) : Math.log1p(change);
-}
-function fromScale(metric, magnitude) {
-  if (metric === "error_rate") return magnitude;
-  return FALLS.has(metric) ? -Math.expm1(-magnitude) : Math.expm1(magnitude);
-}
-function mdeWithGrowth(metric, growth) {
-  const mde = metric.minDetectableEffect;
-  if (mde === void 0 || !Number.isFinite(mde)) return void 0;
-  const se = metric.standardError;
-  const df = metric.df;
-  if (se === void 0 || !(se > 0) || df === void 0 || !(df > 0)) return mde / Math.sqrt(growth);
-  const factor = onScale(metric.metric, mde) / se;
-  const critical = factor - tQuantile(POWER, df);
-  if (!(critical > 0)) return mde / Math.sqrt(growth);
-  const tail = tUpperTail(critical, df);
-  const grown = df * growth;
-  const scaled = (tQuantile(1 - tail, grown) + tQuantile(POWER, grown)) * se / Math.sqrt(growth);
-  return fromScale(metric.metric, scaled);
-}
-function growthFor(metric, target2) {
-  const at2 = (growth) => mdeWithGrowth(metric, growth);
-  if ((at2(1) ?? Infinity) <= target2) return 1;
+function growthFor(metric, target2, exponent = 1) {
+  const scaled = mdeScaler(metric, exponent);
+  if (scaled === void 0) return void 0;
+  if (scaled(1) <= target2) return 1;
   let low = 1;
   let high = 2;
-  while ((at2(high) ?? Infinity) > target2) {
+  while (scaled(high) > target2) {
     if (high >= MAX_GROWTH) return void 0;
     low = high;
     high *= 2;
   }
-  for (let i = 0; i < 40; i++) {
-    const mid = (low + high) / 2;
-    if ((at2(mid) ?? Infinity) > target2) low = mid;
-    else high = mid;
-  }
-  return high;
+  return solveRising((growth) => target2 - scaled(growth), low, high);
 }
 var OPEN_EXECUTORS3 = /* @__PURE__ */ new Set(["constant-arrival-rate", "ramping-arrival-rate"]);
 function planTargets(compare) {
@@ -59227,7 +59254,7 @@ function windowOf3(scenario, metric) {
   if (looks === void 0 || metric?.look === void 0) return scenario.durationMs;
   return looks[metric.look]?.durationMs ?? scenario.durationMs;
 }
-function rowFor(metric, target2, durationMs, segmentMs, paired) {
+function rowFor(metric, target2, durationMs, segmentMs, paired, exponent) {
   const mde = metric.minDetectableEffect;
   const base = { metric: metric.metric, target: target2, windowMs: durationMs };
   if (mde === void 0 || !Number.isFinite(mde))
@@ -59246,7 +59273,7 @@ function rowFor(metric, target2, durationMs, segmentMs, paired) {
       status: "no-mde",
       why: `the target is not above the minimum effect (compare.minEffect ${Number((metric.minEffect * 100).toPrecision(3))}${metric.metric === "error_rate" ? " points" : "%"}), which a change must reach to be called: raise the target or lower the minimum effect`
     };
-  const growth = growthFor(metric, target2);
+  const growth = growthFor(metric, target2, exponent);
   if (growth === void 0)
     return { ...base, mde, status: "no-mde", why: `more than ${MAX_GROWTH}\xD7 this run's data would be needed` };
   const step = segmentMs > 0 ? segmentMs : 1e3;
@@ -59265,7 +59292,7 @@ function planRuns(comparison, compare) {
     for (const [name, target2] of Object.entries(targets)) {
       const metric = scenario.metrics.find((m) => m.metric === name);
       if (metric === void 0) continue;
-      rows2.push(rowFor(metric, target2, windowOf3(current, metric), segmentMs, paired));
+      rows2.push(rowFor(metric, target2, windowOf3(current, metric), segmentMs, paired, dfExponent(comparison)));
     }
     const durationMs = Math.max(...rows2.map((row) => row.windowMs));
     if (rows2.length === 0) continue;
@@ -59333,7 +59360,7 @@ function renderPlanText(plans, comparison, compare, source) {
   const mode = comparison.ab !== void 0 ? `A/B, ${comparison.ab.schedule}` : `${comparison.mode}, against a stored run`;
   const out = [
     `perfgate plan: the run each scenario needs to see ${targets.map(([m, v]) => `${metricLabel(m)} ${target(m, v)}`).join(", ")} (${compare.detect ? "compare.detect" : "the default targets; set compare.detect for others"})`,
-    `from ${escapeLogText(source)} (${mode}); an MDE falls as 1/\u221An with the data n, and faster while more data adds degrees of freedom`
+    `from ${escapeLogText(source)} (${mode}); an MDE falls as 1/\u221An with the data n, faster while more data adds degrees of freedom, and never below the minimum effect`
   ];
   if (plans.length === 0) {
     out.push("", "No scenario has a targeted metric with a verdict to size from.");

@@ -1,9 +1,12 @@
 // What more data can do, for the judgement over looks (sequential.ts) and compare.detect: the
 // reasons a longer window removes, and whether a metric whose MDE is above its compare.detect
 // target would reach it with more data, with how much (docs/statistics.md "Sizing a run").
-import { tQuantile } from '../stats/t-distribution.js';
+import { MIN_BLOCKS } from '../stats/block-bootstrap.js';
+import { tQuantile, tUpperTail } from '../stats/t-distribution.js';
+import { mdeAtCritical } from '../stats/variance-model.js';
 import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
 import type { CompareConfig } from '../types/config.js';
+import { magnitudeAsChange, minEffectOnScale } from './shared.js';
 
 /** Inconclusive for lack of data: reasons that a longer window can remove. Anything else (the
  * generator fell behind, other work, the error mix, another environment, the prior) it cannot. */
@@ -74,38 +77,122 @@ export function whyNotDetect(
 }
 
 /**
+ * How a test's degrees of freedom grow with g times the data, as the exponent of g. The duet block
+ * bootstrap's are its independent groups of blocks less one, and its block length grows as the
+ * cube root of the blocks (⌈n^⅓⌉, block-bootstrap.ts): g^⅔ as many groups. A per-pair or
+ * per-segment test (alternate's Yuen t, a duet run of fewer blocks than the bootstrap needs, the
+ * stored modes) gains a degree of freedom per pair or segment: g-fold.
+ */
+export function dfExponent(comparison: Pick<Comparison, 'mode' | 'ab'>): number {
+  return comparison.mode === 'ab' && comparison.ab?.schedule === 'duet' && comparison.ab.pairs >= MIN_BLOCKS
+    ? 2 / 3
+    : 1;
+}
+
+/** The degrees of freedom with `growth` times the data: (df + 1) groups grow as growth^exponent. */
+export function grownDf(df: number, growth: number, exponent: number): number {
+  return Math.max(df, (df + 1) * growth ** exponent - 1);
+}
+
+/** Each MDE is a bisection of its own over the power's integral: 36 halvings leave ~1e-11 of it. */
+const SCALE_ITERATIONS = 36;
+
+/**
+ * The root of a rising `f` in [low, high] (f(low) ≤ 0 ≤ f(high)), by regula falsi with the Illinois
+ * halving: a handful of evaluations where a bisection to the same 1e-9 takes thirty, which counts
+ * when each is an MDE's own bisection.
+ */
+export function solveRising(f: (x: number) => number, low: number, high: number): number {
+  let fLow = f(low);
+  let fHigh = f(high);
+  if (!(fLow < 0)) return low;
+  if (!(fHigh > 0)) return high;
+  let side = 0;
+  for (let i = 0; i < 60 && high - low > 1e-9 * Math.max(1, Math.abs(high)); i++) {
+    const x = (low * fHigh - high * fLow) / (fHigh - fLow);
+    const fx = f(x);
+    if (fx > 0) {
+      high = x;
+      fHigh = fx;
+      if (side === 1) fLow /= 2;
+      side = 1;
+    } else {
+      low = x;
+      fLow = fx;
+      if (side === -1) fHigh /= 2;
+      side = -1;
+    }
+    if (fx === 0) return x;
+  }
+  return high;
+}
+
+/**
+ * A metric's MDE with more data, as a change: `(growth, tailFactor)` → the MDE with `growth` times
+ * the data, tested at `tailFactor` times the tail probability it was tested at. The critical t is
+ * read back from the MDE, standard error, degrees of freedom and minimum effect the comparison gave
+ * (whatever share of α and family size they came from), then the MDE is computed again as the
+ * comparison computes it (variance-model.ts: the noncentral t, with the minimum effect) at the
+ * standard error / √growth and the grown degrees of freedom. The minimum effect does not shrink:
+ * with ample data the MDE falls towards it, not towards 0 (at the block bootstrap's small standard
+ * errors it is most of the MDE). Without a standard error or degrees of freedom: the plain 1/√g.
+ * Undefined without an MDE.
+ */
+export function mdeScaler(
+  metric: MetricComparison,
+  exponent: number,
+): ((growth: number, tailFactor?: number) => number) | undefined {
+  const mde = metric.minDetectableEffect;
+  if (mde === undefined || !Number.isFinite(mde)) return undefined;
+  const se = metric.standardError;
+  const df = metric.df;
+  if (se === undefined || !(se > 0) || df === undefined || !(df > 0))
+    return (growth) => (growth <= 1 ? mde : mde / Math.sqrt(growth));
+  const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
+  const magnitude = minEffectOnScale(metric.metric, mde);
+  // The MDE rises with the critical t: bisect for the one that gives the comparison's MDE.
+  const at = (critical: number) => mdeAtCritical(se, df, critical, minEffect, SCALE_ITERATIONS);
+  let high = Math.max(1, magnitude / se);
+  while (at(high) < magnitude && high < 1e6) high *= 2;
+  const critical = solveRising((c) => at(c) - magnitude, 0, high);
+  const tail = tUpperTail(critical, df);
+  return (growth, tailFactor = 1) => {
+    if (growth <= 1 && tailFactor === 1) return mde;
+    const grown = grownDf(df, Math.max(1, growth), exponent);
+    const critical = tQuantile(1 - tail * tailFactor, grown);
+    return magnitudeAsChange(
+      metric.metric,
+      mdeAtCritical(se / Math.sqrt(growth), grown, critical, minEffect, SCALE_ITERATIONS),
+    );
+  };
+}
+
+/**
  * How many times this look's data a metric needs for its MDE to reach compare.detect's target at
- * the next look: the standard error scales as 1/√n, the degrees of freedom grow with n, and the
- * next look tests at its own (smaller) share of α. Solved by a few fixed-point steps.
+ * the next look: the MDE scaled as mdeScaler does, with the next look's (smaller) share of α.
+ * Bisected: the MDE falls as the data grows.
  */
 export function growthToDetect(
   metric: MetricComparison,
   compare: CompareConfig,
   shares: number[],
   look: number,
-  familySize: number,
+  exponent: number,
 ): number {
   const target = detectTarget(metric, compare.detect);
-  const mde = metric.minDetectableEffect;
-  if (target === undefined || mde === undefined || !(target > 0)) return 1;
-  const df = metric.df ?? 1000;
-  // MDE = (critical t + power t) × standard error, as the comparison computes it.
-  const factor = (share: number, atDf: number) =>
-    tQuantile(1 - (compare.alpha * share) / (2 * familySize), atDf) + tQuantile(0.8, atDf);
-  const now = factor(shares[look] ?? 1, df);
-  const nextShare = shares[look + 1] ?? shares[look] ?? 1;
-  // The MDE at `growth` times the data falls as the growth rises: bisect for the target.
-  const mdeAt = (growth: number) => (mde * factor(nextShare, df * growth)) / now / Math.sqrt(growth);
+  const scaled = mdeScaler(metric, exponent);
+  if (target === undefined || scaled === undefined || !(target > 0)) return 1;
+  const share = shares[look] ?? 1;
+  const nextShare = shares[look + 1] ?? share;
+  const mdeAt = (growth: number) => scaled(growth, nextShare / share);
   let low = 1;
   let high = 1;
-  while (mdeAt(high) > target && high < MAX_DETECT_GROWTH) high *= 2;
-  if (mdeAt(high) > target) return high;
-  for (let i = 0; i < 30; i++) {
-    const mid = (low + high) / 2;
-    if (mdeAt(mid) > target) low = mid;
-    else high = mid;
+  while (mdeAt(high) > target && high < MAX_DETECT_GROWTH) {
+    low = high;
+    high *= 2;
   }
-  return high;
+  if (mdeAt(high) > target) return high;
+  return low === high ? high : solveRising((growth) => target - mdeAt(growth), low, high);
 }
 
 /** Past this many times the data, a target is out of any budget's reach: the step takes its share. */

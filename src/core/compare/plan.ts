@@ -1,74 +1,45 @@
 // `perfgate plan` (docs/cli.md, docs/statistics.md "Sizing a run"): from a run already judged, the
 // run each scenario needs for every targeted metric to see its compare.detect change. A metric's
-// MDE is its test's standard error times a factor, the critical t of its share of α plus the
-// power's t, both at its degrees of freedom. With g times the data the standard error falls as
-// 1/√g and the degrees of freedom grow about g-fold, which lowers the factor too (a lot at the few
-// degrees of freedom of a short run): the plan solves MDE(g) = target for g. More data means a
-// longer measured window at the same rate (more segments or pairs, more requests).
+// MDE is what its test calls with 80% power: significant at its share of α and past the minimum
+// effect (variance-model.ts). With g times the data the standard error falls as 1/√g and the
+// degrees of freedom grow (g-fold for a per-pair test, as g^⅔ for the duet block bootstrap, whose
+// block length grows with the run), which lowers the critical t too; the minimum effect does not
+// shrink, so the MDE falls towards it: the plan solves MDE(g) = target for g (more-data.ts
+// mdeScaler). More data means a longer measured window at the same rate (more blocks or pairs,
+// more requests).
 import { DEFAULT_DETECT } from '../config/defaults.js';
-import { tQuantile, tUpperTail } from '../stats/t-distribution.js';
 import type { Comparison, MetricComparison } from '../types/comparison.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
+import { dfExponent, mdeScaler, solveRising } from './more-data.js';
 import { extensionBudgetMs } from './sequential.js';
 
-/** The power every MDE is stated at (docs/statistics.md). */
-const POWER = 0.8;
 /** Past this many times the data a target is out of reach of any run worth planning. */
 const MAX_GROWTH = 10_000;
 
-/** Metrics whose bad direction is down: their MDE is a fall. */
-const FALLS: ReadonlySet<MetricName> = new Set(['rps', 'capacity']);
-
-/** An MDE (a change in the bad direction) on the test's scale: a log ratio, points for the error rate. */
-function onScale(metric: MetricName, change: number): number {
-  if (metric === 'error_rate') return change;
-  return FALLS.has(metric) ? -Math.log1p(-change) : Math.log1p(change);
-}
-
-function fromScale(metric: MetricName, magnitude: number): number {
-  if (metric === 'error_rate') return magnitude;
-  return FALLS.has(metric) ? -Math.expm1(-magnitude) : Math.expm1(magnitude);
-}
-
 /**
- * The metric's MDE with `growth` times the data, as a change: the critical t's tail probability
- * is read back from the MDE, standard error and degrees of freedom the comparison gave (whatever
- * share of α and family size they came from), then both t quantiles are taken again at the larger
- * degrees of freedom. Without a standard error or degrees of freedom: the plain 1/√g.
+ * The metric's MDE with `growth` times the data, as a change (more-data.ts mdeScaler: the critical
+ * t read back from the comparison's MDE, the standard error / √growth, the degrees of freedom grown
+ * as the comparison's test grows them, the minimum effect kept). `exponent`: dfExponent of the
+ * comparison (1: g-fold).
  */
-export function mdeWithGrowth(metric: MetricComparison, growth: number): number | undefined {
-  const mde = metric.minDetectableEffect;
-  if (mde === undefined || !Number.isFinite(mde)) return undefined;
-  const se = metric.standardError;
-  const df = metric.df;
-  if (se === undefined || !(se > 0) || df === undefined || !(df > 0)) return mde / Math.sqrt(growth);
-  const factor = onScale(metric.metric, mde) / se;
-  const critical = factor - tQuantile(POWER, df);
-  if (!(critical > 0)) return mde / Math.sqrt(growth);
-  const tail = tUpperTail(critical, df);
-  const grown = df * growth;
-  const scaled = ((tQuantile(1 - tail, grown) + tQuantile(POWER, grown)) * se) / Math.sqrt(growth);
-  return fromScale(metric.metric, scaled);
+export function mdeWithGrowth(metric: MetricComparison, growth: number, exponent = 1): number | undefined {
+  return mdeScaler(metric, exponent)?.(growth);
 }
 
-/** The smallest growth of the data whose MDE is at or below `target` (bisected; MDE falls with it). */
-export function growthFor(metric: MetricComparison, target: number): number | undefined {
-  const at = (growth: number) => mdeWithGrowth(metric, growth);
-  if ((at(1) ?? Infinity) <= target) return 1;
+/** The smallest growth of the data whose MDE is at or below `target` (the MDE falls as it grows). */
+export function growthFor(metric: MetricComparison, target: number, exponent = 1): number | undefined {
+  const scaled = mdeScaler(metric, exponent);
+  if (scaled === undefined) return undefined;
+  if (scaled(1) <= target) return 1;
   let low = 1;
   let high = 2;
-  while ((at(high) ?? Infinity) > target) {
+  while (scaled(high) > target) {
     if (high >= MAX_GROWTH) return undefined;
     low = high;
     high *= 2;
   }
-  for (let i = 0; i < 40; i++) {
-    const mid = (low + high) / 2;
-    if ((at(mid) ?? Infinity) > target) low = mid;
-    else high = mid;
-  }
-  return high;
+  return solveRising((growth) => target - scaled(growth), low, high);
 }
 
 export type PlanStatus =
@@ -133,6 +104,7 @@ function rowFor(
   durationMs: number,
   segmentMs: number,
   paired: boolean,
+  exponent: number,
 ): PlanRow {
   const mde = metric.minDetectableEffect;
   const base = { metric: metric.metric, target, windowMs: durationMs };
@@ -156,7 +128,7 @@ function rowFor(
       status: 'no-mde',
       why: `the target is not above the minimum effect (compare.minEffect ${Number((metric.minEffect * 100).toPrecision(3))}${metric.metric === 'error_rate' ? ' points' : '%'}), which a change must reach to be called: raise the target or lower the minimum effect`,
     };
-  const growth = growthFor(metric, target);
+  const growth = growthFor(metric, target, exponent);
   if (growth === undefined)
     return { ...base, mde, status: 'no-mde', why: `more than ${MAX_GROWTH}× this run's data would be needed` };
   // Whole segments, then whole seconds: a duration a config author writes.
@@ -178,7 +150,7 @@ export function planRuns(comparison: Comparison, compare: CompareConfig): Scenar
     for (const [name, target] of Object.entries(targets) as [MetricName, number][]) {
       const metric = scenario.metrics.find((m) => m.metric === name);
       if (metric === undefined) continue;
-      rows.push(rowFor(metric, target, windowOf(current, metric), segmentMs, paired));
+      rows.push(rowFor(metric, target, windowOf(current, metric), segmentMs, paired, dfExponent(comparison)));
     }
     // An extended run's metrics may come from different looks: the longest window is the run's.
     const durationMs = Math.max(...rows.map((row) => row.windowMs));

@@ -16,7 +16,15 @@ import type { Comparison, MetricComparison, ScenarioComparison } from '../types/
 import type { CompareConfig, Executor, MetricName } from '../types/config.js';
 import type { Results, ScenarioResult } from '../types/results.js';
 import { minEffectOnScale, type CompareInput } from './shared.js';
-import { DATA_REASONS, growthToDetect, underpowered, whyNotDetect, withDetectNote } from './more-data.js';
+import {
+  DATA_REASONS,
+  dfExponent,
+  grownDf,
+  growthToDetect,
+  underpowered,
+  whyNotDetect,
+  withDetectNote,
+} from './more-data.js';
 
 /** The planned window is look 0; a run may be extended this many times. Two steps: each adds
  * enough data to change a verdict (half the budget), and few looks keep each look's α large. */
@@ -336,7 +344,7 @@ export function planExtension(input: {
     let detectGrowth = 1;
     for (const metric of scenario.metrics) {
       if (metric.verdict === 'inconclusive') {
-        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired });
+        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired, dfExponent: dfExponent(comparison) });
         if (why === undefined) {
           undecided.push(metric.metric);
           continue;
@@ -348,7 +356,7 @@ export function planExtension(input: {
       } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== undefined)
         continue;
       detecting.push(metric.metric);
-      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, familySize));
+      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, dfExponent(comparison)));
     }
     if (undecided.length === 0 && detecting.length === 0) continue;
     // For a target alone the step is what the target needs (with a tenth to spare), within the
@@ -372,7 +380,7 @@ export function planExtension(input: {
 /** Why more data within the budget would not decide `metric`; undefined when it could. */
 function whyNotExtend(
   metric: MetricComparison,
-  context: { growth: number; lastAlpha: number; familySize: number; paired: boolean },
+  context: { growth: number; lastAlpha: number; familySize: number; paired: boolean; dfExponent: number },
 ): { why: string; budget: boolean } | undefined {
   const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind));
   if (blocking !== undefined)
@@ -415,9 +423,9 @@ function whyNotExtend(
   }
   if (metric.standardError === undefined || metric.df === undefined) return undefined;
   // The interval at the budget, if the estimate stays where it is: the standard error shrinks as
-  // 1/√n and the degrees of freedom grow with n.
+  // 1/√n and the degrees of freedom grow with n (as n^⅔ for the duet block bootstrap: dfExponent).
   const se = metric.standardError / Math.sqrt(growth);
-  const df = metric.df * growth;
+  const df = grownDf(metric.df, growth, context.dfExponent);
   const effect = Math.abs(effectOf(metric));
   const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
   const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);

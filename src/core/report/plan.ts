@@ -74,7 +74,7 @@ export function renderPlanText(
   const out = [
     `perfgate plan: the run each scenario needs to see ${targets.map(([m, v]) => `${metricLabel(m)} ${target(m, v)}`).join(', ')}` +
       ` (${compare.detect ? 'compare.detect' : 'the default targets; set compare.detect for others'})`,
-    `from ${escapeLogText(source)} (${mode}); an MDE falls as 1/√n with the data n, and faster while more data adds degrees of freedom`,
+    `from ${escapeLogText(source)} (${mode}); an MDE falls as 1/√n with the data n, faster while more data adds degrees of freedom, and never below the minimum effect`,
   ];
   if (plans.length === 0) {
     out.push('', 'No scenario has a targeted metric with a verdict to size from.');

@@ -97,9 +97,9 @@ export function testTwoRuns(input: TwoRunInput): TwoRunTest {
 }
 
 /** ln of the density of s = √(V/df), V ~ χ²(df): the ratio of an estimated to the true SE. */
-function logScaleDensity(s: number, df: number): number {
+function logScaleDensity(s: number, df: number, logGammaHalfDf = logGamma(df / 2)): number {
   const v = df * s * s;
-  return (df / 2 - 1) * Math.log(v) - v / 2 - (df / 2) * Math.LN2 - logGamma(df / 2) + Math.log(2 * df * s);
+  return (df / 2 - 1) * Math.log(v) - v / 2 - (df / 2) * Math.LN2 - logGammaHalfDf + Math.log(2 * df * s);
 }
 
 /**
@@ -118,12 +118,14 @@ export function powerAt(delta: number, df: number, critical: number, minEffectSe
     const top = Math.sqrt(1 + 10 / Math.sqrt(df) + (df < 3 ? 8 : 0));
     const steps = 4000;
     const h = top / steps;
+    // Once per call, not per step: the MDE's bisections call this thousands of times.
+    const lg = logGamma(df / 2);
     let sum = 0;
     for (let i = 1; i <= steps; i++) {
       const w = i * h;
       const s = w * w;
       const weight = i === steps ? 1 : i % 2 === 1 ? 4 : 2;
-      const density = Math.exp(logScaleDensity(s, df) + Math.log(2 * w));
+      const density = Math.exp(logScaleDensity(s, df, lg) + Math.log(2 * w));
       sum += weight * density * normalCdf(delta - Math.max(critical * s, minEffectSe));
     }
     return (sum * h) / 3;
@@ -148,12 +150,17 @@ export function minDetectableEffect(input: {
   const { standardError: se, df } = input;
   if (!(se > 0) || !(df > 0)) return NaN;
   const alphaPrime = input.alpha / Math.max(1, input.tests);
-  const critical = tQuantile(1 - alphaPrime / 2, df);
-  const minEffectSe = input.minEffect / se;
+  return mdeAtCritical(se, df, tQuantile(1 - alphaPrime / 2, df), input.minEffect);
+}
+
+/** The MDE (as above) for a given critical t: what `perfgate plan` and compare.detect scale. */
+export function mdeAtCritical(se: number, df: number, critical: number, minEffect: number, iterations = 60): number {
+  if (!(se > 0) || !(df > 0)) return NaN;
+  const minEffectSe = minEffect / se;
   let low = 0;
   let high = Math.max(critical, minEffectSe) + 4;
   while (powerAt(high, df, critical, minEffectSe) < MDE_POWER && high < 1e9) high *= 2;
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < iterations; i++) {
     const mid = (low + high) / 2;
     if (powerAt(mid, df, critical, minEffectSe) < MDE_POWER) low = mid;
     else high = mid;

@@ -344,11 +344,15 @@ describe('planExtension', () => {
 });
 
 describe('compare.detect: running on until the run can see the target', () => {
-  const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 36);
-  const current = planned(run, 12);
+  // Duet's 250 ms blocks: a planned window of 20 s (80 blocks), drawn on to 50 s for the steps. An
+  // A/A run whose p50 is a clear "no change" (seed 11), so that only a target runs it on.
+  const run = drawn({ ratePerSec: 300, segmentMs: 250 }, 200, 11);
+  const current = planned(run, 80);
   const first = judge(current);
   const p50 = metric(first, 'p50');
   const mde = p50.minDetectableEffect!;
+  // Just above the minimum effect, which the MDE only creeps down to: more than any step gives.
+  const far = p50.minEffect * 1.07;
   const withDetect = (target: number, maxWindowFactor = 2): CompareConfig => ({
     ...compare,
     extend: { maxWindowFactor },
@@ -358,8 +362,8 @@ describe('compare.detect: running on until the run can see the target', () => {
     planExtension({ comparison, results, compare: config, look }).steps.find((step) => step.scenario === 'api');
 
   it('extends a scenario whose MDE is above its target, by what the target needs, and not one at or below it', () => {
-    expect(p50.verdict).not.toBe('regression');
-    expect(mde).toBeGreaterThan(0);
+    expect(p50.verdict).toBe('no change');
+    expect(mde).toBeGreaterThan(far / 0.97);
     // Without a target, or with one this run already sees, p50 asks for nothing.
     expect(stepFor(compare)?.undecided ?? []).not.toContain('p50');
     expect(stepFor(withDetect(mde * 1.01))?.undecided ?? []).not.toContain('p50');
@@ -375,13 +379,14 @@ describe('compare.detect: running on until the run can see the target', () => {
       })),
     };
     const near = stepFor(withDetect(mde * 0.97, 4), settled);
-    const far = stepFor(withDetect(mde * 0.3, 4), settled);
+    const farStep = stepFor(withDetect(far, 4), settled);
     expect(near?.undecided).toContain('p50');
-    expect(far?.undecided).toContain('p50');
-    const fullStep = (24_000 * 4 - 24_000) / EXTENSION_STEPS;
-    expect(far!.addMs).toBe(fullStep);
-    expect(near!.addMs).toBeLessThan(far!.addMs);
-    expect(near!.addMs % 2000).toBe(0);
+    expect(farStep?.undecided).toContain('p50');
+    const fullStep = (20_000 * 4 - 20_000) / EXTENSION_STEPS;
+    expect(farStep!.addMs).toBe(fullStep);
+    expect(near!.addMs).toBeLessThan(farStep!.addMs);
+    expect(near!.addMs).toBeGreaterThan(0);
+    expect(near!.addMs % 250).toBe(0);
     // A verdict already reached is final: a regression is not run on for its MDE.
     const regressed = {
       ...first,
@@ -390,23 +395,24 @@ describe('compare.detect: running on until the run can see the target', () => {
         metrics: s.metrics.map((m) => (m.metric === 'p50' ? { ...m, verdict: 'regression' as const } : m)),
       })),
     };
-    expect(stepFor(withDetect(mde * 0.3), regressed)?.undecided ?? []).not.toContain('p50');
+    expect(stepFor(withDetect(far), regressed)?.undecided ?? []).not.toContain('p50');
   });
 
   it('judges the metric again on the longer run, where its MDE is smaller, and notes a target still not reached', () => {
-    const config = withDetect(mde * 0.5);
+    const config = withDetect(far, 4);
     const step = stepFor(config)!;
-    const pairs = 12 + step.addMs / 2000;
-    const longer = extend(run, current, 12, pairs, step.undecided);
+    expect(step.detect).toContain('p50');
+    const blocks = 80 + step.addMs / 250;
+    const longer = extend(run, current, 80, blocks, step.undecided);
     const judged = judge(longer, config);
     const after = metric(judged, 'p50');
     // Judged at look 1, on the longer window: a smaller MDE than the planned window's.
     expect(after.look).toBe(1);
     expect(after.minDetectableEffect!).toBeLessThan(mde);
     expect(judged.scenarios[0]!.notes.join(' ')).toMatch(/MDE was above its compare\.detect target/);
-    // Half the planned window's MDE needs about four times the data: one step of 6 pairs is not
-    // enough, the note says so, and the next step is planned.
-    expect(after.minDetectableEffect!).toBeGreaterThan(mde * 0.5);
+    // A target just above the minimum effect needs far more than one step's 30 s: the note says
+    // it was not reached, and the next step is planned.
+    expect(after.minDetectableEffect!).toBeGreaterThan(far);
     expect(judged.notes.join(' ')).toMatch(
       /compare\.detect: p50 of api could see ±[\d.]+%, not the [\d.]+% it targets/,
     );
