@@ -628,7 +628,12 @@ describe('examples/orders', () => {
       defaults: { baseUrl: string; warmup: string };
       scenarios: Record<
         string,
-        { executor: string; request: { path: string; json?: unknown }; data: { file: string } }
+        {
+          executor: string;
+          request?: { path: string; json?: unknown };
+          steps?: { request: unknown }[];
+          data: { file: string };
+        }
       >;
       thresholds: Record<string, string[]>;
     };
@@ -644,7 +649,9 @@ describe('examples/orders', () => {
       expect(existsSync(file)).toBe(true);
       const [header, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
       expect(rows.length).toBeGreaterThan(10);
-      const used = [...JSON.stringify(scenario.request).matchAll(/\$\{row\.(\w+)\}/g)].map((m) => m[1]);
+      // A flow's rows feed its steps' requests.
+      const requests = scenario.request ?? scenario.steps?.map((step) => step.request);
+      const used = [...JSON.stringify(requests).matchAll(/\$\{row\.(\w+)\}/g)].map((m) => m[1]);
       expect(used.length).toBeGreaterThan(0);
       for (const column of used) expect(header!.split(',')).toContain(column);
     }

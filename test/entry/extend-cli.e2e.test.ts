@@ -125,7 +125,10 @@ describe('perfgate gate with compare.extend', () => {
       compare: 'metrics: [p50], minEffect: { p50: "0.05%" }, detect: { p50: "0.1%" }',
     });
     const out = gate(head);
-    expect(out.status, out.stderr).toBe(0);
+    // Judged either way: at a minimum effect of 0.05% the two processes of one build can differ by
+    // more than that for real (a process's own state), and the block bootstrap's narrow interval
+    // may call it. What this test holds is the running on, not that verdict.
+    expect([0, 1], out.stderr).toContain(out.status);
     const scenario = out.results!.scenarios[0]!;
     const looks = scenario.extension?.looks ?? [];
     expect(looks.map((look) => look.segments)).toEqual([6, 9, 12]);
