@@ -54069,7 +54069,7 @@ function compareScenarioPaired(input, head, base, notes) {
       add(saturationGuard(head, "head"));
       add(saturationGuard(base, "base"));
     }
-    const test = blocks !== void 0 ? blocks.tests[metric] : diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
+    const test = blocks !== void 0 ? blockPairsCarry(metric, headPrepared, preparedBase) && diffs !== void 0 ? trimmedPairedTest(diffs[metric]) : blocks.tests[metric] : diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     add(
       populationGuard(metric, head.errorRate, base.errorRate, {
@@ -54082,6 +54082,16 @@ function compareScenarioPaired(input, head, base, notes) {
     if (sharedLag) draft.holdNoChange = { kind: "shared-lag" };
   }
   return drafts;
+}
+var REQUESTS_BEYOND_PER_BLOCK = 10;
+function blockPairsCarry(metric, head, base) {
+  if (!(metric in LATENCY_PERCENTILES) || head === void 0 || base === void 0) return false;
+  const needed = REQUESTS_BEYOND_PER_BLOCK / (1 - LATENCY_PERCENTILES[metric] / 100);
+  const median4 = (run2) => {
+    const sorted = [...run2.recorded].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  };
+  return Math.min(median4(head), median4(base)) >= needed;
 }
 function sharedLagNote(head, base) {
   const reasons = [.../* @__PURE__ */ new Set([...head.generator.reasons, ...base.generator.reasons])];
