@@ -48773,149 +48773,6 @@ function parseSplitChoice(split, startAt, hasShard) {
   };
 }
 
-// node_modules/markdown-table/index.js
-function defaultStringLength(value) {
-  return value.length;
-}
-function markdownTable(table2, options) {
-  const settings = options || {};
-  const align = (settings.align || []).concat();
-  const stringLength = settings.stringLength || defaultStringLength;
-  const alignments = [];
-  const cellMatrix = [];
-  const sizeMatrix = [];
-  const longestCellByColumn = [];
-  let mostCellsPerRow = 0;
-  let rowIndex = -1;
-  while (++rowIndex < table2.length) {
-    const row2 = [];
-    const sizes2 = [];
-    let columnIndex2 = -1;
-    if (table2[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table2[rowIndex].length;
-    }
-    while (++columnIndex2 < table2[rowIndex].length) {
-      const cell = serialize(table2[rowIndex][columnIndex2]);
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell);
-        sizes2[columnIndex2] = size;
-        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
-          longestCellByColumn[columnIndex2] = size;
-        }
-      }
-      row2.push(cell);
-    }
-    cellMatrix[rowIndex] = row2;
-    sizeMatrix[rowIndex] = sizes2;
-  }
-  let columnIndex = -1;
-  if (typeof align === "object" && "length" in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex]);
-    }
-  } else {
-    const code2 = toAlignment(align);
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code2;
-    }
-  }
-  columnIndex = -1;
-  const row = [];
-  const sizes = [];
-  while (++columnIndex < mostCellsPerRow) {
-    const code2 = alignments[columnIndex];
-    let before = "";
-    let after = "";
-    if (code2 === 99) {
-      before = ":";
-      after = ":";
-    } else if (code2 === 108) {
-      before = ":";
-    } else if (code2 === 114) {
-      after = ":";
-    }
-    let size = settings.alignDelimiters === false ? 1 : Math.max(
-      1,
-      longestCellByColumn[columnIndex] - before.length - after.length
-    );
-    const cell = before + "-".repeat(size) + after;
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length;
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size;
-      }
-      sizes[columnIndex] = size;
-    }
-    row[columnIndex] = cell;
-  }
-  cellMatrix.splice(1, 0, row);
-  sizeMatrix.splice(1, 0, sizes);
-  rowIndex = -1;
-  const lines = [];
-  while (++rowIndex < cellMatrix.length) {
-    const row2 = cellMatrix[rowIndex];
-    const sizes2 = sizeMatrix[rowIndex];
-    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
-    columnIndex = -1;
-    const line2 = [];
-    while (++columnIndex < cellsInRow) {
-      const cell = row2[columnIndex] || "";
-      let before = "";
-      let after = "";
-      if (settings.alignDelimiters !== false) {
-        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
-        const code2 = alignments[columnIndex];
-        if (code2 === 114) {
-          before = " ".repeat(size);
-        } else if (code2 === 99) {
-          const half = size / 2;
-          if (size % 2) {
-            before = " ".repeat(half + 0.5);
-            after = " ".repeat(half - 0.5);
-          } else {
-            before = " ".repeat(half);
-            after = before;
-          }
-        } else {
-          after = " ".repeat(size);
-        }
-      }
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line2.push("|");
-      }
-      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
-      // empty: there will be a closing space.
-      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
-        line2.push(" ");
-      }
-      if (settings.alignDelimiters !== false) {
-        line2.push(before);
-      }
-      line2.push(cell);
-      if (settings.alignDelimiters !== false) {
-        line2.push(after);
-      }
-      if (settings.padding !== false) {
-        line2.push(" ");
-      }
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line2.push("|");
-      }
-    }
-    lines.push(
-      settings.delimiterEnd === false ? line2.join("").replace(/ +$/, "") : line2.join("")
-    );
-  }
-  return lines.join("\n");
-}
-function serialize(value) {
-  return value === null || value === void 0 ? "" : String(value);
-}
-function toAlignment(value) {
-  const code2 = typeof value === "string" ? value.codePointAt(0) : 0;
-  return code2 === 67 || code2 === 99 ? 99 : code2 === 76 || code2 === 108 ? 108 : code2 === 82 || code2 === 114 ? 114 : 0;
-}
-
 // src/core/report/format.ts
 function groupThousands(decimal) {
   const negative = decimal.startsWith("-");
@@ -49179,6 +49036,149 @@ function guardLines(text) {
   return text.replace(/(^|[\r\n\u000b\u000c\u0085\u2028\u2029])([^\S\r\n]*):(?=:)/g, "$1$2:\u2060").replace(/(^|[\r\n\u000b\u000c\u0085\u2028\u2029])([^\S\r\n]*)#(?=#\[)/g, "$1$2#\u2060");
 }
 
+// node_modules/markdown-table/index.js
+function defaultStringLength(value) {
+  return value.length;
+}
+function markdownTable(table2, options) {
+  const settings = options || {};
+  const align = (settings.align || []).concat();
+  const stringLength = settings.stringLength || defaultStringLength;
+  const alignments = [];
+  const cellMatrix = [];
+  const sizeMatrix = [];
+  const longestCellByColumn = [];
+  let mostCellsPerRow = 0;
+  let rowIndex = -1;
+  while (++rowIndex < table2.length) {
+    const row2 = [];
+    const sizes2 = [];
+    let columnIndex2 = -1;
+    if (table2[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table2[rowIndex].length;
+    }
+    while (++columnIndex2 < table2[rowIndex].length) {
+      const cell = serialize(table2[rowIndex][columnIndex2]);
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell);
+        sizes2[columnIndex2] = size;
+        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
+          longestCellByColumn[columnIndex2] = size;
+        }
+      }
+      row2.push(cell);
+    }
+    cellMatrix[rowIndex] = row2;
+    sizeMatrix[rowIndex] = sizes2;
+  }
+  let columnIndex = -1;
+  if (typeof align === "object" && "length" in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex]);
+    }
+  } else {
+    const code2 = toAlignment(align);
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code2;
+    }
+  }
+  columnIndex = -1;
+  const row = [];
+  const sizes = [];
+  while (++columnIndex < mostCellsPerRow) {
+    const code2 = alignments[columnIndex];
+    let before = "";
+    let after = "";
+    if (code2 === 99) {
+      before = ":";
+      after = ":";
+    } else if (code2 === 108) {
+      before = ":";
+    } else if (code2 === 114) {
+      after = ":";
+    }
+    let size = settings.alignDelimiters === false ? 1 : Math.max(
+      1,
+      longestCellByColumn[columnIndex] - before.length - after.length
+    );
+    const cell = before + "-".repeat(size) + after;
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length;
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size;
+      }
+      sizes[columnIndex] = size;
+    }
+    row[columnIndex] = cell;
+  }
+  cellMatrix.splice(1, 0, row);
+  sizeMatrix.splice(1, 0, sizes);
+  rowIndex = -1;
+  const lines = [];
+  while (++rowIndex < cellMatrix.length) {
+    const row2 = cellMatrix[rowIndex];
+    const sizes2 = sizeMatrix[rowIndex];
+    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
+    columnIndex = -1;
+    const line2 = [];
+    while (++columnIndex < cellsInRow) {
+      const cell = row2[columnIndex] || "";
+      let before = "";
+      let after = "";
+      if (settings.alignDelimiters !== false) {
+        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
+        const code2 = alignments[columnIndex];
+        if (code2 === 114) {
+          before = " ".repeat(size);
+        } else if (code2 === 99) {
+          const half = size / 2;
+          if (size % 2) {
+            before = " ".repeat(half + 0.5);
+            after = " ".repeat(half - 0.5);
+          } else {
+            before = " ".repeat(half);
+            after = before;
+          }
+        } else {
+          after = " ".repeat(size);
+        }
+      }
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line2.push("|");
+      }
+      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
+      // empty: there will be a closing space.
+      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
+        line2.push(" ");
+      }
+      if (settings.alignDelimiters !== false) {
+        line2.push(before);
+      }
+      line2.push(cell);
+      if (settings.alignDelimiters !== false) {
+        line2.push(after);
+      }
+      if (settings.padding !== false) {
+        line2.push(" ");
+      }
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line2.push("|");
+      }
+    }
+    lines.push(
+      settings.delimiterEnd === false ? line2.join("").replace(/ +$/, "") : line2.join("")
+    );
+  }
+  return lines.join("\n");
+}
+function serialize(value) {
+  return value === null || value === void 0 ? "" : String(value);
+}
+function toAlignment(value) {
+  const code2 = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code2 === 67 || code2 === 99 ? 99 : code2 === 76 || code2 === 108 ? 108 : code2 === 82 || code2 === 114 ? 114 : 0;
+}
+
 // src/core/report/markup/markdown.ts
 var LINE_BREAKS2 = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
 var CONTROLS2 = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
@@ -49206,7 +49206,7 @@ function table(rows2, align) {
   return markdownTable(rows2, { align });
 }
 
-// src/core/capacity/report.ts
+// src/core/report/capacity.ts
 function capacityCurve(capacity) {
   const byRate = /* @__PURE__ */ new Map();
   for (const level of capacity.levels) byRate.set(level.intendedPerSec, level);
@@ -49263,7 +49263,7 @@ function renderCapacityMarkdown(result) {
   const out = [
     `**${escapeText(describeCapacity(capacity))}**`,
     "",
-    markdownTable(curveRows(capacity, false), { align: ["r", "r", "r", "r", "r", "r", "l", "l"] })
+    table(curveRows(capacity, false), ["r", "r", "r", "r", "r", "r", "l", "l"])
   ];
   if (curve.length >= 2) {
     const labels = curve.map((level) => chartLabel(level.intendedPerSec)).join(", ");
@@ -49357,6 +49357,17 @@ var DEFAULT_MIN_EFFECT = {
   capacity: 0.1
 };
 var DEFAULT_ALPHA = 0.05;
+var DEFAULT_RUNNER_NOISE = {
+  p50: 0.05,
+  p90: 0.07,
+  p95: 0.07,
+  p99: 0.08,
+  rps: 0.05,
+  error_rate: 1e-3,
+  // The capacity search's result from run to run: measured in bench/capacity/search.mjs (bench/capacity/README.md).
+  capacity: 0.05
+};
+var MIN_SEGMENTS = 4;
 var DEFAULT_NOISE_FLOOR = 0.15;
 var DEFAULT_HISTORY_LENGTH = 10;
 var DEFAULT_MIN_HISTORY = 5;
@@ -49370,6 +49381,10 @@ function defaultTrendsConfig() {
 var DEFAULT_AB_SCHEDULE = "duet";
 var MAX_CONNECTIONS = 5e4;
 var MAX_RATE_PER_SEC = 1e6;
+var DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
+var DEFAULT_CAPACITY_RESOLUTION = 0.05;
+var MIN_CAPACITY_HOLD_MS = 3e3;
+var MAX_CAPACITY_STEP_FACTOR = 10;
 var DEFAULT_DETECT = { p50: 0.05, p95: 0.1 };
 
 // src/core/report/reasons.ts
@@ -51601,6 +51616,167 @@ function boundContention(input) {
   };
 }
 
+// src/core/results/capacity.ts
+function isCapacityMeasured(capacity) {
+  return capacity.limitedBy === "service" && capacity.bracket[1] !== null && capacity.ratePerSec > 0;
+}
+
+// src/core/results/baseline.ts
+function round33(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+var BASELINE_SCHEMA_VERSION = 1;
+function summarizeForHistory(results, verdict) {
+  const scenarios = {};
+  for (const measured of results.scenarios) {
+    const selection = selectSegments(measured);
+    const scenario = scenarioOverSegments(measured, selection);
+    const contention = summarizeContention(measured, selection.kept);
+    scenarios[scenario.name] = {
+      p50: scenario.latencyMs.p50,
+      p90: scenario.latencyMs.p90,
+      p95: scenario.latencyMs.p95,
+      p99: scenario.latencyMs.p99,
+      rps: scenario.rps,
+      errorRate: scenario.errorRate,
+      count: scenario.requests.total,
+      ...contention.otherCores !== void 0 ? { otherCores: round33(contention.otherCores) } : {},
+      ...contention.stealCores !== void 0 ? { stealCores: round33(contention.stealCores) } : {},
+      ...contention.loopDelayP99Ms !== void 0 ? { loopDelayP99Ms: round33(contention.loopDelayP99Ms) } : {},
+      ...scenario.capacity && isCapacityMeasured(scenario.capacity) ? { capacity: scenario.capacity.ratePerSec } : {}
+    };
+  }
+  const entry = {
+    date: results.startTime,
+    environmentFingerprint: results.environment.fingerprint,
+    scenarios
+  };
+  if (results.git?.commit !== void 0) entry.commit = results.git.commit;
+  if (results.git?.ref !== void 0) entry.ref = results.git.ref;
+  if (verdict !== void 0) entry.verdict = verdict;
+  return entry;
+}
+function storedRuns(baseline) {
+  const newestFirst = baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history];
+  return [...newestFirst].reverse();
+}
+function trendsBefore(previous) {
+  if (previous === void 0) return [];
+  return previous.trends ?? [summarizeForHistory(previous.results), ...previous.history];
+}
+function createBaseline(results, previous, meta) {
+  const history = previous === void 0 ? [] : [summarizeForHistory(previous.results), ...previous.history];
+  const baseline = {
+    schemaVersion: 1,
+    kind: "perfgate-baseline",
+    savedAt: meta.savedAt,
+    results,
+    history: history.slice(0, Math.max(0, meta.historyLength)),
+    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
+      0,
+      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP)
+    )
+  };
+  const commit = meta.commit ?? results.git?.commit;
+  if (commit !== void 0) baseline.commit = commit;
+  return baseline;
+}
+function recordRunOnly(results, previous, meta) {
+  return {
+    // The reference run is still the previous one: its commit and its age (savedAt) stay as they were.
+    ...previous,
+    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
+      0,
+      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP)
+    )
+  };
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function failure(kind, detail) {
+  return { status: { kind, detail } };
+}
+function checkVersion(version, what) {
+  if (typeof version !== "number") return failure("corrupt", `The ${what} has no numeric schemaVersion.`);
+  if (version > BASELINE_SCHEMA_VERSION) {
+    return failure(
+      "future-version",
+      `The ${what} has schemaVersion ${version}, newer than this perfgate reads (${BASELINE_SCHEMA_VERSION}): upgrade perfgate, or let a new baseline be saved.`
+    );
+  }
+  return void 0;
+}
+var CACHE_SOURCE = "Actions cache key ";
+function describeBaselineRemoval(source) {
+  if (source.startsWith(CACHE_SOURCE)) {
+    const key2 = source.slice(CACHE_SOURCE.length);
+    return `delete the cache entry (gh cache delete ${key2}, or the repository's Actions \u2192 Caches page); the next run on the default branch saves a new baseline`;
+  }
+  return `delete ${source} (or replace it with a results file written by "perfgate run -o"); the next saving run stores a new baseline`;
+}
+function parseBaseline(text, expectedConfigHash, options = {}) {
+  const parsed = parseBaselineText(text, expectedConfigHash, options);
+  if (parsed.status.kind === "corrupt" && options.source !== void 0) {
+    return failure(
+      "corrupt",
+      `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`
+    );
+  }
+  return parsed;
+}
+function parseBaselineText(text, expectedConfigHash, options) {
+  const historyLength = options.historyLength;
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(error.message)?.[1];
+    return failure(
+      "corrupt",
+      `The baseline is not JSON (${text.trim() === "" ? "it is empty" : position === void 0 ? "it does not parse" : `it breaks at character ${position}`}).`
+    );
+  }
+  if (!isObject(data)) return failure("corrupt", "The baseline is not a JSON object.");
+  const isBaseline = data.kind === "perfgate-baseline";
+  let baseline;
+  if (isBaseline) {
+    const versionProblem = checkVersion(data.schemaVersion, "baseline") ?? (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : void 0);
+    if (versionProblem !== void 0) return versionProblem;
+    if (historyLength !== void 0 && Array.isArray(data.history) && data.history.length > historyLength) {
+      data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) };
+    }
+    const trendsLength = options.trendsLength;
+    const stored = data;
+    if (trendsLength !== void 0 && Array.isArray(stored.trends) && stored.trends.length > trendsLength) {
+      data = { ...stored, trends: stored.trends.slice(0, Math.max(0, trendsLength)) };
+    }
+    const problem = findBaselineProblem(data);
+    if (problem !== void 0) return failure("corrupt", `The baseline is damaged: ${problem}.`);
+    baseline = data;
+  } else if (data.tool !== void 0 || data.scenarios !== void 0) {
+    const versionProblem = checkVersion(data.schemaVersion, "results file");
+    if (versionProblem !== void 0) return versionProblem;
+    const problem = findResultsProblem(data);
+    if (problem !== void 0) return failure("corrupt", `The results file given as baseline is damaged: ${problem}.`);
+    const results = data;
+    baseline = { schemaVersion: 1, kind: "perfgate-baseline", savedAt: results.startTime, results, history: [] };
+    if (results.git?.commit !== void 0) baseline.commit = results.git.commit;
+  } else {
+    return failure(
+      "corrupt",
+      'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.'
+    );
+  }
+  if (expectedConfigHash !== void 0 && baseline.results.configHash !== expectedConfigHash) {
+    return failure(
+      "other-config",
+      `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`
+    );
+  }
+  return { baseline, status: { kind: "ok" } };
+}
+
 // src/core/duration.ts
 var DURATION_PATTERN = "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$";
 var RATE_PATTERN = "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$";
@@ -51843,426 +52019,6 @@ function describeErrors(scenario) {
   return top.length > 0 ? `; ${top.join(", ")}` : "";
 }
 
-// src/core/capacity/search.ts
-var DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
-var DEFAULT_CAPACITY_RESOLUTION = 0.05;
-var MIN_CAPACITY_HOLD_MS = 3e3;
-var DEFAULT_MIN_HOLD_MS = 5e3;
-var DEFAULT_MAX_HOLD_MS = 6e4;
-var CAPACITY_TAIL_REQUESTS = 50;
-var DEFAULT_SLO_PERCENTILE = 95;
-var KEEP_UP_SHARE = 0.99;
-var KEEP_UP_SLACK_REQUESTS = 2;
-var LEVEL_SETTLE_MS = 1e3;
-var MAX_COOLDOWN_MS = 3e4;
-var KNEE_LATENCY_FACTOR = 2;
-var LEVEL_METRICS = /* @__PURE__ */ new Set([
-  "p",
-  "avg",
-  "med",
-  "min",
-  "max",
-  "stddev",
-  "error_rate",
-  "dropped"
-]);
-function thresholdsForScenario(thresholds, scenario) {
-  const out = [];
-  for (const [glob, expressions] of Object.entries(thresholds)) {
-    if (!matchesGlob(glob, scenario)) continue;
-    expressions.forEach((expression, i) => out.push(parseThreshold(expression, formatPath(["thresholds", glob, i]))));
-  }
-  return out;
-}
-function sloPercentile(thresholds) {
-  let highest;
-  for (const threshold of thresholds) {
-    const percentile = threshold.metric === "p" ? threshold.percentile : threshold.metric === "med" ? 50 : threshold.metric === "max" ? 100 : void 0;
-    if (percentile !== void 0) highest = Math.max(highest ?? 0, percentile);
-  }
-  return highest ?? DEFAULT_SLO_PERCENTILE;
-}
-function holdMsFor(load, ratePerSec, percentile) {
-  if (load.holdMs !== void 0) return load.holdMs;
-  const share2 = 1 - percentile / 100;
-  if (!(share2 > 0) || !(ratePerSec > 0)) return DEFAULT_MAX_HOLD_MS;
-  const neededMs = Math.ceil(CAPACITY_TAIL_REQUESTS / share2 * 1e3 / ratePerSec);
-  return Math.min(DEFAULT_MAX_HOLD_MS, Math.max(DEFAULT_MIN_HOLD_MS, Math.ceil(neededMs / 1e3) * 1e3));
-}
-function levelMsFor(load, ratePerSec, percentile, first, warmupMs) {
-  return (first ? warmupMs : LEVEL_SETTLE_MS) + holdMsFor(load, ratePerSec, percentile);
-}
-function stepUp(load, ratePerSec) {
-  const next = load.step.kind === "factor" ? ratePerSec * load.step.factor : ratePerSec + load.step.ratePerSec;
-  return Math.min(load.maxRatePerSec, round33(next));
-}
-function climbRates(load) {
-  const rates = [load.startRatePerSec];
-  while (rates.length < 1e4) {
-    const last = rates[rates.length - 1];
-    if (last >= load.maxRatePerSec) break;
-    rates.push(stepUp(load, last));
-  }
-  return rates;
-}
-function bisectionsFor(low, high, resolution) {
-  let steps2 = 0;
-  let width = high - low;
-  while (width > resolution * low && steps2 < 60) {
-    width /= 2;
-    steps2 += 1;
-  }
-  return steps2;
-}
-function worstCaseDurationMs(load, percentile, warmupMs) {
-  const rates = climbRates(load);
-  let total = 0;
-  rates.forEach((rate, i) => total += levelMsFor(load, rate, percentile, i === 0, warmupMs));
-  const high = rates[rates.length - 1];
-  const low = rates.length > 1 ? rates[rates.length - 2] : high;
-  const bisections = bisectionsFor(low, high, load.resolution);
-  total += bisections * levelMsFor(load, low, percentile, false, warmupMs);
-  total += levelMsFor(load, high, percentile, false, warmupMs) + MAX_COOLDOWN_MS;
-  return total;
-}
-function isOkStatus(status, okStatus) {
-  return okStatus && okStatus.length > 0 ? okStatus.includes(status) : status >= 200 && status < 400;
-}
-function steadyCompletions(timeline, durationMs) {
-  const lastSecond = Math.floor(Math.max(0, durationMs - 1e-3) / 1e3);
-  let count = 0;
-  let seconds3 = 0;
-  for (let second = 1; second < lastSecond; second++) {
-    seconds3 += 1;
-    count += timeline.find((point) => point.second === second)?.count ?? 0;
-  }
-  return { count, seconds: seconds3 };
-}
-function formatRate(ratePerSec) {
-  return `${Number(ratePerSec.toPrecision(4))}/s`;
-}
-function formatShare(share2) {
-  return `${(share2 * 100).toFixed(1)}%`;
-}
-function formatActual(threshold, actual) {
-  if (threshold.metric === "error_rate") return formatShare(actual);
-  if (threshold.metric === "dropped") return String(actual);
-  return `${Number(actual.toPrecision(4))} ms`;
-}
-function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAULT_SLO_PERCENTILE) {
-  const seconds3 = result.durationMs / 1e3;
-  const intendedPerSec = result.rate?.intendedPerSec ?? 0;
-  const sentPerSec = result.rate?.achievedPerSec ?? 0;
-  const intended = Math.round(intendedPerSec * seconds3);
-  const steady = steadyCompletions(result.timeline, result.durationMs);
-  const achievedPerSec = steady.seconds > 0 ? round33(steady.count / steady.seconds) : result.rps;
-  const failures2 = { ...result.errors };
-  for (const [status, count] of Object.entries(result.statusCodes)) {
-    const code2 = Number(status);
-    if (code2 > 0 && !isOkStatus(code2, okStatus)) failures2[`HTTP ${status}`] = count;
-  }
-  const generator = result.generator;
-  const allowanceMs = generator.saturated ? generator.maxStartDelayMs + generator.eventLoopDelayMaxMs : 0;
-  const brokeBecause = [];
-  let serviceEvidence = false;
-  for (const threshold of thresholds) {
-    if (!LEVEL_METRICS.has(threshold.metric)) continue;
-    const actual = thresholdActual(threshold, result);
-    if (actual === void 0) {
-      brokeBecause.push(`${threshold.expression}: no request succeeded`);
-      serviceEvidence = true;
-    } else if (!compareThreshold(actual, threshold.operator, threshold.value)) {
-      brokeBecause.push(`${threshold.expression} breached (${formatActual(threshold, actual)})`);
-      const latency = threshold.metric !== "error_rate" && threshold.metric !== "dropped";
-      if (!latency || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value))
-        serviceEvidence = true;
-    }
-  }
-  if (steady.seconds > 0) {
-    const expected = intendedPerSec * steady.seconds;
-    if (steady.count < KEEP_UP_SHARE * expected - KEEP_UP_SLACK_REQUESTS) {
-      brokeBecause.push(
-        `the service completed ${formatRate(achievedPerSec)} of the ${formatRate(intendedPerSec)} intended (${formatShare(steady.count / expected)}): it fell behind`
-      );
-      const shiftable = intendedPerSec * allowanceMs / 1e3 + KEEP_UP_SLACK_REQUESTS;
-      if (!generator.saturated || expected - steady.count > shiftable) serviceEvidence = true;
-    }
-  }
-  if (intended > 0 && result.requests.dropped > (1 - KEEP_UP_SHARE) * intended) {
-    brokeBecause.push(
-      `${result.requests.dropped} of ${intended} requests dropped: ${String(result.params.maxInFlight ?? "maxInFlight")} were already in flight`
-    );
-    serviceEvidence = true;
-  }
-  const held = brokeBecause.length === 0;
-  const notes = [];
-  const beyond = result.requests.ok * (1 - percentile / 100);
-  if (percentile < 100 && beyond < CAPACITY_TAIL_REQUESTS) {
-    notes.push(
-      `only ${Math.floor(beyond)} requests beyond p${percentile} (an estimate needs ${CAPACITY_TAIL_REQUESTS}): hold the level longer for a firmer verdict`
-    );
-  }
-  if (result.generator.saturated) notes.push(`the generator was saturated: ${result.generator.reasons.join("; ")}`);
-  if (result.requests.ok + result.requests.ko + result.requests.dropped !== intended) {
-    notes.push(
-      `accounting: ${result.requests.ok} ok + ${result.requests.ko} ko + ${result.requests.dropped} dropped is not the ${intended} intended`
-    );
-  }
-  return {
-    phase,
-    intendedPerSec,
-    achievedPerSec,
-    sentPerSec,
-    durationMs: result.durationMs,
-    requests: { intended, ok: result.requests.ok, ko: result.requests.ko, dropped: result.requests.dropped },
-    latencyMs: { p50: result.latencyMs.p50, p95: result.latencyMs.p95, p99: result.latencyMs.p99 },
-    errorRate: result.errorRate,
-    failures: failures2,
-    held,
-    brokeBecause,
-    generatorSaturated: generator.saturated,
-    generatorLimited: !held && generator.saturated && !serviceEvidence,
-    notes
-  };
-}
-function brokeService(level) {
-  return !level.held && !level.generatorLimited;
-}
-function bracketOf(levels) {
-  let high;
-  for (const level of levels) if (brokeService(level)) high = Math.min(high ?? Infinity, level.intendedPerSec);
-  let low;
-  for (const level of levels) {
-    if (level.held && (high === void 0 || level.intendedPerSec < high))
-      low = Math.max(low ?? 0, level.intendedPerSec);
-  }
-  return { ...low !== void 0 ? { low } : {}, ...high !== void 0 ? { high } : {} };
-}
-function planNextLevel(load, levels, context) {
-  const bounded = (next) => {
-    if (next.kind === "run" && levels.length > 0 && context.elapsedMs + context.levelMs(next.ratePerSec) > context.maxDurationMs) {
-      return { kind: "stop", limitedBy: "maxDuration" };
-    }
-    return next;
-  };
-  const last = levels[levels.length - 1];
-  if (!last) return { kind: "run", ratePerSec: load.startRatePerSec, phase: "climb" };
-  if (last.generatorLimited) {
-    return last.phase === "retry" ? { kind: "stop", limitedBy: "generator" } : bounded({ kind: "run", ratePerSec: last.intendedPerSec, phase: "retry" });
-  }
-  const { low, high } = bracketOf(levels);
-  if (high === void 0) {
-    const top = low ?? load.startRatePerSec;
-    if (top >= load.maxRatePerSec) return { kind: "stop", limitedBy: "maxRate" };
-    return bounded({ kind: "run", ratePerSec: stepUp(load, top), phase: "climb" });
-  }
-  if (low === void 0 || high - low <= load.resolution * low) return { kind: "stop", limitedBy: "service" };
-  return bounded({ kind: "run", ratePerSec: round33((low + high) / 2), phase: "bisect" });
-}
-function cooldownMsAfter(level, levels, load) {
-  const timedOut = level.failures.ETIMEDOUT ?? 0;
-  if (level.held || timedOut === 0) return 0;
-  const drainRate = bracketOf(levels).low ?? load.startRatePerSec;
-  return Math.min(MAX_COOLDOWN_MS, Math.ceil(timedOut / drainRate * 1e3));
-}
-function findKnee(levels) {
-  const measured = levels.filter((level) => !level.generatorLimited).sort((a, b) => a.intendedPerSec - b.intendedPerSec);
-  const base = measured.find((level) => level.requests.ok > 0)?.latencyMs.p50;
-  let below;
-  for (const level of measured) {
-    const behind = level.achievedPerSec < KEEP_UP_SHARE * level.intendedPerSec && level.brokeBecause.some((why) => why.includes("fell behind"));
-    const bent = base !== void 0 && base > 0 && level.latencyMs.p50 > KNEE_LATENCY_FACTOR * base;
-    if (behind || bent) {
-      if (!below) return void 0;
-      const reason2 = behind ? `the service fell behind at ${formatRate(level.intendedPerSec)} (completed ${formatRate(level.achievedPerSec)})` : `p50 rose from ${Number(base.toPrecision(3))} ms to ${Number(level.latencyMs.p50.toPrecision(3))} ms at ${formatRate(level.intendedPerSec)}`;
-      return { ratePerSec: below.intendedPerSec, reason: reason2 };
-    }
-    below = level;
-  }
-  return void 0;
-}
-function summarizeSearch(levels, limitedBy, load, durationMs) {
-  const { low, high } = bracketOf(levels);
-  const result = {
-    ratePerSec: low ?? 0,
-    bracket: [low ?? 0, high ?? null],
-    resolution: load.resolution,
-    limitedBy,
-    durationMs,
-    levels
-  };
-  const knee = findKnee(levels);
-  if (knee) result.knee = knee;
-  const failed = levels.find((level) => brokeService(level)) ?? levels.find((level) => !level.held);
-  if (failed) {
-    const generator = failed.generatorLimited ? "the generator was saturated (not the service): " : "";
-    result.firstFailure = { ratePerSec: failed.intendedPerSec, reason: generator + failed.brokeBecause.join("; ") };
-  }
-  return result;
-}
-function isCapacityMeasured(capacity) {
-  return capacity.limitedBy === "service" && capacity.bracket[1] !== null && capacity.ratePerSec > 0;
-}
-function round33(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-
-// src/core/results/baseline.ts
-function round34(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-var BASELINE_SCHEMA_VERSION = 1;
-function summarizeForHistory(results, verdict) {
-  const scenarios = {};
-  for (const measured of results.scenarios) {
-    const selection = selectSegments(measured);
-    const scenario = scenarioOverSegments(measured, selection);
-    const contention = summarizeContention(measured, selection.kept);
-    scenarios[scenario.name] = {
-      p50: scenario.latencyMs.p50,
-      p90: scenario.latencyMs.p90,
-      p95: scenario.latencyMs.p95,
-      p99: scenario.latencyMs.p99,
-      rps: scenario.rps,
-      errorRate: scenario.errorRate,
-      count: scenario.requests.total,
-      ...contention.otherCores !== void 0 ? { otherCores: round34(contention.otherCores) } : {},
-      ...contention.stealCores !== void 0 ? { stealCores: round34(contention.stealCores) } : {},
-      ...contention.loopDelayP99Ms !== void 0 ? { loopDelayP99Ms: round34(contention.loopDelayP99Ms) } : {},
-      ...scenario.capacity && isCapacityMeasured(scenario.capacity) ? { capacity: scenario.capacity.ratePerSec } : {}
-    };
-  }
-  const entry = {
-    date: results.startTime,
-    environmentFingerprint: results.environment.fingerprint,
-    scenarios
-  };
-  if (results.git?.commit !== void 0) entry.commit = results.git.commit;
-  if (results.git?.ref !== void 0) entry.ref = results.git.ref;
-  if (verdict !== void 0) entry.verdict = verdict;
-  return entry;
-}
-function storedRuns(baseline) {
-  const newestFirst = baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history];
-  return [...newestFirst].reverse();
-}
-function trendsBefore(previous) {
-  if (previous === void 0) return [];
-  return previous.trends ?? [summarizeForHistory(previous.results), ...previous.history];
-}
-function createBaseline(results, previous, meta) {
-  const history = previous === void 0 ? [] : [summarizeForHistory(previous.results), ...previous.history];
-  const baseline = {
-    schemaVersion: 1,
-    kind: "perfgate-baseline",
-    savedAt: meta.savedAt,
-    results,
-    history: history.slice(0, Math.max(0, meta.historyLength)),
-    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
-      0,
-      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP)
-    )
-  };
-  const commit = meta.commit ?? results.git?.commit;
-  if (commit !== void 0) baseline.commit = commit;
-  return baseline;
-}
-function recordRunOnly(results, previous, meta) {
-  return {
-    // The reference run is still the previous one: its commit and its age (savedAt) stay as they were.
-    ...previous,
-    trends: [summarizeForHistory(results, meta.verdict), ...trendsBefore(previous)].slice(
-      0,
-      Math.max(1, meta.trendsKeep ?? DEFAULT_TRENDS_KEEP)
-    )
-  };
-}
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function failure(kind, detail) {
-  return { status: { kind, detail } };
-}
-function checkVersion(version, what) {
-  if (typeof version !== "number") return failure("corrupt", `The ${what} has no numeric schemaVersion.`);
-  if (version > BASELINE_SCHEMA_VERSION) {
-    return failure(
-      "future-version",
-      `The ${what} has schemaVersion ${version}, newer than this perfgate reads (${BASELINE_SCHEMA_VERSION}): upgrade perfgate, or let a new baseline be saved.`
-    );
-  }
-  return void 0;
-}
-var CACHE_SOURCE = "Actions cache key ";
-function describeBaselineRemoval(source) {
-  if (source.startsWith(CACHE_SOURCE)) {
-    const key2 = source.slice(CACHE_SOURCE.length);
-    return `delete the cache entry (gh cache delete ${key2}, or the repository's Actions \u2192 Caches page); the next run on the default branch saves a new baseline`;
-  }
-  return `delete ${source} (or replace it with a results file written by "perfgate run -o"); the next saving run stores a new baseline`;
-}
-function parseBaseline(text, expectedConfigHash, options = {}) {
-  const parsed = parseBaselineText(text, expectedConfigHash, options);
-  if (parsed.status.kind === "corrupt" && options.source !== void 0) {
-    return failure(
-      "corrupt",
-      `${options.source}: ${parsed.status.detail} Judged on thresholds alone until it is replaced: ${describeBaselineRemoval(options.source)}.`
-    );
-  }
-  return parsed;
-}
-function parseBaselineText(text, expectedConfigHash, options) {
-  const historyLength = options.historyLength;
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const position = /position (\d+)/.exec(error.message)?.[1];
-    return failure(
-      "corrupt",
-      `The baseline is not JSON (${text.trim() === "" ? "it is empty" : position === void 0 ? "it does not parse" : `it breaks at character ${position}`}).`
-    );
-  }
-  if (!isObject(data)) return failure("corrupt", "The baseline is not a JSON object.");
-  const isBaseline = data.kind === "perfgate-baseline";
-  let baseline;
-  if (isBaseline) {
-    const versionProblem = checkVersion(data.schemaVersion, "baseline") ?? (isObject(data.results) ? checkVersion(data.results.schemaVersion, "baseline's results") : void 0);
-    if (versionProblem !== void 0) return versionProblem;
-    if (historyLength !== void 0 && Array.isArray(data.history) && data.history.length > historyLength) {
-      data = { ...data, history: data.history.slice(0, Math.max(0, historyLength)) };
-    }
-    const trendsLength = options.trendsLength;
-    const stored = data;
-    if (trendsLength !== void 0 && Array.isArray(stored.trends) && stored.trends.length > trendsLength) {
-      data = { ...stored, trends: stored.trends.slice(0, Math.max(0, trendsLength)) };
-    }
-    const problem = findBaselineProblem(data);
-    if (problem !== void 0) return failure("corrupt", `The baseline is damaged: ${problem}.`);
-    baseline = data;
-  } else if (data.tool !== void 0 || data.scenarios !== void 0) {
-    const versionProblem = checkVersion(data.schemaVersion, "results file");
-    if (versionProblem !== void 0) return versionProblem;
-    const problem = findResultsProblem(data);
-    if (problem !== void 0) return failure("corrupt", `The results file given as baseline is damaged: ${problem}.`);
-    const results = data;
-    baseline = { schemaVersion: 1, kind: "perfgate-baseline", savedAt: results.startTime, results, history: [] };
-    if (results.git?.commit !== void 0) baseline.commit = results.git.commit;
-  } else {
-    return failure(
-      "corrupt",
-      'The file is neither a perfgate baseline (kind "perfgate-baseline") nor a perfgate results file.'
-    );
-  }
-  if (expectedConfigHash !== void 0 && baseline.results.configHash !== expectedConfigHash) {
-    return failure(
-      "other-config",
-      `The baseline was made with another config (hash ${baseline.results.configHash}, this run ${expectedConfigHash}): scenarios may differ, so it is not compared; the next saved baseline replaces it.`
-    );
-  }
-  return { baseline, status: { kind: "ok" } };
-}
-
 // src/core/stats/t-distribution.ts
 function logGamma(x) {
   const coefficients = [
@@ -52433,16 +52189,6 @@ function findLastChange(newestFirst, options = {}) {
 }
 
 // src/core/stats/variance-model.ts
-var DEFAULT_RUNNER_NOISE = {
-  p50: 0.05,
-  p90: 0.07,
-  p95: 0.07,
-  p99: 0.08,
-  rps: 0.05,
-  error_rate: 1e-3,
-  // The capacity search's result from run to run: measured in bench/capacity/search.mjs (README-capacity.md).
-  capacity: 0.05
-};
 var PRIOR_ROBUSTNESS = 4;
 var HISTORY_FLOOR_SHARE = 0.5;
 var WITHIN_VARIANCE_INFLATION = 3;
@@ -52789,7 +52535,6 @@ function bootstrapTwoRuns(baseline, current, options) {
 var DEFAULT_SEED = 1592598564;
 var DEFAULT_REPLICATES = 2e3;
 var MIN_TAIL_REQUESTS = 50;
-var MIN_SEGMENTS = 4;
 var RATE_SHORTFALL = 0.99;
 var BAD_DIRECTION = {
   p50: 1,
@@ -53035,7 +52780,7 @@ function fromHistory(ctx, metric, current, used, guards) {
   return { comparison, guards, power: { standardError: test.standardError, df: test.df } };
 }
 
-// src/core/capacity/compare.ts
+// src/core/compare/capacity.ts
 function capacityInterval(capacity) {
   return { low: capacity.bracket[0], high: capacity.bracket[1] ?? Infinity };
 }
@@ -54320,7 +54065,7 @@ function mergeEncoded(encoded) {
   merged.destroy();
   return result;
 }
-function round35(value) {
+function round34(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 function maxOf(values) {
@@ -54381,7 +54126,7 @@ function mergeTimelines(parts) {
       const okPoint = point.p50 === void 0 ? 0 : point.count - point.ko;
       const okSum = okSeen + okPoint;
       const merged = { second: point.second, count: seen.count + point.count, ko: seen.ko + point.ko };
-      if (okSum > 0) merged.p50 = round35(((seen.p50 ?? 0) * okSeen + (point.p50 ?? 0) * okPoint) / okSum);
+      if (okSum > 0) merged.p50 = round34(((seen.p50 ?? 0) * okSeen + (point.p50 ?? 0) * okPoint) / okSum);
       const p95 = larger(seen.p95, point.p95);
       const p99 = larger(seen.p99, point.p99);
       const allP95 = larger(seen.allP95, point.allP95);
@@ -54441,7 +54186,7 @@ function mergeLoadScenario(parts) {
     },
     ...figures,
     // Each shard's rate over its own window, added: the windows differ by the barrier's skew.
-    rps: round35(scenarios.reduce((sum, s) => sum + s.rps, 0)),
+    rps: round34(scenarios.reduce((sum, s) => sum + s.rps, 0)),
     bytes: {
       in: scenarios.reduce((n, s) => n + s.bytes.in, 0),
       out: scenarios.reduce((n, s) => n + s.bytes.out, 0)
@@ -54480,15 +54225,15 @@ function mergeLoadScenario(parts) {
   else delete merged.machine;
   if (scenarios.some((s) => s.rate)) {
     merged.rate = {
-      intendedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),
-      achievedPerSec: round35(scenarios.reduce((n, s) => n + (s.rate?.achievedPerSec ?? 0), 0))
+      intendedPerSec: round34(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),
+      achievedPerSec: round34(scenarios.reduce((n, s) => n + (s.rate?.achievedPerSec ?? 0), 0))
     };
   }
   return merged;
 }
 
 // src/core/results/extend.ts
-function round36(value) {
+function round35(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 function firstLook(scenario) {
@@ -54550,7 +54295,7 @@ function joinGenerator(a, b, aMs, bMs) {
     maxStartDelayMs: Math.max(a.maxStartDelayMs, b.maxStartDelayMs),
     eventLoopDelayP99Ms: Math.max(a.eventLoopDelayP99Ms, b.eventLoopDelayP99Ms),
     eventLoopDelayMaxMs: Math.max(a.eventLoopDelayMaxMs, b.eventLoopDelayMaxMs),
-    cpuCores: aMs + bMs > 0 ? round36((a.cpuCores * aMs + b.cpuCores * bMs) / (aMs + bMs)) : a.cpuCores,
+    cpuCores: aMs + bMs > 0 ? round35((a.cpuCores * aMs + b.cpuCores * bMs) / (aMs + bMs)) : a.cpuCores,
     saturated: a.saturated || b.saturated,
     // The schema keeps at most 20 reasons.
     reasons: [.../* @__PURE__ */ new Set([...a.reasons, ...b.reasons])].slice(0, 20)
@@ -54563,7 +54308,7 @@ function joinServices(a, b, aMs, bMs) {
     if (!next || aMs + bMs <= 0) return usage;
     return {
       name: usage.name,
-      cpuMeanPercent: round36((usage.cpuMeanPercent * aMs + next.cpuMeanPercent * bMs) / (aMs + bMs)),
+      cpuMeanPercent: round35((usage.cpuMeanPercent * aMs + next.cpuMeanPercent * bMs) / (aMs + bMs)),
       cpuMaxPercent: Math.max(usage.cpuMaxPercent, next.cpuMaxPercent),
       rssPeakBytes: Math.max(usage.rssPeakBytes, next.rssPeakBytes)
     };
@@ -54572,7 +54317,7 @@ function joinServices(a, b, aMs, bMs) {
 function appendExtension(scenario, step, undecided) {
   const looks = scenario.extension?.looks ?? [firstLook(scenario)];
   const offsetMs = scenario.durationMs;
-  const durationMs = round36(offsetMs + step.durationMs);
+  const durationMs = round35(offsetMs + step.durationMs);
   const histograms = [decodeHistogram(scenario.histogram), decodeHistogram(step.histogram)];
   const whole = mergeHistograms(histograms);
   const ok = scenario.requests.ok + step.requests.ok;
@@ -54600,7 +54345,7 @@ function appendExtension(scenario, step, undecided) {
     histogram,
     segments: [
       ...scenario.segments,
-      ...step.segments.map((segment) => ({ ...segment, startMs: round36(segment.startMs + offsetMs) }))
+      ...step.segments.map((segment) => ({ ...segment, startMs: round35(segment.startMs + offsetMs) }))
     ],
     timeline: appendTimeline(scenario.timeline, step.timeline, offsetMs),
     generator,
@@ -54611,7 +54356,7 @@ function appendExtension(scenario, step, undecided) {
   if (scenario.machine && step.machine) {
     const a = scenario.durationMs;
     const b = step.durationMs;
-    const mean = (x, y) => a + b > 0 ? round36((x * a + y * b) / (a + b)) : x;
+    const mean = (x, y) => a + b > 0 ? round35((x * a + y * b) / (a + b)) : x;
     joined.machine = {
       cpuCount: scenario.machine.cpuCount,
       busyCores: mean(scenario.machine.busyCores, step.machine.busyCores),
@@ -54624,10 +54369,10 @@ function appendExtension(scenario, step, undecided) {
     const total = seconds3(durationMs);
     const count = (rate, ms) => rate * seconds3(ms);
     joined.rate = {
-      intendedPerSec: round36(
+      intendedPerSec: round35(
         (count(scenario.rate.intendedPerSec, offsetMs) + count(step.rate.intendedPerSec, step.durationMs)) / total
       ),
-      achievedPerSec: round36(
+      achievedPerSec: round35(
         (count(scenario.rate.achievedPerSec, offsetMs) + count(step.rate.achievedPerSec, step.durationMs)) / total
       )
     };
@@ -57068,8 +56813,7 @@ function checkTls(ctx, tls, pathOf2, url) {
   }
 }
 
-// src/core/capacity/load.ts
-var MAX_CAPACITY_STEP_FACTOR = 10;
+// src/core/config/capacity.ts
 function buildCapacityLoad(ctx, path7, raw) {
   const rate = (key2) => {
     const at2 = [...path7, key2];
@@ -61338,14 +61082,14 @@ function startGeneratorWatch() {
       const hasSamples = delay.count > 0;
       result = {
         cpuCores: wallUs > 0 ? Math.round((cpu.user + cpu.system) / wallUs * 1e3) / 1e3 : 0,
-        eventLoopDelayP99Ms: hasSamples ? round37(delayMs(delay.percentile(99))) : 0,
-        eventLoopDelayMaxMs: hasSamples ? round37(delayMs(delay.max)) : 0
+        eventLoopDelayP99Ms: hasSamples ? round36(delayMs(delay.percentile(99))) : 0,
+        eventLoopDelayMaxMs: hasSamples ? round36(delayMs(delay.max)) : 0
       };
       return result;
     }
   };
 }
-function round37(value) {
+function round36(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var SATURATION = {
@@ -61801,7 +61545,7 @@ import { performance as performance7 } from "node:perf_hooks";
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
 var SLOW_US = DISTRIBUTION_LIMITS_MS.slow * 1e3;
 var STATUS_SLOTS = 600;
-function round38(value) {
+function round37(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Recorder = class {
@@ -61949,7 +61693,7 @@ var Recorder = class {
       const seconds3 = Math.ceil(windowMs / 1e3);
       this.closeSecondsBefore(Math.max(seconds3, this.secondCount > 0 ? this.second + 1 : 0));
       const last = this.segments[this.segments.length - 1];
-      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round38(windowMs - last.startMs)));
+      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round37(windowMs - last.startMs)));
     }
     const statusCodes = {};
     for (let status = 0; status < STATUS_SLOTS; status++) {
@@ -62646,7 +62390,7 @@ function createTransport(origin, scenario, wanted = "lean") {
 }
 
 // src/engine/variant.ts
-function round39(value) {
+function round38(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 var Variant = class {
@@ -62756,7 +62500,7 @@ var Variant = class {
   }
   // ------------------------------------------------------------------ result
   buildResult(input) {
-    const windowMs = round39(input.windowMs);
+    const windowMs = round38(input.windowMs);
     const totals = this.recorder.finish(windowMs);
     totals.segments.forEach((segment, i) => {
       const sample = this.contention[i];
@@ -62769,7 +62513,7 @@ var Variant = class {
       sent: this.sent,
       dropped: this.dropped,
       lateStarts: this.lateStarts,
-      maxStartDelayMs: round39(this.maxStartDelayMs)
+      maxStartDelayMs: round38(this.maxStartDelayMs)
     } : void 0;
     const reasons = explainSaturation({ load, open: open2 });
     const scenario = this.scenario;
@@ -62795,7 +62539,7 @@ var Variant = class {
       timeline: totals.timeline,
       generator: {
         lateStarts: this.lateStarts,
-        maxStartDelayMs: round39(this.maxStartDelayMs),
+        maxStartDelayMs: round38(this.maxStartDelayMs),
         eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
         eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
         cpuCores: load.cpuCores,
@@ -62807,8 +62551,8 @@ var Variant = class {
     if (input.open) {
       const seconds3 = windowMs / 1e3;
       result.rate = {
-        intendedPerSec: seconds3 > 0 ? round39(this.scheduled / seconds3) : 0,
-        achievedPerSec: seconds3 > 0 ? round39(this.sent / seconds3) : 0
+        intendedPerSec: seconds3 > 0 ? round38(this.scheduled / seconds3) : 0,
+        achievedPerSec: seconds3 > 0 ? round38(this.sent / seconds3) : 0
       };
     }
     return result;
@@ -63119,13 +62863,13 @@ var ScenarioRun = class {
         dropped: sum((variant) => measure ? variant.dropped : variant.warmDropped),
         inFlight: this.inFlight,
         intervalMs: Math.round(intervalMs),
-        intervalRps: intervalMs > 0 ? round39(this.progressCount * 1e3 / intervalMs) : 0,
+        intervalRps: intervalMs > 0 ? round38(this.progressCount * 1e3 / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
         variants: this.variants.length
       };
       if (this.plan.open) {
         const { pieces, durationMs } = this.phase;
-        progress.intendedRatePerSec = round39(levelAt(pieces, Math.min(now2 - this.phaseStartMs, durationMs - 1e-3)));
+        progress.intendedRatePerSec = round38(levelAt(pieces, Math.min(now2 - this.phaseStartMs, durationMs - 1e-3)));
       } else progress.vus = this.closed?.activeVus ?? 0;
       try {
         onProgress(progress);
@@ -63622,6 +63366,264 @@ async function waitUntil(atMs, signal) {
     } catch {
     }
   }
+}
+
+// src/core/capacity-search.ts
+var DEFAULT_MIN_HOLD_MS = 5e3;
+var DEFAULT_MAX_HOLD_MS = 6e4;
+var CAPACITY_TAIL_REQUESTS = 50;
+var DEFAULT_SLO_PERCENTILE = 95;
+var KEEP_UP_SHARE = 0.99;
+var KEEP_UP_SLACK_REQUESTS = 2;
+var LEVEL_SETTLE_MS = 1e3;
+var MAX_COOLDOWN_MS = 3e4;
+var KNEE_LATENCY_FACTOR = 2;
+var LEVEL_METRICS = /* @__PURE__ */ new Set([
+  "p",
+  "avg",
+  "med",
+  "min",
+  "max",
+  "stddev",
+  "error_rate",
+  "dropped"
+]);
+function thresholdsForScenario(thresholds, scenario) {
+  const out = [];
+  for (const [glob, expressions] of Object.entries(thresholds)) {
+    if (!matchesGlob(glob, scenario)) continue;
+    expressions.forEach((expression, i) => out.push(parseThreshold(expression, formatPath(["thresholds", glob, i]))));
+  }
+  return out;
+}
+function sloPercentile(thresholds) {
+  let highest;
+  for (const threshold of thresholds) {
+    const percentile = threshold.metric === "p" ? threshold.percentile : threshold.metric === "med" ? 50 : threshold.metric === "max" ? 100 : void 0;
+    if (percentile !== void 0) highest = Math.max(highest ?? 0, percentile);
+  }
+  return highest ?? DEFAULT_SLO_PERCENTILE;
+}
+function holdMsFor(load, ratePerSec, percentile) {
+  if (load.holdMs !== void 0) return load.holdMs;
+  const share2 = 1 - percentile / 100;
+  if (!(share2 > 0) || !(ratePerSec > 0)) return DEFAULT_MAX_HOLD_MS;
+  const neededMs = Math.ceil(CAPACITY_TAIL_REQUESTS / share2 * 1e3 / ratePerSec);
+  return Math.min(DEFAULT_MAX_HOLD_MS, Math.max(DEFAULT_MIN_HOLD_MS, Math.ceil(neededMs / 1e3) * 1e3));
+}
+function levelMsFor(load, ratePerSec, percentile, first, warmupMs) {
+  return (first ? warmupMs : LEVEL_SETTLE_MS) + holdMsFor(load, ratePerSec, percentile);
+}
+function stepUp(load, ratePerSec) {
+  const next = load.step.kind === "factor" ? ratePerSec * load.step.factor : ratePerSec + load.step.ratePerSec;
+  return Math.min(load.maxRatePerSec, round39(next));
+}
+function climbRates(load) {
+  const rates = [load.startRatePerSec];
+  while (rates.length < 1e4) {
+    const last = rates[rates.length - 1];
+    if (last >= load.maxRatePerSec) break;
+    rates.push(stepUp(load, last));
+  }
+  return rates;
+}
+function bisectionsFor(low, high, resolution) {
+  let steps2 = 0;
+  let width = high - low;
+  while (width > resolution * low && steps2 < 60) {
+    width /= 2;
+    steps2 += 1;
+  }
+  return steps2;
+}
+function worstCaseDurationMs(load, percentile, warmupMs) {
+  const rates = climbRates(load);
+  let total = 0;
+  rates.forEach((rate, i) => total += levelMsFor(load, rate, percentile, i === 0, warmupMs));
+  const high = rates[rates.length - 1];
+  const low = rates.length > 1 ? rates[rates.length - 2] : high;
+  const bisections = bisectionsFor(low, high, load.resolution);
+  total += bisections * levelMsFor(load, low, percentile, false, warmupMs);
+  total += levelMsFor(load, high, percentile, false, warmupMs) + MAX_COOLDOWN_MS;
+  return total;
+}
+function isOkStatus(status, okStatus) {
+  return okStatus && okStatus.length > 0 ? okStatus.includes(status) : status >= 200 && status < 400;
+}
+function steadyCompletions(timeline, durationMs) {
+  const lastSecond = Math.floor(Math.max(0, durationMs - 1e-3) / 1e3);
+  let count = 0;
+  let seconds3 = 0;
+  for (let second = 1; second < lastSecond; second++) {
+    seconds3 += 1;
+    count += timeline.find((point) => point.second === second)?.count ?? 0;
+  }
+  return { count, seconds: seconds3 };
+}
+function formatRate(ratePerSec) {
+  return `${Number(ratePerSec.toPrecision(4))}/s`;
+}
+function formatShare(share2) {
+  return `${(share2 * 100).toFixed(1)}%`;
+}
+function formatActual(threshold, actual) {
+  if (threshold.metric === "error_rate") return formatShare(actual);
+  if (threshold.metric === "dropped") return String(actual);
+  return `${Number(actual.toPrecision(4))} ms`;
+}
+function summarizeLevel(result, phase, thresholds, okStatus, percentile = DEFAULT_SLO_PERCENTILE) {
+  const seconds3 = result.durationMs / 1e3;
+  const intendedPerSec = result.rate?.intendedPerSec ?? 0;
+  const sentPerSec = result.rate?.achievedPerSec ?? 0;
+  const intended = Math.round(intendedPerSec * seconds3);
+  const steady = steadyCompletions(result.timeline, result.durationMs);
+  const achievedPerSec = steady.seconds > 0 ? round39(steady.count / steady.seconds) : result.rps;
+  const failures2 = { ...result.errors };
+  for (const [status, count] of Object.entries(result.statusCodes)) {
+    const code2 = Number(status);
+    if (code2 > 0 && !isOkStatus(code2, okStatus)) failures2[`HTTP ${status}`] = count;
+  }
+  const generator = result.generator;
+  const allowanceMs = generator.saturated ? generator.maxStartDelayMs + generator.eventLoopDelayMaxMs : 0;
+  const brokeBecause = [];
+  let serviceEvidence = false;
+  for (const threshold of thresholds) {
+    if (!LEVEL_METRICS.has(threshold.metric)) continue;
+    const actual = thresholdActual(threshold, result);
+    if (actual === void 0) {
+      brokeBecause.push(`${threshold.expression}: no request succeeded`);
+      serviceEvidence = true;
+    } else if (!compareThreshold(actual, threshold.operator, threshold.value)) {
+      brokeBecause.push(`${threshold.expression} breached (${formatActual(threshold, actual)})`);
+      const latency = threshold.metric !== "error_rate" && threshold.metric !== "dropped";
+      if (!latency || !generator.saturated || !compareThreshold(actual - allowanceMs, threshold.operator, threshold.value))
+        serviceEvidence = true;
+    }
+  }
+  if (steady.seconds > 0) {
+    const expected = intendedPerSec * steady.seconds;
+    if (steady.count < KEEP_UP_SHARE * expected - KEEP_UP_SLACK_REQUESTS) {
+      brokeBecause.push(
+        `the service completed ${formatRate(achievedPerSec)} of the ${formatRate(intendedPerSec)} intended (${formatShare(steady.count / expected)}): it fell behind`
+      );
+      const shiftable = intendedPerSec * allowanceMs / 1e3 + KEEP_UP_SLACK_REQUESTS;
+      if (!generator.saturated || expected - steady.count > shiftable) serviceEvidence = true;
+    }
+  }
+  if (intended > 0 && result.requests.dropped > (1 - KEEP_UP_SHARE) * intended) {
+    brokeBecause.push(
+      `${result.requests.dropped} of ${intended} requests dropped: ${String(result.params.maxInFlight ?? "maxInFlight")} were already in flight`
+    );
+    serviceEvidence = true;
+  }
+  const held = brokeBecause.length === 0;
+  const notes = [];
+  const beyond = result.requests.ok * (1 - percentile / 100);
+  if (percentile < 100 && beyond < CAPACITY_TAIL_REQUESTS) {
+    notes.push(
+      `only ${Math.floor(beyond)} requests beyond p${percentile} (an estimate needs ${CAPACITY_TAIL_REQUESTS}): hold the level longer for a firmer verdict`
+    );
+  }
+  if (result.generator.saturated) notes.push(`the generator was saturated: ${result.generator.reasons.join("; ")}`);
+  if (result.requests.ok + result.requests.ko + result.requests.dropped !== intended) {
+    notes.push(
+      `accounting: ${result.requests.ok} ok + ${result.requests.ko} ko + ${result.requests.dropped} dropped is not the ${intended} intended`
+    );
+  }
+  return {
+    phase,
+    intendedPerSec,
+    achievedPerSec,
+    sentPerSec,
+    durationMs: result.durationMs,
+    requests: { intended, ok: result.requests.ok, ko: result.requests.ko, dropped: result.requests.dropped },
+    latencyMs: { p50: result.latencyMs.p50, p95: result.latencyMs.p95, p99: result.latencyMs.p99 },
+    errorRate: result.errorRate,
+    failures: failures2,
+    held,
+    brokeBecause,
+    generatorSaturated: generator.saturated,
+    generatorLimited: !held && generator.saturated && !serviceEvidence,
+    notes
+  };
+}
+function brokeService(level) {
+  return !level.held && !level.generatorLimited;
+}
+function bracketOf(levels) {
+  let high;
+  for (const level of levels) if (brokeService(level)) high = Math.min(high ?? Infinity, level.intendedPerSec);
+  let low;
+  for (const level of levels) {
+    if (level.held && (high === void 0 || level.intendedPerSec < high))
+      low = Math.max(low ?? 0, level.intendedPerSec);
+  }
+  return { ...low !== void 0 ? { low } : {}, ...high !== void 0 ? { high } : {} };
+}
+function planNextLevel(load, levels, context) {
+  const bounded = (next) => {
+    if (next.kind === "run" && levels.length > 0 && context.elapsedMs + context.levelMs(next.ratePerSec) > context.maxDurationMs) {
+      return { kind: "stop", limitedBy: "maxDuration" };
+    }
+    return next;
+  };
+  const last = levels[levels.length - 1];
+  if (!last) return { kind: "run", ratePerSec: load.startRatePerSec, phase: "climb" };
+  if (last.generatorLimited) {
+    return last.phase === "retry" ? { kind: "stop", limitedBy: "generator" } : bounded({ kind: "run", ratePerSec: last.intendedPerSec, phase: "retry" });
+  }
+  const { low, high } = bracketOf(levels);
+  if (high === void 0) {
+    const top = low ?? load.startRatePerSec;
+    if (top >= load.maxRatePerSec) return { kind: "stop", limitedBy: "maxRate" };
+    return bounded({ kind: "run", ratePerSec: stepUp(load, top), phase: "climb" });
+  }
+  if (low === void 0 || high - low <= load.resolution * low) return { kind: "stop", limitedBy: "service" };
+  return bounded({ kind: "run", ratePerSec: round39((low + high) / 2), phase: "bisect" });
+}
+function cooldownMsAfter(level, levels, load) {
+  const timedOut = level.failures.ETIMEDOUT ?? 0;
+  if (level.held || timedOut === 0) return 0;
+  const drainRate = bracketOf(levels).low ?? load.startRatePerSec;
+  return Math.min(MAX_COOLDOWN_MS, Math.ceil(timedOut / drainRate * 1e3));
+}
+function findKnee(levels) {
+  const measured = levels.filter((level) => !level.generatorLimited).sort((a, b) => a.intendedPerSec - b.intendedPerSec);
+  const base = measured.find((level) => level.requests.ok > 0)?.latencyMs.p50;
+  let below;
+  for (const level of measured) {
+    const behind = level.achievedPerSec < KEEP_UP_SHARE * level.intendedPerSec && level.brokeBecause.some((why) => why.includes("fell behind"));
+    const bent = base !== void 0 && base > 0 && level.latencyMs.p50 > KNEE_LATENCY_FACTOR * base;
+    if (behind || bent) {
+      if (!below) return void 0;
+      const reason2 = behind ? `the service fell behind at ${formatRate(level.intendedPerSec)} (completed ${formatRate(level.achievedPerSec)})` : `p50 rose from ${Number(base.toPrecision(3))} ms to ${Number(level.latencyMs.p50.toPrecision(3))} ms at ${formatRate(level.intendedPerSec)}`;
+      return { ratePerSec: below.intendedPerSec, reason: reason2 };
+    }
+    below = level;
+  }
+  return void 0;
+}
+function summarizeSearch(levels, limitedBy, load, durationMs) {
+  const { low, high } = bracketOf(levels);
+  const result = {
+    ratePerSec: low ?? 0,
+    bracket: [low ?? 0, high ?? null],
+    resolution: load.resolution,
+    limitedBy,
+    durationMs,
+    levels
+  };
+  const knee = findKnee(levels);
+  if (knee) result.knee = knee;
+  const failed = levels.find((level) => brokeService(level)) ?? levels.find((level) => !level.held);
+  if (failed) {
+    const generator = failed.generatorLimited ? "the generator was saturated (not the service): " : "";
+    result.firstFailure = { ratePerSec: failed.intendedPerSec, reason: generator + failed.brokeBecause.join("; ") };
+  }
+  return result;
+}
+function round39(value) {
+  return Math.round(value * 1e3) / 1e3;
 }
 
 // src/core/results/assemble.ts
@@ -64348,11 +64350,11 @@ var FlowRun = class {
         dropped: sum((variant) => variant.dropped),
         inFlight: sum((variant) => variant.inFlight),
         intervalMs: Math.round(intervalMs),
-        intervalRps: intervalMs > 0 ? round39(this.progressCount * 1e3 / intervalMs) : 0,
+        intervalRps: intervalMs > 0 ? round38(this.progressCount * 1e3 / intervalMs) : 0,
         intervalP95Ms: percentileMs(this.progressHistogram, 95),
         variants: this.variants.length
       };
-      if (this.plan.open) progress.intendedRatePerSec = round39(levelAt(this.plan.pieces, now2 - this.t0));
+      if (this.plan.open) progress.intendedRatePerSec = round38(levelAt(this.plan.pieces, now2 - this.t0));
       else progress.vus = Math.max(0, this.plan.vusAt(now2 - this.t0));
       try {
         onProgress(progress);
@@ -64364,7 +64366,7 @@ var FlowRun = class {
   }
   // ------------------------------------------------------------------ results
   buildResult(name, recorder, errorExamples, windowMsRaw, startWallMs, load, openVariant, step) {
-    const windowMs = round39(windowMsRaw);
+    const windowMs = round38(windowMsRaw);
     const totals = recorder.finish(windowMs);
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const open2 = openVariant ? {
@@ -64372,7 +64374,7 @@ var FlowRun = class {
       sent: openVariant.sent,
       dropped: openVariant.dropped,
       lateStarts: openVariant.lateStarts,
-      maxStartDelayMs: round39(openVariant.maxStartDelayMs)
+      maxStartDelayMs: round38(openVariant.maxStartDelayMs)
     } : void 0;
     const reasons = explainSaturation({ load, open: open2 });
     const scenario = this.scenario;
@@ -64399,7 +64401,7 @@ var FlowRun = class {
       timeline: totals.timeline,
       generator: {
         lateStarts: openVariant?.lateStarts ?? 0,
-        maxStartDelayMs: round39(openVariant?.maxStartDelayMs ?? 0),
+        maxStartDelayMs: round38(openVariant?.maxStartDelayMs ?? 0),
         eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
         eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
         cpuCores: load.cpuCores,
@@ -64411,8 +64413,8 @@ var FlowRun = class {
     if (openVariant) {
       const seconds3 = windowMs / 1e3;
       result.rate = {
-        intendedPerSec: seconds3 > 0 ? round39(openVariant.scheduled / seconds3) : 0,
-        achievedPerSec: seconds3 > 0 ? round39(openVariant.sent / seconds3) : 0
+        intendedPerSec: seconds3 > 0 ? round38(openVariant.scheduled / seconds3) : 0,
+        achievedPerSec: seconds3 > 0 ? round38(openVariant.sent / seconds3) : 0
       };
     }
     return result;

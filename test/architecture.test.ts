@@ -1,6 +1,8 @@
 // The house rules a new file must keep (issue: one home per format): no value-import circles
 // among src/ files (a type-only import cannot form one at run time), no import from an outer
-// layer into an inner one, and no file over 500 lines unless its header says why.
+// layer into an inner one, inside src/core no import from a folder into one above it (issue 34:
+// core/capacity/ once ran both ways between config, compare and report), and no file over 500
+// lines unless its header says why.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +16,13 @@ function sourceFiles(dir: string): string[] {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
   });
+}
+
+/** The src/ files a file imports, types too: a type-only import still ties one folder to another. */
+function allImports(file: string, text: string): string[] {
+  return [...text.matchAll(/^(?:import|export)\s+[^;]*?\s+from\s+'(\.[^']+)'/gms)].map((match) =>
+    resolve(dirname(file), match[1]!).replace(/\.js$/, '.ts'),
+  );
 }
 
 /** The src/ files a file imports at run time (not `import type`, not `import { type A }` alone). */
@@ -70,6 +79,45 @@ function cycles(): string[][] {
 
 const LAYERS = ['core', 'engine', 'adapters', 'entry'] as const;
 
+/**
+ * The folders of src/core from the bottom up: a file may import its own folder and the folders
+ * of a lower rank, never one of its own rank or above. Config knows nothing of the statistics that
+ * read it, compare nothing of how its verdict is shown; a feature that spans them (the capacity
+ * search) puts each part in the folder it belongs to. The files directly in src/core are shared
+ * helpers: a folder may use one as long as what that helper imports (through other helpers) is
+ * allowed to the folder itself.
+ */
+const CORE_FOLDERS: Record<string, number> = {
+  types: 0,
+  config: 1,
+  stats: 2,
+  split: 2,
+  results: 3,
+  trends: 3,
+  compare: 4,
+  report: 5,
+};
+const core = join(src, 'core');
+const coreFiles = files.filter((file) => file.startsWith(core + '/'));
+const coreImports = new Map(coreFiles.map((file) => [file, allImports(file, readFileSync(file, 'utf8'))]));
+
+/** The folder of src/core a file sits in, or undefined for a file directly in src/core. */
+function coreFolder(file: string): string | undefined {
+  const parts = relative(core, file).split('/');
+  return parts.length > 1 ? parts[0] : undefined;
+}
+
+/** The folders a file directly in src/core reaches, through other such files. */
+function foldersBehind(helper: string, seen = new Set<string>()): string[] {
+  if (seen.has(helper)) return [];
+  seen.add(helper);
+  return (coreImports.get(helper) ?? []).flatMap((target) => {
+    if (!target.startsWith(core + '/')) return [];
+    const folder = coreFolder(target);
+    return folder === undefined ? foldersBehind(target, seen) : [folder];
+  });
+}
+
 describe('the layout of src/', () => {
   it('has no import circles', () => {
     expect(cycles()).toEqual([]);
@@ -84,6 +132,33 @@ describe('the layout of src/', () => {
         // engine and adapters sit side by side: each may use the other's small interfaces.
         const sideBySide = layer + targetLayer === 3 && Math.min(layer, targetLayer) === 1;
         if (targetLayer > layer && !sideBySide) wrong.push(`${relative(root, file)} → ${relative(root, target)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('imports inside src/core only from the same folder or a lower one (config < stats < results < compare < report)', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of coreImports) {
+      const folder = coreFolder(file);
+      if (folder === undefined) continue;
+      const rank = CORE_FOLDERS[folder];
+      if (rank === undefined) {
+        wrong.push(`${relative(root, file)}: src/core/${folder}/ has no rank in CORE_FOLDERS`);
+        continue;
+      }
+      for (const target of imports) {
+        if (!target.startsWith(core + '/')) continue;
+        const direct = coreFolder(target);
+        const reached = direct === undefined ? foldersBehind(target) : [direct];
+        for (const other of new Set(reached)) {
+          if (other === folder) continue;
+          const otherRank = CORE_FOLDERS[other];
+          if (otherRank === undefined || otherRank >= rank) {
+            const via = direct === undefined ? ` (via ${relative(root, target)})` : '';
+            wrong.push(`${relative(root, file)} → src/core/${other}/${via}`);
+          }
+        }
       }
     }
     expect(wrong).toEqual([]);

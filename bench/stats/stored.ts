@@ -6,7 +6,8 @@
 // (--n=0 skips the A/A rows, --power=0 the slowdowns; each comparison costs about 0.15 s of CPU).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Comparison } from '../../src/core/types/comparison.js';
-import { DEFAULT_RUNNER_NOISE, PRIOR_ROBUSTNESS } from '../../src/core/stats/variance-model.js';
+import { DEFAULT_RUNNER_NOISE } from '../../src/core/config/defaults.js';
+import { PRIOR_ROBUSTNESS } from '../../src/core/stats/variance-model.js';
 import { argNumber, bareBaseline, clopperPearsonUpper, compareWith, makeRun, percent } from './common.js';
 
 /** The generator's own within-run spread of ln p50 (bench/stats/README.md: ~2.7% at 20 × 3 s). */

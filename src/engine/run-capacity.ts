@@ -1,7 +1,7 @@
 // The capacity executor: a search run as a series of constant-arrival-rate levels, each one an
 // ordinary runScenario, so that every level is measured exactly as an open-model scenario is
 // (intended start times, drops, timeouts, the generator's own health). Which level comes next and
-// whether a level held is decided in src/core/capacity/search.ts.
+// whether a level held is decided in src/core/capacity-search.ts.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -14,7 +14,7 @@ import {
   summarizeLevel,
   summarizeSearch,
   worstCaseDurationMs,
-} from '../core/capacity/search.js';
+} from '../core/capacity-search.js';
 import type { Threshold } from '../core/thresholds.js';
 import type { CapacityLevel, CapacityLimit, ScenarioResult } from '../core/types/results.js';
 import type { CapacityLoad, ScenarioConfig } from '../core/types/config.js';

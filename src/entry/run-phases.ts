@@ -6,7 +6,7 @@ import type { AbSchedule, Config, ScenarioConfig } from '../core/types/config.js
 import type { Comparison } from '../core/types/comparison.js';
 import type { Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
 import { summarizeServiceExit } from '../core/gate.js';
-import { thresholdsForScenario } from '../core/capacity/search.js';
+import { thresholdsForScenario } from '../core/capacity-search.js';
 import { EXTENSION_STEPS, planExtension, type ExtensionStep } from '../core/compare/sequential.js';
 import { appendExtension } from '../core/results/extend.js';
 import { assembleResults } from '../core/results/assemble.js';

@@ -9,7 +9,7 @@ import { MAX_HISTORY_READ } from '../stats/history-test.js';
 import { PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
 import type { Comparison } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
-import { compareCapacity } from '../capacity/compare.js';
+import { compareCapacity } from './capacity.js';
 import { decideLook } from './decide.js';
 import { compareWithHistory, usableHistory } from './history.js';
 import { rateCheck } from './rate-check.js';
@@ -31,14 +31,7 @@ import { compareWithStoredRun, lazyBootstrap } from './stored-run.js';
 export { decideVerdict, type VerdictInput } from './decide.js';
 export { OTHER_LOAD_CHANGE_CORES } from './guards.js';
 export { AB_MIN_EFFECT, comparePaired, MIN_PAIRS, minEffectFor } from './paired.js';
-export {
-  DEFAULT_REPLICATES,
-  DEFAULT_SEED,
-  MIN_SEGMENTS,
-  MIN_TAIL_REQUESTS,
-  RATE_SHORTFALL,
-  type CompareInput,
-} from './shared.js';
+export { DEFAULT_REPLICATES, DEFAULT_SEED, MIN_TAIL_REQUESTS, RATE_SHORTFALL, type CompareInput } from './shared.js';
 
 function compareScenario(
   ctx: Context,

@@ -23,7 +23,7 @@ import { deriveSeed } from '../stats/prng.js';
 import type { AbInfo, ScenarioResult } from '../types/results.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
-import { comparePairedCapacity } from '../capacity/compare.js';
+import { comparePairedCapacity } from './capacity.js';
 import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';

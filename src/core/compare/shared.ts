@@ -1,6 +1,6 @@
 // What every method of the comparison shares: the input, the per-run context, and a draft verdict
 // (a comparison plus the guards that may still make it inconclusive).
-import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
+import { DEFAULT_RUNNER_NOISE } from '../config/defaults.js';
 import type { Baseline, HistoryEntry, Results, ScenarioResult } from '../types/results.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import type {
@@ -16,8 +16,6 @@ export const DEFAULT_SEED = 0x5eed2024;
 export const DEFAULT_REPLICATES = 2000;
 /** Requests beyond a percentile that a tail estimate needs (so p99 needs 5,000 per run). */
 export const MIN_TAIL_REQUESTS = 50;
-/** Fewer segments than this cannot be block-resampled meaningfully. */
-export const MIN_SEGMENTS = 4;
 /** An open-model run that achieved less than this share of its intended rate fell short. */
 export const RATE_SHORTFALL = 0.99;
 
@@ -30,7 +28,7 @@ export const BAD_DIRECTION: Record<MetricName, 1 | -1> = {
   error_rate: 1,
   capacity: -1,
 };
-/** The metrics a run's segments measure; capacity is the capacity search's own (core/capacity/). */
+/** The metrics a run's segments measure; capacity is the capacity search's own (compare/capacity.ts). */
 export type SegmentMetric = Exclude<MetricName, 'capacity'>;
 export const OPEN_EXECUTORS = new Set(['constant-arrival-rate', 'ramping-arrival-rate']);
 

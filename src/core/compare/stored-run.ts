@@ -15,8 +15,8 @@ import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { MIN_SEGMENTS } from '../config/defaults.js';
 import {
-  MIN_SEGMENTS,
   onDefaultPrior,
   runnerNoise,
   scenarioValue,

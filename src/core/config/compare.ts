@@ -1,6 +1,5 @@
 // compare: → CompareConfig, the baseline-relative rules (metrics, minimum effects, alpha, history).
 import type { PathKey } from '../paths.js';
-import { DEFAULT_RUNNER_NOISE } from '../stats/variance-model.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import { type Context, type Raw, effectAt, isRecord } from './context.js';
 import { parseDuration } from '../duration.js';
@@ -15,6 +14,7 @@ import {
   DEFAULT_MIN_EFFECT,
   DEFAULT_MIN_HISTORY,
   DEFAULT_NOISE_FLOOR,
+  DEFAULT_RUNNER_NOISE,
 } from './defaults.js';
 
 const METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];

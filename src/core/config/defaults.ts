@@ -34,6 +34,26 @@ export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {
   capacity: 0.1,
 };
 export const DEFAULT_ALPHA = 0.05;
+/**
+ * Run-to-run standard deviation of one run's ln(metric) (absolute, as a fraction, for the error
+ * rate): the between-run part of the no-history test's variance, and (times HISTORY_FLOOR_SHARE)
+ * the floor of the history test's scale. A/A runs on a shared 2-core machine spread by about 5%
+ * for p50 and rps and 7–8% for p90–p99, of which the within-run bootstrap sees only a part; the
+ * prior is that whole measured spread, so the within-run part is counted twice, which costs a
+ * little power and never a false alarm. `compare.runnerNoise` overrides it per metric.
+ */
+export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
+  p50: 0.05,
+  p90: 0.07,
+  p95: 0.07,
+  p99: 0.08,
+  rps: 0.05,
+  error_rate: 0.001,
+  // The capacity search's result from run to run: measured in bench/capacity/search.mjs (bench/capacity/README.md).
+  capacity: 0.05,
+};
+/** Fewer segments than this cannot be block-resampled meaningfully. */
+export const MIN_SEGMENTS = 4;
 /** Deprecated (ignored): kept so that configs that set compare.noiseFloor still load. */
 export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;
@@ -60,6 +80,14 @@ export const DEFAULT_AB_SCHEDULE: AbSchedule = 'duet';
 export const MAX_CONNECTIONS = 50_000;
 /** More arrivals a second than one generator can schedule (its dispatch loop would never yield). */
 export const MAX_RATE_PER_SEC = 1_000_000;
+
+/** The capacity search's step and resolution when the scenario sets none. */
+export const DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
+export const DEFAULT_CAPACITY_RESOLUTION = 0.05;
+/** A level needs a full second between its first and its last to read the achieved rate from. */
+export const MIN_CAPACITY_HOLD_MS = 3000;
+/** A larger factor skips the levels a search is for (1e9 ran a 2M/s level at once). */
+export const MAX_CAPACITY_STEP_FACTOR = 10;
 
 /** `perfgate plan`'s targets when the config sets no compare.detect: a change of 5% at p50 and 10%
  * at p95, the minimum effects of the stored modes. */

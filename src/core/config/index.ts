@@ -3,7 +3,6 @@
 // loopback targets, templates, threshold expressions) and fills in defaults. Both passes collect
 // every problem so that a user fixes the file in one go, not one error per run.
 import { closestMatch } from '../closest-match.js';
-import { MIN_SEGMENTS } from '../compare/shared.js';
 import { formatConfigDuration } from '../duration.js';
 import { ConfigError } from '../errors.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
@@ -14,7 +13,7 @@ import { findAbProblems } from './ab.js';
 import { fillPort, findPortConflicts, PORT_STAND_IN } from '../port.js';
 import { buildCompare } from './compare.js';
 import { type Context, type Raw, isRecord } from './context.js';
-import { DEFAULT_NOISE_FLOOR, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
+import { DEFAULT_NOISE_FLOOR, MIN_SEGMENTS, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
 import { buildScenario, checkHeaders } from './scenario.js';
 import { buildService, buildSetup } from './services.js';

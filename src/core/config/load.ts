@@ -3,7 +3,7 @@
 import { parseRate } from '../duration.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import type { Executor, LoadModel, ScenarioConfig, Stage } from '../types/config.js';
-import { buildCapacityLoad } from '../capacity/load.js';
+import { buildCapacityLoad } from './capacity.js';
 import { type Context, type Raw, checkConnections, checkRate, durationAt, isRecord } from './context.js';
 import {
   DEFAULT_MAX_DURATION_MS,

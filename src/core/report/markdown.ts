@@ -4,7 +4,7 @@
 // Longer than 500 lines because it is the one skeleton of that report, block by block in the order
 // they appear; its primitives (markup/markdown.ts), charts (charts.ts) and run history
 // (comment-history.ts) live apart.
-import { renderCapacityMarkdown } from '../capacity/report.js';
+import { renderCapacityMarkdown } from './capacity.js';
 import type { Comparison, MetricComparison, ScenarioComparison, Verdict } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import { distributionRows, type DistributionChoice } from './distribution.js';

@@ -3,7 +3,7 @@
 // sentence often holds for several metrics of a scenario, or for every scenario of a run (a busy
 // runner, a saturated generator): reports group identical sentences and name the metrics they
 // affect.
-import { describeCapacityLimit } from '../capacity/report.js';
+import { describeCapacityLimit } from './capacity.js';
 import type { Comparison, MetricComparison, Reason, RunRole } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 import { DEFAULT_MIN_HISTORY } from '../config/defaults.js';

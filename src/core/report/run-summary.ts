@@ -23,7 +23,7 @@ import {
   shortSha,
   sparkline,
 } from './format.js';
-import { renderCapacityText } from '../capacity/report.js';
+import { renderCapacityText } from './capacity.js';
 import { renderTextTable } from './markup/text.js';
 import { shardTable } from './shards.js';
 

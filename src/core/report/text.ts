@@ -1,6 +1,6 @@
 // The plain-text comparison report (`perfgate compare`, `perfgate gate`): the verdict first, a table
 // per scenario, then one sentence per change in words a reviewer can paste into a discussion.
-import { renderCapacityText } from '../capacity/report.js';
+import { renderCapacityText } from './capacity.js';
 import type { Comparison, ScenarioComparison } from '../types/comparison.js';
 import {
   metricComparisonCells,

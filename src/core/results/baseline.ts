@@ -3,7 +3,7 @@
 // status the report explains, and the run is judged on thresholds alone.
 import { findBaselineProblem, findResultsProblem } from './read.js';
 import { scenarioOverSegments, selectSegments, summarizeContention } from '../contention.js';
-import { isCapacityMeasured } from '../capacity/search.js';
+import { isCapacityMeasured } from './capacity.js';
 import type { Baseline, HistoryEntry, Results } from '../types/results.js';
 import type { BaselineStatus } from '../types/comparison.js';
 import { DEFAULT_TRENDS_KEEP } from '../config/defaults.js';

@@ -3,27 +3,7 @@
 // a CI runner differ by more than either run's own resampling can see (measured: the bootstrap's
 // SE is 0.3–0.56 of the real run-to-run sd). Without history the between-run part is a prior per
 // metric; with history the past runs' spread replaces it, floored at a share of that prior.
-import type { MetricName } from '../types/config.js';
 import { logGamma, normalCdf, tQuantile, tUpperTail } from './t-distribution.js';
-
-/**
- * Run-to-run standard deviation of one run's ln(metric) (absolute, as a fraction, for the error
- * rate): the between-run part of the no-history test's variance, and (times HISTORY_FLOOR_SHARE)
- * the floor of the history test's scale. A/A runs on a shared 2-core machine spread by about 5%
- * for p50 and rps and 7–8% for p90–p99, of which the within-run bootstrap sees only a part; the
- * prior is that whole measured spread, so the within-run part is counted twice, which costs a
- * little power and never a false alarm. `compare.runnerNoise` overrides it per metric.
- */
-export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
-  p50: 0.05,
-  p90: 0.07,
-  p95: 0.07,
-  p99: 0.08,
-  rps: 0.05,
-  error_rate: 0.001,
-  // The capacity search's result from run to run: measured in bench/capacity/search.mjs (README-capacity.md).
-  capacity: 0.05,
-};
 
 /**
  * A change judged against the runner-noise prior alone (one stored run, no measured spread) fails

@@ -36,7 +36,7 @@ export interface CapacityLoad {
   holdMs?: number;
   resolution: number;
   /** The whole search (warm-ups included) never starts a level that would end after this;
-   * undefined: the worst case of the planned levels (src/core/capacity/search.ts). */
+   * undefined: the worst case of the planned levels (src/core/capacity-search.ts). */
   maxDurationMs?: number;
 }
 

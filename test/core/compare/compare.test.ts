@@ -7,7 +7,7 @@ import type { MetricComparison, ThresholdResult } from '../../../src/core/types/
 import { makeResults, type ScenarioFixture } from '../fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
-import { DEFAULT_RUNNER_NOISE } from '../../../src/core/stats/variance-model.js';
+import { DEFAULT_RUNNER_NOISE } from '../../../src/core/config/defaults.js';
 
 /** The verdict a test reached, or the one a stored run without history only warns of (prior-only). */
 function judged(m: MetricComparison): string {

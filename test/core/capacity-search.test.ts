@@ -5,7 +5,6 @@ import {
   cooldownMsAfter,
   findKnee,
   holdMsFor,
-  isCapacityMeasured,
   levelMsFor,
   planNextLevel,
   sloPercentile,
@@ -14,11 +13,12 @@ import {
   summarizeSearch,
   worstCaseDurationMs,
   type LevelOutcome,
-} from '../../../src/core/capacity/search.js';
-import { createHistogram, encodeHistogram } from '../../../src/core/histogram.js';
-import { parseThreshold } from '../../../src/core/thresholds.js';
-import type { CapacityLevel, ScenarioResult, TimelinePoint } from '../../../src/core/types/results.js';
-import type { CapacityLoad } from '../../../src/core/types/config.js';
+} from '../../src/core/capacity-search.js';
+import { isCapacityMeasured } from '../../src/core/results/capacity.js';
+import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
+import { parseThreshold } from '../../src/core/thresholds.js';
+import type { CapacityLevel, ScenarioResult, TimelinePoint } from '../../src/core/types/results.js';
+import type { CapacityLoad } from '../../src/core/types/config.js';
 
 function load(overrides: Partial<CapacityLoad> = {}): CapacityLoad {
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../../src/core/results/baseline.js';
 import { compareRuns, type CompareInput } from '../../../src/core/compare/index.js';
 import { comparePaired } from '../../../src/core/compare/paired.js';
-import { testCapacityChange } from '../../../src/core/capacity/compare.js';
+import { testCapacityChange } from '../../../src/core/compare/capacity.js';
 import { defaultCompareConfig } from '../../../src/core/config/compare.js';
 import { evaluateThresholds } from '../../../src/core/thresholds.js';
 import type { Baseline, CapacityResult, Results } from '../../../src/core/types/results.js';

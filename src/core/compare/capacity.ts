@@ -9,9 +9,9 @@ import { testAgainstHistory } from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE, PRIOR_ROBUSTNESS, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
 import type { CapacityResult, ScenarioResult } from '../types/results.js';
 import type { CapacitySummary, MetricComparison, Reason } from '../types/comparison.js';
-import { environmentGuard, otherLoadGuard } from '../compare/guards.js';
-import { usableHistory } from '../compare/history.js';
-import { onDefaultPrior, runnerNoise, type Context, type Draft, type PastScenario } from '../compare/shared.js';
+import { environmentGuard, otherLoadGuard } from './guards.js';
+import { usableHistory } from './history.js';
+import { onDefaultPrior, runnerNoise, type Context, type Draft, type PastScenario } from './shared.js';
 
 /** Where a search puts the capacity: [highest level held, lowest level broken], or no upper end. */
 export function capacityInterval(capacity: CapacityResult): { low: number; high: number } {

@@ -1,12 +1,11 @@
 // The capacity block of a capacity scenario, for every report: the capacity with its bracket,
 // the knee and the first failure in one sentence, then the curve (one row per level, by rate)
 // as a table and a chart (mermaid in markdown, bars in plain text).
-import { markdownTable } from 'markdown-table';
 import type { CapacitySummary } from '../types/comparison.js';
 import type { CapacityLevel, CapacityResult, ScenarioResult } from '../types/results.js';
-import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from '../report/format.js';
-import { escapeLogText, renderTextTable } from '../report/markup/text.js';
-import { code, escapeText } from '../report/markup/markdown.js';
+import { formatErrorCounts, formatMsValue, formatPercent, formatRps, formatRpsValue } from './format.js';
+import { escapeLogText, renderTextTable } from './markup/text.js';
+import { code, escapeText, table } from './markup/markdown.js';
 
 /** The levels by rate, each rate once (a retried level shows its last run). */
 export function capacityCurve(capacity: CapacityResult): CapacityLevel[] {
@@ -80,7 +79,7 @@ export function renderCapacityMarkdown(result: ScenarioResult): string | undefin
   const out = [
     `**${escapeText(describeCapacity(capacity))}**`,
     '',
-    markdownTable(curveRows(capacity, false), { align: ['r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] }),
+    table(curveRows(capacity, false), ['r', 'r', 'r', 'r', 'r', 'r', 'l', 'l']),
   ];
   if (curve.length >= 2) {
     const labels = curve.map((level) => chartLabel(level.intendedPerSec)).join(', ');

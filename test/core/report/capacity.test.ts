@@ -7,7 +7,7 @@ import {
   renderCapacityText,
   describeCapacity,
   capacityCurve,
-} from '../../../src/core/capacity/report.js';
+} from '../../../src/core/report/capacity.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderRunSummary } from '../../../src/core/report/run-summary.js';
 import { formatJsonOracleLine } from '../../../src/core/report/slack.js';

@@ -2,12 +2,14 @@
 import { formatConfigDuration, parseRate } from '../duration.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import type { CapacityLoad, CapacityStep, LoadModel } from '../types/config.js';
-import { DEFAULT_CAPACITY_RESOLUTION, DEFAULT_CAPACITY_STEP_FACTOR, MIN_CAPACITY_HOLD_MS } from './search.js';
-import { type Context, type Raw, checkRate, durationAt, effectAt, isRecord } from '../config/context.js';
-import { MAX_RATE_PER_SEC } from '../config/defaults.js';
-
-/** A larger factor skips the levels a search is for (1e9 ran a 2M/s level at once). */
-export const MAX_CAPACITY_STEP_FACTOR = 10;
+import { type Context, type Raw, checkRate, durationAt, effectAt, isRecord } from './context.js';
+import {
+  DEFAULT_CAPACITY_RESOLUTION,
+  DEFAULT_CAPACITY_STEP_FACTOR,
+  MAX_CAPACITY_STEP_FACTOR,
+  MAX_RATE_PER_SEC,
+  MIN_CAPACITY_HOLD_MS,
+} from './defaults.js';
 
 export function buildCapacityLoad(ctx: Context, path: PathKey[], raw: Raw): LoadModel | undefined {
   const rate = (key: string): number | undefined => {

@@ -2,15 +2,11 @@
 // bisect between the last level that held and the first that broke), how long each level holds,
 // whether a finished level held, and what the whole search found. src/engine/run-capacity.ts runs the
 // levels; everything it decides comes from here, so that the plan is tested without a clock.
-import { compareThreshold, matchesGlob, parseThreshold, thresholdActual, type Threshold } from '../thresholds.js';
-import { formatPath } from '../paths.js';
-import type { CapacityLevel, CapacityLimit, CapacityResult, ScenarioResult, TimelinePoint } from '../types/results.js';
-import type { CapacityLoad } from '../types/config.js';
+import { compareThreshold, matchesGlob, parseThreshold, thresholdActual, type Threshold } from './thresholds.js';
+import { formatPath } from './paths.js';
+import type { CapacityLevel, CapacityLimit, CapacityResult, ScenarioResult, TimelinePoint } from './types/results.js';
+import type { CapacityLoad } from './types/config.js';
 
-export const DEFAULT_CAPACITY_STEP_FACTOR = 1.5;
-export const DEFAULT_CAPACITY_RESOLUTION = 0.05;
-/** A level needs a full second between its first and its last to read the achieved rate from. */
-export const MIN_CAPACITY_HOLD_MS = 3000;
 /** Bounds of the default hold: long enough to settle, short enough that a slow level ends. */
 export const DEFAULT_MIN_HOLD_MS = 5000;
 export const DEFAULT_MAX_HOLD_MS = 60_000;
@@ -388,11 +384,6 @@ export function summarizeSearch(
     result.firstFailure = { ratePerSec: failed.intendedPerSec, reason: generator + failed.brokeBecause.join('; ') };
   }
   return result;
-}
-
-/** A capacity the search could not pin to the service is a lower bound, never a measurement. */
-export function isCapacityMeasured(capacity: CapacityResult): boolean {
-  return capacity.limitedBy === 'service' && capacity.bracket[1] !== null && capacity.ratePerSec > 0;
 }
 
 function round3(value: number): number {
