@@ -60195,8 +60195,8 @@ function probeHttp(url, timeoutMs, tls) {
 
 // src/adapters/service-strays.ts
 import { createHash as createHash2, randomUUID as randomUUID2 } from "node:crypto";
-import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-import { basename as basename3 } from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync2, writeFileSync } from "node:fs";
+import { basename as basename3, join as join3 } from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
 var SERVICE_MARKER_VARIABLE = "PERFGATE_SERVICE_ID";
 var POLL_MS = 25;
@@ -60366,6 +60366,24 @@ async function sweepOrphanedServices(graceMs, onNotice) {
     sweeping = void 0;
   }
 }
+function claimServiceLog(logDir, fileName) {
+  const ours = serviceOwner();
+  const path7 = join3(logDir, `${fileName}.log`);
+  if (ours === void 0) return { path: path7 };
+  const ownerFile = join3(logDir, `.${fileName}.log.owner`);
+  let theirs;
+  try {
+    theirs = readFileSync2(ownerFile, "utf8").trim();
+  } catch {
+    theirs = void 0;
+  }
+  if (theirs && theirs !== ours && ownerIsRunning(theirs)) {
+    return { path: join3(logDir, `${fileName}-${process.pid}.log`), shared: path7 };
+  }
+  writeFileSync(ownerFile, `${ours}
+`);
+  return { path: path7 };
+}
 
 // src/engine/tls.ts
 import { readFileSync as readFileSync3 } from "node:fs";
@@ -60456,7 +60474,7 @@ async function startServices(configs, options) {
   };
 }
 async function startOne(config, options, started, guard) {
-  const logPath = path2.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
+  const logPath = claimServiceLog(path2.resolve(options.logDir), sanitizeFileName(config.name)).path;
   const target2 = config.ready ? parseTarget(config) : void 0;
   if (target2?.url?.protocol === "https:") target2.tls = tlsConnectOptions(options.tls);
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
@@ -63183,7 +63201,7 @@ async function bootVariants(head, base, baseSetupFailure) {
 
 // src/adapters/git-worktree.ts
 import { execFile as execFile2, execFileSync as execFileSync2 } from "node:child_process";
-import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync4, realpathSync as realpathSync2, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync as readdirSync3, readFileSync as readFileSync4, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import path5 from "node:path";
 import { promisify } from "node:util";
 
@@ -63245,7 +63263,7 @@ async function resolveCommit(repo, ref, source) {
 }
 async function addWorktree(repo, commit) {
   const folder = mkdtempSync(path5.join(runnerTemp(), FOLDER_PREFIX));
-  writeFileSync(path5.join(folder, OWNER_FILE), String(process.pid));
+  writeFileSync2(path5.join(folder, OWNER_FILE), String(process.pid));
   const tree = path5.join(folder, "tree");
   const onExit = () => removeSync(repo, folder);
   process.on("exit", onExit);
@@ -64971,7 +64989,12 @@ async function withDeadline(what, timeoutMs, fn) {
     diagnosticsChannel.subscribe("net.client.socket", onClientSocket);
     subscribed = true;
   }
-  const step = { sockets: /* @__PURE__ */ new Set(), expired: false, controller: new AbortController() };
+  const step = {
+    sockets: /* @__PURE__ */ new Set(),
+    expired: false,
+    controller: new AbortController(),
+    endsAt: performance.now() + timeoutMs
+  };
   let timer;
   const expired = new Promise((_resolve, reject) => {
     timer = setTimeout(() => {

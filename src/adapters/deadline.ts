@@ -25,6 +25,8 @@ interface Step {
   expired: boolean;
   /** Aborted at the deadline: a pooled socket opened outside the step is not destroyed, so every write checks it. */
   controller: AbortController;
+  /** performance.now() at the deadline. */
+  endsAt: number;
 }
 
 const steps = new AsyncLocalStorage<Step>();
@@ -61,6 +63,15 @@ export function stepSignal(): AbortSignal | undefined {
 }
 
 /**
+ * How long the step the caller runs in has left (undefined outside any): a wait a server asks for
+ * (a rate limit's Retry-After) that ends past it is no wait worth starting.
+ */
+export function stepTimeLeftMs(): number | undefined {
+  const step = steps.getStore();
+  return step ? Math.max(0, step.endsAt - performance.now()) : undefined;
+}
+
+/**
  * `fn`'s result, or a DeadlineError after `timeoutMs` ("<what> did not finish within 60 s"), with
  * every socket `fn` opened destroyed.
  */
@@ -74,7 +85,12 @@ export async function withDeadline<T>(
     diagnosticsChannel.subscribe('net.client.socket', onClientSocket);
     subscribed = true;
   }
-  const step: Step = { sockets: new Set(), expired: false, controller: new AbortController() };
+  const step: Step = {
+    sockets: new Set(),
+    expired: false,
+    controller: new AbortController(),
+    endsAt: performance.now() + timeoutMs,
+  };
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {

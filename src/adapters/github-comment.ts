@@ -4,6 +4,7 @@
 // unchanged body is not rewritten. `octokit` is always passed in, so tests point a real client at
 // a loopback fake.
 import { PerfgateError } from '../core/errors.js';
+import { stepTimeLeftMs } from './deadline.js';
 import type { getOctokit } from '@actions/github';
 
 export type Octokit = ReturnType<typeof getOctokit>;
@@ -395,9 +396,28 @@ export async function withRateLimitRetry<T>(signal: AbortSignal | undefined, sen
       return await send();
     } catch (error) {
       const wait = rateLimitWaitMs(error);
-      if (wait === undefined || attempt >= RATE_LIMIT_TRIES || wait > MAX_RETRY_WAIT_MS) throw error;
+      if (wait === undefined || attempt >= RATE_LIMIT_TRIES) throw error;
+      // A wait that ends past the step's deadline would only end in "did not finish": say why now.
+      const left = stepTimeLeftMs();
+      if (wait > MAX_RETRY_WAIT_MS || (left !== undefined && wait >= left)) {
+        throw new RateLimitWaitError(error, wait, left);
+      }
       await sleep(wait, signal);
     }
+  }
+}
+
+/** GitHub rate-limited a write and asked for a wait longer than the step may take. */
+class RateLimitWaitError extends Error {
+  // No `status` of its own: a 403 rate limit must not read as a missing permission.
+  constructor(cause: unknown, waitMs: number, leftMs: number | undefined) {
+    const { status, message } = cause as { status?: unknown; message?: string };
+    super(
+      `GitHub rate-limited it (${typeof status === 'number' ? `HTTP ${status} ` : ''}${message ?? ''}) and asked to wait ${Math.ceil(waitMs / 1000)} s, ` +
+        (leftMs !== undefined && waitMs >= leftMs
+          ? `past the step's deadline (${Math.floor(leftMs / 1000)} s left): not retried; raise network-timeout, or run fewer perfgate jobs at once`
+          : `longer than perfgate waits (${MAX_RETRY_WAIT_MS / 1000} s): not retried`),
+    );
   }
 }
 

@@ -4,8 +4,8 @@
 // descendant inherits, however it detached; at stop, /proc/<pid>/environ finds them. A process
 // that clears its environment (env -i, sudo, a container engine's daemon) cannot be found so.
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isLiveProcess, parseProcStat } from './proc-usage.js';
 
@@ -158,7 +158,8 @@ export function serviceOwner(folder = process.cwd()): string | undefined {
   return ticks === undefined ? undefined : `${process.pid}:${ticks}:${scopeOf(folder)}`;
 }
 
-function ownerIsRunning(owner: string): boolean {
+/** Whether the perfgate an owner value names still runs (its pid, with the same start time). */
+export function ownerIsRunning(owner: string): boolean {
   const [pid, ticks] = owner.split(':');
   const number = Number(pid);
   if (!Number.isSafeInteger(number) || number <= 0) return false;
@@ -239,4 +240,28 @@ export async function sweepOrphanedServices(graceMs: number, onNotice?: (message
   } finally {
     sweeping = undefined;
   }
+}
+
+/**
+ * The log file of service `name` in `logDir`: `<name>.log`, unless a live perfgate other than this
+ * one writes there (two gates at once in one repository), which gets `<name>-<pid>.log` instead so
+ * that neither truncates the other's log under its running service. An owner file beside the log
+ * says which perfgate writes it.
+ */
+export function claimServiceLog(logDir: string, fileName: string): { path: string; shared?: string } {
+  const ours = serviceOwner();
+  const path = join(logDir, `${fileName}.log`);
+  if (ours === undefined) return { path };
+  const ownerFile = join(logDir, `.${fileName}.log.owner`);
+  let theirs: string | undefined;
+  try {
+    theirs = readFileSync(ownerFile, 'utf8').trim();
+  } catch {
+    theirs = undefined;
+  }
+  if (theirs && theirs !== ours && ownerIsRunning(theirs)) {
+    return { path: join(logDir, `${fileName}-${process.pid}.log`), shared: path };
+  }
+  writeFileSync(ownerFile, `${ours}\n`);
+  return { path };
 }

@@ -13,6 +13,7 @@ import { capLogLines, readLogTail } from './service-log.js';
 import { serviceEnv } from './service-env.js';
 import { canConnect, probeReady, type ProbeOutcome, type ProbeTarget } from './ready-probe.js';
 import {
+  claimServiceLog,
   createServiceMarker,
   describeStrays,
   findMarkedProcesses,
@@ -159,7 +160,8 @@ async function startOne(
   started: Started[],
   guard: Guard,
 ): Promise<void> {
-  const logPath = path.resolve(options.logDir, `${sanitizeFileName(config.name)}.log`);
+  // Another gate running in this repository at the same time keeps its log: this run's goes beside it.
+  const logPath = claimServiceLog(path.resolve(options.logDir), sanitizeFileName(config.name)).path;
   const target = config.ready ? parseTarget(config) : undefined;
   if (target?.url?.protocol === 'https:') target.tls = tlsConnectOptions(options.tls);
   const cwd = path.resolve(options.baseDir, config.cwd ?? '.');

@@ -1,4 +1,7 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +21,26 @@ describe('createDirStore', () => {
     let t = start;
     return () => new Date((t += 60_000));
   };
+
+  it('two processes saving into one directory at once: no torn file, no lost save, the last writer is the newest', async () => {
+    const dir = join(root, 'shared');
+    const writer = fileURLToPath(new URL('../fixtures/dir-store-writer.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const saves = 15;
+    await Promise.all(['a', 'b'].map((id) => promisify(execFile)(tsx, [writer, dir, id, String(saves)])));
+    const names = (await readdir(dir)).sort();
+    // Every save is a file of its own, whole; no lock or temp file is left.
+    expect(names).toHaveLength(2 * saves);
+    expect(names.every((name) => /^perfgate-v1-abc123-\d{8}T\d{9}Z-[ab]-1\.json$/.test(name))).toBe(true);
+    const lists = await Promise.all(
+      names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as string[]),
+    );
+    // Each save built on the one before it, whichever process wrote it: the newest holds all 30.
+    lists.forEach((list, index) => expect(list).toHaveLength(index + 1));
+    expect(new Set(lists.at(-1)).size).toBe(2 * saves);
+    const newest = await createDirStore(dir, 'abc123').load();
+    expect(newest?.source).toBe(join(dir, names.at(-1)!));
+  }, 60_000);
 
   it('returns undefined when the directory does not exist yet', async () => {
     const store = createDirStore(join(root, 'missing'), 'abc123');

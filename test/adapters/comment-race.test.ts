@@ -3,6 +3,7 @@
 // the older head re-run. Every round must end on one comment holding the newer head's latest run.
 import { getOctokit } from '@actions/github';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withDeadline } from '../../src/adapters/deadline.js';
 import { holdsMarker, readStamp, upsertComment, withRateLimitRetry } from '../../src/adapters/github-comment.js';
 import { extractPreviousRuns } from '../../src/core/report/comment-history.js';
 import { actionsToken, startGitHubApiFake, type GitHubApiFake } from '../fakes/github-api.js';
@@ -121,6 +122,63 @@ describe('racing runs on one PR', () => {
       ).toEqual([]);
     }
   });
+
+  it('waits the Retry-After second a 429 on an update asks for, inside the deadline, then edits the one comment', async () => {
+    fake.addComment({ ...pr, body: `${marker}\nthe first report`, login: 'github-actions[bot]' });
+    fake.throttle = { count: 1, status: 429, retryAfterS: 1 };
+    const result = await withDeadline('the PR comment', 10_000, (signal) =>
+      upsertComment(client(), { ...pr, body: `${marker}\nafter a 1 s wait`, signal }),
+    );
+    expect(result.action).toBe('updated');
+    expect(fake.throttle.count).toBe(0);
+    expect(fake.commentsOn('acme', 'orders', 7).map((c) => c.body)).toEqual([`${marker}\nafter a 1 s wait`]);
+  });
+
+  it('a 429 whose Retry-After ends past the deadline: fails at once saying so, and writes nothing after', async () => {
+    fake.addComment({ ...pr, body: `${marker}\nthe first report`, login: 'github-actions[bot]' });
+    fake.throttle = { count: 1, status: 429, retryAfterS: 30 };
+    const error = await withDeadline('the PR comment', 3000, (signal) =>
+      upsertComment(client(), { ...pr, body: `${marker}\nnever`, signal }),
+    ).catch((caught: unknown) => caught);
+    // Before: it slept until the deadline and said only "did not finish within 3 s".
+    expect((error as Error).message).toMatch(
+      /could not update the PR comment on acme\/orders#7: GitHub rate-limited it \(HTTP 429 secondary rate limit\) and asked to wait 30 s, past the step's deadline \([0-3] s left\): not retried; raise network-timeout/,
+    );
+    expect(fake.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+    expect(fake.commentsOn('acme', 'orders', 7).map((c) => c.body)).toEqual([`${marker}\nthe first report`]);
+  });
+
+  it('a write GitHub applies after the writer’s deadline is repaired by the newer run settling after it', async () => {
+    fake.setPullHead('acme', 'orders', 7, newerHead);
+    fake.addComment({ ...pr, body: `${marker}\nthe first report`, login: 'github-actions[bot]' });
+    // The older run's PATCH is held 1.2 s, past its 0.5 s deadline, and then applied all the same.
+    fake.writeDelayMs = (_method, body) => (body.includes('run 1001') ? 1200 : 0);
+    const older = withDeadline('the PR comment', 500, (signal) =>
+      upsertComment(client(), {
+        ...pr,
+        body: `${marker}\nreport of run 1001`,
+        stamp: { headSha: newerHead, runOrder: 1001 },
+        signal,
+      }),
+    ).catch((caught: unknown) => caught);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const newer = await upsertComment(client(), {
+      ...pr,
+      body: `${marker}\nreport of run 2001`,
+      stamp: { headSha: newerHead, runOrder: 2001 },
+      settleMs: 3000,
+    });
+    expect((await older) as Error).toBeInstanceOf(Error);
+    expect(newer.action).toBe('updated');
+    // The late PATCH of run 1001 did land (GitHub does not know its writer gave up) ...
+    expect(
+      fake.requests.filter((r) => r.method === 'PATCH' && JSON.stringify(r.body).includes('run 1001')),
+    ).toHaveLength(1);
+    // ... and the newer run's settling put its report back.
+    const comments = fake.commentsOn('acme', 'orders', 7);
+    expect(comments).toHaveLength(1);
+    expect(readStamp(comments[0]!.body)?.runOrder).toBe(2001);
+  }, 20_000);
 
   it('sends no write once the step’s deadline has passed', async () => {
     const controller = new AbortController();

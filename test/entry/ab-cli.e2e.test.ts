@@ -372,6 +372,43 @@ thresholds:
     expect(savedBaselines(dirs.head)).toEqual([]);
   }, 120_000);
 
+  it('stops an A/B capacity search at a base that dies mid-climb: no verdict from the partial search', () => {
+    const dirs = checkouts(
+      'capacity-base-dies',
+      { delayMs: 2, scenarios: ['closed'] },
+      { delayMs: 2, scenarios: ['closed'], dieAfter: 400 },
+      'duet',
+    );
+    const climb = `services:
+  - name: api
+    run: node server.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 200ms }
+scenarios:
+  climb:
+    executor: capacity
+    startRate: 100/s
+    maxRate: 3000/s
+    step: { factor: 2 }
+    hold: 3s
+    request: { path: /climb }
+thresholds:
+  climb: ["p(95)<200"]
+`;
+    for (const dir of [dirs.head, dirs.base]) writeFileSync(join(dir, 'perf', 'perfgate.yml'), climb);
+    const run = gate(dirs.head);
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain(`the base's service "api" exited with code 1 during scenario climb`);
+    expect(run.stderr).toContain('neither compared nor saved');
+    expect(run.stdout).not.toContain('"verdict"');
+    expect(run.results!.serviceExit).toMatchObject({ variant: 'base', scenario: 'climb' });
+    const searches = [...run.results!.scenarios, ...(run.results!.ab?.base.scenarios ?? [])];
+    // The search that met the death claims no capacity from its partial climb.
+    expect(searches.some((scenario) => scenario.capacity?.limitedBy === 'interrupted')).toBe(true);
+    expect(savedBaselines(dirs.head)).toEqual([]);
+    for (const { pid } of [...started(dirs.head), ...started(dirs.base)]) expect(isAlive(pid)).toBe(false);
+  }, 120_000);
+
   it('refuses a config with a fixed port, naming the key and the fix', () => {
     const dirs = checkouts(
       'fixed-port',

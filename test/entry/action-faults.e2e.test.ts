@@ -120,6 +120,22 @@ describe.concurrent('the action against hung APIs', () => {
       expect(run.stdout).toMatch(/this run was not saved as the baseline: .*did not finish within 2 s/);
     }));
 
+  it.each(['CreateArtifact', 'artifact-upload'] as const)(
+    'a results artifact whose %s hangs: given up at the deadline with a warning, the baseline still saved, the verdict stands',
+    (hung) =>
+      withWorld(async ({ cache, runStep }) => {
+        cache.hang.add(hung);
+        const run = await runStep({ event: 'push', inputs: { 'upload-results': 'true' } });
+        expect(run.code, run.stdout).toBe(0);
+        expect(run.outputs.verdict).toBe('pass');
+        expect(run.outputs['artifact-id']).toBeUndefined();
+        expect(run.stdout).toMatch(/the results artifact upload did not finish within 2 s; the verdict stands/);
+        // The save comes after the upload in the action: a hung upload must not cost it.
+        expect(run.stdout).toContain('saved this run as the new baseline');
+        expect(cache.artifacts.some((artifact) => artifact.finalized)).toBe(false);
+      }),
+  );
+
   it('a comment 403 on a same-repo PR says which permission is missing, without the fork hint', () =>
     withWorld(async ({ github, runStep }) => {
       github.readOnly = true;
