@@ -53814,8 +53814,10 @@ function compareScenarioPaired(input, head, base, notes) {
       add(saturationGuard(head, "head"));
       add(saturationGuard(base, "base"));
     }
-    const test = blocks !== void 0 ? blockPairsCarry(metric, headPrepared, preparedBase) && diffs !== void 0 ? trimmedPairedTest(diffs[metric]) : blocks.tests[metric] : diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
+    const overBlockPairs = blocks !== void 0 && diffs !== void 0 && blockPairsCarry(metric, headPrepared, preparedBase);
+    const test = blocks !== void 0 ? overBlockPairs ? trimmedPairedTest(diffs[metric]) : blocks.tests[metric] : diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
+    if (blocks !== void 0 && test !== void 0) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
     add(
       populationGuard(metric, head.errorRate, base.errorRate, {
         change: draft.comparison.change,
@@ -54442,7 +54444,8 @@ function whyNotDetect(metric, paired, detect) {
   if (metric.standardError === void 0) return "no standard error to scale";
   return void 0;
 }
-function dfExponent(comparison) {
+function dfExponent(comparison, metric) {
+  if (metric?.dfGrowth !== void 0) return metric.dfGrowth;
   return comparison.mode === "ab" && comparison.ab?.schedule === "duet" && comparison.ab.pairs >= MIN_BLOCKS ? 2 / 3 : 1;
 }
 function grownDf(df, growth, exponent) {
@@ -54716,7 +54719,13 @@ function planExtension(input) {
     let detectGrowth = 1;
     for (const metric of scenario.metrics) {
       if (metric.verdict === "inconclusive") {
-        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired, dfExponent: dfExponent(comparison) });
+        const why = whyNotExtend(metric, {
+          growth,
+          lastAlpha,
+          familySize,
+          paired,
+          dfExponent: dfExponent(comparison, metric)
+        });
         if (why === void 0) {
           undecided.push(metric.metric);
           continue;
@@ -54728,7 +54737,10 @@ function planExtension(input) {
       } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== void 0)
         continue;
       detecting.push(metric.metric);
-      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, dfExponent(comparison)));
+      detectGrowth = Math.max(
+        detectGrowth,
+        growthToDetect(metric, compare, shares, look, dfExponent(comparison, metric))
+      );
     }
     if (undecided.length === 0 && detecting.length === 0) continue;
     const segmentMs = current.segments[0]?.durationMs ?? fullStepMs;
@@ -59046,7 +59058,7 @@ function planRuns(comparison, compare) {
     for (const [name, target2] of Object.entries(targets)) {
       const metric = scenario.metrics.find((m) => m.metric === name);
       if (metric === void 0) continue;
-      rows2.push(rowFor(metric, target2, windowOf3(current, metric), segmentMs, paired, dfExponent(comparison)));
+      rows2.push(rowFor(metric, target2, windowOf3(current, metric), segmentMs, paired, dfExponent(comparison, metric)));
     }
     const durationMs = Math.max(...rows2.map((row) => row.windowMs));
     if (rows2.length === 0) continue;

@@ -83,7 +83,8 @@ export function whyNotDetect(
  * per-segment test (alternate's Yuen t, a duet run of fewer blocks than the bootstrap needs, the
  * stored modes) gains a degree of freedom per pair or segment: g-fold.
  */
-export function dfExponent(comparison: Pick<Comparison, 'mode' | 'ab'>): number {
+export function dfExponent(comparison: Pick<Comparison, 'mode' | 'ab'>, metric?: { dfGrowth?: number }): number {
+  if (metric?.dfGrowth !== undefined) return metric.dfGrowth;
   return comparison.mode === 'ab' && comparison.ab?.schedule === 'duet' && comparison.ab.pairs >= MIN_BLOCKS
     ? 2 / 3
     : 1;

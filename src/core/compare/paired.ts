@@ -245,10 +245,12 @@ function compareScenarioPaired(
       add(saturationGuard(head, 'head'));
       add(saturationGuard(base, 'base'));
     }
+    const overBlockPairs =
+      blocks !== undefined && diffs !== undefined && blockPairsCarry(metric, headPrepared, preparedBase);
     const test =
       blocks !== undefined
-        ? blockPairsCarry(metric, headPrepared, preparedBase) && diffs !== undefined
-          ? trimmedPairedTest(diffs[metric as LatencyMetric])
+        ? overBlockPairs
+          ? trimmedPairedTest(diffs![metric as LatencyMetric])
           : blocks.tests[metric]
         : diffs === undefined
           ? undefined
@@ -256,6 +258,7 @@ function compareScenarioPaired(
             ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR)
             : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
+    if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
     // After the test: the guard weighs the change against what the error move can explain.
     add(
       populationGuard(metric, head.errorRate, base.errorRate, {

@@ -150,7 +150,7 @@ export function planRuns(comparison: Comparison, compare: CompareConfig): Scenar
     for (const [name, target] of Object.entries(targets) as [MetricName, number][]) {
       const metric = scenario.metrics.find((m) => m.metric === name);
       if (metric === undefined) continue;
-      rows.push(rowFor(metric, target, windowOf(current, metric), segmentMs, paired, dfExponent(comparison)));
+      rows.push(rowFor(metric, target, windowOf(current, metric), segmentMs, paired, dfExponent(comparison, metric)));
     }
     // An extended run's metrics may come from different looks: the longest window is the run's.
     const durationMs = Math.max(...rows.map((row) => row.windowMs));

@@ -344,7 +344,13 @@ export function planExtension(input: {
     let detectGrowth = 1;
     for (const metric of scenario.metrics) {
       if (metric.verdict === 'inconclusive') {
-        const why = whyNotExtend(metric, { growth, lastAlpha, familySize, paired, dfExponent: dfExponent(comparison) });
+        const why = whyNotExtend(metric, {
+          growth,
+          lastAlpha,
+          familySize,
+          paired,
+          dfExponent: dfExponent(comparison, metric),
+        });
         if (why === undefined) {
           undecided.push(metric.metric);
           continue;
@@ -356,7 +362,10 @@ export function planExtension(input: {
       } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== undefined)
         continue;
       detecting.push(metric.metric);
-      detectGrowth = Math.max(detectGrowth, growthToDetect(metric, compare, shares, look, dfExponent(comparison)));
+      detectGrowth = Math.max(
+        detectGrowth,
+        growthToDetect(metric, compare, shares, look, dfExponent(comparison, metric)),
+      );
     }
     if (undecided.length === 0 && detecting.length === 0) continue;
     // For a target alone the step is what the target needs (with a tenth to spare), within the

@@ -28,6 +28,9 @@ export interface MetricComparison {
    * degrees of freedom of that interval ([e^−m − 1, e^m − 1] for a log ratio m; ±m for the error
    * rate). On the log scale the two differ: an MDE of +43% is −30% the other way. */
   minDetectableChange?: [number, number];
+  /** How the test's degrees of freedom grow with the data (df + 1 ∝ data^dfGrowth): 1 for a test over
+   * pairs, ⅔ for duet's block bootstrap (its block length grows as n^⅓); absent: the mode's rule. */
+  dfGrowth?: number;
   /** The test's standard error and degrees of freedom, on the effect's scale (a log ratio; points
    * for the error rate): what a longer run would shrink (compare.extend). */
   standardError?: number;
