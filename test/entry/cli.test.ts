@@ -98,7 +98,7 @@ describe('check', () => {
     const { code, stdout } = perfgate(['check', '-c', join(repoRoot, 'examples/orders/perfgate.yml')]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /perfgate\.yml: valid · 3 scenarios · 1 service · 3 thresholds · data: data\/queries\.csv \([\d,]+ rows\), data\/keys\.csv \([\d,]+ rows\), data\/skus\.csv \(5 rows\)/,
+      /perfgate\.yml: valid · 3 scenarios · 1 service · 3 thresholds · data: data\/queries\.csv \([\d,]+ rows\), data\/keys\.csv \([\d,]+ rows\), data\/skus\.csv \(12 rows\)/,
     );
   });
 
