@@ -69,14 +69,20 @@ function burst() {
   setTimeout(burst, 1000 + next() * 4000);
 }
 process.on('SIGTERM', () => { process.stdout.write(JSON.stringify({ onSeconds })); process.exit(0); });
+// A bench killed without stopping it (pkill of the script) must not leave a core spinning for hours.
+setInterval(() => { try { process.kill(\${PARENT}, 0); } catch { process.exit(0); } }, 1000);
 setTimeout(burst, next() * 2000);
 `;
 
 /** Starts the neighbour; `stop()` resolves with the seconds it spent busy. */
 export function startNeighbour(seed) {
-  const child = spawn(process.execPath, ['-e', neighbourSource.replace('${SEED}', String(seed))], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-e', neighbourSource.replace('${SEED}', String(seed)).replace('${PARENT}', String(process.pid))],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   return {
