@@ -342,7 +342,7 @@ export function comparePaired(input: CompareInput): Comparison {
   // says how the pairs were made and tested.
   notes.push(
     ab.schedule === 'duet'
-      ? `${scheduleWords(ab)}. Each change is the whole-run one (the ratio of the pooled values shown), its uncertainty from a paired block bootstrap over the run's short time blocks (the same blocks resampled for head and base, so what the runner did to both cancels); Holm over the ${tested.length} tests of the run.`
+      ? `${scheduleWords(ab)}. Each change is the whole-run one (the ratio of the pooled values shown), its uncertainty from a paired block bootstrap over the run's short time blocks (the same blocks resampled for head and base, so what the runner did to both cancels), except for a percentile whose blocks hold ten requests beyond it (p50 from 20 a block): that change is the 20%-trimmed mean of the per-block head-to-base log ratios, tested by Yuen's paired t, so a level shift both variants share cancels inside each block (it can differ by a point from the ratio of the whole-run values shown); Holm over the ${tested.length} tests of the run.`
       : `${scheduleWords(ab)}. Each change is the 20%-trimmed mean over the segment pairs of the head-to-base log ratio (so it can differ by a point from the ratio of the whole-run values shown: a pair that one variant's stall spoiled does not move it), tested by Yuen's paired t; Holm over the ${tested.length} tests of the run.`,
   );
   const summary: NonNullable<Comparison['ab']> = { schedule: ab.schedule, pairs: pairCount };
