@@ -41,7 +41,8 @@ function config(stepUrl: string): string {
   const path = join(work, 'perfgate.yml');
   writeFileSync(
     path,
-    `defaults: { baseUrl: "${flat.url}", warmup: 100ms }
+    `trends: { alpha: 0.001 }
+defaults: { baseUrl: "${flat.url}", warmup: 100ms }
 scenarios:
   flat:
     executor: constant-vus
