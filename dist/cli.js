@@ -54410,6 +54410,15 @@ var DATA_REASONS = /* @__PURE__ */ new Set([
   "too-few-segments",
   "thin-tail"
 ]);
+function detectFor(compare, ab) {
+  if (compare.detect !== void 0) return Object.keys(compare.detect).length > 0 ? compare.detect : void 0;
+  return ab ? DEFAULT_DETECT : void 0;
+}
+function withResolvedDetect(compare, ab) {
+  const detect = detectFor(compare, ab);
+  const { detect: _unset, ...rest } = compare;
+  return detect === void 0 ? rest : { ...rest, detect };
+}
 function detectTarget(metric, detect) {
   return detect?.[metric.metric];
 }
@@ -54425,8 +54434,9 @@ function withDetectNote(comparison, compare) {
   const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== void 0);
   if (targeted.length === 0) return comparison;
   const short = targeted.filter((metric) => underpowered(metric, compare.detect));
+  const label2 = compare.detect === DEFAULT_DETECT ? "A/B targets (p50 5%, p95 10%; compare.detect sets others)" : "compare.detect";
   const percent = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
-  const note = short.length === 0 ? `compare.detect: every targeted metric could see its change (MDE at or below the target).` : `compare.detect: ${short.map(
+  const note = short.length === 0 ? `${label2}: every targeted metric could see its change (MDE at or below the target).` : `${label2}: ${short.map(
     (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent(metric, metric.minDetectableEffect)}, not the ${percent(metric, detectTarget(metric, compare.detect))} it targets`
   ).join(
     "; "
@@ -54685,7 +54695,8 @@ function stepMs(scenario, budgetMs) {
   return segments * segmentMs;
 }
 function planExtension(input) {
-  const { comparison, results, compare, look } = input;
+  const { comparison, results, look } = input;
+  const compare = withResolvedDetect(input.compare, comparison.mode === "ab");
   const plan = { steps: [], skipped: [] };
   if (look >= EXTENSION_STEPS || !extensionEnabled(compare)) return plan;
   if (results.interrupted || results.serviceExit || results.shard?.split === "load") return plan;
@@ -54839,7 +54850,10 @@ function judgeRun(input) {
   const unusableAt = ab && !ab.baseFailure && nothingPaired === void 0 ? unusableBaseLook(input.current) : void 0;
   let comparison;
   if (ab && !ab.baseFailure && nothingPaired === void 0 && unusableAt === void 0) {
-    comparison = compareSequential(compareInput, comparePaired);
+    comparison = compareSequential(
+      { ...compareInput, compare: withResolvedDetect(compareInput.compare, true) },
+      comparePaired
+    );
   } else {
     comparison = compareSequential(compareInput, compareRuns);
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));
@@ -54995,6 +55009,7 @@ function buildExtend(ctx, raw) {
 var DETECT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
 function buildDetect(ctx, raw) {
   if (raw === void 0) return void 0;
+  if (raw === false || raw === "off") return {};
   const detect = {};
   const set = (metrics, value) => {
     for (const metric of metrics) if (value !== void 0) detect[metric] = value;
@@ -56170,8 +56185,12 @@ var perfgate_schema_default = {
           }
         },
         detect: {
-          description: "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: no target (the run extends only for undecided verdicts, and plan uses p50 5%, p95 10%). A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.",
+          description: "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: in A/B mode p50 5% and p95 10% (plan uses these too); in stored mode no target (the run extends only for undecided verdicts). off: no target at all. A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.",
           anyOf: [
+            {
+              enum: ["off", false],
+              description: "No target, not even A/B mode's own."
+            },
             {
               $ref: "#/definitions/effect"
             },
@@ -57661,7 +57680,7 @@ function findConfigWarnings(config) {
     );
   }
   const extend = config.compare.extend;
-  if (config.compare.detect !== void 0 && !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)) {
+  if (Object.keys(config.compare.detect ?? {}).length > 0 && !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)) {
     warnings.push(
       "compare.detect: compare.extend.maxDuration is 0, so no scenario runs on to reach it: the reports only say where an MDE is above its target; set compare.extend.maxDuration (e.g. 3x), or size the window with `perfgate plan`"
     );

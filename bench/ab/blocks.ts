@@ -145,6 +145,13 @@ function emptySegment(durationMs: number): { latencies: number[]; count: number;
   return { latencies: [], count: 0, ko: 0, durationMs };
 }
 
+/**
+ * What the two processes differ by in this run that no within-run test can tell from a change: the
+ * per-variant state and the per-variant part of a level shift, averaged over the head's requests
+ * (log scale). Its sd over runs, with the request noise of a median, bounds any test's power.
+ */
+const irreducible: number[] = [];
+
 /** The head's and the base's segments over `windowMs` of measured time per variant. */
 function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: Segment[]; base: Segment[] } {
   const rng = createRng(seed);
@@ -161,13 +168,21 @@ function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: 
   if (schedule === 'duet') {
     const timeline = drawTimeline(rng, windowMs);
     let t = 0;
+    let own = 0;
+    let sent = 0;
     for (;;) {
       t += (-Math.log(1 - rng.next()) / RATE) * 1000;
       if (t >= windowMs) break;
       const segment = Math.floor(t / SEGMENT_MS);
       record(0, segment, t, timeline);
       record(1, segment, t, timeline);
+      const tick = Math.min(timeline.shared.length - 1, Math.floor(t / TICK_MS));
+      own += (timeline.state[0][tick] ?? 0) - (timeline.state[1][tick] ?? 0);
+      if (timeline.shift !== undefined && t >= timeline.shift.atMs)
+        own += timeline.shift.own[0] - timeline.shift.own[1];
+      sent += 1;
     }
+    irreducible.push(own / Math.max(1, sent));
   } else {
     // Slots of one segment each, head and base back to back in a random order per pair.
     const timeline = drawTimeline(rng, 2 * windowMs);
@@ -276,6 +291,15 @@ function play(full: Results, planned: number, compare: CompareConfig): Outcome {
   return outcome;
 }
 
+/** Abramowitz–Stegun 7.1.26: enough for a bound printed to a percent. */
+function erf(x: number): number {
+  const t = 1 / (1 + 0.3275911 * Math.abs(x));
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return x >= 0 ? y : -y;
+}
+
 function median(values: number[]): number {
   const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
@@ -329,7 +353,20 @@ const row = {
   halfP95: median(halves.p95!),
   medianSeconds: median(lengths) / 1000,
 };
-console.log(JSON.stringify(row));
+// The oracle: a test that knew the run's noise exactly (a z test, no df to pay, no tail, no stalls,
+// no bursts) on the pooled median, at a two-sided 5% and at Holm's first step over the gate's family.
+const sIrreducible = Math.sqrt(irreducible.reduce((a, v) => a + v * v, 0) / Math.max(1, irreducible.length));
+const sRequests = (Math.SQRT2 * 1.2533 * SIGMA) / Math.sqrt(RATE * SECONDS);
+const sOracle = Math.hypot(sIrreducible, sRequests);
+const delta = (SCHEDULE === 'duet' ? 1 - CROSS_TALK : 1) * Math.log(SCALE === 1 ? 1.05 : SCALE);
+const phi = (z: number): number => 0.5 * (1 + erf(z / Math.SQRT2));
+const oracle = {
+  irreducibleSd: sIrreducible,
+  requestSd: sRequests,
+  powerAt5: phi(delta / sOracle - 1.96),
+  powerAtHolm: phi(delta / sOracle - 2.77),
+};
+console.log(JSON.stringify({ ...row, oracle }));
 console.log(
   `| ${SCHEDULE} | ${RATE}/s × ${SECONDS} s${EXTEND ? ' (extend)' : ''} | ${SEGMENT_MS} ms | ×${SCALE} | ${MIN} | ${SCALE === 1 ? `${percent(falseRuns / RUNS)} (${percent(clopperPearsonUpper(falseRuns, RUNS))})` : '–'} | ${percent(found / RUNS)} | ±${percent(row.halfP50)} / ±${percent(row.halfP95)} | ${percent(row.mdeP50)} / ${percent(row.mdeP95)} |`,
 );

@@ -1,6 +1,7 @@
 // What more data can do, for the judgement over looks (sequential.ts) and compare.detect: the
 // reasons a longer window removes, and whether a metric whose MDE is above its compare.detect
 // target would reach it with more data, with how much (docs/statistics.md "Sizing a run").
+import { DEFAULT_DETECT } from '../config/defaults.js';
 import { MIN_BLOCKS } from '../stats/block-bootstrap.js';
 import { tQuantile, tUpperTail } from '../stats/t-distribution.js';
 import { mdeAtCritical } from '../stats/variance-model.js';
@@ -18,6 +19,24 @@ export const DATA_REASONS = new Set<Reason['kind']>([
   'too-few-segments',
   'thin-tail',
 ]);
+
+/**
+ * compare.detect as a run uses it. Unset in an A/B run: DEFAULT_DETECT (p50 5%, p95 10%), because
+ * there a longer window shrinks every MDE, and a PASS whose p95 could not see 20% says little (the
+ * extension stays within compare.extend's budget). Unset in stored mode: none (a longer run does
+ * not shrink the run-to-run noise its MDE is made of). `detect: off` (an empty target set): none.
+ */
+export function detectFor(compare: Pick<CompareConfig, 'detect'>, ab: boolean): CompareConfig['detect'] {
+  if (compare.detect !== undefined) return Object.keys(compare.detect).length > 0 ? compare.detect : undefined;
+  return ab ? DEFAULT_DETECT : undefined;
+}
+
+/** compare with its detect resolved (detectFor) for an A/B run or not. */
+export function withResolvedDetect<T extends Pick<CompareConfig, 'detect'>>(compare: T, ab: boolean): T {
+  const detect = detectFor(compare, ab);
+  const { detect: _unset, ...rest } = compare;
+  return (detect === undefined ? rest : { ...rest, detect }) as T;
+}
 
 /** compare.detect's target for a metric, when the config sets one. */
 function detectTarget(metric: MetricComparison, detect: CompareConfig['detect']): number | undefined {
@@ -42,12 +61,16 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
   const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== undefined);
   if (targeted.length === 0) return comparison;
   const short = targeted.filter((metric) => underpowered(metric, compare.detect));
+  // The targets an A/B run takes by itself (detectFor) are named as such: the config has no
+  // compare.detect to point at.
+  const label =
+    compare.detect === DEFAULT_DETECT ? 'A/B targets (p50 5%, p95 10%; compare.detect sets others)' : 'compare.detect';
   const percent = (metric: MetricComparison, x: number) =>
     metric.metric === 'error_rate' ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
   const note =
     short.length === 0
-      ? `compare.detect: every targeted metric could see its change (MDE at or below the target).`
-      : `compare.detect: ${short
+      ? `${label}: every targeted metric could see its change (MDE at or below the target).`
+      : `${label}: ${short
           .map(
             (metric) =>
               `${metric.metric} of ${metric.scenario} could see ±${percent(metric, metric.minDetectableEffect!)}, not the ${percent(metric, detectTarget(metric, compare.detect)!)} it targets`,

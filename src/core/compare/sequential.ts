@@ -24,6 +24,7 @@ import {
   underpowered,
   whyNotDetect,
   withDetectNote,
+  withResolvedDetect,
 } from './more-data.js';
 
 /** The planned window is look 0; a run may be extended this many times. Two steps: each adds
@@ -308,7 +309,8 @@ export function planExtension(input: {
   /** The look just judged (0: the planned window). */
   look: number;
 }): ExtensionPlan {
-  const { comparison, results, compare, look } = input;
+  const { comparison, results, look } = input;
+  const compare = withResolvedDetect(input.compare, comparison.mode === 'ab');
   const plan: ExtensionPlan = { steps: [], skipped: [] };
   if (look >= EXTENSION_STEPS || !extensionEnabled(compare)) return plan;
   if (results.interrupted || results.serviceExit || results.shard?.split === 'load') return plan;

@@ -90,6 +90,8 @@ const DETECT_METRICS: readonly MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps'
  */
 function buildDetect(ctx: Context, raw: unknown): CompareConfig['detect'] {
   if (raw === undefined) return undefined;
+  // No targets, not even an A/B run's own (compare/more-data.ts detectFor).
+  if (raw === false || raw === 'off') return {};
   const detect: Partial<Record<MetricName, number>> = {};
   const set = (metrics: readonly MetricName[], value: number | undefined) => {
     for (const metric of metrics) if (value !== undefined) detect[metric] = value;

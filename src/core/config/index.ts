@@ -236,7 +236,10 @@ export function findConfigWarnings(config: Config): string[] {
     );
   }
   const extend = config.compare.extend;
-  if (config.compare.detect !== undefined && !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)) {
+  if (
+    Object.keys(config.compare.detect ?? {}).length > 0 &&
+    !((extend?.maxWindowFactor ?? 0) > 1 || (extend?.maxWindowMs ?? 0) > 0)
+  ) {
     warnings.push(
       'compare.detect: compare.extend.maxDuration is 0, so no scenario runs on to reach it: the reports only say where an MDE is above its target; set compare.extend.maxDuration (e.g. 3x), or size the window with `perfgate plan`',
     );

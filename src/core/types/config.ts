@@ -195,7 +195,8 @@ export interface CompareConfig {
   extend?: { maxWindowFactor?: number; maxWindowMs?: number };
   /** compare.detect: the change each metric must be able to see (a fraction; absolute for
    * error_rate). A scenario whose metric's MDE is above it runs on within compare.extend's budget;
-   * `perfgate plan` sizes a run for it. Absent: no target (plan uses DEFAULT_DETECT). */
+   * `perfgate plan` sizes a run for it. Absent: DEFAULT_DETECT in an A/B run, else no target
+   * (compare/more-data.ts detectFor); empty (`detect: off`): no target at all. */
   detect?: Partial<Record<MetricName, number>>;
 }
 

@@ -141,15 +141,33 @@ describe('appendExtension and scenarioAtLook', () => {
 describe('compareSequential', () => {
   it('judges a run that could not be extended at the whole α, as before', () => {
     const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 12);
-    const plain = judge(planned(run, 12, false));
+    // detect: off, so that no A/B target adds its note to the judged run.
+    const noTargets: CompareConfig = { ...compare, detect: {} };
+    const plain = judge(planned(run, 12, false), noTargets);
     const input: CompareInput = {
       current: planned(run, 12, false),
       baselineStatus: { kind: 'missing', detail: '' },
-      compare,
+      compare: noTargets,
       thresholds: [],
     };
     expect(plain).toEqual(comparePaired(input));
     expect(plain.sequential).toBeUndefined();
+  });
+
+  it('an A/B run without compare.detect aims at p50 5% and p95 10%: it names what it missed and runs on for it', () => {
+    const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 12);
+    const current = planned(run, 12, true);
+    const judged = judge(current);
+    const p95 = judged.scenarios[0]!.metrics.find((metric) => metric.metric === 'p95')!;
+    expect(p95.minDetectableEffect).toBeGreaterThan(0.1);
+    expect(judged.notes.join(' ')).toContain('A/B targets (p50 5%, p95 10%; compare.detect sets others)');
+    const plan = planExtension({ comparison: judged, results: current, compare, look: 0 });
+    expect(plan.steps[0]?.undecided).toContain('p95');
+    // detect: off takes the targets away: no note, and no step for p95's MDE alone.
+    const off = judge(current, { ...compare, detect: {} });
+    expect(off.notes.join(' ')).not.toContain('A/B targets');
+    const offPlan = planExtension({ comparison: off, results: current, compare: { ...compare, detect: {} }, look: 0 });
+    expect(offPlan.steps.flatMap((step) => step.detect ?? [])).not.toContain('p95');
   });
 
   it('tests the planned window at its share of α: the same p-values, a stricter threshold', () => {

@@ -75,6 +75,9 @@ describe('compare.detect', () => {
     ['0.05', { p50: 0.05, p90: 0.05, p95: 0.05, p99: 0.05 }],
     ['{ p50: 5%, p95: 10% }', { p50: 0.05, p95: 0.1 }],
     ['{ latency: 8%, p50: 4%, error_rate: 0.005 }', { p50: 0.04, p90: 0.08, p95: 0.08, p99: 0.08, error_rate: 0.005 }],
+    // No targets at all, not even an A/B run's own (compare/more-data.ts detectFor).
+    ['off', {}],
+    ['false', {}],
   ])('reads %s', (written, expected) => {
     expect(parseConfig(detectConfig(written), 'perfgate.yml').compare.detect).toEqual(expected);
   });
@@ -104,5 +107,7 @@ describe('compare.detect', () => {
     expect(off.join('\n')).toMatch(/compare\.detect: compare\.extend\.maxDuration is 0, so no scenario runs on/);
     const on = findConfigWarnings(parseConfig(detectConfig('5%'), 'perfgate.yml'));
     expect(on.join('\n')).not.toMatch(/compare\.detect/);
+    const none = findConfigWarnings(parseConfig(detectConfig('off', '  extend: { maxDuration: 0 }\n'), 'perfgate.yml'));
+    expect(none.join('\n')).not.toMatch(/compare\.detect/);
   });
 });
