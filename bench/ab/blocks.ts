@@ -356,7 +356,8 @@ const row = {
 // The oracle: a test that knew the run's noise exactly (a z test, no df to pay, no tail, no stalls,
 // no bursts) on the pooled median, at a two-sided 5% and at Holm's first step over the gate's family.
 const sIrreducible = Math.sqrt(irreducible.reduce((a, v) => a + v * v, 0) / Math.max(1, irreducible.length));
-const sRequests = (Math.SQRT2 * 1.2533 * SIGMA) / Math.sqrt(RATE * SECONDS);
+// With --extend, at the whole budget: the most data any run had.
+const sRequests = (Math.SQRT2 * 1.2533 * SIGMA) / Math.sqrt(RATE * SECONDS * (EXTEND ? BUDGET : 1));
 const sOracle = Math.hypot(sIrreducible, sRequests);
 const delta = (SCHEDULE === 'duet' ? 1 - CROSS_TALK : 1) * Math.log(SCALE === 1 ? 1.05 : SCALE);
 const phi = (z: number): number => 0.5 * (1 + erf(z / Math.SQRT2));
