@@ -118,23 +118,21 @@ function perfgate(cwd: string, args: string[], env?: NodeJS.ProcessEnv) {
   });
 }
 
+/** An A/B gate of the head checkout against ../base, as a user runs it from the head. */
+const AB_GATE = [
+  'gate',
+  '-c',
+  'perf/perfgate.yml',
+  '--base-dir',
+  '../base',
+  '--baseline-dir',
+  '.perfgate',
+  '-o',
+  'results.json',
+];
+
 function gate(cwd: string, extra: string[] = []) {
-  const child = perfgate(cwd, [
-    'gate',
-    '-c',
-    'perf/perfgate.yml',
-    '--base-dir',
-    '../base',
-    '--baseline-dir',
-    '.perfgate',
-    '-o',
-    'results.json',
-    '--format',
-    'json',
-    '--seed',
-    '5',
-    ...extra,
-  ]);
+  const child = perfgate(cwd, [...AB_GATE, '--format', 'json', '--seed', '5', ...extra]);
   const results = existsSync(join(cwd, 'results.json'))
     ? (JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results)
     : undefined;
@@ -476,25 +474,7 @@ describe('perfgate gate --base-dir, when the two differ', () => {
 describe('Ctrl-C during an A/B run', () => {
   it('stops the processes of both variants and exits 130', async () => {
     const dirs = closedCheckouts('interrupt', 60);
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        'gate',
-        '-c',
-        'perf/perfgate.yml',
-        '--base-dir',
-        '../base',
-        '--baseline-dir',
-        '.perfgate',
-        '-o',
-        'results.json',
-      ],
-      {
-        cwd: dirs.head,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [cli, ...AB_GATE], { cwd: dirs.head, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.resume();
