@@ -50304,19 +50304,33 @@ function summaryOf(capacity) {
   const { limitedBy, ratePerSec, bracket, firstFailure } = capacity;
   return { limitedBy, ratePerSec, bracket, ...firstFailure ? { firstFailure } : {} };
 }
-function compareCapacity(ctx, current, base, history, notes) {
-  const { compare } = ctx.input;
-  const comparison = {
+function capacityComparison(current, base, minEffect) {
+  return {
     scenario: current.name,
     metric: "capacity",
     baseline: base.capacity?.ratePerSec ?? NaN,
     current: current.capacity?.ratePerSec ?? NaN,
     change: NaN,
     method: "none",
-    minEffect: compare.minEffect.capacity,
+    minEffect,
     verdict: "inconclusive",
     reasons: []
   };
+}
+function applyBracketChange(comparison, change) {
+  comparison.method = "bracket";
+  comparison.current = change.current;
+  comparison.baseline = change.baseline;
+  comparison.reasons.push(...change.reasons);
+  if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+  if (!change.test) return void 0;
+  comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
+  if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
+  return { standardError: change.test.standardError, df: change.test.df };
+}
+function compareCapacity(ctx, current, base, history, notes) {
+  const { compare } = ctx.input;
+  const comparison = capacityComparison(current, base, compare.minEffect.capacity);
   const guards = [];
   if (!current.capacity || !base.capacity) {
     guards.push({ kind: "no-capacity-search", run: current.capacity ? "baseline" : "current" });
@@ -50344,17 +50358,11 @@ function compareCapacity(ctx, current, base, history, notes) {
     draft = { comparison, guards, power: { standardError: test.standardError, df: test.df } };
   } else {
     const change = testCapacityChange(current.capacity, base.capacity, noise);
-    comparison.method = "bracket";
-    comparison.current = change.current;
-    comparison.baseline = change.baseline;
-    comparison.reasons.push(...change.reasons);
+    const power = applyBracketChange(comparison, change);
     guards.push(...change.guards);
-    if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
     draft = { comparison, guards, priorOnly: onDefaultPrior(compare, "capacity") };
-    if (change.test) {
-      comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
-      if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
-      draft.power = { standardError: change.test.standardError, df: change.test.df };
+    if (power) {
+      draft.power = power;
       const robust = testCapacityChange(current.capacity, base.capacity, PRIOR_ROBUSTNESS * noise).test;
       if (draft.priorOnly && robust)
         draft.robust = {
@@ -50377,32 +50385,14 @@ function compareCapacity(ctx, current, base, history, notes) {
 }
 var AB_CAPACITY_NOISE = 0.05;
 function comparePairedCapacity(head, base, minEffect) {
-  const comparison = {
-    scenario: head.name,
-    metric: "capacity",
-    baseline: base.capacity?.ratePerSec ?? NaN,
-    current: head.capacity?.ratePerSec ?? NaN,
-    change: NaN,
-    method: "none",
-    minEffect,
-    verdict: "inconclusive",
-    reasons: []
-  };
+  const comparison = capacityComparison(head, base, minEffect);
   if (!head.capacity || !base.capacity) {
     return { comparison, guards: [{ kind: "no-capacity-search", run: head.capacity ? "base" : "head" }] };
   }
   const change = testCapacityChange(head.capacity, base.capacity, AB_CAPACITY_NOISE);
-  comparison.method = "bracket";
-  comparison.current = change.current;
-  comparison.baseline = change.baseline;
-  comparison.reasons.push(...change.reasons);
-  if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+  const power = applyBracketChange(comparison, change);
   const draft = { comparison, guards: [...change.guards] };
-  if (change.test) {
-    comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
-    if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
-    draft.power = { standardError: change.test.standardError, df: change.test.df };
-  }
+  if (power) draft.power = power;
   return draft;
 }
 
@@ -51243,6 +51233,7 @@ function compareScenarioPaired(input, head, base, notes) {
   const duet = input.current.ab?.schedule === "duet";
   const blocks = duet && preparedBase !== void 0 && headPrepared !== void 0 && pairs >= MIN_BLOCKS ? pairedBlockTests(headPrepared, preparedBase, { seed: deriveSeed(input.seed ?? DEFAULT_AB_SEED, head.name) }) : void 0;
   const baseQuantileMs = (percentile) => preparedBase === void 0 ? NaN : quantileUs(preparedBase, new Float64Array(preparedBase.segments).fill(1), percentile) / 1e3;
+  const blockRequests = blocks !== void 0 ? medianBlockRequests(headPrepared, preparedBase) : void 0;
   const drafts = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
   const sharedLag = input.current.ab?.schedule === "duet" && (head.generator.saturated || base.generator.saturated);
@@ -51272,7 +51263,7 @@ function compareScenarioPaired(input, head, base, notes) {
       add(saturationGuard(head, "head"));
       add(saturationGuard(base, "base"));
     }
-    const overBlockPairs = blocks !== void 0 && diffs !== void 0 && blockPairsCarry(metric, headPrepared, preparedBase);
+    const overBlockPairs = blocks !== void 0 && diffs !== void 0 && blockPairsCarry(metric, blockRequests);
     const test = blocks !== void 0 ? overBlockPairs ? trimmedPairedTest(diffs[metric]) : blocks.tests[metric] : diffs === void 0 ? void 0 : metric === "error_rate" ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR) : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     if (blocks !== void 0 && test !== void 0) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
@@ -51289,14 +51280,18 @@ function compareScenarioPaired(input, head, base, notes) {
   return drafts;
 }
 var REQUESTS_BEYOND_PER_BLOCK = 10;
-function blockPairsCarry(metric, head, base) {
-  if (!(metric in LATENCY_PERCENTILES) || head === void 0 || base === void 0) return false;
-  const needed = REQUESTS_BEYOND_PER_BLOCK / (1 - LATENCY_PERCENTILES[metric] / 100);
+function medianBlockRequests(head, base) {
+  if (head === void 0 || base === void 0) return void 0;
   const median4 = (run2) => {
     const sorted = [...run2.recorded].sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)] ?? 0;
   };
-  return Math.min(median4(head), median4(base)) >= needed;
+  return Math.min(median4(head), median4(base));
+}
+function blockPairsCarry(metric, blockRequests) {
+  if (!(metric in LATENCY_PERCENTILES) || blockRequests === void 0) return false;
+  const needed = REQUESTS_BEYOND_PER_BLOCK / (1 - LATENCY_PERCENTILES[metric] / 100);
+  return blockRequests >= needed;
 }
 function sharedLagNote(head, base) {
   const reasons = [.../* @__PURE__ */ new Set([...head.generator.reasons, ...base.generator.reasons])];
@@ -66606,68 +66601,83 @@ var Variant = class {
   }
   // ------------------------------------------------------------------ result
   buildResult(input) {
-    const windowMs = round38(input.windowMs);
-    const totals = this.recorder.finish(windowMs);
-    totals.segments.forEach((segment, i) => {
-      const sample = this.contention[i];
-      if (sample) segment.contention = sample;
+    return scenarioResult({
+      name: this.scenario.name,
+      scenario: this.scenario,
+      recorder: this.recorder,
+      contention: this.contention,
+      errorExamples: this.errorExamples,
+      windowMs: input.windowMs,
+      startWallMs: input.startWallMs,
+      load: input.load,
+      counts: this,
+      open: input.open
     });
-    const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
-    const { load } = input;
-    const open2 = input.open ? {
-      intended: this.scheduled,
-      sent: this.sent,
-      dropped: this.dropped,
-      lateStarts: this.lateStarts,
-      maxStartDelayMs: round38(this.maxStartDelayMs)
-    } : void 0;
-    const reasons = explainSaturation({ load, open: open2 });
-    const scenario = this.scenario;
-    const result = {
-      name: scenario.name,
-      executor: scenario.load.executor,
-      params: paramsOf(scenario),
-      startTime: new Date(input.startWallMs).toISOString(),
-      durationMs: windowMs,
-      warmupMs: scenario.warmupMs,
-      requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: this.dropped },
-      latencyMs: figures.latencyMs,
-      rps: figures.rps,
-      errorRate: figures.errorRate,
-      bytes: { in: totals.bytesIn, out: totals.bytesOut },
-      statusCodes: totals.statusCodes,
-      errors: totals.errors,
-      ...Object.keys(this.errorExamples).length > 0 ? { errorExamples: this.errorExamples } : {},
-      distribution: totals.distribution,
-      grade: figures.grade,
-      histogram: encodeHistogram(totals.whole),
-      segments: totals.segments,
-      timeline: totals.timeline,
-      generator: {
-        lateStarts: this.lateStarts,
-        maxStartDelayMs: round38(this.maxStartDelayMs),
-        eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
-        eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
-        cpuCores: load.cpuCores,
-        saturated: reasons.length > 0,
-        reasons
-      },
-      services: []
-    };
-    if (input.open) {
-      const seconds3 = windowMs / 1e3;
-      result.rate = {
-        intendedPerSec: seconds3 > 0 ? round38(this.scheduled / seconds3) : 0,
-        achievedPerSec: seconds3 > 0 ? round38(this.sent / seconds3) : 0
-      };
-    }
-    return result;
   }
   async destroy() {
     await Promise.all(this.connections.map((connection) => connection.destroy()));
     this.recorder.destroy();
   }
 };
+function scenarioResult(input) {
+  const { scenario, load, counts } = input;
+  const windowMs = round38(input.windowMs);
+  const totals = input.recorder.finish(windowMs);
+  if (input.contention)
+    totals.segments.forEach((segment, i) => {
+      const sample = input.contention?.[i];
+      if (sample) segment.contention = sample;
+    });
+  const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
+  const open2 = input.open ? {
+    intended: counts.scheduled,
+    sent: counts.sent,
+    dropped: counts.dropped,
+    lateStarts: counts.lateStarts,
+    maxStartDelayMs: round38(counts.maxStartDelayMs)
+  } : void 0;
+  const reasons = explainSaturation({ load, open: open2 });
+  const result = {
+    name: input.name,
+    ...input.flow ? { flow: input.flow } : {},
+    executor: scenario.load.executor,
+    params: paramsOf(scenario),
+    startTime: new Date(input.startWallMs).toISOString(),
+    durationMs: windowMs,
+    warmupMs: scenario.warmupMs,
+    requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: counts.dropped },
+    latencyMs: figures.latencyMs,
+    rps: figures.rps,
+    errorRate: figures.errorRate,
+    bytes: { in: totals.bytesIn, out: totals.bytesOut },
+    statusCodes: totals.statusCodes,
+    errors: totals.errors,
+    ...Object.keys(input.errorExamples).length > 0 ? { errorExamples: input.errorExamples } : {},
+    distribution: totals.distribution,
+    grade: figures.grade,
+    histogram: encodeHistogram(totals.whole),
+    segments: totals.segments,
+    timeline: totals.timeline,
+    generator: {
+      lateStarts: counts.lateStarts,
+      maxStartDelayMs: round38(counts.maxStartDelayMs),
+      eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
+      eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
+      cpuCores: load.cpuCores,
+      saturated: reasons.length > 0,
+      reasons
+    },
+    services: []
+  };
+  if (input.open) {
+    const seconds3 = windowMs / 1e3;
+    result.rate = {
+      intendedPerSec: seconds3 > 0 ? round38(counts.scheduled / seconds3) : 0,
+      achievedPerSec: seconds3 > 0 ? round38(counts.sent / seconds3) : 0
+    };
+  }
+  return result;
+}
 
 // src/engine/run-scenario.ts
 async function runScenario(scenario, options = {}) {
@@ -67984,6 +67994,7 @@ function describeCapture(capture) {
 }
 
 // src/engine/run-flow.ts
+var CLOSED_COUNTS = { scheduled: 0, sent: 0, dropped: 0, lateStarts: 0, maxStartDelayMs: 0 };
 function okTable(codes) {
   const table2 = new Uint8Array(1e3);
   if (codes && codes.length > 0) {
@@ -68471,59 +68482,20 @@ var FlowRun = class {
     this.progressHistogram.reset();
   }
   // ------------------------------------------------------------------ results
-  buildResult(name, recorder, errorExamples, windowMsRaw, startWallMs, load, openVariant, step) {
-    const windowMs = round38(windowMsRaw);
-    const totals = recorder.finish(windowMs);
-    const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
-    const open2 = openVariant ? {
-      intended: openVariant.scheduled,
-      sent: openVariant.sent,
-      dropped: openVariant.dropped,
-      lateStarts: openVariant.lateStarts,
-      maxStartDelayMs: round38(openVariant.maxStartDelayMs)
-    } : void 0;
-    const reasons = explainSaturation({ load, open: open2 });
-    const scenario = this.scenario;
-    const result = {
+  buildResult(name, recorder, errorExamples, windowMs, startWallMs, load, openVariant, step) {
+    return scenarioResult({
       name,
-      ...step ? { flow: { scenario: scenario.name, step } } : {},
-      executor: scenario.load.executor,
-      params: paramsOf(scenario),
-      startTime: new Date(startWallMs).toISOString(),
-      durationMs: windowMs,
-      warmupMs: scenario.warmupMs,
-      requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: openVariant?.dropped ?? 0 },
-      latencyMs: figures.latencyMs,
-      rps: figures.rps,
-      errorRate: figures.errorRate,
-      bytes: { in: totals.bytesIn, out: totals.bytesOut },
-      statusCodes: totals.statusCodes,
-      errors: totals.errors,
-      ...Object.keys(errorExamples).length > 0 ? { errorExamples: { ...errorExamples } } : {},
-      distribution: totals.distribution,
-      grade: figures.grade,
-      histogram: encodeHistogram(totals.whole),
-      segments: totals.segments,
-      timeline: totals.timeline,
-      generator: {
-        lateStarts: openVariant?.lateStarts ?? 0,
-        maxStartDelayMs: round38(openVariant?.maxStartDelayMs ?? 0),
-        eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
-        eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
-        cpuCores: load.cpuCores,
-        saturated: reasons.length > 0,
-        reasons
-      },
-      services: []
-    };
-    if (openVariant) {
-      const seconds3 = windowMs / 1e3;
-      result.rate = {
-        intendedPerSec: seconds3 > 0 ? round38(openVariant.scheduled / seconds3) : 0,
-        achievedPerSec: seconds3 > 0 ? round38(openVariant.sent / seconds3) : 0
-      };
-    }
-    return result;
+      ...step ? { flow: { scenario: this.scenario.name, step } } : {},
+      scenario: this.scenario,
+      recorder,
+      // A copy: the flow's examples object lives on with the variant.
+      errorExamples: { ...errorExamples },
+      windowMs,
+      startWallMs,
+      load,
+      counts: openVariant ?? CLOSED_COUNTS,
+      open: openVariant !== void 0
+    });
   }
 };
 
