@@ -63852,15 +63852,40 @@ import { setTimeout as sleep3 } from "node:timers/promises";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
+import { endianness } from "node:os";
 var FINAL_SAMPLE_MIN_MS = 50;
 var DISCOVER_EVERY_MS = 5e3;
 var systemConstants;
 function readSystemConstants() {
-  systemConstants ??= {
-    ticksPerSecond: readGetconf("CLK_TCK", 100),
-    pageSizeBytes: readGetconf("PAGESIZE", 4096)
-  };
+  if (systemConstants === void 0) {
+    const auxv = readAuxv();
+    systemConstants = {
+      ticksPerSecond: auxv.get(AT_CLKTCK) ?? readGetconf("CLK_TCK", 100),
+      pageSizeBytes: auxv.get(AT_PAGESZ) ?? readGetconf("PAGESIZE", 4096)
+    };
+  }
   return systemConstants;
+}
+var AT_PAGESZ = 6;
+var AT_CLKTCK = 17;
+function readAuxv() {
+  const values = /* @__PURE__ */ new Map();
+  if (!["x64", "arm64", "ppc64", "s390x", "riscv64", "loong64"].includes(process.arch)) return values;
+  let bytes;
+  try {
+    bytes = readFileSync("/proc/self/auxv");
+  } catch {
+    return values;
+  }
+  if (bytes.length % 16 !== 0) return values;
+  const little = endianness() === "LE";
+  for (let at2 = 0; at2 < bytes.length; at2 += 16) {
+    const type = Number(little ? bytes.readBigUInt64LE(at2) : bytes.readBigUInt64BE(at2));
+    if (type === 0) break;
+    const value = Number(little ? bytes.readBigUInt64LE(at2 + 8) : bytes.readBigUInt64BE(at2 + 8));
+    if ((type === AT_PAGESZ || type === AT_CLKTCK) && Number.isSafeInteger(value) && value > 0) values.set(type, value);
+  }
+  return values;
 }
 function clockTicksPerSecond() {
   return readSystemConstants().ticksPerSecond;
