@@ -12320,7 +12320,7 @@ var require_composer = __commonJS({
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
-    var errors4 = require_errors();
+    var errors = require_errors();
     var identity = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
@@ -12367,9 +12367,9 @@ var require_composer = __commonJS({
         this.onError = (source, code2, message, warning) => {
           const pos = getErrorPos(source);
           if (warning)
-            this.warnings.push(new errors4.YAMLWarning(pos, code2, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code2, message));
           else
-            this.errors.push(new errors4.YAMLParseError(pos, code2, message));
+            this.errors.push(new errors.YAMLParseError(pos, code2, message));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -12467,7 +12467,7 @@ ${cb}` : comment;
             break;
           case "error": {
             const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
-            const error = new errors4.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            const error = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
             if (this.atDirectives || !this.doc)
               this.errors.push(error);
             else
@@ -12477,7 +12477,7 @@ ${cb}` : comment;
           case "doc-end": {
             if (!this.doc) {
               const msg = "Unexpected doc-end without preceding document";
-              this.errors.push(new errors4.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
               break;
             }
             this.doc.directives.docEnd = true;
@@ -12492,7 +12492,7 @@ ${end.comment}` : end.comment;
             break;
           }
           default:
-            this.errors.push(new errors4.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
         }
       }
       /**
@@ -12527,7 +12527,7 @@ var require_cst_scalar = __commonJS({
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
-    var errors4 = require_errors();
+    var errors = require_errors();
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
@@ -12536,7 +12536,7 @@ var require_cst_scalar = __commonJS({
           if (onError)
             onError(offset, code2, message);
           else
-            throw new errors4.YAMLParseError([offset, offset + 1], code2, message);
+            throw new errors.YAMLParseError([offset, offset + 1], code2, message);
         };
         switch (token.type) {
           case "scalar":
@@ -14431,7 +14431,7 @@ var require_public_api = __commonJS({
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
-    var errors4 = require_errors();
+    var errors = require_errors();
     var log = require_log();
     var identity = require_identity();
     var lineCounter = require_line_counter();
@@ -14448,8 +14448,8 @@ var require_public_api = __commonJS({
       const docs = Array.from(composer$1.compose(parser$1.parse(source)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
-          doc.errors.forEach(errors4.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors4.prettifyError(source, lineCounter2));
+          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
         }
       if (docs.length > 0)
         return docs;
@@ -14464,13 +14464,13 @@ var require_public_api = __commonJS({
         if (!doc)
           doc = _doc;
         else if (doc.options.logLevel !== "silent") {
-          doc.errors.push(new errors4.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
           break;
         }
       }
       if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors4.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors4.prettifyError(source, lineCounter2));
+        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
       }
       return doc;
     }
@@ -14529,7 +14529,7 @@ var require_dist = __commonJS({
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
-    var errors4 = require_errors();
+    var errors = require_errors();
     var Alias = require_Alias();
     var identity = require_identity();
     var Pair = require_Pair();
@@ -14545,9 +14545,9 @@ var require_dist = __commonJS({
     exports2.Composer = composer.Composer;
     exports2.Document = Document.Document;
     exports2.Schema = Schema.Schema;
-    exports2.YAMLError = errors4.YAMLError;
-    exports2.YAMLParseError = errors4.YAMLParseError;
-    exports2.YAMLWarning = errors4.YAMLWarning;
+    exports2.YAMLError = errors.YAMLError;
+    exports2.YAMLParseError = errors.YAMLParseError;
+    exports2.YAMLWarning = errors.YAMLWarning;
     exports2.Alias = Alias.Alias;
     exports2.isAlias = identity.isAlias;
     exports2.isCollection = identity.isCollection;
@@ -14963,7 +14963,7 @@ var require_errors2 = __commonJS({
       }
     };
     var kInvalidArgumentError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_INVALID_ARG");
-    var InvalidArgumentError = class extends UndiciError {
+    var InvalidArgumentError2 = class extends UndiciError {
       constructor(message) {
         super(message);
         this.name = "InvalidArgumentError";
@@ -15098,7 +15098,7 @@ var require_errors2 = __commonJS({
       }
     };
     var kSocketError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_SOCKET");
-    var SocketError = class extends UndiciError {
+    var SocketError2 = class extends UndiciError {
       constructor(message, socket) {
         super(message);
         this.name = "SocketError";
@@ -15272,13 +15272,13 @@ var require_errors2 = __commonJS({
       BodyTimeoutError,
       RequestContentLengthMismatchError,
       ConnectTimeoutError,
-      InvalidArgumentError,
+      InvalidArgumentError: InvalidArgumentError2,
       InvalidReturnValueError,
       RequestAbortedError,
       ClientDestroyedError,
       ClientClosedError,
       InformationalError,
-      SocketError,
+      SocketError: SocketError2,
       NotSupportedError,
       ResponseContentLengthMismatchError,
       BalancedPoolMissingUpstreamError,
@@ -15575,7 +15575,7 @@ var require_util = __commonJS({
     var { stringify } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var timers = require_timers();
-    var { InvalidArgumentError, ConnectTimeoutError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, ConnectTimeoutError } = require_errors2();
     var { headerNameLowerCasedRecord } = require_constants2();
     var { tree } = require_tree();
     var [nodeMajor, nodeMinor] = process.versions.node.split(".", 2).map((v) => Number(v));
@@ -15655,31 +15655,31 @@ var require_util = __commonJS({
       if (typeof url === "string") {
         url = new URL(url);
         if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
-          throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
+          throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
         }
         return url;
       }
       if (!url || typeof url !== "object") {
-        throw new InvalidArgumentError("Invalid URL: The URL argument must be a non-null object.");
+        throw new InvalidArgumentError2("Invalid URL: The URL argument must be a non-null object.");
       }
       if (!(url instanceof URL)) {
         if (url.port != null && url.port !== "" && isValidPort(url.port) === false) {
-          throw new InvalidArgumentError("Invalid URL: port must be a valid integer or a string representation of an integer.");
+          throw new InvalidArgumentError2("Invalid URL: port must be a valid integer or a string representation of an integer.");
         }
         if (url.path != null && typeof url.path !== "string") {
-          throw new InvalidArgumentError("Invalid URL path: the path must be a string or null/undefined.");
+          throw new InvalidArgumentError2("Invalid URL path: the path must be a string or null/undefined.");
         }
         if (url.pathname != null && typeof url.pathname !== "string") {
-          throw new InvalidArgumentError("Invalid URL pathname: the pathname must be a string or null/undefined.");
+          throw new InvalidArgumentError2("Invalid URL pathname: the pathname must be a string or null/undefined.");
         }
         if (url.hostname != null && typeof url.hostname !== "string") {
-          throw new InvalidArgumentError("Invalid URL hostname: the hostname must be a string or null/undefined.");
+          throw new InvalidArgumentError2("Invalid URL hostname: the hostname must be a string or null/undefined.");
         }
         if (url.origin != null && typeof url.origin !== "string") {
-          throw new InvalidArgumentError("Invalid URL origin: the origin must be a string or null/undefined.");
+          throw new InvalidArgumentError2("Invalid URL origin: the origin must be a string or null/undefined.");
         }
         if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
-          throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
+          throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
@@ -15693,14 +15693,14 @@ var require_util = __commonJS({
         return new URL(`${origin}${path7}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
-        throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
+        throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
       }
       return url;
     }
     function parseOrigin(url) {
       url = parseURL(url);
       if (url.pathname !== "/" || url.search || url.hash) {
-        throw new InvalidArgumentError("invalid url");
+        throw new InvalidArgumentError2("invalid url");
       }
       return url;
     }
@@ -15855,33 +15855,33 @@ var require_util = __commonJS({
     }
     function assertRequestHandler(handler, method, upgrade) {
       if (!handler || typeof handler !== "object") {
-        throw new InvalidArgumentError("handler must be an object");
+        throw new InvalidArgumentError2("handler must be an object");
       }
       if (typeof handler.onRequestStart === "function") {
         return;
       }
       if (typeof handler.onConnect !== "function") {
-        throw new InvalidArgumentError("invalid onConnect method");
+        throw new InvalidArgumentError2("invalid onConnect method");
       }
       if (typeof handler.onError !== "function") {
-        throw new InvalidArgumentError("invalid onError method");
+        throw new InvalidArgumentError2("invalid onError method");
       }
       if (typeof handler.onBodySent !== "function" && handler.onBodySent !== void 0) {
-        throw new InvalidArgumentError("invalid onBodySent method");
+        throw new InvalidArgumentError2("invalid onBodySent method");
       }
       if (upgrade || method === "CONNECT") {
         if (typeof handler.onUpgrade !== "function") {
-          throw new InvalidArgumentError("invalid onUpgrade method");
+          throw new InvalidArgumentError2("invalid onUpgrade method");
         }
       } else {
         if (typeof handler.onHeaders !== "function") {
-          throw new InvalidArgumentError("invalid onHeaders method");
+          throw new InvalidArgumentError2("invalid onHeaders method");
         }
         if (typeof handler.onData !== "function") {
-          throw new InvalidArgumentError("invalid onData method");
+          throw new InvalidArgumentError2("invalid onData method");
         }
         if (typeof handler.onComplete !== "function") {
-          throw new InvalidArgumentError("invalid onComplete method");
+          throw new InvalidArgumentError2("invalid onComplete method");
         }
       }
     }
@@ -16654,7 +16654,7 @@ var require_request = __commonJS({
   "node_modules/undici/lib/core/request.js"(exports2, module2) {
     "use strict";
     var {
-      InvalidArgumentError,
+      InvalidArgumentError: InvalidArgumentError2,
       NotSupportedError
     } = require_errors2();
     var assert = __require("node:assert");
@@ -16710,43 +16710,43 @@ var require_request = __commonJS({
         typeOfService
       }, handler) {
         if (typeof path7 !== "string") {
-          throw new InvalidArgumentError("path must be a string");
+          throw new InvalidArgumentError2("path must be a string");
         } else if (path7[0] !== "/" && !(path7.startsWith("http://") || path7.startsWith("https://")) && method !== "CONNECT") {
-          throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
+          throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
         } else if (invalidPathRegex.test(path7)) {
-          throw new InvalidArgumentError("invalid request path");
+          throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
-          throw new InvalidArgumentError("method must be a string");
+          throw new InvalidArgumentError2("method must be a string");
         } else if (normalizedMethodRecords[method] === void 0 && !isValidHTTPToken(method)) {
-          throw new InvalidArgumentError("invalid request method");
+          throw new InvalidArgumentError2("invalid request method");
         }
         if (upgrade && typeof upgrade !== "string") {
-          throw new InvalidArgumentError("upgrade must be a string");
+          throw new InvalidArgumentError2("upgrade must be a string");
         }
         if (upgrade && !isValidHeaderValue(upgrade)) {
-          throw new InvalidArgumentError("invalid upgrade header");
+          throw new InvalidArgumentError2("invalid upgrade header");
         }
         if (headersTimeout != null && (!Number.isFinite(headersTimeout) || headersTimeout < 0)) {
-          throw new InvalidArgumentError("invalid headersTimeout");
+          throw new InvalidArgumentError2("invalid headersTimeout");
         }
         if (bodyTimeout != null && (!Number.isFinite(bodyTimeout) || bodyTimeout < 0)) {
-          throw new InvalidArgumentError("invalid bodyTimeout");
+          throw new InvalidArgumentError2("invalid bodyTimeout");
         }
         if (reset != null && typeof reset !== "boolean") {
-          throw new InvalidArgumentError("invalid reset");
+          throw new InvalidArgumentError2("invalid reset");
         }
         if (expectContinue != null && typeof expectContinue !== "boolean") {
-          throw new InvalidArgumentError("invalid expectContinue");
+          throw new InvalidArgumentError2("invalid expectContinue");
         }
         if (throwOnError != null) {
-          throw new InvalidArgumentError("invalid throwOnError");
+          throw new InvalidArgumentError2("invalid throwOnError");
         }
         if (maxRedirections != null && maxRedirections !== 0) {
-          throw new InvalidArgumentError("maxRedirections is not supported, use the redirect interceptor");
+          throw new InvalidArgumentError2("maxRedirections is not supported, use the redirect interceptor");
         }
         if (typeOfService != null && (!Number.isInteger(typeOfService) || typeOfService < 0 || typeOfService > 255)) {
-          throw new InvalidArgumentError("typeOfService must be an integer between 0 and 255");
+          throw new InvalidArgumentError2("typeOfService must be an integer between 0 and 255");
         }
         this.headersTimeout = headersTimeout;
         this.bodyTimeout = bodyTimeout;
@@ -16783,7 +16783,7 @@ var require_request = __commonJS({
         } else if (isFormDataLike(body) || isIterable(body) || isBlobLike(body)) {
           this.body = body;
         } else {
-          throw new InvalidArgumentError("body must be a string, a Buffer, a Readable stream, an iterable, or an async iterable");
+          throw new InvalidArgumentError2("body must be a string, a Buffer, a Readable stream, an iterable, or an async iterable");
         }
         this.completed = false;
         this.aborted = false;
@@ -16801,7 +16801,7 @@ var require_request = __commonJS({
         this.expectContinue = expectContinue != null ? expectContinue : false;
         if (Array.isArray(headers)) {
           if (headers.length % 2 !== 0) {
-            throw new InvalidArgumentError("headers array must be even");
+            throw new InvalidArgumentError2("headers array must be even");
           }
           for (let i = 0; i < headers.length; i += 2) {
             processHeader(this, headers[i], headers[i + 1]);
@@ -16810,7 +16810,7 @@ var require_request = __commonJS({
           if (hasSafeIterator(headers)) {
             for (const header of headers) {
               if (!Array.isArray(header) || header.length !== 2) {
-                throw new InvalidArgumentError("headers must be in key-value pair format");
+                throw new InvalidArgumentError2("headers must be in key-value pair format");
               }
               processHeader(this, header[0], header[1]);
             }
@@ -16821,7 +16821,7 @@ var require_request = __commonJS({
             }
           }
         } else if (headers != null) {
-          throw new InvalidArgumentError("headers must be an object or an array");
+          throw new InvalidArgumentError2("headers must be an object or an array");
         }
         assertRequestHandler(handler, method, upgrade);
         this.servername = servername || getServerName(this.host) || null;
@@ -16956,7 +16956,7 @@ var require_request = __commonJS({
     };
     function processHeader(request, key2, val) {
       if (val && (typeof val === "object" && !Array.isArray(val))) {
-        throw new InvalidArgumentError(`invalid ${key2} header`);
+        throw new InvalidArgumentError2(`invalid ${key2} header`);
       } else if (val === void 0) {
         return;
       }
@@ -16964,7 +16964,7 @@ var require_request = __commonJS({
       if (headerName === void 0) {
         headerName = key2.toLowerCase();
         if (headerNameLowerCasedRecord[headerName] === void 0 && !isValidHTTPToken(headerName)) {
-          throw new InvalidArgumentError("invalid header key");
+          throw new InvalidArgumentError2("invalid header key");
         }
       }
       if (Array.isArray(val)) {
@@ -16972,17 +16972,17 @@ var require_request = __commonJS({
         for (let i = 0; i < val.length; i++) {
           if (typeof val[i] === "string") {
             if (!isValidHeaderValue(val[i])) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError2(`invalid ${key2} header`);
             }
             arr.push(val[i]);
           } else if (val[i] === null) {
             arr.push("");
           } else if (typeof val[i] === "object") {
-            throw new InvalidArgumentError(`invalid ${key2} header`);
+            throw new InvalidArgumentError2(`invalid ${key2} header`);
           } else {
             const str = `${val[i]}`;
             if (!isValidHeaderValue(str)) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError2(`invalid ${key2} header`);
             }
             arr.push(str);
           }
@@ -16990,46 +16990,46 @@ var require_request = __commonJS({
         val = arr;
       } else if (typeof val === "string") {
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError2(`invalid ${key2} header`);
         }
       } else if (val === null) {
         val = "";
       } else {
         val = `${val}`;
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError2(`invalid ${key2} header`);
         }
       }
       if (headerName === "host") {
         if (request.host !== null) {
-          throw new InvalidArgumentError("duplicate host header");
+          throw new InvalidArgumentError2("duplicate host header");
         }
         if (typeof val !== "string") {
-          throw new InvalidArgumentError("invalid host header");
+          throw new InvalidArgumentError2("invalid host header");
         }
         request.host = val;
       } else if (headerName === "content-length") {
         if (request.contentLength !== null) {
-          throw new InvalidArgumentError("duplicate content-length header");
+          throw new InvalidArgumentError2("duplicate content-length header");
         }
         if (!isValidContentLengthHeaderValue(val)) {
-          throw new InvalidArgumentError("invalid content-length header");
+          throw new InvalidArgumentError2("invalid content-length header");
         }
         request.contentLength = parseInt(val, 10);
       } else if (request.contentType === null && headerName === "content-type") {
         request.contentType = val;
         request.headers.push(key2, val);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
-        throw new InvalidArgumentError(`invalid ${headerName} header`);
+        throw new InvalidArgumentError2(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
         const value = typeof val === "string" ? val : null;
         if (value === null) {
-          throw new InvalidArgumentError("invalid connection header");
+          throw new InvalidArgumentError2("invalid connection header");
         }
         for (const token of value.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
-            throw new InvalidArgumentError("invalid connection header");
+            throw new InvalidArgumentError2("invalid connection header");
           }
           if (trimmed === "close") {
             request.reset = true;
@@ -17049,7 +17049,7 @@ var require_request = __commonJS({
 var require_wrap_handler = __commonJS({
   "node_modules/undici/lib/handler/wrap-handler.js"(exports2, module2) {
     "use strict";
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     module2.exports = class WrapHandler {
       #handler;
       constructor(handler) {
@@ -17117,7 +17117,7 @@ var require_wrap_handler = __commonJS({
       }
       onResponseError(controller, err) {
         if (!this.#handler.onError) {
-          throw new InvalidArgumentError("invalid onError method");
+          throw new InvalidArgumentError2("invalid onError method");
         }
         this.#handler.onError?.(err);
       }
@@ -17175,7 +17175,7 @@ var require_unwrap_handler = __commonJS({
   "node_modules/undici/lib/handler/unwrap-handler.js"(exports2, module2) {
     "use strict";
     var { parseHeaders } = require_util();
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var kResume = /* @__PURE__ */ Symbol("resume");
     var UnwrapController = class {
       #paused = false;
@@ -17250,7 +17250,7 @@ var require_unwrap_handler = __commonJS({
       }
       onError(err) {
         if (!this.#handler.onResponseError) {
-          throw new InvalidArgumentError("invalid onError method");
+          throw new InvalidArgumentError2("invalid onError method");
         }
         this.#handler.onResponseError?.(this.#controller, err);
       }
@@ -17268,7 +17268,7 @@ var require_dispatcher_base = __commonJS({
     var {
       ClientDestroyedError,
       ClientClosedError,
-      InvalidArgumentError
+      InvalidArgumentError: InvalidArgumentError2
     } = require_errors2();
     var { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = require_symbols();
     var kOnDestroyed = /* @__PURE__ */ Symbol("onDestroyed");
@@ -17327,7 +17327,7 @@ var require_dispatcher_base = __commonJS({
           });
         }
         if (typeof callback !== "function") {
-          throw new InvalidArgumentError("invalid callback");
+          throw new InvalidArgumentError2("invalid callback");
         }
         if (this[kDestroyed]) {
           const err = new ClientDestroyedError();
@@ -17367,7 +17367,7 @@ var require_dispatcher_base = __commonJS({
           });
         }
         if (typeof callback !== "function") {
-          throw new InvalidArgumentError("invalid callback");
+          throw new InvalidArgumentError2("invalid callback");
         }
         if (this[kDestroyed]) {
           if (this[kOnDestroyed]) {
@@ -17394,12 +17394,12 @@ var require_dispatcher_base = __commonJS({
       }
       dispatch(opts, handler) {
         if (!handler || typeof handler !== "object") {
-          throw new InvalidArgumentError("handler must be an object");
+          throw new InvalidArgumentError2("handler must be an object");
         }
         handler = UnwrapHandler.unwrap(handler);
         try {
           if (!opts || typeof opts !== "object") {
-            throw new InvalidArgumentError("opts must be an object.");
+            throw new InvalidArgumentError2("opts must be an object.");
           }
           if (this[kDestroyed] || this[kOnDestroyed]) {
             throw new ClientDestroyedError();
@@ -17428,7 +17428,7 @@ var require_connect = __commonJS({
     var net4 = __require("node:net");
     var assert = __require("node:assert");
     var util = require_util();
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var tls;
     var SessionCache = class WeakSessionCache {
       constructor(maxCachedSessions) {
@@ -17474,9 +17474,9 @@ var require_connect = __commonJS({
         this._sessionRegistry.register(session, sessionKey);
       }
     };
-    function buildConnector2({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
+    function buildConnector({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
       if (maxCachedSessions != null && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 0)) {
-        throw new InvalidArgumentError("maxCachedSessions must be a positive integer or zero");
+        throw new InvalidArgumentError2("maxCachedSessions must be a positive integer or zero");
       }
       const options = { path: socketPath, ...opts };
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
@@ -17547,7 +17547,7 @@ var require_connect = __commonJS({
         return socket;
       };
     }
-    module2.exports = buildConnector2;
+    module2.exports = buildConnector;
   }
 });
 
@@ -21175,10 +21175,10 @@ var require_client_h1 = __commonJS({
       RequestContentLengthMismatchError,
       ResponseContentLengthMismatchError,
       RequestAbortedError,
-      InvalidArgumentError,
+      InvalidArgumentError: InvalidArgumentError2,
       HeadersTimeoutError,
       HeadersOverflowError,
-      SocketError,
+      SocketError: SocketError2,
       InformationalError,
       BodyTimeoutError,
       HTTPParserError,
@@ -21527,7 +21527,7 @@ var require_client_h1 = __commonJS({
           return -1;
         }
         if (client[kRunning] === 0) {
-          util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
+          util.destroy(socket, new SocketError2("bad response", util.getSocketInfo(socket)));
           return -1;
         }
         const request = client[kQueue][client[kRunningIdx]];
@@ -21634,7 +21634,7 @@ var require_client_h1 = __commonJS({
           return -1;
         }
         if (client[kRunning] === 0) {
-          util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
+          util.destroy(socket, new SocketError2("bad response", util.getSocketInfo(socket)));
           return -1;
         }
         const request = client[kQueue][client[kRunningIdx]];
@@ -21644,11 +21644,11 @@ var require_client_h1 = __commonJS({
         assert(!this.upgrade);
         assert(this.statusCode < 200);
         if (statusCode === 100) {
-          util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
+          util.destroy(socket, new SocketError2("bad response", util.getSocketInfo(socket)));
           return -1;
         }
         if (upgrade && !request.upgrade) {
-          util.destroy(socket, new SocketError("bad upgrade", util.getSocketInfo(socket)));
+          util.destroy(socket, new SocketError2("bad upgrade", util.getSocketInfo(socket)));
           return -1;
         }
         assert(this.timeoutType === TIMEOUT_HEADERS);
@@ -21818,7 +21818,7 @@ var require_client_h1 = __commonJS({
         throw socket.errored;
       }
       if (socket.destroyed) {
-        throw new SocketError("destroyed");
+        throw new SocketError2("destroyed");
       }
       socket[kNoRef] = false;
       socket[kWriting] = false;
@@ -21909,7 +21909,7 @@ var require_client_h1 = __commonJS({
         }
         return;
       }
-      util.destroy(this, new SocketError("other side closed", util.getSocketInfo(this)));
+      util.destroy(this, new SocketError2("other side closed", util.getSocketInfo(this)));
     }
     function onHttpSocketClose() {
       const parser = this[kParser];
@@ -21921,7 +21921,7 @@ var require_client_h1 = __commonJS({
         this[kParser].destroy();
         this[kParser] = null;
       }
-      const err = this[kError] || new SocketError("closed", util.getSocketInfo(this));
+      const err = this[kError] || new SocketError2("closed", util.getSocketInfo(this));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -22050,7 +22050,7 @@ var require_client_h1 = __commonJS({
         if (contentType) {
           const contentTypeValue = `${contentType}`;
           if (!util.isValidHeaderValue(contentTypeValue)) {
-            util.errorRequest(client, request, new InvalidArgumentError("invalid content-type header"));
+            util.errorRequest(client, request, new InvalidArgumentError2("invalid content-type header"));
             return false;
           }
           headers.push("content-type", contentTypeValue);
@@ -22464,9 +22464,9 @@ var require_client_h2 = __commonJS({
     var {
       RequestContentLengthMismatchError,
       RequestAbortedError,
-      SocketError,
+      SocketError: SocketError2,
       InformationalError,
-      InvalidArgumentError,
+      InvalidArgumentError: InvalidArgumentError2,
       HeadersTimeoutError,
       BodyTimeoutError
     } = require_errors2();
@@ -22691,7 +22691,7 @@ var require_client_h2 = __commonJS({
       }
     }
     function onHttp2SessionEnd() {
-      const err = new SocketError("other side closed", util.getSocketInfo(this[kSocket]));
+      const err = new SocketError2("other side closed", util.getSocketInfo(this[kSocket]));
       this.destroy(err);
       util.destroy(this[kSocket], err);
     }
@@ -22714,7 +22714,7 @@ var require_client_h2 = __commonJS({
       }
     }
     function onHttp2SessionGoAway(errorCode) {
-      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${errorCode}`, util.getSocketInfo(this[kSocket]));
+      const err = this[kError] || new SocketError2(`HTTP/2: "GOAWAY" frame received with code ${errorCode}`, util.getSocketInfo(this[kSocket]));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -22737,7 +22737,7 @@ var require_client_h2 = __commonJS({
     function onHttp2SessionClose() {
       const { [kClient]: client, [kHTTP2SessionState]: state } = this;
       const { [kSocket]: socket } = client;
-      const err = this[kSocket][kError] || this[kError] || new SocketError("closed", util.getSocketInfo(socket));
+      const err = this[kSocket][kError] || this[kError] || new SocketError2("closed", util.getSocketInfo(socket));
       client[kSocket] = null;
       client[kHTTPContext] = null;
       if (state.ping.interval != null) {
@@ -22756,7 +22756,7 @@ var require_client_h2 = __commonJS({
       }
     }
     function onHttp2SocketClose() {
-      const err = this[kError] || new SocketError("closed", util.getSocketInfo(this));
+      const err = this[kError] || new SocketError2("closed", util.getSocketInfo(this));
       const client = this[kHTTP2Session][kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -22773,7 +22773,7 @@ var require_client_h2 = __commonJS({
       this[kClient][kOnError](err);
     }
     function onHttp2SocketEnd() {
-      util.destroy(this, new SocketError("other side closed", util.getSocketInfo(this)));
+      util.destroy(this, new SocketError2("other side closed", util.getSocketInfo(this)));
     }
     function onSocketClose() {
       this[kClosed] = true;
@@ -22788,7 +22788,7 @@ var require_client_h2 = __commonJS({
       const { method, path: path7, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade != null && upgrade !== "websocket") {
-        util.errorRequest(client, request, new InvalidArgumentError(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
+        util.errorRequest(client, request, new InvalidArgumentError2(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
         return false;
       }
       const headers = {};
@@ -23233,11 +23233,11 @@ var require_client = __commonJS({
     var Request = require_request();
     var DispatcherBase = require_dispatcher_base();
     var {
-      InvalidArgumentError,
+      InvalidArgumentError: InvalidArgumentError2,
       InformationalError,
       ClientDestroyedError
     } = require_errors2();
-    var buildConnector2 = require_connect();
+    var buildConnector = require_connect();
     var {
       kUrl,
       kServerName,
@@ -23285,14 +23285,14 @@ var require_client = __commonJS({
     var connectH2 = require_client_h2();
     var kClosedResolve = /* @__PURE__ */ Symbol("kClosedResolve");
     var getDefaultNodeMaxHeaderSize = http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0 ? () => http.maxHeaderSize : () => {
-      throw new InvalidArgumentError("http module not available or http.maxHeaderSize invalid");
+      throw new InvalidArgumentError2("http module not available or http.maxHeaderSize invalid");
     };
     var noop = () => {
     };
     function getPipelining(client) {
       return client[kPipelining] ?? client[kHTTPContext]?.defaultPipelining ?? 1;
     }
-    var Client2 = class extends DispatcherBase {
+    var Client = class extends DispatcherBase {
       /**
        *
        * @param {string|URL} url
@@ -23333,84 +23333,84 @@ var require_client = __commonJS({
         eventSource
       } = {}) {
         if (keepAlive !== void 0) {
-          throw new InvalidArgumentError("unsupported keepAlive, use pipelining=0 instead");
+          throw new InvalidArgumentError2("unsupported keepAlive, use pipelining=0 instead");
         }
         if (socketTimeout !== void 0) {
-          throw new InvalidArgumentError("unsupported socketTimeout, use headersTimeout & bodyTimeout instead");
+          throw new InvalidArgumentError2("unsupported socketTimeout, use headersTimeout & bodyTimeout instead");
         }
         if (requestTimeout !== void 0) {
-          throw new InvalidArgumentError("unsupported requestTimeout, use headersTimeout & bodyTimeout instead");
+          throw new InvalidArgumentError2("unsupported requestTimeout, use headersTimeout & bodyTimeout instead");
         }
         if (idleTimeout !== void 0) {
-          throw new InvalidArgumentError("unsupported idleTimeout, use keepAliveTimeout instead");
+          throw new InvalidArgumentError2("unsupported idleTimeout, use keepAliveTimeout instead");
         }
         if (maxKeepAliveTimeout !== void 0) {
-          throw new InvalidArgumentError("unsupported maxKeepAliveTimeout, use keepAliveMaxTimeout instead");
+          throw new InvalidArgumentError2("unsupported maxKeepAliveTimeout, use keepAliveMaxTimeout instead");
         }
         if (maxHeaderSize != null) {
           if (!Number.isInteger(maxHeaderSize) || maxHeaderSize < 1) {
-            throw new InvalidArgumentError("invalid maxHeaderSize");
+            throw new InvalidArgumentError2("invalid maxHeaderSize");
           }
         } else {
           maxHeaderSize = getDefaultNodeMaxHeaderSize();
         }
         if (socketPath != null && typeof socketPath !== "string") {
-          throw new InvalidArgumentError("invalid socketPath");
+          throw new InvalidArgumentError2("invalid socketPath");
         }
         if (connectTimeout != null && (!Number.isFinite(connectTimeout) || connectTimeout < 0)) {
-          throw new InvalidArgumentError("invalid connectTimeout");
+          throw new InvalidArgumentError2("invalid connectTimeout");
         }
         if (keepAliveTimeout != null && (!Number.isFinite(keepAliveTimeout) || keepAliveTimeout <= 0)) {
-          throw new InvalidArgumentError("invalid keepAliveTimeout");
+          throw new InvalidArgumentError2("invalid keepAliveTimeout");
         }
         if (keepAliveMaxTimeout != null && (!Number.isFinite(keepAliveMaxTimeout) || keepAliveMaxTimeout <= 0)) {
-          throw new InvalidArgumentError("invalid keepAliveMaxTimeout");
+          throw new InvalidArgumentError2("invalid keepAliveMaxTimeout");
         }
         if (keepAliveTimeoutThreshold != null && !Number.isFinite(keepAliveTimeoutThreshold)) {
-          throw new InvalidArgumentError("invalid keepAliveTimeoutThreshold");
+          throw new InvalidArgumentError2("invalid keepAliveTimeoutThreshold");
         }
         if (headersTimeout != null && (!Number.isInteger(headersTimeout) || headersTimeout < 0)) {
-          throw new InvalidArgumentError("headersTimeout must be a positive integer or zero");
+          throw new InvalidArgumentError2("headersTimeout must be a positive integer or zero");
         }
         if (bodyTimeout != null && (!Number.isInteger(bodyTimeout) || bodyTimeout < 0)) {
-          throw new InvalidArgumentError("bodyTimeout must be a positive integer or zero");
+          throw new InvalidArgumentError2("bodyTimeout must be a positive integer or zero");
         }
         if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
-          throw new InvalidArgumentError("connect must be a function or an object");
+          throw new InvalidArgumentError2("connect must be a function or an object");
         }
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
-          throw new InvalidArgumentError("maxRequestsPerClient must be a positive number");
+          throw new InvalidArgumentError2("maxRequestsPerClient must be a positive number");
         }
         if (localAddress != null && (typeof localAddress !== "string" || net4.isIP(localAddress) === 0)) {
-          throw new InvalidArgumentError("localAddress must be valid string IP address");
+          throw new InvalidArgumentError2("localAddress must be valid string IP address");
         }
         if (maxResponseSize != null && (!Number.isInteger(maxResponseSize) || maxResponseSize < -1)) {
-          throw new InvalidArgumentError("maxResponseSize must be a positive number");
+          throw new InvalidArgumentError2("maxResponseSize must be a positive number");
         }
         if (autoSelectFamilyAttemptTimeout != null && (!Number.isInteger(autoSelectFamilyAttemptTimeout) || autoSelectFamilyAttemptTimeout < -1)) {
-          throw new InvalidArgumentError("autoSelectFamilyAttemptTimeout must be a positive number");
+          throw new InvalidArgumentError2("autoSelectFamilyAttemptTimeout must be a positive number");
         }
         if (allowH2 != null && typeof allowH2 !== "boolean") {
-          throw new InvalidArgumentError("allowH2 must be a valid boolean value");
+          throw new InvalidArgumentError2("allowH2 must be a valid boolean value");
         }
         if (maxConcurrentStreams != null && (typeof maxConcurrentStreams !== "number" || maxConcurrentStreams < 1)) {
-          throw new InvalidArgumentError("maxConcurrentStreams must be a positive integer, greater than 0");
+          throw new InvalidArgumentError2("maxConcurrentStreams must be a positive integer, greater than 0");
         }
         if (useH2c != null && typeof useH2c !== "boolean") {
-          throw new InvalidArgumentError("useH2c must be a valid boolean value");
+          throw new InvalidArgumentError2("useH2c must be a valid boolean value");
         }
         if (initialWindowSize != null && (!Number.isInteger(initialWindowSize) || initialWindowSize < 1)) {
-          throw new InvalidArgumentError("initialWindowSize must be a positive integer, greater than 0");
+          throw new InvalidArgumentError2("initialWindowSize must be a positive integer, greater than 0");
         }
         if (connectionWindowSize != null && (!Number.isInteger(connectionWindowSize) || connectionWindowSize < 1)) {
-          throw new InvalidArgumentError("connectionWindowSize must be a positive integer, greater than 0");
+          throw new InvalidArgumentError2("connectionWindowSize must be a positive integer, greater than 0");
         }
         if (pingInterval != null && (typeof pingInterval !== "number" || !Number.isInteger(pingInterval) || pingInterval < 0)) {
-          throw new InvalidArgumentError("pingInterval must be a positive integer, greater or equal to 0");
+          throw new InvalidArgumentError2("pingInterval must be a positive integer, greater or equal to 0");
         }
         super({ webSocket, eventSource });
         if (typeof connect2 !== "function") {
-          connect2 = buildConnector2({
+          connect2 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -23748,7 +23748,7 @@ var require_client = __commonJS({
         }
       }
     }
-    module2.exports = Client2;
+    module2.exports = Client;
   }
 });
 
@@ -24011,20 +24011,20 @@ var require_pool = __commonJS({
       kGetDispatcher,
       kRemoveClient
     } = require_pool_base();
-    var Client2 = require_client();
+    var Client = require_client();
     var {
-      InvalidArgumentError
+      InvalidArgumentError: InvalidArgumentError2
     } = require_errors2();
     var util = require_util();
     var { kUrl } = require_symbols();
-    var buildConnector2 = require_connect();
+    var buildConnector = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kConnections = /* @__PURE__ */ Symbol("connections");
     var kFactory = /* @__PURE__ */ Symbol("factory");
     function defaultFactory(origin, opts) {
-      return new Client2(origin, opts);
+      return new Client(origin, opts);
     }
-    var Pool2 = class extends PoolBase {
+    var Pool = class extends PoolBase {
       constructor(origin, {
         connections,
         factory = defaultFactory,
@@ -24040,16 +24040,16 @@ var require_pool = __commonJS({
         ...options
       } = {}) {
         if (connections != null && (!Number.isFinite(connections) || connections < 0)) {
-          throw new InvalidArgumentError("invalid connections");
+          throw new InvalidArgumentError2("invalid connections");
         }
         if (typeof factory !== "function") {
-          throw new InvalidArgumentError("factory must be a function.");
+          throw new InvalidArgumentError2("factory must be a function.");
         }
         if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
-          throw new InvalidArgumentError("connect must be a function or an object");
+          throw new InvalidArgumentError2("connect must be a function or an object");
         }
         if (typeof connect !== "function") {
-          connect = buildConnector2({
+          connect = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -24097,7 +24097,7 @@ var require_pool = __commonJS({
         }
       }
     };
-    module2.exports = Pool2;
+    module2.exports = Pool;
   }
 });
 
@@ -24107,7 +24107,7 @@ var require_balanced_pool = __commonJS({
     "use strict";
     var {
       BalancedPoolMissingUpstreamError,
-      InvalidArgumentError
+      InvalidArgumentError: InvalidArgumentError2
     } = require_errors2();
     var {
       PoolBase,
@@ -24117,7 +24117,7 @@ var require_balanced_pool = __commonJS({
       kRemoveClient,
       kGetDispatcher
     } = require_pool_base();
-    var Pool2 = require_pool();
+    var Pool = require_pool();
     var { kUrl } = require_symbols();
     var util = require_util();
     var kFactory = /* @__PURE__ */ Symbol("factory");
@@ -24138,12 +24138,12 @@ var require_balanced_pool = __commonJS({
       return a;
     }
     function defaultFactory(origin, opts) {
-      return new Pool2(origin, opts);
+      return new Pool(origin, opts);
     }
     var BalancedPool = class extends PoolBase {
       constructor(upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
         if (typeof factory !== "function") {
-          throw new InvalidArgumentError("factory must be a function.");
+          throw new InvalidArgumentError2("factory must be a function.");
         }
         super(opts);
         if (connect && typeof connect !== "function") connect = { ...connect };
@@ -24263,19 +24263,19 @@ var require_round_robin_pool = __commonJS({
       kGetDispatcher,
       kRemoveClient
     } = require_pool_base();
-    var Client2 = require_client();
+    var Client = require_client();
     var {
-      InvalidArgumentError
+      InvalidArgumentError: InvalidArgumentError2
     } = require_errors2();
     var util = require_util();
     var { kUrl } = require_symbols();
-    var buildConnector2 = require_connect();
+    var buildConnector = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kConnections = /* @__PURE__ */ Symbol("connections");
     var kFactory = /* @__PURE__ */ Symbol("factory");
     var kIndex = /* @__PURE__ */ Symbol("index");
     function defaultFactory(origin, opts) {
-      return new Client2(origin, opts);
+      return new Client(origin, opts);
     }
     var RoundRobinPool = class extends PoolBase {
       constructor(origin, {
@@ -24293,16 +24293,16 @@ var require_round_robin_pool = __commonJS({
         ...options
       } = {}) {
         if (connections != null && (!Number.isFinite(connections) || connections < 0)) {
-          throw new InvalidArgumentError("invalid connections");
+          throw new InvalidArgumentError2("invalid connections");
         }
         if (typeof factory !== "function") {
-          throw new InvalidArgumentError("factory must be a function.");
+          throw new InvalidArgumentError2("factory must be a function.");
         }
         if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
-          throw new InvalidArgumentError("connect must be a function or an object");
+          throw new InvalidArgumentError2("connect must be a function or an object");
         }
         if (typeof connect !== "function") {
-          connect = buildConnector2({
+          connect = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -24372,11 +24372,11 @@ var require_round_robin_pool = __commonJS({
 var require_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/agent.js"(exports2, module2) {
     "use strict";
-    var { InvalidArgumentError, MaxOriginsReachedError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, MaxOriginsReachedError } = require_errors2();
     var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
     var DispatcherBase = require_dispatcher_base();
-    var Pool2 = require_pool();
-    var Client2 = require_client();
+    var Pool = require_pool();
+    var Client = require_client();
     var util = require_util();
     var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
     var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
@@ -24386,18 +24386,18 @@ var require_agent = __commonJS({
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kOrigins = /* @__PURE__ */ Symbol("origins");
     function defaultFactory(origin, opts) {
-      return opts && opts.connections === 1 ? new Client2(origin, opts) : new Pool2(origin, opts);
+      return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
     var Agent = class extends DispatcherBase {
       constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
         if (typeof factory !== "function") {
-          throw new InvalidArgumentError("factory must be a function.");
+          throw new InvalidArgumentError2("factory must be a function.");
         }
         if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
-          throw new InvalidArgumentError("connect must be a function or an object");
+          throw new InvalidArgumentError2("connect must be a function or an object");
         }
         if (typeof maxOrigins !== "number" || Number.isNaN(maxOrigins) || maxOrigins <= 0) {
-          throw new InvalidArgumentError("maxOrigins must be a number greater than 0");
+          throw new InvalidArgumentError2("maxOrigins must be a number greater than 0");
         }
         super(options);
         if (connect && typeof connect !== "function") {
@@ -24435,7 +24435,7 @@ var require_agent = __commonJS({
         if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
           key2 = String(opts.origin);
         } else {
-          throw new InvalidArgumentError("opts.origin must be a non-empty string or URL.");
+          throw new InvalidArgumentError2("opts.origin must be a non-empty string or URL.");
         }
         if (this[kOrigins].size >= this[kOptions].maxOrigins && !this[kOrigins].has(key2)) {
           throw new MaxOriginsReachedError();
@@ -24510,7 +24510,7 @@ var require_socks5_utils = __commonJS({
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
     var net4 = __require("node:net");
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     function parseAddress(address) {
       if (net4.isIPv4(address)) {
         const parts = address.split(".").map(Number);
@@ -24529,7 +24529,7 @@ var require_socks5_utils = __commonJS({
       }
       const domainBuffer = Buffer2.from(address, "utf8");
       if (domainBuffer.length > 255) {
-        throw new InvalidArgumentError("Domain name too long (max 255 bytes)");
+        throw new InvalidArgumentError2("Domain name too long (max 255 bytes)");
       }
       return {
         type: 3,
@@ -24585,7 +24585,7 @@ var require_socks5_utils = __commonJS({
     }
     function parseResponseAddress(buffer, offset = 0) {
       if (buffer.length < offset + 1) {
-        throw new InvalidArgumentError("Buffer too small to contain address type");
+        throw new InvalidArgumentError2("Buffer too small to contain address type");
       }
       const addressType = buffer[offset];
       let address;
@@ -24593,7 +24593,7 @@ var require_socks5_utils = __commonJS({
       switch (addressType) {
         case 1: {
           if (buffer.length < currentOffset + 6) {
-            throw new InvalidArgumentError("Buffer too small for IPv4 address");
+            throw new InvalidArgumentError2("Buffer too small for IPv4 address");
           }
           address = Array.from(buffer.subarray(currentOffset, currentOffset + 4)).join(".");
           currentOffset += 4;
@@ -24601,12 +24601,12 @@ var require_socks5_utils = __commonJS({
         }
         case 3: {
           if (buffer.length < currentOffset + 1) {
-            throw new InvalidArgumentError("Buffer too small for domain length");
+            throw new InvalidArgumentError2("Buffer too small for domain length");
           }
           const domainLength = buffer[currentOffset];
           currentOffset += 1;
           if (buffer.length < currentOffset + domainLength + 2) {
-            throw new InvalidArgumentError("Buffer too small for domain address");
+            throw new InvalidArgumentError2("Buffer too small for domain address");
           }
           address = buffer.subarray(currentOffset, currentOffset + domainLength).toString("utf8");
           currentOffset += domainLength;
@@ -24614,7 +24614,7 @@ var require_socks5_utils = __commonJS({
         }
         case 4: {
           if (buffer.length < currentOffset + 18) {
-            throw new InvalidArgumentError("Buffer too small for IPv6 address");
+            throw new InvalidArgumentError2("Buffer too small for IPv6 address");
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
@@ -24626,10 +24626,10 @@ var require_socks5_utils = __commonJS({
           break;
         }
         default:
-          throw new InvalidArgumentError(`Invalid address type: ${addressType}`);
+          throw new InvalidArgumentError2(`Invalid address type: ${addressType}`);
       }
       if (buffer.length < currentOffset + 2) {
-        throw new InvalidArgumentError("Buffer too small for port");
+        throw new InvalidArgumentError2("Buffer too small for port");
       }
       const port = buffer.readUInt16BE(currentOffset);
       currentOffset += 2;
@@ -24671,7 +24671,7 @@ var require_socks5_client = __commonJS({
     "use strict";
     var { EventEmitter } = __require("node:events");
     var { Buffer: Buffer2 } = __require("node:buffer");
-    var { InvalidArgumentError, Socks5ProxyError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, Socks5ProxyError } = require_errors2();
     var { debuglog } = __require("node:util");
     var { parseAddress } = require_socks5_utils();
     var debug = debuglog("undici:socks5");
@@ -24718,7 +24718,7 @@ var require_socks5_client = __commonJS({
       constructor(socket, options = {}) {
         super();
         if (!socket) {
-          throw new InvalidArgumentError("socket is required");
+          throw new InvalidArgumentError2("socket is required");
         }
         this.socket = socket;
         this.options = options;
@@ -24792,7 +24792,7 @@ var require_socks5_client = __commonJS({
        */
       handshake() {
         if (this.state !== STATES.INITIAL) {
-          throw new InvalidArgumentError("Handshake already started");
+          throw new InvalidArgumentError2("Handshake already started");
         }
         debug("starting handshake with", this.authMethods.length, "auth methods");
         this.state = STATES.HANDSHAKING;
@@ -24836,13 +24836,13 @@ var require_socks5_client = __commonJS({
       sendAuthRequest() {
         const { username, password } = this.options;
         if (!username || !password) {
-          throw new InvalidArgumentError("Username and password required for authentication");
+          throw new InvalidArgumentError2("Username and password required for authentication");
         }
         debug("sending username/password auth");
         const usernameBuffer = Buffer2.from(username);
         const passwordBuffer = Buffer2.from(password);
         if (usernameBuffer.length > 255 || passwordBuffer.length > 255) {
-          throw new InvalidArgumentError("Username or password too long");
+          throw new InvalidArgumentError2("Username or password too long");
         }
         const request = Buffer2.alloc(3 + usernameBuffer.length + passwordBuffer.length);
         request[0] = 1;
@@ -24878,10 +24878,10 @@ var require_socks5_client = __commonJS({
        */
       connect(address, port) {
         if (this.state === STATES.CONNECTING || this.state === STATES.CONNECTED) {
-          throw new InvalidArgumentError("Connection already in progress");
+          throw new InvalidArgumentError2("Connection already in progress");
         }
         if (this.state !== STATES.AUTHENTICATED) {
-          throw new InvalidArgumentError("Client must be authenticated before CONNECT");
+          throw new InvalidArgumentError2("Client must be authenticated before CONNECT");
         }
         debug("connecting to", address, port);
         this.state = STATES.CONNECTING;
@@ -25005,11 +25005,11 @@ var require_socks5_proxy_agent = __commonJS({
     var { URL: URL2 } = __require("node:url");
     var tls;
     var DispatcherBase = require_dispatcher_base();
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var { Socks5Client, STATES } = require_socks5_client();
     var { kDispatch, kClose, kDestroy } = require_symbols();
-    var Pool2 = require_pool();
-    var buildConnector2 = require_connect();
+    var Pool = require_pool();
+    var buildConnector = require_connect();
     var { debuglog } = __require("node:util");
     var debug = debuglog("undici:socks5-proxy");
     var kProxyUrl = /* @__PURE__ */ Symbol("proxy url");
@@ -25031,11 +25031,11 @@ var require_socks5_proxy_agent = __commonJS({
           experimentalWarningEmitted = true;
         }
         if (!proxyUrl) {
-          throw new InvalidArgumentError("Proxy URL is mandatory");
+          throw new InvalidArgumentError2("Proxy URL is mandatory");
         }
         const url = typeof proxyUrl === "string" ? new URL2(proxyUrl) : proxyUrl;
         if (url.protocol !== "socks5:" && url.protocol !== "socks:") {
-          throw new InvalidArgumentError("Proxy URL must use socks5:// or socks:// protocol");
+          throw new InvalidArgumentError2("Proxy URL must use socks5:// or socks:// protocol");
         }
         this[kProxyUrl] = url;
         this[kProxyHeaders] = options.headers || {};
@@ -25045,7 +25045,7 @@ var require_socks5_proxy_agent = __commonJS({
           username: options.username || (url.username ? decodeURIComponent(url.username) : null),
           password: options.password || (url.password ? decodeURIComponent(url.password) : null)
         };
-        this[kConnector] = options.connect || buildConnector2({
+        this[kConnector] = options.connect || buildConnector({
           ...options.proxyTls,
           servername: options.proxyTls?.servername || url.hostname
         });
@@ -25131,7 +25131,7 @@ var require_socks5_proxy_agent = __commonJS({
           const originKey = String(origin);
           let pool = this[kPools].get(originKey);
           if (!pool || pool.destroyed || pool.closed) {
-            pool = new Pool2(origin, {
+            pool = new Pool(origin, {
               pipelining: opts.pipelining,
               connections: opts.connections,
               connect: async (connectOpts, callback) => {
@@ -25207,11 +25207,11 @@ var require_proxy_agent = __commonJS({
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch } = require_symbols();
     var Agent = require_agent();
-    var Pool2 = require_pool();
+    var Pool = require_pool();
     var DispatcherBase = require_dispatcher_base();
-    var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors2();
-    var buildConnector2 = require_connect();
-    var Client2 = require_client();
+    var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError, SecureProxyConnectionError } = require_errors2();
+    var buildConnector = require_connect();
+    var Client = require_client();
     var { channels } = require_diagnostics();
     var Socks5ProxyAgent = require_socks5_proxy_agent();
     var kAgent = /* @__PURE__ */ Symbol("proxy agent");
@@ -25225,28 +25225,28 @@ var require_proxy_agent = __commonJS({
       return protocol === "https:" ? 443 : 80;
     }
     function defaultFactory(origin, opts) {
-      return new Pool2(origin, opts);
+      return new Pool(origin, opts);
     }
     var noop = () => {
     };
     function defaultAgentFactory(origin, opts) {
       if (opts.connections === 1) {
-        return new Client2(origin, opts);
+        return new Client(origin, opts);
       }
-      return new Pool2(origin, opts);
+      return new Pool(origin, opts);
     }
     var Http1ProxyWrapper = class extends DispatcherBase {
       #client;
       constructor(proxyUrl, { headers = {}, connect, factory }) {
         if (!proxyUrl) {
-          throw new InvalidArgumentError("Proxy URL is mandatory");
+          throw new InvalidArgumentError2("Proxy URL is mandatory");
         }
         super();
         this[kProxyHeaders] = headers;
         if (factory) {
           this.#client = factory(proxyUrl, { connect });
         } else {
-          this.#client = new Client2(proxyUrl, { connect });
+          this.#client = new Client(proxyUrl, { connect });
         }
       }
       [kDispatch](opts, handler) {
@@ -25254,7 +25254,7 @@ var require_proxy_agent = __commonJS({
         handler.onHeaders = function(statusCode, data, resume) {
           if (statusCode === 407) {
             if (typeof handler.onError === "function") {
-              handler.onError(new InvalidArgumentError("Proxy Authentication Required (407)"));
+              handler.onError(new InvalidArgumentError2("Proxy Authentication Required (407)"));
             }
             return;
           }
@@ -25283,11 +25283,11 @@ var require_proxy_agent = __commonJS({
     var ProxyAgent = class extends DispatcherBase {
       constructor(opts) {
         if (!opts || typeof opts === "object" && !(opts instanceof URL) && !opts.uri) {
-          throw new InvalidArgumentError("Proxy uri is mandatory");
+          throw new InvalidArgumentError2("Proxy uri is mandatory");
         }
         const { clientFactory = defaultFactory } = opts;
         if (typeof clientFactory !== "function") {
-          throw new InvalidArgumentError("Proxy opts.clientFactory must be a function.");
+          throw new InvalidArgumentError2("Proxy opts.clientFactory must be a function.");
         }
         const { proxyTunnel = true } = opts;
         super();
@@ -25299,7 +25299,7 @@ var require_proxy_agent = __commonJS({
         this[kProxyHeaders] = opts.headers || {};
         this[kTunnelProxy] = proxyTunnel;
         if (opts.auth && opts.token) {
-          throw new InvalidArgumentError("opts.auth cannot be used in combination with opts.token");
+          throw new InvalidArgumentError2("opts.auth cannot be used in combination with opts.token");
         } else if (opts.auth) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${opts.auth}`;
         } else if (opts.token) {
@@ -25307,8 +25307,8 @@ var require_proxy_agent = __commonJS({
         } else if (username && password) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
         }
-        const connect = buildConnector2({ ...opts.proxyTls });
-        this[kConnectEndpoint] = buildConnector2({ ...opts.requestTls });
+        const connect = buildConnector({ ...opts.proxyTls });
+        this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
           const { protocol: protocol2 } = new URL(origin2);
@@ -25342,7 +25342,7 @@ var require_proxy_agent = __commonJS({
           factory,
           connect: async (opts2, callback) => {
             if (!this[kClient]) {
-              callback(new InvalidArgumentError("Cannot establish tunnel connection without a proxy client"));
+              callback(new InvalidArgumentError2("Cannot establish tunnel connection without a proxy client"));
               return;
             }
             let requestedPath = opts2.host;
@@ -25451,7 +25451,7 @@ var require_proxy_agent = __commonJS({
     function throwIfProxyAuthIsSent(headers) {
       const existProxyAuth = headers && Object.keys(headers).find((key2) => key2.toLowerCase() === "proxy-authorization");
       if (existProxyAuth) {
-        throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
+        throw new InvalidArgumentError2("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
     }
     module2.exports = ProxyAgent;
@@ -26025,15 +26025,15 @@ var require_retry_agent = __commonJS({
 var require_h2c_client = __commonJS({
   "node_modules/undici/lib/dispatcher/h2c-client.js"(exports2, module2) {
     "use strict";
-    var { InvalidArgumentError } = require_errors2();
-    var Client2 = require_client();
-    var H2CClient = class extends Client2 {
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    var Client = require_client();
+    var H2CClient = class extends Client {
       constructor(origin, clientOpts) {
         if (typeof origin === "string") {
           origin = new URL(origin);
         }
         if (origin.protocol !== "http:") {
-          throw new InvalidArgumentError(
+          throw new InvalidArgumentError2(
             "h2c-client: Only h2c protocol is supported"
           );
         }
@@ -26047,7 +26047,7 @@ var require_h2c_client = __commonJS({
           defaultPipelining = pipelining;
         }
         if (defaultPipelining > defaultMaxConcurrentStreams) {
-          throw new InvalidArgumentError(
+          throw new InvalidArgumentError2(
             "h2c-client: pipelining cannot be greater than maxConcurrentStreams"
           );
         }
@@ -26070,7 +26070,7 @@ var require_readable = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var { Readable } = __require("node:stream");
-    var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = require_errors2();
+    var { RequestAbortedError, NotSupportedError, InvalidArgumentError: InvalidArgumentError2, AbortError } = require_errors2();
     var util = require_util();
     var { ReadableStreamFrom } = require_util();
     var kConsume = /* @__PURE__ */ Symbol("kConsume");
@@ -26277,7 +26277,7 @@ var require_readable = __commonJS({
       dump(opts) {
         const signal = opts?.signal;
         if (signal != null && (typeof signal !== "object" || !("aborted" in signal))) {
-          return Promise.reject(new InvalidArgumentError("signal must be an AbortSignal"));
+          return Promise.reject(new InvalidArgumentError2("signal must be an AbortSignal"));
         }
         const limit = opts?.limit && Number.isFinite(opts.limit) ? opts.limit : 128 * 1024;
         if (signal?.aborted) {
@@ -26473,31 +26473,31 @@ var require_api_request = __commonJS({
     var assert = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
     var { Readable } = require_readable();
-    var { InvalidArgumentError, RequestAbortedError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors2();
     var util = require_util();
     function noop() {
     }
     var RequestHandler = class extends AsyncResource {
       constructor(opts, callback) {
         if (!opts || typeof opts !== "object") {
-          throw new InvalidArgumentError("invalid opts");
+          throw new InvalidArgumentError2("invalid opts");
         }
         const { signal, method, opaque, body, onInfo, responseHeaders, highWaterMark } = opts;
         try {
           if (typeof callback !== "function") {
-            throw new InvalidArgumentError("invalid callback");
+            throw new InvalidArgumentError2("invalid callback");
           }
           if (highWaterMark != null && (!Number.isFinite(highWaterMark) || highWaterMark < 0)) {
-            throw new InvalidArgumentError("invalid highWaterMark");
+            throw new InvalidArgumentError2("invalid highWaterMark");
           }
           if (signal && typeof signal.on !== "function" && typeof signal.addEventListener !== "function") {
-            throw new InvalidArgumentError("signal must be an EventEmitter or EventTarget");
+            throw new InvalidArgumentError2("signal must be an EventEmitter or EventTarget");
           }
           if (method === "CONNECT") {
-            throw new InvalidArgumentError("invalid method");
+            throw new InvalidArgumentError2("invalid method");
           }
           if (onInfo && typeof onInfo !== "function") {
-            throw new InvalidArgumentError("invalid onInfo callback");
+            throw new InvalidArgumentError2("invalid onInfo callback");
           }
           super("UNDICI_REQUEST");
         } catch (err) {
@@ -26703,7 +26703,7 @@ var require_api_stream = __commonJS({
     var assert = __require("node:assert");
     var { finished } = __require("node:stream");
     var { AsyncResource } = __require("node:async_hooks");
-    var { InvalidArgumentError, InvalidReturnValueError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, InvalidReturnValueError } = require_errors2();
     var util = require_util();
     var { addSignal, removeSignal } = require_abort_signal();
     function noop() {
@@ -26711,24 +26711,24 @@ var require_api_stream = __commonJS({
     var StreamHandler = class extends AsyncResource {
       constructor(opts, factory, callback) {
         if (!opts || typeof opts !== "object") {
-          throw new InvalidArgumentError("invalid opts");
+          throw new InvalidArgumentError2("invalid opts");
         }
         const { signal, method, opaque, body, onInfo, responseHeaders } = opts;
         try {
           if (typeof callback !== "function") {
-            throw new InvalidArgumentError("invalid callback");
+            throw new InvalidArgumentError2("invalid callback");
           }
           if (typeof factory !== "function") {
-            throw new InvalidArgumentError("invalid factory");
+            throw new InvalidArgumentError2("invalid factory");
           }
           if (signal && typeof signal.on !== "function" && typeof signal.addEventListener !== "function") {
-            throw new InvalidArgumentError("signal must be an EventEmitter or EventTarget");
+            throw new InvalidArgumentError2("signal must be an EventEmitter or EventTarget");
           }
           if (method === "CONNECT") {
-            throw new InvalidArgumentError("invalid method");
+            throw new InvalidArgumentError2("invalid method");
           }
           if (onInfo && typeof onInfo !== "function") {
-            throw new InvalidArgumentError("invalid onInfo callback");
+            throw new InvalidArgumentError2("invalid onInfo callback");
           }
           super("UNDICI_STREAM");
         } catch (err) {
@@ -26869,7 +26869,7 @@ var require_api_pipeline = __commonJS({
     var assert = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
     var {
-      InvalidArgumentError,
+      InvalidArgumentError: InvalidArgumentError2,
       InvalidReturnValueError,
       RequestAbortedError
     } = require_errors2();
@@ -26913,20 +26913,20 @@ var require_api_pipeline = __commonJS({
     var PipelineHandler = class extends AsyncResource {
       constructor(opts, handler) {
         if (!opts || typeof opts !== "object") {
-          throw new InvalidArgumentError("invalid opts");
+          throw new InvalidArgumentError2("invalid opts");
         }
         if (typeof handler !== "function") {
-          throw new InvalidArgumentError("invalid handler");
+          throw new InvalidArgumentError2("invalid handler");
         }
         const { signal, method, opaque, onInfo, responseHeaders } = opts;
         if (signal && typeof signal.on !== "function" && typeof signal.addEventListener !== "function") {
-          throw new InvalidArgumentError("signal must be an EventEmitter or EventTarget");
+          throw new InvalidArgumentError2("signal must be an EventEmitter or EventTarget");
         }
         if (method === "CONNECT") {
-          throw new InvalidArgumentError("invalid method");
+          throw new InvalidArgumentError2("invalid method");
         }
         if (onInfo && typeof onInfo !== "function") {
-          throw new InvalidArgumentError("invalid onInfo callback");
+          throw new InvalidArgumentError2("invalid onInfo callback");
         }
         super("UNDICI_PIPELINE");
         this.opaque = opaque || null;
@@ -27062,7 +27062,7 @@ var require_api_pipeline = __commonJS({
 var require_api_upgrade = __commonJS({
   "node_modules/undici/lib/api/api-upgrade.js"(exports2, module2) {
     "use strict";
-    var { InvalidArgumentError, SocketError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, SocketError: SocketError2 } = require_errors2();
     var { AsyncResource } = __require("node:async_hooks");
     var assert = __require("node:assert");
     var util = require_util();
@@ -27071,14 +27071,14 @@ var require_api_upgrade = __commonJS({
     var UpgradeHandler = class extends AsyncResource {
       constructor(opts, callback) {
         if (!opts || typeof opts !== "object") {
-          throw new InvalidArgumentError("invalid opts");
+          throw new InvalidArgumentError2("invalid opts");
         }
         if (typeof callback !== "function") {
-          throw new InvalidArgumentError("invalid callback");
+          throw new InvalidArgumentError2("invalid callback");
         }
         const { signal, opaque, responseHeaders } = opts;
         if (signal && typeof signal.on !== "function" && typeof signal.addEventListener !== "function") {
-          throw new InvalidArgumentError("signal must be an EventEmitter or EventTarget");
+          throw new InvalidArgumentError2("signal must be an EventEmitter or EventTarget");
         }
         super("UNDICI_UPGRADE");
         this.responseHeaders = responseHeaders || null;
@@ -27098,7 +27098,7 @@ var require_api_upgrade = __commonJS({
         this.context = null;
       }
       onHeaders() {
-        throw new SocketError("bad upgrade", null);
+        throw new SocketError2("bad upgrade", null);
       }
       onUpgrade(statusCode, rawHeaders, socket) {
         assert(socket[kHTTP2Stream] === true ? statusCode === 200 : statusCode === 101);
@@ -27158,20 +27158,20 @@ var require_api_connect = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
-    var { InvalidArgumentError, SocketError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, SocketError: SocketError2 } = require_errors2();
     var util = require_util();
     var { addSignal, removeSignal } = require_abort_signal();
     var ConnectHandler = class extends AsyncResource {
       constructor(opts, callback) {
         if (!opts || typeof opts !== "object") {
-          throw new InvalidArgumentError("invalid opts");
+          throw new InvalidArgumentError2("invalid opts");
         }
         if (typeof callback !== "function") {
-          throw new InvalidArgumentError("invalid callback");
+          throw new InvalidArgumentError2("invalid callback");
         }
         const { signal, opaque, responseHeaders } = opts;
         if (signal && typeof signal.on !== "function" && typeof signal.addEventListener !== "function") {
-          throw new InvalidArgumentError("signal must be an EventEmitter or EventTarget");
+          throw new InvalidArgumentError2("signal must be an EventEmitter or EventTarget");
         }
         super("UNDICI_CONNECT");
         this.opaque = opaque || null;
@@ -27190,7 +27190,7 @@ var require_api_connect = __commonJS({
         this.context = context;
       }
       onHeaders() {
-        throw new SocketError("bad connect", null);
+        throw new SocketError2("bad connect", null);
       }
       onUpgrade(statusCode, rawHeaders, socket) {
         const { callback, opaque, context } = this;
@@ -27338,7 +27338,7 @@ var require_mock_utils = __commonJS({
         isPromise
       }
     } = __require("node:util");
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     function matchValue(match, value) {
       if (typeof match === "string") {
         return match === value;
@@ -27663,13 +27663,13 @@ var require_mock_utils = __commonJS({
     function buildAndValidateMockOptions(opts) {
       const { agent, ...mockOptions } = opts;
       if ("enableCallHistory" in mockOptions && typeof mockOptions.enableCallHistory !== "boolean") {
-        throw new InvalidArgumentError("options.enableCallHistory must to be a boolean");
+        throw new InvalidArgumentError2("options.enableCallHistory must to be a boolean");
       }
       if ("acceptNonStandardSearchParameters" in mockOptions && typeof mockOptions.acceptNonStandardSearchParameters !== "boolean") {
-        throw new InvalidArgumentError("options.acceptNonStandardSearchParameters must to be a boolean");
+        throw new InvalidArgumentError2("options.acceptNonStandardSearchParameters must to be a boolean");
       }
       if ("ignoreTrailingSlash" in mockOptions && typeof mockOptions.ignoreTrailingSlash !== "boolean") {
-        throw new InvalidArgumentError("options.ignoreTrailingSlash must to be a boolean");
+        throw new InvalidArgumentError2("options.ignoreTrailingSlash must to be a boolean");
       }
       return mockOptions;
     }
@@ -27709,7 +27709,7 @@ var require_mock_interceptor = __commonJS({
       kMockDispatch,
       kIgnoreTrailingSlash
     } = require_mock_symbols();
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var { serializePathWithQuery } = require_util();
     var MockScope = class {
       constructor(mockDispatch) {
@@ -27720,7 +27720,7 @@ var require_mock_interceptor = __commonJS({
        */
       delay(waitInMs) {
         if (typeof waitInMs !== "number" || !Number.isInteger(waitInMs) || waitInMs <= 0) {
-          throw new InvalidArgumentError("waitInMs must be a valid integer > 0");
+          throw new InvalidArgumentError2("waitInMs must be a valid integer > 0");
         }
         this[kMockDispatch].delay = waitInMs;
         return this;
@@ -27737,7 +27737,7 @@ var require_mock_interceptor = __commonJS({
        */
       times(repeatTimes) {
         if (typeof repeatTimes !== "number" || !Number.isInteger(repeatTimes) || repeatTimes <= 0) {
-          throw new InvalidArgumentError("repeatTimes must be a valid integer > 0");
+          throw new InvalidArgumentError2("repeatTimes must be a valid integer > 0");
         }
         this[kMockDispatch].times = repeatTimes;
         return this;
@@ -27746,10 +27746,10 @@ var require_mock_interceptor = __commonJS({
     var MockInterceptor = class {
       constructor(opts, mockDispatches) {
         if (typeof opts !== "object") {
-          throw new InvalidArgumentError("opts must be an object");
+          throw new InvalidArgumentError2("opts must be an object");
         }
         if (typeof opts.path === "undefined") {
-          throw new InvalidArgumentError("opts.path must be defined");
+          throw new InvalidArgumentError2("opts.path must be defined");
         }
         if (typeof opts.method === "undefined") {
           opts.method = "GET";
@@ -27781,10 +27781,10 @@ var require_mock_interceptor = __commonJS({
       }
       validateReplyParameters(replyParameters) {
         if (typeof replyParameters.statusCode === "undefined") {
-          throw new InvalidArgumentError("statusCode must be defined");
+          throw new InvalidArgumentError2("statusCode must be defined");
         }
         if (typeof replyParameters.responseOptions !== "object" || replyParameters.responseOptions === null) {
-          throw new InvalidArgumentError("responseOptions must be an object");
+          throw new InvalidArgumentError2("responseOptions must be an object");
         }
       }
       /**
@@ -27795,7 +27795,7 @@ var require_mock_interceptor = __commonJS({
           const wrappedDefaultsCallback = (opts) => {
             const resolvedData = replyOptionsCallbackOrStatusCode(opts);
             if (typeof resolvedData !== "object" || resolvedData === null) {
-              throw new InvalidArgumentError("reply options callback must return an object");
+              throw new InvalidArgumentError2("reply options callback must return an object");
             }
             const replyParameters2 = { data: "", responseOptions: {}, ...resolvedData };
             this.validateReplyParameters(replyParameters2);
@@ -27821,7 +27821,7 @@ var require_mock_interceptor = __commonJS({
        */
       replyWithError(error) {
         if (typeof error === "undefined") {
-          throw new InvalidArgumentError("error must be defined");
+          throw new InvalidArgumentError2("error must be defined");
         }
         const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error }, { ignoreTrailingSlash: this[kIgnoreTrailingSlash] });
         return new MockScope(newMockDispatch);
@@ -27831,7 +27831,7 @@ var require_mock_interceptor = __commonJS({
        */
       defaultReplyHeaders(headers) {
         if (typeof headers === "undefined") {
-          throw new InvalidArgumentError("headers must be defined");
+          throw new InvalidArgumentError2("headers must be defined");
         }
         this[kDefaultHeaders] = headers;
         return this;
@@ -27841,7 +27841,7 @@ var require_mock_interceptor = __commonJS({
        */
       defaultReplyTrailers(trailers) {
         if (typeof trailers === "undefined") {
-          throw new InvalidArgumentError("trailers must be defined");
+          throw new InvalidArgumentError2("trailers must be defined");
         }
         this[kDefaultTrailers] = trailers;
         return this;
@@ -27864,7 +27864,7 @@ var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports2, module2) {
     "use strict";
     var { promisify: promisify2 } = __require("node:util");
-    var Client2 = require_client();
+    var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
       kDispatches,
@@ -27878,11 +27878,11 @@ var require_mock_client = __commonJS({
     } = require_mock_symbols();
     var { MockInterceptor } = require_mock_interceptor();
     var Symbols = require_symbols();
-    var { InvalidArgumentError } = require_errors2();
-    var MockClient = class extends Client2 {
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    var MockClient = class extends Client {
       constructor(origin, opts) {
         if (!opts || !opts.agent || typeof opts.agent.dispatch !== "function") {
-          throw new InvalidArgumentError("Argument opts.agent must implement Agent");
+          throw new InvalidArgumentError2("Argument opts.agent must implement Agent");
         }
         super(origin, opts);
         this[kMockAgent] = opts.agent;
@@ -27925,7 +27925,7 @@ var require_mock_call_history = __commonJS({
   "node_modules/undici/lib/mock/mock-call-history.js"(exports2, module2) {
     "use strict";
     var { kMockCallHistoryAddLog } = require_mock_symbols();
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     function handleFilterCallsWithOptions(criteria, options, handler, store, allLogs) {
       switch (options.operator) {
         case "OR":
@@ -27934,14 +27934,14 @@ var require_mock_call_history = __commonJS({
         case "AND":
           return handler(criteria, store);
         default:
-          throw new InvalidArgumentError("options.operator must to be a case insensitive string equal to 'OR' or 'AND'");
+          throw new InvalidArgumentError2("options.operator must to be a case insensitive string equal to 'OR' or 'AND'");
       }
     }
     function buildAndValidateFilterCallsOptions(options = {}) {
       const finalOptions = {};
       if ("operator" in options) {
         if (typeof options.operator !== "string" || options.operator.toUpperCase() !== "OR" && options.operator.toUpperCase() !== "AND") {
-          throw new InvalidArgumentError("options.operator must to be a case insensitive string equal to 'OR' or 'AND'");
+          throw new InvalidArgumentError2("options.operator must to be a case insensitive string equal to 'OR' or 'AND'");
         }
         return {
           ...finalOptions,
@@ -27962,7 +27962,7 @@ var require_mock_call_history = __commonJS({
             return parameterValue.test(log[parameterName]);
           });
         }
-        throw new InvalidArgumentError(`${parameterName} parameter should be one of string, regexp, undefined or null`);
+        throw new InvalidArgumentError2(`${parameterName} parameter should be one of string, regexp, undefined or null`);
       };
     }
     function computeUrlWithMaybeSearchParameters(requestInit) {
@@ -27974,7 +27974,7 @@ var require_mock_call_history = __commonJS({
         url.search = new URLSearchParams(requestInit.query).toString();
         return url;
       } catch (error) {
-        throw new InvalidArgumentError("An error occurred when computing MockCallHistoryLog.url", { cause: error });
+        throw new InvalidArgumentError2("An error occurred when computing MockCallHistoryLog.url", { cause: error });
       }
     }
     var MockCallHistoryLog = class {
@@ -28036,13 +28036,13 @@ var require_mock_call_history = __commonJS({
       }
       nthCall(number) {
         if (typeof number !== "number") {
-          throw new InvalidArgumentError("nthCall must be called with a number");
+          throw new InvalidArgumentError2("nthCall must be called with a number");
         }
         if (!Number.isInteger(number)) {
-          throw new InvalidArgumentError("nthCall must be called with an integer");
+          throw new InvalidArgumentError2("nthCall must be called with an integer");
         }
         if (Math.sign(number) !== 1) {
-          throw new InvalidArgumentError("nthCall must be called with a positive value. use firstCall or lastCall instead");
+          throw new InvalidArgumentError2("nthCall must be called with a positive value. use firstCall or lastCall instead");
         }
         return this.logs.at(number - 1);
       }
@@ -28091,7 +28091,7 @@ var require_mock_call_history = __commonJS({
           const uniqLogsFiltered = [...new Set(maybeDuplicatedLogsFiltered)];
           return uniqLogsFiltered;
         }
-        throw new InvalidArgumentError("criteria parameter should be one of function, regexp, or object");
+        throw new InvalidArgumentError2("criteria parameter should be one of function, regexp, or object");
       }
       filterCallsByProtocol = makeFilterCalls.call(this, "protocol");
       filterCallsByHost = makeFilterCalls.call(this, "host");
@@ -28125,7 +28125,7 @@ var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module2) {
     "use strict";
     var { promisify: promisify2 } = __require("node:util");
-    var Pool2 = require_pool();
+    var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
       kDispatches,
@@ -28139,11 +28139,11 @@ var require_mock_pool = __commonJS({
     } = require_mock_symbols();
     var { MockInterceptor } = require_mock_interceptor();
     var Symbols = require_symbols();
-    var { InvalidArgumentError } = require_errors2();
-    var MockPool = class extends Pool2 {
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    var MockPool = class extends Pool {
       constructor(origin, opts) {
         if (!opts || !opts.agent || typeof opts.agent.dispatch !== "function") {
-          throw new InvalidArgumentError("Argument opts.agent must implement Agent");
+          throw new InvalidArgumentError2("Argument opts.agent must implement Agent");
         }
         super(origin, opts);
         this[kMockAgent] = opts.agent;
@@ -28249,7 +28249,7 @@ var require_mock_agent = __commonJS({
     var MockClient = require_mock_client();
     var MockPool = require_mock_pool();
     var { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = require_mock_utils();
-    var { InvalidArgumentError, UndiciError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2();
     var Dispatcher = require_dispatcher();
     var PendingInterceptorsFormatter = require_pending_interceptors_formatter();
     var { MockCallHistory } = require_mock_call_history();
@@ -28263,7 +28263,7 @@ var require_mock_agent = __commonJS({
         this[kMockAgentAcceptsNonStandardSearchParameters] = mockOptions.acceptNonStandardSearchParameters ?? false;
         this[kIgnoreTrailingSlash] = mockOptions.ignoreTrailingSlash ?? false;
         if (opts?.agent && typeof opts.agent.dispatch !== "function") {
-          throw new InvalidArgumentError("Argument opts.agent must implement Agent");
+          throw new InvalidArgumentError2("Argument opts.agent must implement Agent");
         }
         const agent = opts?.agent ? opts.agent : new Agent(opts);
         this[kAgent] = agent;
@@ -28317,7 +28317,7 @@ var require_mock_agent = __commonJS({
         } else if (typeof matcher === "undefined") {
           this[kNetConnect] = true;
         } else {
-          throw new InvalidArgumentError("Unsupported matcher. Must be one of String|Function|RegExp.");
+          throw new InvalidArgumentError2("Unsupported matcher. Must be one of String|Function|RegExp.");
         }
       }
       disableNetConnect() {
@@ -28410,7 +28410,7 @@ ${pendingInterceptorsFormatter.format(pending)}`.trim()
 var require_snapshot_utils = __commonJS({
   "node_modules/undici/lib/mock/snapshot-utils.js"(exports2, module2) {
     "use strict";
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var { runtimeFeatures } = require_runtime_features();
     function createHeaderFilters(matchOptions = {}) {
       const { ignoreHeaders = [], excludeHeaders = [], matchHeaders = [], caseSensitive = false } = matchOptions;
@@ -28478,7 +28478,7 @@ var require_snapshot_utils = __commonJS({
     );
     function validateSnapshotMode(mode) {
       if (!validSnapshotModes.includes(mode)) {
-        throw new InvalidArgumentError(`Invalid snapshot mode: ${mode}. Must be one of: ${validSnapshotModes.join(", ")}`);
+        throw new InvalidArgumentError2(`Invalid snapshot mode: ${mode}. Must be one of: ${validSnapshotModes.join(", ")}`);
       }
     }
     module2.exports = {
@@ -28499,7 +28499,7 @@ var require_snapshot_recorder = __commonJS({
     var { writeFile: writeFile2, readFile: readFile7, mkdir: mkdir4 } = __require("node:fs/promises");
     var { dirname: dirname3, resolve: resolve4 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
-    var { InvalidArgumentError, UndiciError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
     function formatRequestKey(opts, headerFilters, matchOptions = {}) {
       const url = new URL(opts.path, opts.origin);
@@ -28695,7 +28695,7 @@ var require_snapshot_recorder = __commonJS({
       async loadSnapshots(filePath) {
         const path7 = filePath || this.#snapshotPath;
         if (!path7) {
-          throw new InvalidArgumentError("Snapshot path is required");
+          throw new InvalidArgumentError2("Snapshot path is required");
         }
         try {
           const data = await readFile7(resolve4(path7), "utf8");
@@ -28725,7 +28725,7 @@ var require_snapshot_recorder = __commonJS({
       async saveSnapshots(filePath) {
         const path7 = filePath || this.#snapshotPath;
         if (!path7) {
-          throw new InvalidArgumentError("Snapshot path is required");
+          throw new InvalidArgumentError2("Snapshot path is required");
         }
         const resolvedPath = resolve4(path7);
         await mkdir4(dirname3(resolvedPath), { recursive: true });
@@ -28876,7 +28876,7 @@ var require_snapshot_agent = __commonJS({
     var MockAgent = require_mock_agent();
     var { SnapshotRecorder } = require_snapshot_recorder();
     var WrapHandler = require_wrap_handler();
-    var { InvalidArgumentError, UndiciError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2();
     var { validateSnapshotMode } = require_snapshot_utils();
     var kSnapshotRecorder = /* @__PURE__ */ Symbol("kSnapshotRecorder");
     var kSnapshotMode = /* @__PURE__ */ Symbol("kSnapshotMode");
@@ -28901,7 +28901,7 @@ var require_snapshot_agent = __commonJS({
         super(mockAgentOpts);
         validateSnapshotMode(mode);
         if ((mode === "playback" || mode === "update") && !snapshotPath) {
-          throw new InvalidArgumentError(`snapshotPath is required when mode is '${mode}'`);
+          throw new InvalidArgumentError2(`snapshotPath is required when mode is '${mode}'`);
         }
         this[kSnapshotMode] = mode;
         this[kSnapshotPath] = snapshotPath;
@@ -29161,14 +29161,14 @@ var require_global2 = __commonJS({
     "use strict";
     var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.2");
     var legacyGlobalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1");
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var Agent = require_agent();
     if (getGlobalDispatcher() === void 0) {
       setGlobalDispatcher(new Agent());
     }
     function setGlobalDispatcher(agent) {
       if (!agent || typeof agent.dispatch !== "function") {
-        throw new InvalidArgumentError("Argument agent must implement Agent");
+        throw new InvalidArgumentError2("Argument agent must implement Agent");
       }
       Object.defineProperty(globalThis, globalDispatcher, {
         value: agent,
@@ -29272,7 +29272,7 @@ var require_redirect_handler = __commonJS({
     var util = require_util();
     var { kBodyUsed, kRedirectCacheControl } = require_symbols();
     var assert = __require("node:assert");
-    var { InvalidArgumentError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var EE = __require("node:events");
     var redirectableStatusCodes = [300, 301, 302, 303, 307, 308];
     var kBody = /* @__PURE__ */ Symbol("body");
@@ -29292,14 +29292,14 @@ var require_redirect_handler = __commonJS({
     var RedirectHandler = class _RedirectHandler {
       static buildDispatch(dispatcher, maxRedirections) {
         if (maxRedirections != null && (!Number.isInteger(maxRedirections) || maxRedirections < 0)) {
-          throw new InvalidArgumentError("maxRedirections must be a positive number");
+          throw new InvalidArgumentError2("maxRedirections must be a positive number");
         }
         const dispatch = dispatcher.dispatch.bind(dispatcher);
         return (opts, originalHandler) => dispatch(opts, new _RedirectHandler(dispatch, maxRedirections, opts, originalHandler));
       }
       constructor(dispatch, maxRedirections, opts, handler) {
         if (maxRedirections != null && (!Number.isInteger(maxRedirections) || maxRedirections < 0)) {
-          throw new InvalidArgumentError("maxRedirections must be a positive number");
+          throw new InvalidArgumentError2("maxRedirections must be a positive number");
         }
         this.dispatch = dispatch;
         this.location = null;
@@ -29372,7 +29372,7 @@ var require_redirect_handler = __commonJS({
         const redirectUrlString = `${origin}${path7}`;
         for (const historyUrl of this.history) {
           if (historyUrl.toString() === redirectUrlString) {
-            throw new InvalidArgumentError(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
+            throw new InvalidArgumentError2(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
           }
         }
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
@@ -29574,7 +29574,7 @@ var require_retry = __commonJS({
 var require_dump = __commonJS({
   "node_modules/undici/lib/interceptor/dump.js"(exports2, module2) {
     "use strict";
-    var { InvalidArgumentError, RequestAbortedError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors2();
     var DecoratorHandler = require_decorator_handler();
     var DumpHandler = class extends DecoratorHandler {
       #maxSize = 1024 * 1024;
@@ -29584,7 +29584,7 @@ var require_dump = __commonJS({
       reason = false;
       constructor({ maxSize, signal }, handler) {
         if (maxSize != null && (!Number.isFinite(maxSize) || maxSize < 1)) {
-          throw new InvalidArgumentError("maxSize must be a number greater than 0");
+          throw new InvalidArgumentError2("maxSize must be a number greater than 0");
         }
         super(handler);
         this.#maxSize = maxSize ?? this.#maxSize;
@@ -29654,7 +29654,7 @@ var require_dns = __commonJS({
     var { isIP } = __require("node:net");
     var { lookup } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
-    var { InvalidArgumentError, InformationalError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, InformationalError } = require_errors2();
     var maxInt = Math.pow(2, 31) - 1;
     function hasSafeIterator(headers) {
       const prototype = Object.getPrototypeOf(headers);
@@ -30014,27 +30014,27 @@ var require_dns = __commonJS({
     };
     module2.exports = (interceptorOpts) => {
       if (interceptorOpts?.maxTTL != null && (typeof interceptorOpts?.maxTTL !== "number" || interceptorOpts?.maxTTL < 0)) {
-        throw new InvalidArgumentError("Invalid maxTTL. Must be a positive number");
+        throw new InvalidArgumentError2("Invalid maxTTL. Must be a positive number");
       }
       if (interceptorOpts?.maxItems != null && (typeof interceptorOpts?.maxItems !== "number" || interceptorOpts?.maxItems < 1)) {
-        throw new InvalidArgumentError(
+        throw new InvalidArgumentError2(
           "Invalid maxItems. Must be a positive number and greater than zero"
         );
       }
       if (interceptorOpts?.affinity != null && interceptorOpts?.affinity !== 4 && interceptorOpts?.affinity !== 6) {
-        throw new InvalidArgumentError("Invalid affinity. Must be either 4 or 6");
+        throw new InvalidArgumentError2("Invalid affinity. Must be either 4 or 6");
       }
       if (interceptorOpts?.dualStack != null && typeof interceptorOpts?.dualStack !== "boolean") {
-        throw new InvalidArgumentError("Invalid dualStack. Must be a boolean");
+        throw new InvalidArgumentError2("Invalid dualStack. Must be a boolean");
       }
       if (interceptorOpts?.lookup != null && typeof interceptorOpts?.lookup !== "function") {
-        throw new InvalidArgumentError("Invalid lookup. Must be a function");
+        throw new InvalidArgumentError2("Invalid lookup. Must be a function");
       }
       if (interceptorOpts?.pick != null && typeof interceptorOpts?.pick !== "function") {
-        throw new InvalidArgumentError("Invalid pick. Must be a function");
+        throw new InvalidArgumentError2("Invalid pick. Must be a function");
       }
       if (interceptorOpts?.storage != null && (typeof interceptorOpts?.storage?.get !== "function" || typeof interceptorOpts?.storage?.set !== "function" || typeof interceptorOpts?.storage?.full !== "function" || typeof interceptorOpts?.storage?.delete !== "function")) {
-        throw new InvalidArgumentError("Invalid storage. Must be a object with methods: { get, set, full, delete }");
+        throw new InvalidArgumentError2("Invalid storage. Must be a object with methods: { get, set, full, delete }");
       }
       const dualStack = interceptorOpts?.dualStack ?? true;
       let affinity;
@@ -32661,7 +32661,7 @@ var require_decompress = __commonJS({
     "use strict";
     var { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __require("node:zlib");
     var { pipeline, Transform: TransformStream2 } = __require("node:stream");
-    var { InvalidArgumentError, ResponseExceededMaxSizeError } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2, ResponseExceededMaxSizeError } = require_errors2();
     var DecoratorHandler = require_decorator_handler();
     var { runtimeFeatures } = require_runtime_features();
     var DecompressController = class {
@@ -32786,7 +32786,7 @@ var require_decompress = __commonJS({
       #controller;
       constructor(handler, { skipStatusCodes = defaultSkipStatusCodes, skipErrorResponses = true, maxSize = defaultMaxSize } = {}) {
         if (!Number.isSafeInteger(maxSize) || maxSize < 0) {
-          throw new InvalidArgumentError("maxSize must be a non-negative integer");
+          throw new InvalidArgumentError2("maxSize must be a non-negative integer");
         }
         super(handler);
         this.#skipStatusCodes = skipStatusCodes;
@@ -41016,9 +41016,9 @@ var require_eventsource = __commonJS({
 var require_undici = __commonJS({
   "node_modules/undici/index.js"(exports2, module2) {
     "use strict";
-    var Client2 = require_client();
+    var Client = require_client();
     var Dispatcher = require_dispatcher();
-    var Pool2 = require_pool();
+    var Pool = require_pool();
     var BalancedPool = require_balanced_pool();
     var RoundRobinPool = require_round_robin_pool();
     var Agent = require_agent();
@@ -41027,11 +41027,11 @@ var require_undici = __commonJS({
     var EnvHttpProxyAgent = require_env_http_proxy_agent();
     var RetryAgent = require_retry_agent();
     var H2CClient = require_h2c_client();
-    var errors4 = require_errors2();
+    var errors = require_errors2();
     var util = require_util();
-    var { InvalidArgumentError } = errors4;
+    var { InvalidArgumentError: InvalidArgumentError2 } = errors;
     var api = require_api();
-    var buildConnector2 = require_connect();
+    var buildConnector = require_connect();
     var MockClient = require_mock_client();
     var { MockCallHistory, MockCallHistoryLog } = require_mock_call_history();
     var MockAgent = require_mock_agent();
@@ -41044,8 +41044,8 @@ var require_undici = __commonJS({
     var RedirectHandler = require_redirect_handler();
     Object.assign(Dispatcher.prototype, api);
     module2.exports.Dispatcher = Dispatcher;
-    module2.exports.Client = Client2;
-    module2.exports.Pool = Pool2;
+    module2.exports.Client = Client;
+    module2.exports.Pool = Pool;
     module2.exports.BalancedPool = BalancedPool;
     module2.exports.RoundRobinPool = RoundRobinPool;
     module2.exports.Agent = Agent;
@@ -41072,8 +41072,8 @@ var require_undici = __commonJS({
     };
     var SqliteCacheStore = require_sqlite_cache_store();
     module2.exports.cacheStores.SqliteCacheStore = SqliteCacheStore;
-    module2.exports.buildConnector = buildConnector2;
-    module2.exports.errors = errors4;
+    module2.exports.buildConnector = buildConnector;
+    module2.exports.errors = errors;
     module2.exports.util = {
       parseHeaders: util.parseHeaders,
       headerNameToString: util.headerNameToString
@@ -41085,14 +41085,14 @@ var require_undici = __commonJS({
           opts = null;
         }
         if (!url || typeof url !== "string" && typeof url !== "object" && !(url instanceof URL)) {
-          throw new InvalidArgumentError("invalid url");
+          throw new InvalidArgumentError2("invalid url");
         }
         if (opts != null && typeof opts !== "object") {
-          throw new InvalidArgumentError("invalid opts");
+          throw new InvalidArgumentError2("invalid opts");
         }
         if (opts && opts.path != null) {
           if (typeof opts.path !== "string") {
-            throw new InvalidArgumentError("invalid opts.path");
+            throw new InvalidArgumentError2("invalid opts.path");
           }
           let path7 = opts.path;
           if (!opts.path.startsWith("/")) {
@@ -41107,7 +41107,7 @@ var require_undici = __commonJS({
         }
         const { agent, dispatcher = getGlobalDispatcher() } = opts;
         if (agent) {
-          throw new InvalidArgumentError("unsupported opts.agent. Did you mean opts.client?");
+          throw new InvalidArgumentError2("unsupported opts.agent. Did you mean opts.client?");
         }
         return fn.call(dispatcher, {
           ...opts,
@@ -41713,8 +41713,8 @@ function formatStatusCodes(statusCodes) {
   const entries = Object.entries(statusCodes).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
   return entries.length === 0 ? "none" : entries.map(([code2, count]) => `${code2}:${count}`).join(" ");
 }
-function formatErrorCounts(errors4) {
-  const entries = Object.entries(errors4).filter(([, count]) => count > 0);
+function formatErrorCounts(errors) {
+  const entries = Object.entries(errors).filter(([, count]) => count > 0);
   entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
   return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name}:${count}`).join(" ");
 }
@@ -42665,8 +42665,8 @@ var schema16 = { "type": "object", "description": "The capacity executor: the se
 var schema17 = { "type": "object", "description": "One constant-rate level of a capacity search.", "required": ["phase", "intendedPerSec", "achievedPerSec", "sentPerSec", "durationMs", "requests", "latencyMs", "errorRate", "failures", "held", "brokeBecause", "generatorSaturated", "generatorLimited", "notes"], "properties": { "phase": { "enum": ["climb", "bisect", "retry"] }, "intendedPerSec": { "type": "number", "minimum": 0 }, "achievedPerSec": { "type": "number", "minimum": 0 }, "sentPerSec": { "type": "number", "minimum": 0 }, "durationMs": { "type": "number", "minimum": 0 }, "requests": { "type": "object", "description": "Every intended request of the hold.", "required": ["intended", "ok", "ko", "dropped"], "properties": { "intended": { "type": "integer", "minimum": 0 }, "ok": { "type": "integer", "minimum": 0 }, "ko": { "type": "integer", "minimum": 0 }, "dropped": { "type": "integer", "minimum": 0 } } }, "latencyMs": { "type": "object", "description": "Latency of the level, ms.", "required": ["p50", "p95", "p99"], "properties": { "p50": { "type": "number", "minimum": 0 }, "p95": { "type": "number", "minimum": 0 }, "p99": { "type": "number", "minimum": 0 } } }, "errorRate": { "type": "number", "minimum": 0 }, "failures": { "type": "object", "maxProperties": 200, "additionalProperties": { "type": "integer", "minimum": 0 } }, "held": { "type": "boolean" }, "brokeBecause": { "type": "array", "maxItems": 50, "items": { "type": "string", "maxLength": 2e3 } }, "generatorSaturated": { "type": "boolean" }, "generatorLimited": { "type": "boolean" }, "notes": { "type": "array", "maxItems": 50, "items": { "type": "string", "maxLength": 2e3 } } } };
 function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  if (errors4 === 0) {
+  let errors = 0;
+  if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.ratePerSec === void 0 && (missing0 = "ratePerSec") || data.bracket === void 0 && (missing0 = "bracket") || data.resolution === void 0 && (missing0 = "resolution") || data.limitedBy === void 0 && (missing0 = "limitedBy") || data.durationMs === void 0 && (missing0 = "durationMs") || data.levels === void 0 && (missing0 = "levels")) {
@@ -42675,8 +42675,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         if (data.ratePerSec !== void 0) {
           let data0 = data.ratePerSec;
-          const _errs1 = errors4;
-          if (errors4 === _errs1) {
+          const _errs1 = errors;
+          if (errors === _errs1) {
             if (typeof data0 == "number" && isFinite(data0)) {
               if (data0 < 0 || isNaN(data0)) {
                 validate13.errors = [{ instancePath: instancePath + "/ratePerSec", schemaPath: "#/properties/ratePerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42687,15 +42687,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
               return false;
             }
           }
-          var valid0 = _errs1 === errors4;
+          var valid0 = _errs1 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
           if (data.bracket !== void 0) {
             let data1 = data.bracket;
-            const _errs3 = errors4;
-            if (errors4 === _errs3) {
+            const _errs3 = errors;
+            if (errors === _errs3) {
               if (Array.isArray(data1)) {
                 if (data1.length > 2) {
                   validate13.errors = [{ instancePath: instancePath + "/bracket", schemaPath: "#/properties/bracket/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
@@ -42708,8 +42708,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                     const len0 = data1.length;
                     if (len0 > 0) {
                       let data2 = data1[0];
-                      const _errs5 = errors4;
-                      if (errors4 === _errs5) {
+                      const _errs5 = errors;
+                      if (errors === _errs5) {
                         if (typeof data2 == "number" && isFinite(data2)) {
                           if (data2 < 0 || isNaN(data2)) {
                             validate13.errors = [{ instancePath: instancePath + "/bracket/0", schemaPath: "#/properties/bracket/items/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42720,17 +42720,17 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid1 = _errs5 === errors4;
+                      var valid1 = _errs5 === errors;
                     }
                     if (valid1) {
                       if (len0 > 1) {
                         let data3 = data1[1];
-                        const _errs7 = errors4;
+                        const _errs7 = errors;
                         if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
                           validate13.errors = [{ instancePath: instancePath + "/bracket/1", schemaPath: "#/properties/bracket/items/1/type", keyword: "type", params: { type: schema16.properties.bracket.items[1].type }, message: "must be number,null" }];
                           return false;
                         }
-                        if (errors4 === _errs7) {
+                        if (errors === _errs7) {
                           if (typeof data3 == "number" && isFinite(data3)) {
                             if (data3 < 0 || isNaN(data3)) {
                               validate13.errors = [{ instancePath: instancePath + "/bracket/1", schemaPath: "#/properties/bracket/items/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42738,7 +42738,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                           }
                         }
-                        var valid1 = _errs7 === errors4;
+                        var valid1 = _errs7 === errors;
                       }
                     }
                   }
@@ -42748,15 +42748,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                 return false;
               }
             }
-            var valid0 = _errs3 === errors4;
+            var valid0 = _errs3 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.resolution !== void 0) {
               let data4 = data.resolution;
-              const _errs9 = errors4;
-              if (errors4 === _errs9) {
+              const _errs9 = errors;
+              if (errors === _errs9) {
                 if (typeof data4 == "number" && isFinite(data4)) {
                   if (data4 < 0 || isNaN(data4)) {
                     validate13.errors = [{ instancePath: instancePath + "/resolution", schemaPath: "#/properties/resolution/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42767,27 +42767,27 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 }
               }
-              var valid0 = _errs9 === errors4;
+              var valid0 = _errs9 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.limitedBy !== void 0) {
                 let data5 = data.limitedBy;
-                const _errs11 = errors4;
+                const _errs11 = errors;
                 if (!(data5 === "service" || data5 === "generator" || data5 === "maxRate" || data5 === "maxDuration" || data5 === "interrupted")) {
                   validate13.errors = [{ instancePath: instancePath + "/limitedBy", schemaPath: "#/properties/limitedBy/enum", keyword: "enum", params: { allowedValues: schema16.properties.limitedBy.enum }, message: "must be equal to one of the allowed values" }];
                   return false;
                 }
-                var valid0 = _errs11 === errors4;
+                var valid0 = _errs11 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.durationMs !== void 0) {
                   let data6 = data.durationMs;
-                  const _errs12 = errors4;
-                  if (errors4 === _errs12) {
+                  const _errs12 = errors;
+                  if (errors === _errs12) {
                     if (typeof data6 == "number" && isFinite(data6)) {
                       if (data6 < 0 || isNaN(data6)) {
                         validate13.errors = [{ instancePath: instancePath + "/durationMs", schemaPath: "#/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42798,15 +42798,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                       return false;
                     }
                   }
-                  var valid0 = _errs12 === errors4;
+                  var valid0 = _errs12 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.knee !== void 0) {
                     let data7 = data.knee;
-                    const _errs14 = errors4;
-                    if (errors4 === _errs14) {
+                    const _errs14 = errors;
+                    if (errors === _errs14) {
                       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
                         let missing1;
                         if (data7.ratePerSec === void 0 && (missing1 = "ratePerSec") || data7.reason === void 0 && (missing1 = "reason")) {
@@ -42815,8 +42815,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                         } else {
                           if (data7.ratePerSec !== void 0) {
                             let data8 = data7.ratePerSec;
-                            const _errs16 = errors4;
-                            if (errors4 === _errs16) {
+                            const _errs16 = errors;
+                            if (errors === _errs16) {
                               if (typeof data8 == "number" && isFinite(data8)) {
                                 if (data8 < 0 || isNaN(data8)) {
                                   validate13.errors = [{ instancePath: instancePath + "/knee/ratePerSec", schemaPath: "#/properties/knee/properties/ratePerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42827,15 +42827,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid2 = _errs16 === errors4;
+                            var valid2 = _errs16 === errors;
                           } else {
                             var valid2 = true;
                           }
                           if (valid2) {
                             if (data7.reason !== void 0) {
                               let data9 = data7.reason;
-                              const _errs18 = errors4;
-                              if (errors4 === _errs18) {
+                              const _errs18 = errors;
+                              if (errors === _errs18) {
                                 if (typeof data9 === "string") {
                                   if (func2(data9) > 2e3) {
                                     validate13.errors = [{ instancePath: instancePath + "/knee/reason", schemaPath: "#/properties/knee/properties/reason/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -42846,7 +42846,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                   return false;
                                 }
                               }
-                              var valid2 = _errs18 === errors4;
+                              var valid2 = _errs18 === errors;
                             } else {
                               var valid2 = true;
                             }
@@ -42857,15 +42857,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                         return false;
                       }
                     }
-                    var valid0 = _errs14 === errors4;
+                    var valid0 = _errs14 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.firstFailure !== void 0) {
                       let data10 = data.firstFailure;
-                      const _errs20 = errors4;
-                      if (errors4 === _errs20) {
+                      const _errs20 = errors;
+                      if (errors === _errs20) {
                         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
                           let missing2;
                           if (data10.ratePerSec === void 0 && (missing2 = "ratePerSec") || data10.reason === void 0 && (missing2 = "reason")) {
@@ -42874,8 +42874,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           } else {
                             if (data10.ratePerSec !== void 0) {
                               let data11 = data10.ratePerSec;
-                              const _errs22 = errors4;
-                              if (errors4 === _errs22) {
+                              const _errs22 = errors;
+                              if (errors === _errs22) {
                                 if (typeof data11 == "number" && isFinite(data11)) {
                                   if (data11 < 0 || isNaN(data11)) {
                                     validate13.errors = [{ instancePath: instancePath + "/firstFailure/ratePerSec", schemaPath: "#/properties/firstFailure/properties/ratePerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42886,15 +42886,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                   return false;
                                 }
                               }
-                              var valid3 = _errs22 === errors4;
+                              var valid3 = _errs22 === errors;
                             } else {
                               var valid3 = true;
                             }
                             if (valid3) {
                               if (data10.reason !== void 0) {
                                 let data12 = data10.reason;
-                                const _errs24 = errors4;
-                                if (errors4 === _errs24) {
+                                const _errs24 = errors;
+                                if (errors === _errs24) {
                                   if (typeof data12 === "string") {
                                     if (func2(data12) > 2e3) {
                                       validate13.errors = [{ instancePath: instancePath + "/firstFailure/reason", schemaPath: "#/properties/firstFailure/properties/reason/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -42905,7 +42905,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid3 = _errs24 === errors4;
+                                var valid3 = _errs24 === errors;
                               } else {
                                 var valid3 = true;
                               }
@@ -42916,15 +42916,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid0 = _errs20 === errors4;
+                      var valid0 = _errs20 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.levels !== void 0) {
                         let data13 = data.levels;
-                        const _errs26 = errors4;
-                        if (errors4 === _errs26) {
+                        const _errs26 = errors;
+                        if (errors === _errs26) {
                           if (Array.isArray(data13)) {
                             if (data13.length > 1e3) {
                               validate13.errors = [{ instancePath: instancePath + "/levels", schemaPath: "#/properties/levels/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
@@ -42934,9 +42934,9 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                               const len1 = data13.length;
                               for (let i0 = 0; i0 < len1; i0++) {
                                 let data14 = data13[i0];
-                                const _errs28 = errors4;
-                                const _errs29 = errors4;
-                                if (errors4 === _errs29) {
+                                const _errs28 = errors;
+                                const _errs29 = errors;
+                                if (errors === _errs29) {
                                   if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
                                     let missing3;
                                     if (data14.phase === void 0 && (missing3 = "phase") || data14.intendedPerSec === void 0 && (missing3 = "intendedPerSec") || data14.achievedPerSec === void 0 && (missing3 = "achievedPerSec") || data14.sentPerSec === void 0 && (missing3 = "sentPerSec") || data14.durationMs === void 0 && (missing3 = "durationMs") || data14.requests === void 0 && (missing3 = "requests") || data14.latencyMs === void 0 && (missing3 = "latencyMs") || data14.errorRate === void 0 && (missing3 = "errorRate") || data14.failures === void 0 && (missing3 = "failures") || data14.held === void 0 && (missing3 = "held") || data14.brokeBecause === void 0 && (missing3 = "brokeBecause") || data14.generatorSaturated === void 0 && (missing3 = "generatorSaturated") || data14.generatorLimited === void 0 && (missing3 = "generatorLimited") || data14.notes === void 0 && (missing3 = "notes")) {
@@ -42945,20 +42945,20 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       if (data14.phase !== void 0) {
                                         let data15 = data14.phase;
-                                        const _errs31 = errors4;
+                                        const _errs31 = errors;
                                         if (!(data15 === "climb" || data15 === "bisect" || data15 === "retry")) {
                                           validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/phase", schemaPath: "#/definitions/capacityLevel/properties/phase/enum", keyword: "enum", params: { allowedValues: schema17.properties.phase.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
-                                        var valid6 = _errs31 === errors4;
+                                        var valid6 = _errs31 === errors;
                                       } else {
                                         var valid6 = true;
                                       }
                                       if (valid6) {
                                         if (data14.intendedPerSec !== void 0) {
                                           let data16 = data14.intendedPerSec;
-                                          const _errs32 = errors4;
-                                          if (errors4 === _errs32) {
+                                          const _errs32 = errors;
+                                          if (errors === _errs32) {
                                             if (typeof data16 == "number" && isFinite(data16)) {
                                               if (data16 < 0 || isNaN(data16)) {
                                                 validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/intendedPerSec", schemaPath: "#/definitions/capacityLevel/properties/intendedPerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42969,15 +42969,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                               return false;
                                             }
                                           }
-                                          var valid6 = _errs32 === errors4;
+                                          var valid6 = _errs32 === errors;
                                         } else {
                                           var valid6 = true;
                                         }
                                         if (valid6) {
                                           if (data14.achievedPerSec !== void 0) {
                                             let data17 = data14.achievedPerSec;
-                                            const _errs34 = errors4;
-                                            if (errors4 === _errs34) {
+                                            const _errs34 = errors;
+                                            if (errors === _errs34) {
                                               if (typeof data17 == "number" && isFinite(data17)) {
                                                 if (data17 < 0 || isNaN(data17)) {
                                                   validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/achievedPerSec", schemaPath: "#/definitions/capacityLevel/properties/achievedPerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -42988,15 +42988,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                 return false;
                                               }
                                             }
-                                            var valid6 = _errs34 === errors4;
+                                            var valid6 = _errs34 === errors;
                                           } else {
                                             var valid6 = true;
                                           }
                                           if (valid6) {
                                             if (data14.sentPerSec !== void 0) {
                                               let data18 = data14.sentPerSec;
-                                              const _errs36 = errors4;
-                                              if (errors4 === _errs36) {
+                                              const _errs36 = errors;
+                                              if (errors === _errs36) {
                                                 if (typeof data18 == "number" && isFinite(data18)) {
                                                   if (data18 < 0 || isNaN(data18)) {
                                                     validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/sentPerSec", schemaPath: "#/definitions/capacityLevel/properties/sentPerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43007,15 +43007,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                   return false;
                                                 }
                                               }
-                                              var valid6 = _errs36 === errors4;
+                                              var valid6 = _errs36 === errors;
                                             } else {
                                               var valid6 = true;
                                             }
                                             if (valid6) {
                                               if (data14.durationMs !== void 0) {
                                                 let data19 = data14.durationMs;
-                                                const _errs38 = errors4;
-                                                if (errors4 === _errs38) {
+                                                const _errs38 = errors;
+                                                if (errors === _errs38) {
                                                   if (typeof data19 == "number" && isFinite(data19)) {
                                                     if (data19 < 0 || isNaN(data19)) {
                                                       validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/durationMs", schemaPath: "#/definitions/capacityLevel/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43026,15 +43026,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                     return false;
                                                   }
                                                 }
-                                                var valid6 = _errs38 === errors4;
+                                                var valid6 = _errs38 === errors;
                                               } else {
                                                 var valid6 = true;
                                               }
                                               if (valid6) {
                                                 if (data14.requests !== void 0) {
                                                   let data20 = data14.requests;
-                                                  const _errs40 = errors4;
-                                                  if (errors4 === _errs40) {
+                                                  const _errs40 = errors;
+                                                  if (errors === _errs40) {
                                                     if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
                                                       let missing4;
                                                       if (data20.intended === void 0 && (missing4 = "intended") || data20.ok === void 0 && (missing4 = "ok") || data20.ko === void 0 && (missing4 = "ko") || data20.dropped === void 0 && (missing4 = "dropped")) {
@@ -43043,12 +43043,12 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                       } else {
                                                         if (data20.intended !== void 0) {
                                                           let data21 = data20.intended;
-                                                          const _errs42 = errors4;
+                                                          const _errs42 = errors;
                                                           if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
                                                             validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/intended", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/intended/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                             return false;
                                                           }
-                                                          if (errors4 === _errs42) {
+                                                          if (errors === _errs42) {
                                                             if (typeof data21 == "number" && isFinite(data21)) {
                                                               if (data21 < 0 || isNaN(data21)) {
                                                                 validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/intended", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/intended/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43056,19 +43056,19 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                               }
                                                             }
                                                           }
-                                                          var valid7 = _errs42 === errors4;
+                                                          var valid7 = _errs42 === errors;
                                                         } else {
                                                           var valid7 = true;
                                                         }
                                                         if (valid7) {
                                                           if (data20.ok !== void 0) {
                                                             let data22 = data20.ok;
-                                                            const _errs44 = errors4;
+                                                            const _errs44 = errors;
                                                             if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
                                                               validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/ok", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/ok/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                               return false;
                                                             }
-                                                            if (errors4 === _errs44) {
+                                                            if (errors === _errs44) {
                                                               if (typeof data22 == "number" && isFinite(data22)) {
                                                                 if (data22 < 0 || isNaN(data22)) {
                                                                   validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/ok", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/ok/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43076,19 +43076,19 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                 }
                                                               }
                                                             }
-                                                            var valid7 = _errs44 === errors4;
+                                                            var valid7 = _errs44 === errors;
                                                           } else {
                                                             var valid7 = true;
                                                           }
                                                           if (valid7) {
                                                             if (data20.ko !== void 0) {
                                                               let data23 = data20.ko;
-                                                              const _errs46 = errors4;
+                                                              const _errs46 = errors;
                                                               if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
                                                                 validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/ko", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                 return false;
                                                               }
-                                                              if (errors4 === _errs46) {
+                                                              if (errors === _errs46) {
                                                                 if (typeof data23 == "number" && isFinite(data23)) {
                                                                   if (data23 < 0 || isNaN(data23)) {
                                                                     validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/ko", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43096,19 +43096,19 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   }
                                                                 }
                                                               }
-                                                              var valid7 = _errs46 === errors4;
+                                                              var valid7 = _errs46 === errors;
                                                             } else {
                                                               var valid7 = true;
                                                             }
                                                             if (valid7) {
                                                               if (data20.dropped !== void 0) {
                                                                 let data24 = data20.dropped;
-                                                                const _errs48 = errors4;
+                                                                const _errs48 = errors;
                                                                 if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
                                                                   validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/dropped", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                   return false;
                                                                 }
-                                                                if (errors4 === _errs48) {
+                                                                if (errors === _errs48) {
                                                                   if (typeof data24 == "number" && isFinite(data24)) {
                                                                     if (data24 < 0 || isNaN(data24)) {
                                                                       validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/requests/dropped", schemaPath: "#/definitions/capacityLevel/properties/requests/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43116,7 +43116,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                     }
                                                                   }
                                                                 }
-                                                                var valid7 = _errs48 === errors4;
+                                                                var valid7 = _errs48 === errors;
                                                               } else {
                                                                 var valid7 = true;
                                                               }
@@ -43129,15 +43129,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                       return false;
                                                     }
                                                   }
-                                                  var valid6 = _errs40 === errors4;
+                                                  var valid6 = _errs40 === errors;
                                                 } else {
                                                   var valid6 = true;
                                                 }
                                                 if (valid6) {
                                                   if (data14.latencyMs !== void 0) {
                                                     let data25 = data14.latencyMs;
-                                                    const _errs50 = errors4;
-                                                    if (errors4 === _errs50) {
+                                                    const _errs50 = errors;
+                                                    if (errors === _errs50) {
                                                       if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
                                                         let missing5;
                                                         if (data25.p50 === void 0 && (missing5 = "p50") || data25.p95 === void 0 && (missing5 = "p95") || data25.p99 === void 0 && (missing5 = "p99")) {
@@ -43146,8 +43146,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                         } else {
                                                           if (data25.p50 !== void 0) {
                                                             let data26 = data25.p50;
-                                                            const _errs52 = errors4;
-                                                            if (errors4 === _errs52) {
+                                                            const _errs52 = errors;
+                                                            if (errors === _errs52) {
                                                               if (typeof data26 == "number" && isFinite(data26)) {
                                                                 if (data26 < 0 || isNaN(data26)) {
                                                                   validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/latencyMs/p50", schemaPath: "#/definitions/capacityLevel/properties/latencyMs/properties/p50/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43158,15 +43158,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid8 = _errs52 === errors4;
+                                                            var valid8 = _errs52 === errors;
                                                           } else {
                                                             var valid8 = true;
                                                           }
                                                           if (valid8) {
                                                             if (data25.p95 !== void 0) {
                                                               let data27 = data25.p95;
-                                                              const _errs54 = errors4;
-                                                              if (errors4 === _errs54) {
+                                                              const _errs54 = errors;
+                                                              if (errors === _errs54) {
                                                                 if (typeof data27 == "number" && isFinite(data27)) {
                                                                   if (data27 < 0 || isNaN(data27)) {
                                                                     validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/latencyMs/p95", schemaPath: "#/definitions/capacityLevel/properties/latencyMs/properties/p95/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43177,15 +43177,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid8 = _errs54 === errors4;
+                                                              var valid8 = _errs54 === errors;
                                                             } else {
                                                               var valid8 = true;
                                                             }
                                                             if (valid8) {
                                                               if (data25.p99 !== void 0) {
                                                                 let data28 = data25.p99;
-                                                                const _errs56 = errors4;
-                                                                if (errors4 === _errs56) {
+                                                                const _errs56 = errors;
+                                                                if (errors === _errs56) {
                                                                   if (typeof data28 == "number" && isFinite(data28)) {
                                                                     if (data28 < 0 || isNaN(data28)) {
                                                                       validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/latencyMs/p99", schemaPath: "#/definitions/capacityLevel/properties/latencyMs/properties/p99/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43196,7 +43196,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                     return false;
                                                                   }
                                                                 }
-                                                                var valid8 = _errs56 === errors4;
+                                                                var valid8 = _errs56 === errors;
                                                               } else {
                                                                 var valid8 = true;
                                                               }
@@ -43208,15 +43208,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                         return false;
                                                       }
                                                     }
-                                                    var valid6 = _errs50 === errors4;
+                                                    var valid6 = _errs50 === errors;
                                                   } else {
                                                     var valid6 = true;
                                                   }
                                                   if (valid6) {
                                                     if (data14.errorRate !== void 0) {
                                                       let data29 = data14.errorRate;
-                                                      const _errs58 = errors4;
-                                                      if (errors4 === _errs58) {
+                                                      const _errs58 = errors;
+                                                      if (errors === _errs58) {
                                                         if (typeof data29 == "number" && isFinite(data29)) {
                                                           if (data29 < 0 || isNaN(data29)) {
                                                             validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/errorRate", schemaPath: "#/definitions/capacityLevel/properties/errorRate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43227,15 +43227,15 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                           return false;
                                                         }
                                                       }
-                                                      var valid6 = _errs58 === errors4;
+                                                      var valid6 = _errs58 === errors;
                                                     } else {
                                                       var valid6 = true;
                                                     }
                                                     if (valid6) {
                                                       if (data14.failures !== void 0) {
                                                         let data30 = data14.failures;
-                                                        const _errs60 = errors4;
-                                                        if (errors4 === _errs60) {
+                                                        const _errs60 = errors;
+                                                        if (errors === _errs60) {
                                                           if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
                                                             if (Object.keys(data30).length > 200) {
                                                               validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/failures", schemaPath: "#/definitions/capacityLevel/properties/failures/maxProperties", keyword: "maxProperties", params: { limit: 200 }, message: "must NOT have more than 200 properties" }];
@@ -43243,12 +43243,12 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                             } else {
                                                               for (const key0 in data30) {
                                                                 let data31 = data30[key0];
-                                                                const _errs63 = errors4;
+                                                                const _errs63 = errors;
                                                                 if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
                                                                   validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/failures/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/capacityLevel/properties/failures/additionalProperties/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                   return false;
                                                                 }
-                                                                if (errors4 === _errs63) {
+                                                                if (errors === _errs63) {
                                                                   if (typeof data31 == "number" && isFinite(data31)) {
                                                                     if (data31 < 0 || isNaN(data31)) {
                                                                       validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/failures/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/capacityLevel/properties/failures/additionalProperties/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43256,7 +43256,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                     }
                                                                   }
                                                                 }
-                                                                var valid9 = _errs63 === errors4;
+                                                                var valid9 = _errs63 === errors;
                                                                 if (!valid9) {
                                                                   break;
                                                                 }
@@ -43267,26 +43267,26 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid6 = _errs60 === errors4;
+                                                        var valid6 = _errs60 === errors;
                                                       } else {
                                                         var valid6 = true;
                                                       }
                                                       if (valid6) {
                                                         if (data14.held !== void 0) {
-                                                          const _errs65 = errors4;
+                                                          const _errs65 = errors;
                                                           if (typeof data14.held !== "boolean") {
                                                             validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/held", schemaPath: "#/definitions/capacityLevel/properties/held/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                             return false;
                                                           }
-                                                          var valid6 = _errs65 === errors4;
+                                                          var valid6 = _errs65 === errors;
                                                         } else {
                                                           var valid6 = true;
                                                         }
                                                         if (valid6) {
                                                           if (data14.brokeBecause !== void 0) {
                                                             let data33 = data14.brokeBecause;
-                                                            const _errs67 = errors4;
-                                                            if (errors4 === _errs67) {
+                                                            const _errs67 = errors;
+                                                            if (errors === _errs67) {
                                                               if (Array.isArray(data33)) {
                                                                 if (data33.length > 50) {
                                                                   validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/brokeBecause", schemaPath: "#/definitions/capacityLevel/properties/brokeBecause/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" }];
@@ -43296,8 +43296,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   const len2 = data33.length;
                                                                   for (let i1 = 0; i1 < len2; i1++) {
                                                                     let data34 = data33[i1];
-                                                                    const _errs69 = errors4;
-                                                                    if (errors4 === _errs69) {
+                                                                    const _errs69 = errors;
+                                                                    if (errors === _errs69) {
                                                                       if (typeof data34 === "string") {
                                                                         if (func2(data34) > 2e3) {
                                                                           validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/brokeBecause/" + i1, schemaPath: "#/definitions/capacityLevel/properties/brokeBecause/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -43308,7 +43308,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                         return false;
                                                                       }
                                                                     }
-                                                                    var valid10 = _errs69 === errors4;
+                                                                    var valid10 = _errs69 === errors;
                                                                     if (!valid10) {
                                                                       break;
                                                                     }
@@ -43319,37 +43319,37 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid6 = _errs67 === errors4;
+                                                            var valid6 = _errs67 === errors;
                                                           } else {
                                                             var valid6 = true;
                                                           }
                                                           if (valid6) {
                                                             if (data14.generatorSaturated !== void 0) {
-                                                              const _errs71 = errors4;
+                                                              const _errs71 = errors;
                                                               if (typeof data14.generatorSaturated !== "boolean") {
                                                                 validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/generatorSaturated", schemaPath: "#/definitions/capacityLevel/properties/generatorSaturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                 return false;
                                                               }
-                                                              var valid6 = _errs71 === errors4;
+                                                              var valid6 = _errs71 === errors;
                                                             } else {
                                                               var valid6 = true;
                                                             }
                                                             if (valid6) {
                                                               if (data14.generatorLimited !== void 0) {
-                                                                const _errs73 = errors4;
+                                                                const _errs73 = errors;
                                                                 if (typeof data14.generatorLimited !== "boolean") {
                                                                   validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/generatorLimited", schemaPath: "#/definitions/capacityLevel/properties/generatorLimited/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                   return false;
                                                                 }
-                                                                var valid6 = _errs73 === errors4;
+                                                                var valid6 = _errs73 === errors;
                                                               } else {
                                                                 var valid6 = true;
                                                               }
                                                               if (valid6) {
                                                                 if (data14.notes !== void 0) {
                                                                   let data37 = data14.notes;
-                                                                  const _errs75 = errors4;
-                                                                  if (errors4 === _errs75) {
+                                                                  const _errs75 = errors;
+                                                                  if (errors === _errs75) {
                                                                     if (Array.isArray(data37)) {
                                                                       if (data37.length > 50) {
                                                                         validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/notes", schemaPath: "#/definitions/capacityLevel/properties/notes/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" }];
@@ -43359,8 +43359,8 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                         const len3 = data37.length;
                                                                         for (let i2 = 0; i2 < len3; i2++) {
                                                                           let data38 = data37[i2];
-                                                                          const _errs77 = errors4;
-                                                                          if (errors4 === _errs77) {
+                                                                          const _errs77 = errors;
+                                                                          if (errors === _errs77) {
                                                                             if (typeof data38 === "string") {
                                                                               if (func2(data38) > 2e3) {
                                                                                 validate13.errors = [{ instancePath: instancePath + "/levels/" + i0 + "/notes/" + i2, schemaPath: "#/definitions/capacityLevel/properties/notes/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -43371,7 +43371,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                               return false;
                                                                             }
                                                                           }
-                                                                          var valid11 = _errs77 === errors4;
+                                                                          var valid11 = _errs77 === errors;
                                                                           if (!valid11) {
                                                                             break;
                                                                           }
@@ -43382,7 +43382,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                                                       return false;
                                                                     }
                                                                   }
-                                                                  var valid6 = _errs75 === errors4;
+                                                                  var valid6 = _errs75 === errors;
                                                                 } else {
                                                                   var valid6 = true;
                                                                 }
@@ -43405,7 +43405,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid4 = _errs28 === errors4;
+                                var valid4 = _errs28 === errors;
                                 if (!valid4) {
                                   break;
                                 }
@@ -43416,7 +43416,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
                             return false;
                           }
                         }
-                        var valid0 = _errs26 === errors4;
+                        var valid0 = _errs26 === errors;
                       } else {
                         var valid0 = true;
                       }
@@ -43434,12 +43434,12 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   validate13.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  if (errors4 === 0) {
+  let errors = 0;
+  if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.name === void 0 && (missing0 = "name") || data.executor === void 0 && (missing0 = "executor") || data.params === void 0 && (missing0 = "params") || data.startTime === void 0 && (missing0 = "startTime") || data.durationMs === void 0 && (missing0 = "durationMs") || data.warmupMs === void 0 && (missing0 = "warmupMs") || data.requests === void 0 && (missing0 = "requests") || data.latencyMs === void 0 && (missing0 = "latencyMs") || data.rps === void 0 && (missing0 = "rps") || data.errorRate === void 0 && (missing0 = "errorRate") || data.bytes === void 0 && (missing0 = "bytes") || data.statusCodes === void 0 && (missing0 = "statusCodes") || data.errors === void 0 && (missing0 = "errors") || data.distribution === void 0 && (missing0 = "distribution") || data.grade === void 0 && (missing0 = "grade") || data.histogram === void 0 && (missing0 = "histogram") || data.segments === void 0 && (missing0 = "segments") || data.timeline === void 0 && (missing0 = "timeline") || data.generator === void 0 && (missing0 = "generator") || data.services === void 0 && (missing0 = "services")) {
@@ -43448,8 +43448,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         if (data.name !== void 0) {
           let data0 = data.name;
-          const _errs1 = errors4;
-          if (errors4 === _errs1) {
+          const _errs1 = errors;
+          if (errors === _errs1) {
             if (typeof data0 === "string") {
               if (func2(data0) > 200) {
                 validate12.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" }];
@@ -43470,22 +43470,22 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               return false;
             }
           }
-          var valid0 = _errs1 === errors4;
+          var valid0 = _errs1 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
           if (data.flow !== void 0) {
             let data1 = data.flow;
-            const _errs3 = errors4;
-            if (errors4 === _errs3) {
+            const _errs3 = errors;
+            if (errors === _errs3) {
               if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
                 let missing1;
                 if (data1.scenario === void 0 && (missing1 = "scenario") || data1.step === void 0 && (missing1 = "step")) {
                   validate12.errors = [{ instancePath: instancePath + "/flow", schemaPath: "#/properties/flow/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                   return false;
                 } else {
-                  const _errs5 = errors4;
+                  const _errs5 = errors;
                   for (const key0 in data1) {
                     if (!(key0 === "scenario" || key0 === "step")) {
                       validate12.errors = [{ instancePath: instancePath + "/flow", schemaPath: "#/properties/flow/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
@@ -43493,11 +43493,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                       break;
                     }
                   }
-                  if (_errs5 === errors4) {
+                  if (_errs5 === errors) {
                     if (data1.scenario !== void 0) {
                       let data2 = data1.scenario;
-                      const _errs6 = errors4;
-                      if (errors4 === _errs6) {
+                      const _errs6 = errors;
+                      if (errors === _errs6) {
                         if (typeof data2 === "string") {
                           if (func2(data2) > 200) {
                             validate12.errors = [{ instancePath: instancePath + "/flow/scenario", schemaPath: "#/properties/flow/properties/scenario/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" }];
@@ -43513,15 +43513,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid1 = _errs6 === errors4;
+                      var valid1 = _errs6 === errors;
                     } else {
                       var valid1 = true;
                     }
                     if (valid1) {
                       if (data1.step !== void 0) {
                         let data3 = data1.step;
-                        const _errs8 = errors4;
-                        if (errors4 === _errs8) {
+                        const _errs8 = errors;
+                        if (errors === _errs8) {
                           if (typeof data3 === "string") {
                             if (func2(data3) > 200) {
                               validate12.errors = [{ instancePath: instancePath + "/flow/step", schemaPath: "#/properties/flow/properties/step/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" }];
@@ -43537,7 +43537,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                             return false;
                           }
                         }
-                        var valid1 = _errs8 === errors4;
+                        var valid1 = _errs8 === errors;
                       } else {
                         var valid1 = true;
                       }
@@ -43549,27 +43549,27 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                 return false;
               }
             }
-            var valid0 = _errs3 === errors4;
+            var valid0 = _errs3 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.executor !== void 0) {
               let data4 = data.executor;
-              const _errs10 = errors4;
+              const _errs10 = errors;
               if (!(data4 === "constant-vus" || data4 === "ramping-vus" || data4 === "shared-iterations" || data4 === "constant-arrival-rate" || data4 === "ramping-arrival-rate" || data4 === "capacity")) {
                 validate12.errors = [{ instancePath: instancePath + "/executor", schemaPath: "#/properties/executor/enum", keyword: "enum", params: { allowedValues: schema13.properties.executor.enum }, message: "must be equal to one of the allowed values" }];
                 return false;
               }
-              var valid0 = _errs10 === errors4;
+              var valid0 = _errs10 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.params !== void 0) {
                 let data5 = data.params;
-                const _errs11 = errors4;
-                if (errors4 === _errs11) {
+                const _errs11 = errors;
+                if (errors === _errs11) {
                   if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                     if (Object.keys(data5).length > 50) {
                       validate12.errors = [{ instancePath: instancePath + "/params", schemaPath: "#/properties/params/maxProperties", keyword: "maxProperties", params: { limit: 50 }, message: "must NOT have more than 50 properties" }];
@@ -43580,15 +43580,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                     return false;
                   }
                 }
-                var valid0 = _errs11 === errors4;
+                var valid0 = _errs11 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.startTime !== void 0) {
                   let data6 = data.startTime;
-                  const _errs13 = errors4;
-                  if (errors4 === _errs13) {
+                  const _errs13 = errors;
+                  if (errors === _errs13) {
                     if (typeof data6 === "string") {
                       if (func2(data6) > 2e3) {
                         validate12.errors = [{ instancePath: instancePath + "/startTime", schemaPath: "#/properties/startTime/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -43599,39 +43599,39 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                       return false;
                     }
                   }
-                  var valid0 = _errs13 === errors4;
+                  var valid0 = _errs13 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.durationMs !== void 0) {
                     let data7 = data.durationMs;
-                    const _errs15 = errors4;
+                    const _errs15 = errors;
                     if (!(typeof data7 == "number" && isFinite(data7))) {
                       validate12.errors = [{ instancePath: instancePath + "/durationMs", schemaPath: "#/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                       return false;
                     }
-                    var valid0 = _errs15 === errors4;
+                    var valid0 = _errs15 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.warmupMs !== void 0) {
                       let data8 = data.warmupMs;
-                      const _errs17 = errors4;
+                      const _errs17 = errors;
                       if (!(typeof data8 == "number" && isFinite(data8))) {
                         validate12.errors = [{ instancePath: instancePath + "/warmupMs", schemaPath: "#/properties/warmupMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                         return false;
                       }
-                      var valid0 = _errs17 === errors4;
+                      var valid0 = _errs17 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.requests !== void 0) {
                         let data9 = data.requests;
-                        const _errs19 = errors4;
-                        if (errors4 === _errs19) {
+                        const _errs19 = errors;
+                        if (errors === _errs19) {
                           if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
                             let missing2;
                             if (data9.total === void 0 && (missing2 = "total") || data9.ok === void 0 && (missing2 = "ok") || data9.ko === void 0 && (missing2 = "ko") || data9.dropped === void 0 && (missing2 = "dropped")) {
@@ -43640,12 +43640,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                             } else {
                               if (data9.total !== void 0) {
                                 let data10 = data9.total;
-                                const _errs21 = errors4;
+                                const _errs21 = errors;
                                 if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
                                   validate12.errors = [{ instancePath: instancePath + "/requests/total", schemaPath: "#/properties/requests/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                   return false;
                                 }
-                                if (errors4 === _errs21) {
+                                if (errors === _errs21) {
                                   if (typeof data10 == "number" && isFinite(data10)) {
                                     if (data10 < 0 || isNaN(data10)) {
                                       validate12.errors = [{ instancePath: instancePath + "/requests/total", schemaPath: "#/properties/requests/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43653,19 +43653,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                   }
                                 }
-                                var valid2 = _errs21 === errors4;
+                                var valid2 = _errs21 === errors;
                               } else {
                                 var valid2 = true;
                               }
                               if (valid2) {
                                 if (data9.ok !== void 0) {
                                   let data11 = data9.ok;
-                                  const _errs23 = errors4;
+                                  const _errs23 = errors;
                                   if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
                                     validate12.errors = [{ instancePath: instancePath + "/requests/ok", schemaPath: "#/properties/requests/properties/ok/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                     return false;
                                   }
-                                  if (errors4 === _errs23) {
+                                  if (errors === _errs23) {
                                     if (typeof data11 == "number" && isFinite(data11)) {
                                       if (data11 < 0 || isNaN(data11)) {
                                         validate12.errors = [{ instancePath: instancePath + "/requests/ok", schemaPath: "#/properties/requests/properties/ok/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43673,19 +43673,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                       }
                                     }
                                   }
-                                  var valid2 = _errs23 === errors4;
+                                  var valid2 = _errs23 === errors;
                                 } else {
                                   var valid2 = true;
                                 }
                                 if (valid2) {
                                   if (data9.ko !== void 0) {
                                     let data12 = data9.ko;
-                                    const _errs25 = errors4;
+                                    const _errs25 = errors;
                                     if (!(typeof data12 == "number" && (!(data12 % 1) && !isNaN(data12)) && isFinite(data12))) {
                                       validate12.errors = [{ instancePath: instancePath + "/requests/ko", schemaPath: "#/properties/requests/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                       return false;
                                     }
-                                    if (errors4 === _errs25) {
+                                    if (errors === _errs25) {
                                       if (typeof data12 == "number" && isFinite(data12)) {
                                         if (data12 < 0 || isNaN(data12)) {
                                           validate12.errors = [{ instancePath: instancePath + "/requests/ko", schemaPath: "#/properties/requests/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43693,19 +43693,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                       }
                                     }
-                                    var valid2 = _errs25 === errors4;
+                                    var valid2 = _errs25 === errors;
                                   } else {
                                     var valid2 = true;
                                   }
                                   if (valid2) {
                                     if (data9.dropped !== void 0) {
                                       let data13 = data9.dropped;
-                                      const _errs27 = errors4;
+                                      const _errs27 = errors;
                                       if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
                                         validate12.errors = [{ instancePath: instancePath + "/requests/dropped", schemaPath: "#/properties/requests/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                         return false;
                                       }
-                                      if (errors4 === _errs27) {
+                                      if (errors === _errs27) {
                                         if (typeof data13 == "number" && isFinite(data13)) {
                                           if (data13 < 0 || isNaN(data13)) {
                                             validate12.errors = [{ instancePath: instancePath + "/requests/dropped", schemaPath: "#/properties/requests/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43713,7 +43713,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                           }
                                         }
                                       }
-                                      var valid2 = _errs27 === errors4;
+                                      var valid2 = _errs27 === errors;
                                     } else {
                                       var valid2 = true;
                                     }
@@ -43726,15 +43726,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                             return false;
                           }
                         }
-                        var valid0 = _errs19 === errors4;
+                        var valid0 = _errs19 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.latencyMs !== void 0) {
                           let data14 = data.latencyMs;
-                          const _errs29 = errors4;
-                          if (errors4 === _errs29) {
+                          const _errs29 = errors;
+                          if (errors === _errs29) {
                             if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
                               let missing3;
                               if (data14.min === void 0 && (missing3 = "min") || data14.mean === void 0 && (missing3 = "mean") || data14.stddev === void 0 && (missing3 = "stddev") || data14.p50 === void 0 && (missing3 = "p50") || data14.p75 === void 0 && (missing3 = "p75") || data14.p90 === void 0 && (missing3 = "p90") || data14.p95 === void 0 && (missing3 = "p95") || data14.p99 === void 0 && (missing3 = "p99") || data14.p999 === void 0 && (missing3 = "p999") || data14.max === void 0 && (missing3 = "max")) {
@@ -43743,120 +43743,120 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                               } else {
                                 if (data14.min !== void 0) {
                                   let data15 = data14.min;
-                                  const _errs31 = errors4;
+                                  const _errs31 = errors;
                                   if (!(typeof data15 == "number" && isFinite(data15))) {
                                     validate12.errors = [{ instancePath: instancePath + "/latencyMs/min", schemaPath: "#/properties/latencyMs/properties/min/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                     return false;
                                   }
-                                  var valid3 = _errs31 === errors4;
+                                  var valid3 = _errs31 === errors;
                                 } else {
                                   var valid3 = true;
                                 }
                                 if (valid3) {
                                   if (data14.mean !== void 0) {
                                     let data16 = data14.mean;
-                                    const _errs33 = errors4;
+                                    const _errs33 = errors;
                                     if (!(typeof data16 == "number" && isFinite(data16))) {
                                       validate12.errors = [{ instancePath: instancePath + "/latencyMs/mean", schemaPath: "#/properties/latencyMs/properties/mean/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                       return false;
                                     }
-                                    var valid3 = _errs33 === errors4;
+                                    var valid3 = _errs33 === errors;
                                   } else {
                                     var valid3 = true;
                                   }
                                   if (valid3) {
                                     if (data14.stddev !== void 0) {
                                       let data17 = data14.stddev;
-                                      const _errs35 = errors4;
+                                      const _errs35 = errors;
                                       if (!(typeof data17 == "number" && isFinite(data17))) {
                                         validate12.errors = [{ instancePath: instancePath + "/latencyMs/stddev", schemaPath: "#/properties/latencyMs/properties/stddev/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
-                                      var valid3 = _errs35 === errors4;
+                                      var valid3 = _errs35 === errors;
                                     } else {
                                       var valid3 = true;
                                     }
                                     if (valid3) {
                                       if (data14.p50 !== void 0) {
                                         let data18 = data14.p50;
-                                        const _errs37 = errors4;
+                                        const _errs37 = errors;
                                         if (!(typeof data18 == "number" && isFinite(data18))) {
                                           validate12.errors = [{ instancePath: instancePath + "/latencyMs/p50", schemaPath: "#/properties/latencyMs/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                           return false;
                                         }
-                                        var valid3 = _errs37 === errors4;
+                                        var valid3 = _errs37 === errors;
                                       } else {
                                         var valid3 = true;
                                       }
                                       if (valid3) {
                                         if (data14.p75 !== void 0) {
                                           let data19 = data14.p75;
-                                          const _errs39 = errors4;
+                                          const _errs39 = errors;
                                           if (!(typeof data19 == "number" && isFinite(data19))) {
                                             validate12.errors = [{ instancePath: instancePath + "/latencyMs/p75", schemaPath: "#/properties/latencyMs/properties/p75/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                             return false;
                                           }
-                                          var valid3 = _errs39 === errors4;
+                                          var valid3 = _errs39 === errors;
                                         } else {
                                           var valid3 = true;
                                         }
                                         if (valid3) {
                                           if (data14.p90 !== void 0) {
                                             let data20 = data14.p90;
-                                            const _errs41 = errors4;
+                                            const _errs41 = errors;
                                             if (!(typeof data20 == "number" && isFinite(data20))) {
                                               validate12.errors = [{ instancePath: instancePath + "/latencyMs/p90", schemaPath: "#/properties/latencyMs/properties/p90/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
-                                            var valid3 = _errs41 === errors4;
+                                            var valid3 = _errs41 === errors;
                                           } else {
                                             var valid3 = true;
                                           }
                                           if (valid3) {
                                             if (data14.p95 !== void 0) {
                                               let data21 = data14.p95;
-                                              const _errs43 = errors4;
+                                              const _errs43 = errors;
                                               if (!(typeof data21 == "number" && isFinite(data21))) {
                                                 validate12.errors = [{ instancePath: instancePath + "/latencyMs/p95", schemaPath: "#/properties/latencyMs/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
-                                              var valid3 = _errs43 === errors4;
+                                              var valid3 = _errs43 === errors;
                                             } else {
                                               var valid3 = true;
                                             }
                                             if (valid3) {
                                               if (data14.p99 !== void 0) {
                                                 let data22 = data14.p99;
-                                                const _errs45 = errors4;
+                                                const _errs45 = errors;
                                                 if (!(typeof data22 == "number" && isFinite(data22))) {
                                                   validate12.errors = [{ instancePath: instancePath + "/latencyMs/p99", schemaPath: "#/properties/latencyMs/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                   return false;
                                                 }
-                                                var valid3 = _errs45 === errors4;
+                                                var valid3 = _errs45 === errors;
                                               } else {
                                                 var valid3 = true;
                                               }
                                               if (valid3) {
                                                 if (data14.p999 !== void 0) {
                                                   let data23 = data14.p999;
-                                                  const _errs47 = errors4;
+                                                  const _errs47 = errors;
                                                   if (!(typeof data23 == "number" && isFinite(data23))) {
                                                     validate12.errors = [{ instancePath: instancePath + "/latencyMs/p999", schemaPath: "#/properties/latencyMs/properties/p999/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                     return false;
                                                   }
-                                                  var valid3 = _errs47 === errors4;
+                                                  var valid3 = _errs47 === errors;
                                                 } else {
                                                   var valid3 = true;
                                                 }
                                                 if (valid3) {
                                                   if (data14.max !== void 0) {
                                                     let data24 = data14.max;
-                                                    const _errs49 = errors4;
+                                                    const _errs49 = errors;
                                                     if (!(typeof data24 == "number" && isFinite(data24))) {
                                                       validate12.errors = [{ instancePath: instancePath + "/latencyMs/max", schemaPath: "#/properties/latencyMs/properties/max/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                       return false;
                                                     }
-                                                    var valid3 = _errs49 === errors4;
+                                                    var valid3 = _errs49 === errors;
                                                   } else {
                                                     var valid3 = true;
                                                   }
@@ -43875,39 +43875,39 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                               return false;
                             }
                           }
-                          var valid0 = _errs29 === errors4;
+                          var valid0 = _errs29 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.rps !== void 0) {
                             let data25 = data.rps;
-                            const _errs51 = errors4;
+                            const _errs51 = errors;
                             if (!(typeof data25 == "number" && isFinite(data25))) {
                               validate12.errors = [{ instancePath: instancePath + "/rps", schemaPath: "#/properties/rps/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                               return false;
                             }
-                            var valid0 = _errs51 === errors4;
+                            var valid0 = _errs51 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.errorRate !== void 0) {
                               let data26 = data.errorRate;
-                              const _errs53 = errors4;
+                              const _errs53 = errors;
                               if (!(typeof data26 == "number" && isFinite(data26))) {
                                 validate12.errors = [{ instancePath: instancePath + "/errorRate", schemaPath: "#/properties/errorRate/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                 return false;
                               }
-                              var valid0 = _errs53 === errors4;
+                              var valid0 = _errs53 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.bytes !== void 0) {
                                 let data27 = data.bytes;
-                                const _errs55 = errors4;
-                                if (errors4 === _errs55) {
+                                const _errs55 = errors;
+                                if (errors === _errs55) {
                                   if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
                                     let missing4;
                                     if (data27.in === void 0 && (missing4 = "in") || data27.out === void 0 && (missing4 = "out")) {
@@ -43916,24 +43916,24 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       if (data27.in !== void 0) {
                                         let data28 = data27.in;
-                                        const _errs57 = errors4;
+                                        const _errs57 = errors;
                                         if (!(typeof data28 == "number" && isFinite(data28))) {
                                           validate12.errors = [{ instancePath: instancePath + "/bytes/in", schemaPath: "#/properties/bytes/properties/in/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                           return false;
                                         }
-                                        var valid4 = _errs57 === errors4;
+                                        var valid4 = _errs57 === errors;
                                       } else {
                                         var valid4 = true;
                                       }
                                       if (valid4) {
                                         if (data27.out !== void 0) {
                                           let data29 = data27.out;
-                                          const _errs59 = errors4;
+                                          const _errs59 = errors;
                                           if (!(typeof data29 == "number" && isFinite(data29))) {
                                             validate12.errors = [{ instancePath: instancePath + "/bytes/out", schemaPath: "#/properties/bytes/properties/out/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                             return false;
                                           }
-                                          var valid4 = _errs59 === errors4;
+                                          var valid4 = _errs59 === errors;
                                         } else {
                                           var valid4 = true;
                                         }
@@ -43944,15 +43944,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid0 = _errs55 === errors4;
+                                var valid0 = _errs55 === errors;
                               } else {
                                 var valid0 = true;
                               }
                               if (valid0) {
                                 if (data.statusCodes !== void 0) {
                                   let data30 = data.statusCodes;
-                                  const _errs61 = errors4;
-                                  if (errors4 === _errs61) {
+                                  const _errs61 = errors;
+                                  if (errors === _errs61) {
                                     if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
                                       if (Object.keys(data30).length > 200) {
                                         validate12.errors = [{ instancePath: instancePath + "/statusCodes", schemaPath: "#/properties/statusCodes/maxProperties", keyword: "maxProperties", params: { limit: 200 }, message: "must NOT have more than 200 properties" }];
@@ -43960,12 +43960,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                       } else {
                                         for (const key1 in data30) {
                                           let data31 = data30[key1];
-                                          const _errs64 = errors4;
+                                          const _errs64 = errors;
                                           if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
                                             validate12.errors = [{ instancePath: instancePath + "/statusCodes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/statusCodes/additionalProperties/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                             return false;
                                           }
-                                          if (errors4 === _errs64) {
+                                          if (errors === _errs64) {
                                             if (typeof data31 == "number" && isFinite(data31)) {
                                               if (data31 < 0 || isNaN(data31)) {
                                                 validate12.errors = [{ instancePath: instancePath + "/statusCodes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/statusCodes/additionalProperties/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -43973,7 +43973,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                               }
                                             }
                                           }
-                                          var valid5 = _errs64 === errors4;
+                                          var valid5 = _errs64 === errors;
                                           if (!valid5) {
                                             break;
                                           }
@@ -43984,15 +43984,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                       return false;
                                     }
                                   }
-                                  var valid0 = _errs61 === errors4;
+                                  var valid0 = _errs61 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
                                   if (data.errors !== void 0) {
                                     let data32 = data.errors;
-                                    const _errs66 = errors4;
-                                    if (errors4 === _errs66) {
+                                    const _errs66 = errors;
+                                    if (errors === _errs66) {
                                       if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
                                         if (Object.keys(data32).length > 200) {
                                           validate12.errors = [{ instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/maxProperties", keyword: "maxProperties", params: { limit: 200 }, message: "must NOT have more than 200 properties" }];
@@ -44000,12 +44000,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                         } else {
                                           for (const key2 in data32) {
                                             let data33 = data32[key2];
-                                            const _errs69 = errors4;
+                                            const _errs69 = errors;
                                             if (!(typeof data33 == "number" && (!(data33 % 1) && !isNaN(data33)) && isFinite(data33))) {
                                               validate12.errors = [{ instancePath: instancePath + "/errors/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/errors/additionalProperties/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                               return false;
                                             }
-                                            if (errors4 === _errs69) {
+                                            if (errors === _errs69) {
                                               if (typeof data33 == "number" && isFinite(data33)) {
                                                 if (data33 < 0 || isNaN(data33)) {
                                                   validate12.errors = [{ instancePath: instancePath + "/errors/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/errors/additionalProperties/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44013,7 +44013,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                 }
                                               }
                                             }
-                                            var valid6 = _errs69 === errors4;
+                                            var valid6 = _errs69 === errors;
                                             if (!valid6) {
                                               break;
                                             }
@@ -44024,15 +44024,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                         return false;
                                       }
                                     }
-                                    var valid0 = _errs66 === errors4;
+                                    var valid0 = _errs66 === errors;
                                   } else {
                                     var valid0 = true;
                                   }
                                   if (valid0) {
                                     if (data.errorExamples !== void 0) {
                                       let data34 = data.errorExamples;
-                                      const _errs71 = errors4;
-                                      if (errors4 === _errs71) {
+                                      const _errs71 = errors;
+                                      if (errors === _errs71) {
                                         if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
                                           if (Object.keys(data34).length > 50) {
                                             validate12.errors = [{ instancePath: instancePath + "/errorExamples", schemaPath: "#/properties/errorExamples/maxProperties", keyword: "maxProperties", params: { limit: 50 }, message: "must NOT have more than 50 properties" }];
@@ -44040,8 +44040,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                           } else {
                                             for (const key3 in data34) {
                                               let data35 = data34[key3];
-                                              const _errs74 = errors4;
-                                              if (errors4 === _errs74) {
+                                              const _errs74 = errors;
+                                              if (errors === _errs74) {
                                                 if (typeof data35 === "string") {
                                                   if (func2(data35) > 2e3) {
                                                     validate12.errors = [{ instancePath: instancePath + "/errorExamples/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/errorExamples/additionalProperties/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -44052,7 +44052,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                   return false;
                                                 }
                                               }
-                                              var valid7 = _errs74 === errors4;
+                                              var valid7 = _errs74 === errors;
                                               if (!valid7) {
                                                 break;
                                               }
@@ -44063,15 +44063,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                           return false;
                                         }
                                       }
-                                      var valid0 = _errs71 === errors4;
+                                      var valid0 = _errs71 === errors;
                                     } else {
                                       var valid0 = true;
                                     }
                                     if (valid0) {
                                       if (data.distribution !== void 0) {
                                         let data36 = data.distribution;
-                                        const _errs76 = errors4;
-                                        if (errors4 === _errs76) {
+                                        const _errs76 = errors;
+                                        if (errors === _errs76) {
                                           if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
                                             let missing5;
                                             if (data36.under800 === void 0 && (missing5 = "under800") || data36.from800to1200 === void 0 && (missing5 = "from800to1200") || data36.over1200 === void 0 && (missing5 = "over1200") || data36.failed === void 0 && (missing5 = "failed")) {
@@ -44080,12 +44080,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                             } else {
                                               if (data36.under800 !== void 0) {
                                                 let data37 = data36.under800;
-                                                const _errs78 = errors4;
+                                                const _errs78 = errors;
                                                 if (!(typeof data37 == "number" && (!(data37 % 1) && !isNaN(data37)) && isFinite(data37))) {
                                                   validate12.errors = [{ instancePath: instancePath + "/distribution/under800", schemaPath: "#/properties/distribution/properties/under800/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                   return false;
                                                 }
-                                                if (errors4 === _errs78) {
+                                                if (errors === _errs78) {
                                                   if (typeof data37 == "number" && isFinite(data37)) {
                                                     if (data37 < 0 || isNaN(data37)) {
                                                       validate12.errors = [{ instancePath: instancePath + "/distribution/under800", schemaPath: "#/properties/distribution/properties/under800/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44093,19 +44093,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                     }
                                                   }
                                                 }
-                                                var valid8 = _errs78 === errors4;
+                                                var valid8 = _errs78 === errors;
                                               } else {
                                                 var valid8 = true;
                                               }
                                               if (valid8) {
                                                 if (data36.from800to1200 !== void 0) {
                                                   let data38 = data36.from800to1200;
-                                                  const _errs80 = errors4;
+                                                  const _errs80 = errors;
                                                   if (!(typeof data38 == "number" && (!(data38 % 1) && !isNaN(data38)) && isFinite(data38))) {
                                                     validate12.errors = [{ instancePath: instancePath + "/distribution/from800to1200", schemaPath: "#/properties/distribution/properties/from800to1200/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                     return false;
                                                   }
-                                                  if (errors4 === _errs80) {
+                                                  if (errors === _errs80) {
                                                     if (typeof data38 == "number" && isFinite(data38)) {
                                                       if (data38 < 0 || isNaN(data38)) {
                                                         validate12.errors = [{ instancePath: instancePath + "/distribution/from800to1200", schemaPath: "#/properties/distribution/properties/from800to1200/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44113,19 +44113,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                       }
                                                     }
                                                   }
-                                                  var valid8 = _errs80 === errors4;
+                                                  var valid8 = _errs80 === errors;
                                                 } else {
                                                   var valid8 = true;
                                                 }
                                                 if (valid8) {
                                                   if (data36.over1200 !== void 0) {
                                                     let data39 = data36.over1200;
-                                                    const _errs82 = errors4;
+                                                    const _errs82 = errors;
                                                     if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
                                                       validate12.errors = [{ instancePath: instancePath + "/distribution/over1200", schemaPath: "#/properties/distribution/properties/over1200/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                       return false;
                                                     }
-                                                    if (errors4 === _errs82) {
+                                                    if (errors === _errs82) {
                                                       if (typeof data39 == "number" && isFinite(data39)) {
                                                         if (data39 < 0 || isNaN(data39)) {
                                                           validate12.errors = [{ instancePath: instancePath + "/distribution/over1200", schemaPath: "#/properties/distribution/properties/over1200/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44133,19 +44133,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                         }
                                                       }
                                                     }
-                                                    var valid8 = _errs82 === errors4;
+                                                    var valid8 = _errs82 === errors;
                                                   } else {
                                                     var valid8 = true;
                                                   }
                                                   if (valid8) {
                                                     if (data36.failed !== void 0) {
                                                       let data40 = data36.failed;
-                                                      const _errs84 = errors4;
+                                                      const _errs84 = errors;
                                                       if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
                                                         validate12.errors = [{ instancePath: instancePath + "/distribution/failed", schemaPath: "#/properties/distribution/properties/failed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                         return false;
                                                       }
-                                                      if (errors4 === _errs84) {
+                                                      if (errors === _errs84) {
                                                         if (typeof data40 == "number" && isFinite(data40)) {
                                                           if (data40 < 0 || isNaN(data40)) {
                                                             validate12.errors = [{ instancePath: instancePath + "/distribution/failed", schemaPath: "#/properties/distribution/properties/failed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44153,7 +44153,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                           }
                                                         }
                                                       }
-                                                      var valid8 = _errs84 === errors4;
+                                                      var valid8 = _errs84 === errors;
                                                     } else {
                                                       var valid8 = true;
                                                     }
@@ -44166,27 +44166,27 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid0 = _errs76 === errors4;
+                                        var valid0 = _errs76 === errors;
                                       } else {
                                         var valid0 = true;
                                       }
                                       if (valid0) {
                                         if (data.grade !== void 0) {
                                           let data41 = data.grade;
-                                          const _errs86 = errors4;
+                                          const _errs86 = errors;
                                           if (!(data41 === "excellent" || data41 === "good" || data41 === "acceptable" || data41 === "arguable" || data41 === "unresponsive")) {
                                             validate12.errors = [{ instancePath: instancePath + "/grade", schemaPath: "#/properties/grade/enum", keyword: "enum", params: { allowedValues: schema13.properties.grade.enum }, message: "must be equal to one of the allowed values" }];
                                             return false;
                                           }
-                                          var valid0 = _errs86 === errors4;
+                                          var valid0 = _errs86 === errors;
                                         } else {
                                           var valid0 = true;
                                         }
                                         if (valid0) {
                                           if (data.histogram !== void 0) {
                                             let data42 = data.histogram;
-                                            const _errs87 = errors4;
-                                            if (errors4 === _errs87) {
+                                            const _errs87 = errors;
+                                            if (errors === _errs87) {
                                               if (typeof data42 === "string") {
                                                 if (func2(data42) > 4e6) {
                                                   validate12.errors = [{ instancePath: instancePath + "/histogram", schemaPath: "#/properties/histogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
@@ -44202,15 +44202,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                 return false;
                                               }
                                             }
-                                            var valid0 = _errs87 === errors4;
+                                            var valid0 = _errs87 === errors;
                                           } else {
                                             var valid0 = true;
                                           }
                                           if (valid0) {
                                             if (data.segments !== void 0) {
                                               let data43 = data.segments;
-                                              const _errs89 = errors4;
-                                              if (errors4 === _errs89) {
+                                              const _errs89 = errors;
+                                              if (errors === _errs89) {
                                                 if (Array.isArray(data43)) {
                                                   if (data43.length > 1e4) {
                                                     validate12.errors = [{ instancePath: instancePath + "/segments", schemaPath: "#/properties/segments/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
@@ -44220,9 +44220,9 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                     const len0 = data43.length;
                                                     for (let i0 = 0; i0 < len0; i0++) {
                                                       let data44 = data43[i0];
-                                                      const _errs91 = errors4;
-                                                      const _errs92 = errors4;
-                                                      if (errors4 === _errs92) {
+                                                      const _errs91 = errors;
+                                                      const _errs92 = errors;
+                                                      if (errors === _errs92) {
                                                         if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
                                                           let missing6;
                                                           if (data44.startMs === void 0 && (missing6 = "startMs") || data44.durationMs === void 0 && (missing6 = "durationMs") || data44.count === void 0 && (missing6 = "count") || data44.ko === void 0 && (missing6 = "ko") || data44.histogram === void 0 && (missing6 = "histogram")) {
@@ -44231,36 +44231,36 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                           } else {
                                                             if (data44.startMs !== void 0) {
                                                               let data45 = data44.startMs;
-                                                              const _errs94 = errors4;
+                                                              const _errs94 = errors;
                                                               if (!(typeof data45 == "number" && isFinite(data45))) {
                                                                 validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/startMs", schemaPath: "#/definitions/segment/properties/startMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                 return false;
                                                               }
-                                                              var valid11 = _errs94 === errors4;
+                                                              var valid11 = _errs94 === errors;
                                                             } else {
                                                               var valid11 = true;
                                                             }
                                                             if (valid11) {
                                                               if (data44.durationMs !== void 0) {
                                                                 let data46 = data44.durationMs;
-                                                                const _errs96 = errors4;
+                                                                const _errs96 = errors;
                                                                 if (!(typeof data46 == "number" && isFinite(data46))) {
                                                                   validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/durationMs", schemaPath: "#/definitions/segment/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                   return false;
                                                                 }
-                                                                var valid11 = _errs96 === errors4;
+                                                                var valid11 = _errs96 === errors;
                                                               } else {
                                                                 var valid11 = true;
                                                               }
                                                               if (valid11) {
                                                                 if (data44.count !== void 0) {
                                                                   let data47 = data44.count;
-                                                                  const _errs98 = errors4;
+                                                                  const _errs98 = errors;
                                                                   if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
                                                                     validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/count", schemaPath: "#/definitions/segment/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                     return false;
                                                                   }
-                                                                  if (errors4 === _errs98) {
+                                                                  if (errors === _errs98) {
                                                                     if (typeof data47 == "number" && isFinite(data47)) {
                                                                       if (data47 < 0 || isNaN(data47)) {
                                                                         validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/count", schemaPath: "#/definitions/segment/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44268,19 +44268,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                       }
                                                                     }
                                                                   }
-                                                                  var valid11 = _errs98 === errors4;
+                                                                  var valid11 = _errs98 === errors;
                                                                 } else {
                                                                   var valid11 = true;
                                                                 }
                                                                 if (valid11) {
                                                                   if (data44.ko !== void 0) {
                                                                     let data48 = data44.ko;
-                                                                    const _errs100 = errors4;
+                                                                    const _errs100 = errors;
                                                                     if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
                                                                       validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ko", schemaPath: "#/definitions/segment/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                       return false;
                                                                     }
-                                                                    if (errors4 === _errs100) {
+                                                                    if (errors === _errs100) {
                                                                       if (typeof data48 == "number" && isFinite(data48)) {
                                                                         if (data48 < 0 || isNaN(data48)) {
                                                                           validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ko", schemaPath: "#/definitions/segment/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44288,15 +44288,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                         }
                                                                       }
                                                                     }
-                                                                    var valid11 = _errs100 === errors4;
+                                                                    var valid11 = _errs100 === errors;
                                                                   } else {
                                                                     var valid11 = true;
                                                                   }
                                                                   if (valid11) {
                                                                     if (data44.histogram !== void 0) {
                                                                       let data49 = data44.histogram;
-                                                                      const _errs102 = errors4;
-                                                                      if (errors4 === _errs102) {
+                                                                      const _errs102 = errors;
+                                                                      if (errors === _errs102) {
                                                                         if (typeof data49 === "string") {
                                                                           if (func2(data49) > 4e6) {
                                                                             validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/histogram", schemaPath: "#/definitions/segment/properties/histogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
@@ -44312,15 +44312,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                           return false;
                                                                         }
                                                                       }
-                                                                      var valid11 = _errs102 === errors4;
+                                                                      var valid11 = _errs102 === errors;
                                                                     } else {
                                                                       var valid11 = true;
                                                                     }
                                                                     if (valid11) {
                                                                       if (data44.contention !== void 0) {
                                                                         let data50 = data44.contention;
-                                                                        const _errs104 = errors4;
-                                                                        if (errors4 === _errs104) {
+                                                                        const _errs104 = errors;
+                                                                        if (errors === _errs104) {
                                                                           if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
                                                                             let missing7;
                                                                             if (data50.generatorCores === void 0 && (missing7 = "generatorCores") || data50.loopDelayP99Ms === void 0 && (missing7 = "loopDelayP99Ms") || data50.lateStarts === void 0 && (missing7 = "lateStarts")) {
@@ -44329,60 +44329,60 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                             } else {
                                                                               if (data50.otherCores !== void 0) {
                                                                                 let data51 = data50.otherCores;
-                                                                                const _errs106 = errors4;
+                                                                                const _errs106 = errors;
                                                                                 if (!(typeof data51 == "number" && isFinite(data51))) {
                                                                                   validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/otherCores", schemaPath: "#/definitions/segment/properties/contention/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                   return false;
                                                                                 }
-                                                                                var valid12 = _errs106 === errors4;
+                                                                                var valid12 = _errs106 === errors;
                                                                               } else {
                                                                                 var valid12 = true;
                                                                               }
                                                                               if (valid12) {
                                                                                 if (data50.stealCores !== void 0) {
                                                                                   let data52 = data50.stealCores;
-                                                                                  const _errs108 = errors4;
+                                                                                  const _errs108 = errors;
                                                                                   if (!(typeof data52 == "number" && isFinite(data52))) {
                                                                                     validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/stealCores", schemaPath: "#/definitions/segment/properties/contention/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                     return false;
                                                                                   }
-                                                                                  var valid12 = _errs108 === errors4;
+                                                                                  var valid12 = _errs108 === errors;
                                                                                 } else {
                                                                                   var valid12 = true;
                                                                                 }
                                                                                 if (valid12) {
                                                                                   if (data50.generatorCores !== void 0) {
                                                                                     let data53 = data50.generatorCores;
-                                                                                    const _errs110 = errors4;
+                                                                                    const _errs110 = errors;
                                                                                     if (!(typeof data53 == "number" && isFinite(data53))) {
                                                                                       validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/generatorCores", schemaPath: "#/definitions/segment/properties/contention/properties/generatorCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                       return false;
                                                                                     }
-                                                                                    var valid12 = _errs110 === errors4;
+                                                                                    var valid12 = _errs110 === errors;
                                                                                   } else {
                                                                                     var valid12 = true;
                                                                                   }
                                                                                   if (valid12) {
                                                                                     if (data50.loopDelayP99Ms !== void 0) {
                                                                                       let data54 = data50.loopDelayP99Ms;
-                                                                                      const _errs112 = errors4;
+                                                                                      const _errs112 = errors;
                                                                                       if (!(typeof data54 == "number" && isFinite(data54))) {
                                                                                         validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/loopDelayP99Ms", schemaPath: "#/definitions/segment/properties/contention/properties/loopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                         return false;
                                                                                       }
-                                                                                      var valid12 = _errs112 === errors4;
+                                                                                      var valid12 = _errs112 === errors;
                                                                                     } else {
                                                                                       var valid12 = true;
                                                                                     }
                                                                                     if (valid12) {
                                                                                       if (data50.lateStarts !== void 0) {
                                                                                         let data55 = data50.lateStarts;
-                                                                                        const _errs114 = errors4;
+                                                                                        const _errs114 = errors;
                                                                                         if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
                                                                                           validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/lateStarts", schemaPath: "#/definitions/segment/properties/contention/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                           return false;
                                                                                         }
-                                                                                        if (errors4 === _errs114) {
+                                                                                        if (errors === _errs114) {
                                                                                           if (typeof data55 == "number" && isFinite(data55)) {
                                                                                             if (data55 < 0 || isNaN(data55)) {
                                                                                               validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/lateStarts", schemaPath: "#/definitions/segment/properties/contention/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44390,7 +44390,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                             }
                                                                                           }
                                                                                         }
-                                                                                        var valid12 = _errs114 === errors4;
+                                                                                        var valid12 = _errs114 === errors;
                                                                                       } else {
                                                                                         var valid12 = true;
                                                                                       }
@@ -44404,7 +44404,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                             return false;
                                                                           }
                                                                         }
-                                                                        var valid11 = _errs104 === errors4;
+                                                                        var valid11 = _errs104 === errors;
                                                                       } else {
                                                                         var valid11 = true;
                                                                       }
@@ -44419,7 +44419,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                           return false;
                                                         }
                                                       }
-                                                      var valid9 = _errs91 === errors4;
+                                                      var valid9 = _errs91 === errors;
                                                       if (!valid9) {
                                                         break;
                                                       }
@@ -44430,15 +44430,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                   return false;
                                                 }
                                               }
-                                              var valid0 = _errs89 === errors4;
+                                              var valid0 = _errs89 === errors;
                                             } else {
                                               var valid0 = true;
                                             }
                                             if (valid0) {
                                               if (data.timeline !== void 0) {
                                                 let data56 = data.timeline;
-                                                const _errs116 = errors4;
-                                                if (errors4 === _errs116) {
+                                                const _errs116 = errors;
+                                                if (errors === _errs116) {
                                                   if (Array.isArray(data56)) {
                                                     if (data56.length > 1e5) {
                                                       validate12.errors = [{ instancePath: instancePath + "/timeline", schemaPath: "#/properties/timeline/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" }];
@@ -44448,9 +44448,9 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                       const len1 = data56.length;
                                                       for (let i1 = 0; i1 < len1; i1++) {
                                                         let data57 = data56[i1];
-                                                        const _errs118 = errors4;
-                                                        const _errs119 = errors4;
-                                                        if (errors4 === _errs119) {
+                                                        const _errs118 = errors;
+                                                        const _errs119 = errors;
+                                                        if (errors === _errs119) {
                                                           if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
                                                             let missing8;
                                                             if (data57.second === void 0 && (missing8 = "second") || data57.count === void 0 && (missing8 = "count") || data57.ko === void 0 && (missing8 = "ko")) {
@@ -44459,12 +44459,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                             } else {
                                                               if (data57.second !== void 0) {
                                                                 let data58 = data57.second;
-                                                                const _errs121 = errors4;
+                                                                const _errs121 = errors;
                                                                 if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
                                                                   validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                   return false;
                                                                 }
-                                                                if (errors4 === _errs121) {
+                                                                if (errors === _errs121) {
                                                                   if (typeof data58 == "number" && isFinite(data58)) {
                                                                     if (data58 > 1e6 || isNaN(data58)) {
                                                                       validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000" }];
@@ -44477,19 +44477,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                     }
                                                                   }
                                                                 }
-                                                                var valid15 = _errs121 === errors4;
+                                                                var valid15 = _errs121 === errors;
                                                               } else {
                                                                 var valid15 = true;
                                                               }
                                                               if (valid15) {
                                                                 if (data57.count !== void 0) {
                                                                   let data59 = data57.count;
-                                                                  const _errs123 = errors4;
+                                                                  const _errs123 = errors;
                                                                   if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
                                                                     validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/count", schemaPath: "#/definitions/timelinePoint/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                     return false;
                                                                   }
-                                                                  if (errors4 === _errs123) {
+                                                                  if (errors === _errs123) {
                                                                     if (typeof data59 == "number" && isFinite(data59)) {
                                                                       if (data59 < 0 || isNaN(data59)) {
                                                                         validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/count", schemaPath: "#/definitions/timelinePoint/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44497,19 +44497,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                       }
                                                                     }
                                                                   }
-                                                                  var valid15 = _errs123 === errors4;
+                                                                  var valid15 = _errs123 === errors;
                                                                 } else {
                                                                   var valid15 = true;
                                                                 }
                                                                 if (valid15) {
                                                                   if (data57.ko !== void 0) {
                                                                     let data60 = data57.ko;
-                                                                    const _errs125 = errors4;
+                                                                    const _errs125 = errors;
                                                                     if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
                                                                       validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/ko", schemaPath: "#/definitions/timelinePoint/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                       return false;
                                                                     }
-                                                                    if (errors4 === _errs125) {
+                                                                    if (errors === _errs125) {
                                                                       if (typeof data60 == "number" && isFinite(data60)) {
                                                                         if (data60 < 0 || isNaN(data60)) {
                                                                           validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/ko", schemaPath: "#/definitions/timelinePoint/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44517,55 +44517,55 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                         }
                                                                       }
                                                                     }
-                                                                    var valid15 = _errs125 === errors4;
+                                                                    var valid15 = _errs125 === errors;
                                                                   } else {
                                                                     var valid15 = true;
                                                                   }
                                                                   if (valid15) {
                                                                     if (data57.p50 !== void 0) {
                                                                       let data61 = data57.p50;
-                                                                      const _errs127 = errors4;
+                                                                      const _errs127 = errors;
                                                                       if (!(typeof data61 == "number" && isFinite(data61))) {
                                                                         validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p50", schemaPath: "#/definitions/timelinePoint/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                         return false;
                                                                       }
-                                                                      var valid15 = _errs127 === errors4;
+                                                                      var valid15 = _errs127 === errors;
                                                                     } else {
                                                                       var valid15 = true;
                                                                     }
                                                                     if (valid15) {
                                                                       if (data57.p95 !== void 0) {
                                                                         let data62 = data57.p95;
-                                                                        const _errs129 = errors4;
+                                                                        const _errs129 = errors;
                                                                         if (!(typeof data62 == "number" && isFinite(data62))) {
                                                                           validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p95", schemaPath: "#/definitions/timelinePoint/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                           return false;
                                                                         }
-                                                                        var valid15 = _errs129 === errors4;
+                                                                        var valid15 = _errs129 === errors;
                                                                       } else {
                                                                         var valid15 = true;
                                                                       }
                                                                       if (valid15) {
                                                                         if (data57.p99 !== void 0) {
                                                                           let data63 = data57.p99;
-                                                                          const _errs131 = errors4;
+                                                                          const _errs131 = errors;
                                                                           if (!(typeof data63 == "number" && isFinite(data63))) {
                                                                             validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p99", schemaPath: "#/definitions/timelinePoint/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                             return false;
                                                                           }
-                                                                          var valid15 = _errs131 === errors4;
+                                                                          var valid15 = _errs131 === errors;
                                                                         } else {
                                                                           var valid15 = true;
                                                                         }
                                                                         if (valid15) {
                                                                           if (data57.allP95 !== void 0) {
                                                                             let data64 = data57.allP95;
-                                                                            const _errs133 = errors4;
+                                                                            const _errs133 = errors;
                                                                             if (!(typeof data64 == "number" && isFinite(data64))) {
                                                                               validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/allP95", schemaPath: "#/definitions/timelinePoint/properties/allP95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                               return false;
                                                                             }
-                                                                            var valid15 = _errs133 === errors4;
+                                                                            var valid15 = _errs133 === errors;
                                                                           } else {
                                                                             var valid15 = true;
                                                                           }
@@ -44581,7 +44581,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid13 = _errs118 === errors4;
+                                                        var valid13 = _errs118 === errors;
                                                         if (!valid13) {
                                                           break;
                                                         }
@@ -44592,15 +44592,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                     return false;
                                                   }
                                                 }
-                                                var valid0 = _errs116 === errors4;
+                                                var valid0 = _errs116 === errors;
                                               } else {
                                                 var valid0 = true;
                                               }
                                               if (valid0) {
                                                 if (data.rate !== void 0) {
                                                   let data65 = data.rate;
-                                                  const _errs135 = errors4;
-                                                  if (errors4 === _errs135) {
+                                                  const _errs135 = errors;
+                                                  if (errors === _errs135) {
                                                     if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
                                                       let missing9;
                                                       if (data65.intendedPerSec === void 0 && (missing9 = "intendedPerSec") || data65.achievedPerSec === void 0 && (missing9 = "achievedPerSec")) {
@@ -44609,24 +44609,24 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                       } else {
                                                         if (data65.intendedPerSec !== void 0) {
                                                           let data66 = data65.intendedPerSec;
-                                                          const _errs137 = errors4;
+                                                          const _errs137 = errors;
                                                           if (!(typeof data66 == "number" && isFinite(data66))) {
                                                             validate12.errors = [{ instancePath: instancePath + "/rate/intendedPerSec", schemaPath: "#/properties/rate/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                             return false;
                                                           }
-                                                          var valid16 = _errs137 === errors4;
+                                                          var valid16 = _errs137 === errors;
                                                         } else {
                                                           var valid16 = true;
                                                         }
                                                         if (valid16) {
                                                           if (data65.achievedPerSec !== void 0) {
                                                             let data67 = data65.achievedPerSec;
-                                                            const _errs139 = errors4;
+                                                            const _errs139 = errors;
                                                             if (!(typeof data67 == "number" && isFinite(data67))) {
                                                               validate12.errors = [{ instancePath: instancePath + "/rate/achievedPerSec", schemaPath: "#/properties/rate/properties/achievedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                               return false;
                                                             }
-                                                            var valid16 = _errs139 === errors4;
+                                                            var valid16 = _errs139 === errors;
                                                           } else {
                                                             var valid16 = true;
                                                           }
@@ -44637,15 +44637,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                       return false;
                                                     }
                                                   }
-                                                  var valid0 = _errs135 === errors4;
+                                                  var valid0 = _errs135 === errors;
                                                 } else {
                                                   var valid0 = true;
                                                 }
                                                 if (valid0) {
                                                   if (data.generator !== void 0) {
                                                     let data68 = data.generator;
-                                                    const _errs141 = errors4;
-                                                    if (errors4 === _errs141) {
+                                                    const _errs141 = errors;
+                                                    if (errors === _errs141) {
                                                       if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
                                                         let missing10;
                                                         if (data68.lateStarts === void 0 && (missing10 = "lateStarts") || data68.maxStartDelayMs === void 0 && (missing10 = "maxStartDelayMs") || data68.eventLoopDelayP99Ms === void 0 && (missing10 = "eventLoopDelayP99Ms") || data68.eventLoopDelayMaxMs === void 0 && (missing10 = "eventLoopDelayMaxMs") || data68.cpuCores === void 0 && (missing10 = "cpuCores") || data68.saturated === void 0 && (missing10 = "saturated") || data68.reasons === void 0 && (missing10 = "reasons")) {
@@ -44654,12 +44654,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                         } else {
                                                           if (data68.lateStarts !== void 0) {
                                                             let data69 = data68.lateStarts;
-                                                            const _errs143 = errors4;
+                                                            const _errs143 = errors;
                                                             if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
                                                               validate12.errors = [{ instancePath: instancePath + "/generator/lateStarts", schemaPath: "#/properties/generator/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                               return false;
                                                             }
-                                                            if (errors4 === _errs143) {
+                                                            if (errors === _errs143) {
                                                               if (typeof data69 == "number" && isFinite(data69)) {
                                                                 if (data69 < 0 || isNaN(data69)) {
                                                                   validate12.errors = [{ instancePath: instancePath + "/generator/lateStarts", schemaPath: "#/properties/generator/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -44667,74 +44667,74 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                 }
                                                               }
                                                             }
-                                                            var valid17 = _errs143 === errors4;
+                                                            var valid17 = _errs143 === errors;
                                                           } else {
                                                             var valid17 = true;
                                                           }
                                                           if (valid17) {
                                                             if (data68.maxStartDelayMs !== void 0) {
                                                               let data70 = data68.maxStartDelayMs;
-                                                              const _errs145 = errors4;
+                                                              const _errs145 = errors;
                                                               if (!(typeof data70 == "number" && isFinite(data70))) {
                                                                 validate12.errors = [{ instancePath: instancePath + "/generator/maxStartDelayMs", schemaPath: "#/properties/generator/properties/maxStartDelayMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                 return false;
                                                               }
-                                                              var valid17 = _errs145 === errors4;
+                                                              var valid17 = _errs145 === errors;
                                                             } else {
                                                               var valid17 = true;
                                                             }
                                                             if (valid17) {
                                                               if (data68.eventLoopDelayP99Ms !== void 0) {
                                                                 let data71 = data68.eventLoopDelayP99Ms;
-                                                                const _errs147 = errors4;
+                                                                const _errs147 = errors;
                                                                 if (!(typeof data71 == "number" && isFinite(data71))) {
                                                                   validate12.errors = [{ instancePath: instancePath + "/generator/eventLoopDelayP99Ms", schemaPath: "#/properties/generator/properties/eventLoopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                   return false;
                                                                 }
-                                                                var valid17 = _errs147 === errors4;
+                                                                var valid17 = _errs147 === errors;
                                                               } else {
                                                                 var valid17 = true;
                                                               }
                                                               if (valid17) {
                                                                 if (data68.eventLoopDelayMaxMs !== void 0) {
                                                                   let data72 = data68.eventLoopDelayMaxMs;
-                                                                  const _errs149 = errors4;
+                                                                  const _errs149 = errors;
                                                                   if (!(typeof data72 == "number" && isFinite(data72))) {
                                                                     validate12.errors = [{ instancePath: instancePath + "/generator/eventLoopDelayMaxMs", schemaPath: "#/properties/generator/properties/eventLoopDelayMaxMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                     return false;
                                                                   }
-                                                                  var valid17 = _errs149 === errors4;
+                                                                  var valid17 = _errs149 === errors;
                                                                 } else {
                                                                   var valid17 = true;
                                                                 }
                                                                 if (valid17) {
                                                                   if (data68.cpuCores !== void 0) {
                                                                     let data73 = data68.cpuCores;
-                                                                    const _errs151 = errors4;
+                                                                    const _errs151 = errors;
                                                                     if (!(typeof data73 == "number" && isFinite(data73))) {
                                                                       validate12.errors = [{ instancePath: instancePath + "/generator/cpuCores", schemaPath: "#/properties/generator/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                       return false;
                                                                     }
-                                                                    var valid17 = _errs151 === errors4;
+                                                                    var valid17 = _errs151 === errors;
                                                                   } else {
                                                                     var valid17 = true;
                                                                   }
                                                                   if (valid17) {
                                                                     if (data68.saturated !== void 0) {
-                                                                      const _errs153 = errors4;
+                                                                      const _errs153 = errors;
                                                                       if (typeof data68.saturated !== "boolean") {
                                                                         validate12.errors = [{ instancePath: instancePath + "/generator/saturated", schemaPath: "#/properties/generator/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                         return false;
                                                                       }
-                                                                      var valid17 = _errs153 === errors4;
+                                                                      var valid17 = _errs153 === errors;
                                                                     } else {
                                                                       var valid17 = true;
                                                                     }
                                                                     if (valid17) {
                                                                       if (data68.reasons !== void 0) {
                                                                         let data75 = data68.reasons;
-                                                                        const _errs155 = errors4;
-                                                                        if (errors4 === _errs155) {
+                                                                        const _errs155 = errors;
+                                                                        if (errors === _errs155) {
                                                                           if (Array.isArray(data75)) {
                                                                             if (data75.length > 20) {
                                                                               validate12.errors = [{ instancePath: instancePath + "/generator/reasons", schemaPath: "#/properties/generator/properties/reasons/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
@@ -44744,8 +44744,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                               const len2 = data75.length;
                                                                               for (let i2 = 0; i2 < len2; i2++) {
                                                                                 let data76 = data75[i2];
-                                                                                const _errs157 = errors4;
-                                                                                if (errors4 === _errs157) {
+                                                                                const _errs157 = errors;
+                                                                                if (errors === _errs157) {
                                                                                   if (typeof data76 === "string") {
                                                                                     if (func2(data76) > 2e3) {
                                                                                       validate12.errors = [{ instancePath: instancePath + "/generator/reasons/" + i2, schemaPath: "#/properties/generator/properties/reasons/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -44756,7 +44756,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                     return false;
                                                                                   }
                                                                                 }
-                                                                                var valid18 = _errs157 === errors4;
+                                                                                var valid18 = _errs157 === errors;
                                                                                 if (!valid18) {
                                                                                   break;
                                                                                 }
@@ -44767,7 +44767,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                             return false;
                                                                           }
                                                                         }
-                                                                        var valid17 = _errs155 === errors4;
+                                                                        var valid17 = _errs155 === errors;
                                                                       } else {
                                                                         var valid17 = true;
                                                                       }
@@ -44783,15 +44783,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                         return false;
                                                       }
                                                     }
-                                                    var valid0 = _errs141 === errors4;
+                                                    var valid0 = _errs141 === errors;
                                                   } else {
                                                     var valid0 = true;
                                                   }
                                                   if (valid0) {
                                                     if (data.services !== void 0) {
                                                       let data77 = data.services;
-                                                      const _errs159 = errors4;
-                                                      if (errors4 === _errs159) {
+                                                      const _errs159 = errors;
+                                                      if (errors === _errs159) {
                                                         if (Array.isArray(data77)) {
                                                           if (data77.length > 50) {
                                                             validate12.errors = [{ instancePath: instancePath + "/services", schemaPath: "#/properties/services/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" }];
@@ -44801,8 +44801,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                             const len3 = data77.length;
                                                             for (let i3 = 0; i3 < len3; i3++) {
                                                               let data78 = data77[i3];
-                                                              const _errs161 = errors4;
-                                                              if (errors4 === _errs161) {
+                                                              const _errs161 = errors;
+                                                              if (errors === _errs161) {
                                                                 if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
                                                                   let missing11;
                                                                   if (data78.name === void 0 && (missing11 = "name") || data78.cpuMeanPercent === void 0 && (missing11 = "cpuMeanPercent") || data78.cpuMaxPercent === void 0 && (missing11 = "cpuMaxPercent") || data78.rssPeakBytes === void 0 && (missing11 = "rssPeakBytes")) {
@@ -44811,8 +44811,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   } else {
                                                                     if (data78.name !== void 0) {
                                                                       let data79 = data78.name;
-                                                                      const _errs163 = errors4;
-                                                                      if (errors4 === _errs163) {
+                                                                      const _errs163 = errors;
+                                                                      if (errors === _errs163) {
                                                                         if (typeof data79 === "string") {
                                                                           if (func2(data79) > 2e3) {
                                                                             validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/name", schemaPath: "#/properties/services/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -44823,43 +44823,43 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                           return false;
                                                                         }
                                                                       }
-                                                                      var valid20 = _errs163 === errors4;
+                                                                      var valid20 = _errs163 === errors;
                                                                     } else {
                                                                       var valid20 = true;
                                                                     }
                                                                     if (valid20) {
                                                                       if (data78.cpuMeanPercent !== void 0) {
                                                                         let data80 = data78.cpuMeanPercent;
-                                                                        const _errs165 = errors4;
+                                                                        const _errs165 = errors;
                                                                         if (!(typeof data80 == "number" && isFinite(data80))) {
                                                                           validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/cpuMeanPercent", schemaPath: "#/properties/services/items/properties/cpuMeanPercent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                           return false;
                                                                         }
-                                                                        var valid20 = _errs165 === errors4;
+                                                                        var valid20 = _errs165 === errors;
                                                                       } else {
                                                                         var valid20 = true;
                                                                       }
                                                                       if (valid20) {
                                                                         if (data78.cpuMaxPercent !== void 0) {
                                                                           let data81 = data78.cpuMaxPercent;
-                                                                          const _errs167 = errors4;
+                                                                          const _errs167 = errors;
                                                                           if (!(typeof data81 == "number" && isFinite(data81))) {
                                                                             validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/cpuMaxPercent", schemaPath: "#/properties/services/items/properties/cpuMaxPercent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                             return false;
                                                                           }
-                                                                          var valid20 = _errs167 === errors4;
+                                                                          var valid20 = _errs167 === errors;
                                                                         } else {
                                                                           var valid20 = true;
                                                                         }
                                                                         if (valid20) {
                                                                           if (data78.rssPeakBytes !== void 0) {
                                                                             let data82 = data78.rssPeakBytes;
-                                                                            const _errs169 = errors4;
+                                                                            const _errs169 = errors;
                                                                             if (!(typeof data82 == "number" && isFinite(data82))) {
                                                                               validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/rssPeakBytes", schemaPath: "#/properties/services/items/properties/rssPeakBytes/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                               return false;
                                                                             }
-                                                                            var valid20 = _errs169 === errors4;
+                                                                            var valid20 = _errs169 === errors;
                                                                           } else {
                                                                             var valid20 = true;
                                                                           }
@@ -44872,7 +44872,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid19 = _errs161 === errors4;
+                                                              var valid19 = _errs161 === errors;
                                                               if (!valid19) {
                                                                 break;
                                                               }
@@ -44883,15 +44883,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                           return false;
                                                         }
                                                       }
-                                                      var valid0 = _errs159 === errors4;
+                                                      var valid0 = _errs159 === errors;
                                                     } else {
                                                       var valid0 = true;
                                                     }
                                                     if (valid0) {
                                                       if (data.machine !== void 0) {
                                                         let data83 = data.machine;
-                                                        const _errs171 = errors4;
-                                                        if (errors4 === _errs171) {
+                                                        const _errs171 = errors;
+                                                        if (errors === _errs171) {
                                                           if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
                                                             let missing12;
                                                             if (data83.cpuCount === void 0 && (missing12 = "cpuCount") || data83.busyCores === void 0 && (missing12 = "busyCores") || data83.otherCores === void 0 && (missing12 = "otherCores") || data83.stealCores === void 0 && (missing12 = "stealCores")) {
@@ -44900,48 +44900,48 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                             } else {
                                                               if (data83.cpuCount !== void 0) {
                                                                 let data84 = data83.cpuCount;
-                                                                const _errs173 = errors4;
+                                                                const _errs173 = errors;
                                                                 if (!(typeof data84 == "number" && isFinite(data84))) {
                                                                   validate12.errors = [{ instancePath: instancePath + "/machine/cpuCount", schemaPath: "#/properties/machine/properties/cpuCount/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                   return false;
                                                                 }
-                                                                var valid21 = _errs173 === errors4;
+                                                                var valid21 = _errs173 === errors;
                                                               } else {
                                                                 var valid21 = true;
                                                               }
                                                               if (valid21) {
                                                                 if (data83.busyCores !== void 0) {
                                                                   let data85 = data83.busyCores;
-                                                                  const _errs175 = errors4;
+                                                                  const _errs175 = errors;
                                                                   if (!(typeof data85 == "number" && isFinite(data85))) {
                                                                     validate12.errors = [{ instancePath: instancePath + "/machine/busyCores", schemaPath: "#/properties/machine/properties/busyCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                     return false;
                                                                   }
-                                                                  var valid21 = _errs175 === errors4;
+                                                                  var valid21 = _errs175 === errors;
                                                                 } else {
                                                                   var valid21 = true;
                                                                 }
                                                                 if (valid21) {
                                                                   if (data83.otherCores !== void 0) {
                                                                     let data86 = data83.otherCores;
-                                                                    const _errs177 = errors4;
+                                                                    const _errs177 = errors;
                                                                     if (!(typeof data86 == "number" && isFinite(data86))) {
                                                                       validate12.errors = [{ instancePath: instancePath + "/machine/otherCores", schemaPath: "#/properties/machine/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                       return false;
                                                                     }
-                                                                    var valid21 = _errs177 === errors4;
+                                                                    var valid21 = _errs177 === errors;
                                                                   } else {
                                                                     var valid21 = true;
                                                                   }
                                                                   if (valid21) {
                                                                     if (data83.stealCores !== void 0) {
                                                                       let data87 = data83.stealCores;
-                                                                      const _errs179 = errors4;
+                                                                      const _errs179 = errors;
                                                                       if (!(typeof data87 == "number" && isFinite(data87))) {
                                                                         validate12.errors = [{ instancePath: instancePath + "/machine/stealCores", schemaPath: "#/properties/machine/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                         return false;
                                                                       }
-                                                                      var valid21 = _errs179 === errors4;
+                                                                      var valid21 = _errs179 === errors;
                                                                     } else {
                                                                       var valid21 = true;
                                                                     }
@@ -44954,26 +44954,26 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid0 = _errs171 === errors4;
+                                                        var valid0 = _errs171 === errors;
                                                       } else {
                                                         var valid0 = true;
                                                       }
                                                       if (valid0) {
                                                         if (data.capacity !== void 0) {
-                                                          const _errs181 = errors4;
+                                                          const _errs181 = errors;
                                                           if (!validate13(data.capacity, { instancePath: instancePath + "/capacity", parentData: data, parentDataProperty: "capacity", rootData })) {
                                                             vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-                                                            errors4 = vErrors.length;
+                                                            errors = vErrors.length;
                                                           }
-                                                          var valid0 = _errs181 === errors4;
+                                                          var valid0 = _errs181 === errors;
                                                         } else {
                                                           var valid0 = true;
                                                         }
                                                         if (valid0) {
                                                           if (data.shards !== void 0) {
                                                             let data89 = data.shards;
-                                                            const _errs182 = errors4;
-                                                            if (errors4 === _errs182) {
+                                                            const _errs182 = errors;
+                                                            if (errors === _errs182) {
                                                               if (Array.isArray(data89)) {
                                                                 if (data89.length > 1e4) {
                                                                   validate12.errors = [{ instancePath: instancePath + "/shards", schemaPath: "#/properties/shards/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
@@ -44983,8 +44983,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   const len4 = data89.length;
                                                                   for (let i4 = 0; i4 < len4; i4++) {
                                                                     let data90 = data89[i4];
-                                                                    const _errs184 = errors4;
-                                                                    if (errors4 === _errs184) {
+                                                                    const _errs184 = errors;
+                                                                    if (errors === _errs184) {
                                                                       if (data90 && typeof data90 == "object" && !Array.isArray(data90)) {
                                                                         let missing13;
                                                                         if (data90.index === void 0 && (missing13 = "index") || data90.startOffsetMs === void 0 && (missing13 = "startOffsetMs") || data90.durationMs === void 0 && (missing13 = "durationMs") || data90.requests === void 0 && (missing13 = "requests") || data90.rps === void 0 && (missing13 = "rps") || data90.p99Ms === void 0 && (missing13 = "p99Ms") || data90.lateStarts === void 0 && (missing13 = "lateStarts") || data90.cpuCores === void 0 && (missing13 = "cpuCores") || data90.saturated === void 0 && (missing13 = "saturated")) {
@@ -44993,12 +44993,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                         } else {
                                                                           if (data90.index !== void 0) {
                                                                             let data91 = data90.index;
-                                                                            const _errs186 = errors4;
+                                                                            const _errs186 = errors;
                                                                             if (!(typeof data91 == "number" && (!(data91 % 1) && !isNaN(data91)) && isFinite(data91))) {
                                                                               validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/index", schemaPath: "#/properties/shards/items/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                               return false;
                                                                             }
-                                                                            if (errors4 === _errs186) {
+                                                                            if (errors === _errs186) {
                                                                               if (typeof data91 == "number" && isFinite(data91)) {
                                                                                 if (data91 < 1 || isNaN(data91)) {
                                                                                   validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/index", schemaPath: "#/properties/shards/items/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
@@ -45006,27 +45006,27 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                 }
                                                                               }
                                                                             }
-                                                                            var valid23 = _errs186 === errors4;
+                                                                            var valid23 = _errs186 === errors;
                                                                           } else {
                                                                             var valid23 = true;
                                                                           }
                                                                           if (valid23) {
                                                                             if (data90.startOffsetMs !== void 0) {
                                                                               let data92 = data90.startOffsetMs;
-                                                                              const _errs188 = errors4;
+                                                                              const _errs188 = errors;
                                                                               if (!(typeof data92 == "number" && isFinite(data92))) {
                                                                                 validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/startOffsetMs", schemaPath: "#/properties/shards/items/properties/startOffsetMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                 return false;
                                                                               }
-                                                                              var valid23 = _errs188 === errors4;
+                                                                              var valid23 = _errs188 === errors;
                                                                             } else {
                                                                               var valid23 = true;
                                                                             }
                                                                             if (valid23) {
                                                                               if (data90.durationMs !== void 0) {
                                                                                 let data93 = data90.durationMs;
-                                                                                const _errs190 = errors4;
-                                                                                if (errors4 === _errs190) {
+                                                                                const _errs190 = errors;
+                                                                                if (errors === _errs190) {
                                                                                   if (typeof data93 == "number" && isFinite(data93)) {
                                                                                     if (data93 < 0 || isNaN(data93)) {
                                                                                       validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/durationMs", schemaPath: "#/properties/shards/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45037,15 +45037,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                     return false;
                                                                                   }
                                                                                 }
-                                                                                var valid23 = _errs190 === errors4;
+                                                                                var valid23 = _errs190 === errors;
                                                                               } else {
                                                                                 var valid23 = true;
                                                                               }
                                                                               if (valid23) {
                                                                                 if (data90.requests !== void 0) {
                                                                                   let data94 = data90.requests;
-                                                                                  const _errs192 = errors4;
-                                                                                  if (errors4 === _errs192) {
+                                                                                  const _errs192 = errors;
+                                                                                  if (errors === _errs192) {
                                                                                     if (data94 && typeof data94 == "object" && !Array.isArray(data94)) {
                                                                                       let missing14;
                                                                                       if (data94.total === void 0 && (missing14 = "total") || data94.ok === void 0 && (missing14 = "ok") || data94.ko === void 0 && (missing14 = "ko") || data94.dropped === void 0 && (missing14 = "dropped")) {
@@ -45054,12 +45054,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                       } else {
                                                                                         if (data94.total !== void 0) {
                                                                                           let data95 = data94.total;
-                                                                                          const _errs194 = errors4;
+                                                                                          const _errs194 = errors;
                                                                                           if (!(typeof data95 == "number" && (!(data95 % 1) && !isNaN(data95)) && isFinite(data95))) {
                                                                                             validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/total", schemaPath: "#/properties/shards/items/properties/requests/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                             return false;
                                                                                           }
-                                                                                          if (errors4 === _errs194) {
+                                                                                          if (errors === _errs194) {
                                                                                             if (typeof data95 == "number" && isFinite(data95)) {
                                                                                               if (data95 < 0 || isNaN(data95)) {
                                                                                                 validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/total", schemaPath: "#/properties/shards/items/properties/requests/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45067,19 +45067,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                               }
                                                                                             }
                                                                                           }
-                                                                                          var valid24 = _errs194 === errors4;
+                                                                                          var valid24 = _errs194 === errors;
                                                                                         } else {
                                                                                           var valid24 = true;
                                                                                         }
                                                                                         if (valid24) {
                                                                                           if (data94.ok !== void 0) {
                                                                                             let data96 = data94.ok;
-                                                                                            const _errs196 = errors4;
+                                                                                            const _errs196 = errors;
                                                                                             if (!(typeof data96 == "number" && (!(data96 % 1) && !isNaN(data96)) && isFinite(data96))) {
                                                                                               validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ok", schemaPath: "#/properties/shards/items/properties/requests/properties/ok/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                               return false;
                                                                                             }
-                                                                                            if (errors4 === _errs196) {
+                                                                                            if (errors === _errs196) {
                                                                                               if (typeof data96 == "number" && isFinite(data96)) {
                                                                                                 if (data96 < 0 || isNaN(data96)) {
                                                                                                   validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ok", schemaPath: "#/properties/shards/items/properties/requests/properties/ok/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45087,19 +45087,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                 }
                                                                                               }
                                                                                             }
-                                                                                            var valid24 = _errs196 === errors4;
+                                                                                            var valid24 = _errs196 === errors;
                                                                                           } else {
                                                                                             var valid24 = true;
                                                                                           }
                                                                                           if (valid24) {
                                                                                             if (data94.ko !== void 0) {
                                                                                               let data97 = data94.ko;
-                                                                                              const _errs198 = errors4;
+                                                                                              const _errs198 = errors;
                                                                                               if (!(typeof data97 == "number" && (!(data97 % 1) && !isNaN(data97)) && isFinite(data97))) {
                                                                                                 validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ko", schemaPath: "#/properties/shards/items/properties/requests/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              if (errors4 === _errs198) {
+                                                                                              if (errors === _errs198) {
                                                                                                 if (typeof data97 == "number" && isFinite(data97)) {
                                                                                                   if (data97 < 0 || isNaN(data97)) {
                                                                                                     validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ko", schemaPath: "#/properties/shards/items/properties/requests/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45107,19 +45107,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                   }
                                                                                                 }
                                                                                               }
-                                                                                              var valid24 = _errs198 === errors4;
+                                                                                              var valid24 = _errs198 === errors;
                                                                                             } else {
                                                                                               var valid24 = true;
                                                                                             }
                                                                                             if (valid24) {
                                                                                               if (data94.dropped !== void 0) {
                                                                                                 let data98 = data94.dropped;
-                                                                                                const _errs200 = errors4;
+                                                                                                const _errs200 = errors;
                                                                                                 if (!(typeof data98 == "number" && (!(data98 % 1) && !isNaN(data98)) && isFinite(data98))) {
                                                                                                   validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/dropped", schemaPath: "#/properties/shards/items/properties/requests/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                                if (errors4 === _errs200) {
+                                                                                                if (errors === _errs200) {
                                                                                                   if (typeof data98 == "number" && isFinite(data98)) {
                                                                                                     if (data98 < 0 || isNaN(data98)) {
                                                                                                       validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/dropped", schemaPath: "#/properties/shards/items/properties/requests/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45127,7 +45127,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                     }
                                                                                                   }
                                                                                                 }
-                                                                                                var valid24 = _errs200 === errors4;
+                                                                                                var valid24 = _errs200 === errors;
                                                                                               } else {
                                                                                                 var valid24 = true;
                                                                                               }
@@ -45140,15 +45140,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                       return false;
                                                                                     }
                                                                                   }
-                                                                                  var valid23 = _errs192 === errors4;
+                                                                                  var valid23 = _errs192 === errors;
                                                                                 } else {
                                                                                   var valid23 = true;
                                                                                 }
                                                                                 if (valid23) {
                                                                                   if (data90.rps !== void 0) {
                                                                                     let data99 = data90.rps;
-                                                                                    const _errs202 = errors4;
-                                                                                    if (errors4 === _errs202) {
+                                                                                    const _errs202 = errors;
+                                                                                    if (errors === _errs202) {
                                                                                       if (typeof data99 == "number" && isFinite(data99)) {
                                                                                         if (data99 < 0 || isNaN(data99)) {
                                                                                           validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/rps", schemaPath: "#/properties/shards/items/properties/rps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45159,15 +45159,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                         return false;
                                                                                       }
                                                                                     }
-                                                                                    var valid23 = _errs202 === errors4;
+                                                                                    var valid23 = _errs202 === errors;
                                                                                   } else {
                                                                                     var valid23 = true;
                                                                                   }
                                                                                   if (valid23) {
                                                                                     if (data90.p99Ms !== void 0) {
                                                                                       let data100 = data90.p99Ms;
-                                                                                      const _errs204 = errors4;
-                                                                                      if (errors4 === _errs204) {
+                                                                                      const _errs204 = errors;
+                                                                                      if (errors === _errs204) {
                                                                                         if (typeof data100 == "number" && isFinite(data100)) {
                                                                                           if (data100 < 0 || isNaN(data100)) {
                                                                                             validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/p99Ms", schemaPath: "#/properties/shards/items/properties/p99Ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45178,15 +45178,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                           return false;
                                                                                         }
                                                                                       }
-                                                                                      var valid23 = _errs204 === errors4;
+                                                                                      var valid23 = _errs204 === errors;
                                                                                     } else {
                                                                                       var valid23 = true;
                                                                                     }
                                                                                     if (valid23) {
                                                                                       if (data90.intendedPerSec !== void 0) {
                                                                                         let data101 = data90.intendedPerSec;
-                                                                                        const _errs206 = errors4;
-                                                                                        if (errors4 === _errs206) {
+                                                                                        const _errs206 = errors;
+                                                                                        if (errors === _errs206) {
                                                                                           if (typeof data101 == "number" && isFinite(data101)) {
                                                                                             if (data101 < 0 || isNaN(data101)) {
                                                                                               validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/intendedPerSec", schemaPath: "#/properties/shards/items/properties/intendedPerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45197,19 +45197,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                             return false;
                                                                                           }
                                                                                         }
-                                                                                        var valid23 = _errs206 === errors4;
+                                                                                        var valid23 = _errs206 === errors;
                                                                                       } else {
                                                                                         var valid23 = true;
                                                                                       }
                                                                                       if (valid23) {
                                                                                         if (data90.lateStarts !== void 0) {
                                                                                           let data102 = data90.lateStarts;
-                                                                                          const _errs208 = errors4;
+                                                                                          const _errs208 = errors;
                                                                                           if (!(typeof data102 == "number" && (!(data102 % 1) && !isNaN(data102)) && isFinite(data102))) {
                                                                                             validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/lateStarts", schemaPath: "#/properties/shards/items/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                             return false;
                                                                                           }
-                                                                                          if (errors4 === _errs208) {
+                                                                                          if (errors === _errs208) {
                                                                                             if (typeof data102 == "number" && isFinite(data102)) {
                                                                                               if (data102 < 0 || isNaN(data102)) {
                                                                                                 validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/lateStarts", schemaPath: "#/properties/shards/items/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45217,15 +45217,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                               }
                                                                                             }
                                                                                           }
-                                                                                          var valid23 = _errs208 === errors4;
+                                                                                          var valid23 = _errs208 === errors;
                                                                                         } else {
                                                                                           var valid23 = true;
                                                                                         }
                                                                                         if (valid23) {
                                                                                           if (data90.cpuCores !== void 0) {
                                                                                             let data103 = data90.cpuCores;
-                                                                                            const _errs210 = errors4;
-                                                                                            if (errors4 === _errs210) {
+                                                                                            const _errs210 = errors;
+                                                                                            if (errors === _errs210) {
                                                                                               if (typeof data103 == "number" && isFinite(data103)) {
                                                                                                 if (data103 < 0 || isNaN(data103)) {
                                                                                                   validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/cpuCores", schemaPath: "#/properties/shards/items/properties/cpuCores/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45236,18 +45236,18 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                 return false;
                                                                                               }
                                                                                             }
-                                                                                            var valid23 = _errs210 === errors4;
+                                                                                            var valid23 = _errs210 === errors;
                                                                                           } else {
                                                                                             var valid23 = true;
                                                                                           }
                                                                                           if (valid23) {
                                                                                             if (data90.saturated !== void 0) {
-                                                                                              const _errs212 = errors4;
+                                                                                              const _errs212 = errors;
                                                                                               if (typeof data90.saturated !== "boolean") {
                                                                                                 validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/saturated", schemaPath: "#/properties/shards/items/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              var valid23 = _errs212 === errors4;
+                                                                                              var valid23 = _errs212 === errors;
                                                                                             } else {
                                                                                               var valid23 = true;
                                                                                             }
@@ -45266,7 +45266,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                         return false;
                                                                       }
                                                                     }
-                                                                    var valid22 = _errs184 === errors4;
+                                                                    var valid22 = _errs184 === errors;
                                                                     if (!valid22) {
                                                                       break;
                                                                     }
@@ -45277,15 +45277,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid0 = _errs182 === errors4;
+                                                            var valid0 = _errs182 === errors;
                                                           } else {
                                                             var valid0 = true;
                                                           }
                                                           if (valid0) {
                                                             if (data.extension !== void 0) {
                                                               let data105 = data.extension;
-                                                              const _errs214 = errors4;
-                                                              if (errors4 === _errs214) {
+                                                              const _errs214 = errors;
+                                                              if (errors === _errs214) {
                                                                 if (data105 && typeof data105 == "object" && !Array.isArray(data105)) {
                                                                   let missing15;
                                                                   if (data105.looks === void 0 && (missing15 = "looks")) {
@@ -45294,8 +45294,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   } else {
                                                                     if (data105.looks !== void 0) {
                                                                       let data106 = data105.looks;
-                                                                      const _errs216 = errors4;
-                                                                      if (errors4 === _errs216) {
+                                                                      const _errs216 = errors;
+                                                                      if (errors === _errs216) {
                                                                         if (Array.isArray(data106)) {
                                                                           if (data106.length > 10) {
                                                                             validate12.errors = [{ instancePath: instancePath + "/extension/looks", schemaPath: "#/properties/extension/properties/looks/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
@@ -45309,8 +45309,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                               const len5 = data106.length;
                                                                               for (let i5 = 0; i5 < len5; i5++) {
                                                                                 let data107 = data106[i5];
-                                                                                const _errs218 = errors4;
-                                                                                if (errors4 === _errs218) {
+                                                                                const _errs218 = errors;
+                                                                                if (errors === _errs218) {
                                                                                   if (data107 && typeof data107 == "object" && !Array.isArray(data107)) {
                                                                                     let missing16;
                                                                                     if (data107.segments === void 0 && (missing16 = "segments") || data107.durationMs === void 0 && (missing16 = "durationMs") || data107.dropped === void 0 && (missing16 = "dropped") || data107.generator === void 0 && (missing16 = "generator")) {
@@ -45319,12 +45319,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                     } else {
                                                                                       if (data107.segments !== void 0) {
                                                                                         let data108 = data107.segments;
-                                                                                        const _errs220 = errors4;
+                                                                                        const _errs220 = errors;
                                                                                         if (!(typeof data108 == "number" && (!(data108 % 1) && !isNaN(data108)) && isFinite(data108))) {
                                                                                           validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/segments", schemaPath: "#/properties/extension/properties/looks/items/properties/segments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                           return false;
                                                                                         }
-                                                                                        if (errors4 === _errs220) {
+                                                                                        if (errors === _errs220) {
                                                                                           if (typeof data108 == "number" && isFinite(data108)) {
                                                                                             if (data108 < 0 || isNaN(data108)) {
                                                                                               validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/segments", schemaPath: "#/properties/extension/properties/looks/items/properties/segments/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45332,15 +45332,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                             }
                                                                                           }
                                                                                         }
-                                                                                        var valid27 = _errs220 === errors4;
+                                                                                        var valid27 = _errs220 === errors;
                                                                                       } else {
                                                                                         var valid27 = true;
                                                                                       }
                                                                                       if (valid27) {
                                                                                         if (data107.durationMs !== void 0) {
                                                                                           let data109 = data107.durationMs;
-                                                                                          const _errs222 = errors4;
-                                                                                          if (errors4 === _errs222) {
+                                                                                          const _errs222 = errors;
+                                                                                          if (errors === _errs222) {
                                                                                             if (typeof data109 == "number" && isFinite(data109)) {
                                                                                               if (data109 < 0 || isNaN(data109)) {
                                                                                                 validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/durationMs", schemaPath: "#/properties/extension/properties/looks/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45351,19 +45351,19 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                               return false;
                                                                                             }
                                                                                           }
-                                                                                          var valid27 = _errs222 === errors4;
+                                                                                          var valid27 = _errs222 === errors;
                                                                                         } else {
                                                                                           var valid27 = true;
                                                                                         }
                                                                                         if (valid27) {
                                                                                           if (data107.dropped !== void 0) {
                                                                                             let data110 = data107.dropped;
-                                                                                            const _errs224 = errors4;
+                                                                                            const _errs224 = errors;
                                                                                             if (!(typeof data110 == "number" && (!(data110 % 1) && !isNaN(data110)) && isFinite(data110))) {
                                                                                               validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/dropped", schemaPath: "#/properties/extension/properties/looks/items/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                               return false;
                                                                                             }
-                                                                                            if (errors4 === _errs224) {
+                                                                                            if (errors === _errs224) {
                                                                                               if (typeof data110 == "number" && isFinite(data110)) {
                                                                                                 if (data110 < 0 || isNaN(data110)) {
                                                                                                   validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/dropped", schemaPath: "#/properties/extension/properties/looks/items/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45371,15 +45371,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                 }
                                                                                               }
                                                                                             }
-                                                                                            var valid27 = _errs224 === errors4;
+                                                                                            var valid27 = _errs224 === errors;
                                                                                           } else {
                                                                                             var valid27 = true;
                                                                                           }
                                                                                           if (valid27) {
                                                                                             if (data107.rate !== void 0) {
                                                                                               let data111 = data107.rate;
-                                                                                              const _errs226 = errors4;
-                                                                                              if (errors4 === _errs226) {
+                                                                                              const _errs226 = errors;
+                                                                                              if (errors === _errs226) {
                                                                                                 if (data111 && typeof data111 == "object" && !Array.isArray(data111)) {
                                                                                                   let missing17;
                                                                                                   if (data111.intendedPerSec === void 0 && (missing17 = "intendedPerSec") || data111.achievedPerSec === void 0 && (missing17 = "achievedPerSec")) {
@@ -45388,24 +45388,24 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                   } else {
                                                                                                     if (data111.intendedPerSec !== void 0) {
                                                                                                       let data112 = data111.intendedPerSec;
-                                                                                                      const _errs228 = errors4;
+                                                                                                      const _errs228 = errors;
                                                                                                       if (!(typeof data112 == "number" && isFinite(data112))) {
                                                                                                         validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate/intendedPerSec", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                         return false;
                                                                                                       }
-                                                                                                      var valid28 = _errs228 === errors4;
+                                                                                                      var valid28 = _errs228 === errors;
                                                                                                     } else {
                                                                                                       var valid28 = true;
                                                                                                     }
                                                                                                     if (valid28) {
                                                                                                       if (data111.achievedPerSec !== void 0) {
                                                                                                         let data113 = data111.achievedPerSec;
-                                                                                                        const _errs230 = errors4;
+                                                                                                        const _errs230 = errors;
                                                                                                         if (!(typeof data113 == "number" && isFinite(data113))) {
                                                                                                           validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate/achievedPerSec", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/properties/achievedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                           return false;
                                                                                                         }
-                                                                                                        var valid28 = _errs230 === errors4;
+                                                                                                        var valid28 = _errs230 === errors;
                                                                                                       } else {
                                                                                                         var valid28 = true;
                                                                                                       }
@@ -45416,15 +45416,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                   return false;
                                                                                                 }
                                                                                               }
-                                                                                              var valid27 = _errs226 === errors4;
+                                                                                              var valid27 = _errs226 === errors;
                                                                                             } else {
                                                                                               var valid27 = true;
                                                                                             }
                                                                                             if (valid27) {
                                                                                               if (data107.generator !== void 0) {
                                                                                                 let data114 = data107.generator;
-                                                                                                const _errs232 = errors4;
-                                                                                                if (errors4 === _errs232) {
+                                                                                                const _errs232 = errors;
+                                                                                                if (errors === _errs232) {
                                                                                                   if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
                                                                                                     let missing18;
                                                                                                     if (data114.lateStarts === void 0 && (missing18 = "lateStarts") || data114.maxStartDelayMs === void 0 && (missing18 = "maxStartDelayMs") || data114.eventLoopDelayP99Ms === void 0 && (missing18 = "eventLoopDelayP99Ms") || data114.eventLoopDelayMaxMs === void 0 && (missing18 = "eventLoopDelayMaxMs") || data114.cpuCores === void 0 && (missing18 = "cpuCores") || data114.saturated === void 0 && (missing18 = "saturated") || data114.reasons === void 0 && (missing18 = "reasons")) {
@@ -45433,12 +45433,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                     } else {
                                                                                                       if (data114.lateStarts !== void 0) {
                                                                                                         let data115 = data114.lateStarts;
-                                                                                                        const _errs234 = errors4;
+                                                                                                        const _errs234 = errors;
                                                                                                         if (!(typeof data115 == "number" && (!(data115 % 1) && !isNaN(data115)) && isFinite(data115))) {
                                                                                                           validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/lateStarts", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                           return false;
                                                                                                         }
-                                                                                                        if (errors4 === _errs234) {
+                                                                                                        if (errors === _errs234) {
                                                                                                           if (typeof data115 == "number" && isFinite(data115)) {
                                                                                                             if (data115 < 0 || isNaN(data115)) {
                                                                                                               validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/lateStarts", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45446,74 +45446,74 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                             }
                                                                                                           }
                                                                                                         }
-                                                                                                        var valid29 = _errs234 === errors4;
+                                                                                                        var valid29 = _errs234 === errors;
                                                                                                       } else {
                                                                                                         var valid29 = true;
                                                                                                       }
                                                                                                       if (valid29) {
                                                                                                         if (data114.maxStartDelayMs !== void 0) {
                                                                                                           let data116 = data114.maxStartDelayMs;
-                                                                                                          const _errs236 = errors4;
+                                                                                                          const _errs236 = errors;
                                                                                                           if (!(typeof data116 == "number" && isFinite(data116))) {
                                                                                                             validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/maxStartDelayMs", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/maxStartDelayMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                             return false;
                                                                                                           }
-                                                                                                          var valid29 = _errs236 === errors4;
+                                                                                                          var valid29 = _errs236 === errors;
                                                                                                         } else {
                                                                                                           var valid29 = true;
                                                                                                         }
                                                                                                         if (valid29) {
                                                                                                           if (data114.eventLoopDelayP99Ms !== void 0) {
                                                                                                             let data117 = data114.eventLoopDelayP99Ms;
-                                                                                                            const _errs238 = errors4;
+                                                                                                            const _errs238 = errors;
                                                                                                             if (!(typeof data117 == "number" && isFinite(data117))) {
                                                                                                               validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/eventLoopDelayP99Ms", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/eventLoopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                               return false;
                                                                                                             }
-                                                                                                            var valid29 = _errs238 === errors4;
+                                                                                                            var valid29 = _errs238 === errors;
                                                                                                           } else {
                                                                                                             var valid29 = true;
                                                                                                           }
                                                                                                           if (valid29) {
                                                                                                             if (data114.eventLoopDelayMaxMs !== void 0) {
                                                                                                               let data118 = data114.eventLoopDelayMaxMs;
-                                                                                                              const _errs240 = errors4;
+                                                                                                              const _errs240 = errors;
                                                                                                               if (!(typeof data118 == "number" && isFinite(data118))) {
                                                                                                                 validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/eventLoopDelayMaxMs", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/eventLoopDelayMaxMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid29 = _errs240 === errors4;
+                                                                                                              var valid29 = _errs240 === errors;
                                                                                                             } else {
                                                                                                               var valid29 = true;
                                                                                                             }
                                                                                                             if (valid29) {
                                                                                                               if (data114.cpuCores !== void 0) {
                                                                                                                 let data119 = data114.cpuCores;
-                                                                                                                const _errs242 = errors4;
+                                                                                                                const _errs242 = errors;
                                                                                                                 if (!(typeof data119 == "number" && isFinite(data119))) {
                                                                                                                   validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/cpuCores", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                   return false;
                                                                                                                 }
-                                                                                                                var valid29 = _errs242 === errors4;
+                                                                                                                var valid29 = _errs242 === errors;
                                                                                                               } else {
                                                                                                                 var valid29 = true;
                                                                                                               }
                                                                                                               if (valid29) {
                                                                                                                 if (data114.saturated !== void 0) {
-                                                                                                                  const _errs244 = errors4;
+                                                                                                                  const _errs244 = errors;
                                                                                                                   if (typeof data114.saturated !== "boolean") {
                                                                                                                     validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/saturated", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                                                                     return false;
                                                                                                                   }
-                                                                                                                  var valid29 = _errs244 === errors4;
+                                                                                                                  var valid29 = _errs244 === errors;
                                                                                                                 } else {
                                                                                                                   var valid29 = true;
                                                                                                                 }
                                                                                                                 if (valid29) {
                                                                                                                   if (data114.reasons !== void 0) {
                                                                                                                     let data121 = data114.reasons;
-                                                                                                                    const _errs246 = errors4;
-                                                                                                                    if (errors4 === _errs246) {
+                                                                                                                    const _errs246 = errors;
+                                                                                                                    if (errors === _errs246) {
                                                                                                                       if (Array.isArray(data121)) {
                                                                                                                         if (data121.length > 20) {
                                                                                                                           validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
@@ -45523,8 +45523,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                                           const len6 = data121.length;
                                                                                                                           for (let i6 = 0; i6 < len6; i6++) {
                                                                                                                             let data122 = data121[i6];
-                                                                                                                            const _errs248 = errors4;
-                                                                                                                            if (errors4 === _errs248) {
+                                                                                                                            const _errs248 = errors;
+                                                                                                                            if (errors === _errs248) {
                                                                                                                               if (typeof data122 === "string") {
                                                                                                                                 if (func2(data122) > 2e3) {
                                                                                                                                   validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons/" + i6, schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45535,7 +45535,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                                                 return false;
                                                                                                                               }
                                                                                                                             }
-                                                                                                                            var valid30 = _errs248 === errors4;
+                                                                                                                            var valid30 = _errs248 === errors;
                                                                                                                             if (!valid30) {
                                                                                                                               break;
                                                                                                                             }
@@ -45546,7 +45546,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                                         return false;
                                                                                                                       }
                                                                                                                     }
-                                                                                                                    var valid29 = _errs246 === errors4;
+                                                                                                                    var valid29 = _errs246 === errors;
                                                                                                                   } else {
                                                                                                                     var valid29 = true;
                                                                                                                   }
@@ -45562,15 +45562,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                     return false;
                                                                                                   }
                                                                                                 }
-                                                                                                var valid27 = _errs232 === errors4;
+                                                                                                var valid27 = _errs232 === errors;
                                                                                               } else {
                                                                                                 var valid27 = true;
                                                                                               }
                                                                                               if (valid27) {
                                                                                                 if (data107.undecided !== void 0) {
                                                                                                   let data123 = data107.undecided;
-                                                                                                  const _errs250 = errors4;
-                                                                                                  if (errors4 === _errs250) {
+                                                                                                  const _errs250 = errors;
+                                                                                                  if (errors === _errs250) {
                                                                                                     if (Array.isArray(data123)) {
                                                                                                       if (data123.length > 20) {
                                                                                                         validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided", schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
@@ -45580,8 +45580,8 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                         const len7 = data123.length;
                                                                                                         for (let i7 = 0; i7 < len7; i7++) {
                                                                                                           let data124 = data123[i7];
-                                                                                                          const _errs252 = errors4;
-                                                                                                          if (errors4 === _errs252) {
+                                                                                                          const _errs252 = errors;
+                                                                                                          if (errors === _errs252) {
                                                                                                             if (typeof data124 === "string") {
                                                                                                               if (func2(data124) > 50) {
                                                                                                                 validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided/" + i7, schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/items/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" }];
@@ -45592,7 +45592,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                               return false;
                                                                                                             }
                                                                                                           }
-                                                                                                          var valid31 = _errs252 === errors4;
+                                                                                                          var valid31 = _errs252 === errors;
                                                                                                           if (!valid31) {
                                                                                                             break;
                                                                                                           }
@@ -45603,7 +45603,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                       return false;
                                                                                                     }
                                                                                                   }
-                                                                                                  var valid27 = _errs250 === errors4;
+                                                                                                  var valid27 = _errs250 === errors;
                                                                                                 } else {
                                                                                                   var valid27 = true;
                                                                                                 }
@@ -45618,7 +45618,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                     return false;
                                                                                   }
                                                                                 }
-                                                                                var valid26 = _errs218 === errors4;
+                                                                                var valid26 = _errs218 === errors;
                                                                                 if (!valid26) {
                                                                                   break;
                                                                                 }
@@ -45637,7 +45637,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid0 = _errs214 === errors4;
+                                                              var valid0 = _errs214 === errors;
                                                             } else {
                                                               var valid0 = true;
                                                             }
@@ -45674,14 +45674,14 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   validate12.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var schema18 = { "type": "object", "description": "A/B mode: the base variant, run on the same runner at the same time.", "required": ["schedule", "seed", "base"], "properties": { "schedule": { "enum": ["duet", "alternate"] }, "seed": { "type": "number" }, "order": { "type": "array", "maxItems": 1e4, "items": { "enum": ["head-first", "base-first"] } }, "base": { "$ref": "#/definitions/results" }, "baseFailure": { "type": "object", "description": "Why the base could not run.", "required": ["service", "reason", "logTail"], "properties": { "service": { "type": "string", "maxLength": 2e3 }, "reason": { "type": "string", "maxLength": 2e3 }, "logTail": { "type": "array", "maxItems": 200, "items": { "type": "string", "maxLength": 2e3 } } } } } };
 var wrapper0 = { validate: validate11 };
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  if (errors4 === 0) {
+  let errors = 0;
+  if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.schemaVersion === void 0 && (missing0 = "schemaVersion") || data.tool === void 0 && (missing0 = "tool") || data.configHash === void 0 && (missing0 = "configHash") || data.startTime === void 0 && (missing0 = "startTime") || data.durationMs === void 0 && (missing0 = "durationMs") || data.environment === void 0 && (missing0 = "environment") || data.services === void 0 && (missing0 = "services") || data.scenarios === void 0 && (missing0 = "scenarios")) {
@@ -45689,20 +45689,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         return false;
       } else {
         if (data.schemaVersion !== void 0) {
-          const _errs1 = errors4;
+          const _errs1 = errors;
           if (1 !== data.schemaVersion) {
             validate11.errors = [{ instancePath: instancePath + "/schemaVersion", schemaPath: "#/properties/schemaVersion/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant" }];
             return false;
           }
-          var valid0 = _errs1 === errors4;
+          var valid0 = _errs1 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
           if (data.tool !== void 0) {
             let data1 = data.tool;
-            const _errs2 = errors4;
-            if (errors4 === _errs2) {
+            const _errs2 = errors;
+            if (errors === _errs2) {
               if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
                 let missing1;
                 if (data1.name === void 0 && (missing1 = "name") || data1.version === void 0 && (missing1 = "version")) {
@@ -45710,20 +45710,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 } else {
                   if (data1.name !== void 0) {
-                    const _errs4 = errors4;
+                    const _errs4 = errors;
                     if ("perfgate" !== data1.name) {
                       validate11.errors = [{ instancePath: instancePath + "/tool/name", schemaPath: "#/properties/tool/properties/name/const", keyword: "const", params: { allowedValue: "perfgate" }, message: "must be equal to constant" }];
                       return false;
                     }
-                    var valid1 = _errs4 === errors4;
+                    var valid1 = _errs4 === errors;
                   } else {
                     var valid1 = true;
                   }
                   if (valid1) {
                     if (data1.version !== void 0) {
                       let data3 = data1.version;
-                      const _errs5 = errors4;
-                      if (errors4 === _errs5) {
+                      const _errs5 = errors;
+                      if (errors === _errs5) {
                         if (typeof data3 === "string") {
                           if (func2(data3) > 50) {
                             validate11.errors = [{ instancePath: instancePath + "/tool/version", schemaPath: "#/properties/tool/properties/version/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" }];
@@ -45734,7 +45734,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid1 = _errs5 === errors4;
+                      var valid1 = _errs5 === errors;
                     } else {
                       var valid1 = true;
                     }
@@ -45745,15 +45745,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 return false;
               }
             }
-            var valid0 = _errs2 === errors4;
+            var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.configHash !== void 0) {
               let data4 = data.configHash;
-              const _errs7 = errors4;
-              if (errors4 === _errs7) {
+              const _errs7 = errors;
+              if (errors === _errs7) {
                 if (typeof data4 === "string") {
                   if (!pattern0.test(data4)) {
                     validate11.errors = [{ instancePath: instancePath + "/configHash", schemaPath: "#/properties/configHash/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._-]{1,100}$" }, message: 'must match pattern "^[A-Za-z0-9._-]{1,100}$"' }];
@@ -45764,15 +45764,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 }
               }
-              var valid0 = _errs7 === errors4;
+              var valid0 = _errs7 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.startTime !== void 0) {
                 let data5 = data.startTime;
-                const _errs9 = errors4;
-                if (errors4 === _errs9) {
+                const _errs9 = errors;
+                if (errors === _errs9) {
                   if (typeof data5 === "string") {
                     if (func2(data5) > 2e3) {
                       validate11.errors = [{ instancePath: instancePath + "/startTime", schemaPath: "#/properties/startTime/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45783,27 +45783,27 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                     return false;
                   }
                 }
-                var valid0 = _errs9 === errors4;
+                var valid0 = _errs9 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.durationMs !== void 0) {
                   let data6 = data.durationMs;
-                  const _errs11 = errors4;
+                  const _errs11 = errors;
                   if (!(typeof data6 == "number" && isFinite(data6))) {
                     validate11.errors = [{ instancePath: instancePath + "/durationMs", schemaPath: "#/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                     return false;
                   }
-                  var valid0 = _errs11 === errors4;
+                  var valid0 = _errs11 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.environment !== void 0) {
                     let data7 = data.environment;
-                    const _errs13 = errors4;
-                    if (errors4 === _errs13) {
+                    const _errs13 = errors;
+                    if (errors === _errs13) {
                       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
                         let missing2;
                         if (data7.cpuModel === void 0 && (missing2 = "cpuModel") || data7.cpuCount === void 0 && (missing2 = "cpuCount") || data7.nodeVersion === void 0 && (missing2 = "nodeVersion") || data7.os === void 0 && (missing2 = "os") || data7.fingerprint === void 0 && (missing2 = "fingerprint")) {
@@ -45812,8 +45812,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                         } else {
                           if (data7.cpuModel !== void 0) {
                             let data8 = data7.cpuModel;
-                            const _errs15 = errors4;
-                            if (errors4 === _errs15) {
+                            const _errs15 = errors;
+                            if (errors === _errs15) {
                               if (typeof data8 === "string") {
                                 if (func2(data8) > 2e3) {
                                   validate11.errors = [{ instancePath: instancePath + "/environment/cpuModel", schemaPath: "#/properties/environment/properties/cpuModel/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45824,19 +45824,19 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid2 = _errs15 === errors4;
+                            var valid2 = _errs15 === errors;
                           } else {
                             var valid2 = true;
                           }
                           if (valid2) {
                             if (data7.cpuCount !== void 0) {
                               let data9 = data7.cpuCount;
-                              const _errs17 = errors4;
+                              const _errs17 = errors;
                               if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
                                 validate11.errors = [{ instancePath: instancePath + "/environment/cpuCount", schemaPath: "#/properties/environment/properties/cpuCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                 return false;
                               }
-                              if (errors4 === _errs17) {
+                              if (errors === _errs17) {
                                 if (typeof data9 == "number" && isFinite(data9)) {
                                   if (data9 < 0 || isNaN(data9)) {
                                     validate11.errors = [{ instancePath: instancePath + "/environment/cpuCount", schemaPath: "#/properties/environment/properties/cpuCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -45844,15 +45844,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                   }
                                 }
                               }
-                              var valid2 = _errs17 === errors4;
+                              var valid2 = _errs17 === errors;
                             } else {
                               var valid2 = true;
                             }
                             if (valid2) {
                               if (data7.nodeVersion !== void 0) {
                                 let data10 = data7.nodeVersion;
-                                const _errs19 = errors4;
-                                if (errors4 === _errs19) {
+                                const _errs19 = errors;
+                                if (errors === _errs19) {
                                   if (typeof data10 === "string") {
                                     if (func2(data10) > 2e3) {
                                       validate11.errors = [{ instancePath: instancePath + "/environment/nodeVersion", schemaPath: "#/properties/environment/properties/nodeVersion/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45863,15 +45863,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid2 = _errs19 === errors4;
+                                var valid2 = _errs19 === errors;
                               } else {
                                 var valid2 = true;
                               }
                               if (valid2) {
                                 if (data7.os !== void 0) {
                                   let data11 = data7.os;
-                                  const _errs21 = errors4;
-                                  if (errors4 === _errs21) {
+                                  const _errs21 = errors;
+                                  if (errors === _errs21) {
                                     if (typeof data11 === "string") {
                                       if (func2(data11) > 2e3) {
                                         validate11.errors = [{ instancePath: instancePath + "/environment/os", schemaPath: "#/properties/environment/properties/os/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45882,15 +45882,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                       return false;
                                     }
                                   }
-                                  var valid2 = _errs21 === errors4;
+                                  var valid2 = _errs21 === errors;
                                 } else {
                                   var valid2 = true;
                                 }
                                 if (valid2) {
                                   if (data7.runnerOs !== void 0) {
                                     let data12 = data7.runnerOs;
-                                    const _errs23 = errors4;
-                                    if (errors4 === _errs23) {
+                                    const _errs23 = errors;
+                                    if (errors === _errs23) {
                                       if (typeof data12 === "string") {
                                         if (func2(data12) > 2e3) {
                                           validate11.errors = [{ instancePath: instancePath + "/environment/runnerOs", schemaPath: "#/properties/environment/properties/runnerOs/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45901,15 +45901,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                         return false;
                                       }
                                     }
-                                    var valid2 = _errs23 === errors4;
+                                    var valid2 = _errs23 === errors;
                                   } else {
                                     var valid2 = true;
                                   }
                                   if (valid2) {
                                     if (data7.runnerName !== void 0) {
                                       let data13 = data7.runnerName;
-                                      const _errs25 = errors4;
-                                      if (errors4 === _errs25) {
+                                      const _errs25 = errors;
+                                      if (errors === _errs25) {
                                         if (typeof data13 === "string") {
                                           if (func2(data13) > 2e3) {
                                             validate11.errors = [{ instancePath: instancePath + "/environment/runnerName", schemaPath: "#/properties/environment/properties/runnerName/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45920,15 +45920,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                           return false;
                                         }
                                       }
-                                      var valid2 = _errs25 === errors4;
+                                      var valid2 = _errs25 === errors;
                                     } else {
                                       var valid2 = true;
                                     }
                                     if (valid2) {
                                       if (data7.fingerprint !== void 0) {
                                         let data14 = data7.fingerprint;
-                                        const _errs27 = errors4;
-                                        if (errors4 === _errs27) {
+                                        const _errs27 = errors;
+                                        if (errors === _errs27) {
                                           if (typeof data14 === "string") {
                                             if (func2(data14) > 2e3) {
                                               validate11.errors = [{ instancePath: instancePath + "/environment/fingerprint", schemaPath: "#/properties/environment/properties/fingerprint/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45939,7 +45939,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid2 = _errs27 === errors4;
+                                        var valid2 = _errs27 === errors;
                                       } else {
                                         var valid2 = true;
                                       }
@@ -45955,20 +45955,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                         return false;
                       }
                     }
-                    var valid0 = _errs13 === errors4;
+                    var valid0 = _errs13 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.git !== void 0) {
                       let data15 = data.git;
-                      const _errs29 = errors4;
-                      if (errors4 === _errs29) {
+                      const _errs29 = errors;
+                      if (errors === _errs29) {
                         if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                           if (data15.commit !== void 0) {
                             let data16 = data15.commit;
-                            const _errs31 = errors4;
-                            if (errors4 === _errs31) {
+                            const _errs31 = errors;
+                            if (errors === _errs31) {
                               if (typeof data16 === "string") {
                                 if (!pattern1.test(data16)) {
                                   validate11.errors = [{ instancePath: instancePath + "/git/commit", schemaPath: "#/properties/git/properties/commit/pattern", keyword: "pattern", params: { pattern: "^[0-9A-Za-z]{0,64}$" }, message: 'must match pattern "^[0-9A-Za-z]{0,64}$"' }];
@@ -45979,15 +45979,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid3 = _errs31 === errors4;
+                            var valid3 = _errs31 === errors;
                           } else {
                             var valid3 = true;
                           }
                           if (valid3) {
                             if (data15.ref !== void 0) {
                               let data17 = data15.ref;
-                              const _errs33 = errors4;
-                              if (errors4 === _errs33) {
+                              const _errs33 = errors;
+                              if (errors === _errs33) {
                                 if (typeof data17 === "string") {
                                   if (func2(data17) > 2e3) {
                                     validate11.errors = [{ instancePath: instancePath + "/git/ref", schemaPath: "#/properties/git/properties/ref/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -45998,15 +45998,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                   return false;
                                 }
                               }
-                              var valid3 = _errs33 === errors4;
+                              var valid3 = _errs33 === errors;
                             } else {
                               var valid3 = true;
                             }
                             if (valid3) {
                               if (data15.runUrl !== void 0) {
                                 let data18 = data15.runUrl;
-                                const _errs35 = errors4;
-                                if (errors4 === _errs35) {
+                                const _errs35 = errors;
+                                if (errors === _errs35) {
                                   if (typeof data18 === "string") {
                                     if (func2(data18) > 2e3) {
                                       validate11.errors = [{ instancePath: instancePath + "/git/runUrl", schemaPath: "#/properties/git/properties/runUrl/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46017,15 +46017,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid3 = _errs35 === errors4;
+                                var valid3 = _errs35 === errors;
                               } else {
                                 var valid3 = true;
                               }
                               if (valid3) {
                                 if (data15.event !== void 0) {
                                   let data19 = data15.event;
-                                  const _errs37 = errors4;
-                                  if (errors4 === _errs37) {
+                                  const _errs37 = errors;
+                                  if (errors === _errs37) {
                                     if (typeof data19 === "string") {
                                       if (func2(data19) > 200) {
                                         validate11.errors = [{ instancePath: instancePath + "/git/event", schemaPath: "#/properties/git/properties/event/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" }];
@@ -46036,7 +46036,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                       return false;
                                     }
                                   }
-                                  var valid3 = _errs37 === errors4;
+                                  var valid3 = _errs37 === errors;
                                 } else {
                                   var valid3 = true;
                                 }
@@ -46048,15 +46048,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid0 = _errs29 === errors4;
+                      var valid0 = _errs29 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.services !== void 0) {
                         let data20 = data.services;
-                        const _errs39 = errors4;
-                        if (errors4 === _errs39) {
+                        const _errs39 = errors;
+                        if (errors === _errs39) {
                           if (Array.isArray(data20)) {
                             if (data20.length > 50) {
                               validate11.errors = [{ instancePath: instancePath + "/services", schemaPath: "#/properties/services/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" }];
@@ -46066,8 +46066,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               const len0 = data20.length;
                               for (let i0 = 0; i0 < len0; i0++) {
                                 let data21 = data20[i0];
-                                const _errs41 = errors4;
-                                if (errors4 === _errs41) {
+                                const _errs41 = errors;
+                                if (errors === _errs41) {
                                   if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
                                     let missing3;
                                     if (data21.name === void 0 && (missing3 = "name") || data21.logPath === void 0 && (missing3 = "logPath")) {
@@ -46076,8 +46076,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       if (data21.name !== void 0) {
                                         let data22 = data21.name;
-                                        const _errs43 = errors4;
-                                        if (errors4 === _errs43) {
+                                        const _errs43 = errors;
+                                        if (errors === _errs43) {
                                           if (typeof data22 === "string") {
                                             if (func2(data22) > 2e3) {
                                               validate11.errors = [{ instancePath: instancePath + "/services/" + i0 + "/name", schemaPath: "#/properties/services/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46088,15 +46088,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid5 = _errs43 === errors4;
+                                        var valid5 = _errs43 === errors;
                                       } else {
                                         var valid5 = true;
                                       }
                                       if (valid5) {
                                         if (data21.logPath !== void 0) {
                                           let data23 = data21.logPath;
-                                          const _errs45 = errors4;
-                                          if (errors4 === _errs45) {
+                                          const _errs45 = errors;
+                                          if (errors === _errs45) {
                                             if (typeof data23 === "string") {
                                               if (func2(data23) > 2e3) {
                                                 validate11.errors = [{ instancePath: instancePath + "/services/" + i0 + "/logPath", schemaPath: "#/properties/services/items/properties/logPath/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46107,7 +46107,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                               return false;
                                             }
                                           }
-                                          var valid5 = _errs45 === errors4;
+                                          var valid5 = _errs45 === errors;
                                         } else {
                                           var valid5 = true;
                                         }
@@ -46118,7 +46118,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid4 = _errs41 === errors4;
+                                var valid4 = _errs41 === errors;
                                 if (!valid4) {
                                   break;
                                 }
@@ -46129,15 +46129,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                             return false;
                           }
                         }
-                        var valid0 = _errs39 === errors4;
+                        var valid0 = _errs39 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.shard !== void 0) {
                           let data24 = data.shard;
-                          const _errs47 = errors4;
-                          if (errors4 === _errs47) {
+                          const _errs47 = errors;
+                          if (errors === _errs47) {
                             if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
                               let missing4;
                               if (data24.index === void 0 && (missing4 = "index") || data24.count === void 0 && (missing4 = "count")) {
@@ -46146,12 +46146,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               } else {
                                 if (data24.index !== void 0) {
                                   let data25 = data24.index;
-                                  const _errs49 = errors4;
+                                  const _errs49 = errors;
                                   if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
                                     validate11.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                     return false;
                                   }
-                                  if (errors4 === _errs49) {
+                                  if (errors === _errs49) {
                                     if (typeof data25 == "number" && isFinite(data25)) {
                                       if (data25 < 1 || isNaN(data25)) {
                                         validate11.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
@@ -46159,19 +46159,19 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                       }
                                     }
                                   }
-                                  var valid6 = _errs49 === errors4;
+                                  var valid6 = _errs49 === errors;
                                 } else {
                                   var valid6 = true;
                                 }
                                 if (valid6) {
                                   if (data24.count !== void 0) {
                                     let data26 = data24.count;
-                                    const _errs51 = errors4;
+                                    const _errs51 = errors;
                                     if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
                                       validate11.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                       return false;
                                     }
-                                    if (errors4 === _errs51) {
+                                    if (errors === _errs51) {
                                       if (typeof data26 == "number" && isFinite(data26)) {
                                         if (data26 < 1 || isNaN(data26)) {
                                           validate11.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
@@ -46179,26 +46179,26 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                       }
                                     }
-                                    var valid6 = _errs51 === errors4;
+                                    var valid6 = _errs51 === errors;
                                   } else {
                                     var valid6 = true;
                                   }
                                   if (valid6) {
                                     if (data24.split !== void 0) {
-                                      const _errs53 = errors4;
+                                      const _errs53 = errors;
                                       if ("load" !== data24.split) {
                                         validate11.errors = [{ instancePath: instancePath + "/shard/split", schemaPath: "#/properties/shard/properties/split/const", keyword: "const", params: { allowedValue: "load" }, message: "must be equal to constant" }];
                                         return false;
                                       }
-                                      var valid6 = _errs53 === errors4;
+                                      var valid6 = _errs53 === errors;
                                     } else {
                                       var valid6 = true;
                                     }
                                     if (valid6) {
                                       if (data24.startAt !== void 0) {
                                         let data28 = data24.startAt;
-                                        const _errs54 = errors4;
-                                        if (errors4 === _errs54) {
+                                        const _errs54 = errors;
+                                        if (errors === _errs54) {
                                           if (typeof data28 === "string") {
                                             if (func2(data28) > 40) {
                                               validate11.errors = [{ instancePath: instancePath + "/shard/startAt", schemaPath: "#/properties/shard/properties/startAt/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" }];
@@ -46209,7 +46209,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid6 = _errs54 === errors4;
+                                        var valid6 = _errs54 === errors;
                                       } else {
                                         var valid6 = true;
                                       }
@@ -46222,15 +46222,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                               return false;
                             }
                           }
-                          var valid0 = _errs47 === errors4;
+                          var valid0 = _errs47 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.merged !== void 0) {
                             let data29 = data.merged;
-                            const _errs56 = errors4;
-                            if (errors4 === _errs56) {
+                            const _errs56 = errors;
+                            if (errors === _errs56) {
                               if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                                 let missing5;
                                 if (data29.shards === void 0 && (missing5 = "shards") || data29.split === void 0 && (missing5 = "split")) {
@@ -46239,12 +46239,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                 } else {
                                   if (data29.shards !== void 0) {
                                     let data30 = data29.shards;
-                                    const _errs58 = errors4;
+                                    const _errs58 = errors;
                                     if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
                                       validate11.errors = [{ instancePath: instancePath + "/merged/shards", schemaPath: "#/properties/merged/properties/shards/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                       return false;
                                     }
-                                    if (errors4 === _errs58) {
+                                    if (errors === _errs58) {
                                       if (typeof data30 == "number" && isFinite(data30)) {
                                         if (data30 > 1e4 || isNaN(data30)) {
                                           validate11.errors = [{ instancePath: instancePath + "/merged/shards", schemaPath: "#/properties/merged/properties/shards/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
@@ -46257,19 +46257,19 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                       }
                                     }
-                                    var valid7 = _errs58 === errors4;
+                                    var valid7 = _errs58 === errors;
                                   } else {
                                     var valid7 = true;
                                   }
                                   if (valid7) {
                                     if (data29.split !== void 0) {
                                       let data31 = data29.split;
-                                      const _errs60 = errors4;
+                                      const _errs60 = errors;
                                       if (!(data31 === "scenarios" || data31 === "load")) {
                                         validate11.errors = [{ instancePath: instancePath + "/merged/split", schemaPath: "#/properties/merged/properties/split/enum", keyword: "enum", params: { allowedValues: schema12.properties.merged.properties.split.enum }, message: "must be equal to one of the allowed values" }];
                                         return false;
                                       }
-                                      var valid7 = _errs60 === errors4;
+                                      var valid7 = _errs60 === errors;
                                     } else {
                                       var valid7 = true;
                                     }
@@ -46280,26 +46280,26 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid0 = _errs56 === errors4;
+                            var valid0 = _errs56 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.interrupted !== void 0) {
-                              const _errs61 = errors4;
+                              const _errs61 = errors;
                               if (true !== data.interrupted) {
                                 validate11.errors = [{ instancePath: instancePath + "/interrupted", schemaPath: "#/properties/interrupted/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" }];
                                 return false;
                               }
-                              var valid0 = _errs61 === errors4;
+                              var valid0 = _errs61 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.serviceExit !== void 0) {
                                 let data33 = data.serviceExit;
-                                const _errs62 = errors4;
-                                if (errors4 === _errs62) {
+                                const _errs62 = errors;
+                                if (errors === _errs62) {
                                   if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
                                     let missing6;
                                     if (data33.variant === void 0 && (missing6 = "variant") || data33.service === void 0 && (missing6 = "service") || data33.reason === void 0 && (missing6 = "reason") || data33.scenario === void 0 && (missing6 = "scenario") || data33.logTail === void 0 && (missing6 = "logTail")) {
@@ -46308,20 +46308,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       if (data33.variant !== void 0) {
                                         let data34 = data33.variant;
-                                        const _errs64 = errors4;
+                                        const _errs64 = errors;
                                         if (!(data34 === "head" || data34 === "base")) {
                                           validate11.errors = [{ instancePath: instancePath + "/serviceExit/variant", schemaPath: "#/properties/serviceExit/properties/variant/enum", keyword: "enum", params: { allowedValues: schema12.properties.serviceExit.properties.variant.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
-                                        var valid8 = _errs64 === errors4;
+                                        var valid8 = _errs64 === errors;
                                       } else {
                                         var valid8 = true;
                                       }
                                       if (valid8) {
                                         if (data33.service !== void 0) {
                                           let data35 = data33.service;
-                                          const _errs65 = errors4;
-                                          if (errors4 === _errs65) {
+                                          const _errs65 = errors;
+                                          if (errors === _errs65) {
                                             if (typeof data35 === "string") {
                                               if (func2(data35) > 2e3) {
                                                 validate11.errors = [{ instancePath: instancePath + "/serviceExit/service", schemaPath: "#/properties/serviceExit/properties/service/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46332,15 +46332,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                               return false;
                                             }
                                           }
-                                          var valid8 = _errs65 === errors4;
+                                          var valid8 = _errs65 === errors;
                                         } else {
                                           var valid8 = true;
                                         }
                                         if (valid8) {
                                           if (data33.reason !== void 0) {
                                             let data36 = data33.reason;
-                                            const _errs67 = errors4;
-                                            if (errors4 === _errs67) {
+                                            const _errs67 = errors;
+                                            if (errors === _errs67) {
                                               if (typeof data36 === "string") {
                                                 if (func2(data36) > 2e3) {
                                                   validate11.errors = [{ instancePath: instancePath + "/serviceExit/reason", schemaPath: "#/properties/serviceExit/properties/reason/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46351,15 +46351,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                 return false;
                                               }
                                             }
-                                            var valid8 = _errs67 === errors4;
+                                            var valid8 = _errs67 === errors;
                                           } else {
                                             var valid8 = true;
                                           }
                                           if (valid8) {
                                             if (data33.scenario !== void 0) {
                                               let data37 = data33.scenario;
-                                              const _errs69 = errors4;
-                                              if (errors4 === _errs69) {
+                                              const _errs69 = errors;
+                                              if (errors === _errs69) {
                                                 if (typeof data37 === "string") {
                                                   if (func2(data37) > 2e3) {
                                                     validate11.errors = [{ instancePath: instancePath + "/serviceExit/scenario", schemaPath: "#/properties/serviceExit/properties/scenario/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46370,15 +46370,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                   return false;
                                                 }
                                               }
-                                              var valid8 = _errs69 === errors4;
+                                              var valid8 = _errs69 === errors;
                                             } else {
                                               var valid8 = true;
                                             }
                                             if (valid8) {
                                               if (data33.logTail !== void 0) {
                                                 let data38 = data33.logTail;
-                                                const _errs71 = errors4;
-                                                if (errors4 === _errs71) {
+                                                const _errs71 = errors;
+                                                if (errors === _errs71) {
                                                   if (Array.isArray(data38)) {
                                                     if (data38.length > 200) {
                                                       validate11.errors = [{ instancePath: instancePath + "/serviceExit/logTail", schemaPath: "#/properties/serviceExit/properties/logTail/maxItems", keyword: "maxItems", params: { limit: 200 }, message: "must NOT have more than 200 items" }];
@@ -46388,8 +46388,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                       const len1 = data38.length;
                                                       for (let i1 = 0; i1 < len1; i1++) {
                                                         let data39 = data38[i1];
-                                                        const _errs73 = errors4;
-                                                        if (errors4 === _errs73) {
+                                                        const _errs73 = errors;
+                                                        if (errors === _errs73) {
                                                           if (typeof data39 === "string") {
                                                             if (func2(data39) > 2e3) {
                                                               validate11.errors = [{ instancePath: instancePath + "/serviceExit/logTail/" + i1, schemaPath: "#/properties/serviceExit/properties/logTail/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46400,7 +46400,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid9 = _errs73 === errors4;
+                                                        var valid9 = _errs73 === errors;
                                                         if (!valid9) {
                                                           break;
                                                         }
@@ -46411,7 +46411,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                     return false;
                                                   }
                                                 }
-                                                var valid8 = _errs71 === errors4;
+                                                var valid8 = _errs71 === errors;
                                               } else {
                                                 var valid8 = true;
                                               }
@@ -46425,15 +46425,15 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid0 = _errs62 === errors4;
+                                var valid0 = _errs62 === errors;
                               } else {
                                 var valid0 = true;
                               }
                               if (valid0) {
                                 if (data.scenarios !== void 0) {
                                   let data40 = data.scenarios;
-                                  const _errs75 = errors4;
-                                  if (errors4 === _errs75) {
+                                  const _errs75 = errors;
+                                  if (errors === _errs75) {
                                     if (Array.isArray(data40)) {
                                       if (data40.length > 500) {
                                         validate11.errors = [{ instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" }];
@@ -46442,12 +46442,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                         var valid10 = true;
                                         const len2 = data40.length;
                                         for (let i2 = 0; i2 < len2; i2++) {
-                                          const _errs77 = errors4;
+                                          const _errs77 = errors;
                                           if (!validate12(data40[i2], { instancePath: instancePath + "/scenarios/" + i2, parentData: data40, parentDataProperty: i2, rootData })) {
                                             vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-                                            errors4 = vErrors.length;
+                                            errors = vErrors.length;
                                           }
-                                          var valid10 = _errs77 === errors4;
+                                          var valid10 = _errs77 === errors;
                                           if (!valid10) {
                                             break;
                                           }
@@ -46458,26 +46458,26 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                       return false;
                                     }
                                   }
-                                  var valid0 = _errs75 === errors4;
+                                  var valid0 = _errs75 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
                                   if (data.ab !== void 0) {
-                                    const _errs78 = errors4;
+                                    const _errs78 = errors;
                                     if (!validate16(data.ab, { instancePath: instancePath + "/ab", parentData: data, parentDataProperty: "ab", rootData })) {
                                       vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-                                      errors4 = vErrors.length;
+                                      errors = vErrors.length;
                                     }
-                                    var valid0 = _errs78 === errors4;
+                                    var valid0 = _errs78 === errors;
                                   } else {
                                     var valid0 = true;
                                   }
                                   if (valid0) {
                                     if (data.sequential !== void 0) {
                                       let data43 = data.sequential;
-                                      const _errs79 = errors4;
-                                      if (errors4 === _errs79) {
+                                      const _errs79 = errors;
+                                      if (errors === _errs79) {
                                         if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
                                           let missing7;
                                           if (data43.alphaShares === void 0 && (missing7 = "alphaShares")) {
@@ -46486,8 +46486,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                           } else {
                                             if (data43.alphaShares !== void 0) {
                                               let data44 = data43.alphaShares;
-                                              const _errs81 = errors4;
-                                              if (errors4 === _errs81) {
+                                              const _errs81 = errors;
+                                              if (errors === _errs81) {
                                                 if (Array.isArray(data44)) {
                                                   if (data44.length > 10) {
                                                     validate11.errors = [{ instancePath: instancePath + "/sequential/alphaShares", schemaPath: "#/properties/sequential/properties/alphaShares/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
@@ -46501,8 +46501,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                       const len3 = data44.length;
                                                       for (let i3 = 0; i3 < len3; i3++) {
                                                         let data45 = data44[i3];
-                                                        const _errs83 = errors4;
-                                                        if (errors4 === _errs83) {
+                                                        const _errs83 = errors;
+                                                        if (errors === _errs83) {
                                                           if (typeof data45 == "number" && isFinite(data45)) {
                                                             if (data45 > 1 || isNaN(data45)) {
                                                               validate11.errors = [{ instancePath: instancePath + "/sequential/alphaShares/" + i3, schemaPath: "#/properties/sequential/properties/alphaShares/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
@@ -46518,7 +46518,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid12 = _errs83 === errors4;
+                                                        var valid12 = _errs83 === errors;
                                                         if (!valid12) {
                                                           break;
                                                         }
@@ -46537,7 +46537,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                           return false;
                                         }
                                       }
-                                      var valid0 = _errs79 === errors4;
+                                      var valid0 = _errs79 === errors;
                                     } else {
                                       var valid0 = true;
                                     }
@@ -46562,12 +46562,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   validate11.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  if (errors4 === 0) {
+  let errors = 0;
+  if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.schedule === void 0 && (missing0 = "schedule") || data.seed === void 0 && (missing0 = "seed") || data.base === void 0 && (missing0 = "base")) {
@@ -46576,32 +46576,32 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         if (data.schedule !== void 0) {
           let data0 = data.schedule;
-          const _errs1 = errors4;
+          const _errs1 = errors;
           if (!(data0 === "duet" || data0 === "alternate")) {
             validate16.errors = [{ instancePath: instancePath + "/schedule", schemaPath: "#/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema18.properties.schedule.enum }, message: "must be equal to one of the allowed values" }];
             return false;
           }
-          var valid0 = _errs1 === errors4;
+          var valid0 = _errs1 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
           if (data.seed !== void 0) {
             let data1 = data.seed;
-            const _errs2 = errors4;
+            const _errs2 = errors;
             if (!(typeof data1 == "number" && isFinite(data1))) {
               validate16.errors = [{ instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
               return false;
             }
-            var valid0 = _errs2 === errors4;
+            var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.order !== void 0) {
               let data2 = data.order;
-              const _errs4 = errors4;
-              if (errors4 === _errs4) {
+              const _errs4 = errors;
+              if (errors === _errs4) {
                 if (Array.isArray(data2)) {
                   if (data2.length > 1e4) {
                     validate16.errors = [{ instancePath: instancePath + "/order", schemaPath: "#/properties/order/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
@@ -46611,12 +46611,12 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                     const len0 = data2.length;
                     for (let i0 = 0; i0 < len0; i0++) {
                       let data3 = data2[i0];
-                      const _errs6 = errors4;
+                      const _errs6 = errors;
                       if (!(data3 === "head-first" || data3 === "base-first")) {
                         validate16.errors = [{ instancePath: instancePath + "/order/" + i0, schemaPath: "#/properties/order/items/enum", keyword: "enum", params: { allowedValues: schema18.properties.order.items.enum }, message: "must be equal to one of the allowed values" }];
                         return false;
                       }
-                      var valid1 = _errs6 === errors4;
+                      var valid1 = _errs6 === errors;
                       if (!valid1) {
                         break;
                       }
@@ -46627,26 +46627,26 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 }
               }
-              var valid0 = _errs4 === errors4;
+              var valid0 = _errs4 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.base !== void 0) {
-                const _errs7 = errors4;
+                const _errs7 = errors;
                 if (!wrapper0.validate(data.base, { instancePath: instancePath + "/base", parentData: data, parentDataProperty: "base", rootData })) {
                   vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-                  errors4 = vErrors.length;
+                  errors = vErrors.length;
                 }
-                var valid0 = _errs7 === errors4;
+                var valid0 = _errs7 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.baseFailure !== void 0) {
                   let data5 = data.baseFailure;
-                  const _errs8 = errors4;
-                  if (errors4 === _errs8) {
+                  const _errs8 = errors;
+                  if (errors === _errs8) {
                     if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                       let missing1;
                       if (data5.service === void 0 && (missing1 = "service") || data5.reason === void 0 && (missing1 = "reason") || data5.logTail === void 0 && (missing1 = "logTail")) {
@@ -46655,8 +46655,8 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                       } else {
                         if (data5.service !== void 0) {
                           let data6 = data5.service;
-                          const _errs10 = errors4;
-                          if (errors4 === _errs10) {
+                          const _errs10 = errors;
+                          if (errors === _errs10) {
                             if (typeof data6 === "string") {
                               if (func2(data6) > 2e3) {
                                 validate16.errors = [{ instancePath: instancePath + "/baseFailure/service", schemaPath: "#/properties/baseFailure/properties/service/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46667,15 +46667,15 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                               return false;
                             }
                           }
-                          var valid2 = _errs10 === errors4;
+                          var valid2 = _errs10 === errors;
                         } else {
                           var valid2 = true;
                         }
                         if (valid2) {
                           if (data5.reason !== void 0) {
                             let data7 = data5.reason;
-                            const _errs12 = errors4;
-                            if (errors4 === _errs12) {
+                            const _errs12 = errors;
+                            if (errors === _errs12) {
                               if (typeof data7 === "string") {
                                 if (func2(data7) > 2e3) {
                                   validate16.errors = [{ instancePath: instancePath + "/baseFailure/reason", schemaPath: "#/properties/baseFailure/properties/reason/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46686,15 +46686,15 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid2 = _errs12 === errors4;
+                            var valid2 = _errs12 === errors;
                           } else {
                             var valid2 = true;
                           }
                           if (valid2) {
                             if (data5.logTail !== void 0) {
                               let data8 = data5.logTail;
-                              const _errs14 = errors4;
-                              if (errors4 === _errs14) {
+                              const _errs14 = errors;
+                              if (errors === _errs14) {
                                 if (Array.isArray(data8)) {
                                   if (data8.length > 200) {
                                     validate16.errors = [{ instancePath: instancePath + "/baseFailure/logTail", schemaPath: "#/properties/baseFailure/properties/logTail/maxItems", keyword: "maxItems", params: { limit: 200 }, message: "must NOT have more than 200 items" }];
@@ -46704,8 +46704,8 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                                     const len1 = data8.length;
                                     for (let i1 = 0; i1 < len1; i1++) {
                                       let data9 = data8[i1];
-                                      const _errs16 = errors4;
-                                      if (errors4 === _errs16) {
+                                      const _errs16 = errors;
+                                      if (errors === _errs16) {
                                         if (typeof data9 === "string") {
                                           if (func2(data9) > 2e3) {
                                             validate16.errors = [{ instancePath: instancePath + "/baseFailure/logTail/" + i1, schemaPath: "#/properties/baseFailure/properties/logTail/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46716,7 +46716,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                                           return false;
                                         }
                                       }
-                                      var valid3 = _errs16 === errors4;
+                                      var valid3 = _errs16 === errors;
                                       if (!valid3) {
                                         break;
                                       }
@@ -46727,7 +46727,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                                   return false;
                                 }
                               }
-                              var valid2 = _errs14 === errors4;
+                              var valid2 = _errs14 === errors;
                             } else {
                               var valid2 = true;
                             }
@@ -46739,7 +46739,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                       return false;
                     }
                   }
-                  var valid0 = _errs8 === errors4;
+                  var valid0 = _errs8 === errors;
                 } else {
                   var valid0 = true;
                 }
@@ -46754,12 +46754,12 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   validate16.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  if (errors4 === 0) {
+  let errors = 0;
+  if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.schemaVersion === void 0 && (missing0 = "schemaVersion") || data.tool === void 0 && (missing0 = "tool") || data.configHash === void 0 && (missing0 = "configHash") || data.startTime === void 0 && (missing0 = "startTime") || data.durationMs === void 0 && (missing0 = "durationMs") || data.environment === void 0 && (missing0 = "environment") || data.services === void 0 && (missing0 = "services") || data.scenarios === void 0 && (missing0 = "scenarios")) {
@@ -46767,20 +46767,20 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         return false;
       } else {
         if (data.schemaVersion !== void 0) {
-          const _errs1 = errors4;
+          const _errs1 = errors;
           if (1 !== data.schemaVersion) {
             validate22.errors = [{ instancePath: instancePath + "/schemaVersion", schemaPath: "#/properties/schemaVersion/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant" }];
             return false;
           }
-          var valid0 = _errs1 === errors4;
+          var valid0 = _errs1 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
           if (data.tool !== void 0) {
             let data1 = data.tool;
-            const _errs2 = errors4;
-            if (errors4 === _errs2) {
+            const _errs2 = errors;
+            if (errors === _errs2) {
               if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
                 let missing1;
                 if (data1.name === void 0 && (missing1 = "name") || data1.version === void 0 && (missing1 = "version")) {
@@ -46788,20 +46788,20 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 } else {
                   if (data1.name !== void 0) {
-                    const _errs4 = errors4;
+                    const _errs4 = errors;
                     if ("perfgate" !== data1.name) {
                       validate22.errors = [{ instancePath: instancePath + "/tool/name", schemaPath: "#/properties/tool/properties/name/const", keyword: "const", params: { allowedValue: "perfgate" }, message: "must be equal to constant" }];
                       return false;
                     }
-                    var valid1 = _errs4 === errors4;
+                    var valid1 = _errs4 === errors;
                   } else {
                     var valid1 = true;
                   }
                   if (valid1) {
                     if (data1.version !== void 0) {
                       let data3 = data1.version;
-                      const _errs5 = errors4;
-                      if (errors4 === _errs5) {
+                      const _errs5 = errors;
+                      if (errors === _errs5) {
                         if (typeof data3 === "string") {
                           if (func2(data3) > 50) {
                             validate22.errors = [{ instancePath: instancePath + "/tool/version", schemaPath: "#/properties/tool/properties/version/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" }];
@@ -46812,7 +46812,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid1 = _errs5 === errors4;
+                      var valid1 = _errs5 === errors;
                     } else {
                       var valid1 = true;
                     }
@@ -46823,15 +46823,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 return false;
               }
             }
-            var valid0 = _errs2 === errors4;
+            var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.configHash !== void 0) {
               let data4 = data.configHash;
-              const _errs7 = errors4;
-              if (errors4 === _errs7) {
+              const _errs7 = errors;
+              if (errors === _errs7) {
                 if (typeof data4 === "string") {
                   if (!pattern0.test(data4)) {
                     validate22.errors = [{ instancePath: instancePath + "/configHash", schemaPath: "#/properties/configHash/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._-]{1,100}$" }, message: 'must match pattern "^[A-Za-z0-9._-]{1,100}$"' }];
@@ -46842,15 +46842,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 }
               }
-              var valid0 = _errs7 === errors4;
+              var valid0 = _errs7 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.startTime !== void 0) {
                 let data5 = data.startTime;
-                const _errs9 = errors4;
-                if (errors4 === _errs9) {
+                const _errs9 = errors;
+                if (errors === _errs9) {
                   if (typeof data5 === "string") {
                     if (func2(data5) > 2e3) {
                       validate22.errors = [{ instancePath: instancePath + "/startTime", schemaPath: "#/properties/startTime/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46861,27 +46861,27 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                     return false;
                   }
                 }
-                var valid0 = _errs9 === errors4;
+                var valid0 = _errs9 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.durationMs !== void 0) {
                   let data6 = data.durationMs;
-                  const _errs11 = errors4;
+                  const _errs11 = errors;
                   if (!(typeof data6 == "number" && isFinite(data6))) {
                     validate22.errors = [{ instancePath: instancePath + "/durationMs", schemaPath: "#/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                     return false;
                   }
-                  var valid0 = _errs11 === errors4;
+                  var valid0 = _errs11 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.environment !== void 0) {
                     let data7 = data.environment;
-                    const _errs13 = errors4;
-                    if (errors4 === _errs13) {
+                    const _errs13 = errors;
+                    if (errors === _errs13) {
                       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
                         let missing2;
                         if (data7.cpuModel === void 0 && (missing2 = "cpuModel") || data7.cpuCount === void 0 && (missing2 = "cpuCount") || data7.nodeVersion === void 0 && (missing2 = "nodeVersion") || data7.os === void 0 && (missing2 = "os") || data7.fingerprint === void 0 && (missing2 = "fingerprint")) {
@@ -46890,8 +46890,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                         } else {
                           if (data7.cpuModel !== void 0) {
                             let data8 = data7.cpuModel;
-                            const _errs15 = errors4;
-                            if (errors4 === _errs15) {
+                            const _errs15 = errors;
+                            if (errors === _errs15) {
                               if (typeof data8 === "string") {
                                 if (func2(data8) > 2e3) {
                                   validate22.errors = [{ instancePath: instancePath + "/environment/cpuModel", schemaPath: "#/properties/environment/properties/cpuModel/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46902,19 +46902,19 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid2 = _errs15 === errors4;
+                            var valid2 = _errs15 === errors;
                           } else {
                             var valid2 = true;
                           }
                           if (valid2) {
                             if (data7.cpuCount !== void 0) {
                               let data9 = data7.cpuCount;
-                              const _errs17 = errors4;
+                              const _errs17 = errors;
                               if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
                                 validate22.errors = [{ instancePath: instancePath + "/environment/cpuCount", schemaPath: "#/properties/environment/properties/cpuCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                 return false;
                               }
-                              if (errors4 === _errs17) {
+                              if (errors === _errs17) {
                                 if (typeof data9 == "number" && isFinite(data9)) {
                                   if (data9 < 0 || isNaN(data9)) {
                                     validate22.errors = [{ instancePath: instancePath + "/environment/cpuCount", schemaPath: "#/properties/environment/properties/cpuCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -46922,15 +46922,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                   }
                                 }
                               }
-                              var valid2 = _errs17 === errors4;
+                              var valid2 = _errs17 === errors;
                             } else {
                               var valid2 = true;
                             }
                             if (valid2) {
                               if (data7.nodeVersion !== void 0) {
                                 let data10 = data7.nodeVersion;
-                                const _errs19 = errors4;
-                                if (errors4 === _errs19) {
+                                const _errs19 = errors;
+                                if (errors === _errs19) {
                                   if (typeof data10 === "string") {
                                     if (func2(data10) > 2e3) {
                                       validate22.errors = [{ instancePath: instancePath + "/environment/nodeVersion", schemaPath: "#/properties/environment/properties/nodeVersion/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46941,15 +46941,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid2 = _errs19 === errors4;
+                                var valid2 = _errs19 === errors;
                               } else {
                                 var valid2 = true;
                               }
                               if (valid2) {
                                 if (data7.os !== void 0) {
                                   let data11 = data7.os;
-                                  const _errs21 = errors4;
-                                  if (errors4 === _errs21) {
+                                  const _errs21 = errors;
+                                  if (errors === _errs21) {
                                     if (typeof data11 === "string") {
                                       if (func2(data11) > 2e3) {
                                         validate22.errors = [{ instancePath: instancePath + "/environment/os", schemaPath: "#/properties/environment/properties/os/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46960,15 +46960,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                       return false;
                                     }
                                   }
-                                  var valid2 = _errs21 === errors4;
+                                  var valid2 = _errs21 === errors;
                                 } else {
                                   var valid2 = true;
                                 }
                                 if (valid2) {
                                   if (data7.runnerOs !== void 0) {
                                     let data12 = data7.runnerOs;
-                                    const _errs23 = errors4;
-                                    if (errors4 === _errs23) {
+                                    const _errs23 = errors;
+                                    if (errors === _errs23) {
                                       if (typeof data12 === "string") {
                                         if (func2(data12) > 2e3) {
                                           validate22.errors = [{ instancePath: instancePath + "/environment/runnerOs", schemaPath: "#/properties/environment/properties/runnerOs/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46979,15 +46979,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                         return false;
                                       }
                                     }
-                                    var valid2 = _errs23 === errors4;
+                                    var valid2 = _errs23 === errors;
                                   } else {
                                     var valid2 = true;
                                   }
                                   if (valid2) {
                                     if (data7.runnerName !== void 0) {
                                       let data13 = data7.runnerName;
-                                      const _errs25 = errors4;
-                                      if (errors4 === _errs25) {
+                                      const _errs25 = errors;
+                                      if (errors === _errs25) {
                                         if (typeof data13 === "string") {
                                           if (func2(data13) > 2e3) {
                                             validate22.errors = [{ instancePath: instancePath + "/environment/runnerName", schemaPath: "#/properties/environment/properties/runnerName/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -46998,15 +46998,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                           return false;
                                         }
                                       }
-                                      var valid2 = _errs25 === errors4;
+                                      var valid2 = _errs25 === errors;
                                     } else {
                                       var valid2 = true;
                                     }
                                     if (valid2) {
                                       if (data7.fingerprint !== void 0) {
                                         let data14 = data7.fingerprint;
-                                        const _errs27 = errors4;
-                                        if (errors4 === _errs27) {
+                                        const _errs27 = errors;
+                                        if (errors === _errs27) {
                                           if (typeof data14 === "string") {
                                             if (func2(data14) > 2e3) {
                                               validate22.errors = [{ instancePath: instancePath + "/environment/fingerprint", schemaPath: "#/properties/environment/properties/fingerprint/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47017,7 +47017,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid2 = _errs27 === errors4;
+                                        var valid2 = _errs27 === errors;
                                       } else {
                                         var valid2 = true;
                                       }
@@ -47033,20 +47033,20 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                         return false;
                       }
                     }
-                    var valid0 = _errs13 === errors4;
+                    var valid0 = _errs13 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.git !== void 0) {
                       let data15 = data.git;
-                      const _errs29 = errors4;
-                      if (errors4 === _errs29) {
+                      const _errs29 = errors;
+                      if (errors === _errs29) {
                         if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                           if (data15.commit !== void 0) {
                             let data16 = data15.commit;
-                            const _errs31 = errors4;
-                            if (errors4 === _errs31) {
+                            const _errs31 = errors;
+                            if (errors === _errs31) {
                               if (typeof data16 === "string") {
                                 if (!pattern1.test(data16)) {
                                   validate22.errors = [{ instancePath: instancePath + "/git/commit", schemaPath: "#/properties/git/properties/commit/pattern", keyword: "pattern", params: { pattern: "^[0-9A-Za-z]{0,64}$" }, message: 'must match pattern "^[0-9A-Za-z]{0,64}$"' }];
@@ -47057,15 +47057,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid3 = _errs31 === errors4;
+                            var valid3 = _errs31 === errors;
                           } else {
                             var valid3 = true;
                           }
                           if (valid3) {
                             if (data15.ref !== void 0) {
                               let data17 = data15.ref;
-                              const _errs33 = errors4;
-                              if (errors4 === _errs33) {
+                              const _errs33 = errors;
+                              if (errors === _errs33) {
                                 if (typeof data17 === "string") {
                                   if (func2(data17) > 2e3) {
                                     validate22.errors = [{ instancePath: instancePath + "/git/ref", schemaPath: "#/properties/git/properties/ref/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47076,15 +47076,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                   return false;
                                 }
                               }
-                              var valid3 = _errs33 === errors4;
+                              var valid3 = _errs33 === errors;
                             } else {
                               var valid3 = true;
                             }
                             if (valid3) {
                               if (data15.runUrl !== void 0) {
                                 let data18 = data15.runUrl;
-                                const _errs35 = errors4;
-                                if (errors4 === _errs35) {
+                                const _errs35 = errors;
+                                if (errors === _errs35) {
                                   if (typeof data18 === "string") {
                                     if (func2(data18) > 2e3) {
                                       validate22.errors = [{ instancePath: instancePath + "/git/runUrl", schemaPath: "#/properties/git/properties/runUrl/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47095,15 +47095,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid3 = _errs35 === errors4;
+                                var valid3 = _errs35 === errors;
                               } else {
                                 var valid3 = true;
                               }
                               if (valid3) {
                                 if (data15.event !== void 0) {
                                   let data19 = data15.event;
-                                  const _errs37 = errors4;
-                                  if (errors4 === _errs37) {
+                                  const _errs37 = errors;
+                                  if (errors === _errs37) {
                                     if (typeof data19 === "string") {
                                       if (func2(data19) > 200) {
                                         validate22.errors = [{ instancePath: instancePath + "/git/event", schemaPath: "#/properties/git/properties/event/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" }];
@@ -47114,7 +47114,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                       return false;
                                     }
                                   }
-                                  var valid3 = _errs37 === errors4;
+                                  var valid3 = _errs37 === errors;
                                 } else {
                                   var valid3 = true;
                                 }
@@ -47126,15 +47126,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid0 = _errs29 === errors4;
+                      var valid0 = _errs29 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.services !== void 0) {
                         let data20 = data.services;
-                        const _errs39 = errors4;
-                        if (errors4 === _errs39) {
+                        const _errs39 = errors;
+                        if (errors === _errs39) {
                           if (Array.isArray(data20)) {
                             if (data20.length > 50) {
                               validate22.errors = [{ instancePath: instancePath + "/services", schemaPath: "#/properties/services/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" }];
@@ -47144,8 +47144,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                               const len0 = data20.length;
                               for (let i0 = 0; i0 < len0; i0++) {
                                 let data21 = data20[i0];
-                                const _errs41 = errors4;
-                                if (errors4 === _errs41) {
+                                const _errs41 = errors;
+                                if (errors === _errs41) {
                                   if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
                                     let missing3;
                                     if (data21.name === void 0 && (missing3 = "name") || data21.logPath === void 0 && (missing3 = "logPath")) {
@@ -47154,8 +47154,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       if (data21.name !== void 0) {
                                         let data22 = data21.name;
-                                        const _errs43 = errors4;
-                                        if (errors4 === _errs43) {
+                                        const _errs43 = errors;
+                                        if (errors === _errs43) {
                                           if (typeof data22 === "string") {
                                             if (func2(data22) > 2e3) {
                                               validate22.errors = [{ instancePath: instancePath + "/services/" + i0 + "/name", schemaPath: "#/properties/services/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47166,15 +47166,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid5 = _errs43 === errors4;
+                                        var valid5 = _errs43 === errors;
                                       } else {
                                         var valid5 = true;
                                       }
                                       if (valid5) {
                                         if (data21.logPath !== void 0) {
                                           let data23 = data21.logPath;
-                                          const _errs45 = errors4;
-                                          if (errors4 === _errs45) {
+                                          const _errs45 = errors;
+                                          if (errors === _errs45) {
                                             if (typeof data23 === "string") {
                                               if (func2(data23) > 2e3) {
                                                 validate22.errors = [{ instancePath: instancePath + "/services/" + i0 + "/logPath", schemaPath: "#/properties/services/items/properties/logPath/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47185,7 +47185,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                               return false;
                                             }
                                           }
-                                          var valid5 = _errs45 === errors4;
+                                          var valid5 = _errs45 === errors;
                                         } else {
                                           var valid5 = true;
                                         }
@@ -47196,7 +47196,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid4 = _errs41 === errors4;
+                                var valid4 = _errs41 === errors;
                                 if (!valid4) {
                                   break;
                                 }
@@ -47207,15 +47207,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                             return false;
                           }
                         }
-                        var valid0 = _errs39 === errors4;
+                        var valid0 = _errs39 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.shard !== void 0) {
                           let data24 = data.shard;
-                          const _errs47 = errors4;
-                          if (errors4 === _errs47) {
+                          const _errs47 = errors;
+                          if (errors === _errs47) {
                             if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
                               let missing4;
                               if (data24.index === void 0 && (missing4 = "index") || data24.count === void 0 && (missing4 = "count")) {
@@ -47224,12 +47224,12 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                               } else {
                                 if (data24.index !== void 0) {
                                   let data25 = data24.index;
-                                  const _errs49 = errors4;
+                                  const _errs49 = errors;
                                   if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
                                     validate22.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                     return false;
                                   }
-                                  if (errors4 === _errs49) {
+                                  if (errors === _errs49) {
                                     if (typeof data25 == "number" && isFinite(data25)) {
                                       if (data25 < 1 || isNaN(data25)) {
                                         validate22.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
@@ -47237,19 +47237,19 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                       }
                                     }
                                   }
-                                  var valid6 = _errs49 === errors4;
+                                  var valid6 = _errs49 === errors;
                                 } else {
                                   var valid6 = true;
                                 }
                                 if (valid6) {
                                   if (data24.count !== void 0) {
                                     let data26 = data24.count;
-                                    const _errs51 = errors4;
+                                    const _errs51 = errors;
                                     if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
                                       validate22.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                       return false;
                                     }
-                                    if (errors4 === _errs51) {
+                                    if (errors === _errs51) {
                                       if (typeof data26 == "number" && isFinite(data26)) {
                                         if (data26 < 1 || isNaN(data26)) {
                                           validate22.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
@@ -47257,26 +47257,26 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                       }
                                     }
-                                    var valid6 = _errs51 === errors4;
+                                    var valid6 = _errs51 === errors;
                                   } else {
                                     var valid6 = true;
                                   }
                                   if (valid6) {
                                     if (data24.split !== void 0) {
-                                      const _errs53 = errors4;
+                                      const _errs53 = errors;
                                       if ("load" !== data24.split) {
                                         validate22.errors = [{ instancePath: instancePath + "/shard/split", schemaPath: "#/properties/shard/properties/split/const", keyword: "const", params: { allowedValue: "load" }, message: "must be equal to constant" }];
                                         return false;
                                       }
-                                      var valid6 = _errs53 === errors4;
+                                      var valid6 = _errs53 === errors;
                                     } else {
                                       var valid6 = true;
                                     }
                                     if (valid6) {
                                       if (data24.startAt !== void 0) {
                                         let data28 = data24.startAt;
-                                        const _errs54 = errors4;
-                                        if (errors4 === _errs54) {
+                                        const _errs54 = errors;
+                                        if (errors === _errs54) {
                                           if (typeof data28 === "string") {
                                             if (func2(data28) > 40) {
                                               validate22.errors = [{ instancePath: instancePath + "/shard/startAt", schemaPath: "#/properties/shard/properties/startAt/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" }];
@@ -47287,7 +47287,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid6 = _errs54 === errors4;
+                                        var valid6 = _errs54 === errors;
                                       } else {
                                         var valid6 = true;
                                       }
@@ -47300,15 +47300,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                               return false;
                             }
                           }
-                          var valid0 = _errs47 === errors4;
+                          var valid0 = _errs47 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.merged !== void 0) {
                             let data29 = data.merged;
-                            const _errs56 = errors4;
-                            if (errors4 === _errs56) {
+                            const _errs56 = errors;
+                            if (errors === _errs56) {
                               if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                                 let missing5;
                                 if (data29.shards === void 0 && (missing5 = "shards") || data29.split === void 0 && (missing5 = "split")) {
@@ -47317,12 +47317,12 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                 } else {
                                   if (data29.shards !== void 0) {
                                     let data30 = data29.shards;
-                                    const _errs58 = errors4;
+                                    const _errs58 = errors;
                                     if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
                                       validate22.errors = [{ instancePath: instancePath + "/merged/shards", schemaPath: "#/properties/merged/properties/shards/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                       return false;
                                     }
-                                    if (errors4 === _errs58) {
+                                    if (errors === _errs58) {
                                       if (typeof data30 == "number" && isFinite(data30)) {
                                         if (data30 > 1e4 || isNaN(data30)) {
                                           validate22.errors = [{ instancePath: instancePath + "/merged/shards", schemaPath: "#/properties/merged/properties/shards/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
@@ -47335,19 +47335,19 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                       }
                                     }
-                                    var valid7 = _errs58 === errors4;
+                                    var valid7 = _errs58 === errors;
                                   } else {
                                     var valid7 = true;
                                   }
                                   if (valid7) {
                                     if (data29.split !== void 0) {
                                       let data31 = data29.split;
-                                      const _errs60 = errors4;
+                                      const _errs60 = errors;
                                       if (!(data31 === "scenarios" || data31 === "load")) {
                                         validate22.errors = [{ instancePath: instancePath + "/merged/split", schemaPath: "#/properties/merged/properties/split/enum", keyword: "enum", params: { allowedValues: schema12.properties.merged.properties.split.enum }, message: "must be equal to one of the allowed values" }];
                                         return false;
                                       }
-                                      var valid7 = _errs60 === errors4;
+                                      var valid7 = _errs60 === errors;
                                     } else {
                                       var valid7 = true;
                                     }
@@ -47358,26 +47358,26 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid0 = _errs56 === errors4;
+                            var valid0 = _errs56 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.interrupted !== void 0) {
-                              const _errs61 = errors4;
+                              const _errs61 = errors;
                               if (true !== data.interrupted) {
                                 validate22.errors = [{ instancePath: instancePath + "/interrupted", schemaPath: "#/properties/interrupted/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" }];
                                 return false;
                               }
-                              var valid0 = _errs61 === errors4;
+                              var valid0 = _errs61 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.serviceExit !== void 0) {
                                 let data33 = data.serviceExit;
-                                const _errs62 = errors4;
-                                if (errors4 === _errs62) {
+                                const _errs62 = errors;
+                                if (errors === _errs62) {
                                   if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
                                     let missing6;
                                     if (data33.variant === void 0 && (missing6 = "variant") || data33.service === void 0 && (missing6 = "service") || data33.reason === void 0 && (missing6 = "reason") || data33.scenario === void 0 && (missing6 = "scenario") || data33.logTail === void 0 && (missing6 = "logTail")) {
@@ -47386,20 +47386,20 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       if (data33.variant !== void 0) {
                                         let data34 = data33.variant;
-                                        const _errs64 = errors4;
+                                        const _errs64 = errors;
                                         if (!(data34 === "head" || data34 === "base")) {
                                           validate22.errors = [{ instancePath: instancePath + "/serviceExit/variant", schemaPath: "#/properties/serviceExit/properties/variant/enum", keyword: "enum", params: { allowedValues: schema12.properties.serviceExit.properties.variant.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
-                                        var valid8 = _errs64 === errors4;
+                                        var valid8 = _errs64 === errors;
                                       } else {
                                         var valid8 = true;
                                       }
                                       if (valid8) {
                                         if (data33.service !== void 0) {
                                           let data35 = data33.service;
-                                          const _errs65 = errors4;
-                                          if (errors4 === _errs65) {
+                                          const _errs65 = errors;
+                                          if (errors === _errs65) {
                                             if (typeof data35 === "string") {
                                               if (func2(data35) > 2e3) {
                                                 validate22.errors = [{ instancePath: instancePath + "/serviceExit/service", schemaPath: "#/properties/serviceExit/properties/service/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47410,15 +47410,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                               return false;
                                             }
                                           }
-                                          var valid8 = _errs65 === errors4;
+                                          var valid8 = _errs65 === errors;
                                         } else {
                                           var valid8 = true;
                                         }
                                         if (valid8) {
                                           if (data33.reason !== void 0) {
                                             let data36 = data33.reason;
-                                            const _errs67 = errors4;
-                                            if (errors4 === _errs67) {
+                                            const _errs67 = errors;
+                                            if (errors === _errs67) {
                                               if (typeof data36 === "string") {
                                                 if (func2(data36) > 2e3) {
                                                   validate22.errors = [{ instancePath: instancePath + "/serviceExit/reason", schemaPath: "#/properties/serviceExit/properties/reason/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47429,15 +47429,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                                 return false;
                                               }
                                             }
-                                            var valid8 = _errs67 === errors4;
+                                            var valid8 = _errs67 === errors;
                                           } else {
                                             var valid8 = true;
                                           }
                                           if (valid8) {
                                             if (data33.scenario !== void 0) {
                                               let data37 = data33.scenario;
-                                              const _errs69 = errors4;
-                                              if (errors4 === _errs69) {
+                                              const _errs69 = errors;
+                                              if (errors === _errs69) {
                                                 if (typeof data37 === "string") {
                                                   if (func2(data37) > 2e3) {
                                                     validate22.errors = [{ instancePath: instancePath + "/serviceExit/scenario", schemaPath: "#/properties/serviceExit/properties/scenario/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47448,15 +47448,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                                   return false;
                                                 }
                                               }
-                                              var valid8 = _errs69 === errors4;
+                                              var valid8 = _errs69 === errors;
                                             } else {
                                               var valid8 = true;
                                             }
                                             if (valid8) {
                                               if (data33.logTail !== void 0) {
                                                 let data38 = data33.logTail;
-                                                const _errs71 = errors4;
-                                                if (errors4 === _errs71) {
+                                                const _errs71 = errors;
+                                                if (errors === _errs71) {
                                                   if (Array.isArray(data38)) {
                                                     if (data38.length > 200) {
                                                       validate22.errors = [{ instancePath: instancePath + "/serviceExit/logTail", schemaPath: "#/properties/serviceExit/properties/logTail/maxItems", keyword: "maxItems", params: { limit: 200 }, message: "must NOT have more than 200 items" }];
@@ -47466,8 +47466,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                                       const len1 = data38.length;
                                                       for (let i1 = 0; i1 < len1; i1++) {
                                                         let data39 = data38[i1];
-                                                        const _errs73 = errors4;
-                                                        if (errors4 === _errs73) {
+                                                        const _errs73 = errors;
+                                                        if (errors === _errs73) {
                                                           if (typeof data39 === "string") {
                                                             if (func2(data39) > 2e3) {
                                                               validate22.errors = [{ instancePath: instancePath + "/serviceExit/logTail/" + i1, schemaPath: "#/properties/serviceExit/properties/logTail/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47478,7 +47478,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid9 = _errs73 === errors4;
+                                                        var valid9 = _errs73 === errors;
                                                         if (!valid9) {
                                                           break;
                                                         }
@@ -47489,7 +47489,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                                     return false;
                                                   }
                                                 }
-                                                var valid8 = _errs71 === errors4;
+                                                var valid8 = _errs71 === errors;
                                               } else {
                                                 var valid8 = true;
                                               }
@@ -47503,15 +47503,15 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                     return false;
                                   }
                                 }
-                                var valid0 = _errs62 === errors4;
+                                var valid0 = _errs62 === errors;
                               } else {
                                 var valid0 = true;
                               }
                               if (valid0) {
                                 if (data.scenarios !== void 0) {
                                   let data40 = data.scenarios;
-                                  const _errs75 = errors4;
-                                  if (errors4 === _errs75) {
+                                  const _errs75 = errors;
+                                  if (errors === _errs75) {
                                     if (Array.isArray(data40)) {
                                       if (data40.length > 500) {
                                         validate22.errors = [{ instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" }];
@@ -47520,12 +47520,12 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                         var valid10 = true;
                                         const len2 = data40.length;
                                         for (let i2 = 0; i2 < len2; i2++) {
-                                          const _errs77 = errors4;
+                                          const _errs77 = errors;
                                           if (!validate12(data40[i2], { instancePath: instancePath + "/scenarios/" + i2, parentData: data40, parentDataProperty: i2, rootData })) {
                                             vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-                                            errors4 = vErrors.length;
+                                            errors = vErrors.length;
                                           }
-                                          var valid10 = _errs77 === errors4;
+                                          var valid10 = _errs77 === errors;
                                           if (!valid10) {
                                             break;
                                           }
@@ -47536,26 +47536,26 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                       return false;
                                     }
                                   }
-                                  var valid0 = _errs75 === errors4;
+                                  var valid0 = _errs75 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
                                   if (data.ab !== void 0) {
-                                    const _errs78 = errors4;
+                                    const _errs78 = errors;
                                     if (!validate16(data.ab, { instancePath: instancePath + "/ab", parentData: data, parentDataProperty: "ab", rootData })) {
                                       vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-                                      errors4 = vErrors.length;
+                                      errors = vErrors.length;
                                     }
-                                    var valid0 = _errs78 === errors4;
+                                    var valid0 = _errs78 === errors;
                                   } else {
                                     var valid0 = true;
                                   }
                                   if (valid0) {
                                     if (data.sequential !== void 0) {
                                       let data43 = data.sequential;
-                                      const _errs79 = errors4;
-                                      if (errors4 === _errs79) {
+                                      const _errs79 = errors;
+                                      if (errors === _errs79) {
                                         if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
                                           let missing7;
                                           if (data43.alphaShares === void 0 && (missing7 = "alphaShares")) {
@@ -47564,8 +47564,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                           } else {
                                             if (data43.alphaShares !== void 0) {
                                               let data44 = data43.alphaShares;
-                                              const _errs81 = errors4;
-                                              if (errors4 === _errs81) {
+                                              const _errs81 = errors;
+                                              if (errors === _errs81) {
                                                 if (Array.isArray(data44)) {
                                                   if (data44.length > 10) {
                                                     validate22.errors = [{ instancePath: instancePath + "/sequential/alphaShares", schemaPath: "#/properties/sequential/properties/alphaShares/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
@@ -47579,8 +47579,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                                       const len3 = data44.length;
                                                       for (let i3 = 0; i3 < len3; i3++) {
                                                         let data45 = data44[i3];
-                                                        const _errs83 = errors4;
-                                                        if (errors4 === _errs83) {
+                                                        const _errs83 = errors;
+                                                        if (errors === _errs83) {
                                                           if (typeof data45 == "number" && isFinite(data45)) {
                                                             if (data45 > 1 || isNaN(data45)) {
                                                               validate22.errors = [{ instancePath: instancePath + "/sequential/alphaShares/" + i3, schemaPath: "#/properties/sequential/properties/alphaShares/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
@@ -47596,7 +47596,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid12 = _errs83 === errors4;
+                                                        var valid12 = _errs83 === errors;
                                                         if (!valid12) {
                                                           break;
                                                         }
@@ -47615,7 +47615,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                           return false;
                                         }
                                       }
-                                      var valid0 = _errs79 === errors4;
+                                      var valid0 = _errs79 === errors;
                                     } else {
                                       var valid0 = true;
                                     }
@@ -47640,14 +47640,14 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   validate22.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var baseline = validate25;
 var schema20 = { "type": "object", "description": "One earlier baseline, boiled down to what the history test needs.", "required": ["date", "environmentFingerprint", "scenarios"], "properties": { "commit": { "type": "string", "maxLength": 100 }, "verdict": { "enum": ["pass", "fail"] }, "ref": { "type": "string", "maxLength": 2e3 }, "date": { "type": "string", "maxLength": 2e3 }, "environmentFingerprint": { "type": "string", "maxLength": 2e3 }, "scenarios": { "type": "object", "maxProperties": 500, "additionalProperties": { "type": "object", "description": "One scenario of that run.", "required": ["p50", "p90", "p95", "p99", "rps", "errorRate", "count"], "properties": { "p50": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "rps": { "type": "number" }, "errorRate": { "type": "number" }, "count": { "type": "integer", "minimum": 0 }, "otherCores": { "type": "number" }, "stealCores": { "type": "number" }, "loopDelayP99Ms": { "type": "number" }, "capacity": { "type": "number", "minimum": 0 } } } } } };
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  if (errors4 === 0) {
+  let errors = 0;
+  if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.schemaVersion === void 0 && (missing0 = "schemaVersion") || data.kind === void 0 && (missing0 = "kind") || data.savedAt === void 0 && (missing0 = "savedAt") || data.results === void 0 && (missing0 = "results") || data.history === void 0 && (missing0 = "history")) {
@@ -47655,31 +47655,31 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         return false;
       } else {
         if (data.schemaVersion !== void 0) {
-          const _errs1 = errors4;
+          const _errs1 = errors;
           if (1 !== data.schemaVersion) {
             validate25.errors = [{ instancePath: instancePath + "/schemaVersion", schemaPath: "#/properties/schemaVersion/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant" }];
             return false;
           }
-          var valid0 = _errs1 === errors4;
+          var valid0 = _errs1 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
           if (data.kind !== void 0) {
-            const _errs2 = errors4;
+            const _errs2 = errors;
             if ("perfgate-baseline" !== data.kind) {
               validate25.errors = [{ instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "perfgate-baseline" }, message: "must be equal to constant" }];
               return false;
             }
-            var valid0 = _errs2 === errors4;
+            var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.savedAt !== void 0) {
               let data2 = data.savedAt;
-              const _errs3 = errors4;
-              if (errors4 === _errs3) {
+              const _errs3 = errors;
+              if (errors === _errs3) {
                 if (typeof data2 === "string") {
                   if (func2(data2) > 2e3) {
                     validate25.errors = [{ instancePath: instancePath + "/savedAt", schemaPath: "#/properties/savedAt/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47690,15 +47690,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 }
               }
-              var valid0 = _errs3 === errors4;
+              var valid0 = _errs3 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.commit !== void 0) {
                 let data3 = data.commit;
-                const _errs5 = errors4;
-                if (errors4 === _errs5) {
+                const _errs5 = errors;
+                if (errors === _errs5) {
                   if (typeof data3 === "string") {
                     if (func2(data3) > 100) {
                       validate25.errors = [{ instancePath: instancePath + "/commit", schemaPath: "#/properties/commit/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" }];
@@ -47709,26 +47709,26 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                     return false;
                   }
                 }
-                var valid0 = _errs5 === errors4;
+                var valid0 = _errs5 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.results !== void 0) {
-                  const _errs7 = errors4;
+                  const _errs7 = errors;
                   if (!validate11(data.results, { instancePath: instancePath + "/results", parentData: data, parentDataProperty: "results", rootData })) {
                     vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-                    errors4 = vErrors.length;
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors4;
+                  var valid0 = _errs7 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.history !== void 0) {
                     let data5 = data.history;
-                    const _errs8 = errors4;
-                    if (errors4 === _errs8) {
+                    const _errs8 = errors;
+                    if (errors === _errs8) {
                       if (Array.isArray(data5)) {
                         if (data5.length > 1e4) {
                           validate25.errors = [{ instancePath: instancePath + "/history", schemaPath: "#/properties/history/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
@@ -47738,9 +47738,9 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                           const len0 = data5.length;
                           for (let i0 = 0; i0 < len0; i0++) {
                             let data6 = data5[i0];
-                            const _errs10 = errors4;
-                            const _errs11 = errors4;
-                            if (errors4 === _errs11) {
+                            const _errs10 = errors;
+                            const _errs11 = errors;
+                            if (errors === _errs11) {
                               if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                 let missing1;
                                 if (data6.date === void 0 && (missing1 = "date") || data6.environmentFingerprint === void 0 && (missing1 = "environmentFingerprint") || data6.scenarios === void 0 && (missing1 = "scenarios")) {
@@ -47749,8 +47749,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                 } else {
                                   if (data6.commit !== void 0) {
                                     let data7 = data6.commit;
-                                    const _errs13 = errors4;
-                                    if (errors4 === _errs13) {
+                                    const _errs13 = errors;
+                                    if (errors === _errs13) {
                                       if (typeof data7 === "string") {
                                         if (func2(data7) > 100) {
                                           validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/commit", schemaPath: "#/definitions/historyEntry/properties/commit/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" }];
@@ -47761,27 +47761,27 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                         return false;
                                       }
                                     }
-                                    var valid3 = _errs13 === errors4;
+                                    var valid3 = _errs13 === errors;
                                   } else {
                                     var valid3 = true;
                                   }
                                   if (valid3) {
                                     if (data6.verdict !== void 0) {
                                       let data8 = data6.verdict;
-                                      const _errs15 = errors4;
+                                      const _errs15 = errors;
                                       if (!(data8 === "pass" || data8 === "fail")) {
                                         validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/verdict", schemaPath: "#/definitions/historyEntry/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema20.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
                                         return false;
                                       }
-                                      var valid3 = _errs15 === errors4;
+                                      var valid3 = _errs15 === errors;
                                     } else {
                                       var valid3 = true;
                                     }
                                     if (valid3) {
                                       if (data6.ref !== void 0) {
                                         let data9 = data6.ref;
-                                        const _errs16 = errors4;
-                                        if (errors4 === _errs16) {
+                                        const _errs16 = errors;
+                                        if (errors === _errs16) {
                                           if (typeof data9 === "string") {
                                             if (func2(data9) > 2e3) {
                                               validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/ref", schemaPath: "#/definitions/historyEntry/properties/ref/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47792,15 +47792,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                             return false;
                                           }
                                         }
-                                        var valid3 = _errs16 === errors4;
+                                        var valid3 = _errs16 === errors;
                                       } else {
                                         var valid3 = true;
                                       }
                                       if (valid3) {
                                         if (data6.date !== void 0) {
                                           let data10 = data6.date;
-                                          const _errs18 = errors4;
-                                          if (errors4 === _errs18) {
+                                          const _errs18 = errors;
+                                          if (errors === _errs18) {
                                             if (typeof data10 === "string") {
                                               if (func2(data10) > 2e3) {
                                                 validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/date", schemaPath: "#/definitions/historyEntry/properties/date/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47811,15 +47811,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                               return false;
                                             }
                                           }
-                                          var valid3 = _errs18 === errors4;
+                                          var valid3 = _errs18 === errors;
                                         } else {
                                           var valid3 = true;
                                         }
                                         if (valid3) {
                                           if (data6.environmentFingerprint !== void 0) {
                                             let data11 = data6.environmentFingerprint;
-                                            const _errs20 = errors4;
-                                            if (errors4 === _errs20) {
+                                            const _errs20 = errors;
+                                            if (errors === _errs20) {
                                               if (typeof data11 === "string") {
                                                 if (func2(data11) > 2e3) {
                                                   validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/environmentFingerprint", schemaPath: "#/definitions/historyEntry/properties/environmentFingerprint/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -47830,15 +47830,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                 return false;
                                               }
                                             }
-                                            var valid3 = _errs20 === errors4;
+                                            var valid3 = _errs20 === errors;
                                           } else {
                                             var valid3 = true;
                                           }
                                           if (valid3) {
                                             if (data6.scenarios !== void 0) {
                                               let data12 = data6.scenarios;
-                                              const _errs22 = errors4;
-                                              if (errors4 === _errs22) {
+                                              const _errs22 = errors;
+                                              if (errors === _errs22) {
                                                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                                                   if (Object.keys(data12).length > 500) {
                                                     validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios", schemaPath: "#/definitions/historyEntry/properties/scenarios/maxProperties", keyword: "maxProperties", params: { limit: 500 }, message: "must NOT have more than 500 properties" }];
@@ -47846,8 +47846,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                   } else {
                                                     for (const key0 in data12) {
                                                       let data13 = data12[key0];
-                                                      const _errs25 = errors4;
-                                                      if (errors4 === _errs25) {
+                                                      const _errs25 = errors;
+                                                      if (errors === _errs25) {
                                                         if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
                                                           let missing2;
                                                           if (data13.p50 === void 0 && (missing2 = "p50") || data13.p90 === void 0 && (missing2 = "p90") || data13.p95 === void 0 && (missing2 = "p95") || data13.p99 === void 0 && (missing2 = "p99") || data13.rps === void 0 && (missing2 = "rps") || data13.errorRate === void 0 && (missing2 = "errorRate") || data13.count === void 0 && (missing2 = "count")) {
@@ -47856,84 +47856,84 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                           } else {
                                                             if (data13.p50 !== void 0) {
                                                               let data14 = data13.p50;
-                                                              const _errs27 = errors4;
+                                                              const _errs27 = errors;
                                                               if (!(typeof data14 == "number" && isFinite(data14))) {
                                                                 validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p50", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                 return false;
                                                               }
-                                                              var valid5 = _errs27 === errors4;
+                                                              var valid5 = _errs27 === errors;
                                                             } else {
                                                               var valid5 = true;
                                                             }
                                                             if (valid5) {
                                                               if (data13.p90 !== void 0) {
                                                                 let data15 = data13.p90;
-                                                                const _errs29 = errors4;
+                                                                const _errs29 = errors;
                                                                 if (!(typeof data15 == "number" && isFinite(data15))) {
                                                                   validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p90", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p90/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                   return false;
                                                                 }
-                                                                var valid5 = _errs29 === errors4;
+                                                                var valid5 = _errs29 === errors;
                                                               } else {
                                                                 var valid5 = true;
                                                               }
                                                               if (valid5) {
                                                                 if (data13.p95 !== void 0) {
                                                                   let data16 = data13.p95;
-                                                                  const _errs31 = errors4;
+                                                                  const _errs31 = errors;
                                                                   if (!(typeof data16 == "number" && isFinite(data16))) {
                                                                     validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p95", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                     return false;
                                                                   }
-                                                                  var valid5 = _errs31 === errors4;
+                                                                  var valid5 = _errs31 === errors;
                                                                 } else {
                                                                   var valid5 = true;
                                                                 }
                                                                 if (valid5) {
                                                                   if (data13.p99 !== void 0) {
                                                                     let data17 = data13.p99;
-                                                                    const _errs33 = errors4;
+                                                                    const _errs33 = errors;
                                                                     if (!(typeof data17 == "number" && isFinite(data17))) {
                                                                       validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p99", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                       return false;
                                                                     }
-                                                                    var valid5 = _errs33 === errors4;
+                                                                    var valid5 = _errs33 === errors;
                                                                   } else {
                                                                     var valid5 = true;
                                                                   }
                                                                   if (valid5) {
                                                                     if (data13.rps !== void 0) {
                                                                       let data18 = data13.rps;
-                                                                      const _errs35 = errors4;
+                                                                      const _errs35 = errors;
                                                                       if (!(typeof data18 == "number" && isFinite(data18))) {
                                                                         validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/rps", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/rps/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                         return false;
                                                                       }
-                                                                      var valid5 = _errs35 === errors4;
+                                                                      var valid5 = _errs35 === errors;
                                                                     } else {
                                                                       var valid5 = true;
                                                                     }
                                                                     if (valid5) {
                                                                       if (data13.errorRate !== void 0) {
                                                                         let data19 = data13.errorRate;
-                                                                        const _errs37 = errors4;
+                                                                        const _errs37 = errors;
                                                                         if (!(typeof data19 == "number" && isFinite(data19))) {
                                                                           validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/errorRate", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/errorRate/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                           return false;
                                                                         }
-                                                                        var valid5 = _errs37 === errors4;
+                                                                        var valid5 = _errs37 === errors;
                                                                       } else {
                                                                         var valid5 = true;
                                                                       }
                                                                       if (valid5) {
                                                                         if (data13.count !== void 0) {
                                                                           let data20 = data13.count;
-                                                                          const _errs39 = errors4;
+                                                                          const _errs39 = errors;
                                                                           if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
                                                                             validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/count", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                             return false;
                                                                           }
-                                                                          if (errors4 === _errs39) {
+                                                                          if (errors === _errs39) {
                                                                             if (typeof data20 == "number" && isFinite(data20)) {
                                                                               if (data20 < 0 || isNaN(data20)) {
                                                                                 validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/count", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -47941,51 +47941,51 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                                               }
                                                                             }
                                                                           }
-                                                                          var valid5 = _errs39 === errors4;
+                                                                          var valid5 = _errs39 === errors;
                                                                         } else {
                                                                           var valid5 = true;
                                                                         }
                                                                         if (valid5) {
                                                                           if (data13.otherCores !== void 0) {
                                                                             let data21 = data13.otherCores;
-                                                                            const _errs41 = errors4;
+                                                                            const _errs41 = errors;
                                                                             if (!(typeof data21 == "number" && isFinite(data21))) {
                                                                               validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/otherCores", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                               return false;
                                                                             }
-                                                                            var valid5 = _errs41 === errors4;
+                                                                            var valid5 = _errs41 === errors;
                                                                           } else {
                                                                             var valid5 = true;
                                                                           }
                                                                           if (valid5) {
                                                                             if (data13.stealCores !== void 0) {
                                                                               let data22 = data13.stealCores;
-                                                                              const _errs43 = errors4;
+                                                                              const _errs43 = errors;
                                                                               if (!(typeof data22 == "number" && isFinite(data22))) {
                                                                                 validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/stealCores", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                 return false;
                                                                               }
-                                                                              var valid5 = _errs43 === errors4;
+                                                                              var valid5 = _errs43 === errors;
                                                                             } else {
                                                                               var valid5 = true;
                                                                             }
                                                                             if (valid5) {
                                                                               if (data13.loopDelayP99Ms !== void 0) {
                                                                                 let data23 = data13.loopDelayP99Ms;
-                                                                                const _errs45 = errors4;
+                                                                                const _errs45 = errors;
                                                                                 if (!(typeof data23 == "number" && isFinite(data23))) {
                                                                                   validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/loopDelayP99Ms", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/loopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                   return false;
                                                                                 }
-                                                                                var valid5 = _errs45 === errors4;
+                                                                                var valid5 = _errs45 === errors;
                                                                               } else {
                                                                                 var valid5 = true;
                                                                               }
                                                                               if (valid5) {
                                                                                 if (data13.capacity !== void 0) {
                                                                                   let data24 = data13.capacity;
-                                                                                  const _errs47 = errors4;
-                                                                                  if (errors4 === _errs47) {
+                                                                                  const _errs47 = errors;
+                                                                                  if (errors === _errs47) {
                                                                                     if (typeof data24 == "number" && isFinite(data24)) {
                                                                                       if (data24 < 0 || isNaN(data24)) {
                                                                                         validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/capacity", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/capacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -47996,7 +47996,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                       return false;
                                                                                     }
                                                                                   }
-                                                                                  var valid5 = _errs47 === errors4;
+                                                                                  var valid5 = _errs47 === errors;
                                                                                 } else {
                                                                                   var valid5 = true;
                                                                                 }
@@ -48016,7 +48016,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                           return false;
                                                         }
                                                       }
-                                                      var valid4 = _errs25 === errors4;
+                                                      var valid4 = _errs25 === errors;
                                                       if (!valid4) {
                                                         break;
                                                       }
@@ -48027,7 +48027,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                   return false;
                                                 }
                                               }
-                                              var valid3 = _errs22 === errors4;
+                                              var valid3 = _errs22 === errors;
                                             } else {
                                               var valid3 = true;
                                             }
@@ -48042,7 +48042,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid1 = _errs10 === errors4;
+                            var valid1 = _errs10 === errors;
                             if (!valid1) {
                               break;
                             }
@@ -48053,15 +48053,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         return false;
                       }
                     }
-                    var valid0 = _errs8 === errors4;
+                    var valid0 = _errs8 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.trends !== void 0) {
                       let data25 = data.trends;
-                      const _errs49 = errors4;
-                      if (errors4 === _errs49) {
+                      const _errs49 = errors;
+                      if (errors === _errs49) {
                         if (Array.isArray(data25)) {
                           if (data25.length > 1e4) {
                             validate25.errors = [{ instancePath: instancePath + "/trends", schemaPath: "#/properties/trends/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
@@ -48071,9 +48071,9 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                             const len1 = data25.length;
                             for (let i1 = 0; i1 < len1; i1++) {
                               let data26 = data25[i1];
-                              const _errs51 = errors4;
-                              const _errs52 = errors4;
-                              if (errors4 === _errs52) {
+                              const _errs51 = errors;
+                              const _errs52 = errors;
+                              if (errors === _errs52) {
                                 if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
                                   let missing3;
                                   if (data26.date === void 0 && (missing3 = "date") || data26.environmentFingerprint === void 0 && (missing3 = "environmentFingerprint") || data26.scenarios === void 0 && (missing3 = "scenarios")) {
@@ -48082,8 +48082,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                   } else {
                                     if (data26.commit !== void 0) {
                                       let data27 = data26.commit;
-                                      const _errs54 = errors4;
-                                      if (errors4 === _errs54) {
+                                      const _errs54 = errors;
+                                      if (errors === _errs54) {
                                         if (typeof data27 === "string") {
                                           if (func2(data27) > 100) {
                                             validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/commit", schemaPath: "#/definitions/historyEntry/properties/commit/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" }];
@@ -48094,27 +48094,27 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                           return false;
                                         }
                                       }
-                                      var valid8 = _errs54 === errors4;
+                                      var valid8 = _errs54 === errors;
                                     } else {
                                       var valid8 = true;
                                     }
                                     if (valid8) {
                                       if (data26.verdict !== void 0) {
                                         let data28 = data26.verdict;
-                                        const _errs56 = errors4;
+                                        const _errs56 = errors;
                                         if (!(data28 === "pass" || data28 === "fail")) {
                                           validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/verdict", schemaPath: "#/definitions/historyEntry/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema20.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
-                                        var valid8 = _errs56 === errors4;
+                                        var valid8 = _errs56 === errors;
                                       } else {
                                         var valid8 = true;
                                       }
                                       if (valid8) {
                                         if (data26.ref !== void 0) {
                                           let data29 = data26.ref;
-                                          const _errs57 = errors4;
-                                          if (errors4 === _errs57) {
+                                          const _errs57 = errors;
+                                          if (errors === _errs57) {
                                             if (typeof data29 === "string") {
                                               if (func2(data29) > 2e3) {
                                                 validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/ref", schemaPath: "#/definitions/historyEntry/properties/ref/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -48125,15 +48125,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                               return false;
                                             }
                                           }
-                                          var valid8 = _errs57 === errors4;
+                                          var valid8 = _errs57 === errors;
                                         } else {
                                           var valid8 = true;
                                         }
                                         if (valid8) {
                                           if (data26.date !== void 0) {
                                             let data30 = data26.date;
-                                            const _errs59 = errors4;
-                                            if (errors4 === _errs59) {
+                                            const _errs59 = errors;
+                                            if (errors === _errs59) {
                                               if (typeof data30 === "string") {
                                                 if (func2(data30) > 2e3) {
                                                   validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/date", schemaPath: "#/definitions/historyEntry/properties/date/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -48144,15 +48144,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                 return false;
                                               }
                                             }
-                                            var valid8 = _errs59 === errors4;
+                                            var valid8 = _errs59 === errors;
                                           } else {
                                             var valid8 = true;
                                           }
                                           if (valid8) {
                                             if (data26.environmentFingerprint !== void 0) {
                                               let data31 = data26.environmentFingerprint;
-                                              const _errs61 = errors4;
-                                              if (errors4 === _errs61) {
+                                              const _errs61 = errors;
+                                              if (errors === _errs61) {
                                                 if (typeof data31 === "string") {
                                                   if (func2(data31) > 2e3) {
                                                     validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/environmentFingerprint", schemaPath: "#/definitions/historyEntry/properties/environmentFingerprint/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -48163,15 +48163,15 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                   return false;
                                                 }
                                               }
-                                              var valid8 = _errs61 === errors4;
+                                              var valid8 = _errs61 === errors;
                                             } else {
                                               var valid8 = true;
                                             }
                                             if (valid8) {
                                               if (data26.scenarios !== void 0) {
                                                 let data32 = data26.scenarios;
-                                                const _errs63 = errors4;
-                                                if (errors4 === _errs63) {
+                                                const _errs63 = errors;
+                                                if (errors === _errs63) {
                                                   if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
                                                     if (Object.keys(data32).length > 500) {
                                                       validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios", schemaPath: "#/definitions/historyEntry/properties/scenarios/maxProperties", keyword: "maxProperties", params: { limit: 500 }, message: "must NOT have more than 500 properties" }];
@@ -48179,8 +48179,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                     } else {
                                                       for (const key1 in data32) {
                                                         let data33 = data32[key1];
-                                                        const _errs66 = errors4;
-                                                        if (errors4 === _errs66) {
+                                                        const _errs66 = errors;
+                                                        if (errors === _errs66) {
                                                           if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
                                                             let missing4;
                                                             if (data33.p50 === void 0 && (missing4 = "p50") || data33.p90 === void 0 && (missing4 = "p90") || data33.p95 === void 0 && (missing4 = "p95") || data33.p99 === void 0 && (missing4 = "p99") || data33.rps === void 0 && (missing4 = "rps") || data33.errorRate === void 0 && (missing4 = "errorRate") || data33.count === void 0 && (missing4 = "count")) {
@@ -48189,84 +48189,84 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                             } else {
                                                               if (data33.p50 !== void 0) {
                                                                 let data34 = data33.p50;
-                                                                const _errs68 = errors4;
+                                                                const _errs68 = errors;
                                                                 if (!(typeof data34 == "number" && isFinite(data34))) {
                                                                   validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/p50", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                   return false;
                                                                 }
-                                                                var valid10 = _errs68 === errors4;
+                                                                var valid10 = _errs68 === errors;
                                                               } else {
                                                                 var valid10 = true;
                                                               }
                                                               if (valid10) {
                                                                 if (data33.p90 !== void 0) {
                                                                   let data35 = data33.p90;
-                                                                  const _errs70 = errors4;
+                                                                  const _errs70 = errors;
                                                                   if (!(typeof data35 == "number" && isFinite(data35))) {
                                                                     validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/p90", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p90/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                     return false;
                                                                   }
-                                                                  var valid10 = _errs70 === errors4;
+                                                                  var valid10 = _errs70 === errors;
                                                                 } else {
                                                                   var valid10 = true;
                                                                 }
                                                                 if (valid10) {
                                                                   if (data33.p95 !== void 0) {
                                                                     let data36 = data33.p95;
-                                                                    const _errs72 = errors4;
+                                                                    const _errs72 = errors;
                                                                     if (!(typeof data36 == "number" && isFinite(data36))) {
                                                                       validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/p95", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                       return false;
                                                                     }
-                                                                    var valid10 = _errs72 === errors4;
+                                                                    var valid10 = _errs72 === errors;
                                                                   } else {
                                                                     var valid10 = true;
                                                                   }
                                                                   if (valid10) {
                                                                     if (data33.p99 !== void 0) {
                                                                       let data37 = data33.p99;
-                                                                      const _errs74 = errors4;
+                                                                      const _errs74 = errors;
                                                                       if (!(typeof data37 == "number" && isFinite(data37))) {
                                                                         validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/p99", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                         return false;
                                                                       }
-                                                                      var valid10 = _errs74 === errors4;
+                                                                      var valid10 = _errs74 === errors;
                                                                     } else {
                                                                       var valid10 = true;
                                                                     }
                                                                     if (valid10) {
                                                                       if (data33.rps !== void 0) {
                                                                         let data38 = data33.rps;
-                                                                        const _errs76 = errors4;
+                                                                        const _errs76 = errors;
                                                                         if (!(typeof data38 == "number" && isFinite(data38))) {
                                                                           validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/rps", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/rps/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                           return false;
                                                                         }
-                                                                        var valid10 = _errs76 === errors4;
+                                                                        var valid10 = _errs76 === errors;
                                                                       } else {
                                                                         var valid10 = true;
                                                                       }
                                                                       if (valid10) {
                                                                         if (data33.errorRate !== void 0) {
                                                                           let data39 = data33.errorRate;
-                                                                          const _errs78 = errors4;
+                                                                          const _errs78 = errors;
                                                                           if (!(typeof data39 == "number" && isFinite(data39))) {
                                                                             validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/errorRate", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/errorRate/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                             return false;
                                                                           }
-                                                                          var valid10 = _errs78 === errors4;
+                                                                          var valid10 = _errs78 === errors;
                                                                         } else {
                                                                           var valid10 = true;
                                                                         }
                                                                         if (valid10) {
                                                                           if (data33.count !== void 0) {
                                                                             let data40 = data33.count;
-                                                                            const _errs80 = errors4;
+                                                                            const _errs80 = errors;
                                                                             if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
                                                                               validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/count", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                               return false;
                                                                             }
-                                                                            if (errors4 === _errs80) {
+                                                                            if (errors === _errs80) {
                                                                               if (typeof data40 == "number" && isFinite(data40)) {
                                                                                 if (data40 < 0 || isNaN(data40)) {
                                                                                   validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/count", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -48274,51 +48274,51 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                 }
                                                                               }
                                                                             }
-                                                                            var valid10 = _errs80 === errors4;
+                                                                            var valid10 = _errs80 === errors;
                                                                           } else {
                                                                             var valid10 = true;
                                                                           }
                                                                           if (valid10) {
                                                                             if (data33.otherCores !== void 0) {
                                                                               let data41 = data33.otherCores;
-                                                                              const _errs82 = errors4;
+                                                                              const _errs82 = errors;
                                                                               if (!(typeof data41 == "number" && isFinite(data41))) {
                                                                                 validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/otherCores", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                 return false;
                                                                               }
-                                                                              var valid10 = _errs82 === errors4;
+                                                                              var valid10 = _errs82 === errors;
                                                                             } else {
                                                                               var valid10 = true;
                                                                             }
                                                                             if (valid10) {
                                                                               if (data33.stealCores !== void 0) {
                                                                                 let data42 = data33.stealCores;
-                                                                                const _errs84 = errors4;
+                                                                                const _errs84 = errors;
                                                                                 if (!(typeof data42 == "number" && isFinite(data42))) {
                                                                                   validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/stealCores", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                   return false;
                                                                                 }
-                                                                                var valid10 = _errs84 === errors4;
+                                                                                var valid10 = _errs84 === errors;
                                                                               } else {
                                                                                 var valid10 = true;
                                                                               }
                                                                               if (valid10) {
                                                                                 if (data33.loopDelayP99Ms !== void 0) {
                                                                                   let data43 = data33.loopDelayP99Ms;
-                                                                                  const _errs86 = errors4;
+                                                                                  const _errs86 = errors;
                                                                                   if (!(typeof data43 == "number" && isFinite(data43))) {
                                                                                     validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/loopDelayP99Ms", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/loopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                     return false;
                                                                                   }
-                                                                                  var valid10 = _errs86 === errors4;
+                                                                                  var valid10 = _errs86 === errors;
                                                                                 } else {
                                                                                   var valid10 = true;
                                                                                 }
                                                                                 if (valid10) {
                                                                                   if (data33.capacity !== void 0) {
                                                                                     let data44 = data33.capacity;
-                                                                                    const _errs88 = errors4;
-                                                                                    if (errors4 === _errs88) {
+                                                                                    const _errs88 = errors;
+                                                                                    if (errors === _errs88) {
                                                                                       if (typeof data44 == "number" && isFinite(data44)) {
                                                                                         if (data44 < 0 || isNaN(data44)) {
                                                                                           validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/capacity", schemaPath: "#/definitions/historyEntry/properties/scenarios/additionalProperties/properties/capacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -48329,7 +48329,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                         return false;
                                                                                       }
                                                                                     }
-                                                                                    var valid10 = _errs88 === errors4;
+                                                                                    var valid10 = _errs88 === errors;
                                                                                   } else {
                                                                                     var valid10 = true;
                                                                                   }
@@ -48349,7 +48349,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid9 = _errs66 === errors4;
+                                                        var valid9 = _errs66 === errors;
                                                         if (!valid9) {
                                                           break;
                                                         }
@@ -48360,7 +48360,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                                     return false;
                                                   }
                                                 }
-                                                var valid8 = _errs63 === errors4;
+                                                var valid8 = _errs63 === errors;
                                               } else {
                                                 var valid8 = true;
                                               }
@@ -48375,7 +48375,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                   return false;
                                 }
                               }
-                              var valid6 = _errs51 === errors4;
+                              var valid6 = _errs51 === errors;
                               if (!valid6) {
                                 break;
                               }
@@ -48386,7 +48386,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                           return false;
                         }
                       }
-                      var valid0 = _errs49 === errors4;
+                      var valid0 = _errs49 === errors;
                     } else {
                       var valid0 = true;
                     }
@@ -48403,13 +48403,13 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   validate25.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var historyEntry = validate27;
 function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  if (errors4 === 0) {
+  let errors = 0;
+  if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.date === void 0 && (missing0 = "date") || data.environmentFingerprint === void 0 && (missing0 = "environmentFingerprint") || data.scenarios === void 0 && (missing0 = "scenarios")) {
@@ -48418,8 +48418,8 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         if (data.commit !== void 0) {
           let data0 = data.commit;
-          const _errs1 = errors4;
-          if (errors4 === _errs1) {
+          const _errs1 = errors;
+          if (errors === _errs1) {
             if (typeof data0 === "string") {
               if (func2(data0) > 100) {
                 validate27.errors = [{ instancePath: instancePath + "/commit", schemaPath: "#/properties/commit/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" }];
@@ -48430,27 +48430,27 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
               return false;
             }
           }
-          var valid0 = _errs1 === errors4;
+          var valid0 = _errs1 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
           if (data.verdict !== void 0) {
             let data1 = data.verdict;
-            const _errs3 = errors4;
+            const _errs3 = errors;
             if (!(data1 === "pass" || data1 === "fail")) {
               validate27.errors = [{ instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema20.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
               return false;
             }
-            var valid0 = _errs3 === errors4;
+            var valid0 = _errs3 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.ref !== void 0) {
               let data2 = data.ref;
-              const _errs4 = errors4;
-              if (errors4 === _errs4) {
+              const _errs4 = errors;
+              if (errors === _errs4) {
                 if (typeof data2 === "string") {
                   if (func2(data2) > 2e3) {
                     validate27.errors = [{ instancePath: instancePath + "/ref", schemaPath: "#/properties/ref/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -48461,15 +48461,15 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                   return false;
                 }
               }
-              var valid0 = _errs4 === errors4;
+              var valid0 = _errs4 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.date !== void 0) {
                 let data3 = data.date;
-                const _errs6 = errors4;
-                if (errors4 === _errs6) {
+                const _errs6 = errors;
+                if (errors === _errs6) {
                   if (typeof data3 === "string") {
                     if (func2(data3) > 2e3) {
                       validate27.errors = [{ instancePath: instancePath + "/date", schemaPath: "#/properties/date/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -48480,15 +48480,15 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                     return false;
                   }
                 }
-                var valid0 = _errs6 === errors4;
+                var valid0 = _errs6 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.environmentFingerprint !== void 0) {
                   let data4 = data.environmentFingerprint;
-                  const _errs8 = errors4;
-                  if (errors4 === _errs8) {
+                  const _errs8 = errors;
+                  if (errors === _errs8) {
                     if (typeof data4 === "string") {
                       if (func2(data4) > 2e3) {
                         validate27.errors = [{ instancePath: instancePath + "/environmentFingerprint", schemaPath: "#/properties/environmentFingerprint/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
@@ -48499,15 +48499,15 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                       return false;
                     }
                   }
-                  var valid0 = _errs8 === errors4;
+                  var valid0 = _errs8 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.scenarios !== void 0) {
                     let data5 = data.scenarios;
-                    const _errs10 = errors4;
-                    if (errors4 === _errs10) {
+                    const _errs10 = errors;
+                    if (errors === _errs10) {
                       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                         if (Object.keys(data5).length > 500) {
                           validate27.errors = [{ instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/maxProperties", keyword: "maxProperties", params: { limit: 500 }, message: "must NOT have more than 500 properties" }];
@@ -48515,8 +48515,8 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                         } else {
                           for (const key0 in data5) {
                             let data6 = data5[key0];
-                            const _errs13 = errors4;
-                            if (errors4 === _errs13) {
+                            const _errs13 = errors;
+                            if (errors === _errs13) {
                               if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                 let missing1;
                                 if (data6.p50 === void 0 && (missing1 = "p50") || data6.p90 === void 0 && (missing1 = "p90") || data6.p95 === void 0 && (missing1 = "p95") || data6.p99 === void 0 && (missing1 = "p99") || data6.rps === void 0 && (missing1 = "rps") || data6.errorRate === void 0 && (missing1 = "errorRate") || data6.count === void 0 && (missing1 = "count")) {
@@ -48525,84 +48525,84 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                                 } else {
                                   if (data6.p50 !== void 0) {
                                     let data7 = data6.p50;
-                                    const _errs15 = errors4;
+                                    const _errs15 = errors;
                                     if (!(typeof data7 == "number" && isFinite(data7))) {
                                       validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p50", schemaPath: "#/properties/scenarios/additionalProperties/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                       return false;
                                     }
-                                    var valid2 = _errs15 === errors4;
+                                    var valid2 = _errs15 === errors;
                                   } else {
                                     var valid2 = true;
                                   }
                                   if (valid2) {
                                     if (data6.p90 !== void 0) {
                                       let data8 = data6.p90;
-                                      const _errs17 = errors4;
+                                      const _errs17 = errors;
                                       if (!(typeof data8 == "number" && isFinite(data8))) {
                                         validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p90", schemaPath: "#/properties/scenarios/additionalProperties/properties/p90/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
-                                      var valid2 = _errs17 === errors4;
+                                      var valid2 = _errs17 === errors;
                                     } else {
                                       var valid2 = true;
                                     }
                                     if (valid2) {
                                       if (data6.p95 !== void 0) {
                                         let data9 = data6.p95;
-                                        const _errs19 = errors4;
+                                        const _errs19 = errors;
                                         if (!(typeof data9 == "number" && isFinite(data9))) {
                                           validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p95", schemaPath: "#/properties/scenarios/additionalProperties/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                           return false;
                                         }
-                                        var valid2 = _errs19 === errors4;
+                                        var valid2 = _errs19 === errors;
                                       } else {
                                         var valid2 = true;
                                       }
                                       if (valid2) {
                                         if (data6.p99 !== void 0) {
                                           let data10 = data6.p99;
-                                          const _errs21 = errors4;
+                                          const _errs21 = errors;
                                           if (!(typeof data10 == "number" && isFinite(data10))) {
                                             validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/p99", schemaPath: "#/properties/scenarios/additionalProperties/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                             return false;
                                           }
-                                          var valid2 = _errs21 === errors4;
+                                          var valid2 = _errs21 === errors;
                                         } else {
                                           var valid2 = true;
                                         }
                                         if (valid2) {
                                           if (data6.rps !== void 0) {
                                             let data11 = data6.rps;
-                                            const _errs23 = errors4;
+                                            const _errs23 = errors;
                                             if (!(typeof data11 == "number" && isFinite(data11))) {
                                               validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/rps", schemaPath: "#/properties/scenarios/additionalProperties/properties/rps/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
-                                            var valid2 = _errs23 === errors4;
+                                            var valid2 = _errs23 === errors;
                                           } else {
                                             var valid2 = true;
                                           }
                                           if (valid2) {
                                             if (data6.errorRate !== void 0) {
                                               let data12 = data6.errorRate;
-                                              const _errs25 = errors4;
+                                              const _errs25 = errors;
                                               if (!(typeof data12 == "number" && isFinite(data12))) {
                                                 validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/errorRate", schemaPath: "#/properties/scenarios/additionalProperties/properties/errorRate/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
-                                              var valid2 = _errs25 === errors4;
+                                              var valid2 = _errs25 === errors;
                                             } else {
                                               var valid2 = true;
                                             }
                                             if (valid2) {
                                               if (data6.count !== void 0) {
                                                 let data13 = data6.count;
-                                                const _errs27 = errors4;
+                                                const _errs27 = errors;
                                                 if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
                                                   validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/count", schemaPath: "#/properties/scenarios/additionalProperties/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                   return false;
                                                 }
-                                                if (errors4 === _errs27) {
+                                                if (errors === _errs27) {
                                                   if (typeof data13 == "number" && isFinite(data13)) {
                                                     if (data13 < 0 || isNaN(data13)) {
                                                       validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/count", schemaPath: "#/properties/scenarios/additionalProperties/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -48610,51 +48610,51 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                                                     }
                                                   }
                                                 }
-                                                var valid2 = _errs27 === errors4;
+                                                var valid2 = _errs27 === errors;
                                               } else {
                                                 var valid2 = true;
                                               }
                                               if (valid2) {
                                                 if (data6.otherCores !== void 0) {
                                                   let data14 = data6.otherCores;
-                                                  const _errs29 = errors4;
+                                                  const _errs29 = errors;
                                                   if (!(typeof data14 == "number" && isFinite(data14))) {
                                                     validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/otherCores", schemaPath: "#/properties/scenarios/additionalProperties/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                     return false;
                                                   }
-                                                  var valid2 = _errs29 === errors4;
+                                                  var valid2 = _errs29 === errors;
                                                 } else {
                                                   var valid2 = true;
                                                 }
                                                 if (valid2) {
                                                   if (data6.stealCores !== void 0) {
                                                     let data15 = data6.stealCores;
-                                                    const _errs31 = errors4;
+                                                    const _errs31 = errors;
                                                     if (!(typeof data15 == "number" && isFinite(data15))) {
                                                       validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/stealCores", schemaPath: "#/properties/scenarios/additionalProperties/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                       return false;
                                                     }
-                                                    var valid2 = _errs31 === errors4;
+                                                    var valid2 = _errs31 === errors;
                                                   } else {
                                                     var valid2 = true;
                                                   }
                                                   if (valid2) {
                                                     if (data6.loopDelayP99Ms !== void 0) {
                                                       let data16 = data6.loopDelayP99Ms;
-                                                      const _errs33 = errors4;
+                                                      const _errs33 = errors;
                                                       if (!(typeof data16 == "number" && isFinite(data16))) {
                                                         validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/loopDelayP99Ms", schemaPath: "#/properties/scenarios/additionalProperties/properties/loopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                         return false;
                                                       }
-                                                      var valid2 = _errs33 === errors4;
+                                                      var valid2 = _errs33 === errors;
                                                     } else {
                                                       var valid2 = true;
                                                     }
                                                     if (valid2) {
                                                       if (data6.capacity !== void 0) {
                                                         let data17 = data6.capacity;
-                                                        const _errs35 = errors4;
-                                                        if (errors4 === _errs35) {
+                                                        const _errs35 = errors;
+                                                        if (errors === _errs35) {
                                                           if (typeof data17 == "number" && isFinite(data17)) {
                                                             if (data17 < 0 || isNaN(data17)) {
                                                               validate27.errors = [{ instancePath: instancePath + "/scenarios/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/capacity", schemaPath: "#/properties/scenarios/additionalProperties/properties/capacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -48665,7 +48665,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                                                             return false;
                                                           }
                                                         }
-                                                        var valid2 = _errs35 === errors4;
+                                                        var valid2 = _errs35 === errors;
                                                       } else {
                                                         var valid2 = true;
                                                       }
@@ -48685,7 +48685,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                                 return false;
                               }
                             }
-                            var valid1 = _errs13 === errors4;
+                            var valid1 = _errs13 === errors;
                             if (!valid1) {
                               break;
                             }
@@ -48696,7 +48696,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                         return false;
                       }
                     }
-                    var valid0 = _errs10 === errors4;
+                    var valid0 = _errs10 === errors;
                   } else {
                     var valid0 = true;
                   }
@@ -48712,7 +48712,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   validate27.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 
 // src/core/results/read.ts
@@ -53814,10 +53814,10 @@ var schema132 = { "description": "A duration: a number with ms, s, m or h, e.g. 
 var pattern02 = new RegExp("^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", "u");
 function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  const _errs0 = errors4;
+  let errors = 0;
+  const _errs0 = errors;
   let valid0 = false;
-  const _errs1 = errors4;
+  const _errs1 = errors;
   if (typeof data === "string") {
     if (func3(data) < 1) {
       const err0 = { instancePath, schemaPath: "#/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema122.anyOf[0], data };
@@ -53826,7 +53826,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
       } else {
         vErrors.push(err0);
       }
-      errors4++;
+      errors++;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema122.anyOf[0].type, parentSchema: schema122.anyOf[0], data };
@@ -53835,12 +53835,12 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     } else {
       vErrors.push(err1);
     }
-    errors4++;
+    errors++;
   }
-  var _valid0 = _errs1 === errors4;
+  var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
-    const _errs3 = errors4;
+    const _errs3 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.run === void 0) {
         const err2 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema122.anyOf[1].required, parentSchema: schema122.anyOf[1], data };
@@ -53849,7 +53849,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
       for (const key0 in data) {
         if (!(key0 === "run" || key0 === "timeout" || key0 === "cwd")) {
@@ -53859,7 +53859,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err3);
           }
-          errors4++;
+          errors++;
         }
       }
       if (data.run !== void 0) {
@@ -53872,7 +53872,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err4);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err5 = { instancePath: instancePath + "/run", schemaPath: "#/anyOf/1/properties/run/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema122.anyOf[1].properties.run.type, parentSchema: schema122.anyOf[1].properties.run, data: data0 };
@@ -53881,14 +53881,14 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err5);
           }
-          errors4++;
+          errors++;
         }
       }
       if (data.timeout !== void 0) {
         let data1 = data.timeout;
-        const _errs10 = errors4;
+        const _errs10 = errors;
         let valid3 = false;
-        const _errs11 = errors4;
+        const _errs11 = errors;
         if (typeof data1 === "string") {
           if (!pattern02.test(data1)) {
             const err6 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data1 };
@@ -53897,7 +53897,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err6);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err7 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data1 };
@@ -53906,12 +53906,12 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err7);
           }
-          errors4++;
+          errors++;
         }
-        var _valid1 = _errs11 === errors4;
+        var _valid1 = _errs11 === errors;
         valid3 = valid3 || _valid1;
         if (!valid3) {
-          const _errs13 = errors4;
+          const _errs13 = errors;
           if (typeof data1 == "number" && isFinite(data1)) {
             if (data1 > 0 || isNaN(data1)) {
               const err8 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data1 };
@@ -53920,7 +53920,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err8);
               }
-              errors4++;
+              errors++;
             }
             if (data1 < 0 || isNaN(data1)) {
               const err9 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data1 };
@@ -53929,7 +53929,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err9);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err10 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data1 };
@@ -53938,9 +53938,9 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err10);
             }
-            errors4++;
+            errors++;
           }
-          var _valid1 = _errs13 === errors4;
+          var _valid1 = _errs13 === errors;
           valid3 = valid3 || _valid1;
         }
         if (!valid3) {
@@ -53950,9 +53950,9 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err11);
           }
-          errors4++;
+          errors++;
         } else {
-          errors4 = _errs10;
+          errors = _errs10;
           if (vErrors !== null) {
             if (_errs10) {
               vErrors.length = _errs10;
@@ -53972,7 +53972,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err12);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err13 = { instancePath: instancePath + "/cwd", schemaPath: "#/anyOf/1/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema122.anyOf[1].properties.cwd.type, parentSchema: schema122.anyOf[1].properties.cwd, data: data2 };
@@ -53981,7 +53981,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err13);
           }
-          errors4++;
+          errors++;
         }
       }
     } else {
@@ -53991,9 +53991,9 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
       } else {
         vErrors.push(err14);
       }
-      errors4++;
+      errors++;
     }
-    var _valid0 = _errs3 === errors4;
+    var _valid0 = _errs3 === errors;
     valid0 = valid0 || _valid0;
   }
   if (!valid0) {
@@ -54003,9 +54003,9 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     } else {
       vErrors.push(err15);
     }
-    errors4++;
+    errors++;
   } else {
-    errors4 = _errs0;
+    errors = _errs0;
     if (vErrors !== null) {
       if (_errs0) {
         vErrors.length = _errs0;
@@ -54015,14 +54015,14 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
   }
   validate112.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var schema14 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "description": "Names the service in messages and log files (letters, digits, '.', '_', '-').", "examples": ["api"] }, "run": { "type": "string", "minLength": 1, "description": "Shell command that starts the service.", "examples": ["node server.js"] }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." }, "env": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }] }, "default": {}, "description": "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)." }, "ready": { "type": "object", "additionalProperties": false, "description": "How to know the service is ready: an HTTP URL answering 2xx, or a TCP host:port accepting connections (one of the two).", "properties": { "http": { "type": "string", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080/health", "http://127.0.0.1:${port}/health"], "description": "URL that answers 2xx once the service is ready; ${port} is the variant's port." }, "tcp": { "type": "string", "minLength": 1, "examples": ["127.0.0.1:5432"], "description": "host:port that accepts connections once the service is ready; ${port} is the variant's port." }, "timeout": { "$ref": "#/definitions/duration", "description": "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.", "default": "30s" } } }, "stopGrace": { "$ref": "#/definitions/duration", "description": "Time between SIGTERM and SIGKILL when stopping the service's process group.", "default": "5s" } } };
 var pattern12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]*$", "u");
 var pattern22 = new RegExp("^https?://", "u");
 function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
+  let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema14.required, parentSchema: schema14, data };
@@ -54031,7 +54031,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
       } else {
         vErrors.push(err0);
       }
-      errors4++;
+      errors++;
     }
     if (data.run === void 0) {
       const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema14.required, parentSchema: schema14, data };
@@ -54040,7 +54040,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
       } else {
         vErrors.push(err1);
       }
-      errors4++;
+      errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "name" || key0 === "run" || key0 === "cwd" || key0 === "env" || key0 === "ready" || key0 === "stopGrace")) {
@@ -54050,7 +54050,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.name !== void 0) {
@@ -54063,7 +54063,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err3);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.name.type, parentSchema: schema14.properties.name, data: data0 };
@@ -54072,7 +54072,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err4);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.run !== void 0) {
@@ -54085,7 +54085,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err5);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err6 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.run.type, parentSchema: schema14.properties.run, data: data1 };
@@ -54094,7 +54094,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err6);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.cwd !== void 0) {
@@ -54107,7 +54107,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err7);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err8 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.cwd.type, parentSchema: schema14.properties.cwd, data: data2 };
@@ -54116,7 +54116,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err8);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.env !== void 0) {
@@ -54124,9 +54124,9 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key1 in data3) {
           let data4 = data3[key1];
-          const _errs12 = errors4;
+          const _errs12 = errors;
           let valid2 = false;
-          const _errs13 = errors4;
+          const _errs13 = errors;
           if (typeof data4 !== "string") {
             const err9 = { instancePath: instancePath + "/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/env/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.env.additionalProperties.anyOf[0].type, parentSchema: schema14.properties.env.additionalProperties.anyOf[0], data: data4 };
             if (vErrors === null) {
@@ -54134,12 +54134,12 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err9);
             }
-            errors4++;
+            errors++;
           }
-          var _valid0 = _errs13 === errors4;
+          var _valid0 = _errs13 === errors;
           valid2 = valid2 || _valid0;
           if (!valid2) {
-            const _errs15 = errors4;
+            const _errs15 = errors;
             if (!(typeof data4 == "number" && isFinite(data4))) {
               const err10 = { instancePath: instancePath + "/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/env/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema14.properties.env.additionalProperties.anyOf[1].type, parentSchema: schema14.properties.env.additionalProperties.anyOf[1], data: data4 };
               if (vErrors === null) {
@@ -54147,12 +54147,12 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err10);
               }
-              errors4++;
+              errors++;
             }
-            var _valid0 = _errs15 === errors4;
+            var _valid0 = _errs15 === errors;
             valid2 = valid2 || _valid0;
             if (!valid2) {
-              const _errs17 = errors4;
+              const _errs17 = errors;
               if (typeof data4 !== "boolean") {
                 const err11 = { instancePath: instancePath + "/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/env/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.env.additionalProperties.anyOf[2].type, parentSchema: schema14.properties.env.additionalProperties.anyOf[2], data: data4 };
                 if (vErrors === null) {
@@ -54160,12 +54160,12 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
                 } else {
                   vErrors.push(err11);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid0 = _errs17 === errors4;
+              var _valid0 = _errs17 === errors;
               valid2 = valid2 || _valid0;
               if (!valid2) {
-                const _errs19 = errors4;
+                const _errs19 = errors;
                 if (data4 !== null) {
                   const err12 = { instancePath: instancePath + "/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/env/additionalProperties/anyOf/3/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema14.properties.env.additionalProperties.anyOf[3].type, parentSchema: schema14.properties.env.additionalProperties.anyOf[3], data: data4 };
                   if (vErrors === null) {
@@ -54173,9 +54173,9 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
                   } else {
                     vErrors.push(err12);
                   }
-                  errors4++;
+                  errors++;
                 }
-                var _valid0 = _errs19 === errors4;
+                var _valid0 = _errs19 === errors;
                 valid2 = valid2 || _valid0;
               }
             }
@@ -54187,9 +54187,9 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err13);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs12;
+            errors = _errs12;
             if (vErrors !== null) {
               if (_errs12) {
                 vErrors.length = _errs12;
@@ -54206,7 +54206,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err14);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.ready !== void 0) {
@@ -54220,7 +54220,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err15);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data5.http !== void 0) {
@@ -54233,7 +54233,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err16);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err17 = { instancePath: instancePath + "/ready/http", schemaPath: "#/properties/ready/properties/http/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.ready.properties.http.type, parentSchema: schema14.properties.ready.properties.http, data: data6 };
@@ -54242,7 +54242,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err17);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data5.tcp !== void 0) {
@@ -54255,7 +54255,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err18);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err19 = { instancePath: instancePath + "/ready/tcp", schemaPath: "#/properties/ready/properties/tcp/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.ready.properties.tcp.type, parentSchema: schema14.properties.ready.properties.tcp, data: data7 };
@@ -54264,14 +54264,14 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err19);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data5.timeout !== void 0) {
           let data8 = data5.timeout;
-          const _errs30 = errors4;
+          const _errs30 = errors;
           let valid5 = false;
-          const _errs31 = errors4;
+          const _errs31 = errors;
           if (typeof data8 === "string") {
             if (!pattern02.test(data8)) {
               const err20 = { instancePath: instancePath + "/ready/timeout", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data8 };
@@ -54280,7 +54280,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err20);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err21 = { instancePath: instancePath + "/ready/timeout", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data8 };
@@ -54289,12 +54289,12 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err21);
             }
-            errors4++;
+            errors++;
           }
-          var _valid1 = _errs31 === errors4;
+          var _valid1 = _errs31 === errors;
           valid5 = valid5 || _valid1;
           if (!valid5) {
-            const _errs33 = errors4;
+            const _errs33 = errors;
             if (typeof data8 == "number" && isFinite(data8)) {
               if (data8 > 0 || isNaN(data8)) {
                 const err22 = { instancePath: instancePath + "/ready/timeout", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data8 };
@@ -54303,7 +54303,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
                 } else {
                   vErrors.push(err22);
                 }
-                errors4++;
+                errors++;
               }
               if (data8 < 0 || isNaN(data8)) {
                 const err23 = { instancePath: instancePath + "/ready/timeout", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data8 };
@@ -54312,7 +54312,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
                 } else {
                   vErrors.push(err23);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err24 = { instancePath: instancePath + "/ready/timeout", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data8 };
@@ -54321,9 +54321,9 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err24);
               }
-              errors4++;
+              errors++;
             }
-            var _valid1 = _errs33 === errors4;
+            var _valid1 = _errs33 === errors;
             valid5 = valid5 || _valid1;
           }
           if (!valid5) {
@@ -54333,9 +54333,9 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err25);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs30;
+            errors = _errs30;
             if (vErrors !== null) {
               if (_errs30) {
                 vErrors.length = _errs30;
@@ -54352,14 +54352,14 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err26);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.stopGrace !== void 0) {
       let data9 = data.stopGrace;
-      const _errs37 = errors4;
+      const _errs37 = errors;
       let valid7 = false;
-      const _errs38 = errors4;
+      const _errs38 = errors;
       if (typeof data9 === "string") {
         if (!pattern02.test(data9)) {
           const err27 = { instancePath: instancePath + "/stopGrace", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data9 };
@@ -54368,7 +54368,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err27);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err28 = { instancePath: instancePath + "/stopGrace", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data9 };
@@ -54377,12 +54377,12 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err28);
         }
-        errors4++;
+        errors++;
       }
-      var _valid2 = _errs38 === errors4;
+      var _valid2 = _errs38 === errors;
       valid7 = valid7 || _valid2;
       if (!valid7) {
-        const _errs40 = errors4;
+        const _errs40 = errors;
         if (typeof data9 == "number" && isFinite(data9)) {
           if (data9 > 0 || isNaN(data9)) {
             const err29 = { instancePath: instancePath + "/stopGrace", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data9 };
@@ -54391,7 +54391,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err29);
             }
-            errors4++;
+            errors++;
           }
           if (data9 < 0 || isNaN(data9)) {
             const err30 = { instancePath: instancePath + "/stopGrace", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data9 };
@@ -54400,7 +54400,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err30);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err31 = { instancePath: instancePath + "/stopGrace", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data9 };
@@ -54409,9 +54409,9 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err31);
           }
-          errors4++;
+          errors++;
         }
-        var _valid2 = _errs40 === errors4;
+        var _valid2 = _errs40 === errors;
         valid7 = valid7 || _valid2;
       }
       if (!valid7) {
@@ -54421,9 +54421,9 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err32);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs37;
+        errors = _errs37;
         if (vErrors !== null) {
           if (_errs37) {
             vErrors.length = _errs37;
@@ -54440,10 +54440,10 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
     } else {
       vErrors.push(err33);
     }
-    errors4++;
+    errors++;
   }
   validate132.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var schema172 = { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." } } };
 var schema21 = { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." };
@@ -54451,7 +54451,7 @@ var schema23 = { "type": "array", "minItems": 1, "items": { "type": "integer", "
 var schema24 = { "type": "object", "additionalProperties": false, "description": "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.", "properties": { "ca": { "type": "string", "minLength": 1, "description": "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.", "examples": ["certs/ca.pem"] }, "cert": { "type": "string", "minLength": 1, "description": "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.", "examples": ["certs/client.pem"] }, "key": { "type": "string", "minLength": 1, "description": "PEM file of the client certificate's private key (unencrypted); needs cert.", "examples": ["certs/client.key"] }, "servername": { "type": "string", "minLength": 1, "description": "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).", "examples": ["api.internal"] }, "insecure": { "type": "boolean", "default": false, "description": "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca." } } };
 function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
+  let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!func22.call(schema172.properties, key0)) {
@@ -54461,7 +54461,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err0);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.baseUrl !== void 0) {
@@ -54474,7 +54474,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err1);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err2 = { instancePath: instancePath + "/baseUrl", schemaPath: "#/properties/baseUrl/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema172.properties.baseUrl.type, parentSchema: schema172.properties.baseUrl, data: data0 };
@@ -54483,14 +54483,14 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.timeout !== void 0) {
       let data1 = data.timeout;
-      const _errs6 = errors4;
+      const _errs6 = errors;
       let valid2 = false;
-      const _errs7 = errors4;
+      const _errs7 = errors;
       if (typeof data1 === "string") {
         if (!pattern02.test(data1)) {
           const err3 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data1 };
@@ -54499,7 +54499,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err3);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err4 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data1 };
@@ -54508,12 +54508,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err4);
         }
-        errors4++;
+        errors++;
       }
-      var _valid0 = _errs7 === errors4;
+      var _valid0 = _errs7 === errors;
       valid2 = valid2 || _valid0;
       if (!valid2) {
-        const _errs9 = errors4;
+        const _errs9 = errors;
         if (typeof data1 == "number" && isFinite(data1)) {
           if (data1 > 0 || isNaN(data1)) {
             const err5 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data1 };
@@ -54522,7 +54522,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err5);
             }
-            errors4++;
+            errors++;
           }
           if (data1 < 0 || isNaN(data1)) {
             const err6 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data1 };
@@ -54531,7 +54531,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err6);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err7 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data1 };
@@ -54540,9 +54540,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err7);
           }
-          errors4++;
+          errors++;
         }
-        var _valid0 = _errs9 === errors4;
+        var _valid0 = _errs9 === errors;
         valid2 = valid2 || _valid0;
       }
       if (!valid2) {
@@ -54552,9 +54552,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err8);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs6;
+        errors = _errs6;
         if (vErrors !== null) {
           if (_errs6) {
             vErrors.length = _errs6;
@@ -54566,9 +54566,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.warmup !== void 0) {
       let data2 = data.warmup;
-      const _errs13 = errors4;
+      const _errs13 = errors;
       let valid4 = false;
-      const _errs14 = errors4;
+      const _errs14 = errors;
       if (typeof data2 === "string") {
         if (!pattern02.test(data2)) {
           const err9 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data2 };
@@ -54577,7 +54577,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err9);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err10 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data2 };
@@ -54586,12 +54586,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err10);
         }
-        errors4++;
+        errors++;
       }
-      var _valid1 = _errs14 === errors4;
+      var _valid1 = _errs14 === errors;
       valid4 = valid4 || _valid1;
       if (!valid4) {
-        const _errs16 = errors4;
+        const _errs16 = errors;
         if (typeof data2 == "number" && isFinite(data2)) {
           if (data2 > 0 || isNaN(data2)) {
             const err11 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data2 };
@@ -54600,7 +54600,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err11);
             }
-            errors4++;
+            errors++;
           }
           if (data2 < 0 || isNaN(data2)) {
             const err12 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data2 };
@@ -54609,7 +54609,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err12);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err13 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data2 };
@@ -54618,9 +54618,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err13);
           }
-          errors4++;
+          errors++;
         }
-        var _valid1 = _errs16 === errors4;
+        var _valid1 = _errs16 === errors;
         valid4 = valid4 || _valid1;
       }
       if (!valid4) {
@@ -54630,9 +54630,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err14);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs13;
+        errors = _errs13;
         if (vErrors !== null) {
           if (_errs13) {
             vErrors.length = _errs13;
@@ -54644,9 +54644,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.thinkTime !== void 0) {
       let data3 = data.thinkTime;
-      const _errs20 = errors4;
+      const _errs20 = errors;
       let valid6 = false;
-      const _errs21 = errors4;
+      const _errs21 = errors;
       if (typeof data3 === "string") {
         if (!pattern02.test(data3)) {
           const err15 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data3 };
@@ -54655,7 +54655,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err15);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err16 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data3 };
@@ -54664,12 +54664,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err16);
         }
-        errors4++;
+        errors++;
       }
-      var _valid2 = _errs21 === errors4;
+      var _valid2 = _errs21 === errors;
       valid6 = valid6 || _valid2;
       if (!valid6) {
-        const _errs23 = errors4;
+        const _errs23 = errors;
         if (typeof data3 == "number" && isFinite(data3)) {
           if (data3 > 0 || isNaN(data3)) {
             const err17 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data3 };
@@ -54678,7 +54678,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err17);
             }
-            errors4++;
+            errors++;
           }
           if (data3 < 0 || isNaN(data3)) {
             const err18 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data3 };
@@ -54687,7 +54687,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err18);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err19 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data3 };
@@ -54696,9 +54696,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err19);
           }
-          errors4++;
+          errors++;
         }
-        var _valid2 = _errs23 === errors4;
+        var _valid2 = _errs23 === errors;
         valid6 = valid6 || _valid2;
       }
       if (!valid6) {
@@ -54708,9 +54708,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err20);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs20;
+        errors = _errs20;
         if (vErrors !== null) {
           if (_errs20) {
             vErrors.length = _errs20;
@@ -54729,7 +54729,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err21);
         }
-        errors4++;
+        errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 < 1 || isNaN(data4)) {
@@ -54739,7 +54739,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err22);
           }
-          errors4++;
+          errors++;
         }
       }
     }
@@ -54748,9 +54748,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
         for (const key1 in data5) {
           let data6 = data5[key1];
-          const _errs32 = errors4;
+          const _errs32 = errors;
           let valid9 = false;
-          const _errs33 = errors4;
+          const _errs33 = errors;
           if (typeof data6 !== "string") {
             const err23 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.additionalProperties.anyOf[0].type, parentSchema: schema21.additionalProperties.anyOf[0], data: data6 };
             if (vErrors === null) {
@@ -54758,12 +54758,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err23);
             }
-            errors4++;
+            errors++;
           }
-          var _valid3 = _errs33 === errors4;
+          var _valid3 = _errs33 === errors;
           valid9 = valid9 || _valid3;
           if (!valid9) {
-            const _errs35 = errors4;
+            const _errs35 = errors;
             if (!(typeof data6 == "number" && isFinite(data6))) {
               const err24 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema21.additionalProperties.anyOf[1].type, parentSchema: schema21.additionalProperties.anyOf[1], data: data6 };
               if (vErrors === null) {
@@ -54771,12 +54771,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err24);
               }
-              errors4++;
+              errors++;
             }
-            var _valid3 = _errs35 === errors4;
+            var _valid3 = _errs35 === errors;
             valid9 = valid9 || _valid3;
             if (!valid9) {
-              const _errs37 = errors4;
+              const _errs37 = errors;
               if (typeof data6 !== "boolean") {
                 const err25 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.additionalProperties.anyOf[2].type, parentSchema: schema21.additionalProperties.anyOf[2], data: data6 };
                 if (vErrors === null) {
@@ -54784,9 +54784,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err25);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid3 = _errs37 === errors4;
+              var _valid3 = _errs37 === errors;
               valid9 = valid9 || _valid3;
             }
           }
@@ -54797,9 +54797,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err26);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs32;
+            errors = _errs32;
             if (vErrors !== null) {
               if (_errs32) {
                 vErrors.length = _errs32;
@@ -54816,14 +54816,14 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err27);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.segment !== void 0) {
       let data7 = data.segment;
-      const _errs41 = errors4;
+      const _errs41 = errors;
       let valid11 = false;
-      const _errs42 = errors4;
+      const _errs42 = errors;
       if (typeof data7 === "string") {
         if (!pattern02.test(data7)) {
           const err28 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data7 };
@@ -54832,7 +54832,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err28);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err29 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data7 };
@@ -54841,12 +54841,12 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err29);
         }
-        errors4++;
+        errors++;
       }
-      var _valid4 = _errs42 === errors4;
+      var _valid4 = _errs42 === errors;
       valid11 = valid11 || _valid4;
       if (!valid11) {
-        const _errs44 = errors4;
+        const _errs44 = errors;
         if (typeof data7 == "number" && isFinite(data7)) {
           if (data7 > 0 || isNaN(data7)) {
             const err30 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data7 };
@@ -54855,7 +54855,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err30);
             }
-            errors4++;
+            errors++;
           }
           if (data7 < 0 || isNaN(data7)) {
             const err31 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data7 };
@@ -54864,7 +54864,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err31);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err32 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data7 };
@@ -54873,9 +54873,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err32);
           }
-          errors4++;
+          errors++;
         }
-        var _valid4 = _errs44 === errors4;
+        var _valid4 = _errs44 === errors;
         valid11 = valid11 || _valid4;
       }
       if (!valid11) {
@@ -54885,9 +54885,9 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err33);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs41;
+        errors = _errs41;
         if (vErrors !== null) {
           if (_errs41) {
             vErrors.length = _errs41;
@@ -54907,7 +54907,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err34);
           }
-          errors4++;
+          errors++;
         }
         const len0 = data8.length;
         for (let i0 = 0; i0 < len0; i0++) {
@@ -54919,7 +54919,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err35);
             }
-            errors4++;
+            errors++;
           }
           if (typeof data9 == "number" && isFinite(data9)) {
             if (data9 > 599 || isNaN(data9)) {
@@ -54929,7 +54929,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err36);
               }
-              errors4++;
+              errors++;
             }
             if (data9 < 100 || isNaN(data9)) {
               const err37 = { instancePath: instancePath + "/okStatus/" + i0, schemaPath: "#/definitions/okStatus/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema23.items, data: data9 };
@@ -54938,7 +54938,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err37);
               }
-              errors4++;
+              errors++;
             }
           }
         }
@@ -54949,7 +54949,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err38);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.tls !== void 0) {
@@ -54963,7 +54963,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err39);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data10.ca !== void 0) {
@@ -54976,7 +54976,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err40);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err41 = { instancePath: instancePath + "/tls/ca", schemaPath: "#/definitions/tls/properties/ca/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.ca.type, parentSchema: schema24.properties.ca, data: data11 };
@@ -54985,7 +54985,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err41);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data10.cert !== void 0) {
@@ -54998,7 +54998,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err42);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err43 = { instancePath: instancePath + "/tls/cert", schemaPath: "#/definitions/tls/properties/cert/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.cert.type, parentSchema: schema24.properties.cert, data: data12 };
@@ -55007,7 +55007,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err43);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data10.key !== void 0) {
@@ -55020,7 +55020,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err44);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err45 = { instancePath: instancePath + "/tls/key", schemaPath: "#/definitions/tls/properties/key/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.key.type, parentSchema: schema24.properties.key, data: data13 };
@@ -55029,7 +55029,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err45);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data10.servername !== void 0) {
@@ -55042,7 +55042,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err46);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err47 = { instancePath: instancePath + "/tls/servername", schemaPath: "#/definitions/tls/properties/servername/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.servername.type, parentSchema: schema24.properties.servername, data: data14 };
@@ -55051,7 +55051,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err47);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data10.insecure !== void 0) {
@@ -55063,7 +55063,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err48);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -55073,7 +55073,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err49);
         }
-        errors4++;
+        errors++;
       }
     }
   } else {
@@ -55083,10 +55083,10 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err50);
     }
-    errors4++;
+    errors++;
   }
   validate15.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var schema25 = { "type": "object", "additionalProperties": false, "required": ["executor"], "properties": { "executor": { "type": "string", "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"], "description": "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)." }, "group": { "type": "string", "minLength": 1, "description": "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.", "examples": ["checkout"] }, "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT. Overrides defaults." }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99. Overrides defaults." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults." }, "maxInFlight": { "type": "integer", "minimum": 1, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request. Overrides defaults." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx. Overrides defaults.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of this https: scenario; merged key by key over defaults.tls." }, "vus": { "type": "integer", "minimum": 1, "description": "constant-vus, shared-iterations: number of virtual users (at most 50,000).", "examples": [10] }, "duration": { "$ref": "#/definitions/duration", "description": "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.", "examples": ["60s"] }, "startVUs": { "type": "integer", "minimum": 0, "default": 0, "description": "ramping-vus: virtual users at the start of the first stage." }, "stages": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/stage" }, "description": "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration." }, "iterations": { "type": "integer", "minimum": 1, "description": "shared-iterations: total number of requests, shared by all virtual users.", "examples": [1e4] }, "maxDuration": { "$ref": "#/definitions/duration", "description": "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).", "default": "10m" }, "rate": { "$ref": "#/definitions/rate", "description": `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`, "examples": ["200/s"] }, "startRate": { "$ref": "#/definitions/rate", "description": "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).", "default": "0/s" }, "maxRate": { "$ref": "#/definitions/rate", "description": "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.", "examples": ["1000/s"] }, "step": { "type": "object", "additionalProperties": false, "description": 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.', "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "description": "Each level is this many times the last (default 1.5).", "examples": [1.5] }, "increment": { "$ref": "#/definitions/rate", "description": "Each level is the last plus this rate.", "examples": ["25/s"] } } }, "hold": { "$ref": "#/definitions/duration", "description": "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.", "examples": ["10s"] }, "resolution": { "$ref": "#/definitions/effect", "description": "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).", "default": "5%" }, "request": { "$ref": "#/definitions/request", "description": "The HTTP request each iteration sends. A scenario has request or steps, not both." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/flowStep" }, "description": "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)." }, "steps": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration." }, "mix": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them." }, "data": { "$ref": "#/definitions/data", "description": "Rows fed into the request's ${row.<column>} placeholders." } }, "allOf": [{ "if": { "properties": { "executor": { "const": "constant-vus" } }, "required": ["executor"] }, "then": { "required": ["vus", "duration"], "properties": { "vus": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-vus" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "shared-iterations" } }, "required": ["executor"] }, "then": { "required": ["vus", "iterations"], "properties": { "vus": true, "iterations": true } } }, { "if": { "properties": { "executor": { "const": "constant-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["rate", "duration"], "properties": { "rate": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "capacity" } }, "required": ["executor"] }, "then": { "required": ["startRate", "maxRate"], "properties": { "startRate": true, "maxRate": true } } }] };
 var schema37 = { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "description": "A rate: requests per second (200/s) or per minute (12000/m)." };
@@ -55097,7 +55097,7 @@ var pattern23 = new RegExp("^([0-9]+(?:\\.[0-9]+)?)%$", "u");
 var schema34 = { "type": "object", "additionalProperties": false, "required": ["duration", "target"], "properties": { "duration": { "$ref": "#/definitions/duration", "description": "Time to move to the target." }, "target": { "description": 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").', "anyOf": [{ "type": "number" }, { "type": "string" }] } } };
 function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
+  let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.duration === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema34.required, parentSchema: schema34, data };
@@ -55106,7 +55106,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err0);
       }
-      errors4++;
+      errors++;
     }
     if (data.target === void 0) {
       const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "target" }, message: "must have required property 'target'", schema: schema34.required, parentSchema: schema34, data };
@@ -55115,7 +55115,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err1);
       }
-      errors4++;
+      errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "duration" || key0 === "target")) {
@@ -55125,14 +55125,14 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.duration !== void 0) {
       let data0 = data.duration;
-      const _errs4 = errors4;
+      const _errs4 = errors;
       let valid2 = false;
-      const _errs5 = errors4;
+      const _errs5 = errors;
       if (typeof data0 === "string") {
         if (!pattern02.test(data0)) {
           const err3 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data0 };
@@ -55141,7 +55141,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err3);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err4 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data0 };
@@ -55150,12 +55150,12 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err4);
         }
-        errors4++;
+        errors++;
       }
-      var _valid0 = _errs5 === errors4;
+      var _valid0 = _errs5 === errors;
       valid2 = valid2 || _valid0;
       if (!valid2) {
-        const _errs7 = errors4;
+        const _errs7 = errors;
         if (typeof data0 == "number" && isFinite(data0)) {
           if (data0 > 0 || isNaN(data0)) {
             const err5 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data0 };
@@ -55164,7 +55164,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err5);
             }
-            errors4++;
+            errors++;
           }
           if (data0 < 0 || isNaN(data0)) {
             const err6 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data0 };
@@ -55173,7 +55173,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err6);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err7 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data0 };
@@ -55182,9 +55182,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err7);
           }
-          errors4++;
+          errors++;
         }
-        var _valid0 = _errs7 === errors4;
+        var _valid0 = _errs7 === errors;
         valid2 = valid2 || _valid0;
       }
       if (!valid2) {
@@ -55194,9 +55194,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err8);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs4;
+        errors = _errs4;
         if (vErrors !== null) {
           if (_errs4) {
             vErrors.length = _errs4;
@@ -55208,9 +55208,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.target !== void 0) {
       let data1 = data.target;
-      const _errs10 = errors4;
+      const _errs10 = errors;
       let valid3 = false;
-      const _errs11 = errors4;
+      const _errs11 = errors;
       if (!(typeof data1 == "number" && isFinite(data1))) {
         const err9 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.target.anyOf[0].type, parentSchema: schema34.properties.target.anyOf[0], data: data1 };
         if (vErrors === null) {
@@ -55218,12 +55218,12 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err9);
         }
-        errors4++;
+        errors++;
       }
-      var _valid1 = _errs11 === errors4;
+      var _valid1 = _errs11 === errors;
       valid3 = valid3 || _valid1;
       if (!valid3) {
-        const _errs13 = errors4;
+        const _errs13 = errors;
         if (typeof data1 !== "string") {
           const err10 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.target.anyOf[1].type, parentSchema: schema34.properties.target.anyOf[1], data: data1 };
           if (vErrors === null) {
@@ -55231,9 +55231,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err10);
           }
-          errors4++;
+          errors++;
         }
-        var _valid1 = _errs13 === errors4;
+        var _valid1 = _errs13 === errors;
         valid3 = valid3 || _valid1;
       }
       if (!valid3) {
@@ -55243,9 +55243,9 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err11);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs10;
+        errors = _errs10;
         if (vErrors !== null) {
           if (_errs10) {
             vErrors.length = _errs10;
@@ -55262,16 +55262,16 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err12);
     }
-    errors4++;
+    errors++;
   }
   validate18.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var schema43 = { "type": "object", "additionalProperties": false, "required": ["path"], "description": "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.", "properties": { "method": { "anyOf": [{ "type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] }, { "type": "string", "pattern": "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }], "default": "GET", "description": "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)." }, "path": { "type": "string", "minLength": 1, "description": "Path and query, e.g. /orders/${row.id}?full=1.", "examples": ["/orders/${row.id}"] }, "headers": { "$ref": "#/definitions/headers", "description": "Headers of this request; they win over the scenario's and the defaults'." }, "json": { "description": "A JSON body (sets content-type: application/json unless given). A string leaf that is exactly ${row.x} keeps the row value's type. Not with body." }, "body": { "type": "string", "description": "A raw body, sent as written. Not with json." } } };
 var pattern24 = new RegExp("^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$", "u");
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
+  let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema43.required, parentSchema: schema43, data };
@@ -55280,7 +55280,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err0);
       }
-      errors4++;
+      errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "method" || key0 === "path" || key0 === "headers" || key0 === "json" || key0 === "body")) {
@@ -55290,14 +55290,14 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err1);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.method !== void 0) {
       let data0 = data.method;
-      const _errs3 = errors4;
+      const _errs3 = errors;
       let valid1 = false;
-      const _errs4 = errors4;
+      const _errs4 = errors;
       if (typeof data0 !== "string") {
         const err2 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.method.anyOf[0].type, parentSchema: schema43.properties.method.anyOf[0], data: data0 };
         if (vErrors === null) {
@@ -55305,7 +55305,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
       if (!(data0 === "GET" || data0 === "HEAD" || data0 === "POST" || data0 === "PUT" || data0 === "PATCH" || data0 === "DELETE" || data0 === "OPTIONS")) {
         const err3 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema43.properties.method.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema43.properties.method.anyOf[0].enum, parentSchema: schema43.properties.method.anyOf[0], data: data0 };
@@ -55314,12 +55314,12 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err3);
         }
-        errors4++;
+        errors++;
       }
-      var _valid0 = _errs4 === errors4;
+      var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
       if (!valid1) {
-        const _errs6 = errors4;
+        const _errs6 = errors;
         if (typeof data0 === "string") {
           if (!pattern24.test(data0)) {
             const err4 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }, message: 'must match pattern "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$"', schema: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$", parentSchema: schema43.properties.method.anyOf[1], data: data0 };
@@ -55328,7 +55328,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err4);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err5 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.method.anyOf[1].type, parentSchema: schema43.properties.method.anyOf[1], data: data0 };
@@ -55337,9 +55337,9 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err5);
           }
-          errors4++;
+          errors++;
         }
-        var _valid0 = _errs6 === errors4;
+        var _valid0 = _errs6 === errors;
         valid1 = valid1 || _valid0;
       }
       if (!valid1) {
@@ -55349,9 +55349,9 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err6);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs3;
+        errors = _errs3;
         if (vErrors !== null) {
           if (_errs3) {
             vErrors.length = _errs3;
@@ -55371,7 +55371,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err7);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err8 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.path.type, parentSchema: schema43.properties.path, data: data1 };
@@ -55380,7 +55380,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err8);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.headers !== void 0) {
@@ -55388,9 +55388,9 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
         for (const key1 in data2) {
           let data3 = data2[key1];
-          const _errs15 = errors4;
+          const _errs15 = errors;
           let valid4 = false;
-          const _errs16 = errors4;
+          const _errs16 = errors;
           if (typeof data3 !== "string") {
             const err9 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.additionalProperties.anyOf[0].type, parentSchema: schema21.additionalProperties.anyOf[0], data: data3 };
             if (vErrors === null) {
@@ -55398,12 +55398,12 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err9);
             }
-            errors4++;
+            errors++;
           }
-          var _valid1 = _errs16 === errors4;
+          var _valid1 = _errs16 === errors;
           valid4 = valid4 || _valid1;
           if (!valid4) {
-            const _errs18 = errors4;
+            const _errs18 = errors;
             if (!(typeof data3 == "number" && isFinite(data3))) {
               const err10 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema21.additionalProperties.anyOf[1].type, parentSchema: schema21.additionalProperties.anyOf[1], data: data3 };
               if (vErrors === null) {
@@ -55411,12 +55411,12 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err10);
               }
-              errors4++;
+              errors++;
             }
-            var _valid1 = _errs18 === errors4;
+            var _valid1 = _errs18 === errors;
             valid4 = valid4 || _valid1;
             if (!valid4) {
-              const _errs20 = errors4;
+              const _errs20 = errors;
               if (typeof data3 !== "boolean") {
                 const err11 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.additionalProperties.anyOf[2].type, parentSchema: schema21.additionalProperties.anyOf[2], data: data3 };
                 if (vErrors === null) {
@@ -55424,9 +55424,9 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err11);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid1 = _errs20 === errors4;
+              var _valid1 = _errs20 === errors;
               valid4 = valid4 || _valid1;
             }
           }
@@ -55437,9 +55437,9 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err12);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs15;
+            errors = _errs15;
             if (vErrors !== null) {
               if (_errs15) {
                 vErrors.length = _errs15;
@@ -55456,7 +55456,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err13);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.body !== void 0) {
@@ -55468,7 +55468,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err14);
         }
-        errors4++;
+        errors++;
       }
     }
   } else {
@@ -55478,16 +55478,16 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err15);
     }
-    errors4++;
+    errors++;
   }
   validate20.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var schema45 = { "type": "object", "additionalProperties": false, "required": ["name", "request"], "description": "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).", "properties": { "name": { "type": "string", "minLength": 1, "pattern": "^[^/*\\r\\n]+$", "description": "Unique within the scenario; the step is reported as <scenario>/<name>.", "examples": ["login"] }, "request": { "$ref": "#/definitions/request", "description": "The request this step sends." }, "capture": { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 }, "description": 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).', "examples": [{ "token": "$.token", "order": "header:location" }] }, "check": { "$ref": "#/definitions/okStatus", "description": "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models: pause after this step, before the next one." }, "weight": { "type": "number", "exclusiveMinimum": 0, "default": 1, "description": "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)." } } };
 var pattern25 = new RegExp("^[^/*\\r\\n]+$", "u");
 function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
+  let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema45.required, parentSchema: schema45, data };
@@ -55496,7 +55496,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       } else {
         vErrors.push(err0);
       }
-      errors4++;
+      errors++;
     }
     if (data.request === void 0) {
       const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "request" }, message: "must have required property 'request'", schema: schema45.required, parentSchema: schema45, data };
@@ -55505,7 +55505,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       } else {
         vErrors.push(err1);
       }
-      errors4++;
+      errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "name" || key0 === "request" || key0 === "capture" || key0 === "check" || key0 === "thinkTime" || key0 === "weight")) {
@@ -55515,7 +55515,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.name !== void 0) {
@@ -55528,7 +55528,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err3);
           }
-          errors4++;
+          errors++;
         }
         if (!pattern25.test(data0)) {
           const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^/*\\r\\n]+$" }, message: 'must match pattern "^[^/*\\r\\n]+$"', schema: "^[^/*\\r\\n]+$", parentSchema: schema45.properties.name, data: data0 };
@@ -55537,7 +55537,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err4);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema45.properties.name.type, parentSchema: schema45.properties.name, data: data0 };
@@ -55546,13 +55546,13 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err5);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.request !== void 0) {
       if (!validate20(data.request, { instancePath: instancePath + "/request", parentData: data, parentDataProperty: "request", rootData })) {
         vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-        errors4 = vErrors.length;
+        errors = vErrors.length;
       }
     }
     if (data.capture !== void 0) {
@@ -55568,7 +55568,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err6);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err7 = { instancePath: instancePath + "/capture/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/capture/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema45.properties.capture.additionalProperties.type, parentSchema: schema45.properties.capture.additionalProperties, data: data3 };
@@ -55577,7 +55577,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err7);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -55587,7 +55587,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err8);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.check !== void 0) {
@@ -55600,7 +55600,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err9);
           }
-          errors4++;
+          errors++;
         }
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
@@ -55612,7 +55612,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err10);
             }
-            errors4++;
+            errors++;
           }
           if (typeof data5 == "number" && isFinite(data5)) {
             if (data5 > 599 || isNaN(data5)) {
@@ -55622,7 +55622,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err11);
               }
-              errors4++;
+              errors++;
             }
             if (data5 < 100 || isNaN(data5)) {
               const err12 = { instancePath: instancePath + "/check/" + i0, schemaPath: "#/definitions/okStatus/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema23.items, data: data5 };
@@ -55631,7 +55631,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
               } else {
                 vErrors.push(err12);
               }
-              errors4++;
+              errors++;
             }
           }
         }
@@ -55642,14 +55642,14 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err13);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.thinkTime !== void 0) {
       let data6 = data.thinkTime;
-      const _errs17 = errors4;
+      const _errs17 = errors;
       let valid6 = false;
-      const _errs18 = errors4;
+      const _errs18 = errors;
       if (typeof data6 === "string") {
         if (!pattern02.test(data6)) {
           const err14 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data6 };
@@ -55658,7 +55658,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err14);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err15 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data6 };
@@ -55667,12 +55667,12 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err15);
         }
-        errors4++;
+        errors++;
       }
-      var _valid0 = _errs18 === errors4;
+      var _valid0 = _errs18 === errors;
       valid6 = valid6 || _valid0;
       if (!valid6) {
-        const _errs20 = errors4;
+        const _errs20 = errors;
         if (typeof data6 == "number" && isFinite(data6)) {
           if (data6 > 0 || isNaN(data6)) {
             const err16 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data6 };
@@ -55681,7 +55681,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err16);
             }
-            errors4++;
+            errors++;
           }
           if (data6 < 0 || isNaN(data6)) {
             const err17 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data6 };
@@ -55690,7 +55690,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
             } else {
               vErrors.push(err17);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err18 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data6 };
@@ -55699,9 +55699,9 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err18);
           }
-          errors4++;
+          errors++;
         }
-        var _valid0 = _errs20 === errors4;
+        var _valid0 = _errs20 === errors;
         valid6 = valid6 || _valid0;
       }
       if (!valid6) {
@@ -55711,9 +55711,9 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err19);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs17;
+        errors = _errs17;
         if (vErrors !== null) {
           if (_errs17) {
             vErrors.length = _errs17;
@@ -55733,7 +55733,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           } else {
             vErrors.push(err20);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err21 = { instancePath: instancePath + "/weight", schemaPath: "#/properties/weight/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema45.properties.weight.type, parentSchema: schema45.properties.weight, data: data7 };
@@ -55742,7 +55742,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         } else {
           vErrors.push(err21);
         }
-        errors4++;
+        errors++;
       }
     }
   } else {
@@ -55752,17 +55752,17 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
     } else {
       vErrors.push(err22);
     }
-    errors4++;
+    errors++;
   }
   validate222.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
-  const _errs2 = errors4;
+  let errors = 0;
+  const _errs2 = errors;
   let valid1 = true;
-  const _errs3 = errors4;
+  const _errs3 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     let missing0;
     if (data.executor === void 0 && (missing0 = "executor")) {
@@ -55772,7 +55772,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err0);
       }
-      errors4++;
+      errors++;
     } else {
       if (data.executor !== void 0) {
         if ("constant-vus" !== data.executor) {
@@ -55782,13 +55782,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err1);
           }
-          errors4++;
+          errors++;
         }
       }
     }
   }
-  var _valid0 = _errs3 === errors4;
-  errors4 = _errs2;
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
   if (vErrors !== null) {
     if (_errs2) {
       vErrors.length = _errs2;
@@ -55797,7 +55797,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   if (_valid0) {
-    const _errs5 = errors4;
+    const _errs5 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.vus === void 0) {
         const err2 = { instancePath, schemaPath: "#/allOf/0/then/required", keyword: "required", params: { missingProperty: "vus" }, message: "must have required property 'vus'", schema: schema25.allOf[0].then.required, parentSchema: schema25.allOf[0].then, data };
@@ -55806,7 +55806,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
       if (data.duration === void 0) {
         const err3 = { instancePath, schemaPath: "#/allOf/0/then/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema25.allOf[0].then.required, parentSchema: schema25.allOf[0].then, data };
@@ -55815,10 +55815,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err3);
         }
-        errors4++;
+        errors++;
       }
     }
-    var _valid0 = _errs5 === errors4;
+    var _valid0 = _errs5 === errors;
     valid1 = _valid0;
   }
   if (!valid1) {
@@ -55828,11 +55828,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err4);
     }
-    errors4++;
+    errors++;
   }
-  const _errs7 = errors4;
+  const _errs7 = errors;
   let valid3 = true;
-  const _errs8 = errors4;
+  const _errs8 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     let missing1;
     if (data.executor === void 0 && (missing1 = "executor")) {
@@ -55842,7 +55842,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err5);
       }
-      errors4++;
+      errors++;
     } else {
       if (data.executor !== void 0) {
         if ("ramping-vus" !== data.executor) {
@@ -55852,13 +55852,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err6);
           }
-          errors4++;
+          errors++;
         }
       }
     }
   }
-  var _valid1 = _errs8 === errors4;
-  errors4 = _errs7;
+  var _valid1 = _errs8 === errors;
+  errors = _errs7;
   if (vErrors !== null) {
     if (_errs7) {
       vErrors.length = _errs7;
@@ -55867,7 +55867,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   if (_valid1) {
-    const _errs10 = errors4;
+    const _errs10 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.stages === void 0) {
         const err7 = { instancePath, schemaPath: "#/allOf/1/then/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema25.allOf[1].then.required, parentSchema: schema25.allOf[1].then, data };
@@ -55876,10 +55876,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err7);
         }
-        errors4++;
+        errors++;
       }
     }
-    var _valid1 = _errs10 === errors4;
+    var _valid1 = _errs10 === errors;
     valid3 = _valid1;
   }
   if (!valid3) {
@@ -55889,11 +55889,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err8);
     }
-    errors4++;
+    errors++;
   }
-  const _errs12 = errors4;
+  const _errs12 = errors;
   let valid5 = true;
-  const _errs13 = errors4;
+  const _errs13 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     let missing2;
     if (data.executor === void 0 && (missing2 = "executor")) {
@@ -55903,7 +55903,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err9);
       }
-      errors4++;
+      errors++;
     } else {
       if (data.executor !== void 0) {
         if ("shared-iterations" !== data.executor) {
@@ -55913,13 +55913,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err10);
           }
-          errors4++;
+          errors++;
         }
       }
     }
   }
-  var _valid2 = _errs13 === errors4;
-  errors4 = _errs12;
+  var _valid2 = _errs13 === errors;
+  errors = _errs12;
   if (vErrors !== null) {
     if (_errs12) {
       vErrors.length = _errs12;
@@ -55928,7 +55928,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   if (_valid2) {
-    const _errs15 = errors4;
+    const _errs15 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.vus === void 0) {
         const err11 = { instancePath, schemaPath: "#/allOf/2/then/required", keyword: "required", params: { missingProperty: "vus" }, message: "must have required property 'vus'", schema: schema25.allOf[2].then.required, parentSchema: schema25.allOf[2].then, data };
@@ -55937,7 +55937,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err11);
         }
-        errors4++;
+        errors++;
       }
       if (data.iterations === void 0) {
         const err12 = { instancePath, schemaPath: "#/allOf/2/then/required", keyword: "required", params: { missingProperty: "iterations" }, message: "must have required property 'iterations'", schema: schema25.allOf[2].then.required, parentSchema: schema25.allOf[2].then, data };
@@ -55946,10 +55946,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err12);
         }
-        errors4++;
+        errors++;
       }
     }
-    var _valid2 = _errs15 === errors4;
+    var _valid2 = _errs15 === errors;
     valid5 = _valid2;
   }
   if (!valid5) {
@@ -55959,11 +55959,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err13);
     }
-    errors4++;
+    errors++;
   }
-  const _errs17 = errors4;
+  const _errs17 = errors;
   let valid7 = true;
-  const _errs18 = errors4;
+  const _errs18 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     let missing3;
     if (data.executor === void 0 && (missing3 = "executor")) {
@@ -55973,7 +55973,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err14);
       }
-      errors4++;
+      errors++;
     } else {
       if (data.executor !== void 0) {
         if ("constant-arrival-rate" !== data.executor) {
@@ -55983,13 +55983,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err15);
           }
-          errors4++;
+          errors++;
         }
       }
     }
   }
-  var _valid3 = _errs18 === errors4;
-  errors4 = _errs17;
+  var _valid3 = _errs18 === errors;
+  errors = _errs17;
   if (vErrors !== null) {
     if (_errs17) {
       vErrors.length = _errs17;
@@ -55998,7 +55998,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   if (_valid3) {
-    const _errs20 = errors4;
+    const _errs20 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.rate === void 0) {
         const err16 = { instancePath, schemaPath: "#/allOf/3/then/required", keyword: "required", params: { missingProperty: "rate" }, message: "must have required property 'rate'", schema: schema25.allOf[3].then.required, parentSchema: schema25.allOf[3].then, data };
@@ -56007,7 +56007,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err16);
         }
-        errors4++;
+        errors++;
       }
       if (data.duration === void 0) {
         const err17 = { instancePath, schemaPath: "#/allOf/3/then/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema25.allOf[3].then.required, parentSchema: schema25.allOf[3].then, data };
@@ -56016,10 +56016,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err17);
         }
-        errors4++;
+        errors++;
       }
     }
-    var _valid3 = _errs20 === errors4;
+    var _valid3 = _errs20 === errors;
     valid7 = _valid3;
   }
   if (!valid7) {
@@ -56029,11 +56029,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err18);
     }
-    errors4++;
+    errors++;
   }
-  const _errs22 = errors4;
+  const _errs22 = errors;
   let valid9 = true;
-  const _errs23 = errors4;
+  const _errs23 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     let missing4;
     if (data.executor === void 0 && (missing4 = "executor")) {
@@ -56043,7 +56043,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err19);
       }
-      errors4++;
+      errors++;
     } else {
       if (data.executor !== void 0) {
         if ("ramping-arrival-rate" !== data.executor) {
@@ -56053,13 +56053,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err20);
           }
-          errors4++;
+          errors++;
         }
       }
     }
   }
-  var _valid4 = _errs23 === errors4;
-  errors4 = _errs22;
+  var _valid4 = _errs23 === errors;
+  errors = _errs22;
   if (vErrors !== null) {
     if (_errs22) {
       vErrors.length = _errs22;
@@ -56068,7 +56068,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   if (_valid4) {
-    const _errs25 = errors4;
+    const _errs25 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.stages === void 0) {
         const err21 = { instancePath, schemaPath: "#/allOf/4/then/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema25.allOf[4].then.required, parentSchema: schema25.allOf[4].then, data };
@@ -56077,10 +56077,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err21);
         }
-        errors4++;
+        errors++;
       }
     }
-    var _valid4 = _errs25 === errors4;
+    var _valid4 = _errs25 === errors;
     valid9 = _valid4;
   }
   if (!valid9) {
@@ -56090,11 +56090,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err22);
     }
-    errors4++;
+    errors++;
   }
-  const _errs27 = errors4;
+  const _errs27 = errors;
   let valid11 = true;
-  const _errs28 = errors4;
+  const _errs28 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     let missing5;
     if (data.executor === void 0 && (missing5 = "executor")) {
@@ -56104,7 +56104,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err23);
       }
-      errors4++;
+      errors++;
     } else {
       if (data.executor !== void 0) {
         if ("capacity" !== data.executor) {
@@ -56114,13 +56114,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err24);
           }
-          errors4++;
+          errors++;
         }
       }
     }
   }
-  var _valid5 = _errs28 === errors4;
-  errors4 = _errs27;
+  var _valid5 = _errs28 === errors;
+  errors = _errs27;
   if (vErrors !== null) {
     if (_errs27) {
       vErrors.length = _errs27;
@@ -56129,7 +56129,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
   }
   if (_valid5) {
-    const _errs30 = errors4;
+    const _errs30 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.startRate === void 0) {
         const err25 = { instancePath, schemaPath: "#/allOf/5/then/required", keyword: "required", params: { missingProperty: "startRate" }, message: "must have required property 'startRate'", schema: schema25.allOf[5].then.required, parentSchema: schema25.allOf[5].then, data };
@@ -56138,7 +56138,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err25);
         }
-        errors4++;
+        errors++;
       }
       if (data.maxRate === void 0) {
         const err26 = { instancePath, schemaPath: "#/allOf/5/then/required", keyword: "required", params: { missingProperty: "maxRate" }, message: "must have required property 'maxRate'", schema: schema25.allOf[5].then.required, parentSchema: schema25.allOf[5].then, data };
@@ -56147,10 +56147,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err26);
         }
-        errors4++;
+        errors++;
       }
     }
-    var _valid5 = _errs30 === errors4;
+    var _valid5 = _errs30 === errors;
     valid11 = _valid5;
   }
   if (!valid11) {
@@ -56160,7 +56160,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err27);
     }
-    errors4++;
+    errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.executor === void 0) {
@@ -56170,7 +56170,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err28);
       }
-      errors4++;
+      errors++;
     }
     for (const key0 in data) {
       if (!func22.call(schema25.properties, key0)) {
@@ -56180,7 +56180,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err29);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.executor !== void 0) {
@@ -56192,7 +56192,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err30);
         }
-        errors4++;
+        errors++;
       }
       if (!(data6 === "constant-vus" || data6 === "ramping-vus" || data6 === "shared-iterations" || data6 === "constant-arrival-rate" || data6 === "ramping-arrival-rate" || data6 === "capacity")) {
         const err31 = { instancePath: instancePath + "/executor", schemaPath: "#/properties/executor/enum", keyword: "enum", params: { allowedValues: schema25.properties.executor.enum }, message: "must be equal to one of the allowed values", schema: schema25.properties.executor.enum, parentSchema: schema25.properties.executor, data: data6 };
@@ -56201,7 +56201,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err31);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.group !== void 0) {
@@ -56214,7 +56214,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err32);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err33 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.group.type, parentSchema: schema25.properties.group, data: data7 };
@@ -56223,7 +56223,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err33);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.baseUrl !== void 0) {
@@ -56236,7 +56236,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err34);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err35 = { instancePath: instancePath + "/baseUrl", schemaPath: "#/properties/baseUrl/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.baseUrl.type, parentSchema: schema25.properties.baseUrl, data: data8 };
@@ -56245,14 +56245,14 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err35);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.timeout !== void 0) {
       let data9 = data.timeout;
-      const _errs40 = errors4;
+      const _errs40 = errors;
       let valid15 = false;
-      const _errs41 = errors4;
+      const _errs41 = errors;
       if (typeof data9 === "string") {
         if (!pattern02.test(data9)) {
           const err36 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data9 };
@@ -56261,7 +56261,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err36);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err37 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data9 };
@@ -56270,12 +56270,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err37);
         }
-        errors4++;
+        errors++;
       }
-      var _valid6 = _errs41 === errors4;
+      var _valid6 = _errs41 === errors;
       valid15 = valid15 || _valid6;
       if (!valid15) {
-        const _errs43 = errors4;
+        const _errs43 = errors;
         if (typeof data9 == "number" && isFinite(data9)) {
           if (data9 > 0 || isNaN(data9)) {
             const err38 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data9 };
@@ -56284,7 +56284,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err38);
             }
-            errors4++;
+            errors++;
           }
           if (data9 < 0 || isNaN(data9)) {
             const err39 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data9 };
@@ -56293,7 +56293,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err39);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err40 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data9 };
@@ -56302,9 +56302,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err40);
           }
-          errors4++;
+          errors++;
         }
-        var _valid6 = _errs43 === errors4;
+        var _valid6 = _errs43 === errors;
         valid15 = valid15 || _valid6;
       }
       if (!valid15) {
@@ -56314,9 +56314,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err41);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs40;
+        errors = _errs40;
         if (vErrors !== null) {
           if (_errs40) {
             vErrors.length = _errs40;
@@ -56328,9 +56328,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.warmup !== void 0) {
       let data10 = data.warmup;
-      const _errs47 = errors4;
+      const _errs47 = errors;
       let valid17 = false;
-      const _errs48 = errors4;
+      const _errs48 = errors;
       if (typeof data10 === "string") {
         if (!pattern02.test(data10)) {
           const err42 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data10 };
@@ -56339,7 +56339,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err42);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err43 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data10 };
@@ -56348,12 +56348,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err43);
         }
-        errors4++;
+        errors++;
       }
-      var _valid7 = _errs48 === errors4;
+      var _valid7 = _errs48 === errors;
       valid17 = valid17 || _valid7;
       if (!valid17) {
-        const _errs50 = errors4;
+        const _errs50 = errors;
         if (typeof data10 == "number" && isFinite(data10)) {
           if (data10 > 0 || isNaN(data10)) {
             const err44 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data10 };
@@ -56362,7 +56362,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err44);
             }
-            errors4++;
+            errors++;
           }
           if (data10 < 0 || isNaN(data10)) {
             const err45 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data10 };
@@ -56371,7 +56371,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err45);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err46 = { instancePath: instancePath + "/warmup", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data10 };
@@ -56380,9 +56380,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err46);
           }
-          errors4++;
+          errors++;
         }
-        var _valid7 = _errs50 === errors4;
+        var _valid7 = _errs50 === errors;
         valid17 = valid17 || _valid7;
       }
       if (!valid17) {
@@ -56392,9 +56392,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err47);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs47;
+        errors = _errs47;
         if (vErrors !== null) {
           if (_errs47) {
             vErrors.length = _errs47;
@@ -56406,9 +56406,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.thinkTime !== void 0) {
       let data11 = data.thinkTime;
-      const _errs54 = errors4;
+      const _errs54 = errors;
       let valid19 = false;
-      const _errs55 = errors4;
+      const _errs55 = errors;
       if (typeof data11 === "string") {
         if (!pattern02.test(data11)) {
           const err48 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data11 };
@@ -56417,7 +56417,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err48);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err49 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data11 };
@@ -56426,12 +56426,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err49);
         }
-        errors4++;
+        errors++;
       }
-      var _valid8 = _errs55 === errors4;
+      var _valid8 = _errs55 === errors;
       valid19 = valid19 || _valid8;
       if (!valid19) {
-        const _errs57 = errors4;
+        const _errs57 = errors;
         if (typeof data11 == "number" && isFinite(data11)) {
           if (data11 > 0 || isNaN(data11)) {
             const err50 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data11 };
@@ -56440,7 +56440,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err50);
             }
-            errors4++;
+            errors++;
           }
           if (data11 < 0 || isNaN(data11)) {
             const err51 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data11 };
@@ -56449,7 +56449,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err51);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err52 = { instancePath: instancePath + "/thinkTime", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data11 };
@@ -56458,9 +56458,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err52);
           }
-          errors4++;
+          errors++;
         }
-        var _valid8 = _errs57 === errors4;
+        var _valid8 = _errs57 === errors;
         valid19 = valid19 || _valid8;
       }
       if (!valid19) {
@@ -56470,9 +56470,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err53);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs54;
+        errors = _errs54;
         if (vErrors !== null) {
           if (_errs54) {
             vErrors.length = _errs54;
@@ -56491,7 +56491,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err54);
         }
-        errors4++;
+        errors++;
       }
       if (typeof data12 == "number" && isFinite(data12)) {
         if (data12 < 1 || isNaN(data12)) {
@@ -56501,7 +56501,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err55);
           }
-          errors4++;
+          errors++;
         }
       }
     }
@@ -56510,9 +56510,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
         for (const key1 in data13) {
           let data14 = data13[key1];
-          const _errs66 = errors4;
+          const _errs66 = errors;
           let valid22 = false;
-          const _errs67 = errors4;
+          const _errs67 = errors;
           if (typeof data14 !== "string") {
             const err56 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.additionalProperties.anyOf[0].type, parentSchema: schema21.additionalProperties.anyOf[0], data: data14 };
             if (vErrors === null) {
@@ -56520,12 +56520,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err56);
             }
-            errors4++;
+            errors++;
           }
-          var _valid9 = _errs67 === errors4;
+          var _valid9 = _errs67 === errors;
           valid22 = valid22 || _valid9;
           if (!valid22) {
-            const _errs69 = errors4;
+            const _errs69 = errors;
             if (!(typeof data14 == "number" && isFinite(data14))) {
               const err57 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema21.additionalProperties.anyOf[1].type, parentSchema: schema21.additionalProperties.anyOf[1], data: data14 };
               if (vErrors === null) {
@@ -56533,12 +56533,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err57);
               }
-              errors4++;
+              errors++;
             }
-            var _valid9 = _errs69 === errors4;
+            var _valid9 = _errs69 === errors;
             valid22 = valid22 || _valid9;
             if (!valid22) {
-              const _errs71 = errors4;
+              const _errs71 = errors;
               if (typeof data14 !== "boolean") {
                 const err58 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.additionalProperties.anyOf[2].type, parentSchema: schema21.additionalProperties.anyOf[2], data: data14 };
                 if (vErrors === null) {
@@ -56546,9 +56546,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err58);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid9 = _errs71 === errors4;
+              var _valid9 = _errs71 === errors;
               valid22 = valid22 || _valid9;
             }
           }
@@ -56559,9 +56559,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err59);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs66;
+            errors = _errs66;
             if (vErrors !== null) {
               if (_errs66) {
                 vErrors.length = _errs66;
@@ -56578,14 +56578,14 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err60);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.segment !== void 0) {
       let data15 = data.segment;
-      const _errs75 = errors4;
+      const _errs75 = errors;
       let valid24 = false;
-      const _errs76 = errors4;
+      const _errs76 = errors;
       if (typeof data15 === "string") {
         if (!pattern02.test(data15)) {
           const err61 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data15 };
@@ -56594,7 +56594,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err61);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err62 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data15 };
@@ -56603,12 +56603,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err62);
         }
-        errors4++;
+        errors++;
       }
-      var _valid10 = _errs76 === errors4;
+      var _valid10 = _errs76 === errors;
       valid24 = valid24 || _valid10;
       if (!valid24) {
-        const _errs78 = errors4;
+        const _errs78 = errors;
         if (typeof data15 == "number" && isFinite(data15)) {
           if (data15 > 0 || isNaN(data15)) {
             const err63 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data15 };
@@ -56617,7 +56617,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err63);
             }
-            errors4++;
+            errors++;
           }
           if (data15 < 0 || isNaN(data15)) {
             const err64 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data15 };
@@ -56626,7 +56626,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err64);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err65 = { instancePath: instancePath + "/segment", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data15 };
@@ -56635,9 +56635,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err65);
           }
-          errors4++;
+          errors++;
         }
-        var _valid10 = _errs78 === errors4;
+        var _valid10 = _errs78 === errors;
         valid24 = valid24 || _valid10;
       }
       if (!valid24) {
@@ -56647,9 +56647,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err66);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs75;
+        errors = _errs75;
         if (vErrors !== null) {
           if (_errs75) {
             vErrors.length = _errs75;
@@ -56669,7 +56669,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err67);
           }
-          errors4++;
+          errors++;
         }
         const len0 = data16.length;
         for (let i0 = 0; i0 < len0; i0++) {
@@ -56681,7 +56681,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err68);
             }
-            errors4++;
+            errors++;
           }
           if (typeof data17 == "number" && isFinite(data17)) {
             if (data17 > 599 || isNaN(data17)) {
@@ -56691,7 +56691,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err69);
               }
-              errors4++;
+              errors++;
             }
             if (data17 < 100 || isNaN(data17)) {
               const err70 = { instancePath: instancePath + "/okStatus/" + i0, schemaPath: "#/definitions/okStatus/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema23.items, data: data17 };
@@ -56700,7 +56700,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err70);
               }
-              errors4++;
+              errors++;
             }
           }
         }
@@ -56711,7 +56711,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err71);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.tls !== void 0) {
@@ -56725,7 +56725,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err72);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data18.ca !== void 0) {
@@ -56738,7 +56738,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err73);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err74 = { instancePath: instancePath + "/tls/ca", schemaPath: "#/definitions/tls/properties/ca/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.ca.type, parentSchema: schema24.properties.ca, data: data19 };
@@ -56747,7 +56747,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err74);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data18.cert !== void 0) {
@@ -56760,7 +56760,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err75);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err76 = { instancePath: instancePath + "/tls/cert", schemaPath: "#/definitions/tls/properties/cert/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.cert.type, parentSchema: schema24.properties.cert, data: data20 };
@@ -56769,7 +56769,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err76);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data18.key !== void 0) {
@@ -56782,7 +56782,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err77);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err78 = { instancePath: instancePath + "/tls/key", schemaPath: "#/definitions/tls/properties/key/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.key.type, parentSchema: schema24.properties.key, data: data21 };
@@ -56791,7 +56791,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err78);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data18.servername !== void 0) {
@@ -56804,7 +56804,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err79);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err80 = { instancePath: instancePath + "/tls/servername", schemaPath: "#/definitions/tls/properties/servername/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.servername.type, parentSchema: schema24.properties.servername, data: data22 };
@@ -56813,7 +56813,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err80);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data18.insecure !== void 0) {
@@ -56825,7 +56825,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err81);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -56835,7 +56835,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err82);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.vus !== void 0) {
@@ -56847,7 +56847,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err83);
         }
-        errors4++;
+        errors++;
       }
       if (typeof data24 == "number" && isFinite(data24)) {
         if (data24 < 1 || isNaN(data24)) {
@@ -56857,15 +56857,15 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err84);
           }
-          errors4++;
+          errors++;
         }
       }
     }
     if (data.duration !== void 0) {
       let data25 = data.duration;
-      const _errs103 = errors4;
+      const _errs103 = errors;
       let valid31 = false;
-      const _errs104 = errors4;
+      const _errs104 = errors;
       if (typeof data25 === "string") {
         if (!pattern02.test(data25)) {
           const err85 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data25 };
@@ -56874,7 +56874,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err85);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err86 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data25 };
@@ -56883,12 +56883,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err86);
         }
-        errors4++;
+        errors++;
       }
-      var _valid11 = _errs104 === errors4;
+      var _valid11 = _errs104 === errors;
       valid31 = valid31 || _valid11;
       if (!valid31) {
-        const _errs106 = errors4;
+        const _errs106 = errors;
         if (typeof data25 == "number" && isFinite(data25)) {
           if (data25 > 0 || isNaN(data25)) {
             const err87 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data25 };
@@ -56897,7 +56897,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err87);
             }
-            errors4++;
+            errors++;
           }
           if (data25 < 0 || isNaN(data25)) {
             const err88 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data25 };
@@ -56906,7 +56906,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err88);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err89 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data25 };
@@ -56915,9 +56915,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err89);
           }
-          errors4++;
+          errors++;
         }
-        var _valid11 = _errs106 === errors4;
+        var _valid11 = _errs106 === errors;
         valid31 = valid31 || _valid11;
       }
       if (!valid31) {
@@ -56927,9 +56927,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err90);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs103;
+        errors = _errs103;
         if (vErrors !== null) {
           if (_errs103) {
             vErrors.length = _errs103;
@@ -56948,7 +56948,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err91);
         }
-        errors4++;
+        errors++;
       }
       if (typeof data26 == "number" && isFinite(data26)) {
         if (data26 < 0 || isNaN(data26)) {
@@ -56958,7 +56958,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err92);
           }
-          errors4++;
+          errors++;
         }
       }
     }
@@ -56972,13 +56972,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err93);
           }
-          errors4++;
+          errors++;
         }
         const len1 = data27.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (!validate18(data27[i1], { instancePath: instancePath + "/stages/" + i1, parentData: data27, parentDataProperty: i1, rootData })) {
             vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-            errors4 = vErrors.length;
+            errors = vErrors.length;
           }
         }
       } else {
@@ -56988,7 +56988,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err94);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.iterations !== void 0) {
@@ -57000,7 +57000,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err95);
         }
-        errors4++;
+        errors++;
       }
       if (typeof data29 == "number" && isFinite(data29)) {
         if (data29 < 1 || isNaN(data29)) {
@@ -57010,15 +57010,15 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err96);
           }
-          errors4++;
+          errors++;
         }
       }
     }
     if (data.maxDuration !== void 0) {
       let data30 = data.maxDuration;
-      const _errs117 = errors4;
+      const _errs117 = errors;
       let valid35 = false;
-      const _errs118 = errors4;
+      const _errs118 = errors;
       if (typeof data30 === "string") {
         if (!pattern02.test(data30)) {
           const err97 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data30 };
@@ -57027,7 +57027,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err97);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err98 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data30 };
@@ -57036,12 +57036,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err98);
         }
-        errors4++;
+        errors++;
       }
-      var _valid12 = _errs118 === errors4;
+      var _valid12 = _errs118 === errors;
       valid35 = valid35 || _valid12;
       if (!valid35) {
-        const _errs120 = errors4;
+        const _errs120 = errors;
         if (typeof data30 == "number" && isFinite(data30)) {
           if (data30 > 0 || isNaN(data30)) {
             const err99 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data30 };
@@ -57050,7 +57050,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err99);
             }
-            errors4++;
+            errors++;
           }
           if (data30 < 0 || isNaN(data30)) {
             const err100 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data30 };
@@ -57059,7 +57059,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err100);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err101 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data30 };
@@ -57068,9 +57068,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err101);
           }
-          errors4++;
+          errors++;
         }
-        var _valid12 = _errs120 === errors4;
+        var _valid12 = _errs120 === errors;
         valid35 = valid35 || _valid12;
       }
       if (!valid35) {
@@ -57080,9 +57080,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err102);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs117;
+        errors = _errs117;
         if (vErrors !== null) {
           if (_errs117) {
             vErrors.length = _errs117;
@@ -57102,7 +57102,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err103);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err104 = { instancePath: instancePath + "/rate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data31 };
@@ -57111,7 +57111,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err104);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.startRate !== void 0) {
@@ -57124,7 +57124,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err105);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err106 = { instancePath: instancePath + "/startRate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data32 };
@@ -57133,7 +57133,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err106);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.maxRate !== void 0) {
@@ -57146,7 +57146,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err107);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err108 = { instancePath: instancePath + "/maxRate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data33 };
@@ -57155,7 +57155,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err108);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.step !== void 0) {
@@ -57169,7 +57169,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err109);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data34.factor !== void 0) {
@@ -57182,7 +57182,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err110);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err111 = { instancePath: instancePath + "/step/factor", schemaPath: "#/properties/step/properties/factor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema25.properties.step.properties.factor.type, parentSchema: schema25.properties.step.properties.factor, data: data35 };
@@ -57191,7 +57191,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err111);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data34.increment !== void 0) {
@@ -57204,7 +57204,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err112);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err113 = { instancePath: instancePath + "/step/increment", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data36 };
@@ -57213,7 +57213,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err113);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -57223,14 +57223,14 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err114);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.hold !== void 0) {
       let data37 = data.hold;
-      const _errs141 = errors4;
+      const _errs141 = errors;
       let valid42 = false;
-      const _errs142 = errors4;
+      const _errs142 = errors;
       if (typeof data37 === "string") {
         if (!pattern02.test(data37)) {
           const err115 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data37 };
@@ -57239,7 +57239,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err115);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err116 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data37 };
@@ -57248,12 +57248,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err116);
         }
-        errors4++;
+        errors++;
       }
-      var _valid13 = _errs142 === errors4;
+      var _valid13 = _errs142 === errors;
       valid42 = valid42 || _valid13;
       if (!valid42) {
-        const _errs144 = errors4;
+        const _errs144 = errors;
         if (typeof data37 == "number" && isFinite(data37)) {
           if (data37 > 0 || isNaN(data37)) {
             const err117 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data37 };
@@ -57262,7 +57262,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err117);
             }
-            errors4++;
+            errors++;
           }
           if (data37 < 0 || isNaN(data37)) {
             const err118 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data37 };
@@ -57271,7 +57271,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err118);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err119 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data37 };
@@ -57280,9 +57280,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err119);
           }
-          errors4++;
+          errors++;
         }
-        var _valid13 = _errs144 === errors4;
+        var _valid13 = _errs144 === errors;
         valid42 = valid42 || _valid13;
       }
       if (!valid42) {
@@ -57292,9 +57292,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err120);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs141;
+        errors = _errs141;
         if (vErrors !== null) {
           if (_errs141) {
             vErrors.length = _errs141;
@@ -57306,9 +57306,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.resolution !== void 0) {
       let data38 = data.resolution;
-      const _errs148 = errors4;
+      const _errs148 = errors;
       let valid44 = false;
-      const _errs149 = errors4;
+      const _errs149 = errors;
       if (typeof data38 === "string") {
         if (!pattern23.test(data38)) {
           const err121 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data38 };
@@ -57317,7 +57317,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err121);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err122 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data38 };
@@ -57326,12 +57326,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err122);
         }
-        errors4++;
+        errors++;
       }
-      var _valid14 = _errs149 === errors4;
+      var _valid14 = _errs149 === errors;
       valid44 = valid44 || _valid14;
       if (!valid44) {
-        const _errs151 = errors4;
+        const _errs151 = errors;
         if (typeof data38 == "number" && isFinite(data38)) {
           if (data38 > 1 || isNaN(data38)) {
             const err123 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data38 };
@@ -57340,7 +57340,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err123);
             }
-            errors4++;
+            errors++;
           }
           if (data38 < 0 || isNaN(data38)) {
             const err124 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data38 };
@@ -57349,7 +57349,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err124);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err125 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data38 };
@@ -57358,9 +57358,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err125);
           }
-          errors4++;
+          errors++;
         }
-        var _valid14 = _errs151 === errors4;
+        var _valid14 = _errs151 === errors;
         valid44 = valid44 || _valid14;
       }
       if (!valid44) {
@@ -57370,9 +57370,9 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err126);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs148;
+        errors = _errs148;
         if (vErrors !== null) {
           if (_errs148) {
             vErrors.length = _errs148;
@@ -57385,7 +57385,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.request !== void 0) {
       if (!validate20(data.request, { instancePath: instancePath + "/request", parentData: data, parentDataProperty: "request", rootData })) {
         vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-        errors4 = vErrors.length;
+        errors = vErrors.length;
       }
     }
     if (data.setup !== void 0) {
@@ -57395,7 +57395,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           if (!validate222(data40[i2], { instancePath: instancePath + "/setup/" + i2, parentData: data40, parentDataProperty: i2, rootData })) {
             vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
-            errors4 = vErrors.length;
+            errors = vErrors.length;
           }
         }
       } else {
@@ -57405,7 +57405,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err127);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.steps !== void 0) {
@@ -57418,13 +57418,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err128);
           }
-          errors4++;
+          errors++;
         }
         const len3 = data42.length;
         for (let i3 = 0; i3 < len3; i3++) {
           if (!validate222(data42[i3], { instancePath: instancePath + "/steps/" + i3, parentData: data42, parentDataProperty: i3, rootData })) {
             vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
-            errors4 = vErrors.length;
+            errors = vErrors.length;
           }
         }
       } else {
@@ -57434,7 +57434,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err129);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.mix !== void 0) {
@@ -57447,13 +57447,13 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err130);
           }
-          errors4++;
+          errors++;
         }
         const len4 = data44.length;
         for (let i4 = 0; i4 < len4; i4++) {
           if (!validate222(data44[i4], { instancePath: instancePath + "/mix/" + i4, parentData: data44, parentDataProperty: i4, rootData })) {
             vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
-            errors4 = vErrors.length;
+            errors = vErrors.length;
           }
         }
       } else {
@@ -57463,7 +57463,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err131);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.data !== void 0) {
@@ -57476,7 +57476,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err132);
           }
-          errors4++;
+          errors++;
         }
         for (const key4 in data46) {
           if (!(key4 === "file" || key4 === "order")) {
@@ -57486,7 +57486,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err133);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data46.file !== void 0) {
@@ -57499,7 +57499,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err134);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err135 = { instancePath: instancePath + "/data/file", schemaPath: "#/definitions/data/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.file.type, parentSchema: schema48.properties.file, data: data47 };
@@ -57508,7 +57508,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err135);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data46.order !== void 0) {
@@ -57520,7 +57520,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err136);
             }
-            errors4++;
+            errors++;
           }
           if (!(data48 === "round-robin" || data48 === "random")) {
             const err137 = { instancePath: instancePath + "/data/order", schemaPath: "#/definitions/data/properties/order/enum", keyword: "enum", params: { allowedValues: schema48.properties.order.enum }, message: "must be equal to one of the allowed values", schema: schema48.properties.order.enum, parentSchema: schema48.properties.order, data: data48 };
@@ -57529,7 +57529,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err137);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -57539,7 +57539,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err138);
         }
-        errors4++;
+        errors++;
       }
     }
   } else {
@@ -57549,15 +57549,15 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err139);
     }
-    errors4++;
+    errors++;
   }
   validate17.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 var schema50 = { "type": "object", "additionalProperties": false, "properties": { "mode": { "type": "string", "enum": ["stored", "ab"], "default": "stored", "description": "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself." }, "schedule": { "type": "string", "enum": ["duet", "alternate"], "default": "duet", "description": "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long." }, "metrics": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string", "enum": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"] }, "default": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"], "description": "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone." }, "minEffect": { "type": "object", "additionalProperties": false, "description": `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`, "default": { "p50": "5%", "p90": "10%", "p95": "10%", "p99": "15%", "rps": "5%", "error_rate": 0.01, "capacity": "10%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 3%)." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 15% (A/B mode: 8%)." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 5%)." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)." } } }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05, "description": "Family-wise significance level over all tests of a run (Holm)." }, "maxErrorRate": { "$ref": "#/definitions/effect", "description": "The error rate a scenario may reach without an error_rate threshold of its own: above it the scenario fails the gate (and perfgate run) even when no threshold is set; an error_rate threshold on the scenario replaces it, 1 turns it off. A scenario in which no request succeeded always fails.", "default": "50%" }, "noiseFloor": { "$ref": "#/definitions/effect", "description": "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.", "default": "15%" }, "runnerNoise": { "type": "object", "additionalProperties": false, "description": "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.", "default": { "p50": "5%", "p90": "7%", "p95": "7%", "p99": "8%", "rps": "5%", "error_rate": 1e-3, "capacity": "5%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Run-to-run sd of a run's p50; default 5%." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 8%." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5%; the open models use it only when both runs fell short of the intended rate." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute run-to-run sd of the error rate; default 0.001." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 5%: the spread of a capacity scenario's digestive rate between runs." } } }, "history": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "Past baselines' summaries kept in a baseline." }, "minHistory": { "type": "integer", "minimum": 2, "maximum": 100, "default": 5, "description": "Past baselines needed before the history test is used." }, "extend": { "type": "object", "additionalProperties": false, "description": "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).", "default": { "maxDuration": "2x" }, "properties": { "maxDuration": { "description": "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.", "default": "2x", "anyOf": [{ "type": "string", "maxLength": 50 }, { "type": "number" }] } } }, "detect": { "description": "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: no target (the run extends only for undecided verdicts, and plan uses p50 5%, p95 10%). A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.", "anyOf": [{ "$ref": "#/definitions/effect" }, { "type": "object", "additionalProperties": false, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect" }, "p90": { "$ref": "#/definitions/effect" }, "p95": { "$ref": "#/definitions/effect" }, "p99": { "$ref": "#/definitions/effect" }, "rps": { "$ref": "#/definitions/effect" }, "error_rate": { "$ref": "#/definitions/effect", "description": "An absolute difference of the error rate (0.005: half a point)." } } }] } } };
 function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
-  let errors4 = 0;
+  let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!func22.call(schema50.properties, key0)) {
@@ -57567,7 +57567,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err0);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.mode !== void 0) {
@@ -57579,7 +57579,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err1);
         }
-        errors4++;
+        errors++;
       }
       if (!(data0 === "stored" || data0 === "ab")) {
         const err2 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema50.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema50.properties.mode.enum, parentSchema: schema50.properties.mode, data: data0 };
@@ -57588,7 +57588,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.schedule !== void 0) {
@@ -57600,7 +57600,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err3);
         }
-        errors4++;
+        errors++;
       }
       if (!(data1 === "duet" || data1 === "alternate")) {
         const err4 = { instancePath: instancePath + "/schedule", schemaPath: "#/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema50.properties.schedule.enum }, message: "must be equal to one of the allowed values", schema: schema50.properties.schedule.enum, parentSchema: schema50.properties.schedule, data: data1 };
@@ -57609,7 +57609,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err4);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.metrics !== void 0) {
@@ -57622,7 +57622,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err5);
           }
-          errors4++;
+          errors++;
         }
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
@@ -57634,7 +57634,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err6);
             }
-            errors4++;
+            errors++;
           }
           if (!(data3 === "p50" || data3 === "p90" || data3 === "p95" || data3 === "p99" || data3 === "rps" || data3 === "error_rate" || data3 === "capacity")) {
             const err7 = { instancePath: instancePath + "/metrics/" + i0, schemaPath: "#/properties/metrics/items/enum", keyword: "enum", params: { allowedValues: schema50.properties.metrics.items.enum }, message: "must be equal to one of the allowed values", schema: schema50.properties.metrics.items.enum, parentSchema: schema50.properties.metrics.items, data: data3 };
@@ -57643,7 +57643,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err7);
             }
-            errors4++;
+            errors++;
           }
         }
         let i1 = data2.length;
@@ -57663,7 +57663,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err8);
               }
-              errors4++;
+              errors++;
               break;
             }
             indices0[item0] = i1;
@@ -57676,7 +57676,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err9);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.minEffect !== void 0) {
@@ -57690,14 +57690,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err10);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data4.latency !== void 0) {
           let data5 = data4.latency;
-          const _errs15 = errors4;
+          const _errs15 = errors;
           let valid6 = false;
-          const _errs16 = errors4;
+          const _errs16 = errors;
           if (typeof data5 === "string") {
             if (!pattern23.test(data5)) {
               const err11 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data5 };
@@ -57706,7 +57706,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err11);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err12 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data5 };
@@ -57715,12 +57715,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err12);
             }
-            errors4++;
+            errors++;
           }
-          var _valid0 = _errs16 === errors4;
+          var _valid0 = _errs16 === errors;
           valid6 = valid6 || _valid0;
           if (!valid6) {
-            const _errs18 = errors4;
+            const _errs18 = errors;
             if (typeof data5 == "number" && isFinite(data5)) {
               if (data5 > 1 || isNaN(data5)) {
                 const err13 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data5 };
@@ -57729,7 +57729,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err13);
                 }
-                errors4++;
+                errors++;
               }
               if (data5 < 0 || isNaN(data5)) {
                 const err14 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data5 };
@@ -57738,7 +57738,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err14);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err15 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data5 };
@@ -57747,9 +57747,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err15);
               }
-              errors4++;
+              errors++;
             }
-            var _valid0 = _errs18 === errors4;
+            var _valid0 = _errs18 === errors;
             valid6 = valid6 || _valid0;
           }
           if (!valid6) {
@@ -57759,9 +57759,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err16);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs15;
+            errors = _errs15;
             if (vErrors !== null) {
               if (_errs15) {
                 vErrors.length = _errs15;
@@ -57773,9 +57773,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data4.p50 !== void 0) {
           let data6 = data4.p50;
-          const _errs22 = errors4;
+          const _errs22 = errors;
           let valid8 = false;
-          const _errs23 = errors4;
+          const _errs23 = errors;
           if (typeof data6 === "string") {
             if (!pattern23.test(data6)) {
               const err17 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data6 };
@@ -57784,7 +57784,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err17);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err18 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data6 };
@@ -57793,12 +57793,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err18);
             }
-            errors4++;
+            errors++;
           }
-          var _valid1 = _errs23 === errors4;
+          var _valid1 = _errs23 === errors;
           valid8 = valid8 || _valid1;
           if (!valid8) {
-            const _errs25 = errors4;
+            const _errs25 = errors;
             if (typeof data6 == "number" && isFinite(data6)) {
               if (data6 > 1 || isNaN(data6)) {
                 const err19 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data6 };
@@ -57807,7 +57807,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err19);
                 }
-                errors4++;
+                errors++;
               }
               if (data6 < 0 || isNaN(data6)) {
                 const err20 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data6 };
@@ -57816,7 +57816,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err20);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err21 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data6 };
@@ -57825,9 +57825,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err21);
               }
-              errors4++;
+              errors++;
             }
-            var _valid1 = _errs25 === errors4;
+            var _valid1 = _errs25 === errors;
             valid8 = valid8 || _valid1;
           }
           if (!valid8) {
@@ -57837,9 +57837,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err22);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs22;
+            errors = _errs22;
             if (vErrors !== null) {
               if (_errs22) {
                 vErrors.length = _errs22;
@@ -57851,9 +57851,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data4.p90 !== void 0) {
           let data7 = data4.p90;
-          const _errs29 = errors4;
+          const _errs29 = errors;
           let valid10 = false;
-          const _errs30 = errors4;
+          const _errs30 = errors;
           if (typeof data7 === "string") {
             if (!pattern23.test(data7)) {
               const err23 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data7 };
@@ -57862,7 +57862,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err23);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err24 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data7 };
@@ -57871,12 +57871,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err24);
             }
-            errors4++;
+            errors++;
           }
-          var _valid2 = _errs30 === errors4;
+          var _valid2 = _errs30 === errors;
           valid10 = valid10 || _valid2;
           if (!valid10) {
-            const _errs32 = errors4;
+            const _errs32 = errors;
             if (typeof data7 == "number" && isFinite(data7)) {
               if (data7 > 1 || isNaN(data7)) {
                 const err25 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data7 };
@@ -57885,7 +57885,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err25);
                 }
-                errors4++;
+                errors++;
               }
               if (data7 < 0 || isNaN(data7)) {
                 const err26 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data7 };
@@ -57894,7 +57894,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err26);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err27 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data7 };
@@ -57903,9 +57903,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err27);
               }
-              errors4++;
+              errors++;
             }
-            var _valid2 = _errs32 === errors4;
+            var _valid2 = _errs32 === errors;
             valid10 = valid10 || _valid2;
           }
           if (!valid10) {
@@ -57915,9 +57915,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err28);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs29;
+            errors = _errs29;
             if (vErrors !== null) {
               if (_errs29) {
                 vErrors.length = _errs29;
@@ -57929,9 +57929,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data4.p95 !== void 0) {
           let data8 = data4.p95;
-          const _errs36 = errors4;
+          const _errs36 = errors;
           let valid12 = false;
-          const _errs37 = errors4;
+          const _errs37 = errors;
           if (typeof data8 === "string") {
             if (!pattern23.test(data8)) {
               const err29 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data8 };
@@ -57940,7 +57940,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err29);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err30 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data8 };
@@ -57949,12 +57949,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err30);
             }
-            errors4++;
+            errors++;
           }
-          var _valid3 = _errs37 === errors4;
+          var _valid3 = _errs37 === errors;
           valid12 = valid12 || _valid3;
           if (!valid12) {
-            const _errs39 = errors4;
+            const _errs39 = errors;
             if (typeof data8 == "number" && isFinite(data8)) {
               if (data8 > 1 || isNaN(data8)) {
                 const err31 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data8 };
@@ -57963,7 +57963,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err31);
                 }
-                errors4++;
+                errors++;
               }
               if (data8 < 0 || isNaN(data8)) {
                 const err32 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data8 };
@@ -57972,7 +57972,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err32);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err33 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data8 };
@@ -57981,9 +57981,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err33);
               }
-              errors4++;
+              errors++;
             }
-            var _valid3 = _errs39 === errors4;
+            var _valid3 = _errs39 === errors;
             valid12 = valid12 || _valid3;
           }
           if (!valid12) {
@@ -57993,9 +57993,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err34);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs36;
+            errors = _errs36;
             if (vErrors !== null) {
               if (_errs36) {
                 vErrors.length = _errs36;
@@ -58007,9 +58007,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data4.p99 !== void 0) {
           let data9 = data4.p99;
-          const _errs43 = errors4;
+          const _errs43 = errors;
           let valid14 = false;
-          const _errs44 = errors4;
+          const _errs44 = errors;
           if (typeof data9 === "string") {
             if (!pattern23.test(data9)) {
               const err35 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data9 };
@@ -58018,7 +58018,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err35);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err36 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data9 };
@@ -58027,12 +58027,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err36);
             }
-            errors4++;
+            errors++;
           }
-          var _valid4 = _errs44 === errors4;
+          var _valid4 = _errs44 === errors;
           valid14 = valid14 || _valid4;
           if (!valid14) {
-            const _errs46 = errors4;
+            const _errs46 = errors;
             if (typeof data9 == "number" && isFinite(data9)) {
               if (data9 > 1 || isNaN(data9)) {
                 const err37 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data9 };
@@ -58041,7 +58041,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err37);
                 }
-                errors4++;
+                errors++;
               }
               if (data9 < 0 || isNaN(data9)) {
                 const err38 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data9 };
@@ -58050,7 +58050,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err38);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err39 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data9 };
@@ -58059,9 +58059,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err39);
               }
-              errors4++;
+              errors++;
             }
-            var _valid4 = _errs46 === errors4;
+            var _valid4 = _errs46 === errors;
             valid14 = valid14 || _valid4;
           }
           if (!valid14) {
@@ -58071,9 +58071,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err40);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs43;
+            errors = _errs43;
             if (vErrors !== null) {
               if (_errs43) {
                 vErrors.length = _errs43;
@@ -58085,9 +58085,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data4.rps !== void 0) {
           let data10 = data4.rps;
-          const _errs50 = errors4;
+          const _errs50 = errors;
           let valid16 = false;
-          const _errs51 = errors4;
+          const _errs51 = errors;
           if (typeof data10 === "string") {
             if (!pattern23.test(data10)) {
               const err41 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data10 };
@@ -58096,7 +58096,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err41);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err42 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data10 };
@@ -58105,12 +58105,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err42);
             }
-            errors4++;
+            errors++;
           }
-          var _valid5 = _errs51 === errors4;
+          var _valid5 = _errs51 === errors;
           valid16 = valid16 || _valid5;
           if (!valid16) {
-            const _errs53 = errors4;
+            const _errs53 = errors;
             if (typeof data10 == "number" && isFinite(data10)) {
               if (data10 > 1 || isNaN(data10)) {
                 const err43 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data10 };
@@ -58119,7 +58119,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err43);
                 }
-                errors4++;
+                errors++;
               }
               if (data10 < 0 || isNaN(data10)) {
                 const err44 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data10 };
@@ -58128,7 +58128,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err44);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err45 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data10 };
@@ -58137,9 +58137,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err45);
               }
-              errors4++;
+              errors++;
             }
-            var _valid5 = _errs53 === errors4;
+            var _valid5 = _errs53 === errors;
             valid16 = valid16 || _valid5;
           }
           if (!valid16) {
@@ -58149,9 +58149,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err46);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs50;
+            errors = _errs50;
             if (vErrors !== null) {
               if (_errs50) {
                 vErrors.length = _errs50;
@@ -58163,9 +58163,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data4.error_rate !== void 0) {
           let data11 = data4.error_rate;
-          const _errs57 = errors4;
+          const _errs57 = errors;
           let valid18 = false;
-          const _errs58 = errors4;
+          const _errs58 = errors;
           if (typeof data11 === "string") {
             if (!pattern23.test(data11)) {
               const err47 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data11 };
@@ -58174,7 +58174,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err47);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err48 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data11 };
@@ -58183,12 +58183,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err48);
             }
-            errors4++;
+            errors++;
           }
-          var _valid6 = _errs58 === errors4;
+          var _valid6 = _errs58 === errors;
           valid18 = valid18 || _valid6;
           if (!valid18) {
-            const _errs60 = errors4;
+            const _errs60 = errors;
             if (typeof data11 == "number" && isFinite(data11)) {
               if (data11 > 1 || isNaN(data11)) {
                 const err49 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data11 };
@@ -58197,7 +58197,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err49);
                 }
-                errors4++;
+                errors++;
               }
               if (data11 < 0 || isNaN(data11)) {
                 const err50 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data11 };
@@ -58206,7 +58206,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err50);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err51 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data11 };
@@ -58215,9 +58215,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err51);
               }
-              errors4++;
+              errors++;
             }
-            var _valid6 = _errs60 === errors4;
+            var _valid6 = _errs60 === errors;
             valid18 = valid18 || _valid6;
           }
           if (!valid18) {
@@ -58227,9 +58227,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err52);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs57;
+            errors = _errs57;
             if (vErrors !== null) {
               if (_errs57) {
                 vErrors.length = _errs57;
@@ -58241,9 +58241,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data4.capacity !== void 0) {
           let data12 = data4.capacity;
-          const _errs64 = errors4;
+          const _errs64 = errors;
           let valid20 = false;
-          const _errs65 = errors4;
+          const _errs65 = errors;
           if (typeof data12 === "string") {
             if (!pattern23.test(data12)) {
               const err53 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data12 };
@@ -58252,7 +58252,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err53);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err54 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data12 };
@@ -58261,12 +58261,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err54);
             }
-            errors4++;
+            errors++;
           }
-          var _valid7 = _errs65 === errors4;
+          var _valid7 = _errs65 === errors;
           valid20 = valid20 || _valid7;
           if (!valid20) {
-            const _errs67 = errors4;
+            const _errs67 = errors;
             if (typeof data12 == "number" && isFinite(data12)) {
               if (data12 > 1 || isNaN(data12)) {
                 const err55 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data12 };
@@ -58275,7 +58275,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err55);
                 }
-                errors4++;
+                errors++;
               }
               if (data12 < 0 || isNaN(data12)) {
                 const err56 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data12 };
@@ -58284,7 +58284,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err56);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err57 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data12 };
@@ -58293,9 +58293,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err57);
               }
-              errors4++;
+              errors++;
             }
-            var _valid7 = _errs67 === errors4;
+            var _valid7 = _errs67 === errors;
             valid20 = valid20 || _valid7;
           }
           if (!valid20) {
@@ -58305,9 +58305,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err58);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs64;
+            errors = _errs64;
             if (vErrors !== null) {
               if (_errs64) {
                 vErrors.length = _errs64;
@@ -58324,7 +58324,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err59);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.alpha !== void 0) {
@@ -58337,7 +58337,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err60);
           }
-          errors4++;
+          errors++;
         }
         if (data13 <= 0 || isNaN(data13)) {
           const err61 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema50.properties.alpha, data: data13 };
@@ -58346,7 +58346,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err61);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err62 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema50.properties.alpha.type, parentSchema: schema50.properties.alpha, data: data13 };
@@ -58355,14 +58355,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err62);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.maxErrorRate !== void 0) {
       let data14 = data.maxErrorRate;
-      const _errs73 = errors4;
+      const _errs73 = errors;
       let valid22 = false;
-      const _errs74 = errors4;
+      const _errs74 = errors;
       if (typeof data14 === "string") {
         if (!pattern23.test(data14)) {
           const err63 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data14 };
@@ -58371,7 +58371,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err63);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err64 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data14 };
@@ -58380,12 +58380,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err64);
         }
-        errors4++;
+        errors++;
       }
-      var _valid8 = _errs74 === errors4;
+      var _valid8 = _errs74 === errors;
       valid22 = valid22 || _valid8;
       if (!valid22) {
-        const _errs76 = errors4;
+        const _errs76 = errors;
         if (typeof data14 == "number" && isFinite(data14)) {
           if (data14 > 1 || isNaN(data14)) {
             const err65 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data14 };
@@ -58394,7 +58394,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err65);
             }
-            errors4++;
+            errors++;
           }
           if (data14 < 0 || isNaN(data14)) {
             const err66 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data14 };
@@ -58403,7 +58403,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err66);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err67 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data14 };
@@ -58412,9 +58412,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err67);
           }
-          errors4++;
+          errors++;
         }
-        var _valid8 = _errs76 === errors4;
+        var _valid8 = _errs76 === errors;
         valid22 = valid22 || _valid8;
       }
       if (!valid22) {
@@ -58424,9 +58424,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err68);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs73;
+        errors = _errs73;
         if (vErrors !== null) {
           if (_errs73) {
             vErrors.length = _errs73;
@@ -58438,9 +58438,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.noiseFloor !== void 0) {
       let data15 = data.noiseFloor;
-      const _errs80 = errors4;
+      const _errs80 = errors;
       let valid24 = false;
-      const _errs81 = errors4;
+      const _errs81 = errors;
       if (typeof data15 === "string") {
         if (!pattern23.test(data15)) {
           const err69 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data15 };
@@ -58449,7 +58449,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err69);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err70 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data15 };
@@ -58458,12 +58458,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err70);
         }
-        errors4++;
+        errors++;
       }
-      var _valid9 = _errs81 === errors4;
+      var _valid9 = _errs81 === errors;
       valid24 = valid24 || _valid9;
       if (!valid24) {
-        const _errs83 = errors4;
+        const _errs83 = errors;
         if (typeof data15 == "number" && isFinite(data15)) {
           if (data15 > 1 || isNaN(data15)) {
             const err71 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data15 };
@@ -58472,7 +58472,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err71);
             }
-            errors4++;
+            errors++;
           }
           if (data15 < 0 || isNaN(data15)) {
             const err72 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data15 };
@@ -58481,7 +58481,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err72);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err73 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data15 };
@@ -58490,9 +58490,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err73);
           }
-          errors4++;
+          errors++;
         }
-        var _valid9 = _errs83 === errors4;
+        var _valid9 = _errs83 === errors;
         valid24 = valid24 || _valid9;
       }
       if (!valid24) {
@@ -58502,9 +58502,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err74);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs80;
+        errors = _errs80;
         if (vErrors !== null) {
           if (_errs80) {
             vErrors.length = _errs80;
@@ -58525,14 +58525,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err75);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data16.latency !== void 0) {
           let data17 = data16.latency;
-          const _errs90 = errors4;
+          const _errs90 = errors;
           let valid27 = false;
-          const _errs91 = errors4;
+          const _errs91 = errors;
           if (typeof data17 === "string") {
             if (!pattern23.test(data17)) {
               const err76 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data17 };
@@ -58541,7 +58541,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err76);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err77 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data17 };
@@ -58550,12 +58550,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err77);
             }
-            errors4++;
+            errors++;
           }
-          var _valid10 = _errs91 === errors4;
+          var _valid10 = _errs91 === errors;
           valid27 = valid27 || _valid10;
           if (!valid27) {
-            const _errs93 = errors4;
+            const _errs93 = errors;
             if (typeof data17 == "number" && isFinite(data17)) {
               if (data17 > 1 || isNaN(data17)) {
                 const err78 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data17 };
@@ -58564,7 +58564,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err78);
                 }
-                errors4++;
+                errors++;
               }
               if (data17 < 0 || isNaN(data17)) {
                 const err79 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data17 };
@@ -58573,7 +58573,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err79);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err80 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data17 };
@@ -58582,9 +58582,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err80);
               }
-              errors4++;
+              errors++;
             }
-            var _valid10 = _errs93 === errors4;
+            var _valid10 = _errs93 === errors;
             valid27 = valid27 || _valid10;
           }
           if (!valid27) {
@@ -58594,9 +58594,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err81);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs90;
+            errors = _errs90;
             if (vErrors !== null) {
               if (_errs90) {
                 vErrors.length = _errs90;
@@ -58608,9 +58608,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data16.p50 !== void 0) {
           let data18 = data16.p50;
-          const _errs97 = errors4;
+          const _errs97 = errors;
           let valid29 = false;
-          const _errs98 = errors4;
+          const _errs98 = errors;
           if (typeof data18 === "string") {
             if (!pattern23.test(data18)) {
               const err82 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data18 };
@@ -58619,7 +58619,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err82);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err83 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data18 };
@@ -58628,12 +58628,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err83);
             }
-            errors4++;
+            errors++;
           }
-          var _valid11 = _errs98 === errors4;
+          var _valid11 = _errs98 === errors;
           valid29 = valid29 || _valid11;
           if (!valid29) {
-            const _errs100 = errors4;
+            const _errs100 = errors;
             if (typeof data18 == "number" && isFinite(data18)) {
               if (data18 > 1 || isNaN(data18)) {
                 const err84 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data18 };
@@ -58642,7 +58642,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err84);
                 }
-                errors4++;
+                errors++;
               }
               if (data18 < 0 || isNaN(data18)) {
                 const err85 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data18 };
@@ -58651,7 +58651,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err85);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err86 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data18 };
@@ -58660,9 +58660,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err86);
               }
-              errors4++;
+              errors++;
             }
-            var _valid11 = _errs100 === errors4;
+            var _valid11 = _errs100 === errors;
             valid29 = valid29 || _valid11;
           }
           if (!valid29) {
@@ -58672,9 +58672,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err87);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs97;
+            errors = _errs97;
             if (vErrors !== null) {
               if (_errs97) {
                 vErrors.length = _errs97;
@@ -58686,9 +58686,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data16.p90 !== void 0) {
           let data19 = data16.p90;
-          const _errs104 = errors4;
+          const _errs104 = errors;
           let valid31 = false;
-          const _errs105 = errors4;
+          const _errs105 = errors;
           if (typeof data19 === "string") {
             if (!pattern23.test(data19)) {
               const err88 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data19 };
@@ -58697,7 +58697,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err88);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err89 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data19 };
@@ -58706,12 +58706,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err89);
             }
-            errors4++;
+            errors++;
           }
-          var _valid12 = _errs105 === errors4;
+          var _valid12 = _errs105 === errors;
           valid31 = valid31 || _valid12;
           if (!valid31) {
-            const _errs107 = errors4;
+            const _errs107 = errors;
             if (typeof data19 == "number" && isFinite(data19)) {
               if (data19 > 1 || isNaN(data19)) {
                 const err90 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data19 };
@@ -58720,7 +58720,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err90);
                 }
-                errors4++;
+                errors++;
               }
               if (data19 < 0 || isNaN(data19)) {
                 const err91 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data19 };
@@ -58729,7 +58729,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err91);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err92 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data19 };
@@ -58738,9 +58738,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err92);
               }
-              errors4++;
+              errors++;
             }
-            var _valid12 = _errs107 === errors4;
+            var _valid12 = _errs107 === errors;
             valid31 = valid31 || _valid12;
           }
           if (!valid31) {
@@ -58750,9 +58750,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err93);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs104;
+            errors = _errs104;
             if (vErrors !== null) {
               if (_errs104) {
                 vErrors.length = _errs104;
@@ -58764,9 +58764,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data16.p95 !== void 0) {
           let data20 = data16.p95;
-          const _errs111 = errors4;
+          const _errs111 = errors;
           let valid33 = false;
-          const _errs112 = errors4;
+          const _errs112 = errors;
           if (typeof data20 === "string") {
             if (!pattern23.test(data20)) {
               const err94 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data20 };
@@ -58775,7 +58775,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err94);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err95 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data20 };
@@ -58784,12 +58784,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err95);
             }
-            errors4++;
+            errors++;
           }
-          var _valid13 = _errs112 === errors4;
+          var _valid13 = _errs112 === errors;
           valid33 = valid33 || _valid13;
           if (!valid33) {
-            const _errs114 = errors4;
+            const _errs114 = errors;
             if (typeof data20 == "number" && isFinite(data20)) {
               if (data20 > 1 || isNaN(data20)) {
                 const err96 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data20 };
@@ -58798,7 +58798,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err96);
                 }
-                errors4++;
+                errors++;
               }
               if (data20 < 0 || isNaN(data20)) {
                 const err97 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data20 };
@@ -58807,7 +58807,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err97);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err98 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data20 };
@@ -58816,9 +58816,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err98);
               }
-              errors4++;
+              errors++;
             }
-            var _valid13 = _errs114 === errors4;
+            var _valid13 = _errs114 === errors;
             valid33 = valid33 || _valid13;
           }
           if (!valid33) {
@@ -58828,9 +58828,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err99);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs111;
+            errors = _errs111;
             if (vErrors !== null) {
               if (_errs111) {
                 vErrors.length = _errs111;
@@ -58842,9 +58842,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data16.p99 !== void 0) {
           let data21 = data16.p99;
-          const _errs118 = errors4;
+          const _errs118 = errors;
           let valid35 = false;
-          const _errs119 = errors4;
+          const _errs119 = errors;
           if (typeof data21 === "string") {
             if (!pattern23.test(data21)) {
               const err100 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data21 };
@@ -58853,7 +58853,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err100);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err101 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data21 };
@@ -58862,12 +58862,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err101);
             }
-            errors4++;
+            errors++;
           }
-          var _valid14 = _errs119 === errors4;
+          var _valid14 = _errs119 === errors;
           valid35 = valid35 || _valid14;
           if (!valid35) {
-            const _errs121 = errors4;
+            const _errs121 = errors;
             if (typeof data21 == "number" && isFinite(data21)) {
               if (data21 > 1 || isNaN(data21)) {
                 const err102 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data21 };
@@ -58876,7 +58876,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err102);
                 }
-                errors4++;
+                errors++;
               }
               if (data21 < 0 || isNaN(data21)) {
                 const err103 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data21 };
@@ -58885,7 +58885,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err103);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err104 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data21 };
@@ -58894,9 +58894,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err104);
               }
-              errors4++;
+              errors++;
             }
-            var _valid14 = _errs121 === errors4;
+            var _valid14 = _errs121 === errors;
             valid35 = valid35 || _valid14;
           }
           if (!valid35) {
@@ -58906,9 +58906,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err105);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs118;
+            errors = _errs118;
             if (vErrors !== null) {
               if (_errs118) {
                 vErrors.length = _errs118;
@@ -58920,9 +58920,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data16.rps !== void 0) {
           let data22 = data16.rps;
-          const _errs125 = errors4;
+          const _errs125 = errors;
           let valid37 = false;
-          const _errs126 = errors4;
+          const _errs126 = errors;
           if (typeof data22 === "string") {
             if (!pattern23.test(data22)) {
               const err106 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data22 };
@@ -58931,7 +58931,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err106);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err107 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data22 };
@@ -58940,12 +58940,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err107);
             }
-            errors4++;
+            errors++;
           }
-          var _valid15 = _errs126 === errors4;
+          var _valid15 = _errs126 === errors;
           valid37 = valid37 || _valid15;
           if (!valid37) {
-            const _errs128 = errors4;
+            const _errs128 = errors;
             if (typeof data22 == "number" && isFinite(data22)) {
               if (data22 > 1 || isNaN(data22)) {
                 const err108 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data22 };
@@ -58954,7 +58954,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err108);
                 }
-                errors4++;
+                errors++;
               }
               if (data22 < 0 || isNaN(data22)) {
                 const err109 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data22 };
@@ -58963,7 +58963,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err109);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err110 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data22 };
@@ -58972,9 +58972,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err110);
               }
-              errors4++;
+              errors++;
             }
-            var _valid15 = _errs128 === errors4;
+            var _valid15 = _errs128 === errors;
             valid37 = valid37 || _valid15;
           }
           if (!valid37) {
@@ -58984,9 +58984,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err111);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs125;
+            errors = _errs125;
             if (vErrors !== null) {
               if (_errs125) {
                 vErrors.length = _errs125;
@@ -58998,9 +58998,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data16.error_rate !== void 0) {
           let data23 = data16.error_rate;
-          const _errs132 = errors4;
+          const _errs132 = errors;
           let valid39 = false;
-          const _errs133 = errors4;
+          const _errs133 = errors;
           if (typeof data23 === "string") {
             if (!pattern23.test(data23)) {
               const err112 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data23 };
@@ -59009,7 +59009,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err112);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err113 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data23 };
@@ -59018,12 +59018,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err113);
             }
-            errors4++;
+            errors++;
           }
-          var _valid16 = _errs133 === errors4;
+          var _valid16 = _errs133 === errors;
           valid39 = valid39 || _valid16;
           if (!valid39) {
-            const _errs135 = errors4;
+            const _errs135 = errors;
             if (typeof data23 == "number" && isFinite(data23)) {
               if (data23 > 1 || isNaN(data23)) {
                 const err114 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data23 };
@@ -59032,7 +59032,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err114);
                 }
-                errors4++;
+                errors++;
               }
               if (data23 < 0 || isNaN(data23)) {
                 const err115 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data23 };
@@ -59041,7 +59041,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err115);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err116 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data23 };
@@ -59050,9 +59050,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err116);
               }
-              errors4++;
+              errors++;
             }
-            var _valid16 = _errs135 === errors4;
+            var _valid16 = _errs135 === errors;
             valid39 = valid39 || _valid16;
           }
           if (!valid39) {
@@ -59062,9 +59062,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err117);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs132;
+            errors = _errs132;
             if (vErrors !== null) {
               if (_errs132) {
                 vErrors.length = _errs132;
@@ -59076,9 +59076,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data16.capacity !== void 0) {
           let data24 = data16.capacity;
-          const _errs139 = errors4;
+          const _errs139 = errors;
           let valid41 = false;
-          const _errs140 = errors4;
+          const _errs140 = errors;
           if (typeof data24 === "string") {
             if (!pattern23.test(data24)) {
               const err118 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data24 };
@@ -59087,7 +59087,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err118);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err119 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data24 };
@@ -59096,12 +59096,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err119);
             }
-            errors4++;
+            errors++;
           }
-          var _valid17 = _errs140 === errors4;
+          var _valid17 = _errs140 === errors;
           valid41 = valid41 || _valid17;
           if (!valid41) {
-            const _errs142 = errors4;
+            const _errs142 = errors;
             if (typeof data24 == "number" && isFinite(data24)) {
               if (data24 > 1 || isNaN(data24)) {
                 const err120 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data24 };
@@ -59110,7 +59110,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err120);
                 }
-                errors4++;
+                errors++;
               }
               if (data24 < 0 || isNaN(data24)) {
                 const err121 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data24 };
@@ -59119,7 +59119,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err121);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err122 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data24 };
@@ -59128,9 +59128,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err122);
               }
-              errors4++;
+              errors++;
             }
-            var _valid17 = _errs142 === errors4;
+            var _valid17 = _errs142 === errors;
             valid41 = valid41 || _valid17;
           }
           if (!valid41) {
@@ -59140,9 +59140,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err123);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs139;
+            errors = _errs139;
             if (vErrors !== null) {
               if (_errs139) {
                 vErrors.length = _errs139;
@@ -59159,7 +59159,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err124);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.history !== void 0) {
@@ -59171,7 +59171,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err125);
         }
-        errors4++;
+        errors++;
       }
       if (typeof data25 == "number" && isFinite(data25)) {
         if (data25 > 100 || isNaN(data25)) {
@@ -59181,7 +59181,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err126);
           }
-          errors4++;
+          errors++;
         }
         if (data25 < 1 || isNaN(data25)) {
           const err127 = { instancePath: instancePath + "/history", schemaPath: "#/properties/history/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema50.properties.history, data: data25 };
@@ -59190,7 +59190,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err127);
           }
-          errors4++;
+          errors++;
         }
       }
     }
@@ -59203,7 +59203,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err128);
         }
-        errors4++;
+        errors++;
       }
       if (typeof data26 == "number" && isFinite(data26)) {
         if (data26 > 100 || isNaN(data26)) {
@@ -59213,7 +59213,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err129);
           }
-          errors4++;
+          errors++;
         }
         if (data26 < 2 || isNaN(data26)) {
           const err130 = { instancePath: instancePath + "/minHistory", schemaPath: "#/properties/minHistory/minimum", keyword: "minimum", params: { comparison: ">=", limit: 2 }, message: "must be >= 2", schema: 2, parentSchema: schema50.properties.minHistory, data: data26 };
@@ -59222,7 +59222,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err130);
           }
-          errors4++;
+          errors++;
         }
       }
     }
@@ -59237,14 +59237,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err131);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data27.maxDuration !== void 0) {
           let data28 = data27.maxDuration;
-          const _errs152 = errors4;
+          const _errs152 = errors;
           let valid43 = false;
-          const _errs153 = errors4;
+          const _errs153 = errors;
           if (typeof data28 === "string") {
             if (func3(data28) > 50) {
               const err132 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema50.properties.extend.properties.maxDuration.anyOf[0], data: data28 };
@@ -59253,7 +59253,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err132);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err133 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema50.properties.extend.properties.maxDuration.anyOf[0].type, parentSchema: schema50.properties.extend.properties.maxDuration.anyOf[0], data: data28 };
@@ -59262,12 +59262,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err133);
             }
-            errors4++;
+            errors++;
           }
-          var _valid18 = _errs153 === errors4;
+          var _valid18 = _errs153 === errors;
           valid43 = valid43 || _valid18;
           if (!valid43) {
-            const _errs155 = errors4;
+            const _errs155 = errors;
             if (!(typeof data28 == "number" && isFinite(data28))) {
               const err134 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema50.properties.extend.properties.maxDuration.anyOf[1].type, parentSchema: schema50.properties.extend.properties.maxDuration.anyOf[1], data: data28 };
               if (vErrors === null) {
@@ -59275,9 +59275,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err134);
               }
-              errors4++;
+              errors++;
             }
-            var _valid18 = _errs155 === errors4;
+            var _valid18 = _errs155 === errors;
             valid43 = valid43 || _valid18;
           }
           if (!valid43) {
@@ -59287,9 +59287,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err135);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs152;
+            errors = _errs152;
             if (vErrors !== null) {
               if (_errs152) {
                 vErrors.length = _errs152;
@@ -59306,17 +59306,17 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err136);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.detect !== void 0) {
       let data29 = data.detect;
-      const _errs158 = errors4;
+      const _errs158 = errors;
       let valid44 = false;
-      const _errs159 = errors4;
-      const _errs161 = errors4;
+      const _errs159 = errors;
+      const _errs161 = errors;
       let valid46 = false;
-      const _errs162 = errors4;
+      const _errs162 = errors;
       if (typeof data29 === "string") {
         if (!pattern23.test(data29)) {
           const err137 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data29 };
@@ -59325,7 +59325,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err137);
           }
-          errors4++;
+          errors++;
         }
       } else {
         const err138 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data29 };
@@ -59334,12 +59334,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err138);
         }
-        errors4++;
+        errors++;
       }
-      var _valid20 = _errs162 === errors4;
+      var _valid20 = _errs162 === errors;
       valid46 = valid46 || _valid20;
       if (!valid46) {
-        const _errs164 = errors4;
+        const _errs164 = errors;
         if (typeof data29 == "number" && isFinite(data29)) {
           if (data29 > 1 || isNaN(data29)) {
             const err139 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data29 };
@@ -59348,7 +59348,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err139);
             }
-            errors4++;
+            errors++;
           }
           if (data29 < 0 || isNaN(data29)) {
             const err140 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data29 };
@@ -59357,7 +59357,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err140);
             }
-            errors4++;
+            errors++;
           }
         } else {
           const err141 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data29 };
@@ -59366,9 +59366,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err141);
           }
-          errors4++;
+          errors++;
         }
-        var _valid20 = _errs164 === errors4;
+        var _valid20 = _errs164 === errors;
         valid46 = valid46 || _valid20;
       }
       if (!valid46) {
@@ -59378,9 +59378,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err142);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs161;
+        errors = _errs161;
         if (vErrors !== null) {
           if (_errs161) {
             vErrors.length = _errs161;
@@ -59389,10 +59389,10 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       }
-      var _valid19 = _errs159 === errors4;
+      var _valid19 = _errs159 === errors;
       valid44 = valid44 || _valid19;
       if (!valid44) {
-        const _errs166 = errors4;
+        const _errs166 = errors;
         if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
           for (const key4 in data29) {
             if (!(key4 === "latency" || key4 === "p50" || key4 === "p90" || key4 === "p95" || key4 === "p99" || key4 === "rps" || key4 === "error_rate")) {
@@ -59402,14 +59402,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err143);
               }
-              errors4++;
+              errors++;
             }
           }
           if (data29.latency !== void 0) {
             let data30 = data29.latency;
-            const _errs171 = errors4;
+            const _errs171 = errors;
             let valid49 = false;
-            const _errs172 = errors4;
+            const _errs172 = errors;
             if (typeof data30 === "string") {
               if (!pattern23.test(data30)) {
                 const err144 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data30 };
@@ -59418,7 +59418,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err144);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err145 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data30 };
@@ -59427,12 +59427,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err145);
               }
-              errors4++;
+              errors++;
             }
-            var _valid21 = _errs172 === errors4;
+            var _valid21 = _errs172 === errors;
             valid49 = valid49 || _valid21;
             if (!valid49) {
-              const _errs174 = errors4;
+              const _errs174 = errors;
               if (typeof data30 == "number" && isFinite(data30)) {
                 if (data30 > 1 || isNaN(data30)) {
                   const err146 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data30 };
@@ -59441,7 +59441,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err146);
                   }
-                  errors4++;
+                  errors++;
                 }
                 if (data30 < 0 || isNaN(data30)) {
                   const err147 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data30 };
@@ -59450,7 +59450,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err147);
                   }
-                  errors4++;
+                  errors++;
                 }
               } else {
                 const err148 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data30 };
@@ -59459,9 +59459,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err148);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid21 = _errs174 === errors4;
+              var _valid21 = _errs174 === errors;
               valid49 = valid49 || _valid21;
             }
             if (!valid49) {
@@ -59471,9 +59471,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err149);
               }
-              errors4++;
+              errors++;
             } else {
-              errors4 = _errs171;
+              errors = _errs171;
               if (vErrors !== null) {
                 if (_errs171) {
                   vErrors.length = _errs171;
@@ -59485,9 +59485,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (data29.p50 !== void 0) {
             let data31 = data29.p50;
-            const _errs178 = errors4;
+            const _errs178 = errors;
             let valid51 = false;
-            const _errs179 = errors4;
+            const _errs179 = errors;
             if (typeof data31 === "string") {
               if (!pattern23.test(data31)) {
                 const err150 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data31 };
@@ -59496,7 +59496,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err150);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err151 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data31 };
@@ -59505,12 +59505,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err151);
               }
-              errors4++;
+              errors++;
             }
-            var _valid22 = _errs179 === errors4;
+            var _valid22 = _errs179 === errors;
             valid51 = valid51 || _valid22;
             if (!valid51) {
-              const _errs181 = errors4;
+              const _errs181 = errors;
               if (typeof data31 == "number" && isFinite(data31)) {
                 if (data31 > 1 || isNaN(data31)) {
                   const err152 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data31 };
@@ -59519,7 +59519,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err152);
                   }
-                  errors4++;
+                  errors++;
                 }
                 if (data31 < 0 || isNaN(data31)) {
                   const err153 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data31 };
@@ -59528,7 +59528,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err153);
                   }
-                  errors4++;
+                  errors++;
                 }
               } else {
                 const err154 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data31 };
@@ -59537,9 +59537,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err154);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid22 = _errs181 === errors4;
+              var _valid22 = _errs181 === errors;
               valid51 = valid51 || _valid22;
             }
             if (!valid51) {
@@ -59549,9 +59549,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err155);
               }
-              errors4++;
+              errors++;
             } else {
-              errors4 = _errs178;
+              errors = _errs178;
               if (vErrors !== null) {
                 if (_errs178) {
                   vErrors.length = _errs178;
@@ -59563,9 +59563,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (data29.p90 !== void 0) {
             let data32 = data29.p90;
-            const _errs185 = errors4;
+            const _errs185 = errors;
             let valid53 = false;
-            const _errs186 = errors4;
+            const _errs186 = errors;
             if (typeof data32 === "string") {
               if (!pattern23.test(data32)) {
                 const err156 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data32 };
@@ -59574,7 +59574,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err156);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err157 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data32 };
@@ -59583,12 +59583,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err157);
               }
-              errors4++;
+              errors++;
             }
-            var _valid23 = _errs186 === errors4;
+            var _valid23 = _errs186 === errors;
             valid53 = valid53 || _valid23;
             if (!valid53) {
-              const _errs188 = errors4;
+              const _errs188 = errors;
               if (typeof data32 == "number" && isFinite(data32)) {
                 if (data32 > 1 || isNaN(data32)) {
                   const err158 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data32 };
@@ -59597,7 +59597,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err158);
                   }
-                  errors4++;
+                  errors++;
                 }
                 if (data32 < 0 || isNaN(data32)) {
                   const err159 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data32 };
@@ -59606,7 +59606,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err159);
                   }
-                  errors4++;
+                  errors++;
                 }
               } else {
                 const err160 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data32 };
@@ -59615,9 +59615,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err160);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid23 = _errs188 === errors4;
+              var _valid23 = _errs188 === errors;
               valid53 = valid53 || _valid23;
             }
             if (!valid53) {
@@ -59627,9 +59627,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err161);
               }
-              errors4++;
+              errors++;
             } else {
-              errors4 = _errs185;
+              errors = _errs185;
               if (vErrors !== null) {
                 if (_errs185) {
                   vErrors.length = _errs185;
@@ -59641,9 +59641,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (data29.p95 !== void 0) {
             let data33 = data29.p95;
-            const _errs192 = errors4;
+            const _errs192 = errors;
             let valid55 = false;
-            const _errs193 = errors4;
+            const _errs193 = errors;
             if (typeof data33 === "string") {
               if (!pattern23.test(data33)) {
                 const err162 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data33 };
@@ -59652,7 +59652,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err162);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err163 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data33 };
@@ -59661,12 +59661,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err163);
               }
-              errors4++;
+              errors++;
             }
-            var _valid24 = _errs193 === errors4;
+            var _valid24 = _errs193 === errors;
             valid55 = valid55 || _valid24;
             if (!valid55) {
-              const _errs195 = errors4;
+              const _errs195 = errors;
               if (typeof data33 == "number" && isFinite(data33)) {
                 if (data33 > 1 || isNaN(data33)) {
                   const err164 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data33 };
@@ -59675,7 +59675,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err164);
                   }
-                  errors4++;
+                  errors++;
                 }
                 if (data33 < 0 || isNaN(data33)) {
                   const err165 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data33 };
@@ -59684,7 +59684,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err165);
                   }
-                  errors4++;
+                  errors++;
                 }
               } else {
                 const err166 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data33 };
@@ -59693,9 +59693,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err166);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid24 = _errs195 === errors4;
+              var _valid24 = _errs195 === errors;
               valid55 = valid55 || _valid24;
             }
             if (!valid55) {
@@ -59705,9 +59705,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err167);
               }
-              errors4++;
+              errors++;
             } else {
-              errors4 = _errs192;
+              errors = _errs192;
               if (vErrors !== null) {
                 if (_errs192) {
                   vErrors.length = _errs192;
@@ -59719,9 +59719,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (data29.p99 !== void 0) {
             let data34 = data29.p99;
-            const _errs199 = errors4;
+            const _errs199 = errors;
             let valid57 = false;
-            const _errs200 = errors4;
+            const _errs200 = errors;
             if (typeof data34 === "string") {
               if (!pattern23.test(data34)) {
                 const err168 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data34 };
@@ -59730,7 +59730,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err168);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err169 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data34 };
@@ -59739,12 +59739,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err169);
               }
-              errors4++;
+              errors++;
             }
-            var _valid25 = _errs200 === errors4;
+            var _valid25 = _errs200 === errors;
             valid57 = valid57 || _valid25;
             if (!valid57) {
-              const _errs202 = errors4;
+              const _errs202 = errors;
               if (typeof data34 == "number" && isFinite(data34)) {
                 if (data34 > 1 || isNaN(data34)) {
                   const err170 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data34 };
@@ -59753,7 +59753,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err170);
                   }
-                  errors4++;
+                  errors++;
                 }
                 if (data34 < 0 || isNaN(data34)) {
                   const err171 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data34 };
@@ -59762,7 +59762,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err171);
                   }
-                  errors4++;
+                  errors++;
                 }
               } else {
                 const err172 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data34 };
@@ -59771,9 +59771,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err172);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid25 = _errs202 === errors4;
+              var _valid25 = _errs202 === errors;
               valid57 = valid57 || _valid25;
             }
             if (!valid57) {
@@ -59783,9 +59783,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err173);
               }
-              errors4++;
+              errors++;
             } else {
-              errors4 = _errs199;
+              errors = _errs199;
               if (vErrors !== null) {
                 if (_errs199) {
                   vErrors.length = _errs199;
@@ -59797,9 +59797,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (data29.rps !== void 0) {
             let data35 = data29.rps;
-            const _errs206 = errors4;
+            const _errs206 = errors;
             let valid59 = false;
-            const _errs207 = errors4;
+            const _errs207 = errors;
             if (typeof data35 === "string") {
               if (!pattern23.test(data35)) {
                 const err174 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data35 };
@@ -59808,7 +59808,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err174);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err175 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data35 };
@@ -59817,12 +59817,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err175);
               }
-              errors4++;
+              errors++;
             }
-            var _valid26 = _errs207 === errors4;
+            var _valid26 = _errs207 === errors;
             valid59 = valid59 || _valid26;
             if (!valid59) {
-              const _errs209 = errors4;
+              const _errs209 = errors;
               if (typeof data35 == "number" && isFinite(data35)) {
                 if (data35 > 1 || isNaN(data35)) {
                   const err176 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data35 };
@@ -59831,7 +59831,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err176);
                   }
-                  errors4++;
+                  errors++;
                 }
                 if (data35 < 0 || isNaN(data35)) {
                   const err177 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data35 };
@@ -59840,7 +59840,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err177);
                   }
-                  errors4++;
+                  errors++;
                 }
               } else {
                 const err178 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data35 };
@@ -59849,9 +59849,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err178);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid26 = _errs209 === errors4;
+              var _valid26 = _errs209 === errors;
               valid59 = valid59 || _valid26;
             }
             if (!valid59) {
@@ -59861,9 +59861,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err179);
               }
-              errors4++;
+              errors++;
             } else {
-              errors4 = _errs206;
+              errors = _errs206;
               if (vErrors !== null) {
                 if (_errs206) {
                   vErrors.length = _errs206;
@@ -59875,9 +59875,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (data29.error_rate !== void 0) {
             let data36 = data29.error_rate;
-            const _errs213 = errors4;
+            const _errs213 = errors;
             let valid61 = false;
-            const _errs214 = errors4;
+            const _errs214 = errors;
             if (typeof data36 === "string") {
               if (!pattern23.test(data36)) {
                 const err180 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data36 };
@@ -59886,7 +59886,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err180);
                 }
-                errors4++;
+                errors++;
               }
             } else {
               const err181 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data36 };
@@ -59895,12 +59895,12 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err181);
               }
-              errors4++;
+              errors++;
             }
-            var _valid27 = _errs214 === errors4;
+            var _valid27 = _errs214 === errors;
             valid61 = valid61 || _valid27;
             if (!valid61) {
-              const _errs216 = errors4;
+              const _errs216 = errors;
               if (typeof data36 == "number" && isFinite(data36)) {
                 if (data36 > 1 || isNaN(data36)) {
                   const err182 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data36 };
@@ -59909,7 +59909,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err182);
                   }
-                  errors4++;
+                  errors++;
                 }
                 if (data36 < 0 || isNaN(data36)) {
                   const err183 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data36 };
@@ -59918,7 +59918,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err183);
                   }
-                  errors4++;
+                  errors++;
                 }
               } else {
                 const err184 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data36 };
@@ -59927,9 +59927,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 } else {
                   vErrors.push(err184);
                 }
-                errors4++;
+                errors++;
               }
-              var _valid27 = _errs216 === errors4;
+              var _valid27 = _errs216 === errors;
               valid61 = valid61 || _valid27;
             }
             if (!valid61) {
@@ -59939,9 +59939,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err185);
               }
-              errors4++;
+              errors++;
             } else {
-              errors4 = _errs213;
+              errors = _errs213;
               if (vErrors !== null) {
                 if (_errs213) {
                   vErrors.length = _errs213;
@@ -59958,9 +59958,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err186);
           }
-          errors4++;
+          errors++;
         }
-        var _valid19 = _errs166 === errors4;
+        var _valid19 = _errs166 === errors;
         valid44 = valid44 || _valid19;
       }
       if (!valid44) {
@@ -59970,9 +59970,9 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err187);
         }
-        errors4++;
+        errors++;
       } else {
-        errors4 = _errs158;
+        errors = _errs158;
         if (vErrors !== null) {
           if (_errs158) {
             vErrors.length = _errs158;
@@ -59989,15 +59989,15 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err188);
     }
-    errors4++;
+    errors++;
   }
   validate28.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
-  let errors4 = 0;
+  let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.scenarios === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "scenarios" }, message: "must have required property 'scenarios'", schema: schema11.required, parentSchema: schema11, data };
@@ -60006,7 +60006,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         vErrors.push(err0);
       }
-      errors4++;
+      errors++;
     }
     for (const key0 in data) {
       if (!func22.call(schema11.properties, key0)) {
@@ -60016,7 +60016,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err1);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.$schema !== void 0) {
@@ -60028,7 +60028,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err2);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.setup !== void 0) {
@@ -60038,7 +60038,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           if (!validate112(data1[i0], { instancePath: instancePath + "/setup/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
             vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
-            errors4 = vErrors.length;
+            errors = vErrors.length;
           }
         }
       } else {
@@ -60048,7 +60048,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err3);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.services !== void 0) {
@@ -60058,7 +60058,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i1 = 0; i1 < len1; i1++) {
           if (!validate132(data3[i1], { instancePath: instancePath + "/services/" + i1, parentData: data3, parentDataProperty: i1, rootData })) {
             vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
-            errors4 = vErrors.length;
+            errors = vErrors.length;
           }
         }
       } else {
@@ -60068,13 +60068,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err4);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.defaults !== void 0) {
       if (!validate15(data.defaults, { instancePath: instancePath + "/defaults", parentData: data, parentDataProperty: "defaults", rootData })) {
         vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-        errors4 = vErrors.length;
+        errors = vErrors.length;
       }
     }
     if (data.scenarios !== void 0) {
@@ -60087,12 +60087,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           } else {
             vErrors.push(err5);
           }
-          errors4++;
+          errors++;
         }
         for (const key1 in data6) {
           if (!validate17(data6[key1], { instancePath: instancePath + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data6, parentDataProperty: key1, rootData })) {
             vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
-            errors4 = vErrors.length;
+            errors = vErrors.length;
           }
         }
       } else {
@@ -60102,7 +60102,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err6);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.thresholds !== void 0) {
@@ -60110,9 +60110,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
         for (const key2 in data8) {
           let data9 = data8[key2];
-          const _errs19 = errors4;
+          const _errs19 = errors;
           let valid7 = false;
-          const _errs20 = errors4;
+          const _errs20 = errors;
           if (typeof data9 === "string") {
             if (func3(data9) < 1) {
               const err7 = { instancePath: instancePath + "/thresholds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/thresholds/additionalProperties/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.thresholds.additionalProperties.anyOf[0], data: data9 };
@@ -60121,7 +60121,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err7);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err8 = { instancePath: instancePath + "/thresholds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/thresholds/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.thresholds.additionalProperties.anyOf[0].type, parentSchema: schema11.properties.thresholds.additionalProperties.anyOf[0], data: data9 };
@@ -60130,12 +60130,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err8);
             }
-            errors4++;
+            errors++;
           }
-          var _valid0 = _errs20 === errors4;
+          var _valid0 = _errs20 === errors;
           valid7 = valid7 || _valid0;
           if (!valid7) {
-            const _errs22 = errors4;
+            const _errs22 = errors;
             if (Array.isArray(data9)) {
               const len2 = data9.length;
               for (let i2 = 0; i2 < len2; i2++) {
@@ -60148,7 +60148,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     } else {
                       vErrors.push(err9);
                     }
-                    errors4++;
+                    errors++;
                   }
                 } else {
                   const err10 = { instancePath: instancePath + "/thresholds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i2, schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: data10 };
@@ -60157,7 +60157,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   } else {
                     vErrors.push(err10);
                   }
-                  errors4++;
+                  errors++;
                 }
               }
             } else {
@@ -60167,9 +60167,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err11);
               }
-              errors4++;
+              errors++;
             }
-            var _valid0 = _errs22 === errors4;
+            var _valid0 = _errs22 === errors;
             valid7 = valid7 || _valid0;
           }
           if (!valid7) {
@@ -60179,9 +60179,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err12);
             }
-            errors4++;
+            errors++;
           } else {
-            errors4 = _errs19;
+            errors = _errs19;
             if (vErrors !== null) {
               if (_errs19) {
                 vErrors.length = _errs19;
@@ -60198,13 +60198,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err13);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.compare !== void 0) {
       if (!validate28(data.compare, { instancePath: instancePath + "/compare", parentData: data, parentDataProperty: "compare", rootData })) {
         vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-        errors4 = vErrors.length;
+        errors = vErrors.length;
       }
     }
     if (data.trends !== void 0) {
@@ -60218,7 +60218,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err14);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data12.keep !== void 0) {
@@ -60230,7 +60230,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err15);
             }
-            errors4++;
+            errors++;
           }
           if (typeof data13 == "number" && isFinite(data13)) {
             if (data13 > 1e4 || isNaN(data13)) {
@@ -60240,7 +60240,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err16);
               }
-              errors4++;
+              errors++;
             }
             if (data13 < 1 || isNaN(data13)) {
               const err17 = { instancePath: instancePath + "/trends/keep", schemaPath: "#/properties/trends/properties/keep/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.trends.properties.keep, data: data13 };
@@ -60249,7 +60249,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err17);
               }
-              errors4++;
+              errors++;
             }
           }
         }
@@ -60262,7 +60262,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err18);
             }
-            errors4++;
+            errors++;
           }
           if (typeof data14 == "number" && isFinite(data14)) {
             if (data14 > 1e3 || isNaN(data14)) {
@@ -60272,7 +60272,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err19);
               }
-              errors4++;
+              errors++;
             }
             if (data14 < 3 || isNaN(data14)) {
               const err20 = { instancePath: instancePath + "/trends/minSegment", schemaPath: "#/properties/trends/properties/minSegment/minimum", keyword: "minimum", params: { comparison: ">=", limit: 3 }, message: "must be >= 3", schema: 3, parentSchema: schema11.properties.trends.properties.minSegment, data: data14 };
@@ -60281,7 +60281,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err20);
               }
-              errors4++;
+              errors++;
             }
           }
         }
@@ -60295,7 +60295,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err21);
               }
-              errors4++;
+              errors++;
             }
             if (data15 <= 0 || isNaN(data15)) {
               const err22 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.trends.properties.alpha, data: data15 };
@@ -60304,7 +60304,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err22);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err23 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.trends.properties.alpha.type, parentSchema: schema11.properties.trends.properties.alpha, data: data15 };
@@ -60313,7 +60313,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err23);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -60323,7 +60323,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err24);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.report !== void 0) {
@@ -60337,7 +60337,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err25);
             }
-            errors4++;
+            errors++;
           }
         }
         if (data16.distribution !== void 0) {
@@ -60349,7 +60349,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err26);
             }
-            errors4++;
+            errors++;
           }
           if (!(data17 === "thresholds" || data17 === "grades" || data17 === "gatling")) {
             const err27 = { instancePath: instancePath + "/report/distribution", schemaPath: "#/properties/report/properties/distribution/enum", keyword: "enum", params: { allowedValues: schema11.properties.report.properties.distribution.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.report.properties.distribution.enum, parentSchema: schema11.properties.report.properties.distribution, data: data17 };
@@ -60358,7 +60358,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err27);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -60368,7 +60368,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err28);
         }
-        errors4++;
+        errors++;
       }
     }
     if (data.allowHosts !== void 0) {
@@ -60385,7 +60385,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               } else {
                 vErrors.push(err29);
               }
-              errors4++;
+              errors++;
             }
           } else {
             const err30 = { instancePath: instancePath + "/allowHosts/" + i3, schemaPath: "#/properties/allowHosts/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.allowHosts.items.type, parentSchema: schema11.properties.allowHosts.items, data: data19 };
@@ -60394,7 +60394,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             } else {
               vErrors.push(err30);
             }
-            errors4++;
+            errors++;
           }
         }
       } else {
@@ -60404,7 +60404,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         } else {
           vErrors.push(err31);
         }
-        errors4++;
+        errors++;
       }
     }
   } else {
@@ -60414,10 +60414,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     } else {
       vErrors.push(err32);
     }
-    errors4++;
+    errors++;
   }
   validate10.errors = vErrors;
-  return errors4 === 0;
+  return errors === 0;
 }
 
 // src/core/config/problems.ts
@@ -64130,6 +64130,14 @@ var RequestTimeoutError = class extends Error {
   name = "RequestTimeoutError";
   code = "ETIMEDOUT";
 };
+var SocketError = class extends Error {
+  name = "SocketError";
+  code = "UND_ERR_SOCKET";
+};
+var InvalidArgumentError = class extends Error {
+  name = "InvalidArgumentError";
+  code = "UND_ERR_INVALID_ARG";
+};
 function codeOf(error) {
   if (!error || typeof error !== "object") return void 0;
   const { code: code2, cause } = error;
@@ -65664,212 +65672,10 @@ var SegmentSampler = class {
   }
 };
 
-// src/engine/variant.ts
-import { performance as performance7 } from "node:perf_hooks";
-
-// src/engine/recorder.ts
-var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
-var SLOW_US = DISTRIBUTION_LIMITS_MS.slow * 1e3;
-var STATUS_SLOTS = 600;
-function round37(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-var Recorder = class {
-  /** `windowMs`: the planned measured window, where segments end. */
-  constructor(segmentMs, windowMs = Number.POSITIVE_INFINITY) {
-    this.segmentMs = segmentMs;
-    this.windowMs = windowMs;
-  }
-  segmentMs;
-  windowMs;
-  ok = 0;
-  ko = 0;
-  bytesIn = 0;
-  bytesOut = 0;
-  under800 = 0;
-  from800to1200 = 0;
-  over1200 = 0;
-  statusCounts = new Float64Array(STATUS_SLOTS);
-  otherStatus = /* @__PURE__ */ new Map();
-  timeouts = 0;
-  refused = 0;
-  resets = 0;
-  pipes = 0;
-  certErrors = 0;
-  protocolErrors = 0;
-  captures = 0;
-  otherErrors = 0;
-  whole = createHistogram();
-  segmentHistogram = createHistogram();
-  secondHistogram = createHistogram();
-  /** Every request of the current second, failed ones at their latency (a timeout at its timeout). */
-  secondAllHistogram = createHistogram();
-  segments = [];
-  timeline = [];
-  segmentIndex = 0;
-  segmentCount = 0;
-  segmentKo = 0;
-  second = 0;
-  secondCount = 0;
-  secondKo = 0;
-  finished = false;
-  /**
-   * `endMs` is when the response ended, from the start of the measured window; calls come in
-   * completion order, so it never goes back (a late value is filed with the current second).
-   * `status` is 0 when there was no response, and then `error` says why.
-   */
-  record(endMs, latencyUs, status, ok, error, bytesIn, bytesOut) {
-    const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 1e-3;
-    const segment = Math.floor(segmentEndMs / this.segmentMs);
-    if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
-    const second = Math.floor(endMs / 1e3);
-    if (second > this.second) this.closeSecondsBefore(second);
-    this.segmentCount += 1;
-    this.secondCount += 1;
-    this.bytesIn += bytesIn;
-    this.bytesOut += bytesOut;
-    if (status > 0 && status < STATUS_SLOTS) this.statusCounts[status] += 1;
-    else if (status === 0) this.statusCounts[0] += 1;
-    else this.otherStatus.set(status, (this.otherStatus.get(status) ?? 0) + 1);
-    const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
-    this.secondAllHistogram.recordValue(us);
-    if (ok) {
-      this.ok += 1;
-      this.segmentHistogram.recordValue(us);
-      this.secondHistogram.recordValue(us);
-      if (us < FAST_US) this.under800 += 1;
-      else if (us < SLOW_US) this.from800to1200 += 1;
-      else this.over1200 += 1;
-      return;
-    }
-    this.ko += 1;
-    this.segmentKo += 1;
-    this.secondKo += 1;
-    switch (error) {
-      case null:
-        break;
-      case "ETIMEDOUT":
-        this.timeouts += 1;
-        break;
-      case "ECONNREFUSED":
-        this.refused += 1;
-        break;
-      case "ECONNRESET":
-        this.resets += 1;
-        break;
-      case "EPIPE":
-        this.pipes += 1;
-        break;
-      case "ECERT":
-        this.certErrors += 1;
-        break;
-      case "EPROTO":
-        this.protocolErrors += 1;
-        break;
-      case "capture":
-        this.captures += 1;
-        break;
-      default:
-        this.otherErrors += 1;
-    }
-  }
-  closeSegmentsBefore(segment) {
-    while (this.segmentIndex < segment) {
-      this.segments.push({
-        startMs: this.segmentIndex * this.segmentMs,
-        durationMs: this.segmentMs,
-        count: this.segmentCount,
-        ko: this.segmentKo,
-        histogram: encodeHistogram(this.segmentHistogram)
-      });
-      this.whole.add(this.segmentHistogram);
-      this.segmentHistogram.reset();
-      this.segmentCount = 0;
-      this.segmentKo = 0;
-      this.segmentIndex += 1;
-    }
-  }
-  closeSecondsBefore(second) {
-    while (this.second < second) {
-      const histogram = this.secondHistogram;
-      const all = this.secondAllHistogram;
-      const point = { second: this.second, count: this.secondCount, ko: this.secondKo };
-      if (histogram.totalCount > 0) {
-        point.p50 = histogram.getValueAtPercentile(50) / 1e3;
-        point.p95 = histogram.getValueAtPercentile(95) / 1e3;
-        point.p99 = histogram.getValueAtPercentile(99) / 1e3;
-        histogram.reset();
-      }
-      if (all.totalCount > 0) {
-        point.allP95 = all.getValueAtPercentile(95) / 1e3;
-        all.reset();
-      }
-      this.timeline.push(point);
-      this.secondCount = 0;
-      this.secondKo = 0;
-      this.second += 1;
-    }
-  }
-  /** Closes the window at `windowMs` (every segment and second up to it) and hands out the totals. */
-  finish(windowMs) {
-    if (!this.finished) {
-      this.finished = true;
-      const segments = Math.ceil(windowMs / this.segmentMs);
-      this.closeSegmentsBefore(Math.max(segments, this.segmentCount > 0 ? this.segmentIndex + 1 : 0));
-      const seconds3 = Math.ceil(windowMs / 1e3);
-      this.closeSecondsBefore(Math.max(seconds3, this.secondCount > 0 ? this.second + 1 : 0));
-      const last = this.segments[this.segments.length - 1];
-      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round37(windowMs - last.startMs)));
-    }
-    const statusCodes = {};
-    for (let status = 0; status < STATUS_SLOTS; status++) {
-      const count = this.statusCounts[status];
-      if (count > 0) statusCodes[String(status)] = count;
-    }
-    for (const [status, count] of this.otherStatus) statusCodes[String(status)] = count;
-    const errors4 = {};
-    const classes = [
-      ["ETIMEDOUT", this.timeouts],
-      ["ECONNREFUSED", this.refused],
-      ["ECONNRESET", this.resets],
-      ["EPIPE", this.pipes],
-      ["ECERT", this.certErrors],
-      ["EPROTO", this.protocolErrors],
-      ["capture", this.captures],
-      ["other", this.otherErrors]
-    ];
-    for (const [name, count] of classes) if (count > 0) errors4[name] = count;
-    return {
-      ok: this.ok,
-      ko: this.ko,
-      bytesIn: this.bytesIn,
-      bytesOut: this.bytesOut,
-      statusCodes,
-      errors: errors4,
-      distribution: {
-        under800: this.under800,
-        from800to1200: this.from800to1200,
-        over1200: this.over1200,
-        failed: this.ko
-      },
-      whole: this.whole,
-      segments: this.segments,
-      timeline: this.timeline
-    };
-  }
-  destroy() {
-    this.whole.destroy();
-    this.segmentHistogram.destroy();
-    this.secondHistogram.destroy();
-    this.secondAllHistogram.destroy();
-  }
-};
-
 // src/engine/transport.ts
 import { performance as performance6 } from "node:perf_hooks";
 
 // src/engine/lean-connection.ts
-var import_undici2 = __toESM(require_undici(), 1);
 import net3 from "node:net";
 
 // src/engine/connection.ts
@@ -65912,7 +65718,6 @@ var Connection = class {
 };
 
 // src/engine/response-parser.ts
-var import_undici = __toESM(require_undici(), 1);
 var ResponseParseError = class extends Error {
   name = "HTTPParserError";
   code = "HPE_INVALID";
@@ -66199,8 +66004,8 @@ var ResponseParser = class {
       line2 = lineEnd + 1;
     }
     if (status < 200) {
-      if (status === 100) throw new import_undici.errors.SocketError("bad response");
-      if (status === 101) throw new import_undici.errors.SocketError("bad upgrade");
+      if (status === 100) throw new SocketError("bad response");
+      if (status === 101) throw new SocketError("bad upgrade");
       this.state = 0 /* Head */;
       return;
     }
@@ -66330,12 +66135,11 @@ var LeanConnection = class extends Connection {
       this.owner.complete(this, null);
       return;
     }
-    this.owner.complete(this, error ?? new import_undici2.errors.SocketError("other side closed"));
+    this.owner.complete(this, error ?? new SocketError("other side closed"));
   }
 };
 
 // src/engine/request-wire.ts
-var import_undici3 = __toESM(require_undici(), 1);
 var UNDICI_ONLY_HEADERS = /* @__PURE__ */ new Set([
   "connection",
   "expect",
@@ -66365,15 +66169,15 @@ var RequestEncoder = class {
 };
 function encodeRequest(request, originHost) {
   const { method, path: path7, headers, body } = request;
-  if (INVALID_PATH.test(path7)) throw new import_undici3.errors.InvalidArgumentError("invalid request path");
+  if (INVALID_PATH.test(path7)) throw new InvalidArgumentError("invalid request path");
   let host = originHost;
   let lines = "";
   for (let i = 0; i < headers.length; i += 2) {
     const name = headers[i];
     const value = headers[i + 1] ?? "";
     const lower = name.toLowerCase();
-    if (!HEADER_TOKEN.test(name)) throw new import_undici3.errors.InvalidArgumentError("invalid header key");
-    if (INVALID_HEADER_VALUE.test(value)) throw new import_undici3.errors.InvalidArgumentError(`invalid ${name} header`);
+    if (!HEADER_TOKEN.test(name)) throw new InvalidArgumentError("invalid header key");
+    if (INVALID_HEADER_VALUE.test(value)) throw new InvalidArgumentError(`invalid ${name} header`);
     if (lower === "host") host = value;
     else if (lower === "content-length")
       continue;
@@ -66395,12 +66199,21 @@ ${lines}`;
 }
 
 // src/engine/undici-connection.ts
-var import_undici4 = __toESM(require_undici(), 1);
+var undici;
+async function loadUndici() {
+  undici ??= await Promise.resolve().then(() => __toESM(require_undici(), 1));
+  return undici;
+}
+function loadedUndici() {
+  if (undici === void 0) throw new Error("undici is not loaded yet: await loadUndici() before an undici transport");
+  return undici;
+}
 function createUndiciClient(origin, timeoutMs, tls, onTlsError) {
+  const { buildConnector, Client } = loadedUndici();
   const timeout = Math.max(1, timeoutMs);
   let connect = { timeout };
   if (tls) {
-    const base = (0, import_undici4.buildConnector)({ ...tls, timeout });
+    const base = buildConnector({ ...tls, timeout });
     const servername = tls.servername;
     connect = (options, callback) => (
       // undici hands the connector the request's host as the server name, which would win over
@@ -66414,7 +66227,7 @@ function createUndiciClient(origin, timeoutMs, tls, onTlsError) {
       })
     );
   }
-  return new import_undici4.Client(origin, {
+  return new Client(origin, {
     // Never more than one request in flight per connection (the owner sends the next only from
     // `complete`), but with `pipelining: 1` undici holds every follow-up request back for a
     // setImmediate turn after each response: one event-loop turn of dead time and an Immediate
@@ -66514,6 +66327,207 @@ function createTransport(origin, scenario, wanted = "lean") {
   const createClient = (onTlsError) => createUndiciClient(origin, scenario.timeoutMs, tls, onTlsError);
   return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
 }
+
+// src/engine/variant.ts
+import { performance as performance7 } from "node:perf_hooks";
+
+// src/engine/recorder.ts
+var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
+var SLOW_US = DISTRIBUTION_LIMITS_MS.slow * 1e3;
+var STATUS_SLOTS = 600;
+function round37(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+var Recorder = class {
+  /** `windowMs`: the planned measured window, where segments end. */
+  constructor(segmentMs, windowMs = Number.POSITIVE_INFINITY) {
+    this.segmentMs = segmentMs;
+    this.windowMs = windowMs;
+  }
+  segmentMs;
+  windowMs;
+  ok = 0;
+  ko = 0;
+  bytesIn = 0;
+  bytesOut = 0;
+  under800 = 0;
+  from800to1200 = 0;
+  over1200 = 0;
+  statusCounts = new Float64Array(STATUS_SLOTS);
+  otherStatus = /* @__PURE__ */ new Map();
+  timeouts = 0;
+  refused = 0;
+  resets = 0;
+  pipes = 0;
+  certErrors = 0;
+  protocolErrors = 0;
+  captures = 0;
+  otherErrors = 0;
+  whole = createHistogram();
+  segmentHistogram = createHistogram();
+  secondHistogram = createHistogram();
+  /** Every request of the current second, failed ones at their latency (a timeout at its timeout). */
+  secondAllHistogram = createHistogram();
+  segments = [];
+  timeline = [];
+  segmentIndex = 0;
+  segmentCount = 0;
+  segmentKo = 0;
+  second = 0;
+  secondCount = 0;
+  secondKo = 0;
+  finished = false;
+  /**
+   * `endMs` is when the response ended, from the start of the measured window; calls come in
+   * completion order, so it never goes back (a late value is filed with the current second).
+   * `status` is 0 when there was no response, and then `error` says why.
+   */
+  record(endMs, latencyUs, status, ok, error, bytesIn, bytesOut) {
+    const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 1e-3;
+    const segment = Math.floor(segmentEndMs / this.segmentMs);
+    if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
+    const second = Math.floor(endMs / 1e3);
+    if (second > this.second) this.closeSecondsBefore(second);
+    this.segmentCount += 1;
+    this.secondCount += 1;
+    this.bytesIn += bytesIn;
+    this.bytesOut += bytesOut;
+    if (status > 0 && status < STATUS_SLOTS) this.statusCounts[status] += 1;
+    else if (status === 0) this.statusCounts[0] += 1;
+    else this.otherStatus.set(status, (this.otherStatus.get(status) ?? 0) + 1);
+    const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
+    this.secondAllHistogram.recordValue(us);
+    if (ok) {
+      this.ok += 1;
+      this.segmentHistogram.recordValue(us);
+      this.secondHistogram.recordValue(us);
+      if (us < FAST_US) this.under800 += 1;
+      else if (us < SLOW_US) this.from800to1200 += 1;
+      else this.over1200 += 1;
+      return;
+    }
+    this.ko += 1;
+    this.segmentKo += 1;
+    this.secondKo += 1;
+    switch (error) {
+      case null:
+        break;
+      case "ETIMEDOUT":
+        this.timeouts += 1;
+        break;
+      case "ECONNREFUSED":
+        this.refused += 1;
+        break;
+      case "ECONNRESET":
+        this.resets += 1;
+        break;
+      case "EPIPE":
+        this.pipes += 1;
+        break;
+      case "ECERT":
+        this.certErrors += 1;
+        break;
+      case "EPROTO":
+        this.protocolErrors += 1;
+        break;
+      case "capture":
+        this.captures += 1;
+        break;
+      default:
+        this.otherErrors += 1;
+    }
+  }
+  closeSegmentsBefore(segment) {
+    while (this.segmentIndex < segment) {
+      this.segments.push({
+        startMs: this.segmentIndex * this.segmentMs,
+        durationMs: this.segmentMs,
+        count: this.segmentCount,
+        ko: this.segmentKo,
+        histogram: encodeHistogram(this.segmentHistogram)
+      });
+      this.whole.add(this.segmentHistogram);
+      this.segmentHistogram.reset();
+      this.segmentCount = 0;
+      this.segmentKo = 0;
+      this.segmentIndex += 1;
+    }
+  }
+  closeSecondsBefore(second) {
+    while (this.second < second) {
+      const histogram = this.secondHistogram;
+      const all = this.secondAllHistogram;
+      const point = { second: this.second, count: this.secondCount, ko: this.secondKo };
+      if (histogram.totalCount > 0) {
+        point.p50 = histogram.getValueAtPercentile(50) / 1e3;
+        point.p95 = histogram.getValueAtPercentile(95) / 1e3;
+        point.p99 = histogram.getValueAtPercentile(99) / 1e3;
+        histogram.reset();
+      }
+      if (all.totalCount > 0) {
+        point.allP95 = all.getValueAtPercentile(95) / 1e3;
+        all.reset();
+      }
+      this.timeline.push(point);
+      this.secondCount = 0;
+      this.secondKo = 0;
+      this.second += 1;
+    }
+  }
+  /** Closes the window at `windowMs` (every segment and second up to it) and hands out the totals. */
+  finish(windowMs) {
+    if (!this.finished) {
+      this.finished = true;
+      const segments = Math.ceil(windowMs / this.segmentMs);
+      this.closeSegmentsBefore(Math.max(segments, this.segmentCount > 0 ? this.segmentIndex + 1 : 0));
+      const seconds3 = Math.ceil(windowMs / 1e3);
+      this.closeSecondsBefore(Math.max(seconds3, this.secondCount > 0 ? this.second + 1 : 0));
+      const last = this.segments[this.segments.length - 1];
+      if (last) last.durationMs = Math.max(0, Math.min(this.segmentMs, round37(windowMs - last.startMs)));
+    }
+    const statusCodes = {};
+    for (let status = 0; status < STATUS_SLOTS; status++) {
+      const count = this.statusCounts[status];
+      if (count > 0) statusCodes[String(status)] = count;
+    }
+    for (const [status, count] of this.otherStatus) statusCodes[String(status)] = count;
+    const errors = {};
+    const classes = [
+      ["ETIMEDOUT", this.timeouts],
+      ["ECONNREFUSED", this.refused],
+      ["ECONNRESET", this.resets],
+      ["EPIPE", this.pipes],
+      ["ECERT", this.certErrors],
+      ["EPROTO", this.protocolErrors],
+      ["capture", this.captures],
+      ["other", this.otherErrors]
+    ];
+    for (const [name, count] of classes) if (count > 0) errors[name] = count;
+    return {
+      ok: this.ok,
+      ko: this.ko,
+      bytesIn: this.bytesIn,
+      bytesOut: this.bytesOut,
+      statusCodes,
+      errors,
+      distribution: {
+        under800: this.under800,
+        from800to1200: this.from800to1200,
+        over1200: this.over1200,
+        failed: this.ko
+      },
+      whole: this.whole,
+      segments: this.segments,
+      timeline: this.timeline
+    };
+  }
+  destroy() {
+    this.whole.destroy();
+    this.segmentHistogram.destroy();
+    this.secondHistogram.destroy();
+    this.secondAllHistogram.destroy();
+  }
+};
 
 // src/engine/variant.ts
 function round38(value) {
@@ -66709,6 +66723,9 @@ async function runScenario(scenario, options = {}) {
   return (await runScenarioVariants(scenario, options)).results[0];
 }
 async function runScenarioVariants(scenario, options = {}) {
+  const targets = options.targets ?? [{ name: "head", baseUrl: scenario.baseUrl }];
+  if (targets.some((target2) => chooseTransport(new URL(target2.baseUrl).origin, scenario, options.httpClient) === "undici"))
+    await loadUndici();
   return new ScenarioRun(scenario, options).start();
 }
 function createPairOrder(seed, pairs) {
@@ -67960,7 +67977,6 @@ async function runCapacityVariants(scenario, options) {
 }
 
 // src/engine/run-flow.ts
-var import_undici5 = __toESM(require_undici(), 1);
 import { performance as performance10 } from "node:perf_hooks";
 import { setTimeout as sleep7 } from "node:timers/promises";
 
@@ -68084,6 +68100,7 @@ var FlowVariant = class {
 };
 var NO_LOAD = { cpuCores: 0, eventLoopDelayP99Ms: 0, eventLoopDelayMaxMs: 0 };
 async function runFlowVariants(scenario, options = {}) {
+  await loadUndici();
   return new FlowRun(scenario, options).start();
 }
 var FlowRun = class {
@@ -68106,7 +68123,7 @@ var FlowRun = class {
     const connections = this.plan.open ? scenario.maxInFlight : this.maxVus();
     this.variants = targets.map((target2, i) => {
       const url = new URL(target2.baseUrl);
-      const pool = new import_undici5.Pool(url.origin, {
+      const pool = new (loadedUndici()).Pool(url.origin, {
         connections: Math.max(1, connections),
         pipelining: 1,
         keepAliveTimeout: 6e4,

@@ -17,7 +17,7 @@
 // when it started in the measured window, so every step's counts refer to the same iterations.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { applyCapture, describeCapture } from '../core/capture.js';
 import { SetupError } from '../core/errors.js';
 import { createHistogram, percentileMs } from '../core/histogram.js';
@@ -36,6 +36,7 @@ import { Recorder } from './recorder.js';
 import type { RunScenarioOptions, ScenarioProgress } from './run-scenario.js';
 import { createArrivalSchedule, levelAt } from './schedule.js';
 import { tlsConnectOptions } from './tls.js';
+import { loadedUndici, loadUndici } from './undici-connection.js';
 import { round3, scenarioResult, type ScheduleCounts } from './variant.js';
 
 /** A closed model's window has no schedule. */
@@ -146,6 +147,8 @@ export async function runFlowVariants(
   scenario: ScenarioConfig,
   options: RunScenarioOptions = {},
 ): Promise<FlowOutcome> {
+  // A flow reads its responses through undici's request API.
+  await loadUndici();
   return new FlowRun(scenario, options).start();
 }
 
@@ -192,7 +195,7 @@ class FlowRun {
     const connections = this.plan.open ? scenario.maxInFlight : this.maxVus();
     this.variants = targets.map((target, i) => {
       const url = new URL(target.baseUrl);
-      const pool = new Pool(url.origin, {
+      const pool = new (loadedUndici().Pool)(url.origin, {
         connections: Math.max(1, connections),
         pipelining: 1,
         keepAliveTimeout: 60_000,
