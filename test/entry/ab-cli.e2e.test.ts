@@ -118,18 +118,10 @@ function perfgate(cwd: string, args: string[], env?: NodeJS.ProcessEnv) {
   });
 }
 
+/** A stored-mode gate in the head checkout, saving nothing unless asked. */
+const STORED_GATE = ['gate', '-c', 'perf/perfgate.yml', '--baseline-dir', '.perfgate', '-o', 'results.json'];
 /** An A/B gate of the head checkout against ../base, as a user runs it from the head. */
-const AB_GATE = [
-  'gate',
-  '-c',
-  'perf/perfgate.yml',
-  '--base-dir',
-  '../base',
-  '--baseline-dir',
-  '.perfgate',
-  '-o',
-  'results.json',
-];
+const AB_GATE = [...STORED_GATE, '--base-dir', '../base'];
 
 function gate(cwd: string, extra: string[] = []) {
   const child = perfgate(cwd, [...AB_GATE, '--format', 'json', '--seed', '5', ...extra]);
@@ -319,16 +311,7 @@ describe('perfgate gate --base-dir, when the two differ', () => {
   it('stops at a head that dies mid-run in stored mode too', () => {
     const dirs = closedCheckouts('head-dies');
     writeFileSync(join(dirs.head, 'perf', 'server.mjs'), serverSource(2, { dieAfter: 150 }));
-    const run = perfgate(dirs.head, [
-      'gate',
-      '-c',
-      'perf/perfgate.yml',
-      '--baseline-dir',
-      '.perfgate',
-      '-o',
-      'results.json',
-      '--save',
-    ]);
+    const run = perfgate(dirs.head, [...STORED_GATE, '--save']);
     expect(run.status, run.stderr).toBe(3);
     expect(run.stderr).toContain(`the head's service "api" exited with code 1 during scenario closed`);
     expect(savedBaselines(dirs.head)).toEqual([]);
@@ -349,15 +332,7 @@ describe('perfgate gate --base-dir, when the two differ', () => {
     // Crashes after 400 requests: in the second or third level of the climb.
     writeFileSync(join(dirs.head, 'perf', 'server.mjs'), serverSource(2, { dieAfter: 400 }));
     writeFileSync(join(dirs.head, 'perf', 'perfgate.yml'), CLIMB);
-    const run = perfgate(dirs.head, [
-      'gate',
-      '-c',
-      'perf/perfgate.yml',
-      '--baseline-dir',
-      '.perfgate',
-      '-o',
-      'results.json',
-    ]);
+    const run = perfgate(dirs.head, STORED_GATE);
     expect(run.status, run.stderr).toBe(3);
     expect(run.stderr).toContain(`the head's service "api" exited with code 1 during scenario climb`);
     const results = JSON.parse(readFileSync(join(dirs.head, 'results.json'), 'utf8')) as Results;
