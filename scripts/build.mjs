@@ -2,6 +2,7 @@
 // (the action). Each is one self-contained ESM file, so the action needs no node_modules.
 import { build } from 'esbuild';
 import { writeActionManifest } from './action-manifest.mjs';
+import { writeSchemaValidators } from './schema-validators.mjs';
 import { dedupeIdenticalCopies, writeThirdPartyLicenses } from './third-party.mjs';
 import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,8 @@ const common = {
 
 // The action's input defaults come from action.yml (src/entry/action-manifest.generated.ts).
 writeActionManifest();
+// The schemas' validators, compiled now rather than in every run (src/core/*/schema-validator*.generated.js).
+writeSchemaValidators();
 rmSync(outdir, { recursive: true, force: true });
 const cli = await build({
   ...common,

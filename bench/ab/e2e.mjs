@@ -30,10 +30,13 @@ import {
   benchOutput,
   clopperPearsonLower,
   clopperPearsonUpper,
+  digestReport,
   median,
+  metricOf,
+  neighbourLabel,
   parseArgs,
   pct,
-  readJsonl,
+  readRunLines,
   runLocked,
   runOneAndExit,
   runProcess,
@@ -75,8 +78,7 @@ const cell = (line) => (line.slowdownMs === 0 ? `A/A ${line.schedule}` : `+${lin
 const rateOf = (x, n) => `${x}/${n} = ${pct(n ? x / n : NaN)}`;
 const withUpper = (x, n) => `${rateOf(x, n)} (≤ ${pct(clopperPearsonUpper(x, n))})`;
 const withLower = (x, n) => `${rateOf(x, n)} (≥ ${pct(clopperPearsonLower(x, n))})`;
-const verdictOf = (judgement, metric) =>
-  judgement?.metrics.find((m) => m.scenario === SCENARIO && m.metric === metric)?.verdict;
+const verdictOf = (judgement, metric) => metricOf(judgement, SCENARIO, metric)?.verdict;
 
 /** The cores of other work on the machine during the head's measurement (its results file). */
 function otherCoresOf(workDir, line) {
@@ -149,7 +151,7 @@ function summarize(runLines, totalSeconds) {
       const stored = these.filter((line) => line.stored);
       const storedFails = stored.filter((line) => line.stored.verdict === 'fail').length;
       out.push(
-        `| ${name.slice(4)} | ${neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none'} | ${these.length} | ${withUpper(fails, these.length)} | ${withUpper(regressed, these.length)} | ${pct(metrics.filter((m) => m.verdict === 'inconclusive').length / metrics.length)} | ${stored.length ? rateOf(storedFails, stored.length) : '—'} |`,
+        `| ${name.slice(4)} | ${neighbourLabel(neighbour)} | ${these.length} | ${withUpper(fails, these.length)} | ${withUpper(regressed, these.length)} | ${pct(metrics.filter((m) => m.verdict === 'inconclusive').length / metrics.length)} | ${stored.length ? rateOf(storedFails, stored.length) : '—'} |`,
       );
     }
   }
@@ -169,7 +171,7 @@ function summarize(runLines, totalSeconds) {
       const count = (pick, metric) => these.filter((line) => verdictOf(pick(line), metric) === 'regression').length;
       const stored = these.filter((line) => line.stored);
       out.push(
-        `| ${name} | ${neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none'} | ${these.length} | ${pct(median(these.map((l) => l.measured.p50)))} / ${pct(median(these.map((l) => l.measured.p95)))} | ` +
+        `| ${name} | ${neighbourLabel(neighbour)} | ${these.length} | ${pct(median(these.map((l) => l.measured.p50)))} / ${pct(median(these.map((l) => l.measured.p95)))} | ` +
           `${withLower(
             count((l) => l.ab, 'p50'),
             these.length,
@@ -228,23 +230,15 @@ function summarize(runLines, totalSeconds) {
   return out.join('\n');
 }
 
-// Several raw files (comma-separated) are one sample: each line keeps its own work dir.
-const readRuns = (paths) =>
-  paths.split(',').flatMap((path) => {
-    const lines = readJsonl(path);
-    const workDir = lines.find((line) => line.kind === 'start')?.workDir;
-    return lines.filter((line) => line.kind === 'run').map((line) => ({ ...line, workDir }));
-  });
-
 if (args.summarize && !args.rejudge) {
-  console.log(summarize(readRuns(args.summarize)));
+  console.log(summarize(readRunLines(args.summarize)));
   process.exit(0);
 }
 
 // The same real runs judged again by another build (--cli): `perfgate compare --current` pairs
 // each results file's head with the base inside it, so only the statistics can differ.
 if (args.rejudge) {
-  const runs = readRuns(args.rejudge);
+  const runs = readRunLines(args.rejudge);
   const judged = [];
   let changed = 0;
   for (const line of runs) {
@@ -261,7 +255,7 @@ if (args.rejudge) {
     ]);
     if (compared.code !== 0 && compared.code !== 1)
       throw new Error(`rejudging ${resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
-    const ab = digest(JSON.parse(compared.stdout));
+    const ab = digestReport(JSON.parse(compared.stdout));
     if (ab.verdict !== line.ab.verdict) changed += 1;
     judged.push({ ...line, ab });
   }
@@ -312,21 +306,6 @@ function prepare(side, { schedule, durationS, serviceMs }) {
   writeFileSync(join(dir, 'perfgate.yml'), configText(schedule, durationS));
 }
 
-function digest(report) {
-  const metrics = report.scenarios.flatMap((scenario) =>
-    scenario.metrics.map((m) => ({
-      scenario: scenario.name,
-      metric: m.metric,
-      verdict: m.verdict,
-      method: m.method,
-      change: m.change,
-      mde: m.minDetectableEffect,
-      reasons: m.reasons,
-    })),
-  );
-  return { mode: report.mode, verdict: report.verdict, metrics };
-}
-
 /** The head's results with the A/B part taken out, and the base variant's, as plain results files. */
 function splitResults(resultsPath, index) {
   const results = JSON.parse(readFileSync(resultsPath, 'utf8'));
@@ -367,7 +346,7 @@ async function gateRun(step, index, previous) {
     seed: args.seed * 1000 + index,
   });
   if (one.code !== 0 && one.code !== 1) throw new Error(`run ${index} exited ${one.code}: ${one.stderr.slice(-3000)}`);
-  const ab = digest(JSON.parse(one.stdout));
+  const ab = digestReport(JSON.parse(one.stdout));
   if (ab.mode !== 'ab')
     throw new Error(`run ${index} was not judged as A/B (mode ${ab.mode}): ${one.stderr.slice(-2000)}`);
   const split = splitResults(resultsPath, index);
@@ -389,7 +368,7 @@ async function gateRun(step, index, previous) {
       '--seed',
       String(2000 + index),
     ]);
-    if (compared.code === 0 || compared.code === 1) stored = digest(JSON.parse(compared.stdout));
+    if (compared.code === 0 || compared.code === 1) stored = digestReport(JSON.parse(compared.stdout));
   }
   previous.set(`${step.schedule}/${durationS}`, split.basePath);
   const line = {

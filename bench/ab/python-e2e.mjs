@@ -24,10 +24,13 @@ import {
   benchOutput,
   clopperPearsonLower,
   clopperPearsonUpper,
+  digestReport,
   median,
+  metricOf as metricOfReport,
+  neighbourLabel,
   parseArgs,
   pct,
-  readJsonl,
+  readRunLines,
   runLocked,
   runOneAndExit,
   runProcess,
@@ -58,23 +61,7 @@ const args = parseArgs({
 
 if (args.one) await runOneAndExit(args.cli, JSON.parse(args.one));
 
-const metricOf = (judgement, metric) => judgement?.metrics.find((m) => m.scenario === SCENARIO && m.metric === metric);
-
-function digest(report) {
-  const metrics = report.scenarios.flatMap((scenario) =>
-    scenario.metrics.map((m) => ({
-      scenario: scenario.name,
-      metric: m.metric,
-      verdict: m.verdict,
-      method: m.method,
-      change: m.change,
-      interval: m.changeInterval,
-      mde: m.minDetectableEffect,
-      pValue: m.pValue,
-    })),
-  );
-  return { mode: report.mode, verdict: report.verdict, metrics };
-}
+const metricOf = (judgement, metric) => metricOfReport(judgement, SCENARIO, metric);
 
 // ---------------------------------------------------------------- the summary
 
@@ -102,7 +89,7 @@ function summarize(runs) {
       const bound = (x) =>
         aa ? `${x}/${n} (≤ ${pct(clopperPearsonUpper(x, n))})` : `${x}/${n} (≥ ${pct(clopperPearsonLower(x, n))})`;
       out.push(
-        `| ${cell} | ${neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none'} | ${n} | ${bound(fails)} | ${bound(regP50)} | ${noChange}/${n} | ${inside}/${n} | ` +
+        `| ${cell} | ${neighbourLabel(neighbour)} | ${n} | ${bound(fails)} | ${bound(regP50)} | ${noChange}/${n} | ${inside}/${n} | ` +
           `${pct(median(these.map((r) => metricOf(r.judged, 'p50')?.change)))} | ${pct(median(these.map((r) => metricOf(r.judged, 'p50')?.mde)))} / ${pct(median(these.map((r) => metricOf(r.judged, 'p95')?.mde)))} | ${aa ? anyRegression : '—'} |`,
       );
     }
@@ -110,28 +97,21 @@ function summarize(runs) {
   return out.join('\n');
 }
 
-const readRuns = (paths) =>
-  paths.split(',').flatMap((path) => {
-    const lines = readJsonl(path);
-    const workDir = lines.find((line) => line.kind === 'start')?.workDir;
-    return lines.filter((line) => line.kind === 'run').map((line) => ({ ...line, workDir }));
-  });
-
 if (args.summarize && !args.rejudge) {
-  console.log(summarize(readRuns(args.summarize)));
+  console.log(summarize(readRunLines(args.summarize)));
   process.exit(0);
 }
 
 if (args.rejudge) {
   const judged = [];
-  for (const line of readRuns(args.rejudge)) {
+  for (const line of readRunLines(args.rejudge)) {
     // A/B results carry their base, so `compare --current` judges them again; stored ones name theirs.
     const compareArgs = ['compare', '--current', line.resultsPath, '--format', 'json'];
     if (line.baselinePath) compareArgs.push('--baseline', line.baselinePath);
     const compared = await runProcess(process.execPath, [args.cli, ...compareArgs]);
     if (compared.code !== 0 && compared.code !== 1)
       throw new Error(`rejudging ${line.resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
-    judged.push({ ...line, judged: digest(JSON.parse(compared.stdout)) });
+    judged.push({ ...line, judged: digestReport(JSON.parse(compared.stdout)) });
   }
   console.log(`rejudged ${judged.length} runs with ${args.cli}\n`);
   console.log(summarize(judged));
@@ -251,7 +231,7 @@ record({ kind: 'start', args, stamp, workDir });
 const lines = [];
 for (const [i, step] of order.entries()) {
   const { resultsPath, baselinePath, one } = await runCell(step, i + 1);
-  const judged = digest(JSON.parse(one.stdout));
+  const judged = digestReport(JSON.parse(one.stdout));
   const line = {
     kind: 'run',
     index: i + 1,

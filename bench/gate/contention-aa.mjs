@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  digestReport,
   benchOutput,
   clopperPearsonUpper,
   freePort,
@@ -246,30 +247,12 @@ function singleBaselineDir(index) {
 }
 
 function digest(report) {
-  const metrics = [];
-  for (const scenario of report.scenarios) {
-    for (const m of scenario.metrics)
-      metrics.push({
-        scenario: scenario.name,
-        metric: m.metric,
-        verdict: m.verdict,
-        change: m.change,
-        reasons: m.reasons,
-      });
-  }
   const notes = report.scenarios.flatMap((scenario) => scenario.notes);
   const excludedSegments = notes.reduce((sum, note) => {
     const match = /^This run: (\d+) of \d+ segments left out/.exec(note);
     return sum + (match ? Number(match[1]) : 0);
   }, 0);
-  return {
-    mode: report.mode,
-    verdict: report.verdict,
-    historyLength: report.baseline?.historyLength,
-    metrics,
-    excludedSegments,
-    notes,
-  };
+  return { ...digestReport(report), excludedSegments, notes };
 }
 
 async function gateRun(configPath, { index, group, neighbour }) {

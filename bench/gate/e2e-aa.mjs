@@ -23,6 +23,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, write
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  digestReport,
   clopperPearsonUpper,
   freePort,
   median,
@@ -130,32 +131,9 @@ function parseJsonReport(result, what) {
   }
 }
 
-/** The per-metric facts worth keeping from a JSON report. */
+/** The per-metric facts worth keeping from a JSON report, and its notes. */
 function digest(report) {
-  const metrics = [];
-  for (const scenario of report.scenarios) {
-    for (const m of scenario.metrics) {
-      metrics.push({
-        scenario: scenario.name,
-        metric: m.metric,
-        verdict: m.verdict,
-        method: m.method,
-        change: m.change,
-        pValue: m.pValue,
-        adjustedPValue: m.adjustedPValue,
-        minEffect: m.minEffect,
-        mde: m.minDetectableEffect,
-        reasons: m.reasons,
-      });
-    }
-  }
-  return {
-    mode: report.mode,
-    verdict: report.verdict,
-    historyLength: report.baseline?.historyLength,
-    metrics,
-    notes: report.notes,
-  };
+  return { ...digestReport(report), notes: report.notes };
 }
 
 function requestCounts(resultsPath) {

@@ -193,6 +193,44 @@ export function readJsonl(path) {
     .map((line) => JSON.parse(line));
 }
 
+/** The per-metric facts the benches keep from a JSON report (`--format json` of gate or compare),
+ * one shape for every bench's raw file. */
+export function digestReport(report) {
+  const metrics = report.scenarios.flatMap((scenario) =>
+    scenario.metrics.map((m) => ({
+      scenario: scenario.name,
+      metric: m.metric,
+      verdict: m.verdict,
+      method: m.method,
+      change: m.change,
+      interval: m.changeInterval,
+      pValue: m.pValue,
+      adjustedPValue: m.adjustedPValue,
+      minEffect: m.minEffect,
+      mde: m.minDetectableEffect,
+      reasons: m.reasons,
+    })),
+  );
+  return { mode: report.mode, verdict: report.verdict, historyLength: report.baseline?.historyLength, metrics };
+}
+
+/** One metric of a digested report (undefined when it was not judged). */
+export const metricOf = (judgement, scenario, metric) =>
+  judgement?.metrics.find((m) => m.scenario === scenario && m.metric === metric);
+
+/** The run lines of one or more raw .jsonl files (comma-separated: one sample), each line with the
+ * work dir of its own file. */
+export function readRunLines(paths) {
+  return paths.split(',').flatMap((path) => {
+    const lines = readJsonl(path);
+    const workDir = lines.find((line) => line.kind === 'start')?.workDir;
+    return lines.filter((line) => line.kind === 'run').map((line) => ({ ...line, workDir }));
+  });
+}
+
+/** A summary row's neighbour column: runs with bursts, without, or all of them. */
+export const neighbourLabel = (neighbour) => (neighbour === undefined ? '**all**' : neighbour ? 'bursts' : 'none');
+
 /** A new run's work dir and raw file under bench/out, both named `<name>-<UTC stamp>`. */
 export function benchOutput(repo, name) {
   const stamp = new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15);

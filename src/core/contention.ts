@@ -1,5 +1,5 @@
 // What competing work on the machine can do to a comparison, and what it cannot. Two rules, both
-// documented in docs/contention.md:
+// documented in docs/design/contention.md:
 //
 // 1. Bursts. A segment hit by a burst of competing work (other processes or steal well above the
 //    run's own quiet level, or the generator lagging while some of it ran) is left out of the

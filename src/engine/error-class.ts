@@ -16,6 +16,22 @@ export class RequestTimeoutError extends Error {
   readonly code = 'ETIMEDOUT';
 }
 
+// undici's errors as the lean client throws them (same name, code and message), so a result
+// reads the same whichever client sent the request, and a run on the lean client alone does
+// not load undici for its error classes.
+
+/** undici's SocketError: the peer closed under an unanswered request, or broke HTTP framing. */
+export class SocketError extends Error {
+  override name = 'SocketError';
+  readonly code = 'UND_ERR_SOCKET';
+}
+
+/** undici's InvalidArgumentError: a request path or header undici would refuse to send. */
+export class InvalidArgumentError extends Error {
+  override name = 'InvalidArgumentError';
+  readonly code = 'UND_ERR_INVALID_ARG';
+}
+
 function codeOf(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { code, cause } = error as { code?: unknown; cause?: unknown };

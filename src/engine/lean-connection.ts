@@ -18,12 +18,12 @@
 // - the scenario's timeout is the run's sweep (`expire`), as with undici's timers off.
 // Unlike undici it does not retry, redirect or decompress (neither does the engine's undici use).
 import net from 'node:net';
-import { errors } from 'undici';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
 import type { DispatchRequest } from './request-builder.js';
 import type { RequestEncoder } from './request-wire.js';
 import { ResponseParser } from './response-parser.js';
+import { SocketError } from './error-class.js';
 
 /** Every lean socket reads into this one buffer (`onread`): no Buffer and no stream event per read.
  * Safe to share: a read is handled before the next one starts, and the parser copies what it keeps. */
@@ -157,6 +157,6 @@ export class LeanConnection extends Connection {
       this.owner.complete(this, null);
       return;
     }
-    this.owner.complete(this, error ?? new errors.SocketError('other side closed'));
+    this.owner.complete(this, error ?? new SocketError('other side closed'));
   }
 }

@@ -5,8 +5,8 @@
 // The head is what undici writes for the same request, in the same order, so a service sees the
 // same request whichever client sent it; the checks that undici makes on each request (a header
 // value with CR, LF or NUL, a path with a space or a control character) throw the same errors.
-import { errors } from 'undici';
 import type { DispatchRequest } from './request-builder.js';
+import { InvalidArgumentError } from './error-class.js';
 
 /** Header names whose handling lean does not replicate: a run whose template sets one keeps undici. */
 export const UNDICI_ONLY_HEADERS: ReadonlySet<string> = new Set([
@@ -49,15 +49,15 @@ export class RequestEncoder {
 
 export function encodeRequest(request: DispatchRequest, originHost: string): WireRequest {
   const { method, path, headers, body } = request;
-  if (INVALID_PATH.test(path)) throw new errors.InvalidArgumentError('invalid request path');
+  if (INVALID_PATH.test(path)) throw new InvalidArgumentError('invalid request path');
   let host = originHost;
   let lines = '';
   for (let i = 0; i < headers.length; i += 2) {
     const name = headers[i]!;
     const value = headers[i + 1] ?? '';
     const lower = name.toLowerCase();
-    if (!HEADER_TOKEN.test(name)) throw new errors.InvalidArgumentError('invalid header key');
-    if (INVALID_HEADER_VALUE.test(value)) throw new errors.InvalidArgumentError(`invalid ${name} header`);
+    if (!HEADER_TOKEN.test(name)) throw new InvalidArgumentError('invalid header key');
+    if (INVALID_HEADER_VALUE.test(value)) throw new InvalidArgumentError(`invalid ${name} header`);
     if (lower === 'host') host = value;
     else if (lower === 'content-length')
       continue; // the body's own length is sent, as undici does

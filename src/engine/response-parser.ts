@@ -5,7 +5,7 @@
 // whether the connection stays open (`connection: close`, HTTP/1.0, the `keep-alive: timeout=`
 // hint) and the body's size. Interim 1xx responses are skipped. Header values are compared as bytes
 // in place: a response costs no allocation here unless its head is split across chunks.
-import { errors } from 'undici';
+import { SocketError } from './error-class.js';
 
 /** A response that breaks HTTP/1.1 framing; classed `other`, as undici's parser errors are. */
 export class ResponseParseError extends Error {
@@ -362,8 +362,8 @@ export class ResponseParser {
     if (status < 200) {
       // As undici: a 100 Continue was never asked for (no `expect` is sent) and 101 Switching
       // Protocols neither; other 1xx (102, 103) are interim: the real answer follows.
-      if (status === 100) throw new errors.SocketError('bad response');
-      if (status === 101) throw new errors.SocketError('bad upgrade');
+      if (status === 100) throw new SocketError('bad response');
+      if (status === 101) throw new SocketError('bad upgrade');
       this.state = State.Head;
       return;
     }

@@ -17,12 +17,11 @@
 // when it started in the measured window, so every step's counts refer to the same iterations.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { applyCapture, describeCapture } from '../core/capture.js';
 import { SetupError } from '../core/errors.js';
-import { createHistogram, encodeHistogram, percentileMs } from '../core/histogram.js';
+import { createHistogram, percentileMs } from '../core/histogram.js';
 import { maskText } from '../core/mask.js';
-import { summarizeScenario } from '../core/results/summary.js';
 import { createRng } from '../core/stats/prng.js';
 import type { CompiledRequest, Vars } from '../core/template.js';
 import { compileMethod, compileRequest } from '../core/template.js';
@@ -31,13 +30,17 @@ import type { ScenarioResult } from '../core/types/results.js';
 import type { ErrorClass } from './error-class.js';
 import { classifyError, describeError } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
-import { explainSaturation, SATURATION, startGeneratorWatch } from './generator-watch.js';
-import { paramsOf, planFor, segmentLengthMs } from './plan.js';
+import { SATURATION, startGeneratorWatch } from './generator-watch.js';
+import { planFor, segmentLengthMs } from './plan.js';
 import { Recorder } from './recorder.js';
 import type { RunScenarioOptions, ScenarioProgress } from './run-scenario.js';
 import { createArrivalSchedule, levelAt } from './schedule.js';
 import { tlsConnectOptions } from './tls.js';
-import { round3 } from './variant.js';
+import { loadedUndici, loadUndici } from './undici-connection.js';
+import { round3, scenarioResult, type ScheduleCounts } from './variant.js';
+
+/** A closed model's window has no schedule. */
+const CLOSED_COUNTS: ScheduleCounts = { scheduled: 0, sent: 0, dropped: 0, lateStarts: 0, maxStartDelayMs: 0 };
 
 export interface FlowOutcome {
   /** The whole iteration, one per target, in the order given. */
@@ -144,6 +147,8 @@ export async function runFlowVariants(
   scenario: ScenarioConfig,
   options: RunScenarioOptions = {},
 ): Promise<FlowOutcome> {
+  // A flow reads its responses through undici's request API.
+  await loadUndici();
   return new FlowRun(scenario, options).start();
 }
 
@@ -190,7 +195,7 @@ class FlowRun {
     const connections = this.plan.open ? scenario.maxInFlight : this.maxVus();
     this.variants = targets.map((target, i) => {
       const url = new URL(target.baseUrl);
-      const pool = new Pool(url.origin, {
+      const pool = new (loadedUndici().Pool)(url.origin, {
         connections: Math.max(1, connections),
         pipelining: 1,
         keepAliveTimeout: 60_000,
@@ -615,65 +620,24 @@ class FlowRun {
     name: string,
     recorder: Recorder,
     errorExamples: Record<string, string>,
-    windowMsRaw: number,
+    windowMs: number,
     startWallMs: number,
     load: GeneratorLoad,
     openVariant: FlowVariant | undefined,
     step?: string,
   ): ScenarioResult {
-    const windowMs = round3(windowMsRaw);
-    const totals = recorder.finish(windowMs);
-    const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
-    const open = openVariant
-      ? {
-          intended: openVariant.scheduled,
-          sent: openVariant.sent,
-          dropped: openVariant.dropped,
-          lateStarts: openVariant.lateStarts,
-          maxStartDelayMs: round3(openVariant.maxStartDelayMs),
-        }
-      : undefined;
-    const reasons = explainSaturation({ load, open });
-    const scenario = this.scenario;
-    const result: ScenarioResult = {
+    return scenarioResult({
       name,
-      ...(step ? { flow: { scenario: scenario.name, step } } : {}),
-      executor: scenario.load.executor,
-      params: paramsOf(scenario),
-      startTime: new Date(startWallMs).toISOString(),
-      durationMs: windowMs,
-      warmupMs: scenario.warmupMs,
-      requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: openVariant?.dropped ?? 0 },
-      latencyMs: figures.latencyMs,
-      rps: figures.rps,
-      errorRate: figures.errorRate,
-      bytes: { in: totals.bytesIn, out: totals.bytesOut },
-      statusCodes: totals.statusCodes,
-      errors: totals.errors,
-      ...(Object.keys(errorExamples).length > 0 ? { errorExamples: { ...errorExamples } } : {}),
-      distribution: totals.distribution,
-      grade: figures.grade,
-      histogram: encodeHistogram(totals.whole),
-      segments: totals.segments,
-      timeline: totals.timeline,
-      generator: {
-        lateStarts: openVariant?.lateStarts ?? 0,
-        maxStartDelayMs: round3(openVariant?.maxStartDelayMs ?? 0),
-        eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
-        eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
-        cpuCores: load.cpuCores,
-        saturated: reasons.length > 0,
-        reasons,
-      },
-      services: [],
-    };
-    if (openVariant) {
-      const seconds = windowMs / 1000;
-      result.rate = {
-        intendedPerSec: seconds > 0 ? round3(openVariant.scheduled / seconds) : 0,
-        achievedPerSec: seconds > 0 ? round3(openVariant.sent / seconds) : 0,
-      };
-    }
-    return result;
+      ...(step ? { flow: { scenario: this.scenario.name, step } } : {}),
+      scenario: this.scenario,
+      recorder,
+      // A copy: the flow's examples object lives on with the variant.
+      errorExamples: { ...errorExamples },
+      windowMs,
+      startWallMs,
+      load,
+      counts: openVariant ?? CLOSED_COUNTS,
+      open: openVariant !== undefined,
+    });
   }
 }

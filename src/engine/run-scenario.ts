@@ -26,7 +26,8 @@ import { createRequestSource } from './request-builder.js';
 import { levelAt } from './schedule.js';
 import type { CpuProbe } from './segment-sampler.js';
 import { SegmentSampler } from './segment-sampler.js';
-import type { TransportKind } from './transport.js';
+import { chooseTransport, type TransportKind } from './transport.js';
+import { loadUndici } from './undici-connection.js';
 import { round3, Variant } from './variant.js';
 
 export type { PairOrder } from './plan.js';
@@ -92,6 +93,11 @@ export async function runScenarioVariants(
   scenario: ScenarioConfig,
   options: RunScenarioOptions = {},
 ): Promise<ScenarioOutcome> {
+  const targets = options.targets ?? [{ name: 'head', baseUrl: scenario.baseUrl }];
+  if (
+    targets.some((target) => chooseTransport(new URL(target.baseUrl).origin, scenario, options.httpClient) === 'undici')
+  )
+    await loadUndici();
   return new ScenarioRun(scenario, options).start();
 }
 

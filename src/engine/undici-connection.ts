@@ -3,11 +3,29 @@
 // of every request sent on it. One request at a time, so the handler's fields hold that request's
 // state and nothing (no promise, closure, body stream or timer) is allocated per request here.
 import type { ConnectionOptions } from 'node:tls';
-import type { Dispatcher } from 'undici';
-import { buildConnector, Client } from 'undici';
+import type * as Undici from 'undici';
+import type { buildConnector, Client, Dispatcher } from 'undici';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
 import type { DispatchRequest } from './request-builder.js';
+
+let undici: typeof Undici | undefined;
+
+/**
+ * undici, loaded on first need: the engine sends `http:` requests with its own client, so a run
+ * that needs undici for none (no `https:`, no flow) never pays its module init (~30 ms of a run's
+ * start-up CPU, docs/measurements.md). The runners await it before they build a transport.
+ */
+export async function loadUndici(): Promise<typeof Undici> {
+  undici ??= await import('undici');
+  return undici;
+}
+
+/** undici once loadUndici() has loaded it. */
+export function loadedUndici(): typeof Undici {
+  if (undici === undefined) throw new Error('undici is not loaded yet: await loadUndici() before an undici transport');
+  return undici;
+}
 
 /** Told of a TLS error on the connection's socket: see UndiciConnection.onError. */
 export type TlsErrorListener = (error: Error) => void;
@@ -24,6 +42,7 @@ export function createUndiciClient(
   tls?: ConnectionOptions,
   onTlsError?: TlsErrorListener,
 ): Client {
+  const { buildConnector, Client } = loadedUndici();
   const timeout = Math.max(1, timeoutMs);
   let connect: Client.Options['connect'] = { timeout };
   if (tls) {

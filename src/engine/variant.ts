@@ -147,68 +147,109 @@ export class Variant implements ConnectionOwner {
   // ------------------------------------------------------------------ result
 
   buildResult(input: { windowMs: number; startWallMs: number; load: GeneratorLoad; open: boolean }): ScenarioResult {
-    const windowMs = round3(input.windowMs);
-    const totals = this.recorder.finish(windowMs);
-    totals.segments.forEach((segment, i) => {
-      const sample = this.contention[i];
-      if (sample) segment.contention = sample;
+    return scenarioResult({
+      name: this.scenario.name,
+      scenario: this.scenario,
+      recorder: this.recorder,
+      contention: this.contention,
+      errorExamples: this.errorExamples,
+      windowMs: input.windowMs,
+      startWallMs: input.startWallMs,
+      load: input.load,
+      counts: this,
+      open: input.open,
     });
-    const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
-    const { load } = input;
-    const open = input.open
-      ? {
-          intended: this.scheduled,
-          sent: this.sent,
-          dropped: this.dropped,
-          lateStarts: this.lateStarts,
-          maxStartDelayMs: round3(this.maxStartDelayMs),
-        }
-      : undefined;
-    const reasons = explainSaturation({ load, open });
-    const scenario = this.scenario;
-    const result: ScenarioResult = {
-      name: scenario.name,
-      executor: scenario.load.executor,
-      params: paramsOf(scenario),
-      startTime: new Date(input.startWallMs).toISOString(),
-      durationMs: windowMs,
-      warmupMs: scenario.warmupMs,
-      requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: this.dropped },
-      latencyMs: figures.latencyMs,
-      rps: figures.rps,
-      errorRate: figures.errorRate,
-      bytes: { in: totals.bytesIn, out: totals.bytesOut },
-      statusCodes: totals.statusCodes,
-      errors: totals.errors,
-      ...(Object.keys(this.errorExamples).length > 0 ? { errorExamples: this.errorExamples } : {}),
-      distribution: totals.distribution,
-      grade: figures.grade,
-      histogram: encodeHistogram(totals.whole),
-      segments: totals.segments,
-      timeline: totals.timeline,
-      generator: {
-        lateStarts: this.lateStarts,
-        maxStartDelayMs: round3(this.maxStartDelayMs),
-        eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
-        eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
-        cpuCores: load.cpuCores,
-        saturated: reasons.length > 0,
-        reasons,
-      },
-      services: [],
-    };
-    if (input.open) {
-      const seconds = windowMs / 1000;
-      result.rate = {
-        intendedPerSec: seconds > 0 ? round3(this.scheduled / seconds) : 0,
-        achievedPerSec: seconds > 0 ? round3(this.sent / seconds) : 0,
-      };
-    }
-    return result;
   }
 
   async destroy(): Promise<void> {
     await Promise.all(this.connections.map((connection) => connection.destroy()));
     this.recorder.destroy();
   }
+}
+
+/** What a window's open-model schedule came to (a variant's own counters; zeros for a closed model). */
+export interface ScheduleCounts {
+  scheduled: number;
+  sent: number;
+  dropped: number;
+  lateStarts: number;
+  maxStartDelayMs: number;
+}
+
+/** One scenario's (or one flow step's) result from its recorder and the window's counts: the one
+ * shape of a ScenarioResult, for plain scenarios (Variant) and flows (run-flow.ts) alike. */
+export function scenarioResult(input: {
+  name: string;
+  /** A flow step's result: its flow and step. */
+  flow?: { scenario: string; step: string };
+  scenario: ScenarioConfig;
+  recorder: Recorder;
+  /** Per segment, what competed with it (none for flows). */
+  contention?: readonly SegmentContention[];
+  errorExamples: Record<string, string>;
+  windowMs: number;
+  startWallMs: number;
+  load: GeneratorLoad;
+  counts: ScheduleCounts;
+  open: boolean;
+}): ScenarioResult {
+  const { scenario, load, counts } = input;
+  const windowMs = round3(input.windowMs);
+  const totals = input.recorder.finish(windowMs);
+  if (input.contention)
+    totals.segments.forEach((segment, i) => {
+      const sample = input.contention?.[i];
+      if (sample) segment.contention = sample;
+    });
+  const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
+  const open = input.open
+    ? {
+        intended: counts.scheduled,
+        sent: counts.sent,
+        dropped: counts.dropped,
+        lateStarts: counts.lateStarts,
+        maxStartDelayMs: round3(counts.maxStartDelayMs),
+      }
+    : undefined;
+  const reasons = explainSaturation({ load, open });
+  const result: ScenarioResult = {
+    name: input.name,
+    ...(input.flow ? { flow: input.flow } : {}),
+    executor: scenario.load.executor,
+    params: paramsOf(scenario),
+    startTime: new Date(input.startWallMs).toISOString(),
+    durationMs: windowMs,
+    warmupMs: scenario.warmupMs,
+    requests: { total: totals.ok + totals.ko, ok: totals.ok, ko: totals.ko, dropped: counts.dropped },
+    latencyMs: figures.latencyMs,
+    rps: figures.rps,
+    errorRate: figures.errorRate,
+    bytes: { in: totals.bytesIn, out: totals.bytesOut },
+    statusCodes: totals.statusCodes,
+    errors: totals.errors,
+    ...(Object.keys(input.errorExamples).length > 0 ? { errorExamples: input.errorExamples } : {}),
+    distribution: totals.distribution,
+    grade: figures.grade,
+    histogram: encodeHistogram(totals.whole),
+    segments: totals.segments,
+    timeline: totals.timeline,
+    generator: {
+      lateStarts: counts.lateStarts,
+      maxStartDelayMs: round3(counts.maxStartDelayMs),
+      eventLoopDelayP99Ms: load.eventLoopDelayP99Ms,
+      eventLoopDelayMaxMs: load.eventLoopDelayMaxMs,
+      cpuCores: load.cpuCores,
+      saturated: reasons.length > 0,
+      reasons,
+    },
+    services: [],
+  };
+  if (input.open) {
+    const seconds = windowMs / 1000;
+    result.rate = {
+      intendedPerSec: seconds > 0 ? round3(counts.scheduled / seconds) : 0,
+      achievedPerSec: seconds > 0 ? round3(counts.sent / seconds) : 0,
+    };
+  }
+  return result;
 }

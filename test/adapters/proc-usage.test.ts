@@ -4,7 +4,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isLiveProcess, parseProcStat, scanProcessGroups, startUsageSampler } from '../../src/adapters/proc-usage.js';
+import {
+  isLiveProcess,
+  parseProcStat,
+  AT_CLKTCK,
+  AT_PAGESZ,
+  readAuxv,
+  readSystemConstants,
+  scanProcessGroups,
+  startUsageSampler,
+} from '../../src/adapters/proc-usage.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/services');
 const onLinux = existsSync('/proc/self/stat');
@@ -169,4 +178,14 @@ describe.runIf(onLinux)('startUsageSampler on Linux', () => {
 
 it('reports nothing, without failing, when there are no services', () => {
   expect(startUsageSampler([]).stop()).toEqual([]);
+});
+
+describe.skipIf(!onLinux)('the system constants /proc is read with', () => {
+  it('are the page size and clock ticks getconf gives, read from the auxiliary vector', () => {
+    const getconf = (name: string) => Number(execFileSync('getconf', [name], { encoding: 'utf8' }).trim());
+    const auxv = readAuxv();
+    expect(auxv.get(AT_CLKTCK)).toBe(getconf('CLK_TCK'));
+    expect(auxv.get(AT_PAGESZ)).toBe(getconf('PAGESIZE'));
+    expect(readSystemConstants()).toEqual({ ticksPerSecond: getconf('CLK_TCK'), pageSizeBytes: getconf('PAGESIZE') });
+  });
 });

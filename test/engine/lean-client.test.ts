@@ -16,6 +16,7 @@ import { encodeRequest, RequestEncoder } from '../../src/engine/request-wire.js'
 import { ResponseParser } from '../../src/engine/response-parser.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
 import { chooseTransport } from '../../src/engine/transport.js';
+import { serveRawOnLoopback } from '../fakes/http.js';
 
 // ------------------------------------------------------------------ fixtures
 
@@ -49,31 +50,9 @@ async function rawServer(onRequest: (socket: net.Socket, index: number) => void)
   port: number;
   connections: () => number;
 }> {
-  const sockets = new Set<net.Socket>();
-  let connections = 0;
-  let requests = 0;
-  const server = net.createServer((socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    let seen = '';
-    socket.on('data', (chunk) => {
-      seen += chunk.toString('latin1');
-      while (seen.includes('\r\n\r\n')) {
-        seen = seen.slice(seen.indexOf('\r\n\r\n') + 4);
-        onRequest(socket, requests++);
-      }
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  closers.push(async () => {
-    for (const socket of sockets) socket.destroy();
-    server.close();
-    await once(server, 'close');
-  });
-  return { port: (server.address() as AddressInfo).port, connections: () => connections };
+  const server = await serveRawOnLoopback(onRequest);
+  closers.push(server.close);
+  return server;
 }
 
 interface Outcome {

@@ -4,12 +4,11 @@
 // Infinity and timed out; the pending head was copied whole on every read. The parser fed at every
 // split point, and runs through both clients against raw loopback servers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { once } from 'node:events';
-import net, { type AddressInfo } from 'node:net';
 import type { ScenarioConfig } from '../../src/core/types/config.js';
 import { classifyError } from '../../src/engine/error-class.js';
 import { ResponseParser } from '../../src/engine/response-parser.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
+import { serveRawOnLoopback } from '../fakes/http.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -94,29 +93,12 @@ describe('response-parser: the same outcome whatever the split', () => {
 
 /** A TCP server that writes `response` (in `pieces` writes) for each request it reads. */
 async function rawServer(response: Buffer, pieces = 1): Promise<string> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    let seen = '';
-    socket.on('data', (chunk) => {
-      seen += chunk.toString('latin1');
-      while (seen.includes('\r\n\r\n')) {
-        seen = seen.slice(seen.indexOf('\r\n\r\n') + 4);
-        const size = Math.ceil(response.length / pieces);
-        for (let at = 0; at < response.length; at += size) socket.write(response.subarray(at, at + size));
-      }
-    });
+  const server = await serveRawOnLoopback((socket) => {
+    const size = Math.ceil(response.length / pieces);
+    for (let at = 0; at < response.length; at += size) socket.write(response.subarray(at, at + size));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  closers.push(async () => {
-    for (const socket of sockets) socket.destroy();
-    server.close();
-    await once(server, 'close');
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  closers.push(server.close);
+  return server.url;
 }
 
 function scenario(baseUrl: string): ScenarioConfig {

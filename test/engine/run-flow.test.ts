@@ -9,6 +9,7 @@ import { parseConfig } from '../../src/core/config/index.js';
 import { SetupError } from '../../src/core/errors.js';
 import type { ScenarioConfig } from '../../src/core/types/config.js';
 import { runFlowVariants } from '../../src/engine/run-flow.js';
+import { orderFlowYaml } from '../fakes/order-flow.js';
 
 interface Shop {
   url: string;
@@ -83,18 +84,7 @@ scenarios:
     baseUrl: ${baseUrl}
 ${load}
     warmup: 200ms
-    setup:
-      - name: login
-        request: { method: POST, path: /login, json: { user: bench } }
-        capture: { token: "$.token" }
-    steps:
-      - name: create
-        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: "\${row.sku}" } }
-        capture: { id: "$.id" }
-      - name: fetch
-        request: { method: GET, path: "/orders/\${vars.id}", headers: { authorization: "Bearer \${vars.token}" } }
-    data: { file: skus.csv }
-`;
+${orderFlowYaml()}`;
   return parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
 }
 

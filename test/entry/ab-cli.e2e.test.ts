@@ -51,6 +51,24 @@ scenarios:
 ${scenarios.map((name) => blocks[name]).join('')}`;
 }
 
+/** A capacity search that climbs past where a server dying after 400 requests dies. */
+const CLIMB = `services:
+  - name: api
+    run: node server.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 200ms }
+scenarios:
+  climb:
+    executor: capacity
+    startRate: 100/s
+    maxRate: 3000/s
+    step: { factor: 2 }
+    hold: 3s
+    request: { path: /climb }
+thresholds:
+  climb: ["p(95)<200"]
+`;
+
 /** head/ and base/ checkouts, each with perf/perfgate.yml and perf/server.mjs. */
 function checkouts(
   name: string,
@@ -79,28 +97,34 @@ function checkouts(
   return { root, head: join(root, 'head'), base: join(root, 'base') };
 }
 
-function gate(cwd: string, extra: string[] = []) {
-  const child = spawnSync(
-    process.execPath,
-    [
-      cli,
-      'gate',
-      '-c',
-      'perf/perfgate.yml',
-      '--base-dir',
-      '../base',
-      '--baseline-dir',
-      '.perfgate',
-      '-o',
-      'results.json',
-      '--format',
-      'json',
-      '--seed',
-      '5',
-      ...extra,
-    ],
-    { cwd, encoding: 'utf8', timeout: 120_000 },
+/** Both checkouts alike, the closed model only, duet: what a test that changes one thing starts from. */
+function closedCheckouts(name: string, durationS = PAIRED_S) {
+  return checkouts(
+    name,
+    { delayMs: 2, scenarios: ['closed'] },
+    { delayMs: 2, scenarios: ['closed'] },
+    'duet',
+    durationS,
   );
+}
+
+/** The bundled CLI in `cwd`, to its end. */
+function perfgate(cwd: string, args: string[], env?: NodeJS.ProcessEnv) {
+  return spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...(env ? { env } : {}),
+  });
+}
+
+/** A stored-mode gate in the head checkout, saving nothing unless asked. */
+const STORED_GATE = ['gate', '-c', 'perf/perfgate.yml', '--baseline-dir', '.perfgate', '-o', 'results.json'];
+/** An A/B gate of the head checkout against ../base, as a user runs it from the head. */
+const AB_GATE = [...STORED_GATE, '--base-dir', '../base'];
+
+function gate(cwd: string, extra: string[] = []) {
+  const child = perfgate(cwd, [...AB_GATE, '--format', 'json', '--seed', '5', ...extra]);
   const results = existsSync(join(cwd, 'results.json'))
     ? (JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')) as Results)
     : undefined;
@@ -278,32 +302,16 @@ describe('perfgate gate --base-dir, when the two differ', () => {
     // The run stopped there: the next scenario never ran.
     expect(run.results!.scenarios.map((scenario) => scenario.name)).toEqual(['closed']);
     expect(savedBaselines(dirs.head)).toEqual([]);
-    const compare = spawnSync(
-      process.execPath,
-      [cli, 'compare', '--current', 'results.json', '--baseline', 'results.json'],
-      {
-        cwd: dirs.head,
-        encoding: 'utf8',
-      },
-    );
+    const compare = perfgate(dirs.head, ['compare', '--current', 'results.json', '--baseline', 'results.json']);
     expect(compare.status).toBe(2);
     expect(compare.stderr).toContain('a service of this run died while the load ran');
     for (const { pid } of [...started(dirs.head), ...started(dirs.base)]) expect(isAlive(pid)).toBe(false);
   }, 120_000);
 
   it('stops at a head that dies mid-run in stored mode too', () => {
-    const dirs = checkouts(
-      'head-dies',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-    );
+    const dirs = closedCheckouts('head-dies');
     writeFileSync(join(dirs.head, 'perf', 'server.mjs'), serverSource(2, { dieAfter: 150 }));
-    const run = spawnSync(
-      process.execPath,
-      [cli, 'gate', '-c', 'perf/perfgate.yml', '--baseline-dir', '.perfgate', '-o', 'results.json', '--save'],
-      { cwd: dirs.head, encoding: 'utf8', timeout: 120_000 },
-    );
+    const run = perfgate(dirs.head, [...STORED_GATE, '--save']);
     expect(run.status, run.stderr).toBe(3);
     expect(run.stderr).toContain(`the head's service "api" exited with code 1 during scenario closed`);
     expect(savedBaselines(dirs.head)).toEqual([]);
@@ -311,58 +319,20 @@ describe('perfgate gate --base-dir, when the two differ', () => {
     expect(results.serviceExit?.variant).toBe('head');
     expect(findResultsProblem(results)).toBeUndefined();
     // `perfgate run` gives no threshold verdict over a dead port either; merge says what it carries.
-    const run2 = spawnSync(process.execPath, [cli, 'run', '-c', 'perf/perfgate.yml', '-o', 'run.json'], {
-      cwd: dirs.head,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const run2 = perfgate(dirs.head, ['run', '-c', 'perf/perfgate.yml', '-o', 'run.json']);
     expect(run2.status, run2.stderr).toBe(3);
     expect(run2.stderr).toContain(`the head's service "api" exited with code 1`);
-    const merged = spawnSync(process.execPath, [cli, 'merge', 'run.json', '-o', 'merged.json'], {
-      cwd: dirs.head,
-      encoding: 'utf8',
-    });
+    const merged = perfgate(dirs.head, ['merge', 'run.json', '-o', 'merged.json']);
     expect(merged.status, merged.stderr).toBe(0);
     expect(merged.stderr).toContain("warning: a shard's service died while its load ran");
   }, 120_000);
 
   it('stops a capacity search at a service that dies mid-climb, with no verdict', () => {
-    const dirs = checkouts(
-      'capacity-dies',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-    );
+    const dirs = closedCheckouts('capacity-dies');
     // Crashes after 400 requests: in the second or third level of the climb.
     writeFileSync(join(dirs.head, 'perf', 'server.mjs'), serverSource(2, { dieAfter: 400 }));
-    writeFileSync(
-      join(dirs.head, 'perf', 'perfgate.yml'),
-      `services:
-  - name: api
-    run: node server.mjs
-    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
-defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 200ms }
-scenarios:
-  climb:
-    executor: capacity
-    startRate: 100/s
-    maxRate: 3000/s
-    step: { factor: 2 }
-    hold: 3s
-    request: { path: /climb }
-thresholds:
-  climb: ["p(95)<200"]
-`,
-    );
-    const run = spawnSync(
-      process.execPath,
-      [cli, 'gate', '-c', 'perf/perfgate.yml', '--baseline-dir', '.perfgate', '-o', 'results.json'],
-      {
-        cwd: dirs.head,
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
+    writeFileSync(join(dirs.head, 'perf', 'perfgate.yml'), CLIMB);
+    const run = perfgate(dirs.head, STORED_GATE);
     expect(run.status, run.stderr).toBe(3);
     expect(run.stderr).toContain(`the head's service "api" exited with code 1 during scenario climb`);
     const results = JSON.parse(readFileSync(join(dirs.head, 'results.json'), 'utf8')) as Results;
@@ -379,23 +349,7 @@ thresholds:
       { delayMs: 2, scenarios: ['closed'], dieAfter: 400 },
       'duet',
     );
-    const climb = `services:
-  - name: api
-    run: node server.mjs
-    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
-defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 200ms }
-scenarios:
-  climb:
-    executor: capacity
-    startRate: 100/s
-    maxRate: 3000/s
-    step: { factor: 2 }
-    hold: 3s
-    request: { path: /climb }
-thresholds:
-  climb: ["p(95)<200"]
-`;
-    for (const dir of [dirs.head, dirs.base]) writeFileSync(join(dir, 'perf', 'perfgate.yml'), climb);
+    for (const dir of [dirs.head, dirs.base]) writeFileSync(join(dir, 'perf', 'perfgate.yml'), CLIMB);
     const run = gate(dirs.head);
     expect(run.code, run.stderr).toBe(3);
     expect(run.stderr).toContain(`the base's service "api" exited with code 1 during scenario climb`);
@@ -410,13 +364,7 @@ thresholds:
   }, 120_000);
 
   it('refuses a config with a fixed port, naming the key and the fix', () => {
-    const dirs = checkouts(
-      'fixed-port',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-      1,
-    );
+    const dirs = closedCheckouts('fixed-port', 1);
     const path = join(dirs.head, 'perf', 'perfgate.yml');
     writeFileSync(
       path,
@@ -431,13 +379,7 @@ thresholds:
   // Found in a fault campaign: `run: node /abs/head/perf/server.mjs` made the base run the head's
   // code, an A/A that passed a +216% change without a word.
   it('refuses a base whose command, folder or data path leads into the head checkout, before booting', () => {
-    const dirs = checkouts(
-      'into-head',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-      1,
-    );
+    const dirs = closedCheckouts('into-head', 1);
     const path = join(dirs.head, 'perf', 'perfgate.yml');
     const server = join(dirs.head, 'perf', 'server.mjs');
     writeFileSync(
@@ -458,13 +400,7 @@ thresholds:
   }, 60_000);
 
   it('refuses a base folder that is the head checkout itself', () => {
-    const dirs = checkouts(
-      'same-tree',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-      1,
-    );
+    const dirs = closedCheckouts('same-tree', 1);
     const run = gate(dirs.head, ['--base-dir', '.']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
@@ -476,13 +412,7 @@ thresholds:
   // The other nesting: the base at the workspace's root and the head inside it (path: pr). Every
   // head path is inside the base too; a $NAME the shell fills is followed as well.
   it('refuses a path into a head nested inside the base, through a $NAME the shell fills', () => {
-    const dirs = checkouts(
-      'head-in-base',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-      1,
-    );
+    const dirs = closedCheckouts('head-in-base', 1);
     const head = join(dirs.base, 'pr');
     renameSync(dirs.head, head);
     const path = join(head, 'perf', 'perfgate.yml');
@@ -493,11 +423,9 @@ thresholds:
         `    run: node $PERFGATE_TEST_HEAD/perf/server.mjs\n`,
       ),
     );
-    const child = spawnSync(process.execPath, [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-dir', '..'], {
-      cwd: head,
-      encoding: 'utf8',
-      env: { ...process.env, PERFGATE_TEST_HEAD: head },
-      timeout: 60_000,
+    const child = perfgate(head, ['gate', '-c', 'perf/perfgate.yml', '--base-dir', '..'], {
+      ...process.env,
+      PERFGATE_TEST_HEAD: head,
     });
     expect(child.status, child.stderr).toBe(2);
     expect(child.stderr).toContain(
@@ -508,13 +436,7 @@ thresholds:
   // actions/checkout's usual layout puts the base inside the head's workspace (path: base): its
   // relative paths resolve inside the base, which is no path into the head.
   it('runs a base checked out inside the head checkout', () => {
-    const dirs = checkouts(
-      'nested',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-      2,
-    );
+    const dirs = closedCheckouts('nested', 2);
     renameSync(dirs.base, join(dirs.head, 'base'));
     const run = gate(dirs.head, ['--base-dir', 'base']);
     expect(run.stderr).not.toContain('inside the head checkout');
@@ -526,32 +448,8 @@ thresholds:
 
 describe('Ctrl-C during an A/B run', () => {
   it('stops the processes of both variants and exits 130', async () => {
-    const dirs = checkouts(
-      'interrupt',
-      { delayMs: 2, scenarios: ['closed'] },
-      { delayMs: 2, scenarios: ['closed'] },
-      'duet',
-      60,
-    );
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        'gate',
-        '-c',
-        'perf/perfgate.yml',
-        '--base-dir',
-        '../base',
-        '--baseline-dir',
-        '.perfgate',
-        '-o',
-        'results.json',
-      ],
-      {
-        cwd: dirs.head,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const dirs = closedCheckouts('interrupt', 60);
+    const child = spawn(process.execPath, [cli, ...AB_GATE], { cwd: dirs.head, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.resume();

@@ -10,6 +10,7 @@ import type { Results } from '../../src/core/types/results.js';
 import { findResultsProblem } from '../../src/core/results/read.js';
 import { sharedBundleDir } from '../bundle.js';
 import { findFreePort } from '../fakes/http.js';
+import { orderFlowYaml } from '../fakes/order-flow.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-flows-'));
@@ -44,18 +45,7 @@ scenarios:
     executor: constant-vus
     vus: 3
     duration: 1s
-    setup:
-      - name: login
-        request: { method: POST, path: /login, json: { user: ${JSON.stringify(user)} } }
-        capture: { token: "$.token" }
-    steps:
-      - name: create
-        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: "\${row.sku}" } }
-        capture: { id: "$.id" }
-      - name: fetch
-        request: { method: GET, path: "/orders/\${vars.id}", headers: { authorization: "Bearer \${vars.token}" } }
-    data: { file: skus.csv }
-thresholds:
+${orderFlowYaml(user)}thresholds:
   "shop/order/fetch": ["error_rate<0.01"]
 `,
   );
@@ -137,18 +127,7 @@ scenarios:
     executor: constant-vus
     vus: 4
     duration: 5s
-    setup:
-      - name: login
-        request: { method: POST, path: /login, json: { user: bench } }
-        capture: { token: "$.token" }
-    steps:
-      - name: create
-        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: "\${row.sku}" } }
-        capture: { id: "$.id" }
-      - name: fetch
-        request: { method: GET, path: "/orders/\${vars.id}", headers: { authorization: "Bearer \${vars.token}" } }
-    data: { file: skus.csv }
-`,
+${orderFlowYaml()}`,
       );
     }
     const cwd = join(root, 'head');

@@ -3,6 +3,7 @@
 // passes it.
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
@@ -69,5 +70,15 @@ describe('schema/perfgate.schema.json', () => {
       }),
     ).toBe(false);
     expect(validate({ scenarios: { a: { executor: 'constant-vus', request: { path: '/' } } } })).toBe(false);
+  });
+});
+
+describe('the validators compiled at build time (scripts/schema-validators.mjs)', () => {
+  it('are compiled from the schemas as they are now', () => {
+    const check = spawnSync(process.execPath, [join(root, 'scripts/schema-validators.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
   });
 });

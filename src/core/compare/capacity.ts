@@ -110,6 +110,34 @@ function summaryOf(capacity: CapacityResult): CapacitySummary {
   return { limitedBy, ratePerSec, bracket, ...(firstFailure ? { firstFailure } : {}) };
 }
 
+/** The capacity metric before any test: inconclusive, with the two searches' rates. */
+function capacityComparison(current: ScenarioResult, base: ScenarioResult, minEffect: number): MetricComparison {
+  return {
+    scenario: current.name,
+    metric: 'capacity',
+    baseline: base.capacity?.ratePerSec ?? NaN,
+    current: current.capacity?.ratePerSec ?? NaN,
+    change: NaN,
+    method: 'none',
+    minEffect,
+    verdict: 'inconclusive',
+    reasons: [],
+  };
+}
+
+/** Writes a bracket-to-bracket test into `comparison`; the draft's power when there was a test. */
+function applyBracketChange(comparison: MetricComparison, change: CapacityChange): Draft['power'] {
+  comparison.method = 'bracket';
+  comparison.current = change.current;
+  comparison.baseline = change.baseline;
+  comparison.reasons.push(...change.reasons);
+  if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+  if (!change.test) return undefined;
+  comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
+  if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
+  return { standardError: change.test.standardError, df: change.test.df };
+}
+
 /** The capacity metric of one capacity scenario, by history when there is enough, else against the stored run. */
 export function compareCapacity(
   ctx: Context,
@@ -119,17 +147,7 @@ export function compareCapacity(
   notes: string[],
 ): Draft {
   const { compare } = ctx.input;
-  const comparison: MetricComparison = {
-    scenario: current.name,
-    metric: 'capacity',
-    baseline: base.capacity?.ratePerSec ?? NaN,
-    current: current.capacity?.ratePerSec ?? NaN,
-    change: NaN,
-    method: 'none',
-    minEffect: compare.minEffect.capacity,
-    verdict: 'inconclusive',
-    reasons: [],
-  };
+  const comparison = capacityComparison(current, base, compare.minEffect.capacity);
   const guards: Reason[] = [];
   if (!current.capacity || !base.capacity) {
     guards.push({ kind: 'no-capacity-search', run: current.capacity ? 'baseline' : 'current' });
@@ -158,20 +176,14 @@ export function compareCapacity(
     draft = { comparison, guards, power: { standardError: test.standardError, df: test.df } };
   } else {
     const change = testCapacityChange(current.capacity, base.capacity, noise);
-    comparison.method = 'bracket';
-    comparison.current = change.current;
-    comparison.baseline = change.baseline;
-    comparison.reasons.push(...change.reasons);
+    const power = applyBracketChange(comparison, change);
     guards.push(...change.guards);
-    if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
     // Fewer than minHistory past capacities: one number per run against the prior alone (13% false
     // regressions at 1.5× the prior), so a change is a warning, unless it holds against a runner
     // PRIOR_ROBUSTNESS times as noisy as the prior (decide.ts).
     draft = { comparison, guards, priorOnly: onDefaultPrior(compare, 'capacity') };
-    if (change.test) {
-      comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
-      if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
-      draft.power = { standardError: change.test.standardError, df: change.test.df };
+    if (power) {
+      draft.power = power;
       const robust = testCapacityChange(current.capacity, base.capacity, PRIOR_ROBUSTNESS * noise).test;
       if (draft.priorOnly && robust)
         draft.robust = {
@@ -208,31 +220,13 @@ export const AB_CAPACITY_NOISE = 0.05;
  * the runner-to-runner noise that a stored baseline cannot measure is not in it.
  */
 export function comparePairedCapacity(head: ScenarioResult, base: ScenarioResult, minEffect: number): Draft {
-  const comparison: MetricComparison = {
-    scenario: head.name,
-    metric: 'capacity',
-    baseline: base.capacity?.ratePerSec ?? NaN,
-    current: head.capacity?.ratePerSec ?? NaN,
-    change: NaN,
-    method: 'none',
-    minEffect,
-    verdict: 'inconclusive',
-    reasons: [],
-  };
+  const comparison = capacityComparison(head, base, minEffect);
   if (!head.capacity || !base.capacity) {
     return { comparison, guards: [{ kind: 'no-capacity-search', run: head.capacity ? 'base' : 'head' }] };
   }
   const change = testCapacityChange(head.capacity, base.capacity, AB_CAPACITY_NOISE);
-  comparison.method = 'bracket';
-  comparison.current = change.current;
-  comparison.baseline = change.baseline;
-  comparison.reasons.push(...change.reasons);
-  if (Number.isFinite(change.effect)) comparison.change = Math.expm1(change.effect);
+  const power = applyBracketChange(comparison, change);
   const draft: Draft = { comparison, guards: [...change.guards] };
-  if (change.test) {
-    comparison.changeInterval = [Math.expm1(change.test.interval[0]), Math.expm1(change.test.interval[1])];
-    if (Number.isFinite(change.test.pValue)) comparison.pValue = change.test.pValue;
-    draft.power = { standardError: change.test.standardError, df: change.test.df };
-  }
+  if (power) draft.power = power;
   return draft;
 }

@@ -209,6 +209,7 @@ function compareScenarioPaired(
     preparedBase === undefined
       ? NaN
       : quantileUs(preparedBase, new Float64Array(preparedBase.segments).fill(1), percentile) / 1000;
+  const blockRequests = blocks !== undefined ? medianBlockRequests(headPrepared, preparedBase) : undefined;
   const drafts: Draft[] = [];
   const isOpen = OPEN_EXECUTORS.has(head.executor);
   // In duet the two requests of a pair leave at one intended instant and are timed from it, so a
@@ -245,8 +246,7 @@ function compareScenarioPaired(
       add(saturationGuard(head, 'head'));
       add(saturationGuard(base, 'base'));
     }
-    const overBlockPairs =
-      blocks !== undefined && diffs !== undefined && blockPairsCarry(metric, headPrepared, preparedBase);
+    const overBlockPairs = blocks !== undefined && diffs !== undefined && blockPairsCarry(metric, blockRequests);
     const test =
       blocks !== undefined
         ? overBlockPairs
@@ -291,14 +291,21 @@ function compareScenarioPaired(
  */
 const REQUESTS_BEYOND_PER_BLOCK = 10;
 
-function blockPairsCarry(metric: MetricName, head: PreparedRun | undefined, base: PreparedRun | undefined): boolean {
-  if (!(metric in LATENCY_PERCENTILES) || head === undefined || base === undefined) return false;
-  const needed = REQUESTS_BEYOND_PER_BLOCK / (1 - LATENCY_PERCENTILES[metric as LatencyMetric] / 100);
+/** The requests a block holds at the median, the smaller of the two runs' (once per scenario: the
+ * metrics' checks below all read it). */
+function medianBlockRequests(head: PreparedRun | undefined, base: PreparedRun | undefined): number | undefined {
+  if (head === undefined || base === undefined) return undefined;
   const median = (run: PreparedRun): number => {
     const sorted = [...run.recorded].sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)] ?? 0;
   };
-  return Math.min(median(head), median(base)) >= needed;
+  return Math.min(median(head), median(base));
+}
+
+function blockPairsCarry(metric: MetricName, blockRequests: number | undefined): boolean {
+  if (!(metric in LATENCY_PERCENTILES) || blockRequests === undefined) return false;
+  const needed = REQUESTS_BEYOND_PER_BLOCK / (1 - LATENCY_PERCENTILES[metric as LatencyMetric] / 100);
+  return blockRequests >= needed;
 }
 
 function sharedLagNote(head: ScenarioResult, base: ScenarioResult): string {

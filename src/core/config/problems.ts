@@ -6,9 +6,12 @@ import { parseDuration, parseRate } from '../duration.js';
 import { ConfigError } from '../errors.js';
 import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { parseThreshold } from '../thresholds.js';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, isScalar, isSeq, type Document } from 'yaml';
 import { isRecord } from './context.js';
+// schema/perfgate.schema.json compiled at build time (scripts/schema-validators.mjs): compiling it
+// here cost each run ~90 ms of CPU.
+import validateConfig from './schema-validator.generated.js';
 
 /** One problem with the config: where (for line numbers and de-duplication) and the full message. */
 export interface ConfigProblem {
@@ -45,11 +48,8 @@ function firstSentence(text: string): string {
   return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
 
-let validateSchema: ValidateFunction | undefined;
-
 export function schemaValidator(): ValidateFunction {
-  validateSchema ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: true }).compile(schema);
-  return validateSchema;
+  return validateConfig;
 }
 
 function pointerToPath(pointer: string, root: unknown): PathKey[] {

@@ -3,11 +3,13 @@
 // which untrusted code wrote). Each is checked against schema/perfgate-results.schema.json (the
 // shape, bounded sizes), then its numbers (src/core/results/checks.ts), before anything reads it.
 // What is untrusted is in addition defused: no "@" in it can mention a user.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import schema from '../../../schema/perfgate-results.schema.json' with { type: 'json' };
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { formatPath, type PathKey } from '../paths.js';
 import type { Baseline, HistoryEntry, Results } from '../types/results.js';
 import { findHistoryNumberProblem, findResultsNumberProblem } from './checks.js';
+// schema/perfgate-results.schema.json compiled at build time (scripts/schema-validators.mjs), so
+// reading a baseline does not compile it first.
+import * as validators from './schema-validators.generated.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 /** Larger files than this are refused: a real one is far smaller (histograms are compressed). */
@@ -15,19 +17,7 @@ export const MAX_RESULTS_BYTES = 32 * 1024 * 1024;
 
 type Definition = 'results' | 'baseline' | 'historyEntry';
 
-let validators: Record<Definition, ValidateFunction> | undefined;
-
 function validatorFor(definition: Definition): ValidateFunction {
-  if (validators === undefined) {
-    const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: false });
-    ajv.addSchema(schema);
-    const get = (name: Definition): ValidateFunction => {
-      const validate = ajv.getSchema(`${schema.$id}#/definitions/${name}`);
-      if (validate === undefined) throw new Error(`schema/perfgate-results.schema.json has no definitions/${name}`);
-      return validate;
-    };
-    validators = { results: get('results'), baseline: get('baseline'), historyEntry: get('historyEntry') };
-  }
   return validators[definition];
 }
 

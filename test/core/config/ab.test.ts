@@ -4,21 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { hashConfig } from '../../../src/core/config-hash.js';
 import { commandWords, findAbProblems } from '../../../src/core/config/ab.js';
 import { parseConfig } from '../../../src/core/config/index.js';
-import { ConfigError } from '../../../src/core/errors.js';
 import { bindPort, configUsesPort } from '../../../src/core/port.js';
-
-function problemsOf(text: string): string[] {
-  try {
-    parseConfig(text, 'perfgate.yml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message
-      .split('\n')
-      .slice(1)
-      .map((line) => line.replace(/^perfgate\.yml(:\d+)*: /, ''));
-  }
-  throw new Error('expected a ConfigError');
-}
+import { problemsOf } from './problems.js';
 
 const abConfig = (compare: string, executor = 'executor: constant-vus\n    vus: 2\n    duration: 30s') => `
 services:

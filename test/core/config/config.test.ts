@@ -19,21 +19,9 @@ import { formatPath } from '../../../src/core/paths.js';
 import { isHostAllowed, isLoopbackHost } from '../../../src/core/config/hosts.js';
 import { ConfigError } from '../../../src/core/errors.js';
 import type { Config } from '../../../src/core/types/config.js';
+import { problemsOf } from './problems.js';
 
 const fixture = readFileSync(new URL('../../fixtures/config/perfgate.yml', import.meta.url), 'utf8');
-
-/** The problems a config has, without the `file:line: ` prefix, in the order reported. */
-function problemsOf(text: string): string[] {
-  try {
-    parseConfig(text, 'perfgate.yml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    const [header, ...lines] = (error as Error).message.split('\n');
-    expect(header).toMatch(/^perfgate\.yml (has \d+ problems?|is not valid YAML):$/);
-    return lines.map((line) => line.replace(/^perfgate\.yml(:\d+)*: /, ''));
-  }
-  throw new Error('expected a ConfigError');
-}
 
 /** One scenario `a` (constant-vus) with extra YAML lines spliced into it and the top level. */
 function withScenario(scenarioLines: string, topLines = ''): string {

@@ -2,7 +2,7 @@
 // capture, and thresholds on a step by its <scenario>/<step> name.
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
-import { ConfigError } from '../../../src/core/errors.js';
+import { problemsOf } from './problems.js';
 
 function flowConfig(steps: string, extra = ''): string {
   return `
@@ -29,19 +29,6 @@ const CONTRACT_STEPS = `    steps:
         check: [200]
         thinkTime: 50ms
     data: { file: skus.csv }`;
-
-function problemsOf(text: string): string[] {
-  try {
-    parseConfig(text, 'perfgate.yml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message
-      .split('\n')
-      .slice(1)
-      .map((line) => line.replace(/^perfgate\.yml(:\d+)*: /, ''));
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('flows in the config', () => {
   it('parses the contract: setup, steps, captures, checks and a threshold on one step', () => {

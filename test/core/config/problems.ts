@@ -1,0 +1,23 @@
+// What parseConfig refuses a config text with, for the config tests: the whole ConfigError message,
+// or its problems one by one.
+import { expect } from 'vitest';
+import { parseConfig } from '../../../src/core/config/index.js';
+import { ConfigError } from '../../../src/core/errors.js';
+
+/** The message of the ConfigError that `text` is refused with (the test fails when it is not). */
+export function configErrorOf(text: string): string {
+  try {
+    parseConfig(text, 'perfgate.yml');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+/** The problems a config has, without the `file:line: ` prefix, in the order reported. */
+export function problemsOf(text: string): string[] {
+  const [header, ...lines] = configErrorOf(text).split('\n');
+  expect(header).toMatch(/^perfgate\.yml (has \d+ problems?|is not valid YAML):$/);
+  return lines.map((line) => line.replace(/^perfgate\.yml(:\d+)*: /, ''));
+}
