@@ -5,6 +5,8 @@
 import * as core from '@actions/core';
 import { ConfigError } from '../core/errors.js';
 import { parseDuration } from '../core/duration.js';
+import { resolve } from 'node:path';
+import { configIdentity } from '../core/paths.js';
 import type { SlackTarget } from '../adapters/slack.js';
 import type { CommentMode, FailOn, Shard, SlackOn } from '../core/options.js';
 import { parseBooleanChoice, parseCommentMode, parseFailOn, parseShard, parseSlackOn } from '../core/options.js';
@@ -36,6 +38,8 @@ export const Inputs = {
   alertCommentCcUsers: 'alert-comment-cc-users',
   baseDir: 'base-dir',
   baseRef: 'base-ref',
+  acceptLabel: 'accept-label',
+  acceptCommand: 'accept-command',
 } as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
@@ -48,6 +52,10 @@ export const Outputs = {
   artifactId: 'artifact-id',
   changePoints: 'change-points',
   trendsPath: 'trends-path',
+  accepted: 'accepted',
+  mode: 'mode',
+  baseline: 'baseline',
+  baselineDetail: 'baseline-detail',
 } as const;
 
 /** run: load-test and report; report: re-render uploaded results in a trusted workflow_run job
@@ -57,6 +65,9 @@ export type ActionMode = 'run' | 'report' | 'merge' | 'trends';
 
 export interface ActionOptions {
   configPath: string;
+  /** The config's one name (relative to the workspace): the comment marker, the artifact name,
+   * the step's folder and pr.json use it, so every spelling of one path is one identity. */
+  configId: string;
   githubToken: string;
   slack?: SlackTarget;
   slackOn: SlackOn;
@@ -90,6 +101,8 @@ export interface ActionOptions {
   /** A/B mode: the base commit perfgate checks out itself; '' = the event's default (the PR's
    * base SHA on pull_request), 'none' = off. */
   baseRef: string;
+  /** What accepts an intended regression on a PR: a label and a comment command ('' = off). */
+  accept: { label: string; command: string };
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {
@@ -147,6 +160,7 @@ export function readActionInputs(): ActionOptions {
   }
   return {
     configPath: text(Inputs.config),
+    configId: readConfigId(text(Inputs.config)),
     networkTimeoutMs,
     githubToken,
     ...(slack ? { slack } : {}),
@@ -161,7 +175,18 @@ export function readActionInputs(): ActionOptions {
     ...readDeliveryInputs(text),
     ...(text(Inputs.baseDir) ? { baseDir: text(Inputs.baseDir) } : {}),
     baseRef: text(Inputs.baseRef),
+    // none is off (an empty input reads as the default, as everywhere in this action).
+    accept: {
+      label: text(Inputs.acceptLabel) === 'none' ? '' : text(Inputs.acceptLabel),
+      command: text(Inputs.acceptCommand) === 'none' ? '' : text(Inputs.acceptCommand),
+    },
   };
+}
+
+/** The config's path relative to GITHUB_WORKSPACE (the runner's working directory). */
+export function readConfigId(configPath: string): string {
+  const workspace = resolve(process.env.GITHUB_WORKSPACE || process.cwd());
+  return configIdentity(resolve(configPath), workspace);
 }
 
 function readSplitInputs(
