@@ -23,6 +23,7 @@ export const Inputs = {
   slackOn: 'slack-on',
   baselineKey: 'baseline-key',
   baselineDir: 'baseline-dir',
+  baselineBranch: 'baseline-branch',
   saveBaseline: 'save-baseline',
   failOn: 'fail-on',
   comment: 'comment',
@@ -74,6 +75,8 @@ export interface ActionOptions {
   /** Replaces the config hash in the cache key when set. */
   baselineKey?: string;
   baselineDir?: string;
+  /** Keep baselines and the stored runs as files on this branch of origin (durable). */
+  baselineBranch?: string;
   /** undefined = decide from the event (save on the default branch); `always` saves even a run
    * that failed the gate, which otherwise is never saved. */
   saveBaseline?: boolean | 'always';
@@ -167,6 +170,7 @@ export function readActionInputs(): ActionOptions {
     slackOn: parseSlackOn(text(Inputs.slackOn), Inputs.slackOn),
     ...(baselineKey ? { baselineKey } : {}),
     ...(text(Inputs.baselineDir) ? { baselineDir: text(Inputs.baselineDir) } : {}),
+    ...readBaselineBranch(text(Inputs.baselineBranch), text(Inputs.baselineDir)),
     ...(save.toLowerCase() === 'auto' ? {} : { saveBaseline: parseSaveBaseline(save) }),
     failOn: parseFailOn(text(Inputs.failOn), Inputs.failOn),
     comment: parseCommentMode(text(Inputs.comment), Inputs.comment),
@@ -181,6 +185,19 @@ export function readActionInputs(): ActionOptions {
       command: text(Inputs.acceptCommand) === 'none' ? '' : text(Inputs.acceptCommand),
     },
   };
+}
+
+function readBaselineBranch(branch: string, dir: string): { baselineBranch?: string } {
+  if (branch === '') return {};
+  if (dir !== '')
+    throw new ConfigError(
+      `${Inputs.baselineBranch}: "${branch}" and ${Inputs.baselineDir}: "${dir}" both name a baseline store; keep one`,
+    );
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]{0,100}$/.test(branch) || /\.\.|\/\/|\.lock$|\/$|\.$/.test(branch))
+    throw new ConfigError(
+      `${Inputs.baselineBranch}: "${branch}" is not a branch name perfgate can push to; use letters, digits, ".", "_", "-" and "/", like perfgate-data`,
+    );
+  return { baselineBranch: branch };
 }
 
 /** The config's path relative to GITHUB_WORKSPACE (the runner's working directory). */

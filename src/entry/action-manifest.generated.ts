@@ -11,6 +11,7 @@ export const ACTION_INPUT_DEFAULTS = {
   'slack-on': 'always',
   'baseline-key': '',
   'baseline-dir': '',
+  'baseline-branch': '',
   'save-baseline': 'auto',
   'fail-on': 'regression',
   'comment': 'always',

@@ -103,7 +103,7 @@ describe('events', () => {
     expect(run.outputs.verdict, run.stdout).toMatch(/^(pass|fail)$/);
     expect(run.outputs.mode).toBe('ab');
     expect(run.outputs['baseline-detail']).toContain(`the base ${baseSha.slice(0, 7)} ran beside the head`);
-    expect(run.stdout).toContain("the base-ref input (default: the merge group's base_sha)");
+    expect(run.stdout).toContain(`perfgate: A/B: the base is ${baseSha} (${baseSha.slice(0, 7)}), checked out in`);
     expect(world.cache.entries.filter((entry) => entry.finalized).length).toBe(saved);
   });
 
@@ -124,5 +124,27 @@ describe('events', () => {
     expect(run.outputs['baseline-detail']).toMatch(
       /^the base could not be fetched .*; judged against the stored baseline/,
     );
+  });
+});
+
+describe('baseline-branch', () => {
+  it('a push saves the baseline as a commit on perfgate-data of origin; a PR reads it from there', async () => {
+    const inputs = { 'baseline-branch': 'perfgate-data', 'base-ref': 'none' };
+    const push = await world.runStep({ event: 'push', workspace: checkout('branch-push', 'feature'), inputs });
+    expect(push.code, push.stdout).toBe(0);
+    expect(push.stdout).toContain('saved this run as the new baseline in branch perfgate-data of origin');
+    expect(git(origin, ['ls-tree', '--name-only', 'perfgate-data', 'baselines/'])).toMatch(/^baselines\/perfgate-v1-/);
+    const pr = await world.runStep({
+      event: 'pull_request',
+      prNumber: 34,
+      headSha,
+      baseSha,
+      workspace: checkout('branch-pr', 'feature'),
+      inputs,
+    });
+    expect(pr.code, pr.stdout).toBe(0);
+    expect(pr.stdout).toMatch(/baseline: perfgate-data:baselines\/perfgate-v1-[0-9a-f]+-\d{8}T\d{9}Z-\d+-1\.json/);
+    expect(pr.outputs.baseline).toBe('found');
+    expect(pr.outputs.mode).toBe('stored');
   });
 });
