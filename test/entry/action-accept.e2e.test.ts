@@ -88,7 +88,7 @@ describe('accepting an intended regression', () => {
     expect(next.outputs.accepted).toBe('');
     expect(regressionsOf(next.outputs)).toEqual([]);
     expect(comment(8)!.body).toMatch(/^## (✅|⚠️) perfgate: PASS — no regression/m);
-  });
+  }, 240_000);
 
   it('a comment command counts from a user with write access, not from one without', async () => {
     world.github.setPermission('mallory', 'read');
@@ -118,5 +118,5 @@ describe('accepting an intended regression', () => {
     expect(comment(9)!.body).toMatch(/PASS — \d+ regressions? accepted by @alice/);
     const asked = world.github.requests.filter((r) => /\/collaborators\/[^/]+\/permission$/.test(r.path));
     expect(asked.map((r) => r.path.split('/')[5])).toEqual(['mallory', 'alice']);
-  });
+  }, 120_000);
 });
