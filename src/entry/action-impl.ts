@@ -34,6 +34,8 @@ import { reportUploadedResults } from './action-report.js';
 import { reportTrends } from './action-trends.js';
 import { guardLog } from '../core/report/markup/text.js';
 import { applyAcceptance } from './action-accept.js';
+import { renderHistoryCharts } from '../core/report/history-chart.js';
+import { summarizeForHistory } from '../core/results/baseline.js';
 
 /** A/B mode: the PR's base commit, which the workflow checked out into base-dir. */
 function readBaseCommit(): { commit?: string; ref?: string } {
@@ -372,6 +374,10 @@ async function judgeAndDeliver(
   core.setOutput(Outputs.baseline, judgedBy.baseline);
   core.setOutput(Outputs.baselineDetail, judgedBy.detail);
   const ctx = reportContext(options, event, comparison, config.report);
+  const historyChart = baseline
+    ? renderHistoryCharts(comparison, baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history])
+    : undefined;
+  if (historyChart) ctx.historyChart = historyChart;
   const { markdown } = await core.group('perfgate: report', () => report(ctx));
   // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
   await writeFile(join(workDir, 'report.md'), markdown);
