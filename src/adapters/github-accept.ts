@@ -27,17 +27,28 @@ export async function findPullAcceptance(
   octokit: Octokit,
   where: { owner: string; repo: string; number: number },
   rules: AcceptRules,
+  /** The labels the event (or a PR listing) gave, counted beside the live ones. */
+  payloadLabels?: string[],
 ): Promise<AcceptanceLookup> {
   const ignored: string[] = [];
   if (rules.label !== '') {
-    const labels = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, {
-      owner: where.owner,
-      repo: where.repo,
-      issue_number: where.number,
-      per_page: 100,
-    });
-    if (labels.some((label) => label.name === rules.label))
-      return { acceptance: { by: `label ${rules.label}` }, ignored };
+    // The event's own labels count too (a labeled event names the new one): a re-run of that
+    // event's run still sees it, and a GitHub without the labels endpoint is no lost acceptance.
+    let names = payloadLabels ?? [];
+    if (names.includes(rules.label)) return { acceptance: { by: `label ${rules.label}` }, ignored };
+    try {
+      const labels = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, {
+        owner: where.owner,
+        repo: where.repo,
+        issue_number: where.number,
+        per_page: 100,
+      });
+      names = [...names, ...labels.map((label) => label.name)];
+    } catch (error) {
+      if (payloadLabels === undefined) throw error;
+      ignored.push(`the PR's labels could not be read (${(error as Error).message}); the event's labels were used`);
+    }
+    if (names.includes(rules.label)) return { acceptance: { by: `label ${rules.label}` }, ignored };
   }
   if (rules.command === '') return { ignored };
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {

@@ -12,6 +12,12 @@ import { createOctokit } from './deliver/octokit.js';
 import { Inputs, type ActionOptions } from './action-inputs.js';
 import type { EventFacts } from './deliver/event.js';
 
+/** pull_request.labels of the event (a labeled event names the new one there too). */
+function payloadLabels(): string[] {
+  const labels = (github.context.payload.pull_request as { labels?: { name?: unknown }[] } | undefined)?.labels;
+  return (labels ?? []).map((label) => label.name).filter((name): name is string => typeof name === 'string');
+}
+
 export async function applyAcceptance(
   options: ActionOptions,
   event: EventFacts,
@@ -33,7 +39,7 @@ export async function applyAcceptance(
     found = await withDeadline('reading whether the regression was accepted', options.networkTimeoutMs, () =>
       isPush
         ? findMergedPullAcceptance(octokit, { owner, repo, sha: github.context.sha }, rules)
-        : findPullAcceptance(octokit, { owner, repo, number: event.prNumber! }, rules),
+        : findPullAcceptance(octokit, { owner, repo, number: event.prNumber! }, rules, payloadLabels()),
     );
   } catch (error) {
     core.warning(
