@@ -58193,7 +58193,7 @@ function renderTotals(results) {
 // src/core/accept.ts
 function describeAcceptedChange(m) {
   const amount = m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 1);
-  return `${metricLabel(m.metric)} of ${m.scenario} ${amount}`;
+  return `${metricLabel(m.metric)} ${amount}`;
 }
 function describeAcceptance(comparison) {
   if (!comparison.accepted) return void 0;

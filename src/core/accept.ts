@@ -30,10 +30,12 @@ export function canAccept(comparison: Pick<Comparison, 'verdict' | 'regressions'
   return comparison.verdict === 'fail' && comparison.regressions.length > 0 && comparison.breaches.length === 0;
 }
 
-/** "p95 of browse +12.3%", the change as the headline says it. */
-export function describeAcceptedChange(m: Pick<MetricComparison, 'metric' | 'scenario' | 'change'>): string {
+/** "p95 +12.3%", the change as the headline says it. No scenario name: the headline is written
+ * unescaped into every report, and a name is the config's (on a PR, the PR's) text; the report's
+ * list of regressions names them, escaped. */
+export function describeAcceptedChange(m: Pick<MetricComparison, 'metric' | 'change'>): string {
   const amount = m.metric === 'error_rate' ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 1);
-  return `${metricLabel(m.metric)} of ${m.scenario} ${amount}`;
+  return `${metricLabel(m.metric)} ${amount}`;
 }
 
 /**
@@ -55,7 +57,7 @@ export function acceptRegressions(comparison: Comparison, acceptance: Acceptance
   return { ...comparison, verdict: 'pass', accepted: { by: acceptance.by } };
 }
 
-/** The headline words of an accepted run: "1 regression accepted by label perf-accepted: p95 of browse +12.3%". */
+/** The headline words of an accepted run: "1 regression accepted by label perf-accepted: p95 +12.3%". */
 export function describeAcceptance(comparison: Pick<Comparison, 'regressions' | 'accepted'>): string | undefined {
   if (!comparison.accepted) return undefined;
   const shown = 3;

@@ -53,7 +53,9 @@ describe('acceptRegressions', () => {
   it('every report says it: the comment, the log and Slack, never "no regression"', () => {
     const accepted = acceptRegressions(regressionsOnly(), byLabel);
     const markdown = renderMarkdown(accepted, { now: new Date(0) });
-    expect(markdown).toMatch(/^## ✅ perfgate: PASS — 3 regressions accepted by label perf-accepted: p\d+ of \S+ \+/m);
+    expect(markdown).toMatch(
+      /^## ✅ perfgate: PASS — 3 regressions accepted by label perf-accepted: p\d+ \+\d+\.\d%, p\d+ \+/m,
+    );
     const text = renderComparisonText(accepted);
     expect(text.split('\n')[0]).toMatch(/^perfgate: ✓ PASS — 3 regressions accepted by label perf-accepted/);
     const slack = renderSlackMessage(accepted, {});
