@@ -89,32 +89,43 @@ describe('accepting an intended regression', () => {
   }, 240_000);
 
   it('a comment command counts from a user with write access, not from one without', async () => {
-    world.github.setPermission('mallory', 'read');
-    world.github.setPermission('alice', 'write');
-    world.github.addComment({
-      owner: 'acme',
-      repo: 'shop',
-      issueNumber: 9,
-      body: '/perfgate accept',
-      login: 'mallory',
+    // A world of its own, whose baseline is the fast code: the first test left a slow one.
+    const own = await startActionWorld({
+      work,
+      inputs: { config: configPath, 'upload-results': 'false' },
+      runIdBase: 5000,
     });
-    // The fast code against the slow baseline is an improvement: stage a bigger slowdown on PR 9.
-    const env = { EXTRA_DELAY_MS: '150' };
-    const refused = await world.runStep({ event: 'pull_request', prNumber: 9, env });
-    expect(refused.code, refused.stdout).toBe(1);
-    expect(refused.stdout).toContain('not an acceptance: "/perfgate accept" by @mallory, who has no write access');
-    world.github.addComment({
-      owner: 'acme',
-      repo: 'shop',
-      issueNumber: 9,
-      body: '/perfgate accept the new serializer is worth it',
-      login: 'alice',
-    });
-    const accepted = await world.runStep({ event: 'pull_request', prNumber: 9, env });
-    expect(accepted.code, accepted.stdout).toBe(0);
-    expect(accepted.outputs.accepted).toBe('@alice');
-    expect(comment(9)!.body).toMatch(/PASS — \d+ regressions? accepted by @alice/);
-    const asked = world.github.requests.filter((r) => /\/collaborators\/[^/]+\/permission$/.test(r.path));
-    expect(asked.map((r) => r.path.split('/')[5])).toEqual(['mallory', 'alice']);
-  }, 120_000);
+    try {
+      own.github.setPermission('mallory', 'read');
+      own.github.setPermission('alice', 'write');
+      const push = await own.runStep({ event: 'push' });
+      expect(push.code, push.stdout).toBe(0);
+      own.github.addComment({
+        owner: 'acme',
+        repo: 'shop',
+        issueNumber: 9,
+        body: '/perfgate accept',
+        login: 'mallory',
+      });
+      const refused = await own.runStep({ event: 'pull_request', prNumber: 9, env: slowdown });
+      expect(refused.code, refused.stdout).toBe(1);
+      expect(refused.stdout).toContain('not an acceptance: "/perfgate accept" by @mallory, who has no write access');
+      own.github.addComment({
+        owner: 'acme',
+        repo: 'shop',
+        issueNumber: 9,
+        body: '/perfgate accept the new serializer is worth it',
+        login: 'alice',
+      });
+      const accepted = await own.runStep({ event: 'pull_request', prNumber: 9, env: slowdown });
+      expect(accepted.code, accepted.stdout).toBe(0);
+      expect(accepted.outputs.accepted).toBe('@alice');
+      const body = own.github.commentsOn('acme', 'shop', 9).find((c) => c.login.endsWith('[bot]'))!.body;
+      expect(body).toMatch(/PASS — \d+ regressions? accepted by @alice/);
+      const asked = own.github.requests.filter((r) => /\/collaborators\/[^/]+\/permission$/.test(r.path));
+      expect(asked.map((r) => r.path.split('/')[5])).toEqual(['mallory', 'alice']);
+    } finally {
+      await own.close();
+    }
+  }, 180_000);
 });
