@@ -41224,6 +41224,9 @@ var ConfigError = class extends PerfgateError {
     super(message, "PERFGATE_CONFIG");
   }
 };
+var BaseFetchError = class extends ConfigError {
+  name = "BaseFetchError";
+};
 var BootError = class extends PerfgateError {
   constructor(message, service, logTail = []) {
     super(message, "PERFGATE_BOOT");
@@ -51474,7 +51477,7 @@ function compareRuns(input) {
 function decideExit(comparison, failOn) {
   if (failOn === "never") return 0;
   if (comparison.breaches.length > 0) return 1;
-  if (failOn === "regression" && comparison.regressions.length > 0) return 1;
+  if (failOn === "regression" && comparison.regressions.length > 0 && !comparison.accepted) return 1;
   return 0;
 }
 
@@ -62291,6 +62294,20 @@ function renderTotals(results2) {
   return out;
 }
 
+// src/core/accept.ts
+function describeAcceptedChange(m) {
+  const amount = m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 1);
+  return `${metricLabel(m.metric)} ${amount}`;
+}
+function describeAcceptance(comparison) {
+  if (!comparison.accepted) return void 0;
+  const shown = 3;
+  const list = comparison.regressions.slice(0, shown).map(describeAcceptedChange);
+  const more = comparison.regressions.length > shown ? `, and ${comparison.regressions.length - shown} more` : "";
+  const count = comparison.regressions.length;
+  return `${count} regression${count === 1 ? "" : "s"} accepted by ${comparison.accepted.by}: ${list.join(", ")}${more}`;
+}
+
 // src/core/report/sentences.ts
 var LEVEL_VERDICT = { fail: "FAIL", warn: "PASS", pass: "PASS" };
 var VERDICT_MARKS = {
@@ -62317,6 +62334,8 @@ function summarizeVerdict(comparison) {
   const status = comparison.baselineStatus;
   const environmentDiffers = comparison.baseline?.environmentDiffers === true;
   const parts = [];
+  const accepted = describeAcceptance(comparison);
+  if (accepted !== void 0 && comparison.verdict === "pass") return { level: "pass", words: accepted };
   if (comparison.verdict === "fail" || regressions > 0 || breaches > 0) {
     if (regressions > 0) parts.push(pluralize(regressions, "regression"));
     if (breaches > 0) parts.push(`${pluralize(breaches, "threshold")} breached`);
@@ -62721,6 +62740,7 @@ function renderMarkdown(comparison, options) {
   }
   const previous = options.previousRuns ?? [];
   if (previous.length > 0) blocks.push({ kind: "runs", text: renderPreviousRuns(previous) });
+  if (options.historyChart) blocks.push({ kind: "details", text: options.historyChart });
   const method = renderMethod(comparison);
   if (method) blocks.push({ kind: "details", text: method });
   blocks.push({ kind: "footer", text: renderFooter(comparison, options) });
@@ -67426,7 +67446,7 @@ async function resolveCommit(repo, ref, source) {
   try {
     await git2(repo, ["fetch", "--no-tags", "--depth=1", "origin", ref], FETCH_TIMEOUT_MS);
   } catch (error) {
-    throw new ConfigError(
+    throw new BaseFetchError(
       `${source} ${ref}: no such commit in ${repo}, and "git fetch --depth=1 origin ${ref}" failed (${firstLine(error)}); name a commit, branch or tag that exists (on a shallow clone, HEAD~1 needs actions/checkout with fetch-depth: 2)`
     );
   }
@@ -68882,11 +68902,21 @@ async function runLoadTest(options) {
     );
   }
   const configDir = path6.dirname(path6.resolve(options.configPath));
-  const prepared = await prepareBaseRef({
-    ref: options.baseRef,
-    source: options.baseRefSource ?? "--base-ref",
-    configDir
-  });
+  let prepared;
+  try {
+    prepared = await prepareBaseRef({
+      ref: options.baseRef,
+      source: options.baseRefSource ?? "--base-ref",
+      configDir
+    });
+  } catch (error) {
+    if (!(options.baseRefIsDefault && error instanceof BaseFetchError)) throw error;
+    const { baseRef: _baseRef, ...stored } = options;
+    (options.onMissingBase ?? options.onWarning)(
+      `the base could not be fetched (${error.message}); this run is compared with the stored baseline instead (give the checkout credentials to fetch it: actions/checkout's default persist-credentials: true, or fetch-depth: 0)`
+    );
+    return runLoaded(stored);
+  }
   try {
     for (const note of prepared.notes) options.onNote?.(note);
     return await runLoaded({

@@ -6,7 +6,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ConfigError } from '../core/errors.js';
+import { BaseFetchError, ConfigError } from '../core/errors.js';
 import { runnerTemp } from './runner-temp.js';
 
 const run = promisify(execFile);
@@ -76,13 +76,33 @@ export async function resolveCommit(repo: string, ref: string, source: string): 
   try {
     await git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', ref], FETCH_TIMEOUT_MS);
   } catch (error) {
-    throw new ConfigError(
+    throw new BaseFetchError(
       `${source} ${ref}: no such commit in ${repo}, and "git fetch --depth=1 origin ${ref}" failed (${firstLine(error)}); name a commit, branch or tag that exists (on a shallow clone, HEAD~1 needs actions/checkout with fetch-depth: 2)`,
     );
   }
   const fetched = await verify('FETCH_HEAD');
   if (!fetched) throw new ConfigError(`${source} ${ref}: origin sent no commit for it; name a commit, branch or tag`);
   return fetched;
+}
+
+/**
+ * Whether the checkout in `dir` is of `sha`: HEAD is that commit, or a merge commit with it as a
+ * parent (refs/pull/N/merge). The parents are read from the raw commit, which a shallow clone
+ * keeps even where it cut the history. undefined when `dir` is not in a git work tree.
+ */
+export async function checkoutOf(dir: string, sha: string): Promise<{ head: string; holds: boolean } | undefined> {
+  let head: string;
+  let raw: string;
+  try {
+    head = await git(dir, ['rev-parse', 'HEAD']);
+    raw = await git(dir, ['cat-file', '-p', head]);
+  } catch {
+    return undefined;
+  }
+  const header = raw.split('\n\n')[0] ?? '';
+  const parents = [...header.matchAll(/^parent ([0-9a-f]+)$/gm)].map((match) => match[1]);
+  const wanted = sha.toLowerCase();
+  return { head, holds: head === wanted || (parents.length > 1 && parents.includes(wanted)) };
 }
 
 export interface BaseWorktree {

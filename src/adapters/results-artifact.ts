@@ -9,10 +9,12 @@ export interface UploadedArtifact {
   sizeBytes: number;
 }
 
-/** A name unique per config and shard within a run: `perfgate-<config file>[-shard-1-of-4]`. */
-export function resultsArtifactName(configPath: string, shard?: { index: number; count: number }): string {
+/** A name unique per config and shard within a run: `perfgate-<config file>[-shard-1-of-4]`;
+ * `configId` is the config's path relative to the workspace (readConfigId), so that
+ * `./perfgate.yml` and `perfgate.yml` name one artifact. */
+export function resultsArtifactName(configId: string, shard?: { index: number; count: number }): string {
   // Artifact names may not hold " : < > | * ? \ / and the like.
-  const config = configPath.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'config';
+  const config = configId.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'config';
   return `perfgate-${config}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
 }
 

@@ -43,6 +43,12 @@ export class ConfigError extends PerfgateError {
   }
 }
 
+/** The base commit of an A/B run could not be fetched (no credentials, a network failure): a
+ * ConfigError for a ref the user named, a fallback to the stored baseline for the event's own. */
+export class BaseFetchError extends ConfigError {
+  override name = 'BaseFetchError';
+}
+
 /** A service under test could not be started or never became ready. Exit code 3. */
 export class BootError extends PerfgateError {
   override name = 'BootError';

@@ -25,3 +25,27 @@ export function quoteValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
+
+/**
+ * The one name of a config file, whatever way the input spells it: `perfgate.yml`,
+ * `./perfgate.yml` and `/home/runner/work/shop/shop/perfgate.yml` are all `perfgate.yml`, so
+ * that they share one PR comment, one artifact and one results folder. A file inside the
+ * workspace is named relative to it with "/" separators; one outside keeps its absolute path.
+ * Pure: the caller passes the absolute paths (node:path's posix rules, as on every runner but Windows').
+ */
+export function configIdentity(absoluteConfig: string, absoluteWorkspace: string): string {
+  const clean = (p: string): string => {
+    const parts: string[] = [];
+    for (const part of p.replace(/\\/g, '/').split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') parts.pop();
+      else parts.push(part);
+    }
+    return parts.join('/');
+  };
+  const file = clean(absoluteConfig);
+  const root = clean(absoluteWorkspace);
+  if (root === '') return file;
+  if (file.startsWith(`${root}/`)) return file.slice(root.length + 1);
+  return `/${file}`;
+}

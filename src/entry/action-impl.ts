@@ -4,9 +4,10 @@ import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { BootError, InputFileError, InterruptedError, NoVerdictError } from '../core/errors.js';
+import { dirname, join, resolve } from 'node:path';
+import { BootError, ConfigError, InputFileError, InterruptedError, NoVerdictError } from '../core/errors.js';
 import type { Config } from '../core/types/config.js';
+import type { Comparison } from '../core/types/comparison.js';
 import type { Results } from '../core/types/results.js';
 import { mergeResults } from '../core/results/merge.js';
 import { loadConfig } from '../adapters/config-file.js';
@@ -28,10 +29,13 @@ import { deliver } from './deliver/sink.js';
 import { resultsArtifact, uploadResults } from './deliver/artifact.js';
 import { commitComment } from './deliver/commit-comment.js';
 import { Inputs, readActionInputs, Outputs, type ActionOptions } from './action-inputs.js';
-import { isGitWorkTree } from '../adapters/git-worktree.js';
+import { checkoutOf, isGitWorkTree } from '../adapters/git-worktree.js';
 import { reportUploadedResults } from './action-report.js';
 import { reportTrends } from './action-trends.js';
 import { guardLog } from '../core/report/markup/text.js';
+import { applyAcceptance } from './action-accept.js';
+import { renderHistoryCharts } from '../core/report/history-chart.js';
+import { summarizeForHistory } from '../core/results/baseline.js';
 
 /** A/B mode: the PR's base commit, which the workflow checked out into base-dir. */
 function readBaseCommit(): { commit?: string; ref?: string } {
@@ -39,9 +43,24 @@ function readBaseCommit(): { commit?: string; ref?: string } {
   return { ...(base?.sha ? { commit: base.sha } : {}), ...(base?.ref ? { ref: base.ref } : {}) };
 }
 
+/** The events whose payload names the base A/B compares with by default. */
+function eventBase(event: EventFacts): { commit?: string; ref?: string; what: string } | undefined {
+  if (event.kind === 'pull_request') return { ...readBaseCommit(), what: "the PR's base SHA" };
+  if (event.name === 'merge_group' && event.baseSha) {
+    const group = github.context.payload.merge_group as { base_ref?: string } | undefined;
+    return {
+      commit: event.baseSha,
+      ...(group?.base_ref ? { ref: group.base_ref.replace(/^refs\/heads\//, '') } : {}),
+      what: "the merge group's base_sha",
+    };
+  }
+  return undefined;
+}
+
 /**
  * The base-ref input: an explicit ref is used as given (with base-dir too, runLoadTest refuses the
- * pair); empty is the PR's base SHA on pull_request and off elsewhere; none is off.
+ * pair); empty is the event's base (a PR's base SHA, a merge group's base_sha) and off elsewhere;
+ * none is off.
  */
 async function chooseBaseRef(
   options: ActionOptions,
@@ -55,22 +74,46 @@ async function chooseBaseRef(
   const ref = options.baseRef.trim();
   if (ref === 'none') return {};
   if (ref !== '') return { baseRef: ref, baseRefSource: 'the base-ref input' };
-  if (options.baseDir || event.kind !== 'pull_request') return {};
-  const base = readBaseCommit();
-  if (!base.commit) return {};
+  if (options.baseDir) return {};
+  const found = eventBase(event);
+  if (!found?.commit) return {};
+  const { what, ...base } = found;
   // Only a git checkout has a base to add as a worktree; without one the default quietly stays off.
   if (!(await isGitWorkTree(options.configPath))) {
     core.info(
-      `perfgate: A/B: the workspace is not a git checkout, so the PR's base ${base.commit.slice(0, 7)} cannot be checked out; comparing with the stored baseline (check the repository out with actions/checkout, or set base-ref: none)`,
+      `perfgate: A/B: the workspace is not a git checkout, so ${what} ${found.commit.slice(0, 7)} cannot be checked out; comparing with the stored baseline (check the repository out with actions/checkout, or set base-ref: none)`,
     );
     return {};
   }
   return {
-    baseRef: base.commit,
-    baseRefSource: "the base-ref input (default: the PR's base SHA)",
+    baseRef: found.commit,
+    baseRefSource: `the base-ref input (default: ${what})`,
     baseRefIsDefault: true,
     baseGit: base,
   };
+}
+
+/**
+ * pull_request_target runs in the base repository's context, and actions/checkout then checks out
+ * the base branch, not the PR: a run of that checkout would be base against base, reported as the
+ * PR's head. perfgate runs only a checkout of the head (or of its merge commit) and refuses
+ * anything else, naming what to do.
+ */
+async function checkPullRequestTarget(options: ActionOptions, event: EventFacts): Promise<void> {
+  if (event.name !== 'pull_request_target') return;
+  const dir = dirname(resolve(options.configPath));
+  const checkout = await checkoutOf(dir, event.sha);
+  const fix =
+    "check out the PR's head in this job (actions/checkout with ref: ${{ github.event.pull_request.head.sha }}; that runs the PR's code with this workflow's token and secrets, so only for PRs you trust), or use the fork-safe pair instead: perfgate on pull_request and mode: report in a workflow_run job (examples/workflows/fork-safe-pr.yml and fork-safe.yml)";
+  if (checkout === undefined)
+    throw new ConfigError(
+      `${Inputs.config} ${options.configPath}: on pull_request_target perfgate must run the PR's head ${event.sha.slice(0, 7)}, but ${dir} is not a git checkout, so which commit it holds is unknown; nothing was run or reported. ${fix}`,
+    );
+  if (!checkout.holds)
+    throw new ConfigError(
+      `on pull_request_target the workspace holds ${checkout.head.slice(0, 7)} (actions/checkout's default there is the base branch), not the PR's head ${event.sha.slice(0, 7)}: a run would compare the base with itself and report it as the PR, so nothing was run or reported. To judge the PR, ${fix}`,
+    );
+  core.info(`perfgate: pull_request_target: the workspace holds the PR's head ${event.sha.slice(0, 7)}`);
 }
 
 export async function run(): Promise<void> {
@@ -145,6 +188,10 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
 
   // The baseline is read once: for each look of a run that goes on when a verdict is inconclusive
   // (compare.extend), and for the verdict.
+  await checkPullRequestTarget(options, event);
+  const abChoice = await chooseBaseRef(options, event);
+  // Why an A/B run that was asked for was judged against the stored baseline instead.
+  let abFallback: string | undefined;
   const looks = createRunJudge((configHash) => findBaseline(options, configHash));
   const outcome = await core.group('perfgate: boot the services and run the scenarios', async () => {
     const loaded = await runLoadTest({
@@ -165,10 +212,17 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
       ...(options.baseDir
         ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() }
         : {}),
-      ...(await chooseBaseRef(options, event)),
-      onNote: (message) => core.info(`perfgate: A/B: ${message}`),
-      onMissingBase: (message) =>
-        event.kind === 'pull_request' ? core.warning(`perfgate: ${message}`) : core.info(`perfgate: ${message}`),
+      ...abChoice,
+      onNote: (message) => {
+        if (/stored baseline/.test(message)) abFallback = message;
+        core.info(`perfgate: A/B: ${message}`);
+      },
+      onMissingBase: (message) => {
+        if (/stored baseline/.test(message)) abFallback = message;
+        // On a PR or a merge group the base was expected; on a push there is none to pair with.
+        if (event.kind === 'pull_request' || event.name === 'merge_group') core.warning(`perfgate: ${message}`);
+        else core.info(`perfgate: ${message}`);
+      },
     });
     // The k6-style summary of what was measured, before any comparison.
     core.info(guardLog(renderRunSummary(loaded.results, { distribution: loaded.config.report?.distribution })));
@@ -196,6 +250,7 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
     resultsPath,
     stepStart,
     lookup: looks.lookup,
+    ...(abChoice.baseRef !== undefined || options.baseDir ? { abAsked: { fallback: abFallback } } : {}),
   });
 }
 
@@ -216,7 +271,7 @@ async function reportLoadShard(options: ActionOptions, results: Results, results
   const shard = options.shard!;
   const fence = '```';
   await writeSummary(
-    `## perfgate: load shard ${shard.index} of ${shard.count}\n\nThis job ran 1/${shard.count} of every scenario's load; the job with mode: merge merges the shards exactly and judges them once. Its results are in \`${resultsPath}\` (results-path) and the artifact ${resultsArtifactName(options.configPath, options.shard)}.\n\n${fence}\n${renderRunSummary(results)}\n${fence}\n`,
+    `## perfgate: load shard ${shard.index} of ${shard.count}\n\nThis job ran 1/${shard.count} of every scenario's load; the job with mode: merge merges the shards exactly and judges them once. Its results are in \`${resultsPath}\` (results-path) and the artifact ${resultsArtifactName(options.configId, options.shard)}.\n\n${fence}\n${renderRunSummary(results)}\n${fence}\n`,
   );
   if (!options.uploadResults)
     core.warning(
@@ -279,13 +334,15 @@ async function judgeAndDeliver(
     stepStart: number;
     /** The run's baseline lookup, when the run judged its looks against it already. */
     lookup?: (configHash: string) => Promise<BaselineLookup>;
+    /** A/B was asked for (a base-ref, a base-dir); `fallback` says why the base could not run. */
+    abAsked?: { fallback?: string };
   },
 ): Promise<number> {
   const { config, configHash, results, workDir, resultsPath, stepStart } = run;
   const prFactsPath = await writePrFacts(options, event, workDir);
 
   const store = chooseStore(options, configHash);
-  const { comparison, baseline } = await core.group('perfgate: compare with the baseline', async () => {
+  const judged = await core.group('perfgate: compare with the baseline', async () => {
     const lookup = await (run.lookup ?? ((hash: string) => findBaseline(options, hash)))(configHash);
     if (lookup.kind === 'found') core.info(`baseline: ${lookup.source}`);
     else core.info(lookup.detail);
@@ -301,6 +358,8 @@ async function judgeAndDeliver(
     if (blind) judged.comparison.notes.push(blind);
     return judged;
   });
+  const { baseline } = judged;
+  const comparison = await applyAcceptance(options, event, judged.comparison);
 
   // The verdict exists: its outputs now, before any report that waits on the network, so that a
   // slow or cancelled report step can never lose it.
@@ -309,7 +368,16 @@ async function judgeAndDeliver(
     Outputs.regressions,
     JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
   );
+  core.setOutput(Outputs.accepted, comparison.accepted?.by ?? '');
+  const judgedBy = describeJudgement(comparison, run.abAsked);
+  core.setOutput(Outputs.mode, judgedBy.mode);
+  core.setOutput(Outputs.baseline, judgedBy.baseline);
+  core.setOutput(Outputs.baselineDetail, judgedBy.detail);
   const ctx = reportContext(options, event, comparison, config.report);
+  const historyChart = baseline
+    ? renderHistoryCharts(comparison, baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history])
+    : undefined;
+  if (historyChart) ctx.historyChart = historyChart;
   const { markdown } = await core.group('perfgate: report', () => report(ctx));
   // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
   await writeFile(join(workDir, 'report.md'), markdown);
@@ -350,13 +418,43 @@ async function judgeAndDeliver(
 }
 
 /**
+ * Which mode judged (ab, stored, history, thresholds) and what the baseline was: found (the base
+ * ran beside the head, or a stored baseline), fallback (A/B was asked for, the base could not
+ * run, a stored baseline judged), or none (thresholds alone), with why.
+ */
+export function describeJudgement(
+  comparison: Pick<Comparison, 'mode' | 'baselineStatus' | 'ab' | 'baseline'>,
+  abAsked: { fallback?: string } | undefined,
+): { mode: 'ab' | 'stored' | 'history' | 'thresholds'; baseline: 'found' | 'fallback' | 'none'; detail: string } {
+  const modes = { ab: 'ab', bootstrap: 'stored', history: 'history', 'thresholds-only': 'thresholds' } as const;
+  const mode = modes[comparison.mode];
+  const fallback = abAsked?.fallback ?? 'the base could not run';
+  if (mode === 'ab')
+    return {
+      mode,
+      baseline: 'found',
+      detail: `the base ${comparison.ab?.baseCommit?.slice(0, 7) ?? 'checkout'} ran beside the head`,
+    };
+  if (comparison.baselineStatus.kind !== 'ok')
+    return {
+      mode,
+      baseline: 'none',
+      detail: `${abAsked ? `${fallback}; ` : ''}${comparison.baselineStatus.detail}`,
+    };
+  const stored = `the stored baseline${comparison.baseline?.commit ? ` of ${comparison.baseline.commit.slice(0, 7)}` : ''}, saved ${comparison.baseline?.savedAt ?? 'earlier'}`;
+  return abAsked
+    ? { mode, baseline: 'fallback', detail: `${fallback}; judged against ${stored}` }
+    : { mode, baseline: 'found', detail: stored };
+}
+
+/**
  * This step's own folder for results.json, report.md, pr.json and the logs, so that several
  * perfgate steps in one job (other configs or shards) never overwrite each other: named by the
  * step id and a hash of the config path and shard.
  */
-export function stepWorkDir(options: Pick<ActionOptions, 'configPath' | 'shard'>): string {
+export function stepWorkDir(options: Pick<ActionOptions, 'configId' | 'shard'>): string {
   const shard = options.shard ? ` ${options.shard.index}/${options.shard.count}` : '';
-  const hash = createHash('sha256').update(`${options.configPath}${shard}`).digest('hex').slice(0, 10);
+  const hash = createHash('sha256').update(`${options.configId}${shard}`).digest('hex').slice(0, 10);
   const step = (process.env.GITHUB_ACTION || 'perfgate').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 60);
   return join(runnerTemp(), 'perfgate', `${step}-${hash}`);
 }
@@ -368,7 +466,7 @@ async function writePrFacts(options: ActionOptions, event: EventFacts, workDir: 
   const facts = {
     number: event.prNumber,
     headSha: event.sha,
-    config: options.configPath,
+    config: options.configId,
     ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
   };
   await writeFile(path, `${JSON.stringify(facts)}\n`);

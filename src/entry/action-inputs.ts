@@ -5,6 +5,8 @@
 import * as core from '@actions/core';
 import { ConfigError } from '../core/errors.js';
 import { parseDuration } from '../core/duration.js';
+import { resolve } from 'node:path';
+import { configIdentity } from '../core/paths.js';
 import type { SlackTarget } from '../adapters/slack.js';
 import type { CommentMode, FailOn, Shard, SlackOn } from '../core/options.js';
 import { parseBooleanChoice, parseCommentMode, parseFailOn, parseShard, parseSlackOn } from '../core/options.js';
@@ -21,6 +23,7 @@ export const Inputs = {
   slackOn: 'slack-on',
   baselineKey: 'baseline-key',
   baselineDir: 'baseline-dir',
+  baselineBranch: 'baseline-branch',
   saveBaseline: 'save-baseline',
   failOn: 'fail-on',
   comment: 'comment',
@@ -36,6 +39,8 @@ export const Inputs = {
   alertCommentCcUsers: 'alert-comment-cc-users',
   baseDir: 'base-dir',
   baseRef: 'base-ref',
+  acceptLabel: 'accept-label',
+  acceptCommand: 'accept-command',
 } as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
@@ -48,6 +53,10 @@ export const Outputs = {
   artifactId: 'artifact-id',
   changePoints: 'change-points',
   trendsPath: 'trends-path',
+  accepted: 'accepted',
+  mode: 'mode',
+  baseline: 'baseline',
+  baselineDetail: 'baseline-detail',
 } as const;
 
 /** run: load-test and report; report: re-render uploaded results in a trusted workflow_run job
@@ -57,12 +66,17 @@ export type ActionMode = 'run' | 'report' | 'merge' | 'trends';
 
 export interface ActionOptions {
   configPath: string;
+  /** The config's one name (relative to the workspace): the comment marker, the artifact name,
+   * the step's folder and pr.json use it, so every spelling of one path is one identity. */
+  configId: string;
   githubToken: string;
   slack?: SlackTarget;
   slackOn: SlackOn;
   /** Replaces the config hash in the cache key when set. */
   baselineKey?: string;
   baselineDir?: string;
+  /** Keep baselines and the stored runs as files on this branch of origin (durable). */
+  baselineBranch?: string;
   /** undefined = decide from the event (save on the default branch); `always` saves even a run
    * that failed the gate, which otherwise is never saved. */
   saveBaseline?: boolean | 'always';
@@ -90,6 +104,8 @@ export interface ActionOptions {
   /** A/B mode: the base commit perfgate checks out itself; '' = the event's default (the PR's
    * base SHA on pull_request), 'none' = off. */
   baseRef: string;
+  /** What accepts an intended regression on a PR: a label and a comment command ('' = off). */
+  accept: { label: string; command: string };
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {
@@ -147,12 +163,14 @@ export function readActionInputs(): ActionOptions {
   }
   return {
     configPath: text(Inputs.config),
+    configId: readConfigId(text(Inputs.config)),
     networkTimeoutMs,
     githubToken,
     ...(slack ? { slack } : {}),
     slackOn: parseSlackOn(text(Inputs.slackOn), Inputs.slackOn),
     ...(baselineKey ? { baselineKey } : {}),
     ...(text(Inputs.baselineDir) ? { baselineDir: text(Inputs.baselineDir) } : {}),
+    ...readBaselineBranch(text(Inputs.baselineBranch), text(Inputs.baselineDir)),
     ...(save.toLowerCase() === 'auto' ? {} : { saveBaseline: parseSaveBaseline(save) }),
     failOn: parseFailOn(text(Inputs.failOn), Inputs.failOn),
     comment: parseCommentMode(text(Inputs.comment), Inputs.comment),
@@ -161,7 +179,31 @@ export function readActionInputs(): ActionOptions {
     ...readDeliveryInputs(text),
     ...(text(Inputs.baseDir) ? { baseDir: text(Inputs.baseDir) } : {}),
     baseRef: text(Inputs.baseRef),
+    // none is off (an empty input reads as the default, as everywhere in this action).
+    accept: {
+      label: text(Inputs.acceptLabel) === 'none' ? '' : text(Inputs.acceptLabel),
+      command: text(Inputs.acceptCommand) === 'none' ? '' : text(Inputs.acceptCommand),
+    },
   };
+}
+
+function readBaselineBranch(branch: string, dir: string): { baselineBranch?: string } {
+  if (branch === '') return {};
+  if (dir !== '')
+    throw new ConfigError(
+      `${Inputs.baselineBranch}: "${branch}" and ${Inputs.baselineDir}: "${dir}" both name a baseline store; keep one`,
+    );
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]{0,100}$/.test(branch) || /\.\.|\/\/|\.lock$|\/$|\.$/.test(branch))
+    throw new ConfigError(
+      `${Inputs.baselineBranch}: "${branch}" is not a branch name perfgate can push to; use letters, digits, ".", "_", "-" and "/", like perfgate-data`,
+    );
+  return { baselineBranch: branch };
+}
+
+/** The config's path relative to GITHUB_WORKSPACE (the runner's working directory). */
+export function readConfigId(configPath: string): string {
+  const workspace = resolve(process.env.GITHUB_WORKSPACE || process.cwd());
+  return configIdentity(resolve(configPath), workspace);
 }
 
 function readSplitInputs(

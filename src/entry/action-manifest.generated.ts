@@ -11,6 +11,7 @@ export const ACTION_INPUT_DEFAULTS = {
   'slack-on': 'always',
   'baseline-key': '',
   'baseline-dir': '',
+  'baseline-branch': '',
   'save-baseline': 'auto',
   'fail-on': 'regression',
   'comment': 'always',
@@ -25,9 +26,11 @@ export const ACTION_INPUT_DEFAULTS = {
   'comment-on-alert': 'false',
   'alert-comment-cc-users': '',
   'base-ref': '',
+  'accept-label': 'perf-accepted',
+  'accept-command': '/perfgate accept',
   'base-dir': ''
 } as const;
 
 export type ActionInputName = keyof typeof ACTION_INPUT_DEFAULTS;
 
-export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','change-points','trends-path'] as const;
+export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail','change-points','trends-path'] as const;

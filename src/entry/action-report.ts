@@ -101,7 +101,7 @@ async function reportOne(
   // The fork chose the numbers; the base repository chooses how they are judged. The judging
   // config and the comment's marker come from this job's `config` input only: pr.json's could
   // point into the fork's own artifact, drop the thresholds, or add a comment per new name.
-  if (facts.config !== undefined && normalize(facts.config) !== normalize(options.configPath)) {
+  if (facts.config !== undefined && normalize(facts.config) !== normalize(options.configId)) {
     return core.notice(
       `perfgate: ${file} is of config ${facts.config}, and this step judges with ${Inputs.config}: ${options.configPath}; nothing posted (add a report step with ${Inputs.config}: ${facts.config} and ${Inputs.results} pointing at that config's artifact)`,
     );
@@ -137,6 +137,7 @@ async function reportOne(
   );
   const event: EventFacts = {
     kind: 'pull_request',
+    name: 'workflow_run',
     prNumber,
     prUrl: `${github.context.serverUrl}/${owner}/${repo}/pull/${prNumber}`,
     isFork: false,

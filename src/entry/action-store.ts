@@ -1,7 +1,9 @@
-// The action's baseline store: a folder when baseline-dir is set, else the Actions cache, keyed by
-// the config (or baseline-key) and the shard.
+// The action's baseline store: a branch of origin when baseline-branch is set (durable), a folder
+// when baseline-dir is, else the Actions cache (evicted 7 days after its last use), keyed by the
+// config (or baseline-key) and the shard.
 import * as core from '@actions/core';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { createBranchStore } from '../adapters/baseline-store-branch.js';
 import type { BaselineStore } from '../adapters/baseline-store.js';
 import { createCacheStore } from '../adapters/baseline-store-cache.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
@@ -9,13 +11,15 @@ import { runnerTemp } from '../adapters/runner-temp.js';
 import type { ActionOptions } from './action-inputs.js';
 
 export function chooseStore(
-  options: Pick<ActionOptions, 'shard' | 'baselineKey' | 'baselineDir'>,
+  options: Pick<ActionOptions, 'shard' | 'baselineKey' | 'baselineDir' | 'baselineBranch' | 'configPath'>,
   configHash: string,
 ): BaselineStore | undefined {
   // Each shard runs other scenarios, so each keeps its own baselines: sharing one key would make
   // one shard's partial run the baseline of all.
   const shard = options.shard ? `.s${options.shard.index}of${options.shard.count}` : '';
   const key = `${options.baselineKey ?? configHash}${shard}`;
+  if (options.baselineBranch)
+    return createBranchStore({ repoDir: dirname(resolve(options.configPath)), branch: options.baselineBranch, key });
   if (options.baselineDir) return createDirStore(options.baselineDir, key);
   if (!process.env.ACTIONS_RESULTS_URL && !process.env.ACTIONS_CACHE_URL) {
     core.warning(

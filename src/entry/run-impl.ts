@@ -15,7 +15,7 @@ import { DEFAULT_AB_SCHEDULE } from '../core/config/defaults.js';
 import { findConfigWarnings } from '../core/config/index.js';
 import { findAbProblems } from '../core/config/ab.js';
 import { formatPath } from '../core/paths.js';
-import { ConfigError, InterruptedError } from '../core/errors.js';
+import { BaseFetchError, ConfigError, InterruptedError } from '../core/errors.js';
 import { loadConfig, loadScenarioRows } from '../adapters/config-file.js';
 import { startServices } from '../adapters/services.js';
 import { findFreePort } from '../adapters/free-port.js';
@@ -108,11 +108,24 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
     );
   }
   const configDir = path.dirname(path.resolve(options.configPath));
-  const prepared = await prepareBaseRef({
-    ref: options.baseRef,
-    source: options.baseRefSource ?? '--base-ref',
-    configDir,
-  });
+  let prepared;
+  try {
+    prepared = await prepareBaseRef({
+      ref: options.baseRef,
+      source: options.baseRefSource ?? '--base-ref',
+      configDir,
+    });
+  } catch (error) {
+    // The event's own base (a PR's, a merge group's) that cannot be fetched, as with
+    // persist-credentials: false on a private repository, is a base that cannot run: the stored
+    // baseline judges, as for one that does not boot. A ref the user named stays an error.
+    if (!(options.baseRefIsDefault && error instanceof BaseFetchError)) throw error;
+    const { baseRef: _baseRef, ...stored } = options;
+    (options.onMissingBase ?? options.onWarning)(
+      `the base could not be fetched (${error.message}); this run is compared with the stored baseline instead (give the checkout credentials to fetch it: actions/checkout's default persist-credentials: true, or fetch-depth: 0)`,
+    );
+    return runLoaded(stored);
+  }
   try {
     for (const note of prepared.notes) options.onNote?.(note);
     return await runLoaded({

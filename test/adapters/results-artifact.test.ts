@@ -69,7 +69,11 @@ describe('the results artifact against the results-service fake', () => {
       writeFileSync(join(dir, 'results.json'), '{}');
       fake.hang.add(hung);
       try {
-        const options = { configPath: `hung-${hung}.yml`, networkTimeoutMs: 400 } as ActionOptions;
+        const options = {
+          configPath: `hung-${hung}.yml`,
+          configId: `hung-${hung}.yml`,
+          networkTimeoutMs: 400,
+        } as ActionOptions;
         const error = await uploadResults(options, [join(dir, 'results.json')]).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(DeadlineError);
         expect((error as Error).message).toMatch(/the results artifact upload/);

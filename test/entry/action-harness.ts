@@ -48,7 +48,8 @@ scenarios:
 ${options.extra ?? ''}`;
 }
 
-export type ActionEvent = 'push' | 'schedule' | 'pull_request' | 'fork' | 'workflow_run';
+export type ActionEvent =
+  'push' | 'schedule' | 'pull_request' | 'fork' | 'workflow_run' | 'pull_request_target' | 'merge_group';
 
 export const repository = { full_name: 'acme/shop', name: 'shop', owner: { login: 'acme' }, default_branch: 'main' };
 export const prTitle = 'Cache the order lookups';
@@ -69,7 +70,18 @@ export interface EventFacts {
 export function eventPayload(facts: EventFacts, runId: number): object {
   const pr = facts.prNumber ?? 7;
   switch (facts.event) {
+    case 'merge_group':
+      return {
+        merge_group: {
+          head_sha: facts.headSha ?? `sha${runId}`,
+          head_ref: `refs/heads/gh-readonly-queue/main/pr-${pr}-${facts.baseSha ?? 'base'}`,
+          base_sha: facts.baseSha ?? 'ba5eba5eba5eba5eba5eba5eba5eba5eba5eba5e',
+          base_ref: 'refs/heads/main',
+        },
+        repository,
+      };
     case 'pull_request':
+    case 'pull_request_target':
     case 'fork':
       return {
         pull_request: {
@@ -122,6 +134,13 @@ export function stepEnv(input: {
 }): Record<string, string> {
   const isPr = input.facts.event === 'pull_request' || input.facts.event === 'fork';
   const pr = input.facts.prNumber ?? 7;
+  // pull_request_target runs on the base branch (its GITHUB_SHA is the base branch's last commit);
+  // a merge group on its temporary branch, whose last commit is the group's head.
+  const ref = isPr
+    ? `refs/pull/${pr}/merge`
+    : input.facts.event === 'merge_group'
+      ? `refs/heads/gh-readonly-queue/main/pr-${pr}-${input.facts.baseSha ?? 'base'}`
+      : 'refs/heads/main';
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -129,8 +148,8 @@ export function stepEnv(input: {
     GITHUB_EVENT_NAME: isPr ? 'pull_request' : input.facts.event,
     GITHUB_EVENT_PATH: input.eventPath,
     GITHUB_WORKSPACE: input.workspace,
-    GITHUB_REF: isPr ? `refs/pull/${pr}/merge` : 'refs/heads/main',
-    GITHUB_SHA: `sha${input.runId}`,
+    GITHUB_REF: ref,
+    GITHUB_SHA: input.facts.event === 'merge_group' && input.facts.headSha ? input.facts.headSha : `sha${input.runId}`,
     GITHUB_REPOSITORY: 'acme/shop',
     GITHUB_RUN_ID: String(input.runId),
     GITHUB_RUN_ATTEMPT: '1',

@@ -1,6 +1,7 @@
 // A loopback fake of the slice of the GitHub REST API that the PR comment needs: list an issue's
 // comments (per_page/page with a real `Link` header), create, update and delete one, a pull
-// request's head (GET /pulls/N, set with `setPullHead`), commit comments, and who the token
+// request's head (GET /pulls/N, set with `setPullHead`), an issue's labels, a user's permission
+// on the repository, the merged PRs of a commit (GET /commits/SHA/pulls), commit comments, and who the token
 // belongs to (GET /user and the GraphQL `viewer`). Tokens map to logins; the Actions token is
 // `github-actions[bot]`, which, as on github.com, may not call GET /user. The `readOnly` knob
 // answers every write with the 403 a fork PR's token gets.
@@ -61,6 +62,12 @@ export interface GitHubApiFake {
   readonly comments: FakeComment[];
   /** Comments on commits (POST /repos/o/r/commits/SHA/comments), oldest first. */
   readonly commitComments: { id: number; owner: string; repo: string; sha: string; body: string; login: string }[];
+  /** The labels GET /repos/o/r/issues/N/labels answers with (a label added or removed in place). */
+  setLabels(owner: string, repo: string, number: number, labels: string[]): void;
+  /** GET /repos/o/r/collaborators/LOGIN/permission: admin, write, read or none (unset: 404, no collaborator). */
+  setPermission(login: string, permission: 'admin' | 'write' | 'read' | 'none'): void;
+  /** GET /repos/o/r/commits/SHA/pulls: the merged PR that brought `sha` in. */
+  setMergedPull(owner: string, repo: string, sha: string, number: number): void;
   /** Makes GET /repos/o/r/pulls/N answer with this head commit. */
   setPullHead(owner: string, repo: string, number: number, sha: string): void;
   /** Presets a comment, as if `login` had written it. */
@@ -83,6 +90,9 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
   const requests: RecordedGitHubRequest[] = [];
   const commitComments: GitHubApiFake['commitComments'] = [];
   const pullHeads = new Map<string, string>();
+  const labels = new Map<string, string[]>();
+  const permissions = new Map<string, string>();
+  const mergedPulls = new Map<string, number[]>();
   let heldLists: (() => void)[] = [];
   const createdReal = new Map<number, number>();
   let nextId = 1_000_001;
@@ -107,6 +117,10 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
     comments,
     commitComments,
     setPullHead: (owner, repo, number, sha) => void pullHeads.set(`${owner}/${repo}#${number}`, sha),
+    setLabels: (owner, repo, number, names) => void labels.set(`${owner}/${repo}#${number}`, [...names]),
+    setPermission: (login, permission) => void permissions.set(login, permission),
+    setMergedPull: (owner, repo, sha, number) =>
+      void mergedPulls.set(`${owner}/${repo}@${sha}`, [...(mergedPulls.get(`${owner}/${repo}@${sha}`) ?? []), number]),
     addComment(input) {
       const at = stamp();
       const comment: FakeComment = { id: nextId++, ...input, createdAt: at, updatedAt: at };
@@ -260,6 +274,41 @@ export async function startGitHubApiFake(options: GitHubApiFakeOptions = {}): Pr
         res.writeHead(204).end();
         return;
       }
+    }
+
+    const labelList = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/labels$/.exec(target.pathname);
+    if (labelList && method === 'GET') {
+      const names = labels.get(`${labelList[1]}/${labelList[2]}#${labelList[3]}`) ?? [];
+      return sendJson(
+        res,
+        200,
+        names.map((name, index) => ({ id: index + 1, name, color: 'ededed', default: false })),
+      );
+    }
+
+    const permission = /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/.exec(target.pathname);
+    if (permission && method === 'GET') {
+      if (!login) return sendJson(res, 401, { message: 'Requires authentication', status: '401' });
+      const user = decodeURIComponent(permission[3] ?? '');
+      const level = permissions.get(user);
+      if (level === undefined) return sendJson(res, 404, { message: `${user} is not a user`, status: '404' });
+      // maintain reads as write and triage as read in `permission`; role_name keeps the exact role.
+      return sendJson(res, 200, { permission: level, role_name: level, user: { login: user, id: loginId(user) } });
+    }
+
+    const commitPulls = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9A-Za-z]+)\/pulls$/.exec(target.pathname);
+    if (commitPulls && method === 'GET') {
+      const numbers = mergedPulls.get(`${commitPulls[1]}/${commitPulls[2]}@${commitPulls[3]}`) ?? [];
+      return sendJson(
+        res,
+        200,
+        numbers.map((number) => ({
+          number,
+          state: 'closed',
+          merged_at: '2026-01-01T00:00:00Z',
+          labels: (labels.get(`${commitPulls[1]}/${commitPulls[2]}#${number}`) ?? []).map((name) => ({ name })),
+        })),
+      );
     }
 
     const pull = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(target.pathname);

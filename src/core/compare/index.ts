@@ -190,6 +190,7 @@ export function compareRuns(input: CompareInput): Comparison {
 export function decideExit(comparison: Comparison, failOn: 'regression' | 'threshold' | 'never'): 0 | 1 {
   if (failOn === 'never') return 0;
   if (comparison.breaches.length > 0) return 1;
-  if (failOn === 'regression' && comparison.regressions.length > 0) return 1;
+  // Accepted regressions (a label, a maintainer's comment) are reported, not failed.
+  if (failOn === 'regression' && comparison.regressions.length > 0 && !comparison.accepted) return 1;
   return 0;
 }

@@ -7,7 +7,7 @@ import { formatCount, formatPercent } from './format.js';
 const CHART_POINTS = 30;
 
 /** Mermaid numbers: plain decimals, three significant digits, no separators. */
-function chartNumber(ms: number): string {
+export function chartNumber(ms: number): string {
   if (!Number.isFinite(ms)) return '0';
   return String(Number(ms.toPrecision(3)));
 }
@@ -15,7 +15,7 @@ function chartNumber(ms: number): string {
 /** A title inside the chart's quotes. A scenario name is a fork's text: "%%" would open a mermaid
  * directive (`%%{init: {"themeCSS": …}}%%` restyles or blanks every chart of the trusted comment)
  * and "#…;" an entity, so both lose their meaning; quotes, backslashes and controls cannot end it. */
-function chartTitle(text: string): string {
+export function chartTitle(text: string): string {
   const safe = text
     .replace(/["\\]/g, "'")
     .replace(/%/g, '\uff05')

@@ -74,6 +74,8 @@ export interface MarkdownOptions {
   resultsUrl?: string;
   /** How the response-time distribution is bucketed (default: from the thresholds). */
   distribution?: DistributionChoice;
+  /** The metric over the stored runs (renderHistoryCharts), folded away after the tables. */
+  historyChart?: string;
 }
 
 export const DEFAULT_MARKER = '<!-- perfgate -->';
@@ -143,6 +145,7 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   if (previous.length > 0) blocks.push({ kind: 'runs', text: renderPreviousRuns(previous) });
   // The run's method notes (the history used, the α of each look, the A/B pairs…) fold away after
   // the tables: the reviewer came for the verdict and the figures.
+  if (options.historyChart) blocks.push({ kind: 'details', text: options.historyChart });
   const method = renderMethod(comparison);
   if (method) blocks.push({ kind: 'details', text: method });
   blocks.push({ kind: 'footer', text: renderFooter(comparison, options) });

@@ -3,6 +3,7 @@
 import type { BaselineStatus, Comparison, MetricComparison, Verdict } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 import { formatMdeValue } from './reasons.js';
+import { describeAcceptance } from '../accept.js';
 import type { ScenarioResult } from '../types/results.js';
 import {
   METRIC_ORDER,
@@ -54,6 +55,9 @@ export function summarizeVerdict(comparison: Comparison): VerdictSummary {
   const status = comparison.baselineStatus;
   const environmentDiffers = comparison.baseline?.environmentDiffers === true;
   const parts: string[] = [];
+  // Loud on purpose: a pass that carries regressions says whose decision it was, and what.
+  const accepted = describeAcceptance(comparison);
+  if (accepted !== undefined && comparison.verdict === 'pass') return { level: 'pass', words: accepted };
   if (comparison.verdict === 'fail' || regressions > 0 || breaches > 0) {
     if (regressions > 0) parts.push(pluralize(regressions, 'regression'));
     if (breaches > 0) parts.push(`${pluralize(breaches, 'threshold')} breached`);

@@ -84,6 +84,9 @@ export interface Comparison {
   improvements: MetricComparison[];
   breaches: ThresholdResult[];
   notes: string[];
+  /** Regressions accepted on purpose (a PR label, a maintainer's comment): the verdict is then
+   * pass while `regressions` still lists them (src/core/accept.ts). */
+  accepted?: { by: string };
   /** A run that could be extended (compare.extend): each look's share of α, and how many looks
    * the longest-extended scenario had. */
   /** compare.extend: each look's share of α, the looks taken, and whether a larger

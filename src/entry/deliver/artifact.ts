@@ -20,7 +20,7 @@ export async function uploadResults(options: ActionOptions, files: string[]): Pr
   // Bounded like every network step: a hung CreateArtifact or blob PUT (and the client's
   // retries of 500s) must not hold the job until it is killed, before the baseline is saved.
   const uploaded = await withDeadline('the results artifact upload', options.networkTimeoutMs, () =>
-    uploadResultsArtifact(resultsArtifactName(options.configPath, options.shard), files),
+    uploadResultsArtifact(resultsArtifactName(options.configId, options.shard), files),
   );
   core.setOutput(Outputs.artifactId, String(uploaded.id));
   core.info(`perfgate: results uploaded as the artifact ${uploaded.name} (id ${uploaded.id}, ${uploaded.sizeBytes} B)`);

@@ -4,6 +4,10 @@ import * as github from '@actions/github';
 
 export interface EventFacts {
   kind: 'pull_request' | 'default-branch' | 'other';
+  /** GITHUB_EVENT_NAME: pull_request_target and merge_group need handling of their own. */
+  name: string;
+  /** The commit the event compares with, when it names one: a PR's base, a merge group's base_sha. */
+  baseSha?: string;
   prNumber?: number;
   prUrl?: string;
   prTitle?: string;
@@ -28,12 +32,28 @@ export function readEvent(): EventFacts {
     const baseRepo = (pr.base as { repo?: { full_name?: string } } | undefined)?.repo?.full_name;
     return {
       kind: 'pull_request',
+      name: context.eventName,
+      ...((pr.base as { sha?: string } | undefined)?.sha ? { baseSha: (pr.base as { sha: string }).sha } : {}),
       prNumber: pr.number,
       prUrl: pr.html_url,
       prTitle: typeof pr.title === 'string' ? pr.title : undefined,
       isFork: Boolean(headRepo && baseRepo && headRepo !== baseRepo),
       runUrl,
       sha: (pr.head as { sha?: string } | undefined)?.sha ?? context.sha,
+      runOrder: currentRunOrder(),
+    };
+  }
+  // A merge queue's temporary branch (gh-readonly-queue/…): its head is the queue's merge of the PR
+  // onto base_sha, which is what A/B compares it with. It saves nothing.
+  const group = payload.merge_group as { head_sha?: string; base_sha?: string } | undefined;
+  if (context.eventName === 'merge_group' && group) {
+    return {
+      kind: 'other',
+      name: context.eventName,
+      ...(group.base_sha ? { baseSha: group.base_sha } : {}),
+      isFork: false,
+      runUrl,
+      sha: group.head_sha ?? context.sha,
       runOrder: currentRunOrder(),
     };
   }
@@ -45,6 +65,7 @@ export function readEvent(): EventFacts {
   const savingEvents = ['push', 'schedule', 'workflow_dispatch'];
   return {
     kind: onDefault && savingEvents.includes(context.eventName) ? 'default-branch' : 'other',
+    name: context.eventName,
     isFork: false,
     runUrl,
     sha: context.sha,

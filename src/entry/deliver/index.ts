@@ -15,8 +15,8 @@ import { deliver, type ReportContext } from './sink.js';
 import { slackMessage } from './slack-message.js';
 
 /** The hidden marker that finds this config's (and shard's) comment again. */
-export function commentMarker(options: Pick<ActionOptions, 'configPath' | 'shard'>): string {
-  return `<!-- perfgate:${options.configPath}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
+export function commentMarker(options: Pick<ActionOptions, 'configId' | 'shard'>): string {
+  return `<!-- perfgate:${options.configId}${options.shard ? ` shard ${options.shard.index}/${options.shard.count}` : ''} -->`;
 }
 
 export function reportContext(

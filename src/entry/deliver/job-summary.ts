@@ -4,7 +4,7 @@
 import * as core from '@actions/core';
 import { renderMarkdown } from '../../core/report/markdown.js';
 import { renderComparisonText } from '../../core/report/text.js';
-import { describeMetricChange } from '../../core/report/sentences.js';
+import { planAnnotations } from '../../core/report/annotations.js';
 import { markdownOptions } from './render.js';
 import type { Sink } from './sink.js';
 import { guardLog } from '../../core/report/markup/text.js';
@@ -57,20 +57,14 @@ export const logReport: Sink = {
   },
 };
 
-/** One error annotation per regression and per breached threshold, on the workflow run. */
+/** An annotation per regression and breached threshold, at most a handful (planAnnotations). */
 export const annotations: Sink = {
   what: 'the annotations',
   wanted: (ctx) => ctx.comparison.regressions.length + ctx.comparison.breaches.length > 0,
   async deliver({ comparison }) {
-    for (const regression of comparison.regressions) {
-      core.error(describeMetricChange(regression), {
-        title: `perfgate: ${regression.metric} of ${regression.scenario} regressed`,
-      });
-    }
-    for (const breach of comparison.breaches) {
-      core.error(`threshold ${breach.expression} of ${breach.scenario} breached: the value was ${breach.actual}`, {
-        title: `perfgate: threshold breached in ${breach.scenario}`,
-      });
+    for (const annotation of planAnnotations(comparison)) {
+      const write = annotation.level === 'error' ? core.error : core.warning;
+      write(annotation.message, { title: annotation.title });
     }
   },
 };

@@ -12,5 +12,6 @@ export function markdownOptions(ctx: ReportContext, previousRuns: PrRunEntry[] =
     now: new Date(),
     previousRuns,
     ...(ctx.reportConfig ? { distribution: ctx.reportConfig.distribution } : {}),
+    ...(ctx.historyChart ? { historyChart: ctx.historyChart } : {}),
   };
 }

@@ -20,6 +20,8 @@ export interface ReportContext {
   repo: string;
   /** The hidden marker of this config's comment. */
   marker: string;
+  /** The metric over the stored runs, when there are some (renderHistoryCharts). */
+  historyChart?: string;
   /** The PR comment's markdown (with the PR's earlier runs), once rendered. */
   markdown?: string;
 }
