@@ -36,6 +36,8 @@ export function comparableConfig(config: Config): unknown {
       maxInFlight: scenario.maxInFlight,
       okStatus: scenario.okStatus,
       segmentMs: scenario.segmentMs,
+      // Another protocol is another measurement; HTTP/1.1 (unset or written) keeps the old hashes.
+      ...(scenario.http === undefined || scenario.http === '1.1' ? {} : { http: scenario.http }),
     })),
   };
 }

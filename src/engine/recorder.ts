@@ -48,6 +48,8 @@ export class Recorder {
   private pipes = 0;
   private certErrors = 0;
   private protocolErrors = 0;
+  private streamResets = 0;
+  private goaways = 0;
   private captures = 0;
   private otherErrors = 0;
 
@@ -135,6 +137,12 @@ export class Recorder {
       case 'EPROTO':
         this.protocolErrors += 1;
         break;
+      case 'ERST':
+        this.streamResets += 1;
+        break;
+      case 'EGOAWAY':
+        this.goaways += 1;
+        break;
       case 'capture':
         this.captures += 1;
         break;
@@ -210,6 +218,8 @@ export class Recorder {
       ['EPIPE', this.pipes],
       ['ECERT', this.certErrors],
       ['EPROTO', this.protocolErrors],
+      ['ERST', this.streamResets],
+      ['EGOAWAY', this.goaways],
       ['capture', this.captures],
       ['other', this.otherErrors],
     ];

@@ -213,6 +213,8 @@ class ScenarioRun implements ModelHost {
     });
     const onAbort = () => this.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
+    // `http: auto`: one ALPN handshake per variant, before anything is timed.
+    await Promise.all(this.variants.map((variant) => variant.prepare()));
     this.t0 = performance.now();
     this.startWallMs = Date.now();
     this.lastProgressAt = this.t0;

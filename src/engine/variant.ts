@@ -13,8 +13,8 @@ import type { GeneratorLoad } from './generator-watch.js';
 import { explainSaturation } from './generator-watch.js';
 import { paramsOf } from './plan.js';
 import { Recorder } from './recorder.js';
-import type { Transport, TransportKind } from './transport.js';
-import { createTransport } from './transport.js';
+import type { SpokenProtocol, Transport, TransportKind } from './transport.js';
+import { createTransport, negotiateHttp } from './transport.js';
 
 /** What a variant tells its run after each response: the scheduler sends the next request. */
 export interface VariantHost {
@@ -60,22 +60,34 @@ export class Variant implements ConnectionOwner {
   warmCompleted = 0;
   warmKo = 0;
   private readonly errorExamples: Record<string, string> = {};
-  private readonly transport: Transport;
+  private transport: Transport;
 
   constructor(
     readonly name: string,
-    origin: string,
+    private readonly origin: string,
     private readonly scenario: ScenarioConfig,
     private readonly okStatus: Uint8Array,
     private readonly host: VariantHost,
     private readonly planWindowMs: number,
     segmentMs: number,
-    httpClient: TransportKind = 'lean',
+    private readonly httpClient: TransportKind = 'lean',
   ) {
     this.transport = createTransport(origin, scenario, httpClient);
     // The recorder knows the window, so that a response in flight at its end still counts in the
     // last segment, and in the second it really ended in on the timeline.
     this.recorder = new Recorder(segmentMs, planWindowMs);
+  }
+
+  /** Before the first request: `http: auto` asks the service which protocol it speaks. */
+  async prepare(): Promise<void> {
+    if (this.scenario.http !== 'auto') return;
+    const spoken = await negotiateHttp(this.origin, this.scenario);
+    this.transport = createTransport(this.origin, this.scenario, this.httpClient, spoken);
+  }
+
+  /** Which protocol the requests went over. */
+  get protocol(): SpokenProtocol {
+    return this.transport.protocol;
   }
 
   addConnection(): Connection {
@@ -197,6 +209,10 @@ export class Variant implements ConnectionOwner {
       },
       services: [],
     };
+    // Absent for HTTP/1.1 asked (or left to the default): what results files have always meant.
+    if (scenario.http !== undefined && scenario.http !== '1.1')
+      result.protocol = { asked: scenario.http, spoken: this.transport.protocol };
+    else if (this.transport.protocol !== 'http/1.1') result.protocol = { asked: '2', spoken: this.transport.protocol };
     if (input.open) {
       const seconds = windowMs / 1000;
       result.rate = {

@@ -22,6 +22,7 @@ import {
   pluralize,
   shortSha,
   sparkline,
+  formatProtocol,
 } from './format.js';
 import { renderCapacityText } from './capacity.js';
 import { renderTextTable } from './markup/text.js';
@@ -76,7 +77,7 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(escapeLogText(s.name));
   const params = describeParams(s.params);
   out.push(
-    `${s.executor}${params ? ` · ${params}` : ''} · measured ${formatDuration(s.durationMs)}` +
+    `${s.executor}${params ? ` · ${params}` : ''}${formatProtocol(s)} · measured ${formatDuration(s.durationMs)}` +
       `${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ''}`,
   );
   if (s.capacity) {

@@ -262,6 +262,11 @@ export function mergeLoadScenario(parts: LoadPart[]): ScenarioResult {
   else delete merged.errorExamples;
   if (busiest) merged.machine = busiest;
   else delete merged.machine;
+  // The shards ran one config; with `http: auto` each asked its own service, so a disagreement
+  // says the first's (each shard's own file keeps its own).
+  const protocol = scenarios.find((s) => s.protocol)?.protocol;
+  if (protocol) merged.protocol = { ...protocol };
+  else delete merged.protocol;
   if (scenarios.some((s) => s.rate)) {
     merged.rate = {
       intendedPerSec: round3(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),

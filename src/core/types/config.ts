@@ -132,7 +132,12 @@ export interface ScenarioConfig {
   segmentSet?: boolean;
   /** https: only; defaults.tls merged key by key under the scenario's own tls. */
   tls?: TlsConfig;
+  /** The HTTP version (docs/config/protocols.md): absent means 1.1. */
+  http?: HttpVersion;
 }
+
+/** `2`: h2 by ALPN over https:, h2c by prior knowledge over http:; `auto`: what ALPN agrees (https:), else 1.1. */
+export type HttpVersion = '1.1' | '2' | 'auto';
 
 /** One `setup:` command, run in each checkout before any service boots. */
 export interface SetupStep {

@@ -124,6 +124,9 @@ export interface ScenarioResult {
   timeline: TimelinePoint[];
   /** Open model only. */
   rate?: { intendedPerSec: number; achievedPerSec: number };
+  /** The HTTP version asked for (`http:`) and spoken: `auto` records what ALPN agreed. Absent:
+   * HTTP/1.1 (results from before `http:` existed, and scenarios that leave it unset). */
+  protocol?: { asked: '1.1' | '2' | 'auto'; spoken: 'http/1.1' | 'h2' | 'h2c' };
   /** A flow step's result (named `<scenario>/<step>`): which flow and step. */
   flow?: { scenario: string; step: string };
   generator: GeneratorHealth;
