@@ -295,7 +295,7 @@ export class H2Connection extends Connection {
     if (this.busy && this.session === entry) this.finish(this.explain(undefined));
   }
 
-  /** Detaches the stream (cancelling it if it is still open), gives it back, tells the owner. */
+  /** Detaches the stream (cancelling it if it failed while open), gives it back, tells the owner. */
   private finish(error: Error | null): void {
     const stream = this.stream;
     const session = this.session;
@@ -312,11 +312,12 @@ export class H2Connection extends Connection {
       stream.off('end', this.onEnd);
       stream.off('error', this.onError);
       stream.off('close', this.onClose);
-      if (!stream.closed) {
-        // A late error of the cancelled stream has nobody to tell.
-        stream.on('error', ignore);
-        stream.close(NGHTTP2_CANCEL);
-      }
+      // A late error of the stream has nobody to tell.
+      stream.on('error', ignore);
+      // An answered stream closes by itself (both sides have ended it): resetting it would cost a
+      // frame per request, and a server counts a stream of resets as an attack (CVE-2023-44487:
+      // Node's answers it with GOAWAY INTERNAL_ERROR). A failed or timed-out one is cancelled.
+      if (error !== null && !stream.closed) stream.close(NGHTTP2_CANCEL);
     }
     if (session !== null) {
       session.slots.delete(this);
