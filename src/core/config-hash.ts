@@ -38,6 +38,8 @@ export function comparableConfig(config: Config): unknown {
       segmentMs: scenario.segmentMs,
       // Another protocol is another measurement; HTTP/1.1 (unset or written) keeps the old hashes.
       ...(scenario.http === undefined || scenario.http === '1.1' ? {} : { http: scenario.http }),
+      // Baselines of the full time are not compared with a time to first byte.
+      ...(scenario.latency === 'ttfb' ? { latency: 'ttfb' } : {}),
     })),
   };
 }

@@ -20,6 +20,9 @@ export abstract class Connection {
   /** When the request was handed to the client; the timeout runs from here. */
   sentMs = 0;
   status = 0;
+  /** When the first byte of the response body came (performance time); 0: none yet (the owner
+   * takes the response's end for an answer without a body). */
+  firstByteMs = 0;
   bytesIn = 0;
   bytesOut = 0;
   /** The last response counted as ok (set before the owner's scheduler hears of it). */
@@ -34,6 +37,7 @@ export abstract class Connection {
     this.startMs = startMs;
     this.sentMs = sentMs;
     this.status = 0;
+    this.firstByteMs = 0;
     this.bytesIn = 0;
     this.bytesOut = request.bodyBytes;
     this.inDispatch = true;

@@ -14,6 +14,7 @@
 // off (EGOAWAY), a peer that does not speak HTTP/2 at all (EPROTO: an HTTP/1.1 server sent
 // prior-knowledge h2c, or TLS without h2 in ALPN).
 import http2, { type ClientHttp2Session, type ClientHttp2Stream, type OutgoingHttpHeaders } from 'node:http2';
+import { performance } from 'node:perf_hooks';
 import type { ConnectionOptions } from 'node:tls';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
@@ -213,6 +214,7 @@ export class H2Connection extends Connection {
     this.status = headers[':status'] ?? 0;
   };
   private readonly onData = (chunk: Buffer): void => {
+    if (this.firstByteMs === 0) this.firstByteMs = performance.now();
     this.bytesIn += chunk.length;
   };
   private readonly onEnd = (): void => {

@@ -131,6 +131,8 @@ export class LeanConnection extends Connection {
       this.owner.complete(this, error as Error);
       return;
     }
+    // Time to first byte: the first read that holds body bytes (one comparison per read).
+    if (this.firstByteMs === 0 && parser.bodyBytes > 0) this.firstByteMs = this.target.now();
     if (end === -1) return;
     this.status = parser.status;
     this.bytesIn = parser.bodyBytes;

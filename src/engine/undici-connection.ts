@@ -2,6 +2,7 @@
 // src/engine/transport.ts): an undici Client of its own, and this object as the dispatch handler
 // of every request sent on it. One request at a time, so the handler's fields hold that request's
 // state and nothing (no promise, closure, body stream or timer) is allocated per request here.
+import { performance } from 'node:perf_hooks';
 import type { ConnectionOptions } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { buildConnector, Client } from 'undici';
@@ -116,6 +117,7 @@ export class UndiciConnection extends Connection implements Dispatcher.DispatchH
   }
 
   onData(chunk: Buffer): boolean {
+    if (this.firstByteMs === 0) this.firstByteMs = performance.now();
     this.bytesIn += chunk.length;
     return true;
   }

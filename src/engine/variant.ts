@@ -3,7 +3,7 @@
 // what came back, in its own measured window, and builds its own result.
 import { performance } from 'node:perf_hooks';
 import { encodeHistogram } from '../core/histogram.js';
-import { summarizeScenario } from '../core/results/summary.js';
+import { summarizeLatency, summarizeScenario } from '../core/results/summary.js';
 import type { ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioResult, SegmentContention } from '../core/types/results.js';
 import type { Connection, ConnectionOwner } from './connection.js';
@@ -61,6 +61,8 @@ export class Variant implements ConnectionOwner {
   warmKo = 0;
   private readonly errorExamples: Record<string, string> = {};
   private transport: Transport;
+  /** `latency: ttfb`: the time to first byte is the latency, the full time the other measure. */
+  private readonly ttfb: boolean;
 
   constructor(
     readonly name: string,
@@ -75,7 +77,8 @@ export class Variant implements ConnectionOwner {
     this.transport = createTransport(origin, scenario, httpClient);
     // The recorder knows the window, so that a response in flight at its end still counts in the
     // last segment, and in the second it really ended in on the timeline.
-    this.recorder = new Recorder(segmentMs, planWindowMs);
+    this.recorder = new Recorder(segmentMs, planWindowMs, true);
+    this.ttfb = scenario.latency === 'ttfb';
   }
 
   /** Before the first request: `http: auto` asks the service which protocol it speaks. */
@@ -138,14 +141,19 @@ export class Variant implements ConnectionOwner {
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
         this.errorExamples[errorClass] = maskText(describeError(error));
+      // An answer without a body: its first byte is its end.
+      const firstByte = connection.firstByteMs > 0 ? connection.firstByteMs : end;
+      const fullUs = (end - timedFrom) * 1000;
+      const ttfbUs = (firstByte - timedFrom) * 1000;
       this.recorder.record(
         endMs,
-        (end - timedFrom) * 1000,
+        this.ttfb ? ttfbUs : fullUs,
         status,
         ok,
         errorClass,
         connection.bytesIn,
         connection.bytesOut,
+        this.ttfb ? fullUs : ttfbUs,
       );
       this.lastRecordedEnd = end;
     } else if (start < this.firstMeasuredMs) {
@@ -161,9 +169,15 @@ export class Variant implements ConnectionOwner {
   buildResult(input: { windowMs: number; startWallMs: number; load: GeneratorLoad; open: boolean }): ScenarioResult {
     const windowMs = round3(input.windowMs);
     const totals = this.recorder.finish(windowMs);
+    const other = totals.other!;
     totals.segments.forEach((segment, i) => {
       const sample = this.contention[i];
       if (sample) segment.contention = sample;
+      const histogram = other.segments[i];
+      if (histogram !== undefined) {
+        if (this.ttfb) segment.fullHistogram = histogram;
+        else segment.ttfbHistogram = histogram;
+      }
     });
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const { load } = input;
@@ -209,6 +223,15 @@ export class Variant implements ConnectionOwner {
       },
       services: [],
     };
+    // Both measures are in the file; `latency` says which one the percentiles and verdicts use.
+    if (this.ttfb) {
+      result.latency = 'ttfb';
+      result.fullMs = summarizeLatency(other.whole);
+      result.fullHistogram = encodeHistogram(other.whole);
+    } else {
+      result.ttfbMs = summarizeLatency(other.whole);
+      result.ttfbHistogram = encodeHistogram(other.whole);
+    }
     // Absent for HTTP/1.1 asked (or left to the default): what results files have always meant.
     if (scenario.http !== undefined && scenario.http !== '1.1')
       result.protocol = { asked: scenario.http, spoken: this.transport.protocol };

@@ -322,6 +322,8 @@ export function buildScenario(
 
   const httpPick = pick('http');
   const http = readHttpVersion(httpPick.value);
+  const latencyPick = pick('latency');
+  const latency = latencyPick.value === 'ttfb' || latencyPick.value === 'full' ? latencyPick.value : undefined;
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
   let flow: FlowConfig | undefined;
@@ -421,6 +423,11 @@ export function buildScenario(
     }
   }
 
+  if (latency === 'ttfb' && flow)
+    ctx.problems.add(
+      latencyPick.path,
+      `"ttfb": flows record the full time of their steps only; use latency: full (or leave it out) for this scenario`,
+    );
   if (http === '2' || http === 'auto') {
     if (flow)
       ctx.problems.add(
@@ -463,6 +470,7 @@ export function buildScenario(
   }
   if (tls && target.url.protocol === 'https:') scenario.tls = tls;
   if (http !== undefined) scenario.http = http;
+  if (latency === 'ttfb') scenario.latency = latency;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;
 }

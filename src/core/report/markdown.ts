@@ -398,6 +398,8 @@ function describeLoad(r: ScenarioResult): string {
     `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`,
   ];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  // The latencies below are times to first byte: say so before anyone reads them as full times.
+  if (r.latency === 'ttfb') parts.push('latency: time to first byte');
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(' · ');
 }

@@ -134,7 +134,12 @@ export interface ScenarioConfig {
   tls?: TlsConfig;
   /** The HTTP version (docs/config/protocols.md): absent means 1.1. */
   http?: HttpVersion;
+  /** What the latency (percentiles, thresholds, verdicts) measures: to the response's end (absent,
+   * `full`) or to the first byte of its body (`ttfb`). Both are recorded either way. */
+  latency?: LatencyMeasure;
 }
+
+export type LatencyMeasure = 'full' | 'ttfb';
 
 /** `2`: h2 by ALPN over https:, h2c by prior knowledge over http:; `auto`: what ALPN agrees (https:), else 1.1. */
 export type HttpVersion = '1.1' | '2' | 'auto';
