@@ -40,6 +40,8 @@ export function comparableConfig(config: Config): unknown {
       ...(scenario.http === undefined || scenario.http === '1.1' ? {} : { http: scenario.http }),
       // Baselines of the full time are not compared with a time to first byte.
       ...(scenario.latency === 'ttfb' ? { latency: 'ttfb' } : {}),
+      // Where a stream is cut decides its full time.
+      ...(scenario.stream ? { stream: scenario.stream } : {}),
     })),
   };
 }

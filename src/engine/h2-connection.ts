@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import type { ConnectionOptions } from 'node:tls';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
+import { EventCounter, isEventStream } from './sse.js';
 import type { DispatchRequest } from './request-builder.js';
 
 const { NGHTTP2_CANCEL, NGHTTP2_NO_ERROR, NGHTTP2_REFUSED_STREAM } = http2.constants;
@@ -212,11 +213,21 @@ export class H2Connection extends Connection {
   // slot's current stream.
   private readonly onResponse = (headers: http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader): void => {
     this.status = headers[':status'] ?? 0;
+    if (isEventStream(headers['content-type'])) {
+      this.eventStream = true;
+      this.eventCounter.reset();
+    }
   };
   private readonly onData = (chunk: Buffer): void => {
-    if (this.firstByteMs === 0) this.firstByteMs = performance.now();
+    const now = performance.now();
+    if (this.firstByteMs === 0) this.firstByteMs = now;
     this.bytesIn += chunk.length;
+    if (this.eventStream) {
+      this.eventCounter.feed(chunk, 0, chunk.length);
+      if (this.sawEvents(this.eventCounter.count, now)) this.endStream();
+    }
   };
+  private readonly eventCounter = new EventCounter();
   private readonly onEnd = (): void => {
     if (this.busy) this.finish(null);
   };
@@ -292,13 +303,17 @@ export class H2Connection extends Connection {
     return this.pool.close();
   }
 
+  endStream(): void {
+    if (this.busy && this.status > 0) this.finish(null, true);
+  }
+
   /** The session closed under this slot's request without failing its stream. */
   sessionClosed(entry: H2Session): void {
     if (this.busy && this.session === entry) this.finish(this.explain(undefined));
   }
 
   /** Detaches the stream (cancelling it if it failed while open), gives it back, tells the owner. */
-  private finish(error: Error | null): void {
+  private finish(error: Error | null, cancel = error !== null): void {
     const stream = this.stream;
     const session = this.session;
     this.stream = null;
@@ -319,7 +334,7 @@ export class H2Connection extends Connection {
       // An answered stream closes by itself (both sides have ended it): resetting it would cost a
       // frame per request, and a server counts a stream of resets as an attack (CVE-2023-44487:
       // Node's answers it with GOAWAY INTERNAL_ERROR). A failed or timed-out one is cancelled.
-      if (error !== null && !stream.closed) stream.close(NGHTTP2_CANCEL);
+      if (cancel && !stream.closed) stream.close(NGHTTP2_CANCEL);
     }
     if (session !== null) {
       session.slots.delete(this);

@@ -59,6 +59,11 @@ export class Variant implements ConnectionOwner {
   // warm-up
   warmCompleted = 0;
   warmKo = 0;
+  // event streams (text/event-stream answers) of the measured window: how many, their events,
+  // and how long they lasted in all
+  private eventStreams = 0;
+  private eventsTotal = 0;
+  private eventStreamMs = 0;
   private readonly errorExamples: Record<string, string> = {};
   private transport: Transport;
   /** `latency: ttfb`: the time to first byte is the latency, the full time the other measure. */
@@ -95,6 +100,7 @@ export class Variant implements ConnectionOwner {
 
   addConnection(): Connection {
     const connection = this.transport.connect(this);
+    connection.maxEvents = this.scenario.stream?.events ?? Infinity;
     this.connections.push(connection);
     return connection;
   }
@@ -141,8 +147,20 @@ export class Variant implements ConnectionOwner {
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
         this.errorExamples[errorClass] = maskText(describeError(error));
-      // An answer without a body: its first byte is its end.
-      const firstByte = connection.firstByteMs > 0 ? connection.firstByteMs : end;
+      // An answer without a body: its first byte is its end. An event stream's "first byte" is
+      // its first complete event (a server may send a comment or padding before it).
+      const firstByte = connection.eventStream
+        ? connection.firstEventMs > 0
+          ? connection.firstEventMs
+          : end
+        : connection.firstByteMs > 0
+          ? connection.firstByteMs
+          : end;
+      if (ok && connection.eventStream) {
+        this.eventStreams += 1;
+        this.eventsTotal += connection.events;
+        this.eventStreamMs += end - timedFrom;
+      }
       const fullUs = (end - timedFrom) * 1000;
       const ttfbUs = (firstByte - timedFrom) * 1000;
       this.recorder.record(
@@ -232,6 +250,13 @@ export class Variant implements ConnectionOwner {
       result.ttfbMs = summarizeLatency(other.whole);
       result.ttfbHistogram = encodeHistogram(other.whole);
     }
+    if (this.eventStreams > 0)
+      result.events = {
+        streams: this.eventStreams,
+        total: this.eventsTotal,
+        perStream: round3(this.eventsTotal / this.eventStreams),
+        perSecond: this.eventStreamMs > 0 ? round3((this.eventsTotal * 1000) / this.eventStreamMs) : 0,
+      };
     // Absent for HTTP/1.1 asked (or left to the default): what results files have always meant.
     if (scenario.http !== undefined && scenario.http !== '1.1')
       result.protocol = { asked: scenario.http, spoken: this.transport.protocol };

@@ -320,6 +320,28 @@ export function buildScenario(
     );
   }
 
+  const streamPick = pick('stream');
+  let stream: ScenarioConfig['stream'];
+  if (isRecord(streamPick.value)) {
+    stream = {};
+    if (Number.isInteger(streamPick.value.events)) stream.events = streamPick.value.events as number;
+    if (streamPick.value.maxDuration !== undefined) {
+      const at = [...streamPick.path, 'maxDuration'];
+      const ms = durationAt(ctx, at, streamPick.value.maxDuration, 0);
+      if (ms <= 0)
+        ctx.problems.add(
+          at,
+          `${quoteValue(streamPick.value.maxDuration)} is too short; use a duration above 0 like "2s"`,
+        );
+      else if (ms >= timeout.ms)
+        ctx.problems.add(
+          at,
+          `${quoteValue(streamPick.value.maxDuration)} is not under the timeout (${formatConfigDuration(timeout.ms)}), which would fail the stream first; shorten it or raise timeout`,
+        );
+      else stream.maxDurationMs = ms;
+    }
+  }
+
   const httpPick = pick('http');
   const http = readHttpVersion(httpPick.value);
   const latencyPick = pick('latency');
@@ -423,6 +445,11 @@ export function buildScenario(
     }
   }
 
+  if (stream && flow)
+    ctx.problems.add(
+      streamPick.path,
+      'flows read every answer to its end; remove stream from this scenario (or give it a single request)',
+    );
   if (latency === 'ttfb' && flow)
     ctx.problems.add(
       latencyPick.path,
@@ -471,6 +498,7 @@ export function buildScenario(
   if (tls && target.url.protocol === 'https:') scenario.tls = tls;
   if (http !== undefined) scenario.http = http;
   if (latency === 'ttfb') scenario.latency = latency;
+  if (stream && (stream.events !== undefined || stream.maxDurationMs !== undefined)) scenario.stream = stream;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;
 }

@@ -127,6 +127,14 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
         [other.p50, other.p90, other.p95, other.p99].map(latency),
       ),
     );
+  if (s.events)
+    out.push(
+      line('Events', '[streams, per stream, per s]', [
+        String(s.events.streams),
+        String(s.events.perStream),
+        String(s.events.perSecond),
+      ]),
+    );
   if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
   out.push(line('Grade', '', [formatGrade(s.grade, r.total > 0 ? r.ok : undefined)]));
   out.push(...renderOverTime(s));

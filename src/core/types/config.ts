@@ -137,6 +137,9 @@ export interface ScenarioConfig {
   /** What the latency (percentiles, thresholds, verdicts) measures: to the response's end (absent,
    * `full`) or to the first byte of its body (`ttfb`). Both are recorded either way. */
   latency?: LatencyMeasure;
+  /** Streamed answers end here, counted as complete: after `events` events (text/event-stream),
+   * or `maxDurationMs` after the request's start (any answer whose head has come). */
+  stream?: { events?: number; maxDurationMs?: number };
 }
 
 export type LatencyMeasure = 'full' | 'ttfb';

@@ -116,6 +116,10 @@ export interface ScenarioResult {
   /** The time to first byte of the ok requests beside a full-time latency (absent in older results and in flows). */
   ttfbMs?: LatencySummaryMs;
   ttfbHistogram?: string;
+  /** The ok answers that were `text/event-stream`s (server-sent events): how many, their events
+   * in all and per stream, and events per second of stream (all events over all the streams'
+   * time). Their time to first byte is the time to their first complete event. */
+  events?: { streams: number; total: number; perStream: number; perSecond: number };
   /** The full time of the ok requests beside a `latency: 'ttfb'`. */
   fullMs?: LatencySummaryMs;
   fullHistogram?: string;

@@ -102,3 +102,47 @@ describe('http: in the config', () => {
     expect(hash(['    http: auto'])).not.toBe(hash(['    http: 2']));
   });
 });
+
+describe('latency: and stream: in the config', () => {
+  const parse = (lines: string[]) =>
+    parseConfig(['defaults:', '  baseUrl: "http://127.0.0.1:8080"', 'scenarios:', ...lines].join('\n'), 'perfgate.yml');
+
+  it('reads latency and stream, and puts both in the config hash', () => {
+    const parsed = parse(
+      scenario('chat', ['    latency: ttfb', '    stream: { events: 20, maxDuration: 2s }', '    timeout: 5s']),
+    );
+    expect(parsed.scenarios[0]).toMatchObject({ latency: 'ttfb', stream: { events: 20, maxDurationMs: 2000 } });
+    const plain = hashConfig(parse(scenario('chat', ['    timeout: 5s'])));
+    expect(hashConfig(parse(scenario('chat', ['    timeout: 5s', '    latency: full'])))).toBe(plain);
+    expect(hashConfig(parse(scenario('chat', ['    timeout: 5s', '    latency: ttfb'])))).not.toBe(plain);
+    expect(hashConfig(parse(scenario('chat', ['    timeout: 5s', '    stream: { events: 3 }'])))).not.toBe(plain);
+  });
+
+  it('refuses a maxDuration not under the timeout, and ttfb or stream on a flow', () => {
+    const message = problems(
+      [
+        'defaults:',
+        '  baseUrl: "http://127.0.0.1:8080"',
+        'scenarios:',
+        ...scenario('x', ['    timeout: 1s', '    stream: { maxDuration: 2s }']),
+      ].join('\n'),
+    );
+    expect(message).toMatch(/scenarios\.x\.stream\.maxDuration: "2s" is not under the timeout \(1s\)/);
+    const flow = problems(
+      [
+        'defaults:',
+        '  baseUrl: "http://127.0.0.1:8080"',
+        '  latency: ttfb',
+        'scenarios:',
+        '  x:',
+        '    executor: constant-vus',
+        '    vus: 1',
+        '    duration: 30s',
+        '    stream: { events: 2 }',
+        '    steps: [{ name: a, request: { path: / } }]',
+      ].join('\n'),
+    );
+    expect(flow).toMatch(/scenarios\.x\.stream: flows read every answer to its end/);
+    expect(flow).toMatch(/defaults\.latency: "ttfb": flows record the full time/);
+  });
+});
