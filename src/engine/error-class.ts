@@ -135,7 +135,7 @@ export function describeTlsFailure(error: unknown): string | undefined {
     case 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE':
       return `the service ended the TLS handshake (${code}): no common cipher or protocol version, or it wants a client certificate (tls.cert and tls.key)`;
     case 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL':
-      return `the service speaks none of the protocols offered by ALPN (${code}); set http: 2 (or auto) for an HTTP/2-only service (docs/config/protocols.md)`;
+      return `the service speaks none of the protocols offered by ALPN (${code}); an HTTP/2-only service needs http: 2 (or auto), an HTTP/1.1-only one http: 1.1 (docs/config/protocols.md)`;
     case 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION':
     case 'ERR_SSL_UNSUPPORTED_PROTOCOL':
       return `no TLS version both sides accept (${code})`;

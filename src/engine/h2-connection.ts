@@ -383,6 +383,12 @@ function ignore(): void {}
  */
 function describeSessionError(error: Error): Error {
   const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL')
+    return new Http2Error(
+      'EPROTO',
+      `the service does not offer HTTP/2 (h2) by ALPN (${code}); an HTTP/1.1 service needs http: 1.1 (or auto)`,
+      { cause: error },
+    );
   if (code === 'ERR_HTTP2_ERROR' || code === 'ERR_HTTP2_SESSION_ERROR' || code === 'ERR_HTTP2_STREAM_ERROR') {
     if (/PROTOCOL_ERROR|Protocol error/i.test(error.message))
       return new Http2Error(

@@ -223,9 +223,24 @@ describe('HTTP/2', () => {
     const onlyH2 = await run(origin, '1.1');
     expect(onlyH2.requests.ok).toBe(0);
     expect(onlyH2.errors).toEqual({ EPROTO: onlyH2.requests.ko });
-    expect(onlyH2.errorExamples?.EPROTO).toMatch(/NO_APPLICATION_PROTOCOL.*set http: 2 \(or auto\)/);
+    expect(onlyH2.errorExamples?.EPROTO).toMatch(
+      /NO_APPLICATION_PROTOCOL.*HTTP\/2-only service needs http: 2 \(or auto\)/,
+    );
     // HTTP/1.1 is what a result without `protocol` means.
     expect(onlyH2.protocol).toBeUndefined();
+  });
+
+  it('over TLS: an unknown CA is ECERT, and an https: service without h2 is EPROTO', async () => {
+    const { origin } = await h2s();
+    const untrusted = await run(origin, '2', undefined, { tls: {} });
+    expect(untrusted.requests.ok).toBe(0);
+    expect(untrusted.errors).toEqual({ ECERT: untrusted.requests.ko });
+    expect(untrusted.errorExamples?.ECERT).toMatch(/unknown CA .*tls\.ca/);
+
+    const h1Only = await run(await http1(true), '2');
+    expect(h1Only.requests.ok).toBe(0);
+    expect(Object.keys(h1Only.errors)).toEqual(['EPROTO']);
+    expect(h1Only.errorExamples?.EPROTO).toMatch(/does not offer HTTP\/2 \(h2\) by ALPN .*http: 1\.1/);
   });
 
   it('times a request out on an h2 server that never answers, and recovers the stream slot', async () => {

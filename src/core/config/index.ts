@@ -263,6 +263,12 @@ export function findConfigWarnings(config: Config): string[] {
         `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`,
       );
     }
+    // Without TLS there is no ALPN to ask: `auto` can only mean HTTP/1.1 there.
+    if (scenario.http === 'auto' && scenario.baseUrl.startsWith('http:')) {
+      warnings.push(
+        `${where}.http: auto over an http: baseUrl speaks HTTP/1.1 (ALPN needs TLS); use http: 2 for an h2c service, or 1.1 to say so`,
+      );
+    }
     // A length is what the window may reach, not what it adds: one no longer than the window never extends.
     const maxWindowMs = config.compare.extend?.maxWindowMs;
     if (maxWindowMs !== undefined && measuredMs !== undefined && maxWindowMs <= measuredMs) {

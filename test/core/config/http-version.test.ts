@@ -1,7 +1,7 @@
 // defaults.http and scenario http: in the config: how YAML's numbers read, the override, what
 // HTTP/2 refuses, and the config hash.
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/core/config/index.js';
+import { findConfigWarnings, parseConfig } from '../../../src/core/config/index.js';
 import { hashConfig } from '../../../src/core/config-hash.js';
 
 function scenario(name: string, extra: string[] = []): string[] {
@@ -144,5 +144,23 @@ describe('latency: and stream: in the config', () => {
     );
     expect(flow).toMatch(/scenarios\.x\.stream: flows read every answer to its end/);
     expect(flow).toMatch(/defaults\.latency: "ttfb": flows record the full time/);
+  });
+});
+
+describe('http: auto over http:', () => {
+  it('is allowed, with a warning that it means HTTP/1.1 there', () => {
+    const parsed = parseConfig(
+      [
+        'defaults:',
+        '  baseUrl: "http://127.0.0.1:8080"',
+        '  warmup: 5s',
+        'scenarios:',
+        ...scenario('x', ['    http: auto']),
+      ].join('\n'),
+      'perfgate.yml',
+    );
+    expect(findConfigWarnings(parsed)).toContain(
+      'scenarios.x.http: auto over an http: baseUrl speaks HTTP/1.1 (ALPN needs TLS); use http: 2 for an h2c service, or 1.1 to say so',
+    );
   });
 });
