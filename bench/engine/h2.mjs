@@ -3,7 +3,9 @@
 // Node target that serves the same body over HTTP/1.1 and h2c (two ports, one process). Closed
 // model; `--streams` VUs (perfgate), connections (lean) or streams on one connection (h2load -c 1
 // -m N). Runs alternate tool by tool each round, so drift hits every tool alike.
-//   node bench/engine/h2.mjs [--duration 10] [--rounds 3] [--streams 10,100] [--warmup 3] [--tools perfgate-h1,perfgate-h2,h2load]
+//   node bench/engine/h2.mjs [--duration 10] [--rounds 3] [--streams 10,100] [--warmup 3] [--tools perfgate-h1,perfgate-h2,h2load] [--base /work/main]
+// --base <checkout>: also runs that checkout's engine on HTTP/1.1 (tool "base-h1"), to see what
+// recording the time to first byte and watching for event streams cost the lean client.
 // CPU per 100k requests: perfgate's own gauge over the measured window (as closed.mjs); h2load is
 // C without warm-up, its CPU the whole process (/usr/bin/time), like wrk in closed.mjs.
 import { spawn } from 'node:child_process';
@@ -27,7 +29,8 @@ const args = parseArgs({
   rounds: 3,
   streams: '10,100',
   warmup: 3,
-  tools: 'perfgate-h1,perfgate-h2,h2load',
+  tools: 'perfgate-h1,perfgate-h2,h2load,base-h1',
+  base: '',
 });
 const counts = String(args.streams).split(',').map(Number);
 const wanted = new Set(String(args.tools).split(','));
@@ -67,13 +70,26 @@ async function startServers() {
 
 const enginePath = await bundleEngine();
 const runner = writeEngineRunner(enginePath);
+let baseRunner;
+if (args.base) {
+  const baseEngine = await bundleEngine(args.base, 'base-engine.mjs');
+  baseRunner = join(workDir, 'run-base-engine.mjs');
+  writeFileSync(
+    baseRunner,
+    `import { runScenario } from ${JSON.stringify(baseEngine)};
+const result = await runScenario(JSON.parse(process.argv[2]));
+const { histogram, segments, timeline, ...rest } = result;
+process.stdout.write(JSON.stringify(rest));
+`,
+  );
+}
 
-function perfgate(url, c, http) {
+function perfgate(url, c, http, engineRunner = runner) {
   const scenario = {
     ...scenarioFor(url, { executor: 'constant-vus', vus: c, durationMs: args.duration * 1000 }, args.warmup * 1000),
     ...(http ? { http } : {}),
   };
-  const run = runMeasured(node, [runner, JSON.stringify(scenario)]);
+  const run = runMeasured(node, [engineRunner, JSON.stringify(scenario)]);
   const r = JSON.parse(run.stdout);
   const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);
   if (r.requests.ko > 0)
@@ -116,6 +132,7 @@ const tools = {
   'perfgate-h1': (urls, c) => perfgate(urls.h1, c),
   'perfgate-h2': (urls, c) => perfgate(urls.h2, c, '2'),
 };
+if (baseRunner) tools['base-h1'] = (urls, c) => perfgate(urls.h1, c, undefined, baseRunner);
 if (hasCommand('h2load')) {
   tools.h2load = (urls, c) => {
     // One connection, c streams at once: what perfgate's c VUs are over h2c (one session).
@@ -162,6 +179,7 @@ try {
     };
     ratio('perfgate-h2', 'perfgate-h1');
     ratio('perfgate-h2', 'h2load');
+    ratio('perfgate-h1', 'base-h1');
     for (const name of Object.keys(tools)) {
       const rs = results[name];
       console.log(
