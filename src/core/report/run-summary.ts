@@ -122,14 +122,14 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   if (other)
     out.push(
       line(
-        s.latency === 'ttfb' ? 'Full time' : 'Time to first byte',
+        s.latency === 'ttfb' ? 'Full time' : 'TTFB',
         '[50, 90, 95, 99]',
         [other.p50, other.p90, other.p95, other.p99].map(latency),
       ),
     );
   if (s.events)
     out.push(
-      line('Events', '[streams, per stream, per s]', [
+      line('Events', '[streams, /stream, /s]', [
         String(s.events.streams),
         String(s.events.perStream),
         String(s.events.perSecond),
