@@ -22817,7 +22817,7 @@ var require_util2 = __commonJS({
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
     var { IncomingMessage } = __require("node:http");
     var stream = __require("node:stream");
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var { stringify } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var timers = require_timers();
@@ -22966,7 +22966,7 @@ var require_util2 = __commonJS({
       }
       assert(typeof host === "string");
       const servername = getHostname(host);
-      if (net4.isIP(servername)) {
+      if (net5.isIP(servername)) {
         return "";
       }
       return servername;
@@ -24671,11 +24671,11 @@ var require_dispatcher_base = __commonJS({
 var require_connect = __commonJS({
   "node_modules/undici/lib/core/connect.js"(exports2, module2) {
     "use strict";
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var assert = __require("node:assert");
     var util = require_util2();
     var { InvalidArgumentError } = require_errors3();
-    var tls;
+    var tls2;
     var SessionCache = class WeakSessionCache {
       constructor(maxCachedSessions) {
         this._maxCachedSessions = maxCachedSessions;
@@ -24731,15 +24731,15 @@ var require_connect = __commonJS({
       return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
-          if (!tls) {
-            tls = __require("node:tls");
+          if (!tls2) {
+            tls2 = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
           const sessionKey = servername || hostname;
           assert(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
-          socket = tls.connect({
+          socket = tls2.connect({
             highWaterMark: 16384,
             // TLS in node can't have bigger HWM anyway...
             ...options,
@@ -24758,7 +24758,7 @@ var require_connect = __commonJS({
         } else {
           assert(!httpSocket, "httpSocket can only be sent on TLS update");
           port = port || 80;
-          socket = net4.connect({
+          socket = net5.connect({
             highWaterMark: 64 * 1024,
             // Same as nodejs fs streams.
             ...options,
@@ -26857,7 +26857,7 @@ var require_util3 = __commonJS({
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
-    var { performance: performance11 } = __require("node:perf_hooks");
+    var { performance: performance13 } = __require("node:perf_hooks");
     var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util2();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -27012,7 +27012,7 @@ var require_util3 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance11.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance13.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -29748,11 +29748,11 @@ var require_client_h2 = __commonJS({
     var { channels } = require_diagnostics();
     var kOpenStreams = /* @__PURE__ */ Symbol("open streams");
     var extractBody;
-    var http2;
+    var http22;
     try {
-      http2 = __require("node:http2");
+      http22 = __require("node:http2");
     } catch {
-      http2 = { constants: {} };
+      http22 = { constants: {} };
     }
     var {
       constants: {
@@ -29764,10 +29764,10 @@ var require_client_h2 = __commonJS({
         HTTP2_HEADER_EXPECT,
         HTTP2_HEADER_STATUS,
         HTTP2_HEADER_PROTOCOL,
-        NGHTTP2_REFUSED_STREAM,
-        NGHTTP2_CANCEL
+        NGHTTP2_REFUSED_STREAM: NGHTTP2_REFUSED_STREAM2,
+        NGHTTP2_CANCEL: NGHTTP2_CANCEL2
       }
-    } = http2;
+    } = http22;
     function parseH2Headers(headers) {
       const result = [];
       for (const [name, value] of Object.entries(headers)) {
@@ -29785,7 +29785,7 @@ var require_client_h2 = __commonJS({
       client[kSocket] = socket;
       const http2InitialWindowSize = client[kHTTP2InitialWindowSize];
       const http2ConnectionWindowSize = client[kHTTP2ConnectionWindowSize];
-      const session = http2.connect(client[kUrl], {
+      const session = http22.connect(client[kUrl], {
         createConnection: () => socket,
         peerMaxConcurrentStreams: client[kMaxConcurrentStreams],
         settings: {
@@ -30120,7 +30120,7 @@ var require_client_h2 = __commonJS({
             completeRequest(client, request);
           });
           stream.on("error", () => {
-            if (stream.rstCode === NGHTTP2_REFUSED_STREAM || stream.rstCode === NGHTTP2_CANCEL) {
+            if (stream.rstCode === NGHTTP2_REFUSED_STREAM2 || stream.rstCode === NGHTTP2_CANCEL2) {
               abort(new InformationalError(`HTTP/2: "stream error" received - code ${stream.rstCode}`));
             }
           });
@@ -30471,7 +30471,7 @@ var require_client = __commonJS({
   "node_modules/undici/lib/dispatcher/client.js"(exports2, module2) {
     "use strict";
     var assert = __require("node:assert");
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var http = __require("node:http");
     var util = require_util2();
     var { ClientStats } = require_stats();
@@ -30559,7 +30559,7 @@ var require_client = __commonJS({
         keepAliveTimeoutThreshold,
         socketPath,
         pipelining,
-        tls,
+        tls: tls2,
         strictContentLength,
         maxCachedSessions,
         connect: connect2,
@@ -30627,7 +30627,7 @@ var require_client = __commonJS({
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
           throw new InvalidArgumentError("maxRequestsPerClient must be a positive number");
         }
-        if (localAddress != null && (typeof localAddress !== "string" || net4.isIP(localAddress) === 0)) {
+        if (localAddress != null && (typeof localAddress !== "string" || net5.isIP(localAddress) === 0)) {
           throw new InvalidArgumentError("localAddress must be valid string IP address");
         }
         if (maxResponseSize != null && (!Number.isInteger(maxResponseSize) || maxResponseSize < -1)) {
@@ -30657,7 +30657,7 @@ var require_client = __commonJS({
         super({ webSocket, eventSource });
         if (typeof connect2 !== "function") {
           connect2 = buildConnector2({
-            ...tls,
+            ...tls2,
             maxCachedSessions,
             allowH2,
             useH2c,
@@ -30807,7 +30807,7 @@ var require_client = __commonJS({
         const idx = hostname.indexOf("]");
         assert(idx !== -1);
         const ip = hostname.substring(1, idx);
-        assert(net4.isIPv6(ip));
+        assert(net5.isIPv6(ip));
         hostname = ip;
       }
       client[kConnecting] = true;
@@ -31276,7 +31276,7 @@ var require_pool = __commonJS({
         factory = defaultFactory,
         connect,
         connectTimeout,
-        tls,
+        tls: tls2,
         maxCachedSessions,
         socketPath,
         autoSelectFamily,
@@ -31296,7 +31296,7 @@ var require_pool = __commonJS({
         }
         if (typeof connect !== "function") {
           connect = buildConnector2({
-            ...tls,
+            ...tls2,
             maxCachedSessions,
             allowH2,
             socketPath,
@@ -31387,14 +31387,14 @@ var require_balanced_pool = __commonJS({
       return new Pool2(origin, opts);
     }
     var BalancedPool = class extends PoolBase {
-      constructor(upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
+      constructor(upstreams = [], { factory = defaultFactory, connect, tls: tls2, ...opts } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
         super(opts);
         if (connect && typeof connect !== "function") connect = { ...connect };
-        if (tls && typeof tls !== "function") tls = { ...tls };
-        this[kOptions] = { ...util.deepClone(opts), connect, tls };
+        if (tls2 && typeof tls2 !== "function") tls2 = { ...tls2 };
+        this[kOptions] = { ...util.deepClone(opts), connect, tls: tls2 };
         this[kOptions].interceptors = opts.interceptors ? { ...opts.interceptors } : void 0;
         this[kIndex] = -1;
         this[kCurrentWeight] = 0;
@@ -31529,7 +31529,7 @@ var require_round_robin_pool = __commonJS({
         factory = defaultFactory,
         connect,
         connectTimeout,
-        tls,
+        tls: tls2,
         maxCachedSessions,
         socketPath,
         autoSelectFamily,
@@ -31549,7 +31549,7 @@ var require_round_robin_pool = __commonJS({
         }
         if (typeof connect !== "function") {
           connect = buildConnector2({
-            ...tls,
+            ...tls2,
             maxCachedSessions,
             allowH2,
             socketPath,
@@ -31635,7 +31635,7 @@ var require_agent = __commonJS({
       return opts && opts.connections === 1 ? new Client2(origin, opts) : new Pool2(origin, opts);
     }
     var Agent = class extends DispatcherBase {
-      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
+      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls: tls2, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
@@ -31649,10 +31649,10 @@ var require_agent = __commonJS({
         if (connect && typeof connect !== "function") {
           connect = { ...connect };
         }
-        if (tls && typeof tls !== "function") {
-          tls = { ...tls };
+        if (tls2 && typeof tls2 !== "function") {
+          tls2 = { ...tls2 };
         }
-        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect, tls };
+        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect, tls: tls2 };
         this[kFactory] = factory;
         this[kClients] = /* @__PURE__ */ new Map();
         this[kOrigins] = /* @__PURE__ */ new Set();
@@ -31755,10 +31755,10 @@ var require_socks5_utils = __commonJS({
   "node_modules/undici/lib/core/socks5-utils.js"(exports2, module2) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var { InvalidArgumentError } = require_errors3();
     function parseAddress(address) {
-      if (net4.isIPv4(address)) {
+      if (net5.isIPv4(address)) {
         const parts = address.split(".").map(Number);
         return {
           type: 1,
@@ -31766,7 +31766,7 @@ var require_socks5_utils = __commonJS({
           buffer: Buffer2.from(parts)
         };
       }
-      if (net4.isIPv6(address)) {
+      if (net5.isIPv6(address)) {
         return {
           type: 4,
           // IPv6
@@ -31789,7 +31789,7 @@ var require_socks5_utils = __commonJS({
       if (address.includes(".")) {
         const lastColonIndex = address.lastIndexOf(":");
         const ipv4Part = address.slice(lastColonIndex + 1);
-        if (net4.isIPv4(ipv4Part)) {
+        if (net5.isIPv4(ipv4Part)) {
           const octets = ipv4Part.split(".").map(Number);
           const high = (octets[0] << 8 | octets[1]).toString(16);
           const low = (octets[2] << 8 | octets[3]).toString(16);
@@ -32249,7 +32249,7 @@ var require_socks5_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/socks5-proxy-agent.js"(exports2, module2) {
     "use strict";
     var { URL: URL2 } = __require("node:url");
-    var tls;
+    var tls2;
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError } = require_errors3();
     var { Socks5Client, STATES } = require_socks5_client();
@@ -32389,11 +32389,11 @@ var require_socks5_proxy_agent = __commonJS({
                   const socket = await this.createSocks5Connection(targetHost, targetPort);
                   let finalSocket = socket;
                   if (url.protocol === "https:") {
-                    if (!tls) {
-                      tls = __require("node:tls");
+                    if (!tls2) {
+                      tls2 = __require("node:tls");
                     }
                     debug("upgrading to TLS");
-                    finalSocket = tls.connect({
+                    finalSocket = tls2.connect({
                       ...this[kRequestTls],
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
@@ -35766,11 +35766,11 @@ var require_snapshot_recorder = __commonJS({
         caseSensitive = false
       } = matchOptions;
       const filtered = {};
-      const { ignore, exclude, match } = headerFilters;
+      const { ignore: ignore2, exclude, match } = headerFilters;
       for (const [key2, value] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (exclude.has(headerKey)) continue;
-        if (ignore.has(headerKey)) continue;
+        if (ignore2.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
@@ -47540,9 +47540,9 @@ var require_eventsource_stream = __commonJS({
     var { Transform } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util7();
     var BOM = [239, 187, 191];
-    var LF3 = 10;
-    var CR3 = 13;
-    var COLON = 58;
+    var LF4 = 10;
+    var CR4 = 13;
+    var COLON2 = 58;
     var SPACE = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
     var DATA = Buffer.from("data");
@@ -47656,7 +47656,7 @@ var require_eventsource_stream = __commonJS({
           callback();
           return;
         }
-        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF3 && chunk[0] !== CR3) {
+        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF4 && chunk[0] !== CR4) {
           callback(createMaxEventSizeExceededError());
           return;
         }
@@ -47671,15 +47671,15 @@ var require_eventsource_stream = __commonJS({
           const byte = this.currentByte();
           if (this.eventEndCheck) {
             if (this.crlfCheck) {
-              if (byte === LF3) {
+              if (byte === LF4) {
                 this.crlfCheck = false;
                 this.consumeCurrentByte();
                 continue;
               }
               this.crlfCheck = false;
             }
-            if (byte === LF3 || byte === CR3) {
-              if (byte === CR3) {
+            if (byte === LF4 || byte === CR4) {
+              if (byte === CR4) {
                 this.crlfCheck = true;
               }
               this.consumeCurrentByte();
@@ -47692,8 +47692,8 @@ var require_eventsource_stream = __commonJS({
             this.eventEndCheck = false;
             continue;
           }
-          if (byte === LF3 || byte === CR3) {
-            if (byte === CR3) {
+          if (byte === LF4 || byte === CR4) {
+            if (byte === CR4) {
               this.crlfCheck = true;
             }
             try {
@@ -47727,7 +47727,7 @@ var require_eventsource_stream = __commonJS({
         if (line2.length === 0) {
           return;
         }
-        const colonPosition = line2.indexOf(COLON);
+        const colonPosition = line2.indexOf(COLON2);
         if (colonPosition === 0) {
           return;
         }
@@ -49014,6 +49014,13 @@ function sparkline(values, options) {
     return SPARK_LEVELS[Math.min(SPARK_LEVELS.length - 1, Math.floor(value / top * SPARK_LEVELS.length))];
   }).join("");
 }
+function formatProtocol(r) {
+  const protocol = r.protocol;
+  if (!protocol) return "";
+  const version = protocol.spoken === "http/1.1" ? "HTTP/1.1" : "HTTP/2";
+  const how = protocol.asked === "auto" ? `${protocol.spoken}, by ALPN` : protocol.spoken;
+  return ` \xB7 ${version} (${how})`;
+}
 
 // src/core/report/markup/text.ts
 function renderTextTable(rows2, rightAligned, indent = "  ") {
@@ -50257,6 +50264,147 @@ var perfgate_results_schema_default = {
           pattern: "^[A-Za-z0-9+/=]*$",
           description: "The whole window's latencies (\xB5s), HDR histogram, compressed base64."
         },
+        latency: {
+          enum: [
+            "ttfb"
+          ],
+          description: "ttfb: latencyMs, histogram and the segments' histograms measure the time to the first byte of the body (the scenario's latency: ttfb). Absent: the full time."
+        },
+        ttfbMs: {
+          type: "object",
+          description: "Time to first byte of the ok requests, ms, beside a full-time latency.",
+          required: [
+            "min",
+            "mean",
+            "stddev",
+            "p50",
+            "p75",
+            "p90",
+            "p95",
+            "p99",
+            "p999",
+            "max"
+          ],
+          properties: {
+            min: {
+              type: "number"
+            },
+            mean: {
+              type: "number"
+            },
+            stddev: {
+              type: "number"
+            },
+            p50: {
+              type: "number"
+            },
+            p75: {
+              type: "number"
+            },
+            p90: {
+              type: "number"
+            },
+            p95: {
+              type: "number"
+            },
+            p99: {
+              type: "number"
+            },
+            p999: {
+              type: "number"
+            },
+            max: {
+              type: "number"
+            }
+          }
+        },
+        ttfbHistogram: {
+          type: "string",
+          maxLength: 4e6,
+          pattern: "^[A-Za-z0-9+/=]*$",
+          description: "Time to first byte of the whole window (\xB5s), HDR histogram, compressed base64."
+        },
+        fullMs: {
+          type: "object",
+          description: "Full time of the ok requests, ms, beside a latency: ttfb.",
+          required: [
+            "min",
+            "mean",
+            "stddev",
+            "p50",
+            "p75",
+            "p90",
+            "p95",
+            "p99",
+            "p999",
+            "max"
+          ],
+          properties: {
+            min: {
+              type: "number"
+            },
+            mean: {
+              type: "number"
+            },
+            stddev: {
+              type: "number"
+            },
+            p50: {
+              type: "number"
+            },
+            p75: {
+              type: "number"
+            },
+            p90: {
+              type: "number"
+            },
+            p95: {
+              type: "number"
+            },
+            p99: {
+              type: "number"
+            },
+            p999: {
+              type: "number"
+            },
+            max: {
+              type: "number"
+            }
+          }
+        },
+        fullHistogram: {
+          type: "string",
+          maxLength: 4e6,
+          pattern: "^[A-Za-z0-9+/=]*$",
+          description: "Full time of the whole window (\xB5s), HDR histogram, compressed base64."
+        },
+        events: {
+          type: "object",
+          additionalProperties: false,
+          required: [
+            "streams",
+            "total",
+            "perStream",
+            "perSecond"
+          ],
+          description: "The ok answers that were text/event-stream (server-sent events): how many, their events in all and per stream, and events per second of stream. Their time to first byte is the time to their first event.",
+          properties: {
+            streams: {
+              type: "integer",
+              minimum: 0
+            },
+            total: {
+              type: "integer",
+              minimum: 0
+            },
+            perStream: {
+              type: "number"
+            },
+            perSecond: {
+              type: "number"
+            }
+          }
+        },
         segments: {
           type: "array",
           maxItems: 1e4,
@@ -50284,6 +50432,31 @@ var perfgate_results_schema_default = {
             },
             achievedPerSec: {
               type: "number"
+            }
+          }
+        },
+        protocol: {
+          type: "object",
+          additionalProperties: false,
+          required: [
+            "asked",
+            "spoken"
+          ],
+          description: "The HTTP version asked for (the scenario's http:) and spoken; with auto, what ALPN agreed. Absent: HTTP/1.1.",
+          properties: {
+            asked: {
+              enum: [
+                "1.1",
+                "2",
+                "auto"
+              ]
+            },
+            spoken: {
+              enum: [
+                "http/1.1",
+                "h2",
+                "h2c"
+              ]
             }
           }
         },
@@ -50605,6 +50778,18 @@ var perfgate_results_schema_default = {
           type: "string",
           maxLength: 4e6,
           pattern: "^[A-Za-z0-9+/=]*$"
+        },
+        ttfbHistogram: {
+          type: "string",
+          maxLength: 4e6,
+          pattern: "^[A-Za-z0-9+/=]*$",
+          description: "The segment's times to first byte (\xB5s), HDR, beside full-time latencies."
+        },
+        fullHistogram: {
+          type: "string",
+          maxLength: 4e6,
+          pattern: "^[A-Za-z0-9+/=]*$",
+          description: "The segment's full times (\xB5s), HDR, beside a latency: ttfb."
         },
         contention: {
           type: "object",
@@ -51838,16 +52023,16 @@ var RECORDED_PERCENTILES = {
   "99": "p99",
   "99.9": "p999"
 };
-var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
+var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(?::\s*([A-Za-z_]*)\s*)?(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
 function parseThreshold(expression, path7) {
   const prefix = `${path7}: ${JSON.stringify(expression)}`;
   const match = EXPRESSION.exec(expression);
-  if (!match?.[1] || !match[3] || !match[4]) {
+  if (!match?.[1] || !match[4] || !match[5]) {
     throw new ConfigError(
       `${prefix} is not a threshold; write <metric><operator><value> like "p(95)<150" (operators ${OPERATORS}; metrics ${KNOWN_METRICS})`
     );
   }
-  const [, name, argument, rawOperator, rawValue] = match;
+  const [, name, argument, rawMeasure, rawOperator, rawValue] = match;
   let metric;
   let percentile;
   if (name === "p" && argument !== void 0) {
@@ -51874,9 +52059,31 @@ function parseThreshold(expression, path7) {
       `${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`
     );
   }
+  let measure;
+  if (rawMeasure !== void 0) {
+    if (!LATENCY_METRICS.includes(metric))
+      throw new ConfigError(
+        `${prefix}: ":${rawMeasure}" picks a latency measure, and ${metric} is no latency; write it without ":${rawMeasure}"`
+      );
+    if (rawMeasure !== "ttfb" && rawMeasure !== "full")
+      throw new ConfigError(
+        `${prefix}: ":${rawMeasure}" is no latency measure; use :ttfb (to the first byte of the body) or :full (to the end of the response), like "p(95):ttfb<200"`
+      );
+    measure = rawMeasure;
+  }
   const operator = rawOperator;
   const value = parseThresholdValue(metric, rawValue, prefix);
-  return percentile === void 0 ? { expression, metric, operator, value } : { expression, metric, percentile, operator, value };
+  const threshold = { expression, metric, operator, value };
+  if (percentile !== void 0) threshold.percentile = percentile;
+  if (measure !== void 0) threshold.measure = measure;
+  return threshold;
+}
+function latencyOf(scenario, measure) {
+  const own = scenario.latency ?? "full";
+  if (measure === void 0 || measure === own) return { latencyMs: scenario.latencyMs, histogram: scenario.histogram };
+  if (measure === "ttfb")
+    return scenario.ttfbMs && scenario.ttfbHistogram ? { latencyMs: scenario.ttfbMs, histogram: scenario.ttfbHistogram } : void 0;
+  return scenario.fullMs && scenario.fullHistogram ? { latencyMs: scenario.fullMs, histogram: scenario.fullHistogram } : void 0;
 }
 function parseThresholdValue(metric, text, prefix) {
   if (/^-?[0-9]+(\.[0-9]+)?$/.test(text)) return Number(text);
@@ -51912,7 +52119,9 @@ function thresholdActual(threshold, scenario) {
       break;
   }
   if (scenario.requests.ok === 0) return void 0;
-  const latency = scenario.latencyMs;
+  const measured = latencyOf(scenario, threshold.measure);
+  if (!measured) return void 0;
+  const latency = measured.latencyMs;
   switch (threshold.metric) {
     case "avg":
       return latency.mean;
@@ -51928,7 +52137,7 @@ function thresholdActual(threshold, scenario) {
       const percentile = threshold.percentile ?? 50;
       const recorded = RECORDED_PERCENTILES[String(percentile)];
       if (recorded) return latency[recorded];
-      const histogram = decodeHistogram(scenario.histogram);
+      const histogram = decodeHistogram(measured.histogram);
       try {
         return percentileMs(histogram, percentile);
       } finally {
@@ -51968,7 +52177,7 @@ function evaluateThresholds(thresholds, results) {
             expression: threshold.expression,
             actual: 0,
             ok: false,
-            reason: threshold.metric === "capacity" ? "the scenario measured no capacity (only the capacity executor does)" : "no request succeeded, so there is no latency to check"
+            reason: threshold.metric === "capacity" ? "the scenario measured no capacity (only the capacity executor does)" : scenario.requests.ok === 0 ? "no request succeeded, so there is no latency to check" : `the results hold no ${threshold.measure === "ttfb" ? "time to first byte" : "full time"} for this scenario (a flow, or a file from before perfgate recorded it), so there is nothing to check`
           });
         } else {
           outcomes.push({
@@ -54025,6 +54234,53 @@ function decideExit(comparison, failOn) {
   return 0;
 }
 
+// src/core/results/other-measure.ts
+function otherField(scenario) {
+  return scenario.latency === "ttfb" ? "fullHistogram" : "ttfbHistogram";
+}
+function joinEncoded(encoded) {
+  if (encoded.length === 0 || encoded.some((item) => item === void 0)) return void 0;
+  if (encoded.length === 1) return encoded[0];
+  const histograms = encoded.map(decodeHistogram);
+  const merged = mergeHistograms(histograms);
+  const result = encodeHistogram(merged);
+  for (const histogram of histograms) histogram.destroy();
+  merged.destroy();
+  return result;
+}
+function joinSegmentOther(merged, list) {
+  for (const field of ["ttfbHistogram", "fullHistogram"]) {
+    const joined = joinEncoded(list.map((segment) => segment[field]));
+    if (joined !== void 0) merged[field] = joined;
+  }
+}
+function setOtherMeasure(target2, histograms) {
+  const field = otherField(target2);
+  delete target2.ttfbMs;
+  delete target2.ttfbHistogram;
+  delete target2.fullMs;
+  delete target2.fullHistogram;
+  const joined = joinEncoded(histograms);
+  if (joined === void 0) return;
+  const histogram = decodeHistogram(joined);
+  const summary = summarizeLatency(histogram);
+  histogram.destroy();
+  if (field === "ttfbHistogram") {
+    target2.ttfbMs = summary;
+    target2.ttfbHistogram = joined;
+  } else {
+    target2.fullMs = summary;
+    target2.fullHistogram = joined;
+  }
+}
+function otherHistograms(parts) {
+  return parts.map((part) => part[otherField(part)]);
+}
+function segmentOtherHistograms(scenario, segments) {
+  const field = otherField(scenario);
+  return segments.map((segment) => segment[field]);
+}
+
 // src/core/results/merge-load.ts
 var MIN_WINDOW_OVERLAP = 0.9;
 function windowOf(scenario) {
@@ -54108,6 +54364,7 @@ function mergeSegments(parts, lengthMs) {
     };
     const contention = mergeContention(list.map((s) => s.contention));
     if (contention) merged.contention = contention;
+    joinSegmentOther(merged, list);
     return merged;
   });
 }
@@ -54225,6 +54482,10 @@ function mergeLoadScenario(parts) {
   else delete merged.errorExamples;
   if (busiest) merged.machine = busiest;
   else delete merged.machine;
+  setOtherMeasure(merged, otherHistograms(scenarios));
+  const protocol = scenarios.find((s) => s.protocol)?.protocol;
+  if (protocol) merged.protocol = { ...protocol };
+  else delete merged.protocol;
   if (scenarios.some((s) => s.rate)) {
     merged.rate = {
       intendedPerSec: round34(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),
@@ -54283,6 +54544,7 @@ function scenarioAtLook(scenario, look) {
   };
   if (at2.rate) view.rate = at2.rate;
   else delete view.rate;
+  setOtherMeasure(view, segmentOtherHistograms(scenario, kept));
   return view;
 }
 function resultsAtLook(results, look) {
@@ -54355,6 +54617,7 @@ function appendExtension(scenario, step, undecided) {
   };
   const examples = { ...step.errorExamples, ...scenario.errorExamples };
   if (Object.keys(examples).length > 0) joined.errorExamples = examples;
+  setOtherMeasure(joined, otherHistograms([scenario, step]));
   if (scenario.machine && step.machine) {
     const a = scenario.durationMs;
     const b = step.durationMs;
@@ -55354,9 +55617,10 @@ var perfgate_schema_default = {
     threshold: {
       type: "string",
       minLength: 1,
-      description: "metric operator value: p(N), avg, med, min, max, stddev (ms); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.",
+      description: "metric operator value: p(N), avg, med, min, max, stddev (ms; :ttfb or :full after the metric picks that measure, else the scenario's latency); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.",
       examples: [
         "p(95)<150",
+        "p(95):ttfb<200",
         "error_rate<0.01",
         "rps>=30",
         "dropped==0",
@@ -55548,6 +55812,23 @@ var perfgate_schema_default = {
         tls: {
           $ref: "#/definitions/tls",
           description: "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder."
+        },
+        http: {
+          $ref: "#/definitions/httpVersion",
+          default: "1.1",
+          description: "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Scenarios may set their own."
+        },
+        latency: {
+          enum: [
+            "full",
+            "ttfb"
+          ],
+          default: "full",
+          description: "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900."
+        },
+        stream: {
+          $ref: "#/definitions/stream",
+          description: "Where every scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start."
         }
       }
     },
@@ -55625,6 +55906,21 @@ var perfgate_schema_default = {
         tls: {
           $ref: "#/definitions/tls",
           description: "TLS settings of this https: scenario; merged key by key over defaults.tls."
+        },
+        http: {
+          $ref: "#/definitions/httpVersion",
+          description: "HTTP version of this scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Overrides defaults."
+        },
+        latency: {
+          enum: [
+            "full",
+            "ttfb"
+          ],
+          description: "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900. Overrides defaults."
+        },
+        stream: {
+          $ref: "#/definitions/stream",
+          description: "Where this scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start. Overrides defaults (as a whole)."
         },
         vus: {
           type: "integer",
@@ -56341,6 +56637,40 @@ var perfgate_schema_default = {
           description: "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)."
         }
       }
+    },
+    httpVersion: {
+      enum: [
+        "1.1",
+        "2",
+        "auto",
+        1.1,
+        2
+      ],
+      description: "HTTP version of the requests (docs/config/protocols.md): 1.1 (default); 2 (h2 by ALPN over https:, h2c by prior knowledge over http:); auto (asks an https: service by ALPN and speaks what it picks; HTTP/1.1 over http:)."
+    },
+    stream: {
+      type: "object",
+      additionalProperties: false,
+      description: "Streamed answers (docs/config/protocols.md#server-sent-events): end each after this many server-sent events (text/event-stream) or this long after the request's start, and count it as complete. Without it a stream is read to its end (or the timeout).",
+      properties: {
+        events: {
+          type: "integer",
+          minimum: 1,
+          description: "End a text/event-stream answer after this many events."
+        },
+        maxDuration: {
+          $ref: "#/definitions/duration",
+          description: "End any answer still streaming this long after the request's start (less than timeout)."
+        }
+      },
+      examples: [
+        {
+          events: 20
+        },
+        {
+          maxDuration: "2s"
+        }
+      ]
     }
   }
 };
@@ -56788,11 +57118,11 @@ function checkTargetUrl(ctx, path7, value) {
 var TLS_FILE_KEYS = ["ca", "cert", "key"];
 function readTls(raw) {
   if (!isRecord(raw)) return void 0;
-  const tls = {};
+  const tls2 = {};
   for (const key2 of [...TLS_FILE_KEYS, "servername"])
-    if (typeof raw[key2] === "string") tls[key2] = raw[key2];
-  if (typeof raw.insecure === "boolean") tls.insecure = raw.insecure;
-  return tls;
+    if (typeof raw[key2] === "string") tls2[key2] = raw[key2];
+  if (typeof raw.insecure === "boolean") tls2.insecure = raw.insecure;
+  return tls2;
 }
 function mergeTls(defaults, own) {
   if (!defaults && !own) return void 0;
@@ -56801,16 +57131,16 @@ function mergeTls(defaults, own) {
 function tlsKeyPath(scenarioPath, raw, key2) {
   return isRecord(raw.tls) && raw.tls[key2] !== void 0 ? [...scenarioPath, "tls", key2] : ["defaults", "tls", key2];
 }
-function checkTls(ctx, tls, pathOf2, url) {
-  if (!tls) return;
-  if (tls.cert === void 0 !== (tls.key === void 0)) {
-    const [has, lacks] = tls.cert === void 0 ? ["key", "cert"] : ["cert", "key"];
+function checkTls(ctx, tls2, pathOf2, url) {
+  if (!tls2) return;
+  if (tls2.cert === void 0 !== (tls2.key === void 0)) {
+    const [has, lacks] = tls2.cert === void 0 ? ["key", "cert"] : ["cert", "key"];
     ctx.problems.add(
       pathOf2(has),
-      `${quoteValue(tls[has])} has no ${lacks} beside it; a client certificate (mutual TLS) needs both tls.cert and tls.key (PEM files)`
+      `${quoteValue(tls2[has])} has no ${lacks} beside it; a client certificate (mutual TLS) needs both tls.cert and tls.key (PEM files)`
     );
   }
-  if (tls.insecure !== true || !url) return;
+  if (tls2.insecure !== true || !url) return;
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
   if (isLoopbackHost(host)) return;
   const named = ctx.allowHosts.some((entry) => {
@@ -57289,14 +57619,39 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (Number.isInteger(maxInFlight))
     checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
-  const tls = mergeTls(readTls(defaults.tls), readTls(raw.tls));
-  checkTls(ctx, tls, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
+  const tls2 = mergeTls(readTls(defaults.tls), readTls(raw.tls));
+  checkTls(ctx, tls2, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
   if (raw.tls !== void 0 && target2 && target2.url.protocol !== "https:") {
     ctx.problems.add(
       [...path7, "tls"],
       `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target2.url.protocol}; use an https:// baseUrl or remove tls`
     );
   }
+  const streamPick = pick("stream");
+  let stream;
+  if (isRecord(streamPick.value)) {
+    stream = {};
+    if (Number.isInteger(streamPick.value.events)) stream.events = streamPick.value.events;
+    if (streamPick.value.maxDuration !== void 0) {
+      const at2 = [...streamPick.path, "maxDuration"];
+      const ms = durationAt(ctx, at2, streamPick.value.maxDuration, 0);
+      if (ms <= 0)
+        ctx.problems.add(
+          at2,
+          `${quoteValue(streamPick.value.maxDuration)} is too short; use a duration above 0 like "2s"`
+        );
+      else if (ms >= timeout.ms)
+        ctx.problems.add(
+          at2,
+          `${quoteValue(streamPick.value.maxDuration)} is not under the timeout (${formatConfigDuration(timeout.ms)}), which would fail the stream first; shorten it or raise timeout`
+        );
+      else stream.maxDurationMs = ms;
+    }
+  }
+  const httpPick = pick("http");
+  const http = readHttpVersion(httpPick.value);
+  const latencyPick = pick("latency");
+  const latency = latencyPick.value === "ttfb" || latencyPick.value === "full" ? latencyPick.value : void 0;
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
   let flow;
   if (raw.steps !== void 0 || raw.setup !== void 0 || raw.mix !== void 0) {
@@ -57389,6 +57744,29 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
       }
     }
   }
+  if (stream && flow)
+    ctx.problems.add(
+      streamPick.path,
+      "flows read every answer to its end; remove stream from this scenario (or give it a single request)"
+    );
+  if (latency === "ttfb" && flow)
+    ctx.problems.add(
+      latencyPick.path,
+      `"ttfb": flows record the full time of their steps only; use latency: full (or leave it out) for this scenario`
+    );
+  if (http === "2" || http === "auto") {
+    if (flow)
+      ctx.problems.add(
+        httpPick.path,
+        `${quoteValue(httpPick.value)}: flows (steps, setup, mix) speak HTTP/1.1 only for now; use http: 1.1 for this scenario`
+      );
+    const connectionHeader = request ? Object.keys(request.headers).find((name2) => H2_FORBIDDEN_HEADERS.has(name2.toLowerCase())) : void 0;
+    if (connectionHeader !== void 0)
+      ctx.problems.add(
+        [...path7, "request", "headers", connectionHeader],
+        `is a connection header, which HTTP/2 forbids (RFC 9113 \xA78.2.2); remove it, or use http: 1.1`
+      );
+  }
   if (!executor || !load || !target2 || !request) return void 0;
   const scenario = {
     name,
@@ -57413,9 +57791,19 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     }
     scenario.group = raw.group;
   }
-  if (tls && target2.url.protocol === "https:") scenario.tls = tls;
+  if (tls2 && target2.url.protocol === "https:") scenario.tls = tls2;
+  if (http !== void 0) scenario.http = http;
+  if (latency === "ttfb") scenario.latency = latency;
+  if (stream && (stream.events !== void 0 || stream.maxDurationMs !== void 0)) scenario.stream = stream;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
   return scenario;
+}
+var H2_FORBIDDEN_HEADERS = /* @__PURE__ */ new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
+function readHttpVersion(value) {
+  if (value === 2 || value === "2") return "2";
+  if (value === 1.1 || value === "1.1") return "1.1";
+  if (value === "auto") return "auto";
+  return void 0;
 }
 
 // src/core/config/services.ts
@@ -57555,10 +57943,10 @@ function buildConfig(root, doc, problems) {
     const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
     if (scenario) scenarios.push(scenario);
   }
-  const tls = readTls(defaults.tls);
+  const tls2 = readTls(defaults.tls);
   for (const service of services) {
     const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : void 0;
-    if (url?.protocol === "https:") checkTls(ctx, tls, (key2) => ["defaults", "tls", key2], url);
+    if (url?.protocol === "https:") checkTls(ctx, tls2, (key2) => ["defaults", "tls", key2], url);
   }
   const config = {
     setup: buildSetup(ctx, root.setup),
@@ -57573,7 +57961,7 @@ function buildConfig(root, doc, problems) {
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
-    ...tls ? { tls } : {},
+    ...tls2 ? { tls: tls2 } : {},
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {})
   };
@@ -57679,6 +58067,11 @@ function findConfigWarnings(config) {
     if (measuredMs !== void 0 && measuredMs < recommended * scenario.segmentMs) {
       warnings.push(
         `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`
+      );
+    }
+    if (scenario.http === "auto" && scenario.baseUrl.startsWith("http:")) {
+      warnings.push(
+        `${where}.http: auto over an http: baseUrl speaks HTTP/1.1 (ALPN needs TLS); use http: 2 for an h2c service, or 1.1 to say so`
       );
     }
     const maxWindowMs = config.compare.extend?.maxWindowMs;
@@ -57865,7 +58258,7 @@ function mergeResults(inputs) {
 
 // src/core/report/distribution.ts
 var GRADE_LIMITS_MS = [50, 100, 150, 250];
-function latencySloMs(expressions) {
+function latencySloMs(expressions, measure = "full") {
   let slo;
   for (const expression of expressions) {
     let parsed;
@@ -57874,17 +58267,17 @@ function latencySloMs(expressions) {
     } catch {
       continue;
     }
-    const latency = ["p", "avg", "med", "max"].includes(parsed.metric);
+    const latency = ["p", "avg", "med", "max"].includes(parsed.metric) && (parsed.measure === void 0 || parsed.measure === measure);
     if (latency && (parsed.operator === "<" || parsed.operator === "<=") && parsed.value > 0)
       slo = Math.min(slo ?? Infinity, parsed.value);
   }
   return slo;
 }
-function distributionLimits(choice, thresholdExpressions) {
+function distributionLimits(choice, thresholdExpressions, measure = "full") {
   if (choice === "gatling")
     return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
   if (choice === "thresholds") {
-    const slo = latencySloMs(thresholdExpressions);
+    const slo = latencySloMs(thresholdExpressions, measure);
     if (slo !== void 0)
       return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
   }
@@ -57927,7 +58320,7 @@ function labelsFor(limitsMs) {
   return labels;
 }
 function distributionRows(result, choice, thresholdExpressions) {
-  const { limitsMs, source } = distributionLimits(choice, thresholdExpressions);
+  const { limitsMs, source } = distributionLimits(choice, thresholdExpressions, result.latency ?? "full");
   const failed = result.requests.ko;
   const labels = labelsFor(limitsMs);
   if (choice === "gatling") {
@@ -58048,7 +58441,7 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(escapeLogText(s.name));
   const params = describeParams(s.params);
   out.push(
-    `${s.executor}${params ? ` \xB7 ${params}` : ""} \xB7 measured ${formatDuration(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ""}`
+    `${s.executor}${params ? ` \xB7 ${params}` : ""}${formatProtocol(s)} \xB7 measured ${formatDuration(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ""}`
   );
   if (s.capacity) {
     out.push(rule("Capacity search"), ...renderCapacityText(s));
@@ -58077,12 +58470,31 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
   for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
     out.push(line(`  first ${escapeLogText(errorClass)}`, "", [escapeLogText(example)]));
-  out.push(rule("Response time of OK requests"));
+  out.push(
+    rule(s.latency === "ttfb" ? "Time to first byte of OK requests (latency: ttfb)" : "Response time of OK requests")
+  );
   const l = s.latencyMs;
   const latency = (ms) => formatLatency(ms, r.ok);
   out.push(line("Latencies", "[min, mean, stddev, max]", [l.min, l.mean, l.stddev, l.max].map(latency)));
   out.push(line("Percentiles", "[50, 75, 90, 95]", [l.p50, l.p75, l.p90, l.p95].map(latency)));
   out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(latency)));
+  const other = s.latency === "ttfb" ? s.fullMs : s.ttfbMs;
+  if (other)
+    out.push(
+      line(
+        s.latency === "ttfb" ? "Full time" : "TTFB",
+        "[50, 90, 95, 99]",
+        [other.p50, other.p90, other.p95, other.p99].map(latency)
+      )
+    );
+  if (s.events)
+    out.push(
+      line("Events", "[streams, /stream, /s]", [
+        String(s.events.streams),
+        String(s.events.perStream),
+        String(s.events.perSecond)
+      ])
+    );
   if (r.ok === 0 && r.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
   out.push(line("Grade", "", [formatGrade(s.grade, r.total > 0 ? r.ok : void 0)]));
   out.push(...renderOverTime(s));
@@ -58388,7 +58800,7 @@ function renderThresholdLines(comparison) {
 function renderScenarioText(comparison, s, reasons) {
   const r = s.current;
   const out = [
-    `${escapeLogText(s.name)} \xB7 ${r.executor} \xB7 ${describeRequests(r)} \xB7 grade ${formatGrade(r.grade, r.requests.ok)}`
+    `${escapeLogText(s.name)} \xB7 ${r.executor}${formatProtocol(r)}${r.latency === "ttfb" ? " \xB7 latency: time to first byte" : ""} \xB7 ${describeRequests(r)} \xB7 grade ${formatGrade(r.grade, r.requests.ok)}`
   ];
   const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };
   if (s.metrics.length > 0) {
@@ -58821,8 +59233,13 @@ function scenarioEmoji(s) {
 }
 function describeLoad(r) {
   const requests2 = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration(r.durationMs)}`;
-  const parts = [r.executor, requests2, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  const parts = [
+    r.executor + formatProtocol(r),
+    requests2,
+    `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`
+  ];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  if (r.latency === "ttfb") parts.push("latency: time to first byte");
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(" \xB7 ");
 }
@@ -59254,7 +59671,13 @@ function comparableConfig(config) {
       thinkTimeMs: scenario.thinkTimeMs,
       maxInFlight: scenario.maxInFlight,
       okStatus: scenario.okStatus,
-      segmentMs: scenario.segmentMs
+      segmentMs: scenario.segmentMs,
+      // Another protocol is another measurement; HTTP/1.1 (unset or written) keeps the old hashes.
+      ...scenario.http === void 0 || scenario.http === "1.1" ? {} : { http: scenario.http },
+      // Baselines of the full time are not compared with a time to first byte.
+      ...scenario.latency === "ttfb" ? { latency: "ttfb" } : {},
+      // Where a stream is cut decides its full time.
+      ...scenario.stream ? { stream: scenario.stream } : {}
     }))
   };
 }
@@ -59404,19 +59827,19 @@ async function resolveTlsFiles(config, configPath, baseDir) {
   const targets = [];
   if (config.tls) targets.push({ tls: config.tls, where: (key2) => formatPath(["defaults", "tls", key2]) });
   for (const scenario of config.scenarios) {
-    const tls = scenario.tls;
-    if (!tls) continue;
+    const tls2 = scenario.tls;
+    if (!tls2) continue;
     targets.push({
-      tls,
-      where: (key2) => formatPath(written?.[key2] === tls[key2] ? ["defaults", "tls", key2] : ["scenarios", scenario.name, "tls", key2])
+      tls: tls2,
+      where: (key2) => formatPath(written?.[key2] === tls2[key2] ? ["defaults", "tls", key2] : ["scenarios", scenario.name, "tls", key2])
     });
   }
   const problems = /* @__PURE__ */ new Set();
   const loaded = /* @__PURE__ */ new Map();
-  for (const { tls, where } of targets) {
+  for (const { tls: tls2, where } of targets) {
     const contents = {};
     for (const key2 of TLS_FILE_KEYS) {
-      const value = tls[key2];
+      const value = tls2[key2];
       if (value === void 0) continue;
       const file = path.resolve(baseDir, value);
       const label2 = `${configPath}: ${where(key2)}: ${quoteValue(value)} (${file})`;
@@ -59426,19 +59849,19 @@ async function resolveTlsFiles(config, configPath, baseDir) {
       } catch (error) {
         problems.add(error.message);
       }
-      tls[key2] = file;
+      tls2[key2] = file;
     }
     for (const key2 of TLS_FILE_KEYS) {
       const text = contents[key2];
       const problem = text === void 0 ? void 0 : pemProblem(key2, text);
-      if (problem) problems.add(`${configPath}: ${where(key2)}: ${quoteValue(tls[key2])} ${problem}`);
+      if (problem) problems.add(`${configPath}: ${where(key2)}: ${quoteValue(tls2[key2])} ${problem}`);
     }
     if (contents.cert !== void 0 && contents.key !== void 0) {
       try {
         createSecureContext({ cert: contents.cert, key: contents.key });
       } catch (error) {
         problems.add(
-          `${configPath}: ${where("cert")}, ${where("key")}: ${quoteValue(tls.cert)} and ${quoteValue(tls.key)} do not go together (${error.message}); give the key of that very certificate`
+          `${configPath}: ${where("cert")}, ${where("key")}: ${quoteValue(tls2.cert)} and ${quoteValue(tls2.key)} do not go together (${error.message}); give the key of that very certificate`
         );
       }
     }
@@ -60044,8 +60467,8 @@ function codeOf(error) {
 }
 function classifyError(error) {
   const code2 = codeOf(error);
-  const tls = code2 === void 0 ? void 0 : tlsFailureClass(code2);
-  if (tls) return tls;
+  const tls2 = code2 === void 0 ? void 0 : tlsFailureClass(code2);
+  if (tls2) return tls2;
   if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
   switch (code2) {
     case "ETIMEDOUT":
@@ -60062,6 +60485,10 @@ function classifyError(error) {
       return "ECONNRESET";
     case "EPIPE":
       return "EPIPE";
+    case "ERST":
+      return "ERST";
+    case "EGOAWAY":
+      return "EGOAWAY";
     default:
       return "other";
   }
@@ -60091,6 +60518,7 @@ function tlsFailureClass(code2) {
 }
 var CA_FIX = "set tls.ca to the PEM file of the CA that signed it (or NODE_EXTRA_CA_CERTS), or tls.insecure: true on loopback";
 function describeTlsFailure(error) {
+  if (error?.name === "Http2Error") return void 0;
   let code2 = codeOf(error);
   if (code2 === void 0 || !tlsFailureClass(code2)) return void 0;
   const message = error.message;
@@ -60126,7 +60554,7 @@ function describeTlsFailure(error) {
     case "ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE":
       return `the service ended the TLS handshake (${code2}): no common cipher or protocol version, or it wants a client certificate (tls.cert and tls.key)`;
     case "ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL":
-      return `the service speaks none of the protocols offered by ALPN (${code2}); perfgate speaks HTTP/1.1 only`;
+      return `the service speaks none of the protocols offered by ALPN (${code2}); an HTTP/2-only service needs http: 2 (or auto), an HTTP/1.1-only one http: 1.1 (docs/config/protocols.md)`;
     case "ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION":
     case "ERR_SSL_UNSUPPORTED_PROTOCOL":
       return `no TLS version both sides accept (${code2})`;
@@ -60142,8 +60570,8 @@ var MAX_EXAMPLE_CHARS = 200;
 function describeError2(error) {
   if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
   const code2 = codeOf(error);
-  const tls = describeTlsFailure(error);
-  const text = (tls ? `TLS: ${tls}` : `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`).replace(
+  const tls2 = describeTlsFailure(error);
+  const text = (tls2 ? `TLS: ${tls2}` : `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`).replace(
     /\s+/g,
     " "
   );
@@ -60175,11 +60603,11 @@ function canConnect(host, port, timeoutMs) {
     socket.once("error", () => finish(false));
   });
 }
-function probeHttp(url, timeoutMs, tls) {
+function probeHttp(url, timeoutMs, tls2) {
   return new Promise((resolve4) => {
     const secure = url.protocol === "https:";
     const client = httpModule(secure);
-    const options = { agent: false, timeout: timeoutMs, ...secure ? tls : void 0 };
+    const options = { agent: false, timeout: timeoutMs, ...secure ? tls2 : void 0 };
     const request = client.get(url, options, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
@@ -60400,20 +60828,20 @@ function claimServiceLog(logDir, fileName) {
 // src/engine/tls.ts
 import { readFileSync as readFileSync3 } from "node:fs";
 import { createSecureContext as createSecureContext2, rootCertificates } from "node:tls";
-function tlsConnectOptions(tls) {
-  if (!tls) return {};
+function tlsConnectOptions(tls2) {
+  if (!tls2) return {};
   const options = {};
-  if (tls.ca !== void 0 || tls.cert !== void 0) {
+  if (tls2.ca !== void 0 || tls2.cert !== void 0) {
     options.secureContext = createSecureContext2({
       // A `ca` of its own replaces Node's trusted roots (NODE_EXTRA_CA_CERTS's too); the
       // service's CA is trusted besides them.
-      ...tls.ca !== void 0 ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync3(tls.ca, "utf8")] } : {},
-      ...tls.cert !== void 0 ? { cert: readFileSync3(tls.cert) } : {},
-      ...tls.key !== void 0 ? { key: readFileSync3(tls.key) } : {}
+      ...tls2.ca !== void 0 ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync3(tls2.ca, "utf8")] } : {},
+      ...tls2.cert !== void 0 ? { cert: readFileSync3(tls2.cert) } : {},
+      ...tls2.key !== void 0 ? { key: readFileSync3(tls2.key) } : {}
     });
   }
-  if (tls.servername !== void 0) options.servername = tls.servername;
-  if (tls.insecure === true) options.rejectUnauthorized = false;
+  if (tls2.servername !== void 0) options.servername = tls2.servername;
+  if (tls2.insecure === true) options.rejectUnauthorized = false;
   return options;
 }
 function extraCaCerts() {
@@ -60924,7 +61352,7 @@ function formatLatencyMs(ms) {
 }
 
 // src/engine/run-scenario.ts
-import { performance as performance8 } from "node:perf_hooks";
+import { performance as performance10 } from "node:perf_hooks";
 
 // src/engine/closed-model.ts
 import { performance as performance2 } from "node:perf_hooks";
@@ -61569,7 +61997,7 @@ var SegmentSampler = class {
 };
 
 // src/engine/variant.ts
-import { performance as performance7 } from "node:perf_hooks";
+import { performance as performance9 } from "node:perf_hooks";
 
 // src/engine/recorder.ts
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
@@ -61580,9 +62008,14 @@ function round37(value) {
 }
 var Recorder = class {
   /** `windowMs`: the planned measured window, where segments end. */
-  constructor(segmentMs, windowMs = Number.POSITIVE_INFINITY) {
+  /** `other`: keep the other measure of each ok request too (record's `otherUs`). */
+  constructor(segmentMs, windowMs = Number.POSITIVE_INFINITY, other = false) {
     this.segmentMs = segmentMs;
     this.windowMs = windowMs;
+    if (other) {
+      this.otherWhole = createHistogram();
+      this.otherSegment = createHistogram();
+    }
   }
   segmentMs;
   windowMs;
@@ -61601,6 +62034,8 @@ var Recorder = class {
   pipes = 0;
   certErrors = 0;
   protocolErrors = 0;
+  streamResets = 0;
+  goaways = 0;
   captures = 0;
   otherErrors = 0;
   whole = createHistogram();
@@ -61609,6 +62044,9 @@ var Recorder = class {
   /** Every request of the current second, failed ones at their latency (a timeout at its timeout). */
   secondAllHistogram = createHistogram();
   segments = [];
+  otherWhole;
+  otherSegment;
+  otherSegments = [];
   timeline = [];
   segmentIndex = 0;
   segmentCount = 0;
@@ -61620,9 +62058,10 @@ var Recorder = class {
   /**
    * `endMs` is when the response ended, from the start of the measured window; calls come in
    * completion order, so it never goes back (a late value is filed with the current second).
-   * `status` is 0 when there was no response, and then `error` says why.
+   * `status` is 0 when there was no response, and then `error` says why. `otherUs`: the other
+   * measure of the same request (a recorder made with `other`).
    */
-  record(endMs, latencyUs, status, ok, error, bytesIn, bytesOut) {
+  record(endMs, latencyUs, status, ok, error, bytesIn, bytesOut, otherUs = 0) {
     const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 1e-3;
     const segment = Math.floor(segmentEndMs / this.segmentMs);
     if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
@@ -61641,6 +62080,7 @@ var Recorder = class {
       this.ok += 1;
       this.segmentHistogram.recordValue(us);
       this.secondHistogram.recordValue(us);
+      this.otherSegment?.recordValue(otherUs < 1 ? 1 : Math.round(otherUs));
       if (us < FAST_US) this.under800 += 1;
       else if (us < SLOW_US) this.from800to1200 += 1;
       else this.over1200 += 1;
@@ -61670,6 +62110,12 @@ var Recorder = class {
       case "EPROTO":
         this.protocolErrors += 1;
         break;
+      case "ERST":
+        this.streamResets += 1;
+        break;
+      case "EGOAWAY":
+        this.goaways += 1;
+        break;
       case "capture":
         this.captures += 1;
         break;
@@ -61688,6 +62134,11 @@ var Recorder = class {
       });
       this.whole.add(this.segmentHistogram);
       this.segmentHistogram.reset();
+      if (this.otherSegment && this.otherWhole) {
+        this.otherSegments.push(encodeHistogram(this.otherSegment));
+        this.otherWhole.add(this.otherSegment);
+        this.otherSegment.reset();
+      }
       this.segmentCount = 0;
       this.segmentKo = 0;
       this.segmentIndex += 1;
@@ -61739,6 +62190,8 @@ var Recorder = class {
       ["EPIPE", this.pipes],
       ["ECERT", this.certErrors],
       ["EPROTO", this.protocolErrors],
+      ["ERST", this.streamResets],
+      ["EGOAWAY", this.goaways],
       ["capture", this.captures],
       ["other", this.otherErrors]
     ];
@@ -61758,7 +62211,8 @@ var Recorder = class {
       },
       whole: this.whole,
       segments: this.segments,
-      timeline: this.timeline
+      timeline: this.timeline,
+      ...this.otherWhole ? { other: { whole: this.otherWhole, segments: this.otherSegments } } : {}
     };
   }
   destroy() {
@@ -61766,15 +62220,19 @@ var Recorder = class {
     this.segmentHistogram.destroy();
     this.secondHistogram.destroy();
     this.secondAllHistogram.destroy();
+    this.otherWhole?.destroy();
+    this.otherSegment?.destroy();
   }
 };
 
 // src/engine/transport.ts
-import { performance as performance6 } from "node:perf_hooks";
+import { performance as performance8 } from "node:perf_hooks";
+import net4 from "node:net";
+import tls from "node:tls";
 
-// src/engine/lean-connection.ts
-var import_undici2 = __toESM(require_undici(), 1);
-import net3 from "node:net";
+// src/engine/h2-connection.ts
+import http2 from "node:http2";
+import { performance as performance6 } from "node:perf_hooks";
 
 // src/engine/connection.ts
 var Connection = class {
@@ -61791,10 +62249,20 @@ var Connection = class {
   /** When the request was handed to the client; the timeout runs from here. */
   sentMs = 0;
   status = 0;
+  /** When the first byte of the response body came (performance time); 0: none yet (the owner
+   * takes the response's end for an answer without a body). */
+  firstByteMs = 0;
   bytesIn = 0;
   bytesOut = 0;
   /** The last response counted as ok (set before the owner's scheduler hears of it). */
   ok = false;
+  /** The answer is a `text/event-stream`: its events are counted (src/engine/sse.ts). */
+  eventStream = false;
+  /** Events of the answer so far, and when the first was complete (performance time; 0: none). */
+  events = 0;
+  firstEventMs = 0;
+  /** The scenario's stream.events: the request ends, ok, once its answer has this many. */
+  maxEvents = Infinity;
   /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
   vu = void 0;
   send(request, startMs, sentMs) {
@@ -61802,6 +62270,10 @@ var Connection = class {
     this.startMs = startMs;
     this.sentMs = sentMs;
     this.status = 0;
+    this.firstByteMs = 0;
+    this.eventStream = false;
+    this.events = 0;
+    this.firstEventMs = 0;
     this.bytesIn = 0;
     this.bytesOut = request.bodyBytes;
     this.inDispatch = true;
@@ -61813,7 +62285,382 @@ var Connection = class {
       this.inDispatch = false;
     }
   }
+  /** The event stream has `count` events at `now`: true when the request is to end here (stream.events). */
+  sawEvents(count, now2) {
+    if (count === this.events) return false;
+    if (this.firstEventMs === 0) this.firstEventMs = now2;
+    this.events = count;
+    return count >= this.maxEvents;
+  }
 };
+
+// src/engine/sse.ts
+var LF2 = 10;
+var CR2 = 13;
+var COLON = 58;
+var EventCounter = class {
+  /** Events complete so far in this body. */
+  count = 0;
+  atLineStart = true;
+  lineIsComment = false;
+  blockHasField = false;
+  reset() {
+    this.count = 0;
+    this.atLineStart = true;
+    this.lineIsComment = false;
+    this.blockHasField = false;
+  }
+  /** Reads `chunk[from, to)`; returns the events it completed. */
+  feed(chunk, from, to) {
+    const before = this.count;
+    for (let i = from; i < to; i++) {
+      const byte = chunk[i];
+      if (byte === LF2) {
+        if (this.atLineStart) {
+          if (this.blockHasField) {
+            this.count += 1;
+            this.blockHasField = false;
+          }
+        } else {
+          if (!this.lineIsComment) this.blockHasField = true;
+          this.atLineStart = true;
+        }
+      } else if (byte !== CR2 && this.atLineStart) {
+        this.lineIsComment = byte === COLON;
+        this.atLineStart = false;
+      }
+    }
+    return this.count - before;
+  }
+};
+function isEventStream(contentType) {
+  return contentType !== void 0 && /^\s*text\/event-stream\s*(;|$)/i.test(contentType);
+}
+
+// src/engine/h2-connection.ts
+var { NGHTTP2_CANCEL, NGHTTP2_NO_ERROR, NGHTTP2_REFUSED_STREAM } = http2.constants;
+var DEFAULT_STREAM_LIMIT = 100;
+var H2_ERROR_NAMES = [
+  "NO_ERROR",
+  "PROTOCOL_ERROR",
+  "INTERNAL_ERROR",
+  "FLOW_CONTROL_ERROR",
+  "SETTINGS_TIMEOUT",
+  "STREAM_CLOSED",
+  "FRAME_SIZE_ERROR",
+  "REFUSED_STREAM",
+  "CANCEL",
+  "COMPRESSION_ERROR",
+  "CONNECT_ERROR",
+  "ENHANCE_YOUR_CALM",
+  "INADEQUATE_SECURITY",
+  "HTTP_1_1_REQUIRED"
+];
+function h2ErrorName(code2) {
+  return H2_ERROR_NAMES[code2] ?? `error code ${code2}`;
+}
+var Http2Error = class extends Error {
+  constructor(code2, message, options) {
+    super(message, options);
+    this.code = code2;
+  }
+  code;
+  name = "Http2Error";
+};
+var H2Session = class {
+  constructor(session, pool) {
+    this.session = session;
+    this.pool = pool;
+  }
+  session;
+  pool;
+  active = 0;
+  limit = DEFAULT_STREAM_LIMIT;
+  /** No new streams: the server sent GOAWAY, or the session failed or closed. */
+  closing = false;
+  /** The last stream id the server's GOAWAY said it processes (streams above it were refused). */
+  goawayLastStreamId = -1;
+  goawayCode = -1;
+  /** The session's own error (refused connect, TLS, protocol), the reason its streams failed. */
+  error = null;
+  /** Slots with a request out on this session: a session that dies under them fails them. */
+  slots = /* @__PURE__ */ new Set();
+  /** The server's SETTINGS have come: `limit` is its own. */
+  settled = false;
+  /** Slots whose requests wait for the SETTINGS (counted in `active`). */
+  waiting = [];
+};
+var H2Pool = class {
+  constructor(target2) {
+    this.target = target2;
+  }
+  target;
+  sessions = [];
+  closed = false;
+  /** Sessions opened so far (the tests check that stream limits open new ones). */
+  opened = 0;
+  /** A session with a free stream, opening one if every session is full. */
+  acquire() {
+    for (const candidate of this.sessions)
+      if (!candidate.closing && candidate.active < candidate.limit) return candidate;
+    return this.open();
+  }
+  open() {
+    const { origin, tls: tls2 } = this.target;
+    const session = http2.connect(origin, {
+      ...tls2,
+      settings: { enablePush: false }
+    });
+    const entry = new H2Session(session, this);
+    this.opened += 1;
+    this.sessions.push(entry);
+    session.on("remoteSettings", (settings) => {
+      const max2 = settings.maxConcurrentStreams;
+      entry.limit = max2 === void 0 ? Infinity : max2;
+      if (!entry.settled) {
+        entry.settled = true;
+        this.flush(entry);
+      }
+    });
+    session.on("goaway", (errorCode, lastStreamID) => {
+      entry.closing = true;
+      entry.goawayCode = errorCode;
+      entry.goawayLastStreamId = lastStreamID;
+      this.forget(entry);
+    });
+    session.on("error", (error) => {
+      entry.error ??= error;
+      entry.closing = true;
+      this.forget(entry);
+    });
+    session.on("close", () => {
+      entry.closing = true;
+      this.forget(entry);
+      for (const slot of [...entry.slots]) slot.sessionClosed(entry);
+    });
+    session.unref();
+    return entry;
+  }
+  /** Sends the requests that waited for `entry`'s SETTINGS: on it up to its limit, the rest elsewhere. */
+  flush(entry) {
+    const waiting = entry.waiting.splice(0);
+    entry.active -= waiting.length;
+    for (const slot of waiting) slot.dispatch(entry.active < entry.limit && !entry.closing ? entry : this.acquire());
+  }
+  /** Drops a session from the choice (it finishes its streams and closes). */
+  forget(entry) {
+    const index = this.sessions.indexOf(entry);
+    if (index !== -1) this.sessions.splice(index, 1);
+    if (entry.active === 0) entry.session.close();
+  }
+  /** A slot gave its stream back. */
+  release(entry) {
+    entry.active -= 1;
+    if (entry.closing && entry.active === 0 && !entry.session.closed) entry.session.close();
+  }
+  /** Ends every session (the end of the run); later calls do nothing. */
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    const all = this.sessions.splice(0);
+    await Promise.all(
+      all.map(
+        (entry) => new Promise((resolve4) => {
+          if (entry.session.destroyed) {
+            resolve4();
+            return;
+          }
+          entry.session.once("close", () => resolve4());
+          entry.session.destroy();
+        })
+      )
+    );
+  }
+};
+var headerCache = /* @__PURE__ */ new WeakMap();
+function headersOf(request) {
+  let headers = headerCache.get(request);
+  if (headers !== void 0) return headers;
+  headers = { ":method": request.method, ":path": request.path };
+  const flat = request.headers;
+  for (let i = 0; i < flat.length; i += 2) {
+    const name = flat[i].toLowerCase();
+    if (name === "host") headers[":authority"] = flat[i + 1] ?? "";
+    else if (name !== "content-length") headers[name] = flat[i + 1] ?? "";
+  }
+  if (request.bodyBytes > 0) headers["content-length"] = String(request.bodyBytes);
+  headerCache.set(request, headers);
+  return headers;
+}
+var H2Connection = class extends Connection {
+  constructor(owner, pool) {
+    super(owner);
+    this.pool = pool;
+  }
+  pool;
+  stream = null;
+  session = null;
+  // One set of listeners per slot, bound once: a stream's events are ignored once it is not this
+  // slot's current stream.
+  onResponse = (headers) => {
+    this.status = headers[":status"] ?? 0;
+    if (isEventStream(headers["content-type"])) {
+      this.eventStream = true;
+      this.eventCounter.reset();
+    }
+  };
+  onData = (chunk) => {
+    const now2 = performance6.now();
+    if (this.firstByteMs === 0) this.firstByteMs = now2;
+    this.bytesIn += chunk.length;
+    if (this.eventStream) {
+      this.eventCounter.feed(chunk, 0, chunk.length);
+      if (this.sawEvents(this.eventCounter.count, now2)) this.endStream();
+    }
+  };
+  eventCounter = new EventCounter();
+  onEnd = () => {
+    if (this.busy) this.finish(null);
+  };
+  onError = (error) => {
+    if (this.busy) this.finish(this.explain(error));
+  };
+  onClose = () => {
+    if (!this.busy) return;
+    const stream = this.stream;
+    const code2 = stream?.rstCode ?? NGHTTP2_NO_ERROR;
+    this.finish(code2 === NGHTTP2_NO_ERROR ? null : this.explain(void 0));
+  };
+  /** The request waiting for its session's SETTINGS. */
+  pending = null;
+  write(request) {
+    this.pending = request;
+    this.dispatch(this.pool.acquire());
+  }
+  /** Sends the pending request on `session`, or queues it there until the server's SETTINGS come. */
+  dispatch(session) {
+    const request = this.pending;
+    if (!this.busy || request === null) return;
+    this.session = session;
+    session.active += 1;
+    session.slots.add(this);
+    if (!session.settled) {
+      session.waiting.push(this);
+      return;
+    }
+    this.pending = null;
+    const body = request.body;
+    let stream;
+    try {
+      stream = session.session.request(headersOf(request), { endStream: body === null });
+    } catch (error) {
+      if (this.inDispatch) throw error;
+      this.finish(error);
+      return;
+    }
+    this.stream = stream;
+    stream.on("response", this.onResponse);
+    stream.on("data", this.onData);
+    stream.on("end", this.onEnd);
+    stream.on("error", this.onError);
+    stream.on("close", this.onClose);
+    if (body !== null) stream.end(body);
+  }
+  expire(error) {
+    if (!this.busy) return;
+    const session = this.session;
+    if (session && session.session.connecting) {
+      session.closing = true;
+      this.pool.forget(session);
+      session.session.destroy();
+    }
+    this.finish(error);
+  }
+  destroy() {
+    return this.pool.close();
+  }
+  endStream() {
+    if (this.busy && this.status > 0) this.finish(null, true);
+  }
+  /** The session closed under this slot's request without failing its stream. */
+  sessionClosed(entry) {
+    if (this.busy && this.session === entry) this.finish(this.explain(void 0));
+  }
+  /** Detaches the stream (cancelling it if it failed while open), gives it back, tells the owner. */
+  finish(error, cancel = error !== null) {
+    const stream = this.stream;
+    const session = this.session;
+    this.stream = null;
+    this.session = null;
+    this.pending = null;
+    if (session !== null) {
+      const queued = session.waiting.indexOf(this);
+      if (queued !== -1) session.waiting.splice(queued, 1);
+    }
+    if (stream !== null) {
+      stream.off("response", this.onResponse);
+      stream.off("data", this.onData);
+      stream.off("end", this.onEnd);
+      stream.off("error", this.onError);
+      stream.off("close", this.onClose);
+      stream.on("error", ignore);
+      if (cancel && !stream.closed) stream.close(NGHTTP2_CANCEL);
+    }
+    if (session !== null) {
+      session.slots.delete(this);
+      this.pool.release(session);
+    }
+    this.owner.complete(this, error);
+  }
+  /** What went wrong with the current stream, in the classes the report uses. */
+  explain(error) {
+    const stream = this.stream;
+    const session = this.session;
+    if (session && session.goawayCode >= 0 && stream && (stream.id === void 0 || stream.id > session.goawayLastStreamId)) {
+      return new Http2Error(
+        "EGOAWAY",
+        `the server's GOAWAY (${h2ErrorName(session.goawayCode)}) ended the connection before this request was answered`,
+        { cause: error }
+      );
+    }
+    const sessionError = session?.error;
+    if (sessionError) return describeSessionError(sessionError);
+    const code2 = stream?.rstCode;
+    if (code2 !== void 0 && code2 !== NGHTTP2_NO_ERROR && code2 !== NGHTTP2_CANCEL) {
+      return new Http2Error(
+        "ERST",
+        `the server reset the stream (RST_STREAM ${h2ErrorName(code2)}${code2 === NGHTTP2_REFUSED_STREAM ? ": it refused the stream, unprocessed" : ""})`,
+        { cause: error }
+      );
+    }
+    if (error) return describeSessionError(error);
+    return new Http2Error("EGOAWAY", "the HTTP/2 connection closed before this request was answered");
+  }
+};
+function ignore() {
+}
+function describeSessionError(error) {
+  const code2 = error.code;
+  if (code2 === "ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL")
+    return new Http2Error(
+      "EPROTO",
+      `the service does not offer HTTP/2 (h2) by ALPN (${code2}); an HTTP/1.1 service needs http: 1.1 (or auto)`,
+      { cause: error }
+    );
+  if (code2 === "ERR_HTTP2_ERROR" || code2 === "ERR_HTTP2_SESSION_ERROR" || code2 === "ERR_HTTP2_STREAM_ERROR") {
+    if (/PROTOCOL_ERROR|Protocol error/i.test(error.message))
+      return new Http2Error(
+        "EPROTO",
+        `the service does not speak HTTP/2 here (${error.message}); an HTTP/1.1 service needs http: 1.1 (or auto over https:)`,
+        { cause: error }
+      );
+  }
+  return error;
+}
+
+// src/engine/lean-connection.ts
+var import_undici2 = __toESM(require_undici(), 1);
+import net3 from "node:net";
 
 // src/engine/response-parser.ts
 var import_undici = __toESM(require_undici(), 1);
@@ -61822,12 +62669,14 @@ var ResponseParseError = class extends Error {
   code = "HPE_INVALID";
 };
 var MAX_HEAD_BYTES = 64 * 1024;
-var CR2 = 13;
-var LF2 = 10;
+var CR3 = 13;
+var LF3 = 10;
 var NAME_CONTENT_LENGTH = Buffer.from("content-length", "latin1");
 var NAME_TRANSFER_ENCODING = Buffer.from("transfer-encoding", "latin1");
 var NAME_CONNECTION = Buffer.from("connection", "latin1");
 var NAME_KEEP_ALIVE = Buffer.from("keep-alive", "latin1");
+var NAME_CONTENT_TYPE = Buffer.from("content-type", "latin1");
+var TOKEN_EVENT_STREAM = Buffer.from("text/event-stream", "latin1");
 var TOKEN_CLOSE = Buffer.from("close", "latin1");
 var TOKEN_KEEP_ALIVE = NAME_KEEP_ALIVE;
 var TOKEN_CHUNKED = Buffer.from("chunked", "latin1");
@@ -61862,9 +62711,9 @@ function hasToken(buf, start, end, token) {
 }
 function findEndOfHead(buf, first, from, end) {
   for (let i = from; i < end; i++) {
-    if (buf[i] !== LF2) continue;
-    if (i === first || buf[i - 1] !== CR2) throw new ResponseParseError("bad response: LF without CR in the head");
-    if (i - 3 >= first && buf[i - 2] === LF2 && buf[i - 3] === CR2) return i - 3;
+    if (buf[i] !== LF3) continue;
+    if (i === first || buf[i - 1] !== CR3) throw new ResponseParseError("bad response: LF without CR in the head");
+    if (i - 3 >= first && buf[i - 2] === LF3 && buf[i - 3] === CR3) return i - 3;
   }
   return -1;
 }
@@ -61891,6 +62740,9 @@ var ResponseParser = class {
   close = false;
   /** The server's `keep-alive: timeout=` hint in ms (0: none). */
   keepAliveMs = 0;
+  /** The body is a `text/event-stream`: `events` counts its events as they arrive. */
+  eventStream = false;
+  events = new EventCounter();
   state = 8 /* Done */;
   noBody = false;
   /** Body bytes left (content-length) or bytes left in the current chunk. */
@@ -61907,6 +62759,8 @@ var ResponseParser = class {
     this.bodyBytes = 0;
     this.close = false;
     this.keepAliveMs = 0;
+    this.eventStream = false;
+    this.events.reset();
     this.state = 0 /* Head */;
     this.noBody = noBody;
     this.remaining = 0;
@@ -61964,6 +62818,7 @@ var ResponseParser = class {
         case 1 /* Body */:
         case 4 /* ChunkData */: {
           const take = Math.min(this.remaining, length - at2);
+          if (this.eventStream) this.events.feed(chunk, at2, at2 + take);
           this.bodyBytes += take;
           this.remaining -= take;
           at2 += take;
@@ -61971,6 +62826,7 @@ var ResponseParser = class {
           break;
         }
         case 7 /* UntilClose */:
+          if (this.eventStream) this.events.feed(chunk, at2, length);
           this.bodyBytes += length - at2;
           return -1;
         case 2 /* ChunkSize */: {
@@ -61980,19 +62836,19 @@ var ResponseParser = class {
             if (this.chunkSizeDigits >= 12) throw new ResponseParseError("chunk size too large");
             this.remaining = this.remaining * 16 + digit;
             this.chunkSizeDigits += 1;
-          } else if (byte === LF2) {
+          } else if (byte === LF3) {
             if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
             this.state = this.remaining === 0 ? 6 /* Trailers */ : 4 /* ChunkData */;
             this.trailerLineBytes = 0;
           } else if (byte === 59) {
             this.state = 3 /* ChunkExtension */;
-          } else if (byte !== CR2 && byte !== 32 && byte !== 9) {
+          } else if (byte !== CR3 && byte !== 32 && byte !== 9) {
             throw new ResponseParseError("invalid chunk size");
           }
           break;
         }
         case 3 /* ChunkExtension */: {
-          const lf = scanFor(chunk, LF2, at2, length);
+          const lf = scanFor(chunk, LF3, at2, length);
           if (lf === length) return -1;
           at2 = lf + 1;
           if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
@@ -62002,16 +62858,16 @@ var ResponseParser = class {
         }
         case 5 /* ChunkDataEnd */: {
           const byte = chunk[at2++];
-          if (byte === LF2) this.startChunk();
-          else if (byte !== CR2) throw new ResponseParseError("missing CRLF after chunk");
+          if (byte === LF3) this.startChunk();
+          else if (byte !== CR3) throw new ResponseParseError("missing CRLF after chunk");
           break;
         }
         case 6 /* Trailers */: {
           const byte = chunk[at2++];
-          if (byte === LF2) {
+          if (byte === LF3) {
             if (this.trailerLineBytes === 0) this.state = 8 /* Done */;
             this.trailerLineBytes = 0;
-          } else if (byte !== CR2) this.trailerLineBytes += 1;
+          } else if (byte !== CR3) this.trailerLineBytes += 1;
           break;
         }
       }
@@ -62051,17 +62907,18 @@ var ResponseParser = class {
     if (minor < 0 || minor > 9 || d0 < 1 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9)
       throw new ResponseParseError("bad response: invalid status line");
     const status = d0 * 100 + d1 * 10 + d2;
-    if (end - start > 12 && buf[start + 12] !== 32 && buf[start + 12] !== CR2)
+    if (end - start > 12 && buf[start + 12] !== 32 && buf[start + 12] !== CR3)
       throw new ResponseParseError("bad response: invalid status line");
     let contentLength = -1;
     let chunked = false;
     let otherEncoding = false;
     let close = minor === 0;
     let keepAliveMs = 0;
-    let line2 = scanFor(buf, LF2, start, end) + 1;
+    let eventStream = false;
+    let line2 = scanFor(buf, LF3, start, end) + 1;
     while (line2 < end) {
-      const lineEnd = scanFor(buf, LF2, line2, end);
-      const valueEnd = buf[lineEnd - 1] === CR2 ? lineEnd - 1 : lineEnd;
+      const lineEnd = scanFor(buf, LF3, line2, end);
+      const valueEnd = buf[lineEnd - 1] === CR3 ? lineEnd - 1 : lineEnd;
       const colon = scanFor(buf, 58, line2, valueEnd);
       if (colon >= valueEnd) throw new ResponseParseError("bad response: invalid header");
       let vs = colon + 1;
@@ -62088,6 +62945,8 @@ var ResponseParser = class {
       } else if (nameLength === 10 && equalsLower(buf, line2, colon, NAME_CONNECTION)) {
         if (hasToken(buf, vs, ve, TOKEN_CLOSE)) close = true;
         else if (minor === 0 && hasToken(buf, vs, ve, TOKEN_KEEP_ALIVE)) close = false;
+      } else if (nameLength === 12 && equalsLower(buf, line2, colon, NAME_CONTENT_TYPE)) {
+        eventStream = ve - vs >= TOKEN_EVENT_STREAM.length && equalsLower(buf, vs, vs + TOKEN_EVENT_STREAM.length, TOKEN_EVENT_STREAM) && (ve - vs === TOKEN_EVENT_STREAM.length || buf[vs + TOKEN_EVENT_STREAM.length] === 59 || buf[vs + TOKEN_EVENT_STREAM.length] === 32);
       } else if (nameLength === 10 && equalsLower(buf, line2, colon, NAME_KEEP_ALIVE)) {
         const at2 = indexOfLower(buf, vs, ve, TOKEN_TIMEOUT);
         if (at2 !== -1) {
@@ -62111,6 +62970,7 @@ var ResponseParser = class {
     this.status = status;
     this.close = close;
     this.keepAliveMs = keepAliveMs;
+    this.eventStream = eventStream;
     if (this.noBody || status === 204 || status === 304) {
       this.state = 8 /* Done */;
     } else if (chunked) {
@@ -62163,6 +63023,14 @@ var LeanConnection = class extends Connection {
     if (socket !== null) this.drop(socket);
     this.owner.complete(this, error);
   }
+  endStream() {
+    if (!this.busy || this.parser.status === 0) return;
+    this.status = this.parser.status;
+    this.bytesIn = this.parser.bodyBytes;
+    const socket = this.socket;
+    if (socket !== null) this.drop(socket);
+    this.owner.complete(this, null);
+  }
   destroy() {
     const socket = this.socket;
     if (socket !== null) this.drop(socket);
@@ -62210,6 +63078,14 @@ var LeanConnection = class extends Connection {
       this.drop(socket);
       this.owner.complete(this, error);
       return;
+    }
+    if (this.firstByteMs === 0 && parser.bodyBytes > 0) this.firstByteMs = this.target.now();
+    if (parser.eventStream) {
+      this.eventStream = true;
+      if (this.sawEvents(parser.events.count, this.target.now()) && end === -1) {
+        this.endStream();
+        return;
+      }
     }
     if (end === -1) return;
     this.status = parser.status;
@@ -62300,12 +63176,14 @@ ${lines}`;
 
 // src/engine/undici-connection.ts
 var import_undici4 = __toESM(require_undici(), 1);
-function createUndiciClient(origin, timeoutMs, tls, onTlsError) {
+import { performance as performance7 } from "node:perf_hooks";
+var STREAM_ENDED = new Error("perfgate ended the stream");
+function createUndiciClient(origin, timeoutMs, tls2, onTlsError) {
   const timeout = Math.max(1, timeoutMs);
   let connect = { timeout };
-  if (tls) {
-    const base = (0, import_undici4.buildConnector)({ ...tls, timeout });
-    const servername = tls.servername;
+  if (tls2) {
+    const base = (0, import_undici4.buildConnector)({ ...tls2, timeout });
+    const servername = tls2.servername;
     connect = (options, callback) => (
       // undici hands the connector the request's host as the server name, which would win over
       // the connector's own; tls.servername is what the user asked to be checked.
@@ -62345,6 +63223,9 @@ var UndiciConnection = class extends Connection {
   createClient;
   client;
   abort = null;
+  /** endStream aborted the request: its error is the stream's planned end, not a failure. */
+  streamEnded = false;
+  eventCounter = new EventCounter();
   /** The TLS alert that closed the socket, which undici reports as a plain close. */
   tlsError = null;
   onTlsError = (error) => {
@@ -62371,20 +63252,50 @@ var UndiciConnection = class extends Connection {
   onConnect(abort) {
     this.abort = abort;
   }
-  onHeaders(statusCode) {
+  onHeaders(statusCode, headers) {
     this.status = statusCode;
+    this.streamEnded = false;
+    if (headers !== null) {
+      for (let i = 0; i < headers.length; i += 2) {
+        const name = headers[i];
+        if (name.length === 12 && name.toString().toLowerCase() === "content-type") {
+          if (isEventStream(headers[i + 1]?.toString())) {
+            this.eventStream = true;
+            this.eventCounter.reset();
+          }
+          break;
+        }
+      }
+    }
     return true;
   }
   onData(chunk) {
+    const now2 = performance7.now();
+    if (this.firstByteMs === 0) this.firstByteMs = now2;
     this.bytesIn += chunk.length;
+    if (this.eventStream) {
+      this.eventCounter.feed(chunk, 0, chunk.length);
+      if (this.sawEvents(this.eventCounter.count, now2)) this.endStream();
+    }
     return true;
   }
   onComplete() {
     this.abort = null;
     this.owner.complete(this, null);
   }
+  endStream() {
+    const abort = this.abort;
+    if (!this.busy || this.status === 0 || abort === null) return;
+    this.streamEnded = true;
+    abort(STREAM_ENDED);
+  }
   onError(error) {
     this.abort = null;
+    if (this.streamEnded) {
+      this.streamEnded = false;
+      this.owner.complete(this, null);
+      return;
+    }
     const tlsError = this.tlsError;
     this.tlsError = null;
     const code2 = error.code;
@@ -62393,7 +63304,7 @@ var UndiciConnection = class extends Connection {
 };
 
 // src/engine/transport.ts
-var now = () => performance6.now();
+var now = () => performance8.now();
 function chooseTransport(origin, scenario, wanted = "lean") {
   if (wanted === "undici" || new URL(origin).protocol !== "http:") return "undici";
   if (scenario.request.method.toUpperCase() === "CONNECT") return "undici";
@@ -62401,7 +63312,17 @@ function chooseTransport(origin, scenario, wanted = "lean") {
     if (UNDICI_ONLY_HEADERS.has(name.toLowerCase())) return "undici";
   return "lean";
 }
-function createTransport(origin, scenario, wanted = "lean") {
+function createTransport(origin, scenario, wanted = "lean", spoken = scenario.http === "2" ? "h2" : "http/1.1") {
+  const secure = new URL(origin).protocol === "https:";
+  if (spoken === "h2") {
+    const pool = () => new H2Pool({ origin, ...secure ? { tls: tlsConnectOptions(scenario.tls) } : {} });
+    let shared;
+    return {
+      kind: "h2",
+      protocol: secure ? "h2" : "h2c",
+      connect: (owner) => new H2Connection(owner, shared ??= pool())
+    };
+  }
   const kind = chooseTransport(origin, scenario, wanted);
   if (kind === "lean") {
     const url = new URL(origin);
@@ -62412,11 +63333,32 @@ function createTransport(origin, scenario, wanted = "lean") {
       encoder: new RequestEncoder(url.host),
       now
     };
-    return { kind, connect: (owner) => new LeanConnection(owner, target2) };
+    return { kind, protocol: "http/1.1", connect: (owner) => new LeanConnection(owner, target2) };
   }
-  const tls = new URL(origin).protocol === "https:" ? tlsConnectOptions(scenario.tls) : void 0;
-  const createClient = (onTlsError) => createUndiciClient(origin, scenario.timeoutMs, tls, onTlsError);
-  return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
+  const tls2 = new URL(origin).protocol === "https:" ? tlsConnectOptions(scenario.tls) : void 0;
+  const createClient = (onTlsError) => createUndiciClient(origin, scenario.timeoutMs, tls2, onTlsError);
+  return { kind, protocol: "http/1.1", connect: (owner) => new UndiciConnection(owner, createClient) };
+}
+function negotiateHttp(origin, scenario) {
+  const url = new URL(origin);
+  if (url.protocol !== "https:") return Promise.resolve("http/1.1");
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  return new Promise((resolve4) => {
+    const socket = tls.connect({
+      host,
+      port: url.port ? Number(url.port) : 443,
+      ...net4.isIP(host) ? {} : { servername: host },
+      ...tlsConnectOptions(scenario.tls),
+      ALPNProtocols: ["h2", "http/1.1"]
+    });
+    const done = (protocol) => {
+      socket.destroy();
+      resolve4(protocol);
+    };
+    socket.setTimeout(Math.max(1, scenario.timeoutMs), () => done("http/1.1"));
+    socket.once("secureConnect", () => done(socket.alpnProtocol === "h2" ? "h2" : "http/1.1"));
+    socket.once("error", () => done("http/1.1"));
+  });
 }
 
 // src/engine/variant.ts
@@ -62426,18 +63368,23 @@ function round38(value) {
 var Variant = class {
   constructor(name, origin, scenario, okStatus, host, planWindowMs, segmentMs, httpClient = "lean") {
     this.name = name;
+    this.origin = origin;
     this.scenario = scenario;
     this.okStatus = okStatus;
     this.host = host;
     this.planWindowMs = planWindowMs;
+    this.httpClient = httpClient;
     this.transport = createTransport(origin, scenario, httpClient);
-    this.recorder = new Recorder(segmentMs, planWindowMs);
+    this.recorder = new Recorder(segmentMs, planWindowMs, true);
+    this.ttfb = scenario.latency === "ttfb";
   }
   name;
+  origin;
   scenario;
   okStatus;
   host;
   planWindowMs;
+  httpClient;
   recorder;
   connections = [];
   /** Open model: connections with nothing in flight. */
@@ -62469,10 +63416,28 @@ var Variant = class {
   // warm-up
   warmCompleted = 0;
   warmKo = 0;
+  // event streams (text/event-stream answers) of the measured window: how many, their events,
+  // and how long they lasted in all
+  eventStreams = 0;
+  eventsTotal = 0;
+  eventStreamMs = 0;
   errorExamples = {};
   transport;
+  /** `latency: ttfb`: the time to first byte is the latency, the full time the other measure. */
+  ttfb;
+  /** Before the first request: `http: auto` asks the service which protocol it speaks. */
+  async prepare() {
+    if (this.scenario.http !== "auto") return;
+    const spoken = await negotiateHttp(this.origin, this.scenario);
+    this.transport = createTransport(this.origin, this.scenario, this.httpClient, spoken);
+  }
+  /** Which protocol the requests went over. */
+  get protocol() {
+    return this.transport.protocol;
+  }
   addConnection() {
     const connection = this.transport.connect(this);
+    connection.maxEvents = this.scenario.stream?.events ?? Infinity;
     this.connections.push(connection);
     return connection;
   }
@@ -62500,7 +63465,7 @@ var Variant = class {
     if (!connection.busy) return;
     connection.busy = false;
     this.inFlight -= 1;
-    const end = performance7.now();
+    const end = performance9.now();
     const status = error ? 0 : connection.status;
     const ok = !error && this.okStatus[status] === 1;
     const start = connection.startMs;
@@ -62511,14 +63476,23 @@ var Variant = class {
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
         this.errorExamples[errorClass] = maskText(describeError2(error));
+      const firstByte = connection.eventStream ? connection.firstEventMs > 0 ? connection.firstEventMs : end : connection.firstByteMs > 0 ? connection.firstByteMs : end;
+      if (ok && connection.eventStream) {
+        this.eventStreams += 1;
+        this.eventsTotal += connection.events;
+        this.eventStreamMs += end - timedFrom;
+      }
+      const fullUs = (end - timedFrom) * 1e3;
+      const ttfbUs = (firstByte - timedFrom) * 1e3;
       this.recorder.record(
         endMs,
-        (end - timedFrom) * 1e3,
+        this.ttfb ? ttfbUs : fullUs,
         status,
         ok,
         errorClass,
         connection.bytesIn,
-        connection.bytesOut
+        connection.bytesOut,
+        this.ttfb ? fullUs : ttfbUs
       );
       this.lastRecordedEnd = end;
     } else if (start < this.firstMeasuredMs) {
@@ -62532,9 +63506,15 @@ var Variant = class {
   buildResult(input) {
     const windowMs = round38(input.windowMs);
     const totals = this.recorder.finish(windowMs);
+    const other = totals.other;
     totals.segments.forEach((segment, i) => {
       const sample = this.contention[i];
       if (sample) segment.contention = sample;
+      const histogram = other.segments[i];
+      if (histogram !== void 0) {
+        if (this.ttfb) segment.fullHistogram = histogram;
+        else segment.ttfbHistogram = histogram;
+      }
     });
     const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
     const { load } = input;
@@ -62578,6 +63558,24 @@ var Variant = class {
       },
       services: []
     };
+    if (this.ttfb) {
+      result.latency = "ttfb";
+      result.fullMs = summarizeLatency(other.whole);
+      result.fullHistogram = encodeHistogram(other.whole);
+    } else {
+      result.ttfbMs = summarizeLatency(other.whole);
+      result.ttfbHistogram = encodeHistogram(other.whole);
+    }
+    if (this.eventStreams > 0)
+      result.events = {
+        streams: this.eventStreams,
+        total: this.eventsTotal,
+        perStream: round38(this.eventsTotal / this.eventStreams),
+        perSecond: this.eventStreamMs > 0 ? round38(this.eventsTotal * 1e3 / this.eventStreamMs) : 0
+      };
+    if (scenario.http !== void 0 && scenario.http !== "1.1")
+      result.protocol = { asked: scenario.http, spoken: this.transport.protocol };
+    else if (this.transport.protocol !== "http/1.1") result.protocol = { asked: "2", spoken: this.transport.protocol };
     if (input.open) {
       const seconds3 = windowMs / 1e3;
       result.rate = {
@@ -62657,6 +63655,8 @@ var ScenarioRun = class {
     }
     this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario.timeoutMs} ms`);
     this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario.timeoutMs / 10)));
+    const streamMs = scenario.stream?.maxDurationMs;
+    if (streamMs !== void 0) this.controlMs = Math.min(this.controlMs, Math.max(5, Math.floor(streamMs / 50)));
   }
   scenario;
   options;
@@ -62705,7 +63705,8 @@ var ScenarioRun = class {
     });
     const onAbort = () => this.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
-    this.t0 = performance8.now();
+    await Promise.all(this.variants.map((variant) => variant.prepare()));
+    this.t0 = performance10.now();
     this.startWallMs = Date.now();
     this.lastProgressAt = this.t0;
     this.controlTimer = setInterval(() => this.control(), this.controlMs);
@@ -62774,7 +63775,7 @@ var ScenarioRun = class {
   }
   endPhase() {
     if (!this.sending) return;
-    this.finishSampling(performance8.now());
+    this.finishSampling(performance10.now());
     this.sending = false;
     this.ending = true;
     this.model.stopSending();
@@ -62789,7 +63790,7 @@ var ScenarioRun = class {
     for (const index of this.phase.variants) this.variants[index].closeWindow(this.phaseEndMs);
     const next = this.phaseIndex + 1;
     if (!this.aborted && next < this.phases.length && this.closed?.iterationsLeft !== 0) {
-      this.beginPhase(next, performance8.now());
+      this.beginPhase(next, performance10.now());
       return;
     }
     this.finish();
@@ -62797,13 +63798,22 @@ var ScenarioRun = class {
   // ------------------------------------------------------------------ control
   control() {
     if (this.done) return;
-    const now2 = performance8.now();
+    const now2 = performance10.now();
     if (this.sending && now2 >= this.measureStartMs && this.measuredSinceMs === Infinity) {
       this.measuredSinceMs = now2;
       this.watch = startGeneratorWatch();
     }
     this.sampleSegments(now2);
     this.closed?.control(now2);
+    const streamMs = this.scenario.stream?.maxDurationMs;
+    if (streamMs !== void 0) {
+      for (const variant of this.variants)
+        for (const connection of variant.connections) {
+          if (!connection.busy) continue;
+          const timedFrom = connection.sentMs < connection.startMs ? connection.sentMs : connection.startMs;
+          if (now2 - timedFrom >= streamMs) connection.endStream();
+        }
+    }
     const timeoutMs = this.scenario.timeoutMs;
     if (timeoutMs > 0) {
       for (const variant of this.variants) {
@@ -62858,7 +63868,7 @@ var ScenarioRun = class {
   abort() {
     if (this.aborted || this.done) return;
     this.aborted = true;
-    const now2 = performance8.now();
+    const now2 = performance10.now();
     for (const variant of this.variants) variant.closeWindow(now2);
     this.endPhase();
     for (const variant of this.variants)
@@ -63756,7 +64766,7 @@ function round2(value) {
 }
 
 // src/engine/run-capacity.ts
-import { performance as performance9 } from "node:perf_hooks";
+import { performance as performance11 } from "node:perf_hooks";
 import { setTimeout as sleep6 } from "node:timers/promises";
 function capacityLoad(scenario) {
   if (scenario.load.executor !== "capacity")
@@ -63771,7 +64781,7 @@ async function runCapacity(scenario, options) {
   const load = capacityLoad(scenario);
   const percentile = sloPercentile(options.thresholds);
   const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs);
-  const started = performance9.now();
+  const started = performance11.now();
   const levels = [];
   const results = [];
   let limitedBy = "service";
@@ -63782,7 +64792,7 @@ async function runCapacity(scenario, options) {
     }
     const first = levels.length === 0;
     const next = planNextLevel(load, levels, {
-      elapsedMs: performance9.now() - started,
+      elapsedMs: performance11.now() - started,
       maxDurationMs,
       levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario.warmupMs)
     });
@@ -63817,7 +64827,7 @@ async function runCapacity(scenario, options) {
     const cooldownMs = cooldownMsAfter(level, levels, load);
     if (cooldownMs > 0) await sleep6(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
   }
-  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance9.now() - started));
+  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance11.now() - started));
   const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
   const shown = results[index >= 0 ? index : 0];
   const generator = { ...shown.generator };
@@ -63850,7 +64860,7 @@ async function runCapacityVariants(scenario, options) {
 
 // src/engine/run-flow.ts
 var import_undici5 = __toESM(require_undici(), 1);
-import { performance as performance10 } from "node:perf_hooks";
+import { performance as performance12 } from "node:perf_hooks";
 import { setTimeout as sleep7 } from "node:timers/promises";
 
 // src/core/capture.ts
@@ -64050,7 +65060,7 @@ var FlowRun = class {
     const { signal } = this.options;
     const onAbort = () => {
       this.stopped = true;
-      const now2 = performance10.now();
+      const now2 = performance12.now();
       if (now2 < this.windowEndMs) this.windowEndMs = Math.max(now2, this.measureStartMs);
     };
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -64079,7 +65089,7 @@ var FlowRun = class {
   /** The setup of every variant, then the warm-up and the window. */
   async measure(signal) {
     await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
-    this.t0 = performance10.now();
+    this.t0 = performance12.now();
     this.startWallMs = Date.now();
     this.measureStartMs = this.t0 + this.scenario.warmupMs;
     this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
@@ -64235,9 +65245,9 @@ var FlowRun = class {
     }
     for (let i = from; i < to; i++) {
       const compiled = this.steps[i];
-      const sentMs = performance10.now();
+      const sentMs = performance12.now();
       const outcome = await this.send(variant, compiled, row, vars, false);
-      const end2 = performance10.now();
+      const end2 = performance12.now();
       last = outcome;
       if (inWindow) {
         const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
@@ -64250,7 +65260,7 @@ var FlowRun = class {
       if (closed && thinkMs && thinkMs > 0 && i + 1 < to && !this.stopped) await sleep7(thinkMs);
     }
     if (!last) return;
-    const end = performance10.now();
+    const end = performance12.now();
     if (inWindow) this.record(variant.flow, variant.flowExamples, last, end, (end - startMs) * 1e3);
     else if (startMs < this.measureStartMs) {
       this.warmCompleted += 1;
@@ -64277,7 +65287,7 @@ var FlowRun = class {
   async runClosed() {
     const vusAt = this.plan.vusAt;
     const control = () => {
-      const now2 = performance10.now();
+      const now2 = performance12.now();
       if (this.stopped || now2 >= this.windowEndMs) return;
       const target2 = Math.max(0, vusAt(now2 - this.t0));
       this.variants.forEach((variant, v) => {
@@ -64296,9 +65306,9 @@ var FlowRun = class {
         const pending = this.loops.slice(done);
         done = this.loops.length;
         await Promise.all(pending);
-        const over = this.stopped || performance10.now() >= this.windowEndMs || this.iterationsLeft === 0;
+        const over = this.stopped || performance12.now() >= this.windowEndMs || this.iterationsLeft === 0;
         if (over && done === this.loops.length) break;
-        if (!over) await sleep7(Math.max(1, Math.min(20, this.windowEndMs - performance10.now())));
+        if (!over) await sleep7(Math.max(1, Math.min(20, this.windowEndMs - performance12.now())));
       }
     } finally {
       clearInterval(timer);
@@ -64309,7 +65319,7 @@ var FlowRun = class {
     const thinkMs = this.scenario.thinkTimeMs;
     try {
       while (!this.stopped) {
-        const now2 = performance10.now();
+        const now2 = performance12.now();
         if (now2 >= this.windowEndMs || index >= vusAt(now2 - this.t0)) break;
         if (this.iterationsLeft !== Infinity && now2 >= this.measureStartMs) {
           if (this.iterationsLeft <= 0) break;
@@ -64330,12 +65340,12 @@ var FlowRun = class {
     let nextDue = this.t0 + schedule.next();
     const maxInFlight = this.scenario.maxInFlight;
     while (!this.stopped && nextDue < this.windowEndMs) {
-      const now2 = performance10.now();
+      const now2 = performance12.now();
       if (nextDue > now2) {
         await sleep7(Math.max(1, Math.floor(nextDue - now2)));
         continue;
       }
-      while (nextDue <= performance10.now() && nextDue < this.windowEndMs) {
+      while (nextDue <= performance12.now() && nextDue < this.windowEndMs) {
         const intended = nextDue;
         nextDue = this.t0 + schedule.next();
         const inWindow = intended >= this.measureStartMs;
@@ -64346,7 +65356,7 @@ var FlowRun = class {
         }
         if (inWindow) {
           variant.sent += 1;
-          const lateMs = performance10.now() - intended;
+          const lateMs = performance12.now() - intended;
           if (lateMs > SATURATION.lateStartMs) variant.lateStarts += 1;
           if (lateMs > variant.maxStartDelayMs) variant.maxStartDelayMs = lateMs;
         }
@@ -64363,7 +65373,7 @@ var FlowRun = class {
   // ------------------------------------------------------------------ progress
   /** The progress line counts whole iterations (flows), of every variant. */
   emitProgress() {
-    const now2 = performance10.now();
+    const now2 = performance12.now();
     const intervalMs = now2 - this.lastProgressAt;
     this.lastProgressAt = now2;
     const onProgress = this.options.onProgress;
