@@ -507,7 +507,7 @@ export function buildScenario(
 const H2_FORBIDDEN_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
 /** `http:` as YAML reads it (1.1 and 2 are numbers there); the schema has checked the value. */
-function readHttpVersion(value: unknown): HttpVersion | undefined {
+export function readHttpVersion(value: unknown): HttpVersion | undefined {
   if (value === 2 || value === '2') return '2';
   if (value === 1.1 || value === '1.1') return '1.1';
   if (value === 'auto') return 'auto';

@@ -236,6 +236,8 @@ export interface Config {
   allowHosts: string[];
   /** defaults.tls: what the ready probes of the services use (each scenario carries its own merge). */
   tls?: TlsConfig;
+  /** defaults.http: the version the ready probes speak (`2`: h2 or h2c; `auto`: HTTP/1.1, then h2 if ALPN refuses it). */
+  http?: HttpVersion;
   /** Absent in configs built by hand (tests); the loader always sets it. */
   report?: ReportConfig;
   /** Absent in configs built by hand (tests); the loader always sets it. */
