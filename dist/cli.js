@@ -55816,7 +55816,7 @@ var perfgate_schema_default = {
         http: {
           $ref: "#/definitions/httpVersion",
           default: "1.1",
-          description: "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Scenarios may set their own."
+          description: "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:), and of the services' ready.http probes. Scenarios may set their own."
         },
         latency: {
           enum: [
@@ -57944,6 +57944,7 @@ function buildConfig(root, doc, problems) {
     if (scenario) scenarios.push(scenario);
   }
   const tls2 = readTls(defaults.tls);
+  const defaultHttp = readHttpVersion(defaults.http);
   for (const service of services) {
     const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : void 0;
     if (url?.protocol === "https:") checkTls(ctx, tls2, (key2) => ["defaults", "tls", key2], url);
@@ -57962,6 +57963,7 @@ function buildConfig(root, doc, problems) {
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
     ...tls2 ? { tls: tls2 } : {},
+    ...defaultHttp ? { http: defaultHttp } : {},
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {})
   };
@@ -60584,7 +60586,13 @@ function httpModule(secure) {
 }
 var TRANSIENT_CLIENT_ERRORS = /* @__PURE__ */ new Set([408, 425, 429]);
 async function probeReady(target2, timeoutMs) {
-  if (target2.kind === "http" && target2.url) return probeHttp(target2.url, timeoutMs, target2.tls);
+  if (target2.kind === "http" && target2.url) {
+    if (target2.http === "2") return probeHttp2(target2.url, timeoutMs, target2.tls);
+    const outcome = await probeHttp(target2.url, timeoutMs, target2.tls);
+    if (target2.http === "auto" && outcome.tls && outcome.saw.includes("NO_APPLICATION_PROTOCOL"))
+      return probeHttp2(target2.url, timeoutMs, target2.tls);
+    return outcome;
+  }
   const ok = await canConnect(target2.host, target2.port, timeoutMs);
   return { ok, saw: ok ? "accepted a connection" : "did not accept a connection", final: false };
 }
@@ -60607,7 +60615,11 @@ function probeHttp(url, timeoutMs, tls2) {
   return new Promise((resolve4) => {
     const secure = url.protocol === "https:";
     const client = httpModule(secure);
-    const options = { agent: false, timeout: timeoutMs, ...secure ? tls2 : void 0 };
+    const options = {
+      agent: false,
+      timeout: timeoutMs,
+      ...secure ? { ...tls2, ALPNProtocols: ["http/1.1"] } : void 0
+    };
     const request = client.get(url, options, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
@@ -60630,6 +60642,45 @@ function probeHttp(url, timeoutMs, tls2) {
       const saw = error.code === "PROBE_TIMEOUT" ? `did not answer within ${timeoutMs} ms` : error.code === "ECONNREFUSED" ? "was refused (ECONNREFUSED: nothing listens there yet)" : `failed (${error.code ?? error.message})`;
       resolve4({ ok: false, saw, final: false });
     });
+  });
+}
+function probeHttp2(url, timeoutMs, tls2) {
+  return new Promise((resolve4) => {
+    const http22 = process.getBuiltinModule("node:http2");
+    const session = http22.connect(url.origin, url.protocol === "https:" ? { ...tls2 } : {});
+    let settled = false;
+    const finish = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      session.destroy();
+      resolve4(outcome);
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, saw: `did not answer within ${timeoutMs} ms`, final: false }),
+      timeoutMs
+    );
+    const failed = (error) => {
+      const tlsFailure = describeTlsFailure(error);
+      if (tlsFailure) {
+        finish({ ok: false, saw: `failed the TLS handshake: ${tlsFailure}`, final: false, tls: true });
+        return;
+      }
+      const saw = error.code === "ECONNREFUSED" ? "was refused (ECONNREFUSED: nothing listens there yet)" : error.code === "ERR_HTTP2_ERROR" || error.code === "ERR_HTTP2_SESSION_ERROR" ? `does not speak HTTP/2 (${error.message}); defaults.http: 2 probes over HTTP/2` : `failed (${error.code ?? error.message})`;
+      finish({ ok: false, saw, final: false });
+    };
+    session.on("error", failed);
+    const request = session.request({ ":path": `${url.pathname}${url.search}` });
+    request.on("error", failed);
+    request.on("response", (headers) => {
+      const status = Number(headers[":status"] ?? 0);
+      finish({
+        ok: status >= 200 && status < 300,
+        saw: `answered ${status}`,
+        final: status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status)
+      });
+    });
+    request.end();
   });
 }
 
@@ -60917,6 +60968,7 @@ async function startOne(config, options, started, guard) {
   const logPath = claimServiceLog(path2.resolve(options.logDir), sanitizeFileName(config.name)).path;
   const target2 = config.ready ? parseTarget(config) : void 0;
   if (target2?.url?.protocol === "https:") target2.tls = tlsConnectOptions(options.tls);
+  if (target2 && options.http) target2.http = options.http;
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
   if (!existsSync2(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
@@ -65887,7 +65939,9 @@ async function bootRun(prepared, options) {
     onStatus: (update) => status(describeServiceStatus(update)),
     onNotice: options.onWarning,
     // The ready probes of https: services use defaults.tls, as the scenarios do.
-    ...config.tls ? { tls: config.tls } : {}
+    ...config.tls ? { tls: config.tls } : {},
+    // And they speak defaults.http: an HTTP/2-only service answers no HTTP/1.1 probe.
+    ...config.http ? { http: config.http } : {}
   };
   let phase = "setup";
   try {
