@@ -15571,7 +15571,7 @@ var require_util = __commonJS({
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
     var { IncomingMessage } = __require("node:http");
     var stream = __require("node:stream");
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var { stringify } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var timers = require_timers();
@@ -15720,7 +15720,7 @@ var require_util = __commonJS({
       }
       assert(typeof host === "string");
       const servername = getHostname(host);
-      if (net4.isIP(servername)) {
+      if (net5.isIP(servername)) {
         return "";
       }
       return servername;
@@ -17425,11 +17425,11 @@ var require_dispatcher_base = __commonJS({
 var require_connect = __commonJS({
   "node_modules/undici/lib/core/connect.js"(exports2, module2) {
     "use strict";
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var assert = __require("node:assert");
     var util = require_util();
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
-    var tls;
+    var tls2;
     var SessionCache = class WeakSessionCache {
       constructor(maxCachedSessions) {
         this._maxCachedSessions = maxCachedSessions;
@@ -17485,15 +17485,15 @@ var require_connect = __commonJS({
       return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
-          if (!tls) {
-            tls = __require("node:tls");
+          if (!tls2) {
+            tls2 = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
           const sessionKey = servername || hostname;
           assert(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
-          socket = tls.connect({
+          socket = tls2.connect({
             highWaterMark: 16384,
             // TLS in node can't have bigger HWM anyway...
             ...options,
@@ -17512,7 +17512,7 @@ var require_connect = __commonJS({
         } else {
           assert(!httpSocket, "httpSocket can only be sent on TLS update");
           port = port || 80;
-          socket = net4.connect({
+          socket = net5.connect({
             highWaterMark: 64 * 1024,
             // Same as nodejs fs streams.
             ...options,
@@ -19611,7 +19611,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
-    var { performance: performance11 } = __require("node:perf_hooks");
+    var { performance: performance13 } = __require("node:perf_hooks");
     var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -19766,7 +19766,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance11.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance13.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -22502,11 +22502,11 @@ var require_client_h2 = __commonJS({
     var { channels } = require_diagnostics();
     var kOpenStreams = /* @__PURE__ */ Symbol("open streams");
     var extractBody;
-    var http2;
+    var http22;
     try {
-      http2 = __require("node:http2");
+      http22 = __require("node:http2");
     } catch {
-      http2 = { constants: {} };
+      http22 = { constants: {} };
     }
     var {
       constants: {
@@ -22518,10 +22518,10 @@ var require_client_h2 = __commonJS({
         HTTP2_HEADER_EXPECT,
         HTTP2_HEADER_STATUS,
         HTTP2_HEADER_PROTOCOL,
-        NGHTTP2_REFUSED_STREAM,
-        NGHTTP2_CANCEL
+        NGHTTP2_REFUSED_STREAM: NGHTTP2_REFUSED_STREAM2,
+        NGHTTP2_CANCEL: NGHTTP2_CANCEL2
       }
-    } = http2;
+    } = http22;
     function parseH2Headers(headers) {
       const result = [];
       for (const [name, value] of Object.entries(headers)) {
@@ -22539,7 +22539,7 @@ var require_client_h2 = __commonJS({
       client[kSocket] = socket;
       const http2InitialWindowSize = client[kHTTP2InitialWindowSize];
       const http2ConnectionWindowSize = client[kHTTP2ConnectionWindowSize];
-      const session = http2.connect(client[kUrl], {
+      const session = http22.connect(client[kUrl], {
         createConnection: () => socket,
         peerMaxConcurrentStreams: client[kMaxConcurrentStreams],
         settings: {
@@ -22874,7 +22874,7 @@ var require_client_h2 = __commonJS({
             completeRequest(client, request);
           });
           stream.on("error", () => {
-            if (stream.rstCode === NGHTTP2_REFUSED_STREAM || stream.rstCode === NGHTTP2_CANCEL) {
+            if (stream.rstCode === NGHTTP2_REFUSED_STREAM2 || stream.rstCode === NGHTTP2_CANCEL2) {
               abort(new InformationalError(`HTTP/2: "stream error" received - code ${stream.rstCode}`));
             }
           });
@@ -23225,7 +23225,7 @@ var require_client = __commonJS({
   "node_modules/undici/lib/dispatcher/client.js"(exports2, module2) {
     "use strict";
     var assert = __require("node:assert");
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var http = __require("node:http");
     var util = require_util();
     var { ClientStats } = require_stats();
@@ -23313,7 +23313,7 @@ var require_client = __commonJS({
         keepAliveTimeoutThreshold,
         socketPath,
         pipelining,
-        tls,
+        tls: tls2,
         strictContentLength,
         maxCachedSessions,
         connect: connect2,
@@ -23381,7 +23381,7 @@ var require_client = __commonJS({
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
           throw new InvalidArgumentError2("maxRequestsPerClient must be a positive number");
         }
-        if (localAddress != null && (typeof localAddress !== "string" || net4.isIP(localAddress) === 0)) {
+        if (localAddress != null && (typeof localAddress !== "string" || net5.isIP(localAddress) === 0)) {
           throw new InvalidArgumentError2("localAddress must be valid string IP address");
         }
         if (maxResponseSize != null && (!Number.isInteger(maxResponseSize) || maxResponseSize < -1)) {
@@ -23411,7 +23411,7 @@ var require_client = __commonJS({
         super({ webSocket, eventSource });
         if (typeof connect2 !== "function") {
           connect2 = buildConnector({
-            ...tls,
+            ...tls2,
             maxCachedSessions,
             allowH2,
             useH2c,
@@ -23561,7 +23561,7 @@ var require_client = __commonJS({
         const idx = hostname.indexOf("]");
         assert(idx !== -1);
         const ip = hostname.substring(1, idx);
-        assert(net4.isIPv6(ip));
+        assert(net5.isIPv6(ip));
         hostname = ip;
       }
       client[kConnecting] = true;
@@ -24030,7 +24030,7 @@ var require_pool = __commonJS({
         factory = defaultFactory,
         connect,
         connectTimeout,
-        tls,
+        tls: tls2,
         maxCachedSessions,
         socketPath,
         autoSelectFamily,
@@ -24050,7 +24050,7 @@ var require_pool = __commonJS({
         }
         if (typeof connect !== "function") {
           connect = buildConnector({
-            ...tls,
+            ...tls2,
             maxCachedSessions,
             allowH2,
             socketPath,
@@ -24141,14 +24141,14 @@ var require_balanced_pool = __commonJS({
       return new Pool(origin, opts);
     }
     var BalancedPool = class extends PoolBase {
-      constructor(upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
+      constructor(upstreams = [], { factory = defaultFactory, connect, tls: tls2, ...opts } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError2("factory must be a function.");
         }
         super(opts);
         if (connect && typeof connect !== "function") connect = { ...connect };
-        if (tls && typeof tls !== "function") tls = { ...tls };
-        this[kOptions] = { ...util.deepClone(opts), connect, tls };
+        if (tls2 && typeof tls2 !== "function") tls2 = { ...tls2 };
+        this[kOptions] = { ...util.deepClone(opts), connect, tls: tls2 };
         this[kOptions].interceptors = opts.interceptors ? { ...opts.interceptors } : void 0;
         this[kIndex] = -1;
         this[kCurrentWeight] = 0;
@@ -24283,7 +24283,7 @@ var require_round_robin_pool = __commonJS({
         factory = defaultFactory,
         connect,
         connectTimeout,
-        tls,
+        tls: tls2,
         maxCachedSessions,
         socketPath,
         autoSelectFamily,
@@ -24303,7 +24303,7 @@ var require_round_robin_pool = __commonJS({
         }
         if (typeof connect !== "function") {
           connect = buildConnector({
-            ...tls,
+            ...tls2,
             maxCachedSessions,
             allowH2,
             socketPath,
@@ -24389,7 +24389,7 @@ var require_agent = __commonJS({
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
     var Agent = class extends DispatcherBase {
-      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
+      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls: tls2, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError2("factory must be a function.");
         }
@@ -24403,10 +24403,10 @@ var require_agent = __commonJS({
         if (connect && typeof connect !== "function") {
           connect = { ...connect };
         }
-        if (tls && typeof tls !== "function") {
-          tls = { ...tls };
+        if (tls2 && typeof tls2 !== "function") {
+          tls2 = { ...tls2 };
         }
-        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect, tls };
+        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect, tls: tls2 };
         this[kFactory] = factory;
         this[kClients] = /* @__PURE__ */ new Map();
         this[kOrigins] = /* @__PURE__ */ new Set();
@@ -24509,10 +24509,10 @@ var require_socks5_utils = __commonJS({
   "node_modules/undici/lib/core/socks5-utils.js"(exports2, module2) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
-    var net4 = __require("node:net");
+    var net5 = __require("node:net");
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     function parseAddress(address) {
-      if (net4.isIPv4(address)) {
+      if (net5.isIPv4(address)) {
         const parts = address.split(".").map(Number);
         return {
           type: 1,
@@ -24520,7 +24520,7 @@ var require_socks5_utils = __commonJS({
           buffer: Buffer2.from(parts)
         };
       }
-      if (net4.isIPv6(address)) {
+      if (net5.isIPv6(address)) {
         return {
           type: 4,
           // IPv6
@@ -24543,7 +24543,7 @@ var require_socks5_utils = __commonJS({
       if (address.includes(".")) {
         const lastColonIndex = address.lastIndexOf(":");
         const ipv4Part = address.slice(lastColonIndex + 1);
-        if (net4.isIPv4(ipv4Part)) {
+        if (net5.isIPv4(ipv4Part)) {
           const octets = ipv4Part.split(".").map(Number);
           const high = (octets[0] << 8 | octets[1]).toString(16);
           const low = (octets[2] << 8 | octets[3]).toString(16);
@@ -25003,7 +25003,7 @@ var require_socks5_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/socks5-proxy-agent.js"(exports2, module2) {
     "use strict";
     var { URL: URL2 } = __require("node:url");
-    var tls;
+    var tls2;
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var { Socks5Client, STATES } = require_socks5_client();
@@ -25143,11 +25143,11 @@ var require_socks5_proxy_agent = __commonJS({
                   const socket = await this.createSocks5Connection(targetHost, targetPort);
                   let finalSocket = socket;
                   if (url.protocol === "https:") {
-                    if (!tls) {
-                      tls = __require("node:tls");
+                    if (!tls2) {
+                      tls2 = __require("node:tls");
                     }
                     debug("upgrading to TLS");
-                    finalSocket = tls.connect({
+                    finalSocket = tls2.connect({
                       ...this[kRequestTls],
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
@@ -28520,11 +28520,11 @@ var require_snapshot_recorder = __commonJS({
         caseSensitive = false
       } = matchOptions;
       const filtered = {};
-      const { ignore, exclude, match } = headerFilters;
+      const { ignore: ignore2, exclude, match } = headerFilters;
       for (const [key2, value] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (exclude.has(headerKey)) continue;
-        if (ignore.has(headerKey)) continue;
+        if (ignore2.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
@@ -40294,9 +40294,9 @@ var require_eventsource_stream = __commonJS({
     var { Transform } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util6();
     var BOM = [239, 187, 191];
-    var LF3 = 10;
-    var CR3 = 13;
-    var COLON = 58;
+    var LF4 = 10;
+    var CR4 = 13;
+    var COLON2 = 58;
     var SPACE = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
     var DATA = Buffer.from("data");
@@ -40410,7 +40410,7 @@ var require_eventsource_stream = __commonJS({
           callback();
           return;
         }
-        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF3 && chunk[0] !== CR3) {
+        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF4 && chunk[0] !== CR4) {
           callback(createMaxEventSizeExceededError());
           return;
         }
@@ -40425,15 +40425,15 @@ var require_eventsource_stream = __commonJS({
           const byte = this.currentByte();
           if (this.eventEndCheck) {
             if (this.crlfCheck) {
-              if (byte === LF3) {
+              if (byte === LF4) {
                 this.crlfCheck = false;
                 this.consumeCurrentByte();
                 continue;
               }
               this.crlfCheck = false;
             }
-            if (byte === LF3 || byte === CR3) {
-              if (byte === CR3) {
+            if (byte === LF4 || byte === CR4) {
+              if (byte === CR4) {
                 this.crlfCheck = true;
               }
               this.consumeCurrentByte();
@@ -40446,8 +40446,8 @@ var require_eventsource_stream = __commonJS({
             this.eventEndCheck = false;
             continue;
           }
-          if (byte === LF3 || byte === CR3) {
-            if (byte === CR3) {
+          if (byte === LF4 || byte === CR4) {
+            if (byte === CR4) {
               this.crlfCheck = true;
             }
             try {
@@ -40481,7 +40481,7 @@ var require_eventsource_stream = __commonJS({
         if (line2.length === 0) {
           return;
         }
-        const colonPosition = line2.indexOf(COLON);
+        const colonPosition = line2.indexOf(COLON2);
         if (colonPosition === 0) {
           return;
         }
@@ -41771,6 +41771,13 @@ function sparkline(values, options) {
     return SPARK_LEVELS[Math.min(SPARK_LEVELS.length - 1, Math.floor(value / top * SPARK_LEVELS.length))];
   }).join("");
 }
+function formatProtocol(r) {
+  const protocol = r.protocol;
+  if (!protocol) return "";
+  const version = protocol.spoken === "http/1.1" ? "HTTP/1.1" : "HTTP/2";
+  const how = protocol.asked === "auto" ? `${protocol.spoken}, by ALPN` : protocol.spoken;
+  return ` \xB7 ${version} (${how})`;
+}
 
 // src/core/report/markup/text.ts
 function renderTextTable(rows2, rightAligned, indent = "  ") {
@@ -42661,7 +42668,7 @@ var schema12 = { "type": "object", "description": "One run: every scenario measu
 var func2 = runtime_ucs2length.default;
 var pattern0 = new RegExp("^[A-Za-z0-9._-]{1,100}$", "u");
 var pattern1 = new RegExp("^[0-9A-Za-z]{0,64}$", "u");
-var schema13 = { "type": "object", "description": "One scenario of one run.", "required": ["name", "executor", "params", "startTime", "durationMs", "warmupMs", "requests", "latencyMs", "rps", "errorRate", "bytes", "statusCodes", "errors", "distribution", "grade", "histogram", "segments", "timeline", "generator", "services"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\r\\n*]+$", "description": "The config's name: no line breaks, no '*'." }, "flow": { "type": "object", "additionalProperties": false, "required": ["scenario", "step"], "description": "Set on a flow step's result (named <scenario>/<step>): the flow and the step. Its figures are that step's requests alone; the flow's own result is the whole iteration.", "properties": { "scenario": { "type": "string", "minLength": 1, "maxLength": 200 }, "step": { "type": "string", "minLength": 1, "maxLength": 200 } } }, "executor": { "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"] }, "params": { "type": "object", "maxProperties": 50, "description": "The executor's parameters as configured." }, "startTime": { "type": "string", "maxLength": 2e3 }, "durationMs": { "type": "number", "description": "The measured window (warm-up excluded)." }, "warmupMs": { "type": "number" }, "requests": { "type": "object", "description": "Every request of the measured window.", "required": ["total", "ok", "ko", "dropped"], "properties": { "total": { "type": "integer", "minimum": 0 }, "ok": { "type": "integer", "minimum": 0 }, "ko": { "type": "integer", "minimum": 0 }, "dropped": { "type": "integer", "minimum": 0 } } }, "latencyMs": { "type": "object", "description": "Latency of the ok requests, ms.", "required": ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"], "properties": { "min": { "type": "number" }, "mean": { "type": "number" }, "stddev": { "type": "number" }, "p50": { "type": "number" }, "p75": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "p999": { "type": "number" }, "max": { "type": "number" } } }, "rps": { "type": "number", "description": "Completed requests per second over the measured window." }, "errorRate": { "type": "number" }, "bytes": { "type": "object", "description": "Bytes received and sent.", "required": ["in", "out"], "properties": { "in": { "type": "number" }, "out": { "type": "number" } } }, "statusCodes": { "type": "object", "maxProperties": 200, "additionalProperties": { "type": "integer", "minimum": 0 }, "description": 'Responses by status code; "0" counts requests without a response.' }, "errors": { "type": "object", "maxProperties": 200, "additionalProperties": { "type": "integer", "minimum": 0 }, "description": "Failures by class: ETIMEDOUT, ECONNREFUSED, HTTP_5xx, \u2026" }, "errorExamples": { "type": "object", "maxProperties": 50, "additionalProperties": { "type": "string", "maxLength": 2e3 }, "description": "The first message seen of each error class." }, "distribution": { "type": "object", "description": "Gatling's response-time buckets.", "required": ["under800", "from800to1200", "over1200", "failed"], "properties": { "under800": { "type": "integer", "minimum": 0 }, "from800to1200": { "type": "integer", "minimum": 0 }, "over1200": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 } } }, "grade": { "enum": ["excellent", "good", "acceptable", "arguable", "unresponsive"] }, "histogram": { "type": "string", "maxLength": 4e6, "pattern": "^[A-Za-z0-9+/=]*$", "description": "The whole window's latencies (\xB5s), HDR histogram, compressed base64." }, "segments": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/segment" } }, "timeline": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/timelinePoint" } }, "rate": { "type": "object", "description": "Open model: the intended and the achieved rate.", "required": ["intendedPerSec", "achievedPerSec"], "properties": { "intendedPerSec": { "type": "number" }, "achievedPerSec": { "type": "number" } } }, "generator": { "type": "object", "description": "The load generator's own health.", "required": ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"], "properties": { "lateStarts": { "type": "integer", "minimum": 0 }, "maxStartDelayMs": { "type": "number" }, "eventLoopDelayP99Ms": { "type": "number" }, "eventLoopDelayMaxMs": { "type": "number" }, "cpuCores": { "type": "number" }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 2e3 } } } }, "services": { "type": "array", "maxItems": 50, "items": { "type": "object", "description": "CPU and memory of a service during the scenario.", "required": ["name", "cpuMeanPercent", "cpuMaxPercent", "rssPeakBytes"], "properties": { "name": { "type": "string", "maxLength": 2e3 }, "cpuMeanPercent": { "type": "number" }, "cpuMaxPercent": { "type": "number" }, "rssPeakBytes": { "type": "number" } } } }, "machine": { "type": "object", "description": "How busy the whole machine was, in cores.", "required": ["cpuCount", "busyCores", "otherCores", "stealCores"], "properties": { "cpuCount": { "type": "number" }, "busyCores": { "type": "number" }, "otherCores": { "type": "number" }, "stealCores": { "type": "number" } } }, "capacity": { "$ref": "#/definitions/capacity" }, "shards": { "type": "array", "maxItems": 1e4, "description": "A merge of load shards only: each shard's own figures, in shard order.", "items": { "type": "object", "required": ["index", "startOffsetMs", "durationMs", "requests", "rps", "p99Ms", "lateStarts", "cpuCores", "saturated"], "properties": { "index": { "type": "integer", "minimum": 1 }, "startOffsetMs": { "type": "number" }, "durationMs": { "type": "number", "minimum": 0 }, "requests": { "type": "object", "required": ["total", "ok", "ko", "dropped"], "properties": { "total": { "type": "integer", "minimum": 0 }, "ok": { "type": "integer", "minimum": 0 }, "ko": { "type": "integer", "minimum": 0 }, "dropped": { "type": "integer", "minimum": 0 } } }, "rps": { "type": "number", "minimum": 0 }, "p99Ms": { "type": "number", "minimum": 0 }, "intendedPerSec": { "type": "number", "minimum": 0 }, "lateStarts": { "type": "integer", "minimum": 0 }, "cpuCores": { "type": "number", "minimum": 0 }, "saturated": { "type": "boolean" } } } }, "extension": { "type": "object", "description": "The run went on past its planned window because a verdict was inconclusive (compare.extend): what the comparison saw at each look, the planned window first. Look k is judged on the first `segments` segments.", "required": ["looks"], "properties": { "looks": { "type": "array", "minItems": 1, "maxItems": 10, "items": { "type": "object", "required": ["segments", "durationMs", "dropped", "generator"], "properties": { "segments": { "type": "integer", "minimum": 0, "description": "Segments measured by the end of this look (cumulative)." }, "durationMs": { "type": "number", "minimum": 0, "description": "Length of the measured window by then." }, "dropped": { "type": "integer", "minimum": 0, "description": "Requests the open model dropped by then." }, "rate": { "type": "object", "description": "Open model: the intended and the achieved rate.", "required": ["intendedPerSec", "achievedPerSec"], "properties": { "intendedPerSec": { "type": "number" }, "achievedPerSec": { "type": "number" } } }, "generator": { "type": "object", "description": "The load generator's own health.", "required": ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"], "properties": { "lateStarts": { "type": "integer", "minimum": 0 }, "maxStartDelayMs": { "type": "number" }, "eventLoopDelayP99Ms": { "type": "number" }, "eventLoopDelayMaxMs": { "type": "number" }, "cpuCores": { "type": "number" }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 2e3 } } } }, "undecided": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 50 }, "description": "The metrics still undecided when this look was asked for." } } } } } } } };
+var schema13 = { "type": "object", "description": "One scenario of one run.", "required": ["name", "executor", "params", "startTime", "durationMs", "warmupMs", "requests", "latencyMs", "rps", "errorRate", "bytes", "statusCodes", "errors", "distribution", "grade", "histogram", "segments", "timeline", "generator", "services"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\r\\n*]+$", "description": "The config's name: no line breaks, no '*'." }, "flow": { "type": "object", "additionalProperties": false, "required": ["scenario", "step"], "description": "Set on a flow step's result (named <scenario>/<step>): the flow and the step. Its figures are that step's requests alone; the flow's own result is the whole iteration.", "properties": { "scenario": { "type": "string", "minLength": 1, "maxLength": 200 }, "step": { "type": "string", "minLength": 1, "maxLength": 200 } } }, "executor": { "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"] }, "params": { "type": "object", "maxProperties": 50, "description": "The executor's parameters as configured." }, "startTime": { "type": "string", "maxLength": 2e3 }, "durationMs": { "type": "number", "description": "The measured window (warm-up excluded)." }, "warmupMs": { "type": "number" }, "requests": { "type": "object", "description": "Every request of the measured window.", "required": ["total", "ok", "ko", "dropped"], "properties": { "total": { "type": "integer", "minimum": 0 }, "ok": { "type": "integer", "minimum": 0 }, "ko": { "type": "integer", "minimum": 0 }, "dropped": { "type": "integer", "minimum": 0 } } }, "latencyMs": { "type": "object", "description": "Latency of the ok requests, ms.", "required": ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"], "properties": { "min": { "type": "number" }, "mean": { "type": "number" }, "stddev": { "type": "number" }, "p50": { "type": "number" }, "p75": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "p999": { "type": "number" }, "max": { "type": "number" } } }, "rps": { "type": "number", "description": "Completed requests per second over the measured window." }, "errorRate": { "type": "number" }, "bytes": { "type": "object", "description": "Bytes received and sent.", "required": ["in", "out"], "properties": { "in": { "type": "number" }, "out": { "type": "number" } } }, "statusCodes": { "type": "object", "maxProperties": 200, "additionalProperties": { "type": "integer", "minimum": 0 }, "description": 'Responses by status code; "0" counts requests without a response.' }, "errors": { "type": "object", "maxProperties": 200, "additionalProperties": { "type": "integer", "minimum": 0 }, "description": "Failures by class: ETIMEDOUT, ECONNREFUSED, HTTP_5xx, \u2026" }, "errorExamples": { "type": "object", "maxProperties": 50, "additionalProperties": { "type": "string", "maxLength": 2e3 }, "description": "The first message seen of each error class." }, "distribution": { "type": "object", "description": "Gatling's response-time buckets.", "required": ["under800", "from800to1200", "over1200", "failed"], "properties": { "under800": { "type": "integer", "minimum": 0 }, "from800to1200": { "type": "integer", "minimum": 0 }, "over1200": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 } } }, "grade": { "enum": ["excellent", "good", "acceptable", "arguable", "unresponsive"] }, "histogram": { "type": "string", "maxLength": 4e6, "pattern": "^[A-Za-z0-9+/=]*$", "description": "The whole window's latencies (\xB5s), HDR histogram, compressed base64." }, "latency": { "enum": ["ttfb"], "description": "ttfb: latencyMs, histogram and the segments' histograms measure the time to the first byte of the body (the scenario's latency: ttfb). Absent: the full time." }, "ttfbMs": { "type": "object", "description": "Time to first byte of the ok requests, ms, beside a full-time latency.", "required": ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"], "properties": { "min": { "type": "number" }, "mean": { "type": "number" }, "stddev": { "type": "number" }, "p50": { "type": "number" }, "p75": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "p999": { "type": "number" }, "max": { "type": "number" } } }, "ttfbHistogram": { "type": "string", "maxLength": 4e6, "pattern": "^[A-Za-z0-9+/=]*$", "description": "Time to first byte of the whole window (\xB5s), HDR histogram, compressed base64." }, "fullMs": { "type": "object", "description": "Full time of the ok requests, ms, beside a latency: ttfb.", "required": ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"], "properties": { "min": { "type": "number" }, "mean": { "type": "number" }, "stddev": { "type": "number" }, "p50": { "type": "number" }, "p75": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "p999": { "type": "number" }, "max": { "type": "number" } } }, "fullHistogram": { "type": "string", "maxLength": 4e6, "pattern": "^[A-Za-z0-9+/=]*$", "description": "Full time of the whole window (\xB5s), HDR histogram, compressed base64." }, "events": { "type": "object", "additionalProperties": false, "required": ["streams", "total", "perStream", "perSecond"], "description": "The ok answers that were text/event-stream (server-sent events): how many, their events in all and per stream, and events per second of stream. Their time to first byte is the time to their first event.", "properties": { "streams": { "type": "integer", "minimum": 0 }, "total": { "type": "integer", "minimum": 0 }, "perStream": { "type": "number" }, "perSecond": { "type": "number" } } }, "segments": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/segment" } }, "timeline": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/timelinePoint" } }, "rate": { "type": "object", "description": "Open model: the intended and the achieved rate.", "required": ["intendedPerSec", "achievedPerSec"], "properties": { "intendedPerSec": { "type": "number" }, "achievedPerSec": { "type": "number" } } }, "protocol": { "type": "object", "additionalProperties": false, "required": ["asked", "spoken"], "description": "The HTTP version asked for (the scenario's http:) and spoken; with auto, what ALPN agreed. Absent: HTTP/1.1.", "properties": { "asked": { "enum": ["1.1", "2", "auto"] }, "spoken": { "enum": ["http/1.1", "h2", "h2c"] } } }, "generator": { "type": "object", "description": "The load generator's own health.", "required": ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"], "properties": { "lateStarts": { "type": "integer", "minimum": 0 }, "maxStartDelayMs": { "type": "number" }, "eventLoopDelayP99Ms": { "type": "number" }, "eventLoopDelayMaxMs": { "type": "number" }, "cpuCores": { "type": "number" }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 2e3 } } } }, "services": { "type": "array", "maxItems": 50, "items": { "type": "object", "description": "CPU and memory of a service during the scenario.", "required": ["name", "cpuMeanPercent", "cpuMaxPercent", "rssPeakBytes"], "properties": { "name": { "type": "string", "maxLength": 2e3 }, "cpuMeanPercent": { "type": "number" }, "cpuMaxPercent": { "type": "number" }, "rssPeakBytes": { "type": "number" } } } }, "machine": { "type": "object", "description": "How busy the whole machine was, in cores.", "required": ["cpuCount", "busyCores", "otherCores", "stealCores"], "properties": { "cpuCount": { "type": "number" }, "busyCores": { "type": "number" }, "otherCores": { "type": "number" }, "stealCores": { "type": "number" } } }, "capacity": { "$ref": "#/definitions/capacity" }, "shards": { "type": "array", "maxItems": 1e4, "description": "A merge of load shards only: each shard's own figures, in shard order.", "items": { "type": "object", "required": ["index", "startOffsetMs", "durationMs", "requests", "rps", "p99Ms", "lateStarts", "cpuCores", "saturated"], "properties": { "index": { "type": "integer", "minimum": 1 }, "startOffsetMs": { "type": "number" }, "durationMs": { "type": "number", "minimum": 0 }, "requests": { "type": "object", "required": ["total", "ok", "ko", "dropped"], "properties": { "total": { "type": "integer", "minimum": 0 }, "ok": { "type": "integer", "minimum": 0 }, "ko": { "type": "integer", "minimum": 0 }, "dropped": { "type": "integer", "minimum": 0 } } }, "rps": { "type": "number", "minimum": 0 }, "p99Ms": { "type": "number", "minimum": 0 }, "intendedPerSec": { "type": "number", "minimum": 0 }, "lateStarts": { "type": "integer", "minimum": 0 }, "cpuCores": { "type": "number", "minimum": 0 }, "saturated": { "type": "boolean" } } } }, "extension": { "type": "object", "description": "The run went on past its planned window because a verdict was inconclusive (compare.extend): what the comparison saw at each look, the planned window first. Look k is judged on the first `segments` segments.", "required": ["looks"], "properties": { "looks": { "type": "array", "minItems": 1, "maxItems": 10, "items": { "type": "object", "required": ["segments", "durationMs", "dropped", "generator"], "properties": { "segments": { "type": "integer", "minimum": 0, "description": "Segments measured by the end of this look (cumulative)." }, "durationMs": { "type": "number", "minimum": 0, "description": "Length of the measured window by then." }, "dropped": { "type": "integer", "minimum": 0, "description": "Requests the open model dropped by then." }, "rate": { "type": "object", "description": "Open model: the intended and the achieved rate.", "required": ["intendedPerSec", "achievedPerSec"], "properties": { "intendedPerSec": { "type": "number" }, "achievedPerSec": { "type": "number" } } }, "generator": { "type": "object", "description": "The load generator's own health.", "required": ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"], "properties": { "lateStarts": { "type": "integer", "minimum": 0 }, "maxStartDelayMs": { "type": "number" }, "eventLoopDelayP99Ms": { "type": "number" }, "eventLoopDelayMaxMs": { "type": "number" }, "cpuCores": { "type": "number" }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 2e3 } } } }, "undecided": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 50 }, "description": "The metrics still undecided when this look was asked for." } } } } } } } };
 var pattern2 = new RegExp("^[^\\r\\n*]+$", "u");
 var pattern3 = new RegExp("^[A-Za-z0-9+/=]*$", "u");
 var schema16 = { "type": "object", "description": "The capacity executor: the search and its curve.", "required": ["ratePerSec", "bracket", "resolution", "limitedBy", "durationMs", "levels"], "properties": { "ratePerSec": { "type": "number", "minimum": 0 }, "bracket": { "type": "array", "minItems": 2, "maxItems": 2, "items": [{ "type": "number", "minimum": 0 }, { "type": ["number", "null"], "minimum": 0 }] }, "resolution": { "type": "number", "minimum": 0 }, "limitedBy": { "enum": ["service", "generator", "maxRate", "maxDuration", "interrupted"] }, "durationMs": { "type": "number", "minimum": 0 }, "knee": { "type": "object", "description": "The last level before latency doubled.", "required": ["ratePerSec", "reason"], "properties": { "ratePerSec": { "type": "number", "minimum": 0 }, "reason": { "type": "string", "maxLength": 2e3 } } }, "firstFailure": { "type": "object", "description": "The first level that broke.", "required": ["ratePerSec", "reason"], "properties": { "ratePerSec": { "type": "number", "minimum": 0 }, "reason": { "type": "string", "maxLength": 2e3 } } }, "levels": { "type": "array", "maxItems": 1e3, "items": { "$ref": "#/definitions/capacityLevel" } } } };
@@ -44210,204 +44217,442 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                             var valid0 = true;
                                           }
                                           if (valid0) {
-                                            if (data.segments !== void 0) {
-                                              let data43 = data.segments;
+                                            if (data.latency !== void 0) {
                                               const _errs89 = errors;
-                                              if (errors === _errs89) {
-                                                if (Array.isArray(data43)) {
-                                                  if (data43.length > 1e4) {
-                                                    validate12.errors = [{ instancePath: instancePath + "/segments", schemaPath: "#/properties/segments/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
-                                                    return false;
-                                                  } else {
-                                                    var valid9 = true;
-                                                    const len0 = data43.length;
-                                                    for (let i0 = 0; i0 < len0; i0++) {
-                                                      let data44 = data43[i0];
-                                                      const _errs91 = errors;
-                                                      const _errs92 = errors;
-                                                      if (errors === _errs92) {
-                                                        if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
-                                                          let missing6;
-                                                          if (data44.startMs === void 0 && (missing6 = "startMs") || data44.durationMs === void 0 && (missing6 = "durationMs") || data44.count === void 0 && (missing6 = "count") || data44.ko === void 0 && (missing6 = "ko") || data44.histogram === void 0 && (missing6 = "histogram")) {
-                                                            validate12.errors = [{ instancePath: instancePath + "/segments/" + i0, schemaPath: "#/definitions/segment/required", keyword: "required", params: { missingProperty: missing6 }, message: "must have required property '" + missing6 + "'" }];
+                                              if (!(data.latency === "ttfb")) {
+                                                validate12.errors = [{ instancePath: instancePath + "/latency", schemaPath: "#/properties/latency/enum", keyword: "enum", params: { allowedValues: schema13.properties.latency.enum }, message: "must be equal to one of the allowed values" }];
+                                                return false;
+                                              }
+                                              var valid0 = _errs89 === errors;
+                                            } else {
+                                              var valid0 = true;
+                                            }
+                                            if (valid0) {
+                                              if (data.ttfbMs !== void 0) {
+                                                let data44 = data.ttfbMs;
+                                                const _errs90 = errors;
+                                                if (errors === _errs90) {
+                                                  if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
+                                                    let missing6;
+                                                    if (data44.min === void 0 && (missing6 = "min") || data44.mean === void 0 && (missing6 = "mean") || data44.stddev === void 0 && (missing6 = "stddev") || data44.p50 === void 0 && (missing6 = "p50") || data44.p75 === void 0 && (missing6 = "p75") || data44.p90 === void 0 && (missing6 = "p90") || data44.p95 === void 0 && (missing6 = "p95") || data44.p99 === void 0 && (missing6 = "p99") || data44.p999 === void 0 && (missing6 = "p999") || data44.max === void 0 && (missing6 = "max")) {
+                                                      validate12.errors = [{ instancePath: instancePath + "/ttfbMs", schemaPath: "#/properties/ttfbMs/required", keyword: "required", params: { missingProperty: missing6 }, message: "must have required property '" + missing6 + "'" }];
+                                                      return false;
+                                                    } else {
+                                                      if (data44.min !== void 0) {
+                                                        let data45 = data44.min;
+                                                        const _errs92 = errors;
+                                                        if (!(typeof data45 == "number" && isFinite(data45))) {
+                                                          validate12.errors = [{ instancePath: instancePath + "/ttfbMs/min", schemaPath: "#/properties/ttfbMs/properties/min/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                          return false;
+                                                        }
+                                                        var valid9 = _errs92 === errors;
+                                                      } else {
+                                                        var valid9 = true;
+                                                      }
+                                                      if (valid9) {
+                                                        if (data44.mean !== void 0) {
+                                                          let data46 = data44.mean;
+                                                          const _errs94 = errors;
+                                                          if (!(typeof data46 == "number" && isFinite(data46))) {
+                                                            validate12.errors = [{ instancePath: instancePath + "/ttfbMs/mean", schemaPath: "#/properties/ttfbMs/properties/mean/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                             return false;
+                                                          }
+                                                          var valid9 = _errs94 === errors;
+                                                        } else {
+                                                          var valid9 = true;
+                                                        }
+                                                        if (valid9) {
+                                                          if (data44.stddev !== void 0) {
+                                                            let data47 = data44.stddev;
+                                                            const _errs96 = errors;
+                                                            if (!(typeof data47 == "number" && isFinite(data47))) {
+                                                              validate12.errors = [{ instancePath: instancePath + "/ttfbMs/stddev", schemaPath: "#/properties/ttfbMs/properties/stddev/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                              return false;
+                                                            }
+                                                            var valid9 = _errs96 === errors;
                                                           } else {
-                                                            if (data44.startMs !== void 0) {
-                                                              let data45 = data44.startMs;
-                                                              const _errs94 = errors;
-                                                              if (!(typeof data45 == "number" && isFinite(data45))) {
-                                                                validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/startMs", schemaPath: "#/definitions/segment/properties/startMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                            var valid9 = true;
+                                                          }
+                                                          if (valid9) {
+                                                            if (data44.p50 !== void 0) {
+                                                              let data48 = data44.p50;
+                                                              const _errs98 = errors;
+                                                              if (!(typeof data48 == "number" && isFinite(data48))) {
+                                                                validate12.errors = [{ instancePath: instancePath + "/ttfbMs/p50", schemaPath: "#/properties/ttfbMs/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                 return false;
                                                               }
-                                                              var valid11 = _errs94 === errors;
+                                                              var valid9 = _errs98 === errors;
                                                             } else {
-                                                              var valid11 = true;
+                                                              var valid9 = true;
                                                             }
-                                                            if (valid11) {
-                                                              if (data44.durationMs !== void 0) {
-                                                                let data46 = data44.durationMs;
-                                                                const _errs96 = errors;
-                                                                if (!(typeof data46 == "number" && isFinite(data46))) {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/durationMs", schemaPath: "#/definitions/segment/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                            if (valid9) {
+                                                              if (data44.p75 !== void 0) {
+                                                                let data49 = data44.p75;
+                                                                const _errs100 = errors;
+                                                                if (!(typeof data49 == "number" && isFinite(data49))) {
+                                                                  validate12.errors = [{ instancePath: instancePath + "/ttfbMs/p75", schemaPath: "#/properties/ttfbMs/properties/p75/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                   return false;
                                                                 }
-                                                                var valid11 = _errs96 === errors;
+                                                                var valid9 = _errs100 === errors;
                                                               } else {
-                                                                var valid11 = true;
+                                                                var valid9 = true;
                                                               }
-                                                              if (valid11) {
-                                                                if (data44.count !== void 0) {
-                                                                  let data47 = data44.count;
-                                                                  const _errs98 = errors;
-                                                                  if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
-                                                                    validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/count", schemaPath: "#/definitions/segment/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                              if (valid9) {
+                                                                if (data44.p90 !== void 0) {
+                                                                  let data50 = data44.p90;
+                                                                  const _errs102 = errors;
+                                                                  if (!(typeof data50 == "number" && isFinite(data50))) {
+                                                                    validate12.errors = [{ instancePath: instancePath + "/ttfbMs/p90", schemaPath: "#/properties/ttfbMs/properties/p90/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                     return false;
                                                                   }
-                                                                  if (errors === _errs98) {
-                                                                    if (typeof data47 == "number" && isFinite(data47)) {
-                                                                      if (data47 < 0 || isNaN(data47)) {
-                                                                        validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/count", schemaPath: "#/definitions/segment/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                  var valid9 = _errs102 === errors;
+                                                                } else {
+                                                                  var valid9 = true;
+                                                                }
+                                                                if (valid9) {
+                                                                  if (data44.p95 !== void 0) {
+                                                                    let data51 = data44.p95;
+                                                                    const _errs104 = errors;
+                                                                    if (!(typeof data51 == "number" && isFinite(data51))) {
+                                                                      validate12.errors = [{ instancePath: instancePath + "/ttfbMs/p95", schemaPath: "#/properties/ttfbMs/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                      return false;
+                                                                    }
+                                                                    var valid9 = _errs104 === errors;
+                                                                  } else {
+                                                                    var valid9 = true;
+                                                                  }
+                                                                  if (valid9) {
+                                                                    if (data44.p99 !== void 0) {
+                                                                      let data52 = data44.p99;
+                                                                      const _errs106 = errors;
+                                                                      if (!(typeof data52 == "number" && isFinite(data52))) {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/ttfbMs/p99", schemaPath: "#/properties/ttfbMs/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                        return false;
+                                                                      }
+                                                                      var valid9 = _errs106 === errors;
+                                                                    } else {
+                                                                      var valid9 = true;
+                                                                    }
+                                                                    if (valid9) {
+                                                                      if (data44.p999 !== void 0) {
+                                                                        let data53 = data44.p999;
+                                                                        const _errs108 = errors;
+                                                                        if (!(typeof data53 == "number" && isFinite(data53))) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/ttfbMs/p999", schemaPath: "#/properties/ttfbMs/properties/p999/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                          return false;
+                                                                        }
+                                                                        var valid9 = _errs108 === errors;
+                                                                      } else {
+                                                                        var valid9 = true;
+                                                                      }
+                                                                      if (valid9) {
+                                                                        if (data44.max !== void 0) {
+                                                                          let data54 = data44.max;
+                                                                          const _errs110 = errors;
+                                                                          if (!(typeof data54 == "number" && isFinite(data54))) {
+                                                                            validate12.errors = [{ instancePath: instancePath + "/ttfbMs/max", schemaPath: "#/properties/ttfbMs/properties/max/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                            return false;
+                                                                          }
+                                                                          var valid9 = _errs110 === errors;
+                                                                        } else {
+                                                                          var valid9 = true;
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    }
+                                                  } else {
+                                                    validate12.errors = [{ instancePath: instancePath + "/ttfbMs", schemaPath: "#/properties/ttfbMs/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                    return false;
+                                                  }
+                                                }
+                                                var valid0 = _errs90 === errors;
+                                              } else {
+                                                var valid0 = true;
+                                              }
+                                              if (valid0) {
+                                                if (data.ttfbHistogram !== void 0) {
+                                                  let data55 = data.ttfbHistogram;
+                                                  const _errs112 = errors;
+                                                  if (errors === _errs112) {
+                                                    if (typeof data55 === "string") {
+                                                      if (func2(data55) > 4e6) {
+                                                        validate12.errors = [{ instancePath: instancePath + "/ttfbHistogram", schemaPath: "#/properties/ttfbHistogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
+                                                        return false;
+                                                      } else {
+                                                        if (!pattern3.test(data55)) {
+                                                          validate12.errors = [{ instancePath: instancePath + "/ttfbHistogram", schemaPath: "#/properties/ttfbHistogram/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/=]*$" }, message: 'must match pattern "^[A-Za-z0-9+/=]*$"' }];
+                                                          return false;
+                                                        }
+                                                      }
+                                                    } else {
+                                                      validate12.errors = [{ instancePath: instancePath + "/ttfbHistogram", schemaPath: "#/properties/ttfbHistogram/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                      return false;
+                                                    }
+                                                  }
+                                                  var valid0 = _errs112 === errors;
+                                                } else {
+                                                  var valid0 = true;
+                                                }
+                                                if (valid0) {
+                                                  if (data.fullMs !== void 0) {
+                                                    let data56 = data.fullMs;
+                                                    const _errs114 = errors;
+                                                    if (errors === _errs114) {
+                                                      if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+                                                        let missing7;
+                                                        if (data56.min === void 0 && (missing7 = "min") || data56.mean === void 0 && (missing7 = "mean") || data56.stddev === void 0 && (missing7 = "stddev") || data56.p50 === void 0 && (missing7 = "p50") || data56.p75 === void 0 && (missing7 = "p75") || data56.p90 === void 0 && (missing7 = "p90") || data56.p95 === void 0 && (missing7 = "p95") || data56.p99 === void 0 && (missing7 = "p99") || data56.p999 === void 0 && (missing7 = "p999") || data56.max === void 0 && (missing7 = "max")) {
+                                                          validate12.errors = [{ instancePath: instancePath + "/fullMs", schemaPath: "#/properties/fullMs/required", keyword: "required", params: { missingProperty: missing7 }, message: "must have required property '" + missing7 + "'" }];
+                                                          return false;
+                                                        } else {
+                                                          if (data56.min !== void 0) {
+                                                            let data57 = data56.min;
+                                                            const _errs116 = errors;
+                                                            if (!(typeof data57 == "number" && isFinite(data57))) {
+                                                              validate12.errors = [{ instancePath: instancePath + "/fullMs/min", schemaPath: "#/properties/fullMs/properties/min/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                              return false;
+                                                            }
+                                                            var valid10 = _errs116 === errors;
+                                                          } else {
+                                                            var valid10 = true;
+                                                          }
+                                                          if (valid10) {
+                                                            if (data56.mean !== void 0) {
+                                                              let data58 = data56.mean;
+                                                              const _errs118 = errors;
+                                                              if (!(typeof data58 == "number" && isFinite(data58))) {
+                                                                validate12.errors = [{ instancePath: instancePath + "/fullMs/mean", schemaPath: "#/properties/fullMs/properties/mean/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                return false;
+                                                              }
+                                                              var valid10 = _errs118 === errors;
+                                                            } else {
+                                                              var valid10 = true;
+                                                            }
+                                                            if (valid10) {
+                                                              if (data56.stddev !== void 0) {
+                                                                let data59 = data56.stddev;
+                                                                const _errs120 = errors;
+                                                                if (!(typeof data59 == "number" && isFinite(data59))) {
+                                                                  validate12.errors = [{ instancePath: instancePath + "/fullMs/stddev", schemaPath: "#/properties/fullMs/properties/stddev/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                  return false;
+                                                                }
+                                                                var valid10 = _errs120 === errors;
+                                                              } else {
+                                                                var valid10 = true;
+                                                              }
+                                                              if (valid10) {
+                                                                if (data56.p50 !== void 0) {
+                                                                  let data60 = data56.p50;
+                                                                  const _errs122 = errors;
+                                                                  if (!(typeof data60 == "number" && isFinite(data60))) {
+                                                                    validate12.errors = [{ instancePath: instancePath + "/fullMs/p50", schemaPath: "#/properties/fullMs/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                    return false;
+                                                                  }
+                                                                  var valid10 = _errs122 === errors;
+                                                                } else {
+                                                                  var valid10 = true;
+                                                                }
+                                                                if (valid10) {
+                                                                  if (data56.p75 !== void 0) {
+                                                                    let data61 = data56.p75;
+                                                                    const _errs124 = errors;
+                                                                    if (!(typeof data61 == "number" && isFinite(data61))) {
+                                                                      validate12.errors = [{ instancePath: instancePath + "/fullMs/p75", schemaPath: "#/properties/fullMs/properties/p75/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                      return false;
+                                                                    }
+                                                                    var valid10 = _errs124 === errors;
+                                                                  } else {
+                                                                    var valid10 = true;
+                                                                  }
+                                                                  if (valid10) {
+                                                                    if (data56.p90 !== void 0) {
+                                                                      let data62 = data56.p90;
+                                                                      const _errs126 = errors;
+                                                                      if (!(typeof data62 == "number" && isFinite(data62))) {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/fullMs/p90", schemaPath: "#/properties/fullMs/properties/p90/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                        return false;
+                                                                      }
+                                                                      var valid10 = _errs126 === errors;
+                                                                    } else {
+                                                                      var valid10 = true;
+                                                                    }
+                                                                    if (valid10) {
+                                                                      if (data56.p95 !== void 0) {
+                                                                        let data63 = data56.p95;
+                                                                        const _errs128 = errors;
+                                                                        if (!(typeof data63 == "number" && isFinite(data63))) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/fullMs/p95", schemaPath: "#/properties/fullMs/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                          return false;
+                                                                        }
+                                                                        var valid10 = _errs128 === errors;
+                                                                      } else {
+                                                                        var valid10 = true;
+                                                                      }
+                                                                      if (valid10) {
+                                                                        if (data56.p99 !== void 0) {
+                                                                          let data64 = data56.p99;
+                                                                          const _errs130 = errors;
+                                                                          if (!(typeof data64 == "number" && isFinite(data64))) {
+                                                                            validate12.errors = [{ instancePath: instancePath + "/fullMs/p99", schemaPath: "#/properties/fullMs/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                            return false;
+                                                                          }
+                                                                          var valid10 = _errs130 === errors;
+                                                                        } else {
+                                                                          var valid10 = true;
+                                                                        }
+                                                                        if (valid10) {
+                                                                          if (data56.p999 !== void 0) {
+                                                                            let data65 = data56.p999;
+                                                                            const _errs132 = errors;
+                                                                            if (!(typeof data65 == "number" && isFinite(data65))) {
+                                                                              validate12.errors = [{ instancePath: instancePath + "/fullMs/p999", schemaPath: "#/properties/fullMs/properties/p999/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                              return false;
+                                                                            }
+                                                                            var valid10 = _errs132 === errors;
+                                                                          } else {
+                                                                            var valid10 = true;
+                                                                          }
+                                                                          if (valid10) {
+                                                                            if (data56.max !== void 0) {
+                                                                              let data66 = data56.max;
+                                                                              const _errs134 = errors;
+                                                                              if (!(typeof data66 == "number" && isFinite(data66))) {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/fullMs/max", schemaPath: "#/properties/fullMs/properties/max/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                return false;
+                                                                              }
+                                                                              var valid10 = _errs134 === errors;
+                                                                            } else {
+                                                                              var valid10 = true;
+                                                                            }
+                                                                          }
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      } else {
+                                                        validate12.errors = [{ instancePath: instancePath + "/fullMs", schemaPath: "#/properties/fullMs/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                        return false;
+                                                      }
+                                                    }
+                                                    var valid0 = _errs114 === errors;
+                                                  } else {
+                                                    var valid0 = true;
+                                                  }
+                                                  if (valid0) {
+                                                    if (data.fullHistogram !== void 0) {
+                                                      let data67 = data.fullHistogram;
+                                                      const _errs136 = errors;
+                                                      if (errors === _errs136) {
+                                                        if (typeof data67 === "string") {
+                                                          if (func2(data67) > 4e6) {
+                                                            validate12.errors = [{ instancePath: instancePath + "/fullHistogram", schemaPath: "#/properties/fullHistogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
+                                                            return false;
+                                                          } else {
+                                                            if (!pattern3.test(data67)) {
+                                                              validate12.errors = [{ instancePath: instancePath + "/fullHistogram", schemaPath: "#/properties/fullHistogram/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/=]*$" }, message: 'must match pattern "^[A-Za-z0-9+/=]*$"' }];
+                                                              return false;
+                                                            }
+                                                          }
+                                                        } else {
+                                                          validate12.errors = [{ instancePath: instancePath + "/fullHistogram", schemaPath: "#/properties/fullHistogram/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                          return false;
+                                                        }
+                                                      }
+                                                      var valid0 = _errs136 === errors;
+                                                    } else {
+                                                      var valid0 = true;
+                                                    }
+                                                    if (valid0) {
+                                                      if (data.events !== void 0) {
+                                                        let data68 = data.events;
+                                                        const _errs138 = errors;
+                                                        if (errors === _errs138) {
+                                                          if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
+                                                            let missing8;
+                                                            if (data68.streams === void 0 && (missing8 = "streams") || data68.total === void 0 && (missing8 = "total") || data68.perStream === void 0 && (missing8 = "perStream") || data68.perSecond === void 0 && (missing8 = "perSecond")) {
+                                                              validate12.errors = [{ instancePath: instancePath + "/events", schemaPath: "#/properties/events/required", keyword: "required", params: { missingProperty: missing8 }, message: "must have required property '" + missing8 + "'" }];
+                                                              return false;
+                                                            } else {
+                                                              const _errs140 = errors;
+                                                              for (const key4 in data68) {
+                                                                if (!(key4 === "streams" || key4 === "total" || key4 === "perStream" || key4 === "perSecond")) {
+                                                                  validate12.errors = [{ instancePath: instancePath + "/events", schemaPath: "#/properties/events/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                                                  return false;
+                                                                  break;
+                                                                }
+                                                              }
+                                                              if (_errs140 === errors) {
+                                                                if (data68.streams !== void 0) {
+                                                                  let data69 = data68.streams;
+                                                                  const _errs141 = errors;
+                                                                  if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
+                                                                    validate12.errors = [{ instancePath: instancePath + "/events/streams", schemaPath: "#/properties/events/properties/streams/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                    return false;
+                                                                  }
+                                                                  if (errors === _errs141) {
+                                                                    if (typeof data69 == "number" && isFinite(data69)) {
+                                                                      if (data69 < 0 || isNaN(data69)) {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/events/streams", schemaPath: "#/properties/events/properties/streams/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                         return false;
                                                                       }
                                                                     }
                                                                   }
-                                                                  var valid11 = _errs98 === errors;
+                                                                  var valid11 = _errs141 === errors;
                                                                 } else {
                                                                   var valid11 = true;
                                                                 }
                                                                 if (valid11) {
-                                                                  if (data44.ko !== void 0) {
-                                                                    let data48 = data44.ko;
-                                                                    const _errs100 = errors;
-                                                                    if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
-                                                                      validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ko", schemaPath: "#/definitions/segment/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                  if (data68.total !== void 0) {
+                                                                    let data70 = data68.total;
+                                                                    const _errs143 = errors;
+                                                                    if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
+                                                                      validate12.errors = [{ instancePath: instancePath + "/events/total", schemaPath: "#/properties/events/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                       return false;
                                                                     }
-                                                                    if (errors === _errs100) {
-                                                                      if (typeof data48 == "number" && isFinite(data48)) {
-                                                                        if (data48 < 0 || isNaN(data48)) {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ko", schemaPath: "#/definitions/segment/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                    if (errors === _errs143) {
+                                                                      if (typeof data70 == "number" && isFinite(data70)) {
+                                                                        if (data70 < 0 || isNaN(data70)) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/events/total", schemaPath: "#/properties/events/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                           return false;
                                                                         }
                                                                       }
                                                                     }
-                                                                    var valid11 = _errs100 === errors;
+                                                                    var valid11 = _errs143 === errors;
                                                                   } else {
                                                                     var valid11 = true;
                                                                   }
                                                                   if (valid11) {
-                                                                    if (data44.histogram !== void 0) {
-                                                                      let data49 = data44.histogram;
-                                                                      const _errs102 = errors;
-                                                                      if (errors === _errs102) {
-                                                                        if (typeof data49 === "string") {
-                                                                          if (func2(data49) > 4e6) {
-                                                                            validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/histogram", schemaPath: "#/definitions/segment/properties/histogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
-                                                                            return false;
-                                                                          } else {
-                                                                            if (!pattern3.test(data49)) {
-                                                                              validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/histogram", schemaPath: "#/definitions/segment/properties/histogram/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/=]*$" }, message: 'must match pattern "^[A-Za-z0-9+/=]*$"' }];
-                                                                              return false;
-                                                                            }
-                                                                          }
-                                                                        } else {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/histogram", schemaPath: "#/definitions/segment/properties/histogram/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                          return false;
-                                                                        }
+                                                                    if (data68.perStream !== void 0) {
+                                                                      let data71 = data68.perStream;
+                                                                      const _errs145 = errors;
+                                                                      if (!(typeof data71 == "number" && isFinite(data71))) {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/events/perStream", schemaPath: "#/properties/events/properties/perStream/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                        return false;
                                                                       }
-                                                                      var valid11 = _errs102 === errors;
+                                                                      var valid11 = _errs145 === errors;
                                                                     } else {
                                                                       var valid11 = true;
                                                                     }
                                                                     if (valid11) {
-                                                                      if (data44.contention !== void 0) {
-                                                                        let data50 = data44.contention;
-                                                                        const _errs104 = errors;
-                                                                        if (errors === _errs104) {
-                                                                          if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-                                                                            let missing7;
-                                                                            if (data50.generatorCores === void 0 && (missing7 = "generatorCores") || data50.loopDelayP99Ms === void 0 && (missing7 = "loopDelayP99Ms") || data50.lateStarts === void 0 && (missing7 = "lateStarts")) {
-                                                                              validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention", schemaPath: "#/definitions/segment/properties/contention/required", keyword: "required", params: { missingProperty: missing7 }, message: "must have required property '" + missing7 + "'" }];
-                                                                              return false;
-                                                                            } else {
-                                                                              if (data50.otherCores !== void 0) {
-                                                                                let data51 = data50.otherCores;
-                                                                                const _errs106 = errors;
-                                                                                if (!(typeof data51 == "number" && isFinite(data51))) {
-                                                                                  validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/otherCores", schemaPath: "#/definitions/segment/properties/contention/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                  return false;
-                                                                                }
-                                                                                var valid12 = _errs106 === errors;
-                                                                              } else {
-                                                                                var valid12 = true;
-                                                                              }
-                                                                              if (valid12) {
-                                                                                if (data50.stealCores !== void 0) {
-                                                                                  let data52 = data50.stealCores;
-                                                                                  const _errs108 = errors;
-                                                                                  if (!(typeof data52 == "number" && isFinite(data52))) {
-                                                                                    validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/stealCores", schemaPath: "#/definitions/segment/properties/contention/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                    return false;
-                                                                                  }
-                                                                                  var valid12 = _errs108 === errors;
-                                                                                } else {
-                                                                                  var valid12 = true;
-                                                                                }
-                                                                                if (valid12) {
-                                                                                  if (data50.generatorCores !== void 0) {
-                                                                                    let data53 = data50.generatorCores;
-                                                                                    const _errs110 = errors;
-                                                                                    if (!(typeof data53 == "number" && isFinite(data53))) {
-                                                                                      validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/generatorCores", schemaPath: "#/definitions/segment/properties/contention/properties/generatorCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                      return false;
-                                                                                    }
-                                                                                    var valid12 = _errs110 === errors;
-                                                                                  } else {
-                                                                                    var valid12 = true;
-                                                                                  }
-                                                                                  if (valid12) {
-                                                                                    if (data50.loopDelayP99Ms !== void 0) {
-                                                                                      let data54 = data50.loopDelayP99Ms;
-                                                                                      const _errs112 = errors;
-                                                                                      if (!(typeof data54 == "number" && isFinite(data54))) {
-                                                                                        validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/loopDelayP99Ms", schemaPath: "#/definitions/segment/properties/contention/properties/loopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                        return false;
-                                                                                      }
-                                                                                      var valid12 = _errs112 === errors;
-                                                                                    } else {
-                                                                                      var valid12 = true;
-                                                                                    }
-                                                                                    if (valid12) {
-                                                                                      if (data50.lateStarts !== void 0) {
-                                                                                        let data55 = data50.lateStarts;
-                                                                                        const _errs114 = errors;
-                                                                                        if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-                                                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/lateStarts", schemaPath: "#/definitions/segment/properties/contention/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                          return false;
-                                                                                        }
-                                                                                        if (errors === _errs114) {
-                                                                                          if (typeof data55 == "number" && isFinite(data55)) {
-                                                                                            if (data55 < 0 || isNaN(data55)) {
-                                                                                              validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/lateStarts", schemaPath: "#/definitions/segment/properties/contention/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                              return false;
-                                                                                            }
-                                                                                          }
-                                                                                        }
-                                                                                        var valid12 = _errs114 === errors;
-                                                                                      } else {
-                                                                                        var valid12 = true;
-                                                                                      }
-                                                                                    }
-                                                                                  }
-                                                                                }
-                                                                              }
-                                                                            }
-                                                                          } else {
-                                                                            validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention", schemaPath: "#/definitions/segment/properties/contention/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                            return false;
-                                                                          }
+                                                                      if (data68.perSecond !== void 0) {
+                                                                        let data72 = data68.perSecond;
+                                                                        const _errs147 = errors;
+                                                                        if (!(typeof data72 == "number" && isFinite(data72))) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/events/perSecond", schemaPath: "#/properties/events/properties/perSecond/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                          return false;
                                                                         }
-                                                                        var valid11 = _errs104 === errors;
+                                                                        var valid11 = _errs147 === errors;
                                                                       } else {
                                                                         var valid11 = true;
                                                                       }
@@ -44416,1233 +44661,1561 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                                                 }
                                                               }
                                                             }
+                                                          } else {
+                                                            validate12.errors = [{ instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                            return false;
                                                           }
-                                                        } else {
-                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0, schemaPath: "#/definitions/segment/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                          return false;
                                                         }
+                                                        var valid0 = _errs138 === errors;
+                                                      } else {
+                                                        var valid0 = true;
                                                       }
-                                                      var valid9 = _errs91 === errors;
-                                                      if (!valid9) {
-                                                        break;
-                                                      }
-                                                    }
-                                                  }
-                                                } else {
-                                                  validate12.errors = [{ instancePath: instancePath + "/segments", schemaPath: "#/properties/segments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                  return false;
-                                                }
-                                              }
-                                              var valid0 = _errs89 === errors;
-                                            } else {
-                                              var valid0 = true;
-                                            }
-                                            if (valid0) {
-                                              if (data.timeline !== void 0) {
-                                                let data56 = data.timeline;
-                                                const _errs116 = errors;
-                                                if (errors === _errs116) {
-                                                  if (Array.isArray(data56)) {
-                                                    if (data56.length > 1e5) {
-                                                      validate12.errors = [{ instancePath: instancePath + "/timeline", schemaPath: "#/properties/timeline/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" }];
-                                                      return false;
-                                                    } else {
-                                                      var valid13 = true;
-                                                      const len1 = data56.length;
-                                                      for (let i1 = 0; i1 < len1; i1++) {
-                                                        let data57 = data56[i1];
-                                                        const _errs118 = errors;
-                                                        const _errs119 = errors;
-                                                        if (errors === _errs119) {
-                                                          if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
-                                                            let missing8;
-                                                            if (data57.second === void 0 && (missing8 = "second") || data57.count === void 0 && (missing8 = "count") || data57.ko === void 0 && (missing8 = "ko")) {
-                                                              validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1, schemaPath: "#/definitions/timelinePoint/required", keyword: "required", params: { missingProperty: missing8 }, message: "must have required property '" + missing8 + "'" }];
-                                                              return false;
-                                                            } else {
-                                                              if (data57.second !== void 0) {
-                                                                let data58 = data57.second;
-                                                                const _errs121 = errors;
-                                                                if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                  return false;
-                                                                }
-                                                                if (errors === _errs121) {
-                                                                  if (typeof data58 == "number" && isFinite(data58)) {
-                                                                    if (data58 > 1e6 || isNaN(data58)) {
-                                                                      validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000" }];
-                                                                      return false;
-                                                                    } else {
-                                                                      if (data58 < 0 || isNaN(data58)) {
-                                                                        validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                        return false;
-                                                                      }
-                                                                    }
-                                                                  }
-                                                                }
-                                                                var valid15 = _errs121 === errors;
+                                                      if (valid0) {
+                                                        if (data.segments !== void 0) {
+                                                          let data73 = data.segments;
+                                                          const _errs149 = errors;
+                                                          if (errors === _errs149) {
+                                                            if (Array.isArray(data73)) {
+                                                              if (data73.length > 1e4) {
+                                                                validate12.errors = [{ instancePath: instancePath + "/segments", schemaPath: "#/properties/segments/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
+                                                                return false;
                                                               } else {
-                                                                var valid15 = true;
-                                                              }
-                                                              if (valid15) {
-                                                                if (data57.count !== void 0) {
-                                                                  let data59 = data57.count;
-                                                                  const _errs123 = errors;
-                                                                  if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
-                                                                    validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/count", schemaPath: "#/definitions/timelinePoint/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                    return false;
-                                                                  }
-                                                                  if (errors === _errs123) {
-                                                                    if (typeof data59 == "number" && isFinite(data59)) {
-                                                                      if (data59 < 0 || isNaN(data59)) {
-                                                                        validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/count", schemaPath: "#/definitions/timelinePoint/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                var valid12 = true;
+                                                                const len0 = data73.length;
+                                                                for (let i0 = 0; i0 < len0; i0++) {
+                                                                  let data74 = data73[i0];
+                                                                  const _errs151 = errors;
+                                                                  const _errs152 = errors;
+                                                                  if (errors === _errs152) {
+                                                                    if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+                                                                      let missing9;
+                                                                      if (data74.startMs === void 0 && (missing9 = "startMs") || data74.durationMs === void 0 && (missing9 = "durationMs") || data74.count === void 0 && (missing9 = "count") || data74.ko === void 0 && (missing9 = "ko") || data74.histogram === void 0 && (missing9 = "histogram")) {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/segments/" + i0, schemaPath: "#/definitions/segment/required", keyword: "required", params: { missingProperty: missing9 }, message: "must have required property '" + missing9 + "'" }];
                                                                         return false;
-                                                                      }
-                                                                    }
-                                                                  }
-                                                                  var valid15 = _errs123 === errors;
-                                                                } else {
-                                                                  var valid15 = true;
-                                                                }
-                                                                if (valid15) {
-                                                                  if (data57.ko !== void 0) {
-                                                                    let data60 = data57.ko;
-                                                                    const _errs125 = errors;
-                                                                    if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
-                                                                      validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/ko", schemaPath: "#/definitions/timelinePoint/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                      return false;
-                                                                    }
-                                                                    if (errors === _errs125) {
-                                                                      if (typeof data60 == "number" && isFinite(data60)) {
-                                                                        if (data60 < 0 || isNaN(data60)) {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/ko", schemaPath: "#/definitions/timelinePoint/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                          return false;
-                                                                        }
-                                                                      }
-                                                                    }
-                                                                    var valid15 = _errs125 === errors;
-                                                                  } else {
-                                                                    var valid15 = true;
-                                                                  }
-                                                                  if (valid15) {
-                                                                    if (data57.p50 !== void 0) {
-                                                                      let data61 = data57.p50;
-                                                                      const _errs127 = errors;
-                                                                      if (!(typeof data61 == "number" && isFinite(data61))) {
-                                                                        validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p50", schemaPath: "#/definitions/timelinePoint/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                        return false;
-                                                                      }
-                                                                      var valid15 = _errs127 === errors;
-                                                                    } else {
-                                                                      var valid15 = true;
-                                                                    }
-                                                                    if (valid15) {
-                                                                      if (data57.p95 !== void 0) {
-                                                                        let data62 = data57.p95;
-                                                                        const _errs129 = errors;
-                                                                        if (!(typeof data62 == "number" && isFinite(data62))) {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p95", schemaPath: "#/definitions/timelinePoint/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                          return false;
-                                                                        }
-                                                                        var valid15 = _errs129 === errors;
                                                                       } else {
-                                                                        var valid15 = true;
-                                                                      }
-                                                                      if (valid15) {
-                                                                        if (data57.p99 !== void 0) {
-                                                                          let data63 = data57.p99;
-                                                                          const _errs131 = errors;
-                                                                          if (!(typeof data63 == "number" && isFinite(data63))) {
-                                                                            validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p99", schemaPath: "#/definitions/timelinePoint/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                        if (data74.startMs !== void 0) {
+                                                                          let data75 = data74.startMs;
+                                                                          const _errs154 = errors;
+                                                                          if (!(typeof data75 == "number" && isFinite(data75))) {
+                                                                            validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/startMs", schemaPath: "#/definitions/segment/properties/startMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                             return false;
                                                                           }
-                                                                          var valid15 = _errs131 === errors;
+                                                                          var valid14 = _errs154 === errors;
                                                                         } else {
-                                                                          var valid15 = true;
+                                                                          var valid14 = true;
                                                                         }
-                                                                        if (valid15) {
-                                                                          if (data57.allP95 !== void 0) {
-                                                                            let data64 = data57.allP95;
-                                                                            const _errs133 = errors;
-                                                                            if (!(typeof data64 == "number" && isFinite(data64))) {
-                                                                              validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/allP95", schemaPath: "#/definitions/timelinePoint/properties/allP95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                        if (valid14) {
+                                                                          if (data74.durationMs !== void 0) {
+                                                                            let data76 = data74.durationMs;
+                                                                            const _errs156 = errors;
+                                                                            if (!(typeof data76 == "number" && isFinite(data76))) {
+                                                                              validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/durationMs", schemaPath: "#/definitions/segment/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                               return false;
                                                                             }
-                                                                            var valid15 = _errs133 === errors;
+                                                                            var valid14 = _errs156 === errors;
                                                                           } else {
-                                                                            var valid15 = true;
+                                                                            var valid14 = true;
                                                                           }
-                                                                        }
-                                                                      }
-                                                                    }
-                                                                  }
-                                                                }
-                                                              }
-                                                            }
-                                                          } else {
-                                                            validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1, schemaPath: "#/definitions/timelinePoint/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                            return false;
-                                                          }
-                                                        }
-                                                        var valid13 = _errs118 === errors;
-                                                        if (!valid13) {
-                                                          break;
-                                                        }
-                                                      }
-                                                    }
-                                                  } else {
-                                                    validate12.errors = [{ instancePath: instancePath + "/timeline", schemaPath: "#/properties/timeline/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                    return false;
-                                                  }
-                                                }
-                                                var valid0 = _errs116 === errors;
-                                              } else {
-                                                var valid0 = true;
-                                              }
-                                              if (valid0) {
-                                                if (data.rate !== void 0) {
-                                                  let data65 = data.rate;
-                                                  const _errs135 = errors;
-                                                  if (errors === _errs135) {
-                                                    if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
-                                                      let missing9;
-                                                      if (data65.intendedPerSec === void 0 && (missing9 = "intendedPerSec") || data65.achievedPerSec === void 0 && (missing9 = "achievedPerSec")) {
-                                                        validate12.errors = [{ instancePath: instancePath + "/rate", schemaPath: "#/properties/rate/required", keyword: "required", params: { missingProperty: missing9 }, message: "must have required property '" + missing9 + "'" }];
-                                                        return false;
-                                                      } else {
-                                                        if (data65.intendedPerSec !== void 0) {
-                                                          let data66 = data65.intendedPerSec;
-                                                          const _errs137 = errors;
-                                                          if (!(typeof data66 == "number" && isFinite(data66))) {
-                                                            validate12.errors = [{ instancePath: instancePath + "/rate/intendedPerSec", schemaPath: "#/properties/rate/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                            return false;
-                                                          }
-                                                          var valid16 = _errs137 === errors;
-                                                        } else {
-                                                          var valid16 = true;
-                                                        }
-                                                        if (valid16) {
-                                                          if (data65.achievedPerSec !== void 0) {
-                                                            let data67 = data65.achievedPerSec;
-                                                            const _errs139 = errors;
-                                                            if (!(typeof data67 == "number" && isFinite(data67))) {
-                                                              validate12.errors = [{ instancePath: instancePath + "/rate/achievedPerSec", schemaPath: "#/properties/rate/properties/achievedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                              return false;
-                                                            }
-                                                            var valid16 = _errs139 === errors;
-                                                          } else {
-                                                            var valid16 = true;
-                                                          }
-                                                        }
-                                                      }
-                                                    } else {
-                                                      validate12.errors = [{ instancePath: instancePath + "/rate", schemaPath: "#/properties/rate/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                      return false;
-                                                    }
-                                                  }
-                                                  var valid0 = _errs135 === errors;
-                                                } else {
-                                                  var valid0 = true;
-                                                }
-                                                if (valid0) {
-                                                  if (data.generator !== void 0) {
-                                                    let data68 = data.generator;
-                                                    const _errs141 = errors;
-                                                    if (errors === _errs141) {
-                                                      if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
-                                                        let missing10;
-                                                        if (data68.lateStarts === void 0 && (missing10 = "lateStarts") || data68.maxStartDelayMs === void 0 && (missing10 = "maxStartDelayMs") || data68.eventLoopDelayP99Ms === void 0 && (missing10 = "eventLoopDelayP99Ms") || data68.eventLoopDelayMaxMs === void 0 && (missing10 = "eventLoopDelayMaxMs") || data68.cpuCores === void 0 && (missing10 = "cpuCores") || data68.saturated === void 0 && (missing10 = "saturated") || data68.reasons === void 0 && (missing10 = "reasons")) {
-                                                          validate12.errors = [{ instancePath: instancePath + "/generator", schemaPath: "#/properties/generator/required", keyword: "required", params: { missingProperty: missing10 }, message: "must have required property '" + missing10 + "'" }];
-                                                          return false;
-                                                        } else {
-                                                          if (data68.lateStarts !== void 0) {
-                                                            let data69 = data68.lateStarts;
-                                                            const _errs143 = errors;
-                                                            if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
-                                                              validate12.errors = [{ instancePath: instancePath + "/generator/lateStarts", schemaPath: "#/properties/generator/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                              return false;
-                                                            }
-                                                            if (errors === _errs143) {
-                                                              if (typeof data69 == "number" && isFinite(data69)) {
-                                                                if (data69 < 0 || isNaN(data69)) {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/generator/lateStarts", schemaPath: "#/properties/generator/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                  return false;
-                                                                }
-                                                              }
-                                                            }
-                                                            var valid17 = _errs143 === errors;
-                                                          } else {
-                                                            var valid17 = true;
-                                                          }
-                                                          if (valid17) {
-                                                            if (data68.maxStartDelayMs !== void 0) {
-                                                              let data70 = data68.maxStartDelayMs;
-                                                              const _errs145 = errors;
-                                                              if (!(typeof data70 == "number" && isFinite(data70))) {
-                                                                validate12.errors = [{ instancePath: instancePath + "/generator/maxStartDelayMs", schemaPath: "#/properties/generator/properties/maxStartDelayMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                return false;
-                                                              }
-                                                              var valid17 = _errs145 === errors;
-                                                            } else {
-                                                              var valid17 = true;
-                                                            }
-                                                            if (valid17) {
-                                                              if (data68.eventLoopDelayP99Ms !== void 0) {
-                                                                let data71 = data68.eventLoopDelayP99Ms;
-                                                                const _errs147 = errors;
-                                                                if (!(typeof data71 == "number" && isFinite(data71))) {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/generator/eventLoopDelayP99Ms", schemaPath: "#/properties/generator/properties/eventLoopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                  return false;
-                                                                }
-                                                                var valid17 = _errs147 === errors;
-                                                              } else {
-                                                                var valid17 = true;
-                                                              }
-                                                              if (valid17) {
-                                                                if (data68.eventLoopDelayMaxMs !== void 0) {
-                                                                  let data72 = data68.eventLoopDelayMaxMs;
-                                                                  const _errs149 = errors;
-                                                                  if (!(typeof data72 == "number" && isFinite(data72))) {
-                                                                    validate12.errors = [{ instancePath: instancePath + "/generator/eventLoopDelayMaxMs", schemaPath: "#/properties/generator/properties/eventLoopDelayMaxMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                    return false;
-                                                                  }
-                                                                  var valid17 = _errs149 === errors;
-                                                                } else {
-                                                                  var valid17 = true;
-                                                                }
-                                                                if (valid17) {
-                                                                  if (data68.cpuCores !== void 0) {
-                                                                    let data73 = data68.cpuCores;
-                                                                    const _errs151 = errors;
-                                                                    if (!(typeof data73 == "number" && isFinite(data73))) {
-                                                                      validate12.errors = [{ instancePath: instancePath + "/generator/cpuCores", schemaPath: "#/properties/generator/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                      return false;
-                                                                    }
-                                                                    var valid17 = _errs151 === errors;
-                                                                  } else {
-                                                                    var valid17 = true;
-                                                                  }
-                                                                  if (valid17) {
-                                                                    if (data68.saturated !== void 0) {
-                                                                      const _errs153 = errors;
-                                                                      if (typeof data68.saturated !== "boolean") {
-                                                                        validate12.errors = [{ instancePath: instancePath + "/generator/saturated", schemaPath: "#/properties/generator/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                                        return false;
-                                                                      }
-                                                                      var valid17 = _errs153 === errors;
-                                                                    } else {
-                                                                      var valid17 = true;
-                                                                    }
-                                                                    if (valid17) {
-                                                                      if (data68.reasons !== void 0) {
-                                                                        let data75 = data68.reasons;
-                                                                        const _errs155 = errors;
-                                                                        if (errors === _errs155) {
-                                                                          if (Array.isArray(data75)) {
-                                                                            if (data75.length > 20) {
-                                                                              validate12.errors = [{ instancePath: instancePath + "/generator/reasons", schemaPath: "#/properties/generator/properties/reasons/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
-                                                                              return false;
-                                                                            } else {
-                                                                              var valid18 = true;
-                                                                              const len2 = data75.length;
-                                                                              for (let i2 = 0; i2 < len2; i2++) {
-                                                                                let data76 = data75[i2];
-                                                                                const _errs157 = errors;
-                                                                                if (errors === _errs157) {
-                                                                                  if (typeof data76 === "string") {
-                                                                                    if (func2(data76) > 2e3) {
-                                                                                      validate12.errors = [{ instancePath: instancePath + "/generator/reasons/" + i2, schemaPath: "#/properties/generator/properties/reasons/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
-                                                                                      return false;
-                                                                                    }
-                                                                                  } else {
-                                                                                    validate12.errors = [{ instancePath: instancePath + "/generator/reasons/" + i2, schemaPath: "#/properties/generator/properties/reasons/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                          if (valid14) {
+                                                                            if (data74.count !== void 0) {
+                                                                              let data77 = data74.count;
+                                                                              const _errs158 = errors;
+                                                                              if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)) && isFinite(data77))) {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/count", schemaPath: "#/definitions/segment/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                return false;
+                                                                              }
+                                                                              if (errors === _errs158) {
+                                                                                if (typeof data77 == "number" && isFinite(data77)) {
+                                                                                  if (data77 < 0 || isNaN(data77)) {
+                                                                                    validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/count", schemaPath: "#/definitions/segment/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                     return false;
                                                                                   }
                                                                                 }
-                                                                                var valid18 = _errs157 === errors;
-                                                                                if (!valid18) {
-                                                                                  break;
+                                                                              }
+                                                                              var valid14 = _errs158 === errors;
+                                                                            } else {
+                                                                              var valid14 = true;
+                                                                            }
+                                                                            if (valid14) {
+                                                                              if (data74.ko !== void 0) {
+                                                                                let data78 = data74.ko;
+                                                                                const _errs160 = errors;
+                                                                                if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
+                                                                                  validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ko", schemaPath: "#/definitions/segment/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                  return false;
+                                                                                }
+                                                                                if (errors === _errs160) {
+                                                                                  if (typeof data78 == "number" && isFinite(data78)) {
+                                                                                    if (data78 < 0 || isNaN(data78)) {
+                                                                                      validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ko", schemaPath: "#/definitions/segment/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                  }
+                                                                                }
+                                                                                var valid14 = _errs160 === errors;
+                                                                              } else {
+                                                                                var valid14 = true;
+                                                                              }
+                                                                              if (valid14) {
+                                                                                if (data74.histogram !== void 0) {
+                                                                                  let data79 = data74.histogram;
+                                                                                  const _errs162 = errors;
+                                                                                  if (errors === _errs162) {
+                                                                                    if (typeof data79 === "string") {
+                                                                                      if (func2(data79) > 4e6) {
+                                                                                        validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/histogram", schemaPath: "#/definitions/segment/properties/histogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
+                                                                                        return false;
+                                                                                      } else {
+                                                                                        if (!pattern3.test(data79)) {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/histogram", schemaPath: "#/definitions/segment/properties/histogram/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/=]*$" }, message: 'must match pattern "^[A-Za-z0-9+/=]*$"' }];
+                                                                                          return false;
+                                                                                        }
+                                                                                      }
+                                                                                    } else {
+                                                                                      validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/histogram", schemaPath: "#/definitions/segment/properties/histogram/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                  }
+                                                                                  var valid14 = _errs162 === errors;
+                                                                                } else {
+                                                                                  var valid14 = true;
+                                                                                }
+                                                                                if (valid14) {
+                                                                                  if (data74.ttfbHistogram !== void 0) {
+                                                                                    let data80 = data74.ttfbHistogram;
+                                                                                    const _errs164 = errors;
+                                                                                    if (errors === _errs164) {
+                                                                                      if (typeof data80 === "string") {
+                                                                                        if (func2(data80) > 4e6) {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ttfbHistogram", schemaPath: "#/definitions/segment/properties/ttfbHistogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
+                                                                                          return false;
+                                                                                        } else {
+                                                                                          if (!pattern3.test(data80)) {
+                                                                                            validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ttfbHistogram", schemaPath: "#/definitions/segment/properties/ttfbHistogram/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/=]*$" }, message: 'must match pattern "^[A-Za-z0-9+/=]*$"' }];
+                                                                                            return false;
+                                                                                          }
+                                                                                        }
+                                                                                      } else {
+                                                                                        validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/ttfbHistogram", schemaPath: "#/definitions/segment/properties/ttfbHistogram/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                    }
+                                                                                    var valid14 = _errs164 === errors;
+                                                                                  } else {
+                                                                                    var valid14 = true;
+                                                                                  }
+                                                                                  if (valid14) {
+                                                                                    if (data74.fullHistogram !== void 0) {
+                                                                                      let data81 = data74.fullHistogram;
+                                                                                      const _errs166 = errors;
+                                                                                      if (errors === _errs166) {
+                                                                                        if (typeof data81 === "string") {
+                                                                                          if (func2(data81) > 4e6) {
+                                                                                            validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/fullHistogram", schemaPath: "#/definitions/segment/properties/fullHistogram/maxLength", keyword: "maxLength", params: { limit: 4e6 }, message: "must NOT have more than 4000000 characters" }];
+                                                                                            return false;
+                                                                                          } else {
+                                                                                            if (!pattern3.test(data81)) {
+                                                                                              validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/fullHistogram", schemaPath: "#/definitions/segment/properties/fullHistogram/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/=]*$" }, message: 'must match pattern "^[A-Za-z0-9+/=]*$"' }];
+                                                                                              return false;
+                                                                                            }
+                                                                                          }
+                                                                                        } else {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/fullHistogram", schemaPath: "#/definitions/segment/properties/fullHistogram/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                      }
+                                                                                      var valid14 = _errs166 === errors;
+                                                                                    } else {
+                                                                                      var valid14 = true;
+                                                                                    }
+                                                                                    if (valid14) {
+                                                                                      if (data74.contention !== void 0) {
+                                                                                        let data82 = data74.contention;
+                                                                                        const _errs168 = errors;
+                                                                                        if (errors === _errs168) {
+                                                                                          if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
+                                                                                            let missing10;
+                                                                                            if (data82.generatorCores === void 0 && (missing10 = "generatorCores") || data82.loopDelayP99Ms === void 0 && (missing10 = "loopDelayP99Ms") || data82.lateStarts === void 0 && (missing10 = "lateStarts")) {
+                                                                                              validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention", schemaPath: "#/definitions/segment/properties/contention/required", keyword: "required", params: { missingProperty: missing10 }, message: "must have required property '" + missing10 + "'" }];
+                                                                                              return false;
+                                                                                            } else {
+                                                                                              if (data82.otherCores !== void 0) {
+                                                                                                let data83 = data82.otherCores;
+                                                                                                const _errs170 = errors;
+                                                                                                if (!(typeof data83 == "number" && isFinite(data83))) {
+                                                                                                  validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/otherCores", schemaPath: "#/definitions/segment/properties/contention/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                                var valid15 = _errs170 === errors;
+                                                                                              } else {
+                                                                                                var valid15 = true;
+                                                                                              }
+                                                                                              if (valid15) {
+                                                                                                if (data82.stealCores !== void 0) {
+                                                                                                  let data84 = data82.stealCores;
+                                                                                                  const _errs172 = errors;
+                                                                                                  if (!(typeof data84 == "number" && isFinite(data84))) {
+                                                                                                    validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/stealCores", schemaPath: "#/definitions/segment/properties/contention/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                    return false;
+                                                                                                  }
+                                                                                                  var valid15 = _errs172 === errors;
+                                                                                                } else {
+                                                                                                  var valid15 = true;
+                                                                                                }
+                                                                                                if (valid15) {
+                                                                                                  if (data82.generatorCores !== void 0) {
+                                                                                                    let data85 = data82.generatorCores;
+                                                                                                    const _errs174 = errors;
+                                                                                                    if (!(typeof data85 == "number" && isFinite(data85))) {
+                                                                                                      validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/generatorCores", schemaPath: "#/definitions/segment/properties/contention/properties/generatorCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                      return false;
+                                                                                                    }
+                                                                                                    var valid15 = _errs174 === errors;
+                                                                                                  } else {
+                                                                                                    var valid15 = true;
+                                                                                                  }
+                                                                                                  if (valid15) {
+                                                                                                    if (data82.loopDelayP99Ms !== void 0) {
+                                                                                                      let data86 = data82.loopDelayP99Ms;
+                                                                                                      const _errs176 = errors;
+                                                                                                      if (!(typeof data86 == "number" && isFinite(data86))) {
+                                                                                                        validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/loopDelayP99Ms", schemaPath: "#/definitions/segment/properties/contention/properties/loopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                      var valid15 = _errs176 === errors;
+                                                                                                    } else {
+                                                                                                      var valid15 = true;
+                                                                                                    }
+                                                                                                    if (valid15) {
+                                                                                                      if (data82.lateStarts !== void 0) {
+                                                                                                        let data87 = data82.lateStarts;
+                                                                                                        const _errs178 = errors;
+                                                                                                        if (!(typeof data87 == "number" && (!(data87 % 1) && !isNaN(data87)) && isFinite(data87))) {
+                                                                                                          validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/lateStarts", schemaPath: "#/definitions/segment/properties/contention/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                        if (errors === _errs178) {
+                                                                                                          if (typeof data87 == "number" && isFinite(data87)) {
+                                                                                                            if (data87 < 0 || isNaN(data87)) {
+                                                                                                              validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention/lateStarts", schemaPath: "#/definitions/segment/properties/contention/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid15 = _errs178 === errors;
+                                                                                                      } else {
+                                                                                                        var valid15 = true;
+                                                                                                      }
+                                                                                                    }
+                                                                                                  }
+                                                                                                }
+                                                                                              }
+                                                                                            }
+                                                                                          } else {
+                                                                                            validate12.errors = [{ instancePath: instancePath + "/segments/" + i0 + "/contention", schemaPath: "#/definitions/segment/properties/contention/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                            return false;
+                                                                                          }
+                                                                                        }
+                                                                                        var valid14 = _errs168 === errors;
+                                                                                      } else {
+                                                                                        var valid14 = true;
+                                                                                      }
+                                                                                    }
+                                                                                  }
                                                                                 }
                                                                               }
                                                                             }
-                                                                          } else {
-                                                                            validate12.errors = [{ instancePath: instancePath + "/generator/reasons", schemaPath: "#/properties/generator/properties/reasons/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                                            return false;
                                                                           }
                                                                         }
-                                                                        var valid17 = _errs155 === errors;
-                                                                      } else {
-                                                                        var valid17 = true;
                                                                       }
+                                                                    } else {
+                                                                      validate12.errors = [{ instancePath: instancePath + "/segments/" + i0, schemaPath: "#/definitions/segment/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                      return false;
                                                                     }
+                                                                  }
+                                                                  var valid12 = _errs151 === errors;
+                                                                  if (!valid12) {
+                                                                    break;
                                                                   }
                                                                 }
                                                               }
+                                                            } else {
+                                                              validate12.errors = [{ instancePath: instancePath + "/segments", schemaPath: "#/properties/segments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                              return false;
                                                             }
                                                           }
+                                                          var valid0 = _errs149 === errors;
+                                                        } else {
+                                                          var valid0 = true;
                                                         }
-                                                      } else {
-                                                        validate12.errors = [{ instancePath: instancePath + "/generator", schemaPath: "#/properties/generator/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                        return false;
-                                                      }
-                                                    }
-                                                    var valid0 = _errs141 === errors;
-                                                  } else {
-                                                    var valid0 = true;
-                                                  }
-                                                  if (valid0) {
-                                                    if (data.services !== void 0) {
-                                                      let data77 = data.services;
-                                                      const _errs159 = errors;
-                                                      if (errors === _errs159) {
-                                                        if (Array.isArray(data77)) {
-                                                          if (data77.length > 50) {
-                                                            validate12.errors = [{ instancePath: instancePath + "/services", schemaPath: "#/properties/services/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" }];
-                                                            return false;
+                                                        if (valid0) {
+                                                          if (data.timeline !== void 0) {
+                                                            let data88 = data.timeline;
+                                                            const _errs180 = errors;
+                                                            if (errors === _errs180) {
+                                                              if (Array.isArray(data88)) {
+                                                                if (data88.length > 1e5) {
+                                                                  validate12.errors = [{ instancePath: instancePath + "/timeline", schemaPath: "#/properties/timeline/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" }];
+                                                                  return false;
+                                                                } else {
+                                                                  var valid16 = true;
+                                                                  const len1 = data88.length;
+                                                                  for (let i1 = 0; i1 < len1; i1++) {
+                                                                    let data89 = data88[i1];
+                                                                    const _errs182 = errors;
+                                                                    const _errs183 = errors;
+                                                                    if (errors === _errs183) {
+                                                                      if (data89 && typeof data89 == "object" && !Array.isArray(data89)) {
+                                                                        let missing11;
+                                                                        if (data89.second === void 0 && (missing11 = "second") || data89.count === void 0 && (missing11 = "count") || data89.ko === void 0 && (missing11 = "ko")) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1, schemaPath: "#/definitions/timelinePoint/required", keyword: "required", params: { missingProperty: missing11 }, message: "must have required property '" + missing11 + "'" }];
+                                                                          return false;
+                                                                        } else {
+                                                                          if (data89.second !== void 0) {
+                                                                            let data90 = data89.second;
+                                                                            const _errs185 = errors;
+                                                                            if (!(typeof data90 == "number" && (!(data90 % 1) && !isNaN(data90)) && isFinite(data90))) {
+                                                                              validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                              return false;
+                                                                            }
+                                                                            if (errors === _errs185) {
+                                                                              if (typeof data90 == "number" && isFinite(data90)) {
+                                                                                if (data90 > 1e6 || isNaN(data90)) {
+                                                                                  validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000" }];
+                                                                                  return false;
+                                                                                } else {
+                                                                                  if (data90 < 0 || isNaN(data90)) {
+                                                                                    validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/second", schemaPath: "#/definitions/timelinePoint/properties/second/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                            var valid18 = _errs185 === errors;
+                                                                          } else {
+                                                                            var valid18 = true;
+                                                                          }
+                                                                          if (valid18) {
+                                                                            if (data89.count !== void 0) {
+                                                                              let data91 = data89.count;
+                                                                              const _errs187 = errors;
+                                                                              if (!(typeof data91 == "number" && (!(data91 % 1) && !isNaN(data91)) && isFinite(data91))) {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/count", schemaPath: "#/definitions/timelinePoint/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                return false;
+                                                                              }
+                                                                              if (errors === _errs187) {
+                                                                                if (typeof data91 == "number" && isFinite(data91)) {
+                                                                                  if (data91 < 0 || isNaN(data91)) {
+                                                                                    validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/count", schemaPath: "#/definitions/timelinePoint/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                              var valid18 = _errs187 === errors;
+                                                                            } else {
+                                                                              var valid18 = true;
+                                                                            }
+                                                                            if (valid18) {
+                                                                              if (data89.ko !== void 0) {
+                                                                                let data92 = data89.ko;
+                                                                                const _errs189 = errors;
+                                                                                if (!(typeof data92 == "number" && (!(data92 % 1) && !isNaN(data92)) && isFinite(data92))) {
+                                                                                  validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/ko", schemaPath: "#/definitions/timelinePoint/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                  return false;
+                                                                                }
+                                                                                if (errors === _errs189) {
+                                                                                  if (typeof data92 == "number" && isFinite(data92)) {
+                                                                                    if (data92 < 0 || isNaN(data92)) {
+                                                                                      validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/ko", schemaPath: "#/definitions/timelinePoint/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                  }
+                                                                                }
+                                                                                var valid18 = _errs189 === errors;
+                                                                              } else {
+                                                                                var valid18 = true;
+                                                                              }
+                                                                              if (valid18) {
+                                                                                if (data89.p50 !== void 0) {
+                                                                                  let data93 = data89.p50;
+                                                                                  const _errs191 = errors;
+                                                                                  if (!(typeof data93 == "number" && isFinite(data93))) {
+                                                                                    validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p50", schemaPath: "#/definitions/timelinePoint/properties/p50/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                  var valid18 = _errs191 === errors;
+                                                                                } else {
+                                                                                  var valid18 = true;
+                                                                                }
+                                                                                if (valid18) {
+                                                                                  if (data89.p95 !== void 0) {
+                                                                                    let data94 = data89.p95;
+                                                                                    const _errs193 = errors;
+                                                                                    if (!(typeof data94 == "number" && isFinite(data94))) {
+                                                                                      validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p95", schemaPath: "#/definitions/timelinePoint/properties/p95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                    var valid18 = _errs193 === errors;
+                                                                                  } else {
+                                                                                    var valid18 = true;
+                                                                                  }
+                                                                                  if (valid18) {
+                                                                                    if (data89.p99 !== void 0) {
+                                                                                      let data95 = data89.p99;
+                                                                                      const _errs195 = errors;
+                                                                                      if (!(typeof data95 == "number" && isFinite(data95))) {
+                                                                                        validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/p99", schemaPath: "#/definitions/timelinePoint/properties/p99/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                      var valid18 = _errs195 === errors;
+                                                                                    } else {
+                                                                                      var valid18 = true;
+                                                                                    }
+                                                                                    if (valid18) {
+                                                                                      if (data89.allP95 !== void 0) {
+                                                                                        let data96 = data89.allP95;
+                                                                                        const _errs197 = errors;
+                                                                                        if (!(typeof data96 == "number" && isFinite(data96))) {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1 + "/allP95", schemaPath: "#/definitions/timelinePoint/properties/allP95/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                        var valid18 = _errs197 === errors;
+                                                                                      } else {
+                                                                                        var valid18 = true;
+                                                                                      }
+                                                                                    }
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                        }
+                                                                      } else {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/timeline/" + i1, schemaPath: "#/definitions/timelinePoint/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                        return false;
+                                                                      }
+                                                                    }
+                                                                    var valid16 = _errs182 === errors;
+                                                                    if (!valid16) {
+                                                                      break;
+                                                                    }
+                                                                  }
+                                                                }
+                                                              } else {
+                                                                validate12.errors = [{ instancePath: instancePath + "/timeline", schemaPath: "#/properties/timeline/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                return false;
+                                                              }
+                                                            }
+                                                            var valid0 = _errs180 === errors;
                                                           } else {
-                                                            var valid19 = true;
-                                                            const len3 = data77.length;
-                                                            for (let i3 = 0; i3 < len3; i3++) {
-                                                              let data78 = data77[i3];
-                                                              const _errs161 = errors;
-                                                              if (errors === _errs161) {
-                                                                if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
-                                                                  let missing11;
-                                                                  if (data78.name === void 0 && (missing11 = "name") || data78.cpuMeanPercent === void 0 && (missing11 = "cpuMeanPercent") || data78.cpuMaxPercent === void 0 && (missing11 = "cpuMaxPercent") || data78.rssPeakBytes === void 0 && (missing11 = "rssPeakBytes")) {
-                                                                    validate12.errors = [{ instancePath: instancePath + "/services/" + i3, schemaPath: "#/properties/services/items/required", keyword: "required", params: { missingProperty: missing11 }, message: "must have required property '" + missing11 + "'" }];
+                                                            var valid0 = true;
+                                                          }
+                                                          if (valid0) {
+                                                            if (data.rate !== void 0) {
+                                                              let data97 = data.rate;
+                                                              const _errs199 = errors;
+                                                              if (errors === _errs199) {
+                                                                if (data97 && typeof data97 == "object" && !Array.isArray(data97)) {
+                                                                  let missing12;
+                                                                  if (data97.intendedPerSec === void 0 && (missing12 = "intendedPerSec") || data97.achievedPerSec === void 0 && (missing12 = "achievedPerSec")) {
+                                                                    validate12.errors = [{ instancePath: instancePath + "/rate", schemaPath: "#/properties/rate/required", keyword: "required", params: { missingProperty: missing12 }, message: "must have required property '" + missing12 + "'" }];
                                                                     return false;
                                                                   } else {
-                                                                    if (data78.name !== void 0) {
-                                                                      let data79 = data78.name;
-                                                                      const _errs163 = errors;
-                                                                      if (errors === _errs163) {
-                                                                        if (typeof data79 === "string") {
-                                                                          if (func2(data79) > 2e3) {
-                                                                            validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/name", schemaPath: "#/properties/services/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
-                                                                            return false;
-                                                                          }
-                                                                        } else {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/name", schemaPath: "#/properties/services/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                          return false;
-                                                                        }
+                                                                    if (data97.intendedPerSec !== void 0) {
+                                                                      let data98 = data97.intendedPerSec;
+                                                                      const _errs201 = errors;
+                                                                      if (!(typeof data98 == "number" && isFinite(data98))) {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/rate/intendedPerSec", schemaPath: "#/properties/rate/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                        return false;
                                                                       }
-                                                                      var valid20 = _errs163 === errors;
+                                                                      var valid19 = _errs201 === errors;
                                                                     } else {
-                                                                      var valid20 = true;
+                                                                      var valid19 = true;
                                                                     }
-                                                                    if (valid20) {
-                                                                      if (data78.cpuMeanPercent !== void 0) {
-                                                                        let data80 = data78.cpuMeanPercent;
-                                                                        const _errs165 = errors;
-                                                                        if (!(typeof data80 == "number" && isFinite(data80))) {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/cpuMeanPercent", schemaPath: "#/properties/services/items/properties/cpuMeanPercent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                    if (valid19) {
+                                                                      if (data97.achievedPerSec !== void 0) {
+                                                                        let data99 = data97.achievedPerSec;
+                                                                        const _errs203 = errors;
+                                                                        if (!(typeof data99 == "number" && isFinite(data99))) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/rate/achievedPerSec", schemaPath: "#/properties/rate/properties/achievedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                           return false;
                                                                         }
-                                                                        var valid20 = _errs165 === errors;
+                                                                        var valid19 = _errs203 === errors;
                                                                       } else {
-                                                                        var valid20 = true;
+                                                                        var valid19 = true;
                                                                       }
-                                                                      if (valid20) {
-                                                                        if (data78.cpuMaxPercent !== void 0) {
-                                                                          let data81 = data78.cpuMaxPercent;
-                                                                          const _errs167 = errors;
-                                                                          if (!(typeof data81 == "number" && isFinite(data81))) {
-                                                                            validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/cpuMaxPercent", schemaPath: "#/properties/services/items/properties/cpuMaxPercent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                    }
+                                                                  }
+                                                                } else {
+                                                                  validate12.errors = [{ instancePath: instancePath + "/rate", schemaPath: "#/properties/rate/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                  return false;
+                                                                }
+                                                              }
+                                                              var valid0 = _errs199 === errors;
+                                                            } else {
+                                                              var valid0 = true;
+                                                            }
+                                                            if (valid0) {
+                                                              if (data.protocol !== void 0) {
+                                                                let data100 = data.protocol;
+                                                                const _errs205 = errors;
+                                                                if (errors === _errs205) {
+                                                                  if (data100 && typeof data100 == "object" && !Array.isArray(data100)) {
+                                                                    let missing13;
+                                                                    if (data100.asked === void 0 && (missing13 = "asked") || data100.spoken === void 0 && (missing13 = "spoken")) {
+                                                                      validate12.errors = [{ instancePath: instancePath + "/protocol", schemaPath: "#/properties/protocol/required", keyword: "required", params: { missingProperty: missing13 }, message: "must have required property '" + missing13 + "'" }];
+                                                                      return false;
+                                                                    } else {
+                                                                      const _errs207 = errors;
+                                                                      for (const key5 in data100) {
+                                                                        if (!(key5 === "asked" || key5 === "spoken")) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/protocol", schemaPath: "#/properties/protocol/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                                                          return false;
+                                                                          break;
+                                                                        }
+                                                                      }
+                                                                      if (_errs207 === errors) {
+                                                                        if (data100.asked !== void 0) {
+                                                                          let data101 = data100.asked;
+                                                                          const _errs208 = errors;
+                                                                          if (!(data101 === "1.1" || data101 === "2" || data101 === "auto")) {
+                                                                            validate12.errors = [{ instancePath: instancePath + "/protocol/asked", schemaPath: "#/properties/protocol/properties/asked/enum", keyword: "enum", params: { allowedValues: schema13.properties.protocol.properties.asked.enum }, message: "must be equal to one of the allowed values" }];
                                                                             return false;
                                                                           }
-                                                                          var valid20 = _errs167 === errors;
+                                                                          var valid20 = _errs208 === errors;
                                                                         } else {
                                                                           var valid20 = true;
                                                                         }
                                                                         if (valid20) {
-                                                                          if (data78.rssPeakBytes !== void 0) {
-                                                                            let data82 = data78.rssPeakBytes;
-                                                                            const _errs169 = errors;
-                                                                            if (!(typeof data82 == "number" && isFinite(data82))) {
-                                                                              validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/rssPeakBytes", schemaPath: "#/properties/services/items/properties/rssPeakBytes/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                          if (data100.spoken !== void 0) {
+                                                                            let data102 = data100.spoken;
+                                                                            const _errs209 = errors;
+                                                                            if (!(data102 === "http/1.1" || data102 === "h2" || data102 === "h2c")) {
+                                                                              validate12.errors = [{ instancePath: instancePath + "/protocol/spoken", schemaPath: "#/properties/protocol/properties/spoken/enum", keyword: "enum", params: { allowedValues: schema13.properties.protocol.properties.spoken.enum }, message: "must be equal to one of the allowed values" }];
                                                                               return false;
                                                                             }
-                                                                            var valid20 = _errs169 === errors;
+                                                                            var valid20 = _errs209 === errors;
                                                                           } else {
                                                                             var valid20 = true;
                                                                           }
                                                                         }
                                                                       }
                                                                     }
-                                                                  }
-                                                                } else {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/services/" + i3, schemaPath: "#/properties/services/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                  return false;
-                                                                }
-                                                              }
-                                                              var valid19 = _errs161 === errors;
-                                                              if (!valid19) {
-                                                                break;
-                                                              }
-                                                            }
-                                                          }
-                                                        } else {
-                                                          validate12.errors = [{ instancePath: instancePath + "/services", schemaPath: "#/properties/services/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                          return false;
-                                                        }
-                                                      }
-                                                      var valid0 = _errs159 === errors;
-                                                    } else {
-                                                      var valid0 = true;
-                                                    }
-                                                    if (valid0) {
-                                                      if (data.machine !== void 0) {
-                                                        let data83 = data.machine;
-                                                        const _errs171 = errors;
-                                                        if (errors === _errs171) {
-                                                          if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
-                                                            let missing12;
-                                                            if (data83.cpuCount === void 0 && (missing12 = "cpuCount") || data83.busyCores === void 0 && (missing12 = "busyCores") || data83.otherCores === void 0 && (missing12 = "otherCores") || data83.stealCores === void 0 && (missing12 = "stealCores")) {
-                                                              validate12.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/required", keyword: "required", params: { missingProperty: missing12 }, message: "must have required property '" + missing12 + "'" }];
-                                                              return false;
-                                                            } else {
-                                                              if (data83.cpuCount !== void 0) {
-                                                                let data84 = data83.cpuCount;
-                                                                const _errs173 = errors;
-                                                                if (!(typeof data84 == "number" && isFinite(data84))) {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/machine/cpuCount", schemaPath: "#/properties/machine/properties/cpuCount/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                  return false;
-                                                                }
-                                                                var valid21 = _errs173 === errors;
-                                                              } else {
-                                                                var valid21 = true;
-                                                              }
-                                                              if (valid21) {
-                                                                if (data83.busyCores !== void 0) {
-                                                                  let data85 = data83.busyCores;
-                                                                  const _errs175 = errors;
-                                                                  if (!(typeof data85 == "number" && isFinite(data85))) {
-                                                                    validate12.errors = [{ instancePath: instancePath + "/machine/busyCores", schemaPath: "#/properties/machine/properties/busyCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                  } else {
+                                                                    validate12.errors = [{ instancePath: instancePath + "/protocol", schemaPath: "#/properties/protocol/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                     return false;
                                                                   }
-                                                                  var valid21 = _errs175 === errors;
-                                                                } else {
-                                                                  var valid21 = true;
                                                                 }
-                                                                if (valid21) {
-                                                                  if (data83.otherCores !== void 0) {
-                                                                    let data86 = data83.otherCores;
-                                                                    const _errs177 = errors;
-                                                                    if (!(typeof data86 == "number" && isFinite(data86))) {
-                                                                      validate12.errors = [{ instancePath: instancePath + "/machine/otherCores", schemaPath: "#/properties/machine/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                      return false;
-                                                                    }
-                                                                    var valid21 = _errs177 === errors;
-                                                                  } else {
-                                                                    var valid21 = true;
-                                                                  }
-                                                                  if (valid21) {
-                                                                    if (data83.stealCores !== void 0) {
-                                                                      let data87 = data83.stealCores;
-                                                                      const _errs179 = errors;
-                                                                      if (!(typeof data87 == "number" && isFinite(data87))) {
-                                                                        validate12.errors = [{ instancePath: instancePath + "/machine/stealCores", schemaPath: "#/properties/machine/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                        return false;
-                                                                      }
-                                                                      var valid21 = _errs179 === errors;
-                                                                    } else {
-                                                                      var valid21 = true;
-                                                                    }
-                                                                  }
-                                                                }
+                                                                var valid0 = _errs205 === errors;
+                                                              } else {
+                                                                var valid0 = true;
                                                               }
-                                                            }
-                                                          } else {
-                                                            validate12.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                            return false;
-                                                          }
-                                                        }
-                                                        var valid0 = _errs171 === errors;
-                                                      } else {
-                                                        var valid0 = true;
-                                                      }
-                                                      if (valid0) {
-                                                        if (data.capacity !== void 0) {
-                                                          const _errs181 = errors;
-                                                          if (!validate13(data.capacity, { instancePath: instancePath + "/capacity", parentData: data, parentDataProperty: "capacity", rootData })) {
-                                                            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-                                                            errors = vErrors.length;
-                                                          }
-                                                          var valid0 = _errs181 === errors;
-                                                        } else {
-                                                          var valid0 = true;
-                                                        }
-                                                        if (valid0) {
-                                                          if (data.shards !== void 0) {
-                                                            let data89 = data.shards;
-                                                            const _errs182 = errors;
-                                                            if (errors === _errs182) {
-                                                              if (Array.isArray(data89)) {
-                                                                if (data89.length > 1e4) {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/shards", schemaPath: "#/properties/shards/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
-                                                                  return false;
-                                                                } else {
-                                                                  var valid22 = true;
-                                                                  const len4 = data89.length;
-                                                                  for (let i4 = 0; i4 < len4; i4++) {
-                                                                    let data90 = data89[i4];
-                                                                    const _errs184 = errors;
-                                                                    if (errors === _errs184) {
-                                                                      if (data90 && typeof data90 == "object" && !Array.isArray(data90)) {
-                                                                        let missing13;
-                                                                        if (data90.index === void 0 && (missing13 = "index") || data90.startOffsetMs === void 0 && (missing13 = "startOffsetMs") || data90.durationMs === void 0 && (missing13 = "durationMs") || data90.requests === void 0 && (missing13 = "requests") || data90.rps === void 0 && (missing13 = "rps") || data90.p99Ms === void 0 && (missing13 = "p99Ms") || data90.lateStarts === void 0 && (missing13 = "lateStarts") || data90.cpuCores === void 0 && (missing13 = "cpuCores") || data90.saturated === void 0 && (missing13 = "saturated")) {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/shards/" + i4, schemaPath: "#/properties/shards/items/required", keyword: "required", params: { missingProperty: missing13 }, message: "must have required property '" + missing13 + "'" }];
-                                                                          return false;
-                                                                        } else {
-                                                                          if (data90.index !== void 0) {
-                                                                            let data91 = data90.index;
-                                                                            const _errs186 = errors;
-                                                                            if (!(typeof data91 == "number" && (!(data91 % 1) && !isNaN(data91)) && isFinite(data91))) {
-                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/index", schemaPath: "#/properties/shards/items/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                              return false;
-                                                                            }
-                                                                            if (errors === _errs186) {
-                                                                              if (typeof data91 == "number" && isFinite(data91)) {
-                                                                                if (data91 < 1 || isNaN(data91)) {
-                                                                                  validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/index", schemaPath: "#/properties/shards/items/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
-                                                                                  return false;
-                                                                                }
-                                                                              }
-                                                                            }
-                                                                            var valid23 = _errs186 === errors;
-                                                                          } else {
-                                                                            var valid23 = true;
+                                                              if (valid0) {
+                                                                if (data.generator !== void 0) {
+                                                                  let data103 = data.generator;
+                                                                  const _errs210 = errors;
+                                                                  if (errors === _errs210) {
+                                                                    if (data103 && typeof data103 == "object" && !Array.isArray(data103)) {
+                                                                      let missing14;
+                                                                      if (data103.lateStarts === void 0 && (missing14 = "lateStarts") || data103.maxStartDelayMs === void 0 && (missing14 = "maxStartDelayMs") || data103.eventLoopDelayP99Ms === void 0 && (missing14 = "eventLoopDelayP99Ms") || data103.eventLoopDelayMaxMs === void 0 && (missing14 = "eventLoopDelayMaxMs") || data103.cpuCores === void 0 && (missing14 = "cpuCores") || data103.saturated === void 0 && (missing14 = "saturated") || data103.reasons === void 0 && (missing14 = "reasons")) {
+                                                                        validate12.errors = [{ instancePath: instancePath + "/generator", schemaPath: "#/properties/generator/required", keyword: "required", params: { missingProperty: missing14 }, message: "must have required property '" + missing14 + "'" }];
+                                                                        return false;
+                                                                      } else {
+                                                                        if (data103.lateStarts !== void 0) {
+                                                                          let data104 = data103.lateStarts;
+                                                                          const _errs212 = errors;
+                                                                          if (!(typeof data104 == "number" && (!(data104 % 1) && !isNaN(data104)) && isFinite(data104))) {
+                                                                            validate12.errors = [{ instancePath: instancePath + "/generator/lateStarts", schemaPath: "#/properties/generator/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                            return false;
                                                                           }
-                                                                          if (valid23) {
-                                                                            if (data90.startOffsetMs !== void 0) {
-                                                                              let data92 = data90.startOffsetMs;
-                                                                              const _errs188 = errors;
-                                                                              if (!(typeof data92 == "number" && isFinite(data92))) {
-                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/startOffsetMs", schemaPath: "#/properties/shards/items/properties/startOffsetMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                          if (errors === _errs212) {
+                                                                            if (typeof data104 == "number" && isFinite(data104)) {
+                                                                              if (data104 < 0 || isNaN(data104)) {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/generator/lateStarts", schemaPath: "#/properties/generator/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                 return false;
                                                                               }
-                                                                              var valid23 = _errs188 === errors;
-                                                                            } else {
-                                                                              var valid23 = true;
                                                                             }
-                                                                            if (valid23) {
-                                                                              if (data90.durationMs !== void 0) {
-                                                                                let data93 = data90.durationMs;
-                                                                                const _errs190 = errors;
-                                                                                if (errors === _errs190) {
-                                                                                  if (typeof data93 == "number" && isFinite(data93)) {
-                                                                                    if (data93 < 0 || isNaN(data93)) {
-                                                                                      validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/durationMs", schemaPath: "#/properties/shards/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                      return false;
-                                                                                    }
-                                                                                  } else {
-                                                                                    validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/durationMs", schemaPath: "#/properties/shards/items/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                          }
+                                                                          var valid21 = _errs212 === errors;
+                                                                        } else {
+                                                                          var valid21 = true;
+                                                                        }
+                                                                        if (valid21) {
+                                                                          if (data103.maxStartDelayMs !== void 0) {
+                                                                            let data105 = data103.maxStartDelayMs;
+                                                                            const _errs214 = errors;
+                                                                            if (!(typeof data105 == "number" && isFinite(data105))) {
+                                                                              validate12.errors = [{ instancePath: instancePath + "/generator/maxStartDelayMs", schemaPath: "#/properties/generator/properties/maxStartDelayMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                              return false;
+                                                                            }
+                                                                            var valid21 = _errs214 === errors;
+                                                                          } else {
+                                                                            var valid21 = true;
+                                                                          }
+                                                                          if (valid21) {
+                                                                            if (data103.eventLoopDelayP99Ms !== void 0) {
+                                                                              let data106 = data103.eventLoopDelayP99Ms;
+                                                                              const _errs216 = errors;
+                                                                              if (!(typeof data106 == "number" && isFinite(data106))) {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/generator/eventLoopDelayP99Ms", schemaPath: "#/properties/generator/properties/eventLoopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                return false;
+                                                                              }
+                                                                              var valid21 = _errs216 === errors;
+                                                                            } else {
+                                                                              var valid21 = true;
+                                                                            }
+                                                                            if (valid21) {
+                                                                              if (data103.eventLoopDelayMaxMs !== void 0) {
+                                                                                let data107 = data103.eventLoopDelayMaxMs;
+                                                                                const _errs218 = errors;
+                                                                                if (!(typeof data107 == "number" && isFinite(data107))) {
+                                                                                  validate12.errors = [{ instancePath: instancePath + "/generator/eventLoopDelayMaxMs", schemaPath: "#/properties/generator/properties/eventLoopDelayMaxMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                  return false;
+                                                                                }
+                                                                                var valid21 = _errs218 === errors;
+                                                                              } else {
+                                                                                var valid21 = true;
+                                                                              }
+                                                                              if (valid21) {
+                                                                                if (data103.cpuCores !== void 0) {
+                                                                                  let data108 = data103.cpuCores;
+                                                                                  const _errs220 = errors;
+                                                                                  if (!(typeof data108 == "number" && isFinite(data108))) {
+                                                                                    validate12.errors = [{ instancePath: instancePath + "/generator/cpuCores", schemaPath: "#/properties/generator/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                     return false;
                                                                                   }
+                                                                                  var valid21 = _errs220 === errors;
+                                                                                } else {
+                                                                                  var valid21 = true;
                                                                                 }
-                                                                                var valid23 = _errs190 === errors;
-                                                                              } else {
-                                                                                var valid23 = true;
-                                                                              }
-                                                                              if (valid23) {
-                                                                                if (data90.requests !== void 0) {
-                                                                                  let data94 = data90.requests;
-                                                                                  const _errs192 = errors;
-                                                                                  if (errors === _errs192) {
-                                                                                    if (data94 && typeof data94 == "object" && !Array.isArray(data94)) {
-                                                                                      let missing14;
-                                                                                      if (data94.total === void 0 && (missing14 = "total") || data94.ok === void 0 && (missing14 = "ok") || data94.ko === void 0 && (missing14 = "ko") || data94.dropped === void 0 && (missing14 = "dropped")) {
-                                                                                        validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests", schemaPath: "#/properties/shards/items/properties/requests/required", keyword: "required", params: { missingProperty: missing14 }, message: "must have required property '" + missing14 + "'" }];
-                                                                                        return false;
-                                                                                      } else {
-                                                                                        if (data94.total !== void 0) {
-                                                                                          let data95 = data94.total;
-                                                                                          const _errs194 = errors;
-                                                                                          if (!(typeof data95 == "number" && (!(data95 % 1) && !isNaN(data95)) && isFinite(data95))) {
-                                                                                            validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/total", schemaPath: "#/properties/shards/items/properties/requests/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                if (valid21) {
+                                                                                  if (data103.saturated !== void 0) {
+                                                                                    const _errs222 = errors;
+                                                                                    if (typeof data103.saturated !== "boolean") {
+                                                                                      validate12.errors = [{ instancePath: instancePath + "/generator/saturated", schemaPath: "#/properties/generator/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                    var valid21 = _errs222 === errors;
+                                                                                  } else {
+                                                                                    var valid21 = true;
+                                                                                  }
+                                                                                  if (valid21) {
+                                                                                    if (data103.reasons !== void 0) {
+                                                                                      let data110 = data103.reasons;
+                                                                                      const _errs224 = errors;
+                                                                                      if (errors === _errs224) {
+                                                                                        if (Array.isArray(data110)) {
+                                                                                          if (data110.length > 20) {
+                                                                                            validate12.errors = [{ instancePath: instancePath + "/generator/reasons", schemaPath: "#/properties/generator/properties/reasons/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
                                                                                             return false;
-                                                                                          }
-                                                                                          if (errors === _errs194) {
-                                                                                            if (typeof data95 == "number" && isFinite(data95)) {
-                                                                                              if (data95 < 0 || isNaN(data95)) {
-                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/total", schemaPath: "#/properties/shards/items/properties/requests/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                return false;
+                                                                                          } else {
+                                                                                            var valid22 = true;
+                                                                                            const len2 = data110.length;
+                                                                                            for (let i2 = 0; i2 < len2; i2++) {
+                                                                                              let data111 = data110[i2];
+                                                                                              const _errs226 = errors;
+                                                                                              if (errors === _errs226) {
+                                                                                                if (typeof data111 === "string") {
+                                                                                                  if (func2(data111) > 2e3) {
+                                                                                                    validate12.errors = [{ instancePath: instancePath + "/generator/reasons/" + i2, schemaPath: "#/properties/generator/properties/reasons/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
+                                                                                                    return false;
+                                                                                                  }
+                                                                                                } else {
+                                                                                                  validate12.errors = [{ instancePath: instancePath + "/generator/reasons/" + i2, schemaPath: "#/properties/generator/properties/reasons/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                              }
+                                                                                              var valid22 = _errs226 === errors;
+                                                                                              if (!valid22) {
+                                                                                                break;
                                                                                               }
                                                                                             }
                                                                                           }
-                                                                                          var valid24 = _errs194 === errors;
+                                                                                        } else {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/generator/reasons", schemaPath: "#/properties/generator/properties/reasons/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                      }
+                                                                                      var valid21 = _errs224 === errors;
+                                                                                    } else {
+                                                                                      var valid21 = true;
+                                                                                    }
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                        }
+                                                                      }
+                                                                    } else {
+                                                                      validate12.errors = [{ instancePath: instancePath + "/generator", schemaPath: "#/properties/generator/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                      return false;
+                                                                    }
+                                                                  }
+                                                                  var valid0 = _errs210 === errors;
+                                                                } else {
+                                                                  var valid0 = true;
+                                                                }
+                                                                if (valid0) {
+                                                                  if (data.services !== void 0) {
+                                                                    let data112 = data.services;
+                                                                    const _errs228 = errors;
+                                                                    if (errors === _errs228) {
+                                                                      if (Array.isArray(data112)) {
+                                                                        if (data112.length > 50) {
+                                                                          validate12.errors = [{ instancePath: instancePath + "/services", schemaPath: "#/properties/services/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" }];
+                                                                          return false;
+                                                                        } else {
+                                                                          var valid23 = true;
+                                                                          const len3 = data112.length;
+                                                                          for (let i3 = 0; i3 < len3; i3++) {
+                                                                            let data113 = data112[i3];
+                                                                            const _errs230 = errors;
+                                                                            if (errors === _errs230) {
+                                                                              if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
+                                                                                let missing15;
+                                                                                if (data113.name === void 0 && (missing15 = "name") || data113.cpuMeanPercent === void 0 && (missing15 = "cpuMeanPercent") || data113.cpuMaxPercent === void 0 && (missing15 = "cpuMaxPercent") || data113.rssPeakBytes === void 0 && (missing15 = "rssPeakBytes")) {
+                                                                                  validate12.errors = [{ instancePath: instancePath + "/services/" + i3, schemaPath: "#/properties/services/items/required", keyword: "required", params: { missingProperty: missing15 }, message: "must have required property '" + missing15 + "'" }];
+                                                                                  return false;
+                                                                                } else {
+                                                                                  if (data113.name !== void 0) {
+                                                                                    let data114 = data113.name;
+                                                                                    const _errs232 = errors;
+                                                                                    if (errors === _errs232) {
+                                                                                      if (typeof data114 === "string") {
+                                                                                        if (func2(data114) > 2e3) {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/name", schemaPath: "#/properties/services/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                      } else {
+                                                                                        validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/name", schemaPath: "#/properties/services/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                    }
+                                                                                    var valid24 = _errs232 === errors;
+                                                                                  } else {
+                                                                                    var valid24 = true;
+                                                                                  }
+                                                                                  if (valid24) {
+                                                                                    if (data113.cpuMeanPercent !== void 0) {
+                                                                                      let data115 = data113.cpuMeanPercent;
+                                                                                      const _errs234 = errors;
+                                                                                      if (!(typeof data115 == "number" && isFinite(data115))) {
+                                                                                        validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/cpuMeanPercent", schemaPath: "#/properties/services/items/properties/cpuMeanPercent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                      var valid24 = _errs234 === errors;
+                                                                                    } else {
+                                                                                      var valid24 = true;
+                                                                                    }
+                                                                                    if (valid24) {
+                                                                                      if (data113.cpuMaxPercent !== void 0) {
+                                                                                        let data116 = data113.cpuMaxPercent;
+                                                                                        const _errs236 = errors;
+                                                                                        if (!(typeof data116 == "number" && isFinite(data116))) {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/cpuMaxPercent", schemaPath: "#/properties/services/items/properties/cpuMaxPercent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                        var valid24 = _errs236 === errors;
+                                                                                      } else {
+                                                                                        var valid24 = true;
+                                                                                      }
+                                                                                      if (valid24) {
+                                                                                        if (data113.rssPeakBytes !== void 0) {
+                                                                                          let data117 = data113.rssPeakBytes;
+                                                                                          const _errs238 = errors;
+                                                                                          if (!(typeof data117 == "number" && isFinite(data117))) {
+                                                                                            validate12.errors = [{ instancePath: instancePath + "/services/" + i3 + "/rssPeakBytes", schemaPath: "#/properties/services/items/properties/rssPeakBytes/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                            return false;
+                                                                                          }
+                                                                                          var valid24 = _errs238 === errors;
                                                                                         } else {
                                                                                           var valid24 = true;
                                                                                         }
-                                                                                        if (valid24) {
-                                                                                          if (data94.ok !== void 0) {
-                                                                                            let data96 = data94.ok;
-                                                                                            const _errs196 = errors;
-                                                                                            if (!(typeof data96 == "number" && (!(data96 % 1) && !isNaN(data96)) && isFinite(data96))) {
-                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ok", schemaPath: "#/properties/shards/items/properties/requests/properties/ok/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                              return false;
-                                                                                            }
-                                                                                            if (errors === _errs196) {
-                                                                                              if (typeof data96 == "number" && isFinite(data96)) {
-                                                                                                if (data96 < 0 || isNaN(data96)) {
-                                                                                                  validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ok", schemaPath: "#/properties/shards/items/properties/requests/properties/ok/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                  return false;
-                                                                                                }
-                                                                                              }
-                                                                                            }
-                                                                                            var valid24 = _errs196 === errors;
-                                                                                          } else {
-                                                                                            var valid24 = true;
-                                                                                          }
-                                                                                          if (valid24) {
-                                                                                            if (data94.ko !== void 0) {
-                                                                                              let data97 = data94.ko;
-                                                                                              const _errs198 = errors;
-                                                                                              if (!(typeof data97 == "number" && (!(data97 % 1) && !isNaN(data97)) && isFinite(data97))) {
-                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ko", schemaPath: "#/properties/shards/items/properties/requests/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                                return false;
-                                                                                              }
-                                                                                              if (errors === _errs198) {
-                                                                                                if (typeof data97 == "number" && isFinite(data97)) {
-                                                                                                  if (data97 < 0 || isNaN(data97)) {
-                                                                                                    validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ko", schemaPath: "#/properties/shards/items/properties/requests/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                    return false;
-                                                                                                  }
-                                                                                                }
-                                                                                              }
-                                                                                              var valid24 = _errs198 === errors;
-                                                                                            } else {
-                                                                                              var valid24 = true;
-                                                                                            }
-                                                                                            if (valid24) {
-                                                                                              if (data94.dropped !== void 0) {
-                                                                                                let data98 = data94.dropped;
-                                                                                                const _errs200 = errors;
-                                                                                                if (!(typeof data98 == "number" && (!(data98 % 1) && !isNaN(data98)) && isFinite(data98))) {
-                                                                                                  validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/dropped", schemaPath: "#/properties/shards/items/properties/requests/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                                  return false;
-                                                                                                }
-                                                                                                if (errors === _errs200) {
-                                                                                                  if (typeof data98 == "number" && isFinite(data98)) {
-                                                                                                    if (data98 < 0 || isNaN(data98)) {
-                                                                                                      validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/dropped", schemaPath: "#/properties/shards/items/properties/requests/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                      return false;
-                                                                                                    }
-                                                                                                  }
-                                                                                                }
-                                                                                                var valid24 = _errs200 === errors;
-                                                                                              } else {
-                                                                                                var valid24 = true;
-                                                                                              }
-                                                                                            }
-                                                                                          }
-                                                                                        }
-                                                                                      }
-                                                                                    } else {
-                                                                                      validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests", schemaPath: "#/properties/shards/items/properties/requests/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                      return false;
-                                                                                    }
-                                                                                  }
-                                                                                  var valid23 = _errs192 === errors;
-                                                                                } else {
-                                                                                  var valid23 = true;
-                                                                                }
-                                                                                if (valid23) {
-                                                                                  if (data90.rps !== void 0) {
-                                                                                    let data99 = data90.rps;
-                                                                                    const _errs202 = errors;
-                                                                                    if (errors === _errs202) {
-                                                                                      if (typeof data99 == "number" && isFinite(data99)) {
-                                                                                        if (data99 < 0 || isNaN(data99)) {
-                                                                                          validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/rps", schemaPath: "#/properties/shards/items/properties/rps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                          return false;
-                                                                                        }
-                                                                                      } else {
-                                                                                        validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/rps", schemaPath: "#/properties/shards/items/properties/rps/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                        return false;
-                                                                                      }
-                                                                                    }
-                                                                                    var valid23 = _errs202 === errors;
-                                                                                  } else {
-                                                                                    var valid23 = true;
-                                                                                  }
-                                                                                  if (valid23) {
-                                                                                    if (data90.p99Ms !== void 0) {
-                                                                                      let data100 = data90.p99Ms;
-                                                                                      const _errs204 = errors;
-                                                                                      if (errors === _errs204) {
-                                                                                        if (typeof data100 == "number" && isFinite(data100)) {
-                                                                                          if (data100 < 0 || isNaN(data100)) {
-                                                                                            validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/p99Ms", schemaPath: "#/properties/shards/items/properties/p99Ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                            return false;
-                                                                                          }
-                                                                                        } else {
-                                                                                          validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/p99Ms", schemaPath: "#/properties/shards/items/properties/p99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                          return false;
-                                                                                        }
-                                                                                      }
-                                                                                      var valid23 = _errs204 === errors;
-                                                                                    } else {
-                                                                                      var valid23 = true;
-                                                                                    }
-                                                                                    if (valid23) {
-                                                                                      if (data90.intendedPerSec !== void 0) {
-                                                                                        let data101 = data90.intendedPerSec;
-                                                                                        const _errs206 = errors;
-                                                                                        if (errors === _errs206) {
-                                                                                          if (typeof data101 == "number" && isFinite(data101)) {
-                                                                                            if (data101 < 0 || isNaN(data101)) {
-                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/intendedPerSec", schemaPath: "#/properties/shards/items/properties/intendedPerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                              return false;
-                                                                                            }
-                                                                                          } else {
-                                                                                            validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/intendedPerSec", schemaPath: "#/properties/shards/items/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                            return false;
-                                                                                          }
-                                                                                        }
-                                                                                        var valid23 = _errs206 === errors;
-                                                                                      } else {
-                                                                                        var valid23 = true;
-                                                                                      }
-                                                                                      if (valid23) {
-                                                                                        if (data90.lateStarts !== void 0) {
-                                                                                          let data102 = data90.lateStarts;
-                                                                                          const _errs208 = errors;
-                                                                                          if (!(typeof data102 == "number" && (!(data102 % 1) && !isNaN(data102)) && isFinite(data102))) {
-                                                                                            validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/lateStarts", schemaPath: "#/properties/shards/items/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                            return false;
-                                                                                          }
-                                                                                          if (errors === _errs208) {
-                                                                                            if (typeof data102 == "number" && isFinite(data102)) {
-                                                                                              if (data102 < 0 || isNaN(data102)) {
-                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/lateStarts", schemaPath: "#/properties/shards/items/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                return false;
-                                                                                              }
-                                                                                            }
-                                                                                          }
-                                                                                          var valid23 = _errs208 === errors;
-                                                                                        } else {
-                                                                                          var valid23 = true;
-                                                                                        }
-                                                                                        if (valid23) {
-                                                                                          if (data90.cpuCores !== void 0) {
-                                                                                            let data103 = data90.cpuCores;
-                                                                                            const _errs210 = errors;
-                                                                                            if (errors === _errs210) {
-                                                                                              if (typeof data103 == "number" && isFinite(data103)) {
-                                                                                                if (data103 < 0 || isNaN(data103)) {
-                                                                                                  validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/cpuCores", schemaPath: "#/properties/shards/items/properties/cpuCores/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                  return false;
-                                                                                                }
-                                                                                              } else {
-                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/cpuCores", schemaPath: "#/properties/shards/items/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                return false;
-                                                                                              }
-                                                                                            }
-                                                                                            var valid23 = _errs210 === errors;
-                                                                                          } else {
-                                                                                            var valid23 = true;
-                                                                                          }
-                                                                                          if (valid23) {
-                                                                                            if (data90.saturated !== void 0) {
-                                                                                              const _errs212 = errors;
-                                                                                              if (typeof data90.saturated !== "boolean") {
-                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/saturated", schemaPath: "#/properties/shards/items/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                                                                return false;
-                                                                                              }
-                                                                                              var valid23 = _errs212 === errors;
-                                                                                            } else {
-                                                                                              var valid23 = true;
-                                                                                            }
-                                                                                          }
-                                                                                        }
                                                                                       }
                                                                                     }
                                                                                   }
                                                                                 }
+                                                                              } else {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/services/" + i3, schemaPath: "#/properties/services/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                return false;
                                                                               }
+                                                                            }
+                                                                            var valid23 = _errs230 === errors;
+                                                                            if (!valid23) {
+                                                                              break;
                                                                             }
                                                                           }
                                                                         }
                                                                       } else {
-                                                                        validate12.errors = [{ instancePath: instancePath + "/shards/" + i4, schemaPath: "#/properties/shards/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                        validate12.errors = [{ instancePath: instancePath + "/services", schemaPath: "#/properties/services/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                                         return false;
                                                                       }
                                                                     }
-                                                                    var valid22 = _errs184 === errors;
-                                                                    if (!valid22) {
-                                                                      break;
-                                                                    }
-                                                                  }
-                                                                }
-                                                              } else {
-                                                                validate12.errors = [{ instancePath: instancePath + "/shards", schemaPath: "#/properties/shards/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                                return false;
-                                                              }
-                                                            }
-                                                            var valid0 = _errs182 === errors;
-                                                          } else {
-                                                            var valid0 = true;
-                                                          }
-                                                          if (valid0) {
-                                                            if (data.extension !== void 0) {
-                                                              let data105 = data.extension;
-                                                              const _errs214 = errors;
-                                                              if (errors === _errs214) {
-                                                                if (data105 && typeof data105 == "object" && !Array.isArray(data105)) {
-                                                                  let missing15;
-                                                                  if (data105.looks === void 0 && (missing15 = "looks")) {
-                                                                    validate12.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/required", keyword: "required", params: { missingProperty: missing15 }, message: "must have required property '" + missing15 + "'" }];
-                                                                    return false;
+                                                                    var valid0 = _errs228 === errors;
                                                                   } else {
-                                                                    if (data105.looks !== void 0) {
-                                                                      let data106 = data105.looks;
-                                                                      const _errs216 = errors;
-                                                                      if (errors === _errs216) {
-                                                                        if (Array.isArray(data106)) {
-                                                                          if (data106.length > 10) {
-                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks", schemaPath: "#/properties/extension/properties/looks/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
+                                                                    var valid0 = true;
+                                                                  }
+                                                                  if (valid0) {
+                                                                    if (data.machine !== void 0) {
+                                                                      let data118 = data.machine;
+                                                                      const _errs240 = errors;
+                                                                      if (errors === _errs240) {
+                                                                        if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                          let missing16;
+                                                                          if (data118.cpuCount === void 0 && (missing16 = "cpuCount") || data118.busyCores === void 0 && (missing16 = "busyCores") || data118.otherCores === void 0 && (missing16 = "otherCores") || data118.stealCores === void 0 && (missing16 = "stealCores")) {
+                                                                            validate12.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/required", keyword: "required", params: { missingProperty: missing16 }, message: "must have required property '" + missing16 + "'" }];
                                                                             return false;
                                                                           } else {
-                                                                            if (data106.length < 1) {
-                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks", schemaPath: "#/properties/extension/properties/looks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
-                                                                              return false;
+                                                                            if (data118.cpuCount !== void 0) {
+                                                                              let data119 = data118.cpuCount;
+                                                                              const _errs242 = errors;
+                                                                              if (!(typeof data119 == "number" && isFinite(data119))) {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/machine/cpuCount", schemaPath: "#/properties/machine/properties/cpuCount/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                return false;
+                                                                              }
+                                                                              var valid25 = _errs242 === errors;
                                                                             } else {
-                                                                              var valid26 = true;
-                                                                              const len5 = data106.length;
-                                                                              for (let i5 = 0; i5 < len5; i5++) {
-                                                                                let data107 = data106[i5];
-                                                                                const _errs218 = errors;
-                                                                                if (errors === _errs218) {
-                                                                                  if (data107 && typeof data107 == "object" && !Array.isArray(data107)) {
-                                                                                    let missing16;
-                                                                                    if (data107.segments === void 0 && (missing16 = "segments") || data107.durationMs === void 0 && (missing16 = "durationMs") || data107.dropped === void 0 && (missing16 = "dropped") || data107.generator === void 0 && (missing16 = "generator")) {
-                                                                                      validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5, schemaPath: "#/properties/extension/properties/looks/items/required", keyword: "required", params: { missingProperty: missing16 }, message: "must have required property '" + missing16 + "'" }];
-                                                                                      return false;
-                                                                                    } else {
-                                                                                      if (data107.segments !== void 0) {
-                                                                                        let data108 = data107.segments;
-                                                                                        const _errs220 = errors;
-                                                                                        if (!(typeof data108 == "number" && (!(data108 % 1) && !isNaN(data108)) && isFinite(data108))) {
-                                                                                          validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/segments", schemaPath: "#/properties/extension/properties/looks/items/properties/segments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                          return false;
-                                                                                        }
-                                                                                        if (errors === _errs220) {
-                                                                                          if (typeof data108 == "number" && isFinite(data108)) {
-                                                                                            if (data108 < 0 || isNaN(data108)) {
-                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/segments", schemaPath: "#/properties/extension/properties/looks/items/properties/segments/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                              return false;
-                                                                                            }
-                                                                                          }
-                                                                                        }
-                                                                                        var valid27 = _errs220 === errors;
-                                                                                      } else {
-                                                                                        var valid27 = true;
-                                                                                      }
-                                                                                      if (valid27) {
-                                                                                        if (data107.durationMs !== void 0) {
-                                                                                          let data109 = data107.durationMs;
-                                                                                          const _errs222 = errors;
-                                                                                          if (errors === _errs222) {
-                                                                                            if (typeof data109 == "number" && isFinite(data109)) {
-                                                                                              if (data109 < 0 || isNaN(data109)) {
-                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/durationMs", schemaPath: "#/properties/extension/properties/looks/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                return false;
-                                                                                              }
-                                                                                            } else {
-                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/durationMs", schemaPath: "#/properties/extension/properties/looks/items/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                              return false;
-                                                                                            }
-                                                                                          }
-                                                                                          var valid27 = _errs222 === errors;
-                                                                                        } else {
-                                                                                          var valid27 = true;
-                                                                                        }
-                                                                                        if (valid27) {
-                                                                                          if (data107.dropped !== void 0) {
-                                                                                            let data110 = data107.dropped;
-                                                                                            const _errs224 = errors;
-                                                                                            if (!(typeof data110 == "number" && (!(data110 % 1) && !isNaN(data110)) && isFinite(data110))) {
-                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/dropped", schemaPath: "#/properties/extension/properties/looks/items/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                              return false;
-                                                                                            }
-                                                                                            if (errors === _errs224) {
-                                                                                              if (typeof data110 == "number" && isFinite(data110)) {
-                                                                                                if (data110 < 0 || isNaN(data110)) {
-                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/dropped", schemaPath: "#/properties/extension/properties/looks/items/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                  return false;
-                                                                                                }
-                                                                                              }
-                                                                                            }
-                                                                                            var valid27 = _errs224 === errors;
-                                                                                          } else {
-                                                                                            var valid27 = true;
-                                                                                          }
-                                                                                          if (valid27) {
-                                                                                            if (data107.rate !== void 0) {
-                                                                                              let data111 = data107.rate;
-                                                                                              const _errs226 = errors;
-                                                                                              if (errors === _errs226) {
-                                                                                                if (data111 && typeof data111 == "object" && !Array.isArray(data111)) {
-                                                                                                  let missing17;
-                                                                                                  if (data111.intendedPerSec === void 0 && (missing17 = "intendedPerSec") || data111.achievedPerSec === void 0 && (missing17 = "achievedPerSec")) {
-                                                                                                    validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/required", keyword: "required", params: { missingProperty: missing17 }, message: "must have required property '" + missing17 + "'" }];
-                                                                                                    return false;
-                                                                                                  } else {
-                                                                                                    if (data111.intendedPerSec !== void 0) {
-                                                                                                      let data112 = data111.intendedPerSec;
-                                                                                                      const _errs228 = errors;
-                                                                                                      if (!(typeof data112 == "number" && isFinite(data112))) {
-                                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate/intendedPerSec", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                        return false;
-                                                                                                      }
-                                                                                                      var valid28 = _errs228 === errors;
-                                                                                                    } else {
-                                                                                                      var valid28 = true;
-                                                                                                    }
-                                                                                                    if (valid28) {
-                                                                                                      if (data111.achievedPerSec !== void 0) {
-                                                                                                        let data113 = data111.achievedPerSec;
-                                                                                                        const _errs230 = errors;
-                                                                                                        if (!(typeof data113 == "number" && isFinite(data113))) {
-                                                                                                          validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate/achievedPerSec", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/properties/achievedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                          return false;
-                                                                                                        }
-                                                                                                        var valid28 = _errs230 === errors;
-                                                                                                      } else {
-                                                                                                        var valid28 = true;
-                                                                                                      }
-                                                                                                    }
-                                                                                                  }
-                                                                                                } else {
-                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                  return false;
-                                                                                                }
-                                                                                              }
-                                                                                              var valid27 = _errs226 === errors;
-                                                                                            } else {
-                                                                                              var valid27 = true;
-                                                                                            }
-                                                                                            if (valid27) {
-                                                                                              if (data107.generator !== void 0) {
-                                                                                                let data114 = data107.generator;
-                                                                                                const _errs232 = errors;
-                                                                                                if (errors === _errs232) {
-                                                                                                  if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                    let missing18;
-                                                                                                    if (data114.lateStarts === void 0 && (missing18 = "lateStarts") || data114.maxStartDelayMs === void 0 && (missing18 = "maxStartDelayMs") || data114.eventLoopDelayP99Ms === void 0 && (missing18 = "eventLoopDelayP99Ms") || data114.eventLoopDelayMaxMs === void 0 && (missing18 = "eventLoopDelayMaxMs") || data114.cpuCores === void 0 && (missing18 = "cpuCores") || data114.saturated === void 0 && (missing18 = "saturated") || data114.reasons === void 0 && (missing18 = "reasons")) {
-                                                                                                      validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/required", keyword: "required", params: { missingProperty: missing18 }, message: "must have required property '" + missing18 + "'" }];
-                                                                                                      return false;
-                                                                                                    } else {
-                                                                                                      if (data114.lateStarts !== void 0) {
-                                                                                                        let data115 = data114.lateStarts;
-                                                                                                        const _errs234 = errors;
-                                                                                                        if (!(typeof data115 == "number" && (!(data115 % 1) && !isNaN(data115)) && isFinite(data115))) {
-                                                                                                          validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/lateStarts", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                                          return false;
-                                                                                                        }
-                                                                                                        if (errors === _errs234) {
-                                                                                                          if (typeof data115 == "number" && isFinite(data115)) {
-                                                                                                            if (data115 < 0 || isNaN(data115)) {
-                                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/lateStarts", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                              return false;
-                                                                                                            }
-                                                                                                          }
-                                                                                                        }
-                                                                                                        var valid29 = _errs234 === errors;
-                                                                                                      } else {
-                                                                                                        var valid29 = true;
-                                                                                                      }
-                                                                                                      if (valid29) {
-                                                                                                        if (data114.maxStartDelayMs !== void 0) {
-                                                                                                          let data116 = data114.maxStartDelayMs;
-                                                                                                          const _errs236 = errors;
-                                                                                                          if (!(typeof data116 == "number" && isFinite(data116))) {
-                                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/maxStartDelayMs", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/maxStartDelayMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                            return false;
-                                                                                                          }
-                                                                                                          var valid29 = _errs236 === errors;
-                                                                                                        } else {
-                                                                                                          var valid29 = true;
-                                                                                                        }
-                                                                                                        if (valid29) {
-                                                                                                          if (data114.eventLoopDelayP99Ms !== void 0) {
-                                                                                                            let data117 = data114.eventLoopDelayP99Ms;
-                                                                                                            const _errs238 = errors;
-                                                                                                            if (!(typeof data117 == "number" && isFinite(data117))) {
-                                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/eventLoopDelayP99Ms", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/eventLoopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                              return false;
-                                                                                                            }
-                                                                                                            var valid29 = _errs238 === errors;
-                                                                                                          } else {
-                                                                                                            var valid29 = true;
-                                                                                                          }
-                                                                                                          if (valid29) {
-                                                                                                            if (data114.eventLoopDelayMaxMs !== void 0) {
-                                                                                                              let data118 = data114.eventLoopDelayMaxMs;
-                                                                                                              const _errs240 = errors;
-                                                                                                              if (!(typeof data118 == "number" && isFinite(data118))) {
-                                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/eventLoopDelayMaxMs", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/eventLoopDelayMaxMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                return false;
-                                                                                                              }
-                                                                                                              var valid29 = _errs240 === errors;
-                                                                                                            } else {
-                                                                                                              var valid29 = true;
-                                                                                                            }
-                                                                                                            if (valid29) {
-                                                                                                              if (data114.cpuCores !== void 0) {
-                                                                                                                let data119 = data114.cpuCores;
-                                                                                                                const _errs242 = errors;
-                                                                                                                if (!(typeof data119 == "number" && isFinite(data119))) {
-                                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/cpuCores", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                  return false;
-                                                                                                                }
-                                                                                                                var valid29 = _errs242 === errors;
-                                                                                                              } else {
-                                                                                                                var valid29 = true;
-                                                                                                              }
-                                                                                                              if (valid29) {
-                                                                                                                if (data114.saturated !== void 0) {
-                                                                                                                  const _errs244 = errors;
-                                                                                                                  if (typeof data114.saturated !== "boolean") {
-                                                                                                                    validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/saturated", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                                                                                    return false;
-                                                                                                                  }
-                                                                                                                  var valid29 = _errs244 === errors;
-                                                                                                                } else {
-                                                                                                                  var valid29 = true;
-                                                                                                                }
-                                                                                                                if (valid29) {
-                                                                                                                  if (data114.reasons !== void 0) {
-                                                                                                                    let data121 = data114.reasons;
-                                                                                                                    const _errs246 = errors;
-                                                                                                                    if (errors === _errs246) {
-                                                                                                                      if (Array.isArray(data121)) {
-                                                                                                                        if (data121.length > 20) {
-                                                                                                                          validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
-                                                                                                                          return false;
-                                                                                                                        } else {
-                                                                                                                          var valid30 = true;
-                                                                                                                          const len6 = data121.length;
-                                                                                                                          for (let i6 = 0; i6 < len6; i6++) {
-                                                                                                                            let data122 = data121[i6];
-                                                                                                                            const _errs248 = errors;
-                                                                                                                            if (errors === _errs248) {
-                                                                                                                              if (typeof data122 === "string") {
-                                                                                                                                if (func2(data122) > 2e3) {
-                                                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons/" + i6, schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
-                                                                                                                                  return false;
-                                                                                                                                }
-                                                                                                                              } else {
-                                                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons/" + i6, schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                return false;
-                                                                                                                              }
-                                                                                                                            }
-                                                                                                                            var valid30 = _errs248 === errors;
-                                                                                                                            if (!valid30) {
-                                                                                                                              break;
-                                                                                                                            }
-                                                                                                                          }
-                                                                                                                        }
-                                                                                                                      } else {
-                                                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                                                                                        return false;
-                                                                                                                      }
-                                                                                                                    }
-                                                                                                                    var valid29 = _errs246 === errors;
-                                                                                                                  } else {
-                                                                                                                    var valid29 = true;
-                                                                                                                  }
-                                                                                                                }
-                                                                                                              }
-                                                                                                            }
-                                                                                                          }
-                                                                                                        }
-                                                                                                      }
-                                                                                                    }
-                                                                                                  } else {
-                                                                                                    validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                    return false;
-                                                                                                  }
-                                                                                                }
-                                                                                                var valid27 = _errs232 === errors;
-                                                                                              } else {
-                                                                                                var valid27 = true;
-                                                                                              }
-                                                                                              if (valid27) {
-                                                                                                if (data107.undecided !== void 0) {
-                                                                                                  let data123 = data107.undecided;
-                                                                                                  const _errs250 = errors;
-                                                                                                  if (errors === _errs250) {
-                                                                                                    if (Array.isArray(data123)) {
-                                                                                                      if (data123.length > 20) {
-                                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided", schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
-                                                                                                        return false;
-                                                                                                      } else {
-                                                                                                        var valid31 = true;
-                                                                                                        const len7 = data123.length;
-                                                                                                        for (let i7 = 0; i7 < len7; i7++) {
-                                                                                                          let data124 = data123[i7];
-                                                                                                          const _errs252 = errors;
-                                                                                                          if (errors === _errs252) {
-                                                                                                            if (typeof data124 === "string") {
-                                                                                                              if (func2(data124) > 50) {
-                                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided/" + i7, schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/items/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" }];
-                                                                                                                return false;
-                                                                                                              }
-                                                                                                            } else {
-                                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided/" + i7, schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                              return false;
-                                                                                                            }
-                                                                                                          }
-                                                                                                          var valid31 = _errs252 === errors;
-                                                                                                          if (!valid31) {
-                                                                                                            break;
-                                                                                                          }
-                                                                                                        }
-                                                                                                      }
-                                                                                                    } else {
-                                                                                                      validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided", schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                                                                      return false;
-                                                                                                    }
-                                                                                                  }
-                                                                                                  var valid27 = _errs250 === errors;
-                                                                                                } else {
-                                                                                                  var valid27 = true;
-                                                                                                }
-                                                                                              }
-                                                                                            }
-                                                                                          }
-                                                                                        }
-                                                                                      }
-                                                                                    }
-                                                                                  } else {
-                                                                                    validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5, schemaPath: "#/properties/extension/properties/looks/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                              var valid25 = true;
+                                                                            }
+                                                                            if (valid25) {
+                                                                              if (data118.busyCores !== void 0) {
+                                                                                let data120 = data118.busyCores;
+                                                                                const _errs244 = errors;
+                                                                                if (!(typeof data120 == "number" && isFinite(data120))) {
+                                                                                  validate12.errors = [{ instancePath: instancePath + "/machine/busyCores", schemaPath: "#/properties/machine/properties/busyCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                  return false;
+                                                                                }
+                                                                                var valid25 = _errs244 === errors;
+                                                                              } else {
+                                                                                var valid25 = true;
+                                                                              }
+                                                                              if (valid25) {
+                                                                                if (data118.otherCores !== void 0) {
+                                                                                  let data121 = data118.otherCores;
+                                                                                  const _errs246 = errors;
+                                                                                  if (!(typeof data121 == "number" && isFinite(data121))) {
+                                                                                    validate12.errors = [{ instancePath: instancePath + "/machine/otherCores", schemaPath: "#/properties/machine/properties/otherCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                     return false;
                                                                                   }
+                                                                                  var valid25 = _errs246 === errors;
+                                                                                } else {
+                                                                                  var valid25 = true;
                                                                                 }
-                                                                                var valid26 = _errs218 === errors;
-                                                                                if (!valid26) {
-                                                                                  break;
+                                                                                if (valid25) {
+                                                                                  if (data118.stealCores !== void 0) {
+                                                                                    let data122 = data118.stealCores;
+                                                                                    const _errs248 = errors;
+                                                                                    if (!(typeof data122 == "number" && isFinite(data122))) {
+                                                                                      validate12.errors = [{ instancePath: instancePath + "/machine/stealCores", schemaPath: "#/properties/machine/properties/stealCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                    var valid25 = _errs248 === errors;
+                                                                                  } else {
+                                                                                    var valid25 = true;
+                                                                                  }
                                                                                 }
                                                                               }
                                                                             }
                                                                           }
                                                                         } else {
-                                                                          validate12.errors = [{ instancePath: instancePath + "/extension/looks", schemaPath: "#/properties/extension/properties/looks/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                          validate12.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                           return false;
+                                                                        }
+                                                                      }
+                                                                      var valid0 = _errs240 === errors;
+                                                                    } else {
+                                                                      var valid0 = true;
+                                                                    }
+                                                                    if (valid0) {
+                                                                      if (data.capacity !== void 0) {
+                                                                        const _errs250 = errors;
+                                                                        if (!validate13(data.capacity, { instancePath: instancePath + "/capacity", parentData: data, parentDataProperty: "capacity", rootData })) {
+                                                                          vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+                                                                          errors = vErrors.length;
+                                                                        }
+                                                                        var valid0 = _errs250 === errors;
+                                                                      } else {
+                                                                        var valid0 = true;
+                                                                      }
+                                                                      if (valid0) {
+                                                                        if (data.shards !== void 0) {
+                                                                          let data124 = data.shards;
+                                                                          const _errs251 = errors;
+                                                                          if (errors === _errs251) {
+                                                                            if (Array.isArray(data124)) {
+                                                                              if (data124.length > 1e4) {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/shards", schemaPath: "#/properties/shards/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items" }];
+                                                                                return false;
+                                                                              } else {
+                                                                                var valid26 = true;
+                                                                                const len4 = data124.length;
+                                                                                for (let i4 = 0; i4 < len4; i4++) {
+                                                                                  let data125 = data124[i4];
+                                                                                  const _errs253 = errors;
+                                                                                  if (errors === _errs253) {
+                                                                                    if (data125 && typeof data125 == "object" && !Array.isArray(data125)) {
+                                                                                      let missing17;
+                                                                                      if (data125.index === void 0 && (missing17 = "index") || data125.startOffsetMs === void 0 && (missing17 = "startOffsetMs") || data125.durationMs === void 0 && (missing17 = "durationMs") || data125.requests === void 0 && (missing17 = "requests") || data125.rps === void 0 && (missing17 = "rps") || data125.p99Ms === void 0 && (missing17 = "p99Ms") || data125.lateStarts === void 0 && (missing17 = "lateStarts") || data125.cpuCores === void 0 && (missing17 = "cpuCores") || data125.saturated === void 0 && (missing17 = "saturated")) {
+                                                                                        validate12.errors = [{ instancePath: instancePath + "/shards/" + i4, schemaPath: "#/properties/shards/items/required", keyword: "required", params: { missingProperty: missing17 }, message: "must have required property '" + missing17 + "'" }];
+                                                                                        return false;
+                                                                                      } else {
+                                                                                        if (data125.index !== void 0) {
+                                                                                          let data126 = data125.index;
+                                                                                          const _errs255 = errors;
+                                                                                          if (!(typeof data126 == "number" && (!(data126 % 1) && !isNaN(data126)) && isFinite(data126))) {
+                                                                                            validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/index", schemaPath: "#/properties/shards/items/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                            return false;
+                                                                                          }
+                                                                                          if (errors === _errs255) {
+                                                                                            if (typeof data126 == "number" && isFinite(data126)) {
+                                                                                              if (data126 < 1 || isNaN(data126)) {
+                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/index", schemaPath: "#/properties/shards/items/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                          var valid27 = _errs255 === errors;
+                                                                                        } else {
+                                                                                          var valid27 = true;
+                                                                                        }
+                                                                                        if (valid27) {
+                                                                                          if (data125.startOffsetMs !== void 0) {
+                                                                                            let data127 = data125.startOffsetMs;
+                                                                                            const _errs257 = errors;
+                                                                                            if (!(typeof data127 == "number" && isFinite(data127))) {
+                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/startOffsetMs", schemaPath: "#/properties/shards/items/properties/startOffsetMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                              return false;
+                                                                                            }
+                                                                                            var valid27 = _errs257 === errors;
+                                                                                          } else {
+                                                                                            var valid27 = true;
+                                                                                          }
+                                                                                          if (valid27) {
+                                                                                            if (data125.durationMs !== void 0) {
+                                                                                              let data128 = data125.durationMs;
+                                                                                              const _errs259 = errors;
+                                                                                              if (errors === _errs259) {
+                                                                                                if (typeof data128 == "number" && isFinite(data128)) {
+                                                                                                  if (data128 < 0 || isNaN(data128)) {
+                                                                                                    validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/durationMs", schemaPath: "#/properties/shards/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                    return false;
+                                                                                                  }
+                                                                                                } else {
+                                                                                                  validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/durationMs", schemaPath: "#/properties/shards/items/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                              }
+                                                                                              var valid27 = _errs259 === errors;
+                                                                                            } else {
+                                                                                              var valid27 = true;
+                                                                                            }
+                                                                                            if (valid27) {
+                                                                                              if (data125.requests !== void 0) {
+                                                                                                let data129 = data125.requests;
+                                                                                                const _errs261 = errors;
+                                                                                                if (errors === _errs261) {
+                                                                                                  if (data129 && typeof data129 == "object" && !Array.isArray(data129)) {
+                                                                                                    let missing18;
+                                                                                                    if (data129.total === void 0 && (missing18 = "total") || data129.ok === void 0 && (missing18 = "ok") || data129.ko === void 0 && (missing18 = "ko") || data129.dropped === void 0 && (missing18 = "dropped")) {
+                                                                                                      validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests", schemaPath: "#/properties/shards/items/properties/requests/required", keyword: "required", params: { missingProperty: missing18 }, message: "must have required property '" + missing18 + "'" }];
+                                                                                                      return false;
+                                                                                                    } else {
+                                                                                                      if (data129.total !== void 0) {
+                                                                                                        let data130 = data129.total;
+                                                                                                        const _errs263 = errors;
+                                                                                                        if (!(typeof data130 == "number" && (!(data130 % 1) && !isNaN(data130)) && isFinite(data130))) {
+                                                                                                          validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/total", schemaPath: "#/properties/shards/items/properties/requests/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                        if (errors === _errs263) {
+                                                                                                          if (typeof data130 == "number" && isFinite(data130)) {
+                                                                                                            if (data130 < 0 || isNaN(data130)) {
+                                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/total", schemaPath: "#/properties/shards/items/properties/requests/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid28 = _errs263 === errors;
+                                                                                                      } else {
+                                                                                                        var valid28 = true;
+                                                                                                      }
+                                                                                                      if (valid28) {
+                                                                                                        if (data129.ok !== void 0) {
+                                                                                                          let data131 = data129.ok;
+                                                                                                          const _errs265 = errors;
+                                                                                                          if (!(typeof data131 == "number" && (!(data131 % 1) && !isNaN(data131)) && isFinite(data131))) {
+                                                                                                            validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ok", schemaPath: "#/properties/shards/items/properties/requests/properties/ok/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                          if (errors === _errs265) {
+                                                                                                            if (typeof data131 == "number" && isFinite(data131)) {
+                                                                                                              if (data131 < 0 || isNaN(data131)) {
+                                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ok", schemaPath: "#/properties/shards/items/properties/requests/properties/ok/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                          var valid28 = _errs265 === errors;
+                                                                                                        } else {
+                                                                                                          var valid28 = true;
+                                                                                                        }
+                                                                                                        if (valid28) {
+                                                                                                          if (data129.ko !== void 0) {
+                                                                                                            let data132 = data129.ko;
+                                                                                                            const _errs267 = errors;
+                                                                                                            if (!(typeof data132 == "number" && (!(data132 % 1) && !isNaN(data132)) && isFinite(data132))) {
+                                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ko", schemaPath: "#/properties/shards/items/properties/requests/properties/ko/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                            if (errors === _errs267) {
+                                                                                                              if (typeof data132 == "number" && isFinite(data132)) {
+                                                                                                                if (data132 < 0 || isNaN(data132)) {
+                                                                                                                  validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/ko", schemaPath: "#/properties/shards/items/properties/requests/properties/ko/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                            var valid28 = _errs267 === errors;
+                                                                                                          } else {
+                                                                                                            var valid28 = true;
+                                                                                                          }
+                                                                                                          if (valid28) {
+                                                                                                            if (data129.dropped !== void 0) {
+                                                                                                              let data133 = data129.dropped;
+                                                                                                              const _errs269 = errors;
+                                                                                                              if (!(typeof data133 == "number" && (!(data133 % 1) && !isNaN(data133)) && isFinite(data133))) {
+                                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/dropped", schemaPath: "#/properties/shards/items/properties/requests/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                              if (errors === _errs269) {
+                                                                                                                if (typeof data133 == "number" && isFinite(data133)) {
+                                                                                                                  if (data133 < 0 || isNaN(data133)) {
+                                                                                                                    validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests/dropped", schemaPath: "#/properties/shards/items/properties/requests/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                              }
+                                                                                                              var valid28 = _errs269 === errors;
+                                                                                                            } else {
+                                                                                                              var valid28 = true;
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
+                                                                                                  } else {
+                                                                                                    validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/requests", schemaPath: "#/properties/shards/items/properties/requests/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                    return false;
+                                                                                                  }
+                                                                                                }
+                                                                                                var valid27 = _errs261 === errors;
+                                                                                              } else {
+                                                                                                var valid27 = true;
+                                                                                              }
+                                                                                              if (valid27) {
+                                                                                                if (data125.rps !== void 0) {
+                                                                                                  let data134 = data125.rps;
+                                                                                                  const _errs271 = errors;
+                                                                                                  if (errors === _errs271) {
+                                                                                                    if (typeof data134 == "number" && isFinite(data134)) {
+                                                                                                      if (data134 < 0 || isNaN(data134)) {
+                                                                                                        validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/rps", schemaPath: "#/properties/shards/items/properties/rps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                    } else {
+                                                                                                      validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/rps", schemaPath: "#/properties/shards/items/properties/rps/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                      return false;
+                                                                                                    }
+                                                                                                  }
+                                                                                                  var valid27 = _errs271 === errors;
+                                                                                                } else {
+                                                                                                  var valid27 = true;
+                                                                                                }
+                                                                                                if (valid27) {
+                                                                                                  if (data125.p99Ms !== void 0) {
+                                                                                                    let data135 = data125.p99Ms;
+                                                                                                    const _errs273 = errors;
+                                                                                                    if (errors === _errs273) {
+                                                                                                      if (typeof data135 == "number" && isFinite(data135)) {
+                                                                                                        if (data135 < 0 || isNaN(data135)) {
+                                                                                                          validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/p99Ms", schemaPath: "#/properties/shards/items/properties/p99Ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                      } else {
+                                                                                                        validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/p99Ms", schemaPath: "#/properties/shards/items/properties/p99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                    }
+                                                                                                    var valid27 = _errs273 === errors;
+                                                                                                  } else {
+                                                                                                    var valid27 = true;
+                                                                                                  }
+                                                                                                  if (valid27) {
+                                                                                                    if (data125.intendedPerSec !== void 0) {
+                                                                                                      let data136 = data125.intendedPerSec;
+                                                                                                      const _errs275 = errors;
+                                                                                                      if (errors === _errs275) {
+                                                                                                        if (typeof data136 == "number" && isFinite(data136)) {
+                                                                                                          if (data136 < 0 || isNaN(data136)) {
+                                                                                                            validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/intendedPerSec", schemaPath: "#/properties/shards/items/properties/intendedPerSec/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        } else {
+                                                                                                          validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/intendedPerSec", schemaPath: "#/properties/shards/items/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                      }
+                                                                                                      var valid27 = _errs275 === errors;
+                                                                                                    } else {
+                                                                                                      var valid27 = true;
+                                                                                                    }
+                                                                                                    if (valid27) {
+                                                                                                      if (data125.lateStarts !== void 0) {
+                                                                                                        let data137 = data125.lateStarts;
+                                                                                                        const _errs277 = errors;
+                                                                                                        if (!(typeof data137 == "number" && (!(data137 % 1) && !isNaN(data137)) && isFinite(data137))) {
+                                                                                                          validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/lateStarts", schemaPath: "#/properties/shards/items/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                        if (errors === _errs277) {
+                                                                                                          if (typeof data137 == "number" && isFinite(data137)) {
+                                                                                                            if (data137 < 0 || isNaN(data137)) {
+                                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/lateStarts", schemaPath: "#/properties/shards/items/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid27 = _errs277 === errors;
+                                                                                                      } else {
+                                                                                                        var valid27 = true;
+                                                                                                      }
+                                                                                                      if (valid27) {
+                                                                                                        if (data125.cpuCores !== void 0) {
+                                                                                                          let data138 = data125.cpuCores;
+                                                                                                          const _errs279 = errors;
+                                                                                                          if (errors === _errs279) {
+                                                                                                            if (typeof data138 == "number" && isFinite(data138)) {
+                                                                                                              if (data138 < 0 || isNaN(data138)) {
+                                                                                                                validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/cpuCores", schemaPath: "#/properties/shards/items/properties/cpuCores/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            } else {
+                                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/cpuCores", schemaPath: "#/properties/shards/items/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                          }
+                                                                                                          var valid27 = _errs279 === errors;
+                                                                                                        } else {
+                                                                                                          var valid27 = true;
+                                                                                                        }
+                                                                                                        if (valid27) {
+                                                                                                          if (data125.saturated !== void 0) {
+                                                                                                            const _errs281 = errors;
+                                                                                                            if (typeof data125.saturated !== "boolean") {
+                                                                                                              validate12.errors = [{ instancePath: instancePath + "/shards/" + i4 + "/saturated", schemaPath: "#/properties/shards/items/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                            var valid27 = _errs281 === errors;
+                                                                                                          } else {
+                                                                                                            var valid27 = true;
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
+                                                                                                  }
+                                                                                                }
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      }
+                                                                                    } else {
+                                                                                      validate12.errors = [{ instancePath: instancePath + "/shards/" + i4, schemaPath: "#/properties/shards/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                  }
+                                                                                  var valid26 = _errs253 === errors;
+                                                                                  if (!valid26) {
+                                                                                    break;
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            } else {
+                                                                              validate12.errors = [{ instancePath: instancePath + "/shards", schemaPath: "#/properties/shards/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                              return false;
+                                                                            }
+                                                                          }
+                                                                          var valid0 = _errs251 === errors;
+                                                                        } else {
+                                                                          var valid0 = true;
+                                                                        }
+                                                                        if (valid0) {
+                                                                          if (data.extension !== void 0) {
+                                                                            let data140 = data.extension;
+                                                                            const _errs283 = errors;
+                                                                            if (errors === _errs283) {
+                                                                              if (data140 && typeof data140 == "object" && !Array.isArray(data140)) {
+                                                                                let missing19;
+                                                                                if (data140.looks === void 0 && (missing19 = "looks")) {
+                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/required", keyword: "required", params: { missingProperty: missing19 }, message: "must have required property '" + missing19 + "'" }];
+                                                                                  return false;
+                                                                                } else {
+                                                                                  if (data140.looks !== void 0) {
+                                                                                    let data141 = data140.looks;
+                                                                                    const _errs285 = errors;
+                                                                                    if (errors === _errs285) {
+                                                                                      if (Array.isArray(data141)) {
+                                                                                        if (data141.length > 10) {
+                                                                                          validate12.errors = [{ instancePath: instancePath + "/extension/looks", schemaPath: "#/properties/extension/properties/looks/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
+                                                                                          return false;
+                                                                                        } else {
+                                                                                          if (data141.length < 1) {
+                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks", schemaPath: "#/properties/extension/properties/looks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                            return false;
+                                                                                          } else {
+                                                                                            var valid30 = true;
+                                                                                            const len5 = data141.length;
+                                                                                            for (let i5 = 0; i5 < len5; i5++) {
+                                                                                              let data142 = data141[i5];
+                                                                                              const _errs287 = errors;
+                                                                                              if (errors === _errs287) {
+                                                                                                if (data142 && typeof data142 == "object" && !Array.isArray(data142)) {
+                                                                                                  let missing20;
+                                                                                                  if (data142.segments === void 0 && (missing20 = "segments") || data142.durationMs === void 0 && (missing20 = "durationMs") || data142.dropped === void 0 && (missing20 = "dropped") || data142.generator === void 0 && (missing20 = "generator")) {
+                                                                                                    validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5, schemaPath: "#/properties/extension/properties/looks/items/required", keyword: "required", params: { missingProperty: missing20 }, message: "must have required property '" + missing20 + "'" }];
+                                                                                                    return false;
+                                                                                                  } else {
+                                                                                                    if (data142.segments !== void 0) {
+                                                                                                      let data143 = data142.segments;
+                                                                                                      const _errs289 = errors;
+                                                                                                      if (!(typeof data143 == "number" && (!(data143 % 1) && !isNaN(data143)) && isFinite(data143))) {
+                                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/segments", schemaPath: "#/properties/extension/properties/looks/items/properties/segments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                      if (errors === _errs289) {
+                                                                                                        if (typeof data143 == "number" && isFinite(data143)) {
+                                                                                                          if (data143 < 0 || isNaN(data143)) {
+                                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/segments", schemaPath: "#/properties/extension/properties/looks/items/properties/segments/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                      var valid31 = _errs289 === errors;
+                                                                                                    } else {
+                                                                                                      var valid31 = true;
+                                                                                                    }
+                                                                                                    if (valid31) {
+                                                                                                      if (data142.durationMs !== void 0) {
+                                                                                                        let data144 = data142.durationMs;
+                                                                                                        const _errs291 = errors;
+                                                                                                        if (errors === _errs291) {
+                                                                                                          if (typeof data144 == "number" && isFinite(data144)) {
+                                                                                                            if (data144 < 0 || isNaN(data144)) {
+                                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/durationMs", schemaPath: "#/properties/extension/properties/looks/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                          } else {
+                                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/durationMs", schemaPath: "#/properties/extension/properties/looks/items/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid31 = _errs291 === errors;
+                                                                                                      } else {
+                                                                                                        var valid31 = true;
+                                                                                                      }
+                                                                                                      if (valid31) {
+                                                                                                        if (data142.dropped !== void 0) {
+                                                                                                          let data145 = data142.dropped;
+                                                                                                          const _errs293 = errors;
+                                                                                                          if (!(typeof data145 == "number" && (!(data145 % 1) && !isNaN(data145)) && isFinite(data145))) {
+                                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/dropped", schemaPath: "#/properties/extension/properties/looks/items/properties/dropped/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                          if (errors === _errs293) {
+                                                                                                            if (typeof data145 == "number" && isFinite(data145)) {
+                                                                                                              if (data145 < 0 || isNaN(data145)) {
+                                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/dropped", schemaPath: "#/properties/extension/properties/looks/items/properties/dropped/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                          var valid31 = _errs293 === errors;
+                                                                                                        } else {
+                                                                                                          var valid31 = true;
+                                                                                                        }
+                                                                                                        if (valid31) {
+                                                                                                          if (data142.rate !== void 0) {
+                                                                                                            let data146 = data142.rate;
+                                                                                                            const _errs295 = errors;
+                                                                                                            if (errors === _errs295) {
+                                                                                                              if (data146 && typeof data146 == "object" && !Array.isArray(data146)) {
+                                                                                                                let missing21;
+                                                                                                                if (data146.intendedPerSec === void 0 && (missing21 = "intendedPerSec") || data146.achievedPerSec === void 0 && (missing21 = "achievedPerSec")) {
+                                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/required", keyword: "required", params: { missingProperty: missing21 }, message: "must have required property '" + missing21 + "'" }];
+                                                                                                                  return false;
+                                                                                                                } else {
+                                                                                                                  if (data146.intendedPerSec !== void 0) {
+                                                                                                                    let data147 = data146.intendedPerSec;
+                                                                                                                    const _errs297 = errors;
+                                                                                                                    if (!(typeof data147 == "number" && isFinite(data147))) {
+                                                                                                                      validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate/intendedPerSec", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/properties/intendedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                      return false;
+                                                                                                                    }
+                                                                                                                    var valid32 = _errs297 === errors;
+                                                                                                                  } else {
+                                                                                                                    var valid32 = true;
+                                                                                                                  }
+                                                                                                                  if (valid32) {
+                                                                                                                    if (data146.achievedPerSec !== void 0) {
+                                                                                                                      let data148 = data146.achievedPerSec;
+                                                                                                                      const _errs299 = errors;
+                                                                                                                      if (!(typeof data148 == "number" && isFinite(data148))) {
+                                                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate/achievedPerSec", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/properties/achievedPerSec/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                        return false;
+                                                                                                                      }
+                                                                                                                      var valid32 = _errs299 === errors;
+                                                                                                                    } else {
+                                                                                                                      var valid32 = true;
+                                                                                                                    }
+                                                                                                                  }
+                                                                                                                }
+                                                                                                              } else {
+                                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/rate", schemaPath: "#/properties/extension/properties/looks/items/properties/rate/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                            var valid31 = _errs295 === errors;
+                                                                                                          } else {
+                                                                                                            var valid31 = true;
+                                                                                                          }
+                                                                                                          if (valid31) {
+                                                                                                            if (data142.generator !== void 0) {
+                                                                                                              let data149 = data142.generator;
+                                                                                                              const _errs301 = errors;
+                                                                                                              if (errors === _errs301) {
+                                                                                                                if (data149 && typeof data149 == "object" && !Array.isArray(data149)) {
+                                                                                                                  let missing22;
+                                                                                                                  if (data149.lateStarts === void 0 && (missing22 = "lateStarts") || data149.maxStartDelayMs === void 0 && (missing22 = "maxStartDelayMs") || data149.eventLoopDelayP99Ms === void 0 && (missing22 = "eventLoopDelayP99Ms") || data149.eventLoopDelayMaxMs === void 0 && (missing22 = "eventLoopDelayMaxMs") || data149.cpuCores === void 0 && (missing22 = "cpuCores") || data149.saturated === void 0 && (missing22 = "saturated") || data149.reasons === void 0 && (missing22 = "reasons")) {
+                                                                                                                    validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/required", keyword: "required", params: { missingProperty: missing22 }, message: "must have required property '" + missing22 + "'" }];
+                                                                                                                    return false;
+                                                                                                                  } else {
+                                                                                                                    if (data149.lateStarts !== void 0) {
+                                                                                                                      let data150 = data149.lateStarts;
+                                                                                                                      const _errs303 = errors;
+                                                                                                                      if (!(typeof data150 == "number" && (!(data150 % 1) && !isNaN(data150)) && isFinite(data150))) {
+                                                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/lateStarts", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/lateStarts/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                        return false;
+                                                                                                                      }
+                                                                                                                      if (errors === _errs303) {
+                                                                                                                        if (typeof data150 == "number" && isFinite(data150)) {
+                                                                                                                          if (data150 < 0 || isNaN(data150)) {
+                                                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/lateStarts", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/lateStarts/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                            return false;
+                                                                                                                          }
+                                                                                                                        }
+                                                                                                                      }
+                                                                                                                      var valid33 = _errs303 === errors;
+                                                                                                                    } else {
+                                                                                                                      var valid33 = true;
+                                                                                                                    }
+                                                                                                                    if (valid33) {
+                                                                                                                      if (data149.maxStartDelayMs !== void 0) {
+                                                                                                                        let data151 = data149.maxStartDelayMs;
+                                                                                                                        const _errs305 = errors;
+                                                                                                                        if (!(typeof data151 == "number" && isFinite(data151))) {
+                                                                                                                          validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/maxStartDelayMs", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/maxStartDelayMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                          return false;
+                                                                                                                        }
+                                                                                                                        var valid33 = _errs305 === errors;
+                                                                                                                      } else {
+                                                                                                                        var valid33 = true;
+                                                                                                                      }
+                                                                                                                      if (valid33) {
+                                                                                                                        if (data149.eventLoopDelayP99Ms !== void 0) {
+                                                                                                                          let data152 = data149.eventLoopDelayP99Ms;
+                                                                                                                          const _errs307 = errors;
+                                                                                                                          if (!(typeof data152 == "number" && isFinite(data152))) {
+                                                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/eventLoopDelayP99Ms", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/eventLoopDelayP99Ms/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                            return false;
+                                                                                                                          }
+                                                                                                                          var valid33 = _errs307 === errors;
+                                                                                                                        } else {
+                                                                                                                          var valid33 = true;
+                                                                                                                        }
+                                                                                                                        if (valid33) {
+                                                                                                                          if (data149.eventLoopDelayMaxMs !== void 0) {
+                                                                                                                            let data153 = data149.eventLoopDelayMaxMs;
+                                                                                                                            const _errs309 = errors;
+                                                                                                                            if (!(typeof data153 == "number" && isFinite(data153))) {
+                                                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/eventLoopDelayMaxMs", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/eventLoopDelayMaxMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                              return false;
+                                                                                                                            }
+                                                                                                                            var valid33 = _errs309 === errors;
+                                                                                                                          } else {
+                                                                                                                            var valid33 = true;
+                                                                                                                          }
+                                                                                                                          if (valid33) {
+                                                                                                                            if (data149.cpuCores !== void 0) {
+                                                                                                                              let data154 = data149.cpuCores;
+                                                                                                                              const _errs311 = errors;
+                                                                                                                              if (!(typeof data154 == "number" && isFinite(data154))) {
+                                                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/cpuCores", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/cpuCores/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                return false;
+                                                                                                                              }
+                                                                                                                              var valid33 = _errs311 === errors;
+                                                                                                                            } else {
+                                                                                                                              var valid33 = true;
+                                                                                                                            }
+                                                                                                                            if (valid33) {
+                                                                                                                              if (data149.saturated !== void 0) {
+                                                                                                                                const _errs313 = errors;
+                                                                                                                                if (typeof data149.saturated !== "boolean") {
+                                                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/saturated", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/saturated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                                                                                  return false;
+                                                                                                                                }
+                                                                                                                                var valid33 = _errs313 === errors;
+                                                                                                                              } else {
+                                                                                                                                var valid33 = true;
+                                                                                                                              }
+                                                                                                                              if (valid33) {
+                                                                                                                                if (data149.reasons !== void 0) {
+                                                                                                                                  let data156 = data149.reasons;
+                                                                                                                                  const _errs315 = errors;
+                                                                                                                                  if (errors === _errs315) {
+                                                                                                                                    if (Array.isArray(data156)) {
+                                                                                                                                      if (data156.length > 20) {
+                                                                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
+                                                                                                                                        return false;
+                                                                                                                                      } else {
+                                                                                                                                        var valid34 = true;
+                                                                                                                                        const len6 = data156.length;
+                                                                                                                                        for (let i6 = 0; i6 < len6; i6++) {
+                                                                                                                                          let data157 = data156[i6];
+                                                                                                                                          const _errs317 = errors;
+                                                                                                                                          if (errors === _errs317) {
+                                                                                                                                            if (typeof data157 === "string") {
+                                                                                                                                              if (func2(data157) > 2e3) {
+                                                                                                                                                validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons/" + i6, schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/items/maxLength", keyword: "maxLength", params: { limit: 2e3 }, message: "must NOT have more than 2000 characters" }];
+                                                                                                                                                return false;
+                                                                                                                                              }
+                                                                                                                                            } else {
+                                                                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons/" + i6, schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                              return false;
+                                                                                                                                            }
+                                                                                                                                          }
+                                                                                                                                          var valid34 = _errs317 === errors;
+                                                                                                                                          if (!valid34) {
+                                                                                                                                            break;
+                                                                                                                                          }
+                                                                                                                                        }
+                                                                                                                                      }
+                                                                                                                                    } else {
+                                                                                                                                      validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator/reasons", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/properties/reasons/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                      return false;
+                                                                                                                                    }
+                                                                                                                                  }
+                                                                                                                                  var valid33 = _errs315 === errors;
+                                                                                                                                } else {
+                                                                                                                                  var valid33 = true;
+                                                                                                                                }
+                                                                                                                              }
+                                                                                                                            }
+                                                                                                                          }
+                                                                                                                        }
+                                                                                                                      }
+                                                                                                                    }
+                                                                                                                  }
+                                                                                                                } else {
+                                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/generator", schemaPath: "#/properties/extension/properties/looks/items/properties/generator/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                              var valid31 = _errs301 === errors;
+                                                                                                            } else {
+                                                                                                              var valid31 = true;
+                                                                                                            }
+                                                                                                            if (valid31) {
+                                                                                                              if (data142.undecided !== void 0) {
+                                                                                                                let data158 = data142.undecided;
+                                                                                                                const _errs319 = errors;
+                                                                                                                if (errors === _errs319) {
+                                                                                                                  if (Array.isArray(data158)) {
+                                                                                                                    if (data158.length > 20) {
+                                                                                                                      validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided", schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" }];
+                                                                                                                      return false;
+                                                                                                                    } else {
+                                                                                                                      var valid35 = true;
+                                                                                                                      const len7 = data158.length;
+                                                                                                                      for (let i7 = 0; i7 < len7; i7++) {
+                                                                                                                        let data159 = data158[i7];
+                                                                                                                        const _errs321 = errors;
+                                                                                                                        if (errors === _errs321) {
+                                                                                                                          if (typeof data159 === "string") {
+                                                                                                                            if (func2(data159) > 50) {
+                                                                                                                              validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided/" + i7, schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/items/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" }];
+                                                                                                                              return false;
+                                                                                                                            }
+                                                                                                                          } else {
+                                                                                                                            validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided/" + i7, schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                            return false;
+                                                                                                                          }
+                                                                                                                        }
+                                                                                                                        var valid35 = _errs321 === errors;
+                                                                                                                        if (!valid35) {
+                                                                                                                          break;
+                                                                                                                        }
+                                                                                                                      }
+                                                                                                                    }
+                                                                                                                  } else {
+                                                                                                                    validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5 + "/undecided", schemaPath: "#/properties/extension/properties/looks/items/properties/undecided/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                                var valid31 = _errs319 === errors;
+                                                                                                              } else {
+                                                                                                                var valid31 = true;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
+                                                                                                  }
+                                                                                                } else {
+                                                                                                  validate12.errors = [{ instancePath: instancePath + "/extension/looks/" + i5, schemaPath: "#/properties/extension/properties/looks/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                              }
+                                                                                              var valid30 = _errs287 === errors;
+                                                                                              if (!valid30) {
+                                                                                                break;
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      } else {
+                                                                                        validate12.errors = [{ instancePath: instancePath + "/extension/looks", schemaPath: "#/properties/extension/properties/looks/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                    }
+                                                                                  }
+                                                                                }
+                                                                              } else {
+                                                                                validate12.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                return false;
+                                                                              }
+                                                                            }
+                                                                            var valid0 = _errs283 === errors;
+                                                                          } else {
+                                                                            var valid0 = true;
+                                                                          }
                                                                         }
                                                                       }
                                                                     }
                                                                   }
-                                                                } else {
-                                                                  validate12.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                  return false;
                                                                 }
                                                               }
-                                                              var valid0 = _errs214 === errors;
-                                                            } else {
-                                                              var valid0 = true;
                                                             }
                                                           }
                                                         }
@@ -49299,16 +49872,16 @@ var RECORDED_PERCENTILES = {
   "99": "p99",
   "99.9": "p999"
 };
-var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
+var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(?::\s*([A-Za-z_]*)\s*)?(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
 function parseThreshold(expression, path7) {
   const prefix = `${path7}: ${JSON.stringify(expression)}`;
   const match = EXPRESSION.exec(expression);
-  if (!match?.[1] || !match[3] || !match[4]) {
+  if (!match?.[1] || !match[4] || !match[5]) {
     throw new ConfigError(
       `${prefix} is not a threshold; write <metric><operator><value> like "p(95)<150" (operators ${OPERATORS}; metrics ${KNOWN_METRICS})`
     );
   }
-  const [, name, argument, rawOperator, rawValue] = match;
+  const [, name, argument, rawMeasure, rawOperator, rawValue] = match;
   let metric;
   let percentile;
   if (name === "p" && argument !== void 0) {
@@ -49335,9 +49908,31 @@ function parseThreshold(expression, path7) {
       `${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`
     );
   }
+  let measure;
+  if (rawMeasure !== void 0) {
+    if (!LATENCY_METRICS.includes(metric))
+      throw new ConfigError(
+        `${prefix}: ":${rawMeasure}" picks a latency measure, and ${metric} is no latency; write it without ":${rawMeasure}"`
+      );
+    if (rawMeasure !== "ttfb" && rawMeasure !== "full")
+      throw new ConfigError(
+        `${prefix}: ":${rawMeasure}" is no latency measure; use :ttfb (to the first byte of the body) or :full (to the end of the response), like "p(95):ttfb<200"`
+      );
+    measure = rawMeasure;
+  }
   const operator = rawOperator;
   const value = parseThresholdValue(metric, rawValue, prefix);
-  return percentile === void 0 ? { expression, metric, operator, value } : { expression, metric, percentile, operator, value };
+  const threshold = { expression, metric, operator, value };
+  if (percentile !== void 0) threshold.percentile = percentile;
+  if (measure !== void 0) threshold.measure = measure;
+  return threshold;
+}
+function latencyOf(scenario, measure) {
+  const own = scenario.latency ?? "full";
+  if (measure === void 0 || measure === own) return { latencyMs: scenario.latencyMs, histogram: scenario.histogram };
+  if (measure === "ttfb")
+    return scenario.ttfbMs && scenario.ttfbHistogram ? { latencyMs: scenario.ttfbMs, histogram: scenario.ttfbHistogram } : void 0;
+  return scenario.fullMs && scenario.fullHistogram ? { latencyMs: scenario.fullMs, histogram: scenario.fullHistogram } : void 0;
 }
 function parseThresholdValue(metric, text, prefix) {
   if (/^-?[0-9]+(\.[0-9]+)?$/.test(text)) return Number(text);
@@ -49373,7 +49968,9 @@ function thresholdActual(threshold, scenario) {
       break;
   }
   if (scenario.requests.ok === 0) return void 0;
-  const latency = scenario.latencyMs;
+  const measured = latencyOf(scenario, threshold.measure);
+  if (!measured) return void 0;
+  const latency = measured.latencyMs;
   switch (threshold.metric) {
     case "avg":
       return latency.mean;
@@ -49389,7 +49986,7 @@ function thresholdActual(threshold, scenario) {
       const percentile = threshold.percentile ?? 50;
       const recorded = RECORDED_PERCENTILES[String(percentile)];
       if (recorded) return latency[recorded];
-      const histogram = decodeHistogram(scenario.histogram);
+      const histogram = decodeHistogram(measured.histogram);
       try {
         return percentileMs(histogram, percentile);
       } finally {
@@ -49429,7 +50026,7 @@ function evaluateThresholds(thresholds, results2) {
             expression: threshold.expression,
             actual: 0,
             ok: false,
-            reason: threshold.metric === "capacity" ? "the scenario measured no capacity (only the capacity executor does)" : "no request succeeded, so there is no latency to check"
+            reason: threshold.metric === "capacity" ? "the scenario measured no capacity (only the capacity executor does)" : scenario.requests.ok === 0 ? "no request succeeded, so there is no latency to check" : `the results hold no ${threshold.measure === "ttfb" ? "time to first byte" : "full time"} for this scenario (a flow, or a file from before perfgate recorded it), so there is nothing to check`
           });
         } else {
           outcomes.push({
@@ -51481,6 +52078,53 @@ function decideExit(comparison, failOn) {
   return 0;
 }
 
+// src/core/results/other-measure.ts
+function otherField(scenario) {
+  return scenario.latency === "ttfb" ? "fullHistogram" : "ttfbHistogram";
+}
+function joinEncoded(encoded) {
+  if (encoded.length === 0 || encoded.some((item) => item === void 0)) return void 0;
+  if (encoded.length === 1) return encoded[0];
+  const histograms = encoded.map(decodeHistogram);
+  const merged = mergeHistograms(histograms);
+  const result = encodeHistogram(merged);
+  for (const histogram of histograms) histogram.destroy();
+  merged.destroy();
+  return result;
+}
+function joinSegmentOther(merged, list) {
+  for (const field of ["ttfbHistogram", "fullHistogram"]) {
+    const joined = joinEncoded(list.map((segment) => segment[field]));
+    if (joined !== void 0) merged[field] = joined;
+  }
+}
+function setOtherMeasure(target2, histograms) {
+  const field = otherField(target2);
+  delete target2.ttfbMs;
+  delete target2.ttfbHistogram;
+  delete target2.fullMs;
+  delete target2.fullHistogram;
+  const joined = joinEncoded(histograms);
+  if (joined === void 0) return;
+  const histogram = decodeHistogram(joined);
+  const summary = summarizeLatency(histogram);
+  histogram.destroy();
+  if (field === "ttfbHistogram") {
+    target2.ttfbMs = summary;
+    target2.ttfbHistogram = joined;
+  } else {
+    target2.fullMs = summary;
+    target2.fullHistogram = joined;
+  }
+}
+function otherHistograms(parts) {
+  return parts.map((part) => part[otherField(part)]);
+}
+function segmentOtherHistograms(scenario, segments) {
+  const field = otherField(scenario);
+  return segments.map((segment) => segment[field]);
+}
+
 // src/core/results/merge-load.ts
 var MIN_WINDOW_OVERLAP = 0.9;
 function windowOf(scenario) {
@@ -51564,6 +52208,7 @@ function mergeSegments(parts, lengthMs) {
     };
     const contention = mergeContention(list.map((s) => s.contention));
     if (contention) merged.contention = contention;
+    joinSegmentOther(merged, list);
     return merged;
   });
 }
@@ -51681,6 +52326,10 @@ function mergeLoadScenario(parts) {
   else delete merged.errorExamples;
   if (busiest) merged.machine = busiest;
   else delete merged.machine;
+  setOtherMeasure(merged, otherHistograms(scenarios));
+  const protocol = scenarios.find((s) => s.protocol)?.protocol;
+  if (protocol) merged.protocol = { ...protocol };
+  else delete merged.protocol;
   if (scenarios.some((s) => s.rate)) {
     merged.rate = {
       intendedPerSec: round34(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),
@@ -51739,6 +52388,7 @@ function scenarioAtLook(scenario, look) {
   };
   if (at2.rate) view.rate = at2.rate;
   else delete view.rate;
+  setOtherMeasure(view, segmentOtherHistograms(scenario, kept));
   return view;
 }
 function resultsAtLook(results2, look) {
@@ -51811,6 +52461,7 @@ function appendExtension(scenario, step, undecided) {
   };
   const examples = { ...step.errorExamples, ...scenario.errorExamples };
   if (Object.keys(examples).length > 0) joined.errorExamples = examples;
+  setOtherMeasure(joined, otherHistograms([scenario, step]));
   if (scenario.machine && step.machine) {
     const a = scenario.durationMs;
     const b = step.durationMs;
@@ -52825,9 +53476,10 @@ var perfgate_schema_default = {
     threshold: {
       type: "string",
       minLength: 1,
-      description: "metric operator value: p(N), avg, med, min, max, stddev (ms); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.",
+      description: "metric operator value: p(N), avg, med, min, max, stddev (ms; :ttfb or :full after the metric picks that measure, else the scenario's latency); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.",
       examples: [
         "p(95)<150",
+        "p(95):ttfb<200",
         "error_rate<0.01",
         "rps>=30",
         "dropped==0",
@@ -53019,6 +53671,23 @@ var perfgate_schema_default = {
         tls: {
           $ref: "#/definitions/tls",
           description: "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder."
+        },
+        http: {
+          $ref: "#/definitions/httpVersion",
+          default: "1.1",
+          description: "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:), and of the services' ready.http probes. Scenarios may set their own."
+        },
+        latency: {
+          enum: [
+            "full",
+            "ttfb"
+          ],
+          default: "full",
+          description: "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900."
+        },
+        stream: {
+          $ref: "#/definitions/stream",
+          description: "Where every scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start."
         }
       }
     },
@@ -53096,6 +53765,21 @@ var perfgate_schema_default = {
         tls: {
           $ref: "#/definitions/tls",
           description: "TLS settings of this https: scenario; merged key by key over defaults.tls."
+        },
+        http: {
+          $ref: "#/definitions/httpVersion",
+          description: "HTTP version of this scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Overrides defaults."
+        },
+        latency: {
+          enum: [
+            "full",
+            "ttfb"
+          ],
+          description: "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900. Overrides defaults."
+        },
+        stream: {
+          $ref: "#/definitions/stream",
+          description: "Where this scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start. Overrides defaults (as a whole)."
         },
         vus: {
           type: "integer",
@@ -53816,6 +54500,40 @@ var perfgate_schema_default = {
           description: "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)."
         }
       }
+    },
+    httpVersion: {
+      enum: [
+        "1.1",
+        "2",
+        "auto",
+        1.1,
+        2
+      ],
+      description: "HTTP version of the requests (docs/config/protocols.md): 1.1 (default); 2 (h2 by ALPN over https:, h2c by prior knowledge over http:); auto (asks an https: service by ALPN and speaks what it picks; HTTP/1.1 over http:)."
+    },
+    stream: {
+      type: "object",
+      additionalProperties: false,
+      description: "Streamed answers (docs/config/protocols.md#server-sent-events): end each after this many server-sent events (text/event-stream) or this long after the request's start, and count it as complete. Without it a stream is read to its end (or the timeout).",
+      properties: {
+        events: {
+          type: "integer",
+          minimum: 1,
+          description: "End a text/event-stream answer after this many events."
+        },
+        maxDuration: {
+          $ref: "#/definitions/duration",
+          description: "End any answer still streaming this long after the request's start (less than timeout)."
+        }
+      },
+      examples: [
+        {
+          events: 20
+        },
+        {
+          maxDuration: "2s"
+        }
+      ]
     }
   }
 };
@@ -53827,8 +54545,8 @@ var import_yaml = __toESM(require_dist(), 1);
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var runtime_ucs2length2 = { default: import_ucs2length2.default.default ?? import_ucs2length2.default };
 var schema_validator_generated_default = validate10;
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://raw.githubusercontent.com/perfgate/perfgate/v0.1.0/schema/perfgate.schema.json", "title": "perfgate config", "description": "perfgate.yml: the services to boot, the load scenarios to run against them, absolute thresholds and the rules for comparing with a baseline.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "$schema": { "type": "string", "description": "JSON Schema of this file, for editors." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/setupStep" }, "default": [], "description": "Shell commands perfgate runs, in order, in each checkout (the head, and in A/B the base) before any service boots, such as npm ci and npm run build; logged to <log-dir>/<variant>/setup.log. One that fails stops the run (exit 3); on the base, the run falls back to the stored baseline." }, "services": { "type": "array", "items": { "$ref": "#/definitions/service" }, "default": [], "description": "Processes perfgate starts before the scenarios (in order) and stops afterwards (in reverse), each in its own process group." }, "defaults": { "$ref": "#/definitions/defaults", "description": "Settings every scenario inherits unless it sets its own." }, "scenarios": { "type": "object", "minProperties": 1, "additionalProperties": { "$ref": "#/definitions/scenario" }, "description": "Load scenarios by name, run one after another in the order written, each with its own warm-up. Names may use / to group (json_oracle/fetchByKey)." }, "thresholds": { "type": "object", "default": {}, "description": 'Absolute SLOs: scenario-name glob (* matches anything, / included) \u2192 expressions like "p(95)<150". Any breach fails the gate.', "additionalProperties": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "array", "items": { "$ref": "#/definitions/threshold" } }] } }, "compare": { "$ref": "#/definitions/compare", "description": "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it." }, "trends": { "type": "object", "additionalProperties": false, "description": "perfgate trends: how many stored runs the baseline keeps, and how a change point is found over them (docs/trends.md). The minimum effect of each metric is compare.minEffect's.", "properties": { "keep": { "type": "integer", "minimum": 1, "maximum": 1e4, "default": 100, "description": "Runs kept in the stored baseline for trends (summaries only, failed runs too), apart from compare.history." }, "minSegment": { "type": "integer", "minimum": 3, "maximum": 1e3, "default": 4, "description": "Runs a level must last on each side of a change point: a shorter burst, or a change in the newest runs, is not called (yet)." }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.1, "default": 0.01, "description": "Significance of a change point's t-test, after paying for every split the search looked at (Bonferroni): at 0.01, 0-0.3% of flat 100-run series get a false change point." } } }, "report": { "type": "object", "additionalProperties": false, "description": "How the reports present a run; nothing here changes what is measured or the verdict.", "properties": { "distribution": { "type": "string", "enum": ["thresholds", "grades", "gatling"], "default": "thresholds", "description": "Buckets of the response-time distribution: thresholds = below the scenario's lowest latency threshold, up to its double, and above (grade bands when it has none); grades = the latency grade bands (50, 100, 150, 250 ms); gatling = Gatling's fixed 800 and 1200 ms." } } }, "allowHosts": { "type": "array", "items": { "type": "string", "minLength": 1 }, "default": [], "description": "Hosts other than loopback that perfgate may send load to: an exact name or IP, *.example.com, or host:port. Without them, any non-loopback target is refused." } }, "definitions": { "duration": { "description": "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0).", "anyOf": [{ "type": "string", "pattern": "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, { "type": "number", "minimum": 0, "maximum": 0 }] }, "rate": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "description": "A rate: requests per second (200/s) or per minute (12000/m)." }, "percent": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$", "description": "A percentage such as 5%." }, "effect": { "description": "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate.", "anyOf": [{ "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$" }, { "type": "number", "minimum": 0, "maximum": 1 }] }, "threshold": { "type": "string", "minLength": 1, "description": "metric operator value: p(N), avg, med, min, max, stddev (ms); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.", "examples": ["p(95)<150", "error_rate<0.01", "rps>=30", "dropped==0", "capacity>=380"] }, "headers": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." }, "okStatus": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 100, "maximum": 599 }, "description": "Status codes that count as ok." }, "stage": { "type": "object", "additionalProperties": false, "required": ["duration", "target"], "properties": { "duration": { "$ref": "#/definitions/duration", "description": "Time to move to the target." }, "target": { "description": 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").', "anyOf": [{ "type": "number" }, { "type": "string" }] } } }, "request": { "type": "object", "additionalProperties": false, "required": ["path"], "description": "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.", "properties": { "method": { "anyOf": [{ "type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] }, { "type": "string", "pattern": "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }], "default": "GET", "description": "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)." }, "path": { "type": "string", "minLength": 1, "description": "Path and query, e.g. /orders/${row.id}?full=1.", "examples": ["/orders/${row.id}"] }, "headers": { "$ref": "#/definitions/headers", "description": "Headers of this request; they win over the scenario's and the defaults'." }, "json": { "description": "A JSON body (sets content-type: application/json unless given). A string leaf that is exactly ${row.x} keeps the row value's type. Not with body." }, "body": { "type": "string", "description": "A raw body, sent as written. Not with json." } } }, "data": { "type": "object", "additionalProperties": false, "required": ["file"], "description": "Rows that fill ${row.<column>} in the request, so that no cache serves every request.", "properties": { "file": { "type": "string", "minLength": 1, "description": "A .csv file with a header row, or a .json array of objects; relative to the config file.", "examples": ["perf/keys.csv"] }, "order": { "type": "string", "enum": ["round-robin", "random"], "default": "round-robin", "description": "Which row each request takes." } } }, "defaults": { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." } } }, "scenario": { "type": "object", "additionalProperties": false, "required": ["executor"], "properties": { "executor": { "type": "string", "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"], "description": "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)." }, "group": { "type": "string", "minLength": 1, "description": "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.", "examples": ["checkout"] }, "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT. Overrides defaults." }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99. Overrides defaults." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults." }, "maxInFlight": { "type": "integer", "minimum": 1, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request. Overrides defaults." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx. Overrides defaults.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of this https: scenario; merged key by key over defaults.tls." }, "vus": { "type": "integer", "minimum": 1, "description": "constant-vus, shared-iterations: number of virtual users (at most 50,000).", "examples": [10] }, "duration": { "$ref": "#/definitions/duration", "description": "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.", "examples": ["60s"] }, "startVUs": { "type": "integer", "minimum": 0, "default": 0, "description": "ramping-vus: virtual users at the start of the first stage." }, "stages": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/stage" }, "description": "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration." }, "iterations": { "type": "integer", "minimum": 1, "description": "shared-iterations: total number of requests, shared by all virtual users.", "examples": [1e4] }, "maxDuration": { "$ref": "#/definitions/duration", "description": "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).", "default": "10m" }, "rate": { "$ref": "#/definitions/rate", "description": `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`, "examples": ["200/s"] }, "startRate": { "$ref": "#/definitions/rate", "description": "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).", "default": "0/s" }, "maxRate": { "$ref": "#/definitions/rate", "description": "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.", "examples": ["1000/s"] }, "step": { "type": "object", "additionalProperties": false, "description": 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.', "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "description": "Each level is this many times the last (default 1.5).", "examples": [1.5] }, "increment": { "$ref": "#/definitions/rate", "description": "Each level is the last plus this rate.", "examples": ["25/s"] } } }, "hold": { "$ref": "#/definitions/duration", "description": "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.", "examples": ["10s"] }, "resolution": { "$ref": "#/definitions/effect", "description": "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).", "default": "5%" }, "request": { "$ref": "#/definitions/request", "description": "The HTTP request each iteration sends. A scenario has request or steps, not both." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/flowStep" }, "description": "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)." }, "steps": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration." }, "mix": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them." }, "data": { "$ref": "#/definitions/data", "description": "Rows fed into the request's ${row.<column>} placeholders." } }, "allOf": [{ "if": { "properties": { "executor": { "const": "constant-vus" } }, "required": ["executor"] }, "then": { "required": ["vus", "duration"], "properties": { "vus": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-vus" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "shared-iterations" } }, "required": ["executor"] }, "then": { "required": ["vus", "iterations"], "properties": { "vus": true, "iterations": true } } }, { "if": { "properties": { "executor": { "const": "constant-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["rate", "duration"], "properties": { "rate": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "capacity" } }, "required": ["executor"] }, "then": { "required": ["startRate", "maxRate"], "properties": { "startRate": true, "maxRate": true } } }] }, "service": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "description": "Names the service in messages and log files (letters, digits, '.', '_', '-').", "examples": ["api"] }, "run": { "type": "string", "minLength": 1, "description": "Shell command that starts the service.", "examples": ["node server.js"] }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." }, "env": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }] }, "default": {}, "description": "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)." }, "ready": { "type": "object", "additionalProperties": false, "description": "How to know the service is ready: an HTTP URL answering 2xx, or a TCP host:port accepting connections (one of the two).", "properties": { "http": { "type": "string", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080/health", "http://127.0.0.1:${port}/health"], "description": "URL that answers 2xx once the service is ready; ${port} is the variant's port." }, "tcp": { "type": "string", "minLength": 1, "examples": ["127.0.0.1:5432"], "description": "host:port that accepts connections once the service is ready; ${port} is the variant's port." }, "timeout": { "$ref": "#/definitions/duration", "description": "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.", "default": "30s" } } }, "stopGrace": { "$ref": "#/definitions/duration", "description": "Time between SIGTERM and SIGKILL when stopping the service's process group.", "default": "5s" } } }, "compare": { "type": "object", "additionalProperties": false, "properties": { "mode": { "type": "string", "enum": ["stored", "ab"], "default": "stored", "description": "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself." }, "schedule": { "type": "string", "enum": ["duet", "alternate"], "default": "duet", "description": "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long." }, "metrics": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string", "enum": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"] }, "default": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"], "description": "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone." }, "minEffect": { "type": "object", "additionalProperties": false, "description": `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`, "default": { "p50": "5%", "p90": "10%", "p95": "10%", "p99": "15%", "rps": "5%", "error_rate": 0.01, "capacity": "10%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 3%)." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 15% (A/B mode: 8%)." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 5%)." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)." } } }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05, "description": "Family-wise significance level over all tests of a run (Holm)." }, "maxErrorRate": { "$ref": "#/definitions/effect", "description": "The error rate a scenario may reach without an error_rate threshold of its own: above it the scenario fails the gate (and perfgate run) even when no threshold is set; an error_rate threshold on the scenario replaces it, 1 turns it off. A scenario in which no request succeeded always fails.", "default": "50%" }, "noiseFloor": { "$ref": "#/definitions/effect", "description": "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.", "default": "15%" }, "runnerNoise": { "type": "object", "additionalProperties": false, "description": "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.", "default": { "p50": "5%", "p90": "7%", "p95": "7%", "p99": "8%", "rps": "5%", "error_rate": 1e-3, "capacity": "5%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Run-to-run sd of a run's p50; default 5%." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 8%." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5%; the open models use it only when both runs fell short of the intended rate." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute run-to-run sd of the error rate; default 0.001." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 5%: the spread of a capacity scenario's digestive rate between runs." } } }, "history": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "Past baselines' summaries kept in a baseline." }, "minHistory": { "type": "integer", "minimum": 2, "maximum": 100, "default": 5, "description": "Past baselines needed before the history test is used." }, "extend": { "type": "object", "additionalProperties": false, "description": "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).", "default": { "maxDuration": "2x" }, "properties": { "maxDuration": { "description": "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.", "default": "2x", "anyOf": [{ "type": "string", "maxLength": 50 }, { "type": "number" }] } } }, "detect": { "description": "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: in A/B mode p50 5% and p95 10% (plan uses these too); in stored mode no target (the run extends only for undecided verdicts). off: no target at all. A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.", "anyOf": [{ "enum": ["off", false], "description": "No target, not even A/B mode's own." }, { "$ref": "#/definitions/effect" }, { "type": "object", "additionalProperties": false, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect" }, "p90": { "$ref": "#/definitions/effect" }, "p95": { "$ref": "#/definitions/effect" }, "p99": { "$ref": "#/definitions/effect" }, "rps": { "$ref": "#/definitions/effect" }, "error_rate": { "$ref": "#/definitions/effect", "description": "An absolute difference of the error rate (0.005: half a point)." } } }] } } }, "setupStep": { "description": "A shell command (a string, run from the config file's folder), or an object with run (the command), timeout (a duration, default 10m: a command still running then is stopped and the setup fails) and cwd (relative to the config file).", "anyOf": [{ "type": "string", "minLength": 1, "examples": ["npm ci"] }, { "type": "object", "additionalProperties": false, "required": ["run"], "properties": { "run": { "type": "string", "minLength": 1, "description": "Shell command.", "examples": ["npm run build"] }, "timeout": { "$ref": "#/definitions/duration", "description": "How long the command may run before it is stopped and the setup fails. Default: 10m." }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." } } }] }, "tls": { "type": "object", "additionalProperties": false, "description": "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.", "properties": { "ca": { "type": "string", "minLength": 1, "description": "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.", "examples": ["certs/ca.pem"] }, "cert": { "type": "string", "minLength": 1, "description": "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.", "examples": ["certs/client.pem"] }, "key": { "type": "string", "minLength": 1, "description": "PEM file of the client certificate's private key (unencrypted); needs cert.", "examples": ["certs/client.key"] }, "servername": { "type": "string", "minLength": 1, "description": "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).", "examples": ["api.internal"] }, "insecure": { "type": "boolean", "default": false, "description": "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca." } } }, "flowStep": { "type": "object", "additionalProperties": false, "required": ["name", "request"], "description": "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).", "properties": { "name": { "type": "string", "minLength": 1, "pattern": "^[^/*\\r\\n]+$", "description": "Unique within the scenario; the step is reported as <scenario>/<name>.", "examples": ["login"] }, "request": { "$ref": "#/definitions/request", "description": "The request this step sends." }, "capture": { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 }, "description": 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).', "examples": [{ "token": "$.token", "order": "header:location" }] }, "check": { "$ref": "#/definitions/okStatus", "description": "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models: pause after this step, before the next one." }, "weight": { "type": "number", "exclusiveMinimum": 0, "default": 1, "description": "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)." } } } } };
-var schema49 = { "type": "string", "minLength": 1, "description": "metric operator value: p(N), avg, med, min, max, stddev (ms); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.", "examples": ["p(95)<150", "error_rate<0.01", "rps>=30", "dropped==0", "capacity>=380"] };
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://raw.githubusercontent.com/perfgate/perfgate/v0.1.0/schema/perfgate.schema.json", "title": "perfgate config", "description": "perfgate.yml: the services to boot, the load scenarios to run against them, absolute thresholds and the rules for comparing with a baseline.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "$schema": { "type": "string", "description": "JSON Schema of this file, for editors." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/setupStep" }, "default": [], "description": "Shell commands perfgate runs, in order, in each checkout (the head, and in A/B the base) before any service boots, such as npm ci and npm run build; logged to <log-dir>/<variant>/setup.log. One that fails stops the run (exit 3); on the base, the run falls back to the stored baseline." }, "services": { "type": "array", "items": { "$ref": "#/definitions/service" }, "default": [], "description": "Processes perfgate starts before the scenarios (in order) and stops afterwards (in reverse), each in its own process group." }, "defaults": { "$ref": "#/definitions/defaults", "description": "Settings every scenario inherits unless it sets its own." }, "scenarios": { "type": "object", "minProperties": 1, "additionalProperties": { "$ref": "#/definitions/scenario" }, "description": "Load scenarios by name, run one after another in the order written, each with its own warm-up. Names may use / to group (json_oracle/fetchByKey)." }, "thresholds": { "type": "object", "default": {}, "description": 'Absolute SLOs: scenario-name glob (* matches anything, / included) \u2192 expressions like "p(95)<150". Any breach fails the gate.', "additionalProperties": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "array", "items": { "$ref": "#/definitions/threshold" } }] } }, "compare": { "$ref": "#/definitions/compare", "description": "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it." }, "trends": { "type": "object", "additionalProperties": false, "description": "perfgate trends: how many stored runs the baseline keeps, and how a change point is found over them (docs/trends.md). The minimum effect of each metric is compare.minEffect's.", "properties": { "keep": { "type": "integer", "minimum": 1, "maximum": 1e4, "default": 100, "description": "Runs kept in the stored baseline for trends (summaries only, failed runs too), apart from compare.history." }, "minSegment": { "type": "integer", "minimum": 3, "maximum": 1e3, "default": 4, "description": "Runs a level must last on each side of a change point: a shorter burst, or a change in the newest runs, is not called (yet)." }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.1, "default": 0.01, "description": "Significance of a change point's t-test, after paying for every split the search looked at (Bonferroni): at 0.01, 0-0.3% of flat 100-run series get a false change point." } } }, "report": { "type": "object", "additionalProperties": false, "description": "How the reports present a run; nothing here changes what is measured or the verdict.", "properties": { "distribution": { "type": "string", "enum": ["thresholds", "grades", "gatling"], "default": "thresholds", "description": "Buckets of the response-time distribution: thresholds = below the scenario's lowest latency threshold, up to its double, and above (grade bands when it has none); grades = the latency grade bands (50, 100, 150, 250 ms); gatling = Gatling's fixed 800 and 1200 ms." } } }, "allowHosts": { "type": "array", "items": { "type": "string", "minLength": 1 }, "default": [], "description": "Hosts other than loopback that perfgate may send load to: an exact name or IP, *.example.com, or host:port. Without them, any non-loopback target is refused." } }, "definitions": { "duration": { "description": "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0).", "anyOf": [{ "type": "string", "pattern": "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, { "type": "number", "minimum": 0, "maximum": 0 }] }, "rate": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "description": "A rate: requests per second (200/s) or per minute (12000/m)." }, "percent": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$", "description": "A percentage such as 5%." }, "effect": { "description": "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate.", "anyOf": [{ "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$" }, { "type": "number", "minimum": 0, "maximum": 1 }] }, "threshold": { "type": "string", "minLength": 1, "description": "metric operator value: p(N), avg, med, min, max, stddev (ms; :ttfb or :full after the metric picks that measure, else the scenario's latency); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.", "examples": ["p(95)<150", "p(95):ttfb<200", "error_rate<0.01", "rps>=30", "dropped==0", "capacity>=380"] }, "headers": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." }, "okStatus": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 100, "maximum": 599 }, "description": "Status codes that count as ok." }, "stage": { "type": "object", "additionalProperties": false, "required": ["duration", "target"], "properties": { "duration": { "$ref": "#/definitions/duration", "description": "Time to move to the target." }, "target": { "description": 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").', "anyOf": [{ "type": "number" }, { "type": "string" }] } } }, "request": { "type": "object", "additionalProperties": false, "required": ["path"], "description": "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.", "properties": { "method": { "anyOf": [{ "type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] }, { "type": "string", "pattern": "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }], "default": "GET", "description": "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)." }, "path": { "type": "string", "minLength": 1, "description": "Path and query, e.g. /orders/${row.id}?full=1.", "examples": ["/orders/${row.id}"] }, "headers": { "$ref": "#/definitions/headers", "description": "Headers of this request; they win over the scenario's and the defaults'." }, "json": { "description": "A JSON body (sets content-type: application/json unless given). A string leaf that is exactly ${row.x} keeps the row value's type. Not with body." }, "body": { "type": "string", "description": "A raw body, sent as written. Not with json." } } }, "data": { "type": "object", "additionalProperties": false, "required": ["file"], "description": "Rows that fill ${row.<column>} in the request, so that no cache serves every request.", "properties": { "file": { "type": "string", "minLength": 1, "description": "A .csv file with a header row, or a .json array of objects; relative to the config file.", "examples": ["perf/keys.csv"] }, "order": { "type": "string", "enum": ["round-robin", "random"], "default": "round-robin", "description": "Which row each request takes." } } }, "defaults": { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." }, "http": { "$ref": "#/definitions/httpVersion", "default": "1.1", "description": "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:), and of the services' ready.http probes. Scenarios may set their own." }, "latency": { "enum": ["full", "ttfb"], "default": "full", "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900." }, "stream": { "$ref": "#/definitions/stream", "description": "Where every scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start." } } }, "scenario": { "type": "object", "additionalProperties": false, "required": ["executor"], "properties": { "executor": { "type": "string", "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"], "description": "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)." }, "group": { "type": "string", "minLength": 1, "description": "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.", "examples": ["checkout"] }, "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT. Overrides defaults." }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99. Overrides defaults." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults." }, "maxInFlight": { "type": "integer", "minimum": 1, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request. Overrides defaults." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx. Overrides defaults.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of this https: scenario; merged key by key over defaults.tls." }, "http": { "$ref": "#/definitions/httpVersion", "description": "HTTP version of this scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Overrides defaults." }, "latency": { "enum": ["full", "ttfb"], "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900. Overrides defaults." }, "stream": { "$ref": "#/definitions/stream", "description": "Where this scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start. Overrides defaults (as a whole)." }, "vus": { "type": "integer", "minimum": 1, "description": "constant-vus, shared-iterations: number of virtual users (at most 50,000).", "examples": [10] }, "duration": { "$ref": "#/definitions/duration", "description": "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.", "examples": ["60s"] }, "startVUs": { "type": "integer", "minimum": 0, "default": 0, "description": "ramping-vus: virtual users at the start of the first stage." }, "stages": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/stage" }, "description": "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration." }, "iterations": { "type": "integer", "minimum": 1, "description": "shared-iterations: total number of requests, shared by all virtual users.", "examples": [1e4] }, "maxDuration": { "$ref": "#/definitions/duration", "description": "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).", "default": "10m" }, "rate": { "$ref": "#/definitions/rate", "description": `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`, "examples": ["200/s"] }, "startRate": { "$ref": "#/definitions/rate", "description": "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).", "default": "0/s" }, "maxRate": { "$ref": "#/definitions/rate", "description": "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.", "examples": ["1000/s"] }, "step": { "type": "object", "additionalProperties": false, "description": 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.', "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "description": "Each level is this many times the last (default 1.5).", "examples": [1.5] }, "increment": { "$ref": "#/definitions/rate", "description": "Each level is the last plus this rate.", "examples": ["25/s"] } } }, "hold": { "$ref": "#/definitions/duration", "description": "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.", "examples": ["10s"] }, "resolution": { "$ref": "#/definitions/effect", "description": "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).", "default": "5%" }, "request": { "$ref": "#/definitions/request", "description": "The HTTP request each iteration sends. A scenario has request or steps, not both." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/flowStep" }, "description": "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)." }, "steps": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration." }, "mix": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them." }, "data": { "$ref": "#/definitions/data", "description": "Rows fed into the request's ${row.<column>} placeholders." } }, "allOf": [{ "if": { "properties": { "executor": { "const": "constant-vus" } }, "required": ["executor"] }, "then": { "required": ["vus", "duration"], "properties": { "vus": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-vus" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "shared-iterations" } }, "required": ["executor"] }, "then": { "required": ["vus", "iterations"], "properties": { "vus": true, "iterations": true } } }, { "if": { "properties": { "executor": { "const": "constant-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["rate", "duration"], "properties": { "rate": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "capacity" } }, "required": ["executor"] }, "then": { "required": ["startRate", "maxRate"], "properties": { "startRate": true, "maxRate": true } } }] }, "service": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "description": "Names the service in messages and log files (letters, digits, '.', '_', '-').", "examples": ["api"] }, "run": { "type": "string", "minLength": 1, "description": "Shell command that starts the service.", "examples": ["node server.js"] }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." }, "env": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }] }, "default": {}, "description": "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)." }, "ready": { "type": "object", "additionalProperties": false, "description": "How to know the service is ready: an HTTP URL answering 2xx, or a TCP host:port accepting connections (one of the two).", "properties": { "http": { "type": "string", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080/health", "http://127.0.0.1:${port}/health"], "description": "URL that answers 2xx once the service is ready; ${port} is the variant's port." }, "tcp": { "type": "string", "minLength": 1, "examples": ["127.0.0.1:5432"], "description": "host:port that accepts connections once the service is ready; ${port} is the variant's port." }, "timeout": { "$ref": "#/definitions/duration", "description": "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.", "default": "30s" } } }, "stopGrace": { "$ref": "#/definitions/duration", "description": "Time between SIGTERM and SIGKILL when stopping the service's process group.", "default": "5s" } } }, "compare": { "type": "object", "additionalProperties": false, "properties": { "mode": { "type": "string", "enum": ["stored", "ab"], "default": "stored", "description": "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself." }, "schedule": { "type": "string", "enum": ["duet", "alternate"], "default": "duet", "description": "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long." }, "metrics": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string", "enum": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"] }, "default": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"], "description": "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone." }, "minEffect": { "type": "object", "additionalProperties": false, "description": `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`, "default": { "p50": "5%", "p90": "10%", "p95": "10%", "p99": "15%", "rps": "5%", "error_rate": 0.01, "capacity": "10%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 3%)." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 15% (A/B mode: 8%)." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 5%)." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)." } } }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05, "description": "Family-wise significance level over all tests of a run (Holm)." }, "maxErrorRate": { "$ref": "#/definitions/effect", "description": "The error rate a scenario may reach without an error_rate threshold of its own: above it the scenario fails the gate (and perfgate run) even when no threshold is set; an error_rate threshold on the scenario replaces it, 1 turns it off. A scenario in which no request succeeded always fails.", "default": "50%" }, "noiseFloor": { "$ref": "#/definitions/effect", "description": "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.", "default": "15%" }, "runnerNoise": { "type": "object", "additionalProperties": false, "description": "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.", "default": { "p50": "5%", "p90": "7%", "p95": "7%", "p99": "8%", "rps": "5%", "error_rate": 1e-3, "capacity": "5%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Run-to-run sd of a run's p50; default 5%." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 8%." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5%; the open models use it only when both runs fell short of the intended rate." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute run-to-run sd of the error rate; default 0.001." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 5%: the spread of a capacity scenario's digestive rate between runs." } } }, "history": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "Past baselines' summaries kept in a baseline." }, "minHistory": { "type": "integer", "minimum": 2, "maximum": 100, "default": 5, "description": "Past baselines needed before the history test is used." }, "extend": { "type": "object", "additionalProperties": false, "description": "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).", "default": { "maxDuration": "2x" }, "properties": { "maxDuration": { "description": "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.", "default": "2x", "anyOf": [{ "type": "string", "maxLength": 50 }, { "type": "number" }] } } }, "detect": { "description": "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: in A/B mode p50 5% and p95 10% (plan uses these too); in stored mode no target (the run extends only for undecided verdicts). off: no target at all. A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.", "anyOf": [{ "enum": ["off", false], "description": "No target, not even A/B mode's own." }, { "$ref": "#/definitions/effect" }, { "type": "object", "additionalProperties": false, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect" }, "p90": { "$ref": "#/definitions/effect" }, "p95": { "$ref": "#/definitions/effect" }, "p99": { "$ref": "#/definitions/effect" }, "rps": { "$ref": "#/definitions/effect" }, "error_rate": { "$ref": "#/definitions/effect", "description": "An absolute difference of the error rate (0.005: half a point)." } } }] } } }, "setupStep": { "description": "A shell command (a string, run from the config file's folder), or an object with run (the command), timeout (a duration, default 10m: a command still running then is stopped and the setup fails) and cwd (relative to the config file).", "anyOf": [{ "type": "string", "minLength": 1, "examples": ["npm ci"] }, { "type": "object", "additionalProperties": false, "required": ["run"], "properties": { "run": { "type": "string", "minLength": 1, "description": "Shell command.", "examples": ["npm run build"] }, "timeout": { "$ref": "#/definitions/duration", "description": "How long the command may run before it is stopped and the setup fails. Default: 10m." }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." } } }] }, "tls": { "type": "object", "additionalProperties": false, "description": "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.", "properties": { "ca": { "type": "string", "minLength": 1, "description": "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.", "examples": ["certs/ca.pem"] }, "cert": { "type": "string", "minLength": 1, "description": "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.", "examples": ["certs/client.pem"] }, "key": { "type": "string", "minLength": 1, "description": "PEM file of the client certificate's private key (unencrypted); needs cert.", "examples": ["certs/client.key"] }, "servername": { "type": "string", "minLength": 1, "description": "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).", "examples": ["api.internal"] }, "insecure": { "type": "boolean", "default": false, "description": "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca." } } }, "flowStep": { "type": "object", "additionalProperties": false, "required": ["name", "request"], "description": "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).", "properties": { "name": { "type": "string", "minLength": 1, "pattern": "^[^/*\\r\\n]+$", "description": "Unique within the scenario; the step is reported as <scenario>/<name>.", "examples": ["login"] }, "request": { "$ref": "#/definitions/request", "description": "The request this step sends." }, "capture": { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 }, "description": 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).', "examples": [{ "token": "$.token", "order": "header:location" }] }, "check": { "$ref": "#/definitions/okStatus", "description": "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models: pause after this step, before the next one." }, "weight": { "type": "number", "exclusiveMinimum": 0, "default": 1, "description": "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)." } } }, "httpVersion": { "enum": ["1.1", "2", "auto", 1.1, 2], "description": "HTTP version of the requests (docs/config/protocols.md): 1.1 (default); 2 (h2 by ALPN over https:, h2c by prior knowledge over http:); auto (asks an https: service by ALPN and speaks what it picks; HTTP/1.1 over http:)." }, "stream": { "type": "object", "additionalProperties": false, "description": "Streamed answers (docs/config/protocols.md#server-sent-events): end each after this many server-sent events (text/event-stream) or this long after the request's start, and count it as complete. Without it a stream is read to its end (or the timeout).", "properties": { "events": { "type": "integer", "minimum": 1, "description": "End a text/event-stream answer after this many events." }, "maxDuration": { "$ref": "#/definitions/duration", "description": "End any answer still streaming this long after the request's start (less than timeout)." } }, "examples": [{ "events": 20 }, { "maxDuration": "2s" }] } } };
+var schema53 = { "type": "string", "minLength": 1, "description": "metric operator value: p(N), avg, med, min, max, stddev (ms; :ttfb or :full after the metric picks that measure, else the scenario's latency); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.", "examples": ["p(95)<150", "p(95):ttfb<200", "error_rate<0.01", "rps>=30", "dropped==0", "capacity>=380"] };
 var func22 = Object.prototype.hasOwnProperty;
 var func3 = runtime_ucs2length2.default;
 var schema122 = { "description": "A shell command (a string, run from the config file's folder), or an object with run (the command), timeout (a duration, default 10m: a command still running then is stopped and the setup fails) and cwd (relative to the config file).", "anyOf": [{ "type": "string", "minLength": 1, "examples": ["npm ci"] }, { "type": "object", "additionalProperties": false, "required": ["run"], "properties": { "run": { "type": "string", "minLength": 1, "description": "Shell command.", "examples": ["npm run build"] }, "timeout": { "$ref": "#/definitions/duration", "description": "How long the command may run before it is stopped and the setup fails. Default: 10m." }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." } } }] };
@@ -54467,10 +55185,140 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
   validate132.errors = vErrors;
   return errors === 0;
 }
-var schema172 = { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." } } };
+var schema172 = { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." }, "http": { "$ref": "#/definitions/httpVersion", "default": "1.1", "description": "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:), and of the services' ready.http probes. Scenarios may set their own." }, "latency": { "enum": ["full", "ttfb"], "default": "full", "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900." }, "stream": { "$ref": "#/definitions/stream", "description": "Where every scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start." } } };
 var schema21 = { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." };
 var schema23 = { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 100, "maximum": 599 }, "description": "Status codes that count as ok." };
 var schema24 = { "type": "object", "additionalProperties": false, "description": "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.", "properties": { "ca": { "type": "string", "minLength": 1, "description": "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.", "examples": ["certs/ca.pem"] }, "cert": { "type": "string", "minLength": 1, "description": "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.", "examples": ["certs/client.pem"] }, "key": { "type": "string", "minLength": 1, "description": "PEM file of the client certificate's private key (unencrypted); needs cert.", "examples": ["certs/client.key"] }, "servername": { "type": "string", "minLength": 1, "description": "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).", "examples": ["api.internal"] }, "insecure": { "type": "boolean", "default": false, "description": "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca." } } };
+var schema25 = { "enum": ["1.1", "2", "auto", 1.1, 2], "description": "HTTP version of the requests (docs/config/protocols.md): 1.1 (default); 2 (h2 by ALPN over https:, h2c by prior knowledge over http:); auto (asks an https: service by ALPN and speaks what it picks; HTTP/1.1 over http:)." };
+var schema26 = { "type": "object", "additionalProperties": false, "description": "Streamed answers (docs/config/protocols.md#server-sent-events): end each after this many server-sent events (text/event-stream) or this long after the request's start, and count it as complete. Without it a stream is read to its end (or the timeout).", "properties": { "events": { "type": "integer", "minimum": 1, "description": "End a text/event-stream answer after this many events." }, "maxDuration": { "$ref": "#/definitions/duration", "description": "End any answer still streaming this long after the request's start (less than timeout)." } }, "examples": [{ "events": 20 }, { "maxDuration": "2s" }] };
+function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "events" || key0 === "maxDuration")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema26, data };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.events !== void 0) {
+      let data0 = data.events;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err1 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema26.properties.events.type, parentSchema: schema26.properties.events, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 < 1 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema26.properties.events, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maxDuration !== void 0) {
+      let data1 = data.maxDuration;
+      const _errs6 = errors;
+      let valid2 = false;
+      const _errs7 = errors;
+      if (typeof data1 === "string") {
+        if (!pattern02.test(data1)) {
+          const err3 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data1 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data1 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      var _valid0 = _errs7 === errors;
+      valid2 = valid2 || _valid0;
+      if (!valid2) {
+        const _errs9 = errors;
+        if (typeof data1 == "number" && isFinite(data1)) {
+          if (data1 > 0 || isNaN(data1)) {
+            const err5 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data1 };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+          if (data1 < 0 || isNaN(data1)) {
+            const err6 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data1 };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        } else {
+          const err7 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data1 };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        var _valid0 = _errs9 === errors;
+        valid2 = valid2 || _valid0;
+      }
+      if (!valid2) {
+        const err8 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      } else {
+        errors = _errs6;
+        if (vErrors !== null) {
+          if (_errs6) {
+            vErrors.length = _errs6;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+  } else {
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate162.errors = vErrors;
+  return errors === 0;
+}
 function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -55098,31 +55946,61 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.http !== void 0) {
+      let data16 = data.http;
+      if (!(data16 === "1.1" || data16 === "2" || data16 === "auto" || data16 === 1.1 || data16 === 2)) {
+        const err50 = { instancePath: instancePath + "/http", schemaPath: "#/definitions/httpVersion/enum", keyword: "enum", params: { allowedValues: schema25.enum }, message: "must be equal to one of the allowed values", schema: schema25.enum, parentSchema: schema25, data: data16 };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    }
+    if (data.latency !== void 0) {
+      let data17 = data.latency;
+      if (!(data17 === "full" || data17 === "ttfb")) {
+        const err51 = { instancePath: instancePath + "/latency", schemaPath: "#/properties/latency/enum", keyword: "enum", params: { allowedValues: schema172.properties.latency.enum }, message: "must be equal to one of the allowed values", schema: schema172.properties.latency.enum, parentSchema: schema172.properties.latency, data: data17 };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+    }
+    if (data.stream !== void 0) {
+      if (!validate162(data.stream, { instancePath: instancePath + "/stream", parentData: data, parentDataProperty: "stream", rootData })) {
+        vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+        errors = vErrors.length;
+      }
+    }
   } else {
-    const err50 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema172.type, parentSchema: schema172, data };
+    const err52 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema172.type, parentSchema: schema172, data };
     if (vErrors === null) {
-      vErrors = [err50];
+      vErrors = [err52];
     } else {
-      vErrors.push(err50);
+      vErrors.push(err52);
     }
     errors++;
   }
   validate15.errors = vErrors;
   return errors === 0;
 }
-var schema25 = { "type": "object", "additionalProperties": false, "required": ["executor"], "properties": { "executor": { "type": "string", "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"], "description": "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)." }, "group": { "type": "string", "minLength": 1, "description": "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.", "examples": ["checkout"] }, "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT. Overrides defaults." }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99. Overrides defaults." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults." }, "maxInFlight": { "type": "integer", "minimum": 1, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request. Overrides defaults." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx. Overrides defaults.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of this https: scenario; merged key by key over defaults.tls." }, "vus": { "type": "integer", "minimum": 1, "description": "constant-vus, shared-iterations: number of virtual users (at most 50,000).", "examples": [10] }, "duration": { "$ref": "#/definitions/duration", "description": "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.", "examples": ["60s"] }, "startVUs": { "type": "integer", "minimum": 0, "default": 0, "description": "ramping-vus: virtual users at the start of the first stage." }, "stages": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/stage" }, "description": "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration." }, "iterations": { "type": "integer", "minimum": 1, "description": "shared-iterations: total number of requests, shared by all virtual users.", "examples": [1e4] }, "maxDuration": { "$ref": "#/definitions/duration", "description": "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).", "default": "10m" }, "rate": { "$ref": "#/definitions/rate", "description": `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`, "examples": ["200/s"] }, "startRate": { "$ref": "#/definitions/rate", "description": "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).", "default": "0/s" }, "maxRate": { "$ref": "#/definitions/rate", "description": "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.", "examples": ["1000/s"] }, "step": { "type": "object", "additionalProperties": false, "description": 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.', "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "description": "Each level is this many times the last (default 1.5).", "examples": [1.5] }, "increment": { "$ref": "#/definitions/rate", "description": "Each level is the last plus this rate.", "examples": ["25/s"] } } }, "hold": { "$ref": "#/definitions/duration", "description": "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.", "examples": ["10s"] }, "resolution": { "$ref": "#/definitions/effect", "description": "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).", "default": "5%" }, "request": { "$ref": "#/definitions/request", "description": "The HTTP request each iteration sends. A scenario has request or steps, not both." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/flowStep" }, "description": "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)." }, "steps": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration." }, "mix": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them." }, "data": { "$ref": "#/definitions/data", "description": "Rows fed into the request's ${row.<column>} placeholders." } }, "allOf": [{ "if": { "properties": { "executor": { "const": "constant-vus" } }, "required": ["executor"] }, "then": { "required": ["vus", "duration"], "properties": { "vus": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-vus" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "shared-iterations" } }, "required": ["executor"] }, "then": { "required": ["vus", "iterations"], "properties": { "vus": true, "iterations": true } } }, { "if": { "properties": { "executor": { "const": "constant-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["rate", "duration"], "properties": { "rate": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "capacity" } }, "required": ["executor"] }, "then": { "required": ["startRate", "maxRate"], "properties": { "startRate": true, "maxRate": true } } }] };
-var schema37 = { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "description": "A rate: requests per second (200/s) or per minute (12000/m)." };
-var schema42 = { "description": "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate.", "anyOf": [{ "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$" }, { "type": "number", "minimum": 0, "maximum": 1 }] };
-var schema48 = { "type": "object", "additionalProperties": false, "required": ["file"], "description": "Rows that fill ${row.<column>} in the request, so that no cache serves every request.", "properties": { "file": { "type": "string", "minLength": 1, "description": "A .csv file with a header row, or a .json array of objects; relative to the config file.", "examples": ["perf/keys.csv"] }, "order": { "type": "string", "enum": ["round-robin", "random"], "default": "round-robin", "description": "Which row each request takes." } } };
-var pattern18 = new RegExp("^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "u");
-var pattern23 = new RegExp("^([0-9]+(?:\\.[0-9]+)?)%$", "u");
-var schema34 = { "type": "object", "additionalProperties": false, "required": ["duration", "target"], "properties": { "duration": { "$ref": "#/definitions/duration", "description": "Time to move to the target." }, "target": { "description": 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").', "anyOf": [{ "type": "number" }, { "type": "string" }] } } };
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var schema28 = { "type": "object", "additionalProperties": false, "required": ["executor"], "properties": { "executor": { "type": "string", "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"], "description": "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)." }, "group": { "type": "string", "minLength": 1, "description": "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.", "examples": ["checkout"] }, "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT. Overrides defaults." }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99. Overrides defaults." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults." }, "maxInFlight": { "type": "integer", "minimum": 1, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request. Overrides defaults." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx. Overrides defaults.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of this https: scenario; merged key by key over defaults.tls." }, "http": { "$ref": "#/definitions/httpVersion", "description": "HTTP version of this scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Overrides defaults." }, "latency": { "enum": ["full", "ttfb"], "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900. Overrides defaults." }, "stream": { "$ref": "#/definitions/stream", "description": "Where this scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start. Overrides defaults (as a whole)." }, "vus": { "type": "integer", "minimum": 1, "description": "constant-vus, shared-iterations: number of virtual users (at most 50,000).", "examples": [10] }, "duration": { "$ref": "#/definitions/duration", "description": "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.", "examples": ["60s"] }, "startVUs": { "type": "integer", "minimum": 0, "default": 0, "description": "ramping-vus: virtual users at the start of the first stage." }, "stages": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/stage" }, "description": "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration." }, "iterations": { "type": "integer", "minimum": 1, "description": "shared-iterations: total number of requests, shared by all virtual users.", "examples": [1e4] }, "maxDuration": { "$ref": "#/definitions/duration", "description": "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).", "default": "10m" }, "rate": { "$ref": "#/definitions/rate", "description": `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`, "examples": ["200/s"] }, "startRate": { "$ref": "#/definitions/rate", "description": "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).", "default": "0/s" }, "maxRate": { "$ref": "#/definitions/rate", "description": "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.", "examples": ["1000/s"] }, "step": { "type": "object", "additionalProperties": false, "description": 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.', "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "description": "Each level is this many times the last (default 1.5).", "examples": [1.5] }, "increment": { "$ref": "#/definitions/rate", "description": "Each level is the last plus this rate.", "examples": ["25/s"] } } }, "hold": { "$ref": "#/definitions/duration", "description": "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.", "examples": ["10s"] }, "resolution": { "$ref": "#/definitions/effect", "description": "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).", "default": "5%" }, "request": { "$ref": "#/definitions/request", "description": "The HTTP request each iteration sends. A scenario has request or steps, not both." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/flowStep" }, "description": "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)." }, "steps": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration." }, "mix": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them." }, "data": { "$ref": "#/definitions/data", "description": "Rows fed into the request's ${row.<column>} placeholders." } }, "allOf": [{ "if": { "properties": { "executor": { "const": "constant-vus" } }, "required": ["executor"] }, "then": { "required": ["vus", "duration"], "properties": { "vus": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-vus" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "shared-iterations" } }, "required": ["executor"] }, "then": { "required": ["vus", "iterations"], "properties": { "vus": true, "iterations": true } } }, { "if": { "properties": { "executor": { "const": "constant-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["rate", "duration"], "properties": { "rate": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "capacity" } }, "required": ["executor"] }, "then": { "required": ["startRate", "maxRate"], "properties": { "startRate": true, "maxRate": true } } }] };
+var schema41 = { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "description": "A rate: requests per second (200/s) or per minute (12000/m)." };
+var schema46 = { "description": "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate.", "anyOf": [{ "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$" }, { "type": "number", "minimum": 0, "maximum": 1 }] };
+var schema52 = { "type": "object", "additionalProperties": false, "required": ["file"], "description": "Rows that fill ${row.<column>} in the request, so that no cache serves every request.", "properties": { "file": { "type": "string", "minLength": 1, "description": "A .csv file with a header row, or a .json array of objects; relative to the config file.", "examples": ["perf/keys.csv"] }, "order": { "type": "string", "enum": ["round-robin", "random"], "default": "round-robin", "description": "Which row each request takes." } } };
+var pattern19 = new RegExp("^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "u");
+var pattern24 = new RegExp("^([0-9]+(?:\\.[0-9]+)?)%$", "u");
+var schema38 = { "type": "object", "additionalProperties": false, "required": ["duration", "target"], "properties": { "duration": { "$ref": "#/definitions/duration", "description": "Time to move to the target." }, "target": { "description": 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").', "anyOf": [{ "type": "number" }, { "type": "string" }] } } };
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.duration === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema34.required, parentSchema: schema34, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema38.required, parentSchema: schema38, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -55131,7 +56009,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.target === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "target" }, message: "must have required property 'target'", schema: schema34.required, parentSchema: schema34, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "target" }, message: "must have required property 'target'", schema: schema38.required, parentSchema: schema38, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -55141,7 +56019,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
       if (!(key0 === "duration" || key0 === "target")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34, data };
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema38, data };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -55234,7 +56112,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       let valid3 = false;
       const _errs11 = errors;
       if (!(typeof data1 == "number" && isFinite(data1))) {
-        const err9 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.target.anyOf[0].type, parentSchema: schema34.properties.target.anyOf[0], data: data1 };
+        const err9 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema38.properties.target.anyOf[0].type, parentSchema: schema38.properties.target.anyOf[0], data: data1 };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -55247,7 +56125,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       if (!valid3) {
         const _errs13 = errors;
         if (typeof data1 !== "string") {
-          const err10 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.target.anyOf[1].type, parentSchema: schema34.properties.target.anyOf[1], data: data1 };
+          const err10 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema38.properties.target.anyOf[1].type, parentSchema: schema38.properties.target.anyOf[1], data: data1 };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -55259,7 +56137,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         valid3 = valid3 || _valid1;
       }
       if (!valid3) {
-        const err11 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.target.anyOf, parentSchema: schema34.properties.target, data: data1 };
+        const err11 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema38.properties.target.anyOf, parentSchema: schema38.properties.target, data: data1 };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -55278,7 +56156,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   } else {
-    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema38.type, parentSchema: schema38, data };
     if (vErrors === null) {
       vErrors = [err12];
     } else {
@@ -55286,17 +56164,17 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate18.errors = vErrors;
+  validate21.errors = vErrors;
   return errors === 0;
 }
-var schema43 = { "type": "object", "additionalProperties": false, "required": ["path"], "description": "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.", "properties": { "method": { "anyOf": [{ "type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] }, { "type": "string", "pattern": "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }], "default": "GET", "description": "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)." }, "path": { "type": "string", "minLength": 1, "description": "Path and query, e.g. /orders/${row.id}?full=1.", "examples": ["/orders/${row.id}"] }, "headers": { "$ref": "#/definitions/headers", "description": "Headers of this request; they win over the scenario's and the defaults'." }, "json": { "description": "A JSON body (sets content-type: application/json unless given). A string leaf that is exactly ${row.x} keeps the row value's type. Not with body." }, "body": { "type": "string", "description": "A raw body, sent as written. Not with json." } } };
-var pattern24 = new RegExp("^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$", "u");
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var schema47 = { "type": "object", "additionalProperties": false, "required": ["path"], "description": "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.", "properties": { "method": { "anyOf": [{ "type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] }, { "type": "string", "pattern": "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }], "default": "GET", "description": "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)." }, "path": { "type": "string", "minLength": 1, "description": "Path and query, e.g. /orders/${row.id}?full=1.", "examples": ["/orders/${row.id}"] }, "headers": { "$ref": "#/definitions/headers", "description": "Headers of this request; they win over the scenario's and the defaults'." }, "json": { "description": "A JSON body (sets content-type: application/json unless given). A string leaf that is exactly ${row.x} keeps the row value's type. Not with body." }, "body": { "type": "string", "description": "A raw body, sent as written. Not with json." } } };
+var pattern25 = new RegExp("^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$", "u");
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema43.required, parentSchema: schema43, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema47.required, parentSchema: schema47, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -55306,7 +56184,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
       if (!(key0 === "method" || key0 === "path" || key0 === "headers" || key0 === "json" || key0 === "body")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema43, data };
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema47, data };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -55321,7 +56199,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       let valid1 = false;
       const _errs4 = errors;
       if (typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.method.anyOf[0].type, parentSchema: schema43.properties.method.anyOf[0], data: data0 };
+        const err2 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema47.properties.method.anyOf[0].type, parentSchema: schema47.properties.method.anyOf[0], data: data0 };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -55330,7 +56208,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "GET" || data0 === "HEAD" || data0 === "POST" || data0 === "PUT" || data0 === "PATCH" || data0 === "DELETE" || data0 === "OPTIONS")) {
-        const err3 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema43.properties.method.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema43.properties.method.anyOf[0].enum, parentSchema: schema43.properties.method.anyOf[0], data: data0 };
+        const err3 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema47.properties.method.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema47.properties.method.anyOf[0].enum, parentSchema: schema47.properties.method.anyOf[0], data: data0 };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -55343,8 +56221,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (!valid1) {
         const _errs6 = errors;
         if (typeof data0 === "string") {
-          if (!pattern24.test(data0)) {
-            const err4 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }, message: 'must match pattern "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$"', schema: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$", parentSchema: schema43.properties.method.anyOf[1], data: data0 };
+          if (!pattern25.test(data0)) {
+            const err4 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }, message: 'must match pattern "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$"', schema: "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$", parentSchema: schema47.properties.method.anyOf[1], data: data0 };
             if (vErrors === null) {
               vErrors = [err4];
             } else {
@@ -55353,7 +56231,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         } else {
-          const err5 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.method.anyOf[1].type, parentSchema: schema43.properties.method.anyOf[1], data: data0 };
+          const err5 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema47.properties.method.anyOf[1].type, parentSchema: schema47.properties.method.anyOf[1], data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -55365,7 +56243,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         valid1 = valid1 || _valid0;
       }
       if (!valid1) {
-        const err6 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema43.properties.method.anyOf, parentSchema: schema43.properties.method, data: data0 };
+        const err6 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema47.properties.method.anyOf, parentSchema: schema47.properties.method, data: data0 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -55387,7 +56265,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.path;
       if (typeof data1 === "string") {
         if (func3(data1) < 1) {
-          const err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema43.properties.path, data: data1 };
+          const err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema47.properties.path, data: data1 };
           if (vErrors === null) {
             vErrors = [err7];
           } else {
@@ -55396,7 +56274,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err8 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.path.type, parentSchema: schema43.properties.path, data: data1 };
+        const err8 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema47.properties.path.type, parentSchema: schema47.properties.path, data: data1 };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -55484,7 +56362,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.body !== void 0) {
       let data4 = data.body;
       if (typeof data4 !== "string") {
-        const err14 = { instancePath: instancePath + "/body", schemaPath: "#/properties/body/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.body.type, parentSchema: schema43.properties.body, data: data4 };
+        const err14 = { instancePath: instancePath + "/body", schemaPath: "#/properties/body/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema47.properties.body.type, parentSchema: schema47.properties.body, data: data4 };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -55494,7 +56372,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   } else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema43.type, parentSchema: schema43, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema47.type, parentSchema: schema47, data };
     if (vErrors === null) {
       vErrors = [err15];
     } else {
@@ -55502,17 +56380,17 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate20.errors = vErrors;
+  validate23.errors = vErrors;
   return errors === 0;
 }
-var schema45 = { "type": "object", "additionalProperties": false, "required": ["name", "request"], "description": "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).", "properties": { "name": { "type": "string", "minLength": 1, "pattern": "^[^/*\\r\\n]+$", "description": "Unique within the scenario; the step is reported as <scenario>/<name>.", "examples": ["login"] }, "request": { "$ref": "#/definitions/request", "description": "The request this step sends." }, "capture": { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 }, "description": 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).', "examples": [{ "token": "$.token", "order": "header:location" }] }, "check": { "$ref": "#/definitions/okStatus", "description": "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models: pause after this step, before the next one." }, "weight": { "type": "number", "exclusiveMinimum": 0, "default": 1, "description": "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)." } } };
-var pattern25 = new RegExp("^[^/*\\r\\n]+$", "u");
-function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var schema49 = { "type": "object", "additionalProperties": false, "required": ["name", "request"], "description": "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).", "properties": { "name": { "type": "string", "minLength": 1, "pattern": "^[^/*\\r\\n]+$", "description": "Unique within the scenario; the step is reported as <scenario>/<name>.", "examples": ["login"] }, "request": { "$ref": "#/definitions/request", "description": "The request this step sends." }, "capture": { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 }, "description": 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).', "examples": [{ "token": "$.token", "order": "header:location" }] }, "check": { "$ref": "#/definitions/okStatus", "description": "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models: pause after this step, before the next one." }, "weight": { "type": "number", "exclusiveMinimum": 0, "default": 1, "description": "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)." } } };
+var pattern26 = new RegExp("^[^/*\\r\\n]+$", "u");
+function validate252(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema45.required, parentSchema: schema45, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema49.required, parentSchema: schema49, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -55521,7 +56399,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.request === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "request" }, message: "must have required property 'request'", schema: schema45.required, parentSchema: schema45, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "request" }, message: "must have required property 'request'", schema: schema49.required, parentSchema: schema49, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -55531,7 +56409,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
       if (!(key0 === "name" || key0 === "request" || key0 === "capture" || key0 === "check" || key0 === "thinkTime" || key0 === "weight")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema45, data };
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -55544,7 +56422,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       let data0 = data.name;
       if (typeof data0 === "string") {
         if (func3(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema45.properties.name, data: data0 };
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema49.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -55552,8 +56430,8 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern25.test(data0)) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^/*\\r\\n]+$" }, message: 'must match pattern "^[^/*\\r\\n]+$"', schema: "^[^/*\\r\\n]+$", parentSchema: schema45.properties.name, data: data0 };
+        if (!pattern26.test(data0)) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^/*\\r\\n]+$" }, message: 'must match pattern "^[^/*\\r\\n]+$"', schema: "^[^/*\\r\\n]+$", parentSchema: schema49.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -55562,7 +56440,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           errors++;
         }
       } else {
-        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema45.properties.name.type, parentSchema: schema45.properties.name, data: data0 };
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.name.type, parentSchema: schema49.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -55572,8 +56450,8 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.request !== void 0) {
-      if (!validate20(data.request, { instancePath: instancePath + "/request", parentData: data, parentDataProperty: "request", rootData })) {
-        vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+      if (!validate23(data.request, { instancePath: instancePath + "/request", parentData: data, parentDataProperty: "request", rootData })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
         errors = vErrors.length;
       }
     }
@@ -55584,7 +56462,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           let data3 = data2[key1];
           if (typeof data3 === "string") {
             if (func3(data3) < 1) {
-              const err6 = { instancePath: instancePath + "/capture/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/capture/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema45.properties.capture.additionalProperties, data: data3 };
+              const err6 = { instancePath: instancePath + "/capture/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/capture/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema49.properties.capture.additionalProperties, data: data3 };
               if (vErrors === null) {
                 vErrors = [err6];
               } else {
@@ -55593,7 +56471,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           } else {
-            const err7 = { instancePath: instancePath + "/capture/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/capture/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema45.properties.capture.additionalProperties.type, parentSchema: schema45.properties.capture.additionalProperties, data: data3 };
+            const err7 = { instancePath: instancePath + "/capture/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/capture/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.capture.additionalProperties.type, parentSchema: schema49.properties.capture.additionalProperties, data: data3 };
             if (vErrors === null) {
               vErrors = [err7];
             } else {
@@ -55603,7 +56481,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           }
         }
       } else {
-        const err8 = { instancePath: instancePath + "/capture", schemaPath: "#/properties/capture/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema45.properties.capture.type, parentSchema: schema45.properties.capture, data: data2 };
+        const err8 = { instancePath: instancePath + "/capture", schemaPath: "#/properties/capture/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.properties.capture.type, parentSchema: schema49.properties.capture, data: data2 };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -55749,7 +56627,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       let data7 = data.weight;
       if (typeof data7 == "number" && isFinite(data7)) {
         if (data7 <= 0 || isNaN(data7)) {
-          const err20 = { instancePath: instancePath + "/weight", schemaPath: "#/properties/weight/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema45.properties.weight, data: data7 };
+          const err20 = { instancePath: instancePath + "/weight", schemaPath: "#/properties/weight/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema49.properties.weight, data: data7 };
           if (vErrors === null) {
             vErrors = [err20];
           } else {
@@ -55758,7 +56636,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
           errors++;
         }
       } else {
-        const err21 = { instancePath: instancePath + "/weight", schemaPath: "#/properties/weight/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema45.properties.weight.type, parentSchema: schema45.properties.weight, data: data7 };
+        const err21 = { instancePath: instancePath + "/weight", schemaPath: "#/properties/weight/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema49.properties.weight.type, parentSchema: schema49.properties.weight, data: data7 };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -55768,7 +56646,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   } else {
-    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema45.type, parentSchema: schema45, data };
+    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data };
     if (vErrors === null) {
       vErrors = [err22];
     } else {
@@ -55776,10 +56654,10 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate252.errors = vErrors;
   return errors === 0;
 }
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs2 = errors;
@@ -55822,7 +56700,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     const _errs5 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.vus === void 0) {
-        const err2 = { instancePath, schemaPath: "#/allOf/0/then/required", keyword: "required", params: { missingProperty: "vus" }, message: "must have required property 'vus'", schema: schema25.allOf[0].then.required, parentSchema: schema25.allOf[0].then, data };
+        const err2 = { instancePath, schemaPath: "#/allOf/0/then/required", keyword: "required", params: { missingProperty: "vus" }, message: "must have required property 'vus'", schema: schema28.allOf[0].then.required, parentSchema: schema28.allOf[0].then, data };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -55831,7 +56709,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (data.duration === void 0) {
-        const err3 = { instancePath, schemaPath: "#/allOf/0/then/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema25.allOf[0].then.required, parentSchema: schema25.allOf[0].then, data };
+        const err3 = { instancePath, schemaPath: "#/allOf/0/then/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema28.allOf[0].then.required, parentSchema: schema28.allOf[0].then, data };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -55844,7 +56722,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     valid1 = _valid0;
   }
   if (!valid1) {
-    const err4 = { instancePath, schemaPath: "#/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.allOf[0].if, parentSchema: schema25.allOf[0], data };
+    const err4 = { instancePath, schemaPath: "#/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema28.allOf[0].if, parentSchema: schema28.allOf[0], data };
     if (vErrors === null) {
       vErrors = [err4];
     } else {
@@ -55892,7 +56770,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     const _errs10 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.stages === void 0) {
-        const err7 = { instancePath, schemaPath: "#/allOf/1/then/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema25.allOf[1].then.required, parentSchema: schema25.allOf[1].then, data };
+        const err7 = { instancePath, schemaPath: "#/allOf/1/then/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema28.allOf[1].then.required, parentSchema: schema28.allOf[1].then, data };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -55905,7 +56783,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     valid3 = _valid1;
   }
   if (!valid3) {
-    const err8 = { instancePath, schemaPath: "#/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.allOf[1].if, parentSchema: schema25.allOf[1], data };
+    const err8 = { instancePath, schemaPath: "#/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema28.allOf[1].if, parentSchema: schema28.allOf[1], data };
     if (vErrors === null) {
       vErrors = [err8];
     } else {
@@ -55953,7 +56831,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     const _errs15 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.vus === void 0) {
-        const err11 = { instancePath, schemaPath: "#/allOf/2/then/required", keyword: "required", params: { missingProperty: "vus" }, message: "must have required property 'vus'", schema: schema25.allOf[2].then.required, parentSchema: schema25.allOf[2].then, data };
+        const err11 = { instancePath, schemaPath: "#/allOf/2/then/required", keyword: "required", params: { missingProperty: "vus" }, message: "must have required property 'vus'", schema: schema28.allOf[2].then.required, parentSchema: schema28.allOf[2].then, data };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -55962,7 +56840,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (data.iterations === void 0) {
-        const err12 = { instancePath, schemaPath: "#/allOf/2/then/required", keyword: "required", params: { missingProperty: "iterations" }, message: "must have required property 'iterations'", schema: schema25.allOf[2].then.required, parentSchema: schema25.allOf[2].then, data };
+        const err12 = { instancePath, schemaPath: "#/allOf/2/then/required", keyword: "required", params: { missingProperty: "iterations" }, message: "must have required property 'iterations'", schema: schema28.allOf[2].then.required, parentSchema: schema28.allOf[2].then, data };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -55975,7 +56853,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     valid5 = _valid2;
   }
   if (!valid5) {
-    const err13 = { instancePath, schemaPath: "#/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.allOf[2].if, parentSchema: schema25.allOf[2], data };
+    const err13 = { instancePath, schemaPath: "#/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema28.allOf[2].if, parentSchema: schema28.allOf[2], data };
     if (vErrors === null) {
       vErrors = [err13];
     } else {
@@ -56023,7 +56901,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     const _errs20 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.rate === void 0) {
-        const err16 = { instancePath, schemaPath: "#/allOf/3/then/required", keyword: "required", params: { missingProperty: "rate" }, message: "must have required property 'rate'", schema: schema25.allOf[3].then.required, parentSchema: schema25.allOf[3].then, data };
+        const err16 = { instancePath, schemaPath: "#/allOf/3/then/required", keyword: "required", params: { missingProperty: "rate" }, message: "must have required property 'rate'", schema: schema28.allOf[3].then.required, parentSchema: schema28.allOf[3].then, data };
         if (vErrors === null) {
           vErrors = [err16];
         } else {
@@ -56032,7 +56910,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (data.duration === void 0) {
-        const err17 = { instancePath, schemaPath: "#/allOf/3/then/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema25.allOf[3].then.required, parentSchema: schema25.allOf[3].then, data };
+        const err17 = { instancePath, schemaPath: "#/allOf/3/then/required", keyword: "required", params: { missingProperty: "duration" }, message: "must have required property 'duration'", schema: schema28.allOf[3].then.required, parentSchema: schema28.allOf[3].then, data };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -56045,7 +56923,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     valid7 = _valid3;
   }
   if (!valid7) {
-    const err18 = { instancePath, schemaPath: "#/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.allOf[3].if, parentSchema: schema25.allOf[3], data };
+    const err18 = { instancePath, schemaPath: "#/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema28.allOf[3].if, parentSchema: schema28.allOf[3], data };
     if (vErrors === null) {
       vErrors = [err18];
     } else {
@@ -56093,7 +56971,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     const _errs25 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.stages === void 0) {
-        const err21 = { instancePath, schemaPath: "#/allOf/4/then/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema25.allOf[4].then.required, parentSchema: schema25.allOf[4].then, data };
+        const err21 = { instancePath, schemaPath: "#/allOf/4/then/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema28.allOf[4].then.required, parentSchema: schema28.allOf[4].then, data };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -56106,7 +56984,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     valid9 = _valid4;
   }
   if (!valid9) {
-    const err22 = { instancePath, schemaPath: "#/allOf/4/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.allOf[4].if, parentSchema: schema25.allOf[4], data };
+    const err22 = { instancePath, schemaPath: "#/allOf/4/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema28.allOf[4].if, parentSchema: schema28.allOf[4], data };
     if (vErrors === null) {
       vErrors = [err22];
     } else {
@@ -56154,7 +57032,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     const _errs30 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.startRate === void 0) {
-        const err25 = { instancePath, schemaPath: "#/allOf/5/then/required", keyword: "required", params: { missingProperty: "startRate" }, message: "must have required property 'startRate'", schema: schema25.allOf[5].then.required, parentSchema: schema25.allOf[5].then, data };
+        const err25 = { instancePath, schemaPath: "#/allOf/5/then/required", keyword: "required", params: { missingProperty: "startRate" }, message: "must have required property 'startRate'", schema: schema28.allOf[5].then.required, parentSchema: schema28.allOf[5].then, data };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
@@ -56163,7 +57041,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (data.maxRate === void 0) {
-        const err26 = { instancePath, schemaPath: "#/allOf/5/then/required", keyword: "required", params: { missingProperty: "maxRate" }, message: "must have required property 'maxRate'", schema: schema25.allOf[5].then.required, parentSchema: schema25.allOf[5].then, data };
+        const err26 = { instancePath, schemaPath: "#/allOf/5/then/required", keyword: "required", params: { missingProperty: "maxRate" }, message: "must have required property 'maxRate'", schema: schema28.allOf[5].then.required, parentSchema: schema28.allOf[5].then, data };
         if (vErrors === null) {
           vErrors = [err26];
         } else {
@@ -56176,7 +57054,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     valid11 = _valid5;
   }
   if (!valid11) {
-    const err27 = { instancePath, schemaPath: "#/allOf/5/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.allOf[5].if, parentSchema: schema25.allOf[5], data };
+    const err27 = { instancePath, schemaPath: "#/allOf/5/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema28.allOf[5].if, parentSchema: schema28.allOf[5], data };
     if (vErrors === null) {
       vErrors = [err27];
     } else {
@@ -56186,7 +57064,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.executor === void 0) {
-      const err28 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "executor" }, message: "must have required property 'executor'", schema: schema25.required, parentSchema: schema25, data };
+      const err28 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "executor" }, message: "must have required property 'executor'", schema: schema28.required, parentSchema: schema28, data };
       if (vErrors === null) {
         vErrors = [err28];
       } else {
@@ -56195,8 +57073,8 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func22.call(schema25.properties, key0)) {
-        const err29 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema25, data };
+      if (!func22.call(schema28.properties, key0)) {
+        const err29 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema28, data };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -56208,7 +57086,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.executor !== void 0) {
       let data6 = data.executor;
       if (typeof data6 !== "string") {
-        const err30 = { instancePath: instancePath + "/executor", schemaPath: "#/properties/executor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.executor.type, parentSchema: schema25.properties.executor, data: data6 };
+        const err30 = { instancePath: instancePath + "/executor", schemaPath: "#/properties/executor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.executor.type, parentSchema: schema28.properties.executor, data: data6 };
         if (vErrors === null) {
           vErrors = [err30];
         } else {
@@ -56217,7 +57095,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "constant-vus" || data6 === "ramping-vus" || data6 === "shared-iterations" || data6 === "constant-arrival-rate" || data6 === "ramping-arrival-rate" || data6 === "capacity")) {
-        const err31 = { instancePath: instancePath + "/executor", schemaPath: "#/properties/executor/enum", keyword: "enum", params: { allowedValues: schema25.properties.executor.enum }, message: "must be equal to one of the allowed values", schema: schema25.properties.executor.enum, parentSchema: schema25.properties.executor, data: data6 };
+        const err31 = { instancePath: instancePath + "/executor", schemaPath: "#/properties/executor/enum", keyword: "enum", params: { allowedValues: schema28.properties.executor.enum }, message: "must be equal to one of the allowed values", schema: schema28.properties.executor.enum, parentSchema: schema28.properties.executor, data: data6 };
         if (vErrors === null) {
           vErrors = [err31];
         } else {
@@ -56230,7 +57108,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       let data7 = data.group;
       if (typeof data7 === "string") {
         if (func3(data7) < 1) {
-          const err32 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.group, data: data7 };
+          const err32 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema28.properties.group, data: data7 };
           if (vErrors === null) {
             vErrors = [err32];
           } else {
@@ -56239,7 +57117,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err33 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.group.type, parentSchema: schema25.properties.group, data: data7 };
+        const err33 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.group.type, parentSchema: schema28.properties.group, data: data7 };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -56252,7 +57130,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       let data8 = data.baseUrl;
       if (typeof data8 === "string") {
         if (!pattern22.test(data8)) {
-          const err34 = { instancePath: instancePath + "/baseUrl", schemaPath: "#/properties/baseUrl/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema25.properties.baseUrl, data: data8 };
+          const err34 = { instancePath: instancePath + "/baseUrl", schemaPath: "#/properties/baseUrl/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema28.properties.baseUrl, data: data8 };
           if (vErrors === null) {
             vErrors = [err34];
           } else {
@@ -56261,7 +57139,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err35 = { instancePath: instancePath + "/baseUrl", schemaPath: "#/properties/baseUrl/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.baseUrl.type, parentSchema: schema25.properties.baseUrl, data: data8 };
+        const err35 = { instancePath: instancePath + "/baseUrl", schemaPath: "#/properties/baseUrl/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.baseUrl.type, parentSchema: schema28.properties.baseUrl, data: data8 };
         if (vErrors === null) {
           vErrors = [err35];
         } else {
@@ -56507,7 +57385,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maxInFlight !== void 0) {
       let data12 = data.maxInFlight;
       if (!(typeof data12 == "number" && (!(data12 % 1) && !isNaN(data12)) && isFinite(data12))) {
-        const err54 = { instancePath: instancePath + "/maxInFlight", schemaPath: "#/properties/maxInFlight/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema25.properties.maxInFlight.type, parentSchema: schema25.properties.maxInFlight, data: data12 };
+        const err54 = { instancePath: instancePath + "/maxInFlight", schemaPath: "#/properties/maxInFlight/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.properties.maxInFlight.type, parentSchema: schema28.properties.maxInFlight, data: data12 };
         if (vErrors === null) {
           vErrors = [err54];
         } else {
@@ -56517,7 +57395,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       }
       if (typeof data12 == "number" && isFinite(data12)) {
         if (data12 < 1 || isNaN(data12)) {
-          const err55 = { instancePath: instancePath + "/maxInFlight", schemaPath: "#/properties/maxInFlight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema25.properties.maxInFlight, data: data12 };
+          const err55 = { instancePath: instancePath + "/maxInFlight", schemaPath: "#/properties/maxInFlight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema28.properties.maxInFlight, data: data12 };
           if (vErrors === null) {
             vErrors = [err55];
           } else {
@@ -56860,10 +57738,10 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.vus !== void 0) {
-      let data24 = data.vus;
-      if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-        const err83 = { instancePath: instancePath + "/vus", schemaPath: "#/properties/vus/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema25.properties.vus.type, parentSchema: schema25.properties.vus, data: data24 };
+    if (data.http !== void 0) {
+      let data24 = data.http;
+      if (!(data24 === "1.1" || data24 === "2" || data24 === "auto" || data24 === 1.1 || data24 === 2)) {
+        const err83 = { instancePath: instancePath + "/http", schemaPath: "#/definitions/httpVersion/enum", keyword: "enum", params: { allowedValues: schema25.enum }, message: "must be equal to one of the allowed values", schema: schema25.enum, parentSchema: schema25, data: data24 };
         if (vErrors === null) {
           vErrors = [err83];
         } else {
@@ -56871,90 +57749,120 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data24 == "number" && isFinite(data24)) {
-        if (data24 < 1 || isNaN(data24)) {
-          const err84 = { instancePath: instancePath + "/vus", schemaPath: "#/properties/vus/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema25.properties.vus, data: data24 };
+    }
+    if (data.latency !== void 0) {
+      let data25 = data.latency;
+      if (!(data25 === "full" || data25 === "ttfb")) {
+        const err84 = { instancePath: instancePath + "/latency", schemaPath: "#/properties/latency/enum", keyword: "enum", params: { allowedValues: schema28.properties.latency.enum }, message: "must be equal to one of the allowed values", schema: schema28.properties.latency.enum, parentSchema: schema28.properties.latency, data: data25 };
+        if (vErrors === null) {
+          vErrors = [err84];
+        } else {
+          vErrors.push(err84);
+        }
+        errors++;
+      }
+    }
+    if (data.stream !== void 0) {
+      if (!validate162(data.stream, { instancePath: instancePath + "/stream", parentData: data, parentDataProperty: "stream", rootData })) {
+        vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.vus !== void 0) {
+      let data27 = data.vus;
+      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+        const err85 = { instancePath: instancePath + "/vus", schemaPath: "#/properties/vus/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.properties.vus.type, parentSchema: schema28.properties.vus, data: data27 };
+        if (vErrors === null) {
+          vErrors = [err85];
+        } else {
+          vErrors.push(err85);
+        }
+        errors++;
+      }
+      if (typeof data27 == "number" && isFinite(data27)) {
+        if (data27 < 1 || isNaN(data27)) {
+          const err86 = { instancePath: instancePath + "/vus", schemaPath: "#/properties/vus/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema28.properties.vus, data: data27 };
           if (vErrors === null) {
-            vErrors = [err84];
+            vErrors = [err86];
           } else {
-            vErrors.push(err84);
+            vErrors.push(err86);
           }
           errors++;
         }
       }
     }
     if (data.duration !== void 0) {
-      let data25 = data.duration;
-      const _errs103 = errors;
-      let valid31 = false;
-      const _errs104 = errors;
-      if (typeof data25 === "string") {
-        if (!pattern02.test(data25)) {
-          const err85 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data25 };
+      let data28 = data.duration;
+      const _errs107 = errors;
+      let valid32 = false;
+      const _errs108 = errors;
+      if (typeof data28 === "string") {
+        if (!pattern02.test(data28)) {
+          const err87 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data28 };
           if (vErrors === null) {
-            vErrors = [err85];
+            vErrors = [err87];
           } else {
-            vErrors.push(err85);
+            vErrors.push(err87);
           }
           errors++;
         }
       } else {
-        const err86 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data25 };
+        const err88 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data28 };
         if (vErrors === null) {
-          vErrors = [err86];
+          vErrors = [err88];
         } else {
-          vErrors.push(err86);
+          vErrors.push(err88);
         }
         errors++;
       }
-      var _valid11 = _errs104 === errors;
-      valid31 = valid31 || _valid11;
-      if (!valid31) {
-        const _errs106 = errors;
-        if (typeof data25 == "number" && isFinite(data25)) {
-          if (data25 > 0 || isNaN(data25)) {
-            const err87 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data25 };
+      var _valid11 = _errs108 === errors;
+      valid32 = valid32 || _valid11;
+      if (!valid32) {
+        const _errs110 = errors;
+        if (typeof data28 == "number" && isFinite(data28)) {
+          if (data28 > 0 || isNaN(data28)) {
+            const err89 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data28 };
             if (vErrors === null) {
-              vErrors = [err87];
+              vErrors = [err89];
             } else {
-              vErrors.push(err87);
+              vErrors.push(err89);
             }
             errors++;
           }
-          if (data25 < 0 || isNaN(data25)) {
-            const err88 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data25 };
+          if (data28 < 0 || isNaN(data28)) {
+            const err90 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data28 };
             if (vErrors === null) {
-              vErrors = [err88];
+              vErrors = [err90];
             } else {
-              vErrors.push(err88);
+              vErrors.push(err90);
             }
             errors++;
           }
         } else {
-          const err89 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data25 };
+          const err91 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data28 };
           if (vErrors === null) {
-            vErrors = [err89];
+            vErrors = [err91];
           } else {
-            vErrors.push(err89);
+            vErrors.push(err91);
           }
           errors++;
         }
-        var _valid11 = _errs106 === errors;
-        valid31 = valid31 || _valid11;
+        var _valid11 = _errs110 === errors;
+        valid32 = valid32 || _valid11;
       }
-      if (!valid31) {
-        const err90 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data25 };
+      if (!valid32) {
+        const err92 = { instancePath: instancePath + "/duration", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data28 };
         if (vErrors === null) {
-          vErrors = [err90];
+          vErrors = [err92];
         } else {
-          vErrors.push(err90);
+          vErrors.push(err92);
         }
         errors++;
       } else {
-        errors = _errs103;
+        errors = _errs107;
         if (vErrors !== null) {
-          if (_errs103) {
-            vErrors.length = _errs103;
+          if (_errs107) {
+            vErrors.length = _errs107;
           } else {
             vErrors = null;
           }
@@ -56962,163 +57870,129 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.startVUs !== void 0) {
-      let data26 = data.startVUs;
-      if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-        const err91 = { instancePath: instancePath + "/startVUs", schemaPath: "#/properties/startVUs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema25.properties.startVUs.type, parentSchema: schema25.properties.startVUs, data: data26 };
+      let data29 = data.startVUs;
+      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+        const err93 = { instancePath: instancePath + "/startVUs", schemaPath: "#/properties/startVUs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.properties.startVUs.type, parentSchema: schema28.properties.startVUs, data: data29 };
         if (vErrors === null) {
-          vErrors = [err91];
+          vErrors = [err93];
         } else {
-          vErrors.push(err91);
+          vErrors.push(err93);
         }
         errors++;
       }
-      if (typeof data26 == "number" && isFinite(data26)) {
-        if (data26 < 0 || isNaN(data26)) {
-          const err92 = { instancePath: instancePath + "/startVUs", schemaPath: "#/properties/startVUs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema25.properties.startVUs, data: data26 };
+      if (typeof data29 == "number" && isFinite(data29)) {
+        if (data29 < 0 || isNaN(data29)) {
+          const err94 = { instancePath: instancePath + "/startVUs", schemaPath: "#/properties/startVUs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema28.properties.startVUs, data: data29 };
           if (vErrors === null) {
-            vErrors = [err92];
+            vErrors = [err94];
           } else {
-            vErrors.push(err92);
+            vErrors.push(err94);
           }
           errors++;
         }
       }
     }
     if (data.stages !== void 0) {
-      let data27 = data.stages;
-      if (Array.isArray(data27)) {
-        if (data27.length < 1) {
-          const err93 = { instancePath: instancePath + "/stages", schemaPath: "#/properties/stages/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema25.properties.stages, data: data27 };
+      let data30 = data.stages;
+      if (Array.isArray(data30)) {
+        if (data30.length < 1) {
+          const err95 = { instancePath: instancePath + "/stages", schemaPath: "#/properties/stages/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema28.properties.stages, data: data30 };
           if (vErrors === null) {
-            vErrors = [err93];
+            vErrors = [err95];
           } else {
-            vErrors.push(err93);
+            vErrors.push(err95);
           }
           errors++;
         }
-        const len1 = data27.length;
+        const len1 = data30.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate18(data27[i1], { instancePath: instancePath + "/stages/" + i1, parentData: data27, parentDataProperty: i1, rootData })) {
-            vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+          if (!validate21(data30[i1], { instancePath: instancePath + "/stages/" + i1, parentData: data30, parentDataProperty: i1, rootData })) {
+            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err94 = { instancePath: instancePath + "/stages", schemaPath: "#/properties/stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema25.properties.stages.type, parentSchema: schema25.properties.stages, data: data27 };
+        const err96 = { instancePath: instancePath + "/stages", schemaPath: "#/properties/stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema28.properties.stages.type, parentSchema: schema28.properties.stages, data: data30 };
         if (vErrors === null) {
-          vErrors = [err94];
+          vErrors = [err96];
         } else {
-          vErrors.push(err94);
+          vErrors.push(err96);
         }
         errors++;
       }
     }
     if (data.iterations !== void 0) {
-      let data29 = data.iterations;
-      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
-        const err95 = { instancePath: instancePath + "/iterations", schemaPath: "#/properties/iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema25.properties.iterations.type, parentSchema: schema25.properties.iterations, data: data29 };
+      let data32 = data.iterations;
+      if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
+        const err97 = { instancePath: instancePath + "/iterations", schemaPath: "#/properties/iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.properties.iterations.type, parentSchema: schema28.properties.iterations, data: data32 };
         if (vErrors === null) {
-          vErrors = [err95];
+          vErrors = [err97];
         } else {
-          vErrors.push(err95);
+          vErrors.push(err97);
         }
         errors++;
       }
-      if (typeof data29 == "number" && isFinite(data29)) {
-        if (data29 < 1 || isNaN(data29)) {
-          const err96 = { instancePath: instancePath + "/iterations", schemaPath: "#/properties/iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema25.properties.iterations, data: data29 };
+      if (typeof data32 == "number" && isFinite(data32)) {
+        if (data32 < 1 || isNaN(data32)) {
+          const err98 = { instancePath: instancePath + "/iterations", schemaPath: "#/properties/iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema28.properties.iterations, data: data32 };
           if (vErrors === null) {
-            vErrors = [err96];
+            vErrors = [err98];
           } else {
-            vErrors.push(err96);
+            vErrors.push(err98);
           }
           errors++;
         }
       }
     }
     if (data.maxDuration !== void 0) {
-      let data30 = data.maxDuration;
-      const _errs117 = errors;
-      let valid35 = false;
-      const _errs118 = errors;
-      if (typeof data30 === "string") {
-        if (!pattern02.test(data30)) {
-          const err97 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data30 };
+      let data33 = data.maxDuration;
+      const _errs121 = errors;
+      let valid36 = false;
+      const _errs122 = errors;
+      if (typeof data33 === "string") {
+        if (!pattern02.test(data33)) {
+          const err99 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data33 };
           if (vErrors === null) {
-            vErrors = [err97];
+            vErrors = [err99];
           } else {
-            vErrors.push(err97);
+            vErrors.push(err99);
           }
           errors++;
         }
       } else {
-        const err98 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data30 };
+        const err100 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data33 };
         if (vErrors === null) {
-          vErrors = [err98];
+          vErrors = [err100];
         } else {
-          vErrors.push(err98);
+          vErrors.push(err100);
         }
         errors++;
       }
-      var _valid12 = _errs118 === errors;
-      valid35 = valid35 || _valid12;
-      if (!valid35) {
-        const _errs120 = errors;
-        if (typeof data30 == "number" && isFinite(data30)) {
-          if (data30 > 0 || isNaN(data30)) {
-            const err99 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data30 };
+      var _valid12 = _errs122 === errors;
+      valid36 = valid36 || _valid12;
+      if (!valid36) {
+        const _errs124 = errors;
+        if (typeof data33 == "number" && isFinite(data33)) {
+          if (data33 > 0 || isNaN(data33)) {
+            const err101 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data33 };
             if (vErrors === null) {
-              vErrors = [err99];
+              vErrors = [err101];
             } else {
-              vErrors.push(err99);
+              vErrors.push(err101);
             }
             errors++;
           }
-          if (data30 < 0 || isNaN(data30)) {
-            const err100 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data30 };
+          if (data33 < 0 || isNaN(data33)) {
+            const err102 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data33 };
             if (vErrors === null) {
-              vErrors = [err100];
+              vErrors = [err102];
             } else {
-              vErrors.push(err100);
+              vErrors.push(err102);
             }
             errors++;
           }
         } else {
-          const err101 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data30 };
-          if (vErrors === null) {
-            vErrors = [err101];
-          } else {
-            vErrors.push(err101);
-          }
-          errors++;
-        }
-        var _valid12 = _errs120 === errors;
-        valid35 = valid35 || _valid12;
-      }
-      if (!valid35) {
-        const err102 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data30 };
-        if (vErrors === null) {
-          vErrors = [err102];
-        } else {
-          vErrors.push(err102);
-        }
-        errors++;
-      } else {
-        errors = _errs117;
-        if (vErrors !== null) {
-          if (_errs117) {
-            vErrors.length = _errs117;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.rate !== void 0) {
-      let data31 = data.rate;
-      if (typeof data31 === "string") {
-        if (!pattern18.test(data31)) {
-          const err103 = { instancePath: instancePath + "/rate", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema37, data: data31 };
+          const err103 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data33 };
           if (vErrors === null) {
             vErrors = [err103];
           } else {
@@ -57126,21 +58000,33 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err104 = { instancePath: instancePath + "/rate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data31 };
+        var _valid12 = _errs124 === errors;
+        valid36 = valid36 || _valid12;
+      }
+      if (!valid36) {
+        const err104 = { instancePath: instancePath + "/maxDuration", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data33 };
         if (vErrors === null) {
           vErrors = [err104];
         } else {
           vErrors.push(err104);
         }
         errors++;
+      } else {
+        errors = _errs121;
+        if (vErrors !== null) {
+          if (_errs121) {
+            vErrors.length = _errs121;
+          } else {
+            vErrors = null;
+          }
+        }
       }
     }
-    if (data.startRate !== void 0) {
-      let data32 = data.startRate;
-      if (typeof data32 === "string") {
-        if (!pattern18.test(data32)) {
-          const err105 = { instancePath: instancePath + "/startRate", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema37, data: data32 };
+    if (data.rate !== void 0) {
+      let data34 = data.rate;
+      if (typeof data34 === "string") {
+        if (!pattern19.test(data34)) {
+          const err105 = { instancePath: instancePath + "/rate", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema41, data: data34 };
           if (vErrors === null) {
             vErrors = [err105];
           } else {
@@ -57149,7 +58035,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err106 = { instancePath: instancePath + "/startRate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data32 };
+        const err106 = { instancePath: instancePath + "/rate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data34 };
         if (vErrors === null) {
           vErrors = [err106];
         } else {
@@ -57158,11 +58044,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.maxRate !== void 0) {
-      let data33 = data.maxRate;
-      if (typeof data33 === "string") {
-        if (!pattern18.test(data33)) {
-          const err107 = { instancePath: instancePath + "/maxRate", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema37, data: data33 };
+    if (data.startRate !== void 0) {
+      let data35 = data.startRate;
+      if (typeof data35 === "string") {
+        if (!pattern19.test(data35)) {
+          const err107 = { instancePath: instancePath + "/startRate", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema41, data: data35 };
           if (vErrors === null) {
             vErrors = [err107];
           } else {
@@ -57171,7 +58057,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err108 = { instancePath: instancePath + "/maxRate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data33 };
+        const err108 = { instancePath: instancePath + "/startRate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data35 };
         if (vErrors === null) {
           vErrors = [err108];
         } else {
@@ -57180,34 +58066,34 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.step !== void 0) {
-      let data34 = data.step;
-      if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
-        for (const key3 in data34) {
-          if (!(key3 === "factor" || key3 === "increment")) {
-            const err109 = { instancePath: instancePath + "/step", schemaPath: "#/properties/step/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema25.properties.step, data: data34 };
-            if (vErrors === null) {
-              vErrors = [err109];
-            } else {
-              vErrors.push(err109);
-            }
-            errors++;
-          }
-        }
-        if (data34.factor !== void 0) {
-          let data35 = data34.factor;
-          if (typeof data35 == "number" && isFinite(data35)) {
-            if (data35 <= 1 || isNaN(data35)) {
-              const err110 = { instancePath: instancePath + "/step/factor", schemaPath: "#/properties/step/properties/factor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 1 }, message: "must be > 1", schema: 1, parentSchema: schema25.properties.step.properties.factor, data: data35 };
-              if (vErrors === null) {
-                vErrors = [err110];
-              } else {
-                vErrors.push(err110);
-              }
-              errors++;
-            }
+    if (data.maxRate !== void 0) {
+      let data36 = data.maxRate;
+      if (typeof data36 === "string") {
+        if (!pattern19.test(data36)) {
+          const err109 = { instancePath: instancePath + "/maxRate", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema41, data: data36 };
+          if (vErrors === null) {
+            vErrors = [err109];
           } else {
-            const err111 = { instancePath: instancePath + "/step/factor", schemaPath: "#/properties/step/properties/factor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema25.properties.step.properties.factor.type, parentSchema: schema25.properties.step.properties.factor, data: data35 };
+            vErrors.push(err109);
+          }
+          errors++;
+        }
+      } else {
+        const err110 = { instancePath: instancePath + "/maxRate", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data36 };
+        if (vErrors === null) {
+          vErrors = [err110];
+        } else {
+          vErrors.push(err110);
+        }
+        errors++;
+      }
+    }
+    if (data.step !== void 0) {
+      let data37 = data.step;
+      if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+        for (const key3 in data37) {
+          if (!(key3 === "factor" || key3 === "increment")) {
+            const err111 = { instancePath: instancePath + "/step", schemaPath: "#/properties/step/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema28.properties.step, data: data37 };
             if (vErrors === null) {
               vErrors = [err111];
             } else {
@@ -57216,11 +58102,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data34.increment !== void 0) {
-          let data36 = data34.increment;
-          if (typeof data36 === "string") {
-            if (!pattern18.test(data36)) {
-              const err112 = { instancePath: instancePath + "/step/increment", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema37, data: data36 };
+        if (data37.factor !== void 0) {
+          let data38 = data37.factor;
+          if (typeof data38 == "number" && isFinite(data38)) {
+            if (data38 <= 1 || isNaN(data38)) {
+              const err112 = { instancePath: instancePath + "/step/factor", schemaPath: "#/properties/step/properties/factor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 1 }, message: "must be > 1", schema: 1, parentSchema: schema28.properties.step.properties.factor, data: data38 };
               if (vErrors === null) {
                 vErrors = [err112];
               } else {
@@ -57229,7 +58115,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err113 = { instancePath: instancePath + "/step/increment", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data36 };
+            const err113 = { instancePath: instancePath + "/step/factor", schemaPath: "#/properties/step/properties/factor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema28.properties.step.properties.factor.type, parentSchema: schema28.properties.step.properties.factor, data: data38 };
             if (vErrors === null) {
               vErrors = [err113];
             } else {
@@ -57238,33 +58124,30 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-      } else {
-        const err114 = { instancePath: instancePath + "/step", schemaPath: "#/properties/step/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.properties.step.type, parentSchema: schema25.properties.step, data: data34 };
-        if (vErrors === null) {
-          vErrors = [err114];
-        } else {
-          vErrors.push(err114);
-        }
-        errors++;
-      }
-    }
-    if (data.hold !== void 0) {
-      let data37 = data.hold;
-      const _errs141 = errors;
-      let valid42 = false;
-      const _errs142 = errors;
-      if (typeof data37 === "string") {
-        if (!pattern02.test(data37)) {
-          const err115 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data37 };
-          if (vErrors === null) {
-            vErrors = [err115];
+        if (data37.increment !== void 0) {
+          let data39 = data37.increment;
+          if (typeof data39 === "string") {
+            if (!pattern19.test(data39)) {
+              const err114 = { instancePath: instancePath + "/step/increment", schemaPath: "#/definitions/rate/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$"', schema: "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", parentSchema: schema41, data: data39 };
+              if (vErrors === null) {
+                vErrors = [err114];
+              } else {
+                vErrors.push(err114);
+              }
+              errors++;
+            }
           } else {
-            vErrors.push(err115);
+            const err115 = { instancePath: instancePath + "/step/increment", schemaPath: "#/definitions/rate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data39 };
+            if (vErrors === null) {
+              vErrors = [err115];
+            } else {
+              vErrors.push(err115);
+            }
+            errors++;
           }
-          errors++;
         }
       } else {
-        const err116 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data37 };
+        const err116 = { instancePath: instancePath + "/step", schemaPath: "#/properties/step/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.properties.step.type, parentSchema: schema28.properties.step, data: data37 };
         if (vErrors === null) {
           vErrors = [err116];
         } else {
@@ -57272,68 +58155,56 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid13 = _errs142 === errors;
-      valid42 = valid42 || _valid13;
-      if (!valid42) {
-        const _errs144 = errors;
-        if (typeof data37 == "number" && isFinite(data37)) {
-          if (data37 > 0 || isNaN(data37)) {
-            const err117 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data37 };
-            if (vErrors === null) {
-              vErrors = [err117];
-            } else {
-              vErrors.push(err117);
-            }
-            errors++;
-          }
-          if (data37 < 0 || isNaN(data37)) {
-            const err118 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data37 };
-            if (vErrors === null) {
-              vErrors = [err118];
-            } else {
-              vErrors.push(err118);
-            }
-            errors++;
-          }
-        } else {
-          const err119 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data37 };
+    }
+    if (data.hold !== void 0) {
+      let data40 = data.hold;
+      const _errs145 = errors;
+      let valid43 = false;
+      const _errs146 = errors;
+      if (typeof data40 === "string") {
+        if (!pattern02.test(data40)) {
+          const err117 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data40 };
           if (vErrors === null) {
-            vErrors = [err119];
+            vErrors = [err117];
           } else {
-            vErrors.push(err119);
+            vErrors.push(err117);
           }
           errors++;
         }
-        var _valid13 = _errs144 === errors;
-        valid42 = valid42 || _valid13;
-      }
-      if (!valid42) {
-        const err120 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data37 };
+      } else {
+        const err118 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data40 };
         if (vErrors === null) {
-          vErrors = [err120];
+          vErrors = [err118];
         } else {
-          vErrors.push(err120);
+          vErrors.push(err118);
         }
         errors++;
-      } else {
-        errors = _errs141;
-        if (vErrors !== null) {
-          if (_errs141) {
-            vErrors.length = _errs141;
-          } else {
-            vErrors = null;
-          }
-        }
       }
-    }
-    if (data.resolution !== void 0) {
-      let data38 = data.resolution;
-      const _errs148 = errors;
-      let valid44 = false;
-      const _errs149 = errors;
-      if (typeof data38 === "string") {
-        if (!pattern23.test(data38)) {
-          const err121 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data38 };
+      var _valid13 = _errs146 === errors;
+      valid43 = valid43 || _valid13;
+      if (!valid43) {
+        const _errs148 = errors;
+        if (typeof data40 == "number" && isFinite(data40)) {
+          if (data40 > 0 || isNaN(data40)) {
+            const err119 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data40 };
+            if (vErrors === null) {
+              vErrors = [err119];
+            } else {
+              vErrors.push(err119);
+            }
+            errors++;
+          }
+          if (data40 < 0 || isNaN(data40)) {
+            const err120 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data40 };
+            if (vErrors === null) {
+              vErrors = [err120];
+            } else {
+              vErrors.push(err120);
+            }
+            errors++;
+          }
+        } else {
+          const err121 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data40 };
           if (vErrors === null) {
             vErrors = [err121];
           } else {
@@ -57341,63 +58212,100 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err122 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data38 };
+        var _valid13 = _errs148 === errors;
+        valid43 = valid43 || _valid13;
+      }
+      if (!valid43) {
+        const err122 = { instancePath: instancePath + "/hold", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data40 };
         if (vErrors === null) {
           vErrors = [err122];
         } else {
           vErrors.push(err122);
         }
         errors++;
-      }
-      var _valid14 = _errs149 === errors;
-      valid44 = valid44 || _valid14;
-      if (!valid44) {
-        const _errs151 = errors;
-        if (typeof data38 == "number" && isFinite(data38)) {
-          if (data38 > 1 || isNaN(data38)) {
-            const err123 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data38 };
-            if (vErrors === null) {
-              vErrors = [err123];
-            } else {
-              vErrors.push(err123);
-            }
-            errors++;
-          }
-          if (data38 < 0 || isNaN(data38)) {
-            const err124 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data38 };
-            if (vErrors === null) {
-              vErrors = [err124];
-            } else {
-              vErrors.push(err124);
-            }
-            errors++;
-          }
-        } else {
-          const err125 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data38 };
-          if (vErrors === null) {
-            vErrors = [err125];
+      } else {
+        errors = _errs145;
+        if (vErrors !== null) {
+          if (_errs145) {
+            vErrors.length = _errs145;
           } else {
-            vErrors.push(err125);
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.resolution !== void 0) {
+      let data41 = data.resolution;
+      const _errs152 = errors;
+      let valid45 = false;
+      const _errs153 = errors;
+      if (typeof data41 === "string") {
+        if (!pattern24.test(data41)) {
+          const err123 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data41 };
+          if (vErrors === null) {
+            vErrors = [err123];
+          } else {
+            vErrors.push(err123);
           }
           errors++;
         }
-        var _valid14 = _errs151 === errors;
-        valid44 = valid44 || _valid14;
-      }
-      if (!valid44) {
-        const err126 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data38 };
+      } else {
+        const err124 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data41 };
         if (vErrors === null) {
-          vErrors = [err126];
+          vErrors = [err124];
         } else {
-          vErrors.push(err126);
+          vErrors.push(err124);
+        }
+        errors++;
+      }
+      var _valid14 = _errs153 === errors;
+      valid45 = valid45 || _valid14;
+      if (!valid45) {
+        const _errs155 = errors;
+        if (typeof data41 == "number" && isFinite(data41)) {
+          if (data41 > 1 || isNaN(data41)) {
+            const err125 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data41 };
+            if (vErrors === null) {
+              vErrors = [err125];
+            } else {
+              vErrors.push(err125);
+            }
+            errors++;
+          }
+          if (data41 < 0 || isNaN(data41)) {
+            const err126 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data41 };
+            if (vErrors === null) {
+              vErrors = [err126];
+            } else {
+              vErrors.push(err126);
+            }
+            errors++;
+          }
+        } else {
+          const err127 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data41 };
+          if (vErrors === null) {
+            vErrors = [err127];
+          } else {
+            vErrors.push(err127);
+          }
+          errors++;
+        }
+        var _valid14 = _errs155 === errors;
+        valid45 = valid45 || _valid14;
+      }
+      if (!valid45) {
+        const err128 = { instancePath: instancePath + "/resolution", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data41 };
+        if (vErrors === null) {
+          vErrors = [err128];
+        } else {
+          vErrors.push(err128);
         }
         errors++;
       } else {
-        errors = _errs148;
+        errors = _errs152;
         if (vErrors !== null) {
-          if (_errs148) {
-            vErrors.length = _errs148;
+          if (_errs152) {
+            vErrors.length = _errs152;
           } else {
             vErrors = null;
           }
@@ -57405,52 +58313,23 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.request !== void 0) {
-      if (!validate20(data.request, { instancePath: instancePath + "/request", parentData: data, parentDataProperty: "request", rootData })) {
-        vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+      if (!validate23(data.request, { instancePath: instancePath + "/request", parentData: data, parentDataProperty: "request", rootData })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
         errors = vErrors.length;
       }
     }
     if (data.setup !== void 0) {
-      let data40 = data.setup;
-      if (Array.isArray(data40)) {
-        const len2 = data40.length;
+      let data43 = data.setup;
+      if (Array.isArray(data43)) {
+        const len2 = data43.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate222(data40[i2], { instancePath: instancePath + "/setup/" + i2, parentData: data40, parentDataProperty: i2, rootData })) {
-            vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+          if (!validate252(data43[i2], { instancePath: instancePath + "/setup/" + i2, parentData: data43, parentDataProperty: i2, rootData })) {
+            vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err127 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema25.properties.setup.type, parentSchema: schema25.properties.setup, data: data40 };
-        if (vErrors === null) {
-          vErrors = [err127];
-        } else {
-          vErrors.push(err127);
-        }
-        errors++;
-      }
-    }
-    if (data.steps !== void 0) {
-      let data42 = data.steps;
-      if (Array.isArray(data42)) {
-        if (data42.length < 1) {
-          const err128 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema25.properties.steps, data: data42 };
-          if (vErrors === null) {
-            vErrors = [err128];
-          } else {
-            vErrors.push(err128);
-          }
-          errors++;
-        }
-        const len3 = data42.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (!validate222(data42[i3], { instancePath: instancePath + "/steps/" + i3, parentData: data42, parentDataProperty: i3, rootData })) {
-            vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err129 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema25.properties.steps.type, parentSchema: schema25.properties.steps, data: data42 };
+        const err129 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema28.properties.setup.type, parentSchema: schema28.properties.setup, data: data43 };
         if (vErrors === null) {
           vErrors = [err129];
         } else {
@@ -57459,11 +58338,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.mix !== void 0) {
-      let data44 = data.mix;
-      if (Array.isArray(data44)) {
-        if (data44.length < 1) {
-          const err130 = { instancePath: instancePath + "/mix", schemaPath: "#/properties/mix/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema25.properties.mix, data: data44 };
+    if (data.steps !== void 0) {
+      let data45 = data.steps;
+      if (Array.isArray(data45)) {
+        if (data45.length < 1) {
+          const err130 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema28.properties.steps, data: data45 };
           if (vErrors === null) {
             vErrors = [err130];
           } else {
@@ -57471,15 +58350,15 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        const len4 = data44.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (!validate222(data44[i4], { instancePath: instancePath + "/mix/" + i4, parentData: data44, parentDataProperty: i4, rootData })) {
-            vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        const len3 = data45.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          if (!validate252(data45[i3], { instancePath: instancePath + "/steps/" + i3, parentData: data45, parentDataProperty: i3, rootData })) {
+            vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err131 = { instancePath: instancePath + "/mix", schemaPath: "#/properties/mix/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema25.properties.mix.type, parentSchema: schema25.properties.mix, data: data44 };
+        const err131 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema28.properties.steps.type, parentSchema: schema28.properties.steps, data: data45 };
         if (vErrors === null) {
           vErrors = [err131];
         } else {
@@ -57488,11 +58367,11 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.data !== void 0) {
-      let data46 = data.data;
-      if (data46 && typeof data46 == "object" && !Array.isArray(data46)) {
-        if (data46.file === void 0) {
-          const err132 = { instancePath: instancePath + "/data", schemaPath: "#/definitions/data/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema48.required, parentSchema: schema48, data: data46 };
+    if (data.mix !== void 0) {
+      let data47 = data.mix;
+      if (Array.isArray(data47)) {
+        if (data47.length < 1) {
+          const err132 = { instancePath: instancePath + "/mix", schemaPath: "#/properties/mix/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema28.properties.mix, data: data47 };
           if (vErrors === null) {
             vErrors = [err132];
           } else {
@@ -57500,31 +58379,38 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        for (const key4 in data46) {
-          if (!(key4 === "file" || key4 === "order")) {
-            const err133 = { instancePath: instancePath + "/data", schemaPath: "#/definitions/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema48, data: data46 };
-            if (vErrors === null) {
-              vErrors = [err133];
-            } else {
-              vErrors.push(err133);
-            }
-            errors++;
+        const len4 = data47.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          if (!validate252(data47[i4], { instancePath: instancePath + "/mix/" + i4, parentData: data47, parentDataProperty: i4, rootData })) {
+            vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+            errors = vErrors.length;
           }
         }
-        if (data46.file !== void 0) {
-          let data47 = data46.file;
-          if (typeof data47 === "string") {
-            if (func3(data47) < 1) {
-              const err134 = { instancePath: instancePath + "/data/file", schemaPath: "#/definitions/data/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema48.properties.file, data: data47 };
-              if (vErrors === null) {
-                vErrors = [err134];
-              } else {
-                vErrors.push(err134);
-              }
-              errors++;
-            }
+      } else {
+        const err133 = { instancePath: instancePath + "/mix", schemaPath: "#/properties/mix/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema28.properties.mix.type, parentSchema: schema28.properties.mix, data: data47 };
+        if (vErrors === null) {
+          vErrors = [err133];
+        } else {
+          vErrors.push(err133);
+        }
+        errors++;
+      }
+    }
+    if (data.data !== void 0) {
+      let data49 = data.data;
+      if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+        if (data49.file === void 0) {
+          const err134 = { instancePath: instancePath + "/data", schemaPath: "#/definitions/data/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema52.required, parentSchema: schema52, data: data49 };
+          if (vErrors === null) {
+            vErrors = [err134];
           } else {
-            const err135 = { instancePath: instancePath + "/data/file", schemaPath: "#/definitions/data/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.file.type, parentSchema: schema48.properties.file, data: data47 };
+            vErrors.push(err134);
+          }
+          errors++;
+        }
+        for (const key4 in data49) {
+          if (!(key4 === "file" || key4 === "order")) {
+            const err135 = { instancePath: instancePath + "/data", schemaPath: "#/definitions/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema52, data: data49 };
             if (vErrors === null) {
               vErrors = [err135];
             } else {
@@ -57533,19 +58419,20 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data46.order !== void 0) {
-          let data48 = data46.order;
-          if (typeof data48 !== "string") {
-            const err136 = { instancePath: instancePath + "/data/order", schemaPath: "#/definitions/data/properties/order/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.order.type, parentSchema: schema48.properties.order, data: data48 };
-            if (vErrors === null) {
-              vErrors = [err136];
-            } else {
-              vErrors.push(err136);
+        if (data49.file !== void 0) {
+          let data50 = data49.file;
+          if (typeof data50 === "string") {
+            if (func3(data50) < 1) {
+              const err136 = { instancePath: instancePath + "/data/file", schemaPath: "#/definitions/data/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema52.properties.file, data: data50 };
+              if (vErrors === null) {
+                vErrors = [err136];
+              } else {
+                vErrors.push(err136);
+              }
+              errors++;
             }
-            errors++;
-          }
-          if (!(data48 === "round-robin" || data48 === "random")) {
-            const err137 = { instancePath: instancePath + "/data/order", schemaPath: "#/definitions/data/properties/order/enum", keyword: "enum", params: { allowedValues: schema48.properties.order.enum }, message: "must be equal to one of the allowed values", schema: schema48.properties.order.enum, parentSchema: schema48.properties.order, data: data48 };
+          } else {
+            const err137 = { instancePath: instancePath + "/data/file", schemaPath: "#/definitions/data/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.file.type, parentSchema: schema52.properties.file, data: data50 };
             if (vErrors === null) {
               vErrors = [err137];
             } else {
@@ -57554,36 +58441,57 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data49.order !== void 0) {
+          let data51 = data49.order;
+          if (typeof data51 !== "string") {
+            const err138 = { instancePath: instancePath + "/data/order", schemaPath: "#/definitions/data/properties/order/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.order.type, parentSchema: schema52.properties.order, data: data51 };
+            if (vErrors === null) {
+              vErrors = [err138];
+            } else {
+              vErrors.push(err138);
+            }
+            errors++;
+          }
+          if (!(data51 === "round-robin" || data51 === "random")) {
+            const err139 = { instancePath: instancePath + "/data/order", schemaPath: "#/definitions/data/properties/order/enum", keyword: "enum", params: { allowedValues: schema52.properties.order.enum }, message: "must be equal to one of the allowed values", schema: schema52.properties.order.enum, parentSchema: schema52.properties.order, data: data51 };
+            if (vErrors === null) {
+              vErrors = [err139];
+            } else {
+              vErrors.push(err139);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err138 = { instancePath: instancePath + "/data", schemaPath: "#/definitions/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.type, parentSchema: schema48, data: data46 };
+        const err140 = { instancePath: instancePath + "/data", schemaPath: "#/definitions/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema52.type, parentSchema: schema52, data: data49 };
         if (vErrors === null) {
-          vErrors = [err138];
+          vErrors = [err140];
         } else {
-          vErrors.push(err138);
+          vErrors.push(err140);
         }
         errors++;
       }
     }
   } else {
-    const err139 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
+    const err141 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data };
     if (vErrors === null) {
-      vErrors = [err139];
+      vErrors = [err141];
     } else {
-      vErrors.push(err139);
+      vErrors.push(err141);
     }
     errors++;
   }
-  validate17.errors = vErrors;
+  validate19.errors = vErrors;
   return errors === 0;
 }
-var schema50 = { "type": "object", "additionalProperties": false, "properties": { "mode": { "type": "string", "enum": ["stored", "ab"], "default": "stored", "description": "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself." }, "schedule": { "type": "string", "enum": ["duet", "alternate"], "default": "duet", "description": "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long." }, "metrics": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string", "enum": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"] }, "default": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"], "description": "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone." }, "minEffect": { "type": "object", "additionalProperties": false, "description": `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`, "default": { "p50": "5%", "p90": "10%", "p95": "10%", "p99": "15%", "rps": "5%", "error_rate": 0.01, "capacity": "10%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 3%)." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 15% (A/B mode: 8%)." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 5%)." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)." } } }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05, "description": "Family-wise significance level over all tests of a run (Holm)." }, "maxErrorRate": { "$ref": "#/definitions/effect", "description": "The error rate a scenario may reach without an error_rate threshold of its own: above it the scenario fails the gate (and perfgate run) even when no threshold is set; an error_rate threshold on the scenario replaces it, 1 turns it off. A scenario in which no request succeeded always fails.", "default": "50%" }, "noiseFloor": { "$ref": "#/definitions/effect", "description": "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.", "default": "15%" }, "runnerNoise": { "type": "object", "additionalProperties": false, "description": "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.", "default": { "p50": "5%", "p90": "7%", "p95": "7%", "p99": "8%", "rps": "5%", "error_rate": 1e-3, "capacity": "5%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Run-to-run sd of a run's p50; default 5%." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 8%." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5%; the open models use it only when both runs fell short of the intended rate." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute run-to-run sd of the error rate; default 0.001." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 5%: the spread of a capacity scenario's digestive rate between runs." } } }, "history": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "Past baselines' summaries kept in a baseline." }, "minHistory": { "type": "integer", "minimum": 2, "maximum": 100, "default": 5, "description": "Past baselines needed before the history test is used." }, "extend": { "type": "object", "additionalProperties": false, "description": "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).", "default": { "maxDuration": "2x" }, "properties": { "maxDuration": { "description": "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.", "default": "2x", "anyOf": [{ "type": "string", "maxLength": 50 }, { "type": "number" }] } } }, "detect": { "description": "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: in A/B mode p50 5% and p95 10% (plan uses these too); in stored mode no target (the run extends only for undecided verdicts). off: no target at all. A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.", "anyOf": [{ "enum": ["off", false], "description": "No target, not even A/B mode's own." }, { "$ref": "#/definitions/effect" }, { "type": "object", "additionalProperties": false, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect" }, "p90": { "$ref": "#/definitions/effect" }, "p95": { "$ref": "#/definitions/effect" }, "p99": { "$ref": "#/definitions/effect" }, "rps": { "$ref": "#/definitions/effect" }, "error_rate": { "$ref": "#/definitions/effect", "description": "An absolute difference of the error rate (0.005: half a point)." } } }] } } };
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var schema54 = { "type": "object", "additionalProperties": false, "properties": { "mode": { "type": "string", "enum": ["stored", "ab"], "default": "stored", "description": "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself." }, "schedule": { "type": "string", "enum": ["duet", "alternate"], "default": "duet", "description": "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long." }, "metrics": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string", "enum": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"] }, "default": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"], "description": "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone." }, "minEffect": { "type": "object", "additionalProperties": false, "description": `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`, "default": { "p50": "5%", "p90": "10%", "p95": "10%", "p99": "15%", "rps": "5%", "error_rate": 0.01, "capacity": "10%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 3%)." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 15% (A/B mode: 8%)." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 5%)." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)." } } }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05, "description": "Family-wise significance level over all tests of a run (Holm)." }, "maxErrorRate": { "$ref": "#/definitions/effect", "description": "The error rate a scenario may reach without an error_rate threshold of its own: above it the scenario fails the gate (and perfgate run) even when no threshold is set; an error_rate threshold on the scenario replaces it, 1 turns it off. A scenario in which no request succeeded always fails.", "default": "50%" }, "noiseFloor": { "$ref": "#/definitions/effect", "description": "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.", "default": "15%" }, "runnerNoise": { "type": "object", "additionalProperties": false, "description": "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.", "default": { "p50": "5%", "p90": "7%", "p95": "7%", "p99": "8%", "rps": "5%", "error_rate": 1e-3, "capacity": "5%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Run-to-run sd of a run's p50; default 5%." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 8%." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5%; the open models use it only when both runs fell short of the intended rate." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute run-to-run sd of the error rate; default 0.001." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 5%: the spread of a capacity scenario's digestive rate between runs." } } }, "history": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "Past baselines' summaries kept in a baseline." }, "minHistory": { "type": "integer", "minimum": 2, "maximum": 100, "default": 5, "description": "Past baselines needed before the history test is used." }, "extend": { "type": "object", "additionalProperties": false, "description": "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).", "default": { "maxDuration": "2x" }, "properties": { "maxDuration": { "description": "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.", "default": "2x", "anyOf": [{ "type": "string", "maxLength": 50 }, { "type": "number" }] } } }, "detect": { "description": "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: in A/B mode p50 5% and p95 10% (plan uses these too); in stored mode no target (the run extends only for undecided verdicts). off: no target at all. A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.", "anyOf": [{ "enum": ["off", false], "description": "No target, not even A/B mode's own." }, { "$ref": "#/definitions/effect" }, { "type": "object", "additionalProperties": false, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect" }, "p90": { "$ref": "#/definitions/effect" }, "p95": { "$ref": "#/definitions/effect" }, "p99": { "$ref": "#/definitions/effect" }, "rps": { "$ref": "#/definitions/effect" }, "error_rate": { "$ref": "#/definitions/effect", "description": "An absolute difference of the error rate (0.005: half a point)." } } }] } } };
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!func22.call(schema50.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema50, data };
+      if (!func22.call(schema54.properties, key0)) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema54, data };
         if (vErrors === null) {
           vErrors = [err0];
         } else {
@@ -57595,7 +58503,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.mode !== void 0) {
       let data0 = data.mode;
       if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema50.properties.mode.type, parentSchema: schema50.properties.mode, data: data0 };
+        const err1 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema54.properties.mode.type, parentSchema: schema54.properties.mode, data: data0 };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -57604,7 +58512,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "stored" || data0 === "ab")) {
-        const err2 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema50.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema50.properties.mode.enum, parentSchema: schema50.properties.mode, data: data0 };
+        const err2 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema54.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema54.properties.mode.enum, parentSchema: schema54.properties.mode, data: data0 };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -57616,7 +58524,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.schedule !== void 0) {
       let data1 = data.schedule;
       if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/schedule", schemaPath: "#/properties/schedule/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema50.properties.schedule.type, parentSchema: schema50.properties.schedule, data: data1 };
+        const err3 = { instancePath: instancePath + "/schedule", schemaPath: "#/properties/schedule/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema54.properties.schedule.type, parentSchema: schema54.properties.schedule, data: data1 };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -57625,7 +58533,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "duet" || data1 === "alternate")) {
-        const err4 = { instancePath: instancePath + "/schedule", schemaPath: "#/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema50.properties.schedule.enum }, message: "must be equal to one of the allowed values", schema: schema50.properties.schedule.enum, parentSchema: schema50.properties.schedule, data: data1 };
+        const err4 = { instancePath: instancePath + "/schedule", schemaPath: "#/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema54.properties.schedule.enum }, message: "must be equal to one of the allowed values", schema: schema54.properties.schedule.enum, parentSchema: schema54.properties.schedule, data: data1 };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -57638,7 +58546,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.metrics;
       if (Array.isArray(data2)) {
         if (data2.length < 1) {
-          const err5 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema50.properties.metrics, data: data2 };
+          const err5 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema54.properties.metrics, data: data2 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -57650,7 +58558,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data3 = data2[i0];
           if (typeof data3 !== "string") {
-            const err6 = { instancePath: instancePath + "/metrics/" + i0, schemaPath: "#/properties/metrics/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema50.properties.metrics.items.type, parentSchema: schema50.properties.metrics.items, data: data3 };
+            const err6 = { instancePath: instancePath + "/metrics/" + i0, schemaPath: "#/properties/metrics/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema54.properties.metrics.items.type, parentSchema: schema54.properties.metrics.items, data: data3 };
             if (vErrors === null) {
               vErrors = [err6];
             } else {
@@ -57659,7 +58567,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (!(data3 === "p50" || data3 === "p90" || data3 === "p95" || data3 === "p99" || data3 === "rps" || data3 === "error_rate" || data3 === "capacity")) {
-            const err7 = { instancePath: instancePath + "/metrics/" + i0, schemaPath: "#/properties/metrics/items/enum", keyword: "enum", params: { allowedValues: schema50.properties.metrics.items.enum }, message: "must be equal to one of the allowed values", schema: schema50.properties.metrics.items.enum, parentSchema: schema50.properties.metrics.items, data: data3 };
+            const err7 = { instancePath: instancePath + "/metrics/" + i0, schemaPath: "#/properties/metrics/items/enum", keyword: "enum", params: { allowedValues: schema54.properties.metrics.items.enum }, message: "must be equal to one of the allowed values", schema: schema54.properties.metrics.items.enum, parentSchema: schema54.properties.metrics.items, data: data3 };
             if (vErrors === null) {
               vErrors = [err7];
             } else {
@@ -57679,7 +58587,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             }
             if (typeof indices0[item0] == "number") {
               j0 = indices0[item0];
-              const err8 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema50.properties.metrics, data: data2 };
+              const err8 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema54.properties.metrics, data: data2 };
               if (vErrors === null) {
                 vErrors = [err8];
               } else {
@@ -57692,7 +58600,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema50.properties.metrics.type, parentSchema: schema50.properties.metrics, data: data2 };
+        const err9 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema54.properties.metrics.type, parentSchema: schema54.properties.metrics, data: data2 };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -57706,7 +58614,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
         for (const key1 in data4) {
           if (!(key1 === "latency" || key1 === "p50" || key1 === "p90" || key1 === "p95" || key1 === "p99" || key1 === "rps" || key1 === "error_rate" || key1 === "capacity")) {
-            const err10 = { instancePath: instancePath + "/minEffect", schemaPath: "#/properties/minEffect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema50.properties.minEffect, data: data4 };
+            const err10 = { instancePath: instancePath + "/minEffect", schemaPath: "#/properties/minEffect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema54.properties.minEffect, data: data4 };
             if (vErrors === null) {
               vErrors = [err10];
             } else {
@@ -57721,8 +58629,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid6 = false;
           const _errs16 = errors;
           if (typeof data5 === "string") {
-            if (!pattern23.test(data5)) {
-              const err11 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data5 };
+            if (!pattern24.test(data5)) {
+              const err11 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data5 };
               if (vErrors === null) {
                 vErrors = [err11];
               } else {
@@ -57731,7 +58639,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err12 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data5 };
+            const err12 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data5 };
             if (vErrors === null) {
               vErrors = [err12];
             } else {
@@ -57745,7 +58653,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs18 = errors;
             if (typeof data5 == "number" && isFinite(data5)) {
               if (data5 > 1 || isNaN(data5)) {
-                const err13 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data5 };
+                const err13 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data5 };
                 if (vErrors === null) {
                   vErrors = [err13];
                 } else {
@@ -57754,7 +58662,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data5 < 0 || isNaN(data5)) {
-                const err14 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data5 };
+                const err14 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data5 };
                 if (vErrors === null) {
                   vErrors = [err14];
                 } else {
@@ -57763,7 +58671,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err15 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data5 };
+              const err15 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data5 };
               if (vErrors === null) {
                 vErrors = [err15];
               } else {
@@ -57775,7 +58683,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid6 = valid6 || _valid0;
           }
           if (!valid6) {
-            const err16 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data5 };
+            const err16 = { instancePath: instancePath + "/minEffect/latency", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data5 };
             if (vErrors === null) {
               vErrors = [err16];
             } else {
@@ -57799,8 +58707,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid8 = false;
           const _errs23 = errors;
           if (typeof data6 === "string") {
-            if (!pattern23.test(data6)) {
-              const err17 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data6 };
+            if (!pattern24.test(data6)) {
+              const err17 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data6 };
               if (vErrors === null) {
                 vErrors = [err17];
               } else {
@@ -57809,7 +58717,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err18 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data6 };
+            const err18 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data6 };
             if (vErrors === null) {
               vErrors = [err18];
             } else {
@@ -57823,7 +58731,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs25 = errors;
             if (typeof data6 == "number" && isFinite(data6)) {
               if (data6 > 1 || isNaN(data6)) {
-                const err19 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data6 };
+                const err19 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data6 };
                 if (vErrors === null) {
                   vErrors = [err19];
                 } else {
@@ -57832,7 +58740,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data6 < 0 || isNaN(data6)) {
-                const err20 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data6 };
+                const err20 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data6 };
                 if (vErrors === null) {
                   vErrors = [err20];
                 } else {
@@ -57841,7 +58749,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err21 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data6 };
+              const err21 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data6 };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -57853,7 +58761,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid8 = valid8 || _valid1;
           }
           if (!valid8) {
-            const err22 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data6 };
+            const err22 = { instancePath: instancePath + "/minEffect/p50", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data6 };
             if (vErrors === null) {
               vErrors = [err22];
             } else {
@@ -57877,8 +58785,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid10 = false;
           const _errs30 = errors;
           if (typeof data7 === "string") {
-            if (!pattern23.test(data7)) {
-              const err23 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data7 };
+            if (!pattern24.test(data7)) {
+              const err23 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data7 };
               if (vErrors === null) {
                 vErrors = [err23];
               } else {
@@ -57887,7 +58795,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err24 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data7 };
+            const err24 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data7 };
             if (vErrors === null) {
               vErrors = [err24];
             } else {
@@ -57901,7 +58809,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs32 = errors;
             if (typeof data7 == "number" && isFinite(data7)) {
               if (data7 > 1 || isNaN(data7)) {
-                const err25 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data7 };
+                const err25 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data7 };
                 if (vErrors === null) {
                   vErrors = [err25];
                 } else {
@@ -57910,7 +58818,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data7 < 0 || isNaN(data7)) {
-                const err26 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data7 };
+                const err26 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data7 };
                 if (vErrors === null) {
                   vErrors = [err26];
                 } else {
@@ -57919,7 +58827,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err27 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data7 };
+              const err27 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data7 };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -57931,7 +58839,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid10 = valid10 || _valid2;
           }
           if (!valid10) {
-            const err28 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data7 };
+            const err28 = { instancePath: instancePath + "/minEffect/p90", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data7 };
             if (vErrors === null) {
               vErrors = [err28];
             } else {
@@ -57955,8 +58863,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid12 = false;
           const _errs37 = errors;
           if (typeof data8 === "string") {
-            if (!pattern23.test(data8)) {
-              const err29 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data8 };
+            if (!pattern24.test(data8)) {
+              const err29 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data8 };
               if (vErrors === null) {
                 vErrors = [err29];
               } else {
@@ -57965,7 +58873,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err30 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data8 };
+            const err30 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data8 };
             if (vErrors === null) {
               vErrors = [err30];
             } else {
@@ -57979,7 +58887,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs39 = errors;
             if (typeof data8 == "number" && isFinite(data8)) {
               if (data8 > 1 || isNaN(data8)) {
-                const err31 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data8 };
+                const err31 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data8 };
                 if (vErrors === null) {
                   vErrors = [err31];
                 } else {
@@ -57988,7 +58896,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data8 < 0 || isNaN(data8)) {
-                const err32 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data8 };
+                const err32 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data8 };
                 if (vErrors === null) {
                   vErrors = [err32];
                 } else {
@@ -57997,7 +58905,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err33 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data8 };
+              const err33 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data8 };
               if (vErrors === null) {
                 vErrors = [err33];
               } else {
@@ -58009,7 +58917,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid12 = valid12 || _valid3;
           }
           if (!valid12) {
-            const err34 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data8 };
+            const err34 = { instancePath: instancePath + "/minEffect/p95", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data8 };
             if (vErrors === null) {
               vErrors = [err34];
             } else {
@@ -58033,8 +58941,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid14 = false;
           const _errs44 = errors;
           if (typeof data9 === "string") {
-            if (!pattern23.test(data9)) {
-              const err35 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data9 };
+            if (!pattern24.test(data9)) {
+              const err35 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data9 };
               if (vErrors === null) {
                 vErrors = [err35];
               } else {
@@ -58043,7 +58951,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err36 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data9 };
+            const err36 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data9 };
             if (vErrors === null) {
               vErrors = [err36];
             } else {
@@ -58057,7 +58965,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs46 = errors;
             if (typeof data9 == "number" && isFinite(data9)) {
               if (data9 > 1 || isNaN(data9)) {
-                const err37 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data9 };
+                const err37 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data9 };
                 if (vErrors === null) {
                   vErrors = [err37];
                 } else {
@@ -58066,7 +58974,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data9 < 0 || isNaN(data9)) {
-                const err38 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data9 };
+                const err38 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data9 };
                 if (vErrors === null) {
                   vErrors = [err38];
                 } else {
@@ -58075,7 +58983,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err39 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data9 };
+              const err39 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data9 };
               if (vErrors === null) {
                 vErrors = [err39];
               } else {
@@ -58087,7 +58995,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid14 = valid14 || _valid4;
           }
           if (!valid14) {
-            const err40 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data9 };
+            const err40 = { instancePath: instancePath + "/minEffect/p99", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data9 };
             if (vErrors === null) {
               vErrors = [err40];
             } else {
@@ -58111,8 +59019,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid16 = false;
           const _errs51 = errors;
           if (typeof data10 === "string") {
-            if (!pattern23.test(data10)) {
-              const err41 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data10 };
+            if (!pattern24.test(data10)) {
+              const err41 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data10 };
               if (vErrors === null) {
                 vErrors = [err41];
               } else {
@@ -58121,7 +59029,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err42 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data10 };
+            const err42 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data10 };
             if (vErrors === null) {
               vErrors = [err42];
             } else {
@@ -58135,7 +59043,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs53 = errors;
             if (typeof data10 == "number" && isFinite(data10)) {
               if (data10 > 1 || isNaN(data10)) {
-                const err43 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data10 };
+                const err43 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data10 };
                 if (vErrors === null) {
                   vErrors = [err43];
                 } else {
@@ -58144,7 +59052,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data10 < 0 || isNaN(data10)) {
-                const err44 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data10 };
+                const err44 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data10 };
                 if (vErrors === null) {
                   vErrors = [err44];
                 } else {
@@ -58153,7 +59061,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err45 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data10 };
+              const err45 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data10 };
               if (vErrors === null) {
                 vErrors = [err45];
               } else {
@@ -58165,7 +59073,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid16 = valid16 || _valid5;
           }
           if (!valid16) {
-            const err46 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data10 };
+            const err46 = { instancePath: instancePath + "/minEffect/rps", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data10 };
             if (vErrors === null) {
               vErrors = [err46];
             } else {
@@ -58189,8 +59097,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid18 = false;
           const _errs58 = errors;
           if (typeof data11 === "string") {
-            if (!pattern23.test(data11)) {
-              const err47 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data11 };
+            if (!pattern24.test(data11)) {
+              const err47 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data11 };
               if (vErrors === null) {
                 vErrors = [err47];
               } else {
@@ -58199,7 +59107,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err48 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data11 };
+            const err48 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data11 };
             if (vErrors === null) {
               vErrors = [err48];
             } else {
@@ -58213,7 +59121,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs60 = errors;
             if (typeof data11 == "number" && isFinite(data11)) {
               if (data11 > 1 || isNaN(data11)) {
-                const err49 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data11 };
+                const err49 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data11 };
                 if (vErrors === null) {
                   vErrors = [err49];
                 } else {
@@ -58222,7 +59130,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data11 < 0 || isNaN(data11)) {
-                const err50 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data11 };
+                const err50 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data11 };
                 if (vErrors === null) {
                   vErrors = [err50];
                 } else {
@@ -58231,7 +59139,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err51 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data11 };
+              const err51 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data11 };
               if (vErrors === null) {
                 vErrors = [err51];
               } else {
@@ -58243,7 +59151,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid18 = valid18 || _valid6;
           }
           if (!valid18) {
-            const err52 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data11 };
+            const err52 = { instancePath: instancePath + "/minEffect/error_rate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data11 };
             if (vErrors === null) {
               vErrors = [err52];
             } else {
@@ -58267,8 +59175,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid20 = false;
           const _errs65 = errors;
           if (typeof data12 === "string") {
-            if (!pattern23.test(data12)) {
-              const err53 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data12 };
+            if (!pattern24.test(data12)) {
+              const err53 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data12 };
               if (vErrors === null) {
                 vErrors = [err53];
               } else {
@@ -58277,7 +59185,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err54 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data12 };
+            const err54 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data12 };
             if (vErrors === null) {
               vErrors = [err54];
             } else {
@@ -58291,7 +59199,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs67 = errors;
             if (typeof data12 == "number" && isFinite(data12)) {
               if (data12 > 1 || isNaN(data12)) {
-                const err55 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data12 };
+                const err55 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data12 };
                 if (vErrors === null) {
                   vErrors = [err55];
                 } else {
@@ -58300,7 +59208,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data12 < 0 || isNaN(data12)) {
-                const err56 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data12 };
+                const err56 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data12 };
                 if (vErrors === null) {
                   vErrors = [err56];
                 } else {
@@ -58309,7 +59217,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err57 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data12 };
+              const err57 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data12 };
               if (vErrors === null) {
                 vErrors = [err57];
               } else {
@@ -58321,7 +59229,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid20 = valid20 || _valid7;
           }
           if (!valid20) {
-            const err58 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data12 };
+            const err58 = { instancePath: instancePath + "/minEffect/capacity", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data12 };
             if (vErrors === null) {
               vErrors = [err58];
             } else {
@@ -58340,7 +59248,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err59 = { instancePath: instancePath + "/minEffect", schemaPath: "#/properties/minEffect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.minEffect.type, parentSchema: schema50.properties.minEffect, data: data4 };
+        const err59 = { instancePath: instancePath + "/minEffect", schemaPath: "#/properties/minEffect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.minEffect.type, parentSchema: schema54.properties.minEffect, data: data4 };
         if (vErrors === null) {
           vErrors = [err59];
         } else {
@@ -58353,7 +59261,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       let data13 = data.alpha;
       if (typeof data13 == "number" && isFinite(data13)) {
         if (data13 > 0.5 || isNaN(data13)) {
-          const err60 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.5 }, message: "must be <= 0.5", schema: 0.5, parentSchema: schema50.properties.alpha, data: data13 };
+          const err60 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.5 }, message: "must be <= 0.5", schema: 0.5, parentSchema: schema54.properties.alpha, data: data13 };
           if (vErrors === null) {
             vErrors = [err60];
           } else {
@@ -58362,7 +59270,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (data13 <= 0 || isNaN(data13)) {
-          const err61 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema50.properties.alpha, data: data13 };
+          const err61 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema54.properties.alpha, data: data13 };
           if (vErrors === null) {
             vErrors = [err61];
           } else {
@@ -58371,7 +59279,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err62 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema50.properties.alpha.type, parentSchema: schema50.properties.alpha, data: data13 };
+        const err62 = { instancePath: instancePath + "/alpha", schemaPath: "#/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema54.properties.alpha.type, parentSchema: schema54.properties.alpha, data: data13 };
         if (vErrors === null) {
           vErrors = [err62];
         } else {
@@ -58386,8 +59294,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       let valid22 = false;
       const _errs74 = errors;
       if (typeof data14 === "string") {
-        if (!pattern23.test(data14)) {
-          const err63 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data14 };
+        if (!pattern24.test(data14)) {
+          const err63 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data14 };
           if (vErrors === null) {
             vErrors = [err63];
           } else {
@@ -58396,7 +59304,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err64 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data14 };
+        const err64 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data14 };
         if (vErrors === null) {
           vErrors = [err64];
         } else {
@@ -58410,7 +59318,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         const _errs76 = errors;
         if (typeof data14 == "number" && isFinite(data14)) {
           if (data14 > 1 || isNaN(data14)) {
-            const err65 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data14 };
+            const err65 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data14 };
             if (vErrors === null) {
               vErrors = [err65];
             } else {
@@ -58419,7 +59327,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (data14 < 0 || isNaN(data14)) {
-            const err66 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data14 };
+            const err66 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data14 };
             if (vErrors === null) {
               vErrors = [err66];
             } else {
@@ -58428,7 +59336,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         } else {
-          const err67 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data14 };
+          const err67 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data14 };
           if (vErrors === null) {
             vErrors = [err67];
           } else {
@@ -58440,7 +59348,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         valid22 = valid22 || _valid8;
       }
       if (!valid22) {
-        const err68 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data14 };
+        const err68 = { instancePath: instancePath + "/maxErrorRate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data14 };
         if (vErrors === null) {
           vErrors = [err68];
         } else {
@@ -58464,8 +59372,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       let valid24 = false;
       const _errs81 = errors;
       if (typeof data15 === "string") {
-        if (!pattern23.test(data15)) {
-          const err69 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data15 };
+        if (!pattern24.test(data15)) {
+          const err69 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data15 };
           if (vErrors === null) {
             vErrors = [err69];
           } else {
@@ -58474,7 +59382,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err70 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data15 };
+        const err70 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data15 };
         if (vErrors === null) {
           vErrors = [err70];
         } else {
@@ -58488,7 +59396,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         const _errs83 = errors;
         if (typeof data15 == "number" && isFinite(data15)) {
           if (data15 > 1 || isNaN(data15)) {
-            const err71 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data15 };
+            const err71 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data15 };
             if (vErrors === null) {
               vErrors = [err71];
             } else {
@@ -58497,7 +59405,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (data15 < 0 || isNaN(data15)) {
-            const err72 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data15 };
+            const err72 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data15 };
             if (vErrors === null) {
               vErrors = [err72];
             } else {
@@ -58506,7 +59414,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         } else {
-          const err73 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data15 };
+          const err73 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data15 };
           if (vErrors === null) {
             vErrors = [err73];
           } else {
@@ -58518,7 +59426,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         valid24 = valid24 || _valid9;
       }
       if (!valid24) {
-        const err74 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data15 };
+        const err74 = { instancePath: instancePath + "/noiseFloor", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data15 };
         if (vErrors === null) {
           vErrors = [err74];
         } else {
@@ -58541,7 +59449,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
         for (const key2 in data16) {
           if (!(key2 === "latency" || key2 === "p50" || key2 === "p90" || key2 === "p95" || key2 === "p99" || key2 === "rps" || key2 === "error_rate" || key2 === "capacity")) {
-            const err75 = { instancePath: instancePath + "/runnerNoise", schemaPath: "#/properties/runnerNoise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema50.properties.runnerNoise, data: data16 };
+            const err75 = { instancePath: instancePath + "/runnerNoise", schemaPath: "#/properties/runnerNoise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema54.properties.runnerNoise, data: data16 };
             if (vErrors === null) {
               vErrors = [err75];
             } else {
@@ -58556,8 +59464,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid27 = false;
           const _errs91 = errors;
           if (typeof data17 === "string") {
-            if (!pattern23.test(data17)) {
-              const err76 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data17 };
+            if (!pattern24.test(data17)) {
+              const err76 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data17 };
               if (vErrors === null) {
                 vErrors = [err76];
               } else {
@@ -58566,7 +59474,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err77 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data17 };
+            const err77 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data17 };
             if (vErrors === null) {
               vErrors = [err77];
             } else {
@@ -58580,7 +59488,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs93 = errors;
             if (typeof data17 == "number" && isFinite(data17)) {
               if (data17 > 1 || isNaN(data17)) {
-                const err78 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data17 };
+                const err78 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data17 };
                 if (vErrors === null) {
                   vErrors = [err78];
                 } else {
@@ -58589,7 +59497,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data17 < 0 || isNaN(data17)) {
-                const err79 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data17 };
+                const err79 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data17 };
                 if (vErrors === null) {
                   vErrors = [err79];
                 } else {
@@ -58598,7 +59506,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err80 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data17 };
+              const err80 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data17 };
               if (vErrors === null) {
                 vErrors = [err80];
               } else {
@@ -58610,7 +59518,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid27 = valid27 || _valid10;
           }
           if (!valid27) {
-            const err81 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data17 };
+            const err81 = { instancePath: instancePath + "/runnerNoise/latency", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data17 };
             if (vErrors === null) {
               vErrors = [err81];
             } else {
@@ -58634,8 +59542,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid29 = false;
           const _errs98 = errors;
           if (typeof data18 === "string") {
-            if (!pattern23.test(data18)) {
-              const err82 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data18 };
+            if (!pattern24.test(data18)) {
+              const err82 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data18 };
               if (vErrors === null) {
                 vErrors = [err82];
               } else {
@@ -58644,7 +59552,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err83 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data18 };
+            const err83 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data18 };
             if (vErrors === null) {
               vErrors = [err83];
             } else {
@@ -58658,7 +59566,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs100 = errors;
             if (typeof data18 == "number" && isFinite(data18)) {
               if (data18 > 1 || isNaN(data18)) {
-                const err84 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data18 };
+                const err84 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data18 };
                 if (vErrors === null) {
                   vErrors = [err84];
                 } else {
@@ -58667,7 +59575,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data18 < 0 || isNaN(data18)) {
-                const err85 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data18 };
+                const err85 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data18 };
                 if (vErrors === null) {
                   vErrors = [err85];
                 } else {
@@ -58676,7 +59584,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err86 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data18 };
+              const err86 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data18 };
               if (vErrors === null) {
                 vErrors = [err86];
               } else {
@@ -58688,7 +59596,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid29 = valid29 || _valid11;
           }
           if (!valid29) {
-            const err87 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data18 };
+            const err87 = { instancePath: instancePath + "/runnerNoise/p50", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data18 };
             if (vErrors === null) {
               vErrors = [err87];
             } else {
@@ -58712,8 +59620,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid31 = false;
           const _errs105 = errors;
           if (typeof data19 === "string") {
-            if (!pattern23.test(data19)) {
-              const err88 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data19 };
+            if (!pattern24.test(data19)) {
+              const err88 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data19 };
               if (vErrors === null) {
                 vErrors = [err88];
               } else {
@@ -58722,7 +59630,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err89 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data19 };
+            const err89 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data19 };
             if (vErrors === null) {
               vErrors = [err89];
             } else {
@@ -58736,7 +59644,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs107 = errors;
             if (typeof data19 == "number" && isFinite(data19)) {
               if (data19 > 1 || isNaN(data19)) {
-                const err90 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data19 };
+                const err90 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data19 };
                 if (vErrors === null) {
                   vErrors = [err90];
                 } else {
@@ -58745,7 +59653,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data19 < 0 || isNaN(data19)) {
-                const err91 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data19 };
+                const err91 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data19 };
                 if (vErrors === null) {
                   vErrors = [err91];
                 } else {
@@ -58754,7 +59662,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err92 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data19 };
+              const err92 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data19 };
               if (vErrors === null) {
                 vErrors = [err92];
               } else {
@@ -58766,7 +59674,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid31 = valid31 || _valid12;
           }
           if (!valid31) {
-            const err93 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data19 };
+            const err93 = { instancePath: instancePath + "/runnerNoise/p90", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data19 };
             if (vErrors === null) {
               vErrors = [err93];
             } else {
@@ -58790,8 +59698,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid33 = false;
           const _errs112 = errors;
           if (typeof data20 === "string") {
-            if (!pattern23.test(data20)) {
-              const err94 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data20 };
+            if (!pattern24.test(data20)) {
+              const err94 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data20 };
               if (vErrors === null) {
                 vErrors = [err94];
               } else {
@@ -58800,7 +59708,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err95 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data20 };
+            const err95 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data20 };
             if (vErrors === null) {
               vErrors = [err95];
             } else {
@@ -58814,7 +59722,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs114 = errors;
             if (typeof data20 == "number" && isFinite(data20)) {
               if (data20 > 1 || isNaN(data20)) {
-                const err96 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data20 };
+                const err96 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data20 };
                 if (vErrors === null) {
                   vErrors = [err96];
                 } else {
@@ -58823,7 +59731,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data20 < 0 || isNaN(data20)) {
-                const err97 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data20 };
+                const err97 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data20 };
                 if (vErrors === null) {
                   vErrors = [err97];
                 } else {
@@ -58832,7 +59740,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err98 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data20 };
+              const err98 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data20 };
               if (vErrors === null) {
                 vErrors = [err98];
               } else {
@@ -58844,7 +59752,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid33 = valid33 || _valid13;
           }
           if (!valid33) {
-            const err99 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data20 };
+            const err99 = { instancePath: instancePath + "/runnerNoise/p95", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data20 };
             if (vErrors === null) {
               vErrors = [err99];
             } else {
@@ -58868,8 +59776,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid35 = false;
           const _errs119 = errors;
           if (typeof data21 === "string") {
-            if (!pattern23.test(data21)) {
-              const err100 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data21 };
+            if (!pattern24.test(data21)) {
+              const err100 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data21 };
               if (vErrors === null) {
                 vErrors = [err100];
               } else {
@@ -58878,7 +59786,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err101 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data21 };
+            const err101 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data21 };
             if (vErrors === null) {
               vErrors = [err101];
             } else {
@@ -58892,7 +59800,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs121 = errors;
             if (typeof data21 == "number" && isFinite(data21)) {
               if (data21 > 1 || isNaN(data21)) {
-                const err102 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data21 };
+                const err102 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data21 };
                 if (vErrors === null) {
                   vErrors = [err102];
                 } else {
@@ -58901,7 +59809,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data21 < 0 || isNaN(data21)) {
-                const err103 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data21 };
+                const err103 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data21 };
                 if (vErrors === null) {
                   vErrors = [err103];
                 } else {
@@ -58910,7 +59818,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err104 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data21 };
+              const err104 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data21 };
               if (vErrors === null) {
                 vErrors = [err104];
               } else {
@@ -58922,7 +59830,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid35 = valid35 || _valid14;
           }
           if (!valid35) {
-            const err105 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data21 };
+            const err105 = { instancePath: instancePath + "/runnerNoise/p99", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data21 };
             if (vErrors === null) {
               vErrors = [err105];
             } else {
@@ -58946,8 +59854,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid37 = false;
           const _errs126 = errors;
           if (typeof data22 === "string") {
-            if (!pattern23.test(data22)) {
-              const err106 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data22 };
+            if (!pattern24.test(data22)) {
+              const err106 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data22 };
               if (vErrors === null) {
                 vErrors = [err106];
               } else {
@@ -58956,7 +59864,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err107 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data22 };
+            const err107 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data22 };
             if (vErrors === null) {
               vErrors = [err107];
             } else {
@@ -58970,7 +59878,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs128 = errors;
             if (typeof data22 == "number" && isFinite(data22)) {
               if (data22 > 1 || isNaN(data22)) {
-                const err108 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data22 };
+                const err108 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data22 };
                 if (vErrors === null) {
                   vErrors = [err108];
                 } else {
@@ -58979,7 +59887,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data22 < 0 || isNaN(data22)) {
-                const err109 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data22 };
+                const err109 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data22 };
                 if (vErrors === null) {
                   vErrors = [err109];
                 } else {
@@ -58988,7 +59896,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err110 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data22 };
+              const err110 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data22 };
               if (vErrors === null) {
                 vErrors = [err110];
               } else {
@@ -59000,7 +59908,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid37 = valid37 || _valid15;
           }
           if (!valid37) {
-            const err111 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data22 };
+            const err111 = { instancePath: instancePath + "/runnerNoise/rps", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data22 };
             if (vErrors === null) {
               vErrors = [err111];
             } else {
@@ -59024,8 +59932,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid39 = false;
           const _errs133 = errors;
           if (typeof data23 === "string") {
-            if (!pattern23.test(data23)) {
-              const err112 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data23 };
+            if (!pattern24.test(data23)) {
+              const err112 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data23 };
               if (vErrors === null) {
                 vErrors = [err112];
               } else {
@@ -59034,7 +59942,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err113 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data23 };
+            const err113 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data23 };
             if (vErrors === null) {
               vErrors = [err113];
             } else {
@@ -59048,7 +59956,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs135 = errors;
             if (typeof data23 == "number" && isFinite(data23)) {
               if (data23 > 1 || isNaN(data23)) {
-                const err114 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data23 };
+                const err114 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data23 };
                 if (vErrors === null) {
                   vErrors = [err114];
                 } else {
@@ -59057,7 +59965,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data23 < 0 || isNaN(data23)) {
-                const err115 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data23 };
+                const err115 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data23 };
                 if (vErrors === null) {
                   vErrors = [err115];
                 } else {
@@ -59066,7 +59974,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err116 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data23 };
+              const err116 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data23 };
               if (vErrors === null) {
                 vErrors = [err116];
               } else {
@@ -59078,7 +59986,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid39 = valid39 || _valid16;
           }
           if (!valid39) {
-            const err117 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data23 };
+            const err117 = { instancePath: instancePath + "/runnerNoise/error_rate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data23 };
             if (vErrors === null) {
               vErrors = [err117];
             } else {
@@ -59102,8 +60010,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid41 = false;
           const _errs140 = errors;
           if (typeof data24 === "string") {
-            if (!pattern23.test(data24)) {
-              const err118 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data24 };
+            if (!pattern24.test(data24)) {
+              const err118 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data24 };
               if (vErrors === null) {
                 vErrors = [err118];
               } else {
@@ -59112,7 +60020,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err119 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data24 };
+            const err119 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data24 };
             if (vErrors === null) {
               vErrors = [err119];
             } else {
@@ -59126,7 +60034,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             const _errs142 = errors;
             if (typeof data24 == "number" && isFinite(data24)) {
               if (data24 > 1 || isNaN(data24)) {
-                const err120 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data24 };
+                const err120 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data24 };
                 if (vErrors === null) {
                   vErrors = [err120];
                 } else {
@@ -59135,7 +60043,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (data24 < 0 || isNaN(data24)) {
-                const err121 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data24 };
+                const err121 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data24 };
                 if (vErrors === null) {
                   vErrors = [err121];
                 } else {
@@ -59144,7 +60052,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             } else {
-              const err122 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data24 };
+              const err122 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data24 };
               if (vErrors === null) {
                 vErrors = [err122];
               } else {
@@ -59156,7 +60064,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid41 = valid41 || _valid17;
           }
           if (!valid41) {
-            const err123 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data24 };
+            const err123 = { instancePath: instancePath + "/runnerNoise/capacity", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data24 };
             if (vErrors === null) {
               vErrors = [err123];
             } else {
@@ -59175,7 +60083,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err124 = { instancePath: instancePath + "/runnerNoise", schemaPath: "#/properties/runnerNoise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.runnerNoise.type, parentSchema: schema50.properties.runnerNoise, data: data16 };
+        const err124 = { instancePath: instancePath + "/runnerNoise", schemaPath: "#/properties/runnerNoise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.runnerNoise.type, parentSchema: schema54.properties.runnerNoise, data: data16 };
         if (vErrors === null) {
           vErrors = [err124];
         } else {
@@ -59187,7 +60095,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.history !== void 0) {
       let data25 = data.history;
       if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-        const err125 = { instancePath: instancePath + "/history", schemaPath: "#/properties/history/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema50.properties.history.type, parentSchema: schema50.properties.history, data: data25 };
+        const err125 = { instancePath: instancePath + "/history", schemaPath: "#/properties/history/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema54.properties.history.type, parentSchema: schema54.properties.history, data: data25 };
         if (vErrors === null) {
           vErrors = [err125];
         } else {
@@ -59197,7 +60105,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       }
       if (typeof data25 == "number" && isFinite(data25)) {
         if (data25 > 100 || isNaN(data25)) {
-          const err126 = { instancePath: instancePath + "/history", schemaPath: "#/properties/history/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema50.properties.history, data: data25 };
+          const err126 = { instancePath: instancePath + "/history", schemaPath: "#/properties/history/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema54.properties.history, data: data25 };
           if (vErrors === null) {
             vErrors = [err126];
           } else {
@@ -59206,7 +60114,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (data25 < 1 || isNaN(data25)) {
-          const err127 = { instancePath: instancePath + "/history", schemaPath: "#/properties/history/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema50.properties.history, data: data25 };
+          const err127 = { instancePath: instancePath + "/history", schemaPath: "#/properties/history/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema54.properties.history, data: data25 };
           if (vErrors === null) {
             vErrors = [err127];
           } else {
@@ -59219,7 +60127,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minHistory !== void 0) {
       let data26 = data.minHistory;
       if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-        const err128 = { instancePath: instancePath + "/minHistory", schemaPath: "#/properties/minHistory/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema50.properties.minHistory.type, parentSchema: schema50.properties.minHistory, data: data26 };
+        const err128 = { instancePath: instancePath + "/minHistory", schemaPath: "#/properties/minHistory/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema54.properties.minHistory.type, parentSchema: schema54.properties.minHistory, data: data26 };
         if (vErrors === null) {
           vErrors = [err128];
         } else {
@@ -59229,7 +60137,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       }
       if (typeof data26 == "number" && isFinite(data26)) {
         if (data26 > 100 || isNaN(data26)) {
-          const err129 = { instancePath: instancePath + "/minHistory", schemaPath: "#/properties/minHistory/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema50.properties.minHistory, data: data26 };
+          const err129 = { instancePath: instancePath + "/minHistory", schemaPath: "#/properties/minHistory/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema54.properties.minHistory, data: data26 };
           if (vErrors === null) {
             vErrors = [err129];
           } else {
@@ -59238,7 +60146,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (data26 < 2 || isNaN(data26)) {
-          const err130 = { instancePath: instancePath + "/minHistory", schemaPath: "#/properties/minHistory/minimum", keyword: "minimum", params: { comparison: ">=", limit: 2 }, message: "must be >= 2", schema: 2, parentSchema: schema50.properties.minHistory, data: data26 };
+          const err130 = { instancePath: instancePath + "/minHistory", schemaPath: "#/properties/minHistory/minimum", keyword: "minimum", params: { comparison: ">=", limit: 2 }, message: "must be >= 2", schema: 2, parentSchema: schema54.properties.minHistory, data: data26 };
           if (vErrors === null) {
             vErrors = [err130];
           } else {
@@ -59253,7 +60161,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
         for (const key3 in data27) {
           if (!(key3 === "maxDuration")) {
-            const err131 = { instancePath: instancePath + "/extend", schemaPath: "#/properties/extend/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema50.properties.extend, data: data27 };
+            const err131 = { instancePath: instancePath + "/extend", schemaPath: "#/properties/extend/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema54.properties.extend, data: data27 };
             if (vErrors === null) {
               vErrors = [err131];
             } else {
@@ -59269,7 +60177,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           const _errs153 = errors;
           if (typeof data28 === "string") {
             if (func3(data28) > 50) {
-              const err132 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema50.properties.extend.properties.maxDuration.anyOf[0], data: data28 };
+              const err132 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema54.properties.extend.properties.maxDuration.anyOf[0], data: data28 };
               if (vErrors === null) {
                 vErrors = [err132];
               } else {
@@ -59278,7 +60186,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err133 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema50.properties.extend.properties.maxDuration.anyOf[0].type, parentSchema: schema50.properties.extend.properties.maxDuration.anyOf[0], data: data28 };
+            const err133 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema54.properties.extend.properties.maxDuration.anyOf[0].type, parentSchema: schema54.properties.extend.properties.maxDuration.anyOf[0], data: data28 };
             if (vErrors === null) {
               vErrors = [err133];
             } else {
@@ -59291,7 +60199,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid43) {
             const _errs155 = errors;
             if (!(typeof data28 == "number" && isFinite(data28))) {
-              const err134 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema50.properties.extend.properties.maxDuration.anyOf[1].type, parentSchema: schema50.properties.extend.properties.maxDuration.anyOf[1], data: data28 };
+              const err134 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema54.properties.extend.properties.maxDuration.anyOf[1].type, parentSchema: schema54.properties.extend.properties.maxDuration.anyOf[1], data: data28 };
               if (vErrors === null) {
                 vErrors = [err134];
               } else {
@@ -59303,7 +60211,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             valid43 = valid43 || _valid18;
           }
           if (!valid43) {
-            const err135 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema50.properties.extend.properties.maxDuration.anyOf, parentSchema: schema50.properties.extend.properties.maxDuration, data: data28 };
+            const err135 = { instancePath: instancePath + "/extend/maxDuration", schemaPath: "#/properties/extend/properties/maxDuration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema54.properties.extend.properties.maxDuration.anyOf, parentSchema: schema54.properties.extend.properties.maxDuration, data: data28 };
             if (vErrors === null) {
               vErrors = [err135];
             } else {
@@ -59322,7 +60230,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err136 = { instancePath: instancePath + "/extend", schemaPath: "#/properties/extend/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.extend.type, parentSchema: schema50.properties.extend, data: data27 };
+        const err136 = { instancePath: instancePath + "/extend", schemaPath: "#/properties/extend/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.extend.type, parentSchema: schema54.properties.extend, data: data27 };
         if (vErrors === null) {
           vErrors = [err136];
         } else {
@@ -59337,7 +60245,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       let valid44 = false;
       const _errs159 = errors;
       if (!(data29 === "off" || data29 === false)) {
-        const err137 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema50.properties.detect.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema50.properties.detect.anyOf[0].enum, parentSchema: schema50.properties.detect.anyOf[0], data: data29 };
+        const err137 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema54.properties.detect.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema54.properties.detect.anyOf[0].enum, parentSchema: schema54.properties.detect.anyOf[0], data: data29 };
         if (vErrors === null) {
           vErrors = [err137];
         } else {
@@ -59353,8 +60261,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         let valid46 = false;
         const _errs163 = errors;
         if (typeof data29 === "string") {
-          if (!pattern23.test(data29)) {
-            const err138 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data29 };
+          if (!pattern24.test(data29)) {
+            const err138 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data29 };
             if (vErrors === null) {
               vErrors = [err138];
             } else {
@@ -59363,7 +60271,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         } else {
-          const err139 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data29 };
+          const err139 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data29 };
           if (vErrors === null) {
             vErrors = [err139];
           } else {
@@ -59377,7 +60285,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           const _errs165 = errors;
           if (typeof data29 == "number" && isFinite(data29)) {
             if (data29 > 1 || isNaN(data29)) {
-              const err140 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data29 };
+              const err140 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data29 };
               if (vErrors === null) {
                 vErrors = [err140];
               } else {
@@ -59386,7 +60294,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             if (data29 < 0 || isNaN(data29)) {
-              const err141 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data29 };
+              const err141 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data29 };
               if (vErrors === null) {
                 vErrors = [err141];
               } else {
@@ -59395,7 +60303,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err142 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data29 };
+            const err142 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data29 };
             if (vErrors === null) {
               vErrors = [err142];
             } else {
@@ -59407,7 +60315,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           valid46 = valid46 || _valid20;
         }
         if (!valid46) {
-          const err143 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data29 };
+          const err143 = { instancePath: instancePath + "/detect", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data29 };
           if (vErrors === null) {
             vErrors = [err143];
           } else {
@@ -59431,7 +60339,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
             for (const key4 in data29) {
               if (!(key4 === "latency" || key4 === "p50" || key4 === "p90" || key4 === "p95" || key4 === "p99" || key4 === "rps" || key4 === "error_rate")) {
-                const err144 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema50.properties.detect.anyOf[2], data: data29 };
+                const err144 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema54.properties.detect.anyOf[2], data: data29 };
                 if (vErrors === null) {
                   vErrors = [err144];
                 } else {
@@ -59446,8 +60354,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               let valid49 = false;
               const _errs173 = errors;
               if (typeof data30 === "string") {
-                if (!pattern23.test(data30)) {
-                  const err145 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data30 };
+                if (!pattern24.test(data30)) {
+                  const err145 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data30 };
                   if (vErrors === null) {
                     vErrors = [err145];
                   } else {
@@ -59456,7 +60364,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err146 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data30 };
+                const err146 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data30 };
                 if (vErrors === null) {
                   vErrors = [err146];
                 } else {
@@ -59470,7 +60378,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs175 = errors;
                 if (typeof data30 == "number" && isFinite(data30)) {
                   if (data30 > 1 || isNaN(data30)) {
-                    const err147 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data30 };
+                    const err147 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data30 };
                     if (vErrors === null) {
                       vErrors = [err147];
                     } else {
@@ -59479,7 +60387,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (data30 < 0 || isNaN(data30)) {
-                    const err148 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data30 };
+                    const err148 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data30 };
                     if (vErrors === null) {
                       vErrors = [err148];
                     } else {
@@ -59488,7 +60396,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err149 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data30 };
+                  const err149 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data30 };
                   if (vErrors === null) {
                     vErrors = [err149];
                   } else {
@@ -59500,7 +60408,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 valid49 = valid49 || _valid21;
               }
               if (!valid49) {
-                const err150 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data30 };
+                const err150 = { instancePath: instancePath + "/detect/latency", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data30 };
                 if (vErrors === null) {
                   vErrors = [err150];
                 } else {
@@ -59524,8 +60432,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               let valid51 = false;
               const _errs180 = errors;
               if (typeof data31 === "string") {
-                if (!pattern23.test(data31)) {
-                  const err151 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data31 };
+                if (!pattern24.test(data31)) {
+                  const err151 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data31 };
                   if (vErrors === null) {
                     vErrors = [err151];
                   } else {
@@ -59534,7 +60442,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err152 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data31 };
+                const err152 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data31 };
                 if (vErrors === null) {
                   vErrors = [err152];
                 } else {
@@ -59548,7 +60456,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs182 = errors;
                 if (typeof data31 == "number" && isFinite(data31)) {
                   if (data31 > 1 || isNaN(data31)) {
-                    const err153 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data31 };
+                    const err153 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data31 };
                     if (vErrors === null) {
                       vErrors = [err153];
                     } else {
@@ -59557,7 +60465,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (data31 < 0 || isNaN(data31)) {
-                    const err154 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data31 };
+                    const err154 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data31 };
                     if (vErrors === null) {
                       vErrors = [err154];
                     } else {
@@ -59566,7 +60474,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err155 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data31 };
+                  const err155 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data31 };
                   if (vErrors === null) {
                     vErrors = [err155];
                   } else {
@@ -59578,7 +60486,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 valid51 = valid51 || _valid22;
               }
               if (!valid51) {
-                const err156 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data31 };
+                const err156 = { instancePath: instancePath + "/detect/p50", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data31 };
                 if (vErrors === null) {
                   vErrors = [err156];
                 } else {
@@ -59602,8 +60510,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               let valid53 = false;
               const _errs187 = errors;
               if (typeof data32 === "string") {
-                if (!pattern23.test(data32)) {
-                  const err157 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data32 };
+                if (!pattern24.test(data32)) {
+                  const err157 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data32 };
                   if (vErrors === null) {
                     vErrors = [err157];
                   } else {
@@ -59612,7 +60520,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err158 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data32 };
+                const err158 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data32 };
                 if (vErrors === null) {
                   vErrors = [err158];
                 } else {
@@ -59626,7 +60534,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs189 = errors;
                 if (typeof data32 == "number" && isFinite(data32)) {
                   if (data32 > 1 || isNaN(data32)) {
-                    const err159 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data32 };
+                    const err159 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data32 };
                     if (vErrors === null) {
                       vErrors = [err159];
                     } else {
@@ -59635,7 +60543,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (data32 < 0 || isNaN(data32)) {
-                    const err160 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data32 };
+                    const err160 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data32 };
                     if (vErrors === null) {
                       vErrors = [err160];
                     } else {
@@ -59644,7 +60552,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err161 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data32 };
+                  const err161 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data32 };
                   if (vErrors === null) {
                     vErrors = [err161];
                   } else {
@@ -59656,7 +60564,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 valid53 = valid53 || _valid23;
               }
               if (!valid53) {
-                const err162 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data32 };
+                const err162 = { instancePath: instancePath + "/detect/p90", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data32 };
                 if (vErrors === null) {
                   vErrors = [err162];
                 } else {
@@ -59680,8 +60588,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               let valid55 = false;
               const _errs194 = errors;
               if (typeof data33 === "string") {
-                if (!pattern23.test(data33)) {
-                  const err163 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data33 };
+                if (!pattern24.test(data33)) {
+                  const err163 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data33 };
                   if (vErrors === null) {
                     vErrors = [err163];
                   } else {
@@ -59690,7 +60598,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err164 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data33 };
+                const err164 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data33 };
                 if (vErrors === null) {
                   vErrors = [err164];
                 } else {
@@ -59704,7 +60612,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs196 = errors;
                 if (typeof data33 == "number" && isFinite(data33)) {
                   if (data33 > 1 || isNaN(data33)) {
-                    const err165 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data33 };
+                    const err165 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data33 };
                     if (vErrors === null) {
                       vErrors = [err165];
                     } else {
@@ -59713,7 +60621,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (data33 < 0 || isNaN(data33)) {
-                    const err166 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data33 };
+                    const err166 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data33 };
                     if (vErrors === null) {
                       vErrors = [err166];
                     } else {
@@ -59722,7 +60630,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err167 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data33 };
+                  const err167 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data33 };
                   if (vErrors === null) {
                     vErrors = [err167];
                   } else {
@@ -59734,7 +60642,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 valid55 = valid55 || _valid24;
               }
               if (!valid55) {
-                const err168 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data33 };
+                const err168 = { instancePath: instancePath + "/detect/p95", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data33 };
                 if (vErrors === null) {
                   vErrors = [err168];
                 } else {
@@ -59758,8 +60666,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               let valid57 = false;
               const _errs201 = errors;
               if (typeof data34 === "string") {
-                if (!pattern23.test(data34)) {
-                  const err169 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data34 };
+                if (!pattern24.test(data34)) {
+                  const err169 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data34 };
                   if (vErrors === null) {
                     vErrors = [err169];
                   } else {
@@ -59768,7 +60676,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err170 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data34 };
+                const err170 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data34 };
                 if (vErrors === null) {
                   vErrors = [err170];
                 } else {
@@ -59782,7 +60690,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs203 = errors;
                 if (typeof data34 == "number" && isFinite(data34)) {
                   if (data34 > 1 || isNaN(data34)) {
-                    const err171 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data34 };
+                    const err171 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data34 };
                     if (vErrors === null) {
                       vErrors = [err171];
                     } else {
@@ -59791,7 +60699,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (data34 < 0 || isNaN(data34)) {
-                    const err172 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data34 };
+                    const err172 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data34 };
                     if (vErrors === null) {
                       vErrors = [err172];
                     } else {
@@ -59800,7 +60708,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err173 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data34 };
+                  const err173 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data34 };
                   if (vErrors === null) {
                     vErrors = [err173];
                   } else {
@@ -59812,7 +60720,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 valid57 = valid57 || _valid25;
               }
               if (!valid57) {
-                const err174 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data34 };
+                const err174 = { instancePath: instancePath + "/detect/p99", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data34 };
                 if (vErrors === null) {
                   vErrors = [err174];
                 } else {
@@ -59836,8 +60744,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               let valid59 = false;
               const _errs208 = errors;
               if (typeof data35 === "string") {
-                if (!pattern23.test(data35)) {
-                  const err175 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data35 };
+                if (!pattern24.test(data35)) {
+                  const err175 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data35 };
                   if (vErrors === null) {
                     vErrors = [err175];
                   } else {
@@ -59846,7 +60754,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err176 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data35 };
+                const err176 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data35 };
                 if (vErrors === null) {
                   vErrors = [err176];
                 } else {
@@ -59860,7 +60768,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs210 = errors;
                 if (typeof data35 == "number" && isFinite(data35)) {
                   if (data35 > 1 || isNaN(data35)) {
-                    const err177 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data35 };
+                    const err177 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data35 };
                     if (vErrors === null) {
                       vErrors = [err177];
                     } else {
@@ -59869,7 +60777,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (data35 < 0 || isNaN(data35)) {
-                    const err178 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data35 };
+                    const err178 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data35 };
                     if (vErrors === null) {
                       vErrors = [err178];
                     } else {
@@ -59878,7 +60786,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err179 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data35 };
+                  const err179 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data35 };
                   if (vErrors === null) {
                     vErrors = [err179];
                   } else {
@@ -59890,7 +60798,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 valid59 = valid59 || _valid26;
               }
               if (!valid59) {
-                const err180 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data35 };
+                const err180 = { instancePath: instancePath + "/detect/rps", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data35 };
                 if (vErrors === null) {
                   vErrors = [err180];
                 } else {
@@ -59914,8 +60822,8 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               let valid61 = false;
               const _errs215 = errors;
               if (typeof data36 === "string") {
-                if (!pattern23.test(data36)) {
-                  const err181 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema42.anyOf[0], data: data36 };
+                if (!pattern24.test(data36)) {
+                  const err181 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([0-9]+(?:\\.[0-9]+)?)%$" }, message: 'must match pattern "^([0-9]+(?:\\.[0-9]+)?)%$"', schema: "^([0-9]+(?:\\.[0-9]+)?)%$", parentSchema: schema46.anyOf[0], data: data36 };
                   if (vErrors === null) {
                     vErrors = [err181];
                   } else {
@@ -59924,7 +60832,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err182 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.anyOf[0].type, parentSchema: schema42.anyOf[0], data: data36 };
+                const err182 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.anyOf[0].type, parentSchema: schema46.anyOf[0], data: data36 };
                 if (vErrors === null) {
                   vErrors = [err182];
                 } else {
@@ -59938,7 +60846,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs217 = errors;
                 if (typeof data36 == "number" && isFinite(data36)) {
                   if (data36 > 1 || isNaN(data36)) {
-                    const err183 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema42.anyOf[1], data: data36 };
+                    const err183 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema46.anyOf[1], data: data36 };
                     if (vErrors === null) {
                       vErrors = [err183];
                     } else {
@@ -59947,7 +60855,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                   if (data36 < 0 || isNaN(data36)) {
-                    const err184 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema42.anyOf[1], data: data36 };
+                    const err184 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema46.anyOf[1], data: data36 };
                     if (vErrors === null) {
                       vErrors = [err184];
                     } else {
@@ -59956,7 +60864,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err185 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema42.anyOf[1].type, parentSchema: schema42.anyOf[1], data: data36 };
+                  const err185 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema46.anyOf[1].type, parentSchema: schema46.anyOf[1], data: data36 };
                   if (vErrors === null) {
                     vErrors = [err185];
                   } else {
@@ -59968,7 +60876,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 valid61 = valid61 || _valid27;
               }
               if (!valid61) {
-                const err186 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema42.anyOf, parentSchema: schema42, data: data36 };
+                const err186 = { instancePath: instancePath + "/detect/error_rate", schemaPath: "#/definitions/effect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema46.anyOf, parentSchema: schema46, data: data36 };
                 if (vErrors === null) {
                   vErrors = [err186];
                 } else {
@@ -59987,7 +60895,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err187 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.detect.anyOf[2].type, parentSchema: schema50.properties.detect.anyOf[2], data: data29 };
+            const err187 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.detect.anyOf[2].type, parentSchema: schema54.properties.detect.anyOf[2], data: data29 };
             if (vErrors === null) {
               vErrors = [err187];
             } else {
@@ -60000,7 +60908,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
       if (!valid44) {
-        const err188 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema50.properties.detect.anyOf, parentSchema: schema50.properties.detect, data: data29 };
+        const err188 = { instancePath: instancePath + "/detect", schemaPath: "#/properties/detect/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema54.properties.detect.anyOf, parentSchema: schema54.properties.detect, data: data29 };
         if (vErrors === null) {
           vErrors = [err188];
         } else {
@@ -60019,7 +60927,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   } else {
-    const err189 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.type, parentSchema: schema50, data };
+    const err189 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.type, parentSchema: schema54, data };
     if (vErrors === null) {
       vErrors = [err189];
     } else {
@@ -60027,7 +60935,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -60126,8 +61034,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key1 in data6) {
-          if (!validate17(data6[key1], { instancePath: instancePath + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data6, parentDataProperty: key1, rootData })) {
-            vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+          if (!validate19(data6[key1], { instancePath: instancePath + "/scenarios/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data6, parentDataProperty: key1, rootData })) {
+            vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
             errors = vErrors.length;
           }
         }
@@ -60178,7 +61086,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 let data10 = data9[i2];
                 if (typeof data10 === "string") {
                   if (func3(data10) < 1) {
-                    const err9 = { instancePath: instancePath + "/thresholds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i2, schemaPath: "#/definitions/threshold/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema49, data: data10 };
+                    const err9 = { instancePath: instancePath + "/thresholds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i2, schemaPath: "#/definitions/threshold/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53, data: data10 };
                     if (vErrors === null) {
                       vErrors = [err9];
                     } else {
@@ -60187,7 +61095,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 } else {
-                  const err10 = { instancePath: instancePath + "/thresholds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i2, schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: data10 };
+                  const err10 = { instancePath: instancePath + "/thresholds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i2, schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.type, parentSchema: schema53, data: data10 };
                   if (vErrors === null) {
                     vErrors = [err10];
                   } else {
@@ -60238,8 +61146,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.compare !== void 0) {
-      if (!validate28(data.compare, { instancePath: instancePath + "/compare", parentData: data, parentDataProperty: "compare", rootData })) {
-        vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+      if (!validate31(data.compare, { instancePath: instancePath + "/compare", parentData: data, parentDataProperty: "compare", rootData })) {
+        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
         errors = vErrors.length;
       }
     }
@@ -60895,11 +61803,11 @@ function checkTargetUrl(ctx, path7, value) {
 var TLS_FILE_KEYS = ["ca", "cert", "key"];
 function readTls(raw) {
   if (!isRecord(raw)) return void 0;
-  const tls = {};
+  const tls2 = {};
   for (const key2 of [...TLS_FILE_KEYS, "servername"])
-    if (typeof raw[key2] === "string") tls[key2] = raw[key2];
-  if (typeof raw.insecure === "boolean") tls.insecure = raw.insecure;
-  return tls;
+    if (typeof raw[key2] === "string") tls2[key2] = raw[key2];
+  if (typeof raw.insecure === "boolean") tls2.insecure = raw.insecure;
+  return tls2;
 }
 function mergeTls(defaults, own) {
   if (!defaults && !own) return void 0;
@@ -60908,16 +61816,16 @@ function mergeTls(defaults, own) {
 function tlsKeyPath(scenarioPath, raw, key2) {
   return isRecord(raw.tls) && raw.tls[key2] !== void 0 ? [...scenarioPath, "tls", key2] : ["defaults", "tls", key2];
 }
-function checkTls(ctx, tls, pathOf2, url) {
-  if (!tls) return;
-  if (tls.cert === void 0 !== (tls.key === void 0)) {
-    const [has, lacks] = tls.cert === void 0 ? ["key", "cert"] : ["cert", "key"];
+function checkTls(ctx, tls2, pathOf2, url) {
+  if (!tls2) return;
+  if (tls2.cert === void 0 !== (tls2.key === void 0)) {
+    const [has, lacks] = tls2.cert === void 0 ? ["key", "cert"] : ["cert", "key"];
     ctx.problems.add(
       pathOf2(has),
-      `${quoteValue(tls[has])} has no ${lacks} beside it; a client certificate (mutual TLS) needs both tls.cert and tls.key (PEM files)`
+      `${quoteValue(tls2[has])} has no ${lacks} beside it; a client certificate (mutual TLS) needs both tls.cert and tls.key (PEM files)`
     );
   }
-  if (tls.insecure !== true || !url) return;
+  if (tls2.insecure !== true || !url) return;
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
   if (isLoopbackHost(host)) return;
   const named = ctx.allowHosts.some((entry) => {
@@ -61396,14 +62304,39 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (Number.isInteger(maxInFlight))
     checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
-  const tls = mergeTls(readTls(defaults.tls), readTls(raw.tls));
-  checkTls(ctx, tls, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
+  const tls2 = mergeTls(readTls(defaults.tls), readTls(raw.tls));
+  checkTls(ctx, tls2, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
   if (raw.tls !== void 0 && target2 && target2.url.protocol !== "https:") {
     ctx.problems.add(
       [...path7, "tls"],
       `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target2.url.protocol}; use an https:// baseUrl or remove tls`
     );
   }
+  const streamPick = pick("stream");
+  let stream;
+  if (isRecord(streamPick.value)) {
+    stream = {};
+    if (Number.isInteger(streamPick.value.events)) stream.events = streamPick.value.events;
+    if (streamPick.value.maxDuration !== void 0) {
+      const at2 = [...streamPick.path, "maxDuration"];
+      const ms = durationAt(ctx, at2, streamPick.value.maxDuration, 0);
+      if (ms <= 0)
+        ctx.problems.add(
+          at2,
+          `${quoteValue(streamPick.value.maxDuration)} is too short; use a duration above 0 like "2s"`
+        );
+      else if (ms >= timeout.ms)
+        ctx.problems.add(
+          at2,
+          `${quoteValue(streamPick.value.maxDuration)} is not under the timeout (${formatConfigDuration(timeout.ms)}), which would fail the stream first; shorten it or raise timeout`
+        );
+      else stream.maxDurationMs = ms;
+    }
+  }
+  const httpPick = pick("http");
+  const http = readHttpVersion(httpPick.value);
+  const latencyPick = pick("latency");
+  const latency = latencyPick.value === "ttfb" || latencyPick.value === "full" ? latencyPick.value : void 0;
   const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
   let flow;
   if (raw.steps !== void 0 || raw.setup !== void 0 || raw.mix !== void 0) {
@@ -61496,6 +62429,29 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
       }
     }
   }
+  if (stream && flow)
+    ctx.problems.add(
+      streamPick.path,
+      "flows read every answer to its end; remove stream from this scenario (or give it a single request)"
+    );
+  if (latency === "ttfb" && flow)
+    ctx.problems.add(
+      latencyPick.path,
+      `"ttfb": flows record the full time of their steps only; use latency: full (or leave it out) for this scenario`
+    );
+  if (http === "2" || http === "auto") {
+    if (flow)
+      ctx.problems.add(
+        httpPick.path,
+        `${quoteValue(httpPick.value)}: flows (steps, setup, mix) speak HTTP/1.1 only for now; use http: 1.1 for this scenario`
+      );
+    const connectionHeader = request ? Object.keys(request.headers).find((name2) => H2_FORBIDDEN_HEADERS.has(name2.toLowerCase())) : void 0;
+    if (connectionHeader !== void 0)
+      ctx.problems.add(
+        [...path7, "request", "headers", connectionHeader],
+        `is a connection header, which HTTP/2 forbids (RFC 9113 \xA78.2.2); remove it, or use http: 1.1`
+      );
+  }
   if (!executor || !load || !target2 || !request) return void 0;
   const scenario = {
     name,
@@ -61520,9 +62476,19 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     }
     scenario.group = raw.group;
   }
-  if (tls && target2.url.protocol === "https:") scenario.tls = tls;
+  if (tls2 && target2.url.protocol === "https:") scenario.tls = tls2;
+  if (http !== void 0) scenario.http = http;
+  if (latency === "ttfb") scenario.latency = latency;
+  if (stream && (stream.events !== void 0 || stream.maxDurationMs !== void 0)) scenario.stream = stream;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code2) => Number.isInteger(code2));
   return scenario;
+}
+var H2_FORBIDDEN_HEADERS = /* @__PURE__ */ new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
+function readHttpVersion(value) {
+  if (value === 2 || value === "2") return "2";
+  if (value === 1.1 || value === "1.1") return "1.1";
+  if (value === "auto") return "auto";
+  return void 0;
 }
 
 // src/core/config/services.ts
@@ -61662,10 +62628,11 @@ function buildConfig(root, doc, problems) {
     const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
     if (scenario) scenarios.push(scenario);
   }
-  const tls = readTls(defaults.tls);
+  const tls2 = readTls(defaults.tls);
+  const defaultHttp = readHttpVersion(defaults.http);
   for (const service of services) {
     const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : void 0;
-    if (url?.protocol === "https:") checkTls(ctx, tls, (key2) => ["defaults", "tls", key2], url);
+    if (url?.protocol === "https:") checkTls(ctx, tls2, (key2) => ["defaults", "tls", key2], url);
   }
   const config = {
     setup: buildSetup(ctx, root.setup),
@@ -61680,7 +62647,8 @@ function buildConfig(root, doc, problems) {
     ),
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
-    ...tls ? { tls } : {},
+    ...tls2 ? { tls: tls2 } : {},
+    ...defaultHttp ? { http: defaultHttp } : {},
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {})
   };
@@ -61786,6 +62754,11 @@ function findConfigWarnings(config) {
     if (measuredMs !== void 0 && measuredMs < recommended * scenario.segmentMs) {
       warnings.push(
         `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`
+      );
+    }
+    if (scenario.http === "auto" && scenario.baseUrl.startsWith("http:")) {
+      warnings.push(
+        `${where}.http: auto over an http: baseUrl speaks HTTP/1.1 (ALPN needs TLS); use http: 2 for an h2c service, or 1.1 to say so`
       );
     }
     const maxWindowMs = config.compare.extend?.maxWindowMs;
@@ -61972,7 +62945,7 @@ function mergeResults(inputs) {
 
 // src/core/report/distribution.ts
 var GRADE_LIMITS_MS = [50, 100, 150, 250];
-function latencySloMs(expressions) {
+function latencySloMs(expressions, measure = "full") {
   let slo;
   for (const expression of expressions) {
     let parsed;
@@ -61981,17 +62954,17 @@ function latencySloMs(expressions) {
     } catch {
       continue;
     }
-    const latency = ["p", "avg", "med", "max"].includes(parsed.metric);
+    const latency = ["p", "avg", "med", "max"].includes(parsed.metric) && (parsed.measure === void 0 || parsed.measure === measure);
     if (latency && (parsed.operator === "<" || parsed.operator === "<=") && parsed.value > 0)
       slo = Math.min(slo ?? Infinity, parsed.value);
   }
   return slo;
 }
-function distributionLimits(choice, thresholdExpressions) {
+function distributionLimits(choice, thresholdExpressions, measure = "full") {
   if (choice === "gatling")
     return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
   if (choice === "thresholds") {
-    const slo = latencySloMs(thresholdExpressions);
+    const slo = latencySloMs(thresholdExpressions, measure);
     if (slo !== void 0)
       return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
   }
@@ -62034,7 +63007,7 @@ function labelsFor(limitsMs) {
   return labels;
 }
 function distributionRows(result, choice, thresholdExpressions) {
-  const { limitsMs, source } = distributionLimits(choice, thresholdExpressions);
+  const { limitsMs, source } = distributionLimits(choice, thresholdExpressions, result.latency ?? "full");
   const failed = result.requests.ko;
   const labels = labelsFor(limitsMs);
   if (choice === "gatling") {
@@ -62155,7 +63128,7 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(escapeLogText(s.name));
   const params = describeParams(s.params);
   out.push(
-    `${s.executor}${params ? ` \xB7 ${params}` : ""} \xB7 measured ${formatDuration(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ""}`
+    `${s.executor}${params ? ` \xB7 ${params}` : ""}${formatProtocol(s)} \xB7 measured ${formatDuration(s.durationMs)}${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ""}`
   );
   if (s.capacity) {
     out.push(rule("Capacity search"), ...renderCapacityText(s));
@@ -62184,12 +63157,31 @@ function renderScenario(s, choice, thresholdExpressions) {
   out.push(line("Errors", "[class:count]", [formatErrorCounts(s.errors)]));
   for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
     out.push(line(`  first ${escapeLogText(errorClass)}`, "", [escapeLogText(example)]));
-  out.push(rule("Response time of OK requests"));
+  out.push(
+    rule(s.latency === "ttfb" ? "Time to first byte of OK requests (latency: ttfb)" : "Response time of OK requests")
+  );
   const l = s.latencyMs;
   const latency = (ms) => formatLatency(ms, r.ok);
   out.push(line("Latencies", "[min, mean, stddev, max]", [l.min, l.mean, l.stddev, l.max].map(latency)));
   out.push(line("Percentiles", "[50, 75, 90, 95]", [l.p50, l.p75, l.p90, l.p95].map(latency)));
   out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(latency)));
+  const other = s.latency === "ttfb" ? s.fullMs : s.ttfbMs;
+  if (other)
+    out.push(
+      line(
+        s.latency === "ttfb" ? "Full time" : "TTFB",
+        "[50, 90, 95, 99]",
+        [other.p50, other.p90, other.p95, other.p99].map(latency)
+      )
+    );
+  if (s.events)
+    out.push(
+      line("Events", "[streams, /stream, /s]", [
+        String(s.events.streams),
+        String(s.events.perStream),
+        String(s.events.perSecond)
+      ])
+    );
   if (r.ok === 0 && r.total > 0) out.push("  \u2717 no request succeeded: there is no latency to show");
   out.push(line("Grade", "", [formatGrade(s.grade, r.total > 0 ? r.ok : void 0)]));
   out.push(...renderOverTime(s));
@@ -62511,7 +63503,7 @@ function renderThresholdLines(comparison) {
 function renderScenarioText(comparison, s, reasons) {
   const r = s.current;
   const out = [
-    `${escapeLogText(s.name)} \xB7 ${r.executor} \xB7 ${describeRequests(r)} \xB7 grade ${formatGrade(r.grade, r.requests.ok)}`
+    `${escapeLogText(s.name)} \xB7 ${r.executor}${formatProtocol(r)}${r.latency === "ttfb" ? " \xB7 latency: time to first byte" : ""} \xB7 ${describeRequests(r)} \xB7 grade ${formatGrade(r.grade, r.requests.ok)}`
   ];
   const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };
   if (s.metrics.length > 0) {
@@ -62945,8 +63937,13 @@ function scenarioEmoji(s) {
 }
 function describeLoad(r) {
   const requests2 = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ""} in ${formatDuration(r.durationMs)}`;
-  const parts = [r.executor, requests2, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  const parts = [
+    r.executor + formatProtocol(r),
+    requests2,
+    `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`
+  ];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  if (r.latency === "ttfb") parts.push("latency: time to first byte");
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(" \xB7 ");
 }
@@ -63378,7 +64375,13 @@ function comparableConfig(config) {
       thinkTimeMs: scenario.thinkTimeMs,
       maxInFlight: scenario.maxInFlight,
       okStatus: scenario.okStatus,
-      segmentMs: scenario.segmentMs
+      segmentMs: scenario.segmentMs,
+      // Another protocol is another measurement; HTTP/1.1 (unset or written) keeps the old hashes.
+      ...scenario.http === void 0 || scenario.http === "1.1" ? {} : { http: scenario.http },
+      // Baselines of the full time are not compared with a time to first byte.
+      ...scenario.latency === "ttfb" ? { latency: "ttfb" } : {},
+      // Where a stream is cut decides its full time.
+      ...scenario.stream ? { stream: scenario.stream } : {}
     }))
   };
 }
@@ -63528,19 +64531,19 @@ async function resolveTlsFiles(config, configPath, baseDir) {
   const targets = [];
   if (config.tls) targets.push({ tls: config.tls, where: (key2) => formatPath(["defaults", "tls", key2]) });
   for (const scenario of config.scenarios) {
-    const tls = scenario.tls;
-    if (!tls) continue;
+    const tls2 = scenario.tls;
+    if (!tls2) continue;
     targets.push({
-      tls,
-      where: (key2) => formatPath(written?.[key2] === tls[key2] ? ["defaults", "tls", key2] : ["scenarios", scenario.name, "tls", key2])
+      tls: tls2,
+      where: (key2) => formatPath(written?.[key2] === tls2[key2] ? ["defaults", "tls", key2] : ["scenarios", scenario.name, "tls", key2])
     });
   }
   const problems = /* @__PURE__ */ new Set();
   const loaded = /* @__PURE__ */ new Map();
-  for (const { tls, where } of targets) {
+  for (const { tls: tls2, where } of targets) {
     const contents = {};
     for (const key2 of TLS_FILE_KEYS) {
-      const value = tls[key2];
+      const value = tls2[key2];
       if (value === void 0) continue;
       const file = path.resolve(baseDir, value);
       const label2 = `${configPath}: ${where(key2)}: ${quoteValue(value)} (${file})`;
@@ -63550,19 +64553,19 @@ async function resolveTlsFiles(config, configPath, baseDir) {
       } catch (error) {
         problems.add(error.message);
       }
-      tls[key2] = file;
+      tls2[key2] = file;
     }
     for (const key2 of TLS_FILE_KEYS) {
       const text = contents[key2];
       const problem = text === void 0 ? void 0 : pemProblem(key2, text);
-      if (problem) problems.add(`${configPath}: ${where(key2)}: ${quoteValue(tls[key2])} ${problem}`);
+      if (problem) problems.add(`${configPath}: ${where(key2)}: ${quoteValue(tls2[key2])} ${problem}`);
     }
     if (contents.cert !== void 0 && contents.key !== void 0) {
       try {
         createSecureContext({ cert: contents.cert, key: contents.key });
       } catch (error) {
         problems.add(
-          `${configPath}: ${where("cert")}, ${where("key")}: ${quoteValue(tls.cert)} and ${quoteValue(tls.key)} do not go together (${error.message}); give the key of that very certificate`
+          `${configPath}: ${where("cert")}, ${where("key")}: ${quoteValue(tls2.cert)} and ${quoteValue(tls2.key)} do not go together (${error.message}); give the key of that very certificate`
         );
       }
     }
@@ -64201,8 +65204,8 @@ function codeOf(error) {
 }
 function classifyError(error) {
   const code2 = codeOf(error);
-  const tls = code2 === void 0 ? void 0 : tlsFailureClass(code2);
-  if (tls) return tls;
+  const tls2 = code2 === void 0 ? void 0 : tlsFailureClass(code2);
+  if (tls2) return tls2;
   if (code2 === "UND_ERR_SOCKET" && /^bad /.test(error.message)) return "other";
   switch (code2) {
     case "ETIMEDOUT":
@@ -64219,6 +65222,10 @@ function classifyError(error) {
       return "ECONNRESET";
     case "EPIPE":
       return "EPIPE";
+    case "ERST":
+      return "ERST";
+    case "EGOAWAY":
+      return "EGOAWAY";
     default:
       return "other";
   }
@@ -64248,6 +65255,7 @@ function tlsFailureClass(code2) {
 }
 var CA_FIX = "set tls.ca to the PEM file of the CA that signed it (or NODE_EXTRA_CA_CERTS), or tls.insecure: true on loopback";
 function describeTlsFailure(error) {
+  if (error?.name === "Http2Error") return void 0;
   let code2 = codeOf(error);
   if (code2 === void 0 || !tlsFailureClass(code2)) return void 0;
   const message = error.message;
@@ -64283,7 +65291,7 @@ function describeTlsFailure(error) {
     case "ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE":
       return `the service ended the TLS handshake (${code2}): no common cipher or protocol version, or it wants a client certificate (tls.cert and tls.key)`;
     case "ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL":
-      return `the service speaks none of the protocols offered by ALPN (${code2}); perfgate speaks HTTP/1.1 only`;
+      return `the service speaks none of the protocols offered by ALPN (${code2}); an HTTP/2-only service needs http: 2 (or auto), an HTTP/1.1-only one http: 1.1 (docs/config/protocols.md)`;
     case "ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION":
     case "ERR_SSL_UNSUPPORTED_PROTOCOL":
       return `no TLS version both sides accept (${code2})`;
@@ -64299,8 +65307,8 @@ var MAX_EXAMPLE_CHARS = 200;
 function describeError2(error) {
   if (!(error instanceof Error)) return String(error).slice(0, MAX_EXAMPLE_CHARS);
   const code2 = codeOf(error);
-  const tls = describeTlsFailure(error);
-  const text = (tls ? `TLS: ${tls}` : `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`).replace(
+  const tls2 = describeTlsFailure(error);
+  const text = (tls2 ? `TLS: ${tls2}` : `${error.name}${code2 ? ` (${code2})` : ""}: ${error.message}`).replace(
     /\s+/g,
     " "
   );
@@ -64313,7 +65321,13 @@ function httpModule(secure) {
 }
 var TRANSIENT_CLIENT_ERRORS = /* @__PURE__ */ new Set([408, 425, 429]);
 async function probeReady(target2, timeoutMs) {
-  if (target2.kind === "http" && target2.url) return probeHttp(target2.url, timeoutMs, target2.tls);
+  if (target2.kind === "http" && target2.url) {
+    if (target2.http === "2") return probeHttp2(target2.url, timeoutMs, target2.tls);
+    const outcome = await probeHttp(target2.url, timeoutMs, target2.tls);
+    if (target2.http === "auto" && outcome.tls && outcome.saw.includes("NO_APPLICATION_PROTOCOL"))
+      return probeHttp2(target2.url, timeoutMs, target2.tls);
+    return outcome;
+  }
   const ok = await canConnect(target2.host, target2.port, timeoutMs);
   return { ok, saw: ok ? "accepted a connection" : "did not accept a connection", final: false };
 }
@@ -64332,11 +65346,15 @@ function canConnect(host, port, timeoutMs) {
     socket.once("error", () => finish(false));
   });
 }
-function probeHttp(url, timeoutMs, tls) {
+function probeHttp(url, timeoutMs, tls2) {
   return new Promise((resolve4) => {
     const secure = url.protocol === "https:";
     const client = httpModule(secure);
-    const options = { agent: false, timeout: timeoutMs, ...secure ? tls : void 0 };
+    const options = {
+      agent: false,
+      timeout: timeoutMs,
+      ...secure ? { ...tls2, ALPNProtocols: ["http/1.1"] } : void 0
+    };
     const request = client.get(url, options, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
@@ -64359,6 +65377,45 @@ function probeHttp(url, timeoutMs, tls) {
       const saw = error.code === "PROBE_TIMEOUT" ? `did not answer within ${timeoutMs} ms` : error.code === "ECONNREFUSED" ? "was refused (ECONNREFUSED: nothing listens there yet)" : `failed (${error.code ?? error.message})`;
       resolve4({ ok: false, saw, final: false });
     });
+  });
+}
+function probeHttp2(url, timeoutMs, tls2) {
+  return new Promise((resolve4) => {
+    const http22 = process.getBuiltinModule("node:http2");
+    const session = http22.connect(url.origin, url.protocol === "https:" ? { ...tls2 } : {});
+    let settled = false;
+    const finish = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      session.destroy();
+      resolve4(outcome);
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, saw: `did not answer within ${timeoutMs} ms`, final: false }),
+      timeoutMs
+    );
+    const failed = (error) => {
+      const tlsFailure = describeTlsFailure(error);
+      if (tlsFailure) {
+        finish({ ok: false, saw: `failed the TLS handshake: ${tlsFailure}`, final: false, tls: true });
+        return;
+      }
+      const saw = error.code === "ECONNREFUSED" ? "was refused (ECONNREFUSED: nothing listens there yet)" : error.code === "ERR_HTTP2_ERROR" || error.code === "ERR_HTTP2_SESSION_ERROR" ? `does not speak HTTP/2 (${error.message}); defaults.http: 2 probes over HTTP/2` : `failed (${error.code ?? error.message})`;
+      finish({ ok: false, saw, final: false });
+    };
+    session.on("error", failed);
+    const request = session.request({ ":path": `${url.pathname}${url.search}` });
+    request.on("error", failed);
+    request.on("response", (headers) => {
+      const status = Number(headers[":status"] ?? 0);
+      finish({
+        ok: status >= 200 && status < 300,
+        saw: `answered ${status}`,
+        final: status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status)
+      });
+    });
+    request.end();
   });
 }
 
@@ -64557,20 +65614,20 @@ function claimServiceLog(logDir, fileName) {
 // src/engine/tls.ts
 import { readFileSync as readFileSync3 } from "node:fs";
 import { createSecureContext as createSecureContext2, rootCertificates } from "node:tls";
-function tlsConnectOptions(tls) {
-  if (!tls) return {};
+function tlsConnectOptions(tls2) {
+  if (!tls2) return {};
   const options = {};
-  if (tls.ca !== void 0 || tls.cert !== void 0) {
+  if (tls2.ca !== void 0 || tls2.cert !== void 0) {
     options.secureContext = createSecureContext2({
       // A `ca` of its own replaces Node's trusted roots (NODE_EXTRA_CA_CERTS's too); the
       // service's CA is trusted besides them.
-      ...tls.ca !== void 0 ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync3(tls.ca, "utf8")] } : {},
-      ...tls.cert !== void 0 ? { cert: readFileSync3(tls.cert) } : {},
-      ...tls.key !== void 0 ? { key: readFileSync3(tls.key) } : {}
+      ...tls2.ca !== void 0 ? { ca: [...rootCertificates, ...extraCaCerts(), readFileSync3(tls2.ca, "utf8")] } : {},
+      ...tls2.cert !== void 0 ? { cert: readFileSync3(tls2.cert) } : {},
+      ...tls2.key !== void 0 ? { key: readFileSync3(tls2.key) } : {}
     });
   }
-  if (tls.servername !== void 0) options.servername = tls.servername;
-  if (tls.insecure === true) options.rejectUnauthorized = false;
+  if (tls2.servername !== void 0) options.servername = tls2.servername;
+  if (tls2.insecure === true) options.rejectUnauthorized = false;
   return options;
 }
 function extraCaCerts() {
@@ -64646,6 +65703,7 @@ async function startOne(config, options, started, guard) {
   const logPath = claimServiceLog(path2.resolve(options.logDir), sanitizeFileName(config.name)).path;
   const target2 = config.ready ? parseTarget(config) : void 0;
   if (target2?.url?.protocol === "https:") target2.tls = tlsConnectOptions(options.tls);
+  if (target2 && options.http) target2.http = options.http;
   const cwd = path2.resolve(options.baseDir, config.cwd ?? ".");
   if (!existsSync2(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(
@@ -65081,7 +66139,7 @@ function formatLatencyMs(ms) {
 }
 
 // src/engine/run-scenario.ts
-import { performance as performance8 } from "node:perf_hooks";
+import { performance as performance10 } from "node:perf_hooks";
 
 // src/engine/closed-model.ts
 import { performance as performance2 } from "node:perf_hooks";
@@ -65726,10 +66784,13 @@ var SegmentSampler = class {
 };
 
 // src/engine/transport.ts
-import { performance as performance6 } from "node:perf_hooks";
+import { performance as performance8 } from "node:perf_hooks";
+import net4 from "node:net";
+import tls from "node:tls";
 
-// src/engine/lean-connection.ts
-import net3 from "node:net";
+// src/engine/h2-connection.ts
+import http2 from "node:http2";
+import { performance as performance6 } from "node:perf_hooks";
 
 // src/engine/connection.ts
 var Connection = class {
@@ -65746,10 +66807,20 @@ var Connection = class {
   /** When the request was handed to the client; the timeout runs from here. */
   sentMs = 0;
   status = 0;
+  /** When the first byte of the response body came (performance time); 0: none yet (the owner
+   * takes the response's end for an answer without a body). */
+  firstByteMs = 0;
   bytesIn = 0;
   bytesOut = 0;
   /** The last response counted as ok (set before the owner's scheduler hears of it). */
   ok = false;
+  /** The answer is a `text/event-stream`: its events are counted (src/engine/sse.ts). */
+  eventStream = false;
+  /** Events of the answer so far, and when the first was complete (performance time; 0: none). */
+  events = 0;
+  firstEventMs = 0;
+  /** The scenario's stream.events: the request ends, ok, once its answer has this many. */
+  maxEvents = Infinity;
   /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
   vu = void 0;
   send(request, startMs, sentMs) {
@@ -65757,6 +66828,10 @@ var Connection = class {
     this.startMs = startMs;
     this.sentMs = sentMs;
     this.status = 0;
+    this.firstByteMs = 0;
+    this.eventStream = false;
+    this.events = 0;
+    this.firstEventMs = 0;
     this.bytesIn = 0;
     this.bytesOut = request.bodyBytes;
     this.inDispatch = true;
@@ -65768,7 +66843,381 @@ var Connection = class {
       this.inDispatch = false;
     }
   }
+  /** The event stream has `count` events at `now`: true when the request is to end here (stream.events). */
+  sawEvents(count, now2) {
+    if (count === this.events) return false;
+    if (this.firstEventMs === 0) this.firstEventMs = now2;
+    this.events = count;
+    return count >= this.maxEvents;
+  }
 };
+
+// src/engine/sse.ts
+var LF2 = 10;
+var CR2 = 13;
+var COLON = 58;
+var EventCounter = class {
+  /** Events complete so far in this body. */
+  count = 0;
+  atLineStart = true;
+  lineIsComment = false;
+  blockHasField = false;
+  reset() {
+    this.count = 0;
+    this.atLineStart = true;
+    this.lineIsComment = false;
+    this.blockHasField = false;
+  }
+  /** Reads `chunk[from, to)`; returns the events it completed. */
+  feed(chunk, from, to) {
+    const before = this.count;
+    for (let i = from; i < to; i++) {
+      const byte = chunk[i];
+      if (byte === LF2) {
+        if (this.atLineStart) {
+          if (this.blockHasField) {
+            this.count += 1;
+            this.blockHasField = false;
+          }
+        } else {
+          if (!this.lineIsComment) this.blockHasField = true;
+          this.atLineStart = true;
+        }
+      } else if (byte !== CR2 && this.atLineStart) {
+        this.lineIsComment = byte === COLON;
+        this.atLineStart = false;
+      }
+    }
+    return this.count - before;
+  }
+};
+function isEventStream(contentType) {
+  return contentType !== void 0 && /^\s*text\/event-stream\s*(;|$)/i.test(contentType);
+}
+
+// src/engine/h2-connection.ts
+var { NGHTTP2_CANCEL, NGHTTP2_NO_ERROR, NGHTTP2_REFUSED_STREAM } = http2.constants;
+var DEFAULT_STREAM_LIMIT = 100;
+var H2_ERROR_NAMES = [
+  "NO_ERROR",
+  "PROTOCOL_ERROR",
+  "INTERNAL_ERROR",
+  "FLOW_CONTROL_ERROR",
+  "SETTINGS_TIMEOUT",
+  "STREAM_CLOSED",
+  "FRAME_SIZE_ERROR",
+  "REFUSED_STREAM",
+  "CANCEL",
+  "COMPRESSION_ERROR",
+  "CONNECT_ERROR",
+  "ENHANCE_YOUR_CALM",
+  "INADEQUATE_SECURITY",
+  "HTTP_1_1_REQUIRED"
+];
+function h2ErrorName(code2) {
+  return H2_ERROR_NAMES[code2] ?? `error code ${code2}`;
+}
+var Http2Error = class extends Error {
+  constructor(code2, message, options) {
+    super(message, options);
+    this.code = code2;
+  }
+  code;
+  name = "Http2Error";
+};
+var H2Session = class {
+  constructor(session, pool) {
+    this.session = session;
+    this.pool = pool;
+  }
+  session;
+  pool;
+  active = 0;
+  limit = DEFAULT_STREAM_LIMIT;
+  /** No new streams: the server sent GOAWAY, or the session failed or closed. */
+  closing = false;
+  /** The last stream id the server's GOAWAY said it processes (streams above it were refused). */
+  goawayLastStreamId = -1;
+  goawayCode = -1;
+  /** The session's own error (refused connect, TLS, protocol), the reason its streams failed. */
+  error = null;
+  /** Slots with a request out on this session: a session that dies under them fails them. */
+  slots = /* @__PURE__ */ new Set();
+  /** The server's SETTINGS have come: `limit` is its own. */
+  settled = false;
+  /** Slots whose requests wait for the SETTINGS (counted in `active`). */
+  waiting = [];
+};
+var H2Pool = class {
+  constructor(target2) {
+    this.target = target2;
+  }
+  target;
+  sessions = [];
+  closed = false;
+  /** Sessions opened so far (the tests check that stream limits open new ones). */
+  opened = 0;
+  /** A session with a free stream, opening one if every session is full. */
+  acquire() {
+    for (const candidate of this.sessions)
+      if (!candidate.closing && candidate.active < candidate.limit) return candidate;
+    return this.open();
+  }
+  open() {
+    const { origin, tls: tls2 } = this.target;
+    const session = http2.connect(origin, {
+      ...tls2,
+      settings: { enablePush: false }
+    });
+    const entry = new H2Session(session, this);
+    this.opened += 1;
+    this.sessions.push(entry);
+    session.on("remoteSettings", (settings) => {
+      const max2 = settings.maxConcurrentStreams;
+      entry.limit = max2 === void 0 ? Infinity : max2;
+      if (!entry.settled) {
+        entry.settled = true;
+        this.flush(entry);
+      }
+    });
+    session.on("goaway", (errorCode, lastStreamID) => {
+      entry.closing = true;
+      entry.goawayCode = errorCode;
+      entry.goawayLastStreamId = lastStreamID;
+      this.forget(entry);
+    });
+    session.on("error", (error) => {
+      entry.error ??= error;
+      entry.closing = true;
+      this.forget(entry);
+    });
+    session.on("close", () => {
+      entry.closing = true;
+      this.forget(entry);
+      for (const slot of [...entry.slots]) slot.sessionClosed(entry);
+    });
+    session.unref();
+    return entry;
+  }
+  /** Sends the requests that waited for `entry`'s SETTINGS: on it up to its limit, the rest elsewhere. */
+  flush(entry) {
+    const waiting = entry.waiting.splice(0);
+    entry.active -= waiting.length;
+    for (const slot of waiting) slot.dispatch(entry.active < entry.limit && !entry.closing ? entry : this.acquire());
+  }
+  /** Drops a session from the choice (it finishes its streams and closes). */
+  forget(entry) {
+    const index = this.sessions.indexOf(entry);
+    if (index !== -1) this.sessions.splice(index, 1);
+    if (entry.active === 0) entry.session.close();
+  }
+  /** A slot gave its stream back. */
+  release(entry) {
+    entry.active -= 1;
+    if (entry.closing && entry.active === 0 && !entry.session.closed) entry.session.close();
+  }
+  /** Ends every session (the end of the run); later calls do nothing. */
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    const all = this.sessions.splice(0);
+    await Promise.all(
+      all.map(
+        (entry) => new Promise((resolve4) => {
+          if (entry.session.destroyed) {
+            resolve4();
+            return;
+          }
+          entry.session.once("close", () => resolve4());
+          entry.session.destroy();
+        })
+      )
+    );
+  }
+};
+var headerCache = /* @__PURE__ */ new WeakMap();
+function headersOf(request) {
+  let headers = headerCache.get(request);
+  if (headers !== void 0) return headers;
+  headers = { ":method": request.method, ":path": request.path };
+  const flat = request.headers;
+  for (let i = 0; i < flat.length; i += 2) {
+    const name = flat[i].toLowerCase();
+    if (name === "host") headers[":authority"] = flat[i + 1] ?? "";
+    else if (name !== "content-length") headers[name] = flat[i + 1] ?? "";
+  }
+  if (request.bodyBytes > 0) headers["content-length"] = String(request.bodyBytes);
+  headerCache.set(request, headers);
+  return headers;
+}
+var H2Connection = class extends Connection {
+  constructor(owner, pool) {
+    super(owner);
+    this.pool = pool;
+  }
+  pool;
+  stream = null;
+  session = null;
+  // One set of listeners per slot, bound once: a stream's events are ignored once it is not this
+  // slot's current stream.
+  onResponse = (headers) => {
+    this.status = headers[":status"] ?? 0;
+    if (isEventStream(headers["content-type"])) {
+      this.eventStream = true;
+      this.eventCounter.reset();
+    }
+  };
+  onData = (chunk) => {
+    const now2 = performance6.now();
+    if (this.firstByteMs === 0) this.firstByteMs = now2;
+    this.bytesIn += chunk.length;
+    if (this.eventStream) {
+      this.eventCounter.feed(chunk, 0, chunk.length);
+      if (this.sawEvents(this.eventCounter.count, now2)) this.endStream();
+    }
+  };
+  eventCounter = new EventCounter();
+  onEnd = () => {
+    if (this.busy) this.finish(null);
+  };
+  onError = (error) => {
+    if (this.busy) this.finish(this.explain(error));
+  };
+  onClose = () => {
+    if (!this.busy) return;
+    const stream = this.stream;
+    const code2 = stream?.rstCode ?? NGHTTP2_NO_ERROR;
+    this.finish(code2 === NGHTTP2_NO_ERROR ? null : this.explain(void 0));
+  };
+  /** The request waiting for its session's SETTINGS. */
+  pending = null;
+  write(request) {
+    this.pending = request;
+    this.dispatch(this.pool.acquire());
+  }
+  /** Sends the pending request on `session`, or queues it there until the server's SETTINGS come. */
+  dispatch(session) {
+    const request = this.pending;
+    if (!this.busy || request === null) return;
+    this.session = session;
+    session.active += 1;
+    session.slots.add(this);
+    if (!session.settled) {
+      session.waiting.push(this);
+      return;
+    }
+    this.pending = null;
+    const body = request.body;
+    let stream;
+    try {
+      stream = session.session.request(headersOf(request), { endStream: body === null });
+    } catch (error) {
+      if (this.inDispatch) throw error;
+      this.finish(error);
+      return;
+    }
+    this.stream = stream;
+    stream.on("response", this.onResponse);
+    stream.on("data", this.onData);
+    stream.on("end", this.onEnd);
+    stream.on("error", this.onError);
+    stream.on("close", this.onClose);
+    if (body !== null) stream.end(body);
+  }
+  expire(error) {
+    if (!this.busy) return;
+    const session = this.session;
+    if (session && session.session.connecting) {
+      session.closing = true;
+      this.pool.forget(session);
+      session.session.destroy();
+    }
+    this.finish(error);
+  }
+  destroy() {
+    return this.pool.close();
+  }
+  endStream() {
+    if (this.busy && this.status > 0) this.finish(null, true);
+  }
+  /** The session closed under this slot's request without failing its stream. */
+  sessionClosed(entry) {
+    if (this.busy && this.session === entry) this.finish(this.explain(void 0));
+  }
+  /** Detaches the stream (cancelling it if it failed while open), gives it back, tells the owner. */
+  finish(error, cancel = error !== null) {
+    const stream = this.stream;
+    const session = this.session;
+    this.stream = null;
+    this.session = null;
+    this.pending = null;
+    if (session !== null) {
+      const queued = session.waiting.indexOf(this);
+      if (queued !== -1) session.waiting.splice(queued, 1);
+    }
+    if (stream !== null) {
+      stream.off("response", this.onResponse);
+      stream.off("data", this.onData);
+      stream.off("end", this.onEnd);
+      stream.off("error", this.onError);
+      stream.off("close", this.onClose);
+      stream.on("error", ignore);
+      if (cancel && !stream.closed) stream.close(NGHTTP2_CANCEL);
+    }
+    if (session !== null) {
+      session.slots.delete(this);
+      this.pool.release(session);
+    }
+    this.owner.complete(this, error);
+  }
+  /** What went wrong with the current stream, in the classes the report uses. */
+  explain(error) {
+    const stream = this.stream;
+    const session = this.session;
+    if (session && session.goawayCode >= 0 && stream && (stream.id === void 0 || stream.id > session.goawayLastStreamId)) {
+      return new Http2Error(
+        "EGOAWAY",
+        `the server's GOAWAY (${h2ErrorName(session.goawayCode)}) ended the connection before this request was answered`,
+        { cause: error }
+      );
+    }
+    const sessionError = session?.error;
+    if (sessionError) return describeSessionError(sessionError);
+    const code2 = stream?.rstCode;
+    if (code2 !== void 0 && code2 !== NGHTTP2_NO_ERROR && code2 !== NGHTTP2_CANCEL) {
+      return new Http2Error(
+        "ERST",
+        `the server reset the stream (RST_STREAM ${h2ErrorName(code2)}${code2 === NGHTTP2_REFUSED_STREAM ? ": it refused the stream, unprocessed" : ""})`,
+        { cause: error }
+      );
+    }
+    if (error) return describeSessionError(error);
+    return new Http2Error("EGOAWAY", "the HTTP/2 connection closed before this request was answered");
+  }
+};
+function ignore() {
+}
+function describeSessionError(error) {
+  const code2 = error.code;
+  if (code2 === "ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL")
+    return new Http2Error(
+      "EPROTO",
+      `the service does not offer HTTP/2 (h2) by ALPN (${code2}); an HTTP/1.1 service needs http: 1.1 (or auto)`,
+      { cause: error }
+    );
+  if (code2 === "ERR_HTTP2_ERROR" || code2 === "ERR_HTTP2_SESSION_ERROR" || code2 === "ERR_HTTP2_STREAM_ERROR") {
+    if (/PROTOCOL_ERROR|Protocol error/i.test(error.message))
+      return new Http2Error(
+        "EPROTO",
+        `the service does not speak HTTP/2 here (${error.message}); an HTTP/1.1 service needs http: 1.1 (or auto over https:)`,
+        { cause: error }
+      );
+  }
+  return error;
+}
+
+// src/engine/lean-connection.ts
+import net3 from "node:net";
 
 // src/engine/response-parser.ts
 var ResponseParseError = class extends Error {
@@ -65776,12 +67225,14 @@ var ResponseParseError = class extends Error {
   code = "HPE_INVALID";
 };
 var MAX_HEAD_BYTES = 64 * 1024;
-var CR2 = 13;
-var LF2 = 10;
+var CR3 = 13;
+var LF3 = 10;
 var NAME_CONTENT_LENGTH = Buffer.from("content-length", "latin1");
 var NAME_TRANSFER_ENCODING = Buffer.from("transfer-encoding", "latin1");
 var NAME_CONNECTION = Buffer.from("connection", "latin1");
 var NAME_KEEP_ALIVE = Buffer.from("keep-alive", "latin1");
+var NAME_CONTENT_TYPE = Buffer.from("content-type", "latin1");
+var TOKEN_EVENT_STREAM = Buffer.from("text/event-stream", "latin1");
 var TOKEN_CLOSE = Buffer.from("close", "latin1");
 var TOKEN_KEEP_ALIVE = NAME_KEEP_ALIVE;
 var TOKEN_CHUNKED = Buffer.from("chunked", "latin1");
@@ -65816,9 +67267,9 @@ function hasToken(buf, start, end, token) {
 }
 function findEndOfHead(buf, first, from, end) {
   for (let i = from; i < end; i++) {
-    if (buf[i] !== LF2) continue;
-    if (i === first || buf[i - 1] !== CR2) throw new ResponseParseError("bad response: LF without CR in the head");
-    if (i - 3 >= first && buf[i - 2] === LF2 && buf[i - 3] === CR2) return i - 3;
+    if (buf[i] !== LF3) continue;
+    if (i === first || buf[i - 1] !== CR3) throw new ResponseParseError("bad response: LF without CR in the head");
+    if (i - 3 >= first && buf[i - 2] === LF3 && buf[i - 3] === CR3) return i - 3;
   }
   return -1;
 }
@@ -65845,6 +67296,9 @@ var ResponseParser = class {
   close = false;
   /** The server's `keep-alive: timeout=` hint in ms (0: none). */
   keepAliveMs = 0;
+  /** The body is a `text/event-stream`: `events` counts its events as they arrive. */
+  eventStream = false;
+  events = new EventCounter();
   state = 8 /* Done */;
   noBody = false;
   /** Body bytes left (content-length) or bytes left in the current chunk. */
@@ -65861,6 +67315,8 @@ var ResponseParser = class {
     this.bodyBytes = 0;
     this.close = false;
     this.keepAliveMs = 0;
+    this.eventStream = false;
+    this.events.reset();
     this.state = 0 /* Head */;
     this.noBody = noBody;
     this.remaining = 0;
@@ -65918,6 +67374,7 @@ var ResponseParser = class {
         case 1 /* Body */:
         case 4 /* ChunkData */: {
           const take = Math.min(this.remaining, length - at2);
+          if (this.eventStream) this.events.feed(chunk, at2, at2 + take);
           this.bodyBytes += take;
           this.remaining -= take;
           at2 += take;
@@ -65925,6 +67382,7 @@ var ResponseParser = class {
           break;
         }
         case 7 /* UntilClose */:
+          if (this.eventStream) this.events.feed(chunk, at2, length);
           this.bodyBytes += length - at2;
           return -1;
         case 2 /* ChunkSize */: {
@@ -65934,19 +67392,19 @@ var ResponseParser = class {
             if (this.chunkSizeDigits >= 12) throw new ResponseParseError("chunk size too large");
             this.remaining = this.remaining * 16 + digit;
             this.chunkSizeDigits += 1;
-          } else if (byte === LF2) {
+          } else if (byte === LF3) {
             if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
             this.state = this.remaining === 0 ? 6 /* Trailers */ : 4 /* ChunkData */;
             this.trailerLineBytes = 0;
           } else if (byte === 59) {
             this.state = 3 /* ChunkExtension */;
-          } else if (byte !== CR2 && byte !== 32 && byte !== 9) {
+          } else if (byte !== CR3 && byte !== 32 && byte !== 9) {
             throw new ResponseParseError("invalid chunk size");
           }
           break;
         }
         case 3 /* ChunkExtension */: {
-          const lf = scanFor(chunk, LF2, at2, length);
+          const lf = scanFor(chunk, LF3, at2, length);
           if (lf === length) return -1;
           at2 = lf + 1;
           if (this.chunkSizeDigits === 0) throw new ResponseParseError("invalid chunk size");
@@ -65956,16 +67414,16 @@ var ResponseParser = class {
         }
         case 5 /* ChunkDataEnd */: {
           const byte = chunk[at2++];
-          if (byte === LF2) this.startChunk();
-          else if (byte !== CR2) throw new ResponseParseError("missing CRLF after chunk");
+          if (byte === LF3) this.startChunk();
+          else if (byte !== CR3) throw new ResponseParseError("missing CRLF after chunk");
           break;
         }
         case 6 /* Trailers */: {
           const byte = chunk[at2++];
-          if (byte === LF2) {
+          if (byte === LF3) {
             if (this.trailerLineBytes === 0) this.state = 8 /* Done */;
             this.trailerLineBytes = 0;
-          } else if (byte !== CR2) this.trailerLineBytes += 1;
+          } else if (byte !== CR3) this.trailerLineBytes += 1;
           break;
         }
       }
@@ -66005,17 +67463,18 @@ var ResponseParser = class {
     if (minor < 0 || minor > 9 || d0 < 1 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9)
       throw new ResponseParseError("bad response: invalid status line");
     const status = d0 * 100 + d1 * 10 + d2;
-    if (end - start > 12 && buf[start + 12] !== 32 && buf[start + 12] !== CR2)
+    if (end - start > 12 && buf[start + 12] !== 32 && buf[start + 12] !== CR3)
       throw new ResponseParseError("bad response: invalid status line");
     let contentLength = -1;
     let chunked = false;
     let otherEncoding = false;
     let close = minor === 0;
     let keepAliveMs = 0;
-    let line2 = scanFor(buf, LF2, start, end) + 1;
+    let eventStream = false;
+    let line2 = scanFor(buf, LF3, start, end) + 1;
     while (line2 < end) {
-      const lineEnd = scanFor(buf, LF2, line2, end);
-      const valueEnd = buf[lineEnd - 1] === CR2 ? lineEnd - 1 : lineEnd;
+      const lineEnd = scanFor(buf, LF3, line2, end);
+      const valueEnd = buf[lineEnd - 1] === CR3 ? lineEnd - 1 : lineEnd;
       const colon = scanFor(buf, 58, line2, valueEnd);
       if (colon >= valueEnd) throw new ResponseParseError("bad response: invalid header");
       let vs = colon + 1;
@@ -66042,6 +67501,8 @@ var ResponseParser = class {
       } else if (nameLength === 10 && equalsLower(buf, line2, colon, NAME_CONNECTION)) {
         if (hasToken(buf, vs, ve, TOKEN_CLOSE)) close = true;
         else if (minor === 0 && hasToken(buf, vs, ve, TOKEN_KEEP_ALIVE)) close = false;
+      } else if (nameLength === 12 && equalsLower(buf, line2, colon, NAME_CONTENT_TYPE)) {
+        eventStream = ve - vs >= TOKEN_EVENT_STREAM.length && equalsLower(buf, vs, vs + TOKEN_EVENT_STREAM.length, TOKEN_EVENT_STREAM) && (ve - vs === TOKEN_EVENT_STREAM.length || buf[vs + TOKEN_EVENT_STREAM.length] === 59 || buf[vs + TOKEN_EVENT_STREAM.length] === 32);
       } else if (nameLength === 10 && equalsLower(buf, line2, colon, NAME_KEEP_ALIVE)) {
         const at2 = indexOfLower(buf, vs, ve, TOKEN_TIMEOUT);
         if (at2 !== -1) {
@@ -66065,6 +67526,7 @@ var ResponseParser = class {
     this.status = status;
     this.close = close;
     this.keepAliveMs = keepAliveMs;
+    this.eventStream = eventStream;
     if (this.noBody || status === 204 || status === 304) {
       this.state = 8 /* Done */;
     } else if (chunked) {
@@ -66117,6 +67579,14 @@ var LeanConnection = class extends Connection {
     if (socket !== null) this.drop(socket);
     this.owner.complete(this, error);
   }
+  endStream() {
+    if (!this.busy || this.parser.status === 0) return;
+    this.status = this.parser.status;
+    this.bytesIn = this.parser.bodyBytes;
+    const socket = this.socket;
+    if (socket !== null) this.drop(socket);
+    this.owner.complete(this, null);
+  }
   destroy() {
     const socket = this.socket;
     if (socket !== null) this.drop(socket);
@@ -66164,6 +67634,14 @@ var LeanConnection = class extends Connection {
       this.drop(socket);
       this.owner.complete(this, error);
       return;
+    }
+    if (this.firstByteMs === 0 && parser.bodyBytes > 0) this.firstByteMs = this.target.now();
+    if (parser.eventStream) {
+      this.eventStream = true;
+      if (this.sawEvents(parser.events.count, this.target.now()) && end === -1) {
+        this.endStream();
+        return;
+      }
     }
     if (end === -1) return;
     this.status = parser.status;
@@ -66252,6 +67730,7 @@ ${lines}`;
 }
 
 // src/engine/undici-connection.ts
+import { performance as performance7 } from "node:perf_hooks";
 var undici;
 async function loadUndici() {
   undici ??= await Promise.resolve().then(() => __toESM(require_undici(), 1));
@@ -66261,13 +67740,14 @@ function loadedUndici() {
   if (undici === void 0) throw new Error("undici is not loaded yet: await loadUndici() before an undici transport");
   return undici;
 }
-function createUndiciClient(origin, timeoutMs, tls, onTlsError) {
+var STREAM_ENDED = new Error("perfgate ended the stream");
+function createUndiciClient(origin, timeoutMs, tls2, onTlsError) {
   const { buildConnector, Client } = loadedUndici();
   const timeout = Math.max(1, timeoutMs);
   let connect = { timeout };
-  if (tls) {
-    const base = buildConnector({ ...tls, timeout });
-    const servername = tls.servername;
+  if (tls2) {
+    const base = buildConnector({ ...tls2, timeout });
+    const servername = tls2.servername;
     connect = (options, callback) => (
       // undici hands the connector the request's host as the server name, which would win over
       // the connector's own; tls.servername is what the user asked to be checked.
@@ -66307,6 +67787,9 @@ var UndiciConnection = class extends Connection {
   createClient;
   client;
   abort = null;
+  /** endStream aborted the request: its error is the stream's planned end, not a failure. */
+  streamEnded = false;
+  eventCounter = new EventCounter();
   /** The TLS alert that closed the socket, which undici reports as a plain close. */
   tlsError = null;
   onTlsError = (error) => {
@@ -66333,20 +67816,50 @@ var UndiciConnection = class extends Connection {
   onConnect(abort) {
     this.abort = abort;
   }
-  onHeaders(statusCode) {
+  onHeaders(statusCode, headers) {
     this.status = statusCode;
+    this.streamEnded = false;
+    if (headers !== null) {
+      for (let i = 0; i < headers.length; i += 2) {
+        const name = headers[i];
+        if (name.length === 12 && name.toString().toLowerCase() === "content-type") {
+          if (isEventStream(headers[i + 1]?.toString())) {
+            this.eventStream = true;
+            this.eventCounter.reset();
+          }
+          break;
+        }
+      }
+    }
     return true;
   }
   onData(chunk) {
+    const now2 = performance7.now();
+    if (this.firstByteMs === 0) this.firstByteMs = now2;
     this.bytesIn += chunk.length;
+    if (this.eventStream) {
+      this.eventCounter.feed(chunk, 0, chunk.length);
+      if (this.sawEvents(this.eventCounter.count, now2)) this.endStream();
+    }
     return true;
   }
   onComplete() {
     this.abort = null;
     this.owner.complete(this, null);
   }
+  endStream() {
+    const abort = this.abort;
+    if (!this.busy || this.status === 0 || abort === null) return;
+    this.streamEnded = true;
+    abort(STREAM_ENDED);
+  }
   onError(error) {
     this.abort = null;
+    if (this.streamEnded) {
+      this.streamEnded = false;
+      this.owner.complete(this, null);
+      return;
+    }
     const tlsError = this.tlsError;
     this.tlsError = null;
     const code2 = error.code;
@@ -66355,7 +67868,7 @@ var UndiciConnection = class extends Connection {
 };
 
 // src/engine/transport.ts
-var now = () => performance6.now();
+var now = () => performance8.now();
 function chooseTransport(origin, scenario, wanted = "lean") {
   if (wanted === "undici" || new URL(origin).protocol !== "http:") return "undici";
   if (scenario.request.method.toUpperCase() === "CONNECT") return "undici";
@@ -66363,7 +67876,17 @@ function chooseTransport(origin, scenario, wanted = "lean") {
     if (UNDICI_ONLY_HEADERS.has(name.toLowerCase())) return "undici";
   return "lean";
 }
-function createTransport(origin, scenario, wanted = "lean") {
+function createTransport(origin, scenario, wanted = "lean", spoken = scenario.http === "2" ? "h2" : "http/1.1") {
+  const secure = new URL(origin).protocol === "https:";
+  if (spoken === "h2") {
+    const pool = () => new H2Pool({ origin, ...secure ? { tls: tlsConnectOptions(scenario.tls) } : {} });
+    let shared;
+    return {
+      kind: "h2",
+      protocol: secure ? "h2" : "h2c",
+      connect: (owner) => new H2Connection(owner, shared ??= pool())
+    };
+  }
   const kind = chooseTransport(origin, scenario, wanted);
   if (kind === "lean") {
     const url = new URL(origin);
@@ -66374,15 +67897,36 @@ function createTransport(origin, scenario, wanted = "lean") {
       encoder: new RequestEncoder(url.host),
       now
     };
-    return { kind, connect: (owner) => new LeanConnection(owner, target2) };
+    return { kind, protocol: "http/1.1", connect: (owner) => new LeanConnection(owner, target2) };
   }
-  const tls = new URL(origin).protocol === "https:" ? tlsConnectOptions(scenario.tls) : void 0;
-  const createClient = (onTlsError) => createUndiciClient(origin, scenario.timeoutMs, tls, onTlsError);
-  return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
+  const tls2 = new URL(origin).protocol === "https:" ? tlsConnectOptions(scenario.tls) : void 0;
+  const createClient = (onTlsError) => createUndiciClient(origin, scenario.timeoutMs, tls2, onTlsError);
+  return { kind, protocol: "http/1.1", connect: (owner) => new UndiciConnection(owner, createClient) };
+}
+function negotiateHttp(origin, scenario) {
+  const url = new URL(origin);
+  if (url.protocol !== "https:") return Promise.resolve("http/1.1");
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  return new Promise((resolve4) => {
+    const socket = tls.connect({
+      host,
+      port: url.port ? Number(url.port) : 443,
+      ...net4.isIP(host) ? {} : { servername: host },
+      ...tlsConnectOptions(scenario.tls),
+      ALPNProtocols: ["h2", "http/1.1"]
+    });
+    const done = (protocol) => {
+      socket.destroy();
+      resolve4(protocol);
+    };
+    socket.setTimeout(Math.max(1, scenario.timeoutMs), () => done("http/1.1"));
+    socket.once("secureConnect", () => done(socket.alpnProtocol === "h2" ? "h2" : "http/1.1"));
+    socket.once("error", () => done("http/1.1"));
+  });
 }
 
 // src/engine/variant.ts
-import { performance as performance7 } from "node:perf_hooks";
+import { performance as performance9 } from "node:perf_hooks";
 
 // src/engine/recorder.ts
 var FAST_US = DISTRIBUTION_LIMITS_MS.fast * 1e3;
@@ -66393,9 +67937,14 @@ function round37(value) {
 }
 var Recorder = class {
   /** `windowMs`: the planned measured window, where segments end. */
-  constructor(segmentMs, windowMs = Number.POSITIVE_INFINITY) {
+  /** `other`: keep the other measure of each ok request too (record's `otherUs`). */
+  constructor(segmentMs, windowMs = Number.POSITIVE_INFINITY, other = false) {
     this.segmentMs = segmentMs;
     this.windowMs = windowMs;
+    if (other) {
+      this.otherWhole = createHistogram();
+      this.otherSegment = createHistogram();
+    }
   }
   segmentMs;
   windowMs;
@@ -66414,6 +67963,8 @@ var Recorder = class {
   pipes = 0;
   certErrors = 0;
   protocolErrors = 0;
+  streamResets = 0;
+  goaways = 0;
   captures = 0;
   otherErrors = 0;
   whole = createHistogram();
@@ -66422,6 +67973,9 @@ var Recorder = class {
   /** Every request of the current second, failed ones at their latency (a timeout at its timeout). */
   secondAllHistogram = createHistogram();
   segments = [];
+  otherWhole;
+  otherSegment;
+  otherSegments = [];
   timeline = [];
   segmentIndex = 0;
   segmentCount = 0;
@@ -66433,9 +67987,10 @@ var Recorder = class {
   /**
    * `endMs` is when the response ended, from the start of the measured window; calls come in
    * completion order, so it never goes back (a late value is filed with the current second).
-   * `status` is 0 when there was no response, and then `error` says why.
+   * `status` is 0 when there was no response, and then `error` says why. `otherUs`: the other
+   * measure of the same request (a recorder made with `other`).
    */
-  record(endMs, latencyUs, status, ok, error, bytesIn, bytesOut) {
+  record(endMs, latencyUs, status, ok, error, bytesIn, bytesOut, otherUs = 0) {
     const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 1e-3;
     const segment = Math.floor(segmentEndMs / this.segmentMs);
     if (segment > this.segmentIndex) this.closeSegmentsBefore(segment);
@@ -66454,6 +68009,7 @@ var Recorder = class {
       this.ok += 1;
       this.segmentHistogram.recordValue(us);
       this.secondHistogram.recordValue(us);
+      this.otherSegment?.recordValue(otherUs < 1 ? 1 : Math.round(otherUs));
       if (us < FAST_US) this.under800 += 1;
       else if (us < SLOW_US) this.from800to1200 += 1;
       else this.over1200 += 1;
@@ -66483,6 +68039,12 @@ var Recorder = class {
       case "EPROTO":
         this.protocolErrors += 1;
         break;
+      case "ERST":
+        this.streamResets += 1;
+        break;
+      case "EGOAWAY":
+        this.goaways += 1;
+        break;
       case "capture":
         this.captures += 1;
         break;
@@ -66501,6 +68063,11 @@ var Recorder = class {
       });
       this.whole.add(this.segmentHistogram);
       this.segmentHistogram.reset();
+      if (this.otherSegment && this.otherWhole) {
+        this.otherSegments.push(encodeHistogram(this.otherSegment));
+        this.otherWhole.add(this.otherSegment);
+        this.otherSegment.reset();
+      }
       this.segmentCount = 0;
       this.segmentKo = 0;
       this.segmentIndex += 1;
@@ -66552,6 +68119,8 @@ var Recorder = class {
       ["EPIPE", this.pipes],
       ["ECERT", this.certErrors],
       ["EPROTO", this.protocolErrors],
+      ["ERST", this.streamResets],
+      ["EGOAWAY", this.goaways],
       ["capture", this.captures],
       ["other", this.otherErrors]
     ];
@@ -66571,7 +68140,8 @@ var Recorder = class {
       },
       whole: this.whole,
       segments: this.segments,
-      timeline: this.timeline
+      timeline: this.timeline,
+      ...this.otherWhole ? { other: { whole: this.otherWhole, segments: this.otherSegments } } : {}
     };
   }
   destroy() {
@@ -66579,6 +68149,8 @@ var Recorder = class {
     this.segmentHistogram.destroy();
     this.secondHistogram.destroy();
     this.secondAllHistogram.destroy();
+    this.otherWhole?.destroy();
+    this.otherSegment?.destroy();
   }
 };
 
@@ -66589,18 +68161,23 @@ function round38(value) {
 var Variant = class {
   constructor(name, origin, scenario, okStatus, host, planWindowMs, segmentMs, httpClient = "lean") {
     this.name = name;
+    this.origin = origin;
     this.scenario = scenario;
     this.okStatus = okStatus;
     this.host = host;
     this.planWindowMs = planWindowMs;
+    this.httpClient = httpClient;
     this.transport = createTransport(origin, scenario, httpClient);
-    this.recorder = new Recorder(segmentMs, planWindowMs);
+    this.recorder = new Recorder(segmentMs, planWindowMs, true);
+    this.ttfb = scenario.latency === "ttfb";
   }
   name;
+  origin;
   scenario;
   okStatus;
   host;
   planWindowMs;
+  httpClient;
   recorder;
   connections = [];
   /** Open model: connections with nothing in flight. */
@@ -66632,10 +68209,28 @@ var Variant = class {
   // warm-up
   warmCompleted = 0;
   warmKo = 0;
+  // event streams (text/event-stream answers) of the measured window: how many, their events,
+  // and how long they lasted in all
+  eventStreams = 0;
+  eventsTotal = 0;
+  eventStreamMs = 0;
   errorExamples = {};
   transport;
+  /** `latency: ttfb`: the time to first byte is the latency, the full time the other measure. */
+  ttfb;
+  /** Before the first request: `http: auto` asks the service which protocol it speaks. */
+  async prepare() {
+    if (this.scenario.http !== "auto") return;
+    const spoken = await negotiateHttp(this.origin, this.scenario);
+    this.transport = createTransport(this.origin, this.scenario, this.httpClient, spoken);
+  }
+  /** Which protocol the requests went over. */
+  get protocol() {
+    return this.transport.protocol;
+  }
   addConnection() {
     const connection = this.transport.connect(this);
+    connection.maxEvents = this.scenario.stream?.events ?? Infinity;
     this.connections.push(connection);
     return connection;
   }
@@ -66663,7 +68258,7 @@ var Variant = class {
     if (!connection.busy) return;
     connection.busy = false;
     this.inFlight -= 1;
-    const end = performance7.now();
+    const end = performance9.now();
     const status = error ? 0 : connection.status;
     const ok = !error && this.okStatus[status] === 1;
     const start = connection.startMs;
@@ -66674,14 +68269,23 @@ var Variant = class {
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
         this.errorExamples[errorClass] = maskText(describeError2(error));
+      const firstByte = connection.eventStream ? connection.firstEventMs > 0 ? connection.firstEventMs : end : connection.firstByteMs > 0 ? connection.firstByteMs : end;
+      if (ok && connection.eventStream) {
+        this.eventStreams += 1;
+        this.eventsTotal += connection.events;
+        this.eventStreamMs += end - timedFrom;
+      }
+      const fullUs = (end - timedFrom) * 1e3;
+      const ttfbUs = (firstByte - timedFrom) * 1e3;
       this.recorder.record(
         endMs,
-        (end - timedFrom) * 1e3,
+        this.ttfb ? ttfbUs : fullUs,
         status,
         ok,
         errorClass,
         connection.bytesIn,
-        connection.bytesOut
+        connection.bytesOut,
+        this.ttfb ? fullUs : ttfbUs
       );
       this.lastRecordedEnd = end;
     } else if (start < this.firstMeasuredMs) {
@@ -66703,7 +68307,10 @@ var Variant = class {
       startWallMs: input.startWallMs,
       load: input.load,
       counts: this,
-      open: input.open
+      open: input.open,
+      ttfb: this.ttfb,
+      events: { streams: this.eventStreams, total: this.eventsTotal, streamMs: this.eventStreamMs },
+      protocol: this.transport.protocol
     });
   }
   async destroy() {
@@ -66715,11 +68322,16 @@ function scenarioResult(input) {
   const { scenario, load, counts } = input;
   const windowMs = round38(input.windowMs);
   const totals = input.recorder.finish(windowMs);
-  if (input.contention)
-    totals.segments.forEach((segment, i) => {
-      const sample = input.contention?.[i];
-      if (sample) segment.contention = sample;
-    });
+  const other = totals.other;
+  totals.segments.forEach((segment, i) => {
+    const sample = input.contention?.[i];
+    if (sample) segment.contention = sample;
+    const histogram = other?.segments[i];
+    if (histogram !== void 0) {
+      if (input.ttfb) segment.fullHistogram = histogram;
+      else segment.ttfbHistogram = histogram;
+    }
+  });
   const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
   const open2 = input.open ? {
     intended: counts.scheduled,
@@ -66761,6 +68373,29 @@ function scenarioResult(input) {
     },
     services: []
   };
+  if (other !== void 0) {
+    if (input.ttfb) {
+      result.latency = "ttfb";
+      result.fullMs = summarizeLatency(other.whole);
+      result.fullHistogram = encodeHistogram(other.whole);
+    } else {
+      result.ttfbMs = summarizeLatency(other.whole);
+      result.ttfbHistogram = encodeHistogram(other.whole);
+    }
+  }
+  const events = input.events;
+  if (events !== void 0 && events.streams > 0)
+    result.events = {
+      streams: events.streams,
+      total: events.total,
+      perStream: round38(events.total / events.streams),
+      perSecond: events.streamMs > 0 ? round38(events.total * 1e3 / events.streamMs) : 0
+    };
+  const spoken = input.protocol;
+  if (spoken !== void 0) {
+    if (scenario.http !== void 0 && scenario.http !== "1.1") result.protocol = { asked: scenario.http, spoken };
+    else if (spoken !== "http/1.1") result.protocol = { asked: "2", spoken };
+  }
   if (input.open) {
     const seconds3 = windowMs / 1e3;
     result.rate = {
@@ -66838,6 +68473,8 @@ var ScenarioRun = class {
     }
     this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario.timeoutMs} ms`);
     this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario.timeoutMs / 10)));
+    const streamMs = scenario.stream?.maxDurationMs;
+    if (streamMs !== void 0) this.controlMs = Math.min(this.controlMs, Math.max(5, Math.floor(streamMs / 50)));
   }
   scenario;
   options;
@@ -66886,7 +68523,8 @@ var ScenarioRun = class {
     });
     const onAbort = () => this.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
-    this.t0 = performance8.now();
+    await Promise.all(this.variants.map((variant) => variant.prepare()));
+    this.t0 = performance10.now();
     this.startWallMs = Date.now();
     this.lastProgressAt = this.t0;
     this.controlTimer = setInterval(() => this.control(), this.controlMs);
@@ -66955,7 +68593,7 @@ var ScenarioRun = class {
   }
   endPhase() {
     if (!this.sending) return;
-    this.finishSampling(performance8.now());
+    this.finishSampling(performance10.now());
     this.sending = false;
     this.ending = true;
     this.model.stopSending();
@@ -66970,7 +68608,7 @@ var ScenarioRun = class {
     for (const index of this.phase.variants) this.variants[index].closeWindow(this.phaseEndMs);
     const next = this.phaseIndex + 1;
     if (!this.aborted && next < this.phases.length && this.closed?.iterationsLeft !== 0) {
-      this.beginPhase(next, performance8.now());
+      this.beginPhase(next, performance10.now());
       return;
     }
     this.finish();
@@ -66978,13 +68616,22 @@ var ScenarioRun = class {
   // ------------------------------------------------------------------ control
   control() {
     if (this.done) return;
-    const now2 = performance8.now();
+    const now2 = performance10.now();
     if (this.sending && now2 >= this.measureStartMs && this.measuredSinceMs === Infinity) {
       this.measuredSinceMs = now2;
       this.watch = startGeneratorWatch();
     }
     this.sampleSegments(now2);
     this.closed?.control(now2);
+    const streamMs = this.scenario.stream?.maxDurationMs;
+    if (streamMs !== void 0) {
+      for (const variant of this.variants)
+        for (const connection of variant.connections) {
+          if (!connection.busy) continue;
+          const timedFrom = connection.sentMs < connection.startMs ? connection.sentMs : connection.startMs;
+          if (now2 - timedFrom >= streamMs) connection.endStream();
+        }
+    }
     const timeoutMs = this.scenario.timeoutMs;
     if (timeoutMs > 0) {
       for (const variant of this.variants) {
@@ -67039,7 +68686,7 @@ var ScenarioRun = class {
   abort() {
     if (this.aborted || this.done) return;
     this.aborted = true;
-    const now2 = performance8.now();
+    const now2 = performance10.now();
     for (const variant of this.variants) variant.closeWindow(now2);
     this.endPhase();
     for (const variant of this.variants)
@@ -67937,7 +69584,7 @@ function round2(value) {
 }
 
 // src/engine/run-capacity.ts
-import { performance as performance9 } from "node:perf_hooks";
+import { performance as performance11 } from "node:perf_hooks";
 import { setTimeout as sleep6 } from "node:timers/promises";
 function capacityLoad(scenario) {
   if (scenario.load.executor !== "capacity")
@@ -67952,7 +69599,7 @@ async function runCapacity(scenario, options) {
   const load = capacityLoad(scenario);
   const percentile = sloPercentile(options.thresholds);
   const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs);
-  const started = performance9.now();
+  const started = performance11.now();
   const levels = [];
   const results2 = [];
   let limitedBy = "service";
@@ -67963,7 +69610,7 @@ async function runCapacity(scenario, options) {
     }
     const first = levels.length === 0;
     const next = planNextLevel(load, levels, {
-      elapsedMs: performance9.now() - started,
+      elapsedMs: performance11.now() - started,
       maxDurationMs,
       levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario.warmupMs)
     });
@@ -67998,7 +69645,7 @@ async function runCapacity(scenario, options) {
     const cooldownMs = cooldownMsAfter(level, levels, load);
     if (cooldownMs > 0) await sleep6(cooldownMs, void 0, { signal: options.signal }).catch(() => void 0);
   }
-  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance9.now() - started));
+  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance11.now() - started));
   const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
   const shown = results2[index >= 0 ? index : 0];
   const generator = { ...shown.generator };
@@ -68030,7 +69677,7 @@ async function runCapacityVariants(scenario, options) {
 }
 
 // src/engine/run-flow.ts
-import { performance as performance10 } from "node:perf_hooks";
+import { performance as performance12 } from "node:perf_hooks";
 import { setTimeout as sleep7 } from "node:timers/promises";
 
 // src/core/capture.ts
@@ -68232,7 +69879,7 @@ var FlowRun = class {
     const { signal } = this.options;
     const onAbort = () => {
       this.stopped = true;
-      const now2 = performance10.now();
+      const now2 = performance12.now();
       if (now2 < this.windowEndMs) this.windowEndMs = Math.max(now2, this.measureStartMs);
     };
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -68261,7 +69908,7 @@ var FlowRun = class {
   /** The setup of every variant, then the warm-up and the window. */
   async measure(signal) {
     await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
-    this.t0 = performance10.now();
+    this.t0 = performance12.now();
     this.startWallMs = Date.now();
     this.measureStartMs = this.t0 + this.scenario.warmupMs;
     this.windowEndMs = signal?.aborted ? this.t0 : this.measureStartMs + this.plan.windowMs;
@@ -68417,9 +70064,9 @@ var FlowRun = class {
     }
     for (let i = from; i < to; i++) {
       const compiled = this.steps[i];
-      const sentMs = performance10.now();
+      const sentMs = performance12.now();
       const outcome = await this.send(variant, compiled, row, vars, false);
-      const end2 = performance10.now();
+      const end2 = performance12.now();
       last = outcome;
       if (inWindow) {
         const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
@@ -68432,7 +70079,7 @@ var FlowRun = class {
       if (closed && thinkMs && thinkMs > 0 && i + 1 < to && !this.stopped) await sleep7(thinkMs);
     }
     if (!last) return;
-    const end = performance10.now();
+    const end = performance12.now();
     if (inWindow) this.record(variant.flow, variant.flowExamples, last, end, (end - startMs) * 1e3);
     else if (startMs < this.measureStartMs) {
       this.warmCompleted += 1;
@@ -68459,7 +70106,7 @@ var FlowRun = class {
   async runClosed() {
     const vusAt = this.plan.vusAt;
     const control = () => {
-      const now2 = performance10.now();
+      const now2 = performance12.now();
       if (this.stopped || now2 >= this.windowEndMs) return;
       const target2 = Math.max(0, vusAt(now2 - this.t0));
       this.variants.forEach((variant, v) => {
@@ -68478,9 +70125,9 @@ var FlowRun = class {
         const pending = this.loops.slice(done);
         done = this.loops.length;
         await Promise.all(pending);
-        const over = this.stopped || performance10.now() >= this.windowEndMs || this.iterationsLeft === 0;
+        const over = this.stopped || performance12.now() >= this.windowEndMs || this.iterationsLeft === 0;
         if (over && done === this.loops.length) break;
-        if (!over) await sleep7(Math.max(1, Math.min(20, this.windowEndMs - performance10.now())));
+        if (!over) await sleep7(Math.max(1, Math.min(20, this.windowEndMs - performance12.now())));
       }
     } finally {
       clearInterval(timer);
@@ -68491,7 +70138,7 @@ var FlowRun = class {
     const thinkMs = this.scenario.thinkTimeMs;
     try {
       while (!this.stopped) {
-        const now2 = performance10.now();
+        const now2 = performance12.now();
         if (now2 >= this.windowEndMs || index >= vusAt(now2 - this.t0)) break;
         if (this.iterationsLeft !== Infinity && now2 >= this.measureStartMs) {
           if (this.iterationsLeft <= 0) break;
@@ -68512,12 +70159,12 @@ var FlowRun = class {
     let nextDue = this.t0 + schedule.next();
     const maxInFlight = this.scenario.maxInFlight;
     while (!this.stopped && nextDue < this.windowEndMs) {
-      const now2 = performance10.now();
+      const now2 = performance12.now();
       if (nextDue > now2) {
         await sleep7(Math.max(1, Math.floor(nextDue - now2)));
         continue;
       }
-      while (nextDue <= performance10.now() && nextDue < this.windowEndMs) {
+      while (nextDue <= performance12.now() && nextDue < this.windowEndMs) {
         const intended = nextDue;
         nextDue = this.t0 + schedule.next();
         const inWindow = intended >= this.measureStartMs;
@@ -68528,7 +70175,7 @@ var FlowRun = class {
         }
         if (inWindow) {
           variant.sent += 1;
-          const lateMs = performance10.now() - intended;
+          const lateMs = performance12.now() - intended;
           if (lateMs > SATURATION.lateStartMs) variant.lateStarts += 1;
           if (lateMs > variant.maxStartDelayMs) variant.maxStartDelayMs = lateMs;
         }
@@ -68545,7 +70192,7 @@ var FlowRun = class {
   // ------------------------------------------------------------------ progress
   /** The progress line counts whole iterations (flows), of every variant. */
   emitProgress() {
-    const now2 = performance10.now();
+    const now2 = performance12.now();
     const intervalMs = now2 - this.lastProgressAt;
     this.lastProgressAt = now2;
     const onProgress = this.options.onProgress;
@@ -69030,7 +70677,9 @@ async function bootRun(prepared, options) {
     onStatus: (update) => status(describeServiceStatus(update)),
     onNotice: options.onWarning,
     // The ready probes of https: services use defaults.tls, as the scenarios do.
-    ...config.tls ? { tls: config.tls } : {}
+    ...config.tls ? { tls: config.tls } : {},
+    // And they speak defaults.http: an HTTP/2-only service answers no HTTP/1.1 probe.
+    ...config.http ? { http: config.http } : {}
   };
   let phase = "setup";
   try {

@@ -30,13 +30,23 @@ export interface ProbeTarget {
   url?: URL;
   /** https: only: the config's defaults.tls as tls.connect options (src/engine/tls.ts). */
   tls?: ConnectionOptions;
+  /** The config's defaults.http: `2` probes over HTTP/2 (h2, or h2c over http:); `auto` over
+   * HTTP/1.1, and over h2 when the service's ALPN refuses HTTP/1.1. */
+  http?: '1.1' | '2' | 'auto';
 }
 
 /** 408 Request Timeout, 425 Too Early and 429 Too Many Requests can pass with time. */
 const TRANSIENT_CLIENT_ERRORS = new Set([408, 425, 429]);
 
 export async function probeReady(target: ProbeTarget, timeoutMs: number): Promise<ProbeOutcome> {
-  if (target.kind === 'http' && target.url) return probeHttp(target.url, timeoutMs, target.tls);
+  if (target.kind === 'http' && target.url) {
+    if (target.http === '2') return probeHttp2(target.url, timeoutMs, target.tls);
+    const outcome = await probeHttp(target.url, timeoutMs, target.tls);
+    // An HTTP/2-only service refuses HTTP/1.1 in its TLS handshake: `auto` asks it over h2.
+    if (target.http === 'auto' && outcome.tls && outcome.saw.includes('NO_APPLICATION_PROTOCOL'))
+      return probeHttp2(target.url, timeoutMs, target.tls);
+    return outcome;
+  }
   const ok = await canConnect(target.host, target.port, timeoutMs);
   return { ok, saw: ok ? 'accepted a connection' : 'did not accept a connection', final: false };
 }
@@ -63,7 +73,13 @@ function probeHttp(url: URL, timeoutMs: number, tls: ConnectionOptions | undefin
     const secure = url.protocol === 'https:';
     const client = httpModule(secure);
     // A fresh connection per probe: a pooled socket to a process that just died would lie.
-    const options = { agent: false, timeout: timeoutMs, ...(secure ? tls : undefined) } as const;
+    // ALPN offers HTTP/1.1, as the engine's undici client does: an HTTP/2-only service then
+    // refuses the handshake by name, instead of answering Node's bare "403 Forbidden".
+    const options = {
+      agent: false,
+      timeout: timeoutMs,
+      ...(secure ? { ...tls, ALPNProtocols: ['http/1.1'] } : undefined),
+    } as const;
     const request = client.get(url, options, (response) => {
       response.resume();
       const status = response.statusCode ?? 0;
@@ -91,5 +107,51 @@ function probeHttp(url: URL, timeoutMs: number, tls: ConnectionOptions | undefin
             : `failed (${error.code ?? error.message})`;
       resolve({ ok: false, saw, final: false });
     });
+  });
+}
+
+/** The same probe over HTTP/2 (node:http2 on a session of its own): h2 by ALPN, or h2c. */
+function probeHttp2(url: URL, timeoutMs: number, tls: ConnectionOptions | undefined): Promise<ProbeOutcome> {
+  return new Promise((resolve) => {
+    const http2 = process.getBuiltinModule('node:http2');
+    const session = http2.connect(url.origin, url.protocol === 'https:' ? { ...tls } : {});
+    let settled = false;
+    const finish = (outcome: ProbeOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      session.destroy();
+      resolve(outcome);
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, saw: `did not answer within ${timeoutMs} ms`, final: false }),
+      timeoutMs,
+    );
+    const failed = (error: NodeJS.ErrnoException): void => {
+      const tlsFailure = describeTlsFailure(error);
+      if (tlsFailure) {
+        finish({ ok: false, saw: `failed the TLS handshake: ${tlsFailure}`, final: false, tls: true });
+        return;
+      }
+      const saw =
+        error.code === 'ECONNREFUSED'
+          ? 'was refused (ECONNREFUSED: nothing listens there yet)'
+          : error.code === 'ERR_HTTP2_ERROR' || error.code === 'ERR_HTTP2_SESSION_ERROR'
+            ? `does not speak HTTP/2 (${error.message}); defaults.http: 2 probes over HTTP/2`
+            : `failed (${error.code ?? error.message})`;
+      finish({ ok: false, saw, final: false });
+    };
+    session.on('error', failed);
+    const request = session.request({ ':path': `${url.pathname}${url.search}` });
+    request.on('error', failed);
+    request.on('response', (headers) => {
+      const status = Number(headers[':status'] ?? 0);
+      finish({
+        ok: status >= 200 && status < 300,
+        saw: `answered ${status}`,
+        final: status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status),
+      });
+    });
+    request.end();
   });
 }

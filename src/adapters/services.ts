@@ -23,7 +23,7 @@ import {
   stopMarkedProcesses,
   sweepOrphanedServices,
 } from './service-strays.js';
-import type { ServiceConfig, TlsConfig } from '../core/types/config.js';
+import type { HttpVersion, ServiceConfig, TlsConfig } from '../core/types/config.js';
 import { tlsConnectOptions } from '../engine/tls.js';
 
 export interface StartServicesOptions {
@@ -39,6 +39,8 @@ export interface StartServicesOptions {
   onNotice?: (message: string) => void;
   /** The config's defaults.tls, for https: ready probes. */
   tls?: TlsConfig;
+  /** The config's defaults.http: the version the ready.http probes speak. */
+  http?: HttpVersion;
 }
 
 export type ServiceStatus =
@@ -164,6 +166,7 @@ async function startOne(
   const logPath = claimServiceLog(path.resolve(options.logDir), sanitizeFileName(config.name)).path;
   const target = config.ready ? parseTarget(config) : undefined;
   if (target?.url?.protocol === 'https:') target.tls = tlsConnectOptions(options.tls);
+  if (target && options.http) target.http = options.http;
   const cwd = path.resolve(options.baseDir, config.cwd ?? '.');
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
     throw new BootError(

@@ -36,6 +36,12 @@ export function comparableConfig(config: Config): unknown {
       maxInFlight: scenario.maxInFlight,
       okStatus: scenario.okStatus,
       segmentMs: scenario.segmentMs,
+      // Another protocol is another measurement; HTTP/1.1 (unset or written) keeps the old hashes.
+      ...(scenario.http === undefined || scenario.http === '1.1' ? {} : { http: scenario.http }),
+      // Baselines of the full time are not compared with a time to first byte.
+      ...(scenario.latency === 'ttfb' ? { latency: 'ttfb' } : {}),
+      // Where a stream is cut decides its full time.
+      ...(scenario.stream ? { stream: scenario.stream } : {}),
     })),
   };
 }

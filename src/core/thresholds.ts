@@ -18,6 +18,8 @@ export interface Threshold {
   metric: ThresholdMetric;
   /** For `p(N)`: N, 0 < N ≤ 100. */
   percentile?: number;
+  /** A latency metric's measure when written (`p(95):ttfb`); absent: the scenario's `latency`. */
+  measure?: 'full' | 'ttfb';
   operator: ThresholdOperator;
   /** ms for latency metrics, a fraction for error_rate, requests/s for rps and capacity, a count for dropped. */
   value: number;
@@ -41,20 +43,22 @@ const RECORDED_PERCENTILES: Record<string, keyof ScenarioResult['latencyMs']> = 
   '99.9': 'p999',
 };
 
-const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
+const EXPRESSION =
+  /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(?::\s*([A-Za-z_]*)\s*)?(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
 
 /** Parses one expression; a bad one is a ConfigError naming `path`, the expression and the fix. */
 export function parseThreshold(expression: string, path: string): Threshold {
   const prefix = `${path}: ${JSON.stringify(expression)}`;
   const match = EXPRESSION.exec(expression);
-  if (!match?.[1] || !match[3] || !match[4]) {
+  if (!match?.[1] || !match[4] || !match[5]) {
     throw new ConfigError(
       `${prefix} is not a threshold; write <metric><operator><value> like "p(95)<150" (operators ${OPERATORS}; metrics ${KNOWN_METRICS})`,
     );
   }
-  const [, name, argument, rawOperator, rawValue] = match as unknown as [
+  const [, name, argument, rawMeasure, rawOperator, rawValue] = match as unknown as [
     string,
     string,
+    string | undefined,
     string | undefined,
     string,
     string,
@@ -87,11 +91,44 @@ export function parseThreshold(expression: string, path: string): Threshold {
       `${prefix}: "${rawOperator}" is not an operator; did you mean "${fix}"? (operators ${OPERATORS})`,
     );
   }
+  let measure: 'full' | 'ttfb' | undefined;
+  if (rawMeasure !== undefined) {
+    if (!LATENCY_METRICS.includes(metric))
+      throw new ConfigError(
+        `${prefix}: ":${rawMeasure}" picks a latency measure, and ${metric} is no latency; write it without ":${rawMeasure}"`,
+      );
+    if (rawMeasure !== 'ttfb' && rawMeasure !== 'full')
+      throw new ConfigError(
+        `${prefix}: ":${rawMeasure}" is no latency measure; use :ttfb (to the first byte of the body) or :full (to the end of the response), like "p(95):ttfb<200"`,
+      );
+    measure = rawMeasure;
+  }
   const operator = rawOperator as ThresholdOperator;
   const value = parseThresholdValue(metric, rawValue, prefix);
-  return percentile === undefined
-    ? { expression, metric, operator, value }
-    : { expression, metric, percentile, operator, value };
+  const threshold: Threshold = { expression, metric, operator, value };
+  if (percentile !== undefined) threshold.percentile = percentile;
+  if (measure !== undefined) threshold.measure = measure;
+  return threshold;
+}
+
+/**
+ * The latency summary and histogram a threshold reads: the scenario's own latency, or the other
+ * measure when the threshold names it (`p(95):ttfb` on a scenario that measures the full time).
+ * Undefined when the result does not hold that measure (a flow, a file from before it existed).
+ */
+export function latencyOf(
+  scenario: ScenarioResult,
+  measure: 'full' | 'ttfb' | undefined,
+): { latencyMs: ScenarioResult['latencyMs']; histogram: string } | undefined {
+  const own = scenario.latency ?? 'full';
+  if (measure === undefined || measure === own) return { latencyMs: scenario.latencyMs, histogram: scenario.histogram };
+  if (measure === 'ttfb')
+    return scenario.ttfbMs && scenario.ttfbHistogram
+      ? { latencyMs: scenario.ttfbMs, histogram: scenario.ttfbHistogram }
+      : undefined;
+  return scenario.fullMs && scenario.fullHistogram
+    ? { latencyMs: scenario.fullMs, histogram: scenario.fullHistogram }
+    : undefined;
 }
 
 function parseThresholdValue(metric: ThresholdMetric, text: string, prefix: string): number {
@@ -151,7 +188,9 @@ export function thresholdActual(threshold: Threshold, scenario: ScenarioResult):
       break;
   }
   if (scenario.requests.ok === 0) return undefined;
-  const latency = scenario.latencyMs;
+  const measured = latencyOf(scenario, threshold.measure);
+  if (!measured) return undefined;
+  const latency = measured.latencyMs;
   switch (threshold.metric) {
     case 'avg':
       return latency.mean;
@@ -167,7 +206,7 @@ export function thresholdActual(threshold: Threshold, scenario: ScenarioResult):
       const percentile = threshold.percentile ?? 50;
       const recorded = RECORDED_PERCENTILES[String(percentile)];
       if (recorded) return latency[recorded];
-      const histogram = decodeHistogram(scenario.histogram);
+      const histogram = decodeHistogram(measured.histogram);
       try {
         return percentileMs(histogram, percentile);
       } finally {
@@ -217,7 +256,9 @@ export function evaluateThresholds(thresholds: Record<string, string[]>, results
             reason:
               threshold.metric === 'capacity'
                 ? 'the scenario measured no capacity (only the capacity executor does)'
-                : 'no request succeeded, so there is no latency to check',
+                : scenario.requests.ok === 0
+                  ? 'no request succeeded, so there is no latency to check'
+                  : `the results hold no ${threshold.measure === 'ttfb' ? 'time to first byte' : 'full time'} for this scenario (a flow, or a file from before perfgate recorded it), so there is nothing to check`,
           });
         } else {
           outcomes.push({

@@ -20,10 +20,20 @@ export abstract class Connection {
   /** When the request was handed to the client; the timeout runs from here. */
   sentMs = 0;
   status = 0;
+  /** When the first byte of the response body came (performance time); 0: none yet (the owner
+   * takes the response's end for an answer without a body). */
+  firstByteMs = 0;
   bytesIn = 0;
   bytesOut = 0;
   /** The last response counted as ok (set before the owner's scheduler hears of it). */
   ok = false;
+  /** The answer is a `text/event-stream`: its events are counted (src/engine/sse.ts). */
+  eventStream = false;
+  /** Events of the answer so far, and when the first was complete (performance time; 0: none). */
+  events = 0;
+  firstEventMs = 0;
+  /** The scenario's stream.events: the request ends, ok, once its answer has this many. */
+  maxEvents = Infinity;
   /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
   vu: Vu | undefined = undefined;
 
@@ -34,6 +44,10 @@ export abstract class Connection {
     this.startMs = startMs;
     this.sentMs = sentMs;
     this.status = 0;
+    this.firstByteMs = 0;
+    this.eventStream = false;
+    this.events = 0;
+    this.firstEventMs = 0;
     this.bytesIn = 0;
     this.bytesOut = request.bodyBytes;
     this.inDispatch = true;
@@ -45,6 +59,18 @@ export abstract class Connection {
       this.inDispatch = false;
     }
   }
+
+  /** The event stream has `count` events at `now`: true when the request is to end here (stream.events). */
+  protected sawEvents(count: number, now: number): boolean {
+    if (count === this.events) return false;
+    if (this.firstEventMs === 0) this.firstEventMs = now;
+    this.events = count;
+    return count >= this.maxEvents;
+  }
+
+  /** Ends the answer being read as a complete one (stream.events or stream.maxDuration reached):
+   * the rest of the stream is not read, and the connection is not reused if that would need it. */
+  abstract endStream(): void;
 
   /** Hands `request` to the client; a throw fails it (and the owner hears of it inside `send`). */
   protected abstract write(request: DispatchRequest): void;

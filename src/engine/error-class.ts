@@ -4,9 +4,12 @@
 /** ECERT: perfgate did not accept the service's certificate (unknown CA, self-signed, expired,
  * another host's name). EPROTO: the TLS handshake failed otherwise (no TLS on the port, no
  * common protocol version or ALPN protocol, a client certificate missing or refused).
+ * EPROTO also: an HTTP/2 client met a service that does not speak HTTP/2 (src/engine/h2-connection.ts).
+ * ERST: HTTP/2, the server reset the request's stream (RST_STREAM). EGOAWAY: HTTP/2, the
+ * server's GOAWAY (or the connection's close) ended the connection before the answer.
  * capture: a flow step was answered, but a value it captures was not in the response. */
 export type ErrorClass =
-  'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'ECERT' | 'EPROTO' | 'capture' | 'other';
+  'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'ECERT' | 'EPROTO' | 'ERST' | 'EGOAWAY' | 'capture' | 'other';
 
 /** Thrown into a request that ran past the scenario's timeout; one instance serves every request. */
 /** Not a PerfgateError: it stands for a failed request, classed by its `code` like Node's system
@@ -63,6 +66,10 @@ export function classifyError(error: unknown): ErrorClass {
       return 'ECONNRESET';
     case 'EPIPE':
       return 'EPIPE';
+    case 'ERST':
+      return 'ERST';
+    case 'EGOAWAY':
+      return 'EGOAWAY';
     default:
       return 'other';
   }
@@ -103,6 +110,8 @@ const CA_FIX =
  * ("801C…:error:0A00010B:SSL routines:ssl3_get_record:wrong version number") that says neither.
  */
 export function describeTlsFailure(error: unknown): string | undefined {
+  // The HTTP/2 client's EPROTO is a peer without HTTP/2, and says so itself.
+  if ((error as { name?: unknown } | null)?.name === 'Http2Error') return undefined;
   let code = codeOf(error);
   if (code === undefined || !tlsFailureClass(code)) return undefined;
   const message = (error as { message?: unknown }).message;
@@ -142,7 +151,7 @@ export function describeTlsFailure(error: unknown): string | undefined {
     case 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE':
       return `the service ended the TLS handshake (${code}): no common cipher or protocol version, or it wants a client certificate (tls.cert and tls.key)`;
     case 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL':
-      return `the service speaks none of the protocols offered by ALPN (${code}); perfgate speaks HTTP/1.1 only`;
+      return `the service speaks none of the protocols offered by ALPN (${code}); an HTTP/2-only service needs http: 2 (or auto), an HTTP/1.1-only one http: 1.1 (docs/config/protocols.md)`;
     case 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION':
     case 'ERR_SSL_UNSUPPORTED_PROTOCOL':
       return `no TLS version both sides accept (${code})`;

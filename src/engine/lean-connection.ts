@@ -78,6 +78,16 @@ export class LeanConnection extends Connection {
     this.owner.complete(this, error);
   }
 
+  endStream(): void {
+    if (!this.busy || this.parser.status === 0) return;
+    this.status = this.parser.status;
+    this.bytesIn = this.parser.bodyBytes;
+    // The rest of the body would arrive on this socket: it cannot carry the next request.
+    const socket = this.socket;
+    if (socket !== null) this.drop(socket);
+    this.owner.complete(this, null);
+  }
+
   destroy(): Promise<void> {
     const socket = this.socket;
     if (socket !== null) this.drop(socket);
@@ -130,6 +140,15 @@ export class LeanConnection extends Connection {
       this.drop(socket);
       this.owner.complete(this, error as Error);
       return;
+    }
+    // Time to first byte: the first read that holds body bytes (one comparison per read).
+    if (this.firstByteMs === 0 && parser.bodyBytes > 0) this.firstByteMs = this.target.now();
+    if (parser.eventStream) {
+      this.eventStream = true;
+      if (this.sawEvents(parser.events.count, this.target.now()) && end === -1) {
+        this.endStream();
+        return;
+      }
     }
     if (end === -1) return;
     this.status = parser.status;

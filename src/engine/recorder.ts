@@ -5,6 +5,9 @@
 // The timeline is binned by when each response really ended: a request still in flight when the
 // window closes is filed with the second it ended in (after the window), not piled into the last
 // one; segments stay within the window, since the statistics need them to tile it.
+// A recorder with a second measure (`other`: the engine's requests record both the full time and
+// the time to first byte) keeps a segment and a whole-window histogram of the other one too: the
+// scenario's `latency:` says which of the two is the latency (the percentiles, the verdicts).
 import type { Histogram } from '../core/histogram.js';
 import { createHistogram, encodeHistogram } from '../core/histogram.js';
 import type { ScenarioResult, SegmentRecord, TimelinePoint } from '../core/types/results.js';
@@ -30,6 +33,8 @@ export interface RecorderTotals {
   whole: Histogram;
   segments: SegmentRecord[];
   timeline: TimelinePoint[];
+  /** The other measure, for a recorder that keeps one: its whole-window histogram and one encoded histogram per segment. */
+  other?: { whole: Histogram; segments: string[] };
 }
 
 export class Recorder {
@@ -48,6 +53,8 @@ export class Recorder {
   private pipes = 0;
   private certErrors = 0;
   private protocolErrors = 0;
+  private streamResets = 0;
+  private goaways = 0;
   private captures = 0;
   private otherErrors = 0;
 
@@ -57,6 +64,9 @@ export class Recorder {
   /** Every request of the current second, failed ones at their latency (a timeout at its timeout). */
   private readonly secondAllHistogram = createHistogram();
   private readonly segments: SegmentRecord[] = [];
+  private readonly otherWhole: Histogram | undefined;
+  private readonly otherSegment: Histogram | undefined;
+  private readonly otherSegments: string[] = [];
   private readonly timeline: TimelinePoint[] = [];
   private segmentIndex = 0;
   private segmentCount = 0;
@@ -67,15 +77,23 @@ export class Recorder {
   private finished = false;
 
   /** `windowMs`: the planned measured window, where segments end. */
+  /** `other`: keep the other measure of each ok request too (record's `otherUs`). */
   constructor(
     private readonly segmentMs: number,
     private readonly windowMs = Number.POSITIVE_INFINITY,
-  ) {}
+    other = false,
+  ) {
+    if (other) {
+      this.otherWhole = createHistogram();
+      this.otherSegment = createHistogram();
+    }
+  }
 
   /**
    * `endMs` is when the response ended, from the start of the measured window; calls come in
    * completion order, so it never goes back (a late value is filed with the current second).
-   * `status` is 0 when there was no response, and then `error` says why.
+   * `status` is 0 when there was no response, and then `error` says why. `otherUs`: the other
+   * measure of the same request (a recorder made with `other`).
    */
   record(
     endMs: number,
@@ -85,6 +103,7 @@ export class Recorder {
     error: ErrorClass | null,
     bytesIn: number,
     bytesOut: number,
+    otherUs = 0,
   ): void {
     const segmentEndMs = endMs < this.windowMs ? endMs : this.windowMs - 0.001;
     const segment = Math.floor(segmentEndMs / this.segmentMs);
@@ -106,6 +125,7 @@ export class Recorder {
       this.ok += 1;
       this.segmentHistogram.recordValue(us);
       this.secondHistogram.recordValue(us);
+      this.otherSegment?.recordValue(otherUs < 1 ? 1 : Math.round(otherUs));
       if (us < FAST_US) this.under800 += 1;
       else if (us < SLOW_US) this.from800to1200 += 1;
       else this.over1200 += 1;
@@ -135,6 +155,12 @@ export class Recorder {
       case 'EPROTO':
         this.protocolErrors += 1;
         break;
+      case 'ERST':
+        this.streamResets += 1;
+        break;
+      case 'EGOAWAY':
+        this.goaways += 1;
+        break;
       case 'capture':
         this.captures += 1;
         break;
@@ -154,6 +180,11 @@ export class Recorder {
       });
       this.whole.add(this.segmentHistogram);
       this.segmentHistogram.reset();
+      if (this.otherSegment && this.otherWhole) {
+        this.otherSegments.push(encodeHistogram(this.otherSegment));
+        this.otherWhole.add(this.otherSegment);
+        this.otherSegment.reset();
+      }
       this.segmentCount = 0;
       this.segmentKo = 0;
       this.segmentIndex += 1;
@@ -210,6 +241,8 @@ export class Recorder {
       ['EPIPE', this.pipes],
       ['ECERT', this.certErrors],
       ['EPROTO', this.protocolErrors],
+      ['ERST', this.streamResets],
+      ['EGOAWAY', this.goaways],
       ['capture', this.captures],
       ['other', this.otherErrors],
     ];
@@ -230,6 +263,7 @@ export class Recorder {
       whole: this.whole,
       segments: this.segments,
       timeline: this.timeline,
+      ...(this.otherWhole ? { other: { whole: this.otherWhole, segments: this.otherSegments } } : {}),
     };
   }
 
@@ -238,5 +272,7 @@ export class Recorder {
     this.segmentHistogram.destroy();
     this.secondHistogram.destroy();
     this.secondAllHistogram.destroy();
+    this.otherWhole?.destroy();
+    this.otherSegment?.destroy();
   }
 }

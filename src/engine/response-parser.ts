@@ -6,6 +6,7 @@
 // hint) and the body's size. Interim 1xx responses are skipped. Header values are compared as bytes
 // in place: a response costs no allocation here unless its head is split across chunks.
 import { SocketError } from './error-class.js';
+import { EventCounter } from './sse.js';
 
 /** A response that breaks HTTP/1.1 framing; classed `other`, as undici's parser errors are. */
 export class ResponseParseError extends Error {
@@ -34,6 +35,8 @@ const NAME_CONTENT_LENGTH = Buffer.from('content-length', 'latin1');
 const NAME_TRANSFER_ENCODING = Buffer.from('transfer-encoding', 'latin1');
 const NAME_CONNECTION = Buffer.from('connection', 'latin1');
 const NAME_KEEP_ALIVE = Buffer.from('keep-alive', 'latin1');
+const NAME_CONTENT_TYPE = Buffer.from('content-type', 'latin1');
+const TOKEN_EVENT_STREAM = Buffer.from('text/event-stream', 'latin1');
 const TOKEN_CLOSE = Buffer.from('close', 'latin1');
 const TOKEN_KEEP_ALIVE = NAME_KEEP_ALIVE;
 const TOKEN_CHUNKED = Buffer.from('chunked', 'latin1');
@@ -116,6 +119,9 @@ export class ResponseParser {
   close = false;
   /** The server's `keep-alive: timeout=` hint in ms (0: none). */
   keepAliveMs = 0;
+  /** The body is a `text/event-stream`: `events` counts its events as they arrive. */
+  eventStream = false;
+  readonly events = new EventCounter();
   private state = State.Done;
   private noBody = false;
   /** Body bytes left (content-length) or bytes left in the current chunk. */
@@ -133,6 +139,8 @@ export class ResponseParser {
     this.bodyBytes = 0;
     this.close = false;
     this.keepAliveMs = 0;
+    this.eventStream = false;
+    this.events.reset();
     this.state = State.Head;
     this.noBody = noBody;
     this.remaining = 0;
@@ -197,6 +205,7 @@ export class ResponseParser {
         case State.Body:
         case State.ChunkData: {
           const take = Math.min(this.remaining, length - at);
+          if (this.eventStream) this.events.feed(chunk, at, at + take);
           this.bodyBytes += take;
           this.remaining -= take;
           at += take;
@@ -204,6 +213,7 @@ export class ResponseParser {
           break;
         }
         case State.UntilClose:
+          if (this.eventStream) this.events.feed(chunk, at, length);
           this.bodyBytes += length - at;
           return -1;
         case State.ChunkSize: {
@@ -308,6 +318,7 @@ export class ResponseParser {
     let otherEncoding = false;
     let close = minor === 0;
     let keepAliveMs = 0;
+    let eventStream = false;
     let line = scanFor(buf, LF, start, end) + 1;
     while (line < end) {
       const lineEnd = scanFor(buf, LF, line, end);
@@ -344,6 +355,13 @@ export class ResponseParser {
       } else if (nameLength === 10 && equalsLower(buf, line, colon, NAME_CONNECTION)) {
         if (hasToken(buf, vs, ve, TOKEN_CLOSE)) close = true;
         else if (minor === 0 && hasToken(buf, vs, ve, TOKEN_KEEP_ALIVE)) close = false;
+      } else if (nameLength === 12 && equalsLower(buf, line, colon, NAME_CONTENT_TYPE)) {
+        eventStream =
+          ve - vs >= TOKEN_EVENT_STREAM.length &&
+          equalsLower(buf, vs, vs + TOKEN_EVENT_STREAM.length, TOKEN_EVENT_STREAM) &&
+          (ve - vs === TOKEN_EVENT_STREAM.length ||
+            buf[vs + TOKEN_EVENT_STREAM.length] === 0x3b ||
+            buf[vs + TOKEN_EVENT_STREAM.length] === 0x20);
       } else if (nameLength === 10 && equalsLower(buf, line, colon, NAME_KEEP_ALIVE)) {
         const at = indexOfLower(buf, vs, ve, TOKEN_TIMEOUT);
         if (at !== -1) {
@@ -370,6 +388,7 @@ export class ResponseParser {
     this.status = status;
     this.close = close;
     this.keepAliveMs = keepAliveMs;
+    this.eventStream = eventStream;
     if (this.noBody || status === 204 || status === 304) {
       this.state = State.Done;
     } else if (chunked) {

@@ -210,6 +210,9 @@ class ScenarioRun implements ModelHost {
     this.timeoutError = new RequestTimeoutError(`no complete response within ${scenario.timeoutMs} ms`);
     // Timeouts are found by this sweep, so a request times out at most one tick late.
     this.controlMs = Math.min(50, Math.max(5, Math.floor(scenario.timeoutMs / 10)));
+    // stream.maxDuration is cut by the same sweep: within 2% of it (5 ms at the finest).
+    const streamMs = scenario.stream?.maxDurationMs;
+    if (streamMs !== undefined) this.controlMs = Math.min(this.controlMs, Math.max(5, Math.floor(streamMs / 50)));
   }
 
   async start(): Promise<ScenarioOutcome> {
@@ -219,6 +222,8 @@ class ScenarioRun implements ModelHost {
     });
     const onAbort = () => this.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
+    // `http: auto`: one ALPN handshake per variant, before anything is timed.
+    await Promise.all(this.variants.map((variant) => variant.prepare()));
     this.t0 = performance.now();
     this.startWallMs = Date.now();
     this.lastProgressAt = this.t0;
@@ -331,6 +336,18 @@ class ScenarioRun implements ModelHost {
     }
     this.sampleSegments(now);
     this.closed?.control(now);
+    // stream.maxDuration: a streamed answer is cut there and counted as complete (the sweep's
+    // tick is its resolution, as for timeouts).
+    const streamMs = this.scenario.stream?.maxDurationMs;
+    if (streamMs !== undefined) {
+      for (const variant of this.variants)
+        for (const connection of variant.connections) {
+          // Each client ends it only once the answer's head has come (endStream).
+          if (!connection.busy) continue;
+          const timedFrom = connection.sentMs < connection.startMs ? connection.sentMs : connection.startMs;
+          if (now - timedFrom >= streamMs) connection.endStream();
+        }
+    }
     const timeoutMs = this.scenario.timeoutMs;
     if (timeoutMs > 0) {
       for (const variant of this.variants) {

@@ -9,9 +9,15 @@
 // - a run that asks for undici (RunScenarioOptions.httpClient: the tests and benchmarks that
 //   compare the two).
 // The engine has no proxy support; a proxy would be an undici dispatcher too.
+// A scenario with `http: 2` gets node:http2 (h2-connection.ts) instead: ALPN h2 over https:, h2c
+// by prior knowledge over http:. `http: auto` asks the service by ALPN once per variant before
+// the run (negotiateHttp) and takes h2 if it says so, HTTP/1.1 otherwise (and always over http:).
 import { performance } from 'node:perf_hooks';
 import type { ScenarioConfig } from '../core/types/config.js';
+import net from 'node:net';
+import tls from 'node:tls';
 import type { Connection, ConnectionOwner } from './connection.js';
+import { H2Connection, H2Pool } from './h2-connection.js';
 import { LeanConnection, type LeanTarget } from './lean-connection.js';
 import { RequestEncoder, UNDICI_ONLY_HEADERS } from './request-wire.js';
 import { tlsConnectOptions } from './tls.js';
@@ -19,8 +25,12 @@ import { createUndiciClient, UndiciConnection } from './undici-connection.js';
 
 export type TransportKind = 'lean' | 'undici';
 
+/** What a variant's requests went over, by ALPN's names (h2c: HTTP/2 over cleartext). */
+export type SpokenProtocol = 'http/1.1' | 'h2' | 'h2c';
+
 export interface Transport {
-  readonly kind: TransportKind;
+  readonly kind: TransportKind | 'h2';
+  readonly protocol: SpokenProtocol;
   connect(owner: ConnectionOwner): Connection;
 }
 
@@ -39,7 +49,27 @@ export function chooseTransport(
   return 'lean';
 }
 
-export function createTransport(origin: string, scenario: ScenarioConfig, wanted: TransportKind = 'lean'): Transport {
+/**
+ * The transport of a variant; `spoken` says which protocol (`http: auto` has asked the service by
+ * then, see negotiateHttp), and defaults to what the scenario's `http` asks for.
+ */
+export function createTransport(
+  origin: string,
+  scenario: ScenarioConfig,
+  wanted: TransportKind = 'lean',
+  spoken: 'http/1.1' | 'h2' = scenario.http === '2' ? 'h2' : 'http/1.1',
+): Transport {
+  const secure = new URL(origin).protocol === 'https:';
+  if (spoken === 'h2') {
+    const pool = (): H2Pool => new H2Pool({ origin, ...(secure ? { tls: tlsConnectOptions(scenario.tls) } : {}) });
+    // One pool per variant: created with the first slot, shared by the rest.
+    let shared: H2Pool | undefined;
+    return {
+      kind: 'h2',
+      protocol: secure ? 'h2' : 'h2c',
+      connect: (owner) => new H2Connection(owner, (shared ??= pool())),
+    };
+  }
   const kind = chooseTransport(origin, scenario, wanted);
   if (kind === 'lean') {
     const url = new URL(origin);
@@ -51,10 +81,38 @@ export function createTransport(origin: string, scenario: ScenarioConfig, wanted
       encoder: new RequestEncoder(url.host),
       now,
     };
-    return { kind, connect: (owner) => new LeanConnection(owner, target) };
+    return { kind, protocol: 'http/1.1', connect: (owner) => new LeanConnection(owner, target) };
   }
   const tls = new URL(origin).protocol === 'https:' ? tlsConnectOptions(scenario.tls) : undefined;
   const createClient = (onTlsError: (error: Error) => void) =>
     createUndiciClient(origin, scenario.timeoutMs, tls, onTlsError);
-  return { kind, connect: (owner) => new UndiciConnection(owner, createClient) };
+  return { kind, protocol: 'http/1.1', connect: (owner) => new UndiciConnection(owner, createClient) };
+}
+
+/**
+ * `http: auto` over https:: one TLS handshake offering h2 and http/1.1 by ALPN, before the run;
+ * what the service picks is what every connection of the variant speaks. A handshake that fails
+ * gives HTTP/1.1, whose requests then fail with the handshake's own error (classed and named as
+ * for any https: target). Over http: there is nothing to negotiate (h2c needs `http: 2`).
+ */
+export function negotiateHttp(origin: string, scenario: ScenarioConfig): Promise<'http/1.1' | 'h2'> {
+  const url = new URL(origin);
+  if (url.protocol !== 'https:') return Promise.resolve('http/1.1');
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return new Promise((resolve) => {
+    const socket = tls.connect({
+      host,
+      port: url.port ? Number(url.port) : 443,
+      ...(net.isIP(host) ? {} : { servername: host }),
+      ...tlsConnectOptions(scenario.tls),
+      ALPNProtocols: ['h2', 'http/1.1'],
+    });
+    const done = (protocol: 'http/1.1' | 'h2'): void => {
+      socket.destroy();
+      resolve(protocol);
+    };
+    socket.setTimeout(Math.max(1, scenario.timeoutMs), () => done('http/1.1'));
+    socket.once('secureConnect', () => done(socket.alpnProtocol === 'h2' ? 'h2' : 'http/1.1'));
+    socket.once('error', () => done('http/1.1'));
+  });
 }

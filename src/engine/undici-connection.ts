@@ -2,11 +2,13 @@
 // src/engine/transport.ts): an undici Client of its own, and this object as the dispatch handler
 // of every request sent on it. One request at a time, so the handler's fields hold that request's
 // state and nothing (no promise, closure, body stream or timer) is allocated per request here.
+import { performance } from 'node:perf_hooks';
 import type { ConnectionOptions } from 'node:tls';
 import type * as Undici from 'undici';
 import type { buildConnector, Client, Dispatcher } from 'undici';
 import type { ConnectionOwner } from './connection.js';
 import { Connection } from './connection.js';
+import { EventCounter, isEventStream } from './sse.js';
 import type { DispatchRequest } from './request-builder.js';
 
 let undici: typeof Undici | undefined;
@@ -26,6 +28,9 @@ export function loadedUndici(): typeof Undici {
   if (undici === undefined) throw new Error('undici is not loaded yet: await loadUndici() before an undici transport');
   return undici;
 }
+
+/** The abort reason of a stream ended on purpose (stream.events, stream.maxDuration). */
+const STREAM_ENDED = new Error('perfgate ended the stream');
 
 /** Told of a TLS error on the connection's socket: see UndiciConnection.onError. */
 export type TlsErrorListener = (error: Error) => void;
@@ -89,6 +94,9 @@ function renameAltnameError(error: Error | null): Error | null {
 export class UndiciConnection extends Connection implements Dispatcher.DispatchHandler {
   client: Client;
   private abort: ((error?: Error) => void) | null = null;
+  /** endStream aborted the request: its error is the stream's planned end, not a failure. */
+  private streamEnded = false;
+  private readonly eventCounter = new EventCounter();
   /** The TLS alert that closed the socket, which undici reports as a plain close. */
   private tlsError: Error | null = null;
   private readonly onTlsError: TlsErrorListener = (error) => {
@@ -129,13 +137,33 @@ export class UndiciConnection extends Connection implements Dispatcher.DispatchH
     this.abort = abort;
   }
 
-  onHeaders(statusCode: number): boolean {
+  onHeaders(statusCode: number, headers: Buffer[] | string[] | null): boolean {
     this.status = statusCode;
+    this.streamEnded = false;
+    if (headers !== null) {
+      for (let i = 0; i < headers.length; i += 2) {
+        const name = headers[i]!;
+        // `content-type` is 12 bytes: the length test skips almost every other header cheaply.
+        if (name.length === 12 && name.toString().toLowerCase() === 'content-type') {
+          if (isEventStream(headers[i + 1]?.toString())) {
+            this.eventStream = true;
+            this.eventCounter.reset();
+          }
+          break;
+        }
+      }
+    }
     return true;
   }
 
   onData(chunk: Buffer): boolean {
+    const now = performance.now();
+    if (this.firstByteMs === 0) this.firstByteMs = now;
     this.bytesIn += chunk.length;
+    if (this.eventStream) {
+      this.eventCounter.feed(chunk, 0, chunk.length);
+      if (this.sawEvents(this.eventCounter.count, now)) this.endStream();
+    }
     return true;
   }
 
@@ -144,8 +172,21 @@ export class UndiciConnection extends Connection implements Dispatcher.DispatchH
     this.owner.complete(this, null);
   }
 
+  endStream(): void {
+    const abort = this.abort;
+    if (!this.busy || this.status === 0 || abort === null) return;
+    // undici ends the request with this error (onError), which completes it as answered.
+    this.streamEnded = true;
+    abort(STREAM_ENDED);
+  }
+
   onError(error: Error): void {
     this.abort = null;
+    if (this.streamEnded) {
+      this.streamEnded = false;
+      this.owner.complete(this, null);
+      return;
+    }
     const tlsError = this.tlsError;
     this.tlsError = null;
     // "other side closed" after a TLS alert: the alert says why (a client certificate missing).

@@ -3,7 +3,7 @@
 // what came back, in its own measured window, and builds its own result.
 import { performance } from 'node:perf_hooks';
 import { encodeHistogram } from '../core/histogram.js';
-import { summarizeScenario } from '../core/results/summary.js';
+import { summarizeLatency, summarizeScenario } from '../core/results/summary.js';
 import type { ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioResult, SegmentContention } from '../core/types/results.js';
 import type { Connection, ConnectionOwner } from './connection.js';
@@ -13,8 +13,8 @@ import type { GeneratorLoad } from './generator-watch.js';
 import { explainSaturation } from './generator-watch.js';
 import { paramsOf } from './plan.js';
 import { Recorder } from './recorder.js';
-import type { Transport, TransportKind } from './transport.js';
-import { createTransport } from './transport.js';
+import type { SpokenProtocol, Transport, TransportKind } from './transport.js';
+import { createTransport, negotiateHttp } from './transport.js';
 
 /** What a variant tells its run after each response: the scheduler sends the next request. */
 export interface VariantHost {
@@ -59,27 +59,48 @@ export class Variant implements ConnectionOwner {
   // warm-up
   warmCompleted = 0;
   warmKo = 0;
+  // event streams (text/event-stream answers) of the measured window: how many, their events,
+  // and how long they lasted in all
+  private eventStreams = 0;
+  private eventsTotal = 0;
+  private eventStreamMs = 0;
   private readonly errorExamples: Record<string, string> = {};
-  private readonly transport: Transport;
+  private transport: Transport;
+  /** `latency: ttfb`: the time to first byte is the latency, the full time the other measure. */
+  private readonly ttfb: boolean;
 
   constructor(
     readonly name: string,
-    origin: string,
+    private readonly origin: string,
     private readonly scenario: ScenarioConfig,
     private readonly okStatus: Uint8Array,
     private readonly host: VariantHost,
     private readonly planWindowMs: number,
     segmentMs: number,
-    httpClient: TransportKind = 'lean',
+    private readonly httpClient: TransportKind = 'lean',
   ) {
     this.transport = createTransport(origin, scenario, httpClient);
     // The recorder knows the window, so that a response in flight at its end still counts in the
     // last segment, and in the second it really ended in on the timeline.
-    this.recorder = new Recorder(segmentMs, planWindowMs);
+    this.recorder = new Recorder(segmentMs, planWindowMs, true);
+    this.ttfb = scenario.latency === 'ttfb';
+  }
+
+  /** Before the first request: `http: auto` asks the service which protocol it speaks. */
+  async prepare(): Promise<void> {
+    if (this.scenario.http !== 'auto') return;
+    const spoken = await negotiateHttp(this.origin, this.scenario);
+    this.transport = createTransport(this.origin, this.scenario, this.httpClient, spoken);
+  }
+
+  /** Which protocol the requests went over. */
+  get protocol(): SpokenProtocol {
+    return this.transport.protocol;
   }
 
   addConnection(): Connection {
     const connection = this.transport.connect(this);
+    connection.maxEvents = this.scenario.stream?.events ?? Infinity;
     this.connections.push(connection);
     return connection;
   }
@@ -126,14 +147,31 @@ export class Variant implements ConnectionOwner {
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
         this.errorExamples[errorClass] = maskText(describeError(error));
+      // An answer without a body: its first byte is its end. An event stream's "first byte" is
+      // its first complete event (a server may send a comment or padding before it).
+      const firstByte = connection.eventStream
+        ? connection.firstEventMs > 0
+          ? connection.firstEventMs
+          : end
+        : connection.firstByteMs > 0
+          ? connection.firstByteMs
+          : end;
+      if (ok && connection.eventStream) {
+        this.eventStreams += 1;
+        this.eventsTotal += connection.events;
+        this.eventStreamMs += end - timedFrom;
+      }
+      const fullUs = (end - timedFrom) * 1000;
+      const ttfbUs = (firstByte - timedFrom) * 1000;
       this.recorder.record(
         endMs,
-        (end - timedFrom) * 1000,
+        this.ttfb ? ttfbUs : fullUs,
         status,
         ok,
         errorClass,
         connection.bytesIn,
         connection.bytesOut,
+        this.ttfb ? fullUs : ttfbUs,
       );
       this.lastRecordedEnd = end;
     } else if (start < this.firstMeasuredMs) {
@@ -158,6 +196,9 @@ export class Variant implements ConnectionOwner {
       load: input.load,
       counts: this,
       open: input.open,
+      ttfb: this.ttfb,
+      events: { streams: this.eventStreams, total: this.eventsTotal, streamMs: this.eventStreamMs },
+      protocol: this.transport.protocol,
     });
   }
 
@@ -192,15 +233,26 @@ export function scenarioResult(input: {
   load: GeneratorLoad;
   counts: ScheduleCounts;
   open: boolean;
+  /** `latency: ttfb`: the recorder's main measure is the time to first byte, its other the full time. */
+  ttfb?: boolean;
+  /** Event-stream answers (text/event-stream): how many, their events and their total time. */
+  events?: { streams: number; total: number; streamMs: number };
+  /** The protocol the transport spoke (http/1.1, h2, h2c). */
+  protocol?: SpokenProtocol;
 }): ScenarioResult {
   const { scenario, load, counts } = input;
   const windowMs = round3(input.windowMs);
   const totals = input.recorder.finish(windowMs);
-  if (input.contention)
-    totals.segments.forEach((segment, i) => {
-      const sample = input.contention?.[i];
-      if (sample) segment.contention = sample;
-    });
+  const other = totals.other;
+  totals.segments.forEach((segment, i) => {
+    const sample = input.contention?.[i];
+    if (sample) segment.contention = sample;
+    const histogram = other?.segments[i];
+    if (histogram !== undefined) {
+      if (input.ttfb) segment.fullHistogram = histogram;
+      else segment.ttfbHistogram = histogram;
+    }
+  });
   const figures = summarizeScenario({ histogram: totals.whole, ok: totals.ok, ko: totals.ko, durationMs: windowMs });
   const open = input.open
     ? {
@@ -244,6 +296,31 @@ export function scenarioResult(input: {
     },
     services: [],
   };
+  // Both measures are in the file; `latency` says which one the percentiles and verdicts use.
+  if (other !== undefined) {
+    if (input.ttfb) {
+      result.latency = 'ttfb';
+      result.fullMs = summarizeLatency(other.whole);
+      result.fullHistogram = encodeHistogram(other.whole);
+    } else {
+      result.ttfbMs = summarizeLatency(other.whole);
+      result.ttfbHistogram = encodeHistogram(other.whole);
+    }
+  }
+  const events = input.events;
+  if (events !== undefined && events.streams > 0)
+    result.events = {
+      streams: events.streams,
+      total: events.total,
+      perStream: round3(events.total / events.streams),
+      perSecond: events.streamMs > 0 ? round3((events.total * 1000) / events.streamMs) : 0,
+    };
+  // Absent for HTTP/1.1 asked (or left to the default): what results files have always meant.
+  const spoken = input.protocol;
+  if (spoken !== undefined) {
+    if (scenario.http !== undefined && scenario.http !== '1.1') result.protocol = { asked: scenario.http, spoken };
+    else if (spoken !== 'http/1.1') result.protocol = { asked: '2', spoken };
+  }
   if (input.open) {
     const seconds = windowMs / 1000;
     result.rate = {

@@ -292,6 +292,8 @@ async function bootRun(prepared: PreparedRun, options: LoadTestOptions): Promise
     onNotice: options.onWarning,
     // The ready probes of https: services use defaults.tls, as the scenarios do.
     ...(config.tls ? { tls: config.tls } : {}),
+    // And they speak defaults.http: an HTTP/2-only service answers no HTTP/1.1 probe.
+    ...(config.http ? { http: config.http } : {}),
   };
   let phase: 'setup' | 'boot' = 'setup';
   try {

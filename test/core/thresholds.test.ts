@@ -245,3 +245,47 @@ describe('evaluateThresholds', () => {
     );
   });
 });
+
+describe('thresholds on a latency measure (p(95):ttfb, p(95):full)', () => {
+  const ttfbSummary = { min: 1, mean: 5, stddev: 1, p50: 4, p75: 5, p90: 6, p95: 7, p99: 9, p999: 11, max: 20 };
+
+  it('parses the measure after a latency metric, and refuses it elsewhere or misspelt', () => {
+    expect(parseThreshold('p(95):ttfb<200', 't')).toEqual({
+      expression: 'p(95):ttfb<200',
+      metric: 'p',
+      percentile: 95,
+      measure: 'ttfb',
+      operator: '<',
+      value: 200,
+    });
+    expect(parseThreshold('avg : full <1s', 't')).toMatchObject({ metric: 'avg', measure: 'full', value: 1000 });
+    expect(() => parseThreshold('rps:ttfb>3', 't')).toThrow(/":ttfb" picks a latency measure, and rps is no latency/);
+    expect(() => parseThreshold('p(95):tffb<3', 't')).toThrow(/":tffb" is no latency measure; use :ttfb .* or :full/);
+  });
+
+  it("reads the other measure's summary and histogram, or the scenario's own when it is that measure", () => {
+    const histogram = createHistogram();
+    for (let ms = 1; ms <= 100; ms++) histogram.recordValue(ms * 100); // 0.1 … 10 ms
+    const ttfbHistogram = encodeHistogram(histogram);
+    histogram.destroy();
+    const full = scenarioResult('full', { ttfbMs: ttfbSummary, ttfbHistogram });
+    const ttfb = scenarioResult('ttfb', { latency: 'ttfb' });
+    const outcome = evaluateThresholds(
+      { '*': ['p(95):ttfb<8', 'p(95):full<100', 'p(95)<150', 'p(80):ttfb<9'] },
+      results(full, ttfb),
+    );
+    expect(outcome.map((o) => [o.scenario, o.expression, o.actual, o.ok])).toEqual([
+      ['full', 'p(95):ttfb<8', 7, true],
+      ['full', 'p(95):full<100', 141, false],
+      ['full', 'p(95)<150', 141, true],
+      // p(80) is in no summary: it comes from the TTFB histogram (8 ms), not the full one (≈ 800 ms).
+      ['full', 'p(80):ttfb<9', expect.closeTo(8, 1), true],
+      ['ttfb', 'p(95):ttfb<8', 141, false],
+      // A ttfb scenario's full time is not in this fixture: nothing to check, and it says so.
+      ['ttfb', 'p(95):full<100', 0, false],
+      ['ttfb', 'p(95)<150', 141, true],
+      ['ttfb', 'p(80):ttfb<9', expect.any(Number), false],
+    ]);
+    expect(outcome[5]!.reason).toMatch(/hold no full time for this scenario/);
+  });
+});

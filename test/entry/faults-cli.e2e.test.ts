@@ -129,6 +129,43 @@ scenarios:
     }
   }, 90_000);
 
+  it('http: 2 (h2c) against an HTTP/1.1 server fails every request EPROTO, exit 1; against an h2c server it passes and says HTTP/2', async () => {
+    const h1 = createServer((_request, response) => response.end('h1 only'));
+    await new Promise<void>((done) => h1.listen(0, '127.0.0.1', done));
+    const h2 = createHttp2Server((_request, response) => response.end('h2'));
+    await new Promise<void>((done) => h2.listen(0, '127.0.0.1', done));
+    try {
+      const h2config = (port: number) => config(port).replace('warmup: 0s,', 'warmup: 0s, http: 2,');
+      const mismatch = join(work, 'h2c-mismatch.yml');
+      writeFileSync(mismatch, h2config((h1.address() as AddressInfo).port));
+      const failed = await runCli([
+        'run',
+        '-c',
+        mismatch,
+        '-o',
+        join(work, 'h2c-mismatch.json'),
+        '--log-dir',
+        join(work, 'logs'),
+      ]);
+      expect(failed.code, failed.stdout + failed.stderr).toBe(1);
+      expect(failed.stdout).toMatch(/no request succeeded \((\d+) of \1 failed; EPROTO \1\)/);
+      expect(failed.stdout).not.toContain('PASS');
+      const matching = join(work, 'h2c.yml');
+      writeFileSync(matching, h2config((h2.address() as AddressInfo).port));
+      const output = join(work, 'h2c.json');
+      const passed = await runCli(['run', '-c', matching, '-o', output, '--log-dir', join(work, 'logs')]);
+      expect(passed.code, passed.stdout + passed.stderr).toBe(0);
+      expect(passed.stdout).toContain('HTTP/2 (h2c)');
+      const results = JSON.parse(readFileSync(output, 'utf8')) as Results;
+      expect(results.scenarios[0]!.protocol).toEqual({ asked: '2', spoken: 'h2c' });
+      expect(results.scenarios[0]!.requests.ko).toBe(0);
+    } finally {
+      h1.closeAllConnections();
+      h1.close();
+      h2.close();
+    }
+  }, 90_000);
+
   it(`mostly failed (3 of 5 answered 500) fails at the default ceiling; 1 of 5 passes; compare.maxErrorRate moves it`, async () => {
     let failEvery = 0;
     let count = 0;

@@ -15,7 +15,7 @@ import { buildCompare } from './compare.js';
 import { type Context, type Raw, isRecord } from './context.js';
 import { DEFAULT_NOISE_FLOOR, MIN_SEGMENTS, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
-import { buildScenario, checkHeaders } from './scenario.js';
+import { buildScenario, checkHeaders, readHttpVersion } from './scenario.js';
 import { buildService, buildSetup } from './services.js';
 import { checkTls, readTls } from './tls.js';
 
@@ -106,8 +106,9 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     if (scenario) scenarios.push(scenario);
   }
 
-  // The services' ready probes use defaults.tls (src/adapters/ready-probe.ts).
+  // The services' ready probes use defaults.tls and defaults.http (src/adapters/ready-probe.ts).
   const tls = readTls(defaults.tls);
+  const defaultHttp = readHttpVersion(defaults.http);
   for (const service of services) {
     // ready.http was checked to be a URL before it was kept.
     const url = service.ready?.http ? new URL(fillPort(service.ready.http, PORT_STAND_IN)) : undefined;
@@ -128,6 +129,7 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     compare: buildCompare(ctx, isRecord(root.compare) ? root.compare : {}),
     allowHosts,
     ...(tls ? { tls } : {}),
+    ...(defaultHttp ? { http: defaultHttp } : {}),
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
   };
@@ -264,6 +266,12 @@ export function findConfigWarnings(config: Config): string[] {
     if (measuredMs !== undefined && measuredMs < recommended * scenario.segmentMs) {
       warnings.push(
         `${where}: ${formatConfigDuration(measuredMs)} holds fewer than ${recommended} segments of ${formatConfigDuration(scenario.segmentMs)}; baseline comparisons will be weak, or impossible when a burst of other work spoils half of them (run at least ${formatConfigDuration(recommended * scenario.segmentMs)})`,
+      );
+    }
+    // Without TLS there is no ALPN to ask: `auto` can only mean HTTP/1.1 there.
+    if (scenario.http === 'auto' && scenario.baseUrl.startsWith('http:')) {
+      warnings.push(
+        `${where}.http: auto over an http: baseUrl speaks HTTP/1.1 (ALPN needs TLS); use http: 2 for an h2c service, or 1.1 to say so`,
       );
     }
     // A length is what the window may reach, not what it adds: one no longer than the window never extends.

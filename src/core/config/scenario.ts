@@ -5,6 +5,7 @@ import { hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from '../port.js'
 import { closestMatch } from '../closest-match.js';
 import { jsonColumns, parseTemplate, requestColumns, requestVariables, templateColumns } from '../template.js';
 import type {
+  HttpVersion,
   Capture,
   DataSource,
   FlowConfig,
@@ -319,6 +320,33 @@ export function buildScenario(
     );
   }
 
+  const streamPick = pick('stream');
+  let stream: ScenarioConfig['stream'];
+  if (isRecord(streamPick.value)) {
+    stream = {};
+    if (Number.isInteger(streamPick.value.events)) stream.events = streamPick.value.events as number;
+    if (streamPick.value.maxDuration !== undefined) {
+      const at = [...streamPick.path, 'maxDuration'];
+      const ms = durationAt(ctx, at, streamPick.value.maxDuration, 0);
+      if (ms <= 0)
+        ctx.problems.add(
+          at,
+          `${quoteValue(streamPick.value.maxDuration)} is too short; use a duration above 0 like "2s"`,
+        );
+      else if (ms >= timeout.ms)
+        ctx.problems.add(
+          at,
+          `${quoteValue(streamPick.value.maxDuration)} is not under the timeout (${formatConfigDuration(timeout.ms)}), which would fail the stream first; shorten it or raise timeout`,
+        );
+      else stream.maxDurationMs = ms;
+    }
+  }
+
+  const httpPick = pick('http');
+  const http = readHttpVersion(httpPick.value);
+  const latencyPick = pick('latency');
+  const latency = latencyPick.value === 'ttfb' || latencyPick.value === 'full' ? latencyPick.value : undefined;
+
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
   let flow: FlowConfig | undefined;
   if (raw.steps !== undefined || raw.setup !== undefined || raw.mix !== undefined) {
@@ -417,6 +445,32 @@ export function buildScenario(
     }
   }
 
+  if (stream && flow)
+    ctx.problems.add(
+      streamPick.path,
+      'flows read every answer to its end; remove stream from this scenario (or give it a single request)',
+    );
+  if (latency === 'ttfb' && flow)
+    ctx.problems.add(
+      latencyPick.path,
+      `"ttfb": flows record the full time of their steps only; use latency: full (or leave it out) for this scenario`,
+    );
+  if (http === '2' || http === 'auto') {
+    if (flow)
+      ctx.problems.add(
+        httpPick.path,
+        `${quoteValue(httpPick.value)}: flows (steps, setup, mix) speak HTTP/1.1 only for now; use http: 1.1 for this scenario`,
+      );
+    const connectionHeader = request
+      ? Object.keys(request.headers).find((name) => H2_FORBIDDEN_HEADERS.has(name.toLowerCase()))
+      : undefined;
+    if (connectionHeader !== undefined)
+      ctx.problems.add(
+        [...path, 'request', 'headers', connectionHeader],
+        `is a connection header, which HTTP/2 forbids (RFC 9113 §8.2.2); remove it, or use http: 1.1`,
+      );
+  }
+
   if (!executor || !load || !target || !request) return undefined;
   const scenario: ScenarioConfig = {
     name,
@@ -442,6 +496,20 @@ export function buildScenario(
     scenario.group = raw.group;
   }
   if (tls && target.url.protocol === 'https:') scenario.tls = tls;
+  if (http !== undefined) scenario.http = http;
+  if (latency === 'ttfb') scenario.latency = latency;
+  if (stream && (stream.events !== undefined || stream.maxDurationMs !== undefined)) scenario.stream = stream;
   if (Array.isArray(okStatus)) scenario.okStatus = okStatus.filter((code): code is number => Number.isInteger(code));
   return scenario;
+}
+
+/** Headers of HTTP/1.1's connection handling, which HTTP/2 forbids (node:http2 throws on them). */
+const H2_FORBIDDEN_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+/** `http:` as YAML reads it (1.1 and 2 are numbers there); the schema has checked the value. */
+export function readHttpVersion(value: unknown): HttpVersion | undefined {
+  if (value === 2 || value === '2') return '2';
+  if (value === 1.1 || value === '1.1') return '1.1';
+  if (value === 'auto') return 'auto';
+  return undefined;
 }

@@ -29,7 +29,7 @@ export interface DistributionRow {
  * The smallest upper bound a scenario's latency thresholds set (`p(95)<150` → 150), the SLO the
  * buckets are drawn around; undefined when it has none.
  */
-export function latencySloMs(expressions: readonly string[]): number | undefined {
+export function latencySloMs(expressions: readonly string[], measure: 'full' | 'ttfb' = 'full'): number | undefined {
   let slo: number | undefined;
   for (const expression of expressions) {
     let parsed;
@@ -39,7 +39,10 @@ export function latencySloMs(expressions: readonly string[]): number | undefined
       // Thresholds were validated with the config; one that does not parse here simply sets no SLO.
       continue;
     }
-    const latency = ['p', 'avg', 'med', 'max'].includes(parsed.metric);
+    // A threshold on the other measure (`p(95):ttfb` beside full times) is no limit of these buckets.
+    const latency =
+      ['p', 'avg', 'med', 'max'].includes(parsed.metric) &&
+      (parsed.measure === undefined || parsed.measure === measure);
     if (latency && (parsed.operator === '<' || parsed.operator === '<=') && parsed.value > 0)
       slo = Math.min(slo ?? Infinity, parsed.value);
   }
@@ -50,11 +53,12 @@ export function latencySloMs(expressions: readonly string[]): number | undefined
 export function distributionLimits(
   choice: DistributionChoice,
   thresholdExpressions: readonly string[],
+  measure: 'full' | 'ttfb' = 'full',
 ): { limitsMs: number[]; source: string } {
   if (choice === 'gatling')
     return { limitsMs: [DISTRIBUTION_LIMITS_MS.fast, DISTRIBUTION_LIMITS_MS.slow], source: "Gatling's fixed buckets" };
   if (choice === 'thresholds') {
-    const slo = latencySloMs(thresholdExpressions);
+    const slo = latencySloMs(thresholdExpressions, measure);
     if (slo !== undefined)
       return { limitsMs: [slo, 2 * slo], source: `the latency threshold, ${formatMsLimit(slo)}, and its double` };
   }
@@ -107,7 +111,7 @@ export function distributionRows(
   choice: DistributionChoice,
   thresholdExpressions: readonly string[],
 ): { rows: DistributionRow[]; source: string } {
-  const { limitsMs, source } = distributionLimits(choice, thresholdExpressions);
+  const { limitsMs, source } = distributionLimits(choice, thresholdExpressions, result.latency ?? 'full');
   const failed = result.requests.ko;
   const labels = labelsFor(limitsMs);
   if (choice === 'gatling') {

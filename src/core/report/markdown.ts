@@ -30,6 +30,7 @@ import {
   okPerSec,
   pluralize,
   shortSha,
+  formatProtocol,
 } from './format.js';
 import {
   describeScopeWhere,
@@ -394,8 +395,14 @@ function scenarioEmoji(s: ScenarioComparison): string {
 
 function describeLoad(r: ScenarioResult): string {
   const requests = `${formatCount(r.requests.total)} requests${r.requests.dropped > 0 ? ` (${formatCount(r.requests.dropped)} dropped)` : ''} in ${formatDuration(r.durationMs)}`;
-  const parts = [r.executor, requests, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  const parts = [
+    r.executor + formatProtocol(r),
+    requests,
+    `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`,
+  ];
   if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  // The latencies below are times to first byte: say so before anyone reads them as full times.
+  if (r.latency === 'ttfb') parts.push('latency: time to first byte');
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(' · ');
 }

@@ -22,6 +22,7 @@ import {
   pluralize,
   shortSha,
   sparkline,
+  formatProtocol,
 } from './format.js';
 import { renderCapacityText } from './capacity.js';
 import { renderTextTable } from './markup/text.js';
@@ -76,7 +77,7 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(escapeLogText(s.name));
   const params = describeParams(s.params);
   out.push(
-    `${s.executor}${params ? ` · ${params}` : ''} · measured ${formatDuration(s.durationMs)}` +
+    `${s.executor}${params ? ` · ${params}` : ''}${formatProtocol(s)} · measured ${formatDuration(s.durationMs)}` +
       `${s.warmupMs > 0 ? ` after ${formatDuration(s.warmupMs)} warm-up` : ''}`,
   );
   if (s.capacity) {
@@ -108,12 +109,32 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
     out.push(line(`  first ${escapeLogText(errorClass)}`, '', [escapeLogText(example)]));
 
-  out.push(rule('Response time of OK requests'));
+  out.push(
+    rule(s.latency === 'ttfb' ? 'Time to first byte of OK requests (latency: ttfb)' : 'Response time of OK requests'),
+  );
   const l = s.latencyMs;
   const latency = (ms: number): string => formatLatency(ms, r.ok);
   out.push(line('Latencies', '[min, mean, stddev, max]', [l.min, l.mean, l.stddev, l.max].map(latency)));
   out.push(line('Percentiles', '[50, 75, 90, 95]', [l.p50, l.p75, l.p90, l.p95].map(latency)));
   out.push(line('', '[99, 99.9]', [l.p99, l.p999].map(latency)));
+  // The other measure, recorded beside it: a streamed answer's first byte, or a ttfb run's full time.
+  const other = s.latency === 'ttfb' ? s.fullMs : s.ttfbMs;
+  if (other)
+    out.push(
+      line(
+        s.latency === 'ttfb' ? 'Full time' : 'TTFB',
+        '[50, 90, 95, 99]',
+        [other.p50, other.p90, other.p95, other.p99].map(latency),
+      ),
+    );
+  if (s.events)
+    out.push(
+      line('Events', '[streams, /stream, /s]', [
+        String(s.events.streams),
+        String(s.events.perStream),
+        String(s.events.perSecond),
+      ]),
+    );
   if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
   out.push(line('Grade', '', [formatGrade(s.grade, r.total > 0 ? r.ok : undefined)]));
   out.push(...renderOverTime(s));

@@ -15,6 +15,7 @@ import {
   formatThresholdOutcome,
   metricLabel,
   shortSha,
+  formatProtocol,
 } from './format.js';
 import {
   describeReason,
@@ -115,7 +116,7 @@ export function renderThresholdLines(comparison: Comparison): string[] {
 function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string[] {
   const r = s.current;
   const out = [
-    `${escapeLogText(s.name)} · ${r.executor} · ${describeRequests(r)} · grade ${formatGrade(r.grade, r.requests.ok)}`,
+    `${escapeLogText(s.name)} · ${r.executor}${formatProtocol(r)}${r.latency === 'ttfb' ? ' · latency: time to first byte' : ''} · ${describeRequests(r)} · grade ${formatGrade(r.grade, r.requests.ok)}`,
   ];
   const ok = { baseline: s.baseline?.requests.ok, current: r.requests.ok };
   if (s.metrics.length > 0) {

@@ -7,6 +7,7 @@
 import { decodeHistogram, encodeHistogram, mergeHistograms } from '../histogram.js';
 import type { GeneratorHealth, Results, ScenarioResult, ServiceUsage, TimelinePoint } from '../types/results.js';
 import { addCounts, mergeTimelines } from './merge-load.js';
+import { otherHistograms, segmentOtherHistograms, setOtherMeasure } from './other-measure.js';
 import { summarizeScenario } from './summary.js';
 
 function round3(value: number): number {
@@ -69,6 +70,7 @@ export function scenarioAtLook(scenario: ScenarioResult, look: number): Scenario
   };
   if (at.rate) view.rate = at.rate;
   else delete view.rate;
+  setOtherMeasure(view, segmentOtherHistograms(scenario, kept));
   return view;
 }
 
@@ -151,6 +153,7 @@ export function appendExtension(scenario: ScenarioResult, step: ScenarioResult, 
   };
   const examples = { ...step.errorExamples, ...scenario.errorExamples };
   if (Object.keys(examples).length > 0) joined.errorExamples = examples;
+  setOtherMeasure(joined, otherHistograms([scenario, step]));
   if (scenario.machine && step.machine) {
     const a = scenario.durationMs;
     const b = step.durationMs;

@@ -4,6 +4,7 @@
 // request, not a mean of the shards' p99s. Each shard keeps a row of its own figures, so that a
 // shard that started late, fell behind or saw errors alone can still be named.
 import { InputFileError } from '../errors.js';
+import { joinSegmentOther, otherHistograms, setOtherMeasure } from './other-measure.js';
 import { decodeHistogram, encodeHistogram, mergeHistograms } from '../histogram.js';
 import { joinParams } from '../split/index.js';
 import type {
@@ -128,6 +129,7 @@ function mergeSegments(parts: { offsetMs: number; segments: SegmentRecord[] }[],
       };
       const contention = mergeContention(list.map((s) => s.contention));
       if (contention) merged.contention = contention;
+      joinSegmentOther(merged, list);
       return merged;
     });
 }
@@ -262,6 +264,12 @@ export function mergeLoadScenario(parts: LoadPart[]): ScenarioResult {
   else delete merged.errorExamples;
   if (busiest) merged.machine = busiest;
   else delete merged.machine;
+  // The shards ran one config; with `http: auto` each asked its own service, so a disagreement
+  // says the first's (each shard's own file keeps its own).
+  setOtherMeasure(merged, otherHistograms(scenarios));
+  const protocol = scenarios.find((s) => s.protocol)?.protocol;
+  if (protocol) merged.protocol = { ...protocol };
+  else delete merged.protocol;
   if (scenarios.some((s) => s.rate)) {
     merged.rate = {
       intendedPerSec: round3(scenarios.reduce((n, s) => n + (s.rate?.intendedPerSec ?? 0), 0)),

@@ -132,7 +132,20 @@ export interface ScenarioConfig {
   segmentSet?: boolean;
   /** https: only; defaults.tls merged key by key under the scenario's own tls. */
   tls?: TlsConfig;
+  /** The HTTP version (docs/config/protocols.md): absent means 1.1. */
+  http?: HttpVersion;
+  /** What the latency (percentiles, thresholds, verdicts) measures: to the response's end (absent,
+   * `full`) or to the first byte of its body (`ttfb`). Both are recorded either way. */
+  latency?: LatencyMeasure;
+  /** Streamed answers end here, counted as complete: after `events` events (text/event-stream),
+   * or `maxDurationMs` after the request's start (any answer whose head has come). */
+  stream?: { events?: number; maxDurationMs?: number };
 }
+
+export type LatencyMeasure = 'full' | 'ttfb';
+
+/** `2`: h2 by ALPN over https:, h2c by prior knowledge over http:; `auto`: what ALPN agrees (https:), else 1.1. */
+export type HttpVersion = '1.1' | '2' | 'auto';
 
 /** One `setup:` command, run in each checkout before any service boots. */
 export interface SetupStep {
@@ -224,6 +237,8 @@ export interface Config {
   allowHosts: string[];
   /** defaults.tls: what the ready probes of the services use (each scenario carries its own merge). */
   tls?: TlsConfig;
+  /** defaults.http: the version the ready probes speak (`2`: h2 or h2c; `auto`: HTTP/1.1, then h2 if ALPN refuses it). */
+  http?: HttpVersion;
   /** Absent in configs built by hand (tests); the loader always sets it. */
   report?: ReportConfig;
   /** Absent in configs built by hand (tests); the loader always sets it. */

@@ -25,8 +25,13 @@ export interface SegmentRecord {
   /** Completed requests (ok + ko) whose response ended in this segment. */
   count: number;
   ko: number;
-  /** Latencies (µs) of the ok requests of this segment, HDR compressed base64. */
+  /** Latencies (µs) of the ok requests of this segment, HDR compressed base64: the scenario's
+   * `latency` measure (the full time unless it says `ttfb`). */
   histogram: string;
+  /** The other measure of the same requests (µs, HDR): time to first byte when `histogram` holds
+   * the full time, and the reverse. Absent in results from before it was recorded, and in flows. */
+  ttfbHistogram?: string;
+  fullHistogram?: string;
   /** What competed with the measurement during this segment; absent in results from before it
    * was recorded. A run-mean cannot show a burst, and a tail percentile is made of bursts. */
   contention?: SegmentContention;
@@ -103,8 +108,21 @@ export interface ScenarioResult {
   durationMs: number;
   warmupMs: number;
   requests: { total: number; ok: number; ko: number; dropped: number };
-  /** Latency of ok requests. */
+  /** Latency of ok requests: to the end of the response, or to its first body byte with `latency: 'ttfb'`. */
   latencyMs: LatencySummaryMs;
+  /** `ttfb`: latencyMs, histogram and the segments' histograms measure the time to first byte.
+   * Absent: the full time (every results file before it existed). */
+  latency?: 'ttfb';
+  /** The time to first byte of the ok requests beside a full-time latency (absent in older results and in flows). */
+  ttfbMs?: LatencySummaryMs;
+  ttfbHistogram?: string;
+  /** The ok answers that were `text/event-stream`s (server-sent events): how many, their events
+   * in all and per stream, and events per second of stream (all events over all the streams'
+   * time). Their time to first byte is the time to their first complete event. */
+  events?: { streams: number; total: number; perStream: number; perSecond: number };
+  /** The full time of the ok requests beside a `latency: 'ttfb'`. */
+  fullMs?: LatencySummaryMs;
+  fullHistogram?: string;
   /** Completed requests per second over the measured window. */
   rps: number;
   errorRate: number;
@@ -124,6 +142,9 @@ export interface ScenarioResult {
   timeline: TimelinePoint[];
   /** Open model only. */
   rate?: { intendedPerSec: number; achievedPerSec: number };
+  /** The HTTP version asked for (`http:`) and spoken: `auto` records what ALPN agreed. Absent:
+   * HTTP/1.1 (results from before `http:` existed, and scenarios that leave it unset). */
+  protocol?: { asked: '1.1' | '2' | 'auto'; spoken: 'http/1.1' | 'h2' | 'h2c' };
   /** A flow step's result (named `<scenario>/<step>`): which flow and step. */
   flow?: { scenario: string; step: string };
   generator: GeneratorHealth;

@@ -276,3 +276,60 @@ describe('merging A/B shards', () => {
     );
   });
 });
+
+describe('mergeLoadScenario: the time to first byte beside the latency', () => {
+  const withTtfb = (name: string, valuesUs: number[]): ScenarioResult => {
+    const base = resultFrom(
+      name,
+      valuesUs.map((us) => us * 10),
+      0,
+      10_000,
+    );
+    const ttfb = histogramOf(valuesUs);
+    const half = Math.floor(valuesUs.length / 2);
+    return {
+      ...base,
+      ttfbMs: summarizeLatency(ttfb),
+      ttfbHistogram: encodeHistogram(ttfb),
+      segments: base.segments.map((segment, i) => ({
+        ...segment,
+        ttfbHistogram: encodeHistogram(histogramOf(i === 0 ? valuesUs.slice(0, half) : valuesUs.slice(half))),
+      })),
+    };
+  };
+  const part = (scenario: ScenarioResult, shardIndex: number) => ({
+    path: `${shardIndex}.json`,
+    shardIndex,
+    shardCount: 2,
+    scenario,
+  });
+
+  it('adds the shards’ TTFB histograms, whole and per segment, as it adds the latency’s', () => {
+    const a = withTtfb(
+      'api',
+      Array.from({ length: 100 }, () => 1000),
+    );
+    const b = withTtfb(
+      'api',
+      Array.from({ length: 100 }, () => 3000),
+    );
+    const merged = mergeLoadScenario([part(a, 1), part(b, 2)]);
+    const whole = decodeHistogram(merged.ttfbHistogram!);
+    expect(whole.totalCount).toBe(200);
+    whole.destroy();
+    expect(merged.ttfbMs!.min).toBeCloseTo(1, 2);
+    expect(merged.ttfbMs!.max).toBeCloseTo(3, 2);
+    const first = decodeHistogram(merged.segments[0]!.ttfbHistogram!);
+    expect(first.totalCount).toBe(100);
+    first.destroy();
+  });
+
+  it('drops the TTFB when a shard has none (a file from before it was recorded)', () => {
+    const a = withTtfb('api', [1000, 2000]);
+    const b = resultFrom('api', [10_000, 20_000], 0, 10_000);
+    const merged = mergeLoadScenario([part(a, 1), part(b, 2)]);
+    expect(merged.ttfbMs).toBeUndefined();
+    expect(merged.ttfbHistogram).toBeUndefined();
+    expect(merged.segments[0]!.ttfbHistogram).toBeUndefined();
+  });
+});

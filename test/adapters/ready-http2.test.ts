@@ -1,0 +1,78 @@
+// The ready probe under defaults.http (src/adapters/ready-probe.ts): an HTTP/2-only service
+// answers no HTTP/1.1 probe, so `2` probes over h2c or h2 and `auto` falls back to h2 when the
+// service's TLS refuses HTTP/1.1. Real loopback node:http2 servers.
+import { afterEach, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { probeReady, type ProbeTarget } from '../../src/adapters/ready-probe.js';
+import { tlsConnectOptions } from '../../src/engine/tls.js';
+
+const certs = path.resolve(import.meta.dirname, '../fixtures/tls');
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+type Listening = { listen(port: number, host: string): unknown; address(): unknown; close(): unknown };
+
+async function listen(server: Listening, scheme: string): Promise<URL> {
+  server.listen(0, '127.0.0.1');
+  await once(server as unknown as NodeJS.EventEmitter, 'listening');
+  closers.push(() => server.close());
+  return new URL(`${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}/health`);
+}
+
+const answer = (status: number) => (stream: http2.ServerHttp2Stream) => {
+  stream.respond({ ':status': status });
+  stream.end();
+};
+
+function target(url: URL, http: ProbeTarget['http']): ProbeTarget {
+  return {
+    kind: 'http',
+    host: url.hostname,
+    port: Number(url.port),
+    url,
+    ...(url.protocol === 'https:' ? { tls: tlsConnectOptions({ ca: path.join(certs, 'ca.pem') }) } : {}),
+    ...(http ? { http } : {}),
+  };
+}
+
+describe('the ready probe over HTTP/2', () => {
+  it('h2c: http 2 finds it ready; HTTP/1.1 does not', async () => {
+    const server = http2.createServer();
+    server.on('stream', answer(200));
+    const url = await listen(server, 'http');
+    expect(await probeReady(target(url, '2'), 1000)).toEqual({ ok: true, saw: 'answered 200', final: false });
+    expect((await probeReady(target(url, undefined), 1000)).ok).toBe(false);
+  });
+
+  it('h2 over TLS: http 2 and auto find it ready, HTTP/1.1 fails the handshake', async () => {
+    const server = http2.createSecureServer({
+      cert: readFileSync(path.join(certs, 'server.pem')),
+      key: readFileSync(path.join(certs, 'server.key')),
+    });
+    server.on('stream', answer(204));
+    const url = await listen(server, 'https');
+    expect((await probeReady(target(url, '2'), 1000)).ok).toBe(true);
+    expect((await probeReady(target(url, 'auto'), 1000)).ok).toBe(true);
+    const h1 = await probeReady(target(url, '1.1'), 1000);
+    expect(h1).toMatchObject({ ok: false, tls: true });
+    expect(h1.saw).toMatch(/NO_APPLICATION_PROTOCOL/);
+  });
+
+  it('a 404 over h2 is final, and an HTTP/1.1 service says it does not speak HTTP/2', async () => {
+    const h2 = http2.createServer();
+    h2.on('stream', answer(404));
+    expect(await probeReady(target(await listen(h2, 'http'), '2'), 1000)).toMatchObject({ ok: false, final: true });
+    const h1 = createServer((_request, response) => response.end('ok'));
+    closers.push(() => h1.closeAllConnections());
+    const outcome = await probeReady(target(await listen(h1, 'http'), '2'), 1000);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.saw).toMatch(/does not speak HTTP\/2/);
+  });
+});
