@@ -50,7 +50,11 @@ scenarios:
 `,
     );
     await runGateCommand(
-      { stdout: sink(), stderr: sink(), env: { GITHUB_SHA: `${(i + 1).toString(16).padStart(4, '0')}${'c'.repeat(36)}` } },
+      {
+        stdout: sink(),
+        stderr: sink(),
+        env: { GITHUB_SHA: `${(i + 1).toString(16).padStart(4, '0')}${'c'.repeat(36)}` },
+      },
       {
         configPath: path,
         baselineDir,
