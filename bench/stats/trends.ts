@@ -6,6 +6,8 @@
 //   not tuned on; rows that set their own φ keep it).
 //   --otava: the same series through a reimplementation of Apache Otava (bench/stats/otava/otava.ts)
 //   instead of perfgate's detector.
+//   --real=bench/out/trends-real.json: also the analysis of each real history that
+//   bench/stats/trends-real.ts saved (two loopback scenarios, one stepped).
 //   npm run bench:stats -- trends --write-history=big.json [--runs=10000] [--scenarios=60]
 //     writes a saved baseline of that many stored runs (10 scenarios with a +30% step) and exits:
 //     time `node dist/cli.js trends big.json` on it (the largest trends.keep).
@@ -239,6 +241,35 @@ if (baselinePath) {
   if (!('baseline' in parsed)) throw new Error(`${baselinePath}: ${parsed.status.kind}`);
   const analysis = analyzeTrends(storedRuns(parsed.baseline), { compare: defaultCompareConfig(), trends });
   lines.push('', renderTrendsText(analysis));
+}
+
+// Real histories from bench/stats/trends-real.ts: the change points and runner shifts of each.
+const realPath = process.argv.find((arg) => arg.startsWith('--real='))?.slice('--real='.length);
+if (realPath) {
+  const real = JSON.parse(readFileSync(realPath, 'utf8')) as { runs: number; stepAt: number; histories: unknown[] };
+  lines.push(
+    '',
+    `${realPath}: ${real.histories.length} real histories of ${real.runs} runs, step at run ${real.stepAt + 1}`,
+  );
+  let exact = 0;
+  real.histories.forEach((history, h) => {
+    const parsed = parseBaseline(JSON.stringify(history));
+    if (!('baseline' in parsed)) throw new Error(`${realPath} #${h}: ${parsed.status.kind}`);
+    const analysis = analyzeTrends(storedRuns(parsed.baseline), {
+      compare: defaultCompareConfig(),
+      trends: { ...trends, alpha: options.alpha },
+    });
+    const points = analysis.changePoints.map(
+      (p) => `${p.scenario} ${p.metric} at ${p.index} (${((p.change ?? 0) * 100).toFixed(0)}%)`,
+    );
+    const shifts = analysis.sharedShifts.map((s) => `${s.scenarios.join('+')} ${s.metric} at ${s.index}`);
+    const expected = real.stepAt >= 0 ? [`step p50 at ${real.stepAt}`] : [];
+    if (analysis.changePoints.length === expected.length && points.every((p, i) => p.startsWith(expected[i]!))) exact++;
+    lines.push(`  #${h + 1}: ${points.join(', ') || 'no change point'}; the runner's: ${shifts.join(', ') || 'none'}`);
+  });
+  lines.push(
+    `  as expected (${real.stepAt >= 0 ? 'one change point, step p50 at the step' : 'no change point'}): ${exact} of ${real.histories.length}`,
+  );
 }
 
 lines.push(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
