@@ -249,7 +249,7 @@ if (realPath) {
   const real = JSON.parse(readFileSync(realPath, 'utf8')) as { runs: number; stepAt: number; histories: unknown[] };
   lines.push(
     '',
-    `${realPath}: ${real.histories.length} real histories of ${real.runs} runs, step at run ${real.stepAt + 1}`,
+    `${realPath}: ${real.histories.length} real histories of ${real.runs} runs, ${real.stepAt >= 0 ? `step at run ${real.stepAt + 1}` : 'no step'}`,
   );
   let exact = 0;
   real.histories.forEach((history, h) => {
