@@ -65821,6 +65821,12 @@ function valueOf(summary, metric) {
   const value = summary[SUMMARY_FIELDS[metric]];
   return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
+var TREND_TAIL_REQUESTS = 10;
+function thinTail(summary, metric) {
+  if (!TAILS.has(metric)) return false;
+  const share2 = 1 - LATENCY_PERCENTILES[metric] / 100;
+  return summary.count * share2 < TREND_TAIL_REQUESTS;
+}
 function environmentBlocks(runs) {
   const blocks = [];
   let start = 0;
@@ -65836,8 +65842,9 @@ function metricChanges(runs, scenario, metric, block, rules) {
   const at2 = [];
   const values = [];
   for (let i = block[0]; i < block[1]; i++) {
-    const value = valueOf(runs[i].scenarios[scenario], metric);
-    if (value === void 0) continue;
+    const summary = runs[i].scenarios[scenario];
+    const value = valueOf(summary, metric);
+    if (value === void 0 || thinTail(summary, metric)) continue;
     at2.push(i);
     values.push(value);
   }

@@ -254,6 +254,30 @@ describe('analyzeTrends', () => {
     expect(median.changePoints[0]!.alsoChanged.map((c) => c.metric)).toEqual(['p90', 'p95', 'p99']);
   });
 
+  it('searches a tail only in runs with 10 requests beyond it: p95 of a 50-request run is its 3rd slowest', () => {
+    const shifted = (count: number) =>
+      runs(30, () => ({ p50: 20 })).map((run, i) => ({
+        ...run,
+        scenarios: Object.fromEntries(
+          Object.entries(run.scenarios).map(([name, s]) => [
+            name,
+            {
+              ...s,
+              count,
+              ...(name === 'api/a' && i < 12 ? { p90: s.p90 * 1.3, p95: s.p95 * 1.3, p99: s.p99 * 1.3 } : {}),
+            },
+          ]),
+        ),
+      }));
+    const thin = analyzeTrends(shifted(50), rules);
+    expect(thin.changePoints).toEqual([]);
+    // 3 series a scenario, p50, rps and the error rate: p90–p99 (5 to 0.5 requests beyond) are not searched.
+    expect(thin.series).toBe(6);
+    const enough = analyzeTrends(shifted(1000), rules);
+    expect(enough.changePoints.map((p) => [p.scenario, p.metric, p.index])).toEqual([['api/a', 'p90', 12]]);
+    expect(enough.changePoints[0]!.alsoChanged.map((c) => c.metric)).toEqual(['p95', 'p99']);
+  });
+
   it('reads a throughput drop as a regression', () => {
     const history = runs(30, (i, s) => ({ p50: 10, rps: s === 'api/a' && i >= 12 ? 80 : 100 }));
     const [point] = analyzeTrends(history, rules).changePoints;
