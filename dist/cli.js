@@ -41496,13 +41496,13 @@ function parseShardSplit(value, input = "--split") {
 // src/core/split/start-at.ts
 function parseStartAt(value, input = "--start-at") {
   const trimmed = value.trim();
-  const ms = /^\d{10,16}$/.test(trimmed) ? Number(trimmed) : /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) ? Date.parse(trimmed) : NaN;
-  if (!Number.isFinite(ms) || ms < 1e12) {
+  const ms2 = /^\d{10,16}$/.test(trimmed) ? Number(trimmed) : /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) ? Date.parse(trimmed) : NaN;
+  if (!Number.isFinite(ms2) || ms2 < 1e12) {
     throw new ConfigError(
       `${input}: "${value}" is not a start time; use epoch milliseconds like 1764660600000 or ISO 8601 with a zone like 2026-12-02T07:30:00Z`
     );
   }
-  return ms;
+  return ms2;
 }
 var MAX_START_AHEAD_MS = 30 * 6e4;
 function checkStartAt(startAtMs, nowMs, warmupMs, input = "--start-at") {
@@ -41547,20 +41547,20 @@ function formatFixed(value, decimals = 1) {
   const text = value.toFixed(decimals);
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
-function formatMsValue(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (ms === 0) return "0";
-  const magnitude = Math.abs(Number(ms.toPrecision(3)));
-  if (magnitude >= 100) return groupThousands(Math.round(ms).toFixed(0));
+function formatMsValue(ms2) {
+  if (!Number.isFinite(ms2)) return "n/a";
+  if (ms2 === 0) return "0";
+  const magnitude = Math.abs(Number(ms2.toPrecision(3)));
+  if (magnitude >= 100) return groupThousands(Math.round(ms2).toFixed(0));
   const decimals = magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
-  return formatFixed(ms, decimals);
+  return formatFixed(ms2, decimals);
 }
-function formatMs(ms) {
-  return Number.isFinite(ms) ? `${formatMsValue(ms)} ms` : "n/a";
+function formatMs(ms2) {
+  return Number.isFinite(ms2) ? `${formatMsValue(ms2)} ms` : "n/a";
 }
-function formatMsLimit(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  const text = formatMsValue(ms);
+function formatMsLimit(ms2) {
+  if (!Number.isFinite(ms2)) return "n/a";
+  const text = formatMsValue(ms2);
   return `${text.includes(".") ? text.replace(/\.?0+$/, "") : text} ms`;
 }
 function formatRpsValue(rps) {
@@ -41612,10 +41612,10 @@ function formatBytes(bytes) {
   const decimals = magnitude >= 99.95 ? 0 : magnitude >= 9.995 ? 1 : 2;
   return `${formatFixed(value, decimals)} ${units[unit]}`;
 }
-function formatDuration(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (Math.abs(ms) < 1e3) return `${Math.round(ms)} ms`;
-  const seconds3 = ms / 1e3;
+function formatDuration(ms2) {
+  if (!Number.isFinite(ms2)) return "n/a";
+  if (Math.abs(ms2) < 1e3) return `${Math.round(ms2)} ms`;
+  const seconds3 = ms2 / 1e3;
   if (seconds3 < 60) {
     const text = formatFixed(seconds3, 1);
     return `${text.endsWith(".0") ? text.slice(0, -2) : text} s`;
@@ -41664,8 +41664,8 @@ function formatMetricValue(metric, value, okCount) {
   if (metric === "error_rate") return formatPercent(value, 2);
   return okCount === 0 ? NO_VALUE : formatMs(value);
 }
-function formatLatency(ms, okCount) {
-  return okCount === 0 ? NO_VALUE : formatMs(ms);
+function formatLatency(ms2, okCount) {
+  return okCount === 0 ? NO_VALUE : formatMs(ms2);
 }
 function okPerSec(result) {
   return result.durationMs > 0 ? result.requests.ok / (result.durationMs / 1e3) : 0;
@@ -49553,8 +49553,8 @@ function scenarioOverSegments(scenario, selection) {
 function worst(hits) {
   return hits.reduce((a, b) => b.severity > a.severity ? b : a);
 }
-function formatSeconds(ms) {
-  return `${(ms / 1e3).toFixed(ms % 1e3 === 0 ? 0 : 1)} s`;
+function formatSeconds(ms2) {
+  return `${(ms2 / 1e3).toFixed(ms2 % 1e3 === 0 ? 0 : 1)} s`;
 }
 function summarizeContention(scenario, segments) {
   const measured = segments.filter((segment) => segment.contention !== void 0 && segment.durationMs > 0);
@@ -49828,12 +49828,12 @@ function parseDuration(text, path7) {
   if (!match) {
     fail(path7, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
   }
-  let ms = 0;
+  let ms2 = 0;
   MS_PER_UNIT.forEach((unitMs, i) => {
     const amount = match[i + 1];
-    if (amount !== void 0) ms += Number(amount) * unitMs;
+    if (amount !== void 0) ms2 += Number(amount) * unitMs;
   });
-  return Math.round(ms * 1e3) / 1e3;
+  return Math.round(ms2 * 1e3) / 1e3;
 }
 function parseRate(text, path7) {
   const match = typeof text === "string" ? rateRegex.exec(text) : null;
@@ -49846,12 +49846,12 @@ function parsePercent(text, path7 = "") {
   if (!match) fail(path7, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
   return Number(match[1]) / 100;
 }
-function formatConfigDuration(ms) {
-  if (!Number.isFinite(ms) || ms < 0) return `${ms}ms`;
-  if (ms < 1e3) return `${ms}ms`;
-  const hours = Math.floor(ms / 36e5);
-  const minutes = Math.floor(ms % 36e5 / 6e4);
-  const seconds3 = ms % 6e4 / 1e3;
+function formatConfigDuration(ms2) {
+  if (!Number.isFinite(ms2) || ms2 < 0) return `${ms2}ms`;
+  if (ms2 < 1e3) return `${ms2}ms`;
+  const hours = Math.floor(ms2 / 36e5);
+  const minutes = Math.floor(ms2 % 36e5 / 6e4);
+  const seconds3 = ms2 % 6e4 / 1e3;
   let text = "";
   if (hours > 0) text += `${hours}h`;
   if (minutes > 0) text += `${minutes}m`;
@@ -52135,8 +52135,8 @@ function referenceOf(parts) {
   const sorted = [...parts].sort((a, b) => windowOf(a.scenario)[0] - windowOf(b.scenario)[0]);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
-function seconds(ms) {
-  return `${(ms / 1e3).toFixed(1)} s`;
+function seconds(ms2) {
+  return `${(ms2 / 1e3).toFixed(1)} s`;
 }
 function checkWindows(name, parts) {
   const reference = referenceOf(parts);
@@ -52474,9 +52474,9 @@ function appendExtension(scenario, step, undecided) {
     };
   }
   if (scenario.rate && step.rate) {
-    const seconds3 = (ms) => ms / 1e3;
+    const seconds3 = (ms2) => ms2 / 1e3;
     const total = seconds3(durationMs);
-    const count = (rate, ms) => rate * seconds3(ms);
+    const count = (rate, ms2) => rate * seconds3(ms2);
     joined.rate = {
       intendedPerSec: round35(
         (count(scenario.rate.intendedPerSec, offsetMs) + count(step.rate.intendedPerSec, step.durationMs)) / total
@@ -52750,8 +52750,8 @@ function retally(result, input, shares) {
     notes
   };
 }
-function seconds2(ms) {
-  return `${(ms / 1e3).toFixed(ms % 1e3 === 0 ? 0 : 1)} s`;
+function seconds2(ms2) {
+  return `${(ms2 / 1e3).toFixed(ms2 % 1e3 === 0 ? 0 : 1)} s`;
 }
 function describeExtension(scenario, detect = false) {
   const looks = scenario.extension?.looks;
@@ -53110,8 +53110,8 @@ function buildExtend(ctx, raw) {
     );
     return fallback;
   }
-  const ms = ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7)));
-  return ms === void 0 ? fallback : { maxWindowMs: ms };
+  const ms2 = ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7)));
+  return ms2 === void 0 ? fallback : { maxWindowMs: ms2 };
 }
 var DETECT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
 function buildDetect(ctx, raw) {
@@ -62016,10 +62016,10 @@ function buildLoad(ctx, path7, raw, executor) {
     ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs2.join(" and ")}`);
   }
   const positiveDuration = (key2, fallbackMs) => {
-    const ms = durationAt(ctx, [...path7, key2], raw[key2], fallbackMs);
-    if (raw[key2] !== void 0 && ms <= 0)
+    const ms2 = durationAt(ctx, [...path7, key2], raw[key2], fallbackMs);
+    if (raw[key2] !== void 0 && ms2 <= 0)
       ctx.problems.add([...path7, key2], `${quoteValue(raw[key2])} is too short; use a duration above 0 like "30s"`);
-    return ms;
+    return ms2;
   };
   const integer = (key2, fallback) => Number.isInteger(raw[key2]) ? raw[key2] : fallback;
   const users = (key2, fallback) => {
@@ -62319,18 +62319,18 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     if (Number.isInteger(streamPick.value.events)) stream.events = streamPick.value.events;
     if (streamPick.value.maxDuration !== void 0) {
       const at2 = [...streamPick.path, "maxDuration"];
-      const ms = durationAt(ctx, at2, streamPick.value.maxDuration, 0);
-      if (ms <= 0)
+      const ms2 = durationAt(ctx, at2, streamPick.value.maxDuration, 0);
+      if (ms2 <= 0)
         ctx.problems.add(
           at2,
           `${quoteValue(streamPick.value.maxDuration)} is too short; use a duration above 0 like "2s"`
         );
-      else if (ms >= timeout.ms)
+      else if (ms2 >= timeout.ms)
         ctx.problems.add(
           at2,
           `${quoteValue(streamPick.value.maxDuration)} is not under the timeout (${formatConfigDuration(timeout.ms)}), which would fail the stream first; shorten it or raise timeout`
         );
-      else stream.maxDurationMs = ms;
+      else stream.maxDurationMs = ms2;
     }
   }
   const httpPick = pick("http");
@@ -63161,7 +63161,7 @@ function renderScenario(s, choice, thresholdExpressions) {
     rule(s.latency === "ttfb" ? "Time to first byte of OK requests (latency: ttfb)" : "Response time of OK requests")
   );
   const l = s.latencyMs;
-  const latency = (ms) => formatLatency(ms, r.ok);
+  const latency = (ms2) => formatLatency(ms2, r.ok);
   out.push(line("Latencies", "[min, mean, stddev, max]", [l.min, l.mean, l.stddev, l.max].map(latency)));
   out.push(line("Percentiles", "[50, 75, 90, 95]", [l.p50, l.p75, l.p90, l.p95].map(latency)));
   out.push(line("", "[99, 99.9]", [l.p99, l.p999].map(latency)));
@@ -63561,9 +63561,9 @@ function describeFailures(label2, r) {
 
 // src/core/report/charts.ts
 var CHART_POINTS = 30;
-function chartNumber2(ms) {
-  if (!Number.isFinite(ms)) return "0";
-  return String(Number(ms.toPrecision(3)));
+function chartNumber2(ms2) {
+  if (!Number.isFinite(ms2)) return "0";
+  return String(Number(ms2.toPrecision(3)));
 }
 function chartTitle(text) {
   const safe = text.replace(/["\\]/g, "'").replace(/%/g, "\uFF05").replace(/#/g, "\uFF03").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ");
@@ -63669,8 +63669,8 @@ function encodeHistory(entries) {
   return `<!-- perfgate-history: ${Buffer.from(JSON.stringify(entries), "utf8").toString("base64")} -->`;
 }
 function formatWhen(date) {
-  const ms = Date.parse(date);
-  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC` : escapeText(date);
+  const ms2 = Date.parse(date);
+  return Number.isFinite(ms2) ? `${new Date(ms2).toISOString().slice(0, 16).replace("T", " ")} UTC` : escapeText(date);
 }
 function renderPreviousRuns(previous) {
   const rows2 = [["commit", "verdict", "when", "summary"]];
@@ -64202,8 +64202,8 @@ function planRuns(comparison, compare) {
 function target(metric, value) {
   return metric === "error_rate" ? `${formatFixed(value * 100, 2)} pp` : `${Number((value * 100).toPrecision(3))}%`;
 }
-function requests(plan, ms) {
-  return formatCount(Math.round(plan.ratePerSec * ms / 1e3));
+function requests(plan, ms2) {
+  return formatCount(Math.round(plan.ratePerSec * ms2 / 1e3));
 }
 function needs(plan, row) {
   switch (row.status) {
@@ -64771,8 +64771,8 @@ function createDirStore(dir, configHash, options = {}) {
 function stampTime(name) {
   const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(name);
   if (!match) return 0;
-  const [, y, mo, d, h, mi, s, ms] = match.map(Number);
-  return Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  const [, y, mo, d, h, mi, s, ms2] = match.map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi, s, ms2);
 }
 var LOCK_WAIT_MS = 3e4;
 var STALE_LOCK_MS = 6e4;
@@ -65839,8 +65839,8 @@ function formatBootMessage(reason2, logPath, tail) {
 last ${tail.length} lines of ${logPath}:
 ${tail.map((line2) => `  ${line2}`).join("\n")}`;
 }
-function formatMs2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${ms}ms`;
+function formatMs2(ms2) {
+  return ms2 % 1e3 === 0 ? `${ms2 / 1e3}s` : `${ms2}ms`;
 }
 function sanitizeFileName(name) {
   return name.replace(/[^A-Za-z0-9._-]/g, "_");
@@ -66124,18 +66124,18 @@ function formatElapsed(elapsedMs, plannedMs) {
   const planned = formatSeconds2(plannedMs);
   return Math.floor(elapsedMs / 1e3) > Math.floor(plannedMs / 1e3) ? `${elapsed}, planned ${planned}` : `${elapsed}/${planned}`;
 }
-function formatInterval(ms) {
-  return ms >= 950 ? `${Math.round(ms / 1e3)}s` : `${(Math.max(0, ms) / 1e3).toFixed(1)}s`;
+function formatInterval(ms2) {
+  return ms2 >= 950 ? `${Math.round(ms2 / 1e3)}s` : `${(Math.max(0, ms2) / 1e3).toFixed(1)}s`;
 }
-function formatSeconds2(ms) {
-  const seconds3 = Math.max(0, Math.floor(ms / 1e3));
+function formatSeconds2(ms2) {
+  const seconds3 = Math.max(0, Math.floor(ms2 / 1e3));
   if (seconds3 < 100) return `${seconds3}s`;
   const minutes = Math.floor(seconds3 / 60);
   return `${minutes}m${String(seconds3 % 60).padStart(2, "0")}s`;
 }
-function formatLatencyMs(ms) {
-  if (!Number.isFinite(ms) || ms <= 0) return "\u2014";
-  return formatMs(ms);
+function formatLatencyMs(ms2) {
+  if (!Number.isFinite(ms2) || ms2 <= 0) return "\u2014";
+  return formatMs(ms2);
 }
 
 // src/engine/run-scenario.ts
@@ -70829,8 +70829,8 @@ async function withDeadline(what, timeoutMs, fn) {
     clearTimeout(timer);
   }
 }
-function formatSeconds3(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${(ms / 1e3).toFixed(1)} s`;
+function formatSeconds3(ms2) {
+  return ms2 % 1e3 === 0 ? `${ms2 / 1e3} s` : `${(ms2 / 1e3).toFixed(1)} s`;
 }
 
 // src/entry/baseline-io.ts
@@ -71397,10 +71397,19 @@ function runToRunSd(values) {
   const differences = values.slice(1).map((value, i) => Math.abs(value - values[i]));
   return 1.4826 * median3(differences) / Math.SQRT2;
 }
+function lagOneCorrelation(values) {
+  if (values.length < 8) return 0;
+  const one = median3(values.slice(1).map((v, i) => Math.abs(v - values[i])));
+  const two = median3(values.slice(2).map((v, i) => Math.abs(v - values[i])));
+  if (!(one > 0)) return 0;
+  return Math.min(AUTOCORRELATION_MAX, Math.max(0, (two / one) ** 2 - 1));
+}
 var AUTOCORRELATION_MIN_RUNS = 16;
 var AUTOCORRELATION_MAX = 0.5;
 var NOISE_MULTIPLE = 1;
-function bestSplit(x, prefix, prefixSquares, lo, hi, minSegment, sigma, centre) {
+var EDGE_ODDS = 3;
+var FLOOR_MIN_RUNS = 20;
+function bestSplit(x, prefix, prefixSquares, lo, hi, minSegment, sigma, centre, seriesRho) {
   let bestZ = -1;
   let split = -1;
   let start = -1;
@@ -71432,8 +71441,6 @@ function bestSplit(x, prefix, prefixSquares, lo, hi, minSegment, sigma, centre) 
     const total = prefix[end] - prefix[start];
     return Math.abs(left2 * n - total * k2) / Math.sqrt(k2 * (n - k2) * n);
   };
-  if (split + 1 > hi - minSegment && split + 1 < end && zAt(split + 1) > bestZ) return void 0;
-  if (split - 1 < lo + minSegment && split - 1 > start && zAt(split - 1) > bestZ) return void 0;
   const k = split - start;
   const sideStats = (a, b) => {
     const sum = prefix[b] - prefix[a];
@@ -71443,7 +71450,9 @@ function bestSplit(x, prefix, prefixSquares, lo, hi, minSegment, sigma, centre) 
   const left = sideStats(start, split);
   const right = sideStats(split, end);
   const df = n - 2;
-  let variance = Math.max((left.squares + right.squares) / df, sigma * sigma);
+  const pooled2 = (left.squares + right.squares) / df;
+  let variance = x.length >= FLOOR_MIN_RUNS ? Math.max(pooled2, sigma * sigma) : pooled2;
+  if (n < AUTOCORRELATION_MIN_RUNS && seriesRho > 0) variance *= (1 + seriesRho) / (1 - seriesRho);
   if (n >= AUTOCORRELATION_MIN_RUNS) {
     let lagged = 0;
     let squares = 0;
@@ -71455,11 +71464,50 @@ function bestSplit(x, prefix, prefixSquares, lo, hi, minSegment, sigma, centre) 
     const rho = squares > 0 ? Math.min(AUTOCORRELATION_MAX, Math.max(0, lagged / squares)) : 0;
     variance *= (1 + rho) / (1 - rho);
   }
+  const edgeMargin = 2 * variance * Math.log(EDGE_ODDS);
+  const beats = (t2) => zAt(t2) ** 2 - bestZ ** 2 > edgeMargin;
+  if (split + 1 > hi - minSegment && split + 1 < end && beats(split + 1)) return void 0;
+  if (split - 1 < lo + minSegment && split - 1 > start && beats(split - 1)) return void 0;
   const se = Math.sqrt(variance * (1 / k + 1 / (n - k)));
   const difference = Math.abs(right.mean - left.mean);
   const t = se > 0 ? difference / se : difference > 0 ? Number.POSITIVE_INFINITY : 0;
   const pValue = Math.min(1, 2 * tUpperTail(t, df) * searched);
   return { split, start, end, pValue };
+}
+var REFINE_REACH = 2;
+var REFINE_SLACK = 0.02;
+function refine(points, prefix, prefixSquares, minSegment) {
+  const out = [...points];
+  for (let i = 0; i < out.length; i++) {
+    const a = i > 0 ? out[i - 1] : 0;
+    const b = i + 1 < out.length ? out[i + 1] : prefix.length - 1;
+    const p = out[i];
+    const n = b - a;
+    const total = prefix[b] - prefix[a];
+    const gain = (t) => {
+      const k = t - a;
+      const left = prefix[t] - prefix[a];
+      const d = left * n - total * k;
+      return d * d / (k * (n - k) * n);
+    };
+    const squares = prefixSquares[b] - prefixSquares[a] - total * total / n;
+    const variance = (squares - gain(p)) / Math.max(1, n - 2);
+    if (!(variance > 0)) continue;
+    const lo = Math.max(a + 1, p - REFINE_REACH - 1);
+    const hi = Math.min(b - 1, p + REFINE_REACH + 1);
+    const top = gain(p);
+    const weight = (t) => t >= lo && t <= hi ? Math.exp((gain(t) - top) / (2 * variance)) : 0;
+    const first = Math.max(a + minSegment, p - REFINE_REACH);
+    const last = Math.min(b - minSegment, p + REFINE_REACH);
+    const mass = (t) => weight(t - 1) + weight(t) + weight(t + 1);
+    let most = 0;
+    for (let t = first; t <= last; t++) most = Math.max(most, mass(t));
+    let best = -1;
+    for (let t = first; t <= last; t++)
+      if (mass(t) >= (1 - REFINE_SLACK) * most && (best < 0 || weight(t) > weight(best))) best = t;
+    out[i] = best;
+  }
+  return out;
 }
 function detectChanges(raw, options) {
   if (options.minSegment < 3) throw new Error(`minSegment ${options.minSegment} is below 3`);
@@ -71470,6 +71518,7 @@ function detectChanges(raw, options) {
   const x = screened.values;
   const values = logScale ? x.map(Math.exp) : x;
   const sigma = runToRunSd(x);
+  const seriesRho = x.length >= 2 * AUTOCORRELATION_MIN_RUNS ? lagOneCorrelation(x) : 0;
   const prefix = new Float64Array(x.length + 1);
   const prefixSquares = new Float64Array(x.length + 1);
   const centre = x.length > 0 ? x.reduce((s, v) => s + v, 0) / x.length : 0;
@@ -71482,7 +71531,7 @@ function detectChanges(raw, options) {
   const found = /* @__PURE__ */ new Map();
   const visit = (lo, hi) => {
     if (hi - lo < 2 * options.minSegment) return;
-    const best = bestSplit(x, prefix, prefixSquares, lo, hi, options.minSegment, sigma, centre);
+    const best = bestSplit(x, prefix, prefixSquares, lo, hi, options.minSegment, sigma, centre, seriesRho);
     if (best === void 0 || best.pValue > options.alpha) return;
     const before = median3(values.slice(best.start, best.split));
     const after = median3(values.slice(best.split, best.end));
@@ -71511,6 +71560,8 @@ function detectChanges(raw, options) {
     if (weakest < 0) break;
     points = points.filter((_, i) => i !== weakest);
   }
+  const pValues = points.map((index) => found.get(index));
+  points = refine(points, prefix, prefixSquares, options.minSegment);
   const bounds = [0, ...points, raw.length];
   const rawLevel = bounds.slice(0, -1).map((start, i) => median3(raw.slice(start, bounds[i + 1])));
   const screenedLevel = levels(points);
@@ -71520,7 +71571,7 @@ function detectChanges(raw, options) {
       // The medians of the runs as measured; a spike screened out does not move a median anyway.
       before: Number.isFinite(rawLevel[i]) ? rawLevel[i] : screenedLevel[i],
       after: Number.isFinite(rawLevel[i + 1]) ? rawLevel[i + 1] : screenedLevel[i + 1],
-      pValue: found.get(index)
+      pValue: pValues[i]
     })),
     spikes
   };
@@ -71554,6 +71605,7 @@ var SUMMARY_FIELDS = {
 };
 var HIGHER_IS_BETTER = /* @__PURE__ */ new Set(["rps", "capacity"]);
 var LATENCY = /* @__PURE__ */ new Set(["p50", "p90", "p95", "p99"]);
+var TAILS = /* @__PURE__ */ new Set(["p90", "p95", "p99"]);
 function orderRuns(runs) {
   const seen = /* @__PURE__ */ new Set();
   const unique = [];
@@ -71571,6 +71623,12 @@ function valueOf(summary, metric) {
   const value = summary[SUMMARY_FIELDS[metric]];
   return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
+var TREND_TAIL_REQUESTS = 10;
+function thinTail(summary, metric) {
+  if (!TAILS.has(metric)) return false;
+  const share2 = 1 - LATENCY_PERCENTILES[metric] / 100;
+  return summary.count * share2 < TREND_TAIL_REQUESTS;
+}
 function environmentBlocks(runs) {
   const blocks = [];
   let start = 0;
@@ -71586,8 +71644,9 @@ function metricChanges(runs, scenario, metric, block, rules) {
   const at2 = [];
   const values = [];
   for (let i = block[0]; i < block[1]; i++) {
-    const value = valueOf(runs[i].scenarios[scenario], metric);
-    if (value === void 0) continue;
+    const summary = runs[i].scenarios[scenario];
+    const value = valueOf(summary, metric);
+    if (value === void 0 || thinTail(summary, metric)) continue;
     at2.push(i);
     values.push(value);
   }
@@ -71657,6 +71716,39 @@ function machineAround(runs, index, block, window2) {
   if (before.length < 2 || after.length < 2) return void 0;
   return { before: median3(before), after: median3(after) };
 }
+function contentionAround(runs, scenario, index, block, window2) {
+  const side = (from, to) => {
+    const loop = [];
+    const other = [];
+    const steal = [];
+    for (let i = Math.max(block[0], from); i < Math.min(block[1], to); i++) {
+      const summary = runs[i].scenarios[scenario];
+      if (summary?.loopDelayP99Ms === void 0) continue;
+      loop.push(summary.loopDelayP99Ms);
+      if (summary.otherCores !== void 0) other.push(summary.otherCores);
+      if (summary.stealCores !== void 0) steal.push(summary.stealCores);
+    }
+    if (loop.length < 2) return void 0;
+    return {
+      loopDelayP99Ms: median3(loop),
+      ...other.length > 0 ? { otherCores: median3(other) } : {},
+      ...steal.length > 0 ? { stealCores: median3(steal) } : {}
+    };
+  };
+  const before = side(index - window2, index);
+  const after = side(index, index + window2);
+  return before === void 0 || after === void 0 ? void 0 : { before, after };
+}
+function tailExplained(metric, change, contention, worse) {
+  const busier = worse ? contention.after : contention.before;
+  const quieter = worse ? contention.before : contention.after;
+  if (busier.loopDelayP99Ms - quieter.loopDelayP99Ms <= CONTENTION_TOLERANCE.loopDelayMs) return false;
+  const betterValue = worse ? change.before : change.after;
+  const bound = contentionBound(metric, busier, quieter, betterValue);
+  if (bound === void 0 || betterValue <= 0) return false;
+  const ratio = worse ? change.after / change.before : change.before / change.after;
+  return ratio <= 1 + bound.explainable;
+}
 function analyzeTrends(input, rules) {
   const runs = orderRuns(input);
   const trends = rules.trends ?? defaultTrendsConfig();
@@ -71668,6 +71760,7 @@ function analyzeTrends(input, rules) {
   for (const block of environmentBlocks(runs)) {
     for (const scenario of scenarios) {
       const grouped = [];
+      const runnerTails = [];
       for (const metric of rules.compare.metrics) {
         const minEffect = rules.compare.minEffect[metric];
         const found = metricChanges(runs, scenario, metric, block, { minEffect, trends });
@@ -71679,37 +71772,56 @@ function analyzeTrends(input, rules) {
           const window2 = 2 * trends.minSegment;
           const machine = machineAround(runs, change.index, block, window2);
           const worse = HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before;
-          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, window2);
-          const size = metric === "error_rate" ? change.after - change.before : change.change ?? Infinity;
-          if (machine !== void 0 && Math.abs(machine.after - machine.before) >= MACHINE_SHIFT_CORES && machine.after > machine.before === worse && (others === void 0 || Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2)) {
-            const known = sharedShifts.find(
-              (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1
-            );
-            if (known !== void 0) known.scenarios.push(scenario);
-            else {
-              const run3 = runs[change.index];
-              sharedShifts.push({
-                metric,
-                index: change.index,
-                commit: run3.commit ?? null,
-                time: run3.date,
-                scenarios: [scenario],
-                change: change.change,
-                othersChange: othersMoved(runs, scenarios, scenario, metric, change.index, block, window2) ?? null,
-                machine
-              });
-            }
-            return;
-          }
-          const recovered = !isLast && found.newest !== void 0 && Math.abs(effectOf3(change.before, found.newest, metric === "error_rate" ? "absolute" : "relative")) < minEffect;
           const joins = grouped.find((point) => Math.abs(point.index - change.index) < trends.minSegment);
           if (joins !== void 0) {
             joins.alsoChanged.push(change);
             return;
           }
+          const run2 = runs[change.index];
+          const runnerShift = (figures) => {
+            const known = sharedShifts.find(
+              (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1
+            );
+            runnerTails.push({ index: change.index, figures });
+            if (known !== void 0) {
+              if (!known.scenarios.includes(scenario)) known.scenarios.push(scenario);
+              return;
+            }
+            sharedShifts.push({
+              metric,
+              index: change.index,
+              commit: run2.commit ?? null,
+              time: run2.date,
+              scenarios: [scenario],
+              change: change.change,
+              othersChange: othersMoved(runs, scenarios, scenario, metric, change.index, block, window2) ?? null,
+              ...figures
+            });
+          };
+          const others = othersMoved(runs, scenarios, scenario, metric, change.index, block, window2);
+          const size = metric === "error_rate" ? change.after - change.before : change.change ?? Infinity;
+          if (machine !== void 0 && Math.abs(machine.after - machine.before) >= MACHINE_SHIFT_CORES && machine.after > machine.before === worse && (others === void 0 || Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2)) {
+            runnerShift({ machine, loopDelayMs: null });
+            return;
+          }
+          if (TAILS.has(metric)) {
+            const near = runnerTails.find((shift) => Math.abs(shift.index - change.index) < trends.minSegment);
+            if (near !== void 0) {
+              runnerShift(near.figures);
+              return;
+            }
+            const contention = contentionAround(runs, scenario, change.index, block, window2);
+            if (contention !== void 0 && tailExplained(metric, change, contention, worse)) {
+              runnerShift({
+                machine: machine ?? null,
+                loopDelayMs: { before: contention.before.loopDelayP99Ms, after: contention.after.loopDelayP99Ms }
+              });
+              return;
+            }
+          }
+          const recovered = !isLast && found.newest !== void 0 && Math.abs(effectOf3(change.before, found.newest, metric === "error_rate" ? "absolute" : "relative")) < minEffect;
           const position = found.at.indexOf(change.index);
           const previous = runs[found.at[position - 1] ?? change.index];
-          const run2 = runs[change.index];
           grouped.push({
             scenario,
             ...change,
@@ -71800,10 +71912,23 @@ function rangeText(point) {
 function cores2(value) {
   return `${Number(value.toFixed(2))} ${value === 1 ? "core" : "cores"}`;
 }
+function machineText(shift) {
+  const parts = [];
+  if (shift.loopDelayMs !== null)
+    parts.push(
+      `the generator's event loop went from ${ms(shift.loopDelayMs.before)} to ${ms(shift.loopDelayMs.after)} late at p99`
+    );
+  if (shift.machine !== null && (shift.loopDelayMs === null || shift.machine.before !== shift.machine.after))
+    parts.push(`the runner's competing work went from ${cores2(shift.machine.before)} to ${cores2(shift.machine.after)}`);
+  return parts.join(" and ");
+}
+function ms(value) {
+  return `${Number(value.toFixed(1))} ms`;
+}
 function sharedText(shift) {
   const change = shift.change === null ? "" : ` ${formatMetricChange(shift.metric, shift.change)}`;
   const others = shift.othersChange === null ? "" : `, ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios`;
-  return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)})${others}, while the runner's competing work went from ${cores2(shift.machine.before)} to ${cores2(shift.machine.after)}: the runner, not a commit, so not a change point`;
+  return `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(", ")} at run ${shift.index + 1} (${sha(shift.commit)})${others}, while ${machineText(shift)}: the runner, not a commit, so not a change point`;
 }
 function commonText(common) {
   const unmoved = common.unmoved.length > 0 ? `; ${common.unmoved.join(", ")} did not move` : "";

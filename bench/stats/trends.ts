@@ -1,8 +1,13 @@
 // Trends: recall, localisation and false change points of the detector on generated series. Run:
 //   npm run bench:stats -- trends [--n=500] [--length=100] [--cv=0.05] [--alpha=0.001] [--otava]
 //     [--baseline=saved-baseline.json]
+//   --noise=t3|ar5|t3ar: every row's noise from Student t(3) innovations (heavier tails), AR(1)
+//   φ 0.5 between runs, or both, instead of independent normal ones (generators the detector was
+//   not tuned on; rows that set their own φ keep it).
 //   --otava: the same series through a reimplementation of Apache Otava (bench/stats/otava/otava.ts)
 //   instead of perfgate's detector.
+//   --real=bench/out/trends-real.json: also the analysis of each real history that
+//   bench/stats/trends-real.ts saved (two loopback scenarios, one stepped).
 //   npm run bench:stats -- trends --write-history=big.json [--runs=10000] [--scenarios=60]
 //     writes a saved baseline of that many stored runs (10 scenarios with a +30% step) and exits:
 //     time `node dist/cli.js trends big.json` on it (the largest trends.keep).
@@ -43,13 +48,28 @@ interface Shape {
   outliers?: number;
   /** AR(1) coefficient of the log noise (its marginal sd stays CV). */
   phi?: number;
+  /** Student t innovations with this many degrees of freedom (≥ 3, scaled to sd 1) instead of normal ones. */
+  tails?: number;
 }
 
+/** Generators the detector was not tuned on (--noise=t3, ar5 or t3ar): t(3) innovations, AR(1) φ 0.5, or both. */
+const NOISE = process.argv.find((arg) => arg.startsWith('--noise='))?.slice('--noise='.length) ?? '';
+const OTHER_TAILS = NOISE.includes('t3') ? 3 : undefined;
+const OTHER_PHI = NOISE.includes('ar') ? 0.5 : 0;
+const innovation = (rng: Rng, df: number | undefined): number => {
+  if (df === undefined) return rng.normal();
+  let chi = 0;
+  for (let k = 0; k < df; k++) chi += rng.normal() ** 2;
+  return (rng.normal() / Math.sqrt(chi / df)) * Math.sqrt((df - 2) / df);
+};
+
 function generate(rng: Rng, shape: Shape): number[] {
-  const { length = LENGTH, level = () => 1, outliers = 0, phi = 0 } = shape;
-  let ar = rng.normal();
+  const { length = LENGTH, level = () => 1, outliers = 0 } = shape;
+  const phi = shape.phi ?? OTHER_PHI;
+  const tails = shape.tails ?? OTHER_TAILS;
+  let ar = innovation(rng, tails);
   return Array.from({ length }, (_, i) => {
-    ar = phi * ar + Math.sqrt(1 - phi * phi) * rng.normal();
+    ar = phi * ar + Math.sqrt(1 - phi * phi) * innovation(rng, tails);
     let value = 10 * level(i) * Math.exp(CV * ar);
     if (rng.next() < outliers) value *= rng.next() < 0.8 ? 1.5 + 1.5 * rng.next() : 0.6 + 0.2 * rng.next();
     return value;
@@ -114,7 +134,7 @@ const detect = (values: readonly number[]): number[] =>
 
 const started = Date.now();
 const lines: string[] = [
-  `trends bench${OTAVA ? ' (Otava reimplementation, window 50, max_pvalue = alpha)' : ''}: ${N} series per row, ${LENGTH} runs, CV ${(CV * 100).toFixed(1)}% lognormal; minSegment ${trends.minSegment}, alpha ${options.alpha}, min effect 5%`,
+  `trends bench${OTAVA ? ' (Otava reimplementation, window 50, max_pvalue = alpha)' : ''}: ${N} series per row, ${LENGTH} runs, CV ${(CV * 100).toFixed(1)}% ${NOISE ? `lognormal, --noise=${NOISE} (${[OTHER_TAILS ? 't(3) innovations' : '', OTHER_PHI ? `AR(1) φ ${OTHER_PHI}` : ''].filter(Boolean).join(', ')})` : 'lognormal'}; minSegment ${trends.minSegment}, alpha ${options.alpha}, min effect 5%`,
 ];
 const pct = (count: number, of: number) => `${((100 * count) / Math.max(1, of)).toFixed(1)}%`;
 
@@ -132,6 +152,7 @@ function steps(label: string, seed: number, size: number, count: 1 | 2, shape: S
   const hits = new Array<number>(count).fill(0);
   const anywhere = new Array<number>(count).fill(0);
   const within2 = new Array<number>(count).fill(0);
+  const exact = new Array<number>(count).fill(0);
   let errors = 0;
   let located = 0;
   let reported = 0;
@@ -149,6 +170,7 @@ function steps(label: string, seed: number, size: number, count: 1 | 2, shape: S
       const nearest = changes.reduce((best, c) => Math.min(best, Math.abs(c.index - p)), Infinity);
       if (nearest <= 1) hits[k]!++;
       if (nearest <= 2) within2[k]!++;
+      if (nearest === 0) exact[k]!++;
       if (Number.isFinite(nearest) && nearest <= 8) {
         anywhere[k]!++;
         errors += nearest;
@@ -158,7 +180,7 @@ function steps(label: string, seed: number, size: number, count: 1 | 2, shape: S
     right += changes.filter((c) => at.some((p) => Math.abs(c.index - p) <= 1)).length;
   }
   lines.push(
-    `${label}: found ${anywhere.map((h) => pct(h, N)).join(' / ')} (±8 runs), ${within2.map((h) => pct(h, N)).join(' / ')} (±2), ${hits.map((h) => pct(h, N)).join(' / ')} (±1 run), mean localisation error ${(errors / Math.max(1, located)).toFixed(2)} runs, precision ${pct(right, reported)}`,
+    `${label}: found ${anywhere.map((h) => pct(h, N)).join(' / ')} (±8 runs), ${within2.map((h) => pct(h, N)).join(' / ')} (±2), ${hits.map((h) => pct(h, N)).join(' / ')} (±1 run), ${exact.map((h) => pct(h, N)).join(' / ')} (exact), mean localisation error ${(errors / Math.max(1, located)).toFixed(2)} runs, precision ${pct(right, reported)}`,
   );
 }
 
@@ -219,6 +241,35 @@ if (baselinePath) {
   if (!('baseline' in parsed)) throw new Error(`${baselinePath}: ${parsed.status.kind}`);
   const analysis = analyzeTrends(storedRuns(parsed.baseline), { compare: defaultCompareConfig(), trends });
   lines.push('', renderTrendsText(analysis));
+}
+
+// Real histories from bench/stats/trends-real.ts: the change points and runner shifts of each.
+const realPath = process.argv.find((arg) => arg.startsWith('--real='))?.slice('--real='.length);
+if (realPath) {
+  const real = JSON.parse(readFileSync(realPath, 'utf8')) as { runs: number; stepAt: number; histories: unknown[] };
+  lines.push(
+    '',
+    `${realPath}: ${real.histories.length} real histories of ${real.runs} runs, ${real.stepAt >= 0 ? `step at run ${real.stepAt + 1}` : 'no step'}`,
+  );
+  let exact = 0;
+  real.histories.forEach((history, h) => {
+    const parsed = parseBaseline(JSON.stringify(history));
+    if (!('baseline' in parsed)) throw new Error(`${realPath} #${h}: ${parsed.status.kind}`);
+    const analysis = analyzeTrends(storedRuns(parsed.baseline), {
+      compare: defaultCompareConfig(),
+      trends: { ...trends, alpha: options.alpha },
+    });
+    const points = analysis.changePoints.map(
+      (p) => `${p.scenario} ${p.metric} at ${p.index} (${((p.change ?? 0) * 100).toFixed(0)}%)`,
+    );
+    const shifts = analysis.sharedShifts.map((s) => `${s.scenarios.join('+')} ${s.metric} at ${s.index}`);
+    const expected = real.stepAt >= 0 ? [`step p50 at ${real.stepAt}`] : [];
+    if (analysis.changePoints.length === expected.length && points.every((p, i) => p.startsWith(expected[i]!))) exact++;
+    lines.push(`  #${h + 1}: ${points.join(', ') || 'no change point'}; the runner's: ${shifts.join(', ') || 'none'}`);
+  });
+  lines.push(
+    `  as expected (${real.stepAt >= 0 ? 'one change point, step p50 at the step' : 'no change point'}): ${exact} of ${real.histories.length}`,
+  );
 }
 
 lines.push(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);

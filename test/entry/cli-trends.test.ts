@@ -41,8 +41,7 @@ function config(stepUrl: string): string {
   const path = join(work, 'perfgate.yml');
   writeFileSync(
     path,
-    `trends: { alpha: 0.001 }
-defaults: { baseUrl: "${flat.url}", warmup: 100ms }
+    `defaults: { baseUrl: "${flat.url}", warmup: 100ms }
 scenarios:
   flat:
     executor: constant-vus

@@ -56,6 +56,21 @@ function cores(value: number): string {
   return `${Number(value.toFixed(2))} ${value === 1 ? 'core' : 'cores'}`;
 }
 
+function machineText(shift: SharedShift): string {
+  const parts: string[] = [];
+  if (shift.loopDelayMs !== null)
+    parts.push(
+      `the generator's event loop went from ${ms(shift.loopDelayMs.before)} to ${ms(shift.loopDelayMs.after)} late at p99`,
+    );
+  if (shift.machine !== null && (shift.loopDelayMs === null || shift.machine.before !== shift.machine.after))
+    parts.push(`the runner's competing work went from ${cores(shift.machine.before)} to ${cores(shift.machine.after)}`);
+  return parts.join(' and ');
+}
+
+function ms(value: number): string {
+  return `${Number(value.toFixed(1))} ms`;
+}
+
 function sharedText(shift: SharedShift): string {
   const change = shift.change === null ? '' : ` ${formatMetricChange(shift.metric, shift.change)}`;
   const others =
@@ -64,7 +79,7 @@ function sharedText(shift: SharedShift): string {
       : `, ${formatMetricChange(shift.metric, shift.othersChange)} in the other scenarios`;
   return (
     `${metricLabel(shift.metric)}${change} in ${shift.scenarios.join(', ')} at run ${shift.index + 1} (${sha(shift.commit)})${others}, ` +
-    `while the runner's competing work went from ${cores(shift.machine.before)} to ${cores(shift.machine.after)}: the runner, not a commit, so not a change point`
+    `while ${machineText(shift)}: the runner, not a commit, so not a change point`
   );
 }
 

@@ -6,6 +6,8 @@ import type { CompareConfig, MetricName, TrendsConfig } from '../types/config.js
 import type { HistoryEntry } from '../types/results.js';
 import { defaultTrendsConfig } from '../config/defaults.js';
 import { detectChanges, effectOf, fewestRunsToDetect, median } from './detect.js';
+import { CONTENTION_TOLERANCE, contentionBound, type RunContention } from '../contention.js';
+import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
 
 type Summary = HistoryEntry['scenarios'][string];
 
@@ -21,6 +23,8 @@ export const SUMMARY_FIELDS: Record<MetricName, keyof Summary> = {
 };
 const HIGHER_IS_BETTER: ReadonlySet<MetricName> = new Set(['rps', 'capacity']);
 const LATENCY: ReadonlySet<MetricName> = new Set(['p50', 'p90', 'p95', 'p99']);
+/** The percentiles a stalled generator moves by itself: it delays the slowest requests, not the median. */
+const TAILS: ReadonlySet<MetricName> = new Set(['p90', 'p95', 'p99']);
 
 export interface MetricChange {
   metric: MetricName;
@@ -75,8 +79,13 @@ export interface SharedShift {
   scenarios: string[];
   change: number | null;
   othersChange: number | null;
-  /** The runner's competing work in cores (otherCores + stealCores), medians before and after. */
-  machine: { before: number; after: number };
+  /** The runner's competing work in cores (otherCores + stealCores), medians before and after; null when not measured. */
+  machine: { before: number; after: number } | null;
+  /**
+   * The generator's event-loop delay p99 (ms) of the scenario's own runs, medians before and
+   * after, when that is what showed the runner (a tail percentile that moved with it); else null.
+   */
+  loopDelayMs: { before: number; after: number } | null;
 }
 
 /** Change points of several scenarios at the same run (±1): one commit moved them together. */
@@ -136,6 +145,23 @@ function valueOf(summary: Summary | undefined, metric: MetricName): number | und
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * A tail percentile is searched only in runs with at least this many requests beyond it. Below,
+ * it is one of the run's few slowest requests, which any stall of the machine sets: in real
+ * loopback histories of 50-request runs on the shared 2-core machine, p90–p99 (5 to 0.5 requests
+ * beyond them) moved 15–40% for stretches of several runs while the machine was busy, change
+ * points no significance level told from a commit's. The gate asks more (MIN_TAIL_REQUESTS, 50)
+ * to call a verdict on a percentile; trends, reading a level over many runs, asks the fewest
+ * that keep a single stalled request from being the percentile.
+ */
+export const TREND_TAIL_REQUESTS = 10;
+
+function thinTail(summary: Summary, metric: MetricName): boolean {
+  if (!TAILS.has(metric)) return false;
+  const share = 1 - LATENCY_PERCENTILES[metric as keyof typeof LATENCY_PERCENTILES] / 100;
+  return summary.count * share < TREND_TAIL_REQUESTS;
+}
+
 /** Stretches of consecutive runs measured on one environment, as [start, end) run indices. */
 function environmentBlocks(runs: readonly HistoryEntry[]): [number, number][] {
   const blocks: [number, number][] = [];
@@ -159,8 +185,9 @@ function metricChanges(
   const at: number[] = [];
   const values: number[] = [];
   for (let i = block[0]; i < block[1]; i++) {
-    const value = valueOf(runs[i]!.scenarios[scenario], metric);
-    if (value === undefined) continue;
+    const summary = runs[i]!.scenarios[scenario];
+    const value = valueOf(summary, metric);
+    if (value === undefined || thinTail(summary!, metric)) continue;
     at.push(i);
     values.push(value);
   }
@@ -260,6 +287,58 @@ function machineAround(
   return { before: median(before), after: median(after) };
 }
 
+/** The scenario's own contention gauges, medians over up to `window` runs on each side of `index`. */
+function contentionAround(
+  runs: readonly HistoryEntry[],
+  scenario: string,
+  index: number,
+  block: [number, number],
+  window: number,
+): { before: RunContention; after: RunContention } | undefined {
+  const side = (from: number, to: number): RunContention | undefined => {
+    const loop: number[] = [];
+    const other: number[] = [];
+    const steal: number[] = [];
+    for (let i = Math.max(block[0], from); i < Math.min(block[1], to); i++) {
+      const summary = runs[i]!.scenarios[scenario];
+      if (summary?.loopDelayP99Ms === undefined) continue;
+      loop.push(summary.loopDelayP99Ms);
+      if (summary.otherCores !== undefined) other.push(summary.otherCores);
+      if (summary.stealCores !== undefined) steal.push(summary.stealCores);
+    }
+    if (loop.length < 2) return undefined;
+    return {
+      loopDelayP99Ms: median(loop),
+      ...(other.length > 0 ? { otherCores: median(other) } : {}),
+      ...(steal.length > 0 ? { stealCores: median(steal) } : {}),
+    };
+  };
+  const before = side(index - window, index);
+  const after = side(index, index + window);
+  return before === undefined || after === undefined ? undefined : { before, after };
+}
+
+/**
+ * A tail's change is the runner's when the generator's loop delay moved the same way by more than
+ * its noise (CONTENTION_TOLERANCE) and the contention bound (cores and loop delay together, as a
+ * gate judges two runs) explains the whole change.
+ */
+function tailExplained(
+  metric: MetricName,
+  change: MetricChange,
+  contention: { before: RunContention; after: RunContention },
+  worse: boolean,
+): boolean {
+  const busier = worse ? contention.after : contention.before;
+  const quieter = worse ? contention.before : contention.after;
+  if (busier.loopDelayP99Ms! - quieter.loopDelayP99Ms! <= CONTENTION_TOLERANCE.loopDelayMs) return false;
+  const betterValue = worse ? change.before : change.after;
+  const bound = contentionBound(metric, busier, quieter, betterValue);
+  if (bound === undefined || betterValue <= 0) return false;
+  const ratio = worse ? change.after / change.before : change.before / change.after;
+  return ratio <= 1 + bound.explainable;
+}
+
 export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules): TrendsAnalysis {
   const runs = orderRuns(input);
   const trends = rules.trends ?? defaultTrendsConfig();
@@ -271,6 +350,8 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
   for (const block of environmentBlocks(runs)) {
     for (const scenario of scenarios) {
       const grouped: TrendChangePoint[] = [];
+      // The scenario's tail changes put down to the runner, and the figures that showed it.
+      const runnerTails: { index: number; figures: Pick<SharedShift, 'machine' | 'loopDelayMs'> }[] = [];
       for (const metric of rules.compare.metrics) {
         const minEffect = rules.compare.minEffect[metric];
         const found = metricChanges(runs, scenario, metric, block, { minEffect, trends });
@@ -282,6 +363,36 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
           const window = 2 * trends.minSegment;
           const machine = machineAround(runs, change.index, block, window);
           const worse = HIGHER_IS_BETTER.has(metric) ? change.after < change.before : change.after > change.before;
+          // A tail percentile, noisier, often places the same step a run or two early: within one
+          // minimum segment of each other two changes of a scenario could not be told apart anyway.
+          // Joined before the runner is asked about: the scenario's median moving at that commit
+          // is the stronger evidence.
+          const joins = grouped.find((point) => Math.abs(point.index - change.index) < trends.minSegment);
+          if (joins !== undefined) {
+            joins.alsoChanged.push(change);
+            return;
+          }
+          const run = runs[change.index]!;
+          const runnerShift = (figures: Pick<SharedShift, 'machine' | 'loopDelayMs'>) => {
+            const known = sharedShifts.find(
+              (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1,
+            );
+            runnerTails.push({ index: change.index, figures });
+            if (known !== undefined) {
+              if (!known.scenarios.includes(scenario)) known.scenarios.push(scenario);
+              return;
+            }
+            sharedShifts.push({
+              metric,
+              index: change.index,
+              commit: run.commit ?? null,
+              time: run.date,
+              scenarios: [scenario],
+              change: change.change,
+              othersChange: othersMoved(runs, scenarios, scenario, metric, change.index, block, window) ?? null,
+              ...figures,
+            });
+          };
           // The runner is blamed only on a measured change of the machine the same way as the
           // metric (busier and slower, quieter and faster); the fingerprint (CPU model, cores,
           // Node, OS) already split the series. Other scenarios moving too is no evidence of the
@@ -296,40 +407,37 @@ export function analyzeTrends(input: readonly HistoryEntry[], rules: TrendsRules
             machine.after > machine.before === worse &&
             (others === undefined || (Math.sign(others) === Math.sign(size) && Math.abs(others) >= Math.abs(size) / 2))
           ) {
-            const known = sharedShifts.find(
-              (shift) => shift.metric === metric && Math.abs(shift.index - change.index) <= 1,
-            );
-            if (known !== undefined) known.scenarios.push(scenario);
-            else {
-              const run = runs[change.index]!;
-              sharedShifts.push({
-                metric,
-                index: change.index,
-                commit: run.commit ?? null,
-                time: run.date,
-                scenarios: [scenario],
-                change: change.change,
-                othersChange: othersMoved(runs, scenarios, scenario, metric, change.index, block, window) ?? null,
-                machine,
-              });
-            }
+            runnerShift({ machine, loopDelayMs: null });
             return;
+          }
+          // The tails of a run are where a busy machine shows: the generator's own event loop,
+          // late by tens of ms while the 2-core runner was saturated, is added to the slowest
+          // requests it times, for as long as the neighbour's job lasts (several runs). A tail
+          // that moved with it, no more than the contention bound explains (the rule gates use,
+          // src/core/contention.ts), is the runner's; so is a tail of the same scenario moving
+          // within minSegment runs of such a shift.
+          if (TAILS.has(metric)) {
+            const near = runnerTails.find((shift) => Math.abs(shift.index - change.index) < trends.minSegment);
+            if (near !== undefined) {
+              runnerShift(near.figures);
+              return;
+            }
+            const contention = contentionAround(runs, scenario, change.index, block, window);
+            if (contention !== undefined && tailExplained(metric, change, contention, worse)) {
+              runnerShift({
+                machine: machine ?? null,
+                loopDelayMs: { before: contention.before.loopDelayP99Ms!, after: contention.after.loopDelayP99Ms! },
+              });
+              return;
+            }
           }
           const recovered =
             !isLast &&
             found.newest !== undefined &&
             Math.abs(effectOf(change.before, found.newest, metric === 'error_rate' ? 'absolute' : 'relative')) <
               minEffect;
-          // A tail percentile, noisier, often places the same step a run or two early: within one
-          // minimum segment of each other two changes of a scenario could not be told apart anyway.
-          const joins = grouped.find((point) => Math.abs(point.index - change.index) < trends.minSegment);
-          if (joins !== undefined) {
-            joins.alsoChanged.push(change);
-            return;
-          }
           const position = found.at.indexOf(change.index);
           const previous = runs[found.at[position - 1] ?? change.index]!;
-          const run = runs[change.index]!;
           grouped.push({
             scenario,
             ...change,

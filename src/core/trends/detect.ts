@@ -12,7 +12,9 @@
 //   looked at (Bonferroni): an edge split with few runs, or a lucky split of a long flat series,
 //   pays for the search (Otava's per-split p-value does not, hence its false alarms);
 // - a change must also be at least the metric's minimum effect and one run-to-run sd: a step
-//   smaller than one run's noise cannot be placed within a run, and a slow drift is not a level.
+//   smaller than one run's noise cannot be placed within a run, and a slow drift is not a level;
+// - each change point found is placed again where a run either side of it holds the most
+//   likelihood (refine): what "within one run of the commit" asks of a +10% step in 5% noise.
 // No permutations, no random numbers: the same history gives the same answer, in linear time per
 // interval level (a 10,000-run series takes milliseconds).
 import { tUpperTail } from '../stats/t-distribution.js';
@@ -141,6 +143,19 @@ export function runToRunSd(values: readonly number[]): number {
 }
 
 /**
+ * The lag-1 autocorrelation of a series' noise from its differences at lags 1 and 2, which a step
+ * or an outlier moves once or twice each: for AR(1) noise E(x[t] − x[t−1])² = 2σ²(1 − φ) and
+ * E(x[t] − x[t−2])² = 2σ²(1 − φ²), so φ = (lag-2 spread / lag-1 spread)² − 1; spreads as MADs.
+ */
+export function lagOneCorrelation(values: readonly number[]): number {
+  if (values.length < 8) return 0;
+  const one = median(values.slice(1).map((v, i) => Math.abs(v - values[i]!)));
+  const two = median(values.slice(2).map((v, i) => Math.abs(v - values[i]!)));
+  if (!(one > 0)) return 0;
+  return Math.min(AUTOCORRELATION_MAX, Math.max(0, (two / one) ** 2 - 1));
+}
+
+/**
  * Below this many runs an interval's lag-1 autocorrelation is not estimated: its sampling error
  * (about 1/√n) would exceed the correlation it corrects for.
  */
@@ -153,6 +168,10 @@ const AUTOCORRELATION_MAX = 0.5;
  * +10% step at 5% noise is two.
  */
 export const NOISE_MULTIPLE = 1;
+/** How much likelier the forbidden split one run further out must be to call the end's level unfinished. */
+const EDGE_ODDS = 3;
+/** Series shorter than this test on their pooled variance alone (see bestSplit). */
+const FLOOR_MIN_RUNS = 20;
 
 interface Candidate {
   split: number;
@@ -174,6 +193,7 @@ function bestSplit(
   minSegment: number,
   sigma: number,
   centre: number,
+  seriesRho: number,
 ): Candidate | undefined {
   let bestZ = -1;
   let split = -1;
@@ -201,17 +221,12 @@ function bestSplit(
   }
   if (split < 0) return undefined;
   const n = end - start;
-  // A level only minSegment − 1 runs long at the segment's end shows as a split one run short of
-  // it (its last old run joined to the new level): when the split one run further out, which the
-  // minimum segment forbids, fits better, the new level has not lasted yet.
   const zAt = (t: number) => {
     const k = t - start;
     const left = prefix[t]! - prefix[start]!;
     const total = prefix[end]! - prefix[start]!;
     return Math.abs(left * n - total * k) / Math.sqrt(k * (n - k) * n);
   };
-  if (split + 1 > hi - minSegment && split + 1 < end && zAt(split + 1) > bestZ) return undefined;
-  if (split - 1 < lo + minSegment && split - 1 > start && zAt(split - 1) > bestZ) return undefined;
   const k = split - start;
   const sideStats = (a: number, b: number) => {
     const sum = prefix[b]! - prefix[a]!;
@@ -221,7 +236,16 @@ function bestSplit(
   const left = sideStats(start, split);
   const right = sideStats(split, end);
   const df = n - 2;
-  let variance = Math.max((left.squares + right.squares) / df, sigma * sigma);
+  // The floor is the whole series' run-to-run sd, a sound estimate only when the series is long
+  // enough: in 4 + 4 runs the MAD of seven differences, one of them the step, is both noisy and
+  // inflated, and raising the pooled variance to it cost a clean +20% step in 8 runs a third of
+  // its power (59% found against the plain t-test's 87%). A short series takes the pooled
+  // variance alone, whose t distribution already pays for its few degrees of freedom.
+  const pooled = (left.squares + right.squares) / df;
+  let variance = x.length >= FLOOR_MIN_RUNS ? Math.max(pooled, sigma * sigma) : pooled;
+  // A short interval cannot measure its own autocorrelation, and runs that drift together look
+  // like a level to it: the series' own (lagOneCorrelation) stands in.
+  if (n < AUTOCORRELATION_MIN_RUNS && seriesRho > 0) variance *= (1 + seriesRho) / (1 - seriesRho);
   if (n >= AUTOCORRELATION_MIN_RUNS) {
     let lagged = 0;
     let squares = 0;
@@ -233,11 +257,78 @@ function bestSplit(
     const rho = squares > 0 ? Math.min(AUTOCORRELATION_MAX, Math.max(0, lagged / squares)) : 0;
     variance *= (1 + rho) / (1 - rho);
   }
+  // A level only minSegment − 1 runs long at the segment's end shows as a split one run short of
+  // it (its last old run joined to the new level): when the split one run further out, which the
+  // minimum segment forbids, fits clearly better (its likelihood EDGE_ODDS times the chosen one's,
+  // at the noise measured), the new level has not lasted yet. Merely better is not enough: a
+  // clean +20% step in 4 + 4 runs fits 5 + 3 better in one series in twenty by noise alone.
+  const edgeMargin = 2 * variance * Math.log(EDGE_ODDS);
+  const beats = (t: number) => zAt(t) ** 2 - bestZ ** 2 > edgeMargin;
+  if (split + 1 > hi - minSegment && split + 1 < end && beats(split + 1)) return undefined;
+  if (split - 1 < lo + minSegment && split - 1 > start && beats(split - 1)) return undefined;
   const se = Math.sqrt(variance * (1 / k + 1 / (n - k)));
   const difference = Math.abs(right.mean - left.mean);
   const t = se > 0 ? difference / se : difference > 0 ? Number.POSITIVE_INFINITY : 0;
   const pValue = Math.min(1, 2 * tUpperTail(t, df) * searched);
   return { split, start, end, pValue };
+}
+
+/** How far (runs) a change point may move when it is placed again between its final neighbours. */
+const REFINE_REACH = 2;
+/**
+ * Windows within this share of the most mass count as holding it. The window estimator alone
+ * places a sharp +20% step one run off in a third of series (every window around the one likely
+ * split holds the same mass); with this slack it keeps 90% exact, and +10% steps within one run
+ * go from 81% to 85%, exactly placed from 58% to 46% (bench/stats/trends.ts): the trade the
+ * issue's "within one run" asks for.
+ */
+const REFINE_SLACK = 0.02;
+
+/**
+ * Each change point placed again, between its final neighbours, where a run either side of it
+ * holds the most likelihood. The split that fits best (the largest two-sample statistic) is the
+ * most likely single run, but the step's position is uncertain by a run or two at a +10% step in
+ * 5% noise, and the likelihood is often flat over two neighbouring splits with a third close
+ * behind: the centre of the three-split window of largest posterior mass (a flat prior, normal
+ * noise of the two levels' pooled spread) is within one run of the true step more often (88% of
+ * +10% steps in 100 runs of 5% noise against 84% for the best split, 20,000 series). Moves at
+ * most REFINE_REACH runs, and never closer than minSegment to a neighbour or an end.
+ */
+function refine(points: number[], prefix: Float64Array, prefixSquares: Float64Array, minSegment: number): number[] {
+  const out = [...points];
+  for (let i = 0; i < out.length; i++) {
+    const a = i > 0 ? out[i - 1]! : 0;
+    const b = i + 1 < out.length ? out[i + 1]! : prefix.length - 1;
+    const p = out[i]!;
+    const n = b - a;
+    const total = prefix[b]! - prefix[a]!;
+    // z(t)² = n·k·(n−k)·(mean difference)²/n²: what a split at t takes off the residual sum of squares.
+    const gain = (t: number) => {
+      const k = t - a;
+      const left = prefix[t]! - prefix[a]!;
+      const d = left * n - total * k;
+      return (d * d) / (k * (n - k) * n);
+    };
+    const squares = prefixSquares[b]! - prefixSquares[a]! - (total * total) / n;
+    const variance = (squares - gain(p)) / Math.max(1, n - 2);
+    if (!(variance > 0)) continue;
+    const lo = Math.max(a + 1, p - REFINE_REACH - 1);
+    const hi = Math.min(b - 1, p + REFINE_REACH + 1);
+    const top = gain(p);
+    const weight = (t: number) => (t >= lo && t <= hi ? Math.exp((gain(t) - top) / (2 * variance)) : 0);
+    const first = Math.max(a + minSegment, p - REFINE_REACH);
+    const last = Math.min(b - minSegment, p + REFINE_REACH);
+    const mass = (t: number) => weight(t - 1) + weight(t) + weight(t + 1);
+    let most = 0;
+    for (let t = first; t <= last; t++) most = Math.max(most, mass(t));
+    // Of the windows holding nearly the most mass, the one whose own split is likeliest: a sharp
+    // step (each window around it holds its one likely split) stays at its best split.
+    let best = -1;
+    for (let t = first; t <= last; t++)
+      if (mass(t) >= (1 - REFINE_SLACK) * most && (best < 0 || weight(t) > weight(best))) best = t;
+    out[i] = best;
+  }
+  return out;
 }
 
 /** The change points of one series, oldest run first. Deterministic. */
@@ -251,6 +342,7 @@ export function detectChanges(raw: readonly number[], options: DetectOptions): D
   const x = screened.values;
   const values = logScale ? x.map(Math.exp) : x;
   const sigma = runToRunSd(x);
+  const seriesRho = x.length >= 2 * AUTOCORRELATION_MIN_RUNS ? lagOneCorrelation(x) : 0;
   const prefix = new Float64Array(x.length + 1);
   const prefixSquares = new Float64Array(x.length + 1);
   // Centred first, so that the sums of squares of a level far from 0 keep their digits.
@@ -266,7 +358,7 @@ export function detectChanges(raw: readonly number[], options: DetectOptions): D
   const found = new Map<number, number>();
   const visit = (lo: number, hi: number): void => {
     if (hi - lo < 2 * options.minSegment) return;
-    const best = bestSplit(x, prefix, prefixSquares, lo, hi, options.minSegment, sigma, centre);
+    const best = bestSplit(x, prefix, prefixSquares, lo, hi, options.minSegment, sigma, centre, seriesRho);
     if (best === undefined || best.pValue > options.alpha) return;
     // The two sides within the interval that showed the step: the levels next to it.
     const before = median(values.slice(best.start, best.split));
@@ -300,6 +392,8 @@ export function detectChanges(raw: readonly number[], options: DetectOptions): D
     if (weakest < 0) break;
     points = points.filter((_, i) => i !== weakest);
   }
+  const pValues = points.map((index) => found.get(index)!);
+  points = refine(points, prefix, prefixSquares, options.minSegment);
   const bounds = [0, ...points, raw.length];
   const rawLevel = bounds.slice(0, -1).map((start, i) => median(raw.slice(start, bounds[i + 1])));
   const screenedLevel = levels(points);
@@ -309,7 +403,7 @@ export function detectChanges(raw: readonly number[], options: DetectOptions): D
       // The medians of the runs as measured; a spike screened out does not move a median anyway.
       before: Number.isFinite(rawLevel[i]!) ? rawLevel[i]! : screenedLevel[i]!,
       after: Number.isFinite(rawLevel[i + 1]!) ? rawLevel[i + 1]! : screenedLevel[i + 1]!,
-      pValue: found.get(index)!,
+      pValue: pValues[i]!,
     })),
     spikes,
   };

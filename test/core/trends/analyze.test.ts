@@ -192,6 +192,92 @@ describe('analyzeTrends', () => {
     ]);
   });
 
+  it('puts a tail that moved with the generator’s event-loop delay down to the runner, never the median', () => {
+    // As in real loopback histories on a saturated 2-core machine: the tails of a short run rise
+    // by half for a stretch while the generator's loop is ~25 ms late at p99, the median does not.
+    const stalled = (i: number) => i >= 14 && i < 24;
+    const withLoop = (history: HistoryEntry[], delay: (i: number) => number) =>
+      history.map((run, i) => ({
+        ...run,
+        scenarios: Object.fromEntries(
+          Object.entries(run.scenarios).map(([name, summary]) => [
+            name,
+            { ...summary, loopDelayP99Ms: delay(i), otherCores: 1.9 },
+          ]),
+        ),
+      }));
+    const tails = (history: HistoryEntry[], scenario: string, factor: (i: number) => number) =>
+      history.map((run, i) => {
+        const s = run.scenarios[scenario]!;
+        const f = factor(i);
+        return {
+          ...run,
+          scenarios: { ...run.scenarios, [scenario]: { ...s, p90: s.p90 * f, p95: s.p95 * f, p99: s.p99 * f } },
+        };
+      });
+    const base = runs(34, () => ({ p50: 20 }));
+    const busyTails = tails(base, 'api/a', (i) => (stalled(i) ? 1.5 : 1));
+    const analysis = analyzeTrends(
+      withLoop(busyTails, (i) => (stalled(i) ? 25 : 1.5)),
+      rules,
+    );
+    expect(analysis.changePoints).toEqual([]);
+    expect(analysis.sharedShifts.map((s) => [s.metric, s.index, s.scenarios])).toEqual(
+      expect.arrayContaining([['p90', 14, ['api/a']]]),
+    );
+    expect(analysis.sharedShifts.every((s) => s.loopDelayMs !== null)).toBe(true);
+    expect(renderTrendsText(analysis)).toContain("the generator's event loop went from 1.5 ms to 25 ms late at p99");
+    // The same tails with the loop on time: a commit's, change points.
+    const onTime = analyzeTrends(
+      withLoop(busyTails, () => 1.5),
+      rules,
+    );
+    expect(onTime.sharedShifts).toEqual([]);
+    expect(onTime.changePoints.map((p) => [p.scenario, p.metric, p.index])).toEqual([
+      ['api/a', 'p90', 14],
+      ['api/a', 'p90', 24],
+    ]);
+    // A slower median in the same stretch is the commit's even with the loop late: stalls of the
+    // loop delay the slowest requests, not the middle one; the tails join its change point.
+    const slower = runs(34, (i) => ({ p50: stalled(i) ? 26 : 20 }));
+    const median = analyzeTrends(
+      withLoop(slower, (i) => (stalled(i) ? 25 : 1.5)),
+      rules,
+    );
+    expect(median.sharedShifts).toEqual([]);
+    expect(median.changePoints.map((p) => [p.scenario, p.metric, p.index])).toEqual([
+      ['api/a', 'p50', 14],
+      ['api/b', 'p50', 14],
+      ['api/a', 'p50', 24],
+      ['api/b', 'p50', 24],
+    ]);
+    expect(median.changePoints[0]!.alsoChanged.map((c) => c.metric)).toEqual(['p90', 'p95', 'p99']);
+  });
+
+  it('searches a tail only in runs with 10 requests beyond it: p95 of a 50-request run is its 3rd slowest', () => {
+    const shifted = (count: number) =>
+      runs(30, () => ({ p50: 20 })).map((run, i) => ({
+        ...run,
+        scenarios: Object.fromEntries(
+          Object.entries(run.scenarios).map(([name, s]) => [
+            name,
+            {
+              ...s,
+              count,
+              ...(name === 'api/a' && i < 12 ? { p90: s.p90 * 1.3, p95: s.p95 * 1.3, p99: s.p99 * 1.3 } : {}),
+            },
+          ]),
+        ),
+      }));
+    const thin = analyzeTrends(shifted(50), rules);
+    expect(thin.changePoints).toEqual([]);
+    // 3 series a scenario, p50, rps and the error rate: p90–p99 (5 to 0.5 requests beyond) are not searched.
+    expect(thin.series).toBe(6);
+    const enough = analyzeTrends(shifted(1000), rules);
+    expect(enough.changePoints.map((p) => [p.scenario, p.metric, p.index])).toEqual([['api/a', 'p90', 12]]);
+    expect(enough.changePoints[0]!.alsoChanged.map((c) => c.metric)).toEqual(['p95', 'p99']);
+  });
+
   it('reads a throughput drop as a regression', () => {
     const history = runs(30, (i, s) => ({ p50: 10, rps: s === 'api/a' && i >= 12 ? 80 : 100 }));
     const [point] = analyzeTrends(history, rules).changePoints;
