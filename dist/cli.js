@@ -49455,6 +49455,29 @@ function round32(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 
+// src/core/stats/contention-bound.ts
+var SLOWDOWN_PER_MACHINE = 2;
+var CONTENTION_TOLERANCE = { cores: 0.1, loopDelayMs: 2 };
+function excess(busier, quieter) {
+  const other = busier.otherCores !== void 0 && quieter.otherCores !== void 0 ? busier.otherCores - quieter.otherCores : 0;
+  const steal = busier.stealCores !== void 0 && quieter.stealCores !== void 0 ? busier.stealCores - quieter.stealCores : 0;
+  const loop = busier.loopDelayP99Ms !== void 0 && quieter.loopDelayP99Ms !== void 0 ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms : 0;
+  return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
+}
+function contentionBound(metric, worse, better, betterValue) {
+  if (metric === "error_rate") return void 0;
+  const more = excess(worse, better);
+  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs)
+    return void 0;
+  const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
+  const cpuFactor = 1 + SLOWDOWN_PER_MACHINE * more.cores / Math.max(1, cpuCount);
+  const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
+  const beyond = {};
+  if (more.cores > CONTENTION_TOLERANCE.cores) beyond.moreCores = more.cores;
+  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) beyond.moreLoopDelayMs = more.loopDelayMs;
+  return { explainable: cpuFactor * loopFactor - 1, excess: beyond };
+}
+
 // src/core/contention.ts
 var BURST = {
   /** Competing CPU (other processes, steal included) above the run's quiet level, in cores. */
@@ -49467,8 +49490,6 @@ var BURST = {
   lateShare: 0.01
 };
 var MAX_EXCLUDED_SHARE = 0.5;
-var SLOWDOWN_PER_MACHINE = 2;
-var CONTENTION_TOLERANCE = { cores: 0.1, loopDelayMs: 2 };
 function lowerQuartile(values) {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return 0;
@@ -49599,12 +49620,6 @@ function meanContention(runs) {
   ];
   return Object.fromEntries(fields.filter(([, value]) => value !== void 0));
 }
-function excess(busier, quieter) {
-  const other = busier.otherCores !== void 0 && quieter.otherCores !== void 0 ? busier.otherCores - quieter.otherCores : 0;
-  const steal = busier.stealCores !== void 0 && quieter.stealCores !== void 0 ? busier.stealCores - quieter.stealCores : 0;
-  const loop = busier.loopDelayP99Ms !== void 0 && quieter.loopDelayP99Ms !== void 0 ? busier.loopDelayP99Ms - quieter.loopDelayP99Ms : 0;
-  return { cores: Math.max(0, other, steal), loopDelayMs: Math.max(0, loop) };
-}
 var WORSE_WHEN_HIGHER = {
   p50: true,
   p90: true,
@@ -49614,19 +49629,6 @@ var WORSE_WHEN_HIGHER = {
   error_rate: true,
   capacity: false
 };
-function contentionBound(metric, worse, better, betterValue) {
-  if (metric === "error_rate") return void 0;
-  const more = excess(worse, better);
-  if (more.cores <= CONTENTION_TOLERANCE.cores && more.loopDelayMs <= CONTENTION_TOLERANCE.loopDelayMs)
-    return void 0;
-  const cpuCount = worse.cpuCount ?? better.cpuCount ?? 2;
-  const cpuFactor = 1 + SLOWDOWN_PER_MACHINE * more.cores / Math.max(1, cpuCount);
-  const loopFactor = betterValue > 0 ? 1 + more.loopDelayMs / betterValue : 1;
-  const beyond = {};
-  if (more.cores > CONTENTION_TOLERANCE.cores) beyond.moreCores = more.cores;
-  if (more.loopDelayMs > CONTENTION_TOLERANCE.loopDelayMs) beyond.moreLoopDelayMs = more.loopDelayMs;
-  return { explainable: cpuFactor * loopFactor - 1, excess: beyond };
-}
 function boundContention(input) {
   const { metric, change, interval, current, past } = input;
   if (metric === "error_rate" || !Number.isFinite(change) || change === 0) return void 0;
@@ -61799,6 +61801,76 @@ function checkTargetUrl(ctx, path7, value) {
   return url;
 }
 
+// src/core/config/request.ts
+var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
+function mergeHeaders(...maps) {
+  const merged = /* @__PURE__ */ new Map();
+  for (const map of maps) {
+    for (const [name, value] of Object.entries(map)) merged.set(name.toLowerCase(), [name, value]);
+  }
+  return Object.fromEntries([...merged.values()]);
+}
+function checkHeaders(ctx, path7, raw) {
+  const headers = stringMap(raw);
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name))
+      ctx.problems.add([...path7, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+    else if (UNSENDABLE_IN_HEADER.test(value)) {
+      ctx.problems.add(
+        [...path7, name],
+        `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`
+      );
+    }
+    ctx.problems.attempt([...path7, name], () => parseTemplate(value, formatPath([...path7, name])));
+  }
+  return headers;
+}
+function checkJsonTemplates(ctx, path7, node) {
+  if (typeof node === "string") ctx.problems.attempt(path7, () => parseTemplate(node, formatPath(path7)));
+  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path7, i], item));
+  else if (isRecord(node))
+    for (const [key2, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path7, key2], value);
+}
+function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
+  const pathText = typeof raw.path === "string" ? raw.path : "/";
+  if (typeof raw.path === "string") {
+    ctx.problems.attempt([...path7, "path"], () => parseTemplate(pathText, formatPath([...path7, "path"])));
+    if (!pathText.startsWith("/") && !pathText.startsWith("${")) {
+      ctx.problems.add(
+        [...path7, "path"],
+        `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`
+      );
+    }
+  }
+  if (typeof raw.method === "string" && raw.method.includes("${"))
+    ctx.problems.attempt(
+      [...path7, "method"],
+      () => parseTemplate(raw.method, formatPath([...path7, "method"]))
+    );
+  const request = {
+    method: typeof raw.method === "string" ? raw.method : "GET",
+    path: pathPrefix + pathText,
+    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path7, "headers"], raw.headers))
+  };
+  if (raw.json !== void 0 && raw.body !== void 0) {
+    ctx.problems.add(
+      [...path7, "body"],
+      "a request takes json or body, not both; use json for a JSON body, body for raw text"
+    );
+  }
+  let body;
+  if (raw.json !== void 0) {
+    checkJsonTemplates(ctx, [...path7, "json"], raw.json);
+    body = { kind: "json", value: raw.json };
+  } else if (typeof raw.body === "string") {
+    ctx.problems.attempt([...path7, "body"], () => parseTemplate(raw.body, formatPath([...path7, "body"])));
+    body = { kind: "raw", value: raw.body };
+  }
+  if (body) request.body = body;
+  return request;
+}
+
 // src/core/config/tls.ts
 var TLS_FILE_KEYS = ["ca", "cert", "key"];
 function readTls(raw) {
@@ -62075,74 +62147,6 @@ function autoSegmentMs(measuredMs) {
 }
 
 // src/core/config/scenario.ts
-var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-var UNSENDABLE_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/u;
-function mergeHeaders(...maps) {
-  const merged = /* @__PURE__ */ new Map();
-  for (const map of maps) {
-    for (const [name, value] of Object.entries(map)) merged.set(name.toLowerCase(), [name, value]);
-  }
-  return Object.fromEntries([...merged.values()]);
-}
-function checkHeaders(ctx, path7, raw) {
-  const headers = stringMap(raw);
-  for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name))
-      ctx.problems.add([...path7, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
-    else if (UNSENDABLE_IN_HEADER.test(value)) {
-      ctx.problems.add(
-        [...path7, name],
-        `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`
-      );
-    }
-    ctx.problems.attempt([...path7, name], () => parseTemplate(value, formatPath([...path7, name])));
-  }
-  return headers;
-}
-function checkJsonTemplates(ctx, path7, node) {
-  if (typeof node === "string") ctx.problems.attempt(path7, () => parseTemplate(node, formatPath(path7)));
-  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path7, i], item));
-  else if (isRecord(node))
-    for (const [key2, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path7, key2], value);
-}
-function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
-  const pathText = typeof raw.path === "string" ? raw.path : "/";
-  if (typeof raw.path === "string") {
-    ctx.problems.attempt([...path7, "path"], () => parseTemplate(pathText, formatPath([...path7, "path"])));
-    if (!pathText.startsWith("/") && !pathText.startsWith("${")) {
-      ctx.problems.add(
-        [...path7, "path"],
-        `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`
-      );
-    }
-  }
-  if (typeof raw.method === "string" && raw.method.includes("${"))
-    ctx.problems.attempt(
-      [...path7, "method"],
-      () => parseTemplate(raw.method, formatPath([...path7, "method"]))
-    );
-  const request = {
-    method: typeof raw.method === "string" ? raw.method : "GET",
-    path: pathPrefix + pathText,
-    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path7, "headers"], raw.headers))
-  };
-  if (raw.json !== void 0 && raw.body !== void 0) {
-    ctx.problems.add(
-      [...path7, "body"],
-      "a request takes json or body, not both; use json for a JSON body, body for raw text"
-    );
-  }
-  let body;
-  if (raw.json !== void 0) {
-    checkJsonTemplates(ctx, [...path7, "json"], raw.json);
-    body = { kind: "json", value: raw.json };
-  } else if (typeof raw.body === "string") {
-    ctx.problems.attempt([...path7, "body"], () => parseTemplate(raw.body, formatPath([...path7, "body"])));
-    body = { kind: "raw", value: raw.body };
-  }
-  if (body) request.body = body;
-  return request;
-}
 function parseCapture(ctx, path7, raw) {
   if (typeof raw !== "string") return void 0;
   if (raw.startsWith("header:") && raw.length > "header:".length)
@@ -64902,7 +64906,10 @@ import { spawn } from "node:child_process";
 import { closeSync as closeSync2, existsSync as existsSync2, mkdirSync, openSync as openSync2, statSync } from "node:fs";
 import { constants } from "node:os";
 import path2 from "node:path";
-import { setTimeout as sleep3 } from "node:timers/promises";
+import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/adapters/process-group.ts
+import { setTimeout as sleep2 } from "node:timers/promises";
 
 // src/adapters/proc-usage.ts
 import { execFileSync } from "node:child_process";
@@ -65135,6 +65142,40 @@ function isPidName(entry) {
 }
 function round1(value) {
   return Math.round(value * 10) / 10;
+}
+
+// src/adapters/process-group.ts
+var GROUP_POLL_MS = 25;
+var KILL_SETTLE_MS = 2e3;
+function isGroupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    if (error.code !== "EPERM") return false;
+  }
+  const members = scanProcessGroups(/* @__PURE__ */ new Set([pgid]));
+  return members === void 0 || members.some(isLiveProcess);
+}
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+  }
+}
+async function waitForGroupExit(pgid, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  while (isGroupAlive(pgid)) {
+    if (performance.now() >= deadline) return false;
+    await sleep2(GROUP_POLL_MS);
+  }
+  return true;
+}
+async function stopGroup(pgid, graceMs) {
+  if (!isGroupAlive(pgid)) return;
+  signalGroup(pgid, "SIGTERM");
+  if (await waitForGroupExit(pgid, graceMs)) return;
+  signalGroup(pgid, "SIGKILL");
+  await waitForGroupExit(pgid, KILL_SETTLE_MS);
 }
 
 // src/adapters/service-log.ts
@@ -65423,10 +65464,10 @@ function probeHttp2(url, timeoutMs, tls2) {
 import { createHash as createHash2, randomUUID as randomUUID2 } from "node:crypto";
 import { readdirSync as readdirSync2, readFileSync as readFileSync2, writeFileSync } from "node:fs";
 import { basename as basename3, join as join3 } from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
+import { setTimeout as sleep3 } from "node:timers/promises";
 var SERVICE_MARKER_VARIABLE = "PERFGATE_SERVICE_ID";
 var POLL_MS = 25;
-var KILL_SETTLE_MS = 2e3;
+var KILL_SETTLE_MS2 = 2e3;
 var MAX_SWEEPS = 5;
 var MAX_COMMAND_CHARS = 80;
 function createServiceMarker(serviceName) {
@@ -65483,7 +65524,7 @@ async function waitUntilGone(marker, pids, timeoutMs) {
   const deadline = performance.now() + timeoutMs;
   while (pids.some(isRunning) || findMarkedProcesses(marker).length > 0) {
     if (performance.now() >= deadline) return false;
-    await sleep2(POLL_MS);
+    await sleep3(POLL_MS);
   }
   return true;
 }
@@ -65494,7 +65535,7 @@ async function stopMarkedProcesses(marker, graceMs) {
     const targets = [...stopped.keys()].filter(isRunning);
     if (targets.length === 0) break;
     signalAll(targets, sweep === 0 ? "SIGTERM" : "SIGKILL");
-    if (await waitUntilGone(marker, [...stopped.keys()], sweep === 0 ? graceMs : KILL_SETTLE_MS)) break;
+    if (await waitUntilGone(marker, [...stopped.keys()], sweep === 0 ? graceMs : KILL_SETTLE_MS2)) break;
   }
   return [...stopped.values()];
 }
@@ -65564,8 +65605,8 @@ async function stopOrphanedServices(graceMs, folder = process.cwd()) {
     const targets = [...stopped.keys()].filter(isRunning);
     if (targets.length === 0) break;
     signalAll(targets, sweep === 0 ? "SIGTERM" : "SIGKILL");
-    const deadline = performance.now() + (sweep === 0 ? graceMs : KILL_SETTLE_MS);
-    while ([...stopped.keys()].some(isRunning) && performance.now() < deadline) await sleep2(POLL_MS);
+    const deadline = performance.now() + (sweep === 0 ? graceMs : KILL_SETTLE_MS2);
+    while ([...stopped.keys()].some(isRunning) && performance.now() < deadline) await sleep3(POLL_MS);
     if (![...stopped.keys()].some(isRunning) && findOrphanedServices(folder).length === 0) break;
   }
   return [...stopped.values()];
@@ -65646,10 +65687,8 @@ var PROBE_TIMEOUT_MS = 1e3;
 var FINAL_PROBES = 3;
 var LOG_TAIL_LINES = 20;
 var SURVIVOR_SCAN_MS = 2e3;
-var GROUP_POLL_MS = 25;
-var KILL_SETTLE_MS2 = 2e3;
 async function startServices(configs, options) {
-  if (configs.length > 0) await sweepOrphanedServices(KILL_SETTLE_MS2, options.onNotice);
+  if (configs.length > 0) await sweepOrphanedServices(KILL_SETTLE_MS, options.onNotice);
   mkdirSync(options.logDir, { recursive: true });
   const started = [];
   const guard = installGuard(started, options.onNotice);
@@ -65814,7 +65853,7 @@ async function waitUntilReady(config, target2, service, exited, signal, guard) {
     last = outcome;
     if (sameFinal >= FINAL_PROBES)
       return `service "${config.name}" is not ready: ${target2.text} ${outcome.saw} ${FINAL_PROBES} times in a row, and a client error will not turn into a 2xx by waiting; check ready.http (its path, or a health endpoint that needs no credentials)`;
-    await sleep3(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
+    await sleep4(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
   }
 }
 function describeExit(exit) {
@@ -65882,29 +65921,6 @@ function parseTarget(config) {
 function stripBrackets(host) {
   return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
 }
-function isGroupAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-  } catch (error) {
-    if (error.code !== "EPERM") return false;
-  }
-  const members = scanProcessGroups(/* @__PURE__ */ new Set([pgid]));
-  return members === void 0 || members.some(isLiveProcess);
-}
-function signalGroup(pgid, signal) {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-  }
-}
-async function waitForGroupExit(pgid, timeoutMs) {
-  const deadline = performance.now() + timeoutMs;
-  while (isGroupAlive(pgid)) {
-    if (performance.now() >= deadline) return false;
-    await sleep3(GROUP_POLL_MS);
-  }
-  return true;
-}
 function isServiceAlive(service) {
   return isGroupAlive(service.pid) || findMarkedProcesses(service.marker).length > 0;
 }
@@ -65912,13 +65928,6 @@ async function stopService(service, onNotice) {
   await stopGroup(service.pid, service.config.stopGraceMs);
   const strays = await stopMarkedProcesses(service.marker, service.config.stopGraceMs);
   if (strays.length > 0) onNotice?.(describeStrays(service.config.name, strays));
-}
-async function stopGroup(pgid, graceMs) {
-  if (!isGroupAlive(pgid)) return;
-  signalGroup(pgid, "SIGTERM");
-  if (await waitForGroupExit(pgid, graceMs)) return;
-  signalGroup(pgid, "SIGKILL");
-  await waitForGroupExit(pgid, KILL_SETTLE_MS2);
 }
 function installGuard(started, onNotice) {
   const onSignal = (signal) => {
@@ -68759,10 +68768,8 @@ import path4 from "node:path";
 import { spawn as spawn2 } from "node:child_process";
 import { closeSync as closeSync3, mkdirSync as mkdirSync2, openSync as openSync3, writeSync } from "node:fs";
 import path3 from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
 var LOG_TAIL_LINES2 = 20;
 var STOP_GRACE_MS = 3e3;
-var GROUP_POLL_MS2 = 25;
 async function runSetup(steps2, options) {
   if (steps2.length === 0) return;
   mkdirSync2(options.logDir, { recursive: true });
@@ -68799,7 +68806,7 @@ async function runStep(step, cwd, logFd, signal) {
     stdio: ["ignore", logFd, logFd]
   });
   const onExit = () => {
-    if (child.pid !== void 0) signalGroup2(child.pid, "SIGKILL");
+    if (child.pid !== void 0) signalGroup(child.pid, "SIGKILL");
     killMarkedProcessesSync(marker);
   };
   process.on("exit", onExit);
@@ -68807,7 +68814,7 @@ async function runStep(step, cwd, logFd, signal) {
   const stop = (why) => {
     if (stoppedFor !== void 0 || child.pid === void 0) return;
     stoppedFor = why;
-    signalGroup2(child.pid, "SIGTERM");
+    signalGroup(child.pid, "SIGTERM");
   };
   const timer = setTimeout(
     () => stop(`did not finish within ${formatConfigDuration(step.timeoutMs)} (raise setup[].timeout)`),
@@ -68821,7 +68828,7 @@ async function runStep(step, cwd, logFd, signal) {
       child.once("exit", (code2, exitSignal) => resolve4({ code: code2, signal: exitSignal }));
       child.once("error", (error) => resolve4({ code: null, signal: null, error }));
     });
-    if (child.pid !== void 0) await stopGroup2(child.pid);
+    if (child.pid !== void 0) await stopGroup(child.pid, STOP_GRACE_MS);
     await stopMarkedProcesses(marker, STOP_GRACE_MS);
     if (stoppedFor) return stoppedFor;
     if (exit.error) return `could not be started: ${exit.error.message}`;
@@ -68834,27 +68841,6 @@ async function runStep(step, cwd, logFd, signal) {
     signal?.removeEventListener("abort", onAbort);
     process.off("exit", onExit);
   }
-}
-function signalGroup2(pgid, signal) {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-  }
-}
-function isGroupAlive2(pgid) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-async function stopGroup2(pgid) {
-  if (!isGroupAlive2(pgid)) return;
-  signalGroup2(pgid, "SIGTERM");
-  const deadline = performance.now() + STOP_GRACE_MS;
-  while (isGroupAlive2(pgid) && performance.now() < deadline) await sleep4(GROUP_POLL_MS2);
-  if (isGroupAlive2(pgid)) signalGroup2(pgid, "SIGKILL");
 }
 
 // src/entry/ab-setup.ts

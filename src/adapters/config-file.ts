@@ -7,7 +7,7 @@ import { createSecureContext } from 'node:tls';
 import { hashConfig } from '../core/config-hash.js';
 import { formatPath } from '../core/paths.js';
 import { parseConfig } from '../core/config/index.js';
-import { UNSENDABLE_IN_HEADER } from '../core/config/scenario.js';
+import { UNSENDABLE_IN_HEADER } from '../core/config/request.js';
 import { parseCsv } from '../core/csv.js';
 import { quoteValue } from '../core/paths.js';
 import { ConfigError } from '../core/errors.js';

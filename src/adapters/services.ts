@@ -7,7 +7,7 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BootError } from '../core/errors.js';
-import { isLiveProcess, scanProcessGroups } from './proc-usage.js';
+import { isGroupAlive, KILL_SETTLE_MS, signalGroup, stopGroup } from './process-group.js';
 import { maskServiceLog } from '../core/mask.js';
 import { capLogLines, readLogTail } from './service-log.js';
 import { serviceEnv } from './service-env.js';
@@ -72,9 +72,6 @@ const FINAL_PROBES = 3;
 const LOG_TAIL_LINES = 20;
 /** How often the processes a daemonising service left behind are looked for. */
 const SURVIVOR_SCAN_MS = 2000;
-const GROUP_POLL_MS = 25;
-/** After SIGKILL the kernel needs a moment to tear the group down; we wait at most this long. */
-const KILL_SETTLE_MS = 2000;
 
 interface Target extends ProbeTarget {
   text: string;
@@ -398,39 +395,6 @@ function stripBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
-/**
- * True while a live process of the group exists. kill(-pgid, 0) also counts zombies, and an
- * orphaned grandchild's zombie lingers until init gets round to reaping it (over a second on
- * some hosts), so on Linux the group's members are checked in /proc (see isLiveProcess for
- * when a zombie is really dead).
- */
-function isGroupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const members = scanProcessGroups(new Set([pgid]));
-  return members === undefined || members.some(isLiveProcess);
-}
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // ESRCH: already gone.
-  }
-}
-
-async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (isGroupAlive(pgid)) {
-    if (performance.now() >= deadline) return false;
-    await sleep(GROUP_POLL_MS);
-  }
-  return true;
-}
-
 /** The group is alive, or a process that left it (setsid, a daemon) still carries the service's marker. */
 function isServiceAlive(service: Started): boolean {
   return isGroupAlive(service.pid) || findMarkedProcesses(service.marker).length > 0;
@@ -441,14 +405,6 @@ async function stopService(service: Started, onNotice: ((message: string) => voi
   await stopGroup(service.pid, service.config.stopGraceMs);
   const strays = await stopMarkedProcesses(service.marker, service.config.stopGraceMs);
   if (strays.length > 0) onNotice?.(describeStrays(service.config.name, strays));
-}
-
-async function stopGroup(pgid: number, graceMs: number): Promise<void> {
-  if (!isGroupAlive(pgid)) return;
-  signalGroup(pgid, 'SIGTERM');
-  if (await waitForGroupExit(pgid, graceMs)) return;
-  signalGroup(pgid, 'SIGKILL');
-  await waitForGroupExit(pgid, KILL_SETTLE_MS);
 }
 
 interface Guard {

@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { formatConfigDuration } from '../core/duration.js';
 import { SetupError } from '../core/errors.js';
 import type { SetupStep } from '../core/types/config.js';
+import { signalGroup, stopGroup } from './process-group.js';
 import { readLogTail } from './service-log.js';
 import { maskSecrets, secretValues } from './service-env.js';
 import {
@@ -20,7 +20,6 @@ import {
 
 const LOG_TAIL_LINES = 20;
 const STOP_GRACE_MS = 3000;
-const GROUP_POLL_MS = 25;
 
 export interface SetupOptions {
   /** The checkout's copy of the config's folder: where the commands run. */
@@ -100,7 +99,7 @@ async function runStep(
       child.once('error', (error) => resolve({ code: null, signal: null, error }));
     });
     // The shell is gone; what it started may not be.
-    if (child.pid !== undefined) await stopGroup(child.pid);
+    if (child.pid !== undefined) await stopGroup(child.pid, STOP_GRACE_MS);
     await stopMarkedProcesses(marker, STOP_GRACE_MS);
     if (stoppedFor) return stoppedFor;
     if (exit.error) return `could not be started: ${exit.error.message}`;
@@ -113,29 +112,4 @@ async function runStep(
     signal?.removeEventListener('abort', onAbort);
     process.off('exit', onExit);
   }
-}
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // ESRCH: gone already.
-  }
-}
-
-function isGroupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function stopGroup(pgid: number): Promise<void> {
-  if (!isGroupAlive(pgid)) return;
-  signalGroup(pgid, 'SIGTERM');
-  const deadline = performance.now() + STOP_GRACE_MS;
-  while (isGroupAlive(pgid) && performance.now() < deadline) await sleep(GROUP_POLL_MS);
-  if (isGroupAlive(pgid)) signalGroup(pgid, 'SIGKILL');
 }

@@ -15,7 +15,8 @@ import { buildCompare } from './compare.js';
 import { type Context, type Raw, isRecord } from './context.js';
 import { DEFAULT_NOISE_FLOOR, MIN_SEGMENTS, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
-import { buildScenario, checkHeaders, readHttpVersion } from './scenario.js';
+import { buildScenario, readHttpVersion } from './scenario.js';
+import { checkHeaders } from './request.js';
 import { buildService, buildSetup } from './services.js';
 import { checkTls, readTls } from './tls.js';
 
