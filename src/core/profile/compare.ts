@@ -1,0 +1,120 @@
+// Which functions' share of the CPU samples grew from base to head, and by more than noise.
+//
+// Each function gets two counts per profile: `own`, the samples where it is the innermost frame
+// of the service's own code (the library and runtime calls it makes count as its own, so a
+// function made costlier by a slower hashing loop is named, not node:internal/crypto), and
+// `total`, the samples where it is anywhere on the stack. Shares are of the samples that spent
+// CPU (V8's (idle) is left out when folding). A function is listed as grown when its own share
+// rose by at least `minShareChange` (absolute: 0.02 = 2 points of the CPU) and a one-sided
+// two-proportion z-test on its own counts rejects "no growth" at alpha / m (Bonferroni over the
+// m functions that had samples). Samples taken 1 ms apart are not independent, so the z-test
+// alone over-rejects on long windows; the minimum share keeps a 10 s window's noise off the list.
+import { normalCdf } from '../stats/t-distribution.js';
+import { splitFrame, totalSamples, type FoldedProfile } from './folded.js';
+
+export interface ProfileRule {
+  /** Family-wise level over every function tested. */
+  alpha: number;
+  /** Smallest rise of a function's own share of the CPU samples that is listed (0.02 = 2 points). */
+  minShareChange: number;
+}
+
+export const DEFAULT_PROFILE_RULE: ProfileRule = { alpha: 0.001, minShareChange: 0.02 };
+
+export interface FunctionCounts {
+  own: number;
+  total: number;
+}
+
+export interface GrownFunction {
+  /** The frame as folded: `name (file:line)`. */
+  frame: string;
+  name: string;
+  location?: string;
+  base: FunctionCounts;
+  head: FunctionCounts;
+  /** Own share of the CPU samples, base then head (fractions). */
+  ownShare: [number, number];
+  totalShare: [number, number];
+  /** One-sided, before the Bonferroni correction. */
+  pValue: number;
+}
+
+export interface ProfileComparison {
+  baseSamples: number;
+  headSamples: number;
+  rule: ProfileRule & { tested: number };
+  /** Listed functions, the largest rise of own share first. */
+  grown: GrownFunction[];
+}
+
+/** Where a frame is the service's own code: a place that is not node's (node:…) own. */
+export function isOwnCode(frame: string): boolean {
+  const { location } = splitFrame(frame);
+  return location !== undefined && !location.startsWith('node:');
+}
+
+export function countFunctions(profile: FoldedProfile): Map<string, FunctionCounts> {
+  const counts = new Map<string, FunctionCounts>();
+  const entry = (frame: string): FunctionCounts => {
+    let found = counts.get(frame);
+    if (!found) counts.set(frame, (found = { own: 0, total: 0 }));
+    return found;
+  };
+  for (const [stack, samples] of profile) {
+    const frames = stack.split(';');
+    for (const frame of new Set(frames)) entry(frame).total += samples;
+    let owner = frames.length - 1;
+    while (owner >= 0 && !isOwnCode(frames[owner]!)) owner--;
+    // No frame of the service's own code (the GC, a native thread, a perf profile without
+    // places): the innermost frame owns the sample.
+    entry(frames[owner >= 0 ? owner : frames.length - 1]!).own += samples;
+  }
+  return counts;
+}
+
+export function compareProfiles(
+  base: FoldedProfile,
+  head: FoldedProfile,
+  rule: ProfileRule = DEFAULT_PROFILE_RULE,
+): ProfileComparison {
+  const baseSamples = totalSamples(base);
+  const headSamples = totalSamples(head);
+  const baseCounts = countFunctions(base);
+  const headCounts = countFunctions(head);
+  const frames = new Set([...baseCounts.keys(), ...headCounts.keys()]);
+  const tested = [...frames].filter(
+    (frame) => (baseCounts.get(frame)?.own ?? 0) + (headCounts.get(frame)?.own ?? 0) > 0,
+  ).length;
+  const grown: GrownFunction[] = [];
+  if (baseSamples > 0 && headSamples > 0) {
+    for (const frame of frames) {
+      const b = baseCounts.get(frame) ?? { own: 0, total: 0 };
+      const h = headCounts.get(frame) ?? { own: 0, total: 0 };
+      const ownShare: [number, number] = [b.own / baseSamples, h.own / headSamples];
+      if (ownShare[1] - ownShare[0] < rule.minShareChange) continue;
+      const pValue = twoProportionUpperP(b.own, baseSamples, h.own, headSamples);
+      if (pValue >= rule.alpha / Math.max(1, tested)) continue;
+      grown.push({
+        frame,
+        ...splitFrame(frame),
+        base: b,
+        head: h,
+        ownShare,
+        totalShare: [b.total / baseSamples, h.total / headSamples],
+        pValue,
+      });
+    }
+  }
+  grown.sort((x, y) => y.ownShare[1] - y.ownShare[0] - (x.ownShare[1] - x.ownShare[0]) || (x.frame < y.frame ? -1 : 1));
+  return { baseSamples, headSamples, rule: { ...rule, tested }, grown };
+}
+
+/** P(a rise this large or larger | both shares equal), pooled two-proportion z-test. */
+export function twoProportionUpperP(x1: number, n1: number, x2: number, n2: number): number {
+  const pooled = (x1 + x2) / (n1 + n2);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  const rise = x2 / n2 - x1 / n1;
+  if (se === 0) return rise > 0 ? 0 : 1;
+  return 1 - normalCdf(rise / se);
+}
