@@ -16,7 +16,7 @@ import { type Context, type Raw, isRecord } from './context.js';
 import { DEFAULT_NOISE_FLOOR, MIN_SEGMENTS, RECOMMENDED_MIN_WARMUP_MS, defaultTrendsConfig } from './defaults.js';
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
 import { buildScenario, checkHeaders } from './scenario.js';
-import { buildService, buildSetup } from './services.js';
+import { buildProfile, buildService, buildSetup } from './services.js';
 import { checkTls, readTls } from './tls.js';
 
 function buildThresholds(
@@ -130,6 +130,7 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     ...(tls ? { tls } : {}),
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
+    profile: buildProfile(ctx, isRecord(root.profile) ? root.profile : {}),
   };
   if (config.compare.mode === 'ab') {
     for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
