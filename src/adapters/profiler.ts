@@ -12,6 +12,7 @@ import {
   foldCpuProfile,
   foldPerfScript,
   mergeFolded,
+  NODE_INSPECT_OPTION,
   parseFolded,
   type CpuProfile,
   type FoldedProfile,
@@ -42,8 +43,7 @@ export interface ProfileRecording {
   abort(): Promise<void>;
 }
 
-/** What node adds to a service's NODE_OPTIONS for profile: node; port 0: base and head never collide. */
-export const NODE_INSPECT_OPTION = '--inspect=127.0.0.1:0';
+export { NODE_INSPECT_OPTION };
 
 export async function startProfile(target: ProfileTarget): Promise<ProfileRecording> {
   await mkdir(target.outDir, { recursive: true });

@@ -54,16 +54,28 @@ export function isOwnCode(frame: string): boolean {
   return location !== undefined && !location.startsWith('node:');
 }
 
-export function countFunctions(profile: FoldedProfile): Map<string, FunctionCounts> {
-  const counts = new Map<string, FunctionCounts>();
+/**
+ * A function as compared: its name and file without the line, since a head that adds lines above
+ * a function moves it, and the same function must not look new (and so grown) in the head.
+ */
+export function functionKey(frame: string): string {
+  const { name, location } = splitFrame(frame);
+  return location === undefined ? name : `${name} (${location.replace(/:\d+(?::\d+)?$/, '')})`;
+}
+
+/** Per function (functionKey): its counts, and the frame it was last seen as (with its line). */
+export function countFunctions(profile: FoldedProfile): Map<string, FunctionCounts & { frame: string }> {
+  const counts = new Map<string, FunctionCounts & { frame: string }>();
   const entry = (frame: string): FunctionCounts => {
-    let found = counts.get(frame);
-    if (!found) counts.set(frame, (found = { own: 0, total: 0 }));
+    const key = functionKey(frame);
+    let found = counts.get(key);
+    if (!found) counts.set(key, (found = { own: 0, total: 0, frame }));
     return found;
   };
   for (const [stack, samples] of profile) {
     const frames = stack.split(';');
-    for (const frame of new Set(frames)) entry(frame).total += samples;
+    for (const key of new Set(frames.map(functionKey)))
+      entry(frames.find((frame) => functionKey(frame) === key)!).total += samples;
     let owner = frames.length - 1;
     while (owner >= 0 && !isOwnCode(frames[owner]!)) owner--;
     // No frame of the service's own code (the GC, a native thread, a perf profile without
@@ -82,15 +94,17 @@ export function compareProfiles(
   const headSamples = totalSamples(head);
   const baseCounts = countFunctions(base);
   const headCounts = countFunctions(head);
-  const frames = new Set([...baseCounts.keys(), ...headCounts.keys()]);
-  const tested = [...frames].filter(
-    (frame) => (baseCounts.get(frame)?.own ?? 0) + (headCounts.get(frame)?.own ?? 0) > 0,
+  const keys = new Set([...baseCounts.keys(), ...headCounts.keys()]);
+  const tested = [...keys].filter(
+    (key) => (baseCounts.get(key)?.own ?? 0) + (headCounts.get(key)?.own ?? 0) > 0,
   ).length;
   const grown: GrownFunction[] = [];
   if (baseSamples > 0 && headSamples > 0) {
-    for (const frame of frames) {
-      const b = baseCounts.get(frame) ?? { own: 0, total: 0 };
-      const h = headCounts.get(frame) ?? { own: 0, total: 0 };
+    for (const key of keys) {
+      const { frame: baseFrame, ...b } = baseCounts.get(key) ?? { own: 0, total: 0, frame: key };
+      const { frame: headFrame, ...h } = headCounts.get(key) ?? { own: 0, total: 0, frame: baseFrame };
+      // The head's line: where the reviewer finds the function in the PR.
+      const frame = headFrame;
       const ownShare: [number, number] = [b.own / baseSamples, h.own / headSamples];
       if (ownShare[1] - ownShare[0] < rule.minShareChange) continue;
       const pValue = twoProportionUpperP(b.own, baseSamples, h.own, headSamples);

@@ -56,6 +56,15 @@ describe('compareProfiles', () => {
     expect(grown[0]!.head.own).toBeGreaterThan(grown[0]!.base.own * 2);
   });
 
+  it("names nothing when the head only moved the functions' lines, and gives the head's line", () => {
+    const base = sample(mix(10), 10_000, 10);
+    const moved = (profile: FoldedProfile): FoldedProfile =>
+      new Map([...profile].map(([stack, count]) => [stack.replaceAll('.js:', '.js:1'), count]));
+    expect(compareProfiles(base, moved(sample(mix(10), 10_000, 11))).grown).toEqual([]);
+    const grown = compareProfiles(base, moved(sample(mix(30), 10_000, 12))).grown;
+    expect(grown.map((entry) => entry.frame)).toEqual(['computeDiscount (src/pricing.js:13)']);
+  });
+
   it('names nothing for equal profiles', () => {
     const profile = sample(mix(10), 10_000, 3);
     expect(compareProfiles(profile, profile).grown).toEqual([]);
@@ -100,8 +109,8 @@ describe('compareProfiles', () => {
 describe('countFunctions', () => {
   it('counts a recursive frame once per sample in its total', () => {
     const counts = countFunctions(new Map([[`${HANDLER};${DISCOUNT};${DISCOUNT}`, 5]]));
-    expect(counts.get(DISCOUNT)).toEqual({ own: 5, total: 5 });
-    expect(counts.get(HANDLER)).toEqual({ own: 0, total: 5 });
+    expect(counts.get('computeDiscount (src/pricing.js)')).toEqual({ own: 5, total: 5, frame: DISCOUNT });
+    expect(counts.get('handle (src/server.js)')).toEqual({ own: 0, total: 5, frame: HANDLER });
   });
 });
 
