@@ -3265,8 +3265,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path7) {
-      let input = path7;
+    function removeDotSegments(path9) {
+      let input = path9;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -3340,11 +3340,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path7) {
-      if (path7 === "" || path7[0] === "/") {
-        return removeDotSegments(path7);
+    function removeDotSegmentsRelative(path9) {
+      if (path9 === "" || path9[0] === "/") {
+        return removeDotSegments(path9);
       }
-      const segments = path7.split("/");
+      const segments = path9.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -3707,8 +3707,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path7 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path7 && path7 !== "/" ? path7 : void 0;
+        const path9 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path9 && path9 !== "/" ? path9 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -14567,17 +14567,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path7) {
-      const ctrl = callVisitor(key2, node, visitor, path7);
+    function visit_(key2, node, visitor, path9) {
+      const ctrl = callVisitor(key2, node, visitor, path9);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path7, ctrl);
-        return visit_(key2, ctrl, visitor, path7);
+        replaceNode(key2, path9, ctrl);
+        return visit_(key2, ctrl, visitor, path9);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path7 = Object.freeze(path7.concat(node));
+          path9 = Object.freeze(path9.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path7);
+            const ci = visit_(i, node.items[i], visitor, path9);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -14588,13 +14588,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          const ck = visit_("key", node.key, visitor, path7);
+          path9 = Object.freeze(path9.concat(node));
+          const ck = visit_("key", node.key, visitor, path9);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path7);
+          const cv = visit_("value", node.value, visitor, path9);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -14615,17 +14615,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path7) {
-      const ctrl = await callVisitor(key2, node, visitor, path7);
+    async function visitAsync_(key2, node, visitor, path9) {
+      const ctrl = await callVisitor(key2, node, visitor, path9);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path7, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path7);
+        replaceNode(key2, path9, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path9);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path7 = Object.freeze(path7.concat(node));
+          path9 = Object.freeze(path9.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path7);
+            const ci = await visitAsync_(i, node.items[i], visitor, path9);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -14636,13 +14636,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path7);
+          path9 = Object.freeze(path9.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path9);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path7);
+          const cv = await visitAsync_("value", node.value, visitor, path9);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -14669,23 +14669,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path7) {
+    function callVisitor(key2, node, visitor, path9) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path7);
+        return visitor(key2, node, path9);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path7);
+        return visitor.Map?.(key2, node, path9);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path7);
+        return visitor.Seq?.(key2, node, path9);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path7);
+        return visitor.Pair?.(key2, node, path9);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path7);
+        return visitor.Scalar?.(key2, node, path9);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path7);
+        return visitor.Alias?.(key2, node, path9);
       return void 0;
     }
-    function replaceNode(key2, path7, node) {
-      const parent = path7[path7.length - 1];
+    function replaceNode(key2, path9, node) {
+      const parent = path9[path9.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
@@ -15297,10 +15297,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path7, value) {
+    function collectionFromPath(schema, path9, value) {
       let v = value;
-      for (let i = path7.length - 1; i >= 0; --i) {
-        const k = path7[i];
+      for (let i = path9.length - 1; i >= 0; --i) {
+        const k = path9[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -15319,7 +15319,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path7) => path7 == null || typeof path7 === "object" && !!path7[Symbol.iterator]().next().done;
+    var isEmptyPath = (path9) => path9 == null || typeof path9 === "object" && !!path9[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -15349,11 +15349,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path7, value) {
-        if (isEmptyPath(path7))
+      addIn(path9, value) {
+        if (isEmptyPath(path9))
           this.add(value);
         else {
-          const [key2, ...rest] = path7;
+          const [key2, ...rest] = path9;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -15367,8 +15367,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        const [key2, ...rest] = path7;
+      deleteIn(path9) {
+        const [key2, ...rest] = path9;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -15382,8 +15382,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        const [key2, ...rest] = path7;
+      getIn(path9, keepScalar) {
+        const [key2, ...rest] = path9;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -15401,8 +15401,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path7) {
-        const [key2, ...rest] = path7;
+      hasIn(path9) {
+        const [key2, ...rest] = path9;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -15412,8 +15412,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value) {
-        const [key2, ...rest] = path7;
+      setIn(path9, value) {
+        const [key2, ...rest] = path9;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -17928,9 +17928,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path7, value) {
+      addIn(path9, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path7, value);
+          this.contents.addIn(path9, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -18005,14 +18005,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        if (Collection.isEmptyPath(path7)) {
+      deleteIn(path9) {
+        if (Collection.isEmptyPath(path9)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path7) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path9) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -18027,10 +18027,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        if (Collection.isEmptyPath(path7))
+      getIn(path9, keepScalar) {
+        if (Collection.isEmptyPath(path9))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path9, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -18041,10 +18041,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path7) {
-        if (Collection.isEmptyPath(path7))
+      hasIn(path9) {
+        if (Collection.isEmptyPath(path9))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path9) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -18061,13 +18061,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value) {
-        if (Collection.isEmptyPath(path7)) {
+      setIn(path9, value) {
+        if (Collection.isEmptyPath(path9)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path7), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path9), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path7, value);
+          this.contents.setIn(path9, value);
         }
       }
       /**
@@ -20028,9 +20028,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path7) => {
+    visit.itemAtPath = (cst, path9) => {
       let item = cst;
-      for (const [field, index] of path7) {
+      for (const [field, index] of path9) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -20039,23 +20039,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path7) => {
-      const parent = visit.itemAtPath(cst, path7.slice(0, -1));
-      const field = path7[path7.length - 1][0];
+    visit.parentCollection = (cst, path9) => {
+      const parent = visit.itemAtPath(cst, path9.slice(0, -1));
+      const field = path9[path9.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path7, item, visitor) {
-      let ctrl = visitor(item, path7);
+    function _visit(path9, item, visitor) {
+      let ctrl = visitor(item, path9);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path7.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path9.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -20066,10 +20066,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path7);
+            ctrl = ctrl(item, path9);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path7) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path9) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -22929,14 +22929,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path7 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path9 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path7 && path7[0] !== "/") {
-          path7 = `/${path7}`;
+        if (path9 && path9[0] !== "/") {
+          path9 = `/${path9}`;
         }
-        return new URL(`${origin}${path7}`);
+        return new URL(`${origin}${path9}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -23771,9 +23771,9 @@ var require_diagnostics = __commonJS({
         "undici:client:sendHeaders",
         (evt) => {
           const {
-            request: { method, path: path7, origin }
+            request: { method, path: path9, origin }
           } = evt;
-          debugLog("sending request to %s %s%s", method, origin, path7);
+          debugLog("sending request to %s %s%s", method, origin, path9);
         }
       );
     }
@@ -23791,14 +23791,14 @@ var require_diagnostics = __commonJS({
         "undici:request:headers",
         (evt) => {
           const {
-            request: { method, path: path7, origin },
+            request: { method, path: path9, origin },
             response: { statusCode }
           } = evt;
           debugLog(
             "received response to %s %s%s - HTTP %d",
             method,
             origin,
-            path7,
+            path9,
             statusCode
           );
         }
@@ -23807,23 +23807,23 @@ var require_diagnostics = __commonJS({
         "undici:request:trailers",
         (evt) => {
           const {
-            request: { method, path: path7, origin }
+            request: { method, path: path9, origin }
           } = evt;
-          debugLog("trailers received from %s %s%s", method, origin, path7);
+          debugLog("trailers received from %s %s%s", method, origin, path9);
         }
       );
       diagnosticsChannel2.subscribe(
         "undici:request:error",
         (evt) => {
           const {
-            request: { method, path: path7, origin },
+            request: { method, path: path9, origin },
             error
           } = evt;
           debugLog(
             "request to %s %s%s errored - %s",
             method,
             origin,
-            path7,
+            path9,
             error.message
           );
         }
@@ -23938,7 +23938,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path7,
+        path: path9,
         method,
         body,
         headers,
@@ -23955,11 +23955,11 @@ var require_request = __commonJS({
         maxRedirections,
         typeOfService
       }, handler) {
-        if (typeof path7 !== "string") {
+        if (typeof path9 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path7[0] !== "/" && !(path7.startsWith("http://") || path7.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path9[0] !== "/" && !(path9.startsWith("http://") || path9.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path7)) {
+        } else if (invalidPathRegex.test(path9)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -24034,7 +24034,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? serializePathWithQuery(path7, query) : path7;
+        this.path = query ? serializePathWithQuery(path9, query) : path9;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
@@ -29278,7 +29278,7 @@ var require_client_h1 = __commonJS({
       }
     }
     function writeH1(client, request) {
-      const { method, path: path7, host, upgrade, blocking, reset } = request;
+      const { method, path: path9, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -29354,7 +29354,7 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request);
-      let header = `${method} ${path7} HTTP/1.1\r
+      let header = `${method} ${path9} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -30031,7 +30031,7 @@ var require_client_h2 = __commonJS({
       const headersTimeout = request.headersTimeout ?? client[kHeadersTimeout];
       const bodyTimeout = request.bodyTimeout ?? client[kBodyTimeout];
       const session = client[kHTTP2Session];
-      const { method, path: path7, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
+      const { method, path: path9, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade != null && upgrade !== "websocket") {
         util.errorRequest(client, request, new InvalidArgumentError(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
@@ -30100,7 +30100,7 @@ var require_client_h2 = __commonJS({
           }
           headers[HTTP2_HEADER_METHOD] = "CONNECT";
           headers[HTTP2_HEADER_PROTOCOL] = "websocket";
-          headers[HTTP2_HEADER_PATH] = path7;
+          headers[HTTP2_HEADER_PATH] = path9;
           if (protocol === "ws:" || protocol === "wss:") {
             headers[HTTP2_HEADER_SCHEME] = protocol === "ws:" ? "http" : "https";
           } else {
@@ -30152,7 +30152,7 @@ var require_client_h2 = __commonJS({
         stream.setTimeout(headersTimeout);
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path7;
+      headers[HTTP2_HEADER_PATH] = path9;
       headers[HTTP2_HEADER_SCHEME] = protocol === "http:" ? "http" : "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -32508,10 +32508,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path7 = "/",
+          path: path9 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path7;
+        opts.path = origin + path9;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL(origin);
           headers.host = host;
@@ -34671,20 +34671,20 @@ var require_mock_utils = __commonJS({
       }
       return normalizedQp;
     }
-    function safeUrl(path7) {
-      if (typeof path7 !== "string") {
-        return path7;
+    function safeUrl(path9) {
+      if (typeof path9 !== "string") {
+        return path9;
       }
-      const pathSegments = path7.split("?", 3);
+      const pathSegments = path9.split("?", 3);
       if (pathSegments.length !== 2) {
-        return path7;
+        return path9;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path7, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path7);
+    function matchKey(mockDispatch2, { path: path9, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path9);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -34709,8 +34709,8 @@ var require_mock_utils = __commonJS({
       const basePath = key2.query ? serializePathWithQuery(key2.path, key2.query) : key2.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path7, ignoreTrailingSlash }) => {
-        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path7)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path7), resolvedPath);
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path9, ignoreTrailingSlash }) => {
+        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path9)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path9), resolvedPath);
       });
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
@@ -34749,19 +34749,19 @@ var require_mock_utils = __commonJS({
         mockDispatches.splice(index, 1);
       }
     }
-    function removeTrailingSlash(path7) {
-      while (path7.endsWith("/")) {
-        path7 = path7.slice(0, -1);
+    function removeTrailingSlash(path9) {
+      while (path9.endsWith("/")) {
+        path9 = path9.slice(0, -1);
       }
-      if (path7.length === 0) {
-        path7 = "/";
+      if (path9.length === 0) {
+        path9 = "/";
       }
-      return path7;
+      return path9;
     }
     function buildKey(opts) {
-      const { path: path7, method, body, headers, query } = opts;
+      const { path: path9, method, body, headers, query } = opts;
       return {
-        path: path7,
+        path: path9,
         method,
         body,
         headers,
@@ -35451,10 +35451,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path7, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path9, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path7,
+            Path: path9,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35536,9 +35536,9 @@ var require_mock_agent = __commonJS({
         const acceptNonStandardSearchParameters = this[kMockAgentAcceptsNonStandardSearchParameters];
         const dispatchOpts = { ...opts };
         if (acceptNonStandardSearchParameters && dispatchOpts.path) {
-          const [path7, searchParams] = dispatchOpts.path.split("?");
+          const [path9, searchParams] = dispatchOpts.path.split("?");
           const normalizedSearchParams = normalizeSearchParams(searchParams, acceptNonStandardSearchParameters);
-          dispatchOpts.path = `${path7}?${normalizedSearchParams}`;
+          dispatchOpts.path = `${path9}?${normalizedSearchParams}`;
         }
         return this[kAgent].dispatch(dispatchOpts, handler);
       }
@@ -35742,7 +35742,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports2, module2) {
     "use strict";
-    var { writeFile: writeFile2, readFile: readFile7, mkdir: mkdir4 } = __require("node:fs/promises");
+    var { writeFile: writeFile4, readFile: readFile8, mkdir: mkdir6 } = __require("node:fs/promises");
     var { dirname: dirname3, resolve: resolve4 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors3();
@@ -35939,12 +35939,12 @@ var require_snapshot_recorder = __commonJS({
        * @return {Promise<void>} - Resolves when snapshots are loaded
        */
       async loadSnapshots(filePath) {
-        const path7 = filePath || this.#snapshotPath;
-        if (!path7) {
+        const path9 = filePath || this.#snapshotPath;
+        if (!path9) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile7(resolve4(path7), "utf8");
+          const data = await readFile8(resolve4(path9), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -35958,7 +35958,7 @@ var require_snapshot_recorder = __commonJS({
           if (error.code === "ENOENT") {
             this.#snapshots.clear();
           } else {
-            throw new UndiciError(`Failed to load snapshots from ${path7}`, { cause: error });
+            throw new UndiciError(`Failed to load snapshots from ${path9}`, { cause: error });
           }
         }
       }
@@ -35969,17 +35969,17 @@ var require_snapshot_recorder = __commonJS({
        * @returns {Promise<void>} - Resolves when snapshots are saved
        */
       async saveSnapshots(filePath) {
-        const path7 = filePath || this.#snapshotPath;
-        if (!path7) {
+        const path9 = filePath || this.#snapshotPath;
+        if (!path9) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve4(path7);
-        await mkdir4(dirname3(resolvedPath), { recursive: true });
+        const resolvedPath = resolve4(path9);
+        await mkdir6(dirname3(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
           snapshot
         }));
-        await writeFile2(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile4(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -36614,15 +36614,15 @@ var require_redirect_handler = __commonJS({
           receivedAt: Date.now()
         });
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path7 = search ? `${pathname}${search}` : pathname;
-        const redirectUrlString = `${origin}${path7}`;
+        const path9 = search ? `${pathname}${search}` : pathname;
+        const redirectUrlString = `${origin}${path9}`;
         for (const historyUrl of this.history) {
           if (historyUrl.toString() === redirectUrlString) {
             throw new InvalidArgumentError(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
           }
         }
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path7;
+        this.opts.path = path9;
         this.opts.origin = origin;
         this.opts.query = null;
       }
@@ -38439,10 +38439,10 @@ var require_cache_handler = __commonJS({
       }
       return locationUrl.pathname + locationUrl.search;
     }
-    function deleteCachedUri(store, cacheKey, path7) {
+    function deleteCachedUri(store, cacheKey, path9) {
       deleteCachedValue(store, {
         ...cacheKey,
-        path: path7
+        path: path9
       });
       for (let i = 0; i < util.safeHTTPMethods.length; i++) {
         const method = util.safeHTTPMethods[i];
@@ -38450,7 +38450,7 @@ var require_cache_handler = __commonJS({
           deleteCachedValue(store, {
             ...cacheKey,
             method,
-            path: path7
+            path: path9
           });
         }
       }
@@ -38461,9 +38461,9 @@ var require_cache_handler = __commonJS({
       }
       const values = Array.isArray(headerValue) ? headerValue : [headerValue];
       for (let i = 0; i < values.length; i++) {
-        const path7 = getSameOriginPath(cacheKey, values[i]);
-        if (path7 !== void 0) {
-          deleteCachedUri(store, cacheKey, path7);
+        const path9 = getSameOriginPath(cacheKey, values[i]);
+        if (path9 !== void 0) {
+          deleteCachedUri(store, cacheKey, path9);
         }
       }
     }
@@ -43951,11 +43951,11 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        const path7 = url.pathname + url.search;
+        const path9 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
         return new Promise((resolve4, reject) => agent.dispatch(
           {
-            path: hasTrailingQuestionMark ? `${path7}?` : path7,
+            path: hasTrailingQuestionMark ? `${path9}?` : path9,
             origin: url.origin,
             method: request.method,
             body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body,
@@ -44902,9 +44902,9 @@ var require_util5 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path7) {
-      for (let i = 0; i < path7.length; ++i) {
-        const code2 = path7.charCodeAt(i);
+    function validateCookiePath(path9) {
+      for (let i = 0; i < path9.length; ++i) {
+        const code2 = path9.charCodeAt(i);
         if (code2 < 32 || // exclude CTLs (0-31)
         code2 > 126 || // exclude DEL and non-ascii
         code2 === 59) {
@@ -46667,7 +46667,7 @@ var require_websocket = __commonJS({
       }
       return null;
     }
-    var WebSocket = class _WebSocket extends EventTarget {
+    var WebSocket2 = class _WebSocket extends EventTarget {
       #events = {
         open: null,
         error: null,
@@ -47035,13 +47035,13 @@ var require_websocket = __commonJS({
         }
       }
     };
-    var { ping } = WebSocket;
-    Reflect.deleteProperty(WebSocket, "ping");
-    WebSocket.CONNECTING = WebSocket.prototype.CONNECTING = states.CONNECTING;
-    WebSocket.OPEN = WebSocket.prototype.OPEN = states.OPEN;
-    WebSocket.CLOSING = WebSocket.prototype.CLOSING = states.CLOSING;
-    WebSocket.CLOSED = WebSocket.prototype.CLOSED = states.CLOSED;
-    Object.defineProperties(WebSocket.prototype, {
+    var { ping } = WebSocket2;
+    Reflect.deleteProperty(WebSocket2, "ping");
+    WebSocket2.CONNECTING = WebSocket2.prototype.CONNECTING = states.CONNECTING;
+    WebSocket2.OPEN = WebSocket2.prototype.OPEN = states.OPEN;
+    WebSocket2.CLOSING = WebSocket2.prototype.CLOSING = states.CLOSING;
+    WebSocket2.CLOSED = WebSocket2.prototype.CLOSED = states.CLOSED;
+    Object.defineProperties(WebSocket2.prototype, {
       CONNECTING: staticPropertyDescriptors,
       OPEN: staticPropertyDescriptors,
       CLOSING: staticPropertyDescriptors,
@@ -47065,7 +47065,7 @@ var require_websocket = __commonJS({
         configurable: true
       }
     });
-    Object.defineProperties(WebSocket, {
+    Object.defineProperties(WebSocket2, {
       CONNECTING: staticPropertyDescriptors,
       OPEN: staticPropertyDescriptors,
       CLOSING: staticPropertyDescriptors,
@@ -47114,7 +47114,7 @@ var require_websocket = __commonJS({
       return webidl.converters.USVString(V);
     };
     module2.exports = {
-      WebSocket,
+      WebSocket: WebSocket2,
       ping
     };
   }
@@ -48340,11 +48340,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path7 = opts.path;
+          let path9 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path7 = `/${path7}`;
+            path9 = `/${path9}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path7);
+          url = new URL(util.parseOrigin(url).origin + path9);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -48415,8 +48415,8 @@ ${captureLines}` : capture.stack;
     module2.exports.parseMIMEType = parseMIMEType;
     module2.exports.serializeAMimeType = serializeAMimeType;
     var { CloseEvent, ErrorEvent, MessageEvent } = require_events();
-    var { WebSocket, ping } = require_websocket();
-    module2.exports.WebSocket = WebSocket;
+    var { WebSocket: WebSocket2, ping } = require_websocket();
+    module2.exports.WebSocket = WebSocket2;
     module2.exports.CloseEvent = CloseEvent;
     module2.exports.ErrorEvent = ErrorEvent;
     module2.exports.MessageEvent = MessageEvent;
@@ -49345,6 +49345,7 @@ var MAX_AUTO_SEGMENT_MS = 5e3;
 var DEFAULT_READY_TIMEOUT_MS = 3e4;
 var DEFAULT_SETUP_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_STOP_GRACE_MS = 5e3;
+var DEFAULT_PROFILE_WINDOW_MS = 1e4;
 var DEFAULT_MAX_DURATION_MS = 6e5;
 var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
 var DEFAULT_MIN_EFFECT = {
@@ -49735,7 +49736,7 @@ function renderComparisonJson(comparison) {
 
 // src/entry/cli-impl.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { access, readFile as readFile4 } from "node:fs/promises";
+import { access, readFile as readFile5 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve2 } from "node:path";
 
 // src/core/results/read.ts
@@ -51097,9 +51098,9 @@ var perfgate_results_schema_default = {
 
 // src/core/paths.ts
 var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
-function formatPath(path7) {
+function formatPath(path9) {
   let text = "";
-  for (const key2 of path7) {
+  for (const key2 of path9) {
     if (typeof key2 === "number") text += `[${key2}]`;
     else if (BARE_KEY.test(key2)) text += text ? `.${key2}` : key2;
     else text += `[${JSON.stringify(key2)}]`;
@@ -51154,89 +51155,89 @@ var PERCENTILES = ["p50", "p90", "p95", "p99"];
 function describe(value) {
   return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
 }
-function countProblem(value, path7) {
+function countProblem(value, path9) {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
-    return `${path7} is ${describe(value)}, not a count`;
+    return `${path9} is ${describe(value)}, not a count`;
   if (value > MAX_REQUESTS_PER_SCENARIO)
-    return `${path7} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
+    return `${path9} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
   return void 0;
 }
-function amountProblem(value, path7) {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path7} is ${describe(value)}, not a finite number \u2265 0`;
+function amountProblem(value, path9) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path9} is ${describe(value)}, not a finite number \u2265 0`;
 }
-function shareProblem(value, path7) {
-  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path7} is ${describe(value)}, not a share in [0, 1]`;
+function shareProblem(value, path9) {
+  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path9} is ${describe(value)}, not a share in [0, 1]`;
 }
-function percentilesProblem(values, path7) {
+function percentilesProblem(values, path9) {
   let previous = 0;
   for (const name of PERCENTILES) {
-    const problem = amountProblem(values[name], `${path7}.${name}`);
+    const problem = amountProblem(values[name], `${path9}.${name}`);
     if (problem !== void 0) return problem;
     const value = values[name];
-    if (value < previous) return `${path7}.${name} (${value}) is below a lower percentile (${previous})`;
+    if (value < previous) return `${path9}.${name} (${value}) is below a lower percentile (${previous})`;
     previous = value;
   }
   return void 0;
 }
-function histogramProblem(encoded, expected, path7) {
+function histogramProblem(encoded, expected, path9) {
   let total;
   try {
     const histogram = decodeHistogram(encoded);
     total = histogram.totalCount;
     histogram.destroy();
   } catch (error) {
-    return `${path7} does not decode (${error.message})`;
+    return `${path9} does not decode (${error.message})`;
   }
-  return total === expected ? void 0 : `${path7} holds ${total} latencies, but the counts say ${expected} ok requests`;
+  return total === expected ? void 0 : `${path9} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
-function scenarioProblem(scenario, path7) {
+function scenarioProblem(scenario, path9) {
   const { requests: requests2 } = scenario;
-  const problem = countProblem(requests2.total, `${path7}.requests.total`) ?? countProblem(requests2.ok, `${path7}.requests.ok`) ?? countProblem(requests2.ko, `${path7}.requests.ko`) ?? (requests2.ok + requests2.ko === requests2.total ? void 0 : `${path7}.requests: ok ${requests2.ok} + ko ${requests2.ko} is not total ${requests2.total}`) ?? amountProblem(scenario.durationMs, `${path7}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path7}.latencyMs`) ?? amountProblem(scenario.rps, `${path7}.rps`) ?? shareProblem(scenario.errorRate, `${path7}.errorRate`) ?? histogramProblem(scenario.histogram, requests2.ok, `${path7}.histogram`);
+  const problem = countProblem(requests2.total, `${path9}.requests.total`) ?? countProblem(requests2.ok, `${path9}.requests.ok`) ?? countProblem(requests2.ko, `${path9}.requests.ko`) ?? (requests2.ok + requests2.ko === requests2.total ? void 0 : `${path9}.requests: ok ${requests2.ok} + ko ${requests2.ko} is not total ${requests2.total}`) ?? amountProblem(scenario.durationMs, `${path9}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path9}.latencyMs`) ?? amountProblem(scenario.rps, `${path9}.rps`) ?? shareProblem(scenario.errorRate, `${path9}.errorRate`) ?? histogramProblem(scenario.histogram, requests2.ok, `${path9}.histogram`);
   if (problem !== void 0) return problem;
   for (let i = 0; i < scenario.segments.length; i++) {
     const segment = scenario.segments[i];
-    const at2 = `${path7}.segments[${i}]`;
+    const at2 = `${path9}.segments[${i}]`;
     const segmentProblem = amountProblem(segment.startMs, `${at2}.startMs`) ?? amountProblem(segment.durationMs, `${at2}.durationMs`) ?? countProblem(segment.count, `${at2}.count`) ?? countProblem(segment.ko, `${at2}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at2}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at2}.histogram`);
     if (segmentProblem !== void 0) return segmentProblem;
   }
-  return extensionProblem(scenario, path7);
+  return extensionProblem(scenario, path9);
 }
-function extensionProblem(scenario, path7) {
+function extensionProblem(scenario, path9) {
   const looks = scenario.extension?.looks ?? [];
   let previous = 0;
   for (let i = 0; i < looks.length; i++) {
-    const at2 = `${path7}.extension.looks[${i}]`;
+    const at2 = `${path9}.extension.looks[${i}]`;
     const segments = looks[i].segments;
     const problem = countProblem(segments, `${at2}.segments`) ?? (segments > scenario.segments.length ? `${at2}.segments (${segments}) is more than the scenario's ${scenario.segments.length}` : void 0) ?? (i > 0 && segments <= previous ? `${at2}.segments (${segments}) is not more than the look before (${previous})` : void 0);
     if (problem !== void 0) return problem;
     previous = segments;
   }
   if (looks.length > 0 && previous !== scenario.segments.length)
-    return `${path7}.extension: its last look has ${previous} segments, the scenario ${scenario.segments.length}`;
+    return `${path9}.extension: its last look has ${previous} segments, the scenario ${scenario.segments.length}`;
   return void 0;
 }
-function sequentialProblem(results, path7) {
+function sequentialProblem(results, path9) {
   const shares = results.sequential?.alphaShares;
   if (shares === void 0) return void 0;
   const sum = shares.reduce((total, share2) => total + share2, 0);
-  return sum <= 1 + 1e-9 ? void 0 : `${path7}.sequential.alphaShares add up to ${sum}, more than 1`;
+  return sum <= 1 + 1e-9 ? void 0 : `${path9}.sequential.alphaShares add up to ${sum}, more than 1`;
 }
-function findResultsNumberProblem(results, path7) {
-  const shares = sequentialProblem(results, path7);
+function findResultsNumberProblem(results, path9) {
+  const shares = sequentialProblem(results, path9);
   if (shares !== void 0) return shares;
   const names = /* @__PURE__ */ new Set();
   for (let i = 0; i < results.scenarios.length; i++) {
     const scenario = results.scenarios[i];
-    if (names.has(scenario.name)) return `${path7}.scenarios[${i}].name "${scenario.name}" appears twice`;
+    if (names.has(scenario.name)) return `${path9}.scenarios[${i}].name "${scenario.name}" appears twice`;
     names.add(scenario.name);
-    const problem = scenarioProblem(scenario, `${path7}.scenarios[${i}]`);
+    const problem = scenarioProblem(scenario, `${path9}.scenarios[${i}]`);
     if (problem !== void 0) return problem;
   }
   return void 0;
 }
-function findHistoryNumberProblem(entry, path7) {
+function findHistoryNumberProblem(entry, path9) {
   for (const [name, summary] of Object.entries(entry.scenarios)) {
-    const at2 = `${path7}.scenarios[${JSON.stringify(name)}]`;
+    const at2 = `${path9}.scenarios[${JSON.stringify(name)}]`;
     if (typeof summary !== "object" || summary === null || Array.isArray(summary))
       return `${at2} is ${describe(summary)}, not a scenario summary`;
     const values = summary;
@@ -51267,8 +51268,8 @@ function pathOf(pointer) {
   if (pointer === "") return [];
   return pointer.slice(1).split("/").map((piece) => piece.replace(/~1/g, "/").replace(/~0/g, "~")).map((key2) => /^\d+$/.test(key2) ? Number(key2) : key2);
 }
-function at(root, path7) {
-  const rest = formatPath(path7);
+function at(root, path9) {
+  const rest = formatPath(path9);
   if (rest === "") return root;
   return rest.startsWith("[") ? `${root}${rest}` : `${root}.${rest}`;
 }
@@ -51282,12 +51283,12 @@ var TYPE_WORDS = {
   null: "null"
 };
 function describeError(error, root) {
-  const path7 = pathOf(error.instancePath);
-  const where = at(root, path7);
+  const path9 = pathOf(error.instancePath);
+  const where = at(root, path9);
   const params = error.params;
   switch (error.keyword) {
     case "required":
-      return `${at(root, [...path7, String(params.missingProperty)])} is missing`;
+      return `${at(root, [...path9, String(params.missingProperty)])} is missing`;
     case "type":
       return `${where} is not ${String(params.type).split(",").map((type) => TYPE_WORDS[type] ?? type).join(" or ")}`;
     case "const":
@@ -51785,14 +51786,14 @@ var durationRegex = new RegExp(DURATION_PATTERN);
 var rateRegex = new RegExp(RATE_PATTERN);
 var percentRegex = new RegExp(PERCENT_PATTERN);
 var MS_PER_UNIT = [36e5, 6e4, 1e3, 1];
-function fail(path7, detail) {
-  throw new ConfigError(path7 ? `${path7}: ${detail}` : detail);
+function fail(path9, detail) {
+  throw new ConfigError(path9 ? `${path9}: ${detail}` : detail);
 }
-function parseDuration(text, path7) {
+function parseDuration(text, path9) {
   if (text === 0 || text === "0") return 0;
   const match = typeof text === "string" ? durationRegex.exec(text) : null;
   if (!match) {
-    fail(path7, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
+    fail(path9, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
   }
   let ms = 0;
   MS_PER_UNIT.forEach((unitMs, i) => {
@@ -51801,15 +51802,15 @@ function parseDuration(text, path7) {
   });
   return Math.round(ms * 1e3) / 1e3;
 }
-function parseRate(text, path7) {
+function parseRate(text, path9) {
   const match = typeof text === "string" ? rateRegex.exec(text) : null;
-  if (!match) fail(path7, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
+  if (!match) fail(path9, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
   const amount = Number(match[1]);
   return match[2] === "m" ? amount / 60 : amount;
 }
-function parsePercent(text, path7 = "") {
+function parsePercent(text, path9 = "") {
   const match = typeof text === "string" ? percentRegex.exec(text) : null;
-  if (!match) fail(path7, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
+  if (!match) fail(path9, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
   return Number(match[1]) / 100;
 }
 function formatConfigDuration(ms) {
@@ -51839,8 +51840,8 @@ var RECORDED_PERCENTILES = {
   "99.9": "p999"
 };
 var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
-function parseThreshold(expression, path7) {
-  const prefix = `${path7}: ${JSON.stringify(expression)}`;
+function parseThreshold(expression, path9) {
+  const prefix = `${path9}: ${JSON.stringify(expression)}`;
   const match = EXPRESSION.exec(expression);
   if (!match?.[1] || !match[3] || !match[4]) {
     throw new ConfigError(
@@ -54900,18 +54901,18 @@ function refuseServiceExit(results, kept) {
 }
 
 // src/core/config/context.ts
-function checkConnections(ctx, path7, value, what) {
+function checkConnections(ctx, path9, value, what) {
   if (value > MAX_CONNECTIONS) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`
     );
   }
 }
-function checkRate(ctx, path7, ratePerSec) {
+function checkRate(ctx, path9, ratePerSec) {
   if (ratePerSec > MAX_RATE_PER_SEC) {
     ctx.problems.add(
-      path7,
+      path9,
       `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`
     );
   }
@@ -54919,9 +54920,9 @@ function checkRate(ctx, path7, ratePerSec) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function durationAt(ctx, path7, value, fallbackMs) {
+function durationAt(ctx, path9, value, fallbackMs) {
   if (value === void 0) return fallbackMs;
-  return ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7))) ?? fallbackMs;
+  return ctx.problems.attempt(path9, () => parseDuration(value, formatPath(path9))) ?? fallbackMs;
 }
 function stringMap(value) {
   const out = {};
@@ -54931,9 +54932,9 @@ function stringMap(value) {
   }
   return out;
 }
-function effectAt(ctx, path7, value) {
+function effectAt(ctx, path9, value) {
   if (typeof value === "number" && value >= 0 && value <= 1) return value;
-  if (typeof value === "string") return ctx.problems.attempt(path7, () => parsePercent(value, formatPath(path7)));
+  if (typeof value === "string") return ctx.problems.attempt(path9, () => parsePercent(value, formatPath(path9)));
   return void 0;
 }
 
@@ -54959,13 +54960,13 @@ var DURATION_LIKE = /^[0-9.]+(?:h|m|s|ms)/;
 function buildExtend(ctx, raw) {
   const fallback = { maxWindowFactor: DEFAULT_EXTEND_FACTOR };
   if (raw === void 0) return fallback;
-  const path7 = ["compare", "extend", "maxDuration"];
+  const path9 = ["compare", "extend", "maxDuration"];
   if (!isRecord(raw) || raw.maxDuration === void 0) return fallback;
   const value = raw.maxDuration;
   if (value === 0 || value === "0") return { maxWindowFactor: 0 };
   if (typeof value === "number") {
     ctx.problems.add(
-      path7,
+      path9,
       `${value} has no unit; use a multiple of the planned window such as 2x (the default), a length such as 2m, or 0 to never extend`
     );
     return fallback;
@@ -54975,7 +54976,7 @@ function buildExtend(ctx, raw) {
     const times = Number(factor[1]);
     if (!(times >= 1 && times <= 10)) {
       ctx.problems.add(
-        path7,
+        path9,
         `${quoteValue(value)} is not a multiple of the planned window from 1x to 10x; use e.g. 2x (the default), a length such as 2m, or 0 to never extend`
       );
       return fallback;
@@ -54984,12 +54985,12 @@ function buildExtend(ctx, raw) {
   }
   if (typeof value !== "string" || !DURATION_LIKE.test(value)) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} is neither a multiple of the planned window nor a length; use e.g. 2x (the default), 2m, or 0 to never extend`
     );
     return fallback;
   }
-  const ms = ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7)));
+  const ms = ctx.problems.attempt(path9, () => parseDuration(value, formatPath(path9)));
   return ms === void 0 ? fallback : { maxWindowMs: ms };
 }
 var DETECT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
@@ -54999,15 +55000,15 @@ function buildDetect(ctx, raw) {
   const set = (metrics, value) => {
     for (const metric of metrics) if (value !== void 0) detect[metric] = value;
   };
-  const positive = (path7, value) => {
-    const effect = effectAt(ctx, path7, value);
+  const positive = (path9, value) => {
+    const effect = effectAt(ctx, path9, value);
     if (effect === 0) {
-      ctx.problems.add(path7, `0 is a change no run can be sure to see; use a change such as 5%`);
+      ctx.problems.add(path9, `0 is a change no run can be sure to see; use a change such as 5%`);
       return void 0;
     }
     if (effect === void 0 && value !== void 0 && typeof value !== "string")
       ctx.problems.add(
-        path7,
+        path9,
         `${quoteValue(value)} is not a change; use a percentage such as 5% or a fraction such as 0.05`
       );
     return effect;
@@ -55256,6 +55257,27 @@ var perfgate_schema_default = {
     compare: {
       $ref: "#/definitions/compare",
       description: "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it."
+    },
+    profile: {
+      type: "object",
+      additionalProperties: false,
+      description: "When the services' profilers (services[].profile) run, after the verdict and never in a measured window: both variants driven at the scenario's load, base and head profiled at the same time, and the functions whose share of the CPU grew listed in the reports (docs/profiles.md).",
+      properties: {
+        when: {
+          type: "string",
+          enum: [
+            "regression",
+            "always"
+          ],
+          default: "regression",
+          description: "regression: only for a scenario that regressed (a passing run costs nothing); always: for every scenario of every run."
+        },
+        window: {
+          $ref: "#/definitions/duration",
+          default: "10s",
+          description: "How long each profiled scenario runs, base and head at the same time."
+        }
+      }
     },
     trends: {
       type: "object",
@@ -55967,6 +55989,61 @@ var perfgate_schema_default = {
           $ref: "#/definitions/duration",
           description: "Time between SIGTERM and SIGKILL when stopping the service's process group.",
           default: "5s"
+        },
+        profile: {
+          description: "A CPU profiler for this service, started only after the verdict (never in a measured window) when the run regressed, or on every run with profile.when: always (docs/profiles.md). node: the inspector (--inspect=127.0.0.1:0 added to NODE_OPTIONS; no change to the service's code); perf: Linux perf record -g on its processes (needs kernel.perf_event_paranoid 1 or lower); py-spy: py-spy record on its processes (py-spy on PATH); command: your own start and stop commands that leave a collapsed-stack file.",
+          anyOf: [
+            {
+              type: "string",
+              enum: [
+                "node",
+                "perf",
+                "py-spy"
+              ]
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "kind"
+              ],
+              properties: {
+                kind: {
+                  type: "string",
+                  enum: [
+                    "node",
+                    "perf",
+                    "py-spy"
+                  ],
+                  description: "The profiler, as in the short form (profile: node)."
+                }
+              }
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "kind",
+                "start",
+                "stop"
+              ],
+              properties: {
+                kind: {
+                  const: "command"
+                },
+                start: {
+                  type: "string",
+                  minLength: 1,
+                  description: "Shell command that starts profiling the service, run in the service's folder with PERFGATE_PID (the service's process id), PERFGATE_VARIANT (head or base) and PERFGATE_PROFILE_FILE set; it must return once the profiler runs (e.g. asprof start $PERFGATE_PID)."
+                },
+                stop: {
+                  type: "string",
+                  minLength: 1,
+                  description: "Shell command that stops profiling and writes the collapsed stacks (frame;frame;frame count per line) to $PERFGATE_PROFILE_FILE (e.g. asprof stop -o collapsed -f $PERFGATE_PROFILE_FILE $PERFGATE_PID)."
+                }
+              }
+            }
+          ]
         }
       }
     },
@@ -56350,18 +56427,18 @@ var import_ajv2 = __toESM(require_ajv(), 1);
 var import_yaml = __toESM(require_dist2(), 1);
 var Problems = class {
   list = [];
-  add(path7, detail, overrides = false) {
-    const where = formatPath(path7);
+  add(path9, detail, overrides = false) {
+    const where = formatPath(path9);
     const message = where ? `${where}: ${detail}` : detail;
-    this.list.push(overrides ? { path: path7, message, overrides } : { path: path7, message });
+    this.list.push(overrides ? { path: path9, message, overrides } : { path: path9, message });
   }
   /** Runs `parse`; a ConfigError it throws becomes a problem (its message already names the path). */
-  attempt(path7, parse) {
+  attempt(path9, parse) {
     try {
       return parse();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      this.list.push({ path: path7, message: error.message });
+      this.list.push({ path: path9, message: error.message });
       return void 0;
     }
   }
@@ -56378,19 +56455,19 @@ function schemaValidator() {
 }
 function pointerToPath(pointer, root) {
   if (pointer === "") return [];
-  const path7 = [];
+  const path9 = [];
   let node = root;
   for (const piece of pointer.slice(1).split("/")) {
     const key2 = piece.replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(node)) {
-      path7.push(Number(key2));
+      path9.push(Number(key2));
       node = node[Number(key2)];
     } else {
-      path7.push(key2);
+      path9.push(key2);
       node = isRecord(node) ? node[key2] : void 0;
     }
   }
-  return path7;
+  return path9;
 }
 var TYPE_WORDS2 = {
   string: "a string",
@@ -56407,8 +56484,8 @@ function typeWords(types) {
 var SCENARIO_KEYS = Object.keys(perfgate_schema_default.definitions.scenario.properties);
 var DEFAULTS_KEYS = Object.keys(perfgate_schema_default.definitions.defaults.properties);
 function describeSchemaError(error, root) {
-  const path7 = pointerToPath(error.instancePath, root);
-  const where = formatPath(path7);
+  const path9 = pointerToPath(error.instancePath, root);
+  const where = formatPath(path9);
   const value = error.data;
   const problem = (at2, detail) => {
     const text = formatPath(at2);
@@ -56418,7 +56495,7 @@ function describeSchemaError(error, root) {
     try {
       parse();
     } catch (parseError) {
-      if (parseError instanceof ConfigError) return { path: path7, message: parseError.message };
+      if (parseError instanceof ConfigError) return { path: path9, message: parseError.message };
       throw parseError;
     }
     return void 0;
@@ -56430,7 +56507,7 @@ function describeSchemaError(error, root) {
   if (definition === "percent" || definition === "effect") {
     const negative = typeof value === "number" && value < 0 || typeof value === "string" && value.trim().startsWith("-");
     return problem(
-      path7,
+      path9,
       `${quoteValue(value)} is ${negative ? "negative" : "not a share"}; use a percentage from 0 to 100% like "5%" or a fraction from 0 to 1 like 0.05`
     );
   }
@@ -56442,62 +56519,62 @@ function describeSchemaError(error, root) {
       const key2 = String(params.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {});
       const suggestion = closestMatch(key2, allowed);
-      if (suggestion) return problem([...path7, key2], `unknown key; did you mean "${suggestion}"?`);
-      if (path7.length === 0 && (DEFAULTS_KEYS.includes(key2) || SCENARIO_KEYS.includes(key2))) {
+      if (suggestion) return problem([...path9, key2], `unknown key; did you mean "${suggestion}"?`);
+      if (path9.length === 0 && (DEFAULTS_KEYS.includes(key2) || SCENARIO_KEYS.includes(key2))) {
         const home = DEFAULTS_KEYS.includes(key2) ? "under defaults: (or in a scenario)" : "in a scenario";
         return problem([key2], `unknown key at the top level; "${key2}" belongs ${home}`);
       }
-      return problem([...path7, key2], `unknown key; use one of ${allowed.join(", ")}`);
+      return problem([...path9, key2], `unknown key; use one of ${allowed.join(", ")}`);
     }
     case "required": {
       const key2 = String(params.missingProperty);
       const description = parentSchema?.properties?.[key2]?.description;
-      return problem([...path7, key2], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
+      return problem([...path9, key2], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
     }
     case "type":
       if (typeof value === "number" && !Number.isFinite(value))
-        return problem(path7, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
-      return problem(path7, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
+        return problem(path9, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
+      return problem(path9, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
     case "enum": {
       const allowed = params.allowedValues.map(String);
       const suggestion = typeof value === "string" ? closestMatch(value, allowed) : void 0;
       return problem(
-        path7,
+        path9,
         `${quoteValue(value)} is not allowed; use one of ${allowed.join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`
       );
     }
     case "minimum":
-      return problem(path7, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
+      return problem(path9, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
     case "exclusiveMinimum":
-      return problem(path7, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
+      return problem(path9, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
     case "maximum":
     case "exclusiveMaximum":
-      return problem(path7, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
+      return problem(path9, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
     case "minItems":
-      return problem(path7, `the list is empty; give at least ${String(params.limit)}`);
+      return problem(path9, `the list is empty; give at least ${String(params.limit)}`);
     case "minProperties":
-      return problem(path7, path7[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
+      return problem(path9, path9[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
     case "minLength":
-      return problem(path7, `${quoteValue(value)} is empty`);
+      return problem(path9, `${quoteValue(value)} is empty`);
     case "uniqueItems":
-      return problem(path7, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
+      return problem(path9, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
     case "pattern": {
-      if (path7.at(-1) === "name" && path7[0] === "services") {
-        return problem(path7, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
+      if (path9.at(-1) === "name" && path9[0] === "services") {
+        return problem(path9, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
       }
       if (String(params.pattern) === "^https?://") {
-        return problem(path7, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+        return problem(path9, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
       }
-      return problem(path7, `${quoteValue(value)} does not match ${String(params.pattern)}`);
+      return problem(path9, `${quoteValue(value)} does not match ${String(params.pattern)}`);
     }
     default:
-      return problem(path7, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
+      return problem(path9, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
   }
 }
-function offsetOf(doc, path7) {
+function offsetOf(doc, path9) {
   let node = doc.contents;
   let offset = node?.range?.[0];
-  for (const key2 of path7) {
+  for (const key2 of path9) {
     if ((0, import_yaml.isMap)(node)) {
       const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key2));
       if (!pair) break;
@@ -56513,13 +56590,13 @@ function offsetOf(doc, path7) {
   }
   return offset;
 }
-function isUnder(path7, ancestor) {
-  return ancestor.length <= path7.length && ancestor.every((key2, i) => key2 === path7[i]);
+function isUnder(path9, ancestor) {
+  return ancestor.length <= path9.length && ancestor.every((key2, i) => key2 === path9[i]);
 }
 
 // src/core/template.ts
 var PLACEHOLDER_BODY = /^\s*(row|vars)\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
-function parseTemplate(text, path7) {
+function parseTemplate(text, path9) {
   const parts = [];
   let literal = "";
   let i = 0;
@@ -56538,14 +56615,14 @@ function parseTemplate(text, path7) {
     const end = text.indexOf("}", start + 2);
     if (end === -1) {
       throw new ConfigError(
-        `${path7}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path9}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     const inner = text.slice(start + 2, end);
     const match = PLACEHOLDER_BODY.exec(inner);
     if (!match?.[2]) {
       throw new ConfigError(
-        `${path7}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path9}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     if (literal) parts.push(literal);
@@ -56652,13 +56729,13 @@ function compileParts(rawParts, encode) {
     return text;
   };
 }
-function compileTemplate(text, path7) {
-  const compiled = compileParts(parseTemplate(text, path7));
+function compileTemplate(text, path9) {
+  const compiled = compileParts(parseTemplate(text, path9));
   return typeof compiled === "string" ? () => compiled : compiled;
 }
-function compileJson(node, path7) {
+function compileJson(node, path9) {
   if (typeof node === "string") {
-    const parts = parseTemplate(node, path7);
+    const parts = parseTemplate(node, path9);
     const only = parts[0];
     if (parts.length === 1 && only !== void 0 && typeof only !== "string") {
       if ("variable" in only) {
@@ -56672,7 +56749,7 @@ function compileJson(node, path7) {
     return typeof compiled === "string" ? { constant: true, value: compiled } : { constant: false, fill: compiled };
   }
   if (Array.isArray(node)) {
-    const items = node.map((item, i) => compileJson(item, `${path7}[${i}]`));
+    const items = node.map((item, i) => compileJson(item, `${path9}[${i}]`));
     if (items.every((item) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -56680,7 +56757,7 @@ function compileJson(node, path7) {
     };
   }
   if (node !== null && typeof node === "object") {
-    const entries = Object.entries(node).map(([key2, value]) => [key2, compileJson(value, `${path7}.${key2}`)]);
+    const entries = Object.entries(node).map(([key2, value]) => [key2, compileJson(value, `${path9}.${key2}`)]);
     if (entries.every(([, item]) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -56693,25 +56770,25 @@ function compileJson(node, path7) {
   }
   return { constant: true, value: node };
 }
-function compileMethod(template, path7 = "request") {
-  const fill = compileTemplate(template.method, `${path7}.method`);
+function compileMethod(template, path9 = "request") {
+  const fill = compileTemplate(template.method, `${path9}.method`);
   const constant = template.method.includes("${") ? void 0 : template.method.toUpperCase();
   return constant === void 0 ? (row) => fill(row).toUpperCase() : () => constant;
 }
-function compileRequest(template, path7 = "request") {
-  const fillPath = compileParts(parseTemplate(template.path, `${path7}.path`), encodePathValue);
+function compileRequest(template, path9 = "request") {
+  const fillPath = compileParts(parseTemplate(template.path, `${path9}.path`), encodePathValue);
   const headerFills = Object.entries(template.headers).map(
-    ([name, value]) => [name, compileParts(parseTemplate(value, `${path7}.headers.${name}`))]
+    ([name, value]) => [name, compileParts(parseTemplate(value, `${path9}.headers.${name}`))]
   );
   let fillBody;
   if (template.body?.kind === "json") {
-    const json = compileJson(template.body.value, `${path7}.json`);
+    const json = compileJson(template.body.value, `${path9}.json`);
     fillBody = json.constant ? JSON.stringify(json.value) : (row, vars) => JSON.stringify(json.fill(row, vars));
     if (!headerFills.some(([name]) => name.toLowerCase() === "content-type")) {
       headerFills.push(["content-type", "application/json"]);
     }
   } else if (template.body?.kind === "raw") {
-    fillBody = compileParts(parseTemplate(template.body.value, `${path7}.body`));
+    fillBody = compileParts(parseTemplate(template.body.value, `${path9}.body`));
   }
   const headersConstant = headerFills.every(([, fill]) => typeof fill === "string");
   const constantHeaders = {};
@@ -56758,27 +56835,27 @@ function isHostAllowed(hostname, port, allowHosts) {
   });
 }
 var REFUSED_HOST = "is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts";
-function checkTargetUrl(ctx, path7, value) {
+function checkTargetUrl(ctx, path9, value) {
   let url;
   try {
     url = new URL(fillPort(value, PORT_STAND_IN));
   } catch {
-    ctx.problems.add(path7, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path9, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    ctx.problems.add(path7, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path9, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.username || url.password) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`
     );
     return void 0;
   }
   if (!isLoopbackHost(url.hostname) && !isHostAllowed(url.hostname, url.port, ctx.allowHosts)) {
-    ctx.problems.add(path7, `${quoteValue(value)} ${REFUSED_HOST}`);
+    ctx.problems.add(path9, `${quoteValue(value)} ${REFUSED_HOST}`);
     return void 0;
   }
   return url;
@@ -56826,9 +56903,9 @@ function checkTls(ctx, tls, pathOf2, url) {
 }
 
 // src/core/config/capacity.ts
-function buildCapacityLoad(ctx, path7, raw) {
+function buildCapacityLoad(ctx, path9, raw) {
   const rate = (key2) => {
-    const at2 = [...path7, key2];
+    const at2 = [...path9, key2];
     const value = ctx.problems.attempt(at2, () => parseRate(raw[key2], formatPath(at2)));
     if (value === 0) ctx.problems.add(at2, `${quoteValue(raw[key2])} sends nothing; use a rate above 0 like "20/s"`);
     if (value !== void 0 && value > MAX_RATE_PER_SEC) {
@@ -56841,13 +56918,13 @@ function buildCapacityLoad(ctx, path7, raw) {
   const maxRatePerSec = rate("maxRate");
   if (startRatePerSec !== void 0 && maxRatePerSec !== void 0 && maxRatePerSec < startRatePerSec) {
     ctx.problems.add(
-      [...path7, "maxRate"],
+      [...path9, "maxRate"],
       `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`
     );
   }
   let step = { kind: "factor", factor: DEFAULT_CAPACITY_STEP_FACTOR };
   if (isRecord(raw.step)) {
-    const stepPath = [...path7, "step"];
+    const stepPath = [...path9, "step"];
     if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
       ctx.problems.add(
         stepPath,
@@ -56887,17 +56964,17 @@ function buildCapacityLoad(ctx, path7, raw) {
   }
   let holdMs;
   if (raw.hold !== void 0) {
-    holdMs = durationAt(ctx, [...path7, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
+    holdMs = durationAt(ctx, [...path9, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
     if (holdMs < MIN_CAPACITY_HOLD_MS) {
       ctx.problems.add(
-        [...path7, "hold"],
+        [...path9, "hold"],
         `${quoteValue(raw.hold)} is too short for a level; use at least "${formatConfigDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`
       );
     }
   }
   let resolution = DEFAULT_CAPACITY_RESOLUTION;
   if (raw.resolution !== void 0) {
-    const at2 = [...path7, "resolution"];
+    const at2 = [...path9, "resolution"];
     const negative = typeof raw.resolution === "number" && raw.resolution < 0 || typeof raw.resolution === "string" && raw.resolution.trim().startsWith("-");
     const value = negative ? -1 : effectAt(ctx, at2, raw.resolution);
     if (value !== void 0 && (value <= 0 || value >= 1)) {
@@ -56911,10 +56988,10 @@ function buildCapacityLoad(ctx, path7, raw) {
   }
   let maxDurationMs;
   if (raw.maxDuration !== void 0) {
-    maxDurationMs = durationAt(ctx, [...path7, "maxDuration"], raw.maxDuration, 0);
+    maxDurationMs = durationAt(ctx, [...path9, "maxDuration"], raw.maxDuration, 0);
     if (maxDurationMs <= 0)
       ctx.problems.add(
-        [...path7, "maxDuration"],
+        [...path9, "maxDuration"],
         `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`
       );
   }
@@ -56948,12 +57025,12 @@ var EXECUTOR_KEYS = {
   }
 };
 var LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
-function buildStages(ctx, path7, raw, executor) {
+function buildStages(ctx, path9, raw, executor) {
   if (!Array.isArray(raw)) return [];
   const stages = [];
   raw.forEach((item, i) => {
     if (!isRecord(item)) return;
-    const stagePath = [...path7, i];
+    const stagePath = [...path9, i];
     const durationMs = durationAt(ctx, [...stagePath, "duration"], item.duration, 0);
     const targetPath = [...stagePath, "target"];
     let target2 = 0;
@@ -56979,18 +57056,18 @@ function buildStages(ctx, path7, raw, executor) {
     stages.push({ durationMs, target: target2 });
   });
   if (raw.length > 0 && stages.length === raw.length && stages.every((stage) => stage.durationMs === 0)) {
-    ctx.problems.add(path7, 'the stages last 0s in total; give at least one stage a duration like "30s"');
+    ctx.problems.add(path9, 'the stages last 0s in total; give at least one stage a duration like "30s"');
   }
   return stages;
 }
-function buildLoad(ctx, path7, raw, executor) {
+function buildLoad(ctx, path9, raw, executor) {
   const { takes, needs: needs2 } = EXECUTOR_KEYS[executor];
   let complete = true;
   for (const key2 of LOAD_KEYS) {
     if (raw[key2] === void 0 || takes.includes(key2)) continue;
     const owners = EXECUTORS.filter((other) => EXECUTOR_KEYS[other].takes.includes(key2));
     ctx.problems.add(
-      [...path7, key2],
+      [...path9, key2],
       `${executor} does not use "${key2}"; only ${owners.join(" and ")} ${owners.length > 1 ? "do" : "does"} (${executor} takes ${takes.join(", ")})`,
       true
     );
@@ -56998,18 +57075,18 @@ function buildLoad(ctx, path7, raw, executor) {
   for (const key2 of needs2) {
     if (raw[key2] !== void 0) continue;
     complete = false;
-    ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs2.join(" and ")}`);
+    ctx.problems.add([...path9, key2], `missing; ${executor} needs ${needs2.join(" and ")}`);
   }
   const positiveDuration = (key2, fallbackMs) => {
-    const ms = durationAt(ctx, [...path7, key2], raw[key2], fallbackMs);
+    const ms = durationAt(ctx, [...path9, key2], raw[key2], fallbackMs);
     if (raw[key2] !== void 0 && ms <= 0)
-      ctx.problems.add([...path7, key2], `${quoteValue(raw[key2])} is too short; use a duration above 0 like "30s"`);
+      ctx.problems.add([...path9, key2], `${quoteValue(raw[key2])} is too short; use a duration above 0 like "30s"`);
     return ms;
   };
   const integer = (key2, fallback) => Number.isInteger(raw[key2]) ? raw[key2] : fallback;
   const users = (key2, fallback) => {
     const value = integer(key2, fallback);
-    checkConnections(ctx, [...path7, key2], value, "virtual users");
+    checkConnections(ctx, [...path9, key2], value, "virtual users");
     return value;
   };
   switch (executor) {
@@ -57021,7 +57098,7 @@ function buildLoad(ctx, path7, raw, executor) {
       return {
         executor,
         startVus: users("startVUs", 0),
-        stages: buildStages(ctx, [...path7, "stages"], raw.stages, executor)
+        stages: buildStages(ctx, [...path9, "stages"], raw.stages, executor)
       };
     case "shared-iterations": {
       const maxDurationMs = positiveDuration("maxDuration", DEFAULT_MAX_DURATION_MS);
@@ -57031,21 +57108,21 @@ function buildLoad(ctx, path7, raw, executor) {
       const durationMs = positiveDuration("duration", 0);
       let ratePerSec = 0;
       if (raw.rate !== void 0) {
-        ratePerSec = ctx.problems.attempt([...path7, "rate"], () => parseRate(raw.rate, formatPath([...path7, "rate"]))) ?? 1;
+        ratePerSec = ctx.problems.attempt([...path9, "rate"], () => parseRate(raw.rate, formatPath([...path9, "rate"]))) ?? 1;
         if (ratePerSec === 0)
-          ctx.problems.add([...path7, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
-        checkRate(ctx, [...path7, "rate"], ratePerSec);
+          ctx.problems.add([...path9, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        checkRate(ctx, [...path9, "rate"], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : void 0;
     }
     case "ramping-arrival-rate": {
-      const startPath = [...path7, "startRate"];
+      const startPath = [...path9, "startRate"];
       const startRatePerSec = raw.startRate === void 0 ? 0 : ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0;
       checkRate(ctx, startPath, startRatePerSec);
-      return { executor, startRatePerSec, stages: buildStages(ctx, [...path7, "stages"], raw.stages, executor) };
+      return { executor, startRatePerSec, stages: buildStages(ctx, [...path9, "stages"], raw.stages, executor) };
     }
     case "capacity":
-      return complete ? buildCapacityLoad(ctx, path7, raw) : void 0;
+      return complete ? buildCapacityLoad(ctx, path9, raw) : void 0;
   }
 }
 function measuredDurationMs(load) {
@@ -57069,66 +57146,66 @@ function mergeHeaders(...maps) {
   }
   return Object.fromEntries([...merged.values()]);
 }
-function checkHeaders(ctx, path7, raw) {
+function checkHeaders(ctx, path9, raw) {
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name))
-      ctx.problems.add([...path7, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+      ctx.problems.add([...path9, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
     else if (UNSENDABLE_IN_HEADER.test(value)) {
       ctx.problems.add(
-        [...path7, name],
+        [...path9, name],
         `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`
       );
     }
-    ctx.problems.attempt([...path7, name], () => parseTemplate(value, formatPath([...path7, name])));
+    ctx.problems.attempt([...path9, name], () => parseTemplate(value, formatPath([...path9, name])));
   }
   return headers;
 }
-function checkJsonTemplates(ctx, path7, node) {
-  if (typeof node === "string") ctx.problems.attempt(path7, () => parseTemplate(node, formatPath(path7)));
-  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path7, i], item));
+function checkJsonTemplates(ctx, path9, node) {
+  if (typeof node === "string") ctx.problems.attempt(path9, () => parseTemplate(node, formatPath(path9)));
+  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path9, i], item));
   else if (isRecord(node))
-    for (const [key2, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path7, key2], value);
+    for (const [key2, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path9, key2], value);
 }
-function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
+function buildRequest(ctx, path9, raw, inheritedHeaders, pathPrefix) {
   const pathText = typeof raw.path === "string" ? raw.path : "/";
   if (typeof raw.path === "string") {
-    ctx.problems.attempt([...path7, "path"], () => parseTemplate(pathText, formatPath([...path7, "path"])));
+    ctx.problems.attempt([...path9, "path"], () => parseTemplate(pathText, formatPath([...path9, "path"])));
     if (!pathText.startsWith("/") && !pathText.startsWith("${")) {
       ctx.problems.add(
-        [...path7, "path"],
+        [...path9, "path"],
         `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`
       );
     }
   }
   if (typeof raw.method === "string" && raw.method.includes("${"))
     ctx.problems.attempt(
-      [...path7, "method"],
-      () => parseTemplate(raw.method, formatPath([...path7, "method"]))
+      [...path9, "method"],
+      () => parseTemplate(raw.method, formatPath([...path9, "method"]))
     );
   const request = {
     method: typeof raw.method === "string" ? raw.method : "GET",
     path: pathPrefix + pathText,
-    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path7, "headers"], raw.headers))
+    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path9, "headers"], raw.headers))
   };
   if (raw.json !== void 0 && raw.body !== void 0) {
     ctx.problems.add(
-      [...path7, "body"],
+      [...path9, "body"],
       "a request takes json or body, not both; use json for a JSON body, body for raw text"
     );
   }
   let body;
   if (raw.json !== void 0) {
-    checkJsonTemplates(ctx, [...path7, "json"], raw.json);
+    checkJsonTemplates(ctx, [...path9, "json"], raw.json);
     body = { kind: "json", value: raw.json };
   } else if (typeof raw.body === "string") {
-    ctx.problems.attempt([...path7, "body"], () => parseTemplate(raw.body, formatPath([...path7, "body"])));
+    ctx.problems.attempt([...path9, "body"], () => parseTemplate(raw.body, formatPath([...path9, "body"])));
     body = { kind: "raw", value: raw.body };
   }
   if (body) request.body = body;
   return request;
 }
-function parseCapture(ctx, path7, raw) {
+function parseCapture(ctx, path9, raw) {
   if (typeof raw !== "string") return void 0;
   if (raw.startsWith("header:") && raw.length > "header:".length)
     return { kind: "header", name: raw.slice("header:".length).trim().toLowerCase() };
@@ -57138,7 +57215,7 @@ function parseCapture(ctx, path7, raw) {
       new RegExp(pattern);
     } catch (error) {
       ctx.problems.add(
-        path7,
+        path9,
         `${quoteValue(raw)} is not a valid regular expression (${error.message}); fix the pattern after "regex:"`
       );
       return void 0;
@@ -57147,17 +57224,17 @@ function parseCapture(ctx, path7, raw) {
   }
   if (/^\$(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']*'\])*$/.test(raw)) return { kind: "json", path: raw };
   ctx.problems.add(
-    path7,
+    path9,
     `${quoteValue(raw)} is not a capture; use a JSON path like "$.id" or "$.items[0].sku", "header:location", or "regex:id=(\\d+)"`
   );
   return void 0;
 }
-function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names, weighted = false) {
+function buildFlowSteps(ctx, path9, raw, inheritedHeaders, pathPrefix, names, weighted = false) {
   if (!Array.isArray(raw)) return [];
   const steps2 = [];
   raw.forEach((item, i) => {
     if (!isRecord(item) || typeof item.name !== "string" || !isRecord(item.request)) return;
-    const stepPath = [...path7, i];
+    const stepPath = [...path9, i];
     if (names.has(item.name))
       ctx.problems.add(
         [...stepPath, "name"],
@@ -57192,7 +57269,7 @@ function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names, we
   });
   return steps2;
 }
-function checkFlowVariables(ctx, path7, flow, hasSetup) {
+function checkFlowVariables(ctx, path9, flow, hasSetup) {
   const known = [];
   const visit = (steps2, key2) => {
     const setupKnown = [...known];
@@ -57201,7 +57278,7 @@ function checkFlowVariables(ctx, path7, flow, hasSetup) {
         if (known.includes(use.name)) continue;
         const later = [...flow.setup, ...flow.steps].some((other) => Object.hasOwn(other.capture, use.name));
         const suggestion = closestMatch(use.name, known);
-        const where = [...path7, key2, i, ...use.where.split(".")];
+        const where = [...path9, key2, i, ...use.where.split(".")];
         const why = key2 === "mix" ? "no setup step captures it (a mix entry sees only the setup's values)" : later ? "it is captured only by a later step" : "no setup step or earlier step captures it";
         ctx.problems.add(
           where,
@@ -57215,18 +57292,18 @@ function checkFlowVariables(ctx, path7, flow, hasSetup) {
   visit(flow.setup, "setup");
   visit(flow.steps, flow.mix ? "mix" : "steps");
 }
-function splitBaseUrl(ctx, path7, value) {
-  const url = checkTargetUrl(ctx, path7, value);
+function splitBaseUrl(ctx, path9, value) {
+  const url = checkTargetUrl(ctx, path9, value);
   if (!url) return void 0;
   if (url.search || url.hash) {
-    ctx.problems.add(path7, `${quoteValue(value)} has a query or fragment; put those in request.path`);
+    ctx.problems.add(path9, `${quoteValue(value)} has a query or fragment; put those in request.path`);
     return void 0;
   }
   const prefix = url.pathname.replace(/\/+$/, "");
   if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix, url };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`
     );
     return void 0;
@@ -57234,36 +57311,36 @@ function splitBaseUrl(ctx, path7, value) {
   return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix, url };
 }
 function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
-  const path7 = ["scenarios", name];
+  const path9 = ["scenarios", name];
   if (name.trim() !== name || name === "" || /[*\r\n]/.test(name)) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`
     );
   }
   const executor = EXECUTORS.find((candidate) => candidate === raw.executor);
-  const load = executor ? buildLoad(ctx, path7, raw, executor) : void 0;
+  const load = executor ? buildLoad(ctx, path9, raw, executor) : void 0;
   if (executor && OPEN_EXECUTORS2.includes(executor) && raw.thinkTime !== void 0) {
     ctx.problems.add(
-      [...path7, "thinkTime"],
+      [...path9, "thinkTime"],
       `${executor} does not use "thinkTime"; only the closed models do (${CLOSED_EXECUTORS.join(", ")})`,
       true
     );
   }
   if (executor && CLOSED_EXECUTORS.includes(executor) && raw.maxInFlight !== void 0) {
     ctx.problems.add(
-      [...path7, "maxInFlight"],
+      [...path9, "maxInFlight"],
       `${executor} does not use "maxInFlight"; only the open models do (${OPEN_EXECUTORS2.join(", ")}); its virtual users bound the requests in flight`,
       true
     );
   }
-  const pick = (key2) => raw[key2] !== void 0 ? { value: raw[key2], path: [...path7, key2] } : { value: defaults[key2], path: ["defaults", key2] };
+  const pick = (key2) => raw[key2] !== void 0 ? { value: raw[key2], path: [...path9, key2] } : { value: defaults[key2], path: ["defaults", key2] };
   const baseUrl = pick("baseUrl");
   let target2;
   if (baseUrl.value === void 0) {
     ctx.problems.add(
-      [...path7, "baseUrl"],
-      `missing; set defaults.baseUrl or ${formatPath([...path7, "baseUrl"])}, like "http://127.0.0.1:8080"`
+      [...path9, "baseUrl"],
+      `missing; set defaults.baseUrl or ${formatPath([...path9, "baseUrl"])}, like "http://127.0.0.1:8080"`
     );
   } else if (typeof baseUrl.value === "string") {
     target2 = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
@@ -57290,14 +57367,14 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
   const tls = mergeTls(readTls(defaults.tls), readTls(raw.tls));
-  checkTls(ctx, tls, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
+  checkTls(ctx, tls, (key2) => tlsKeyPath(path9, raw, key2), target2?.url);
   if (raw.tls !== void 0 && target2 && target2.url.protocol !== "https:") {
     ctx.problems.add(
-      [...path7, "tls"],
+      [...path9, "tls"],
       `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target2.url.protocol}; use an https:// baseUrl or remove tls`
     );
   }
-  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
+  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path9, "headers"], raw.headers);
   let flow;
   if (raw.steps !== void 0 || raw.setup !== void 0 || raw.mix !== void 0) {
     const inherited = mergeHeaders(defaultHeaders, scenarioHeaders);
@@ -57306,40 +57383,40 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     const stepsKey = mixed ? "mix" : "steps";
     const prefix = target2?.prefix ?? "";
     flow = {
-      setup: buildFlowSteps(ctx, [...path7, "setup"], raw.setup, inherited, prefix, names),
-      steps: buildFlowSteps(ctx, [...path7, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed)
+      setup: buildFlowSteps(ctx, [...path9, "setup"], raw.setup, inherited, prefix, names),
+      steps: buildFlowSteps(ctx, [...path9, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed)
     };
     if (mixed) flow.mix = true;
-    checkFlowVariables(ctx, path7, flow, flow.setup.length > 0);
+    checkFlowVariables(ctx, path9, flow, flow.setup.length > 0);
     if (raw.mix !== void 0 && raw.steps !== void 0)
       ctx.problems.add(
-        [...path7, "mix"],
+        [...path9, "mix"],
         "a scenario takes steps (all, in order) or mix (one, by weight), not both; keep one of them"
       );
     if (raw.request !== void 0)
       ctx.problems.add(
-        [...path7, "request"],
+        [...path9, "request"],
         `a scenario takes request or ${stepsKey}, not both; move the request into ${stepsKey}`
       );
     else if (raw.steps === void 0 && raw.mix === void 0)
       ctx.problems.add(
-        [...path7, "setup"],
+        [...path9, "setup"],
         "setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]"
       );
     if (executor === "capacity")
       ctx.problems.add(
-        [...path7, "steps"],
+        [...path9, "steps"],
         "the capacity executor does not run flows yet; use constant-arrival-rate or a closed model for a flow"
       );
   } else if (raw.request === void 0) {
     ctx.problems.add(
-      [...path7, "request"],
+      [...path9, "request"],
       'missing; give the scenario a request: { path: "/" }, or steps: a list of named requests'
     );
   }
   const request = flow?.steps[0] ? flow.steps[0].request : isRecord(raw.request) ? buildRequest(
     ctx,
-    [...path7, "request"],
+    [...path9, "request"],
     raw.request,
     mergeHeaders(defaultHeaders, scenarioHeaders),
     target2?.prefix ?? ""
@@ -57349,17 +57426,17 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     data = { file: raw.data.file, order: raw.data.order === "random" ? "random" : "round-robin" };
     if (!/\.(csv|json)$/i.test(data.file)) {
       ctx.problems.add(
-        [...path7, "data", "file"],
+        [...path9, "data", "file"],
         `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`
       );
     }
   }
   if (flow && !data) {
     const all = [
-      ...flow.setup.map((step, i) => [step, [...path7, "setup", i, "request"]]),
+      ...flow.setup.map((step, i) => [step, [...path9, "setup", i, "request"]]),
       ...flow.steps.map((step, i) => [
         step,
-        [...path7, flow.mix ? "mix" : "steps", i, "request"]
+        [...path9, flow.mix ? "mix" : "steps", i, "request"]
       ])
     ];
     const used = all.flatMap(([step, at2]) => requestColumns(step.request).map((use) => ({ ...use, at: at2 })));
@@ -57373,13 +57450,13 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   }
   if (request && !data && !flow) {
     const uses = [
-      [[...path7, "request", "method"], templateColumns(request.method)],
-      [[...path7, "request", "path"], templateColumns(request.path)]
+      [[...path9, "request", "method"], templateColumns(request.method)],
+      [[...path9, "request", "path"], templateColumns(request.path)]
     ];
-    if (request.body?.kind === "json") uses.push([[...path7, "request", "json"], jsonColumns(request.body.value)]);
-    if (request.body?.kind === "raw") uses.push([[...path7, "request", "body"], templateColumns(request.body.value)]);
+    if (request.body?.kind === "json") uses.push([[...path9, "request", "json"], jsonColumns(request.body.value)]);
+    if (request.body?.kind === "raw") uses.push([[...path9, "request", "body"], templateColumns(request.body.value)]);
     for (const [name2, value] of Object.entries(request.headers))
-      uses.push([[...path7, "request", "headers", name2], templateColumns(value)]);
+      uses.push([[...path9, "request", "headers", name2], templateColumns(value)]);
     for (const [usePath, columns] of uses) {
       if (columns.length > 0) {
         ctx.problems.add(
@@ -57407,7 +57484,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (typeof raw.group === "string") {
     if (executor === "capacity") {
       ctx.problems.add(
-        [...path7, "group"],
+        [...path9, "group"],
         "the capacity executor searches its own rates and cannot run beside other scenarios; remove group from this scenario"
       );
     }
@@ -57420,18 +57497,20 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
 
 // src/core/config/services.ts
 function buildService(ctx, raw, index) {
-  const path7 = ["services", index];
+  const path9 = ["services", index];
   const service = {
     name: typeof raw.name === "string" ? raw.name : "",
     run: typeof raw.run === "string" ? raw.run : "",
     env: stringMap(raw.env),
-    stopGraceMs: durationAt(ctx, [...path7, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
+    stopGraceMs: durationAt(ctx, [...path9, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
   };
   const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => raw.env[name] === null) : [];
   if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === "string") service.cwd = raw.cwd;
+  const profile = readProfiler(raw.profile);
+  if (profile) service.profile = profile;
   if (isRecord(raw.ready)) {
-    const readyPath = [...path7, "ready"];
+    const readyPath = [...path9, "ready"];
     const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
     if (timeoutMs <= 0)
       ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
@@ -57470,6 +57549,19 @@ function buildService(ctx, raw, index) {
   }
   return service;
 }
+function readProfiler(raw) {
+  if (raw === "node" || raw === "perf" || raw === "py-spy") return { kind: raw };
+  if (!isRecord(raw)) return void 0;
+  if (raw.kind === "command" && typeof raw.start === "string" && typeof raw.stop === "string")
+    return { kind: "command", start: raw.start, stop: raw.stop };
+  return readProfiler(raw.kind);
+}
+function buildProfile(ctx, raw) {
+  const windowMs = durationAt(ctx, ["profile", "window"], raw.window, DEFAULT_PROFILE_WINDOW_MS);
+  if (windowMs < 1e3)
+    ctx.problems.add(["profile", "window"], `${quoteValue(raw.window)} is too short to sample; use at least "1s"`);
+  return { when: raw.when === "always" ? "always" : "regression", windowMs };
+}
 function buildSetup(ctx, raw) {
   if (!Array.isArray(raw)) return [];
   const steps2 = [];
@@ -57479,9 +57571,9 @@ function buildSetup(ctx, raw) {
       return;
     }
     if (!isRecord(item) || typeof item.run !== "string") return;
-    const path7 = ["setup", i, "timeout"];
-    const timeoutMs = durationAt(ctx, path7, item.timeout, DEFAULT_SETUP_TIMEOUT_MS);
-    if (timeoutMs <= 0) ctx.problems.add(path7, `${quoteValue(item.timeout)} is too short; use at least "1s"`);
+    const path9 = ["setup", i, "timeout"];
+    const timeoutMs = durationAt(ctx, path9, item.timeout, DEFAULT_SETUP_TIMEOUT_MS);
+    if (timeoutMs <= 0) ctx.problems.add(path9, `${quoteValue(item.timeout)} is too short; use at least "1s"`);
     steps2.push({ run: item.run, timeoutMs, ...typeof item.cwd === "string" ? { cwd: item.cwd } : {} });
   });
   return steps2;
@@ -57492,18 +57584,18 @@ function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
   const thresholds = {};
   if (!isRecord(raw)) return thresholds;
   for (const [glob, value] of Object.entries(raw)) {
-    const path7 = ["thresholds", glob];
+    const path9 = ["thresholds", glob];
     const expressions = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
     const pattern = globToRegExp(glob);
     if (scenarioNames.length > 0 && !scenarioNames.some((name) => pattern.test(name))) {
       const suggestion = closestMatch(glob, scenarioNames);
       ctx.problems.add(
-        path7,
+        path9,
         `matches no scenario${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; the scenarios are ${scenarioNames.join(", ")}`
       );
     }
     expressions.forEach((expression, i) => {
-      const at2 = typeof value === "string" ? path7 : [...path7, i];
+      const at2 = typeof value === "string" ? path9 : [...path9, i];
       const threshold = ctx.problems.attempt(at2, () => parseThreshold(expression, formatPath(at2)));
       if (threshold?.metric !== "capacity") return;
       const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
@@ -57575,7 +57667,8 @@ function buildConfig(root, doc, problems) {
     allowHosts,
     ...tls ? { tls } : {},
     report: buildReport(isRecord(root.report) ? root.report : {}),
-    trends: buildTrends(isRecord(root.trends) ? root.trends : {})
+    trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
+    profile: buildProfile(ctx, isRecord(root.profile) ? root.profile : {})
   };
   if (config.compare.mode === "ab") {
     for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
@@ -57705,20 +57798,20 @@ function refuse(message) {
 function splitOf(results) {
   return results.shard?.split === "load" ? "load" : "scenarios";
 }
-function label(path7, results) {
+function label(path9, results) {
   const shard = shardOf(results);
-  return `shard ${shard.index}/${shard.count} (${path7})`;
+  return `shard ${shard.index}/${shard.count} (${path9})`;
 }
-function mergeInputProblem({ path: path7, results }) {
+function mergeInputProblem({ path: path9, results }) {
   const shard = results.shard;
   if (shard !== void 0) {
     if (!Number.isSafeInteger(shard.count) || shard.count < 1)
-      return `${path7}: shard.count is ${String(shard.count)}, not a number of shards \u2265 1`;
+      return `${path9}: shard.count is ${String(shard.count)}, not a number of shards \u2265 1`;
     if (!Number.isSafeInteger(shard.index) || shard.index < 1 || shard.index > shard.count)
-      return `${path7}: shard.index is ${String(shard.index)}, outside 1..${shard.count} (shard ${String(shard.index)} of ${shard.count} does not exist)`;
+      return `${path9}: shard.index is ${String(shard.index)}, outside 1..${shard.count} (shard ${String(shard.index)} of ${shard.count} does not exist)`;
   }
   for (const [i, scenario] of results.scenarios.entries()) {
-    const at2 = `${path7}: scenarios[${i}] (${scenario.name})`;
+    const at2 = `${path9}: scenarios[${i}] (${scenario.name})`;
     const classed = Object.values(scenario.errors ?? {}).reduce((n, count) => n + count, 0);
     if (classed > scenario.requests.ko)
       return `${at2}.errors add up to ${classed}, more than its failed requests (requests.ko ${scenario.requests.ko}): every error class counts failures`;
@@ -57740,33 +57833,33 @@ function checkShards(inputs) {
     const problem = mergeInputProblem(input);
     if (problem !== void 0) refuse(problem);
   }
-  for (const { path: path7, results } of inputs) {
+  for (const { path: path9, results } of inputs) {
     if (results.configHash !== first.results.configHash) {
       refuse(
-        `${first.path} and ${path7} come from different configs (config ${first.results.configHash} and ${results.configHash})`
+        `${first.path} and ${path9} come from different configs (config ${first.results.configHash} and ${results.configHash})`
       );
     }
     const shard = shardOf(results);
     if (shard.count !== firstShard.count) {
       refuse(
-        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path7} is shard ${shard.index}/${shard.count}: they split the scenarios differently`
+        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path9} is shard ${shard.index}/${shard.count}: they split the scenarios differently`
       );
     }
     if (splitOf(results) !== split) {
       refuse(
-        `${first.path} split the ${split} (--split ${split}) and ${path7} the ${splitOf(results)}: shards of one run split one way`
+        `${first.path} split the ${split} (--split ${split}) and ${path9} the ${splitOf(results)}: shards of one run split one way`
       );
     }
     if (results.ab === void 0 !== (first.results.ab === void 0)) {
-      const [ab, alone] = results.ab === void 0 ? [first.path, path7] : [path7, first.path];
+      const [ab, alone] = results.ab === void 0 ? [first.path, path9] : [path9, first.path];
       refuse(`${ab} is from an A/B run and ${alone} is not: shards of one run are all A/B or none`);
     }
     const other = seenShards.get(shard.index);
     if (other !== void 0) {
       const which = shard.count === 1 ? "both are whole runs (no --shard), not shards of one run" : `both are shard ${shard.index}/${shard.count}`;
-      refuse(`${other} and ${path7}: ${which}`);
+      refuse(`${other} and ${path9}: ${which}`);
     }
-    seenShards.set(shard.index, path7);
+    seenShards.set(shard.index, path9);
   }
   if (seenShards.size !== firstShard.count) {
     const missing = Array.from({ length: firstShard.count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
@@ -57778,7 +57871,7 @@ function checkShards(inputs) {
 }
 function concatScenarios(inputs) {
   const byName = /* @__PURE__ */ new Map();
-  for (const { path: path7, results } of inputs) {
+  for (const { path: path9, results } of inputs) {
     for (const scenario of results.scenarios) {
       const earlier = byName.get(scenario.name);
       if (earlier) {
@@ -57786,10 +57879,10 @@ function concatScenarios(inputs) {
         const [b0, b1] = windowOf2(scenario);
         const overlap = a0 < b1 && b0 < a1;
         refuse(
-          `scenario ${scenario.name} is in both ${earlier.path} and ${path7}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
+          `scenario ${scenario.name} is in both ${earlier.path} and ${path9}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
         );
       }
-      byName.set(scenario.name, { scenario, path: path7 });
+      byName.set(scenario.name, { scenario, path: path9 });
     }
   }
   return [...byName.values()].map((entry) => entry.scenario);
@@ -57800,13 +57893,13 @@ function addScenarios(inputs, interrupted) {
   const merged = [];
   for (const name of names) {
     const parts = [];
-    for (const { path: path7, results } of sorted) {
+    for (const { path: path9, results } of sorted) {
       const scenario = results.scenarios.find((s) => s.name === name);
       if (scenario)
-        parts.push({ path: path7, shardIndex: shardOf(results).index, shardCount: shardOf(results).count, scenario });
+        parts.push({ path: path9, shardIndex: shardOf(results).index, shardCount: shardOf(results).count, scenario });
       else if (interrupted) break;
       else
-        refuse(`scenario ${name} is missing from ${label(path7, results)}, though every load shard runs every scenario`);
+        refuse(`scenario ${name} is missing from ${label(path9, results)}, though every load shard runs every scenario`);
     }
     if (parts.length === sorted.length) merged.push(mergeLoadScenario(parts));
   }
@@ -57825,7 +57918,7 @@ function mergeAb(inputs) {
       baseFailure: { ...failure2, reason: `${label(failed.path, failed.results)}: ${failure2.reason}` }
     };
   }
-  const base = mergeResults(inputs.map(({ path: path7, results }) => ({ path: `${path7} (base)`, results: results.ab.base })));
+  const base = mergeResults(inputs.map(({ path: path9, results }) => ({ path: `${path9} (base)`, results: results.ab.base })));
   return { ...first, base };
 }
 function mergeResults(inputs) {
@@ -59591,11 +59684,11 @@ function createDirStore(dir, configHash, options = {}) {
     async load() {
       const newest = await newestName();
       if (newest === void 0) return void 0;
-      const path7 = join(absoluteDir, newest);
+      const path9 = join(absoluteDir, newest);
       try {
-        return { text: await readFile2(path7, "utf8"), source: path7 };
+        return { text: await readFile2(path9, "utf8"), source: path9 };
       } catch (error) {
-        throw new Error(`cannot read the baseline file ${path7}: ${error.message}`);
+        throw new Error(`cannot read the baseline file ${path9}: ${error.message}`);
       }
     },
     save: (text, meta) => write(text, meta, now2()),
@@ -59629,15 +59722,15 @@ function createDirStore(dir, configHash, options = {}) {
     const attempt = checkNamePart("attempt", meta.attempt);
     const stamp2 = at2.toISOString().replace(/[-:.]/g, "");
     const name = `${prefix}${stamp2}-${runId}-${attempt}.json`;
-    const path7 = join(absoluteDir, name);
+    const path9 = join(absoluteDir, name);
     const tempPath = join(absoluteDir, `.${name}.${randomUUID()}.tmp`);
     try {
       await mkdir(absoluteDir, { recursive: true });
       await writeFile(tempPath, text, "utf8");
-      await rename(tempPath, path7);
+      await rename(tempPath, path9);
     } catch (error) {
       await rm(tempPath, { force: true }).catch(() => void 0);
-      throw new Error(`cannot write the baseline file ${path7}: ${error.message}`);
+      throw new Error(`cannot write the baseline file ${path9}: ${error.message}`);
     }
   }
 }
@@ -59718,18 +59811,18 @@ function reason(error) {
   const { code: code2, message } = error;
   return code2 ? `${code2}: ${message.replace(/^[A-Z]+: /, "").split(",")[0]}` : String(message);
 }
-async function checkOutputPath(path7, flag) {
-  if (path7.trim() === "") throw new InputFileError(`${flag}: the path is empty; name a file such as results.json`);
-  const info = await stat3(path7).catch(() => void 0);
+async function checkOutputPath(path9, flag) {
+  if (path9.trim() === "") throw new InputFileError(`${flag}: the path is empty; name a file such as results.json`);
+  const info = await stat3(path9).catch(() => void 0);
   if (info?.isDirectory())
-    throw new InputFileError(`${flag} ${path7}: is a folder; name a file in it, such as ${join2(path7, "results.json")}`);
+    throw new InputFileError(`${flag} ${path9}: is a folder; name a file in it, such as ${join2(path9, "results.json")}`);
   if (info && !info.isFile())
     throw new InputFileError(
-      `${flag} ${path7}: is not a regular file (a device or a pipe), so the results could be lost; name a file such as results.json`
+      `${flag} ${path9}: is not a regular file (a device or a pipe), so the results could be lost; name a file such as results.json`
     );
-  const probe = temporaryBeside(path7);
+  const probe = temporaryBeside(path9);
   try {
-    await mkdir2(dirname(path7), { recursive: true });
+    await mkdir2(dirname(path9), { recursive: true });
     const handle = await open(probe, "wx");
     try {
       await handle.write("{}\n");
@@ -59738,18 +59831,18 @@ async function checkOutputPath(path7, flag) {
       await handle.close();
     }
   } catch (error) {
-    throw new InputFileError(`${flag} ${path7}: cannot be written (${reason(error)}); name a writable file`);
+    throw new InputFileError(`${flag} ${path9}: cannot be written (${reason(error)}); name a writable file`);
   } finally {
     await rm2(probe, { force: true }).catch(() => void 0);
   }
 }
-function temporaryBeside(path7) {
-  return join2(dirname(path7), `.${basename2(path7)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+function temporaryBeside(path9) {
+  return join2(dirname(path9), `.${basename2(path9)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
-async function writeFileAtomic(path7, text, flag = "output") {
-  const temporary = temporaryBeside(path7);
+async function writeFileAtomic(path9, text, flag = "output") {
+  const temporary = temporaryBeside(path9);
   try {
-    await mkdir2(dirname(path7), { recursive: true });
+    await mkdir2(dirname(path9), { recursive: true });
     const handle = await open(temporary, "wx");
     try {
       await handle.writeFile(text);
@@ -59757,18 +59850,52 @@ async function writeFileAtomic(path7, text, flag = "output") {
     } finally {
       await handle.close();
     }
-    await rename2(temporary, path7);
+    await rename2(temporary, path9);
   } catch (error) {
     await rm2(temporary, { force: true }).catch(() => void 0);
-    throw new InputFileError(`${flag} ${path7}: could not be written (${reason(error)}); the file was left as it was`);
+    throw new InputFileError(`${flag} ${path9}: could not be written (${reason(error)}); the file was left as it was`);
   }
 }
 
 // src/entry/run-impl.ts
 import { randomInt } from "node:crypto";
-import { mkdir as mkdir3 } from "node:fs/promises";
+import { mkdir as mkdir5 } from "node:fs/promises";
 import { existsSync as existsSync4 } from "node:fs";
-import path6 from "node:path";
+import path8 from "node:path";
+
+// src/core/profile/plan.ts
+var NODE_INSPECT_OPTION = "--inspect=127.0.0.1:0";
+function applyProfilers(services, choices) {
+  return services.map((service) => {
+    const profile = service.profile ?? choices.head?.find((other) => other.name === service.name)?.profile ?? choices.all;
+    if (!profile) return service;
+    if (profile.kind !== "node") return { ...service, profile };
+    const current = service.env.NODE_OPTIONS ?? choices.parentNodeOptions ?? "";
+    const nodeOptions = current.includes("--inspect") ? current : `${current} ${NODE_INSPECT_OPTION}`.trim();
+    return { ...service, profile, env: { ...service.env, NODE_OPTIONS: nodeOptions } };
+  });
+}
+function chooseProfiledScenarios(scenarioNames, profile, comparison) {
+  if (profile.when === "always") return scenarioNames.map((scenario) => ({ scenario, trigger: "always" }));
+  if (!comparison) return [];
+  const regressed = new Set(
+    comparison.regressions.map(
+      (metric) => scenarioNames.find((name) => metric.scenario === name || metric.scenario.startsWith(`${name}/`)) ?? metric.scenario
+    )
+  );
+  return scenarioNames.filter((name) => regressed.has(name)).map((scenario) => ({ scenario, trigger: "regression" }));
+}
+function parseProfilerChoice(value, source) {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "none") return void 0;
+  if (text === "node" || text === "perf" || text === "py-spy") return { kind: text };
+  throw new ConfigError(
+    `${source}: "${text}" is not a profiler; use node, perf, py-spy or none (a command profiler is set per service in the config: services[].profile)`
+  );
+}
+function profileFolderName(scenario) {
+  return scenario.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "") || "scenario";
+}
 
 // src/adapters/services.ts
 import { spawn } from "node:child_process";
@@ -60380,8 +60507,8 @@ async function sweepOrphanedServices(graceMs, onNotice) {
 }
 function claimServiceLog(logDir, fileName) {
   const ours = serviceOwner();
-  const path7 = join3(logDir, `${fileName}.log`);
-  if (ours === void 0) return { path: path7 };
+  const path9 = join3(logDir, `${fileName}.log`);
+  if (ours === void 0) return { path: path9 };
   const ownerFile = join3(logDir, `.${fileName}.log.owner`);
   let theirs;
   try {
@@ -60390,11 +60517,11 @@ function claimServiceLog(logDir, fileName) {
     theirs = void 0;
   }
   if (theirs && theirs !== ours && ownerIsRunning(theirs)) {
-    return { path: join3(logDir, `${fileName}-${process.pid}.log`), shared: path7 };
+    return { path: join3(logDir, `${fileName}-${process.pid}.log`), shared: path9 };
   }
   writeFileSync(ownerFile, `${ours}
 `);
-  return { path: path7 };
+  return { path: path9 };
 }
 
 // src/engine/tls.ts
@@ -62268,8 +62395,8 @@ var RequestEncoder = class {
   }
 };
 function encodeRequest(request, originHost) {
-  const { method, path: path7, headers, body } = request;
-  if (INVALID_PATH.test(path7)) throw new import_undici3.errors.InvalidArgumentError("invalid request path");
+  const { method, path: path9, headers, body } = request;
+  if (INVALID_PATH.test(path9)) throw new import_undici3.errors.InvalidArgumentError("invalid request path");
   let host = originHost;
   let lines = "";
   for (let i = 0; i < headers.length; i += 2) {
@@ -62285,7 +62412,7 @@ function encodeRequest(request, originHost) {
 `;
   }
   const head = method === "HEAD";
-  let text = `${method} ${path7} HTTP/1.1\r
+  let text = `${method} ${path9} HTTP/1.1\r
 host: ${host}\r
 connection: ${head ? "close" : "keep-alive"}\r
 ${lines}`;
@@ -63678,10 +63805,11 @@ function assembleResults(run2) {
     } : {},
     ...run2.interrupted ? { interrupted: true } : {},
     ...run2.serviceExit ? { serviceExit: run2.serviceExit } : {},
-    ...run2.sequential ? { sequential: run2.sequential } : {}
+    ...run2.sequential ? { sequential: run2.sequential } : {},
+    ...run2.profiles && run2.profiles.length > 0 ? { profiles: [...run2.profiles] } : {}
   };
   if (run2.ab) {
-    const { git: _headCommit, sequential: _looks, ...shared } = results;
+    const { git: _headCommit, sequential: _looks, profiles: _profiles, ...shared } = results;
     const base = {
       ...shared,
       ...run2.ab.git ? { git: run2.ab.git } : {},
@@ -63854,12 +63982,12 @@ import { performance as performance10 } from "node:perf_hooks";
 import { setTimeout as sleep7 } from "node:timers/promises";
 
 // src/core/capture.ts
-function jsonPathKeys(path7) {
+function jsonPathKeys(path9) {
   const keys = [];
   const token = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']*)'\]/gy;
   token.lastIndex = 1;
   let match;
-  while ((match = token.exec(path7)) !== null) {
+  while ((match = token.exec(path9)) !== null) {
     if (match[1] !== void 0) keys.push(match[1]);
     else if (match[2] !== void 0) keys.push(Number(match[2]));
     else keys.push(match[3]);
@@ -64531,6 +64659,695 @@ var package_default = {
 // src/entry/version.ts
 var TOOL_VERSION = package_default.version;
 
+// src/entry/profile-phase.ts
+import { mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
+import path7 from "node:path";
+
+// src/core/profile/folded.ts
+var LOCATED = /^(.*) \(([^()]*:\d+(?::\d+)?)\)$/;
+function splitFrame(frame) {
+  const match = LOCATED.exec(frame);
+  return match ? { name: match[1], location: match[2] } : { name: frame };
+}
+function formatFrame(name, location) {
+  const clean = (text) => text.replaceAll(";", ":").replaceAll("\n", " ");
+  return location ? `${clean(name)} (${clean(location)})` : clean(name);
+}
+var FoldedParseError = class extends Error {
+};
+function parseFolded(text, source = "the folded file") {
+  const profile = /* @__PURE__ */ new Map();
+  const lines = text.split("\n");
+  lines.forEach((raw, index) => {
+    const line2 = raw.trimEnd();
+    if (line2 === "" || line2.startsWith("#")) return;
+    const match = /^(.*\S)\s+(\d+)$/.exec(line2);
+    if (!match) {
+      throw new FoldedParseError(
+        `${source} line ${index + 1} is not a collapsed stack ("frame;frame;frame count"): ${JSON.stringify(line2.slice(0, 80))}`
+      );
+    }
+    addSamples(profile, match[1], Number(match[2]));
+  });
+  return profile;
+}
+function addSamples(profile, stack, count) {
+  if (count <= 0 || stack === "") return;
+  profile.set(stack, (profile.get(stack) ?? 0) + count);
+}
+function formatFolded(profile) {
+  return [...profile.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([stack, count]) => `${stack} ${count}
+`).join("");
+}
+function mergeFolded(profiles) {
+  const merged = /* @__PURE__ */ new Map();
+  for (const profile of profiles) for (const [stack, count] of profile) addSamples(merged, stack, count);
+  return merged;
+}
+function totalSamples(profile) {
+  let total = 0;
+  for (const count of profile.values()) total += count;
+  return total;
+}
+
+// src/core/profile/cpuprofile.ts
+var IDLE = "(idle)";
+function foldCpuProfile(profile, root) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = /* @__PURE__ */ new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const stackOf = /* @__PURE__ */ new Map();
+  const stackFor = (id) => {
+    if (stackOf.has(id)) return stackOf.get(id);
+    const frames = [];
+    for (let at2 = id; at2 !== void 0; at2 = parent.get(at2)) {
+      const node = byId.get(at2);
+      if (!node) break;
+      const { functionName, url, lineNumber } = node.callFrame;
+      if (functionName === "(root)" && url === "") continue;
+      if (functionName === IDLE) {
+        stackOf.set(id, void 0);
+        return void 0;
+      }
+      frames.push(
+        formatFrame(functionName || "(anonymous)", url ? `${shortenUrl(url, root)}:${lineNumber + 1}` : void 0)
+      );
+    }
+    const stack = frames.reverse().join(";");
+    stackOf.set(id, stack);
+    return stack;
+  };
+  const folded = /* @__PURE__ */ new Map();
+  let idleSamples = 0;
+  for (const id of profile.samples ?? []) {
+    const stack = stackFor(id);
+    if (stack === void 0) idleSamples++;
+    else addSamples(folded, stack === "" ? "(root)" : stack, 1);
+  }
+  return { folded, idleSamples };
+}
+function shortenUrl(url, root) {
+  let path9 = url.startsWith("file://") ? decodeURIComponent(url.slice("file://".length)) : url;
+  if (root) {
+    const prefix = root.endsWith("/") ? root : `${root}/`;
+    if (path9.startsWith(prefix)) path9 = path9.slice(prefix.length);
+  }
+  return path9;
+}
+
+// src/core/profile/perf-script.ts
+function foldPerfScript(text) {
+  const folded = /* @__PURE__ */ new Map();
+  let frames;
+  const flush = () => {
+    if (frames && frames.length > 0) addSamples(folded, frames.reverse().join(";"), 1);
+    frames = void 0;
+  };
+  for (const raw of text.split("\n")) {
+    if (raw.trim() === "") {
+      flush();
+      continue;
+    }
+    if (!/^\s/.test(raw)) {
+      flush();
+      frames = [];
+      continue;
+    }
+    if (!frames) continue;
+    const match = /^\s+[0-9a-f]+\s+(.+?)\s+\((.*)\)\s*$/.exec(raw);
+    if (!match) continue;
+    let symbol = match[1].replace(/\+0x[0-9a-f]+$/, "");
+    const dso = match[2];
+    if (symbol === "[unknown]") symbol = `[${dso.split("/").pop() || "unknown"}]`;
+    frames.push(symbol.replaceAll(";", ":"));
+  }
+  flush();
+  return folded;
+}
+
+// src/core/profile/compare.ts
+var DEFAULT_PROFILE_RULE = { alpha: 1e-3, minShareChange: 0.02 };
+function isPseudoFrame(frame) {
+  return /^\(.*\)$/.test(frame);
+}
+function isOwnCode(frame) {
+  const { location } = splitFrame(frame);
+  return location !== void 0 && !location.startsWith("node:");
+}
+function functionKey(frame) {
+  const { name, location } = splitFrame(frame);
+  return location === void 0 ? name : `${name} (${location.replace(/:\d+(?::\d+)?$/, "")})`;
+}
+function countFunctions(profile) {
+  const counts = /* @__PURE__ */ new Map();
+  const entry = (frame) => {
+    const key2 = functionKey(frame);
+    let found = counts.get(key2);
+    if (!found) counts.set(key2, found = { own: 0, total: 0, frame });
+    return found;
+  };
+  for (const [stack, samples] of profile) {
+    const frames = stack.split(";");
+    for (const key2 of new Set(frames.map(functionKey)))
+      entry(frames.find((frame) => functionKey(frame) === key2)).total += samples;
+    let owner = frames.length - 1;
+    while (owner >= 0 && !isOwnCode(frames[owner])) owner--;
+    entry(frames[owner >= 0 ? owner : frames.length - 1]).own += samples;
+  }
+  return counts;
+}
+function compareProfiles(base, head, rule2 = DEFAULT_PROFILE_RULE) {
+  const baseSamples = totalSamples(base);
+  const headSamples = totalSamples(head);
+  const baseCounts = countFunctions(base);
+  const headCounts = countFunctions(head);
+  const keys = /* @__PURE__ */ new Set([...baseCounts.keys(), ...headCounts.keys()]);
+  const tested = [...keys].filter(
+    (key2) => (baseCounts.get(key2)?.own ?? 0) + (headCounts.get(key2)?.own ?? 0) > 0
+  ).length;
+  const grown = [];
+  if (baseSamples > 0 && headSamples > 0) {
+    for (const key2 of keys) {
+      const { frame: baseFrame, ...b } = baseCounts.get(key2) ?? { own: 0, total: 0, frame: key2 };
+      const { frame: headFrame, ...h } = headCounts.get(key2) ?? { own: 0, total: 0, frame: baseFrame };
+      const frame = headFrame;
+      if (isPseudoFrame(frame)) continue;
+      const ownShare = [b.own / baseSamples, h.own / headSamples];
+      if (ownShare[1] - ownShare[0] < rule2.minShareChange) continue;
+      const pValue = twoProportionUpperP(b.own, baseSamples, h.own, headSamples);
+      if (pValue >= rule2.alpha / Math.max(1, tested)) continue;
+      grown.push({
+        frame,
+        ...splitFrame(frame),
+        base: b,
+        head: h,
+        ownShare,
+        totalShare: [b.total / baseSamples, h.total / headSamples],
+        pValue
+      });
+    }
+  }
+  grown.sort((x, y) => y.ownShare[1] - y.ownShare[0] - (x.ownShare[1] - x.ownShare[0]) || (x.frame < y.frame ? -1 : 1));
+  return { baseSamples, headSamples, rule: { ...rule2, tested }, grown };
+}
+function twoProportionUpperP(x1, n1, x2, n2) {
+  const pooled2 = (x1 + x2) / (n1 + n2);
+  const se = Math.sqrt(pooled2 * (1 - pooled2) * (1 / n1 + 1 / n2));
+  const rise = x2 / n2 - x1 / n1;
+  if (se === 0) return rise > 0 ? 0 : 1;
+  return 1 - normalCdf(rise / se);
+}
+
+// src/core/profile/flame-svg.ts
+var WIDTH = 1200;
+var ROW = 16;
+var MIN_WIDTH = 0.5;
+function renderDiffFlameSvg(base, head, title) {
+  const headTotal = Math.max(1, totalSamples(head));
+  const baseTotal = Math.max(1, totalSamples(base));
+  const root = { name: "all", head: 0, base: 0, children: /* @__PURE__ */ new Map() };
+  const add = (profile, key2) => {
+    for (const [stack, count] of profile) {
+      let node = root;
+      node[key2] += count;
+      for (const frame of stack.split(";")) {
+        let child = node.children.get(frame);
+        if (!child) node.children.set(frame, child = { name: frame, head: 0, base: 0, children: /* @__PURE__ */ new Map() });
+        child[key2] += count;
+        node = child;
+      }
+    }
+  };
+  add(head, "head");
+  add(base, "base");
+  const rects = [];
+  let depth = 0;
+  const draw = (node, x, level) => {
+    const width = node.head / headTotal * WIDTH;
+    if (width < MIN_WIDTH) return;
+    depth = Math.max(depth, level);
+    const change = node.head / headTotal - node.base / baseTotal;
+    rects.push(frameRect(node, x, level, width, change, headTotal, baseTotal));
+    let at2 = x;
+    for (const child of [...node.children.values()].sort((a, b) => a.name < b.name ? -1 : 1)) {
+      draw(child, at2, level + 1);
+      at2 += child.head / headTotal * WIDTH;
+    }
+  };
+  draw(root, 0, 0);
+  const height = (depth + 1) * ROW + 40;
+  const body = rects.join("\n").replace(/Y_OF\((\d+)\)/g, (_, level) => String(height - 10 - (Number(level) + 1) * ROW));
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="monospace" font-size="11">`,
+    `<text x="4" y="16">${escapeXml(title)}: width = head's samples; red = share of the CPU grew from base, blue = shrank</text>`,
+    body,
+    "</svg>",
+    ""
+  ].join("\n");
+}
+function frameRect(node, x, level, width, change, headTotal, baseTotal) {
+  const strength = Math.min(1, Math.abs(change) / 0.1);
+  const fade = Math.round(235 - 175 * strength);
+  const fill = change >= 0 ? `rgb(235,${fade},${fade})` : `rgb(${fade},${fade},235)`;
+  const percent = (value) => `${(value * 100).toFixed(1)}%`;
+  const tip = `${node.name}: head ${node.head} samples (${percent(node.head / headTotal)}), base ${node.base} (${percent(node.base / baseTotal)})`;
+  const chars = Math.floor((width - 4) / 7);
+  const label2 = chars >= 3 ? node.name.length > chars ? `${node.name.slice(0, chars - 2)}..` : node.name : "";
+  return `<g><title>${escapeXml(tip)}</title><rect x="${x.toFixed(1)}" y="Y_OF(${level})" width="${width.toFixed(1)}" height="${ROW - 1}" fill="${fill}"/>${label2 ? `<text x="${(x + 2).toFixed(1)}" y="Y_OF(${level})" dy="11">${escapeXml(label2)}</text>` : ""}</g>`;
+}
+function escapeXml(text) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}
+
+// src/adapters/profiler.ts
+var import_undici6 = __toESM(require_undici(), 1);
+import { spawn as spawn3 } from "node:child_process";
+import { once as once2 } from "node:events";
+import { mkdir as mkdir3, readFile as readFile4, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
+import path6 from "node:path";
+var ProfilerError = class extends Error {
+};
+async function startProfile(target2) {
+  await mkdir3(target2.outDir, { recursive: true });
+  switch (target2.profiler.kind) {
+    case "node":
+      return startNodeProfile(target2);
+    case "perf":
+      return startPerfProfile(target2);
+    case "py-spy":
+      return startPySpyProfile(target2);
+    case "command":
+      return startCommandProfile(target2, target2.profiler);
+  }
+}
+async function startNodeProfile(target2) {
+  const log = await readFile4(target2.logPath, "utf8").catch(() => "");
+  const urls = [...new Set([...log.matchAll(/Debugger listening on (ws:\/\/\S+)/g)].map((match) => match[1]))];
+  if (urls.length === 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): profile: node found no "Debugger listening on ws://\u2026" line in ${target2.logPath}; node prints it when NODE_OPTIONS holds ${NODE_INSPECT_OPTION}, which perfgate adds: is the service a node process that reads NODE_OPTIONS (node \u2265 12, not one that clears it)? For any other runtime use profile: perf or command`
+    );
+  }
+  const sessions = [];
+  for (const url of urls) {
+    const session = await openInspector(url).catch(() => void 0);
+    if (!session) continue;
+    try {
+      await session.call("Profiler.enable");
+      await session.call("Profiler.start");
+      sessions.push(session);
+    } catch {
+      session.close();
+    }
+  }
+  if (sessions.length === 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): profile: node could not open the inspector at ${urls.join(", ")} (the process printed it but no longer answers there)`
+    );
+  }
+  return {
+    async stop() {
+      const folded = [];
+      let index = 0;
+      for (const session of sessions) {
+        try {
+          const { profile } = await session.call("Profiler.stop");
+          const file = path6.join(
+            target2.outDir,
+            `${target2.variant}-${target2.service}${index > 0 ? `-${index}` : ""}.cpuprofile`
+          );
+          index++;
+          await writeText(file, JSON.stringify(profile));
+          folded.push(foldCpuProfile(profile, target2.cwd).folded);
+        } finally {
+          session.close();
+        }
+      }
+      return mergeFolded(folded);
+    },
+    async abort() {
+      for (const session of sessions) session.close();
+    }
+  };
+}
+var INSPECTOR_TIMEOUT_MS = 1e4;
+async function openInspector(url) {
+  const socket = new import_undici6.WebSocket(url);
+  await new Promise((resolve4, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer from ${url}`)), INSPECTOR_TIMEOUT_MS);
+    socket.addEventListener("open", () => {
+      clearTimeout(timer);
+      resolve4();
+    });
+    socket.addEventListener("error", () => {
+      clearTimeout(timer);
+      reject(new Error(`cannot connect to ${url}`));
+    });
+  });
+  let nextId = 1;
+  const pending = /* @__PURE__ */ new Map();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data));
+    const waiter = message.id === void 0 ? void 0 : pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(message.error.message));
+    else waiter.resolve(message.result);
+  });
+  socket.addEventListener("close", () => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`the inspector at ${url} closed`));
+    pending.clear();
+  });
+  return {
+    call(method, params) {
+      const id = nextId++;
+      return new Promise((resolve4, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error(`${method}: no answer from ${url} in ${INSPECTOR_TIMEOUT_MS / 1e3} s`));
+        }, INSPECTOR_TIMEOUT_MS);
+        pending.set(id, {
+          resolve: (value) => {
+            clearTimeout(timer);
+            resolve4(value);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          }
+        });
+        socket.send(JSON.stringify({ id, method, ...params === void 0 ? {} : { params } }));
+      });
+    },
+    close() {
+      socket.close();
+    }
+  };
+}
+var PERF_HZ = 999;
+async function startPerfProfile(target2) {
+  const pids = groupPids(target2.pid);
+  const dataFile = path6.join(target2.outDir, `${target2.variant}-${target2.service}.perf.data`);
+  const recorder = await spawnTool(
+    "perf",
+    ["record", "-F", String(PERF_HZ), "-g", "-o", dataFile, "-p", pids.join(",")],
+    target2,
+    PERF_FIX
+  );
+  return {
+    async stop() {
+      await interrupt(recorder.child, target2, "perf record", PERF_FIX);
+      const script = await runTool("perf", ["script", "-i", dataFile], target2, PERF_FIX);
+      await writeText(path6.join(target2.outDir, `${target2.variant}-${target2.service}.perf.txt`), script);
+      return foldPerfScript(script);
+    },
+    abort: () => kill(recorder.child)
+  };
+}
+var PERF_FIX = "perf needs the linux-tools package for the running kernel (apt-get install linux-tools-$(uname -r)) and permission to profile its own processes: sudo sysctl kernel.perf_event_paranoid=1 (GitHub-hosted runners default to 4)";
+async function startPySpyProfile(target2) {
+  const outFile = path6.join(target2.outDir, `${target2.variant}-${target2.service}.py-spy.txt`);
+  const recorder = await spawnTool(
+    "py-spy",
+    ["record", "--format", "raw", "--output", outFile, "--pid", String(target2.pid), "--subprocesses"],
+    target2,
+    PY_SPY_FIX
+  );
+  return {
+    async stop() {
+      await interrupt(recorder.child, target2, "py-spy record", PY_SPY_FIX);
+      return parseFolded(await readRequired(outFile, target2, "py-spy record"), outFile);
+    },
+    abort: () => kill(recorder.child)
+  };
+}
+var PY_SPY_FIX = "install py-spy where perfgate runs (pip install py-spy) and let it read the service (on Linux: sudo sysctl kernel.yama.ptrace_scope=0, or run perfgate as root)";
+async function startCommandProfile(target2, profiler) {
+  const file = path6.join(target2.outDir, `${target2.variant}-${target2.service}.folded`);
+  await rm3(file, { force: true });
+  const env = {
+    ...inheritableEnv(process.env),
+    PERFGATE_PID: String(target2.pid),
+    PERFGATE_VARIANT: target2.variant,
+    PERFGATE_PROFILE_FILE: file
+  };
+  const fix = `check services ${target2.service}'s profile.start and profile.stop commands`;
+  await runShell(profiler.start, env, target2, "profile.start", fix);
+  return {
+    async stop() {
+      await runShell(profiler.stop, env, target2, "profile.stop", fix);
+      return parseFolded(await readRequired(file, target2, "profile.stop"), `$PERFGATE_PROFILE_FILE (${file})`);
+    },
+    async abort() {
+      await runShell(profiler.stop, env, target2, "profile.stop", fix).catch(() => void 0);
+    }
+  };
+}
+function groupPids(leader) {
+  const found = scanProcessGroups(/* @__PURE__ */ new Set([leader]))?.map((stat5) => stat5.pid) ?? [];
+  return found.length > 0 ? found : [leader];
+}
+var ATTACH_SETTLE_MS = 300;
+async function spawnTool(command, args, target2, fix) {
+  const child = spawn3(command, args, { cwd: target2.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk) => output += chunk.toString());
+  child.stderr?.on("data", (chunk) => output += chunk.toString());
+  const failed = await Promise.race([
+    once2(child, "error").then(([error]) => error),
+    once2(child, "exit").then(([code2]) => new Error(`exited with code ${String(code2)}`)),
+    new Promise((resolve4) => setTimeout(() => resolve4(void 0), ATTACH_SETTLE_MS))
+  ]);
+  if (failed) {
+    const missing = failed.code === "ENOENT";
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): profile: ${target2.profiler.kind}: ${missing ? `${command} is not on PATH` : `${command} ${args[0]} ${failed.message}: ${lastLines(output)}`}; ${fix}`
+    );
+  }
+  return { child, output: () => output };
+}
+async function interrupt(child, target2, what, fix) {
+  if (child.exitCode !== null) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): ${what} stopped early (exit ${child.exitCode}); ${fix}`
+    );
+  }
+  const exited = once2(child, "exit");
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.kill("SIGKILL"), INSPECTOR_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+async function kill(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once2(child, "exit");
+  child.kill("SIGKILL");
+  await exited;
+}
+async function runTool(command, args, target2, fix) {
+  const child = spawn3(command, args, { cwd: target2.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  const out = [];
+  let err = "";
+  child.stdout.on("data", (chunk) => out.push(chunk));
+  child.stderr.on("data", (chunk) => err += chunk.toString());
+  const [code2] = await once2(child, "close");
+  if (code2 !== 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): ${command} ${args[0]} exited with code ${String(code2)}: ${lastLines(err)}; ${fix}`
+    );
+  }
+  return Buffer.concat(out).toString();
+}
+async function runShell(command, env, target2, what, fix) {
+  const child = spawn3("sh", ["-c", command], { cwd: target2.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => output += chunk.toString());
+  child.stderr.on("data", (chunk) => output += chunk.toString());
+  const [code2] = await once2(child, "close");
+  if (code2 !== 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): ${what} ${JSON.stringify(command)} exited with code ${String(code2)}: ${lastLines(output)}; ${fix}`
+    );
+  }
+}
+async function readRequired(file, target2, what) {
+  try {
+    return await readFile4(file, "utf8");
+  } catch {
+    throw new ProfilerError(`services ${target2.service} (${target2.variant}): ${what} left no profile at ${file}`);
+  }
+}
+async function writeText(file, text) {
+  await writeFile2(file, text);
+}
+function lastLines(text) {
+  const lines = text.trim().split("\n").filter(Boolean);
+  return lines.length === 0 ? "(no output)" : lines.slice(-3).join(" / ");
+}
+
+// src/entry/profile-phase.ts
+var GROWN_KEPT = 10;
+async function profileServices(run2, snapshot) {
+  const { options, prepared, booted } = run2;
+  const headServices = prepared.headConfig.services.filter((service) => service.profile);
+  if (headServices.length === 0) return;
+  const profile = prepared.config.profile ?? { when: "regression", windowMs: DEFAULT_PROFILE_WINDOW_MS };
+  const baseServices = prepared.ab?.baseConfig.services ?? [];
+  if (!booted.base) {
+    options.onWarning(
+      `services ${headServices.map((service) => service.name).join(", ")} have a profiler, but a profile compares the base with the head and this run has no base beside it (A/B mode: --base-ref, or the action's base-ref on a pull request); nothing was profiled`
+    );
+    return;
+  }
+  let comparison;
+  if (profile.when === "regression") {
+    if (!options.judge) return;
+    try {
+      comparison = await options.judge(snapshot(run2), run2.runConfig);
+    } catch {
+      return;
+    }
+  }
+  const measured = new Set(run2.scenarioResults.map((result) => result.name));
+  const names = prepared.scenarios.map((scenario) => scenario.name).filter((name) => measured.has(name));
+  const chosen = chooseProfiledScenarios(names, profile, comparison).filter(
+    ({ scenario }) => !prepared.ab?.newInHead.has(scenario)
+  );
+  for (const { scenario, trigger } of chosen) {
+    if (options.signal?.aborted) break;
+    const results = await profileScenario(run2, scenario, trigger, profile.windowMs, baseServices);
+    run2.profiles.push(...results);
+    for (const result of results) if (result.error) options.onWarning(`${result.error}; the verdict stands`);
+  }
+}
+async function profileScenario(run2, name, trigger, windowMs, baseServices) {
+  const { options, prepared, booted } = run2;
+  const headScenario = windowScenario(run2.headScenarios.get(name), run2, windowMs);
+  const baseScenario = windowScenario(run2.baseScenarios.get(name), run2, windowMs);
+  const profiled = prepared.headConfig.services.filter((service) => service.profile);
+  const base = (service) => ({
+    scenario: name,
+    service: service.name,
+    kind: service.profile.kind,
+    trigger,
+    windowMs
+  });
+  if (!headScenario || !baseScenario) {
+    const executor = run2.headScenarios.get(name)?.load.executor ?? "unknown";
+    return profiled.map((service) => ({
+      ...base(service),
+      error: `scenario ${name} (${executor}) has no steady load to repeat for a profile; it was not profiled`
+    }));
+  }
+  const outDir = path7.join(options.logDir, "profile", profileFolderName(name));
+  prepared.status(
+    `profiling ${profiled.map((service) => service.name).join(", ")} on ${name} (${trigger === "regression" ? "it regressed" : "profile.when: always"}): base and head for ${windowMs / 1e3} s at the scenario's load, after the verdict`
+  );
+  const sides = [
+    {
+      variant: "head",
+      running: booted.head,
+      configs: prepared.headConfig.services,
+      root: options.headRoot ?? process.cwd()
+    },
+    { variant: "base", running: booted.base, configs: baseServices, root: options.baseDir ?? process.cwd() }
+  ];
+  const recordings = /* @__PURE__ */ new Map();
+  const key2 = (variant, service) => `${variant}/${service}`;
+  for (const side of sides) {
+    for (const service of profiled) {
+      const running = side.running.services.find((candidate) => candidate.name === service.name);
+      const config = side.configs.find((candidate) => candidate.name === service.name);
+      if (!running || !config?.profile) continue;
+      const started = startProfile({
+        service: service.name,
+        variant: side.variant,
+        profiler: config.profile,
+        pid: running.pid,
+        logPath: running.logPath,
+        cwd: side.root,
+        outDir
+      });
+      started.catch(() => void 0);
+      recordings.set(key2(side.variant, service.name), started);
+    }
+  }
+  await Promise.allSettled(recordings.values());
+  let loadError;
+  try {
+    const targets = [
+      { name: "head", baseUrl: headScenario.baseUrl },
+      { name: "base", baseUrl: baseScenario.baseUrl }
+    ];
+    const runOptions = {
+      rows: prepared.rowsFor(name),
+      targets,
+      seed: run2.seed,
+      // Both at once, whatever the run's schedule: the two profiles see the same moments.
+      schedule: "duet",
+      ...options.signal ? { signal: options.signal } : {}
+    };
+    await (headScenario.flow ? runFlowVariants(headScenario, runOptions) : runScenarioVariants(headScenario, runOptions));
+  } catch (error) {
+    loadError = error.message;
+  }
+  const stopped = /* @__PURE__ */ new Map();
+  await Promise.all(
+    [...recordings].map(async ([id, started]) => {
+      try {
+        const recording = await started;
+        if (options.signal?.aborted || loadError) {
+          await recording.abort();
+          stopped.set(id, { error: loadError ?? "interrupted" });
+        } else stopped.set(id, { folded: await recording.stop() });
+      } catch (error) {
+        stopped.set(id, { error: error.message });
+      }
+    })
+  );
+  const results = [];
+  for (const service of profiled) {
+    const head = stopped.get(key2("head", service.name));
+    const baseSide = stopped.get(key2("base", service.name));
+    const error = head?.error ?? baseSide?.error ?? (!head || !baseSide ? `services ${service.name}: the base's config has no such service to profile` : void 0);
+    if (error || !head?.folded || !baseSide?.folded) {
+      results.push({ ...base(service), error: `profile of ${name}: ${error ?? "no profile"}` });
+      continue;
+    }
+    const compared = compareProfiles(baseSide.folded, head.folded);
+    const files = await writeProfileFiles(outDir, service.name, name, baseSide.folded, head.folded).catch(
+      (writeError) => {
+        options.onWarning(`profile of ${name}: could not write its files in ${outDir}: ${writeError.message}`);
+        return [];
+      }
+    );
+    results.push({
+      ...base(service),
+      baseSamples: compared.baseSamples,
+      headSamples: compared.headSamples,
+      rule: compared.rule,
+      grown: compared.grown.slice(0, GROWN_KEPT),
+      files
+    });
+  }
+  return results;
+}
+function windowScenario(planned, run2, windowMs) {
+  if (!planned) return void 0;
+  const steady = extensionScenario(run2.prepared.forShard(planned), windowMs);
+  return steady ? { ...steady, warmupMs: 0 } : void 0;
+}
+async function writeProfileFiles(outDir, service, scenario, base, head) {
+  await mkdir4(outDir, { recursive: true });
+  const files = [
+    [path7.join(outDir, `base-${service}.folded`), formatFolded(base)],
+    [path7.join(outDir, `head-${service}.folded`), formatFolded(head)],
+    [path7.join(outDir, `${service}.diff.svg`), renderDiffFlameSvg(base, head, `${scenario} \xB7 ${service}`)]
+  ];
+  for (const [file, text] of files) await writeFile3(file, text);
+  return files.map(([file]) => file);
+}
+
 // src/entry/run-phases.ts
 function runStopped(run2) {
   return run2.options.signal?.aborted === true || run2.serviceExit !== void 0;
@@ -64613,7 +65430,12 @@ function describeExtensionStep(step, look) {
   ].filter(Boolean);
   return `${step.scenario}: ${why.join(", ")}; measuring ${seconds3} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
 }
-var RUN_PHASES = [measureScenarios, extendInconclusive];
+var RUN_PHASES = [
+  measureScenarios,
+  extendInconclusive,
+  // Last: it judges what the phases before measured, and measures nothing itself.
+  (run2) => profileServices(run2, snapshotResults)
+];
 function baseScenarioFor(run2, name) {
   const found = run2.booted.base && !run2.prepared.ab?.newInHead.has(name) ? run2.baseScenarios.get(name) : void 0;
   return found ? run2.prepared.forShard(found) : void 0;
@@ -64718,6 +65540,7 @@ function snapshotResults(run2) {
     interrupted: options.signal?.aborted === true,
     ...run2.serviceExit ? { serviceExit: run2.serviceExit } : {},
     ...run2.sequential ? { sequential: run2.sequential } : {},
+    ...run2.profiles.length > 0 ? { profiles: run2.profiles } : {},
     ...prepared.ab ? {
       ab: {
         schedule: run2.schedule,
@@ -64758,7 +65581,7 @@ async function runLoadTest(options) {
       `${options.baseRefSource ?? "--base-ref"} ${options.baseRef} and ${options.baseDirSource ?? "--base-dir"} ${options.baseDir} both name a base; pass one of them`
     );
   }
-  const configDir = path6.dirname(path6.resolve(options.configPath));
+  const configDir = path8.dirname(path8.resolve(options.configPath));
   const prepared = await prepareBaseRef({
     ref: options.baseRef,
     source: options.baseRefSource ?? "--base-ref",
@@ -64809,7 +65632,7 @@ async function prepareRun2(options) {
     source: options.configSource
   });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
-  const setupWritesData = (config.setup ?? []).length > 0 && config.scenarios.some((scenario) => scenario.data && !existsSync4(path6.resolve(configDir, scenario.data.file)));
+  const setupWritesData = (config.setup ?? []).length > 0 && config.scenarios.some((scenario) => scenario.data && !existsSync4(path8.resolve(configDir, scenario.data.file)));
   let rowsByScenario = setupWritesData ? /* @__PURE__ */ new Map() : await loadScenarioRows(config, configDir);
   const loadRowsAfterSetup = setupWritesData ? async () => {
     rowsByScenario = await loadScenarioRows(config, configDir);
@@ -64832,7 +65655,7 @@ async function prepareRun2(options) {
   }
   const environment = readEnvironment(options.env);
   const startedAtMs = Date.now();
-  await mkdir3(options.logDir, { recursive: true });
+  await mkdir5(options.logDir, { recursive: true });
   if (config.compare.mode === "ab" && options.baseDir === void 0) {
     (options.onMissingBase ?? options.onWarning)(
       `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (name the base: --base-ref main, or the action's base-ref input, which on pull_request is the PR's base SHA unless set to none)`
@@ -64848,7 +65671,19 @@ async function prepareRun2(options) {
     headRoot: options.headRoot ?? process.cwd()
   });
   for (const note of ab?.notes ?? []) options.onNote?.(note);
-  const headConfig = ab?.headConfig ?? (configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
+  const withProfilers = (target2, head) => ({
+    ...target2,
+    services: applyProfilers(target2.services, {
+      ...options.profile ? { all: options.profile } : {},
+      ...head ? { head } : {},
+      ...options.env.NODE_OPTIONS === void 0 ? {} : { parentNodeOptions: options.env.NODE_OPTIONS }
+    })
+  });
+  if (ab) {
+    ab.headConfig = withProfilers(ab.headConfig);
+    ab.baseConfig = withProfilers(ab.baseConfig, ab.headConfig.services);
+  }
+  const headConfig = ab?.headConfig ?? withProfilers(configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
   return {
     config,
     configHash,
@@ -64884,8 +65719,8 @@ async function bootRun(prepared, options) {
     const setupStatus = (line2) => status(line2);
     if (ab) {
       const baseSetupFailure = await setupVariants(config.setup ?? [], {
-        head: { configDir, logDir: path6.join(options.logDir, "head") },
-        base: { configDir: ab.baseConfigDir, logDir: path6.join(options.logDir, "base") },
+        head: { configDir, logDir: path8.join(options.logDir, "head") },
+        base: { configDir: ab.baseConfigDir, logDir: path8.join(options.logDir, "base") },
         signal: options.signal,
         onStatus: setupStatus
       });
@@ -64897,7 +65732,7 @@ async function bootRun(prepared, options) {
           options: {
             ...headOptions,
             baseDir: ab.baseConfigDir,
-            logDir: path6.join(options.logDir, "base"),
+            logDir: path8.join(options.logDir, "base"),
             onStatus: (update) => status(`base: ${describeServiceStatus(update)}`)
           }
         },
@@ -64912,7 +65747,7 @@ async function bootRun(prepared, options) {
     }
     await runSetup(config.setup ?? [], {
       configDir,
-      logDir: path6.join(options.logDir, "head"),
+      logDir: path8.join(options.logDir, "head"),
       variant: "head",
       signal: options.signal,
       onStatus: setupStatus
@@ -64967,7 +65802,8 @@ function startRun(prepared, booted, options) {
     extendable,
     ...extendable ? { sequential: { alphaShares: alphaShares(true) } } : {},
     scenarioResults: [],
-    baseResults: []
+    baseResults: [],
+    profiles: []
   };
 }
 
@@ -65156,6 +65992,7 @@ async function runRunCommand(io2, options) {
     ...options.startAtMs === void 0 ? {} : { startAtMs: options.startAtMs },
     baseDir: options.baseDir,
     baseRef: options.baseRef,
+    ...options.profile ? { profile: options.profile } : {},
     seed: options.seed
   });
   await writeJsonFile(options.outputPath, results);
@@ -65270,6 +66107,7 @@ async function runGateCommand(io2, options) {
   const { config, configHash, results } = await runLoad(io2, options.configPath, options.logDir, {
     baseDir: options.baseDir,
     baseRef: options.baseRef,
+    ...options.profile ? { profile: options.profile } : {},
     seed: options.seed,
     judge: looks.judge
   });
@@ -65331,8 +66169,8 @@ async function runGateCommand(io2, options) {
 async function runMergeCommand(io2, options) {
   await checkOutputPath(options.outputPath, "-o");
   const shards = [];
-  for (const path7 of options.inputPaths)
-    shards.push({ path: path7, results: parseResultsFile(await readInputFile(path7, "merge"), path7) });
+  for (const path9 of options.inputPaths)
+    shards.push({ path: path9, results: parseResultsFile(await readInputFile(path9, "merge"), path9) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io2.stdout.write(`${renderRunSummary(merged)}
@@ -65377,6 +66215,7 @@ async function runLoad(io2, configPath, logDir, extra = {}) {
     ...extra.baseRef === void 0 ? {} : { baseRef: extra.baseRef, baseRefSource: "--base-ref" },
     ...extra.seed === void 0 ? {} : { seed: extra.seed },
     ...extra.judge ? { judge: extra.judge } : {},
+    ...extra.profile ? { profile: extra.profile } : {},
     onNote: (message) => io2.stderr.write(`perfgate: A/B: ${message}
 `)
   });
@@ -65407,50 +66246,50 @@ function renderReport(comparison, format, distribution) {
       return renderComparisonJson(comparison);
   }
 }
-async function readInputFile(path7, flag) {
+async function readInputFile(path9, flag) {
   try {
-    return await readFile4(path7, "utf8");
+    return await readFile5(path9, "utf8");
   } catch (error) {
     const code2 = error.code;
     throw new InputFileError(
-      `${flag} ${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+      `${flag} ${path9}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
     );
   }
 }
-function refuseInterrupted(results, path7, flag) {
+function refuseInterrupted(results, path9, flag) {
   if (results.serviceExit)
     throw new InputFileError(
-      `${flag} ${path7}: a service of this run died while the load ran (${summarizeServiceExit(results.serviceExit)}); perfgate never compares such a run: run the load test again and pass that results file`
+      `${flag} ${path9}: a service of this run died while the load ran (${summarizeServiceExit(results.serviceExit)}); perfgate never compares such a run: run the load test again and pass that results file`
     );
   if (!results.interrupted) return;
   throw new InputFileError(
-    `${flag} ${path7}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
+    `${flag} ${path9}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
   );
 }
-function parseResultsFile(text, path7) {
+function parseResultsFile(text, path9) {
   const read = readResultsText(text, "trusted");
   if ("results" in read) return read.results;
   const { problem } = read;
   switch (problem.kind) {
     case "not-json":
     case "too-large":
-      throw new InputFileError(`${path7}: not JSON; pass a results file written by "perfgate run -o"`);
+      throw new InputFileError(`${path9}: not JSON; pass a results file written by "perfgate run -o"`);
     case "not-perfgate":
     case "future-version":
       throw new InputFileError(
-        `${path7}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`
+        `${path9}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`
       );
     case "damaged":
-      throw new InputFileError(`${path7}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
+      throw new InputFileError(`${path9}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
   }
 }
-async function writeJsonFile(path7, value) {
-  await writeFileAtomic(path7, `${JSON.stringify(value, null, 2)}
+async function writeJsonFile(path9, value) {
+  await writeFileAtomic(path9, `${JSON.stringify(value, null, 2)}
 `, "-o");
 }
 
 // src/entry/report-impl.ts
-import { readFile as readFile5, readdir as readdir3, stat as stat4 } from "node:fs/promises";
+import { readFile as readFile6, readdir as readdir3, stat as stat4 } from "node:fs/promises";
 var maxResultsBytes = MAX_RESULTS_BYTES;
 function parseUntrustedResults(text, source) {
   const read = readResultsText(text, "untrusted");
@@ -65480,23 +66319,23 @@ function parseUntrustedResults(text, source) {
       throw new InputFileError(`${source}: not a valid perfgate results file (${problem.detail})`);
   }
 }
-async function readUntrustedResults(path7, what) {
+async function readUntrustedResults(path9, what) {
   let text;
   try {
-    const info = await stat4(path7);
+    const info = await stat4(path9);
     if (info.size > maxResultsBytes)
       throw new InputFileError(
-        `${what} ${path7}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
+        `${what} ${path9}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
       );
-    text = await readFile5(path7, "utf8");
+    text = await readFile6(path9, "utf8");
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     const code2 = error.code;
     throw new InputFileError(
-      `${what} ${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+      `${what} ${path9}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
     );
   }
-  return parseUntrustedResults(text, `${what} ${path7}`);
+  return parseUntrustedResults(text, `${what} ${path9}`);
 }
 function maskJsonText(text, secrets) {
   try {
@@ -65512,7 +66351,7 @@ async function runReportCommand(io2, options) {
   let baseline = { kind: "missing", detail: "no --baseline was given" };
   if (options.baselinePath) {
     try {
-      baseline = { kind: "found", text: await readFile5(options.baselinePath, "utf8"), source: options.baselinePath };
+      baseline = { kind: "found", text: await readFile6(options.baselinePath, "utf8"), source: options.baselinePath };
     } catch (error) {
       throw new InputFileError(
         `--baseline ${options.baselinePath}: ${error.code === "ENOENT" ? "no such file" : error.message}; check the path`
@@ -65527,7 +66366,7 @@ async function runReportCommand(io2, options) {
 }
 
 // src/entry/trends-impl.ts
-import { access as access2, readFile as readFile6 } from "node:fs/promises";
+import { access as access2, readFile as readFile7 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
 
 // src/core/trends/detect.ts
@@ -66133,21 +66972,21 @@ function renderTrendsJson(analysis) {
 }
 
 // src/entry/trends-impl.ts
-async function exists(path7) {
+async function exists(path9) {
   try {
-    await access2(path7);
+    await access2(path9);
     return true;
   } catch {
     return false;
   }
 }
-async function readInput(path7) {
+async function readInput(path9) {
   try {
-    return await readFile6(path7, "utf8");
+    return await readFile7(path9, "utf8");
   } catch (error) {
     const code2 = error.code;
     throw new InputFileError(
-      `${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; name results files written by "perfgate run -o" or saved baselines`
+      `${path9}: ${code2 === "ENOENT" ? "no such file" : error.message}; name results files written by "perfgate run -o" or saved baselines`
     );
   }
 }
@@ -66223,6 +67062,10 @@ function baseRef(values) {
   const ref = stringValue(values, "base-ref");
   return ref === void 0 || ref === "" || ref === "none" ? {} : { baseRef: ref };
 }
+function profileChoice(values) {
+  const profile = parseProfilerChoice(stringValue(values, "profile"), "--profile");
+  return profile ? { profile } : {};
+}
 function stringValue(values, name) {
   const value = values[name];
   return typeof value === "string" ? value : void 0;
@@ -66288,6 +67131,11 @@ var LOAD = {
     type: "string",
     value: "REF",
     help: "A/B mode: a commit (HEAD~1, main, a SHA) perfgate checks out itself as a temporary git worktree, runs the config's setup in, and compares the work tree with (none: off)"
+  },
+  profile: {
+    type: "string",
+    value: "KIND",
+    help: "A/B mode: profile every service without its own services[].profile with node, perf or py-spy after the verdict, and name the functions whose CPU grew (docs/profiles.md; none: off)"
   }
 };
 function reporting(values) {
@@ -66335,6 +67183,7 @@ var COMMANDS = [
       ...parseSplitChoice(stringValue(values, "split"), stringValue(values, "start-at"), values.shard !== void 0),
       ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {},
       ...baseRef(values),
+      ...profileChoice(values),
       seed: parseSeed(values)
     })
   },
@@ -66423,7 +67272,8 @@ var COMMANDS = [
       ...stringValue(values, "save") === void 0 ? {} : { save: parseSaveMode(stringValue(values, "save") ?? "pass", "--save") },
       ...reporting(values),
       ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {},
-      ...baseRef(values)
+      ...baseRef(values),
+      ...profileChoice(values)
     })
   },
   {

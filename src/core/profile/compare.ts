@@ -49,6 +49,16 @@ export interface ProfileComparison {
 }
 
 /** Where a frame is the service's own code: a place that is not node's (node:…) own. */
+/**
+ * V8's pseudo-frames ((garbage collector), (program)): not code a reviewer can open, and bursty
+ * (one major GC is hundreds of consecutive samples, which a test of independent samples takes for
+ * a real shift: an A/A run once showed the GC at 8% of one variant and 46% of the other). They
+ * are drawn in the flame graph but never listed.
+ */
+export function isPseudoFrame(frame: string): boolean {
+  return /^\(.*\)$/.test(frame);
+}
+
 export function isOwnCode(frame: string): boolean {
   const { location } = splitFrame(frame);
   return location !== undefined && !location.startsWith('node:');
@@ -105,6 +115,7 @@ export function compareProfiles(
       const { frame: headFrame, ...h } = headCounts.get(key) ?? { own: 0, total: 0, frame: baseFrame };
       // The head's line: where the reviewer finds the function in the PR.
       const frame = headFrame;
+      if (isPseudoFrame(frame)) continue;
       const ownShare: [number, number] = [b.own / baseSamples, h.own / headSamples];
       if (ownShare[1] - ownShare[0] < rule.minShareChange) continue;
       const pValue = twoProportionUpperP(b.own, baseSamples, h.own, headSamples);

@@ -1,5 +1,6 @@
 // Which services are profiled, with what, and which scenarios: the choices of a profile phase,
 // made from the config and the verdict, with no I/O.
+import { ConfigError } from '../errors.js';
 import type { Comparison } from '../types/comparison.js';
 import type { ProfileConfig, ProfilerConfig, ServiceConfig } from '../types/config.js';
 
@@ -53,6 +54,19 @@ export function chooseProfiledScenarios(
   return scenarioNames
     .filter((name) => regressed.has(name))
     .map((scenario) => ({ scenario, trigger: 'regression' as const }));
+}
+
+/**
+ * The CLI's --profile and the action's profile input: a profiler for every service that has none
+ * of its own (none or empty: off). `command` needs start and stop commands, so only the config has it.
+ */
+export function parseProfilerChoice(value: string | undefined, source: string): ProfilerConfig | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'none') return undefined;
+  if (text === 'node' || text === 'perf' || text === 'py-spy') return { kind: text };
+  throw new ConfigError(
+    `${source}: "${text}" is not a profiler; use node, perf, py-spy or none (a command profiler is set per service in the config: services[].profile)`,
+  );
 }
 
 /** A scenario's name as a folder name: "json_oracle/fetchByKey" → "json_oracle_fetchByKey". */

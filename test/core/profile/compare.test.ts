@@ -65,6 +65,13 @@ describe('compareProfiles', () => {
     expect(grown.map((entry) => entry.frame)).toEqual(['computeDiscount (src/pricing.js:13)']);
   });
 
+  it('never lists a V8 pseudo-frame: one GC pause is hundreds of samples in a row', () => {
+    const base = sample(mix(10), 10_000, 13);
+    const head = sample(mix(10), 10_000, 14);
+    head.set('(garbage collector)', (head.get('(garbage collector)') ?? 0) + 3_000);
+    expect(compareProfiles(base, head).grown).toEqual([]);
+  });
+
   it('names nothing for equal profiles', () => {
     const profile = sample(mix(10), 10_000, 3);
     expect(compareProfiles(profile, profile).grown).toEqual([]);
