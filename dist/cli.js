@@ -4056,12 +4056,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent = component.indexOf("%");
-      while (percent !== -1) {
-        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
+      let percent2 = component.indexOf("%");
+      while (percent2 !== -1) {
+        if (percent2 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent2 + 1, percent2 + 3))) {
           return true;
         }
-        percent = component.indexOf("%", percent + 3);
+        percent2 = component.indexOf("%", percent2 + 3);
       }
       return false;
     }
@@ -50006,6 +50006,13 @@ var perfgate_results_schema_default = {
               }
             }
           }
+        },
+        profiles: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/profile"
+          },
+          description: "The services' CPU profiles, taken after the measured windows (services[].profile)."
         }
       }
     },
@@ -51090,6 +51097,185 @@ var perfgate_results_schema_default = {
               }
             }
           }
+        }
+      }
+    },
+    profile: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "scenario",
+        "service",
+        "kind",
+        "trigger",
+        "windowMs"
+      ],
+      description: "One service's CPU profile of one scenario, base and head at the same time, after the verdict (docs/profiles.md).",
+      properties: {
+        scenario: {
+          type: "string"
+        },
+        service: {
+          type: "string"
+        },
+        kind: {
+          type: "string",
+          enum: [
+            "node",
+            "perf",
+            "py-spy",
+            "command"
+          ]
+        },
+        trigger: {
+          type: "string",
+          enum: [
+            "regression",
+            "always"
+          ],
+          description: "The scenario regressed, or profile.when is always."
+        },
+        windowMs: {
+          type: "number",
+          minimum: 0
+        },
+        baseSamples: {
+          type: "integer",
+          minimum: 0,
+          description: "CPU samples of the base (idle left out)."
+        },
+        headSamples: {
+          type: "integer",
+          minimum: 0
+        },
+        rule: {
+          type: "object",
+          additionalProperties: false,
+          required: [
+            "alpha",
+            "minShareChange",
+            "tested"
+          ],
+          properties: {
+            alpha: {
+              type: "number"
+            },
+            minShareChange: {
+              type: "number"
+            },
+            tested: {
+              type: "integer",
+              minimum: 0
+            }
+          }
+        },
+        grown: {
+          type: "array",
+          maxItems: 10,
+          description: "The functions whose own share of the CPU grew, the largest rise first.",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: [
+              "frame",
+              "name",
+              "base",
+              "head",
+              "ownShare",
+              "totalShare",
+              "pValue"
+            ],
+            properties: {
+              frame: {
+                type: "string",
+                description: "As folded: name (file:line), the head's line."
+              },
+              name: {
+                type: "string"
+              },
+              location: {
+                type: "string",
+                description: "file:line, where the profile has it."
+              },
+              base: {
+                type: "object",
+                additionalProperties: false,
+                required: [
+                  "own",
+                  "total"
+                ],
+                properties: {
+                  own: {
+                    type: "integer",
+                    minimum: 0,
+                    description: "Samples where it was the innermost frame of the service's own code (the library and runtime calls it makes count as its own)."
+                  },
+                  total: {
+                    type: "integer",
+                    minimum: 0,
+                    description: "Samples where it was anywhere on the stack."
+                  }
+                }
+              },
+              head: {
+                type: "object",
+                additionalProperties: false,
+                required: [
+                  "own",
+                  "total"
+                ],
+                properties: {
+                  own: {
+                    type: "integer",
+                    minimum: 0,
+                    description: "Samples where it was the innermost frame of the service's own code (the library and runtime calls it makes count as its own)."
+                  },
+                  total: {
+                    type: "integer",
+                    minimum: 0,
+                    description: "Samples where it was anywhere on the stack."
+                  }
+                }
+              },
+              ownShare: {
+                type: "array",
+                items: {
+                  type: "number",
+                  minimum: 0,
+                  maximum: 1
+                },
+                minItems: 2,
+                maxItems: 2
+              },
+              totalShare: {
+                type: "array",
+                items: {
+                  type: "number",
+                  minimum: 0,
+                  maximum: 1
+                },
+                minItems: 2,
+                maxItems: 2
+              },
+              pValue: {
+                type: "number",
+                minimum: 0,
+                maximum: 1,
+                description: "One-sided two-proportion test, before the Bonferroni correction."
+              }
+            }
+          }
+        },
+        files: {
+          type: "array",
+          items: {
+            type: "string"
+          },
+          description: "Folded stacks, the differential flame graph (SVG) and the raw profiles, as written."
+        },
+        error: {
+          type: "string",
+          description: "Why there is no comparison (the profiler could not run); the verdict is unchanged."
         }
       }
     }
@@ -54426,9 +54612,9 @@ function withDetectNote(comparison, compare) {
   const targeted = metrics.filter((metric) => detectTarget(metric, compare.detect) !== void 0);
   if (targeted.length === 0) return comparison;
   const short = targeted.filter((metric) => underpowered(metric, compare.detect));
-  const percent = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+  const percent2 = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
   const note = short.length === 0 ? `compare.detect: every targeted metric could see its change (MDE at or below the target).` : `compare.detect: ${short.map(
-    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent(metric, metric.minDetectableEffect)}, not the ${percent(metric, detectTarget(metric, compare.detect))} it targets`
+    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent2(metric, metric.minDetectableEffect)}, not the ${percent2(metric, detectTarget(metric, compare.detect))} it targets`
   ).join(
     "; "
   )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
@@ -58280,6 +58466,89 @@ function renderTotals(results) {
   return out;
 }
 
+// src/core/report/profile.ts
+var GROWN_SHOWN = 5;
+function percent(share2) {
+  return `${(share2 * 100).toFixed(1)}%`;
+}
+function shareChange(entry) {
+  const points = (entry.ownShare[1] - entry.ownShare[0]) * 100;
+  return `${percent(entry.ownShare[0])} \u2192 ${percent(entry.ownShare[1])} (+${points.toFixed(1)} pts)`;
+}
+function describeProfile(profile) {
+  const why = profile.trigger === "regression" ? "after the verdict, as it regressed" : "after the verdict";
+  return `${profile.kind} profile of ${profile.service}, base and head at once for ${profile.windowMs / 1e3} s at this load, ${why}`;
+}
+function describeRule(profile) {
+  const rule2 = profile.rule;
+  return rule2 ? `a rise of ${(rule2.minShareChange * 100).toFixed(0)} points of the CPU or more, significant at ${rule2.alpha} over ${rule2.tested} functions` : "the rule";
+}
+function renderProfilesMarkdown(profiles, scenario, link2) {
+  const mine = (profiles ?? []).filter((profile) => profile.scenario === scenario);
+  if (mine.length === 0) return void 0;
+  const out = ["**Where the time went**"];
+  for (const profile of mine) {
+    out.push("");
+    if (profile.error) {
+      out.push(`\u26A0\uFE0F ${escapeText(describeProfile(profile))}: failed (${escapeText(profile.error)}); the verdict stands`);
+      continue;
+    }
+    const grown = profile.grown ?? [];
+    const files = link2 ? `; flame graph and profiles: [${escapeText(link2.label)}](${link2.url})` : "";
+    out.push(
+      `${escapeText(describeProfile(profile))} (${profile.baseSamples ?? 0} \u2192 ${profile.headSamples ?? 0} CPU samples${files}):`
+    );
+    if (grown.length === 0) {
+      out.push("", `No function's share of the CPU grew by ${escapeText(describeRule(profile))}.`);
+      continue;
+    }
+    const rows2 = [["function", "where", "own share of the CPU, base \u2192 head", "samples"]];
+    for (const entry of grown.slice(0, GROWN_SHOWN)) {
+      rows2.push([
+        code(entry.name),
+        entry.location ? code(entry.location) : "\u2013",
+        shareChange(entry),
+        `${entry.base.own} \u2192 ${entry.head.own}`
+      ]);
+    }
+    out.push("", table(rows2, ["l", "l", "r", "r"]));
+  }
+  return out.join("\n");
+}
+function renderProfilesText(profiles, scenario) {
+  const mine = (profiles ?? []).filter((profile) => profile.scenario === scenario);
+  const out = [];
+  for (const profile of mine) {
+    if (profile.error) {
+      out.push(
+        `  \u26A0 where the time went: ${escapeLogText(describeProfile(profile))}: failed (${escapeLogText(profile.error)}); the verdict stands`
+      );
+      continue;
+    }
+    const grown = profile.grown ?? [];
+    out.push(
+      `  where the time went (${escapeLogText(describeProfile(profile))}; ${profile.baseSamples ?? 0} \u2192 ${profile.headSamples ?? 0} CPU samples):`
+    );
+    if (grown.length === 0) {
+      out.push(`    no function's share of the CPU grew by ${describeRule(profile)}`);
+    } else {
+      const rows2 = [["function", "where", "own share, base \u2192 head", "samples"]];
+      for (const entry of grown.slice(0, GROWN_SHOWN)) {
+        rows2.push([
+          escapeLogText(entry.name),
+          escapeLogText(entry.location ?? "\u2013"),
+          shareChange(entry),
+          `${entry.base.own} \u2192 ${entry.head.own}`
+        ]);
+      }
+      out.push(...renderTextTable(rows2, [false, false, true, true], "    "));
+    }
+    const svg = profile.files?.find((file) => file.endsWith(".diff.svg"));
+    if (svg) out.push(`    flame graph: ${escapeLogText(svg)}`);
+  }
+  return out;
+}
+
 // src/core/report/sentences.ts
 var LEVEL_VERDICT = { fail: "FAIL", warn: "PASS", pass: "PASS" };
 var VERDICT_MARKS = {
@@ -58525,6 +58794,7 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(`  \u26A0 generator saturated: ${escapeLogText(r.generator.reasons.join("; ")) || "it could not keep up"}`);
   for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
   out.push(...renderCapacityText(r));
+  out.push(...renderProfilesText(comparison.current.profiles, s.name));
   return out;
 }
 function describeFailures(label2, r) {
@@ -58700,7 +58970,12 @@ function renderMarkdown(comparison, options) {
   for (const scenario of comparison.scenarios) {
     blocks.push({
       kind: "scenario",
-      text: renderScenario2(comparison, scenario, reasons),
+      text: renderScenario2(
+        comparison,
+        scenario,
+        reasons,
+        options.profilesUrl ? { url: options.profilesUrl, label: options.profilesLabel ?? "the artifact" } : void 0
+      ),
       failing: isFailing(scenario)
     });
     blocks.push({
@@ -58919,7 +59194,7 @@ function describeLoad(r) {
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(" \xB7 ");
 }
-function renderScenario2(comparison, s, reasons) {
+function renderScenario2(comparison, s, reasons, profileLink) {
   const out = [`### ${scenarioEmoji(s)} ${code(s.name, "text")}`, "", describeLoad(s.current), ""];
   const okCurrent = s.current.requests.ok;
   const ok = { baseline: s.baseline?.requests.ok, current: okCurrent };
@@ -58958,6 +59233,8 @@ function renderScenario2(comparison, s, reasons) {
   if (remarks.length > 0) out.push("", remarks.join("<br>\n"));
   const capacity = renderCapacityMarkdown(s.current);
   if (capacity) out.push("", capacity);
+  const profiles = renderProfilesMarkdown(comparison.current.profiles, s.name, profileLink ?? void 0);
+  if (profiles) out.push("", profiles);
   const moved = s.metrics.some(
     (m) => ["p50", "p90", "p95", "p99"].includes(m.metric) && (m.verdict === "regression" || m.verdict === "improvement")
   );
@@ -64909,8 +65186,8 @@ function frameRect(node, x, level, width, change, headTotal, baseTotal) {
   const strength = Math.min(1, Math.abs(change) / 0.1);
   const fade = Math.round(235 - 175 * strength);
   const fill = change >= 0 ? `rgb(235,${fade},${fade})` : `rgb(${fade},${fade},235)`;
-  const percent = (value) => `${(value * 100).toFixed(1)}%`;
-  const tip = `${node.name}: head ${node.head} samples (${percent(node.head / headTotal)}), base ${node.base} (${percent(node.base / baseTotal)})`;
+  const percent2 = (value) => `${(value * 100).toFixed(1)}%`;
+  const tip = `${node.name}: head ${node.head} samples (${percent2(node.head / headTotal)}), base ${node.base} (${percent2(node.base / baseTotal)})`;
   const chars = Math.floor((width - 4) / 7);
   const label2 = chars >= 3 ? node.name.length > chars ? `${node.name.slice(0, chars - 2)}..` : node.name : "";
   return `<g><title>${escapeXml(tip)}</title><rect x="${x.toFixed(1)}" y="Y_OF(${level})" width="${width.toFixed(1)}" height="${ROW - 1}" fill="${fill}"/>${label2 ? `<text x="${(x + 2).toFixed(1)}" y="Y_OF(${level})" dy="11">${escapeXml(label2)}</text>` : ""}</g>`;
@@ -64968,6 +65245,7 @@ async function startNodeProfile(target2) {
   return {
     async stop() {
       const folded = [];
+      const rawFiles = [];
       let index = 0;
       for (const session of sessions) {
         try {
@@ -64978,12 +65256,13 @@ async function startNodeProfile(target2) {
           );
           index++;
           await writeText(file, JSON.stringify(profile));
+          rawFiles.push(file);
           folded.push(foldCpuProfile(profile, target2.cwd).folded);
         } finally {
           session.close();
         }
       }
-      return mergeFolded(folded);
+      return { folded: mergeFolded(folded), rawFiles };
     },
     async abort() {
       for (const session of sessions) session.close();
@@ -65058,8 +65337,9 @@ async function startPerfProfile(target2) {
     async stop() {
       await interrupt(recorder.child, target2, "perf record", PERF_FIX);
       const script = await runTool("perf", ["script", "-i", dataFile], target2, PERF_FIX);
-      await writeText(path6.join(target2.outDir, `${target2.variant}-${target2.service}.perf.txt`), script);
-      return foldPerfScript(script);
+      const scriptFile = path6.join(target2.outDir, `${target2.variant}-${target2.service}.perf.txt`);
+      await writeText(scriptFile, script);
+      return { folded: foldPerfScript(script), rawFiles: [scriptFile] };
     },
     abort: () => kill(recorder.child)
   };
@@ -65076,14 +65356,17 @@ async function startPySpyProfile(target2) {
   return {
     async stop() {
       await interrupt(recorder.child, target2, "py-spy record", PY_SPY_FIX);
-      return parseFolded(await readRequired(outFile, target2, "py-spy record"), outFile);
+      return {
+        folded: parseFolded(await readRequired(outFile, target2, "py-spy record"), outFile),
+        rawFiles: [outFile]
+      };
     },
     abort: () => kill(recorder.child)
   };
 }
 var PY_SPY_FIX = "install py-spy where perfgate runs (pip install py-spy) and let it read the service (on Linux: sudo sysctl kernel.yama.ptrace_scope=0, or run perfgate as root)";
 async function startCommandProfile(target2, profiler) {
-  const file = path6.join(target2.outDir, `${target2.variant}-${target2.service}.folded`);
+  const file = path6.join(target2.outDir, `${target2.variant}-${target2.service}.command.folded`);
   await rm3(file, { force: true });
   const env = {
     ...inheritableEnv(process.env),
@@ -65096,7 +65379,8 @@ async function startCommandProfile(target2, profiler) {
   return {
     async stop() {
       await runShell(profiler.stop, env, target2, "profile.stop", fix);
-      return parseFolded(await readRequired(file, target2, "profile.stop"), `$PERFGATE_PROFILE_FILE (${file})`);
+      const folded = parseFolded(await readRequired(file, target2, "profile.stop"), `$PERFGATE_PROFILE_FILE (${file})`);
+      return { folded, rawFiles: [file] };
     },
     async abort() {
       await runShell(profiler.stop, env, target2, "profile.stop", fix).catch(() => void 0);
@@ -65299,7 +65583,7 @@ async function profileScenario(run2, name, trigger, windowMs, baseServices) {
         if (options.signal?.aborted || loadError) {
           await recording.abort();
           stopped.set(id, { error: loadError ?? "interrupted" });
-        } else stopped.set(id, { folded: await recording.stop() });
+        } else stopped.set(id, await recording.stop());
       } catch (error) {
         stopped.set(id, { error: error.message });
       }
@@ -65327,7 +65611,7 @@ async function profileScenario(run2, name, trigger, windowMs, baseServices) {
       headSamples: compared.headSamples,
       rule: compared.rule,
       grown: compared.grown.slice(0, GROWN_KEPT),
-      files
+      files: [...files, ...baseSide.rawFiles ?? [], ...head.rawFiles ?? []]
     });
   }
   return results;

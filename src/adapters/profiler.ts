@@ -36,9 +36,15 @@ export interface ProfileTarget {
   outDir: string;
 }
 
+export interface StoppedProfile {
+  folded: FoldedProfile;
+  rawFiles: string[];
+}
+
 export interface ProfileRecording {
-  /** Ends the recording; the stacks of every process of the service that was profiled. */
-  stop(): Promise<FoldedProfile>;
+  /** Ends the recording: the stacks of every process of the service that was profiled, and the
+   * profiler's own files (a .cpuprofile opens in Chrome's DevTools and speedscope). */
+  stop(): Promise<StoppedProfile>;
   /** Ends it, keeping nothing (the run was interrupted). */
   abort(): Promise<void>;
 }
@@ -91,6 +97,7 @@ async function startNodeProfile(target: ProfileTarget): Promise<ProfileRecording
   return {
     async stop() {
       const folded: FoldedProfile[] = [];
+      const rawFiles: string[] = [];
       let index = 0;
       for (const session of sessions) {
         try {
@@ -101,12 +108,13 @@ async function startNodeProfile(target: ProfileTarget): Promise<ProfileRecording
           );
           index++;
           await writeText(file, JSON.stringify(profile));
+          rawFiles.push(file);
           folded.push(foldCpuProfile(profile, target.cwd).folded);
         } finally {
           session.close();
         }
       }
-      return mergeFolded(folded);
+      return { folded: mergeFolded(folded), rawFiles };
     },
     async abort() {
       for (const session of sessions) session.close();
@@ -194,8 +202,9 @@ async function startPerfProfile(target: ProfileTarget): Promise<ProfileRecording
     async stop() {
       await interrupt(recorder.child, target, 'perf record', PERF_FIX);
       const script = await runTool('perf', ['script', '-i', dataFile], target, PERF_FIX);
-      await writeText(path.join(target.outDir, `${target.variant}-${target.service}.perf.txt`), script);
-      return foldPerfScript(script);
+      const scriptFile = path.join(target.outDir, `${target.variant}-${target.service}.perf.txt`);
+      await writeText(scriptFile, script);
+      return { folded: foldPerfScript(script), rawFiles: [scriptFile] };
     },
     abort: () => kill(recorder.child),
   };
@@ -218,7 +227,10 @@ async function startPySpyProfile(target: ProfileTarget): Promise<ProfileRecordin
     async stop() {
       // py-spy writes its file when interrupted, as on Ctrl-C.
       await interrupt(recorder.child, target, 'py-spy record', PY_SPY_FIX);
-      return parseFolded(await readRequired(outFile, target, 'py-spy record'), outFile);
+      return {
+        folded: parseFolded(await readRequired(outFile, target, 'py-spy record'), outFile),
+        rawFiles: [outFile],
+      };
     },
     abort: () => kill(recorder.child),
   };
@@ -233,7 +245,7 @@ async function startCommandProfile(
   target: ProfileTarget,
   profiler: { start: string; stop: string },
 ): Promise<ProfileRecording> {
-  const file = path.join(target.outDir, `${target.variant}-${target.service}.folded`);
+  const file = path.join(target.outDir, `${target.variant}-${target.service}.command.folded`);
   await rm(file, { force: true });
   const env = {
     ...inheritableEnv(process.env),
@@ -246,7 +258,8 @@ async function startCommandProfile(
   return {
     async stop() {
       await runShell(profiler.stop, env, target, 'profile.stop', fix);
-      return parseFolded(await readRequired(file, target, 'profile.stop'), `$PERFGATE_PROFILE_FILE (${file})`);
+      const folded = parseFolded(await readRequired(file, target, 'profile.stop'), `$PERFGATE_PROFILE_FILE (${file})`);
+      return { folded, rawFiles: [file] };
     },
     async abort() {
       await runShell(profiler.stop, env, target, 'profile.stop', fix).catch(() => undefined);

@@ -166,6 +166,7 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
         ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() }
         : {}),
       ...(await chooseBaseRef(options, event)),
+      ...(options.profile ? { profile: options.profile } : {}),
       onNote: (message) => core.info(`perfgate: A/B: ${message}`),
       onMissingBase: (message) =>
         event.kind === 'pull_request' ? core.warning(`perfgate: ${message}`) : core.info(`perfgate: ${message}`),
@@ -315,7 +316,12 @@ async function judgeAndDeliver(
   await writeFile(join(workDir, 'report.md'), markdown);
   core.setOutput(Outputs.reportMarkdown, markdown);
 
-  await deliver(ctx, [resultsArtifact([resultsPath, ...(prFactsPath ? [prFactsPath] : [])]), commitComment]);
+  // The profiles' folded stacks and flame graphs (under the work folder's logs/) travel with the results.
+  const profileFiles = (results.profiles ?? []).flatMap((profile) => profile.files ?? []);
+  await deliver(ctx, [
+    resultsArtifact([resultsPath, ...(prFactsPath ? [prFactsPath] : []), ...profileFiles]),
+    commitComment,
+  ]);
 
   const shouldSave = (options.saveBaseline ?? event.kind === 'default-branch') !== false;
   if (shouldSave && event.kind === 'pull_request')

@@ -3,6 +3,8 @@
 // action.yml's (through action-manifest.generated.ts): GitHub applies them in a workflow, and
 // the code applies the same ones where nothing does (local runs, the tests).
 import * as core from '@actions/core';
+import { parseProfilerChoice } from '../core/profile/plan.js';
+import type { ProfilerConfig } from '../core/types/config.js';
 import { ConfigError } from '../core/errors.js';
 import { parseDuration } from '../core/duration.js';
 import type { SlackTarget } from '../adapters/slack.js';
@@ -36,6 +38,7 @@ export const Inputs = {
   alertCommentCcUsers: 'alert-comment-cc-users',
   baseDir: 'base-dir',
   baseRef: 'base-ref',
+  profile: 'profile',
 } as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
@@ -90,6 +93,8 @@ export interface ActionOptions {
   /** A/B mode: the base commit perfgate checks out itself; '' = the event's default (the PR's
    * base SHA on pull_request), 'none' = off. */
   baseRef: string;
+  /** A profiler for every service without its own (the profile input). */
+  profile?: ProfilerConfig;
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {
@@ -161,7 +166,13 @@ export function readActionInputs(): ActionOptions {
     ...readDeliveryInputs(text),
     ...(text(Inputs.baseDir) ? { baseDir: text(Inputs.baseDir) } : {}),
     baseRef: text(Inputs.baseRef),
+    ...profileInput(text(Inputs.profile)),
   };
+}
+
+function profileInput(value: string): { profile?: ProfilerConfig } {
+  const profile = parseProfilerChoice(value, `the ${Inputs.profile} input`);
+  return profile ? { profile } : {};
 }
 
 function readSplitInputs(

@@ -25,6 +25,7 @@ export const ACTION_INPUT_DEFAULTS = {
   'comment-on-alert': 'false',
   'alert-comment-cc-users': '',
   'base-ref': '',
+  'profile': '',
   'base-dir': ''
 } as const;
 

@@ -150,7 +150,7 @@ async function profileScenario(
   } catch (error) {
     loadError = (error as Error).message;
   }
-  const stopped = new Map<string, { folded?: FoldedProfile; error?: string }>();
+  const stopped = new Map<string, { folded?: FoldedProfile; rawFiles?: string[]; error?: string }>();
   await Promise.all(
     [...recordings].map(async ([id, started]) => {
       try {
@@ -158,7 +158,7 @@ async function profileScenario(
         if (options.signal?.aborted || loadError) {
           await recording.abort();
           stopped.set(id, { error: loadError ?? 'interrupted' });
-        } else stopped.set(id, { folded: await recording.stop() });
+        } else stopped.set(id, await recording.stop());
       } catch (error) {
         stopped.set(id, { error: (error as Error).message });
       }
@@ -189,7 +189,7 @@ async function profileScenario(
       headSamples: compared.headSamples,
       rule: compared.rule,
       grown: compared.grown.slice(0, GROWN_KEPT),
-      files,
+      files: [...files, ...(baseSide.rawFiles ?? []), ...(head.rawFiles ?? [])],
     });
   }
   return results;
