@@ -10,6 +10,7 @@
 // m functions that had samples). Samples taken 1 ms apart are not independent, so the z-test
 // alone over-rejects on long windows; the minimum share keeps a 10 s window's noise off the list.
 import { normalCdf } from '../stats/t-distribution.js';
+import type { FunctionCounts, GrownFunction } from '../types/results.js';
 import { splitFrame, totalSamples, type FoldedProfile } from './folded.js';
 
 export interface ProfileRule {
@@ -21,24 +22,7 @@ export interface ProfileRule {
 
 export const DEFAULT_PROFILE_RULE: ProfileRule = { alpha: 0.001, minShareChange: 0.02 };
 
-export interface FunctionCounts {
-  own: number;
-  total: number;
-}
-
-export interface GrownFunction {
-  /** The frame as folded: `name (file:line)`. */
-  frame: string;
-  name: string;
-  location?: string;
-  base: FunctionCounts;
-  head: FunctionCounts;
-  /** Own share of the CPU samples, base then head (fractions). */
-  ownShare: [number, number];
-  totalShare: [number, number];
-  /** One-sided, before the Bonferroni correction. */
-  pValue: number;
-}
+export type { FunctionCounts, GrownFunction };
 
 export interface ProfileComparison {
   baseSamples: number;

@@ -1,7 +1,7 @@
 // "Where the time went": a scenario's CPU profiles, base against head (src/core/profile), as the
 // PR comment, the job summary and the text report show them under the scenario's verdict.
 import type { ProfileResult } from '../types/results.js';
-import type { GrownFunction } from '../profile/compare.js';
+import type { GrownFunction } from '../types/results.js';
 import { code, escapeText, table } from './markup/markdown.js';
 import { escapeLogText, renderTextTable } from './markup/text.js';
 

@@ -1,6 +1,5 @@
 // The results file (schemaVersion 1) and the stored baseline: what a run writes and what a later
 // run reads back (schema/perfgate-results.schema.json checks the untrusted copies).
-import type { GrownFunction } from '../profile/compare.js';
 import type { AbSchedule, Executor, ProfilerKind } from './config.js';
 
 export interface LatencySummaryMs {
@@ -280,6 +279,25 @@ export interface Results {
   sequential?: { alphaShares: number[] };
   /** The services' CPU profiles, taken after the verdict's windows (profile:, docs/profiles.md). */
   profiles?: ProfileResult[];
+}
+
+export interface FunctionCounts {
+  own: number;
+  total: number;
+}
+
+export interface GrownFunction {
+  /** The frame as folded: `name (file:line)`. */
+  frame: string;
+  name: string;
+  location?: string;
+  base: FunctionCounts;
+  head: FunctionCounts;
+  /** Own share of the CPU samples, base then head (fractions). */
+  ownShare: [number, number];
+  totalShare: [number, number];
+  /** One-sided, before the Bonferroni correction. */
+  pValue: number;
 }
 
 /** One service's profile of one scenario, base and head at the same time. */
