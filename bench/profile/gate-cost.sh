@@ -43,8 +43,8 @@ scenarios:
 YML
 }
 cfg "    profile: node" > perf/prof.yml; cfg "" > perf/noprof.yml
-server 30000 > perf/server.mjs; git add -A; git commit -qm base
-server 90000 > perf/server.mjs; git commit -qam head
+server 200000 > perf/server.mjs; git add -A; git commit -qm base
+server 600000 > perf/server.mjs; git commit -qam head
 for rep in 1 2; do
   for ref in HEAD~1 HEAD; do
     for c in noprof prof; do

@@ -72,7 +72,7 @@ function repository(name: string, headWork: number, extra = ''): string {
   git(root, ['config', 'user.name', 'test']);
   writeFileSync(join(root, '.gitignore'), '.perfgate/\nresults.json\n');
   writeFileSync(join(root, 'perf', 'perfgate.yml'), config(extra));
-  writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(30_000));
+  writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(200_000));
   git(root, ['add', '-A']);
   git(root, ['commit', '-q', '-m', 'base']);
   writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(headWork));
@@ -95,7 +95,7 @@ function gate(root: string, ref: string) {
 
 describe('perfgate gate with profile: node', () => {
   it('fails a head whose computeDiscount costs three times as much, and names it first', () => {
-    const root = repository('slow-discount', 90_000);
+    const root = repository('slow-discount', 600_000);
     const run = gate(root, 'HEAD~1');
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/p50 .*regression/);
@@ -115,20 +115,20 @@ describe('perfgate gate with profile: node', () => {
   }, 180_000);
 
   it('names nothing when head and base are one commit (A/A), profiled with profile.when: always', () => {
-    const root = repository('same', 30_000, ', when: always');
+    const root = repository('same', 200_000, ', when: always');
     const run = gate(root, 'HEAD');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('perfgate: profiling api on price (profile.when: always)');
     const [profile] = run.results!.profiles!;
     expect(profile!.error).toBeUndefined();
-    expect(profile!.baseSamples).toBeGreaterThan(100);
-    expect(profile!.headSamples).toBeGreaterThan(100);
+    expect(profile!.baseSamples).toBeGreaterThan(50);
+    expect(profile!.headSamples).toBeGreaterThan(50);
     expect(profile!.grown).toEqual([]);
     expect(run.stdout).toContain("no function's share of the CPU grew");
   }, 180_000);
 
   it('profiles nothing on a passing run with the default profile.when: regression', () => {
-    const root = repository('passing', 30_000);
+    const root = repository('passing', 200_000);
     const run = gate(root, 'HEAD');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toContain('perfgate: profiling');
