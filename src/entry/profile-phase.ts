@@ -33,12 +33,6 @@ export async function profileServices(run: ActiveRun, snapshot: (run: ActiveRun)
   if (headServices.length === 0) return;
   const profile = prepared.config.profile ?? { when: 'regression', windowMs: DEFAULT_PROFILE_WINDOW_MS };
   const baseServices = prepared.ab?.baseConfig.services ?? [];
-  if (!booted.base) {
-    options.onWarning(
-      `services ${headServices.map((service) => service.name).join(', ')} have a profiler, but a profile compares the base with the head and this run has no base beside it (A/B mode: --base-ref, or the action's base-ref on a pull request); nothing was profiled`,
-    );
-    return;
-  }
   let comparison;
   if (profile.when === 'regression') {
     // perfgate run judges nothing: only profile.when: always profiles there.
@@ -54,6 +48,14 @@ export async function profileServices(run: ActiveRun, snapshot: (run: ActiveRun)
   const chosen = chooseProfiledScenarios(names, profile, comparison).filter(
     ({ scenario }) => !prepared.ab?.newInHead.has(scenario),
   );
+  if (chosen.length > 0 && !booted.base) {
+    // Said only when a profile was due: a push to the default branch (no base) with no regression
+    // is the common case, and is not worth a warning on every run.
+    options.onWarning(
+      `${chosen.map(({ scenario }) => scenario).join(', ')} would be profiled (services ${headServices.map((service) => service.name).join(', ')} have a profiler), but a profile compares the base with the head and this run has no base beside it (A/B mode: --base-ref, or the action's base-ref on a pull request); nothing was profiled`,
+    );
+    return;
+  }
   for (const { scenario, trigger } of chosen) {
     if (options.signal?.aborted) break;
     const results = await profileScenario(run, scenario, trigger, profile.windowMs, baseServices);
