@@ -65477,12 +65477,6 @@ async function profileServices(run2, snapshot) {
   if (headServices.length === 0) return;
   const profile = prepared.config.profile ?? { when: "regression", windowMs: DEFAULT_PROFILE_WINDOW_MS };
   const baseServices = prepared.ab?.baseConfig.services ?? [];
-  if (!booted.base) {
-    options.onWarning(
-      `services ${headServices.map((service) => service.name).join(", ")} have a profiler, but a profile compares the base with the head and this run has no base beside it (A/B mode: --base-ref, or the action's base-ref on a pull request); nothing was profiled`
-    );
-    return;
-  }
   let comparison;
   if (profile.when === "regression") {
     if (!options.judge) return;
@@ -65497,6 +65491,12 @@ async function profileServices(run2, snapshot) {
   const chosen = chooseProfiledScenarios(names, profile, comparison).filter(
     ({ scenario }) => !prepared.ab?.newInHead.has(scenario)
   );
+  if (chosen.length > 0 && !booted.base) {
+    options.onWarning(
+      `${chosen.map(({ scenario }) => scenario).join(", ")} would be profiled (services ${headServices.map((service) => service.name).join(", ")} have a profiler), but a profile compares the base with the head and this run has no base beside it (A/B mode: --base-ref, or the action's base-ref on a pull request); nothing was profiled`
+    );
+    return;
+  }
   for (const { scenario, trigger } of chosen) {
     if (options.signal?.aborted) break;
     const results = await profileScenario(run2, scenario, trigger, profile.windowMs, baseServices);

@@ -45,19 +45,22 @@ YML
 cfg "    profile: node" > perf/prof.yml; cfg "" > perf/noprof.yml
 server 200000 > perf/server.mjs; git add -A; git commit -qm base
 server 600000 > perf/server.mjs; git commit -qam head
-for rep in 1 2; do
+for rep in 1 2 3; do
   for ref in HEAD~1 HEAD; do
     for c in noprof prof; do
       s=$(date +%s.%N)
-      node $CLI gate -c perf/$c.yml --base-ref $ref --seed $rep -o $c.json > out.txt 2> err.txt; code=$?
+      node $CLI gate -c perf/$c.yml --base-ref $ref --seed $rep -o $c.json > out.txt 2> "err-$rep-$ref-$c.txt"; code=$?
       e=$(date +%s.%N)
-      python3 - "$rep" "$ref" "$c" "$code" "$s" "$e" <<'PY'
+      python3 - "$rep" "$ref" "$c" "$code" "$s" "$e" "err-$rep-$ref-$c.txt" <<'PY'
 import json,sys
-rep,ref,c,code,s,e=sys.argv[1:]
-r=json.load(open(f'{c}.json'))
+rep,ref,c,code,s,e,err=sys.argv[1:]
+try:
+  r=json.load(open(f'{c}.json'))
+except Exception:
+  r={}
 p=(r.get('profiles') or [{}])[0]
 print(json.dumps({'rep':rep,'ref':ref,'config':c,'exit':int(code),'seconds':round(float(e)-float(s),1),
- 'samples':[p.get('baseSamples'),p.get('headSamples')],'grown':[(g['name'],g.get('location'),round(g['ownShare'][0],3),round(g['ownShare'][1],3)) for g in p.get('grown',[])],'error':p.get('error')}))
+ 'samples':[p.get('baseSamples'),p.get('headSamples')],'grown':[(g['name'],g.get('location'),round(g['ownShare'][0],3),round(g['ownShare'][1],3)) for g in p.get('grown',[])],'error':p.get('error'),'stderrTail':None if int(code) in (0,1) else open(err).read().strip().splitlines()[-3:]}))
 PY
     done
   done
