@@ -11,6 +11,7 @@ import type { ProfilerConfig } from '../core/types/config.js';
 import {
   foldCpuProfile,
   foldPerfScript,
+  dropProcessIds,
   mergeFolded,
   NODE_INSPECT_OPTION,
   parseFolded,
@@ -228,7 +229,7 @@ async function startPySpyProfile(target: ProfileTarget): Promise<ProfileRecordin
       // py-spy writes its file when interrupted, as on Ctrl-C.
       await interrupt(recorder.child, target, 'py-spy record', PY_SPY_FIX);
       return {
-        folded: parseFolded(await readRequired(outFile, target, 'py-spy record'), outFile),
+        folded: dropProcessIds(parseFolded(await readRequired(outFile, target, 'py-spy record'), outFile)),
         rawFiles: [outFile],
       };
     },

@@ -3,7 +3,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,6 +173,47 @@ describe.skipIf(!perfUsable())('profile: perf', () => {
 });
 
 describe('profile: py-spy', () => {
+  // py-spy cannot be installed where this was written (no PyPI): a stand-in on PATH that behaves as
+  // py-spy record does (writes its raw output when interrupted) checks perfgate's side only, the
+  // arguments it passes and the SIGINT it stops with, not py-spy itself.
+  it('runs py-spy record --format raw on the pid and reads the file it writes when interrupted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-profile-pyspy-'));
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'py-spy'),
+      `#!/bin/sh
+echo "$@" > "${dir}/args.txt"
+out=""
+while [ $# -gt 0 ]; do [ "$1" = "--output" ] && out="$2"; shift; done
+trap 'printf "process 4242:\\"python app.py\\";handle (app.py:20);compute_discount (pricing.py:3) 9\\n" > "$out"; exit 0' INT
+while true; do sleep 0.05; done
+`,
+    );
+    chmodSync(join(bin, 'py-spy'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      const recording = await startProfile({
+        service: 'app',
+        variant: 'head',
+        profiler: { kind: 'py-spy' },
+        pid: 4242,
+        logPath: join(dir, 'app.log'),
+        cwd: dir,
+        outDir: join(dir, 'profile'),
+      });
+      const { folded } = await recording.stop();
+      expect(readFileSync(join(dir, 'args.txt'), 'utf8').trim()).toBe(
+        `record --format raw --output ${join(dir, 'profile', 'head-app.py-spy.txt')} --pid 4242 --subprocesses`,
+      );
+      // The pid is dropped from py-spy's process frame, so base and head share their roots.
+      expect([...folded]).toEqual([['process:"python app.py";handle (app.py:20);compute_discount (pricing.py:3)', 9]]);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
   it('names the fix when py-spy is not on PATH', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-profile-pyspy-'));
     const path = process.env.PATH;

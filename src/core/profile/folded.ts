@@ -71,3 +71,13 @@ export function totalSamples(profile: FoldedProfile): number {
   for (const count of profile.values()) total += count;
   return total;
 }
+
+/**
+ * py-spy's --subprocesses root frame names the pid (`process 4242:"python app.py"`), which differs
+ * between base and head: without it the two variants' stacks share their roots again.
+ */
+export function dropProcessIds(profile: FoldedProfile): FoldedProfile {
+  const renamed: FoldedProfile = new Map();
+  for (const [stack, count] of profile) addSamples(renamed, stack.replace(/^process \d+:/, 'process:'), count);
+  return renamed;
+}
