@@ -18,13 +18,12 @@ beforeAll(() => {
   cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
-function config(extra = ''): string {
+function config(extra = '', profiler = 'node'): string {
   return `services:
   - name: api
     run: node server.mjs
     ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
-    profile: node
-defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 1s, segment: 1s }
+${profiler ? `    profile: ${profiler}\n` : ''}defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 1s, segment: 1s }
 scenarios:
   price:
     executor: constant-arrival-rate
@@ -64,14 +63,14 @@ function git(cwd: string, args: string[]): void {
 }
 
 /** perf/ with a base commit, and a head commit whose computeDiscount does `headWork` iterations. */
-function repository(name: string, headWork: number, extra = ''): string {
+function repository(name: string, headWork: number, extra = '', profiler = 'node'): string {
   const root = join(work, name);
   mkdirSync(join(root, 'perf'), { recursive: true });
   git(root, ['init', '-q', '-b', 'main']);
   git(root, ['config', 'user.email', 'test@example.com']);
   git(root, ['config', 'user.name', 'test']);
   writeFileSync(join(root, '.gitignore'), '.perfgate/\nresults.json\n');
-  writeFileSync(join(root, 'perf', 'perfgate.yml'), config(extra));
+  writeFileSync(join(root, 'perf', 'perfgate.yml'), config(extra, profiler));
   writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(200_000));
   git(root, ['add', '-A']);
   git(root, ['commit', '-q', '-m', 'base']);
@@ -80,12 +79,12 @@ function repository(name: string, headWork: number, extra = ''): string {
   return root;
 }
 
-function gate(root: string, ref: string) {
+function gate(root: string, ref: string, extraArgs: string[] = []) {
   const temp = join(work, `${ref.replace(/\W/g, '')}-temp`);
   mkdirSync(temp, { recursive: true });
   const child = spawnSync(
     process.execPath,
-    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', ref, '--seed', '7', '-o', 'results.json'],
+    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', ref, '--seed', '7', '-o', 'results.json', ...extraArgs],
     { cwd: root, encoding: 'utf8', timeout: 150_000, env: { ...process.env, RUNNER_TEMP: temp } },
   );
   const resultsPath = join(root, 'results.json');
@@ -125,6 +124,23 @@ describe('perfgate gate with profile: node', () => {
     expect(profile!.headSamples).toBeGreaterThan(50);
     expect(profile!.grown).toEqual([]);
     expect(run.stdout).toContain("no function's share of the CPU grew");
+  }, 180_000);
+
+  it('keeps the verdict when the profiler cannot run (--profile py-spy on a node service): one warning', () => {
+    const root = repository('no-py-spy', 600_000, '', '');
+    const run = gate(root, 'HEAD~1', ['--profile', 'py-spy']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/p50 .*regression/);
+    const [profile] = run.results!.profiles!;
+    expect(profile).toMatchObject({ service: 'api', kind: 'py-spy', trigger: 'regression' });
+    expect(profile!.grown).toBeUndefined();
+    // Absent here (no PyPI): "not on PATH … pip install py-spy"; where it is installed, it cannot
+    // read a node process. Either way one warning per service, naming py-spy, and the verdict stands.
+    expect(profile!.error).toMatch(/py-spy/);
+    const warnings = run.stderr.split('\n').filter((line) => line.startsWith('perfgate: warning: profile of price'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/py-spy.*; the verdict stands$/);
+    expect(run.stdout).toContain('⚠ where the time went: py-spy profile of api');
   }, 180_000);
 
   it('profiles nothing on a passing run with the default profile.when: regression', () => {
