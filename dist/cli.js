@@ -64986,6 +64986,11 @@ function totalSamples(profile) {
   for (const count of profile.values()) total += count;
   return total;
 }
+function dropProcessIds(profile) {
+  const renamed = /* @__PURE__ */ new Map();
+  for (const [stack, count] of profile) addSamples(renamed, stack.replace(/^process \d+:/, "process:"), count);
+  return renamed;
+}
 
 // src/core/profile/cpuprofile.ts
 var IDLE = "(idle)";
@@ -65357,7 +65362,7 @@ async function startPySpyProfile(target2) {
     async stop() {
       await interrupt(recorder.child, target2, "py-spy record", PY_SPY_FIX);
       return {
-        folded: parseFolded(await readRequired(outFile, target2, "py-spy record"), outFile),
+        folded: dropProcessIds(parseFolded(await readRequired(outFile, target2, "py-spy record"), outFile)),
         rawFiles: [outFile]
       };
     },
