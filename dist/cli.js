@@ -65502,6 +65502,7 @@ async function profileServices(run2, snapshot) {
     );
     return;
   }
+  if (chosen.length > 0) run2.profiling = true;
   for (const { scenario, trigger } of chosen) {
     if (options.signal?.aborted) break;
     const results = await profileScenario(run2, scenario, trigger, profile.windowMs, baseServices);
@@ -65561,25 +65562,27 @@ async function profileScenario(run2, name, trigger, windowMs, baseServices) {
       recordings.set(key2(side.variant, service.name), started);
     }
   }
-  await Promise.allSettled(recordings.values());
+  const starts = await Promise.allSettled(recordings.values());
   let loadError;
-  try {
-    const targets = [
-      { name: "head", baseUrl: headScenario.baseUrl },
-      { name: "base", baseUrl: baseScenario.baseUrl }
-    ];
-    const runOptions = {
-      rows: prepared.rowsFor(name),
-      targets,
-      seed: run2.seed,
-      // Both at once, whatever the run's schedule: the two profiles see the same moments.
-      schedule: "duet",
-      ...options.signal ? { signal: options.signal } : {}
-    };
-    await (headScenario.flow ? runFlowVariants(headScenario, runOptions) : runScenarioVariants(headScenario, runOptions));
-  } catch (error) {
-    loadError = error.message;
-  }
+  const anyStarted = starts.some((start) => start.status === "fulfilled");
+  if (anyStarted)
+    try {
+      const targets = [
+        { name: "head", baseUrl: headScenario.baseUrl },
+        { name: "base", baseUrl: baseScenario.baseUrl }
+      ];
+      const runOptions = {
+        rows: prepared.rowsFor(name),
+        targets,
+        seed: run2.seed,
+        // Both at once, whatever the run's schedule: the two profiles see the same moments.
+        schedule: "duet",
+        ...options.signal ? { signal: options.signal } : {}
+      };
+      await (headScenario.flow ? runFlowVariants(headScenario, runOptions) : runScenarioVariants(headScenario, runOptions));
+    } catch (error) {
+      loadError = error.message;
+    }
   const stopped = /* @__PURE__ */ new Map();
   await Promise.all(
     [...recordings].map(async ([id, started]) => {
@@ -65826,7 +65829,7 @@ function snapshotResults(run2) {
         ...options.startAtMs === void 0 ? {} : { startAtMs: options.startAtMs }
       }
     } : {},
-    interrupted: options.signal?.aborted === true,
+    interrupted: options.signal?.aborted === true && run2.profiling !== true,
     ...run2.serviceExit ? { serviceExit: run2.serviceExit } : {},
     ...run2.sequential ? { sequential: run2.sequential } : {},
     ...run2.profiles.length > 0 ? { profiles: run2.profiles } : {},

@@ -56,6 +56,7 @@ export async function profileServices(run: ActiveRun, snapshot: (run: ActiveRun)
     );
     return;
   }
+  if (chosen.length > 0) run.profiling = true;
   for (const { scenario, trigger } of chosen) {
     if (options.signal?.aborted) break;
     const results = await profileScenario(run, scenario, trigger, profile.windowMs, baseServices);
@@ -131,27 +132,30 @@ async function profileScenario(
       recordings.set(key(side.variant, service.name), started);
     }
   }
-  await Promise.allSettled(recordings.values());
+  const starts = await Promise.allSettled(recordings.values());
   let loadError: string | undefined;
-  try {
-    const targets = [
-      { name: 'head', baseUrl: headScenario.baseUrl },
-      { name: 'base', baseUrl: baseScenario.baseUrl },
-    ];
-    const runOptions = {
-      rows: prepared.rowsFor(name),
-      targets,
-      seed: run.seed,
-      // Both at once, whatever the run's schedule: the two profiles see the same moments.
-      schedule: 'duet' as const,
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
-    await (headScenario.flow
-      ? runFlowVariants(headScenario, runOptions)
-      : runScenarioVariants(headScenario, runOptions));
-  } catch (error) {
-    loadError = (error as Error).message;
-  }
+  // No profiler started (py-spy missing, no perf permission): no load to drive for nothing.
+  const anyStarted = starts.some((start) => start.status === 'fulfilled');
+  if (anyStarted)
+    try {
+      const targets = [
+        { name: 'head', baseUrl: headScenario.baseUrl },
+        { name: 'base', baseUrl: baseScenario.baseUrl },
+      ];
+      const runOptions = {
+        rows: prepared.rowsFor(name),
+        targets,
+        seed: run.seed,
+        // Both at once, whatever the run's schedule: the two profiles see the same moments.
+        schedule: 'duet' as const,
+        ...(options.signal ? { signal: options.signal } : {}),
+      };
+      await (headScenario.flow
+        ? runFlowVariants(headScenario, runOptions)
+        : runScenarioVariants(headScenario, runOptions));
+    } catch (error) {
+      loadError = (error as Error).message;
+    }
   const stopped = new Map<string, { folded?: FoldedProfile; rawFiles?: string[]; error?: string }>();
   await Promise.all(
     [...recordings].map(async ([id, started]) => {

@@ -46,6 +46,9 @@ export interface ActiveRun {
   serviceExit?: ServiceExit;
   /** The profile phase's comparisons (and its profilers' failures), after the verdict. */
   readonly profiles: ProfileResult[];
+  /** Set when the profile phase starts: everything judged was measured, so a Ctrl-C or a cancelled
+   * job from here on stops only the profile, and the run is judged as it ended (not interrupted). */
+  profiling?: true;
 }
 
 /** One step of a booted run; it returns early when runStopped() says so. */
@@ -296,7 +299,7 @@ export function snapshotResults(run: ActiveRun): Results {
           },
         }
       : {}),
-    interrupted: options.signal?.aborted === true,
+    interrupted: options.signal?.aborted === true && run.profiling !== true,
     ...(run.serviceExit ? { serviceExit: run.serviceExit } : {}),
     ...(run.sequential ? { sequential: run.sequential } : {}),
     ...(run.profiles.length > 0 ? { profiles: run.profiles } : {}),

@@ -4,7 +4,8 @@
 // keeps the list and the flame graph is written. HEAD against itself with profile.when: always (an
 // A/A run) profiles both variants and names nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ beforeAll(() => {
   cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
-function config(extra = '', profiler = 'node'): string {
+function config(extra = '', profiler = 'node', window = '3s'): string {
   return `services:
   - name: api
     run: node server.mjs
@@ -30,7 +31,7 @@ scenarios:
     rate: 30/s
     duration: 6s
     request: { path: /price }
-profile: { window: 3s${extra} }
+profile: { window: ${window}${extra} }
 `;
 }
 
@@ -63,14 +64,14 @@ function git(cwd: string, args: string[]): void {
 }
 
 /** perf/ with a base commit, and a head commit whose computeDiscount does `headWork` iterations. */
-function repository(name: string, headWork: number, extra = '', profiler = 'node'): string {
+function repository(name: string, headWork: number, extra = '', profiler = 'node', window = '3s'): string {
   const root = join(work, name);
   mkdirSync(join(root, 'perf'), { recursive: true });
   git(root, ['init', '-q', '-b', 'main']);
   git(root, ['config', 'user.email', 'test@example.com']);
   git(root, ['config', 'user.name', 'test']);
   writeFileSync(join(root, '.gitignore'), '.perfgate/\nresults.json\n');
-  writeFileSync(join(root, 'perf', 'perfgate.yml'), config(extra, profiler));
+  writeFileSync(join(root, 'perf', 'perfgate.yml'), config(extra, profiler, window));
   writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(200_000));
   git(root, ['add', '-A']);
   git(root, ['commit', '-q', '-m', 'base']);
@@ -141,6 +142,34 @@ describe('perfgate gate with profile: node', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/py-spy.*; the verdict stands$/);
     expect(run.stdout).toContain('⚠ where the time went: py-spy profile of api');
+  }, 180_000);
+
+  it('keeps the verdict when Ctrl-C comes during the profile window: only the profile stops', async () => {
+    const root = repository('interrupted-profile', 600_000, '', 'node', '30s');
+    const temp = join(work, 'interrupted-temp');
+    mkdirSync(temp, { recursive: true });
+    const child = spawn(
+      process.execPath,
+      [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', 'HEAD~1', '--seed', '7', '-o', 'results.json'],
+      { cwd: root, env: { ...process.env, RUNNER_TEMP: temp }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let ended = false;
+    void exited.then(() => (ended = true));
+    for (let i = 0; i < 1200 && !ended && !stderr.includes('perfgate: profiling api on price'); i++) await sleep(50);
+    expect(stderr).toContain('perfgate: profiling api on price (it regressed)');
+    await sleep(1000);
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(1);
+    const results = JSON.parse(readFileSync(join(root, 'results.json'), 'utf8')) as Results;
+    expect(results.interrupted).toBeUndefined();
+    expect(results.profiles![0]!.error).toBe('profile of price: interrupted');
+    expect(stderr).toContain('perfgate: warning: profile of price: interrupted; the verdict stands');
+    expect(stdout).toMatch(/p50 .*regression/);
   }, 180_000);
 
   it('profiles nothing on a passing run with the default profile.when: regression', () => {
